@@ -1,0 +1,131 @@
+#include "counters.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+#include <unordered_map>
+
+namespace ws {
+
+namespace {
+
+constexpr int kSectorBytes = 32;
+constexpr int kBankCount = 32;
+constexpr int kBankBytes = 4;
+
+// One warp-level memory instruction: the n-th access of its kind to a buffer by each lane.
+using WarpAccessKey = std::tuple<int64_t /*warp*/, int /*buffer*/, int /*kind*/, int /*ordinal*/>;
+
+int64_t sectors_touched(const std::vector<int32_t>& addresses, int elem_bytes) {
+  std::set<int64_t> sectors;
+  for (int32_t a : addresses) sectors.insert(int64_t{a} * elem_bytes / kSectorBytes);
+  return static_cast<int64_t>(sectors.size());
+}
+
+// Ways of a warp's shared access: the most distinct 4-byte words that fall in one bank (the same
+// word read by several lanes is a broadcast and costs nothing extra).
+int64_t bank_ways(const std::vector<int32_t>& addresses, int elem_bytes) {
+  std::map<int, std::set<int64_t>> words_per_bank;
+  for (int32_t a : addresses) {
+    const int64_t word = int64_t{a} * elem_bytes / kBankBytes;
+    words_per_bank[static_cast<int>(word % kBankCount)].insert(word);
+  }
+  int64_t ways = 0;
+  for (const auto& [bank, words] : words_per_bank)
+    ways = std::max<int64_t>(ways, static_cast<int64_t>(words.size()));
+  return ways;
+}
+
+StepCounters count_step(const Trace& trace, const TraceStep& step,
+                        std::map<std::pair<int, int64_t>, int64_t>& atomics_per_address) {
+  StepCounters c;
+  const int warp = trace.warp_size;
+  const int warps_per_block = (step.block_dim + warp - 1) / warp;
+  auto warp_of = [&](int32_t thread) {
+    const int32_t block = thread / step.block_dim;
+    return int64_t{block} * warps_per_block + (thread % step.block_dim) / warp;
+  };
+  auto lanes_in_warp = [&](int64_t warp_key) {
+    const int w = static_cast<int>(warp_key % warps_per_block);
+    return std::min(warp, step.block_dim - w * warp);
+  };
+
+  std::map<int64_t, int> active_lanes;
+  std::map<WarpAccessKey, std::vector<int32_t>> warp_accesses;
+  std::map<std::tuple<int32_t, int, int>, int> ordinals;  // (thread, buffer, kind) -> next ordinal
+  int32_t last_thread = -1;
+  for (const TraceEvent& e : step.events) {
+    if (e.thread != last_thread) {
+      ++active_lanes[warp_of(e.thread)];
+      last_thread = e.thread;
+    }
+    if (e.kind == EventKind::Op) {
+      ++c.ops;
+      continue;
+    }
+    const TraceBuffer& buffer = trace.buffers.at(e.buffer);
+    if (e.kind == EventKind::Atomic) {
+      ++c.atomics;
+      int64_t flat = e.address;
+      if (buffer.space == MemSpace::Shared)
+        flat += int64_t{e.thread / step.block_dim} * buffer.size;
+      ++atomics_per_address[{e.buffer, flat}];
+      continue;
+    }
+    if (buffer.space == MemSpace::Register) continue;  // shuffles move registers, not memory
+    // The elements of one vector load are one warp-level instruction: they share an ordinal.
+    int& next = ordinals[{e.thread, e.buffer, static_cast<int>(e.kind)}];
+    const int ordinal = e.vector_part == 0 ? next++ : next - 1;
+    warp_accesses[{warp_of(e.thread), e.buffer, static_cast<int>(e.kind), ordinal}].push_back(
+        e.address);
+  }
+
+  for (const auto& [warp_key, lanes] : active_lanes) {
+    ++c.active_warps;
+    c.active_threads += lanes;
+    if (lanes < lanes_in_warp(warp_key)) ++c.divergent_warps;
+  }
+  c.lanes_consumed = c.active_warps * warp;
+  for (const auto& [key, addresses] : warp_accesses) {
+    const TraceBuffer& buffer = trace.buffers.at(std::get<1>(key));
+    if (buffer.space == MemSpace::Global) {
+      c.global_requests += sectors_touched(addresses, trace.elem_bytes);
+    } else {
+      const int64_t ways = bank_ways(addresses, trace.elem_bytes);
+      c.bank_conflicts += ways - 1;
+      c.max_bank_ways = std::max(c.max_bank_ways, ways);
+    }
+  }
+  c.barriers = step.barriers;
+  return c;
+}
+
+}  // namespace
+
+Counters compute_counters(const Trace& trace) {
+  Counters total;
+  std::map<std::pair<int, int64_t>, int64_t> atomics_per_address;
+  for (const TraceStep& step : trace.steps) {
+    StepCounters c = count_step(trace, step, atomics_per_address);
+    total.ops += c.ops;
+    total.lanes_consumed += c.lanes_consumed;
+    total.divergent_warps += c.divergent_warps;
+    total.global_requests += c.global_requests;
+    total.bank_conflicts += c.bank_conflicts;
+    total.max_bank_ways = std::max(total.max_bank_ways, c.max_bank_ways);
+    total.atomics += c.atomics;
+    total.barriers += c.barriers;
+    total.per_step.push_back(c);
+  }
+  for (const auto& [address, count] : atomics_per_address)
+    total.max_atomics_per_address = std::max(total.max_atomics_per_address, count);
+  total.steps = static_cast<int64_t>(trace.steps.size());
+  total.useful_ops = trace.serial_ops;
+  total.efficiency =
+      total.lanes_consumed ? static_cast<double>(total.useful_ops) / total.lanes_consumed : 0.0;
+  total.work_efficiency = total.ops ? static_cast<double>(total.useful_ops) / total.ops : 0.0;
+  return total;
+}
+
+}  // namespace ws

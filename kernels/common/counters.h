@@ -1,0 +1,43 @@
+// The teaching counters of PMPP, computed from a Trace in one place for every scene.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "trace.h"
+
+namespace ws {
+
+struct StepCounters {
+  int64_t ops = 0;              // operator applications performed in the step
+  int64_t active_threads = 0;   // threads with at least one event
+  int64_t active_warps = 0;     // warps with at least one active lane
+  int64_t lanes_consumed = 0;   // warp_size * active_warps
+  int64_t divergent_warps = 0;  // warps with some, but not all, of their lanes active
+  int64_t global_requests = 0;  // distinct 32-byte sectors per warp-level global access, summed
+  int64_t bank_conflicts = 0;   // extra shared-memory passes: (ways - 1) per warp access, summed
+  int64_t max_bank_ways = 0;    // worst warp access of the step (1 = conflict free)
+  int64_t atomics = 0;
+  int64_t barriers = 0;
+};
+
+struct Counters {
+  int64_t steps = 0;
+  int64_t ops = 0;         // performed, all steps
+  int64_t useful_ops = 0;  // the sequential algorithm's count (Trace::serial_ops)
+  int64_t lanes_consumed = 0;
+  double efficiency = 0;       // useful_ops / lanes_consumed (execution-resource efficiency)
+  double work_efficiency = 0;  // useful_ops / ops
+  int64_t divergent_warps = 0;
+  int64_t global_requests = 0;
+  int64_t bank_conflicts = 0;
+  int64_t max_bank_ways = 0;
+  int64_t atomics = 0;
+  int64_t max_atomics_per_address = 0;  // contention on the hottest address
+  int64_t barriers = 0;
+  std::vector<StepCounters> per_step;
+};
+
+Counters compute_counters(const Trace& trace);
+
+}  // namespace ws

@@ -1,0 +1,29 @@
+// The unit of a teach-mode trace: one thing one thread did in one step. Plain data, written by
+// instrumented CUDA kernels into a device buffer and by the CPU references into a vector.
+#pragma once
+
+#include <cstdint>
+
+namespace ws {
+
+enum class EventKind : uint8_t {
+  Read = 0,    // value read from buffer[address]
+  Write = 1,   // value written to buffer[address]
+  Atomic = 2,  // atomic read-modify-write of buffer[address]; value = the operand contributed
+  Op = 3,      // one operator application; address = destination, value = its result
+};
+
+struct TraceEvent {
+  int32_t step;     // index into Trace::steps
+  int32_t thread;   // linear thread index in the launch: block * block_dim + threadIdx.x
+  int32_t address;  // element index; for per-block (shared) buffers, local to the block
+  int16_t buffer;   // index into Trace::buffers
+  EventKind kind;
+  uint8_t vector_part;  // 0 for a scalar access or the first element of a vector load; 1.. for
+                        // the other elements, which belong to the same warp-level instruction
+  double value;         // int32 and float32 values are exact in a double
+};
+
+static_assert(sizeof(TraceEvent) == 24, "TraceEvent is shared with the device: keep it 24 bytes");
+
+}  // namespace ws

@@ -1,0 +1,122 @@
+// Names, lessons and launch-shape rules shared by both backends.
+#include <algorithm>
+#include <cstdlib>
+
+#include "../common/error.h"
+#include "reduce.h"
+
+namespace ws::reduce {
+
+const std::vector<VariantInfo>& variant_infos() {
+  static const std::vector<VariantInfo> infos = {
+      {Variant::InterleavedDivergent, "interleaved-divergent",
+       "Interleaved addressing, divergent branch", "PMPP 10.3",
+       "Only every (2*stride)-th owner works, so nearly every warp diverges at every level."},
+      {Variant::InterleavedStrided, "interleaved-strided", "Interleaved addressing, strided index",
+       "Harris reduce1",
+       "Active threads are contiguous (no divergence) but their shared-memory accesses pile up in "
+       "few banks."},
+      {Variant::Sequential, "sequential", "Sequential addressing (convergent)", "PMPP 10.4",
+       "Halving the stride keeps the active threads in the fewest warps and the accesses "
+       "conflict free."},
+      {Variant::FirstAddDuringLoad, "first-add-load", "Shared memory, first add during load",
+       "PMPP 10.5-10.6",
+       "Adding two inputs while loading halves the shared memory and drops the idle first level."},
+      {Variant::UnrollLastWarp, "unroll-last-warp", "Last warp unrolled (warp-synchronous)",
+       "Harris reduce5",
+       "Inside one warp __syncwarp is enough: the last six levels need no block barrier."},
+      {Variant::WarpShuffle, "warp-shuffle", "Warp shuffle (__shfl_down_sync)", "PMPP 10.7 / CUB",
+       "Registers exchange values directly: no shared memory until the warp totals."},
+      {Variant::Coarsened, "coarsened", "Thread coarsening, grid-stride loop, vector loads",
+       "PMPP 10.8",
+       "Each thread first sums many inputs serially: fewer blocks, fewer levels, full bandwidth."},
+  };
+  return infos;
+}
+
+const VariantInfo& info(Variant v) {
+  for (const VariantInfo& i : variant_infos())
+    if (i.variant == v) return i;
+  throw Error("unknown reduction variant " + std::to_string(static_cast<int>(v)));
+}
+
+bool parse_variant(const std::string& text, Variant& out) {
+  for (const VariantInfo& i : variant_infos()) {
+    if (text == i.id || text == std::to_string(static_cast<int>(i.variant))) {
+      out = i.variant;
+      return true;
+    }
+  }
+  return false;
+}
+
+const char* finish_name(Finish f) {
+  switch (f) {
+    case Finish::TwoPass:
+      return "two-pass";
+    case Finish::Atomic:
+      return "atomic";
+    default:
+      return "last-block";
+  }
+}
+
+bool parse_finish(const std::string& text, Finish& out) {
+  for (Finish f : {Finish::TwoPass, Finish::Atomic, Finish::LastBlock}) {
+    if (text == finish_name(f)) {
+      out = f;
+      return true;
+    }
+  }
+  return false;
+}
+
+namespace {
+
+bool is_power_of_two(int x) {
+  return x > 0 && (x & (x - 1)) == 0;
+}
+
+int minimum_block_dim(const Params& p) {
+  if (p.variant == Variant::UnrollLastWarp) return 64;
+  if (p.variant == Variant::WarpShuffle || p.variant == Variant::Coarsened ||
+      p.finish == Finish::LastBlock)
+    return 32;
+  return 1;
+}
+
+}  // namespace
+
+int64_t inputs_per_block(const Params& p, int block_dim) {
+  if (p.variant == Variant::Coarsened) return int64_t{block_dim} * p.coarsening;
+  return 2 * int64_t{block_dim};
+}
+
+int64_t grid_dim_for(const Params& p, int block_dim, int64_t n) {
+  const int64_t per_block = inputs_per_block(p, block_dim);
+  return std::max<int64_t>(1, (n + per_block - 1) / per_block);
+}
+
+int resolve_block_dim(const Params& p, int64_t n) {
+  const int minimum = minimum_block_dim(p);
+  if (p.variant == Variant::Coarsened)
+    WS_REQUIRE(p.coarsening >= 4 && p.coarsening % 4 == 0,
+               "coarsening must be a positive multiple of 4 (vector loads), got " +
+                   std::to_string(p.coarsening));
+  if (p.block_dim != 0) {
+    WS_REQUIRE(
+        is_power_of_two(p.block_dim) && p.block_dim <= 1024,
+        "block size must be a power of two from 1 to 1024, got " + std::to_string(p.block_dim));
+    WS_REQUIRE(p.block_dim >= minimum,
+               std::string("variant '") + info(p.variant).id + "' with finish '" +
+                   finish_name(p.finish) + "' needs at least " + std::to_string(minimum) +
+                   " threads per block, got " + std::to_string(p.block_dim));
+    return p.block_dim;
+  }
+  const int64_t per_thread = p.variant == Variant::Coarsened ? p.coarsening : 2;
+  int block = 1;
+  while (block < 256 && int64_t{block} * per_thread < n) block *= 2;
+  return std::max(block, minimum);
+}
+
+}  // namespace ws::reduce
