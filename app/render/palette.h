@@ -15,7 +15,7 @@ struct Palette {
   Color inactive, highlight, read, write, atomic, mismatch, divergent;
   Color shared_row, global_row, register_row;
   Color warp[8];
-  Color warp_color(int warp) const { return warp[((warp % 8) + 8) % 8]; }
+  Color warp_color(int index) const { return warp[((index % 8) + 8) % 8]; }
 };
 
 const Palette& palette(Theme theme);
