@@ -90,6 +90,19 @@ constexpr int64_t kTeachMaxN = 4096;
 
 TeachRun teach_cpu(const Params& p, const std::vector<double>& values);
 
+// Fast mode: the same schedule without a trace, timed (median of `repeats` runs, host clock).
+// `data` points to n int32_t or float values per p.type.
+struct FastRun {
+  double result = 0;
+  double median_ms = 0;
+  double gbps = 0;  // input bytes read / time
+  int64_t n = 0;
+};
+
+constexpr int64_t kCpuFastMaxN = int64_t{1} << 26;
+
+FastRun fast_cpu(const Params& p, const void* data, int64_t n, int repeats);
+
 // The sequential answer, in the element type (left to right, as a CPU loop would).
 double reduce_serial(BinaryOp op, ValueType type, const std::vector<double>& values);
 

@@ -3,6 +3,7 @@
 // the previous step and its writes land when the step ends, as a barrier would make them. It emits
 // the same trace events, in the same per-thread order, as the instrumented CUDA kernels.
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <type_traits>
 #include <limits>
@@ -25,14 +26,17 @@ struct PassBuffers {
 template <class T>
 class ReduceModel {
  public:
-  ReduceModel(const Params& p, Trace& trace) : p_(p), trace_(trace), id_(identity_of<T>(p.op)) {}
+  // With `record` false the model runs the same schedule without keeping a trace (fast mode).
+  ReduceModel(const Params& p, Trace& trace, bool record)
+      : p_(p), trace_(trace), id_(identity_of<T>(p.op)), record_(record) {}
 
   T run(const std::vector<T>& values) {
     const int64_t n = static_cast<int64_t>(values.size());
     trace_.op = p_.op;
     trace_.type = std::is_same_v<T, float> ? ValueType::Float32 : ValueType::Int32;
     trace_.serial_ops = n > 0 ? n - 1 : 0;
-    int input = add_buffer("input", MemSpace::Global, n, 1, to_doubles(values));
+    int input = add_buffer("input", MemSpace::Global, n, 1,
+                           record_ ? to_doubles(values) : std::vector<double>{});
     state_.assign(1, values);
     const int result = add_buffer("result", MemSpace::Global, 1, 1,
                                   {p_.finish == Finish::Atomic ? double(id_) : kUnwritten});
@@ -60,10 +64,10 @@ class ReduceModel {
                             static_cast<int32_t>(grid), {});
       b.registers = add_buffer(pass_name("registers", pass), MemSpace::Register,
                                static_cast<int32_t>(grid * block_dim), 1, {});
-      if (p_.variant == Variant::Coarsened)  // `T acc = identity` before the grid-stride loop
+      if (record_ && p_.variant == Variant::Coarsened)  // `T acc = identity` before the loop
         trace_.buffers[b.registers].initial.assign(grid * block_dim, double(id_));
       state_.resize(trace_.buffers.size());
-      state_[b.shared].assign(trace_.buffers[b.shared].initial.size(), id_);
+      state_[b.shared].assign(size_t(shared_size(block_dim)) * grid, id_);
       state_[b.registers].assign(grid * block_dim, id_);
       b.output = last_pass ? result
                            : add_buffer(pass_name("partials", pass), MemSpace::Global,
@@ -89,7 +93,8 @@ class ReduceModel {
     b.blocks = blocks;
     b.type = trace_.type;
     b.atomic_op = p_.op;
-    b.initial = initial.empty() ? std::vector<double>(size * blocks, kUnwritten) : initial;
+    if (record_)
+      b.initial = initial.empty() ? std::vector<double>(size * blocks, kUnwritten) : initial;
     trace_.buffers.push_back(std::move(b));
     return static_cast<int>(trace_.buffers.size()) - 1;
   }
@@ -115,6 +120,7 @@ class ReduceModel {
 
   void begin_step(const std::string& label, const char* phase, const char* marker, int barriers) {
     apply_pending();
+    if (!record_) return;
     TraceStep s;
     s.label = prefix_ + label;
     s.phase = phase;
@@ -125,6 +131,7 @@ class ReduceModel {
     trace_.steps.push_back(std::move(s));
   }
   void emit(int32_t thread, int buffer, EventKind kind, int64_t address, T value, int part = 0) {
+    if (!record_) return;
     TraceEvent e{};
     e.step = static_cast<int32_t>(trace_.steps.size()) - 1;
     e.thread = thread;
@@ -419,6 +426,7 @@ class ReduceModel {
   const Params& p_;
   Trace& trace_;
   const T id_;
+  const bool record_;
   std::vector<std::vector<T>> state_;
   std::vector<Pending> pending_;
   std::string prefix_;
@@ -431,12 +439,41 @@ TeachRun teach_typed(const Params& p, const std::vector<double>& values) {
   std::vector<T> typed(values.size());
   for (size_t i = 0; i < values.size(); ++i) typed[i] = static_cast<T>(values[i]);
   TeachRun run;
-  ReduceModel<T> model(p, run.trace);
+  ReduceModel<T> model(p, run.trace, true);
   run.result = static_cast<double>(model.run(typed));
   return run;
 }
 
+template <class T>
+FastRun fast_typed(const Params& p, const T* data, int64_t n, int repeats) {
+  const std::vector<T> values(data, data + n);
+  std::vector<double> times;
+  FastRun run;
+  run.n = n;
+  for (int r = 0; r < std::max(1, repeats); ++r) {
+    Trace unused;
+    ReduceModel<T> model(p, unused, false);
+    const auto start = std::chrono::steady_clock::now();
+    run.result = static_cast<double>(model.run(values));
+    const std::chrono::duration<double, std::milli> elapsed =
+        std::chrono::steady_clock::now() - start;
+    times.push_back(elapsed.count());
+  }
+  std::sort(times.begin(), times.end());
+  run.median_ms = times[times.size() / 2];
+  run.gbps = static_cast<double>(n) * sizeof(T) / (run.median_ms * 1e6);
+  return run;
+}
+
 }  // namespace
+
+FastRun fast_cpu(const Params& p, const void* data, int64_t n, int repeats) {
+  WS_REQUIRE(n >= 1, std::string("a reduction needs at least one value"));
+  WS_REQUIRE(n <= kCpuFastMaxN, "the CPU backend runs at most " + std::to_string(kCpuFastMaxN) +
+                                    " values in fast mode, got " + std::to_string(n));
+  return p.type == ValueType::Int32 ? fast_typed(p, static_cast<const int32_t*>(data), n, repeats)
+                                    : fast_typed(p, static_cast<const float*>(data), n, repeats);
+}
 
 TeachRun teach_cpu(const Params& p, const std::vector<double>& values) {
   WS_REQUIRE(!values.empty(), std::string("a reduction needs at least one value"));

@@ -1,0 +1,23 @@
+#include "registry.h"
+
+#include "common/error.h"
+#include "reduce/reduce_scene.h"
+
+namespace ws::app {
+
+std::vector<std::unique_ptr<Scene>> make_scenes() {
+  std::vector<std::unique_ptr<Scene>> scenes;
+  scenes.push_back(std::make_unique<ReduceScene>());
+  return scenes;
+}
+
+std::unique_ptr<Scene> make_scene(const std::string& id) {
+  std::string known;
+  for (auto& scene : make_scenes()) {
+    if (scene->id() == id) return std::move(scene);
+    known += (known.empty() ? "" : ", ") + std::string(scene->id());
+  }
+  throw Error("unknown scene '" + id + "' (scenes: " + known + ")");
+}
+
+}  // namespace ws::app

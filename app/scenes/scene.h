@@ -1,0 +1,56 @@
+// A scene is one algorithm family with its variants, inputs, parameters, views and counters.
+// The shell drives every scene through this interface only (window, headless render, CLI, tests).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "common/backend.h"
+#include "render/canvas.h"
+#include "render/palette.h"
+
+namespace ws::app {
+
+struct SceneContext {
+  Backend backend = Backend::Cpu;  // what runs the algorithm now
+  bool cuda_available = false;     // a CUDA device was found at start
+  gfx::Theme theme = gfx::Theme::Light;
+};
+
+class Scene {
+ public:
+  virtual ~Scene() = default;
+
+  virtual const char* id() const = 0;     // command-line name, e.g. "reduce"
+  virtual const char* title() const = 0;  // menu title
+
+  // Resources for the scene's lifetime in a context (GL objects, CUDA buffers).
+  virtual void attach(SceneContext& context) = 0;
+  virtual void detach() = 0;
+
+  // Parameters (variant, operator, input, block size...) as JSON: the CLI, sessions and the UI
+  // all go through these. Unknown keys or bad values throw ws::Error naming them.
+  virtual nlohmann::json params_to_json() const = 0;
+  virtual void params_from_json(const nlohmann::json& params) = 0;
+
+  // Recomputes the run for the current parameters (seeded input): timeline back to step 0.
+  virtual void reset() = 0;
+
+  // Timeline: steps 0..step_count()-1; the view shows the state after step current_step().
+  virtual int step_count() const = 0;
+  virtual int current_step() const = 0;
+  virtual void seek(int step) = 0;
+  void step_forward() { seek(current_step() + 1); }
+  void step_back() { seek(current_step() - 1); }
+
+  // ImGui panels (parameters, counters, code, timings); no GL calls.
+  virtual void ui() = 0;
+
+  // The diagram of the current step, in logical pixels over canvas.size(); both screen and SVG.
+  virtual void draw(gfx::Canvas& canvas, gfx::Theme theme) const = 0;
+
+  // Results, trace summary and counters of the current run, for `warpscope run --json`.
+  virtual nlohmann::json results_json() const = 0;
+};
+
+}  // namespace ws::app

@@ -1,0 +1,162 @@
+#include "inputs.h"
+
+#include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <type_traits>
+
+#include "error.h"
+
+namespace ws {
+
+const char* distribution_name(Distribution d) {
+  switch (d) {
+    case Distribution::Uniform:
+      return "uniform";
+    case Distribution::AllEqual:
+      return "equal";
+    case Distribution::Sorted:
+      return "sorted";
+    default:
+      return "few-huge";
+  }
+}
+
+bool parse_distribution(const std::string& name, Distribution& out) {
+  for (Distribution d : {Distribution::Uniform, Distribution::AllEqual, Distribution::Sorted,
+                         Distribution::FewHuge}) {
+    if (name == distribution_name(d)) {
+      out = d;
+      return true;
+    }
+  }
+  return false;
+}
+
+std::vector<double> parse_values(const std::string& text, ValueType type) {
+  std::vector<double> values;
+  size_t i = 0;
+  int index = 0;
+  while (i < text.size()) {
+    while (i < text.size() && (std::isspace(static_cast<unsigned char>(text[i])) || text[i] == ','))
+      ++i;
+    if (i >= text.size()) break;
+    size_t end = i;
+    while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end])) &&
+           text[end] != ',')
+      ++end;
+    const std::string token = text.substr(i, end - i);
+    ++index;
+    const std::string where = "value " + std::to_string(index) + " '" + token + "'";
+    char* stop = nullptr;
+    errno = 0;
+    if (type == ValueType::Int32) {
+      const long long v = std::strtoll(token.c_str(), &stop, 10);
+      WS_REQUIRE(stop && *stop == '\0', where + " is not an integer");
+      WS_REQUIRE(errno == 0 && v >= std::numeric_limits<int32_t>::min() &&
+                     v <= std::numeric_limits<int32_t>::max(),
+                 where + " does not fit in int32");
+      values.push_back(static_cast<double>(v));
+    } else {
+      const double v = std::strtod(token.c_str(), &stop);
+      WS_REQUIRE(stop && *stop == '\0', where + " is not a number");
+      const float f = static_cast<float>(v);
+      WS_REQUIRE(std::isfinite(f), where + " is not a finite float32");
+      values.push_back(static_cast<double>(f));
+    }
+    i = end;
+  }
+  return values;
+}
+
+namespace {
+
+// SplitMix64: tiny, fast and identical everywhere (std:: distributions are not portable).
+struct SplitMix64 {
+  uint64_t state;
+  uint64_t next() {
+    uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+  double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+};
+
+template <class T>
+void fill(Distribution d, int64_t n, uint64_t seed, T* out) {
+  SplitMix64 rng{seed};
+  constexpr bool kInt = std::is_same_v<T, int32_t>;
+  auto uniform = [&]() -> T {
+    if constexpr (kInt)
+      return static_cast<int32_t>(rng.next() % 19) - 9;  // -9..9: cells fit
+    else
+      return static_cast<float>(rng.unit());
+  };
+  switch (d) {
+    case Distribution::Uniform:
+      for (int64_t i = 0; i < n; ++i) out[i] = uniform();
+      break;
+    case Distribution::AllEqual:
+      for (int64_t i = 0; i < n; ++i) out[i] = T(1);
+      break;
+    case Distribution::Sorted:
+      for (int64_t i = 0; i < n; ++i) {
+        if constexpr (kInt)
+          out[i] = static_cast<int32_t>(i % 1000);
+        else
+          out[i] = static_cast<float>(i) / static_cast<float>(n > 1 ? n : 1);
+      }
+      break;
+    case Distribution::FewHuge:
+      // Mostly small values and one in 64 huge: floats lose the small ones next to the huge.
+      for (int64_t i = 0; i < n; ++i) {
+        const bool huge = rng.next() % 64 == 0;
+        if constexpr (kInt)
+          out[i] = huge ? 1000000 : static_cast<int32_t>(rng.next() % 10);
+        else
+          out[i] = huge ? 1.0e8f : static_cast<float>(rng.unit());
+      }
+      break;
+  }
+}
+
+}  // namespace
+
+void generate_typed(Distribution d, ValueType type, int64_t n, uint64_t seed, void* out) {
+  WS_REQUIRE(n >= 0, "a negative size was asked for");
+  if (type == ValueType::Int32)
+    fill(d, n, seed, static_cast<int32_t*>(out));
+  else
+    fill(d, n, seed, static_cast<float*>(out));
+}
+
+std::vector<double> generate_values(Distribution d, ValueType type, int64_t n, uint64_t seed) {
+  std::vector<double> values(static_cast<size_t>(n));
+  if (type == ValueType::Int32) {
+    std::vector<int32_t> typed(values.size());
+    generate_typed(d, type, n, seed, typed.data());
+    for (size_t i = 0; i < typed.size(); ++i) values[i] = typed[i];
+  } else {
+    std::vector<float> typed(values.size());
+    generate_typed(d, type, n, seed, typed.data());
+    for (size_t i = 0; i < typed.size(); ++i) values[i] = typed[i];
+  }
+  return values;
+}
+
+std::string format_value(double v, ValueType type) {
+  if (std::isnan(v)) return "";
+  char buffer[32];
+  if (type == ValueType::Int32) {
+    std::snprintf(buffer, sizeof buffer, "%lld", static_cast<long long>(v));
+  } else {
+    std::snprintf(buffer, sizeof buffer, "%.4g", v);
+  }
+  return buffer;
+}
+
+}  // namespace ws
