@@ -1,5 +1,10 @@
 #include "reduce_run.h"
 
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <numeric>
+
 #include "../common/error.h"
 #if defined(WARPSCOPE_HAVE_CUDA)
 #include "reduce_cuda.h"
@@ -35,6 +40,75 @@ FastRun fast(Backend backend, const Params& p, const void* data, int64_t n, int 
   out.gbps = r.gbps;
   out.n = r.n;
   return out;
+#else
+  throw Error("this warpscope was built without CUDA: use the CPU backend");
+#endif
+}
+
+namespace {
+
+template <class F>
+double median_ms(int repeats, F&& body) {
+  std::vector<double> times;
+  for (int r = 0; r < std::max(1, repeats); ++r) {
+    const auto start = std::chrono::steady_clock::now();
+    body();
+    times.push_back(
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+            .count());
+  }
+  std::sort(times.begin(), times.end());
+  return times[times.size() / 2];
+}
+
+template <class T>
+FastRun cpu_library(BinaryOp op, const T* data, int64_t n, int repeats) {
+  FastRun run;
+  run.n = n;
+  T result{};
+  run.median_ms = median_ms(repeats, [&] {
+    result = std::accumulate(data, data + n, identity_of<T>(op),
+                             [op](T a, T b) { return apply_op<T>(op, a, b); });
+  });
+  run.result = static_cast<double>(result);
+  run.gbps = static_cast<double>(n) * sizeof(T) / (run.median_ms * 1e6);
+  return run;
+}
+
+}  // namespace
+
+FastRun fast_library(Backend backend, BinaryOp op, ValueType type, const void* data, int64_t n,
+                     int repeats) {
+  if (backend == Backend::Cpu) {
+    return type == ValueType::Int32 ? cpu_library(op, static_cast<const int32_t*>(data), n, repeats)
+                                    : cpu_library(op, static_cast<const float*>(data), n, repeats);
+  }
+#if defined(WARPSCOPE_HAVE_CUDA)
+  const auto r = fast_cub(op, type, data, n, repeats);
+  FastRun out;
+  out.result = r.result;
+  out.median_ms = r.median_ms;
+  out.gbps = r.gbps;
+  out.n = r.n;
+  return out;
+#else
+  throw Error("this warpscope was built without CUDA: use the CPU backend");
+#endif
+}
+
+const char* library_name(Backend backend) {
+  return backend == Backend::Cuda ? "CUB DeviceReduce" : "std::accumulate";
+}
+
+double copy_bandwidth_gbps(Backend backend) {
+  if (backend == Backend::Cpu) {
+    const size_t bytes = size_t{64} << 20;
+    std::vector<char> a(bytes, 1), b(bytes, 0);
+    const double ms = median_ms(5, [&] { std::memcpy(b.data(), a.data(), bytes); });
+    return 2.0 * static_cast<double>(bytes) / (ms * 1e6);
+  }
+#if defined(WARPSCOPE_HAVE_CUDA)
+  return measure_copy_bandwidth_gbps();
 #else
   throw Error("this warpscope was built without CUDA: use the CPU backend");
 #endif

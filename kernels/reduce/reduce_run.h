@@ -10,4 +10,14 @@ bool backend_built(Backend backend);  // false for CUDA in a CPU-only build
 TeachRun teach(Backend backend, const Params& p, const std::vector<double>& values);
 FastRun fast(Backend backend, const Params& p, const void* data, int64_t n, int repeats);
 
+// The best library on the backend on the same data: CUB DeviceReduce on CUDA, std::reduce (serial
+// std::accumulate order) on the CPU.
+FastRun fast_library(Backend backend, BinaryOp op, ValueType type, const void* data, int64_t n,
+                     int repeats);
+const char* library_name(Backend backend);
+
+// Measured copy bandwidth (bytes read + written per second, GB/s): device-to-device on CUDA,
+// memcpy on the CPU.
+double copy_bandwidth_gbps(Backend backend);
+
 }  // namespace ws::reduce

@@ -81,6 +81,7 @@ class ReduceScene : public Scene {
   int fast_log2_n_ = 20;
   int fast_repeats_ = 10;
   std::vector<ReduceFastRow> fast_rows_;
+  double fast_copy_gbps_ = 0;
   std::string fast_error_;
 };
 

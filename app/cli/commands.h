@@ -1,0 +1,50 @@
+// The subcommands of the warpscope executable. Each returns the process exit code; errors are
+// thrown as ws::Error and reported by main.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "common/backend.h"
+#include "render/palette.h"
+
+namespace ws::app {
+
+// `--key value` pairs the scene understands (everything the command itself did not take).
+// A key with no value (`--flag` followed by another option or nothing) becomes "true".
+nlohmann::json scene_args_to_json(const std::vector<std::string>& extras);
+
+// The backend to use: the one asked for ("" = CUDA when built and a device is present, else the
+// CPU, with a notice on stderr); asking for CUDA without one is an error.
+Backend choose_backend(const std::string& requested, bool quiet);
+
+struct RenderRequest {
+  std::string scene = "reduce";
+  nlohmann::json params = nlohmann::json::object();
+  std::string step = "last";  // 1-based step number, or "last"
+  int width = 1280, height = 720;
+  float scale = 1;
+  gfx::Theme theme = gfx::Theme::Light;
+  bool transparent = false;
+  std::string out;
+  std::string backend;
+};
+
+int run_command(const std::string& scene, const nlohmann::json& params, const std::string& backend,
+                const std::string& json_path);
+int render_command(const RenderRequest& request);
+int render_script_command(const std::string& script_path);
+int bench_command(const std::string& scene, const std::vector<int>& log2_sizes,
+                  const std::string& type, const std::string& backend, int repeats,
+                  const std::string& json_path);
+int gui_command(const std::string& scene, const std::string& session_path, int frames,
+                const std::string& screenshot_path);
+
+// "1280x720" -> width and height; false when it does not look like that.
+bool parse_size(const std::string& text, int& width, int& height);
+
+// Writes `data` to `path` through a temporary file, so a failure leaves nothing partial behind.
+void write_file_atomically(const std::string& path, const std::string& data);
+
+}  // namespace ws::app

@@ -1,0 +1,76 @@
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+
+#include "commands.h"
+#include "common/error.h"
+#include "reduce/reduce_run.h"
+#if defined(WARPSCOPE_HAVE_CUDA)
+#include "common/cuda_device.h"
+#endif
+
+namespace ws::app {
+
+nlohmann::json scene_args_to_json(const std::vector<std::string>& extras) {
+  nlohmann::json params = nlohmann::json::object();
+  for (size_t i = 0; i < extras.size(); ++i) {
+    const std::string& arg = extras[i];
+    WS_REQUIRE(arg.rfind("--", 0) == 0 && arg.size() > 2,
+               "unexpected argument '" + arg + "' (scene options look like --name value)");
+    std::string key = arg.substr(2), value;
+    const size_t eq = key.find('=');
+    if (eq != std::string::npos) {
+      value = key.substr(eq + 1);
+      key = key.substr(0, eq);
+    } else if (i + 1 < extras.size() && extras[i + 1].rfind("--", 0) != 0) {
+      value = extras[++i];
+    } else {
+      value = "true";
+    }
+    params[key] = value;
+  }
+  return params;
+}
+
+namespace {
+
+bool cuda_device_present() {
+#if defined(WARPSCOPE_HAVE_CUDA)
+  return cuda_device_available();
+#else
+  return false;
+#endif
+}
+
+}  // namespace
+
+Backend choose_backend(const std::string& requested, bool quiet) {
+  if (requested == "cpu") return Backend::Cpu;
+  if (requested == "cuda") {
+    WS_REQUIRE(reduce::backend_built(Backend::Cuda),
+               std::string("--backend cuda: this warpscope was built without CUDA"));
+    WS_REQUIRE(cuda_device_present(), std::string("--backend cuda: no CUDA device was found"));
+    return Backend::Cuda;
+  }
+  WS_REQUIRE(requested.empty(), "--backend: expected cpu or cuda, got '" + requested + "'");
+  if (cuda_device_present()) return Backend::Cuda;
+  if (!quiet) std::fprintf(stderr, "warpscope: no CUDA device; running on the CPU backend\n");
+  return Backend::Cpu;
+}
+
+void write_file_atomically(const std::string& path, const std::string& data) {
+  const std::string temp = path + ".partial";
+  {
+    std::ofstream out(temp, std::ios::binary);
+    WS_REQUIRE(out.good(), "cannot write '" + path + "' (does its folder exist?)");
+    out << data;
+    out.close();
+    WS_REQUIRE(!out.fail(), "writing '" + path + "' failed (disk full?)");
+  }
+  if (std::rename(temp.c_str(), path.c_str()) != 0) {
+    std::remove(temp.c_str());
+    throw Error("cannot move the output into place at '" + path + "'");
+  }
+}
+
+}  // namespace ws::app

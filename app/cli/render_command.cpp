@@ -1,0 +1,166 @@
+// `warpscope render`: figures headless, through the same draw code and renderer as the window.
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "commands.h"
+#include "common/error.h"
+#include "render/figure.h"
+#include "render/image.h"
+#include "scenes/registry.h"
+#include "shell/headless_context.h"
+#include "shell/imgui_runtime.h"
+
+namespace ws::app {
+
+namespace {
+
+bool ends_with(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// The GL context and ImGui are made once per process, and only when a PNG is asked for.
+struct PngRenderer {
+  std::unique_ptr<gfx::HeadlessGl> gl;
+  std::unique_ptr<gfx::ImguiRuntime> imgui;
+  void ensure() {
+    if (gl) return;
+    gl = gfx::HeadlessGl::create();
+    imgui = std::make_unique<gfx::ImguiRuntime>();
+  }
+};
+
+int resolve_step(const std::string& text, int count) {
+  if (text == "last") return count - 1;
+  char* end = nullptr;
+  const long k = std::strtol(text.c_str(), &end, 10);
+  WS_REQUIRE(!text.empty() && end && *end == '\0',
+             "--step expects a step number, 'last' or 'all', got '" + text + "'");
+  WS_REQUIRE(k >= 1 && k <= count,
+             "--step " + text + " is outside this run's steps 1.." + std::to_string(count));
+  return static_cast<int>(k - 1);
+}
+
+std::string numbered(const std::string& pattern, int number) {
+  char buffer[4096];
+  std::snprintf(buffer, sizeof buffer, pattern.c_str(), number);
+  return buffer;
+}
+
+void write_figure(Scene& scene, const RenderRequest& r, const std::string& out, PngRenderer& png) {
+  gfx::FigureOptions options;
+  options.width = r.width;
+  options.height = r.height;
+  options.scale = r.scale;
+  options.theme = r.theme;
+  options.transparent = r.transparent;
+  const gfx::DrawFn draw = [&](gfx::Canvas& canvas) { scene.draw(canvas, r.theme); };
+  if (ends_with(out, ".svg")) {
+    write_file_atomically(out, gfx::render_figure_svg(draw, options));
+  } else {
+    png.ensure();
+    const gfx::Image image = gfx::render_figure(draw, options);
+    const std::string temp = out + ".partial.png";
+    gfx::write_png(image, temp);
+    if (std::rename(temp.c_str(), out.c_str()) != 0) {
+      std::remove(temp.c_str());
+      throw Error("cannot move the figure into place at '" + out + "'");
+    }
+  }
+  std::cerr << "warpscope: wrote " << out << "\n";
+}
+
+void render_one(const RenderRequest& r, PngRenderer& png) {
+  WS_REQUIRE(!r.out.empty(), std::string("--out is required (a .png or .svg path)"));
+  WS_REQUIRE(ends_with(r.out, ".png") || ends_with(r.out, ".svg"),
+             "--out must end in .png or .svg, got '" + r.out + "'");
+  WS_REQUIRE(r.width >= 64 && r.height >= 64 && r.width <= 8192 && r.height <= 8192,
+             "--size must be between 64x64 and 8192x8192");
+  WS_REQUIRE(
+      r.scale >= 0.25f && r.scale <= 8 && r.width * r.scale <= 16384 && r.height * r.scale <= 16384,
+      "--scale must be 0.25..8 and the figure at most 16384 pixels wide and high");
+  auto scene = make_scene(r.scene);
+  scene->params_from_json(r.params);
+  SceneContext context;
+  context.backend = choose_backend(r.backend, true);
+  context.cuda_available = context.backend == Backend::Cuda;
+  context.theme = r.theme;
+  scene->attach(context);
+  const int count = scene->step_count();
+  if (r.step == "all") {
+    WS_REQUIRE(r.out.find('%') != std::string::npos,
+               "--step all writes one file per step: put a number pattern in --out, e.g. "
+               "frame_%03d.png");
+    for (int k = 0; k < count; ++k) {
+      scene->seek(k);
+      write_figure(*scene, r, numbered(r.out, k + 1), png);
+    }
+  } else {
+    scene->seek(resolve_step(r.step, count));
+    write_figure(*scene, r, r.out, png);
+  }
+  scene->detach();
+}
+
+}  // namespace
+
+int render_command(const RenderRequest& request) {
+  PngRenderer png;
+  render_one(request, png);
+  return 0;
+}
+
+bool parse_size(const std::string& text, int& width, int& height) {
+  const size_t x = text.find('x');
+  if (x == std::string::npos) return false;
+  char* end = nullptr;
+  width = static_cast<int>(std::strtol(text.c_str(), &end, 10));
+  if (end != text.c_str() + x) return false;
+  height = static_cast<int>(std::strtol(text.c_str() + x + 1, &end, 10));
+  return *end == '\0';
+}
+
+int render_script_command(const std::string& script_path) {
+  std::ifstream in(script_path);
+  WS_REQUIRE(in.good(), "cannot read the figure script '" + script_path + "'");
+  nlohmann::json script;
+  try {
+    in >> script;
+  } catch (const std::exception& e) {
+    throw Error("the figure script '" + script_path + "' is not valid JSON: " + e.what());
+  }
+  WS_REQUIRE(script.contains("figures") && script["figures"].is_array(),
+             "the figure script needs a \"figures\" array");
+  PngRenderer png;
+  int index = 0;
+  for (const auto& f : script["figures"]) {
+    ++index;
+    const std::string where = "figure " + std::to_string(index) + ": ";
+    try {
+      RenderRequest r;
+      r.scene = f.value("scene", "reduce");
+      r.params = f.value("params", nlohmann::json::object());
+      r.step = f.contains("step")
+                   ? (f["step"].is_string() ? f["step"].get<std::string>() : f["step"].dump())
+                   : "last";
+      if (f.contains("size"))
+        WS_REQUIRE(parse_size(f["size"].get<std::string>(), r.width, r.height),
+                   "size must look like 1280x720");
+      r.scale = f.value("scale", 1.0f);
+      WS_REQUIRE(gfx::parse_theme(f.value("theme", "light"), r.theme), "theme is light or dark");
+      r.transparent = f.value("transparent", false);
+      r.out = f.value("out", "");
+      r.backend = f.value("backend", "");
+      render_one(r, png);
+    } catch (const nlohmann::json::exception& e) {
+      throw Error(where + e.what());
+    } catch (const Error& e) {
+      throw Error(where + e.what());
+    }
+  }
+  return 0;
+}
+
+}  // namespace ws::app

@@ -1,0 +1,27 @@
+#include <iostream>
+
+#include "commands.h"
+#include "scenes/registry.h"
+
+namespace ws::app {
+
+int run_command(const std::string& scene_id, const nlohmann::json& params,
+                const std::string& backend, const std::string& json_path) {
+  auto scene = make_scene(scene_id);
+  scene->params_from_json(params);
+  SceneContext context;
+  context.backend = choose_backend(backend, !json_path.empty() && json_path != "-");
+  context.cuda_available = context.backend == Backend::Cuda;
+  scene->attach(context);
+  const nlohmann::json results = scene->results_json();
+  scene->detach();
+  if (json_path.empty() || json_path == "-") {
+    std::cout << results.dump(2) << "\n";
+  } else {
+    write_file_atomically(json_path, results.dump(1) + "\n");
+    std::cerr << "warpscope: wrote " << json_path << " (result " << results["result"] << ")\n";
+  }
+  return 0;
+}
+
+}  // namespace ws::app

@@ -1,0 +1,59 @@
+#include "session.h"
+
+#include <fstream>
+
+#include "cli/commands.h"
+#include "common/error.h"
+
+namespace ws::app {
+
+constexpr int kSessionVersion = 1;
+
+nlohmann::json session_to_json(const Session& s) {
+  return {{"warpscope_session", kSessionVersion},
+          {"scene", s.scene},
+          {"params", s.params},
+          {"step", s.step},
+          {"view", {{"theme", gfx::theme_name(s.theme)}, {"font_size", s.font_size}}}};
+}
+
+Session session_from_json(const nlohmann::json& j) {
+  WS_REQUIRE(j.is_object() && j.contains("warpscope_session"),
+             std::string("not a warpscope session (no \"warpscope_session\" key)"));
+  WS_REQUIRE(j["warpscope_session"] == kSessionVersion,
+             "session version " + j["warpscope_session"].dump() + " is not supported");
+  Session s;
+  try {
+    s.scene = j.at("scene").get<std::string>();
+    s.params = j.value("params", nlohmann::json::object());
+    s.step = j.value("step", 0);
+    if (j.contains("view")) {
+      const auto& view = j["view"];
+      WS_REQUIRE(gfx::parse_theme(view.value("theme", "light"), s.theme),
+                 std::string("session view.theme must be light or dark"));
+      s.font_size = view.value("font_size", 18.0f);
+    }
+  } catch (const nlohmann::json::exception& e) {
+    throw Error(std::string("malformed session: ") + e.what());
+  }
+  WS_REQUIRE(s.params.is_object(), std::string("session params must be an object"));
+  return s;
+}
+
+void save_session(const Session& s, const std::string& path) {
+  write_file_atomically(path, session_to_json(s).dump(2) + "\n");
+}
+
+Session load_session(const std::string& path) {
+  std::ifstream in(path);
+  WS_REQUIRE(in.good(), "cannot read session '" + path + "'");
+  nlohmann::json j;
+  try {
+    in >> j;
+  } catch (const std::exception& e) {
+    throw Error("session '" + path + "' is not valid JSON: " + e.what());
+  }
+  return session_from_json(j);
+}
+
+}  // namespace ws::app

@@ -1,0 +1,111 @@
+// warpscope: watch parallel GPU algorithms work.
+//   warpscope [gui]                      the application (default scene, built-in data)
+//   warpscope render --scene S ... --out fig.png|fig.svg   one figure (or --step all: a sequence)
+//   warpscope render --script figures.json                  a batch of figures
+//   warpscope run --scene S ... [--backend cpu|cuda] --json out.json   results, trace, counters
+//   warpscope bench [--scene reduce] [--sizes 20,24,28] --json out.json  timings vs baselines
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "common/error.h"
+#include "render/palette.h"
+#include "scenes/registry.h"
+
+namespace {
+
+const char* kSceneHelp =
+    "Scene options follow the command as --name value, e.g. for reduce: --variant sequential "
+    "--finish two-pass --op sum --type int32 --block 128 --n 256 --seed 7 --distribution uniform "
+    "--values \"3 1 7 0 4 1 6 3\" --compare warp-shuffle";
+
+int run_cli(int argc, char** argv) {
+  using namespace ws::app;
+  CLI::App app{"warpscope: watch parallel GPU algorithms work, step by step and at full speed"};
+  app.require_subcommand(0, 1);
+  app.footer(kSceneHelp);
+
+  std::string gui_scene = "reduce", session, screenshot;
+  int frames = 0;
+  auto* gui = app.add_subcommand("gui", "Open the application window (the default)");
+  gui->add_option("--scene", gui_scene, "Scene to open");
+  gui->add_option("--session", session, "Session file to open");
+  gui->add_option("--frames", frames, "Render this many frames and exit")
+      ->check(CLI::Range(1, 100000));
+  gui->add_option("--screenshot", screenshot, "With --frames: save the last frame as PNG");
+
+  RenderRequest render_request;
+  std::string size = "1280x720", theme = "light", script;
+  auto* render = app.add_subcommand("render", "Render a figure headless (PNG or SVG)");
+  render->allow_extras();
+  render->add_option("--scene", render_request.scene, "Scene id");
+  render->add_option("--step", render_request.step, "Step number (1-based), 'last' or 'all'");
+  render->add_option("--size", size, "Logical size WxH");
+  render->add_option("--scale", render_request.scale, "Output pixels per logical pixel");
+  render->add_option("--theme", theme, "light or dark");
+  render->add_flag("--transparent", render_request.transparent, "No background");
+  render->add_option("--out", render_request.out, "Output .png or .svg (with %03d for --step all)");
+  render->add_option("--backend", render_request.backend, "cpu or cuda (default: cuda if present)");
+  render->add_option("--script", script, "JSON batch of figures");
+
+  std::string run_scene = "reduce", run_backend, json_path;
+  auto* run = app.add_subcommand("run", "Run a scene and write results, trace and counters");
+  run->allow_extras();
+  run->add_option("--scene", run_scene, "Scene id");
+  run->add_option("--backend", run_backend, "cpu or cuda (default: cuda if present)");
+  run->add_option("--json", json_path, "Output JSON file ('-' or none: standard output)");
+
+  std::string bench_scene = "reduce", bench_type = "float32", bench_backend, bench_json;
+  std::vector<int> bench_sizes{20, 24, 28};
+  int repeats = 20;
+  auto* bench = app.add_subcommand("bench", "Time every variant against the library and copy");
+  bench->add_option("--scene", bench_scene, "Scene id");
+  bench->add_option("--sizes", bench_sizes, "log2 of the sizes")
+      ->delimiter(',')
+      ->check(CLI::Range(1, 31));
+  bench->add_option("--type", bench_type, "int32 or float32");
+  bench->add_option("--backend", bench_backend, "cpu or cuda");
+  bench->add_option("--repeats", repeats, "Timed repeats (median)")->check(CLI::Range(1, 1000));
+  bench->add_option("--json", bench_json, "Output JSON file");
+
+  auto* list = app.add_subcommand("list", "List the scenes and their parameters");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : 2;
+  }
+
+  if (*render) {
+    if (!script.empty()) return render_script_command(script);
+    WS_REQUIRE(parse_size(size, render_request.width, render_request.height),
+               "--size must look like 1280x720, got '" + size + "'");
+    WS_REQUIRE(ws::gfx::parse_theme(theme, render_request.theme),
+               "--theme must be light or dark, got '" + theme + "'");
+    render_request.params = scene_args_to_json(render->remaining());
+    return render_command(render_request);
+  }
+  if (*run)
+    return run_command(run_scene, scene_args_to_json(run->remaining()), run_backend, json_path);
+  if (*bench)
+    return bench_command(bench_scene, bench_sizes, bench_type, bench_backend, repeats, bench_json);
+  if (*list) {
+    for (const auto& scene : make_scenes())
+      std::cout << scene->id() << "  " << scene->title()
+                << "\n  defaults: " << scene->params_to_json().dump() << "\n";
+    return 0;
+  }
+  return gui_command(gui_scene, session, frames, screenshot);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return run_cli(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "warpscope: error: %s\n", e.what());
+    return 1;
+  }
+}

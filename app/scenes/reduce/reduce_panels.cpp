@@ -1,0 +1,290 @@
+// The reduction scene's ImGui panels: parameters and input, counters, code, the float lesson and
+// fast mode. Every edit goes through params_from_json, so a bad value is reported and the last
+// good run stays on screen.
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <chrono>
+#include <cmath>
+
+#include "common/error.h"
+#include "reduce/reduce_run.h"
+#include "reduce_scene.h"
+#include "ui/code_panel.h"
+
+namespace ws::app {
+
+namespace {
+
+bool combo(const char* label, int& index, const std::vector<std::string>& items) {
+  bool changed = false;
+  if (ImGui::BeginCombo(label, items[index].c_str())) {
+    for (int i = 0; i < static_cast<int>(items.size()); ++i) {
+      if (ImGui::Selectable(items[i].c_str(), i == index)) {
+        index = i;
+        changed = true;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+void counter_row(const char* name, const std::string& a, const std::string& b, bool two) {
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(0);
+  ImGui::TextUnformatted(name);
+  ImGui::TableSetColumnIndex(1);
+  ImGui::TextUnformatted(a.c_str());
+  if (two) {
+    ImGui::TableSetColumnIndex(2);
+    ImGui::TextUnformatted(b.c_str());
+  }
+}
+
+std::string num(int64_t v) {
+  return std::to_string(v);
+}
+std::string pct(double v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.1f%%", 100 * v);
+  return b;
+}
+
+}  // namespace
+
+void ReduceScene::ui() {
+  if (ImGui::CollapsingHeader("Variant and input", ImGuiTreeNodeFlags_DefaultOpen))
+    panel_parameters();
+  if (ImGui::CollapsingHeader("Counters", ImGuiTreeNodeFlags_DefaultOpen)) panel_counters();
+  if (params_.type == ValueType::Float32 && params_.op == BinaryOp::Sum &&
+      ImGui::CollapsingHeader("Float order lesson", ImGuiTreeNodeFlags_DefaultOpen))
+    panel_float_lesson();
+  if (ImGui::CollapsingHeader("Fast mode (full size, timed)")) panel_fast_mode();
+  if (ImGui::CollapsingHeader("Kernel source", ImGuiTreeNodeFlags_DefaultOpen)) panel_code();
+}
+
+void ReduceScene::panel_parameters() {
+  nlohmann::json edit;
+  std::vector<std::string> variants, compare{"none"};
+  int variant_index = 0, compare_index = 0;
+  for (size_t i = 0; i < reduce::variant_infos().size(); ++i) {
+    const auto& info = reduce::variant_infos()[i];
+    variants.push_back(std::to_string(static_cast<int>(info.variant)) + ". " + info.title);
+    compare.push_back(variants.back());
+    if (info.variant == params_.variant) variant_index = static_cast<int>(i);
+    if (compare_variant_ && info.variant == *compare_variant_)
+      compare_index = static_cast<int>(i) + 1;
+  }
+  if (combo("Variant", variant_index, variants))
+    edit["variant"] = reduce::variant_infos()[variant_index].id;
+  ImGui::TextWrapped("%s", reduce::info(params_.variant).lesson);
+  if (combo("Compare with", compare_index, compare))
+    edit["compare"] = compare_index == 0 ? "" : reduce::variant_infos()[compare_index - 1].id;
+
+  int finish = static_cast<int>(params_.finish);
+  if (combo("Across blocks", finish, {"two passes", "atomic per block", "last block finishes"}))
+    edit["finish"] = reduce::finish_name(static_cast<reduce::Finish>(finish));
+  int op = static_cast<int>(params_.op);
+  if (combo("Operator", op, {"sum", "product", "min", "max"}))
+    edit["op"] = op_name(static_cast<BinaryOp>(op));
+  int type = static_cast<int>(params_.type);
+  if (combo("Type", type, {"int32", "float32"}))
+    edit["type"] = type_name(static_cast<ValueType>(type));
+  std::vector<std::string> blocks{"auto"};
+  int block_index = 0;
+  for (int b = 1, i = 1; b <= 1024; b *= 2, ++i) {
+    blocks.push_back(std::to_string(b));
+    if (b == params_.block_dim) block_index = i;
+  }
+  if (combo("Threads per block", block_index, blocks))
+    edit["block"] = block_index == 0 ? 0 : 1 << (block_index - 1);
+  if (params_.variant == reduce::Variant::Coarsened) {
+    int coarsening = params_.coarsening;
+    if (ImGui::InputInt("Inputs per thread", &coarsening, 4) && coarsening != params_.coarsening)
+      edit["coarsening"] = coarsening;
+  }
+
+  ImGui::Separator();
+  std::string values = values_text_;
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::InputTextWithHint("##values", "typed values, e.g. 3 1 7 0 4 1 6 3", &values,
+                               ImGuiInputTextFlags_EnterReturnsTrue))
+    edit["values"] = values;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Type values and press Enter");
+  int n = static_cast<int>(n_);
+  ImGui::SliderInt("N (random)", &n, 1, static_cast<int>(reduce::kTeachMaxN), "%d",
+                   ImGuiSliderFlags_Logarithmic);
+  const bool n_changed = ImGui::IsItemDeactivatedAfterEdit();
+  int seed = static_cast<int>(seed_);
+  const bool seed_changed = ImGui::InputInt("Seed", &seed);
+  int dist = static_cast<int>(distribution_);
+  const bool dist_changed = combo("Distribution", dist, {"uniform", "equal", "sorted", "few-huge"});
+  if (n_changed || seed_changed || dist_changed || ImGui::Button("Generate random input")) {
+    edit["n"] = n;
+    edit["seed"] = std::max(0, seed);
+    edit["distribution"] = distribution_name(static_cast<Distribution>(dist));
+  }
+
+  if (!edit.empty()) {
+    try {
+      params_from_json(edit);
+      reset();
+      error_.clear();
+    } catch (const std::exception& e) {
+      error_ = e.what();
+    }
+  }
+  if (!error_.empty()) ImGui::TextColored(ImVec4(0.9f, 0.2f, 0.2f, 1), "%s", error_.c_str());
+}
+
+void ReduceScene::panel_counters() const {
+  const bool two = compare_.has_value();
+  if (!ImGui::BeginTable("counters", two ? 3 : 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders))
+    return;
+  ImGui::TableSetupColumn("counter");
+  ImGui::TableSetupColumn(reduce::info(primary_->params.variant).id);
+  if (two) ImGui::TableSetupColumn(reduce::info(compare_->params.variant).id);
+  ImGui::TableHeadersRow();
+  const Counters& a = primary_->counters;
+  const Counters& b = two ? compare_->counters : a;
+  auto at_step = [&](const Counters& c) -> const StepCounters* {
+    return step_ < static_cast<int>(c.per_step.size()) ? &c.per_step[step_] : nullptr;
+  };
+  const StepCounters* sa = at_step(a);
+  const StepCounters* sb = at_step(b);
+  auto step_value = [](const StepCounters* s, int64_t StepCounters::*field) {
+    return s ? num(s->*field) : std::string("-");
+  };
+  counter_row("this step: active threads", step_value(sa, &StepCounters::active_threads),
+              step_value(sb, &StepCounters::active_threads), two);
+  counter_row("this step: lanes consumed", step_value(sa, &StepCounters::lanes_consumed),
+              step_value(sb, &StepCounters::lanes_consumed), two);
+  counter_row("this step: divergent warps", step_value(sa, &StepCounters::divergent_warps),
+              step_value(sb, &StepCounters::divergent_warps), two);
+  counter_row("steps", num(a.steps), num(b.steps), two);
+  counter_row("operations (serial n-1)", num(a.ops) + " (" + num(a.useful_ops) + ")",
+              num(b.ops) + " (" + num(b.useful_ops) + ")", two);
+  counter_row("work efficiency", pct(a.work_efficiency), pct(b.work_efficiency), two);
+  counter_row("lanes consumed", num(a.lanes_consumed), num(b.lanes_consumed), two);
+  counter_row("execution efficiency", pct(a.efficiency), pct(b.efficiency), two);
+  counter_row("divergent warps", num(a.divergent_warps), num(b.divergent_warps), two);
+  counter_row("global sectors", num(a.global_requests), num(b.global_requests), two);
+  counter_row("bank conflicts (worst ways)",
+              num(a.bank_conflicts) + " (" + num(a.max_bank_ways) + ")",
+              num(b.bank_conflicts) + " (" + num(b.max_bank_ways) + ")", two);
+  counter_row("atomics (hottest address)",
+              num(a.atomics) + " (" + num(a.max_atomics_per_address) + ")",
+              num(b.atomics) + " (" + num(b.max_atomics_per_address) + ")", two);
+  counter_row("barriers per block", num(a.barriers), num(b.barriers), two);
+  ImGui::EndTable();
+  if (primary_->backend == Backend::Cuda) {
+    if (primary_->cpu_check.empty())
+      ImGui::TextColored(ImVec4(0.1f, 0.6f, 0.2f, 1), "GPU trace matches the CPU reference");
+    else
+      ImGui::TextColored(ImVec4(0.9f, 0.2f, 0.2f, 1), "GPU differs from CPU reference: %s",
+                         primary_->cpu_check.c_str());
+  }
+}
+
+void ReduceScene::panel_float_lesson() const {
+  const auto lesson =
+      reduce::float_order_lesson(input_, 2 * primary_->run.trace.steps[0].block_dim, seed_);
+  ImGui::TextWrapped(
+      "The same float32 values added in different orders round differently. "
+      "Reference (double): %.9g",
+      lesson.reference);
+  if (ImGui::BeginTable("orders", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders)) {
+    ImGui::TableSetupColumn("order");
+    ImGui::TableSetupColumn("float32 sum");
+    ImGui::TableSetupColumn("error vs double");
+    ImGui::TableHeadersRow();
+    for (const auto& s : lesson.sums) {
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      ImGui::TextUnformatted(s.order.c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.how.c_str());
+      ImGui::TableSetColumnIndex(1);
+      ImGui::Text("%.9g", s.value);
+      ImGui::TableSetColumnIndex(2);
+      ImGui::Text("%+.3g", s.error);
+    }
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TextUnformatted("this run");
+    ImGui::TableSetColumnIndex(1);
+    ImGui::Text("%.9g", primary_->run.result);
+    ImGui::TableSetColumnIndex(2);
+    ImGui::Text("%+.3g", primary_->run.result - lesson.reference);
+    ImGui::EndTable();
+  }
+  ImGui::TextWrapped("Try the few-huge distribution: small values vanish next to 1e8.");
+}
+
+void ReduceScene::panel_fast_mode() {
+  ImGui::SliderInt("log2 N", &fast_log2_n_, 10, 28);
+  ImGui::SliderInt("repeats", &fast_repeats_, 1, 50);
+  const int64_t n = int64_t{1} << fast_log2_n_;
+  ImGui::Text("N = %lld (%.1f MiB of %s)", static_cast<long long>(n), n * 4.0 / (1 << 20),
+              type_name(params_.type));
+  if (ImGui::Button("Run all variants")) {
+    fast_rows_.clear();
+    fast_error_.clear();
+    try {
+      const Backend b = backend();
+      WS_REQUIRE(b == Backend::Cuda || n <= reduce::kCpuFastMaxN,
+                 "the CPU backend runs fast mode up to 2^26 values; pick a smaller N");
+      std::vector<char> data(static_cast<size_t>(n) * 4);
+      generate_typed(distribution_, params_.type, n, seed_, data.data());
+      for (const auto& info : reduce::variant_infos()) {
+        reduce::Params p = params_;
+        p.variant = info.variant;
+        p.block_dim = p.variant == reduce::Variant::Coarsened ? 256 : 256;
+        const reduce::FastRun r = reduce::fast(b, p, data.data(), n, fast_repeats_);
+        fast_rows_.push_back({info.id, r.median_ms, r.gbps, r.result});
+      }
+      const reduce::FastRun lib =
+          reduce::fast_library(b, params_.op, params_.type, data.data(), n, fast_repeats_);
+      fast_rows_.push_back({reduce::library_name(b), lib.median_ms, lib.gbps, lib.result});
+      fast_copy_gbps_ = reduce::copy_bandwidth_gbps(b);
+    } catch (const std::exception& e) {
+      fast_error_ = e.what();
+    }
+  }
+  if (!fast_error_.empty())
+    ImGui::TextColored(ImVec4(0.9f, 0.2f, 0.2f, 1), "%s", fast_error_.c_str());
+  if (fast_rows_.empty()) return;
+  const double library_ms = fast_rows_.back().ms;
+  ImGui::Text("copy bandwidth: %.0f GB/s (read + write)", fast_copy_gbps_);
+  if (ImGui::BeginTable("fast", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders)) {
+    for (const char* h : {"variant", "median ms", "GB/s", "% copy", "x library"})
+      ImGui::TableSetupColumn(h);
+    ImGui::TableHeadersRow();
+    for (const auto& row : fast_rows_) {
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      ImGui::TextUnformatted(row.name.c_str());
+      ImGui::TableSetColumnIndex(1);
+      ImGui::Text("%.3f", row.ms);
+      ImGui::TableSetColumnIndex(2);
+      ImGui::Text("%.0f", row.gbps);
+      ImGui::TableSetColumnIndex(3);
+      ImGui::Text("%.0f%%", fast_copy_gbps_ > 0 ? 100 * row.gbps / fast_copy_gbps_ : 0.0);
+      ImGui::TableSetColumnIndex(4);
+      ImGui::Text("%.2f", library_ms / row.ms);
+    }
+    ImGui::EndTable();
+  }
+}
+
+void ReduceScene::panel_code() const {
+  const auto& info = reduce::info(primary_->params.variant);
+  const SourceSection section = load_source_section("kernels/reduce/reduce.cu", info.id);
+  const auto& steps = primary_->run.trace.steps;
+  const std::string marker = step_ < static_cast<int>(steps.size()) ? steps[step_].code_marker : "";
+  show_code_panel(section, find_marker_line(section, marker),
+                  "The kernel source (kernels/reduce/reduce.cu) was not found; set "
+                  "WARPSCOPE_SOURCE_DIR to the source tree.");
+}
+
+}  // namespace ws::app

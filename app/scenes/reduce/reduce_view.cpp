@@ -1,0 +1,127 @@
+// The reduction figure: a header naming variant, input and step; the trace tree; a counters line;
+// the legend. With a comparison variant the two runs stand side by side at the same step.
+#include <algorithm>
+#include <cstdio>
+
+#include "common/inputs.h"
+#include "reduce_scene.h"
+#include "views/legend.h"
+#include "views/sub_canvas.h"
+#include "views/trace_tree_view.h"
+
+namespace ws::app {
+
+namespace {
+
+using gfx::HAlign;
+using gfx::VAlign;
+using gfx::Vec2;
+
+std::string percent(double x) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.1f%%", 100.0 * x);
+  return b;
+}
+
+void draw_run(gfx::Canvas& c, const ReduceRun& r, int step, const gfx::Palette& p, float font) {
+  const Trace& trace = r.run.trace;
+  const int current = std::clamp(step, 0, static_cast<int>(trace.steps.size()) - 1);
+  const reduce::VariantInfo& info = reduce::info(r.params.variant);
+  const TraceStep& s = trace.steps[current];
+  const Vec2 size = c.size();
+
+  std::string title = std::to_string(static_cast<int>(info.variant)) + " · " + info.title;
+  while (title.size() > 8 && c.text_size(title, font * 1.25f).x > size.x - 8) title.pop_back();
+  c.text({4, 2}, title, font * 1.25f, p.text);
+  char line[256];
+  std::snprintf(line, sizeof line, "%s · %s %s · N = %lld · %d×%d threads · finish: %s · %s",
+                info.pmpp, op_name(r.params.op), type_name(r.params.type),
+                static_cast<long long>(trace.buffers[0].size), trace.steps[0].grid_dim,
+                trace.steps[0].block_dim, reduce::finish_name(r.params.finish),
+                r.backend == Backend::Cuda ? "CUDA" : "CPU reference");
+  c.text({4, 4 + font * 1.4f}, line, font * 0.85f, p.text_muted);
+
+  const bool done = current + 1 == static_cast<int>(trace.steps.size());
+  const StepCounters& sc = r.counters.per_step[current];
+  std::snprintf(
+      line, sizeof line, "step %d / %zu: %s — %lld active thread%s in %lld warp%s%s", current + 1,
+      trace.steps.size(), s.label.c_str(), static_cast<long long>(sc.active_threads),
+      sc.active_threads == 1 ? "" : "s", static_cast<long long>(sc.active_warps),
+      sc.active_warps == 1 ? "" : "s",
+      sc.divergent_warps ? (", " + std::to_string(sc.divergent_warps) + " divergent").c_str() : "");
+  c.text({4, 6 + font * 2.6f}, line, font, p.text);
+  if (done) {
+    const bool same = r.run.result == r.reference;
+    std::string verdict = "result " + format_value(r.run.result, trace.type) + " · serial loop " +
+                          format_value(r.reference, trace.type);
+    if (same)
+      verdict += " · equal";
+    else if (trace.type == ValueType::Float32)
+      verdict += " · float rounding depends on the order";
+    else
+      verdict += " · WRONG";
+    c.text({4, 8 + font * 3.7f}, verdict, font,
+           same || trace.type == ValueType::Float32 ? p.text : p.mismatch);
+  }
+  const bool mismatch = r.backend == Backend::Cuda && !r.cpu_check.empty();
+  const float header = 12 + font * 5.0f;
+  const float footer = font * 3.2f;
+  SubCanvas tree(c, {0, header}, {size.x, std::max(10.0f, size.y - header - footer)});
+  TraceTreeInput in;
+  in.trace = &trace;
+  in.snapshots = &r.snapshots;
+  in.counters = &r.counters;
+  in.mismatch = r.mismatch.empty() ? nullptr : &r.mismatch;
+  in.current_step = current;
+  draw_trace_tree(tree, in, p);
+
+  const Counters& t = r.counters;
+  std::snprintf(line, sizeof line,
+                "totals: %lld steps · %lld ops (serial %lld) · %lld lanes · efficiency %s · "
+                "%lld divergent warps · %lld global sectors · %lld bank conflicts · %lld atomics "
+                "· %lld barriers",
+                (long long)t.steps, (long long)t.ops, (long long)t.useful_ops,
+                (long long)t.lanes_consumed, percent(t.efficiency).c_str(),
+                (long long)t.divergent_warps, (long long)t.global_requests,
+                (long long)t.bank_conflicts, (long long)t.atomics, (long long)t.barriers);
+  float counters_font = font * 0.85f;
+  while (counters_font > 7 && c.text_size(line, counters_font).x > size.x - 8)
+    counters_font -= 0.5f;
+  c.text({4, size.y - footer + 2}, line, counters_font, p.text);
+  if (mismatch)
+    c.text({4, size.y - footer + 4 + font},
+           "GPU trace differs from the CPU reference: " + r.cpu_check, counters_font, p.mismatch);
+}
+
+}  // namespace
+
+void ReduceScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
+  const gfx::Palette& p = gfx::palette(theme);
+  const Vec2 size = c.size();
+  const float font = std::clamp(size.y / 48.0f, 11.0f, 18.0f);
+  if (!primary_) return;
+  const float legend_h = font * 1.6f;
+  const Vec2 body{size.x, size.y - legend_h};
+  if (compare_) {
+    const float half = (body.x - 16) / 2;
+    SubCanvas left(c, {0, 0}, {half, body.y});
+    SubCanvas right(c, {half + 16, 0}, {half, body.y});
+    c.begin_group("variant-a");
+    draw_run(left, *primary_, step_, p, font);
+    c.end_group();
+    c.line({half + 8, 0}, {half + 8, body.y}, p.cell_border, 1.5f);
+    c.begin_group("variant-b");
+    draw_run(right, *compare_, step_, p, font);
+    c.end_group();
+  } else {
+    c.begin_group("reduction");
+    draw_run(c, *primary_, step_, p, font);
+    c.end_group();
+  }
+  c.begin_group("legend");
+  draw_trace_legend(c, {4, size.y - legend_h + 4}, font * 0.8f, p,
+                    primary_->backend == Backend::Cuda);
+  c.end_group();
+}
+
+}  // namespace ws::app

@@ -1,0 +1,79 @@
+#include "code_panel.h"
+
+#include <imgui.h>
+
+#include <cstdlib>
+#include <fstream>
+
+namespace ws::app {
+
+namespace {
+
+std::string source_root() {
+  if (const char* env = std::getenv("WARPSCOPE_SOURCE_DIR")) return env;
+  return WARPSCOPE_SOURCE_ROOT;
+}
+
+bool has_marker(const std::string& line, const std::string& marker) {
+  const size_t at = line.find(marker);
+  if (at == std::string::npos) return false;
+  const size_t end = at + marker.size();  // "@tree" must not match "@tree-x"
+  return end == line.size() || line[end] == ' ' || line[end] == '\t';
+}
+
+}  // namespace
+
+SourceSection load_source_section(const std::string& relative_path, const std::string& variant_id) {
+  SourceSection section;
+  std::ifstream in(source_root() + "/" + relative_path);
+  std::string line;
+  bool inside = false;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    if (!inside && has_marker(line, "@variant " + variant_id)) {
+      inside = true;
+      section.first_line = number + 1;
+      continue;
+    }
+    if (inside && has_marker(line, "@end")) break;
+    if (inside) section.lines.push_back(line);
+  }
+  return section;
+}
+
+int find_marker_line(const SourceSection& section, const std::string& marker) {
+  if (marker.empty()) return -1;
+  for (size_t i = 0; i < section.lines.size(); ++i)
+    if (has_marker(section.lines[i], "// " + marker)) return static_cast<int>(i);
+  return -1;
+}
+
+void show_code_panel(const SourceSection& section, int highlight, const char* empty_message) {
+  if (section.lines.empty()) {
+    ImGui::TextWrapped("%s", empty_message);
+    return;
+  }
+  ImGui::BeginChild("code", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+  // Follow the timeline: scroll when the highlighted statement changes.
+  static int last_highlight = -2;
+  const bool follow = highlight != last_highlight;
+  last_highlight = highlight;
+  const ImVec4 number_color = ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled);
+  for (size_t i = 0; i < section.lines.size(); ++i) {
+    const bool current = static_cast<int>(i) == highlight;
+    if (current) {
+      const ImVec2 p = ImGui::GetCursorScreenPos();
+      ImGui::GetWindowDrawList()->AddRectFilled(
+          p, ImVec2(p.x + ImGui::GetWindowWidth() * 4, p.y + ImGui::GetTextLineHeightWithSpacing()),
+          IM_COL32(255, 200, 0, 90));
+    }
+    ImGui::TextColored(number_color, "%4d", section.first_line + static_cast<int>(i));
+    ImGui::SameLine();
+    ImGui::TextUnformatted(section.lines[i].c_str());
+    if (current && follow) ImGui::SetScrollHereY(0.4f);
+  }
+  ImGui::EndChild();
+}
+
+}  // namespace ws::app

@@ -1,0 +1,26 @@
+// Shows a variant's real kernel source, with the statement of the current step highlighted.
+// Sections are delimited in the source by `// @variant <id>` ... `// @end`; step statements carry
+// a marker comment such as `// @tree` (TraceStep::code_marker).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace ws::app {
+
+struct SourceSection {
+  std::vector<std::string> lines;
+  int first_line = 0;  // 1-based line number in the file
+};
+
+// Reads `relative_path` under the source tree (baked in at build time, overridable with the
+// environment variable WARPSCOPE_SOURCE_DIR). Empty when the file or section is missing.
+SourceSection load_source_section(const std::string& relative_path, const std::string& variant_id);
+
+// Index of the first line in the section carrying `marker`, or -1.
+int find_marker_line(const SourceSection& section, const std::string& marker);
+
+// ImGui child window listing the section with line numbers; `highlight` is scrolled into view.
+void show_code_panel(const SourceSection& section, int highlight, const char* empty_message);
+
+}  // namespace ws::app

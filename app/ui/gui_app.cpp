@@ -1,0 +1,308 @@
+#include "gui_app.h"
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "cli/commands.h"
+#include "common/error.h"
+#include "reduce/reduce_run.h"
+#include "render/figure.h"
+#include "render/image.h"
+#include "scenes/registry.h"
+#include "shell/imgui_runtime.h"
+
+namespace ws::app {
+
+namespace {
+
+bool ends_with(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+}  // namespace
+
+GuiApp::GuiApp(const GuiOptions& options)
+    : options_(options), window_("warpscope", 1600, 960), scenes_(make_scenes()) {
+  context_.backend = choose_backend("", true);
+  context_.cuda_available = context_.backend == Backend::Cuda;
+  context_.theme = window_.theme();
+  switch_scene(options.scene);
+  if (!options.session_path.empty()) {
+    try {
+      apply_session(load_session(options.session_path));
+    } catch (const std::exception& e) {
+      report(e.what());
+    }
+  }
+}
+
+void GuiApp::report(const std::string& message) {
+  error_ = message;
+}
+
+void GuiApp::switch_scene(const std::string& id) {
+  for (auto& s : scenes_) {
+    if (s->id() != id) continue;
+    if (scene_) scene_->detach();
+    scene_ = s.get();
+    try {
+      scene_->attach(context_);
+    } catch (const std::exception& e) {
+      report(e.what());
+    }
+    return;
+  }
+  report("unknown scene '" + id + "'");
+  if (!scene_) {
+    scene_ = scenes_.front().get();
+    scene_->attach(context_);
+  }
+}
+
+Session GuiApp::current_session() const {
+  Session s;
+  s.scene = scene_->id();
+  s.params = scene_->params_to_json();
+  s.step = scene_->current_step();
+  s.theme = context_.theme;
+  s.font_size = const_cast<gfx::AppWindow&>(window_).font_size();
+  return s;
+}
+
+void GuiApp::apply_session(const Session& s) {
+  switch_scene(s.scene);
+  const nlohmann::json before = scene_->params_to_json();
+  try {
+    scene_->params_from_json(s.params);
+    scene_->reset();
+  } catch (const std::exception& e) {
+    scene_->params_from_json(before);  // keep what was on screen
+    throw;
+  }
+  scene_->seek(s.step);
+  context_.theme = s.theme;
+  window_.set_theme(s.theme);
+  window_.set_font_size(s.font_size);
+}
+
+int GuiApp::run() {
+  double last = glfwGetTime();
+  int frame_count = 0;
+  while (window_.begin_frame()) {
+    const double now = glfwGetTime();
+    frame(static_cast<float>(now - last));
+    last = now;
+    window_.end_frame();
+    ++frame_count;
+    if (options_.frames > 0 && frame_count >= options_.frames) {
+      if (!options_.screenshot_path.empty()) {
+        gfx::write_png(window_.screenshot(), options_.screenshot_path);
+        std::fprintf(stderr, "warpscope: wrote %s\n", options_.screenshot_path.c_str());
+      }
+      break;
+    }
+  }
+  if (scene_) scene_->detach();
+  return 0;
+}
+
+void GuiApp::frame(float dt) {
+  menu_bar();
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const float menu_h = ImGui::GetFrameHeight();
+  const float controls_w = std::clamp(display.x * 0.3f, 320.0f, 560.0f);
+  const float timeline_h = ImGui::GetFrameHeightWithSpacing() * 2.6f;
+  ImGui::SetNextWindowPos(ImVec2(0, menu_h), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(controls_w, display.y - menu_h), ImGuiCond_FirstUseEver);
+  controls_window();
+  ImGui::SetNextWindowPos(ImVec2(controls_w, menu_h), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(display.x - controls_w, display.y - menu_h - timeline_h),
+                           ImGuiCond_FirstUseEver);
+  viewport_window();
+  ImGui::SetNextWindowPos(ImVec2(controls_w, display.y - timeline_h), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(display.x - controls_w, timeline_h), ImGuiCond_FirstUseEver);
+  timeline_window(dt);
+  export_popup();
+}
+
+void GuiApp::menu_bar() {
+  if (!ImGui::BeginMainMenuBar()) return;
+  if (ImGui::BeginMenu("Scene")) {
+    for (auto& s : scenes_)
+      if (ImGui::MenuItem(s->title(), nullptr, s.get() == scene_)) switch_scene(s->id());
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("File")) {
+    if (ImGui::MenuItem("Export figure (PNG/SVG)...")) open_export_ = true;
+    if (ImGui::MenuItem("Save session...")) open_session_save_ = true;
+    if (ImGui::MenuItem("Open session...")) open_session_load_ = true;
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Backend")) {
+    if (ImGui::MenuItem("CUDA (GPU)", nullptr, context_.backend == Backend::Cuda,
+                        context_.cuda_available)) {
+      context_.backend = Backend::Cuda;
+      scene_->reset();
+    }
+    if (ImGui::MenuItem("CPU reference", nullptr, context_.backend == Backend::Cpu)) {
+      context_.backend = Backend::Cpu;
+      scene_->reset();
+    }
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("View")) {
+    float size = window_.font_size();
+    if (ImGui::SliderFloat("font size", &size, gfx::ImguiRuntime::kMinFontSize,
+                           gfx::ImguiRuntime::kMaxFontSize, "%.0f px"))
+      window_.set_font_size(size);
+    if (ImGui::MenuItem("Projector (32 px)")) window_.set_font_size(32);
+    if (ImGui::MenuItem("Light theme", nullptr, context_.theme == gfx::Theme::Light)) {
+      context_.theme = gfx::Theme::Light;
+      window_.set_theme(context_.theme);
+    }
+    if (ImGui::MenuItem("Dark theme", nullptr, context_.theme == gfx::Theme::Dark)) {
+      context_.theme = gfx::Theme::Dark;
+      window_.set_theme(context_.theme);
+    }
+    ImGui::EndMenu();
+  }
+  if (context_.backend == Backend::Cpu) {
+    ImGui::TextColored(ImVec4(0.95f, 0.6f, 0.1f, 1),
+                       context_.cuda_available
+                           ? "  CPU reference backend (switch in Backend)"
+                           : "  No CUDA device: the CPU reference backend runs every scene");
+  } else {
+    ImGui::TextColored(ImVec4(0.2f, 0.7f, 0.3f, 1), "  CUDA backend");
+  }
+  ImGui::EndMainMenuBar();
+}
+
+void GuiApp::controls_window() {
+  ImGui::Begin("Controls");
+  ImGui::TextUnformatted(scene_->title());
+  ImGui::Separator();
+  if (!error_.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.9f, 0.2f, 0.2f, 1));
+    ImGui::TextWrapped("%s", error_.c_str());
+    ImGui::PopStyleColor();
+    if (ImGui::SmallButton("dismiss")) error_.clear();
+  }
+  if (!notice_.empty()) ImGui::TextWrapped("%s", notice_.c_str());
+  try {
+    scene_->ui();
+  } catch (const std::exception& e) {
+    report(e.what());
+  }
+  ImGui::End();
+}
+
+void GuiApp::viewport_window() {
+  ImGui::Begin("Viewport", nullptr, ImGuiWindowFlags_NoScrollbar);
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  if (avail.x >= 64 && avail.y >= 64) {
+    gfx::FigureOptions options;
+    options.width = static_cast<int>(avail.x);
+    options.height = static_cast<int>(avail.y);
+    options.theme = context_.theme;
+    try {
+      gfx::render_figure_into(
+          viewport_, [&](gfx::Canvas& c) { scene_->draw(c, context_.theme); }, options);
+      ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(viewport_.texture())), avail,
+                   ImVec2(0, 1), ImVec2(1, 0));
+    } catch (const std::exception& e) {
+      report(e.what());
+    }
+  }
+  ImGui::End();
+}
+
+void GuiApp::timeline_window(float dt) {
+  ImGui::Begin("Timeline", nullptr, ImGuiWindowFlags_NoScrollbar);
+  timeline_.handle_keys(*scene_);
+  timeline_.ui(*scene_, dt);
+  ImGui::End();
+}
+
+void GuiApp::export_popup() {
+  if (open_export_) ImGui::OpenPopup("Export figure");
+  if (open_session_save_) ImGui::OpenPopup("Save session");
+  if (open_session_load_) ImGui::OpenPopup("Open session");
+  open_export_ = open_session_save_ = open_session_load_ = false;
+
+  static int size[2] = {1920, 1080};
+  static float scale = 1;
+  static bool transparent = false;
+  if (ImGui::BeginPopupModal("Export figure", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::InputText("file (.png or .svg)", &export_path_);
+    ImGui::InputInt2("size", size);
+    ImGui::SliderFloat("scale", &scale, 0.5f, 4.0f, "%.1fx");
+    ImGui::Checkbox("transparent background", &transparent);
+    if (ImGui::Button("Export")) {
+      try {
+        WS_REQUIRE(ends_with(export_path_, ".png") || ends_with(export_path_, ".svg"),
+                   "the file name must end in .png or .svg");
+        WS_REQUIRE(size[0] >= 64 && size[1] >= 64 && size[0] <= 8192 && size[1] <= 8192,
+                   std::string("size must be between 64 and 8192 pixels"));
+        gfx::FigureOptions o;
+        o.width = size[0];
+        o.height = size[1];
+        o.scale = scale;
+        o.theme = context_.theme;
+        o.transparent = transparent;
+        const gfx::DrawFn draw = [&](gfx::Canvas& c) { scene_->draw(c, context_.theme); };
+        if (ends_with(export_path_, ".svg"))
+          write_file_atomically(export_path_, gfx::render_figure_svg(draw, o));
+        else
+          gfx::write_png(gfx::render_figure(draw, o), export_path_);
+        notice_ = "wrote " + export_path_;
+      } catch (const std::exception& e) {
+        report(e.what());
+      }
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+  }
+  for (const bool saving : {true, false}) {
+    if (!ImGui::BeginPopupModal(saving ? "Save session" : "Open session", nullptr,
+                                ImGuiWindowFlags_AlwaysAutoResize))
+      continue;
+    ImGui::InputText("file", &session_path_);
+    if (ImGui::Button(saving ? "Save" : "Open")) {
+      try {
+        if (saving) {
+          save_session(current_session(), session_path_);
+          notice_ = "saved " + session_path_;
+        } else {
+          apply_session(load_session(session_path_));
+          notice_ = "opened " + session_path_;
+        }
+      } catch (const std::exception& e) {
+        report(e.what());
+      }
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+  }
+}
+
+int gui_command(const std::string& scene, const std::string& session_path, int frames,
+                const std::string& screenshot_path) {
+  GuiOptions options;
+  options.scene = scene;
+  options.session_path = session_path;
+  options.frames = frames;
+  options.screenshot_path = screenshot_path;
+  GuiApp app(options);
+  return app.run();
+}
+
+}  // namespace ws::app

@@ -1,0 +1,55 @@
+// The interactive application: menu bar (scene, backend, view, export, session), the scene's
+// controls, the viewport showing the scene's offscreen target, and the timeline.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "io/session.h"
+#include "render/offscreen_target.h"
+#include "scenes/scene.h"
+#include "shell/window.h"
+#include "timeline.h"
+
+namespace ws::app {
+
+struct GuiOptions {
+  std::string scene = "reduce";
+  std::string session_path;     // open this session at start
+  int frames = 0;               // > 0: render this many frames, then exit (tests, screenshots)
+  std::string screenshot_path;  // with frames: write the last frame here
+};
+
+class GuiApp {
+ public:
+  explicit GuiApp(const GuiOptions& options);
+  int run();
+
+ private:
+  void frame(float dt);
+  void menu_bar();
+  void viewport_window();
+  void controls_window();
+  void timeline_window(float dt);
+  void export_popup();
+  void switch_scene(const std::string& id);
+  void apply_session(const Session& s);
+  Session current_session() const;
+  void report(const std::string& message);  // shown in a banner; the app keeps running
+
+  GuiOptions options_;
+  gfx::AppWindow window_;
+  SceneContext context_;
+  std::vector<std::unique_ptr<Scene>> scenes_;
+  Scene* scene_ = nullptr;
+  gfx::OffscreenTarget viewport_;
+  Timeline timeline_;
+  std::string error_;
+  std::string notice_;  // e.g. "wrote fig.png"
+  std::string export_path_ = "warpscope_figure.png";
+  std::string session_path_ = "warpscope_session.json";
+  bool open_export_ = false, open_session_save_ = false, open_session_load_ = false;
+};
+
+}  // namespace ws::app

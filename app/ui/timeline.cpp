@@ -1,0 +1,51 @@
+#include "timeline.h"
+
+#include <imgui.h>
+
+namespace ws::app {
+
+void Timeline::ui(Scene& scene, float dt) {
+  if (playing_) {
+    accumulator_ += dt * steps_per_second_;
+    while (accumulator_ >= 1) {
+      accumulator_ -= 1;
+      if (scene.current_step() + 1 >= scene.step_count()) {
+        playing_ = false;
+        break;
+      }
+      scene.step_forward();
+    }
+  }
+  if (ImGui::Button("|<")) scene.seek(0);
+  ImGui::SameLine();
+  if (ImGui::Button("< step")) scene.step_back();
+  ImGui::SameLine();
+  if (ImGui::Button(playing_ ? "pause" : "play", ImVec2(ImGui::GetFontSize() * 4, 0))) {
+    if (!playing_ && scene.current_step() + 1 >= scene.step_count()) scene.seek(0);
+    playing_ = !playing_;
+    accumulator_ = 0;
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("step >")) scene.step_forward();
+  ImGui::SameLine();
+  if (ImGui::Button(">|")) scene.seek(scene.step_count() - 1);
+  ImGui::SameLine();
+  int step = scene.current_step() + 1;
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - ImGui::GetFontSize() * 12);
+  if (ImGui::SliderInt("##step", &step, 1, scene.step_count(), "step %d")) scene.seek(step - 1);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+  ImGui::SliderFloat("speed", &steps_per_second_, 0.25f, 10.0f, "%.2f /s",
+                     ImGuiSliderFlags_Logarithmic);
+}
+
+void Timeline::handle_keys(Scene& scene) {
+  if (ImGui::GetIO().WantTextInput) return;
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) scene.step_forward();
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) scene.step_back();
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home))) scene.seek(0);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_End))) scene.seek(scene.step_count() - 1);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) playing_ = !playing_;
+}
+
+}  // namespace ws::app

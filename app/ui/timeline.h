@@ -1,0 +1,23 @@
+// The timeline every scene shares: first, step back, play/pause, step, last, a scrubber and speed.
+#pragma once
+
+#include "scenes/scene.h"
+
+namespace ws::app {
+
+class Timeline {
+ public:
+  // Draws the controls and advances playback by `dt` seconds of wall time.
+  void ui(Scene& scene, float dt);
+  bool playing() const { return playing_; }
+  void set_playing(bool on) { playing_ = on; }
+  // Keyboard: Left/Right step, Space play/pause, Home/End (when no text field has focus).
+  void handle_keys(Scene& scene);
+
+ private:
+  bool playing_ = false;
+  float steps_per_second_ = 1.5f;
+  float accumulator_ = 0;
+};
+
+}  // namespace ws::app

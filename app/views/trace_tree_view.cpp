@@ -1,0 +1,285 @@
+#include "trace_tree_view.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "common/inputs.h"
+
+namespace ws::app {
+
+using gfx::Color;
+using gfx::HAlign;
+using gfx::VAlign;
+using gfx::Vec2;
+
+int focus_buffer(const TraceStep& step) {
+  std::map<int, int> writes;
+  int best = -1, best_count = 0;
+  for (const TraceEvent& e : step.events) {
+    if (e.kind != EventKind::Write && e.kind != EventKind::Atomic) continue;
+    const int count = ++writes[e.buffer];
+    if (count > best_count || (count == best_count && e.buffer < best)) {
+      best = e.buffer;
+      best_count = count;
+    }
+  }
+  return best;
+}
+
+namespace {
+
+constexpr int kMaxArrows = 1500;
+
+Color blend(Color a, Color b, float t) {
+  auto mix = [t](uint8_t x, uint8_t y) { return static_cast<uint8_t>(x + (y - x) * t + 0.5f); };
+  return {mix(a.r, b.r), mix(a.g, b.g), mix(a.b, b.b), 255};
+}
+
+struct Row {
+  int step;    // -1: the initial input
+  int buffer;  // buffer whose cells the row shows
+};
+
+struct Layout {
+  float label_w, x0, cell_w, pitch, cell_h, lane_h, arrow_gap;
+  float cell_y(int row) const { return row * pitch + arrow_gap; }
+  float cell_x(int64_t index) const { return x0 + static_cast<float>(index) * cell_w; }
+};
+
+int64_t flat_index(const Trace& trace, const TraceStep& step, const TraceEvent& e) {
+  const TraceBuffer& b = trace.buffers[e.buffer];
+  int64_t index = e.address;
+  if (b.space == MemSpace::Shared) index += int64_t{e.thread / step.block_dim} * b.size;
+  return index;
+}
+
+const char* space_name(MemSpace s) {
+  switch (s) {
+    case MemSpace::Global:
+      return "global";
+    case MemSpace::Shared:
+      return "shared";
+    default:
+      return "registers";
+  }
+}
+
+Color row_tint(const gfx::Palette& p, MemSpace s) {
+  switch (s) {
+    case MemSpace::Global:
+      return p.global_row;
+    case MemSpace::Shared:
+      return p.shared_row;
+    default:
+      return p.register_row;
+  }
+}
+
+// Which thread wrote each cell of the row's buffer in the row's step (-1: none).
+std::map<int64_t, int32_t> writers(const Trace& trace, const TraceStep& step, int buffer) {
+  std::map<int64_t, int32_t> out;
+  for (const TraceEvent& e : step.events)
+    if ((e.kind == EventKind::Write || e.kind == EventKind::Atomic) && e.buffer == buffer)
+      out[flat_index(trace, step, e)] = e.thread;
+  return out;
+}
+
+void draw_cells(gfx::Canvas& c, const TraceTreeInput& in, const gfx::Palette& p, const Layout& L,
+                int row_index, const Row& row) {
+  const Trace& trace = *in.trace;
+  const TraceBuffer& buffer = trace.buffers[row.buffer];
+  const std::vector<double>& values =
+      row.step < 0 ? buffer.initial : (*in.snapshots)[row.step][row.buffer];
+  const float y = L.cell_y(row_index);
+  const int64_t count = static_cast<int64_t>(values.size());
+  c.rect_filled({L.x0 - 3, y - 3}, {L.cell_x(count) + 3, y + L.cell_h + 3},
+                row_tint(p, buffer.space), 3);
+  std::map<int64_t, int32_t> written;
+  int warps_per_block = 1;
+  if (row.step >= 0) {
+    const TraceStep& step = trace.steps[row.step];
+    written = writers(trace, step, row.buffer);
+    warps_per_block = (step.block_dim + trace.warp_size - 1) / trace.warp_size;
+  }
+  // One font size per row: the largest at which the widest value still fits its cell.
+  float font = std::min(L.cell_h * 0.55f, 18.0f);
+  std::string widest;
+  for (double v : values) {
+    const std::string t = std::isnan(v) ? "" : format_value(v, trace.type);
+    if (t.size() > widest.size()) widest = t;
+  }
+  while (font >= 7 && c.text_size(widest, font).x > L.cell_w - 3) font -= 0.5f;
+  const bool borders = L.cell_w >= 4;
+  for (int64_t i = 0; i < count; ++i) {
+    const Vec2 a{L.cell_x(i), y};
+    const Vec2 b{L.cell_x(i + 1), y + L.cell_h};
+    const double v = values[i];
+    Color fill = std::isnan(v) ? p.cell_unwritten : p.cell_fill;
+    auto w = written.find(i);
+    if (w != written.end()) {
+      const TraceStep& step = trace.steps[row.step];
+      const int block = w->second / step.block_dim;
+      const int warp = (w->second % step.block_dim) / trace.warp_size;
+      fill = blend(p.warp_color(block * warps_per_block + warp), p.background, 0.55f);
+    }
+    c.rect_filled(a, b, fill);
+    if (borders) c.rect(a, b, p.cell_border, 1.0f);
+    const bool bad = in.mismatch && row.step >= 0 && row.step < (int)in.mismatch->size() &&
+                     row.buffer < (int)(*in.mismatch)[row.step].size() &&
+                     i < (int64_t)(*in.mismatch)[row.step][row.buffer].size() &&
+                     (*in.mismatch)[row.step][row.buffer][i];
+    if (bad) c.rect(a - Vec2{1, 1}, b + Vec2{1, 1}, p.mismatch, 3.0f);
+    if (std::isnan(v) || font < 7) continue;
+    const std::string text = format_value(v, trace.type);
+    if (c.text_size(text, font).x > L.cell_w - 2) continue;
+    c.text({(a.x + b.x) / 2, (a.y + b.y) / 2}, text, font, p.text, HAlign::Center, VAlign::Middle);
+  }
+  // Block boundaries of per-block buffers: a heavier line every `size` cells.
+  if (buffer.space == MemSpace::Shared && buffer.blocks > 1)
+    for (int blk = 1; blk < buffer.blocks; ++blk) {
+      const float x = L.cell_x(int64_t{blk} * buffer.size);
+      c.line({x, y - 4}, {x, y + L.cell_h + 4}, p.text, 2.5f);
+    }
+}
+
+void draw_lanes(gfx::Canvas& c, const TraceTreeInput& in, const gfx::Palette& p, const Layout& L,
+                int row_index, int step_index, float area_w) {
+  const Trace& trace = *in.trace;
+  const TraceStep& step = trace.steps[step_index];
+  const int threads = step.grid_dim * step.block_dim;
+  const float lane_w = std::min(L.cell_w, area_w / std::max(1, threads));
+  const float y = L.cell_y(row_index) + L.cell_h + 3;
+  std::vector<bool> active(threads, false);
+  for (const TraceEvent& e : step.events)
+    if (e.thread >= 0 && e.thread < threads) active[e.thread] = true;
+  const int warp = trace.warp_size;
+  const int warps_per_block = (step.block_dim + warp - 1) / warp;
+  for (int t = 0; t < threads; ++t) {
+    const int block = t / step.block_dim, lane_in_block = t % step.block_dim;
+    const Color col =
+        active[t] ? p.warp_color(block * warps_per_block + lane_in_block / warp) : p.inactive;
+    const float x = L.x0 + t * lane_w;
+    c.rect_filled({x, y}, {x + std::max(lane_w - (lane_w > 3 ? 1.0f : 0.0f), 0.5f), y + L.lane_h},
+                  col);
+  }
+  // Divergent warps: some lanes active, some not. Marked with a red bar under the warp.
+  for (int blk = 0; blk < step.grid_dim; ++blk)
+    for (int w = 0; w < warps_per_block; ++w) {
+      const int first = blk * step.block_dim + w * warp;
+      const int last = std::min(first + warp, (blk + 1) * step.block_dim);
+      int on = 0;
+      for (int t = first; t < last; ++t) on += active[t];
+      if (on > 0 && on < last - first) {
+        const float x0 = L.x0 + first * lane_w, x1 = L.x0 + last * lane_w;
+        c.rect_filled({x0, y + L.lane_h + 1}, {x1, y + L.lane_h + 3}, p.divergent);
+      }
+    }
+}
+
+void draw_arrows(gfx::Canvas& c, const TraceTreeInput& in, const gfx::Palette& p, const Layout& L,
+                 const std::vector<Row>& rows, int row_index, int& budget) {
+  const Trace& trace = *in.trace;
+  const Row& row = rows[row_index];
+  const TraceStep& step = trace.steps[row.step];
+  auto row_of_buffer = [&](int buffer) {
+    for (int r = row_index - 1; r >= 0; --r)
+      if (rows[r].buffer == buffer) return r;
+    return -1;
+  };
+  size_t i = 0;
+  while (i < step.events.size()) {
+    size_t end = i;
+    while (end < step.events.size() && step.events[end].thread == step.events[i].thread) ++end;
+    // A write's operands are the reads the thread made since its previous write.
+    size_t operands_begin = i;
+    for (size_t w = i; w < end; ++w) {
+      const TraceEvent& out = step.events[w];
+      if (out.kind != EventKind::Write && out.kind != EventKind::Atomic) continue;
+      const size_t operands_end = w;
+      const size_t first = operands_begin;
+      operands_begin = w + 1;
+      if (out.buffer != row.buffer) continue;
+      const Vec2 to{L.cell_x(flat_index(trace, step, out)) + L.cell_w / 2, L.cell_y(row_index)};
+      for (size_t r = first; r < operands_end; ++r) {
+        const TraceEvent& src = step.events[r];
+        if (src.kind != EventKind::Read) continue;
+        const int from_row = row_of_buffer(src.buffer);
+        if (from_row < 0 || budget-- <= 0) continue;
+        const Vec2 from{
+            L.cell_x(flat_index(trace, step, src)) + L.cell_w / 2,
+            L.cell_y(from_row) + L.cell_h + (from_row == row_index - 1 ? L.lane_h + 5 : 0)};
+        const Color col = out.kind == EventKind::Atomic ? p.atomic : p.read;
+        c.arrow(from, to - Vec2{0, 1}, col.with_alpha(200), L.cell_w >= 12 ? 1.4f : 0.8f,
+                std::clamp(L.cell_w * 0.3f, 3.0f, 7.0f));
+      }
+    }
+    i = end;
+  }
+}
+
+}  // namespace
+
+void draw_trace_tree(gfx::Canvas& c, const TraceTreeInput& in, const gfx::Palette& p) {
+  const Trace& trace = *in.trace;
+  const Vec2 size = c.size();
+  if (trace.steps.empty() || size.x < 50 || size.y < 40) return;
+  const int current = std::clamp(in.current_step, 0, static_cast<int>(trace.steps.size()) - 1);
+
+  std::vector<Row> steps_rows;
+  int last_buffer = in.input_buffer;
+  for (int s = 0; s <= current; ++s) {
+    const int b = focus_buffer(trace.steps[s]);
+    last_buffer = b >= 0 ? b : last_buffer;
+    steps_rows.push_back({s, last_buffer});
+  }
+  // Keep the input row and as many of the latest steps as fit (at least 34 px a row).
+  const int fit = std::max(1, static_cast<int>(size.y / 34.0f) - 1);
+  const int skipped = std::max(0, static_cast<int>(steps_rows.size()) - fit);
+  std::vector<Row> rows{{-1, in.input_buffer}};
+  rows.insert(rows.end(), steps_rows.begin() + skipped, steps_rows.end());
+
+  int64_t max_cells = 1;
+  for (const Row& r : rows)
+    max_cells = std::max<int64_t>(
+        max_cells, int64_t{trace.buffers[r.buffer].size} * trace.buffers[r.buffer].blocks);
+  Layout L;
+  L.label_w = std::clamp(size.x * 0.2f, 90.0f, 190.0f);
+  L.x0 = L.label_w + 10;
+  const float area_w = size.x - L.x0 - 6;
+  L.cell_w = std::clamp(area_w / static_cast<float>(max_cells), 0.25f, 56.0f);
+  L.pitch = std::min(size.y / rows.size(), 96.0f);
+  L.cell_h = std::clamp(L.pitch * 0.42f, 8.0f, 34.0f);
+  L.lane_h = std::clamp(L.pitch * 0.1f, 3.0f, 9.0f);
+  L.arrow_gap = L.pitch - L.cell_h - L.lane_h - 6;
+
+  const float label_font = std::clamp(L.pitch * 0.2f, 10.0f, 15.0f);
+  int arrow_budget = kMaxArrows;
+  for (int r = 0; r < static_cast<int>(rows.size()); ++r) {
+    const Row& row = rows[r];
+    const TraceBuffer& buffer = trace.buffers[row.buffer];
+    const float y = L.cell_y(r);
+    if (row.step == current)
+      c.rect_filled({0, y - L.arrow_gap * 0.5f}, {size.x, y + L.cell_h + L.lane_h + 6},
+                    p.highlight.with_alpha(40), 4);
+    std::string title = row.step < 0 ? "input" : trace.steps[row.step].label;
+    std::string detail = std::string(space_name(buffer.space)) + " · " + buffer.name;
+    if (row.step >= 0 && in.counters) {
+      const StepCounters& sc = in.counters->per_step[row.step];
+      detail = std::to_string(sc.active_threads) + " threads · " + std::to_string(sc.ops) + " ops";
+      if (sc.divergent_warps) detail += " · " + std::to_string(sc.divergent_warps) + " div";
+    }
+    while (title.size() > 4 && c.text_size(title, label_font).x > L.label_w) title.pop_back();
+    c.text({4, y + L.cell_h * 0.5f}, title, label_font, p.text, HAlign::Left, VAlign::Bottom);
+    c.text({4, y + L.cell_h * 0.5f + 2}, detail, label_font * 0.85f, p.text_muted, HAlign::Left,
+           VAlign::Top);
+    if (r > 0) draw_arrows(c, in, p, L, rows, r, arrow_budget);
+    draw_cells(c, in, p, L, r, row);
+    if (row.step >= 0) draw_lanes(c, in, p, L, r, row.step, area_w);
+    if (r == 0 && skipped > 0)
+      c.text({L.x0, y + L.cell_h + 4}, "\xE2\x8B\xAE " + std::to_string(skipped) + " earlier steps",
+             label_font * 0.85f, p.text_muted, HAlign::Left, VAlign::Top);
+  }
+}
+
+}  // namespace ws::app

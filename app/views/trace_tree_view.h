@@ -1,0 +1,31 @@
+// The level-by-level picture of any step trace: one row per step showing the array that step
+// wrote (after the step), arrows from the cells each thread read to the cell it wrote, and under
+// every row a strip of thread lanes coloured by warp (inactive lanes grey, divergent warps marked).
+// Reduction draws its tree with it; scan, histogram and BFS traces draw the same way.
+#pragma once
+
+#include <vector>
+
+#include "common/counters.h"
+#include "common/trace.h"
+#include "render/canvas.h"
+#include "render/palette.h"
+
+namespace ws::app {
+
+struct TraceTreeInput {
+  const Trace* trace = nullptr;
+  const std::vector<std::vector<std::vector<double>>>* snapshots = nullptr;  // [step][buffer]
+  const Counters* counters = nullptr;
+  const std::vector<std::vector<std::vector<bool>>>* mismatch = nullptr;  // optional
+  int current_step = 0;
+  int input_buffer = 0;  // the buffer shown as the first row (initial values)
+};
+
+// Draws into the whole canvas area.
+void draw_trace_tree(gfx::Canvas& canvas, const TraceTreeInput& in, const gfx::Palette& palette);
+
+// The buffer a step mainly writes (most Write/Atomic events; the first on a tie), or -1.
+int focus_buffer(const TraceStep& step);
+
+}  // namespace ws::app
