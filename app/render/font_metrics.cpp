@@ -1,0 +1,112 @@
+#include "render/font_metrics.h"
+
+#include <stb_truetype.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+
+#include "common/error.h"
+
+#ifndef WARPSCOPE_FONT_PATH
+#define WARPSCOPE_FONT_PATH "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+#endif
+
+namespace ws::gfx {
+
+std::string default_font_path() {
+  const char* env = std::getenv("WARPSCOPE_FONT");
+  return env && *env ? std::string(env) : std::string(WARPSCOPE_FONT_PATH);
+}
+
+std::string bold_font_path() {
+  std::string path = default_font_path();
+  const std::string regular = "DejaVuSans.ttf";
+  if (path.size() < regular.size() ||
+      path.compare(path.size() - regular.size(), regular.size(), regular) != 0) {
+    return "";
+  }
+  path.replace(path.size() - regular.size(), regular.size(), "DejaVuSans-Bold.ttf");
+  return std::ifstream(path, std::ios::binary).good() ? path : "";
+}
+
+FontMetrics::FontMetrics(const std::string& ttf_path) : path_(ttf_path) {
+  std::ifstream in(ttf_path, std::ios::binary);
+  WS_REQUIRE(in.good(), "cannot open font '" + ttf_path + "' (set WARPSCOPE_FONT to a .ttf file)");
+  data_.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  info_.resize(sizeof(stbtt_fontinfo));
+  auto* info = reinterpret_cast<stbtt_fontinfo*>(info_.data());
+  const int offset = stbtt_GetFontOffsetForIndex(data_.data(), 0);
+  WS_REQUIRE(offset >= 0 && stbtt_InitFont(info, data_.data(), offset) != 0,
+             "'" + ttf_path + "' is not a TrueType font");
+}
+
+const FontMetrics& FontMetrics::default_font() {
+  static const FontMetrics metrics(default_font_path());
+  return metrics;
+}
+
+uint32_t next_code_point(const std::string& utf8, size_t& i) {
+  const auto byte = [&](size_t k) { return static_cast<unsigned char>(utf8[k]); };
+  const unsigned char lead = byte(i);
+  int extra = 0;
+  uint32_t cp = 0;
+  if (lead < 0x80) {
+    ++i;
+    return lead;
+  } else if ((lead & 0xE0) == 0xC0) {
+    extra = 1, cp = lead & 0x1F;
+  } else if ((lead & 0xF0) == 0xE0) {
+    extra = 2, cp = lead & 0x0F;
+  } else if ((lead & 0xF8) == 0xF0) {
+    extra = 3, cp = lead & 0x07;
+  } else {
+    ++i;
+    return 0xFFFD;
+  }
+  if (i + extra >= utf8.size()) {  // truncated sequence
+    i = utf8.size();
+    return 0xFFFD;
+  }
+  for (int k = 1; k <= extra; ++k) {
+    if ((byte(i + k) & 0xC0) != 0x80) {
+      i += k;
+      return 0xFFFD;
+    }
+    cp = (cp << 6) | (byte(i + k) & 0x3F);
+  }
+  i += extra + 1;
+  return cp;
+}
+
+Vec2 FontMetrics::text_size(const std::string& utf8, float size) const {
+  const auto* info = reinterpret_cast<const stbtt_fontinfo*>(info_.data());
+  const float scale = stbtt_ScaleForPixelHeight(info, size);
+  float line = 0, widest = 0;
+  int lines = 1;
+  for (size_t i = 0; i < utf8.size();) {
+    const uint32_t cp = next_code_point(utf8, i);
+    if (cp == '\n') {
+      widest = std::max(widest, line);
+      line = 0;
+      ++lines;
+      continue;
+    }
+    if (cp == '\r') continue;
+    int advance = 0, bearing = 0;
+    stbtt_GetCodepointHMetrics(info, int(cp), &advance, &bearing);
+    line += float(advance) * scale;
+  }
+  widest = std::max(widest, line);
+  return {widest, size * float(lines)};
+}
+
+float FontMetrics::ascent(float size) const {
+  const auto* info = reinterpret_cast<const stbtt_fontinfo*>(info_.data());
+  int ascent = 0, descent = 0, gap = 0;
+  stbtt_GetFontVMetrics(info, &ascent, &descent, &gap);
+  return float(ascent) * stbtt_ScaleForPixelHeight(info, size);
+}
+
+}  // namespace ws::gfx

@@ -1,0 +1,43 @@
+// Text measurement without GL or ImGui: SvgCanvas (and DrawListCanvas before ImGui has a font) must
+// lay out labels exactly as the screen does, so this measures with stb_truetype on the same DejaVu
+// Sans file the ImGui atlas is built from, using ImGui's conventions (no kerning; a line is `size`
+// pixels tall with ascent + descent scaled to `size`).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "render/canvas.h"
+
+namespace ws::gfx {
+
+// The UI and figure font: $WARPSCOPE_FONT if set, else the path baked in at build time
+// (WARPSCOPE_FONT_PATH, DejaVu Sans by default).
+std::string default_font_path();
+// DejaVu Sans Bold beside the regular file, or "" when there is none.
+std::string bold_font_path();
+
+class FontMetrics {
+ public:
+  // Throws ws::Error naming the path when the file is missing or not a TrueType font.
+  explicit FontMetrics(const std::string& ttf_path);
+  // Shared instance for default_font_path(), loaded on first use.
+  static const FontMetrics& default_font();
+
+  // Width of the longest line and `size` times the number of lines, in pixels.
+  Vec2 text_size(const std::string& utf8, float size) const;
+  // Distance from the top of the line box to the baseline.
+  float ascent(float size) const;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+  std::vector<unsigned char> data_;
+  std::vector<unsigned char> info_;  // stbtt_fontinfo, kept opaque to keep stb out of this header
+};
+
+// Decodes one UTF-8 code point at `i` and advances `i`; malformed bytes give U+FFFD.
+uint32_t next_code_point(const std::string& utf8, size_t& i);
+
+}  // namespace ws::gfx

@@ -1,0 +1,216 @@
+#include "render/svg_canvas.h"
+
+#include <charconv>
+#include <vector>
+
+#include "common/error.h"
+#include "render/font_metrics.h"
+
+namespace ws::gfx {
+
+namespace {
+
+// Locale-independent, at most two decimals, no trailing zeros: "12", "12.5", "-0.25".
+std::string num(float value) {
+  char buffer[64];
+  auto result = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, 2);
+  std::string text(buffer, result.ptr);
+  if (text.find('.') != std::string::npos) {
+    while (text.back() == '0') text.pop_back();
+    if (text.back() == '.') text.pop_back();
+  }
+  if (text == "-0") text = "0";
+  return text;
+}
+
+std::string rgb(Color c) {
+  return "rgb(" + std::to_string(c.r) + "," + std::to_string(c.g) + "," + std::to_string(c.b) + ")";
+}
+
+std::string opacity(const char* attribute, Color c) {
+  if (c.a == 255) return "";
+  return std::string(" ") + attribute + "=\"" + num(c.a / 255.0f) + "\"";
+}
+
+std::string fill(Color c) {
+  return "fill=\"" + rgb(c) + "\"" + opacity("fill-opacity", c);
+}
+
+std::string stroke(Color c, float thickness) {
+  return "fill=\"none\" stroke=\"" + rgb(c) + "\"" + opacity("stroke-opacity", c) +
+         " stroke-width=\"" + num(thickness) + "\"";
+}
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> lines(1);
+  for (char ch : text) {
+    if (ch == '\n')
+      lines.emplace_back();
+    else if (ch != '\r')
+      lines.back() += ch;
+  }
+  return lines;
+}
+
+}  // namespace
+
+std::string xml_escape(const std::string& utf8) {
+  std::string out;
+  out.reserve(utf8.size());
+  for (char ch : utf8) {
+    switch (ch) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
+      default:
+        if (static_cast<unsigned char>(ch) < 0x20 && ch != '\t' && ch != '\n') break;
+        out += ch;
+    }
+  }
+  return out;
+}
+
+std::string xml_name(const std::string& text) {
+  std::string name;
+  for (char ch : text) {
+    const bool ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+                    (ch >= '0' && ch <= '9') || ch == '_' || ch == '-' || ch == '.';
+    name += ok ? ch : '_';
+  }
+  if (name.empty()) return "group";
+  const char first = name.front();
+  if (!((first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z') || first == '_')) {
+    name.insert(name.begin(), '_');
+  }
+  return name;
+}
+
+SvgCanvas::SvgCanvas(Vec2 size, std::optional<Color> background) : size_(size) {
+  WS_REQUIRE(size.x > 0 && size.y > 0, "SVG canvas size must be positive");
+  if (background) {
+    indent();
+    body_ << "<rect x=\"0\" y=\"0\" width=\"" << num(size.x) << "\" height=\"" << num(size.y)
+          << "\" " << fill(*background) << "/>\n";
+  }
+}
+
+void SvgCanvas::indent() {
+  body_ << std::string(size_t(2 + 2 * open_groups_), ' ');
+}
+
+void SvgCanvas::rect_filled(Vec2 min, Vec2 max, Color c, float rounding) {
+  indent();
+  body_ << "<rect x=\"" << num(min.x) << "\" y=\"" << num(min.y) << "\" width=\""
+        << num(max.x - min.x) << "\" height=\"" << num(max.y - min.y) << "\"";
+  if (rounding > 0) body_ << " rx=\"" << num(rounding) << "\"";
+  body_ << " " << fill(c) << "/>\n";
+}
+
+void SvgCanvas::rect(Vec2 min, Vec2 max, Color c, float thickness, float rounding) {
+  // ImGui strokes a rect inside its bounds; an SVG stroke is centred on the edge, so inset by half.
+  const float inset = thickness * 0.5f;
+  indent();
+  body_ << "<rect x=\"" << num(min.x + inset) << "\" y=\"" << num(min.y + inset) << "\" width=\""
+        << num(max.x - min.x - thickness) << "\" height=\"" << num(max.y - min.y - thickness)
+        << "\"";
+  if (rounding > 0) body_ << " rx=\"" << num(rounding) << "\"";
+  body_ << " " << stroke(c, thickness) << "/>\n";
+}
+
+void SvgCanvas::line(Vec2 a, Vec2 b, Color c, float thickness) {
+  indent();
+  body_ << "<line x1=\"" << num(a.x) << "\" y1=\"" << num(a.y) << "\" x2=\"" << num(b.x)
+        << "\" y2=\"" << num(b.y) << "\" " << stroke(c, thickness) << "/>\n";
+}
+
+void SvgCanvas::triangle_filled(Vec2 a, Vec2 b, Vec2 c, Color color) {
+  indent();
+  body_ << "<polygon points=\"" << num(a.x) << "," << num(a.y) << " " << num(b.x) << "," << num(b.y)
+        << " " << num(c.x) << "," << num(c.y) << "\" " << fill(color) << "/>\n";
+}
+
+void SvgCanvas::circle_filled(Vec2 center, float radius, Color c) {
+  indent();
+  body_ << "<circle cx=\"" << num(center.x) << "\" cy=\"" << num(center.y) << "\" r=\""
+        << num(radius) << "\" " << fill(c) << "/>\n";
+}
+
+void SvgCanvas::text(Vec2 pos, const std::string& utf8, float size, Color c, HAlign h, VAlign v) {
+  if (utf8.empty()) return;
+  const char* anchor = h == HAlign::Left ? "start" : h == HAlign::Center ? "middle" : "end";
+  const std::vector<std::string> lines = split_lines(utf8);
+  indent();
+  body_ << "<text font-family=\"DejaVu Sans, sans-serif\" font-size=\"" << num(size)
+        << "\" text-anchor=\"" << anchor << "\" " << fill(c);
+  if (lines.size() == 1) {
+    const char* baseline = v == VAlign::Top      ? "text-before-edge"
+                           : v == VAlign::Middle ? "central"
+                                                 : "text-after-edge";
+    body_ << " dominant-baseline=\"" << baseline << "\" x=\"" << num(pos.x) << "\" y=\""
+          << num(pos.y) << "\">" << xml_escape(utf8) << "</text>\n";
+    return;
+  }
+  // Several lines: one tspan per line, each placed by its top edge like the screen does.
+  const float block = size * float(lines.size());
+  float top = pos.y;
+  if (v == VAlign::Middle) top -= block * 0.5f;
+  if (v == VAlign::Bottom) top -= block;
+  body_ << " dominant-baseline=\"text-before-edge\">";
+  for (size_t i = 0; i < lines.size(); ++i) {
+    body_ << "<tspan x=\"" << num(pos.x) << "\" y=\"" << num(top + size * float(i)) << "\">"
+          << xml_escape(lines[i]) << "</tspan>";
+  }
+  body_ << "</text>\n";
+}
+
+Vec2 SvgCanvas::text_size(const std::string& utf8, float size) const {
+  return FontMetrics::default_font().text_size(utf8, size);
+}
+
+void SvgCanvas::begin_group(const std::string& id) {
+  std::string name = xml_name(id);
+  if (used_ids_.count(name)) {
+    int suffix = 2;
+    while (used_ids_.count(name + "-" + std::to_string(suffix))) ++suffix;
+    name += "-" + std::to_string(suffix);
+  }
+  used_ids_.insert(name);
+  indent();
+  body_ << "<g id=\"" << name << "\">\n";
+  ++open_groups_;
+}
+
+void SvgCanvas::end_group() {
+  WS_REQUIRE(open_groups_ > 0, "SvgCanvas::end_group without a matching begin_group");
+  --open_groups_;
+  indent();
+  body_ << "</g>\n";
+}
+
+std::string SvgCanvas::str() const {
+  std::ostringstream doc;
+  doc << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      << "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" << num(size_.x)
+      << "\" height=\"" << num(size_.y) << "\" viewBox=\"0 0 " << num(size_.x) << " "
+      << num(size_.y) << "\">\n"
+      << body_.str();
+  for (int depth = open_groups_; depth > 0; --depth) {
+    doc << std::string(size_t(2 * depth), ' ') << "</g>\n";
+  }
+  doc << "</svg>\n";
+  return doc.str();
+}
+
+}  // namespace ws::gfx
