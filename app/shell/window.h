@@ -1,0 +1,54 @@
+// The interactive shell: a GLFW window with an OpenGL 4.3 core context, vsync and ImGui (through
+// ImguiRuntime and the GLFW backend). The ImGui layout persists in
+// $XDG_CONFIG_HOME/warpscope/imgui.ini (else ~/.config/warpscope/imgui.ini).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "render/image.h"
+#include "render/palette.h"
+
+struct GLFWwindow;
+
+namespace ws::gfx {
+
+class ImguiRuntime;
+
+class AppWindow {
+ public:
+  // Throws ws::Error naming the problem (no display, no OpenGL 4.3 core, GLEW, fonts).
+  AppWindow(const std::string& title, int width, int height);
+  ~AppWindow();
+  AppWindow(const AppWindow&) = delete;
+  AppWindow& operator=(const AppWindow&) = delete;
+
+  // Polls events and starts an ImGui frame; false (and no frame) once the window should close.
+  bool begin_frame();
+  // Clears with the theme background, renders ImGui and swaps.
+  void end_frame();
+  // The last frame as it was rendered (redrawn from ImGui's draw data into the back buffer and
+  // read back): top-down RGBA at framebuffer size. Call after end_frame(), before begin_frame().
+  Image screenshot();
+
+  void set_font_size(float pixels);
+  float font_size() const;
+  void set_theme(Theme theme);
+  Theme theme() const;
+
+  GLFWwindow* handle() const { return window_; }
+  ImguiRuntime& imgui() { return *imgui_; }
+
+ private:
+  void render_draw_data();
+
+  GLFWwindow* window_ = nullptr;
+  std::unique_ptr<ImguiRuntime> imgui_;
+  bool glfw_backend_ = false;
+};
+
+// $XDG_CONFIG_HOME/warpscope/imgui.ini, else ~/.config/warpscope/imgui.ini, creating the folder;
+// "" when neither variable is set or the folder cannot be made (the layout is then not saved).
+std::string imgui_ini_path();
+
+}  // namespace ws::gfx
