@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 
 #include "cli/commands.h"
 #include "common/error.h"
@@ -294,8 +295,38 @@ void GuiApp::export_popup() {
   }
 }
 
+namespace {
+
+// No display: render the default scene's figures headless instead, and say where they are.
+int render_default_figures(const std::string& scene) {
+  const std::string folder = "warpscope-figures";
+  if (std::system(("mkdir -p " + folder).c_str()) != 0)
+    throw Error("cannot create the folder '" + folder + "' for the figures");
+  std::fprintf(stderr,
+               "warpscope: no display (DISPLAY is not set); rendering the default figures "
+               "headless instead\n");
+  for (const char* step : {"1", "3", "last"}) {
+    RenderRequest r;
+    r.scene = scene;
+    r.step = step;
+    r.out = folder + "/" + scene + "_step_" + step + ".png";
+    render_command(r);
+  }
+  RenderRequest svg;
+  svg.scene = scene;
+  svg.out = folder + "/" + scene + "_step_last.svg";
+  render_command(svg);
+  std::printf("figures written to %s/\n", folder.c_str());
+  return 0;
+}
+
+}  // namespace
+
 int gui_command(const std::string& scene, const std::string& session_path, int frames,
                 const std::string& screenshot_path) {
+  const char* display = std::getenv("DISPLAY");
+  const char* wayland = std::getenv("WAYLAND_DISPLAY");
+  if ((!display || !*display) && (!wayland || !*wayland)) return render_default_figures(scene);
   GuiOptions options;
   options.scene = scene;
   options.session_path = session_path;

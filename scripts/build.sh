@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Configures and builds warpscope into build/ (Release). CUDA architecture: this machine's GPU
+# when there is one, else sm_90 (set CUDA_ARCH to choose, e.g. CUDA_ARCH=86).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+arch="${CUDA_ARCH:-}"
+if [ -z "$arch" ]; then
+  if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1; then arch=native; else arch=90; fi
+fi
+extra=()
+[ "${CI:-}" = "true" ] && extra+=(-DWARPSCOPE_WERROR=ON)
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES="$arch" "${extra[@]}" "$@"
+cmake --build build -j"$(nproc)"

@@ -1,0 +1,135 @@
+// The command line as scripts use it: the warpscope executable, its JSON, its figures and its
+// errors (a clear message on stderr, a non-zero exit, nothing partial left behind).
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <sys/wait.h>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "render/image.h"
+
+namespace {
+
+const std::string kExe = WS_WARPSCOPE_EXE;
+const std::string kOut = WS_APP_OUT_DIR;
+
+struct Result {
+  int code;
+  std::string stderr_text;
+};
+
+Result run(const std::string& args) {
+  std::filesystem::create_directories(kOut);
+  const std::string err = kOut + "/stderr.txt";
+  const int status = std::system((kExe + " " + args + " 2>" + err + " >/dev/null").c_str());
+  std::ifstream in(err);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, text};
+}
+
+nlohmann::json read_json(const std::string& path) {
+  std::ifstream in(path);
+  return nlohmann::json::parse(in);
+}
+
+TEST(Cli, RunWritesResultStepsAndEveryCounter) {
+  const std::string out = kOut + "/run.json";
+  const Result r =
+      run("run --scene reduce --variant interleaved-divergent --block 128 --n 256 "
+          "--seed 4 --backend cpu --json " +
+          out);
+  ASSERT_EQ(r.code, 0) << r.stderr_text;
+  const auto j = read_json(out);
+  EXPECT_EQ(j["result"], j["reference"]);
+  ASSERT_TRUE(j["steps"].is_array());
+  ASSERT_EQ(j["steps"].size(), 10u);  // load, 8 levels, store
+  for (const auto& step : j["steps"]) {
+    EXPECT_TRUE(step.contains("label"));
+    EXPECT_TRUE(step["values"].is_object());
+    EXPECT_TRUE(step["active_threads"].is_array());
+  }
+  EXPECT_EQ(j["steps"][1]["active_threads"].size(), 128u);
+  for (const char* key :
+       {"steps", "ops", "useful_ops", "lanes_consumed", "efficiency", "divergent_warps",
+        "global_requests", "bank_conflicts", "atomics", "barriers"})
+    EXPECT_TRUE(j["counters"].contains(key)) << key;
+  EXPECT_EQ(j["counters"]["useful_ops"], 255);
+}
+
+TEST(Cli, RenderWritesPngAndSvgFigures) {
+  const std::string png = kOut + "/fig.png", svg = kOut + "/fig.svg";
+  std::filesystem::remove(png);
+  Result r =
+      run("render --scene reduce --variant sequential --op max --n 32 --seed 2 --step 3 "
+          "--size 900x500 --scale 2 --backend cpu --out " +
+          png);
+  ASSERT_EQ(r.code, 0) << r.stderr_text;
+  const ws::gfx::Image image = ws::gfx::read_png(png);
+  EXPECT_EQ(image.width, 1800);
+  EXPECT_EQ(image.height, 1000);
+  r = run("render --scene reduce --values \"3 1 7 0 4 1 6 3\" --step last --backend cpu --out " +
+          svg);
+  ASSERT_EQ(r.code, 0) << r.stderr_text;
+  std::ifstream in(svg);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("<svg"), std::string::npos);
+  EXPECT_NE(text.find(">25<"), std::string::npos) << "the sum 25 is drawn in a cell";
+}
+
+TEST(Cli, BadArgumentsFailWithAClearMessageAndWriteNothing) {
+  const std::string out = kOut + "/never.png";
+  std::filesystem::remove(out);
+  struct Case {
+    std::string args, message;
+  } cases[] = {
+      {"render --variant 12 --out " + out, "unknown variant '12'"},
+      {"render --values \"1 2 x\" --out " + out, "'x'"},
+      {"render --size 10x10 --out " + out, "--size"},
+      {"render --size wide --out " + out, "--size must look like"},
+      {"render --step 99 --out " + out, "outside this run's steps"},
+      {"render --out " + kOut + "/fig.jpg", "must end in .png or .svg"},
+      {"render --out /nonexistent-folder/x.svg", "cannot write"},
+      {"run --scene heat", "unknown scene 'heat'"},
+      {"run --n", "--n expects a whole number"},
+      {"run --backend tpu", "--backend"},
+      {"render --script /nonexistent.json", "cannot read the figure script"},
+      {"bench --type int8", "--type"},
+      {"frobnicate", "frobnicate"},
+  };
+  for (const Case& c : cases) {
+    const Result r = run(c.args);
+    EXPECT_NE(r.code, 0) << c.args;
+    EXPECT_NE(r.stderr_text.find(c.message), std::string::npos)
+        << c.args << "\n  stderr: " << r.stderr_text;
+  }
+  EXPECT_FALSE(std::filesystem::exists(out));
+}
+
+TEST(Cli, StepAllWritesAPngSequence) {
+  const Result r =
+      run("render --values \"5 1 2 8\" --step all --size 320x200 --backend cpu --out " + kOut +
+          "/frame_%02d.png");
+  ASSERT_EQ(r.code, 0) << r.stderr_text;
+  EXPECT_TRUE(std::filesystem::exists(kOut + "/frame_01.png"));
+  EXPECT_TRUE(std::filesystem::exists(kOut + "/frame_04.png"));  // load, 2 levels, store
+  EXPECT_FALSE(std::filesystem::exists(kOut + "/frame_05.png"));
+}
+
+TEST(Cli, GuiUnderXvfbGivesANonBlankScreenshot) {
+  if (!std::getenv("DISPLAY")) GTEST_SKIP() << "no X display (the test script runs under xvfb-run)";
+  const std::string shot = kOut + "/gui.png";
+  const Result r = run("gui --frames 4 --screenshot " + shot);
+  ASSERT_EQ(r.code, 0) << r.stderr_text;
+  const ws::gfx::Image image = ws::gfx::read_png(shot);
+  ASSERT_GT(image.width, 0);
+  std::set<uint32_t> colours;
+  for (size_t i = 0; i + 3 < image.rgba.size(); i += 4 * 13)
+    colours.insert(image.rgba[i] | image.rgba[i + 1] << 8 | image.rgba[i + 2] << 16);
+  EXPECT_GT(colours.size(), 16u) << "the window looks blank";
+}
+
+}  // namespace
