@@ -43,8 +43,10 @@ class Scene {
   void step_forward() { seek(current_step() + 1); }
   void step_back() { seek(current_step() - 1); }
 
-  // ImGui panels (parameters, counters, code, timings); no GL calls.
+  // ImGui panels (parameters, counters, timings); no GL calls.
   virtual void ui() = 0;
+  // The code panel: the variant's kernel source with the current statement highlighted.
+  virtual void code_ui() {}
 
   // The diagram of the current step, in logical pixels over canvas.size(); both screen and SVG.
   virtual void draw(gfx::Canvas& canvas, gfx::Theme theme) const = 0;

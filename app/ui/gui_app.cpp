@@ -118,9 +118,14 @@ void GuiApp::frame(float dt) {
   const float menu_h = ImGui::GetFrameHeight();
   const float controls_w = std::clamp(display.x * 0.3f, 320.0f, 560.0f);
   const float timeline_h = ImGui::GetFrameHeightWithSpacing() * 2.6f;
+  const float controls_h = (display.y - menu_h) * 0.62f;
   ImGui::SetNextWindowPos(ImVec2(0, menu_h), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(controls_w, display.y - menu_h), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(controls_w, controls_h), ImGuiCond_FirstUseEver);
   controls_window();
+  ImGui::SetNextWindowPos(ImVec2(0, menu_h + controls_h), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(controls_w, display.y - menu_h - controls_h),
+                           ImGuiCond_FirstUseEver);
+  code_window();
   ImGui::SetNextWindowPos(ImVec2(controls_w, menu_h), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowSize(ImVec2(display.x - controls_w, display.y - menu_h - timeline_h),
                            ImGuiCond_FirstUseEver);
@@ -196,6 +201,16 @@ void GuiApp::controls_window() {
   if (!notice_.empty()) ImGui::TextWrapped("%s", notice_.c_str());
   try {
     scene_->ui();
+  } catch (const std::exception& e) {
+    report(e.what());
+  }
+  ImGui::End();
+}
+
+void GuiApp::code_window() {
+  ImGui::Begin("Kernel source");
+  try {
+    scene_->code_ui();
   } catch (const std::exception& e) {
     report(e.what());
   }

@@ -31,6 +31,7 @@ class GuiApp {
   void menu_bar();
   void viewport_window();
   void controls_window();
+  void code_window();
   void timeline_window(float dt);
   void export_popup();
   void switch_scene(const std::string& id);

@@ -103,7 +103,7 @@ void draw_cells(gfx::Canvas& c, const TraceTreeInput& in, const gfx::Palette& p,
     warps_per_block = (step.block_dim + trace.warp_size - 1) / trace.warp_size;
   }
   // One font size per row: the largest at which the widest value still fits its cell.
-  float font = std::min(L.cell_h * 0.55f, 18.0f);
+  float font = std::min(L.cell_h * 0.55f, 26.0f);
   std::string widest;
   for (double v : values) {
     const std::string t = std::isnan(v) ? "" : format_value(v, trace.type);
@@ -247,13 +247,13 @@ void draw_trace_tree(gfx::Canvas& c, const TraceTreeInput& in, const gfx::Palett
   L.label_w = std::clamp(size.x * 0.2f, 90.0f, 190.0f);
   L.x0 = L.label_w + 10;
   const float area_w = size.x - L.x0 - 6;
-  L.cell_w = std::clamp(area_w / static_cast<float>(max_cells), 0.25f, 56.0f);
-  L.pitch = std::min(size.y / rows.size(), 96.0f);
-  L.cell_h = std::clamp(L.pitch * 0.42f, 8.0f, 34.0f);
+  L.cell_w = std::clamp(area_w / static_cast<float>(max_cells), 0.25f, 72.0f);
+  L.pitch = std::min(size.y / rows.size(), 150.0f);
+  L.cell_h = std::clamp(L.pitch * 0.42f, 8.0f, 52.0f);
   L.lane_h = std::clamp(L.pitch * 0.1f, 3.0f, 9.0f);
   L.arrow_gap = L.pitch - L.cell_h - L.lane_h - 6;
 
-  const float label_font = std::clamp(L.pitch * 0.2f, 10.0f, 15.0f);
+  const float label_font = std::clamp(L.pitch * 0.2f, 10.0f, 18.0f);
   int arrow_budget = kMaxArrows;
   for (int r = 0; r < static_cast<int>(rows.size()); ++r) {
     const Row& row = rows[r];

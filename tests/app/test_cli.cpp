@@ -25,7 +25,9 @@ struct Result {
 Result run(const std::string& args) {
   std::filesystem::create_directories(kOut);
   const std::string err = kOut + "/stderr.txt";
-  const int status = std::system((kExe + " " + args + " 2>" + err + " >/dev/null").c_str());
+  // XDG_CONFIG_HOME: the GUI keeps its layout there; tests must not touch the user's.
+  const int status = std::system(
+      ("XDG_CONFIG_HOME=" + kOut + " " + kExe + " " + args + " 2>" + err + " >/dev/null").c_str());
   std::ifstream in(err);
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, text};

@@ -61,7 +61,6 @@ void ReduceScene::ui() {
       ImGui::CollapsingHeader("Float order lesson", ImGuiTreeNodeFlags_DefaultOpen))
     panel_float_lesson();
   if (ImGui::CollapsingHeader("Fast mode (full size, timed)")) panel_fast_mode();
-  if (ImGui::CollapsingHeader("Kernel source", ImGuiTreeNodeFlags_DefaultOpen)) panel_code();
 }
 
 void ReduceScene::panel_parameters() {

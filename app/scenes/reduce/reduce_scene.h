@@ -45,6 +45,7 @@ class ReduceScene : public Scene {
   int current_step() const override { return step_; }
   void seek(int step) override;
   void ui() override;
+  void code_ui() override { panel_code(); }
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
   nlohmann::json results_json() const override;
 
