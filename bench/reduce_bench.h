@@ -1,0 +1,56 @@
+// The reduction benchmark: every variant (two-pass), variant 7 with the atomic and last-block
+// finishes, and CUB, at several sizes on the CUDA device; each result checked against a host
+// reference. Used by `warpscope bench` and by warpscope_bench_reduce.
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common/binary_op.h"
+
+namespace ws::bench {
+
+struct BenchRow {
+  std::string name;  // e.g. "7 coarsened + last-block", "CUB DeviceReduce"
+  int64_t n = 0;
+  double ms = 0;            // median over the repeats
+  double gbps = 0;          // input bytes / ms
+  double pct_copy = 0;      // gbps as a percentage of the device-to-device copy bandwidth
+  double ratio_to_cub = 0;  // CUB's time / this time: 1.0 = as fast as CUB, above = faster
+  bool verified = false;    // result matches the host reference (see reduce_reference)
+  double result = 0, reference = 0;
+};
+
+// Deterministic bench data (SplitMix64 from `seed`): int32 uniform in [-100, 100], float32
+// uniform in [0, 1). `out` holds n int32_t or float values.
+void generate_bench_data(ValueType type, int64_t n, uint64_t seed, void* out);
+
+// What a correct reduction of `data` returns, and how far from it a result may be.
+struct Reference {
+  double value = 0;
+  double tolerance = 0;
+};
+Reference reduce_reference(BinaryOp op, ValueType type, const void* data, int64_t n);
+bool matches(double result, const Reference& reference);
+
+// Runs the whole table at every size; `progress` gets one line per run. The copy bandwidth the
+// percentages use is measured once and stored in *copy_gbps when given.
+std::vector<BenchRow> bench_reduce_cuda(const std::vector<int64_t>& sizes, ValueType type,
+                                        BinaryOp op, int repeats, std::ostream& progress,
+                                        double* copy_gbps = nullptr);
+
+// Fixed-width table: variant, N, median ms, GB/s, % copy, x CUB, ok.
+std::string bench_table(const std::vector<BenchRow>& rows);
+
+nlohmann::json bench_json(const std::vector<BenchRow>& rows, const std::string& device,
+                          double copy_gbps);
+
+// "2^28" -> 268435456, "1000" -> 1000; throws ws::Error for anything else.
+int64_t parse_size(const std::string& text);
+std::string format_size(int64_t n);  // powers of two as "2^k", others as digits
+
+}  // namespace ws::bench

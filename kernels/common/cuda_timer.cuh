@@ -1,0 +1,51 @@
+// Kernel timing with CUDA events: warm-up runs first, then the median of the timed repeats (the
+// median ignores the odd run disturbed by clocks or other work).
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "cuda_check.cuh"
+#include "error.h"
+
+namespace ws {
+
+class CudaEvent {
+ public:
+  CudaEvent() { WS_CUDA_CHECK(cudaEventCreate(&event_)); }
+  ~CudaEvent() { cudaEventDestroy(event_); }
+  CudaEvent(const CudaEvent&) = delete;
+  CudaEvent& operator=(const CudaEvent&) = delete;
+  cudaEvent_t get() const { return event_; }
+
+ private:
+  cudaEvent_t event_ = nullptr;
+};
+
+// Runs `work` (which enqueues GPU work on the default stream) `warmup` times untimed, then
+// `repeats` times between two events; returns the median in milliseconds.
+template <class Work>
+double median_ms(Work&& work, int warmup, int repeats) {
+  WS_REQUIRE(repeats >= 1, std::string("timing needs at least one repeat"));
+  for (int i = 0; i < warmup; ++i) work();
+  WS_CUDA_CHECK(cudaDeviceSynchronize());
+  CudaEvent start, stop;
+  std::vector<double> times;
+  times.reserve(repeats);
+  for (int i = 0; i < repeats; ++i) {
+    WS_CUDA_CHECK(cudaEventRecord(start.get()));
+    work();
+    WS_CUDA_CHECK(cudaEventRecord(stop.get()));
+    WS_CUDA_CHECK(cudaEventSynchronize(stop.get()));
+    float ms = 0;
+    WS_CUDA_CHECK(cudaEventElapsedTime(&ms, start.get(), stop.get()));
+    times.push_back(ms);
+  }
+  std::sort(times.begin(), times.end());
+  const size_t mid = times.size() / 2;
+  return times.size() % 2 == 1 ? times[mid] : 0.5 * (times[mid - 1] + times[mid]);
+}
+
+}  // namespace ws
