@@ -43,6 +43,7 @@ struct Row {
 
 struct Layout {
   float label_w, x0, cell_w, pitch, cell_h, lane_h, arrow_gap;
+  float value_font;  // one size for every row: the largest at which the widest value fits
   float cell_y(int row) const { return row * pitch + arrow_gap; }
   float cell_x(int64_t index) const { return x0 + static_cast<float>(index) * cell_w; }
 };
@@ -102,14 +103,7 @@ void draw_cells(gfx::Canvas& c, const TraceTreeInput& in, const gfx::Palette& p,
     written = writers(trace, step, row.buffer);
     warps_per_block = (step.block_dim + trace.warp_size - 1) / trace.warp_size;
   }
-  // One font size per row: the largest at which the widest value still fits its cell.
-  float font = std::min(L.cell_h * 0.55f, 26.0f);
-  std::string widest;
-  for (double v : values) {
-    const std::string t = std::isnan(v) ? "" : format_value(v, trace.type);
-    if (t.size() > widest.size()) widest = t;
-  }
-  while (font >= 7 && c.text_size(widest, font).x > L.cell_w - 3) font -= 0.5f;
+  const float font = L.value_font;
   const bool borders = L.cell_w >= 4;
   for (int64_t i = 0; i < count; ++i) {
     const Vec2 a{L.cell_x(i), y};
@@ -234,8 +228,8 @@ void draw_trace_tree(gfx::Canvas& c, const TraceTreeInput& in, const gfx::Palett
     steps_rows.push_back({s, last_buffer});
   }
   // Keep the input row and as many of the latest steps as fit (at least 34 px a row).
-  const int fit = std::max(1, static_cast<int>(size.y / 34.0f) - 1);
-  const int skipped = std::max(0, static_cast<int>(steps_rows.size()) - fit);
+  const int rows_that_fit = std::max(1, static_cast<int>(size.y / 34.0f) - 1);
+  const int skipped = std::max(0, static_cast<int>(steps_rows.size()) - rows_that_fit);
   std::vector<Row> rows{{-1, in.input_buffer}};
   rows.insert(rows.end(), steps_rows.begin() + skipped, steps_rows.end());
 
@@ -253,7 +247,26 @@ void draw_trace_tree(gfx::Canvas& c, const TraceTreeInput& in, const gfx::Palett
   L.lane_h = std::clamp(L.pitch * 0.1f, 3.0f, 9.0f);
   L.arrow_gap = L.pitch - L.cell_h - L.lane_h - 6;
 
+  std::string widest;
+  for (const Row& r : rows) {
+    const auto& values =
+        r.step < 0 ? trace.buffers[r.buffer].initial : (*in.snapshots)[r.step][r.buffer];
+    for (double v : values) {
+      const std::string t = std::isnan(v) ? "" : format_value(v, trace.type);
+      if (t.size() > widest.size()) widest = t;
+    }
+  }
+  L.value_font = std::min(L.cell_h * 0.55f, 26.0f);
+  while (L.value_font >= 7 && c.text_size(widest, L.value_font).x > L.cell_w - 3)
+    L.value_font -= 0.5f;
+
   const float label_font = std::clamp(L.pitch * 0.2f, 10.0f, 18.0f);
+  auto fit = [&](std::string text, float font) {
+    if (c.text_size(text, font).x <= L.label_w) return text;
+    while (text.size() > 2 && c.text_size(text + "\xE2\x80\xA6", font).x > L.label_w)
+      text.pop_back();
+    return text + "\xE2\x80\xA6";
+  };
   int arrow_budget = kMaxArrows;
   for (int r = 0; r < static_cast<int>(rows.size()); ++r) {
     const Row& row = rows[r];
@@ -269,7 +282,8 @@ void draw_trace_tree(gfx::Canvas& c, const TraceTreeInput& in, const gfx::Palett
       detail = std::to_string(sc.active_threads) + " threads · " + std::to_string(sc.ops) + " ops";
       if (sc.divergent_warps) detail += " · " + std::to_string(sc.divergent_warps) + " div";
     }
-    while (title.size() > 4 && c.text_size(title, label_font).x > L.label_w) title.pop_back();
+    title = fit(title, label_font);
+    detail = fit(detail, label_font * 0.85f);
     c.text({4, y + L.cell_h * 0.5f}, title, label_font, p.text, HAlign::Left, VAlign::Bottom);
     c.text({4, y + L.cell_h * 0.5f + 2}, detail, label_font * 0.85f, p.text_muted, HAlign::Left,
            VAlign::Top);
