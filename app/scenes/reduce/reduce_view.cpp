@@ -98,7 +98,7 @@ void draw_run(gfx::Canvas& c, const ReduceRun& r, int step, const gfx::Palette& 
 void ReduceScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const gfx::Palette& p = gfx::palette(theme);
   const Vec2 size = c.size();
-  const float font = std::clamp(size.y / 48.0f, 11.0f, 18.0f);
+  const float font = std::clamp(std::min(size.y / 36.0f, size.x / 64.0f), 12.0f, 22.0f);
   if (!primary_) return;
   const float legend_h = font * 1.6f;
   const Vec2 body{size.x, size.y - legend_h};
