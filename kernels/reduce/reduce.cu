@@ -393,15 +393,19 @@ __device__ T accumulate_vector(T acc, const Vec& x, int64_t i, int sweep, Rec& r
   return rec.write(kRegisters, tid, acc);
 }
 
-// The final vector when n % 4 != 0: scalar loads of what is left.
+// The final vector when n % 4 != 0: scalar loads of the 1-3 inputs left.
 template <class T, BinaryOp Op, class Rec>
 __device__ T accumulate_tail(T acc, const T* in, int64_t i, int64_t n, int sweep, Rec& rec) {
   rec.begin(kLoad, sweep);
-  T parts[3];
   const int count = static_cast<int>(n - i);
-  for (int e = 0; e < count; ++e) parts[e] = rec.read(kInput, i + e, in[i + e]);
+  T parts[3] = {acc, acc, acc};
+#pragma unroll
+  for (int e = 0; e < 3; ++e)
+    if (e < count) parts[e] = rec.read(kInput, i + e, in[i + e]);
   const int tid = global_thread();
-  for (int e = 0; e < count; ++e) acc = rec.op(kRegisters, tid, apply_op<T>(Op, acc, parts[e]));
+#pragma unroll
+  for (int e = 0; e < 3; ++e)
+    if (e < count) acc = rec.op(kRegisters, tid, apply_op<T>(Op, acc, parts[e]));
   return rec.write(kRegisters, tid, acc);
 }
 

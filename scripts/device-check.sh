@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Checks the CUDA backend ON the GPU machine, from the repository root, with prebuilt binaries
+# (no cmake there). Usage: scripts/device-check.sh [BIN_DIR]   (default .device), where BIN_DIR
+# holds test_reduce_gpu and warpscope_bench_reduce (or the app binary warpscope).
+# Order: the GPU, the gpu tests, compute-sanitizer (memcheck, racecheck, synccheck) on the small
+# SanitizerSmoke test, then the benchmark at 2^20, 2^24, 2^28 float32 sum; its JSON goes to
+# $OUT/bench_reduce.json ($OUT defaults to BIN_DIR/out) and its table is printed last.
+# Exit status: 0 when every step passed.
+set -u -o pipefail
+BIN=${1:-.device}
+OUT_DIR=${OUT:-$BIN/out}
+mkdir -p "$OUT_DIR"
+status=0
+summary=()
+
+note() {  # note "step" rc
+  if [ "$2" -eq 0 ]; then summary+=("$1: ok"); else summary+=("$1: FAILED (exit $2)"); status=1; fi
+}
+
+echo "== GPU"
+if command -v nvidia-smi >/dev/null; then
+  nvidia-smi --query-gpu=name,compute_cap,driver_version,memory.total,clocks.max.sm \
+    --format=csv,noheader
+else
+  echo "nvidia-smi not found"
+fi
+
+echo "== gpu tests ($BIN/test_reduce_gpu)"
+start=$SECONDS
+"$BIN/test_reduce_gpu" --gtest_brief=1 >"$OUT_DIR/test_reduce_gpu.log" 2>&1
+rc=$?
+tail -n 60 "$OUT_DIR/test_reduce_gpu.log"
+echo "(took $((SECONDS - start)) s; full log: $OUT_DIR/test_reduce_gpu.log)"
+note "gpu tests" $rc
+
+echo "== compute-sanitizer"
+sanitizer=""
+for candidate in "$(command -v compute-sanitizer 2>/dev/null)" \
+  /usr/local/cuda/bin/compute-sanitizer /usr/local/cuda/compute-sanitizer/compute-sanitizer; do
+  if [ -n "$candidate" ] && [ -x "$candidate" ]; then sanitizer=$candidate; break; fi
+done
+if [ -z "$sanitizer" ]; then
+  echo "compute-sanitizer not found on this machine: skipped"
+  summary+=("compute-sanitizer: not available")
+else
+  for tool in memcheck racecheck synccheck; do
+    log="$OUT_DIR/sanitizer_$tool.log"
+    "$sanitizer" --tool "$tool" --error-exitcode 99 \
+      "$BIN/test_reduce_gpu" --gtest_filter='SanitizerSmoke.*' --gtest_brief=1 >"$log" 2>&1
+    rc=$?
+    if [ $rc -eq 0 ]; then
+      echo "$tool: clean ($(grep -m1 'ERROR SUMMARY' "$log" || echo 'no summary line'))"
+    else
+      echo "$tool: NOT clean (exit $rc), first findings:"
+      grep -m 20 -E '=========|FAILED|Failure' "$log"
+    fi
+    note "compute-sanitizer $tool" $rc
+  done
+fi
+
+echo "== bench (progress: $OUT_DIR/bench_progress.log)"
+if [ -x "$BIN/warpscope_bench_reduce" ]; then
+  bench=("$BIN/warpscope_bench_reduce" --sizes 2^20,2^24,2^28 --type float32 --op sum
+    --repeats 20 --json "$OUT_DIR/bench_reduce.json")
+else
+  bench=("$BIN/warpscope" bench --scene reduce --sizes 20,24,28 --type float32 --backend cuda
+    --json "$OUT_DIR/bench_reduce.json")
+fi
+"${bench[@]}" >"$OUT_DIR/bench_table.txt" 2>"$OUT_DIR/bench_progress.log"
+rc=$?
+[ $rc -ne 0 ] && tail -n 20 "$OUT_DIR/bench_progress.log"
+note "bench" $rc
+
+echo "== summary"
+printf '  %s\n' "${summary[@]}"
+echo "== bench table"
+cat "$OUT_DIR/bench_table.txt"
+exit $status
