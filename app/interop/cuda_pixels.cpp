@@ -1,0 +1,167 @@
+#include "interop/cuda_pixels.h"
+
+// After GLEW (cuda_gl_interop.h includes GL/gl.h, which GLEW must precede).
+#include <cuda_gl_interop.h>
+#include <cuda_runtime.h>
+
+#include "common/cuda_check.cuh"
+#include "common/error.h"
+#include "interop/colormap_cuda.h"
+#include "interop/gl_upload.h"
+
+namespace ws::interop {
+
+namespace {
+
+constexpr const char* kForcedNotice =
+    "CUDA-GL interop turned off: pixels are copied through host memory";
+
+void free_pinned(uint32_t* p) {
+  if (p != nullptr) cudaFreeHost(p);  // no throwing from a deleter
+}
+
+// Unmaps on unwind, so an exception between map and unmap never leaves GL's buffer mapped.
+class MapGuard {
+ public:
+  MapGuard(cudaGraphicsResource*& resource, cudaStream_t stream)
+      : resource_(resource), stream_(stream) {
+    WS_CUDA_CHECK(cudaGraphicsMapResources(1, &resource_, stream_));
+    mapped_ = true;
+  }
+  void unmap() {
+    mapped_ = false;
+    WS_CUDA_CHECK(cudaGraphicsUnmapResources(1, &resource_, stream_));
+  }
+  ~MapGuard() {
+    if (mapped_) cudaGraphicsUnmapResources(1, &resource_, stream_);
+  }
+  MapGuard(const MapGuard&) = delete;
+  MapGuard& operator=(const MapGuard&) = delete;
+
+ private:
+  cudaGraphicsResource*& resource_;
+  cudaStream_t stream_;
+  bool mapped_ = false;
+};
+
+}  // namespace
+
+CudaPixels::CudaPixels() {
+  WS_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+}
+
+CudaPixels::~CudaPixels() {
+  // Statuses are dropped: a destructor must not throw. Order: finish our work, unregister, and
+  // only then (members, after this body) delete the GL buffer.
+  cudaStreamSynchronize(stream_);
+  if (resource_ != nullptr) cudaGraphicsUnregisterResource(resource_);
+  resource_ = nullptr;
+  cudaStreamDestroy(stream_);
+}
+
+void CudaPixels::upload_values(const float* host_values, int64_t n) {
+  const size_t count = static_cast<size_t>(n);
+  if (values_.size() < count) {
+    WS_CUDA_CHECK(cudaStreamSynchronize(stream_));  // earlier kernels may still read the old buffer
+    values_ = DeviceBuffer<float>();
+    require_device_memory(count * sizeof(float), "value image (" + std::to_string(n) + " values)");
+    values_ = DeviceBuffer<float>(count);
+  }
+  // Ordered after earlier fills on our stream; pageable source memory is staged before return.
+  WS_CUDA_CHECK(cudaMemcpyAsync(values_.data(), host_values, count * sizeof(float),
+                                cudaMemcpyHostToDevice, stream_));
+  count_ = n;
+}
+
+void CudaPixels::fill(GLuint texture, int width, int height, float lo, float hi) {
+  const size_t bytes = size_t(width) * size_t(height) * 4;
+  if (ensure_registered(bytes)) {
+    fill_interop(texture, width, height, lo, hi);
+  } else {
+    fill_fallback(texture, width, height, lo, hi);
+  }
+}
+
+void CudaPixels::force_fallback(bool on) {
+  forced_ = on;
+  if (on) {
+    unregister();
+    notice_ = kForcedNotice;
+  } else {
+    failed_ = false;  // a real failure is retried too
+    notice_.clear();
+  }
+}
+
+bool CudaPixels::ensure_registered(size_t bytes) {
+  if (forced_ || failed_) return false;
+  if (resource_ != nullptr && pbo_bytes_ == bytes) return true;
+  unregister();
+  pbo_ = gfx::Buffer::create();
+  allocate_unpack_buffer(pbo_.id(), bytes);
+  const cudaError_t status =
+      cudaGraphicsGLRegisterBuffer(&resource_, pbo_.id(), cudaGraphicsRegisterFlagsWriteDiscard);
+  if (status != cudaSuccess) {
+    cudaGetLastError();  // clear it, or the next launch check would report it
+    resource_ = nullptr;
+    pbo_.reset();
+    failed_ = true;
+    notice_ = std::string("CUDA-GL interop unavailable (") + cudaGetErrorName(status) + ": " +
+              cudaGetErrorString(status) + "): pixels are copied through host memory";
+    return false;
+  }
+  pbo_bytes_ = bytes;
+  return true;
+}
+
+void CudaPixels::unregister() {
+  if (resource_ != nullptr) {
+    WS_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    cudaGraphicsResource* resource = resource_;
+    resource_ = nullptr;
+    WS_CUDA_CHECK(cudaGraphicsUnregisterResource(resource));
+  }
+  pbo_.reset();  // after unregistering: CUDA must not hold a deleted GL buffer
+  pbo_bytes_ = 0;
+}
+
+void CudaPixels::fill_interop(GLuint texture, int width, int height, float lo, float hi) {
+  const int64_t cells = int64_t(width) * height;
+  {
+    MapGuard map(resource_, stream_);
+    void* pointer = nullptr;
+    size_t size = 0;
+    WS_CUDA_CHECK(cudaGraphicsResourceGetMappedPointer(&pointer, &size, resource_));
+    WS_REQUIRE(size >= size_t(cells) * 4, "mapped pixel buffer is " + std::to_string(size) +
+                                              " bytes, " + std::to_string(cells * 4) + " needed");
+    launch_colormap(values_.data(), count_, cells, lo, hi, static_cast<uint32_t*>(pointer),
+                    stream_);
+    map.unmap();  // GL work issued after this waits for the kernel
+  }
+  upload_rgba(texture, width, height, pbo_.id(), nullptr);
+}
+
+void CudaPixels::fill_fallback(GLuint texture, int width, int height, float lo, float hi) {
+  const size_t cells = size_t(width) * size_t(height);
+  if (device_pixels_.size() < cells) {
+    WS_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    device_pixels_ = DeviceBuffer<uint32_t>();
+    device_pixels_ = DeviceBuffer<uint32_t>(cells);
+  }
+  if (host_count_ < cells) {
+    host_pixels_.reset();
+    host_count_ = 0;
+    void* pinned = nullptr;
+    WS_CUDA_CHECK(cudaMallocHost(&pinned, cells * sizeof(uint32_t)));
+    host_pixels_ = std::unique_ptr<uint32_t, void (*)(uint32_t*)>(static_cast<uint32_t*>(pinned),
+                                                                  &free_pinned);
+    host_count_ = cells;
+  }
+  launch_colormap(values_.data(), count_, int64_t(cells), lo, hi, device_pixels_.data(), stream_);
+  WS_CUDA_CHECK(cudaMemcpyAsync(host_pixels_.get(), device_pixels_.data(), cells * sizeof(uint32_t),
+                                cudaMemcpyDeviceToHost, stream_));
+  WS_CUDA_CHECK(cudaStreamSynchronize(stream_));
+  upload_rgba(texture, width, height, 0, host_pixels_.get());  // GL copies it before returning
+}
+
+}  // namespace ws::interop

@@ -1,0 +1,337 @@
+// ValueImage on a GPU with a headless EGL context: the CUDA-GL interop path, the copy fallback and
+// the CPU path must give identical pixels (tolerance 0), interop must be what the NVIDIA EGL device
+// platform gets, recolor must follow the range, and set_values / recolor are timed (printed, not
+// asserted). Every test skips without a CUDA device.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/cuda_device.h"
+#include "common/error.h"
+#include "interop/value_image.h"
+#include "render/image.h"
+#include "shell/headless_context.h"
+
+namespace ws::interop {
+namespace {
+
+#define WS_SKIP_WITHOUT_GPU()                                                \
+  do {                                                                       \
+    if (!cuda_device_available()) GTEST_SKIP() << cuda_device_description(); \
+  } while (0)
+
+// One headless context per process, torn down before static destructors run.
+struct GlState {
+  std::unique_ptr<gfx::HeadlessGl> gl;
+  std::string error;
+  bool attempted = false;
+};
+GlState& gl_state() {
+  static GlState state;
+  return state;
+}
+class GlTeardown : public ::testing::Environment {
+ public:
+  void TearDown() override { gl_state().gl.reset(); }
+};
+[[maybe_unused]] const auto* const kRegistered =
+    ::testing::AddGlobalTestEnvironment(new GlTeardown);
+
+const std::string& gl_error() {
+  GlState& s = gl_state();
+  if (!s.attempted) {
+    s.attempted = true;
+    try {
+      s.gl = gfx::HeadlessGl::create();
+      std::printf("[ gl ] %s | %s | %s\n[ cuda ] %s\n", s.gl->platform().c_str(),
+                  s.gl->renderer().c_str(), s.gl->version().c_str(),
+                  cuda_device_description().c_str());
+    } catch (const std::exception& e) {
+      s.error = e.what();
+    }
+  }
+  return s.error;
+}
+
+// A GPU machine must have a headless GL context: failing to make one is a failure, not a skip.
+#define WS_REQUIRE_GPU_AND_GL()                          \
+  WS_SKIP_WITHOUT_GPU();                                 \
+  ASSERT_EQ(gl_error(), "") << "no headless GL context"; \
+  gl_state().gl->make_current()
+
+struct SplitMix64 {
+  uint64_t state;
+  uint64_t next() {
+    uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+  float unit() { return static_cast<float>(next() >> 40) * 0x1.0p-24f; }  // [0, 1)
+};
+
+// Uniform in [lo - 10%, hi + 10%] (some clamp), with NaN and infinities sprinkled in.
+std::vector<float> random_values(int64_t n, float lo, float hi, uint64_t seed) {
+  SplitMix64 rng{seed};
+  std::vector<float> values(static_cast<size_t>(n));
+  const float span = hi - lo;
+  for (int64_t i = 0; i < n; ++i) {
+    float v = lo - 0.1f * span + 1.2f * span * rng.unit();
+    if (i % 997 == 5) v = std::numeric_limits<float>::quiet_NaN();
+    if (i % 1999 == 7) v = std::numeric_limits<float>::infinity();
+    if (i % 3001 == 11) v = -std::numeric_limits<float>::infinity();
+    values[size_t(i)] = v;
+  }
+  return values;
+}
+
+// Values at every bucket boundary of [lo, hi] (t * 255 + 0.5 == k) and a few ulps either side:
+// where a fused multiply-add on one side would pick a different colour.
+std::vector<float> boundary_values(float lo, float hi) {
+  std::vector<float> values;
+  for (int k = 0; k <= 256; ++k) {
+    const double t = (double(k) - 0.5) / 255.0;
+    float v = static_cast<float>(double(lo) + t * (double(hi) - double(lo)));
+    for (int step = 0; step < 4; ++step) v = std::nextafter(v, -std::numeric_limits<float>::max());
+    for (int step = 0; step < 9; ++step) {
+      values.push_back(v);
+      v = std::nextafter(v, std::numeric_limits<float>::max());
+    }
+  }
+  values.push_back(lo);
+  values.push_back(hi);
+  return values;
+}
+
+struct Shown {
+  gfx::Image image;
+  ValueImage::Path path = ValueImage::Path::Cpu;
+  std::string notice;
+};
+
+Shown show(Backend backend, bool fallback, const std::vector<float>& values, int width, float lo,
+           float hi) {
+  ValueImage image(backend);
+  image.force_fallback(fallback);
+  image.set_values(values.data(), int64_t(values.size()), width, lo, hi);
+  return {image.read_back(), image.path(), image.notice()};
+}
+
+// Tolerance 0, and on failure the first differing cell with its value.
+void expect_identical(const gfx::Image& a, const gfx::Image& b, const std::vector<float>& values,
+                      const std::string& label) {
+  ASSERT_EQ(a.width, b.width) << label;
+  ASSERT_EQ(a.height, b.height) << label;
+  const gfx::ImageDiff diff = gfx::compare_images(a, b, 0);
+  EXPECT_FALSE(diff.size_mismatch) << label;
+  EXPECT_EQ(diff.pixels_over, 0) << label << ": max difference " << diff.max_abs;
+  for (size_t i = 0; i * 4 < a.rgba.size(); ++i) {
+    if (std::memcmp(&a.rgba[i * 4], &b.rgba[i * 4], 4) != 0) {
+      const uint8_t* p = &a.rgba[i * 4];
+      const uint8_t* q = &b.rgba[i * 4];
+      ADD_FAILURE() << label << ": first difference at cell " << i << " (value "
+                    << (i < values.size() ? values[i] : 0.0f) << std::hexfloat << " = "
+                    << (i < values.size() ? values[i] : 0.0f) << std::defaultfloat
+                    << "): " << int(p[0]) << "," << int(p[1]) << "," << int(p[2]) << ","
+                    << int(p[3]) << " vs " << int(q[0]) << "," << int(q[1]) << "," << int(q[2])
+                    << "," << int(q[3]);
+      return;
+    }
+  }
+}
+
+void expect_no_gl_error() {
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+TEST(InteropGpu, NvidiaEglDeviceGetsInterop) {
+  WS_REQUIRE_GPU_AND_GL();
+  const std::string renderer = gl_state().gl->renderer();
+  EXPECT_NE(renderer.find("NVIDIA"), std::string::npos)
+      << "the headless context is not on the NVIDIA driver (platform " << gl_state().gl->platform()
+      << ", renderer " << renderer << "): interop cannot be tested";
+  ValueImage image(Backend::Cuda);
+  EXPECT_EQ(image.path(), ValueImage::Path::CudaInterop);
+  const std::vector<float> values = random_values(4096, 0.0f, 1.0f, 1);
+  image.set_values(values.data(), int64_t(values.size()), 64, 0.0f, 1.0f);
+  EXPECT_EQ(image.path(), ValueImage::Path::CudaInterop)
+      << "registration failed on " << gl_state().gl->platform() << " / " << renderer << ": "
+      << image.notice();
+  EXPECT_EQ(image.notice(), "");
+  std::printf("[ interop ] path %s%s%s\n", path_name(image.path()),
+              image.notice().empty() ? "" : ": ", image.notice().c_str());
+  expect_no_gl_error();
+}
+
+TEST(InteropGpu, AllPathsGiveIdenticalPixels) {
+  WS_REQUIRE_GPU_AND_GL();
+  const float lo = -1.0f, hi = 1.0f;
+  const std::vector<float> values = random_values(300007, lo, hi, 42);  // 640 x 469, last row part
+  const Shown interop = show(Backend::Cuda, false, values, 640, lo, hi);
+  const Shown fallback = show(Backend::Cuda, true, values, 640, lo, hi);
+  const Shown cpu = show(Backend::Cpu, false, values, 640, lo, hi);
+  EXPECT_EQ(interop.path, ValueImage::Path::CudaInterop) << interop.notice;
+  EXPECT_EQ(fallback.path, ValueImage::Path::CudaCopyFallback);
+  EXPECT_NE(fallback.notice, "");
+  EXPECT_EQ(cpu.path, ValueImage::Path::Cpu);
+  ASSERT_EQ(cpu.image.width, 640);
+  ASSERT_EQ(cpu.image.height, 469);
+  expect_identical(interop.image, cpu.image, values, "interop vs cpu");
+  expect_identical(fallback.image, cpu.image, values, "fallback vs cpu");
+  expect_identical(interop.image, fallback.image, values, "interop vs fallback");
+  const uint8_t* past_end = cpu.image.pixel(639, 468);
+  EXPECT_EQ(past_end[3], 0) << "cells past n are transparent";
+  expect_no_gl_error();
+}
+
+TEST(InteropGpu, BucketBoundariesMatchTheHost) {
+  WS_REQUIRE_GPU_AND_GL();
+  const float ranges[][2] = {{0.0f, 1.0f}, {-3.7f, 12.9f},    {1e-3f, 2e-3f},   {-1e6f, 1e6f},
+                             {0.1f, 0.7f}, {-1e-30f, 3e-30f}, {100.0f, 101.0f}, {-2.5f, -2.25f}};
+  ValueImage interop(Backend::Cuda), fallback(Backend::Cuda), cpu(Backend::Cpu);
+  fallback.force_fallback(true);
+  for (const auto& range : ranges) {
+    const std::vector<float> values = boundary_values(range[0], range[1]);
+    const std::string label =
+        "[" + std::to_string(range[0]) + ", " + std::to_string(range[1]) + "]";
+    for (ValueImage* image : {&interop, &fallback, &cpu})
+      image->set_values(values.data(), int64_t(values.size()), 99, range[0], range[1]);
+    expect_identical(interop.read_back(), cpu.read_back(), values, "interop vs cpu " + label);
+    expect_identical(fallback.read_back(), cpu.read_back(), values, "fallback vs cpu " + label);
+  }
+  EXPECT_EQ(interop.path(), ValueImage::Path::CudaInterop) << interop.notice();
+  expect_no_gl_error();
+}
+
+TEST(InteropGpu, RecolorFollowsTheRangeOnEveryPath) {
+  WS_REQUIRE_GPU_AND_GL();
+  const std::vector<float> values = random_values(250000, 0.0f, 10.0f, 7);
+  ValueImage interop(Backend::Cuda), fallback(Backend::Cuda), cpu(Backend::Cpu);
+  fallback.force_fallback(true);
+  for (ValueImage* image : {&interop, &fallback, &cpu})
+    image->set_values(values.data(), int64_t(values.size()), 500, 0.0f, 10.0f);
+  const gfx::Image before = cpu.read_back();
+  const float ranges[][2] = {{2.0f, 3.0f}, {-50.0f, 50.0f}, {0.0f, 10.0f}, {9.99f, 10.0f}};
+  for (const auto& range : ranges) {
+    const std::string label =
+        "recolor [" + std::to_string(range[0]) + ", " + std::to_string(range[1]) + "]";
+    for (ValueImage* image : {&interop, &fallback, &cpu}) image->recolor(range[0], range[1]);
+    const gfx::Image expected = cpu.read_back();
+    expect_identical(interop.read_back(), expected, values, "interop " + label);
+    expect_identical(fallback.read_back(), expected, values, "fallback " + label);
+    if (range[0] != 0.0f || range[1] != 10.0f) {
+      EXPECT_GT(gfx::compare_images(expected, before, 0).pixels_over, 0) << label;
+    } else {
+      EXPECT_EQ(gfx::compare_images(expected, before, 0).pixels_over, 0) << label;
+    }
+  }
+  EXPECT_EQ(interop.path(), ValueImage::Path::CudaInterop) << interop.notice();
+  expect_no_gl_error();
+}
+
+TEST(InteropGpu, ForceFallbackSwitchesOneImageBothWays) {
+  WS_REQUIRE_GPU_AND_GL();
+  const std::vector<float> values = random_values(100000, -5.0f, 5.0f, 9);
+  ValueImage image(Backend::Cuda), cpu(Backend::Cpu);
+  image.set_values(values.data(), int64_t(values.size()), 333, -5.0f, 5.0f);
+  cpu.set_values(values.data(), int64_t(values.size()), 333, -5.0f, 5.0f);
+  EXPECT_EQ(image.path(), ValueImage::Path::CudaInterop) << image.notice();
+  image.force_fallback(true);
+  EXPECT_EQ(image.path(), ValueImage::Path::CudaCopyFallback);
+  EXPECT_NE(image.notice(), "");
+  image.recolor(-1.0f, 1.0f);
+  cpu.recolor(-1.0f, 1.0f);
+  expect_identical(image.read_back(), cpu.read_back(), values, "forced fallback");
+  image.force_fallback(false);
+  image.recolor(-2.0f, 4.0f);
+  cpu.recolor(-2.0f, 4.0f);
+  EXPECT_EQ(image.path(), ValueImage::Path::CudaInterop) << image.notice();
+  EXPECT_EQ(image.notice(), "");
+  expect_identical(image.read_back(), cpu.read_back(), values, "interop again");
+  expect_no_gl_error();
+}
+
+TEST(InteropGpu, ResizesReRegisterAndStayIdentical) {
+  WS_REQUIRE_GPU_AND_GL();
+  struct Size {
+    int64_t n;
+    int width;
+  };
+  // The same byte count twice (640 x 469) keeps the registration; the others re-register.
+  const Size sizes[] = {{1000, 10}, {300007, 640}, {50, 7}, {300000, 640}, {1, 1}, {70000, 4096}};
+  ValueImage interop(Backend::Cuda), cpu(Backend::Cpu);
+  uint64_t seed = 100;
+  for (const Size& size : sizes) {
+    const std::vector<float> values = random_values(size.n, 0.0f, 1.0f, seed++);
+    interop.set_values(values.data(), size.n, size.width, 0.0f, 1.0f);
+    cpu.set_values(values.data(), size.n, size.width, 0.0f, 1.0f);
+    EXPECT_EQ(interop.width(), size.width);
+    EXPECT_EQ(interop.height(), int((size.n + size.width - 1) / size.width));
+    expect_identical(interop.read_back(), cpu.read_back(), values,
+                     "n " + std::to_string(size.n) + " width " + std::to_string(size.width));
+  }
+  EXPECT_EQ(interop.path(), ValueImage::Path::CudaInterop) << interop.notice();
+  // Images made and destroyed in a row: each unregisters before its buffer is deleted.
+  for (int i = 0; i < 5; ++i) {
+    ValueImage image(Backend::Cuda);
+    const std::vector<float> values = random_values(10000, 0.0f, 1.0f, 500 + i);
+    image.set_values(values.data(), 10000, 100, 0.0f, 1.0f);
+    EXPECT_EQ(image.path(), ValueImage::Path::CudaInterop) << image.notice();
+  }
+  expect_no_gl_error();
+}
+
+// Median of 20 runs, each until glFinish (the texture is ready to draw), in microseconds.
+template <class F>
+double median_us(F&& run) {
+  std::vector<double> times;
+  for (int i = 0; i < 20; ++i) {
+    const auto start = std::chrono::steady_clock::now();
+    run(i);
+    glFinish();
+    times.push_back(
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
+            .count());
+  }
+  std::sort(times.begin(), times.end());
+  return 0.5 * (times[9] + times[10]);
+}
+
+TEST(InteropGpu, TimingPrint) {
+  WS_REQUIRE_GPU_AND_GL();
+  struct Size {
+    int64_t n;
+    int width;
+  };
+  const Size sizes[] = {{300007, 640}, {2048 * 2048, 2048}};
+  std::printf("[ timing ] median of 20, microseconds, each call + glFinish\n");
+  std::printf("[ timing ] %-20s %10s %12s %12s\n", "path", "values", "set_values", "recolor");
+  for (const Size& size : sizes) {
+    const std::vector<float> values = random_values(size.n, 0.0f, 1.0f, 3);
+    for (int variant = 0; variant < 3; ++variant) {
+      ValueImage image(variant == 2 ? Backend::Cpu : Backend::Cuda);
+      image.force_fallback(variant == 1);
+      image.set_values(values.data(), size.n, size.width, 0.0f, 1.0f);  // warm-up, registration
+      glFinish();
+      const double set_us =
+          median_us([&](int) { image.set_values(values.data(), size.n, size.width, 0.0f, 1.0f); });
+      const double recolor_us =
+          median_us([&](int i) { image.recolor(0.01f * float(i % 5), 1.0f); });
+      std::printf("[ timing ] %-20s %10lld %12.1f %12.1f\n", path_name(image.path()),
+                  static_cast<long long>(size.n), set_us, recolor_us);
+    }
+  }
+  expect_no_gl_error();
+}
+
+}  // namespace
+}  // namespace ws::interop

@@ -1,0 +1,267 @@
+// ValueImage on the CPU path (every machine, Mesa EGL): known values give the expected viridis
+// colours, NaN is grey, cells past the end are transparent, rows land top-down, and bad sizes and
+// ranges are rejected with clear errors. The CUDA paths are compared with this one in
+// tests/gpu/test_interop_gpu.cpp.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+#include "common/error.h"
+#include "gl_environment.h"
+#include "interop/colormap.h"
+#include "interop/gl_upload.h"
+#include "interop/value_image.h"
+
+namespace ws::interop {
+namespace {
+
+struct Rgba {
+  int r, g, b, a;
+};
+
+Rgba unpack(uint32_t packed) {
+  return {int(packed & 0xFF), int((packed >> 8) & 0xFF), int((packed >> 16) & 0xFF),
+          int(packed >> 24)};
+}
+
+void expect_pixel(const gfx::Image& image, int x, int y, Rgba want) {
+  const uint8_t* p = image.pixel(x, y);
+  EXPECT_EQ(int(p[0]), want.r) << "R at (" << x << ", " << y << ")";
+  EXPECT_EQ(int(p[1]), want.g) << "G at (" << x << ", " << y << ")";
+  EXPECT_EQ(int(p[2]), want.b) << "B at (" << x << ", " << y << ")";
+  EXPECT_EQ(int(p[3]), want.a) << "A at (" << x << ", " << y << ")";
+}
+
+constexpr float kNan = std::numeric_limits<float>::quiet_NaN();
+constexpr float kInf = std::numeric_limits<float>::infinity();
+
+TEST(Colormap, TableEndsAreViridis) {
+  const Rgba first = unpack(kViridisRgba[0]);
+  const Rgba last = unpack(kViridisRgba[255]);
+  EXPECT_EQ(first.r, 68);
+  EXPECT_EQ(first.g, 1);
+  EXPECT_EQ(first.b, 84);
+  EXPECT_EQ(first.a, 255);
+  EXPECT_EQ(last.r, 253);
+  EXPECT_EQ(last.g, 231);
+  EXPECT_EQ(last.b, 37);
+  const Rgba middle = unpack(kViridisRgba[128]);  // #21918C
+  EXPECT_EQ(middle.r, 33);
+  EXPECT_EQ(middle.g, 145);
+  EXPECT_EQ(middle.b, 140);
+  // Viridis' green never falls and every entry is opaque: a transcription slip would show.
+  for (int i = 1; i < kViridisSize; ++i) {
+    EXPECT_GE(unpack(kViridisRgba[i]).g, unpack(kViridisRgba[i - 1]).g) << "entry " << i;
+    EXPECT_EQ(unpack(kViridisRgba[i]).a, 255) << "entry " << i;
+  }
+}
+
+TEST(Colormap, IndexRule) {
+  EXPECT_EQ(viridis_index(0.0f, 0.0f, 1.0f), 0);
+  EXPECT_EQ(viridis_index(1.0f, 0.0f, 1.0f), 255);
+  EXPECT_EQ(viridis_index(0.5f, 0.0f, 1.0f), 128);  // 127.5 + 0.5
+  EXPECT_EQ(viridis_index(1.0f / 255.0f, 0.0f, 1.0f), 1);
+  EXPECT_EQ(viridis_index(0.4f / 255.0f, 0.0f, 1.0f), 0);
+  EXPECT_EQ(viridis_index(0.6f / 255.0f, 0.0f, 1.0f), 1);
+  EXPECT_EQ(viridis_index(-5.0f, 0.0f, 1.0f), 0);
+  EXPECT_EQ(viridis_index(5.0f, 0.0f, 1.0f), 255);
+  EXPECT_EQ(viridis_index(-kInf, 0.0f, 1.0f), 0);
+  EXPECT_EQ(viridis_index(kInf, 0.0f, 1.0f), 255);
+  EXPECT_EQ(viridis_index(3e38f, -3e38f, 3e37f), 255);
+  EXPECT_EQ(viridis_index(15.0f, 10.0f, 20.0f), 128);
+  EXPECT_EQ(viridis_rgba(kNan, 0.0f, 1.0f), kNanRgba);
+  EXPECT_EQ(unpack(kNanRgba).r, 128);
+  EXPECT_EQ(unpack(kNanRgba).a, 255);
+  // Every index is reachable and monotonic over a fine sweep.
+  int previous = 0;
+  std::vector<bool> seen(256, false);
+  for (int k = 0; k <= 100000; ++k) {
+    const int index = viridis_index(-2.0f + 5.0f * float(k) / 100000.0f, -2.0f, 3.0f);
+    ASSERT_GE(index, previous);
+    previous = index;
+    seen[index] = true;
+  }
+  for (int i = 0; i < 256; ++i) EXPECT_TRUE(seen[i]) << "index " << i;
+}
+
+TEST(ValueImage, CpuPathMapsKnownValues) {
+  WS_REQUIRE_GL();
+  ValueImage image(Backend::Cpu);
+  EXPECT_EQ(image.path(), ValueImage::Path::Cpu);
+  EXPECT_EQ(image.notice(), "");
+  EXPECT_NE(image.texture(), 0u);
+  // 3 per row, 8 values -> 3 rows; the 9th cell is past n.
+  const std::vector<float> values = {-1.0f, 3.0f, kNan, 1.0f, -100.0f, 100.0f, kInf, -kInf};
+  image.set_values(values.data(), int64_t(values.size()), 3, -1.0f, 3.0f);
+  EXPECT_EQ(image.width(), 3);
+  EXPECT_EQ(image.height(), 3);
+  const gfx::Image pixels = image.read_back();
+  ASSERT_EQ(pixels.width, 3);
+  ASSERT_EQ(pixels.height, 3);
+  const Rgba first = unpack(kViridisRgba[0]), last = unpack(kViridisRgba[255]);
+  expect_pixel(pixels, 0, 0, first);                      // lo
+  expect_pixel(pixels, 1, 0, last);                       // hi
+  expect_pixel(pixels, 2, 0, {128, 128, 128, 255});       // NaN
+  expect_pixel(pixels, 0, 1, unpack(kViridisRgba[128]));  // middle: 127.5 + 0.5
+  expect_pixel(pixels, 1, 1, first);                      // below lo
+  expect_pixel(pixels, 2, 1, last);                       // above hi
+  expect_pixel(pixels, 0, 2, last);                       // +inf
+  expect_pixel(pixels, 1, 2, first);                      // -inf
+  expect_pixel(pixels, 2, 2, {0, 0, 0, 0});               // past n
+  EXPECT_EQ(first.r, 68);
+  EXPECT_EQ(last.r, 253);
+}
+
+TEST(ValueImage, RowsAreTopDownAndMatchHostFill) {
+  WS_REQUIRE_GL();
+  ValueImage image(Backend::Cpu);
+  std::vector<float> values(1000);
+  for (size_t i = 0; i < values.size(); ++i) values[i] = float(i);
+  image.set_values(values.data(), int64_t(values.size()), 37, 0.0f, 999.0f);
+  EXPECT_EQ(image.height(), 28);  // ceil(1000 / 37)
+  const gfx::Image pixels = image.read_back();
+  std::vector<uint32_t> expected(size_t(37) * 28);
+  colormap_fill_host(values.data(), 1000, int64_t(expected.size()), 0.0f, 999.0f, expected.data());
+  ASSERT_EQ(pixels.rgba.size(), expected.size() * 4);
+  EXPECT_EQ(std::memcmp(pixels.rgba.data(), expected.data(), pixels.rgba.size()), 0);
+  // Value 0 (lo) is the top-left cell, value 999 (hi) is cell (999 % 37, 999 / 37).
+  expect_pixel(pixels, 0, 0, unpack(kViridisRgba[0]));
+  expect_pixel(pixels, 999 % 37, 999 / 37, unpack(kViridisRgba[255]));
+  expect_pixel(pixels, 36, 27, {0, 0, 0, 0});
+}
+
+TEST(ValueImage, RecolorUsesTheStoredValues) {
+  WS_REQUIRE_GL();
+  ValueImage image(Backend::Cpu);
+  EXPECT_THROW(image.recolor(0.0f, 1.0f), Error);  // nothing set yet
+  const std::vector<float> values = {0.0f, 1.0f, 2.0f, 3.0f};
+  image.set_values(values.data(), 4, 4, 0.0f, 3.0f);
+  const GLuint texture = image.texture();
+  image.recolor(2.0f, 3.0f);
+  EXPECT_EQ(image.texture(), texture);
+  EXPECT_EQ(image.lo(), 2.0f);
+  const gfx::Image pixels = image.read_back();
+  expect_pixel(pixels, 0, 0, unpack(kViridisRgba[0]));
+  expect_pixel(pixels, 1, 0, unpack(kViridisRgba[0]));
+  expect_pixel(pixels, 2, 0, unpack(kViridisRgba[0]));
+  expect_pixel(pixels, 3, 0, unpack(kViridisRgba[255]));
+}
+
+TEST(ValueImage, ResizesAndKeepsTheTextureName) {
+  WS_REQUIRE_GL();
+  ValueImage image(Backend::Cpu);
+  const std::vector<float> values(50, 0.5f);
+  image.set_values(values.data(), 10, 100, 0.0f, 1.0f);  // wider than n: one partial row
+  EXPECT_EQ(image.width(), 100);
+  EXPECT_EQ(image.height(), 1);
+  const GLuint texture = image.texture();
+  image.set_values(values.data(), 50, 7, 0.0f, 1.0f);
+  EXPECT_EQ(image.width(), 7);
+  EXPECT_EQ(image.height(), 8);
+  EXPECT_EQ(image.texture(), texture);
+  const gfx::Image pixels = image.read_back();
+  expect_pixel(pixels, 6, 6, unpack(kViridisRgba[128]));
+  expect_pixel(pixels, 0, 7, unpack(kViridisRgba[128]));  // value 49
+  expect_pixel(pixels, 1, 7, {0, 0, 0, 0});
+}
+
+TEST(ValueImage, RejectsBadSizesAndRanges) {
+  WS_REQUIRE_GL();
+  ValueImage image(Backend::Cpu);
+  const std::vector<float> values = {1.0f, 2.0f, 3.0f};
+  image.set_values(values.data(), 3, 3, 0.0f, 1.0f);
+  const auto message = [&](auto&& call) -> std::string {
+    try {
+      call();
+    } catch (const Error& e) {
+      return e.what();
+    }
+    return "(no error)";
+  };
+  EXPECT_NE(message([&] {
+              image.set_values(values.data(), 3, 0, 0.0f, 1.0f);
+            }).find("width must be at least 1"),
+            std::string::npos);
+  EXPECT_NE(message([&] {
+              image.set_values(values.data(), 3, -4, 0.0f, 1.0f);
+            }).find("width must be at least 1"),
+            std::string::npos);
+  EXPECT_NE(message([&] { image.set_values(values.data(), 0, 3, 0.0f, 1.0f); }).find("no values"),
+            std::string::npos);
+  EXPECT_NE(message([&] { image.set_values(nullptr, 3, 3, 0.0f, 1.0f); }).find("null"),
+            std::string::npos);
+  EXPECT_NE(message([&] { image.set_values(values.data(), 3, 3, 1.0f, 1.0f); }).find("lo < hi"),
+            std::string::npos);
+  EXPECT_NE(message([&] { image.set_values(values.data(), 3, 3, 2.0f, 1.0f); }).find("lo < hi"),
+            std::string::npos);
+  EXPECT_NE(message([&] { image.set_values(values.data(), 3, 3, kNan, 1.0f); }).find("lo < hi"),
+            std::string::npos);
+  EXPECT_NE(message([&] { image.recolor(0.0f, kInf); }).find("lo < hi"), std::string::npos);
+
+  const int max_size = max_texture_size();
+  ASSERT_GT(max_size, 0);
+  std::vector<float> many(size_t(max_size) + 1, 0.0f);
+  EXPECT_NE(message([&] {
+              image.set_values(many.data(), int64_t(many.size()), max_size + 1, 0, 1);
+            }).find("exceeds GL_MAX_TEXTURE_SIZE"),
+            std::string::npos);
+  const std::string rows =
+      message([&] { image.set_values(many.data(), int64_t(many.size()), 1, 0.0f, 1.0f); });
+  EXPECT_NE(rows.find("rows, more than GL_MAX_TEXTURE_SIZE"), std::string::npos) << rows;
+  EXPECT_NE(rows.find("use a wider image"), std::string::npos) << rows;
+
+  // The failures changed nothing.
+  EXPECT_EQ(image.width(), 3);
+  EXPECT_EQ(image.height(), 1);
+  EXPECT_EQ(image.count(), 3);
+  EXPECT_EQ(image.lo(), 0.0f);
+  EXPECT_EQ(image.hi(), 1.0f);
+  image.recolor(0.0f, 3.0f);
+}
+
+TEST(ValueImage, CudaBackendFailsCleanlyWithoutCuda) {
+  WS_REQUIRE_GL();
+#if defined(WARPSCOPE_HAVE_CUDA)
+  // With a device this works (test_interop_gpu covers it); without one it is a ws::Error.
+  try {
+    ValueImage image(Backend::Cuda);
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()), "");
+  }
+#else
+  try {
+    ValueImage image(Backend::Cuda);
+    ADD_FAILURE() << "a CPU-only build accepted Backend::Cuda";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("no CUDA backend"), std::string::npos) << e.what();
+  }
+#endif
+}
+
+TEST(ValueImage, LeavesTheCallersGlStateAlone) {
+  WS_REQUIRE_GL();
+  gfx::Texture other = gfx::Texture::create();
+  glBindTexture(GL_TEXTURE_2D, other.id());
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  ValueImage image(Backend::Cpu);
+  const std::vector<float> values = {1.0f, 2.0f, 3.0f, 4.0f, 5.0f};
+  image.set_values(values.data(), 5, 2, 1.0f, 5.0f);
+  image.read_back();
+  GLint bound = 0, alignment = 0, unpack = -1;
+  glGetIntegerv(GL_TEXTURE_BINDING_2D, &bound);
+  glGetIntegerv(GL_UNPACK_ALIGNMENT, &alignment);
+  glGetIntegerv(GL_PIXEL_UNPACK_BUFFER_BINDING, &unpack);
+  EXPECT_EQ(GLuint(bound), other.id());
+  EXPECT_EQ(alignment, 1);
+  EXPECT_EQ(unpack, 0);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+}  // namespace
+}  // namespace ws::interop
