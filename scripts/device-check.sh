@@ -64,6 +64,31 @@ else
   done
 fi
 
+if [ -x "$BIN/test_interop_gpu" ]; then
+  echo "== interop tests ($BIN/test_interop_gpu)"
+  "$BIN/test_interop_gpu" --gtest_brief=1 >"$OUT_DIR/test_interop_gpu.log" 2>&1
+  rc=$?
+  grep -E "platform|renderer|TimingPrint|us|PASSED|FAILED|Failure|SKIPPED" "$OUT_DIR/test_interop_gpu.log" | head -40
+  note "interop tests" $rc
+fi
+
+if [ -x "$BIN/warpscope" ]; then
+  echo "== the app on the CUDA backend: every variant, its trace checked against the CPU reference"
+  app_rc=0
+  for variant in 1 2 3 4 5 6 7; do
+    for finish in two-pass atomic last-block; do
+      "$BIN/warpscope" run --backend cuda --variant $variant --finish $finish --n 1000 --seed 3 \
+        --json "$OUT_DIR/run.json" 2>>"$OUT_DIR/app.log" || app_rc=1
+      grep -q '"match": true' "$OUT_DIR/run.json" || { echo "variant $variant $finish: GPU trace differs"; app_rc=1; }
+    done
+  done
+  "$BIN/warpscope" render --backend cuda --variant warp-shuffle --compare sequential --n 64 \
+    --block 32 --step 6 --out "$OUT_DIR/reduce_cuda.png" 2>>"$OUT_DIR/app.log" || app_rc=1
+  [ $app_rc -eq 0 ] && echo "21 runs: GPU traces match the CPU reference; figure rendered on the GPU's EGL"
+  tail -n 3 "$OUT_DIR/app.log"
+  note "app on cuda" $app_rc
+fi
+
 echo "== bench (progress: $OUT_DIR/bench_progress.log)"
 if [ -x "$BIN/warpscope_bench_reduce" ]; then
   bench=("$BIN/warpscope_bench_reduce" --sizes 2^20,2^24,2^28 --type float32 --op sum

@@ -10,7 +10,7 @@
 
 #include "common/cuda_device.h"
 #include "common/error.h"
-#include "last_block_remap.h"
+#include "reduce/last_block_remap.h"
 #include "reduce/reduce.h"
 #include "reduce/reduce_cuda.h"
 #include "reduce_bench.h"
@@ -136,7 +136,7 @@ std::string compare_teach_runs(const Params& p, const std::vector<double>& value
     return "result " + std::to_string(gpu.result) + ", CPU model " + std::to_string(cpu.result);
   }
   if (p.finish == Finish::LastBlock) {
-    const std::string remap = test::remap_last_block(gpu.trace);
+    const std::string remap = reduce::remap_last_block(gpu.trace);
     if (!remap.empty()) return "last-block remap: " + remap;
   }
   const std::string diff = compare_traces(cpu.trace, gpu.trace);

@@ -6,12 +6,12 @@
 
 #include <string>
 
-#include "common/trace.h"
+#include "../common/trace.h"
 
-namespace ws::test {
+namespace ws::reduce {
 
 // Renames the finishing block in place. Returns "" on success, else why it could not (e.g. the
 // finishing steps hold events of two blocks).
 std::string remap_last_block(Trace& gpu_trace);
 
-}  // namespace ws::test
+}  // namespace ws::reduce

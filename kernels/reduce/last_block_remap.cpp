@@ -1,6 +1,6 @@
 #include "last_block_remap.h"
 
-namespace ws::test {
+namespace ws::reduce {
 
 std::string remap_last_block(Trace& trace) {
   size_t first = trace.steps.size();
@@ -31,4 +31,4 @@ std::string remap_last_block(Trace& trace) {
   return "";
 }
 
-}  // namespace ws::test
+}  // namespace ws::reduce
