@@ -9,21 +9,12 @@
 
 #include "common/error.h"
 #include "reduce/reduce.h"
-#include "reduce/reduce_cuda.h"
+#include "common/inputs.h"
+#include "reduce/reduce_run.h"
 
 namespace ws::bench {
 
 namespace {
-
-struct SplitMix64 {  // tiny, fast and identical on every platform
-  uint64_t state;
-  uint64_t next() {
-    uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-};
 
 constexpr uint64_t kBenchSeed = 0x5eed2024;
 
@@ -88,7 +79,7 @@ std::vector<Config> bench_configs(ValueType type, BinaryOp op) {
   return configs;
 }
 
-BenchRow make_row(const std::string& name, const reduce::FastResult& r, const Reference& ref,
+BenchRow make_row(const std::string& name, const reduce::FastRun& r, const Reference& ref,
                   double copy_gbps, double cub_ms) {
   BenchRow row;
   row.name = name;
@@ -96,7 +87,7 @@ BenchRow make_row(const std::string& name, const reduce::FastResult& r, const Re
   row.ms = r.median_ms;
   row.gbps = r.gbps;
   row.pct_copy = copy_gbps > 0 ? 100.0 * r.gbps / copy_gbps : 0;
-  row.ratio_to_cub = r.median_ms > 0 ? cub_ms / r.median_ms : 0;
+  row.ratio_to_library = r.median_ms > 0 ? cub_ms / r.median_ms : 0;
   row.verified = matches(r.result, ref);
   row.result = r.result;
   row.reference = ref.value;
@@ -113,14 +104,7 @@ void report(std::ostream& progress, const std::string& header, const BenchRow& r
 }  // namespace
 
 void generate_bench_data(ValueType type, int64_t n, uint64_t seed, void* out) {
-  SplitMix64 rng{seed};
-  if (type == ValueType::Int32) {
-    auto* x = static_cast<int32_t*>(out);
-    for (int64_t i = 0; i < n; ++i) x[i] = static_cast<int32_t>(rng.next() % 201) - 100;
-  } else {
-    auto* x = static_cast<float*>(out);
-    for (int64_t i = 0; i < n; ++i) x[i] = static_cast<float>(rng.next() >> 40) * 0x1.0p-24f;
-  }
+  generate_typed(Distribution::Uniform, type, n, seed, out);
 }
 
 Reference reduce_reference(BinaryOp op, ValueType type, const void* data, int64_t n) {
@@ -133,15 +117,21 @@ bool matches(double result, const Reference& reference) {
   return std::fabs(result - reference.value) <= reference.tolerance;  // false for NaN
 }
 
-std::vector<BenchRow> bench_reduce_cuda(const std::vector<int64_t>& sizes, ValueType type,
-                                        BinaryOp op, int repeats, std::ostream& progress,
-                                        double* copy_gbps_out) {
-  const double copy_gbps = reduce::measure_copy_bandwidth_gbps();
+std::vector<BenchRow> bench_reduce(Backend backend, const std::vector<int64_t>& sizes,
+                                   ValueType type, BinaryOp op, int repeats, std::ostream& progress,
+                                   double* copy_gbps_out) {
+  const double copy_gbps = reduce::copy_bandwidth_gbps(backend);
   if (copy_gbps_out != nullptr) *copy_gbps_out = copy_gbps;
-  progress << "device-to-device copy: " << copy_gbps << " GB/s (read + write)" << std::endl;
+  progress << (backend == Backend::Cuda ? "device-to-device copy: " : "host memcpy: ") << copy_gbps
+           << " GB/s (read + write)" << std::endl;
   std::vector<BenchRow> rows;
   for (int64_t n : sizes) {
     WS_REQUIRE(n >= 1, "bench sizes must be positive, got " + std::to_string(n));
+    if (backend == Backend::Cpu && n > reduce::kCpuFastMaxN) {
+      progress << "skipping " << format_size(n) << ": the CPU backend runs up to "
+               << format_size(reduce::kCpuFastMaxN) << "" << std::endl;
+      continue;
+    }
     std::vector<int32_t> ints(type == ValueType::Int32 ? size_t(n) : 0);
     std::vector<float> floats(type == ValueType::Float32 ? size_t(n) : 0);
     void* data = type == ValueType::Int32 ? static_cast<void*>(ints.data())
@@ -151,12 +141,13 @@ std::vector<BenchRow> bench_reduce_cuda(const std::vector<int64_t>& sizes, Value
     const std::string header =
         "[" + format_size(n) + " " + type_name(type) + " " + op_name(op) + "]";
 
-    const reduce::FastResult cub = reduce::fast_cub(op, type, data, n, repeats);
-    const BenchRow cub_row = make_row("CUB DeviceReduce", cub, ref, copy_gbps, cub.median_ms);
+    const reduce::FastRun cub = reduce::fast_library(backend, op, type, data, n, repeats);
+    const BenchRow cub_row =
+        make_row(reduce::library_name(backend), cub, ref, copy_gbps, cub.median_ms);
     report(progress, header, cub_row);
     for (const Config& c : bench_configs(type, op)) {
-      rows.push_back(make_row(c.name, reduce::fast_cuda(c.params, data, n, repeats), ref, copy_gbps,
-                              cub.median_ms));
+      rows.push_back(make_row(c.name, reduce::fast(backend, c.params, data, n, repeats), ref,
+                              copy_gbps, cub.median_ms));
       report(progress, header, rows.back());
     }
     rows.push_back(cub_row);
@@ -168,14 +159,14 @@ std::string bench_table(const std::vector<BenchRow>& rows) {
   std::ostringstream out;
   char line[256];
   std::snprintf(line, sizeof(line), "%-28s %8s %11s %9s %7s %7s %4s\n", "variant", "N", "median ms",
-                "GB/s", "% copy", "x CUB", "ok");
+                "GB/s", "% copy", "x lib", "ok");
   out << line;
   int64_t previous_n = -1;
   for (const BenchRow& r : rows) {
     if (previous_n != -1 && r.n != previous_n) out << "\n";
     previous_n = r.n;
     std::snprintf(line, sizeof(line), "%-28s %8s %11.4f %9.1f %7.1f %7.2f %4s\n", r.name.c_str(),
-                  format_size(r.n).c_str(), r.ms, r.gbps, r.pct_copy, r.ratio_to_cub,
+                  format_size(r.n).c_str(), r.ms, r.gbps, r.pct_copy, r.ratio_to_library,
                   r.verified ? "yes" : "NO");
     out << line;
   }
@@ -195,7 +186,7 @@ nlohmann::json bench_json(const std::vector<BenchRow>& rows, const std::string& 
                          {"median_ms", r.ms},
                          {"gbps", r.gbps},
                          {"pct_copy", r.pct_copy},
-                         {"x_cub", r.ratio_to_cub},
+                         {"ratio_to_library", r.ratio_to_library},
                          {"verified", r.verified},
                          {"result", r.result},
                          {"reference", r.reference}});

@@ -1,6 +1,6 @@
-// The reduction benchmark: every variant (two-pass), variant 7 with the atomic and last-block
-// finishes, and CUB, at several sizes on the CUDA device; each result checked against a host
-// reference. Used by `warpscope bench` and by warpscope_bench_reduce.
+// The reduction benchmark behind `warpscope bench`: every variant (two-pass), variant 7 with the
+// atomic and last-block finishes, and the backend's library (CUB on CUDA), at several sizes, each
+// result checked against a host reference, next to the measured copy bandwidth.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/backend.h"
 #include "common/binary_op.h"
 
 namespace ws::bench {
@@ -17,16 +18,16 @@ namespace ws::bench {
 struct BenchRow {
   std::string name;  // e.g. "7 coarsened + last-block", "CUB DeviceReduce"
   int64_t n = 0;
-  double ms = 0;            // median over the repeats
-  double gbps = 0;          // input bytes / ms
-  double pct_copy = 0;      // gbps as a percentage of the device-to-device copy bandwidth
-  double ratio_to_cub = 0;  // CUB's time / this time: 1.0 = as fast as CUB, above = faster
-  bool verified = false;    // result matches the host reference (see reduce_reference)
+  double ms = 0;                // median over the repeats
+  double gbps = 0;              // input bytes / ms
+  double pct_copy = 0;          // gbps as a percentage of the device-to-device copy bandwidth
+  double ratio_to_library = 0;  // the library's time / this time (CUB on CUDA): 1 = as fast
+  bool verified = false;        // result matches the host reference (see reduce_reference)
   double result = 0, reference = 0;
 };
 
-// Deterministic bench data (SplitMix64 from `seed`): int32 uniform in [-100, 100], float32
-// uniform in [0, 1). `out` holds n int32_t or float values.
+// Deterministic bench data (the uniform distribution of common/inputs.h): int32 in [-9, 9],
+// float32 in [0, 1). `out` holds n int32_t or float values.
 void generate_bench_data(ValueType type, int64_t n, uint64_t seed, void* out);
 
 // What a correct reduction of `data` returns, and how far from it a result may be.
@@ -39,9 +40,9 @@ bool matches(double result, const Reference& reference);
 
 // Runs the whole table at every size; `progress` gets one line per run. The copy bandwidth the
 // percentages use is measured once and stored in *copy_gbps when given.
-std::vector<BenchRow> bench_reduce_cuda(const std::vector<int64_t>& sizes, ValueType type,
-                                        BinaryOp op, int repeats, std::ostream& progress,
-                                        double* copy_gbps = nullptr);
+std::vector<BenchRow> bench_reduce(Backend backend, const std::vector<int64_t>& sizes,
+                                   ValueType type, BinaryOp op, int repeats, std::ostream& progress,
+                                   double* copy_gbps = nullptr);
 
 // Fixed-width table: variant, N, median ms, GB/s, % copy, x CUB, ok.
 std::string bench_table(const std::vector<BenchRow>& rows);

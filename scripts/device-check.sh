@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks the CUDA backend ON the GPU machine, from the repository root, with prebuilt binaries
 # (no cmake there). Usage: scripts/device-check.sh [BIN_DIR]   (default .device), where BIN_DIR
-# holds test_reduce_gpu and warpscope_bench_reduce (or the app binary warpscope).
+# holds test_reduce_gpu, test_interop_gpu and the app binary warpscope.
 # Order: the GPU, the gpu tests, compute-sanitizer (memcheck, racecheck, synccheck) on the small
 # SanitizerSmoke test, then the benchmark at 2^20, 2^24, 2^28 float32 sum; its JSON goes to
 # $OUT/bench_reduce.json ($OUT defaults to BIN_DIR/out) and its table is printed last.
@@ -90,13 +90,8 @@ if [ -x "$BIN/warpscope" ]; then
 fi
 
 echo "== bench (progress: $OUT_DIR/bench_progress.log)"
-if [ -x "$BIN/warpscope_bench_reduce" ]; then
-  bench=("$BIN/warpscope_bench_reduce" --sizes 2^20,2^24,2^28 --type float32 --op sum
-    --repeats 20 --json "$OUT_DIR/bench_reduce.json")
-else
-  bench=("$BIN/warpscope" bench --scene reduce --sizes 20,24,28 --type float32 --backend cuda
-    --json "$OUT_DIR/bench_reduce.json")
-fi
+bench=("$BIN/warpscope" bench --scene reduce --sizes 20,24,28 --type float32 --backend cuda
+  --repeats 20 --json "$OUT_DIR/bench_reduce.json")
 "${bench[@]}" >"$OUT_DIR/bench_table.txt" 2>"$OUT_DIR/bench_progress.log"
 rc=$?
 [ $rc -ne 0 ] && tail -n 20 "$OUT_DIR/bench_progress.log"

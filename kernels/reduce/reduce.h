@@ -99,7 +99,7 @@ struct FastRun {
   int64_t n = 0;
 };
 
-constexpr int64_t kCpuFastMaxN = int64_t{1} << 26;
+constexpr int64_t kCpuFastMaxN = int64_t{1} << 24;
 
 FastRun fast_cpu(const Params& p, const void* data, int64_t n, int repeats);
 

@@ -16,22 +16,15 @@ namespace ws::reduce {
 // record the block that really drew the last ticket (the CPU model names block grid-1).
 TeachRun teach_cuda(const Params& p, const std::vector<double>& values);
 
-struct FastResult {
-  double result = 0;
-  double median_ms = 0;  // median over the timed repeats, all passes (and the atomic reset)
-  double gbps = 0;       // n * 4 bytes read / median time
-  int64_t n = 0;
-};
-
 // Fast mode: `host_data` points to n int32_t or float values (per p.type). The data is uploaded
 // once; after a warm-up, `repeats` runs are timed with CUDA events. The device-memory check runs
 // before anything is allocated or read. Variant 7 caps its grid at one full wave of resident
 // blocks (SM count x occupancy); its grid-stride loop covers the rest.
-FastResult fast_cuda(const Params& p, const void* host_data, int64_t n, int repeats);
+FastRun fast_cuda(const Params& p, const void* host_data, int64_t n, int repeats);
 
 // The CUB baseline on the same data: cub::DeviceReduce::Sum / Min / Max, and Reduce with a
 // wrapping product; temporary storage is allocated once, outside the timed region.
-FastResult fast_cub(BinaryOp op, ValueType type, const void* host_data, int64_t n, int repeats);
+FastRun fast_cub(BinaryOp op, ValueType type, const void* host_data, int64_t n, int repeats);
 
 // Device-to-device cudaMemcpy of up to 1 GiB: bytes read + written per second (GB/s, 1e9),
 // median of 10 runs. The ceiling a memory-bound kernel is compared with.

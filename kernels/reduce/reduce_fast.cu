@@ -37,7 +37,7 @@ int64_t coarsened_grid_cap(const Params& p, int64_t n) {
 }
 
 template <class T>
-FastResult fast_typed(const Params& p, const T* host, int64_t n, int repeats) {
+FastRun fast_typed(const Params& p, const T* host, int64_t n, int repeats) {
   const int64_t cap = p.variant == Variant::Coarsened ? coarsened_grid_cap(p, n) : 0;
   const std::vector<detail::PassShape> passes = detail::plan_passes(p, n, cap);
 
@@ -80,7 +80,7 @@ FastResult fast_typed(const Params& p, const T* host, int64_t n, int repeats) {
     for (const detail::FastPass& launch : launches)
       detail::launch_fast_pass(p.variant, p.op, p.type, launch);
   };
-  FastResult r;
+  FastRun r;
   r.n = n;
   r.median_ms = median_ms(run, kWarmupRuns, repeats);
   r.gbps = double(n) * sizeof(T) / (r.median_ms * 1e6);
@@ -122,7 +122,7 @@ cudaError_t cub_reduce_any_size(BinaryOp op, void* temp, size_t& temp_bytes, con
 }
 
 template <class T>
-FastResult cub_typed(BinaryOp op, ValueType type, const T* host, int64_t n, int repeats) {
+FastRun cub_typed(BinaryOp op, ValueType type, const T* host, int64_t n, int repeats) {
   size_t temp_bytes = 0;
   WS_CUDA_CHECK(cub_reduce_any_size<T>(op, nullptr, temp_bytes, nullptr, nullptr, n));
   require_device_memory(size_t(n) * sizeof(T) + temp_bytes + kAllocationSlack,
@@ -135,7 +135,7 @@ FastResult cub_typed(BinaryOp op, ValueType type, const T* host, int64_t n, int 
     size_t bytes = temp_bytes;
     WS_CUDA_CHECK(cub_reduce_any_size<T>(op, temp.data(), bytes, input.data(), result.data(), n));
   };
-  FastResult r;
+  FastRun r;
   r.n = n;
   r.median_ms = median_ms(run, kWarmupRuns, repeats);
   r.gbps = double(n) * sizeof(T) / (r.median_ms * 1e6);
@@ -153,14 +153,14 @@ void require_valid(const void* host_data, int64_t n, int repeats) {
 
 }  // namespace
 
-FastResult fast_cuda(const Params& p, const void* host_data, int64_t n, int repeats) {
+FastRun fast_cuda(const Params& p, const void* host_data, int64_t n, int repeats) {
   require_valid(host_data, n, repeats);
   return p.type == ValueType::Int32
              ? fast_typed<int32_t>(p, static_cast<const int32_t*>(host_data), n, repeats)
              : fast_typed<float>(p, static_cast<const float*>(host_data), n, repeats);
 }
 
-FastResult fast_cub(BinaryOp op, ValueType type, const void* host_data, int64_t n, int repeats) {
+FastRun fast_cub(BinaryOp op, ValueType type, const void* host_data, int64_t n, int repeats) {
   require_valid(host_data, n, repeats);
   return type == ValueType::Int32
              ? cub_typed<int32_t>(op, type, static_cast<const int32_t*>(host_data), n, repeats)

@@ -33,13 +33,7 @@ TeachRun teach(Backend backend, const Params& p, const std::vector<double>& valu
 FastRun fast(Backend backend, const Params& p, const void* data, int64_t n, int repeats) {
   if (backend == Backend::Cpu) return fast_cpu(p, data, n, repeats);
 #if defined(WARPSCOPE_HAVE_CUDA)
-  const auto r = fast_cuda(p, data, n, repeats);
-  FastRun out;
-  out.result = r.result;
-  out.median_ms = r.median_ms;
-  out.gbps = r.gbps;
-  out.n = r.n;
-  return out;
+  return fast_cuda(p, data, n, repeats);
 #else
   throw Error("this warpscope was built without CUDA: use the CPU backend");
 #endif
@@ -84,13 +78,7 @@ FastRun fast_library(Backend backend, BinaryOp op, ValueType type, const void* d
                                     : cpu_library(op, static_cast<const float*>(data), n, repeats);
   }
 #if defined(WARPSCOPE_HAVE_CUDA)
-  const auto r = fast_cub(op, type, data, n, repeats);
-  FastRun out;
-  out.result = r.result;
-  out.median_ms = r.median_ms;
-  out.gbps = r.gbps;
-  out.n = r.n;
-  return out;
+  return fast_cub(op, type, data, n, repeats);
 #else
   throw Error("this warpscope was built without CUDA: use the CPU backend");
 #endif

@@ -195,7 +195,7 @@ std::string check_fast(const Params& p, int64_t n) {
   bench::generate_bench_data(p.type, n, 1234 + uint64_t(n), data);
   const bench::Reference ref = bench::reduce_reference(p.op, p.type, data, n);
   try {
-    const FastResult r = fast_cuda(p, data, n, 1);
+    const FastRun r = fast_cuda(p, data, n, 1);
     if (r.n != n || !(r.median_ms > 0)) return "bad timing record";
     if (!bench::matches(r.result, ref))
       return "result " + std::to_string(r.result) + ", reference " + std::to_string(ref.value) +
@@ -249,7 +249,7 @@ TEST(FastCub, MatchesReference) {
                                               : static_cast<void*>(floats.data());
         bench::generate_bench_data(type, n, 99, data);
         const bench::Reference ref = bench::reduce_reference(op, type, data, n);
-        const FastResult r = fast_cub(op, type, data, n, 1);
+        const FastRun r = fast_cub(op, type, data, n, 1);
         EXPECT_TRUE(bench::matches(r.result, ref))
             << type_name(type) << " " << op_name(op) << ", n " << n << ": " << r.result << " vs "
             << ref.value << " +- " << ref.tolerance;

@@ -5,6 +5,7 @@
 #include <imgui_stdlib.h>
 
 #include <chrono>
+#include <sstream>
 #include <cmath>
 
 #include "common/error.h"
@@ -221,56 +222,57 @@ void ReduceScene::panel_float_lesson() const {
 }
 
 void ReduceScene::panel_fast_mode() {
+  const bool running = fast_job_.valid();
+  if (running && fast_job_.wait_for(std::chrono::seconds(0)) == std::future_status::ready)
+    fast_ = fast_job_.get();
+  ImGui::BeginDisabled(running);
   ImGui::SliderInt("log2 N", &fast_log2_n_, 10, 28);
   ImGui::SliderInt("repeats", &fast_repeats_, 1, 50);
   const int64_t n = int64_t{1} << fast_log2_n_;
-  ImGui::Text("N = %lld (%.1f MiB of %s)", static_cast<long long>(n), n * 4.0 / (1 << 20),
-              type_name(params_.type));
-  if (ImGui::Button("Run all variants")) {
-    fast_rows_.clear();
-    fast_error_.clear();
-    try {
-      const Backend b = backend();
-      WS_REQUIRE(b == Backend::Cuda || n <= reduce::kCpuFastMaxN,
-                 "the CPU backend runs fast mode up to 2^26 values; pick a smaller N");
-      std::vector<char> data(static_cast<size_t>(n) * 4);
-      generate_typed(distribution_, params_.type, n, seed_, data.data());
-      for (const auto& info : reduce::variant_infos()) {
-        reduce::Params p = params_;
-        p.variant = info.variant;
-        p.block_dim = p.variant == reduce::Variant::Coarsened ? 256 : 256;
-        const reduce::FastRun r = reduce::fast(b, p, data.data(), n, fast_repeats_);
-        fast_rows_.push_back({info.id, r.median_ms, r.gbps, r.result});
+  ImGui::Text("N = %lld (%.1f MiB of %s), uniform random data", static_cast<long long>(n),
+              n * 4.0 / (1 << 20), type_name(params_.type));
+  if (ImGui::Button("Time every variant")) {
+    const Backend b = backend();
+    const ValueType type = params_.type;
+    const BinaryOp op = params_.op;
+    const int repeats = fast_repeats_;
+    fast_job_ = std::async(std::launch::async, [=] {
+      FastOutcome out;
+      try {
+        WS_REQUIRE(b == Backend::Cuda || n <= reduce::kCpuFastMaxN,
+                   "the CPU backend runs fast mode up to 2^24 values; pick a smaller N");
+        std::ostringstream progress;
+        out.rows = bench::bench_reduce(b, {n}, type, op, repeats, progress, &out.copy_gbps);
+      } catch (const std::exception& e) {
+        out.error = e.what();
       }
-      const reduce::FastRun lib =
-          reduce::fast_library(b, params_.op, params_.type, data.data(), n, fast_repeats_);
-      fast_rows_.push_back({reduce::library_name(b), lib.median_ms, lib.gbps, lib.result});
-      fast_copy_gbps_ = reduce::copy_bandwidth_gbps(b);
-    } catch (const std::exception& e) {
-      fast_error_ = e.what();
-    }
+      return out;
+    });
   }
-  if (!fast_error_.empty())
-    ImGui::TextColored(ImVec4(0.9f, 0.2f, 0.2f, 1), "%s", fast_error_.c_str());
-  if (fast_rows_.empty()) return;
-  const double library_ms = fast_rows_.back().ms;
-  ImGui::Text("copy bandwidth: %.0f GB/s (read + write)", fast_copy_gbps_);
-  if (ImGui::BeginTable("fast", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders)) {
-    for (const char* h : {"variant", "median ms", "GB/s", "% copy", "x library"})
+  ImGui::EndDisabled();
+  if (running) ImGui::TextUnformatted("running...");
+  if (!fast_.error.empty())
+    ImGui::TextColored(ImVec4(0.9f, 0.2f, 0.2f, 1), "%s", fast_.error.c_str());
+  if (fast_.rows.empty()) return;
+  ImGui::Text("copy bandwidth: %.0f GB/s (bytes read + written)", fast_.copy_gbps);
+  if (ImGui::BeginTable("fast", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders)) {
+    for (const char* h : {"variant", "median ms", "GB/s", "% copy", "x library", "ok"})
       ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
-    for (const auto& row : fast_rows_) {
+    for (const auto& row : fast_.rows) {
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
       ImGui::TextUnformatted(row.name.c_str());
       ImGui::TableSetColumnIndex(1);
-      ImGui::Text("%.3f", row.ms);
+      ImGui::Text("%.4f", row.ms);
       ImGui::TableSetColumnIndex(2);
       ImGui::Text("%.0f", row.gbps);
       ImGui::TableSetColumnIndex(3);
-      ImGui::Text("%.0f%%", fast_copy_gbps_ > 0 ? 100 * row.gbps / fast_copy_gbps_ : 0.0);
+      ImGui::Text("%.0f%%", row.pct_copy);
       ImGui::TableSetColumnIndex(4);
-      ImGui::Text("%.2f", library_ms / row.ms);
+      ImGui::Text("%.2f", row.ratio_to_library);
+      ImGui::TableSetColumnIndex(5);
+      ImGui::TextUnformatted(row.verified ? "yes" : "WRONG");
     }
     ImGui::EndTable();
   }

@@ -2,12 +2,14 @@
 // teach mode (trace, tree view, counters, code) and fast mode (timings vs CUB and copy bandwidth).
 #pragma once
 
+#include <future>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "common/counters.h"
 #include "common/inputs.h"
+#include "reduce_bench.h"
 #include "reduce/float_orders.h"
 #include "reduce/reduce.h"
 #include "scenes/scene.h"
@@ -24,11 +26,6 @@ struct ReduceRun {
   Backend backend = Backend::Cpu;
   std::string cpu_check;  // "" when the CPU reference trace matches (or the run was on the CPU)
   std::vector<std::vector<std::vector<bool>>> mismatch;  // [step][buffer][element] vs CPU
-};
-
-struct ReduceFastRow {
-  std::string name;
-  double ms = 0, gbps = 0, result = 0;
 };
 
 class ReduceScene : public Scene {
@@ -79,11 +76,16 @@ class ReduceScene : public Scene {
   std::string error_;  // last parameter/run error, shown in the panel
 
   // fast mode
+  // fast mode: the benchmark of bench/ runs on a worker thread so the window stays live
+  struct FastOutcome {
+    std::vector<bench::BenchRow> rows;
+    double copy_gbps = 0;
+    std::string error;
+  };
   int fast_log2_n_ = 20;
   int fast_repeats_ = 10;
-  std::vector<ReduceFastRow> fast_rows_;
-  double fast_copy_gbps_ = 0;
-  std::string fast_error_;
+  std::future<FastOutcome> fast_job_;
+  FastOutcome fast_;
 };
 
 }  // namespace ws::app
