@@ -23,23 +23,47 @@ bool has_marker(const std::string& line, const std::string& marker) {
 
 }  // namespace
 
-SourceSection load_source_section(const std::string& relative_path, const std::string& variant_id) {
-  SourceSection section;
+namespace {
+
+// Every "@variant x" / "@helper y" section of the file, in order.
+std::vector<SourceSection> read_sections(const std::string& relative_path) {
+  std::vector<SourceSection> sections;
   std::ifstream in(source_root() + "/" + relative_path);
   std::string line;
-  bool inside = false;
+  SourceSection* open = nullptr;
   int number = 0;
   while (std::getline(in, line)) {
     ++number;
-    if (!inside && has_marker(line, "@variant " + variant_id)) {
-      inside = true;
-      section.first_line = number + 1;
+    if (open) {
+      if (has_marker(line, "@end"))
+        open = nullptr;
+      else
+        open->lines.push_back(line);
       continue;
     }
-    if (inside && has_marker(line, "@end")) break;
-    if (inside) section.lines.push_back(line);
+    for (const char* kind : {"@variant ", "@helper "}) {
+      const size_t at = line.find(std::string("// ") + kind);
+      if (at == std::string::npos) continue;
+      sections.push_back({line.substr(at + 4), {}, number + 1});
+      open = &sections.back();
+    }
   }
-  return section;
+  return sections;
+}
+
+}  // namespace
+
+SourceSection load_step_source(const std::string& relative_path, const std::string& variant_id,
+                               const std::string& marker) {
+  const std::vector<SourceSection> sections = read_sections(relative_path);
+  const SourceSection* variant = nullptr;
+  for (const SourceSection& s : sections)
+    if (s.title == "variant " + variant_id) variant = &s;
+  if (!variant) return {};
+  if (marker.empty() || find_marker_line(*variant, marker) >= 0) return *variant;
+  for (const SourceSection& s : sections)
+    if (s.title.rfind("helper ", 0) == 0 && find_marker_line(s, marker) >= 0) return s;
+  return *variant;
 }
 
 int find_marker_line(const SourceSection& section, const std::string& marker) {
@@ -54,6 +78,7 @@ void show_code_panel(const SourceSection& section, int highlight, const char* em
     ImGui::TextWrapped("%s", empty_message);
     return;
   }
+  ImGui::TextDisabled("%s", section.title.c_str());
   ImGui::BeginChild("code", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
   // Follow the timeline: scroll when the highlighted statement changes.
   static int last_highlight = -2;

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "common/inputs.h"
+#include "interop/viridis_table.h"
 
 namespace ws::app {
 
@@ -31,6 +32,15 @@ namespace {
 
 constexpr int kMaxArrows = 1500;
 
+Color viridis(double v, const TraceTreeKey& key) {
+  const double t = key.hi > key.lo ? (v - key.lo) / (key.hi - key.lo) : 0.5;
+  const int i = std::clamp(static_cast<int>(t * (interop::kViridisSize - 1) + 0.5), 0,
+                           interop::kViridisSize - 1);
+  const uint32_t c = interop::kViridisRgba[i];
+  return {static_cast<uint8_t>(c & 0xFF), static_cast<uint8_t>((c >> 8) & 0xFF),
+          static_cast<uint8_t>((c >> 16) & 0xFF), 255};
+}
+
 Color blend(Color a, Color b, float t) {
   auto mix = [t](uint8_t x, uint8_t y) { return static_cast<uint8_t>(x + (y - x) * t + 0.5f); };
   return {mix(a.r, b.r), mix(a.g, b.g), mix(a.b, b.b), 255};
@@ -44,6 +54,7 @@ struct Row {
 struct Layout {
   float label_w, x0, cell_w, pitch, cell_h, lane_h, arrow_gap;
   float value_font;  // one size for every row: the largest at which the widest value fits
+  TraceTreeKey key;
   float cell_y(int row) const { return row * pitch + arrow_gap; }
   float cell_x(int64_t index) const { return x0 + static_cast<float>(index) * cell_w; }
 };
@@ -117,8 +128,11 @@ void draw_cells(gfx::Canvas& c, const TraceTreeInput& in, const gfx::Palette& p,
       const int warp = (w->second % step.block_dim) / trace.warp_size;
       fill = blend(p.warp_color(block * warps_per_block + warp), p.background, 0.55f);
     }
+    if (L.key.values_as_colour && !std::isnan(v)) fill = viridis(v, L.key);
     c.rect_filled(a, b, fill);
     if (borders) c.rect(a, b, p.cell_border, 1.0f);
+    if (L.key.values_as_colour && w != written.end() && L.cell_w >= 3)
+      c.rect(a, b, p.highlight, 1.5f);  // written in this step
     const bool bad = in.mismatch && row.step >= 0 && row.step < (int)in.mismatch->size() &&
                      row.buffer < (int)(*in.mismatch)[row.step].size() &&
                      i < (int64_t)(*in.mismatch)[row.step][row.buffer].size() &&
@@ -214,10 +228,10 @@ void draw_arrows(gfx::Canvas& c, const TraceTreeInput& in, const gfx::Palette& p
 
 }  // namespace
 
-void draw_trace_tree(gfx::Canvas& c, const TraceTreeInput& in, const gfx::Palette& p) {
+TraceTreeKey draw_trace_tree(gfx::Canvas& c, const TraceTreeInput& in, const gfx::Palette& p) {
   const Trace& trace = *in.trace;
   const Vec2 size = c.size();
-  if (trace.steps.empty() || size.x < 50 || size.y < 40) return;
+  if (trace.steps.empty() || size.x < 50 || size.y < 40) return {};
   const int current = std::clamp(in.current_step, 0, static_cast<int>(trace.steps.size()) - 1);
 
   std::vector<Row> steps_rows;
@@ -259,6 +273,20 @@ void draw_trace_tree(gfx::Canvas& c, const TraceTreeInput& in, const gfx::Palett
   L.value_font = std::min(L.cell_h * 0.55f, 26.0f);
   while (L.value_font >= 7 && c.text_size(widest, L.value_font).x > L.cell_w - 3)
     L.value_font -= 0.5f;
+  if (L.value_font < 7) {  // no room for numbers: show values as colours on one shared scale
+    L.key.values_as_colour = true;
+    bool first = true;
+    for (const Row& r : rows) {
+      const auto& values =
+          r.step < 0 ? trace.buffers[r.buffer].initial : (*in.snapshots)[r.step][r.buffer];
+      for (double v : values) {
+        if (std::isnan(v)) continue;
+        L.key.lo = first ? v : std::min(L.key.lo, v);
+        L.key.hi = first ? v : std::max(L.key.hi, v);
+        first = false;
+      }
+    }
+  }
 
   const float label_font = std::clamp(L.pitch * 0.2f, 10.0f, 18.0f);
   auto fit = [&](std::string text, float font) {
@@ -294,6 +322,23 @@ void draw_trace_tree(gfx::Canvas& c, const TraceTreeInput& in, const gfx::Palett
       c.text({L.x0, y + L.cell_h + 4}, "\xE2\x8B\xAE " + std::to_string(skipped) + " earlier steps",
              label_font * 0.85f, p.text_muted, HAlign::Left, VAlign::Top);
   }
+  return L.key;
+}
+
+void draw_value_colour_bar(gfx::Canvas& c, Vec2 origin, Vec2 size, const TraceTreeKey& key,
+                           ValueType type, float font, const gfx::Palette& p) {
+  const std::string lo = format_value(key.lo, type), hi = format_value(key.hi, type);
+  c.text({origin.x, origin.y + size.y / 2}, lo, font, p.text_muted, HAlign::Left, VAlign::Middle);
+  const float x0 = origin.x + c.text_size(lo, font).x + 4;
+  const int steps = 32;
+  const float w = size.x / steps;
+  for (int i = 0; i < steps; ++i) {
+    TraceTreeKey unit{true, 0, steps - 1.0};
+    c.rect_filled({x0 + i * w, origin.y}, {x0 + (i + 1) * w + 0.5f, origin.y + size.y},
+                  viridis(i, unit));
+  }
+  c.text({x0 + size.x + 4, origin.y + size.y / 2}, hi + "  (values as colour)", font, p.text_muted,
+         HAlign::Left, VAlign::Middle);
 }
 
 }  // namespace ws::app

@@ -22,8 +22,21 @@ struct TraceTreeInput {
   int input_buffer = 0;  // the buffer shown as the first row (initial values)
 };
 
+// How the cells were drawn: with their values as text, or (cells too small for text) as colours
+// on the viridis scale from `lo` to `hi`, shared by every row so growing sums stay comparable.
+struct TraceTreeKey {
+  bool values_as_colour = false;
+  double lo = 0, hi = 0;
+};
+
 // Draws into the whole canvas area.
-void draw_trace_tree(gfx::Canvas& canvas, const TraceTreeInput& in, const gfx::Palette& palette);
+TraceTreeKey draw_trace_tree(gfx::Canvas& canvas, const TraceTreeInput& in,
+                             const gfx::Palette& palette);
+
+// A viridis colour bar with its end values, for the legend of a values-as-colour figure.
+void draw_value_colour_bar(gfx::Canvas& canvas, gfx::Vec2 origin, gfx::Vec2 size,
+                           const TraceTreeKey& key, ValueType type, float font,
+                           const gfx::Palette& palette);
 
 // The buffer a step mainly writes (most Write/Atomic events; the first on a tie), or -1.
 int focus_buffer(const TraceStep& step);

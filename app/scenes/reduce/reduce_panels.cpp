@@ -280,9 +280,9 @@ void ReduceScene::panel_fast_mode() {
 
 void ReduceScene::panel_code() const {
   const auto& info = reduce::info(primary_->params.variant);
-  const SourceSection section = load_source_section("kernels/reduce/reduce.cu", info.id);
   const auto& steps = primary_->run.trace.steps;
   const std::string marker = step_ < static_cast<int>(steps.size()) ? steps[step_].code_marker : "";
+  const SourceSection section = load_step_source("kernels/reduce/reduce.cu", info.id, marker);
   show_code_panel(section, find_marker_line(section, marker),
                   "The kernel source (kernels/reduce/reduce.cu) was not found; set "
                   "WARPSCOPE_SOURCE_DIR to the source tree.");

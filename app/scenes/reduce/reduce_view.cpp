@@ -17,6 +17,15 @@ using gfx::HAlign;
 using gfx::VAlign;
 using gfx::Vec2;
 
+// Shortens `text` with an ellipsis until it fits `width` at `font`.
+std::string fit(const gfx::Canvas& c, std::string text, float font, float width) {
+  if (c.text_size(text, font).x <= width) return text;
+  while (text.size() > 2 && c.text_size(text + "\xE2\x80\xA6", font).x > width) text.pop_back();
+  while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80) text.pop_back();
+  if (!text.empty() && static_cast<unsigned char>(text.back()) >= 0xC0) text.pop_back();
+  return text + "\xE2\x80\xA6";
+}
+
 std::string percent(double x) {
   char b[32];
   std::snprintf(b, sizeof b, "%.1f%%", 100.0 * x);
@@ -31,7 +40,7 @@ void draw_run(gfx::Canvas& c, const ReduceRun& r, int step, const gfx::Palette& 
   const Vec2 size = c.size();
 
   std::string title = std::to_string(static_cast<int>(info.variant)) + " · " + info.title;
-  while (title.size() > 8 && c.text_size(title, font * 1.25f).x > size.x - 8) title.pop_back();
+  title = fit(c, title, font * 1.25f, size.x - 8);
   c.text({4, 2}, title, font * 1.25f, p.text);
   char line[256];
   std::snprintf(line, sizeof line, "%s · %s %s · N = %lld · %d×%d threads · finish: %s · %s",
@@ -39,7 +48,7 @@ void draw_run(gfx::Canvas& c, const ReduceRun& r, int step, const gfx::Palette& 
                 static_cast<long long>(trace.buffers[0].size), trace.steps[0].grid_dim,
                 trace.steps[0].block_dim, reduce::finish_name(r.params.finish),
                 r.backend == Backend::Cuda ? "CUDA" : "CPU reference");
-  c.text({4, 4 + font * 1.4f}, line, font * 0.85f, p.text_muted);
+  c.text({4, 4 + font * 1.4f}, fit(c, line, font * 0.85f, size.x - 8), font * 0.85f, p.text_muted);
 
   const bool done = current + 1 == static_cast<int>(trace.steps.size());
   const StepCounters& sc = r.counters.per_step[current];
@@ -49,7 +58,7 @@ void draw_run(gfx::Canvas& c, const ReduceRun& r, int step, const gfx::Palette& 
       sc.active_threads == 1 ? "" : "s", static_cast<long long>(sc.active_warps),
       sc.active_warps == 1 ? "" : "s",
       sc.divergent_warps ? (", " + std::to_string(sc.divergent_warps) + " divergent").c_str() : "");
-  c.text({4, 6 + font * 2.6f}, line, font, p.text);
+  c.text({4, 6 + font * 2.6f}, fit(c, line, font, size.x - 8), font, p.text);
   if (done) {
     const bool same = r.run.result == r.reference;
     std::string verdict = "result " + format_value(r.run.result, trace.type) + " · serial loop " +
@@ -60,7 +69,7 @@ void draw_run(gfx::Canvas& c, const ReduceRun& r, int step, const gfx::Palette& 
       verdict += " · float rounding depends on the order";
     else
       verdict += " · WRONG";
-    c.text({4, 8 + font * 3.7f}, verdict, font,
+    c.text({4, 8 + font * 3.7f}, fit(c, verdict, font, size.x - 8), font,
            same || trace.type == ValueType::Float32 ? p.text : p.mismatch);
   }
   const bool mismatch = r.backend == Backend::Cuda && !r.cpu_check.empty();
@@ -73,7 +82,7 @@ void draw_run(gfx::Canvas& c, const ReduceRun& r, int step, const gfx::Palette& 
   in.counters = &r.counters;
   in.mismatch = r.mismatch.empty() ? nullptr : &r.mismatch;
   in.current_step = current;
-  draw_trace_tree(tree, in, p);
+  const TraceTreeKey key = draw_trace_tree(tree, in, p);
 
   const Counters& t = r.counters;
   std::snprintf(line, sizeof line,
@@ -88,6 +97,9 @@ void draw_run(gfx::Canvas& c, const ReduceRun& r, int step, const gfx::Palette& 
   while (counters_font > 7 && c.text_size(line, counters_font).x > size.x - 8)
     counters_font -= 0.5f;
   c.text({4, size.y - footer + 2}, line, counters_font, p.text);
+  if (key.values_as_colour)
+    draw_value_colour_bar(c, {size.x * 0.5f, size.y - footer + 6 + font},
+                          {size.x * 0.15f, font * 0.8f}, key, trace.type, counters_font, p);
   if (mismatch)
     c.text({4, size.y - footer + 4 + font},
            "GPU trace differs from the CPU reference: " + r.cpu_check, counters_font, p.mismatch);
