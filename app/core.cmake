@@ -4,6 +4,7 @@ add_library(ws_app STATIC
   cli/run_command.cpp
   cli/render_command.cpp
   cli/bench_command.cpp
+  io/image_values.cpp
   io/session.cpp
   scenes/json_params.cpp
   scenes/registry.cpp

@@ -315,7 +315,8 @@ TraceTreeKey draw_trace_tree(gfx::Canvas& c, const TraceTreeInput& in, const gfx
     c.text({4, y + L.cell_h * 0.5f}, title, label_font, p.text, HAlign::Left, VAlign::Bottom);
     c.text({4, y + L.cell_h * 0.5f + 2}, detail, label_font * 0.85f, p.text_muted, HAlign::Left,
            VAlign::Top);
-    if (r > 0) draw_arrows(c, in, p, L, rows, r, arrow_budget);
+    // Below 3 px a cell has no room for an arrow head: arrows would only paint a blur.
+    if (r > 0 && L.cell_w >= 3) draw_arrows(c, in, p, L, rows, r, arrow_budget);
     draw_cells(c, in, p, L, r, row);
     if (row.step >= 0) draw_lanes(c, in, p, L, r, row.step, area_w);
     if (r == 0 && skipped > 0)

@@ -52,6 +52,7 @@ StepCounters count_step(const Trace& trace, const TraceStep& step,
   };
 
   std::map<int64_t, int> active_lanes;
+  std::map<int32_t, int64_t> ops_per_thread;
   std::map<WarpAccessKey, std::vector<int32_t>> warp_accesses;
   std::map<std::tuple<int32_t, int, int>, int> ordinals;  // (thread, buffer, kind) -> next ordinal
   int32_t last_thread = -1;
@@ -62,6 +63,7 @@ StepCounters count_step(const Trace& trace, const TraceStep& step,
     }
     if (e.kind == EventKind::Op) {
       ++c.ops;
+      ++ops_per_thread[e.thread];
       continue;
     }
     const TraceBuffer& buffer = trace.buffers.at(e.buffer);
@@ -81,12 +83,19 @@ StepCounters count_step(const Trace& trace, const TraceStep& step,
         e.address);
   }
 
+  // A warp issues the operator as many times as its busiest lane applies it (a coarsened thread
+  // adds 4 values per step): each issue occupies all 32 lanes. Steps without ops count one pass.
+  std::map<int64_t, int64_t> issues_per_warp;
+  for (const auto& [thread, ops] : ops_per_thread) {
+    int64_t& issues = issues_per_warp[warp_of(thread)];
+    issues = std::max(issues, ops);
+  }
   for (const auto& [warp_key, lanes] : active_lanes) {
     ++c.active_warps;
     c.active_threads += lanes;
     if (lanes < lanes_in_warp(warp_key)) ++c.divergent_warps;
+    c.lanes_consumed += int64_t{warp} * std::max<int64_t>(1, issues_per_warp[warp_key]);
   }
-  c.lanes_consumed = c.active_warps * warp;
   for (const auto& [key, addresses] : warp_accesses) {
     const TraceBuffer& buffer = trace.buffers.at(std::get<1>(key));
     if (buffer.space == MemSpace::Global) {

@@ -12,7 +12,7 @@ struct StepCounters {
   int64_t ops = 0;              // operator applications performed in the step
   int64_t active_threads = 0;   // threads with at least one event
   int64_t active_warps = 0;     // warps with at least one active lane
-  int64_t lanes_consumed = 0;   // warp_size * active_warps
+  int64_t lanes_consumed = 0;   // warp_size per operator issue of each active warp (at least one)
   int64_t divergent_warps = 0;  // warps with some, but not all, of their lanes active
   int64_t global_requests = 0;  // distinct 32-byte sectors per warp-level global access, summed
   int64_t bank_conflicts = 0;   // extra shared-memory passes: (ways - 1) per warp access, summed

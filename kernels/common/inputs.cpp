@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "error.h"
+#include "split_mix.h"
 
 namespace ws {
 
@@ -73,18 +74,6 @@ std::vector<double> parse_values(const std::string& text, ValueType type) {
 }
 
 namespace {
-
-// SplitMix64: tiny, fast and identical everywhere (std:: distributions are not portable).
-struct SplitMix64 {
-  uint64_t state;
-  uint64_t next() {
-    uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
-};
 
 template <class T>
 void fill(Distribution d, int64_t n, uint64_t seed, T* out) {

@@ -36,6 +36,19 @@ int64_t coarsened_grid_cap(const Params& p, int64_t n) {
   return int64_t{sms} * std::max(1, per_sm);
 }
 
+// Times `run` (warm-up, median of `repeats`) and reads the one-element result it leaves.
+template <class T, class Run>
+FastRun timed_run(Run& run, const DeviceBuffer<T>& result, int64_t n, int repeats) {
+  FastRun r;
+  r.n = n;
+  r.median_ms = median_ms(run, kWarmupRuns, repeats);
+  r.gbps = double(n) * sizeof(T) / (r.median_ms * 1e6);
+  T value{};
+  result.download(&value, 1);
+  r.result = static_cast<double>(value);
+  return r;
+}
+
 template <class T>
 FastRun fast_typed(const Params& p, const T* host, int64_t n, int repeats) {
   const int64_t cap = p.variant == Variant::Coarsened ? coarsened_grid_cap(p, n) : 0;
@@ -80,14 +93,7 @@ FastRun fast_typed(const Params& p, const T* host, int64_t n, int repeats) {
     for (const detail::FastPass& launch : launches)
       detail::launch_fast_pass(p.variant, p.op, p.type, launch);
   };
-  FastRun r;
-  r.n = n;
-  r.median_ms = median_ms(run, kWarmupRuns, repeats);
-  r.gbps = double(n) * sizeof(T) / (r.median_ms * 1e6);
-  T value{};
-  result.download(&value, 1);
-  r.result = static_cast<double>(value);
-  return r;
+  return timed_run<T>(run, result, n, repeats);
 }
 
 // int32 product wraps like the CPU model (apply_op computes it in uint32).
@@ -135,14 +141,7 @@ FastRun cub_typed(BinaryOp op, ValueType type, const T* host, int64_t n, int rep
     size_t bytes = temp_bytes;
     WS_CUDA_CHECK(cub_reduce_any_size<T>(op, temp.data(), bytes, input.data(), result.data(), n));
   };
-  FastRun r;
-  r.n = n;
-  r.median_ms = median_ms(run, kWarmupRuns, repeats);
-  r.gbps = double(n) * sizeof(T) / (r.median_ms * 1e6);
-  T value{};
-  result.download(&value, 1);
-  r.result = static_cast<double>(value);
-  return r;
+  return timed_run<T>(run, result, n, repeats);
 }
 
 void require_valid(const void* host_data, int64_t n, int repeats) {

@@ -96,6 +96,7 @@ TEST(Cli, BadArgumentsFailWithAClearMessageAndWriteNothing) {
       {"render --out " + kOut + "/fig.jpg", "must end in .png or .svg"},
       {"render --out /nonexistent-folder/x.svg", "cannot write"},
       {"run --scene heat", "unknown scene 'heat'"},
+      {"run --image no-such-picture.png", "'no-such-picture.png' not found"},
       {"run --n", "--n expects a whole number"},
       {"run --backend tpu", "--backend"},
       {"render --script /nonexistent.json", "cannot read the figure script"},

@@ -4,6 +4,9 @@
 // asserted). Every test skips without a CUDA device.
 #include <gtest/gtest.h>
 
+#include "common/split_mix.h"
+#include "gpu_test_support.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -23,11 +26,6 @@
 
 namespace ws::interop {
 namespace {
-
-#define WS_SKIP_WITHOUT_GPU()                                                \
-  do {                                                                       \
-    if (!cuda_device_available()) GTEST_SKIP() << cuda_device_description(); \
-  } while (0)
 
 // One headless context per process, torn down before static destructors run.
 struct GlState {
@@ -68,24 +66,13 @@ const std::string& gl_error() {
   ASSERT_EQ(gl_error(), "") << "no headless GL context"; \
   gl_state().gl->make_current()
 
-struct SplitMix64 {
-  uint64_t state;
-  uint64_t next() {
-    uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  float unit() { return static_cast<float>(next() >> 40) * 0x1.0p-24f; }  // [0, 1)
-};
-
 // Uniform in [lo - 10%, hi + 10%] (some clamp), with NaN and infinities sprinkled in.
 std::vector<float> random_values(int64_t n, float lo, float hi, uint64_t seed) {
   SplitMix64 rng{seed};
   std::vector<float> values(static_cast<size_t>(n));
   const float span = hi - lo;
   for (int64_t i = 0; i < n; ++i) {
-    float v = lo - 0.1f * span + 1.2f * span * rng.unit();
+    float v = lo - 0.1f * span + 1.2f * span * rng.unit_float();
     if (i % 997 == 5) v = std::numeric_limits<float>::quiet_NaN();
     if (i % 1999 == 7) v = std::numeric_limits<float>::infinity();
     if (i % 3001 == 11) v = -std::numeric_limits<float>::infinity();

@@ -2,6 +2,9 @@
 // host references (fast mode) and against CUB. Every test skips without a CUDA device.
 #include <gtest/gtest.h>
 
+#include "common/split_mix.h"
+#include "gpu_test_support.h"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -18,11 +21,6 @@
 namespace ws::reduce {
 namespace {
 
-#define WS_SKIP_WITHOUT_GPU()                                                \
-  do {                                                                       \
-    if (!cuda_device_available()) GTEST_SKIP() << cuda_device_description(); \
-  } while (0)
-
 constexpr int kMaxFailuresPerTest = 5;  // enough to see a pattern without flooding the log
 
 const std::vector<Variant> kVariants = {Variant::InterleavedDivergent,
@@ -35,17 +33,6 @@ const std::vector<Variant> kVariants = {Variant::InterleavedDivergent,
 const std::vector<Finish> kFinishes = {Finish::TwoPass, Finish::Atomic, Finish::LastBlock};
 const std::vector<ValueType> kTypes = {ValueType::Int32, ValueType::Float32};
 const std::vector<BinaryOp> kOps = {BinaryOp::Sum, BinaryOp::Product, BinaryOp::Min, BinaryOp::Max};
-
-struct SplitMix64 {
-  uint64_t state;
-  uint64_t next() {
-    uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  float unit() { return static_cast<float>(next() >> 40) * 0x1.0p-24f; }  // [0, 1), exact
-};
 
 // Seeded inputs that keep each operator interesting: products of small factors (int32 products
 // still wrap after a few dozen), floats with all 24 bits in use, negatives for min and max.
@@ -61,11 +48,11 @@ std::vector<double> test_values(ValueType type, BinaryOp op, int64_t n, uint64_t
         v = static_cast<int>(rng.next() % 201) - 100;
       }
     } else if (op == BinaryOp::Product) {
-      v = static_cast<float>(0.5f + rng.unit());
+      v = static_cast<float>(0.5f + rng.unit_float());
     } else if (op == BinaryOp::Sum) {
-      v = rng.unit();
+      v = rng.unit_float();
     } else {
-      v = 2.0f * rng.unit() - 1.0f;
+      v = 2.0f * rng.unit_float() - 1.0f;
     }
   }
   return values;

@@ -112,6 +112,13 @@ void ReduceScene::panel_parameters() {
                                ImGuiInputTextFlags_EnterReturnsTrue))
     edit["values"] = values;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Type values and press Enter");
+  std::string image = image_path_;
+  ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 6);
+  if (ImGui::InputTextWithHint("Image file", "e.g. camera.png (shipped in assets/)", &image,
+                               ImGuiInputTextFlags_EnterReturnsTrue))
+    edit["image"] = image;
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Reduce the pixel intensities of a PNG or JPEG (averaged to 4096 values)");
   int n = static_cast<int>(n_);
   ImGui::SliderInt("N (random)", &n, 1, static_cast<int>(reduce::kTeachMaxN), "%d",
                    ImGuiSliderFlags_Logarithmic);

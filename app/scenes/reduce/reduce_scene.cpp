@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 
 #include "common/error.h"
+#include "io/image_values.h"
 #include "reduce/last_block_remap.h"
 #include "reduce/reduce_run.h"
 #include "scenes/json_params.h"
@@ -72,6 +74,7 @@ nlohmann::json ReduceScene::params_to_json() const {
                       {"seed", seed_},
                       {"distribution", distribution_name(distribution_)},
                       {"values", values_text_},
+                      {"image", image_path_},
                       {"compare", compare_variant_ ? reduce::info(*compare_variant_).id : ""}};
   return j;
 }
@@ -79,11 +82,12 @@ nlohmann::json ReduceScene::params_to_json() const {
 void ReduceScene::params_from_json(const nlohmann::json& j) {
   reject_unknown_keys(j,
                       {"variant", "finish", "op", "type", "block", "coarsening", "n", "seed",
-                       "distribution", "values", "compare"},
+                       "distribution", "values", "image", "compare"},
                       "reduce");
   // Parse into copies: a bad value leaves the scene as it was.
   reduce::Params p = params_;
   std::string values = values_text_;
+  std::string image = image_path_;
   int64_t n = n_;
   uint64_t seed = seed_;
   Distribution distribution = distribution_;
@@ -139,6 +143,13 @@ void ReduceScene::params_from_json(const nlohmann::json& j) {
                      " values, got " + std::to_string(parsed.size()));
     }
   }
+  if (j.contains("image")) {
+    image = json_string(j, "image");
+    if (!image.empty()) load_image_values(image, static_cast<int>(reduce::kTeachMaxN));  // check
+  } else if (j.contains("values") || j.contains("n") || j.contains("seed") ||
+             j.contains("distribution")) {
+    image.clear();  // another input was asked for
+  }
   if (j.contains("compare")) {
     const std::string s = json_string(j, "compare");
     if (s.empty() || s == "none") {
@@ -149,19 +160,33 @@ void ReduceScene::params_from_json(const nlohmann::json& j) {
       compare = v;
     }
   }
-  const int64_t input_n =
-      values.empty() ? n : static_cast<int64_t>(parse_values(values, p.type).size());
+  int64_t input_n = values.empty() ? n : static_cast<int64_t>(parse_values(values, p.type).size());
+  if (!image.empty()) input_n = reduce::kTeachMaxN;
   reduce::resolve_block_dim(p, input_n);  // throws when the block size does not suit the variant
   params_ = p;
   values_text_ = values;
+  image_path_ = image;
   n_ = n;
   seed_ = seed;
   distribution_ = distribution;
   compare_variant_ = compare;
 }
 
-std::vector<double> ReduceScene::make_input() const {
-  if (!values_text_.empty()) return parse_values(values_text_, params_.type);
+std::vector<double> ReduceScene::make_input(std::string& label) const {
+  if (!image_path_.empty()) {
+    ImageValues image = load_image_values(image_path_, static_cast<int>(reduce::kTeachMaxN));
+    label = std::filesystem::path(image.path).filename().string() + " " +
+            std::to_string(image.source_width) + "\xC3\x97" + std::to_string(image.source_height);
+    if (image.width != image.source_width)
+      label +=
+          " averaged to " + std::to_string(image.width) + "\xC3\x97" + std::to_string(image.height);
+    return std::move(image.values);
+  }
+  if (!values_text_.empty()) {
+    label = "typed values";
+    return parse_values(values_text_, params_.type);
+  }
+  label = std::string(distribution_name(distribution_)) + " random, seed " + std::to_string(seed_);
   return generate_values(distribution_, params_.type, n_, seed_);
 }
 
@@ -200,8 +225,10 @@ ReduceRun ReduceScene::run_variant(const reduce::Params& params,
 }
 
 void ReduceScene::reset() {
-  input_ = make_input();
+  std::string label;
+  input_ = make_input(label);
   primary_ = run_variant(params_, input_);
+  primary_->input_label = label;
   compare_.reset();
   if (compare_variant_) {
     reduce::Params other = params_;
@@ -212,6 +239,7 @@ void ReduceScene::reset() {
       other.block_dim = 0;  // the block size does not suit the other variant: let it choose
     }
     compare_ = run_variant(other, input_);
+    compare_->input_label = label;
   }
   step_ = std::min(step_, step_count() - 1);
   step_ = std::max(step_, 0);

@@ -24,7 +24,8 @@ struct ReduceRun {
   std::vector<std::vector<std::vector<double>>> snapshots;  // [step][buffer][element]
   double reference = 0;                                     // serial answer
   Backend backend = Backend::Cpu;
-  std::string cpu_check;  // "" when the CPU reference trace matches (or the run was on the CPU)
+  std::string input_label;  // where the values came from, e.g. "camera.png 512×512 → 64×64"
+  std::string cpu_check;    // "" when the CPU reference trace matches (or the run was on the CPU)
   std::vector<std::vector<std::vector<bool>>> mismatch;  // [step][buffer][element] vs CPU
 };
 
@@ -50,7 +51,7 @@ class ReduceScene : public Scene {
   const ReduceRun* comparison() const { return compare_ ? &*compare_ : nullptr; }
 
  private:
-  std::vector<double> make_input() const;
+  std::vector<double> make_input(std::string& label) const;
   ReduceRun run_variant(const reduce::Params& params, const std::vector<double>& input) const;
   void panel_parameters();
   void panel_counters() const;
@@ -64,6 +65,7 @@ class ReduceScene : public Scene {
   // parameters
   reduce::Params params_;
   std::string values_text_;  // typed values; empty = generated
+  std::string image_path_;   // pixel intensities of an image; empty = none
   int64_t n_ = 16;
   uint64_t seed_ = 1;
   Distribution distribution_ = Distribution::Uniform;

@@ -42,12 +42,12 @@ void draw_run(gfx::Canvas& c, const ReduceRun& r, int step, const gfx::Palette& 
   std::string title = std::to_string(static_cast<int>(info.variant)) + " · " + info.title;
   title = fit(c, title, font * 1.25f, size.x - 8);
   c.text({4, 2}, title, font * 1.25f, p.text);
-  char line[256];
-  std::snprintf(line, sizeof line, "%s · %s %s · N = %lld · %d×%d threads · finish: %s · %s",
-                info.pmpp, op_name(r.params.op), type_name(r.params.type),
-                static_cast<long long>(trace.buffers[0].size), trace.steps[0].grid_dim,
-                trace.steps[0].block_dim, reduce::finish_name(r.params.finish),
-                r.backend == Backend::Cuda ? "CUDA" : "CPU reference");
+  char line[512];
+  std::snprintf(
+      line, sizeof line, "%s · %s %s · N = %lld (%s) · %d×%d threads · finish: %s · %s", info.pmpp,
+      op_name(r.params.op), type_name(r.params.type), static_cast<long long>(trace.buffers[0].size),
+      r.input_label.c_str(), trace.steps[0].grid_dim, trace.steps[0].block_dim,
+      reduce::finish_name(r.params.finish), r.backend == Backend::Cuda ? "CUDA" : "CPU reference");
   c.text({4, 4 + font * 1.4f}, fit(c, line, font * 0.85f, size.x - 8), font * 0.85f, p.text_muted);
 
   const bool done = current + 1 == static_cast<int>(trace.steps.size());
@@ -126,8 +126,9 @@ void ReduceScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     draw_run(right, *compare_, step_, p, font);
     c.end_group();
   } else {
+    SubCanvas whole(c, {0, 0}, body);
     c.begin_group("reduction");
-    draw_run(c, *primary_, step_, p, font);
+    draw_run(whole, *primary_, step_, p, font);
     c.end_group();
   }
   c.begin_group("legend");

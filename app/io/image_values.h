@@ -1,0 +1,23 @@
+// Images as reduction input: the pixel intensities (8-bit luminance) of a PNG/JPEG, area-averaged
+// down to teach-mode size, so students can reduce a real picture (its brightest pixel, its total
+// light) instead of random numbers.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace ws::app {
+
+struct ImageValues {
+  std::string path;  // the file that was read
+  int source_width = 0, source_height = 0;
+  int width = 0, height = 0;   // after averaging
+  std::vector<double> values;  // row-major intensities 0..255 (integers)
+};
+
+// Reads `path` (or, when no such file exists, the file of that name in the shipped assets/) and
+// averages blocks of f x f pixels, with the smallest f that leaves at most `max_values` values.
+// Throws ws::Error naming the file for a missing, corrupt or oversized image.
+ImageValues load_image_values(const std::string& path, int max_values);
+
+}  // namespace ws::app
