@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 
 #include "cli/commands.h"
 #include "common/error.h"
@@ -221,9 +222,13 @@ void GuiApp::viewport_window() {
   ImGui::Begin("Viewport", nullptr, ImGuiWindowFlags_NoScrollbar);
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   if (avail.x >= 64 && avail.y >= 64) {
+    // The diagram grows with the UI font (View > font size), so a projector setting enlarges the
+    // numbers in the cells too: the figure is laid out smaller and drawn at a larger scale.
+    const float ui_scale = std::max(1.0f, window_.font_size() / 18.0f);
     gfx::FigureOptions options;
-    options.width = static_cast<int>(avail.x);
-    options.height = static_cast<int>(avail.y);
+    options.width = static_cast<int>(avail.x / ui_scale);
+    options.height = static_cast<int>(avail.y / ui_scale);
+    options.scale = ui_scale;
     options.theme = context_.theme;
     try {
       gfx::render_figure_into(
@@ -315,8 +320,10 @@ namespace {
 // No display: render the default scene's figures headless instead, and say where they are.
 int render_default_figures(const std::string& scene) {
   const std::string folder = "warpscope-figures";
-  if (std::system(("mkdir -p " + folder).c_str()) != 0)
-    throw Error("cannot create the folder '" + folder + "' for the figures");
+  std::error_code error;
+  std::filesystem::create_directories(folder, error);
+  WS_REQUIRE(!error,
+             "cannot create the folder '" + folder + "' for the figures: " + error.message());
   std::fprintf(stderr,
                "warpscope: no display (DISPLAY is not set); rendering the default figures "
                "headless instead\n");
@@ -331,7 +338,7 @@ int render_default_figures(const std::string& scene) {
   svg.scene = scene;
   svg.out = folder + "/" + scene + "_step_last.svg";
   render_command(svg);
-  std::printf("figures written to %s/\n", folder.c_str());
+  std::printf("figures written to %s/\n", std::filesystem::absolute(folder).c_str());
   return 0;
 }
 

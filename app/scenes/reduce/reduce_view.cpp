@@ -74,7 +74,7 @@ void draw_run(gfx::Canvas& c, const ReduceRun& r, int step, const gfx::Palette& 
   }
   const bool mismatch = r.backend == Backend::Cuda && !r.cpu_check.empty();
   const float header = 12 + font * 5.0f;
-  const float footer = font * 3.2f;
+  const float footer = font * 3.6f;
   SubCanvas tree(c, {0, header}, {size.x, std::max(10.0f, size.y - header - footer)});
   TraceTreeInput in;
   in.trace = &trace;
@@ -85,24 +85,39 @@ void draw_run(gfx::Canvas& c, const ReduceRun& r, int step, const gfx::Palette& 
   const TraceTreeKey key = draw_trace_tree(tree, in, p);
 
   const Counters& t = r.counters;
-  std::snprintf(line, sizeof line,
+  char work[256], memory[256];
+  std::snprintf(work, sizeof work,
                 "totals: %lld steps · %lld ops (serial %lld) · %lld lanes · efficiency %s · "
-                "%lld divergent warps · %lld global sectors · %lld bank conflicts · %lld atomics "
-                "· %lld barriers",
+                "%lld divergent warps",
                 (long long)t.steps, (long long)t.ops, (long long)t.useful_ops,
                 (long long)t.lanes_consumed, percent(t.efficiency).c_str(),
-                (long long)t.divergent_warps, (long long)t.global_requests,
-                (long long)t.bank_conflicts, (long long)t.atomics, (long long)t.barriers);
-  float counters_font = font * 0.85f;
-  while (counters_font > 7 && c.text_size(line, counters_font).x > size.x - 8)
-    counters_font -= 0.5f;
-  c.text({4, size.y - footer + 2}, line, counters_font, p.text);
+                (long long)t.divergent_warps);
+  std::snprintf(memory, sizeof memory,
+                "%lld global sectors · %lld bank conflicts · %lld atomics · %lld barriers",
+                (long long)t.global_requests, (long long)t.bank_conflicts, (long long)t.atomics,
+                (long long)t.barriers);
+  // One line when it fits, else two; the font shrinks no further than 9 px.
+  const float counters_font = font * 0.85f;
+  const std::string one_line = std::string(work) + " · " + memory;
+  float y = size.y - footer + 2;
+  if (c.text_size(one_line, counters_font).x <= size.x - 8) {
+    c.text({4, y}, one_line, counters_font, p.text);
+    y += counters_font * 1.3f;
+  } else {
+    const float f = std::max(9.0f, std::min(counters_font, counters_font * (size.x - 8) /
+                                                               c.text_size(work, counters_font).x));
+    c.text({4, y}, fit(c, work, f, size.x - 8), f, p.text);
+    c.text({4, y + f * 1.25f}, fit(c, memory, f, size.x - 8), f, p.text);
+    y += f * 2.55f;
+  }
   if (key.values_as_colour)
-    draw_value_colour_bar(c, {size.x * 0.5f, size.y - footer + 6 + font},
-                          {size.x * 0.15f, font * 0.8f}, key, trace.type, counters_font, p);
+    draw_value_colour_bar(c, {size.x * 0.5f, y + 2}, {size.x * 0.15f, font * 0.7f}, key, trace.type,
+                          counters_font * 0.9f, p);
   if (mismatch)
-    c.text({4, size.y - footer + 4 + font},
-           "GPU trace differs from the CPU reference: " + r.cpu_check, counters_font, p.mismatch);
+    c.text({4, y + 2},
+           fit(c, "GPU trace differs from the CPU reference: " + r.cpu_check, counters_font,
+               size.x * 0.48f),
+           counters_font, p.mismatch);
 }
 
 }  // namespace
