@@ -152,6 +152,7 @@ std::vector<BenchRow> bench_reduce(Backend backend, const std::vector<int64_t>& 
     }
     rows.push_back(cub_row);
   }
+  WS_REQUIRE(!rows.empty(), std::string("bench: no size could be run on this backend"));
   return rows;
 }
 

@@ -65,7 +65,10 @@ void write_file_atomically(const std::string& path, const std::string& data) {
     WS_REQUIRE(out.good(), "cannot write '" + path + "' (does its folder exist?)");
     out << data;
     out.close();
-    WS_REQUIRE(!out.fail(), "writing '" + path + "' failed (disk full?)");
+    if (out.fail()) {
+      std::remove(temp.c_str());
+      throw Error("writing '" + path + "' failed (disk full?)");
+    }
   }
   if (std::rename(temp.c_str(), path.c_str()) != 0) {
     std::remove(temp.c_str());

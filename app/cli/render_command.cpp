@@ -1,4 +1,5 @@
 // `warpscope render`: figures headless, through the same draw code and renderer as the window.
+#include <cctype>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -43,10 +44,23 @@ int resolve_step(const std::string& text, int count) {
   return static_cast<int>(k - 1);
 }
 
+// Replaces the one "%d" or "%0Nd" in `pattern` with `number` (never a printf format: the pattern
+// is the user's text). Anything else after a '%' is an error.
 std::string numbered(const std::string& pattern, int number) {
-  char buffer[4096];
-  std::snprintf(buffer, sizeof buffer, pattern.c_str(), number);
-  return buffer;
+  const size_t at = pattern.find('%');
+  size_t end = at + 1;
+  int width = 0;
+  if (end < pattern.size() && pattern[end] == '0') ++end;
+  while (end < pattern.size() && std::isdigit(static_cast<unsigned char>(pattern[end])) &&
+         width < 9)
+    width = width * 10 + (pattern[end++] - '0');
+  WS_REQUIRE(
+      at != std::string::npos && end < pattern.size() && pattern[end] == 'd' &&
+          pattern.find('%', end) == std::string::npos,
+      "--out for --step all needs exactly one %d or %03d-style number, got '" + pattern + "'");
+  std::string digits = std::to_string(number);
+  if (static_cast<int>(digits.size()) < width) digits.insert(0, width - digits.size(), '0');
+  return pattern.substr(0, at) + digits + pattern.substr(end + 1);
 }
 
 void write_figure(Scene& scene, const RenderRequest& r, const std::string& out, PngRenderer& png) {
@@ -63,7 +77,12 @@ void write_figure(Scene& scene, const RenderRequest& r, const std::string& out, 
     png.ensure();
     const gfx::Image image = gfx::render_figure(draw, options);
     const std::string temp = out + ".partial.png";
-    gfx::write_png(image, temp);
+    try {
+      gfx::write_png(image, temp);
+    } catch (...) {
+      std::remove(temp.c_str());
+      throw;
+    }
     if (std::rename(temp.c_str(), out.c_str()) != 0) {
       std::remove(temp.c_str());
       throw Error("cannot move the figure into place at '" + out + "'");
@@ -78,9 +97,10 @@ void render_one(const RenderRequest& r, PngRenderer& png) {
              "--out must end in .png or .svg, got '" + r.out + "'");
   WS_REQUIRE(r.width >= 64 && r.height >= 64 && r.width <= 8192 && r.height <= 8192,
              "--size must be between 64x64 and 8192x8192");
+  // Figures are drawn twice as large and averaged down: 8192 output pixels need 16384 in GL.
   WS_REQUIRE(
-      r.scale >= 0.25f && r.scale <= 8 && r.width * r.scale <= 16384 && r.height * r.scale <= 16384,
-      "--scale must be 0.25..8 and the figure at most 16384 pixels wide and high");
+      r.scale >= 0.25f && r.scale <= 8 && r.width * r.scale <= 8192 && r.height * r.scale <= 8192,
+      "--scale must be 0.25..8 and the figure at most 8192 x 8192 pixels (size x scale)");
   auto scene = make_scene(r.scene);
   scene->params_from_json(r.params);
   SceneContext context;
@@ -116,10 +136,13 @@ bool parse_size(const std::string& text, int& width, int& height) {
   const size_t x = text.find('x');
   if (x == std::string::npos) return false;
   char* end = nullptr;
-  width = static_cast<int>(std::strtol(text.c_str(), &end, 10));
-  if (end != text.c_str() + x) return false;
-  height = static_cast<int>(std::strtol(text.c_str() + x + 1, &end, 10));
-  return *end == '\0';
+  const long w = std::strtol(text.c_str(), &end, 10);
+  if (end != text.c_str() + x || w < 1 || w > 1000000) return false;
+  const long h = std::strtol(text.c_str() + x + 1, &end, 10);
+  if (*end != '\0' || h < 1 || h > 1000000) return false;
+  width = static_cast<int>(w);
+  height = static_cast<int>(h);
+  return true;
 }
 
 int render_script_command(const std::string& script_path) {

@@ -14,8 +14,10 @@ namespace {
 
 constexpr int64_t kMaxPixels = int64_t{1} << 28;  // the fast-mode limit: 1 GiB of float32
 
+// A bare file name that is not in the working folder may name a shipped sample in assets/; a
+// path with folders is taken as written.
 std::string resolve(const std::string& path) {
-  if (std::filesystem::exists(path)) return path;
+  if (std::filesystem::exists(path) || std::filesystem::path(path).has_parent_path()) return path;
   const std::string shipped = std::string(WARPSCOPE_SOURCE_ROOT) + "/assets/" +
                               std::filesystem::path(path).filename().string();
   return std::filesystem::exists(shipped) ? shipped : path;

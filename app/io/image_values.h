@@ -15,7 +15,7 @@ struct ImageValues {
   std::vector<double> values;  // row-major intensities 0..255 (integers)
 };
 
-// Reads `path` (or, when no such file exists, the file of that name in the shipped assets/) and
+// Reads `path` (or, for a bare file name not found here, the file of that name in assets/) and
 // averages blocks of f x f pixels, with the smallest f that leaves at most `max_values` values.
 // Throws ws::Error naming the file for a missing, corrupt or oversized image.
 ImageValues load_image_values(const std::string& path, int max_values);

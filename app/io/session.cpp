@@ -26,7 +26,12 @@ Session session_from_json(const nlohmann::json& j) {
   try {
     s.scene = j.at("scene").get<std::string>();
     s.params = j.value("params", nlohmann::json::object());
-    s.step = j.value("step", 0);
+    if (j.contains("step")) {
+      WS_REQUIRE(j["step"].is_number_integer() && j["step"].get<int64_t>() >= 0 &&
+                     j["step"].get<int64_t>() <= 1000000,
+                 "session step must be a whole number from 0, got " + j["step"].dump());
+      s.step = j["step"].get<int>();
+    }
     if (j.contains("view")) {
       const auto& view = j["view"];
       WS_REQUIRE(gfx::parse_theme(view.value("theme", "light"), s.theme),

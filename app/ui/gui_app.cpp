@@ -47,6 +47,14 @@ void GuiApp::report(const std::string& message) {
   error_ = message;
 }
 
+void GuiApp::reset_scene() {
+  try {
+    scene_->reset();
+  } catch (const std::exception& e) {
+    report(e.what());
+  }
+}
+
 void GuiApp::switch_scene(const std::string& id) {
   for (auto& s : scenes_) {
     if (s->id() != id) continue;
@@ -109,6 +117,9 @@ int GuiApp::run() {
       break;
     }
   }
+  // A fast-mode benchmark may still be running: hide the window now rather than leave it frozen
+  // while the scene waits for its worker on destruction.
+  glfwHideWindow(window_.handle());
   if (scene_) scene_->detach();
   return 0;
 }
@@ -154,11 +165,11 @@ void GuiApp::menu_bar() {
     if (ImGui::MenuItem("CUDA (GPU)", nullptr, context_.backend == Backend::Cuda,
                         context_.cuda_available)) {
       context_.backend = Backend::Cuda;
-      scene_->reset();
+      reset_scene();
     }
     if (ImGui::MenuItem("CPU reference", nullptr, context_.backend == Backend::Cpu)) {
       context_.backend = Backend::Cpu;
-      scene_->reset();
+      reset_scene();
     }
     ImGui::EndMenu();
   }

@@ -37,7 +37,9 @@ class GuiApp {
   void switch_scene(const std::string& id);
   void apply_session(const Session& s);
   Session current_session() const;
-  void report(const std::string& message);  // shown in a banner; the app keeps running
+  void report(const std::string& message);
+  void reset_scene();  // errors are reported, the app keeps running  // shown in a banner; the app
+                       // keeps running
 
   GuiOptions options_;
   gfx::AppWindow window_;

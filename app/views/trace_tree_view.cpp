@@ -54,6 +54,7 @@ struct Row {
 struct Layout {
   float label_w, x0, cell_w, pitch, cell_h, lane_h, arrow_gap;
   float value_font;  // one size for every row: the largest at which the widest value fits
+  float area_w, max_cell_w;
   TraceTreeKey key;
   float cell_y(int row) const { return row * pitch + arrow_gap; }
   float cell_x(int64_t index) const { return x0 + static_cast<float>(index) * cell_w; }
@@ -105,8 +106,25 @@ void draw_cells(gfx::Canvas& c, const TraceTreeInput& in, const gfx::Palette& p,
       row.step < 0 ? buffer.initial : (*in.snapshots)[row.step][row.buffer];
   const float y = L.cell_y(row_index);
   const int64_t count = static_cast<int64_t>(values.size());
-  c.rect_filled({L.x0 - 3, y - 3}, {L.cell_x(count) + 3, y + L.cell_h + 3},
-                row_tint(p, buffer.space), 3);
+  // Without arrows (cells under 3 px) a short row, such as the one-cell result, may be drawn wider
+  // than the long rows so it stays visible.
+  const float row_w = L.cell_w >= 3
+                          ? L.cell_w
+                          : std::max(L.cell_w, std::min(L.max_cell_w * 0.5f,
+                                                        L.area_w / std::max<int64_t>(1, count)));
+  auto cell_x = [&](int64_t i) { return L.x0 + static_cast<float>(i) * row_w; };
+  TraceTreeKey key = L.key;  // values as colour: each row on its own scale, so every level shows
+  if (key.values_as_colour) {
+    bool first = true;
+    for (double v : values) {
+      if (std::isnan(v)) continue;
+      key.lo = first ? v : std::min(key.lo, v);
+      key.hi = first ? v : std::max(key.hi, v);
+      first = false;
+    }
+  }
+  c.rect_filled({L.x0 - 3, y - 3}, {cell_x(count) + 3, y + L.cell_h + 3}, row_tint(p, buffer.space),
+                3);
   std::map<int64_t, int32_t> written;
   int warps_per_block = 1;
   if (row.step >= 0) {
@@ -117,8 +135,8 @@ void draw_cells(gfx::Canvas& c, const TraceTreeInput& in, const gfx::Palette& p,
   const float font = L.value_font;
   const bool borders = L.cell_w >= 4;
   for (int64_t i = 0; i < count; ++i) {
-    const Vec2 a{L.cell_x(i), y};
-    const Vec2 b{L.cell_x(i + 1), y + L.cell_h};
+    const Vec2 a{cell_x(i), y};
+    const Vec2 b{cell_x(i + 1), y + L.cell_h};
     const double v = values[i];
     Color fill = std::isnan(v) ? p.cell_unwritten : p.cell_fill;
     auto w = written.find(i);
@@ -128,10 +146,10 @@ void draw_cells(gfx::Canvas& c, const TraceTreeInput& in, const gfx::Palette& p,
       const int warp = (w->second % step.block_dim) / trace.warp_size;
       fill = blend(p.warp_color(block * warps_per_block + warp), p.background, 0.55f);
     }
-    if (L.key.values_as_colour && !std::isnan(v)) fill = viridis(v, L.key);
+    if (key.values_as_colour && !std::isnan(v)) fill = viridis(v, key);
     c.rect_filled(a, b, fill);
     if (borders) c.rect(a, b, p.cell_border, 1.0f);
-    if (L.key.values_as_colour && w != written.end() && L.cell_w >= 3)
+    if (key.values_as_colour && w != written.end() && row_w >= 3)
       c.rect(a, b, p.highlight, 1.5f);  // written in this step
     const bool bad = in.mismatch && row.step >= 0 && row.step < (int)in.mismatch->size() &&
                      row.buffer < (int)(*in.mismatch)[row.step].size() &&
@@ -140,13 +158,13 @@ void draw_cells(gfx::Canvas& c, const TraceTreeInput& in, const gfx::Palette& p,
     if (bad) c.rect(a - Vec2{1, 1}, b + Vec2{1, 1}, p.mismatch, 3.0f);
     if (std::isnan(v) || font < 7) continue;
     const std::string text = format_value(v, trace.type);
-    if (c.text_size(text, font).x > L.cell_w - 2) continue;
+    if (c.text_size(text, font).x > row_w - 2) continue;
     c.text({(a.x + b.x) / 2, (a.y + b.y) / 2}, text, font, p.text, HAlign::Center, VAlign::Middle);
   }
   // Block boundaries of per-block buffers: a heavier line every `size` cells.
   if (buffer.space == MemSpace::Shared && buffer.blocks > 1)
     for (int blk = 1; blk < buffer.blocks; ++blk) {
-      const float x = L.cell_x(int64_t{blk} * buffer.size);
+      const float x = cell_x(int64_t{blk} * buffer.size);
       c.line({x, y - 4}, {x, y + L.cell_h + 4}, p.text, 2.5f);
     }
 }
@@ -252,13 +270,17 @@ TraceTreeKey draw_trace_tree(gfx::Canvas& c, const TraceTreeInput& in, const gfx
     max_cells = std::max<int64_t>(
         max_cells, int64_t{trace.buffers[r.buffer].size} * trace.buffers[r.buffer].blocks);
   Layout L;
-  L.label_w = std::clamp(size.x * 0.2f, 90.0f, 190.0f);
+  // Caps grow with the canvas, so a 4K figure is a larger drawing rather than a small one.
+  const float s = std::max(1.0f, std::min(size.x / 1280.0f, size.y / 720.0f));
+  L.label_w = std::clamp(size.x * 0.2f, 90.0f, 190.0f * s);
   L.x0 = L.label_w + 10;
   const float area_w = size.x - L.x0 - 6;
-  L.cell_w = std::clamp(area_w / static_cast<float>(max_cells), 0.25f, 72.0f);
-  L.pitch = std::min(size.y / rows.size(), 150.0f);
-  L.cell_h = std::clamp(L.pitch * 0.42f, 8.0f, 52.0f);
-  L.lane_h = std::clamp(L.pitch * 0.1f, 3.0f, 9.0f);
+  L.area_w = area_w;
+  L.max_cell_w = 72.0f * s;
+  L.cell_w = std::min(area_w / static_cast<float>(max_cells), L.max_cell_w);
+  L.pitch = std::min(size.y / rows.size(), 150.0f * s);
+  L.cell_h = std::clamp(L.pitch * 0.42f, 8.0f, 52.0f * s);
+  L.lane_h = std::clamp(L.pitch * 0.1f, 3.0f, 9.0f * s);
   L.arrow_gap = L.pitch - L.cell_h - L.lane_h - 6;
 
   std::string widest;
@@ -270,25 +292,12 @@ TraceTreeKey draw_trace_tree(gfx::Canvas& c, const TraceTreeInput& in, const gfx
       if (t.size() > widest.size()) widest = t;
     }
   }
-  L.value_font = std::min(L.cell_h * 0.55f, 26.0f);
+  L.value_font = std::min(L.cell_h * 0.55f, 26.0f * s);
   while (L.value_font >= 7 && c.text_size(widest, L.value_font).x > L.cell_w - 3)
     L.value_font -= 0.5f;
-  if (L.value_font < 7) {  // no room for numbers: show values as colours on one shared scale
-    L.key.values_as_colour = true;
-    bool first = true;
-    for (const Row& r : rows) {
-      const auto& values =
-          r.step < 0 ? trace.buffers[r.buffer].initial : (*in.snapshots)[r.step][r.buffer];
-      for (double v : values) {
-        if (std::isnan(v)) continue;
-        L.key.lo = first ? v : std::min(L.key.lo, v);
-        L.key.hi = first ? v : std::max(L.key.hi, v);
-        first = false;
-      }
-    }
-  }
+  L.key.values_as_colour = L.value_font < 7;  // no room for numbers: values as colours
 
-  const float label_font = std::clamp(L.pitch * 0.2f, 10.0f, 18.0f);
+  const float label_font = std::clamp(L.pitch * 0.26f, 10.0f, 18.0f * s);
   auto fit = [&](std::string text, float font) {
     if (c.text_size(text, font).x <= L.label_w) return text;
     while (text.size() > 2 && c.text_size(text + "\xE2\x80\xA6", font).x > L.label_w)
@@ -326,9 +335,9 @@ TraceTreeKey draw_trace_tree(gfx::Canvas& c, const TraceTreeInput& in, const gfx
   return L.key;
 }
 
-void draw_value_colour_bar(gfx::Canvas& c, Vec2 origin, Vec2 size, const TraceTreeKey& key,
-                           ValueType type, float font, const gfx::Palette& p) {
-  const std::string lo = format_value(key.lo, type), hi = format_value(key.hi, type);
+void draw_value_colour_bar(gfx::Canvas& c, Vec2 origin, Vec2 size, float font,
+                           const gfx::Palette& p) {
+  const std::string lo = "row min", hi = "row max";  // each row on its own scale
   c.text({origin.x, origin.y + size.y / 2}, lo, font, p.text_muted, HAlign::Left, VAlign::Middle);
   const float x0 = origin.x + c.text_size(lo, font).x + 4;
   const int steps = 32;
@@ -338,8 +347,8 @@ void draw_value_colour_bar(gfx::Canvas& c, Vec2 origin, Vec2 size, const TraceTr
     c.rect_filled({x0 + i * w, origin.y}, {x0 + (i + 1) * w + 0.5f, origin.y + size.y},
                   viridis(i, unit));
   }
-  c.text({x0 + size.x + 4, origin.y + size.y / 2}, hi + "  (values as colour)", font, p.text_muted,
-         HAlign::Left, VAlign::Middle);
+  c.text({x0 + size.x + 4, origin.y + size.y / 2}, hi, font, p.text_muted, HAlign::Left,
+         VAlign::Middle);
 }
 
 }  // namespace ws::app

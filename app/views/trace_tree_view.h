@@ -23,7 +23,8 @@ struct TraceTreeInput {
 };
 
 // How the cells were drawn: with their values as text, or (cells too small for text) as colours
-// on the viridis scale from `lo` to `hi`, shared by every row so growing sums stay comparable.
+// on the viridis scale, each row from its own minimum (`lo`) to its maximum (`hi`), so the inputs
+// stay visible next to the large partial sums.
 struct TraceTreeKey {
   bool values_as_colour = false;
   double lo = 0, hi = 0;
@@ -33,9 +34,8 @@ struct TraceTreeKey {
 TraceTreeKey draw_trace_tree(gfx::Canvas& canvas, const TraceTreeInput& in,
                              const gfx::Palette& palette);
 
-// A viridis colour bar with its end values, for the legend of a values-as-colour figure.
-void draw_value_colour_bar(gfx::Canvas& canvas, gfx::Vec2 origin, gfx::Vec2 size,
-                           const TraceTreeKey& key, ValueType type, float font,
+// The key of a values-as-colour figure: a viridis bar from "row min" to "row max".
+void draw_value_colour_bar(gfx::Canvas& canvas, gfx::Vec2 origin, gfx::Vec2 size, float font,
                            const gfx::Palette& palette);
 
 // The buffer a step mainly writes (most Write/Atomic events; the first on a tie), or -1.

@@ -41,9 +41,16 @@ std::vector<double> parse_values(const std::string& text, ValueType type) {
   std::vector<double> values;
   size_t i = 0;
   int index = 0;
+  bool after_comma = false;
   while (i < text.size()) {
-    while (i < text.size() && (std::isspace(static_cast<unsigned char>(text[i])) || text[i] == ','))
+    while (i < text.size() &&
+           (std::isspace(static_cast<unsigned char>(text[i])) || text[i] == ',')) {
+      WS_REQUIRE(!(text[i] == ',' && after_comma),
+                 "value " + std::to_string(index + 1) + " is empty (two commas in a row)");
+      after_comma = text[i] == ',' ? true : after_comma;
       ++i;
+    }
+    after_comma = false;
     if (i >= text.size()) break;
     size_t end = i;
     while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end])) &&

@@ -27,7 +27,8 @@ FloatOrderLesson float_order_lesson(const std::vector<double>& values, int block
   float serial = 0;
   for (float x : v) serial += x;
   add("serial", "left to right, one running float sum", serial);
-  add("tree", "pairwise halves, as a reduction tree adds", pairwise(v, 0, v.size()));
+  add("tree", "pairwise halves (a generic tree; 'this run' is the variant's own order)",
+      pairwise(v, 0, v.size()));
 
   // Each block sums its slice as a tree; the block results arrive at the atomic in random order.
   const size_t span = static_cast<size_t>(std::max(1, block));

@@ -83,6 +83,9 @@ TEST(ReduceSceneParams, SessionsSaveAndLoadTheSameState) {
   EXPECT_EQ(t.theme, gfx::Theme::Dark);
   std::ofstream(dir + "/broken.json") << "{\"warpscope_session\": 1, \"scene\": ";
   EXPECT_THROW(load_session(dir + "/broken.json"), Error);
+  std::ofstream(dir + "/huge_step.json")
+      << "{\"warpscope_session\": 1, \"scene\": \"reduce\", \"step\": 1e30}";
+  EXPECT_THROW(load_session(dir + "/huge_step.json"), Error);
   std::ofstream(dir + "/other.json") << "{\"hello\": 1}";
   EXPECT_THROW(load_session(dir + "/other.json"), Error);
 }

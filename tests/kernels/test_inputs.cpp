@@ -12,7 +12,8 @@ namespace {
 TEST(Inputs, ParsesTypedValuesSeparatedBySpacesOrCommas) {
   EXPECT_EQ(parse_values("3 1 7 0 4 1 6 3", ValueType::Int32),
             (std::vector<double>{3, 1, 7, 0, 4, 1, 6, 3}));
-  EXPECT_EQ(parse_values(" -2,5,,  9\n", ValueType::Int32), (std::vector<double>{-2, 5, 9}));
+  EXPECT_EQ(parse_values(" -2, 5,  9\n", ValueType::Int32), (std::vector<double>{-2, 5, 9}));
+  EXPECT_THROW(parse_values("1,,2", ValueType::Int32), Error);  // an empty value is a mistake
   EXPECT_EQ(parse_values("0.5 1e3", ValueType::Float32), (std::vector<double>{0.5, 1000}));
   EXPECT_TRUE(parse_values("   ", ValueType::Int32).empty());
 }

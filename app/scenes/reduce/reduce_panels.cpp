@@ -123,13 +123,14 @@ void ReduceScene::panel_parameters() {
   ImGui::SliderInt("N (random)", &n, 1, static_cast<int>(reduce::kTeachMaxN), "%d",
                    ImGuiSliderFlags_Logarithmic);
   const bool n_changed = ImGui::IsItemDeactivatedAfterEdit();
-  int seed = static_cast<int>(seed_);
-  const bool seed_changed = ImGui::InputInt("Seed", &seed);
+  uint64_t seed = seed_;
+  const uint64_t one = 1;
+  const bool seed_changed = ImGui::InputScalar("Seed", ImGuiDataType_U64, &seed, &one);
   int dist = static_cast<int>(distribution_);
   const bool dist_changed = combo("Distribution", dist, {"uniform", "equal", "sorted", "few-huge"});
   if (n_changed || seed_changed || dist_changed || ImGui::Button("Generate random input")) {
     edit["n"] = n;
-    edit["seed"] = std::max(0, seed);
+    edit["seed"] = std::min<uint64_t>(seed, INT64_MAX);
     edit["distribution"] = distribution_name(static_cast<Distribution>(dist));
   }
 

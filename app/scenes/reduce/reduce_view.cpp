@@ -61,8 +61,14 @@ void draw_run(gfx::Canvas& c, const ReduceRun& r, int step, const gfx::Palette& 
   c.text({4, 6 + font * 2.6f}, fit(c, line, font, size.x - 8), font, p.text);
   if (done) {
     const bool same = r.run.result == r.reference;
-    std::string verdict = "result " + format_value(r.run.result, trace.type) + " · serial loop " +
-                          format_value(r.reference, trace.type);
+    // Floats in full (9 significant digits): rounding differences must be visible, not hidden.
+    auto full = [&](double v) {
+      if (trace.type == ValueType::Int32) return format_value(v, trace.type);
+      char b[32];
+      std::snprintf(b, sizeof b, "%.9g", v);
+      return std::string(b);
+    };
+    std::string verdict = "result " + full(r.run.result) + " · serial loop " + full(r.reference);
     if (same)
       verdict += " · equal";
     else if (trace.type == ValueType::Float32)
@@ -111,7 +117,7 @@ void draw_run(gfx::Canvas& c, const ReduceRun& r, int step, const gfx::Palette& 
     y += f * 2.55f;
   }
   if (key.values_as_colour)
-    draw_value_colour_bar(c, {size.x * 0.5f, y + 2}, {size.x * 0.15f, font * 0.7f}, key, trace.type,
+    draw_value_colour_bar(c, {size.x * 0.5f, y + 2}, {size.x * 0.15f, font * 0.7f},
                           counters_font * 0.9f, p);
   if (mismatch)
     c.text({4, y + 2},
@@ -125,7 +131,7 @@ void draw_run(gfx::Canvas& c, const ReduceRun& r, int step, const gfx::Palette& 
 void ReduceScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const gfx::Palette& p = gfx::palette(theme);
   const Vec2 size = c.size();
-  const float font = std::clamp(std::min(size.y / 36.0f, size.x / 64.0f), 12.0f, 22.0f);
+  const float font = std::max(12.0f, std::min(size.y / 36.0f, size.x / 64.0f));
   if (!primary_) return;
   const float legend_h = font * 1.6f;
   const Vec2 body{size.x, size.y - legend_h};
