@@ -48,11 +48,7 @@ void GuiApp::report(const std::string& message) {
 }
 
 void GuiApp::reset_scene() {
-  try {
-    scene_->reset();
-  } catch (const std::exception& e) {
-    report(e.what());
-  }
+  guarded([&] { scene_->reset(); });
 }
 
 void GuiApp::switch_scene(const std::string& id) {
@@ -211,21 +207,13 @@ void GuiApp::controls_window() {
     if (ImGui::SmallButton("dismiss")) error_.clear();
   }
   if (!notice_.empty()) ImGui::TextWrapped("%s", notice_.c_str());
-  try {
-    scene_->ui();
-  } catch (const std::exception& e) {
-    report(e.what());
-  }
+  guarded([&] { scene_->ui(); });
   ImGui::End();
 }
 
 void GuiApp::code_window() {
   ImGui::Begin("Kernel source");
-  try {
-    scene_->code_ui();
-  } catch (const std::exception& e) {
-    report(e.what());
-  }
+  guarded([&] { scene_->code_ui(); });
   ImGui::End();
 }
 

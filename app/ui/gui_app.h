@@ -38,8 +38,17 @@ class GuiApp {
   void apply_session(const Session& s);
   Session current_session() const;
   void report(const std::string& message);
-  void reset_scene();  // errors are reported, the app keeps running  // shown in a banner; the app
-                       // keeps running
+  void reset_scene();  // errors are reported, the app keeps running
+  // Runs `work`; an error is shown in the controls and the app keeps running.
+  template <class Work>
+  void guarded(Work&& work) {
+    try {
+      work();
+    } catch (const std::exception& e) {
+      report(e.what());
+    }
+  }  // shown in a banner; the app
+     // keeps running
 
   GuiOptions options_;
   gfx::AppWindow window_;

@@ -31,18 +31,15 @@ float draw_trace_legend(gfx::Canvas& c, Vec2 origin, float font, const gfx::Pale
   c.arrow({x, mid}, {x + box * 2, mid}, p.atomic, 1.5f, 6);
   x += box * 2 + 4;
   label("atomic");
-  c.rect_filled({x, origin.y}, {x + box * 1.5f, origin.y + box}, p.shared_row);
-  c.rect({x, origin.y}, {x + box * 1.5f, origin.y + box}, p.cell_border);
-  x += box * 1.5f + 4;
-  label("shared");
-  c.rect_filled({x, origin.y}, {x + box * 1.5f, origin.y + box}, p.global_row);
-  c.rect({x, origin.y}, {x + box * 1.5f, origin.y + box}, p.cell_border);
-  x += box * 1.5f + 4;
-  label("global");
-  c.rect_filled({x, origin.y}, {x + box * 1.5f, origin.y + box}, p.register_row);
-  c.rect({x, origin.y}, {x + box * 1.5f, origin.y + box}, p.cell_border);
-  x += box * 1.5f + 4;
-  label("registers");
+  auto memory_swatch = [&](gfx::Color fill, const std::string& text) {
+    c.rect_filled({x, origin.y}, {x + box * 1.5f, origin.y + box}, fill);
+    c.rect({x, origin.y}, {x + box * 1.5f, origin.y + box}, p.cell_border);
+    x += box * 1.5f + 4;
+    label(text);
+  };
+  memory_swatch(p.shared_row, "shared");
+  memory_swatch(p.global_row, "global");
+  memory_swatch(p.register_row, "registers");
   if (with_mismatch) {
     c.rect({x, origin.y}, {x + box * 1.5f, origin.y + box}, p.mismatch, 2.5f);
     x += box * 1.5f + 4;
