@@ -44,6 +44,9 @@ int bench_command(const std::string& scene, const std::vector<int>& log2_sizes,
   if (!json_path.empty()) {
     nlohmann::json j = bench::bench_json(rows, device, copy_gbps);
     j["backend"] = backend_name(backend);
+    j["op"] = op_name(BinaryOp::Sum);
+    j["type"] = type_name(*type);
+    j["repeats"] = repeats;
     write_file_atomically(json_path, j.dump(2) + "\n");
     std::cerr << "warpscope: wrote " << json_path << "\n";
   }
