@@ -229,11 +229,11 @@ __device__ void finish_block(T value, T* shared, const BlockOutput<T>& out, Rec&
 }
 // @end
 
-// @variant interleaved-divergent
+// @helper shared-memory
+// Variants 1-3: each thread copies two inputs into shared memory, blockDim apart so a warp's
+// loads are coalesced; past the end of the input the identity pads the tree.
 template <class T, BinaryOp Op, class Rec>
-__global__ void reduce_interleaved_divergent(const T* __restrict__ in, int64_t n,
-                                             BlockOutput<T> out, Rec rec) {
-  T* s = shared_array<T>();  // 2B elements
+__device__ void load_two_per_thread(const T* __restrict__ in, int64_t n, T* s, Rec& rec) {
   const int t = threadIdx.x, B = blockDim.x;
   const int64_t base = 2 * int64_t{blockIdx.x} * B;
   rec.begin(kLoad);
@@ -242,14 +242,30 @@ __global__ void reduce_interleaved_divergent(const T* __restrict__ in, int64_t n
     s[j] = rec.write(kShared, j, g < n ? rec.read(kInput, g, in[g]) : identity_of<T>(Op));  // @load
   }
   __syncthreads();
+}
+
+// Variants 1-5 end with the block's value in s[0]: thread 0 reads it and the block finishes.
+template <class T, BinaryOp Op, class Rec>
+__device__ void finish_from_shared(T* s, const BlockOutput<T>& out, Rec& rec) {
+  rec.begin(kFinish);
+  const T block_value = threadIdx.x == 0 ? rec.read(kShared, 0, s[0]) : identity_of<T>(Op);
+  finish_block<T, Op>(block_value, s, out, rec);
+}
+// @end
+
+// @variant interleaved-divergent
+template <class T, BinaryOp Op, class Rec>
+__global__ void reduce_interleaved_divergent(const T* __restrict__ in, int64_t n,
+                                             BlockOutput<T> out, Rec rec) {
+  T* s = shared_array<T>();  // 2B elements
+  const int t = threadIdx.x, B = blockDim.x;
+  load_two_per_thread<T, Op>(in, n, s, rec);  // @load
   for (int stride = 1, level = 0; stride <= B; stride *= 2, ++level) {
     rec.begin(kTree, level);
     if (t % stride == 0) combine_in_shared<T, Op>(s, 2 * t, 2 * t + stride, rec);  // @tree
     __syncthreads();
   }
-  rec.begin(kFinish);
-  const T block_value = t == 0 ? rec.read(kShared, 0, s[0]) : identity_of<T>(Op);
-  finish_block<T, Op>(block_value, s, out, rec);
+  finish_from_shared<T, Op>(s, out, rec);
 }
 // @end
 
@@ -259,22 +275,14 @@ __global__ void reduce_interleaved_strided(const T* __restrict__ in, int64_t n, 
                                            Rec rec) {
   T* s = shared_array<T>();  // 2B elements
   const int t = threadIdx.x, B = blockDim.x;
-  const int64_t base = 2 * int64_t{blockIdx.x} * B;
-  rec.begin(kLoad);
-  for (int j = t; j < 2 * B; j += B) {
-    const int64_t g = base + j;
-    s[j] = rec.write(kShared, j, g < n ? rec.read(kInput, g, in[g]) : identity_of<T>(Op));  // @load
-  }
-  __syncthreads();
+  load_two_per_thread<T, Op>(in, n, s, rec);  // @load
   for (int stride = 1, level = 0; stride <= B; stride *= 2, ++level) {
     rec.begin(kTree, level);
     const int index = 2 * stride * t;  // contiguous threads, strided addresses
     if (index < 2 * B) combine_in_shared<T, Op>(s, index, index + stride, rec);  // @tree
     __syncthreads();
   }
-  rec.begin(kFinish);
-  const T block_value = t == 0 ? rec.read(kShared, 0, s[0]) : identity_of<T>(Op);
-  finish_block<T, Op>(block_value, s, out, rec);
+  finish_from_shared<T, Op>(s, out, rec);
 }
 // @end
 
@@ -284,21 +292,13 @@ __global__ void reduce_sequential(const T* __restrict__ in, int64_t n, BlockOutp
                                   Rec rec) {
   T* s = shared_array<T>();  // 2B elements
   const int t = threadIdx.x, B = blockDim.x;
-  const int64_t base = 2 * int64_t{blockIdx.x} * B;
-  rec.begin(kLoad);
-  for (int j = t; j < 2 * B; j += B) {
-    const int64_t g = base + j;
-    s[j] = rec.write(kShared, j, g < n ? rec.read(kInput, g, in[g]) : identity_of<T>(Op));  // @load
-  }
-  __syncthreads();
+  load_two_per_thread<T, Op>(in, n, s, rec);  // @load
   for (int stride = B, level = 0; stride >= 1; stride /= 2, ++level) {
     rec.begin(kTree, level);
     if (t < stride) combine_in_shared<T, Op>(s, t, t + stride, rec);  // @tree
     __syncthreads();
   }
-  rec.begin(kFinish);
-  const T block_value = t == 0 ? rec.read(kShared, 0, s[0]) : identity_of<T>(Op);
-  finish_block<T, Op>(block_value, s, out, rec);
+  finish_from_shared<T, Op>(s, out, rec);
 }
 // @end
 
@@ -319,9 +319,7 @@ __global__ void reduce_first_add_load(const T* __restrict__ in, int64_t n, Block
     if (t < stride) combine_in_shared<T, Op>(s, t, t + stride, rec);  // @tree
     __syncthreads();
   }
-  rec.begin(kFinish);
-  const T block_value = t == 0 ? rec.read(kShared, 0, s[0]) : identity_of<T>(Op);
-  finish_block<T, Op>(block_value, s, out, rec);
+  finish_from_shared<T, Op>(s, out, rec);
 }
 // @end
 
@@ -357,9 +355,7 @@ __global__ void reduce_unroll_last_warp(const T* __restrict__ in, int64_t n, Blo
       __syncwarp();
     }
   }
-  rec.begin(kFinish);
-  const T block_value = t == 0 ? rec.read(kShared, 0, s[0]) : identity_of<T>(Op);
-  finish_block<T, Op>(block_value, s, out, rec);
+  finish_from_shared<T, Op>(s, out, rec);
 }
 // @end
 
