@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <map>
+#include <mutex>
 #include <numeric>
 
 #include "../common/error.h"
@@ -88,7 +90,9 @@ const char* library_name(Backend backend) {
   return backend == Backend::Cuda ? "CUB DeviceReduce" : "std::accumulate";
 }
 
-double copy_bandwidth_gbps(Backend backend) {
+namespace {
+
+double measure_copy_bandwidth(Backend backend) {
   if (backend == Backend::Cpu) {
     const size_t bytes = size_t{64} << 20;
     std::vector<char> a(bytes, 1), b(bytes, 0);
@@ -100,6 +104,19 @@ double copy_bandwidth_gbps(Backend backend) {
 #else
   throw Error("this warpscope was built without CUDA: use the CPU backend");
 #endif
+}
+
+}  // namespace
+
+double copy_bandwidth_gbps(Backend backend) {
+  // Measured once per process and backend, then reused: every timing of a session is compared
+  // with the same ceiling.
+  static std::mutex mutex;
+  static std::map<Backend, double> measured;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = measured.find(backend);
+  if (it == measured.end()) it = measured.emplace(backend, measure_copy_bandwidth(backend)).first;
+  return it->second;
 }
 
 }  // namespace ws::reduce

@@ -17,7 +17,7 @@ FastRun fast_library(Backend backend, BinaryOp op, ValueType type, const void* d
 const char* library_name(Backend backend);
 
 // Measured copy bandwidth (bytes read + written per second, GB/s): device-to-device on CUDA,
-// memcpy on the CPU.
+// memcpy on the CPU. Measured on the first call for each backend, then remembered.
 double copy_bandwidth_gbps(Backend backend);
 
 }  // namespace ws::reduce

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <sys/wait.h>
+#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -24,7 +25,10 @@ struct Result {
 
 Result run(const std::string& args) {
   std::filesystem::create_directories(kOut);
-  const std::string err = kOut + "/stderr.txt";
+  // One file per call and process: ctest runs these tests in parallel processes.
+  static int calls = 0;
+  const std::string err =
+      kOut + "/stderr_" + std::to_string(getpid()) + "_" + std::to_string(++calls) + ".txt";
   // XDG_CONFIG_HOME: the GUI keeps its layout there; tests must not touch the user's.
   const int status = std::system(
       ("XDG_CONFIG_HOME=" + kOut + " " + kExe + " " + args + " 2>" + err + " >/dev/null").c_str());
