@@ -16,8 +16,6 @@ namespace ws::bench {
 
 namespace {
 
-constexpr uint64_t kBenchSeed = 0x5eed2024;
-
 template <class T>
 Reference typed_reference(BinaryOp op, const T* x, int64_t n) {
   Reference r;
@@ -119,7 +117,7 @@ bool matches(double result, const Reference& reference) {
 
 std::vector<BenchRow> bench_reduce(Backend backend, const std::vector<int64_t>& sizes,
                                    ValueType type, BinaryOp op, int repeats, std::ostream& progress,
-                                   double* copy_gbps_out) {
+                                   double* copy_gbps_out, const BenchInput& input) {
   const double copy_gbps = reduce::copy_bandwidth_gbps(backend);
   if (copy_gbps_out != nullptr) *copy_gbps_out = copy_gbps;
   progress << (backend == Backend::Cuda ? "device-to-device copy: " : "host memcpy: ") << copy_gbps
@@ -136,7 +134,7 @@ std::vector<BenchRow> bench_reduce(Backend backend, const std::vector<int64_t>& 
     std::vector<float> floats(type == ValueType::Float32 ? size_t(n) : 0);
     void* data = type == ValueType::Int32 ? static_cast<void*>(ints.data())
                                           : static_cast<void*>(floats.data());
-    generate_bench_data(type, n, kBenchSeed, data);
+    generate_typed(input.distribution, type, n, input.seed, data);
     const Reference ref = reduce_reference(op, type, data, n);
     const std::string header =
         "[" + format_size(n) + " " + type_name(type) + " " + op_name(op) + "]";

@@ -12,6 +12,7 @@
 
 #include "common/backend.h"
 #include "common/binary_op.h"
+#include "common/inputs.h"
 
 namespace ws::bench {
 
@@ -38,11 +39,17 @@ struct Reference {
 Reference reduce_reference(BinaryOp op, ValueType type, const void* data, int64_t n);
 bool matches(double result, const Reference& reference);
 
+// The data every variant is timed on (the GUI passes the scene's own distribution and seed).
+struct BenchInput {
+  Distribution distribution = Distribution::Uniform;
+  uint64_t seed = 0x5eed2024;
+};
+
 // Runs the whole table at every size; `progress` gets one line per run. The copy bandwidth the
 // percentages use is measured once and stored in *copy_gbps when given.
 std::vector<BenchRow> bench_reduce(Backend backend, const std::vector<int64_t>& sizes,
                                    ValueType type, BinaryOp op, int repeats, std::ostream& progress,
-                                   double* copy_gbps = nullptr);
+                                   double* copy_gbps = nullptr, const BenchInput& input = {});
 
 // Fixed-width table: variant, N, median ms, GB/s, % copy, x CUB, ok.
 std::string bench_table(const std::vector<BenchRow>& rows);

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <vector>
 
 #include "commands.h"
 #include "common/error.h"
@@ -113,9 +114,17 @@ void render_one(const RenderRequest& r, PngRenderer& png) {
     WS_REQUIRE(r.out.find('%') != std::string::npos,
                "--step all writes one file per step: put a number pattern in --out, e.g. "
                "frame_%03d.png");
-    for (int k = 0; k < count; ++k) {
-      scene->seek(k);
-      write_figure(*scene, r, numbered(r.out, k + 1), png);
+    numbered(r.out, 1);  // check the pattern before anything is written
+    std::vector<std::string> written;
+    try {
+      for (int k = 0; k < count; ++k) {
+        scene->seek(k);
+        written.push_back(numbered(r.out, k + 1));
+        write_figure(*scene, r, written.back(), png);
+      }
+    } catch (...) {
+      for (const std::string& f : written) std::remove(f.c_str());  // no partial sequence
+      throw;
     }
   } else {
     scene->seek(resolve_step(r.step, count));

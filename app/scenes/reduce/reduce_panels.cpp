@@ -237,20 +237,24 @@ void ReduceScene::panel_fast_mode() {
   ImGui::SliderInt("log2 N", &fast_log2_n_, 10, 28);
   ImGui::SliderInt("repeats", &fast_repeats_, 1, 50);
   const int64_t n = int64_t{1} << fast_log2_n_;
-  ImGui::Text("N = %lld (%.1f MiB of %s), uniform random data", static_cast<long long>(n),
-              n * 4.0 / (1 << 20), type_name(params_.type));
+  ImGui::Text("N = %lld (%.1f MiB of %s), %s random data, seed %llu", static_cast<long long>(n),
+              n * 4.0 / (1 << 20), type_name(params_.type), distribution_name(distribution_),
+              static_cast<unsigned long long>(seed_));
   if (ImGui::Button("Time every variant")) {
     const Backend b = backend();
     const ValueType type = params_.type;
     const BinaryOp op = params_.op;
     const int repeats = fast_repeats_;
+    const Distribution distribution = distribution_;
+    const uint64_t seed = seed_;
     fast_job_ = std::async(std::launch::async, [=] {
       FastOutcome out;
       try {
         WS_REQUIRE(b == Backend::Cuda || n <= reduce::kCpuFastMaxN,
                    "the CPU backend runs fast mode up to 2^24 values; pick a smaller N");
         std::ostringstream progress;
-        out.rows = bench::bench_reduce(b, {n}, type, op, repeats, progress, &out.copy_gbps);
+        out.rows = bench::bench_reduce(b, {n}, type, op, repeats, progress, &out.copy_gbps,
+                                       {distribution, seed});
       } catch (const std::exception& e) {
         out.error = e.what();
       }
