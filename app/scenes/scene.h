@@ -51,6 +51,10 @@ class Scene {
   // The diagram of the current step, in logical pixels over canvas.size(); both screen and SVG.
   virtual void draw(gfx::Canvas& canvas, gfx::Theme theme) const = 0;
 
+  // A description of what lies at `point` (logical coordinates of the last draw()), for a tooltip
+  // when the mouse rests on the viewport; "" for nothing.
+  virtual std::string describe_at(gfx::Vec2 /*point*/) const { return ""; }
+
   // Results, trace summary and counters of the current run, for `warpscope run --json`.
   virtual nlohmann::json results_json() const = 0;
 };

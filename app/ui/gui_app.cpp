@@ -234,6 +234,13 @@ void GuiApp::viewport_window() {
           viewport_, [&](gfx::Canvas& c) { scene_->draw(c, context_.theme); }, options);
       ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(viewport_.texture())), avail,
                    ImVec2(0, 1), ImVec2(1, 0));
+      // Hovering a cell or a lane tells which thread did what there.
+      if (ImGui::IsItemHovered()) {
+        const ImVec2 mouse = ImGui::GetMousePos(), corner = ImGui::GetItemRectMin();
+        const std::string text =
+            scene_->describe_at({(mouse.x - corner.x) / ui_scale, (mouse.y - corner.y) / ui_scale});
+        if (!text.empty()) ImGui::SetTooltip("%s", text.c_str());
+      }
     } catch (const std::exception& e) {
       report(e.what());
     }

@@ -99,7 +99,7 @@ std::map<int64_t, int32_t> writers(const Trace& trace, const TraceStep& step, in
 }
 
 void draw_cells(gfx::Canvas& c, const TraceTreeInput& in, const gfx::Palette& p, const Layout& L,
-                int row_index, const Row& row) {
+                int row_index, const Row& row, TraceTreeRowGeometry& geometry) {
   const Trace& trace = *in.trace;
   const TraceBuffer& buffer = trace.buffers[row.buffer];
   const std::vector<double>& values =
@@ -113,6 +113,13 @@ void draw_cells(gfx::Canvas& c, const TraceTreeInput& in, const gfx::Palette& p,
                           : std::max(L.cell_w, std::min(L.max_cell_w * 0.5f,
                                                         L.area_w / std::max<int64_t>(1, count)));
   auto cell_x = [&](int64_t i) { return L.x0 + static_cast<float>(i) * row_w; };
+  geometry.step = row.step;
+  geometry.buffer = row.buffer;
+  geometry.x0 = L.x0;
+  geometry.y = y;
+  geometry.cell_w = row_w;
+  geometry.cell_h = L.cell_h;
+  geometry.cells = count;
   TraceTreeKey key = L.key;  // values as colour: each row on its own scale, so every level shows
   if (key.values_as_colour) {
     bool first = true;
@@ -170,12 +177,16 @@ void draw_cells(gfx::Canvas& c, const TraceTreeInput& in, const gfx::Palette& p,
 }
 
 void draw_lanes(gfx::Canvas& c, const TraceTreeInput& in, const gfx::Palette& p, const Layout& L,
-                int row_index, int step_index, float area_w) {
+                int row_index, int step_index, float area_w, TraceTreeRowGeometry& geometry) {
   const Trace& trace = *in.trace;
   const TraceStep& step = trace.steps[step_index];
   const int threads = step.grid_dim * step.block_dim;
   const float lane_w = std::min(L.cell_w, area_w / std::max(1, threads));
   const float y = L.cell_y(row_index) + L.cell_h + 3;
+  geometry.lanes_y = y;
+  geometry.lanes_h = L.lane_h;
+  geometry.lane_w = lane_w;
+  geometry.threads = threads;
   std::vector<bool> active(threads, false);
   for (const TraceEvent& e : step.events)
     if (e.thread >= 0 && e.thread < threads) active[e.thread] = true;
@@ -326,8 +337,10 @@ TraceTreeKey draw_trace_tree(gfx::Canvas& c, const TraceTreeInput& in, const gfx
            VAlign::Top);
     // Below 3 px a cell has no room for an arrow head: arrows would only paint a blur.
     if (r > 0 && L.cell_w >= 3) draw_arrows(c, in, p, L, rows, r, arrow_budget);
-    draw_cells(c, in, p, L, r, row);
-    if (row.step >= 0) draw_lanes(c, in, p, L, r, row.step, area_w);
+    TraceTreeRowGeometry geometry;
+    draw_cells(c, in, p, L, r, row, geometry);
+    if (row.step >= 0) draw_lanes(c, in, p, L, r, row.step, area_w, geometry);
+    L.key.rows.push_back(geometry);
     if (r == 0 && skipped > 0)
       c.text({L.x0, y + L.cell_h + 4}, "\xE2\x8B\xAE " + std::to_string(skipped) + " earlier steps",
              label_font * 0.85f, p.text_muted, HAlign::Left, VAlign::Top);
@@ -349,6 +362,92 @@ void draw_value_colour_bar(gfx::Canvas& c, Vec2 origin, Vec2 size, float font,
   }
   c.text({x0 + size.x + 4, origin.y + size.y / 2}, hi, font, p.text_muted, HAlign::Left,
          VAlign::Middle);
+}
+
+TraceTreeHit hit_test(const TraceTreeKey& key, Vec2 point) {
+  TraceTreeHit hit;
+  for (const TraceTreeRowGeometry& g : key.rows) {
+    if (point.y >= g.y && point.y < g.y + g.cell_h && point.x >= g.x0 && g.cell_w > 0) {
+      const auto i = static_cast<int64_t>((point.x - g.x0) / g.cell_w);
+      if (i < g.cells) return {g.step, g.buffer, i, -1};
+    }
+    if (g.threads > 0 && point.y >= g.lanes_y && point.y < g.lanes_y + g.lanes_h + 3 &&
+        point.x >= g.x0 && g.lane_w > 0) {
+      const auto t = static_cast<int>((point.x - g.x0) / g.lane_w);
+      if (t < g.threads) return {g.step, -1, -1, t};
+    }
+  }
+  return hit;
+}
+
+namespace {
+
+std::string thread_name(const Trace& trace, const TraceStep& step, int32_t thread) {
+  const int block = thread / step.block_dim, t = thread % step.block_dim;
+  return "thread " + std::to_string(t) + " of block " + std::to_string(block) + " (warp " +
+         std::to_string(t / trace.warp_size) + ", lane " + std::to_string(t % trace.warp_size) +
+         ")";
+}
+
+// What one thread did in one step, one event a line.
+std::string thread_events(const Trace& trace, const TraceStep& step, int32_t thread) {
+  std::string out;
+  for (const TraceEvent& e : step.events) {
+    if (e.thread != thread) continue;
+    const std::string value = format_value(e.value, trace.type);
+    const std::string where = e.kind == EventKind::Op ? ""
+                                                      : trace.buffers[e.buffer].name + "[" +
+                                                            std::to_string(e.address) + "]";
+    switch (e.kind) {
+      case EventKind::Read:
+        out += "\n  read " + where + " = " + value;
+        break;
+      case EventKind::Write:
+        out += "\n  write " + where + " = " + value;
+        break;
+      case EventKind::Atomic:
+        out += "\n  atomic " + where + " with " + value;
+        break;
+      default:
+        out += "\n  " + std::string(op_name(trace.op)) + " -> " + value;
+        break;
+    }
+  }
+  return out.empty() ? "\n  (inactive in this step)" : out;
+}
+
+}  // namespace
+
+std::string describe_hit(const Trace& trace,
+                         const std::vector<std::vector<std::vector<double>>>& snapshots,
+                         const TraceTreeHit& hit) {
+  if (hit.step >= static_cast<int>(trace.steps.size())) return "";
+  if (hit.thread >= 0 && hit.step >= 0) {
+    const TraceStep& step = trace.steps[hit.step];
+    return thread_name(trace, step, hit.thread) + " in '" + step.label +
+           "':" + thread_events(trace, step, hit.thread);
+  }
+  if (hit.buffer < 0) return "";
+  const TraceBuffer& buffer = trace.buffers[hit.buffer];
+  const bool per_block = buffer.space == MemSpace::Shared;
+  const int64_t size = std::max<int32_t>(1, buffer.size);
+  const std::string cell = buffer.name + "[" +
+                           std::to_string(per_block ? hit.index % size : hit.index) + "]" +
+                           (per_block ? " of block " + std::to_string(hit.index / size) : "");
+  if (hit.step < 0)
+    return cell + " = " + format_value(buffer.initial.at(hit.index), trace.type) + " (input)";
+  const TraceStep& step = trace.steps[hit.step];
+  std::string out = cell + " after '" + step.label + "' = " +
+                    format_value(snapshots.at(hit.step).at(hit.buffer).at(hit.index), trace.type);
+  for (const TraceEvent& e : step.events) {
+    if ((e.kind != EventKind::Write && e.kind != EventKind::Atomic) || e.buffer != hit.buffer)
+      continue;
+    if (flat_index(trace, step, e) != hit.index) continue;
+    out += "\nwritten by " + thread_name(trace, step, e.thread) + ":" +
+           thread_events(trace, step, e.thread);
+    break;
+  }
+  return out;
 }
 
 }  // namespace ws::app

@@ -7,6 +7,7 @@
 
 #include "common/error.h"
 #include "io/session.h"
+#include "render/svg_canvas.h"
 #include "scenes/reduce/reduce_scene.h"
 
 namespace ws::app {
@@ -88,6 +89,39 @@ TEST(ReduceSceneParams, SessionsSaveAndLoadTheSameState) {
   EXPECT_THROW(load_session(dir + "/huge_step.json"), Error);
   std::ofstream(dir + "/other.json") << "{\"hello\": 1}";
   EXPECT_THROW(load_session(dir + "/other.json"), Error);
+}
+
+}  // namespace
+}  // namespace ws::app
+
+namespace ws::app {
+namespace {
+
+// Hovering the viewport: sweeping a column of points over the default figure finds the input
+// cells, cells with the thread that wrote them and its events, and thread lanes.
+TEST(ReduceSceneHover, DescribesCellsAndLanesUnderThePointer) {
+  ReduceScene scene;
+  SceneContext context;
+  scene.attach(context);
+  scene.seek(scene.step_count() - 1);
+  gfx::SvgCanvas canvas({1280, 720});
+  scene.draw(canvas, gfx::Theme::Light);
+  bool input = false, written = false, lane = false, total = false;
+  for (float y = 0; y < 720; y += 2) {
+    const std::string text = scene.describe_at({400, y});
+    input |= text.find("(input)") != std::string::npos;
+    written |= text.find("written by thread") != std::string::npos &&
+               text.find("read shared[") != std::string::npos;
+    lane |= text.rfind("thread ", 0) == 0 && text.find(" in '") != std::string::npos;
+    // The sum 3+1+7+0+4+1+6+3+5+2+8+1+9+4+2+6 sits in the first cell of the last rows.
+    for (float x = 0; x < 1280 && !total; x += 8)
+      total = scene.describe_at({x, y}).find("= 62") != std::string::npos;
+  }
+  EXPECT_TRUE(input);
+  EXPECT_TRUE(written);
+  EXPECT_TRUE(lane);
+  EXPECT_TRUE(total);
+  EXPECT_EQ(scene.describe_at({-50, -50}), "");
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include "reduce/float_orders.h"
 #include "reduce/reduce.h"
 #include "scenes/scene.h"
+#include "views/trace_tree_view.h"
 
 namespace ws::app {
 
@@ -27,6 +28,13 @@ struct ReduceRun {
   std::string input_label;  // where the values came from, e.g. "camera.png 512×512 → 64×64"
   std::string cpu_check;    // "" when the CPU reference trace matches (or the run was on the CPU)
   std::vector<std::vector<std::vector<bool>>> mismatch;  // [step][buffer][element] vs CPU
+};
+
+// Where one run's tree was drawn in the figure (for the viewport's hover descriptions).
+struct ReduceHoverPane {
+  gfx::Vec2 origin;
+  TraceTreeKey key;
+  const ReduceRun* run = nullptr;
 };
 
 class ReduceScene : public Scene {
@@ -46,6 +54,7 @@ class ReduceScene : public Scene {
   void code_ui() override { panel_code(); }
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
   nlohmann::json results_json() const override;
+  std::string describe_at(gfx::Vec2 point) const override;
 
   const ReduceRun& primary() const { return *primary_; }
   const ReduceRun* comparison() const { return compare_ ? &*compare_ : nullptr; }
@@ -76,6 +85,9 @@ class ReduceScene : public Scene {
   std::optional<ReduceRun> primary_, compare_;
   int step_ = 0;
   std::string error_;  // last parameter/run error, shown in the panel
+
+  // Where the last draw() put each run's tree, for describe_at (draw is const: a cache).
+  mutable std::vector<ReduceHoverPane> hover_panes_;
 
   // fast mode
   // fast mode: the benchmark of bench/ runs on a worker thread so the window stays live

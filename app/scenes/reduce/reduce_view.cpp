@@ -32,7 +32,10 @@ std::string percent(double x) {
   return b;
 }
 
-void draw_run(gfx::Canvas& c, const ReduceRun& r, int step, const gfx::Palette& p, float font) {
+// Draws one run into `c`, whose top-left lies at `origin` in the figure; returns where its tree
+// went.
+ReduceHoverPane draw_run(gfx::Canvas& c, Vec2 origin, const ReduceRun& r, int step,
+                         const gfx::Palette& p, float font) {
   const Trace& trace = r.run.trace;
   const int current = std::clamp(step, 0, static_cast<int>(trace.steps.size()) - 1);
   const reduce::VariantInfo& info = reduce::info(r.params.variant);
@@ -89,6 +92,7 @@ void draw_run(gfx::Canvas& c, const ReduceRun& r, int step, const gfx::Palette& 
   in.mismatch = r.mismatch.empty() ? nullptr : &r.mismatch;
   in.current_step = current;
   const TraceTreeKey key = draw_trace_tree(tree, in, p);
+  ReduceHoverPane pane{origin + Vec2{0, header}, key, &r};
 
   const Counters& t = r.counters;
   char work[256], memory[256];
@@ -124,6 +128,7 @@ void draw_run(gfx::Canvas& c, const ReduceRun& r, int step, const gfx::Palette& 
            fit(c, "GPU trace differs from the CPU reference: " + r.cpu_check, counters_font,
                size.x * 0.48f),
            counters_font, p.mismatch);
+  return pane;
 }
 
 }  // namespace
@@ -132,6 +137,7 @@ void ReduceScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const gfx::Palette& p = gfx::palette(theme);
   const Vec2 size = c.size();
   const float font = std::max(12.0f, std::min(size.y / 36.0f, size.x / 64.0f));
+  hover_panes_.clear();
   if (!primary_) return;
   const float legend_h = font * 1.6f;
   const Vec2 body{size.x, size.y - legend_h};
@@ -140,22 +146,31 @@ void ReduceScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     SubCanvas left(c, {0, 0}, {half, body.y});
     SubCanvas right(c, {half + 16, 0}, {half, body.y});
     c.begin_group("variant-a");
-    draw_run(left, *primary_, step_, p, font);
+    hover_panes_.push_back(draw_run(left, {0, 0}, *primary_, step_, p, font));
     c.end_group();
     c.line({half + 8, 0}, {half + 8, body.y}, p.cell_border, 1.5f);
     c.begin_group("variant-b");
-    draw_run(right, *compare_, step_, p, font);
+    hover_panes_.push_back(draw_run(right, {half + 16, 0}, *compare_, step_, p, font));
     c.end_group();
   } else {
     SubCanvas whole(c, {0, 0}, body);
     c.begin_group("reduction");
-    draw_run(whole, *primary_, step_, p, font);
+    hover_panes_.push_back(draw_run(whole, {0, 0}, *primary_, step_, p, font));
     c.end_group();
   }
   c.begin_group("legend");
   draw_trace_legend(c, {4, size.y - legend_h + 4}, font * 0.8f, p,
                     primary_->backend == Backend::Cuda);
   c.end_group();
+}
+
+std::string ReduceScene::describe_at(Vec2 point) const {
+  for (const ReduceHoverPane& pane : hover_panes_) {
+    const TraceTreeHit hit = hit_test(pane.key, point - pane.origin);
+    if (hit.buffer < 0 && hit.thread < 0) continue;
+    return describe_hit(pane.run->run.trace, pane.run->snapshots, hit);
+  }
+  return "";
 }
 
 }  // namespace ws::app
