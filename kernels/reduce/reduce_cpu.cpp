@@ -83,6 +83,12 @@ class ReduceModel {
   }
 
  private:
+  struct Pending {
+    int buffer;
+    size_t index;
+    T value;
+    bool atomic;
+  };
   // ----- trace bookkeeping -----
   int add_buffer(const std::string& name, MemSpace space, int64_t size, int32_t blocks,
                  std::vector<double> initial) {
@@ -155,11 +161,24 @@ class ReduceModel {
   }
   void write(int thread, int buffer, int64_t address, T value) {
     emit(thread, buffer, EventKind::Write, address, value);
-    pending_.push_back({buffer, flat(buffer, thread / block_dim_, address), value, false});
+    land({buffer, flat(buffer, thread / block_dim_, address), value, false});
   }
   void atomic(int thread, int buffer, int64_t address, T operand) {
     emit(thread, buffer, EventKind::Atomic, address, operand);
-    pending_.push_back({buffer, flat(buffer, 0, address), operand, true});
+    land({buffer, flat(buffer, 0, address), operand, true});
+  }
+  // Teach mode keeps a step's writes until the step ends (barrier semantics, checked by the
+  // traces). Fast mode applies them at once: threads run in ascending order and no variant reads,
+  // within a step, a location that a lower-numbered thread writes (a lane reads s[t + offset] or
+  // the register of lane + offset), so the result is the same without holding a copy of every
+  // write (the tests compare fast and teach results for every variant).
+  void land(const Pending& w) {
+    if (record_) {
+      pending_.push_back(w);
+      return;
+    }
+    T& slot = state_[w.buffer][w.index];
+    slot = w.atomic ? apply_op<T>(trace_.buffers[w.buffer].atomic_op, slot, w.value) : w.value;
   }
   T op(int thread, int buffer, int64_t dest, T a, T b) {
     const T r = apply_op<T>(p_.op, a, b);
@@ -415,13 +434,6 @@ class ReduceModel {
     write(tid, b.output, 0, state_[b.registers][tid]);
     write(tid, b.counter, 0, T(0));  // reset for the next launch
   }
-
-  struct Pending {
-    int buffer;
-    size_t index;
-    T value;
-    bool atomic;
-  };
 
   const Params& p_;
   Trace& trace_;
