@@ -102,6 +102,11 @@ Vec2 FontMetrics::text_size(const std::string& utf8, float size) const {
   return {widest, size * float(lines)};
 }
 
+float FontMetrics::em_size(float size) const {
+  const auto* info = reinterpret_cast<const stbtt_fontinfo*>(info_.data());
+  return size * stbtt_ScaleForPixelHeight(info, 1.0f) / stbtt_ScaleForMappingEmToPixels(info, 1.0f);
+}
+
 float FontMetrics::ascent(float size) const {
   const auto* info = reinterpret_cast<const stbtt_fontinfo*>(info_.data());
   int ascent = 0, descent = 0, gap = 0;

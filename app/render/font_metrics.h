@@ -29,6 +29,9 @@ class FontMetrics {
   Vec2 text_size(const std::string& utf8, float size) const;
   // Distance from the top of the line box to the baseline.
   float ascent(float size) const;
+  // The CSS/SVG font-size (em size) whose glyphs match a line `size` pixels tall (ImGui's size is
+  // ascent + descent; an em is smaller: 0.86 of that for DejaVu Sans).
+  float em_size(float size) const;
   const std::string& path() const { return path_; }
 
  private:

@@ -151,26 +151,26 @@ void SvgCanvas::text(Vec2 pos, const std::string& utf8, float size, Color c, HAl
   if (utf8.empty()) return;
   const char* anchor = h == HAlign::Left ? "start" : h == HAlign::Center ? "middle" : "end";
   const std::vector<std::string> lines = split_lines(utf8);
-  indent();
-  body_ << "<text font-family=\"DejaVu Sans, sans-serif\" font-size=\"" << num(size)
-        << "\" text-anchor=\"" << anchor << "\" " << fill(c);
-  if (lines.size() == 1) {
-    const char* baseline = v == VAlign::Top      ? "text-before-edge"
-                           : v == VAlign::Middle ? "central"
-                                                 : "text-after-edge";
-    body_ << " dominant-baseline=\"" << baseline << "\" x=\"" << num(pos.x) << "\" y=\""
-          << num(pos.y) << "\">" << xml_escape(utf8) << "</text>\n";
-    return;
-  }
-  // Several lines: one tspan per line, each placed by its top edge like the screen does.
+  // Lines are placed by explicit baselines, as on screen (a line box `size` tall, the baseline
+  // `ascent` below its top), not by dominant-baseline, which several SVG viewers ignore.
+  const FontMetrics& font = FontMetrics::default_font();
   const float block = size * float(lines.size());
   float top = pos.y;
   if (v == VAlign::Middle) top -= block * 0.5f;
   if (v == VAlign::Bottom) top -= block;
-  body_ << " dominant-baseline=\"text-before-edge\">";
+  const float ascent = font.ascent(size);
+  indent();
+  body_ << "<text font-family=\"DejaVu Sans, sans-serif\" font-size=\"" << num(font.em_size(size))
+        << "\" text-anchor=\"" << anchor << "\" " << fill(c);
+  if (lines.size() == 1) {
+    body_ << " x=\"" << num(pos.x) << "\" y=\"" << num(top + ascent) << "\">" << xml_escape(utf8)
+          << "</text>\n";
+    return;
+  }
+  body_ << ">";
   for (size_t i = 0; i < lines.size(); ++i) {
-    body_ << "<tspan x=\"" << num(pos.x) << "\" y=\"" << num(top + size * float(i)) << "\">"
-          << xml_escape(lines[i]) << "</tspan>";
+    body_ << "<tspan x=\"" << num(pos.x) << "\" y=\"" << num(top + size * float(i) + ascent)
+          << "\">" << xml_escape(lines[i]) << "</tspan>";
   }
   body_ << "</text>\n";
 }

@@ -7,6 +7,7 @@
 
 #include "common/error.h"
 #include "render/figure.h"
+#include "render/font_metrics.h"
 #include "render/svg_canvas.h"
 #include "test_pattern.h"
 
@@ -60,6 +61,13 @@ class CountingCanvas : public Canvas {
   void begin_group(const std::string&) override { ++groups; }
 };
 
+// The numeric value of attribute `name` of the element starting at `at`.
+float attribute(const std::string& doc, size_t at, const std::string& name) {
+  const size_t begin = doc.find(" " + name + "=\"", at);
+  if (begin == std::string::npos) return -1;
+  return std::stof(doc.substr(begin + name.size() + 3));
+}
+
 TEST(Svg, SmallDrawingHasExactStructure) {
   SvgCanvas svg({200, 100}, Color{255, 255, 255});
   svg.begin_group("cells");
@@ -82,7 +90,13 @@ TEST(Svg, SmallDrawingHasExactStructure) {
   EXPECT_NE(doc.find("a &lt; b &amp; &quot;c&quot; \u2192 \u03A3</text>"), std::string::npos);
   EXPECT_NE(doc.find("fill-opacity=\"0.5\""), std::string::npos);
   EXPECT_NE(doc.find("text-anchor=\"middle\""), std::string::npos);
-  EXPECT_NE(doc.find("dominant-baseline=\"central\""), std::string::npos);
+  // Middle alignment by an explicit baseline: line box centred on y = 50, baseline ascent below.
+  const FontMetrics& font = FontMetrics::default_font();
+  const size_t text_at = doc.find("<text");
+  EXPECT_NEAR(attribute(doc, text_at, "y"), 50 - 7 + font.ascent(14), 0.01);
+  EXPECT_NEAR(attribute(doc, text_at, "font-size"), font.em_size(14), 0.01);
+  EXPECT_LT(font.em_size(14), 14.0f);  // an em is smaller than the line box
+  EXPECT_EQ(doc.find("dominant-baseline"), std::string::npos);
   EXPECT_NE(doc.find("font-family=\"DejaVu Sans, sans-serif\""), std::string::npos);
   EXPECT_NE(doc.find("fill=\"rgb(0,114,178)\""), std::string::npos);
   // Stroke inset by half its width, like ImGui's rect.
@@ -140,8 +154,12 @@ TEST(Svg, MultiLineTextAndControlCharacters) {
   const std::string doc = svg.str();
   EXPECT_EQ(tag_balance_error(doc), "");
   EXPECT_EQ(count(doc, "<tspan"), 2);
-  EXPECT_NE(doc.find("<tspan x=\"50\" y=\"30\">one</tspan><tspan x=\"50\" y=\"40\">two</tspan>"),
-            std::string::npos);
+  // Bottom-aligned two-line block: line boxes start at 30 and 40.
+  const float ascent = FontMetrics::default_font().ascent(10);
+  const size_t first = doc.find("<tspan");
+  EXPECT_NEAR(attribute(doc, first, "y"), 30 + ascent, 0.01);
+  EXPECT_NEAR(attribute(doc, doc.find("<tspan", first + 1), "y"), 40 + ascent, 0.01);
+  EXPECT_NE(doc.find(">one</tspan><tspan x=\"50\""), std::string::npos);
   EXPECT_EQ(doc.find('\a'), std::string::npos);
 }
 
