@@ -302,7 +302,7 @@ void GuiApp::export_popup() {
       continue;
     ImGui::InputText("file", &session_path_);
     if (ImGui::Button(saving ? "Save" : "Open")) {
-      try {
+      guarded([&] {
         if (saving) {
           save_session(current_session(), session_path_);
           notice_ = "saved " + session_path_;
@@ -310,9 +310,7 @@ void GuiApp::export_popup() {
           apply_session(load_session(session_path_));
           notice_ = "opened " + session_path_;
         }
-      } catch (const std::exception& e) {
-        report(e.what());
-      }
+      });
       ImGui::CloseCurrentPopup();
     }
     ImGui::SameLine();

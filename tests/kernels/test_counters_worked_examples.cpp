@@ -12,16 +12,23 @@ namespace {
 using reduce::Params;
 using reduce::Variant;
 
+// A teach run of `variant` over n seeded int32 values with blocks of `block` threads.
+reduce::TeachRun run_of(Variant variant, int block, int64_t n = 256,
+                        reduce::Finish finish = reduce::Finish::TwoPass, int coarsening = 16) {
+  Params p;
+  p.variant = variant;
+  p.block_dim = block;
+  p.finish = finish;
+  p.coarsening = coarsening;
+  return reduce::teach_cpu(p, generate_values(Distribution::Uniform, ValueType::Int32, n, 4));
+}
+
 struct PhaseTotals {
   int64_t lanes = 0, ops = 0, divergent = 0, bank_conflicts = 0, steps = 0;
 };
 
 PhaseTotals tree_totals(Variant v) {
-  Params p;
-  p.variant = v;
-  p.block_dim = 128;
-  const auto run =
-      reduce::teach_cpu(p, generate_values(Distribution::Uniform, ValueType::Int32, 256, 4));
+  const auto run = run_of(v, 128);
   const Counters c = compute_counters(run.trace);
   PhaseTotals t;
   for (size_t s = 0; s < run.trace.steps.size(); ++s) {
@@ -56,11 +63,7 @@ TEST(CountersWorkedExamples, ConvergentTreeConsumes384LanesFor255Operations) {
 }
 
 TEST(CountersWorkedExamples, StridedIndexConflictsGrowWithTheStride) {
-  Params p;
-  p.variant = Variant::InterleavedStrided;
-  p.block_dim = 128;
-  const auto run =
-      reduce::teach_cpu(p, generate_values(Distribution::Uniform, ValueType::Int32, 256, 4));
+  const auto run = run_of(Variant::InterleavedStrided, 128);
   const Counters c = compute_counters(run.trace);
   // step 1 = stride 1: 4 warps x 3 accesses (two reads, one write) at index 2t: 2-way conflicts.
   ASSERT_EQ(run.trace.steps[1].label, "stride 1");
@@ -73,11 +76,7 @@ TEST(CountersWorkedExamples, StridedIndexConflictsGrowWithTheStride) {
 }
 
 TEST(CountersWorkedExamples, CoalescedLoadTouchesFourSectorsPerWarpAccess) {
-  Params p;
-  p.variant = Variant::Sequential;
-  p.block_dim = 128;
-  const auto run =
-      reduce::teach_cpu(p, generate_values(Distribution::Uniform, ValueType::Int32, 256, 4));
+  const auto run = run_of(Variant::Sequential, 128);
   const Counters c = compute_counters(run.trace);
   ASSERT_EQ(run.trace.steps[0].label, "load");
   // 2 loads per thread, 4 warps, 32 lanes x 4 bytes = 128 bytes = 4 sectors each.
@@ -86,24 +85,14 @@ TEST(CountersWorkedExamples, CoalescedLoadTouchesFourSectorsPerWarpAccess) {
 }
 
 TEST(CountersWorkedExamples, VectorLoadsCountAsOneWarpAccess) {
-  Params p;
-  p.variant = Variant::Coarsened;
-  p.block_dim = 32;
-  p.coarsening = 4;
-  const auto run =
-      reduce::teach_cpu(p, generate_values(Distribution::Uniform, ValueType::Int32, 128, 4));
+  const auto run = run_of(Variant::Coarsened, 32, 128, reduce::Finish::TwoPass, 4);
   const Counters c = compute_counters(run.trace);
   // One 16-byte load per lane: 32 x 16 bytes = 512 bytes = 16 sectors, one warp-level access.
   EXPECT_EQ(c.per_step[0].global_requests, 16);
 }
 
 TEST(CountersWorkedExamples, AtomicFinishCountsOneAtomicPerBlockOnOneAddress) {
-  Params p;
-  p.variant = Variant::Sequential;
-  p.finish = reduce::Finish::Atomic;
-  p.block_dim = 32;
-  const auto run =
-      reduce::teach_cpu(p, generate_values(Distribution::Uniform, ValueType::Int32, 640, 4));
+  const auto run = run_of(Variant::Sequential, 32, 640, reduce::Finish::Atomic);
   const Counters c = compute_counters(run.trace);
   EXPECT_EQ(c.atomics, 10);
   EXPECT_EQ(c.max_atomics_per_address, 10);
