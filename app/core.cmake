@@ -14,6 +14,7 @@ add_library(ws_app STATIC
   ui/code_panel.cpp
   ui/gui_app.cpp
   ui/timeline.cpp
+  views/bench_chart.cpp
   views/legend.cpp
   views/trace_tree_view.cpp)
 target_include_directories(ws_app PUBLIC ${CMAKE_CURRENT_SOURCE_DIR} ${WARPSCOPE_SOURCE_DIR}/kernels)

@@ -48,6 +48,8 @@ int run_cli(int argc, char** argv) {
   render->add_option("--out", render_request.out, "Output .png or .svg (with %03d for --step all)");
   render->add_option("--backend", render_request.backend, "cpu or cuda (default: cuda if present)");
   render->add_option("--script", script, "JSON batch of figures");
+  render->add_option("--bench", render_request.bench_json,
+                     "Draw a `warpscope bench` JSON as a chart (GB/s per variant and size)");
 
   std::string run_scene = "reduce", run_backend, json_path;
   auto* run = app.add_subcommand("run", "Run a scene and write results, trace and counters");

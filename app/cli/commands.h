@@ -29,6 +29,7 @@ struct RenderRequest {
   bool transparent = false;
   std::string out;
   std::string backend;
+  std::string bench_json;  // set: draw this `warpscope bench` JSON as a chart instead of a scene
 };
 
 int run_command(const std::string& scene, const nlohmann::json& params, const std::string& backend,

@@ -11,6 +11,7 @@
 #include "render/figure.h"
 #include "render/image.h"
 #include "scenes/registry.h"
+#include "views/bench_chart.h"
 #include "shell/headless_context.h"
 #include "shell/imgui_runtime.h"
 
@@ -64,14 +65,14 @@ std::string numbered(const std::string& pattern, int number) {
   return pattern.substr(0, at) + digits + pattern.substr(end + 1);
 }
 
-void write_figure(Scene& scene, const RenderRequest& r, const std::string& out, PngRenderer& png) {
+void write_drawing(const gfx::DrawFn& draw, const RenderRequest& r, const std::string& out,
+                   PngRenderer& png) {
   gfx::FigureOptions options;
   options.width = r.width;
   options.height = r.height;
   options.scale = r.scale;
   options.theme = r.theme;
   options.transparent = r.transparent;
-  const gfx::DrawFn draw = [&](gfx::Canvas& canvas) { scene.draw(canvas, r.theme); };
   if (ends_with(out, ".svg")) {
     write_file_atomically(out, gfx::render_figure_svg(draw, options));
   } else {
@@ -92,6 +93,25 @@ void write_figure(Scene& scene, const RenderRequest& r, const std::string& out, 
   std::cerr << "warpscope: wrote " << out << "\n";
 }
 
+void write_figure(Scene& scene, const RenderRequest& r, const std::string& out, PngRenderer& png) {
+  write_drawing([&](gfx::Canvas& canvas) { scene.draw(canvas, r.theme); }, r, out, png);
+}
+
+// `render --bench f.json`: the measured benchmark as a chart (views/bench_chart.h).
+void render_bench_chart(const RenderRequest& r, PngRenderer& png) {
+  std::ifstream in(r.bench_json);
+  WS_REQUIRE(in.good(), "cannot read the bench JSON '" + r.bench_json + "'");
+  nlohmann::json j;
+  try {
+    in >> j;
+  } catch (const std::exception& e) {
+    throw Error("'" + r.bench_json + "' is not valid JSON: " + e.what());
+  }
+  const BenchChart chart = bench_chart_from_json(j);
+  write_drawing([&](gfx::Canvas& c) { draw_bench_chart(c, chart, gfx::palette(r.theme)); }, r,
+                r.out, png);
+}
+
 void render_one(const RenderRequest& r, PngRenderer& png) {
   WS_REQUIRE(!r.out.empty(), std::string("--out is required (a .png or .svg path)"));
   WS_REQUIRE(ends_with(r.out, ".png") || ends_with(r.out, ".svg"),
@@ -102,6 +122,11 @@ void render_one(const RenderRequest& r, PngRenderer& png) {
   WS_REQUIRE(
       r.scale >= 0.25f && r.scale <= 8 && r.width * r.scale <= 8192 && r.height * r.scale <= 8192,
       "--scale must be 0.25..8 and the figure at most 8192 x 8192 pixels (size x scale)");
+  if (!r.bench_json.empty()) {
+    WS_REQUIRE(r.params.empty(), std::string("--bench draws a chart: scene options do not apply"));
+    render_bench_chart(r, png);
+    return;
+  }
   auto scene = make_scene(r.scene);
   scene->params_from_json(r.params);
   SceneContext context;

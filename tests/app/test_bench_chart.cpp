@@ -1,0 +1,58 @@
+// The benchmark chart: drawn from `warpscope bench` JSON, one bar per row, a clear error for a
+// malformed file.
+#include <gtest/gtest.h>
+
+#include "common/error.h"
+#include "render/svg_canvas.h"
+#include "views/bench_chart.h"
+
+namespace ws::app {
+namespace {
+
+nlohmann::json small_bench() {
+  nlohmann::json j = {{"scene", "reduce"}, {"op", "sum"},        {"type", "float32"},
+                      {"device", "test"},  {"copy_gbps", 100.0}, {"rows", nlohmann::json::array()}};
+  for (int64_t n : {1024, 4096})
+    for (const char* name : {"3 sequential", "7 coarsened", "CUB DeviceReduce"})
+      j["rows"].push_back({{"name", name},
+                           {"n", n},
+                           {"gbps", 10.0 + n / 100},
+                           {"ratio_to_library", 1.0},
+                           {"verified", true}});
+  return j;
+}
+
+int count(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+TEST(BenchChart, OneBarPerRowAndOnePanelPerSize) {
+  const BenchChart chart = bench_chart_from_json(small_bench());
+  EXPECT_EQ(chart.title, "reduce sum float32 on test");
+  ASSERT_EQ(chart.rows.size(), 6u);
+  gfx::SvgCanvas svg({1200, 600});
+  draw_bench_chart(svg, chart, gfx::palette(gfx::Theme::Light));
+  const std::string doc = svg.str();
+  EXPECT_EQ(count(doc, "<g id=\"size-"), 2);
+  EXPECT_EQ(count(doc, "<rect"), 6);  // the bars (no background: the canvas was made without one)
+  EXPECT_NE(doc.find(">N = 2^10<"), std::string::npos);
+  EXPECT_NE(doc.find(">7 coarsened<"), std::string::npos);
+  EXPECT_NE(doc.find("copy bandwidth 100 GB/s"), std::string::npos);
+}
+
+TEST(BenchChart, MalformedJsonIsNamed) {
+  EXPECT_THROW(bench_chart_from_json({{"rows", nlohmann::json::array()}}), Error);
+  nlohmann::json j = small_bench();
+  j["rows"][0].erase("gbps");
+  try {
+    bench_chart_from_json(j);
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("malformed bench JSON"), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace ws::app
