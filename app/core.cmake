@@ -5,6 +5,7 @@ add_library(ws_app STATIC
   cli/render_command.cpp
   cli/bench_command.cpp
   io/image_values.cpp
+  io/json_file.cpp
   io/session.cpp
   scenes/json_params.cpp
   scenes/registry.cpp

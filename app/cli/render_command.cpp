@@ -10,6 +10,7 @@
 #include "common/error.h"
 #include "render/figure.h"
 #include "render/image.h"
+#include "io/json_file.h"
 #include "scenes/registry.h"
 #include "views/bench_chart.h"
 #include "shell/headless_context.h"
@@ -99,15 +100,7 @@ void write_figure(Scene& scene, const RenderRequest& r, const std::string& out, 
 
 // `render --bench f.json`: the measured benchmark as a chart (views/bench_chart.h).
 void render_bench_chart(const RenderRequest& r, PngRenderer& png) {
-  std::ifstream in(r.bench_json);
-  WS_REQUIRE(in.good(), "cannot read the bench JSON '" + r.bench_json + "'");
-  nlohmann::json j;
-  try {
-    in >> j;
-  } catch (const std::exception& e) {
-    throw Error("'" + r.bench_json + "' is not valid JSON: " + e.what());
-  }
-  const BenchChart chart = bench_chart_from_json(j);
+  const BenchChart chart = bench_chart_from_json(read_json_file(r.bench_json, "bench JSON"));
   write_drawing([&](gfx::Canvas& c) { draw_bench_chart(c, chart, gfx::palette(r.theme)); }, r,
                 r.out, png);
 }
@@ -180,14 +173,7 @@ bool parse_size(const std::string& text, int& width, int& height) {
 }
 
 int render_script_command(const std::string& script_path) {
-  std::ifstream in(script_path);
-  WS_REQUIRE(in.good(), "cannot read the figure script '" + script_path + "'");
-  nlohmann::json script;
-  try {
-    in >> script;
-  } catch (const std::exception& e) {
-    throw Error("the figure script '" + script_path + "' is not valid JSON: " + e.what());
-  }
+  const nlohmann::json script = read_json_file(script_path, "figure script");
   WS_REQUIRE(script.contains("figures") && script["figures"].is_array(),
              "the figure script needs a \"figures\" array");
   PngRenderer png;

@@ -4,6 +4,7 @@
 
 #include "cli/commands.h"
 #include "common/error.h"
+#include "json_file.h"
 
 namespace ws::app {
 
@@ -50,15 +51,7 @@ void save_session(const Session& s, const std::string& path) {
 }
 
 Session load_session(const std::string& path) {
-  std::ifstream in(path);
-  WS_REQUIRE(in.good(), "cannot read session '" + path + "'");
-  nlohmann::json j;
-  try {
-    in >> j;
-  } catch (const std::exception& e) {
-    throw Error("session '" + path + "' is not valid JSON: " + e.what());
-  }
-  return session_from_json(j);
+  return session_from_json(read_json_file(path, "session"));
 }
 
 }  // namespace ws::app
