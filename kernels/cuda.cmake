@@ -12,3 +12,5 @@ foreach(target ws_common ws_reduce)
   # -lineinfo: compute-sanitizer and profilers name source lines; it does not change the code.
   target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-lineinfo>)
 endforeach()
+
+include(${CMAKE_CURRENT_SOURCE_DIR}/stencil/stencil_cuda.cmake)

@@ -4,9 +4,12 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 namespace ws::gfx {
+
+struct Image;  // render/image.h
 
 struct Vec2 {
   float x = 0, y = 0;
@@ -39,6 +42,16 @@ class Canvas {
   virtual void text(Vec2 pos, const std::string& utf8, float size, Color c,
                     HAlign h = HAlign::Left, VAlign v = VAlign::Top) = 0;
   virtual Vec2 text_size(const std::string& utf8, float size) const = 0;
+
+  // A raster image stretched over [min, max] (heat fields, photos). Screen backends draw
+  // `texture` (a GL texture name; top row first) when it is set, else upload `pixels`; SVG embeds
+  // `pixels()` as a PNG. `smooth` = linear filtering, else nearest (cells stay sharp).
+  struct Raster {
+    unsigned texture = 0;
+    std::function<Image()> pixels;  // RGBA, straight alpha, top row first
+    bool smooth = false;
+  };
+  virtual void image(Vec2 /*min*/, Vec2 /*max*/, const Raster& /*raster*/) {}
 
   // Named groups become <g id="..."> in SVG (editable figures); no-ops on screen.
   virtual void begin_group(const std::string& /*id*/) {}

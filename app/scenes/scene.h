@@ -43,6 +43,22 @@ class Scene {
   void step_forward() { seek(current_step() + 1); }
   void step_back() { seek(current_step() - 1); }
 
+  // Live scenes (a running simulation) advance here once per frame, before ui() and draw(); a GL
+  // context is current. `dt` is the wall time since the last frame in seconds.
+  virtual void tick(float /*dt*/) {}
+  // True while the scene changes by itself (a running simulation): the shell keeps redrawing.
+  virtual bool live() const { return false; }
+
+  // The mouse over the viewport, in the logical coordinates of the last draw(): painting,
+  // probing. Called every frame while the pointer is over the viewport.
+  struct Pointer {
+    gfx::Vec2 point;
+    bool left_down = false, right_down = false;  // held this frame
+    bool left_clicked = false;                   // pressed this frame
+    bool shift = false;
+  };
+  virtual void pointer(const Pointer& /*p*/) {}
+
   // ImGui panels (parameters, counters, timings); no GL calls.
   virtual void ui() = 0;
   // The code panel: the variant's kernel source with the current statement highlighted.
