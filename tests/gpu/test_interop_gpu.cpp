@@ -1,7 +1,9 @@
-// ValueImage on a GPU with a headless EGL context: the CUDA-GL interop path, the copy fallback and
-// the CPU path must give identical pixels (tolerance 0), interop must be what the NVIDIA EGL device
-// platform gets, recolor must follow the range, and set_values / recolor are timed (printed, not
-// asserted). Every test skips without a CUDA device.
+// ValueImage on a GPU with a headless EGL context: the CUDA-GL interop path (both methods: the
+// texture written through a surface, and a pixel buffer copied by GL), the copy fallback and the
+// CPU path must give identical pixels (tolerance 0) for every colormap, interop must be what the
+// NVIDIA EGL device platform gets, recolor must follow the range, device values must be read in
+// stream-0 order, and set_values / recolor are timed (printed, not asserted). Every test skips
+// without a CUDA device.
 #include <gtest/gtest.h>
 
 #include "common/split_mix.h"
@@ -17,6 +19,8 @@
 #include <memory>
 #include <string>
 #include <vector>
+
+#include <cuda_runtime_api.h>
 
 #include "common/cuda_device.h"
 #include "common/error.h"
@@ -106,9 +110,12 @@ struct Shown {
 };
 
 Shown show(Backend backend, bool fallback, const std::vector<float>& values, int width, float lo,
-           float hi) {
+           float hi, InteropMethod method = InteropMethod::Surface,
+           Colormap map = Colormap::Viridis) {
   ValueImage image(backend);
   image.force_fallback(fallback);
+  image.set_interop_method(method);
+  image.set_colormap(map);
   image.set_values(values.data(), int64_t(values.size()), width, lo, hi);
   return {image.read_back(), image.path(), image.notice()};
 }
@@ -163,20 +170,88 @@ TEST(InteropGpu, AllPathsGiveIdenticalPixels) {
   WS_REQUIRE_GPU_AND_GL();
   const float lo = -1.0f, hi = 1.0f;
   const std::vector<float> values = random_values(300007, lo, hi, 42);  // 640 x 469, last row part
-  const Shown interop = show(Backend::Cuda, false, values, 640, lo, hi);
-  const Shown fallback = show(Backend::Cuda, true, values, 640, lo, hi);
-  const Shown cpu = show(Backend::Cpu, false, values, 640, lo, hi);
-  EXPECT_EQ(interop.path, ValueImage::Path::CudaInterop) << interop.notice;
-  EXPECT_EQ(fallback.path, ValueImage::Path::CudaCopyFallback);
-  EXPECT_NE(fallback.notice, "");
-  EXPECT_EQ(cpu.path, ValueImage::Path::Cpu);
-  ASSERT_EQ(cpu.image.width, 640);
-  ASSERT_EQ(cpu.image.height, 469);
-  expect_identical(interop.image, cpu.image, values, "interop vs cpu");
-  expect_identical(fallback.image, cpu.image, values, "fallback vs cpu");
-  expect_identical(interop.image, fallback.image, values, "interop vs fallback");
-  const uint8_t* past_end = cpu.image.pixel(639, 468);
-  EXPECT_EQ(past_end[3], 0) << "cells past n are transparent";
+  for (Colormap map : kAllColormaps) {
+    const std::string name = colormap_name(map);
+    const Shown surface =
+        show(Backend::Cuda, false, values, 640, lo, hi, InteropMethod::Surface, map);
+    const Shown buffer =
+        show(Backend::Cuda, false, values, 640, lo, hi, InteropMethod::PixelBuffer, map);
+    const Shown fallback =
+        show(Backend::Cuda, true, values, 640, lo, hi, InteropMethod::Surface, map);
+    const Shown cpu = show(Backend::Cpu, false, values, 640, lo, hi, InteropMethod::Surface, map);
+    EXPECT_EQ(surface.path, ValueImage::Path::CudaInterop) << surface.notice;
+    EXPECT_EQ(buffer.path, ValueImage::Path::CudaInterop) << buffer.notice;
+    EXPECT_EQ(fallback.path, ValueImage::Path::CudaCopyFallback);
+    EXPECT_NE(fallback.notice, "");
+    EXPECT_EQ(cpu.path, ValueImage::Path::Cpu);
+    ASSERT_EQ(cpu.image.width, 640);
+    ASSERT_EQ(cpu.image.height, 469);
+    expect_identical(surface.image, cpu.image, values, name + ": surface interop vs cpu");
+    expect_identical(buffer.image, cpu.image, values, name + ": pixel-buffer interop vs cpu");
+    expect_identical(fallback.image, cpu.image, values, name + ": fallback vs cpu");
+    const uint8_t* past_end = cpu.image.pixel(639, 468);
+    EXPECT_EQ(past_end[3], 0) << "cells past n are transparent";
+  }
+  expect_no_gl_error();
+}
+
+// Device memory owned by the test, freed on every exit.
+struct DeviceFloats {
+  float* data = nullptr;
+  explicit DeviceFloats(size_t n) {
+    EXPECT_EQ(cudaMalloc(reinterpret_cast<void**>(&data), n * sizeof(float)), cudaSuccess);
+  }
+  ~DeviceFloats() { cudaFree(data); }
+};
+struct PinnedFloats {
+  float* data = nullptr;
+  explicit PinnedFloats(const std::vector<float>& values) {
+    EXPECT_EQ(cudaMallocHost(reinterpret_cast<void**>(&data), values.size() * sizeof(float)),
+              cudaSuccess);
+    std::memcpy(data, values.data(), values.size() * sizeof(float));
+  }
+  ~PinnedFloats() { cudaFreeHost(data); }
+};
+
+// The caller's values arrive by an asynchronous copy on stream 0 and are overwritten by a memset
+// on stream 0 right after set_device_values, without any sync: the image must show the copied
+// values (our stream waited for the copy, and stream 0's memset waited for our colormap). A
+// recolor then reads the pointer again and shows the zeros.
+TEST(InteropGpu, DeviceValuesAreReadInStreamZeroOrder) {
+  WS_REQUIRE_GPU_AND_GL();
+  const int width = 2048;
+  const std::vector<float> values = random_values(int64_t(width) * 2048, 0.0f, 1.0f, 11);
+  const std::vector<float> zeros(values.size(), 0.0f);
+  const PinnedFloats pinned(values);
+  const DeviceFloats device(values.size());
+  ASSERT_NE(device.data, nullptr);
+  ValueImage cpu(Backend::Cpu);
+  cpu.set_values(values.data(), int64_t(values.size()), width, 0.0f, 1.0f);
+  const gfx::Image expected = cpu.read_back();
+  cpu.set_values(zeros.data(), int64_t(zeros.size()), width, 0.0f, 1.0f);
+  const gfx::Image expected_zeros = cpu.read_back();
+  for (int variant = 0; variant < 3; ++variant) {
+    const std::string label = variant == 2
+                                  ? "fallback"
+                                  : interop_method_name(variant == 0 ? InteropMethod::Surface
+                                                                     : InteropMethod::PixelBuffer);
+    ValueImage image(Backend::Cuda);
+    image.set_interop_method(variant == 1 ? InteropMethod::PixelBuffer : InteropMethod::Surface);
+    image.force_fallback(variant == 2);
+    ASSERT_EQ(cudaMemcpyAsync(device.data, pinned.data, values.size() * sizeof(float),
+                              cudaMemcpyHostToDevice, cudaStreamLegacy),
+              cudaSuccess);
+    image.set_device_values(device.data, int64_t(values.size()), width, 0.0f, 1.0f);
+    ASSERT_EQ(cudaMemsetAsync(device.data, 0, values.size() * sizeof(float), cudaStreamLegacy),
+              cudaSuccess);
+    expect_identical(image.read_back(), expected, values, label + ": device values");
+    image.recolor(0.0f, 1.0f);
+    expect_identical(image.read_back(), expected_zeros, zeros, label + ": recolor reads again");
+    EXPECT_EQ(image.path(),
+              variant == 2 ? ValueImage::Path::CudaCopyFallback : ValueImage::Path::CudaInterop)
+        << image.notice();
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  }
   expect_no_gl_error();
 }
 
@@ -255,18 +330,28 @@ TEST(InteropGpu, ResizesReRegisterAndStayIdentical) {
   };
   // The same byte count twice (640 x 469) keeps the registration; the others re-register.
   const Size sizes[] = {{1000, 10}, {300007, 640}, {50, 7}, {300000, 640}, {1, 1}, {70000, 4096}};
-  ValueImage interop(Backend::Cuda), cpu(Backend::Cpu);
-  uint64_t seed = 100;
-  for (const Size& size : sizes) {
-    const std::vector<float> values = random_values(size.n, 0.0f, 1.0f, seed++);
-    interop.set_values(values.data(), size.n, size.width, 0.0f, 1.0f);
-    cpu.set_values(values.data(), size.n, size.width, 0.0f, 1.0f);
-    EXPECT_EQ(interop.width(), size.width);
-    EXPECT_EQ(interop.height(), int((size.n + size.width - 1) / size.width));
-    expect_identical(interop.read_back(), cpu.read_back(), values,
-                     "n " + std::to_string(size.n) + " width " + std::to_string(size.width));
+  for (InteropMethod method : {InteropMethod::Surface, InteropMethod::PixelBuffer}) {
+    ValueImage interop(Backend::Cuda), cpu(Backend::Cpu);
+    interop.set_interop_method(method);
+    uint64_t seed = 100;
+    for (const Size& size : sizes) {
+      const std::vector<float> values = random_values(size.n, 0.0f, 1.0f, seed++);
+      interop.set_values(values.data(), size.n, size.width, 0.0f, 1.0f);
+      cpu.set_values(values.data(), size.n, size.width, 0.0f, 1.0f);
+      EXPECT_EQ(interop.width(), size.width);
+      EXPECT_EQ(interop.height(), int((size.n + size.width - 1) / size.width));
+      expect_identical(interop.read_back(), cpu.read_back(), values,
+                       std::string(interop_method_name(method)) + " n " + std::to_string(size.n) +
+                           " width " + std::to_string(size.width));
+    }
+    EXPECT_EQ(interop.path(), ValueImage::Path::CudaInterop) << interop.notice();
+    // Switching the method on a live image keeps the pixels right.
+    interop.set_interop_method(method == InteropMethod::Surface ? InteropMethod::PixelBuffer
+                                                                : InteropMethod::Surface);
+    interop.recolor(0.2f, 0.8f);
+    cpu.recolor(0.2f, 0.8f);
+    expect_identical(interop.read_back(), cpu.read_back(), {}, "after switching the method");
   }
-  EXPECT_EQ(interop.path(), ValueImage::Path::CudaInterop) << interop.notice();
   // Images made and destroyed in a row: each unregisters before its buffer is deleted.
   for (int i = 0; i < 5; ++i) {
     ValueImage image(Backend::Cuda);
@@ -301,19 +386,23 @@ TEST(InteropGpu, TimingPrint) {
   };
   const Size sizes[] = {{300007, 640}, {2048 * 2048, 2048}};
   std::printf("[ timing ] median of 20, microseconds, each call + glFinish\n");
-  std::printf("[ timing ] %-20s %10s %12s %12s\n", "path", "values", "set_values", "recolor");
+  std::printf("[ timing ] %-32s %10s %12s %12s\n", "path", "values", "set_values", "recolor");
   for (const Size& size : sizes) {
     const std::vector<float> values = random_values(size.n, 0.0f, 1.0f, 3);
-    for (int variant = 0; variant < 3; ++variant) {
-      ValueImage image(variant == 2 ? Backend::Cpu : Backend::Cuda);
-      image.force_fallback(variant == 1);
+    for (int variant = 0; variant < 4; ++variant) {
+      ValueImage image(variant == 3 ? Backend::Cpu : Backend::Cuda);
+      image.force_fallback(variant == 2);
+      image.set_interop_method(variant == 1 ? InteropMethod::PixelBuffer : InteropMethod::Surface);
       image.set_values(values.data(), size.n, size.width, 0.0f, 1.0f);  // warm-up, registration
       glFinish();
       const double set_us =
           median_us([&](int) { image.set_values(values.data(), size.n, size.width, 0.0f, 1.0f); });
       const double recolor_us =
           median_us([&](int i) { image.recolor(0.01f * float(i % 5), 1.0f); });
-      std::printf("[ timing ] %-20s %10lld %12.1f %12.1f\n", path_name(image.path()),
+      const std::string name =
+          std::string(path_name(image.path())) +
+          (variant < 2 ? std::string("/") + interop_method_name(image.interop_method()) : "");
+      std::printf("[ timing ] %-32s %10lld %12.1f %12.1f\n", name.c_str(),
                   static_cast<long long>(size.n), set_us, recolor_us);
     }
   }
