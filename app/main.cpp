@@ -4,8 +4,10 @@
 //   warpscope render --script figures.json                  a batch of figures
 //   warpscope run --scene S ... [--backend cpu|cuda] --json out.json   results, trace, counters
 //   warpscope bench [--scene reduce] [--sizes 20,24,28] --json out.json  timings vs baselines
+//   warpscope bench --scene heat [--sizes 4096,8192,512x512x512]         stencil per time step
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 
 #include "cli/commands.h"
@@ -59,13 +61,15 @@ int run_cli(int argc, char** argv) {
   run->add_option("--json", json_path, "Output JSON file ('-' or none: standard output)");
 
   std::string bench_scene = "reduce", bench_type = "float32", bench_backend, bench_json;
-  std::vector<int> bench_sizes{20, 24, 28};
+  std::vector<std::string> bench_sizes;
   int repeats = 20;
   auto* bench = app.add_subcommand("bench", "Time every variant against the library and copy");
-  bench->add_option("--scene", bench_scene, "Scene id");
-  bench->add_option("--sizes", bench_sizes, "log2 of the sizes")
-      ->delimiter(',')
-      ->check(CLI::Range(1, 31));
+  bench->add_option("--scene", bench_scene, "Scene id (reduce or heat)");
+  bench
+      ->add_option("--sizes", bench_sizes,
+                   "reduce: log2 of the sizes (default 20,24,28); heat: grids N, NxM or NxMxL "
+                   "(default 4096,8192,512x512x512 on CUDA, 1024,128x128x128 on the CPU)")
+      ->delimiter(',');
   bench->add_option("--type", bench_type, "int32 or float32");
   bench->add_option("--backend", bench_backend, "cpu or cuda");
   bench->add_option("--repeats", repeats, "Timed repeats (median)")->check(CLI::Range(1, 1000));
@@ -90,8 +94,20 @@ int run_cli(int argc, char** argv) {
   }
   if (*run)
     return run_command(run_scene, scene_args_to_json(run->remaining()), run_backend, json_path);
-  if (*bench)
-    return bench_command(bench_scene, bench_sizes, bench_type, bench_backend, repeats, bench_json);
+  if (*bench) {
+    if (bench_scene == "heat")
+      return heat_bench_command(bench_sizes, bench_backend, repeats, bench_json);
+    std::vector<int> log2_sizes;
+    for (const std::string& text : bench_sizes) {
+      const int k = std::atoi(text.c_str());
+      WS_REQUIRE(
+          text.find_first_not_of("0123456789") == std::string::npos && k >= 1 && k <= 31,
+          "--sizes for " + bench_scene + " are log2 of the sizes, 1..31, got '" + text + "'");
+      log2_sizes.push_back(k);
+    }
+    if (log2_sizes.empty()) log2_sizes = {20, 24, 28};
+    return bench_command(bench_scene, log2_sizes, bench_type, bench_backend, repeats, bench_json);
+  }
   if (*list) {
     for (const auto& scene : make_scenes())
       std::cout << scene->id() << "  " << scene->title()

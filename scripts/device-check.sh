@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Checks the CUDA backend ON the GPU machine, from the repository root, with prebuilt binaries
 # (no cmake there). Usage: scripts/device-check.sh [BIN_DIR]   (default .device), where BIN_DIR
-# holds test_reduce_gpu, test_interop_gpu and the app binary warpscope.
+# holds test_reduce_gpu, test_stencil_gpu, test_interop_gpu and the app binary warpscope.
 # Order: the GPU, the gpu tests, compute-sanitizer (memcheck, racecheck, synccheck) on the small
-# SanitizerSmoke test, then the benchmark at 2^20, 2^24, 2^28 float32 sum; its JSON goes to
-# $OUT/bench_reduce.json ($OUT defaults to BIN_DIR/out) and its table is printed last.
+# SanitizerSmoke and StencilSanitizerSmoke tests, then the benchmarks: reduce at 2^20, 2^24,
+# 2^28 float32 sum and the heat stencil at 4096^2, 8192^2, 512^3; their JSON goes to
+# $OUT/bench_reduce.json and $OUT/bench_heat.json ($OUT defaults to BIN_DIR/out) and their tables
+# are printed last.
 # Exit status: 0 when every step passed.
 set -u -o pipefail
 BIN=${1:-.device}
@@ -39,6 +41,16 @@ if grep -q "SKIPPED" "$OUT_DIR/test_reduce_gpu.log"; then
   status=1
 fi
 
+if [ -x "$BIN/test_stencil_gpu" ]; then
+  echo "== stencil gpu tests ($BIN/test_stencil_gpu)"
+  start=$SECONDS
+  "$BIN/test_stencil_gpu" --gtest_brief=1 >"$OUT_DIR/test_stencil_gpu.log" 2>&1
+  rc=$?
+  tail -n 40 "$OUT_DIR/test_stencil_gpu.log"
+  echo "(took $((SECONDS - start)) s; full log: $OUT_DIR/test_stencil_gpu.log)"
+  note "stencil gpu tests" $rc
+fi
+
 echo "== compute-sanitizer"
 sanitizer=""
 for candidate in "$(command -v compute-sanitizer 2>/dev/null)" \
@@ -49,18 +61,25 @@ if [ -z "$sanitizer" ]; then
   echo "compute-sanitizer not found on this machine: skipped"
   summary+=("compute-sanitizer: not available")
 else
-  for tool in memcheck racecheck synccheck; do
-    log="$OUT_DIR/sanitizer_$tool.log"
-    "$sanitizer" --tool "$tool" --error-exitcode 99 \
-      "$BIN/test_reduce_gpu" --gtest_filter='SanitizerSmoke.*' --gtest_brief=1 >"$log" 2>&1
-    rc=$?
-    if [ $rc -eq 0 ]; then
-      echo "$tool: clean ($(grep -m1 'ERROR SUMMARY' "$log" || echo 'no summary line'))"
-    else
-      echo "$tool: NOT clean (exit $rc), first findings:"
-      grep -m 20 -E '=========|FAILED|Failure' "$log"
-    fi
-    note "compute-sanitizer $tool" $rc
+  # binary:filter pairs; the stencil's smoke tests run when its test binary is there.
+  smoke=("test_reduce_gpu:SanitizerSmoke.*")
+  [ -x "$BIN/test_stencil_gpu" ] && smoke+=("test_stencil_gpu:StencilSanitizerSmoke.*")
+  for pair in "${smoke[@]}"; do
+    binary=${pair%%:*}
+    filter=${pair#*:}
+    for tool in memcheck racecheck synccheck; do
+      log="$OUT_DIR/sanitizer_${binary}_$tool.log"
+      "$sanitizer" --tool "$tool" --error-exitcode 99 \
+        "$BIN/$binary" --gtest_filter="$filter" --gtest_brief=1 >"$log" 2>&1
+      rc=$?
+      if [ $rc -eq 0 ]; then
+        echo "$binary $tool: clean ($(grep -m1 'ERROR SUMMARY' "$log" || echo 'no summary line'))"
+      else
+        echo "$binary $tool: NOT clean (exit $rc), first findings:"
+        grep -m 20 -E '=========|FAILED|Failure' "$log"
+      fi
+      note "compute-sanitizer $binary $tool" $rc
+    done
   done
 fi
 
@@ -97,8 +116,22 @@ rc=$?
 [ $rc -ne 0 ] && tail -n 20 "$OUT_DIR/bench_progress.log"
 note "bench" $rc
 
+if [ -x "$BIN/warpscope" ]; then
+  echo "== heat bench (progress: $OUT_DIR/bench_heat_progress.log)"
+  "$BIN/warpscope" bench --scene heat --backend cuda --repeats 20 \
+    --json "$OUT_DIR/bench_heat.json" >"$OUT_DIR/bench_heat_table.txt" \
+    2>"$OUT_DIR/bench_heat_progress.log"
+  rc=$?
+  [ $rc -ne 0 ] && tail -n 20 "$OUT_DIR/bench_heat_progress.log"
+  note "heat bench" $rc
+fi
+
 echo "== summary"
 printf '  %s\n' "${summary[@]}"
 echo "== bench table"
 cat "$OUT_DIR/bench_table.txt"
+if [ -f "$OUT_DIR/bench_heat_table.txt" ]; then
+  echo "== heat bench table"
+  cat "$OUT_DIR/bench_heat_table.txt"
+fi
 exit $status

@@ -1,10 +1,11 @@
-// `warpscope bench`: the benchmark of bench/ on the chosen backend, as a table and JSON. A
-// benchmark, never a test: it fails only when a result is wrong, never on speed.
+// `warpscope bench`: the benchmarks of bench/ (reduce, heat) on the chosen backend, as a table and
+// JSON. A benchmark, never a test: it fails only when a result is wrong, never on speed.
 #include <iostream>
 
 #include "commands.h"
 #include "common/error.h"
 #include "reduce_bench.h"
+#include "stencil_bench.h"
 #if defined(WARPSCOPE_HAVE_CUDA)
 #include "common/cuda_device.h"
 #endif
@@ -26,7 +27,8 @@ std::string device_description(Backend backend) {
 int bench_command(const std::string& scene, const std::vector<int>& log2_sizes,
                   const std::string& type_text, const std::string& backend_text, int repeats,
                   const std::string& json_path) {
-  WS_REQUIRE(scene == "reduce", "bench: scene '" + scene + "' has no benchmark yet (reduce has)");
+  WS_REQUIRE(scene == "reduce",
+             "bench: scene '" + scene + "' has no benchmark (reduce and heat have)");
   const auto type = parse_type(type_text);
   WS_REQUIRE(type.has_value(), "--type must be int32 or float32, got '" + type_text + "'");
   const Backend backend = choose_backend(backend_text, false);
@@ -54,6 +56,34 @@ int bench_command(const std::string& scene, const std::vector<int>& log2_sizes,
     WS_REQUIRE(r.verified, "bench: " + r.name + " at n = " + std::to_string(r.n) + " returned " +
                                std::to_string(r.result) + ", expected " +
                                std::to_string(r.reference));
+  return 0;
+}
+
+int heat_bench_command(const std::vector<std::string>& grid_texts, const std::string& backend_text,
+                       int repeats, const std::string& json_path) {
+  const Backend backend = choose_backend(backend_text, false);
+  std::vector<bench::HeatGrid> grids;
+  for (const std::string& text : grid_texts) grids.push_back(bench::parse_heat_grid(text));
+  if (grids.empty()) grids = bench::default_heat_grids(backend);
+  const std::string device = device_description(backend);
+  std::cerr << "warpscope bench: " << device << "\n";
+  double copy_gbps = 0;
+  const auto rows = bench::bench_heat(backend, grids, repeats, std::cerr, &copy_gbps);
+  std::cout << "heat stencil (float32, insulated) on " << device << "\n"
+            << "copy bandwidth " << copy_gbps << " GB/s (read + write), median of " << repeats
+            << "; GB/s counts " << bench::kBytesPerCell
+            << " bytes per cell per time step (one read + one write, the minimum)\n"
+            << bench::heat_bench_table(rows);
+  if (!json_path.empty()) {
+    nlohmann::json j = bench::heat_bench_json(rows, device, copy_gbps);
+    j["backend"] = backend_name(backend);
+    j["repeats"] = repeats;
+    write_file_atomically(json_path, j.dump(2) + "\n");
+    std::cerr << "warpscope: wrote " << json_path << "\n";
+  }
+  for (const auto& r : rows)
+    WS_REQUIRE(r.verified, "bench: " + r.name + " at " + r.grid.text() +
+                               " differs from the basic variant: " + r.difference);
   return 0;
 }
 

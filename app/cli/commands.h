@@ -39,6 +39,10 @@ int render_script_command(const std::string& script_path);
 int bench_command(const std::string& scene, const std::vector<int>& log2_sizes,
                   const std::string& type, const std::string& backend, int repeats,
                   const std::string& json_path);
+// `warpscope bench --scene heat`: grids as "4096", "4096x2048" or "512x512x512" (none: the
+// backend's default grids).
+int heat_bench_command(const std::vector<std::string>& grids, const std::string& backend,
+                       int repeats, const std::string& json_path);
 int gui_command(const std::string& scene, const std::string& session_path, int frames,
                 const std::string& screenshot_path);
 

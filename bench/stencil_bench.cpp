@@ -1,0 +1,255 @@
+#include "stencil_bench.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <sstream>
+
+#include "common/error.h"
+#include "reduce/reduce_run.h"
+
+namespace ws::bench {
+
+namespace {
+
+using stencil::Params;
+using stencil::Shape;
+using stencil::Variant;
+
+struct Config {
+  std::string name;
+  Params params;
+};
+
+// The diffusion number of each shape: stable (below the limit) and not tiny.
+float stable_r(Shape s) {
+  return s == Shape::Nine ? 0.3f : s == Shape::Seven ? 0.15f : 0.2f;
+}
+
+Params base_params(const HeatGrid& g, Shape shape) {
+  Params p;
+  p.dim = g.dim, p.nx = g.nx, p.ny = g.ny, p.nz = g.nz;
+  p.shape = shape;
+  p.boundary = stencil::Boundary::Insulated;  // every cell is updated
+  p.r = stable_r(shape);
+  return p;
+}
+
+Config make_config(const Params& base, Variant v, int tile, int k) {
+  Config c;
+  c.params = base;
+  c.params.variant = v, c.params.tile = tile, c.params.steps_per_launch = k;
+  c.name = std::to_string(static_cast<int>(v)) + " " + stencil::info(v).id;
+  if (v != Variant::Basic) c.name += " T=" + std::to_string(tile);
+  if (v == Variant::TemporalBlocked) c.name += " K=" + std::to_string(k);
+  if (base.shape == Shape::Nine) c.name += " (9-point)";
+  return c;
+}
+
+// The variants valid at the grid's dimension with the tile sizes worth comparing. Basic's fast
+// shape (32x8) does not depend on the tile. Temporal blocking: T + 2K = 32 (1024 threads).
+std::vector<Config> configs(const HeatGrid& g) {
+  const Params base = base_params(g, g.dim == 3 ? Shape::Seven : Shape::Five);
+  std::vector<Config> out = {make_config(base, Variant::Basic, 16, 1)};
+  if (g.dim == 2) {
+    for (int t : {16, 30}) out.push_back(make_config(base, Variant::SharedTiled, t, 1));
+    for (int k : {2, 3, 4, 8})
+      out.push_back(make_config(base, Variant::TemporalBlocked, 32 - 2 * k, k));
+  } else {
+    out.push_back(make_config(base, Variant::SharedTiled, 8, 1));
+    for (Variant v : {Variant::CoarsenedZ, Variant::RegisterTiled})
+      for (int t : {16, 30}) out.push_back(make_config(base, v, t, 1));
+  }
+  return out;
+}
+
+// "" when equal bit for bit, else the first differing cell.
+std::string first_difference(const std::vector<float>& a, const std::vector<float>& b) {
+  if (a.size() != b.size())
+    return "size " + std::to_string(a.size()) + " vs " + std::to_string(b.size());
+  for (size_t i = 0; i < a.size(); ++i)
+    if (std::memcmp(&a[i], &b[i], sizeof(float)) != 0)
+      return "cell " + std::to_string(i) + ": " + std::to_string(a[i]) + " vs basic " +
+             std::to_string(b[i]);
+  return "";
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const size_t mid = v.size() / 2;
+  return v.size() % 2 == 1 ? v[mid] : 0.5 * (v[mid - 1] + v[mid]);
+}
+
+// Median time of one time step: batches of `steps` (whole launches) between synchronizations,
+// after one warm-up batch.
+double ms_per_step(stencil::Simulation& sim, int steps, int repeats) {
+  using Clock = std::chrono::steady_clock;
+  sim.advance(steps);
+  sim.synchronize();
+  std::vector<double> times;
+  for (int i = 0; i < repeats; ++i) {
+    const auto start = Clock::now();
+    sim.advance(steps);
+    sim.synchronize();
+    times.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+  }
+  return median(times) / steps;
+}
+
+// Steps per timed batch: about `target` cell updates (the GPU: ~1-3 ms, long enough that launch
+// and synchronization overheads stay small), a whole number of launches.
+int batch_steps(Backend backend, const Params& p) {
+  const double target = backend == Backend::Cuda ? double(1 << 29) : double(1 << 22);
+  const int k = p.variant == Variant::TemporalBlocked ? p.steps_per_launch : 1;
+  const int steps = std::max(1, static_cast<int>(target / double(p.cells())));
+  return (steps + k - 1) / k * k;
+}
+
+}  // namespace
+
+std::string HeatGrid::text() const {
+  std::string s = std::to_string(nx) + "x" + std::to_string(ny);
+  return dim == 3 ? s + "x" + std::to_string(nz) : s;
+}
+
+HeatGrid parse_heat_grid(const std::string& text) {
+  const std::string what =
+      "'" + text + "' is not a grid (use N for N x N, NxM, or NxMxL for a 3D grid)";
+  std::vector<int> sides;
+  std::stringstream in(text);
+  std::string part;
+  while (std::getline(in, part, 'x')) {
+    WS_REQUIRE(!part.empty() && part.find_first_not_of("0123456789") == std::string::npos &&
+                   part.size() <= 6,
+               what);
+    sides.push_back(std::stoi(part));
+  }
+  HeatGrid g;
+  if (sides.size() == 1) {
+    g.nx = g.ny = sides[0];
+  } else if (sides.size() == 2) {
+    g.nx = sides[0], g.ny = sides[1];
+  } else {
+    WS_REQUIRE(sides.size() == 3, what);
+    g.dim = 3, g.nx = sides[0], g.ny = sides[1], g.nz = sides[2];
+  }
+  stencil::validate(base_params(g, g.dim == 3 ? Shape::Seven : Shape::Five));  // names the limits
+  return g;
+}
+
+std::vector<HeatGrid> default_heat_grids(Backend backend) {
+  if (backend == Backend::Cpu) return {{2, 1024, 1024, 1}, {3, 128, 128, 128}};
+  return {{2, 4096, 4096, 1}, {2, 8192, 8192, 1}, {3, 512, 512, 512}};
+}
+
+std::vector<HeatBenchRow> bench_heat(Backend backend, const std::vector<HeatGrid>& grids,
+                                     int repeats, std::ostream& progress, double* copy_gbps_out) {
+  WS_REQUIRE(repeats >= 1, "bench needs at least one repeat, got " + std::to_string(repeats));
+  const double copy_gbps = reduce::copy_bandwidth_gbps(backend);
+  if (copy_gbps_out != nullptr) *copy_gbps_out = copy_gbps;
+  progress << (backend == Backend::Cuda ? "device-to-device copy: " : "host memcpy: ") << copy_gbps
+           << " GB/s (read + write)" << std::endl;
+
+  std::vector<HeatBenchRow> rows;
+  for (const HeatGrid& grid : grids) {
+    const std::vector<float> initial = stencil::initial_field(
+        base_params(grid, grid.dim == 3 ? Shape::Seven : Shape::Five), "random:7");
+    std::vector<float> reference;  // the basic variant's field after kCheckSteps
+    // Runs one configuration: the check against `reference` (the basic variant, which sets it),
+    // then the timing.
+    auto run = [&](const Config& c) {
+      HeatBenchRow row;
+      row.name = c.name;
+      row.grid = grid;
+      row.params = c.params;
+      auto sim = stencil::Simulation::create(backend, c.params);
+      sim->set_field(initial);
+      sim->advance(kCheckSteps);
+      const std::vector<float> field = sim->field();
+      if (c.params.variant == Variant::Basic) reference = field;
+      row.difference = first_difference(field, reference);
+      row.verified = row.difference.empty();
+      row.ms_per_step = ms_per_step(*sim, batch_steps(backend, c.params), repeats);
+      const double seconds = row.ms_per_step * 1e-3;
+      row.gstencils = double(grid.cells()) / seconds / 1e9;
+      row.gbps = kBytesPerCell * double(grid.cells()) / seconds / 1e9;
+      row.pct_copy = copy_gbps > 0 ? 100.0 * row.gbps / copy_gbps : 0;
+      char line[256];
+      std::snprintf(line, sizeof(line), "[%s] %-34s %9.4f ms/step %8.2f GStencil/s %8.1f GB/s  %s",
+                    grid.text().c_str(), row.name.c_str(), row.ms_per_step, row.gstencils, row.gbps,
+                    row.verified ? "ok" : ("DIFFERS: " + row.difference).c_str());
+      progress << line << std::endl;
+      rows.push_back(row);
+      return row;
+    };
+
+    const std::vector<Config> list = configs(grid);
+    const HeatBenchRow* best = nullptr;
+    const size_t first = rows.size();
+    for (const Config& c : list) run(c);
+    for (size_t i = first; i < rows.size(); ++i)
+      if (best == nullptr || rows[i].ms_per_step < best->ms_per_step) best = &rows[i];
+    if (grid.dim == 2) {
+      // The 9-point shape for the basic variant (the reference) and the best 5-point setting.
+      const Params best_params = best->params;
+      const Params nine = base_params(grid, Shape::Nine);
+      run(make_config(nine, Variant::Basic, 16, 1));
+      if (best_params.variant != Variant::Basic)
+        run(make_config(nine, best_params.variant, best_params.tile, best_params.steps_per_launch));
+    }
+  }
+  WS_REQUIRE(!rows.empty(), std::string("bench: no grid to run"));
+  return rows;
+}
+
+std::string heat_bench_table(const std::vector<HeatBenchRow>& rows) {
+  std::ostringstream out;
+  char line[256];
+  std::snprintf(line, sizeof(line), "%-36s %-12s %8s %11s %11s %9s %7s %4s\n", "variant", "grid",
+                "shape", "ms/step", "GStencil/s", "GB/s", "% copy", "ok");
+  out << line;
+  std::string previous;
+  for (const HeatBenchRow& r : rows) {
+    if (!previous.empty() && r.grid.text() != previous) out << "\n";
+    previous = r.grid.text();
+    std::snprintf(line, sizeof(line), "%-36s %-12s %8s %11.4f %11.2f %9.1f %7.1f %4s\n",
+                  r.name.c_str(), r.grid.text().c_str(), stencil::shape_name(r.params.shape),
+                  r.ms_per_step, r.gstencils, r.gbps, r.pct_copy, r.verified ? "yes" : "NO");
+    out << line;
+  }
+  return out.str();
+}
+
+nlohmann::json heat_bench_json(const std::vector<HeatBenchRow>& rows, const std::string& device,
+                               double copy_gbps) {
+  nlohmann::json j;
+  j["scene"] = "heat";
+  j["device"] = device;
+  j["copy_gbps"] = copy_gbps;
+  j["bytes_per_cell"] = kBytesPerCell;
+  j["traffic"] = "8 bytes per cell per time step (one read, one write: the minimum)";
+  j["check"] = "field equals the basic variant's bit for bit after " + std::to_string(kCheckSteps) +
+               " steps";
+  j["rows"] = nlohmann::json::array();
+  for (const HeatBenchRow& r : rows) {
+    j["rows"].push_back({{"name", r.name},
+                         {"grid", r.grid.text()},
+                         {"dim", r.grid.dim},
+                         {"n", r.grid.cells()},
+                         {"shape", stencil::shape_name(r.params.shape)},
+                         {"variant", stencil::info(r.params.variant).id},
+                         {"tile", r.params.tile},
+                         {"steps_per_launch", r.params.steps_per_launch},
+                         {"ms_per_step", r.ms_per_step},
+                         {"gstencils", r.gstencils},
+                         {"gbps", r.gbps},
+                         {"pct_copy", r.pct_copy},
+                         {"verified", r.verified},
+                         {"difference", r.difference}});
+  }
+  return j;
+}
+
+}  // namespace ws::bench
