@@ -1,6 +1,6 @@
 // CPU twins of the stencil variants (the "gold" side of stencil.cu), each written the way its GPU
 // kernel moves data, so a student can read the CPU and CUDA versions side by side. Every twin
-// calls apply_rule (stencil_rule.h) with the same neighbour values in the same order, so all of
+// calls apply_rule_n (stencil_rule.h) with the same neighbour values in the same order, so all of
 // them produce the same bits as each other and as the CUDA kernels.
 //
 //   1 basic             direct loops: every neighbour read from the input field.
@@ -42,17 +42,26 @@ float neighbour_material(const Grid& g, const float* material, int x, int y, int
 
 void gather_materials(const Params& p, const Grid& g, const float* material, int x, int y, int z,
                       float own, float* nm) {
-  if (!p.materials) return;
   for (int d = 0; d < neighbour_count(p.shape); ++d)
-    nm[d] = neighbour_material(g, material, x, y, z, neighbour_offset(p.shape, d), own);
+    nm[d] = p.materials
+                ? neighbour_material(g, material, x, y, z, neighbour_offset(p.shape, d), own)
+                : 1.0f;
 }
 
-// ---- 1 basic: one output per (x, y, z), each neighbour read from the input.
-void step_basic(const Params& p, const float* in, float* out, const float* material) {
+// ---- 1 basic: one output per (x, y, z), each neighbour read from the input. Away from the edges
+// a neighbour is the cell index plus a fixed stride; only the outer cells resolve the boundary.
+// N: the shape's neighbour count.
+template <int N>
+void step_basic_n(const Params& p, const float* in, float* out, const float* material) {
   const Grid g(p);
-  const int count = neighbour_count(p.shape);
+  int64_t stride[N];
+  for (int d = 0; d < N; ++d) {
+    const Offset o = neighbour_offset(p.shape, d);
+    stride[d] = o.dx + int64_t(p.nx) * (o.dy + int64_t(p.ny) * o.dz);
+  }
   for (int z = 0; z < p.nz; ++z)
-    for (int y = 0; y < p.ny; ++y)
+    for (int y = 0; y < p.ny; ++y) {
+      const bool inner_row = y > 0 && y < p.ny - 1 && (p.dim == 2 || (z > 0 && z < p.nz - 1));
       for (int x = 0; x < p.nx; ++x) {
         const int64_t c = g.index(x, y, z);
         const float u = in[c];
@@ -60,16 +69,27 @@ void step_basic(const Params& p, const float* in, float* out, const float* mater
           out[c] = u;  // left alone: the fixed ring or a pinned cell
           continue;
         }
-        float nb[kMaxNeighbours], nm[kMaxNeighbours];
-        for (int d = 0; d < count; ++d) {
-          const Offset o = neighbour_offset(p.shape, d);
-          int ax = x + o.dx, ay = y + o.dy, az = z + o.dz;
-          nb[d] = g.resolve(ax, ay, az) ? in[g.index(ax, ay, az)] : u;  // insulated: itself
-        }
+        float nb[N], nm[N];
         const float m = p.materials ? material[c] : 1.0f;
-        gather_materials(p, g, material, x, y, z, m, nm);
-        out[c] = apply_rule(p, u, m, nb, nm);
+        if (inner_row && x > 0 && x < p.nx - 1) {
+          for (int d = 0; d < N; ++d) nb[d] = in[c + stride[d]];
+          for (int d = 0; d < N; ++d) nm[d] = p.materials ? material[c + stride[d]] : 1.0f;
+        } else {
+          for (int d = 0; d < N; ++d) {
+            const Offset o = neighbour_offset(p.shape, d);
+            int ax = x + o.dx, ay = y + o.dy, az = z + o.dz;
+            const bool real = g.resolve(ax, ay, az);
+            nb[d] = real ? in[g.index(ax, ay, az)] : u;  // insulated: the cell itself
+            nm[d] = real && p.materials ? material[g.index(ax, ay, az)] : m;
+          }
+        }
+        out[c] = apply_rule_n<N>(p, u, m, nb, nm);
       }
+    }
+}
+
+void step_basic(const Params& p, const float* in, float* out, const float* material) {
+  with_neighbour_count(p.shape, [&](auto n) { step_basic_n<n>(p, in, out, material); });
 }
 
 // A block's tile of the input: edge x edge (x depth) slots around an origin, each holding the
@@ -100,9 +120,10 @@ struct Tile {
 };
 
 // ---- 2 shared-tiled: a (T+2)^d block loads its tile with halo, the inner T^d threads compute.
-void step_shared_tiled(const Params& p, const float* in, float* out, const float* material) {
+template <int N>
+void step_shared_tiled_n(const Params& p, const float* in, float* out, const float* material) {
   const Grid g(p);
-  const int t = p.tile, count = neighbour_count(p.shape);
+  const int t = p.tile;
   const bool is3d = p.dim == 3;
   Tile tile(t + 2, is3d ? t + 2 : 1);
   const int gz = is3d ? blocks_along(p.nz, t) : 1;
@@ -123,17 +144,21 @@ void step_shared_tiled(const Params& p, const float* in, float* out, const float
                 out[c] = u;
                 continue;
               }
-              float nb[kMaxNeighbours], nm[kMaxNeighbours];
-              for (int d = 0; d < count; ++d) {
+              float nb[N], nm[N];
+              for (int d = 0; d < N; ++d) {
                 const Offset o = neighbour_offset(p.shape, d);
                 const int n = tile.slot(lx + o.dx, ly + o.dy, lz + o.dz);
                 nb[d] = tile.real[n] ? tile.value[n] : u;
               }
               const float m = p.materials ? material[c] : 1.0f;
               gather_materials(p, g, material, x, y, z, m, nm);
-              out[c] = apply_rule(p, u, m, nb, nm);
+              out[c] = apply_rule_n<N>(p, u, m, nb, nm);
             }
       }
+}
+
+void step_shared_tiled(const Params& p, const float* in, float* out, const float* material) {
+  with_neighbour_count(p.shape, [&](auto n) { step_shared_tiled_n<n>(p, in, out, material); });
 }
 
 // One z plane of a (T+2) x (T+2) block: the values its threads hold and which hold a cell.
@@ -169,7 +194,7 @@ void compute_plane_cell(const Params& p, const Grid& g, const Plane& curr, Below
     out[c] = u;
     return;
   }
-  float nb[kMaxNeighbours], nm[kMaxNeighbours];
+  float nb[6], nm[6];  // the 7-point shape: W E S N down up
   for (int d = 0; d < 4; ++d) {
     const Offset o = neighbour_offset(p.shape, d);
     const int n = s + o.dx + edge * o.dy;
@@ -179,7 +204,7 @@ void compute_plane_cell(const Params& p, const Grid& g, const Plane& curr, Below
   nb[5] = above(s, u);
   const float m = p.materials ? material[c] : 1.0f;
   gather_materials(p, g, material, x, y, z, m, nm);
-  out[c] = apply_rule(p, u, m, nb, nm);
+  out[c] = apply_rule_n<6>(p, u, m, nb, nm);
 }
 
 // ---- 3 coarsened-z: a (T+2)^2 block marches the T planes of its z chunk, three planes in shared.
@@ -248,9 +273,10 @@ void step_register_tiled(const Params& p, const float* in, float* out, const flo
 }
 
 // ---- 5 temporal-blocked: a (T+2K)^2 tile advances K time steps in two shared halves.
-void launch_temporal(const Params& p, const float* in, float* out, const float* material) {
+template <int N>
+void launch_temporal_n(const Params& p, const float* in, float* out, const float* material) {
   const Grid g(p);
-  const int t = p.tile, k = p.steps_per_launch, edge = t + 2 * k, count = neighbour_count(p.shape);
+  const int t = p.tile, k = p.steps_per_launch, edge = t + 2 * k;
   Tile a(edge, 1), b(edge, 1);
   std::vector<int64_t> cell(size_t(edge) * edge);  // the grid cell of each real slot
   std::vector<char> updated(cell.size());
@@ -279,15 +305,15 @@ void launch_temporal(const Params& p, const float* in, float* out, const float* 
               dst.value[s] = u;
               continue;
             }
-            float nb[kMaxNeighbours], nm[kMaxNeighbours];
+            float nb[N], nm[N];
             const float m = p.materials ? material[cell[s]] : 1.0f;
-            for (int d = 0; d < count; ++d) {
+            for (int d = 0; d < N; ++d) {
               const Offset o = neighbour_offset(p.shape, d);
               const int n = src.slot(lx + o.dx, ly + o.dy, 0);
               nb[d] = src.real[n] ? src.value[n] : u;
-              if (p.materials) nm[d] = src.real[n] ? material[cell[n]] : m;
+              nm[d] = p.materials && src.real[n] ? material[cell[n]] : m;
             }
-            dst.value[s] = apply_rule(p, u, m, nb, nm);
+            dst.value[s] = apply_rule_n<N>(p, u, m, nb, nm);
           }
       }
       const Tile& final_half = k % 2 == 1 ? b : a;
@@ -297,6 +323,10 @@ void launch_temporal(const Params& p, const float* in, float* out, const float* 
           if (g.inside(x, y, 0)) out[g.index(x, y, 0)] = final_half.value[a.slot(lx, ly, 0)];
         }
     }
+}
+
+void launch_temporal(const Params& p, const float* in, float* out, const float* material) {
+  with_neighbour_count(p.shape, [&](auto n) { launch_temporal_n<n>(p, in, out, material); });
 }
 
 }  // namespace

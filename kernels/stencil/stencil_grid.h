@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "stencil.h"
 #include "stencil_rule.h"
@@ -66,6 +67,21 @@ class Grid {
  private:
   static int wrap(int v, int n) { return ((v % n) + n) % n; }
 };
+
+// Calls body(std::integral_constant<int, N>{}) with N = neighbour_count(s), so that a loop can
+// know its neighbour count at compile time (the hot loops of the CPU twins).
+template <class Body>
+void with_neighbour_count(Shape s, Body body) {
+  if (s == Shape::Nine) return body(std::integral_constant<int, 8>{});
+  if (s == Shape::Seven) return body(std::integral_constant<int, 6>{});
+  body(std::integral_constant<int, 4>{});
+}
+
+// The rule for N neighbours known at compile time (same arithmetic as apply_rule).
+template <int N>
+float apply_rule_n(const Params& p, float u, float m, const float (&nb)[N], const float (&nm)[N]) {
+  return p.materials ? update_materials(u, m, nb, nm, p.r) : update_uniform(u, nb, p.r);
+}
 
 // One update through stencil_rule.h: nb / nm hold neighbour_count(p.shape) values in the order
 // above, already resolved for the boundary. nm is ignored when !p.materials.
