@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
+#include <string>
 
 #include "../common/error.h"
 #include "stencil.h"
@@ -17,12 +19,24 @@ std::string mib(double bytes) {
   return std::to_string(static_cast<int64_t>(std::ceil(bytes / (1024.0 * 1024.0)))) + " MiB";
 }
 
-// Field, scratch (run_cpu's ping-pong) and material map: three floats per cell.
+// Host memory a new allocation can get: MemAvailable (free memory plus reclaimable page cache)
+// from /proc/meminfo, else the free pages sysconf reports; 0 when neither is known.
+double available_bytes() {
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key;
+  double kib = 0;
+  std::string unit;
+  while (meminfo >> key >> kib >> unit)
+    if (key == "MemAvailable:") return kib * 1024.0;
+  const long pages = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  return pages > 0 && page > 0 ? double(pages) * double(page) : 0.0;
+}
+
+// Field, scratch (the ping-pong partner) and material map: three floats per cell.
 void require_memory(const Params& p) {
   const double needed = 3.0 * 4.0 * double(p.cells());
-  const long pages = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-  if (pages <= 0 || page <= 0) return;  // unknown: let the allocation decide
-  const double available = double(pages) * double(page);
+  const double available = available_bytes();
+  if (available <= 0) return;  // unknown: let the allocation decide
   WS_REQUIRE(needed <= available, "a " + std::to_string(p.nx) + "x" + std::to_string(p.ny) +
                                       (p.dim == 3 ? "x" + std::to_string(p.nz) : "") +
                                       " grid needs " + mib(needed) + " of host memory, only " +
