@@ -32,9 +32,7 @@ float draw_colorbar(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, interop::Color
   for (int i = 0; i < slices; ++i) {
     // Slice i covers [i, i+1] / slices of the range, drawn from the bottom (lo) up.
     const float t = (i + 0.5f) / slices;
-    const uint32_t rgba = interop::colormap_color(map, t);
-    const gfx::Color col{uint8_t(rgba & 0xFF), uint8_t((rgba >> 8) & 0xFF),
-                         uint8_t((rgba >> 16) & 0xFF), 255};
+    const gfx::Color col = interop::colormap_color(map, t);
     const float y1 = bottom - (bottom - top) * i / slices;
     const float y0 = bottom - (bottom - top) * (i + 1) / slices;
     c.rect_filled({min.x, y0 - 0.5f}, {min.x + strip_w, y1 + 0.5f}, col);

@@ -48,8 +48,7 @@ std::string fixed(double v, int digits) {
 
 gfx::Color heat_color(interop::Colormap map, double v, float lo, float hi) {
   const float t = std::clamp(static_cast<float>((v - lo) / (hi - lo)), 0.0f, 1.0f);
-  const uint32_t rgba = interop::colormap_color(map, t);
-  return {uint8_t(rgba & 0xFF), uint8_t((rgba >> 8) & 0xFF), uint8_t((rgba >> 16) & 0xFF), 255};
+  return interop::colormap_color(map, t);
 }
 
 // Text that stays readable on a cell of colour c.

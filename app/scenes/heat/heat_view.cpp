@@ -21,23 +21,18 @@ std::string format(const char* fmt, double v) {
   return text;
 }
 
-gfx::Color to_color(uint32_t rgba) {
-  return {uint8_t(rgba & 0xFF), uint8_t((rgba >> 8) & 0xFF), uint8_t((rgba >> 16) & 0xFF),
-          uint8_t(rgba >> 24)};
-}
-
 // Host colouring of a slice (SVG export, and screens without a texture).
 gfx::Image colour_slice(const std::vector<float>& values, int width, int height,
                         interop::Colormap map, float lo, float hi) {
   gfx::Image image;
   image.width = width;
   image.height = height;
-  image.pixels.resize(size_t(width) * height * 4);
+  image.rgba.resize(size_t(width) * height * 4);
   std::vector<uint32_t> rgba(values.size());
   interop::colormap_fill_host(map, values.data(), int64_t(values.size()), int64_t(values.size()),
                               lo, hi, rgba.data());
   for (size_t i = 0; i < rgba.size(); ++i)
-    for (int k = 0; k < 4; ++k) image.pixels[i * 4 + k] = uint8_t(rgba[i] >> (8 * k));
+    for (int k = 0; k < 4; ++k) image.rgba[i * 4 + k] = uint8_t(rgba[i] >> (8 * k));
   return image;
 }
 
@@ -48,12 +43,12 @@ gfx::Image material_veil(const std::vector<float>& m, int width, int height, gfx
   gfx::Image image;
   image.width = (width + f - 1) / f;
   image.height = (height + f - 1) / f;
-  image.pixels.assign(size_t(image.width) * image.height * 4, 0);
+  image.rgba.assign(size_t(image.width) * image.height * 4, 0);
   for (int y = 0; y < height; ++y)
     for (int x = 0; x < width; ++x) {
       const float k = m[size_t(y) * width + x];
       if (k < 0 || k >= 1) continue;  // pinned cells show their temperature; k >= 1 is normal
-      uint8_t* px = &image.pixels[(size_t(y / f) * image.width + x / f) * 4];
+      uint8_t* px = &image.rgba[(size_t(y / f) * image.width + x / f) * 4];
       const uint8_t alpha = uint8_t(std::lround(230 * (1 - std::max(0.0f, k))));
       if (alpha <= px[3]) continue;
       px[0] = wall.r;
