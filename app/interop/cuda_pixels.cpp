@@ -20,7 +20,7 @@ void free_pinned(uint32_t* p) {
   if (p != nullptr) cudaFreeHost(p);  // no throwing from a deleter
 }
 
-// Unmaps on unwind, so an exception between map and unmap never leaves GL's buffer mapped.
+// Unmaps on unwind, so an exception between map and unmap never leaves the GL object mapped.
 class MapGuard {
  public:
   MapGuard(cudaGraphicsResource*& resource, cudaStream_t stream)
@@ -48,14 +48,19 @@ class MapGuard {
 
 CudaPixels::CudaPixels() {
   WS_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+  WS_CUDA_CHECK(cudaEventCreateWithFlags(&caller_ready_, cudaEventDisableTiming));
+  WS_CUDA_CHECK(cudaEventCreateWithFlags(&colormap_done_, cudaEventDisableTiming));
 }
 
 CudaPixels::~CudaPixels() {
   // Statuses are dropped: a destructor must not throw. Order: finish our work, unregister, and
   // only then (members, after this body) delete the GL buffer.
   cudaStreamSynchronize(stream_);
+  if (surface_ != 0) cudaDestroySurfaceObject(surface_);
   if (resource_ != nullptr) cudaGraphicsUnregisterResource(resource_);
   resource_ = nullptr;
+  cudaEventDestroy(caller_ready_);
+  cudaEventDestroy(colormap_done_);
   cudaStreamDestroy(stream_);
 }
 
@@ -70,16 +75,35 @@ void CudaPixels::upload_values(const float* host_values, int64_t n) {
   // Ordered after earlier fills on our stream; pageable source memory is staged before return.
   WS_CUDA_CHECK(cudaMemcpyAsync(values_.data(), host_values, count * sizeof(float),
                                 cudaMemcpyHostToDevice, stream_));
+  external_ = nullptr;
   count_ = n;
 }
 
-void CudaPixels::fill(GLuint texture, int width, int height, float lo, float hi) {
-  const size_t bytes = size_t(width) * size_t(height) * 4;
-  if (ensure_registered(bytes)) {
-    fill_interop(texture, width, height, lo, hi);
+void CudaPixels::use_device_values(const float* device_values, int64_t n) {
+  WS_CUDA_CHECK(cudaEventRecord(caller_ready_, cudaStreamLegacy));
+  WS_CUDA_CHECK(cudaStreamWaitEvent(stream_, caller_ready_, 0));
+  external_ = device_values;
+  count_ = n;
+}
+
+void CudaPixels::fill(Colormap map, GLuint texture, int width, int height, float lo, float hi) {
+  if (!ensure_registered(texture, width, height)) {
+    fill_fallback(map, texture, width, height, lo, hi);
+  } else if (method_ == InteropMethod::Surface) {
+    fill_surface(map, width, height, lo, hi);
   } else {
-    fill_fallback(texture, width, height, lo, hi);
+    fill_pixel_buffer(map, texture, width, height, lo, hi);
   }
+  if (external_ != nullptr) hand_back_to_caller();
+}
+
+void CudaPixels::hand_back_to_caller() {
+  WS_CUDA_CHECK(cudaEventRecord(colormap_done_, stream_));
+  WS_CUDA_CHECK(cudaStreamWaitEvent(cudaStreamLegacy, colormap_done_, 0));
+}
+
+void CudaPixels::release_texture() {
+  if (method_ == InteropMethod::Surface) unregister();
 }
 
 void CudaPixels::force_fallback(bool on) {
@@ -93,55 +117,109 @@ void CudaPixels::force_fallback(bool on) {
   }
 }
 
-bool CudaPixels::ensure_registered(size_t bytes) {
+void CudaPixels::set_method(InteropMethod method) {
+  if (method == method_) return;
+  unregister();
+  method_ = method;
+  if (!forced_) {
+    failed_ = false;  // the other method may register where this one failed
+    notice_.clear();
+  }
+}
+
+bool CudaPixels::registration_failed(cudaError_t status) {
+  cudaGetLastError();  // clear it, or the next launch check would report it
+  resource_ = nullptr;
+  unregister();
+  failed_ = true;
+  notice_ = std::string("CUDA-GL interop unavailable (") + cudaGetErrorName(status) + ": " +
+            cudaGetErrorString(status) + "): pixels are copied through host memory";
+  return false;
+}
+
+bool CudaPixels::ensure_registered(GLuint texture, int width, int height) {
   if (forced_ || failed_) return false;
+  if (method_ == InteropMethod::Surface) {
+    if (resource_ != nullptr && registered_texture_ == texture && registered_width_ == width &&
+        registered_height_ == height)
+      return true;
+    unregister();
+    const cudaError_t status = cudaGraphicsGLRegisterImage(
+        &resource_, texture, GL_TEXTURE_2D,
+        cudaGraphicsRegisterFlagsSurfaceLoadStore | cudaGraphicsRegisterFlagsWriteDiscard);
+    if (status != cudaSuccess) return registration_failed(status);
+    registered_texture_ = texture;
+    registered_width_ = width;
+    registered_height_ = height;
+    return true;
+  }
+  const size_t bytes = size_t(width) * size_t(height) * 4;
   if (resource_ != nullptr && pbo_bytes_ == bytes) return true;
   unregister();
   pbo_ = gfx::Buffer::create();
   allocate_unpack_buffer(pbo_.id(), bytes);
   const cudaError_t status =
       cudaGraphicsGLRegisterBuffer(&resource_, pbo_.id(), cudaGraphicsRegisterFlagsWriteDiscard);
-  if (status != cudaSuccess) {
-    cudaGetLastError();  // clear it, or the next launch check would report it
-    resource_ = nullptr;
-    pbo_.reset();
-    failed_ = true;
-    notice_ = std::string("CUDA-GL interop unavailable (") + cudaGetErrorName(status) + ": " +
-              cudaGetErrorString(status) + "): pixels are copied through host memory";
-    return false;
-  }
+  if (status != cudaSuccess) return registration_failed(status);
   pbo_bytes_ = bytes;
   return true;
 }
 
 void CudaPixels::unregister() {
+  if (surface_ != 0 || resource_ != nullptr) WS_CUDA_CHECK(cudaStreamSynchronize(stream_));
+  if (surface_ != 0) {
+    const cudaSurfaceObject_t surface = surface_;
+    surface_ = 0;
+    WS_CUDA_CHECK(cudaDestroySurfaceObject(surface));
+  }
+  surface_array_ = nullptr;
   if (resource_ != nullptr) {
-    WS_CUDA_CHECK(cudaStreamSynchronize(stream_));
     cudaGraphicsResource* resource = resource_;
     resource_ = nullptr;
     WS_CUDA_CHECK(cudaGraphicsUnregisterResource(resource));
   }
+  registered_texture_ = 0;
+  registered_width_ = registered_height_ = 0;
   pbo_.reset();  // after unregistering: CUDA must not hold a deleted GL buffer
   pbo_bytes_ = 0;
 }
 
-void CudaPixels::fill_interop(GLuint texture, int width, int height, float lo, float hi) {
+void CudaPixels::fill_surface(Colormap map, int width, int height, float lo, float hi) {
+  MapGuard guard(resource_, stream_);
+  cudaArray_t array = nullptr;
+  WS_CUDA_CHECK(cudaGraphicsSubResourceGetMappedArray(&array, resource_, 0, 0));
+  if (array != surface_array_ || surface_ == 0) {  // the driver may move it between mappings
+    if (surface_ != 0) WS_CUDA_CHECK(cudaDestroySurfaceObject(surface_));
+    surface_ = 0;
+    surface_array_ = nullptr;
+    cudaResourceDesc desc{};
+    desc.resType = cudaResourceTypeArray;
+    desc.res.array.array = array;
+    WS_CUDA_CHECK(cudaCreateSurfaceObject(&surface_, &desc));
+    surface_array_ = array;
+  }
+  launch_colormap_surface(map, values(), count_, width, height, lo, hi, surface_, stream_);
+  guard.unmap();  // GL work issued after this waits for the kernel
+}
+
+void CudaPixels::fill_pixel_buffer(Colormap map, GLuint texture, int width, int height, float lo,
+                                   float hi) {
   const int64_t cells = int64_t(width) * height;
   {
-    MapGuard map(resource_, stream_);
+    MapGuard guard(resource_, stream_);
     void* pointer = nullptr;
     size_t size = 0;
     WS_CUDA_CHECK(cudaGraphicsResourceGetMappedPointer(&pointer, &size, resource_));
     WS_REQUIRE(size >= size_t(cells) * 4, "mapped pixel buffer is " + std::to_string(size) +
                                               " bytes, " + std::to_string(cells * 4) + " needed");
-    launch_colormap(values_.data(), count_, cells, lo, hi, static_cast<uint32_t*>(pointer),
-                    stream_);
-    map.unmap();  // GL work issued after this waits for the kernel
+    launch_colormap(map, values(), count_, cells, lo, hi, static_cast<uint32_t*>(pointer), stream_);
+    guard.unmap();  // GL work issued after this waits for the kernel
   }
   upload_rgba(texture, width, height, pbo_.id(), nullptr);
 }
 
-void CudaPixels::fill_fallback(GLuint texture, int width, int height, float lo, float hi) {
+void CudaPixels::fill_fallback(Colormap map, GLuint texture, int width, int height, float lo,
+                               float hi) {
   const size_t cells = size_t(width) * size_t(height);
   if (device_pixels_.size() < cells) {
     WS_CUDA_CHECK(cudaStreamSynchronize(stream_));
@@ -157,7 +235,7 @@ void CudaPixels::fill_fallback(GLuint texture, int width, int height, float lo, 
                                                                   &free_pinned);
     host_count_ = cells;
   }
-  launch_colormap(values_.data(), count_, int64_t(cells), lo, hi, device_pixels_.data(), stream_);
+  launch_colormap(map, values(), count_, int64_t(cells), lo, hi, device_pixels_.data(), stream_);
   WS_CUDA_CHECK(cudaMemcpyAsync(host_pixels_.get(), device_pixels_.data(), cells * sizeof(uint32_t),
                                 cudaMemcpyDeviceToHost, stream_));
   WS_CUDA_CHECK(cudaStreamSynchronize(stream_));

@@ -41,6 +41,10 @@ const char* path_name(ValueImage::Path path) {
   return "?";
 }
 
+const char* interop_method_name(InteropMethod method) {
+  return method == InteropMethod::Surface ? "surface" : "pixel-buffer";
+}
+
 ValueImage::ValueImage(Backend backend) : backend_(backend) {
   if (backend_ == Backend::Cuda) {
 #if defined(WARPSCOPE_HAVE_CUDA)
@@ -55,9 +59,8 @@ ValueImage::ValueImage(Backend backend) : backend_(backend) {
 // Members go in reverse order: cuda_ (unregisters its pixel buffer) before texture_.
 ValueImage::~ValueImage() = default;
 
-void ValueImage::set_values(const float* host_values, int64_t n, int width, float lo, float hi) {
+int ValueImage::check_shape(int64_t n, int width, float lo, float hi) const {
   WS_REQUIRE(n >= 1, "ValueImage: no values to show (n = " + std::to_string(n) + ")");
-  WS_REQUIRE(host_values != nullptr, std::string("ValueImage: host_values is null"));
   WS_REQUIRE(width >= 1,
              "ValueImage: width must be at least 1 (got " + std::to_string(width) + ")");
   require_range(lo, hi);
@@ -70,7 +73,24 @@ void ValueImage::set_values(const float* host_values, int64_t n, int width, floa
                                    std::to_string(width) + " need " + std::to_string(rows) +
                                    " rows, more than GL_MAX_TEXTURE_SIZE (" +
                                    std::to_string(max_size) + "); use a wider image");
+  return static_cast<int>(rows);
+}
 
+void ValueImage::reshape(int width, int rows) {
+  if (width == width_ && rows == height_) return;
+#if defined(WARPSCOPE_HAVE_CUDA)
+  if (cuda_) cuda_->release_texture();  // CUDA must not hold a texture GL reallocates
+#endif
+  width_ = 0;  // stays "no image" if the allocation throws
+  height_ = 0;
+  allocate_rgba_texture(texture_.id(), width, rows);
+  width_ = width;
+  height_ = rows;
+}
+
+void ValueImage::set_values(const float* host_values, int64_t n, int width, float lo, float hi) {
+  WS_REQUIRE(host_values != nullptr, std::string("ValueImage: host_values is null"));
+  const int rows = check_shape(n, width, lo, hi);
 #if defined(WARPSCOPE_HAVE_CUDA)
   if (cuda_) cuda_->upload_values(host_values, n);
 #endif
@@ -78,13 +98,24 @@ void ValueImage::set_values(const float* host_values, int64_t n, int width, floa
   count_ = n;
   lo_ = lo;
   hi_ = hi;
-  if (width != width_ || rows != height_) {
-    width_ = 0;  // stays "no image" if the allocation throws
-    height_ = 0;
-    allocate_rgba_texture(texture_.id(), width, static_cast<int>(rows));
-    width_ = width;
-    height_ = static_cast<int>(rows);
-  }
+  reshape(width, rows);
+  fill();
+}
+
+void ValueImage::set_device_values(const float* device_values, int64_t n, int width, float lo,
+                                   float hi) {
+  WS_REQUIRE(backend_ == Backend::Cuda,
+             std::string("ValueImage::set_device_values needs the CUDA backend (device values "
+                         "cannot be shown by the CPU backend)"));
+  WS_REQUIRE(device_values != nullptr, std::string("ValueImage: device_values is null"));
+  const int rows = check_shape(n, width, lo, hi);
+#if defined(WARPSCOPE_HAVE_CUDA)
+  cuda_->use_device_values(device_values, n);
+#endif
+  count_ = n;
+  lo_ = lo;
+  hi_ = hi;
+  reshape(width, rows);
   fill();
 }
 
@@ -96,12 +127,28 @@ void ValueImage::recolor(float lo, float hi) {
   fill();
 }
 
+void ValueImage::set_colormap(Colormap map) {
+  colormap_ = map;
+  if (count_ > 0 && width_ > 0) fill();
+}
+
 void ValueImage::force_fallback(bool on) {
 #if defined(WARPSCOPE_HAVE_CUDA)
   if (cuda_) cuda_->force_fallback(on);
 #else
   (void)on;
 #endif
+}
+
+void ValueImage::set_interop_method(InteropMethod method) {
+  method_ = method;
+#if defined(WARPSCOPE_HAVE_CUDA)
+  if (cuda_) cuda_->set_method(method);
+#endif
+}
+
+InteropMethod ValueImage::interop_method() const {
+  return method_;
 }
 
 ValueImage::Path ValueImage::path() const {
@@ -125,13 +172,13 @@ gfx::Image ValueImage::read_back() const {
 void ValueImage::fill() {
 #if defined(WARPSCOPE_HAVE_CUDA)
   if (cuda_) {
-    cuda_->fill(texture_.id(), width_, height_, lo_, hi_);
+    cuda_->fill(colormap_, texture_.id(), width_, height_, lo_, hi_);
     return;
   }
 #endif
   const int64_t cells = int64_t(width_) * height_;
   host_pixels_.resize(static_cast<size_t>(cells));
-  colormap_fill_host(host_values_.data(), count_, cells, lo_, hi_, host_pixels_.data());
+  colormap_fill_host(colormap_, host_values_.data(), count_, cells, lo_, hi_, host_pixels_.data());
   upload_rgba(texture_.id(), width_, height_, 0, host_pixels_.data());
 }
 

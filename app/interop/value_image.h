@@ -1,11 +1,13 @@
-// ValueImage: an array of floats shown as a colour-mapped GL texture (viridis over [lo, hi]), the
-// way warpscope displays large data (arrays, grids) that CUDA computes. Value i is the cell
+// ValueImage: an array of floats shown as a colour-mapped GL texture (viridis, inferno or
+// cool-warm over [lo, hi]), the way warpscope displays large data (arrays, grids) that CUDA
+// computes. Value i is the cell
 // (i % width, i / width); row 0 is the first texture row, which ImGui::Image with the default UVs
 // draws at the top and read_back() returns as the top row. Cells past n are transparent, values
 // outside [lo, hi] clamp to the ends, NaN is grey.
 //
 // Three paths give identical pixels (one colormap rule, colormap.h):
-//  - CudaInterop: CUDA writes a registered GL pixel buffer, GL copies it into the texture;
+//  - CudaInterop: CUDA writes the registered GL texture through a surface object (the default
+//    and fastest method), or a registered pixel buffer that GL copies into the texture;
 //  - CudaCopyFallback: when registration fails (or is forced), device -> pinned host -> GL;
 //  - Cpu: Backend::Cpu colours on the host.
 // Every call needs the GL context that was current at construction; destroy the image before
@@ -21,12 +23,18 @@
 #include <vector>
 
 #include "common/backend.h"
+#include "interop/colormap.h"
 #include "render/gl_objects.h"
 #include "render/image.h"
 
 namespace ws::interop {
 
 class CudaPixels;  // cuda_pixels.h (CUDA builds)
+
+// How the interop path gets pixels into the texture (cuda_pixels.h): Surface writes the texture
+// from the kernel; PixelBuffer writes a registered buffer that glTexSubImage2D copies.
+enum class InteropMethod : uint8_t { Surface, PixelBuffer };
+const char* interop_method_name(InteropMethod method);  // "surface", "pixel-buffer"
 
 class ValueImage {
  public:
@@ -43,12 +51,27 @@ class ValueImage {
   // backend uploads the values to the device once here. Throws when n < 1, width < 1, width or
   // height exceed GL_MAX_TEXTURE_SIZE, or lo < hi is not a finite range.
   void set_values(const float* host_values, int64_t n, int width, float lo, float hi);
-  // Re-runs only the colormap from the values already uploaded: the per-frame path.
+  // CUDA backend only (throws otherwise): shows `n` values that already live in device memory,
+  // with no upload; the colormap kernel reads `device_values` directly. Ordered after all work
+  // queued so far on the legacy default stream (stream 0, where the caller computed them), and
+  // stream 0 waits for the colormap in turn, so the caller may overwrite them with later stream-0
+  // work without a sync. recolor() and set_colormap() read the same pointer again: it must stay
+  // valid (and hold the values) until the next set_values / set_device_values. Same checks as
+  // set_values.
+  void set_device_values(const float* device_values, int64_t n, int width, float lo, float hi);
+  // Re-runs only the colormap from the values already given: the per-frame path.
   void recolor(float lo, float hi);
+  // Changes the map and, once values were given, recolours with the same values and range.
+  void set_colormap(Colormap map);
+  Colormap colormap() const { return colormap_; }
 
   // CUDA backend: true makes the following fills use the copy fallback (tests compare both paths
   // on one GPU); false tries interop again at the next fill. Ignored by the CPU backend.
   void force_fallback(bool on);
+  // CUDA backend: which interop method fills use (default Surface); the benchmark and the tests
+  // compare both. Ignored by the CPU backend.
+  void set_interop_method(InteropMethod method);
+  InteropMethod interop_method() const;
 
   GLuint texture() const { return texture_.id(); }
   int width() const { return width_; }
@@ -66,6 +89,9 @@ class ValueImage {
   gfx::Image read_back() const;
 
  private:
+  // Checks n, width, range and texture limits; returns the row count.
+  int check_shape(int64_t n, int width, float lo, float hi) const;
+  void reshape(int width, int rows);  // reallocates the texture when the size changes
   void fill();
 
   Backend backend_;
@@ -73,6 +99,8 @@ class ValueImage {
   int width_ = 0, height_ = 0;
   int64_t count_ = 0;
   float lo_ = 0, hi_ = 1;
+  Colormap colormap_ = Colormap::Viridis;
+  InteropMethod method_ = InteropMethod::Surface;
   std::vector<float> host_values_;     // Cpu backend
   std::vector<uint32_t> host_pixels_;  // Cpu backend
   std::unique_ptr<CudaPixels> cuda_;   // Cuda backend

@@ -4,9 +4,12 @@
 #include <imgui_internal.h>
 
 #include <cfloat>
+#include <cstdint>
+#include <string>
 
 #include "common/error.h"
 #include "render/font_metrics.h"
+#include "render/image.h"
 
 namespace ws::gfx {
 
@@ -28,6 +31,48 @@ Vec2 aligned_top_left(Vec2 pos, Vec2 extent, HAlign h, VAlign v) {
   return pos;
 }
 
+// Draw callbacks: bind the sampler in UserCallbackData to texture unit 0 (ImGui's backend draws
+// with unit 0 and restores the application's sampler binding after the frame), or unbind it.
+void bind_sampler(const ImDrawList*, const ImDrawCmd* command) {
+  glBindSampler(0, static_cast<GLuint>(reinterpret_cast<intptr_t>(command->UserCallbackData)));
+}
+
+// A texture holding `image` (top row first, so texture row 0 is the top, as ImGui draws it).
+Texture upload_image(const Image& image) {
+  WS_REQUIRE(!image.empty() && image.rgba.size() == size_t(image.width) * image.height * 4,
+             "Canvas::image: the raster's pixels are empty or have the wrong size (" +
+                 std::to_string(image.width) + "x" + std::to_string(image.height) + ")");
+  Texture texture = Texture::create();
+  GLint previous_texture = 0, unpack_buffer = 0, alignment = 4, row_length = 0, skip_pixels = 0,
+        skip_rows = 0;
+  glGetIntegerv(GL_TEXTURE_BINDING_2D, &previous_texture);
+  glGetIntegerv(GL_PIXEL_UNPACK_BUFFER_BINDING, &unpack_buffer);
+  glGetIntegerv(GL_UNPACK_ALIGNMENT, &alignment);
+  glGetIntegerv(GL_UNPACK_ROW_LENGTH, &row_length);
+  glGetIntegerv(GL_UNPACK_SKIP_PIXELS, &skip_pixels);
+  glGetIntegerv(GL_UNPACK_SKIP_ROWS, &skip_rows);
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+  glPixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
+  glPixelStorei(GL_UNPACK_SKIP_ROWS, 0);
+  glBindTexture(GL_TEXTURE_2D, texture.id());
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, image.width, image.height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+               image.rgba.data());
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+  const GLenum error = glGetError();
+  glPixelStorei(GL_UNPACK_ALIGNMENT, alignment);
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, row_length);
+  glPixelStorei(GL_UNPACK_SKIP_PIXELS, skip_pixels);
+  glPixelStorei(GL_UNPACK_SKIP_ROWS, skip_rows);
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, GLuint(unpack_buffer));
+  glBindTexture(GL_TEXTURE_2D, GLuint(previous_texture));
+  WS_REQUIRE(error == GL_NO_ERROR, "Canvas::image: uploading a " + std::to_string(image.width) +
+                                       "x" + std::to_string(image.height) +
+                                       " raster failed (GL error " + std::to_string(error) + ")");
+  return texture;
+}
+
 }  // namespace
 
 DrawListCanvas::DrawListCanvas(ImDrawList* list, Vec2 logical_size, Vec2 origin, float scale,
@@ -35,6 +80,35 @@ DrawListCanvas::DrawListCanvas(ImDrawList* list, Vec2 logical_size, Vec2 origin,
     : list_(list), size_(logical_size), origin_(origin), scale_(scale), font_(font) {
   WS_REQUIRE(list_ != nullptr, "DrawListCanvas needs a draw list");
   WS_REQUIRE(scale_ > 0, "DrawListCanvas scale must be positive");
+}
+
+DrawListCanvas::~DrawListCanvas() {
+  for (unsigned& sampler : samplers_) {
+    if (sampler != 0) glDeleteSamplers(1, &sampler);
+    sampler = 0;
+  }
+}
+
+void DrawListCanvas::image(Vec2 min, Vec2 max, const Raster& raster) {
+  GLuint texture = raster.texture;
+  if (texture == 0) {
+    WS_REQUIRE(bool(raster.pixels), "Canvas::image: the raster has neither a texture nor pixels");
+    uploaded_.push_back(upload_image(raster.pixels()));
+    texture = uploaded_.back().id();
+  }
+  unsigned& sampler = samplers_[raster.smooth ? 1 : 0];
+  if (sampler == 0) {
+    glGenSamplers(1, &sampler);
+    WS_REQUIRE(sampler != 0, std::string("Canvas::image: glGenSamplers returned no sampler"));
+    glSamplerParameteri(sampler, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glSamplerParameteri(sampler, GL_TEXTURE_MAG_FILTER, raster.smooth ? GL_LINEAR : GL_NEAREST);
+    glSamplerParameteri(sampler, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glSamplerParameteri(sampler, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  }
+  list_->AddCallback(&bind_sampler, reinterpret_cast<void*>(static_cast<intptr_t>(sampler)));
+  list_->AddImage(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(texture)),
+                  to_imgui(to_pixels(min)), to_imgui(to_pixels(max)), ImVec2(0, 0), ImVec2(1, 1));
+  list_->AddCallback(&bind_sampler, nullptr);
 }
 
 ImFont* DrawListCanvas::resolve_font() const {

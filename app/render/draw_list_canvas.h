@@ -2,9 +2,19 @@
 // the GUI or a standalone list rendered offscreen by render_figure. Logical coordinates are mapped
 // to pixels by `origin + p * scale`, so the same scene code draws at any zoom or supersampling
 // factor.
+//
+// Images (Canvas::image) are drawn with ImDrawList::AddImage. A raster without a GL texture is
+// uploaded into a texture the canvas owns, and filtering is chosen by a GL sampler object bound by
+// draw callbacks around the image: so the canvas (its textures and samplers) must outlive the
+// rendering of its draw list, as in render_figure_into where both live in one scope. Images need a
+// current GL context; the other primitives do not.
 #pragma once
 
+#include <memory>
+#include <vector>
+
 #include "render/canvas.h"
+#include "render/gl_objects.h"
 
 struct ImDrawList;
 struct ImFont;
@@ -27,6 +37,13 @@ class DrawListCanvas : public Canvas {
   void text(Vec2 pos, const std::string& utf8, float size, Color c, HAlign h = HAlign::Left,
             VAlign v = VAlign::Top) override;
   Vec2 text_size(const std::string& utf8, float size) const override;
+  // Nearest (!smooth) magnifies cells as sharp squares; minification is linear either way, so a
+  // large field shown small does not sparkle. Throws ws::Error for an empty or malformed raster.
+  void image(Vec2 min, Vec2 max, const Raster& raster) override;
+
+  DrawListCanvas(const DrawListCanvas&) = delete;
+  DrawListCanvas& operator=(const DrawListCanvas&) = delete;
+  ~DrawListCanvas() override;
 
   float scale() const { return scale_; }
   Vec2 origin() const { return origin_; }
@@ -39,6 +56,8 @@ class DrawListCanvas : public Canvas {
   Vec2 size_, origin_;
   float scale_;
   ImFont* font_;
+  std::vector<Texture> uploaded_;  // rasters given as pixels, alive until we are destroyed
+  unsigned samplers_[2] = {0, 0};  // [smooth]: GL sampler objects, made on first use
 };
 
 }  // namespace ws::gfx

@@ -1,5 +1,7 @@
 #include "render/svg_canvas.h"
 
+#include <stb_image_write.h>
+
 #include <charconv>
 #include <vector>
 
@@ -53,6 +55,44 @@ std::vector<std::string> split_lines(const std::string& text) {
 }
 
 }  // namespace
+
+std::string base64_encode(const std::vector<uint8_t>& bytes) {
+  static const char kAlphabet[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  out.reserve((bytes.size() + 2) / 3 * 4);
+  size_t i = 0;
+  for (; i + 2 < bytes.size(); i += 3) {
+    const uint32_t triple = uint32_t(bytes[i]) << 16 | uint32_t(bytes[i + 1]) << 8 | bytes[i + 2];
+    for (int shift = 18; shift >= 0; shift -= 6) out += kAlphabet[(triple >> shift) & 63];
+  }
+  const size_t rest = bytes.size() - i;
+  if (rest > 0) {
+    const uint32_t triple =
+        uint32_t(bytes[i]) << 16 | (rest == 2 ? uint32_t(bytes[i + 1]) << 8 : 0u);
+    out += kAlphabet[(triple >> 18) & 63];
+    out += kAlphabet[(triple >> 12) & 63];
+    out += rest == 2 ? kAlphabet[(triple >> 6) & 63] : '=';
+    out += '=';
+  }
+  return out;
+}
+
+std::vector<uint8_t> encode_png(const Image& image) {
+  WS_REQUIRE(!image.empty() && image.rgba.size() == size_t(image.width) * image.height * 4,
+             "cannot encode an empty image (or one whose pixel buffer has the wrong size) as PNG");
+  std::vector<uint8_t> png;
+  const auto append = [](void* context, void* data, int size) {
+    auto* out = static_cast<std::vector<uint8_t>*>(context);
+    const auto* bytes = static_cast<const uint8_t*>(data);
+    out->insert(out->end(), bytes, bytes + size);
+  };
+  const int ok = stbi_write_png_to_func(append, &png, image.width, image.height, 4,
+                                        image.rgba.data(), image.width * 4);
+  WS_REQUIRE(ok != 0, "PNG encoding of a " + std::to_string(image.width) + "x" +
+                          std::to_string(image.height) + " image failed");
+  return png;
+}
 
 std::string xml_escape(const std::string& utf8) {
   std::string out;
@@ -179,6 +219,21 @@ Vec2 SvgCanvas::text_size(const std::string& utf8, float size) const {
   return FontMetrics::default_font().text_size(utf8, size);
 }
 
+void SvgCanvas::image(Vec2 min, Vec2 max, const Raster& raster) {
+  WS_REQUIRE(bool(raster.pixels),
+             std::string("SvgCanvas::image needs the raster's pixels (a GL texture alone cannot be "
+                         "embedded in SVG)"));
+  const std::string png = base64_encode(encode_png(raster.pixels()));
+  uses_xlink_ = true;
+  indent();
+  body_ << "<image x=\"" << num(min.x) << "\" y=\"" << num(min.y) << "\" width=\""
+        << num(max.x - min.x) << "\" height=\"" << num(max.y - min.y)
+        << "\" preserveAspectRatio=\"none\"";
+  // optimizeSpeed is SVG 1.1's hint; viewers that know CSS's pixelated take the later value.
+  if (!raster.smooth) body_ << " style=\"image-rendering:optimizeSpeed;image-rendering:pixelated\"";
+  body_ << " xlink:href=\"data:image/png;base64," << png << "\"/>\n";
+}
+
 void SvgCanvas::begin_group(const std::string& id) {
   std::string name = xml_name(id);
   if (used_ids_.count(name)) {
@@ -202,9 +257,10 @@ void SvgCanvas::end_group() {
 std::string SvgCanvas::str() const {
   std::ostringstream doc;
   doc << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-      << "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" << num(size_.x)
-      << "\" height=\"" << num(size_.y) << "\" viewBox=\"0 0 " << num(size_.x) << " "
-      << num(size_.y) << "\">\n"
+      << "<svg xmlns=\"http://www.w3.org/2000/svg\""
+      << (uses_xlink_ ? " xmlns:xlink=\"http://www.w3.org/1999/xlink\"" : "")
+      << " version=\"1.1\" width=\"" << num(size_.x) << "\" height=\"" << num(size_.y)
+      << "\" viewBox=\"0 0 " << num(size_.x) << " " << num(size_.y) << "\">\n"
       << body_.str();
   for (int depth = open_groups_; depth > 0; --depth) {
     doc << std::string(size_t(2 * depth), ' ') << "</g>\n";

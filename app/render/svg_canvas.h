@@ -7,8 +7,10 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "render/canvas.h"
+#include "render/image.h"
 
 namespace ws::gfx {
 
@@ -27,6 +29,10 @@ class SvgCanvas : public Canvas {
   void text(Vec2 pos, const std::string& utf8, float size, Color c, HAlign h = HAlign::Left,
             VAlign v = VAlign::Top) override;
   Vec2 text_size(const std::string& utf8, float size) const override;
+  // An <image> stretched over [min, max] (preserveAspectRatio none) whose href is the raster's
+  // pixels as a base64 PNG data URI; !smooth asks viewers for pixelated (nearest) scaling. Throws
+  // ws::Error when the raster has no pixels function or its image is empty.
+  void image(Vec2 min, Vec2 max, const Raster& raster) override;
   // Ids are made valid XML names ("warp 0" -> "warp_0") and unique ("cell", "cell-2", ...).
   void begin_group(const std::string& id) override;
   // Throws ws::Error when no group is open.
@@ -41,8 +47,14 @@ class SvgCanvas : public Canvas {
   Vec2 size_;
   std::ostringstream body_;
   int open_groups_ = 0;
+  bool uses_xlink_ = false;  // an <image> was written: the root declares xmlns:xlink
   std::set<std::string> used_ids_;
 };
+
+// RFC 4648 base64 (with padding) of `bytes`.
+std::string base64_encode(const std::vector<uint8_t>& bytes);
+// The image as PNG file bytes (stb_image_write); throws ws::Error for an empty image.
+std::vector<uint8_t> encode_png(const Image& image);
 
 // Escapes & < > " ' and drops characters XML 1.0 forbids (C0 controls other than tab and newline).
 std::string xml_escape(const std::string& utf8);

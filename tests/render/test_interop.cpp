@@ -1,10 +1,12 @@
-// ValueImage on the CPU path (every machine, Mesa EGL): known values give the expected viridis
-// colours, NaN is grey, cells past the end are transparent, rows land top-down, and bad sizes and
-// ranges are rejected with clear errors. The CUDA paths are compared with this one in
-// tests/gpu/test_interop_gpu.cpp.
+// The colormaps (table ends, NaN grey, clamping, legend colours, names) and ValueImage on the CPU
+// path (every machine, Mesa EGL): known values give the expected colours, NaN is grey, cells past
+// the end are transparent, rows land top-down, and bad sizes and ranges are rejected with clear
+// errors. The CUDA paths are compared with this one in tests/gpu/test_interop_gpu.cpp.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
+#include <string>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -40,8 +42,8 @@ constexpr float kNan = std::numeric_limits<float>::quiet_NaN();
 constexpr float kInf = std::numeric_limits<float>::infinity();
 
 TEST(Colormap, TableEndsAreViridis) {
-  const Rgba first = unpack(kViridisRgba[0]);
-  const Rgba last = unpack(kViridisRgba[255]);
+  const Rgba first = unpack(kColormapRgba[0][0]);
+  const Rgba last = unpack(kColormapRgba[0][255]);
   EXPECT_EQ(first.r, 68);
   EXPECT_EQ(first.g, 1);
   EXPECT_EQ(first.b, 84);
@@ -49,43 +51,164 @@ TEST(Colormap, TableEndsAreViridis) {
   EXPECT_EQ(last.r, 253);
   EXPECT_EQ(last.g, 231);
   EXPECT_EQ(last.b, 37);
-  const Rgba middle = unpack(kViridisRgba[128]);  // #21918C
+  const Rgba middle = unpack(kColormapRgba[0][128]);  // #21918C
   EXPECT_EQ(middle.r, 33);
   EXPECT_EQ(middle.g, 145);
   EXPECT_EQ(middle.b, 140);
   // Viridis' green never falls and every entry is opaque: a transcription slip would show.
-  for (int i = 1; i < kViridisSize; ++i) {
-    EXPECT_GE(unpack(kViridisRgba[i]).g, unpack(kViridisRgba[i - 1]).g) << "entry " << i;
-    EXPECT_EQ(unpack(kViridisRgba[i]).a, 255) << "entry " << i;
+  for (int i = 1; i < kColormapSize; ++i) {
+    EXPECT_GE(unpack(kColormapRgba[0][i]).g, unpack(kColormapRgba[0][i - 1]).g) << "entry " << i;
+    EXPECT_EQ(unpack(kColormapRgba[0][i]).a, 255) << "entry " << i;
   }
 }
 
 TEST(Colormap, IndexRule) {
-  EXPECT_EQ(viridis_index(0.0f, 0.0f, 1.0f), 0);
-  EXPECT_EQ(viridis_index(1.0f, 0.0f, 1.0f), 255);
-  EXPECT_EQ(viridis_index(0.5f, 0.0f, 1.0f), 128);  // 127.5 + 0.5
-  EXPECT_EQ(viridis_index(1.0f / 255.0f, 0.0f, 1.0f), 1);
-  EXPECT_EQ(viridis_index(0.4f / 255.0f, 0.0f, 1.0f), 0);
-  EXPECT_EQ(viridis_index(0.6f / 255.0f, 0.0f, 1.0f), 1);
-  EXPECT_EQ(viridis_index(-5.0f, 0.0f, 1.0f), 0);
-  EXPECT_EQ(viridis_index(5.0f, 0.0f, 1.0f), 255);
-  EXPECT_EQ(viridis_index(-kInf, 0.0f, 1.0f), 0);
-  EXPECT_EQ(viridis_index(kInf, 0.0f, 1.0f), 255);
-  EXPECT_EQ(viridis_index(3e38f, -3e38f, 3e37f), 255);
-  EXPECT_EQ(viridis_index(15.0f, 10.0f, 20.0f), 128);
-  EXPECT_EQ(viridis_rgba(kNan, 0.0f, 1.0f), kNanRgba);
+  EXPECT_EQ(colormap_index(0.0f, 0.0f, 1.0f), 0);
+  EXPECT_EQ(colormap_index(1.0f, 0.0f, 1.0f), 255);
+  EXPECT_EQ(colormap_index(0.5f, 0.0f, 1.0f), 128);  // 127.5 + 0.5
+  EXPECT_EQ(colormap_index(1.0f / 255.0f, 0.0f, 1.0f), 1);
+  EXPECT_EQ(colormap_index(0.4f / 255.0f, 0.0f, 1.0f), 0);
+  EXPECT_EQ(colormap_index(0.6f / 255.0f, 0.0f, 1.0f), 1);
+  EXPECT_EQ(colormap_index(-5.0f, 0.0f, 1.0f), 0);
+  EXPECT_EQ(colormap_index(5.0f, 0.0f, 1.0f), 255);
+  EXPECT_EQ(colormap_index(-kInf, 0.0f, 1.0f), 0);
+  EXPECT_EQ(colormap_index(kInf, 0.0f, 1.0f), 255);
+  EXPECT_EQ(colormap_index(3e38f, -3e38f, 3e37f), 255);
+  EXPECT_EQ(colormap_index(15.0f, 10.0f, 20.0f), 128);
+  EXPECT_EQ(colormap_rgba(Colormap::Viridis, kNan, 0.0f, 1.0f), kNanRgba);
   EXPECT_EQ(unpack(kNanRgba).r, 128);
   EXPECT_EQ(unpack(kNanRgba).a, 255);
   // Every index is reachable and monotonic over a fine sweep.
   int previous = 0;
   std::vector<bool> seen(256, false);
   for (int k = 0; k <= 100000; ++k) {
-    const int index = viridis_index(-2.0f + 5.0f * float(k) / 100000.0f, -2.0f, 3.0f);
+    const int index = colormap_index(-2.0f + 5.0f * float(k) / 100000.0f, -2.0f, 3.0f);
     ASSERT_GE(index, previous);
     previous = index;
     seen[index] = true;
   }
   for (int i = 0; i < 256; ++i) EXPECT_TRUE(seen[i]) << "index " << i;
+}
+
+// Published end colours of each map (matplotlib's tables, each channel round(x * 255)).
+struct MapEnds {
+  Colormap map;
+  Rgba first, last;
+};
+const MapEnds kMapEnds[] = {
+    {Colormap::Viridis, {68, 1, 84, 255}, {253, 231, 37, 255}},
+    {Colormap::Inferno, {0, 0, 4, 255}, {252, 255, 164, 255}},
+    {Colormap::CoolWarm, {59, 76, 192, 255}, {180, 4, 38, 255}},
+};
+
+void expect_rgba(Rgba got, Rgba want, const std::string& label) {
+  EXPECT_EQ(got.r, want.r) << label;
+  EXPECT_EQ(got.g, want.g) << label;
+  EXPECT_EQ(got.b, want.b) << label;
+  EXPECT_EQ(got.a, want.a) << label;
+}
+
+Rgba to_rgba(gfx::Color c) {
+  return {c.r, c.g, c.b, c.a};
+}
+
+TEST(Colormap, EveryMapHasItsEndsNanGreyAndClamps) {
+  for (const MapEnds& ends : kMapEnds) {
+    const std::string name = colormap_name(ends.map);
+    expect_rgba(unpack(kColormapRgba[int(ends.map)][0]), ends.first, name + " entry 0");
+    expect_rgba(unpack(kColormapRgba[int(ends.map)][255]), ends.last, name + " entry 255");
+    expect_rgba(unpack(colormap_rgba(ends.map, 2.0f, 2.0f, 3.0f)), ends.first, name + " lo");
+    expect_rgba(unpack(colormap_rgba(ends.map, 3.0f, 2.0f, 3.0f)), ends.last, name + " hi");
+    expect_rgba(unpack(colormap_rgba(ends.map, -1e30f, 2.0f, 3.0f)), ends.first, name + " below");
+    expect_rgba(unpack(colormap_rgba(ends.map, kInf, 2.0f, 3.0f)), ends.last, name + " +inf");
+    EXPECT_EQ(colormap_rgba(ends.map, kNan, 2.0f, 3.0f), kNanRgba) << name;
+    // The legend colour follows the same rule: t clamps, NaN is grey.
+    expect_rgba(to_rgba(colormap_color(ends.map, 0.0f)), ends.first, name + " legend 0");
+    expect_rgba(to_rgba(colormap_color(ends.map, 1.0f)), ends.last, name + " legend 1");
+    expect_rgba(to_rgba(colormap_color(ends.map, -3.0f)), ends.first, name + " legend < 0");
+    expect_rgba(to_rgba(colormap_color(ends.map, 7.0f)), ends.last, name + " legend > 1");
+    expect_rgba(to_rgba(colormap_color(ends.map, kNan)), {128, 128, 128, 255}, name + " NaN");
+    expect_rgba(to_rgba(colormap_color(ends.map, 0.5f)), unpack(kColormapRgba[int(ends.map)][128]),
+                name + " legend middle");
+    for (int i = 0; i < kColormapSize; ++i)
+      EXPECT_EQ(unpack(kColormapRgba[int(ends.map)][i]).a, 255) << name << " entry " << i;
+    // The name round-trips.
+    Colormap parsed = ends.map == Colormap::Viridis ? Colormap::Inferno : Colormap::Viridis;
+    EXPECT_TRUE(parse_colormap(name, parsed)) << name;
+    EXPECT_EQ(parsed, ends.map) << name;
+  }
+}
+
+// Rec. 709 luma, 0..255 scaled by 1000.
+int luma(Rgba c) {
+  return 2126 * c.r + 7152 * c.g + 722 * c.b;
+}
+
+TEST(Colormap, SequentialMapsBrightenAndCoolWarmDiverges) {
+  // Viridis and inferno are ordered by lightness: luma rises (almost) everywhere; allow the tiny
+  // wiggles of 8-bit rounding.
+  for (Colormap map : {Colormap::Viridis, Colormap::Inferno}) {
+    for (int i = 8; i < kColormapSize; i += 8) {
+      EXPECT_GT(luma(unpack(kColormapRgba[int(map)][i])),
+                luma(unpack(kColormapRgba[int(map)][i - 8])))
+          << colormap_name(map) << " entry " << i;
+    }
+  }
+  // Cool-warm: blue wins below the middle, red above, and the middle is a light grey.
+  const auto* table = kColormapRgba[int(Colormap::CoolWarm)];
+  for (int i = 0; i < 120; ++i) EXPECT_GT(unpack(table[i]).b, unpack(table[i]).r) << i;
+  for (int i = 136; i < 256; ++i) EXPECT_GT(unpack(table[i]).r, unpack(table[i]).b) << i;
+  const Rgba middle = unpack(table[128]);
+  EXPECT_GT(middle.g, 200);
+  EXPECT_LT(std::abs(middle.r - middle.b), 30);
+}
+
+TEST(Colormap, NamesAndParsing) {
+  EXPECT_STREQ(colormap_name(Colormap::Viridis), "viridis");
+  EXPECT_STREQ(colormap_name(Colormap::Inferno), "inferno");
+  EXPECT_STREQ(colormap_name(Colormap::CoolWarm), "coolwarm");
+  Colormap map = Colormap::Viridis;
+  EXPECT_TRUE(parse_colormap("cool-warm", map));
+  EXPECT_EQ(map, Colormap::CoolWarm);
+  EXPECT_FALSE(parse_colormap("jet", map));
+  EXPECT_FALSE(parse_colormap("Viridis", map));
+  EXPECT_FALSE(parse_colormap("", map));
+  EXPECT_EQ(map, Colormap::CoolWarm);  // unchanged by failures
+}
+
+TEST(ValueImage, SetColormapRecolorsTheSameValues) {
+  WS_REQUIRE_GL();
+  ValueImage image(Backend::Cpu);
+  EXPECT_EQ(image.colormap(), Colormap::Viridis);
+  image.set_colormap(Colormap::Inferno);  // before any values: remembered, nothing drawn
+  EXPECT_EQ(image.width(), 0);
+  const std::vector<float> values = {0.0f, 1.0f, 2.0f, kNan, 0.5f};
+  image.set_values(values.data(), 5, 5, 0.0f, 2.0f);
+  for (const MapEnds& ends : kMapEnds) {
+    image.set_colormap(ends.map);
+    EXPECT_EQ(image.colormap(), ends.map);
+    const gfx::Image pixels = image.read_back();
+    std::vector<uint32_t> expected(5);
+    colormap_fill_host(ends.map, values.data(), 5, 5, 0.0f, 2.0f, expected.data());
+    ASSERT_EQ(pixels.rgba.size(), 20u);
+    EXPECT_EQ(std::memcmp(pixels.rgba.data(), expected.data(), 20), 0) << colormap_name(ends.map);
+    expect_pixel(pixels, 0, 0, ends.first);
+    expect_pixel(pixels, 2, 0, ends.last);
+    expect_pixel(pixels, 3, 0, {128, 128, 128, 255});
+  }
+}
+
+TEST(ValueImage, DeviceValuesNeedTheCudaBackend) {
+  WS_REQUIRE_GL();
+  ValueImage image(Backend::Cpu);
+  const float value = 1.0f;
+  try {
+    image.set_device_values(&value, 1, 1, 0.0f, 1.0f);
+    ADD_FAILURE() << "the CPU backend accepted device values";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("needs the CUDA backend"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(image.count(), 0);
 }
 
 TEST(ValueImage, CpuPathMapsKnownValues) {
@@ -102,16 +225,16 @@ TEST(ValueImage, CpuPathMapsKnownValues) {
   const gfx::Image pixels = image.read_back();
   ASSERT_EQ(pixels.width, 3);
   ASSERT_EQ(pixels.height, 3);
-  const Rgba first = unpack(kViridisRgba[0]), last = unpack(kViridisRgba[255]);
-  expect_pixel(pixels, 0, 0, first);                      // lo
-  expect_pixel(pixels, 1, 0, last);                       // hi
-  expect_pixel(pixels, 2, 0, {128, 128, 128, 255});       // NaN
-  expect_pixel(pixels, 0, 1, unpack(kViridisRgba[128]));  // middle: 127.5 + 0.5
-  expect_pixel(pixels, 1, 1, first);                      // below lo
-  expect_pixel(pixels, 2, 1, last);                       // above hi
-  expect_pixel(pixels, 0, 2, last);                       // +inf
-  expect_pixel(pixels, 1, 2, first);                      // -inf
-  expect_pixel(pixels, 2, 2, {0, 0, 0, 0});               // past n
+  const Rgba first = unpack(kColormapRgba[0][0]), last = unpack(kColormapRgba[0][255]);
+  expect_pixel(pixels, 0, 0, first);                          // lo
+  expect_pixel(pixels, 1, 0, last);                           // hi
+  expect_pixel(pixels, 2, 0, {128, 128, 128, 255});           // NaN
+  expect_pixel(pixels, 0, 1, unpack(kColormapRgba[0][128]));  // middle: 127.5 + 0.5
+  expect_pixel(pixels, 1, 1, first);                          // below lo
+  expect_pixel(pixels, 2, 1, last);                           // above hi
+  expect_pixel(pixels, 0, 2, last);                           // +inf
+  expect_pixel(pixels, 1, 2, first);                          // -inf
+  expect_pixel(pixels, 2, 2, {0, 0, 0, 0});                   // past n
   EXPECT_EQ(first.r, 68);
   EXPECT_EQ(last.r, 253);
 }
@@ -125,12 +248,13 @@ TEST(ValueImage, RowsAreTopDownAndMatchHostFill) {
   EXPECT_EQ(image.height(), 28);  // ceil(1000 / 37)
   const gfx::Image pixels = image.read_back();
   std::vector<uint32_t> expected(size_t(37) * 28);
-  colormap_fill_host(values.data(), 1000, int64_t(expected.size()), 0.0f, 999.0f, expected.data());
+  colormap_fill_host(Colormap::Viridis, values.data(), 1000, int64_t(expected.size()), 0.0f, 999.0f,
+                     expected.data());
   ASSERT_EQ(pixels.rgba.size(), expected.size() * 4);
   EXPECT_EQ(std::memcmp(pixels.rgba.data(), expected.data(), pixels.rgba.size()), 0);
   // Value 0 (lo) is the top-left cell, value 999 (hi) is cell (999 % 37, 999 / 37).
-  expect_pixel(pixels, 0, 0, unpack(kViridisRgba[0]));
-  expect_pixel(pixels, 999 % 37, 999 / 37, unpack(kViridisRgba[255]));
+  expect_pixel(pixels, 0, 0, unpack(kColormapRgba[0][0]));
+  expect_pixel(pixels, 999 % 37, 999 / 37, unpack(kColormapRgba[0][255]));
   expect_pixel(pixels, 36, 27, {0, 0, 0, 0});
 }
 
@@ -145,10 +269,10 @@ TEST(ValueImage, RecolorUsesTheStoredValues) {
   EXPECT_EQ(image.texture(), texture);
   EXPECT_EQ(image.lo(), 2.0f);
   const gfx::Image pixels = image.read_back();
-  expect_pixel(pixels, 0, 0, unpack(kViridisRgba[0]));
-  expect_pixel(pixels, 1, 0, unpack(kViridisRgba[0]));
-  expect_pixel(pixels, 2, 0, unpack(kViridisRgba[0]));
-  expect_pixel(pixels, 3, 0, unpack(kViridisRgba[255]));
+  expect_pixel(pixels, 0, 0, unpack(kColormapRgba[0][0]));
+  expect_pixel(pixels, 1, 0, unpack(kColormapRgba[0][0]));
+  expect_pixel(pixels, 2, 0, unpack(kColormapRgba[0][0]));
+  expect_pixel(pixels, 3, 0, unpack(kColormapRgba[0][255]));
 }
 
 TEST(ValueImage, ResizesAndKeepsTheTextureName) {
@@ -164,8 +288,8 @@ TEST(ValueImage, ResizesAndKeepsTheTextureName) {
   EXPECT_EQ(image.height(), 8);
   EXPECT_EQ(image.texture(), texture);
   const gfx::Image pixels = image.read_back();
-  expect_pixel(pixels, 6, 6, unpack(kViridisRgba[128]));
-  expect_pixel(pixels, 0, 7, unpack(kViridisRgba[128]));  // value 49
+  expect_pixel(pixels, 6, 6, unpack(kColormapRgba[0][128]));
+  expect_pixel(pixels, 0, 7, unpack(kColormapRgba[0][128]));  // value 49
   expect_pixel(pixels, 1, 7, {0, 0, 0, 0});
 }
 

@@ -1,0 +1,636 @@
+// Heat flow by an explicit stencil on the GPU (PMPP chapter 8): one kernel per variant, each
+// written once for both modes. Teach mode passes a DeviceTrace recorder and every `rec.` call
+// records what the thread did; fast mode passes NoTrace and the same calls compile to nothing.
+// Every update goes through stencil_rule.h (compiled with -fmad=false), so the fields are bit for
+// bit those of the CPU twins.
+//
+// n cells, P points of the shape (5, 9 or 7), T the output tile edge, K time steps per launch.
+// Blocks and grids are 1D; each kernel derives its thread (tx, ty, tz) and block (bx, by, bz)
+// coordinates from threadIdx.x and blockIdx.x, x fastest (see `where`).
+//   1 basic             PMPP 8.2. One thread per output reads its P points from global memory.
+//                       Work O(n P) per time step; 1 step: compute.
+//   2 shared-tiled      PMPP 8.3. A (T+2)^d block loads its tile and halo into shared memory,
+//                       the T^d inner threads compute from it. Work O(n P); 2 steps: load,
+//                       compute (1 barrier).
+//   3 coarsened-z       PMPP 8.4 (3D). A (T+2)^2 block marches T planes along z with the planes
+//                       z-1, z, z+1 in shared memory: one plane loaded per output plane.
+//                       Work O(n P); 1 + 3T steps: load, then per plane load next, compute,
+//                       rotate.
+//   4 register-tiled    PMPP 8.5 (3D). As 3, but each thread keeps z-1 and z+1 in registers:
+//                       only the current plane is shared. Same work and steps as 3.
+//   5 temporal-blocked  2D. A (T+2K)^2 block loads a tile with a halo K wide and advances it K
+//                       time steps in shared memory (ping-pong halves), each sub-step one ring
+//                       narrower, then stores the inner T^2. Work O(n P (T+2K)^2 / T^2) per
+//                       launch of K time steps; K + 2 steps: load, K time steps, store.
+// Fast mode launches the same kernels without recording. Its shapes: basic uses 32x8 thread
+// blocks (a warp spans one 128-byte row segment) instead of teach mode's T x T; variants 2-5
+// use the tile T and K of the parameters, as in teach mode.
+#include <cuda_runtime.h>
+
+#include <string>
+#include <vector>
+
+#include "../common/cuda_check.cuh"
+#include "../common/device_buffer.cuh"
+#include "../common/device_trace.cuh"
+#include "stencil_cpu.h"
+#include "stencil_cuda.h"
+#include "stencil_launch.h"
+#include "stencil_rule.h"
+
+namespace ws::stencil {
+
+namespace {
+
+// The arrays and phases the kernels record (the host maps them to trace buffers and steps).
+enum TraceArray : int { kIn, kOut, kTile, kPrev, kNext, kArrayCount };
+enum TracePhase : int { kLoad, kCompute, kLoadNext, kRotate, kTimeStep, kStore, kPhaseCount };
+static_assert(kArrayCount <= DeviceTrace::kMaxBuffers && kPhaseCount <= DeviceTrace::kMaxPhases,
+              "the recorder's maps must hold every array and phase");
+constexpr int kStepsPerPlane = 3;  // variants 3-4: load next, compute, rotate
+
+// The grid as the kernels see it; cells are numbered x fastest, then y, then z.
+struct GridDesc {
+  int nx, ny, nz, dims;
+  Boundary boundary;
+  float r;  // the diffusion number
+
+  __device__ int index(int x, int y, int z) const { return x + nx * (y + ny * z); }
+  __device__ bool inside(int x, int y, int z) const {
+    return unsigned(x) < unsigned(nx) && unsigned(y) < unsigned(ny) && unsigned(z) < unsigned(nz);
+  }
+  // A real cell: inside the grid, or anywhere when periodic (the coordinates are wrapped into
+  // the grid). false: outside a fixed or insulated grid, where there is no cell.
+  __device__ bool resolve(int& x, int& y, int& z) const {
+    if (inside(x, y, z)) return true;
+    if (boundary != Boundary::Periodic) return false;
+    x = wrap(x, nx);
+    y = wrap(y, ny);
+    z = wrap(z, nz);
+    return true;
+  }
+  // Cells the rule never updates: the outermost ring (3D: shell) of a fixed grid, pinned cells.
+  __device__ bool left_alone(int x, int y, int z, float material) const {
+    if (material < 0.0f) return true;
+    if (boundary != Boundary::Fixed) return false;
+    if (x == 0 || x == nx - 1 || y == 0 || y == ny - 1) return true;
+    return dims == 3 && (z == 0 || z == nz - 1);
+  }
+
+ private:
+  __device__ static int wrap(int v, int n) { return ((v % n) + n) % n; }
+};
+
+// One launch: the block and grid shapes (1D on the device, numbered x fastest) and the output
+// tile of a block.
+struct Launch {
+  int block_x, block_y, block_z;  // threads of a block: blockDim.x = block_x * block_y * block_z
+  int grid_x, grid_y, grid_z;     // blocks: gridDim.x = grid_x * grid_y * grid_z
+  int tile_x, tile_y, tile_z;     // outputs of a block (variants 3-4: tile_z planes along z)
+  int steps;                      // variant 5: time steps per launch K (the halo width)
+
+  int threads() const { return block_x * block_y * block_z; }
+  int blocks() const { return grid_x * grid_y * grid_z; }
+};
+
+// Where a thread sits: its block's coordinates in the grid and its own in the block.
+struct Where {
+  int t;           // linear thread in the block: tx + block_x * (ty + block_y * tz)
+  int tx, ty, tz;  // thread coordinates in the block
+  int bx, by, bz;  // block coordinates in the grid
+};
+
+__device__ Where where(const Launch& L) {
+  Where w;
+  w.t = static_cast<int>(threadIdx.x);
+  w.tx = w.t % L.block_x;
+  w.ty = w.t / L.block_x % L.block_y;
+  w.tz = w.t / (L.block_x * L.block_y);
+  const int b = static_cast<int>(blockIdx.x);
+  w.bx = b % L.grid_x;
+  w.by = b / L.grid_x % L.grid_y;
+  w.bz = b / (L.grid_x * L.grid_y);
+  return w;
+}
+
+__device__ int global_thread() {
+  return static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+}
+
+__device__ float* shared_floats() {
+  extern __shared__ float shared_memory[];
+  return shared_memory;
+}
+
+// What a tile slot or register holds before anything is loaded into it (the CPU model's NaN),
+// so teach mode never records stale memory.
+__device__ float not_loaded() {
+  return __int_as_float(0x7fc00000);
+}
+
+// @helper update
+struct Offset {
+  int dx, dy, dz;
+};
+
+// Neighbour d of the P-point shape, in the rule's order: W E S N, then down up (7-point) or
+// SW SE NW NE (9-point). S is y - 1, down is z - 1.
+template <int P>
+__host__ __device__ constexpr Offset neighbour(int d) {
+  if (d < 4) return {d == 0 ? -1 : d == 1 ? 1 : 0, d == 2 ? -1 : d == 3 ? 1 : 0, 0};
+  if (P == 7) return {0, 0, d == 4 ? -1 : 1};
+  return {d % 2 == 0 ? -1 : 1, d < 6 ? -1 : 1, 0};
+}
+
+// The one update of a cell of value u and material m. fetch(offset, value, material) supplies
+// each neighbour; it leaves them alone for a neighbour outside an insulated grid, which then
+// counts as the cell itself.
+template <int P, bool Materials, class Fetch>
+__device__ float update_cell(const GridDesc& g, float u, float m, Fetch&& fetch) {
+  constexpr int N = P - 1;
+  float nb[N], nm[N];
+#pragma unroll
+  for (int d = 0; d < N; ++d) {
+    nb[d] = u;
+    nm[d] = m;
+    fetch(neighbour<P>(d), nb[d], nm[d]);
+  }
+  if constexpr (Materials)
+    return update_materials(u, m, nb, nm, g.r);
+  else
+    return update_uniform(u, nb, g.r);
+}
+// @end
+
+// @variant basic
+template <int P, bool Materials, class Rec>
+__global__ void stencil_basic(const float* __restrict__ in, float* __restrict__ out,
+                              const float* __restrict__ material, GridDesc g, Launch L, Rec rec) {
+  const Where w = where(L);
+  const int x = w.bx * L.tile_x + w.tx, y = w.by * L.tile_y + w.ty, z = w.bz * L.tile_z + w.tz;
+  rec.begin(kCompute);
+  if (!g.inside(x, y, z)) return;
+  const int c = g.index(x, y, z);
+  const float m = Materials ? material[c] : 1.0f;
+  if (g.left_alone(x, y, z, m)) return;     // out already holds its value (both ping-pong buffers)
+  const float u = rec.read(kIn, c, in[c]);  // @compute
+  const float v = update_cell<P, Materials>(g, u, m, [&](Offset o, float& nb, float& nm) {
+    int xn = x + o.dx, yn = y + o.dy, zn = z + o.dz;
+    if (!g.resolve(xn, yn, zn)) return;
+    const int n = g.index(xn, yn, zn);
+    nb = rec.read(kIn, n, in[n]);  // every neighbour is its own global load
+    if (Materials) nm = material[n];
+  });
+  out[c] = rec.write(kOut, c, rec.op(kOut, c, v));
+}
+// @end
+
+// @variant shared-tiled
+template <int P, bool Materials, class Rec>
+__global__ void stencil_shared_tiled(const float* __restrict__ in, float* __restrict__ out,
+                                     const float* __restrict__ material, GridDesc g, Launch L,
+                                     Rec rec) {
+  float* tile = shared_floats();  // one slot per thread: the output tile and its halo ring
+  const Where w = where(L);
+  const int halo_z = g.dims == 3 ? 1 : 0;
+  const int x = w.bx * L.tile_x - 1 + w.tx;  // the tile starts one cell before the outputs
+  const int y = w.by * L.tile_y - 1 + w.ty;
+  const int z = w.bz * L.tile_z - halo_z + w.tz;
+
+  rec.begin(kLoad);
+  int xs = x, ys = y, zs = z;
+  if (g.resolve(xs, ys, zs)) {
+    const int c = g.index(xs, ys, zs);
+    tile[w.t] = rec.write(kTile, w.t, rec.read(kIn, c, in[c]));  // @load
+  }
+  __syncthreads();
+
+  rec.begin(kCompute);
+  const bool inner = w.tx >= 1 && w.tx <= L.tile_x && w.ty >= 1 && w.ty <= L.tile_y &&
+                     (halo_z == 0 || (w.tz >= 1 && w.tz <= L.tile_z));
+  if (!inner || !g.inside(x, y, z)) return;  // halo threads only load
+  const int c = g.index(x, y, z);
+  const float m = Materials ? material[c] : 1.0f;
+  if (g.left_alone(x, y, z, m)) return;
+  const float u = rec.read(kTile, w.t, tile[w.t]);  // @compute
+  const float v = update_cell<P, Materials>(g, u, m, [&](Offset o, float& nb, float& nm) {
+    int xn = x + o.dx, yn = y + o.dy, zn = z + o.dz;
+    if (!g.resolve(xn, yn, zn)) return;
+    const int s = w.t + o.dx + L.block_x * (o.dy + L.block_y * o.dz);  // the neighbour's slot
+    nb = rec.read(kTile, s, tile[s]);
+    if (Materials) nm = material[g.index(xn, yn, zn)];
+  });
+  out[c] = rec.write(kOut, c, rec.op(kOut, c, v));
+}
+// @end
+
+// @variant coarsened-z
+template <int P, bool Materials, class Rec>
+__global__ void stencil_coarsened_z(const float* __restrict__ in, float* __restrict__ out,
+                                    const float* __restrict__ material, GridDesc g, Launch L,
+                                    Rec rec) {
+  const int plane = L.block_x * L.block_y;  // (T+2)^2 slots per plane
+  float* tile = shared_floats();            // three planes: prev (z-1) | curr (z) | next (z+1)
+  float* prev = tile;
+  float* curr = tile + plane;
+  float* next = tile + 2 * plane;
+  const Where w = where(L);
+  const int t = w.t;
+  const int x = w.bx * L.tile_x - 1 + w.tx, y = w.by * L.tile_y - 1 + w.ty;
+  const int z0 = w.bz * L.tile_z;  // the block's first output plane
+  prev[t] = curr[t] = next[t] = not_loaded();
+  auto is_real = [&](int z) {  // whether (x, y, z) is a grid cell (periodic: always)
+    int xs = x, ys = y, zs = z;
+    return g.resolve(xs, ys, zs);
+  };
+  // Copies the input cell (x, y, z) into tile[slot] when it is a real cell.
+  auto load = [&](int slot, int z) {
+    int xs = x, ys = y, zs = z;
+    if (!g.resolve(xs, ys, zs)) return;
+    const int c = g.index(xs, ys, zs);
+    tile[slot] = rec.write(kTile, slot, rec.read(kIn, c, in[c]));
+  };
+
+  rec.begin(kLoad);
+  load(t, z0 - 1);  // @load
+  load(plane + t, z0);
+  __syncthreads();
+
+  const bool inner = w.tx >= 1 && w.tx <= L.tile_x && w.ty >= 1 && w.ty <= L.tile_y;
+  for (int i = 0; i < L.tile_z && z0 + i < g.nz; ++i) {
+    const int z = z0 + i;
+    rec.begin(kLoadNext, kStepsPerPlane * i);
+    load(2 * plane + t, z + 1);  // @load_next
+    __syncthreads();
+
+    rec.begin(kCompute, kStepsPerPlane * i);
+    const int c = g.index(x, y, z);
+    const float m = Materials && inner && g.inside(x, y, z) ? material[c] : 1.0f;
+    if (inner && g.inside(x, y, z) && !g.left_alone(x, y, z, m)) {
+      const float u = rec.read(kTile, plane + t, curr[t]);  // @compute
+      const float v = update_cell<P, Materials>(g, u, m, [&](Offset o, float& nb, float& nm) {
+        int xn = x + o.dx, yn = y + o.dy, zn = z + o.dz;
+        if (!g.resolve(xn, yn, zn)) return;
+        const int s = (1 + o.dz) * plane + t + o.dx + L.block_x * o.dy;  // plane 0, 1 or 2
+        nb = rec.read(kTile, s, tile[s]);
+        if (Materials) nm = material[g.index(xn, yn, zn)];
+      });
+      out[c] = rec.write(kOut, c, rec.op(kOut, c, v));
+    }
+    __syncthreads();
+
+    rec.begin(kRotate, kStepsPerPlane * i);  // slots that hold a cell move down one plane
+    if (is_real(z)) prev[t] = rec.write(kTile, t, rec.read(kTile, plane + t, curr[t]));  // @rotate
+    if (is_real(z + 1))
+      curr[t] = rec.write(kTile, plane + t, rec.read(kTile, 2 * plane + t, next[t]));
+  }
+}
+// @end
+
+// @variant register-tiled
+template <int P, bool Materials, class Rec>
+__global__ void stencil_register_tiled(const float* __restrict__ in, float* __restrict__ out,
+                                       const float* __restrict__ material, GridDesc g, Launch L,
+                                       Rec rec) {
+  float* curr = shared_floats();  // the current plane z, (T+2)^2 slots
+  float prev = not_loaded();      // this thread's cell in plane z-1 (a register)
+  float next = not_loaded();      // and in plane z+1
+  const Where w = where(L);
+  const int t = w.t, id = global_thread();
+  const int x = w.bx * L.tile_x - 1 + w.tx, y = w.by * L.tile_y - 1 + w.ty;
+  const int z0 = w.bz * L.tile_z;
+  curr[t] = not_loaded();
+  auto is_real = [&](int z) {  // whether (x, y, z) is a grid cell (periodic: always)
+    int xs = x, ys = y, zs = z;
+    return g.resolve(xs, ys, zs);
+  };
+  // The input cell (x, y, z) when it is a real cell: true and its value in `value`.
+  auto read_input = [&](int z, float& value) {
+    int xs = x, ys = y, zs = z;
+    if (!g.resolve(xs, ys, zs)) return false;
+    const int c = g.index(xs, ys, zs);
+    value = rec.read(kIn, c, in[c]);
+    return true;
+  };
+
+  rec.begin(kLoad);
+  float value;
+  if (read_input(z0 - 1, value)) prev = rec.write(kPrev, id, value);  // @load
+  if (read_input(z0, value)) curr[t] = rec.write(kTile, t, value);
+  __syncthreads();
+
+  const bool inner = w.tx >= 1 && w.tx <= L.tile_x && w.ty >= 1 && w.ty <= L.tile_y;
+  for (int i = 0; i < L.tile_z && z0 + i < g.nz; ++i) {
+    const int z = z0 + i;
+    rec.begin(kLoadNext, kStepsPerPlane * i);
+    if (read_input(z + 1, value)) next = rec.write(kNext, id, value);  // @load_next
+    __syncthreads();
+
+    rec.begin(kCompute, kStepsPerPlane * i);
+    const int c = g.index(x, y, z);
+    const float m = Materials && inner && g.inside(x, y, z) ? material[c] : 1.0f;
+    if (inner && g.inside(x, y, z) && !g.left_alone(x, y, z, m)) {
+      const float u = rec.read(kTile, t, curr[t]);  // @compute
+      const float v = update_cell<P, Materials>(g, u, m, [&](Offset o, float& nb, float& nm) {
+        int xn = x + o.dx, yn = y + o.dy, zn = z + o.dz;
+        if (!g.resolve(xn, yn, zn)) return;
+        if (o.dz < 0) {
+          nb = rec.read(kPrev, id, prev);
+        } else if (o.dz > 0) {
+          nb = rec.read(kNext, id, next);
+        } else {
+          const int s = t + o.dx + L.block_x * o.dy;
+          nb = rec.read(kTile, s, curr[s]);
+        }
+        if (Materials) nm = material[g.index(xn, yn, zn)];
+      });
+      out[c] = rec.write(kOut, c, rec.op(kOut, c, v));
+    }
+    __syncthreads();
+
+    rec.begin(kRotate, kStepsPerPlane * i);  // values that hold a cell move down one plane
+    if (is_real(z)) prev = rec.write(kPrev, id, rec.read(kTile, t, curr[t]));  // @rotate
+    __syncthreads();
+    if (is_real(z + 1)) curr[t] = rec.write(kTile, t, rec.read(kNext, id, next));
+  }
+}
+// @end
+
+// @variant temporal-blocked
+template <int P, bool Materials, class Rec>
+__global__ void stencil_temporal_blocked(const float* __restrict__ in, float* __restrict__ out,
+                                         const float* __restrict__ material, GridDesc g, Launch L,
+                                         Rec rec) {
+  const int K = L.steps;
+  const int half = L.block_x * L.block_y;  // (T+2K)^2 slots per half
+  float* tile = shared_floats();           // two halves: a (slots 0..) | b (slots half..)
+  const Where w = where(L);
+  const int t = w.t;
+  const int x = w.bx * L.tile_x - K + w.tx;  // the tile starts K cells before the outputs
+  const int y = w.by * L.tile_y - K + w.ty;
+  tile[t] = tile[half + t] = not_loaded();
+  int xs = x, ys = y, zs = 0;
+  const bool real = g.resolve(xs, ys, zs);  // a grid cell (periodic: wrapped into the grid)
+  const int c = real ? g.index(xs, ys, 0) : 0;
+  const float m = Materials && real ? material[c] : 1.0f;
+  const bool keep = real && g.left_alone(xs, ys, 0, m);
+
+  rec.begin(kLoad);
+  if (real) tile[t] = rec.write(kTile, t, rec.read(kIn, c, in[c]));  // @load
+  __syncthreads();
+
+  for (int s = 1; s <= K; ++s) {
+    rec.begin(kTimeStep, s - 1);
+    const int src = s % 2 == 1 ? 0 : half, dst = half - src;  // a -> b, then b -> a, ...
+    // After s sub-steps only cells at least s from the tile edge are still exact.
+    const bool valid = w.tx >= s && w.tx < L.block_x - s && w.ty >= s && w.ty < L.block_y - s;
+    if (real && valid) {
+      const float u = rec.read(kTile, src + t, tile[src + t]);  // @time_step
+      const float v = update_cell<P, Materials>(g, u, m, [&](Offset o, float& nb, float& nm) {
+        int xn = xs + o.dx, yn = ys + o.dy, zn = 0;
+        if (!g.resolve(xn, yn, zn)) return;
+        const int n = src + t + o.dx + L.block_x * o.dy;
+        nb = rec.read(kTile, n, tile[n]);
+        if (Materials) nm = material[g.index(xn, yn, 0)];
+      });
+      // A cell left alone carries its value into the other half unchanged.
+      tile[dst + t] = rec.write(kTile, dst + t, keep ? u : rec.op(kTile, dst + t, v));
+    }
+    __syncthreads();
+  }
+
+  rec.begin(kStore);
+  const int last = K % 2 == 1 ? half : 0;  // the half the final sub-step wrote
+  const bool inner = w.tx >= K && w.tx < K + L.tile_x && w.ty >= K && w.ty < K + L.tile_y;
+  if (inner && g.inside(x, y, 0) && !keep)
+    out[c] = rec.write(kOut, c, rec.read(kTile, last + t, tile[last + t]));  // @store
+}
+// @end
+
+// ================================ host side: launches ==========================================
+
+template <class Rec>
+using StencilKernel = void (*)(const float*, float*, const float*, GridDesc, Launch, Rec);
+
+template <int P, bool Materials, class Rec>
+StencilKernel<Rec> kernel_for(Variant v) {
+  switch (v) {
+    case Variant::Basic:
+      return stencil_basic<P, Materials, Rec>;
+    case Variant::SharedTiled:
+      return stencil_shared_tiled<P, Materials, Rec>;
+    case Variant::CoarsenedZ:
+    case Variant::RegisterTiled:
+      if constexpr (P == 7) {
+        return v == Variant::CoarsenedZ ? stencil_coarsened_z<P, Materials, Rec>
+                                        : stencil_register_tiled<P, Materials, Rec>;
+      }
+      break;
+    case Variant::TemporalBlocked:
+      if constexpr (P != 7) return stencil_temporal_blocked<P, Materials, Rec>;
+      break;
+  }
+  throw Error(std::string("stencil variant '") + info(v).id + "' has no " + std::to_string(P) +
+              "-point kernel");
+}
+
+template <class Rec>
+StencilKernel<Rec> kernel_for(const Params& p) {
+  switch (p.shape) {
+    case Shape::Five:
+      return p.materials ? kernel_for<5, true, Rec>(p.variant)
+                         : kernel_for<5, false, Rec>(p.variant);
+    case Shape::Nine:
+      return p.materials ? kernel_for<9, true, Rec>(p.variant)
+                         : kernel_for<9, false, Rec>(p.variant);
+    case Shape::Seven:
+      return p.materials ? kernel_for<7, true, Rec>(p.variant)
+                         : kernel_for<7, false, Rec>(p.variant);
+  }
+  throw Error("unknown stencil shape " + std::to_string(static_cast<int>(p.shape)));
+}
+
+int blocks_for(int cells, int per_block) {
+  return (cells + per_block - 1) / per_block;
+}
+
+// The launch of p: teach mode's shapes, or fast mode's (basic: 32x8 blocks). `steps` is the K
+// of this launch (variant 5; it may be below p.steps_per_launch for the last time steps).
+Launch make_launch(const Params& p, bool fast, int steps) {
+  const int T = p.tile;
+  const bool three_d = p.dim == 3;
+  Launch L{};
+  L.steps = 1;
+  switch (p.variant) {
+    case Variant::Basic:
+      L.block_x = fast ? 32 : T;
+      L.block_y = fast ? 8 : T;
+      L.block_z = 1;
+      L.tile_x = L.block_x, L.tile_y = L.block_y, L.tile_z = 1;
+      L.grid_z = p.nz;
+      break;
+    case Variant::SharedTiled:
+      L.tile_x = L.tile_y = T;
+      L.tile_z = three_d ? T : 1;
+      L.block_x = L.block_y = T + 2;
+      L.block_z = three_d ? T + 2 : 1;
+      L.grid_z = three_d ? blocks_for(p.nz, T) : 1;
+      break;
+    case Variant::CoarsenedZ:
+    case Variant::RegisterTiled:
+      L.tile_x = L.tile_y = L.tile_z = T;
+      L.block_x = L.block_y = T + 2;
+      L.block_z = 1;
+      L.grid_z = blocks_for(p.nz, T);
+      break;
+    case Variant::TemporalBlocked:
+      L.steps = steps;
+      L.tile_x = L.tile_y = T;
+      L.tile_z = 1;
+      L.block_x = L.block_y = T + 2 * steps;
+      L.block_z = 1;
+      L.grid_z = 1;
+      break;
+  }
+  L.grid_x = blocks_for(p.nx, L.tile_x);
+  L.grid_y = blocks_for(p.ny, L.tile_y);
+  return L;
+}
+
+size_t shared_bytes(Variant v, const Launch& L) {
+  const size_t slots = size_t(L.threads());
+  switch (v) {
+    case Variant::SharedTiled:
+      return slots * sizeof(float);
+    case Variant::CoarsenedZ:
+      return 3 * slots * sizeof(float);  // three planes
+    case Variant::RegisterTiled:
+      return slots * sizeof(float);  // the current plane
+    case Variant::TemporalBlocked:
+      return 2 * slots * sizeof(float);  // two halves
+    default:
+      return 0;
+  }
+}
+
+template <class Rec>
+void launch(const Params& p, const Launch& L, const float* in, float* out, const float* material,
+            const Rec& rec) {
+  WS_REQUIRE(L.threads() >= 1 && L.threads() <= 1024,
+             "a stencil block of " + std::to_string(L.threads()) +
+                 " threads does not fit a launch (1..1024)");
+  WS_REQUIRE(!p.materials || material != nullptr,
+             std::string("a stencil launch with materials needs the material map"));
+  const GridDesc g{p.nx, p.ny, p.nz, p.dim, p.boundary, p.r};
+  kernel_for<Rec>(p)<<<L.blocks(), L.threads(), shared_bytes(p.variant, L)>>>(in, out, material, g,
+                                                                              L, rec);
+  WS_CUDA_CHECK_LAUNCH();
+}
+
+// ================================ host side: teach mode ========================================
+
+int find_buffer(const Trace& trace, const char* name) {
+  for (size_t i = 0; i < trace.buffers.size(); ++i)
+    if (trace.buffers[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+// The first step of each phase, found by the code markers of the CPU model. A phase the variant
+// does not have gets a step far out of range, so a stray event is reported.
+void map_phases(const Trace& trace, DeviceTrace& rec) {
+  constexpr int kAbsent = -(1 << 24);
+  const char* markers[kPhaseCount] = {"load",   "compute",   "load_next",
+                                      "rotate", "time_step", "store"};
+  for (int phase = 0; phase < kPhaseCount; ++phase) {
+    rec.phases[phase] = kAbsent;
+    for (size_t s = 0; s < trace.steps.size(); ++s) {
+      if (trace.steps[s].code_marker == markers[phase]) {
+        rec.phases[phase] = static_cast<int>(s);
+        break;
+      }
+    }
+  }
+}
+
+}  // namespace
+
+namespace detail {
+
+void launch_fast(const Params& p, const float* in, float* out, const float* material,
+                 int time_steps) {
+  WS_REQUIRE(time_steps >= 1 && time_steps <= p.steps_per_launch,
+             "a stencil launch advances 1..K time steps, got " + std::to_string(time_steps));
+  WS_REQUIRE(time_steps == 1 || p.variant == Variant::TemporalBlocked,
+             std::string("only the temporal-blocked variant advances several steps per launch"));
+  launch(p, make_launch(p, true, time_steps), in, out, material, NoTrace{});
+}
+
+std::string fast_shape(const Params& p) {
+  const Launch L = make_launch(p, true, p.steps_per_launch);
+  std::string block = std::to_string(L.block_x) + "x" + std::to_string(L.block_y);
+  if (L.block_z > 1) block += "x" + std::to_string(L.block_z);
+  return block + " threads, " + std::to_string(L.blocks()) + " blocks";
+}
+
+}  // namespace detail
+
+TeachRun teach_cuda(const Params& p, const std::vector<float>& field,
+                    const std::vector<float>& material) {
+  // The CPU model validates the request and supplies the trace's buffers and steps; the events
+  // and the field after the launch are then replaced by what the GPU recorded and computed.
+  TeachRun run = teach_cpu(p, field, material);
+  Trace& trace = run.trace;
+  const Launch L = make_launch(p, false, p.steps_per_launch);
+  for (const TraceStep& s : trace.steps)
+    WS_REQUIRE(s.grid_dim == L.blocks() && s.block_dim == L.threads(),
+               "step '" + s.label + "': the CPU model launches " + std::to_string(s.grid_dim) +
+                   " x " + std::to_string(s.block_dim) + ", the GPU " + std::to_string(L.blocks()) +
+                   " x " + std::to_string(L.threads()));
+
+  // The model's event count is exact for a correct kernel; the slack turns a kernel that records
+  // too much into a clear error instead of an overflow.
+  size_t expected = 0;
+  for (TraceStep& s : trace.steps) {
+    expected += s.events.size();
+    s.events.clear();
+  }
+  const size_t cells = size_t(p.cells());
+  const size_t capacity = 2 * expected + 4096;
+  require_device_memory(capacity * sizeof(TraceEvent) + 3 * cells * sizeof(float) + (1 << 20),
+                        "a teach-mode stencil trace");
+  DeviceBuffer<TraceEvent> events(capacity);
+  DeviceBuffer<unsigned long long> count(1);
+  count.fill_zero();
+  DeviceBuffer<float> in(cells), out(cells), conductivity(p.materials ? cells : 0);
+  in.upload(field);
+  out.upload(field);  // both buffers hold the cells the launch leaves alone
+  if (p.materials) conductivity.upload(material);
+
+  DeviceTrace rec{};
+  rec.events = events.data();
+  rec.count = count.data();
+  rec.capacity = capacity;
+  const char* names[kArrayCount] = {"in", "out", "tile", "prev", "next"};
+  for (int16_t& b : rec.buffers) b = -1;
+  for (int a = 0; a < kArrayCount; ++a)
+    rec.buffers[a] = static_cast<int16_t>(find_buffer(trace, names[a]));
+  map_phases(trace, rec);
+  rec.step = rec.phases[kLoad];
+
+  launch(p, L, in.data(), out.data(), p.materials ? conductivity.data() : nullptr, rec);
+  WS_CUDA_CHECK(cudaDeviceSynchronize());
+
+  unsigned long long recorded = 0;
+  count.download(&recorded, 1);
+  WS_REQUIRE(recorded <= capacity, "the GPU recorded " + std::to_string(recorded) +
+                                       " trace events, more than the " + std::to_string(capacity) +
+                                       " the buffer holds (the CPU model records " +
+                                       std::to_string(expected) + ")");
+  std::vector<TraceEvent> flat(recorded);
+  events.download(flat.data(), flat.size());
+  distribute_events(flat, trace);
+  run.after = out.download();
+  return run;
+}
+
+}  // namespace ws::stencil

@@ -1,0 +1,19 @@
+// Internal to the CUDA stencil (CUDA-free declarations): the fast-mode launches of stencil.cu,
+// used by the simulation (stencil_sim.cu). Every launch goes to the legacy default stream 0.
+#pragma once
+
+#include <string>
+
+#include "stencil.h"
+
+namespace ws::stencil::detail {
+
+// One launch of p.variant on device pointers, `in` to `out`: one time step, or for variant 5
+// `time_steps` (1..K) steps in shared memory. `material` may be null when !p.materials.
+void launch_fast(const Params& p, const float* in, float* out, const float* material,
+                 int time_steps);
+
+// The launch shape fast mode uses for p, in words: "32x8 threads, 8192 blocks" (see stencil.cu).
+std::string fast_shape(const Params& p);
+
+}  // namespace ws::stencil::detail
