@@ -145,6 +145,10 @@ void HeatScene::params_from_json(const nlohmann::json& j) {
     WS_REQUIRE(stencil::parse_boundary(t, p.boundary),
                "--boundary: unknown '" + t + "' (fixed, insulated, periodic)");
   }
+  // A new stencil shape starts from a stable step unless one is given: 80% of its limit.
+  if (p.shape != settings_.grid.shape && !j.contains("dt") && !j.contains("alpha") &&
+      s.alpha * s.dt > stencil::stability_limit(p.shape))
+    s.dt = 0.8f * stencil::stability_limit(p.shape) / s.alpha;
   if (j.contains("alpha")) s.alpha = static_cast<float>(json_double(j, "alpha", 0, 1e6));
   if (j.contains("dt")) s.dt = static_cast<float>(json_double(j, "dt", 0, 1e6));
   if (j.contains("unstable")) s.unstable = json_bool(j, "unstable");

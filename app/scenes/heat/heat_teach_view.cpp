@@ -90,7 +90,7 @@ void HeatScene::draw_teach(gfx::Canvas& c, gfx::Theme theme) const {
     busy_threads.insert(e.thread);
     const bool mine = e.thread / threads_per_block == focus;
     if (e.buffer == 1 && e.kind == EventKind::Write) {
-      written_cells.insert(e.address);
+      if (mine) written_cells.insert(e.address);
       if (p.dim == 3 && !plane_from_step && mine) {
         plane = static_cast<int>(e.address / (int64_t(p.nx) * p.ny));
         plane_from_step = true;
@@ -181,7 +181,7 @@ void HeatScene::draw_teach(gfx::Canvas& c, gfx::Theme theme) const {
   auto clamp_x = [&](int x) { return g0.x + std::clamp(x, 0, p.nx) * cell; };
   auto clamp_y = [&](int y) { return g0.y + std::clamp(y, 0, p.ny) * cell; };
   c.rect({clamp_x(ox), clamp_y(oy)}, {clamp_x(ox + shape.tile), clamp_y(oy + shape.tile)},
-         pal.write, 2.5f);
+         pal.write, 3.5f);
   if (shape.halo > 0)
     c.rect({clamp_x(ox - shape.halo) - 2, clamp_y(oy - shape.halo) - 2},
            {clamp_x(ox + shape.tile + shape.halo) + 2, clamp_y(oy + shape.tile + shape.halo) + 2},
@@ -240,7 +240,7 @@ void HeatScene::draw_teach(gfx::Canvas& c, gfx::Theme theme) const {
           // The thread that owns this tile position: idle threads grey, busy ones by warp.
           if (tx + w * ty < threads_per_block) {
             const bool busy = busy_threads.count(thread) > 0;
-            c.rect_filled({a.x, b.y - std::max(2.0f, tcell * 0.16f)}, b,
+            c.rect_filled({a.x, b.y - std::max(3.0f, tcell * 0.22f)}, b,
                           busy ? pal.warp_color((tx + w * ty) / 32) : pal.inactive);
           }
           if (halo_cell) c.rect(a, b, pal.highlight.with_alpha(170), 1);
@@ -283,7 +283,7 @@ void HeatScene::draw_teach(gfx::Canvas& c, gfx::Theme theme) const {
     x += c.text_size(text, font).x + font * 1.2f;
   };
   swatch(pal.read, false, "read (focus block)");
-  swatch(pal.write, false, "written / output tile");
+  swatch(pal.write, false, "written (focus block) / its output tile");
   if (shape.halo > 0) swatch(pal.highlight, false, "input tile: halo");
   swatch(pal.inactive, true, "idle thread");
   swatch(pal.warp_color(0), true, "busy thread (colour = warp)");

@@ -141,8 +141,9 @@ void HeatScene::draw_live(gfx::Canvas& c, gfx::Theme theme) const {
           plane.push_back(material[x + size_t(p.nx) * (y + size_t(p.ny) * z)]);
         }
       gfx::Canvas::Raster veil;
-      veil.pixels = [plane, width, height, &pal] {
-        return material_veil(plane, width, height, pal.text);
+      // Mid grey reads against both ends of every colormap (black, yellow, blue, red).
+      veil.pixels = [plane, width, height] {
+        return material_veil(plane, width, height, gfx::Color{150, 150, 160});
       };
       c.image(panel.min, panel.max, veil);
     }
