@@ -96,19 +96,21 @@ bool is_stable(const Params& p, float max_conductivity = 1.0f);
 
 // ---- Analytic counters of one variant (the counters panel and its halo-fraction table).
 struct Cost {
-  double loads_per_output = 0;   // global loads per output point per time step (incl. halo)
-  double flops_per_output = 0;   // floating-point operations per update
-  double bytes_per_output = 0;   // global bytes moved per output point per time step
-  double op_per_byte = 0;        // flops_per_output / bytes_per_output
-  double halo_fraction = 0;      // halo cells / all cells loaded per tile (0 for basic)
+  double loads_per_output = 0;  // global loads per output point per time step (incl. halo)
+  double flops_per_output = 0;  // flops per output per time step (5: redundant halo work too)
+  double bytes_per_output = 0;  // global bytes moved per output point per time step
+  double op_per_byte = 0;       // flops_per_output / bytes_per_output
+  double halo_fraction = 0;     // halo cells / all cells loaded per tile (0 for basic)
   int64_t shared_bytes_per_block = 0;
   int threads_per_block = 0;
-  double active_fraction = 0;    // threads that compute an output / threads launched
+  double active_fraction = 0;     // threads that compute an output / threads launched
+  double redundant_fraction = 0;  // updates beyond the outputs / all updates (5: halo work)
 };
 Cost cost(const Params& p);
 
 // ---- One time step or many, on the CPU, variant by variant (the twins). `material` may be null
-// when !p.materials. in and out are p.cells() floats, x fastest, then y, then z.
+// when !p.materials. in and out are p.cells() floats, x fastest, then y, then z. step_cpu is one
+// launch: one time step, variant 5 K of them; it writes every cell of `out`.
 void step_cpu(const Params& p, const float* in, float* out, const float* material);
 // `steps` time steps in place (variant 5 advances K at a time and the rest one at a time).
 void run_cpu(const Params& p, std::vector<float>& field, const std::vector<float>& material,
@@ -116,12 +118,13 @@ void run_cpu(const Params& p, std::vector<float>& field, const std::vector<float
 
 // ---- Teach mode: one launch on a small grid (<= 64x64 in 2D, <= 16^3 in 3D), traced.
 // Buffers: 0 "in" (global, the field before), 1 "out" (global, after), 2 "tile" (shared, per
-// block; for variant 4 also 3 "registers"). Thread ids are global linear ids (block * threads +
-// thread); a block's threads are numbered x fastest within its (T+2) x (T+2) (or T x T) shape.
-// Steps: "load" (every thread loads its cell of the tile, halo included), then "compute" (inner
-// threads read their neighbours from the tile and write out); variant 3/4: one load/compute pair
-// per z plane; variant 5: one load then K compute steps (the tile updated in shared memory), then
-// "store". Boundary cells that are left alone get no write.
+// block; not for variant 1); variant 4 also 3 "prev", 4 "next" (registers). Thread ids are global
+// linear ids (block * threads + thread); a block's threads are numbered x fastest within its
+// (T+2) x (T+2) (or T x T) shape. Steps: "load" (every thread loads its cell of the tile, halo
+// included), then "compute" (inner threads read their neighbours from the tile and write out);
+// variant 3/4: load next, compute, rotate per z plane; variant 5: one load then K compute steps
+// (the tile updated in shared memory), then "store". Boundary cells that are left alone get no
+// write. The exact format: stencil_teach_cpu.cpp.
 struct TeachRun {
   Trace trace;
   Params params;
