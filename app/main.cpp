@@ -89,10 +89,11 @@ int run_cli(int argc, char** argv) {
     const bool scene_size = render_request.bench_json.empty() &&
                             make_scene(render_request.scene)->params_to_json().contains("size");
     if (!size.empty() && scene_size) render_request.params["size"] = size;
+    const char* option = figure_size.empty() && !scene_size ? "--size" : "--figure-size";
     if (figure_size.empty() && !scene_size) figure_size = size;
     if (figure_size.empty()) figure_size = "1280x720";
     WS_REQUIRE(parse_size(figure_size, render_request.width, render_request.height),
-               "the figure size must look like 1280x720, got '" + figure_size + "'");
+               std::string(option) + " must look like 1280x720, got '" + figure_size + "'");
     WS_REQUIRE(ws::gfx::parse_theme(theme, render_request.theme),
                "--theme must be light or dark, got '" + theme + "'");
     return render_command(render_request);

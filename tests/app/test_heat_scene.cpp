@@ -45,8 +45,8 @@ TEST(HeatParams, BadValuesGetMessagesNamingTheProblem) {
   const std::string unstable = error_of({{"size", "16x16"}, {"alpha", "1"}, {"dt", "0.5"}}, true);
   EXPECT_NE(unstable.find("stability limit"), std::string::npos) << unstable;
   EXPECT_NE(unstable.find("0.25"), std::string::npos) << unstable;
-  EXPECT_EQ(error_of({{"size", "16x16"}, {"alpha", "1"}, {"dt", "0.5"}, {"unstable", "true"}}, true),
-            "");
+  EXPECT_EQ(
+      error_of({{"size", "16x16"}, {"alpha", "1"}, {"dt", "0.5"}, {"unstable", "true"}}, true), "");
   EXPECT_NE(error_of({{"size", "16x16"}, {"probes", "20,3"}}, true).find("outside"),
             std::string::npos);
 }
@@ -61,9 +61,15 @@ TEST(HeatParams, ABadValueLeavesTheSceneAsItWas) {
 
 TEST(HeatParams, RoundTripThroughJson) {
   HeatScene a;
-  a.params_from_json({{"size", "20x10x8"}, {"variant", "coarsened-z"}, {"tile", "4"},
-                      {"colormap", "coolwarm"}, {"range", "-1,2"}, {"probes", "1,2,3;4,5,6"},
-                      {"boundary", "fixed"}, {"alpha", "0.5"}, {"dt", "0.25"}});
+  a.params_from_json({{"size", "20x10x8"},
+                      {"variant", "coarsened-z"},
+                      {"tile", "4"},
+                      {"colormap", "coolwarm"},
+                      {"range", "-1,2"},
+                      {"probes", "1,2,3;4,5,6"},
+                      {"boundary", "fixed"},
+                      {"alpha", "0.5"},
+                      {"dt", "0.25"}});
   HeatScene b;
   b.params_from_json(a.params_to_json());
   EXPECT_EQ(a.params_to_json(), b.params_to_json());
@@ -83,12 +89,12 @@ nlohmann::json run_scene(const nlohmann::json& params) {
 
 TEST(HeatRun, InsulatedRunKeepsItsHeatAndReportsTheField) {
   const auto start = run_scene({{"size", "32x24"}, {"boundary", "insulated"}, {"steps", "0"}});
-  const auto end = run_scene({{"size", "32x24"}, {"boundary", "insulated"}, {"steps", "200"},
-                              {"probes", "16,12;0,0"}});
+  const auto end = run_scene(
+      {{"size", "32x24"}, {"boundary", "insulated"}, {"steps", "200"}, {"probes", "16,12;0,0"}});
   const double s0 = start["stats"]["sum"], s1 = end["stats"]["sum"];
   EXPECT_GT(s0, 1.0);
-  EXPECT_NEAR(s1, s0, 1e-4 * s0);                         // heat is conserved
-  EXPECT_LT(end["stats"]["max"].get<double>(), 1.0);      // and spreads out
+  EXPECT_NEAR(s1, s0, 1e-4 * s0);                     // heat is conserved
+  EXPECT_LT(end["stats"]["max"].get<double>(), 1.0);  // and spreads out
   EXPECT_EQ(end["time_steps"], 200);
   EXPECT_NEAR(end["simulated_time"].get<double>(), 200 * 0.2, 1e-3);
   ASSERT_EQ(end["field"].size(), 24u);
@@ -121,8 +127,8 @@ TEST(HeatRun, ImageStartsTheField) {
 }
 
 TEST(HeatRun, TeachModeTracesOneLaunch) {
-  const auto j = run_scene({{"mode", "teach"}, {"size", "20x20"}, {"variant", "shared-tiled"},
-                            {"tile", "8"}});
+  const auto j =
+      run_scene({{"mode", "teach"}, {"size", "20x20"}, {"variant", "shared-tiled"}, {"tile", "8"}});
   EXPECT_EQ(j["time_steps"], 1);
   EXPECT_EQ(j["trace_steps"], 2);  // load, compute
   EXPECT_EQ(j["field"].size(), 20u);
@@ -169,10 +175,10 @@ CliResult warpscope(const std::string& args) {
   const std::string out = WS_APP_OUT_DIR;
   std::filesystem::create_directories(out);
   static int calls = 0;
-  const std::string err = out + "/heat_stderr_" + std::to_string(getpid()) + "_" +
-                          std::to_string(++calls) + ".txt";
-  const int status =
-      std::system((std::string(WS_WARPSCOPE_EXE) + " " + args + " 2>" + err + " >/dev/null").c_str());
+  const std::string err =
+      out + "/heat_stderr_" + std::to_string(getpid()) + "_" + std::to_string(++calls) + ".txt";
+  const int status = std::system(
+      (std::string(WS_WARPSCOPE_EXE) + " " + args + " 2>" + err + " >/dev/null").c_str());
   std::ifstream in(err);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1,
           std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>())};

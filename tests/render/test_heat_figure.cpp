@@ -19,8 +19,11 @@ std::unique_ptr<app::HeatScene> heat_scene(const nlohmann::json& params) {
 
 TEST(HeatFigure, HotSquareAfterThirtyStepsMatchesTheGolden) {
   WS_REQUIRE_GL();
-  auto scene = heat_scene({{"size", "48x48"}, {"steps", "30"}, {"boundary", "insulated"},
-                           {"colormap", "inferno"}, {"probes", "24,24;5,5"}});
+  auto scene = heat_scene({{"size", "48x48"},
+                           {"steps", "30"},
+                           {"boundary", "insulated"},
+                           {"colormap", "inferno"},
+                           {"probes", "24,24;5,5"}});
   FigureOptions options;
   options.width = 960;
   options.height = 540;
@@ -30,8 +33,11 @@ TEST(HeatFigure, HotSquareAfterThirtyStepsMatchesTheGolden) {
 }
 
 TEST(HeatFigure, TeachSvgShowsTheTileHaloAndLegend) {
-  auto scene = heat_scene({{"mode", "teach"}, {"size", "16x16"}, {"variant", "shared-tiled"},
-                           {"tile", "4"}, {"boundary", "fixed"}});
+  auto scene = heat_scene({{"mode", "teach"},
+                           {"size", "16x16"},
+                           {"variant", "shared-tiled"},
+                           {"tile", "4"},
+                           {"boundary", "fixed"}});
   scene->seek(0);  // the load step
   FigureOptions options;
   const std::string svg =

@@ -71,7 +71,10 @@ void HeatScene::panel_simulation() {
   const stencil::Params& p = settings_.grid;
   int dim = p.dim;
   if (ImGui::RadioButton("2D", dim == 2) && dim != 2)
-    edit(*this, error_, [&](nlohmann::json& j) { j["dim"] = 2; j["size"] = settings_.teach ? "24x24" : "256x256"; });
+    edit(*this, error_, [&](nlohmann::json& j) {
+      j["dim"] = 2;
+      j["size"] = settings_.teach ? "24x24" : "256x256";
+    });
   ImGui::SameLine();
   if (ImGui::RadioButton("3D", dim == 3) && dim != 3)
     edit(*this, error_, [&](nlohmann::json& j) {
@@ -96,7 +99,9 @@ void HeatScene::panel_simulation() {
   }
   if (p.dim == 2) {
     int shape = p.shape == stencil::Shape::Nine ? 1 : 0;
-    if (ImGui::Combo("stencil", &shape, "5-point\0" "9-point\0"))
+    if (ImGui::Combo("stencil", &shape,
+                     "5-point\0"
+                     "9-point\0"))
       edit(*this, error_, [&](nlohmann::json& j) { j["shape"] = shape ? "9" : "5"; });
   }
   int boundary = static_cast<int>(p.boundary);
@@ -118,7 +123,8 @@ void HeatScene::panel_simulation() {
   // Stability: r = alpha * dt against the limit of the shape.
   const float limit = stencil::stability_limit(p.shape);
   float alpha = settings_.alpha, dt = settings_.dt;
-  bool changed = ImGui::SliderFloat("alpha", &alpha, 0.01f, 4.0f, "%.3f", ImGuiSliderFlags_Logarithmic);
+  bool changed =
+      ImGui::SliderFloat("alpha", &alpha, 0.01f, 4.0f, "%.3f", ImGuiSliderFlags_Logarithmic);
   changed |= ImGui::SliderFloat("dt", &dt, 0.001f, 1.0f, "%.4f", ImGuiSliderFlags_Logarithmic);
   const float r = alpha * dt;
   if (changed) {
@@ -132,7 +138,10 @@ void HeatScene::panel_simulation() {
       sim_->set_params(run_params());
       error_.clear();
     } else {
-      edit(*this, error_, [&](nlohmann::json& j) { j["alpha"] = alpha; j["dt"] = dt; });
+      edit(*this, error_, [&](nlohmann::json& j) {
+        j["alpha"] = alpha;
+        j["dt"] = dt;
+      });
     }
   }
   const float used = settings_.alpha * settings_.dt;
@@ -141,7 +150,9 @@ void HeatScene::panel_simulation() {
                                               : ImVec4(0.2f, 0.7f, 0.3f, 1);
   ImGui::TextColored(colour, "alpha*dt = %.4f  (limit %.4f for %s)%s", used, limit,
                      stencil::shape_name(p.shape),
-                     used > limit ? "  UNSTABLE" : used > 0.9f * limit ? "  near the limit" : "");
+                     used > limit          ? "  UNSTABLE"
+                     : used > 0.9f * limit ? "  near the limit"
+                                           : "");
   if (ImGui::Checkbox("allow unstable (watch it blow up)", &settings_.unstable) &&
       !settings_.unstable && used > limit)
     edit(*this, error_, [&](nlohmann::json& j) { j["dt"] = 0.9f * limit / settings_.alpha; });
@@ -183,7 +194,8 @@ void HeatScene::panel_simulation() {
 void HeatScene::panel_paint() {
   if (!ImGui::CollapsingHeader("Paint", ImGuiTreeNodeFlags_DefaultOpen)) return;
   int kind = static_cast<int>(brush_.kind);
-  if (ImGui::Combo("brush", &kind, "heat source\0cold sink\0insulating wall\0conductivity\0erase\0")) {
+  if (ImGui::Combo("brush", &kind,
+                   "heat source\0cold sink\0insulating wall\0conductivity\0erase\0")) {
     brush_.kind = static_cast<stencil::Brush::Kind>(kind);
     // Each brush starts from its natural value: hot 1, cold 0, a poor conductor 0.2.
     if (brush_.kind == stencil::Brush::Kind::Heat) brush_.temperature = 1;
@@ -257,8 +269,9 @@ void HeatScene::panel_teach() {
   ImGui::TextWrapped("%s", stencil::info(teach_->params.variant).lesson);
   ImGui::TextDisabled("hover a cell: which thread loaded or wrote it; the hovered block is shown");
   if (backend() == Backend::Cuda)
-    ImGui::TextColored(teach_check_.empty() ? ImVec4(0.2f, 0.7f, 0.3f, 1) : ImVec4(0.9f, 0.2f, 0.2f, 1),
-                       "%s", teach_check_.empty() ? "GPU trace == CPU trace" : teach_check_.c_str());
+    ImGui::TextColored(
+        teach_check_.empty() ? ImVec4(0.2f, 0.7f, 0.3f, 1) : ImVec4(0.9f, 0.2f, 0.2f, 1), "%s",
+        teach_check_.empty() ? "GPU trace == CPU trace" : teach_check_.c_str());
   const StepCounters& c = teach_counters_.per_step.at(step_);
   ImGui::Text("this step: %lld threads busy, %lld divergent warps, %lld bank conflicts",
               static_cast<long long>(c.active_threads), static_cast<long long>(c.divergent_warps),
@@ -339,8 +352,8 @@ std::string HeatScene::describe_at(gfx::Vec2 point) const {
             return "in[" + std::to_string(i) + "] (cell " + std::to_string(x) + ", " +
                    std::to_string(y) + ") was read by " +
                    describe_hit(trace, teach_snapshots_, {step_, -1, -1, e.thread});
-        return "cell (" + std::to_string(x) + ", " + std::to_string(y) + ") = " +
-               std::to_string(teach_snapshots_.at(step_).at(1).at(i)) +
+        return "cell (" + std::to_string(x) + ", " + std::to_string(y) +
+               ") = " + std::to_string(teach_snapshots_.at(step_).at(1).at(i)) +
                ": no thread touched it in this step";
       }
     }

@@ -49,8 +49,8 @@ std::vector<std::array<int, 3>> parse_probes(const std::string& text) {
     if (read < 3) {
       c[2] = 0;
       read = std::sscanf(item.c_str(), " %d , %d %c", &c[0], &c[1], &tail);
-      WS_REQUIRE(read == 2, "--probes expects x,y or x,y,z cells separated by ';', got '" + item +
-                                "'");
+      WS_REQUIRE(read == 2,
+                 "--probes expects x,y or x,y,z cells separated by ';', got '" + item + "'");
     } else {
       WS_REQUIRE(read == 3, "--probes: cannot read '" + item + "'");
     }

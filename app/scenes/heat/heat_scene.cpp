@@ -56,8 +56,7 @@ void HeatScene::reset() {
     WS_REQUIRE(probe[0] < p.nx && probe[1] < p.ny && probe[2] < p.nz,
                "probe (" + std::to_string(probe[0]) + ", " + std::to_string(probe[1]) + ", " +
                    std::to_string(probe[2]) + ") is outside the " + std::to_string(p.nx) + "x" +
-                   std::to_string(p.ny) + (p.dim == 3 ? "x" + std::to_string(p.nz) : "") +
-                   " grid");
+                   std::to_string(p.ny) + (p.dim == 3 ? "x" + std::to_string(p.nz) : "") + " grid");
   std::vector<float> field = make_field(field_label_);
   std::vector<float> material = make_material();
   if (settings_.teach) {
@@ -145,9 +144,9 @@ void HeatScene::upload_images() {
     if (!image) image = std::make_unique<interop::ValueImage>(backend());
     image->set_colormap(settings_.colormap);
     const float lo = settings_.lo, hi = settings_.hi > settings_.lo ? settings_.hi : lo + 1;
-    const float* device = backend() == Backend::Cuda
-                              ? (p.dim == 3 ? sim_->device_slice(axis, index) : sim_->device_field())
-                              : nullptr;
+    const float* device = backend() == Backend::Cuda ? (p.dim == 3 ? sim_->device_slice(axis, index)
+                                                                   : sim_->device_field())
+                                                     : nullptr;
     if (device) {
       image->set_device_values(device, int64_t(width) * height, width, lo, hi);
     } else {
@@ -164,12 +163,12 @@ bool HeatScene::cell_at(gfx::Vec2 point, std::array<int, 3>& cell) const {
     if (point.x < panel.min.x || point.y < panel.min.y || point.x >= panel.max.x ||
         point.y >= panel.max.y)
       continue;
-    const int u = std::clamp(static_cast<int>((point.x - panel.min.x) /
-                                              (panel.max.x - panel.min.x) * panel.width),
-                             0, panel.width - 1);
-    const int v = std::clamp(static_cast<int>((point.y - panel.min.y) /
-                                              (panel.max.y - panel.min.y) * panel.height),
-                             0, panel.height - 1);
+    const int u = std::clamp(
+        static_cast<int>((point.x - panel.min.x) / (panel.max.x - panel.min.x) * panel.width), 0,
+        panel.width - 1);
+    const int v = std::clamp(
+        static_cast<int>((point.y - panel.min.y) / (panel.max.y - panel.min.y) * panel.height), 0,
+        panel.height - 1);
     const std::array<int, 3> s = slice_index();
     // slice_shape: axis 0 shows (y, z), axis 1 (x, z), axis 2 (x, y).
     if (panel.axis == 0) cell = {s[0], u, v};
@@ -210,7 +209,8 @@ void HeatScene::pointer(const Pointer& p) {
     const int y = static_cast<int>(std::floor((p.point.y - g.grid_min.y) / g.cell));
     if (x < 0 || y < 0 || x >= tp.nx || y >= tp.ny) return;
     const int t = tp.tile, gx = (tp.nx + t - 1) / t, gy = (tp.ny + t - 1) / t;
-    const int bz = tp.dim == 3 ? (tp.variant == stencil::Variant::Basic ? g.plane : g.plane / t) : 0;
+    const int bz =
+        tp.dim == 3 ? (tp.variant == stencil::Variant::Basic ? g.plane : g.plane / t) : 0;
     focus_block_ = x / t + gx * (y / t + gy * bz);
     return;
   }

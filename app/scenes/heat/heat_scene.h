@@ -23,9 +23,9 @@ namespace ws::app {
 
 // Everything a session, the command line and the panels set (params_to_json / params_from_json).
 struct HeatSettings {
-  stencil::Params grid;  // dim, size, shape, boundary, variant, tile, K; r is derived below
-  float alpha = 1.0f;    // diffusivity (cells^2 per unit time; dx = 1)
-  float dt = 0.2f;       // time step: r = alpha * dt
+  stencil::Params grid;   // dim, size, shape, boundary, variant, tile, K; r is derived below
+  float alpha = 1.0f;     // diffusivity (cells^2 per unit time; dx = 1)
+  float dt = 0.2f;        // time step: r = alpha * dt
   bool unstable = false;  // allow r above the stability limit (to watch the instability)
   int steps = 0;          // time steps run at reset (the command line's --steps)
   std::string init = "hot-square";  // hot-square | random:SEED | zero | image:PATH
@@ -34,15 +34,15 @@ struct HeatSettings {
   interop::Colormap colormap = interop::Colormap::Inferno;
   float lo = 0.0f, hi = 1.0f;  // colour range
   int steps_per_frame = 4;
-  std::vector<std::array<int, 3>> probes;  // cells whose temperature is reported
+  std::vector<std::array<int, 3>> probes;   // cells whose temperature is reported
   std::array<int, 3> slice = {-1, -1, -1};  // 3D: the x, y, z planes shown (-1: the middle)
 };
 
 // Where the last draw() put a field panel: for painting and probing with the mouse.
 struct HeatPanel {
-  gfx::Vec2 min, max;  // the image rectangle
-  int axis = 2;        // the plane shown (2: z = const, and every 2D grid)
-  int index = 0;       // its coordinate
+  gfx::Vec2 min, max;         // the image rectangle
+  int axis = 2;               // the plane shown (2: z = const, and every 2D grid)
+  int index = 0;              // its coordinate
   int width = 0, height = 0;  // cells across and down
 };
 
@@ -127,7 +127,7 @@ class HeatScene : public Scene {
   struct TeachGeometry {
     gfx::Vec2 grid_min;  // the global grid
     float cell = 0;
-    int plane = 0;  // 3D: the z plane shown
+    int plane = 0;       // 3D: the z plane shown
     gfx::Vec2 tile_min;  // the focus block's shared tile
     float tile_cell = 0;
     int tile_w = 0, tile_h = 0, tile_planes = 0;

@@ -18,20 +18,26 @@ using gfx::Vec2;
 
 // The launch geometry a variant uses, from its parameters (see stencil.h).
 struct LaunchShape {
-  int tile = 0;        // output tile edge T
-  int halo = 0;        // input tile = T + 2 * halo
-  int in_w = 0;        // input tile edge
-  int gx = 1, gy = 1;  // blocks across x and y
-  int z_per_block = 1; // 3D: planes a block covers (basic 1, tiled T)
+  int tile = 0;         // output tile edge T
+  int halo = 0;         // input tile = T + 2 * halo
+  int in_w = 0;         // input tile edge
+  int gx = 1, gy = 1;   // blocks across x and y
+  int z_per_block = 1;  // 3D: planes a block covers (basic 1, tiled T)
 };
 
 LaunchShape launch_shape(const stencil::Params& p) {
   LaunchShape s;
   s.tile = p.tile;
   switch (p.variant) {
-    case stencil::Variant::Basic: s.halo = 0; break;
-    case stencil::Variant::TemporalBlocked: s.halo = p.steps_per_launch; break;
-    default: s.halo = 1; break;
+    case stencil::Variant::Basic:
+      s.halo = 0;
+      break;
+    case stencil::Variant::TemporalBlocked:
+      s.halo = p.steps_per_launch;
+      break;
+    default:
+      s.halo = 1;
+      break;
   }
   s.in_w = s.tile + 2 * s.halo;
   s.gx = (p.nx + s.tile - 1) / s.tile;
@@ -75,8 +81,7 @@ void HeatScene::draw_teach(gfx::Canvas& c, gfx::Theme theme) const {
   // Which block the student is looking at: the hovered one, else the middle one.
   const int blocks_total = step.grid_dim;
   int focus = focus_block_;
-  if (focus < 0 || focus >= blocks_total)
-    focus = (shape.gx / 2) + shape.gx * (shape.gy / 2);
+  if (focus < 0 || focus >= blocks_total) focus = (shape.gx / 2) + shape.gx * (shape.gy / 2);
   const int fbx = focus % shape.gx, fby = (focus / shape.gx) % shape.gy;
   const int fbz = focus / (shape.gx * shape.gy);
 
@@ -208,16 +213,16 @@ void HeatScene::draw_teach(gfx::Canvas& c, gfx::Theme theme) const {
     const float x0 = g0.x + p.nx * cell + 2 * margin;
     const float avail_w = size.x - x0 - margin;
     const float gap = font;
-    const float tcell =
-        std::min((avail_w - gap * (shown.size() - 1)) / (w * shown.size()),
-                 (bottom - top - font * 3) / w);
+    const float tcell = std::min((avail_w - gap * (shown.size() - 1)) / (w * shown.size()),
+                                 (bottom - top - font * 3) / w);
     teach_geo_.tile_min = {x0, top + font * 1.5f};
     teach_geo_.tile_cell = tcell;
     teach_geo_.tile_w = w;
     teach_geo_.tile_planes = static_cast<int>(shown.size());
     teach_geo_.tile_gap = gap;
-    c.text({x0, top}, "shared memory of block " + std::to_string(focus) + " (" +
-                          std::to_string(w) + "x" + std::to_string(w) + " per plane)",
+    c.text({x0, top},
+           "shared memory of block " + std::to_string(focus) + " (" + std::to_string(w) + "x" +
+               std::to_string(w) + " per plane)",
            font, pal.text);
     const auto& tile_snap = snap.at(2);
     const bool tile_numbers = tcell >= font * 2.4f;
@@ -229,14 +234,14 @@ void HeatScene::draw_teach(gfx::Canvas& c, gfx::Theme theme) const {
           const int64_t local = int64_t(k) * plane_cells + tx + int64_t(w) * ty;
           const double v = tile_snap.at(int64_t(focus) * tile_size + local);
           const Vec2 a{t0.x + tx * tcell, t0.y + ty * tcell}, b{a.x + tcell, a.y + tcell};
-          const gfx::Color fill = std::isnan(v)
-                                      ? pal.cell_unwritten
-                                      : heat_color(settings_.colormap, v, settings_.lo, settings_.hi);
+          const gfx::Color fill =
+              std::isnan(v) ? pal.cell_unwritten
+                            : heat_color(settings_.colormap, v, settings_.lo, settings_.hi);
           c.rect_filled(a, b, fill);
           c.rect(a, b, pal.cell_border, 0.5f);
           const int thread = focus * threads_per_block + tx + w * ty;
-          const bool halo_cell = tx < shape.halo || ty < shape.halo || tx >= w - shape.halo ||
-                                 ty >= w - shape.halo;
+          const bool halo_cell =
+              tx < shape.halo || ty < shape.halo || tx >= w - shape.halo || ty >= w - shape.halo;
           // The thread that owns this tile position: idle threads grey, busy ones by warp.
           if (tx + w * ty < threads_per_block) {
             const bool busy = busy_threads.count(thread) > 0;
@@ -253,7 +258,8 @@ void HeatScene::draw_teach(gfx::Canvas& c, gfx::Theme theme) const {
                    gfx::VAlign::Middle);
         }
       std::string name = "plane " + std::to_string(k);
-      if (p.variant == stencil::Variant::CoarsenedZ) name = k == 0 ? "prev (z-1)" : k == 1 ? "curr (z)" : "next (z+1)";
+      if (p.variant == stencil::Variant::CoarsenedZ)
+        name = k == 0 ? "prev (z-1)" : k == 1 ? "curr (z)" : "next (z+1)";
       if (p.variant == stencil::Variant::TemporalBlocked) name = k == 0 ? "half a" : "half b";
       if (p.variant == stencil::Variant::RegisterTiled) name = "curr (z); z-1, z+1 in registers";
       if (p.variant == stencil::Variant::SharedTiled && p.dim == 2) name = "input tile with halo";
@@ -278,8 +284,7 @@ void HeatScene::draw_teach(gfx::Canvas& c, gfx::Theme theme) const {
     else
       c.rect({x, ly}, {x + font, ly + font}, col, 2.5f);
     x += font * 1.4f;
-    c.text({x, ly + font / 2}, text, font, pal.text_muted, gfx::HAlign::Left,
-           gfx::VAlign::Middle);
+    c.text({x, ly + font / 2}, text, font, pal.text_muted, gfx::HAlign::Left, gfx::VAlign::Middle);
     x += c.text_size(text, font).x + font * 1.2f;
   };
   swatch(pal.read, false, "read (focus block)");

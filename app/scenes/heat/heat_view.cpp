@@ -59,7 +59,9 @@ gfx::Image material_veil(const std::vector<float>& m, int width, int height, gfx
   return image;
 }
 
-const char* axis_letter(int axis) { return axis == 0 ? "x" : axis == 1 ? "y" : "z"; }
+const char* axis_letter(int axis) {
+  return axis == 0 ? "x" : axis == 1 ? "y" : "z";
+}
 
 }  // namespace
 
@@ -86,17 +88,17 @@ void HeatScene::draw_live(gfx::Canvas& c, gfx::Theme theme) const {
 
   // Header: what runs, the clock, and the stability verdict.
   std::string title = std::to_string(p.dim) + "D heat, " + std::to_string(p.nx) + "x" +
-                      std::to_string(p.ny) + (p.dim == 3 ? "x" + std::to_string(p.nz) : "") +
-                      ", " + stencil::shape_name(p.shape) + ", " +
-                      stencil::boundary_name(p.boundary) + " boundary, " +
-                      stencil::info(p.variant).title;
+                      std::to_string(p.ny) + (p.dim == 3 ? "x" + std::to_string(p.nz) : "") + ", " +
+                      stencil::shape_name(p.shape) + ", " + stencil::boundary_name(p.boundary) +
+                      " boundary, " + stencil::info(p.variant).title;
   c.text({margin, margin * 0.6f}, title, font * 1.1f, pal.text);
   const float limit = stencil::stability_limit(p.shape);
   std::string clock = "t = " + format("%.4g", double(time_steps_) * settings_.dt) + " (" +
                       std::to_string(time_steps_) + " steps of dt " + format("%g", settings_.dt) +
                       ")   alpha*dt = " + format("%.4g", p.r) + ", limit " + format("%.4g", limit);
   const bool stable = stencil::is_stable(p);
-  c.text({margin, margin * 0.6f + font * 1.6f}, clock, font, stable ? pal.text_muted : pal.mismatch);
+  c.text({margin, margin * 0.6f + font * 1.6f}, clock, font,
+         stable ? pal.text_muted : pal.mismatch);
   if (!stable)
     c.text({margin + c.text_size(clock, font).x + font, margin * 0.6f + font * 1.6f},
            "UNSTABLE: above the limit, errors grow every step", font, pal.mismatch);
@@ -127,8 +129,8 @@ void HeatScene::draw_live(gfx::Canvas& c, gfx::Theme theme) const {
     field.texture = images_[k] ? images_[k]->texture() : 0;
     const int axis = panel.axis, index = panel.index, width = panel.width, height = panel.height;
     field.pixels = [this, axis, index, width, height] {
-      return colour_slice(host_slice(axis, index), width, height, settings_.colormap,
-                          settings_.lo, settings_.hi);
+      return colour_slice(host_slice(axis, index), width, height, settings_.colormap, settings_.lo,
+                          settings_.hi);
     };
     c.image(panel.min, panel.max, field);
     if (p.materials) {
@@ -180,8 +182,11 @@ void HeatScene::draw_live(gfx::Canvas& c, gfx::Theme theme) const {
     }
     panels_.push_back(panel);
   }
-  draw_colorbar(c, {size.x - bar_w - margin * 0.5f, top}, {size.x - margin, area_max.y},
-                settings_.colormap, settings_.lo, settings_.hi, "temperature", font, pal);
+  // The colour bar sits beside the last panel, not at the far edge of a wide figure.
+  const float bar_x =
+      std::min(panels_.back().max.x + margin * 1.5f, size.x - bar_w - margin * 0.5f);
+  draw_colorbar(c, {bar_x, top}, {bar_x + bar_w, panels_.back().max.y}, settings_.colormap,
+                settings_.lo, settings_.hi, "temperature", font, pal);
 }
 
 }  // namespace ws::app
