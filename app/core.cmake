@@ -12,15 +12,22 @@ add_library(ws_app STATIC
   scenes/reduce/reduce_scene.cpp
   scenes/reduce/reduce_view.cpp
   scenes/reduce/reduce_panels.cpp
+  scenes/heat/heat_scene.cpp
+  scenes/heat/heat_params.cpp
+  scenes/heat/heat_inputs.cpp
+  scenes/heat/heat_panels.cpp
+  scenes/heat/heat_view.cpp
+  scenes/heat/heat_teach_view.cpp
   ui/code_panel.cpp
   ui/gui_app.cpp
   ui/timeline.cpp
   views/bench_chart.cpp
+  views/colorbar.cpp
   views/legend.cpp
   views/trace_tree_view.cpp)
 target_include_directories(ws_app PUBLIC ${CMAKE_CURRENT_SOURCE_DIR} ${WARPSCOPE_SOURCE_DIR}/kernels)
 target_compile_definitions(ws_app PRIVATE WARPSCOPE_SOURCE_ROOT="${WARPSCOPE_SOURCE_DIR}")
-target_link_libraries(ws_app PUBLIC ws_shell ws_interop ws_render ws_bench ws_reduce ws_common nlohmann_json::nlohmann_json
+target_link_libraries(ws_app PUBLIC ws_shell ws_interop ws_render ws_bench ws_reduce ws_stencil ws_common nlohmann_json::nlohmann_json
   PkgConfig::IMGUI PkgConfig::GLFW PRIVATE ws_warnings)
 
 add_executable(warpscope main.cpp)

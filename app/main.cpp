@@ -38,12 +38,14 @@ int run_cli(int argc, char** argv) {
   gui->add_option("--screenshot", screenshot, "With --frames: save the last frame as PNG");
 
   RenderRequest render_request;
-  std::string size = "1280x720", theme = "light", script;
+  std::string size, figure_size, theme = "light", script;
   auto* render = app.add_subcommand("render", "Render a figure headless (PNG or SVG)");
   render->allow_extras();
   render->add_option("--scene", render_request.scene, "Scene id");
   render->add_option("--step", render_request.step, "Step number (1-based), 'last' or 'all'");
-  render->add_option("--size", size, "Logical size WxH");
+  render->add_option("--figure-size", figure_size, "Logical figure size WxH (default 1280x720)");
+  render->add_option("--size", size,
+                     "The scene's size (heat: the grid); for scenes without one, the figure size");
   render->add_option("--scale", render_request.scale, "Output pixels per logical pixel");
   render->add_option("--theme", theme, "light or dark");
   render->add_flag("--transparent", render_request.transparent, "No background");
@@ -85,11 +87,19 @@ int run_cli(int argc, char** argv) {
 
   if (*render) {
     if (!script.empty()) return render_script_command(script);
-    WS_REQUIRE(parse_size(size, render_request.width, render_request.height),
-               "--size must look like 1280x720, got '" + size + "'");
+    render_request.params = scene_args_to_json(render->remaining());
+    // --size belongs to the scene when it has one (the heat grid); otherwise, as it always did,
+    // it sets the figure size.
+    const bool scene_size = render_request.bench_json.empty() &&
+                            make_scene(render_request.scene)->params_to_json().contains("size");
+    if (!size.empty() && scene_size) render_request.params["size"] = size;
+    const char* option = figure_size.empty() && !scene_size ? "--size" : "--figure-size";
+    if (figure_size.empty() && !scene_size) figure_size = size;
+    if (figure_size.empty()) figure_size = "1280x720";
+    WS_REQUIRE(parse_size(figure_size, render_request.width, render_request.height),
+               std::string(option) + " must look like 1280x720, got '" + figure_size + "'");
     WS_REQUIRE(ws::gfx::parse_theme(theme, render_request.theme),
                "--theme must be light or dark, got '" + theme + "'");
-    render_request.params = scene_args_to_json(render->remaining());
     return render_command(render_request);
   }
   if (*run)

@@ -19,7 +19,9 @@ int run_command(const std::string& scene_id, const nlohmann::json& params,
     std::cout << results.dump(2) << "\n";
   } else {
     write_file_atomically(json_path, results.dump(1) + "\n");
-    std::cerr << "warpscope: wrote " << json_path << " (result " << results["result"] << ")\n";
+    const std::string summary = results.contains("summary") ? results["summary"].get<std::string>()
+                                                            : "result " + results["result"].dump();
+    std::cerr << "warpscope: wrote " << json_path << " (" << summary << ")\n";
   }
   return 0;
 }

@@ -1,10 +1,23 @@
 #include "json_params.h"
 
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
 
 #include "common/error.h"
 
 namespace ws::app {
+
+namespace {
+
+std::string format_number(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", v);
+  return text;
+}
+
+}  // namespace
 
 int64_t json_int(const nlohmann::json& params, const char* key, int64_t min, int64_t max) {
   const nlohmann::json& v = params.at(key);
@@ -25,6 +38,27 @@ int64_t json_int(const nlohmann::json& params, const char* key, int64_t min, int
   WS_REQUIRE(value >= min && value <= max, std::string("--") + key + " must be between " +
                                                std::to_string(min) + " and " + std::to_string(max) +
                                                ", got " + std::to_string(value));
+  return value;
+}
+
+double json_double(const nlohmann::json& params, const char* key, double min, double max) {
+  const nlohmann::json& v = params.at(key);
+  double value = 0;
+  if (v.is_number()) {
+    value = v.get<double>();
+  } else if (v.is_string()) {
+    const std::string s = v.get<std::string>();
+    char* end = nullptr;
+    errno = 0;
+    value = std::strtod(s.c_str(), &end);
+    WS_REQUIRE(!s.empty() && end && *end == '\0' && errno == 0,
+               std::string("--") + key + " expects a number, got '" + s + "'");
+  } else {
+    throw Error(std::string("--") + key + " expects a number, got " + v.dump());
+  }
+  WS_REQUIRE(std::isfinite(value) && value >= min && value <= max,
+             std::string("--") + key + " must be between " + format_number(min) + " and " +
+                 format_number(max) + ", got " + format_number(value));
   return value;
 }
 

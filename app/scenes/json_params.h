@@ -10,6 +10,8 @@
 namespace ws::app {
 
 int64_t json_int(const nlohmann::json& params, const char* key, int64_t min, int64_t max);
+// A finite number in [min, max] (strings parsed completely, as typed on the command line).
+double json_double(const nlohmann::json& params, const char* key, double min, double max);
 std::string json_string(const nlohmann::json& params, const char* key);
 bool json_bool(const nlohmann::json& params, const char* key);
 // Throws ws::Error naming the first key not in `known`.

@@ -1,6 +1,7 @@
 #include "registry.h"
 
 #include "common/error.h"
+#include "heat/heat_scene.h"
 #include "reduce/reduce_scene.h"
 
 namespace ws::app {
@@ -8,6 +9,7 @@ namespace ws::app {
 std::vector<std::unique_ptr<Scene>> make_scenes() {
   std::vector<std::unique_ptr<Scene>> scenes;
   scenes.push_back(std::make_unique<ReduceScene>());
+  scenes.push_back(std::make_unique<HeatScene>());
   return scenes;
 }
 

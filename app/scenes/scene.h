@@ -15,6 +15,7 @@ struct SceneContext {
   Backend backend = Backend::Cpu;  // what runs the algorithm now
   bool cuda_available = false;     // a CUDA device was found at start
   gfx::Theme theme = gfx::Theme::Light;
+  bool has_gl = false;  // a GL context is current whenever the scene is called (the window)
 };
 
 class Scene {

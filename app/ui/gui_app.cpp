@@ -33,6 +33,7 @@ GuiApp::GuiApp(const GuiOptions& options)
   context_.backend = choose_backend("", true);
   context_.cuda_available = context_.backend == Backend::Cuda;
   context_.theme = window_.theme();
+  context_.has_gl = true;
   switch_scene(options.scene);
   if (!options.session_path.empty()) {
     try {
@@ -121,6 +122,7 @@ int GuiApp::run() {
 }
 
 void GuiApp::frame(float dt) {
+  guarded([&] { scene_->tick(dt); });  // a running simulation advances once per frame
   menu_bar();
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const float menu_h = ImGui::GetFrameHeight();
@@ -232,14 +234,27 @@ void GuiApp::viewport_window() {
     try {
       gfx::render_figure_into(
           viewport_, [&](gfx::Canvas& c) { scene_->draw(c, context_.theme); }, options);
+      const ImVec2 corner = ImGui::GetCursorScreenPos();
       ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(viewport_.texture())), avail,
                    ImVec2(0, 1), ImVec2(1, 0));
-      // Hovering a cell or a lane tells which thread did what there.
-      if (ImGui::IsItemHovered()) {
-        const ImVec2 mouse = ImGui::GetMousePos(), corner = ImGui::GetItemRectMin();
-        const std::string text =
-            scene_->describe_at({(mouse.x - corner.x) / ui_scale, (mouse.y - corner.y) / ui_scale});
-        if (!text.empty()) ImGui::SetTooltip("%s", text.c_str());
+      // An invisible button over the figure takes the mouse (painting drags must not move the
+      // window); hovering a cell or a lane tells which thread did what there.
+      ImGui::SetCursorScreenPos(corner);
+      ImGui::InvisibleButton("figure", avail,
+                             ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
+      if (ImGui::IsItemHovered() || ImGui::IsItemActive()) {
+        const ImVec2 mouse = ImGui::GetMousePos();
+        const gfx::Vec2 point{(mouse.x - corner.x) / ui_scale, (mouse.y - corner.y) / ui_scale};
+        Scene::Pointer pointer;
+        pointer.point = point;
+        pointer.left_down = ImGui::IsItemActive() && ImGui::IsMouseDown(ImGuiMouseButton_Left);
+        pointer.right_down = ImGui::IsItemActive() && ImGui::IsMouseDown(ImGuiMouseButton_Right);
+        pointer.left_clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
+        pointer.shift = ImGui::GetIO().KeyShift;
+        guarded([&] { scene_->pointer(pointer); });
+        const std::string text = scene_->describe_at(point);
+        if (!text.empty() && !pointer.left_down && !pointer.right_down)
+          ImGui::SetTooltip("%s", text.c_str());
       }
     } catch (const std::exception& e) {
       report(e.what());

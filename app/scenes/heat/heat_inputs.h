@@ -1,0 +1,27 @@
+// The heat scene's initial fields and material maps from their text specs (command line, sessions
+// and panels share them): the built-in fields of stencil::initial_field, images (grey levels,
+// resampled to the grid and extruded along z in 3D) and the demo wall.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "stencil/stencil.h"
+
+namespace ws::app {
+
+// "hot-square", "random:SEED", "zero" or "image:PATH" (white = 1, black = 0). `label` says where
+// the field came from, e.g. "camera.png 512x512 -> 256x256". Throws ws::Error naming a bad spec or
+// an unreadable image.
+std::vector<float> heat_initial_field(const stencil::Params& p, const std::string& spec,
+                                      std::string& label);
+
+// "" (no materials: empty), "painted" (all 1: strokes are painted on top), "walls" (an insulating
+// wall across the middle with a door in it) or "image:PATH" (conductivity = grey level, so black
+// is an insulator and white the normal medium).
+std::vector<float> heat_material(const stencil::Params& p, const std::string& spec);
+
+// Bilinear resampling of a grey image (values 0..255, w x h) to nx x ny values in 0..1.
+std::vector<float> resample_grey(const std::vector<double>& grey, int w, int h, int nx, int ny);
+
+}  // namespace ws::app

@@ -1,0 +1,207 @@
+// The heat scene's parameters as JSON: one parser for the command line, sessions and panels.
+#include <cstdio>
+#include <sstream>
+
+#include "common/error.h"
+#include "heat_scene.h"
+#include "scenes/json_params.h"
+
+namespace ws::app {
+
+namespace {
+
+std::string size_text(const stencil::Params& p) {
+  std::string s = std::to_string(p.nx) + "x" + std::to_string(p.ny);
+  if (p.dim == 3) s += "x" + std::to_string(p.nz);
+  return s;
+}
+
+// "N" (a square or cube), "NxM" or "NxMxK" -> up to three positive numbers.
+std::vector<int> parse_dims(const std::string& text) {
+  std::vector<int> dims;
+  size_t at = 0;
+  while (at <= text.size()) {
+    const size_t x = text.find('x', at);
+    const std::string part = text.substr(at, x == std::string::npos ? std::string::npos : x - at);
+    char* end = nullptr;
+    const long v = std::strtol(part.c_str(), &end, 10);
+    WS_REQUIRE(!part.empty() && *end == '\0' && v >= 1 && v <= 1000000,
+               "--size expects N, NxN or NxNxN (e.g. 512x512 or 128x128x128), got '" + text + "'");
+    dims.push_back(static_cast<int>(v));
+    if (x == std::string::npos) break;
+    at = x + 1;
+  }
+  WS_REQUIRE(dims.size() <= 3, "--size has at most three numbers, got '" + text + "'");
+  return dims;
+}
+
+// "x,y[,z];x,y[,z]" -> cells.
+std::vector<std::array<int, 3>> parse_probes(const std::string& text) {
+  std::vector<std::array<int, 3>> probes;
+  std::stringstream all(text);
+  std::string item;
+  while (std::getline(all, item, ';')) {
+    if (item.find_first_not_of(' ') == std::string::npos) continue;
+    std::array<int, 3> c = {0, 0, 0};
+    int read = 0;
+    char tail = 0;
+    read = std::sscanf(item.c_str(), " %d , %d , %d %c", &c[0], &c[1], &c[2], &tail);
+    if (read < 3) {
+      c[2] = 0;
+      read = std::sscanf(item.c_str(), " %d , %d %c", &c[0], &c[1], &tail);
+      WS_REQUIRE(read == 2,
+                 "--probes expects x,y or x,y,z cells separated by ';', got '" + item + "'");
+    } else {
+      WS_REQUIRE(read == 3, "--probes: cannot read '" + item + "'");
+    }
+    WS_REQUIRE(c[0] >= 0 && c[1] >= 0 && c[2] >= 0,
+               "--probes: cell coordinates start at 0, got '" + item + "'");
+    probes.push_back(c);
+  }
+  WS_REQUIRE(probes.size() <= 8, std::string("--probes: at most 8 probes"));
+  return probes;
+}
+
+std::string probes_text(const std::vector<std::array<int, 3>>& probes, int dim) {
+  std::string s;
+  for (const auto& c : probes) {
+    if (!s.empty()) s += ";";
+    s += std::to_string(c[0]) + "," + std::to_string(c[1]);
+    if (dim == 3) s += "," + std::to_string(c[2]);
+  }
+  return s;
+}
+
+}  // namespace
+
+nlohmann::json HeatScene::params_to_json() const {
+  const stencil::Params& p = settings_.grid;
+  char range[64];
+  std::snprintf(range, sizeof range, "%g,%g", settings_.lo, settings_.hi);
+  return {{"mode", settings_.teach ? "teach" : "live"},
+          {"dim", p.dim},
+          {"size", size_text(p)},
+          {"shape", std::to_string(static_cast<int>(p.shape))},
+          {"boundary", stencil::boundary_name(p.boundary)},
+          {"alpha", settings_.alpha},
+          {"dt", settings_.dt},
+          {"unstable", settings_.unstable},
+          {"steps", settings_.steps},
+          {"init", settings_.init},
+          {"material", settings_.material},
+          {"variant", stencil::info(p.variant).id},
+          {"tile", p.tile},
+          {"k", p.steps_per_launch},
+          {"colormap", interop::colormap_name(settings_.colormap)},
+          {"range", range},
+          {"steps-per-frame", settings_.steps_per_frame},
+          {"probes", probes_text(settings_.probes, p.dim)},
+          {"slice", std::to_string(settings_.slice[0]) + "," + std::to_string(settings_.slice[1]) +
+                        "," + std::to_string(settings_.slice[2])}};
+}
+
+void HeatScene::params_from_json(const nlohmann::json& j) {
+  reject_unknown_keys(j,
+                      {"mode", "dim", "size", "shape", "boundary", "alpha", "dt", "unstable",
+                       "steps", "init", "material", "variant", "tile", "k", "colormap", "range",
+                       "steps-per-frame", "probes", "slice"},
+                      "heat");
+  HeatSettings s = settings_;  // parse into a copy: a bad value changes nothing
+  stencil::Params& p = s.grid;
+  if (j.contains("mode")) {
+    const std::string m = json_string(j, "mode");
+    WS_REQUIRE(m == "live" || m == "teach", "--mode is live or teach, got '" + m + "'");
+    s.teach = m == "teach";
+  }
+  const int old_dim = p.dim;
+  if (j.contains("dim")) p.dim = static_cast<int>(json_int(j, "dim", 2, 3));
+  if (j.contains("size")) {
+    const std::vector<int> d = parse_dims(json_string(j, "size"));
+    if (!j.contains("dim") && d.size() == 3) p.dim = 3;
+    if (!j.contains("dim") && d.size() == 2) p.dim = 2;
+    WS_REQUIRE(!(p.dim == 2 && d.size() == 3),
+               std::string("--size has three numbers but --dim is 2"));
+    WS_REQUIRE(!(p.dim == 3 && d.size() == 2),
+               std::string("--size has two numbers but --dim is 3 (give NxNxN or N)"));
+    p.nx = d[0];
+    p.ny = d.size() > 1 ? d[1] : d[0];
+    p.nz = p.dim == 3 ? (d.size() > 2 ? d[2] : d[0]) : 1;
+  } else if (p.dim != old_dim) {
+    p.nz = p.dim == 3 ? std::min(p.nx, 128) : 1;
+    if (p.dim == 3) p.nx = p.ny = p.nz;
+  }
+  if (p.dim != old_dim && !j.contains("shape"))
+    p.shape = p.dim == 3 ? stencil::Shape::Seven : stencil::Shape::Five;
+  if (p.dim != old_dim && !j.contains("variant") && p.variant != stencil::Variant::Basic &&
+      p.variant != stencil::Variant::SharedTiled)
+    p.variant = stencil::Variant::Basic;
+  if (j.contains("shape")) {
+    const std::string t = json_string(j, "shape");
+    WS_REQUIRE(stencil::parse_shape(t, p.shape),
+               "--shape: unknown stencil '" + t + "' (5 or 9 in 2D, 7 in 3D)");
+  }
+  if (j.contains("boundary")) {
+    const std::string t = json_string(j, "boundary");
+    WS_REQUIRE(stencil::parse_boundary(t, p.boundary),
+               "--boundary: unknown '" + t + "' (fixed, insulated, periodic)");
+  }
+  // A new stencil shape starts from a stable step unless one is given: 80% of its limit.
+  if (p.shape != settings_.grid.shape && !j.contains("dt") && !j.contains("alpha") &&
+      s.alpha * s.dt > stencil::stability_limit(p.shape))
+    s.dt = 0.8f * stencil::stability_limit(p.shape) / s.alpha;
+  if (j.contains("alpha")) s.alpha = static_cast<float>(json_double(j, "alpha", 0, 1e6));
+  if (j.contains("dt")) s.dt = static_cast<float>(json_double(j, "dt", 0, 1e6));
+  if (j.contains("unstable")) s.unstable = json_bool(j, "unstable");
+  if (j.contains("steps")) s.steps = static_cast<int>(json_int(j, "steps", 0, 10000000));
+  if (j.contains("init")) s.init = json_string(j, "init");
+  if (j.contains("material")) s.material = json_string(j, "material");
+  if (j.contains("variant")) {
+    const std::string t = json_string(j, "variant");
+    std::string ids;
+    for (const auto& i : stencil::variant_infos())
+      ids += std::string(ids.empty() ? "" : ", ") + i.id;
+    WS_REQUIRE(stencil::parse_variant(t, p.variant),
+               "--variant: unknown variant '" + t + "' (1-5 or " + ids + ")");
+  }
+  if (j.contains("tile")) p.tile = static_cast<int>(json_int(j, "tile", 1, 1024));
+  if (j.contains("k")) p.steps_per_launch = static_cast<int>(json_int(j, "k", 1, 64));
+  if (j.contains("colormap")) {
+    const std::string t = json_string(j, "colormap");
+    WS_REQUIRE(interop::parse_colormap(t, s.colormap),
+               "--colormap: unknown '" + t + "' (viridis, inferno, coolwarm)");
+  }
+  if (j.contains("range")) {
+    const std::string t = json_string(j, "range");
+    float lo = 0, hi = 0;
+    char tail = 0;
+    WS_REQUIRE(std::sscanf(t.c_str(), " %f , %f %c", &lo, &hi, &tail) == 2 && std::isfinite(lo) &&
+                   std::isfinite(hi) && lo < hi,
+               "--range expects LO,HI with LO < HI (e.g. 0,1), got '" + t + "'");
+    s.lo = lo;
+    s.hi = hi;
+  }
+  if (j.contains("steps-per-frame"))
+    s.steps_per_frame = static_cast<int>(json_int(j, "steps-per-frame", 1, 1000));
+  if (j.contains("probes")) s.probes = parse_probes(json_string(j, "probes"));
+  if (j.contains("slice")) {
+    const std::string t = json_string(j, "slice");
+    std::array<int, 3> c = {-1, -1, -1};
+    char tail = 0;
+    WS_REQUIRE(std::sscanf(t.c_str(), " %d , %d , %d %c", &c[0], &c[1], &c[2], &tail) == 3,
+               "--slice expects X,Y,Z plane indices (-1 = the middle), got '" + t + "'");
+    s.slice = c;
+  }
+  stencil::Params checked = p;
+  checked.r = s.alpha * s.dt;
+  stencil::validate(checked);
+  if (s.teach) {
+    const int max = p.dim == 3 ? stencil::kTeachMax3D : stencil::kTeachMax2D;
+    WS_REQUIRE(p.nx <= max && p.ny <= max && p.nz <= max,
+               "teach mode traces every thread: the grid must be at most " + std::to_string(max) +
+                   (p.dim == 3 ? "^3" : "x" + std::to_string(max)) + ", got " + size_text(p) +
+                   " (use --size 24 or --mode live)");
+  }
+  settings_ = s;
+}
+
+}  // namespace ws::app

@@ -1,0 +1,303 @@
+// The teach view of one traced stencil launch: the global grid with the output tiles, the focus
+// block's input tile and halo, what was read and written in this step, the cells the boundary
+// leaves alone; and beside it the focus block's shared-memory tile with its threads (idle ones
+// grey, warps coloured). Hovering a cell says which thread loaded or wrote it (views/trace_tree).
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <set>
+
+#include "heat_scene.h"
+#include "views/colorbar.h"
+
+namespace ws::app {
+
+namespace {
+
+using gfx::Vec2;
+
+// The launch geometry a variant uses, from its parameters (see stencil.h).
+struct LaunchShape {
+  int tile = 0;         // output tile edge T
+  int halo = 0;         // input tile = T + 2 * halo
+  int in_w = 0;         // input tile edge
+  int gx = 1, gy = 1;   // blocks across x and y
+  int z_per_block = 1;  // 3D: planes a block covers (basic 1, tiled T)
+};
+
+LaunchShape launch_shape(const stencil::Params& p) {
+  LaunchShape s;
+  s.tile = p.tile;
+  switch (p.variant) {
+    case stencil::Variant::Basic:
+      s.halo = 0;
+      break;
+    case stencil::Variant::TemporalBlocked:
+      s.halo = p.steps_per_launch;
+      break;
+    default:
+      s.halo = 1;
+      break;
+  }
+  s.in_w = s.tile + 2 * s.halo;
+  s.gx = (p.nx + s.tile - 1) / s.tile;
+  s.gy = (p.ny + s.tile - 1) / s.tile;
+  s.z_per_block = p.variant == stencil::Variant::Basic ? 1 : s.tile;
+  return s;
+}
+
+std::string fixed(double v, int digits) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.*f", digits, v);
+  return text;
+}
+
+gfx::Color heat_color(interop::Colormap map, double v, float lo, float hi) {
+  const float t = std::clamp(static_cast<float>((v - lo) / (hi - lo)), 0.0f, 1.0f);
+  return interop::colormap_color(map, t);
+}
+
+// Text that stays readable on a cell of colour c.
+gfx::Color ink_on(gfx::Color c) {
+  const float luma = 0.2126f * c.r + 0.7152f * c.g + 0.0722f * c.b;
+  return luma > 140 ? gfx::Color{20, 20, 20} : gfx::Color{245, 245, 245};
+}
+
+}  // namespace
+
+void HeatScene::draw_teach(gfx::Canvas& c, gfx::Theme theme) const {
+  const gfx::Palette& pal = gfx::palette(theme);
+  const stencil::TeachRun& run = *teach_;
+  const stencil::Params& p = run.params;
+  const Trace& trace = run.trace;
+  const TraceStep& step = trace.steps.at(step_);
+  const auto& snap = teach_snapshots_.at(step_);
+  const LaunchShape shape = launch_shape(p);
+  const int threads_per_block = step.block_dim;
+  const Vec2 size = c.size();
+  const float font = std::clamp(size.y / 44.0f, 10.0f, 18.0f);
+  const float margin = font;
+
+  // Which block the student is looking at: the hovered one, else the middle one.
+  const int blocks_total = step.grid_dim;
+  int focus = focus_block_;
+  if (focus < 0 || focus >= blocks_total) focus = (shape.gx / 2) + shape.gx * (shape.gy / 2);
+  const int fbx = focus % shape.gx, fby = (focus / shape.gx) % shape.gy;
+  const int fbz = focus / (shape.gx * shape.gy);
+
+  // Events of this step: what was read and written where, and which threads were busy.
+  std::set<int64_t> read_cells, written_cells, tile_read, tile_written;
+  std::set<int> busy_threads;
+  const int64_t tile_size = trace.buffers.size() > 2 ? trace.buffers[2].size : 0;
+  int plane = p.dim == 3 ? slice_index()[2] : 0;
+  bool plane_from_step = false;
+  for (const TraceEvent& e : step.events) {
+    busy_threads.insert(e.thread);
+    const bool mine = e.thread / threads_per_block == focus;
+    if (e.buffer == 1 && e.kind == EventKind::Write) {
+      if (mine) written_cells.insert(e.address);
+      if (p.dim == 3 && !plane_from_step && mine) {
+        plane = static_cast<int>(e.address / (int64_t(p.nx) * p.ny));
+        plane_from_step = true;
+      }
+    }
+    if (e.buffer == 0 && e.kind == EventKind::Read && mine) read_cells.insert(e.address);
+    if (e.buffer == 2 && mine) {
+      (e.kind == EventKind::Write ? tile_written : tile_read).insert(e.address);
+    }
+  }
+
+  // Header.
+  const stencil::VariantInfo& vi = stencil::info(p.variant);
+  c.text({margin, margin * 0.5f},
+         std::string(vi.title) + " (" + vi.pmpp + "), " + stencil::shape_name(p.shape) + ", " +
+             stencil::boundary_name(p.boundary) + ", tile " + std::to_string(p.tile) +
+             (p.variant == stencil::Variant::TemporalBlocked
+                  ? ", K = " + std::to_string(p.steps_per_launch)
+                  : ""),
+         font * 1.1f, pal.text);
+  c.text({margin, margin * 0.5f + font * 1.6f},
+         "step " + std::to_string(step_ + 1) + "/" + std::to_string(trace.steps.size()) + ": " +
+             step.label + "  -  " + std::to_string(busy_threads.size()) + " of " +
+             std::to_string(int64_t(blocks_total) * threads_per_block) + " threads busy, " +
+             std::to_string(step.barriers) + " barrier" + (step.barriers == 1 ? "" : "s") +
+             " per block, focus: block " + std::to_string(focus) +
+             (teach_check_.empty() ? "" : "   GPU trace differs from CPU: " + teach_check_),
+         font, teach_check_.empty() ? pal.text_muted : pal.mismatch);
+
+  const float top = margin * 0.5f + font * 3.6f;
+  const float legend_h = font * 2.2f;
+  const float bottom = size.y - legend_h - margin;
+  const float grid_w = (size.x - 3 * margin) * (tile_size > 0 ? 0.56f : 0.8f);
+  const float cell = std::min(grid_w / p.nx, (bottom - top - font * 1.5f) / p.ny);
+  const Vec2 g0{margin, top};
+  teach_geo_ = {};
+  teach_geo_.grid_min = g0;
+  teach_geo_.cell = cell;
+  teach_geo_.plane = plane;
+  teach_geo_.focus = focus;
+
+  // The global grid: "out" after this step (not yet written cells still hold the input).
+  const bool numbers = cell >= font * 2.4f;
+  const float value_font = std::min(font * 0.8f, cell * 0.32f);
+  const int64_t plane_base = int64_t(p.nx) * p.ny * plane;
+  for (int y = 0; y < p.ny; ++y)
+    for (int x = 0; x < p.nx; ++x) {
+      const int64_t i = plane_base + x + int64_t(p.nx) * y;
+      const double v = snap.at(1).at(i);
+      const Vec2 a{g0.x + x * cell, g0.y + y * cell}, b{a.x + cell, a.y + cell};
+      const gfx::Color fill = heat_color(settings_.colormap, v, settings_.lo, settings_.hi);
+      c.rect_filled(a, b, fill);
+      const bool ring = p.boundary == stencil::Boundary::Fixed &&
+                        (x == 0 || y == 0 || x == p.nx - 1 || y == p.ny - 1 ||
+                         (p.dim == 3 && (plane == 0 || plane == p.nz - 1)));
+      if (ring) c.line({a.x + 1, b.y - 1}, {b.x - 1, a.y + 1}, ink_on(fill).with_alpha(150), 1);
+      if (numbers)
+        c.text({(a.x + b.x) / 2, (a.y + b.y) / 2}, fixed(v, 2), value_font, ink_on(fill),
+               gfx::HAlign::Center, gfx::VAlign::Middle);
+    }
+  // Output tiles (block borders).
+  for (int bx = 0; bx <= shape.gx; ++bx) {
+    const float x = g0.x + std::min(bx * shape.tile, p.nx) * cell;
+    c.line({x, g0.y}, {x, g0.y + p.ny * cell}, pal.cell_border, 1.5f);
+  }
+  for (int by = 0; by <= shape.gy; ++by) {
+    const float y = g0.y + std::min(by * shape.tile, p.ny) * cell;
+    c.line({g0.x, y}, {g0.x + p.nx * cell, y}, pal.cell_border, 1.5f);
+  }
+  // Reads and writes of this step.
+  const float inset = std::max(1.0f, cell * 0.12f);
+  for (int64_t i : read_cells) {
+    if (i < plane_base || i >= plane_base + int64_t(p.nx) * p.ny) continue;
+    const int x = int((i - plane_base) % p.nx), y = int((i - plane_base) / p.nx);
+    c.rect({g0.x + x * cell + inset, g0.y + y * cell + inset},
+           {g0.x + (x + 1) * cell - inset, g0.y + (y + 1) * cell - inset}, pal.read,
+           std::max(1.5f, cell * 0.08f));
+  }
+  for (int64_t i : written_cells) {
+    if (i < plane_base || i >= plane_base + int64_t(p.nx) * p.ny) continue;
+    const int x = int((i - plane_base) % p.nx), y = int((i - plane_base) / p.nx);
+    c.rect({g0.x + x * cell + 1, g0.y + y * cell + 1},
+           {g0.x + (x + 1) * cell - 1, g0.y + (y + 1) * cell - 1}, pal.write,
+           std::max(1.5f, cell * 0.1f));
+  }
+  // The focus block: output tile and input tile with its halo.
+  const int ox = fbx * shape.tile, oy = fby * shape.tile;
+  auto clamp_x = [&](int x) { return g0.x + std::clamp(x, 0, p.nx) * cell; };
+  auto clamp_y = [&](int y) { return g0.y + std::clamp(y, 0, p.ny) * cell; };
+  c.rect({clamp_x(ox), clamp_y(oy)}, {clamp_x(ox + shape.tile), clamp_y(oy + shape.tile)},
+         pal.write, 3.5f);
+  if (shape.halo > 0)
+    c.rect({clamp_x(ox - shape.halo) - 2, clamp_y(oy - shape.halo) - 2},
+           {clamp_x(ox + shape.tile + shape.halo) + 2, clamp_y(oy + shape.tile + shape.halo) + 2},
+           pal.highlight, 2.5f);
+  c.text({g0.x, g0.y + p.ny * cell + font * 0.3f},
+         std::string("global field \"out\" after this step") +
+             (p.dim == 3 ? ", plane z = " + std::to_string(plane) : "") + "  (block " +
+             std::to_string(focus) + " = (" + std::to_string(fbx) + ", " + std::to_string(fby) +
+             (p.dim == 3 ? ", " + std::to_string(fbz) : "") + "))",
+         font, pal.text_muted);
+
+  // The focus block's shared tile: the planes it holds, threads over it.
+  if (tile_size > 0) {
+    const int w = shape.in_w, plane_cells = w * w;
+    const int planes = static_cast<int>(tile_size / plane_cells);
+    std::vector<int> shown;
+    for (int k = 0; k < planes && shown.size() < 3; ++k) {
+      bool touched = false;
+      for (int64_t a : tile_read) touched |= a / plane_cells == k;
+      for (int64_t a : tile_written) touched |= a / plane_cells == k;
+      if (touched || planes <= 3) shown.push_back(k);
+    }
+    if (shown.empty()) shown.push_back(0);
+    const float x0 = g0.x + p.nx * cell + 2 * margin;
+    const float avail_w = size.x - x0 - margin;
+    const float gap = font;
+    const float tcell = std::min((avail_w - gap * (shown.size() - 1)) / (w * shown.size()),
+                                 (bottom - top - font * 3) / w);
+    teach_geo_.tile_min = {x0, top + font * 1.5f};
+    teach_geo_.tile_cell = tcell;
+    teach_geo_.tile_w = w;
+    teach_geo_.tile_planes = static_cast<int>(shown.size());
+    teach_geo_.tile_gap = gap;
+    c.text({x0, top},
+           "shared memory of block " + std::to_string(focus) + " (" + std::to_string(w) + "x" +
+               std::to_string(w) + " per plane)",
+           font, pal.text);
+    const auto& tile_snap = snap.at(2);
+    const bool tile_numbers = tcell >= font * 2.4f;
+    for (size_t s = 0; s < shown.size(); ++s) {
+      const int k = shown[s];
+      const Vec2 t0{x0 + s * (w * tcell + gap), top + font * 1.5f};
+      for (int ty = 0; ty < w; ++ty)
+        for (int tx = 0; tx < w; ++tx) {
+          const int64_t local = int64_t(k) * plane_cells + tx + int64_t(w) * ty;
+          const double v = tile_snap.at(int64_t(focus) * tile_size + local);
+          const Vec2 a{t0.x + tx * tcell, t0.y + ty * tcell}, b{a.x + tcell, a.y + tcell};
+          const gfx::Color fill =
+              std::isnan(v) ? pal.cell_unwritten
+                            : heat_color(settings_.colormap, v, settings_.lo, settings_.hi);
+          c.rect_filled(a, b, fill);
+          c.rect(a, b, pal.cell_border, 0.5f);
+          const int thread = focus * threads_per_block + tx + w * ty;
+          const bool halo_cell =
+              tx < shape.halo || ty < shape.halo || tx >= w - shape.halo || ty >= w - shape.halo;
+          // The thread that owns this tile position: idle threads grey, busy ones by warp.
+          if (tx + w * ty < threads_per_block) {
+            const bool busy = busy_threads.count(thread) > 0;
+            c.rect_filled({a.x, b.y - std::max(3.0f, tcell * 0.22f)}, b,
+                          busy ? pal.warp_color((tx + w * ty) / 32) : pal.inactive);
+          }
+          if (halo_cell) c.rect(a, b, pal.highlight.with_alpha(170), 1);
+          if (tile_written.count(local)) c.rect(a, b, pal.write, std::max(1.5f, tcell * 0.1f));
+          if (tile_read.count(local))
+            c.rect({a.x + 2, a.y + 2}, {b.x - 2, b.y - 2}, pal.read, std::max(1.2f, tcell * 0.07f));
+          if (tile_numbers && !std::isnan(v))
+            c.text({(a.x + b.x) / 2, (a.y + b.y) / 2 - tcell * 0.05f}, fixed(v, 2),
+                   std::min(font * 0.8f, tcell * 0.32f), ink_on(fill), gfx::HAlign::Center,
+                   gfx::VAlign::Middle);
+        }
+      std::string name = "plane " + std::to_string(k);
+      if (p.variant == stencil::Variant::CoarsenedZ)
+        name = k == 0 ? "prev (z-1)" : k == 1 ? "curr (z)" : "next (z+1)";
+      if (p.variant == stencil::Variant::TemporalBlocked) name = k == 0 ? "half a" : "half b";
+      if (p.variant == stencil::Variant::RegisterTiled) name = "curr (z); z-1, z+1 in registers";
+      if (p.variant == stencil::Variant::SharedTiled && p.dim == 2) name = "input tile with halo";
+      c.text({t0.x, t0.y + w * tcell + font * 0.3f}, name, font, pal.text_muted);
+    }
+  } else {
+    const float x0 = g0.x + p.nx * cell + 2 * margin;
+    c.text({x0, top}, "basic: no shared memory.", font, pal.text);
+    c.text({x0, top + font * 1.5f}, "Every thread reads its cell and each", font, pal.text_muted);
+    c.text({x0, top + font * 2.8f}, "neighbour from global memory:", font, pal.text_muted);
+    c.text({x0, top + font * 4.1f},
+           fixed(stencil::cost(p).loads_per_output, 2) + " loads per output.", font,
+           pal.text_muted);
+  }
+
+  // Legend.
+  float x = margin;
+  const float ly = size.y - legend_h;
+  auto swatch = [&](gfx::Color col, bool filled, const std::string& text) {
+    if (filled)
+      c.rect_filled({x, ly}, {x + font, ly + font}, col);
+    else
+      c.rect({x, ly}, {x + font, ly + font}, col, 2.5f);
+    x += font * 1.4f;
+    c.text({x, ly + font / 2}, text, font, pal.text_muted, gfx::HAlign::Left, gfx::VAlign::Middle);
+    x += c.text_size(text, font).x + font * 1.2f;
+  };
+  swatch(pal.read, false, "read (focus block)");
+  swatch(pal.write, false, "written (focus block) / its output tile");
+  if (shape.halo > 0) swatch(pal.highlight, false, "input tile: halo");
+  swatch(pal.inactive, true, "idle thread");
+  swatch(pal.warp_color(0), true, "busy thread (colour = warp)");
+  if (p.boundary == stencil::Boundary::Fixed) {
+    c.line({x, ly + font}, {x + font, ly}, pal.text_muted, 1);
+    x += font * 1.4f;
+    c.text({x, ly + font / 2}, "left alone (fixed boundary)", font, pal.text_muted,
+           gfx::HAlign::Left, gfx::VAlign::Middle);
+  }
+}
+
+}  // namespace ws::app

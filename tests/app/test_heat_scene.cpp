@@ -1,0 +1,230 @@
+// The heat scene as a user drives it: its parameters (and the messages bad ones get), what a run
+// reports, painting and probing with the pointer, teach mode, and the command line.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <numeric>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "render/figure.h"
+#include "scenes/heat/heat_scene.h"
+
+namespace ws::app {
+namespace {
+
+std::string error_of(const nlohmann::json& params, bool reset = false) {
+  HeatScene scene;
+  try {
+    scene.params_from_json(params);
+    if (reset) {
+      SceneContext context;
+      scene.attach(context);
+    }
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(HeatParams, BadValuesGetMessagesNamingTheProblem) {
+  EXPECT_NE(error_of({{"size", "abc"}}).find("--size"), std::string::npos);
+  EXPECT_NE(error_of({{"size", "16x16x16"}, {"dim", "2"}}).find("--dim is 2"), std::string::npos);
+  EXPECT_NE(error_of({{"boundary", "sticky"}}).find("fixed, insulated, periodic"),
+            std::string::npos);
+  EXPECT_NE(error_of({{"alpha", "fast"}}).find("--alpha expects a number"), std::string::npos);
+  EXPECT_NE(error_of({{"mode", "teach"}, {"size", "200x200"}}).find("at most 64"),
+            std::string::npos);
+  EXPECT_NE(error_of({{"range", "1,0"}}).find("LO < HI"), std::string::npos);
+  EXPECT_NE(error_of({{"probes", "3;4"}}).find("--probes"), std::string::npos);
+  EXPECT_NE(error_of({{"colours", "red"}}).find("unknown option --colours"), std::string::npos);
+  // Above the stability limit without --unstable: refused at reset, naming the limit.
+  const std::string unstable = error_of({{"size", "16x16"}, {"alpha", "1"}, {"dt", "0.5"}}, true);
+  EXPECT_NE(unstable.find("stability limit"), std::string::npos) << unstable;
+  EXPECT_NE(unstable.find("0.25"), std::string::npos) << unstable;
+  EXPECT_EQ(
+      error_of({{"size", "16x16"}, {"alpha", "1"}, {"dt", "0.5"}, {"unstable", "true"}}, true), "");
+  EXPECT_NE(error_of({{"size", "16x16"}, {"probes", "20,3"}}, true).find("outside"),
+            std::string::npos);
+}
+
+TEST(HeatParams, ABadValueLeavesTheSceneAsItWas) {
+  HeatScene scene;
+  scene.params_from_json({{"size", "40x30"}, {"boundary", "periodic"}});
+  const nlohmann::json before = scene.params_to_json();
+  EXPECT_THROW(scene.params_from_json({{"size", "50x50"}, {"shape", "11"}}), std::exception);
+  EXPECT_EQ(scene.params_to_json(), before);
+}
+
+TEST(HeatParams, RoundTripThroughJson) {
+  HeatScene a;
+  a.params_from_json({{"size", "20x10x8"},
+                      {"variant", "coarsened-z"},
+                      {"tile", "4"},
+                      {"colormap", "coolwarm"},
+                      {"range", "-1,2"},
+                      {"probes", "1,2,3;4,5,6"},
+                      {"boundary", "fixed"},
+                      {"alpha", "0.5"},
+                      {"dt", "0.25"}});
+  HeatScene b;
+  b.params_from_json(a.params_to_json());
+  EXPECT_EQ(a.params_to_json(), b.params_to_json());
+  EXPECT_EQ(b.settings().grid.dim, 3);
+  EXPECT_EQ(b.settings().grid.nz, 8);
+}
+
+nlohmann::json run_scene(const nlohmann::json& params) {
+  HeatScene scene;
+  scene.params_from_json(params);
+  SceneContext context;
+  scene.attach(context);
+  nlohmann::json j = scene.results_json();
+  scene.detach();
+  return j;
+}
+
+TEST(HeatRun, InsulatedRunKeepsItsHeatAndReportsTheField) {
+  const auto start = run_scene({{"size", "32x24"}, {"boundary", "insulated"}, {"steps", "0"}});
+  const auto end = run_scene(
+      {{"size", "32x24"}, {"boundary", "insulated"}, {"steps", "200"}, {"probes", "16,12;0,0"}});
+  const double s0 = start["stats"]["sum"], s1 = end["stats"]["sum"];
+  EXPECT_GT(s0, 1.0);
+  EXPECT_NEAR(s1, s0, 1e-4 * s0);                     // heat is conserved
+  EXPECT_LT(end["stats"]["max"].get<double>(), 1.0);  // and spreads out
+  EXPECT_EQ(end["time_steps"], 200);
+  EXPECT_NEAR(end["simulated_time"].get<double>(), 200 * 0.2, 1e-3);
+  ASSERT_EQ(end["field"].size(), 24u);
+  ASSERT_EQ(end["field"][0].size(), 32u);
+  ASSERT_EQ(end["probes"].size(), 2u);
+  EXPECT_EQ(end["probes"][0]["value"], end["field"][12][16]);
+  EXPECT_EQ(end["probes"][1]["value"], end["field"][0][0]);
+  double sum = 0;
+  for (const auto& row : end["field"])
+    for (const auto& v : row) sum += v.get<double>();
+  EXPECT_NEAR(sum, s1, 1e-6 * s0);
+}
+
+TEST(HeatRun, FixedBoundaryDrainsHeatAndBigGridsOmitTheField) {
+  // The hot square's ring of cells is cold (0) and stays so: heat leaves through it.
+  const auto start = run_scene({{"size", "100x80"}, {"boundary", "fixed"}});
+  const auto j = run_scene({{"size", "100x80"}, {"boundary", "fixed"}, {"steps", "3000"}});
+  EXPECT_FALSE(j.contains("field"));
+  EXPECT_LT(j["stats"]["sum"].get<double>(), 0.5 * start["stats"]["sum"].get<double>());
+}
+
+TEST(HeatRun, ImageStartsTheField) {
+  const auto j = run_scene({{"size", "48x32"}, {"init", "image:camera.png"}});
+  EXPECT_NE(j["field_source"].get<std::string>().find("camera.png"), std::string::npos);
+  EXPECT_GE(j["stats"]["min"].get<double>(), 0.0);
+  EXPECT_LE(j["stats"]["max"].get<double>(), 1.0);
+  EXPECT_GT(j["stats"]["max"].get<double>() - j["stats"]["min"].get<double>(), 0.3);
+  EXPECT_NE(error_of({{"init", "image:no-such-file.png"}}, true).find("no-such-file.png"),
+            std::string::npos);
+}
+
+TEST(HeatRun, TeachModeTracesOneLaunch) {
+  const auto j =
+      run_scene({{"mode", "teach"}, {"size", "20x20"}, {"variant", "shared-tiled"}, {"tile", "8"}});
+  EXPECT_EQ(j["time_steps"], 1);
+  EXPECT_EQ(j["trace_steps"], 2);  // load, compute
+  EXPECT_EQ(j["field"].size(), 20u);
+  EXPECT_GT(j["counters"]["barriers"].get<int>(), 0);
+}
+
+// Draws once (so the scene knows where its panel is), then paints with the pointer.
+TEST(HeatPointer, PaintingPinsAHeaterAndShiftClickAddsAProbe) {
+  HeatScene scene;
+  scene.params_from_json({{"size", "64x64"}, {"init", "zero"}, {"boundary", "insulated"}});
+  SceneContext context;
+  scene.attach(context);
+  gfx::FigureOptions options;
+  options.width = 800;
+  options.height = 600;
+  gfx::render_figure_svg([&](gfx::Canvas& c) { scene.draw(c, gfx::Theme::Light); }, options);
+  // Find the panel by probing the middle of the figure area.
+  Scene::Pointer p;
+  p.point = {380, 320};
+  p.left_down = true;
+  scene.pointer(p);
+  const auto field = scene.simulation()->field();
+  const auto material = scene.simulation()->material();
+  const auto hot = std::max_element(field.begin(), field.end());
+  ASSERT_FLOAT_EQ(*hot, 1.0f) << "the heat brush painted nothing";
+  EXPECT_LT(material[hot - field.begin()], 0.0f) << "a heater is pinned";
+  p.left_down = false;
+  p.left_clicked = true;
+  p.shift = true;
+  scene.pointer(p);
+  ASSERT_EQ(scene.settings().probes.size(), 1u);
+  const auto& q = scene.settings().probes[0];
+  EXPECT_FLOAT_EQ(field[q[0] + 64 * q[1]], 1.0f);  // the probe sits where the brush was
+  scene.detach();
+}
+
+// ---- The command line.
+struct CliResult {
+  int code;
+  std::string err;
+};
+
+CliResult warpscope(const std::string& args) {
+  const std::string out = WS_APP_OUT_DIR;
+  std::filesystem::create_directories(out);
+  static int calls = 0;
+  const std::string err =
+      out + "/heat_stderr_" + std::to_string(getpid()) + "_" + std::to_string(++calls) + ".txt";
+  const int status = std::system(
+      (std::string(WS_WARPSCOPE_EXE) + " " + args + " 2>" + err + " >/dev/null").c_str());
+  std::ifstream in(err);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1,
+          std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>())};
+}
+
+TEST(HeatCli, RunWritesStatisticsProbesAndTheSmallField) {
+  const std::string json = std::string(WS_APP_OUT_DIR) + "/heat_run.json";
+  const CliResult r = warpscope(
+      "run --scene heat --dim 2 --size 24x16 --variant shared-tiled --tile 8 --alpha 1 --dt 0.2 "
+      "--steps 50 --boundary insulated --init random:7 --probes 3,4 --backend cpu --json " +
+      json);
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::ifstream in(json);
+  const auto j = nlohmann::json::parse(in);
+  EXPECT_EQ(j["time_steps"], 50);
+  EXPECT_EQ(j["field"].size(), 16u);
+  EXPECT_EQ(j["probes"][0]["value"], j["field"][4][3]);
+  for (const char* key : {"sum", "min", "max", "mean"}) EXPECT_TRUE(j["stats"].contains(key));
+}
+
+TEST(HeatCli, BadArgumentsExitNonZeroWithAMessage) {
+  CliResult r = warpscope("run --scene heat --size 16x16 --alpha 1 --dt 1 --backend cpu");
+  EXPECT_NE(r.code, 0);
+  EXPECT_NE(r.err.find("stability limit"), std::string::npos) << r.err;
+  r = warpscope("run --scene heat --boundary sticky --backend cpu");
+  EXPECT_NE(r.code, 0);
+  EXPECT_NE(r.err.find("--boundary"), std::string::npos) << r.err;
+  r = warpscope("run --scene heat --dim 3 --size 100000 --backend cpu");
+  EXPECT_NE(r.code, 0);
+  EXPECT_FALSE(r.err.empty());
+}
+
+TEST(HeatCli, RenderWritesTheFieldWithItsLegend) {
+  const std::string png = std::string(WS_APP_OUT_DIR) + "/heat_render.png";
+  const std::string svg = std::string(WS_APP_OUT_DIR) + "/heat_render.svg";
+  std::filesystem::remove(png);
+  CliResult r = warpscope("render --scene heat --size 64x64 --steps 40 --backend cpu --out " + png);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_GT(std::filesystem::file_size(png), 1000u);
+  r = warpscope("render --scene heat --size 64x64 --steps 40 --backend cpu --out " + svg);
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::ifstream in(svg);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("data:image/png;base64,"), std::string::npos);
+  EXPECT_NE(text.find(">temperature<"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace ws::app
