@@ -4,6 +4,7 @@ add_library(ws_app STATIC
   cli/run_command.cpp
   cli/render_command.cpp
   cli/bench_command.cpp
+  cli/display_bench_command.cpp
   io/image_values.cpp
   io/json_file.cpp
   io/session.cpp
@@ -27,7 +28,7 @@ add_library(ws_app STATIC
   views/trace_tree_view.cpp)
 target_include_directories(ws_app PUBLIC ${CMAKE_CURRENT_SOURCE_DIR} ${WARPSCOPE_SOURCE_DIR}/kernels)
 target_compile_definitions(ws_app PRIVATE WARPSCOPE_SOURCE_ROOT="${WARPSCOPE_SOURCE_DIR}")
-target_link_libraries(ws_app PUBLIC ws_shell ws_interop ws_render ws_bench ws_reduce ws_stencil ws_common nlohmann_json::nlohmann_json
+target_link_libraries(ws_app PUBLIC ws_shell ws_live_bench ws_interop ws_render ws_bench ws_reduce ws_stencil ws_common nlohmann_json::nlohmann_json
   PkgConfig::IMGUI PkgConfig::GLFW PRIVATE ws_warnings)
 
 add_executable(warpscope main.cpp)

@@ -76,6 +76,18 @@ int run_cli(int argc, char** argv) {
   bench->add_option("--backend", bench_backend, "cpu or cuda");
   bench->add_option("--repeats", repeats, "Timed repeats (median)")->check(CLI::Range(1, 1000));
   bench->add_option("--json", bench_json, "Output JSON file");
+  bool bench_interop = false, bench_live = false;
+  int bench_frames = 300, bench_steps_per_frame = 1;
+  std::string bench_variant = "basic";
+  bench->add_flag("--interop", bench_interop,
+                  "Where the time goes when CUDA fields reach the screen (per path and size)");
+  bench->add_flag("--live", bench_live,
+                  "The heat scene's frame loop at --sizes N (default 4096): fps, interop cost");
+  bench->add_option("--frames", bench_frames, "--interop/--live: timed frames")
+      ->check(CLI::Range(1, 100000));
+  bench->add_option("--steps-per-frame", bench_steps_per_frame, "--live: time steps per frame")
+      ->check(CLI::Range(1, 1000));
+  bench->add_option("--variant", bench_variant, "--live: the stencil variant");
 
   auto* list = app.add_subcommand("list", "List the scenes and their parameters");
 
@@ -105,6 +117,10 @@ int run_cli(int argc, char** argv) {
   if (*run)
     return run_command(run_scene, scene_args_to_json(run->remaining()), run_backend, json_path);
   if (*bench) {
+    WS_REQUIRE(!(bench_interop && bench_live), std::string("--interop and --live are two runs"));
+    if (bench_interop) return interop_bench_command(bench_sizes, bench_frames);
+    if (bench_live)
+      return live_bench_command(bench_sizes, bench_frames, bench_steps_per_frame, bench_variant);
     if (bench_scene == "heat")
       return heat_bench_command(bench_sizes, bench_backend, repeats, bench_json);
     std::vector<int> log2_sizes;

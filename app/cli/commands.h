@@ -43,6 +43,10 @@ int bench_command(const std::string& scene, const std::vector<int>& log2_sizes,
 // backend's default grids).
 int heat_bench_command(const std::vector<std::string>& grids, const std::string& backend,
                        int repeats, const std::string& json_path);
+// The display path on a headless GL context (bench --interop / --live): 0, or 1 with the reason.
+int interop_bench_command(const std::vector<std::string>& sizes, int frames);
+int live_bench_command(const std::vector<std::string>& sizes, int frames, int steps_per_frame,
+                       const std::string& variant);
 int gui_command(const std::string& scene, const std::string& session_path, int frames,
                 const std::string& screenshot_path);
 

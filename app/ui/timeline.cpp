@@ -5,6 +5,14 @@
 namespace ws::app {
 
 void Timeline::ui(Scene& scene, float dt) {
+  if (scene.step_count() <= 1) {
+    // A live simulation has no trace steps: its clock and controls are in the scene's panel.
+    ImGui::TextDisabled("%s", scene.live() ? "live simulation: run, pause and single-step in the "
+                                             "Controls panel; teach mode has steps"
+                                           : "this run has a single step");
+    playing_ = false;
+    return;
+  }
   if (playing_) {
     accumulator_ += dt * steps_per_second_;
     while (accumulator_ >= 1) {

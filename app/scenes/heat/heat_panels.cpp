@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "common/error.h"
 #include "heat_scene.h"
@@ -376,13 +377,15 @@ std::string HeatScene::describe_at(gfx::Vec2 point) const {
   std::array<int, 3> cell;
   if (!sim_ || !cell_at(point, cell)) return "";
   const float v = sim_->probe(cell[0], cell[1], cell[2]);
+  char value[64];
+  std::snprintf(value, sizeof value, "): temperature %.5g", v);
   std::string text = "cell (" + std::to_string(cell[0]) + ", " + std::to_string(cell[1]) +
-                     (settings_.grid.dim == 3 ? ", " + std::to_string(cell[2]) : "") +
-                     "): temperature " + std::to_string(v);
+                     (settings_.grid.dim == 3 ? ", " + std::to_string(cell[2]) : "") + value;
   if (sim_->params().materials && material_cache_version_ == material_version_) {
     const stencil::Params& p = sim_->params();
     const float m = material_cache_.at(cell[0] + size_t(p.nx) * (cell[1] + size_t(p.ny) * cell[2]));
-    text += m < 0 ? "\npinned (a heater or cooler)" : "\nconductivity " + std::to_string(m);
+    std::snprintf(value, sizeof value, "\nconductivity %.3g", m);
+    text += m < 0 ? std::string("\npinned (a heater or cooler)") : std::string(value);
   }
   return text;
 }
