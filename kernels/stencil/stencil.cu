@@ -5,8 +5,8 @@
 // bit those of the CPU twins.
 //
 // n cells, P points of the shape (5, 9 or 7), T the output tile edge, K time steps per launch.
-// Blocks and grids are 1D; each kernel derives its thread (tx, ty, tz) and block (bx, by, bz)
-// coordinates from threadIdx.x and blockIdx.x, x fastest (see `where`).
+// Each kernel finds its thread (tx, ty, tz) and block (bx, by, bz) coordinates with `where`:
+// teach mode launches 1D blocks and grids (numbered x fastest), fast mode 3D ones.
 //   1 basic             PMPP 8.2. One thread per output reads its P points from global memory.
 //                       Work O(n P) per time step; 1 step: compute.
 //   2 shared-tiled      PMPP 8.3. A (T+2)^d block loads its tile and halo into shared memory,
@@ -22,9 +22,11 @@
 //                       time steps in shared memory (ping-pong halves), each sub-step one ring
 //                       narrower, then stores the inner T^2. Work O(n P (T+2K)^2 / T^2) per
 //                       launch of K time steps; K + 2 steps: load, K time steps, store.
-// Fast mode launches the same kernels without recording. Its shapes: basic uses 32x8 thread
-// blocks (a warp spans one 128-byte row segment) instead of teach mode's T x T; variants 2-5
-// use the tile T and K of the parameters, as in teach mode.
+// Fast mode launches the same kernels without recording, as 3D blocks and grids (teach mode: 1D,
+// see Launch). Its shapes: basic uses 32x8 thread blocks (a warp spans one 128-byte row segment)
+// instead of teach mode's T x T; variants 2-5 use the tile T and K of the parameters, as in teach
+// mode. Blocks whose cells and their neighbours all lie inside the grid (`interior`, nearly all
+// of a big grid) skip the per-neighbour boundary checks.
 #include <cuda_runtime.h>
 
 #include <string>
@@ -48,6 +50,7 @@ enum TracePhase : int { kLoad, kCompute, kLoadNext, kRotate, kTimeStep, kStore, 
 static_assert(kArrayCount <= DeviceTrace::kMaxBuffers && kPhaseCount <= DeviceTrace::kMaxPhases,
               "the recorder's maps must hold every array and phase");
 constexpr int kStepsPerPlane = 3;  // variants 3-4: load next, compute, rotate
+constexpr int kMaxThreads = 1024;  // per block (teach mode's recorder needs the register cap)
 
 // The grid as the kernels see it; cells are numbered x fastest, then y, then z.
 struct GridDesc {
@@ -69,6 +72,13 @@ struct GridDesc {
     z = wrap(z, nz);
     return true;
   }
+  // Whether the box [x0, x1] x [y0, y1] (x [z0, z1] in 3D) and the ring of cells around it lie
+  // inside the grid: then no cell of the box touches the boundary, so a block whose cells all
+  // pass skips the boundary checks (`interior`, the fast path of most blocks).
+  __device__ bool interior(int x0, int y0, int z0, int x1, int y1, int z1) const {
+    return x0 >= 1 && y0 >= 1 && x1 <= nx - 2 && y1 <= ny - 2 &&
+           (dims == 2 || (z0 >= 1 && z1 <= nz - 2));
+  }
   // Cells the rule never updates: the outermost ring (3D: shell) of a fixed grid, pinned cells.
   __device__ bool left_alone(int x, int y, int z, float material) const {
     if (material < 0.0f) return true;
@@ -78,16 +88,24 @@ struct GridDesc {
   }
 
  private:
-  __device__ static int wrap(int v, int n) { return ((v % n) + n) % n; }
+  // Coordinates are at most a tile away from the grid: a few adds, no division.
+  __device__ static int wrap(int v, int n) {
+    while (v < 0) v += n;
+    while (v >= n) v -= n;
+    return v;
+  }
 };
 
-// One launch: the block and grid shapes (1D on the device, numbered x fastest) and the output
-// tile of a block.
+// One launch: the block and grid shapes and the output tile of a block. Teach mode launches
+// them `linear`: 1D blocks of block_x * block_y * block_z threads and a 1D grid, numbered x
+// fastest, so the recorder's thread ids (blockIdx.x * blockDim.x + threadIdx.x) are the trace's.
+// Fast mode launches the same shapes as 3D blocks and grids, which saves the divisions.
 struct Launch {
-  int block_x, block_y, block_z;  // threads of a block: blockDim.x = block_x * block_y * block_z
-  int grid_x, grid_y, grid_z;     // blocks: gridDim.x = grid_x * grid_y * grid_z
+  int block_x, block_y, block_z;  // threads of a block
+  int grid_x, grid_y, grid_z;     // blocks of the grid
   int tile_x, tile_y, tile_z;     // outputs of a block (variants 3-4: tile_z planes along z)
   int steps;                      // variant 5: time steps per launch K (the halo width)
+  bool linear;                    // 1D blocks and grid (teach mode), else 3D
 
   int threads() const { return block_x * block_y * block_z; }
   int blocks() const { return grid_x * grid_y * grid_z; }
@@ -102,14 +120,20 @@ struct Where {
 
 __device__ Where where(const Launch& L) {
   Where w;
-  w.t = static_cast<int>(threadIdx.x);
-  w.tx = w.t % L.block_x;
-  w.ty = w.t / L.block_x % L.block_y;
-  w.tz = w.t / (L.block_x * L.block_y);
-  const int b = static_cast<int>(blockIdx.x);
-  w.bx = b % L.grid_x;
-  w.by = b / L.grid_x % L.grid_y;
-  w.bz = b / (L.grid_x * L.grid_y);
+  if (L.linear) {
+    w.t = static_cast<int>(threadIdx.x);
+    w.tx = w.t % L.block_x;
+    w.ty = w.t / L.block_x % L.block_y;
+    w.tz = w.t / (L.block_x * L.block_y);
+    const int b = static_cast<int>(blockIdx.x);
+    w.bx = b % L.grid_x;
+    w.by = b / L.grid_x % L.grid_y;
+    w.bz = b / (L.grid_x * L.grid_y);
+  } else {
+    w.tx = threadIdx.x, w.ty = threadIdx.y, w.tz = threadIdx.z;
+    w.t = w.tx + L.block_x * (w.ty + L.block_y * w.tz);
+    w.bx = blockIdx.x, w.by = blockIdx.y, w.bz = blockIdx.z;
+  }
   return w;
 }
 
@@ -164,10 +188,14 @@ __device__ float update_cell(const GridDesc& g, float u, float m, Fetch&& fetch)
 
 // @variant basic
 template <int P, bool Materials, class Rec>
-__global__ void stencil_basic(const float* __restrict__ in, float* __restrict__ out,
-                              const float* __restrict__ material, GridDesc g, Launch L, Rec rec) {
+__global__ void __launch_bounds__(kMaxThreads)
+    stencil_basic(const float* __restrict__ in, float* __restrict__ out,
+                  const float* __restrict__ material, GridDesc g, Launch L, Rec rec) {
   const Where w = where(L);
-  const int x = w.bx * L.tile_x + w.tx, y = w.by * L.tile_y + w.ty, z = w.bz * L.tile_z + w.tz;
+  const int x0 = w.bx * L.tile_x, y0 = w.by * L.tile_y, z0 = w.bz * L.tile_z;  // block's first cell
+  const int x = x0 + w.tx, y = y0 + w.ty, z = z0 + w.tz;
+  const bool interior =
+      g.interior(x0, y0, z0, x0 + L.tile_x - 1, y0 + L.tile_y - 1, z0 + L.tile_z - 1);
   rec.begin(kCompute);
   if (!g.inside(x, y, z)) return;
   const int c = g.index(x, y, z);
@@ -176,7 +204,7 @@ __global__ void stencil_basic(const float* __restrict__ in, float* __restrict__ 
   const float u = rec.read(kIn, c, in[c]);  // @compute
   const float v = update_cell<P, Materials>(g, u, m, [&](Offset o, float& nb, float& nm) {
     int xn = x + o.dx, yn = y + o.dy, zn = z + o.dz;
-    if (!g.resolve(xn, yn, zn)) return;
+    if (!interior && !g.resolve(xn, yn, zn)) return;
     const int n = g.index(xn, yn, zn);
     nb = rec.read(kIn, n, in[n]);  // every neighbour is its own global load
     if (Materials) nm = material[n];
@@ -187,15 +215,18 @@ __global__ void stencil_basic(const float* __restrict__ in, float* __restrict__ 
 
 // @variant shared-tiled
 template <int P, bool Materials, class Rec>
-__global__ void stencil_shared_tiled(const float* __restrict__ in, float* __restrict__ out,
-                                     const float* __restrict__ material, GridDesc g, Launch L,
-                                     Rec rec) {
+__global__ void __launch_bounds__(kMaxThreads)
+    stencil_shared_tiled(const float* __restrict__ in, float* __restrict__ out,
+                         const float* __restrict__ material, GridDesc g, Launch L, Rec rec) {
   float* tile = shared_floats();  // one slot per thread: the output tile and its halo ring
   const Where w = where(L);
   const int halo_z = g.dims == 3 ? 1 : 0;
   const int x = w.bx * L.tile_x - 1 + w.tx;  // the tile starts one cell before the outputs
   const int y = w.by * L.tile_y - 1 + w.ty;
   const int z = w.bz * L.tile_z - halo_z + w.tz;
+  const bool interior =
+      g.interior(w.bx * L.tile_x, w.by * L.tile_y, w.bz * L.tile_z, (w.bx + 1) * L.tile_x - 1,
+                 (w.by + 1) * L.tile_y - 1, (w.bz + 1) * L.tile_z - 1);
 
   rec.begin(kLoad);
   int xs = x, ys = y, zs = z;
@@ -215,7 +246,7 @@ __global__ void stencil_shared_tiled(const float* __restrict__ in, float* __rest
   const float u = rec.read(kTile, w.t, tile[w.t]);  // @compute
   const float v = update_cell<P, Materials>(g, u, m, [&](Offset o, float& nb, float& nm) {
     int xn = x + o.dx, yn = y + o.dy, zn = z + o.dz;
-    if (!g.resolve(xn, yn, zn)) return;
+    if (!interior && !g.resolve(xn, yn, zn)) return;
     const int s = w.t + o.dx + L.block_x * (o.dy + L.block_y * o.dz);  // the neighbour's slot
     nb = rec.read(kTile, s, tile[s]);
     if (Materials) nm = material[g.index(xn, yn, zn)];
@@ -226,9 +257,9 @@ __global__ void stencil_shared_tiled(const float* __restrict__ in, float* __rest
 
 // @variant coarsened-z
 template <int P, bool Materials, class Rec>
-__global__ void stencil_coarsened_z(const float* __restrict__ in, float* __restrict__ out,
-                                    const float* __restrict__ material, GridDesc g, Launch L,
-                                    Rec rec) {
+__global__ void __launch_bounds__(kMaxThreads)
+    stencil_coarsened_z(const float* __restrict__ in, float* __restrict__ out,
+                        const float* __restrict__ material, GridDesc g, Launch L, Rec rec) {
   const int plane = L.block_x * L.block_y;  // (T+2)^2 slots per plane
   float* tile = shared_floats();            // three planes: prev (z-1) | curr (z) | next (z+1)
   float* prev = tile;
@@ -238,6 +269,9 @@ __global__ void stencil_coarsened_z(const float* __restrict__ in, float* __restr
   const int t = w.t;
   const int x = w.bx * L.tile_x - 1 + w.tx, y = w.by * L.tile_y - 1 + w.ty;
   const int z0 = w.bz * L.tile_z;  // the block's first output plane
+  const int z_last = min(z0 + L.tile_z, g.nz) - 1;
+  const bool interior =
+      g.interior(x + 1 - w.tx, y + 1 - w.ty, z0, x + L.tile_x - w.tx, y + L.tile_y - w.ty, z_last);
   prev[t] = curr[t] = next[t] = not_loaded();
   auto is_real = [&](int z) {  // whether (x, y, z) is a grid cell (periodic: always)
     int xs = x, ys = y, zs = z;
@@ -270,7 +304,7 @@ __global__ void stencil_coarsened_z(const float* __restrict__ in, float* __restr
       const float u = rec.read(kTile, plane + t, curr[t]);  // @compute
       const float v = update_cell<P, Materials>(g, u, m, [&](Offset o, float& nb, float& nm) {
         int xn = x + o.dx, yn = y + o.dy, zn = z + o.dz;
-        if (!g.resolve(xn, yn, zn)) return;
+        if (!interior && !g.resolve(xn, yn, zn)) return;
         const int s = (1 + o.dz) * plane + t + o.dx + L.block_x * o.dy;  // plane 0, 1 or 2
         nb = rec.read(kTile, s, tile[s]);
         if (Materials) nm = material[g.index(xn, yn, zn)];
@@ -289,9 +323,9 @@ __global__ void stencil_coarsened_z(const float* __restrict__ in, float* __restr
 
 // @variant register-tiled
 template <int P, bool Materials, class Rec>
-__global__ void stencil_register_tiled(const float* __restrict__ in, float* __restrict__ out,
-                                       const float* __restrict__ material, GridDesc g, Launch L,
-                                       Rec rec) {
+__global__ void __launch_bounds__(kMaxThreads)
+    stencil_register_tiled(const float* __restrict__ in, float* __restrict__ out,
+                           const float* __restrict__ material, GridDesc g, Launch L, Rec rec) {
   float* curr = shared_floats();  // the current plane z, (T+2)^2 slots
   float prev = not_loaded();      // this thread's cell in plane z-1 (a register)
   float next = not_loaded();      // and in plane z+1
@@ -299,6 +333,9 @@ __global__ void stencil_register_tiled(const float* __restrict__ in, float* __re
   const int t = w.t, id = global_thread();
   const int x = w.bx * L.tile_x - 1 + w.tx, y = w.by * L.tile_y - 1 + w.ty;
   const int z0 = w.bz * L.tile_z;
+  const int z_last = min(z0 + L.tile_z, g.nz) - 1;
+  const bool interior =
+      g.interior(x + 1 - w.tx, y + 1 - w.ty, z0, x + L.tile_x - w.tx, y + L.tile_y - w.ty, z_last);
   curr[t] = not_loaded();
   auto is_real = [&](int z) {  // whether (x, y, z) is a grid cell (periodic: always)
     int xs = x, ys = y, zs = z;
@@ -333,7 +370,7 @@ __global__ void stencil_register_tiled(const float* __restrict__ in, float* __re
       const float u = rec.read(kTile, t, curr[t]);  // @compute
       const float v = update_cell<P, Materials>(g, u, m, [&](Offset o, float& nb, float& nm) {
         int xn = x + o.dx, yn = y + o.dy, zn = z + o.dz;
-        if (!g.resolve(xn, yn, zn)) return;
+        if (!interior && !g.resolve(xn, yn, zn)) return;
         if (o.dz < 0) {
           nb = rec.read(kPrev, id, prev);
         } else if (o.dz > 0) {
@@ -358,9 +395,9 @@ __global__ void stencil_register_tiled(const float* __restrict__ in, float* __re
 
 // @variant temporal-blocked
 template <int P, bool Materials, class Rec>
-__global__ void stencil_temporal_blocked(const float* __restrict__ in, float* __restrict__ out,
-                                         const float* __restrict__ material, GridDesc g, Launch L,
-                                         Rec rec) {
+__global__ void __launch_bounds__(kMaxThreads)
+    stencil_temporal_blocked(const float* __restrict__ in, float* __restrict__ out,
+                             const float* __restrict__ material, GridDesc g, Launch L, Rec rec) {
   const int K = L.steps;
   const int half = L.block_x * L.block_y;  // (T+2K)^2 slots per half
   float* tile = shared_floats();           // two halves: a (slots 0..) | b (slots half..)
@@ -368,6 +405,10 @@ __global__ void stencil_temporal_blocked(const float* __restrict__ in, float* __
   const int t = w.t;
   const int x = w.bx * L.tile_x - K + w.tx;  // the tile starts K cells before the outputs
   const int y = w.by * L.tile_y - K + w.ty;
+  // Every cell a sub-step computes is at least one cell inside the tile, so its neighbours are
+  // in the tile: when the whole tile lies inside the grid, no boundary checks are needed.
+  const int x0 = w.bx * L.tile_x - K, y0 = w.by * L.tile_y - K;
+  const bool interior = g.interior(x0 + 1, y0 + 1, 0, x0 + L.block_x - 2, y0 + L.block_y - 2, 0);
   tile[t] = tile[half + t] = not_loaded();
   int xs = x, ys = y, zs = 0;
   const bool real = g.resolve(xs, ys, zs);  // a grid cell (periodic: wrapped into the grid)
@@ -388,7 +429,7 @@ __global__ void stencil_temporal_blocked(const float* __restrict__ in, float* __
       const float u = rec.read(kTile, src + t, tile[src + t]);  // @time_step
       const float v = update_cell<P, Materials>(g, u, m, [&](Offset o, float& nb, float& nm) {
         int xn = xs + o.dx, yn = ys + o.dy, zn = 0;
-        if (!g.resolve(xn, yn, zn)) return;
+        if (!interior && !g.resolve(xn, yn, zn)) return;
         const int n = src + t + o.dx + L.block_x * o.dy;
         nb = rec.read(kTile, n, tile[n]);
         if (Materials) nm = material[g.index(xn, yn, 0)];
@@ -461,6 +502,7 @@ Launch make_launch(const Params& p, bool fast, int steps) {
   const bool three_d = p.dim == 3;
   Launch L{};
   L.steps = 1;
+  L.linear = !fast;
   switch (p.variant) {
     case Variant::Basic:
       L.block_x = fast ? 32 : T;
@@ -516,14 +558,15 @@ size_t shared_bytes(Variant v, const Launch& L) {
 template <class Rec>
 void launch(const Params& p, const Launch& L, const float* in, float* out, const float* material,
             const Rec& rec) {
-  WS_REQUIRE(L.threads() >= 1 && L.threads() <= 1024,
+  WS_REQUIRE(L.threads() >= 1 && L.threads() <= kMaxThreads,
              "a stencil block of " + std::to_string(L.threads()) +
                  " threads does not fit a launch (1..1024)");
   WS_REQUIRE(!p.materials || material != nullptr,
              std::string("a stencil launch with materials needs the material map"));
   const GridDesc g{p.nx, p.ny, p.nz, p.dim, p.boundary, p.r};
-  kernel_for<Rec>(p)<<<L.blocks(), L.threads(), shared_bytes(p.variant, L)>>>(in, out, material, g,
-                                                                              L, rec);
+  const dim3 grid = L.linear ? dim3(L.blocks()) : dim3(L.grid_x, L.grid_y, L.grid_z);
+  const dim3 block = L.linear ? dim3(L.threads()) : dim3(L.block_x, L.block_y, L.block_z);
+  kernel_for<Rec>(p)<<<grid, block, shared_bytes(p.variant, L)>>>(in, out, material, g, L, rec);
   WS_CUDA_CHECK_LAUNCH();
 }
 
