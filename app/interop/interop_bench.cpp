@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,7 @@ constexpr const char* kPhaseNames[kPhases] = {"map",      "get",        "launch"
 
 struct Samples {
   std::vector<double> phase[kPhases];
+  double pipelined_us = 0;  // per frame, frames back to back and one fence at the end
   void add(Phase p, double us) { phase[p].push_back(us); }
 };
 
@@ -138,9 +140,27 @@ struct Bench {
   }
 };
 
-enum class Path { Surface, PixelBuffer, Fallback };
+// SurfaceFlush and SurfaceWait are diagnostics of the surface path: glFlush after map and after
+// unmap (GL submits its side of each hand-off at once), or the CPU waiting for the kernel before
+// the unmap (GL never waits on the GPU for CUDA).
+enum class Path { Surface, SurfaceFlush, SurfaceWait, PixelBuffer, Fallback };
 const char* path_label(Path p) {
-  return p == Path::Surface ? "surface" : p == Path::PixelBuffer ? "pixel-buffer" : "fallback";
+  switch (p) {
+    case Path::Surface:
+      return "surface";
+    case Path::SurfaceFlush:
+      return "surface+flush";
+    case Path::SurfaceWait:
+      return "surface+wait";
+    case Path::PixelBuffer:
+      return "pixel-buffer";
+    case Path::Fallback:
+      return "fallback";
+  }
+  return "?";
+}
+bool is_surface(Path p) {
+  return p == Path::Surface || p == Path::SurfaceFlush || p == Path::SurfaceWait;
 }
 
 // Runs warm-up + `frames` frames of one path; true when the final pixels match the CPU colormap.
@@ -152,7 +172,7 @@ bool run_path(Bench& b, Path path, int frames, Samples& samples) {
   uint32_t* pinned = nullptr;
   cudaArray_t array = nullptr;
   cudaSurfaceObject_t surface = 0;
-  if (path == Path::Surface) {
+  if (is_surface(path)) {
     WS_CUDA_CHECK(cudaGraphicsGLRegisterImage(
         &resource, b.texture.id(), GL_TEXTURE_2D,
         cudaGraphicsRegisterFlagsSurfaceLoadStore | cudaGraphicsRegisterFlagsWriteDiscard));
@@ -168,15 +188,8 @@ bool run_path(Bench& b, Path path, int frames, Samples& samples) {
   b.clear_texture();
   glFinish();
 
-  for (int frame = -10; frame < frames; ++frame) {
-    double t[kPhases] = {};
-    const auto begin = Clock::now();
-    auto last = begin;
-    const auto lap = [&](Phase p) {
-      const auto now = Clock::now();
-      t[p] = us_between(last, now);
-      last = now;
-    };
+  // One frame's calls, each timed by lap(); GL's time over the hand-off and upload is queried.
+  const auto frame_calls = [&](const std::function<void(Phase)>& lap) {
     glBeginQuery(GL_TIME_ELAPSED, b.query);
     if (path == Path::Fallback) {
       WS_CUDA_CHECK(cudaEventRecord(b.start, b.stream));
@@ -192,9 +205,10 @@ bool run_path(Bench& b, Path path, int frames, Samples& samples) {
       lap(kUpload);
     } else {
       WS_CUDA_CHECK(cudaGraphicsMapResources(1, &resource, b.stream));
+      if (path == Path::SurfaceFlush) glFlush();
       lap(kMap);
       void* pointer = nullptr;
-      if (path == Path::Surface) {
+      if (is_surface(path)) {
         cudaArray_t mapped = nullptr;
         WS_CUDA_CHECK(cudaGraphicsSubResourceGetMappedArray(&mapped, resource, 0, 0));
         if (mapped != array) {
@@ -211,7 +225,7 @@ bool run_path(Bench& b, Path path, int frames, Samples& samples) {
       }
       lap(kGet);
       WS_CUDA_CHECK(cudaEventRecord(b.start, b.stream));
-      if (path == Path::Surface) {
+      if (is_surface(path)) {
         launch_colormap_surface(Colormap::Viridis, b.values.data(), cells, b.n, b.n, 0.0f, 1.0f,
                                 surface, b.stream);
       } else {
@@ -219,8 +233,10 @@ bool run_path(Bench& b, Path path, int frames, Samples& samples) {
                         static_cast<uint32_t*>(pointer), b.stream);
       }
       WS_CUDA_CHECK(cudaEventRecord(b.stop, b.stream));
+      if (path == Path::SurfaceWait) WS_CUDA_CHECK(cudaEventSynchronize(b.stop));
       lap(kLaunch);
       WS_CUDA_CHECK(cudaGraphicsUnmapResources(1, &resource, b.stream));
+      if (path == Path::SurfaceFlush) glFlush();
       lap(kUnmap);
       if (path == Path::PixelBuffer) {
         upload_rgba(b.texture.id(), b.n, b.n, pbo.id(), nullptr);
@@ -230,6 +246,17 @@ bool run_path(Bench& b, Path path, int frames, Samples& samples) {
     glEndQuery(GL_TIME_ELAPSED);
     b.blit(b.read_fbo.id());
     lap(kBlit);
+  };
+
+  for (int frame = -10; frame < frames; ++frame) {
+    double t[kPhases] = {};
+    const auto begin = Clock::now();
+    auto last = begin;
+    frame_calls([&](Phase p) {
+      const auto now = Clock::now();
+      t[p] = us_between(last, now);
+      last = now;
+    });
     t[kCpu] = us_between(begin, last);
     wait_fence();
     t[kFrame] = us_between(begin, Clock::now());
@@ -243,6 +270,12 @@ bool run_path(Bench& b, Path path, int frames, Samples& samples) {
     if (frame < 0) continue;
     for (int p = 0; p < kPhases; ++p) samples.add(Phase(p), t[p]);
   }
+  // Throughput: the same frames issued back to back with one fence at the end (what a
+  // renderer that does not wait for each frame sustains).
+  const auto start = Clock::now();
+  for (int i = 0; i < frames; ++i) frame_calls([](Phase) {});
+  wait_fence();
+  samples.pipelined_us = us_between(start, Clock::now()) / frames;
 
   const bool ok = b.pixels_match();
   WS_CUDA_CHECK(cudaStreamSynchronize(b.stream));
@@ -263,8 +296,8 @@ void print_row(std::ostream& out, const char* path, int n, const Samples& s, boo
     else
       used += std::snprintf(line + used, sizeof line - size_t(used), " %10.1f", m);
   }
-  std::snprintf(line + used, sizeof line - size_t(used), " %9.1f  %s",
-                percentile(s.phase[kFrame], 0.99), ok ? "yes" : "NO");
+  std::snprintf(line + used, sizeof line - size_t(used), " %9.1f %10.1f  %s",
+                percentile(s.phase[kFrame], 0.99), s.pipelined_us, ok ? "yes" : "NO");
   out << line << "\n";
 }
 
@@ -325,7 +358,8 @@ int interop_bench(std::ostream& out, const InteropBenchOptions& options) {
         << runtime << "; GL " << gl_string(GL_RENDERER) << " | " << gl_string(GL_VERSION) << "\n";
     out << "per frame, median of " << options.frames
         << " frames after 10 warm-up, microseconds. CPU wall time of each call; 'frame' = calls + "
-           "GL fence wait; gpu kernel = CUDA events around the launch; gpu GL = GL timer query "
+           "GL fence wait; pipelined = frames issued back to back, one fence at the end, per "
+           "frame; gpu kernel = CUDA events around the launch; gpu GL = GL timer query "
            "over the upload (not the blit); N x N float field -> RGBA8 texture -> blit to "
            "1920x1080\n";
     char header[512];
@@ -340,7 +374,8 @@ int interop_bench(std::ostream& out, const InteropBenchOptions& options) {
       WS_REQUIRE(n >= 1 && n <= max_texture_size(), "interop benchmark: size " + std::to_string(n) +
                                                         " outside 1..GL_MAX_TEXTURE_SIZE");
       Bench bench(n);
-      for (Path path : {Path::Surface, Path::PixelBuffer, Path::Fallback}) {
+      for (Path path : {Path::Surface, Path::SurfaceFlush, Path::SurfaceWait, Path::PixelBuffer,
+                        Path::Fallback}) {
         Samples samples;
         const bool ok = run_path(bench, path, options.frames, samples);
         all_ok = all_ok && ok;

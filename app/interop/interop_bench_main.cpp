@@ -6,6 +6,7 @@
 #include <cstring>
 #include <exception>
 #include <iostream>
+#include <string>
 
 #include "interop/interop_bench.h"
 #include "interop/live_bench.h"
@@ -22,14 +23,31 @@ int main(int argc, char** argv) {
         std::cerr << "usage: ws_interop_bench live N frames steps_per_frame [variant]\n";
         return 2;
       }
-      ws::stencil::Variant variant = ws::stencil::Variant::Basic;
-      if (argc > 5 && !ws::stencil::parse_variant(argv[5], variant)) {
-        std::cerr << "unknown variant '" << argv[5] << "'\n";
-        return 2;
+      ws::interop::LiveBenchOptions options;
+      options.size = std::atoi(argv[2]);
+      options.frames = std::atoi(argv[3]);
+      options.steps_per_frame = std::atoi(argv[4]);
+      for (int i = 5; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "--blit") {
+          options.blit = true;
+        } else if (arg == "--cpu-wait") {
+          options.cpu_wait = true;
+        } else if (arg == "--flush") {
+          options.flush = true;
+        } else if (arg == "--colour-first") {
+          options.colour_first = true;
+        } else if (arg == "--wait-step") {
+          options.wait_step = true;
+        } else if (arg == "--in-flight" && i + 1 < argc) {
+          options.frames_in_flight = std::atoi(argv[++i]);
+        } else if (!ws::stencil::parse_variant(arg, options.variant)) {
+          std::cerr << "unknown argument '" << arg << "'\n";
+          return 2;
+        }
       }
       ws::gfx::ImguiRuntime imgui;  // render_figure_into draws through ImGui's GL backend
-      return ws::interop::live_bench(std::cout, std::atoi(argv[2]), std::atoi(argv[3]),
-                                     std::atoi(argv[4]), variant);
+      return ws::interop::live_bench(std::cout, options);
     }
     ws::interop::InteropBenchOptions options;
     if (argc > 1) options.frames = std::atoi(argv[1]);

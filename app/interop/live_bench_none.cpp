@@ -4,6 +4,10 @@
 namespace ws::interop {
 
 int live_bench(std::ostream& out, int, int, int, stencil::Variant) {
+  return live_bench(out, LiveBenchOptions{});
+}
+
+int live_bench(std::ostream& out, const LiveBenchOptions&) {
   out << "live benchmark: this build has no CUDA backend (configure with -DWARPSCOPE_CUDA=ON)\n";
   return 1;
 }
