@@ -117,6 +117,7 @@ std::string HeatGrid::text() const {
 HeatGrid parse_heat_grid(const std::string& text) {
   const std::string what =
       "'" + text + "' is not a grid (use N for N x N, NxM, or NxMxL for a 3D grid)";
+  WS_REQUIRE(!text.empty() && text.back() != 'x', what);  // getline drops a trailing empty side
   std::vector<int> sides;
   std::stringstream in(text);
   std::string part;
