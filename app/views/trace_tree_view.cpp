@@ -5,7 +5,7 @@
 #include <map>
 
 #include "common/inputs.h"
-#include "interop/viridis_table.h"
+#include "interop/colormap.h"
 
 namespace ws::app {
 
@@ -34,11 +34,7 @@ constexpr int kMaxArrows = 1500;
 
 Color viridis(double v, const TraceTreeKey& key) {
   const double t = key.hi > key.lo ? (v - key.lo) / (key.hi - key.lo) : 0.5;
-  const int i = std::clamp(static_cast<int>(t * (interop::kViridisSize - 1) + 0.5), 0,
-                           interop::kViridisSize - 1);
-  const uint32_t c = interop::kViridisRgba[i];
-  return {static_cast<uint8_t>(c & 0xFF), static_cast<uint8_t>((c >> 8) & 0xFF),
-          static_cast<uint8_t>((c >> 16) & 0xFF), 255};
+  return interop::colormap_color(interop::Colormap::Viridis, static_cast<float>(t));
 }
 
 Color blend(Color a, Color b, float t) {

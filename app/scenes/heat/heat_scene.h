@@ -111,6 +111,7 @@ class HeatScene : public Scene {
   std::array<std::unique_ptr<interop::ValueImage>, 3> images_;  // one per panel (2D: one)
   std::string image_notice_;
   double frame_ms_ = 0, step_ms_ = 0;  // smoothed, for the panel
+  int64_t advances_ = 0;
 
   // teach mode
   std::optional<stencil::TeachRun> teach_;
