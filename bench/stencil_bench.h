@@ -36,12 +36,13 @@ struct HeatBenchRow {
   std::string name;  // e.g. "5 temporal-blocked T=24 K=4"
   HeatGrid grid;
   stencil::Params params;
-  double ms_per_step = 0;  // median over the repeats (variant 5: launch time / K)
-  double gstencils = 0;    // cells updated per second / 1e9
-  double gbps = 0;         // 8 bytes per cell per time step / time
-  double pct_copy = 0;     // gbps as a percentage of the measured copy bandwidth
-  bool verified = false;   // the field equals the basic variant's after kCheckSteps
-  std::string difference;  // the first differing cell when not verified
+  double ms_per_step = 0;    // median over the repeats (variant 5: launch time / K)
+  double gstencils = 0;      // cells updated per second / 1e9
+  double gbps = 0;           // 8 bytes per cell per time step / time
+  double pct_copy = 0;       // gbps as a percentage of the measured copy bandwidth
+  double pct_copy_same = 0;  // ... of a copy of the same bytes (one field), measured beside it
+  bool verified = false;     // the field equals the basic variant's after kCheckSteps
+  std::string difference;    // the first differing cell when not verified
 };
 
 inline constexpr int kCheckSteps = 6;  // steps of the correctness check (covers K = 4 + a rest)

@@ -6,7 +6,8 @@
 # SanitizerSmoke and StencilSanitizerSmoke tests, then the benchmarks: reduce at 2^20, 2^24,
 # 2^28 float32 sum and the heat stencil at 4096^2, 8192^2, 512^3; their JSON goes to
 # $OUT/bench_reduce.json and $OUT/bench_heat.json ($OUT defaults to BIN_DIR/out) and their tables
-# are printed last.
+# are printed last (BENCH=heat skips the reduce benchmark). With the app binary it also runs the
+# heat scene on CUDA against the CPU backend and the display benchmarks (bench --interop, --live).
 # Exit status: 0 when every step passed.
 set -u -o pipefail
 BIN=${1:-.device}
@@ -108,13 +109,54 @@ if [ -x "$BIN/warpscope" ]; then
   note "app on cuda" $app_rc
 fi
 
-echo "== bench (progress: $OUT_DIR/bench_progress.log)"
-bench=("$BIN/warpscope" bench --scene reduce --sizes 20,24,28 --type float32 --backend cuda
-  --repeats 20 --json "$OUT_DIR/bench_reduce.json")
-"${bench[@]}" >"$OUT_DIR/bench_table.txt" 2>"$OUT_DIR/bench_progress.log"
-rc=$?
-[ $rc -ne 0 ] && tail -n 20 "$OUT_DIR/bench_progress.log"
-note "bench" $rc
+if [ -x "$BIN/warpscope" ]; then
+  echo "== the heat scene on the CUDA backend against the CPU backend (fields must be identical)"
+  heat_rc=0
+  for args in "--size 64x40 --variant basic --shape 9 --boundary fixed" \
+    "--size 60x64 --variant shared-tiled --tile 16 --boundary periodic" \
+    "--size 64x48 --variant temporal-blocked --tile 24 --k 4 --material walls" \
+    "--dim 3 --size 40x36x32 --variant register-tiled --tile 8 --boundary fixed" \
+    "--size 64x64 --variant basic --init image:assets/camera.png --boundary insulated"; do
+    for backend in cpu cuda; do
+      "$BIN/warpscope" run --scene heat $args --steps 57 --backend $backend \
+        --json "$OUT_DIR/heat_$backend.json" 2>>"$OUT_DIR/app.log" || heat_rc=1
+    done
+    python3 - "$OUT_DIR/heat_cpu.json" "$OUT_DIR/heat_cuda.json" "$args" <<'PY' || heat_rc=1
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+same = a["field"] == b["field"] and a["stats"] == b["stats"]
+print(("same field" if same else "FIELDS DIFFER"), "cpu vs cuda:", sys.argv[3])
+sys.exit(0 if same else 1)
+PY
+  done
+  "$BIN/warpscope" run --scene heat --mode teach --size 24x24 --variant shared-tiled --tile 8 \
+    --backend cuda --json "$OUT_DIR/heat_teach.json" 2>>"$OUT_DIR/app.log" || heat_rc=1
+  grep -q '"cpu_check": "match"' "$OUT_DIR/heat_teach.json" && echo "teach mode: GPU trace == CPU trace" \
+    || { echo "teach mode: GPU trace differs"; heat_rc=1; }
+  "$BIN/warpscope" render --scene heat --backend cuda --size 512x512 --steps 300 --material walls \
+    --probes "256,256;100,100" --out "$OUT_DIR/heat_cuda.png" 2>>"$OUT_DIR/app.log" || heat_rc=1
+  note "heat scene on cuda" $heat_rc
+
+  echo "== display: interop breakdown and the live loop (headless EGL)"
+  "$BIN/warpscope" bench --interop --sizes 512,1024,4096 --frames 100 \
+    >"$OUT_DIR/bench_interop.txt" 2>&1
+  note "bench --interop" $?
+  for spf in 1 10; do
+    "$BIN/warpscope" bench --live --sizes 4096,8192 --frames 300 --steps-per-frame $spf \
+      >"$OUT_DIR/bench_live_$spf.txt" 2>&1
+    note "bench --live steps/frame $spf" $?
+  done
+fi
+
+if [ "${BENCH:-all}" != "heat" ]; then
+  echo "== bench (progress: $OUT_DIR/bench_progress.log)"
+  bench=("$BIN/warpscope" bench --scene reduce --sizes 20,24,28 --type float32 --backend cuda
+    --repeats 20 --json "$OUT_DIR/bench_reduce.json")
+  "${bench[@]}" >"$OUT_DIR/bench_table.txt" 2>"$OUT_DIR/bench_progress.log"
+  rc=$?
+  [ $rc -ne 0 ] && tail -n 20 "$OUT_DIR/bench_progress.log"
+  note "bench" $rc
+fi
 
 if [ -x "$BIN/warpscope" ]; then
   echo "== heat bench (progress: $OUT_DIR/bench_heat_progress.log)"
@@ -128,8 +170,9 @@ fi
 
 echo "== summary"
 printf '  %s\n' "${summary[@]}"
-echo "== bench table"
-cat "$OUT_DIR/bench_table.txt"
+for f in bench_interop.txt bench_live_1.txt bench_live_10.txt bench_table.txt; do
+  [ -f "$OUT_DIR/$f" ] && { echo "== $f"; cat "$OUT_DIR/$f"; }
+done
 if [ -f "$OUT_DIR/bench_heat_table.txt" ]; then
   echo "== heat bench table"
   cat "$OUT_DIR/bench_heat_table.txt"

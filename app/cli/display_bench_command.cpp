@@ -1,6 +1,7 @@
 // `warpscope bench --interop` and `warpscope bench --live`: the cost of putting a CUDA field on
 // screen (interop/interop_bench.h) and the heat scene's whole frame loop (interop/live_bench.h),
 // on a headless EGL context so they run on GPU machines without a display.
+#include <cstdlib>
 #include <iostream>
 #include <memory>
 
@@ -52,7 +53,19 @@ int live_bench_command(const std::vector<std::string>& sizes, int frames, int st
   gfx::ImguiRuntime imgui;  // the frame is drawn as the GUI draws it, through ImGui's GL backend
   int status = 0;
   for (const std::string& s : sizes.empty() ? std::vector<std::string>{"4096"} : sizes) {
-    status |= interop::live_bench(std::cout, grid_edge(s), frames, steps_per_frame, variant);
+    // The scene's order (step, then colour) unless WARPSCOPE_LIVE_ORDERS asks for both.
+    const bool both = std::getenv("WARPSCOPE_LIVE_ORDERS") != nullptr;
+    for (const bool colour_first :
+         both ? std::vector<bool>{false, true} : std::vector<bool>{false}) {
+      interop::LiveBenchOptions options;
+      options.size = grid_edge(s);
+      options.frames = frames;
+      options.steps_per_frame = steps_per_frame;
+      options.variant = variant;
+      options.colour_first = colour_first;
+      if (both) std::cout << (colour_first ? "-- colour, then step\n" : "-- step, then colour\n");
+      status |= interop::live_bench(std::cout, options);
+    }
   }
   return status;
 }

@@ -28,6 +28,6 @@ FastRun fast_cub(BinaryOp op, ValueType type, const void* host_data, int64_t n, 
 
 // Device-to-device cudaMemcpy of up to 1 GiB: bytes read + written per second (GB/s, 1e9),
 // median of 10 runs. The ceiling a memory-bound kernel is compared with.
-double measure_copy_bandwidth_gbps();
+double measure_copy_bandwidth_gbps(size_t bytes = 0);  // 0: min(1 GiB, free / 4)
 
 }  // namespace ws::reduce

@@ -166,13 +166,16 @@ FastRun fast_cub(BinaryOp op, ValueType type, const void* host_data, int64_t n, 
              : cub_typed<float>(op, type, static_cast<const float*>(host_data), n, repeats);
 }
 
-double measure_copy_bandwidth_gbps() {
+double measure_copy_bandwidth_gbps(size_t requested_bytes) {
   size_t free_bytes = 0, total_bytes = 0;
   WS_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
   constexpr size_t kMiB = size_t{1} << 20;
-  const size_t bytes = std::min<size_t>(1024 * kMiB, free_bytes / 4) / kMiB * kMiB;
-  WS_REQUIRE(bytes >= 16 * kMiB, std::string("too little free device memory to measure the copy "
-                                             "bandwidth (needs 32 MiB)"));
+  const size_t bytes = requested_bytes > 0
+                           ? requested_bytes
+                           : std::min<size_t>(1024 * kMiB, free_bytes / 4) / kMiB * kMiB;
+  WS_REQUIRE(bytes >= 16 * kMiB && 2 * bytes <= free_bytes,
+             "cannot measure the copy bandwidth with " + std::to_string(bytes) +
+                 " bytes (16 MiB at least, twice that free)");
   DeviceBuffer<unsigned char> source(bytes), destination(bytes);
   source.fill_zero();
   auto copy = [&] {

@@ -92,15 +92,15 @@ const char* library_name(Backend backend) {
 
 namespace {
 
-double measure_copy_bandwidth(Backend backend) {
+double measure_copy_bandwidth(Backend backend, size_t requested = 0) {
   if (backend == Backend::Cpu) {
-    const size_t bytes = size_t{64} << 20;
+    const size_t bytes = requested > 0 ? requested : size_t{64} << 20;
     std::vector<char> a(bytes, 1), b(bytes, 0);
     const double ms = median_ms(5, [&] { std::memcpy(b.data(), a.data(), bytes); });
     return 2.0 * static_cast<double>(bytes) / (ms * 1e6);
   }
 #if defined(WARPSCOPE_HAVE_CUDA)
-  return measure_copy_bandwidth_gbps();
+  return measure_copy_bandwidth_gbps(requested);
 #else
   throw Error("this warpscope was built without CUDA: use the CPU backend");
 #endif
@@ -117,6 +117,12 @@ double copy_bandwidth_gbps(Backend backend) {
   auto it = measured.find(backend);
   if (it == measured.end()) it = measured.emplace(backend, measure_copy_bandwidth(backend)).first;
   return it->second;
+}
+
+double copy_bandwidth_gbps_at(Backend backend, int64_t bytes) {
+  WS_REQUIRE(bytes >= (int64_t{16} << 20),
+             "a copy-bandwidth measurement needs 16 MiB at least, got " + std::to_string(bytes));
+  return measure_copy_bandwidth(backend, static_cast<size_t>(bytes));
 }
 
 }  // namespace ws::reduce

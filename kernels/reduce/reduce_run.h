@@ -19,5 +19,8 @@ const char* library_name(Backend backend);
 // Measured copy bandwidth (bytes read + written per second, GB/s): device-to-device on CUDA,
 // memcpy on the CPU. Measured on the first call for each backend, then remembered.
 double copy_bandwidth_gbps(Backend backend);
+// The same, measured now for a copy of `bytes` bytes (at least 16 MiB): a kernel that moves as
+// many bytes compares with this, since small copies do not reach the peak.
+double copy_bandwidth_gbps_at(Backend backend, int64_t bytes);
 
 }  // namespace ws::reduce

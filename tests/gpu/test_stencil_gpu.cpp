@@ -104,6 +104,20 @@ TEST(StencilGpuFields, EverySetting2DEqualsCpu) {
   EXPECT_GT(checked, 100);
 }
 
+// Basic's fast path in 2D reads four cells per thread with 16-byte loads when nx is a multiple of
+// 4 (stencil_basic_vec4); its border groups go cell by cell. Both must equal the CPU exactly.
+TEST(StencilGpuFields, BasicFourCellsPerThreadEqualsCpu) {
+  WS_SKIP_WITHOUT_GPU();
+  for (const auto& [nx, ny] :
+       std::vector<std::pair<int, int>>{{4, 4}, {8, 5}, {12, 9}, {64, 37}, {256, 130}})
+    for (Shape s : {Shape::Five, Shape::Nine})
+      for (Boundary b : all_boundaries()) {
+        Params p = test::grid2d(nx, ny, s, b);
+        p.variant = Variant::Basic;
+        EXPECT_EQ(advance_and_compare(p, 9, 31), "") << describe(p);
+      }
+}
+
 TEST(StencilGpuFields, EverySetting3DEqualsCpu) {
   WS_SKIP_WITHOUT_GPU();
   for (const Params& p : sweep(grid3d(13, 11, 9)))

@@ -121,10 +121,10 @@ void HeatScene::advance(int time_steps) {
 void HeatScene::tick(float dt) {
   if (!context_ || !context_->has_gl) return;
   frame_ms_ = frame_ms_ == 0 ? dt * 1000.0 : 0.9 * frame_ms_ + 0.1 * dt * 1000.0;
-  // Colour the field first, then queue the next steps: the display shows the field as the frame
-  // began, and the GPU never has to switch from the stencil to the colormap and back within it.
-  upload_images();
+  // Step, then colour the new field. (Colouring first and stepping after was measured too: no
+  // faster on the H200, see docs/performance.md.)
   if (!settings_.teach && sim_ && running_) advance(settings_.steps_per_frame);
+  upload_images();
 }
 
 std::array<int, 3> HeatScene::slice_index() const {
