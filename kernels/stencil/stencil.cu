@@ -24,7 +24,7 @@
 //                       launch of K time steps; K + 2 steps: load, K time steps, store.
 // Fast mode launches the same kernels without recording, as 3D blocks and grids (teach mode: 1D,
 // see Launch). Its shapes: basic uses 32x8 thread blocks (a warp spans one 128-byte row segment)
-// instead of teach mode's T x T, and in 2D without materials (nx a multiple of 4) four cells per
+// instead of teach mode's T x T, and without materials (nx a multiple of 4) four cells per
 // thread with 16-byte loads (stencil_basic_vec4: the same rule, the same bits); variants 2-5 use
 // the tile T and K of the parameters, as in teach mode. Blocks whose cells and their neighbours all
 // lie inside the grid (`interior`, nearly all of a big grid) skip the per-neighbour boundary
@@ -214,46 +214,60 @@ __global__ void __launch_bounds__(kMaxThreads)
   out[c] = rec.write(kOut, c, rec.op(kOut, c, v));
 }
 
-// Fast mode of basic in 2D without materials, when nx is a multiple of 4: each thread updates four
-// neighbouring cells of a row, reading rows y-1, y and y+1 with one 16-byte load each (plus the
-// cells just left and right of them), the coarsening reduce's variant 7 uses. The same rule in the
-// same order, so the same bits; a group of four at the border of the grid goes cell by cell.
+// Fast mode of basic without materials, when nx is a multiple of 4: each thread updates four
+// neighbouring cells of a row, reading each neighbouring row (y-1, y, y+1; in 3D also z-1 and z+1)
+// with one 16-byte load, plus the cells just left and right of the row: the coarsening reduce's
+// variant 7 uses. The same rule in the same order, so the same bits; a group of four at the
+// border of the grid goes cell by cell.
+// Out of line: the rare border path must not cost the common path registers (occupancy).
 template <int P>
-__device__ void basic_border_cell(const float* __restrict__ in, float* __restrict__ out,
-                                  const GridDesc& g, int x, int y) {
-  if (g.left_alone(x, y, 0, 1.0f)) return;
-  const int c = g.index(x, y, 0);
+__device__ __noinline__ void basic_border_cell(const float* __restrict__ in,
+                                               float* __restrict__ out, const GridDesc& g, int x,
+                                               int y, int z) {
+  if (g.left_alone(x, y, z, 1.0f)) return;
+  const int c = g.index(x, y, z);
   out[c] = update_cell<P, false>(g, in[c], 1.0f, [&](Offset o, float& nb, float&) {
-    int xn = x + o.dx, yn = y + o.dy, zn = 0;
+    int xn = x + o.dx, yn = y + o.dy, zn = z + o.dz;
     if (g.resolve(xn, yn, zn)) nb = in[g.index(xn, yn, zn)];
   });
 }
 
+__device__ void load4(const float* __restrict__ in, int first, float* v) {
+  const float4 q = *reinterpret_cast<const float4*>(in + first);  // `first` is a multiple of 4
+  v[0] = q.x, v[1] = q.y, v[2] = q.z, v[3] = q.w;
+}
+
 template <int P>
-__global__ void stencil_basic_vec4(const float* __restrict__ in, float* __restrict__ out,
-                                   GridDesc g) {
+__global__ void __launch_bounds__(256, 6)  // 6 blocks of 32x8 per SM: 40 registers at most
+    stencil_basic_vec4(const float* __restrict__ in, float* __restrict__ out, GridDesc g) {
   const int x = 4 * static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
   const int y = static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y);
+  const int z = static_cast<int>(blockIdx.z);
   if (x >= g.nx || y >= g.ny) return;
-  if (x == 0 || x + 4 >= g.nx || y == 0 || y == g.ny - 1) {
-    for (int i = 0; i < 4; ++i) basic_border_cell<P>(in, out, g, x + i, y);
+  if (x == 0 || x + 4 >= g.nx || y == 0 || y == g.ny - 1 || (P == 7 && (z == 0 || z == g.nz - 1))) {
+    for (int i = 0; i < 4; ++i) basic_border_cell<P>(in, out, g, x + i, y, z);
     return;
   }
-  const int c = g.index(x, y, 0);  // a multiple of 4: the float4 loads are aligned
-  float row[3][6];                 // rows y-1, y, y+1; columns x-1 .. x+4
+  const int c = g.index(x, y, z);
+  float row[3][6];  // rows y-1, y, y+1; columns x-1 .. x+4
 #pragma unroll
   for (int k = 0; k < 3; ++k) {
     const int first = c + (k - 1) * g.nx;
-    const float4 v = *reinterpret_cast<const float4*>(in + first);
-    row[k][1] = v.x, row[k][2] = v.y, row[k][3] = v.z, row[k][4] = v.w;
+    load4(in, first, &row[k][1]);
     if (k == 1 || P == 9) row[k][0] = in[first - 1], row[k][5] = in[first + 4];
+  }
+  float down[4], up[4];  // 3D: the planes z-1 and z+1
+  if constexpr (P == 7) {
+    load4(in, c - g.nx * g.ny, down);
+    load4(in, c + g.nx * g.ny, up);
   }
   float4 result;
   float* o = &result.x;
 #pragma unroll
   for (int i = 0; i < 4; ++i) {
-    float nb[P - 1];  // W E S N (SW SE NW NE), the rule's order
+    float nb[P - 1];  // W E S N, then down up (7) or SW SE NW NE (9): the rule's order
     nb[0] = row[1][i], nb[1] = row[1][i + 2], nb[2] = row[0][i + 1], nb[3] = row[2][i + 1];
+    if constexpr (P == 7) nb[4] = down[i], nb[5] = up[i];
     if constexpr (P == 9)
       nb[4] = row[0][i], nb[5] = row[0][i + 2], nb[6] = row[2][i], nb[7] = row[2][i + 2];
     o[i] = update_uniform(row[1][i + 1], nb, g.r);
@@ -619,10 +633,9 @@ void launch(const Params& p, const Launch& L, const float* in, float* out, const
   WS_CUDA_CHECK_LAUNCH();
 }
 
-// Fast mode's basic kernel in 2D: four cells per thread with 16-byte loads (stencil_basic_vec4).
+// Fast mode's basic kernel: four cells per thread with 16-byte loads (stencil_basic_vec4).
 bool uses_basic_vec4(const Params& p) {
-  return p.variant == Variant::Basic && p.dim == 2 && !p.materials && p.nx % 4 == 0 &&
-         p.shape != Shape::Seven;
+  return p.variant == Variant::Basic && !p.materials && p.nx % 4 == 0;
 }
 
 // ================================ host side: teach mode ========================================
@@ -662,9 +675,11 @@ void launch_fast(const Params& p, const float* in, float* out, const float* mate
              std::string("only the temporal-blocked variant advances several steps per launch"));
   if (uses_basic_vec4(p)) {
     const GridDesc g{p.nx, p.ny, p.nz, p.dim, p.boundary, p.r};
-    const dim3 block(32, 8), grid(blocks_for(p.nx / 4, 32), blocks_for(p.ny, 8));
+    const dim3 block(32, 8), grid(blocks_for(p.nx / 4, 32), blocks_for(p.ny, 8), p.nz);
     if (p.shape == Shape::Nine)
       stencil_basic_vec4<9><<<grid, block>>>(in, out, g);
+    else if (p.shape == Shape::Seven)
+      stencil_basic_vec4<7><<<grid, block>>>(in, out, g);
     else
       stencil_basic_vec4<5><<<grid, block>>>(in, out, g);
     WS_CUDA_CHECK_LAUNCH();
@@ -676,7 +691,8 @@ void launch_fast(const Params& p, const float* in, float* out, const float* mate
 std::string fast_shape(const Params& p) {
   if (uses_basic_vec4(p))
     return "32x8 threads of 4 cells each, " +
-           std::to_string(blocks_for(p.nx / 4, 32) * blocks_for(p.ny, 8)) + " blocks";
+           std::to_string(int64_t(blocks_for(p.nx / 4, 32)) * blocks_for(p.ny, 8) * p.nz) +
+           " blocks";
   const Launch L = make_launch(p, true, p.steps_per_launch);
   std::string block = std::to_string(L.block_x) + "x" + std::to_string(L.block_y);
   if (L.block_z > 1) block += "x" + std::to_string(L.block_z);

@@ -7,6 +7,8 @@
 #include <cuda_runtime.h>
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -104,7 +106,7 @@ TEST(StencilGpuFields, EverySetting2DEqualsCpu) {
   EXPECT_GT(checked, 100);
 }
 
-// Basic's fast path in 2D reads four cells per thread with 16-byte loads when nx is a multiple of
+// Basic's fast path reads four cells per thread with 16-byte loads when nx is a multiple of
 // 4 (stencil_basic_vec4); its border groups go cell by cell. Both must equal the CPU exactly.
 TEST(StencilGpuFields, BasicFourCellsPerThreadEqualsCpu) {
   WS_SKIP_WITHOUT_GPU();
@@ -116,6 +118,13 @@ TEST(StencilGpuFields, BasicFourCellsPerThreadEqualsCpu) {
         p.variant = Variant::Basic;
         EXPECT_EQ(advance_and_compare(p, 9, 31), "") << describe(p);
       }
+  for (const auto& [nx, ny, nz] :
+       std::vector<std::tuple<int, int, int>>{{4, 4, 4}, {8, 5, 6}, {36, 20, 17}})
+    for (Boundary b : all_boundaries()) {
+      Params p = test::grid3d(nx, ny, nz, b);
+      p.variant = Variant::Basic;
+      EXPECT_EQ(advance_and_compare(p, 9, 32), "") << describe(p);
+    }
 }
 
 TEST(StencilGpuFields, EverySetting3DEqualsCpu) {

@@ -58,7 +58,12 @@ std::vector<float> heat_initial_field(const stencil::Params& p, const std::strin
                                       std::string& label) {
   if (starts_with(spec, "image:")) return image_field(p, spec.substr(6), label);
   label = spec;
-  return stencil::initial_field(p, spec);
+  try {
+    return stencil::initial_field(p, spec);
+  } catch (const Error&) {
+    throw Error("--init: unknown start field '" + spec +
+                "' (hot-square, random:SEED, zero, or image:PATH)");
+  }
 }
 
 std::vector<float> heat_material(const stencil::Params& p, const std::string& spec) {

@@ -1,5 +1,6 @@
 // The heat scene's parameters as JSON: one parser for the command line, sessions and panels.
 #include <cstdio>
+#include <cstdlib>
 #include <sstream>
 
 #include "common/error.h"
@@ -9,6 +10,13 @@
 namespace ws::app {
 
 namespace {
+
+// A float as the shortest decimal that reads back to it (0.2f is 0.2, not 0.20000000298...).
+double shortest(float v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.7g", v);
+  return std::strtod(text, nullptr);
+}
 
 std::string size_text(const stencil::Params& p) {
   std::string s = std::to_string(p.nx) + "x" + std::to_string(p.ny);
@@ -83,8 +91,8 @@ nlohmann::json HeatScene::params_to_json() const {
           {"size", size_text(p)},
           {"shape", std::to_string(static_cast<int>(p.shape))},
           {"boundary", stencil::boundary_name(p.boundary)},
-          {"alpha", settings_.alpha},
-          {"dt", settings_.dt},
+          {"alpha", shortest(settings_.alpha)},
+          {"dt", shortest(settings_.dt)},
           {"unstable", settings_.unstable},
           {"steps", settings_.steps},
           {"init", settings_.init},
@@ -196,10 +204,11 @@ void HeatScene::params_from_json(const nlohmann::json& j) {
   stencil::validate(checked);
   if (s.teach) {
     const int max = p.dim == 3 ? stencil::kTeachMax3D : stencil::kTeachMax2D;
-    WS_REQUIRE(p.nx <= max && p.ny <= max && p.nz <= max,
-               "teach mode traces every thread: the grid must be at most " + std::to_string(max) +
-                   (p.dim == 3 ? "^3" : "x" + std::to_string(max)) + ", got " + size_text(p) +
-                   " (use --size 24 or --mode live)");
+    WS_REQUIRE(
+        p.nx <= max && p.ny <= max && p.nz <= max,
+        "teach mode traces every thread: the grid must be at most " + std::to_string(max) +
+            (p.dim == 3 ? "^3" : "x" + std::to_string(max)) + ", got " + size_text(p) +
+            (p.dim == 3 ? " (use --size 12 or --mode live)" : " (use --size 24 or --mode live)"));
   }
   settings_ = s;
 }

@@ -81,8 +81,10 @@ void HeatScene::reset() {
 void HeatScene::reset_teach() {
   const stencil::Params p = run_params();
   std::string label;
-  const std::vector<float> field = make_field(label);
+  std::vector<float> field = make_field(label);
   const std::vector<float> material = make_material();
+  // --steps: the traced launch starts from the field after that many time steps (on the CPU).
+  if (settings_.steps > 0) stencil::run_cpu(p, field, material, settings_.steps);
   teach_ = stencil::teach(p, field, material, backend());
   teach_check_.clear();
   if (backend() == Backend::Cuda) {
@@ -251,7 +253,7 @@ nlohmann::json HeatScene::results_json() const {
   std::vector<float> field;
   if (teach_) {
     field = teach_->after;
-    j["time_steps"] = teach_->time_steps;
+    j["time_steps"] = settings_.steps + teach_->time_steps;
     j["trace_steps"] = teach_->trace.steps.size();
     j["counters"] = {{"steps", teach_counters_.steps},
                      {"ops", teach_counters_.ops},
@@ -267,16 +269,22 @@ nlohmann::json HeatScene::results_json() const {
     j["time_steps"] = time_steps_;
   }
   j["simulated_time"] = double(j["time_steps"].get<int64_t>()) * settings_.dt;
+  // Over the finite cells; an unstable run that overflowed says how many are not.
   double sum = 0, lo = INFINITY, hi = -INFINITY;
+  int64_t finite = 0;
   for (float v : field) {
+    if (!std::isfinite(v)) continue;
+    ++finite;
     sum += v;
     lo = std::min<double>(lo, v);
     hi = std::max<double>(hi, v);
   }
+  const int64_t not_finite = int64_t(field.size()) - finite;
   j["stats"] = {{"sum", sum},
-                {"min", lo},
-                {"max", hi},
-                {"mean", field.empty() ? 0.0 : sum / double(field.size())}};
+                {"min", finite ? lo : NAN},
+                {"max", finite ? hi : NAN},
+                {"mean", finite ? sum / double(finite) : NAN},
+                {"non_finite_cells", not_finite}};
   nlohmann::json probes = nlohmann::json::array();
   for (const auto& c : settings_.probes) {
     const int64_t i = c[0] + int64_t(p.nx) * (c[1] + int64_t(p.ny) * c[2]);
@@ -296,10 +304,16 @@ nlohmann::json HeatScene::results_json() const {
     }
     j["field"] = p.dim == 3 ? planes : planes[0];
   }
-  char summary[160];
-  std::snprintf(summary, sizeof summary, "t = %g, sum %.6g, min %.4g, max %.4g, mean %.4g",
-                j["simulated_time"].get<double>(), sum, lo, hi,
-                field.empty() ? 0.0 : sum / double(field.size()));
+  char summary[200];
+  if (not_finite > 0)
+    std::snprintf(summary, sizeof summary,
+                  "t = %g: %lld of %zu cells overflowed to inf or NaN (the scheme is unstable)",
+                  j["simulated_time"].get<double>(), static_cast<long long>(not_finite),
+                  field.size());
+  else
+    std::snprintf(summary, sizeof summary, "t = %g, sum %.6g, min %.4g, max %.4g, mean %.4g",
+                  j["simulated_time"].get<double>(), sum, lo, hi,
+                  field.empty() ? 0.0 : sum / double(field.size()));
   j["summary"] = summary;
   return j;
 }

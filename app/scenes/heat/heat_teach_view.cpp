@@ -81,7 +81,11 @@ void HeatScene::draw_teach(gfx::Canvas& c, gfx::Theme theme) const {
   // Which block the student is looking at: the hovered one, else the middle one.
   const int blocks_total = step.grid_dim;
   int focus = focus_block_;
-  if (focus < 0 || focus >= blocks_total) focus = (shape.gx / 2) + shape.gx * (shape.gy / 2);
+  if (focus < 0 || focus >= blocks_total) {
+    // 3D: the block that holds the chosen z plane (the middle one unless --slice says).
+    const int bz = p.dim == 3 ? slice_index()[2] / shape.z_per_block : 0;
+    focus = (shape.gx / 2) + shape.gx * ((shape.gy / 2) + shape.gy * bz);
+  }
   const int fbx = focus % shape.gx, fby = (focus / shape.gx) % shape.gy;
   const int fbz = focus / (shape.gx * shape.gy);
 
@@ -89,23 +93,32 @@ void HeatScene::draw_teach(gfx::Canvas& c, gfx::Theme theme) const {
   std::set<int64_t> read_cells, written_cells, tile_read, tile_written;
   std::set<int> busy_threads;
   const int64_t tile_size = trace.buffers.size() > 2 ? trace.buffers[2].size : 0;
-  int plane = p.dim == 3 ? slice_index()[2] : 0;
-  bool plane_from_step = false;
+  // 3D: the z plane shown is the one the focus block writes in this step, else the first one it
+  // reads, else the plane of its chunk nearest the chosen slice.
+  const int64_t plane_cells_global = int64_t(p.nx) * p.ny;
+  int plane = 0;
+  if (p.dim == 3) {
+    const int z0 = fbz * shape.z_per_block;
+    plane = std::clamp(slice_index()[2], z0, std::min(p.nz, z0 + shape.z_per_block) - 1);
+  }
+  int written_plane = -1, read_plane = -1;
   for (const TraceEvent& e : step.events) {
     busy_threads.insert(e.thread);
     const bool mine = e.thread / threads_per_block == focus;
     if (e.buffer == 1 && e.kind == EventKind::Write) {
       if (mine) written_cells.insert(e.address);
-      if (p.dim == 3 && !plane_from_step && mine) {
-        plane = static_cast<int>(e.address / (int64_t(p.nx) * p.ny));
-        plane_from_step = true;
-      }
+      if (mine && written_plane < 0) written_plane = int(e.address / plane_cells_global);
     }
-    if (e.buffer == 0 && e.kind == EventKind::Read && mine) read_cells.insert(e.address);
+    if (e.buffer == 0 && e.kind == EventKind::Read && mine) {
+      read_cells.insert(e.address);
+      if (read_plane < 0) read_plane = int(e.address / plane_cells_global);
+    }
     if (e.buffer == 2 && mine) {
       (e.kind == EventKind::Write ? tile_written : tile_read).insert(e.address);
     }
   }
+
+  if (p.dim == 3) plane = written_plane >= 0 ? written_plane : read_plane >= 0 ? read_plane : plane;
 
   // Header.
   const stencil::VariantInfo& vi = stencil::info(p.variant);
@@ -210,6 +223,12 @@ void HeatScene::draw_teach(gfx::Canvas& c, gfx::Theme theme) const {
       if (touched || planes <= 3) shown.push_back(k);
     }
     if (shown.empty()) shown.push_back(0);
+    // The plane whose slots this step writes (else reads): where the threads are drawn.
+    int thread_plane = shown.front();
+    if (!tile_written.empty())
+      thread_plane = int(*tile_written.begin() / plane_cells);
+    else if (!tile_read.empty())
+      thread_plane = int(*tile_read.begin() / plane_cells);
     const float x0 = g0.x + p.nx * cell + 2 * margin;
     const float avail_w = size.x - x0 - margin;
     const float gap = font;
@@ -242,8 +261,9 @@ void HeatScene::draw_teach(gfx::Canvas& c, gfx::Theme theme) const {
           const int thread = focus * threads_per_block + tx + w * ty;
           const bool halo_cell =
               tx < shape.halo || ty < shape.halo || tx >= w - shape.halo || ty >= w - shape.halo;
-          // The thread that owns this tile position: idle threads grey, busy ones by warp.
-          if (tx + w * ty < threads_per_block) {
+          // The thread that owns this tile position: idle threads grey, busy ones by warp (drawn
+          // under one plane only: the one this step works on).
+          if (k == thread_plane && tx + w * ty < threads_per_block) {
             const bool busy = busy_threads.count(thread) > 0;
             c.rect_filled({a.x, b.y - std::max(3.0f, tcell * 0.22f)}, b,
                           busy ? pal.warp_color((tx + w * ty) / 32) : pal.inactive);

@@ -99,9 +99,16 @@ void HeatScene::draw_live(gfx::Canvas& c, gfx::Theme theme) const {
   const bool stable = stencil::is_stable(p);
   c.text({margin, margin * 0.6f + font * 1.6f}, clock, font,
          stable ? pal.text_muted : pal.mismatch);
-  if (!stable)
+  if (!stable) {
+    // Above the limit the field may already have overflowed: say so rather than show grey.
+    const stencil::Stats st = sim_->stats();
+    const bool overflowed = !std::isfinite(st.sum) || !std::isfinite(st.min) ||
+                            !std::isfinite(st.max) || std::abs(st.max) > 1e30;
     c.text({margin + c.text_size(clock, font).x + font, margin * 0.6f + font * 1.6f},
-           "UNSTABLE: above the limit, errors grow every step", font, pal.mismatch);
+           overflowed ? "UNSTABLE: the field has overflowed (inf/NaN cells are grey)"
+                      : "UNSTABLE: above the limit, errors grow every step",
+           font, pal.mismatch);
+  }
 
   const float top = margin * 0.6f + font * 3.6f;
   const float bar_w = font * 6.5f;
@@ -175,7 +182,9 @@ void HeatScene::draw_live(gfx::Canvas& c, gfx::Theme theme) const {
       c.circle_filled(at, font * 0.22f, pal.text);
       const std::string label = "P" + std::to_string(i + 1) + " " + format("%.3f", value);
       const Vec2 box = c.text_size(label, font);
-      const float lx = std::min(at.x + font * 0.5f, panel.max.x - box.x - 2);
+      // Right of the marker, or left of it near the right edge: never over the marker.
+      const float lx = at.x + font * 0.5f + box.x + 2 <= panel.max.x ? at.x + font * 0.5f
+                                                                     : at.x - font * 0.5f - box.x;
       c.rect_filled({lx - 2, at.y - box.y / 2 - 1}, {lx + box.x + 2, at.y + box.y / 2 + 1},
                     pal.background.with_alpha(210), 3);
       c.text({lx, at.y}, label, font, pal.text, gfx::HAlign::Left, gfx::VAlign::Middle);
