@@ -25,7 +25,8 @@
 // Fast mode launches the same kernels without recording, as 3D blocks and grids (teach mode: 1D,
 // see Launch). Its shapes: basic uses 32x8 thread blocks (a warp spans one 128-byte row segment)
 // instead of teach mode's T x T, and without materials (nx a multiple of 4) four cells per
-// thread with 16-byte loads (stencil_basic_vec4: the same rule, the same bits); variants 2-5 use
+// thread with 16-byte loads in the interior and one thread per border cell (the same rule, the
+// same bits); variants 2-5 use
 // the tile T and K of the parameters, as in teach mode. Blocks whose cells and their neighbours all
 // lie inside the grid (`interior`, nearly all of a big grid) skip the per-neighbour boundary
 // checks.
@@ -214,40 +215,25 @@ __global__ void __launch_bounds__(kMaxThreads)
   out[c] = rec.write(kOut, c, rec.op(kOut, c, v));
 }
 
-// Fast mode of basic without materials, when nx is a multiple of 4: each thread updates four
-// neighbouring cells of a row, reading each neighbouring row (y-1, y, y+1; in 3D also z-1 and z+1)
-// with one 16-byte load, plus the cells just left and right of the row: the coarsening reduce's
-// variant 7 uses. The same rule in the same order, so the same bits; a group of four at the
-// border of the grid goes cell by cell.
-// Out of line: the rare border path must not cost the common path registers (occupancy).
-template <int P>
-__device__ __noinline__ void basic_border_cell(const float* __restrict__ in,
-                                               float* __restrict__ out, const GridDesc& g, int x,
-                                               int y, int z) {
-  if (g.left_alone(x, y, z, 1.0f)) return;
-  const int c = g.index(x, y, z);
-  out[c] = update_cell<P, false>(g, in[c], 1.0f, [&](Offset o, float& nb, float&) {
-    int xn = x + o.dx, yn = y + o.dy, zn = z + o.dz;
-    if (g.resolve(xn, yn, zn)) nb = in[g.index(xn, yn, zn)];
-  });
-}
-
+// Fast mode of basic without materials, when nx is a multiple of 4, in two launches. The first
+// covers the interior, where no neighbour can leave the grid: each thread updates four
+// neighbouring cells of a row, reading each neighbouring row (y-1, y, y+1; in 3D also z-1 and
+// z+1) with one 16-byte load plus the cells just left and right of it, the coarsening reduce's
+// variant 7 uses, with no boundary test at all. The second gives every remaining cell (the first
+// and last four columns, the first and last row, in 3D the first and last plane) one thread and
+// the general rule. The same rule in the same order as above, so the same bits.
 __device__ void load4(const float* __restrict__ in, int first, float* v) {
   const float4 q = *reinterpret_cast<const float4*>(in + first);  // `first` is a multiple of 4
   v[0] = q.x, v[1] = q.y, v[2] = q.z, v[3] = q.w;
 }
 
 template <int P>
-__global__ void __launch_bounds__(256, 6)  // 6 blocks of 32x8 per SM: 40 registers at most
-    stencil_basic_vec4(const float* __restrict__ in, float* __restrict__ out, GridDesc g) {
-  const int x = 4 * static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
-  const int y = static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y);
-  const int z = static_cast<int>(blockIdx.z);
-  if (x >= g.nx || y >= g.ny) return;
-  if (x == 0 || x + 4 >= g.nx || y == 0 || y == g.ny - 1 || (P == 7 && (z == 0 || z == g.nz - 1))) {
-    for (int i = 0; i < 4; ++i) basic_border_cell<P>(in, out, g, x + i, y, z);
-    return;
-  }
+__global__ void stencil_basic_interior4(const float* __restrict__ in, float* __restrict__ out,
+                                        GridDesc g) {
+  const int x = 4 + 4 * static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  const int y = 1 + static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y);
+  const int z = (P == 7 ? 1 : 0) + static_cast<int>(blockIdx.z);
+  if (x + 4 >= g.nx || y >= g.ny - 1) return;
   const int c = g.index(x, y, z);
   float row[3][6];  // rows y-1, y, y+1; columns x-1 .. x+4
 #pragma unroll
@@ -273,6 +259,66 @@ __global__ void __launch_bounds__(256, 6)  // 6 blocks of 32x8 per SM: 40 regist
     o[i] = update_uniform(row[1][i + 1], nb, g.r);
   }
   *reinterpret_cast<float4*>(out + c) = result;
+}
+
+// The cells stencil_basic_interior4 leaves, numbered plane by plane: in 3D the whole first and
+// last planes, then in every other plane its first and last rows and the four cells at each end
+// of the rows between (the whole row when nx < 8).
+struct BorderCells {
+  int nx, ny, nz, dims;
+  __host__ __device__ int side() const { return nx >= 8 ? 8 : nx; }
+  __host__ __device__ int64_t ring() const { return 2 * int64_t(nx) + int64_t(ny - 2) * side(); }
+  __host__ __device__ int64_t full() const { return dims == 3 ? 2 * int64_t(nx) * ny : 0; }
+  __host__ __device__ int64_t count() const { return full() + (dims == 3 ? nz - 2 : 1) * ring(); }
+  __device__ void cell(int64_t i, int& x, int& y, int& z) const {
+    if (i < full()) {
+      const int64_t plane = int64_t(nx) * ny;
+      z = i < plane ? 0 : nz - 1;
+      x = int(i % plane % nx), y = int(i % plane / nx);
+      return;
+    }
+    const int64_t j = i - full();
+    z = dims == 3 ? 1 + int(j / ring()) : 0;
+    const int64_t k = j % ring();
+    if (k < 2 * nx) {
+      y = k < nx ? 0 : ny - 1, x = int(k % nx);
+      return;
+    }
+    const int s = int((k - 2 * nx) % side());
+    y = 1 + int((k - 2 * nx) / side());
+    x = nx >= 8 && s >= 4 ? nx - 8 + s : s;
+  }
+};
+
+template <int P>
+__global__ void stencil_basic_border(const float* __restrict__ in, float* __restrict__ out,
+                                     GridDesc g, BorderCells b) {
+  const int64_t i = blockIdx.x * int64_t(blockDim.x) + threadIdx.x;
+  if (i >= b.count()) return;
+  int x, y, z;
+  b.cell(i, x, y, z);
+  if (g.left_alone(x, y, z, 1.0f)) return;
+  const int c = g.index(x, y, z);
+  out[c] = update_cell<P, false>(g, in[c], 1.0f, [&](Offset o, float& nb, float&) {
+    int xn = x + o.dx, yn = y + o.dy, zn = z + o.dz;
+    if (g.resolve(xn, yn, zn)) nb = in[g.index(xn, yn, zn)];
+  });
+}
+
+template <int P>
+void launch_basic_fast(const float* in, float* out, const GridDesc& g) {
+  const int groups = g.nx >= 8 ? (g.nx - 8) / 4 + 1 : 0;  // x = 4, 8, ..., nx - 8
+  const int planes = g.dims == 3 ? g.nz - 2 : 1;
+  if (groups > 0) {
+    const dim3 block(32, 8), grid((groups + 31) / 32, (g.ny - 2 + 7) / 8, planes);
+    stencil_basic_interior4<P><<<grid, block>>>(in, out, g);
+    WS_CUDA_CHECK_LAUNCH();
+  }
+  const BorderCells b{g.nx, g.ny, g.nz, g.dims};
+  const int threads = 256;
+  stencil_basic_border<P>
+      <<<unsigned((b.count() + threads - 1) / threads), threads>>>(in, out, g, b);
+  WS_CUDA_CHECK_LAUNCH();
 }
 // @end
 
@@ -633,8 +679,9 @@ void launch(const Params& p, const Launch& L, const float* in, float* out, const
   WS_CUDA_CHECK_LAUNCH();
 }
 
-// Fast mode's basic kernel: four cells per thread with 16-byte loads (stencil_basic_vec4).
-bool uses_basic_vec4(const Params& p) {
+// Fast mode's basic kernels: the interior four cells per thread with 16-byte loads, the border
+// cell by cell (stencil_basic_interior4, stencil_basic_border).
+bool uses_basic_fast(const Params& p) {
   return p.variant == Variant::Basic && !p.materials && p.nx % 4 == 0;
 }
 
@@ -673,26 +720,22 @@ void launch_fast(const Params& p, const float* in, float* out, const float* mate
              "a stencil launch advances 1..K time steps, got " + std::to_string(time_steps));
   WS_REQUIRE(time_steps == 1 || p.variant == Variant::TemporalBlocked,
              std::string("only the temporal-blocked variant advances several steps per launch"));
-  if (uses_basic_vec4(p)) {
+  if (uses_basic_fast(p)) {
     const GridDesc g{p.nx, p.ny, p.nz, p.dim, p.boundary, p.r};
-    const dim3 block(32, 8), grid(blocks_for(p.nx / 4, 32), blocks_for(p.ny, 8), p.nz);
     if (p.shape == Shape::Nine)
-      stencil_basic_vec4<9><<<grid, block>>>(in, out, g);
+      launch_basic_fast<9>(in, out, g);
     else if (p.shape == Shape::Seven)
-      stencil_basic_vec4<7><<<grid, block>>>(in, out, g);
+      launch_basic_fast<7>(in, out, g);
     else
-      stencil_basic_vec4<5><<<grid, block>>>(in, out, g);
-    WS_CUDA_CHECK_LAUNCH();
+      launch_basic_fast<5>(in, out, g);
     return;
   }
   launch(p, make_launch(p, true, time_steps), in, out, material, NoTrace{});
 }
 
 std::string fast_shape(const Params& p) {
-  if (uses_basic_vec4(p))
-    return "32x8 threads of 4 cells each, " +
-           std::to_string(int64_t(blocks_for(p.nx / 4, 32)) * blocks_for(p.ny, 8) * p.nz) +
-           " blocks";
+  if (uses_basic_fast(p))
+    return "interior: 32x8 threads of 4 cells each; border: one thread per cell";
   const Launch L = make_launch(p, true, p.steps_per_launch);
   std::string block = std::to_string(L.block_x) + "x" + std::to_string(L.block_y);
   if (L.block_z > 1) block += "x" + std::to_string(L.block_z);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 
 #include "common/error.h"
 #include "io/image_values.h"
@@ -26,9 +27,9 @@ std::vector<float> image_field(const stencil::Params& p, const std::string& path
   std::vector<float> field;
   field.reserve(p.cells());
   for (int z = 0; z < p.nz; ++z) field.insert(field.end(), plane.begin(), plane.end());
-  label = image.path + " " + std::to_string(image.source_width) + "x" +
-          std::to_string(image.source_height) + " -> " + std::to_string(p.nx) + "x" +
-          std::to_string(p.ny);
+  label = std::filesystem::path(image.path).filename().string() + " " +
+          std::to_string(image.source_width) + "x" + std::to_string(image.source_height) + " -> " +
+          std::to_string(p.nx) + "x" + std::to_string(p.ny);
   return field;
 }
 
