@@ -34,6 +34,7 @@
 #include "../common/cuda_check.cuh"
 #include "../common/device_buffer.cuh"
 #include "../common/device_trace.cuh"
+#include "../common/trace_download.cuh"
 #include "reduce_cuda.h"
 #include "reduce_fast.h"
 
@@ -632,15 +633,7 @@ double teach_typed(const Params& p, const std::vector<double>& values, Trace& tr
   }
   WS_CUDA_CHECK(cudaDeviceSynchronize());
 
-  unsigned long long recorded = 0;
-  count.download(&recorded, 1);
-  WS_REQUIRE(recorded <= capacity, "the GPU recorded " + std::to_string(recorded) +
-                                       " trace events, more than the " + std::to_string(capacity) +
-                                       " the buffer holds (the CPU model records " +
-                                       std::to_string(expected) + ")");
-  std::vector<TraceEvent> flat(recorded);
-  events.download(flat.data(), flat.size());
-  distribute_events(flat, trace);
+  download_trace_events(events, count, capacity, expected, trace);
   T value{};
   result.download(&value, 1);
   return static_cast<double>(value);

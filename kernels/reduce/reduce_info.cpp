@@ -3,6 +3,7 @@
 #include <cstdlib>
 
 #include "../common/error.h"
+#include "../common/variant_table.h"
 #include "reduce.h"
 
 namespace ws::reduce {
@@ -35,19 +36,11 @@ const std::vector<VariantInfo>& variant_infos() {
 }
 
 const VariantInfo& info(Variant v) {
-  for (const VariantInfo& i : variant_infos())
-    if (i.variant == v) return i;
-  throw Error("unknown reduction variant " + std::to_string(static_cast<int>(v)));
+  return find_variant_info(variant_infos(), v, "reduction");
 }
 
 bool parse_variant(const std::string& text, Variant& out) {
-  for (const VariantInfo& i : variant_infos()) {
-    if (text == i.id || text == std::to_string(static_cast<int>(i.variant))) {
-      out = i.variant;
-      return true;
-    }
-  }
-  return false;
+  return parse_variant_text(variant_infos(), text, out);
 }
 
 const char* finish_name(Finish f) {

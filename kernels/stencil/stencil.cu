@@ -38,6 +38,7 @@
 #include "../common/cuda_check.cuh"
 #include "../common/device_buffer.cuh"
 #include "../common/device_trace.cuh"
+#include "../common/trace_download.cuh"
 #include "stencil_cpu.h"
 #include "stencil_cuda.h"
 #include "stencil_launch.h"
@@ -790,15 +791,7 @@ TeachRun teach_cuda(const Params& p, const std::vector<float>& field,
   launch(p, L, in.data(), out.data(), p.materials ? conductivity.data() : nullptr, rec);
   WS_CUDA_CHECK(cudaDeviceSynchronize());
 
-  unsigned long long recorded = 0;
-  count.download(&recorded, 1);
-  WS_REQUIRE(recorded <= capacity, "the GPU recorded " + std::to_string(recorded) +
-                                       " trace events, more than the " + std::to_string(capacity) +
-                                       " the buffer holds (the CPU model records " +
-                                       std::to_string(expected) + ")");
-  std::vector<TraceEvent> flat(recorded);
-  events.download(flat.data(), flat.size());
-  distribute_events(flat, trace);
+  download_trace_events(events, count, capacity, expected, trace);
   run.after = out.download();
   return run;
 }

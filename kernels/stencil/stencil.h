@@ -133,8 +133,8 @@ struct TeachRun {
 };
 constexpr int kTeachMax2D = 64;
 constexpr int kTeachMax3D = 16;
-TeachRun teach(const Params& p, const std::vector<float>& field,
-               const std::vector<float>& material, Backend backend);
+TeachRun teach(const Params& p, const std::vector<float>& field, const std::vector<float>& material,
+               Backend backend);
 
 // ---- The simulation the scene and the benchmarks drive: a field that lives on the backend.
 struct Brush {

@@ -364,15 +364,20 @@ void run_cpu_launches(const Params& p, std::vector<float>& field, std::vector<fl
   }
 }
 
-void run_cpu(const Params& p, std::vector<float>& field, const std::vector<float>& material,
-             int steps) {
-  validate(p);
+void require_field_sizes(const Params& p, const std::vector<float>& field,
+                         const std::vector<float>& material) {
   WS_REQUIRE(int64_t(field.size()) == p.cells(), "field has " + std::to_string(field.size()) +
                                                      " values for " + std::to_string(p.cells()) +
                                                      " cells");
   WS_REQUIRE(!p.materials || int64_t(material.size()) == p.cells(),
              "material map has " + std::to_string(material.size()) + " values for " +
                  std::to_string(p.cells()) + " cells");
+}
+
+void run_cpu(const Params& p, std::vector<float>& field, const std::vector<float>& material,
+             int steps) {
+  validate(p);
+  require_field_sizes(p, field, material);
   std::vector<float> scratch;
   run_cpu_launches(p, field, scratch, p.materials ? material.data() : nullptr, steps);
 }

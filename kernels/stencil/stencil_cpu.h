@@ -11,6 +11,10 @@
 namespace ws::stencil {
 
 std::unique_ptr<Simulation> make_cpu_simulation(const Params& p);
+
+// Throws ws::Error unless `field` (and, with materials, `material`) hold p.cells() values.
+void require_field_sizes(const Params& p, const std::vector<float>& field,
+                         const std::vector<float>& material);
 // run_cpu with a caller-kept ping-pong buffer (resized as needed); material may be null when
 // !p.materials.
 void run_cpu_launches(const Params& p, std::vector<float>& field, std::vector<float>& scratch,

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "../common/error.h"
+#include "../common/variant_table.h"
 #include "stencil.h"
 
 namespace ws::stencil {
@@ -34,19 +35,11 @@ const std::vector<VariantInfo>& variant_infos() {
 }
 
 const VariantInfo& info(Variant v) {
-  for (const VariantInfo& i : variant_infos())
-    if (i.variant == v) return i;
-  throw Error("unknown stencil variant " + std::to_string(static_cast<int>(v)));
+  return find_variant_info(variant_infos(), v, "stencil");
 }
 
 bool parse_variant(const std::string& text, Variant& out) {
-  for (const VariantInfo& i : variant_infos()) {
-    if (text == i.id || text == std::to_string(static_cast<int>(i.variant))) {
-      out = i.variant;
-      return true;
-    }
-  }
-  return false;
+  return parse_variant_text(variant_infos(), text, out);
 }
 
 const char* shape_name(Shape s) {

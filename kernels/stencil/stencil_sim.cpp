@@ -24,12 +24,7 @@ TeachRun teach(const Params& p, const std::vector<float>& field, const std::vect
              "teach mode traces grids up to " + std::to_string(limit) + " cells a side in " +
                  std::to_string(p.dim) + "D, got " + std::to_string(p.nx) + "x" +
                  std::to_string(p.ny) + (p.dim == 3 ? "x" + std::to_string(p.nz) : ""));
-  WS_REQUIRE(int64_t(field.size()) == p.cells(), "field has " + std::to_string(field.size()) +
-                                                     " values for " + std::to_string(p.cells()) +
-                                                     " cells");
-  WS_REQUIRE(!p.materials || int64_t(material.size()) == p.cells(),
-             "material map has " + std::to_string(material.size()) + " values for " +
-                 std::to_string(p.cells()) + " cells");
+  require_field_sizes(p, field, material);
   return backend == Backend::Cuda ? teach_cuda(p, field, material) : teach_cpu(p, field, material);
 }
 

@@ -22,6 +22,7 @@
 #include "../common/cuda_device.h"
 #include "../common/device_buffer.cuh"
 #include "stencil_cuda.h"
+#include "stencil_brush.h"
 #include "stencil_launch.h"
 
 namespace ws::stencil {
@@ -57,38 +58,18 @@ __global__ void fill_kernel(float* data, int n, float value) {
 
 // The brush over the box [x0, x0+sx) x [y0, y0+sy) x [z0, z0+sz): a cell is inside when its
 // centre lies within the radius (the CPU simulation's rule, in the same float operations).
-struct BrushBox {
-  Brush brush;
-  int x0, y0, z0, sx, sy, sz;
-  int nx, ny, dims;
-};
-
+// Paints the brush's box: one thread per cell of the box (stencil_brush.h has the rule).
 __global__ void paint_kernel(BrushBox box, float* field_a, float* field_b, float* material) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= box.sx * box.sy * box.sz) return;
   const int x = box.x0 + i % box.sx, y = box.y0 + i / box.sx % box.sy,
             z = box.z0 + i / (box.sx * box.sy);
-  const Brush& b = box.brush;
-  const float dx = x + 0.5f - b.x, dy = y + 0.5f - b.y;
-  const float dz = box.dims == 3 ? z + 0.5f - b.z : 0.0f;
-  if (dx * dx + dy * dy + dz * dz > b.radius * b.radius) return;
+  if (!brush_covers(box, x, y, z)) return;
   const int c = x + box.nx * (y + box.ny * z);
-  switch (b.kind) {
-    case Brush::Kind::Heat:
-    case Brush::Kind::Cool:
-      field_a[c] = field_b[c] = b.temperature;  // both ping-pong buffers: the cell is pinned
-      material[c] = kPinned;
-      break;
-    case Brush::Kind::Wall:
-      material[c] = 0.0f;
-      break;
-    case Brush::Kind::Conductor:
-      material[c] = fmaxf(0.0f, b.temperature);
-      break;
-    case Brush::Kind::Erase:
-      material[c] = 1.0f;
-      break;
-  }
+  float value = field_a[c], m = material[c];
+  if (brush_apply(box.brush, value, m))
+    field_a[c] = field_b[c] = value;  // both ping-pong buffers: the cell is pinned
+  material[c] = m;
 }
 
 struct PartialStats {
@@ -182,22 +163,11 @@ class CudaSimulation final : public Simulation {
   }
 
   void paint(const Brush& brush) override {
-    const Params& p = params_;
-    const float r = brush.radius;
-    const auto range = [&](float c, int n, int& lo, int& hi) {
-      lo = std::max(0, static_cast<int>(std::floor(c - r - 0.5f)));
-      hi = std::min(n - 1, static_cast<int>(std::ceil(c + r - 0.5f)));
-    };
-    int x0, x1, y0, y1, z0 = 0, z1 = 0;
-    range(brush.x, p.nx, x0, x1);
-    range(brush.y, p.ny, y0, y1);
-    if (p.dim == 3) range(brush.z, p.nz, z0, z1);
+    const BrushBox box = brush_box(params_, brush);
     if (brush.kind != Brush::Kind::Erase) params_.materials = true;
-    if (x1 < x0 || y1 < y0 || z1 < z0) return;  // the brush misses the grid
-    const BrushBox box{brush, x0, y0, z0, x1 - x0 + 1, y1 - y0 + 1, z1 - z0 + 1, p.nx, p.ny, p.dim};
-    const int64_t n = int64_t(box.sx) * box.sy * box.sz;
-    paint_kernel<<<blocks_for(n), kThreads>>>(box, field_[0].data(), field_[1].data(),
-                                              material_.data());
+    if (box.cells() == 0) return;  // the brush misses the grid
+    paint_kernel<<<blocks_for(box.cells()), kThreads>>>(box, field_[0].data(), field_[1].data(),
+                                                        material_.data());
     WS_CUDA_CHECK_LAUNCH();
   }
 

@@ -9,6 +9,7 @@
 
 #include "../common/error.h"
 #include "stencil.h"
+#include "stencil_brush.h"
 #include "stencil_cpu.h"
 
 namespace ws::stencil {
@@ -67,44 +68,16 @@ class CpuSimulation final : public Simulation {
     material_ = material;
   }
 
-  // Heat / Cool paint pinned cells at the brush temperature; Wall conductivity 0; Conductor the
-  // brush's value as conductivity; Erase back to the default medium (conductivity 1, not pinned).
-  // A cell is inside when its centre (x + 0.5, y + 0.5, z + 0.5) lies within the radius. Every
-  // brush but Erase turns the material map on (params().materials), or it would do nothing.
+  // stencil_brush.h: the cells a brush covers and what it does to them. Every brush but Erase
+  // turns the material map on (params().materials), or it would do nothing.
   void paint(const Brush& brush) override {
-    const Params& p = params_;
-    const float r = brush.radius;
-    const auto range = [&](float c, int n, int& lo, int& hi) {
-      lo = std::max(0, static_cast<int>(std::floor(c - r - 0.5f)));
-      hi = std::min(n - 1, static_cast<int>(std::ceil(c + r - 0.5f)));
-    };
-    int x0, x1, y0, y1, z0 = 0, z1 = 0;
-    range(brush.x, p.nx, x0, x1);
-    range(brush.y, p.ny, y0, y1);
-    if (p.dim == 3) range(brush.z, p.nz, z0, z1);
-    for (int z = z0; z <= z1; ++z)
-      for (int y = y0; y <= y1; ++y)
-        for (int x = x0; x <= x1; ++x) {
-          const float dx = x + 0.5f - brush.x, dy = y + 0.5f - brush.y;
-          const float dz = p.dim == 3 ? z + 0.5f - brush.z : 0.0f;
-          if (dx * dx + dy * dy + dz * dz > r * r) continue;
-          const size_t c = x + size_t(p.nx) * (y + size_t(p.ny) * z);
-          switch (brush.kind) {
-            case Brush::Kind::Heat:
-            case Brush::Kind::Cool:
-              field_[c] = brush.temperature;
-              material_[c] = kPinned;
-              break;
-            case Brush::Kind::Wall:
-              material_[c] = 0.0f;
-              break;
-            case Brush::Kind::Conductor:
-              material_[c] = std::max(0.0f, brush.temperature);
-              break;
-            case Brush::Kind::Erase:
-              material_[c] = 1.0f;
-              break;
-          }
+    const BrushBox box = brush_box(params_, brush);
+    for (int z = box.z0; z < box.z0 + box.sz; ++z)
+      for (int y = box.y0; y < box.y0 + box.sy; ++y)
+        for (int x = box.x0; x < box.x0 + box.sx; ++x) {
+          if (!brush_covers(box, x, y, z)) continue;
+          const size_t c = x + size_t(params_.nx) * (y + size_t(params_.ny) * z);
+          brush_apply(brush, field_[c], material_[c]);
         }
     if (brush.kind != Brush::Kind::Erase) params_.materials = true;
   }
