@@ -24,7 +24,7 @@
 //                       launch of K time steps; K + 2 steps: load, K time steps, store.
 // Fast mode launches the same kernels without recording, as 3D blocks and grids (teach mode: 1D,
 // see Launch). Its shapes: basic uses 32x8 thread blocks (a warp spans one 128-byte row segment)
-// instead of teach mode's T x T, and without materials (nx a multiple of 4) four cells per
+// instead of teach mode's T x T, and (nx a multiple of 4) four cells per
 // thread with 16-byte loads in the interior and one thread per border cell (the same rule, the
 // same bits); variants 2-5 use
 // the tile T and K of the parameters, as in teach mode. Blocks whose cells and their neighbours all
@@ -216,48 +216,80 @@ __global__ void __launch_bounds__(kMaxThreads)
   out[c] = rec.write(kOut, c, rec.op(kOut, c, v));
 }
 
-// Fast mode of basic without materials, when nx is a multiple of 4, in two launches. The first
-// covers the interior, where no neighbour can leave the grid: each thread updates four
-// neighbouring cells of a row, reading each neighbouring row (y-1, y, y+1; in 3D also z-1 and
-// z+1) with one 16-byte load plus the cells just left and right of it, the coarsening reduce's
-// variant 7 uses, with no boundary test at all. The second gives every remaining cell (the first
-// and last four columns, the first and last row, in 3D the first and last plane) one thread and
-// the general rule. The same rule in the same order as above, so the same bits.
-__device__ void load4(const float* __restrict__ in, int first, float* v) {
-  const float4 q = *reinterpret_cast<const float4*>(in + first);  // `first` is a multiple of 4
+// Fast mode of basic, when nx is a multiple of 4, in two launches. The first covers the
+// interior, where no neighbour can leave the grid: each thread updates four neighbouring cells of
+// a row, reading each neighbouring row (y-1, y, y+1; in 3D also z-1 and z+1) with one 16-byte
+// load plus the cells just left and right of it (and the same of the material map), the
+// coarsening reduce's variant 7 uses, with no boundary test at all. The second gives every
+// remaining cell (the first and last four columns, the first and last row, in 3D the first and
+// last plane) one thread and the general rule. The same rule in the same order as above, so the
+// same bits.
+__device__ void load4(const float* __restrict__ a, int first, float* v) {
+  const float4 q = *reinterpret_cast<const float4*>(a + first);  // `first` is a multiple of 4
   v[0] = q.x, v[1] = q.y, v[2] = q.z, v[3] = q.w;
 }
 
+// The neighbourhood of the four cells c .. c+3 of a row, from one array (field or material).
 template <int P>
+struct Window4 {
+  float row[3][6];       // rows y-1, y, y+1; columns x-1 .. x+4
+  float down[4], up[4];  // 3D: the planes z-1 and z+1
+
+  __device__ void load(const float* __restrict__ a, int c, const GridDesc& g) {
+#pragma unroll
+    for (int k = 0; k < 3; ++k) {
+      const int first = c + (k - 1) * g.nx;
+      load4(a, first, &row[k][1]);
+      if (k == 1 || P == 9) row[k][0] = a[first - 1], row[k][5] = a[first + 4];
+    }
+    if constexpr (P == 7) {
+      load4(a, c - g.nx * g.ny, down);
+      load4(a, c + g.nx * g.ny, up);
+    }
+  }
+  __device__ float centre(int i) const {
+    return row[1][i + 1];
+  }
+  // W E S N, then down up (7) or SW SE NW NE (9): the rule's order.
+  __device__ void neighbours(int i, float (&nb)[P - 1]) const {
+    nb[0] = row[1][i], nb[1] = row[1][i + 2], nb[2] = row[0][i + 1], nb[3] = row[2][i + 1];
+    if constexpr (P == 7) nb[4] = down[i], nb[5] = up[i];
+    if constexpr (P == 9)
+      nb[4] = row[0][i], nb[5] = row[0][i + 2], nb[6] = row[2][i], nb[7] = row[2][i + 2];
+  }
+};
+
+template <int P, bool Materials>
 __global__ void stencil_basic_interior4(const float* __restrict__ in, float* __restrict__ out,
-                                        GridDesc g) {
+                                        const float* __restrict__ material, GridDesc g) {
   const int x = 4 + 4 * static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
   const int y = 1 + static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y);
   const int z = (P == 7 ? 1 : 0) + static_cast<int>(blockIdx.z);
   if (x + 4 >= g.nx || y >= g.ny - 1) return;
   const int c = g.index(x, y, z);
-  float row[3][6];  // rows y-1, y, y+1; columns x-1 .. x+4
-#pragma unroll
-  for (int k = 0; k < 3; ++k) {
-    const int first = c + (k - 1) * g.nx;
-    load4(in, first, &row[k][1]);
-    if (k == 1 || P == 9) row[k][0] = in[first - 1], row[k][5] = in[first + 4];
-  }
-  float down[4], up[4];  // 3D: the planes z-1 and z+1
-  if constexpr (P == 7) {
-    load4(in, c - g.nx * g.ny, down);
-    load4(in, c + g.nx * g.ny, up);
-  }
+  Window4<P> u;
+  u.load(in, c, g);
   float4 result;
   float* o = &result.x;
+  if constexpr (Materials) {
+    Window4<P> m;
+    m.load(material, c, g);
 #pragma unroll
-  for (int i = 0; i < 4; ++i) {
-    float nb[P - 1];  // W E S N, then down up (7) or SW SE NW NE (9): the rule's order
-    nb[0] = row[1][i], nb[1] = row[1][i + 2], nb[2] = row[0][i + 1], nb[3] = row[2][i + 1];
-    if constexpr (P == 7) nb[4] = down[i], nb[5] = up[i];
-    if constexpr (P == 9)
-      nb[4] = row[0][i], nb[5] = row[0][i + 2], nb[6] = row[2][i], nb[7] = row[2][i + 2];
-    o[i] = update_uniform(row[1][i + 1], nb, g.r);
+    for (int i = 0; i < 4; ++i) {
+      float nb[P - 1], nm[P - 1];
+      u.neighbours(i, nb);
+      m.neighbours(i, nm);
+      // A pinned cell keeps its value (both ping-pong buffers hold it).
+      o[i] = m.centre(i) < 0.0f ? u.centre(i)
+                                : update_materials(u.centre(i), m.centre(i), nb, nm, g.r);
+    }
+  } else {
+#pragma unroll
+    for (int i = 0; i < 4; ++i) {
+      float nb[P - 1];
+      u.neighbours(i, nb);
+      o[i] = update_uniform(u.centre(i), nb, g.r);
+    }
   }
   *reinterpret_cast<float4*>(out + c) = result;
 }
@@ -291,35 +323,49 @@ struct BorderCells {
   }
 };
 
-template <int P>
+template <int P, bool Materials>
 __global__ void stencil_basic_border(const float* __restrict__ in, float* __restrict__ out,
-                                     GridDesc g, BorderCells b) {
+                                     const float* __restrict__ material, GridDesc g,
+                                     BorderCells b) {
   const int64_t i = blockIdx.x * int64_t(blockDim.x) + threadIdx.x;
   if (i >= b.count()) return;
   int x, y, z;
   b.cell(i, x, y, z);
-  if (g.left_alone(x, y, z, 1.0f)) return;
   const int c = g.index(x, y, z);
-  out[c] = update_cell<P, false>(g, in[c], 1.0f, [&](Offset o, float& nb, float&) {
+  const float m = Materials ? material[c] : 1.0f;
+  if (g.left_alone(x, y, z, m)) return;
+  out[c] = update_cell<P, Materials>(g, in[c], m, [&](Offset o, float& nb, float& nm) {
     int xn = x + o.dx, yn = y + o.dy, zn = z + o.dz;
-    if (g.resolve(xn, yn, zn)) nb = in[g.index(xn, yn, zn)];
+    if (!g.resolve(xn, yn, zn)) return;
+    const int n = g.index(xn, yn, zn);
+    nb = in[n];
+    if (Materials) nm = material[n];
   });
 }
 
-template <int P>
-void launch_basic_fast(const float* in, float* out, const GridDesc& g) {
+template <int P, bool Materials>
+void launch_basic_fast(const float* in, float* out, const float* material, const GridDesc& g) {
   const int groups = g.nx >= 8 ? (g.nx - 8) / 4 + 1 : 0;  // x = 4, 8, ..., nx - 8
   const int planes = g.dims == 3 ? g.nz - 2 : 1;
   if (groups > 0) {
     const dim3 block(32, 8), grid((groups + 31) / 32, (g.ny - 2 + 7) / 8, planes);
-    stencil_basic_interior4<P><<<grid, block>>>(in, out, g);
+    stencil_basic_interior4<P, Materials><<<grid, block>>>(in, out, material, g);
     WS_CUDA_CHECK_LAUNCH();
   }
   const BorderCells b{g.nx, g.ny, g.nz, g.dims};
   const int threads = 256;
-  stencil_basic_border<P>
-      <<<unsigned((b.count() + threads - 1) / threads), threads>>>(in, out, g, b);
+  stencil_basic_border<P, Materials>
+      <<<unsigned((b.count() + threads - 1) / threads), threads>>>(in, out, material, g, b);
   WS_CUDA_CHECK_LAUNCH();
+}
+
+template <int P>
+void launch_basic_fast(const Params& p, const float* in, float* out, const float* material) {
+  const GridDesc g{p.nx, p.ny, p.nz, p.dim, p.boundary, p.r};
+  if (p.materials)
+    launch_basic_fast<P, true>(in, out, material, g);
+  else
+    launch_basic_fast<P, false>(in, out, material, g);
 }
 // @end
 
@@ -683,7 +729,7 @@ void launch(const Params& p, const Launch& L, const float* in, float* out, const
 // Fast mode's basic kernels: the interior four cells per thread with 16-byte loads, the border
 // cell by cell (stencil_basic_interior4, stencil_basic_border).
 bool uses_basic_fast(const Params& p) {
-  return p.variant == Variant::Basic && !p.materials && p.nx % 4 == 0;
+  return p.variant == Variant::Basic && p.nx % 4 == 0;
 }
 
 // ================================ host side: teach mode ========================================
@@ -722,13 +768,12 @@ void launch_fast(const Params& p, const float* in, float* out, const float* mate
   WS_REQUIRE(time_steps == 1 || p.variant == Variant::TemporalBlocked,
              std::string("only the temporal-blocked variant advances several steps per launch"));
   if (uses_basic_fast(p)) {
-    const GridDesc g{p.nx, p.ny, p.nz, p.dim, p.boundary, p.r};
     if (p.shape == Shape::Nine)
-      launch_basic_fast<9>(in, out, g);
+      launch_basic_fast<9>(p, in, out, material);
     else if (p.shape == Shape::Seven)
-      launch_basic_fast<7>(in, out, g);
+      launch_basic_fast<7>(p, in, out, material);
     else
-      launch_basic_fast<5>(in, out, g);
+      launch_basic_fast<5>(p, in, out, material);
     return;
   }
   launch(p, make_launch(p, true, time_steps), in, out, material, NoTrace{});

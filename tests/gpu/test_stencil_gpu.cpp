@@ -113,18 +113,22 @@ TEST(StencilGpuFields, BasicFourCellsPerThreadEqualsCpu) {
   for (const auto& [nx, ny] :
        std::vector<std::pair<int, int>>{{4, 4}, {8, 5}, {12, 9}, {64, 37}, {256, 130}})
     for (Shape s : {Shape::Five, Shape::Nine})
-      for (Boundary b : all_boundaries()) {
-        Params p = test::grid2d(nx, ny, s, b);
-        p.variant = Variant::Basic;
-        EXPECT_EQ(advance_and_compare(p, 9, 31), "") << describe(p);
-      }
+      for (Boundary b : all_boundaries())
+        for (bool materials : {false, true}) {
+          Params p = test::grid2d(nx, ny, s, b);
+          p.variant = Variant::Basic;
+          p.materials = materials;
+          EXPECT_EQ(advance_and_compare(p, 9, 31), "") << describe(p);
+        }
   for (const auto& [nx, ny, nz] :
        std::vector<std::tuple<int, int, int>>{{4, 4, 4}, {8, 5, 6}, {36, 20, 17}})
-    for (Boundary b : all_boundaries()) {
-      Params p = test::grid3d(nx, ny, nz, b);
-      p.variant = Variant::Basic;
-      EXPECT_EQ(advance_and_compare(p, 9, 32), "") << describe(p);
-    }
+    for (Boundary b : all_boundaries())
+      for (bool materials : {false, true}) {
+        Params p = test::grid3d(nx, ny, nz, b);
+        p.variant = Variant::Basic;
+        p.materials = materials;
+        EXPECT_EQ(advance_and_compare(p, 9, 32), "") << describe(p);
+      }
 }
 
 TEST(StencilGpuFields, EverySetting3DEqualsCpu) {

@@ -378,7 +378,7 @@ std::string HeatScene::describe_at(gfx::Vec2 point) const {
   if (!sim_ || !cell_at(point, cell)) return "";
   const float v = sim_->probe(cell[0], cell[1], cell[2]);
   char value[64];
-  std::snprintf(value, sizeof value, "): temperature %.5g", v);
+  std::snprintf(value, sizeof value, "): temperature %.4f ", v);
   std::string text = "cell (" + std::to_string(cell[0]) + ", " + std::to_string(cell[1]) +
                      (settings_.grid.dim == 3 ? ", " + std::to_string(cell[2]) : "") + value;
   if (sim_->params().materials && material_cache_version_ == material_version_) {

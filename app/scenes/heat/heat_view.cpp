@@ -185,9 +185,11 @@ void HeatScene::draw_live(gfx::Canvas& c, gfx::Theme theme) const {
       // Right of the marker, or left of it near the right edge: never over the marker.
       const float lx = at.x + font * 0.5f + box.x + 2 <= panel.max.x ? at.x + font * 0.5f
                                                                      : at.x - font * 0.5f - box.x;
-      c.rect_filled({lx - 2, at.y - box.y / 2 - 1}, {lx + box.x + 2, at.y + box.y / 2 + 1},
+      // ... and inside the panel vertically, so it never runs into the header or the caption.
+      const float ly = std::clamp(at.y, panel.min.y + box.y / 2 + 2, panel.max.y - box.y / 2 - 2);
+      c.rect_filled({lx - 2, ly - box.y / 2 - 1}, {lx + box.x + 2, ly + box.y / 2 + 1},
                     pal.background.with_alpha(210), 3);
-      c.text({lx, at.y}, label, font, pal.text, gfx::HAlign::Left, gfx::VAlign::Middle);
+      c.text({lx, ly}, label, font, pal.text, gfx::HAlign::Left, gfx::VAlign::Middle);
     }
     panels_.push_back(panel);
   }
