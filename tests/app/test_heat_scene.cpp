@@ -165,6 +165,51 @@ TEST(HeatPointer, PaintingPinsAHeaterAndShiftClickAddsAProbe) {
   scene.detach();
 }
 
+// A teacher paints walls and heaters, saves the session, and opens it in class: it all comes back.
+TEST(HeatPointer, PaintedWallsAndHeatersSurviveASessionAndAReset) {
+  HeatScene scene;
+  scene.params_from_json({{"size", "64x48"}, {"init", "zero"}});
+  SceneContext context;
+  scene.attach(context);
+  gfx::FigureOptions options;
+  options.width = 800;
+  options.height = 600;
+  gfx::render_figure_svg([&](gfx::Canvas& c) { scene.draw(c, gfx::Theme::Light); }, options);
+  Scene::Pointer p;
+  p.left_down = true;
+  p.point = {400, 300};
+  scene.pointer(p);  // the default brush: a heater
+  const auto material = scene.simulation()->material();
+  const auto field = scene.simulation()->field();
+  const nlohmann::json saved = scene.params_to_json();
+  EXPECT_EQ(saved["material"], "painted");
+  EXPECT_NE(saved["painted"].get<std::string>().find("*p1"), std::string::npos);
+
+  HeatScene reopened;
+  reopened.params_from_json(saved);
+  reopened.attach(context);
+  EXPECT_EQ(reopened.simulation()->material(), material);
+  EXPECT_EQ(reopened.simulation()->field(), field);  // zero start, heaters at 1
+  // A reset restarts the temperatures but keeps what was painted.
+  scene.reset();
+  EXPECT_EQ(scene.simulation()->material(), material);
+  // A new grid size starts without the painting.
+  scene.params_from_json({{"size", "32x32"}});
+  scene.reset();
+  EXPECT_EQ(scene.params_to_json()["painted"], "");
+  scene.detach();
+  reopened.detach();
+}
+
+TEST(HeatParams, PaintedMapsAreChecked) {
+  EXPECT_NE(error_of({{"size", "8x8"}, {"painted", "64*x"}}).find("no valid value"),
+            std::string::npos);
+  EXPECT_NE(error_of({{"size", "8x8"}, {"painted", "10*1"}}).find("another size"),
+            std::string::npos);
+  EXPECT_NE(error_of({{"size", "8x8"}, {"painted", "100*1"}}).find("more than"), std::string::npos);
+  EXPECT_EQ(error_of({{"size", "8x8"}, {"painted", "60*1 2*0 2*p0.5"}}, true), "");
+}
+
 // ---- The command line.
 struct CliResult {
   int code;

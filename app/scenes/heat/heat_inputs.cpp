@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 
 #include "common/error.h"
@@ -34,6 +36,60 @@ std::vector<float> image_field(const stencil::Params& p, const std::string& path
 }
 
 }  // namespace
+
+std::string encode_painted(const std::vector<float>& material, const std::vector<float>& field) {
+  // A cell's value: its conductivity, or (pinned) its temperature; runs compare the numbers.
+  auto pinned = [&](size_t c) { return material[c] < 0; };
+  auto value = [&](size_t c) { return pinned(c) ? field[c] : material[c]; };
+  std::string out;
+  char text[64];
+  for (size_t c = 0; c < material.size();) {
+    size_t end = c + 1;
+    while (end < material.size() && pinned(end) == pinned(c) && value(end) == value(c)) ++end;
+    std::snprintf(text, sizeof text, "%s%zu*%s%.9g", out.empty() ? "" : " ", end - c,
+                  pinned(c) ? "p" : "", value(c));
+    out += text;
+    c = end;
+  }
+  return out;
+}
+
+void decode_painted(const std::string& text, int64_t cells, std::vector<float>& material,
+                    std::vector<float>& field) {
+  material.assign(size_t(cells), 1.0f);
+  int64_t at = 0;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    if (text[pos] == ' ') {
+      ++pos;
+      continue;
+    }
+    const size_t end = std::min(text.find(' ', pos), text.size());
+    const std::string run = text.substr(pos, end - pos);
+    pos = end;
+    const size_t star = run.find('*');
+    char* stop = nullptr;
+    const long long count = std::strtoll(run.c_str(), &stop, 10);
+    WS_REQUIRE(star != std::string::npos && stop == run.c_str() + star && count >= 1,
+               "--painted: expected runs like 100*1 or 3*p0.5, got '" + run + "'");
+    const bool pinned = run[star + 1] == 'p';
+    const std::string number = run.substr(star + 1 + (pinned ? 1 : 0));
+    const float v = std::strtof(number.c_str(), &stop);
+    WS_REQUIRE(!number.empty() && *stop == '\0' && std::isfinite(v) && (pinned || v >= 0),
+               "--painted: '" + run +
+                   "' has no valid value (a conductivity >= 0 or p and a "
+                   "temperature)");
+    WS_REQUIRE(at + count <= cells, "--painted describes more than the grid's " +
+                                        std::to_string(cells) + " cells (a map for another size?)");
+    for (int64_t c = at; c < at + count; ++c) {
+      material[size_t(c)] = pinned ? stencil::kPinned : v;
+      if (pinned) field[size_t(c)] = v;
+    }
+    at += count;
+  }
+  WS_REQUIRE(at == cells, "--painted describes " + std::to_string(at) + " cells, the grid has " +
+                              std::to_string(cells) + " (a map for another size?)");
+}
 
 std::vector<float> resample_grey(const std::vector<double>& grey, int w, int h, int nx, int ny) {
   WS_REQUIRE(w >= 1 && h >= 1 && grey.size() == size_t(w) * h,

@@ -21,6 +21,15 @@ std::vector<float> heat_initial_field(const stencil::Params& p, const std::strin
 // is an insulator and white the normal medium).
 std::vector<float> heat_material(const stencil::Params& p, const std::string& spec);
 
+// A painted material map (and the temperatures of its pinned cells) as compact text for sessions:
+// runs "COUNT*VALUE" separated by spaces, where VALUE is a conductivity or "p" and the temperature
+// of a pinned cell, e.g. "4000*1 12*0 3*p1 81*1". Empty material: "".
+std::string encode_painted(const std::vector<float>& material, const std::vector<float>& field);
+// The inverse: fills `material` (cells values) and sets field[c] for pinned cells. Throws
+// ws::Error naming the problem for malformed text or a map of another size.
+void decode_painted(const std::string& text, int64_t cells, std::vector<float>& material,
+                    std::vector<float>& field);
+
 // Bilinear resampling of a grey image (values 0..255, w x h) to nx x ny values in 0..1.
 std::vector<float> resample_grey(const std::vector<double>& grey, int w, int h, int nx, int ny);
 

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "common/error.h"
+#include "heat_inputs.h"
 #include "heat_scene.h"
 #include "scenes/json_params.h"
 
@@ -105,14 +106,15 @@ nlohmann::json HeatScene::params_to_json() const {
           {"steps-per-frame", settings_.steps_per_frame},
           {"probes", probes_text(settings_.probes, p.dim)},
           {"slice", std::to_string(settings_.slice[0]) + "," + std::to_string(settings_.slice[1]) +
-                        "," + std::to_string(settings_.slice[2])}};
+                        "," + std::to_string(settings_.slice[2])},
+          {"painted", painted_text()}};
 }
 
 void HeatScene::params_from_json(const nlohmann::json& j) {
-  reject_unknown_keys(j,
-                      {"mode", "dim", "size", "shape", "boundary", "alpha", "dt", "unstable",
-                       "steps", "init", "material", "variant", "tile", "k", "colormap", "range",
-                       "steps-per-frame", "probes", "slice"},
+  reject_unknown_keys(j, {"mode",  "dim",      "size",     "shape", "boundary",        "alpha",
+                          "dt",    "unstable", "steps",    "init",  "material",        "variant",
+                          "tile",  "k",        "colormap", "range", "steps-per-frame", "probes",
+                          "slice", "painted"},
                       "heat");
   HeatSettings s = settings_;  // parse into a copy: a bad value changes nothing
   stencil::Params& p = s.grid;
@@ -163,6 +165,14 @@ void HeatScene::params_from_json(const nlohmann::json& j) {
   if (j.contains("steps")) s.steps = static_cast<int>(json_int(j, "steps", 0, 10000000));
   if (j.contains("init")) s.init = json_string(j, "init");
   if (j.contains("material")) s.material = json_string(j, "material");
+  if (j.contains("painted")) {
+    s.painted = json_string(j, "painted");
+    if (!s.painted.empty()) {
+      std::vector<float> m, f(size_t(p.cells()));  // checks the text before anything changes
+      decode_painted(s.painted, p.cells(), m, f);
+      if (!j.contains("material")) s.material = "painted";
+    }
+  }
   if (j.contains("variant")) {
     const std::string t = json_string(j, "variant");
     std::string ids;
@@ -198,6 +208,11 @@ void HeatScene::params_from_json(const nlohmann::json& j) {
     WS_REQUIRE(std::sscanf(t.c_str(), " %d , %d , %d %c", &c[0], &c[1], &c[2], &tail) == 3,
                "--slice expects X,Y,Z plane indices (-1 = the middle), got '" + t + "'");
     s.slice = c;
+  }
+  // A painted map belongs to its grid: a new size starts without it.
+  if (p.cells() != settings_.grid.cells() && !j.contains("painted")) {
+    s.painted.clear();
+    if (s.material == "painted") s.material.clear();
   }
   stencil::Params checked = p;
   checked.r = s.alpha * s.dt;

@@ -43,8 +43,23 @@ std::vector<float> HeatScene::make_material() const {
   return heat_material(run_params(), settings_.material);
 }
 
+std::string HeatScene::painted_text() const {
+  if (painted_dirty_ && sim_) return encode_painted(sim_->material(), sim_->field());
+  return settings_.material == "painted" ? settings_.painted : "";
+}
+
+void HeatScene::apply_painted(std::vector<float>& material, std::vector<float>& field) const {
+  if (settings_.material == "painted" && !settings_.painted.empty())
+    decode_painted(settings_.painted, run_params().cells(), material, field);
+}
+
 void HeatScene::reset() {
   error_.clear();
+  // Strokes painted on the running simulation stay: a reset restarts the temperatures, not the
+  // walls and heaters (they go into the session too).
+  if (painted_dirty_ && sim_ && sim_->params().cells() == run_params().cells())
+    settings_.painted = encode_painted(sim_->material(), sim_->field());
+  painted_dirty_ = false;
   const stencil::Params p = run_params();
   stencil::validate(p);
   WS_REQUIRE(settings_.unstable || stencil::is_stable(p),
@@ -59,6 +74,7 @@ void HeatScene::reset() {
                    std::to_string(p.ny) + (p.dim == 3 ? "x" + std::to_string(p.nz) : "") + " grid");
   std::vector<float> field = make_field(field_label_);
   std::vector<float> material = make_material();
+  apply_painted(material, field);
   if (settings_.teach) {
     teach_.reset();
     sim_.reset();
@@ -82,7 +98,8 @@ void HeatScene::reset_teach() {
   const stencil::Params p = run_params();
   std::string label;
   std::vector<float> field = make_field(label);
-  const std::vector<float> material = make_material();
+  std::vector<float> material = make_material();
+  apply_painted(material, field);
   // --steps: the traced launch starts from the field after that many time steps (on the CPU).
   if (settings_.steps > 0) stencil::run_cpu(p, field, material, settings_.steps);
   teach_ = stencil::teach(p, field, material, backend());
@@ -201,10 +218,11 @@ void HeatScene::paint_at(gfx::Vec2 point, bool erase) {
     p.materials = true;
     sim_->set_material(std::vector<float>(p.cells(), 1.0f));
     sim_->set_params(p);
-    if (settings_.material.empty()) settings_.material = "painted";
   }
   sim_->paint(b);
   ++material_version_;
+  settings_.material = "painted";  // the map now differs from its source: sessions keep it whole
+  painted_dirty_ = true;
 }
 
 void HeatScene::pointer(const Pointer& p) {

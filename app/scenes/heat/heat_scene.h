@@ -29,7 +29,8 @@ struct HeatSettings {
   bool unstable = false;  // allow r above the stability limit (to watch the instability)
   int steps = 0;          // time steps run at reset (the command line's --steps)
   std::string init = "hot-square";  // hot-square | random:SEED | zero | image:PATH
-  std::string material;             // "" | walls | image:PATH (dark = insulator)
+  std::string material;             // "" | walls | image:PATH (dark = insulator) | painted
+  std::string painted;              // material "painted": the map as runs (encode_painted)
   bool teach = false;               // teach mode: one traced launch on a small grid
   interop::Colormap colormap = interop::Colormap::Inferno;
   float lo = 0.0f, hi = 1.0f;  // colour range
@@ -76,6 +77,9 @@ class HeatScene : public Scene {
  private:
   Backend backend() const { return context_ ? context_->backend : Backend::Cpu; }
   stencil::Params run_params() const;  // settings_.grid with r filled in
+  // The painted map as session text: from the simulation when strokes were painted since.
+  std::string painted_text() const;
+  void apply_painted(std::vector<float>& material, std::vector<float>& field) const;
   std::vector<float> make_field(std::string& label) const;
   std::vector<float> make_material() const;
   void reset_teach();
@@ -120,7 +124,8 @@ class HeatScene : public Scene {
   std::string teach_check_;  // CUDA: the CPU trace comparison, "" when equal
   int step_ = 0;
 
-  int material_version_ = 0;  // bumped whenever the material map changes
+  int material_version_ = 0;    // bumped whenever the material map changes
+  bool painted_dirty_ = false;  // strokes painted since settings_.painted was written
   mutable int material_cache_version_ = -1;
   mutable std::vector<float> material_cache_;  // the map on the host, for the wall veil
   mutable std::vector<HeatPanel> panels_;      // set by draw()
