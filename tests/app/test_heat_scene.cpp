@@ -135,16 +135,21 @@ TEST(HeatRun, TeachModeTracesOneLaunch) {
   EXPECT_GT(j["counters"]["barriers"].get<int>(), 0);
 }
 
+// Draws the scene once into an 800x600 SVG, so it knows where its panels are (for the pointer).
+void draw_once(HeatScene& scene) {
+  gfx::FigureOptions options;
+  options.width = 800;
+  options.height = 600;
+  gfx::render_figure_svg([&](gfx::Canvas& c) { scene.draw(c, gfx::Theme::Light); }, options);
+}
+
 // Draws once (so the scene knows where its panel is), then paints with the pointer.
 TEST(HeatPointer, PaintingPinsAHeaterAndShiftClickAddsAProbe) {
   HeatScene scene;
   scene.params_from_json({{"size", "64x64"}, {"init", "zero"}, {"boundary", "insulated"}});
   SceneContext context;
   scene.attach(context);
-  gfx::FigureOptions options;
-  options.width = 800;
-  options.height = 600;
-  gfx::render_figure_svg([&](gfx::Canvas& c) { scene.draw(c, gfx::Theme::Light); }, options);
+  draw_once(scene);
   // Find the panel by probing the middle of the figure area.
   Scene::Pointer p;
   p.point = {380, 320};
@@ -171,10 +176,7 @@ TEST(HeatPointer, PaintedWallsAndHeatersSurviveASessionAndAReset) {
   scene.params_from_json({{"size", "64x48"}, {"init", "zero"}});
   SceneContext context;
   scene.attach(context);
-  gfx::FigureOptions options;
-  options.width = 800;
-  options.height = 600;
-  gfx::render_figure_svg([&](gfx::Canvas& c) { scene.draw(c, gfx::Theme::Light); }, options);
+  draw_once(scene);
   Scene::Pointer p;
   p.left_down = true;
   p.point = {400, 300};
