@@ -24,12 +24,12 @@
 //                       launch of K time steps; K + 2 steps: load, K time steps, store.
 // Fast mode launches the same kernels without recording, as 3D blocks and grids (teach mode: 1D,
 // see Launch). Its shapes: basic uses 32x8 thread blocks (a warp spans one 128-byte row segment)
-// instead of teach mode's T x T, and (nx a multiple of 4) four cells per
-// thread with 16-byte loads in the interior and one thread per border cell (the same rule, the
-// same bits); variants 2-5 use
-// the tile T and K of the parameters, as in teach mode. Blocks whose cells and their neighbours all
-// lie inside the grid (`interior`, nearly all of a big grid) skip the per-neighbour boundary
-// checks.
+// instead of teach mode's T x T, and when nx is a multiple of 4 four cells per thread with 16-byte
+// loads in the interior and one thread per border cell; temporal blocking without materials sweeps
+// a 128 x 32 output tile (and its halo) with 256 threads, K from the parameters; variants 2-4 use
+// the tile T of the parameters, as in teach mode. Every fast kernel applies the same rule in the
+// same order, so the same bits. Blocks whose cells and their neighbours all lie inside the grid
+// (`interior`, nearly all of a big grid) skip the per-neighbour boundary checks.
 #include <cuda_runtime.h>
 
 #include <string>
@@ -602,6 +602,117 @@ __global__ void __launch_bounds__(kMaxThreads)
   if (inner && g.inside(x, y, 0) && !keep)
     out[c] = rec.write(kOut, c, rec.read(kTile, last + t, tile[last + t]));  // @store
 }
+
+// Fast mode of temporal blocking without materials: the same K sub-steps, but a wide tile of
+// 128 x 32 outputs (and its halo K wide) that 256 threads sweep row by row, each handling many
+// cells per sub-step, instead of one thread per tile cell: the shared-memory work is spread over
+// fewer, busier threads and the global traffic per time step falls to about (1 + halo) / K of a
+// copy. The same rule in the same order, so the same bits as every other variant.
+constexpr int kTemporalTileX = 128, kTemporalTileY = 32, kTemporalThreads = 256;
+
+template <int P, int K>  // K a compile-time constant: the tile's strides are constants
+__global__ void __launch_bounds__(kTemporalThreads)
+    stencil_temporal_fast(const float* __restrict__ in, float* __restrict__ out, GridDesc g) {
+  constexpr int sw = kTemporalTileX + 2 * K, sh = kTemporalTileY + 2 * K;  // tile with its halo
+  float* const half_a = shared_floats();  // sub-steps go a -> b -> a ...
+  float* const half_b = half_a + sw * sh;
+  const int ox = blockIdx.x * kTemporalTileX - K, oy = blockIdx.y * kTemporalTileY - K;
+  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32, warps = kTemporalThreads / 32;
+  const bool periodic = g.boundary == Boundary::Periodic;
+  // A tile wholly inside the grid (and off a fixed ring) needs no boundary test at all.
+  const bool interior = ox >= 1 && oy >= 1 && ox + sw <= g.nx - 1 && oy + sh <= g.ny - 1;
+
+  if (interior) {  // straight loads the compiler can keep many of in flight
+    for (int ly = warp; ly < sh; ly += warps)  // @load
+      for (int lx = lane; lx < sw; lx += 32)
+        half_a[ly * sw + lx] = in[g.index(ox + lx, oy + ly, 0)];
+  } else {
+    for (int ly = warp; ly < sh; ly += warps)
+      for (int lx = lane; lx < sw; lx += 32) {
+        int x = ox + lx, y = oy + ly, z = 0;
+        half_a[ly * sw + lx] = g.resolve(x, y, z) ? in[g.index(x, y, 0)] : 0.0f;
+      }
+  }
+  __syncthreads();
+
+  for (int s = 1; s <= K; ++s) {  // @time_step
+    const float* src = s % 2 == 1 ? half_a : half_b;
+    float* dst = s % 2 == 1 ? half_b : half_a;
+    for (int ly = s + warp; ly < sh - s; ly += warps)
+      for (int lx = s + lane; lx < sw - s; lx += 32) {
+        const int i = ly * sw + lx;
+        const float u = src[i];
+        float nb[P - 1];
+#pragma unroll
+        for (int d = 0; d < P - 1; ++d) {
+          const Offset o = neighbour<P>(d);
+          nb[d] = src[i + o.dx + sw * o.dy];
+        }
+        if (!interior && !periodic) {
+          const int x = ox + lx, y = oy + ly;
+          if (!g.inside(x, y, 0)) continue;   // no cell here
+          if (g.left_alone(x, y, 0, 1.0f)) {  // the fixed ring carries its value
+            dst[i] = u;
+            continue;
+          }
+#pragma unroll
+          for (int d = 0; d < P - 1; ++d) {  // insulated: a neighbour outside counts as the cell
+            const Offset o = neighbour<P>(d);
+            if (!g.inside(x + o.dx, y + o.dy, 0)) nb[d] = u;
+          }
+        }
+        dst[i] = update_uniform(u, nb, g.r);
+      }
+    __syncthreads();
+  }
+
+  const float* last = K % 2 == 1 ? half_b : half_a;
+  for (int ly = K + warp; ly < K + kTemporalTileY; ly += warps)  // @store
+    for (int lx = K + lane; lx < K + kTemporalTileX; lx += 32) {
+      const int x = ox + lx, y = oy + ly;
+      if (x < g.nx && y < g.ny) out[g.index(x, y, 0)] = last[ly * sw + lx];
+    }
+}
+
+bool uses_temporal_fast(const Params& p) {
+  return p.variant == Variant::TemporalBlocked && p.dim == 2 && !p.materials;
+}
+
+template <int P, int K>
+void launch_temporal_fast(const Params& p, const float* in, float* out) {
+  const GridDesc g{p.nx, p.ny, p.nz, p.dim, p.boundary, p.r};
+  const size_t bytes =
+      2 * size_t(kTemporalTileX + 2 * K) * (kTemporalTileY + 2 * K) * sizeof(float);
+  WS_CUDA_CHECK(cudaFuncSetAttribute(stencil_temporal_fast<P, K>,
+                                     cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
+  const dim3 grid((p.nx + kTemporalTileX - 1) / kTemporalTileX,
+                  (p.ny + kTemporalTileY - 1) / kTemporalTileY);
+  stencil_temporal_fast<P, K><<<grid, kTemporalThreads, bytes>>>(in, out, g);
+  WS_CUDA_CHECK_LAUNCH();
+}
+
+template <int P>
+void launch_temporal_fast(const Params& p, const float* in, float* out, int K) {
+  switch (K) {  // validate() keeps K in 1..8
+    case 1:
+      return launch_temporal_fast<P, 1>(p, in, out);
+    case 2:
+      return launch_temporal_fast<P, 2>(p, in, out);
+    case 3:
+      return launch_temporal_fast<P, 3>(p, in, out);
+    case 4:
+      return launch_temporal_fast<P, 4>(p, in, out);
+    case 5:
+      return launch_temporal_fast<P, 5>(p, in, out);
+    case 6:
+      return launch_temporal_fast<P, 6>(p, in, out);
+    case 7:
+      return launch_temporal_fast<P, 7>(p, in, out);
+    case 8:
+      return launch_temporal_fast<P, 8>(p, in, out);
+  }
+  throw Error("temporal blocking advances 1..8 steps per launch, got " + std::to_string(K));
+}
 // @end
 
 // ================================ host side: launches ==========================================
@@ -767,6 +878,13 @@ void launch_fast(const Params& p, const float* in, float* out, const float* mate
              "a stencil launch advances 1..K time steps, got " + std::to_string(time_steps));
   WS_REQUIRE(time_steps == 1 || p.variant == Variant::TemporalBlocked,
              std::string("only the temporal-blocked variant advances several steps per launch"));
+  if (uses_temporal_fast(p)) {
+    if (p.shape == Shape::Nine)
+      launch_temporal_fast<9>(p, in, out, time_steps);
+    else
+      launch_temporal_fast<5>(p, in, out, time_steps);
+    return;
+  }
   if (uses_basic_fast(p)) {
     if (p.shape == Shape::Nine)
       launch_basic_fast<9>(p, in, out, material);
@@ -780,6 +898,7 @@ void launch_fast(const Params& p, const float* in, float* out, const float* mate
 }
 
 std::string fast_shape(const Params& p) {
+  if (uses_temporal_fast(p)) return "tiles of 128x32 outputs with a halo of K, 256 threads each";
   if (uses_basic_fast(p))
     return "interior: 32x8 threads of 4 cells each; border: one thread per cell";
   const Launch L = make_launch(p, true, p.steps_per_launch);

@@ -131,6 +131,22 @@ TEST(StencilGpuFields, BasicFourCellsPerThreadEqualsCpu) {
       }
 }
 
+// Temporal blocking's fast kernel sweeps 128x32-output tiles: grids spanning several of them in
+// both directions, with a partial last tile, for every boundary, both shapes and K = 1..8.
+TEST(StencilGpuFields, TemporalWideTilesEqualCpu) {
+  WS_SKIP_WITHOUT_GPU();
+  for (const auto& [nx, ny] : std::vector<std::pair<int, int>>{{300, 100}, {129, 33}, {20, 70}})
+    for (Shape s : {Shape::Five, Shape::Nine})
+      for (Boundary b : all_boundaries())
+        for (int k : {1, 3, 8}) {
+          Params p = test::grid2d(nx, ny, s, b);
+          p.variant = Variant::TemporalBlocked;
+          p.steps_per_launch = k;
+          p.tile = 8;
+          EXPECT_EQ(advance_and_compare(p, 2 * k + 1, 33), "") << describe(p);
+        }
+}
+
 TEST(StencilGpuFields, EverySetting3DEqualsCpu) {
   WS_SKIP_WITHOUT_GPU();
   for (const Params& p : sweep(grid3d(13, 11, 9)))
