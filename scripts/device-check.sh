@@ -28,29 +28,25 @@ else
   echo "nvidia-smi not found"
 fi
 
-echo "== gpu tests ($BIN/test_reduce_gpu)"
-start=$SECONDS
-"$BIN/test_reduce_gpu" --gtest_brief=1 >"$OUT_DIR/test_reduce_gpu.log" 2>&1
-rc=$?
-tail -n 60 "$OUT_DIR/test_reduce_gpu.log"
-echo "(took $((SECONDS - start)) s; full log: $OUT_DIR/test_reduce_gpu.log)"
-note "gpu tests" $rc
-if grep -q "SKIPPED" "$OUT_DIR/test_reduce_gpu.log"; then
-  # Tests skip only without a usable device: say so instead of reporting a green run.
-  echo "gpu tests were SKIPPED: no usable CUDA device (a CUDA 13 runtime needs driver >= 580)"
-  summary+=("gpu tests: SKIPPED (no usable device)")
-  status=1
-fi
-
-if [ -x "$BIN/test_stencil_gpu" ]; then
-  echo "== stencil gpu tests ($BIN/test_stencil_gpu)"
-  start=$SECONDS
-  "$BIN/test_stencil_gpu" --gtest_brief=1 >"$OUT_DIR/test_stencil_gpu.log" 2>&1
+# gpu_tests BINARY LABEL: one GPU test binary, its log, and a loud failure when it only skipped.
+gpu_tests() {
+  local binary=$1 label=$2 start=$SECONDS rc
+  echo "== $label ($BIN/$binary)"
+  "$BIN/$binary" --gtest_brief=1 >"$OUT_DIR/$binary.log" 2>&1
   rc=$?
-  tail -n 40 "$OUT_DIR/test_stencil_gpu.log"
-  echo "(took $((SECONDS - start)) s; full log: $OUT_DIR/test_stencil_gpu.log)"
-  note "stencil gpu tests" $rc
-fi
+  tail -n 60 "$OUT_DIR/$binary.log"
+  echo "(took $((SECONDS - start)) s; full log: $OUT_DIR/$binary.log)"
+  note "$label" $rc
+  if grep -q "SKIPPED" "$OUT_DIR/$binary.log"; then
+    # Tests skip only without a usable device: say so instead of reporting a green run.
+    echo "$label were SKIPPED: no usable CUDA device (a CUDA 13 runtime needs driver >= 580)"
+    summary+=("$label: SKIPPED (no usable device)")
+    status=1
+  fi
+}
+
+gpu_tests test_reduce_gpu "gpu tests"
+[ -x "$BIN/test_stencil_gpu" ] && gpu_tests test_stencil_gpu "stencil gpu tests"
 
 echo "== compute-sanitizer"
 sanitizer=""
