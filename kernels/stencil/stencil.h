@@ -169,7 +169,8 @@ class Simulation {
   virtual float probe(int x, int y, int z = 0) const = 0;
   virtual Stats stats() const = 0;  // over the whole field
   // A 2D view of the field: the whole grid in 2D; in 3D the plane where coordinate `axis`
-  // (0 x, 1 y, 2 z) equals `index`, row-major in the shape slice_shape gives.
+  // (0 x, 1 y, 2 z) equals `index`, or with index == kMaxProjection the maximum along the axis,
+  // row-major in the shape slice_shape gives (stencil_slice.h).
   virtual std::vector<float> slice(int axis, int index) const = 0;
   // CUDA: device pointer of the current field (valid until the next call that changes it), for
   // the interop colormap; CPU: nullptr.
@@ -180,6 +181,9 @@ class Simulation {
  protected:
   Params params_;
 };
+
+// slice(axis, kMaxProjection): the largest value along the axis, a maximum-intensity projection.
+inline constexpr int kMaxProjection = -1;
 
 // The width and height of slice(axis, ...): axis 0 (x = const): ny wide, nz high; axis 1: nx wide,
 // nz high; axis 2 (z = const, and every 2D grid): nx wide, ny high.

@@ -24,6 +24,7 @@
 #include "stencil_cuda.h"
 #include "stencil_brush.h"
 #include "stencil_launch.h"
+#include "stencil_slice.h"
 
 namespace ws::stencil {
 
@@ -98,16 +99,12 @@ __global__ void stats_kernel(const float* field, int n, PartialStats* partials) 
   if (threadIdx.x == 0) partials[blockIdx.x] = {sum, lo, hi};
 }
 
-// slice[u + width * v] = field at the plane `axis` = index (see slice_shape).
-__global__ void slice_kernel(const float* field, int nx, int ny, int axis, int index, int width,
-                             int height, float* slice) {
+// slice[u + width * v]: the plane `axis` = index, or the maximum along the axis (stencil_slice.h).
+__global__ void slice_kernel(const float* field, int nx, int ny, int nz, int axis, int index,
+                             int width, int height, float* slice) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= width * height) return;
-  const int u = i % width, v = i / width;
-  const int x = axis == 0 ? index : u;
-  const int y = axis == 0 ? u : axis == 1 ? index : v;
-  const int z = axis == 2 ? index : v;
-  slice[i] = field[x + nx * (y + ny * z)];
+  slice[i] = slice_value(field, nx, ny, nz, axis, index, i % width, i / width);
 }
 
 int blocks_for(int64_t n) {
@@ -258,10 +255,11 @@ class CudaSimulation final : public Simulation {
     slice_shape(p, axis, width, height);
     if (p.dim == 2) return field_[current_].data();
     const int extent = axis == 0 ? p.nx : axis == 1 ? p.ny : p.nz;
-    WS_REQUIRE(index >= 0 && index < extent, "slice index " + std::to_string(index) +
-                                                 " is outside 0.." + std::to_string(extent - 1));
+    WS_REQUIRE(
+        index == kMaxProjection || (index >= 0 && index < extent),
+        "slice index " + std::to_string(index) + " is outside 0.." + std::to_string(extent - 1));
     slice_kernel<<<blocks_for(int64_t(width) * height), kThreads>>>(
-        field_[current_].data(), p.nx, p.ny, axis, index, width, height, slice_.data());
+        field_[current_].data(), p.nx, p.ny, p.nz, axis, index, width, height, slice_.data());
     WS_CUDA_CHECK_LAUNCH();
     return slice_.data();
   }

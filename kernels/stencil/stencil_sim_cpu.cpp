@@ -11,6 +11,7 @@
 #include "stencil.h"
 #include "stencil_brush.h"
 #include "stencil_cpu.h"
+#include "stencil_slice.h"
 
 namespace ws::stencil {
 
@@ -116,16 +117,14 @@ class CpuSimulation final : public Simulation {
     slice_shape(p, axis, width, height);
     if (p.dim == 2) return field_;
     const int extent = axis == 0 ? p.nx : axis == 1 ? p.ny : p.nz;
-    WS_REQUIRE(index >= 0 && index < extent, "slice index " + std::to_string(index) +
-                                                 " is outside 0.." + std::to_string(extent - 1));
+    WS_REQUIRE(
+        index == kMaxProjection || (index >= 0 && index < extent),
+        "slice index " + std::to_string(index) + " is outside 0.." + std::to_string(extent - 1));
     std::vector<float> out(size_t(width) * height);
     for (int v = 0; v < height; ++v)
-      for (int u = 0; u < width; ++u) {
-        const int x = axis == 0 ? index : u;
-        const int y = axis == 0 ? u : axis == 1 ? index : v;
-        const int z = axis == 2 ? index : v;
-        out[u + size_t(width) * v] = field_[x + size_t(p.nx) * (y + size_t(p.ny) * z)];
-      }
+      for (int u = 0; u < width; ++u)
+        out[u + size_t(width) * v] =
+            slice_value(field_.data(), p.nx, p.ny, p.nz, axis, index, u, v);
     return out;
   }
 

@@ -212,6 +212,21 @@ TEST(HeatParams, PaintedMapsAreChecked) {
   EXPECT_EQ(error_of({{"size", "8x8"}, {"painted", "60*1 2*0 2*p0.5"}}, true), "");
 }
 
+TEST(HeatView, ThreeDShowsThreePlanesAndTheMaximumAlongZ) {
+  HeatScene scene;
+  scene.params_from_json({{"size", "24x20x16"}, {"steps", "5"}});
+  SceneContext context;
+  scene.attach(context);
+  gfx::FigureOptions options;
+  const std::string svg =
+      gfx::render_figure_svg([&](gfx::Canvas& c) { scene.draw(c, gfx::Theme::Light); }, options);
+  for (const char* caption : {"x = 12 plane", "y = 10 plane", "z = 8 plane", "maximum along z"})
+    EXPECT_NE(svg.find(caption), std::string::npos) << caption;
+  // The projection is a view, not a plane: it takes no paint.
+  EXPECT_EQ(scene.simulation()->slice(2, stencil::kMaxProjection).size(), 24u * 20u);
+  scene.detach();
+}
+
 // ---- The command line.
 struct CliResult {
   int code;

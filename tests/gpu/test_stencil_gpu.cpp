@@ -327,7 +327,7 @@ TEST(StencilGpuSimulation, PaintProbeStatsSliceAgreeWithCpu) {
 
     for (int axis = 0; axis < 3; ++axis) {
       const int extent = p.dim == 2 ? 1 : axis == 0 ? p.nx : axis == 1 ? p.ny : p.nz;
-      for (int index : {0, extent / 2, extent - 1}) {
+      for (int index : {0, extent / 2, extent - 1, kMaxProjection}) {
         const std::vector<float> cpu = s.cpu->slice(axis, index);
         EXPECT_EQ(first_difference(cpu, s.gpu->slice(axis, index)), "")
             << dim << "D axis " << axis << " index " << index;

@@ -132,6 +132,21 @@ TEST(StencilSimulation, StatsProbeAndSlices) {
         ASSERT_EQ(slice[u + w * v], want) << "axis " << axis;
       }
   }
+  // The maximum along each axis (a projection), against a plain loop over the field.
+  for (int axis = 0; axis < 3; ++axis) {
+    int pw = 0, ph = 0;
+    stencil::slice_shape(p, axis, pw, ph);
+    const std::vector<float> projection = sim->slice(axis, stencil::kMaxProjection);
+    ASSERT_EQ(int(projection.size()), pw * ph);
+    const int extent = axis == 0 ? 5 : axis == 1 ? 6 : 7;
+    for (int v = 0; v < ph; ++v)
+      for (int u = 0; u < pw; ++u) {
+        float want = -1e30f;
+        for (int k = 0; k < extent; ++k)
+          want = std::max(want, axis == 0 ? at(k, u, v) : axis == 1 ? at(u, k, v) : at(u, v, k));
+        ASSERT_EQ(projection[u + pw * v], want) << "axis " << axis;
+      }
+  }
   int w = 0, h = 0;
   stencil::slice_shape(p, 0, w, h);
   EXPECT_EQ(w, 6);

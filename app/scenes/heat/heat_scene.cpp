@@ -154,15 +154,20 @@ std::array<int, 3> HeatScene::slice_index() const {
   return s;
 }
 
+std::vector<std::pair<int, int>> HeatScene::panel_views() const {
+  if (settings_.grid.dim == 2) return {{2, 0}};
+  const std::array<int, 3> s = slice_index();
+  return {{0, s[0]}, {1, s[1]}, {2, s[2]}, {2, stencil::kMaxProjection}};
+}
+
 void HeatScene::upload_images() {
   if (!context_ || !context_->has_gl || !sim_) return;
   const stencil::Params& p = sim_->params();
-  const int panels = p.dim == 3 ? 3 : 1;
-  const std::array<int, 3> s = slice_index();
+  const std::vector<std::pair<int, int>> views = panel_views();
+  const int panels = static_cast<int>(views.size());
   image_notice_.clear();
   for (int k = 0; k < panels; ++k) {
-    const int axis = p.dim == 3 ? k : 2;
-    const int index = p.dim == 3 ? s[axis] : 0;
+    const auto [axis, index] = views[k];
     int width = 0, height = 0;
     stencil::slice_shape(p, axis, width, height);
     auto& image = images_[k];
@@ -180,11 +185,12 @@ void HeatScene::upload_images() {
     }
     if (!image->notice().empty()) image_notice_ = image->notice();
   }
-  for (int k = panels; k < 3; ++k) images_[k].reset();
+  for (int k = panels; k < int(images_.size()); ++k) images_[k].reset();
 }
 
 bool HeatScene::cell_at(gfx::Vec2 point, std::array<int, 3>& cell) const {
   for (const HeatPanel& panel : panels_) {
+    if (panel.index == stencil::kMaxProjection) continue;  // a projection has no single cell
     if (point.x < panel.min.x || point.y < panel.min.y || point.x >= panel.max.x ||
         point.y >= panel.max.y)
       continue;

@@ -41,9 +41,9 @@ struct HeatSettings {
 
 // Where the last draw() put a field panel: for painting and probing with the mouse.
 struct HeatPanel {
-  gfx::Vec2 min, max;         // the image rectangle
-  int axis = 2;               // the plane shown (2: z = const, and every 2D grid)
-  int index = 0;              // its coordinate
+  gfx::Vec2 min, max;  // the image rectangle
+  int axis = 2;        // the plane shown (2: z = const, and every 2D grid)
+  int index = 0;       // its coordinate, or stencil::kMaxProjection (a projection: no painting)
   int width = 0, height = 0;  // cells across and down
 };
 
@@ -88,6 +88,9 @@ class HeatScene : public Scene {
   void paint_at(gfx::Vec2 point, bool erase);
   bool cell_at(gfx::Vec2 point, std::array<int, 3>& cell) const;
   std::array<int, 3> slice_index() const;  // resolved -1 = middle
+  // The views the live figure shows, as (axis, index): 2D the grid; 3D the x, y and z planes
+  // through the chosen cell and the maximum along z (index stencil::kMaxProjection).
+  std::vector<std::pair<int, int>> panel_views() const;
 
   // views (heat_view.cpp)
   void draw_live(gfx::Canvas& c, gfx::Theme theme) const;
@@ -112,7 +115,7 @@ class HeatScene : public Scene {
   bool running_ = true;
   stencil::Brush brush_;
   bool probe_tool_ = false;  // a click adds a probe instead of painting
-  std::array<std::unique_ptr<interop::ValueImage>, 3> images_;  // one per panel (2D: one)
+  std::array<std::unique_ptr<interop::ValueImage>, 4> images_;  // one per panel (2D: one)
   std::string image_notice_;
   double frame_ms_ = 0, step_ms_ = 0;  // smoothed, for the panel
   int64_t advances_ = 0;

@@ -112,11 +112,13 @@ void HeatScene::draw_live(gfx::Canvas& c, gfx::Theme theme) const {
 
   const float top = margin * 0.6f + font * 3.6f;
   const float bar_w = font * 6.5f;
-  const Vec2 area_min{margin, top}, area_max{size.x - bar_w - margin * 2, size.y - margin * 2.2f};
-  const int count = p.dim == 3 ? 3 : 1;
-  const float gap = font * 1.5f;
-  const float slot_w = (area_max.x - area_min.x - gap * (count - 1)) / count;
-  const std::array<int, 3> s = slice_index();
+  const Vec2 area_min{margin, top}, area_max{size.x - bar_w - margin * 2, size.y - margin * 0.5f};
+  const std::vector<std::pair<int, int>> views = panel_views();
+  const int count = static_cast<int>(views.size());
+  const int columns = count > 1 ? 2 : 1, rows = (count + columns - 1) / columns;
+  const float gap = font * 1.5f, caption = font * 1.7f;
+  const float slot_w = (area_max.x - area_min.x - gap * (columns - 1)) / columns;
+  const float slot_h = (area_max.y - area_min.y - gap * (rows - 1)) / rows - caption;
   if (p.materials && material_cache_version_ != material_version_) {
     material_cache_ = sim_->material();  // downloaded once per change, not per frame
     material_cache_version_ = material_version_;
@@ -124,14 +126,16 @@ void HeatScene::draw_live(gfx::Canvas& c, gfx::Theme theme) const {
   const std::vector<float>& material = material_cache_;
   for (int k = 0; k < count; ++k) {
     HeatPanel panel;
-    panel.axis = p.dim == 3 ? k : 2;
-    panel.index = p.dim == 3 ? s[panel.axis] : 0;
+    panel.axis = views[k].first;
+    panel.index = views[k].second;
+    const bool projection = panel.index == stencil::kMaxProjection;
     stencil::slice_shape(p, panel.axis, panel.width, panel.height);
-    const float scale = std::min(slot_w / panel.width, (area_max.y - area_min.y) / panel.height);
+    const float scale = std::min(slot_w / panel.width, slot_h / panel.height);
     const float w = panel.width * scale, h = panel.height * scale;
-    const float x0 = area_min.x + k * (slot_w + gap) + (slot_w - w) / 2;
-    panel.min = {x0, area_min.y};
-    panel.max = {x0 + w, area_min.y + h};
+    const int column = k % columns, row = k / columns;
+    const float y0 = area_min.y + row * (slot_h + caption + gap);
+    panel.min = {area_min.x + column * (slot_w + gap) + (slot_w - w) / 2, y0};
+    panel.max = {panel.min.x + w, y0 + h};
     gfx::Canvas::Raster field;
     field.texture = images_[k] ? images_[k]->texture() : 0;
     const int axis = panel.axis, index = panel.index, width = panel.width, height = panel.height;
@@ -140,7 +144,7 @@ void HeatScene::draw_live(gfx::Canvas& c, gfx::Theme theme) const {
                           settings_.hi);
     };
     c.image(panel.min, panel.max, field);
-    if (p.materials) {
+    if (p.materials && !projection) {
       std::vector<float> plane;
       plane.reserve(size_t(width) * height);
       for (int v = 0; v < height; ++v)
@@ -157,7 +161,10 @@ void HeatScene::draw_live(gfx::Canvas& c, gfx::Theme theme) const {
       c.image(panel.min, panel.max, veil);
     }
     c.rect(panel.min, panel.max, pal.cell_border);
-    if (p.dim == 3) {
+    if (projection) {
+      c.text({panel.min.x, panel.max.y + font * 0.4f},
+             "maximum along z: the hottest cell of each column", font, pal.text_muted);
+    } else if (p.dim == 3) {
       const char* across = axis == 0 ? "y" : "x";
       const char* down = axis == 2 ? "y" : "z";
       c.text({panel.min.x, panel.max.y + font * 0.4f},
@@ -173,7 +180,7 @@ void HeatScene::draw_live(gfx::Canvas& c, gfx::Theme theme) const {
     // Probes in this plane.
     for (size_t i = 0; i < settings_.probes.size(); ++i) {
       const auto& q = settings_.probes[i];
-      if (p.dim == 3 && q[axis] != index) continue;
+      if (projection || (p.dim == 3 && q[axis] != index)) continue;
       const int u = axis == 0 ? q[1] : q[0];
       const int v = axis == 2 ? q[1] : q[2];
       const Vec2 at{panel.min.x + (u + 0.5f) * scale, panel.min.y + (v + 0.5f) * scale};
@@ -193,11 +200,15 @@ void HeatScene::draw_live(gfx::Canvas& c, gfx::Theme theme) const {
     }
     panels_.push_back(panel);
   }
-  // The colour bar sits beside the last panel, not at the far edge of a wide figure.
-  const float bar_x =
-      std::min(panels_.back().max.x + margin * 1.5f, size.x - bar_w - margin * 0.5f);
-  draw_colorbar(c, {bar_x, top}, {bar_x + bar_w, panels_.back().max.y}, settings_.colormap,
-                settings_.lo, settings_.hi, "temperature", font, pal);
+  // The colour bar sits beside the panels, not at the far edge of a wide figure.
+  float right = 0, bottom = 0;
+  for (const HeatPanel& panel : panels_) {
+    right = std::max(right, panel.max.x);
+    bottom = std::max(bottom, panel.max.y);
+  }
+  const float bar_x = std::min(right + margin * 1.5f, size.x - bar_w - margin * 0.5f);
+  draw_colorbar(c, {bar_x, top}, {bar_x + bar_w, bottom}, settings_.colormap, settings_.lo,
+                settings_.hi, "temperature", font, pal);
 }
 
 }  // namespace ws::app
