@@ -26,8 +26,9 @@
 // see Launch). Its shapes: basic uses 32x8 thread blocks (a warp spans one 128-byte row segment)
 // instead of teach mode's T x T, and when nx is a multiple of 4 four cells per thread with 16-byte
 // loads in the interior and one thread per border cell; temporal blocking without materials sweeps
-// a 128 x 32 output tile (and its halo) with 256 threads, K from the parameters; variants 2-4 use
-// the tile T of the parameters, as in teach mode. Every fast kernel applies the same rule in the
+// a 128 x 32 output tile (and its halo) with 256 threads, K from the parameters, and 2D shared
+// tiling the same sweep with K = 1; variants 2 (3D), 3 and 4 use the tile T of the parameters, as
+// in teach mode. Every fast kernel applies the same rule in the
 // same order, so the same bits. Blocks whose cells and their neighbours all lie inside the grid
 // (`interior`, nearly all of a big grid) skip the per-neighbour boundary checks.
 #include <cuda_runtime.h>
@@ -674,8 +675,11 @@ __global__ void __launch_bounds__(kTemporalThreads)
     }
 }
 
+// Shared-memory tiling (2D, no materials) uses the same sweep with a halo of one: one time step
+// per launch from a 128 x 32 tile, PMPP 8.3's idea with a tile wide enough to pay for its halo.
 bool uses_temporal_fast(const Params& p) {
-  return p.variant == Variant::TemporalBlocked && p.dim == 2 && !p.materials;
+  return (p.variant == Variant::TemporalBlocked || p.variant == Variant::SharedTiled) &&
+         p.dim == 2 && !p.materials;
 }
 
 template <int P, int K>
@@ -898,7 +902,9 @@ void launch_fast(const Params& p, const float* in, float* out, const float* mate
 }
 
 std::string fast_shape(const Params& p) {
-  if (uses_temporal_fast(p)) return "tiles of 128x32 outputs with a halo of K, 256 threads each";
+  if (uses_temporal_fast(p))
+    return std::string("tiles of 128x32 outputs with a halo of ") +
+           (p.variant == Variant::SharedTiled ? "1" : "K") + ", 256 threads each";
   if (uses_basic_fast(p))
     return "interior: 32x8 threads of 4 cells each; border: one thread per cell";
   const Launch L = make_launch(p, true, p.steps_per_launch);
