@@ -72,9 +72,6 @@ void HeatScene::reset() {
                "probe (" + std::to_string(probe[0]) + ", " + std::to_string(probe[1]) + ", " +
                    std::to_string(probe[2]) + ") is outside the " + std::to_string(p.nx) + "x" +
                    std::to_string(p.ny) + (p.dim == 3 ? "x" + std::to_string(p.nz) : "") + " grid");
-  std::vector<float> field = make_field(field_label_);
-  std::vector<float> material = make_material();
-  apply_painted(material, field);
   if (settings_.teach) {
     teach_.reset();
     sim_.reset();
@@ -82,6 +79,9 @@ void HeatScene::reset() {
     reset_teach();
     return;
   }
+  std::vector<float> field = make_field(field_label_);
+  std::vector<float> material = make_material();
+  apply_painted(material, field);
   teach_.reset();
   auto sim = stencil::Simulation::create(backend(), p);
   sim->set_field(field);
@@ -96,8 +96,7 @@ void HeatScene::reset() {
 
 void HeatScene::reset_teach() {
   const stencil::Params p = run_params();
-  std::string label;
-  std::vector<float> field = make_field(label);
+  std::vector<float> field = make_field(field_label_);
   std::vector<float> material = make_material();
   apply_painted(material, field);
   // --steps: the traced launch starts from the field after that many time steps (on the CPU).
