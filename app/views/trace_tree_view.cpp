@@ -405,7 +405,8 @@ std::string thread_events(const Trace& trace, const TraceStep& step, int32_t thr
         out += "\n  atomic " + where + " with " + value;
         break;
       default:
-        out += "\n  " + std::string(op_name(trace.op)) + " -> " + value;
+        out += "\n  " + (trace.op_label.empty() ? std::string(op_name(trace.op)) : trace.op_label) +
+               " -> " + value;
         break;
     }
   }

@@ -38,6 +38,7 @@ struct TraceStep {
 
 struct Trace {
   BinaryOp op = BinaryOp::Sum;        // the algorithm's operator
+  std::string op_label;               // what an Op event is called ("" = the operator's name)
   ValueType type = ValueType::Int32;  // the algorithm's element type
   int32_t elem_bytes = 4;
   int32_t warp_size = 32;

@@ -82,6 +82,7 @@ class TeachModel {
     run.time_steps = p_.variant == Variant::TemporalBlocked ? p_.steps_per_launch : 1;
     set_launch();
     trace_.type = ValueType::Float32;
+    trace_.op_label = "heat update";  // an Op is one application of the stencil rule
     trace_.op = BinaryOp::Sum;
     trace_.elem_bytes = 4;
     trace_.serial_ops = updated_cells() * run.time_steps;

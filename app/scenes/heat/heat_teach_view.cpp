@@ -139,7 +139,7 @@ void HeatScene::draw_teach(gfx::Canvas& c, gfx::Theme theme) const {
          font, teach_check_.empty() ? pal.text_muted : pal.mismatch);
 
   const float top = margin * 0.5f + font * 3.6f;
-  const float legend_h = font * 2.2f;
+  const float legend_h = font * 3.6f;  // two lines when the figure is narrow
   const float bottom = size.y - legend_h - margin;
   const float grid_w = (size.x - 3 * margin) * (tile_size > 0 ? 0.56f : 0.8f);
   const float cell = std::min(grid_w / p.nx, (bottom - top - font * 1.5f) / p.ny);
@@ -295,29 +295,30 @@ void HeatScene::draw_teach(gfx::Canvas& c, gfx::Theme theme) const {
            pal.text_muted);
   }
 
-  // Legend.
+  // Legend: entries left to right, wrapping to a second line rather than off the figure.
   float x = margin;
-  const float ly = size.y - legend_h;
-  auto swatch = [&](gfx::Color col, bool filled, const std::string& text) {
-    if (filled)
-      c.rect_filled({x, ly}, {x + font, ly + font}, col);
-    else
-      c.rect({x, ly}, {x + font, ly + font}, col, 2.5f);
-    x += font * 1.4f;
-    c.text({x, ly + font / 2}, text, font, pal.text_muted, gfx::HAlign::Left, gfx::VAlign::Middle);
-    x += c.text_size(text, font).x + font * 1.2f;
+  float ly = size.y - legend_h + font * 0.2f;
+  enum class Mark { Outline, Filled, Hatch };
+  auto entry = [&](gfx::Color col, Mark mark, const std::string& text) {
+    const float width = font * 1.4f + c.text_size(text, font).x;
+    if (x > margin && x + width > size.x - margin) {
+      x = margin;
+      ly += font * 1.6f;
+    }
+    if (mark == Mark::Filled) c.rect_filled({x, ly}, {x + font, ly + font}, col);
+    if (mark == Mark::Outline) c.rect({x, ly}, {x + font, ly + font}, col, 2.5f);
+    if (mark == Mark::Hatch) c.line({x, ly + font}, {x + font, ly}, col, 1);
+    c.text({x + font * 1.4f, ly + font / 2}, text, font, pal.text_muted, gfx::HAlign::Left,
+           gfx::VAlign::Middle);
+    x += width + font * 1.2f;
   };
-  swatch(pal.read, false, "read (focus block)");
-  swatch(pal.write, false, "written (focus block) / its output tile");
-  if (shape.halo > 0) swatch(pal.highlight, false, "input tile: halo");
-  swatch(pal.inactive, true, "idle thread");
-  swatch(pal.warp_color(0), true, "busy thread (colour = warp)");
-  if (p.boundary == stencil::Boundary::Fixed) {
-    c.line({x, ly + font}, {x + font, ly}, pal.text_muted, 1);
-    x += font * 1.4f;
-    c.text({x, ly + font / 2}, "left alone (fixed boundary)", font, pal.text_muted,
-           gfx::HAlign::Left, gfx::VAlign::Middle);
-  }
+  entry(pal.read, Mark::Outline, "read (focus block)");
+  entry(pal.write, Mark::Outline, "written (focus block) / its output tile");
+  if (shape.halo > 0) entry(pal.highlight, Mark::Outline, "input tile: halo");
+  entry(pal.inactive, Mark::Filled, "idle thread");
+  entry(pal.warp_color(0), Mark::Filled, "busy thread (colour = warp)");
+  if (p.boundary == stencil::Boundary::Fixed)
+    entry(pal.text_muted, Mark::Hatch, "left alone (fixed boundary)");
 }
 
 }  // namespace ws::app
