@@ -36,6 +36,10 @@ int run_cli(int argc, char** argv) {
   gui->add_option("--frames", frames, "Render this many frames and exit")
       ->check(CLI::Range(1, 100000));
   gui->add_option("--screenshot", screenshot, "With --frames: save the last frame as PNG");
+  std::string input_script, session_out;
+  gui->add_option("--input", input_script,
+                  "Scripted mouse input (JSON events: frame, at [fx, fy] of the figure, buttons)");
+  gui->add_option("--save-session", session_out, "Write the session here when the window closes");
 
   RenderRequest render_request;
   std::string size, figure_size, theme = "light", script;
@@ -140,7 +144,7 @@ int run_cli(int argc, char** argv) {
                 << "\n  defaults: " << scene->params_to_json().dump() << "\n";
     return 0;
   }
-  return gui_command(gui_scene, session, frames, screenshot);
+  return gui_command(gui_scene, session, frames, screenshot, input_script, session_out);
 }
 
 }  // namespace

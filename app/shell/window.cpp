@@ -93,11 +93,12 @@ AppWindow::~AppWindow() {
   glfwTerminate();
 }
 
-bool AppWindow::begin_frame() {
+bool AppWindow::begin_frame(const std::function<void()>& override_input) {
   glfwPollEvents();
   if (glfwWindowShouldClose(window_)) return false;
   imgui_->prepare_frame();
   ImGui_ImplGlfw_NewFrame();
+  if (override_input) override_input();
   ImGui::NewFrame();
   return true;
 }

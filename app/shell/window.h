@@ -3,6 +3,8 @@
 // $XDG_CONFIG_HOME/warpscope/imgui.ini (else ~/.config/warpscope/imgui.ini).
 #pragma once
 
+#include <functional>
+
 #include <memory>
 #include <string>
 
@@ -24,7 +26,9 @@ class AppWindow {
   AppWindow& operator=(const AppWindow&) = delete;
 
   // Polls events and starts an ImGui frame; false (and no frame) once the window should close.
-  bool begin_frame();
+  // `override_input` (optional) runs after the platform backend has read the mouse and keyboard
+  // and before ImGui::NewFrame: scripted input for tests and recorded demos.
+  bool begin_frame(const std::function<void()>& override_input = {});
   // Clears with the theme background, renders ImGui and swaps.
   void end_frame();
   // The last frame as it was rendered (redrawn from ImGui's draw data into the back buffer and

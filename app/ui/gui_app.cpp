@@ -11,6 +11,7 @@
 
 #include "cli/commands.h"
 #include "common/error.h"
+#include "io/json_file.h"
 #include "reduce/reduce_run.h"
 #include "render/figure.h"
 #include "render/image.h"
@@ -35,6 +36,7 @@ GuiApp::GuiApp(const GuiOptions& options)
   context_.theme = window_.theme();
   context_.has_gl = true;
   switch_scene(options.scene);
+  if (!options.input_script.empty()) script_ = load_input_script(options.input_script);
   if (!options.session_path.empty()) {
     try {
       apply_session(load_session(options.session_path));
@@ -100,7 +102,21 @@ void GuiApp::apply_session(const Session& s) {
 int GuiApp::run() {
   double last = glfwGetTime();
   int frame_count = 0;
-  while (window_.begin_frame()) {
+  // Scripted input: the latest event at or before this frame sets the mouse (a fraction of the
+  // figure in the viewport) and the buttons.
+  const auto scripted = [&] {
+    const ScriptedInput* now = nullptr;
+    for (const ScriptedInput& e : script_)
+      if (e.frame <= frame_count) now = &e;
+    if (!now) return;
+    ImGuiIO& io = ImGui::GetIO();
+    io.MousePos =
+        ImVec2(figure_min_.x + now->fx * figure_size_.x, figure_min_.y + now->fy * figure_size_.y);
+    io.MouseDown[0] = now->left;
+    io.MouseDown[1] = now->right;
+    io.KeyShift = now->shift;
+  };
+  while (window_.begin_frame(script_.empty() ? std::function<void()>() : scripted)) {
     const double now = glfwGetTime();
     frame(static_cast<float>(now - last));
     last = now;
@@ -117,6 +133,7 @@ int GuiApp::run() {
   // A fast-mode benchmark may still be running: hide the window now rather than leave it frozen
   // while the scene waits for its worker on destruction.
   glfwHideWindow(window_.handle());
+  if (!options_.session_out.empty()) save_session(current_session(), options_.session_out);
   if (scene_) scene_->detach();
   return 0;
 }
@@ -235,6 +252,8 @@ void GuiApp::viewport_window() {
       gfx::render_figure_into(
           viewport_, [&](gfx::Canvas& c) { scene_->draw(c, context_.theme); }, options);
       const ImVec2 corner = ImGui::GetCursorScreenPos();
+      figure_min_ = corner;
+      figure_size_ = avail;
       ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(viewport_.texture())), avail,
                    ImVec2(0, 1), ImVec2(1, 0));
       // An invisible button over the figure takes the mouse (painting drags must not move the
@@ -363,8 +382,35 @@ int render_default_figures(const std::string& scene) {
 
 }  // namespace
 
+std::vector<ScriptedInput> load_input_script(const std::string& path) {
+  const nlohmann::json j = read_json_file(path, "input script");
+  WS_REQUIRE(j.is_object() && j.contains("events") && j["events"].is_array(),
+             "input script '" + path + "' needs an \"events\" array");
+  std::vector<ScriptedInput> events;
+  try {
+    for (const auto& e : j["events"]) {
+      ScriptedInput in;
+      in.frame = e.at("frame").get<int>();
+      if (e.contains("at")) {
+        in.fx = e["at"].at(0).get<float>();
+        in.fy = e["at"].at(1).get<float>();
+      }
+      in.left = e.value("left", false);
+      in.right = e.value("right", false);
+      in.shift = e.value("shift", false);
+      WS_REQUIRE(in.frame >= 0 && in.fx >= 0 && in.fx <= 1 && in.fy >= 0 && in.fy <= 1,
+                 "input script '" + path + "': frame must be >= 0 and \"at\" fractions in 0..1");
+      events.push_back(in);
+    }
+  } catch (const nlohmann::json::exception& e) {
+    throw Error("input script '" + path + "': " + e.what());
+  }
+  return events;
+}
+
 int gui_command(const std::string& scene, const std::string& session_path, int frames,
-                const std::string& screenshot_path) {
+                const std::string& screenshot_path, const std::string& input_script,
+                const std::string& session_out) {
   const char* display = std::getenv("DISPLAY");
   const char* wayland = std::getenv("WAYLAND_DISPLAY");
   if ((!display || !*display) && (!wayland || !*wayland)) return render_default_figures(scene);
@@ -373,6 +419,8 @@ int gui_command(const std::string& scene, const std::string& session_path, int f
   options.session_path = session_path;
   options.frames = frames;
   options.screenshot_path = screenshot_path;
+  options.input_script = input_script;
+  options.session_out = session_out;
   GuiApp app(options);
   return app.run();
 }

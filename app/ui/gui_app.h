@@ -2,6 +2,8 @@
 // controls, the viewport showing the scene's offscreen target, and the timeline.
 #pragma once
 
+#include <imgui.h>
+
 #include <memory>
 #include <string>
 #include <vector>
@@ -19,7 +21,21 @@ struct GuiOptions {
   std::string session_path;     // open this session at start
   int frames = 0;               // > 0: render this many frames, then exit (tests, screenshots)
   std::string screenshot_path;  // with frames: write the last frame here
+  // Scripted mouse input (tests, demos): JSON {"events": [{"frame": F, "at": [fx, fy],
+  // "left": bool, "right": bool, "shift": bool}, ...]}; `at` is a fraction of the viewport's
+  // figure; each event holds until the next.
+  std::string input_script;
+  std::string session_out;  // write the session here when the window closes
 };
+
+// One scripted input state (GuiOptions::input_script).
+struct ScriptedInput {
+  int frame = 0;
+  float fx = 0.5f, fy = 0.5f;
+  bool left = false, right = false, shift = false;
+};
+// Throws ws::Error naming the file and the problem.
+std::vector<ScriptedInput> load_input_script(const std::string& path);
 
 class GuiApp {
  public:
@@ -62,6 +78,8 @@ class GuiApp {
   std::string export_path_ = "warpscope_figure.png";
   std::string session_path_ = "warpscope_session.json";
   bool open_export_ = false, open_session_save_ = false, open_session_load_ = false;
+  std::vector<ScriptedInput> script_;
+  ImVec2 figure_min_{0, 0}, figure_size_{0, 0};  // where the viewport drew the figure (screen)
 };
 
 }  // namespace ws::app

@@ -288,5 +288,42 @@ TEST(HeatCli, RenderWritesTheFieldWithItsLegend) {
   EXPECT_NE(text.find(">temperature<"), std::string::npos);
 }
 
+// The window itself, driven by scripted mouse input (gui --input): a drag across the figure paints
+// a heater stroke and a shift-click drops a probe, exactly as a user's mouse would; the session
+// the window writes when it closes shows both.
+TEST(HeatGui, ScriptedDragPaintsAndShiftClickProbes) {
+  if (!std::getenv("DISPLAY")) GTEST_SKIP() << "no X display (the test script runs under xvfb-run)";
+  const std::string dir = WS_APP_OUT_DIR;
+  const std::string session = dir + "/heat_gui_session.json", input = dir + "/heat_gui_input.json",
+                    saved = dir + "/heat_gui_saved.json";
+  std::filesystem::remove(saved);
+  {
+    std::ofstream(session) << R"({"warpscope_session": 1, "scene": "heat",
+      "params": {"size": "64x64", "init": "zero"}, "step": 0,
+      "view": {"theme": "light", "font_size": 18}})";
+    std::ofstream(input) << R"({"events": [
+      {"frame": 5, "at": [0.45, 0.5]}, {"frame": 6, "at": [0.45, 0.5], "left": true},
+      {"frame": 8, "at": [0.5, 0.5], "left": true}, {"frame": 10, "at": [0.55, 0.5], "left": true},
+      {"frame": 12, "at": [0.55, 0.5]}, {"frame": 14, "at": [0.5, 0.6], "shift": true},
+      {"frame": 15, "at": [0.5, 0.6], "shift": true, "left": true},
+      {"frame": 16, "at": [0.5, 0.6]}]})";
+  }
+  const CliResult r = warpscope("gui --session " + session + " --input " + input +
+                                " --frames 20 --save-session " + saved);
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::ifstream in(saved);
+  const auto j = nlohmann::json::parse(in);
+  const auto& params = j.at("params");
+  EXPECT_EQ(params.at("material"), "painted");
+  EXPECT_NE(params.at("painted").get<std::string>().find("*p1"), std::string::npos)
+      << "the drag painted no heater";
+  EXPECT_FALSE(params.at("probes").get<std::string>().empty()) << "the shift-click added no probe";
+  // A malformed script is refused with a message naming it.
+  std::ofstream(input) << R"({"events": [{"at": [2, 0]}]})";
+  const CliResult bad = warpscope("gui --input " + input + " --frames 2");
+  EXPECT_NE(bad.code, 0);
+  EXPECT_NE(bad.err.find("heat_gui_input.json"), std::string::npos) << bad.err;
+}
+
 }  // namespace
 }  // namespace ws::app
