@@ -365,7 +365,21 @@ int render_default_figures(const std::string& scene) {
   std::fprintf(stderr,
                "warpscope: no display (DISPLAY is not set); rendering the default figures "
                "headless instead\n");
-  for (const char* step : {"1", "3", "last"}) {
+  // The first, third and last steps, as far as the scene's default run has them (a live scene
+  // such as heat has one).
+  int count = 1;
+  {
+    auto probe = make_scene(scene);
+    SceneContext context;
+    context.backend = choose_backend("", true);
+    probe->attach(context);
+    count = probe->step_count();
+    probe->detach();
+  }
+  std::vector<std::string> steps = {"1"};
+  if (count >= 3) steps.push_back("3");
+  if (count >= 2) steps.push_back("last");
+  for (const std::string& step : steps) {
     RenderRequest r;
     r.scene = scene;
     r.step = step;

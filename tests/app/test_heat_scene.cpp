@@ -325,5 +325,20 @@ TEST(HeatGui, ScriptedDragPaintsAndShiftClickProbes) {
   EXPECT_NE(bad.err.find("heat_gui_input.json"), std::string::npos) << bad.err;
 }
 
+// Without a display, `warpscope gui` renders the scene's default figures instead; a live scene
+// has a single step, so that is all it renders (it used to ask for step 3 and fail).
+TEST(HeatCli, NoDisplayRendersTheDefaultFigures) {
+  const std::string dir = std::string(WS_APP_OUT_DIR) + "/no_display";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const int status =
+      std::system(("cd " + dir + " && env -u DISPLAY -u WAYLAND_DISPLAY " +
+                   std::string(WS_WARPSCOPE_EXE) + " gui --scene heat 2>/dev/null >/dev/null")
+                      .c_str());
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  EXPECT_TRUE(std::filesystem::exists(dir + "/warpscope-figures/heat_step_1.png"));
+  EXPECT_TRUE(std::filesystem::exists(dir + "/warpscope-figures/heat_step_last.svg"));
+}
+
 }  // namespace
 }  // namespace ws::app
