@@ -368,12 +368,14 @@ int render_default_figures(const std::string& scene) {
   // The first, third and last steps, as far as the scene's default run has them (a live scene
   // such as heat has one).
   int count = 1;
+  bool simulated = false;  // a live scene runs time steps (--steps) instead of trace steps
   {
     auto probe = make_scene(scene);
     SceneContext context;
     context.backend = choose_backend("", true);
     probe->attach(context);
     count = probe->step_count();
+    simulated = probe->params_to_json().contains("steps");
     probe->detach();
   }
   std::vector<std::string> steps = {"1"};
@@ -386,9 +388,18 @@ int render_default_figures(const std::string& scene) {
     r.out = folder + "/" + scene + "_step_" + step + ".png";
     render_command(r);
   }
+  // A live scene's start alone says little: also show it after 300 time steps.
+  if (simulated) {
+    RenderRequest r;
+    r.scene = scene;
+    r.params = {{"steps", 300}};
+    r.out = folder + "/" + scene + "_after_300_steps.png";
+    render_command(r);
+  }
   RenderRequest svg;
   svg.scene = scene;
-  svg.out = folder + "/" + scene + "_step_last.svg";
+  if (simulated) svg.params = {{"steps", 300}};
+  svg.out = folder + "/" + scene + (simulated ? "_after_300_steps.svg" : "_step_last.svg");
   render_command(svg);
   std::printf("figures written to %s/\n", std::filesystem::absolute(folder).c_str());
   return 0;

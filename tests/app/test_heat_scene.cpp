@@ -337,7 +337,8 @@ TEST(HeatCli, NoDisplayRendersTheDefaultFigures) {
                       .c_str());
   ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
   EXPECT_TRUE(std::filesystem::exists(dir + "/warpscope-figures/heat_step_1.png"));
-  EXPECT_TRUE(std::filesystem::exists(dir + "/warpscope-figures/heat_step_last.svg"));
+  EXPECT_TRUE(std::filesystem::exists(dir + "/warpscope-figures/heat_after_300_steps.png"));
+  EXPECT_TRUE(std::filesystem::exists(dir + "/warpscope-figures/heat_after_300_steps.svg"));
 }
 
 }  // namespace
