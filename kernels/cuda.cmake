@@ -14,3 +14,4 @@ foreach(target ws_common ws_reduce)
 endforeach()
 
 include(${CMAKE_CURRENT_SOURCE_DIR}/stencil/stencil_cuda.cmake)
+include(${CMAKE_CURRENT_SOURCE_DIR}/scan/scan_cuda.cmake)

@@ -1,0 +1,49 @@
+#include "scan_run.h"
+
+#include "../common/error.h"
+#include "scan_cpu_library.h"
+#include "scan_cuda.h"
+
+namespace ws::scan {
+
+bool backend_built(Backend backend) {
+#if defined(WARPSCOPE_HAVE_CUDA)
+  (void)backend;
+  return true;
+#else
+  return backend == Backend::Cpu;
+#endif
+}
+
+TeachRun teach(Backend backend, const Params& p, const std::vector<double>& values) {
+  if (backend == Backend::Cpu) return teach_cpu(p, values);
+  return info(p.variant).single_pass ? teach_cuda_single_pass(p, values)
+                                     : teach_cuda_blockwise(p, values);
+}
+
+FastRun fast(Backend backend, const Params& p, const void* in, void* out, int64_t n, int repeats) {
+  if (backend == Backend::Cpu) return fast_cpu(p, in, out, n, repeats);
+  return info(p.variant).single_pass ? fast_cuda_single_pass(p, in, out, n, repeats)
+                                     : fast_cuda_blockwise(p, in, out, n, repeats);
+}
+
+FastRun fast_library(Backend backend, BinaryOp op, ValueType type, bool inclusive, const void* in,
+                     void* out, int64_t n, int repeats) {
+  if (backend == Backend::Cpu) return cpu_library_scan(op, type, inclusive, in, out, n, repeats);
+  return fast_cub_scan(op, type, inclusive, in, out, n, repeats);
+}
+
+const char* library_name(Backend backend) {
+  return backend == Backend::Cuda ? "CUB DeviceScan" : "std::inclusive_scan";
+}
+
+Timeline record_timeline(Backend backend, const Params& p, const void* in, int64_t n) {
+  WS_REQUIRE(info(p.variant).single_pass,
+             std::string("only the single-pass variants (chained, decoupled-lookback) have a block "
+                         "timeline, not ") +
+                 info(p.variant).id);
+  if (backend == Backend::Cpu) return timeline_cpu(p, in, n);
+  return timeline_cuda(p, in, n);
+}
+
+}  // namespace ws::scan

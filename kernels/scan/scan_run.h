@@ -1,0 +1,24 @@
+// Backend dispatch for the scan: the app and the benchmark call these and never name a backend's
+// functions.
+#pragma once
+
+#include "../common/backend.h"
+#include "scan.h"
+
+namespace ws::scan {
+
+bool backend_built(Backend backend);  // false for CUDA in a CPU-only build
+TeachRun teach(Backend backend, const Params& p, const std::vector<double>& values);
+FastRun fast(Backend backend, const Params& p, const void* in, void* out, int64_t n, int repeats);
+
+// The best library on the backend on the same data: CUB DeviceScan (InclusiveScan /
+// ExclusiveScan with the operator) on CUDA; std::inclusive_scan / std::exclusive_scan on the CPU.
+FastRun fast_library(Backend backend, BinaryOp op, ValueType type, bool inclusive, const void* in,
+                     void* out, int64_t n, int repeats);
+const char* library_name(Backend backend);
+
+// The block timeline of a single-pass variant (8, 9) at any size: recorded on the GPU with the
+// kernel's timestamps, or the CPU twin's modelled schedule. `in` holds n values of p.type.
+Timeline record_timeline(Backend backend, const Params& p, const void* in, int64_t n);
+
+}  // namespace ws::scan
