@@ -1,5 +1,6 @@
-# The CUDA scan kernels (included by kernels/cuda.cmake): teach and fast mode of variants 1-7 and 10
-# (scan_teach.cu), the single-pass variants 8 and 9 with their timeline (scan_single_pass.cu), and
-# the CUB baseline (scan_cub.cu).
-target_sources(ws_scan PRIVATE scan/scan_teach.cu scan/scan_single_pass.cu scan/scan_cub.cu)
+# The CUDA scan kernels (included by kernels/cuda.cmake), one file per family: Kogge-Stone (1-3),
+# the trees (4, 5), coarsened and hierarchical (6, 7), warp shuffle (10), single pass with the
+# timeline (8, 9), and the CUB baseline.
+target_sources(ws_scan PRIVATE scan/scan_kogge_stone.cu scan/scan_tree.cu scan/scan_coarsened.cu
+               scan/scan_warp_shuffle.cu scan/scan_single_pass.cu scan/scan_cub.cu)
 target_compile_options(ws_scan PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-fmad=false -lineinfo>)

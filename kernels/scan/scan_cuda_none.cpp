@@ -10,10 +10,28 @@ namespace {
   throw Error("this build of warpscope has no CUDA backend (built without nvcc)");
 }
 }  // namespace
-TeachRun teach_cuda_blockwise(const Params&, const std::vector<double>&) {
+TeachRun teach_cuda_kogge_stone(const Params&, const std::vector<double>&) {
   no_cuda();
 }
-FastRun fast_cuda_blockwise(const Params&, const void*, void*, int64_t, int) {
+FastRun fast_cuda_kogge_stone(const Params&, const void*, void*, int64_t, int) {
+  no_cuda();
+}
+TeachRun teach_cuda_tree(const Params&, const std::vector<double>&) {
+  no_cuda();
+}
+FastRun fast_cuda_tree(const Params&, const void*, void*, int64_t, int) {
+  no_cuda();
+}
+TeachRun teach_cuda_coarsened(const Params&, const std::vector<double>&) {
+  no_cuda();
+}
+FastRun fast_cuda_coarsened(const Params&, const void*, void*, int64_t, int) {
+  no_cuda();
+}
+TeachRun teach_cuda_warp_shuffle(const Params&, const std::vector<double>&) {
+  no_cuda();
+}
+FastRun fast_cuda_warp_shuffle(const Params&, const void*, void*, int64_t, int) {
   no_cuda();
 }
 TeachRun teach_cuda_single_pass(const Params&, const std::vector<double>&) {

@@ -1,6 +1,7 @@
 #include "scan_run.h"
 
 #include "../common/error.h"
+#include "scan_cpu_families.h"
 #include "scan_cpu_library.h"
 #include "scan_cuda.h"
 
@@ -17,14 +18,44 @@ bool backend_built(Backend backend) {
 
 TeachRun teach(Backend backend, const Params& p, const std::vector<double>& values) {
   if (backend == Backend::Cpu) return teach_cpu(p, values);
-  return info(p.variant).single_pass ? teach_cuda_single_pass(p, values)
-                                     : teach_cuda_blockwise(p, values);
+  validate(p, static_cast<int64_t>(values.size()), true);
+  switch (p.variant) {
+    case Variant::KoggeStone:
+    case Variant::KoggeStoneDouble:
+    case Variant::KoggeStoneExclusive:
+      return teach_cuda_kogge_stone(p, values);
+    case Variant::BrentKung:
+    case Variant::Blelloch:
+      return teach_cuda_tree(p, values);
+    case Variant::Coarsened:
+    case Variant::Hierarchical:
+      return teach_cuda_coarsened(p, values);
+    case Variant::WarpShuffle:
+      return teach_cuda_warp_shuffle(p, values);
+    default:
+      return teach_cuda_single_pass(p, values);
+  }
 }
 
 FastRun fast(Backend backend, const Params& p, const void* in, void* out, int64_t n, int repeats) {
   if (backend == Backend::Cpu) return fast_cpu(p, in, out, n, repeats);
-  return info(p.variant).single_pass ? fast_cuda_single_pass(p, in, out, n, repeats)
-                                     : fast_cuda_blockwise(p, in, out, n, repeats);
+  validate(p, n, false);
+  switch (p.variant) {
+    case Variant::KoggeStone:
+    case Variant::KoggeStoneDouble:
+    case Variant::KoggeStoneExclusive:
+      return fast_cuda_kogge_stone(p, in, out, n, repeats);
+    case Variant::BrentKung:
+    case Variant::Blelloch:
+      return fast_cuda_tree(p, in, out, n, repeats);
+    case Variant::Coarsened:
+    case Variant::Hierarchical:
+      return fast_cuda_coarsened(p, in, out, n, repeats);
+    case Variant::WarpShuffle:
+      return fast_cuda_warp_shuffle(p, in, out, n, repeats);
+    default:
+      return fast_cuda_single_pass(p, in, out, n, repeats);
+  }
 }
 
 FastRun fast_library(Backend backend, BinaryOp op, ValueType type, bool inclusive, const void* in,
@@ -42,6 +73,7 @@ Timeline record_timeline(Backend backend, const Params& p, const void* in, int64
              std::string("only the single-pass variants (chained, decoupled-lookback) have a block "
                          "timeline, not ") +
                  info(p.variant).id);
+  validate(p, n, false);
   if (backend == Backend::Cpu) return timeline_cpu(p, in, n);
   return timeline_cuda(p, in, n);
 }

@@ -1,0 +1,15 @@
+// PLACEHOLDER (a helper replaces this file): the CPU twin of variants 4, 5.
+#include "../common/error.h"
+#include "scan_cpu_families.h"
+
+namespace ws::scan {
+TeachRun teach_cpu_tree(const Params&, const std::vector<double>&) {
+  throw Error("scan variants 4, 5 are not built yet on the CPU");
+}
+void compute_cpu_tree(const Params&, const int32_t*, int32_t*, int64_t) {
+  throw Error("scan variants 4, 5 are not built yet on the CPU");
+}
+void compute_cpu_tree(const Params&, const float*, float*, int64_t) {
+  throw Error("scan variants 4, 5 are not built yet on the CPU");
+}
+}  // namespace ws::scan
