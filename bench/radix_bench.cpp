@@ -1,0 +1,1 @@
+// PLACEHOLDER: the radix-sort benchmark (bench/radix_bench.h) is written by a helper.
