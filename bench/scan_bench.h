@@ -1,0 +1,78 @@
+// The scan benchmark behind `warpscope bench --scene scan` and the scan scene's fast-mode panel:
+// every variant (1-10, each in its fast mode: section variants as the block phase of a
+// hierarchical scan) and the backend's library (CUB DeviceScan on CUDA, std::inclusive_scan on the
+// CPU) at several sizes, on the same data in the same run. Each result is checked element by
+// element against a host reference; GB/s counts 8 bytes per element (one 4-byte read, one 4-byte
+// write), compared with a device-to-device copy of the same bytes measured beside it and with the
+// peak copy bandwidth. A variant whose kernels have not landed yet gives a row marked "not built
+// yet" (its error message in `note`) and the benchmark goes on.
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common/backend.h"
+#include "common/binary_op.h"
+#include "common/inputs.h"
+#include "scan/scan.h"
+
+namespace ws::bench {
+
+struct ScanBenchOptions {
+  ValueType type = ValueType::Int32;
+  BinaryOp op = BinaryOp::Sum;
+  bool inclusive = true;
+  int repeats = 20;
+  std::vector<scan::Variant> variants;  // empty: all ten
+  bool library = true;                  // time the library too (the "x lib" column needs it)
+  Distribution distribution = Distribution::Uniform;
+  uint64_t seed = 0x5eed2024;
+};
+
+struct ScanBenchRow {
+  std::string name;  // "9 decoupled-lookback", "CUB DeviceScan"
+  int variant = 0;   // 1-10; 0 for the library
+  int64_t n = 0;
+  double ms = 0;                // median over the repeats
+  double gbps = 0;              // 8 bytes per element / ms
+  double pct_copy = 0;          // gbps as a % of a copy of the same 4n bytes, measured beside it
+  double pct_peak = 0;          // gbps as a % of the peak copy bandwidth (a large copy)
+  double ratio_to_library = 0;  // the library's time / this time: 1 = as fast, > 1 faster
+  bool built = true;            // false: the variant is not built yet on this backend (no timing)
+  bool verified = false;        // every element matches the host reference
+  std::string note;             // why not built, or the first mismatching element
+};
+
+// Sizes offered by default: 2^20, 2^24, 2^26, 2^28 on CUDA (those that fit the free device
+// memory); 2^16, 2^20, 2^22 on the CPU.
+std::vector<int64_t> default_scan_sizes(Backend backend);
+
+// Whether n elements (input, output, the library's temporary storage and a copy of the same
+// bytes) fit the device's free memory; always true on the CPU up to scan::kCpuFastMaxN.
+bool scan_size_fits(Backend backend, int64_t n);
+
+// The first element of `out` (n values of `type`) that differs from the scan of `in` computed on
+// the host: exact for int32 (wraparound included) and for float min/max; for float sum and product
+// within a tolerance that grows with the number of terms (the orders differ). Empty when all match.
+std::string check_scan_result(BinaryOp op, ValueType type, bool inclusive, const void* in,
+                              const void* out, int64_t n);
+
+// Runs the table at every size; `progress` gets one line per run. Sizes that do not fit are
+// skipped with a line saying so. The peak copy bandwidth is stored in *copy_gbps when given.
+std::vector<ScanBenchRow> bench_scan(Backend backend, const std::vector<int64_t>& sizes,
+                                     const ScanBenchOptions& options, std::ostream& progress,
+                                     double* copy_gbps = nullptr);
+
+// Fixed-width table: variant, N, median ms, GB/s, % copy, % peak, x lib, ok.
+std::string scan_bench_table(const std::vector<ScanBenchRow>& rows);
+
+// {"scene": "scan", "device", "copy_gbps", "rows": [{name, variant, n, median_ms, gbps, pct_copy,
+// pct_peak, ratio_to_library, built, verified, note}]}.
+nlohmann::json scan_bench_json(const std::vector<ScanBenchRow>& rows, const std::string& device,
+                               double copy_gbps);
+
+}  // namespace ws::bench
