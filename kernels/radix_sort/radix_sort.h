@@ -1,0 +1,93 @@
+// Radix sort built on scan (PMPP 13.3-13.5), on uint32 keys. Every function here is the plain
+// algorithm on the host, returning each intermediate column for the view; fast mode times the
+// multi-bit sort on the CPU or the GPU against the library.
+//
+//   split_pass     13.3: one 1-bit split. b = bit of the key, e = !b, f = exclusive scan of e,
+//                  totalFalses = e[n-1] + f[n-1], t = i - f + totalFalses, d = b ? t : f.
+//                  Work O(n) (one scan), stable.
+//   lsd_sort       13.3: key_bits split passes, least significant bit first.
+//   bucket_pass    13.4-13.5: the coalesced multi-bit pass. Keys are cut into blocks of
+//                  block_size; each block counts its keys per digit (radix_bits wide) into the
+//                  bucket table; the table, read digit-major (all blocks' counts of digit 0, then
+//                  digit 1...), is exclusive-scanned into global offsets; a key goes to
+//                  offsets[digit][block] + its rank among the block's keys of that digit.
+//   multibit_sort  ceil(key_bits / radix_bits) bucket passes.
+// Fast mode (any n): the CPU's LSD radix sort (8-bit digits, counting passes) vs std::stable_sort;
+// CUDA's multi-bit LSD sort (per-block histograms, our scan of the bucket table, stable scatter)
+// vs cub::DeviceRadixSort::SortKeys. Keys are unsigned, so every sort orders them the same way.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "common/backend.h"
+#include "scan/scan.h"
+
+namespace ws::radix {
+
+constexpr int64_t kTeachMaxKeys = 4096;  // the step-by-step functions below accept up to this
+
+struct SplitPass {
+  int bit = 0;
+  std::vector<uint32_t> keys_in;
+  std::vector<int32_t> b;          // the bit
+  std::vector<int32_t> e;          // !b
+  std::vector<int32_t> f;          // exclusive scan of e
+  int32_t total_falses = 0;        // e[n-1] + f[n-1]
+  std::vector<int32_t> t;          // i - f + total_falses
+  std::vector<int32_t> d;          // b ? t : f (a permutation of 0..n-1)
+  std::vector<uint32_t> keys_out;  // keys_out[d[i]] = keys_in[i]
+};
+SplitPass split_pass(const std::vector<uint32_t>& keys, int bit);  // bit in 0..31
+
+struct LsdSort {
+  std::vector<SplitPass> passes;  // passes[k].keys_out: the keys after pass k (bit k)
+  std::vector<uint32_t> sorted;
+};
+LsdSort lsd_sort(const std::vector<uint32_t>& keys, int key_bits);  // key_bits in 1..32
+
+// Bits needed for the largest key (at least 1): the passes a sort of these keys needs.
+int key_bits_needed(const std::vector<uint32_t>& keys);
+
+struct BucketPass {
+  int shift = 0, radix_bits = 1, block_size = 1;
+  int blocks = 0;   // ceil(n / block_size)
+  int buckets = 0;  // 1 << radix_bits
+  std::vector<uint32_t> keys_in;
+  std::vector<int32_t> digit;    // (key >> shift) & (buckets - 1), per key
+  std::vector<int32_t> table;    // table[digit * blocks + block]: the block's keys with the digit
+  std::vector<int32_t> offsets;  // exclusive scan of table in that (digit-major) order
+  std::vector<int32_t> local_rank;   // keys of the same digit before this one in its block
+  std::vector<int32_t> destination;  // offsets[digit * blocks + block] + local_rank
+  std::vector<uint32_t> keys_out;    // keys_out[destination[i]] = keys_in[i]
+};
+// radix_bits in 1..8, block_size in 1..1024, shift in 0..31.
+BucketPass bucket_pass(const std::vector<uint32_t>& keys, int shift, int radix_bits,
+                       int block_size);
+
+struct MultiBitSort {
+  std::vector<BucketPass> passes;  // shifts 0, radix_bits, 2 radix_bits, ... below key_bits
+  std::vector<uint32_t> sorted;
+};
+MultiBitSort multibit_sort(const std::vector<uint32_t>& keys, int key_bits, int radix_bits,
+                           int block_size);
+
+// ---------------------------------------------------------------------------------------------
+// Fast mode: sorts n keys (all 32 bits) `repeats` times after a warm-up, median time. `out` (may
+// be null) receives the sorted keys. gbps counts 8 bytes per key (one read, one write).
+bool backend_built(Backend backend);
+scan::FastRun sort_fast(Backend backend, const uint32_t* in, uint32_t* out, int64_t n, int repeats);
+// std::stable_sort (CPU) or cub::DeviceRadixSort::SortKeys (CUDA) on the same data.
+scan::FastRun sort_library(Backend backend, const uint32_t* in, uint32_t* out, int64_t n,
+                           int repeats);
+const char* library_name(Backend backend);
+double keys_per_second(const scan::FastRun& run);  // n / median time
+
+// Ours and the library's on the same keys; verified = identical sorted outputs.
+struct Comparison {
+  scan::FastRun ours, library;
+  bool verified = false;
+};
+Comparison compare_with_library(Backend backend, const uint32_t* in, int64_t n, int repeats);
+
+}  // namespace ws::radix
