@@ -24,7 +24,9 @@
 //
 // Buffers are allocated once per (n, S) by the ScanHierarchy constructor and reused by every run,
 // so timed repeats measure kernels only. time_hierarchical_scan() wraps upload, warm-up, timing
-// (median of `repeats`, CUDA events) and download for the fast-mode entry points.
+// (median of `repeats`, CUDA events) and download for the fast-mode entry points. The level plan
+// and a CPU mirror with the same order of operations (for the twins' compute paths) are in
+// scan_hierarchy_levels.h.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -41,6 +43,7 @@
 #include "../common/device_trace.cuh"
 #include "../common/error.h"
 #include "scan.h"
+#include "scan_hierarchy_levels.h"
 
 namespace ws::scan {
 
@@ -107,16 +110,6 @@ void launch_add_block_sums(BinaryOp op, T* data, int64_t n, int64_t section, int
       return launch_add_block_sums_as<T, Rec, BinaryOp::Max>(data, n, section, block_dim, sums,
                                                              inclusive, rec, ids);
   }
-}
-
-// The lengths scanned at each level: n, ceil(n / S), ... down to the first that fits one block.
-inline std::vector<int64_t> hierarchy_level_sizes(int64_t n, int64_t section) {
-  WS_REQUIRE(n >= 1, "a hierarchical scan needs at least one element, not " + std::to_string(n));
-  WS_REQUIRE(section >= 2, "a hierarchical scan needs sections of at least 2 elements, not " +
-                               std::to_string(section));
-  std::vector<int64_t> sizes{n};
-  while (sizes.back() > section) sizes.push_back((sizes.back() + section - 1) / section);
-  return sizes;
 }
 
 template <class T>
