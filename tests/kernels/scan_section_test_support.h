@@ -1,0 +1,106 @@
+// Shared by the tests of the section scans (variants 1-5): the sizes to try, the independent
+// reference (std::inclusive_scan / std::exclusive_scan on the element type), result comparisons
+// and trace helpers.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cfloat>
+#include <cmath>
+#include <cstdint>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "common/binary_op.h"
+#include "common/inputs.h"
+#include "common/trace.h"
+#include "scan/scan.h"
+
+namespace ws::scan::testing {
+
+inline constexpr BinaryOp kAllOps[] = {BinaryOp::Sum, BinaryOp::Product, BinaryOp::Min,
+                                       BinaryOp::Max};
+inline constexpr ValueType kAllTypes[] = {ValueType::Int32, ValueType::Float32};
+
+// 1..33, then 2^k - 1, 2^k, 2^k + 1 for 2^k from 64 while they fit in max_n.
+inline std::vector<int64_t> teach_sizes(int64_t max_n) {
+  std::vector<int64_t> sizes;
+  for (int64_t n = 1; n <= 33 && n <= max_n; ++n) sizes.push_back(n);
+  for (int64_t p = 64; p - 1 <= max_n; p *= 2)
+    for (int64_t n : {p - 1, p, p + 1})
+      if (n <= max_n) sizes.push_back(n);
+  return sizes;
+}
+
+template <class T>
+std::vector<double> std_scan_typed(BinaryOp op, bool inclusive, const std::vector<double>& values) {
+  const std::vector<T> in(values.begin(), values.end());
+  std::vector<T> out(in.size());
+  const auto f = [op](T a, T b) { return apply_op<T>(op, a, b); };
+  if (inclusive)
+    std::inclusive_scan(in.begin(), in.end(), out.begin(), f);
+  else
+    std::exclusive_scan(in.begin(), in.end(), out.begin(), identity_of<T>(op), f);
+  return std::vector<double>(out.begin(), out.end());
+}
+
+// The sequential scan in the element type, straight from the standard library.
+inline std::vector<double> std_scan(BinaryOp op, ValueType type, bool inclusive,
+                                    const std::vector<double>& values) {
+  return type == ValueType::Int32 ? std_scan_typed<int32_t>(op, inclusive, values)
+                                  : std_scan_typed<float>(op, inclusive, values);
+}
+
+// int32 and float min/max exactly; float sums and products within a bound that grows with n
+// (a tree adds in another order than the loop).
+inline void expect_scan_near(const std::vector<double>& actual, const std::vector<double>& expected,
+                             ValueType type, BinaryOp op, const std::string& context) {
+  ASSERT_EQ(actual.size(), expected.size()) << context;
+  const bool exact = type == ValueType::Int32 || op == BinaryOp::Min || op == BinaryOp::Max;
+  const double n = static_cast<double>(expected.size());
+  for (size_t i = 0; i < expected.size(); ++i) {
+    if (exact) {
+      ASSERT_EQ(actual[i], expected[i]) << context << " at " << i;
+    } else {
+      const double tolerance = 4.0 * (n + 1) * FLT_EPSILON * std::max(1.0, std::abs(expected[i]));
+      ASSERT_NEAR(actual[i], expected[i], tolerance) << context << " at " << i;
+    }
+  }
+}
+
+inline std::string describe(const Params& p, int64_t n) {
+  return std::string(info(p.variant).id) + " " + op_name(p.op) + " " + type_name(p.type) +
+         (p.inclusive ? " inclusive" : " exclusive") + " block " + std::to_string(p.block_dim) +
+         (p.variant == Variant::BrentKung ? std::string(" ") + mapping_name(p.mapping) : "") +
+         (p.race ? " race" : "") + " n " + std::to_string(n);
+}
+
+// The output buffer (buffer 1) after the last step.
+inline std::vector<double> final_output(const Trace& trace) {
+  const auto snapshots = replay_snapshots(trace);
+  return snapshots.empty() ? std::vector<double>{} : snapshots.back()[1];
+}
+
+// How often each input element (buffer 0) is read.
+inline std::vector<int> input_reads(const Trace& trace) {
+  std::vector<int> reads(static_cast<size_t>(trace.buffers.at(0).size), 0);
+  for (const TraceStep& s : trace.steps)
+    for (const TraceEvent& e : s.events)
+      if (e.buffer == 0 && e.kind == EventKind::Read) ++reads.at(static_cast<size_t>(e.address));
+  return reads;
+}
+
+inline int64_t op_events(const TraceStep& step) {
+  int64_t ops = 0;
+  for (const TraceEvent& e : step.events) ops += e.kind == EventKind::Op;
+  return ops;
+}
+
+inline int log2_exact(int64_t x) {
+  int k = 0;
+  while ((int64_t{1} << k) < x) ++k;
+  return k;
+}
+
+}  // namespace ws::scan::testing
