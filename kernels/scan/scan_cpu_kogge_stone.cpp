@@ -1,6 +1,6 @@
 // The CPU twin of scan_kogge_stone.cu: Kogge-Stone over one section of block_dim elements, one
 // element per thread (PMPP 11.2). Teach mode traces one block; compute (fast mode) runs the same
-// steps with plain loops, section after section, carrying the running total.
+// steps with plain loops as the section scan of the hierarchical driver's CPU mirror.
 //   1 kogge-stone         in place: each step reads XY[t - stride] and XY[t] into a temporary,
 //                         a barrier, then writes XY[t] (two barriers per step). Race mode drops
 //                         that barrier and the twin runs the warps one after another, each warp's
@@ -17,6 +17,7 @@
 
 #include "../common/error.h"
 #include "scan_cpu_families.h"
+#include "scan_hierarchy_levels.h"
 #include "scan_model.h"
 
 namespace ws::scan {
@@ -152,27 +153,30 @@ void scan_section(const Params& p, std::vector<T>& xy, std::vector<T>& scratch) 
   }
 }
 
+// The section scan of the hierarchical driver's CPU mirror (scan_hierarchy_levels.h): the same
+// order of operations as the GPU's fast mode, so float results match bit for bit.
 template <class T>
 void compute_typed(const Params& p, const T* in, T* out, int64_t n) {
-  WS_REQUIRE(n >= 1, std::string("a scan needs at least one value"));
   const int block = resolve_block_dim(p, n);
   const T identity = identity_of<T>(p.op);
-  const int shift_in = shifted_load(p) ? 1 : 0;
-  const int shift_out = shifted_store(p) ? 1 : 0;
   std::vector<T> xy(block), scratch(block);
-  T carry = identity;
-  for (int64_t start = 0; start < n; start += block) {
+  const auto section_scan = [&](const T* section_in, T* section_out, int64_t count, T& total) {
     for (int t = 0; t < block; ++t) {
-      const int64_t source = start + t - shift_in;
-      xy[t] = source >= 0 && source < n ? in[source] : identity;
+      const int64_t source = shifted_load(p) ? t - 1 : t;
+      xy[t] = source >= 0 && source < count ? section_in[source] : identity;
     }
     scan_section(p, xy, scratch);
-    const bool first_section = start == 0;
-    for (int t = 0; t < block && start + t + shift_out < n; ++t)
-      out[start + t + shift_out] = first_section ? xy[t] : apply_op<T>(p.op, carry, xy[t]);
-    carry = first_section ? xy[block - 1] : apply_op<T>(p.op, carry, xy[block - 1]);
-  }
-  if (shift_out) out[0] = identity;
+    if (shifted_store(p)) {
+      section_out[0] = identity;
+      for (int64_t t = 0; t + 1 < count; ++t) section_out[t + 1] = xy[t];
+    } else {
+      for (int64_t t = 0; t < count; ++t) section_out[t] = xy[t];
+    }
+    // The section's total: the inclusive value of its last element.
+    total =
+        shifted_load(p) ? apply_op<T>(p.op, xy[count - 1], section_in[count - 1]) : xy[count - 1];
+  };
+  cpu_hierarchical_scan(in, out, n, block, p.op, p.inclusive, section_scan);
 }
 
 }  // namespace
