@@ -16,8 +16,9 @@ namespace ws::scan {
 // The lengths scanned at each level: n, ceil(n / S), ... down to the first that fits one block.
 inline std::vector<int64_t> hierarchy_level_sizes(int64_t n, int64_t section) {
   WS_REQUIRE(n >= 1, "a hierarchical scan needs at least one element, not " + std::to_string(n));
-  WS_REQUIRE(section >= 2, "a hierarchical scan needs sections of at least 2 elements, not " +
-                               std::to_string(section) + ": use a larger block or coarsening");
+  WS_REQUIRE(section >= 2 || n <= section,
+             "a hierarchical scan needs sections of at least 2 elements, not " +
+                 std::to_string(section) + ": use a larger block or coarsening");
   std::vector<int64_t> sizes{n};
   while (sizes.back() > section) sizes.push_back((sizes.back() + section - 1) / section);
   return sizes;
