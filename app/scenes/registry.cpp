@@ -3,6 +3,7 @@
 #include "common/error.h"
 #include "heat/heat_scene.h"
 #include "reduce/reduce_scene.h"
+#include "scan/scan_scene.h"
 
 namespace ws::app {
 
@@ -10,6 +11,7 @@ std::vector<std::unique_ptr<Scene>> make_scenes() {
   std::vector<std::unique_ptr<Scene>> scenes;
   scenes.push_back(std::make_unique<ReduceScene>());
   scenes.push_back(std::make_unique<HeatScene>());
+  scenes.push_back(std::make_unique<ScanScene>());
   return scenes;
 }
 

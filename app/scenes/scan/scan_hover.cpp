@@ -1,0 +1,89 @@
+// Hover text for the scan views: a cell tells its value, the thread that wrote it with everything
+// that thread read and computed in the step, the range of inputs it holds, and the serial loop's
+// value where they differ; a timeline row tells the block's times and what its polls saw.
+#include <cstdio>
+
+#include "common/inputs.h"
+#include "scan_views.h"
+
+namespace ws::app {
+
+namespace {
+
+const char* flag_name(scan::BlockFlag f) {
+  switch (f) {
+    case scan::BlockFlag::Aggregate:
+      return "A (aggregate)";
+    case scan::BlockFlag::Prefix:
+      return "P (prefix)";
+    default:
+      return "X (not ready)";
+  }
+}
+
+std::string describe_block(const ScanHoverPane& pane, gfx::Vec2 point) {
+  const scan::Timeline& t = *pane.timeline;
+  if (point.x < pane.timeline_x0 - 70 || point.x > pane.timeline_x1 || pane.timeline_row_h <= 0)
+    return "";
+  const int row = static_cast<int>((point.y - pane.timeline_y0) / pane.timeline_row_h);
+  if (point.y < pane.timeline_y0 || row < 0 || row >= static_cast<int>(t.blocks.size())) return "";
+  const scan::BlockRecord& b = t.blocks[row];
+  const char* unit = t.measured ? " ns" : "";
+  char text[512];
+  std::snprintf(text, sizeof text,
+                "block %d%s: started %lld%s, aggregate published %lld%s, prefix published "
+                "%lld%s, done %lld%s\nlooked back over %d predecessor%s with %d flag reads",
+                b.block, b.sm >= 0 ? (" on SM " + std::to_string(b.sm)).c_str() : "",
+                static_cast<long long>(b.t_start), unit, static_cast<long long>(b.t_aggregate),
+                unit, static_cast<long long>(b.t_prefix), unit, static_cast<long long>(b.t_end),
+                unit, b.lookback_depth, b.lookback_depth == 1 ? "" : "s", b.polls);
+  std::string out = text;
+  int listed = 0;
+  for (const scan::Poll& q : t.polls) {
+    if (q.block != b.block) continue;
+    if (++listed > 8) {
+      out += "\n  ...";
+      break;
+    }
+    out += "\n  t=" + std::to_string(q.t) + unit + ": block " + std::to_string(q.predecessor) +
+           " showed " + flag_name(q.seen);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string describe_scan_point(const ScanHoverPane& pane, gfx::Vec2 point) {
+  if (!pane.run) return "";
+  const ScanRun& r = *pane.run;
+  const Trace& trace = r.run.trace;
+  if (pane.timeline) return describe_block(pane, point);
+  if (pane.tree) {
+    const TraceTreeHit hit = hit_test(pane.tree_key, point);
+    if (hit.buffer < 0 && hit.thread < 0) return "";
+    return describe_hit(trace, r.snapshots, hit);
+  }
+  for (const ScanCellRow& row : pane.rows) {
+    if (point.y < row.y || point.y >= row.y + row.cell_h || point.x < row.x0 || row.cell_w <= 0)
+      continue;
+    const auto i = static_cast<int64_t>((point.x - row.x0) / row.cell_w);
+    if (i >= row.cells) continue;
+    if (row.step > pane.current_step)
+      return "'" + trace.steps[row.step].label + "' has not run yet at this step";
+    std::string out = describe_hit(trace, r.snapshots, {row.step, row.buffer, i, -1});
+    if (row.step < 0) return out + "\nholds x" + std::to_string(i);
+    if (!r.ranges.empty()) {
+      const scan::Range& rg = r.ranges[row.step][row.buffer][i];
+      if (rg.kind != scan::Range::Unknown) out += "\nholds " + range_text(rg);
+      if (rg.kind == scan::Range::Broken)
+        out += ": a value combined from inputs that are not one run (a race overwrote an operand)";
+    }
+    const bool last = row.step == static_cast<int>(trace.steps.size()) - 1;
+    if (last && row.buffer == 1 && i < static_cast<int64_t>(r.wrong.size()) && r.wrong[i])
+      out += "\nWRONG: the serial loop gives " + format_value(r.reference[i], trace.type);
+    return out;
+  }
+  return "";
+}
+
+}  // namespace ws::app

@@ -1,0 +1,388 @@
+// The scan scene's ImGui panels: mode, variant and input; counters beside the comparison; the
+// single-pass timeline at any size; the steps/work scaling plot; fast mode on a worker thread;
+// the kernel source. Every edit goes through params_from_json, so a bad value is reported and
+// the last good run stays on screen.
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <chrono>
+#include <sstream>
+
+#include "common/error.h"
+#include "scan/scan_run.h"
+#include "scan_bench.h"
+#include "scan_scene.h"
+#include "ui/code_panel.h"
+
+namespace ws::app {
+
+namespace {
+
+const ImVec4 kErrorColour(0.9f, 0.2f, 0.2f, 1);
+
+bool combo(const char* label, int& index, const std::vector<std::string>& items) {
+  bool changed = false;
+  if (ImGui::BeginCombo(label, items[index].c_str())) {
+    for (int i = 0; i < static_cast<int>(items.size()); ++i) {
+      if (ImGui::Selectable(items[i].c_str(), i == index)) {
+        index = i;
+        changed = true;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+std::string num(int64_t v) {
+  return std::to_string(v);
+}
+std::string pct(double v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.1f%%", 100 * v);
+  return b;
+}
+
+void counter_row(const char* name, const std::string& a, const std::string& b, bool two) {
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(0);
+  ImGui::TextUnformatted(name);
+  ImGui::TableSetColumnIndex(1);
+  ImGui::TextUnformatted(a.c_str());
+  if (two) {
+    ImGui::TableSetColumnIndex(2);
+    ImGui::TextUnformatted(b.c_str());
+  }
+}
+
+// The kernel file of a variant's family.
+const char* kernel_file(scan::Variant v) {
+  switch (v) {
+    case scan::Variant::KoggeStone:
+    case scan::Variant::KoggeStoneDouble:
+    case scan::Variant::KoggeStoneExclusive:
+      return "kernels/scan/scan_kogge_stone.cu";
+    case scan::Variant::BrentKung:
+    case scan::Variant::Blelloch:
+      return "kernels/scan/scan_tree.cu";
+    case scan::Variant::Coarsened:
+    case scan::Variant::Hierarchical:
+      return "kernels/scan/scan_coarsened.cu";
+    case scan::Variant::WarpShuffle:
+      return "kernels/scan/scan_warp_shuffle.cu";
+    default:
+      return "kernels/scan/scan_single_pass.cu";
+  }
+}
+
+}  // namespace
+
+void ScanScene::apply_edit(const nlohmann::json& edit) {
+  if (edit.empty()) return;
+  try {
+    params_from_json(edit);
+    scaling_.reset();
+    reset();
+    edit_error_.clear();
+  } catch (const std::exception& e) {
+    edit_error_ = e.what();
+  }
+}
+
+void ScanScene::ui() {
+  std::vector<std::string> modes{"scan"};
+  int mode_index = 0;
+  for (const auto& m : modes_) {
+    modes.push_back(m->id());
+    if (mode_ == m->id()) mode_index = static_cast<int>(modes.size()) - 1;
+  }
+  if (modes.size() > 1 && combo("Mode", mode_index, modes))
+    apply_edit({{"mode", modes[mode_index]}});
+  if (ScanAppMode* m = app_mode()) {
+    if (!edit_error_.empty()) ImGui::TextColored(kErrorColour, "%s", edit_error_.c_str());
+    m->ui(backend());
+    return;
+  }
+  if (ImGui::CollapsingHeader("Variant and input", ImGuiTreeNodeFlags_DefaultOpen))
+    panel_parameters();
+  if (ImGui::CollapsingHeader("Counters", ImGuiTreeNodeFlags_DefaultOpen)) panel_counters();
+  if (scan::info(settings_.params.variant).single_pass &&
+      ImGui::CollapsingHeader("Look-back timeline", ImGuiTreeNodeFlags_DefaultOpen))
+    panel_timeline();
+  if (ImGui::CollapsingHeader("Steps and work against N")) panel_scaling();
+  if (ImGui::CollapsingHeader("Fast mode (full size, timed)")) panel_fast_mode();
+}
+
+void ScanScene::panel_parameters() {
+  const scan::Params& p = settings_.params;
+  nlohmann::json edit;
+  std::vector<std::string> variants, compare{"none"};
+  int variant_index = 0, compare_index = 0;
+  for (size_t i = 0; i < scan::variant_infos().size(); ++i) {
+    const auto& info = scan::variant_infos()[i];
+    variants.push_back(std::to_string(static_cast<int>(info.variant)) + ". " + info.title);
+    compare.push_back(variants.back());
+    if (info.variant == p.variant) variant_index = static_cast<int>(i);
+    if (settings_.compare && info.variant == *settings_.compare)
+      compare_index = static_cast<int>(i) + 1;
+  }
+  if (combo("Variant", variant_index, variants))
+    edit["variant"] = scan::variant_infos()[variant_index].id;
+  ImGui::TextWrapped("%s", scan::info(p.variant).lesson);
+  if (combo("Compare with", compare_index, compare))
+    edit["compare"] = compare_index == 0 ? "" : scan::variant_infos()[compare_index - 1].id;
+
+  int op = static_cast<int>(p.op);
+  if (combo("Operator", op, {"sum", "product", "min", "max"}))
+    edit["op"] = op_name(static_cast<BinaryOp>(op));
+  int type = static_cast<int>(p.type);
+  if (combo("Type", type, {"int32", "float32"}))
+    edit["type"] = type_name(static_cast<ValueType>(type));
+  int kind = p.inclusive ? 0 : 1;
+  if (combo("Scan", kind, {"inclusive", "exclusive"})) edit["inclusive"] = kind == 0;
+  std::vector<std::string> blocks{"auto"};
+  int block_index = 0;
+  for (int b = 1, i = 1; b <= 1024; b *= 2, ++i) {
+    blocks.push_back(std::to_string(b));
+    if (b == p.block_dim) block_index = i;
+  }
+  if (combo("Threads per block", block_index, blocks))
+    edit["block"] = block_index == 0 ? 0 : 1 << (block_index - 1);
+  const bool coarse = p.variant == scan::Variant::Coarsened ||
+                      p.variant == scan::Variant::Hierarchical || scan::info(p.variant).single_pass;
+  if (coarse) {
+    int coarsening = p.coarsening;
+    if (ImGui::SliderInt("Elements per thread", &coarsening, 1, 64) && coarsening != p.coarsening)
+      edit["coarsening"] = coarsening;
+  }
+  if (p.variant == scan::Variant::BrentKung) {
+    int mapping = static_cast<int>(p.mapping);
+    if (combo("Thread mapping", mapping, {"contiguous threads", "divergent (t+1) % (2*stride)"}))
+      edit["mapping"] = scan::mapping_name(static_cast<scan::Mapping>(mapping));
+  }
+  if (p.variant == scan::Variant::KoggeStone) {
+    bool race = p.race;
+    if (ImGui::Checkbox("Remove the second barrier (race)", &race)) edit["race"] = race;
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+          "Threads then write XY[i] while later warps still read it: the reference check flags "
+          "the corrupted positions");
+  }
+  std::vector<std::string> views;
+  for (ScanView v : {ScanView::Auto, ScanView::Network, ScanView::Ranges, ScanView::Levels,
+                     ScanView::Timeline, ScanView::Trace, ScanView::Scaling})
+    views.push_back(scan_view_name(v));
+  int view = static_cast<int>(settings_.view);
+  if (combo("View", view, views)) edit["view"] = views[view];
+
+  ImGui::Separator();
+  std::string values = settings_.values_text;
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::InputTextWithHint("##values", "typed values, e.g. 3 1 7 0 4 1 6 3", &values,
+                               ImGuiInputTextFlags_EnterReturnsTrue))
+    edit["values"] = values;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Type values and press Enter");
+  int n = static_cast<int>(settings_.n);
+  ImGui::SliderInt("N (random)", &n, 1, static_cast<int>(scan::kTeachMaxN), "%d",
+                   ImGuiSliderFlags_Logarithmic);
+  const bool n_changed = ImGui::IsItemDeactivatedAfterEdit();
+  uint64_t seed = settings_.seed;
+  const uint64_t one = 1;
+  const bool seed_changed = ImGui::InputScalar("Seed", ImGuiDataType_U64, &seed, &one);
+  int dist = static_cast<int>(settings_.distribution);
+  const bool dist_changed = combo("Distribution", dist, {"uniform", "equal", "sorted", "few-huge"});
+  if (n_changed || seed_changed || dist_changed || ImGui::Button("Generate random input")) {
+    edit["n"] = n;
+    edit["seed"] = std::min<uint64_t>(seed, INT64_MAX);
+    edit["distribution"] = distribution_name(static_cast<Distribution>(dist));
+  }
+  apply_edit(edit);
+  if (!edit_error_.empty()) ImGui::TextColored(kErrorColour, "%s", edit_error_.c_str());
+  if (!error_.empty()) ImGui::TextColored(kErrorColour, "%s", error_.c_str());
+}
+
+void ScanScene::panel_counters() const {
+  if (!primary_) return;
+  const bool two = compare_.has_value();
+  if (!ImGui::BeginTable("scan counters", two ? 3 : 2,
+                         ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders))
+    return;
+  ImGui::TableSetupColumn("counter");
+  ImGui::TableSetupColumn(scan::info(primary_->params.variant).id);
+  if (two) ImGui::TableSetupColumn(scan::info(compare_->params.variant).id);
+  ImGui::TableHeadersRow();
+  const Counters& a = primary_->counters;
+  const Counters& b = two ? compare_->counters : a;
+  auto at_step = [&](const Counters& c, int64_t StepCounters::*field) {
+    return step_ < static_cast<int>(c.per_step.size()) ? num(c.per_step[step_].*field)
+                                                       : std::string("-");
+  };
+  counter_row("this step: active threads", at_step(a, &StepCounters::active_threads),
+              at_step(b, &StepCounters::active_threads), two);
+  counter_row("this step: operations", at_step(a, &StepCounters::ops),
+              at_step(b, &StepCounters::ops), two);
+  counter_row("steps", num(a.steps), num(b.steps), two);
+  counter_row("operations (serial)", num(a.ops) + " (" + num(a.useful_ops) + ")",
+              num(b.ops) + " (" + num(b.useful_ops) + ")", two);
+  counter_row("work efficiency", pct(a.work_efficiency), pct(b.work_efficiency), two);
+  counter_row("lanes consumed", num(a.lanes_consumed), num(b.lanes_consumed), two);
+  counter_row("execution efficiency", pct(a.efficiency), pct(b.efficiency), two);
+  counter_row("divergent warps", num(a.divergent_warps), num(b.divergent_warps), two);
+  counter_row("barriers per block", num(a.barriers), num(b.barriers), two);
+  counter_row("bank conflicts", num(a.bank_conflicts), num(b.bank_conflicts), two);
+  counter_row("wrong positions", num(primary_->wrong_count), two ? num(compare_->wrong_count) : "",
+              two);
+  ImGui::EndTable();
+  if (primary_->wrong_count)
+    ImGui::TextColored(kErrorColour, "%lld positions differ from the serial loop (outlined)",
+                       static_cast<long long>(primary_->wrong_count));
+  if (primary_->backend == Backend::Cuda) {
+    if (primary_->cpu_check.empty())
+      ImGui::TextColored(ImVec4(0.1f, 0.6f, 0.2f, 1), "GPU trace matches the CPU twin");
+    else
+      ImGui::TextColored(kErrorColour, "GPU differs from the CPU twin: %s",
+                         primary_->cpu_check.c_str());
+  }
+}
+
+void ScanScene::panel_timeline() {
+  ImGui::TextWrapped(
+      "The teach run's timeline has one row per block. Record it at a larger size to watch "
+      "thousands of blocks look back (%s).",
+      backend() == Backend::Cuda ? "timestamps from %globaltimer" : "the CPU twin's model");
+  ImGui::SliderInt("log2 N##timeline", &record_log2_n_, 10, 24);
+  if (ImGui::Button("Record at size N")) {
+    const int64_t n = int64_t{1} << record_log2_n_;
+    try {
+      std::vector<char> data(static_cast<size_t>(n) * 4);
+      generate_typed(settings_.distribution, settings_.params.type, n, settings_.seed, data.data());
+      scan::Params p = settings_.params;
+      p.block_dim = 0;
+      recorded_timeline_ = scan::record_timeline(backend(), p, data.data(), n);
+      settings_.view = ScanView::Timeline;
+      record_error_.clear();
+    } catch (const std::exception& e) {
+      record_error_ = e.what();
+    }
+  }
+  if (recorded_timeline_) {
+    ImGui::SameLine();
+    if (ImGui::Button("Back to the teach run")) recorded_timeline_.reset();
+  }
+  if (!record_error_.empty()) ImGui::TextColored(kErrorColour, "%s", record_error_.c_str());
+}
+
+void ScanScene::panel_scaling() {
+  ImGui::TextWrapped(
+      "Runs N = 4 .. 1024 through every variant on the CPU twin and plots steps and operations "
+      "on log axes, counted from the traces.");
+  if (ImGui::Button("Run every variant")) {
+    scaling_.reset();
+    scaling();
+    settings_.view = ScanView::Scaling;
+  }
+  if (!scaling_) return;
+  if (ImGui::BeginTable("scaling", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders)) {
+    ImGui::TableSetupColumn("variant");
+    ImGui::TableSetupColumn("steps at 1024");
+    ImGui::TableSetupColumn("ops at 1024");
+    ImGui::TableHeadersRow();
+    for (const auto& s : scaling_->series) {
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      ImGui::TextUnformatted(scan::info(s.variant).id);
+      ImGui::TableSetColumnIndex(1);
+      ImGui::Text("%lld", static_cast<long long>(s.steps.back()));
+      ImGui::TableSetColumnIndex(2);
+      ImGui::Text("%lld", static_cast<long long>(s.ops.back()));
+    }
+    ImGui::EndTable();
+  }
+  for (const std::string& s : scaling_->skipped) ImGui::TextDisabled("%s", s.c_str());
+}
+
+void ScanScene::panel_fast_mode() {
+  const bool running = fast_job_.valid();
+  if (running && fast_job_.wait_for(std::chrono::seconds(0)) == std::future_status::ready)
+    fast_ = fast_job_.get();
+  ImGui::BeginDisabled(running);
+  ImGui::SliderInt("log2 N", &fast_log2_n_, 10, 28);
+  ImGui::SliderInt("repeats", &fast_repeats_, 1, 50);
+  const int64_t n = int64_t{1} << fast_log2_n_;
+  ImGui::Text("N = %lld (%.1f MiB of %s), %s scan", static_cast<long long>(n), n * 4.0 / (1 << 20),
+              type_name(settings_.params.type),
+              settings_.params.inclusive ? "inclusive" : "exclusive");
+  if (ImGui::Button("Time every variant")) {
+    const Backend b = backend();
+    bench::ScanBenchOptions options;
+    options.type = settings_.params.type;
+    options.op = settings_.params.op;
+    options.inclusive = settings_.params.inclusive;
+    options.repeats = fast_repeats_;
+    options.distribution = settings_.distribution;
+    options.seed = settings_.seed;
+    fast_job_ = std::async(std::launch::async, [=] {
+      FastOutcome out;
+      try {
+        WS_REQUIRE(b == Backend::Cuda || n <= scan::kCpuFastMaxN,
+                   std::string("the CPU backend runs fast mode up to 2^26 values"));
+        std::ostringstream progress;
+        for (const auto& row : bench::bench_scan(b, {n}, options, progress, &out.copy_gbps)) {
+          FastRow r{row.name, row.ms, row.gbps, row.pct_copy, row.ratio_to_library, row.verified};
+          if (!row.built) r.name += " (not built yet)";
+          out.rows.push_back(r);
+        }
+        out.library = scan::library_name(b);
+      } catch (const std::exception& e) {
+        out.error = e.what();
+      }
+      return out;
+    });
+  }
+  ImGui::EndDisabled();
+  if (running) ImGui::TextUnformatted("running...");
+  if (!fast_.error.empty()) ImGui::TextColored(kErrorColour, "%s", fast_.error.c_str());
+  if (fast_.rows.empty()) return;
+  ImGui::Text("peak copy bandwidth: %.0f GB/s (read + write); x %s: >1 is faster", fast_.copy_gbps,
+              fast_.library.c_str());
+  if (ImGui::BeginTable("scan fast", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders)) {
+    for (const char* h : {"variant", "median ms", "GB/s", "% copy", "x library", "ok"})
+      ImGui::TableSetupColumn(h);
+    ImGui::TableHeadersRow();
+    for (const auto& row : fast_.rows) {
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      ImGui::TextUnformatted(row.name.c_str());
+      ImGui::TableSetColumnIndex(1);
+      ImGui::Text("%.4f", row.ms);
+      ImGui::TableSetColumnIndex(2);
+      ImGui::Text("%.0f", row.gbps);
+      ImGui::TableSetColumnIndex(3);
+      ImGui::Text("%.0f%%", row.pct_copy);
+      ImGui::TableSetColumnIndex(4);
+      ImGui::Text("%.2f", row.ratio_to_library);
+      ImGui::TableSetColumnIndex(5);
+      ImGui::TextUnformatted(row.verified ? "yes" : "no");
+    }
+    ImGui::EndTable();
+  }
+}
+
+void ScanScene::code_ui() {
+  if (app_mode() || !primary_) {
+    ImGui::TextWrapped("%s", app_mode() ? "The application modes' code is in app/scenes/scan/apps."
+                                        : "No run to show.");
+    return;
+  }
+  const auto& info = scan::info(primary_->params.variant);
+  const auto& steps = primary_->run.trace.steps;
+  const std::string marker = step_ < static_cast<int>(steps.size()) ? steps[step_].code_marker : "";
+  const char* file = kernel_file(info.variant);
+  const SourceSection section = load_step_source(file, info.id, marker);
+  ImGui::TextDisabled("%s", file);
+  show_code_panel(section, find_marker_line(section, marker),
+                  "The kernel source was not found (or has no section for this variant yet); set "
+                  "WARPSCOPE_SOURCE_DIR to the source tree.");
+}
+
+}  // namespace ws::app

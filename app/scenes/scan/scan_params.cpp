@@ -1,0 +1,186 @@
+// The scan scene's one parameter parser: the command line, sessions and the panels all go through
+// parse_scan_settings, so every path reports the same errors.
+#include <algorithm>
+
+#include "common/error.h"
+#include "scan_scene.h"
+#include "scenes/json_params.h"
+
+namespace ws::app {
+
+namespace {
+
+struct ViewName {
+  ScanView view;
+  const char* name;
+};
+constexpr ViewName kViews[] = {{ScanView::Auto, "auto"},         {ScanView::Network, "network"},
+                               {ScanView::Ranges, "ranges"},     {ScanView::Levels, "levels"},
+                               {ScanView::Timeline, "timeline"}, {ScanView::Trace, "trace"},
+                               {ScanView::Scaling, "scaling"}};
+
+std::string variant_ids() {
+  std::string ids;
+  for (const auto& i : scan::variant_infos()) ids += std::string(ids.empty() ? "" : ", ") + i.id;
+  return ids;
+}
+
+scan::Variant parse_variant_key(const nlohmann::json& j, const char* key) {
+  const std::string s = json_string(j, key);
+  scan::Variant v;
+  WS_REQUIRE(scan::parse_variant(s, v), std::string("--") + key + ": unknown variant '" + s +
+                                            "' (1-10 or " + variant_ids() + ")");
+  return v;
+}
+
+}  // namespace
+
+const char* scan_view_name(ScanView v) {
+  for (const ViewName& n : kViews)
+    if (n.view == v) return n.name;
+  return "auto";
+}
+
+bool parse_scan_view(const std::string& text, ScanView& out) {
+  for (const ViewName& n : kViews) {
+    if (text == n.name) {
+      out = n.view;
+      return true;
+    }
+  }
+  return false;
+}
+
+ScanView resolve_scan_view(ScanView v, scan::Variant variant) {
+  if (v != ScanView::Auto) return v;
+  switch (variant) {
+    case scan::Variant::Coarsened:
+    case scan::Variant::Hierarchical:
+      return ScanView::Levels;
+    case scan::Variant::Chained:
+    case scan::Variant::DecoupledLookback:
+      return ScanView::Timeline;
+    default:
+      return ScanView::Network;
+  }
+}
+
+ScanSettings parse_scan_settings(const nlohmann::json& j, const ScanSettings& base) {
+  reject_unknown_keys(j,
+                      {"variant", "op", "type", "inclusive", "exclusive", "block", "coarsening",
+                       "mapping", "race", "values", "n", "seed", "distribution", "compare", "view"},
+                      "scan");
+  ScanSettings s = base;
+  scan::Params& p = s.params;
+  if (j.contains("variant")) {
+    p.variant = parse_variant_key(j, "variant");
+    // Conveniences when only the variant changes: kogge-stone-excl is exclusive, the race
+    // belongs to kogge-stone.
+    if (p.variant == scan::Variant::KoggeStoneExclusive && !j.contains("inclusive"))
+      p.inclusive = false;
+    if (p.variant != scan::Variant::KoggeStone && !j.contains("race")) p.race = false;
+  }
+  if (j.contains("op")) {
+    const std::string t = json_string(j, "op");
+    const auto op = parse_op(t);
+    WS_REQUIRE(op.has_value(), "--op: unknown operator '" + t + "' (sum, product, min, max)");
+    p.op = *op;
+  }
+  if (j.contains("type")) {
+    const std::string t = json_string(j, "type");
+    const auto type = parse_type(t);
+    WS_REQUIRE(type.has_value(), "--type: unknown type '" + t + "' (int32, float32)");
+    p.type = *type;
+  }
+  WS_REQUIRE(!(j.contains("inclusive") && j.contains("exclusive")) ||
+                 json_bool(j, "inclusive") != json_bool(j, "exclusive"),
+             std::string("--inclusive and --exclusive contradict each other: give one"));
+  if (j.contains("inclusive")) p.inclusive = json_bool(j, "inclusive");
+  if (j.contains("exclusive")) p.inclusive = !json_bool(j, "exclusive");
+  if (j.contains("block")) p.block_dim = static_cast<int>(json_int(j, "block", 0, 1024));
+  if (j.contains("coarsening")) p.coarsening = static_cast<int>(json_int(j, "coarsening", 1, 64));
+  if (j.contains("mapping")) {
+    const std::string t = json_string(j, "mapping");
+    WS_REQUIRE(scan::parse_mapping(t, p.mapping),
+               "--mapping: unknown mapping '" + t + "' (contiguous, divergent)");
+  }
+  if (j.contains("race")) p.race = json_bool(j, "race");
+  const bool new_random = j.contains("n") || j.contains("seed") || j.contains("distribution");
+  if (j.contains("n")) s.n = json_int(j, "n", 1, scan::kTeachMaxN);
+  if (j.contains("seed")) s.seed = static_cast<uint64_t>(json_int(j, "seed", 0, INT64_MAX));
+  if (j.contains("distribution")) {
+    const std::string t = json_string(j, "distribution");
+    WS_REQUIRE(parse_distribution(t, s.distribution),
+               "--distribution: unknown '" + t + "' (uniform, equal, sorted, few-huge)");
+  }
+  if (new_random && !j.contains("values")) s.values_text.clear();  // n random values asked for
+  if (j.contains("values")) s.values_text = json_string(j, "values");
+  if (j.contains("compare")) {
+    const std::string t = json_string(j, "compare");
+    if (t.empty() || t == "none")
+      s.compare.reset();
+    else
+      s.compare = parse_variant_key(j, "compare");
+  }
+  if (j.contains("view")) {
+    const std::string t = json_string(j, "view");
+    WS_REQUIRE(parse_scan_view(t, s.view),
+               "--view: unknown view '" + t +
+                   "' (auto, network, ranges, levels, timeline, trace, scaling)");
+  }
+  // The input must parse and suit the variant: checked now, so a bad edit changes nothing.
+  int64_t n = s.n;
+  if (!s.values_text.empty()) {
+    const auto parsed = parse_values(s.values_text, p.type);
+    WS_REQUIRE(!parsed.empty(), std::string("--values: no numbers given"));
+    WS_REQUIRE(static_cast<int64_t>(parsed.size()) <= scan::kTeachMaxN,
+               "--values: teach mode shows at most " + std::to_string(scan::kTeachMaxN) +
+                   " values, got " + std::to_string(parsed.size()));
+    n = static_cast<int64_t>(parsed.size());
+  }
+  scan::validate(p, n, true);
+  return s;
+}
+
+nlohmann::json scan_settings_to_json(const ScanSettings& s) {
+  const scan::Params& p = s.params;
+  return {{"variant", scan::info(p.variant).id},
+          {"op", op_name(p.op)},
+          {"type", type_name(p.type)},
+          {"inclusive", p.inclusive},
+          {"block", p.block_dim},
+          {"coarsening", p.coarsening},
+          {"mapping", scan::mapping_name(p.mapping)},
+          {"race", p.race},
+          {"values", s.values_text},
+          {"n", s.n},
+          {"seed", s.seed},
+          {"distribution", distribution_name(s.distribution)},
+          {"compare", s.compare ? scan::info(*s.compare).id : ""},
+          {"view", scan_view_name(s.view)}};
+}
+
+std::vector<double> scan_settings_input(const ScanSettings& s, std::string& label) {
+  if (!s.values_text.empty()) {
+    label = "typed values";
+    return parse_values(s.values_text, s.params.type);
+  }
+  label =
+      std::string(distribution_name(s.distribution)) + " random, seed " + std::to_string(s.seed);
+  return generate_values(s.distribution, s.params.type, s.n, s.seed);
+}
+
+scan::Params params_for_variant(const scan::Params& base, scan::Variant variant, int64_t n) {
+  scan::Params p = base;
+  p.variant = variant;
+  if (variant == scan::Variant::KoggeStoneExclusive) p.inclusive = false;
+  if (variant != scan::Variant::KoggeStone) p.race = false;
+  try {
+    scan::validate(p, n, true);
+  } catch (const Error&) {
+    p.block_dim = 0;  // the chosen block size does not suit this variant: let it choose
+  }
+  return p;
+}
+
+}  // namespace ws::app

@@ -1,0 +1,151 @@
+// Steps and work against N for every variant, from real teach traces (compute_counters on the CPU
+// twin's trace at each size), on log axes: Kogge-Stone's n log2 n operations against Brent-Kung's
+// 2n as a picture, and the price paid for it in steps.
+#include <algorithm>
+#include <cmath>
+
+#include "common/error.h"
+#include "scan/scan_run.h"
+#include "scan_scene.h"
+#include "scan_views.h"
+
+namespace ws::app {
+
+using gfx::Color;
+using gfx::HAlign;
+using gfx::VAlign;
+using gfx::Vec2;
+
+ScalingData compute_scaling(const scan::Params& base, const std::vector<int64_t>& sizes) {
+  ScalingData data;
+  for (const auto& vi : scan::variant_infos()) {
+    ScalingSeries series;
+    series.variant = vi.variant;
+    try {
+      for (int64_t n : sizes) {
+        scan::Params p = params_for_variant(base, vi.variant, n);
+        p.block_dim = 0;  // each size at the variant's own block size
+        std::vector<double> values(static_cast<size_t>(n));
+        for (int64_t i = 0; i < n; ++i) values[i] = static_cast<double>(i % 7 + 1);
+        const Counters c = compute_counters(scan::teach(Backend::Cpu, p, values).trace);
+        series.n.push_back(n);
+        series.steps.push_back(c.steps);
+        series.ops.push_back(c.ops);
+      }
+      data.series.push_back(std::move(series));
+    } catch (const std::exception& e) {
+      data.skipped.push_back(std::string(vi.id) + ": " + e.what());
+    }
+  }
+  return data;
+}
+
+namespace {
+
+Color series_colour(const gfx::Palette& p, int variant) {
+  const Color extra[2] = {p.mismatch, p.text_muted};
+  return variant <= 8 ? p.warp_color(variant - 1) : extra[(variant - 9) % 2];
+}
+
+struct Axes {
+  Vec2 min, max;                  // plot area
+  double x_lo, x_hi, y_lo, y_hi;  // log2 ranges
+  Vec2 at(double x, double y) const {
+    const float fx = static_cast<float>((std::log2(x) - x_lo) / (x_hi - x_lo));
+    const float fy = static_cast<float>((std::log2(std::max(y, 1.0)) - y_lo) / (y_hi - y_lo));
+    return {min.x + fx * (max.x - min.x), max.y - fy * (max.y - min.y)};
+  }
+};
+
+void draw_plot(gfx::Canvas& c, const ScalingData& data, const gfx::Palette& p, Vec2 origin,
+               Vec2 size, bool ops, float font) {
+  double y_hi = 1, x_lo = 1e30, x_hi = 1;
+  for (const auto& s : data.series)
+    for (size_t i = 0; i < s.n.size(); ++i) {
+      y_hi = std::max<double>(y_hi, static_cast<double>(ops ? s.ops[i] : s.steps[i]));
+      x_lo = std::min<double>(x_lo, static_cast<double>(s.n[i]));
+      x_hi = std::max<double>(x_hi, static_cast<double>(s.n[i]));
+    }
+  if (x_lo > x_hi) return;
+  Axes a;
+  a.min = origin + Vec2{font * 3.6f, font * 1.8f};
+  a.max = origin + size - Vec2{font * 0.8f, font * 2.6f};
+  a.x_lo = std::log2(x_lo);
+  a.x_hi = std::max(a.x_lo + 1, std::log2(x_hi));
+  a.y_lo = 0;
+  a.y_hi = std::ceil(std::log2(y_hi));
+  c.text({origin.x + font * 0.5f, origin.y},
+         ops ? "operations performed (log scale)" : "steps (log scale)", font * 1.1f, p.text);
+  c.rect(a.min, a.max, p.cell_border, 1);
+  for (double e = a.x_lo; e <= a.x_hi + 1e-9; e += 1) {
+    const float x = a.at(std::exp2(e), 1).x;
+    c.line({x, a.max.y}, {x, a.max.y + 4}, p.text_muted, 1);
+    c.text({x, a.max.y + 5}, std::to_string(static_cast<long long>(std::exp2(e))), font * 0.85f,
+           p.text_muted, HAlign::Center, VAlign::Top);
+  }
+  c.text({(a.min.x + a.max.x) / 2, a.max.y + font * 1.5f}, "N (elements)", font * 0.9f,
+         p.text_muted, HAlign::Center, VAlign::Top);
+  const int y_step = a.y_hi > 12 ? 2 : 1;
+  for (int e = 0; e <= static_cast<int>(a.y_hi); e += y_step) {
+    const float y = a.at(std::exp2(a.x_lo), std::exp2(e)).y;
+    c.line({a.min.x, y}, {a.max.x, y}, p.inactive.with_alpha(90), 1);
+    c.text({a.min.x - 4, y}, std::to_string(1LL << e), font * 0.8f, p.text_muted, HAlign::Right,
+           VAlign::Middle);
+  }
+  if (ops) {  // the serial loop's n - 1, dashed
+    for (double e = a.x_lo; e < a.x_hi; e += 0.125) {
+      const Vec2 u = a.at(std::exp2(e), std::exp2(e) - 1);
+      const Vec2 v = a.at(std::exp2(e + 0.0625), std::exp2(e + 0.0625) - 1);
+      c.line(u, v, p.text, 1.5f);
+    }
+    c.text(a.at(std::exp2(a.x_hi), std::exp2(a.x_hi) - 1) + Vec2{-4, 4},
+           "serial n\xE2\x88\x92"
+           "1",
+           font * 0.85f, p.text, HAlign::Right, VAlign::Top);
+  }
+  for (const auto& s : data.series) {
+    const Color col = series_colour(p, static_cast<int>(s.variant));
+    for (size_t i = 0; i < s.n.size(); ++i) {
+      const Vec2 q =
+          a.at(static_cast<double>(s.n[i]), static_cast<double>(ops ? s.ops[i] : s.steps[i]));
+      if (i > 0) {
+        const Vec2 prev = a.at(static_cast<double>(s.n[i - 1]),
+                               static_cast<double>(ops ? s.ops[i - 1] : s.steps[i - 1]));
+        c.line(prev, q, col, 2.0f);
+      }
+      c.circle_filled(q, 3.0f, col);
+    }
+  }
+}
+
+}  // namespace
+
+void draw_scan_scaling(gfx::Canvas& c, const ScalingData& data, const gfx::Palette& p) {
+  const Vec2 size = c.size();
+  const float s = std::max(1.0f, std::min(size.x / 1280.0f, size.y / 720.0f));
+  const float font = 13 * s;
+  const float legend_w = 230 * s;
+  const float plot_w = (size.x - legend_w) / 2;
+  draw_plot(c, data, p, {0, 0}, {plot_w, size.y}, false, font);
+  draw_plot(c, data, p, {plot_w, 0}, {plot_w, size.y}, true, font);
+  float y = font * 2;
+  const float x = 2 * plot_w + 10;
+  for (const auto& series : data.series) {
+    const auto& vi = scan::info(series.variant);
+    const Color col = series_colour(p, static_cast<int>(series.variant));
+    c.line({x, y + font / 2}, {x + font * 1.5f, y + font / 2}, col, 2.5f);
+    c.text({x + font * 2, y + font / 2},
+           std::to_string(static_cast<int>(series.variant)) + " " + vi.id, font, p.text,
+           HAlign::Left, VAlign::Middle);
+    y += font * 1.5f;
+  }
+  for (const std::string& skipped : data.skipped) {
+    const std::string short_text = skipped.substr(0, skipped.find(':')) + ": not run";
+    c.text({x, y}, short_text, font * 0.85f, p.text_muted);
+    y += font * 1.3f;
+  }
+  if (!data.series.empty())
+    c.text({x, y + font}, "CPU-twin traces, one section", font * 0.8f, p.text_muted);
+}
+
+}  // namespace ws::app

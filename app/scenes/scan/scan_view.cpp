@@ -1,0 +1,216 @@
+// The scan figure: a header naming the variant, input and step, the verdict against the serial
+// loop once the last step is reached, the view the settings ask for, a counters line and the
+// legend. With a comparison variant the two runs stand side by side at the same step.
+#include <algorithm>
+#include <cstdio>
+
+#include "common/inputs.h"
+#include "scan_scene.h"
+#include "views/legend.h"
+#include "views/sub_canvas.h"
+
+namespace ws::app {
+
+namespace {
+
+using gfx::HAlign;
+using gfx::VAlign;
+using gfx::Vec2;
+
+std::string fit(const gfx::Canvas& c, std::string text, float font, float width) {
+  if (c.text_size(text, font).x <= width) return text;
+  while (text.size() > 2 && c.text_size(text + "\xE2\x80\xA6", font).x > width) text.pop_back();
+  while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80) text.pop_back();
+  if (!text.empty() && static_cast<unsigned char>(text.back()) >= 0xC0) text.pop_back();
+  return text + "\xE2\x80\xA6";
+}
+
+std::string percent(double x) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.0f%%", 100.0 * x);
+  return b;
+}
+
+void draw_lines(gfx::Canvas& c, const std::string& text, Vec2 at, float font, float width,
+                gfx::Color colour) {
+  size_t start = 0;
+  while (start <= text.size()) {
+    const size_t end = text.find('\n', start);
+    c.text(at, fit(c, text.substr(start, end - start), font, width), font, colour);
+    at.y += font * 1.3f;
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+}
+
+// One run into `c` (its top-left at `origin` in the figure); fills the pane for describe_at.
+void draw_run(gfx::Canvas& c, Vec2 origin, const ScanRun& r, int step, ScanView view,
+              const scan::Timeline* recorded, const gfx::Palette& p, float font,
+              ScanHoverPane& pane) {
+  const Trace& trace = r.run.trace;
+  const int last = static_cast<int>(trace.steps.size()) - 1;
+  const int current = std::clamp(step, 0, std::max(0, last));
+  const scan::VariantInfo& info = scan::info(r.params.variant);
+  const Vec2 size = c.size();
+  const int64_t n = static_cast<int64_t>(r.input.size());
+
+  std::string title = std::to_string(static_cast<int>(info.variant)) + " \xC2\xB7 " + info.title;
+  if (r.params.race) title += " \xE2\x80\x94 second barrier removed (race)";
+  c.text({4, 2}, fit(c, title, font * 1.25f, size.x - 8), font * 1.25f,
+         r.params.race ? p.mismatch : p.text);
+  char line[512];
+  std::snprintf(
+      line, sizeof line,
+      "%s \xC2\xB7 %s %s %s \xC2\xB7 N = %lld (%s) \xC2\xB7 %d\xC3\x97%d threads%s \xC2\xB7 %s",
+      info.pmpp, r.params.inclusive ? "inclusive" : "exclusive", op_name(r.params.op),
+      type_name(r.params.type), static_cast<long long>(n), r.input_label.c_str(),
+      trace.steps.empty() ? 0 : trace.steps[0].grid_dim,
+      trace.steps.empty() ? 0 : trace.steps[0].block_dim,
+      r.params.variant == scan::Variant::BrentKung
+          ? (std::string(" \xC2\xB7 ") + scan::mapping_name(r.params.mapping) + " mapping").c_str()
+          : "",
+      r.backend == Backend::Cuda ? "CUDA" : "CPU twin");
+  c.text({4, 4 + font * 1.4f}, fit(c, line, font * 0.85f, size.x - 8), font * 0.85f, p.text_muted);
+  if (!trace.steps.empty()) {
+    const TraceStep& s = trace.steps[current];
+    const StepCounters& sc = r.counters.per_step[current];
+    std::snprintf(line, sizeof line,
+                  "step %d / %d: %s (%s) \xE2\x80\x94 %lld active threads, %lld ops, %d barrier%s",
+                  current + 1, last + 1, s.label.c_str(), s.phase.c_str(),
+                  static_cast<long long>(sc.active_threads), static_cast<long long>(sc.ops),
+                  s.barriers, s.barriers == 1 ? "" : "s");
+    c.text({4, 6 + font * 2.6f}, fit(c, line, font, size.x - 8), font, p.text);
+  }
+  if (current == last) {
+    std::string verdict;
+    if (r.wrong_count == 0) {
+      verdict =
+          "result matches the serial loop (scan_serial) at all " + std::to_string(n) + " positions";
+    } else {
+      verdict = "WRONG at " + std::to_string(r.wrong_count) + " of " + std::to_string(n) +
+                " positions vs the serial loop (outlined)";
+      if (r.params.race) verdict += ": the write-after-read race";
+    }
+    c.text({4, 8 + font * 3.7f}, fit(c, verdict, font, size.x - 8), font,
+           r.wrong_count ? p.mismatch : p.text);
+  }
+  const float header = 12 + font * 5.0f;
+  const float footer = font * 1.5f;
+  SubCanvas body(c, {0, header}, {size.x, std::max(10.0f, size.y - header - footer)});
+  pane.origin = origin + Vec2{0, header};
+  pane.run = &r;
+  pane.current_step = current;
+  switch (view) {
+    case ScanView::Ranges:
+      draw_scan_ranges(body, r, current, p, pane);
+      break;
+    case ScanView::Timeline:
+      draw_scan_timeline(body, recorded ? *recorded : r.run.timeline, p, pane);
+      break;
+    case ScanView::Levels:
+    case ScanView::Trace: {
+      TraceTreeInput in;
+      in.trace = &trace;
+      in.snapshots = &r.snapshots;
+      in.counters = &r.counters;
+      in.current_step = current;
+      pane.tree = true;
+      pane.tree_key = draw_trace_tree(body, in, p);
+      break;
+    }
+    default:
+      draw_scan_network(body, r, current, p, pane);
+      break;
+  }
+  const Counters& t = r.counters;
+  std::snprintf(line, sizeof line,
+                "totals: %lld steps \xC2\xB7 %lld ops vs serial %lld (work efficiency %s) \xC2\xB7 "
+                "%lld lanes consumed \xC2\xB7 %lld barriers \xC2\xB7 %lld bank conflicts",
+                static_cast<long long>(t.steps), static_cast<long long>(t.ops),
+                static_cast<long long>(t.useful_ops), percent(t.work_efficiency).c_str(),
+                static_cast<long long>(t.lanes_consumed), static_cast<long long>(t.barriers),
+                static_cast<long long>(t.bank_conflicts));
+  std::string totals = line;
+  if (r.run.level_sizes.size() > 1) {
+    totals += " \xC2\xB7 levels";
+    for (int64_t l : r.run.level_sizes) totals += " " + std::to_string(l);
+  }
+  if (r.backend == Backend::Cuda)
+    totals += r.cpu_check.empty() ? " \xC2\xB7 GPU trace = CPU twin"
+                                  : " \xC2\xB7 GPU differs from the CPU twin: " + r.cpu_check;
+  c.text({4, size.y - footer + 2}, fit(c, totals, font * 0.85f, size.x - 8), font * 0.85f,
+         r.backend == Backend::Cuda && !r.cpu_check.empty() ? p.mismatch : p.text);
+}
+
+}  // namespace
+
+void ScanScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
+  hover_panes_.clear();
+  if (const ScanAppMode* m = app_mode()) {
+    m->draw(c, theme);
+    return;
+  }
+  const gfx::Palette& p = gfx::palette(theme);
+  const Vec2 size = c.size();
+  const float font = std::max(12.0f, std::min(size.y / 36.0f, size.x / 64.0f));
+  const ScanView view = resolve_scan_view(settings_.view, settings_.params.variant);
+  if (view == ScanView::Scaling) {
+    c.text({4, 2}, "Steps and work against N, every variant", font * 1.25f, p.text);
+    SubCanvas body(c, {0, font * 2.2f}, {size.x, size.y - font * 2.2f});
+    if (scaling_)
+      draw_scan_scaling(body, *scaling_, p);
+    else
+      static_cast<gfx::Canvas&>(body).text(
+          {8, 8}, "press \"Run every variant\" in the Scaling panel", font, p.text_muted);
+    return;
+  }
+  if (!primary_) {
+    c.text({8, 8}, "Parallel scan \xE2\x80\x94 this run failed:", font * 1.25f, p.text);
+    draw_lines(c, error_, {8, 14 + font * 1.5f}, font, size.x - 16, p.mismatch);
+    return;
+  }
+  const float legend_h = font * 1.6f;
+  const Vec2 body{size.x, size.y - legend_h};
+  const scan::Timeline* recorded = recorded_timeline_ ? &*recorded_timeline_ : nullptr;
+  if (compare_ || !error_.empty()) {
+    const float half = (body.x - 16) / 2;
+    SubCanvas left(c, {0, 0}, {half, body.y});
+    SubCanvas right(c, {half + 16, 0}, {half, body.y});
+    c.begin_group("variant-a");
+    hover_panes_.emplace_back();
+    draw_run(left, {0, 0}, *primary_, step_, view, recorded, p, font, hover_panes_.back());
+    c.end_group();
+    c.line({half + 8, 0}, {half + 8, body.y}, p.cell_border, 1.5f);
+    c.begin_group("variant-b");
+    if (compare_) {
+      hover_panes_.emplace_back();
+      const ScanView other = resolve_scan_view(settings_.view, compare_->params.variant);
+      draw_run(right, {half + 16, 0}, *compare_, step_, other, nullptr, p, font,
+               hover_panes_.back());
+    } else {
+      draw_lines(right, error_, {4, 4}, font, half - 8, p.mismatch);
+    }
+    c.end_group();
+  } else {
+    SubCanvas whole(c, {0, 0}, body);
+    c.begin_group("scan");
+    hover_panes_.emplace_back();
+    draw_run(whole, {0, 0}, *primary_, step_, view, recorded, p, font, hover_panes_.back());
+    c.end_group();
+  }
+  c.begin_group("legend");
+  draw_trace_legend(c, {4, size.y - legend_h + 4}, font * 0.8f, p,
+                    primary_->backend == Backend::Cuda);
+  c.end_group();
+}
+
+std::string ScanScene::describe_at(Vec2 point) const {
+  if (const ScanAppMode* m = app_mode()) return m->describe_at(point);
+  for (const ScanHoverPane& pane : hover_panes_) {
+    const std::string text = describe_scan_point(pane, point - pane.origin);
+    if (!text.empty()) return text;
+  }
+  return "";
+}
+
+}  // namespace ws::app

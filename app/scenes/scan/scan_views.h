@@ -1,0 +1,104 @@
+// The scan scene's diagrams, each drawn from one teach run (ScanRun) into a canvas:
+// - the step network: one column per element, one row per step, lines from the operands each
+//   thread read to the cell it wrote (the Kogge-Stone network; with the phase bands "up-sweep" and
+//   "down-sweep" it is the Brent-Kung / Blelloch tree);
+// - the range table: which inputs x_i..x_j each position holds after each step (broken ranges,
+//   the trace of a race, in the error colour);
+// - the look-back timeline of the single-pass variants (one row per block);
+// - the scaling plot: steps and operations against N for every variant, on log axes.
+// The hierarchical levels use the generic trace tree (views/trace_tree_view.h).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "common/backend.h"
+#include "common/counters.h"
+#include "render/canvas.h"
+#include "render/palette.h"
+#include "scan/scan.h"
+#include "views/trace_tree_view.h"
+
+namespace ws::app {
+
+// One teach-mode run with everything the views need precomputed.
+struct ScanRun {
+  scan::Params params;
+  scan::TeachRun run;
+  Counters counters;
+  std::vector<std::vector<std::vector<double>>> snapshots;    // [step][buffer][element]
+  std::vector<std::vector<std::vector<scan::Range>>> ranges;  // [step][buffer][element]
+  std::string ranges_error;                                   // replay_ranges failed (ranges empty)
+  std::vector<double> input;
+  std::vector<double> reference;  // scan_serial: the sequential loop's answer
+  std::vector<bool> wrong;        // result[i] differs from reference[i]
+  int64_t wrong_count = 0;
+  Backend backend = Backend::Cpu;
+  std::string input_label;
+  std::string cpu_check;  // CUDA runs: "" when the trace matches the CPU twin's
+  std::string error;      // the run failed (nothing else is set)
+};
+
+// The buffer each step is drawn with (the one it mainly writes; the previous step's when it
+// writes nothing), for every step of the trace.
+std::vector<int> scan_row_buffers(const Trace& trace);
+
+// "x3..x7", "x3", "identity", "broken", "?"; `compact` drops the x: "3..7".
+std::string range_text(const scan::Range& r, bool compact = false);
+
+// The cells a write copied or combined: for each Write event of the step (index into
+// step.events), the Read events (indices) it came from. An Op's operands are the thread's reads
+// since its previous Op; a write with no Op since the thread's previous write copies the last read.
+struct WriteSources {
+  size_t write = 0;
+  bool combined = false;  // an operator application (else a copy)
+  std::vector<size_t> reads;
+};
+std::vector<WriteSources> write_sources(const TraceStep& step);
+
+// A shared buffer's element index across blocks (block-major), as snapshots hold it.
+int64_t flat_event_index(const Trace& trace, const TraceStep& step, const TraceEvent& e);
+
+// Where a view put its cells, for describe_at.
+struct ScanCellRow {
+  int step = -1;  // -1: the input row
+  int buffer = 0;
+  float x0 = 0, y = 0, cell_w = 0, cell_h = 0;
+  int64_t cells = 0;
+};
+struct ScanHoverPane {
+  gfx::Vec2 origin;  // the pane's top-left in the figure
+  const ScanRun* run = nullptr;
+  int current_step = 0;           // rows of later steps are structure only
+  std::vector<ScanCellRow> rows;  // network and range table
+  bool tree = false;              // the trace tree was drawn: use tree_key
+  TraceTreeKey tree_key;
+  // Timeline: one row per block.
+  float timeline_x0 = 0, timeline_x1 = 0, timeline_y0 = 0, timeline_row_h = 0;
+  double timeline_t1 = 0;
+  const scan::Timeline* timeline = nullptr;
+};
+
+// Everything that lies at `point` (pane coordinates): "" for nothing.
+std::string describe_scan_point(const ScanHoverPane& pane, gfx::Vec2 point);
+
+void draw_scan_network(gfx::Canvas& c, const ScanRun& r, int step, const gfx::Palette& p,
+                       ScanHoverPane& pane);
+void draw_scan_ranges(gfx::Canvas& c, const ScanRun& r, int step, const gfx::Palette& p,
+                      ScanHoverPane& pane);
+void draw_scan_timeline(gfx::Canvas& c, const scan::Timeline& t, const gfx::Palette& p,
+                        ScanHoverPane& pane);
+
+// Steps and operations of every variant at each size (teach runs on the CPU twin).
+struct ScalingSeries {
+  scan::Variant variant;
+  std::vector<int64_t> n, steps, ops;
+};
+struct ScalingData {
+  std::vector<ScalingSeries> series;
+  std::vector<std::string> skipped;  // "blelloch: not built yet"
+};
+ScalingData compute_scaling(const scan::Params& base, const std::vector<int64_t>& sizes);
+void draw_scan_scaling(gfx::Canvas& c, const ScalingData& data, const gfx::Palette& p);
+
+}  // namespace ws::app
