@@ -1,9 +1,226 @@
-// PLACEHOLDER (the CPU helper replaces this file): replay_ranges.
+// replay_ranges: which inputs x_lo..x_hi every cell holds after every step, replayed symbolically
+// from a trace (the range table, and the flag on a race's corrupted combinations).
+//
+// Rules (the trace conventions of scan_model.h):
+// - Input cell i (buffer 0) starts as the span [i, i]; every other cell starts Unknown.
+// - Each thread collects the ranges it reads since its previous Op in the current step. An Op
+//   combines them: spans that meet end to start merge, the identity is neutral, an overlap or a
+//   gap is Broken (an input counted twice or missed), Unknown stays Unknown. An Op after a single
+//   read combines it with the thread's register (its previous Op result or last written value:
+//   an accumulator, a shuffle partner); after no read, the register alone.
+// - A Write stores the last range read when the thread read after its last Op in the step (a
+//   copy); else the step's latest Op result; else (a constant or a register kept from an earlier
+//   step) the identity when the value written is the operator's identity, the register when the
+//   value matches it, Unknown otherwise.
+// - An Atomic combines the cell with the operand's range (taken as a Write takes it).
+// - Which write a read saw: a thread sees its own writes of the step; another thread's write of
+//   the same step only when the value read matches it and not the value at the step's start (a
+//   schedule without a barrier, such as the Kogge-Stone race); otherwise the step's start. So a
+//   race shows wherever it changed the value that was read.
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+#include <vector>
+
 #include "../common/error.h"
 #include "scan.h"
 
 namespace ws::scan {
-std::vector<std::vector<std::vector<Range>>> replay_ranges(const Trace&) {
-  throw Error("replay_ranges is not built yet");
+
+namespace {
+
+Range span(int32_t lo, int32_t hi) {
+  Range r;
+  r.kind = Range::Span;
+  r.lo = lo;
+  r.hi = hi;
+  return r;
 }
+Range of_kind(Range::Kind kind) {
+  Range r;
+  r.kind = kind;
+  return r;
+}
+
+Range combine(std::vector<Range> operands) {
+  bool unknown = false;
+  std::vector<Range> spans;
+  for (const Range& r : operands) {
+    if (r.kind == Range::Broken) return of_kind(Range::Broken);
+    if (r.kind == Range::Unknown) unknown = true;
+    if (r.kind == Range::Span) spans.push_back(r);
+  }
+  if (unknown) return of_kind(Range::Unknown);
+  if (spans.empty()) return of_kind(Range::Identity);
+  std::sort(spans.begin(), spans.end(), [](const Range& a, const Range& b) { return a.lo < b.lo; });
+  for (size_t k = 1; k < spans.size(); ++k)
+    if (spans[k].lo != spans[k - 1].hi + 1) return of_kind(Range::Broken);
+  return span(spans.front().lo, spans.back().hi);
+}
+
+bool same_value(double a, double b) {
+  return (std::isnan(a) && std::isnan(b)) || a == b;
+}
+
+double identity_value(const Trace& trace) {
+  return trace.type == ValueType::Int32 ? static_cast<double>(identity_of<int32_t>(trace.op))
+                                        : static_cast<double>(identity_of<float>(trace.op));
+}
+
+double apply_value(ValueType type, BinaryOp op, double a, double b) {
+  if (type == ValueType::Int32)
+    return apply_op<int32_t>(op, static_cast<int32_t>(a), static_cast<int32_t>(b));
+  return apply_op<float>(op, static_cast<float>(a), static_cast<float>(b));
+}
+
+struct Cell {
+  Range range;
+  double value = std::nan("");
+};
+
+struct StepWrite {
+  int32_t thread;
+  Cell cell;
+};
+
+struct ThreadState {
+  int64_t step = -1;         // the step `reads` and `op_in_step` belong to
+  std::vector<Range> reads;  // since the previous Op in `step`
+  bool op_in_step = false;
+  bool has_register = false;  // the latest Op result or written value, across steps
+  Cell reg;
+};
+
+class RangeReplay {
+ public:
+  explicit RangeReplay(const Trace& trace) : trace_(trace), identity_(identity_value(trace)) {
+    for (size_t b = 0; b < trace.buffers.size(); ++b) {
+      const TraceBuffer& buffer = trace.buffers[b];
+      std::vector<Cell> cells(static_cast<size_t>(buffer.size) * buffer.blocks);
+      for (size_t i = 0; i < cells.size() && i < buffer.initial.size(); ++i) {
+        cells[i].value = buffer.initial[i];
+        if (b == 0) cells[i].range = span(static_cast<int32_t>(i), static_cast<int32_t>(i));
+      }
+      state_.push_back(std::move(cells));
+    }
+  }
+
+  std::vector<std::vector<std::vector<Range>>> run() {
+    std::vector<std::vector<std::vector<Range>>> out;
+    out.reserve(trace_.steps.size());
+    for (size_t s = 0; s < trace_.steps.size(); ++s) {
+      step_writes_.clear();
+      for (const TraceEvent& e : trace_.steps[s].events) apply(static_cast<int64_t>(s), e);
+      for (const auto& [key, writes] : step_writes_)
+        state_[key.first][key.second] = writes.back().cell;
+      std::vector<std::vector<Range>> snapshot;
+      for (const auto& cells : state_) {
+        std::vector<Range> ranges(cells.size());
+        for (size_t i = 0; i < cells.size(); ++i) ranges[i] = cells[i].range;
+        snapshot.push_back(std::move(ranges));
+      }
+      out.push_back(std::move(snapshot));
+    }
+    return out;
+  }
+
+ private:
+  struct KeyHash {
+    size_t operator()(const std::pair<int, int64_t>& k) const {
+      return std::hash<int64_t>()(k.second * 64 + k.first);
+    }
+  };
+
+  void apply(int64_t step, const TraceEvent& e) {
+    ThreadState& t = threads_[e.thread];
+    if (t.step != step) {
+      t.step = step;
+      t.reads.clear();
+      t.op_in_step = false;
+    }
+    switch (e.kind) {
+      case EventKind::Read:
+        t.reads.push_back(seen_by(e, locate(step, e)).range);
+        break;
+      case EventKind::Op: {
+        std::vector<Range> operands = t.reads;
+        if (operands.size() <= 1 && t.has_register) operands.push_back(t.reg.range);
+        t.reg = Cell{combine(operands), e.value};
+        t.has_register = true;
+        t.op_in_step = true;
+        t.reads.clear();
+        break;
+      }
+      case EventKind::Write: {
+        const Cell cell{written_range(t, e.value), e.value};
+        record_write(locate(step, e), e.thread, cell);
+        t.reg = cell;
+        t.has_register = true;
+        break;
+      }
+      case EventKind::Atomic: {
+        const std::pair<int, int64_t> key = locate(step, e);
+        const Cell old = seen_by(e, key, true);
+        const TraceBuffer& buffer = trace_.buffers[e.buffer];
+        const Cell cell{combine({old.range, written_range(t, e.value)}),
+                        apply_value(buffer.type, buffer.atomic_op, old.value, e.value)};
+        record_write(key, e.thread, cell);
+        break;
+      }
+    }
+  }
+
+  Range written_range(const ThreadState& t, double value) const {
+    if (!t.reads.empty()) return t.reads.back();
+    if (t.op_in_step) return t.reg.range;
+    if (same_value(value, identity_)) return of_kind(Range::Identity);
+    if (t.has_register && same_value(value, t.reg.value)) return t.reg.range;
+    return of_kind(Range::Unknown);
+  }
+
+  std::pair<int, int64_t> locate(int64_t step, const TraceEvent& e) const {
+    WS_REQUIRE(e.buffer >= 0 && e.buffer < static_cast<int>(state_.size()),
+               "trace event names an unknown buffer");
+    const TraceBuffer& buffer = trace_.buffers[e.buffer];
+    int64_t index = e.address;
+    if (buffer.space == MemSpace::Shared)
+      index += int64_t{e.thread / trace_.steps[step].block_dim} * buffer.size;
+    WS_REQUIRE(index >= 0 && index < static_cast<int64_t>(state_[e.buffer].size()),
+               "trace event outside buffer '" + buffer.name + "'");
+    return {e.buffer, index};
+  }
+
+  // The cell as thread e.thread sees it (see the header: own writes, then a matching write of
+  // another thread, then the step's start). An atomic sees the latest write of the step.
+  Cell seen_by(const TraceEvent& e, const std::pair<int, int64_t>& key, bool latest = false) const {
+    const Cell& start = state_[key.first][key.second];
+    const auto it = step_writes_.find(key);
+    if (it == step_writes_.end()) return start;
+    const std::vector<StepWrite>& writes = it->second;
+    if (latest) return writes.back().cell;
+    for (auto w = writes.rbegin(); w != writes.rend(); ++w)
+      if (w->thread == e.thread) return w->cell;
+    if (same_value(e.value, start.value)) return start;
+    for (auto w = writes.rbegin(); w != writes.rend(); ++w)
+      if (same_value(e.value, w->cell.value)) return w->cell;
+    return start;
+  }
+
+  void record_write(const std::pair<int, int64_t>& key, int32_t thread, const Cell& cell) {
+    step_writes_[key].push_back(StepWrite{thread, cell});
+  }
+
+  const Trace& trace_;
+  double identity_;
+  std::vector<std::vector<Cell>> state_;
+  std::unordered_map<std::pair<int, int64_t>, std::vector<StepWrite>, KeyHash> step_writes_;
+  std::unordered_map<int32_t, ThreadState> threads_;
+};
+
+}  // namespace
+
+std::vector<std::vector<std::vector<Range>>> replay_ranges(const Trace& trace) {
+  return RangeReplay(trace).run();
+}
+
 }  // namespace ws::scan
