@@ -7,7 +7,21 @@ add_library(ws_compact STATIC
   compact/compact_cuda_none.cpp)
 target_link_libraries(ws_compact PUBLIC ws_scan ws_common PRIVATE ws_warnings)
 
-set(WS_SCAN_APP_LIBS ws_compact)
+add_library(ws_radix_sort STATIC
+  radix_sort/radix_sort_steps.cpp
+  radix_sort/radix_sort_cpu.cpp
+  radix_sort/radix_sort_run.cpp
+  radix_sort/radix_sort_cuda_none.cpp)
+target_link_libraries(ws_radix_sort PUBLIC ws_scan ws_common PRIVATE ws_warnings)
+
+add_library(ws_segmented_scan STATIC
+  segmented_scan/segmented_parse.cpp
+  segmented_scan/segmented_cpu.cpp
+  segmented_scan/segmented_run.cpp
+  segmented_scan/segmented_cuda_none.cpp)
+target_link_libraries(ws_segmented_scan PUBLIC ws_scan ws_common PRIVATE ws_warnings)
+
+set(WS_SCAN_APP_LIBS ws_compact ws_radix_sort ws_segmented_scan)
 foreach(target ${WS_SCAN_APP_LIBS})
   # One rounding per operation, as on the device: float traces match the GPU's exactly.
   target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CXX>:-ffp-contract=off>)
