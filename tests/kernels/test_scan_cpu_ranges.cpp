@@ -176,5 +176,48 @@ TEST(ScanRanges, TheRaceShowsBrokenRangesWithTwoWarpsAndNoneWithOne) {
   }
 }
 
+int64_t lowest_bit(int64_t x) {
+  return x & -x;
+}
+
+TEST(ScanRanges, BrentKungAndBlellochRangesFollowTheirTrees) {
+  for (Variant v : {Variant::BrentKung, Variant::Blelloch}) {
+    for (Mapping mapping : {Mapping::Contiguous, Mapping::Divergent}) {
+      for (bool inclusive : {true, false}) {
+        Params p;
+        p.variant = v;
+        p.mapping = mapping;
+        p.inclusive = inclusive;
+        const int64_t n = 128;  // a full section: block 64
+        const TeachRun run =
+            teach_cpu(p, generate_values(Distribution::Uniform, ValueType::Int32, n, 8));
+        const auto ranges = replay_ranges(run.trace);
+        const int xy = buffer_named(run.trace, "XY");
+        const std::string context = std::string(info(v).id) + " " + mapping_name(mapping);
+        // Up-sweep level k (stride 2^k): the right end of every pair holds its whole subtree.
+        for (int k = 0; (int64_t{1} << k) < n; ++k) {
+          const int64_t width = int64_t{2} << k;
+          for (int64_t i = 0; i < n; ++i) {
+            const int64_t lo = i - std::min(lowest_bit(i + 1), width) + 1;
+            EXPECT_EQ(text(ranges[1 + k][xy][i]), span_text(lo, i))
+                << context << " up-sweep level " << k << " position " << i;
+          }
+        }
+        const size_t before_store = ranges.size() - 2;
+        if (v == Variant::Blelloch) {
+          EXPECT_EQ(text(ranges[1 + 7][xy][n - 1]), "identity");  // the root step
+          for (int64_t i = 0; i < n; ++i)  // the down-sweep leaves the exclusive scan
+            EXPECT_EQ(text(ranges[before_store][xy][i]), span_text(0, i - 1)) << context;
+        } else {
+          for (int64_t i = 0; i < n; ++i)  // the distribution tree completes every prefix
+            EXPECT_EQ(text(ranges[before_store][xy][i]), span_text(0, i)) << context;
+        }
+        for (int64_t i = 0; i < n; ++i)
+          EXPECT_EQ(text(ranges.back()[1][i]), span_text(0, inclusive ? i : i - 1)) << context;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace ws::scan
