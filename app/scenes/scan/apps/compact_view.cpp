@@ -1,0 +1,381 @@
+// The compaction figure. Typed or random values: one row per array (input, flags, the block scans
+// in shared memory, block sums and offsets, positions, output) with the scatter drawn as arrows
+// from each kept element's position to its output cell. An image: the picture with kept pixels
+// highlighted, the flags, the positions and the compacted output packed from the top.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "common/inputs.h"
+#include "compact_mode.h"
+#include "figure_parts.h"
+#include "interop/colormap.h"
+#include "render/image.h"
+
+namespace ws::app {
+
+using gfx::Vec2;
+using scan_apps::Cell;
+using scan_apps::CellRow;
+
+namespace {
+
+std::string explain(const TraceStep& s) {
+  if (s.phase == "predicate")
+    return "Every thread tests its own element: flag = 1 keeps it, 0 drops it. No thread needs "
+           "another's result.";
+  if (s.phase == "scan")
+    return "An exclusive scan of the flags counts the kept elements before each position: inside "
+           "each block a Kogge-Stone scan in shared memory (XY).";
+  if (s.phase == "block sums")
+    return "One thread scans the blocks' totals into block offsets: how many elements the earlier "
+           "blocks keep.";
+  if (s.phase == "add back")
+    return "Each block adds its offset: positions[i] is now the number of kept elements before i "
+           "in the whole array.";
+  if (s.phase == "scatter")
+    return "Every kept element writes itself to output[positions[i]]: distinct places, so no two "
+           "threads collide and the order is kept.";
+  return "";
+}
+
+double at(const std::vector<double>& v, size_t i) {
+  return i < v.size() ? v[i] : std::nan("");
+}
+
+}  // namespace
+
+std::vector<CellRow> CompactMode::build_rows(const gfx::Palette& p) const {
+  const CompactRun& r = *run_;
+  const Trace& trace = r.run.trace;
+  const ValueType type = params_.type;
+  const size_t n = r.run.input.size();
+  const int block = block_size();
+  const std::vector<double>& input = snapshot("input");
+  const std::vector<double>& flags = snapshot("flags");
+  const std::vector<double>& xy = snapshot("XY");
+  const std::vector<double>& sums = snapshot("block sums");
+  const std::vector<double>& offsets = snapshot("block offsets");
+  const std::vector<double>& positions = snapshot("positions");
+  const std::vector<double>& output = snapshot("output");
+  const gfx::Color kept = scan_apps::kept_fill(p);
+  const bool scattered = step_ + 1 == static_cast<int>(trace.steps.size());
+
+  auto emphasis_of = [&](const char* buffer) {
+    std::vector<bool> marks(n + 1, false);
+    for (int64_t i : scan_apps::written_cells(trace, step_, buffer_index(buffer)))
+      if (i >= 0 && static_cast<size_t>(i) < marks.size()) marks[i] = true;
+    return marks;
+  };
+  auto is_kept = [&](size_t i) { return at(flags, i) == 1; };
+
+  auto value_row = [&](const std::string& label, const char* buffer,
+                       const std::vector<double>& values, size_t cells, auto describe) {
+    CellRow row;
+    row.label = label;
+    const std::vector<bool> marks = emphasis_of(buffer);
+    for (size_t i = 0; i < cells; ++i) {
+      Cell c;
+      const double v = at(values, i);
+      c.unwritten = std::isnan(v);
+      c.text = scan_apps::number(v, type);
+      c.emphasis = i < marks.size() && marks[i];
+      c.hover = describe(i, v);
+      row.cells.push_back(std::move(c));
+    }
+    return row;
+  };
+
+  std::vector<CellRow> rows;
+  CellRow index_row;
+  index_row.label = "index i";
+  for (size_t i = 0; i < n; ++i) {
+    Cell c;
+    c.text = std::to_string(i);
+    c.fill = p.background;
+    c.hover = "element " + std::to_string(i) + ", block " + std::to_string(i / block);
+    index_row.cells.push_back(std::move(c));
+  }
+  index_row.gap_after = 0.15f;
+  rows.push_back(std::move(index_row));
+
+  const std::string predicate = compact::describe(params_.predicate);
+  rows.push_back(value_row("input x", "input", input, n, [&](size_t i, double v) {
+    std::string s = "input[" + std::to_string(i) + "] = " + scan_apps::number(v, type);
+    if (!std::isnan(at(flags, i))) s += is_kept(i) ? " (kept: " : " (dropped: not ";
+    if (!std::isnan(at(flags, i))) s += predicate + ")";
+    return s;
+  }));
+  for (size_t i = 0; i < n; ++i)
+    if (is_kept(i)) rows.back().cells[i].fill = kept;
+
+  rows.push_back(value_row("flag = " + predicate, "flags", flags, n, [&](size_t i, double v) {
+    if (std::isnan(v)) return "flags[" + std::to_string(i) + "]: not computed yet";
+    return "flags[" + std::to_string(i) + "] = " + scan_apps::number(v, type) + ": " +
+           scan_apps::number(at(input, i), type) + (v == 1 ? " satisfies " : " fails ") + predicate;
+  }));
+  for (size_t i = 0; i < n; ++i)
+    if (is_kept(i)) rows.back().cells[i].fill = kept;
+
+  rows.push_back(value_row("XY: block scan (shared)", "XY", xy, n, [&](size_t i, double v) {
+    if (std::isnan(v)) return std::string("shared XY: not loaded yet");
+    return "block " + std::to_string(i / block) + ", XY[" + std::to_string(i % block) +
+           "] = " + scan_apps::number(v, type) + ": the block's flags up to here, summed";
+  }));
+
+  // Block sums under each block's last element, offsets under its first: one cell per block.
+  CellRow sums_row, offsets_row;
+  sums_row.label = "block sums";
+  offsets_row.label = "block offsets";
+  const std::vector<bool> sum_marks = emphasis_of("block sums");
+  const std::vector<bool> offset_marks = emphasis_of("block offsets");
+  for (size_t i = 0; i < n; ++i) {
+    const size_t b = i / block;
+    const bool last = (i + 1) % block == 0 || i + 1 == n, first = i % block == 0;
+    Cell s, o;
+    s.hidden = !last;
+    o.hidden = !first;
+    s.unwritten = std::isnan(at(sums, b));
+    o.unwritten = std::isnan(at(offsets, b));
+    s.text = scan_apps::number(at(sums, b), type);
+    o.text = scan_apps::number(at(offsets, b), type);
+    s.emphasis = b < sum_marks.size() && sum_marks[b];
+    o.emphasis = b < offset_marks.size() && offset_marks[b];
+    s.hover = "block " + std::to_string(b) + " keeps " + s.text + " elements";
+    o.hover = "block " + std::to_string(b) + "'s offset: " + o.text +
+              " elements are kept by the blocks before it";
+    sums_row.cells.push_back(std::move(s));
+    offsets_row.cells.push_back(std::move(o));
+  }
+  rows.push_back(std::move(sums_row));
+  rows.push_back(std::move(offsets_row));
+
+  rows.push_back(
+      value_row("positions (exclusive scan)", "positions", positions, n, [&](size_t i, double v) {
+        if (std::isnan(v)) return std::string("positions: not computed yet");
+        std::string s = "positions[" + std::to_string(i) + "] = " + scan_apps::number(v, type) +
+                        " kept elements before " + std::to_string(i);
+        if (is_kept(i)) s += ": input[" + std::to_string(i) + "] goes there";
+        return s;
+      }));
+  for (size_t i = 0; i < n; ++i)
+    if (is_kept(i) && !rows.back().cells[i].unwritten) rows.back().cells[i].fill = kept;
+  rows.back().gap_after = 2.4f;  // room for the scatter arrows
+
+  rows.push_back(value_row("output", "output", output, n, [&](size_t k, double v) {
+    if (std::isnan(v))
+      return "output[" + std::to_string(k) + "]: " +
+             (static_cast<int64_t>(k) < r.run.kept ? "not written yet" : "past the kept count");
+    return "output[" + std::to_string(k) + "] = " + scan_apps::number(v, type) +
+           (k < r.reference.size() && r.reference[k] == v ? " (std::copy_if agrees)"
+                                                          : " (std::copy_if differs)");
+  }));
+  for (size_t k = 0; k < n; ++k) {
+    Cell& c = rows.back().cells[k];
+    if (c.unwritten) continue;
+    c.fill = kept;
+    c.mismatch = k >= r.reference.size() || r.reference[k] != at(output, k);
+  }
+  if (scattered)
+    for (size_t k = r.reference.size(); k < n; ++k) rows.back().cells[k].unwritten = true;
+  return rows;
+}
+
+void CompactMode::draw_rows_view(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx::Palette& p,
+                                 float font) const {
+  hover_rows_ = build_rows(p);
+  const float max_cell = font * 3.4f;
+  hover_geometry_ = scan_apps::draw_rows(c, origin, size, hover_rows_, p, font, max_cell);
+  const scan_apps::RowsGeometry& g = hover_geometry_;
+  const CompactRun& r = *run_;
+  const Trace& trace = r.run.trace;
+  const size_t n = r.run.input.size();
+  const int block = block_size();
+  // Block boundaries through every row but the index and the output.
+  for (size_t b = block; b < n; b += block) {
+    const float x = g.x0 + b * g.cell_w;
+    c.line({x, g.top[1] - 3}, {x, g.top[6] + g.cell_h + 3}, p.text_muted, 1.5f);
+  }
+  // The scatter: arrows from each kept element's position to its output cell.
+  if (trace.steps[step_].phase == "scatter") {
+    const std::vector<double>& positions = snapshot("positions");
+    const std::vector<double>& flags = snapshot("flags");
+    for (size_t i = 0; i < n; ++i) {
+      if (at(flags, i) != 1 || std::isnan(at(positions, i))) continue;
+      const int k = static_cast<int>(positions[i]);
+      if (k >= 0 && static_cast<size_t>(k) < n)
+        scan_apps::cell_arrow(c, g, 6, static_cast<int>(i), 7, k, p.write,
+                              g.cell_w > 12 ? 1.5f : 1.0f);
+    }
+  }
+}
+
+void CompactMode::draw_image_view(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx::Palette& p,
+                                  float font) const {
+  const CompactRun& r = *run_;
+  const int w = r.image_width, h = r.image_height;
+  const std::vector<double>& input = snapshot("input");
+  const std::vector<double>& flags = snapshot("flags");
+  const std::vector<double>& positions = snapshot("positions");
+  const std::vector<double>& output = snapshot("output");
+  const double n = static_cast<double>(r.run.input.size());
+  const float gap = font * 1.2f, label_h = font * 1.6f;
+  const float side = std::max(8.0f, std::min((size.x - 3 * gap) / 4, size.y - 2 * label_h));
+  const float panel_h = side * h / std::max(w, h), panel_w = side * w / std::max(w, h);
+  image_hover_.clear();
+
+  auto grey = [](double v) {
+    const uint8_t g = static_cast<uint8_t>(std::clamp(v, 0.0, 255.0));
+    return gfx::Color{g, g, g, 255};
+  };
+  auto make_image = [w, h](auto colour_of) {
+    gfx::Image image(w, h);
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) {
+        const gfx::Color col = colour_of(static_cast<size_t>(y) * w + x);
+        uint8_t* px = image.pixel(x, y);
+        px[0] = col.r, px[1] = col.g, px[2] = col.b, px[3] = col.a;
+      }
+    return image;
+  };
+  const gfx::Color unwritten = p.cell_unwritten;
+  struct Panel {
+    std::string label;
+    std::function<gfx::Color(size_t)> colour;
+  };
+  const std::vector<Panel> panels = {
+      {"input: kept pixels in green",
+       [&](size_t i) {
+         const double v = at(input, i);
+         if (std::isnan(at(flags, i))) return grey(v);
+         return at(flags, i) == 1 ? scan_apps::mix(grey(v), p.warp[2], 0.55f)
+                                  : scan_apps::mix(grey(v), gfx::Color{0, 0, 0, 255}, 0.6f);
+       }},
+      {"flags: " + compact::describe(params_.predicate),
+       [&](size_t i) {
+         const double f = at(flags, i);
+         if (std::isnan(f)) return unwritten;
+         return f == 1 ? gfx::Color{250, 250, 250, 255} : gfx::Color{10, 10, 10, 255};
+       }},
+      {"positions (exclusive scan)",
+       [&](size_t i) {
+         const double v = at(positions, i);
+         if (std::isnan(v)) return unwritten;
+         return interop::colormap_color(interop::Colormap::Viridis,
+                                        static_cast<float>(v / std::max(1.0, n)));
+       }},
+      {"output: " + std::to_string(r.run.kept) + " kept pixels, in order",
+       [&](size_t k) { return std::isnan(at(output, k)) ? unwritten : grey(output[k]); }},
+  };
+  for (size_t i = 0; i < panels.size(); ++i) {
+    const Vec2 a{origin.x + i * (side + gap), origin.y + label_h};
+    const Vec2 b = a + Vec2{panel_w, panel_h};
+    c.text({a.x, origin.y}, scan_apps::fit_text(c, panels[i].label, font * 0.85f, side),
+           font * 0.85f, p.text);
+    gfx::Canvas::Raster raster;
+    const auto colour = panels[i].colour;
+    raster.pixels = [make_image, colour] { return make_image(colour); };
+    c.image(a, b, raster);
+    c.rect(a, b, p.cell_border, 1);
+    image_hover_.push_back({a, b, w, h, static_cast<int>(i)});
+  }
+  // Where the output stops: a line under the last written row.
+  const Vec2 out_min = image_hover_.back().min;
+  if (r.run.kept > 0 && step_ + 1 == step_count()) {
+    const float y = out_min.y + panel_h * std::ceil(r.run.kept / double(w)) / h;
+    c.line({out_min.x, y}, {out_min.x + panel_w, y}, p.write, 2);
+  }
+}
+
+void CompactMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
+  const gfx::Palette& p = gfx::palette(theme);
+  hover_rows_.clear();
+  image_hover_.clear();
+  if (!run_) return;
+  const CompactRun& r = *run_;
+  const Trace& trace = r.run.trace;
+  const Vec2 size = c.size();
+  const float font = scan_apps::figure_font(size);
+  const TraceStep& s = trace.steps[step_];
+  const size_t n = r.run.input.size();
+  const TraceStep& launch = trace.steps.front();
+  const std::string detail = "keep " + compact::describe(params_.predicate) + " · " +
+                             type_name(params_.type) + " · N = " + std::to_string(n) + " (" +
+                             r.input_label + ") · " + std::to_string(launch.grid_dim) + "\xC3\x97" +
+                             std::to_string(launch.block_dim) + " threads · " +
+                             (r.backend == Backend::Cuda ? "CUDA" : "CPU reference");
+  const std::string step_line = "step " + std::to_string(step_ + 1) + " / " +
+                                std::to_string(trace.steps.size()) + ": " + s.label + " (" +
+                                s.phase + ")";
+  c.begin_group("header");
+  const float top = scan_apps::draw_header(c,
+                                           "Stream compaction: flags \xE2\x86\x92 scan "
+                                           "\xE2\x86\x92 scatter",
+                                           detail, step_line, explain(s), p, font);
+  c.end_group();
+  const float footer = font * 3.2f;
+  const Vec2 body_origin{4, top}, body_size{size.x - 8, size.y - top - footer};
+  c.begin_group("compaction");
+  if (r.image_width > 0)
+    draw_image_view(c, body_origin, body_size, p, font);
+  else
+    draw_rows_view(c, body_origin, body_size, p, font);
+  c.end_group();
+
+  const bool done = step_ + 1 == static_cast<int>(trace.steps.size());
+  const bool matches = r.run.output == r.reference;
+  c.begin_group("legend");
+  std::vector<scan_apps::Swatch> legend = {{scan_apps::kept_fill(p), "kept"},
+                                           {p.cell_unwritten, "not written yet"},
+                                           {p.highlight, "written in this step", true}};
+  if (done && !matches) legend.push_back({p.mismatch, "differs from std::copy_if", true});
+  scan_apps::draw_swatches(c, {4, size.y - footer + 2}, legend, p, font * 0.8f);
+  c.end_group();
+  char line[400];
+  const StepCounters& sc = r.counters.per_step[step_];
+  std::snprintf(
+      line, sizeof line,
+      "kept %lld · dropped %lld · this step: %lld ops, %lld threads · total: %lld steps, "
+      "%lld ops, %lld barriers%s",
+      static_cast<long long>(r.run.kept), static_cast<long long>(n - r.run.kept),
+      static_cast<long long>(sc.ops), static_cast<long long>(sc.active_threads),
+      static_cast<long long>(r.counters.steps), static_cast<long long>(r.counters.ops),
+      static_cast<long long>(r.counters.barriers),
+      done ? (matches ? " · output matches std::copy_if" : " · output DIFFERS from std::copy_if")
+           : "");
+  scan_apps::draw_footer(c, line, p, font, done && !matches ? p.mismatch : p.text);
+}
+
+std::string CompactMode::describe_at(Vec2 point) const {
+  if (!run_) return "";
+  if (!hover_rows_.empty()) return scan_apps::describe_rows(hover_geometry_, hover_rows_, point);
+  const CompactRun& r = *run_;
+  for (const ImageHover& h : image_hover_) {
+    if (point.x < h.min.x || point.y < h.min.y || point.x >= h.max.x || point.y >= h.max.y)
+      continue;
+    const int x = static_cast<int>((point.x - h.min.x) / (h.max.x - h.min.x) * h.width);
+    const int y = static_cast<int>((point.y - h.min.y) / (h.max.y - h.min.y) * h.height);
+    const size_t i = static_cast<size_t>(y) * h.width + x;
+    const std::vector<double>& flags = snapshot("flags");
+    const std::vector<double>& positions = snapshot("positions");
+    const std::vector<double>& output = snapshot("output");
+    char text[256];
+    if (h.what == 3) {
+      if (std::isnan(at(output, i)))
+        return "output[" + std::to_string(i) + "]: " +
+               (static_cast<int64_t>(i) < r.run.kept ? "not written yet" : "past the kept count");
+      std::snprintf(text, sizeof text, "output[%zu] = %s", i,
+                    scan_apps::number(output[i], params_.type).c_str());
+      return text;
+    }
+    std::string s = "pixel (" + std::to_string(x) + ", " + std::to_string(y) +
+                    ") = " + scan_apps::number(at(r.run.input, i), params_.type);
+    if (!std::isnan(at(flags, i))) s += at(flags, i) == 1 ? " · kept" : " · dropped";
+    if (!std::isnan(at(positions, i)))
+      s += " · position " + scan_apps::number(positions[i], params_.type);
+    return s;
+  }
+  return "";
+}
+
+}  // namespace ws::app

@@ -1,0 +1,13 @@
+#include "scan_app_modes.h"
+
+#include "compact_mode.h"
+
+namespace ws::app {
+
+std::vector<std::unique_ptr<ScanAppMode>> make_scan_app_modes() {
+  std::vector<std::unique_ptr<ScanAppMode>> modes;
+  modes.push_back(std::make_unique<CompactMode>());
+  return modes;
+}
+
+}  // namespace ws::app

@@ -1,0 +1,200 @@
+// The scan scene's application modes through the ScanAppMode interface only: parameters (round
+// trip, errors that leave the mode unchanged), results against the standard library, every step
+// drawn as SVG and as pixels, hover text over cells. Figures land in WS_SCAN_APPS_OUT_DIR.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <numeric>
+#include <random>
+#include <set>
+
+#include "common/error.h"
+#include "render/figure.h"
+#include "render/svg_canvas.h"
+#include "scenes/scan/apps/scan_app_modes.h"
+#include "shell/headless_context.h"
+#include "shell/imgui_runtime.h"
+
+namespace ws::app {
+namespace {
+
+std::unique_ptr<ScanAppMode> make_mode(const std::string& id) {
+  for (auto& mode : make_scan_app_modes())
+    if (mode->id() == id) return std::move(mode);
+  return nullptr;
+}
+
+std::vector<double> as_doubles(const nlohmann::json& j) {
+  std::vector<double> v;
+  for (const auto& x : j) v.push_back(x.is_null() ? std::nan("") : x.get<double>());
+  return v;
+}
+
+std::string draw_svg(const ScanAppMode& mode, int width = 1280, int height = 800) {
+  gfx::SvgCanvas canvas({float(width), float(height)});
+  mode.draw(canvas, gfx::Theme::Light);
+  return canvas.str();
+}
+
+// Some point of a 1280x800 figure whose hover text contains `needle` (after a draw).
+bool hover_finds(const ScanAppMode& mode, const std::string& needle) {
+  draw_svg(mode);
+  for (float y = 0; y < 800; y += 2)
+    for (float x = 0; x < 1280; x += 5)
+      if (mode.describe_at({x, y}).find(needle) != std::string::npos) return true;
+  return false;
+}
+
+// PNGs at 1280x800 for looking at (and a check that the figure is not blank).
+void render_png(const ScanAppMode& mode, const std::string& name, gfx::Theme theme) {
+  static auto gl = gfx::HeadlessGl::create();
+  static gfx::ImguiRuntime imgui;
+  gfx::FigureOptions options;
+  options.width = 1280;
+  options.height = 800;
+  options.theme = theme;
+  const gfx::Image image =
+      gfx::render_figure([&](gfx::Canvas& c) { mode.draw(c, theme); }, options);
+  std::set<uint32_t> colours;
+  for (size_t i = 0; i + 3 < image.rgba.size(); i += 4 * 61)
+    colours.insert(image.rgba[i] | image.rgba[i + 1] << 8 | image.rgba[i + 2] << 16);
+  EXPECT_GT(colours.size(), 6u) << name << " looks blank";
+  std::filesystem::create_directories(WS_SCAN_APPS_OUT_DIR);
+  gfx::write_png(image, std::string(WS_SCAN_APPS_OUT_DIR) + "/" + name + ".png");
+}
+
+void expect_round_trip(ScanAppMode& mode) {
+  const nlohmann::json before = mode.params_to_json();
+  auto fresh = make_mode(mode.id());
+  fresh->params_from_json(before);
+  EXPECT_EQ(fresh->params_to_json(), before);
+}
+
+// Throws ws::Error whose message names `key`, and leaves the parameters as they were.
+void expect_rejected(ScanAppMode& mode, const nlohmann::json& bad, const std::string& key) {
+  const nlohmann::json before = mode.params_to_json();
+  try {
+    mode.params_from_json(bad);
+    ADD_FAILURE() << "accepted " << bad.dump();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find(key), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(mode.params_to_json(), before);
+}
+
+void every_step_draws(ScanAppMode& mode) {
+  for (int s = 0; s < mode.step_count(); ++s) {
+    mode.seek(s);
+    ASSERT_EQ(mode.current_step(), s);
+    const std::string svg = draw_svg(mode, 640, 400);
+    ASSERT_NE(svg.find("<text"), std::string::npos) << "step " << s;
+  }
+  mode.seek(mode.step_count() + 5);
+  EXPECT_EQ(mode.current_step(), mode.step_count() - 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stream compaction
+
+std::vector<double> copy_if_greater(const std::vector<double>& in, double threshold) {
+  std::vector<double> out;
+  std::copy_if(in.begin(), in.end(), std::back_inserter(out),
+               [&](double x) { return x > threshold; });
+  return out;
+}
+
+TEST(CompactMode, TypedValuesMatchCopyIf) {
+  auto mode = make_mode("compact");
+  ASSERT_NE(mode, nullptr);
+  mode->params_from_json({{"values", "3 1 7 0 4"}, {"threshold", "2"}});
+  mode->reset(Backend::Cpu);
+  const nlohmann::json r = mode->results_json();
+  EXPECT_EQ(as_doubles(r["output"]), copy_if_greater({3, 1, 7, 0, 4}, 2));
+  EXPECT_EQ(r["kept"], 3);
+  EXPECT_EQ(r["dropped"], 2);
+  EXPECT_TRUE(r["matches_reference"].get<bool>());
+  ASSERT_EQ(r["steps"].size(), static_cast<size_t>(mode->step_count()));
+  EXPECT_TRUE(r["steps"].back()["values"].contains("output"));
+}
+
+TEST(CompactMode, RandomInputsMatchCopyIfForManySizes) {
+  auto mode = make_mode("compact");
+  for (int n : {1, 2, 7, 31, 32, 33, 100, 257, 1000}) {
+    for (uint64_t seed : {1u, 2u, 3u}) {
+      SCOPED_TRACE("n=" + std::to_string(n) + " seed=" + std::to_string(seed));
+      mode->params_from_json({{"n", n}, {"seed", seed}, {"threshold", 0}});
+      mode->reset(Backend::Cpu);
+      const nlohmann::json r = mode->results_json();
+      const std::vector<double> input = as_doubles(r["input"]);
+      ASSERT_EQ(input.size(), static_cast<size_t>(n));
+      EXPECT_EQ(as_doubles(r["output"]), copy_if_greater(input, 0));
+    }
+  }
+}
+
+TEST(CompactMode, PredicatesAgreeWithTheirDefinition) {
+  auto mode = make_mode("compact");
+  const std::vector<std::pair<std::string, std::function<bool(double)>>> cases = {
+      {"less", [](double x) { return x < 2; }},
+      {"even", [](double x) { return std::fmod(x, 2) == 0; }},
+      {"odd", [](double x) { return std::fmod(x, 2) != 0; }},
+      {"nonzero", [](double x) { return x != 0; }}};
+  for (const auto& [name, keep] : cases) {
+    SCOPED_TRACE(name);
+    mode->params_from_json(
+        {{"values", "3 -1 7 0 4 -6 2 9 0 5"}, {"predicate", name}, {"threshold", 2}});
+    mode->reset(Backend::Cpu);
+    const std::vector<double> in = {3, -1, 7, 0, 4, -6, 2, 9, 0, 5};
+    std::vector<double> expected;
+    std::copy_if(in.begin(), in.end(), std::back_inserter(expected), keep);
+    EXPECT_EQ(as_doubles(mode->results_json()["output"]), expected);
+  }
+}
+
+TEST(CompactMode, ImagePixelsAboveAThreshold) {
+  auto mode = make_mode("compact");
+  mode->params_from_json({{"image", "camera.png"}});
+  EXPECT_EQ(mode->params_to_json()["threshold"], 128.0);  // the image default
+  mode->reset(Backend::Cpu);
+  const nlohmann::json r = mode->results_json();
+  const std::vector<double> input = as_doubles(r["input"]);
+  EXPECT_GT(input.size(), 1000u);
+  EXPECT_EQ(as_doubles(r["output"]), copy_if_greater(input, 128));
+  EXPECT_GT(r["kept"].get<int64_t>(), 0);
+  EXPECT_LT(r["kept"].get<int64_t>(), static_cast<int64_t>(input.size()));
+  every_step_draws(*mode);
+  EXPECT_TRUE(hover_finds(*mode, "pixel ("));
+  render_png(*mode, "compact_image", gfx::Theme::Light);
+}
+
+TEST(CompactMode, ParametersRoundTripAndErrorsNameTheKey) {
+  auto mode = make_mode("compact");
+  mode->params_from_json({{"values", "5 9 1"},
+                          {"predicate", "less"},
+                          {"threshold", "4.5"},
+                          {"type", "float32"},
+                          {"block", 8}});
+  expect_round_trip(*mode);
+  expect_rejected(*mode, {{"predicate", "bigger"}}, "predicate");
+  expect_rejected(*mode, {{"threshold", "lots"}}, "threshold");
+  expect_rejected(*mode, {{"values", "1 2 x"}}, "x");
+  expect_rejected(*mode, {{"n", 0}}, "n");
+  expect_rejected(*mode, {{"image", "no-such-image.png"}}, "no-such-image.png");
+  expect_rejected(*mode, {{"colour", "red"}}, "colour");
+  expect_rejected(*mode, {{"block", 3}}, "block");
+}
+
+TEST(CompactMode, EveryStepDrawsAndHoverNamesCells) {
+  auto mode = make_mode("compact");
+  mode->reset(Backend::Cpu);
+  every_step_draws(*mode);
+  EXPECT_TRUE(hover_finds(*mode, "output["));
+  EXPECT_TRUE(hover_finds(*mode, "positions["));
+  render_png(*mode, "compact_scatter", gfx::Theme::Light);
+  mode->seek(1);
+  render_png(*mode, "compact_scan_dark", gfx::Theme::Dark);
+}
+
+}  // namespace
+}  // namespace ws::app
