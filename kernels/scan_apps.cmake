@@ -28,6 +28,7 @@ foreach(target ${WS_SCAN_APP_LIBS})
 endforeach()
 
 if(WARPSCOPE_HAVE_CUDA)
+  target_sources(ws_compact PRIVATE compact/compact.cu)
   foreach(target ${WS_SCAN_APP_LIBS})
     target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-fmad=false -lineinfo>)
   endforeach()
