@@ -66,10 +66,11 @@ ScanView resolve_scan_view(ScanView v, scan::Variant variant) {
 }
 
 ScanSettings parse_scan_settings(const nlohmann::json& j, const ScanSettings& base) {
-  reject_unknown_keys(j,
-                      {"variant", "op", "type", "inclusive", "exclusive", "block", "coarsening",
-                       "mapping", "race", "values", "n", "seed", "distribution", "compare", "view"},
-                      "scan");
+  reject_unknown_keys(
+      j,
+      {"variant", "op", "type", "inclusive", "exclusive", "block", "coarsening", "mapping", "race",
+       "values", "n", "seed", "distribution", "compare", "view", "mode"},
+      "scan");
   ScanSettings s = base;
   scan::Params& p = s.params;
   if (j.contains("variant")) {

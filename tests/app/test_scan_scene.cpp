@@ -1,0 +1,269 @@
+// The scan scene: its parameters (one parser for the CLI, sessions and panels), every variant
+// that is built stepping and drawing, results against std::inclusive_scan / std::exclusive_scan
+// through `warpscope run --json`, the race toggle flagged by the reference check, hover text,
+// the scaling counts and the command line's errors.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <numeric>
+
+#include "common/error.h"
+#include "common/inputs.h"
+#include "render/svg_canvas.h"
+#include "render/figure.h"
+#include "scenes/scan/scan_scene.h"
+
+namespace ws::app {
+namespace {
+
+const std::string kExe = WS_WARPSCOPE_EXE;
+const std::string kOut = WS_APP_OUT_DIR;
+
+struct Result {
+  int code;
+  std::string stderr_text;
+};
+
+Result run_cli(const std::string& args) {
+  std::filesystem::create_directories(kOut);
+  static int calls = 0;
+  const std::string err =
+      kOut + "/scan_stderr_" + std::to_string(getpid()) + "_" + std::to_string(++calls) + ".txt";
+  const int status =
+      std::system((kExe + " " + args + " --backend cpu 2>" + err + " >/dev/null").c_str());
+  std::ifstream in(err);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, text};
+}
+
+nlohmann::json read_json(const std::string& path) {
+  std::ifstream in(path);
+  return nlohmann::json::parse(in);
+}
+
+std::string svg_of(const Scene& scene, int width = 1280, int height = 800) {
+  gfx::FigureOptions options;
+  options.width = width;
+  options.height = height;
+  return gfx::render_figure_svg([&](gfx::Canvas& c) { scene.draw(c, gfx::Theme::Light); }, options);
+}
+
+bool not_built(const std::string& error) {
+  return error.find("not built yet") != std::string::npos;
+}
+
+std::vector<double> expected_scan(const std::vector<double>& in, bool inclusive) {
+  std::vector<int64_t> x(in.begin(), in.end()), out(in.size());
+  if (inclusive) {
+    std::inclusive_scan(x.begin(), x.end(), out.begin());
+  } else {
+    std::exclusive_scan(x.begin(), x.end(), out.begin(), int64_t{0});
+  }
+  return {out.begin(), out.end()};
+}
+
+TEST(ScanScene, ParamsRoundTripThroughJson) {
+  ScanScene a;
+  a.params_from_json({{"variant", "brent-kung"},
+                      {"op", "max"},
+                      {"type", "float32"},
+                      {"exclusive", "true"},
+                      {"block", "16"},
+                      {"mapping", "divergent"},
+                      {"n", "32"},
+                      {"seed", "9"},
+                      {"distribution", "sorted"},
+                      {"compare", "kogge-stone-double"},
+                      {"view", "ranges"}});
+  const nlohmann::json j = a.params_to_json();
+  EXPECT_EQ(j["variant"], "brent-kung");
+  EXPECT_EQ(j["inclusive"], false);
+  EXPECT_EQ(j["mapping"], "divergent");
+  EXPECT_EQ(j["values"], "");  // n random values replaced the typed default
+  ScanScene b;
+  b.params_from_json(j);
+  EXPECT_EQ(b.params_to_json(), j);
+}
+
+TEST(ScanScene, BadParametersNameTheProblemAndChangeNothing) {
+  ScanScene scene;
+  const nlohmann::json before = scene.params_to_json();
+  auto expect_error = [&](const nlohmann::json& edit, const std::string& needle) {
+    try {
+      scene.params_from_json(edit);
+      ADD_FAILURE() << "accepted " << edit.dump();
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(scene.params_to_json(), before);
+  };
+  expect_error({{"variant", "quick"}}, "unknown variant 'quick'");
+  expect_error({{"inclusive", "true"}, {"exclusive", "true"}}, "contradict");
+  expect_error({{"variant", "kogge-stone-excl"}, {"inclusive", "true"}}, "exclusive");
+  expect_error({{"variant", "blelloch"}, {"race", "true"}}, "race");
+  expect_error({{"view", "spiral"}}, "unknown view");
+  expect_error({{"mode", "sorting"}}, "unknown mode");
+  expect_error({{"values", "1 2 three"}}, "three");
+  expect_error({{"n", "2000"}, {"variant", "kogge-stone"}, {"block", "32"}}, "section");
+  expect_error({{"colour", "red"}}, "colour");
+}
+
+// Every variant that is built: steps, draws every step, and scans correctly; those not built yet
+// say so in the run error (and draw it) instead of failing.
+TEST(ScanScene, EveryBuiltVariantStepsDrawsAndScans) {
+  int built = 0;
+  for (const auto& info : scan::variant_infos()) {
+    SCOPED_TRACE(info.id);
+    ScanScene scene;
+    const bool exclusive_only = info.variant == scan::Variant::KoggeStoneExclusive;
+    scene.params_from_json({{"variant", info.id}, {"n", "32"}, {"seed", "5"}});
+    SceneContext context;
+    scene.attach(context);
+    if (!scene.primary()) {
+      EXPECT_TRUE(not_built(scene.run_error())) << scene.run_error();
+      EXPECT_NE(svg_of(scene).find("not built yet"), std::string::npos);
+      continue;
+    }
+    ++built;
+    const ScanRun& r = *scene.primary();
+    EXPECT_EQ(r.run.result, expected_scan(r.input, !exclusive_only && r.params.inclusive));
+    EXPECT_EQ(r.wrong_count, 0);
+    ASSERT_GT(scene.step_count(), 1);
+    for (int k = 0; k < scene.step_count(); ++k) {
+      scene.seek(k);
+      const std::string svg = svg_of(scene);
+      ASSERT_NE(svg.find("<text"), std::string::npos);
+      EXPECT_NE(svg.find("step " + std::to_string(k + 1) + " / "), std::string::npos);
+    }
+    scene.detach();
+  }
+  EXPECT_GE(built, 1) << "Kogge-Stone at least is built";
+}
+
+TEST(ScanScene, RunJsonMatchesStdInclusiveAndExclusiveScan) {
+  const std::string out = kOut + "/scan_inclusive.json";
+  Result r =
+      run_cli("run --scene scan --variant kogge-stone --inclusive --n 100 --seed 7 --json " + out);
+  ASSERT_EQ(r.code, 0) << r.stderr_text;
+  nlohmann::json j = read_json(out);
+  const std::vector<double> input = j["input"].get<std::vector<double>>();
+  ASSERT_EQ(input.size(), 100u);
+  EXPECT_EQ(input, generate_values(Distribution::Uniform, ValueType::Int32, 100, 7));
+  EXPECT_EQ(j["result"].get<std::vector<double>>(), expected_scan(input, true));
+  EXPECT_EQ(j["matches_reference"], true);
+  // The section is padded to the block (128) with the identity: Kogge-Stone's closed form there.
+  const int64_t b = j["steps"][0]["block_dim"].get<int64_t>();
+  ASSERT_EQ(b, 128);
+  EXPECT_EQ(j["counters"]["ops"], b * 7 - (b - 1));
+  ASSERT_TRUE(j["steps"].is_array());
+  EXPECT_EQ(j["steps"].front()["phase"], "load");
+  EXPECT_EQ(j["steps"].back()["phase"], "store");
+
+  const std::string excl = kOut + "/scan_exclusive.json";
+  r = run_cli(
+      "run --scene scan --variant kogge-stone-excl --exclusive --values \"3 1 7 0 4 1 6 3\" "
+      "--json " +
+      excl);
+  ASSERT_EQ(r.code, 0) << r.stderr_text;
+  j = read_json(excl);
+  EXPECT_EQ(j["result"].get<std::vector<double>>(), expected_scan({3, 1, 7, 0, 4, 1, 6, 3}, false));
+}
+
+TEST(ScanScene, RaceToggleCorruptsAndTheReferenceCheckFlagsIt) {
+  ScanScene scene;
+  scene.params_from_json({{"race", "true"}, {"n", "64"}, {"seed", "3"}});
+  SceneContext context;
+  scene.attach(context);
+  ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
+  const ScanRun& r = *scene.primary();
+  const std::vector<double> truth = expected_scan(r.input, true);
+  ASSERT_NE(r.run.result, truth) << "the modelled schedule without the barrier must corrupt";
+  int64_t differing = 0;
+  for (size_t i = 0; i < truth.size(); ++i) {
+    EXPECT_EQ(r.wrong[i], r.run.result[i] != truth[i]) << "position " << i;
+    differing += r.run.result[i] != truth[i];
+  }
+  EXPECT_EQ(r.wrong_count, differing);
+  const nlohmann::json j = scene.results_json();
+  EXPECT_EQ(j["matches_reference"], false);
+  EXPECT_EQ(static_cast<int64_t>(j["wrong_positions"].size()), differing);
+  scene.seek(scene.step_count() - 1);
+  const std::string svg = svg_of(scene);
+  EXPECT_NE(svg.find("WRONG at " + std::to_string(differing)), std::string::npos);
+  EXPECT_NE(svg.find("rgb(220,20,60)"), std::string::npos) << "corrupted cells outlined";
+  // Without the toggle the same input is right.
+  scene.params_from_json({{"race", "false"}});
+  scene.reset();
+  ASSERT_NE(scene.primary(), nullptr);
+  EXPECT_EQ(scene.primary()->run.result, truth);
+}
+
+TEST(ScanScene, HoverNamesTheThreadAndTheRangeACellHolds) {
+  ScanScene scene;
+  SceneContext context;
+  scene.attach(context);
+  ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
+  scene.seek(scene.step_count() - 2);  // the last Kogge-Stone level
+  svg_of(scene);
+  bool thread = false, full_prefix = false;
+  for (float y = 0; y < 800; y += 3)
+    for (float x = 0; x < 1280; x += 9) {
+      const std::string text = scene.describe_at({x, y});
+      thread = thread || text.find("written by thread") != std::string::npos;
+      full_prefix = full_prefix || text.find("holds x0..x15") != std::string::npos;
+    }
+  EXPECT_TRUE(thread);
+  EXPECT_TRUE(full_prefix);
+  EXPECT_EQ(scene.describe_at({-40, -40}), "");
+}
+
+TEST(ScanScene, ScalingCountsKoggeStoneWorkFromTraces) {
+  scan::Params p;
+  const ScalingData data = compute_scaling(p, {4, 8, 16, 32, 64});
+  const ScalingSeries* ks = nullptr;
+  for (const auto& s : data.series)
+    if (s.variant == scan::Variant::KoggeStone) ks = &s;
+  ASSERT_NE(ks, nullptr);
+  for (size_t i = 0; i < ks->n.size(); ++i) {
+    const int64_t n = ks->n[i];
+    const int64_t log2n = static_cast<int64_t>(std::log2(static_cast<double>(n)));
+    EXPECT_EQ(ks->ops[i], n * log2n - (n - 1)) << "n = " << n;
+    EXPECT_EQ(ks->steps[i], log2n + 2) << "load, log2 n levels, store";
+  }
+  ScanScene scene;
+  scene.params_from_json({{"view", "scaling"}});
+  SceneContext context;
+  scene.attach(context);
+  EXPECT_NE(svg_of(scene).find("operations performed"), std::string::npos);
+}
+
+TEST(ScanScene, CommandLineErrorsExitNonZeroWithAMessage) {
+  struct Case {
+    std::string args, needle;
+  };
+  const Case cases[] = {
+      {"run --scene scan --variant nope", "unknown variant 'nope'"},
+      {"run --scene scan --inclusive --exclusive", "contradict"},
+      {"run --scene scan --op xor", "unknown operator"},
+      {"run --scene scan --n 5000", "--n"},
+      {"run --scene scan --mode sorting", "unknown mode"},
+      {"run --scene scan --race --variant blelloch", "race"},
+      {"render --scene scan --view nope --out " + kOut + "/never.png", "unknown view"},
+      {"bench --scene scan --sizes 40", "--sizes"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.args);
+    const bool run = c.args.rfind("run ", 0) == 0;
+    const Result r = run_cli(c.args + (run ? " --json " + kOut + "/never.json" : ""));
+    EXPECT_NE(r.code, 0);
+    EXPECT_NE(r.stderr_text.find(c.needle), std::string::npos) << r.stderr_text;
+  }
+  EXPECT_FALSE(std::filesystem::exists(kOut + "/never.json"));
+}
+
+}  // namespace
+}  // namespace ws::app
