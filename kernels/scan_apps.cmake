@@ -29,6 +29,7 @@ endforeach()
 
 if(WARPSCOPE_HAVE_CUDA)
   target_sources(ws_compact PRIVATE compact/compact.cu)
+  target_sources(ws_radix_sort PRIVATE radix_sort/radix_sort.cu)
   foreach(target ${WS_SCAN_APP_LIBS})
     target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-fmad=false -lineinfo>)
   endforeach()
