@@ -78,7 +78,7 @@ TEST(ScanKoggeStoneTreeGpu, TeachMatchesTheCpuTwinOnSmallInputs) {
 TEST(ScanKoggeStoneTreeGpu, TeachMatchesTheCpuTwinUpToAFullSection) {
   WS_SKIP_WITHOUT_GPU();
   for (const Params& p : every_combination())
-    for (int64_t n : {100, 255, max_section(p) - 1, max_section(p)})
+    for (int64_t n : {int64_t{100}, int64_t{255}, max_section(p) - 1, max_section(p)})
       expect_teach_matches_cpu(p, n, 50 + n);
 }
 
@@ -104,8 +104,9 @@ void expect_fast_matches(const Params& p, int64_t n) {
   const std::string context = testing::describe(p, n);
   const auto gpu = fast_result(Backend::Cuda, p, values);
   EXPECT_EQ(gpu, fast_result(Backend::Cpu, p, values)) << context;
-  if (p.type == ValueType::Int32 || p.op == BinaryOp::Min || p.op == BinaryOp::Max)
+  if (p.type == ValueType::Int32 || p.op == BinaryOp::Min || p.op == BinaryOp::Max) {
     EXPECT_EQ(gpu, testing::std_scan(p.op, p.type, p.inclusive, values)) << context;
+  }
 }
 
 TEST(ScanKoggeStoneTreeGpu, FastModeOnSmallSectionsMatchesTheCpuMirror) {
