@@ -196,5 +196,104 @@ TEST(CompactMode, EveryStepDrawsAndHoverNamesCells) {
   render_png(*mode, "compact_scan_dark", gfx::Theme::Dark);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Radix sort
+
+std::vector<uint32_t> as_keys(const nlohmann::json& j) {
+  std::vector<uint32_t> v;
+  for (const auto& x : j) v.push_back(x.get<uint32_t>());
+  return v;
+}
+
+TEST(RadixMode, SplitPassIsAStablePartitionOnTheBit) {
+  auto mode = make_mode("radix");
+  ASSERT_NE(mode, nullptr);
+  for (int bit : {0, 1, 3}) {
+    SCOPED_TRACE("bit " + std::to_string(bit));
+    mode->params_from_json({{"keys", "5 12 3 9 14 1 7 10 2 15 6 11 0 8 13 4"}, {"bit", bit}});
+    mode->reset(Backend::Cpu);
+    const nlohmann::json r = mode->results_json();
+    std::vector<uint32_t> keys = as_keys(r["keys"]);
+    std::stable_partition(keys.begin(), keys.end(),
+                          [&](uint32_t k) { return ((k >> bit) & 1u) == 0; });
+    EXPECT_EQ(as_keys(r["split"]["keys_out"]), keys);
+    const auto d = r["split"]["d"].get<std::vector<int>>();
+    EXPECT_EQ(std::set<int>(d.begin(), d.end()).size(), d.size()) << "destinations collide";
+  }
+}
+
+TEST(RadixMode, SortsMatchStableSortForRandomKeys) {
+  auto mode = make_mode("radix");
+  for (int n : {1, 5, 16, 33, 200}) {
+    for (int bits : {1, 4, 7, 32}) {
+      SCOPED_TRACE("n=" + std::to_string(n) + " bits=" + std::to_string(bits));
+      mode->params_from_json(
+          {{"n", n}, {"seed", n * 7 + bits}, {"key_bits", bits}, {"radix_bits", 3}, {"block", 8}});
+      mode->reset(Backend::Cpu);
+      const nlohmann::json r = mode->results_json();
+      std::vector<uint32_t> expected = as_keys(r["keys"]);
+      std::stable_sort(expected.begin(), expected.end());
+      EXPECT_EQ(as_keys(r["lsd"]["sorted"]), expected);
+      EXPECT_EQ(as_keys(r["buckets"]["sorted"]), expected);
+      EXPECT_EQ(r["lsd"]["passes"].size(), static_cast<size_t>(bits));
+      EXPECT_TRUE(r["matches_reference"].get<bool>());
+    }
+  }
+}
+
+TEST(RadixMode, BucketOffsetsAreTheExclusiveScanOfTheTable) {
+  auto mode = make_mode("radix");
+  mode->params_from_json({{"radix_view", "buckets"}, {"radix_bits", 2}, {"block", 4}});
+  mode->reset(Backend::Cpu);
+  const nlohmann::json r = mode->results_json();
+  for (const auto& pass : r["buckets"]["passes"]) {
+    const auto table = pass["table"].get<std::vector<int>>();
+    std::vector<int> scanned(table.size());
+    std::exclusive_scan(table.begin(), table.end(), scanned.begin(), 0);
+    EXPECT_EQ(pass["offsets"].get<std::vector<int>>(), scanned);
+  }
+  EXPECT_EQ(mode->step_count(), 3 * static_cast<int>(r["buckets"]["passes"].size()));
+}
+
+TEST(RadixMode, EveryViewDrawsEveryStepAndHoverNamesKeys) {
+  auto mode = make_mode("radix");
+  for (const char* view : {"split", "lsd", "buckets"}) {
+    SCOPED_TRACE(view);
+    mode->params_from_json(
+        {{"radix_view", view}, {"keys", "5 12 3 9 14 1 7 10 2 15 6 11 0 8 13 4"}});
+    mode->reset(Backend::Cpu);
+    every_step_draws(*mode);
+    EXPECT_TRUE(hover_finds(*mode, "key "));
+    render_png(*mode, std::string("radix_") + view, gfx::Theme::Light);
+  }
+  mode->params_from_json({{"radix_view", "buckets"}});
+  mode->reset(Backend::Cpu);
+  mode->seek(1);
+  EXPECT_TRUE(hover_finds(*mode, "offset"));
+  render_png(*mode, "radix_buckets_scan_dark", gfx::Theme::Dark);
+  mode->params_from_json({{"radix_view", "split"}});
+  mode->reset(Backend::Cpu);
+  mode->seek(4);
+  render_png(*mode, "radix_split_t", gfx::Theme::Light);
+}
+
+TEST(RadixMode, ParametersRoundTripAndErrorsNameTheKey) {
+  auto mode = make_mode("radix");
+  mode->params_from_json({{"keys", "3 1 2"},
+                          {"bit", 1},
+                          {"radix_view", "lsd"},
+                          {"radix_bits", 3},
+                          {"block", 2},
+                          {"key_bits", 5}});
+  expect_round_trip(*mode);
+  expect_rejected(*mode, {{"radix_view", "msd"}}, "radix_view");
+  expect_rejected(*mode, {{"keys", "1 -2 3"}}, "-2");
+  expect_rejected(*mode, {{"keys", "4294967296"}}, "4294967296");
+  expect_rejected(*mode, {{"bit", 32}}, "bit");
+  expect_rejected(*mode, {{"radix_bits", 0}}, "radix_bits");
+  expect_rejected(*mode, {{"keys", "255 1"}, {"key_bits", 4}}, "key_bits");
+  expect_rejected(*mode, {{"threshold", 3}}, "threshold");
+}
+
 }  // namespace
 }  // namespace ws::app

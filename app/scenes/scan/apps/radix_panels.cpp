@@ -1,0 +1,100 @@
+// The radix mode's panels: keys, the view and its bit / digit width / block size, and fast mode
+// against the library. Edits go through params_from_json.
+#include <imgui.h>
+
+#include <vector>
+
+#include "app_widgets.h"
+#include "common/split_mix.h"
+#include "radix_mode.h"
+
+namespace ws::app {
+
+void RadixMode::panel_parameters(Backend backend) {
+  nlohmann::json edit;
+  int view = static_cast<int>(view_);
+  if (scan_apps::combo(
+          "View", view,
+          {"one split pass (columns)", "LSD sort, pass by pass", "multi-bit: bucket table"}))
+    edit["radix_view"] = radix_view_name(static_cast<RadixView>(view));
+  if (view_ == RadixView::Split) {
+    int bit = bit_;
+    if (ImGui::SliderInt("Split on bit", &bit, 0, std::max(0, effective_key_bits() - 1)) &&
+        bit != bit_)
+      edit["bit"] = bit;
+  }
+  if (view_ == RadixView::Buckets) {
+    int radix_bits = radix_bits_;
+    if (ImGui::SliderInt("Digit bits", &radix_bits, 1, 4) && radix_bits != radix_bits_)
+      edit["radix_bits"] = radix_bits;
+    int block = block_;
+    if (ImGui::SliderInt("Keys per block", &block, 1, 64) && block != block_) edit["block"] = block;
+  }
+  ImGui::Separator();
+  std::string keys = keys_text_;
+  ImGui::SetNextItemWidth(-1);
+  if (scan_apps::text_field("##keys", "keys, e.g. 5 12 3 9 14 1 7 10", keys)) edit["keys"] = keys;
+  int n = static_cast<int>(n_);
+  ImGui::SliderInt("N (random)", &n, 1, 256);
+  const bool n_changed = ImGui::IsItemDeactivatedAfterEdit();
+  int seed = static_cast<int>(std::min<uint64_t>(seed_, INT32_MAX));
+  const bool seed_changed = ImGui::InputInt("Seed", &seed) && seed >= 0;
+  int key_bits = key_bits_;
+  const bool bits_changed =
+      ImGui::SliderInt("Key bits (0 = automatic)", &key_bits, 0, 32) && key_bits != key_bits_;
+  if (bits_changed) edit["key_bits"] = key_bits;
+  if (n_changed || seed_changed || ImGui::Button("Random keys")) {
+    edit["n"] = n;
+    edit["seed"] = seed;
+  }
+  if (!edit.empty()) {
+    try {
+      params_from_json(edit);
+      reset(backend);
+      error_.clear();
+    } catch (const std::exception& e) {
+      error_ = e.what();
+    }
+  }
+  scan_apps::error_line(error_);
+}
+
+void RadixMode::ui(Backend backend) {
+  if (ImGui::CollapsingHeader("Radix sort", ImGuiTreeNodeFlags_DefaultOpen))
+    panel_parameters(backend);
+  if (split_ && ImGui::CollapsingHeader("Counters", ImGuiTreeNodeFlags_DefaultOpen)) {
+    const bool ok = lsd_->sorted == reference_ && multibit_->sorted == reference_;
+    scan_apps::counter_table(
+        "radix counters",
+        {{"keys", std::to_string(keys_.size())},
+         {"key bits", std::to_string(effective_key_bits())},
+         {"split: totalFalses", std::to_string(split_->total_falses)},
+         {"LSD passes (one scan each)", std::to_string(lsd_->passes.size())},
+         {"multi-bit passes", std::to_string(multibit_->passes.size())},
+         {"bucket table entries per pass",
+          multibit_->passes.empty() ? "0" : std::to_string(multibit_->passes[0].table.size())},
+         {"matches std::stable_sort", ok ? "yes" : "NO"}});
+  }
+  if (ImGui::CollapsingHeader("Fast mode (ours vs the library)")) {
+    ImGui::TextWrapped("Random 32-bit keys, seed %llu; %s as the reference.",
+                       static_cast<unsigned long long>(seed_), radix::library_name(backend));
+    const uint64_t seed = seed_;
+    fast_.ui(
+        [=](int64_t n, int repeats) {
+          std::vector<uint32_t> keys(static_cast<size_t>(n));
+          SplitMix64 rng{seed};
+          for (uint32_t& k : keys) k = static_cast<uint32_t>(rng.next());
+          const radix::Comparison cmp =
+              radix::compare_with_library(backend, keys.data(), n, repeats);
+          scan_apps::FastOutcome out;
+          out.rows.push_back({"ours: LSD radix sort", cmp.ours.median_ms,
+                              radix::keys_per_second(cmp.ours), cmp.verified});
+          out.rows.push_back({radix::library_name(backend), cmp.library.median_ms,
+                              radix::keys_per_second(cmp.library), true});
+          return out;
+        },
+        backend == Backend::Cuda ? 28 : 24);
+  }
+}
+
+}  // namespace ws::app
