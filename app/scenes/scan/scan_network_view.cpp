@@ -129,7 +129,7 @@ void draw_scan_network(gfx::Canvas& c, const ScanRun& r, int current, const gfx:
     if (row.step == current)
       c.rect_filled({0, y - gap * 0.6f}, {size.x, y + cell_h + 3}, p.highlight.with_alpha(45), 4);
     std::string title = row.step < 0 ? "input" : trace.steps[row.step].label;
-    std::string detail = buffer.name;
+    std::string detail = "global \xC2\xB7 " + buffer.name;
     if (row.step >= 0) {
       const StepCounters& sc = r.counters.per_step[row.step];
       detail = trace.steps[row.step].phase + " \xC2\xB7 " + std::to_string(sc.ops) +
@@ -236,18 +236,6 @@ void draw_scan_network(gfx::Canvas& c, const ScanRun& r, int current, const gfx:
         c.line({x, y - 4}, {x, y + cell_h + 4}, p.text, 2.5f);
       }
     pane.rows.push_back({row.step, row.buffer, x0, y, cell_w, cell_h, count});
-  }
-  // Phase names, once per band, over the band's first row label's left edge.
-  for (size_t k = 1; k < rows.size();) {
-    const std::string& phase = trace.steps[rows[k].step].phase;
-    size_t end = k;
-    while (end < rows.size() && trace.steps[rows[end].step].phase == phase) ++end;
-    if (end - k > 1) {
-      const float y0 = cell_y(static_cast<int>(k)) - 2;
-      c.text({label_w + 10, y0 - 1}, phase, label_font * 0.8f,
-             p.warp_color(phase_colour[phase] + 1), HAlign::Right, VAlign::Bottom);
-    }
-    k = end;
   }
 }
 

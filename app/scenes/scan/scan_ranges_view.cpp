@@ -59,6 +59,11 @@ void draw_scan_ranges(gfx::Canvas& c, const ScanRun& r, int current, const gfx::
       gfx::Color fill = future ? p.background : p.cell_fill;
       if (!future && rg.kind == scan::Range::Broken) fill = p.mismatch.with_alpha(90);
       if (!future && rg.kind == scan::Range::Unknown) fill = p.cell_unwritten;
+      if (!future && rg.kind == scan::Range::Span) {  // shaded by how much of x0..x_i it holds
+        const float share = static_cast<float>(rg.hi - rg.lo + 1) / static_cast<float>(rg.hi + 1);
+        fill = p.read.with_alpha(static_cast<uint8_t>(30 + 120 * std::clamp(share, 0.0f, 1.0f)));
+      }
+      c.rect_filled(a, e, p.background);  // the shade must not mix with the row highlight
       c.rect_filled(a, e, fill);
       if (cell_w >= 4) c.rect(a, e, future ? p.inactive : p.cell_border, 1);
       if (future || !text || rg.kind == scan::Range::Unknown) continue;
@@ -67,6 +72,13 @@ void draw_scan_ranges(gfx::Canvas& c, const ScanRun& r, int current, const gfx::
     }
     pane.rows.push_back({step, buffer, x0, y + 1, cell_w, cell_h - 2, count});
   }
+  const float note_y = head_h + rows * cell_h + label_font * 0.8f;
+  if (note_y + label_font * 1.4f < size.y)
+    c.text({4, note_y},
+           "a cell i..j holds x_i \xE2\x8A\x95 ... \xE2\x8A\x95 x_j; shade: the share of the "
+           "prefix x_0..x_j it holds (darkest = all of it: done); \xE2\x9C\x97 = inputs that are "
+           "not one run (a race); id = the identity",
+           label_font, p.text_muted);
 }
 
 }  // namespace ws::app

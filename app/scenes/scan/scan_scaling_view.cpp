@@ -43,7 +43,7 @@ ScalingData compute_scaling(const scan::Params& base, const std::vector<int64_t>
 namespace {
 
 Color series_colour(const gfx::Palette& p, int variant) {
-  const Color extra[2] = {p.mismatch, p.text_muted};
+  const Color extra[2] = {p.mismatch, {120, 60, 200, 255}};
   return variant <= 8 ? p.warp_color(variant - 1) : extra[(variant - 9) % 2];
 }
 
@@ -103,17 +103,35 @@ void draw_plot(gfx::Canvas& c, const ScalingData& data, const gfx::Palette& p, V
            "1",
            font * 0.85f, p.text, HAlign::Right, VAlign::Top);
   }
-  for (const auto& s : data.series) {
-    const Color col = series_colour(p, static_cast<int>(s.variant));
-    for (size_t i = 0; i < s.n.size(); ++i) {
-      const Vec2 q =
-          a.at(static_cast<double>(s.n[i]), static_cast<double>(ops ? s.ops[i] : s.steps[i]));
-      if (i > 0) {
-        const Vec2 prev = a.at(static_cast<double>(s.n[i - 1]),
-                               static_cast<double>(ops ? s.ops[i - 1] : s.steps[i - 1]));
-        c.line(prev, q, col, 2.0f);
+  // Series with the same values on this plot are one line of dashes in each of their colours.
+  std::vector<bool> drawn(data.series.size(), false);
+  for (size_t k = 0; k < data.series.size(); ++k) {
+    if (drawn[k]) continue;
+    const ScalingSeries& s = data.series[k];
+    const std::vector<int64_t>& ys = ops ? s.ops : s.steps;
+    std::vector<Color> colours;
+    for (size_t m = k; m < data.series.size(); ++m) {
+      const ScalingSeries& o = data.series[m];
+      if (o.n == s.n && (ops ? o.ops : o.steps) == ys) {
+        drawn[m] = true;
+        colours.push_back(series_colour(p, static_cast<int>(o.variant)));
       }
-      c.circle_filled(q, 3.0f, col);
+    }
+    const float dash = 9.0f;
+    int piece = 0;
+    for (size_t i = 0; i < s.n.size(); ++i) {
+      const Vec2 q = a.at(static_cast<double>(s.n[i]), static_cast<double>(ys[i]));
+      if (i > 0) {
+        const Vec2 prev = a.at(static_cast<double>(s.n[i - 1]), static_cast<double>(ys[i - 1]));
+        const Vec2 d = q - prev;
+        const float length = std::sqrt(d.x * d.x + d.y * d.y);
+        for (float t = 0; t < length; t += dash, ++piece) {
+          const float u = std::min(length, t + dash);
+          c.line(prev + d * (t / length), prev + d * (u / length), colours[piece % colours.size()],
+                 2.5f);
+        }
+      }
+      c.circle_filled(q, 3.5f, colours[0]);
     }
   }
 }
@@ -133,7 +151,7 @@ void draw_scan_scaling(gfx::Canvas& c, const ScalingData& data, const gfx::Palet
   for (const auto& series : data.series) {
     const auto& vi = scan::info(series.variant);
     const Color col = series_colour(p, static_cast<int>(series.variant));
-    c.line({x, y + font / 2}, {x + font * 1.5f, y + font / 2}, col, 2.5f);
+    c.line({x, y + font / 2}, {x + font * 1.5f, y + font / 2}, col, 3.0f);
     c.text({x + font * 2, y + font / 2},
            std::to_string(static_cast<int>(series.variant)) + " " + vi.id, font, p.text,
            HAlign::Left, VAlign::Middle);
@@ -144,8 +162,11 @@ void draw_scan_scaling(gfx::Canvas& c, const ScalingData& data, const gfx::Palet
     c.text({x, y}, short_text, font * 0.85f, p.text_muted);
     y += font * 1.3f;
   }
-  if (!data.series.empty())
-    c.text({x, y + font}, "CPU-twin traces, one section", font * 0.8f, p.text_muted);
+  if (!data.series.empty()) {
+    c.text({x, y + font}, "counted from CPU-twin traces;", font * 0.8f, p.text_muted);
+    c.text({x, y + font * 2}, "dashes of several colours:", font * 0.8f, p.text_muted);
+    c.text({x, y + font * 3}, "those variants coincide", font * 0.8f, p.text_muted);
+  }
 }
 
 }  // namespace ws::app

@@ -75,7 +75,7 @@ void draw_scan_timeline(gfx::Canvas& c, const scan::Timeline& t, const gfx::Pale
   double t1 = 1;
   for (const auto& b : t.blocks) t1 = std::max<double>(t1, static_cast<double>(b.t_end));
   const float top = font * 2.2f;
-  const float axis_h = font * 2.4f;
+  const float axis_h = font * 3.6f;
   const float label_w = 70 * s;
   const float x0 = label_w, x1 = size.x - 10;
   const int count = static_cast<int>(t.blocks.size());

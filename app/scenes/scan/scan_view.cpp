@@ -142,6 +142,42 @@ void draw_run(gfx::Canvas& c, Vec2 origin, const ScanRun& r, int step, ScanView 
          r.backend == Backend::Cuda && !r.cpu_check.empty() ? p.mismatch : p.text);
 }
 
+// The key of the network and range table.
+void draw_scan_legend(gfx::Canvas& c, Vec2 origin, float font, const gfx::Palette& p) {
+  float x = origin.x;
+  const float box = font * 0.9f;
+  const float mid = origin.y + box / 2;
+  auto label = [&](const std::string& text) {
+    c.text({x, mid}, text, font, p.text_muted, HAlign::Left, VAlign::Middle);
+    x += c.text_size(text, font).x + font * 1.2f;
+  };
+  for (int w = 0; w < 4; ++w) {
+    c.rect_filled({x, origin.y}, {x + box * 0.6f, origin.y + box}, p.warp_color(w));
+    x += box * 0.6f + 1;
+  }
+  x += 4;
+  label("written this step, by warp");
+  c.arrow({x, mid}, {x + box * 2, mid}, p.read, 1.5f, 6);
+  c.circle_filled({x + box * 2, mid}, 3, p.read);
+  x += box * 2 + 6;
+  label("operands \xE2\x86\x92 operator");
+  c.rect_filled({x, origin.y}, {x + box * 1.5f, origin.y + box}, p.cell_unwritten);
+  x += box * 1.5f + 4;
+  label("not run yet");
+  c.rect({x, origin.y}, {x + box * 1.5f, origin.y + box}, p.mismatch, 2.5f);
+  x += box * 1.5f + 4;
+  label("wrong / broken range");
+  auto memory_swatch = [&](gfx::Color fill, const std::string& text) {
+    c.rect_filled({x, origin.y}, {x + box * 1.5f, origin.y + box}, fill);
+    c.rect({x, origin.y}, {x + box * 1.5f, origin.y + box}, p.cell_border);
+    x += box * 1.5f + 4;
+    label(text);
+  };
+  memory_swatch(p.shared_row, "shared");
+  memory_swatch(p.global_row, "global");
+  memory_swatch(p.register_row, "registers");
+}
+
 }  // namespace
 
 void ScanScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
@@ -199,8 +235,11 @@ void ScanScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     c.end_group();
   }
   c.begin_group("legend");
-  draw_trace_legend(c, {4, size.y - legend_h + 4}, font * 0.8f, p,
-                    primary_->backend == Backend::Cuda);
+  if (view == ScanView::Levels || view == ScanView::Trace)
+    draw_trace_legend(c, {4, size.y - legend_h + 4}, font * 0.8f, p,
+                      primary_->backend == Backend::Cuda);
+  else if (view != ScanView::Timeline)
+    draw_scan_legend(c, {4, size.y - legend_h + 4}, font * 0.8f, p);
   c.end_group();
 }
 
