@@ -5,6 +5,7 @@
 #include "commands.h"
 #include "common/error.h"
 #include "reduce_bench.h"
+#include "scan_bench.h"
 #include "stencil_bench.h"
 #if defined(WARPSCOPE_HAVE_CUDA)
 #include "common/cuda_device.h"
@@ -22,16 +23,50 @@ std::string device_description(Backend backend) {
   return "CPU backend (host)";
 }
 
+// `warpscope bench --scene scan`: every scan variant and the library (CUB DeviceScan on CUDA),
+// inclusive sum, at each size that fits.
+int scan_bench_command(const std::vector<int>& log2_sizes, ValueType type, Backend backend,
+                       int repeats, const std::string& json_path) {
+  const std::string device = device_description(backend);
+  std::cerr << "warpscope bench: " << device << "\n";
+  std::vector<int64_t> sizes;
+  for (int k : log2_sizes) sizes.push_back(int64_t{1} << k);
+  bench::ScanBenchOptions options;
+  options.type = type;
+  options.repeats = repeats;
+  double copy_gbps = 0;
+  const auto rows = bench::bench_scan(backend, sizes, options, std::cerr, &copy_gbps);
+  std::cout << "scan inclusive sum " << type_name(type) << " on " << device << "\n"
+            << "peak copy bandwidth " << copy_gbps << " GB/s (read + write), median of " << repeats
+            << "; GB/s counts 8 bytes per element\n"
+            << bench::scan_bench_table(rows);
+  if (!json_path.empty()) {
+    nlohmann::json j = bench::scan_bench_json(rows, device, copy_gbps);
+    j["backend"] = backend_name(backend);
+    j["op"] = op_name(options.op);
+    j["type"] = type_name(type);
+    j["inclusive"] = options.inclusive;
+    j["repeats"] = repeats;
+    write_file_atomically(json_path, j.dump(2) + "\n");
+    std::cerr << "warpscope: wrote " << json_path << "\n";
+  }
+  for (const auto& r : rows)
+    WS_REQUIRE(!r.built || r.verified,
+               "bench: " + r.name + " at n = " + std::to_string(r.n) + " is wrong: " + r.note);
+  return 0;
+}
+
 }  // namespace
 
 int bench_command(const std::string& scene, const std::vector<int>& log2_sizes,
                   const std::string& type_text, const std::string& backend_text, int repeats,
                   const std::string& json_path) {
-  WS_REQUIRE(scene == "reduce",
-             "bench: scene '" + scene + "' has no benchmark (reduce and heat have)");
+  WS_REQUIRE(scene == "reduce" || scene == "scan",
+             "bench: scene '" + scene + "' has no benchmark (reduce, scan and heat have)");
   const auto type = parse_type(type_text);
   WS_REQUIRE(type.has_value(), "--type must be int32 or float32, got '" + type_text + "'");
   const Backend backend = choose_backend(backend_text, false);
+  if (scene == "scan") return scan_bench_command(log2_sizes, *type, backend, repeats, json_path);
   const std::string device = device_description(backend);
   std::cerr << "warpscope bench: " << device << "\n";
   std::vector<int64_t> sizes;

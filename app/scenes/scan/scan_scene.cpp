@@ -111,6 +111,7 @@ nlohmann::json ScanScene::params_to_json() const {
 void ScanScene::params_from_json(const nlohmann::json& params) {
   WS_REQUIRE(params.is_object(), std::string("scene parameters must be a JSON object"));
   std::string mode = mode_;
+  if (params.contains("segments") && !params.contains("mode")) mode = "segmented";
   if (params.contains("mode")) {
     mode = json_string(params, "mode");
     bool known = false;
