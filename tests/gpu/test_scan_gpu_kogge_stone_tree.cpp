@@ -123,12 +123,27 @@ TEST(ScanKoggeStoneTreeGpu, FastModeAtAMillionMatchesTheCpuMirrorAndTheStandardL
   for (const Params& p : every_combination()) expect_fast_matches(p, (int64_t{1} << 20) + 3);
 }
 
+// Times one fast run and the library on the same data, and prints them (docs/performance.md).
+void print_timing(const Params& p, int64_t n) {
+  std::vector<int32_t> in(static_cast<size_t>(n));
+  generate_typed(Distribution::Uniform, ValueType::Int32, n, 62, in.data());
+  const FastRun run = fast(Backend::Cuda, p, in.data(), nullptr, n, 10);
+  const FastRun library =
+      fast_library(Backend::Cuda, p.op, p.type, p.inclusive, in.data(), nullptr, n, 10);
+  EXPECT_GT(run.median_ms, 0.0);
+  std::printf("timing %-20s %-10s int32 sum n=%lld: %.3f ms %.1f GB/s; %s %.3f ms %.1f GB/s\n",
+              info(p.variant).id, p.variant == Variant::BrentKung ? mapping_name(p.mapping) : "",
+              static_cast<long long>(n), run.median_ms, run.gbps, library_name(Backend::Cuda),
+              library.median_ms, library.gbps);
+}
+
 TEST(ScanKoggeStoneTreeGpu, FastModeAt16MillionMatchesTheStandardLibrary) {
   WS_SKIP_WITHOUT_GPU();
   for (const Params& base : every_variant()) {
     Params p = base;
     p.op = BinaryOp::Sum;
     expect_fast_matches(p, int64_t{1} << 24);
+    print_timing(p, int64_t{1} << 24);
     p.type = ValueType::Float32;
     const int64_t n = (int64_t{1} << 24) + 1;
     const auto values = generate_values(Distribution::Uniform, p.type, n, 61);
