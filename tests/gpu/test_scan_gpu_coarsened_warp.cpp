@@ -126,6 +126,28 @@ TEST(ScanCoarsenedWarpGpu, FastModeReportsATime) {
   }
 }
 
+// A few small runs of every kernel (teach and fast, several levels of block sums, partial
+// sections and warps) for compute-sanitizer's memcheck, racecheck and synccheck.
+TEST(ScanCoarsenedWarpGpu, SmallRunsForTheSanitizers) {
+  WS_SKIP_WITHOUT_GPU();
+  const std::vector<Case> cases = {{Variant::Coarsened, 32, 3, {90}},
+                                   {Variant::Hierarchical, 4, 2, {300}},
+                                   {Variant::WarpShuffle, 128, 1, {100}}};
+  for (const Case& c : cases)
+    for (bool inclusive : {true, false}) {
+      const Params p =
+          make(c.variant, BinaryOp::Sum, ValueType::Float32, inclusive, c.block_dim, c.coarsening);
+      const int64_t n = c.sizes.front();
+      const auto values = generate_values(Distribution::Uniform, p.type, n, 3);
+      const TeachRun cpu = teach(Backend::Cpu, p, values);
+      const TeachRun gpu = teach(Backend::Cuda, p, values);
+      EXPECT_EQ(compare_traces(gpu.trace, cpu.trace), "") << testing::describe(p, n);
+      const auto big = generate_values(Distribution::Uniform, p.type, 5000, 4);
+      EXPECT_EQ(fast_result(Backend::Cuda, p, big), fast_result(Backend::Cpu, p, big))
+          << testing::describe(p, 5000);
+    }
+}
+
 std::string error_of(const std::function<void()>& f) {
   try {
     f();
