@@ -98,6 +98,25 @@ std::vector<double> fast_result(Backend backend, const Params& p,
   return result;
 }
 
+// A few runs of every kernel (teach with 2 and 32 warps, fast over several levels): small enough
+// for compute-sanitizer's memcheck, racecheck and synccheck.
+TEST(ScanKoggeStoneTreeGpu, RepresentativeRunsForTheSanitizers) {
+  WS_SKIP_WITHOUT_GPU();
+  for (const Params& base : every_variant()) {
+    Params p = base;
+    p.inclusive = base.variant != Variant::KoggeStoneExclusive;
+    expect_teach_matches_cpu(p, max_section(p), 70);
+    p.type = ValueType::Float32;
+    p.op = BinaryOp::Max;
+    p.inclusive = false;
+    expect_teach_matches_cpu(p, 64, 71);
+    p.block_dim = 32;
+    const auto values = generate_values(Distribution::Uniform, p.type, 5000, 72);
+    EXPECT_EQ(fast_result(Backend::Cuda, p, values), fast_result(Backend::Cpu, p, values))
+        << testing::describe(p, 5000);
+  }
+}
+
 // GPU fast == the CPU mirror of the hierarchy bit for bit, and == std (int32, min, max).
 void expect_fast_matches(const Params& p, int64_t n) {
   const auto values = generate_values(Distribution::Uniform, p.type, n, 60);
