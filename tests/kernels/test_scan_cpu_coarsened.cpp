@@ -29,6 +29,27 @@ Params make(Variant v, BinaryOp op, ValueType type, bool inclusive, int block_di
   return p;
 }
 
+// After the last step output cell i holds x_0..x_i (inclusive) or x_0..x_(i-1) with the identity
+// first (exclusive), and no step ever combines ranges that do not meet (replay_ranges).
+void expect_output_ranges(const TeachRun& run, bool inclusive, const std::string& context) {
+  const auto ranges = replay_ranges(run.trace);
+  for (size_t s = 0; s < ranges.size(); ++s)
+    for (size_t b = 0; b < ranges[s].size(); ++b)
+      for (const Range& r : ranges[s][b])
+        ASSERT_NE(r.kind, Range::Broken) << context << " step " << s << " buffer " << b;
+  const std::vector<Range>& out = ranges.back().at(1);
+  for (size_t i = 0; i < out.size(); ++i) {
+    if (!inclusive && i == 0) {
+      EXPECT_EQ(out[i].kind, Range::Identity) << context;
+      continue;
+    }
+    const int32_t hi = static_cast<int32_t>(inclusive ? i : i - 1);
+    EXPECT_EQ(out[i].kind, Range::Span) << context << " at " << i;
+    EXPECT_EQ(out[i].lo, 0) << context << " at " << i;
+    EXPECT_EQ(out[i].hi, hi) << context << " at " << i;
+  }
+}
+
 std::vector<double> fast_result(const Params& p, const std::vector<double>& values) {
   const int64_t n = static_cast<int64_t>(values.size());
   std::vector<double> result(values.size());
@@ -198,6 +219,19 @@ TEST(ScanCoarsenedCpu, RejectsWhatItCannotRun) {
   EXPECT_THROW(teach_cpu(p, values), Error);  // 10 values, a section of 4
   p.coarsening = 0;
   EXPECT_THROW(teach_cpu(p, std::vector<double>(3, 1.0)), Error);
+}
+
+TEST(ScanCoarsenedCpu, EveryOutputCellHoldsItsPrefixRange) {
+  for (Variant v : {Variant::Coarsened, Variant::Hierarchical})
+    for (const Shape& shape : kShapes)
+      for (bool inclusive : {true, false})
+        for (int64_t n : {int64_t{1}, int64_t{7}, int64_t{32}, int64_t{100}}) {
+          const Params p = make(v, BinaryOp::Sum, ValueType::Int32, inclusive, shape.block_dim,
+                                shape.coarsening);
+          if (v == Variant::Coarsened && n > section_size(p, resolve_block_dim(p, n))) continue;
+          const auto values = generate_values(Distribution::Uniform, p.type, n, 12);
+          expect_output_ranges(teach_cpu(p, values), inclusive, testing::describe(p, n));
+        }
 }
 
 }  // namespace

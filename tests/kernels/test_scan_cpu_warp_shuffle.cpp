@@ -27,6 +27,27 @@ Params make(BinaryOp op, ValueType type, bool inclusive, int block_dim = 0) {
   return p;
 }
 
+// After the last step output cell i holds x_0..x_i (inclusive) or x_0..x_(i-1) with the identity
+// first (exclusive), and no step ever combines ranges that do not meet (replay_ranges).
+void expect_output_ranges(const TeachRun& run, bool inclusive, const std::string& context) {
+  const auto ranges = replay_ranges(run.trace);
+  for (size_t s = 0; s < ranges.size(); ++s)
+    for (size_t b = 0; b < ranges[s].size(); ++b)
+      for (const Range& r : ranges[s][b])
+        ASSERT_NE(r.kind, Range::Broken) << context << " step " << s << " buffer " << b;
+  const std::vector<Range>& out = ranges.back().at(1);
+  for (size_t i = 0; i < out.size(); ++i) {
+    if (!inclusive && i == 0) {
+      EXPECT_EQ(out[i].kind, Range::Identity) << context;
+      continue;
+    }
+    const int32_t hi = static_cast<int32_t>(inclusive ? i : i - 1);
+    EXPECT_EQ(out[i].kind, Range::Span) << context << " at " << i;
+    EXPECT_EQ(out[i].lo, 0) << context << " at " << i;
+    EXPECT_EQ(out[i].hi, hi) << context << " at " << i;
+  }
+}
+
 std::vector<double> fast_result(const Params& p, const std::vector<double>& values) {
   const int64_t n = static_cast<int64_t>(values.size());
   std::vector<double> result(values.size());
@@ -156,6 +177,17 @@ TEST(ScanWarpShuffleCpu, RejectsWhatItCannotRun) {
   EXPECT_THROW(teach_cpu(p, std::vector<double>(8, 1.0)), Error);  // less than a warp
   p.block_dim = 32;
   EXPECT_THROW(teach_cpu(p, std::vector<double>(33, 1.0)), Error);  // more than one section
+}
+
+TEST(ScanWarpShuffleCpu, EveryOutputCellHoldsItsPrefixRange) {
+  for (int block_dim : {32, 64, 1024})
+    for (bool inclusive : {true, false})
+      for (int64_t n : {int64_t{1}, int64_t{31}, int64_t{32}, int64_t{33}, int64_t{64}}) {
+        const Params p = make(BinaryOp::Sum, ValueType::Int32, inclusive, block_dim);
+        if (n > block_dim) continue;
+        const auto values = generate_values(Distribution::Uniform, p.type, n, 12);
+        expect_output_ranges(teach_cpu(p, values), inclusive, testing::describe(p, n));
+      }
 }
 
 }  // namespace
