@@ -198,6 +198,23 @@ TEST(ScanKoggeStoneTreeGpu, TheRaceRunsWithoutTheBarrier) {
   EXPECT_EQ(testing::final_output(gpu.trace), gpu.result);
 }
 
+TEST(ScanKoggeStoneTreeGpu, TheRaceInFastModeRunsWithoutTheBarrier) {
+  WS_SKIP_WITHOUT_GPU();
+  Params p;
+  p.block_dim = 1024;
+  const int64_t n = int64_t{1} << 16;
+  const auto values = generate_values(Distribution::Uniform, ValueType::Int32, n, 23);
+  const auto reference = testing::std_scan(p.op, p.type, true, values);
+  EXPECT_EQ(fast_result(Backend::Cuda, p, values), reference);
+  p.race = true;
+  const auto raced = fast_result(Backend::Cuda, p, values);
+  int64_t wrong = 0;
+  for (int64_t i = 0; i < n; ++i) wrong += raced[i] != reference[i];
+  std::printf("race on the GPU, fast mode, 64 blocks of 1024: %lld of %lld results wrong\n",
+              static_cast<long long>(wrong), static_cast<long long>(n));
+  EXPECT_EQ(raced.size(), reference.size());
+}
+
 TEST(ScanKoggeStoneTreeGpu, ErrorsNameTheProblem) {
   WS_SKIP_WITHOUT_GPU();
   Params p;
