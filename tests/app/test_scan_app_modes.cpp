@@ -9,6 +9,7 @@
 #include <random>
 #include <set>
 
+#include "common/binary_op.h"
 #include "common/error.h"
 #include "render/figure.h"
 #include "render/svg_canvas.h"
@@ -293,6 +294,116 @@ TEST(RadixMode, ParametersRoundTripAndErrorsNameTheKey) {
   expect_rejected(*mode, {{"radix_bits", 0}}, "radix_bits");
   expect_rejected(*mode, {{"keys", "255 1"}, {"key_bits", 4}}, "key_bits");
   expect_rejected(*mode, {{"threshold", 3}}, "threshold");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Segmented scan
+
+// The reference: std::inclusive_scan / std::exclusive_scan over each segment on its own.
+std::vector<double> per_segment(const std::vector<std::vector<double>>& segments, bool inclusive,
+                                BinaryOp op) {
+  auto apply = [op](double a, double b) {
+    switch (op) {
+      case BinaryOp::Product:
+        return a * b;
+      case BinaryOp::Min:
+        return std::min(a, b);
+      case BinaryOp::Max:
+        return std::max(a, b);
+      default:
+        return a + b;
+    }
+  };
+  const double identity = op == BinaryOp::Product ? 1
+                          : op == BinaryOp::Min   ? 2147483647.0
+                          : op == BinaryOp::Max   ? -2147483648.0
+                                                  : 0;
+  std::vector<double> out;
+  for (const auto& seg : segments) {
+    std::vector<double> scanned(seg.size());
+    if (inclusive)
+      std::inclusive_scan(seg.begin(), seg.end(), scanned.begin(), apply);
+    else
+      std::exclusive_scan(seg.begin(), seg.end(), scanned.begin(), identity, apply);
+    out.insert(out.end(), scanned.begin(), scanned.end());
+  }
+  return out;
+}
+
+TEST(SegmentedMode, TheIssueExampleAgainstPerSegmentScans) {
+  auto mode = make_mode("segmented");
+  ASSERT_NE(mode, nullptr);
+  const std::vector<std::vector<double>> segs = {{1, 2}, {6, 7, 1}, {1, 2, 3, 4}};
+  for (const char* op : {"sum", "product", "min", "max"}) {
+    for (bool inclusive : {true, false}) {
+      SCOPED_TRACE(std::string(op) + (inclusive ? " inclusive" : " exclusive"));
+      mode->params_from_json(
+          {{"segments", "[1 2] [6 7 1] [1 2 3 4]"}, {"op", op}, {"inclusive", inclusive}});
+      mode->reset(Backend::Cpu);
+      const nlohmann::json r = mode->results_json();
+      EXPECT_EQ(as_doubles(r["result"]), per_segment(segs, inclusive, *parse_op(op)));
+      EXPECT_TRUE(r["matches_reference"].get<bool>());
+    }
+  }
+}
+
+TEST(SegmentedMode, RandomSegmentationsAgainstPerSegmentScans) {
+  std::mt19937 rng(5);
+  auto mode = make_mode("segmented");
+  for (int trial = 0; trial < 20; ++trial) {
+    std::vector<std::vector<double>> segs;
+    std::string text;
+    const int count = 1 + static_cast<int>(rng() % 8);
+    for (int s = 0; s < count; ++s) {
+      segs.emplace_back();
+      text += "[";
+      const int length = 1 + static_cast<int>(rng() % 9);
+      for (int i = 0; i < length; ++i) {
+        segs.back().push_back(static_cast<double>(rng() % 19) - 9);
+        text += (i ? " " : "") + std::to_string(static_cast<int>(segs.back().back()));
+      }
+      text += "] ";
+    }
+    SCOPED_TRACE(text);
+    const bool inclusive = trial % 2 == 0;
+    mode->params_from_json(
+        {{"segments", text}, {"op", "sum"}, {inclusive ? "inclusive" : "exclusive", "true"}});
+    mode->reset(Backend::Cpu);
+    EXPECT_EQ(as_doubles(mode->results_json()["result"]),
+              per_segment(segs, inclusive, BinaryOp::Sum));
+  }
+}
+
+TEST(SegmentedMode, EveryStepDrawsAndHoverNamesTheWindow) {
+  auto mode = make_mode("segmented");
+  mode->params_from_json(
+      {{"segments", "[1 2] [6 7 1] [1 2 3 4]"}, {"op", "sum"}, {"inclusive", true}});
+  mode->reset(Backend::Cpu);
+  every_step_draws(*mode);
+  EXPECT_TRUE(hover_finds(*mode, "combines x["));
+  EXPECT_TRUE(hover_finds(*mode, "per-segment loop over segment") ||
+              hover_finds(*mode, "serial loop over segment"));
+  render_png(*mode, "segmented_done", gfx::Theme::Light);
+  mode->seek(2);
+  render_png(*mode, "segmented_stride2", gfx::Theme::Light);
+  mode->params_from_json({{"exclusive", "true"}, {"op", "max"}});
+  mode->reset(Backend::Cpu);
+  mode->seek(mode->step_count() - 1);
+  render_png(*mode, "segmented_exclusive_max_dark", gfx::Theme::Dark);
+}
+
+TEST(SegmentedMode, ParametersRoundTripAndErrorsNameTheKey) {
+  auto mode = make_mode("segmented");
+  mode->params_from_json(
+      {{"segments", "[1.5 2] [3]"}, {"type", "float32"}, {"op", "max"}, {"exclusive", "true"}});
+  expect_round_trip(*mode);
+  EXPECT_EQ(mode->params_to_json()["inclusive"], false);
+  expect_rejected(*mode, {{"segments", "[1 2] 3"}}, "segments");
+  expect_rejected(*mode, {{"segments", "[1 [2]]"}}, "segments");
+  expect_rejected(*mode, {{"op", "xor"}}, "op");
+  expect_rejected(*mode, {{"inclusive", "true"}, {"exclusive", "true"}}, "exclusive");
+  expect_rejected(*mode, {{"type", "int32"}}, "1.5");  // the segments hold a non-integer
+  expect_rejected(*mode, {{"values", "1 2"}}, "values");
 }
 
 }  // namespace

@@ -325,10 +325,12 @@ void CompactMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const bool done = step_ + 1 == static_cast<int>(trace.steps.size());
   const bool matches = r.run.output == r.reference;
   c.begin_group("legend");
-  std::vector<scan_apps::Swatch> legend = {{scan_apps::kept_fill(p), "kept"},
-                                           {p.cell_unwritten, "not written yet"},
-                                           {p.highlight, "written in this step", true}};
-  if (done && !matches) legend.push_back({p.mismatch, "differs from std::copy_if", true});
+  std::vector<scan_apps::Swatch> legend = {
+      {scan_apps::kept_fill(p), "kept"},
+      {p.cell_unwritten, "not written yet"},
+      {p.highlight, "written in this step", scan_apps::SwatchKind::Outline}};
+  if (done && !matches)
+    legend.push_back({p.mismatch, "differs from std::copy_if", scan_apps::SwatchKind::Outline});
   scan_apps::draw_swatches(c, {4, size.y - footer + 2}, legend, p, font * 0.8f);
   c.end_group();
   char line[400];

@@ -51,7 +51,10 @@ void FastPanel::ui(const FastJobFn& job, int max_log2) {
       ImGui::TableSetColumnIndex(2);
       ImGui::Text("%.0f", row.rate / 1e6);
       ImGui::TableSetColumnIndex(3);
-      ImGui::Text("%.2f", row.median_ms > 0 ? library_ms / row.median_ms : 0.0);
+      if (last_.last_row_is_library)
+        ImGui::Text("%.2f", row.median_ms > 0 ? library_ms / row.median_ms : 0.0);
+      else
+        ImGui::TextUnformatted("-");
       ImGui::TableSetColumnIndex(4);
       ImGui::TextUnformatted(row.verified ? "yes" : "WRONG");
     }
@@ -67,7 +70,10 @@ nlohmann::json FastPanel::last_json() const {
                     {"median_ms", r.median_ms},
                     {"elements_per_s", r.rate},
                     {"verified", r.verified}});
-  return {{"n", last_.n}, {"rows", rows}, {"error", last_.error}};
+  return {{"n", last_.n},
+          {"rows", rows},
+          {"error", last_.error},
+          {"last_row_is_library", last_.last_row_is_library}};
 }
 
 }  // namespace ws::app::scan_apps

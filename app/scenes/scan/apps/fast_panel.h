@@ -22,6 +22,7 @@ struct FastOutcome {
   std::vector<FastRow> rows;
   int64_t n = 0;
   std::string error;
+  bool last_row_is_library = true;  // false: no library baseline (no "x library" column)
 };
 
 // Runs on the worker thread: times n elements, `repeats` times each; throws ws::Error on failure.

@@ -67,11 +67,22 @@ float draw_swatches(gfx::Canvas& c, Vec2 origin, const std::vector<Swatch>& entr
   const float box = font;
   for (const Swatch& s : entries) {
     const Vec2 a{x, origin.y}, b{x + box * 1.4f, origin.y + box};
-    if (s.outline) {
-      c.rect(a, b, s.fill, 2.5f, 2);
-    } else {
-      c.rect_filled(a, b, s.fill, 2);
-      c.rect(a, b, p.cell_border, 1, 2);
+    switch (s.kind) {
+      case SwatchKind::Outline:
+        c.rect(a, b, s.color, 2.5f, 2);
+        break;
+      case SwatchKind::Arrow:
+        c.arrow({a.x, origin.y + box / 2}, {b.x, origin.y + box / 2}, s.color, 1.5f, 6);
+        break;
+      case SwatchKind::CornerMark:
+        c.rect_filled(a, b, p.cell_fill, 2);
+        c.rect(a, b, p.cell_border, 1, 2);
+        c.triangle_filled(a + Vec2{2, 2}, a + Vec2{2 + box * 0.5f, 2}, a + Vec2{2, 2 + box * 0.5f},
+                          s.color);
+        break;
+      default:
+        c.rect_filled(a, b, s.color, 2);
+        c.rect(a, b, p.cell_border, 1, 2);
     }
     x += box * 1.4f + font * 0.4f;
     c.text({x, origin.y + box / 2}, s.text, font, p.text_muted, gfx::HAlign::Left,

@@ -33,10 +33,11 @@ void draw_footer(gfx::Canvas& c, const std::string& line, const gfx::Palette& p,
                  gfx::Color color);
 
 // A legend line of swatches: each entry a fill colour and its text; returns its height.
+enum class SwatchKind { Fill, Outline, Arrow, CornerMark };
 struct Swatch {
-  gfx::Color fill;
+  gfx::Color color;
   std::string text;
-  bool outline = false;  // drawn as an outline of that colour (mismatch, emphasis)
+  SwatchKind kind = SwatchKind::Fill;  // Outline: mismatch, emphasis; CornerMark: a set flag
 };
 float draw_swatches(gfx::Canvas& c, gfx::Vec2 origin, const std::vector<Swatch>& entries,
                     const gfx::Palette& p, float font);

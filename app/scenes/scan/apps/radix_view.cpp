@@ -352,8 +352,8 @@ void RadixMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
     legend = {{scan_apps::bit_fill(p, 0), "bit 0: goes first"},
               {scan_apps::bit_fill(p, 1), "bit 1: goes after"}};
   }
-  legend.push_back({p.highlight, "new in this step", true});
-  legend.push_back({p.mismatch, "differs from std::stable_sort", true});
+  legend.push_back({p.highlight, "new in this step", scan_apps::SwatchKind::Outline});
+  legend.push_back({p.mismatch, "differs from std::stable_sort", scan_apps::SwatchKind::Outline});
   scan_apps::draw_swatches(c, {4, size.y - footer + 2}, legend, p, font * 0.8f);
   const bool ok = lsd_->sorted == reference_ && multibit_->sorted == reference_;
   char line[300];

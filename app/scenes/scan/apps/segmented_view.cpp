@@ -1,0 +1,209 @@
+// The segmented scan figure: the input with its segments (tinted, boundaries drawn), the head
+// flags, then one row per Kogge-Stone step with arrows from the operand each position combined and
+// a mark on every position whose flag is set (its window reached the segment head: it stops);
+// finally the output against the per-segment reference.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "figure_parts.h"
+#include "segmented_mode.h"
+
+namespace ws::app {
+
+using gfx::Vec2;
+using scan_apps::Cell;
+using scan_apps::CellRow;
+
+namespace {
+
+std::string explain(const TraceStep& s, bool inclusive) {
+  if (s.phase == "load")
+    return inclusive ? "Each thread loads its value and its head flag into shared memory."
+                     : "Exclusive: each thread loads the previous value, or the identity where a "
+                       "segment starts, and its head flag.";
+  if (s.phase == "scan")
+    return "Kogge-Stone with a twist: a position combines the value one stride back only while its "
+           "flag is clear, and takes that position's flag (flags combine with OR). Once the window "
+           "reaches its segment's head the flag is set and the position stops.";
+  return "Each thread stores its value: every segment has been scanned on its own, in one pass "
+         "over the whole array.";
+}
+
+}  // namespace
+
+std::vector<CellRow> SegmentedMode::build_rows(const gfx::Palette& p) const {
+  const Trace& trace = run_->trace;
+  const ValueType type = params_.type;
+  const size_t n = segments_.values.size();
+  const std::vector<int> seg = segment_of();
+  const int values_buffer = buffer_index("values"), flags_buffer = buffer_index("flags");
+  const int output_buffer = buffer_index("output");
+  const int last = static_cast<int>(trace.steps.size()) - 1;
+  auto tint = [&](size_t i) { return scan_apps::mix(p.background, p.warp_color(seg[i]), 0.28f); };
+  std::vector<size_t> seg_start(n, 0);
+  for (size_t i = 1; i < n; ++i) seg_start[i] = segments_.heads[i] ? i : seg_start[i - 1];
+
+  std::vector<CellRow> rows;
+  row_step_.clear();
+  CellRow input;
+  input.label = "input x";
+  CellRow heads;
+  heads.label = "head flags";
+  heads.gap_after = 1.3f;
+  for (size_t i = 0; i < n; ++i) {
+    Cell x;
+    x.text = scan_apps::number(segments_.values[i], type);
+    x.fill = tint(i);
+    x.hover = "x[" + std::to_string(i) + "] = " + x.text + ", segment " + std::to_string(seg[i]);
+    input.cells.push_back(std::move(x));
+    Cell h;
+    h.text = segments_.heads[i] ? "1" : "0";
+    if (segments_.heads[i]) h.fill = tint(i);
+    h.hover = segments_.heads[i] ? "a segment starts at " + std::to_string(i)
+                                 : "position " + std::to_string(i) + " continues segment " +
+                                       std::to_string(seg[i]);
+    heads.cells.push_back(std::move(h));
+  }
+  rows.push_back(std::move(input));
+  row_step_.push_back(-1);
+  rows.push_back(std::move(heads));
+  row_step_.push_back(-1);
+
+  const int network_end = std::min(step_, last - 1);  // the store step adds the output rows
+  for (int k = 0; k <= network_end; ++k) {
+    CellRow row;
+    // The kernel's step labels can be long ("load values and head flags"): rows use the phase.
+    const std::string& step_label = trace.steps[k].label;
+    row.label = "after " + (step_label.size() <= 14 ? step_label : trace.steps[k].phase);
+    row.gap_after = 1.3f;
+    const std::vector<double>& values = snapshots_[k][values_buffer];
+    const std::vector<double>& flags = snapshots_[k][flags_buffer];
+    const std::vector<int64_t> written = scan_apps::written_cells(trace, k, values_buffer);
+    const int64_t window = int64_t{1} << k;  // after k strides a position covers 2^k inputs
+    for (size_t i = 0; i < n; ++i) {
+      Cell c;
+      const double v = i < values.size() ? values[i] : std::nan("");
+      c.unwritten = std::isnan(v);
+      c.text = scan_apps::number(v, type);
+      c.fill = tint(i);
+      c.emphasis = k == step_ && k > 0 &&
+                   std::binary_search(written.begin(), written.end(), static_cast<int64_t>(i));
+      const bool flag = i < flags.size() && flags[i] == 1;
+      c.hover = "after " + trace.steps[k].label + ": position " + std::to_string(i) + " holds " +
+                c.text + ", flag " + (flag ? "set (stopped at the head)" : "clear");
+      if (params_.inclusive) {
+        const int64_t lo = std::max<int64_t>(seg_start[i], static_cast<int64_t>(i) - window + 1);
+        c.hover += "; it combines x[" + std::to_string(lo) + "]..x[" + std::to_string(i) + "]";
+      }
+      row.cells.push_back(std::move(c));
+    }
+    rows.push_back(std::move(row));
+    row_step_.push_back(k);
+  }
+  if (step_ == last) {
+    CellRow output, reference;
+    output.label = "output";
+    reference.label = "per-segment reference";
+    const std::vector<double>& out = snapshots_[last][output_buffer];
+    for (size_t i = 0; i < n; ++i) {
+      Cell o, r;
+      o.text = scan_apps::number(out[i], type);
+      r.text = scan_apps::number(reference_[i], type);
+      o.fill = r.fill = tint(i);
+      o.mismatch = !(out[i] == reference_[i]);
+      o.emphasis = !o.mismatch;
+      o.hover = "output[" + std::to_string(i) + "] = " + o.text +
+                (o.mismatch ? "; the per-segment loop gives " + r.text : "; the reference agrees");
+      r.hover = "a serial loop over segment " + std::to_string(seg[i]) + " gives " + r.text;
+      output.cells.push_back(std::move(o));
+      reference.cells.push_back(std::move(r));
+    }
+    rows.push_back(std::move(output));
+    row_step_.push_back(last);
+    rows.push_back(std::move(reference));
+    row_step_.push_back(-1);
+  }
+  return rows;
+}
+
+void SegmentedMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
+  const gfx::Palette& p = gfx::palette(theme);
+  hover_rows_.clear();
+  if (!run_) return;
+  const Trace& trace = run_->trace;
+  const Vec2 size = c.size();
+  const float font = scan_apps::figure_font(size);
+  const TraceStep& s = trace.steps[step_];
+  const size_t n = segments_.values.size();
+  const std::string title = std::string("Segmented ") +
+                            (params_.inclusive ? "inclusive" : "exclusive") + " " +
+                            op_name(params_.op) + " scan (Kogge-Stone with head flags)";
+  const std::string detail = segscan::format_segments(segments_) + " · " + type_name(params_.type) +
+                             " · N = " + std::to_string(n) + " · 1" + "\xC3\x97" +
+                             std::to_string(s.block_dim) + " threads · " +
+                             (backend_ == Backend::Cuda ? "CUDA" : "CPU reference");
+  const std::string step_line = "step " + std::to_string(step_ + 1) + " / " +
+                                std::to_string(trace.steps.size()) + ": " + s.label;
+  c.begin_group("header");
+  const float top =
+      scan_apps::draw_header(c, title, detail, step_line, explain(s, params_.inclusive), p, font);
+  c.end_group();
+  const float footer = font * 3.2f;
+  c.begin_group("segmented-network");
+  hover_rows_ = build_rows(p);
+  hover_geometry_ = scan_apps::draw_rows(c, {4, top}, {size.x - 8, size.y - top - footer},
+                                         hover_rows_, p, font, font * 3.4f);
+  const scan_apps::RowsGeometry& g = hover_geometry_;
+  // Segment boundaries through every row.
+  for (size_t i = 1; i < n; ++i)
+    if (segments_.heads[i]) {
+      const float x = g.x0 + i * g.cell_w;
+      c.line({x, g.top.front() - 4}, {x, g.bottom() + 4}, p.text, 2.5f);
+    }
+  // Flags and operand arrows of every network row.
+  const int values_buffer = buffer_index("values"), flags_buffer = buffer_index("flags");
+  const float mark = std::clamp(g.cell_h * 0.3f, 4.0f, 10.0f);
+  for (size_t r = 0; r < hover_rows_.size(); ++r) {
+    const int k = row_step_[r];
+    if (k < 0 || k == static_cast<int>(trace.steps.size()) - 1) continue;
+    const std::vector<double>& flags = snapshots_[k][flags_buffer];
+    for (size_t i = 0; i < n && i < flags.size(); ++i)
+      if (flags[i] == 1) {
+        const Vec2 a = g.cell_min(static_cast<int>(r), static_cast<int>(i)) + Vec2{2, 2};
+        c.triangle_filled(a, a + Vec2{mark, 0}, a + Vec2{0, mark}, p.text);
+      }
+    if (k == 0) continue;
+    for (const TraceEvent& e : trace.steps[k].events)
+      if (e.kind == EventKind::Read && e.buffer == values_buffer && e.address != e.thread)
+        scan_apps::cell_arrow(c, g, static_cast<int>(r) - 1, e.address, static_cast<int>(r),
+                              e.thread, p.read, g.cell_w > 12 ? 1.5f : 1);
+  }
+  c.end_group();
+
+  const bool done = step_ + 1 == static_cast<int>(trace.steps.size());
+  const bool matches = run_->result == reference_;
+  const std::vector<scan_apps::Swatch> legend = {
+      {p.read, "operand combined", scan_apps::SwatchKind::Arrow},
+      {p.text, "flag set: the window reached its segment head", scan_apps::SwatchKind::CornerMark},
+      {p.highlight, "written in this step", scan_apps::SwatchKind::Outline},
+      {p.mismatch, "differs from the per-segment loop", scan_apps::SwatchKind::Outline}};
+  scan_apps::draw_swatches(c, {4, size.y - footer + 2}, legend, p, font * 0.8f);
+  char line[300];
+  const StepCounters& sc = counters_.per_step[step_];
+  std::snprintf(
+      line, sizeof line,
+      "this step: %lld ops by %lld threads · total: %lld steps, %lld ops (a per-segment "
+      "loop needs %lld), %lld barriers%s",
+      static_cast<long long>(sc.ops), static_cast<long long>(sc.active_threads),
+      static_cast<long long>(counters_.steps), static_cast<long long>(counters_.ops),
+      static_cast<long long>(counters_.useful_ops), static_cast<long long>(counters_.barriers),
+      done ? (matches ? " · matches the reference" : " · DIFFERS from the reference") : "");
+  scan_apps::draw_footer(c, line, p, font, done && !matches ? p.mismatch : p.text);
+}
+
+std::string SegmentedMode::describe_at(Vec2 point) const {
+  return scan_apps::describe_rows(hover_geometry_, hover_rows_, point);
+}
+
+}  // namespace ws::app
