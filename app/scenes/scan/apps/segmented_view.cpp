@@ -3,6 +3,7 @@
 // a mark on every position whose flag is set (its window reached the segment head: it stops);
 // finally the output against the per-segment reference.
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 
@@ -28,6 +29,17 @@ std::string explain(const TraceStep& s, bool inclusive) {
            "reaches its segment's head the flag is set and the position stops.";
   return "Each thread stores its value: every segment has been scanned on its own, in one pass "
          "over the whole array.";
+}
+
+// A cell's text: the identity of min / max (the int32 or float32 extreme) reads as +/- infinity,
+// so one huge number does not shrink every cell's text.
+std::string cell_text(double v, BinaryOp op, ValueType type) {
+  const bool int32 = type == ValueType::Int32;
+  if (op == BinaryOp::Max && v == (int32 ? -2147483648.0 : -static_cast<double>(FLT_MAX)))
+    return "\xE2\x88\x92\xE2\x88\x9E";
+  if (op == BinaryOp::Min && v == (int32 ? 2147483647.0 : static_cast<double>(FLT_MAX)))
+    return "+\xE2\x88\x9E";
+  return scan_apps::number(v, type);
 }
 
 }  // namespace
@@ -85,7 +97,7 @@ std::vector<CellRow> SegmentedMode::build_rows(const gfx::Palette& p) const {
       Cell c;
       const double v = i < values.size() ? values[i] : std::nan("");
       c.unwritten = std::isnan(v);
-      c.text = scan_apps::number(v, type);
+      c.text = cell_text(v, params_.op, type);
       c.fill = tint(i);
       c.emphasis = k == step_ && k > 0 &&
                    std::binary_search(written.begin(), written.end(), static_cast<int64_t>(i));
@@ -108,8 +120,8 @@ std::vector<CellRow> SegmentedMode::build_rows(const gfx::Palette& p) const {
     const std::vector<double>& out = snapshots_[last][output_buffer];
     for (size_t i = 0; i < n; ++i) {
       Cell o, r;
-      o.text = scan_apps::number(out[i], type);
-      r.text = scan_apps::number(reference_[i], type);
+      o.text = cell_text(out[i], params_.op, type);
+      r.text = cell_text(reference_[i], params_.op, type);
       o.fill = r.fill = tint(i);
       o.mismatch = !(out[i] == reference_[i]);
       o.emphasis = !o.mismatch;
