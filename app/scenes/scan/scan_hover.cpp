@@ -76,7 +76,9 @@ std::string describe_scan_point(const ScanHoverPane& pane, gfx::Vec2 point) {
       const scan::Range& rg = r.ranges[row.step][row.buffer][i];
       if (rg.kind != scan::Range::Unknown) out += "\nholds " + range_text(rg);
       if (rg.kind == scan::Range::Broken)
-        out += ": a value combined from inputs that are not one run (a race overwrote an operand)";
+        out +=
+            ": inputs that are not one run x_i..x_j (a race overwrote an operand before it was "
+            "read)";
     }
     const bool last = row.step == static_cast<int>(trace.steps.size()) - 1;
     if (last && row.buffer == 1 && i < static_cast<int64_t>(r.wrong.size()) && r.wrong[i])

@@ -103,7 +103,7 @@ void draw_scan_network(gfx::Canvas& c, const ScanRun& r, int current, const gfx:
   };
 
   // Phase bands: consecutive steps of one phase share a coloured bar and one name.
-  const float label_font = std::clamp(pitch * 0.24f, 9.0f, 17.0f * s);
+  const float label_font = std::clamp(pitch * 0.29f, 10.0f, 17.0f * s);
   std::map<std::string, int> phase_colour;
   for (size_t k = 1; k < rows.size();) {
     const std::string& phase = trace.steps[rows[k].step].phase;
@@ -129,6 +129,11 @@ void draw_scan_network(gfx::Canvas& c, const ScanRun& r, int current, const gfx:
     if (row.step == current)
       c.rect_filled({0, y - gap * 0.6f}, {size.x, y + cell_h + 3}, p.highlight.with_alpha(45), 4);
     std::string title = row.step < 0 ? "input" : trace.steps[row.step].label;
+    if (row.step >= 0) {  // "up-sweep: stride 2" -> "stride 2": the band and detail name the phase
+      const std::string prefix = trace.steps[row.step].phase + ": ";
+      if (title.rfind(prefix, 0) == 0 && title.size() > prefix.size())
+        title = title.substr(prefix.size());
+    }
     std::string detail = "global \xC2\xB7 " + buffer.name;
     if (row.step >= 0) {
       const StepCounters& sc = r.counters.per_step[row.step];

@@ -74,11 +74,13 @@ void draw_run(gfx::Canvas& c, Vec2 origin, const ScanRun& r, int step, ScanView 
   if (!trace.steps.empty()) {
     const TraceStep& s = trace.steps[current];
     const StepCounters& sc = r.counters.per_step[current];
+    // The phase in brackets unless the label already names it ("up-sweep: stride 2").
+    const std::string name =
+        s.label.find(s.phase) == std::string::npos ? s.label + " (" + s.phase + ")" : s.label;
     std::snprintf(line, sizeof line,
-                  "step %d / %d: %s (%s) \xE2\x80\x94 %lld active threads, %lld ops, %d barrier%s",
-                  current + 1, last + 1, s.label.c_str(), s.phase.c_str(),
-                  static_cast<long long>(sc.active_threads), static_cast<long long>(sc.ops),
-                  s.barriers, s.barriers == 1 ? "" : "s");
+                  "step %d / %d: %s \xE2\x80\x94 %lld active threads, %lld ops, %d barrier%s",
+                  current + 1, last + 1, name.c_str(), static_cast<long long>(sc.active_threads),
+                  static_cast<long long>(sc.ops), s.barriers, s.barriers == 1 ? "" : "s");
     c.text({4, 6 + font * 2.6f}, fit(c, line, font, size.x - 8), font, p.text);
   }
   if (current == last) {
@@ -131,6 +133,15 @@ void draw_run(gfx::Canvas& c, Vec2 origin, const ScanRun& r, int step, ScanView 
                 static_cast<long long>(t.lanes_consumed), static_cast<long long>(t.barriers),
                 static_cast<long long>(t.bank_conflicts));
   std::string totals = line;
+  if (c.text_size(totals, font * 0.85f).x > size.x - 8) {  // half a figure: the short form
+    std::snprintf(line, sizeof line,
+                  "%lld steps \xC2\xB7 %lld ops (serial %lld, %s) \xC2\xB7 %lld lanes \xC2\xB7 "
+                  "%lld barriers",
+                  static_cast<long long>(t.steps), static_cast<long long>(t.ops),
+                  static_cast<long long>(t.useful_ops), percent(t.work_efficiency).c_str(),
+                  static_cast<long long>(t.lanes_consumed), static_cast<long long>(t.barriers));
+    totals = line;
+  }
   if (r.run.level_sizes.size() > 1) {
     totals += " \xC2\xB7 levels";
     for (int64_t l : r.run.level_sizes) totals += " " + std::to_string(l);

@@ -24,7 +24,7 @@ std::string range_text(const scan::Range& r, bool compact) {
       if (r.lo == r.hi) return x + std::to_string(r.lo);
       return x + std::to_string(r.lo) + ".." + x + std::to_string(r.hi);
     case scan::Range::Broken:
-      return compact ? "\xE2\x9C\x97" : "broken (not one run of inputs)";
+      return compact ? "\xE2\x9C\x97" : "a broken range";
     default:
       return "?";
   }
