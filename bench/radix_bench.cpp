@@ -1,1 +1,201 @@
-// PLACEHOLDER: the radix-sort benchmark (bench/radix_bench.h) is written by a helper.
+// The scan applications' benchmark: radix sort and stream compaction against the library.
+#include "radix_bench.h"
+
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <sstream>
+
+#include "common/error.h"
+#include "common/split_mix.h"
+#include "compact/compact.h"
+#include "radix_sort/radix_sort.h"
+#include "radix_sort/radix_sort_internal.h"
+#include "reduce_bench.h"
+
+#if defined(WARPSCOPE_HAVE_CUDA)
+#include <cuda_runtime.h>
+#endif
+
+namespace ws::bench {
+
+namespace {
+
+bool fits(Backend backend, int64_t n) {
+  if (backend == Backend::Cpu) return n <= scan::kCpuFastMaxN;
+#if defined(WARPSCOPE_HAVE_CUDA)
+  size_t free_bytes = 0, total_bytes = 0;
+  if (cudaMemGetInfo(&free_bytes, &total_bytes) != cudaSuccess) return false;
+  return static_cast<double>(n) * 4 * 5 < static_cast<double>(free_bytes);  // in, out, scratch, CUB
+#else
+  return false;
+#endif
+}
+
+RadixBenchRow make_row(const std::string& name, const std::string& kind, const scan::FastRun& r,
+                       double library_ms, bool verified) {
+  RadixBenchRow row;
+  row.name = name;
+  row.kind = kind;
+  row.n = r.n;
+  row.ms = r.median_ms;
+  row.keys_per_s = r.median_ms > 0 ? static_cast<double>(r.n) / (r.median_ms * 1e-3) : 0;
+  row.gbps = r.gbps;
+  row.ratio_to_library = r.median_ms > 0 ? library_ms / r.median_ms : 0;
+  row.verified = verified;
+  return row;
+}
+
+void report(std::ostream& progress, const RadixBenchRow& row) {
+  char line[256];
+  std::snprintf(line, sizeof(line), "%-34s %8s %10.4f ms %9.1f Mkeys/s %7.2f x lib %s%s\n",
+                row.name.c_str(), format_size(row.n).c_str(), row.ms, row.keys_per_s * 1e-6,
+                row.ratio_to_library, row.verified ? "ok" : "NOT VERIFIED",
+                row.note.empty() ? "" : (" (" + row.note + ")").c_str());
+  progress << line << std::flush;
+}
+
+void failed_row(std::vector<RadixBenchRow>& rows, const std::string& name, const std::string& kind,
+                int64_t n, const std::string& note, std::ostream& progress) {
+  RadixBenchRow row;
+  row.name = name;
+  row.kind = kind;
+  row.n = n;
+  row.note = note;
+  rows.push_back(row);
+  report(progress, row);
+}
+
+void bench_sorts(Backend backend, int64_t n, const RadixBenchOptions& o,
+                 std::vector<RadixBenchRow>& rows, std::ostream& progress) {
+  std::vector<uint32_t> keys(static_cast<size_t>(n)), library(keys.size()), ours(keys.size());
+  SplitMix64 rng{o.seed ^ static_cast<uint64_t>(n)};
+  for (uint32_t& k : keys) k = static_cast<uint32_t>(rng.next() >> 32);
+  const std::string library_name = radix::library_name(backend);
+  scan::FastRun lib;
+  try {
+    lib = radix::sort_library(backend, keys.data(), library.data(), n, o.repeats);
+  } catch (const Error& e) {
+    failed_row(rows, library_name, "sort", n, e.what(), progress);
+    return;
+  }
+  struct Ours {
+    std::string name;
+    std::function<scan::FastRun()> run;
+  };
+  std::vector<Ours> variants;
+  if (backend == Backend::Cuda) {
+    for (int bits : {8, 4}) {
+      variants.push_back({"radix sort, " + std::to_string(bits) + "-bit digits", [&, bits] {
+                            return radix::sort_cuda_bits(keys.data(), ours.data(), n, o.repeats,
+                                                         bits);
+                          }});
+    }
+  } else {
+    variants.push_back({"radix sort, 8-bit digits", [&] {
+                          return radix::sort_fast(backend, keys.data(), ours.data(), n, o.repeats);
+                        }});
+  }
+  for (const Ours& v : variants) {
+    try {
+      const scan::FastRun r = v.run();
+      rows.push_back(make_row(v.name, "sort", r, lib.median_ms, ours == library));
+      report(progress, rows.back());
+    } catch (const Error& e) {
+      failed_row(rows, v.name, "sort", n, e.what(), progress);
+    }
+  }
+  rows.push_back(make_row(library_name, "sort", lib, lib.median_ms, true));
+  report(progress, rows.back());
+}
+
+void bench_compaction(Backend backend, int64_t n, const RadixBenchOptions& o,
+                      std::vector<RadixBenchRow>& rows, std::ostream& progress) {
+  std::vector<int32_t> values(static_cast<size_t>(n)), library(values.size()), ours(values.size());
+  SplitMix64 rng{o.seed + 7 * static_cast<uint64_t>(n)};
+  for (int32_t& v : values) v = static_cast<int32_t>(rng.next() % 2001) - 1000;
+  compact::Params p;
+  p.predicate = {compact::Predicate::Greater, 0};
+  const std::string library_name = compact::library_name(backend);
+  try {
+    int64_t kept_library = 0, kept_ours = 0;
+    const scan::FastRun lib = compact::fast_library(backend, p, values.data(), library.data(), n,
+                                                    o.repeats, &kept_library);
+    const scan::FastRun r =
+        compact::fast(backend, p, values.data(), ours.data(), n, o.repeats, &kept_ours);
+    const bool same = kept_ours == kept_library &&
+                      std::memcmp(ours.data(), library.data(),
+                                  static_cast<size_t>(kept_ours) * sizeof(int32_t)) == 0;
+    rows.push_back(make_row("compaction (x > 0), our scan", "compact", r, lib.median_ms, same));
+    report(progress, rows.back());
+    rows.push_back(make_row(library_name, "compact", lib, lib.median_ms, true));
+    report(progress, rows.back());
+  } catch (const Error& e) {
+    failed_row(rows, "compaction (x > 0), our scan", "compact", n, e.what(), progress);
+  }
+}
+
+}  // namespace
+
+std::vector<int64_t> default_radix_sizes(Backend backend) {
+  if (backend == Backend::Cpu) return {int64_t{1} << 16, int64_t{1} << 20, int64_t{1} << 22};
+  std::vector<int64_t> sizes;
+  for (int k : {20, 24, 26, 28}) {
+    if (fits(backend, int64_t{1} << k)) sizes.push_back(int64_t{1} << k);
+  }
+  return sizes;
+}
+
+std::vector<RadixBenchRow> bench_radix(Backend backend, const std::vector<int64_t>& sizes,
+                                       const RadixBenchOptions& options, std::ostream& progress) {
+  std::vector<RadixBenchRow> rows;
+  for (int64_t n : sizes) {
+    if (!fits(backend, n)) {
+      progress << format_size(n) << ": skipped, it does not fit the "
+               << (backend == Backend::Cuda ? "device's free memory" : "CPU limit") << "\n";
+      continue;
+    }
+    if (options.sort) bench_sorts(backend, n, options, rows, progress);
+    if (options.compact) bench_compaction(backend, n, options, rows, progress);
+  }
+  return rows;
+}
+
+std::string radix_bench_table(const std::vector<RadixBenchRow>& rows) {
+  std::ostringstream out;
+  char line[256];
+  std::snprintf(line, sizeof(line), "%-34s %8s %11s %10s %8s %7s %4s\n", "name", "N", "median ms",
+                "Mkeys/s", "GB/s", "x lib", "ok");
+  out << line;
+  int64_t previous_n = -1;
+  for (const RadixBenchRow& r : rows) {
+    if (previous_n != -1 && r.n != previous_n) out << "\n";
+    previous_n = r.n;
+    std::snprintf(line, sizeof(line), "%-34s %8s %11.4f %10.1f %8.1f %7.2f %4s\n", r.name.c_str(),
+                  format_size(r.n).c_str(), r.ms, r.keys_per_s * 1e-6, r.gbps, r.ratio_to_library,
+                  r.verified ? "yes" : "NO");
+    out << line;
+  }
+  return out.str();
+}
+
+nlohmann::json radix_bench_json(const std::vector<RadixBenchRow>& rows, const std::string& device) {
+  nlohmann::json j;
+  j["scene"] = "scan-apps";
+  j["device"] = device;
+  j["rows"] = nlohmann::json::array();
+  for (const RadixBenchRow& r : rows) {
+    j["rows"].push_back({{"name", r.name},
+                         {"kind", r.kind},
+                         {"n", r.n},
+                         {"median_ms", r.ms},
+                         {"keys_per_s", r.keys_per_s},
+                         {"gbps", r.gbps},
+                         {"ratio_to_library", r.ratio_to_library},
+                         {"verified", r.verified},
+                         {"note", r.note}});
+  }
+  return j;
+}
+
+}  // namespace ws::bench

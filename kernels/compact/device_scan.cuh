@@ -49,7 +49,7 @@ __device__ inline uint32_t block_exclusive_sum(uint32_t value, uint32_t* total) 
   return warp_offset + inclusive - value;
 }
 
-__global__ void scan_tiles_kernel(const uint32_t* in, uint32_t* out, int64_t n,
+static __global__ void scan_tiles_kernel(const uint32_t* in, uint32_t* out, int64_t n,
                                   uint32_t* tile_totals) {
   const int64_t base = static_cast<int64_t>(blockIdx.x) * kScanTile + threadIdx.x * kScanItems;
   uint32_t items[kScanItems];
@@ -67,7 +67,7 @@ __global__ void scan_tiles_kernel(const uint32_t* in, uint32_t* out, int64_t n,
   if (threadIdx.x == 0 && tile_totals != nullptr) tile_totals[blockIdx.x] = total;
 }
 
-__global__ void add_tile_offsets_kernel(uint32_t* out, int64_t n, const uint32_t* tile_offsets) {
+static __global__ void add_tile_offsets_kernel(uint32_t* out, int64_t n, const uint32_t* tile_offsets) {
   const uint32_t offset = tile_offsets[blockIdx.x];
   const int64_t base = static_cast<int64_t>(blockIdx.x) * kScanTile;
   for (int k = threadIdx.x; k < kScanTile; k += blockDim.x) {

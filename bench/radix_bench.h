@@ -1,0 +1,55 @@
+// The scan applications' benchmark (`warpscope bench --scene scan --mode radix`, wired by the app):
+// our radix sort (8-bit and 4-bit digits) against the library's (CUB DeviceRadixSort::SortKeys on
+// CUDA, std::stable_sort on the CPU), and our stream compaction against CUB DeviceSelect::If /
+// std::copy_if, on the same data in the same run. Every row of ours is verified element by
+// element against the library's output. Sorts: 32-bit uniformly random keys, 8 bytes moved per key
+// and pass-free GB/s (one read, one write). Compaction: int32 uniform in [-1000, 1000], keeping
+// x > 0 (about half), GB/s counting 4 bytes read per element and 4 written per kept element.
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common/backend.h"
+
+namespace ws::bench {
+
+struct RadixBenchOptions {
+  int repeats = 10;
+  uint64_t seed = 0x5eed2024;
+  bool sort = true;     // the radix-sort rows
+  bool compact = true;  // the compaction rows
+};
+
+struct RadixBenchRow {
+  std::string name;  // "radix sort, 8-bit digits", "CUB DeviceRadixSort::SortKeys", ...
+  std::string kind;  // "sort" | "compact"
+  int64_t n = 0;
+  double ms = 0;                // median over the repeats
+  double keys_per_s = 0;        // elements per second (n / ms)
+  double gbps = 0;              // see above
+  double ratio_to_library = 0;  // the library's time / this time: 1 = as fast, > 1 faster
+  bool verified = false;        // output identical to the library's (library rows: true)
+  std::string note;             // an error that stopped the row, or ""
+};
+
+// 2^20, 2^24, 2^26, 2^28 on CUDA (those that fit the free memory); 2^16, 2^20, 2^22 on the CPU.
+std::vector<int64_t> default_radix_sizes(Backend backend);
+
+// Runs every row at every size; `progress` gets one line per row. A row that fails (out of
+// memory, a backend not built) is kept with its note and the benchmark goes on.
+std::vector<RadixBenchRow> bench_radix(Backend backend, const std::vector<int64_t>& sizes,
+                                       const RadixBenchOptions& options, std::ostream& progress);
+
+// Fixed-width table: name, N, median ms, Mkeys/s, GB/s, x lib, ok.
+std::string radix_bench_table(const std::vector<RadixBenchRow>& rows);
+
+// {"scene": "scan-apps", "device", "rows": [{name, kind, n, median_ms, keys_per_s, gbps,
+// ratio_to_library, verified, note}]}.
+nlohmann::json radix_bench_json(const std::vector<RadixBenchRow>& rows, const std::string& device);
+
+}  // namespace ws::bench
