@@ -251,25 +251,12 @@ void ScanScene::panel_timeline() {
       "thousands of blocks look back (%s).",
       backend() == Backend::Cuda ? "timestamps from %globaltimer" : "the CPU twin's model");
   ImGui::SliderInt("log2 N##timeline", &record_log2_n_, 10, 24);
-  if (ImGui::Button("Record at size N")) {
-    const int64_t n = int64_t{1} << record_log2_n_;
-    try {
-      std::vector<char> data(static_cast<size_t>(n) * 4);
-      generate_typed(settings_.distribution, settings_.params.type, n, settings_.seed, data.data());
-      scan::Params p = settings_.params;
-      p.block_dim = 0;
-      recorded_timeline_ = scan::record_timeline(backend(), p, data.data(), n);
-      settings_.view = ScanView::Timeline;
-      record_error_.clear();
-    } catch (const std::exception& e) {
-      record_error_ = e.what();
-    }
-  }
-  if (recorded_timeline_) {
+  if (ImGui::Button("Record at size N"))
+    apply_edit({{"record", int64_t{1} << record_log2_n_}, {"view", "timeline"}});
+  if (settings_.record > 0) {
     ImGui::SameLine();
-    if (ImGui::Button("Back to the teach run")) recorded_timeline_.reset();
+    if (ImGui::Button("Back to the teach run")) apply_edit({{"record", 0}});
   }
-  if (!record_error_.empty()) ImGui::TextColored(kErrorColour, "%s", record_error_.c_str());
 }
 
 void ScanScene::panel_scaling() {

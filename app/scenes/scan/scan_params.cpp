@@ -69,7 +69,7 @@ ScanSettings parse_scan_settings(const nlohmann::json& j, const ScanSettings& ba
   reject_unknown_keys(
       j,
       {"variant", "op", "type", "inclusive", "exclusive", "block", "coarsening", "mapping", "race",
-       "values", "n", "seed", "distribution", "compare", "view", "mode"},
+       "values", "n", "seed", "distribution", "compare", "view", "record", "mode"},
       "scan");
   ScanSettings s = base;
   scan::Params& p = s.params;
@@ -80,6 +80,7 @@ ScanSettings parse_scan_settings(const nlohmann::json& j, const ScanSettings& ba
     if (p.variant == scan::Variant::KoggeStoneExclusive && !j.contains("inclusive"))
       p.inclusive = false;
     if (p.variant != scan::Variant::KoggeStone && !j.contains("race")) p.race = false;
+    if (!scan::info(p.variant).single_pass && !j.contains("record")) s.record = 0;
   }
   if (j.contains("op")) {
     const std::string t = json_string(j, "op");
@@ -129,6 +130,11 @@ ScanSettings parse_scan_settings(const nlohmann::json& j, const ScanSettings& ba
                "--view: unknown view '" + t +
                    "' (auto, network, ranges, levels, timeline, trace, scaling)");
   }
+  if (j.contains("record")) s.record = json_int(j, "record", 0, int64_t{1} << 28);
+  WS_REQUIRE(s.record == 0 || scan::info(p.variant).single_pass,
+             std::string("--record: only the single-pass variants (chained, decoupled-lookback) "
+                         "have a block timeline to record, not ") +
+                 scan::info(p.variant).id);
   // The input must parse and suit the variant: checked now, so a bad edit changes nothing.
   int64_t n = s.n;
   if (!s.values_text.empty()) {
@@ -158,7 +164,8 @@ nlohmann::json scan_settings_to_json(const ScanSettings& s) {
           {"seed", s.seed},
           {"distribution", distribution_name(s.distribution)},
           {"compare", s.compare ? scan::info(*s.compare).id : ""},
-          {"view", scan_view_name(s.view)}};
+          {"view", scan_view_name(s.view)},
+          {"record", s.record}};
 }
 
 std::vector<double> scan_settings_input(const ScanSettings& s, std::string& label) {

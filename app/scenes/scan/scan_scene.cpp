@@ -162,6 +162,19 @@ void ScanScene::reset() {
                 scan::info(*settings_.compare).id + ": " + e.what();
     }
   }
+  if (settings_.record > 0) {
+    try {
+      std::vector<char> data(static_cast<size_t>(settings_.record) * 4);
+      generate_typed(settings_.distribution, settings_.params.type, settings_.record,
+                     settings_.seed, data.data());
+      scan::Params p = settings_.params;
+      p.block_dim = 0;
+      recorded_timeline_ = scan::record_timeline(backend(), p, data.data(), settings_.record);
+    } catch (const std::exception& e) {
+      error_ += std::string(error_.empty() ? "" : "\n") + "record at " +
+                std::to_string(settings_.record) + ": " + e.what();
+    }
+  }
   if (resolve_scan_view(settings_.view, settings_.params.variant) == ScanView::Scaling) scaling();
 }
 
@@ -259,6 +272,19 @@ nlohmann::json ScanScene::results_json() const {
                         {"lookback_depth", b.lookback_depth},
                         {"polls", b.polls}});
     out["timeline"] = {{"measured", r.run.timeline.measured}, {"blocks", blocks}};
+  }
+  if (recorded_timeline_) {
+    const scan::Timeline& t = *recorded_timeline_;
+    int64_t polls = 0, depth = 0, span = 0;
+    for (const auto& b : t.blocks) {
+      polls += b.polls;
+      depth = std::max<int64_t>(depth, b.lookback_depth);
+      span = std::max(span, b.t_end);
+    }
+    out["recorded_timeline"] = {
+        {"n", settings_.record}, {"measured", t.measured},           {"blocks", t.blocks.size()},
+        {"polls", polls},        {"polls_dropped", t.polls_dropped}, {"max_lookback_depth", depth},
+        {"span", span}};
   }
   if (r.backend == Backend::Cuda)
     out["cpu_check"] = {{"match", r.cpu_check.empty()}, {"difference", r.cpu_check}};

@@ -36,11 +36,14 @@ struct ScanSettings {
   Distribution distribution = Distribution::Uniform;
   std::optional<scan::Variant> compare;
   ScanView view = ScanView::Auto;
+  // Single-pass variants: record the block timeline at this many elements (record_timeline) and
+  // draw it instead of the teach run's; 0 = the teach run's.
+  int64_t record = 0;
 };
 
 // Parses `j` over `base` (only the keys present change). Throws ws::Error naming the key; `base`
 // is not modified. Keys: variant, op, type, inclusive, exclusive, block, coarsening, mapping,
-// race, values, n, seed, distribution, compare, view.
+// race, values, n, seed, distribution, compare, view, record.
 ScanSettings parse_scan_settings(const nlohmann::json& j, const ScanSettings& base);
 nlohmann::json scan_settings_to_json(const ScanSettings& s);
 // The input the settings describe, and a label saying where it came from.
@@ -109,7 +112,6 @@ class ScanScene : public Scene {
   // The "record at size N" timeline (record_timeline), drawn instead of the teach-size one.
   std::optional<scan::Timeline> recorded_timeline_;
   int record_log2_n_ = 16;
-  std::string record_error_;
 
   mutable std::vector<ScanHoverPane> hover_panes_;
 

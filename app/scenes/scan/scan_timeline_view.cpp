@@ -106,7 +106,8 @@ void draw_scan_timeline(gfx::Canvas& c, const scan::Timeline& t, const gfx::Pale
   const bool lines = row_h >= 5 && t.polls.size() <= 2000;
   size_t drawn = 0;
   for (const scan::Poll& q : t.polls) {
-    if (q.block < 0 || q.block >= count || drawn++ >= kMaxPollMarks) continue;
+    // Rows under 2 px: ticks would hide the bars.
+    if (row_h < 2 || q.block < 0 || q.block >= count || drawn++ >= kMaxPollMarks) continue;
     const float px = tx(static_cast<double>(q.t));
     const Color col = flag_colour(p, q.seen);
     const float y = ry(q.block);

@@ -45,7 +45,7 @@ void draw_lines(gfx::Canvas& c, const std::string& text, Vec2 at, float font, fl
 
 // One run into `c` (its top-left at `origin` in the figure); fills the pane for describe_at.
 void draw_run(gfx::Canvas& c, Vec2 origin, const ScanRun& r, int step, ScanView view,
-              const scan::Timeline* recorded, const gfx::Palette& p, float font,
+              const scan::Timeline* recorded, int64_t recorded_n, const gfx::Palette& p, float font,
               ScanHoverPane& pane) {
   const Trace& trace = r.run.trace;
   const int last = static_cast<int>(trace.steps.size()) - 1;
@@ -53,6 +53,7 @@ void draw_run(gfx::Canvas& c, Vec2 origin, const ScanRun& r, int step, ScanView 
   const scan::VariantInfo& info = scan::info(r.params.variant);
   const Vec2 size = c.size();
   const int64_t n = static_cast<int64_t>(r.input.size());
+  if (view != ScanView::Timeline) recorded = nullptr;
 
   std::string title = std::to_string(static_cast<int>(info.variant)) + " \xC2\xB7 " + info.title;
   if (r.params.race) title += " \xE2\x80\x94 second barrier removed (race)";
@@ -70,7 +71,12 @@ void draw_run(gfx::Canvas& c, Vec2 origin, const ScanRun& r, int step, ScanView 
           ? (std::string(" \xC2\xB7 ") + scan::mapping_name(r.params.mapping) + " mapping").c_str()
           : "",
       r.backend == Backend::Cuda ? "CUDA" : "CPU twin");
-  c.text({4, 4 + font * 1.4f}, fit(c, line, font * 0.85f, size.x - 8), font * 0.85f, p.text_muted);
+  std::string where = line;
+  if (recorded)
+    where = "timeline recorded at N = " + std::to_string(recorded_n) + " (" +
+            std::to_string(recorded->blocks.size()) + " blocks); the teach run: " + where;
+  c.text({4, 4 + font * 1.4f}, fit(c, where, font * 0.85f, size.x - 8), font * 0.85f,
+         recorded ? p.text : p.text_muted);
   if (!trace.steps.empty()) {
     const TraceStep& s = trace.steps[current];
     const StepCounters& sc = r.counters.per_step[current];
@@ -225,14 +231,15 @@ void ScanScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     SubCanvas right(c, {half + 16, 0}, {half, body.y});
     c.begin_group("variant-a");
     hover_panes_.emplace_back();
-    draw_run(left, {0, 0}, *primary_, step_, view, recorded, p, font, hover_panes_.back());
+    draw_run(left, {0, 0}, *primary_, step_, view, recorded, settings_.record, p, font,
+             hover_panes_.back());
     c.end_group();
     c.line({half + 8, 0}, {half + 8, body.y}, p.cell_border, 1.5f);
     c.begin_group("variant-b");
     if (compare_) {
       hover_panes_.emplace_back();
       const ScanView other = resolve_scan_view(settings_.view, compare_->params.variant);
-      draw_run(right, {half + 16, 0}, *compare_, step_, other, nullptr, p, font,
+      draw_run(right, {half + 16, 0}, *compare_, step_, other, nullptr, 0, p, font,
                hover_panes_.back());
     } else {
       draw_lines(right, error_, {4, 4}, font, half - 8, p.mismatch);
@@ -242,7 +249,8 @@ void ScanScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     SubCanvas whole(c, {0, 0}, body);
     c.begin_group("scan");
     hover_panes_.emplace_back();
-    draw_run(whole, {0, 0}, *primary_, step_, view, recorded, p, font, hover_panes_.back());
+    draw_run(whole, {0, 0}, *primary_, step_, view, recorded, settings_.record, p, font,
+             hover_panes_.back());
     c.end_group();
   }
   c.begin_group("legend");

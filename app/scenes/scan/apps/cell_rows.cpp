@@ -74,13 +74,17 @@ RowsGeometry draw_rows(gfx::Canvas& c, Vec2 origin, Vec2 size, const std::vector
   for (const CellRow& r : rows) units += 1 + r.gap_after;
   g.cell_h = std::clamp(size.y / units, 4.0f, font * 2.4f);
 
-  // One text size for all cells: the largest that fits the widest text in a cell.
-  float widest = 1;
-  for (const CellRow& r : rows)
+  // Each row's text as large as its widest text allows (capped at `font`): a row of single digits
+  // stays legible beside a row of long binary keys that must shrink.
+  auto row_font = [&](const CellRow& r) {
+    float widest = 1;
     for (const Cell& cell : r.cells)
       if (!cell.unwritten && !cell.hidden)
         widest = std::max(widest, c.text_size(cell.text, font).x);
-  g.text_font = std::min({font, font * g.cell_w * (1 - kCellGap) * 0.9f / widest, g.cell_h * 0.7f});
+    return std::min({font, font * g.cell_w * (1 - kCellGap) * 0.9f / widest, g.cell_h * 0.7f});
+  };
+  g.text_font = font;
+  for (const CellRow& r : rows) g.text_font = std::min(g.text_font, row_font(r));
 
   float y = origin.y;
   for (const CellRow& r : rows) {
@@ -89,6 +93,7 @@ RowsGeometry draw_rows(gfx::Canvas& c, Vec2 origin, Vec2 size, const std::vector
     c.text({origin.x, y + g.cell_h / 2}, fit_text(c, r.label, label_font, g.label_w - font * 0.5f),
            label_font, p.text, HAlign::Left, VAlign::Middle);
     const float inset = g.cell_w * kCellGap / 2;
+    const float text_font = row_font(r);
     for (size_t i = 0; i < r.cells.size(); ++i) {
       const Cell& cell = r.cells[i];
       if (cell.hidden) continue;
@@ -100,8 +105,8 @@ RowsGeometry draw_rows(gfx::Canvas& c, Vec2 origin, Vec2 size, const std::vector
       c.rect(a, b, cell.unwritten ? p.inactive : p.cell_border, 1, 2);
       if (cell.emphasis) c.rect(a, b, p.highlight, 3, 2);
       if (cell.mismatch) c.rect(a, b, p.mismatch, 2.5f, 2);
-      if (!cell.unwritten && !cell.text.empty() && g.text_font >= kMinTextFont)
-        c.text({(a.x + b.x) / 2, (a.y + b.y) / 2}, cell.text, g.text_font,
+      if (!cell.unwritten && !cell.text.empty() && text_font >= kMinTextFont)
+        c.text({(a.x + b.x) / 2, (a.y + b.y) / 2}, cell.text, text_font,
                cell.fill.a ? ink_on(fill) : p.text, HAlign::Center, VAlign::Middle);
     }
     y += g.cell_h * (1 + r.gap_after);

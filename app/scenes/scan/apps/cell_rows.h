@@ -30,7 +30,8 @@ struct CellRow {
 };
 
 struct RowsGeometry {
-  float x0 = 0, cell_w = 0, cell_h = 0, label_w = 0, text_font = 0;
+  float x0 = 0, cell_w = 0, cell_h = 0, label_w = 0;
+  float text_font = 0;     // the smallest row's text size
   std::vector<float> top;  // per row
   std::vector<int> cells;  // per row
 
@@ -46,8 +47,8 @@ struct RowsGeometry {
 };
 
 // Lays the rows out inside [origin, origin + size] and draws them. Cells are at most
-// `max_cell_w` wide and `font * 2.4` high; text shrinks to fit a narrow cell and is dropped below
-// 7 px (the fill colour still shows).
+// `max_cell_w` wide and `font * 2.4` high; each row's text shrinks to fit its cells and is dropped
+// below 7 px (the fill colour still shows).
 RowsGeometry draw_rows(gfx::Canvas& c, gfx::Vec2 origin, gfx::Vec2 size,
                        const std::vector<CellRow>& rows, const gfx::Palette& p, float font,
                        float max_cell_w);
