@@ -14,7 +14,8 @@
 //   multibit_sort  ceil(key_bits / radix_bits) bucket passes.
 // Fast mode (any n): the CPU's LSD radix sort (8-bit digits, counting passes) vs std::stable_sort;
 // CUDA's multi-bit LSD sort (per-block histograms, our scan of the bucket table, stable scatter;
-// 4-bit digits, 8 passes) vs cub::DeviceRadixSort::SortKeys. Keys are unsigned, so every sort orders them the same way.
+// 4-bit digits, 8 passes) vs cub::DeviceRadixSort::SortKeys. Keys are unsigned, so every sort
+// orders them the same way.
 #pragma once
 
 #include <cstdint>
