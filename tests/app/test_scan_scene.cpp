@@ -241,6 +241,27 @@ TEST(ScanScene, ScalingCountsKoggeStoneWorkFromTraces) {
   EXPECT_NE(svg_of(scene).find("operations performed"), std::string::npos);
 }
 
+// The single-pass timeline recorded at a size with many blocks: one record per block, every poll
+// looks at an earlier block, and the figure says which size it shows.
+TEST(ScanScene, RecordsTheLookbackTimelineAtAnySize) {
+  ScanScene scene;
+  scene.params_from_json({{"variant", "decoupled-lookback"}, {"record", "65536"}});
+  SceneContext context;
+  scene.attach(context);
+  if (!scene.primary() && not_built(scene.run_error())) GTEST_SKIP() << scene.run_error();
+  ASSERT_TRUE(scene.run_error().empty()) << scene.run_error();
+  const nlohmann::json j = scene.results_json();
+  ASSERT_TRUE(j.contains("recorded_timeline"));
+  const auto& t = j["recorded_timeline"];
+  EXPECT_EQ(t["n"], 65536);
+  EXPECT_GE(t["blocks"].get<int64_t>(), 16);
+  EXPECT_GE(t["max_lookback_depth"].get<int64_t>(), 1);
+  EXPECT_NE(svg_of(scene).find("timeline recorded at N = 65536"), std::string::npos);
+  EXPECT_THROW(scene.params_from_json({{"variant", "brent-kung"}, {"record", "4096"}}), Error);
+  scene.params_from_json({{"variant", "brent-kung"}});  // leaving single pass drops the record
+  EXPECT_EQ(scene.params_to_json()["record"], 0);
+}
+
 TEST(ScanScene, CommandLineErrorsExitNonZeroWithAMessage) {
   struct Case {
     std::string args, needle;
