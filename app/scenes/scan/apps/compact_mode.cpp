@@ -128,6 +128,8 @@ void CompactMode::reset(Backend backend) {
   r.counters = compute_counters(r.run.trace);
   r.snapshots = replay_snapshots(r.run.trace);
   r.reference = compact::compact_reference(params_.predicate, r.run.input);
+  if (backend == Backend::Cuda)
+    r.cpu_check = compare_traces(compact::teach(Backend::Cpu, params_, input).trace, r.run.trace);
   run_ = std::move(r);
   step_ = std::clamp(step_, 0, step_count() - 1);
 }
@@ -182,6 +184,8 @@ nlohmann::json CompactMode::results_json() const {
       {"counters", scan_apps::counters_json(r.counters)},
       {"summary", "kept " + std::to_string(t.kept) + " of " + std::to_string(t.input.size()) +
                       (matches ? ", matches std::copy_if" : ", DIFFERS from std::copy_if")}};
+  if (r.backend == Backend::Cuda)
+    out["cpu_check"] = {{"match", r.cpu_check.empty()}, {"difference", r.cpu_check}};
   if (r.image_width > 0) out["image"] = {{"width", r.image_width}, {"height", r.image_height}};
   if (const nlohmann::json fast = fast_.last_json(); !fast.is_null()) out["fast"] = fast;
   return out;

@@ -25,6 +25,7 @@ struct CompactRun {
   Backend backend = Backend::Cpu;
   std::string input_label;
   int image_width = 0, image_height = 0;  // > 0: the input is an image's pixels, row-major
+  std::string cpu_check;  // CUDA runs: "" when the trace equals the CPU twin's, else the difference
 };
 
 class CompactMode : public ScanAppMode {

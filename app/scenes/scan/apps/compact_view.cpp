@@ -345,7 +345,10 @@ void CompactMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
       static_cast<long long>(r.counters.barriers),
       done ? (matches ? " · output matches std::copy_if" : " · output DIFFERS from std::copy_if")
            : "");
-  scan_apps::draw_footer(c, line, p, font, done && !matches ? p.mismatch : p.text);
+  std::string footer_line = line;
+  if (!r.cpu_check.empty()) footer_line += " · GPU trace differs from the CPU twin: " + r.cpu_check;
+  scan_apps::draw_footer(c, footer_line, p, font,
+                         (done && !matches) || !r.cpu_check.empty() ? p.mismatch : p.text);
 }
 
 std::string CompactMode::describe_at(Vec2 point) const {

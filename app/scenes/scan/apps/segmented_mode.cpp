@@ -74,6 +74,10 @@ void SegmentedMode::reset(Backend backend) {
   run_ = segscan::teach(backend, params_, segments_);
   reference_ = segscan::segmented_serial(params_, segments_);
   counters_ = compute_counters(run_->trace);
+  cpu_check_.clear();
+  if (backend == Backend::Cuda)
+    cpu_check_ =
+        compare_traces(segscan::teach(Backend::Cpu, params_, segments_).trace, run_->trace);
   snapshots_ = replay_snapshots(run_->trace);
   step_ = std::clamp(step_, 0, step_count() - 1);
 }
@@ -123,6 +127,8 @@ nlohmann::json SegmentedMode::results_json() const {
                                         std::to_string(segments_.values.size()) + " values: " +
                                         (matches ? "matches the per-segment reference"
                                                  : "DIFFERS from the per-segment reference")}};
+  if (backend_ == Backend::Cuda)
+    out["cpu_check"] = {{"match", cpu_check_.empty()}, {"difference", cpu_check_}};
   if (const nlohmann::json fast = fast_.last_json(); !fast.is_null()) out["fast"] = fast;
   return out;
 }

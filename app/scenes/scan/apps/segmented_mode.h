@@ -48,6 +48,7 @@ class SegmentedMode : public ScanAppMode {
   Counters counters_;
   std::vector<std::vector<std::vector<double>>> snapshots_;
   Backend backend_ = Backend::Cpu;
+  std::string cpu_check_;  // CUDA runs: "" when the trace equals the CPU twin's
   int step_ = 0;
   std::string error_;
   scan_apps::FastPanel fast_{20};

@@ -211,7 +211,10 @@ void SegmentedMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
       static_cast<long long>(counters_.steps), static_cast<long long>(counters_.ops),
       static_cast<long long>(counters_.useful_ops), static_cast<long long>(counters_.barriers),
       done ? (matches ? " · matches the reference" : " · DIFFERS from the reference") : "");
-  scan_apps::draw_footer(c, line, p, font, done && !matches ? p.mismatch : p.text);
+  std::string footer_line = line;
+  if (!cpu_check_.empty()) footer_line += " · GPU trace differs from the CPU twin: " + cpu_check_;
+  scan_apps::draw_footer(c, footer_line, p, font,
+                         (done && !matches) || !cpu_check_.empty() ? p.mismatch : p.text);
 }
 
 std::string SegmentedMode::describe_at(Vec2 point) const {
