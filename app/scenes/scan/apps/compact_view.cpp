@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 
 #include "common/inputs.h"
 #include "compact_mode.h"
@@ -281,9 +282,57 @@ void CompactMode::draw_image_view(gfx::Canvas& c, Vec2 origin, Vec2 size, const 
   }
   // Where the output stops: a line under the last written row.
   const Vec2 out_min = image_hover_.back().min;
-  if (r.run.kept > 0 && step_ + 1 == step_count()) {
+  const bool done = step_ + 1 == step_count();
+  if (r.run.kept > 0 && done) {
     const float y = out_min.y + panel_h * std::ceil(r.run.kept / double(w)) / h;
     c.line({out_min.x, y}, {out_min.x + panel_w, y}, p.write, 2);
+  }
+
+  // The same arrays in memory order, as two strips: the input with its kept pixels, and the output
+  // with the kept pixels packed at the front; a few arrows sample the scatter.
+  const size_t count = r.run.input.size();
+  const float strip_h = font * 2.2f, strip_w = size.x - 4;
+  const float y1 = origin.y + label_h + panel_h + gap * 1.2f;
+  const float y2 = y1 + label_h + strip_h + font * 3.5f;   // the output strip, its label below
+  if (y2 + strip_h + label_h > origin.y + size.y) return;  // no room: the panels say it all
+  auto make_strip = [count](const std::function<gfx::Color(size_t)>& colour_of) {
+    gfx::Image image(static_cast<int>(count), 1);
+    for (size_t i = 0; i < count; ++i) {
+      const gfx::Color col = colour_of(i);
+      uint8_t* px = image.pixel(static_cast<int>(i), 0);
+      px[0] = col.r, px[1] = col.g, px[2] = col.b, px[3] = col.a;
+    }
+    return image;
+  };
+  const struct {
+    float y;
+    std::string label;
+    size_t panel;
+  } strips[2] = {{y1, "input in memory order (row after row)", 0},
+                 {y2, "output in memory order: the kept pixels packed at the front", 3}};
+  for (const auto& strip : strips) {
+    const bool label_above = strip.panel == 0;
+    const Vec2 a{origin.x, strip.y + (label_above ? label_h : 0)}, b = a + Vec2{strip_w, strip_h};
+    c.text({origin.x, label_above ? strip.y : b.y + font * 0.4f}, strip.label, font * 0.85f,
+           p.text);
+    gfx::Canvas::Raster raster;
+    const auto colour = panels[strip.panel].colour;
+    raster.pixels = [make_strip, colour] { return make_strip(colour); };
+    c.image(a, b, raster);
+    c.rect(a, b, p.cell_border, 1);
+    image_hover_.push_back({a, b, static_cast<int>(count), 1, static_cast<int>(strip.panel)});
+  }
+  if (!done || r.run.kept == 0) return;
+  const int samples = 12;
+  const float scale = strip_w / static_cast<float>(count);
+  int64_t seen = 0, next = 0;
+  for (size_t i = 0; i < count && next < samples; ++i) {
+    if (at(flags, i) != 1) continue;
+    if (seen++ != next * r.run.kept / samples) continue;
+    const float from = origin.x + (i + 0.5f) * scale;
+    const float to = origin.x + (at(positions, i) + 0.5f) * scale;
+    c.arrow({from, y1 + label_h + strip_h + 2}, {to, y2 - 2}, p.write, 1.5f, 7);
+    ++next;
   }
 }
 
@@ -358,9 +407,10 @@ std::string CompactMode::describe_at(Vec2 point) const {
   for (const ImageHover& h : image_hover_) {
     if (point.x < h.min.x || point.y < h.min.y || point.x >= h.max.x || point.y >= h.max.y)
       continue;
-    const int x = static_cast<int>((point.x - h.min.x) / (h.max.x - h.min.x) * h.width);
-    const int y = static_cast<int>((point.y - h.min.y) / (h.max.y - h.min.y) * h.height);
-    const size_t i = static_cast<size_t>(y) * h.width + x;
+    const int hx = static_cast<int>((point.x - h.min.x) / (h.max.x - h.min.x) * h.width);
+    const int hy = static_cast<int>((point.y - h.min.y) / (h.max.y - h.min.y) * h.height);
+    const size_t i = static_cast<size_t>(hy) * h.width + hx;
+    const int x = static_cast<int>(i % r.image_width), y = static_cast<int>(i / r.image_width);
     const std::vector<double>& flags = snapshot("flags");
     const std::vector<double>& positions = snapshot("positions");
     const std::vector<double>& output = snapshot("output");
