@@ -557,6 +557,8 @@ void launch_tuned_shape(int threads, int items, const T* in, T* out, int64_t n,
     WS_TUNED_SHAPE(256, 8)
     WS_TUNED_SHAPE(256, 12)
     WS_TUNED_SHAPE(512, 8)
+    WS_TUNED_SHAPE(128, 24)
+    WS_TUNED_SHAPE(256, 20)
   }
 #undef WS_TUNED_SHAPE
   throw Error("no tuned single-pass kernel for " + std::to_string(threads) + " x " +
@@ -568,7 +570,8 @@ bool tuned_shape_exists(const Params& p, int threads, int items) {
   if (p.op != BinaryOp::Sum || !p.inclusive || p.variant != Variant::DecoupledLookback)
     return false;
   return (threads == 128 && items == 16) || (threads == 256 && items == 8) ||
-         (threads == 256 && items == 12) || (threads == 512 && items == 8);
+         (threads == 256 && items == 12) || (threads == 512 && items == 8) ||
+         (threads == 128 && items == 24) || (threads == 256 && items == 20);
 }
 
 template <class T, BinaryOp kOp>
@@ -592,7 +595,8 @@ FastRun fast_tuned(const Params& p, int threads, int items, const T* host_in, T*
                         "a single-pass scan of " + std::to_string(n) + " elements");
   DeviceBuffer<T> in(static_cast<size_t>(n)), out(static_cast<size_t>(n));
   in.upload(host_in, size_t(n));
-  DeviceBuffer<unsigned long long> scratch(static_cast<size_t>(tiles + 1));  // status words, then the counter
+  DeviceBuffer<unsigned long long> scratch(
+      static_cast<size_t>(tiles + 1));  // status words, then the counter
   unsigned long long* status = scratch.data();
   unsigned* counter = reinterpret_cast<unsigned*>(scratch.data() + tiles);
   auto run = [&] {

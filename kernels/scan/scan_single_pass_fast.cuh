@@ -1,19 +1,21 @@
 // The tuned single-pass scan behind fast mode of variants 8 and 9 (Merrill & Garland 2016, as
 // CUB's DeviceScan does it): one tile of kThreads x kItems elements per block, taken in order
 // from an atomic counter.
-//   - Each thread loads kItems consecutive elements with 16-byte vector loads and scans them in
-//     registers; the warps scan their threads' totals with __shfl_up_sync; the warp totals go
-//     through shared memory (kThreads / 32 of them) and every thread combines those before it.
+//   - Each warp loads its 32 * kItems elements in rows of 32 lanes x 4 (16-byte vector loads, 512
+//     contiguous bytes per instruction); per row each lane scans its 4 in registers and the warp
+//     scans the lanes' totals with __shfl_up_sync, rows chained by a running carry; the warp
+//     totals go through shared memory (kThreads / 32 of them) and every thread combines those
+//     before its warp.
 //   - Status: one 64-bit word per tile, the flag (Invalid / Aggregate / Prefix) in the high half
 //     and the value in the low half, written with one store: no fence between value and flag.
 //   - Decoupled look-back (9): warp 0 publishes the tile's aggregate (A) at once, then reads 32
 //     predecessors' words at a time (one per lane), waits while any is Invalid, and combines the
 //     window up to the nearest Prefix (found with __ballot_sync); it publishes the tile's
 //     inclusive prefix (P). Chained (8): lane 0 waits for the predecessor's P alone.
-//   - Stores: every thread writes its kItems results (the tile's exclusive prefix, its thread's
-//     exclusive prefix in the tile, its own inclusive scan) with 16-byte vector stores.
-// Work O(n); steps per tile: kItems serial + 5 shuffles + kThreads / 32 totals; the look-back
-// reads ceil(depth / 32) windows.
+//   - Stores: the same rows, each element combined with the tile's exclusive prefix, its warp's
+//     and its row's, with 16-byte vector stores.
+// Work O(n); steps per tile: kItems / 4 rows x (3 serial + 5 shuffles) + kThreads / 32 totals; the
+// look-back reads ceil(depth / 32) windows.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -108,31 +110,43 @@ __global__ void __launch_bounds__(kThreads)
   if (t == 0) tile_shared = atomicAdd(counter, 1u);
   __syncthreads();
   const int64_t tile = tile_shared;
-  const int64_t base = (tile * kThreads + t) * kItems;
-
-  T x[kItems];
-  const bool full = base + kItems <= n;
-  if (full) {
+  // Warp-striped vector loads: the warp's chunk of 32 * kItems elements is read as
+  // kItems / 4 rows of 32 lanes x 4 elements (every load instruction covers 512 contiguous
+  // bytes). Row k of lane l holds elements (k * 32 + l) * 4 .. + 3 of the warp's chunk.
+  constexpr int kRows = kItems / 4;
+  const int64_t warp_base = tile * kThreads * kItems + int64_t{warp} * 32 * kItems;
+  const bool full = warp_base + 32 * kItems <= n;
+  T x[kRows][4];
 #pragma unroll
-    for (int v = 0; v < kItems / 4; ++v) {
-      const V q = reinterpret_cast<const V*>(in + base)[v];
-      x[4 * v] = q.x, x[4 * v + 1] = q.y, x[4 * v + 2] = q.z, x[4 * v + 3] = q.w;
+  for (int k = 0; k < kRows; ++k) {
+    const int64_t e = warp_base + (int64_t{k} * 32 + lane) * 4;
+    if (full) {
+      const V q = *reinterpret_cast<const V*>(in + e);
+      x[k][0] = q.x, x[k][1] = q.y, x[k][2] = q.z, x[k][3] = q.w;
+    } else {
+#pragma unroll
+      for (int j = 0; j < 4; ++j) x[k][j] = e + j < n ? in[e + j] : id;
     }
-  } else {
-#pragma unroll
-    for (int i = 0; i < kItems; ++i) x[i] = base + i < n ? in[base + i] : id;
   }
+  // Row by row: each lane scans its 4, the warp scans the lanes' totals (5 shuffles), the rows
+  // are chained through `carry` (the warp's running total).
+  T row_prefix[kRows];  // the warp-exclusive prefix of lane l's 4 elements in row k
+  T carry = id;
 #pragma unroll
-  for (int i = 1; i < kItems; ++i) x[i] = apply_op<T>(kOp, x[i - 1], x[i]);
-
-  T inclusive = x[kItems - 1];
+  for (int k = 0; k < kRows; ++k) {
 #pragma unroll
-  for (int d = 1; d < 32; d *= 2) {
-    const T y = __shfl_up_sync(kFullMask, inclusive, d);
-    if (lane >= d) inclusive = apply_op<T>(kOp, y, inclusive);
+    for (int j = 1; j < 4; ++j) x[k][j] = apply_op<T>(kOp, x[k][j - 1], x[k][j]);
+    T inclusive = x[k][3];
+#pragma unroll
+    for (int d = 1; d < 32; d *= 2) {
+      const T y = __shfl_up_sync(kFullMask, inclusive, d);
+      if (lane >= d) inclusive = apply_op<T>(kOp, y, inclusive);
+    }
+    const T previous = __shfl_up_sync(kFullMask, inclusive, 1);
+    row_prefix[k] = lane > 0 ? apply_op<T>(kOp, carry, previous) : carry;
+    carry = apply_op<T>(kOp, carry, __shfl_sync(kFullMask, inclusive, 31));
   }
-  const T previous = __shfl_up_sync(kFullMask, inclusive, 1);
-  if (lane == 31) warp_totals[warp] = inclusive;
+  if (lane == 0) warp_totals[warp] = carry;
   __syncthreads();
   T warp_prefix = id, aggregate = warp_totals[0];
 #pragma unroll
@@ -140,7 +154,6 @@ __global__ void __launch_bounds__(kThreads)
     if (w == warp) warp_prefix = aggregate;
     aggregate = apply_op<T>(kOp, aggregate, warp_totals[w]);
   }
-  const T carry = lane > 0 ? apply_op<T>(kOp, warp_prefix, previous) : warp_prefix;
 
   if (warp == 0) {
     T exclusive = id;
@@ -165,28 +178,29 @@ __global__ void __launch_bounds__(kThreads)
     if (lane == 0) tile_prefix = exclusive;
   }
   __syncthreads();
-  const T run = apply_op<T>(kOp, tile_prefix, carry);
-
-  T y[kItems];
+  const T base = apply_op<T>(kOp, tile_prefix, warp_prefix);
 #pragma unroll
-  for (int i = 0; i < kItems; ++i) {
-    if (kInclusive) {
-      y[i] = apply_op<T>(kOp, run, x[i]);
-    } else {
-      y[i] = i == 0 ? run : apply_op<T>(kOp, run, x[i - 1]);
+  for (int k = 0; k < kRows; ++k) {
+    const T run = apply_op<T>(kOp, base, row_prefix[k]);
+    T y[4];
+#pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      if (kInclusive) {
+        y[j] = apply_op<T>(kOp, run, x[k][j]);
+      } else {
+        y[j] = j == 0 ? run : apply_op<T>(kOp, run, x[k][j - 1]);
+      }
     }
-  }
-  if (full) {
-#pragma unroll
-    for (int v = 0; v < kItems / 4; ++v) {
+    const int64_t e = warp_base + (int64_t{k} * 32 + lane) * 4;
+    if (full) {
       V q;
-      q.x = y[4 * v], q.y = y[4 * v + 1], q.z = y[4 * v + 2], q.w = y[4 * v + 3];
-      reinterpret_cast<V*>(out + base)[v] = q;
-    }
-  } else {
+      q.x = y[0], q.y = y[1], q.z = y[2], q.w = y[3];
+      *reinterpret_cast<V*>(out + e) = q;
+    } else {
 #pragma unroll
-    for (int i = 0; i < kItems; ++i)
-      if (base + i < n) out[base + i] = y[i];
+      for (int j = 0; j < 4; ++j)
+        if (e + j < n) out[e + j] = y[j];
+    }
   }
 }
 

@@ -38,11 +38,16 @@ std::string describe(const Params& p, int64_t n) {
          " c=" + std::to_string(p.coarsening) + " n=" + std::to_string(n);
 }
 
-// The trace without the chain / look-back step's events: what both backends must agree on
-// event for event whatever the schedule.
-Trace block_local(Trace t) {
-  for (TraceStep& s : t.steps)
-    if (s.phase == "look-back") s.events.clear();
+// The trace without the look-back step's events: what both backends must agree on event for
+// event whatever the schedule (when the look-back's order of combination cannot change the
+// values: integers; with float fractions, the store's values depend on it too, so only the steps
+// before the look-back are compared).
+Trace block_local(Trace t, bool before_look_back_only = false) {
+  bool after = false;
+  for (TraceStep& s : t.steps) {
+    if (s.phase == "look-back") after = true;
+    if (s.phase == "look-back" || (after && before_look_back_only)) s.events.clear();
+  }
   return t;
 }
 
@@ -82,7 +87,9 @@ TEST(ScanSinglePassGpu, FloatTeachRunsMatchTheTwin) {
       const std::vector<double> x =
           generate_values(Distribution::Uniform, ValueType::Float32, 3000, 6);
       const TeachRun gpu = teach(Backend::Cuda, p, x), cpu = teach(Backend::Cpu, p, x);
-      EXPECT_EQ(compare_traces(block_local(gpu.trace), block_local(cpu.trace)), "");
+      const bool chained = v == Variant::Chained;
+      EXPECT_EQ(compare_traces(block_local(gpu.trace, !chained), block_local(cpu.trace, !chained)),
+                "");
       for (size_t i = 0; i < x.size(); ++i) {
         if (v == Variant::Chained) {
           ASSERT_EQ(gpu.result[i], cpu.result[i]) << describe(p, 3000) << " at " << i;
