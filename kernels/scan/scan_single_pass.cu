@@ -533,7 +533,7 @@ FastRun fast_generic(const Params& p, const T* host_in, T* host_out, int64_t n, 
 // ---------------------------------------------------------------------------------------------
 // Fast mode through the tuned kernel.
 
-constexpr int kTunedThreads = 256, kTunedItems = 16;
+constexpr int kTunedThreads = 128, kTunedItems = 32;  // measured best of the tiles below (H100)
 
 template <class T, BinaryOp kOp, bool kInclusive, bool kLookback, int kThreads, int kItems>
 void launch_tuned(const T* in, T* out, int64_t n, unsigned long long* status, unsigned* counter,
@@ -553,12 +553,14 @@ void launch_tuned_shape(int threads, int items, const T* in, T* out, int64_t n,
                                                                tiles(int64_t{TH} * IT));
   WS_TUNED_SHAPE(kTunedThreads, kTunedItems)
   if constexpr (kOp == BinaryOp::Sum && kInclusive && kLookback) {
+    WS_TUNED_SHAPE(256, 16)
     WS_TUNED_SHAPE(128, 16)
     WS_TUNED_SHAPE(256, 8)
     WS_TUNED_SHAPE(256, 12)
     WS_TUNED_SHAPE(512, 8)
-    WS_TUNED_SHAPE(128, 24)
     WS_TUNED_SHAPE(256, 20)
+    WS_TUNED_SHAPE(128, 24)
+    WS_TUNED_SHAPE(256, 24)
   }
 #undef WS_TUNED_SHAPE
   throw Error("no tuned single-pass kernel for " + std::to_string(threads) + " x " +
@@ -569,9 +571,10 @@ bool tuned_shape_exists(const Params& p, int threads, int items) {
   if (threads == kTunedThreads && items == kTunedItems) return true;
   if (p.op != BinaryOp::Sum || !p.inclusive || p.variant != Variant::DecoupledLookback)
     return false;
-  return (threads == 128 && items == 16) || (threads == 256 && items == 8) ||
-         (threads == 256 && items == 12) || (threads == 512 && items == 8) ||
-         (threads == 128 && items == 24) || (threads == 256 && items == 20);
+  return (threads == 256 && items == 16) || (threads == 128 && items == 16) ||
+         (threads == 256 && items == 8) || (threads == 256 && items == 12) ||
+         (threads == 512 && items == 8) || (threads == 256 && items == 20) ||
+         (threads == 128 && items == 24) || (threads == 256 && items == 24);
 }
 
 template <class T, BinaryOp kOp>
