@@ -89,6 +89,33 @@ TEST(ScanScene, ParamsRoundTripThroughJson) {
   EXPECT_EQ(b.params_to_json(), j);
 }
 
+// The application modes: "mode" picks one, every other key goes to it, and its parameters round
+// trip through the scene; --segments alone selects the segmented scan.
+TEST(ScanScene, ModesTakeTheirOwnParametersAndRoundTrip) {
+  ScanScene scene;
+  scene.params_from_json({{"mode", "compact"}, {"values", "5 1 9 2"}});
+  ASSERT_NE(scene.app_mode(), nullptr);
+  EXPECT_EQ(std::string(scene.app_mode()->id()), "compact");
+  const nlohmann::json j = scene.params_to_json();
+  EXPECT_EQ(j["mode"], "compact");
+  EXPECT_FALSE(j.contains("variant")) << "the scan's own keys are not the mode's";
+  ScanScene copy;
+  copy.params_from_json(j);
+  EXPECT_EQ(copy.params_to_json(), j);
+  EXPECT_THROW(scene.params_from_json({{"variant", "blelloch"}}), Error);  // not a compact key
+  scene.params_from_json({{"mode", "scan"}, {"variant", "blelloch"}});
+  EXPECT_EQ(scene.app_mode(), nullptr);
+  EXPECT_EQ(scene.params_to_json()["variant"], "blelloch");
+
+  ScanScene segmented;
+  segmented.params_from_json({{"segments", "[1 2] [6 7 1]"}});
+  EXPECT_EQ(segmented.params_to_json()["mode"], "segmented");
+  SceneContext context;
+  segmented.attach(context);
+  EXPECT_GE(segmented.step_count(), 1);
+  EXPECT_NE(svg_of(segmented).find("<text"), std::string::npos);
+}
+
 TEST(ScanScene, BadParametersNameTheProblemAndChangeNothing) {
   ScanScene scene;
   const nlohmann::json before = scene.params_to_json();
