@@ -66,6 +66,7 @@ ScanRun run_scan_variant(Backend backend, const scan::Params& params,
     const double got = i < r.run.result.size() ? r.run.result[i] : NAN;
     r.wrong[i] = !same_value(got, r.reference[i], params.type, params.op);
     r.wrong_count += r.wrong[i];
+    r.rounded_count += !r.wrong[i] && got != r.reference[i];
   }
   if (backend == Backend::Cuda) {
     try {
@@ -254,6 +255,7 @@ nlohmann::json ScanScene::results_json() const {
                         {"reference", r.reference},
                         {"matches_reference", r.wrong_count == 0},
                         {"wrong_positions", wrong},
+                        {"rounded_positions", r.rounded_count},
                         {"level_sizes", r.run.level_sizes},
                         {"steps", std::move(steps)},
                         {"counters", counters_json(r.counters)}};

@@ -94,6 +94,9 @@ void draw_run(gfx::Canvas& c, Vec2 origin, const ScanRun& r, int step, ScanView 
     if (r.wrong_count == 0) {
       verdict =
           "result matches the serial loop (scan_serial) at all " + std::to_string(n) + " positions";
+      if (r.rounded_count)
+        verdict += ", " + std::to_string(r.rounded_count) +
+                   " of them only up to float rounding (another order of operations)";
     } else {
       verdict = "WRONG at " + std::to_string(r.wrong_count) + " of " + std::to_string(n) +
                 " positions vs the serial loop (outlined)";

@@ -33,6 +33,7 @@ struct ScanRun {
   std::vector<double> reference;  // scan_serial: the sequential loop's answer
   std::vector<bool> wrong;        // result[i] differs from reference[i]
   int64_t wrong_count = 0;
+  int64_t rounded_count = 0;  // float sum/product: differs from the loop by rounding only
   Backend backend = Backend::Cpu;
   std::string input_label;
   std::string cpu_check;  // CUDA runs: "" when the trace matches the CPU twin's
