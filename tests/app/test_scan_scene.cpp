@@ -337,6 +337,34 @@ TEST(ScanScene, PanelsDrawInAnImGuiFrame) {
   }
 }
 
+// Three levels of the hierarchical scan in the levels view: every array is a row, the result of
+// the last add-back is the inclusive scan.
+TEST(ScanScene, LevelsViewShowsEveryLevelOfTheHierarchy) {
+  ScanScene scene;
+  scene.params_from_json({{"variant", "hierarchical"},
+                          {"values", "3 1 7 0 4 1 6 3 5 2 8 1 9 4 2 6 1 1 2 2 3 3 4 4"},
+                          {"block", "2"},
+                          {"coarsening", "2"}});
+  SceneContext context;
+  scene.attach(context);
+  ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
+  EXPECT_EQ(scene.primary()->run.level_sizes, (std::vector<int64_t>{24, 6, 2}));
+  scene.seek(scene.step_count() - 1);
+  const std::string svg = svg_of(scene);
+  for (const auto& b : scene.primary()->run.trace.buffers) {
+    if (b.space != MemSpace::Global || b.name == "input") continue;
+    EXPECT_NE(svg.find(">" + b.name + "<"), std::string::npos) << b.name;
+  }
+  const std::vector<double> truth = expected_scan(scene.primary()->input, true);
+  EXPECT_NE(svg.find(">" + std::to_string(static_cast<int>(truth.back())) + "<"),
+            std::string::npos);
+  bool sum_hover = false;  // a block sum's hover names the thread that wrote it
+  for (float y = 0; y < 800 && !sum_hover; y += 4)
+    for (float x = 0; x < 1280 && !sum_hover; x += 16)
+      sum_hover = scene.describe_at({x, y}).find("block sums[") != std::string::npos;
+  EXPECT_TRUE(sum_hover);
+}
+
 TEST(ScanScene, CommandLineErrorsExitNonZeroWithAMessage) {
   struct Case {
     std::string args, needle;

@@ -119,6 +119,11 @@ void draw_run(gfx::Canvas& c, Vec2 origin, const ScanRun& r, int step, ScanView 
       draw_scan_timeline(body, recorded ? *recorded : r.run.timeline, p, pane);
       break;
     case ScanView::Levels:
+      if (r.run.level_sizes.size() > 1) {
+        draw_scan_levels(body, r, current, p, pane);
+        break;
+      }
+      [[fallthrough]];  // one level: the trace tree shows the block's phases
     case ScanView::Trace: {
       TraceTreeInput in;
       in.trace = &trace;
@@ -257,7 +262,9 @@ void ScanScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     c.end_group();
   }
   c.begin_group("legend");
-  if (view == ScanView::Levels || view == ScanView::Trace)
+  const bool tree = view == ScanView::Trace ||
+                    (view == ScanView::Levels && primary_->run.level_sizes.size() <= 1);
+  if (tree)
     draw_trace_legend(c, {4, size.y - legend_h + 4}, font * 0.8f, p,
                       primary_->backend == Backend::Cuda);
   else if (view != ScanView::Timeline)

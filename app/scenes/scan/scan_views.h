@@ -87,6 +87,10 @@ void draw_scan_network(gfx::Canvas& c, const ScanRun& r, int step, const gfx::Pa
                        ScanHoverPane& pane);
 void draw_scan_ranges(gfx::Canvas& c, const ScanRun& r, int step, const gfx::Palette& p,
                       ScanHoverPane& pane);
+// Hierarchical scans: one row per global array a step wrote, cells as wide as the input elements
+// they stand for (a block sum under its block).
+void draw_scan_levels(gfx::Canvas& c, const ScanRun& r, int step, const gfx::Palette& p,
+                      ScanHoverPane& pane);
 void draw_scan_timeline(gfx::Canvas& c, const scan::Timeline& t, const gfx::Palette& p,
                         ScanHoverPane& pane);
 
