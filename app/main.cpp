@@ -67,14 +67,19 @@ int run_cli(int argc, char** argv) {
   run->add_option("--json", json_path, "Output JSON file ('-' or none: standard output)");
 
   std::string bench_scene = "reduce", bench_type = "float32", bench_backend, bench_json;
+  std::string bench_mode = "scan";
   std::vector<std::string> bench_sizes;
   int repeats = 20;
   auto* bench = app.add_subcommand("bench", "Time every variant against the library and copy");
-  bench->add_option("--scene", bench_scene, "Scene id (reduce or heat)");
+  bench->add_option("--scene", bench_scene, "Scene id (reduce, scan or heat)");
+  bench->add_option("--mode", bench_mode,
+                    "scan: the variants (scan, the default) or the applications: radix (our "
+                    "radix sorts vs the library's), compact (stream compaction), apps (both)");
   bench
-      ->add_option("--sizes", bench_sizes,
-                   "reduce: log2 of the sizes (default 20,24,28); heat: grids N, NxM or NxMxL "
-                   "(default 4096,8192,512x512x512 on CUDA, 1024,128x128x128 on the CPU)")
+      ->add_option(
+          "--sizes", bench_sizes,
+          "reduce, scan: log2 of the sizes (default 20,24,28); heat: grids N, NxM or NxMxL "
+          "(default 4096,8192,512x512x512 on CUDA, 1024,128x128x128 on the CPU)")
       ->delimiter(',');
   bench->add_option("--type", bench_type, "int32 or float32");
   bench->add_option("--backend", bench_backend, "cpu or cuda");
@@ -135,8 +140,8 @@ int run_cli(int argc, char** argv) {
           "--sizes for " + bench_scene + " are log2 of the sizes, 1..31, got '" + text + "'");
       log2_sizes.push_back(k);
     }
-    if (log2_sizes.empty()) log2_sizes = {20, 24, 28};
-    return bench_command(bench_scene, log2_sizes, bench_type, bench_backend, repeats, bench_json);
+    return bench_command(bench_scene, bench_mode, log2_sizes, bench_type, bench_backend, repeats,
+                         bench_json);
   }
   if (*list) {
     for (const auto& scene : make_scenes())

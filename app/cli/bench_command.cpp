@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "commands.h"
+#include "radix_bench.h"
 #include "common/error.h"
 #include "reduce_bench.h"
 #include "scan_bench.h"
@@ -56,16 +57,59 @@ int scan_bench_command(const std::vector<int>& log2_sizes, ValueType type, Backe
   return 0;
 }
 
+// `warpscope bench --scene scan --mode radix|compact|apps`: our radix sorts and stream
+// compaction against the library's (CUB on CUDA, the standard library on the CPU), each row
+// verified against the library's output. No sizes: the backend's defaults.
+int scan_apps_bench_command(const std::string& mode, const std::vector<int>& log2_sizes,
+                            Backend backend, int repeats, const std::string& json_path) {
+  const std::string device = device_description(backend);
+  std::cerr << "warpscope bench: " << device << "\n";
+  std::vector<int64_t> sizes;
+  for (int k : log2_sizes) sizes.push_back(int64_t{1} << k);
+  if (sizes.empty()) sizes = bench::default_radix_sizes(backend);
+  bench::RadixBenchOptions options;
+  options.repeats = repeats;
+  options.sort = mode != "compact";
+  options.compact = mode != "radix";
+  const auto rows = bench::bench_radix(backend, sizes, options, std::cerr);
+  std::cout << "scan applications (" << mode << ") on " << device << ", median of " << repeats
+            << "\nsorts: 32-bit random keys, GB/s counts 8 bytes per key; compaction: int32 in "
+               "[-1000, 1000] keeping x > 0, GB/s counts 4 bytes read per element + 4 written "
+               "per kept one\n"
+            << bench::radix_bench_table(rows);
+  if (!json_path.empty()) {
+    nlohmann::json j = bench::radix_bench_json(rows, device);
+    j["backend"] = backend_name(backend);
+    j["mode"] = mode;
+    j["repeats"] = repeats;
+    write_file_atomically(json_path, j.dump(2) + "\n");
+    std::cerr << "warpscope: wrote " << json_path << "\n";
+  }
+  WS_REQUIRE(!rows.empty(), std::string("bench: no size could be run"));
+  for (const auto& r : rows)
+    WS_REQUIRE(r.verified, "bench: " + r.name + " at n = " + std::to_string(r.n) +
+                               " differs from the library: " + r.note);
+  return 0;
+}
+
 }  // namespace
 
-int bench_command(const std::string& scene, const std::vector<int>& log2_sizes,
-                  const std::string& type_text, const std::string& backend_text, int repeats,
-                  const std::string& json_path) {
+int bench_command(const std::string& scene, const std::string& mode,
+                  const std::vector<int>& log2_sizes_given, const std::string& type_text,
+                  const std::string& backend_text, int repeats, const std::string& json_path) {
   WS_REQUIRE(scene == "reduce" || scene == "scan",
              "bench: scene '" + scene + "' has no benchmark (reduce, scan and heat have)");
+  WS_REQUIRE(
+      mode == "scan" ||
+          (scene == "scan" && (mode == "radix" || mode == "compact" || mode == "apps")),
+      "bench: --mode must be scan, radix, compact or apps (for --scene scan), got '" + mode + "'");
   const auto type = parse_type(type_text);
   WS_REQUIRE(type.has_value(), "--type must be int32 or float32, got '" + type_text + "'");
   const Backend backend = choose_backend(backend_text, false);
+  if (mode != "scan")
+    return scan_apps_bench_command(mode, log2_sizes_given, backend, repeats, json_path);
+  std::vector<int> log2_sizes = log2_sizes_given;
+  if (log2_sizes.empty()) log2_sizes = {20, 24, 28};
   if (scene == "scan") return scan_bench_command(log2_sizes, *type, backend, repeats, json_path);
   const std::string device = device_description(backend);
   std::cerr << "warpscope bench: " << device << "\n";

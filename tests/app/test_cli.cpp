@@ -111,6 +111,8 @@ TEST(Cli, BadArgumentsFailWithAClearMessageAndWriteNothing) {
       {"run --backend tpu", "--backend"},
       {"render --script /nonexistent.json", "cannot read the figure script"},
       {"bench --type int8", "--type"},
+      {"bench --scene scan --mode sort", "--mode must be scan, radix, compact or apps"},
+      {"bench --scene reduce --mode radix", "--mode must be"},
       {"frobnicate", "frobnicate"},
   };
   for (const Case& c : cases) {
@@ -120,6 +122,27 @@ TEST(Cli, BadArgumentsFailWithAClearMessageAndWriteNothing) {
         << c.args << "\n  stderr: " << r.stderr_text;
   }
   EXPECT_FALSE(std::filesystem::exists(out));
+}
+
+// `bench --scene scan --mode apps`: our radix sort and compaction beside the library's, every
+// row verified against the library's output, in the table and the JSON.
+TEST(Cli, BenchScanApplicationsWritesVerifiedRowsBesideTheLibrary) {
+  const std::string out = kOut + "/bench_apps.json";
+  const Result r =
+      run("bench --scene scan --mode apps --sizes 10,12 --backend cpu --repeats 1 --json " + out);
+  ASSERT_EQ(r.code, 0) << r.stderr_text;
+  const auto j = read_json(out);
+  EXPECT_EQ(j["mode"], "apps");
+  std::set<std::string> kinds;
+  std::set<int64_t> sizes;
+  for (const auto& row : j["rows"]) {
+    EXPECT_TRUE(row["verified"].get<bool>()) << row.dump();
+    EXPECT_GT(row["median_ms"].get<double>(), 0) << row.dump();
+    kinds.insert(row["kind"].get<std::string>());
+    sizes.insert(row["n"].get<int64_t>());
+  }
+  EXPECT_EQ(kinds, (std::set<std::string>{"sort", "compact"}));
+  EXPECT_EQ(sizes, (std::set<int64_t>{1024, 4096}));
 }
 
 TEST(Cli, StepAllWritesAPngSequence) {
