@@ -70,6 +70,51 @@ TEST(ScanAppsGpu, SegmentedTeachTraceEqualsTheTwin) {
   }
 }
 
+// Small runs of every application kernel (compaction and segmented scan in teach and fast mode,
+// both radix sorts) for compute-sanitizer's memcheck, racecheck and synccheck.
+TEST(ScanAppsGpu, SmallRunsForTheSanitizers) {
+  WS_SKIP_WITHOUT_GPU();
+  const std::vector<double> values = random_values(300, 7, -9, 9);
+  compact::Params cp;
+  cp.block_dim = 64;
+  cp.predicate = {compact::Predicate::Greater, 0};
+  EXPECT_EQ(compact::teach(Backend::Cuda, cp, values).output,
+            compact::teach(Backend::Cpu, cp, values).output);
+  segscan::Segments s;
+  for (size_t i = 0; i < values.size(); ++i) {
+    s.values.push_back(values[i]);
+    s.heads.push_back(i % 7 == 0);
+  }
+  segscan::Params sp;
+  EXPECT_EQ(segscan::teach(Backend::Cuda, sp, s).result,
+            segscan::teach(Backend::Cpu, sp, s).result);
+  const int64_t n = 5000;
+  std::mt19937 rng(11);
+  std::vector<int32_t> ints(n);
+  std::vector<uint8_t> heads(n);
+  std::vector<uint32_t> keys(n);
+  for (int64_t i = 0; i < n; ++i) {
+    ints[i] = static_cast<int32_t>(rng() % 19) - 9;
+    heads[i] = i == 0 || rng() % 50 == 0;
+    keys[i] = rng();
+  }
+  std::vector<int32_t> kept(n);
+  int64_t kept_count = 0;
+  compact::fast(Backend::Cuda, cp, ints.data(), kept.data(), n, 1, &kept_count);
+  EXPECT_EQ(kept_count, std::count_if(ints.begin(), ints.end(), [](int32_t x) { return x > 0; }));
+  std::vector<int32_t> gpu(n), cpu(n);
+  segscan::fast(Backend::Cuda, sp, ints.data(), heads.data(), gpu.data(), n, 1);
+  segscan::fast(Backend::Cpu, sp, ints.data(), heads.data(), cpu.data(), n, 1);
+  EXPECT_EQ(gpu, cpu);
+  std::vector<uint32_t> expected = keys;
+  std::stable_sort(expected.begin(), expected.end());
+  for (int bits : {4, 8}) {
+    std::vector<uint32_t> out(n);
+    radix::sort_cuda_bits(keys.data(), out.data(), n, 1, bits);
+    EXPECT_EQ(out, expected) << bits << "-bit digits";
+  }
+}
+
 TEST(ScanAppsGpu, FastCompactionMatchesCubAndCopyIf) {
   WS_SKIP_WITHOUT_GPU();
   for (int64_t n :

@@ -251,6 +251,31 @@ TEST(ScanSinglePassGpu, CubBaselineMatchesTheStandardLibrary) {
     }
 }
 
+// Small runs of every single-pass kernel for compute-sanitizer's memcheck, racecheck and
+// synccheck: teach mode (one-thread and 32-thread blocks, the look-back over several blocks) and
+// fast mode with the tuned kernel and the teaching kernel over a few hundred tiles.
+TEST(ScanSinglePassGpu, SmallRunsForTheSanitizers) {
+  WS_SKIP_WITHOUT_GPU();
+  for (Variant v : kSinglePass)
+    for (bool inclusive : {true, false}) {
+      for (auto [block, c] : {std::pair{1, 1}, std::pair{32, 4}}) {
+        const Params p = params(v, BinaryOp::Sum, ValueType::Int32, inclusive, block, c);
+        const std::vector<double> x =
+            generate_values(Distribution::Uniform, ValueType::Int32, 300, 17);
+        EXPECT_EQ(teach(Backend::Cuda, p, x).result, teach(Backend::Cpu, p, x).result)
+            << describe(p, 300);
+      }
+      for (auto [block, c] : {std::pair{0, 4}, std::pair{128, 5}}) {
+        const Params p = params(v, BinaryOp::Max, ValueType::Int32, inclusive, block, c);
+        const int64_t n = (int64_t{1} << 18) + 5;
+        std::vector<int32_t> in(static_cast<size_t>(n)), out(static_cast<size_t>(n));
+        generate_typed(Distribution::Uniform, ValueType::Int32, n, 19, in.data());
+        fast(Backend::Cuda, p, in.data(), out.data(), n, 1);
+        EXPECT_TRUE(out == std_scan(BinaryOp::Max, inclusive, in)) << describe(p, n);
+      }
+    }
+}
+
 TEST(ScanSinglePassGpu, ErrorsNameTheProblem) {
   WS_SKIP_WITHOUT_GPU();
   std::vector<int32_t> in(64, 1);
