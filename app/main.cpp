@@ -4,6 +4,7 @@
 //   warpscope render --script figures.json                  a batch of figures
 //   warpscope run --scene S ... [--backend cpu|cuda] --json out.json   results, trace, counters
 //   warpscope bench [--scene reduce] [--sizes 20,24,28] --json out.json  timings vs baselines
+//   warpscope bench --scene scan [--variant 9] [--mode radix|compact|apps]  scan vs CUB
 //   warpscope bench --scene heat [--sizes 4096,8192,512x512x512]         stencil per time step
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -76,10 +77,10 @@ int run_cli(int argc, char** argv) {
                     "scan: the variants (scan, the default) or the applications: radix (our "
                     "radix sorts vs the library's), compact (stream compaction), apps (both)");
   bench
-      ->add_option(
-          "--sizes", bench_sizes,
-          "reduce, scan: log2 of the sizes (default 20,24,28); heat: grids N, NxM or NxMxL "
-          "(default 4096,8192,512x512x512 on CUDA, 1024,128x128x128 on the CPU)")
+      ->add_option("--sizes", bench_sizes,
+                   "reduce, scan: log2 of the sizes (reduce: 20,24,28; scan: 20,24,26,28 on CUDA, "
+                   "16,20,22 on the CPU); heat: grids N, NxM or NxMxL "
+                   "(default 4096,8192,512x512x512 on CUDA, 1024,128x128x128 on the CPU)")
       ->delimiter(',');
   bench->add_option("--type", bench_type, "int32 or float32");
   bench->add_option("--backend", bench_backend, "cpu or cuda");
@@ -96,7 +97,9 @@ int run_cli(int argc, char** argv) {
       ->check(CLI::Range(1, 100000));
   bench->add_option("--steps-per-frame", bench_steps_per_frame, "--live: time steps per frame")
       ->check(CLI::Range(1, 1000));
-  bench->add_option("--variant", bench_variant, "--live: the stencil variant");
+  auto* bench_variant_option = bench->add_option(
+      "--variant", bench_variant,
+      "--live: the stencil variant; --scene scan: time only these variants (e.g. 9 or 7,9)");
 
   auto* list = app.add_subcommand("list", "List the scenes and their parameters");
 
@@ -141,7 +144,7 @@ int run_cli(int argc, char** argv) {
       log2_sizes.push_back(k);
     }
     return bench_command(bench_scene, bench_mode, log2_sizes, bench_type, bench_backend, repeats,
-                         bench_json);
+                         bench_json, bench_variant_option->count() ? bench_variant : "");
   }
   if (*list) {
     for (const auto& scene : make_scenes())

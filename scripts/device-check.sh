@@ -8,13 +8,20 @@
 # $OUT/bench_reduce.json and $OUT/bench_heat.json ($OUT defaults to BIN_DIR/out) and their tables
 # are printed last (BENCH=heat skips the reduce benchmark). With the app binary it also runs the
 # heat scene on CUDA against the CPU backend and the display benchmarks (bench --interop, --live).
+# SCENES="reduce heat scan" (the default) chooses the scenes to check; the scan part runs
+# test_scan_gpu and test_scan_apps_gpu, compute-sanitizer on their *ForTheSanitizers tests (and
+# racecheck on the deliberate race, which must report hazards), every scan variant on CUDA against
+# its CPU twin through the app, and `bench --scene scan` (int32, float32; --mode apps).
 # Exit status: 0 when every step passed.
 set -u -o pipefail
 BIN=${1:-.device}
 OUT_DIR=${OUT:-$BIN/out}
 mkdir -p "$OUT_DIR"
+SCENES=${SCENES:-reduce heat scan}
 status=0
 summary=()
+
+want() { [[ " $SCENES " == *" $1 "* ]]; }
 
 note() {  # note "step" rc
   if [ "$2" -eq 0 ]; then summary+=("$1: ok"); else summary+=("$1: FAILED (exit $2)"); status=1; fi
@@ -45,8 +52,13 @@ gpu_tests() {
   fi
 }
 
-gpu_tests test_reduce_gpu "gpu tests"
-[ -x "$BIN/test_stencil_gpu" ] && gpu_tests test_stencil_gpu "stencil gpu tests"
+want reduce && gpu_tests test_reduce_gpu "gpu tests"
+want heat && [ -x "$BIN/test_stencil_gpu" ] && gpu_tests test_stencil_gpu "stencil gpu tests"
+if want scan; then
+  gpu_tests test_scan_gpu "scan gpu tests"
+  gpu_tests test_scan_apps_gpu "scan apps gpu tests"
+  grep -h -E "^(race|fast|scan|timeline)" "$OUT_DIR/test_scan_gpu.log" | head -20
+fi
 
 echo "== compute-sanitizer"
 sanitizer=""
@@ -59,8 +71,10 @@ if [ -z "$sanitizer" ]; then
   summary+=("compute-sanitizer: not available")
 else
   # binary:filter pairs; the stencil's smoke tests run when its test binary is there.
-  smoke=("test_reduce_gpu:SanitizerSmoke.*")
-  [ -x "$BIN/test_stencil_gpu" ] && smoke+=("test_stencil_gpu:StencilSanitizerSmoke.*")
+  smoke=()
+  want reduce && smoke+=("test_reduce_gpu:SanitizerSmoke.*")
+  want heat && [ -x "$BIN/test_stencil_gpu" ] && smoke+=("test_stencil_gpu:StencilSanitizerSmoke.*")
+  want scan && smoke+=("test_scan_gpu:*ForTheSanitizers" "test_scan_apps_gpu:*ForTheSanitizers")
   for pair in "${smoke[@]}"; do
     binary=${pair%%:*}
     filter=${pair#*:}
@@ -70,7 +84,7 @@ else
         "$BIN/$binary" --gtest_filter="$filter" --gtest_brief=1 >"$log" 2>&1
       rc=$?
       if [ $rc -eq 0 ]; then
-        echo "$binary $tool: clean ($(grep -m1 'ERROR SUMMARY' "$log" || echo 'no summary line'))"
+        echo "$binary $tool: clean ($(grep -m1 -E '(ERROR|RACECHECK) SUMMARY' "$log" || echo 'no summary line'))"
       else
         echo "$binary $tool: NOT clean (exit $rc), first findings:"
         grep -m 20 -E '=========|FAILED|Failure' "$log"
@@ -78,6 +92,24 @@ else
       note "compute-sanitizer $binary $tool" $rc
     done
   done
+  if want scan; then
+    # The deliberate race (Kogge-Stone without its second barrier, fast mode): racecheck must
+    # report it. (The teach-mode race, whose recorder does an atomic per access, came out with
+    # 0 hazards on an H100 with compute-sanitizer 2025.3: docs/performance.md.)
+    log="$OUT_DIR/sanitizer_scan_race_racecheck.log"
+    "$sanitizer" --tool racecheck --error-exitcode 99 "$BIN/test_scan_gpu" \
+      --gtest_filter=ScanKoggeStoneTreeGpu.TheRaceInFastModeRunsWithoutTheBarrier --gtest_brief=1 \
+      >"$log" 2>&1
+    rc=$?
+    grep -m 3 -E "RACECHECK SUMMARY|Race reported|hazard" "$log"
+    if [ $rc -eq 99 ] && grep -q -E "RACECHECK SUMMARY: [1-9][0-9]* hazard" "$log"; then
+      echo "racecheck reports the deliberate race: ok"
+      note "racecheck reports the race mode" 0
+    else
+      echo "racecheck did NOT report the deliberate race (exit $rc)"
+      note "racecheck reports the race mode" 1
+    fi
+  fi
 fi
 
 if [ -x "$BIN/test_interop_gpu" ]; then
@@ -88,7 +120,7 @@ if [ -x "$BIN/test_interop_gpu" ]; then
   note "interop tests" $rc
 fi
 
-if [ -x "$BIN/warpscope" ]; then
+if [ -x "$BIN/warpscope" ] && want reduce; then
   echo "== the app on the CUDA backend: every variant, its trace checked against the CPU reference"
   app_rc=0
   for variant in 1 2 3 4 5 6 7; do
@@ -105,7 +137,39 @@ if [ -x "$BIN/warpscope" ]; then
   note "app on cuda" $app_rc
 fi
 
-if [ -x "$BIN/warpscope" ]; then
+if [ -x "$BIN/warpscope" ] && want scan; then
+  echo "== the scan scene on the CUDA backend: every variant's trace against its CPU twin"
+  scan_rc=0
+  for variant in 1 2 3 4 5 6 7 8 9 10; do
+    for args in "--n 1000 --seed 3 --op sum --inclusive" "--n 333 --seed 5 --op max --exclusive --type float32"; do
+      "$BIN/warpscope" run --scene scan --backend cuda --variant $variant $args \
+        --json "$OUT_DIR/scan_run.json" 2>>"$OUT_DIR/app.log" || scan_rc=1
+      python3 - "$OUT_DIR/scan_run.json" "$variant $args" <<'PY' || scan_rc=1
+import json, sys
+j = json.load(open(sys.argv[1]))
+check = j.get("cpu_check", {})
+ok = j["matches_reference"] and check.get("match", False)
+print(("ok  " if ok else "BAD ") + sys.argv[2] + ": reference " + str(j["matches_reference"]) +
+      ", cpu_check " + str(check.get("match")) + " " + check.get("difference", "")[:160])
+sys.exit(0 if ok else 1)
+PY
+    done
+  done
+  for mode in compact segmented radix; do
+    extra=(--n 500 --seed 2)
+    [ $mode = segmented ] && extra=(--segments "[1 2] [6 7 1] [1 2 3 4] [5 5 5 5 5 5 5 5 5]")
+    "$BIN/warpscope" run --scene scan --mode $mode --backend cuda "${extra[@]}" \
+      --json "$OUT_DIR/scan_$mode.json" 2>>"$OUT_DIR/app.log" || scan_rc=1
+    python3 -c "import json,sys; j=json.load(open(sys.argv[1])); print(sys.argv[2], 'cpu_check', j.get('cpu_check'))" \
+      "$OUT_DIR/scan_$mode.json" "$mode" || scan_rc=1
+  done
+  "$BIN/warpscope" render --scene scan --backend cuda --variant decoupled-lookback --record 65536 \
+    --out "$OUT_DIR/scan_lookback_cuda.png" 2>>"$OUT_DIR/app.log" || scan_rc=1
+  tail -n 3 "$OUT_DIR/app.log"
+  note "scan scene on cuda" $scan_rc
+fi
+
+if [ -x "$BIN/warpscope" ] && want heat; then
   echo "== the heat scene on the CUDA backend against the CPU backend (fields must be identical)"
   heat_rc=0
   for args in "--size 64x40 --variant basic --shape 9 --boundary fixed" \
@@ -144,7 +208,7 @@ PY
   done
 fi
 
-if [ "${BENCH:-all}" != "heat" ]; then
+if [ "${BENCH:-all}" != "heat" ] && want reduce; then
   echo "== bench (progress: $OUT_DIR/bench_progress.log)"
   bench=("$BIN/warpscope" bench --scene reduce --sizes 20,24,28 --type float32 --backend cuda
     --repeats 20 --json "$OUT_DIR/bench_reduce.json")
@@ -154,7 +218,26 @@ if [ "${BENCH:-all}" != "heat" ]; then
   note "bench" $rc
 fi
 
-if [ -x "$BIN/warpscope" ]; then
+if [ -x "$BIN/warpscope" ] && want scan && [ "${BENCH:-all}" != "none" ]; then
+  for type in int32 float32; do
+    echo "== scan bench $type (progress: $OUT_DIR/bench_scan_${type}_progress.log)"
+    "$BIN/warpscope" bench --scene scan --sizes 20,24,28 --type $type --backend cuda --repeats 20 \
+      --json "$OUT_DIR/bench_scan_$type.json" >"$OUT_DIR/bench_scan_${type}_table.txt" \
+      2>"$OUT_DIR/bench_scan_${type}_progress.log"
+    rc=$?
+    [ $rc -ne 0 ] && tail -n 20 "$OUT_DIR/bench_scan_${type}_progress.log"
+    note "scan bench $type" $rc
+  done
+  echo "== scan applications bench"
+  "$BIN/warpscope" bench --scene scan --mode apps --backend cuda --repeats 10 \
+    --json "$OUT_DIR/bench_scan_apps.json" >"$OUT_DIR/bench_scan_apps_table.txt" \
+    2>"$OUT_DIR/bench_scan_apps_progress.log"
+  rc=$?
+  [ $rc -ne 0 ] && tail -n 20 "$OUT_DIR/bench_scan_apps_progress.log"
+  note "scan applications bench" $rc
+fi
+
+if [ -x "$BIN/warpscope" ] && want heat; then
   echo "== heat bench (progress: $OUT_DIR/bench_heat_progress.log)"
   "$BIN/warpscope" bench --scene heat --backend cuda --repeats 20 \
     --json "$OUT_DIR/bench_heat.json" >"$OUT_DIR/bench_heat_table.txt" \
@@ -173,4 +256,7 @@ if [ -f "$OUT_DIR/bench_heat_table.txt" ]; then
   echo "== heat bench table"
   cat "$OUT_DIR/bench_heat_table.txt"
 fi
+for f in bench_scan_int32_table.txt bench_scan_float32_table.txt bench_scan_apps_table.txt; do
+  [ -f "$OUT_DIR/$f" ] && { echo "== $f"; cat "$OUT_DIR/$f"; }
+done
 exit $status

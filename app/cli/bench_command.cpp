@@ -1,6 +1,8 @@
-// `warpscope bench`: the benchmarks of bench/ (reduce, heat) on the chosen backend, as a table and
+// `warpscope bench`: the benchmarks of bench/ (reduce, scan and its applications, heat) on the
+// chosen backend, as a table and
 // JSON. A benchmark, never a test: it fails only when a result is wrong, never on speed.
 #include <iostream>
+#include <sstream>
 
 #include "commands.h"
 #include "radix_bench.h"
@@ -27,14 +29,22 @@ std::string device_description(Backend backend) {
 // `warpscope bench --scene scan`: every scan variant and the library (CUB DeviceScan on CUDA),
 // inclusive sum, at each size that fits.
 int scan_bench_command(const std::vector<int>& log2_sizes, ValueType type, Backend backend,
-                       int repeats, const std::string& json_path) {
+                       int repeats, const std::string& json_path, const std::string& variants) {
   const std::string device = device_description(backend);
   std::cerr << "warpscope bench: " << device << "\n";
   std::vector<int64_t> sizes;
   for (int k : log2_sizes) sizes.push_back(int64_t{1} << k);
+  if (sizes.empty()) sizes = bench::default_scan_sizes(backend);
   bench::ScanBenchOptions options;
   options.type = type;
   options.repeats = repeats;
+  std::stringstream list(variants);
+  for (std::string item; std::getline(list, item, ',');) {
+    scan::Variant v;
+    WS_REQUIRE(scan::parse_variant(item, v),
+               "--variant: '" + item + "' is not a scan variant (1-10 or a name, see `list`)");
+    options.variants.push_back(v);
+  }
   double copy_gbps = 0;
   const auto rows = bench::bench_scan(backend, sizes, options, std::cerr, &copy_gbps);
   std::cout << "scan inclusive sum " << type_name(type) << " on " << device << "\n"
@@ -96,7 +106,10 @@ int scan_apps_bench_command(const std::string& mode, const std::vector<int>& log
 
 int bench_command(const std::string& scene, const std::string& mode,
                   const std::vector<int>& log2_sizes_given, const std::string& type_text,
-                  const std::string& backend_text, int repeats, const std::string& json_path) {
+                  const std::string& backend_text, int repeats, const std::string& json_path,
+                  const std::string& variants) {
+  WS_REQUIRE(variants.empty() || (scene == "scan" && mode == "scan"),
+             std::string("bench: --variant chooses scan variants (or the --live stencil variant)"));
   WS_REQUIRE(scene == "reduce" || scene == "scan",
              "bench: scene '" + scene + "' has no benchmark (reduce, scan and heat have)");
   WS_REQUIRE(
@@ -108,9 +121,10 @@ int bench_command(const std::string& scene, const std::string& mode,
   const Backend backend = choose_backend(backend_text, false);
   if (mode != "scan")
     return scan_apps_bench_command(mode, log2_sizes_given, backend, repeats, json_path);
+  if (scene == "scan")
+    return scan_bench_command(log2_sizes_given, *type, backend, repeats, json_path, variants);
   std::vector<int> log2_sizes = log2_sizes_given;
   if (log2_sizes.empty()) log2_sizes = {20, 24, 28};
-  if (scene == "scan") return scan_bench_command(log2_sizes, *type, backend, repeats, json_path);
   const std::string device = device_description(backend);
   std::cerr << "warpscope bench: " << device << "\n";
   std::vector<int64_t> sizes;

@@ -37,10 +37,12 @@ int run_command(const std::string& scene, const nlohmann::json& params, const st
 int render_command(const RenderRequest& request);
 int render_script_command(const std::string& script_path);
 // `warpscope bench --scene reduce|scan`; for scan, `mode` picks the variants ("scan") or the
-// applications ("radix": the sorts, "compact": stream compaction, "apps": both).
+// applications ("radix": the sorts, "compact": stream compaction, "apps": both), and `variants`
+// ("" = all, else ids or numbers separated by commas) the scan variants timed.
 int bench_command(const std::string& scene, const std::string& mode,
                   const std::vector<int>& log2_sizes, const std::string& type,
-                  const std::string& backend, int repeats, const std::string& json_path);
+                  const std::string& backend, int repeats, const std::string& json_path,
+                  const std::string& variants = "");
 // `warpscope bench --scene heat`: grids as "4096", "4096x2048" or "512x512x512" (none: the
 // backend's default grids).
 int heat_bench_command(const std::vector<std::string>& grids, const std::string& backend,

@@ -1,6 +1,7 @@
 // Parallel scan (prefix sums): variants, parameters, teach-mode traces, the single-pass block
 // timeline, and fast-mode timings. CUDA-free API: the CPU twins (scan_cpu*.cpp) and the CUDA
-// kernels (scan_teach.cu, scan_single_pass.cu) sit behind it and produce identical traces.
+// kernels (scan_kogge_stone.cu, scan_tree.cu, scan_coarsened.cu, scan_warp_shuffle.cu,
+// scan_single_pass.cu) sit behind it and produce identical traces.
 //
 // Variants (n elements; a "section" is what one block scans):
 //   1 kogge-stone          PMPP 11.2: in place, a temporary and two barriers per step; one element

@@ -11,8 +11,9 @@ bool backend_built(Backend backend);  // false for CUDA in a CPU-only build
 TeachRun teach(Backend backend, const Params& p, const std::vector<double>& values);
 FastRun fast(Backend backend, const Params& p, const void* in, void* out, int64_t n, int repeats);
 
-// The best library on the backend on the same data: CUB DeviceScan (InclusiveScan /
-// ExclusiveScan with the operator) on CUDA; std::inclusive_scan / std::exclusive_scan on the CPU.
+// The best library on the backend on the same data: CUB DeviceScan (InclusiveSum / ExclusiveSum
+// for the sum, InclusiveScan / ExclusiveScan with the operator otherwise) on CUDA;
+// std::inclusive_scan / std::exclusive_scan on the CPU.
 FastRun fast_library(Backend backend, BinaryOp op, ValueType type, bool inclusive, const void* in,
                      void* out, int64_t n, int repeats);
 const char* library_name(Backend backend);
