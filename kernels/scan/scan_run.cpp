@@ -37,6 +37,40 @@ TeachRun teach(Backend backend, const Params& p, const std::vector<double>& valu
   }
 }
 
+namespace {
+
+// The trace with the events of the look-back step (and, with `from_look_back_on`, of every step
+// after it) removed; buffers and step labels stay.
+Trace without_look_back(Trace t, bool from_look_back_on) {
+  bool after = false;
+  for (TraceStep& s : t.steps) {
+    after = after || s.phase == "look-back";
+    if (s.phase == "look-back" || (after && from_look_back_on)) s.events.clear();
+  }
+  return t;
+}
+
+}  // namespace
+
+std::string compare_with_twin(const Params& p, const Trace& twin, const Trace& gpu,
+                              std::string* schedule_note) {
+  if (schedule_note != nullptr) schedule_note->clear();
+  const std::string full = compare_traces(twin, gpu);
+  if (full.empty() || p.variant != Variant::DecoupledLookback) return full;
+  // Integers combine to the same values in any order; float sums and products may not.
+  const bool exact = p.type == ValueType::Int32 || p.op == BinaryOp::Min || p.op == BinaryOp::Max;
+  const std::string rest =
+      compare_traces(without_look_back(twin, !exact), without_look_back(gpu, !exact));
+  if (rest.empty() && schedule_note != nullptr) {
+    *schedule_note = exact ? "the look-back step read the predecessors that had published on the "
+                             "GPU, not the twin's modelled ones (schedule-dependent); every other "
+                             "event matches"
+                           : "the look-back step and what follows depend on the GPU's schedule "
+                             "(float combination order); every step before it matches";
+  }
+  return rest;
+}
+
 FastRun fast(Backend backend, const Params& p, const void* in, void* out, int64_t n, int repeats) {
   if (backend == Backend::Cpu) return fast_cpu(p, in, out, n, repeats);
   validate(p, n, false);

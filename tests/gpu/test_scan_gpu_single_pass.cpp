@@ -38,19 +38,6 @@ std::string describe(const Params& p, int64_t n) {
          " c=" + std::to_string(p.coarsening) + " n=" + std::to_string(n);
 }
 
-// The trace without the look-back step's events: what both backends must agree on event for
-// event whatever the schedule (when the look-back's order of combination cannot change the
-// values: integers; with float fractions, the store's values depend on it too, so only the steps
-// before the look-back are compared).
-Trace block_local(Trace t, bool before_look_back_only = false) {
-  bool after = false;
-  for (TraceStep& s : t.steps) {
-    if (s.phase == "look-back") after = true;
-    if (s.phase == "look-back" || (after && before_look_back_only)) s.events.clear();
-  }
-  return t;
-}
-
 TEST(ScanSinglePassGpu, TeachResultsAndTracesEqualTheTwin) {
   WS_SKIP_WITHOUT_GPU();
   for (Variant v : kSinglePass)
@@ -65,11 +52,7 @@ TEST(ScanSinglePassGpu, TeachResultsAndTracesEqualTheTwin) {
             const TeachRun cpu = teach(Backend::Cpu, p, x);
             ASSERT_EQ(gpu.result, cpu.result) << describe(p, n);
             // The chain is the same on any schedule; the look-back's path is not.
-            const std::string difference =
-                v == Variant::Chained
-                    ? compare_traces(gpu.trace, cpu.trace)
-                    : compare_traces(block_local(gpu.trace), block_local(cpu.trace));
-            ASSERT_EQ(difference, "") << describe(p, n);
+            ASSERT_EQ(compare_with_twin(p, cpu.trace, gpu.trace), "") << describe(p, n);
           }
 }
 
@@ -87,9 +70,7 @@ TEST(ScanSinglePassGpu, FloatTeachRunsMatchTheTwin) {
       const std::vector<double> x =
           generate_values(Distribution::Uniform, ValueType::Float32, 3000, 6);
       const TeachRun gpu = teach(Backend::Cuda, p, x), cpu = teach(Backend::Cpu, p, x);
-      const bool chained = v == Variant::Chained;
-      EXPECT_EQ(compare_traces(block_local(gpu.trace, !chained), block_local(cpu.trace, !chained)),
-                "");
+      EXPECT_EQ(compare_with_twin(p, cpu.trace, gpu.trace), "");
       for (size_t i = 0; i < x.size(); ++i) {
         if (v == Variant::Chained) {
           ASSERT_EQ(gpu.result[i], cpu.result[i]) << describe(p, 3000) << " at " << i;
