@@ -246,6 +246,7 @@ nlohmann::json scan_bench_json(const std::vector<ScanBenchRow>& rows, const std:
                                double copy_gbps) {
   nlohmann::json j;
   j["scene"] = "scan";
+  j["gbps_counts"] = kScanGbpsCounts;
   j["device"] = device;
   j["copy_gbps"] = copy_gbps;
   j["rows"] = nlohmann::json::array();

@@ -22,6 +22,9 @@
 
 namespace ws::bench {
 
+// What the GB/s column counts (also written into the JSON as "gbps_counts").
+inline constexpr const char* kScanGbpsCounts = "GB/s counts 8 bytes per element (read + write)";
+
 struct ScanBenchOptions {
   ValueType type = ValueType::Int32;
   BinaryOp op = BinaryOp::Sum;

@@ -6,9 +6,13 @@
 #include <map>
 
 #include "common/error.h"
+#include "radix_bench.h"
+#include "scan_bench.h"
 
 namespace ws::app {
 
+using bench::kScanAppsGbpsCounts;
+using bench::kScanGbpsCounts;
 using gfx::HAlign;
 using gfx::VAlign;
 using gfx::Vec2;
@@ -19,9 +23,19 @@ BenchChart bench_chart_from_json(const nlohmann::json& j) {
     WS_REQUIRE(j.contains("rows") && j["rows"].is_array() && !j["rows"].empty(),
                std::string("a bench JSON needs a non-empty \"rows\" array"));
     chart.copy_gbps = j.value("copy_gbps", 0.0);
-    for (const char* key : {"scene", "op", "type"})
+    const std::string scene = j.value("scene", std::string());
+    chart.title = scene;
+    if (j.contains("inclusive"))
+      chart.title += j["inclusive"].get<bool>() ? " inclusive" : " exclusive";
+    for (const char* key : {"op", "type"})
       if (j.contains(key))
         chart.title += (chart.title.empty() ? "" : " ") + j[key].get<std::string>();
+    // What a GB/s counts: written by the benchmark; older files are read by their scene.
+    chart.gbps_counts = j.value("gbps_counts", std::string());
+    if (chart.gbps_counts.empty())
+      chart.gbps_counts = scene == "scan"        ? kScanGbpsCounts
+                          : scene == "scan-apps" ? kScanAppsGbpsCounts
+                                                 : "GB/s of input read";
     if (j.contains("device")) chart.title += " on " + j["device"].get<std::string>();
     for (const auto& r : j["rows"]) {
       BenchChartRow row;
@@ -54,8 +68,9 @@ void draw_bench_chart(gfx::Canvas& c, const BenchChart& chart, const gfx::Palett
   const float font = std::max(11.0f, std::min(size.y / 40.0f, size.x / 90.0f));
   c.text({8, 6}, chart.title, font * 1.2f, p.text);
   c.text({8, 10 + font * 1.3f},
-         "GB/s of input read (median); dashed: copy bandwidth, bytes read + written; "
-         "x = speed relative to the library",
+         chart.gbps_counts + " (median); " +
+             (chart.copy_gbps > 0 ? "dashed: copy bandwidth, bytes read + written; " : "") +
+             "x = speed relative to the library",
          font * 0.85f, p.text_muted);
 
   // One panel per size, in ascending order; rows in the order the bench ran them.
@@ -114,10 +129,12 @@ void draw_bench_chart(gfx::Canvas& c, const BenchChart& chart, const gfx::Palett
     c.end_group();
     ++panel;
   }
-  char copy[96];
-  std::snprintf(copy, sizeof copy, "copy bandwidth %.0f GB/s", chart.copy_gbps);
-  c.text({size.x - 8, size.y - font * 1.6f}, copy, font * 0.85f, p.mismatch, HAlign::Right,
-         VAlign::Top);
+  if (chart.copy_gbps > 0) {
+    char copy[96];
+    std::snprintf(copy, sizeof copy, "copy bandwidth %.0f GB/s", chart.copy_gbps);
+    c.text({size.x - 8, size.y - font * 1.6f}, copy, font * 0.85f, p.mismatch, HAlign::Right,
+           VAlign::Top);
+  }
 }
 
 }  // namespace ws::app

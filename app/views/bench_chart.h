@@ -20,8 +20,9 @@ struct BenchChartRow {
 };
 
 struct BenchChart {
-  std::string title;  // e.g. "reduce sum float32 on NVIDIA H200 ..."
-  double copy_gbps = 0;
+  std::string title;        // e.g. "reduce sum float32 on NVIDIA H200 ..."
+  std::string gbps_counts;  // what a GB/s counts, e.g. "GB/s of input read"
+  double copy_gbps = 0;     // 0: not measured (no dashed line)
   std::vector<BenchChartRow> rows;
 };
 

@@ -42,6 +42,27 @@ TEST(BenchChart, OneBarPerRowAndOnePanelPerSize) {
   EXPECT_NE(doc.find("copy bandwidth 100 GB/s"), std::string::npos);
 }
 
+// The subtitle says what a GB/s counts for the benchmark that wrote the file, and a file without
+// a copy bandwidth (the scan applications) gets no dashed line and no "copy bandwidth 0 GB/s".
+TEST(BenchChart, SaysWhatGbpsCountsAndDrawsCopyOnlyWhenMeasured) {
+  nlohmann::json j = small_bench();
+  j["scene"] = "scan";
+  j["inclusive"] = true;
+  BenchChart chart = bench_chart_from_json(j);
+  EXPECT_EQ(chart.title, "scan inclusive sum float32 on test");
+  EXPECT_NE(chart.gbps_counts.find("8 bytes per element"), std::string::npos);
+  j["scene"] = "scan-apps";
+  j.erase("copy_gbps");
+  chart = bench_chart_from_json(j);
+  gfx::SvgCanvas svg({1200, 600});
+  draw_bench_chart(svg, chart, gfx::palette(gfx::Theme::Light));
+  const std::string doc = svg.str();
+  EXPECT_EQ(doc.find("copy bandwidth"), std::string::npos);
+  EXPECT_NE(doc.find("8 bytes per key"), std::string::npos);
+  j["gbps_counts"] = "GB/s of something else";
+  EXPECT_EQ(bench_chart_from_json(j).gbps_counts, "GB/s of something else");
+}
+
 TEST(BenchChart, MalformedJsonIsNamed) {
   EXPECT_THROW(bench_chart_from_json({{"rows", nlohmann::json::array()}}), Error);
   nlohmann::json j = small_bench();
