@@ -8,10 +8,14 @@
 //   gap is Broken (an input counted twice or missed), Unknown stays Unknown. An Op after a single
 //   read combines it with the thread's register (its previous Op result or last written value:
 //   an accumulator, a shuffle partner); after no read, the register alone.
-// - A Write stores the last range read when the thread read after its last Op in the step (a
-//   copy); else the step's latest Op result; else (a constant or a register kept from an earlier
-//   step) the identity when the value written is the operator's identity, the register when the
-//   value matches it, Unknown otherwise.
+// - A Write stores the last range read when the thread read after its last Op and its last Write
+//   in the step (a copy); else the step's latest Op result when the value written is that
+//   result; else (a constant, a register kept from an earlier step, the value just written
+//   written again) the identity when the value written is the operator's identity, the register
+//   when the value matches it, Unknown otherwise. A read feeds one copy: after a copy into a
+//   buffer, the identity written into the same buffer is the identity (a tree scan's load puts it
+//   into padding), while the same value written into another buffer is the register again (the
+//   coarsened store's block sum), even when that value happens to equal the identity.
 // - An Atomic combines the cell with the operand's range (taken as a Write takes it).
 // - Which write a read saw: a thread sees its own writes of the step; another thread's write of
 //   the same step only when the value read matches it and not the value at the step's start (a
@@ -86,7 +90,10 @@ struct StepWrite {
 struct ThreadState {
   int64_t step = -1;         // the step `reads` and `op_in_step` belong to
   std::vector<Range> reads;  // since the previous Op in `step`
+  bool fresh_read = false;   // a Read since the previous Op or Write in `step`
+  int write_buffer = -1;     // the buffer of the thread's latest Write in `step`
   bool op_in_step = false;
+  Cell op_result;             // the latest Op in `step` (when op_in_step)
   bool has_register = false;  // the latest Op result or written value, across steps
   Cell reg;
 };
@@ -136,33 +143,40 @@ class RangeReplay {
     if (t.step != step) {
       t.step = step;
       t.reads.clear();
+      t.fresh_read = false;
+      t.write_buffer = -1;
       t.op_in_step = false;
     }
     switch (e.kind) {
       case EventKind::Read:
         t.reads.push_back(seen_by(e, locate(step, e)).range);
+        t.fresh_read = true;
         break;
       case EventKind::Op: {
         std::vector<Range> operands = t.reads;
         if (operands.size() <= 1 && t.has_register) operands.push_back(t.reg.range);
         t.reg = Cell{combine(operands), e.value};
+        t.op_result = t.reg;
         t.has_register = true;
         t.op_in_step = true;
         t.reads.clear();
+        t.fresh_read = false;
         break;
       }
       case EventKind::Write: {
-        const Cell cell{written_range(t, e.value), e.value};
+        const Cell cell{written_range(t, e.value, e.buffer), e.value};
         record_write(locate(step, e), e.thread, cell);
         t.reg = cell;
         t.has_register = true;
+        t.fresh_read = false;
+        t.write_buffer = e.buffer;
         break;
       }
       case EventKind::Atomic: {
         const std::pair<int, int64_t> key = locate(step, e);
         const Cell old = seen_by(e, key, true);
         const TraceBuffer& buffer = trace_.buffers[e.buffer];
-        const Cell cell{combine({old.range, written_range(t, e.value)}),
+        const Cell cell{combine({old.range, written_range(t, e.value, e.buffer)}),
                         apply_value(buffer.type, buffer.atomic_op, old.value, e.value)};
         record_write(key, e.thread, cell);
         break;
@@ -170,9 +184,11 @@ class RangeReplay {
     }
   }
 
-  Range written_range(const ThreadState& t, double value) const {
-    if (!t.reads.empty()) return t.reads.back();
-    if (t.op_in_step) return t.reg.range;
+  Range written_range(const ThreadState& t, double value, int buffer) const {
+    if (t.fresh_read) return t.reads.back();
+    if (t.op_in_step && same_value(value, t.op_result.value)) return t.op_result.range;
+    const bool again_elsewhere = t.write_buffer >= 0 && t.write_buffer != buffer;
+    if (again_elsewhere && same_value(value, t.reg.value)) return t.reg.range;
     if (same_value(value, identity_)) return of_kind(Range::Identity);
     if (t.has_register && same_value(value, t.reg.value)) return t.reg.range;
     return of_kind(Range::Unknown);
