@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -363,6 +364,131 @@ TEST(ScanScene, LevelsViewShowsEveryLevelOfTheHierarchy) {
     for (float x = 0; x < 1280 && !sum_hover; x += 16)
       sum_hover = scene.describe_at({x, y}).find("block sums[") != std::string::npos;
   EXPECT_TRUE(sum_hover);
+}
+
+// The SVG inside <g id="NAME"> ... its </g> (nested groups included), or "".
+std::string svg_group(const std::string& svg, const std::string& name) {
+  const size_t start = svg.find("<g id=\"" + name + "\"");
+  if (start == std::string::npos) return "";
+  int depth = 0;
+  for (size_t at = start; at < svg.size(); ++at) {
+    if (svg.compare(at, 2, "<g") == 0) ++depth;
+    if (svg.compare(at, 4, "</g>") == 0 && --depth == 0) return svg.substr(start, at + 4 - start);
+  }
+  return "";
+}
+
+double svg_attribute(const std::string& element, const std::string& name) {
+  const size_t at = element.find(" " + name + "=\"");
+  return at == std::string::npos ? NAN : std::stod(element.substr(at + name.size() + 3));
+}
+
+// A tick value is round when it is 1, 2 or 5 times a power of ten (or zero).
+bool round_number(double v) {
+  if (v == 0) return true;
+  const double mantissa = v / std::pow(10.0, std::floor(std::log10(v) + 1e-9));
+  return std::abs(mantissa - 1) < 1e-6 || std::abs(mantissa - 2) < 1e-6 ||
+         std::abs(mantissa - 5) < 1e-6;
+}
+
+// The time axis of the look-back timeline: round values, evenly spaced, each at its true position
+// (x proportional to the value), for the CPU model at several sizes and for measured times.
+TEST(ScanScene, TimelineTicksAreRoundNumbersAtTheirTruePositions) {
+  for (const char* record : {"0", "65536", "1048576"}) {
+    SCOPED_TRACE(record);
+    ScanScene scene;
+    scene.params_from_json({{"variant", "decoupled-lookback"}, {"n", "4096"}, {"record", record}});
+    SceneContext context;
+    scene.attach(context);
+    ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
+    const std::string axis = svg_group(svg_of(scene), "time-axis");
+    ASSERT_FALSE(axis.empty());
+    std::vector<double> values, xs;
+    for (size_t at = axis.find("<text"); at != std::string::npos; at = axis.find("<text", at + 1)) {
+      const std::string element = axis.substr(at, axis.find("</text>", at) - at);
+      values.push_back(std::stod(element.substr(element.find('>') + 1)));
+      xs.push_back(svg_attribute(element, "x"));
+    }
+    ASSERT_GE(values.size(), 3u) << axis;
+    const double step = values[1] - values[0];
+    EXPECT_EQ(values[0], 0);
+    EXPECT_TRUE(round_number(step)) << step;
+    for (size_t k = 1; k < values.size(); ++k) {
+      EXPECT_NEAR(values[k], k * step, 1e-6 * step);
+      // Evenly spaced values at evenly spaced x: each tick where its value lies.
+      EXPECT_NEAR((xs[k] - xs[0]) / (values[k] - values[0]), (xs[1] - xs[0]) / step, 0.05);
+    }
+  }
+  for (double t1 : {15.0, 251.0, 101900.0, 2.5e6}) {
+    const TimelineAxis axis = timeline_axis(t1, t1 > 1000, 5);
+    ASSERT_GE(axis.ticks.size(), 2u) << t1;
+    for (size_t k = 0; k < axis.ticks.size(); ++k)
+      EXPECT_NEAR(axis.ticks[k], k * axis.ticks[1], 1e-6 * axis.ticks[1]) << t1;
+    EXPECT_TRUE(round_number(axis.ticks[1])) << t1;
+    EXPECT_LE(axis.ticks.back(), t1);
+  }
+  EXPECT_EQ(timeline_axis(101900, true, 5).labels[1], "50 \xC2\xB5s");  // 0, 50, 100 µs
+}
+
+// Every step of a multi-level hierarchical scan changes the levels diagram: the section scans in
+// shared memory show in the shared rows, steps that write nothing say so.
+TEST(ScanScene, EveryLevelsStepChangesTheDrawing) {
+  ScanScene scene;
+  scene.params_from_json({{"variant", "hierarchical"}, {"n", "200"}, {"block", "8"}});
+  SceneContext context;
+  scene.attach(context);
+  ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
+  ASSERT_EQ(scene.primary()->run.level_sizes, (std::vector<int64_t>{200, 7}));
+  std::string before;
+  for (int step = 0; step < scene.step_count(); ++step) {
+    SCOPED_TRACE(step);
+    scene.seek(step);
+    const std::string svg = svg_of(scene);
+    const std::string levels = svg_group(svg, "levels");
+    ASSERT_FALSE(levels.empty());
+    EXPECT_NE(levels, before);
+    before = levels;
+    // A section-scan step shows its shared buffer after that step, or says it wrote nothing.
+    const std::string& label = scene.primary()->run.trace.steps[step].label;
+    if (label.find("stride") != std::string::npos ||
+        label.find("thread scan") != std::string::npos) {
+      const bool shown = levels.find("after &apos;" + label + "&apos;") != std::string::npos;
+      const bool idle =
+          levels.find("&apos;" + label + "&apos; writes nothing") != std::string::npos;
+      EXPECT_TRUE(shown || idle) << label;
+    }
+  }
+  EXPECT_NE(svg_of(scene).find("levels: 200 \xE2\x86\x92 7"), std::string::npos);
+}
+
+// One value: nothing to combine, so no work efficiency to claim, and the wording is singular.
+TEST(ScanScene, OneValueReadsAsOneValue) {
+  ScanScene scene;
+  scene.params_from_json({{"values", "5"}});
+  SceneContext context;
+  scene.attach(context);
+  ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
+  scene.seek(scene.step_count() - 1);
+  const std::string svg = svg_of(scene);
+  EXPECT_NE(svg.find("work efficiency n/a"), std::string::npos);
+  EXPECT_EQ(svg.find("work efficiency 0%"), std::string::npos);
+  EXPECT_NE(svg.find("1 active thread,"), std::string::npos);
+  EXPECT_NE(svg.find("at its one position"), std::string::npos);
+  EXPECT_EQ(svg.find("1 barriers"), std::string::npos);
+}
+
+// Every character the scan figures write is one the figure font draws (it renders others as '?').
+TEST(ScanScene, RangeTableUsesOnlyGlyphsTheFigureFontHas) {
+  ScanScene scene;
+  scene.params_from_json(
+      {{"race", "true"}, {"n", "48"}, {"distribution", "equal"}, {"view", "ranges"}});
+  SceneContext context;
+  scene.attach(context);
+  ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
+  scene.seek(scene.step_count() - 1);
+  const std::string svg = svg_of(scene, 3000, 1000);  // wide enough for text in every cell
+  EXPECT_NE(svg.find(">bad<"), std::string::npos);
+  EXPECT_EQ(svg.find("\xE2\x9C\x97"), std::string::npos);  // U+2717, not in the font's ranges
 }
 
 TEST(ScanScene, CommandLineErrorsExitNonZeroWithAMessage) {

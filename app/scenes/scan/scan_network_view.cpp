@@ -160,15 +160,20 @@ void draw_scan_network(gfx::Canvas& c, const ScanRun& r, int current, const gfx:
           const TraceEvent& src = step.events[read];
           const int from_row = source_row(ri, src.buffer);
           if (from_row < 0 || cell_w < 2 || line_budget-- <= 0) continue;
-          const Vec2 from{cell_x(flat_event_index(trace, step, src)) + cell_w / 2,
-                          cell_y(from_row) + cell_h};
+          Vec2 from{cell_x(flat_event_index(trace, step, src)) + cell_w / 2,
+                    cell_y(from_row) + cell_h};
+          // A read from further up crosses the rows between: run it near the cells' left edges,
+          // clear of the values written in their middles.
+          const float skip = from_row < ri - 1 ? cell_w * 0.36f : 0;
+          from.x -= skip;
           Color col = row.step == current ? p.read : p.text_muted;
           col = col.with_alpha(future ? 50 : row.step == current ? 230 : 110);
           const float thick = (row.step == current ? 1.8f : 1.0f) * std::min(1.5f, s);
+          const Vec2 end = to - Vec2{skip, 1};
           if (cell_w >= 8)
-            c.arrow(from, to - Vec2{0, 1}, col, thick, std::clamp(cell_w * 0.22f, 3.0f, 7.0f));
+            c.arrow(from, end, col, thick, std::clamp(cell_w * 0.22f, 3.0f, 7.0f));
           else
-            c.line(from, to, col, thick * 0.7f);
+            c.line(from, end, col, thick * 0.7f);
         }
         if (w.combined && cell_w >= 6 && !future)
           c.circle_filled(to, std::clamp(cell_w * 0.09f, 1.5f, 4.5f),
@@ -197,6 +202,9 @@ void draw_scan_network(gfx::Canvas& c, const ScanRun& r, int current, const gfx:
       const Vec2 a{cell_x(i), y}, b{cell_x(i + 1), y + cell_h};
       const double v = (*values)[i];
       Color fill = future || std::isnan(v) ? p.cell_unwritten : p.cell_fill;
+      // A cell no step ever writes (a lane with no warp total to hold) is not "not run yet".
+      const bool never_written = row.step >= 0 && std::isnan(r.snapshots.back()[row.buffer][i]);
+      if (never_written) fill = p.background;
       const auto w = writer.find(i);
       if (!future && w != writer.end()) {
         const TraceStep& step = trace.steps[row.step];
@@ -207,9 +215,10 @@ void draw_scan_network(gfx::Canvas& c, const ScanRun& r, int current, const gfx:
       if (!future && !values_as_text && !std::isnan(v)) {
         const float t = hi > lo ? static_cast<float>((v - lo) / (hi - lo)) : 0.5f;
         fill = interop::colormap_color(interop::Colormap::Viridis, t);
+        pane.value_colours = true;
       }
       c.rect_filled(a, b, fill);
-      if (cell_w >= 4) c.rect(a, b, future ? p.inactive : p.cell_border, 1.0f);
+      if (cell_w >= 4) c.rect(a, b, future || never_written ? p.inactive : p.cell_border, 1.0f);
       // Corruption: a range that is not one run of inputs, or a final value the serial loop
       // disagrees with.
       bool bad = false;
@@ -242,6 +251,10 @@ void draw_scan_network(gfx::Canvas& c, const ScanRun& r, int current, const gfx:
       }
     pane.rows.push_back({row.step, row.buffer, x0, y, cell_w, cell_h, count});
   }
+  const int64_t n = static_cast<int64_t>(r.input.size());
+  draw_padding_marker(c, cell_x(n), cell_y(1) - 4,
+                      cell_y(static_cast<int>(rows.size()) - 1) + cell_h,
+                      columns > n && cell_w >= 2, label_font * 0.75f, p);
 }
 
 }  // namespace ws::app

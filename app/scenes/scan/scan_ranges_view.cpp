@@ -24,6 +24,7 @@ void draw_scan_ranges(gfx::Canvas& c, const ScanRun& r, int current, const gfx::
     return;
   }
   const std::vector<int> buffers = scan_row_buffers(trace);
+  const int last_step = static_cast<int>(trace.steps.size()) - 1;
   const int rows = static_cast<int>(trace.steps.size()) + 1;
   int64_t columns = trace.buffers[0].size;
   for (int b : buffers)
@@ -59,6 +60,7 @@ void draw_scan_ranges(gfx::Canvas& c, const ScanRun& r, int current, const gfx::
       gfx::Color fill = future ? p.background : p.cell_fill;
       if (!future && rg.kind == scan::Range::Broken) fill = p.mismatch.with_alpha(90);
       if (!future && rg.kind == scan::Range::Unknown) fill = p.cell_unwritten;
+      if (!future && rg.kind == scan::Range::Identity) fill = p.inactive.with_alpha(110);
       if (!future && rg.kind == scan::Range::Span) {  // shaded by how much of x0..x_i it holds
         const float share = static_cast<float>(rg.hi - rg.lo + 1) / static_cast<float>(rg.hi + 1);
         fill = p.read.with_alpha(static_cast<uint8_t>(30 + 120 * std::clamp(share, 0.0f, 1.0f)));
@@ -66,18 +68,24 @@ void draw_scan_ranges(gfx::Canvas& c, const ScanRun& r, int current, const gfx::
       c.rect_filled(a, e, p.background);  // the shade must not mix with the row highlight
       c.rect_filled(a, e, fill);
       if (cell_w >= 4) c.rect(a, e, future ? p.inactive : p.cell_border, 1);
+      if (!future && step == last_step && buffer == 1 && i < static_cast<int64_t>(r.wrong.size()) &&
+          r.wrong[i])
+        c.rect(a - Vec2{1.5f, 1.5f}, e + Vec2{1.5f, 1.5f}, p.mismatch, 3.0f);
       if (future || !text || rg.kind == scan::Range::Unknown) continue;
       c.text({(a.x + e.x) / 2, (a.y + e.y) / 2}, range_text(rg, true), font,
              rg.kind == scan::Range::Broken ? p.mismatch : p.text, HAlign::Center, VAlign::Middle);
     }
     pane.rows.push_back({step, buffer, x0, y + 1, cell_w, cell_h - 2, count});
   }
+  draw_padding_marker(c, x0 + static_cast<float>(r.input.size()) * cell_w, head_h,
+                      head_h + rows * cell_h, columns > static_cast<int64_t>(r.input.size()),
+                      label_font * 0.85f, p);
   const float note_y = head_h + rows * cell_h + label_font * 0.8f;
   if (note_y + label_font * 1.4f < size.y)
     c.text({4, note_y},
-           "a cell i..j holds x_i \xE2\x8A\x95 ... \xE2\x8A\x95 x_j; shade: the share of the "
-           "prefix x_0..x_j it holds (darkest = all of it: done); \xE2\x9C\x97 = inputs that are "
-           "not one run (a race); id = the identity",
+           "a cell i..j holds x_i \xE2\x8A\x95 ... \xE2\x8A\x95 x_j (\xE2\x8A\x95: the "
+           "operator); id = the identity; the shade grows as the cell holds more of its prefix "
+           "x_0..x_j",
            label_font, p.text_muted);
 }
 

@@ -1,12 +1,14 @@
 // The single-pass timeline: one row per block (its dynamic index), time to the right. A block's
 // bar is split where it published its aggregate (flag A) and its inclusive prefix (flag P); every
 // read of a predecessor's flag is a tick coloured by what it saw, with a line to the block it
-// looked at. Recorded on the GPU (%globaltimer, ns) or the CPU twin's model (time units).
+// looked at. Recorded on the GPU (%globaltimer, ns) or the CPU twin's model (time units). The part
+// of every bar the current step belongs to is drawn solid, the rest faded.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
 #include "scan_views.h"
+#include "views/colorbar.h"
 
 namespace ws::app {
 
@@ -30,23 +32,55 @@ Color flag_colour(const gfx::Palette& p, scan::BlockFlag f) {
   }
 }
 
-std::string time_text(double t, bool measured) {
-  char b[48];
-  if (!measured)
-    std::snprintf(b, sizeof b, "%.0f", t);
-  else if (t >= 1e6)
-    std::snprintf(b, sizeof b, "%.2f ms", t / 1e6);
-  else if (t >= 1e3)
-    std::snprintf(b, sizeof b, "%.1f \xC2\xB5s", t / 1e3);
-  else
-    std::snprintf(b, sizeof b, "%.0f ns", t);
-  return b;
+const char* part_name(TimelinePart part) {
+  switch (part) {
+    case TimelinePart::OwnSection:
+      return "own section";
+    case TimelinePart::LookBack:
+      return "looking back";
+    case TimelinePart::Store:
+      return "store";
+    default:
+      return "";
+  }
 }
 
 }  // namespace
 
+TimelinePart timeline_part_of_phase(const std::string& phase) {
+  if (phase == "look-back" || phase == "chain") return TimelinePart::LookBack;
+  if (phase == "store") return TimelinePart::Store;
+  return TimelinePart::OwnSection;
+}
+
+TimelineAxis timeline_axis(double t1, bool measured, int count) {
+  TimelineAxis axis;
+  double unit = 1;
+  if (measured) {
+    if (t1 >= 1e6) {
+      unit = 1e6;
+      axis.unit = "ms";
+    } else if (t1 >= 1e3) {
+      unit = 1e3;
+      axis.unit = "\xC2\xB5s";
+    } else {
+      axis.unit = "ns";
+    }
+  }
+  for (double v : nice_ticks(0, t1 / unit, std::max(1, count))) {
+    // Model time counts whole steps: no fractional ticks.
+    if (!measured && v != std::floor(v)) continue;
+    char b[32];
+    std::snprintf(b, sizeof b, "%g", v);
+    axis.ticks.push_back(v * unit);
+    axis.labels.push_back(axis.unit.empty() ? std::string(b) : std::string(b) + " " + axis.unit);
+  }
+  return axis;
+}
+
 void draw_scan_timeline(gfx::Canvas& c, const scan::Timeline& t, const gfx::Palette& p,
-                        ScanHoverPane& pane) {
+                        ScanHoverPane& pane, TimelinePart current_part,
+                        const std::string& step_name) {
   const Vec2 size = c.size();
   const float s = std::max(1.0f, std::min(size.x / 1280.0f, size.y / 720.0f));
   const float font = 13 * s;
@@ -54,6 +88,13 @@ void draw_scan_timeline(gfx::Canvas& c, const scan::Timeline& t, const gfx::Pale
     c.text({8, 8}, "no block timeline in this run", font, p.text_muted);
     return;
   }
+  // The part of each bar the current step belongs to is solid; the other parts fade.
+  auto part_alpha = [&](TimelinePart part, uint8_t solid) -> uint8_t {
+    return current_part == TimelinePart::None || current_part == part ? solid : 100;
+  };
+  const Color own = p.warp_color(0).with_alpha(part_alpha(TimelinePart::OwnSection, 255));
+  const Color back = p.warp_color(5).with_alpha(part_alpha(TimelinePart::LookBack, 255));
+  const Color store = p.warp_color(2).with_alpha(part_alpha(TimelinePart::Store, 140));
   // Legend line.
   float x = 8;
   auto key = [&](Color col, const std::string& text, bool tick) {
@@ -68,18 +109,19 @@ void draw_scan_timeline(gfx::Canvas& c, const scan::Timeline& t, const gfx::Pale
   key(p.warp_color(0), "own section (until aggregate A published)", false);
   key(p.warp_color(5), "looking back (until prefix P published)", false);
   key(p.warp_color(2).with_alpha(140), "store", false);
-  key(p.mismatch, "poll saw X", true);
+  key(p.mismatch, "poll saw X (not ready)", true);
   key(p.warp_color(1), "saw A", true);
   key(p.warp_color(2), "saw P", true);
 
   double t1 = 1;
   for (const auto& b : t.blocks) t1 = std::max<double>(t1, static_cast<double>(b.t_end));
   const float top = font * 2.2f;
-  const float axis_h = font * 3.6f;
+  const float axis_h = font * 4.8f;
   const float label_w = 70 * s;
   const float x0 = label_w, x1 = size.x - 10;
   const int count = static_cast<int>(t.blocks.size());
-  const float row_h = (size.y - top - axis_h) / static_cast<float>(count);
+  // Rows share the height, but a handful of blocks do not become slabs.
+  const float row_h = std::min((size.y - top - axis_h) / static_cast<float>(count), font * 2.6f);
   auto tx = [&](double time) { return x0 + static_cast<float>(time / t1) * (x1 - x0); };
   auto ry = [&](int block) { return top + block * row_h; };
   pane.timeline = &t;
@@ -89,21 +131,24 @@ void draw_scan_timeline(gfx::Canvas& c, const scan::Timeline& t, const gfx::Pale
   pane.timeline_row_h = row_h;
   pane.timeline_t1 = t1;
 
-  const int label_every = std::max(1, static_cast<int>(std::ceil(font / std::max(row_h, 0.01f))));
+  // Labels no smaller than 9 px: every k-th row when the rows are thinner than that.
+  const float label_font = std::min(font, std::max(9.0f * s, row_h * 0.8f));
+  const int label_every =
+      std::max(1, static_cast<int>(std::ceil(label_font * 1.15f / std::max(row_h, 0.01f))));
   for (int i = 0; i < count; ++i) {
     const scan::BlockRecord& b = t.blocks[i];
     const float y = ry(i), h = std::max(row_h * 0.7f, 0.6f);
     if (i % label_every == 0)
-      c.text({label_w - 6, y + row_h / 2}, "block " + std::to_string(b.block),
-             std::min(font, std::max(7.0f, row_h * 0.9f)), p.text_muted, HAlign::Right,
-             VAlign::Middle);
+      c.text({label_w - 6, y + h / 2}, "block " + std::to_string(b.block), label_font, p.text_muted,
+             HAlign::Right, VAlign::Middle);
     c.rect_filled({tx(b.t_start), y}, {std::max(tx(b.t_aggregate), tx(b.t_start) + 0.6f), y + h},
-                  p.warp_color(0));
-    c.rect_filled({tx(b.t_aggregate), y}, {tx(b.t_prefix), y + h}, p.warp_color(5));
-    c.rect_filled({tx(b.t_prefix), y}, {tx(b.t_end), y + h}, p.warp_color(2).with_alpha(140));
+                  own);
+    c.rect_filled({tx(b.t_aggregate), y}, {tx(b.t_prefix), y + h}, back);
+    c.rect_filled({tx(b.t_prefix), y}, {tx(b.t_end), y + h}, store);
   }
   // Polls: a tick on the polling block's row, a line to the predecessor it looked at.
   const bool lines = row_h >= 5 && t.polls.size() <= 2000;
+  const uint8_t poll_alpha = part_alpha(TimelinePart::LookBack, 255);
   size_t drawn = 0;
   for (const scan::Poll& q : t.polls) {
     // Rows under 2 px: ticks would hide the bars.
@@ -112,30 +157,43 @@ void draw_scan_timeline(gfx::Canvas& c, const scan::Timeline& t, const gfx::Pale
     const Color col = flag_colour(p, q.seen);
     const float y = ry(q.block);
     if (lines && q.predecessor >= 0 && q.predecessor < count)
-      c.line({px, y + row_h * 0.35f}, {px, ry(q.predecessor) + row_h * 0.35f}, col.with_alpha(110),
-             1.0f);
+      c.line({px, y + row_h * 0.35f}, {px, ry(q.predecessor) + row_h * 0.35f},
+             col.with_alpha(std::min<uint8_t>(110, poll_alpha)), 1.0f);
     c.rect_filled({px - std::max(1.0f, s), y - row_h * 0.1f},
-                  {px + std::max(1.0f, s), y + std::max(row_h * 0.8f, 1.0f)}, col);
+                  {px + std::max(1.0f, s), y + std::max(row_h * 0.8f, 1.0f)},
+                  col.with_alpha(poll_alpha));
   }
-  // Time axis.
-  const float ay = size.y - axis_h + 4;
+  // Time axis: round values (1, 2, 5 x 10^k) at their true positions.
+  const float ay = ry(count) + font * 0.6f;
+  c.begin_group("time-axis");
   c.line({x0, ay}, {x1, ay}, p.text_muted, 1);
-  for (int k = 0; k <= 4; ++k) {
-    const double time = t1 * k / 4;
-    const float px = tx(time);
+  const float tick_font = font * 0.9f;
+  const int wanted = std::clamp(static_cast<int>((x1 - x0) / (tick_font * 7)), 2, 10);
+  const TimelineAxis axis = timeline_axis(t1, t.measured, wanted);
+  for (size_t k = 0; k < axis.ticks.size(); ++k) {
+    const float px = tx(axis.ticks[k]);
     c.line({px, ay}, {px, ay + 4}, p.text_muted, 1);
-    c.text({px, ay + 5}, time_text(time, t.measured), font * 0.9f, p.text_muted,
-           k == 0   ? HAlign::Left
-           : k == 4 ? HAlign::Right
-                    : HAlign::Center,
+    c.text({px, ay + 5}, axis.labels[k], tick_font, p.text_muted,
+           px - x0 < tick_font   ? HAlign::Left
+           : x1 - px < tick_font ? HAlign::Right
+                                 : HAlign::Center,
            VAlign::Top);
   }
-  std::string note = t.measured ? "recorded on the GPU (%globaltimer)"
-                                : "the CPU twin's model (one time unit per step)";
-  note += " \xC2\xB7 " + std::to_string(count) + " blocks \xC2\xB7 " +
-          std::to_string(t.polls.size()) + " polls kept";
+  c.end_group();
+  std::string note =
+      t.measured ? "time since the first block started, in " + axis.unit +
+                       " (recorded on the GPU with %globaltimer)"
+                 : std::string("time in the CPU twin's model: one unit per step a block takes");
+  note += " \xC2\xB7 " + std::to_string(count) + (count == 1 ? " block" : " blocks") +
+          " \xC2\xB7 " + std::to_string(t.polls.size()) + " flag reads kept";
   if (t.polls_dropped) note += ", " + std::to_string(t.polls_dropped) + " dropped";
-  c.text({x0, size.y - 2}, note, font * 0.9f, p.text_muted, HAlign::Left, VAlign::Bottom);
+  c.text({x0, ay + 7 + tick_font * 1.2f}, note, tick_font, p.text_muted, HAlign::Left, VAlign::Top);
+  if (current_part != TimelinePart::None) {
+    const std::string now = "this step" + (step_name.empty() ? "" : " (" + step_name + ")") +
+                            ": the '" + part_name(current_part) +
+                            "' part of every bar, drawn solid (the other parts faded)";
+    c.text({x0, ay + 9 + tick_font * 2.4f}, now, tick_font, p.text, HAlign::Left, VAlign::Top);
+  }
 }
 
 }  // namespace ws::app

@@ -25,12 +25,6 @@ std::string fit(const gfx::Canvas& c, std::string text, float font, float width)
   return text + "\xE2\x80\xA6";
 }
 
-std::string percent(double x) {
-  char b[32];
-  std::snprintf(b, sizeof b, "%.0f%%", 100.0 * x);
-  return b;
-}
-
 void draw_lines(gfx::Canvas& c, const std::string& text, Vec2 at, float font, float width,
                 gfx::Color colour) {
   size_t start = 0;
@@ -83,23 +77,26 @@ void draw_run(gfx::Canvas& c, Vec2 origin, const ScanRun& r, int step, ScanView 
     // The phase in brackets unless the label already names it ("up-sweep: stride 2").
     const std::string name =
         s.label.find(s.phase) == std::string::npos ? s.label + " (" + s.phase + ")" : s.label;
-    std::snprintf(line, sizeof line,
-                  "step %d / %d: %s \xE2\x80\x94 %lld active threads, %lld ops, %d barrier%s",
-                  current + 1, last + 1, name.c_str(), static_cast<long long>(sc.active_threads),
-                  static_cast<long long>(sc.ops), s.barriers, s.barriers == 1 ? "" : "s");
-    c.text({4, 6 + font * 2.6f}, fit(c, line, font, size.x - 8), font, p.text);
+    const std::string step_line =
+        "step " + std::to_string(current + 1) + " / " + std::to_string(last + 1) + ": " + name +
+        " \xE2\x80\x94 " + count_text(sc.active_threads, "active thread") + ", " +
+        count_text(sc.ops, "op") + ", " + count_text(s.barriers, "barrier");
+    c.text({4, 6 + font * 2.6f}, fit(c, step_line, font, size.x - 8), font, p.text);
   }
+  // The views that outline the wrong outputs (the trace tree and the timeline do not).
+  const bool outlines_wrong = view == ScanView::Network || view == ScanView::Ranges ||
+                              (view == ScanView::Levels && r.run.level_sizes.size() > 1);
   if (current == last) {
     std::string verdict;
     if (r.wrong_count == 0) {
-      verdict =
-          "result matches the serial loop (scan_serial) at all " + std::to_string(n) + " positions";
+      verdict = "result matches the serial loop (scan_serial) at " +
+                (n == 1 ? std::string("its one position") : "all " + count_text(n, "position"));
       if (r.rounded_count)
         verdict += ", " + std::to_string(r.rounded_count) +
                    " of them only up to float rounding (another order of operations)";
     } else {
-      verdict = "WRONG at " + std::to_string(r.wrong_count) + " of " + std::to_string(n) +
-                " positions vs the serial loop (outlined)";
+      verdict = "WRONG at " + std::to_string(r.wrong_count) + " of " + count_text(n, "position") +
+                " vs the serial loop" + (outlines_wrong ? " (outlined)" : "");
       if (r.params.race) verdict += ": the write-after-read race";
     }
     c.text({4, 8 + font * 3.7f}, fit(c, verdict, font, size.x - 8), font,
@@ -116,7 +113,10 @@ void draw_run(gfx::Canvas& c, Vec2 origin, const ScanRun& r, int step, ScanView 
       draw_scan_ranges(body, r, current, p, pane);
       break;
     case ScanView::Timeline:
-      draw_scan_timeline(body, recorded ? *recorded : r.run.timeline, p, pane);
+      draw_scan_timeline(body, recorded ? *recorded : r.run.timeline, p, pane,
+                         trace.steps.empty() ? TimelinePart::None
+                                             : timeline_part_of_phase(trace.steps[current].phase),
+                         trace.steps.empty() ? "" : trace.steps[current].phase);
       break;
     case ScanView::Levels:
       if (r.run.level_sizes.size() > 1) {
@@ -139,27 +139,17 @@ void draw_run(gfx::Canvas& c, Vec2 origin, const ScanRun& r, int step, ScanView 
       break;
   }
   const Counters& t = r.counters;
-  std::snprintf(line, sizeof line,
-                "totals: %lld steps \xC2\xB7 %lld ops vs serial %lld (work efficiency %s) \xC2\xB7 "
-                "%lld lanes consumed \xC2\xB7 %lld barriers \xC2\xB7 %lld bank conflicts",
-                static_cast<long long>(t.steps), static_cast<long long>(t.ops),
-                static_cast<long long>(t.useful_ops), percent(t.work_efficiency).c_str(),
-                static_cast<long long>(t.lanes_consumed), static_cast<long long>(t.barriers),
-                static_cast<long long>(t.bank_conflicts));
-  std::string totals = line;
-  if (c.text_size(totals, font * 0.85f).x > size.x - 8) {  // half a figure: the short form
-    std::snprintf(line, sizeof line,
-                  "%lld steps \xC2\xB7 %lld ops (serial %lld, %s) \xC2\xB7 %lld lanes \xC2\xB7 "
-                  "%lld barriers",
-                  static_cast<long long>(t.steps), static_cast<long long>(t.ops),
-                  static_cast<long long>(t.useful_ops), percent(t.work_efficiency).c_str(),
-                  static_cast<long long>(t.lanes_consumed), static_cast<long long>(t.barriers));
-    totals = line;
-  }
-  if (r.run.level_sizes.size() > 1) {
-    totals += " \xC2\xB7 levels";
-    for (int64_t l : r.run.level_sizes) totals += " " + std::to_string(l);
-  }
+  const std::string dot = " \xC2\xB7 ";
+  std::string totals = "totals: " + count_text(t.steps, "step") + dot + count_text(t.ops, "op") +
+                       " vs serial " + std::to_string(t.useful_ops) + " (work efficiency " +
+                       work_efficiency_text(t) + ")" + dot + count_text(t.lanes_consumed, "lane") +
+                       " consumed" + dot + count_text(t.barriers, "barrier") + " per block" + dot +
+                       count_text(t.bank_conflicts, "bank conflict");
+  if (c.text_size(totals, font * 0.85f).x > size.x - 8)  // half a figure: the short form
+    totals = count_text(t.steps, "step") + dot + count_text(t.ops, "op") + " (serial " +
+             std::to_string(t.useful_ops) + ", " + work_efficiency_text(t) + ")" + dot +
+             count_text(t.lanes_consumed, "lane") + dot + count_text(t.barriers, "barrier");
+  if (r.run.level_sizes.size() > 1) totals += " \xC2\xB7 " + level_sizes_text(r.run.level_sizes);
   if (r.backend == Backend::Cuda)
     totals += r.cpu_check.empty() ? " \xC2\xB7 GPU trace = CPU twin"
                                   : " \xC2\xB7 GPU differs from the CPU twin: " + r.cpu_check;
@@ -167,8 +157,9 @@ void draw_run(gfx::Canvas& c, Vec2 origin, const ScanRun& r, int step, ScanView 
          r.backend == Backend::Cuda && !r.cpu_check.empty() ? p.mismatch : p.text);
 }
 
-// The key of the network and range table.
-void draw_scan_legend(gfx::Canvas& c, Vec2 origin, float font, const gfx::Palette& p) {
+// The key of the network and of the range table.
+void draw_scan_legend(gfx::Canvas& c, Vec2 origin, float font, const gfx::Palette& p, ScanView view,
+                      bool value_colours) {
   float x = origin.x;
   const float box = font * 0.9f;
   const float mid = origin.y + box / 2;
@@ -176,12 +167,39 @@ void draw_scan_legend(gfx::Canvas& c, Vec2 origin, float font, const gfx::Palett
     c.text({x, mid}, text, font, p.text_muted, HAlign::Left, VAlign::Middle);
     x += c.text_size(text, font).x + font * 1.2f;
   };
-  for (int w = 0; w < 4; ++w) {
-    c.rect_filled({x, origin.y}, {x + box * 0.6f, origin.y + box}, p.warp_color(w));
-    x += box * 0.6f + 1;
+  if (view == ScanView::Ranges) {
+    for (int k = 0; k < 4; ++k) {  // the shades the table uses, light to dark
+      c.rect_filled({x, origin.y}, {x + box * 0.6f, origin.y + box}, p.background);
+      c.rect_filled({x, origin.y}, {x + box * 0.6f, origin.y + box},
+                    p.read.with_alpha(static_cast<uint8_t>(30 + 40 * k)));
+      x += box * 0.6f + 1;
+    }
+    x += 4;
+    label("share of the prefix x0..xj held (darkest: all of it)");
+    c.rect_filled({x, origin.y}, {x + box * 1.5f, origin.y + box}, p.mismatch.with_alpha(90));
+    x += box * 1.5f + 4;
+    label("bad: inputs that are not one run (a race)");
+    c.rect({x, origin.y}, {x + box * 1.5f, origin.y + box}, p.mismatch, 2.5f);
+    x += box * 1.5f + 4;
+    label("wrong output");
+    c.rect_filled({x, origin.y}, {x + box * 1.5f, origin.y + box}, p.inactive.with_alpha(110));
+    x += box * 1.5f + 4;
+    label("id: the identity");
+    c.rect({x, origin.y}, {x + box * 1.5f, origin.y + box}, p.inactive, 1);
+    x += box * 1.5f + 4;
+    label("not run yet");
+    return;
   }
-  x += 4;
-  label("written this step, by warp");
+  if (value_colours) {
+    x += draw_value_colour_key(c, {x, origin.y}, font, p);
+  } else {
+    for (int w = 0; w < 4; ++w) {
+      c.rect_filled({x, origin.y}, {x + box * 0.6f, origin.y + box}, p.warp_color(w));
+      x += box * 0.6f + 1;
+    }
+    x += 4;
+    label("written in the row's step, by warp");
+  }
   c.arrow({x, mid}, {x + box * 2, mid}, p.read, 1.5f, 6);
   c.circle_filled({x + box * 2, mid}, 3, p.read);
   x += box * 2 + 6;
@@ -261,14 +279,19 @@ void ScanScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
              hover_panes_.back());
     c.end_group();
   }
+  bool value_colours = false;
+  for (const ScanHoverPane& pane : hover_panes_)
+    value_colours = value_colours || pane.value_colours;
   c.begin_group("legend");
   const bool tree = view == ScanView::Trace ||
                     (view == ScanView::Levels && primary_->run.level_sizes.size() <= 1);
   if (tree)
     draw_trace_legend(c, {4, size.y - legend_h + 4}, font * 0.8f, p,
                       primary_->backend == Backend::Cuda);
+  else if (view == ScanView::Levels)
+    draw_levels_legend(c, {4, size.y - legend_h + 4}, font * 0.8f, p, value_colours);
   else if (view != ScanView::Timeline)
-    draw_scan_legend(c, {4, size.y - legend_h + 4}, font * 0.8f, p);
+    draw_scan_legend(c, {4, size.y - legend_h + 4}, font * 0.8f, p, view, value_colours);
   c.end_group();
 }
 

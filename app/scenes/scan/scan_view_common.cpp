@@ -1,5 +1,7 @@
 // What the scan views share: the buffer each step is drawn with, range text, and which cells each
 // write came from (the trace conventions of kernels/scan/scan_model.h).
+#include <cstdio>
+
 #include "scan_views.h"
 
 namespace ws::app {
@@ -15,6 +17,34 @@ std::vector<int> scan_row_buffers(const Trace& trace) {
   return out;
 }
 
+std::string count_text(int64_t count, const std::string& noun) {
+  return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
+}
+
+std::string work_efficiency_text(const Counters& c) {
+  if (c.ops == 0 && c.useful_ops <= 0) return "n/a";
+  char b[32];
+  std::snprintf(b, sizeof b, "%.0f%%", 100.0 * c.work_efficiency);
+  return b;
+}
+
+std::string level_sizes_text(const std::vector<int64_t>& sizes) {
+  std::string out = "levels:";
+  for (size_t i = 0; i < sizes.size(); ++i)
+    out += (i ? " \xE2\x86\x92 " : " ") + std::to_string(sizes[i]);
+  return out;
+}
+
+void draw_padding_marker(gfx::Canvas& c, float x, float y0, float y1, bool show, float font,
+                         const gfx::Palette& p) {
+  if (!show || y1 <= y0) return;
+  const float dash = std::max(3.0f, font * 0.4f);
+  for (float y = y0; y < y1; y += dash * 2)
+    c.line({x, y}, {x, std::min(y + dash, y1)}, p.text_muted, 1.5f);
+  c.text({x + 4, y0}, "past N: padding", font, p.text_muted, gfx::HAlign::Left,
+         gfx::VAlign::Bottom);
+}
+
 std::string range_text(const scan::Range& r, bool compact) {
   const std::string x = compact ? "" : "x";
   switch (r.kind) {
@@ -24,7 +54,7 @@ std::string range_text(const scan::Range& r, bool compact) {
       if (r.lo == r.hi) return x + std::to_string(r.lo);
       return x + std::to_string(r.lo) + ".." + x + std::to_string(r.hi);
     case scan::Range::Broken:
-      return compact ? "\xE2\x9C\x97" : "a broken range";
+      return compact ? "bad" : "a broken range";  // the figure font has no cross mark
     default:
       return "?";
   }

@@ -6,7 +6,8 @@
 //   the trace of a race, in the error colour);
 // - the look-back timeline of the single-pass variants (one row per block);
 // - the scaling plot: steps and operations against N for every variant, on log axes.
-// The hierarchical levels use the generic trace tree (views/trace_tree_view.h).
+// - the hierarchical levels: every global array and each level's shared section buffer.
+// With a single level the generic trace tree (views/trace_tree_view.h) stands in.
 #pragma once
 
 #include <string>
@@ -44,6 +45,14 @@ struct ScanRun {
 // writes nothing), for every step of the trace.
 std::vector<int> scan_row_buffers(const Trace& trace);
 
+// "1 step", "3 steps": a count and its noun, plural unless the count is one.
+std::string count_text(int64_t count, const std::string& noun);
+// Operations the serial loop needs over those performed, "58%"; "n/a" when neither combines
+// anything (N = 1).
+std::string work_efficiency_text(const Counters& c);
+// "levels: 200 → 7": the length scanned at each level of a hierarchical scan.
+std::string level_sizes_text(const std::vector<int64_t>& sizes);
+
 // "x3..x7", "x3", "identity", "broken", "?"; `compact` drops the x: "3..7".
 std::string range_text(const scan::Range& r, bool compact = false);
 
@@ -60,6 +69,11 @@ std::vector<WriteSources> write_sources(const TraceStep& step);
 // A shared buffer's element index across blocks (block-major), as snapshots hold it.
 int64_t flat_event_index(const Trace& trace, const TraceStep& step, const TraceEvent& e);
 
+// A dashed line at x from y0 to y1 where the buffers run past the input (a block larger than N):
+// the cells right of it are padding that holds the identity. Draws nothing unless `show`.
+void draw_padding_marker(gfx::Canvas& c, float x, float y0, float y1, bool show, float font,
+                         const gfx::Palette& p);
+
 // Where a view put its cells, for describe_at.
 struct ScanCellRow {
   int step = -1;  // -1: the input row
@@ -73,6 +87,7 @@ struct ScanHoverPane {
   int current_step = 0;           // rows of later steps are structure only
   std::vector<ScanCellRow> rows;  // network and range table
   bool tree = false;              // the trace tree was drawn: use tree_key
+  bool value_colours = false;     // some cells show their value as a colour (too small for text)
   TraceTreeKey tree_key;
   // Timeline: one row per block.
   float timeline_x0 = 0, timeline_x1 = 0, timeline_y0 = 0, timeline_row_h = 0;
@@ -87,12 +102,39 @@ void draw_scan_network(gfx::Canvas& c, const ScanRun& r, int step, const gfx::Pa
                        ScanHoverPane& pane);
 void draw_scan_ranges(gfx::Canvas& c, const ScanRun& r, int step, const gfx::Palette& p,
                       ScanHoverPane& pane);
-// Hierarchical scans: one row per global array a step wrote, cells as wide as the input elements
-// they stand for (a block sum under its block).
+// Hierarchical scans: one row per global array a step wrote and one per shared section buffer
+// (its state after the current step), cells as wide as the input elements they stand for (a block
+// sum under its block).
+struct LevelsRowInfo {
+  int first_step = -1;  // -1: the input row
+  int buffer = 0;
+  bool live = false;    // a shared buffer: one row that follows the steps
+  int shown_step = -1;  // the step whose snapshot the row shows at the current step; -1: none yet
+};
+std::vector<LevelsRowInfo> scan_level_rows(const ScanRun& r, int current);
 void draw_scan_levels(gfx::Canvas& c, const ScanRun& r, int step, const gfx::Palette& p,
                       ScanHoverPane& pane);
+void draw_levels_legend(gfx::Canvas& c, gfx::Vec2 origin, float font, const gfx::Palette& p,
+                        bool value_colours);
+// The colour key of cells too small for their value: viridis, low to high within each row.
+float draw_value_colour_key(gfx::Canvas& c, gfx::Vec2 origin, float font, const gfx::Palette& p);
+// The part of every block's bar a teach step belongs to: the steps before the look-back scan the
+// block's own section, the look-back (or the chain) waits on predecessors, then the store.
+enum class TimelinePart : uint8_t { None, OwnSection, LookBack, Store };
+TimelinePart timeline_part_of_phase(const std::string& phase);
+// The time axis of a timeline ending at `t1`: about `count` round ticks (1, 2, 5 x 10^k, in ns,
+// µs or ms when measured; whole model steps otherwise) and their labels.
+struct TimelineAxis {
+  std::vector<double> ticks;  // in the timeline's own unit (ns or model steps)
+  std::vector<std::string> labels;
+  std::string unit;  // "ns", "µs", "ms"; "" for model time
+};
+TimelineAxis timeline_axis(double t1, bool measured, int count);
+// `current_part`: the part drawn solid (None: every part); `step_name` names the step for the
+// caption.
 void draw_scan_timeline(gfx::Canvas& c, const scan::Timeline& t, const gfx::Palette& p,
-                        ScanHoverPane& pane);
+                        ScanHoverPane& pane, TimelinePart current_part = TimelinePart::None,
+                        const std::string& step_name = "");
 
 // Steps and operations of every variant at each size (teach runs on the CPU twin).
 struct ScalingSeries {
