@@ -392,6 +392,32 @@ TEST(SegmentedMode, EveryStepDrawsAndHoverNamesTheWindow) {
   render_png(*mode, "segmented_exclusive_max_dark", gfx::Theme::Dark);
 }
 
+// The figure keeps its layout from step to step (rows of later steps are there, greyed): a point
+// over an output cell at the end is over the same, not yet written, cell at the start.
+TEST(SegmentedMode, RowsStayInPlaceWhileStepping) {
+  auto mode = make_mode("segmented");
+  mode->params_from_json({{"segments", "[1 2] [6 7 1] [1 2 3 4]"}});
+  mode->reset(Backend::Cpu);
+  mode->seek(mode->step_count() - 1);
+  draw_svg(*mode);
+  gfx::Vec2 output{-1, -1}, input{-1, -1};
+  for (float y = 0; y < 800 && output.x < 0; y += 2)
+    for (float x = 0; x < 1280 && output.x < 0; x += 5) {
+      const std::string text = mode->describe_at({x, y});
+      if (text.rfind("output[8]", 0) == 0) output = {x, y};
+      if (text.rfind("x[8] = 4", 0) == 0) input = {x, y};
+    }
+  ASSERT_GE(output.x, 0);
+  ASSERT_GE(input.x, 0);
+  for (int step = 0; step + 1 < mode->step_count(); ++step) {
+    SCOPED_TRACE(step);
+    mode->seek(step);
+    draw_svg(*mode);
+    EXPECT_EQ(mode->describe_at(output), "the store has not run yet");
+    EXPECT_EQ(mode->describe_at(input).rfind("x[8] = 4", 0), 0u);
+  }
+}
+
 TEST(SegmentedMode, ParametersRoundTripAndErrorsNameTheKey) {
   auto mode = make_mode("segmented");
   mode->params_from_json(

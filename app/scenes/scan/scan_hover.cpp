@@ -1,7 +1,6 @@
 // Hover text for the scan views: a cell tells its value, the thread that wrote it with everything
 // that thread read and computed in the step, the range of inputs it holds, and the serial loop's
 // value where they differ; a timeline row tells the block's times and what its polls saw.
-#include <cstdio>
 
 #include "common/inputs.h"
 #include "scan_views.h"
@@ -28,16 +27,15 @@ std::string describe_block(const ScanHoverPane& pane, gfx::Vec2 point) {
   const int row = static_cast<int>((point.y - pane.timeline_y0) / pane.timeline_row_h);
   if (point.y < pane.timeline_y0 || row < 0 || row >= static_cast<int>(t.blocks.size())) return "";
   const scan::BlockRecord& b = t.blocks[row];
-  const char* unit = t.measured ? " ns" : "";
-  char text[512];
-  std::snprintf(text, sizeof text,
-                "block %d%s: started %lld%s, aggregate published %lld%s, prefix published "
-                "%lld%s, done %lld%s\nlooked back over %d predecessor%s with %d flag reads",
-                b.block, b.sm >= 0 ? (" on SM " + std::to_string(b.sm)).c_str() : "",
-                static_cast<long long>(b.t_start), unit, static_cast<long long>(b.t_aggregate),
-                unit, static_cast<long long>(b.t_prefix), unit, static_cast<long long>(b.t_end),
-                unit, b.lookback_depth, b.lookback_depth == 1 ? "" : "s", b.polls);
-  std::string out = text;
+  const std::string unit = t.measured ? " ns" : "";
+  auto at = [&](int64_t time) { return std::to_string(time) + unit; };
+  std::string out = "block " + std::to_string(b.block) +
+                    (b.sm >= 0 ? " on SM " + std::to_string(b.sm) : std::string()) +
+                    ": started at " + at(b.t_start) + ", published its aggregate at " +
+                    at(b.t_aggregate) + ", its prefix at " + at(b.t_prefix) + ", done at " +
+                    at(b.t_end) + (t.measured ? "" : " (model time: one unit per step)") +
+                    "\nlooked back over " + count_text(b.lookback_depth, "predecessor") + " with " +
+                    count_text(b.polls, "flag read");
   int listed = 0;
   for (const scan::Poll& q : t.polls) {
     if (q.block != b.block) continue;
@@ -45,8 +43,8 @@ std::string describe_block(const ScanHoverPane& pane, gfx::Vec2 point) {
       out += "\n  ...";
       break;
     }
-    out += "\n  t=" + std::to_string(q.t) + unit + ": block " + std::to_string(q.predecessor) +
-           " showed " + flag_name(q.seen);
+    out += "\n  at " + at(q.t) + ": block " + std::to_string(q.predecessor) + " showed " +
+           flag_name(q.seen);
   }
   return out;
 }

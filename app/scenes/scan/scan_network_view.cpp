@@ -67,11 +67,24 @@ void draw_scan_network(gfx::Canvas& c, const ScanRun& r, int current, const gfx:
   }
 
   const float s = std::max(1.0f, std::min(size.x / 1280.0f, size.y / 720.0f));
-  const float label_w = std::clamp(size.x * 0.17f, 90.0f, 180.0f * s);
+  const float pitch = std::min(size.y / static_cast<float>(rows.size()), 140.0f * s);
+  const float label_font = std::clamp(pitch * 0.29f, 10.0f, 17.0f * s);
+  // The label column: wide enough for "down-sweep · 7 ops" where the pane allows (half a figure
+  // in a comparison), at most a quarter of it.
+  float label_need = 0;
+  for (const NetRow& row : rows)
+    if (row.step >= 0)
+      label_need =
+          std::max(label_need, c.text_size(trace.steps[row.step].phase + " \xC2\xB7 " +
+                                               count_text(r.counters.per_step[row.step].ops, "op"),
+                                           label_font * 0.82f)
+                                       .x +
+                                   12);
+  const float label_w = std::clamp(std::max(size.x * 0.17f, label_need), 90.0f,
+                                   std::max(90.0f, std::min(180.0f * s, size.x * 0.25f)));
   const float x0 = label_w + 14;
   const float area_w = size.x - x0 - 6;
   const float cell_w = std::min(area_w / static_cast<float>(columns), 64.0f * s);
-  const float pitch = std::min(size.y / static_cast<float>(rows.size()), 140.0f * s);
   const float cell_h = std::clamp(pitch * 0.46f, 4.0f, 46.0f * s);
   const float gap = pitch - cell_h;
   auto cell_y = [&](int row) { return row * pitch + gap * 0.75f; };
@@ -103,7 +116,6 @@ void draw_scan_network(gfx::Canvas& c, const ScanRun& r, int current, const gfx:
   };
 
   // Phase bands: consecutive steps of one phase share a coloured bar and one name.
-  const float label_font = std::clamp(pitch * 0.29f, 10.0f, 17.0f * s);
   std::map<std::string, int> phase_colour;
   for (size_t k = 1; k < rows.size();) {
     const std::string& phase = trace.steps[rows[k].step].phase;
@@ -136,9 +148,15 @@ void draw_scan_network(gfx::Canvas& c, const ScanRun& r, int current, const gfx:
     }
     std::string detail = "global \xC2\xB7 " + buffer.name;
     if (row.step >= 0) {
-      const StepCounters& sc = r.counters.per_step[row.step];
-      detail = trace.steps[row.step].phase + " \xC2\xB7 " + std::to_string(sc.ops) +
-               " ops \xC2\xB7 " + buffer.name;
+      // The phase, the work and the buffer; in a narrow column the buffer goes first, then the
+      // phase (its band still groups the rows).
+      const std::string phase = trace.steps[row.step].phase;
+      const std::string ops = count_text(r.counters.per_step[row.step].ops, "op");
+      const float room = label_w - 6;
+      const float detail_font = label_font * 0.82f;
+      detail = phase + " \xC2\xB7 " + ops + " \xC2\xB7 " + buffer.name;
+      if (c.text_size(detail, detail_font).x > room) detail = phase + " \xC2\xB7 " + ops;
+      if (c.text_size(detail, detail_font).x > room) detail = ops;
     }
     const Color title_colour = future ? p.text_muted : p.text;
     c.text({10, y + cell_h * 0.5f}, fit(c, title, label_font, label_w - 6), label_font,

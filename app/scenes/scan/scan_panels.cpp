@@ -115,6 +115,9 @@ void ScanScene::ui() {
 
 void ScanScene::panel_parameters() {
   const scan::Params& p = settings_.params;
+  // Widgets leave room for the longest label beside them, so no label is cut off.
+  ImGui::PushItemWidth(
+      -(ImGui::CalcTextSize("Elements per thread").x + ImGui::GetStyle().ItemInnerSpacing.x * 2));
   nlohmann::json edit;
   std::vector<std::string> variants, compare{"none"};
   int variant_index = 0, compare_index = 0;
@@ -176,6 +179,7 @@ void ScanScene::panel_parameters() {
   if (combo("View", view, views)) edit["view"] = views[view];
 
   ImGui::Separator();
+  ImGui::TextDisabled("Input: typed values (Enter applies) or N random values");
   std::string values = settings_.values_text;
   ImGui::SetNextItemWidth(-1);
   if (ImGui::InputTextWithHint("##values", "typed values, e.g. 3 1 7 0 4 1 6 3", &values,
@@ -196,6 +200,7 @@ void ScanScene::panel_parameters() {
     edit["seed"] = std::min<uint64_t>(seed, INT64_MAX);
     edit["distribution"] = distribution_name(static_cast<Distribution>(dist));
   }
+  ImGui::PopItemWidth();
   apply_edit(edit);
   if (!edit_error_.empty()) ImGui::TextColored(kErrorColour, "%s", edit_error_.c_str());
   if (!error_.empty()) ImGui::TextColored(kErrorColour, "%s", error_.c_str());

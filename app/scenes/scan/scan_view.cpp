@@ -240,7 +240,8 @@ void ScanScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
       draw_scan_scaling(body, *scaling_, p);
     else
       static_cast<gfx::Canvas&>(body).text(
-          {8, 8}, "press \"Run every variant\" in the Scaling panel", font, p.text_muted);
+          {8, 8}, "press \"Run every variant\" under \"Steps and work against N\"", font,
+          p.text_muted);
     return;
   }
   if (!primary_) {

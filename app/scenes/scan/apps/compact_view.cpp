@@ -221,7 +221,14 @@ void CompactMode::draw_image_view(gfx::Canvas& c, Vec2 origin, Vec2 size, const 
   const std::vector<double>& output = snapshot("output");
   const double n = static_cast<double>(r.run.input.size());
   const float gap = font * 1.2f, label_h = font * 1.6f;
-  const float side = std::max(8.0f, std::min((size.x - 3 * gap) / 4, size.y - 2 * label_h));
+  // The memory-order strips below the panels need this much height; the panels shrink to make
+  // room unless that would take more than a third of them.
+  const float strip_h = font * 2.2f;
+  const float strips_need = gap * 1.2f + 2 * (label_h + strip_h) + font * 3.5f;
+  const float widest = std::min((size.x - 3 * gap) / 4, size.y - 2 * label_h);
+  const float with_strips = size.y - label_h - strips_need;
+  const float side =
+      std::max(8.0f, with_strips >= widest * 0.66f ? std::min(widest, with_strips) : widest);
   const float panel_h = side * h / std::max(w, h), panel_w = side * w / std::max(w, h);
   image_hover_.clear();
 
@@ -291,7 +298,7 @@ void CompactMode::draw_image_view(gfx::Canvas& c, Vec2 origin, Vec2 size, const 
   // The same arrays in memory order, as two strips: the input with its kept pixels, and the output
   // with the kept pixels packed at the front; a few arrows sample the scatter.
   const size_t count = r.run.input.size();
-  const float strip_h = font * 2.2f, strip_w = size.x - 4;
+  const float strip_w = size.x - 4;
   const float y1 = origin.y + label_h + panel_h + gap * 1.2f;
   const float y2 = y1 + label_h + strip_h + font * 3.5f;   // the output strip, its label below
   if (y2 + strip_h + label_h > origin.y + size.y) return;  // no room: the panels say it all
@@ -378,6 +385,13 @@ void CompactMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
       {scan_apps::kept_fill(p), "kept"},
       {p.cell_unwritten, "not written yet"},
       {p.highlight, "written in this step", scan_apps::SwatchKind::Outline}};
+  if (r.image_width > 0)  // the image panels: no outlines; flags in black and white, positions
+    legend = {{scan_apps::mix(gfx::Color{128, 128, 128, 255}, p.warp[2], 0.55f), "kept pixel"},
+              {gfx::Color{250, 250, 250, 255}, "flag 1"},
+              {gfx::Color{10, 10, 10, 255}, "flag 0"},
+              {interop::colormap_color(interop::Colormap::Viridis, 0.0f), "position 0"},
+              {interop::colormap_color(interop::Colormap::Viridis, 1.0f), "position N"},
+              {p.cell_unwritten, "not written yet"}};
   if (done && !matches)
     legend.push_back({p.mismatch, "differs from std::copy_if", scan_apps::SwatchKind::Outline});
   scan_apps::draw_swatches(c, {4, size.y - footer + 2}, legend, p, font * 0.8f);

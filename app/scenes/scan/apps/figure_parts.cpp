@@ -45,8 +45,12 @@ float draw_header(gfx::Canvas& c, const std::string& title, const std::string& d
   y += font * 1.2f;
   c.text({4, y}, fit_text(c, step_line, font, width), font, p.text);
   y += font * 1.35f;
+  // Two lines for the explanation whether it needs them or not: the rows below stay in place
+  // from step to step.
+  constexpr int kLines = 2;
   if (!explanation.empty())
-    y += draw_wrapped(c, {4, y}, explanation, font * 0.9f, width, p.text_muted, 2);
+    draw_wrapped(c, {4, y}, explanation, font * 0.9f, width, p.text_muted, kLines);
+  y += kLines * font * 0.9f * 1.25f;
   return y + font * 0.5f;
 }
 

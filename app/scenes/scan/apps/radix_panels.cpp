@@ -40,8 +40,13 @@ void RadixMode::panel_parameters(Backend backend) {
   int seed = static_cast<int>(std::min<uint64_t>(seed_, INT32_MAX));
   const bool seed_changed = ImGui::InputInt("Seed", &seed) && seed >= 0;
   int key_bits = key_bits_;
+  // 0 reads "automatic" on the slider: a label long enough to say so was cut off in the panel.
   const bool bits_changed =
-      ImGui::SliderInt("Key bits (0 = automatic)", &key_bits, 0, 32) && key_bits != key_bits_;
+      ImGui::SliderInt("Key bits", &key_bits, 0, 32, key_bits == 0 ? "automatic" : "%d") &&
+      key_bits != key_bits_;
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "Bits of each key the sort looks at; 0 = automatic (what the largest key needs)");
   if (bits_changed) edit["key_bits"] = key_bits;
   if (n_changed || seed_changed || ImGui::Button("Random keys")) {
     edit["n"] = n;

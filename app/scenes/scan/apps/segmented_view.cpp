@@ -18,11 +18,15 @@ using scan_apps::CellRow;
 
 namespace {
 
-std::string explain(const TraceStep& s, bool inclusive) {
+std::string explain(const TraceStep& s, bool inclusive, int64_t ops) {
   if (s.phase == "load")
     return inclusive ? "Each thread loads its value and its head flag into shared memory."
                      : "Exclusive: each thread loads the previous value, or the identity where a "
                        "segment starts, and its head flag.";
+  if (s.phase == "scan" && ops == 0)
+    return "Nothing combines at this stride: every position's window has already reached its "
+           "segment head (its flag is set), so the threads only check their flags. A plain "
+           "Kogge-Stone network still runs every stride.";
   if (s.phase == "scan")
     return "Kogge-Stone with a twist: a position combines the value one stride back only while its "
            "flag is clear, and takes that position's flag (flags combine with OR). Once the window "
@@ -82,8 +86,10 @@ std::vector<CellRow> SegmentedMode::build_rows(const gfx::Palette& p) const {
   rows.push_back(std::move(heads));
   row_step_.push_back(-1);
 
-  const int network_end = std::min(step_, last - 1);  // the store step adds the output rows
-  for (int k = 0; k <= network_end; ++k) {
+  // Every row from the first step on, the later ones greyed: the figure keeps its layout while
+  // the steps fill it in.
+  for (int k = 0; k <= last - 1; ++k) {
+    const bool future = k > step_;
     CellRow row;
     // The kernel's step labels can be long ("load values and head flags"): rows use the phase.
     const std::string& step_label = trace.steps[k].label;
@@ -95,12 +101,17 @@ std::vector<CellRow> SegmentedMode::build_rows(const gfx::Palette& p) const {
     const int64_t window = int64_t{1} << k;  // after k strides a position covers 2^k inputs
     for (size_t i = 0; i < n; ++i) {
       Cell c;
-      const double v = i < values.size() ? values[i] : std::nan("");
+      const double v = i < values.size() && !future ? values[i] : std::nan("");
       c.unwritten = std::isnan(v);
+      if (future) {
+        c.hover = "'" + trace.steps[k].label + "' has not run yet";
+        row.cells.push_back(std::move(c));
+        continue;
+      }
       c.text = cell_text(v, params_.op, type);
       c.fill = tint(i);
-      c.emphasis = k == step_ && k > 0 &&
-                   std::binary_search(written.begin(), written.end(), static_cast<int64_t>(i));
+      c.emphasis =
+          k == step_ && std::binary_search(written.begin(), written.end(), static_cast<int64_t>(i));
       const bool flag = i < flags.size() && flags[i] == 1;
       c.hover = "after " + trace.steps[k].label + ": position " + std::to_string(i) + " holds " +
                 c.text + ", flag " + (flag ? "set (stopped at the head)" : "clear");
@@ -113,13 +124,22 @@ std::vector<CellRow> SegmentedMode::build_rows(const gfx::Palette& p) const {
     rows.push_back(std::move(row));
     row_step_.push_back(k);
   }
-  if (step_ == last) {
+  {
+    const bool done = step_ == last;
     CellRow output, reference;
     output.label = "output";
     reference.label = "per-segment reference";
     const std::vector<double>& out = snapshots_[last][output_buffer];
     for (size_t i = 0; i < n; ++i) {
       Cell o, r;
+      if (!done) {
+        o.unwritten = r.unwritten = true;
+        o.hover = "the store has not run yet";
+        r.hover = "shown with the output, at the last step";
+        output.cells.push_back(std::move(o));
+        reference.cells.push_back(std::move(r));
+        continue;
+      }
       o.text = cell_text(out[i], params_.op, type);
       r.text = cell_text(reference_[i], params_.op, type);
       o.fill = r.fill = tint(i);
@@ -159,7 +179,8 @@ void SegmentedMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
                                 std::to_string(trace.steps.size()) + ": " + s.label;
   c.begin_group("header");
   const float top =
-      scan_apps::draw_header(c, title, detail, step_line, explain(s, params_.inclusive), p, font);
+      scan_apps::draw_header(c, title, detail, step_line,
+                             explain(s, params_.inclusive, counters_.per_step[step_].ops), p, font);
   c.end_group();
   const float footer = font * 3.2f;
   c.begin_group("segmented-network");
@@ -178,7 +199,7 @@ void SegmentedMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const float mark = std::clamp(g.cell_h * 0.3f, 4.0f, 10.0f);
   for (size_t r = 0; r < hover_rows_.size(); ++r) {
     const int k = row_step_[r];
-    if (k < 0 || k == static_cast<int>(trace.steps.size()) - 1) continue;
+    if (k < 0 || k == static_cast<int>(trace.steps.size()) - 1 || k > step_) continue;
     const std::vector<double>& flags = snapshots_[k][flags_buffer];
     for (size_t i = 0; i < n && i < flags.size(); ++i)
       if (flags[i] == 1) {
