@@ -491,6 +491,34 @@ TEST(ScanScene, RangeTableUsesOnlyGlyphsTheFigureFontHas) {
   EXPECT_EQ(svg.find("\xE2\x9C\x97"), std::string::npos);  // U+2717, not in the font's ranges
 }
 
+// The cells keep their numbers where a teacher needs them: in a small figure (the GUI viewport at
+// a projector font lays the figure out at about 500x310), with the min identity (shown as +∞
+// rather than a ten-digit number that shrinks every cell), and int32 overflow is said, not hidden.
+TEST(ScanScene, CellsShowNumbersInSmallFiguresAndForIdentities) {
+  ScanScene scene;
+  scene.params_from_json({{"variant", "brent-kung"}});
+  SceneContext context;
+  scene.attach(context);
+  ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
+  scene.seek(scene.step_count() - 1);
+  EXPECT_NE(svg_of(scene, 495, 310).find(">62<"), std::string::npos);
+
+  scene.params_from_json({{"variant", "kogge-stone-excl"}, {"op", "min"}});
+  scene.reset();
+  scene.seek(scene.step_count() - 1);
+  const std::string min_svg = svg_of(scene);
+  EXPECT_NE(min_svg.find(">+\xE2\x88\x9E<"), std::string::npos);
+  EXPECT_EQ(min_svg.find(">2147483647<"), std::string::npos);
+
+  scene.params_from_json({{"variant", "kogge-stone"},
+                          {"op", "sum"},
+                          {"inclusive", "true"},
+                          {"values", "2000000000 2000000000 5 -7"}});
+  scene.reset();
+  scene.seek(scene.step_count() - 1);
+  EXPECT_NE(svg_of(scene).find("3 prefixes overflow int32 and wrapped around"), std::string::npos);
+}
+
 TEST(ScanScene, CommandLineErrorsExitNonZeroWithAMessage) {
   struct Case {
     std::string args, needle;

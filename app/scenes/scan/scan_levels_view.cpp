@@ -29,14 +29,6 @@ struct LevelRow {
   bool live = false;  // a shared buffer: one row showing its state at the current step
 };
 
-std::string fit(const gfx::Canvas& c, std::string text, float font, float width) {
-  if (c.text_size(text, font).x <= width) return text;
-  while (text.size() > 2 && c.text_size(text + "\xE2\x80\xA6", font).x > width) text.pop_back();
-  while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80) text.pop_back();
-  if (!text.empty() && static_cast<unsigned char>(text.back()) >= 0xC0) text.pop_back();
-  return text + "\xE2\x80\xA6";
-}
-
 bool writes(const TraceStep& step, int buffer) {
   for (const TraceEvent& e : step.events)
     if ((e.kind == EventKind::Write || e.kind == EventKind::Atomic) && e.buffer == buffer)
@@ -159,10 +151,10 @@ void draw_scan_levels(gfx::Canvas& c, const ScanRun& r, int current, const gfx::
     writes_any = writes_any || e.kind == EventKind::Write || e.kind == EventKind::Atomic;
   if (!writes_any)  // a stride no thread has work at: say so, or the frame looks stuck
     c.text({x0, 2},
-           fit(c,
-               "'" + now_step.label + "' writes nothing: no thread has work at this step" +
-                   (now_step.barriers ? "; each block only waits at its barriers" : ""),
-               label_font, size.x - x0 - 4),
+           fit_text(c,
+                    "'" + now_step.label + "' writes nothing: no thread has work at this step" +
+                        (now_step.barriers ? "; each block only waits at its barriers" : ""),
+                    label_font, size.x - x0 - 4),
            label_font, p.text, HAlign::Left, VAlign::Top);
   int budget = 4000;
   for (int ri = 0; ri < static_cast<int>(rows.size()); ++ri) {
@@ -189,9 +181,9 @@ void draw_scan_levels(gfx::Canvas& c, const ScanRun& r, int current, const gfx::
     } else {
       detail = "after '" + trace.steps[row.step].label + "'";
     }
-    c.text({4, y + cell_h * 0.5f}, fit(c, title, label_font, label_w), label_font,
+    c.text({4, y + cell_h * 0.5f}, fit_text(c, title, label_font, label_w), label_font,
            future ? p.text_muted : p.text, HAlign::Left, VAlign::Bottom);
-    c.text({4, y + cell_h * 0.5f + 1}, fit(c, detail, label_font * 0.85f, label_w),
+    c.text({4, y + cell_h * 0.5f + 1}, fit_text(c, detail, label_font * 0.85f, label_w),
            label_font * 0.85f, p.text_muted, HAlign::Left, VAlign::Top);
 
     // Lines from what each write read: from a row above, or an arc within a shared buffer. The
@@ -241,8 +233,8 @@ void draw_scan_levels(gfx::Canvas& c, const ScanRun& r, int current, const gfx::
     }
     std::string widest;
     for (double v : values)
-      if (!std::isnan(v) && format_value(v, trace.type).size() > widest.size())
-        widest = format_value(v, trace.type);
+      if (cell_value_text(v, trace.op, trace.type).size() > widest.size())
+        widest = cell_value_text(v, trace.op, trace.type);
     const float cell_w = unit * static_cast<float>(row.span);
     float font = std::min(cell_h * 0.55f, 20.0f * s);
     while (font >= 7 && c.text_size(widest, font).x > cell_w - 3) font -= 0.5f;
@@ -268,7 +260,7 @@ void draw_scan_levels(gfx::Canvas& c, const ScanRun& r, int current, const gfx::
       if (font < 7 || std::isnan(v)) continue;
       // The last block's cell can be narrower than the others: its text shrinks or is left to
       // the hover.
-      const std::string text = format_value(v, trace.type);
+      const std::string text = cell_value_text(v, trace.op, trace.type);
       float f = font;
       while (f >= 7 && c.text_size(text, f).x > b.x - a.x - 3) f -= 0.5f;
       if (f >= 7)

@@ -34,14 +34,6 @@ Color row_tint(const gfx::Palette& p, MemSpace s) {
                                  : p.register_row;
 }
 
-std::string fit(const gfx::Canvas& c, std::string text, float font, float width) {
-  if (c.text_size(text, font).x <= width) return text;
-  while (text.size() > 2 && c.text_size(text + "\xE2\x80\xA6", font).x > width) text.pop_back();
-  while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80) text.pop_back();
-  if (!text.empty() && static_cast<unsigned char>(text.back()) >= 0xC0) text.pop_back();
-  return text + "\xE2\x80\xA6";
-}
-
 struct NetRow {
   int step;    // -1: input
   int buffer;  // buffer shown
@@ -82,24 +74,28 @@ void draw_scan_network(gfx::Canvas& c, const ScanRun& r, int current, const gfx:
                                    12);
   const float label_w = std::clamp(std::max(size.x * 0.17f, label_need), 90.0f,
                                    std::max(90.0f, std::min(180.0f * s, size.x * 0.25f)));
-  const float x0 = label_w + 14;
-  const float area_w = size.x - x0 - 6;
-  const float cell_w = std::min(area_w / static_cast<float>(columns), 64.0f * s);
-  const float cell_h = std::clamp(pitch * 0.46f, 4.0f, 46.0f * s);
-  const float gap = pitch - cell_h;
-  auto cell_y = [&](int row) { return row * pitch + gap * 0.75f; };
-  auto cell_x = [&](int64_t i) { return x0 + static_cast<float>(i) * cell_w; };
-
   // One value font for the figure: the largest at which the widest value fits a cell.
   std::string widest;
   for (const NetRow& row : rows) {
     const auto& values =
         row.step < 0 ? trace.buffers[row.buffer].initial : r.snapshots[row.step][row.buffer];
     for (double v : values) {
-      const std::string t = std::isnan(v) ? "" : format_value(v, trace.type);
+      const std::string t = cell_value_text(v, trace.op, trace.type);
       if (t.size() > widest.size()) widest = t;
     }
   }
+  const float x0 = label_w + 14;
+  const float area_w = size.x - x0 - 6;
+  // Cells up to 64 px, wider where the values are long and the figure has room for them.
+  const float cell_cap = std::max(64.0f * s, c.text_size(widest, 14.0f * s).x + 8);
+  const float cell_w = std::min(area_w / static_cast<float>(columns), cell_cap);
+  // Cells take under half the pitch (the rest carries the operand lines), more in a small figure
+  // (the GUI's viewport at a projector font) so that the values still show as numbers.
+  float cell_h = std::clamp(pitch * 0.46f, 4.0f, 46.0f * s);
+  if (cell_h * 0.55f < 8) cell_h = std::max(cell_h, std::min(pitch * 0.72f, 8 / 0.55f));
+  const float gap = pitch - cell_h;
+  auto cell_y = [&](int row) { return row * pitch + gap * 0.75f; };
+  auto cell_x = [&](int64_t i) { return x0 + static_cast<float>(i) * cell_w; };
   const bool show_ranges = !r.ranges.empty() && cell_h >= 26 * s;
   float value_font = std::min(cell_h * (show_ranges ? 0.42f : 0.55f), 24.0f * s);
   while (value_font >= 7 && c.text_size(widest, value_font).x > cell_w - 3) value_font -= 0.5f;
@@ -159,10 +155,15 @@ void draw_scan_network(gfx::Canvas& c, const ScanRun& r, int current, const gfx:
       if (c.text_size(detail, detail_font).x > room) detail = ops;
     }
     const Color title_colour = future ? p.text_muted : p.text;
-    c.text({10, y + cell_h * 0.5f}, fit(c, title, label_font, label_w - 6), label_font,
-           title_colour, HAlign::Left, VAlign::Bottom);
-    c.text({10, y + cell_h * 0.5f + 1}, fit(c, detail, label_font * 0.82f, label_w - 6),
-           label_font * 0.82f, p.text_muted, HAlign::Left, VAlign::Top);
+    if (pitch >= label_font * 2.2f) {
+      c.text({10, y + cell_h * 0.5f}, fit_text(c, title, label_font, label_w - 6), label_font,
+             title_colour, HAlign::Left, VAlign::Bottom);
+      c.text({10, y + cell_h * 0.5f + 1}, fit_text(c, detail, label_font * 0.82f, label_w - 6),
+             label_font * 0.82f, p.text_muted, HAlign::Left, VAlign::Top);
+    } else {  // no room for two lines per row: the title alone (the detail is in the hover)
+      c.text({10, y + cell_h * 0.5f}, fit_text(c, title, label_font, label_w - 6), label_font,
+             title_colour, HAlign::Left, VAlign::Middle);
+    }
 
     // Lines from operands to results.
     std::map<int64_t, int32_t> writer;  // cell -> thread, for the warp tint
@@ -249,8 +250,8 @@ void draw_scan_network(gfx::Canvas& c, const ScanRun& r, int current, const gfx:
       if (bad) c.rect(a - Vec2{1.5f, 1.5f}, b + Vec2{1.5f, 1.5f}, p.mismatch, 3.0f);
       if (future || std::isnan(v) || !values_as_text) continue;
       const float text_y = ranges_fit ? a.y + cell_h * 0.36f : (a.y + b.y) / 2;
-      c.text({(a.x + b.x) / 2, text_y}, format_value(v, trace.type), value_font, p.text,
-             HAlign::Center, VAlign::Middle);
+      c.text({(a.x + b.x) / 2, text_y}, cell_value_text(v, trace.op, trace.type), value_font,
+             p.text, HAlign::Center, VAlign::Middle);
       if (ranges_fit) {
         const scan::Range rg =
             row.step < 0

@@ -77,11 +77,17 @@ void draw_plot(gfx::Canvas& c, const ScalingData& data, const gfx::Palette& p, V
   c.text({origin.x + font * 0.5f, origin.y},
          ops ? "operations performed (log scale)" : "steps (log scale)", font * 1.1f, p.text);
   c.rect(a.min, a.max, p.cell_border, 1);
-  for (double e = a.x_lo; e <= a.x_hi + 1e-9; e += 1) {
+  // A label at every power of two where they fit side by side, else at every second or fourth.
+  const float label_room = c.text_size("1024", font * 0.85f).x + font * 0.6f;
+  const float per_octave = (a.max.x - a.min.x) / static_cast<float>(a.x_hi - a.x_lo);
+  const int label_every = per_octave >= label_room ? 1 : per_octave * 2 >= label_room ? 2 : 4;
+  int octave = 0;
+  for (double e = a.x_lo; e <= a.x_hi + 1e-9; e += 1, ++octave) {
     const float x = a.at(std::exp2(e), 1).x;
     c.line({x, a.max.y}, {x, a.max.y + 4}, p.text_muted, 1);
-    c.text({x, a.max.y + 5}, std::to_string(static_cast<long long>(std::exp2(e))), font * 0.85f,
-           p.text_muted, HAlign::Center, VAlign::Top);
+    if (octave % label_every == 0)
+      c.text({x, a.max.y + 5}, std::to_string(static_cast<long long>(std::exp2(e))), font * 0.85f,
+             p.text_muted, HAlign::Center, VAlign::Top);
   }
   c.text({(a.min.x + a.max.x) / 2, a.max.y + font * 1.5f}, "N (elements)", font * 0.9f,
          p.text_muted, HAlign::Center, VAlign::Top);
@@ -98,10 +104,12 @@ void draw_plot(gfx::Canvas& c, const ScalingData& data, const gfx::Palette& p, V
       const Vec2 v = a.at(std::exp2(e + 0.0625), std::exp2(e + 0.0625) - 1);
       c.line(u, v, p.text, 1.5f);
     }
-    c.text(a.at(std::exp2(a.x_hi), std::exp2(a.x_hi) - 1) + Vec2{-4, 4},
+    // Below the line, where no variant goes (none needs fewer operations than the serial loop).
+    const double label_n = std::exp2(a.x_lo + (a.x_hi - a.x_lo) * 0.35);
+    c.text(a.at(label_n, label_n - 1) + Vec2{font * 0.6f, font * 0.6f},
            "serial n\xE2\x88\x92"
            "1",
-           font * 0.85f, p.text, HAlign::Right, VAlign::Top);
+           font * 0.85f, p.text, HAlign::Left, VAlign::Top);
   }
   // Series with the same values on this plot are one line of dashes in each of their colours.
   std::vector<bool> drawn(data.series.size(), false);
@@ -141,8 +149,13 @@ void draw_plot(gfx::Canvas& c, const ScalingData& data, const gfx::Palette& p, V
 void draw_scan_scaling(gfx::Canvas& c, const ScalingData& data, const gfx::Palette& p) {
   const Vec2 size = c.size();
   const float s = std::max(1.0f, std::min(size.x / 1280.0f, size.y / 720.0f));
-  const float font = 13 * s;
-  const float legend_w = 230 * s;
+  const float font = std::clamp(size.x / 98.0f, 9.0f, 13 * s);
+  float legend_w = c.text_size("counted from CPU-twin traces;", font * 0.8f).x + font;
+  for (const auto& series : data.series)
+    legend_w =
+        std::max(legend_w, c.text_size("10 " + std::string(scan::info(series.variant).id), font).x +
+                               font * 3);
+  legend_w = std::min(legend_w, size.x * 0.3f);
   const float plot_w = (size.x - legend_w) / 2;
   draw_plot(c, data, p, {0, 0}, {plot_w, size.y}, false, font);
   draw_plot(c, data, p, {plot_w, 0}, {plot_w, size.y}, true, font);

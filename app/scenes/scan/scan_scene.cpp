@@ -68,6 +68,18 @@ ScanRun run_scan_variant(Backend backend, const scan::Params& params,
     r.wrong_count += r.wrong[i];
     r.rounded_count += !r.wrong[i] && got != r.reference[i];
   }
+  // int32 sum and product wrap around (as on the GPU): count the serial prefixes whose true value
+  // does not fit, so the figure can say the numbers wrapped rather than leave them unexplained.
+  if (params.type == ValueType::Int32 &&
+      (params.op == BinaryOp::Sum || params.op == BinaryOp::Product)) {
+    long double exact = params.op == BinaryOp::Sum ? 0 : 1;
+    for (size_t i = 0; i < input.size(); ++i) {
+      const long double before = exact;
+      exact = params.op == BinaryOp::Sum ? exact + input[i] : exact * input[i];
+      const long double shown = params.inclusive ? exact : before;
+      r.wrapped_count += shown > 2147483647.0L || shown < -2147483648.0L;
+    }
+  }
   if (backend == Backend::Cuda) {
     try {
       r.cpu_check = compare_traces(scan::teach(Backend::Cpu, params, input).trace, r.run.trace);

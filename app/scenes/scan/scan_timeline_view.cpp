@@ -83,7 +83,9 @@ void draw_scan_timeline(gfx::Canvas& c, const scan::Timeline& t, const gfx::Pale
                         const std::string& step_name) {
   const Vec2 size = c.size();
   const float s = std::max(1.0f, std::min(size.x / 1280.0f, size.y / 720.0f));
-  const float font = 13 * s;
+  // 13 px at 1280 wide and up; smaller in a small figure (half a comparison, a projector font's
+  // viewport), never under 9.
+  const float font = std::clamp(size.x / 98.0f, 9.0f, 13 * s);
   if (t.blocks.empty()) {
     c.text({8, 8}, "no block timeline in this run", font, p.text_muted);
     return;
@@ -95,15 +97,20 @@ void draw_scan_timeline(gfx::Canvas& c, const scan::Timeline& t, const gfx::Pale
   const Color own = p.warp_color(0).with_alpha(part_alpha(TimelinePart::OwnSection, 255));
   const Color back = p.warp_color(5).with_alpha(part_alpha(TimelinePart::LookBack, 255));
   const Color store = p.warp_color(2).with_alpha(part_alpha(TimelinePart::Store, 140));
-  // Legend line.
-  float x = 8;
+  // Legend: one line, or more in a narrow figure.
+  float x = 8, ky = 4;
   auto key = [&](Color col, const std::string& text, bool tick) {
+    const float w = (tick ? 3 * s : font * 1.6f) + 4 + c.text_size(text, font).x;
+    if (x > 8 && x + w > size.x - 4) {
+      x = 8;
+      ky += font * 1.4f;
+    }
     if (tick)
-      c.rect_filled({x, 4}, {x + 3 * s, 4 + font}, col);
+      c.rect_filled({x, ky}, {x + 3 * s, ky + font}, col);
     else
-      c.rect_filled({x, 4 + font * 0.2f}, {x + font * 1.6f, 4 + font * 0.8f}, col);
+      c.rect_filled({x, ky + font * 0.2f}, {x + font * 1.6f, ky + font * 0.8f}, col);
     x += (tick ? 3 * s : font * 1.6f) + 4;
-    c.text({x, 4 + font / 2}, text, font, p.text_muted, HAlign::Left, VAlign::Middle);
+    c.text({x, ky + font / 2}, text, font, p.text_muted, HAlign::Left, VAlign::Middle);
     x += c.text_size(text, font).x + 14 * s;
   };
   key(p.warp_color(0), "own section (until aggregate A published)", false);
@@ -115,7 +122,7 @@ void draw_scan_timeline(gfx::Canvas& c, const scan::Timeline& t, const gfx::Pale
 
   double t1 = 1;
   for (const auto& b : t.blocks) t1 = std::max<double>(t1, static_cast<double>(b.t_end));
-  const float top = font * 2.2f;
+  const float top = ky + font * 2.2f;
   const float axis_h = font * 4.8f;
   const float label_w = 70 * s;
   const float x0 = label_w, x1 = size.x - 10;
@@ -187,12 +194,14 @@ void draw_scan_timeline(gfx::Canvas& c, const scan::Timeline& t, const gfx::Pale
   note += " \xC2\xB7 " + std::to_string(count) + (count == 1 ? " block" : " blocks") +
           " \xC2\xB7 " + std::to_string(t.polls.size()) + " flag reads kept";
   if (t.polls_dropped) note += ", " + std::to_string(t.polls_dropped) + " dropped";
-  c.text({x0, ay + 7 + tick_font * 1.2f}, note, tick_font, p.text_muted, HAlign::Left, VAlign::Top);
+  c.text({x0, ay + 7 + tick_font * 1.2f}, fit_text(c, note, tick_font, size.x - x0 - 4), tick_font,
+         p.text_muted, HAlign::Left, VAlign::Top);
   if (current_part != TimelinePart::None) {
     const std::string now = "this step" + (step_name.empty() ? "" : " (" + step_name + ")") +
                             ": the '" + part_name(current_part) +
                             "' part of every bar, drawn solid (the other parts faded)";
-    c.text({x0, ay + 9 + tick_font * 2.4f}, now, tick_font, p.text, HAlign::Left, VAlign::Top);
+    c.text({x0, ay + 9 + tick_font * 2.4f}, fit_text(c, now, tick_font, size.x - x0 - 4), tick_font,
+           p.text, HAlign::Left, VAlign::Top);
   }
 }
 

@@ -17,20 +17,12 @@ using gfx::HAlign;
 using gfx::VAlign;
 using gfx::Vec2;
 
-std::string fit(const gfx::Canvas& c, std::string text, float font, float width) {
-  if (c.text_size(text, font).x <= width) return text;
-  while (text.size() > 2 && c.text_size(text + "\xE2\x80\xA6", font).x > width) text.pop_back();
-  while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80) text.pop_back();
-  if (!text.empty() && static_cast<unsigned char>(text.back()) >= 0xC0) text.pop_back();
-  return text + "\xE2\x80\xA6";
-}
-
 void draw_lines(gfx::Canvas& c, const std::string& text, Vec2 at, float font, float width,
                 gfx::Color colour) {
   size_t start = 0;
   while (start <= text.size()) {
     const size_t end = text.find('\n', start);
-    c.text(at, fit(c, text.substr(start, end - start), font, width), font, colour);
+    c.text(at, fit_text(c, text.substr(start, end - start), font, width), font, colour);
     at.y += font * 1.3f;
     if (end == std::string::npos) break;
     start = end + 1;
@@ -51,7 +43,7 @@ void draw_run(gfx::Canvas& c, Vec2 origin, const ScanRun& r, int step, ScanView 
 
   std::string title = std::to_string(static_cast<int>(info.variant)) + " \xC2\xB7 " + info.title;
   if (r.params.race) title += " \xE2\x80\x94 second barrier removed (race)";
-  c.text({4, 2}, fit(c, title, font * 1.25f, size.x - 8), font * 1.25f,
+  c.text({4, 2}, fit_text(c, title, font * 1.25f, size.x - 8), font * 1.25f,
          r.params.race ? p.mismatch : p.text);
   char line[512];
   std::snprintf(
@@ -69,7 +61,7 @@ void draw_run(gfx::Canvas& c, Vec2 origin, const ScanRun& r, int step, ScanView 
   if (recorded)
     where = "timeline recorded at N = " + std::to_string(recorded_n) + " (" +
             std::to_string(recorded->blocks.size()) + " blocks); the teach run: " + where;
-  c.text({4, 4 + font * 1.4f}, fit(c, where, font * 0.85f, size.x - 8), font * 0.85f,
+  c.text({4, 4 + font * 1.4f}, fit_text(c, where, font * 0.85f, size.x - 8), font * 0.85f,
          recorded ? p.text : p.text_muted);
   if (!trace.steps.empty()) {
     const TraceStep& s = trace.steps[current];
@@ -81,7 +73,7 @@ void draw_run(gfx::Canvas& c, Vec2 origin, const ScanRun& r, int step, ScanView 
         "step " + std::to_string(current + 1) + " / " + std::to_string(last + 1) + ": " + name +
         " \xE2\x80\x94 " + count_text(sc.active_threads, "active thread") + ", " +
         count_text(sc.ops, "op") + ", " + count_text(s.barriers, "barrier");
-    c.text({4, 6 + font * 2.6f}, fit(c, step_line, font, size.x - 8), font, p.text);
+    c.text({4, 6 + font * 2.6f}, fit_text(c, step_line, font, size.x - 8), font, p.text);
   }
   // The views that outline the wrong outputs (the trace tree and the timeline do not).
   const bool outlines_wrong = view == ScanView::Network || view == ScanView::Ranges ||
@@ -94,12 +86,16 @@ void draw_run(gfx::Canvas& c, Vec2 origin, const ScanRun& r, int step, ScanView 
       if (r.rounded_count)
         verdict += ", " + std::to_string(r.rounded_count) +
                    " of them only up to float rounding (another order of operations)";
+      if (r.wrapped_count)
+        verdict += "; " + std::to_string(r.wrapped_count) +
+                   (r.wrapped_count == 1 ? " prefix overflows" : " prefixes overflow") +
+                   " int32 and wrapped around, as on the GPU";
     } else {
       verdict = "WRONG at " + std::to_string(r.wrong_count) + " of " + count_text(n, "position") +
                 " vs the serial loop" + (outlines_wrong ? " (outlined)" : "");
       if (r.params.race) verdict += ": the write-after-read race";
     }
-    c.text({4, 8 + font * 3.7f}, fit(c, verdict, font, size.x - 8), font,
+    c.text({4, 8 + font * 3.7f}, fit_text(c, verdict, font, size.x - 8), font,
            r.wrong_count ? p.mismatch : p.text);
   }
   const float header = 12 + font * 5.0f;
@@ -153,7 +149,7 @@ void draw_run(gfx::Canvas& c, Vec2 origin, const ScanRun& r, int step, ScanView 
   if (r.backend == Backend::Cuda)
     totals += r.cpu_check.empty() ? " \xC2\xB7 GPU trace = CPU twin"
                                   : " \xC2\xB7 GPU differs from the CPU twin: " + r.cpu_check;
-  c.text({4, size.y - footer + 2}, fit(c, totals, font * 0.85f, size.x - 8), font * 0.85f,
+  c.text({4, size.y - footer + 2}, fit_text(c, totals, font * 0.85f, size.x - 8), font * 0.85f,
          r.backend == Backend::Cuda && !r.cpu_check.empty() ? p.mismatch : p.text);
 }
 

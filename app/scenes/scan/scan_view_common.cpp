@@ -1,7 +1,10 @@
 // What the scan views share: the buffer each step is drawn with, range text, and which cells each
 // write came from (the trace conventions of kernels/scan/scan_model.h).
+#include <cfloat>
+#include <cmath>
 #include <cstdio>
 
+#include "common/inputs.h"
 #include "scan_views.h"
 
 namespace ws::app {
@@ -15,6 +18,24 @@ std::vector<int> scan_row_buffers(const Trace& trace) {
     out.push_back(last);
   }
   return out;
+}
+
+std::string fit_text(const gfx::Canvas& c, std::string text, float font, float width) {
+  if (c.text_size(text, font).x <= width) return text;
+  while (text.size() > 2 && c.text_size(text + "\xE2\x80\xA6", font).x > width) text.pop_back();
+  while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80) text.pop_back();
+  if (!text.empty() && static_cast<unsigned char>(text.back()) >= 0xC0) text.pop_back();
+  return text + "\xE2\x80\xA6";
+}
+
+std::string cell_value_text(double v, BinaryOp op, ValueType type) {
+  if (std::isnan(v)) return "";
+  const bool int32 = type == ValueType::Int32;
+  if (op == BinaryOp::Min && v == (int32 ? 2147483647.0 : static_cast<double>(FLT_MAX)))
+    return "+\xE2\x88\x9E";
+  if (op == BinaryOp::Max && v == (int32 ? -2147483648.0 : -static_cast<double>(FLT_MAX)))
+    return "\xE2\x88\x92\xE2\x88\x9E";
+  return format_value(v, type);
 }
 
 std::string count_text(int64_t count, const std::string& noun) {

@@ -35,6 +35,7 @@ struct ScanRun {
   std::vector<bool> wrong;        // result[i] differs from reference[i]
   int64_t wrong_count = 0;
   int64_t rounded_count = 0;  // float sum/product: differs from the loop by rounding only
+  int64_t wrapped_count = 0;  // int32 sum/product: prefixes whose true value overflows int32
   Backend backend = Backend::Cpu;
   std::string input_label;
   std::string cpu_check;  // CUDA runs: "" when the trace matches the CPU twin's
@@ -44,6 +45,14 @@ struct ScanRun {
 // The buffer each step is drawn with (the one it mainly writes; the previous step's when it
 // writes nothing), for every step of the trace.
 std::vector<int> scan_row_buffers(const Trace& trace);
+
+// `text`, cut with an ellipsis (never inside a UTF-8 sequence) to fit `width` at `font`.
+std::string fit_text(const gfx::Canvas& c, std::string text, float font, float width);
+
+// A value as a cell shows it: format_value, but the identity of min (the largest int32 or float)
+// reads "+∞" and that of max "−∞", so one ten-digit number does not shrink every cell's text;
+// "" for NaN (not written).
+std::string cell_value_text(double v, BinaryOp op, ValueType type);
 
 // "1 step", "3 steps": a count and its noun, plural unless the count is one.
 std::string count_text(int64_t count, const std::string& noun);
