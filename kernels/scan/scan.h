@@ -152,7 +152,10 @@ TeachRun teach_cpu(const Params& p, const std::vector<double>& values);
 // What position i of a buffer holds after each step, as a range of inputs x_lo..x_hi (symbolic
 // replay of the trace: an Op combines the ranges its thread read since its last Op). Used by the
 // range table and to flag corruption: a combination that is not of adjacent ranges (a race) gives
-// kind Broken.
+// kind Broken. The single-pass chain / look-back step is replayed by the buffers' roles (flags are
+// not operands): a published aggregate holds its section, an inclusive prefix (and the flag that
+// announces it) x_0 up to the end of its section, the block prefix x_0 up to its section's start,
+// whichever predecessors a block's look-back read (scan_ranges.cpp says how).
 struct Range {
   enum Kind : uint8_t { Unknown = 0, Identity = 1, Span = 2, Broken = 3 } kind = Unknown;
   int32_t lo = 0, hi = -1;  // inclusive input indices when kind == Span

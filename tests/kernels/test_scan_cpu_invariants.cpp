@@ -118,10 +118,9 @@ TEST(ScanInvariantsCpu, EveryVariantsTraceReadsItsInputAndReplaysToTheResult) {
           const Params p = params_of(shape, op, type, inclusive);
           for (int64_t n : sizes_for(p)) {
             const std::string context = describe(p, n);
-            // Dyadic floats (exact in any order), except for the single-pass scans: their flag
-            // values (1, 2) and prefixes equal to 1.0, frequent among dyadic products, make the
-            // symbolic replay's value matching ambiguous in the chain / look-back step.
-            const bool dyadic = !info(p.variant).single_pass;
+            // Dyadic floats (exact in any order; products of powers of two, often 1.0, which
+            // the single-pass replay must not take for a flag or the identity).
+            const bool dyadic = true;
             const std::vector<double> x = testing::scan_inputs(op, type, dyadic, n, 3 + n);
             const TeachRun run = teach_cpu(p, x);
             const Trace& t = run.trace;
@@ -162,16 +161,12 @@ TEST(ScanInvariantsCpu, EveryVariantsTraceReadsItsInputAndReplaysToTheResult) {
                   ASSERT_NE(r.kind, Range::Broken)
                       << context << " step " << s << " (" << t.steps[s].label << ") buffer "
                       << t.buffers[b].name;
-            // (Single pass: a block past the first reads its predecessors' status flags, which
-            // hold no inputs, along with their totals, so its cells may stay Unknown.)
             const std::vector<Range>& out = ranges.back()[1];
             for (int64_t i = 0; i < n; ++i) {
               if (!inclusive && i == 0) {
                 ASSERT_EQ(out[0].kind, Range::Identity) << context;
                 continue;
               }
-              if (info(p.variant).single_pass && i >= section && out[i].kind == Range::Unknown)
-                continue;
               ASSERT_EQ(out[i].kind, Range::Span) << context << " output " << i;
               ASSERT_EQ(out[i].lo, 0) << context << " output " << i;
               ASSERT_EQ(out[i].hi, inclusive ? i : i - 1) << context << " output " << i;
