@@ -157,132 +157,141 @@ void draw_scan_levels(gfx::Canvas& c, const ScanRun& r, int current, const gfx::
                     label_font, size.x - x0 - 4),
            label_font, p.text, HAlign::Left, VAlign::Top);
   int budget = 4000;
-  for (int ri = 0; ri < static_cast<int>(rows.size()); ++ri) {
-    const LevelRow& row = rows[ri];
-    const LevelsRowInfo& info = infos[ri];
-    const TraceBuffer& buffer = trace.buffers[row.buffer];
-    // The step whose state the row shows; -1 for the input and a live row not written yet.
-    const int shown = info.shown_step;
-    const bool future = row.step > current || (row.live && shown < 0);
-    const bool now = shown == current && shown >= 0;
-    const float y = cell_y(ri);
-    const int64_t count = int64_t{buffer.size} * buffer.blocks;
-    if (now)
-      c.rect_filled({0, y - gap * 0.5f}, {size.x, y + cell_h + mark_h + 3},
-                    p.highlight.with_alpha(45), 4);
-    std::string title = row.step < 0 ? "input" : buffer.name;
-    std::string detail;
-    if (row.step < 0) {
-      detail = std::to_string(n) + " values, blocks of " + std::to_string(section);
-    } else if (row.live) {
-      title += " \xC2\xB7 shared, per block";
-      detail = future ? "from '" + trace.steps[row.step].label + "'"
-                      : "after '" + trace.steps[shown].label + "'";
-    } else {
-      detail = "after '" + trace.steps[row.step].label + "'";
-    }
-    c.text({4, y + cell_h * 0.5f}, fit_text(c, title, label_font, label_w), label_font,
-           future ? p.text_muted : p.text, HAlign::Left, VAlign::Bottom);
-    c.text({4, y + cell_h * 0.5f + 1}, fit_text(c, detail, label_font * 0.85f, label_w),
-           label_font * 0.85f, p.text_muted, HAlign::Left, VAlign::Top);
+  // Two passes: the labels and lines first, then every row's cells over them, so a line that
+  // skips rows runs behind the rows it crosses instead of through their numbers.
+  for (int pass = 0; pass < 2; ++pass)
+    for (int ri = 0; ri < static_cast<int>(rows.size()); ++ri) {
+      const bool lines_pass = pass == 0;
+      const LevelRow& row = rows[ri];
+      const LevelsRowInfo& info = infos[ri];
+      const TraceBuffer& buffer = trace.buffers[row.buffer];
+      // The step whose state the row shows; -1 for the input and a live row not written yet.
+      const int shown = info.shown_step;
+      const bool future = row.step > current || (row.live && shown < 0);
+      const bool now = shown == current && shown >= 0;
+      const float y = cell_y(ri);
+      const int64_t count = int64_t{buffer.size} * buffer.blocks;
+      if (now && lines_pass)
+        c.rect_filled({0, y - gap * 0.5f}, {size.x, y + cell_h + mark_h + 3},
+                      p.highlight.with_alpha(45), 4);
+      std::string title = row.step < 0 ? "input" : buffer.name;
+      std::string detail;
+      if (row.step < 0) {
+        detail = std::to_string(n) + " values, blocks of " + std::to_string(section);
+      } else if (row.live) {
+        title += " \xC2\xB7 shared, per block";
+        detail = future ? "from '" + trace.steps[row.step].label + "'"
+                        : "after '" + trace.steps[shown].label + "'";
+      } else {
+        detail = "after '" + trace.steps[row.step].label + "'";
+      }
+      if (lines_pass) {
+        c.text({4, y + cell_h * 0.5f}, fit_text(c, title, label_font, label_w), label_font,
+               future ? p.text_muted : p.text, HAlign::Left, VAlign::Bottom);
+        c.text({4, y + cell_h * 0.5f + 1}, fit_text(c, detail, label_font * 0.85f, label_w),
+               label_font * 0.85f, p.text_muted, HAlign::Left, VAlign::Top);
+      }
 
-    // Lines from what each write read: from a row above, or an arc within a shared buffer. The
-    // rows of earlier steps keep their lines, faintly; a live row shows only the current step's.
-    std::vector<int64_t> written_now;
-    if (row.step >= 0 && !future && (!row.live || now)) {
-      const int line_step = row.live ? shown : row.step;
-      const TraceStep& step = trace.steps[line_step];
-      for (const WriteSources& w : write_sources(step)) {
-        const TraceEvent& out = step.events[w.write];
-        if (out.buffer != row.buffer) continue;
-        const int64_t to_index = flat_event_index(trace, step, out);
-        if (line_step == current) written_now.push_back(to_index);
-        const Vec2 to{(cell_x(row, to_index) + cell_x(row, to_index + 1)) / 2, y};
-        const Color colour = (line_step == current ? p.read : p.text_muted)
-                                 .with_alpha(line_step == current ? 150 : 90);
-        for (size_t read : w.reads) {
-          const TraceEvent& src = step.events[read];
-          const int64_t from_index = flat_event_index(trace, step, src);
-          // An element updated in place (output[i] += sum) needs no line.
-          if (src.buffer == out.buffer && from_index == to_index) continue;
-          const int from = row_of(ri, src.buffer);
-          if (from < 0 || budget-- <= 0) continue;
-          const LevelRow& fr = rows[from];
-          const float from_x = (cell_x(fr, from_index) + cell_x(fr, from_index + 1)) / 2;
-          if (from == ri) {
-            arc(c, {from_x, y}, to, std::min(gap * 0.6f, 4 + std::abs(to.x - from_x) * 0.3f),
-                colour, 1.0f);
-          } else {
-            c.line({from_x, cell_y(from) + cell_h}, to, colour, 1.0f);
+      // Lines from what each write read: from a row above, or an arc within a shared buffer. The
+      // rows of earlier steps keep their lines, faintly; a live row shows only the current step's.
+      std::vector<int64_t> written_now;
+      if (row.step >= 0 && !future && (!row.live || now)) {
+        const int line_step = row.live ? shown : row.step;
+        const TraceStep& step = trace.steps[line_step];
+        for (const WriteSources& w : write_sources(step)) {
+          const TraceEvent& out = step.events[w.write];
+          if (out.buffer != row.buffer) continue;
+          const int64_t to_index = flat_event_index(trace, step, out);
+          if (line_step == current) written_now.push_back(to_index);
+          if (!lines_pass) continue;
+          const Vec2 to{(cell_x(row, to_index) + cell_x(row, to_index + 1)) / 2, y};
+          const Color colour = (line_step == current ? p.read : p.text_muted)
+                                   .with_alpha(line_step == current ? 150 : 90);
+          for (size_t read : w.reads) {
+            const TraceEvent& src = step.events[read];
+            const int64_t from_index = flat_event_index(trace, step, src);
+            // An element updated in place (output[i] += sum) needs no line.
+            if (src.buffer == out.buffer && from_index == to_index) continue;
+            const int from = row_of(ri, src.buffer);
+            if (from < 0 || budget-- <= 0) continue;
+            const LevelRow& fr = rows[from];
+            const float from_x = (cell_x(fr, from_index) + cell_x(fr, from_index + 1)) / 2;
+            if (from == ri) {
+              arc(c, {from_x, y}, to, std::min(gap * 0.6f, 4 + std::abs(to.x - from_x) * 0.3f),
+                  colour, 1.0f);
+            } else {
+              c.line({from_x, cell_y(from) + cell_h}, to, colour, 1.0f);
+            }
           }
         }
       }
-    }
 
-    const std::vector<double>& values = row.step < 0 ? buffer.initial
-                                        : future
-                                            ? buffer.initial
-                                            : r.snapshots[row.live ? shown : row.step][row.buffer];
-    double lo = 0, hi = 0;
-    bool first = true;
-    for (double v : values) {
-      if (std::isnan(v)) continue;
-      lo = first ? v : std::min(lo, v);
-      hi = first ? v : std::max(hi, v);
-      first = false;
-    }
-    std::string widest;
-    for (double v : values)
-      if (cell_value_text(v, trace.op, trace.type).size() > widest.size())
-        widest = cell_value_text(v, trace.op, trace.type);
-    const float cell_w = unit * static_cast<float>(row.span);
-    float font = std::min(cell_h * 0.55f, 20.0f * s);
-    while (font >= 7 && c.text_size(widest, font).x > cell_w - 3) font -= 0.5f;
-    c.rect_filled(
-        {x0 - 3, y - 3}, {size.x - 3, y + cell_h + 3},
-        future ? p.background : (buffer.space == MemSpace::Shared ? p.shared_row : p.global_row),
-        3);
-    const bool final_output = row.step == last_step && current == last_step && row.buffer == 1;
-    for (int64_t i = 0; i < count; ++i) {
-      const Vec2 a{cell_x(row, i), y}, b{cell_x(row, i + 1), y + cell_h};
-      if (b.x <= a.x) continue;
-      const double v = future ? std::nan("") : values[i];
-      Color fill = std::isnan(v) ? p.cell_unwritten : p.cell_fill;
-      if (!std::isnan(v) && font < 7) {
-        const float t = hi > lo ? static_cast<float>((v - lo) / (hi - lo)) : 0.5f;
-        fill = interop::colormap_color(interop::Colormap::Viridis, t);
-        pane.value_colours = true;
+      if (lines_pass) continue;
+      const std::vector<double>& values =
+          row.step < 0 ? buffer.initial
+          : future     ? buffer.initial
+                       : r.snapshots[row.live ? shown : row.step][row.buffer];
+      double lo = 0, hi = 0;
+      bool first = true;
+      for (double v : values) {
+        if (std::isnan(v)) continue;
+        lo = first ? v : std::min(lo, v);
+        hi = first ? v : std::max(hi, v);
+        first = false;
       }
-      c.rect_filled(a, b, fill);
-      if (b.x - a.x >= 4) c.rect(a, b, future ? p.inactive : p.cell_border, 1.0f);
-      if (final_output && i < static_cast<int64_t>(r.wrong.size()) && r.wrong[i])
-        c.rect(a - Vec2{1.5f, 1.5f}, b + Vec2{1.5f, 1.5f}, p.mismatch, 3.0f);
-      if (font < 7 || std::isnan(v)) continue;
-      // The last block's cell can be narrower than the others: its text shrinks or is left to
-      // the hover.
-      const std::string text = cell_value_text(v, trace.op, trace.type);
-      float f = font;
-      while (f >= 7 && c.text_size(text, f).x > b.x - a.x - 3) f -= 0.5f;
-      if (f >= 7)
-        c.text({(a.x + b.x) / 2, (a.y + b.y) / 2}, text, f, p.text, HAlign::Center, VAlign::Middle);
-    }
-    // The cells this step wrote: a bar under each.
-    for (int64_t i : written_now) {
-      const float a = cell_x(row, i), b = cell_x(row, i + 1);
-      if (b > a)
-        c.rect_filled({a, y + cell_h + 1}, {std::max(b, a + 1.0f), y + cell_h + 1 + mark_h},
-                      p.write);
-    }
-    // Block boundaries of the level below: a heavier tick every section cells.
-    if (count > section)
-      for (int64_t k = section; k < count; k += section) {
-        const float x = cell_x(row, k);
-        if (x >= cell_x(row, count) || x >= x0 + unit * static_cast<float>(n)) break;
-        c.line({x, y - 4}, {x, y + cell_h + 4}, p.text, 2.0f);
+      std::string widest;
+      for (double v : values)
+        if (cell_value_text(v, trace.op, trace.type).size() > widest.size())
+          widest = cell_value_text(v, trace.op, trace.type);
+      const float cell_w = unit * static_cast<float>(row.span);
+      float font = std::min(cell_h * 0.55f, 20.0f * s);
+      while (font >= 7 && c.text_size(widest, font).x > cell_w - 3) font -= 0.5f;
+      c.rect_filled(
+          {x0 - 3, y - 3}, {size.x - 3, y + cell_h + 3},
+          future ? p.background : (buffer.space == MemSpace::Shared ? p.shared_row : p.global_row),
+          3);
+      const bool final_output = row.step == last_step && current == last_step && row.buffer == 1;
+      for (int64_t i = 0; i < count; ++i) {
+        const Vec2 a{cell_x(row, i), y}, b{cell_x(row, i + 1), y + cell_h};
+        if (b.x <= a.x) continue;
+        const double v = future ? std::nan("") : values[i];
+        Color fill = std::isnan(v) ? p.cell_unwritten : p.cell_fill;
+        if (!std::isnan(v) && font < 7) {
+          const float t = hi > lo ? static_cast<float>((v - lo) / (hi - lo)) : 0.5f;
+          fill = interop::colormap_color(interop::Colormap::Viridis, t);
+          pane.value_colours = true;
+        }
+        c.rect_filled(a, b, fill);
+        if (b.x - a.x >= 4) c.rect(a, b, future ? p.inactive : p.cell_border, 1.0f);
+        if (final_output && i < static_cast<int64_t>(r.wrong.size()) && r.wrong[i])
+          c.rect(a - Vec2{1.5f, 1.5f}, b + Vec2{1.5f, 1.5f}, p.mismatch, 3.0f);
+        if (font < 7 || std::isnan(v)) continue;
+        // The last block's cell can be narrower than the others: its text shrinks or is left to
+        // the hover.
+        const std::string text = cell_value_text(v, trace.op, trace.type);
+        float f = font;
+        while (f >= 7 && c.text_size(text, f).x > b.x - a.x - 3) f -= 0.5f;
+        if (f >= 7)
+          c.text({(a.x + b.x) / 2, (a.y + b.y) / 2}, text, f, p.text, HAlign::Center,
+                 VAlign::Middle);
       }
-    pane.rows.push_back({row.live ? (future ? row.step : shown) : row.step, row.buffer, x0, y,
-                         cell_w, cell_h, count});
-  }
+      // The cells this step wrote: a bar under each.
+      for (int64_t i : written_now) {
+        const float a = cell_x(row, i), b = cell_x(row, i + 1);
+        if (b > a)
+          c.rect_filled({a, y + cell_h + 1}, {std::max(b, a + 1.0f), y + cell_h + 1 + mark_h},
+                        p.write);
+      }
+      // Block boundaries of the level below: a heavier tick every section cells.
+      if (count > section)
+        for (int64_t k = section; k < count; k += section) {
+          const float x = cell_x(row, k);
+          if (x >= cell_x(row, count) || x >= x0 + unit * static_cast<float>(n)) break;
+          c.line({x, y - 4}, {x, y + cell_h + 4}, p.text, 2.0f);
+        }
+      pane.rows.push_back({row.live ? (future ? row.step : shown) : row.step, row.buffer, x0, y,
+                           cell_w, cell_h, count});
+    }
   c.end_group();
 }
 

@@ -87,7 +87,12 @@ void draw_scan_timeline(gfx::Canvas& c, const scan::Timeline& t, const gfx::Pale
   // viewport), never under 9.
   const float font = std::clamp(size.x / 98.0f, 9.0f, 13 * s);
   if (t.blocks.empty()) {
-    c.text({8, 8}, "no block timeline in this run", font, p.text_muted);
+    c.text({8, 8},
+           fit_text(c,
+                    "No block timeline: only the single-pass variants (8 chained, 9 decoupled "
+                    "look-back) have one. Pick one of them, or another view.",
+                    font * 1.2f, size.x - 16),
+           font * 1.2f, p.text);
     return;
   }
   // The part of each bar the current step belongs to is solid; the other parts fade.
