@@ -3,19 +3,17 @@
 // DeviceSelect::If as the library.
 //
 // Variants and their complexity (n elements, B threads per block, G = n / B blocks):
-// @variant teach
+// teach (shown in the code panel between "@variant teach" and its "@end")
 //   compact_scan_blocks    predicate flags, block-level Kogge-Stone exclusive scan of the flags,
 //                          block sums.            work O(n log B), steps 3 + log2 B
 //   compact_block_sums     one thread scans the G block sums serially.   work G, steps 1
 //   compact_add_back_scatter  positions += block offset; kept elements scattered. work O(n), 2
-// @end
-// @variant fast
+// fast
 //   count_kept_kernel      per 2048-element tile: kept count (a block reduction)
 //   DeviceExclusiveScan    the tile counts' exclusive scan (device_scan.cuh)   work O(n / 2048)
 //   scatter_kept_kernel    per tile: warp ballots rank the kept elements, a block scan of the
 //                          warp counts orders them, each kept element is written once.
 //   Work O(n), 3 launches (+ the scan's), reads the input twice.
-// @end
 #include <cub/device/device_select.cuh>
 
 #include <algorithm>
@@ -40,6 +38,7 @@ enum Phase { kPredicate = 0, kLoad, kStride, kStore, kScanSums, kAddBack, kScatt
 static_assert(kBufCount <= DeviceTrace::kMaxBuffers && kPhaseCount <= DeviceTrace::kMaxPhases,
               "the recorder's tables are too small");
 
+// @variant teach
 template <class T, class Rec>
 __global__ void compact_scan_blocks(const T* input, T* flags, T* positions, T* block_sums, int n,
                                     Predicate kind, double threshold, Rec rec) {
@@ -111,6 +110,8 @@ __global__ void compact_add_back_scatter(const T* input, const T* flags, T* posi
     output[pos] = rec.write(kOutput, pos, rec.read(kInput, i, input[i]));  // @scatter
   }
 }
+
+// @end
 
 template <class T>
 TeachRun teach_typed(const Params& p, const std::vector<double>& values) {

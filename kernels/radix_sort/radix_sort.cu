@@ -1,6 +1,6 @@
 // Radix sort on CUDA: our multi-bit LSD sort (PMPP 13.4-13.5) and CUB's, timed on the same keys.
 //
-// @variant multibit
+// multibit (shown in the code panel between "@variant multibit" and its "@end")
 //   Per pass (32 / BITS passes, least significant digit first; BITS = 4 with tiles of 4096 keys
 //   or BITS = 8 with tiles of 1024, which fit the run table in 48 KB of shared memory):
 //   tile_histogram_kernel  each block counts the digits of its tile of 256 * ITEMS keys into the
@@ -13,7 +13,6 @@
 //                          global offset: consecutive threads write consecutive addresses
 //                          (the coalescing of 13.4).                      work O(n)
 //   Reads every key twice and writes it once per pass.
-// @end
 #include <cub/device/device_radix_sort.cuh>
 
 #include <algorithm>
@@ -41,6 +40,7 @@ struct Tiling {
   static constexpr int kRuns = ITEMS * kWarps;  // (round, warp) groups in index order
 };
 
+// @variant multibit
 template <int BITS, int ITEMS>
 __global__ void __launch_bounds__(kThreads)
     tile_histogram_kernel(const uint32_t* __restrict__ keys, int64_t n, int shift, int64_t tiles,
@@ -167,6 +167,7 @@ class MultiBitSorter {
   DeviceBuffer<uint32_t> table_, scratch_;
   apps::DeviceExclusiveScan scan_;
 };
+// @end
 
 void require_size(int64_t n) {
   WS_REQUIRE(n >= 0 && n < (int64_t{1} << 31),

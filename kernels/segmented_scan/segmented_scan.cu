@@ -1,12 +1,11 @@
 // Segmented scan on CUDA: the teach kernel (a segmented Kogge-Stone in one block, recorded with
 // DeviceTrace: the same trace as segmented_cpu.cpp's twin) and fast mode at any n.
 //
-// @variant teach
+// teach (shown in the code panel between "@variant teach" and its "@end")
 //   segmented_kogge_stone  one element per thread; per stride s a thread whose flag is clear
 //                          combines values[t - s] into values[t] and ORs flags[t - s] into its
 //                          flag. Work <= n log2 n - (n - 1), steps log2 n, 2 barriers per step.
-// @end
-// @variant fast
+// fast
 //   scan_tiles_kernel      each block scans a tile of 256 x 8 elements: every thread scans its 8
 //                          serially, the threads' (value, flag) aggregates are scanned across
 //                          the block with the segmented operator (warp shuffles), carried back.
@@ -14,7 +13,6 @@
 //   add_carry_kernel       a tile's elements before its first head get the previous tile's
 //                          running value; exclusive results are shifted by one (shift_kernel).
 //   Work O(n), 3 or 4 launches.
-// @end
 #include <algorithm>
 #include <string>
 
@@ -32,6 +30,7 @@ namespace {
 enum Buf { kInput = 0, kHeads, kOutput, kValues, kFlags };
 enum Phase { kLoad = 0, kStride, kStore };
 
+// @variant teach
 template <class T, class Rec>
 __global__ void segmented_kogge_stone(const T* input, const T* heads, T* output, int n, BinaryOp op,
                                       bool inclusive, Rec rec) {
@@ -74,6 +73,8 @@ __global__ void segmented_kogge_stone(const T* input, const T* heads, T* output,
   rec.begin(kStore);
   if (valid) output[t] = rec.write(kOutput, t, rec.read(kValues, t, values[t]));  // @store
 }
+
+// @end
 
 template <class T>
 TeachRun teach_typed(const Params& p, const Segments& s) {
