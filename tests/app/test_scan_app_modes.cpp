@@ -278,6 +278,23 @@ TEST(RadixMode, EveryViewDrawsEveryStepAndHoverNamesKeys) {
   render_png(*mode, "radix_split_t", gfx::Theme::Light);
 }
 
+// Cells widen for long texts when the figure has room (four 32-bit keys show in binary) and
+// carry no text when narrower than a digit (200 keys: colours only, no digit soup).
+TEST(RadixMode, CellTextFitsItsCell) {
+  auto mode = make_mode("radix");
+  mode->params_from_json({{"keys", "4294967295 0 123456789 7"}});
+  mode->reset(Backend::Cpu);
+  EXPECT_NE(draw_svg(*mode).find(">11111111111111111111111111111111<"), std::string::npos);
+  mode->params_from_json({{"keys", ""}, {"n", 200}});
+  mode->reset(Backend::Cpu);
+  mode->seek(mode->step_count() - 1);
+  const std::string svg = draw_svg(*mode);
+  size_t texts = 0;
+  for (size_t at = svg.find("<text"); at != std::string::npos; at = svg.find("<text", at + 1))
+    ++texts;
+  EXPECT_LT(texts, 60u);  // labels, header, legend; no per-cell digits
+}
+
 TEST(RadixMode, ParametersRoundTripAndErrorsNameTheKey) {
   auto mode = make_mode("radix");
   mode->params_from_json({{"keys", "3 1 2"},

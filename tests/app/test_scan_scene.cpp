@@ -519,6 +519,26 @@ TEST(ScanScene, CellsShowNumbersInSmallFiguresAndForIdentities) {
   EXPECT_NE(svg_of(scene).find("3 prefixes overflow int32 and wrapped around"), std::string::npos);
 }
 
+// Hovering a cell that holds nothing says why instead of "= " and nothing: the lanes of the
+// warp-totals registers beyond the number of warps are never written.
+TEST(ScanScene, HoverOverAnEmptyCellSaysWhy) {
+  ScanScene scene;
+  scene.params_from_json({{"variant", "warp-shuffle"}, {"n", "64"}});
+  SceneContext context;
+  scene.attach(context);
+  ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
+  scene.seek(scene.step_count() - 1);
+  svg_of(scene);
+  bool never = false;
+  for (float y = 0; y < 800; y += 3)
+    for (float x = 0; x < 1280; x += 6) {
+      const std::string text = scene.describe_at({x, y});
+      never = never || text.find("no step of this run writes it") != std::string::npos;
+      EXPECT_FALSE(text.size() >= 2 && text.compare(text.size() - 2, 2, "= ") == 0) << text;
+    }
+  EXPECT_TRUE(never);
+}
+
 TEST(ScanScene, CommandLineErrorsExitNonZeroWithAMessage) {
   struct Case {
     std::string args, needle;

@@ -1,6 +1,7 @@
 // Hover text for the scan views: a cell tells its value, the thread that wrote it with everything
 // that thread read and computed in the step, the range of inputs it holds, and the serial loop's
 // value where they differ; a timeline row tells the block's times and what its polls saw.
+#include <cmath>
 
 #include "common/inputs.h"
 #include "scan_views.h"
@@ -68,6 +69,19 @@ std::string describe_scan_point(const ScanHoverPane& pane, gfx::Vec2 point) {
     if (i >= row.cells) continue;
     if (row.step > pane.current_step)
       return "'" + trace.steps[row.step].label + "' has not run yet at this step";
+    if (row.step >= 0 && std::isnan(r.snapshots[row.step][row.buffer][i])) {
+      // Nothing to show but whether it ever holds a value.
+      const TraceBuffer& b = trace.buffers[row.buffer];
+      const std::string cell =
+          b.name + "[" + std::to_string(b.space == MemSpace::Shared ? i % std::max(1, b.size) : i) +
+          "]" +
+          (b.space == MemSpace::Shared && b.blocks > 1
+               ? " of block " + std::to_string(i / std::max(1, b.size))
+               : "");
+      return std::isnan(r.snapshots.back()[row.buffer][i])
+                 ? cell + ": no step of this run writes it (no thread has a value for it)"
+                 : cell + ": not written yet after '" + trace.steps[row.step].label + "'";
+    }
     std::string out = describe_hit(trace, r.snapshots, {row.step, row.buffer, i, -1});
     if (row.step < 0) return out + "\nholds x" + std::to_string(i);
     if (!r.ranges.empty()) {

@@ -171,7 +171,7 @@ void draw_scan_legend(gfx::Canvas& c, Vec2 origin, float font, const gfx::Palett
       x += box * 0.6f + 1;
     }
     x += 4;
-    label("share of the prefix x0..xj held (darkest: all of it)");
+    label("share of the prefix x0..xj held (strongest: all of it)");
     c.rect_filled({x, origin.y}, {x + box * 1.5f, origin.y + box}, p.mismatch.with_alpha(90));
     x += box * 1.5f + 4;
     label("bad: inputs that are not one run (a race)");

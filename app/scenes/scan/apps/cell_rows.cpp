@@ -12,6 +12,7 @@ using gfx::Vec2;
 namespace {
 
 constexpr float kMinTextFont = 7.0f;
+constexpr float kMinTextCell = 9.0f;
 constexpr float kCellGap = 0.08f;  // of a cell's width, left blank between neighbours
 
 }  // namespace
@@ -68,6 +69,13 @@ RowsGeometry draw_rows(gfx::Canvas& c, Vec2 origin, Vec2 size, const std::vector
   size_t most = 1;
   for (const CellRow& r : rows) most = std::max(most, r.cells.size());
   g.x0 = origin.x + g.label_w;
+  // Cells grow past `max_cell_w` when a long text (a 32-bit key in binary, a ten-digit value)
+  // would not fit it at three quarters of the font and the figure has the room.
+  float longest = 0;
+  for (const CellRow& r : rows)
+    for (const Cell& cell : r.cells)
+      if (!cell.hidden) longest = std::max(longest, c.text_size(cell.text, font * 0.75f).x);
+  max_cell_w = std::max(max_cell_w, longest / (1 - kCellGap) + 6);
   g.cell_w = std::min(max_cell_w, (size.x - g.label_w) / static_cast<float>(most));
   // Heights: every row one cell plus its gap; cells no taller than 2 fonts, no shorter than 4 px.
   float units = 0;
@@ -105,7 +113,9 @@ RowsGeometry draw_rows(gfx::Canvas& c, Vec2 origin, Vec2 size, const std::vector
       c.rect(a, b, cell.unwritten ? p.inactive : p.cell_border, 1, 2);
       if (cell.emphasis) c.rect(a, b, p.highlight, 3, 2);
       if (cell.mismatch) c.rect(a, b, p.mismatch, 2.5f, 2);
-      if (!cell.unwritten && !cell.text.empty() && text_font >= kMinTextFont)
+      // Cells narrower than a digit and its margins get no text: the hover has it.
+      if (!cell.unwritten && !cell.text.empty() && text_font >= kMinTextFont &&
+          g.cell_w >= kMinTextCell)
         c.text({(a.x + b.x) / 2, (a.y + b.y) / 2}, cell.text, text_font,
                cell.fill.a ? ink_on(fill) : p.text, HAlign::Center, VAlign::Middle);
     }
