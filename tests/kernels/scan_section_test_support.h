@@ -1,4 +1,4 @@
-// Shared by the tests of the section scans (variants 1-5): the sizes to try, the independent
+// Shared by the scan tests: the sizes to try, the independent
 // reference (std::inclusive_scan / std::exclusive_scan on the element type), result comparisons
 // and trace helpers.
 #pragma once
@@ -50,6 +50,23 @@ inline std::vector<double> std_scan(BinaryOp op, ValueType type, bool inclusive,
                                     const std::vector<double>& values) {
   return type == ValueType::Int32 ? std_scan_typed<int32_t>(op, inclusive, values)
                                   : std_scan_typed<float>(op, inclusive, values);
+}
+
+// The CPU fast mode's result for `values` (the hierarchical driver's CPU mirror for the section
+// variants), in the element type, as doubles.
+inline std::vector<double> fast_result(const Params& p, const std::vector<double>& values) {
+  const int64_t n = static_cast<int64_t>(values.size());
+  std::vector<double> result(values.size());
+  if (p.type == ValueType::Int32) {
+    std::vector<int32_t> in(values.begin(), values.end()), out(values.size());
+    fast_cpu(p, in.data(), out.data(), n, 1);
+    result.assign(out.begin(), out.end());
+  } else {
+    std::vector<float> in(values.begin(), values.end()), out(values.size());
+    fast_cpu(p, in.data(), out.data(), n, 1);
+    result.assign(out.begin(), out.end());
+  }
+  return result;
 }
 
 // int32 and float min/max exactly; float sums and products within a bound that grows with n

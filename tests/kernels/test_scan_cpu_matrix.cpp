@@ -148,20 +148,7 @@ std::string describe(const Params& p, int64_t n, uint64_t seed) {
   return s + " n " + std::to_string(n) + " seed " + std::to_string(seed);
 }
 
-std::vector<double> fast_result(const Params& p, const std::vector<double>& values) {
-  const int64_t n = static_cast<int64_t>(values.size());
-  std::vector<double> result(values.size());
-  if (p.type == ValueType::Int32) {
-    std::vector<int32_t> in(values.begin(), values.end()), out(values.size());
-    fast_cpu(p, in.data(), out.data(), n, 1);
-    result.assign(out.begin(), out.end());
-  } else {
-    std::vector<float> in(values.begin(), values.end()), out(values.size());
-    fast_cpu(p, in.data(), out.data(), n, 1);
-    result.assign(out.begin(), out.end());
-  }
-  return result;
-}
+using testing::fast_result;
 
 // Every (operator, type, direction) of variant v over its shapes. Stops at the first failing
 // combination (one message, not thousands).

@@ -46,20 +46,7 @@ std::vector<Params> every_combination() {
   return all;
 }
 
-std::vector<double> fast_result(const Params& p, const std::vector<double>& values) {
-  const int64_t n = static_cast<int64_t>(values.size());
-  std::vector<double> result(values.size());
-  if (p.type == ValueType::Int32) {
-    std::vector<int32_t> in(values.begin(), values.end()), out(values.size());
-    fast_cpu(p, in.data(), out.data(), n, 1);
-    result.assign(out.begin(), out.end());
-  } else {
-    std::vector<float> in(values.begin(), values.end()), out(values.size());
-    fast_cpu(p, in.data(), out.data(), n, 1);
-    result.assign(out.begin(), out.end());
-  }
-  return result;
-}
+using testing::fast_result;
 
 TEST(ScanTreeCpu, EveryOperatorTypeAndDirectionMatchesTheStandardLibrary) {
   for (const Params& p : every_combination()) {
