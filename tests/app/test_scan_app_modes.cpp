@@ -13,6 +13,7 @@
 #include "common/error.h"
 #include "render/figure.h"
 #include "render/svg_canvas.h"
+#include "scenes/scan/apps/figure_parts.h"
 #include "scenes/scan/apps/scan_app_modes.h"
 #include "shell/headless_context.h"
 #include "shell/imgui_runtime.h"
@@ -293,6 +294,27 @@ TEST(RadixMode, CellTextFitsItsCell) {
   for (size_t at = svg.find("<text"); at != std::string::npos; at = svg.find("<text", at + 1))
     ++texts;
   EXPECT_LT(texts, 60u);  // labels, header, legend; no per-cell digits
+}
+
+// 4-bit digits: sixteen colours, no two alike, all in the legend (digit 0 and digit 8 once
+// shared a colour and the legend named only four).
+TEST(RadixMode, EveryDigitHasItsOwnColourAndLegendEntry) {
+  for (gfx::Theme theme : {gfx::Theme::Light, gfx::Theme::Dark}) {
+    std::set<uint32_t> colours;
+    for (int d = 0; d < 16; ++d) {
+      const gfx::Color c = scan_apps::digit_fill(gfx::palette(theme), d);
+      colours.insert(uint32_t{c.r} | uint32_t{c.g} << 8 | uint32_t{c.b} << 16);
+    }
+    EXPECT_EQ(colours.size(), 16u);
+  }
+  auto mode = make_mode("radix");
+  mode->params_from_json(
+      {{"radix_view", "buckets"}, {"radix_bits", 4}, {"key_bits", 8}, {"keys", ""}, {"n", 32}});
+  mode->reset(Backend::Cpu);
+  mode->seek(2);
+  const std::string svg = draw_svg(*mode);
+  EXPECT_NE(svg.find(">digit 0<"), std::string::npos);
+  EXPECT_NE(svg.find(">15<"), std::string::npos);
 }
 
 TEST(RadixMode, ParametersRoundTripAndErrorsNameTheKey) {

@@ -396,19 +396,15 @@ void CompactMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
     legend.push_back({p.mismatch, "differs from std::copy_if", scan_apps::SwatchKind::Outline});
   scan_apps::draw_swatches(c, {4, size.y - footer + 2}, legend, p, font * 0.8f);
   c.end_group();
-  char line[400];
   const StepCounters& sc = r.counters.per_step[step_];
-  std::snprintf(
-      line, sizeof line,
-      "kept %lld · dropped %lld · this step: %lld ops, %lld threads · total: %lld steps, "
-      "%lld ops, %lld barriers%s",
-      static_cast<long long>(r.run.kept), static_cast<long long>(n - r.run.kept),
-      static_cast<long long>(sc.ops), static_cast<long long>(sc.active_threads),
-      static_cast<long long>(r.counters.steps), static_cast<long long>(r.counters.ops),
-      static_cast<long long>(r.counters.barriers),
-      done ? (matches ? " · output matches std::copy_if" : " · output DIFFERS from std::copy_if")
-           : "");
-  std::string footer_line = line;
+  using scan_apps::counted;
+  std::string footer_line =
+      "kept " + std::to_string(r.run.kept) + " · dropped " + std::to_string(n - r.run.kept) +
+      " · this step: " + counted(sc.ops, "op") + ", " + counted(sc.active_threads, "thread") +
+      " · total: " + counted(r.counters.steps, "step") + ", " + counted(r.counters.ops, "op") +
+      ", " + counted(r.counters.barriers, "barrier") +
+      (done ? (matches ? " · output matches std::copy_if" : " · output DIFFERS from std::copy_if")
+            : "");
   if (!r.cpu_check.empty()) footer_line += " · GPU trace differs from the CPU twin: " + r.cpu_check;
   scan_apps::draw_footer(c, footer_line, p, font,
                          (done && !matches) || !r.cpu_check.empty() ? p.mismatch : p.text);

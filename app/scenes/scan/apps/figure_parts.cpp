@@ -30,6 +30,15 @@ gfx::Color bit_line(const gfx::Palette& p, int bit) {
   return bit ? p.write : p.read;
 }
 
+gfx::Color digit_line(const gfx::Palette& p, int digit) {
+  const gfx::Color base = p.warp_color(digit % 8);
+  return digit % 16 < 8 ? base : mix(base, p.text, 0.45f);
+}
+
+gfx::Color digit_fill(const gfx::Palette& p, int digit) {
+  return mix(p.background, digit_line(p, digit), 0.55f);
+}
+
 float figure_font(Vec2 size) {
   return std::clamp(std::min(size.y / 40.0f, size.x / 70.0f), 11.0f, 20.0f);
 }
@@ -111,6 +120,10 @@ std::vector<int64_t> written_cells(const Trace& trace, int step, int buffer) {
 
 std::string number(double v, ValueType type) {
   return std::isnan(v) ? std::string() : format_value(v, type);
+}
+
+std::string counted(int64_t count, const std::string& noun) {
+  return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
 }
 
 }  // namespace ws::app::scan_apps

@@ -19,6 +19,11 @@ gfx::Color kept_fill(const gfx::Palette& p);
 gfx::Color bit_fill(const gfx::Palette& p, int bit);
 gfx::Color bit_line(const gfx::Palette& p, int bit);  // arrows of keys with that bit
 
+// A radix digit's colour (arrows) and cell fill: eight palette colours, then the same eight
+// shaded towards the text colour for digits 8-15, so 4-bit digits never share a colour.
+gfx::Color digit_line(const gfx::Palette& p, int digit);
+gfx::Color digit_fill(const gfx::Palette& p, int digit);
+
 // The figure's font size for a canvas: legible at 1280x800 and on a projector.
 float figure_font(gfx::Vec2 size);
 
@@ -47,5 +52,7 @@ float draw_swatches(gfx::Canvas& c, gfx::Vec2 origin, const std::vector<Swatch>&
 std::vector<int64_t> written_cells(const Trace& trace, int step, int buffer);
 
 std::string number(double v, ValueType type);  // format_value, "" for NaN
+// "1 thread", "16 threads".
+std::string counted(int64_t count, const std::string& noun);
 
 }  // namespace ws::app::scan_apps

@@ -178,7 +178,7 @@ void RadixMode::draw_buckets(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx::
   const radix::BucketPass& bp = multibit_->passes[pass];
   const size_t n = bp.keys_in.size();
   const bool last_pass = pass + 1 == static_cast<int>(multibit_->passes.size());
-  auto digit_fill = [&](int d) { return scan_apps::mix(p.background, p.warp_color(d), 0.55f); };
+  auto digit_fill = [&](int d) { return scan_apps::digit_fill(p, d); };
   std::vector<CellRow>& rows = hover_rows_;
   rows.clear();
   rows.push_back(index_row(n, p));
@@ -248,7 +248,7 @@ void RadixMode::draw_buckets(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx::
   if (phase == 2)
     for (size_t i = 0; i < n; ++i)
       scan_apps::cell_arrow(c, g, 4, static_cast<int>(i), 5, bp.destination[i],
-                            p.warp_color(bp.digit[i]), g.cell_w > 12 ? 1.5f : 1);
+                            scan_apps::digit_line(p, bp.digit[i]), g.cell_w > 12 ? 1.5f : 1);
 
   // The bucket table and its scan, side by side under the digits: one row per digit, one column
   // per block.
@@ -345,9 +345,11 @@ void RadixMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
 
   std::vector<scan_apps::Swatch> legend;
   if (view_ == RadixView::Buckets) {
-    for (int d = 0; d < std::min(4, 1 << radix_bits_); ++d)
-      legend.push_back(
-          {scan_apps::mix(p.background, p.warp_color(d), 0.55f), "digit " + std::to_string(d)});
+    // Every digit the passes use: with more than four, the numbers alone after the first.
+    const int digits = 1 << radix_bits_;
+    for (int d = 0; d < digits; ++d)
+      legend.push_back({scan_apps::digit_fill(p, d),
+                        d == 0 || digits <= 4 ? "digit " + std::to_string(d) : std::to_string(d)});
   } else {
     legend = {{scan_apps::bit_fill(p, 0), "bit 0: goes first"},
               {scan_apps::bit_fill(p, 1), "bit 1: goes after"}};

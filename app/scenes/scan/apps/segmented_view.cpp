@@ -222,17 +222,14 @@ void SegmentedMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
       {p.highlight, "written in this step", scan_apps::SwatchKind::Outline},
       {p.mismatch, "differs from the per-segment loop", scan_apps::SwatchKind::Outline}};
   scan_apps::draw_swatches(c, {4, size.y - footer + 2}, legend, p, font * 0.8f);
-  char line[300];
   const StepCounters& sc = counters_.per_step[step_];
-  std::snprintf(
-      line, sizeof line,
-      "this step: %lld ops by %lld threads · total: %lld steps, %lld ops (a per-segment "
-      "loop needs %lld), %lld barriers%s",
-      static_cast<long long>(sc.ops), static_cast<long long>(sc.active_threads),
-      static_cast<long long>(counters_.steps), static_cast<long long>(counters_.ops),
-      static_cast<long long>(counters_.useful_ops), static_cast<long long>(counters_.barriers),
-      done ? (matches ? " · matches the reference" : " · DIFFERS from the reference") : "");
-  std::string footer_line = line;
+  using scan_apps::counted;
+  std::string footer_line =
+      "this step: " + counted(sc.ops, "op") + " by " + counted(sc.active_threads, "thread") +
+      " · total: " + counted(counters_.steps, "step") + ", " + counted(counters_.ops, "op") +
+      " (a per-segment loop needs " + std::to_string(counters_.useful_ops) + "), " +
+      counted(counters_.barriers, "barrier") +
+      (done ? (matches ? " · matches the reference" : " · DIFFERS from the reference") : "");
   if (!cpu_check_.empty()) footer_line += " · GPU trace differs from the CPU twin: " + cpu_check_;
   scan_apps::draw_footer(c, footer_line, p, font,
                          (done && !matches) || !cpu_check_.empty() ? p.mismatch : p.text);
