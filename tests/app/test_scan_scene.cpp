@@ -539,6 +539,28 @@ TEST(ScanScene, HoverOverAnEmptyCellSaysWhy) {
   EXPECT_TRUE(never);
 }
 
+// Cells too small for numbers show values as colours; the legend then explains the colours
+// (network, levels and the trace tree alike), and does not claim the warp tint it hides.
+TEST(ScanScene, ValueColoursHaveAKeyInTheLegend) {
+  const nlohmann::json settings[] = {
+      {{"variant", "kogge-stone"}, {"n", "1024"}},
+      {{"variant", "hierarchical"}, {"n", "1000"}},
+      {{"variant", "hierarchical"}, {"n", "200"}, {"block", "8"}},
+  };
+  for (const nlohmann::json& params : settings) {
+    SCOPED_TRACE(params.dump());
+    ScanScene scene;
+    scene.params_from_json(params);
+    SceneContext context;
+    scene.attach(context);
+    ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
+    scene.seek(scene.step_count() - 1);
+    const std::string legend = svg_group(svg_of(scene), "legend");
+    EXPECT_NE(legend.find("high within its row"), std::string::npos);
+    EXPECT_EQ(legend.find("written in the row&apos;s step, by warp"), std::string::npos);
+  }
+}
+
 TEST(ScanScene, CommandLineErrorsExitNonZeroWithAMessage) {
   struct Case {
     std::string args, needle;

@@ -295,13 +295,13 @@ void draw_scan_levels(gfx::Canvas& c, const ScanRun& r, int current, const gfx::
   c.end_group();
 }
 
-float draw_value_colour_key(gfx::Canvas& c, Vec2 origin, float font, const gfx::Palette& p) {
+float draw_value_colour_key(gfx::Canvas& c, Vec2 origin, float font, const gfx::Palette& p,
+                            const std::string& text) {
   const float box = font * 0.9f;
   for (int k = 0; k < 8; ++k)
     c.rect_filled({origin.x + k * box * 0.25f, origin.y},
                   {origin.x + (k + 1) * box * 0.25f + 0.5f, origin.y + box},
                   interop::colormap_color(interop::Colormap::Viridis, k / 7.0f));
-  const std::string text = "value, low \xE2\x86\x92 high within its row";
   c.text({origin.x + box * 2 + 4, origin.y + box / 2}, text, font, p.text_muted, HAlign::Left,
          VAlign::Middle);
   return box * 2 + 4 + c.text_size(text, font).x + font * 1.2f;
@@ -322,7 +322,7 @@ void draw_levels_legend(gfx::Canvas& c, Vec2 origin, float font, const gfx::Pale
   c.line({x, mid}, {x + box * 2, mid}, p.read, 1.5f);
   x += box * 2 + 4;
   label("what it read");
-  if (value_colours) x += draw_value_colour_key(c, {x, origin.y}, font, p);
+  if (value_colours) x += draw_value_colour_key(c, {x, origin.y}, font, p, kValueColoursPerRow);
   c.rect_filled({x, origin.y}, {x + box * 1.5f, origin.y + box}, p.cell_unwritten);
   x += box * 1.5f + 4;
   label("not run yet");

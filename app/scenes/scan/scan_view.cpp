@@ -187,7 +187,7 @@ void draw_scan_legend(gfx::Canvas& c, Vec2 origin, float font, const gfx::Palett
     return;
   }
   if (value_colours) {
-    x += draw_value_colour_key(c, {x, origin.y}, font, p);
+    x += draw_value_colour_key(c, {x, origin.y}, font, p, kValueColoursPerRow);
   } else {
     for (int w = 0; w < 4; ++w) {
       c.rect_filled({x, origin.y}, {x + box * 0.6f, origin.y + box}, p.warp_color(w));
@@ -282,10 +282,20 @@ void ScanScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   c.begin_group("legend");
   const bool tree = view == ScanView::Trace ||
                     (view == ScanView::Levels && primary_->run.level_sizes.size() <= 1);
-  if (tree)
+  if (tree) {
     draw_trace_legend(c, {4, size.y - legend_h + 4}, font * 0.8f, p,
                       primary_->backend == Backend::Cuda);
-  else if (view == ScanView::Levels)
+    // The tree shows values as colours when its cells are too small for numbers: its key, at the
+    // right end of the legend line.
+    for (const ScanHoverPane& pane : hover_panes_) {
+      if (!pane.tree || !pane.tree_key.values_as_colour) continue;
+      const std::string text = kValueColoursPerRow;  // the tree scales each row on its own too
+      const float key_font = font * 0.8f;
+      const float width = key_font * 0.9f * 2 + 4 + c.text_size(text, key_font).x;
+      draw_value_colour_key(c, {size.x - width - 8, size.y - legend_h + 4}, key_font, p, text);
+      break;
+    }
+  } else if (view == ScanView::Levels)
     draw_levels_legend(c, {4, size.y - legend_h + 4}, font * 0.8f, p, value_colours);
   else if (view != ScanView::Timeline)
     draw_scan_legend(c, {4, size.y - legend_h + 4}, font * 0.8f, p, view, value_colours);
