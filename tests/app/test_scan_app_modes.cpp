@@ -15,6 +15,7 @@
 #include "render/svg_canvas.h"
 #include "scenes/scan/apps/figure_parts.h"
 #include "scenes/scan/apps/scan_app_modes.h"
+#include "scenes/scan/scan_views.h"
 #include "shell/headless_context.h"
 #include "shell/imgui_runtime.h"
 
@@ -454,6 +455,32 @@ TEST(SegmentedMode, RowsStayInPlaceWhileStepping) {
     draw_svg(*mode);
     EXPECT_EQ(mode->describe_at(output), "the store has not run yet");
     EXPECT_EQ(mode->describe_at(input).rfind("x[8] = 4", 0), 0u);
+  }
+}
+
+// Nothing of an application figure runs off its right edge, at the default size and at the size
+// the GUI lays a figure out at under a projector font (about 500x310).
+TEST(ScanAppModes, NothingIsDrawnPastTheRightEdge) {
+  const std::pair<const char*, nlohmann::json> cases[] = {
+      {"compact", nlohmann::json::object()},  {"compact", {{"image", "camera.png"}}},
+      {"radix", {{"radix_view", "split"}}},   {"radix", {{"radix_view", "lsd"}}},
+      {"radix", {{"radix_view", "buckets"}}}, {"segmented", nlohmann::json::object()},
+  };
+  for (const auto& [id, params] : cases) {
+    auto mode = make_mode(id);
+    mode->params_from_json(params);
+    mode->reset(Backend::Cpu);
+    for (int step : {0, mode->step_count() - 1}) {
+      mode->seek(step);
+      for (const gfx::Vec2 size : {gfx::Vec2{1280, 720}, gfx::Vec2{495, 310}}) {
+        SCOPED_TRACE(std::string(id) + " " + params.dump() + " step " + std::to_string(step) +
+                     " at " + std::to_string(size.x));
+        gfx::SvgCanvas svg(size);
+        ExtentCanvas extent(svg);
+        mode->draw(extent, gfx::Theme::Light);
+        EXPECT_LE(extent.right(), size.x + 1);
+      }
+    }
   }
 }
 

@@ -561,6 +561,40 @@ TEST(ScanScene, ValueColoursHaveAKeyInTheLegend) {
   }
 }
 
+// Nothing runs off the right edge of the figure — labels, legends, totals — at the default size
+// and at the size the GUI lays a figure out at under a projector font (about 500x310).
+TEST(ScanScene, NothingIsDrawnPastTheRightEdge) {
+  const nlohmann::json settings[] = {
+      {{"variant", "kogge-stone"}},
+      {{"variant", "brent-kung"}, {"compare", "kogge-stone"}},
+      {{"view", "ranges"}, {"race", "true"}, {"n", "40"}},
+      {{"variant", "hierarchical"}, {"n", "200"}, {"block", "8"}},
+      {{"variant", "hierarchical"}, {"n", "1000"}},
+      {{"variant", "decoupled-lookback"}, {"n", "2000"}, {"block", "16"}},
+      {{"variant", "chained"}, {"record", "65536"}},
+      {{"variant", "warp-shuffle"}, {"n", "64"}},
+      {{"view", "scaling"}},
+  };
+  for (const nlohmann::json& params : settings) {
+    ScanScene scene;
+    scene.params_from_json(params);
+    SceneContext context;
+    scene.attach(context);
+    ASSERT_TRUE(scene.run_error().empty()) << scene.run_error();
+    for (int step : {0, scene.step_count() - 1}) {
+      scene.seek(step);
+      for (const gfx::Vec2 size : {gfx::Vec2{1280, 720}, gfx::Vec2{495, 310}}) {
+        SCOPED_TRACE(params.dump() + " step " + std::to_string(step) + " at " +
+                     std::to_string(size.x));
+        gfx::SvgCanvas svg(size);
+        ExtentCanvas extent(svg);
+        scene.draw(extent, gfx::Theme::Light);
+        EXPECT_LE(extent.right(), size.x + 1);
+      }
+    }
+  }
+}
+
 TEST(ScanScene, CommandLineErrorsExitNonZeroWithAMessage) {
   struct Case {
     std::string args, needle;

@@ -5,6 +5,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <algorithm>
 #include <chrono>
 #include <sstream>
 
@@ -115,9 +116,12 @@ void ScanScene::ui() {
 
 void ScanScene::panel_parameters() {
   const scan::Params& p = settings_.params;
-  // Widgets leave room for the longest label beside them, so no label is cut off.
-  ImGui::PushItemWidth(
-      -(ImGui::CalcTextSize("Elements per thread").x + ImGui::GetStyle().ItemInnerSpacing.x * 2));
+  // Widgets leave room for the longest label beside them, so no label is cut off, but keep at
+  // least half the panel (a projector font makes the labels as wide as the panel).
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float label =
+      ImGui::CalcTextSize("Elements per thread").x + ImGui::GetStyle().ItemInnerSpacing.x * 2;
+  ImGui::PushItemWidth(std::max(avail * 0.5f, avail - label));
   nlohmann::json edit;
   std::vector<std::string> variants, compare{"none"};
   int variant_index = 0, compare_index = 0;

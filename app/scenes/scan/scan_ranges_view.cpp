@@ -83,9 +83,11 @@ void draw_scan_ranges(gfx::Canvas& c, const ScanRun& r, int current, const gfx::
   const float note_y = head_h + rows * cell_h + label_font * 0.8f;
   if (note_y + label_font * 1.4f < size.y)
     c.text({4, note_y},
-           "a cell i..j holds x_i \xE2\x8A\x95 ... \xE2\x8A\x95 x_j (\xE2\x8A\x95: the "
-           "operator); id = the identity; the shade grows as the cell holds more of its prefix "
-           "x_0..x_j",
+           fit_text(c,
+                    "a cell i..j holds x_i \xE2\x8A\x95 ... \xE2\x8A\x95 x_j (\xE2\x8A\x95: the "
+                    "operator); id = the identity; the shade grows as the cell holds more of its "
+                    "prefix x_0..x_j (all of it: the strongest shade)",
+                    label_font, size.x - 8),
            label_font, p.text_muted);
 }
 

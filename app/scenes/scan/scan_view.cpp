@@ -136,19 +136,23 @@ void draw_run(gfx::Canvas& c, Vec2 origin, const ScanRun& r, int step, ScanView 
   }
   const Counters& t = r.counters;
   const std::string dot = " \xC2\xB7 ";
+  // What follows the counters (the level sizes, the GPU check) stays; the counters take the short
+  // form when the long one would push it off a half-width figure.
+  std::string suffix;
+  if (r.run.level_sizes.size() > 1) suffix += dot + level_sizes_text(r.run.level_sizes);
+  if (r.backend == Backend::Cuda)
+    suffix += r.cpu_check.empty() ? dot + "GPU trace = CPU twin"
+                                  : dot + "GPU differs from the CPU twin: " + r.cpu_check;
   std::string totals = "totals: " + count_text(t.steps, "step") + dot + count_text(t.ops, "op") +
                        " vs serial " + std::to_string(t.useful_ops) + " (work efficiency " +
                        work_efficiency_text(t) + ")" + dot + count_text(t.lanes_consumed, "lane") +
                        " consumed" + dot + count_text(t.barriers, "barrier") + " per block" + dot +
-                       count_text(t.bank_conflicts, "bank conflict");
-  if (c.text_size(totals, font * 0.85f).x > size.x - 8)  // half a figure: the short form
+                       count_text(t.bank_conflicts, "bank conflict") + suffix;
+  if (c.text_size(totals, font * 0.85f).x > size.x - 8)
     totals = count_text(t.steps, "step") + dot + count_text(t.ops, "op") + " (serial " +
              std::to_string(t.useful_ops) + ", " + work_efficiency_text(t) + ")" + dot +
-             count_text(t.lanes_consumed, "lane") + dot + count_text(t.barriers, "barrier");
-  if (r.run.level_sizes.size() > 1) totals += " \xC2\xB7 " + level_sizes_text(r.run.level_sizes);
-  if (r.backend == Backend::Cuda)
-    totals += r.cpu_check.empty() ? " \xC2\xB7 GPU trace = CPU twin"
-                                  : " \xC2\xB7 GPU differs from the CPU twin: " + r.cpu_check;
+             count_text(t.lanes_consumed, "lane") + dot + count_text(t.barriers, "barrier") +
+             suffix;
   c.text({4, size.y - footer + 2}, fit_text(c, totals, font * 0.85f, size.x - 8), font * 0.85f,
          r.backend == Backend::Cuda && !r.cpu_check.empty() ? p.mismatch : p.text);
 }
@@ -171,16 +175,16 @@ void draw_scan_legend(gfx::Canvas& c, Vec2 origin, float font, const gfx::Palett
       x += box * 0.6f + 1;
     }
     x += 4;
-    label("share of the prefix x0..xj held (strongest: all of it)");
+    label("share of its prefix x0..xj held");
     c.rect_filled({x, origin.y}, {x + box * 1.5f, origin.y + box}, p.mismatch.with_alpha(90));
     x += box * 1.5f + 4;
-    label("bad: inputs that are not one run (a race)");
+    label("bad: not one run of inputs (race)");
     c.rect({x, origin.y}, {x + box * 1.5f, origin.y + box}, p.mismatch, 2.5f);
     x += box * 1.5f + 4;
     label("wrong output");
     c.rect_filled({x, origin.y}, {x + box * 1.5f, origin.y + box}, p.inactive.with_alpha(110));
     x += box * 1.5f + 4;
-    label("id: the identity");
+    label("id: identity");
     c.rect({x, origin.y}, {x + box * 1.5f, origin.y + box}, p.inactive, 1);
     x += box * 1.5f + 4;
     label("not run yet");
@@ -282,23 +286,30 @@ void ScanScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   c.begin_group("legend");
   const bool tree = view == ScanView::Trace ||
                     (view == ScanView::Levels && primary_->run.level_sizes.size() <= 1);
-  if (tree) {
-    draw_trace_legend(c, {4, size.y - legend_h + 4}, font * 0.8f, p,
-                      primary_->backend == Backend::Cuda);
-    // The tree shows values as colours when its cells are too small for numbers: its key, at the
-    // right end of the legend line.
-    for (const ScanHoverPane& pane : hover_panes_) {
-      if (!pane.tree || !pane.tree_key.values_as_colour) continue;
-      const std::string text = kValueColoursPerRow;  // the tree scales each row on its own too
-      const float key_font = font * 0.8f;
-      const float width = key_font * 0.9f * 2 + 4 + c.text_size(text, key_font).x;
-      draw_value_colour_key(c, {size.x - width - 8, size.y - legend_h + 4}, key_font, p, text);
-      break;
+  bool tree_colours = false;  // the tree shows values as colours when its cells are too small
+  for (const ScanHoverPane& pane : hover_panes_)
+    tree_colours = tree_colours || (pane.tree && pane.tree_key.values_as_colour);
+  const Vec2 at{4, size.y - legend_h + 4};
+  auto legend = [&](gfx::Canvas& to, float f) {
+    if (tree) {
+      draw_trace_legend(to, at, f, p, primary_->backend == Backend::Cuda);
+      if (tree_colours) {  // its key at the right end of the line (the tree scales each row too)
+        const float width = f * 0.9f * 2 + 4 + to.text_size(kValueColoursPerRow, f).x;
+        draw_value_colour_key(to, {size.x - width - 8, at.y}, f, p, kValueColoursPerRow);
+      }
+    } else if (view == ScanView::Levels) {
+      draw_levels_legend(to, at, f, p, value_colours);
+    } else if (view != ScanView::Timeline) {
+      draw_scan_legend(to, at, f, p, view, value_colours);
     }
-  } else if (view == ScanView::Levels)
-    draw_levels_legend(c, {4, size.y - legend_h + 4}, font * 0.8f, p, value_colours);
-  else if (view != ScanView::Timeline)
-    draw_scan_legend(c, {4, size.y - legend_h + 4}, font * 0.8f, p, view, value_colours);
+  };
+  // One line that fits the figure: measured first, drawn smaller when it would run off the edge.
+  ExtentCanvas measure(c);
+  legend(measure, font * 0.8f);
+  const float room = size.x - 8;
+  legend(c, measure.right() > room
+                ? std::max(7.0f, font * 0.8f * (room - at.x) / (measure.right() - at.x))
+                : font * 0.8f);
   c.end_group();
 }
 

@@ -10,6 +10,7 @@
 // With a single level the generic trace tree (views/trace_tree_view.h) stands in.
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -82,6 +83,37 @@ int64_t flat_event_index(const Trace& trace, const TraceStep& step, const TraceE
 // the cells right of it are padding that holds the identity. Draws nothing unless `show`.
 void draw_padding_marker(gfx::Canvas& c, float x, float y0, float y1, bool show, float font,
                          const gfx::Palette& p);
+
+// A canvas that draws nothing and remembers how far right a drawing reached (to fit a legend
+// line to the figure before drawing it).
+class ExtentCanvas : public gfx::Canvas {
+ public:
+  explicit ExtentCanvas(const gfx::Canvas& real) : real_(real) {}
+  gfx::Vec2 size() const override { return real_.size(); }
+  void rect_filled(gfx::Vec2, gfx::Vec2 max, gfx::Color, float) override { grow(max.x); }
+  void rect(gfx::Vec2, gfx::Vec2 max, gfx::Color, float, float) override { grow(max.x); }
+  void line(gfx::Vec2 a, gfx::Vec2 b, gfx::Color, float) override { grow(std::max(a.x, b.x)); }
+  void triangle_filled(gfx::Vec2 a, gfx::Vec2 b, gfx::Vec2 c, gfx::Color) override {
+    grow(std::max({a.x, b.x, c.x}));
+  }
+  void circle_filled(gfx::Vec2 centre, float radius, gfx::Color) override {
+    grow(centre.x + radius);
+  }
+  void text(gfx::Vec2 pos, const std::string& utf8, float size, gfx::Color, gfx::HAlign h,
+            gfx::VAlign) override {
+    const float w = real_.text_size(utf8, size).x;
+    grow(h == gfx::HAlign::Left ? pos.x + w : h == gfx::HAlign::Center ? pos.x + w / 2 : pos.x);
+  }
+  gfx::Vec2 text_size(const std::string& utf8, float size) const override {
+    return real_.text_size(utf8, size);
+  }
+  float right() const { return right_; }
+
+ private:
+  void grow(float x) { right_ = std::max(right_, x); }
+  const gfx::Canvas& real_;
+  float right_ = 0;
+};
 
 // Where a view put its cells, for describe_at.
 struct ScanCellRow {

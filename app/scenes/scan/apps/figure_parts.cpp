@@ -76,6 +76,12 @@ void draw_footer(gfx::Canvas& c, const std::string& line, const gfx::Palette& p,
 
 float draw_swatches(gfx::Canvas& c, Vec2 origin, const std::vector<Swatch>& entries,
                     const gfx::Palette& p, float font) {
+  // One line: smaller text (not under 7 px) when the entries would run off the figure.
+  float width = 0;
+  for (const Swatch& s : entries)
+    width += font * 1.4f + font * 0.4f + c.text_size(s.text, font).x + font * 1.2f;
+  const float room = c.size().x - origin.x - 4;
+  if (width > room) font = std::max(7.0f, font * room / width);
   float x = origin.x;
   const float box = font;
   for (const Swatch& s : entries) {
