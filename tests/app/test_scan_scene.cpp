@@ -428,6 +428,13 @@ TEST(ScanScene, TimelineTicksAreRoundNumbersAtTheirTruePositions) {
     EXPECT_LE(axis.ticks.back(), t1);
   }
   EXPECT_EQ(timeline_axis(101900, true, 5).labels[1], "50 \xC2\xB5s");  // 0, 50, 100 µs
+
+  // The default input fits one block: the timeline says how to get something to look at.
+  ScanScene one;
+  one.params_from_json({{"variant", "chained"}});
+  SceneContext context;
+  one.attach(context);
+  EXPECT_NE(svg_of(one).find("One block has no predecessor"), std::string::npos);
 }
 
 // Every step of a multi-level hierarchical scan changes the levels diagram: the section scans in

@@ -201,6 +201,14 @@ void draw_scan_timeline(gfx::Canvas& c, const scan::Timeline& t, const gfx::Pale
   if (t.polls_dropped) note += ", " + std::to_string(t.polls_dropped) + " dropped";
   c.text({x0, ay + 7 + tick_font * 1.2f}, fit_text(c, note, tick_font, size.x - x0 - 4), tick_font,
          p.text_muted, HAlign::Left, VAlign::Top);
+  if (count == 1)  // the default input fits one block: nothing to chain or look back over
+    c.text({x0, ay + 11 + tick_font * 3.6f},
+           fit_text(
+               c,
+               "One block has no predecessor to wait for: raise N to get several blocks, or record "
+               "the timeline at a larger size (\"Record at size N\", --record 65536).",
+               font, size.x - x0 - 4),
+           font, p.text, HAlign::Left, VAlign::Top);
   if (current_part != TimelinePart::None) {
     const std::string now = "this step" + (step_name.empty() ? "" : " (" + step_name + ")") +
                             ": the '" + part_name(current_part) +
