@@ -152,7 +152,8 @@ j = json.load(open(sys.argv[1]))
 check = j.get("cpu_check", {})
 ok = j["matches_reference"] and check.get("match", False)
 print(("ok  " if ok else "BAD ") + sys.argv[2] + ": reference " + str(j["matches_reference"]) +
-      ", cpu_check " + str(check.get("match")) + " " + check.get("difference", "")[:160])
+      ", cpu_check " + str(check.get("match")) + " " + check.get("difference", "")[:160] +
+      (" (" + check["note"][:80] + ")" if check.get("note") else ""))
 sys.exit(0 if ok else 1)
 PY
     done

@@ -246,9 +246,11 @@ void ScanScene::panel_counters() const {
     ImGui::TextColored(kErrorColour, "%lld positions differ from the serial loop (outlined)",
                        static_cast<long long>(primary_->wrong_count));
   if (primary_->backend == Backend::Cuda) {
-    if (primary_->cpu_check.empty())
+    if (primary_->cpu_check.empty()) {
       ImGui::TextColored(ImVec4(0.1f, 0.6f, 0.2f, 1), "GPU trace matches the CPU twin");
-    else
+      if (!primary_->cpu_check_note.empty())
+        ImGui::TextWrapped("(%s)", primary_->cpu_check_note.c_str());
+    } else
       ImGui::TextColored(kErrorColour, "GPU differs from the CPU twin: %s",
                          primary_->cpu_check.c_str());
   }

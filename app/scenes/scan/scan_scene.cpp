@@ -82,7 +82,8 @@ ScanRun run_scan_variant(Backend backend, const scan::Params& params,
   }
   if (backend == Backend::Cuda) {
     try {
-      r.cpu_check = compare_traces(scan::teach(Backend::Cpu, params, input).trace, r.run.trace);
+      r.cpu_check = scan::compare_with_twin(params, scan::teach(Backend::Cpu, params, input).trace,
+                                            r.run.trace, &r.cpu_check_note);
     } catch (const std::exception& e) {
       r.cpu_check = std::string("the CPU twin failed: ") + e.what();
     }
@@ -301,7 +302,8 @@ nlohmann::json ScanScene::results_json() const {
         {"span", span}};
   }
   if (r.backend == Backend::Cuda)
-    out["cpu_check"] = {{"match", r.cpu_check.empty()}, {"difference", r.cpu_check}};
+    out["cpu_check"] = {
+        {"match", r.cpu_check.empty()}, {"difference", r.cpu_check}, {"note", r.cpu_check_note}};
   if (compare_) {
     out["compare"] = {{"variant", scan::info(compare_->params.variant).id},
                       {"result", compare_->run.result},

@@ -141,8 +141,10 @@ void draw_run(gfx::Canvas& c, Vec2 origin, const ScanRun& r, int step, ScanView 
   std::string suffix;
   if (r.run.level_sizes.size() > 1) suffix += dot + level_sizes_text(r.run.level_sizes);
   if (r.backend == Backend::Cuda)
-    suffix += r.cpu_check.empty() ? dot + "GPU trace = CPU twin"
-                                  : dot + "GPU differs from the CPU twin: " + r.cpu_check;
+    suffix += !r.cpu_check.empty() ? dot + "GPU differs from the CPU twin: " + r.cpu_check
+              : r.cpu_check_note.empty()
+                  ? dot + "GPU trace = CPU twin"
+                  : dot + "GPU trace = CPU twin but for the look-back's path";
   std::string totals = "totals: " + count_text(t.steps, "step") + dot + count_text(t.ops, "op") +
                        " vs serial " + std::to_string(t.useful_ops) + " (work efficiency " +
                        work_efficiency_text(t) + ")" + dot + count_text(t.lanes_consumed, "lane") +

@@ -39,8 +39,9 @@ struct ScanRun {
   int64_t wrapped_count = 0;  // int32 sum/product: prefixes whose true value overflows int32
   Backend backend = Backend::Cpu;
   std::string input_label;
-  std::string cpu_check;  // CUDA runs: "" when the trace matches the CPU twin's
-  std::string error;      // the run failed (nothing else is set)
+  std::string cpu_check;       // CUDA runs: "" when the trace matches the CPU twin's
+  std::string cpu_check_note;  // what the check left out (the look-back's schedule), or ""
+  std::string error;           // the run failed (nothing else is set)
 };
 
 // The buffer each step is drawn with (the one it mainly writes; the previous step's when it
