@@ -80,6 +80,9 @@ struct VariantInfo {
 const std::vector<VariantInfo>& variant_infos();
 const VariantInfo& info(Variant v);
 bool parse_variant(const std::string& text, Variant& out);  // the id or the number
+// The CUDA source of a variant's family (relative to the source tree), which the code panel shows:
+// its `// @variant <id>` section and the statements marked with each step's code marker.
+const char* kernel_source_file(Variant v);
 const char* mapping_name(Mapping m);
 bool parse_mapping(const std::string& text, Mapping& out);  // "contiguous" | "divergent"
 

@@ -59,6 +59,25 @@ const VariantInfo& info(Variant v) {
   return find_variant_info(variant_infos(), v, "scan");
 }
 
+const char* kernel_source_file(Variant v) {
+  switch (v) {
+    case Variant::KoggeStone:
+    case Variant::KoggeStoneDouble:
+    case Variant::KoggeStoneExclusive:
+      return "kernels/scan/scan_kogge_stone.cu";
+    case Variant::BrentKung:
+    case Variant::Blelloch:
+      return "kernels/scan/scan_tree.cu";
+    case Variant::Coarsened:
+    case Variant::Hierarchical:
+      return "kernels/scan/scan_coarsened.cu";
+    case Variant::WarpShuffle:
+      return "kernels/scan/scan_warp_shuffle.cu";
+    default:
+      return "kernels/scan/scan_single_pass.cu";
+  }
+}
+
 bool parse_variant(const std::string& text, Variant& out) {
   return parse_variant_text(variant_infos(), text, out);
 }

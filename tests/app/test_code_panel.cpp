@@ -1,9 +1,12 @@
-// The code panel: for every variant and finish, every step of a run names a statement that the
-// panel finds and highlights in the real kernel source (kernels/reduce/reduce.cu).
+// The code panel: for every variant (and finish), every step of a run names a statement that the
+// panel finds and highlights in the real kernel source: the reduction (kernels/reduce/reduce.cu),
+// every scan variant, and the scan scene's application modes.
 #include <gtest/gtest.h>
 
 #include "common/inputs.h"
 #include "reduce/reduce.h"
+#include "scan/scan.h"
+#include "scenes/scan/apps/scan_app_modes.h"
 #include "ui/code_panel.h"
 
 namespace ws::app {
@@ -27,6 +30,45 @@ TEST(CodePanel, EveryStepOfEveryVariantHighlightsAStatement) {
             << step.code_marker << " not found in " << section.title;
       }
     }
+}
+
+TEST(CodePanel, EveryStepOfEveryScanVariantHighlightsAStatement) {
+  for (const auto& info : scan::variant_infos())
+    for (bool inclusive : {true, false}) {
+      if (info.variant == scan::Variant::KoggeStoneExclusive && inclusive) continue;
+      scan::Params p;
+      p.variant = info.variant;
+      p.inclusive = inclusive;
+      p.block_dim = info.any_length ? 8 : 0;
+      const int n = info.any_length ? 100 : 64;
+      const auto run =
+          scan::teach_cpu(p, generate_values(Distribution::Uniform, ValueType::Int32, n, 2));
+      const char* file = scan::kernel_source_file(info.variant);
+      for (const auto& step : run.trace.steps) {
+        const SourceSection section = load_step_source(file, info.id, step.code_marker);
+        ASSERT_FALSE(section.lines.empty()) << info.id << ": no source section in " << file;
+        EXPECT_GE(find_marker_line(section, step.code_marker), 0)
+            << info.id << ": step '" << step.label << "' marker " << step.code_marker
+            << " not found in " << section.title;
+      }
+    }
+}
+
+TEST(CodePanel, EveryApplicationModeShowsItsKernelAndTheStepsStatement) {
+  for (const auto& mode : make_scan_app_modes()) {
+    mode->reset(Backend::Cpu);
+    for (int s = 0; s < mode->step_count(); ++s) {
+      mode->seek(s);
+      const ScanAppMode::CodeRef ref = mode->code();
+      const SourceSection section = load_step_source(ref.file, ref.section, ref.marker);
+      ASSERT_FALSE(section.lines.empty()) << mode->id() << ": no section " << ref.section;
+      EXPECT_EQ(section.title, "variant " + ref.section) << mode->id();
+      if (!ref.marker.empty()) {
+        EXPECT_GE(find_marker_line(section, ref.marker), 0)
+            << mode->id() << " step " << s << ": marker " << ref.marker << " not found";
+      }
+    }
+  }
 }
 
 TEST(CodePanel, TheVariantSectionComesFirst) {

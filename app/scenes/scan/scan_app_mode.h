@@ -34,6 +34,14 @@ class ScanAppMode {
   virtual void ui(Backend backend) = 0;
   virtual void draw(gfx::Canvas& canvas, gfx::Theme theme) const = 0;
   virtual std::string describe_at(gfx::Vec2 /*point*/) const { return ""; }
+
+  // What the code panel shows: the kernel file (relative to the source tree), its
+  // `// @variant` section and the current step's marker ("" = none), and a line saying how the
+  // source relates to the figure ("" = nothing to add).
+  struct CodeRef {
+    std::string file, section, marker, note;
+  };
+  virtual CodeRef code() const = 0;
   virtual nlohmann::json results_json() const = 0;
 };
 

@@ -56,26 +56,6 @@ void counter_row(const char* name, const std::string& a, const std::string& b, b
   }
 }
 
-// The kernel file of a variant's family.
-const char* kernel_file(scan::Variant v) {
-  switch (v) {
-    case scan::Variant::KoggeStone:
-    case scan::Variant::KoggeStoneDouble:
-    case scan::Variant::KoggeStoneExclusive:
-      return "kernels/scan/scan_kogge_stone.cu";
-    case scan::Variant::BrentKung:
-    case scan::Variant::Blelloch:
-      return "kernels/scan/scan_tree.cu";
-    case scan::Variant::Coarsened:
-    case scan::Variant::Hierarchical:
-      return "kernels/scan/scan_coarsened.cu";
-    case scan::Variant::WarpShuffle:
-      return "kernels/scan/scan_warp_shuffle.cu";
-    default:
-      return "kernels/scan/scan_single_pass.cu";
-  }
-}
-
 }  // namespace
 
 void ScanScene::apply_edit(const nlohmann::json& edit) {
@@ -367,15 +347,24 @@ void ScanScene::panel_fast_mode() {
 }
 
 void ScanScene::code_ui() {
-  if (app_mode() || !primary_) {
-    ImGui::TextWrapped("%s", app_mode() ? "The application modes' code is in app/scenes/scan/apps."
-                                        : "No run to show.");
+  if (ScanAppMode* mode = app_mode()) {
+    const ScanAppMode::CodeRef ref = mode->code();
+    const SourceSection section = load_step_source(ref.file, ref.section, ref.marker);
+    ImGui::TextDisabled("%s", ref.file.c_str());
+    if (!ref.note.empty()) ImGui::TextWrapped("%s", ref.note.c_str());
+    show_code_panel(
+        section, find_marker_line(section, ref.marker),
+        "The kernel source was not found; set WARPSCOPE_SOURCE_DIR to the source tree.");
+    return;
+  }
+  if (!primary_) {
+    ImGui::TextWrapped("No run to show.");
     return;
   }
   const auto& info = scan::info(primary_->params.variant);
   const auto& steps = primary_->run.trace.steps;
   const std::string marker = step_ < static_cast<int>(steps.size()) ? steps[step_].code_marker : "";
-  const char* file = kernel_file(info.variant);
+  const char* file = scan::kernel_source_file(info.variant);
   const SourceSection section = load_step_source(file, info.id, marker);
   ImGui::TextDisabled("%s", file);
   show_code_panel(section, find_marker_line(section, marker),

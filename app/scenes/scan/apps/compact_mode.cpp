@@ -142,6 +142,16 @@ void CompactMode::seek(int step) {
   step_ = std::clamp(step, 0, step_count() - 1);
 }
 
+ScanAppMode::CodeRef CompactMode::code() const {
+  CodeRef ref{"kernels/compact/compact.cu", "teach", "", ""};
+  if (run_ && step_ < static_cast<int>(run_->run.trace.steps.size()))
+    ref.marker = run_->run.trace.steps[step_].code_marker;
+  ref.note =
+      "The teach kernels, traced step by step; fast mode counts, scans and scatters whole "
+      "tiles (the file's header).";
+  return ref;
+}
+
 int CompactMode::buffer_index(const char* name) const {
   const auto& buffers = run_->run.trace.buffers;
   for (size_t b = 0; b < buffers.size(); ++b)

@@ -145,6 +145,13 @@ void RadixMode::reset(Backend backend) {
   step_ = std::clamp(step_, 0, step_count() - 1);
 }
 
+ScanAppMode::CodeRef RadixMode::code() const {
+  return {"kernels/radix_sort/radix_sort.cu", "multibit", "",
+          "The GPU sort (fast mode): one histogram, one scan of the bucket table and one scatter "
+          "per digit. The views are drawn by the CPU twin; the split pass is this sort with "
+          "1-bit digits."};
+}
+
 int RadixMode::step_count() const {
   switch (view_) {
     case RadixView::Lsd:

@@ -38,6 +38,7 @@ class RadixMode : public ScanAppMode {
   void reset(Backend backend) override;
   int step_count() const override;
   int current_step() const override { return step_; }
+  CodeRef code() const override;
   void seek(int step) override;
   void ui(Backend backend) override;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;

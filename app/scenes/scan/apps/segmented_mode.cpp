@@ -90,6 +90,13 @@ void SegmentedMode::seek(int step) {
   step_ = std::clamp(step, 0, step_count() - 1);
 }
 
+ScanAppMode::CodeRef SegmentedMode::code() const {
+  CodeRef ref{"kernels/segmented_scan/segmented_scan.cu", "teach", "", ""};
+  if (run_ && step_ < static_cast<int>(run_->trace.steps.size()))
+    ref.marker = run_->trace.steps[step_].code_marker;
+  return ref;
+}
+
 int SegmentedMode::buffer_index(const char* name) const {
   const auto& buffers = run_->trace.buffers;
   for (size_t b = 0; b < buffers.size(); ++b)
