@@ -32,6 +32,7 @@ int run_cli(int argc, char** argv) {
   std::string gui_scene = "reduce", session, screenshot;
   int frames = 0;
   auto* gui = app.add_subcommand("gui", "Open the application window (the default)");
+  gui->allow_extras();
   gui->add_option("--scene", gui_scene, "Scene to open");
   gui->add_option("--session", session, "Session file to open");
   gui->add_option("--frames", frames, "Render this many frames and exit")
@@ -152,7 +153,8 @@ int run_cli(int argc, char** argv) {
                 << "\n  defaults: " << scene->params_to_json().dump() << "\n";
     return 0;
   }
-  return gui_command(gui_scene, session, frames, screenshot, input_script, session_out);
+  return gui_command(gui_scene, session, frames, screenshot, input_script, session_out,
+                     scene_args_to_json(gui->remaining()));
 }
 
 }  // namespace

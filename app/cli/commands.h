@@ -51,9 +51,11 @@ int heat_bench_command(const std::vector<std::string>& grids, const std::string&
 int interop_bench_command(const std::vector<std::string>& sizes, int frames);
 int live_bench_command(const std::vector<std::string>& sizes, int frames, int steps_per_frame,
                        const std::string& variant);
+// The window; `params` are scene options (--name value), applied after the session.
 int gui_command(const std::string& scene, const std::string& session_path, int frames,
                 const std::string& screenshot_path, const std::string& input_script = "",
-                const std::string& session_out = "");
+                const std::string& session_out = "",
+                const nlohmann::json& params = nlohmann::json::object());
 
 // "1280x720" -> width and height; false when it does not look like that.
 bool parse_size(const std::string& text, int& width, int& height);

@@ -44,6 +44,12 @@ GuiApp::GuiApp(const GuiOptions& options)
       report(e.what());
     }
   }
+  if (!options.params.empty()) {  // checked by gui_command: they apply
+    guarded([&] {
+      scene_->params_from_json(options.params);
+      scene_->reset();
+    });
+  }
 }
 
 void GuiApp::report(const std::string& message) {
@@ -356,7 +362,7 @@ void GuiApp::export_popup() {
 namespace {
 
 // No display: render the default scene's figures headless instead, and say where they are.
-int render_default_figures(const std::string& scene) {
+int render_default_figures(const std::string& scene, const nlohmann::json& params) {
   const std::string folder = "warpscope-figures";
   std::error_code error;
   std::filesystem::create_directories(folder, error);
@@ -371,6 +377,7 @@ int render_default_figures(const std::string& scene) {
   bool simulated = false;  // a live scene runs time steps (--steps) instead of trace steps
   {
     auto probe = make_scene(scene);
+    if (!params.empty()) probe->params_from_json(params);
     SceneContext context;
     context.backend = choose_backend("", true);
     probe->attach(context);
@@ -384,6 +391,7 @@ int render_default_figures(const std::string& scene) {
   for (const std::string& step : steps) {
     RenderRequest r;
     r.scene = scene;
+    r.params = params;
     r.step = step;
     r.out = folder + "/" + scene + "_step_" + step + ".png";
     render_command(r);
@@ -392,13 +400,15 @@ int render_default_figures(const std::string& scene) {
   if (simulated) {
     RenderRequest r;
     r.scene = scene;
-    r.params = {{"steps", 300}};
+    r.params = params;
+    r.params["steps"] = 300;
     r.out = folder + "/" + scene + "_after_300_steps.png";
     render_command(r);
   }
   RenderRequest svg;
   svg.scene = scene;
-  if (simulated) svg.params = {{"steps", 300}};
+  svg.params = params;
+  if (simulated) svg.params["steps"] = 300;
   svg.out = folder + "/" + scene + (simulated ? "_after_300_steps.svg" : "_step_last.svg");
   render_command(svg);
   std::printf("figures written to %s/\n", std::filesystem::absolute(folder).c_str());
@@ -435,10 +445,13 @@ std::vector<ScriptedInput> load_input_script(const std::string& path) {
 
 int gui_command(const std::string& scene, const std::string& session_path, int frames,
                 const std::string& screenshot_path, const std::string& input_script,
-                const std::string& session_out) {
+                const std::string& session_out, const nlohmann::json& params) {
+  // Bad scene options fail here, with their message, before a window opens.
+  if (!params.empty()) make_scene(scene)->params_from_json(params);
   const char* display = std::getenv("DISPLAY");
   const char* wayland = std::getenv("WAYLAND_DISPLAY");
-  if ((!display || !*display) && (!wayland || !*wayland)) return render_default_figures(scene);
+  if ((!display || !*display) && (!wayland || !*wayland))
+    return render_default_figures(scene, params);
   GuiOptions options;
   options.scene = scene;
   options.session_path = session_path;
@@ -446,6 +459,7 @@ int gui_command(const std::string& scene, const std::string& session_path, int f
   options.screenshot_path = screenshot_path;
   options.input_script = input_script;
   options.session_out = session_out;
+  options.params = params;
   GuiApp app(options);
   return app.run();
 }

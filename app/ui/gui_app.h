@@ -2,6 +2,8 @@
 // controls, the viewport showing the scene's offscreen target, and the timeline.
 #pragma once
 
+#include <nlohmann/json.hpp>
+
 #include <imgui.h>
 
 #include <memory>
@@ -26,6 +28,8 @@ struct GuiOptions {
   // figure; each event holds until the next.
   std::string input_script;
   std::string session_out;  // write the session here when the window closes
+  nlohmann::json params =
+      nlohmann::json::object();  // scene options (--name value), after the session
 };
 
 // One scripted input state (GuiOptions::input_script).

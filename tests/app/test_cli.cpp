@@ -114,6 +114,7 @@ TEST(Cli, BadArgumentsFailWithAClearMessageAndWriteNothing) {
       {"bench --scene scan --mode sort", "--mode must be scan, radix, compact or apps"},
       {"bench --scene reduce --mode radix", "--mode must be"},
       {"frobnicate", "frobnicate"},
+      {"gui --scene scan --variant 12", "unknown variant '12'"},
   };
   for (const Case& c : cases) {
     const Result r = run(c.args);
@@ -166,6 +167,20 @@ TEST(Cli, GuiUnderXvfbGivesANonBlankScreenshot) {
   for (size_t i = 0; i + 3 < image.rgba.size(); i += 4 * 13)
     colours.insert(image.rgba[i] | image.rgba[i + 1] << 8 | image.rgba[i + 2] << 16);
   EXPECT_GT(colours.size(), 16u) << "the window looks blank";
+}
+
+// Scene options after `gui` apply to the scene the window opens (the session saved at exit has
+// them); without them the scene keeps its defaults.
+TEST(Cli, GuiTakesSceneOptions) {
+  if (!std::getenv("DISPLAY")) GTEST_SKIP() << "no X display (the test script runs under xvfb-run)";
+  const std::string session = kOut + "/gui_options_session.json";
+  const Result r =
+      run("gui --scene scan --mode compact --threshold 5 --frames 3 --save-session " + session);
+  ASSERT_EQ(r.code, 0) << r.stderr_text;
+  const auto j = read_json(session);
+  EXPECT_EQ(j["scene"], "scan");
+  EXPECT_EQ(j["params"]["mode"], "compact") << j.dump();
+  EXPECT_EQ(j["params"]["threshold"], 5.0) << j.dump();
 }
 
 }  // namespace
