@@ -231,7 +231,7 @@ TEST(RadixMode, SortsMatchStableSortForRandomKeys) {
     for (int bits : {1, 4, 7, 32}) {
       SCOPED_TRACE("n=" + std::to_string(n) + " bits=" + std::to_string(bits));
       mode->params_from_json(
-          {{"n", n}, {"seed", n * 7 + bits}, {"key_bits", bits}, {"radix_bits", 3}, {"block", 8}});
+          {{"n", n}, {"seed", n * 7 + bits}, {"key-bits", bits}, {"radix-bits", 3}, {"block", 8}});
       mode->reset(Backend::Cpu);
       const nlohmann::json r = mode->results_json();
       std::vector<uint32_t> expected = as_keys(r["keys"]);
@@ -246,7 +246,7 @@ TEST(RadixMode, SortsMatchStableSortForRandomKeys) {
 
 TEST(RadixMode, BucketOffsetsAreTheExclusiveScanOfTheTable) {
   auto mode = make_mode("radix");
-  mode->params_from_json({{"radix_view", "buckets"}, {"radix_bits", 2}, {"block", 4}});
+  mode->params_from_json({{"radix-view", "buckets"}, {"radix-bits", 2}, {"block", 4}});
   mode->reset(Backend::Cpu);
   const nlohmann::json r = mode->results_json();
   for (const auto& pass : r["buckets"]["passes"]) {
@@ -263,18 +263,18 @@ TEST(RadixMode, EveryViewDrawsEveryStepAndHoverNamesKeys) {
   for (const char* view : {"split", "lsd", "buckets"}) {
     SCOPED_TRACE(view);
     mode->params_from_json(
-        {{"radix_view", view}, {"keys", "5 12 3 9 14 1 7 10 2 15 6 11 0 8 13 4"}});
+        {{"radix-view", view}, {"keys", "5 12 3 9 14 1 7 10 2 15 6 11 0 8 13 4"}});
     mode->reset(Backend::Cpu);
     every_step_draws(*mode);
     EXPECT_TRUE(hover_finds(*mode, "key "));
     render_png(*mode, std::string("radix_") + view, gfx::Theme::Light);
   }
-  mode->params_from_json({{"radix_view", "buckets"}});
+  mode->params_from_json({{"radix-view", "buckets"}});
   mode->reset(Backend::Cpu);
   mode->seek(1);
   EXPECT_TRUE(hover_finds(*mode, "offset"));
   render_png(*mode, "radix_buckets_scan_dark", gfx::Theme::Dark);
-  mode->params_from_json({{"radix_view", "split"}});
+  mode->params_from_json({{"radix-view", "split"}});
   mode->reset(Backend::Cpu);
   mode->seek(4);
   render_png(*mode, "radix_split_t", gfx::Theme::Light);
@@ -310,7 +310,7 @@ TEST(RadixMode, EveryDigitHasItsOwnColourAndLegendEntry) {
   }
   auto mode = make_mode("radix");
   mode->params_from_json(
-      {{"radix_view", "buckets"}, {"radix_bits", 4}, {"key_bits", 8}, {"keys", ""}, {"n", 32}});
+      {{"radix-view", "buckets"}, {"radix-bits", 4}, {"key-bits", 8}, {"keys", ""}, {"n", 32}});
   mode->reset(Backend::Cpu);
   mode->seek(2);
   const std::string svg = draw_svg(*mode);
@@ -322,17 +322,17 @@ TEST(RadixMode, ParametersRoundTripAndErrorsNameTheKey) {
   auto mode = make_mode("radix");
   mode->params_from_json({{"keys", "3 1 2"},
                           {"bit", 1},
-                          {"radix_view", "lsd"},
-                          {"radix_bits", 3},
+                          {"radix-view", "lsd"},
+                          {"radix-bits", 3},
                           {"block", 2},
-                          {"key_bits", 5}});
+                          {"key-bits", 5}});
   expect_round_trip(*mode);
-  expect_rejected(*mode, {{"radix_view", "msd"}}, "radix_view");
+  expect_rejected(*mode, {{"radix-view", "msd"}}, "radix-view");
   expect_rejected(*mode, {{"keys", "1 -2 3"}}, "-2");
   expect_rejected(*mode, {{"keys", "4294967296"}}, "4294967296");
   expect_rejected(*mode, {{"bit", 32}}, "bit");
-  expect_rejected(*mode, {{"radix_bits", 0}}, "radix_bits");
-  expect_rejected(*mode, {{"keys", "255 1"}, {"key_bits", 4}}, "key_bits");
+  expect_rejected(*mode, {{"radix-bits", 0}}, "radix-bits");
+  expect_rejected(*mode, {{"keys", "255 1"}, {"key-bits", 4}}, "key-bits");
   expect_rejected(*mode, {{"threshold", 3}}, "threshold");
 }
 
@@ -463,8 +463,8 @@ TEST(SegmentedMode, RowsStayInPlaceWhileStepping) {
 TEST(ScanAppModes, NothingIsDrawnPastTheRightEdge) {
   const std::pair<const char*, nlohmann::json> cases[] = {
       {"compact", nlohmann::json::object()},  {"compact", {{"image", "camera.png"}}},
-      {"radix", {{"radix_view", "split"}}},   {"radix", {{"radix_view", "lsd"}}},
-      {"radix", {{"radix_view", "buckets"}}}, {"segmented", nlohmann::json::object()},
+      {"radix", {{"radix-view", "split"}}},   {"radix", {{"radix-view", "lsd"}}},
+      {"radix", {{"radix-view", "buckets"}}}, {"segmented", nlohmann::json::object()},
   };
   for (const auto& [id, params] : cases) {
     auto mode = make_mode(id);

@@ -59,22 +59,22 @@ RadixMode::RadixMode() : keys_text_(kDefaultKeys) {}
 
 nlohmann::json RadixMode::params_to_json() const {
   return {{"keys", keys_text_}, {"n", n_},
-          {"seed", seed_},      {"key_bits", key_bits_},
-          {"bit", bit_},        {"radix_bits", radix_bits_},
-          {"block", block_},    {"radix_view", radix_view_name(view_)}};
+          {"seed", seed_},      {"key-bits", key_bits_},
+          {"bit", bit_},        {"radix-bits", radix_bits_},
+          {"block", block_},    {"radix-view", radix_view_name(view_)}};
 }
 
 void RadixMode::params_from_json(const nlohmann::json& j) {
   reject_unknown_keys(j,
-                      {"keys", "n", "seed", "key_bits", "bit", "radix_bits", "block", "radix_view"},
+                      {"keys", "n", "seed", "key-bits", "bit", "radix-bits", "block", "radix-view"},
                       "scan --mode radix");
   std::string keys = keys_text_;
   int64_t n = n_;
   uint64_t seed = seed_;
   int key_bits = key_bits_, bit = bit_, radix_bits = radix_bits_, block = block_;
   RadixView view = view_;
-  if (j.contains("radix_view")) {
-    const std::string s = json_string(j, "radix_view");
+  if (j.contains("radix-view")) {
+    const std::string s = json_string(j, "radix-view");
     if (s == "split")
       view = RadixView::Split;
     else if (s == "lsd")
@@ -82,15 +82,15 @@ void RadixMode::params_from_json(const nlohmann::json& j) {
     else if (s == "buckets")
       view = RadixView::Buckets;
     else
-      throw Error("--radix_view: unknown view '" + s + "' (split, lsd, buckets)");
+      throw Error("--radix-view: unknown view '" + s + "' (split, lsd, buckets)");
   }
   if (j.contains("n")) n = json_int(j, "n", 1, radix::kTeachMaxKeys);
   if (j.contains("seed")) seed = static_cast<uint64_t>(json_int(j, "seed", 0, INT64_MAX));
   if ((j.contains("n") || j.contains("seed")) && !j.contains("keys")) keys.clear();
-  if (j.contains("key_bits")) key_bits = static_cast<int>(json_int(j, "key_bits", 0, 32));
+  if (j.contains("key-bits")) key_bits = static_cast<int>(json_int(j, "key-bits", 0, 32));
   if (j.contains("bit")) bit = static_cast<int>(json_int(j, "bit", 0, 31));
   // The bucket table is drawn with one row per digit: 16 rows at most.
-  if (j.contains("radix_bits")) radix_bits = static_cast<int>(json_int(j, "radix_bits", 1, 4));
+  if (j.contains("radix-bits")) radix_bits = static_cast<int>(json_int(j, "radix-bits", 1, 4));
   if (j.contains("block")) block = static_cast<int>(json_int(j, "block", 1, 1024));
   if (j.contains("keys")) {
     keys = json_string(j, "keys");
@@ -105,7 +105,7 @@ void RadixMode::params_from_json(const nlohmann::json& j) {
   }
   if (!keys.empty() && key_bits > 0) {
     const int needed = radix::key_bits_needed(parse_keys(keys));
-    WS_REQUIRE(key_bits >= needed, "--key_bits " + std::to_string(key_bits) + ": the keys need " +
+    WS_REQUIRE(key_bits >= needed, "--key-bits " + std::to_string(key_bits) + ": the keys need " +
                                        std::to_string(needed) + " bits to be sorted");
   }
   keys_text_ = keys;
@@ -258,7 +258,7 @@ nlohmann::json RadixMode::results_json() const {
                         {"local_rank", b.local_rank},
                         {"destination", b.destination},
                         {"keys_out", b.keys_out}});
-    out["buckets"] = {{"radix_bits", radix_bits_},
+    out["buckets"] = {{"radix-bits", radix_bits_},
                       {"block", block_},
                       {"passes", passes},
                       {"sorted", multibit_->sorted},

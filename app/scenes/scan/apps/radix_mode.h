@@ -1,4 +1,4 @@
-// Radix sort as a mode of the scan scene (PMPP 13.3-13.5), three views chosen by "radix_view":
+// Radix sort as a mode of the scan scene (PMPP 13.3-13.5), three views chosen by "radix-view":
 //   split    one 1-bit split pass as columns b, e, f, totalFalses, t, d and the output, with
 //            arrows to the destinations; the timeline reveals one column per step
 //   lsd      a full LSD sort of small keys, one split pass per timeline step

@@ -16,7 +16,7 @@ void RadixMode::panel_parameters(Backend backend) {
   if (scan_apps::combo(
           "View", view,
           {"one split pass (columns)", "LSD sort, pass by pass", "multi-bit: bucket table"}))
-    edit["radix_view"] = radix_view_name(static_cast<RadixView>(view));
+    edit["radix-view"] = radix_view_name(static_cast<RadixView>(view));
   if (view_ == RadixView::Split) {
     int bit = bit_;
     if (ImGui::SliderInt("Split on bit", &bit, 0, std::max(0, effective_key_bits() - 1)) &&
@@ -26,7 +26,7 @@ void RadixMode::panel_parameters(Backend backend) {
   if (view_ == RadixView::Buckets) {
     int radix_bits = radix_bits_;
     if (ImGui::SliderInt("Digit bits", &radix_bits, 1, 4) && radix_bits != radix_bits_)
-      edit["radix_bits"] = radix_bits;
+      edit["radix-bits"] = radix_bits;
     int block = block_;
     if (ImGui::SliderInt("Keys per block", &block, 1, 64) && block != block_) edit["block"] = block;
   }
@@ -47,7 +47,7 @@ void RadixMode::panel_parameters(Backend backend) {
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "Bits of each key the sort looks at; 0 = automatic (what the largest key needs)");
-  if (bits_changed) edit["key_bits"] = key_bits;
+  if (bits_changed) edit["key-bits"] = key_bits;
   if (n_changed || seed_changed || ImGui::Button("Random keys")) {
     edit["n"] = n;
     edit["seed"] = seed;
