@@ -18,6 +18,8 @@ BIN=${1:-.device}
 OUT_DIR=${OUT:-$BIN/out}
 mkdir -p "$OUT_DIR"
 SCENES=${SCENES:-reduce heat scan}
+# The figures need a font; the GPU machine may have none: a DejaVuSans.ttf carried in BIN_DIR.
+[ -z "${WARPSCOPE_FONT:-}" ] && [ -f "$BIN/DejaVuSans.ttf" ] && export WARPSCOPE_FONT="$BIN/DejaVuSans.ttf"
 status=0
 summary=()
 
