@@ -50,8 +50,9 @@ void draw_scan_ranges(gfx::Canvas& c, const ScanRun& r, int current, const gfx::
     const int64_t count = int64_t{b.size} * b.blocks;
     if (step == current) c.rect_filled({0, y}, {size.x, y + cell_h}, p.highlight.with_alpha(45));
     const std::string label = step < 0 ? "input" : trace.steps[step].label + " (" + b.name + ")";
-    c.text({4, y + cell_h / 2}, label, label_font, step > current ? p.text_muted : p.text,
-           HAlign::Left, VAlign::Middle);
+    // Cut to the label column: a row with fewer cells than columns would show the rest.
+    c.text({4, y + cell_h / 2}, fit_text(c, label, label_font, x0 - 8), label_font,
+           step > current ? p.text_muted : p.text, HAlign::Left, VAlign::Middle);
     for (int64_t i = 0; i < count; ++i) {
       const Vec2 a{x0 + i * cell_w, y + 1}, e{x0 + (i + 1) * cell_w, y + cell_h - 1};
       scan::Range rg{scan::Range::Span, static_cast<int32_t>(i), static_cast<int32_t>(i)};
