@@ -4,48 +4,69 @@ namespace ws::app {
 
 using gfx::Vec2;
 
+void LegendLine::label(const std::string& text) {
+  c_.text({x_, mid()}, text, font_, p_.text_muted, gfx::HAlign::Left, gfx::VAlign::Middle);
+  x_ += c_.text_size(text, font_).x + font_ * 1.2f;
+}
+
+void LegendLine::strip(gfx::Color fill) {
+  c_.rect_filled({x_, top_}, {x_ + box_ * 0.6f, top_ + box_}, fill);
+  x_ += box_ * 0.6f + 1;
+}
+
+void LegendLine::strip_over(gfx::Color under, gfx::Color fill) {
+  c_.rect_filled({x_, top_}, {x_ + box_ * 0.6f, top_ + box_}, under);
+  strip(fill);
+}
+
+void LegendLine::filled(gfx::Color fill) {
+  c_.rect_filled({x_, top_}, {x_ + box_ * 1.5f, top_ + box_}, fill);
+  x_ += box_ * 1.5f + 4;
+}
+
+void LegendLine::outlined(gfx::Color border, float width) {
+  c_.rect({x_, top_}, {x_ + box_ * 1.5f, top_ + box_}, border, width);
+  x_ += box_ * 1.5f + 4;
+}
+
+void LegendLine::boxed(gfx::Color fill, gfx::Color border) {
+  c_.rect_filled({x_, top_}, {x_ + box_ * 1.5f, top_ + box_}, fill);
+  outlined(border, 1);
+}
+
+void LegendLine::arrow(gfx::Color colour) {
+  c_.arrow({x_, mid()}, {x_ + box_ * 2, mid()}, colour, 1.5f, 6);
+  x_ += box_ * 2 + 4;
+}
+
 float draw_trace_legend(gfx::Canvas& c, Vec2 origin, float font, const gfx::Palette& p,
                         bool with_mismatch) {
-  float x = origin.x;
-  const float box = font * 0.9f;
-  const float mid = origin.y + box / 2;
-  auto label = [&](const std::string& text) {
-    c.text({x, mid}, text, font, p.text_muted, gfx::HAlign::Left, gfx::VAlign::Middle);
-    x += c.text_size(text, font).x + font * 1.2f;
-  };
-  for (int w = 0; w < 4; ++w) {
-    c.rect_filled({x, origin.y}, {x + box * 0.6f, origin.y + box}, p.warp_color(w));
-    x += box * 0.6f + 1;
-  }
-  x += 4;
-  label("lanes by warp");
-  c.rect_filled({x, origin.y}, {x + box * 0.6f, origin.y + box}, p.inactive);
-  x += box * 0.6f + 4;
-  label("inactive lane");
-  c.rect_filled({x, mid + 1}, {x + box * 1.6f, mid + 4}, p.divergent);
-  x += box * 1.6f + 4;
-  label("divergent warp");
-  c.arrow({x, mid}, {x + box * 2, mid}, p.read, 1.5f, 6);
-  x += box * 2 + 4;
-  label("operand read");
-  c.arrow({x, mid}, {x + box * 2, mid}, p.atomic, 1.5f, 6);
-  x += box * 2 + 4;
-  label("atomic");
-  auto memory_swatch = [&](gfx::Color fill, const std::string& text) {
-    c.rect_filled({x, origin.y}, {x + box * 1.5f, origin.y + box}, fill);
-    c.rect({x, origin.y}, {x + box * 1.5f, origin.y + box}, p.cell_border);
-    x += box * 1.5f + 4;
-    label(text);
-  };
-  memory_swatch(p.shared_row, "shared");
-  memory_swatch(p.global_row, "global");
-  memory_swatch(p.register_row, "registers");
+  LegendLine key(c, origin, font, p);
+  for (int w = 0; w < 4; ++w) key.strip(p.warp_color(w));
+  key.end_strips();
+  key.label("lanes by warp");
+  c.rect_filled({key.x(), origin.y}, {key.x() + key.box() * 0.6f, origin.y + key.box()},
+                p.inactive);
+  key.advance(key.box() * 0.6f + 4);
+  key.label("inactive lane");
+  c.rect_filled({key.x(), key.mid() + 1}, {key.x() + key.box() * 1.6f, key.mid() + 4}, p.divergent);
+  key.advance(key.box() * 1.6f + 4);
+  key.label("divergent warp");
+  key.arrow(p.read);
+  key.label("operand read");
+  key.arrow(p.atomic);
+  key.label("atomic");
+  key.memory(p.shared_row);
+  key.label("shared");
+  key.memory(p.global_row);
+  key.label("global");
+  key.memory(p.register_row);
+  key.label("registers");
   if (with_mismatch) {
-    c.rect({x, origin.y}, {x + box * 1.5f, origin.y + box}, p.mismatch, 2.5f);
-    x += box * 1.5f + 4;
-    label("differs from CPU reference");
+    key.outlined(p.mismatch, 2.5f);
+    key.label("differs from CPU reference");
   }
-  return box;
+  return key.box();
 }
 
 }  // namespace ws::app

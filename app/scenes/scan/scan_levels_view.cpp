@@ -12,6 +12,7 @@
 #include "common/inputs.h"
 #include "interop/colormap.h"
 #include "scan_views.h"
+#include "views/legend.h"
 
 namespace ws::app {
 
@@ -309,37 +310,28 @@ float draw_value_colour_key(gfx::Canvas& c, Vec2 origin, float font, const gfx::
 
 void draw_levels_legend(gfx::Canvas& c, Vec2 origin, float font, const gfx::Palette& p,
                         bool value_colours) {
-  float x = origin.x;
-  const float box = font * 0.9f;
-  const float mid = origin.y + box / 2;
-  auto label = [&](const std::string& text) {
-    c.text({x, mid}, text, font, p.text_muted, HAlign::Left, VAlign::Middle);
-    x += c.text_size(text, font).x + font * 1.2f;
-  };
-  c.rect_filled({x, origin.y + box * 0.7f}, {x + box * 1.5f, origin.y + box}, p.write);
-  x += box * 1.5f + 4;
-  label("written this step");
-  c.line({x, mid}, {x + box * 2, mid}, p.read, 1.5f);
-  x += box * 2 + 4;
-  label("what it read");
-  if (value_colours) x += draw_value_colour_key(c, {x, origin.y}, font, p, kValueColoursPerRow);
-  c.rect_filled({x, origin.y}, {x + box * 1.5f, origin.y + box}, p.cell_unwritten);
-  x += box * 1.5f + 4;
-  label("not run yet");
-  c.line({x + box * 0.5f, origin.y - 2}, {x + box * 0.5f, origin.y + box + 2}, p.text, 2.0f);
-  x += box + 4;
-  label("block boundary");
-  c.rect({x, origin.y}, {x + box * 1.5f, origin.y + box}, p.mismatch, 2.5f);
-  x += box * 1.5f + 4;
-  label("wrong");
-  auto memory_swatch = [&](Color fill, const std::string& text) {
-    c.rect_filled({x, origin.y}, {x + box * 1.5f, origin.y + box}, fill);
-    c.rect({x, origin.y}, {x + box * 1.5f, origin.y + box}, p.cell_border);
-    x += box * 1.5f + 4;
-    label(text);
-  };
-  memory_swatch(p.shared_row, "shared");
-  memory_swatch(p.global_row, "global");
+  LegendLine key(c, origin, font, p);
+  const float box = key.box();
+  c.rect_filled({key.x(), origin.y + box * 0.7f}, {key.x() + box * 1.5f, origin.y + box}, p.write);
+  key.advance(box * 1.5f + 4);
+  key.label("written this step");
+  c.line({key.x(), key.mid()}, {key.x() + box * 2, key.mid()}, p.read, 1.5f);
+  key.advance(box * 2 + 4);
+  key.label("what it read");
+  if (value_colours)
+    key.advance(draw_value_colour_key(c, {key.x(), origin.y}, font, p, kValueColoursPerRow));
+  key.filled(p.cell_unwritten);
+  key.label("not run yet");
+  c.line({key.x() + box * 0.5f, origin.y - 2}, {key.x() + box * 0.5f, origin.y + box + 2}, p.text,
+         2.0f);
+  key.advance(box + 4);
+  key.label("block boundary");
+  key.outlined(p.mismatch, 2.5f);
+  key.label("wrong");
+  key.memory(p.shared_row);
+  key.label("shared");
+  key.memory(p.global_row);
+  key.label("global");
 }
 
 }  // namespace ws::app

@@ -162,65 +162,43 @@ void draw_run(gfx::Canvas& c, Vec2 origin, const ScanRun& r, int step, ScanView 
 // The key of the network and of the range table.
 void draw_scan_legend(gfx::Canvas& c, Vec2 origin, float font, const gfx::Palette& p, ScanView view,
                       bool value_colours) {
-  float x = origin.x;
-  const float box = font * 0.9f;
-  const float mid = origin.y + box / 2;
-  auto label = [&](const std::string& text) {
-    c.text({x, mid}, text, font, p.text_muted, HAlign::Left, VAlign::Middle);
-    x += c.text_size(text, font).x + font * 1.2f;
-  };
+  LegendLine key(c, origin, font, p);
   if (view == ScanView::Ranges) {
-    for (int k = 0; k < 4; ++k) {  // the shades the table uses, light to dark
-      c.rect_filled({x, origin.y}, {x + box * 0.6f, origin.y + box}, p.background);
-      c.rect_filled({x, origin.y}, {x + box * 0.6f, origin.y + box},
-                    p.read.with_alpha(static_cast<uint8_t>(30 + 40 * k)));
-      x += box * 0.6f + 1;
-    }
-    x += 4;
-    label("share of its prefix x0..xj held");
-    c.rect_filled({x, origin.y}, {x + box * 1.5f, origin.y + box}, p.mismatch.with_alpha(90));
-    x += box * 1.5f + 4;
-    label("bad: not one run of inputs (race)");
-    c.rect({x, origin.y}, {x + box * 1.5f, origin.y + box}, p.mismatch, 2.5f);
-    x += box * 1.5f + 4;
-    label("wrong output");
-    c.rect_filled({x, origin.y}, {x + box * 1.5f, origin.y + box}, p.inactive.with_alpha(110));
-    x += box * 1.5f + 4;
-    label("id: identity");
-    c.rect({x, origin.y}, {x + box * 1.5f, origin.y + box}, p.inactive, 1);
-    x += box * 1.5f + 4;
-    label("not run yet");
+    for (int k = 0; k < 4; ++k)  // the shades the table uses, light to dark
+      key.strip_over(p.background, p.read.with_alpha(static_cast<uint8_t>(30 + 40 * k)));
+    key.end_strips();
+    key.label("share of its prefix x0..xj held");
+    key.filled(p.mismatch.with_alpha(90));
+    key.label("bad: not one run of inputs (race)");
+    key.outlined(p.mismatch, 2.5f);
+    key.label("wrong output");
+    key.filled(p.inactive.with_alpha(110));
+    key.label("id: identity");
+    key.outlined(p.inactive, 1);
+    key.label("not run yet");
     return;
   }
   if (value_colours) {
-    x += draw_value_colour_key(c, {x, origin.y}, font, p, kValueColoursPerRow);
+    key.advance(draw_value_colour_key(c, {key.x(), origin.y}, font, p, kValueColoursPerRow));
   } else {
-    for (int w = 0; w < 4; ++w) {
-      c.rect_filled({x, origin.y}, {x + box * 0.6f, origin.y + box}, p.warp_color(w));
-      x += box * 0.6f + 1;
-    }
-    x += 4;
-    label("written in the row's step, by warp");
+    for (int w = 0; w < 4; ++w) key.strip(p.warp_color(w));
+    key.end_strips();
+    key.label("written in the row's step, by warp");
   }
-  c.arrow({x, mid}, {x + box * 2, mid}, p.read, 1.5f, 6);
-  c.circle_filled({x + box * 2, mid}, 3, p.read);
-  x += box * 2 + 6;
-  label("operands \xE2\x86\x92 operator");
-  c.rect_filled({x, origin.y}, {x + box * 1.5f, origin.y + box}, p.cell_unwritten);
-  x += box * 1.5f + 4;
-  label("not run yet");
-  c.rect({x, origin.y}, {x + box * 1.5f, origin.y + box}, p.mismatch, 2.5f);
-  x += box * 1.5f + 4;
-  label("wrong / broken range");
-  auto memory_swatch = [&](gfx::Color fill, const std::string& text) {
-    c.rect_filled({x, origin.y}, {x + box * 1.5f, origin.y + box}, fill);
-    c.rect({x, origin.y}, {x + box * 1.5f, origin.y + box}, p.cell_border);
-    x += box * 1.5f + 4;
-    label(text);
-  };
-  memory_swatch(p.shared_row, "shared");
-  memory_swatch(p.global_row, "global");
-  memory_swatch(p.register_row, "registers");
+  c.arrow({key.x(), key.mid()}, {key.x() + key.box() * 2, key.mid()}, p.read, 1.5f, 6);
+  c.circle_filled({key.x() + key.box() * 2, key.mid()}, 3, p.read);
+  key.advance(key.box() * 2 + 6);
+  key.label("operands \xE2\x86\x92 operator");
+  key.filled(p.cell_unwritten);
+  key.label("not run yet");
+  key.outlined(p.mismatch, 2.5f);
+  key.label("wrong / broken range");
+  key.memory(p.shared_row);
+  key.label("shared");
+  key.memory(p.global_row);
+  key.label("global");
+  key.memory(p.register_row);
+  key.label("registers");
 }
 
 }  // namespace
