@@ -52,6 +52,25 @@ inline std::vector<double> std_scan(BinaryOp op, ValueType type, bool inclusive,
                                   : std_scan_typed<float>(op, inclusive, values);
 }
 
+// A range as the tests spell it: "[lo,hi]", "identity", "broken" (or "?" for unknown).
+inline std::string text(const Range& r) {
+  switch (r.kind) {
+    case Range::Identity:
+      return "identity";
+    case Range::Span:
+      return "[" + std::to_string(r.lo) + "," + std::to_string(r.hi) + "]";
+    case Range::Broken:
+      return "broken";
+    default:
+      return "?";
+  }
+}
+
+// x_lo..x_hi as text(); the identity when empty.
+inline std::string span_text(int64_t lo, int64_t hi) {
+  return lo > hi ? "identity" : "[" + std::to_string(lo) + "," + std::to_string(hi) + "]";
+}
+
 // The CPU fast mode's result for `values` (the hierarchical driver's CPU mirror for the section
 // variants), in the element type, as doubles.
 inline std::vector<double> fast_result(const Params& p, const std::vector<double>& values) {

@@ -13,22 +13,8 @@
 namespace ws::scan {
 namespace {
 
-std::string text(const Range& r) {
-  switch (r.kind) {
-    case Range::Identity:
-      return "identity";
-    case Range::Span:
-      return "[" + std::to_string(r.lo) + "," + std::to_string(r.hi) + "]";
-    case Range::Broken:
-      return "broken";
-    default:
-      return "?";
-  }
-}
-
-std::string span_text(int64_t lo, int64_t hi) {
-  return lo > hi ? "identity" : "[" + std::to_string(lo) + "," + std::to_string(hi) + "]";
-}
+using testing::span_text;
+using testing::text;
 
 int buffer_named(const Trace& trace, const std::string& name) {
   for (size_t b = 0; b < trace.buffers.size(); ++b)
