@@ -8,10 +8,7 @@
 #include "common/error.h"
 #include "scan/scan_run.h"
 #include "scenes/json_params.h"
-#if __has_include("apps/scan_app_modes.h")
 #include "apps/scan_app_modes.h"
-#define WS_HAVE_SCAN_APP_MODES 1
-#endif
 
 namespace ws::app {
 
@@ -91,11 +88,7 @@ ScanRun run_scan_variant(Backend backend, const scan::Params& params,
   return r;
 }
 
-ScanScene::ScanScene() {
-#if defined(WS_HAVE_SCAN_APP_MODES)
-  modes_ = make_scan_app_modes();
-#endif
-}
+ScanScene::ScanScene() : modes_(make_scan_app_modes()) {}
 
 ScanScene::~ScanScene() {
   if (fast_job_.valid()) fast_job_.wait();
@@ -142,7 +135,8 @@ void ScanScene::params_from_json(const nlohmann::json& params) {
   ScanAppMode* target = nullptr;
   for (const auto& m : modes_)
     if (mode == m->id()) target = m.get();
-  WS_REQUIRE(target != nullptr, "--mode " + mode + ": this application mode is not built yet");
+  WS_REQUIRE(target != nullptr,
+             "--mode must be scan, compact, radix or segmented, got '" + mode + "'");
   target->params_from_json(rest);
   mode_ = mode;
 }
