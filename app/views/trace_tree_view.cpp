@@ -160,7 +160,7 @@ void draw_cells(gfx::Canvas& c, const TraceTreeInput& in, const gfx::Palette& p,
                      (*in.mismatch)[row.step][row.buffer][i];
     if (bad) c.rect(a - Vec2{1, 1}, b + Vec2{1, 1}, p.mismatch, 3.0f);
     if (std::isnan(v) || font < 7) continue;
-    const std::string text = format_value(v, trace.type);
+    const std::string text = format_cell_value(v, trace.op, trace.type);
     if (c.text_size(text, font).x > row_w - 2) continue;
     c.text({(a.x + b.x) / 2, (a.y + b.y) / 2}, text, font, p.text, HAlign::Center, VAlign::Middle);
   }
@@ -196,6 +196,14 @@ void draw_lanes(gfx::Canvas& c, const TraceTreeInput& in, const gfx::Palette& p,
     c.rect_filled({x, y}, {x + std::max(lane_w - (lane_w > 3 ? 1.0f : 0.0f), 0.5f), y + L.lane_h},
                   col);
   }
+  // The strip is one lane per thread, not one per cell: say so where it ends short of the row,
+  // so "thread t" is not read as "the thread of element t" (a coarsened thread owns several).
+  const float strip_end = L.x0 + threads * lane_w;
+  const float note_font = std::clamp(L.lane_h * 1.6f, 8.0f, 12.0f);
+  const std::string note = threads == 1 ? "1 thread" : std::to_string(threads) + " threads";
+  if (strip_end + 6 + c.text_size(note, note_font).x < L.x0 + area_w)
+    c.text({strip_end + 6, y + L.lane_h / 2}, note, note_font, p.text_muted, HAlign::Left,
+           VAlign::Middle);
   // Divergent warps: some lanes active, some not. Marked with a red bar under the warp.
   for (int blk = 0; blk < step.grid_dim; ++blk)
     for (int w = 0; w < warps_per_block; ++w) {
@@ -295,7 +303,7 @@ TraceTreeKey draw_trace_tree(gfx::Canvas& c, const TraceTreeInput& in, const gfx
     const auto& values =
         r.step < 0 ? trace.buffers[r.buffer].initial : (*in.snapshots)[r.step][r.buffer];
     for (double v : values) {
-      const std::string t = std::isnan(v) ? "" : format_value(v, trace.type);
+      const std::string t = format_cell_value(v, trace.op, trace.type);
       if (t.size() > widest.size()) widest = t;
     }
   }

@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <cerrno>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -153,6 +154,16 @@ std::string format_value(double v, ValueType type) {
     std::snprintf(buffer, sizeof buffer, "%.4g", v);
   }
   return buffer;
+}
+
+std::string format_cell_value(double v, BinaryOp op, ValueType type) {
+  if (std::isnan(v)) return "";
+  const bool int32 = type == ValueType::Int32;
+  if (op == BinaryOp::Min && v == (int32 ? 2147483647.0 : static_cast<double>(FLT_MAX)))
+    return "+\xE2\x88\x9E";
+  if (op == BinaryOp::Max && v == (int32 ? -2147483648.0 : -static_cast<double>(FLT_MAX)))
+    return "\xE2\x88\x92\xE2\x88\x9E";
+  return format_value(v, type);
 }
 
 }  // namespace ws

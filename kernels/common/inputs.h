@@ -27,5 +27,9 @@ void generate_typed(Distribution d, ValueType type, int64_t n, uint64_t seed, vo
 
 // Formats a value the way cells show it: integers plainly, floats with up to 4 significant digits.
 std::string format_value(double v, ValueType type);
+// A value as a cell of an `op` computation shows it: format_value, but the identity of min (the
+// largest int32 or float) reads "+∞" and that of max "−∞", so one ten-digit number does not shrink
+// every cell's text; "" for NaN (not written).
+std::string format_cell_value(double v, BinaryOp op, ValueType type);
 
 }  // namespace ws

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <cfloat>
+
 #include <algorithm>
 #include <cmath>
 
@@ -50,6 +52,19 @@ TEST(Inputs, FormatsCellValues) {
   EXPECT_EQ(format_value(-12, ValueType::Int32), "-12");
   EXPECT_EQ(format_value(0.123456, ValueType::Float32), "0.1235");
   EXPECT_EQ(format_value(std::nan(""), ValueType::Float32), "");
+}
+
+// The identity of min and max reads as ±∞ in a cell, only for that operator; other values as
+// format_value writes them.
+TEST(Inputs, CellValuesShowTheMinMaxIdentityAsInfinity) {
+  EXPECT_EQ(format_cell_value(2147483647.0, BinaryOp::Min, ValueType::Int32), "+\xE2\x88\x9E");
+  EXPECT_EQ(format_cell_value(-2147483648.0, BinaryOp::Max, ValueType::Int32),
+            "\xE2\x88\x92\xE2\x88\x9E");
+  EXPECT_EQ(format_cell_value(FLT_MAX, BinaryOp::Min, ValueType::Float32), "+\xE2\x88\x9E");
+  EXPECT_EQ(format_cell_value(2147483647.0, BinaryOp::Sum, ValueType::Int32), "2147483647");
+  EXPECT_EQ(format_cell_value(-2147483648.0, BinaryOp::Min, ValueType::Int32), "-2147483648");
+  EXPECT_EQ(format_cell_value(7, BinaryOp::Max, ValueType::Int32), "7");
+  EXPECT_EQ(format_cell_value(std::nan(""), BinaryOp::Min, ValueType::Int32), "");
 }
 
 }  // namespace

@@ -242,8 +242,8 @@ void draw_scan_levels(gfx::Canvas& c, const ScanRun& r, int current, const gfx::
       }
       std::string widest;
       for (double v : values)
-        if (cell_value_text(v, trace.op, trace.type).size() > widest.size())
-          widest = cell_value_text(v, trace.op, trace.type);
+        if (format_cell_value(v, trace.op, trace.type).size() > widest.size())
+          widest = format_cell_value(v, trace.op, trace.type);
       const float cell_w = unit * static_cast<float>(row.span);
       float font = std::min(cell_h * 0.55f, 20.0f * s);
       while (font >= 7 && c.text_size(widest, font).x > cell_w - 3) font -= 0.5f;
@@ -269,7 +269,7 @@ void draw_scan_levels(gfx::Canvas& c, const ScanRun& r, int current, const gfx::
         if (font < 7 || std::isnan(v)) continue;
         // The last block's cell can be narrower than the others: its text shrinks or is left to
         // the hover.
-        const std::string text = cell_value_text(v, trace.op, trace.type);
+        const std::string text = format_cell_value(v, trace.op, trace.type);
         float f = font;
         while (f >= 7 && c.text_size(text, f).x > b.x - a.x - 3) f -= 0.5f;
         if (f >= 7)

@@ -80,7 +80,7 @@ void draw_scan_network(gfx::Canvas& c, const ScanRun& r, int current, const gfx:
     const auto& values =
         row.step < 0 ? trace.buffers[row.buffer].initial : r.snapshots[row.step][row.buffer];
     for (double v : values) {
-      const std::string t = cell_value_text(v, trace.op, trace.type);
+      const std::string t = format_cell_value(v, trace.op, trace.type);
       if (t.size() > widest.size()) widest = t;
     }
   }
@@ -250,7 +250,7 @@ void draw_scan_network(gfx::Canvas& c, const ScanRun& r, int current, const gfx:
       if (bad) c.rect(a - Vec2{1.5f, 1.5f}, b + Vec2{1.5f, 1.5f}, p.mismatch, 3.0f);
       if (future || std::isnan(v) || !values_as_text) continue;
       const float text_y = ranges_fit ? a.y + cell_h * 0.36f : (a.y + b.y) / 2;
-      c.text({(a.x + b.x) / 2, text_y}, cell_value_text(v, trace.op, trace.type), value_font,
+      c.text({(a.x + b.x) / 2, text_y}, format_cell_value(v, trace.op, trace.type), value_font,
              p.text, HAlign::Center, VAlign::Middle);
       if (ranges_fit) {
         const scan::Range rg =

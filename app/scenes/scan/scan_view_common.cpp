@@ -28,16 +28,6 @@ std::string fit_text(const gfx::Canvas& c, std::string text, float font, float w
   return text + "\xE2\x80\xA6";
 }
 
-std::string cell_value_text(double v, BinaryOp op, ValueType type) {
-  if (std::isnan(v)) return "";
-  const bool int32 = type == ValueType::Int32;
-  if (op == BinaryOp::Min && v == (int32 ? 2147483647.0 : static_cast<double>(FLT_MAX)))
-    return "+\xE2\x88\x9E";
-  if (op == BinaryOp::Max && v == (int32 ? -2147483648.0 : -static_cast<double>(FLT_MAX)))
-    return "\xE2\x88\x92\xE2\x88\x9E";
-  return format_value(v, type);
-}
-
 std::string count_text(int64_t count, const std::string& noun) {
   return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
 }

@@ -51,11 +51,6 @@ std::vector<int> scan_row_buffers(const Trace& trace);
 // `text`, cut with an ellipsis (never inside a UTF-8 sequence) to fit `width` at `font`.
 std::string fit_text(const gfx::Canvas& c, std::string text, float font, float width);
 
-// A value as a cell shows it: format_value, but the identity of min (the largest int32 or float)
-// reads "+∞" and that of max "−∞", so one ten-digit number does not shrink every cell's text;
-// "" for NaN (not written).
-std::string cell_value_text(double v, BinaryOp op, ValueType type);
-
 // "1 step", "3 steps": a count and its noun, plural unless the count is one.
 std::string count_text(int64_t count, const std::string& noun);
 // Operations the serial loop needs over those performed, "58%"; "n/a" when neither combines
