@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <numeric>
 
 #include "common/error.h"
@@ -54,6 +55,15 @@ std::string svg_of(const Scene& scene, int width = 1280, int height = 800) {
   options.width = width;
   options.height = height;
   return gfx::render_figure_svg([&](gfx::Canvas& c) { scene.draw(c, gfx::Theme::Light); }, options);
+}
+
+// A scan scene with these parameters, attached on the CPU backend (the context outlives it).
+std::unique_ptr<ScanScene> attached_scan(const nlohmann::json& params) {
+  static SceneContext context;
+  auto scene = std::make_unique<ScanScene>();
+  scene->params_from_json(params);
+  scene->attach(context);
+  return scene;
 }
 
 bool not_built(const std::string& error) {
@@ -151,11 +161,9 @@ TEST(ScanScene, EveryBuiltVariantStepsDrawsAndScans) {
     for (const bool inclusive : {true, false}) {
       if (inclusive && info.variant == scan::Variant::KoggeStoneExclusive) continue;
       SCOPED_TRACE(std::string(info.id) + (inclusive ? " inclusive" : " exclusive"));
-      ScanScene scene;
-      scene.params_from_json(
+      const auto scene_owner = attached_scan(
           {{"variant", info.id}, {"n", "32"}, {"seed", "5"}, {"inclusive", inclusive}});
-      SceneContext context;
-      scene.attach(context);
+      ScanScene& scene = *scene_owner;
       if (!scene.primary()) {
         EXPECT_TRUE(not_built(scene.run_error())) << scene.run_error();
         EXPECT_NE(svg_of(scene).find("not built yet"), std::string::npos);
@@ -208,10 +216,8 @@ TEST(ScanScene, RunJsonMatchesStdInclusiveAndExclusiveScan) {
 }
 
 TEST(ScanScene, RaceToggleCorruptsAndTheReferenceCheckFlagsIt) {
-  ScanScene scene;
-  scene.params_from_json({{"race", "true"}, {"n", "64"}, {"seed", "3"}});
-  SceneContext context;
-  scene.attach(context);
+  const auto scene_owner = attached_scan({{"race", "true"}, {"n", "64"}, {"seed", "3"}});
+  ScanScene& scene = *scene_owner;
   ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
   const ScanRun& r = *scene.primary();
   const std::vector<double> truth = expected_scan(r.input, true);
@@ -237,9 +243,8 @@ TEST(ScanScene, RaceToggleCorruptsAndTheReferenceCheckFlagsIt) {
 }
 
 TEST(ScanScene, HoverNamesTheThreadAndTheRangeACellHolds) {
-  ScanScene scene;
-  SceneContext context;
-  scene.attach(context);
+  const auto scene_owner = attached_scan(nlohmann::json::object());
+  ScanScene& scene = *scene_owner;
   ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
   scene.seek(scene.step_count() - 2);  // the last Kogge-Stone level
   svg_of(scene);
@@ -268,20 +273,16 @@ TEST(ScanScene, ScalingCountsKoggeStoneWorkFromTraces) {
     EXPECT_EQ(ks->ops[i], n * log2n - (n - 1)) << "n = " << n;
     EXPECT_EQ(ks->steps[i], log2n + 2) << "load, log2 n levels, store";
   }
-  ScanScene scene;
-  scene.params_from_json({{"view", "scaling"}});
-  SceneContext context;
-  scene.attach(context);
+  const auto scene_owner = attached_scan({{"view", "scaling"}});
+  ScanScene& scene = *scene_owner;
   EXPECT_NE(svg_of(scene).find("operations performed"), std::string::npos);
 }
 
 // The single-pass timeline recorded at a size with many blocks: one record per block, every poll
 // looks at an earlier block, and the figure says which size it shows.
 TEST(ScanScene, RecordsTheLookbackTimelineAtAnySize) {
-  ScanScene scene;
-  scene.params_from_json({{"variant", "decoupled-lookback"}, {"record", "65536"}});
-  SceneContext context;
-  scene.attach(context);
+  const auto scene_owner = attached_scan({{"variant", "decoupled-lookback"}, {"record", "65536"}});
+  ScanScene& scene = *scene_owner;
   if (!scene.primary() && not_built(scene.run_error())) GTEST_SKIP() << scene.run_error();
   ASSERT_TRUE(scene.run_error().empty()) << scene.run_error();
   const nlohmann::json j = scene.results_json();
@@ -310,10 +311,8 @@ TEST(ScanScene, PanelsDrawInAnImGuiFrame) {
   };
   for (const nlohmann::json& params : settings) {
     SCOPED_TRACE(params.dump());
-    ScanScene scene;
-    scene.params_from_json(params);
-    SceneContext context;
-    scene.attach(context);
+    const auto scene_owner = attached_scan(params);
+    ScanScene& scene = *scene_owner;
     for (int frame = 0; frame < 2; ++frame) {
       imgui.prepare_frame();
       ImGuiIO& io = ImGui::GetIO();
@@ -341,13 +340,12 @@ TEST(ScanScene, PanelsDrawInAnImGuiFrame) {
 // Three levels of the hierarchical scan in the levels view: every array is a row, the result of
 // the last add-back is the inclusive scan.
 TEST(ScanScene, LevelsViewShowsEveryLevelOfTheHierarchy) {
-  ScanScene scene;
-  scene.params_from_json({{"variant", "hierarchical"},
-                          {"values", "3 1 7 0 4 1 6 3 5 2 8 1 9 4 2 6 1 1 2 2 3 3 4 4"},
-                          {"block", "2"},
-                          {"coarsening", "2"}});
-  SceneContext context;
-  scene.attach(context);
+  const auto scene_owner =
+      attached_scan({{"variant", "hierarchical"},
+                     {"values", "3 1 7 0 4 1 6 3 5 2 8 1 9 4 2 6 1 1 2 2 3 3 4 4"},
+                     {"block", "2"},
+                     {"coarsening", "2"}});
+  ScanScene& scene = *scene_owner;
   ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
   EXPECT_EQ(scene.primary()->run.level_sizes, (std::vector<int64_t>{24, 6, 2}));
   scene.seek(scene.step_count() - 1);
@@ -396,10 +394,9 @@ bool round_number(double v) {
 TEST(ScanScene, TimelineTicksAreRoundNumbersAtTheirTruePositions) {
   for (const char* record : {"0", "65536", "1048576"}) {
     SCOPED_TRACE(record);
-    ScanScene scene;
-    scene.params_from_json({{"variant", "decoupled-lookback"}, {"n", "4096"}, {"record", record}});
-    SceneContext context;
-    scene.attach(context);
+    const auto scene_owner =
+        attached_scan({{"variant", "decoupled-lookback"}, {"n", "4096"}, {"record", record}});
+    ScanScene& scene = *scene_owner;
     ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
     const std::string axis = svg_group(svg_of(scene), "time-axis");
     ASSERT_FALSE(axis.empty());
@@ -430,20 +427,17 @@ TEST(ScanScene, TimelineTicksAreRoundNumbersAtTheirTruePositions) {
   EXPECT_EQ(timeline_axis(101900, true, 5).labels[1], "50 \xC2\xB5s");  // 0, 50, 100 µs
 
   // The default input fits one block: the timeline says how to get something to look at.
-  ScanScene one;
-  one.params_from_json({{"variant", "chained"}});
-  SceneContext context;
-  one.attach(context);
+  const auto one_owner = attached_scan({{"variant", "chained"}});
+  ScanScene& one = *one_owner;
   EXPECT_NE(svg_of(one).find("One block has no predecessor"), std::string::npos);
 }
 
 // Every step of a multi-level hierarchical scan changes the levels diagram: the section scans in
 // shared memory show in the shared rows, steps that write nothing say so.
 TEST(ScanScene, EveryLevelsStepChangesTheDrawing) {
-  ScanScene scene;
-  scene.params_from_json({{"variant", "hierarchical"}, {"n", "200"}, {"block", "8"}});
-  SceneContext context;
-  scene.attach(context);
+  const auto scene_owner =
+      attached_scan({{"variant", "hierarchical"}, {"n", "200"}, {"block", "8"}});
+  ScanScene& scene = *scene_owner;
   ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
   ASSERT_EQ(scene.primary()->run.level_sizes, (std::vector<int64_t>{200, 7}));
   std::string before;
@@ -470,10 +464,8 @@ TEST(ScanScene, EveryLevelsStepChangesTheDrawing) {
 
 // One value: nothing to combine, so no work efficiency to claim, and the wording is singular.
 TEST(ScanScene, OneValueReadsAsOneValue) {
-  ScanScene scene;
-  scene.params_from_json({{"values", "5"}});
-  SceneContext context;
-  scene.attach(context);
+  const auto scene_owner = attached_scan({{"values", "5"}});
+  ScanScene& scene = *scene_owner;
   ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
   scene.seek(scene.step_count() - 1);
   const std::string svg = svg_of(scene);
@@ -486,11 +478,9 @@ TEST(ScanScene, OneValueReadsAsOneValue) {
 
 // Every character the scan figures write is one the figure font draws (it renders others as '?').
 TEST(ScanScene, RangeTableUsesOnlyGlyphsTheFigureFontHas) {
-  ScanScene scene;
-  scene.params_from_json(
-      {{"race", "true"}, {"n", "48"}, {"distribution", "equal"}, {"view", "ranges"}});
-  SceneContext context;
-  scene.attach(context);
+  const auto scene_owner =
+      attached_scan({{"race", "true"}, {"n", "48"}, {"distribution", "equal"}, {"view", "ranges"}});
+  ScanScene& scene = *scene_owner;
   ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
   scene.seek(scene.step_count() - 1);
   const std::string svg = svg_of(scene, 3000, 1000);  // wide enough for text in every cell
@@ -502,10 +492,8 @@ TEST(ScanScene, RangeTableUsesOnlyGlyphsTheFigureFontHas) {
 // a projector font lays the figure out at about 500x310), with the min identity (shown as +∞
 // rather than a ten-digit number that shrinks every cell), and int32 overflow is said, not hidden.
 TEST(ScanScene, CellsShowNumbersInSmallFiguresAndForIdentities) {
-  ScanScene scene;
-  scene.params_from_json({{"variant", "brent-kung"}});
-  SceneContext context;
-  scene.attach(context);
+  const auto scene_owner = attached_scan({{"variant", "brent-kung"}});
+  ScanScene& scene = *scene_owner;
   ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
   scene.seek(scene.step_count() - 1);
   EXPECT_NE(svg_of(scene, 495, 310).find(">62<"), std::string::npos);
@@ -529,10 +517,8 @@ TEST(ScanScene, CellsShowNumbersInSmallFiguresAndForIdentities) {
 // Hovering a cell that holds nothing says why instead of "= " and nothing: the lanes of the
 // warp-totals registers beyond the number of warps are never written.
 TEST(ScanScene, HoverOverAnEmptyCellSaysWhy) {
-  ScanScene scene;
-  scene.params_from_json({{"variant", "warp-shuffle"}, {"n", "64"}});
-  SceneContext context;
-  scene.attach(context);
+  const auto scene_owner = attached_scan({{"variant", "warp-shuffle"}, {"n", "64"}});
+  ScanScene& scene = *scene_owner;
   ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
   scene.seek(scene.step_count() - 1);
   svg_of(scene);
@@ -556,10 +542,8 @@ TEST(ScanScene, ValueColoursHaveAKeyInTheLegend) {
   };
   for (const nlohmann::json& params : settings) {
     SCOPED_TRACE(params.dump());
-    ScanScene scene;
-    scene.params_from_json(params);
-    SceneContext context;
-    scene.attach(context);
+    const auto scene_owner = attached_scan(params);
+    ScanScene& scene = *scene_owner;
     ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
     scene.seek(scene.step_count() - 1);
     const std::string legend = svg_group(svg_of(scene), "legend");
@@ -583,10 +567,8 @@ TEST(ScanScene, NothingIsDrawnPastTheRightEdge) {
       {{"view", "scaling"}},
   };
   for (const nlohmann::json& params : settings) {
-    ScanScene scene;
-    scene.params_from_json(params);
-    SceneContext context;
-    scene.attach(context);
+    const auto scene_owner = attached_scan(params);
+    ScanScene& scene = *scene_owner;
     ASSERT_TRUE(scene.run_error().empty()) << scene.run_error();
     for (int step : {0, scene.step_count() - 1}) {
       scene.seek(step);
