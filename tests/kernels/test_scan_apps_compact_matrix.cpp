@@ -16,6 +16,7 @@
 
 #include "common/error.h"
 #include "compact/compact.h"
+#include "scan_section_test_support.h"
 
 namespace ws::compact {
 namespace {
@@ -23,14 +24,7 @@ namespace {
 constexpr Predicate kAllPredicates[] = {Predicate::Greater, Predicate::Less, Predicate::Even,
                                         Predicate::Odd, Predicate::NonZero};
 
-std::vector<int64_t> issue_sizes(int64_t max_n) {
-  std::vector<int64_t> sizes;
-  for (int64_t n = 1; n <= 33 && n <= max_n; ++n) sizes.push_back(n);
-  for (int64_t p = 64; p - 1 <= max_n; p *= 2)
-    for (int64_t n : {p - 1, p, p + 1})
-      if (n <= max_n) sizes.push_back(n);
-  return sizes;
-}
+using scan::testing::teach_sizes;  // 1..33, 2^k - 1, 2^k, 2^k + 1
 
 // Values as the element type holds them. Int32: small (-9..9: zeros, evens, odds) for even seeds,
 // the whole range for odd ones. Float32: integers and fractions in -8..8 (a fraction is neither
@@ -157,7 +151,7 @@ TEST(CompactMatrixCpu, TeachOverSizesSeedsPredicatesAndTypes) {
   for (ValueType type : {ValueType::Int32, ValueType::Float32})
     for (uint64_t seed : {1u, 2u, 3u})
       for (const PredicateSpec& pred : predicates_for(type, seed))
-        for (int64_t n : issue_sizes(scan::kTeachMaxN)) {
+        for (int64_t n : teach_sizes(scan::kTeachMaxN)) {
           if (n > 600 && seed != 1) continue;  // the large sizes once
           Params p;
           p.type = type;
@@ -226,7 +220,7 @@ void check_fast(const Params& p, const std::vector<double>& x, const std::string
 }
 
 TEST(CompactMatrixCpu, FastModeOverSizesSeedsPredicatesAndTypes) {
-  std::vector<int64_t> sizes = issue_sizes(1 << 12);
+  std::vector<int64_t> sizes = teach_sizes(1 << 12);
   sizes.insert(sizes.end(), {0, (1 << 16) - 1, (1 << 16) + 1, (1 << 20) + 3});
   for (ValueType type : {ValueType::Int32, ValueType::Float32})
     for (uint64_t seed : {1u, 2u, 3u})

@@ -14,6 +14,7 @@
 
 #include "common/error.h"
 #include "radix_sort/radix_sort.h"
+#include "scan_section_test_support.h"
 
 namespace ws::radix {
 namespace {
@@ -67,13 +68,10 @@ std::vector<uint32_t> make_keys(Keys kind, size_t n, uint64_t seed) {
   return k;
 }
 
+// The issue's sizes (1..33, 2^k - 1, 2^k, 2^k + 1) as key counts.
 std::vector<size_t> issue_sizes(size_t max_n) {
-  std::vector<size_t> sizes;
-  for (size_t n = 1; n <= 33 && n <= max_n; ++n) sizes.push_back(n);
-  for (size_t p = 64; p - 1 <= max_n; p *= 2)
-    for (size_t n : {p - 1, p, p + 1})
-      if (n <= max_n) sizes.push_back(n);
-  return sizes;
+  const std::vector<int64_t> sizes = scan::testing::teach_sizes(static_cast<int64_t>(max_n));
+  return {sizes.begin(), sizes.end()};
 }
 
 // Where std::stable_sort by `digit` sends each key: destination[i] for key i.

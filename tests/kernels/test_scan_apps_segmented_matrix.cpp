@@ -17,6 +17,7 @@
 #include "common/error.h"
 #include "scan_reference_test_support.h"
 #include "segmented_scan/segmented_scan.h"
+#include "scan_section_test_support.h"
 
 namespace ws::segscan {
 namespace {
@@ -68,14 +69,7 @@ std::vector<uint8_t> make_heads(Layout layout, int64_t n, uint64_t seed) {
   return heads;
 }
 
-std::vector<int64_t> issue_sizes(int64_t max_n) {
-  std::vector<int64_t> sizes;
-  for (int64_t n = 1; n <= 33 && n <= max_n; ++n) sizes.push_back(n);
-  for (int64_t p = 64; p - 1 <= max_n; p *= 2)
-    for (int64_t n : {p - 1, p, p + 1})
-      if (n <= max_n) sizes.push_back(n);
-  return sizes;
-}
+using scan::testing::teach_sizes;  // 1..33, 2^k - 1, 2^k, 2^k + 1
 
 // Each segment's result against its own std scan (scan_reference_test_support.h).
 ::testing::AssertionResult matches_per_segment(const std::vector<double>& got, const Segments& s,
@@ -168,7 +162,7 @@ void run_teach_matrix(BinaryOp op) {
   for (ValueType type : {ValueType::Int32, ValueType::Float32})
     for (bool inclusive : {true, false})
       for (Layout layout : kAllLayouts)
-        for (int64_t n : issue_sizes(kTeachMaxN))
+        for (int64_t n : teach_sizes(kTeachMaxN))
           for (uint64_t seed : {1u, 2u}) {
             // the large sizes once, with the random layout and one segment
             if (n > 300 && (seed != 1 || (layout != Layout::Random && layout != Layout::One)))
@@ -256,7 +250,7 @@ std::vector<double> fast_result(const Params& p, const Segments& s) {
 }
 
 TEST(SegmentedMatrixCpu, FastModeOverSizesLayoutsOperatorsTypesAndDirections) {
-  std::vector<int64_t> sizes = issue_sizes(1025);
+  std::vector<int64_t> sizes = teach_sizes(1025);
   sizes.push_back(65537);
   for (BinaryOp op : kAllOps)
     for (ValueType type : {ValueType::Int32, ValueType::Float32})
