@@ -39,6 +39,16 @@ void LegendLine::arrow(gfx::Color colour) {
   x_ += box_ * 2 + 4;
 }
 
+void LegendLine::memory_spaces(bool registers) {
+  memory(p_.shared_row);
+  label("shared");
+  memory(p_.global_row);
+  label("global");
+  if (!registers) return;
+  memory(p_.register_row);
+  label("registers");
+}
+
 float draw_trace_legend(gfx::Canvas& c, Vec2 origin, float font, const gfx::Palette& p,
                         bool with_mismatch) {
   LegendLine key(c, origin, font, p);
@@ -56,12 +66,7 @@ float draw_trace_legend(gfx::Canvas& c, Vec2 origin, float font, const gfx::Pale
   key.label("operand read");
   key.arrow(p.atomic);
   key.label("atomic");
-  key.memory(p.shared_row);
-  key.label("shared");
-  key.memory(p.global_row);
-  key.label("global");
-  key.memory(p.register_row);
-  key.label("registers");
+  key.memory_spaces(true);
   if (with_mismatch) {
     key.outlined(p.mismatch, 2.5f);
     key.label("differs from CPU reference");

@@ -31,6 +31,8 @@ class LegendLine {
   void boxed(gfx::Color fill, gfx::Color border);  // a filled box with a thin border
   void arrow(gfx::Color colour);                   // an arrow as the views draw reads
   void memory(gfx::Color fill) { boxed(fill, p_.cell_border); }
+  // The memory-space tints: shared, global and (when the figure has them) registers.
+  void memory_spaces(bool registers);
 
  private:
   gfx::Canvas& c_;

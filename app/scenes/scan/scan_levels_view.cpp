@@ -328,10 +328,7 @@ void draw_levels_legend(gfx::Canvas& c, Vec2 origin, float font, const gfx::Pale
   key.label("block boundary");
   key.outlined(p.mismatch, 2.5f);
   key.label("wrong");
-  key.memory(p.shared_row);
-  key.label("shared");
-  key.memory(p.global_row);
-  key.label("global");
+  key.memory_spaces(false);
 }
 
 }  // namespace ws::app

@@ -193,12 +193,7 @@ void draw_scan_legend(gfx::Canvas& c, Vec2 origin, float font, const gfx::Palett
   key.label("not run yet");
   key.outlined(p.mismatch, 2.5f);
   key.label("wrong / broken range");
-  key.memory(p.shared_row);
-  key.label("shared");
-  key.memory(p.global_row);
-  key.label("global");
-  key.memory(p.register_row);
-  key.label("registers");
+  key.memory_spaces(true);
 }
 
 }  // namespace
