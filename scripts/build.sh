@@ -9,5 +9,9 @@ if [ -z "$arch" ]; then
 fi
 extra=()
 [ "${CI:-}" = "true" ] && extra+=(-DWARPSCOPE_WERROR=ON)
+# A compiler cache, when the machine has one, makes rebuilds of unchanged files free.
+if command -v ccache >/dev/null 2>&1; then
+  extra+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_CUDA_COMPILER_LAUNCHER=ccache)
+fi
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES="$arch" "${extra[@]}" "$@"
 cmake --build build -j"$(nproc)"
