@@ -3,9 +3,8 @@
 //   warpscope render --scene S ... --out fig.png|fig.svg   one figure (or --step all: a sequence)
 //   warpscope render --script figures.json                  a batch of figures
 //   warpscope run --scene S ... [--backend cpu|cuda] --json out.json   results, trace, counters
-//   warpscope bench [--scene reduce] [--sizes 20,24,28] --json out.json  timings vs baselines
-//   warpscope bench --scene scan [--variant 9] [--mode radix|compact|apps]  scan vs CUB
-//   warpscope bench --scene heat [--sizes 4096,8192,512x512x512]         stencil per time step
+//   warpscope bench [--scene S] [--sizes ...] --json out.json             timings vs baselines
+//   warpscope list                                          the scenes, their options and defaults
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <cstdlib>
@@ -19,9 +18,8 @@
 namespace {
 
 const char* kSceneHelp =
-    "Scene options follow the command as --name value, e.g. for reduce: --variant sequential "
-    "--finish two-pass --op sum --type int32 --block 128 --n 256 --seed 7 --distribution uniform "
-    "--values \"3 1 7 0 4 1 6 3\" --compare warp-shuffle";
+    "Scene options follow the command as --name value (e.g. --variant 3 --n 256 --seed 7); "
+    "`warpscope list` shows every scene with its options and their defaults.";
 
 int run_cli(int argc, char** argv) {
   using namespace ws::app;
@@ -29,7 +27,8 @@ int run_cli(int argc, char** argv) {
   app.require_subcommand(0, 1);
   app.footer(kSceneHelp);
 
-  std::string gui_scene = "reduce", session, screenshot;
+  const std::string default_scene = default_scene_id();
+  std::string gui_scene = default_scene, session, screenshot;
   int frames = 0;
   auto* gui = app.add_subcommand("gui", "Open the application window (the default)");
   gui->allow_extras();
@@ -44,6 +43,7 @@ int run_cli(int argc, char** argv) {
   gui->add_option("--save-session", session_out, "Write the session here when the window closes");
 
   RenderRequest render_request;
+  render_request.scene = default_scene;
   std::string size, figure_size, theme = "light", script;
   auto* render = app.add_subcommand("render", "Render a figure headless (PNG or SVG)");
   render->allow_extras();
@@ -61,31 +61,30 @@ int run_cli(int argc, char** argv) {
   render->add_option("--bench", render_request.bench_json,
                      "Draw a `warpscope bench` JSON as a chart (GB/s per variant and size)");
 
-  std::string run_scene = "reduce", run_backend, json_path;
+  std::string run_scene = default_scene, run_backend, json_path;
   auto* run = app.add_subcommand("run", "Run a scene and write results, trace and counters");
   run->allow_extras();
   run->add_option("--scene", run_scene, "Scene id");
   run->add_option("--backend", run_backend, "cpu or cuda (default: cuda if present)");
   run->add_option("--json", json_path, "Output JSON file ('-' or none: standard output)");
 
-  std::string bench_scene = "reduce", bench_type = "float32", bench_backend, bench_json;
-  std::string bench_mode = "scan";
+  std::string bench_scene = default_scene, bench_backend, bench_json;
+  BenchRequest bench_request;
   std::vector<std::string> bench_sizes;
-  int repeats = 20;
   auto* bench = app.add_subcommand("bench", "Time every variant against the library and copy");
-  bench->add_option("--scene", bench_scene, "Scene id (reduce, scan or heat)");
-  bench->add_option("--mode", bench_mode,
-                    "scan: the variants (scan, the default) or the applications: radix (our "
-                    "radix sorts vs the library's), compact (stream compaction), apps (both)");
+  bench->add_option("--scene", bench_scene, "Scene id (`warpscope list` names them)");
+  bench->add_option("--mode", bench_request.mode,
+                    "The scene's mode to time (a scene with modes; e.g. scan: scan, radix, "
+                    "compact or apps)");
   bench
       ->add_option("--sizes", bench_sizes,
-                   "reduce, scan: log2 of the sizes (reduce: 20,24,28; scan: 20,24,26,28 on CUDA, "
-                   "16,20,22 on the CPU); heat: grids N, NxM or NxMxL "
-                   "(default 4096,8192,512x512x512 on CUDA, 1024,128x128x128 on the CPU)")
+                   "The sizes, as the scene reads them (arrays: log2 of the length, e.g. "
+                   "20,24,28; grids: N, NxM or NxMxL); none: the scene's defaults")
       ->delimiter(',');
-  bench->add_option("--type", bench_type, "int32 or float32");
+  bench->add_option("--type", bench_request.type, "int32 or float32 (the scene's default: none)");
   bench->add_option("--backend", bench_backend, "cpu or cuda");
-  bench->add_option("--repeats", repeats, "Timed repeats (median)")->check(CLI::Range(1, 1000));
+  bench->add_option("--repeats", bench_request.repeats, "Timed repeats (median)")
+      ->check(CLI::Range(1, 1000));
   bench->add_option("--json", bench_json, "Output JSON file");
   bool bench_interop = false, bench_live = false;
   int bench_frames = 300, bench_steps_per_frame = 1;
@@ -100,7 +99,7 @@ int run_cli(int argc, char** argv) {
       ->check(CLI::Range(1, 1000));
   auto* bench_variant_option = bench->add_option(
       "--variant", bench_variant,
-      "--live: the stencil variant; --scene scan: time only these variants (e.g. 9 or 7,9)");
+      "--live: the stencil variant; otherwise time only these variants (e.g. 9 or 7,9)");
 
   auto* list = app.add_subcommand("list", "List the scenes and their parameters");
 
@@ -116,7 +115,7 @@ int run_cli(int argc, char** argv) {
     // --size belongs to the scene when it has one (the heat grid); otherwise, as it always did,
     // it sets the figure size.
     const bool scene_size = render_request.bench_json.empty() &&
-                            make_scene(render_request.scene)->params_to_json().contains("size");
+                            make_scene(render_request.scene)->capabilities().grid_size;
     if (!size.empty() && scene_size) render_request.params["size"] = size;
     const char* option = figure_size.empty() && !scene_size ? "--size" : "--figure-size";
     if (figure_size.empty() && !scene_size) figure_size = size;
@@ -134,23 +133,25 @@ int run_cli(int argc, char** argv) {
     if (bench_interop) return interop_bench_command(bench_sizes, bench_frames);
     if (bench_live)
       return live_bench_command(bench_sizes, bench_frames, bench_steps_per_frame, bench_variant);
-    if (bench_scene == "heat")
-      return heat_bench_command(bench_sizes, bench_backend, repeats, bench_json);
-    std::vector<int> log2_sizes;
-    for (const std::string& text : bench_sizes) {
-      const int k = std::atoi(text.c_str());
-      WS_REQUIRE(
-          text.find_first_not_of("0123456789") == std::string::npos && k >= 1 && k <= 31,
-          "--sizes for " + bench_scene + " are log2 of the sizes, 1..31, got '" + text + "'");
-      log2_sizes.push_back(k);
-    }
-    return bench_command(bench_scene, bench_mode, log2_sizes, bench_type, bench_backend, repeats,
-                         bench_json, bench_variant_option->count() ? bench_variant : "");
+    bench_request.sizes = bench_sizes;
+    if (bench_variant_option->count()) bench_request.variants = bench_variant;
+    return bench_command(bench_scene, bench_request, bench_backend, bench_json);
   }
   if (*list) {
-    for (const auto& scene : make_scenes())
+    for (const auto& scene : make_scenes()) {
+      const SceneCapabilities caps = scene->capabilities();
       std::cout << scene->id() << "  " << scene->title()
                 << "\n  defaults: " << scene->params_to_json().dump() << "\n";
+      if (!caps.modes.empty()) {
+        std::cout << "  modes:";
+        for (const std::string& m : caps.modes) std::cout << " " << m;
+        std::cout << "\n";
+      }
+      std::cout << "  " << (caps.steps ? "steps" : "no steps") << (caps.live ? ", live" : "")
+                << (caps.benchable ? ", bench" : "") << (caps.takes_image ? ", images" : "")
+                << (caps.takes_graph ? ", graphs" : "") << (caps.takes_text ? ", text" : "")
+                << "\n";
+    }
     return 0;
   }
   return gui_command(gui_scene, session, frames, screenshot, input_script, session_out,

@@ -8,6 +8,7 @@
 
 #include "common/backend.h"
 #include "render/palette.h"
+#include "scene_kit/bench_report.h"
 
 namespace ws::app {
 
@@ -20,7 +21,7 @@ nlohmann::json scene_args_to_json(const std::vector<std::string>& extras);
 Backend choose_backend(const std::string& requested, bool quiet);
 
 struct RenderRequest {
-  std::string scene = "reduce";
+  std::string scene;  // "" = the default scene
   nlohmann::json params = nlohmann::json::object();
   std::string step = "last";  // 1-based step number, or "last"
   int width = 1280, height = 720;
@@ -36,17 +37,10 @@ int run_command(const std::string& scene, const nlohmann::json& params, const st
                 const std::string& json_path);
 int render_command(const RenderRequest& request);
 int render_script_command(const std::string& script_path);
-// `warpscope bench --scene reduce|scan`; for scan, `mode` picks the variants ("scan") or the
-// applications ("radix": the sorts, "compact": stream compaction, "apps": both), and `variants`
-// ("" = all, else ids or numbers separated by commas) the scan variants timed.
-int bench_command(const std::string& scene, const std::string& mode,
-                  const std::vector<int>& log2_sizes, const std::string& type,
-                  const std::string& backend, int repeats, const std::string& json_path,
-                  const std::string& variants = "");
-// `warpscope bench --scene heat`: grids as "4096", "4096x2048" or "512x512x512" (none: the
-// backend's default grids).
-int heat_bench_command(const std::vector<std::string>& grids, const std::string& backend,
-                       int repeats, const std::string& json_path);
+// `warpscope bench --scene S`: the scene's benchmark (Scene::bench_job) for the request, printed
+// and written as JSON; `request.backend` is chosen from `backend` ("" = CUDA when present).
+int bench_command(const std::string& scene, BenchRequest request, const std::string& backend,
+                  const std::string& json_path);
 // The display path on a headless GL context (bench --interop / --live): 0, or 1 with the reason.
 int interop_bench_command(const std::vector<std::string>& sizes, int frames);
 int live_bench_command(const std::vector<std::string>& sizes, int frames, int steps_per_frame,

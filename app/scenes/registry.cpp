@@ -7,11 +7,21 @@
 
 namespace ws::app {
 
+namespace {
+
+std::vector<SceneFactory>& registered() {
+  static std::vector<SceneFactory> factories;
+  return factories;
+}
+
+}  // namespace
+
 std::vector<std::unique_ptr<Scene>> make_scenes() {
   std::vector<std::unique_ptr<Scene>> scenes;
   scenes.push_back(std::make_unique<ReduceScene>());
   scenes.push_back(std::make_unique<HeatScene>());
   scenes.push_back(std::make_unique<ScanScene>());
+  for (const SceneFactory& make : registered()) scenes.push_back(make());
   return scenes;
 }
 
@@ -22,6 +32,14 @@ std::unique_ptr<Scene> make_scene(const std::string& id) {
     known += (known.empty() ? "" : ", ") + std::string(scene->id());
   }
   throw Error("unknown scene '" + id + "' (scenes: " + known + ")");
+}
+
+std::string default_scene_id() {
+  return make_scenes().front()->id();
+}
+
+void register_scene(SceneFactory factory) {
+  registered().push_back(std::move(factory));
 }
 
 }  // namespace ws::app

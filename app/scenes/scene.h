@@ -8,6 +8,8 @@
 #include "common/backend.h"
 #include "render/canvas.h"
 #include "render/palette.h"
+#include "scene_kit/bench_report.h"
+#include "scene_kit/capabilities.h"
 
 namespace ws::app {
 
@@ -24,6 +26,9 @@ class Scene {
 
   virtual const char* id() const = 0;     // command-line name, e.g. "reduce"
   virtual const char* title() const = 0;  // menu title
+  // What the scene can do (steps, live mode, inputs it takes, a benchmark): the shell, the command
+  // line and the benchmarks read this, never the scene's name.
+  virtual SceneCapabilities capabilities() const = 0;
 
   // Resources for the scene's lifetime in a context (GL objects, CUDA buffers).
   virtual void attach(SceneContext& context) = 0;
@@ -72,8 +77,13 @@ class Scene {
   // when the mouse rests on the viewport; "" for nothing.
   virtual std::string describe_at(gfx::Vec2 /*point*/) const { return ""; }
 
-  // Results, trace summary and counters of the current run, for `warpscope run --json`.
+  // Results, trace summary and counters of the current run, for `warpscope run --json`: the one
+  // schema of scene_kit/run_json.h (RunJson), the same keys in every scene.
   virtual nlohmann::json results_json() const = 0;
+
+  // The benchmark of the current parameters as a self-contained job (`warpscope bench --scene`,
+  // the fast-mode panel). Scenes without one (capabilities().benchable false) throw ws::Error.
+  virtual BenchJob bench_job(const BenchRequest& request) const;
 };
 
 }  // namespace ws::app

@@ -12,7 +12,6 @@
 #include "cli/commands.h"
 #include "common/error.h"
 #include "io/json_file.h"
-#include "reduce/reduce_run.h"
 #include "render/figure.h"
 #include "render/image.h"
 #include "scenes/registry.h"
@@ -35,7 +34,7 @@ GuiApp::GuiApp(const GuiOptions& options)
   context_.cuda_available = context_.backend == Backend::Cuda;
   context_.theme = window_.theme();
   context_.has_gl = true;
-  switch_scene(options.scene);
+  switch_scene(options.scene.empty() ? default_scene_id() : options.scene);
   if (!options.input_script.empty()) script_ = load_input_script(options.input_script);
   if (!options.session_path.empty()) {
     try {
@@ -382,7 +381,7 @@ int render_default_figures(const std::string& scene, const nlohmann::json& param
     context.backend = choose_backend("", true);
     probe->attach(context);
     count = probe->step_count();
-    simulated = probe->params_to_json().contains("steps");
+    simulated = probe->capabilities().live;
     probe->detach();
   }
   std::vector<std::string> steps = {"1"};

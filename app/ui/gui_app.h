@@ -19,7 +19,7 @@
 namespace ws::app {
 
 struct GuiOptions {
-  std::string scene = "reduce";
+  std::string scene;            // "" = the default scene
   std::string session_path;     // open this session at start
   int frames = 0;               // > 0: render this many frames, then exit (tests, screenshots)
   std::string screenshot_path;  // with frames: write the last frame here

@@ -6,13 +6,9 @@
 #include <map>
 
 #include "common/error.h"
-#include "radix_bench.h"
-#include "scan_bench.h"
 
 namespace ws::app {
 
-using bench::kScanAppsGbpsCounts;
-using bench::kScanGbpsCounts;
 using gfx::HAlign;
 using gfx::VAlign;
 using gfx::Vec2;
@@ -30,12 +26,8 @@ BenchChart bench_chart_from_json(const nlohmann::json& j) {
     for (const char* key : {"op", "type"})
       if (j.contains(key))
         chart.title += (chart.title.empty() ? "" : " ") + j[key].get<std::string>();
-    // What a GB/s counts: written by the benchmark; older files are read by their scene.
-    chart.gbps_counts = j.value("gbps_counts", std::string());
-    if (chart.gbps_counts.empty())
-      chart.gbps_counts = scene == "scan"        ? kScanGbpsCounts
-                          : scene == "scan-apps" ? kScanAppsGbpsCounts
-                                                 : "GB/s of input read";
+    // What a GB/s counts: every benchmark writes it (files older than that: the input read).
+    chart.gbps_counts = j.value("gbps_counts", std::string("GB/s of input read"));
     if (j.contains("device")) chart.title += " on " + j["device"].get<std::string>();
     for (const auto& r : j["rows"]) {
       BenchChartRow row;

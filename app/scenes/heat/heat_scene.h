@@ -53,6 +53,15 @@ class HeatScene : public Scene {
   ~HeatScene() override;
   const char* id() const override { return "heat"; }
   const char* title() const override { return "Heat flow (stencil)"; }
+  SceneCapabilities capabilities() const override {
+    SceneCapabilities c;
+    c.steps = settings_.teach;
+    c.live = !settings_.teach;
+    c.grid_size = true;
+    c.takes_image = true;
+    c.benchable = true;
+    return c;
+  }
   void attach(SceneContext& context) override;
   void detach() override;
   nlohmann::json params_to_json() const override;

@@ -42,6 +42,12 @@ class ReduceScene : public Scene {
   ReduceScene();
   const char* id() const override { return "reduce"; }
   const char* title() const override { return "Parallel reduction"; }
+  SceneCapabilities capabilities() const override {
+    SceneCapabilities c;
+    c.takes_image = true;
+    c.benchable = true;
+    return c;
+  }
   void attach(SceneContext& context) override;
   void detach() override;
   nlohmann::json params_to_json() const override;

@@ -64,6 +64,12 @@ class ScanScene : public Scene {
   ~ScanScene() override;
   const char* id() const override { return "scan"; }
   const char* title() const override { return "Parallel scan (prefix sums)"; }
+  SceneCapabilities capabilities() const override {
+    SceneCapabilities c;
+    c.takes_image = true;
+    c.benchable = true;
+    return c;
+  }
   void attach(SceneContext& context) override;
   void detach() override;
   nlohmann::json params_to_json() const override;

@@ -1,0 +1,66 @@
+#include "bench_report.h"
+
+#include <cstdlib>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "common/cuda_device.h"
+#include "common/error.h"
+
+namespace ws::app {
+
+std::string device_description(Backend backend) {
+  if (backend == Backend::Cuda) return cuda_device_description();
+  return "CPU backend (host)";
+}
+
+std::vector<int64_t> sizes_from_log2(const std::vector<std::string>& texts,
+                                     const std::string& option) {
+  std::vector<int64_t> sizes;
+  for (const std::string& text : texts) {
+    const int k = std::atoi(text.c_str());
+    WS_REQUIRE(!text.empty() && text.find_first_not_of("0123456789") == std::string::npos &&
+                   k >= 1 && k <= 31,
+               option + " are log2 of the sizes, 1..31, got '" + text + "'");
+    sizes.push_back(int64_t{1} << k);
+  }
+  return sizes;
+}
+
+BenchReport merge_reports(const std::vector<BenchReport>& reports) {
+  BenchReport out;
+  for (const BenchReport& r : reports) {
+    out.title += (out.title.empty() ? "" : "; ") + r.title;
+    out.notes += (out.notes.empty() ? "" : "\n") + r.notes;
+    out.table += r.table;
+    out.rows.insert(out.rows.end(), r.rows.begin(), r.rows.end());
+    out.failures.insert(out.failures.end(), r.failures.begin(), r.failures.end());
+    out.copy_gbps = std::max(out.copy_gbps, r.copy_gbps);
+    if (out.json.is_null()) {
+      out.json = r.json;
+    } else {
+      for (const auto& row : r.json.value("rows", nlohmann::json::array()))
+        out.json["rows"].push_back(row);
+    }
+  }
+  return out;
+}
+
+int run_bench_cli(const std::string& scene_id, const BenchRequest& request, const BenchJob& job,
+                  const std::string& json_path) {
+  std::cerr << "warpscope bench: " << device_description(request.backend) << "\n";
+  const BenchReport report = job(std::cerr);
+  std::cout << report.title << "\n" << report.notes << "\n" << report.table;
+  if (!json_path.empty()) {
+    nlohmann::json j = report.json.is_null() ? nlohmann::json::object() : report.json;
+    j["scene"] = scene_id;
+    j["backend"] = backend_name(request.backend);
+    j["repeats"] = request.repeats;
+    write_file_atomically(json_path, j.dump(2) + "\n");
+    std::cerr << "warpscope: wrote " << json_path << "\n";
+  }
+  WS_REQUIRE(report.failures.empty(), "bench: " + report.failures.front());
+  return 0;
+}
+
+}  // namespace ws::app

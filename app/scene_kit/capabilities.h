@@ -1,0 +1,21 @@
+// What a scene can do, declared by the scene itself. The shell, the command line and the
+// benchmarks read this instead of testing scene names or guessing from parameter keys.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace ws::app {
+
+struct SceneCapabilities {
+  bool steps = true;               // a timeline of trace steps (teach mode)
+  bool live = false;               // a running simulation that advances every frame (tick)
+  bool grid_size = false;          // `--size` is the scene's own size (a grid), not the figure size
+  bool takes_image = false;        // an image file is an input (--image or an init/material image)
+  bool takes_graph = false;        // a graph file is an input
+  bool takes_text = false;         // a text is an input
+  bool benchable = false;          // bench_job() times the variants (`warpscope bench`, fast mode)
+  std::vector<std::string> modes;  // the values of its "mode" parameter; empty: none
+};
+
+}  // namespace ws::app

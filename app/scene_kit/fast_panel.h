@@ -1,0 +1,65 @@
+// Fast mode in the GUI, the same for every scene: a size and repeat control, a button that runs
+// the scene's BenchJob on a worker thread (the window stays live), its latest progress line, a
+// cancel button, then the table (ms, GB/s, % of copy bandwidth, x library, checked) and a chart.
+#pragma once
+
+#include <atomic>
+#include <future>
+#include <memory>
+#include <mutex>
+#include <ostream>
+#include <string>
+
+#include "bench_report.h"
+
+namespace ws::app {
+
+// A worker running one BenchJob. Progress lines are kept for the panel; cancel() makes the job
+// stop at its next progress line (a kernel already launched finishes first).
+class FastWorker {
+ public:
+  ~FastWorker();
+  void start(BenchJob job);
+  bool running() const { return future_.valid(); }
+  void cancel() { shared_->cancelled = true; }
+  // Takes the finished report, if the job ended since the last call. A failed or cancelled job
+  // ends with its message in error().
+  bool poll();
+  std::string progress() const;
+  const BenchReport& report() const { return report_; }
+  const std::string& error() const { return error_; }
+  bool has_report() const { return has_report_; }
+
+ private:
+  struct Shared {
+    std::atomic<bool> cancelled{false};
+    std::mutex mutex;
+    std::string last_line;
+  };
+  std::shared_ptr<Shared> shared_ = std::make_shared<Shared>();
+  std::future<BenchReport> future_;
+  BenchReport report_;
+  std::string error_;
+  bool has_report_ = false;
+};
+
+class FastPanel {
+ public:
+  // `log2_default`..`log2_max`: the size slider (log2 of the elements); 0 max = no size slider.
+  FastPanel(int log2_default = 20, int repeats_default = 10)
+      : log2_n_(log2_default), repeats_(repeats_default) {}
+  // The controls and the last result. `make_job(request)` builds the job from the scene's
+  // current parameters; `button` labels the start button; `size_note` describes the size chosen.
+  void ui(Backend backend, int log2_max,
+          const std::function<BenchJob(const BenchRequest&)>& make_job,
+          const char* button = "Time every variant");
+  const FastWorker& worker() const { return worker_; }
+
+ private:
+  int log2_n_, repeats_;
+  FastWorker worker_;
+  std::string start_error_;
+  bool show_chart_ = true;
+};
+
+}  // namespace ws::app
