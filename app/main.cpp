@@ -91,8 +91,9 @@ int run_cli(int argc, char** argv) {
   std::string bench_variant = "basic";
   bench->add_flag("--interop", bench_interop,
                   "Where the time goes when CUDA fields reach the screen (per path and size)");
-  bench->add_flag("--live", bench_live,
-                  "The heat scene's frame loop at --sizes N (default 4096): fps, interop cost");
+  bench->add_flag(
+      "--live", bench_live,
+      "The live stencil simulation's frame loop at --sizes N (default 4096): fps, interop cost");
   bench->add_option("--frames", bench_frames, "--interop/--live: timed frames")
       ->check(CLI::Range(1, 100000));
   bench->add_option("--steps-per-frame", bench_steps_per_frame, "--live: time steps per frame")

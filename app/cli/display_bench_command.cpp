@@ -1,6 +1,6 @@
 // `warpscope bench --interop` and `warpscope bench --live`: the cost of putting a CUDA field on
-// screen (interop/interop_bench.h) and the heat scene's whole frame loop (interop/live_bench.h),
-// on a headless EGL context so they run on GPU machines without a display.
+// screen (interop/interop_bench.h) and the live stencil simulation's whole frame loop
+// (interop/live_bench.h), on a headless EGL context so they run on GPU machines without a display.
 #include <cstdlib>
 #include <iostream>
 #include <memory>

@@ -183,7 +183,7 @@ int render_script_command(const std::string& script_path) {
     const std::string where = "figure " + std::to_string(index) + ": ";
     try {
       RenderRequest r;
-      r.scene = f.value("scene", "reduce");
+      r.scene = f.value("scene", default_scene_id());
       r.params = f.value("params", nlohmann::json::object());
       r.step = f.contains("step")
                    ? (f["step"].is_string() ? f["step"].get<std::string>() : f["step"].dump())

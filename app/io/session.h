@@ -10,7 +10,7 @@
 namespace ws::app {
 
 struct Session {
-  std::string scene = "reduce";
+  std::string scene;  // a registered scene id (always written; required when read)
   nlohmann::json params = nlohmann::json::object();
   int step = 0;  // 0-based
   gfx::Theme theme = gfx::Theme::Light;
