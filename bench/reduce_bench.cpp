@@ -175,7 +175,6 @@ std::string bench_table(const std::vector<BenchRow>& rows) {
 nlohmann::json bench_json(const std::vector<BenchRow>& rows, const std::string& device,
                           double copy_gbps) {
   nlohmann::json j;
-  j["scene"] = "reduce";
   j["device"] = device;
   j["copy_gbps"] = copy_gbps;
   j["rows"] = nlohmann::json::array();

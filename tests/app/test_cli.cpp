@@ -12,6 +12,7 @@
 #include <set>
 
 #include "render/image.h"
+#include "scene_kit/run_json.h"
 
 namespace {
 
@@ -66,6 +67,36 @@ TEST(Cli, RunWritesResultStepsAndEveryCounter) {
   EXPECT_EQ(j["counters"]["useful_ops"], 255);
 }
 
+// `run --json` of the reduction follows the kit's schema: every key and every counter.
+TEST(Cli, ReduceRunJsonHasEverySchemaKeyAndCounter) {
+  const std::string out = kOut + "/run_schema.json";
+  const Result r = run("run --scene reduce --n 64 --backend cpu --json " + out);
+  ASSERT_EQ(r.code, 0) << r.stderr_text;
+  const auto j = read_json(out);
+  for (const char* key : ws::app::kRunJsonKeys) EXPECT_TRUE(j.contains(key)) << key;
+  for (const char* key : ws::app::kCounterKeys) EXPECT_TRUE(j["counters"].contains(key)) << key;
+  EXPECT_EQ(j["matches_reference"], true);
+}
+
+// `bench --scene reduce`: the bench library's JSON with what the command line adds.
+TEST(Cli, ReduceBenchWritesVerifiedRowsAndItsSettings) {
+  const std::string out = kOut + "/bench_reduce.json";
+  const Result r = run("bench --scene reduce --sizes 10 --backend cpu --repeats 1 --json " + out);
+  ASSERT_EQ(r.code, 0) << r.stderr_text;
+  const auto j = read_json(out);
+  EXPECT_EQ(j["scene"], "reduce");
+  EXPECT_EQ(j["backend"], "cpu");
+  EXPECT_EQ(j["repeats"], 1);
+  EXPECT_EQ(j["op"], "sum");
+  EXPECT_EQ(j["type"], "float32");
+  EXPECT_EQ(j["gbps_counts"], "GB/s of input read");
+  ASSERT_FALSE(j["rows"].empty());
+  for (const auto& row : j["rows"]) {
+    EXPECT_TRUE(row["verified"].get<bool>()) << row.dump();
+    EXPECT_EQ(row["n"], 1024) << row.dump();
+  }
+}
+
 TEST(Cli, RenderWritesPngAndSvgFigures) {
   const std::string png = kOut + "/fig.png", svg = kOut + "/fig.svg";
   std::filesystem::remove(png);
@@ -113,6 +144,7 @@ TEST(Cli, BadArgumentsFailWithAClearMessageAndWriteNothing) {
       {"bench --type int8", "--type"},
       {"bench --scene scan --mode sort", "--mode must be scan, radix, compact or apps"},
       {"bench --scene reduce --mode radix", "--mode must be"},
+      {"bench --scene reduce --variant 3", "--variant must be left out"},
       {"frobnicate", "frobnicate"},
       {"gui --scene scan --variant 12", "unknown variant '12'"},
   };

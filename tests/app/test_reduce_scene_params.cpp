@@ -4,9 +4,12 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "common/error.h"
 #include "io/session.h"
+#include "reduce/reduce_run.h"
+#include "scene_kit/run_json.h"
 #include "render/svg_canvas.h"
 #include "scenes/reduce/reduce_scene.h"
 
@@ -91,6 +94,114 @@ TEST(ReduceSceneParams, SessionsSaveAndLoadTheSameState) {
   EXPECT_THROW(load_session(dir + "/other.json"), Error);
 }
 
+// The kit's teach pipeline compares a CUDA run with its CPU twin. In a last-block run the GPU's
+// finishing block is whichever drew the last ticket: the twin comparison renames it, so a kernel
+// trace finished by block 0 matches the twin's (finished by block grid-1).
+TEST(ReduceTwinCheck, ALastBlockFinishedByAnotherBlockMatchesTheTwin) {
+  reduce::Params p;
+  p.variant = reduce::Variant::Sequential;
+  p.finish = reduce::Finish::LastBlock;
+  p.block_dim = 32;
+  std::vector<double> values;
+  for (int i = 0; i < 256; ++i) values.push_back(i % 7);
+  const Trace twin = reduce::teach(Backend::Cpu, p, values).trace;
+  ASSERT_GT(twin.steps.front().grid_dim, 1);
+  Trace kernel = twin;  // finished by block 0 instead: threads and their registers renamed
+  bool after_ticket = false, renamed = false;
+  for (TraceStep& step : kernel.steps) {
+    if (after_ticket) {
+      for (TraceEvent& e : step.events) {
+        e.thread %= step.block_dim;
+        if (kernel.buffers[e.buffer].space == MemSpace::Register) e.address %= step.block_dim;
+        renamed = true;
+      }
+    }
+    after_ticket |= step.code_marker == "@ticket";
+  }
+  ASSERT_TRUE(renamed);
+  ASSERT_NE(compare_traces(twin, kernel), "");
+  std::string note;
+  EXPECT_EQ(compare_reduce_traces(p, twin, kernel, &note), "");
+  EXPECT_NE(note, "");
+  // Another difference is still found.
+  kernel.steps.back().events.front().value += 1;
+  EXPECT_NE(compare_reduce_traces(p, twin, kernel, &note), "");
+}
+
+TEST(ReduceRunJson, MatchesReferenceIsExactForIntsAndWithinTheFloatTolerance) {
+  reduce::Params p;
+  const std::vector<double> values = {0.1, 0.2, 0.3, 1e8, 0.4};
+  EXPECT_TRUE(matches_serial(p, values, 5, 5));
+  EXPECT_FALSE(matches_serial(p, values, 6, 5));
+  p.type = ValueType::Float32;
+  EXPECT_TRUE(matches_serial(p, values, 1e8 + 8, 1e8));  // rounding of another order
+  EXPECT_FALSE(matches_serial(p, values, 2e8, 1e8));
+  p.op = BinaryOp::Max;
+  EXPECT_FALSE(matches_serial(p, values, 1e8 + 8, 1e8));  // max is exact in any order
+}
+
+// `warpscope run --json`: the kit's schema, every counter, and the reduction's own keys.
+TEST(ReduceRunJson, HasEverySchemaKeyAndTheScenesOwn) {
+  ReduceScene scene;
+  scene.params_from_json({{"type", "float32"}, {"n", 100}, {"compare", "warp-shuffle"}});
+  SceneContext context;
+  scene.attach(context);
+  const nlohmann::json j = scene.results_json();
+  for (const char* key : kRunJsonKeys) EXPECT_TRUE(j.contains(key)) << key;
+  for (const char* key : kCounterKeys) EXPECT_TRUE(j["counters"].contains(key)) << key;
+  EXPECT_EQ(j["scene"], "reduce");
+  EXPECT_EQ(j["backend"], "cpu");
+  EXPECT_TRUE(j["cpu_check"].is_null());  // the CPU backend: the run is the twin
+  EXPECT_EQ(j["matches_reference"], true);
+  EXPECT_EQ(j["input"].size(), 100u);
+  EXPECT_FALSE(j["summary"].get<std::string>().empty());
+  for (const char* key : {"error_vs_serial", "float_orders", "compare"})
+    EXPECT_TRUE(j.contains(key)) << key;
+  EXPECT_EQ(j["compare"]["variant"], "warp-shuffle");
+  for (const char* key : kCounterKeys) EXPECT_TRUE(j["compare"]["counters"].contains(key)) << key;
+}
+
+// The bench job `warpscope bench` and fast mode run: every row checked, the bench library's JSON
+// with what a GB/s counts.
+TEST(ReduceBenchJob, WritesVerifiedRowsAndWhatAGbpsCounts) {
+  ReduceScene scene;
+  BenchRequest request;
+  request.backend = Backend::Cpu;
+  request.sizes = {"10", "12"};
+  request.type = "int32";
+  request.repeats = 1;
+  std::ostringstream progress;
+  const BenchReport report = scene.bench_job(request)(progress);
+  EXPECT_TRUE(report.failures.empty());
+  EXPECT_EQ(report.json["gbps_counts"], "GB/s of input read");
+  EXPECT_EQ(report.json["op"], "sum");
+  EXPECT_EQ(report.json["type"], "int32");
+  ASSERT_FALSE(report.json["rows"].empty());
+  ASSERT_EQ(report.rows.size(), report.json["rows"].size());
+  for (const auto& row : report.json["rows"]) EXPECT_TRUE(row["verified"].get<bool>()) << row;
+  for (const BenchRow& row : report.rows) {
+    EXPECT_TRUE(row.verified) << row.name;
+    EXPECT_TRUE(row.size == "2^10" || row.size == "2^12") << row.size;
+  }
+  EXPECT_NE(report.table.find("variant"), std::string::npos);
+  EXPECT_NE(report.title.find("reduce sum int32"), std::string::npos);
+}
+
+TEST(ReduceBenchJob, RejectsOptionsTheReductionDoesNotHave) {
+  ReduceScene scene;
+  BenchRequest request;
+  request.mode = "radix";
+  EXPECT_THROW(scene.bench_job(request), Error);
+  request.mode.clear();
+  request.variants = "3";
+  EXPECT_THROW(scene.bench_job(request), Error);
+  request.variants.clear();
+  request.type = "int8";
+  EXPECT_THROW(scene.bench_job(request), Error);
+  request.type.clear();
+  request.sizes = {"40"};
+  EXPECT_THROW(scene.bench_job(request), Error);
+}
 }  // namespace
 }  // namespace ws::app
 

@@ -4,12 +4,10 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
-#include <chrono>
-#include <sstream>
 #include <cmath>
 
 #include "common/error.h"
-#include "reduce/reduce_run.h"
+#include "reduce/float_orders.h"
 #include "reduce_scene.h"
 #include "ui/code_panel.h"
 
@@ -106,27 +104,27 @@ void ReduceScene::panel_parameters() {
   }
 
   ImGui::Separator();
-  std::string values = values_text_;
+  std::string values = source_.values_text;
   ImGui::SetNextItemWidth(-1);
   if (ImGui::InputTextWithHint("##values", "typed values, e.g. 3 1 7 0 4 1 6 3", &values,
                                ImGuiInputTextFlags_EnterReturnsTrue))
     edit["values"] = values;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Type values and press Enter");
-  std::string image = image_path_;
+  std::string image = source_.image_path;
   ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 6);
   if (ImGui::InputTextWithHint("Image file", "e.g. camera.png (shipped in assets/)", &image,
                                ImGuiInputTextFlags_EnterReturnsTrue))
     edit["image"] = image;
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Reduce the pixel intensities of a PNG or JPEG (averaged to 4096 values)");
-  int n = static_cast<int>(n_);
+  int n = static_cast<int>(source_.n);
   ImGui::SliderInt("N (random)", &n, 1, static_cast<int>(reduce::kTeachMaxN), "%d",
                    ImGuiSliderFlags_Logarithmic);
   const bool n_changed = ImGui::IsItemDeactivatedAfterEdit();
-  uint64_t seed = seed_;
+  uint64_t seed = source_.seed;
   const uint64_t one = 1;
   const bool seed_changed = ImGui::InputScalar("Seed", ImGuiDataType_U64, &seed, &one);
-  int dist = static_cast<int>(distribution_);
+  int dist = static_cast<int>(source_.distribution);
   const bool dist_changed = combo("Distribution", dist, {"uniform", "equal", "sorted", "few-huge"});
   if (n_changed || seed_changed || dist_changed || ImGui::Button("Generate random input")) {
     edit["n"] = n;
@@ -154,10 +152,11 @@ void ReduceScene::panel_counters() const {
   ImGui::TableSetupColumn(reduce::info(primary_->params.variant).id);
   if (two) ImGui::TableSetupColumn(reduce::info(compare_->params.variant).id);
   ImGui::TableHeadersRow();
-  const Counters& a = primary_->counters;
-  const Counters& b = two ? compare_->counters : a;
+  const Counters& a = primary_->traced.counters;
+  const Counters& b = two ? compare_->traced.counters : a;
   auto at_step = [&](const Counters& c) -> const StepCounters* {
-    return step_ < static_cast<int>(c.per_step.size()) ? &c.per_step[step_] : nullptr;
+    return cursor_.step() < static_cast<int>(c.per_step.size()) ? &c.per_step[cursor_.step()]
+                                                                : nullptr;
   };
   const StepCounters* sa = at_step(a);
   const StepCounters* sb = at_step(b);
@@ -186,18 +185,20 @@ void ReduceScene::panel_counters() const {
               num(b.atomics) + " (" + num(b.max_atomics_per_address) + ")", two);
   counter_row("barriers per block", num(a.barriers), num(b.barriers), two);
   ImGui::EndTable();
-  if (primary_->backend == Backend::Cuda) {
-    if (primary_->cpu_check.empty())
+  const TwinCheck& twin = primary_->traced.twin;
+  if (twin.ran) {
+    if (twin.matches())
       ImGui::TextColored(ImVec4(0.1f, 0.6f, 0.2f, 1), "GPU trace matches the CPU reference");
     else
       ImGui::TextColored(ImVec4(0.9f, 0.2f, 0.2f, 1), "GPU differs from CPU reference: %s",
-                         primary_->cpu_check.c_str());
+                         twin.difference.c_str());
+    if (!twin.note.empty()) ImGui::TextDisabled("%s", twin.note.c_str());
   }
 }
 
 void ReduceScene::panel_float_lesson() const {
   const auto lesson =
-      reduce::float_order_lesson(input_, 2 * primary_->run.trace.steps[0].block_dim, seed_);
+      reduce::float_order_lesson(input_, 2 * primary_->run.trace.steps[0].block_dim, source_.seed);
   ImGui::TextWrapped(
       "The same float32 values added in different orders round differently. "
       "Reference (double): %.9g",
@@ -230,70 +231,20 @@ void ReduceScene::panel_float_lesson() const {
 }
 
 void ReduceScene::panel_fast_mode() {
-  const bool running = fast_job_.valid();
-  if (running && fast_job_.wait_for(std::chrono::seconds(0)) == std::future_status::ready)
-    fast_ = fast_job_.get();
-  ImGui::BeginDisabled(running);
-  ImGui::SliderInt("log2 N", &fast_log2_n_, 10, 28);
-  ImGui::SliderInt("repeats", &fast_repeats_, 1, 50);
-  const int64_t n = int64_t{1} << fast_log2_n_;
-  ImGui::Text("N = %lld (%.1f MiB of %s), %s random data, seed %llu", static_cast<long long>(n),
-              n * 4.0 / (1 << 20), type_name(params_.type), distribution_name(distribution_),
-              static_cast<unsigned long long>(seed_));
-  if (ImGui::Button("Time every variant")) {
-    const Backend b = backend();
-    const ValueType type = params_.type;
-    const BinaryOp op = params_.op;
-    const int repeats = fast_repeats_;
-    const Distribution distribution = distribution_;
-    const uint64_t seed = seed_;
-    fast_job_ = std::async(std::launch::async, [=] {
-      FastOutcome out;
-      try {
-        WS_REQUIRE(b == Backend::Cuda || n <= reduce::kCpuFastMaxN,
-                   "the CPU backend runs fast mode up to 2^24 values; pick a smaller N");
-        std::ostringstream progress;
-        out.rows = bench::bench_reduce(b, {n}, type, op, repeats, progress, &out.copy_gbps,
-                                       {distribution, seed});
-      } catch (const std::exception& e) {
-        out.error = e.what();
-      }
-      return out;
-    });
-  }
-  ImGui::EndDisabled();
-  if (running) ImGui::TextUnformatted("running...");
-  if (!fast_.error.empty())
-    ImGui::TextColored(ImVec4(0.9f, 0.2f, 0.2f, 1), "%s", fast_.error.c_str());
-  if (fast_.rows.empty()) return;
-  ImGui::Text("copy bandwidth: %.0f GB/s (bytes read + written)", fast_.copy_gbps);
-  if (ImGui::BeginTable("fast", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders)) {
-    for (const char* h : {"variant", "median ms", "GB/s", "% copy", "x library", "ok"})
-      ImGui::TableSetupColumn(h);
-    ImGui::TableHeadersRow();
-    for (const auto& row : fast_.rows) {
-      ImGui::TableNextRow();
-      ImGui::TableSetColumnIndex(0);
-      ImGui::TextUnformatted(row.name.c_str());
-      ImGui::TableSetColumnIndex(1);
-      ImGui::Text("%.4f", row.ms);
-      ImGui::TableSetColumnIndex(2);
-      ImGui::Text("%.0f", row.gbps);
-      ImGui::TableSetColumnIndex(3);
-      ImGui::Text("%.0f%%", row.pct_copy);
-      ImGui::TableSetColumnIndex(4);
-      ImGui::Text("%.2f", row.ratio_to_library);
-      ImGui::TableSetColumnIndex(5);
-      ImGui::TextUnformatted(row.verified ? "yes" : "WRONG");
-    }
-    ImGui::EndTable();
-  }
+  ImGui::TextWrapped("%s %s of %s random data, seed %llu (the scene's operator, type and input)",
+                     op_name(params_.op), type_name(params_.type),
+                     distribution_name(source_.distribution),
+                     static_cast<unsigned long long>(source_.seed));
+  // The CPU backend times up to 2^24 values; CUDA up to 2^28.
+  const int log2_max = backend() == Backend::Cuda ? 28 : std::ilogb(double(reduce::kCpuFastMaxN));
+  fast_.ui(backend(), log2_max, [this](const BenchRequest& r) { return fast_mode_job(r); });
 }
 
 void ReduceScene::panel_code() const {
   const auto& info = reduce::info(primary_->params.variant);
   const auto& steps = primary_->run.trace.steps;
-  const std::string marker = step_ < static_cast<int>(steps.size()) ? steps[step_].code_marker : "";
+  const std::string marker =
+      cursor_.step() < static_cast<int>(steps.size()) ? steps[cursor_.step()].code_marker : "";
   const SourceSection section = load_step_source("kernels/reduce/reduce.cu", info.id, marker);
   show_code_panel(section, find_marker_line(section, marker),
                   "The kernel source (kernels/reduce/reduce.cu) was not found; set "

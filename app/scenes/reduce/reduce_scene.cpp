@@ -1,58 +1,51 @@
 #include "reduce_scene.h"
 
-#include <algorithm>
 #include <cmath>
-#include <filesystem>
+#include <cstdio>
+#include <set>
 
 #include "common/error.h"
-#include "io/image_values.h"
+#include "reduce/float_orders.h"
 #include "reduce/last_block_remap.h"
 #include "reduce/reduce_run.h"
+#include "reduce_bench.h"
+#include "scene_kit/run_json.h"
 #include "scenes/json_params.h"
 
 namespace ws::app {
 
-namespace {
-
-// The built-in input: small enough to read every cell on a projector, not a power of two's
-// worth of identical values, so every level of the tree shows something.
-const char* kDefaultValues = "3 1 7 0 4 1 6 3 5 2 8 1 9 4 2 6";
-
-nlohmann::json value_or_null(double v) {
-  return std::isnan(v) ? nlohmann::json() : nlohmann::json(v);
+InputLimits reduce_input_limits() {
+  InputLimits limits;
+  limits.max_n = reduce::kTeachMaxN;
+  limits.images = true;
+  return limits;
 }
 
-nlohmann::json counters_json(const Counters& c) {
-  return {{"steps", c.steps},
-          {"ops", c.ops},
-          {"useful_ops", c.useful_ops},
-          {"lanes_consumed", c.lanes_consumed},
-          {"efficiency", c.efficiency},
-          {"work_efficiency", c.work_efficiency},
-          {"divergent_warps", c.divergent_warps},
-          {"global_requests", c.global_requests},
-          {"bank_conflicts", c.bank_conflicts},
-          {"max_bank_ways", c.max_bank_ways},
-          {"atomics", c.atomics},
-          {"max_atomics_per_address", c.max_atomics_per_address},
-          {"barriers", c.barriers}};
+std::string compare_reduce_traces(const reduce::Params& params, const Trace& twin,
+                                  const Trace& kernel, std::string* note) {
+  if (params.finish != reduce::Finish::LastBlock) return compare_traces(twin, kernel);
+  // The CPU twin lets block grid-1 finish a last-block run; on the GPU any block may draw the
+  // last ticket. Compare with that block renamed (the trace shown keeps the real one).
+  if (note) *note = "the block that drew the last ticket is compared as the twin's last block";
+  Trace renamed = kernel;
+  const std::string remap = reduce::remap_last_block(renamed);
+  if (!remap.empty()) return "last-block remap: " + remap;
+  return compare_traces(twin, renamed);
 }
 
-nlohmann::json step_counters_json(const StepCounters& c) {
-  return {{"ops", c.ops},
-          {"active_threads", c.active_threads},
-          {"active_warps", c.active_warps},
-          {"lanes_consumed", c.lanes_consumed},
-          {"divergent_warps", c.divergent_warps},
-          {"global_requests", c.global_requests},
-          {"bank_conflicts", c.bank_conflicts},
-          {"atomics", c.atomics},
-          {"barriers", c.barriers}};
+bool matches_serial(const reduce::Params& params, const std::vector<double>& input, double result,
+                    double reference) {
+  if (params.type == ValueType::Int32) return result == reference;
+  // Both the run and the serial loop are float32 sums (or products) in some order; each lies within
+  // the benchmark's tolerance of the exact answer, so they lie within twice it of each other.
+  const std::vector<float> values(input.begin(), input.end());
+  const bench::Reference exact = bench::reduce_reference(params.op, params.type, values.data(),
+                                                         static_cast<int64_t>(values.size()));
+  if (exact.tolerance == 0) return result == reference;
+  return std::fabs(result - reference) <= 2 * exact.tolerance;  // false for NaN
 }
 
-}  // namespace
-
-ReduceScene::ReduceScene() : values_text_(kDefaultValues) {}
+ReduceScene::ReduceScene() : source_(InputSource::defaults(reduce_input_limits())) {}
 
 void ReduceScene::attach(SceneContext& context) {
   context_ = &context;
@@ -70,27 +63,19 @@ nlohmann::json ReduceScene::params_to_json() const {
                       {"type", type_name(params_.type)},
                       {"block", params_.block_dim},
                       {"coarsening", params_.coarsening},
-                      {"n", n_},
-                      {"seed", seed_},
-                      {"distribution", distribution_name(distribution_)},
-                      {"values", values_text_},
-                      {"image", image_path_},
                       {"compare", compare_variant_ ? reduce::info(*compare_variant_).id : ""}};
+  source_.to_json(j, reduce_input_limits());
   return j;
 }
 
 void ReduceScene::params_from_json(const nlohmann::json& j) {
-  reject_unknown_keys(j,
-                      {"variant", "finish", "op", "type", "block", "coarsening", "n", "seed",
-                       "distribution", "values", "image", "compare"},
-                      "reduce");
+  const InputLimits limits = reduce_input_limits();
+  std::set<std::string> known = {"variant", "finish",     "op",     "type",
+                                 "block",   "coarsening", "compare"};
+  known.merge(input_keys(limits));
+  reject_unknown_keys(j, known, "reduce");
   // Parse into copies: a bad value leaves the scene as it was.
   reduce::Params p = params_;
-  std::string values = values_text_;
-  std::string image = image_path_;
-  int64_t n = n_;
-  uint64_t seed = seed_;
-  Distribution distribution = distribution_;
   std::optional<reduce::Variant> compare = compare_variant_;
   if (j.contains("variant")) {
     const std::string s = json_string(j, "variant");
@@ -105,51 +90,11 @@ void ReduceScene::params_from_json(const nlohmann::json& j) {
     WS_REQUIRE(reduce::parse_finish(s, p.finish),
                "--finish: unknown finish '" + s + "' (two-pass, atomic, last-block)");
   }
-  if (j.contains("op")) {
-    const std::string s = json_string(j, "op");
-    const auto op = parse_op(s);
-    WS_REQUIRE(op.has_value(), "--op: unknown operator '" + s + "' (sum, product, min, max)");
-    p.op = *op;
-  }
-  if (j.contains("type")) {
-    const std::string s = json_string(j, "type");
-    const auto type = parse_type(s);
-    WS_REQUIRE(type.has_value(), "--type: unknown type '" + s + "' (int32, float32)");
-    p.type = *type;
-  }
+  if (const auto op = op_param(j)) p.op = *op;
+  if (const auto type = type_param(j)) p.type = *type;
   if (j.contains("block")) p.block_dim = static_cast<int>(json_int(j, "block", 0, 1024));
   if (j.contains("coarsening")) p.coarsening = static_cast<int>(json_int(j, "coarsening", 4, 1024));
-  if (j.contains("n")) {
-    n = json_int(j, "n", 1, reduce::kTeachMaxN);
-    if (!j.contains("values")) values.clear();  // asking for n random values
-  }
-  if (j.contains("seed")) {
-    seed = static_cast<uint64_t>(json_int(j, "seed", 0, INT64_MAX));
-    if (!j.contains("values")) values.clear();
-  }
-  if (j.contains("distribution")) {
-    const std::string s = json_string(j, "distribution");
-    WS_REQUIRE(parse_distribution(s, distribution),
-               "--distribution: unknown '" + s + "' (uniform, equal, sorted, few-huge)");
-    if (!j.contains("values")) values.clear();
-  }
-  if (j.contains("values")) {
-    values = json_string(j, "values");
-    if (!values.empty()) {
-      const auto parsed = parse_values(values, p.type);
-      WS_REQUIRE(!parsed.empty(), std::string("--values: no numbers given"));
-      WS_REQUIRE(static_cast<int64_t>(parsed.size()) <= reduce::kTeachMaxN,
-                 "--values: teach mode shows at most " + std::to_string(reduce::kTeachMaxN) +
-                     " values, got " + std::to_string(parsed.size()));
-    }
-  }
-  if (j.contains("image")) {
-    image = json_string(j, "image");
-    if (!image.empty()) load_image_values(image, static_cast<int>(reduce::kTeachMaxN));  // check
-  } else if (j.contains("values") || j.contains("n") || j.contains("seed") ||
-             j.contains("distribution")) {
-    image.clear();  // another input was asked for
-  }
+  const InputSource source = source_.parsed(j, p.type, limits);
   if (j.contains("compare")) {
     const std::string s = json_string(j, "compare");
     if (s.empty() || s == "none") {
@@ -160,73 +105,31 @@ void ReduceScene::params_from_json(const nlohmann::json& j) {
       compare = v;
     }
   }
-  int64_t input_n = values.empty() ? n : static_cast<int64_t>(parse_values(values, p.type).size());
-  if (!image.empty()) input_n = reduce::kTeachMaxN;
-  reduce::resolve_block_dim(p, input_n);  // throws when the block size does not suit the variant
+  // Throws when the block size does not suit the variant.
+  reduce::resolve_block_dim(p, source.count(p.type, limits));
   params_ = p;
-  values_text_ = values;
-  image_path_ = image;
-  n_ = n;
-  seed_ = seed;
-  distribution_ = distribution;
+  source_ = source;
   compare_variant_ = compare;
-}
-
-std::vector<double> ReduceScene::make_input(std::string& label) const {
-  if (!image_path_.empty()) {
-    ImageValues image = load_image_values(image_path_, static_cast<int>(reduce::kTeachMaxN));
-    label = std::filesystem::path(image.path).filename().string() + " " +
-            std::to_string(image.source_width) + "\xC3\x97" + std::to_string(image.source_height);
-    if (image.width != image.source_width)
-      label +=
-          " averaged to " + std::to_string(image.width) + "\xC3\x97" + std::to_string(image.height);
-    return std::move(image.values);
-  }
-  if (!values_text_.empty()) {
-    label = "typed values";
-    return parse_values(values_text_, params_.type);
-  }
-  label = std::string(distribution_name(distribution_)) + " random, seed " + std::to_string(seed_);
-  return generate_values(distribution_, params_.type, n_, seed_);
 }
 
 ReduceRun ReduceScene::run_variant(const reduce::Params& params,
                                    const std::vector<double>& input) const {
   ReduceRun r;
   r.params = params;
-  r.backend = backend();
-  r.run = reduce::teach(r.backend, params, input);
-  r.counters = compute_counters(r.run.trace);
-  r.snapshots = replay_snapshots(r.run.trace);
+  auto taught = teach_and_check(
+      backend(), [&](Backend b) { return reduce::teach(b, params, input); },
+      [&](const Trace& twin, const Trace& kernel, std::string* note) {
+        return compare_reduce_traces(params, twin, kernel, note);
+      });
+  r.run = std::move(taught.run);
+  r.traced = std::move(taught.traced);
   r.reference = reduce::reduce_serial(params.op, params.type, input);
-  if (r.backend == Backend::Cuda) {
-    // The CPU reference check: same input, same variant, compared event by event and cell by cell.
-    const reduce::TeachRun cpu = reduce::teach(Backend::Cpu, params, input);
-    Trace gpu = r.run.trace;
-    // The CPU model lets block grid-1 finish a last-block run; on the GPU any block may draw the
-    // last ticket. Compare with that block renamed (the trace shown keeps the real one).
-    if (params.finish == reduce::Finish::LastBlock) r.cpu_check = reduce::remap_last_block(gpu);
-    if (r.cpu_check.empty()) r.cpu_check = compare_traces(cpu.trace, gpu);
-    const auto cpu_snapshots = replay_snapshots(cpu.trace);
-    const auto gpu_snapshots = replay_snapshots(gpu);
-    r.mismatch.resize(gpu_snapshots.size());
-    for (size_t s = 0; s < gpu_snapshots.size() && s < cpu_snapshots.size(); ++s) {
-      for (size_t b = 0; b < gpu_snapshots[s].size() && b < cpu_snapshots[s].size(); ++b) {
-        std::vector<bool> row(gpu_snapshots[s][b].size(), false);
-        for (size_t i = 0; i < row.size() && i < cpu_snapshots[s][b].size(); ++i) {
-          const double x = gpu_snapshots[s][b][i], y = cpu_snapshots[s][b][i];
-          row[i] = !(x == y || (std::isnan(x) && std::isnan(y)));
-        }
-        r.mismatch[s].push_back(std::move(row));
-      }
-    }
-  }
   return r;
 }
 
 void ReduceScene::reset() {
   std::string label;
-  input_ = make_input(label);
+  input_ = source_.make(params_.type, reduce_input_limits(), label);
   primary_ = run_variant(params_, input_);
   primary_->input_label = label;
   compare_.reset();
@@ -241,64 +144,62 @@ void ReduceScene::reset() {
     compare_ = run_variant(other, input_);
     compare_->input_label = label;
   }
-  step_ = std::min(step_, step_count() - 1);
-  step_ = std::max(step_, 0);
+  cursor_.seek(cursor_.step(), step_count());
 }
 
 int ReduceScene::step_count() const {
-  int count = primary_ ? static_cast<int>(primary_->run.trace.steps.size()) : 0;
-  if (compare_) count = std::max(count, static_cast<int>(compare_->run.trace.steps.size()));
-  return std::max(count, 1);
-}
-
-void ReduceScene::seek(int step) {
-  step_ = std::clamp(step, 0, step_count() - 1);
+  return step_count_of(
+      {primary_ ? &primary_->run.trace : nullptr, compare_ ? &compare_->run.trace : nullptr});
 }
 
 nlohmann::json ReduceScene::results_json() const {
   const ReduceRun& r = *primary_;
-  const Trace& trace = r.run.trace;
-  nlohmann::json steps = nlohmann::json::array();
-  for (size_t s = 0; s < trace.steps.size(); ++s) {
-    nlohmann::json values = nlohmann::json::object();
-    for (size_t b = 0; b < trace.buffers.size(); ++b) {
-      nlohmann::json cells = nlohmann::json::array();
-      for (double v : r.snapshots[s][b]) cells.push_back(value_or_null(v));
-      values[trace.buffers[b].name] = std::move(cells);
-    }
-    steps.push_back({{"label", trace.steps[s].label},
-                     {"phase", trace.steps[s].phase},
-                     {"grid_dim", trace.steps[s].grid_dim},
-                     {"block_dim", trace.steps[s].block_dim},
-                     {"active_threads", active_threads(trace.steps[s])},
-                     {"values", std::move(values)},
-                     {"counters", step_counters_json(r.counters.per_step[s])}});
-  }
-  nlohmann::json out = {{"scene", id()},
-                        {"backend", backend_name(r.backend)},
-                        {"params", params_to_json()},
-                        {"input", input_},
-                        {"result", r.run.result},
-                        {"reference", r.reference},
-                        {"error_vs_serial", r.run.result - r.reference},
-                        {"steps", std::move(steps)},
-                        {"counters", counters_json(r.counters)}};
-  if (r.backend == Backend::Cuda)
-    out["cpu_check"] = {{"match", r.cpu_check.empty()}, {"difference", r.cpu_check}};
+  const bool matches = matches_serial(r.params, input_, r.run.result, r.reference);
+  RunJson doc;
+  doc.scene = id();
+  doc.params = params_to_json();
+  doc.backend = r.traced.backend;
+  doc.input = input_;
+  doc.result = r.run.result;
+  doc.reference = r.reference;
+  doc.matches_reference = matches;
+  doc.set_trace(r.run.trace, r.traced);
+  char summary[256];
+  std::snprintf(summary, sizeof summary, "%s %s %s of %zu values: %.9g, serial loop %.9g (%s)",
+                reduce::info(r.params.variant).id, op_name(r.params.op), type_name(r.params.type),
+                input_.size(), r.run.result, r.reference, matches ? "matches" : "differs");
+  doc.summary = summary;
+  if (r.traced.twin.ran)
+    doc.summary += r.traced.twin.matches()
+                       ? "; the CPU twin's trace matches"
+                       : "; differs from the CPU twin: " + r.traced.twin.difference;
+  doc.extra["error_vs_serial"] = r.run.result - r.reference;
   if (params_.type == ValueType::Float32 && params_.op == BinaryOp::Sum) {
     const auto lesson =
-        reduce::float_order_lesson(input_, 2 * r.run.trace.steps.front().block_dim, seed_);
+        reduce::float_order_lesson(input_, 2 * r.run.trace.steps.front().block_dim, source_.seed);
     nlohmann::json orders = nlohmann::json::array();
     for (const auto& s : lesson.sums)
       orders.push_back({{"order", s.order}, {"value", s.value}, {"error", s.error}});
-    out["float_orders"] = {{"reference_double", lesson.reference}, {"sums", orders}};
+    doc.extra["float_orders"] = {{"reference_double", lesson.reference}, {"sums", orders}};
   }
   if (compare_) {
-    out["compare"] = {{"variant", reduce::info(compare_->params.variant).id},
-                      {"result", compare_->run.result},
-                      {"counters", counters_json(compare_->counters)}};
+    doc.extra["compare"] = {{"variant", reduce::info(compare_->params.variant).id},
+                            {"result", compare_->run.result},
+                            {"counters", counters_json(compare_->traced.counters)}};
   }
-  return out;
+  return doc.to_json();
+}
+
+BenchJob ReduceScene::bench_job(const BenchRequest& request) const {
+  return reduce_bench_job(request, ReduceBenchChoice{});
+}
+
+BenchJob ReduceScene::fast_mode_job(const BenchRequest& request) const {
+  ReduceBenchChoice choice;
+  choice.op = params_.op;
+  choice.type = params_.type;
+  choice.input = {source_.distribution, source_.seed};
+  return reduce_bench_job(request, choice);
 }
 
 }  // namespace ws::app

@@ -2,32 +2,29 @@
 // teach mode (trace, tree view, counters, code) and fast mode (timings vs CUB and copy bandwidth).
 #pragma once
 
-#include <future>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "common/counters.h"
-#include "common/inputs.h"
-#include "reduce_bench.h"
-#include "reduce/float_orders.h"
 #include "reduce/reduce.h"
+#include "reduce_bench_job.h"
+#include "scene_kit/fast_panel.h"
+#include "scene_kit/scene_inputs.h"
+#include "scene_kit/step_cursor.h"
+#include "scene_kit/teach_pipeline.h"
 #include "scenes/scene.h"
 #include "views/trace_tree_view.h"
 
 namespace ws::app {
 
-// One teach-mode run of one variant, with everything the views need precomputed.
+// One teach-mode run of one variant: what the views need, and what the kit derived from its trace
+// (counters, snapshots and, on CUDA, the check against the CPU twin).
 struct ReduceRun {
   reduce::Params params;
   reduce::TeachRun run;
-  Counters counters;
-  std::vector<std::vector<std::vector<double>>> snapshots;  // [step][buffer][element]
-  double reference = 0;                                     // serial answer
-  Backend backend = Backend::Cpu;
+  TracedRun traced;
+  double reference = 0;     // serial answer
   std::string input_label;  // where the values came from, e.g. "camera.png 512×512 → 64×64"
-  std::string cpu_check;    // "" when the CPU reference trace matches (or the run was on the CPU)
-  std::vector<std::vector<std::vector<bool>>> mismatch;  // [step][buffer][element] vs CPU
 };
 
 // Where one run's tree was drawn in the figure (for the viewport's hover descriptions).
@@ -37,6 +34,16 @@ struct ReduceHoverPane {
   const ReduceRun* run = nullptr;
 };
 
+// The twin comparison of a reduction: a last-block run is finished on the GPU by whichever block
+// draws the last ticket, so that block is renamed to the CPU twin's (grid-1) before comparing.
+std::string compare_reduce_traces(const reduce::Params& params, const Trace& twin,
+                                  const Trace& kernel, std::string* note);
+
+// Whether `result` is the serial `reference` of `input`: exactly for int32 and for min/max, within
+// the tolerance of a float order (bench::reduce_reference) for a float32 sum or product.
+bool matches_serial(const reduce::Params& params, const std::vector<double>& input, double result,
+                    double reference);
+
 class ReduceScene : public Scene {
  public:
   ReduceScene();
@@ -44,6 +51,7 @@ class ReduceScene : public Scene {
   const char* title() const override { return "Parallel reduction"; }
   SceneCapabilities capabilities() const override {
     SceneCapabilities c;
+    c.steps = true;
     c.takes_image = true;
     c.benchable = true;
     return c;
@@ -54,20 +62,23 @@ class ReduceScene : public Scene {
   void params_from_json(const nlohmann::json& params) override;
   void reset() override;
   int step_count() const override;
-  int current_step() const override { return step_; }
-  void seek(int step) override;
+  int current_step() const override { return cursor_.step(); }
+  void seek(int step) override { cursor_.seek(step, step_count()); }
   void ui() override;
   void code_ui() override { panel_code(); }
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
   nlohmann::json results_json() const override;
   std::string describe_at(gfx::Vec2 point) const override;
+  // `warpscope bench`: float32 sums (or --type) of the benchmark's own data, every variant.
+  BenchJob bench_job(const BenchRequest& request) const override;
 
   const ReduceRun& primary() const { return *primary_; }
   const ReduceRun* comparison() const { return compare_ ? &*compare_ : nullptr; }
 
  private:
-  std::vector<double> make_input(std::string& label) const;
   ReduceRun run_variant(const reduce::Params& params, const std::vector<double>& input) const;
+  // Fast mode: the bench job on the scene's operator, type and input distribution and seed.
+  BenchJob fast_mode_job(const BenchRequest& request) const;
   void panel_parameters();
   void panel_counters() const;
   void panel_float_lesson() const;
@@ -79,33 +90,22 @@ class ReduceScene : public Scene {
 
   // parameters
   reduce::Params params_;
-  std::string values_text_;  // typed values; empty = generated
-  std::string image_path_;   // pixel intensities of an image; empty = none
-  int64_t n_ = 16;
-  uint64_t seed_ = 1;
-  Distribution distribution_ = Distribution::Uniform;
+  InputSource source_;
   std::optional<reduce::Variant> compare_variant_;
 
   // state
   std::vector<double> input_;
   std::optional<ReduceRun> primary_, compare_;
-  int step_ = 0;
+  StepCursor cursor_;
   std::string error_;  // last parameter/run error, shown in the panel
 
   // Where the last draw() put each run's tree, for describe_at (draw is const: a cache).
   mutable std::vector<ReduceHoverPane> hover_panes_;
 
-  // fast mode
-  // fast mode: the benchmark of bench/ runs on a worker thread so the window stays live
-  struct FastOutcome {
-    std::vector<bench::BenchRow> rows;
-    double copy_gbps = 0;
-    std::string error;
-  };
-  int fast_log2_n_ = 20;
-  int fast_repeats_ = 10;
-  std::future<FastOutcome> fast_job_;
-  FastOutcome fast_;
+  FastPanel fast_{20, 10};
 };
+
+// The inputs the scene takes: up to reduce::kTeachMaxN values, typed, generated or from an image.
+InputLimits reduce_input_limits();
 
 }  // namespace ws::app

@@ -46,15 +46,16 @@ ReduceHoverPane draw_run(gfx::Canvas& c, Vec2 origin, const ReduceRun& r, int st
   title = fit(c, title, font * 1.25f, size.x - 8);
   c.text({4, 2}, title, font * 1.25f, p.text);
   char line[512];
-  std::snprintf(
-      line, sizeof line, "%s · %s %s · N = %lld (%s) · %d×%d threads · finish: %s · %s", info.pmpp,
-      op_name(r.params.op), type_name(r.params.type), static_cast<long long>(trace.buffers[0].size),
-      r.input_label.c_str(), trace.steps[0].grid_dim, trace.steps[0].block_dim,
-      reduce::finish_name(r.params.finish), r.backend == Backend::Cuda ? "CUDA" : "CPU reference");
+  std::snprintf(line, sizeof line, "%s · %s %s · N = %lld (%s) · %d×%d threads · finish: %s · %s",
+                info.pmpp, op_name(r.params.op), type_name(r.params.type),
+                static_cast<long long>(trace.buffers[0].size), r.input_label.c_str(),
+                trace.steps[0].grid_dim, trace.steps[0].block_dim,
+                reduce::finish_name(r.params.finish),
+                r.traced.backend == Backend::Cuda ? "CUDA" : "CPU reference");
   c.text({4, 4 + font * 1.4f}, fit(c, line, font * 0.85f, size.x - 8), font * 0.85f, p.text_muted);
 
   const bool done = current + 1 == static_cast<int>(trace.steps.size());
-  const StepCounters& sc = r.counters.per_step[current];
+  const StepCounters& sc = r.traced.counters.per_step[current];
   std::snprintf(
       line, sizeof line, "step %d / %zu: %s — %lld active thread%s in %lld warp%s%s", current + 1,
       trace.steps.size(), s.label.c_str(), static_cast<long long>(sc.active_threads),
@@ -81,20 +82,23 @@ ReduceHoverPane draw_run(gfx::Canvas& c, Vec2 origin, const ReduceRun& r, int st
     c.text({4, 8 + font * 3.7f}, fit(c, verdict, font, size.x - 8), font,
            same || trace.type == ValueType::Float32 ? p.text : p.mismatch);
   }
-  const bool mismatch = r.backend == Backend::Cuda && !r.cpu_check.empty();
+  const TwinCheck& twin = r.traced.twin;
+  const bool mismatch = twin.ran && !twin.matches();
   const float header = 12 + font * 5.0f;
   const float footer = font * 3.6f;
   SubCanvas tree(c, {0, header}, {size.x, std::max(10.0f, size.y - header - footer)});
   TraceTreeInput in;
   in.trace = &trace;
-  in.snapshots = &r.snapshots;
-  in.counters = &r.counters;
-  in.mismatch = r.mismatch.empty() ? nullptr : &r.mismatch;
+  in.snapshots = &r.traced.snapshots;
+  in.counters = &r.traced.counters;
+  // Cells are marked only when the check fails: the twin's cells of a last-block run stand under
+  // another block's ids, so a run that matches would otherwise show false marks there.
+  in.mismatch = mismatch ? &twin.mismatch : nullptr;
   in.current_step = current;
   const TraceTreeKey key = draw_trace_tree(tree, in, p);
   ReduceHoverPane pane{origin + Vec2{0, header}, key, &r};
 
-  const Counters& t = r.counters;
+  const Counters& t = r.traced.counters;
   char work[256], memory[256];
   std::snprintf(work, sizeof work,
                 "totals: %lld steps · %lld ops (serial %lld) · %lld lanes · efficiency %s · "
@@ -125,7 +129,7 @@ ReduceHoverPane draw_run(gfx::Canvas& c, Vec2 origin, const ReduceRun& r, int st
                           counters_font * 0.9f, p);
   if (mismatch)
     c.text({4, y + 2},
-           fit(c, "GPU trace differs from the CPU reference: " + r.cpu_check, counters_font,
+           fit(c, "GPU trace differs from the CPU reference: " + twin.difference, counters_font,
                size.x * 0.48f),
            counters_font, p.mismatch);
   return pane;
@@ -146,21 +150,21 @@ void ReduceScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     SubCanvas left(c, {0, 0}, {half, body.y});
     SubCanvas right(c, {half + 16, 0}, {half, body.y});
     c.begin_group("variant-a");
-    hover_panes_.push_back(draw_run(left, {0, 0}, *primary_, step_, p, font));
+    hover_panes_.push_back(draw_run(left, {0, 0}, *primary_, cursor_.step(), p, font));
     c.end_group();
     c.line({half + 8, 0}, {half + 8, body.y}, p.cell_border, 1.5f);
     c.begin_group("variant-b");
-    hover_panes_.push_back(draw_run(right, {half + 16, 0}, *compare_, step_, p, font));
+    hover_panes_.push_back(draw_run(right, {half + 16, 0}, *compare_, cursor_.step(), p, font));
     c.end_group();
   } else {
     SubCanvas whole(c, {0, 0}, body);
     c.begin_group("reduction");
-    hover_panes_.push_back(draw_run(whole, {0, 0}, *primary_, step_, p, font));
+    hover_panes_.push_back(draw_run(whole, {0, 0}, *primary_, cursor_.step(), p, font));
     c.end_group();
   }
   c.begin_group("legend");
   draw_trace_legend(c, {4, size.y - legend_h + 4}, font * 0.8f, p,
-                    primary_->backend == Backend::Cuda);
+                    primary_->traced.backend == Backend::Cuda);
   c.end_group();
 }
 
@@ -168,7 +172,7 @@ std::string ReduceScene::describe_at(Vec2 point) const {
   for (const ReduceHoverPane& pane : hover_panes_) {
     const TraceTreeHit hit = hit_test(pane.key, point - pane.origin);
     if (hit.buffer < 0 && hit.thread < 0) continue;
-    return describe_hit(pane.run->run.trace, pane.run->snapshots, hit);
+    return describe_hit(pane.run->run.trace, pane.run->traced.snapshots, hit);
   }
   return "";
 }
