@@ -6,7 +6,6 @@
 
 #include <cmath>
 
-#include "common/error.h"
 #include "reduce/float_orders.h"
 #include "reduce_scene.h"
 #include "ui/code_panel.h"
