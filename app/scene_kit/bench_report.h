@@ -24,6 +24,9 @@ struct BenchRequest {
   std::string mode;                // --mode ("" = the scene's default)
   std::string variants;            // --variant: ids or numbers, comma-separated ("" = all)
   int repeats = 20;
+  // The GUI's fast mode: time the scene's current operator, type and input distribution rather
+  // than the benchmark's defaults (the command line's fixed, comparable table).
+  bool from_scene = false;
 };
 
 // One timed row, in the form every panel and table shows.

@@ -102,6 +102,7 @@ void FastPanel::ui(Backend backend, int log2_max,
     BenchRequest request;
     request.backend = backend;
     request.repeats = repeats_;
+    request.from_scene = true;
     if (log2_max > 0) request.sizes = {std::to_string(log2_n_)};
     try {
       worker_.start(make_job(request));

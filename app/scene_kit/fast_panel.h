@@ -49,7 +49,7 @@ class FastPanel {
   FastPanel(int log2_default = 20, int repeats_default = 10)
       : log2_n_(log2_default), repeats_(repeats_default) {}
   // The controls and the last result. `make_job(request)` builds the job from the scene's
-  // current parameters; `button` labels the start button; `size_note` describes the size chosen.
+  // current parameters (request.from_scene is set); `button` labels the start button.
   void ui(Backend backend, int log2_max,
           const std::function<BenchJob(const BenchRequest&)>& make_job,
           const char* button = "Time every variant");

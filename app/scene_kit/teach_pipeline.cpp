@@ -35,8 +35,14 @@ TracedRun analyse_trace(Backend backend, const Trace& trace, const std::function
   r.twin.ran = true;
   try {
     const Trace twin = run_twin();
-    r.twin.difference = compare ? compare(twin, trace, &r.twin.note) : compare_traces(twin, trace);
-    r.twin.mismatch = cell_mismatch(replay_snapshots(twin), r.snapshots);
+    if (compare) {
+      Trace compared = trace;
+      r.twin.difference = compare(twin, compared, &r.twin.note);
+      r.twin.mismatch = cell_mismatch(replay_snapshots(twin), replay_snapshots(compared));
+    } else {
+      r.twin.difference = compare_traces(twin, trace);
+      r.twin.mismatch = cell_mismatch(replay_snapshots(twin), r.snapshots);
+    }
   } catch (const std::exception& e) {
     r.twin.difference = std::string("the CPU twin failed: ") + e.what();
   }

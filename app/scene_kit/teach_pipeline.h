@@ -35,9 +35,11 @@ struct TracedRun {
 
 // How a scene compares the twin's trace with the kernel's ("" = the same). The default is
 // compare_traces, exact; a scene whose schedule may legally differ (a look-back, a last block
-// chosen by a ticket) supplies its own and says what it left out in `note`.
+// chosen by a ticket) supplies its own and says what it left out in `note`. `kernel` is a copy the
+// comparison may normalise (e.g. rename the block that finished last to the twin's); the cell
+// mismatch map is computed on it. The trace shown keeps the real one.
 using TwinComparison =
-    std::function<std::string(const Trace& twin, const Trace& kernel, std::string* note)>;
+    std::function<std::string(const Trace& twin, Trace& kernel, std::string* note)>;
 
 // Counters and snapshots of `trace`; with `backend` CUDA also the twin check (`run_twin` gives the
 // CPU twin's trace of the same run). An exception from the twin is reported as a difference.

@@ -236,7 +236,7 @@ void ReduceScene::panel_fast_mode() {
                      static_cast<unsigned long long>(source_.seed));
   // The CPU backend times up to 2^24 values; CUDA up to 2^28.
   const int log2_max = backend() == Backend::Cuda ? 28 : std::ilogb(double(reduce::kCpuFastMaxN));
-  fast_.ui(backend(), log2_max, [this](const BenchRequest& r) { return fast_mode_job(r); });
+  fast_.ui(backend(), log2_max, [this](const BenchRequest& r) { return bench_job(r); });
 }
 
 void ReduceScene::panel_code() const {

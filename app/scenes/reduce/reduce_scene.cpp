@@ -21,16 +21,15 @@ InputLimits reduce_input_limits() {
   return limits;
 }
 
-std::string compare_reduce_traces(const reduce::Params& params, const Trace& twin,
-                                  const Trace& kernel, std::string* note) {
+std::string compare_reduce_traces(const reduce::Params& params, const Trace& twin, Trace& kernel,
+                                  std::string* note) {
   if (params.finish != reduce::Finish::LastBlock) return compare_traces(twin, kernel);
   // The CPU twin lets block grid-1 finish a last-block run; on the GPU any block may draw the
   // last ticket. Compare with that block renamed (the trace shown keeps the real one).
   if (note) *note = "the block that drew the last ticket is compared as the twin's last block";
-  Trace renamed = kernel;
-  const std::string remap = reduce::remap_last_block(renamed);
+  const std::string remap = reduce::remap_last_block(kernel);
   if (!remap.empty()) return "last-block remap: " + remap;
-  return compare_traces(twin, renamed);
+  return compare_traces(twin, kernel);
 }
 
 bool matches_serial(const reduce::Params& params, const std::vector<double>& input, double result,
@@ -118,7 +117,7 @@ ReduceRun ReduceScene::run_variant(const reduce::Params& params,
   r.params = params;
   auto taught = teach_and_check(
       backend(), [&](Backend b) { return reduce::teach(b, params, input); },
-      [&](const Trace& twin, const Trace& kernel, std::string* note) {
+      [&](const Trace& twin, Trace& kernel, std::string* note) {
         return compare_reduce_traces(params, twin, kernel, note);
       });
   r.run = std::move(taught.run);
@@ -191,14 +190,12 @@ nlohmann::json ReduceScene::results_json() const {
 }
 
 BenchJob ReduceScene::bench_job(const BenchRequest& request) const {
-  return reduce_bench_job(request, ReduceBenchChoice{});
-}
-
-BenchJob ReduceScene::fast_mode_job(const BenchRequest& request) const {
-  ReduceBenchChoice choice;
-  choice.op = params_.op;
-  choice.type = params_.type;
-  choice.input = {source_.distribution, source_.seed};
+  ReduceBenchChoice choice;  // the command line: the benchmark's fixed table
+  if (request.from_scene) {  // fast mode: the scene's operator, type and input
+    choice.op = params_.op;
+    choice.type = params_.type;
+    choice.input = {source_.distribution, source_.seed};
+  }
   return reduce_bench_job(request, choice);
 }
 

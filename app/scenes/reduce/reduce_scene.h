@@ -36,8 +36,8 @@ struct ReduceHoverPane {
 
 // The twin comparison of a reduction: a last-block run is finished on the GPU by whichever block
 // draws the last ticket, so that block is renamed to the CPU twin's (grid-1) before comparing.
-std::string compare_reduce_traces(const reduce::Params& params, const Trace& twin,
-                                  const Trace& kernel, std::string* note);
+std::string compare_reduce_traces(const reduce::Params& params, const Trace& twin, Trace& kernel,
+                                  std::string* note);
 
 // Whether `result` is the serial `reference` of `input`: exactly for int32 and for min/max, within
 // the tolerance of a float order (bench::reduce_reference) for a float32 sum or product.
@@ -77,8 +77,6 @@ class ReduceScene : public Scene {
 
  private:
   ReduceRun run_variant(const reduce::Params& params, const std::vector<double>& input) const;
-  // Fast mode: the bench job on the scene's operator, type and input distribution and seed.
-  BenchJob fast_mode_job(const BenchRequest& request) const;
   void panel_parameters();
   void panel_counters() const;
   void panel_float_lesson() const;
