@@ -1,7 +1,6 @@
 #include "stencil_bench.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -9,6 +8,7 @@
 
 #include "common/error.h"
 #include "reduce/reduce_run.h"
+#include "common/timing.h"
 
 namespace ws::bench {
 
@@ -80,26 +80,15 @@ std::string first_difference(const std::vector<float>& a, const std::vector<floa
   return "";
 }
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const size_t mid = v.size() / 2;
-  return v.size() % 2 == 1 ? v[mid] : 0.5 * (v[mid - 1] + v[mid]);
-}
-
 // Median time of one time step: batches of `steps` (whole launches) between synchronizations,
 // after one warm-up batch.
 double ms_per_step(stencil::Simulation& sim, int steps, int repeats) {
-  using Clock = std::chrono::steady_clock;
-  sim.advance(steps);
-  sim.synchronize();
-  std::vector<double> times;
-  for (int i = 0; i < repeats; ++i) {
-    const auto start = Clock::now();
+  const auto batch = [&] {
     sim.advance(steps);
     sim.synchronize();
-    times.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
-  }
-  return median(times) / steps;
+  };
+  batch();  // warm-up
+  return host_median_ms(repeats, batch) / steps;
 }
 
 // Steps per timed batch: about `target` cell updates (the GPU: ~1-3 ms, long enough that launch
