@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "common/error.h"
-#include "reduce/reduce_run.h"
+#include "common/device_services.h"
 #include "common/timing.h"
 
 namespace ws::bench {
@@ -141,7 +141,7 @@ std::vector<HeatGrid> default_heat_grids(Backend backend) {
 std::vector<HeatBenchRow> bench_heat(Backend backend, const std::vector<HeatGrid>& grids,
                                      int repeats, std::ostream& progress, double* copy_gbps_out) {
   WS_REQUIRE(repeats >= 1, "bench needs at least one repeat, got " + std::to_string(repeats));
-  const double copy_gbps = reduce::copy_bandwidth_gbps(backend);
+  const double copy_gbps = copy_bandwidth_gbps(backend);
   if (copy_gbps_out != nullptr) *copy_gbps_out = copy_gbps;
   progress << (backend == Backend::Cuda ? "device-to-device copy: " : "host memcpy: ") << copy_gbps
            << " GB/s (read + write)" << std::endl;
@@ -153,7 +153,7 @@ std::vector<HeatBenchRow> bench_heat(Backend backend, const std::vector<HeatGrid
     std::vector<float> reference;  // the basic variant's field after kCheckSteps
     // A copy of one field moves the same 8 bytes per cell as a time step: the fair ceiling at
     // this size (small copies do not reach the peak bandwidth).
-    const double same_size_gbps = reduce::copy_bandwidth_gbps_at(
+    const double same_size_gbps = copy_bandwidth_gbps_at(
         backend, std::max<int64_t>(int64_t(grid.cells()) * 4, int64_t{16} << 20));
     progress << "[" << grid.text() << "] copy of one field: " << same_size_gbps << " GB/s"
              << std::endl;

@@ -2,7 +2,7 @@
 # sources join the existing libraries, so every consumer of ws_common / ws_reduce gets the GPU
 # backend and WARPSCOPE_HAVE_CUDA=1. The CUDA runtime is linked statically: the binaries need only
 # the driver (libcuda) on the GPU machine.
-target_sources(ws_common PRIVATE common/cuda_device.cu)
+target_sources(ws_common PRIVATE common/cuda_device.cu common/device_services.cu)
 target_compile_definitions(ws_common PUBLIC WARPSCOPE_HAVE_CUDA=1)
 target_link_libraries(ws_common PUBLIC CUDA::cudart_static)
 
