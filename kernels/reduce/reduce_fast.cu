@@ -12,6 +12,7 @@
 #include "../common/cuda_check.cuh"
 #include "../common/cuda_timer.cuh"
 #include "../common/device_buffer.cuh"
+#include "../common/op_dispatch.h"
 #include "reduce_cuda.h"
 #include "reduce_fast.h"
 
@@ -154,16 +155,18 @@ void require_valid(const void* host_data, int64_t n, int repeats) {
 
 FastRun fast_cuda(const Params& p, const void* host_data, int64_t n, int repeats) {
   require_valid(host_data, n, repeats);
-  return p.type == ValueType::Int32
-             ? fast_typed<int32_t>(p, static_cast<const int32_t*>(host_data), n, repeats)
-             : fast_typed<float>(p, static_cast<const float*>(host_data), n, repeats);
+  return dispatch_type(p.type, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    return fast_typed<T>(p, static_cast<const T*>(host_data), n, repeats);
+  });
 }
 
 FastRun fast_cub(BinaryOp op, ValueType type, const void* host_data, int64_t n, int repeats) {
   require_valid(host_data, n, repeats);
-  return type == ValueType::Int32
-             ? cub_typed<int32_t>(op, type, static_cast<const int32_t*>(host_data), n, repeats)
-             : cub_typed<float>(op, type, static_cast<const float*>(host_data), n, repeats);
+  return dispatch_type(type, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    return cub_typed<T>(op, type, static_cast<const T*>(host_data), n, repeats);
+  });
 }
 
 }  // namespace ws::reduce
