@@ -11,6 +11,7 @@
 #include "reduce/reduce.h"
 #include "common/inputs.h"
 #include "reduce/reduce_run.h"
+#include "common/device_services.h"
 
 namespace ws::bench {
 
@@ -118,7 +119,7 @@ bool matches(double result, const Reference& reference) {
 std::vector<BenchRow> bench_reduce(Backend backend, const std::vector<int64_t>& sizes,
                                    ValueType type, BinaryOp op, int repeats, std::ostream& progress,
                                    double* copy_gbps_out, const BenchInput& input) {
-  const double copy_gbps = reduce::copy_bandwidth_gbps(backend);
+  const double copy_gbps = copy_bandwidth_gbps(backend);
   if (copy_gbps_out != nullptr) *copy_gbps_out = copy_gbps;
   progress << (backend == Backend::Cuda ? "device-to-device copy: " : "host memcpy: ") << copy_gbps
            << " GB/s (read + write)" << std::endl;

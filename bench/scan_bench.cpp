@@ -7,8 +7,8 @@
 #include <type_traits>
 
 #include "common/cuda_device.h"
+#include "common/device_services.h"
 #include "common/error.h"
-#include "reduce/reduce_run.h"
 #include "reduce_bench.h"
 #include "scan/scan_run.h"
 
@@ -75,7 +75,7 @@ std::string check_typed(BinaryOp op, bool inclusive, const T* in, const T* out, 
 
 double copy_gbps_for(Backend backend, int64_t n) {
   const int64_t bytes = std::max<int64_t>(4 * n, int64_t{16} << 20);
-  return reduce::copy_bandwidth_gbps_at(backend, bytes);
+  return copy_bandwidth_gbps_at(backend, bytes);
 }
 
 scan::Params params_for(scan::Variant v, const ScanBenchOptions& o) {
@@ -162,9 +162,9 @@ std::string check_scan_result(BinaryOp op, ValueType type, bool inclusive, const
 std::vector<ScanBenchRow> bench_scan(Backend backend, const std::vector<int64_t>& sizes,
                                      const ScanBenchOptions& o, std::ostream& progress,
                                      double* copy_gbps_out) {
-  WS_REQUIRE(scan::backend_built(backend),
+  WS_REQUIRE(backend_built(backend),
              std::string("bench: this build has no ") + backend_name(backend) + " backend");
-  const double peak_gbps = reduce::copy_bandwidth_gbps(backend);
+  const double peak_gbps = copy_bandwidth_gbps(backend);
   if (copy_gbps_out != nullptr) *copy_gbps_out = peak_gbps;
   progress << (backend == Backend::Cuda ? "device-to-device copy: " : "host memcpy: ") << peak_gbps
            << " GB/s (read + write)" << std::endl;

@@ -1,14 +1,14 @@
 #include "stencil_bench.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <memory>
 #include <sstream>
 
 #include "common/error.h"
-#include "reduce/reduce_run.h"
+#include "common/device_services.h"
+#include "common/timing.h"
 
 namespace ws::bench {
 
@@ -80,26 +80,15 @@ std::string first_difference(const std::vector<float>& a, const std::vector<floa
   return "";
 }
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const size_t mid = v.size() / 2;
-  return v.size() % 2 == 1 ? v[mid] : 0.5 * (v[mid - 1] + v[mid]);
-}
-
 // Median time of one time step: batches of `steps` (whole launches) between synchronizations,
 // after one warm-up batch.
 double ms_per_step(stencil::Simulation& sim, int steps, int repeats) {
-  using Clock = std::chrono::steady_clock;
-  sim.advance(steps);
-  sim.synchronize();
-  std::vector<double> times;
-  for (int i = 0; i < repeats; ++i) {
-    const auto start = Clock::now();
+  const auto batch = [&] {
     sim.advance(steps);
     sim.synchronize();
-    times.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
-  }
-  return median(times) / steps;
+  };
+  batch();  // warm-up
+  return host_median_ms(repeats, batch) / steps;
 }
 
 // Steps per timed batch: about `target` cell updates (the GPU: ~1-3 ms, long enough that launch
@@ -152,7 +141,7 @@ std::vector<HeatGrid> default_heat_grids(Backend backend) {
 std::vector<HeatBenchRow> bench_heat(Backend backend, const std::vector<HeatGrid>& grids,
                                      int repeats, std::ostream& progress, double* copy_gbps_out) {
   WS_REQUIRE(repeats >= 1, "bench needs at least one repeat, got " + std::to_string(repeats));
-  const double copy_gbps = reduce::copy_bandwidth_gbps(backend);
+  const double copy_gbps = copy_bandwidth_gbps(backend);
   if (copy_gbps_out != nullptr) *copy_gbps_out = copy_gbps;
   progress << (backend == Backend::Cuda ? "device-to-device copy: " : "host memcpy: ") << copy_gbps
            << " GB/s (read + write)" << std::endl;
@@ -164,7 +153,7 @@ std::vector<HeatBenchRow> bench_heat(Backend backend, const std::vector<HeatGrid
     std::vector<float> reference;  // the basic variant's field after kCheckSteps
     // A copy of one field moves the same 8 bytes per cell as a time step: the fair ceiling at
     // this size (small copies do not reach the peak bandwidth).
-    const double same_size_gbps = reduce::copy_bandwidth_gbps_at(
+    const double same_size_gbps = copy_bandwidth_gbps_at(
         backend, std::max<int64_t>(int64_t(grid.cells()) * 4, int64_t{16} << 20));
     progress << "[" << grid.text() << "] copy of one field: " << same_size_gbps << " GB/s"
              << std::endl;

@@ -4,7 +4,7 @@
 
 #include "commands.h"
 #include "common/error.h"
-#include "reduce/reduce_run.h"
+#include "common/device_services.h"
 #if defined(WARPSCOPE_HAVE_CUDA)
 #include "common/cuda_device.h"
 #endif
@@ -47,7 +47,7 @@ bool cuda_device_present() {
 Backend choose_backend(const std::string& requested, bool quiet) {
   if (requested == "cpu") return Backend::Cpu;
   if (requested == "cuda") {
-    WS_REQUIRE(reduce::backend_built(Backend::Cuda),
+    WS_REQUIRE(backend_built(Backend::Cuda),
                std::string("--backend cuda: this warpscope was built without CUDA"));
     WS_REQUIRE(cuda_device_present(), std::string("--backend cuda: no CUDA device was found"));
     return Backend::Cuda;

@@ -21,6 +21,7 @@
 #include "common/device_buffer.cuh"
 #include "common/error.h"
 #include "common/split_mix.h"
+#include "common/timing.h"
 #include "interop/colormap.h"
 #include "interop/colormap_cuda.h"
 #include "interop/gl_upload.h"
@@ -49,13 +50,6 @@ struct Samples {
   double pipelined_us = 0;  // per frame, frames back to back and one fence at the end
   void add(Phase p, double us) { phase[p].push_back(us); }
 };
-
-double median(std::vector<double> v) {
-  if (v.empty()) return -1;
-  std::sort(v.begin(), v.end());
-  const size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
 
 double percentile(std::vector<double> v, double q) {
   if (v.empty()) return -1;

@@ -1,5 +1,8 @@
-// CPU-only build: there is no CUDA backend, so no device is ever available.
+// CPU-only build: there is no CUDA backend, so no device is ever available (and nothing on one
+// can be measured).
 #include "cuda_device.h"
+#include "device_services.h"
+#include "error.h"
 
 namespace ws {
 
@@ -13,6 +16,10 @@ std::string cuda_device_description() {
 
 CudaMemoryInfo cuda_memory_info() {
   return {};
+}
+
+double measure_copy_bandwidth_gbps(size_t) {
+  throw Error("this warpscope was built without CUDA: use the CPU backend");
 }
 
 }  // namespace ws

@@ -1,14 +1,14 @@
-// Kernel timing with CUDA events: warm-up runs first, then the median of the timed repeats (the
-// median ignores the odd run disturbed by clocks or other work).
+// Kernel timing with CUDA events: warm-up runs first, then the median of the timed repeats
+// (timing.h's median(), which ignores the odd run disturbed by clocks or other work).
 #pragma once
 
 #include <cuda_runtime.h>
 
-#include <algorithm>
 #include <vector>
 
 #include "cuda_check.cuh"
 #include "error.h"
+#include "timing.h"
 
 namespace ws {
 
@@ -43,9 +43,7 @@ double median_ms(Work&& work, int warmup, int repeats) {
     WS_CUDA_CHECK(cudaEventElapsedTime(&ms, start.get(), stop.get()));
     times.push_back(ms);
   }
-  std::sort(times.begin(), times.end());
-  const size_t mid = times.size() / 2;
-  return times.size() % 2 == 1 ? times[mid] : 0.5 * (times[mid - 1] + times[mid]);
+  return median(std::move(times));
 }
 
 }  // namespace ws

@@ -23,6 +23,7 @@
 #include "common/cuda_timer.cuh"
 #include "common/device_buffer.cuh"
 #include "common/device_trace.cuh"
+#include "common/op_dispatch.h"
 #include "common/trace_download.cuh"
 #include "compact_internal.h"
 #include "compact_predicate.h"
@@ -305,20 +306,19 @@ scan::FastRun fast_dispatch(const Params& p, const void* in, void* out, int64_t 
   validate(p, n, false);
   WS_REQUIRE(n < (int64_t{1} << 31),
              "compaction fast mode takes fewer than 2^31 elements, not " + std::to_string(n));
-  if (p.type == ValueType::Float32) {
-    return fast_typed(p, static_cast<const float*>(in), static_cast<float*>(out), n, repeats, kept,
+  return dispatch_type(p.type, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    return fast_typed(p, static_cast<const T*>(in), static_cast<T*>(out), n, repeats, kept,
                       library);
-  }
-  return fast_typed(p, static_cast<const int32_t*>(in), static_cast<int32_t*>(out), n, repeats,
-                    kept, library);
+  });
 }
 
 }  // namespace
 
 TeachRun teach_cuda(const Params& p, const std::vector<double>& values) {
   validate(p, static_cast<int64_t>(values.size()), true);
-  return p.type == ValueType::Float32 ? teach_typed<float>(p, values)
-                                      : teach_typed<int32_t>(p, values);
+  return dispatch_type(
+      p.type, [&](auto tag) { return teach_typed<typename decltype(tag)::type>(p, values); });
 }
 
 scan::FastRun fast_cuda(const Params& p, const void* in, void* out, int64_t n, int repeats,

@@ -69,7 +69,6 @@ struct TeachRun {
 // The reference answer on the host: std::copy_if with keeps().
 std::vector<double> compact_reference(const PredicateSpec& p, const std::vector<double>& values);
 
-bool backend_built(Backend backend);
 TeachRun teach(Backend backend, const Params& p, const std::vector<double>& values);
 
 // Fast mode: `in` holds n int32_t or float values (p.type); `out` (may be null) receives the kept

@@ -2,10 +2,10 @@
 // thread, through scan::TraceModel so both backends emit the same trace), fast mode (the same
 // three phases over whole arrays) and std::copy_if as the library.
 #include <algorithm>
-#include <chrono>
 #include <string>
 #include <type_traits>
 
+#include "common/timing.h"
 #include "compact_internal.h"
 #include "compact_predicate.h"
 #include "scan/scan_model.h"
@@ -101,20 +101,6 @@ TeachRun teach_typed(const Params& p, const std::vector<double>& values) {
   return run;
 }
 
-template <class F>
-double median_ms(int repeats, F&& body) {
-  std::vector<double> times;
-  for (int r = 0; r < std::max(1, repeats); ++r) {
-    const auto start = std::chrono::steady_clock::now();
-    body();
-    times.push_back(
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-            .count());
-  }
-  std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
-}
-
 // The three phases over whole arrays: flags, exclusive scan, scatter.
 template <class T>
 int64_t compact_phases(const PredicateSpec& pred, const T* in, T* out, int64_t n,
@@ -148,7 +134,7 @@ scan::FastRun fast_typed(const Params& p, const T* in, T* out, int64_t n, int re
   int64_t count = 0;
   scan::FastRun run;
   run.n = n;
-  run.median_ms = median_ms(repeats, [&] {
+  run.median_ms = host_median_ms(repeats, [&] {
     if (library) {
       count = std::copy_if(in, in + n, out,
                            [&](T v) { return keeps_value(pred.kind, pred.threshold, v); }) -

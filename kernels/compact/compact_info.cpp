@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <iterator>
 
+#include "common/block_dim.h"
 #include "common/error.h"
 #include "compact.h"
 #include "compact_predicate.h"
@@ -9,10 +10,6 @@
 namespace ws::compact {
 
 namespace {
-
-bool is_power_of_two(int64_t v) {
-  return v > 0 && (v & (v - 1)) == 0;
-}
 
 std::string number(double v) {
   std::string s = std::to_string(v);
@@ -82,11 +79,7 @@ void validate(const Params& p, int64_t n, bool teach) {
              "unknown compaction predicate " + std::to_string(static_cast<int>(p.predicate.kind)));
   WS_REQUIRE(std::isfinite(p.predicate.threshold),
              std::string("the compaction threshold must be a finite number"));
-  if (p.block_dim != 0) {
-    WS_REQUIRE(is_power_of_two(p.block_dim) && p.block_dim >= 2 && p.block_dim <= 1024,
-               "compaction block size " + std::to_string(p.block_dim) +
-                   ": it must be a power of two from 2 to 1024");
-  }
+  if (p.block_dim != 0) require_block_dim(p.block_dim, 2, "compaction");
   WS_REQUIRE(n >= 0, "compaction of a negative number of elements (" + std::to_string(n) + ")");
   if (teach) {
     WS_REQUIRE(n <= scan::kTeachMaxN, "compaction teach mode traces at most " +
@@ -98,9 +91,7 @@ void validate(const Params& p, int64_t n, bool teach) {
 int resolve_block_dim(const Params& p, int64_t n) {
   if (p.block_dim != 0) return p.block_dim;
   // About four blocks for small inputs, so the block-sum phase has something to do.
-  int b = 8;
-  while (b < 256 && int64_t{b} * 4 < n) b *= 2;
-  return b;
+  return auto_block_dim(n, 8, 256, [](int b) { return int64_t{b} * 4; });
 }
 
 std::vector<double> compact_reference(const PredicateSpec& p, const std::vector<double>& values) {

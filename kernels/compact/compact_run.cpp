@@ -6,15 +6,6 @@
 
 namespace ws::compact {
 
-bool backend_built(Backend backend) {
-#if defined(WARPSCOPE_HAVE_CUDA)
-  (void)backend;
-  return true;
-#else
-  return backend == Backend::Cpu;
-#endif
-}
-
 TeachRun teach(Backend backend, const Params& p, const std::vector<double>& values) {
   return backend == Backend::Cpu ? teach_cpu(p, values) : teach_cuda(p, values);
 }

@@ -76,7 +76,6 @@ MultiBitSort multibit_sort(const std::vector<uint32_t>& keys, int key_bits, int 
 // ---------------------------------------------------------------------------------------------
 // Fast mode: sorts n keys (all 32 bits) `repeats` times after a warm-up, median time. `out` (may
 // be null) receives the sorted keys. gbps counts 8 bytes per key (one read, one write).
-bool backend_built(Backend backend);
 scan::FastRun sort_fast(Backend backend, const uint32_t* in, uint32_t* out, int64_t n, int repeats);
 // std::stable_sort (CPU) or cub::DeviceRadixSort::SortKeys (CUDA) on the same data.
 scan::FastRun sort_library(Backend backend, const uint32_t* in, uint32_t* out, int64_t n,

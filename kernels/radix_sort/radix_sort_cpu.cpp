@@ -2,31 +2,17 @@
 // table of one block), its exclusive scan and a stable scatter; std::stable_sort as the library.
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cstring>
 #include <string>
 #include <vector>
 
 #include "common/error.h"
+#include "common/timing.h"
 #include "radix_sort_internal.h"
 
 namespace ws::radix {
 
 namespace {
-
-template <class F>
-double median_ms(int repeats, F&& body) {
-  std::vector<double> times;
-  for (int r = 0; r < std::max(1, repeats); ++r) {
-    const auto start = std::chrono::steady_clock::now();
-    body();
-    times.push_back(
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-            .count());
-  }
-  std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
-}
 
 void lsd_radix_sort(std::vector<uint32_t>& keys, std::vector<uint32_t>& scratch) {
   const size_t n = keys.size();
@@ -58,7 +44,7 @@ scan::FastRun timed(const uint32_t* in, uint32_t* out, int64_t n, int repeats, S
   scan::FastRun run;
   run.n = n;
   // The copy of the input is part of every run for both sorts (they sort in place).
-  run.median_ms = median_ms(repeats, [&] {
+  run.median_ms = host_median_ms(repeats, [&] {
     keys.assign(in, in + n);
     sort(keys);
   });

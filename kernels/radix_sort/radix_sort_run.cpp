@@ -6,15 +6,6 @@
 
 namespace ws::radix {
 
-bool backend_built(Backend backend) {
-#if defined(WARPSCOPE_HAVE_CUDA)
-  (void)backend;
-  return true;
-#else
-  return backend == Backend::Cpu;
-#endif
-}
-
 scan::FastRun sort_fast(Backend backend, const uint32_t* in, uint32_t* out, int64_t n,
                         int repeats) {
   return backend == Backend::Cpu ? sort_cpu(in, out, n, repeats) : sort_cuda(in, out, n, repeats);

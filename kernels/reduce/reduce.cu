@@ -34,6 +34,7 @@
 #include "../common/cuda_check.cuh"
 #include "../common/device_buffer.cuh"
 #include "../common/device_trace.cuh"
+#include "../common/op_dispatch.h"
 #include "../common/trace_download.cuh"
 #include "reduce_cuda.h"
 #include "reduce_fast.h"
@@ -464,17 +465,7 @@ ReduceKernel<T, Rec> kernel_for(Variant v) {
 
 template <class T, class Rec>
 ReduceKernel<T, Rec> kernel_for(Variant v, BinaryOp op) {
-  switch (op) {
-    case BinaryOp::Sum:
-      return kernel_for<T, BinaryOp::Sum, Rec>(v);
-    case BinaryOp::Product:
-      return kernel_for<T, BinaryOp::Product, Rec>(v);
-    case BinaryOp::Min:
-      return kernel_for<T, BinaryOp::Min, Rec>(v);
-    case BinaryOp::Max:
-      return kernel_for<T, BinaryOp::Max, Rec>(v);
-  }
-  throw Error("unknown operator " + std::to_string(static_cast<int>(op)));
+  return dispatch_op(op, [&](auto o) { return kernel_for<T, decltype(o)::value, Rec>(v); });
 }
 
 // Dynamic shared memory of a block: the tree array, or one slot per warp (which the last-block
@@ -669,29 +660,22 @@ std::vector<PassShape> plan_passes(const Params& p, int64_t n, int64_t grid_cap)
 }
 
 void launch_fast_pass(Variant v, BinaryOp op, ValueType type, const FastPass& pass) {
-  if (type == ValueType::Int32) {
-    const BlockOutput<int32_t> out{pass.finish, static_cast<int32_t*>(pass.partials),
-                                   static_cast<int32_t*>(pass.result), pass.retirement};
-    launch_pass<int32_t, NoTrace>(v, op, pass.shape, static_cast<const int32_t*>(pass.input), out,
-                                  NoTrace{});
-  } else {
-    const BlockOutput<float> out{pass.finish, static_cast<float*>(pass.partials),
-                                 static_cast<float*>(pass.result), pass.retirement};
-    launch_pass<float, NoTrace>(v, op, pass.shape, static_cast<const float*>(pass.input), out,
-                                NoTrace{});
-  }
+  dispatch_type(type, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const BlockOutput<T> out{pass.finish, static_cast<T*>(pass.partials),
+                             static_cast<T*>(pass.result), pass.retirement};
+    launch_pass<T, NoTrace>(v, op, pass.shape, static_cast<const T*>(pass.input), out, NoTrace{});
+  });
 }
 
 int fast_blocks_per_sm(Variant v, BinaryOp op, ValueType type, int block_dim) {
   int blocks = 0;
-  if (type == ValueType::Int32)
+  dispatch_type(type, [&](auto tag) {
+    using T = typename decltype(tag)::type;
     WS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-        &blocks, kernel_for<int32_t, NoTrace>(v, op), block_dim,
-        shared_elements(v, block_dim) * sizeof(int32_t)));
-  else
-    WS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-        &blocks, kernel_for<float, NoTrace>(v, op), block_dim,
-        shared_elements(v, block_dim) * sizeof(float)));
+        &blocks, kernel_for<T, NoTrace>(v, op), block_dim,
+        shared_elements(v, block_dim) * sizeof(T)));
+  });
   return blocks;
 }
 
@@ -701,8 +685,9 @@ TeachRun teach_cuda(const Params& p, const std::vector<double>& values) {
   // The CPU model validates the request and supplies the trace's buffers and steps; the events
   // and the result are then replaced by what the GPU recorded.
   TeachRun run = teach_cpu(p, values);
-  run.result = p.type == ValueType::Int32 ? teach_typed<int32_t>(p, values, run.trace)
-                                          : teach_typed<float>(p, values, run.trace);
+  run.result = dispatch_type(p.type, [&](auto tag) {
+    return teach_typed<typename decltype(tag)::type>(p, values, run.trace);
+  });
   return run;
 }
 

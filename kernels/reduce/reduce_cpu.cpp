@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "../common/error.h"
+#include "../common/timing.h"
 #include "reduce.h"
 
 namespace ws::reduce {
@@ -471,8 +472,7 @@ FastRun fast_typed(const Params& p, const T* data, int64_t n, int repeats) {
         std::chrono::steady_clock::now() - start;
     times.push_back(elapsed.count());
   }
-  std::sort(times.begin(), times.end());
-  run.median_ms = times[times.size() / 2];
+  run.median_ms = median(std::move(times));
   run.gbps = static_cast<double>(n) * sizeof(T) / (run.median_ms * 1e6);
   return run;
 }

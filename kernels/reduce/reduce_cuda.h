@@ -26,8 +26,4 @@ FastRun fast_cuda(const Params& p, const void* host_data, int64_t n, int repeats
 // wrapping product; temporary storage is allocated once, outside the timed region.
 FastRun fast_cub(BinaryOp op, ValueType type, const void* host_data, int64_t n, int repeats);
 
-// Device-to-device cudaMemcpy of up to 1 GiB: bytes read + written per second (GB/s, 1e9),
-// median of 10 runs. The ceiling a memory-bound kernel is compared with.
-double measure_copy_bandwidth_gbps(size_t bytes = 0);  // 0: min(1 GiB, free / 4)
-
 }  // namespace ws::reduce

@@ -1,5 +1,5 @@
 // Fast mode: the uninstrumented kernels of reduce.cu timed with CUDA events, next to the CUB
-// baseline and the device's copy bandwidth.
+// baseline (the device's copy bandwidth is common/device_services.cu).
 #include <cuda_runtime.h>
 
 #include <cub/device/device_reduce.cuh>
@@ -12,6 +12,7 @@
 #include "../common/cuda_check.cuh"
 #include "../common/cuda_timer.cuh"
 #include "../common/device_buffer.cuh"
+#include "../common/op_dispatch.h"
 #include "reduce_cuda.h"
 #include "reduce_fast.h"
 
@@ -154,36 +155,18 @@ void require_valid(const void* host_data, int64_t n, int repeats) {
 
 FastRun fast_cuda(const Params& p, const void* host_data, int64_t n, int repeats) {
   require_valid(host_data, n, repeats);
-  return p.type == ValueType::Int32
-             ? fast_typed<int32_t>(p, static_cast<const int32_t*>(host_data), n, repeats)
-             : fast_typed<float>(p, static_cast<const float*>(host_data), n, repeats);
+  return dispatch_type(p.type, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    return fast_typed<T>(p, static_cast<const T*>(host_data), n, repeats);
+  });
 }
 
 FastRun fast_cub(BinaryOp op, ValueType type, const void* host_data, int64_t n, int repeats) {
   require_valid(host_data, n, repeats);
-  return type == ValueType::Int32
-             ? cub_typed<int32_t>(op, type, static_cast<const int32_t*>(host_data), n, repeats)
-             : cub_typed<float>(op, type, static_cast<const float*>(host_data), n, repeats);
-}
-
-double measure_copy_bandwidth_gbps(size_t requested_bytes) {
-  size_t free_bytes = 0, total_bytes = 0;
-  WS_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-  constexpr size_t kMiB = size_t{1} << 20;
-  const size_t bytes = requested_bytes > 0
-                           ? requested_bytes
-                           : std::min<size_t>(1024 * kMiB, free_bytes / 4) / kMiB * kMiB;
-  WS_REQUIRE(bytes >= 16 * kMiB && 2 * bytes <= free_bytes,
-             "cannot measure the copy bandwidth with " + std::to_string(bytes) +
-                 " bytes (16 MiB at least, twice that free)");
-  DeviceBuffer<unsigned char> source(bytes), destination(bytes);
-  source.fill_zero();
-  auto copy = [&] {
-    WS_CUDA_CHECK(
-        cudaMemcpyAsync(destination.data(), source.data(), bytes, cudaMemcpyDeviceToDevice));
-  };
-  const double ms = median_ms(copy, kWarmupRuns, 10);
-  return 2.0 * double(bytes) / (ms * 1e6);
+  return dispatch_type(type, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    return cub_typed<T>(op, type, static_cast<const T*>(host_data), n, repeats);
+  });
 }
 
 }  // namespace ws::reduce

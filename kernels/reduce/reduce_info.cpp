@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "../common/block_dim.h"
 #include "../common/error.h"
 #include "../common/variant_table.h"
 #include "reduce.h"
@@ -66,10 +67,6 @@ bool parse_finish(const std::string& text, Finish& out) {
 
 namespace {
 
-bool is_power_of_two(int x) {
-  return x > 0 && (x & (x - 1)) == 0;
-}
-
 int minimum_block_dim(const Params& p) {
   if (p.variant == Variant::UnrollLastWarp) return 64;
   if (p.variant == Variant::WarpShuffle || p.variant == Variant::Coarsened ||
@@ -97,19 +94,14 @@ int resolve_block_dim(const Params& p, int64_t n) {
                "coarsening must be a positive multiple of 4 (vector loads), got " +
                    std::to_string(p.coarsening));
   if (p.block_dim != 0) {
-    WS_REQUIRE(
-        is_power_of_two(p.block_dim) && p.block_dim <= 1024,
-        "block size must be a power of two from 1 to 1024, got " + std::to_string(p.block_dim));
-    WS_REQUIRE(p.block_dim >= minimum,
-               std::string("variant '") + info(p.variant).id + "' with finish '" +
-                   finish_name(p.finish) + "' needs at least " + std::to_string(minimum) +
-                   " threads per block, got " + std::to_string(p.block_dim));
+    require_block_dim(p.block_dim, minimum,
+                      std::string("variant '") + info(p.variant).id + "' with finish '" +
+                          finish_name(p.finish) + "'");
     return p.block_dim;
   }
+  // Two inputs per thread (variant 7: `coarsening`), at most 256 threads.
   const int64_t per_thread = p.variant == Variant::Coarsened ? p.coarsening : 2;
-  int block = 1;
-  while (block < 256 && int64_t{block} * per_thread < n) block *= 2;
-  return std::max(block, minimum);
+  return auto_block_dim(n, minimum, 256, [&](int b) { return int64_t{b} * per_thread; });
 }
 
 }  // namespace ws::reduce

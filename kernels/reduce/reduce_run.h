@@ -1,4 +1,5 @@
 // Backend dispatch for the reduction: the app calls these and never names a backend's functions.
+// Which backends are built and the copy bandwidth are common/device_services.h.
 #pragma once
 
 #include "../common/backend.h"
@@ -6,7 +7,6 @@
 
 namespace ws::reduce {
 
-bool backend_built(Backend backend);  // false for CUDA in a CPU-only build
 TeachRun teach(Backend backend, const Params& p, const std::vector<double>& values);
 FastRun fast(Backend backend, const Params& p, const void* data, int64_t n, int repeats);
 
@@ -15,12 +15,5 @@ FastRun fast(Backend backend, const Params& p, const void* data, int64_t n, int 
 FastRun fast_library(Backend backend, BinaryOp op, ValueType type, const void* data, int64_t n,
                      int repeats);
 const char* library_name(Backend backend);
-
-// Measured copy bandwidth (bytes read + written per second, GB/s): device-to-device on CUDA,
-// memcpy on the CPU. Measured on the first call for each backend, then remembered.
-double copy_bandwidth_gbps(Backend backend);
-// The same, measured now for a copy of `bytes` bytes (at least 16 MiB): a kernel that moves as
-// many bytes compares with this, since small copies do not reach the peak.
-double copy_bandwidth_gbps_at(Backend backend, int64_t bytes);
 
 }  // namespace ws::reduce

@@ -22,6 +22,7 @@
 #include "../common/cuda_check.cuh"
 #include "../common/device_buffer.cuh"
 #include "../common/device_trace.cuh"
+#include "../common/op_dispatch.h"
 #include "scan_cpu_families.h"
 #include "scan_cuda.h"
 #include "scan_cuda_support.cuh"
@@ -114,16 +115,9 @@ using SectionKernel = void (*)(const T*, T*, T*, int64_t, int, bool, Rec);
 
 template <class T, class Rec>
 SectionKernel<T, Rec> coarsened_kernel_for(BinaryOp op) {
-  switch (op) {
-    case BinaryOp::Sum:
-      return scan_coarsened_section<T, BinaryOp::Sum, Rec>;
-    case BinaryOp::Product:
-      return scan_coarsened_section<T, BinaryOp::Product, Rec>;
-    case BinaryOp::Min:
-      return scan_coarsened_section<T, BinaryOp::Min, Rec>;
-    default:
-      return scan_coarsened_section<T, BinaryOp::Max, Rec>;
-  }
+  return dispatch_op(op, [](auto o) -> SectionKernel<T, Rec> {
+    return scan_coarsened_section<T, decltype(o)::value, Rec>;
+  });
 }
 
 // One launch of the section kernel: grid blocks of B threads over n values.
@@ -271,16 +265,17 @@ TeachRun teach_cuda_coarsened(const Params& p, const std::vector<double>& values
   // The CPU model validates the request and supplies the trace's buffers and steps; the events
   // and the result are then replaced by what the GPU recorded.
   TeachRun run = teach_cpu_coarsened(p, values);
-  run.result = p.type == ValueType::Int32 ? teach_typed<int32_t>(p, values, run)
-                                          : teach_typed<float>(p, values, run);
+  run.result = dispatch_type(
+      p.type, [&](auto tag) { return teach_typed<typename decltype(tag)::type>(p, values, run); });
   return run;
 }
 
 FastRun fast_cuda_coarsened(const Params& p, const void* in, void* out, int64_t n, int repeats) {
   require_family(p);
   validate(p, n, false);
-  return p.type == ValueType::Int32 ? fast_typed<int32_t>(p, in, out, n, repeats)
-                                    : fast_typed<float>(p, in, out, n, repeats);
+  return dispatch_type(p.type, [&](auto tag) {
+    return fast_typed<typename decltype(tag)::type>(p, in, out, n, repeats);
+  });
 }
 
 }  // namespace ws::scan

@@ -7,6 +7,7 @@
 
 #include "../common/cuda_timer.cuh"
 #include "../common/device_buffer.cuh"
+#include "../common/op_dispatch.h"
 #include "scan_cuda.h"
 
 namespace ws::scan {
@@ -64,12 +65,10 @@ FastRun fast_cub_scan(BinaryOp op, ValueType type, bool inclusive, const void* i
   WS_REQUIRE(n >= 1 && n <= INT_MAX,
              "a CUB scan takes 1 to 2^31 - 1 elements, not " + std::to_string(n));
   WS_REQUIRE(in != nullptr, std::string("a CUB scan needs input data"));
-  if (type == ValueType::Int32) {
-    return cub_typed(op, inclusive, static_cast<const int32_t*>(in), static_cast<int32_t*>(out), n,
-                     repeats);
-  }
-  return cub_typed(op, inclusive, static_cast<const float*>(in), static_cast<float*>(out), n,
-                   repeats);
+  return dispatch_type(type, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    return cub_typed(op, inclusive, static_cast<const T*>(in), static_cast<T*>(out), n, repeats);
+  });
 }
 
 }  // namespace ws::scan

@@ -1,9 +1,9 @@
 // CPU fast mode (the twins without a trace, timed), the serial answer, and the library baseline.
 #include <algorithm>
-#include <chrono>
 #include <numeric>
 
 #include "../common/error.h"
+#include "../common/timing.h"
 #include "scan.h"
 #include "scan_cpu_families.h"
 #include "scan_cpu_library.h"
@@ -11,20 +11,6 @@
 namespace ws::scan {
 
 namespace {
-
-template <class F>
-double median_ms(int repeats, F&& body) {
-  std::vector<double> times;
-  for (int r = 0; r < std::max(1, repeats); ++r) {
-    const auto start = std::chrono::steady_clock::now();
-    body();
-    times.push_back(
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-            .count());
-  }
-  std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
-}
 
 template <class T>
 void compute(const Params& p, const T* in, T* out, int64_t n) {
@@ -55,7 +41,7 @@ FastRun fast_typed(const Params& p, const T* in, T* out, int64_t n, int repeats)
   }
   FastRun run;
   run.n = n;
-  run.median_ms = median_ms(repeats, [&] { compute(p, in, out, n); });
+  run.median_ms = host_median_ms(repeats, [&] { compute(p, in, out, n); });
   run.gbps = 8.0 * static_cast<double>(n) / (run.median_ms * 1e6);
   return run;
 }
@@ -79,7 +65,7 @@ FastRun library_typed(BinaryOp op, bool inclusive, const T* in, T* out, int64_t 
   }
   FastRun run;
   run.n = n;
-  run.median_ms = median_ms(repeats, [&] { serial(op, inclusive, in, out, n); });
+  run.median_ms = host_median_ms(repeats, [&] { serial(op, inclusive, in, out, n); });
   run.gbps = 8.0 * static_cast<double>(n) / (run.median_ms * 1e6);
   return run;
 }

@@ -42,6 +42,7 @@
 #include "../common/device_buffer.cuh"
 #include "../common/device_trace.cuh"
 #include "../common/error.h"
+#include "../common/op_dispatch.h"
 #include "scan.h"
 #include "scan_hierarchy_levels.h"
 
@@ -96,20 +97,10 @@ void launch_add_block_sums(BinaryOp op, T* data, int64_t n, int64_t section, int
                            const T* sums, bool inclusive, const Rec& rec = Rec{},
                            const AddBackTrace& ids = AddBackTrace{}) {
   using hierarchy_detail::launch_add_block_sums_as;
-  switch (op) {
-    case BinaryOp::Sum:
-      return launch_add_block_sums_as<T, Rec, BinaryOp::Sum>(data, n, section, block_dim, sums,
-                                                             inclusive, rec, ids);
-    case BinaryOp::Product:
-      return launch_add_block_sums_as<T, Rec, BinaryOp::Product>(data, n, section, block_dim, sums,
-                                                                 inclusive, rec, ids);
-    case BinaryOp::Min:
-      return launch_add_block_sums_as<T, Rec, BinaryOp::Min>(data, n, section, block_dim, sums,
-                                                             inclusive, rec, ids);
-    default:
-      return launch_add_block_sums_as<T, Rec, BinaryOp::Max>(data, n, section, block_dim, sums,
-                                                             inclusive, rec, ids);
-  }
+  dispatch_op(op, [&](auto o) {
+    launch_add_block_sums_as<T, Rec, decltype(o)::value>(data, n, section, block_dim, sums,
+                                                         inclusive, rec, ids);
+  });
 }
 
 template <class T>

@@ -1,6 +1,7 @@
 // The scan's variant table, parameter checks and section sizes (shared by both backends).
 #include <string>
 
+#include "../common/block_dim.h"
 #include "../common/error.h"
 #include "../common/variant_table.h"
 #include "scan.h"
@@ -99,10 +100,6 @@ bool parse_mapping(const std::string& text, Mapping& out) {
 
 namespace {
 
-bool is_power_of_two(int64_t x) {
-  return x > 0 && (x & (x - 1)) == 0;
-}
-
 bool uses_coarsening(Variant v) {
   return v == Variant::Coarsened || v == Variant::Hierarchical || v == Variant::Chained ||
          v == Variant::DecoupledLookback;
@@ -134,10 +131,8 @@ int64_t section_size(const Params& p, int block_dim) {
 
 int resolve_block_dim(const Params& p, int64_t n) {
   if (p.block_dim > 0) return p.block_dim;
-  int b = min_block_dim(p.variant);
-  const int cap = max_auto_block_dim(p.variant);
-  while (b < cap && section_size(p, b) < n) b *= 2;
-  return b;
+  return auto_block_dim(n, min_block_dim(p.variant), max_auto_block_dim(p.variant),
+                        [&](int b) { return section_size(p, b); });
 }
 
 void validate(const Params& p, int64_t n, bool teach) {
@@ -149,13 +144,7 @@ void validate(const Params& p, int64_t n, bool teach) {
   WS_REQUIRE(p.variant != Variant::KoggeStoneExclusive || !p.inclusive,
              "kogge-stone-excl computes the exclusive scan: use --exclusive (or kogge-stone for an "
              "inclusive scan)");
-  if (p.block_dim != 0) {
-    WS_REQUIRE(is_power_of_two(p.block_dim) && p.block_dim >= min_block_dim(p.variant) &&
-                   p.block_dim <= 1024,
-               "block size " + std::to_string(p.block_dim) + " for " + vi.id +
-                   ": it must be a power of two from " + std::to_string(min_block_dim(p.variant)) +
-                   " to 1024");
-  }
+  if (p.block_dim != 0) require_block_dim(p.block_dim, min_block_dim(p.variant), vi.id);
   if (uses_coarsening(p.variant)) {
     WS_REQUIRE(p.coarsening >= 1 && p.coarsening <= 64,
                "coarsening " + std::to_string(p.coarsening) + " is out of range (1..64)");

@@ -23,6 +23,7 @@
 #include "../common/cuda_check.cuh"
 #include "../common/device_buffer.cuh"
 #include "../common/device_trace.cuh"
+#include "../common/op_dispatch.h"
 #include "scan_cpu_families.h"
 #include "scan_cuda.h"
 #include "scan_cuda_support.cuh"
@@ -194,16 +195,7 @@ SectionKernel<T, Rec> kernel_for(Variant v) {
 
 template <class T, class Rec>
 SectionKernel<T, Rec> kernel_for(Variant v, BinaryOp op) {
-  switch (op) {
-    case BinaryOp::Sum:
-      return kernel_for<T, BinaryOp::Sum, Rec>(v);
-    case BinaryOp::Product:
-      return kernel_for<T, BinaryOp::Product, Rec>(v);
-    case BinaryOp::Min:
-      return kernel_for<T, BinaryOp::Min, Rec>(v);
-    default:
-      return kernel_for<T, BinaryOp::Max, Rec>(v);
-  }
+  return dispatch_op(op, [&](auto o) { return kernel_for<T, decltype(o)::value, Rec>(v); });
 }
 
 template <class T>
@@ -266,18 +258,17 @@ TeachRun teach_cuda_kogge_stone(const Params& p, const std::vector<double>& valu
   // The CPU twin validates the request and supplies the trace's buffers and steps; the events
   // and the result are then replaced by what the GPU recorded.
   TeachRun run = teach_cpu_kogge_stone(p, values);
-  if (p.type == ValueType::Int32)
-    teach_typed<int32_t>(p, values, run);
-  else
-    teach_typed<float>(p, values, run);
+  dispatch_type(p.type,
+                [&](auto tag) { teach_typed<typename decltype(tag)::type>(p, values, run); });
   return run;
 }
 
 FastRun fast_cuda_kogge_stone(const Params& p, const void* in, void* out, int64_t n, int repeats) {
   validate(p, n, false);
-  if (p.type == ValueType::Int32)
-    return fast_typed(p, static_cast<const int32_t*>(in), static_cast<int32_t*>(out), n, repeats);
-  return fast_typed(p, static_cast<const float*>(in), static_cast<float*>(out), n, repeats);
+  return dispatch_type(p.type, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    return fast_typed(p, static_cast<const T*>(in), static_cast<T*>(out), n, repeats);
+  });
 }
 
 }  // namespace ws::scan

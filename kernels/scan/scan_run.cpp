@@ -1,3 +1,5 @@
+// The scan's backend dispatch: teach, fast, library and timeline requests sent to the CPU twins
+// or to the CUDA family that runs the variant.
 #include "scan_run.h"
 
 #include "../common/error.h"
@@ -6,15 +8,6 @@
 #include "scan_cuda.h"
 
 namespace ws::scan {
-
-bool backend_built(Backend backend) {
-#if defined(WARPSCOPE_HAVE_CUDA)
-  (void)backend;
-  return true;
-#else
-  return backend == Backend::Cpu;
-#endif
-}
 
 TeachRun teach(Backend backend, const Params& p, const std::vector<double>& values) {
   if (backend == Backend::Cpu) return teach_cpu(p, values);

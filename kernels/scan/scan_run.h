@@ -9,7 +9,6 @@
 
 namespace ws::scan {
 
-bool backend_built(Backend backend);  // false for CUDA in a CPU-only build
 TeachRun teach(Backend backend, const Params& p, const std::vector<double>& values);
 FastRun fast(Backend backend, const Params& p, const void* in, void* out, int64_t n, int repeats);
 

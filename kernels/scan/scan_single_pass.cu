@@ -27,6 +27,7 @@
 #include "../common/cuda_timer.cuh"
 #include "../common/device_buffer.cuh"
 #include "../common/device_trace.cuh"
+#include "../common/op_dispatch.h"
 #include "../common/trace_download.cuh"
 #include "scan_cpu_families.h"
 #include "scan_cuda.h"
@@ -604,20 +605,10 @@ FastRun fast_tuned(const Params& p, int threads, int items, const T* host_in, T*
   unsigned* counter = reinterpret_cast<unsigned*>(scratch.data() + tiles);
   auto run = [&] {
     WS_CUDA_CHECK(cudaMemsetAsync(scratch.data(), 0, scratch.bytes()));
-    switch (p.op) {
-      case BinaryOp::Sum:
-        return dispatch_tuned<T, BinaryOp::Sum>(p, threads, items, in.data(), out.data(), n, status,
-                                                counter);
-      case BinaryOp::Product:
-        return dispatch_tuned<T, BinaryOp::Product>(p, threads, items, in.data(), out.data(), n,
-                                                    status, counter);
-      case BinaryOp::Min:
-        return dispatch_tuned<T, BinaryOp::Min>(p, threads, items, in.data(), out.data(), n, status,
-                                                counter);
-      default:
-        return dispatch_tuned<T, BinaryOp::Max>(p, threads, items, in.data(), out.data(), n, status,
-                                                counter);
-    }
+    return dispatch_op(p.op, [&](auto o) {
+      return dispatch_tuned<T, decltype(o)::value>(p, threads, items, in.data(), out.data(), n,
+                                                   status, counter);
+    });
   };
   FastRun r;
   r.n = n;
@@ -666,8 +657,8 @@ TeachRun teach_cuda_single_pass(const Params& p, const std::vector<double>& valu
   validate(p, static_cast<int64_t>(values.size()), true);
   require_single_pass(p);
   WS_REQUIRE(!values.empty(), std::string("a scan needs at least one element"));
-  return p.type == ValueType::Int32 ? teach_typed<int32_t>(p, values)
-                                    : teach_typed<float>(p, values);
+  return dispatch_type(
+      p.type, [&](auto tag) { return teach_typed<typename decltype(tag)::type>(p, values); });
 }
 
 FastRun fast_cuda_single_pass(const Params& p, const void* in, void* out, int64_t n, int repeats) {
@@ -676,9 +667,10 @@ FastRun fast_cuda_single_pass(const Params& p, const void* in, void* out, int64_
   WS_REQUIRE(n >= 1 && n <= INT_MAX,
              "a single-pass scan takes 1 to 2^31 - 1 elements, not " + std::to_string(n));
   WS_REQUIRE(in != nullptr, std::string("a scan needs input data"));
-  if (p.type == ValueType::Int32)
-    return fast_typed(p, static_cast<const int32_t*>(in), static_cast<int32_t*>(out), n, repeats);
-  return fast_typed(p, static_cast<const float*>(in), static_cast<float*>(out), n, repeats);
+  return dispatch_type(p.type, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    return fast_typed(p, static_cast<const T*>(in), static_cast<T*>(out), n, repeats);
+  });
 }
 
 Timeline timeline_cuda(const Params& p, const void* in, int64_t n) {
@@ -686,8 +678,9 @@ Timeline timeline_cuda(const Params& p, const void* in, int64_t n) {
   require_single_pass(p);
   WS_REQUIRE(n >= 1 && n <= INT_MAX && in != nullptr,
              "the timeline needs 1 to 2^31 - 1 elements of input, not " + std::to_string(n));
-  if (p.type == ValueType::Int32) return timeline_typed(p, static_cast<const int32_t*>(in), n);
-  return timeline_typed(p, static_cast<const float*>(in), n);
+  return dispatch_type(p.type, [&](auto tag) {
+    return timeline_typed(p, static_cast<const typename decltype(tag)::type*>(in), n);
+  });
 }
 
 }  // namespace ws::scan

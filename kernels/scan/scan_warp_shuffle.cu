@@ -20,6 +20,7 @@
 #include "../common/cuda_check.cuh"
 #include "../common/device_buffer.cuh"
 #include "../common/device_trace.cuh"
+#include "../common/op_dispatch.h"
 #include "scan_cpu_families.h"
 #include "scan_cuda.h"
 #include "scan_cuda_support.cuh"
@@ -132,16 +133,9 @@ using SectionKernel = void (*)(const T*, T*, T*, int64_t, bool, Rec);
 
 template <class T, class Rec>
 SectionKernel<T, Rec> warp_shuffle_kernel_for(BinaryOp op) {
-  switch (op) {
-    case BinaryOp::Sum:
-      return scan_warp_shuffle<T, BinaryOp::Sum, Rec>;
-    case BinaryOp::Product:
-      return scan_warp_shuffle<T, BinaryOp::Product, Rec>;
-    case BinaryOp::Min:
-      return scan_warp_shuffle<T, BinaryOp::Min, Rec>;
-    default:
-      return scan_warp_shuffle<T, BinaryOp::Max, Rec>;
-  }
+  return dispatch_op(op, [](auto o) -> SectionKernel<T, Rec> {
+    return scan_warp_shuffle<T, decltype(o)::value, Rec>;
+  });
 }
 
 template <class T, class Rec>
@@ -217,16 +211,17 @@ TeachRun teach_cuda_warp_shuffle(const Params& p, const std::vector<double>& val
   // The CPU model validates the request and supplies the trace's buffers and steps; the events
   // and the result are then replaced by what the GPU recorded.
   TeachRun run = teach_cpu_warp_shuffle(p, values);
-  run.result = p.type == ValueType::Int32 ? teach_typed<int32_t>(p, values, run)
-                                          : teach_typed<float>(p, values, run);
+  run.result = dispatch_type(
+      p.type, [&](auto tag) { return teach_typed<typename decltype(tag)::type>(p, values, run); });
   return run;
 }
 
 FastRun fast_cuda_warp_shuffle(const Params& p, const void* in, void* out, int64_t n, int repeats) {
   require_variant(p);
   validate(p, n, false);
-  return p.type == ValueType::Int32 ? fast_typed<int32_t>(p, in, out, n, repeats)
-                                    : fast_typed<float>(p, in, out, n, repeats);
+  return dispatch_type(p.type, [&](auto tag) {
+    return fast_typed<typename decltype(tag)::type>(p, in, out, n, repeats);
+  });
 }
 
 }  // namespace ws::scan

@@ -1,9 +1,10 @@
 // Segmented scan on the CPU: the teach twin of the segmented Kogge-Stone kernel (through
 // scan::TraceModel, so it emits the CUDA kernel's trace event for event) and the serial fast mode.
-#include <chrono>
+#include <algorithm>
 #include <string>
 
 #include "common/error.h"
+#include "common/timing.h"
 #include "scan/scan_model.h"
 #include "segmented_internal.h"
 
@@ -120,22 +121,15 @@ scan::FastRun fast_cpu(const Params& p, const void* in, const uint8_t* heads, vo
     scratch.resize(static_cast<size_t>(n));
     out = scratch.data();
   }
-  std::vector<double> times;
-  for (int r = 0; r < std::max(1, repeats); ++r) {
-    const auto start = std::chrono::steady_clock::now();
+  scan::FastRun run;
+  run.n = n;
+  run.median_ms = host_median_ms(repeats, [&] {
     if (p.type == ValueType::Float32) {
       serial_scan(p, static_cast<const float*>(in), heads, static_cast<float*>(out), n);
     } else {
       serial_scan(p, static_cast<const int32_t*>(in), heads, static_cast<int32_t*>(out), n);
     }
-    times.push_back(
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-            .count());
-  }
-  std::sort(times.begin(), times.end());
-  scan::FastRun run;
-  run.n = n;
-  run.median_ms = times[times.size() / 2];
+  });
   run.gbps = segmented_gbps(n, run.median_ms);
   return run;
 }

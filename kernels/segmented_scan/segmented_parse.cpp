@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "common/block_dim.h"
 #include "common/error.h"
 #include "segmented_internal.h"
 
@@ -12,10 +13,6 @@ namespace {
 
 [[noreturn]] void parse_error(const std::string& text, size_t pos, const std::string& what) {
   throw Error("segments \"" + text + "\": " + what + " at position " + std::to_string(pos));
-}
-
-bool is_power_of_two(int64_t v) {
-  return v > 0 && (v & (v - 1)) == 0;
 }
 
 }  // namespace
@@ -98,11 +95,7 @@ Segments from_lengths(const std::vector<double>& values, const std::vector<int64
 
 void validate(const Params& p, int64_t n, bool teach) {
   WS_REQUIRE(n >= 0, "a negative number of elements (" + std::to_string(n) + ")");
-  if (p.block_dim != 0) {
-    WS_REQUIRE(is_power_of_two(p.block_dim) && p.block_dim <= 1024,
-               "segmented scan block size " + std::to_string(p.block_dim) +
-                   ": it must be a power of two up to 1024");
-  }
+  if (p.block_dim != 0) require_block_dim(p.block_dim, 1, "segmented scan");
   if (!teach) return;
   WS_REQUIRE(n <= kTeachMaxN, "segmented scan teach mode runs in one block of at most " +
                                   std::to_string(kTeachMaxN) + " elements, not " +
@@ -114,9 +107,8 @@ void validate(const Params& p, int64_t n, bool teach) {
 
 int teach_block_dim(const Params& p, int64_t n) {
   if (p.block_dim != 0) return p.block_dim;
-  int b = 1;
-  while (b < n) b *= 2;
-  return b;
+  // One block of n rounded up to a power of two (validate() keeps n within one block).
+  return auto_block_dim(n, 1, kMaxBlockDim, [](int b) { return int64_t{b}; });
 }
 
 namespace {

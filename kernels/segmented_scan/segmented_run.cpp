@@ -3,15 +3,6 @@
 
 namespace ws::segscan {
 
-bool backend_built(Backend backend) {
-#if defined(WARPSCOPE_HAVE_CUDA)
-  (void)backend;
-  return true;
-#else
-  return backend == Backend::Cpu;
-#endif
-}
-
 TeachRun teach(Backend backend, const Params& p, const Segments& s) {
   return backend == Backend::Cpu ? teach_cpu(p, s) : teach_cuda(p, s);
 }

@@ -20,6 +20,7 @@
 #include "common/cuda_timer.cuh"
 #include "common/device_buffer.cuh"
 #include "common/device_trace.cuh"
+#include "common/op_dispatch.h"
 #include "common/trace_download.cuh"
 #include "segmented_internal.h"
 
@@ -314,18 +315,17 @@ scan::FastRun fast_typed(const Params& p, const T* host_in, const uint8_t* host_
 TeachRun teach_cuda(const Params& p, const Segments& s) {
   WS_REQUIRE(s.heads.size() == s.values.size(), "segments need one head flag per value");
   validate(p, static_cast<int64_t>(s.values.size()), true);
-  return p.type == ValueType::Float32 ? teach_typed<float>(p, s) : teach_typed<int32_t>(p, s);
+  return dispatch_type(p.type,
+                       [&](auto tag) { return teach_typed<typename decltype(tag)::type>(p, s); });
 }
 
 scan::FastRun fast_cuda(const Params& p, const void* in, const uint8_t* heads, void* out, int64_t n,
                         int repeats) {
   validate(p, n, false);
-  if (p.type == ValueType::Float32) {
-    return fast_typed(p, static_cast<const float*>(in), heads, static_cast<float*>(out), n,
-                      repeats);
-  }
-  return fast_typed(p, static_cast<const int32_t*>(in), heads, static_cast<int32_t*>(out), n,
-                    repeats);
+  return dispatch_type(p.type, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    return fast_typed(p, static_cast<const T*>(in), heads, static_cast<T*>(out), n, repeats);
+  });
 }
 
 }  // namespace ws::segscan

@@ -58,7 +58,6 @@ struct TeachRun {
   Trace trace;
 };
 
-bool backend_built(Backend backend);
 TeachRun teach(Backend backend, const Params& p, const Segments& s);
 
 // Fast: `in` holds n int32_t or float values (p.type), heads n flags; out (may be null) the n

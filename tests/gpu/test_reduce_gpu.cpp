@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "common/cuda_device.h"
+#include "common/device_services.h"
 #include "common/error.h"
 #include "reduce/last_block_remap.h"
 #include "reduce/reduce.h"

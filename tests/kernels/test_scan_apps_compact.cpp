@@ -8,6 +8,7 @@
 #include <random>
 
 #include "common/counters.h"
+#include "common/device_services.h"
 #include "common/error.h"
 #include "compact/compact.h"
 
