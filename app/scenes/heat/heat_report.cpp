@@ -67,7 +67,8 @@ RunJson heat_run_json(const HeatSettings& s, Backend backend, const std::string&
   nlohmann::json probes = nlohmann::json::array();
   for (const auto& c : s.probes) {
     const int64_t i = c[0] + int64_t(p.nx) * (c[1] + int64_t(p.ny) * c[2]);
-    probes.push_back({{"x", c[0]}, {"y", c[1]}, {"z", c[2]}, {"value", field.at(i)}});
+    const nlohmann::json value = size_t(i) < field.size() ? nlohmann::json(field[i]) : nullptr;
+    probes.push_back({{"x", c[0]}, {"y", c[1]}, {"z", c[2]}, {"value", value}});
   }
   doc.result = {{"sum", sum},
                 {"min", number_or_null(finite ? lo : NAN)},
