@@ -227,7 +227,6 @@ std::string heat_bench_table(const std::vector<HeatBenchRow>& rows) {
 nlohmann::json heat_bench_json(const std::vector<HeatBenchRow>& rows, const std::string& device,
                                double copy_gbps) {
   nlohmann::json j;
-  j["scene"] = "heat";
   j["device"] = device;
   j["copy_gbps"] = copy_gbps;
   j["bytes_per_cell"] = kBytesPerCell;

@@ -189,14 +189,15 @@ if [ -x "$BIN/warpscope" ] && want heat; then
     python3 - "$OUT_DIR/heat_cpu.json" "$OUT_DIR/heat_cuda.json" "$args" <<'PY' || heat_rc=1
 import json, sys
 a, b = (json.load(open(f)) for f in sys.argv[1:3])
-same = a["field"] == b["field"] and a["stats"] == b["stats"]
+same = a["result"] == b["result"]  # the field, its statistics and the probes
 print(("same field" if same else "FIELDS DIFFER"), "cpu vs cuda:", sys.argv[3])
 sys.exit(0 if same else 1)
 PY
   done
   "$BIN/warpscope" run --scene heat --mode teach --size 24x24 --variant shared-tiled --tile 8 \
     --backend cuda --json "$OUT_DIR/heat_teach.json" 2>>"$OUT_DIR/app.log" || heat_rc=1
-  grep -q '"cpu_check": "match"' "$OUT_DIR/heat_teach.json" && echo "teach mode: GPU trace == CPU trace" \
+  python3 -c 'import json, sys; sys.exit(0 if json.load(open(sys.argv[1]))["cpu_check"]["match"] else 1)' \
+    "$OUT_DIR/heat_teach.json" && echo "teach mode: GPU trace == CPU trace" \
     || { echo "teach mode: GPU trace differs"; heat_rc=1; }
   "$BIN/warpscope" render --scene heat --backend cuda --size 512x512 --steps 300 --material walls \
     --probes "256,256;100,100" --out "$OUT_DIR/heat_cuda.png" 2>>"$OUT_DIR/app.log" || heat_rc=1

@@ -1,6 +1,6 @@
-// The live loop of the heat scene, measured without a window: an N x N 2D heat simulation on the
-// CUDA backend (hot-square start), and per frame advance(steps_per_frame) on stream 0, colour the
-// device field into a ValueImage texture through set_device_values (surface interop, no copy),
+// The stencil simulation's frame loop, measured without a window: an N x N 2D heat simulation on
+// the CUDA backend (hot-square start), and per frame advance(steps_per_frame) on stream 0, colour
+// the device field into a ValueImage texture through set_device_values (surface interop, no copy),
 // draw that texture over a 1920x1080 offscreen figure (Canvas::image through render_figure_into,
 // the GUI viewport's path) and close the frame with a GL fence wait, so frame times are honest
 // without vsync. Reports fps, median and p99 frame time, the CPU time of the interop call (map,

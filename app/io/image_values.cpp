@@ -2,6 +2,7 @@
 
 #include <stb/stb_image.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <memory>
@@ -56,6 +57,37 @@ ImageValues load_image_values(const std::string& requested, int max_values) {
       out.values.push_back(static_cast<double>((sum + count / 2) / count));  // rounded mean
     }
   return out;
+}
+
+std::vector<float> resample_grey(const std::vector<double>& grey, int w, int h, int nx, int ny) {
+  WS_REQUIRE(w >= 1 && h >= 1 && grey.size() == size_t(w) * h,
+             std::string("resample_grey: the image size does not match its values"));
+  std::vector<float> out(size_t(nx) * ny);
+  for (int y = 0; y < ny; ++y) {
+    const double sy = std::clamp((y + 0.5) * h / ny - 0.5, 0.0, h - 1.0);
+    const int y0 = static_cast<int>(sy), y1 = std::min(y0 + 1, h - 1);
+    const double fy = sy - y0;
+    for (int x = 0; x < nx; ++x) {
+      const double sx = std::clamp((x + 0.5) * w / nx - 0.5, 0.0, w - 1.0);
+      const int x0 = static_cast<int>(sx), x1 = std::min(x0 + 1, w - 1);
+      const double fx = sx - x0;
+      const double top = grey[size_t(y0) * w + x0] * (1 - fx) + grey[size_t(y0) * w + x1] * fx;
+      const double bottom = grey[size_t(y1) * w + x0] * (1 - fx) + grey[size_t(y1) * w + x1] * fx;
+      out[size_t(y) * nx + x] = static_cast<float>((top * (1 - fy) + bottom * fy) / 255.0);
+    }
+  }
+  return out;
+}
+
+std::vector<float> load_image_grid(const std::string& path, int nx, int ny, std::string* label) {
+  // Averaged down to about four values per cell first, so a huge photo costs little memory.
+  const int64_t budget = std::clamp<int64_t>(4 * int64_t(nx) * ny, 1024, int64_t{1} << 26);
+  const ImageValues image = load_image_values(path, static_cast<int>(budget));
+  if (label)
+    *label = std::filesystem::path(image.path).filename().string() + " " +
+             std::to_string(image.source_width) + "x" + std::to_string(image.source_height) +
+             " -> " + std::to_string(nx) + "x" + std::to_string(ny);
+  return resample_grey(image.values, image.width, image.height, nx, ny);
 }
 
 }  // namespace ws::app

@@ -20,4 +20,12 @@ struct ImageValues {
 // Throws ws::Error naming the file for a missing, corrupt or oversized image.
 ImageValues load_image_values(const std::string& path, int max_values);
 
+// The image at `path` as an nx x ny grid of grey levels in 0..1 (white = 1), resampled bilinearly,
+// row-major: a picture as a field of values. `label` (when given) says what was read, e.g.
+// "camera.png 512x512 -> 256x256". Throws as load_image_values.
+std::vector<float> load_image_grid(const std::string& path, int nx, int ny,
+                                   std::string* label = nullptr);
+// Bilinear resampling of a grey image (values 0..255, w x h) to nx x ny values in 0..1.
+std::vector<float> resample_grey(const std::vector<double>& grey, int w, int h, int nx, int ny);
+
 }  // namespace ws::app

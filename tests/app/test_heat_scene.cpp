@@ -7,10 +7,12 @@
 #include <filesystem>
 #include <fstream>
 #include <numeric>
+#include <sstream>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "render/figure.h"
+#include "scene_kit/run_json.h"
 #include "scenes/heat/heat_scene.h"
 
 namespace ws::app {
@@ -91,19 +93,19 @@ TEST(HeatRun, InsulatedRunKeepsItsHeatAndReportsTheField) {
   const auto start = run_scene({{"size", "32x24"}, {"boundary", "insulated"}, {"steps", "0"}});
   const auto end = run_scene(
       {{"size", "32x24"}, {"boundary", "insulated"}, {"steps", "200"}, {"probes", "16,12;0,0"}});
-  const double s0 = start["stats"]["sum"], s1 = end["stats"]["sum"];
+  const double s0 = start["result"]["sum"], s1 = end["result"]["sum"];
   EXPECT_GT(s0, 1.0);
-  EXPECT_NEAR(s1, s0, 1e-4 * s0);                     // heat is conserved
-  EXPECT_LT(end["stats"]["max"].get<double>(), 1.0);  // and spreads out
+  EXPECT_NEAR(s1, s0, 1e-4 * s0);                      // heat is conserved
+  EXPECT_LT(end["result"]["max"].get<double>(), 1.0);  // and spreads out
   EXPECT_EQ(end["time_steps"], 200);
   EXPECT_NEAR(end["simulated_time"].get<double>(), 200 * 0.2, 1e-3);
-  ASSERT_EQ(end["field"].size(), 24u);
-  ASSERT_EQ(end["field"][0].size(), 32u);
-  ASSERT_EQ(end["probes"].size(), 2u);
-  EXPECT_EQ(end["probes"][0]["value"], end["field"][12][16]);
-  EXPECT_EQ(end["probes"][1]["value"], end["field"][0][0]);
+  ASSERT_EQ(end["result"]["field"].size(), 24u);
+  ASSERT_EQ(end["result"]["field"][0].size(), 32u);
+  ASSERT_EQ(end["result"]["probes"].size(), 2u);
+  EXPECT_EQ(end["result"]["probes"][0]["value"], end["result"]["field"][12][16]);
+  EXPECT_EQ(end["result"]["probes"][1]["value"], end["result"]["field"][0][0]);
   double sum = 0;
-  for (const auto& row : end["field"])
+  for (const auto& row : end["result"]["field"])
     for (const auto& v : row) sum += v.get<double>();
   EXPECT_NEAR(sum, s1, 1e-6 * s0);
 }
@@ -112,16 +114,16 @@ TEST(HeatRun, FixedBoundaryDrainsHeatAndBigGridsOmitTheField) {
   // The hot square's ring of cells is cold (0) and stays so: heat leaves through it.
   const auto start = run_scene({{"size", "100x80"}, {"boundary", "fixed"}});
   const auto j = run_scene({{"size", "100x80"}, {"boundary", "fixed"}, {"steps", "3000"}});
-  EXPECT_FALSE(j.contains("field"));
-  EXPECT_LT(j["stats"]["sum"].get<double>(), 0.5 * start["stats"]["sum"].get<double>());
+  EXPECT_FALSE(j["result"].contains("field"));
+  EXPECT_LT(j["result"]["sum"].get<double>(), 0.5 * start["result"]["sum"].get<double>());
 }
 
 TEST(HeatRun, ImageStartsTheField) {
   const auto j = run_scene({{"size", "48x32"}, {"init", "image:camera.png"}});
-  EXPECT_NE(j["field_source"].get<std::string>().find("camera.png"), std::string::npos);
-  EXPECT_GE(j["stats"]["min"].get<double>(), 0.0);
-  EXPECT_LE(j["stats"]["max"].get<double>(), 1.0);
-  EXPECT_GT(j["stats"]["max"].get<double>() - j["stats"]["min"].get<double>(), 0.3);
+  EXPECT_NE(j["input"]["field_source"].get<std::string>().find("camera.png"), std::string::npos);
+  EXPECT_GE(j["result"]["min"].get<double>(), 0.0);
+  EXPECT_LE(j["result"]["max"].get<double>(), 1.0);
+  EXPECT_GT(j["result"]["max"].get<double>() - j["result"]["min"].get<double>(), 0.3);
   EXPECT_NE(error_of({{"init", "image:no-such-file.png"}}, true).find("no-such-file.png"),
             std::string::npos);
 }
@@ -131,8 +133,95 @@ TEST(HeatRun, TeachModeTracesOneLaunch) {
       run_scene({{"mode", "teach"}, {"size", "20x20"}, {"variant", "shared-tiled"}, {"tile", "8"}});
   EXPECT_EQ(j["time_steps"], 1);
   EXPECT_EQ(j["trace_steps"], 2);  // load, compute
-  EXPECT_EQ(j["field"].size(), 20u);
+  EXPECT_EQ(j["result"]["field"].size(), 20u);
   EXPECT_GT(j["counters"]["barriers"].get<int>(), 0);
+}
+
+// Both modes write the one `run --json` schema: a live run has no trace (counters null, no
+// steps), teach mode has its launch's counters and steps.
+TEST(HeatRun, BothModesWriteTheRunJsonSchema) {
+  const auto live = run_scene({{"size", "20x20"}, {"steps", "3"}});
+  const auto teach = run_scene({{"mode", "teach"}, {"size", "20x20"}, {"variant", "shared-tiled"}});
+  for (const auto* j : {&live, &teach}) {
+    for (const char* key : kRunJsonKeys) EXPECT_TRUE(j->contains(key)) << key;
+    EXPECT_EQ((*j)["scene"], "heat");
+    EXPECT_TRUE((*j)["result"].contains("field"));
+  }
+  EXPECT_EQ(live["params"]["mode"], "live");
+  EXPECT_TRUE(live["counters"].is_null());
+  EXPECT_TRUE(live["steps"].empty());
+  EXPECT_EQ(teach["params"]["mode"], "teach");
+  for (const char* key : kCounterKeys) EXPECT_TRUE(teach["counters"].contains(key)) << key;
+  EXPECT_EQ(teach["steps"].size(), teach["trace_steps"].get<size_t>());
+  EXPECT_TRUE(teach["cpu_check"].is_null());  // the CPU backend: the twin is the run
+}
+
+// Switching modes keeps the grid, the physics and the view; only the mode changes.
+TEST(HeatParams, SwitchingModesKeepsTheSettings) {
+  HeatScene scene;
+  scene.params_from_json({{"size", "20x16"},
+                          {"boundary", "periodic"},
+                          {"variant", "shared-tiled"},
+                          {"tile", "8"},
+                          {"init", "random:3"},
+                          {"material", "walls"},
+                          {"colormap", "viridis"}});
+  nlohmann::json before = scene.params_to_json();
+  scene.params_from_json({{"mode", "teach"}});
+  EXPECT_EQ(scene.mode(), "teach");
+  EXPECT_FALSE(scene.capabilities().live);
+  nlohmann::json after = scene.params_to_json();
+  EXPECT_EQ(after["mode"], "teach");
+  before.erase("mode");
+  after.erase("mode");
+  EXPECT_EQ(after, before);
+  // A grid too big to trace is refused and the scene stays in live mode as it was.
+  scene.params_from_json({{"mode", "live"}, {"size", "200x200"}});
+  EXPECT_THROW(scene.params_from_json({{"mode", "teach"}}), std::exception);
+  EXPECT_EQ(scene.mode(), "live");
+  EXPECT_EQ(scene.params_to_json()["size"], "200x200");
+  EXPECT_NE(error_of({{"mode", "sideways"}}).find("live, teach"), std::string::npos);
+}
+
+// `warpscope bench --scene heat` from either mode: every variant at the grid, checked against the
+// basic variant, with what GB/s counts.
+TEST(HeatBench, BenchJobTimesVerifiedRowsFromEitherMode) {
+  for (const char* mode : {"live", "teach"}) {
+    HeatScene scene;
+    scene.params_from_json({{"mode", mode}, {"size", "16x16"}});
+    BenchRequest request;
+    request.backend = Backend::Cpu;
+    request.sizes = {"64"};
+    request.repeats = 1;
+    std::ostringstream progress;
+    const BenchReport report = scene.bench_job(request)(progress);
+    EXPECT_TRUE(report.failures.empty()) << report.failures.front();
+    ASSERT_FALSE(report.rows.empty());
+    for (const BenchRow& row : report.rows) EXPECT_TRUE(row.verified) << row.name << row.note;
+    EXPECT_EQ(report.rows.front().size, "64x64");
+    EXPECT_NE(report.json.value("gbps_counts", "").find("8 bytes per cell"), std::string::npos);
+    EXPECT_EQ(report.json["mode"], mode);
+    EXPECT_EQ(report.json["rows"].size(), report.rows.size());
+  }
+  HeatScene scene;
+  BenchRequest request;
+  request.type = "int32";
+  EXPECT_THROW(
+      {
+        try {
+          scene.bench_job(request);
+        } catch (const std::exception& e) {
+          EXPECT_NE(std::string(e.what()).find("--type"), std::string::npos) << e.what();
+          throw;
+        }
+      },
+      std::exception);
+  request.type.clear();
+  request.variants = "2";
+  EXPECT_THROW(scene.bench_job(request), std::exception);
+  request.variants.clear();
+  request.sizes = {"12x"};
+  EXPECT_THROW(scene.bench_job(request), std::exception);
 }
 
 // Draws the scene once into an 800x600 SVG, so it knows where its panels are (for the pointer).
@@ -256,9 +345,9 @@ TEST(HeatCli, RunWritesStatisticsProbesAndTheSmallField) {
   std::ifstream in(json);
   const auto j = nlohmann::json::parse(in);
   EXPECT_EQ(j["time_steps"], 50);
-  EXPECT_EQ(j["field"].size(), 16u);
-  EXPECT_EQ(j["probes"][0]["value"], j["field"][4][3]);
-  for (const char* key : {"sum", "min", "max", "mean"}) EXPECT_TRUE(j["stats"].contains(key));
+  EXPECT_EQ(j["result"]["field"].size(), 16u);
+  EXPECT_EQ(j["result"]["probes"][0]["value"], j["result"]["field"][4][3]);
+  for (const char* key : {"sum", "min", "max", "mean"}) EXPECT_TRUE(j["result"].contains(key));
 }
 
 TEST(HeatCli, BadArgumentsExitNonZeroWithAMessage) {

@@ -4,9 +4,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
 
 #include "common/error.h"
+#include "heat_settings.h"
 #include "io/image_values.h"
 
 namespace ws::app {
@@ -21,17 +21,10 @@ bool starts_with(const std::string& s, const std::string& prefix) {
 std::vector<float> image_field(const stencil::Params& p, const std::string& path,
                                std::string& label) {
   WS_REQUIRE(!path.empty(), std::string("image: needs a file, e.g. image:camera.png"));
-  // Averaged down to about four values per cell first, so a huge photo costs little memory.
-  const int64_t budget = std::clamp<int64_t>(4 * int64_t(p.nx) * p.ny, 1024, int64_t{1} << 26);
-  const ImageValues image = load_image_values(path, static_cast<int>(budget));
-  const std::vector<float> plane =
-      resample_grey(image.values, image.width, image.height, p.nx, p.ny);
+  const std::vector<float> plane = load_image_grid(path, p.nx, p.ny, &label);
   std::vector<float> field;
   field.reserve(p.cells());
   for (int z = 0; z < p.nz; ++z) field.insert(field.end(), plane.begin(), plane.end());
-  label = std::filesystem::path(image.path).filename().string() + " " +
-          std::to_string(image.source_width) + "x" + std::to_string(image.source_height) + " -> " +
-          std::to_string(p.nx) + "x" + std::to_string(p.ny);
   return field;
 }
 
@@ -91,26 +84,6 @@ void decode_painted(const std::string& text, int64_t cells, std::vector<float>& 
                               std::to_string(cells) + " (a map for another size?)");
 }
 
-std::vector<float> resample_grey(const std::vector<double>& grey, int w, int h, int nx, int ny) {
-  WS_REQUIRE(w >= 1 && h >= 1 && grey.size() == size_t(w) * h,
-             std::string("resample_grey: the image size does not match its values"));
-  std::vector<float> out(size_t(nx) * ny);
-  for (int y = 0; y < ny; ++y) {
-    const double sy = std::clamp((y + 0.5) * h / ny - 0.5, 0.0, h - 1.0);
-    const int y0 = static_cast<int>(sy), y1 = std::min(y0 + 1, h - 1);
-    const double fy = sy - y0;
-    for (int x = 0; x < nx; ++x) {
-      const double sx = std::clamp((x + 0.5) * w / nx - 0.5, 0.0, w - 1.0);
-      const int x0 = static_cast<int>(sx), x1 = std::min(x0 + 1, w - 1);
-      const double fx = sx - x0;
-      const double top = grey[size_t(y0) * w + x0] * (1 - fx) + grey[size_t(y0) * w + x1] * fx;
-      const double bottom = grey[size_t(y1) * w + x0] * (1 - fx) + grey[size_t(y1) * w + x1] * fx;
-      out[size_t(y) * nx + x] = static_cast<float>((top * (1 - fy) + bottom * fy) / 255.0);
-    }
-  }
-  return out;
-}
-
 std::vector<float> heat_initial_field(const stencil::Params& p, const std::string& spec,
                                       std::string& label) {
   if (starts_with(spec, "image:")) return image_field(p, spec.substr(6), label);
@@ -141,6 +114,16 @@ std::vector<float> heat_material(const stencil::Params& p, const std::string& sp
     return image_field(p, spec.substr(6), label);
   }
   throw Error("--material: unknown '" + spec + "' (walls, image:PATH, or nothing)");
+}
+
+HeatStart heat_start(const HeatSettings& s) {
+  const stencil::Params p = s.run_params();
+  HeatStart start;
+  start.field = heat_initial_field(p, s.init, start.label);
+  start.material = heat_material(p, s.material);
+  if (s.material == "painted" && !s.painted.empty())
+    decode_painted(s.painted, p.cells(), start.material, start.field);
+  return start;
 }
 
 }  // namespace ws::app

@@ -30,7 +30,4 @@ std::string encode_painted(const std::vector<float>& material, const std::vector
 void decode_painted(const std::string& text, int64_t cells, std::vector<float>& material,
                     std::vector<float>& field);
 
-// Bilinear resampling of a grey image (values 0..255, w x h) to nx x ny values in 0..1.
-std::vector<float> resample_grey(const std::vector<double>& grey, int w, int h, int nx, int ny);
-
 }  // namespace ws::app

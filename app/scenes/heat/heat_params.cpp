@@ -1,11 +1,14 @@
-// The heat scene's parameters as JSON: one parser for the command line, sessions and panels.
+// The heat scene's parameters as JSON: one parser for the command line, sessions and panels of
+// both modes, and the checks a run makes before it starts.
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
 
 #include "common/error.h"
 #include "heat_inputs.h"
-#include "heat_scene.h"
+#include "heat_settings.h"
 #include "scenes/json_params.h"
 
 namespace ws::app {
@@ -83,46 +86,59 @@ std::string probes_text(const std::vector<std::array<int, 3>>& probes, int dim) 
 
 }  // namespace
 
-nlohmann::json HeatScene::params_to_json() const {
-  const stencil::Params& p = settings_.grid;
+HeatSettings::HeatSettings() {
+  grid.nx = grid.ny = 256;
+  grid.tile = 16;
+}
+
+stencil::Params HeatSettings::run_params() const {
+  stencil::Params p = grid;
+  p.r = alpha * dt;
+  p.materials = !material.empty();
+  return p;
+}
+
+std::array<int, 3> HeatSettings::slice_index() const {
+  const int sizes[3] = {grid.nx, grid.ny, grid.nz};
+  std::array<int, 3> s = slice;
+  for (int a = 0; a < 3; ++a) s[a] = s[a] < 0 ? sizes[a] / 2 : std::min(s[a], sizes[a] - 1);
+  return s;
+}
+
+nlohmann::json heat_params_json(const HeatSettings& s, const std::string& painted) {
+  const stencil::Params& p = s.grid;
   char range[64];
-  std::snprintf(range, sizeof range, "%g,%g", settings_.lo, settings_.hi);
-  return {{"mode", settings_.teach ? "teach" : "live"},
-          {"dim", p.dim},
+  std::snprintf(range, sizeof range, "%g,%g", s.lo, s.hi);
+  return {{"dim", p.dim},
           {"size", size_text(p)},
           {"shape", std::to_string(static_cast<int>(p.shape))},
           {"boundary", stencil::boundary_name(p.boundary)},
-          {"alpha", shortest(settings_.alpha)},
-          {"dt", shortest(settings_.dt)},
-          {"unstable", settings_.unstable},
-          {"steps", settings_.steps},
-          {"init", settings_.init},
-          {"material", settings_.material},
+          {"alpha", shortest(s.alpha)},
+          {"dt", shortest(s.dt)},
+          {"unstable", s.unstable},
+          {"steps", s.steps},
+          {"init", s.init},
+          {"material", s.material},
           {"variant", stencil::info(p.variant).id},
           {"tile", p.tile},
           {"k", p.steps_per_launch},
-          {"colormap", interop::colormap_name(settings_.colormap)},
+          {"colormap", interop::colormap_name(s.colormap)},
           {"range", range},
-          {"steps-per-frame", settings_.steps_per_frame},
-          {"probes", probes_text(settings_.probes, p.dim)},
-          {"slice", std::to_string(settings_.slice[0]) + "," + std::to_string(settings_.slice[1]) +
-                        "," + std::to_string(settings_.slice[2])},
-          {"painted", painted_text()}};
+          {"steps-per-frame", s.steps_per_frame},
+          {"probes", probes_text(s.probes, p.dim)},
+          {"slice", std::to_string(s.slice[0]) + "," + std::to_string(s.slice[1]) + "," +
+                        std::to_string(s.slice[2])},
+          {"painted", painted}};
 }
 
-void HeatScene::params_from_json(const nlohmann::json& j) {
-  reject_unknown_keys(j, {"mode",  "dim",      "size",     "shape", "boundary",        "alpha",
-                          "dt",    "unstable", "steps",    "init",  "material",        "variant",
-                          "tile",  "k",        "colormap", "range", "steps-per-frame", "probes",
-                          "slice", "painted"},
-                      "heat");
-  HeatSettings s = settings_;  // parse into a copy: a bad value changes nothing
+HeatSettings parse_heat_params(const HeatSettings& current, const nlohmann::json& j) {
+  reject_unknown_keys(j,
+                      {"dim", "size", "shape", "boundary", "alpha", "dt", "unstable", "steps",
+                       "init", "material", "variant", "tile", "k", "colormap", "range",
+                       "steps-per-frame", "probes", "slice", "painted"},
+                      kHeatSceneId);
+  HeatSettings s = current;  // parse into a copy: a bad value changes nothing
   stencil::Params& p = s.grid;
-  if (j.contains("mode")) {
-    const std::string m = json_string(j, "mode");
-    WS_REQUIRE(m == "live" || m == "teach", "--mode is live or teach, got '" + m + "'");
-    s.teach = m == "teach";
-  }
   const int old_dim = p.dim;
   if (j.contains("dim")) p.dim = static_cast<int>(json_int(j, "dim", 2, 3));
   if (j.contains("size")) {
@@ -156,7 +172,7 @@ void HeatScene::params_from_json(const nlohmann::json& j) {
                "--boundary: unknown '" + t + "' (fixed, insulated, periodic)");
   }
   // A new stencil shape starts from a stable step unless one is given: 80% of its limit.
-  if (p.shape != settings_.grid.shape && !j.contains("dt") && !j.contains("alpha") &&
+  if (p.shape != current.grid.shape && !j.contains("dt") && !j.contains("alpha") &&
       s.alpha * s.dt > stencil::stability_limit(p.shape))
     s.dt = 0.8f * stencil::stability_limit(p.shape) / s.alpha;
   if (j.contains("alpha")) s.alpha = static_cast<float>(json_double(j, "alpha", 0, 1e6));
@@ -210,22 +226,38 @@ void HeatScene::params_from_json(const nlohmann::json& j) {
     s.slice = c;
   }
   // A painted map belongs to its grid: a new size starts without it.
-  if (p.cells() != settings_.grid.cells() && !j.contains("painted")) {
+  if (p.cells() != current.grid.cells() && !j.contains("painted")) {
     s.painted.clear();
     if (s.material == "painted") s.material.clear();
   }
   stencil::Params checked = p;
   checked.r = s.alpha * s.dt;
   stencil::validate(checked);
-  if (s.teach) {
-    const int max = p.dim == 3 ? stencil::kTeachMax3D : stencil::kTeachMax2D;
-    WS_REQUIRE(
-        p.nx <= max && p.ny <= max && p.nz <= max,
-        "teach mode traces every thread: the grid must be at most " + std::to_string(max) +
-            (p.dim == 3 ? "^3" : "x" + std::to_string(max)) + ", got " + size_text(p) +
-            (p.dim == 3 ? " (use --size 12 or --mode live)" : " (use --size 24 or --mode live)"));
-  }
-  settings_ = s;
+  return s;
+}
+
+void require_teach_grid(const stencil::Params& p) {
+  const int max = p.dim == 3 ? stencil::kTeachMax3D : stencil::kTeachMax2D;
+  WS_REQUIRE(
+      p.nx <= max && p.ny <= max && p.nz <= max,
+      "teach mode traces every thread: the grid must be at most " + std::to_string(max) +
+          (p.dim == 3 ? "^3" : "x" + std::to_string(max)) + ", got " + size_text(p) +
+          (p.dim == 3 ? " (use --size 12 or --mode live)" : " (use --size 24 or --mode live)"));
+}
+
+void require_runnable(const HeatSettings& s) {
+  const stencil::Params p = s.run_params();
+  stencil::validate(p);
+  WS_REQUIRE(s.unstable || stencil::is_stable(p),
+             "alpha * dt = " + std::to_string(p.r) + " is above the stability limit " +
+                 std::to_string(stencil::stability_limit(p.shape)) + " of the " +
+                 stencil::shape_name(p.shape) +
+                 " stencil: lower --dt or --alpha, or pass --unstable to watch it blow up");
+  for (const auto& probe : s.probes)
+    WS_REQUIRE(probe[0] < p.nx && probe[1] < p.ny && probe[2] < p.nz,
+               "probe (" + std::to_string(probe[0]) + ", " + std::to_string(probe[1]) + ", " +
+                   std::to_string(probe[2]) + ") is outside the " + std::to_string(p.nx) + "x" +
+                   std::to_string(p.ny) + (p.dim == 3 ? "x" + std::to_string(p.nz) : "") + " grid");
 }
 
 }  // namespace ws::app

@@ -7,8 +7,8 @@
 #include <cstdio>
 #include <set>
 
-#include "heat_scene.h"
-#include "views/colorbar.h"
+#include "heat_teach_scene.h"
+#include "views/field_raster.h"
 
 namespace ws::app {
 
@@ -52,26 +52,19 @@ std::string fixed(double v, int digits) {
   return text;
 }
 
-gfx::Color heat_color(interop::Colormap map, double v, float lo, float hi) {
-  const float t = std::clamp(static_cast<float>((v - lo) / (hi - lo)), 0.0f, 1.0f);
-  return interop::colormap_color(map, t);
-}
-
-// Text that stays readable on a cell of colour c.
-gfx::Color ink_on(gfx::Color c) {
-  const float luma = 0.2126f * c.r + 0.7152f * c.g + 0.0722f * c.b;
-  return luma > 140 ? gfx::Color{20, 20, 20} : gfx::Color{245, 245, 245};
-}
-
 }  // namespace
 
-void HeatScene::draw_teach(gfx::Canvas& c, gfx::Theme theme) const {
+void HeatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const gfx::Palette& pal = gfx::palette(theme);
-  const stencil::TeachRun& run = *teach_;
+  c.rect_filled({0, 0}, c.size(), pal.background);
+  if (!taught_) return;
+  const stencil::TeachRun& run = taught_->run;
+  const std::string& difference = taught_->traced.twin.difference;
+  const int at = cursor_.step();
   const stencil::Params& p = run.params;
   const Trace& trace = run.trace;
-  const TraceStep& step = trace.steps.at(step_);
-  const auto& snap = teach_snapshots_.at(step_);
+  const TraceStep& step = trace.steps.at(at);
+  const auto& snap = taught_->traced.snapshots.at(at);
   const LaunchShape shape = launch_shape(p);
   const int threads_per_block = step.block_dim;
   const Vec2 size = c.size();
@@ -83,7 +76,7 @@ void HeatScene::draw_teach(gfx::Canvas& c, gfx::Theme theme) const {
   int focus = focus_block_;
   if (focus < 0 || focus >= blocks_total) {
     // 3D: the block that holds the chosen z plane (the middle one unless --slice says).
-    const int bz = p.dim == 3 ? slice_index()[2] / shape.z_per_block : 0;
+    const int bz = p.dim == 3 ? settings_->slice_index()[2] / shape.z_per_block : 0;
     focus = (shape.gx / 2) + shape.gx * ((shape.gy / 2) + shape.gy * bz);
   }
   const int fbx = focus % shape.gx, fby = (focus / shape.gx) % shape.gy;
@@ -99,7 +92,7 @@ void HeatScene::draw_teach(gfx::Canvas& c, gfx::Theme theme) const {
   int plane = 0;
   if (p.dim == 3) {
     const int z0 = fbz * shape.z_per_block;
-    plane = std::clamp(slice_index()[2], z0, std::min(p.nz, z0 + shape.z_per_block) - 1);
+    plane = std::clamp(settings_->slice_index()[2], z0, std::min(p.nz, z0 + shape.z_per_block) - 1);
   }
   int written_plane = -1, read_plane = -1;
   for (const TraceEvent& e : step.events) {
@@ -130,13 +123,13 @@ void HeatScene::draw_teach(gfx::Canvas& c, gfx::Theme theme) const {
                   : ""),
          font * 1.1f, pal.text);
   c.text({margin, margin * 0.5f + font * 1.6f},
-         "step " + std::to_string(step_ + 1) + "/" + std::to_string(trace.steps.size()) + ": " +
+         "step " + std::to_string(at + 1) + "/" + std::to_string(trace.steps.size()) + ": " +
              step.label + "  -  " + std::to_string(busy_threads.size()) + " of " +
              std::to_string(int64_t(blocks_total) * threads_per_block) + " threads busy, " +
              std::to_string(step.barriers) + " barrier" + (step.barriers == 1 ? "" : "s") +
              " per block, focus: block " + std::to_string(focus) +
-             (teach_check_.empty() ? "" : "   GPU trace differs from CPU: " + teach_check_),
-         font, teach_check_.empty() ? pal.text_muted : pal.mismatch);
+             (difference.empty() ? "" : "   GPU trace differs from CPU: " + difference),
+         font, difference.empty() ? pal.text_muted : pal.mismatch);
 
   const float top = margin * 0.5f + font * 3.6f;
   const float legend_h = font * 3.6f;  // two lines when the figure is narrow
@@ -144,11 +137,11 @@ void HeatScene::draw_teach(gfx::Canvas& c, gfx::Theme theme) const {
   const float grid_w = (size.x - 3 * margin) * (tile_size > 0 ? 0.56f : 0.8f);
   const float cell = std::min(grid_w / p.nx, (bottom - top - font * 1.5f) / p.ny);
   const Vec2 g0{margin, top};
-  teach_geo_ = {};
-  teach_geo_.grid_min = g0;
-  teach_geo_.cell = cell;
-  teach_geo_.plane = plane;
-  teach_geo_.focus = focus;
+  geo_ = {};
+  geo_.grid_min = g0;
+  geo_.cell = cell;
+  geo_.plane = plane;
+  geo_.focus = focus;
 
   // The global grid: "out" after this step (not yet written cells still hold the input).
   const bool numbers = cell >= font * 2.4f;
@@ -159,7 +152,7 @@ void HeatScene::draw_teach(gfx::Canvas& c, gfx::Theme theme) const {
       const int64_t i = plane_base + x + int64_t(p.nx) * y;
       const double v = snap.at(1).at(i);
       const Vec2 a{g0.x + x * cell, g0.y + y * cell}, b{a.x + cell, a.y + cell};
-      const gfx::Color fill = heat_color(settings_.colormap, v, settings_.lo, settings_.hi);
+      const gfx::Color fill = value_colour(settings_->colormap, v, settings_->lo, settings_->hi);
       c.rect_filled(a, b, fill);
       const bool ring = p.boundary == stencil::Boundary::Fixed &&
                         (x == 0 || y == 0 || x == p.nx - 1 || y == p.ny - 1 ||
@@ -234,11 +227,11 @@ void HeatScene::draw_teach(gfx::Canvas& c, gfx::Theme theme) const {
     const float gap = font;
     const float tcell = std::min((avail_w - gap * (shown.size() - 1)) / (w * shown.size()),
                                  (bottom - top - font * 3) / w);
-    teach_geo_.tile_min = {x0, top + font * 1.5f};
-    teach_geo_.tile_cell = tcell;
-    teach_geo_.tile_w = w;
-    teach_geo_.tile_planes = static_cast<int>(shown.size());
-    teach_geo_.tile_gap = gap;
+    geo_.tile_min = {x0, top + font * 1.5f};
+    geo_.tile_cell = tcell;
+    geo_.tile_w = w;
+    geo_.tile_planes = static_cast<int>(shown.size());
+    geo_.tile_gap = gap;
     c.text({x0, top},
            "shared memory of block " + std::to_string(focus) + " (" + std::to_string(w) + "x" +
                std::to_string(w) + " per plane)",
@@ -255,7 +248,7 @@ void HeatScene::draw_teach(gfx::Canvas& c, gfx::Theme theme) const {
           const Vec2 a{t0.x + tx * tcell, t0.y + ty * tcell}, b{a.x + tcell, a.y + tcell};
           const gfx::Color fill =
               std::isnan(v) ? pal.cell_unwritten
-                            : heat_color(settings_.colormap, v, settings_.lo, settings_.hi);
+                            : value_colour(settings_->colormap, v, settings_->lo, settings_->hi);
           c.rect_filled(a, b, fill);
           c.rect(a, b, pal.cell_border, 0.5f);
           const int thread = focus * threads_per_block + tx + w * ty;

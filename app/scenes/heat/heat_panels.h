@@ -1,0 +1,33 @@
+// The heat scene's panels that both modes show: the grid and physics, the view (colours, slices,
+// probes), the analytic cost and the code panel; and the edit that applies a panel's change.
+#pragma once
+
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "heat_settings.h"
+#include "scenes/scene.h"
+
+namespace ws::app {
+
+// Applies `change` through scene.params_from_json and resets; on an error the scene goes back to
+// what it had and `error` says why.
+void heat_edit(Scene& scene, std::string& error, const nlohmann::json& change);
+void heat_error_line(const std::string& error);
+
+// Dimension, size, variant, stencil, boundary, tile, K, alpha and dt, start field and materials.
+// `teach`: a switch of dimension picks teach-sized grids. `sim`: a running simulation, which
+// takes a new alpha or dt without a reset (the field goes on).
+void heat_grid_controls(Scene& scene, HeatSettings& s, bool teach, std::string& error,
+                        stencil::Simulation* sim);
+// Colormap, range, 3D slices and the probes' values (from `sim`, when there is one); `changed`
+// runs after a change the picture must show.
+void heat_view_panel(HeatSettings& s, const stencil::Simulation* sim, std::string& error,
+                     const std::function<void()>& changed);
+// Loads, flops, bytes and OP/B per output, and the halo fraction by tile (PMPP 8.3).
+void heat_cost_panel(const stencil::Params& p);
+// The variant's kernel source with the statement `marker` highlighted ("" = none).
+void heat_code_panel(stencil::Variant variant, const std::string& marker);
+
+}  // namespace ws::app

@@ -1,0 +1,66 @@
+// The heat scene's teach mode: one traced launch of a variant on a small grid that shows the
+// tiles, the halo cells and which thread loaded or wrote what, step by step.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "heat_settings.h"
+#include "scene_kit/step_cursor.h"
+#include "scene_kit/teach_pipeline.h"
+#include "scenes/scene.h"
+
+namespace ws::app {
+
+class HeatTeachScene : public Scene {
+ public:
+  explicit HeatTeachScene(std::shared_ptr<HeatSettings> settings);
+  const char* id() const override { return "teach"; }
+  const char* title() const override { return "teach one launch"; }
+  SceneCapabilities capabilities() const override;
+  void attach(SceneContext& context) override;
+  void detach() override;
+  nlohmann::json params_to_json() const override;
+  // As the live mode's, and the grid must be small enough to trace every thread.
+  void params_from_json(const nlohmann::json& params) override;
+  void reset() override;
+  int step_count() const override;
+  int current_step() const override { return cursor_.step(); }
+  void seek(int step) override { cursor_.seek(step, step_count()); }
+  void pointer(const Pointer& p) override;
+  void ui() override;
+  void code_ui() override;
+  void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
+  std::string describe_at(gfx::Vec2 point) const override;
+  nlohmann::json results_json() const override;
+  BenchJob bench_job(const BenchRequest& request) const override;
+
+ private:
+  Backend backend() const { return context_ ? context_->backend : Backend::Cpu; }
+  // The cell of the global grid at `point` (in the plane shown); false outside it.
+  bool grid_cell_at(gfx::Vec2 point, int& x, int& y) const;
+  void panel_teach();
+
+  std::shared_ptr<HeatSettings> settings_;
+  SceneContext* context_ = nullptr;
+  std::string error_;
+  std::string field_label_;
+  std::optional<Taught<stencil::TeachRun>> taught_;  // the traced launch, counters, snapshots
+  StepCursor cursor_;
+  int focus_block_ = -1;  // the block under the mouse (-1: the middle one)
+  // Where draw() put the global grid and the focus block's shared tile: for hover and focus.
+  struct Geometry {
+    gfx::Vec2 grid_min;  // the global grid
+    float cell = 0;
+    int plane = 0;       // 3D: the z plane shown
+    gfx::Vec2 tile_min;  // the focus block's shared tile
+    float tile_cell = 0;
+    int tile_w = 0, tile_planes = 0;
+    float tile_gap = 0;
+    int focus = 0;  // the block drawn in detail
+  };
+  mutable Geometry geo_;
+};
+
+}  // namespace ws::app
