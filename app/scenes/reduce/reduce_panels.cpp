@@ -8,25 +8,12 @@
 
 #include "reduce/float_orders.h"
 #include "reduce_scene.h"
+#include "scene_kit/panel_widgets.h"
 #include "ui/code_panel.h"
 
 namespace ws::app {
 
 namespace {
-
-bool combo(const char* label, int& index, const std::vector<std::string>& items) {
-  bool changed = false;
-  if (ImGui::BeginCombo(label, items[index].c_str())) {
-    for (int i = 0; i < static_cast<int>(items.size()); ++i) {
-      if (ImGui::Selectable(items[i].c_str(), i == index)) {
-        index = i;
-        changed = true;
-      }
-    }
-    ImGui::EndCombo();
-  }
-  return changed;
-}
 
 void counter_row(const char* name, const std::string& a, const std::string& b, bool two) {
   ImGui::TableNextRow();
@@ -82,12 +69,7 @@ void ReduceScene::panel_parameters() {
   int finish = static_cast<int>(params_.finish);
   if (combo("Across blocks", finish, {"two passes", "atomic per block", "last block finishes"}))
     edit["finish"] = reduce::finish_name(static_cast<reduce::Finish>(finish));
-  int op = static_cast<int>(params_.op);
-  if (combo("Operator", op, {"sum", "product", "min", "max"}))
-    edit["op"] = op_name(static_cast<BinaryOp>(op));
-  int type = static_cast<int>(params_.type);
-  if (combo("Type", type, {"int32", "float32"}))
-    edit["type"] = type_name(static_cast<ValueType>(type));
+  op_type_controls(params_.op, params_.type, edit);
   std::vector<std::string> blocks{"auto"};
   int block_index = 0;
   for (int b = 1, i = 1; b <= 1024; b *= 2, ++i) {
@@ -103,44 +85,11 @@ void ReduceScene::panel_parameters() {
   }
 
   ImGui::Separator();
-  std::string values = source_.values_text;
-  ImGui::SetNextItemWidth(-1);
-  if (ImGui::InputTextWithHint("##values", "typed values, e.g. 3 1 7 0 4 1 6 3", &values,
-                               ImGuiInputTextFlags_EnterReturnsTrue))
-    edit["values"] = values;
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Type values and press Enter");
-  std::string image = source_.image_path;
-  ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 6);
-  if (ImGui::InputTextWithHint("Image file", "e.g. camera.png (shipped in assets/)", &image,
-                               ImGuiInputTextFlags_EnterReturnsTrue))
-    edit["image"] = image;
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Reduce the pixel intensities of a PNG or JPEG (averaged to 4096 values)");
-  int n = static_cast<int>(source_.n);
-  ImGui::SliderInt("N (random)", &n, 1, static_cast<int>(reduce::kTeachMaxN), "%d",
-                   ImGuiSliderFlags_Logarithmic);
-  const bool n_changed = ImGui::IsItemDeactivatedAfterEdit();
-  uint64_t seed = source_.seed;
-  const uint64_t one = 1;
-  const bool seed_changed = ImGui::InputScalar("Seed", ImGuiDataType_U64, &seed, &one);
-  int dist = static_cast<int>(source_.distribution);
-  const bool dist_changed = combo("Distribution", dist, {"uniform", "equal", "sorted", "few-huge"});
-  if (n_changed || seed_changed || dist_changed || ImGui::Button("Generate random input")) {
-    edit["n"] = n;
-    edit["seed"] = std::min<uint64_t>(seed, INT64_MAX);
-    edit["distribution"] = distribution_name(static_cast<Distribution>(dist));
-  }
+  input_controls(source_, reduce_input_limits(), edit,
+                 "Reduce the pixel intensities of a PNG or JPEG (averaged to 4096 values)");
 
-  if (!edit.empty()) {
-    try {
-      params_from_json(edit);
-      reset();
-      error_.clear();
-    } catch (const std::exception& e) {
-      error_ = e.what();
-    }
-  }
-  if (!error_.empty()) ImGui::TextColored(ImVec4(0.9f, 0.2f, 0.2f, 1), "%s", error_.c_str());
+  apply_edit(*this, edit, error_);
+  error_line(error_);
 }
 
 void ReduceScene::panel_counters() const {
