@@ -65,10 +65,8 @@ void ScanVariantsScene::ui() {
                        settings_.params.inclusive ? "Inclusive" : "Exclusive",
                        op_name(settings_.params.op), type_name(settings_.params.type),
                        scan::library_name(backend()));
-    fast_.ui(backend(), backend() == Backend::Cuda ? 28 : 26, [this](BenchRequest r) {
-      r.type = type_name(settings_.params.type);  // the panel times the scene's type
-      return bench_job(r);
-    });
+    fast_.ui(backend(), backend() == Backend::Cuda ? 28 : 26,
+             [this](const BenchRequest& r) { return bench_job(r); });
   }
 }
 

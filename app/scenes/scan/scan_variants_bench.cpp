@@ -12,13 +12,17 @@
 namespace ws::app {
 
 BenchJob ScanVariantsScene::bench_job(const BenchRequest& request) const {
-  bench::ScanBenchOptions options;
+  bench::ScanBenchOptions options;  // the command line: inclusive sum, float32 unless --type
   options.type = ValueType::Float32;
+  if (request.from_scene) {  // fast mode: the scene's operator, scan, type and input
+    options.type = settings_.params.type;
+    options.op = settings_.params.op;
+    options.inclusive = settings_.params.inclusive;
+    options.distribution = settings_.input.distribution;
+    options.seed = settings_.input.seed;
+  }
   if (!request.type.empty()) options.type = *type_param({{"type", request.type}});
-  options.op = settings_.params.op;
-  options.inclusive = settings_.params.inclusive;
   options.repeats = request.repeats;
-  options.distribution = settings_.input.distribution;
   options.variants = variants_from_list<scan::Variant>(
       request.variants,
       [](const std::string& item, scan::Variant& v) { return scan::parse_variant(item, v); },

@@ -23,7 +23,8 @@ constexpr const char* kGbpsCounts =
 BenchJob SegmentedScene::bench_job(const BenchRequest& request) const {
   WS_REQUIRE(request.variants.empty(),
              std::string("--variant chooses scan variants (--mode scan), not segmented scans"));
-  segscan::Params params = params_;
+  // The command line: inclusive sum of int32 unless --type; fast mode: the scene's own.
+  segscan::Params params = request.from_scene ? params_ : segscan::Params{};
   if (!request.type.empty()) params.type = *type_param({{"type", request.type}});
   const Backend backend = request.backend;
   std::vector<int64_t> sizes = sizes_from_log2(request.sizes, "--sizes");
