@@ -3,6 +3,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "scenes/scene.h"
 #include "ui/code_panel.h"
 
 namespace ws::app {
@@ -31,6 +32,17 @@ bool text_field(const char* label, const char* hint, std::string& value) {
 
 void error_line(const std::string& error) {
   if (!error.empty()) ImGui::TextColored(ImVec4(0.9f, 0.2f, 0.2f, 1), "%s", error.c_str());
+}
+
+void apply_edit(Scene& scene, const nlohmann::json& edit, std::string& error) {
+  if (edit.empty()) return;
+  try {
+    scene.params_from_json(edit);
+    scene.reset();
+    error.clear();
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
 }
 
 void counter_table(const char* id, const std::vector<std::pair<std::string, std::string>>& rows) {

@@ -50,15 +50,7 @@ void RadixScene::panel_parameters() {
     edit["n"] = n;
     edit["seed"] = seed;
   }
-  if (!edit.empty()) {
-    try {
-      params_from_json(edit);
-      reset();
-      error_.clear();
-    } catch (const std::exception& e) {
-      error_ = e.what();
-    }
-  }
+  apply_edit(*this, edit, error_);
   error_line(error_);
 }
 

@@ -41,17 +41,6 @@ void counter_row(const char* name, const std::string& a, const std::string& b, b
 
 }  // namespace
 
-void ScanVariantsScene::apply_edit(const nlohmann::json& edit) {
-  if (edit.empty()) return;
-  try {
-    params_from_json(edit);
-    reset();
-    edit_error_.clear();
-  } catch (const std::exception& e) {
-    edit_error_ = e.what();
-  }
-}
-
 void ScanVariantsScene::ui() {
   if (ImGui::CollapsingHeader("Variant and input", ImGuiTreeNodeFlags_DefaultOpen))
     panel_parameters();
@@ -161,7 +150,7 @@ void ScanVariantsScene::panel_parameters() {
     edit["distribution"] = distribution_name(static_cast<Distribution>(dist));
   }
   ImGui::PopItemWidth();
-  apply_edit(edit);
+  apply_edit(*this, edit, edit_error_);
   if (!edit_error_.empty()) ImGui::TextColored(kErrorColour, "%s", edit_error_.c_str());
   if (!error_.empty()) ImGui::TextColored(kErrorColour, "%s", error_.c_str());
 }
@@ -211,10 +200,11 @@ void ScanVariantsScene::panel_timeline() {
       backend() == Backend::Cuda ? "timestamps from %globaltimer" : "the CPU twin's model");
   ImGui::SliderInt("log2 N##timeline", &record_log2_n_, 10, 24);
   if (ImGui::Button("Record at size N"))
-    apply_edit({{"record", int64_t{1} << record_log2_n_}, {"view", "timeline"}});
+    apply_edit(*this, {{"record", int64_t{1} << record_log2_n_}, {"view", "timeline"}},
+               edit_error_);
   if (settings_.record > 0) {
     ImGui::SameLine();
-    if (ImGui::Button("Back to the teach run")) apply_edit({{"record", 0}});
+    if (ImGui::Button("Back to the teach run")) apply_edit(*this, {{"record", 0}}, edit_error_);
   }
 }
 

@@ -91,7 +91,6 @@ class ScanVariantsScene : public Scene {
   void panel_counters() const;
   void panel_timeline();
   void panel_scaling();
-  void apply_edit(const nlohmann::json& edit);
 
   SceneContext* context_ = nullptr;
   Backend backend() const { return context_ ? context_->backend : Backend::Cpu; }

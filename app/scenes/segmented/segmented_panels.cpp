@@ -23,15 +23,7 @@ void SegmentedScene::panel_parameters() {
     edit["type"] = type_name(static_cast<ValueType>(type));
   bool inclusive = params_.inclusive;
   if (ImGui::Checkbox("Inclusive", &inclusive)) edit["inclusive"] = inclusive;
-  if (!edit.empty()) {
-    try {
-      params_from_json(edit);
-      reset();
-      error_.clear();
-    } catch (const std::exception& e) {
-      error_ = e.what();
-    }
-  }
+  apply_edit(*this, edit, error_);
   error_line(error_);
 }
 
