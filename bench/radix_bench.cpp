@@ -181,7 +181,6 @@ std::string radix_bench_table(const std::vector<RadixBenchRow>& rows) {
 
 nlohmann::json radix_bench_json(const std::vector<RadixBenchRow>& rows, const std::string& device) {
   nlohmann::json j;
-  j["scene"] = "scan-apps";
   j["gbps_counts"] = kScanAppsGbpsCounts;
   j["device"] = device;
   j["rows"] = nlohmann::json::array();

@@ -52,7 +52,7 @@ std::vector<RadixBenchRow> bench_radix(Backend backend, const std::vector<int64_
 // Fixed-width table: name, N, median ms, Mkeys/s, GB/s, x lib, ok.
 std::string radix_bench_table(const std::vector<RadixBenchRow>& rows);
 
-// {"scene": "scan-apps", "device", "rows": [{name, kind, n, median_ms, keys_per_s, gbps,
+// {"device", "gbps_counts", "rows": [{name, kind, n, median_ms, keys_per_s, gbps,
 // ratio_to_library, verified, note}]}.
 nlohmann::json radix_bench_json(const std::vector<RadixBenchRow>& rows, const std::string& device);
 

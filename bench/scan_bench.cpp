@@ -245,7 +245,6 @@ std::string scan_bench_table(const std::vector<ScanBenchRow>& rows) {
 nlohmann::json scan_bench_json(const std::vector<ScanBenchRow>& rows, const std::string& device,
                                double copy_gbps) {
   nlohmann::json j;
-  j["scene"] = "scan";
   j["gbps_counts"] = kScanGbpsCounts;
   j["device"] = device;
   j["copy_gbps"] = copy_gbps;

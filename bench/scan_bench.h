@@ -73,7 +73,7 @@ std::vector<ScanBenchRow> bench_scan(Backend backend, const std::vector<int64_t>
 // Fixed-width table: variant, N, median ms, GB/s, % copy, % peak, x lib, ok.
 std::string scan_bench_table(const std::vector<ScanBenchRow>& rows);
 
-// {"scene": "scan", "device", "copy_gbps", "rows": [{name, variant, n, median_ms, gbps, pct_copy,
+// {"device", "gbps_counts", "copy_gbps", "rows": [{name, variant, n, median_ms, gbps, pct_copy,
 // pct_peak, ratio_to_library, built, verified, note}]}.
 nlohmann::json scan_bench_json(const std::vector<ScanBenchRow>& rows, const std::string& device,
                                double copy_gbps);

@@ -1,6 +1,7 @@
-// The scan scene's application modes through the ScanAppMode interface only: parameters (round
-// trip, errors that leave the mode unchanged), results against the standard library, every step
-// drawn as SVG and as pixels, hover text over cells. Figures land in WS_SCAN_APPS_OUT_DIR.
+// The scan scene's application modes (each a Scene of its own) through the Scene interface only:
+// parameters (round trip, errors that leave the mode unchanged), results against the standard
+// library, every step drawn as SVG and as pixels, hover text over cells. Figures land in
+// WS_SCAN_APPS_OUT_DIR.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,19 +14,26 @@
 #include "common/error.h"
 #include "render/figure.h"
 #include "render/svg_canvas.h"
-#include "scenes/scan/apps/figure_parts.h"
-#include "scenes/scan/apps/scan_app_modes.h"
-#include "scenes/scan/scan_views.h"
+#include "scenes/compact/compact_scene.h"
+#include "scenes/radix/radix_scene.h"
+#include "scenes/segmented/segmented_scene.h"
+#include "views/figure_parts.h"
+#include "views/scan/scan_views.h"
 #include "shell/headless_context.h"
 #include "shell/imgui_runtime.h"
 
 namespace ws::app {
 namespace {
 
-std::unique_ptr<ScanAppMode> make_mode(const std::string& id) {
-  for (auto& mode : make_scan_app_modes())
-    if (mode->id() == id) return std::move(mode);
-  return nullptr;
+// The mode, attached on the CPU backend (the context outlives it).
+std::unique_ptr<Scene> make_mode(const std::string& id) {
+  static SceneContext context;
+  std::unique_ptr<Scene> mode;
+  if (id == "compact") mode = std::make_unique<CompactScene>();
+  if (id == "radix") mode = std::make_unique<RadixScene>();
+  if (id == "segmented") mode = std::make_unique<SegmentedScene>();
+  if (mode) mode->attach(context);
+  return mode;
 }
 
 std::vector<double> as_doubles(const nlohmann::json& j) {
@@ -34,14 +42,14 @@ std::vector<double> as_doubles(const nlohmann::json& j) {
   return v;
 }
 
-std::string draw_svg(const ScanAppMode& mode, int width = 1280, int height = 800) {
+std::string draw_svg(const Scene& mode, int width = 1280, int height = 800) {
   gfx::SvgCanvas canvas({float(width), float(height)});
   mode.draw(canvas, gfx::Theme::Light);
   return canvas.str();
 }
 
 // Some point of a 1280x800 figure whose hover text contains `needle` (after a draw).
-bool hover_finds(const ScanAppMode& mode, const std::string& needle) {
+bool hover_finds(const Scene& mode, const std::string& needle) {
   draw_svg(mode);
   for (float y = 0; y < 800; y += 2)
     for (float x = 0; x < 1280; x += 5)
@@ -50,7 +58,7 @@ bool hover_finds(const ScanAppMode& mode, const std::string& needle) {
 }
 
 // PNGs at 1280x800 for looking at (and a check that the figure is not blank).
-void render_png(const ScanAppMode& mode, const std::string& name, gfx::Theme theme) {
+void render_png(const Scene& mode, const std::string& name, gfx::Theme theme) {
   static auto gl = gfx::HeadlessGl::create();
   static gfx::ImguiRuntime imgui;
   gfx::FigureOptions options;
@@ -67,7 +75,7 @@ void render_png(const ScanAppMode& mode, const std::string& name, gfx::Theme the
   gfx::write_png(image, std::string(WS_SCAN_APPS_OUT_DIR) + "/" + name + ".png");
 }
 
-void expect_round_trip(ScanAppMode& mode) {
+void expect_round_trip(Scene& mode) {
   const nlohmann::json before = mode.params_to_json();
   auto fresh = make_mode(mode.id());
   fresh->params_from_json(before);
@@ -75,7 +83,7 @@ void expect_round_trip(ScanAppMode& mode) {
 }
 
 // Throws ws::Error whose message names `key`, and leaves the parameters as they were.
-void expect_rejected(ScanAppMode& mode, const nlohmann::json& bad, const std::string& key) {
+void expect_rejected(Scene& mode, const nlohmann::json& bad, const std::string& key) {
   const nlohmann::json before = mode.params_to_json();
   try {
     mode.params_from_json(bad);
@@ -86,7 +94,7 @@ void expect_rejected(ScanAppMode& mode, const nlohmann::json& bad, const std::st
   EXPECT_EQ(mode.params_to_json(), before);
 }
 
-void every_step_draws(ScanAppMode& mode) {
+void every_step_draws(Scene& mode) {
   for (int s = 0; s < mode.step_count(); ++s) {
     mode.seek(s);
     ASSERT_EQ(mode.current_step(), s);
@@ -111,9 +119,9 @@ TEST(CompactMode, TypedValuesMatchCopyIf) {
   auto mode = make_mode("compact");
   ASSERT_NE(mode, nullptr);
   mode->params_from_json({{"values", "3 1 7 0 4"}, {"threshold", "2"}});
-  mode->reset(Backend::Cpu);
+  mode->reset();
   const nlohmann::json r = mode->results_json();
-  EXPECT_EQ(as_doubles(r["output"]), copy_if_greater({3, 1, 7, 0, 4}, 2));
+  EXPECT_EQ(as_doubles(r["result"]), copy_if_greater({3, 1, 7, 0, 4}, 2));
   EXPECT_EQ(r["kept"], 3);
   EXPECT_EQ(r["dropped"], 2);
   EXPECT_TRUE(r["matches_reference"].get<bool>());
@@ -127,11 +135,11 @@ TEST(CompactMode, RandomInputsMatchCopyIfForManySizes) {
     for (uint64_t seed : {1u, 2u, 3u}) {
       SCOPED_TRACE("n=" + std::to_string(n) + " seed=" + std::to_string(seed));
       mode->params_from_json({{"n", n}, {"seed", seed}, {"threshold", 0}});
-      mode->reset(Backend::Cpu);
+      mode->reset();
       const nlohmann::json r = mode->results_json();
       const std::vector<double> input = as_doubles(r["input"]);
       ASSERT_EQ(input.size(), static_cast<size_t>(n));
-      EXPECT_EQ(as_doubles(r["output"]), copy_if_greater(input, 0));
+      EXPECT_EQ(as_doubles(r["result"]), copy_if_greater(input, 0));
     }
   }
 }
@@ -147,11 +155,11 @@ TEST(CompactMode, PredicatesAgreeWithTheirDefinition) {
     SCOPED_TRACE(name);
     mode->params_from_json(
         {{"values", "3 -1 7 0 4 -6 2 9 0 5"}, {"predicate", name}, {"threshold", 2}});
-    mode->reset(Backend::Cpu);
+    mode->reset();
     const std::vector<double> in = {3, -1, 7, 0, 4, -6, 2, 9, 0, 5};
     std::vector<double> expected;
     std::copy_if(in.begin(), in.end(), std::back_inserter(expected), keep);
-    EXPECT_EQ(as_doubles(mode->results_json()["output"]), expected);
+    EXPECT_EQ(as_doubles(mode->results_json()["result"]), expected);
   }
 }
 
@@ -159,11 +167,11 @@ TEST(CompactMode, ImagePixelsAboveAThreshold) {
   auto mode = make_mode("compact");
   mode->params_from_json({{"image", "camera.png"}});
   EXPECT_EQ(mode->params_to_json()["threshold"], 128.0);  // the image default
-  mode->reset(Backend::Cpu);
+  mode->reset();
   const nlohmann::json r = mode->results_json();
   const std::vector<double> input = as_doubles(r["input"]);
   EXPECT_GT(input.size(), 1000u);
-  EXPECT_EQ(as_doubles(r["output"]), copy_if_greater(input, 128));
+  EXPECT_EQ(as_doubles(r["result"]), copy_if_greater(input, 128));
   EXPECT_GT(r["kept"].get<int64_t>(), 0);
   EXPECT_LT(r["kept"].get<int64_t>(), static_cast<int64_t>(input.size()));
   every_step_draws(*mode);
@@ -190,7 +198,7 @@ TEST(CompactMode, ParametersRoundTripAndErrorsNameTheKey) {
 
 TEST(CompactMode, EveryStepDrawsAndHoverNamesCells) {
   auto mode = make_mode("compact");
-  mode->reset(Backend::Cpu);
+  mode->reset();
   every_step_draws(*mode);
   EXPECT_TRUE(hover_finds(*mode, "output["));
   EXPECT_TRUE(hover_finds(*mode, "positions["));
@@ -214,9 +222,9 @@ TEST(RadixMode, SplitPassIsAStablePartitionOnTheBit) {
   for (int bit : {0, 1, 3}) {
     SCOPED_TRACE("bit " + std::to_string(bit));
     mode->params_from_json({{"keys", "5 12 3 9 14 1 7 10 2 15 6 11 0 8 13 4"}, {"bit", bit}});
-    mode->reset(Backend::Cpu);
+    mode->reset();
     const nlohmann::json r = mode->results_json();
-    std::vector<uint32_t> keys = as_keys(r["keys"]);
+    std::vector<uint32_t> keys = as_keys(r["input"]);
     std::stable_partition(keys.begin(), keys.end(),
                           [&](uint32_t k) { return ((k >> bit) & 1u) == 0; });
     EXPECT_EQ(as_keys(r["split"]["keys_out"]), keys);
@@ -232,9 +240,9 @@ TEST(RadixMode, SortsMatchStableSortForRandomKeys) {
       SCOPED_TRACE("n=" + std::to_string(n) + " bits=" + std::to_string(bits));
       mode->params_from_json(
           {{"n", n}, {"seed", n * 7 + bits}, {"key-bits", bits}, {"radix-bits", 3}, {"block", 8}});
-      mode->reset(Backend::Cpu);
+      mode->reset();
       const nlohmann::json r = mode->results_json();
-      std::vector<uint32_t> expected = as_keys(r["keys"]);
+      std::vector<uint32_t> expected = as_keys(r["input"]);
       std::stable_sort(expected.begin(), expected.end());
       EXPECT_EQ(as_keys(r["lsd"]["sorted"]), expected);
       EXPECT_EQ(as_keys(r["buckets"]["sorted"]), expected);
@@ -247,7 +255,7 @@ TEST(RadixMode, SortsMatchStableSortForRandomKeys) {
 TEST(RadixMode, BucketOffsetsAreTheExclusiveScanOfTheTable) {
   auto mode = make_mode("radix");
   mode->params_from_json({{"radix-view", "buckets"}, {"radix-bits", 2}, {"block", 4}});
-  mode->reset(Backend::Cpu);
+  mode->reset();
   const nlohmann::json r = mode->results_json();
   for (const auto& pass : r["buckets"]["passes"]) {
     const auto table = pass["table"].get<std::vector<int>>();
@@ -264,18 +272,18 @@ TEST(RadixMode, EveryViewDrawsEveryStepAndHoverNamesKeys) {
     SCOPED_TRACE(view);
     mode->params_from_json(
         {{"radix-view", view}, {"keys", "5 12 3 9 14 1 7 10 2 15 6 11 0 8 13 4"}});
-    mode->reset(Backend::Cpu);
+    mode->reset();
     every_step_draws(*mode);
     EXPECT_TRUE(hover_finds(*mode, "key "));
     render_png(*mode, std::string("radix_") + view, gfx::Theme::Light);
   }
   mode->params_from_json({{"radix-view", "buckets"}});
-  mode->reset(Backend::Cpu);
+  mode->reset();
   mode->seek(1);
   EXPECT_TRUE(hover_finds(*mode, "offset"));
   render_png(*mode, "radix_buckets_scan_dark", gfx::Theme::Dark);
   mode->params_from_json({{"radix-view", "split"}});
-  mode->reset(Backend::Cpu);
+  mode->reset();
   mode->seek(4);
   render_png(*mode, "radix_split_t", gfx::Theme::Light);
 }
@@ -285,10 +293,10 @@ TEST(RadixMode, EveryViewDrawsEveryStepAndHoverNamesKeys) {
 TEST(RadixMode, CellTextFitsItsCell) {
   auto mode = make_mode("radix");
   mode->params_from_json({{"keys", "4294967295 0 123456789 7"}});
-  mode->reset(Backend::Cpu);
+  mode->reset();
   EXPECT_NE(draw_svg(*mode).find(">11111111111111111111111111111111<"), std::string::npos);
   mode->params_from_json({{"keys", ""}, {"n", 200}});
-  mode->reset(Backend::Cpu);
+  mode->reset();
   mode->seek(mode->step_count() - 1);
   const std::string svg = draw_svg(*mode);
   size_t texts = 0;
@@ -303,7 +311,7 @@ TEST(RadixMode, EveryDigitHasItsOwnColourAndLegendEntry) {
   for (gfx::Theme theme : {gfx::Theme::Light, gfx::Theme::Dark}) {
     std::set<uint32_t> colours;
     for (int d = 0; d < 16; ++d) {
-      const gfx::Color c = scan_apps::digit_fill(gfx::palette(theme), d);
+      const gfx::Color c = digit_fill(gfx::palette(theme), d);
       colours.insert(uint32_t{c.r} | uint32_t{c.g} << 8 | uint32_t{c.b} << 16);
     }
     EXPECT_EQ(colours.size(), 16u);
@@ -311,7 +319,7 @@ TEST(RadixMode, EveryDigitHasItsOwnColourAndLegendEntry) {
   auto mode = make_mode("radix");
   mode->params_from_json(
       {{"radix-view", "buckets"}, {"radix-bits", 4}, {"key-bits", 8}, {"keys", ""}, {"n", 32}});
-  mode->reset(Backend::Cpu);
+  mode->reset();
   mode->seek(2);
   const std::string svg = draw_svg(*mode);
   EXPECT_NE(svg.find(">digit 0<"), std::string::npos);
@@ -379,7 +387,7 @@ TEST(SegmentedMode, TheIssueExampleAgainstPerSegmentScans) {
       SCOPED_TRACE(std::string(op) + (inclusive ? " inclusive" : " exclusive"));
       mode->params_from_json(
           {{"segments", "[1 2] [6 7 1] [1 2 3 4]"}, {"op", op}, {"inclusive", inclusive}});
-      mode->reset(Backend::Cpu);
+      mode->reset();
       const nlohmann::json r = mode->results_json();
       EXPECT_EQ(as_doubles(r["result"]), per_segment(segs, inclusive, *parse_op(op)));
       EXPECT_TRUE(r["matches_reference"].get<bool>());
@@ -408,7 +416,7 @@ TEST(SegmentedMode, RandomSegmentationsAgainstPerSegmentScans) {
     const bool inclusive = trial % 2 == 0;
     mode->params_from_json(
         {{"segments", text}, {"op", "sum"}, {inclusive ? "inclusive" : "exclusive", "true"}});
-    mode->reset(Backend::Cpu);
+    mode->reset();
     EXPECT_EQ(as_doubles(mode->results_json()["result"]),
               per_segment(segs, inclusive, BinaryOp::Sum));
   }
@@ -418,7 +426,7 @@ TEST(SegmentedMode, EveryStepDrawsAndHoverNamesTheWindow) {
   auto mode = make_mode("segmented");
   mode->params_from_json(
       {{"segments", "[1 2] [6 7 1] [1 2 3 4]"}, {"op", "sum"}, {"inclusive", true}});
-  mode->reset(Backend::Cpu);
+  mode->reset();
   every_step_draws(*mode);
   EXPECT_TRUE(hover_finds(*mode, "combines x["));
   EXPECT_TRUE(hover_finds(*mode, "per-segment loop over segment") ||
@@ -427,7 +435,7 @@ TEST(SegmentedMode, EveryStepDrawsAndHoverNamesTheWindow) {
   mode->seek(2);
   render_png(*mode, "segmented_stride2", gfx::Theme::Light);
   mode->params_from_json({{"exclusive", "true"}, {"op", "max"}});
-  mode->reset(Backend::Cpu);
+  mode->reset();
   mode->seek(mode->step_count() - 1);
   render_png(*mode, "segmented_exclusive_max_dark", gfx::Theme::Dark);
 }
@@ -437,7 +445,7 @@ TEST(SegmentedMode, EveryStepDrawsAndHoverNamesTheWindow) {
 TEST(SegmentedMode, RowsStayInPlaceWhileStepping) {
   auto mode = make_mode("segmented");
   mode->params_from_json({{"segments", "[1 2] [6 7 1] [1 2 3 4]"}});
-  mode->reset(Backend::Cpu);
+  mode->reset();
   mode->seek(mode->step_count() - 1);
   draw_svg(*mode);
   gfx::Vec2 output{-1, -1}, input{-1, -1};
@@ -469,7 +477,7 @@ TEST(ScanAppModes, NothingIsDrawnPastTheRightEdge) {
   for (const auto& [id, params] : cases) {
     auto mode = make_mode(id);
     mode->params_from_json(params);
-    mode->reset(Backend::Cpu);
+    mode->reset();
     for (int step : {0, mode->step_count() - 1}) {
       mode->seek(step);
       for (const gfx::Vec2 size : {gfx::Vec2{1280, 720}, gfx::Vec2{495, 310}}) {

@@ -18,6 +18,7 @@
 #include "common/inputs.h"
 #include "render/svg_canvas.h"
 #include "render/figure.h"
+#include "scene_kit/run_json.h"
 #include "scenes/scan/scan_scene.h"
 #include "shell/headless_context.h"
 #include "shell/imgui_runtime.h"
@@ -57,7 +58,8 @@ std::string svg_of(const Scene& scene, int width = 1280, int height = 800) {
   return gfx::render_figure_svg([&](gfx::Canvas& c) { scene.draw(c, gfx::Theme::Light); }, options);
 }
 
-// A scan scene with these parameters, attached on the CPU backend (the context outlives it).
+// A scan scene with these parameters, attached on the CPU backend (the context outlives it); its
+// scan mode is scan_variants().
 std::unique_ptr<ScanScene> attached_scan(const nlohmann::json& params) {
   static SceneContext context;
   auto scene = std::make_unique<ScanScene>();
@@ -108,8 +110,8 @@ TEST(ScanScene, ParamsRoundTripThroughJson) {
 TEST(ScanScene, ModesTakeTheirOwnParametersAndRoundTrip) {
   ScanScene scene;
   scene.params_from_json({{"mode", "compact"}, {"values", "5 1 9 2"}});
-  ASSERT_NE(scene.app_mode(), nullptr);
-  EXPECT_EQ(std::string(scene.app_mode()->id()), "compact");
+  EXPECT_EQ(scene.mode(), "compact");
+  EXPECT_EQ(std::string(scene.active().id()), "compact");
   const nlohmann::json j = scene.params_to_json();
   EXPECT_EQ(j["mode"], "compact");
   EXPECT_FALSE(j.contains("variant")) << "the scan's own keys are not the mode's";
@@ -118,7 +120,7 @@ TEST(ScanScene, ModesTakeTheirOwnParametersAndRoundTrip) {
   EXPECT_EQ(copy.params_to_json(), j);
   EXPECT_THROW(scene.params_from_json({{"variant", "blelloch"}}), Error);  // not a compact key
   scene.params_from_json({{"mode", "scan"}, {"variant", "blelloch"}});
-  EXPECT_EQ(scene.app_mode(), nullptr);
+  EXPECT_EQ(scene.mode(), "scan");
   EXPECT_EQ(scene.params_to_json()["variant"], "blelloch");
 
   ScanScene segmented;
@@ -163,7 +165,7 @@ TEST(ScanScene, EveryBuiltVariantStepsDrawsAndScans) {
       SCOPED_TRACE(std::string(info.id) + (inclusive ? " inclusive" : " exclusive"));
       const auto scene_owner = attached_scan(
           {{"variant", info.id}, {"n", "32"}, {"seed", "5"}, {"inclusive", inclusive}});
-      ScanScene& scene = *scene_owner;
+      ScanVariantsScene& scene = scene_owner->scan_variants();
       if (!scene.primary()) {
         EXPECT_TRUE(not_built(scene.run_error())) << scene.run_error();
         EXPECT_NE(svg_of(scene).find("not built yet"), std::string::npos);
@@ -217,7 +219,7 @@ TEST(ScanScene, RunJsonMatchesStdInclusiveAndExclusiveScan) {
 
 TEST(ScanScene, RaceToggleCorruptsAndTheReferenceCheckFlagsIt) {
   const auto scene_owner = attached_scan({{"race", "true"}, {"n", "64"}, {"seed", "3"}});
-  ScanScene& scene = *scene_owner;
+  ScanVariantsScene& scene = scene_owner->scan_variants();
   ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
   const ScanRun& r = *scene.primary();
   const std::vector<double> truth = expected_scan(r.input, true);
@@ -244,7 +246,7 @@ TEST(ScanScene, RaceToggleCorruptsAndTheReferenceCheckFlagsIt) {
 
 TEST(ScanScene, HoverNamesTheThreadAndTheRangeACellHolds) {
   const auto scene_owner = attached_scan(nlohmann::json::object());
-  ScanScene& scene = *scene_owner;
+  ScanVariantsScene& scene = scene_owner->scan_variants();
   ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
   scene.seek(scene.step_count() - 2);  // the last Kogge-Stone level
   svg_of(scene);
@@ -274,7 +276,7 @@ TEST(ScanScene, ScalingCountsKoggeStoneWorkFromTraces) {
     EXPECT_EQ(ks->steps[i], log2n + 2) << "load, log2 n levels, store";
   }
   const auto scene_owner = attached_scan({{"view", "scaling"}});
-  ScanScene& scene = *scene_owner;
+  ScanVariantsScene& scene = scene_owner->scan_variants();
   EXPECT_NE(svg_of(scene).find("operations performed"), std::string::npos);
 }
 
@@ -282,7 +284,7 @@ TEST(ScanScene, ScalingCountsKoggeStoneWorkFromTraces) {
 // looks at an earlier block, and the figure says which size it shows.
 TEST(ScanScene, RecordsTheLookbackTimelineAtAnySize) {
   const auto scene_owner = attached_scan({{"variant", "decoupled-lookback"}, {"record", "65536"}});
-  ScanScene& scene = *scene_owner;
+  ScanVariantsScene& scene = scene_owner->scan_variants();
   if (!scene.primary() && not_built(scene.run_error())) GTEST_SKIP() << scene.run_error();
   ASSERT_TRUE(scene.run_error().empty()) << scene.run_error();
   const nlohmann::json j = scene.results_json();
@@ -308,6 +310,8 @@ TEST(ScanScene, PanelsDrawInAnImGuiFrame) {
       {{"race", "true"}},
       {{"variant", "decoupled-lookback"}, {"n", "300"}},
       {{"mode", "compact"}},
+      {{"mode", "radix"}},
+      {{"mode", "segmented"}},
   };
   for (const nlohmann::json& params : settings) {
     SCOPED_TRACE(params.dump());
@@ -345,7 +349,7 @@ TEST(ScanScene, LevelsViewShowsEveryLevelOfTheHierarchy) {
                      {"values", "3 1 7 0 4 1 6 3 5 2 8 1 9 4 2 6 1 1 2 2 3 3 4 4"},
                      {"block", "2"},
                      {"coarsening", "2"}});
-  ScanScene& scene = *scene_owner;
+  ScanVariantsScene& scene = scene_owner->scan_variants();
   ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
   EXPECT_EQ(scene.primary()->run.level_sizes, (std::vector<int64_t>{24, 6, 2}));
   scene.seek(scene.step_count() - 1);
@@ -396,7 +400,7 @@ TEST(ScanScene, TimelineTicksAreRoundNumbersAtTheirTruePositions) {
     SCOPED_TRACE(record);
     const auto scene_owner =
         attached_scan({{"variant", "decoupled-lookback"}, {"n", "4096"}, {"record", record}});
-    ScanScene& scene = *scene_owner;
+    ScanVariantsScene& scene = scene_owner->scan_variants();
     ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
     const std::string axis = svg_group(svg_of(scene), "time-axis");
     ASSERT_FALSE(axis.empty());
@@ -428,7 +432,7 @@ TEST(ScanScene, TimelineTicksAreRoundNumbersAtTheirTruePositions) {
 
   // The default input fits one block: the timeline says how to get something to look at.
   const auto one_owner = attached_scan({{"variant", "chained"}});
-  ScanScene& one = *one_owner;
+  ScanVariantsScene& one = one_owner->scan_variants();
   EXPECT_NE(svg_of(one).find("One block has no predecessor"), std::string::npos);
 }
 
@@ -437,7 +441,7 @@ TEST(ScanScene, TimelineTicksAreRoundNumbersAtTheirTruePositions) {
 TEST(ScanScene, EveryLevelsStepChangesTheDrawing) {
   const auto scene_owner =
       attached_scan({{"variant", "hierarchical"}, {"n", "200"}, {"block", "8"}});
-  ScanScene& scene = *scene_owner;
+  ScanVariantsScene& scene = scene_owner->scan_variants();
   ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
   ASSERT_EQ(scene.primary()->run.level_sizes, (std::vector<int64_t>{200, 7}));
   std::string before;
@@ -465,7 +469,7 @@ TEST(ScanScene, EveryLevelsStepChangesTheDrawing) {
 // One value: nothing to combine, so no work efficiency to claim, and the wording is singular.
 TEST(ScanScene, OneValueReadsAsOneValue) {
   const auto scene_owner = attached_scan({{"values", "5"}});
-  ScanScene& scene = *scene_owner;
+  ScanVariantsScene& scene = scene_owner->scan_variants();
   ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
   scene.seek(scene.step_count() - 1);
   const std::string svg = svg_of(scene);
@@ -480,7 +484,7 @@ TEST(ScanScene, OneValueReadsAsOneValue) {
 TEST(ScanScene, RangeTableUsesOnlyGlyphsTheFigureFontHas) {
   const auto scene_owner =
       attached_scan({{"race", "true"}, {"n", "48"}, {"distribution", "equal"}, {"view", "ranges"}});
-  ScanScene& scene = *scene_owner;
+  ScanVariantsScene& scene = scene_owner->scan_variants();
   ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
   scene.seek(scene.step_count() - 1);
   const std::string svg = svg_of(scene, 3000, 1000);  // wide enough for text in every cell
@@ -493,7 +497,7 @@ TEST(ScanScene, RangeTableUsesOnlyGlyphsTheFigureFontHas) {
 // rather than a ten-digit number that shrinks every cell), and int32 overflow is said, not hidden.
 TEST(ScanScene, CellsShowNumbersInSmallFiguresAndForIdentities) {
   const auto scene_owner = attached_scan({{"variant", "brent-kung"}});
-  ScanScene& scene = *scene_owner;
+  ScanVariantsScene& scene = scene_owner->scan_variants();
   ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
   scene.seek(scene.step_count() - 1);
   EXPECT_NE(svg_of(scene, 495, 310).find(">62<"), std::string::npos);
@@ -518,7 +522,7 @@ TEST(ScanScene, CellsShowNumbersInSmallFiguresAndForIdentities) {
 // warp-totals registers beyond the number of warps are never written.
 TEST(ScanScene, HoverOverAnEmptyCellSaysWhy) {
   const auto scene_owner = attached_scan({{"variant", "warp-shuffle"}, {"n", "64"}});
-  ScanScene& scene = *scene_owner;
+  ScanVariantsScene& scene = scene_owner->scan_variants();
   ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
   scene.seek(scene.step_count() - 1);
   svg_of(scene);
@@ -543,7 +547,7 @@ TEST(ScanScene, ValueColoursHaveAKeyInTheLegend) {
   for (const nlohmann::json& params : settings) {
     SCOPED_TRACE(params.dump());
     const auto scene_owner = attached_scan(params);
-    ScanScene& scene = *scene_owner;
+    ScanVariantsScene& scene = scene_owner->scan_variants();
     ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
     scene.seek(scene.step_count() - 1);
     const std::string legend = svg_group(svg_of(scene), "legend");
@@ -568,7 +572,7 @@ TEST(ScanScene, NothingIsDrawnPastTheRightEdge) {
   };
   for (const nlohmann::json& params : settings) {
     const auto scene_owner = attached_scan(params);
-    ScanScene& scene = *scene_owner;
+    ScanVariantsScene& scene = scene_owner->scan_variants();
     ASSERT_TRUE(scene.run_error().empty()) << scene.run_error();
     for (int step : {0, scene.step_count() - 1}) {
       scene.seek(step);
@@ -606,6 +610,66 @@ TEST(ScanScene, CommandLineErrorsExitNonZeroWithAMessage) {
     EXPECT_NE(r.stderr_text.find(c.needle), std::string::npos) << r.stderr_text;
   }
   EXPECT_FALSE(std::filesystem::exists(kOut + "/never.json"));
+}
+
+// Every mode's `run --json` is the one schema: every key of it, the full counter set in the totals
+// and in every step (active_threads: the thread ids), and "mode" in the params. Radix sort draws
+// the CPU twin's passes, no trace: its counters are null and it has no steps.
+TEST(ScanScene, EveryModesRunJsonHasTheWholeSchema) {
+  for (const std::string mode : {"scan", "compact", "radix", "segmented"}) {
+    SCOPED_TRACE(mode);
+    const std::string out = kOut + "/schema_" + mode + ".json";
+    const Result r = run_cli("run --scene scan --mode " + mode + " --json " + out);
+    ASSERT_EQ(r.code, 0) << r.stderr_text;
+    const nlohmann::json j = read_json(out);
+    for (const char* key : kRunJsonKeys) EXPECT_TRUE(j.contains(key)) << key;
+    EXPECT_EQ(j["scene"], "scan");
+    EXPECT_EQ(j["params"]["mode"], mode);
+    EXPECT_EQ(j["matches_reference"], true);
+    EXPECT_TRUE(j["cpu_check"].is_null()) << "the CPU backend is the twin";
+    if (mode == "radix") {
+      EXPECT_TRUE(j["counters"].is_null());
+      EXPECT_TRUE(j["steps"].empty());
+      continue;
+    }
+    for (const char* key : kCounterKeys) EXPECT_TRUE(j["counters"].contains(key)) << key;
+    ASSERT_FALSE(j["steps"].empty());
+    for (const auto& step : j["steps"]) {
+      EXPECT_TRUE(step["active_threads"].is_array());
+      for (const char* key : kStepCounterKeys) EXPECT_TRUE(step["counters"].contains(key)) << key;
+    }
+  }
+}
+
+// `bench --scene scan`: the scan variants' table and JSON (the bench library's rows, what a GB/s
+// counts, float32 unless --type says otherwise); an unknown --mode or --variant is named.
+TEST(ScanScene, BenchTimesTheVariantsAndNamesBadModes) {
+  const std::string out = kOut + "/bench_scan.json";
+  Result r = run_cli(
+      "bench --scene scan --sizes 10 --variant 1,kogge-stone-double --repeats 1 "
+      "--json " +
+      out);
+  ASSERT_EQ(r.code, 0) << r.stderr_text;
+  const nlohmann::json j = read_json(out);
+  EXPECT_EQ(j["scene"], "scan");
+  EXPECT_EQ(j["mode"], "scan");
+  EXPECT_EQ(j["type"], "float32");
+  EXPECT_TRUE(j.contains("gbps_counts"));
+  ASSERT_EQ(j["rows"].size(), 3u) << "two variants and the library";
+  for (const auto& row : j["rows"]) {
+    EXPECT_EQ(row["n"], 1024);
+    EXPECT_TRUE(row["verified"].get<bool>()) << row.dump();
+    EXPECT_TRUE(row.contains("pct_copy"));
+  }
+  r = run_cli("bench --scene scan --mode nosuch");
+  EXPECT_NE(r.code, 0);
+  EXPECT_NE(r.stderr_text.find("unknown mode 'nosuch' (scan, compact, radix, segmented)"),
+            std::string::npos)
+      << r.stderr_text;
+  r = run_cli("bench --scene scan --variant 42 --sizes 10");
+  EXPECT_NE(r.code, 0);
+  EXPECT_NE(r.stderr_text.find("--variant: '42' is not a scan variant"), std::string::npos)
+      << r.stderr_text;
 }
 
 }  // namespace

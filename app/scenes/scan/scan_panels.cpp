@@ -1,39 +1,22 @@
-// The scan scene's ImGui panels: mode, variant and input; counters beside the comparison; the
-// single-pass timeline at any size; the steps/work scaling plot; fast mode on a worker thread;
-// the kernel source. Every edit goes through params_from_json, so a bad value is reported and
-// the last good run stays on screen.
+// The scan mode's ImGui panels: variant and input; counters beside the comparison; the
+// single-pass timeline at any size; the steps/work scaling plot; fast mode (the kit's panel over
+// bench_job); the kernel source. Every edit goes through params_from_json, so a bad value is
+// reported and the last good run stays on screen.
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
 #include <algorithm>
-#include <chrono>
-#include <sstream>
 
 #include "common/error.h"
 #include "scan/scan_run.h"
-#include "scan_bench.h"
-#include "scan_scene.h"
-#include "ui/code_panel.h"
+#include "scan_variants_scene.h"
+#include "views/panel_widgets.h"
 
 namespace ws::app {
 
 namespace {
 
 const ImVec4 kErrorColour(0.9f, 0.2f, 0.2f, 1);
-
-bool combo(const char* label, int& index, const std::vector<std::string>& items) {
-  bool changed = false;
-  if (ImGui::BeginCombo(label, items[index].c_str())) {
-    for (int i = 0; i < static_cast<int>(items.size()); ++i) {
-      if (ImGui::Selectable(items[i].c_str(), i == index)) {
-        index = i;
-        changed = true;
-      }
-    }
-    ImGui::EndCombo();
-  }
-  return changed;
-}
 
 std::string num(int64_t v) {
   return std::to_string(v);
@@ -58,32 +41,7 @@ void counter_row(const char* name, const std::string& a, const std::string& b, b
 
 }  // namespace
 
-void ScanScene::apply_edit(const nlohmann::json& edit) {
-  if (edit.empty()) return;
-  try {
-    params_from_json(edit);
-    scaling_.reset();
-    reset();
-    edit_error_.clear();
-  } catch (const std::exception& e) {
-    edit_error_ = e.what();
-  }
-}
-
-void ScanScene::ui() {
-  std::vector<std::string> modes{"scan"};
-  int mode_index = 0;
-  for (const auto& m : modes_) {
-    modes.push_back(m->id());
-    if (mode_ == m->id()) mode_index = static_cast<int>(modes.size()) - 1;
-  }
-  if (modes.size() > 1 && combo("Mode", mode_index, modes))
-    apply_edit({{"mode", modes[mode_index]}});
-  if (ScanAppMode* m = app_mode()) {
-    if (!edit_error_.empty()) ImGui::TextColored(kErrorColour, "%s", edit_error_.c_str());
-    m->ui(backend());
-    return;
-  }
+void ScanVariantsScene::ui() {
   if (ImGui::CollapsingHeader("Variant and input", ImGuiTreeNodeFlags_DefaultOpen))
     panel_parameters();
   if (ImGui::CollapsingHeader("Counters", ImGuiTreeNodeFlags_DefaultOpen)) panel_counters();
@@ -91,10 +49,17 @@ void ScanScene::ui() {
       ImGui::CollapsingHeader("Look-back timeline", ImGuiTreeNodeFlags_DefaultOpen))
     panel_timeline();
   if (ImGui::CollapsingHeader("Steps and work against N")) panel_scaling();
-  if (ImGui::CollapsingHeader("Fast mode (full size, timed)")) panel_fast_mode();
+  if (ImGui::CollapsingHeader("Fast mode (full size, timed)")) {
+    ImGui::TextWrapped("%s %s %s scan of random values; %s as the reference.",
+                       settings_.params.inclusive ? "Inclusive" : "Exclusive",
+                       op_name(settings_.params.op), type_name(settings_.params.type),
+                       scan::library_name(backend()));
+    fast_.ui(backend(), backend() == Backend::Cuda ? 28 : 26,
+             [this](const BenchRequest& r) { return bench_job(r); });
+  }
 }
 
-void ScanScene::panel_parameters() {
+void ScanVariantsScene::panel_parameters() {
   const scan::Params& p = settings_.params;
   // Widgets leave room for the longest label beside them, so no label is cut off, but keep at
   // least half the panel (a projector font makes the labels as wide as the panel).
@@ -164,20 +129,20 @@ void ScanScene::panel_parameters() {
 
   ImGui::Separator();
   ImGui::TextDisabled("Input: typed values (Enter applies) or N random values");
-  std::string values = settings_.values_text;
+  std::string values = settings_.input.values_text;
   ImGui::SetNextItemWidth(-1);
   if (ImGui::InputTextWithHint("##values", "typed values, e.g. 3 1 7 0 4 1 6 3", &values,
                                ImGuiInputTextFlags_EnterReturnsTrue))
     edit["values"] = values;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Type values and press Enter");
-  int n = static_cast<int>(settings_.n);
+  int n = static_cast<int>(settings_.input.n);
   ImGui::SliderInt("N (random)", &n, 1, static_cast<int>(scan::kTeachMaxN), "%d",
                    ImGuiSliderFlags_Logarithmic);
   const bool n_changed = ImGui::IsItemDeactivatedAfterEdit();
-  uint64_t seed = settings_.seed;
+  uint64_t seed = settings_.input.seed;
   const uint64_t one = 1;
   const bool seed_changed = ImGui::InputScalar("Seed", ImGuiDataType_U64, &seed, &one);
-  int dist = static_cast<int>(settings_.distribution);
+  int dist = static_cast<int>(settings_.input.distribution);
   const bool dist_changed = combo("Distribution", dist, {"uniform", "equal", "sorted", "few-huge"});
   if (n_changed || seed_changed || dist_changed || ImGui::Button("Generate random input")) {
     edit["n"] = n;
@@ -185,12 +150,12 @@ void ScanScene::panel_parameters() {
     edit["distribution"] = distribution_name(static_cast<Distribution>(dist));
   }
   ImGui::PopItemWidth();
-  apply_edit(edit);
+  apply_edit(*this, edit, edit_error_);
   if (!edit_error_.empty()) ImGui::TextColored(kErrorColour, "%s", edit_error_.c_str());
   if (!error_.empty()) ImGui::TextColored(kErrorColour, "%s", error_.c_str());
 }
 
-void ScanScene::panel_counters() const {
+void ScanVariantsScene::panel_counters() const {
   if (!primary_) return;
   const bool two = compare_.has_value();
   if (!ImGui::BeginTable("scan counters", two ? 3 : 2,
@@ -200,11 +165,11 @@ void ScanScene::panel_counters() const {
   ImGui::TableSetupColumn(scan::info(primary_->params.variant).id);
   if (two) ImGui::TableSetupColumn(scan::info(compare_->params.variant).id);
   ImGui::TableHeadersRow();
-  const Counters& a = primary_->counters;
-  const Counters& b = two ? compare_->counters : a;
+  const Counters& a = primary_->traced.counters;
+  const Counters& b = two ? compare_->traced.counters : a;
   auto at_step = [&](const Counters& c, int64_t StepCounters::*field) {
-    return step_ < static_cast<int>(c.per_step.size()) ? num(c.per_step[step_].*field)
-                                                       : std::string("-");
+    return step() < static_cast<int>(c.per_step.size()) ? num(c.per_step[step()].*field)
+                                                        : std::string("-");
   };
   counter_row("this step: active threads", at_step(a, &StepCounters::active_threads),
               at_step(b, &StepCounters::active_threads), two);
@@ -225,32 +190,25 @@ void ScanScene::panel_counters() const {
   if (primary_->wrong_count)
     ImGui::TextColored(kErrorColour, "%lld positions differ from the serial loop (outlined)",
                        static_cast<long long>(primary_->wrong_count));
-  if (primary_->backend == Backend::Cuda) {
-    if (primary_->cpu_check.empty()) {
-      ImGui::TextColored(ImVec4(0.1f, 0.6f, 0.2f, 1), "GPU trace matches the CPU twin");
-      if (!primary_->cpu_check_note.empty())
-        ImGui::TextWrapped("(%s)", primary_->cpu_check_note.c_str());
-    } else
-      ImGui::TextColored(kErrorColour, "GPU differs from the CPU twin: %s",
-                         primary_->cpu_check.c_str());
-  }
+  twin_check_line(primary_->traced.twin);
 }
 
-void ScanScene::panel_timeline() {
+void ScanVariantsScene::panel_timeline() {
   ImGui::TextWrapped(
       "The teach run's timeline has one row per block. Record it at a larger size to watch "
       "thousands of blocks look back (%s).",
       backend() == Backend::Cuda ? "timestamps from %globaltimer" : "the CPU twin's model");
   ImGui::SliderInt("log2 N##timeline", &record_log2_n_, 10, 24);
   if (ImGui::Button("Record at size N"))
-    apply_edit({{"record", int64_t{1} << record_log2_n_}, {"view", "timeline"}});
+    apply_edit(*this, {{"record", int64_t{1} << record_log2_n_}, {"view", "timeline"}},
+               edit_error_);
   if (settings_.record > 0) {
     ImGui::SameLine();
-    if (ImGui::Button("Back to the teach run")) apply_edit({{"record", 0}});
+    if (ImGui::Button("Back to the teach run")) apply_edit(*this, {{"record", 0}}, edit_error_);
   }
 }
 
-void ScanScene::panel_scaling() {
+void ScanVariantsScene::panel_scaling() {
   ImGui::TextWrapped(
       "Runs N = 4 .. 1024 through every variant on the CPU twin and plots steps and operations "
       "on log axes, counted from the traces.");
@@ -279,97 +237,16 @@ void ScanScene::panel_scaling() {
   for (const std::string& s : scaling_->skipped) ImGui::TextDisabled("%s", s.c_str());
 }
 
-void ScanScene::panel_fast_mode() {
-  const bool running = fast_job_.valid();
-  if (running && fast_job_.wait_for(std::chrono::seconds(0)) == std::future_status::ready)
-    fast_ = fast_job_.get();
-  ImGui::BeginDisabled(running);
-  ImGui::SliderInt("log2 N", &fast_log2_n_, 10, 28);
-  ImGui::SliderInt("repeats", &fast_repeats_, 1, 50);
-  const int64_t n = int64_t{1} << fast_log2_n_;
-  ImGui::Text("N = %lld (%.1f MiB of %s), %s scan", static_cast<long long>(n), n * 4.0 / (1 << 20),
-              type_name(settings_.params.type),
-              settings_.params.inclusive ? "inclusive" : "exclusive");
-  if (ImGui::Button("Time every variant")) {
-    const Backend b = backend();
-    bench::ScanBenchOptions options;
-    options.type = settings_.params.type;
-    options.op = settings_.params.op;
-    options.inclusive = settings_.params.inclusive;
-    options.repeats = fast_repeats_;
-    options.distribution = settings_.distribution;
-    options.seed = settings_.seed;
-    fast_job_ = std::async(std::launch::async, [=] {
-      FastOutcome out;
-      try {
-        WS_REQUIRE(b == Backend::Cuda || n <= scan::kCpuFastMaxN,
-                   std::string("the CPU backend runs fast mode up to 2^26 values"));
-        std::ostringstream progress;
-        for (const auto& row : bench::bench_scan(b, {n}, options, progress, &out.copy_gbps)) {
-          FastRow r{row.name, row.ms, row.gbps, row.pct_copy, row.ratio_to_library, row.verified};
-          if (!row.built) r.name += " (not built yet)";
-          out.rows.push_back(r);
-        }
-        out.library = scan::library_name(b);
-      } catch (const std::exception& e) {
-        out.error = e.what();
-      }
-      return out;
-    });
-  }
-  ImGui::EndDisabled();
-  if (running) ImGui::TextUnformatted("running...");
-  if (!fast_.error.empty()) ImGui::TextColored(kErrorColour, "%s", fast_.error.c_str());
-  if (fast_.rows.empty()) return;
-  ImGui::Text("peak copy bandwidth: %.0f GB/s (read + write); x %s: >1 is faster", fast_.copy_gbps,
-              fast_.library.c_str());
-  if (ImGui::BeginTable("scan fast", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders)) {
-    for (const char* h : {"variant", "median ms", "GB/s", "% copy", "x library", "ok"})
-      ImGui::TableSetupColumn(h);
-    ImGui::TableHeadersRow();
-    for (const auto& row : fast_.rows) {
-      ImGui::TableNextRow();
-      ImGui::TableSetColumnIndex(0);
-      ImGui::TextUnformatted(row.name.c_str());
-      ImGui::TableSetColumnIndex(1);
-      ImGui::Text("%.4f", row.ms);
-      ImGui::TableSetColumnIndex(2);
-      ImGui::Text("%.0f", row.gbps);
-      ImGui::TableSetColumnIndex(3);
-      ImGui::Text("%.0f%%", row.pct_copy);
-      ImGui::TableSetColumnIndex(4);
-      ImGui::Text("%.2f", row.ratio_to_library);
-      ImGui::TableSetColumnIndex(5);
-      ImGui::TextUnformatted(row.verified ? "yes" : "no");
-    }
-    ImGui::EndTable();
-  }
-}
-
-void ScanScene::code_ui() {
-  if (ScanAppMode* mode = app_mode()) {
-    const ScanAppMode::CodeRef ref = mode->code();
-    const SourceSection section = load_step_source(ref.file, ref.section, ref.marker);
-    ImGui::TextDisabled("%s", ref.file.c_str());
-    if (!ref.note.empty()) ImGui::TextWrapped("%s", ref.note.c_str());
-    show_code_panel(
-        section, find_marker_line(section, ref.marker),
-        "The kernel source was not found; set WARPSCOPE_SOURCE_DIR to the source tree.");
-    return;
-  }
+void ScanVariantsScene::code_ui() {
   if (!primary_) {
     ImGui::TextWrapped("No run to show.");
     return;
   }
   const auto& info = scan::info(primary_->params.variant);
   const auto& steps = primary_->run.trace.steps;
-  const std::string marker = step_ < static_cast<int>(steps.size()) ? steps[step_].code_marker : "";
-  const char* file = scan::kernel_source_file(info.variant);
-  const SourceSection section = load_step_source(file, info.id, marker);
-  ImGui::TextDisabled("%s", file);
-  show_code_panel(section, find_marker_line(section, marker),
-                  "The kernel source was not found (or has no section for this variant yet); set "
-                  "WARPSCOPE_SOURCE_DIR to the source tree.");
+  const std::string marker =
+      step() < static_cast<int>(steps.size()) ? steps[step()].code_marker : "";
+  kernel_source_panel({scan::kernel_source_file(info.variant), info.id, marker, ""});
 }
 
 }  // namespace ws::app

@@ -1,9 +1,9 @@
-// The scan scene's one parameter parser: the command line, sessions and the panels all go through
+// The scan mode's one parameter parser: the command line, sessions and the panels all go through
 // parse_scan_settings, so every path reports the same errors.
 #include <algorithm>
 
 #include "common/error.h"
-#include "scan_scene.h"
+#include "scan_variants_scene.h"
 #include "scenes/json_params.h"
 
 namespace ws::app {
@@ -65,12 +65,17 @@ ScanView resolve_scan_view(ScanView v, scan::Variant variant) {
   }
 }
 
+InputLimits scan_input_limits() {
+  InputLimits limits;
+  limits.max_n = scan::kTeachMaxN;
+  return limits;
+}
+
 ScanSettings parse_scan_settings(const nlohmann::json& j, const ScanSettings& base) {
-  reject_unknown_keys(
-      j,
-      {"variant", "op", "type", "inclusive", "exclusive", "block", "coarsening", "mapping", "race",
-       "values", "n", "seed", "distribution", "compare", "view", "record", "mode"},
-      "scan");
+  std::set<std::string> keys = input_keys(scan_input_limits());
+  keys.insert({"variant", "op", "type", "inclusive", "exclusive", "block", "coarsening", "mapping",
+               "race", "compare", "view", "record"});
+  reject_unknown_keys(j, keys, "scan");
   ScanSettings s = base;
   scan::Params& p = s.params;
   if (j.contains("variant")) {
@@ -82,18 +87,8 @@ ScanSettings parse_scan_settings(const nlohmann::json& j, const ScanSettings& ba
     if (p.variant != scan::Variant::KoggeStone && !j.contains("race")) p.race = false;
     if (!scan::info(p.variant).single_pass && !j.contains("record")) s.record = 0;
   }
-  if (j.contains("op")) {
-    const std::string t = json_string(j, "op");
-    const auto op = parse_op(t);
-    WS_REQUIRE(op.has_value(), "--op: unknown operator '" + t + "' (sum, product, min, max)");
-    p.op = *op;
-  }
-  if (j.contains("type")) {
-    const std::string t = json_string(j, "type");
-    const auto type = parse_type(t);
-    WS_REQUIRE(type.has_value(), "--type: unknown type '" + t + "' (int32, float32)");
-    p.type = *type;
-  }
+  if (const auto op = op_param(j)) p.op = *op;
+  if (const auto type = type_param(j)) p.type = *type;
   WS_REQUIRE(!(j.contains("inclusive") && j.contains("exclusive")) ||
                  json_bool(j, "inclusive") != json_bool(j, "exclusive"),
              std::string("--inclusive and --exclusive contradict each other: give one"));
@@ -107,16 +102,7 @@ ScanSettings parse_scan_settings(const nlohmann::json& j, const ScanSettings& ba
                "--mapping: unknown mapping '" + t + "' (contiguous, divergent)");
   }
   if (j.contains("race")) p.race = json_bool(j, "race");
-  const bool new_random = j.contains("n") || j.contains("seed") || j.contains("distribution");
-  if (j.contains("n")) s.n = json_int(j, "n", 1, scan::kTeachMaxN);
-  if (j.contains("seed")) s.seed = static_cast<uint64_t>(json_int(j, "seed", 0, INT64_MAX));
-  if (j.contains("distribution")) {
-    const std::string t = json_string(j, "distribution");
-    WS_REQUIRE(parse_distribution(t, s.distribution),
-               "--distribution: unknown '" + t + "' (uniform, equal, sorted, few-huge)");
-  }
-  if (new_random && !j.contains("values")) s.values_text.clear();  // n random values asked for
-  if (j.contains("values")) s.values_text = json_string(j, "values");
+  s.input = s.input.parsed(j, p.type, scan_input_limits());
   if (j.contains("compare")) {
     const std::string t = json_string(j, "compare");
     if (t.empty() || t == "none")
@@ -135,47 +121,27 @@ ScanSettings parse_scan_settings(const nlohmann::json& j, const ScanSettings& ba
              std::string("--record: only the single-pass variants (chained, decoupled-lookback) "
                          "have a block timeline to record, not ") +
                  scan::info(p.variant).id);
-  // The input must parse and suit the variant: checked now, so a bad edit changes nothing.
-  int64_t n = s.n;
-  if (!s.values_text.empty()) {
-    const auto parsed = parse_values(s.values_text, p.type);
-    WS_REQUIRE(!parsed.empty(), std::string("--values: no numbers given"));
-    WS_REQUIRE(static_cast<int64_t>(parsed.size()) <= scan::kTeachMaxN,
-               "--values: teach mode shows at most " + std::to_string(scan::kTeachMaxN) +
-                   " values, got " + std::to_string(parsed.size()));
-    n = static_cast<int64_t>(parsed.size());
-  }
+  // The input must suit the variant: checked now, so a bad edit changes nothing.
+  const int64_t n = s.input.count(p.type, scan_input_limits());
   scan::validate(p, n, true);
   return s;
 }
 
 nlohmann::json scan_settings_to_json(const ScanSettings& s) {
   const scan::Params& p = s.params;
-  return {{"variant", scan::info(p.variant).id},
-          {"op", op_name(p.op)},
-          {"type", type_name(p.type)},
-          {"inclusive", p.inclusive},
-          {"block", p.block_dim},
-          {"coarsening", p.coarsening},
-          {"mapping", scan::mapping_name(p.mapping)},
-          {"race", p.race},
-          {"values", s.values_text},
-          {"n", s.n},
-          {"seed", s.seed},
-          {"distribution", distribution_name(s.distribution)},
-          {"compare", s.compare ? scan::info(*s.compare).id : ""},
-          {"view", scan_view_name(s.view)},
-          {"record", s.record}};
-}
-
-std::vector<double> scan_settings_input(const ScanSettings& s, std::string& label) {
-  if (!s.values_text.empty()) {
-    label = "typed values";
-    return parse_values(s.values_text, s.params.type);
-  }
-  label =
-      std::string(distribution_name(s.distribution)) + " random, seed " + std::to_string(s.seed);
-  return generate_values(s.distribution, s.params.type, s.n, s.seed);
+  nlohmann::json j = {{"variant", scan::info(p.variant).id},
+                      {"op", op_name(p.op)},
+                      {"type", type_name(p.type)},
+                      {"inclusive", p.inclusive},
+                      {"block", p.block_dim},
+                      {"coarsening", p.coarsening},
+                      {"mapping", scan::mapping_name(p.mapping)},
+                      {"race", p.race},
+                      {"compare", s.compare ? scan::info(*s.compare).id : ""},
+                      {"view", scan_view_name(s.view)},
+                      {"record", s.record}};
+  s.input.to_json(j, scan_input_limits());
+  return j;
 }
 
 scan::Params params_for_variant(const scan::Params& base, scan::Variant variant, int64_t n) {

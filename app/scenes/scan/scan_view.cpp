@@ -1,11 +1,11 @@
-// The scan figure: a header naming the variant, input and step, the verdict against the serial
-// loop once the last step is reached, the view the settings ask for, a counters line and the
+// The scan mode's figure: a header naming the variant, input and step, the verdict against the
+// serial loop once the last step is reached, the view the settings ask for, a counters line and the
 // legend. With a comparison variant the two runs stand side by side at the same step.
 #include <algorithm>
 #include <cstdio>
 
 #include "common/inputs.h"
-#include "scan_scene.h"
+#include "scan_variants_scene.h"
 #include "views/legend.h"
 #include "views/sub_canvas.h"
 
@@ -56,7 +56,7 @@ void draw_run(gfx::Canvas& c, Vec2 origin, const ScanRun& r, int step, ScanView 
       r.params.variant == scan::Variant::BrentKung
           ? (std::string(" \xC2\xB7 ") + scan::mapping_name(r.params.mapping) + " mapping").c_str()
           : "",
-      r.backend == Backend::Cuda ? "CUDA" : "CPU twin");
+      r.traced.backend == Backend::Cuda ? "CUDA" : "CPU twin");
   std::string where = line;
   if (recorded)
     where = "timeline recorded at N = " + std::to_string(recorded_n) + " (" +
@@ -65,7 +65,7 @@ void draw_run(gfx::Canvas& c, Vec2 origin, const ScanRun& r, int step, ScanView 
          recorded ? p.text : p.text_muted);
   if (!trace.steps.empty()) {
     const TraceStep& s = trace.steps[current];
-    const StepCounters& sc = r.counters.per_step[current];
+    const StepCounters& sc = r.traced.counters.per_step[current];
     // The phase in brackets unless the label already names it ("up-sweep: stride 2").
     const std::string name =
         s.label.find(s.phase) == std::string::npos ? s.label + " (" + s.phase + ")" : s.label;
@@ -123,8 +123,8 @@ void draw_run(gfx::Canvas& c, Vec2 origin, const ScanRun& r, int step, ScanView 
     case ScanView::Trace: {
       TraceTreeInput in;
       in.trace = &trace;
-      in.snapshots = &r.snapshots;
-      in.counters = &r.counters;
+      in.snapshots = &r.traced.snapshots;
+      in.counters = &r.traced.counters;
       in.current_step = current;
       pane.tree = true;
       pane.tree_key = draw_trace_tree(body, in, p);
@@ -134,17 +134,17 @@ void draw_run(gfx::Canvas& c, Vec2 origin, const ScanRun& r, int step, ScanView 
       draw_scan_network(body, r, current, p, pane);
       break;
   }
-  const Counters& t = r.counters;
+  const Counters& t = r.traced.counters;
   const std::string dot = " \xC2\xB7 ";
   // What follows the counters (the level sizes, the GPU check) stays; the counters take the short
   // form when the long one would push it off a half-width figure.
   std::string suffix;
   if (r.run.level_sizes.size() > 1) suffix += dot + level_sizes_text(r.run.level_sizes);
-  if (r.backend == Backend::Cuda)
-    suffix += !r.cpu_check.empty() ? dot + "GPU differs from the CPU twin: " + r.cpu_check
-              : r.cpu_check_note.empty()
-                  ? dot + "GPU trace = CPU twin"
-                  : dot + "GPU trace = CPU twin but for the look-back's path";
+  const TwinCheck& twin = r.traced.twin;
+  if (twin.ran)
+    suffix += !twin.matches()     ? dot + "GPU differs from the CPU twin: " + twin.difference
+              : twin.note.empty() ? dot + "GPU trace = CPU twin"
+                                  : dot + "GPU trace = CPU twin but for the look-back's path";
   std::string totals = "totals: " + count_text(t.steps, "step") + dot + count_text(t.ops, "op") +
                        " vs serial " + std::to_string(t.useful_ops) + " (work efficiency " +
                        work_efficiency_text(t) + ")" + dot + count_text(t.lanes_consumed, "lane") +
@@ -156,7 +156,7 @@ void draw_run(gfx::Canvas& c, Vec2 origin, const ScanRun& r, int step, ScanView 
              count_text(t.lanes_consumed, "lane") + dot + count_text(t.barriers, "barrier") +
              suffix;
   c.text({4, size.y - footer + 2}, fit_text(c, totals, font * 0.85f, size.x - 8), font * 0.85f,
-         r.backend == Backend::Cuda && !r.cpu_check.empty() ? p.mismatch : p.text);
+         twin.ran && !twin.matches() ? p.mismatch : p.text);
 }
 
 // The key of the network and of the range table.
@@ -198,12 +198,8 @@ void draw_scan_legend(gfx::Canvas& c, Vec2 origin, float font, const gfx::Palett
 
 }  // namespace
 
-void ScanScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
+void ScanVariantsScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   hover_panes_.clear();
-  if (const ScanAppMode* m = app_mode()) {
-    m->draw(c, theme);
-    return;
-  }
   const gfx::Palette& p = gfx::palette(theme);
   const Vec2 size = c.size();
   const float font = std::max(12.0f, std::min(size.y / 36.0f, size.x / 64.0f));
@@ -233,7 +229,7 @@ void ScanScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     SubCanvas right(c, {half + 16, 0}, {half, body.y});
     c.begin_group("variant-a");
     hover_panes_.emplace_back();
-    draw_run(left, {0, 0}, *primary_, step_, view, recorded, settings_.record, p, font,
+    draw_run(left, {0, 0}, *primary_, step(), view, recorded, settings_.record, p, font,
              hover_panes_.back());
     c.end_group();
     c.line({half + 8, 0}, {half + 8, body.y}, p.cell_border, 1.5f);
@@ -241,7 +237,7 @@ void ScanScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     if (compare_) {
       hover_panes_.emplace_back();
       const ScanView other = resolve_scan_view(settings_.view, compare_->params.variant);
-      draw_run(right, {half + 16, 0}, *compare_, step_, other, nullptr, 0, p, font,
+      draw_run(right, {half + 16, 0}, *compare_, step(), other, nullptr, 0, p, font,
                hover_panes_.back());
     } else {
       draw_lines(right, error_, {4, 4}, font, half - 8, p.mismatch);
@@ -251,7 +247,7 @@ void ScanScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     SubCanvas whole(c, {0, 0}, body);
     c.begin_group("scan");
     hover_panes_.emplace_back();
-    draw_run(whole, {0, 0}, *primary_, step_, view, recorded, settings_.record, p, font,
+    draw_run(whole, {0, 0}, *primary_, step(), view, recorded, settings_.record, p, font,
              hover_panes_.back());
     c.end_group();
   }
@@ -267,7 +263,7 @@ void ScanScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const Vec2 at{4, size.y - legend_h + 4};
   auto legend = [&](gfx::Canvas& to, float f) {
     if (tree) {
-      draw_trace_legend(to, at, f, p, primary_->backend == Backend::Cuda);
+      draw_trace_legend(to, at, f, p, primary_->traced.backend == Backend::Cuda);
       if (tree_colours) {  // its key at the right end of the line (the tree scales each row too)
         const float width = f * 0.9f * 2 + 4 + to.text_size(kValueColoursPerRow, f).x;
         draw_value_colour_key(to, {size.x - width - 8, at.y}, f, p, kValueColoursPerRow);
@@ -288,8 +284,7 @@ void ScanScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   c.end_group();
 }
 
-std::string ScanScene::describe_at(Vec2 point) const {
-  if (const ScanAppMode* m = app_mode()) return m->describe_at(point);
+std::string ScanVariantsScene::describe_at(Vec2 point) const {
   for (const ScanHoverPane& pane : hover_panes_) {
     const std::string text = describe_scan_point(pane, point - pane.origin);
     if (!text.empty()) return text;

@@ -1,0 +1,373 @@
+// The radix sort figures: the split pass's columns, the LSD passes and the bucket table. Keys are
+// tinted by the bit (blue 0, orange 1) or the digit (warp colours) that decides where they go.
+#include <algorithm>
+#include <cstdio>
+
+#include "views/figure_parts.h"
+#include "radix_scene.h"
+
+namespace ws::app {
+
+using gfx::Vec2;
+
+namespace {
+
+Cell text_cell(const std::string& text, const std::string& hover) {
+  Cell c;
+  c.text = text;
+  c.hover = hover;
+  return c;
+}
+
+CellRow index_row(size_t n, const gfx::Palette& p) {
+  CellRow row;
+  row.label = "index i";
+  row.gap_after = 0.15f;
+  for (size_t i = 0; i < n; ++i) {
+    Cell c = text_cell(std::to_string(i), "position " + std::to_string(i));
+    c.fill = p.background;
+    row.cells.push_back(std::move(c));
+  }
+  return row;
+}
+
+}  // namespace
+
+void RadixScene::draw_split(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx::Palette& p,
+                            float font) const {
+  const radix::SplitPass& s = *split_;
+  const size_t n = s.keys_in.size();
+  const std::string bit = std::to_string(s.bit);
+  std::vector<CellRow>& rows = hover_rows_;
+  rows.clear();
+  rows.push_back(index_row(n, p));
+  // Rows revealed one per step: row r (after key, binary) appears at step r - 2.
+  auto add = [&](const std::string& label, int shown_from, auto cell_of) {
+    CellRow row;
+    row.label = label;
+    for (size_t i = 0; i < n; ++i) {
+      Cell cell = cell_of(i);
+      cell.unwritten = step() < shown_from;
+      cell.emphasis = step() == shown_from && shown_from > 0;
+      row.cells.push_back(std::move(cell));
+    }
+    rows.push_back(std::move(row));
+  };
+  auto tint = [&](size_t i) { return bit_fill(p, s.b[i]); };
+  add("key", 0, [&](size_t i) {
+    Cell cell = text_cell(std::to_string(s.keys_in[i]),
+                          "key " + std::to_string(s.keys_in[i]) + " = " + binary(s.keys_in[i]) +
+                              " in binary; bit " + bit + " is " + std::to_string(s.b[i]));
+    cell.fill = tint(i);
+    return cell;
+  });
+  add("key in binary", 0, [&](size_t i) {
+    Cell cell = text_cell(binary(s.keys_in[i]), "bit " + bit + " of " + binary(s.keys_in[i]) +
+                                                    " is " + std::to_string(s.b[i]));
+    cell.fill = tint(i);
+    return cell;
+  });
+  add("b = bit " + bit, 0, [&](size_t i) {
+    Cell cell = text_cell(std::to_string(s.b[i]), "b[" + std::to_string(i) + "] = bit " + bit +
+                                                      " of key " + std::to_string(s.keys_in[i]));
+    cell.fill = tint(i);
+    return cell;
+  });
+  add("e = !b", 1, [&](size_t i) {
+    return text_cell(std::to_string(s.e[i]),
+                     "e[" + std::to_string(i) + "] = " + std::to_string(s.e[i]) +
+                         (s.e[i] ? ": a 0-key, it goes to the front" : ": a 1-key, it goes back"));
+  });
+  add("f = exclusive scan of e", 2, [&](size_t i) {
+    Cell cell = text_cell(std::to_string(s.f[i]),
+                          "f[" + std::to_string(i) + "] = " + std::to_string(s.f[i]) +
+                              " 0-keys before position " + std::to_string(i));
+    if (step() >= 5 && !s.b[i]) cell.fill = tint(i);  // the value d takes
+    return cell;
+  });
+  add("totalFalses", 3, [&](size_t i) {
+    Cell cell = text_cell(std::to_string(s.total_falses),
+                          "totalFalses = e[n-1] + f[n-1] = " + std::to_string(s.total_falses) +
+                              ": the 1-keys start there");
+    cell.hidden = i + 1 != n;
+    return cell;
+  });
+  add("t = i - f + totalFalses", 4, [&](size_t i) {
+    Cell cell = text_cell(std::to_string(s.t[i]),
+                          "t[" + std::to_string(i) + "] = " + std::to_string(i) + " - " +
+                              std::to_string(s.f[i]) + " + " + std::to_string(s.total_falses) +
+                              " = " + std::to_string(s.t[i]));
+    if (step() >= 5 && s.b[i]) cell.fill = tint(i);
+    return cell;
+  });
+  add("d = b ? t : f", 5, [&](size_t i) {
+    Cell cell =
+        text_cell(std::to_string(s.d[i]), "key " + std::to_string(s.keys_in[i]) +
+                                              " goes to position " + std::to_string(s.d[i]) +
+                                              (s.b[i] ? " (t: bit is 1)" : " (f: bit is 0)"));
+    cell.fill = tint(i);
+    return cell;
+  });
+  rows.back().gap_after = 2.4f;
+  add("output", 6, [&](size_t k) {
+    const uint32_t key = s.keys_out[k];
+    Cell cell = text_cell(std::to_string(key), "output[" + std::to_string(k) + "] = " +
+                                                   std::to_string(key) + " (" + binary(key) + ")");
+    cell.fill = bit_fill(p, (key >> s.bit) & 1u);
+    return cell;
+  });
+  hover_geometry_ = draw_rows(c, origin, size, rows, p, font, font * 3.4f);
+  if (step() >= 6) {
+    const int from = static_cast<int>(rows.size()) - 2, to = from + 1;
+    for (size_t i = 0; i < n; ++i)
+      cell_arrow(c, hover_geometry_, from, static_cast<int>(i), to, s.d[i], bit_line(p, s.b[i]),
+                 hover_geometry_.cell_w > 12 ? 1.5f : 1);
+  }
+}
+
+void RadixScene::draw_lsd(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx::Palette& p,
+                          float font) const {
+  const radix::LsdSort& sort = *lsd_;
+  const int passes = static_cast<int>(sort.passes.size());
+  const bool show_binary = effective_key_bits() <= 12;
+  // The rows shown: the keys before pass k for k = first..step (at most 8 rows on screen).
+  const int first = std::max(0, step() - 7);
+  std::vector<CellRow>& rows = hover_rows_;
+  rows.clear();
+  for (int k = first; k <= step(); ++k) {
+    const std::vector<uint32_t>& keys = k == 0 ? keys_ : sort.passes[k - 1].keys_out;
+    CellRow row;
+    row.label = k == 0 ? "keys" : "after bit " + std::to_string(k - 1);
+    if (k == passes) row.label += ": sorted";
+    row.gap_after = 1.6f;
+    for (size_t i = 0; i < keys.size(); ++i) {
+      Cell cell = text_cell(show_binary ? binary(keys[i]) : std::to_string(keys[i]),
+                            "key " + std::to_string(keys[i]) + " = " + binary(keys[i]));
+      if (k < passes) {
+        const int b = static_cast<int>((keys[i] >> k) & 1u);
+        cell.fill = bit_fill(p, b);
+        cell.hover += "; pass " + std::to_string(k + 1) + " splits on bit " + std::to_string(k) +
+                      " = " + std::to_string(b);
+      } else {
+        cell.fill = kept_fill(p);
+        cell.mismatch = keys[i] != reference_[i];
+        cell.hover +=
+            cell.mismatch ? " (std::stable_sort differs here)" : " (std::stable_sort agrees)";
+      }
+      cell.emphasis = k == step() && k > 0;
+      row.cells.push_back(std::move(cell));
+    }
+    rows.push_back(std::move(row));
+  }
+  hover_geometry_ = draw_rows(c, origin, size, rows, p, font, font * 3.4f);
+  for (int k = std::max(first, 1); k <= step(); ++k) {
+    const radix::SplitPass& pass = sort.passes[k - 1];
+    for (size_t i = 0; i < pass.d.size(); ++i)
+      cell_arrow(c, hover_geometry_, k - 1 - first, static_cast<int>(i), k - first, pass.d[i],
+                 bit_line(p, pass.b[i]), hover_geometry_.cell_w > 12 ? 1.5f : 1);
+  }
+}
+
+void RadixScene::draw_buckets(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx::Palette& p,
+                              float font) const {
+  if (multibit_->passes.empty()) return;
+  const int pass = step() / kBucketPhases, phase = step() % kBucketPhases;
+  const radix::BucketPass& bp = multibit_->passes[pass];
+  const size_t n = bp.keys_in.size();
+  const bool last_pass = pass + 1 == static_cast<int>(multibit_->passes.size());
+  auto fill_of = [&](int d) { return digit_fill(p, d); };
+  std::vector<CellRow>& rows = hover_rows_;
+  rows.clear();
+  rows.push_back(index_row(n, p));
+  auto block_of = [&](size_t i) { return static_cast<int>(i) / bp.block_size; };
+  CellRow keys;
+  keys.label = "keys";
+  CellRow digits;
+  digits.label = "digit = bits " + std::to_string(bp.shift) + ".." +
+                 std::to_string(bp.shift + bp.radix_bits - 1);
+  for (size_t i = 0; i < n; ++i) {
+    Cell k = text_cell(std::to_string(bp.keys_in[i]), "key " + std::to_string(bp.keys_in[i]) +
+                                                          " = " + binary(bp.keys_in[i]) +
+                                                          ", block " + std::to_string(block_of(i)));
+    k.fill = fill_of(bp.digit[i]);
+    keys.cells.push_back(std::move(k));
+    Cell d =
+        text_cell(std::to_string(bp.digit[i]), "digit " + std::to_string(bp.digit[i]) + " of key " +
+                                                   std::to_string(bp.keys_in[i]) + " (bucket " +
+                                                   std::to_string(bp.digit[i]) + ")");
+    d.fill = fill_of(bp.digit[i]);
+    digits.cells.push_back(std::move(d));
+  }
+  // Room for the two tables under the digits: a title, a header row and one row per digit.
+  digits.gap_after = bp.buckets + 2.6f;
+  rows.push_back(std::move(keys));
+  rows.push_back(std::move(digits));
+  CellRow rank, destination, output;
+  rank.label = "local rank in block";
+  destination.label = "destination";
+  output.label = last_pass ? "output: sorted" : "output";
+  destination.gap_after = 2.4f;
+  for (size_t i = 0; i < n; ++i) {
+    const int b = block_of(i), d = bp.digit[i];
+    const int offset = bp.offsets[static_cast<size_t>(d) * bp.blocks + b];
+    Cell r = text_cell(std::to_string(bp.local_rank[i]),
+                       std::to_string(bp.local_rank[i]) + " keys of digit " + std::to_string(d) +
+                           " come before this one in block " + std::to_string(b));
+    Cell t = text_cell(std::to_string(bp.destination[i]),
+                       "offset[" + std::to_string(d) + "][" + std::to_string(b) + "] " +
+                           std::to_string(offset) + " + rank " + std::to_string(bp.local_rank[i]) +
+                           " = " + std::to_string(bp.destination[i]));
+    const uint32_t key = bp.keys_out[i];
+    const int out_digit = static_cast<int>((key >> bp.shift) & (bp.buckets - 1));
+    Cell o = text_cell(std::to_string(key), "output[" + std::to_string(i) +
+                                                "] = " + std::to_string(key) + " (digit " +
+                                                std::to_string(out_digit) + ")");
+    r.fill = t.fill = fill_of(d);
+    o.fill = fill_of(out_digit);
+    r.unwritten = t.unwritten = o.unwritten = phase < 2;
+    r.emphasis = t.emphasis = o.emphasis = phase == 2;
+    if (last_pass) o.mismatch = key != reference_[i];
+    rank.cells.push_back(std::move(r));
+    destination.cells.push_back(std::move(t));
+    output.cells.push_back(std::move(o));
+  }
+  rows.push_back(std::move(rank));
+  rows.push_back(std::move(destination));
+  rows.push_back(std::move(output));
+  hover_geometry_ = draw_rows(c, origin, size, rows, p, font, font * 3.4f);
+  const RowsGeometry& g = hover_geometry_;
+  // Block boundaries through the key rows and the rank/destination rows.
+  for (size_t b = bp.block_size; b < n; b += bp.block_size) {
+    const float x = g.x0 + b * g.cell_w;
+    c.line({x, g.top[1] - 3}, {x, g.top[2] + g.cell_h + 3}, p.text_muted, 1.5f);
+    c.line({x, g.top[3] - 3}, {x, g.top[4] + g.cell_h + 3}, p.text_muted, 1.5f);
+  }
+  if (phase == 2)
+    for (size_t i = 0; i < n; ++i)
+      cell_arrow(c, g, 4, static_cast<int>(i), 5, bp.destination[i], digit_line(p, bp.digit[i]),
+                 g.cell_w > 12 ? 1.5f : 1);
+
+  // The bucket table and its scan, side by side under the digits: one row per digit, one column
+  // per block.
+  const float table_top = g.top[2] + g.cell_h * 1.35f;
+  const float cell_h = g.cell_h;
+  const float label_w = c.text_size("digit 00", font * 0.8f).x + font * 0.6f;
+  const float room = (size.x - g.label_w) / 2 - label_w - font * 2;
+  const float cell_w = std::clamp(room / bp.blocks, 6.0f, font * 2.8f);
+  const float table_w = label_w + cell_w * bp.blocks;
+  const float small = std::min(font * 0.8f, cell_h * 0.6f);
+  hover_boxes_.clear();
+  auto draw_table = [&](float x, const std::string& title, const std::vector<int32_t>& values,
+                        bool shown, bool scan_table) {
+    c.text({x, table_top}, fit_text(c, title, font * 0.85f, size.x - x), font * 0.85f, p.text);
+    const float y0 = table_top + font * 1.3f;
+    for (int b = 0; b < bp.blocks; ++b)
+      if (cell_w >= small * 1.2f)
+        c.text({x + label_w + (b + 0.5f) * cell_w, y0 + cell_h * 0.5f}, "b" + std::to_string(b),
+               small, p.text_muted, gfx::HAlign::Center, gfx::VAlign::Middle);
+    for (int d = 0; d < bp.buckets; ++d) {
+      const float y = y0 + (d + 1) * cell_h;
+      c.text({x, y + cell_h / 2}, "digit " + std::to_string(d), small, p.text_muted,
+             gfx::HAlign::Left, gfx::VAlign::Middle);
+      for (int b = 0; b < bp.blocks; ++b) {
+        const Vec2 a{x + label_w + b * cell_w + 1, y + 1};
+        const Vec2 z{x + label_w + (b + 1) * cell_w - 1, y + cell_h - 1};
+        const int32_t v = values[static_cast<size_t>(d) * bp.blocks + b];
+        const gfx::Color fill = shown ? fill_of(d) : p.cell_unwritten;
+        c.rect_filled(a, z, fill, 2);
+        c.rect(a, z, shown ? p.cell_border : p.inactive, 1, 2);
+        if (shown && ((scan_table && phase == 1) || (!scan_table && phase == 0)))
+          c.rect(a, z, p.highlight, 3, 2);
+        const float text_font = std::min(small, cell_w * 0.45f);
+        if (shown && text_font >= 7)
+          c.text({(a.x + z.x) / 2, (a.y + z.y) / 2}, std::to_string(v), text_font, ink_on(fill),
+                 gfx::HAlign::Center, gfx::VAlign::Middle);
+        const std::string what =
+            scan_table ? "offset: " + std::to_string(v) + " keys with a smaller digit, or digit " +
+                             std::to_string(d) + " in an earlier block, come first"
+                       : std::to_string(v) + " keys of block " + std::to_string(b) +
+                             " have digit " + std::to_string(d);
+        hover_boxes_.push_back({a, z, shown ? what : std::string("not computed yet")});
+      }
+    }
+  };
+  const float x1 = g.x0;
+  draw_table(x1, "bucket table: count[digit][block]", bp.table, true, false);
+  draw_table(x1 + table_w + font * 2.5f, "offsets: exclusive scan, digit by digit over blocks",
+             bp.offsets, phase >= 1, true);
+}
+
+void RadixScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
+  const gfx::Palette& p = gfx::palette(theme);
+  hover_rows_.clear();
+  hover_boxes_.clear();
+  if (!split_) return;
+  const Vec2 size = c.size();
+  const float font = figure_font(size);
+  std::string title = "Radix sort: ";
+  std::string detail =
+      std::to_string(keys_.size()) + " keys of " + std::to_string(effective_key_bits()) +
+      " bits (" +
+      (keys_text_.empty() ? "random, seed " + std::to_string(seed_) : std::string("typed keys")) +
+      ")";
+  switch (view_) {
+    case RadixView::Lsd:
+      title += "LSD, one split per bit (PMPP 13.3)";
+      break;
+    case RadixView::Buckets:
+      title += "multi-bit passes over a bucket table (PMPP 13.4-13.5)";
+      detail += " · " + std::to_string(radix_bits_) + "-bit digits · blocks of " +
+                std::to_string(block_) + " keys";
+      break;
+    default:
+      title += "one split pass on bit " + std::to_string(bit_) + " (PMPP 13.3)";
+      break;
+  }
+  const std::string step_line = "step " + std::to_string(step() + 1) + " / " +
+                                std::to_string(step_count()) + ": " + step_label();
+  c.begin_group("header");
+  const float top = draw_header(c, title, detail, step_line, explanation(), p, font);
+  c.end_group();
+  const float footer = font * 3.2f;
+  const Vec2 origin{4, top}, body{size.x - 8, size.y - top - footer};
+  c.begin_group(std::string("radix-") + radix_view_name(view_));
+  if (view_ == RadixView::Split)
+    draw_split(c, origin, body, p, font);
+  else if (view_ == RadixView::Lsd)
+    draw_lsd(c, origin, body, p, font);
+  else
+    draw_buckets(c, origin, body, p, font);
+  c.end_group();
+
+  std::vector<Swatch> legend;
+  if (view_ == RadixView::Buckets) {
+    // Every digit the passes use: with more than four, the numbers alone after the first.
+    const int digits = 1 << radix_bits_;
+    for (int d = 0; d < digits; ++d)
+      legend.push_back({digit_fill(p, d),
+                        d == 0 || digits <= 4 ? "digit " + std::to_string(d) : std::to_string(d)});
+  } else {
+    legend = {{bit_fill(p, 0), "bit 0: goes first"}, {bit_fill(p, 1), "bit 1: goes after"}};
+  }
+  legend.push_back({p.highlight, "new in this step", SwatchKind::Outline});
+  legend.push_back({p.mismatch, "differs from std::stable_sort", SwatchKind::Outline});
+  draw_swatches(c, {4, size.y - footer + 2}, legend, p, font * 0.8f);
+  const bool ok = lsd_->sorted == reference_ && multibit_->sorted == reference_;
+  char line[300];
+  std::snprintf(line, sizeof line,
+                "split on bit %d: %d zeros, %d ones · LSD: %zu passes · multi-bit: %zu passes "
+                "of %d bits · %s",
+                bit_, split_->total_falses, static_cast<int>(keys_.size()) - split_->total_falses,
+                lsd_->passes.size(), multibit_->passes.size(), radix_bits_,
+                ok ? "both sorts match std::stable_sort" : "a sort DIFFERS from std::stable_sort");
+  draw_footer(c, line, p, font, ok ? p.text : p.mismatch);
+}
+
+std::string RadixScene::describe_at(Vec2 point) const {
+  for (const HoverBox& b : hover_boxes_)
+    if (point.x >= b.min.x && point.x < b.max.x && point.y >= b.min.y && point.y < b.max.y)
+      return b.text;
+  return describe_rows(hover_geometry_, hover_rows_, point);
+}
+
+}  // namespace ws::app

@@ -1,0 +1,241 @@
+// The segmented scan figure: the input with its segments (tinted, boundaries drawn), the head
+// flags, then one row per Kogge-Stone step with arrows from the operand each position combined and
+// a mark on every position whose flag is set (its window reached the segment head: it stops);
+// finally the output against the per-segment reference.
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+
+#include "views/figure_parts.h"
+#include "segmented_scene.h"
+
+namespace ws::app {
+
+using gfx::Vec2;
+
+namespace {
+
+std::string explain(const TraceStep& s, bool inclusive, int64_t ops) {
+  if (s.phase == "load")
+    return inclusive ? "Each thread loads its value and its head flag into shared memory."
+                     : "Exclusive: each thread loads the previous value, or the identity where a "
+                       "segment starts, and its head flag.";
+  if (s.phase == "scan" && ops == 0)
+    return "Nothing combines at this stride: every position's window has already reached its "
+           "segment head (its flag is set), so the threads only check their flags. A plain "
+           "Kogge-Stone network still runs every stride.";
+  if (s.phase == "scan")
+    return "Kogge-Stone with a twist: a position combines the value one stride back only while its "
+           "flag is clear, and takes that position's flag (flags combine with OR). Once the window "
+           "reaches its segment's head the flag is set and the position stops.";
+  return "Each thread stores its value: every segment has been scanned on its own, in one pass "
+         "over the whole array.";
+}
+
+// A cell's text: the identity of min / max (the int32 or float32 extreme) reads as +/- infinity,
+// so one huge number does not shrink every cell's text.
+std::string cell_text(double v, BinaryOp op, ValueType type) {
+  const bool int32 = type == ValueType::Int32;
+  if (op == BinaryOp::Max && v == (int32 ? -2147483648.0 : -static_cast<double>(FLT_MAX)))
+    return "\xE2\x88\x92\xE2\x88\x9E";
+  if (op == BinaryOp::Min && v == (int32 ? 2147483647.0 : static_cast<double>(FLT_MAX)))
+    return "+\xE2\x88\x9E";
+  return number(v, type);
+}
+
+}  // namespace
+
+std::vector<CellRow> SegmentedScene::build_rows(const gfx::Palette& p) const {
+  const Trace& trace = run_->trace;
+  const ValueType type = params_.type;
+  const size_t n = segments_.values.size();
+  const std::vector<int> seg = segment_of();
+  const int values_buffer = buffer_index("values"), flags_buffer = buffer_index("flags");
+  const int output_buffer = buffer_index("output");
+  const int last = static_cast<int>(trace.steps.size()) - 1;
+  auto tint = [&](size_t i) { return mix(p.background, p.warp_color(seg[i]), 0.28f); };
+  std::vector<size_t> seg_start(n, 0);
+  for (size_t i = 1; i < n; ++i) seg_start[i] = segments_.heads[i] ? i : seg_start[i - 1];
+
+  std::vector<CellRow> rows;
+  row_step_.clear();
+  CellRow input;
+  input.label = "input x";
+  CellRow heads;
+  heads.label = "head flags";
+  heads.gap_after = 1.3f;
+  for (size_t i = 0; i < n; ++i) {
+    Cell x;
+    x.text = number(segments_.values[i], type);
+    x.fill = tint(i);
+    x.hover = "x[" + std::to_string(i) + "] = " + x.text + ", segment " + std::to_string(seg[i]);
+    input.cells.push_back(std::move(x));
+    Cell h;
+    h.text = segments_.heads[i] ? "1" : "0";
+    if (segments_.heads[i]) h.fill = tint(i);
+    h.hover = segments_.heads[i] ? "a segment starts at " + std::to_string(i)
+                                 : "position " + std::to_string(i) + " continues segment " +
+                                       std::to_string(seg[i]);
+    heads.cells.push_back(std::move(h));
+  }
+  rows.push_back(std::move(input));
+  row_step_.push_back(-1);
+  rows.push_back(std::move(heads));
+  row_step_.push_back(-1);
+
+  // Every row from the first step on, the later ones greyed: the figure keeps its layout while
+  // the steps fill it in.
+  for (int k = 0; k <= last - 1; ++k) {
+    const bool future = k > step();
+    CellRow row;
+    // The kernel's step labels can be long ("load values and head flags"): rows use the phase.
+    const std::string& step_label = trace.steps[k].label;
+    row.label = "after " + (step_label.size() <= 14 ? step_label : trace.steps[k].phase);
+    row.gap_after = 1.3f;
+    const std::vector<double>& values = traced_.snapshots[k][values_buffer];
+    const std::vector<double>& flags = traced_.snapshots[k][flags_buffer];
+    const std::vector<int64_t> written = written_cells(trace, k, values_buffer);
+    const int64_t window = int64_t{1} << k;  // after k strides a position covers 2^k inputs
+    for (size_t i = 0; i < n; ++i) {
+      Cell c;
+      const double v = i < values.size() && !future ? values[i] : std::nan("");
+      c.unwritten = std::isnan(v);
+      if (future) {
+        c.hover = "'" + trace.steps[k].label + "' has not run yet";
+        row.cells.push_back(std::move(c));
+        continue;
+      }
+      c.text = cell_text(v, params_.op, type);
+      c.fill = tint(i);
+      c.emphasis = k == step() &&
+                   std::binary_search(written.begin(), written.end(), static_cast<int64_t>(i));
+      const bool flag = i < flags.size() && flags[i] == 1;
+      c.hover = "after " + trace.steps[k].label + ": position " + std::to_string(i) + " holds " +
+                c.text + ", flag " + (flag ? "set (stopped at the head)" : "clear");
+      if (params_.inclusive) {
+        const int64_t lo = std::max<int64_t>(seg_start[i], static_cast<int64_t>(i) - window + 1);
+        c.hover += "; it combines x[" + std::to_string(lo) + "]..x[" + std::to_string(i) + "]";
+      }
+      row.cells.push_back(std::move(c));
+    }
+    rows.push_back(std::move(row));
+    row_step_.push_back(k);
+  }
+  {
+    const bool done = step() == last;
+    CellRow output, reference;
+    output.label = "output";
+    reference.label = "per-segment reference";
+    const std::vector<double>& out = traced_.snapshots[last][output_buffer];
+    for (size_t i = 0; i < n; ++i) {
+      Cell o, r;
+      if (!done) {
+        o.unwritten = r.unwritten = true;
+        o.hover = "the store has not run yet";
+        r.hover = "shown with the output, at the last step";
+        output.cells.push_back(std::move(o));
+        reference.cells.push_back(std::move(r));
+        continue;
+      }
+      o.text = cell_text(out[i], params_.op, type);
+      r.text = cell_text(reference_[i], params_.op, type);
+      o.fill = r.fill = tint(i);
+      o.mismatch = !(out[i] == reference_[i]);
+      o.emphasis = !o.mismatch;
+      o.hover = "output[" + std::to_string(i) + "] = " + o.text +
+                (o.mismatch ? "; the per-segment loop gives " + r.text : "; the reference agrees");
+      r.hover = "a serial loop over segment " + std::to_string(seg[i]) + " gives " + r.text;
+      output.cells.push_back(std::move(o));
+      reference.cells.push_back(std::move(r));
+    }
+    rows.push_back(std::move(output));
+    row_step_.push_back(last);
+    rows.push_back(std::move(reference));
+    row_step_.push_back(-1);
+  }
+  return rows;
+}
+
+void SegmentedScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
+  const gfx::Palette& p = gfx::palette(theme);
+  hover_rows_.clear();
+  if (!run_) return;
+  const Trace& trace = run_->trace;
+  const Vec2 size = c.size();
+  const float font = figure_font(size);
+  const TraceStep& s = trace.steps[step()];
+  const size_t n = segments_.values.size();
+  const std::string title = std::string("Segmented ") +
+                            (params_.inclusive ? "inclusive" : "exclusive") + " " +
+                            op_name(params_.op) + " scan (Kogge-Stone with head flags)";
+  const std::string detail = segscan::format_segments(segments_) + " · " + type_name(params_.type) +
+                             " · N = " + std::to_string(n) + " · 1" + "\xC3\x97" +
+                             std::to_string(s.block_dim) + " threads · " +
+                             (traced_.backend == Backend::Cuda ? "CUDA" : "CPU reference");
+  const std::string step_line = "step " + std::to_string(step() + 1) + " / " +
+                                std::to_string(trace.steps.size()) + ": " + s.label;
+  c.begin_group("header");
+  const float top =
+      draw_header(c, title, detail, step_line,
+                  explain(s, params_.inclusive, traced_.counters.per_step[step()].ops), p, font);
+  c.end_group();
+  const float footer = font * 3.2f;
+  c.begin_group("segmented-network");
+  hover_rows_ = build_rows(p);
+  hover_geometry_ = draw_rows(c, {4, top}, {size.x - 8, size.y - top - footer}, hover_rows_, p,
+                              font, font * 3.4f);
+  const RowsGeometry& g = hover_geometry_;
+  // Segment boundaries through every row.
+  for (size_t i = 1; i < n; ++i)
+    if (segments_.heads[i]) {
+      const float x = g.x0 + i * g.cell_w;
+      c.line({x, g.top.front() - 4}, {x, g.bottom() + 4}, p.text, 2.5f);
+    }
+  // Flags and operand arrows of every network row.
+  const int values_buffer = buffer_index("values"), flags_buffer = buffer_index("flags");
+  const float mark = std::clamp(g.cell_h * 0.3f, 4.0f, 10.0f);
+  for (size_t r = 0; r < hover_rows_.size(); ++r) {
+    const int k = row_step_[r];
+    if (k < 0 || k == static_cast<int>(trace.steps.size()) - 1 || k > step()) continue;
+    const std::vector<double>& flags = traced_.snapshots[k][flags_buffer];
+    for (size_t i = 0; i < n && i < flags.size(); ++i)
+      if (flags[i] == 1) {
+        const Vec2 a = g.cell_min(static_cast<int>(r), static_cast<int>(i)) + Vec2{2, 2};
+        c.triangle_filled(a, a + Vec2{mark, 0}, a + Vec2{0, mark}, p.text);
+      }
+    if (k == 0) continue;
+    for (const TraceEvent& e : trace.steps[k].events)
+      if (e.kind == EventKind::Read && e.buffer == values_buffer && e.address != e.thread)
+        cell_arrow(c, g, static_cast<int>(r) - 1, e.address, static_cast<int>(r), e.thread, p.read,
+                   g.cell_w > 12 ? 1.5f : 1);
+  }
+  c.end_group();
+
+  const bool done = step() + 1 == static_cast<int>(trace.steps.size());
+  const bool matches = run_->result == reference_;
+  const std::vector<Swatch> legend = {
+      {p.read, "operand combined", SwatchKind::Arrow},
+      {p.text, "flag set: the window reached its segment head", SwatchKind::CornerMark},
+      {p.highlight, "written in this step", SwatchKind::Outline},
+      {p.mismatch, "differs from the per-segment loop", SwatchKind::Outline}};
+  draw_swatches(c, {4, size.y - footer + 2}, legend, p, font * 0.8f);
+  const StepCounters& sc = traced_.counters.per_step[step()];
+  std::string footer_line =
+      "this step: " + count_text(sc.ops, "op") + " by " + count_text(sc.active_threads, "thread") +
+      " · total: " + count_text(traced_.counters.steps, "step") + ", " +
+      count_text(traced_.counters.ops, "op") + " (a per-segment loop needs " +
+      std::to_string(traced_.counters.useful_ops) + "), " +
+      count_text(traced_.counters.barriers, "barrier") +
+      (done ? (matches ? " · matches the reference" : " · DIFFERS from the reference") : "");
+  if (!traced_.twin.difference.empty())
+    footer_line += " · GPU trace differs from the CPU twin: " + traced_.twin.difference;
+  draw_footer(c, footer_line, p, font,
+              (done && !matches) || !traced_.twin.difference.empty() ? p.mismatch : p.text);
+}
+
+std::string SegmentedScene::describe_at(Vec2 point) const {
+  return describe_rows(hover_geometry_, hover_rows_, point);
+}
+
+}  // namespace ws::app
