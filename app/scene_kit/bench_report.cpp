@@ -14,6 +14,12 @@ std::string device_description(Backend backend) {
   return "CPU backend (host)";
 }
 
+std::string bench_size_text(int64_t n) {
+  for (int k = 0; k < 63; ++k)
+    if (n == int64_t{1} << k) return "2^" + std::to_string(k);
+  return std::to_string(n);
+}
+
 std::vector<int64_t> sizes_from_log2(const std::vector<std::string>& texts,
                                      const std::string& option) {
   std::vector<int64_t> sizes;

@@ -60,6 +60,8 @@ using BenchJob = std::function<BenchReport(std::ostream& progress)>;
 // The backend's device in words: the GPU's name, memory and driver, or "CPU backend (host)".
 std::string device_description(Backend backend);
 
+// A size as a row shows it: powers of two as "2^20", others as digits.
+std::string bench_size_text(int64_t n);
 // `--sizes` as log2 exponents 1..31 ("20" -> 2^20); `option` names the option in messages.
 std::vector<int64_t> sizes_from_log2(const std::vector<std::string>& texts,
                                      const std::string& option);

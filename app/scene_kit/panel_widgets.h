@@ -9,6 +9,7 @@
 
 #include "scene_inputs.h"
 #include "scenes/scene.h"
+#include "teach_pipeline.h"
 
 namespace ws::app {
 
@@ -25,5 +26,20 @@ void input_controls(const InputSource& source, const InputLimits& limits, nlohma
 void apply_edit(Scene& scene, const nlohmann::json& edit, std::string& error);
 // The error line under a panel (nothing when `error` is empty).
 void error_line(const std::string& error);
+// A text field that reports its value when Enter is pressed.
+bool text_field(const char* label, const char* hint, std::string& value);
+// A two-column table of counters.
+void counter_table(const char* id, const std::vector<std::pair<std::string, std::string>>& rows);
+// A CUDA run's check against its CPU twin, in green or red (with what it left out); nothing for a
+// run on the CPU backend.
+void twin_check_line(const TwinCheck& twin);
+// What the code panel shows: the kernel `file` (relative to the source tree), its
+// `// @variant section`, the current step's `marker` ("" = none) and a `note` on how the source
+// relates to the figure ("" = nothing to add).
+struct KernelSource {
+  std::string file, section, marker, note;
+};
+// The code panel: the section with the marker's line highlighted, after the note.
+void kernel_source_panel(const KernelSource& source);
 
 }  // namespace ws::app

@@ -1,5 +1,7 @@
 #include "cell_rows.h"
 
+#include "field_raster.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -52,11 +54,6 @@ float draw_wrapped(gfx::Canvas& c, Vec2 pos, const std::string& text, float font
     c.text({pos.x, pos.y + i * line_h}, fit_text(c, line, font, width), font, color);
   }
   return shown * line_h;
-}
-
-gfx::Color ink_on(gfx::Color fill) {
-  const float luma = 0.2126f * fill.r + 0.7152f * fill.g + 0.0722f * fill.b;
-  return luma > 140 ? gfx::Color{20, 20, 24} : gfx::Color{245, 245, 248};
 }
 
 RowsGeometry draw_rows(gfx::Canvas& c, Vec2 origin, Vec2 size, const std::vector<CellRow>& rows,

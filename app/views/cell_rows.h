@@ -73,6 +73,6 @@ std::string fit_text(const gfx::Canvas& c, std::string text, float font, float w
 float draw_wrapped(gfx::Canvas& c, gfx::Vec2 pos, const std::string& text, float font, float width,
                    gfx::Color color, int max_lines = 4);
 // Black or white text, whichever reads on `fill`.
-gfx::Color ink_on(gfx::Color fill);
+
 
 }  // namespace ws::app

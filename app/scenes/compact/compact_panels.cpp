@@ -8,7 +8,7 @@
 #include "common/error.h"
 #include "compact_scene.h"
 #include "scan/scan.h"
-#include "views/panel_widgets.h"
+#include "scene_kit/panel_widgets.h"
 
 namespace ws::app {
 

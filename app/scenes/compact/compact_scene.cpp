@@ -9,7 +9,7 @@
 #include "scene_kit/run_json.h"
 #include "scenes/json_params.h"
 #include "scenes/scan/scan_apps_bench.h"
-#include "views/panel_widgets.h"
+#include "scene_kit/panel_widgets.h"
 
 namespace ws::app {
 

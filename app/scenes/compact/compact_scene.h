@@ -14,7 +14,7 @@
 #include "scene_kit/teach_pipeline.h"
 #include "scenes/scene.h"
 #include "views/cell_rows.h"
-#include "views/panel_widgets.h"
+#include "scene_kit/panel_widgets.h"
 
 namespace ws::app {
 

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "radix_scene.h"
-#include "views/panel_widgets.h"
+#include "scene_kit/panel_widgets.h"
 
 namespace ws::app {
 

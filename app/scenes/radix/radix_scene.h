@@ -17,7 +17,7 @@
 #include "scene_kit/step_cursor.h"
 #include "scenes/scene.h"
 #include "views/cell_rows.h"
-#include "views/panel_widgets.h"
+#include "scene_kit/panel_widgets.h"
 
 namespace ws::app {
 

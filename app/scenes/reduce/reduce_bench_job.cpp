@@ -13,7 +13,7 @@ namespace {
 BenchRow kit_row(const bench::BenchRow& r) {
   BenchRow row;
   row.name = r.name;
-  row.size = bench::format_size(r.n);
+  row.size = bench_size_text(r.n);
   row.n = r.n;
   row.ms = r.ms;
   row.gbps = r.gbps;

@@ -7,12 +7,6 @@
 
 namespace ws::app {
 
-std::string bench_size_text(int64_t n) {
-  for (int k = 0; k < 63; ++k)
-    if (n == int64_t{1} << k) return "2^" + std::to_string(k);
-  return std::to_string(n);
-}
-
 BenchJob scan_apps_bench_job(const BenchRequest& request, ScanAppsBench which) {
   const bool sort = which == ScanAppsBench::Radix;
   WS_REQUIRE(request.type.empty(),

@@ -16,7 +16,4 @@ enum class ScanAppsBench { Radix, Compact };
 // Sizes: --sizes (log2) or bench::default_radix_sizes. No --type or --variant to choose.
 BenchJob scan_apps_bench_job(const BenchRequest& request, ScanAppsBench which);
 
-// "2^20" for a power of two, else the number: the size column of a bench table.
-std::string bench_size_text(int64_t n);
-
 }  // namespace ws::app

@@ -10,7 +10,7 @@
 #include "common/error.h"
 #include "scan/scan_run.h"
 #include "scan_variants_scene.h"
-#include "views/panel_widgets.h"
+#include "scene_kit/panel_widgets.h"
 
 namespace ws::app {
 

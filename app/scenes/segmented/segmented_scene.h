@@ -13,7 +13,7 @@
 #include "scenes/scene.h"
 #include "segmented_scan/segmented_scan.h"
 #include "views/cell_rows.h"
-#include "views/panel_widgets.h"
+#include "scene_kit/panel_widgets.h"
 
 namespace ws::app {
 
