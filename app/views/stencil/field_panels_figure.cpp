@@ -13,12 +13,6 @@ namespace {
 
 using gfx::Vec2;
 
-std::string format(const char* fmt, double v) {
-  char text[64];
-  std::snprintf(text, sizeof text, fmt, v);
-  return text;
-}
-
 const char* axis_letter(int axis) {
   return axis == 0 ? "x" : axis == 1 ? "y" : "z";
 }
@@ -36,8 +30,9 @@ void draw_probes(gfx::Canvas& c, const gfx::Palette& pal, const FieldPanelsInput
     const Vec2 at{panel.min.x + (u + 0.5f) * scale, panel.min.y + (v + 0.5f) * scale};
     c.circle_filled(at, font * 0.35f, pal.background);
     c.circle_filled(at, font * 0.22f, pal.text);
-    const std::string label =
-        "P" + std::to_string(i + 1) + " " + format("%.3f", in.probe_values[i]);
+    char value[32];
+    std::snprintf(value, sizeof value, " %.3f", in.probe_values[i]);
+    const std::string label = "P" + std::to_string(i + 1) + value;
     const Vec2 box = c.text_size(label, font);
     // Right of the marker, or left of it near the right edge: never over the marker.
     const float lx = at.x + font * 0.5f + box.x + 2 <= panel.max.x ? at.x + font * 0.5f
