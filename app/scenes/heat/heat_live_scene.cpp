@@ -105,9 +105,7 @@ void HeatLiveScene::tick(float dt) {
 }
 
 std::vector<std::pair<int, int>> HeatLiveScene::panel_views() const {
-  if (settings_->grid.dim == 2) return {{2, 0}};
-  const std::array<int, 3> s = settings_->slice_index();
-  return {{0, s[0]}, {1, s[1]}, {2, s[2]}, {2, stencil::kMaxProjection}};
+  return field_panel_views(settings_->grid.dim, settings_->slice_index());
 }
 
 void HeatLiveScene::upload_images() {
@@ -139,25 +137,7 @@ void HeatLiveScene::upload_images() {
 }
 
 bool HeatLiveScene::cell_at(gfx::Vec2 point, std::array<int, 3>& cell) const {
-  for (const HeatPanel& panel : panels_) {
-    if (panel.index == stencil::kMaxProjection) continue;  // a projection has no single cell
-    if (point.x < panel.min.x || point.y < panel.min.y || point.x >= panel.max.x ||
-        point.y >= panel.max.y)
-      continue;
-    const int u = std::clamp(
-        static_cast<int>((point.x - panel.min.x) / (panel.max.x - panel.min.x) * panel.width), 0,
-        panel.width - 1);
-    const int v = std::clamp(
-        static_cast<int>((point.y - panel.min.y) / (panel.max.y - panel.min.y) * panel.height), 0,
-        panel.height - 1);
-    const std::array<int, 3> s = settings_->slice_index();
-    // slice_shape: axis 0 shows (y, z), axis 1 (x, z), axis 2 (x, y).
-    if (panel.axis == 0) cell = {s[0], u, v};
-    if (panel.axis == 1) cell = {u, s[1], v};
-    if (panel.axis == 2) cell = {u, v, settings_->grid.dim == 3 ? s[2] : 0};
-    return true;
-  }
-  return false;
+  return field_panel_cell_at(panels_, point, settings_->grid.dim, settings_->slice_index(), cell);
 }
 
 void HeatLiveScene::paint_at(gfx::Vec2 point, bool erase) {
@@ -229,7 +209,7 @@ BenchJob HeatLiveScene::bench_job(const BenchRequest& request) const {
 }
 
 void HeatLiveScene::ui() {
-  heat_error_line(error_);
+  panel_error_line(error_);
   if (ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) {
     heat_grid_controls(*this, *settings_, false, error_, sim_.get());
     panel_run();
@@ -253,7 +233,7 @@ void HeatLiveScene::panel_run() {
     upload_images();
   }
   ImGui::SameLine();
-  if (ImGui::Button("reset")) heat_edit(*this, error_, nlohmann::json::object());
+  if (ImGui::Button("reset")) apply_panel_edit(*this, error_, nlohmann::json::object());
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
   ImGui::SliderInt("steps per frame", &settings_->steps_per_frame, 1, 200, "%d",
                    ImGuiSliderFlags_Logarithmic);

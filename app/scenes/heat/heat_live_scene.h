@@ -9,20 +9,13 @@
 
 #include "heat_settings.h"
 #include "scenes/scene.h"
+#include "views/stencil/field_panels_figure.h"
 
 namespace ws::interop {
 class ValueImage;
 }
 
 namespace ws::app {
-
-// Where the last draw() put a field panel: for painting and probing with the mouse.
-struct HeatPanel {
-  gfx::Vec2 min, max;  // the image rectangle
-  int axis = 2;        // the plane shown (2: z = const, and every 2D grid)
-  int index = 0;       // its coordinate, or stencil::kMaxProjection (a projection: no painting)
-  int width = 0, height = 0;  // cells across and down
-};
 
 class HeatLiveScene : public Scene {
  public:
@@ -65,8 +58,6 @@ class HeatLiveScene : public Scene {
   // the chosen cell and the maximum along z (index stencil::kMaxProjection).
   std::vector<std::pair<int, int>> panel_views() const;
   void draw_header(gfx::Canvas& c, const gfx::Palette& pal, float font) const;
-  void draw_probes(gfx::Canvas& c, const gfx::Palette& pal, const HeatPanel& panel, float scale,
-                   float font) const;
   const std::vector<float>& material_on_host() const;
   void panel_run();
   void panel_paint();
@@ -88,7 +79,7 @@ class HeatLiveScene : public Scene {
   bool painted_dirty_ = false;  // strokes painted since settings_->painted was written
   mutable int material_cache_version_ = -1;
   mutable std::vector<float> material_cache_;  // the map on the host, for the wall veil
-  mutable std::vector<HeatPanel> panels_;      // set by draw()
+  mutable std::vector<FieldPanel> panels_;     // set by draw()
 };
 
 }  // namespace ws::app

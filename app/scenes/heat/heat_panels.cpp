@@ -5,32 +5,10 @@
 
 #include <cmath>
 
+#include "scene_kit/panel_edit.h"
 #include "ui/code_panel.h"
 
 namespace ws::app {
-
-void heat_edit(Scene& scene, std::string& error, const nlohmann::json& change) {
-  const nlohmann::json before = scene.params_to_json();
-  try {
-    scene.params_from_json(change);
-    scene.reset();
-    error.clear();
-  } catch (const std::exception& e) {
-    error = e.what();
-    try {
-      scene.params_from_json(before);
-      scene.reset();
-    } catch (const std::exception&) {
-    }
-  }
-}
-
-void heat_error_line(const std::string& error) {
-  if (error.empty()) return;
-  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.9f, 0.2f, 0.2f, 1));
-  ImGui::TextWrapped("%s", error.c_str());
-  ImGui::PopStyleColor();
-}
 
 void heat_grid_controls(Scene& scene, HeatSettings& s, bool teach, std::string& error,
                         stencil::Simulation* sim) {
@@ -38,7 +16,7 @@ void heat_grid_controls(Scene& scene, HeatSettings& s, bool teach, std::string& 
   auto edit = [&](const std::function<void(nlohmann::json&)>& change) {
     nlohmann::json j = nlohmann::json::object();
     change(j);
-    heat_edit(scene, error, j);
+    apply_panel_edit(scene, error, j);
   };
   int dim = p.dim;
   if (ImGui::RadioButton("2D", dim == 2) && dim != 2)

@@ -1,5 +1,5 @@
 // The heat scene's panels that both modes show: the grid and physics, the view (colours, slices,
-// probes), the analytic cost and the code panel; and the edit that applies a panel's change.
+// probes), the analytic cost and the code panel (a change goes through scene_kit/panel_edit).
 #pragma once
 
 #include <functional>
@@ -7,14 +7,10 @@
 #include <string>
 
 #include "heat_settings.h"
+#include "scene_kit/panel_edit.h"
 #include "scenes/scene.h"
 
 namespace ws::app {
-
-// Applies `change` through scene.params_from_json and resets; on an error the scene goes back to
-// what it had and `error` says why.
-void heat_edit(Scene& scene, std::string& error, const nlohmann::json& change);
-void heat_error_line(const std::string& error);
 
 // Dimension, size, variant, stencil, boundary, tile, K, alpha and dt, start field and materials.
 // `teach`: a switch of dimension picks teach-sized grids. `sim`: a running simulation, which

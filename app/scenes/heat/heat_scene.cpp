@@ -36,10 +36,10 @@ void HeatScene::on_switch(Scene& from, Scene& /*to*/) {
 }
 
 void HeatScene::ui() {
-  heat_error_line(error_);
+  panel_error_line(error_);
   const bool teach = mode() == "teach";
   if (ImGui::RadioButton("live simulation", !teach) && teach)
-    heat_edit(*this, error_, {{"mode", "live"}});
+    apply_panel_edit(*this, error_, {{"mode", "live"}});
   ImGui::SameLine();
   if (ImGui::RadioButton("teach one launch", teach) && !teach) {
     nlohmann::json change = {{"mode", "teach"}};
@@ -49,7 +49,7 @@ void HeatScene::ui() {
       change["size"] = p.dim == 3 ? "12x12x12" : "24x24";
       change["tile"] = p.dim == 3 ? 4 : 8;
     }
-    heat_edit(*this, error_, change);
+    apply_panel_edit(*this, error_, change);
   }
   active().ui();
 }

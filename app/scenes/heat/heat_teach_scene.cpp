@@ -2,11 +2,8 @@
 
 #include <imgui.h>
 
-#include <cmath>
-
 #include "heat_panels.h"
 #include "heat_report.h"
-#include "views/trace_tree_view.h"
 
 namespace ws::app {
 
@@ -61,60 +58,34 @@ int HeatTeachScene::step_count() const {
   return step_count_of({taught_ ? &taught_->run.trace : nullptr});
 }
 
-bool HeatTeachScene::grid_cell_at(gfx::Vec2 point, int& x, int& y) const {
-  if (!taught_ || geo_.cell <= 0) return false;
-  const stencil::Params& p = taught_->run.params;
-  x = static_cast<int>(std::floor((point.x - geo_.grid_min.x) / geo_.cell));
-  y = static_cast<int>(std::floor((point.y - geo_.grid_min.y) / geo_.cell));
-  return x >= 0 && y >= 0 && x < p.nx && y < p.ny;
-}
-
 void HeatTeachScene::pointer(const Pointer& pointer) {
   // The hovered cell's block becomes the one drawn in detail.
-  int x = 0, y = 0;
-  if (!grid_cell_at(pointer.point, x, y)) return;
-  const stencil::Params& p = taught_->run.params;
-  const int t = p.tile, gx = (p.nx + t - 1) / t, gy = (p.ny + t - 1) / t;
-  const int bz =
-      p.dim == 3 ? (p.variant == stencil::Variant::Basic ? geo_.plane : geo_.plane / t) : 0;
-  focus_block_ = x / t + gx * (y / t + gy * bz);
+  if (!taught_) return;
+  const int block = stencil_block_at(geo_, taught_->run.params, pointer.point);
+  if (block >= 0) focus_block_ = block;
 }
 
 std::string HeatTeachScene::describe_at(gfx::Vec2 point) const {
   if (!taught_) return "";
-  const stencil::Params& p = taught_->run.params;
-  const Trace& trace = taught_->run.trace;
-  const Snapshots& snapshots = taught_->traced.snapshots;
-  const int step = cursor_.step();
-  int x = 0, y = 0;
-  if (grid_cell_at(point, x, y)) {
-    const int64_t i = x + int64_t(p.nx) * (y + int64_t(p.ny) * geo_.plane);
-    const TraceStep& s = trace.steps.at(step);
-    for (const TraceEvent& e : s.events)
-      if (e.buffer == 1 && e.kind == EventKind::Write && e.address == i)
-        return describe_hit(trace, snapshots, {step, 1, i, -1});
-    for (const TraceEvent& e : s.events)
-      if (e.buffer == 0 && e.kind == EventKind::Read && e.address == i)
-        return "in[" + std::to_string(i) + "] (cell " + std::to_string(x) + ", " +
-               std::to_string(y) + ") was read by " +
-               describe_hit(trace, snapshots, {step, -1, -1, e.thread});
-    return "cell (" + std::to_string(x) + ", " + std::to_string(y) +
-           ") = " + std::to_string(snapshots.at(step).at(1).at(i)) +
-           ": no thread touched it in this step";
-  }
-  const Geometry& g = geo_;
-  if (g.tile_cell <= 0 || trace.buffers.size() <= 2) return "";
-  const float plane_w = g.tile_w * g.tile_cell + g.tile_gap;
-  const int k = static_cast<int>(std::floor((point.x - g.tile_min.x) / plane_w));
-  const float px = point.x - g.tile_min.x - k * plane_w;
-  const int tx = static_cast<int>(std::floor(px / g.tile_cell));
-  const int ty = static_cast<int>(std::floor((point.y - g.tile_min.y) / g.tile_cell));
-  if (k < 0 || k >= g.tile_planes || tx < 0 || ty < 0 || tx >= g.tile_w || ty >= g.tile_w)
-    return "";
-  const int64_t size = trace.buffers[2].size;
-  const int64_t local = int64_t(k) * g.tile_w * g.tile_w + tx + int64_t(g.tile_w) * ty;
-  if (local >= size) return "";
-  return describe_hit(trace, snapshots, {step, 2, g.focus * size + local, -1});
+  return describe_stencil_teach_at(geo_, taught_->run, taught_->traced.snapshots, cursor_.step(),
+                                   point);
+}
+
+void HeatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
+  const gfx::Palette& pal = gfx::palette(theme);
+  c.rect_filled({0, 0}, c.size(), pal.background);
+  if (!taught_) return;
+  StencilTeachInput in;
+  in.run = &taught_->run;
+  in.snapshots = &taught_->traced.snapshots;
+  in.step = cursor_.step();
+  in.focus_block = focus_block_;
+  in.slice_z = settings_->slice_index()[2];
+  in.difference = taught_->traced.twin.difference;
+  in.colormap = settings_->colormap;
+  in.lo = settings_->lo;
+  in.hi = settings_->hi;
+  geo_ = draw_stencil_teach_figure(c, in, pal);
 }
 
 nlohmann::json HeatTeachScene::results_json() const {
@@ -137,7 +108,7 @@ BenchJob HeatTeachScene::bench_job(const BenchRequest& request) const {
 }
 
 void HeatTeachScene::ui() {
-  heat_error_line(error_);
+  panel_error_line(error_);
   if (ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen))
     heat_grid_controls(*this, *settings_, true, error_, nullptr);
   panel_teach();

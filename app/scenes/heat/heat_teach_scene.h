@@ -10,6 +10,7 @@
 #include "scene_kit/step_cursor.h"
 #include "scene_kit/teach_pipeline.h"
 #include "scenes/scene.h"
+#include "views/stencil/stencil_teach_figure.h"
 
 namespace ws::app {
 
@@ -38,8 +39,6 @@ class HeatTeachScene : public Scene {
 
  private:
   Backend backend() const { return context_ ? context_->backend : Backend::Cpu; }
-  // The cell of the global grid at `point` (in the plane shown); false outside it.
-  bool grid_cell_at(gfx::Vec2 point, int& x, int& y) const;
   void panel_teach();
 
   std::shared_ptr<HeatSettings> settings_;
@@ -48,19 +47,8 @@ class HeatTeachScene : public Scene {
   std::string field_label_;
   std::optional<Taught<stencil::TeachRun>> taught_;  // the traced launch, counters, snapshots
   StepCursor cursor_;
-  int focus_block_ = -1;  // the block under the mouse (-1: the middle one)
-  // Where draw() put the global grid and the focus block's shared tile: for hover and focus.
-  struct Geometry {
-    gfx::Vec2 grid_min;  // the global grid
-    float cell = 0;
-    int plane = 0;       // 3D: the z plane shown
-    gfx::Vec2 tile_min;  // the focus block's shared tile
-    float tile_cell = 0;
-    int tile_w = 0, tile_planes = 0;
-    float tile_gap = 0;
-    int focus = 0;  // the block drawn in detail
-  };
-  mutable Geometry geo_;
+  int focus_block_ = -1;              // the block under the mouse (-1: the middle one)
+  mutable StencilTeachGeometry geo_;  // where draw() put the grid and tile: hover and focus
 };
 
 }  // namespace ws::app

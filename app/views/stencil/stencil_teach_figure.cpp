@@ -1,14 +1,12 @@
-// The teach view of one traced stencil launch: the global grid with the output tiles, the focus
-// block's input tile and halo, what was read and written in this step, the cells the boundary
-// leaves alone; and beside it the focus block's shared-memory tile with its threads (idle ones
-// grey, warps coloured). Hovering a cell says which thread loaded or wrote it (views/trace_tree).
+#include "stencil_teach_figure.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <set>
 
-#include "heat_teach_scene.h"
 #include "views/field_raster.h"
+#include "views/trace_tree_view.h"
 
 namespace ws::app {
 
@@ -54,17 +52,15 @@ std::string fixed(double v, int digits) {
 
 }  // namespace
 
-void HeatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
-  const gfx::Palette& pal = gfx::palette(theme);
-  c.rect_filled({0, 0}, c.size(), pal.background);
-  if (!taught_) return;
-  const stencil::TeachRun& run = taught_->run;
-  const std::string& difference = taught_->traced.twin.difference;
-  const int at = cursor_.step();
+StencilTeachGeometry draw_stencil_teach_figure(gfx::Canvas& c, const StencilTeachInput& in,
+                                               const gfx::Palette& pal) {
+  const stencil::TeachRun& run = *in.run;
+  const std::string& difference = in.difference;
+  const int at = in.step;
   const stencil::Params& p = run.params;
   const Trace& trace = run.trace;
   const TraceStep& step = trace.steps.at(at);
-  const auto& snap = taught_->traced.snapshots.at(at);
+  const auto& snap = in.snapshots->at(at);
   const LaunchShape shape = launch_shape(p);
   const int threads_per_block = step.block_dim;
   const Vec2 size = c.size();
@@ -73,10 +69,10 @@ void HeatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
 
   // Which block the student is looking at: the hovered one, else the middle one.
   const int blocks_total = step.grid_dim;
-  int focus = focus_block_;
+  int focus = in.focus_block;
   if (focus < 0 || focus >= blocks_total) {
     // 3D: the block that holds the chosen z plane (the middle one unless --slice says).
-    const int bz = p.dim == 3 ? settings_->slice_index()[2] / shape.z_per_block : 0;
+    const int bz = p.dim == 3 ? in.slice_z / shape.z_per_block : 0;
     focus = (shape.gx / 2) + shape.gx * ((shape.gy / 2) + shape.gy * bz);
   }
   const int fbx = focus % shape.gx, fby = (focus / shape.gx) % shape.gy;
@@ -92,7 +88,7 @@ void HeatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   int plane = 0;
   if (p.dim == 3) {
     const int z0 = fbz * shape.z_per_block;
-    plane = std::clamp(settings_->slice_index()[2], z0, std::min(p.nz, z0 + shape.z_per_block) - 1);
+    plane = std::clamp(in.slice_z, z0, std::min(p.nz, z0 + shape.z_per_block) - 1);
   }
   int written_plane = -1, read_plane = -1;
   for (const TraceEvent& e : step.events) {
@@ -137,11 +133,11 @@ void HeatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const float grid_w = (size.x - 3 * margin) * (tile_size > 0 ? 0.56f : 0.8f);
   const float cell = std::min(grid_w / p.nx, (bottom - top - font * 1.5f) / p.ny);
   const Vec2 g0{margin, top};
-  geo_ = {};
-  geo_.grid_min = g0;
-  geo_.cell = cell;
-  geo_.plane = plane;
-  geo_.focus = focus;
+  StencilTeachGeometry geo;
+  geo.grid_min = g0;
+  geo.cell = cell;
+  geo.plane = plane;
+  geo.focus = focus;
 
   // The global grid: "out" after this step (not yet written cells still hold the input).
   const bool numbers = cell >= font * 2.4f;
@@ -152,7 +148,7 @@ void HeatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
       const int64_t i = plane_base + x + int64_t(p.nx) * y;
       const double v = snap.at(1).at(i);
       const Vec2 a{g0.x + x * cell, g0.y + y * cell}, b{a.x + cell, a.y + cell};
-      const gfx::Color fill = value_colour(settings_->colormap, v, settings_->lo, settings_->hi);
+      const gfx::Color fill = value_colour(in.colormap, v, in.lo, in.hi);
       c.rect_filled(a, b, fill);
       const bool ring = p.boundary == stencil::Boundary::Fixed &&
                         (x == 0 || y == 0 || x == p.nx - 1 || y == p.ny - 1 ||
@@ -227,11 +223,11 @@ void HeatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     const float gap = font;
     const float tcell = std::min((avail_w - gap * (shown.size() - 1)) / (w * shown.size()),
                                  (bottom - top - font * 3) / w);
-    geo_.tile_min = {x0, top + font * 1.5f};
-    geo_.tile_cell = tcell;
-    geo_.tile_w = w;
-    geo_.tile_planes = static_cast<int>(shown.size());
-    geo_.tile_gap = gap;
+    geo.tile_min = {x0, top + font * 1.5f};
+    geo.tile_cell = tcell;
+    geo.tile_w = w;
+    geo.tile_planes = static_cast<int>(shown.size());
+    geo.tile_gap = gap;
     c.text({x0, top},
            "shared memory of block " + std::to_string(focus) + " (" + std::to_string(w) + "x" +
                std::to_string(w) + " per plane)",
@@ -247,8 +243,7 @@ void HeatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
           const double v = tile_snap.at(int64_t(focus) * tile_size + local);
           const Vec2 a{t0.x + tx * tcell, t0.y + ty * tcell}, b{a.x + tcell, a.y + tcell};
           const gfx::Color fill =
-              std::isnan(v) ? pal.cell_unwritten
-                            : value_colour(settings_->colormap, v, settings_->lo, settings_->hi);
+              std::isnan(v) ? pal.cell_unwritten : value_colour(in.colormap, v, in.lo, in.hi);
           c.rect_filled(a, b, fill);
           c.rect(a, b, pal.cell_border, 0.5f);
           const int thread = focus * threads_per_block + tx + w * ty;
@@ -312,6 +307,58 @@ void HeatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   entry(pal.warp_color(0), Mark::Filled, "busy thread (colour = warp)");
   if (p.boundary == stencil::Boundary::Fixed)
     entry(pal.text_muted, Mark::Hatch, "left alone (fixed boundary)");
+  return geo;
+}
+
+bool stencil_grid_cell_at(const StencilTeachGeometry& g, const stencil::Params& p, gfx::Vec2 point,
+                          int& x, int& y) {
+  if (g.cell <= 0) return false;
+  x = static_cast<int>(std::floor((point.x - g.grid_min.x) / g.cell));
+  y = static_cast<int>(std::floor((point.y - g.grid_min.y) / g.cell));
+  return x >= 0 && y >= 0 && x < p.nx && y < p.ny;
+}
+
+int stencil_block_at(const StencilTeachGeometry& g, const stencil::Params& p, gfx::Vec2 point) {
+  int x = 0, y = 0;
+  if (!stencil_grid_cell_at(g, p, point, x, y)) return -1;
+  const int t = p.tile, gx = (p.nx + t - 1) / t, gy = (p.ny + t - 1) / t;
+  const int bz = p.dim == 3 ? (p.variant == stencil::Variant::Basic ? g.plane : g.plane / t) : 0;
+  return x / t + gx * (y / t + gy * bz);
+}
+
+std::string describe_stencil_teach_at(
+    const StencilTeachGeometry& g, const stencil::TeachRun& run,
+    const std::vector<std::vector<std::vector<double>>>& snapshots, int step, gfx::Vec2 point) {
+  const stencil::Params& p = run.params;
+  const Trace& trace = run.trace;
+  int x = 0, y = 0;
+  if (stencil_grid_cell_at(g, p, point, x, y)) {
+    const int64_t i = x + int64_t(p.nx) * (y + int64_t(p.ny) * g.plane);
+    const TraceStep& s = trace.steps.at(step);
+    for (const TraceEvent& e : s.events)
+      if (e.buffer == 1 && e.kind == EventKind::Write && e.address == i)
+        return describe_hit(trace, snapshots, {step, 1, i, -1});
+    for (const TraceEvent& e : s.events)
+      if (e.buffer == 0 && e.kind == EventKind::Read && e.address == i)
+        return "in[" + std::to_string(i) + "] (cell " + std::to_string(x) + ", " +
+               std::to_string(y) + ") was read by " +
+               describe_hit(trace, snapshots, {step, -1, -1, e.thread});
+    return "cell (" + std::to_string(x) + ", " + std::to_string(y) +
+           ") = " + std::to_string(snapshots.at(step).at(1).at(i)) +
+           ": no thread touched it in this step";
+  }
+  if (g.tile_cell <= 0 || trace.buffers.size() <= 2) return "";
+  const float plane_w = g.tile_w * g.tile_cell + g.tile_gap;
+  const int k = static_cast<int>(std::floor((point.x - g.tile_min.x) / plane_w));
+  const float px = point.x - g.tile_min.x - k * plane_w;
+  const int tx = static_cast<int>(std::floor(px / g.tile_cell));
+  const int ty = static_cast<int>(std::floor((point.y - g.tile_min.y) / g.tile_cell));
+  if (k < 0 || k >= g.tile_planes || tx < 0 || ty < 0 || tx >= g.tile_w || ty >= g.tile_w)
+    return "";
+  const int64_t size = trace.buffers[2].size;
+  const int64_t local = int64_t(k) * g.tile_w * g.tile_w + tx + int64_t(g.tile_w) * ty;
+  if (local >= size) return "";
+  return describe_hit(trace, snapshots, {step, 2, g.focus * size + local, -1});
 }
 
 }  // namespace ws::app
