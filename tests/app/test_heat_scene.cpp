@@ -175,11 +175,15 @@ TEST(HeatParams, SwitchingModesKeepsTheSettings) {
   before.erase("mode");
   after.erase("mode");
   EXPECT_EQ(after, before);
-  // A grid too big to trace is refused and the scene stays in live mode as it was.
+  // A grid too big to trace: asked for by size, it is refused and the scene stays in live mode as
+  // it was; a switch without a size shrinks it to one teach mode can trace (as the mode buttons).
   scene.params_from_json({{"mode", "live"}, {"size", "200x200"}});
-  EXPECT_THROW(scene.params_from_json({{"mode", "teach"}}), std::exception);
+  EXPECT_THROW(scene.params_from_json({{"mode", "teach"}, {"size", "100x100"}}), std::exception);
   EXPECT_EQ(scene.mode(), "live");
   EXPECT_EQ(scene.params_to_json()["size"], "200x200");
+  scene.params_from_json({{"mode", "teach"}});
+  EXPECT_EQ(scene.mode(), "teach");
+  EXPECT_EQ(scene.params_to_json()["size"], "24x24");
   EXPECT_NE(error_of({{"mode", "sideways"}}).find("live, teach"), std::string::npos);
 }
 

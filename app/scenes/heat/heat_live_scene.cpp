@@ -209,7 +209,7 @@ BenchJob HeatLiveScene::bench_job(const BenchRequest& request) const {
 }
 
 void HeatLiveScene::ui() {
-  panel_error_line(error_);
+  error_line(error_);
   if (ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) {
     heat_grid_controls(*this, *settings_, false, error_, sim_.get());
     panel_run();
@@ -233,7 +233,7 @@ void HeatLiveScene::panel_run() {
     upload_images();
   }
   ImGui::SameLine();
-  if (ImGui::Button("reset")) apply_panel_edit(*this, error_, nlohmann::json::object());
+  if (ImGui::Button("reset")) apply_edit(*this, params_to_json(), error_);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
   ImGui::SliderInt("steps per frame", &settings_->steps_per_frame, 1, 200, "%d",
                    ImGuiSliderFlags_Logarithmic);

@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "scene_kit/panel_edit.h"
+#include "scene_kit/panel_widgets.h"
 #include "ui/code_panel.h"
 
 namespace ws::app {
@@ -16,7 +16,7 @@ void heat_grid_controls(Scene& scene, HeatSettings& s, bool teach, std::string& 
   auto edit = [&](const std::function<void(nlohmann::json&)>& change) {
     nlohmann::json j = nlohmann::json::object();
     change(j);
-    apply_panel_edit(scene, error, j);
+    apply_edit(scene, j, error);
   };
   int dim = p.dim;
   if (ImGui::RadioButton("2D", dim == 2) && dim != 2)

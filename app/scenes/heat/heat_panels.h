@@ -1,5 +1,5 @@
 // The heat scene's panels that both modes show: the grid and physics, the view (colours, slices,
-// probes), the analytic cost and the code panel (a change goes through scene_kit/panel_edit).
+// probes), the analytic cost and the code panel (a change goes through the kit's apply_edit).
 #pragma once
 
 #include <functional>
@@ -7,7 +7,7 @@
 #include <string>
 
 #include "heat_settings.h"
-#include "scene_kit/panel_edit.h"
+#include "scene_kit/panel_widgets.h"
 #include "scenes/scene.h"
 
 namespace ws::app {

@@ -35,22 +35,30 @@ void HeatScene::on_switch(Scene& from, Scene& /*to*/) {
   if (&from == live_) live_->keep_painted();
 }
 
+void HeatScene::params_from_json(const nlohmann::json& params) {
+  nlohmann::json change = params;
+  // Teach mode traces every thread of one launch: a switch to it without a size shrinks a grid
+  // too big to trace to one it can (24x24, 12x12x12), as the mode buttons do.
+  const bool to_teach = params.is_object() && params.contains("mode") &&
+                        params["mode"] == "teach" && mode() != "teach";
+  const stencil::Params& p = settings_->grid;
+  const int max = p.dim == 3 ? 12 : 24;
+  if (to_teach && !params.contains("size") && !params.contains("dim") &&
+      (p.nx > max || p.ny > max || p.nz > max)) {
+    change["size"] = p.dim == 3 ? "12x12x12" : "24x24";
+    if (!params.contains("tile")) change["tile"] = p.dim == 3 ? 4 : 8;
+  }
+  ModeSwitch::params_from_json(change);
+}
+
 void HeatScene::ui() {
-  panel_error_line(error_);
+  error_line(error_);
   const bool teach = mode() == "teach";
   if (ImGui::RadioButton("live simulation", !teach) && teach)
-    apply_panel_edit(*this, error_, {{"mode", "live"}});
+    apply_edit(*this, {{"mode", "live"}}, error_);
   ImGui::SameLine();
-  if (ImGui::RadioButton("teach one launch", teach) && !teach) {
-    nlohmann::json change = {{"mode", "teach"}};
-    const stencil::Params& p = settings_->grid;
-    const int max = p.dim == 3 ? 12 : 24;
-    if (p.nx > max || p.ny > max || p.nz > max) {
-      change["size"] = p.dim == 3 ? "12x12x12" : "24x24";
-      change["tile"] = p.dim == 3 ? 4 : 8;
-    }
-    apply_panel_edit(*this, error_, change);
-  }
+  if (ImGui::RadioButton("teach one launch", teach) && !teach)
+    apply_edit(*this, {{"mode", "teach"}}, error_);
   active().ui();
 }
 

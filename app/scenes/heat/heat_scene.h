@@ -25,6 +25,8 @@ class HeatScene : public ModeSwitch {
   // The mode radio buttons (a switch to teach mode shrinks a big grid to one it can trace), then
   // the active mode's panels.
   void ui() override;
+  // As ModeSwitch's; a switch to teach mode without a size shrinks a grid too big to trace.
+  void params_from_json(const nlohmann::json& params) override;
 
   const HeatSettings& settings() const { return *settings_; }
   // The live mode's simulation; null in teach mode.

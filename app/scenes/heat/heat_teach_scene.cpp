@@ -108,7 +108,7 @@ BenchJob HeatTeachScene::bench_job(const BenchRequest& request) const {
 }
 
 void HeatTeachScene::ui() {
-  panel_error_line(error_);
+  error_line(error_);
   if (ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen))
     heat_grid_controls(*this, *settings_, true, error_, nullptr);
   panel_teach();

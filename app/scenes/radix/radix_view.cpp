@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "views/field_raster.h"
 #include "views/figure_parts.h"
 #include "radix_scene.h"
 
