@@ -4,6 +4,7 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <cstdio>
 
 #include "ui/code_panel.h"
 
@@ -63,6 +64,76 @@ void input_controls(const InputSource& source, const InputLimits& limits, nlohma
     edit["seed"] = std::min<uint64_t>(seed, INT64_MAX);
     edit["distribution"] = distribution_name(static_cast<Distribution>(dist));
   }
+}
+
+namespace {
+
+void counter_row(const std::string& name, const std::string& a, const std::string& b, bool two) {
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(0);
+  ImGui::TextUnformatted(name.c_str());
+  ImGui::TableSetColumnIndex(1);
+  ImGui::TextUnformatted(a.c_str());
+  if (two) {
+    ImGui::TableSetColumnIndex(2);
+    ImGui::TextUnformatted(b.c_str());
+  }
+}
+
+std::string num(int64_t v) {
+  return std::to_string(v);
+}
+
+std::string pct(double v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.1f%%", 100 * v);
+  return b;
+}
+
+}  // namespace
+
+void counters_table(const char* id, const CountersColumn& first, const CountersColumn* second,
+                    int step, const std::vector<std::array<std::string, 3>>& extra) {
+  const bool two = second != nullptr;
+  if (!first.counters ||
+      !ImGui::BeginTable(id, two ? 3 : 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders))
+    return;
+  ImGui::TableSetupColumn("counter");
+  ImGui::TableSetupColumn(first.title.c_str());
+  if (two) ImGui::TableSetupColumn(second->title.c_str());
+  ImGui::TableHeadersRow();
+  const Counters& a = *first.counters;
+  const Counters& b = two && second->counters ? *second->counters : a;
+  const auto at_step = [step](const Counters& c, int64_t StepCounters::*field) {
+    return step >= 0 && step < static_cast<int>(c.per_step.size()) ? num(c.per_step[step].*field)
+                                                                   : std::string("-");
+  };
+  const auto row = [&](const char* name, auto&& value) {
+    counter_row(name, value(a), value(b), two);
+  };
+  row("this step: active threads",
+      [&](const Counters& c) { return at_step(c, &StepCounters::active_threads); });
+  row("this step: operations", [&](const Counters& c) { return at_step(c, &StepCounters::ops); });
+  row("this step: lanes consumed",
+      [&](const Counters& c) { return at_step(c, &StepCounters::lanes_consumed); });
+  row("this step: divergent warps",
+      [&](const Counters& c) { return at_step(c, &StepCounters::divergent_warps); });
+  row("steps", [](const Counters& c) { return num(c.steps); });
+  row("operations (serial)",
+      [](const Counters& c) { return num(c.ops) + " (" + num(c.useful_ops) + ")"; });
+  row("work efficiency", [](const Counters& c) { return pct(c.work_efficiency); });
+  row("lanes consumed", [](const Counters& c) { return num(c.lanes_consumed); });
+  row("execution efficiency", [](const Counters& c) { return pct(c.efficiency); });
+  row("divergent warps", [](const Counters& c) { return num(c.divergent_warps); });
+  row("global sectors", [](const Counters& c) { return num(c.global_requests); });
+  row("bank conflicts (worst ways)",
+      [](const Counters& c) { return num(c.bank_conflicts) + " (" + num(c.max_bank_ways) + ")"; });
+  row("atomics (hottest address)", [](const Counters& c) {
+    return num(c.atomics) + " (" + num(c.max_atomics_per_address) + ")";
+  });
+  row("barriers per block", [](const Counters& c) { return num(c.barriers); });
+  for (const auto& [name, va, vb] : extra) counter_row(name, va, vb, two);
+  ImGui::EndTable();
 }
 
 void apply_edit(Scene& scene, const nlohmann::json& edit, std::string& error) {

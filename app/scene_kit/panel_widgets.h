@@ -3,6 +3,7 @@
 // N seeded values), and applying an edit (parse, reset, or keep what was there and say why).
 #pragma once
 
+#include <array>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -28,6 +29,14 @@ void apply_edit(Scene& scene, const nlohmann::json& edit, std::string& error);
 void error_line(const std::string& error);
 // A text field that reports its value when Enter is pressed.
 bool text_field(const char* label, const char* hint, std::string& value);
+// The teaching counters of a run (and of its comparison, in a third column when `b` is given) at
+// `step` and in total, the same rows in every scene; `extra` rows (name, a, b) follow them.
+struct CountersColumn {
+  std::string title;  // the variant's id
+  const Counters* counters = nullptr;
+};
+void counters_table(const char* id, const CountersColumn& a, const CountersColumn* b, int step,
+                    const std::vector<std::array<std::string, 3>>& extra = {});
 // A two-column table of counters.
 void counter_table(const char* id, const std::vector<std::pair<std::string, std::string>>& rows);
 // A CUDA run's check against its CPU twin, in green or red (with what it left out); nothing for a

@@ -13,30 +13,7 @@
 
 namespace ws::app {
 
-namespace {
-
-void counter_row(const char* name, const std::string& a, const std::string& b, bool two) {
-  ImGui::TableNextRow();
-  ImGui::TableSetColumnIndex(0);
-  ImGui::TextUnformatted(name);
-  ImGui::TableSetColumnIndex(1);
-  ImGui::TextUnformatted(a.c_str());
-  if (two) {
-    ImGui::TableSetColumnIndex(2);
-    ImGui::TextUnformatted(b.c_str());
-  }
-}
-
-std::string num(int64_t v) {
-  return std::to_string(v);
-}
-std::string pct(double v) {
-  char b[32];
-  std::snprintf(b, sizeof b, "%.1f%%", 100 * v);
-  return b;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 void ReduceScene::ui() {
   if (ImGui::CollapsingHeader("Variant and input", ImGuiTreeNodeFlags_DefaultOpen))
@@ -93,46 +70,10 @@ void ReduceScene::panel_parameters() {
 }
 
 void ReduceScene::panel_counters() const {
-  const bool two = compare_.has_value();
-  if (!ImGui::BeginTable("counters", two ? 3 : 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders))
-    return;
-  ImGui::TableSetupColumn("counter");
-  ImGui::TableSetupColumn(reduce::info(primary_->params.variant).id);
-  if (two) ImGui::TableSetupColumn(reduce::info(compare_->params.variant).id);
-  ImGui::TableHeadersRow();
-  const Counters& a = primary_->traced.counters;
-  const Counters& b = two ? compare_->traced.counters : a;
-  auto at_step = [&](const Counters& c) -> const StepCounters* {
-    return cursor_.step() < static_cast<int>(c.per_step.size()) ? &c.per_step[cursor_.step()]
-                                                                : nullptr;
-  };
-  const StepCounters* sa = at_step(a);
-  const StepCounters* sb = at_step(b);
-  auto step_value = [](const StepCounters* s, int64_t StepCounters::*field) {
-    return s ? num(s->*field) : std::string("-");
-  };
-  counter_row("this step: active threads", step_value(sa, &StepCounters::active_threads),
-              step_value(sb, &StepCounters::active_threads), two);
-  counter_row("this step: lanes consumed", step_value(sa, &StepCounters::lanes_consumed),
-              step_value(sb, &StepCounters::lanes_consumed), two);
-  counter_row("this step: divergent warps", step_value(sa, &StepCounters::divergent_warps),
-              step_value(sb, &StepCounters::divergent_warps), two);
-  counter_row("steps", num(a.steps), num(b.steps), two);
-  counter_row("operations (serial n-1)", num(a.ops) + " (" + num(a.useful_ops) + ")",
-              num(b.ops) + " (" + num(b.useful_ops) + ")", two);
-  counter_row("work efficiency", pct(a.work_efficiency), pct(b.work_efficiency), two);
-  counter_row("lanes consumed", num(a.lanes_consumed), num(b.lanes_consumed), two);
-  counter_row("execution efficiency", pct(a.efficiency), pct(b.efficiency), two);
-  counter_row("divergent warps", num(a.divergent_warps), num(b.divergent_warps), two);
-  counter_row("global sectors", num(a.global_requests), num(b.global_requests), two);
-  counter_row("bank conflicts (worst ways)",
-              num(a.bank_conflicts) + " (" + num(a.max_bank_ways) + ")",
-              num(b.bank_conflicts) + " (" + num(b.max_bank_ways) + ")", two);
-  counter_row("atomics (hottest address)",
-              num(a.atomics) + " (" + num(a.max_atomics_per_address) + ")",
-              num(b.atomics) + " (" + num(b.max_atomics_per_address) + ")", two);
-  counter_row("barriers per block", num(a.barriers), num(b.barriers), two);
-  ImGui::EndTable();
+  const CountersColumn a{reduce::info(primary_->params.variant).id, &primary_->traced.counters};
+  CountersColumn b;
+  if (compare_) b = {reduce::info(compare_->params.variant).id, &compare_->traced.counters};
+  counters_table("counters", a, compare_ ? &b : nullptr, cursor_.step());
   const TwinCheck& twin = primary_->traced.twin;
   if (twin.ran) {
     if (twin.matches())

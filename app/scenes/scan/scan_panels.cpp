@@ -18,27 +18,6 @@ namespace {
 
 const ImVec4 kErrorColour(0.9f, 0.2f, 0.2f, 1);
 
-std::string num(int64_t v) {
-  return std::to_string(v);
-}
-std::string pct(double v) {
-  char b[32];
-  std::snprintf(b, sizeof b, "%.1f%%", 100 * v);
-  return b;
-}
-
-void counter_row(const char* name, const std::string& a, const std::string& b, bool two) {
-  ImGui::TableNextRow();
-  ImGui::TableSetColumnIndex(0);
-  ImGui::TextUnformatted(name);
-  ImGui::TableSetColumnIndex(1);
-  ImGui::TextUnformatted(a.c_str());
-  if (two) {
-    ImGui::TableSetColumnIndex(2);
-    ImGui::TextUnformatted(b.c_str());
-  }
-}
-
 }  // namespace
 
 void ScanVariantsScene::ui() {
@@ -157,36 +136,12 @@ void ScanVariantsScene::panel_parameters() {
 
 void ScanVariantsScene::panel_counters() const {
   if (!primary_) return;
-  const bool two = compare_.has_value();
-  if (!ImGui::BeginTable("scan counters", two ? 3 : 2,
-                         ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders))
-    return;
-  ImGui::TableSetupColumn("counter");
-  ImGui::TableSetupColumn(scan::info(primary_->params.variant).id);
-  if (two) ImGui::TableSetupColumn(scan::info(compare_->params.variant).id);
-  ImGui::TableHeadersRow();
-  const Counters& a = primary_->traced.counters;
-  const Counters& b = two ? compare_->traced.counters : a;
-  auto at_step = [&](const Counters& c, int64_t StepCounters::*field) {
-    return step() < static_cast<int>(c.per_step.size()) ? num(c.per_step[step()].*field)
-                                                        : std::string("-");
-  };
-  counter_row("this step: active threads", at_step(a, &StepCounters::active_threads),
-              at_step(b, &StepCounters::active_threads), two);
-  counter_row("this step: operations", at_step(a, &StepCounters::ops),
-              at_step(b, &StepCounters::ops), two);
-  counter_row("steps", num(a.steps), num(b.steps), two);
-  counter_row("operations (serial)", num(a.ops) + " (" + num(a.useful_ops) + ")",
-              num(b.ops) + " (" + num(b.useful_ops) + ")", two);
-  counter_row("work efficiency", pct(a.work_efficiency), pct(b.work_efficiency), two);
-  counter_row("lanes consumed", num(a.lanes_consumed), num(b.lanes_consumed), two);
-  counter_row("execution efficiency", pct(a.efficiency), pct(b.efficiency), two);
-  counter_row("divergent warps", num(a.divergent_warps), num(b.divergent_warps), two);
-  counter_row("barriers per block", num(a.barriers), num(b.barriers), two);
-  counter_row("bank conflicts", num(a.bank_conflicts), num(b.bank_conflicts), two);
-  counter_row("wrong positions", num(primary_->wrong_count), two ? num(compare_->wrong_count) : "",
-              two);
-  ImGui::EndTable();
+  const CountersColumn a{scan::info(primary_->params.variant).id, &primary_->traced.counters};
+  CountersColumn b;
+  if (compare_) b = {scan::info(compare_->params.variant).id, &compare_->traced.counters};
+  counters_table("scan counters", a, compare_ ? &b : nullptr, step(),
+                 {{"wrong positions", std::to_string(primary_->wrong_count),
+                   compare_ ? std::to_string(compare_->wrong_count) : ""}});
   if (primary_->wrong_count)
     ImGui::TextColored(kErrorColour, "%lld positions differ from the serial loop (outlined)",
                        static_cast<long long>(primary_->wrong_count));
