@@ -63,12 +63,7 @@ void ScanVariantsScene::panel_parameters() {
   if (combo("Compare with", compare_index, compare))
     edit["compare"] = compare_index == 0 ? "" : scan::variant_infos()[compare_index - 1].id;
 
-  int op = static_cast<int>(p.op);
-  if (combo("Operator", op, {"sum", "product", "min", "max"}))
-    edit["op"] = op_name(static_cast<BinaryOp>(op));
-  int type = static_cast<int>(p.type);
-  if (combo("Type", type, {"int32", "float32"}))
-    edit["type"] = type_name(static_cast<ValueType>(type));
+  op_type_controls(p.op, p.type, edit);
   int kind = p.inclusive ? 0 : 1;
   if (combo("Scan", kind, {"inclusive", "exclusive"})) edit["inclusive"] = kind == 0;
   std::vector<std::string> blocks{"auto"};
@@ -108,26 +103,7 @@ void ScanVariantsScene::panel_parameters() {
 
   ImGui::Separator();
   ImGui::TextDisabled("Input: typed values (Enter applies) or N random values");
-  std::string values = settings_.input.values_text;
-  ImGui::SetNextItemWidth(-1);
-  if (ImGui::InputTextWithHint("##values", "typed values, e.g. 3 1 7 0 4 1 6 3", &values,
-                               ImGuiInputTextFlags_EnterReturnsTrue))
-    edit["values"] = values;
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Type values and press Enter");
-  int n = static_cast<int>(settings_.input.n);
-  ImGui::SliderInt("N (random)", &n, 1, static_cast<int>(scan::kTeachMaxN), "%d",
-                   ImGuiSliderFlags_Logarithmic);
-  const bool n_changed = ImGui::IsItemDeactivatedAfterEdit();
-  uint64_t seed = settings_.input.seed;
-  const uint64_t one = 1;
-  const bool seed_changed = ImGui::InputScalar("Seed", ImGuiDataType_U64, &seed, &one);
-  int dist = static_cast<int>(settings_.input.distribution);
-  const bool dist_changed = combo("Distribution", dist, {"uniform", "equal", "sorted", "few-huge"});
-  if (n_changed || seed_changed || dist_changed || ImGui::Button("Generate random input")) {
-    edit["n"] = n;
-    edit["seed"] = std::min<uint64_t>(seed, INT64_MAX);
-    edit["distribution"] = distribution_name(static_cast<Distribution>(dist));
-  }
+  input_controls(settings_.input, scan_input_limits(), edit);
   ImGui::PopItemWidth();
   apply_edit(*this, edit, edit_error_);
   if (!edit_error_.empty()) ImGui::TextColored(kErrorColour, "%s", edit_error_.c_str());

@@ -15,12 +15,7 @@ void SegmentedScene::panel_parameters() {
   ImGui::SetNextItemWidth(-1);
   if (text_field("##segments", "segments, e.g. [1 2] [6 7 1] [1 2 3 4]", text))
     edit["segments"] = text;
-  int op = static_cast<int>(params_.op);
-  if (combo("Operator", op, {"sum", "product", "min", "max"}))
-    edit["op"] = op_name(static_cast<BinaryOp>(op));
-  int type = static_cast<int>(params_.type);
-  if (combo("Type", type, {"int32", "float32"}))
-    edit["type"] = type_name(static_cast<ValueType>(type));
+  op_type_controls(params_.op, params_.type, edit);
   bool inclusive = params_.inclusive;
   if (ImGui::Checkbox("Inclusive", &inclusive)) edit["inclusive"] = inclusive;
   apply_edit(*this, edit, error_);
