@@ -4,6 +4,7 @@
 
 #include "common/split_mix.h"
 #include "gpu_test_support.h"
+#include "../kernels/exact_inputs_test_support.h"
 
 #include <algorithm>
 #include <cmath>
@@ -35,21 +36,16 @@ const std::vector<Finish> kFinishes = {Finish::TwoPass, Finish::Atomic, Finish::
 const std::vector<ValueType> kTypes = {ValueType::Int32, ValueType::Float32};
 const std::vector<BinaryOp> kOps = {BinaryOp::Sum, BinaryOp::Product, BinaryOp::Min, BinaryOp::Max};
 
-// Seeded inputs that keep each operator interesting: products of small factors (int32 products
-// still wrap after a few dozen), floats with all 24 bits in use, negatives for min and max.
+// Seeded inputs that keep each operator interesting: products of ±1 and ±2 (small factors made
+// int32 products wrap to 0 and float products underflow at the larger teach sizes), floats with
+// all 24 bits in use, negatives for min and max.
 std::vector<double> test_values(ValueType type, BinaryOp op, int64_t n, uint64_t seed) {
+  if (op == BinaryOp::Product) return test::product_inputs(n, seed);
   SplitMix64 rng{seed};
   std::vector<double> values(static_cast<size_t>(n));
   for (double& v : values) {
     if (type == ValueType::Int32) {
-      if (op == BinaryOp::Product) {
-        const int factor = static_cast<int>(rng.next() % 7) - 3;
-        v = factor == 0 ? 1 : factor;
-      } else {
-        v = static_cast<int>(rng.next() % 201) - 100;
-      }
-    } else if (op == BinaryOp::Product) {
-      v = static_cast<float>(0.5f + rng.unit_float());
+      v = static_cast<int>(rng.next() % 201) - 100;
     } else if (op == BinaryOp::Sum) {
       v = rng.unit_float();
     } else {
@@ -174,20 +170,42 @@ INSTANTIATE_TEST_SUITE_P(AllConfigs, TeachMatchesCpu,
                                           testing::ValuesIn(kOps)),
                          config_name);
 
-// Fast mode on bench data: int32 exact, float32 within the reference tolerance.
-std::string check_fast(const Params& p, int64_t n) {
+enum class FastData { Bench, Exact };
+
+// Products of ±1 and ±2, else float sums with exact partial sums, into whichever array is sized.
+void fill_exact(BinaryOp op, int64_t n, uint64_t seed, std::vector<int32_t>& ints,
+                std::vector<float>& floats) {
+  const std::vector<double> values =
+      op == BinaryOp::Product ? test::product_inputs(n, seed) : test::exact_sum_inputs(n, seed);
+  if (ints.empty())
+    std::copy(values.begin(), values.end(), floats.begin());
+  else
+    std::copy(values.begin(), values.end(), ints.begin());
+}
+
+// Fast mode, int32 exact, float32 within the reference tolerance. Bench data: the app's uniform
+// inputs (its products are 0, which proves nothing). Exact data: products of ±1 and ±2 and float
+// sums whose partial sums are all exact (test::exact_sum_inputs), compared bit for bit, so one
+// element left out fails (the bench tolerance for a float sum of 2^20 values is about 10).
+std::string check_fast(const Params& p, int64_t n, FastData kind = FastData::Bench) {
   std::vector<int32_t> ints(p.type == ValueType::Int32 ? size_t(n) : 0);
   std::vector<float> floats(p.type == ValueType::Float32 ? size_t(n) : 0);
   void* data = p.type == ValueType::Int32 ? static_cast<void*>(ints.data())
                                           : static_cast<void*>(floats.data());
-  bench::generate_bench_data(p.type, n, 1234 + uint64_t(n), data);
+  const bool exact = kind == FastData::Exact;
+  if (exact) {
+    fill_exact(p.op, n, 1234 + uint64_t(n), ints, floats);
+  } else {
+    bench::generate_bench_data(p.type, n, 1234 + uint64_t(n), data);
+  }
   const bench::Reference ref = bench::reduce_reference(p.op, p.type, data, n);
+  if (exact && ref.value == 0) return "the exact reference is 0";
   try {
     const FastRun r = fast_cuda(p, data, n, 1);
     if (r.n != n || !(r.median_ms > 0)) return "bad timing record";
-    if (!bench::matches(r.result, ref))
+    if (!bench::matches(r.result, ref) || (exact && r.result != ref.value))
       return "result " + std::to_string(r.result) + ", reference " + std::to_string(ref.value) +
-             " +- " + std::to_string(ref.tolerance);
+             " +- " + std::to_string(exact ? 0.0 : ref.tolerance);
   } catch (const Error& e) {
     return std::string("threw: ") + e.what();
   }
@@ -204,6 +222,10 @@ TEST_P(FastMatchesReference, Sizes) {
   for (int64_t n : kFastSizes) {
     const std::string problem = check_fast(make_params(variant, finish, type, op, 0), n);
     EXPECT_EQ(problem, "") << "n " << n;
+    if (op == BinaryOp::Product || (op == BinaryOp::Sum && type == ValueType::Float32)) {
+      EXPECT_EQ(check_fast(make_params(variant, finish, type, op, 0), n, FastData::Exact), "")
+          << "exact data, n " << n;
+    }
   }
 }
 
@@ -223,6 +245,10 @@ TEST(FastCoarsened, BlockSizesAndFinishes) {
           const Params p = make_params(Variant::Coarsened, f, type, BinaryOp::Sum, block_dim);
           EXPECT_EQ(check_fast(p, n), "") << "block_dim " << block_dim << ", " << finish_name(f)
                                           << ", " << type_name(type) << ", n " << n;
+          if (type == ValueType::Float32) {
+            EXPECT_EQ(check_fast(p, n, FastData::Exact), "")
+                << "exact data, block_dim " << block_dim << ", " << finish_name(f) << ", n " << n;
+          }
         }
 }
 
@@ -241,6 +267,13 @@ TEST(FastCub, MatchesReference) {
         EXPECT_TRUE(bench::matches(r.result, ref))
             << type_name(type) << " " << op_name(op) << ", n " << n << ": " << r.result << " vs "
             << ref.value << " +- " << ref.tolerance;
+        if (op != BinaryOp::Product && !(op == BinaryOp::Sum && type == ValueType::Float32))
+          continue;
+        fill_exact(op, n, 99, ints, floats);  // exact in any order: bit for bit, and not 0
+        const bench::Reference exact = bench::reduce_reference(op, type, data, n);
+        ASSERT_NE(exact.value, 0) << type_name(type) << " " << op_name(op) << ", n " << n;
+        EXPECT_EQ(fast_cub(op, type, data, n, 1).result, exact.value)
+            << "exact data, " << type_name(type) << " " << op_name(op) << ", n " << n;
       }
 }
 

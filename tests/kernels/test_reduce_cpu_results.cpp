@@ -2,7 +2,10 @@
 // several seeds.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "common/error.h"
+#include "exact_inputs_test_support.h"
 #include "reduce_test_support.h"
 
 namespace ws::test {
@@ -30,11 +33,18 @@ TEST_P(ReduceCpuResults, MatchesStdAccumulateForEveryOperatorTypeAndSize) {
           p.finish = c.finish;
           p.op = op;
           p.type = type;
-          const auto values = generate_values(Distribution::Uniform, type, n, seed * 7919 + n);
+          const auto values = operator_inputs(op, type, n, seed * 7919 + n);
           const double expected = std_reference(op, type, values);
+          // ±2^twos: a reference of 0 would pass a kernel that drops inputs.
+          if (op == BinaryOp::Product) {
+            ASSERT_EQ(std::fabs(expected), std::ldexp(1.0, static_cast<int>(product_twos(n))))
+                << type_name(type) << " n=" << n;
+          }
           const auto run = reduce::teach_cpu(p, values);
-          const double tolerance =
-              type == ValueType::Int32 ? 0 : float_tolerance(op, values, expected);
+          // Products of ±1 and ±2 are exact in any order.
+          const double tolerance = type == ValueType::Int32 || op == BinaryOp::Product
+                                       ? 0
+                                       : float_tolerance(op, values, expected);
           ASSERT_NEAR(run.result, expected, tolerance)
               << reduce::info(c.variant).id << "/" << reduce::finish_name(c.finish) << " "
               << op_name(op) << " " << type_name(type) << " n=" << n << " seed=" << seed;
@@ -88,6 +98,34 @@ TEST(ReduceCpuResults, FastModeComputesTheSameAnswerAsTeachMode) {
         << reduce::info(v).id;
     EXPECT_GT(fast.median_ms, 0);
   }
+}
+
+// Fast mode past the teach sizes: products of ±1 and ±2 (exact, never 0) and float sums whose
+// partial sums are all exact, so every variant must give the reference bit for bit.
+TEST(ReduceCpuResults, FastModeProductsAndExactFloatSumsMatchExactly) {
+  const int64_t n = 100003;
+  for (Variant v : all_variants())
+    for (ValueType type : {ValueType::Int32, ValueType::Float32})
+      for (BinaryOp op : {BinaryOp::Product, BinaryOp::Sum}) {
+        if (op == BinaryOp::Sum && type == ValueType::Int32) continue;  // the test above
+        const auto values = op == BinaryOp::Product ? product_inputs(n, 8) : exact_sum_inputs(n, 8);
+        const double expected = std_reference(op, type, values);
+        ASSERT_NE(expected, 0);
+        Params p;
+        p.variant = v;
+        p.op = op;
+        p.type = type;
+        double result = 0;
+        if (type == ValueType::Int32) {
+          const std::vector<int32_t> data(values.begin(), values.end());
+          result = reduce::fast_cpu(p, data.data(), n, 1).result;
+        } else {
+          const std::vector<float> data(values.begin(), values.end());
+          result = reduce::fast_cpu(p, data.data(), n, 1).result;
+        }
+        EXPECT_EQ(result, expected)
+            << reduce::info(v).id << " " << op_name(op) << " " << type_name(type);
+      }
 }
 
 TEST(ReduceCpuResults, RejectsSizesAndBlocksThatCannotRun) {

@@ -9,6 +9,7 @@
 #include "common/counters.h"
 #include "common/error.h"
 #include "scan/scan.h"
+#include "exact_inputs_test_support.h"
 #include "scan_section_test_support.h"
 
 namespace ws::scan {
@@ -66,10 +67,15 @@ TEST(ScanCoarsenedCpu, EveryOperatorTypeAndDirectionMatchesTheStandardLibrary) {
         for (bool inclusive : {true, false}) {
           const Params p = make(v, op, type, inclusive);
           for (int64_t n : testing::teach_sizes(v == Variant::Coarsened ? 1024 : 2049)) {
-            const auto values = generate_values(Distribution::Uniform, type, n, 11 + n);
+            const auto values = test::operator_inputs(op, type, n, 11 + n);
             const TeachRun run = teach_cpu(p, values);
             testing::expect_scan_near(run.result, testing::std_scan(op, type, inclusive, values),
                                       type, op, testing::describe(p, n));
+            if (type == ValueType::Float32 && op == BinaryOp::Sum) {  // the order's own bound
+              EXPECT_TRUE(testing::float_sum_scan_within_depth(run.result, values, inclusive,
+                                                               testing::tree_order_depth(n)))
+                  << testing::describe(p, n);
+            }
           }
         }
 }
@@ -103,7 +109,7 @@ TEST(ScanCoarsenedCpu, FastModeEqualsTeachModeExactly) {
             for (int64_t n : {int64_t{1}, int64_t{5}, int64_t{64}, int64_t{127}, int64_t{200}}) {
               const Params p = make(v, op, type, inclusive, shape.block_dim, shape.coarsening);
               if (v == Variant::Coarsened && n > section_size(p, resolve_block_dim(p, n))) continue;
-              const auto values = generate_values(Distribution::Uniform, type, n, 5 + n);
+              const auto values = test::operator_inputs(op, type, n, 5 + n);
               EXPECT_EQ(fast_result(p, values), teach_cpu(p, values).result)
                   << testing::describe(p, n);
             }

@@ -8,6 +8,7 @@
 #include "common/counters.h"
 #include "common/error.h"
 #include "scan/scan.h"
+#include "exact_inputs_test_support.h"
 #include "scan_section_test_support.h"
 
 namespace ws::scan {
@@ -41,10 +42,15 @@ using testing::fast_result;
 TEST(ScanKoggeStoneCpu, EveryOperatorTypeAndDirectionMatchesTheStandardLibrary) {
   for (const Params& p : every_combination()) {
     for (int64_t n : testing::teach_sizes(1024)) {
-      const auto values = generate_values(Distribution::Uniform, p.type, n, 7 + n);
+      const auto values = test::operator_inputs(p.op, p.type, n, 7 + n);
       const TeachRun run = teach_cpu(p, values);
       testing::expect_scan_near(run.result, testing::std_scan(p.op, p.type, p.inclusive, values),
                                 p.type, p.op, testing::describe(p, n));
+      if (p.type == ValueType::Float32 && p.op == BinaryOp::Sum) {  // the order's own bound
+        EXPECT_TRUE(testing::float_sum_scan_within_depth(run.result, values, p.inclusive,
+                                                         testing::tree_order_depth(n)))
+            << testing::describe(p, n);
+      }
     }
   }
 }
@@ -56,7 +62,10 @@ TEST(ScanKoggeStoneCpu, RandomSeedsAndExplicitBlocks) {
         Params p = base;
         p.block_dim = block;
         const int64_t n = block - static_cast<int64_t>(seed) * 5;
-        const auto values = generate_values(Distribution::FewHuge, p.type, n, seed);
+        // Few huge values make products 0 (a zero factor); they get ±1 and ±2.
+        const auto values = p.op == BinaryOp::Product
+                                ? test::product_inputs(n, seed)
+                                : generate_values(Distribution::FewHuge, p.type, n, seed);
         testing::expect_scan_near(teach_cpu(p, values).result,
                                   testing::std_scan(p.op, p.type, p.inclusive, values), p.type,
                                   p.op, testing::describe(p, n));
@@ -76,7 +85,7 @@ TEST(ScanKoggeStoneCpu, TheSerialReferenceAgreesWithTheStandardLibrary) {
 TEST(ScanKoggeStoneCpu, FastModeEqualsTeachModeBitForBit) {
   for (const Params& p : every_combination()) {
     for (int64_t n : {1, 2, 31, 64, 100, 1024}) {
-      const auto values = generate_values(Distribution::Uniform, p.type, n, 5);
+      const auto values = test::operator_inputs(p.op, p.type, n, 5);
       EXPECT_EQ(fast_result(p, values), teach_cpu(p, values).result) << testing::describe(p, n);
     }
   }
@@ -84,15 +93,19 @@ TEST(ScanKoggeStoneCpu, FastModeEqualsTeachModeBitForBit) {
 
 TEST(ScanKoggeStoneCpu, FastModeScansManySectionsCarryingTheTotal) {
   for (const Params& base : every_combination()) {
-    if (base.op == BinaryOp::Product) continue;  // floats underflow; ints are covered below
     for (int block : {0, 64}) {
       Params p = base;
       p.block_dim = block;
       const int64_t n = (int64_t{1} << 16) + 3;
-      const auto values = generate_values(Distribution::Uniform, p.type, n, 9);
-      testing::expect_scan_near(fast_result(p, values),
-                                testing::std_scan(p.op, p.type, p.inclusive, values), p.type, p.op,
-                                testing::describe(p, n));
+      const auto values = test::operator_inputs(p.op, p.type, n, 9);
+      const auto result = fast_result(p, values);
+      testing::expect_scan_near(result, testing::std_scan(p.op, p.type, p.inclusive, values),
+                                p.type, p.op, testing::describe(p, n));
+      if (p.type == ValueType::Float32 && p.op == BinaryOp::Sum) {  // the order's own bound
+        EXPECT_TRUE(testing::float_sum_scan_within_depth(result, values, p.inclusive,
+                                                         testing::tree_order_depth(n)))
+            << testing::describe(p, n);
+      }
     }
   }
   Params product;
@@ -100,6 +113,23 @@ TEST(ScanKoggeStoneCpu, FastModeScansManySectionsCarryingTheTotal) {
   const auto values = generate_values(Distribution::Uniform, ValueType::Int32, 5000, 4);
   EXPECT_EQ(fast_result(product, values),
             testing::std_scan(BinaryOp::Product, ValueType::Int32, true, values));
+}
+
+// The bound of the float sum scans catches one element left out of every prefix after it: here
+// x[1000] = 0.094 of 2^16 + 3 values, which 4 (n + 1) eps |ref| (about 16 at that position) let
+// through; depth * eps * sum|x| is 0.003 there.
+TEST(ScanKoggeStoneCpu, TheFloatSumBoundCatchesOneDroppedElement) {
+  Params p;
+  p.type = ValueType::Float32;
+  p.block_dim = 64;
+  const int64_t n = (int64_t{1} << 16) + 3;
+  const auto values = generate_values(Distribution::Uniform, p.type, n, 9);
+  auto result = fast_result(p, values);
+  const int depth = testing::tree_order_depth(n);
+  EXPECT_TRUE(testing::float_sum_scan_within_depth(result, values, true, depth));
+  const int64_t k = 1000;
+  for (int64_t i = k; i < n; ++i) result[i] = static_cast<float>(result[i] - values[k]);
+  EXPECT_FALSE(testing::float_sum_scan_within_depth(result, values, true, depth));
 }
 
 TEST(ScanKoggeStoneCpu, TraceReadsEveryInputOnceAndReplaysToTheResult) {

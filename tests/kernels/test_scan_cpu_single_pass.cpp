@@ -11,6 +11,7 @@
 #include "scan/scan.h"
 #include "scan/scan_run.h"
 #include "scan/scan_single_pass_model.h"
+#include "exact_inputs_test_support.h"
 #include "scan_section_test_support.h"
 
 namespace ws::scan {
@@ -50,9 +51,9 @@ std::vector<int64_t> sizes() {
   return s;
 }
 
-// Products of many values vanish or overflow; small ranges keep every operator meaningful.
-std::vector<double> values_for(ValueType type, int64_t n, uint64_t seed) {
-  return generate_values(Distribution::Uniform, type, n, seed);
+// The app's seeded inputs; products of ±1 and ±2 (products of the uniform ones vanish).
+std::vector<double> values_for(BinaryOp op, ValueType type, int64_t n, uint64_t seed) {
+  return ws::test::operator_inputs(op, type, n, seed);
 }
 
 TEST(ScanSinglePassCpu, EveryOperatorTypeAndDirectionMatchesTheStandardLibrary) {
@@ -64,7 +65,7 @@ TEST(ScanSinglePassCpu, EveryOperatorTypeAndDirectionMatchesTheStandardLibrary) 
             for (int64_t n : sizes()) {
               if (shape.block_dim == 1 && n > 130) continue;  // 130 one-thread blocks suffice
               const Params p = params(v, op, type, inclusive, shape);
-              const std::vector<double> x = values_for(type, n, 7 + uint64_t(n));
+              const std::vector<double> x = values_for(op, type, n, 7 + uint64_t(n));
               const TeachRun run = teach_cpu(p, x);
               expect_scan_near(run.result, std_scan(op, type, inclusive, x), type, op,
                                describe(p, n));
@@ -77,7 +78,7 @@ TEST(ScanSinglePassCpu, RandomSeedsAtTeachSizes) {
     for (uint64_t seed : {1u, 2u, 3u})
       for (int64_t n : {1000, 4095, 4096}) {
         Params p = params(v, BinaryOp::Sum, ValueType::Int32, seed % 2 == 1, {8, 4});
-        const std::vector<double> x = values_for(p.type, n, seed);
+        const std::vector<double> x = values_for(p.op, p.type, n, seed);
         EXPECT_EQ(teach_cpu(p, x).result, std_scan(p.op, p.type, p.inclusive, x)) << describe(p, n);
       }
 }
@@ -102,7 +103,7 @@ TEST(ScanSinglePassCpu, FastModeEqualsTeachModeBitForBit) {
           for (ShapeCase shape : kShapes)
             for (int64_t n : {1, 17, 100, 1025}) {
               const Params p = params(v, op, type, inclusive, shape);
-              const std::vector<double> x = values_for(type, n, 5);
+              const std::vector<double> x = values_for(op, type, n, 5);
               const TeachRun teach = teach_cpu(p, x);
               std::vector<double> fast(static_cast<size_t>(n));
               if (type == ValueType::Int32) {
@@ -137,7 +138,7 @@ TEST(ScanSinglePassCpu, TraceReadsEveryInputOnceAndReplaysToTheResult) {
       for (ShapeCase shape : kShapes) {
         const int64_t n = 37;
         const Params p = params(v, BinaryOp::Sum, ValueType::Int32, inclusive, shape);
-        const std::vector<double> x = values_for(p.type, n, 3);
+        const std::vector<double> x = values_for(p.op, p.type, n, 3);
         const TeachRun run = teach_cpu(p, x);
         const std::vector<int> reads = input_reads(run.trace);
         EXPECT_TRUE(std::all_of(reads.begin(), reads.end(), [](int r) { return r == 1; }))
@@ -152,7 +153,7 @@ TEST(ScanSinglePassCpu, TraceReadsEveryInputOnceAndReplaysToTheResult) {
 TEST(ScanSinglePassCpu, StepsAreTheLocalScanThenTheChainThenTheStore) {
   for (Variant v : kSinglePass) {
     const Params p = params(v, BinaryOp::Sum, ValueType::Int32, true, {8, 4});
-    const TeachRun run = teach_cpu(p, values_for(p.type, 100, 1));
+    const TeachRun run = teach_cpu(p, values_for(p.op, p.type, 100, 1));
     const auto& steps = run.trace.steps;
     ASSERT_EQ(int(steps.size()), local_scan_steps(8, 4) + 2);
     EXPECT_EQ(steps.front().phase, "load");
@@ -180,7 +181,7 @@ TEST(ScanSinglePassCpu, LookBackStepShowsTheFlagsTheScheduleSaw) {
   const Params p =
       params(Variant::DecoupledLookback, BinaryOp::Sum, ValueType::Int32, true, {2, 2});
   const int64_t n = 64;  // 16 blocks
-  const TeachRun run = teach_cpu(p, values_for(p.type, n, 4));
+  const TeachRun run = teach_cpu(p, values_for(p.op, p.type, n, 4));
   const SinglePassSchedule model =
       model_schedule(p.variant, 16, local_scan_steps(2, 2), kModelResidentBlocks, true);
   const int flags = 4;
@@ -256,7 +257,7 @@ void expect_timeline_invariants(const Timeline& tl, Variant v, const std::string
 TEST(ScanSinglePassCpu, TeachTimelineHoldsItsInvariants) {
   for (Variant v : kSinglePass) {
     const Params p = params(v, BinaryOp::Sum, ValueType::Int32, true, {1, 2});
-    const TeachRun run = teach_cpu(p, values_for(p.type, 300, 2));
+    const TeachRun run = teach_cpu(p, values_for(p.op, p.type, 300, 2));
     ASSERT_EQ(run.timeline.blocks.size(), 150u);
     expect_timeline_invariants(run.timeline, v, info(v).id);
   }

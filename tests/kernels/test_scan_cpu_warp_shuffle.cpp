@@ -9,6 +9,7 @@
 #include "common/counters.h"
 #include "common/error.h"
 #include "scan/scan.h"
+#include "exact_inputs_test_support.h"
 #include "scan_section_test_support.h"
 
 namespace ws::scan {
@@ -57,10 +58,15 @@ TEST(ScanWarpShuffleCpu, EveryOperatorTypeAndDirectionMatchesTheStandardLibrary)
         for (int64_t n : testing::teach_sizes(1024))
           for (uint64_t seed : {1u, 2u}) {
             const Params p = make(op, type, inclusive);
-            const auto values = generate_values(Distribution::Uniform, type, n, seed * 100 + n);
+            const auto values = test::operator_inputs(op, type, n, seed * 100 + n);
             const TeachRun run = teach_cpu(p, values);
             testing::expect_scan_near(run.result, testing::std_scan(op, type, inclusive, values),
                                       type, op, testing::describe(p, n));
+            if (type == ValueType::Float32 && op == BinaryOp::Sum) {  // the order's own bound
+              EXPECT_TRUE(testing::float_sum_scan_within_depth(run.result, values, inclusive,
+                                                               testing::tree_order_depth(n)))
+                  << testing::describe(p, n);
+            }
           }
 }
 
@@ -72,7 +78,7 @@ TEST(ScanWarpShuffleCpu, FastModeEqualsTeachModeExactly) {
           for (int64_t n : {int64_t{1}, int64_t{31}, int64_t{33}, int64_t{64}, int64_t{97}}) {
             const Params p = make(op, type, inclusive, block_dim);
             if (n > resolve_block_dim(p, n)) continue;  // teach: one section
-            const auto values = generate_values(Distribution::Uniform, type, n, 3 + n);
+            const auto values = test::operator_inputs(op, type, n, 3 + n);
             EXPECT_EQ(fast_result(p, values), teach_cpu(p, values).result)
                 << testing::describe(p, n);
           }
