@@ -6,7 +6,7 @@
 # SanitizerSmoke and StencilSanitizerSmoke tests, then the benchmarks: reduce at 2^20, 2^24,
 # 2^28 float32 sum and the heat stencil at 4096^2, 8192^2, 512^3; their JSON goes to
 # $OUT/bench_reduce.json and $OUT/bench_heat.json ($OUT defaults to BIN_DIR/out) and their tables
-# are printed last (BENCH=heat skips the reduce benchmark). With the app binary it also runs the
+# are printed last (BENCH=heat skips the reduce benchmark, BENCH=none every benchmark). With the app binary it also runs the
 # heat scene on CUDA against the CPU backend and the display benchmarks (bench --interop, --live).
 # SCENES="reduce heat scan" (the default) chooses the scenes to check; the scan part runs
 # test_scan_gpu and test_scan_apps_gpu, compute-sanitizer on their *ForTheSanitizers tests (and
@@ -214,7 +214,7 @@ PY
   done
 fi
 
-if [ "${BENCH:-all}" != "heat" ] && want reduce; then
+if [ "${BENCH:-all}" != "heat" ] && [ "${BENCH:-all}" != "none" ] && want reduce; then
   echo "== bench (progress: $OUT_DIR/bench_progress.log)"
   bench=("$BIN/warpscope" bench --scene reduce --sizes 20,24,28 --type float32 --backend cuda
     --repeats 20 --json "$OUT_DIR/bench_reduce.json")
@@ -243,7 +243,7 @@ if [ -x "$BIN/warpscope" ] && want scan && [ "${BENCH:-all}" != "none" ]; then
   note "scan applications bench" $rc
 fi
 
-if [ -x "$BIN/warpscope" ] && want heat; then
+if [ -x "$BIN/warpscope" ] && want heat && [ "${BENCH:-all}" != "none" ]; then
   echo "== heat bench (progress: $OUT_DIR/bench_heat_progress.log)"
   "$BIN/warpscope" bench --scene heat --backend cuda --repeats 20 \
     --json "$OUT_DIR/bench_heat.json" >"$OUT_DIR/bench_heat_table.txt" \
