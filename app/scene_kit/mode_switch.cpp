@@ -116,7 +116,13 @@ BenchJob ModeSwitch::bench_job(const BenchRequest& request) const {
   BenchRequest r = request;
   const Scene* target = &active();
   if (!request.mode.empty()) {
-    target = modes_[index_of(request.mode)].get();
+    if (!find_mode(request.mode)) {
+      std::string known;
+      for (const std::string& m : mode_ids_) known += (known.empty() ? "" : ", ") + m;
+      for (const auto& alias : bench_aliases()) known += ", " + alias.first;
+      throw Error("bench --mode: unknown mode '" + request.mode + "' (" + known + ")");
+    }
+    target = find_mode(request.mode);
     r.mode.clear();
   }
   WS_REQUIRE(target->capabilities().benchable,

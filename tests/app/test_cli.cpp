@@ -142,7 +142,7 @@ TEST(Cli, BadArgumentsFailWithAClearMessageAndWriteNothing) {
       {"run --backend tpu", "--backend"},
       {"render --script /nonexistent.json", "cannot read the figure script"},
       {"bench --type int8", "--type"},
-      {"bench --scene scan --mode sort", "unknown mode 'sort' (scan, compact, radix, segmented)"},
+      {"bench --scene scan --mode sort", "unknown mode 'sort' (scan, compact, radix, segmented, apps)"},
       {"bench --scene reduce --mode radix", "--mode must be"},
       {"bench --scene reduce --variant 3", "--variant must be left out"},
       {"frobnicate", "frobnicate"},

@@ -663,7 +663,7 @@ TEST(ScanScene, BenchTimesTheVariantsAndNamesBadModes) {
   }
   r = run_cli("bench --scene scan --mode nosuch");
   EXPECT_NE(r.code, 0);
-  EXPECT_NE(r.stderr_text.find("unknown mode 'nosuch' (scan, compact, radix, segmented)"),
+  EXPECT_NE(r.stderr_text.find("unknown mode 'nosuch' (scan, compact, radix, segmented, apps)"),
             std::string::npos)
       << r.stderr_text;
   r = run_cli("bench --scene scan --variant 42 --sizes 10");
