@@ -1,0 +1,175 @@
+// The scene kit's own pieces, apart from any scene: the fast-mode worker (result, progress,
+// cancel), the twin check (exact, or normalised by the scene), shared input parsing, merged bench
+// reports and a scene of modes that keeps its state when an edit is refused.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "common/error.h"
+#include "scene_kit/bench_report.h"
+#include "scene_kit/fast_panel.h"
+#include "scene_kit/scene_inputs.h"
+#include "scene_kit/teach_pipeline.h"
+#include "scenes/registry.h"
+
+namespace ws::app {
+namespace {
+
+void wait_for(FastWorker& worker) {
+  for (int i = 0; i < 2000 && !worker.poll(); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+}
+
+TEST(FastWorker, RunsTheJobAndKeepsItsReport) {
+  FastWorker worker;
+  worker.start([](std::ostream& progress) {
+    progress << "timing row 1\n";
+    BenchReport r;
+    r.title = "done";
+    r.rows.push_back({"ours", "2^10", 1024, 0.5, 8.0, 0, 0, 0, true, ""});
+    return r;
+  });
+  EXPECT_TRUE(worker.running());
+  wait_for(worker);
+  EXPECT_FALSE(worker.running());
+  ASSERT_TRUE(worker.has_report());
+  EXPECT_EQ(worker.report().title, "done");
+  EXPECT_EQ(worker.progress(), "timing row 1");
+  EXPECT_EQ(worker.error(), "");
+}
+
+TEST(FastWorker, CancelStopsTheJobAtItsNextProgressLineAndKeepsTheLastResult) {
+  FastWorker worker;
+  worker.start([](std::ostream&) { return BenchReport{"first"}; });
+  wait_for(worker);
+  ASSERT_EQ(worker.report().title, "first");
+  int lines = 0;
+  worker.start([&lines](std::ostream& progress) {
+    for (int i = 0; i < 100000; ++i) {
+      progress << "row " << i << "\n";
+      ++lines;
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    return BenchReport{"never"};
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(30));
+  worker.cancel();
+  wait_for(worker);
+  EXPECT_FALSE(worker.running());
+  EXPECT_LT(lines, 100000);
+  EXPECT_NE(worker.error().find("cancelled"), std::string::npos);
+  EXPECT_EQ(worker.report().title, "first");
+}
+
+TEST(FastWorker, AFailedJobSaysWhy) {
+  FastWorker worker;
+  worker.start([](std::ostream&) -> BenchReport { throw Error("no size could be run"); });
+  wait_for(worker);
+  EXPECT_EQ(worker.error(), "no size could be run");
+  EXPECT_FALSE(worker.has_report());
+}
+
+Trace one_write_trace(double value, int thread) {
+  Trace t;
+  TraceBuffer b;
+  b.name = "out";
+  b.size = 2;
+  b.initial = {0, 0};
+  t.buffers.push_back(b);
+  t.steps.push_back({"write", "store", "", 1, 2, 0, {}});
+  distribute_events({{0, thread, 0, 0, EventKind::Write, 0, value}}, t);
+  return t;
+}
+
+TEST(TeachPipeline, OnCudaTheTwinIsComparedCellByCell) {
+  const Trace kernel = one_write_trace(5, 0);
+  TracedRun same = analyse_trace(Backend::Cuda, kernel, [] { return one_write_trace(5, 0); });
+  EXPECT_TRUE(same.twin.ran);
+  EXPECT_TRUE(same.twin.matches());
+  TracedRun differs = analyse_trace(Backend::Cuda, kernel, [] { return one_write_trace(6, 0); });
+  EXPECT_FALSE(differs.twin.matches());
+  ASSERT_EQ(differs.twin.mismatch.size(), 1u);
+  EXPECT_TRUE(differs.twin.mismatch[0][0][0]);
+  EXPECT_FALSE(differs.twin.mismatch[0][0][1]);
+  TracedRun cpu = analyse_trace(Backend::Cpu, kernel, [] { return one_write_trace(6, 0); });
+  EXPECT_FALSE(cpu.twin.ran);  // the CPU run is the twin
+  EXPECT_EQ(cpu.counters.steps, 1);
+}
+
+TEST(TeachPipeline, ASceneComparisonMayNormaliseTheKernelsTraceAndSayWhat) {
+  // Another thread wrote the same value (a schedule the scene accepts): renamed, it matches.
+  const Trace kernel = one_write_trace(5, 1);
+  TracedRun r = analyse_trace(
+      Backend::Cuda, kernel, [] { return one_write_trace(5, 0); },
+      [](const Trace& twin, Trace& k, std::string* note) {
+        for (auto& step : k.steps)
+          for (auto& e : step.events) e.thread = 0;
+        *note = "threads renamed";
+        return compare_traces(twin, k);
+      });
+  EXPECT_TRUE(r.twin.matches()) << r.twin.difference;
+  EXPECT_EQ(r.twin.note, "threads renamed");
+  EXPECT_EQ(kernel.steps[0].events[0].thread, 1);  // what is shown keeps the real thread
+  TracedRun broken = analyse_trace(Backend::Cuda, kernel, []() -> Trace { throw Error("boom"); });
+  EXPECT_NE(broken.twin.difference.find("boom"), std::string::npos);
+}
+
+TEST(SceneInputs, GeneratedValuesReplaceTypedOnesAndBadValuesChangeNothing) {
+  InputLimits limits;
+  limits.max_n = 64;
+  const InputSource start = InputSource::defaults(limits);
+  const InputSource random = start.parsed({{"n", "40"}, {"seed", "3"}}, ValueType::Int32, limits);
+  EXPECT_EQ(random.values_text, "");
+  EXPECT_EQ(random.n, 40);
+  std::string label;
+  EXPECT_EQ(random.make(ValueType::Int32, limits, label).size(), 40u);
+  EXPECT_NE(label.find("seed 3"), std::string::npos);
+  EXPECT_THROW(start.parsed({{"n", "65"}}, ValueType::Int32, limits), Error);
+  EXPECT_THROW(start.parsed({{"values", "1 2.5"}}, ValueType::Int32, limits), Error);
+  EXPECT_THROW(start.parsed({{"distribution", "zipf"}}, ValueType::Int32, limits), Error);
+  EXPECT_EQ(start.values_text, InputSource::defaults(limits).values_text);  // unchanged
+  EXPECT_THROW(op_param({{"op", "xor"}}), Error);
+  EXPECT_EQ(*type_param({{"type", "float32"}}), ValueType::Float32);
+  EXPECT_FALSE(op_param(nlohmann::json::object()).has_value());
+}
+
+TEST(BenchReports, MergedReportsKeepEveryRowAndFailure) {
+  BenchReport a, b;
+  a.title = "sorts";
+  a.rows.resize(2);
+  a.json = {{"rows", {{{"name", "a"}}}}};
+  b.title = "compaction";
+  b.rows.resize(1);
+  b.failures.push_back("compaction differs");
+  b.json = {{"rows", {{{"name", "b"}}}}};
+  const BenchReport m = merge_reports({a, b});
+  EXPECT_EQ(m.rows.size(), 3u);
+  EXPECT_EQ(m.json["rows"].size(), 2u);
+  EXPECT_EQ(m.failures.size(), 1u);
+  EXPECT_EQ(m.title, "sorts; compaction");
+  EXPECT_EQ(bench_size_text(1 << 20), "2^20");
+  EXPECT_EQ(bench_size_text(1000), "1000");
+  EXPECT_THROW(sizes_from_log2({"32"}, "--sizes"), Error);
+  EXPECT_EQ(sizes_from_log2({"10"}, "--sizes"), std::vector<int64_t>{1024});
+}
+
+TEST(ModeSwitchScene, ARefusedEditKeepsTheModeAndTheParameters) {
+  for (const auto& listed : make_scenes()) {
+    const auto modes = listed->capabilities().modes;
+    if (modes.size() < 2) continue;
+    SCOPED_TRACE(listed->id());
+    auto scene = make_scene(listed->id());
+    SceneContext context;
+    scene->attach(context);
+    const nlohmann::json before = scene->params_to_json();
+    EXPECT_THROW(scene->params_from_json({{"mode", modes[1]}, {"no-such-option", "1"}}), Error);
+    EXPECT_EQ(scene->params_to_json(), before);
+    EXPECT_THROW(scene->params_from_json({{"mode", "no-such-mode"}}), Error);
+    EXPECT_EQ(scene->params_to_json(), before);
+    scene->detach();
+  }
+}
+
+}  // namespace
+}  // namespace ws::app
