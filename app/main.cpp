@@ -51,7 +51,7 @@ int run_cli(int argc, char** argv) {
   render->add_option("--step", render_request.step, "Step number (1-based), 'last' or 'all'");
   render->add_option("--figure-size", figure_size, "Logical figure size WxH (default 1280x720)");
   render->add_option("--size", size,
-                     "The scene's size (heat: the grid); for scenes without one, the figure size");
+                     "The scene's size where it has one (a grid); otherwise the figure size");
   render->add_option("--scale", render_request.scale, "Output pixels per logical pixel");
   render->add_option("--theme", theme, "light or dark");
   render->add_flag("--transparent", render_request.transparent, "No background");
@@ -74,8 +74,8 @@ int run_cli(int argc, char** argv) {
   auto* bench = app.add_subcommand("bench", "Time every variant against the library and copy");
   bench->add_option("--scene", bench_scene, "Scene id (`warpscope list` names them)");
   bench->add_option("--mode", bench_request.mode,
-                    "The scene's mode to time (a scene with modes; e.g. scan: scan, radix, "
-                    "compact or apps)");
+                    "The scene's mode to time, for a scene with modes (`warpscope list` names "
+                    "them)");
   bench
       ->add_option("--sizes", bench_sizes,
                    "The sizes, as the scene reads them (arrays: log2 of the length, e.g. "
@@ -113,7 +113,7 @@ int run_cli(int argc, char** argv) {
   if (*render) {
     if (!script.empty()) return render_script_command(script);
     render_request.params = scene_args_to_json(render->remaining());
-    // --size belongs to the scene when it has one (the heat grid); otherwise, as it always did,
+    // --size belongs to the scene when it has one (a grid: capabilities().grid_size); otherwise
     // it sets the figure size.
     const bool scene_size = render_request.bench_json.empty() &&
                             make_scene(render_request.scene)->capabilities().grid_size;
