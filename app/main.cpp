@@ -81,7 +81,7 @@ int run_cli(int argc, char** argv) {
                    "The sizes, as the scene reads them (arrays: log2 of the length, e.g. "
                    "20,24,28; grids: N, NxM or NxMxL); none: the scene's defaults")
       ->delimiter(',');
-  bench->add_option("--type", bench_request.type, "int32 or float32 (the scene's default: none)");
+  bench->add_option("--type", bench_request.type, "int32 or float32 (none: the scene's default)");
   bench->add_option("--backend", bench_backend, "cpu or cuda");
   bench->add_option("--repeats", bench_request.repeats, "Timed repeats (median)")
       ->check(CLI::Range(1, 1000));
