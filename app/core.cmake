@@ -22,8 +22,10 @@ add_library(ws_app STATIC
   ${WS_VIEW_SOURCES})
 target_include_directories(ws_app PUBLIC ${CMAKE_CURRENT_SOURCE_DIR} ${WARPSCOPE_SOURCE_DIR}/kernels)
 target_compile_definitions(ws_app PRIVATE WARPSCOPE_SOURCE_ROOT="${WARPSCOPE_SOURCE_DIR}")
-target_link_libraries(ws_app PUBLIC ws_shell ws_live_bench ws_interop ws_render ws_bench ws_reduce ws_stencil ws_scan ws_scan_apps ws_common nlohmann_json::nlohmann_json
-  PkgConfig::IMGUI PkgConfig::GLFW PRIVATE ws_warnings)
+get_property(ws_algorithms GLOBAL PROPERTY WS_ALGORITHM_LIBRARIES)  # every kernels/<algo>
+target_link_libraries(ws_app PUBLIC ws_shell ws_live_bench ws_interop ws_render ws_bench
+  ${ws_algorithms} ws_common nlohmann_json::nlohmann_json PkgConfig::IMGUI PkgConfig::GLFW
+  PRIVATE ws_warnings)
 
 add_executable(warpscope main.cpp)
 target_link_libraries(warpscope PRIVATE ws_app CLI11::CLI11 ws_warnings)

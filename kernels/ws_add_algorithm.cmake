@@ -7,7 +7,8 @@
 #                    DEPENDS <other ws_ libraries it uses>
 #                    [EXACT_FLOAT])
 #
-# -> STATIC library ws_<algo>, linking ws_common (public) and ws_warnings. CUDA sources get
+# -> STATIC library ws_<algo>, linking ws_common (public) and ws_warnings; the app and the
+# benchmarks link it by themselves (the global property WS_ALGORITHM_LIBRARIES lists them all). CUDA sources get
 # -lineinfo (compute-sanitizer and profilers name source lines; it does not change the code).
 # EXACT_FLOAT: one rounding per operation on both backends, -ffp-contract=off on the host and
 # -fmad=false on the device, so float results and traces of the CPU twins match the GPU's bit for
@@ -40,6 +41,8 @@ function(ws_add_algorithm)
   else()
     target_sources(${target} PRIVATE ${arg_CPU_ONLY_SOURCES})
   endif()
+  # The app and the benchmarks link every algorithm declared here (app/core.cmake, bench/).
+  set_property(GLOBAL APPEND PROPERTY WS_ALGORITHM_LIBRARIES ${target})
 endfunction()
 
 function(ws_add_kernel_tests)
