@@ -6,6 +6,7 @@
 
 #include "common/inputs.h"
 #include "interop/colormap.h"
+#include "views/figure_parts.h"
 
 namespace ws::app {
 
@@ -331,7 +332,7 @@ TraceTreeKey draw_trace_tree(gfx::Canvas& c, const TraceTreeInput& in, const gfx
     std::string detail = std::string(space_name(buffer.space)) + " · " + buffer.name;
     if (row.step >= 0 && in.counters) {
       const StepCounters& sc = in.counters->per_step[row.step];
-      detail = std::to_string(sc.active_threads) + " threads · " + std::to_string(sc.ops) + " ops";
+      detail = count_text(sc.active_threads, "thread") + " · " + count_text(sc.ops, "op");
       if (sc.divergent_warps) detail += " · " + std::to_string(sc.divergent_warps) + " div";
     }
     title = fit(title, label_font);
