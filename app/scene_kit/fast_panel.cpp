@@ -7,6 +7,7 @@
 #include <streambuf>
 
 #include "render/draw_list_canvas.h"
+#include "panel_widgets.h"
 #include "views/bench_chart.h"
 
 namespace ws::app {
@@ -93,7 +94,9 @@ void FastPanel::ui(Backend backend, int log2_max,
   worker_.poll();
   const bool running = worker_.running();
   ImGui::BeginDisabled(running);
-  if (log2_max > 0) {
+  if (!size_choices_.empty()) {
+    combo("size##fast", size_choice_, size_choices_);
+  } else if (log2_max > 0) {
     log2_n_ = std::min(log2_n_, log2_max);
     ImGui::SliderInt("log2 N##fast", &log2_n_, 10, log2_max);
   }
@@ -103,7 +106,10 @@ void FastPanel::ui(Backend backend, int log2_max,
     request.backend = backend;
     request.repeats = repeats_;
     request.from_scene = true;
-    if (log2_max > 0) request.sizes = {std::to_string(log2_n_)};
+    if (!size_choices_.empty())
+      request.sizes = {size_choices_[static_cast<size_t>(size_choice_)]};
+    else if (log2_max > 0)
+      request.sizes = {std::to_string(log2_n_)};
     try {
       worker_.start(make_job(request));
       start_error_.clear();

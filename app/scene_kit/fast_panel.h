@@ -9,6 +9,7 @@
 #include <mutex>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "bench_report.h"
 
@@ -45,9 +46,17 @@ class FastWorker {
 
 class FastPanel {
  public:
-  // `log2_default`..`log2_max`: the size slider (log2 of the elements); 0 max = no size slider.
+  // `log2_default`..`log2_max`: the size slider (log2 of the elements); 0 max = no size slider
+  // (and with size choices, `log2_max` is not used).
   FastPanel(int log2_default = 20, int repeats_default = 10)
       : log2_n_(log2_default), repeats_(repeats_default) {}
+  // Sizes as the scene's benchmark reads them (e.g. grids "4096", "512x512x512"): a choice of
+  // these replaces the log2 slider.
+  FastPanel(std::vector<std::string> size_choices, int default_choice, int repeats_default = 10)
+      : log2_n_(0),
+        repeats_(repeats_default),
+        size_choices_(std::move(size_choices)),
+        size_choice_(default_choice) {}
   // The controls and the last result. `make_job(request)` builds the job from the scene's
   // current parameters (request.from_scene is set); `button` labels the start button.
   void ui(Backend backend, int log2_max,
@@ -57,6 +66,8 @@ class FastPanel {
 
  private:
   int log2_n_, repeats_;
+  std::vector<std::string> size_choices_;
+  int size_choice_ = 0;
   FastWorker worker_;
   std::string start_error_;
   bool show_chart_ = true;

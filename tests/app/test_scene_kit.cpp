@@ -2,6 +2,7 @@
 // cancel), the twin check (exact, or normalised by the scene), shared input parsing, merged bench
 // reports and a scene of modes that keeps its state when an edit is refused.
 #include <gtest/gtest.h>
+#include <imgui.h>
 
 #include <chrono>
 #include <thread>
@@ -12,6 +13,8 @@
 #include "scene_kit/scene_inputs.h"
 #include "scene_kit/teach_pipeline.h"
 #include "scenes/registry.h"
+#include "shell/headless_context.h"
+#include "shell/imgui_runtime.h"
 
 namespace ws::app {
 namespace {
@@ -168,6 +171,47 @@ TEST(ModeSwitchScene, ARefusedEditKeepsTheModeAndTheParameters) {
     EXPECT_THROW(scene->params_from_json({{"mode", "no-such-mode"}}), Error);
     EXPECT_EQ(scene->params_to_json(), before);
     scene->detach();
+  }
+}
+
+// Every scene and every mode draws its panels and its code panel in a real ImGui frame, with the
+// fast-mode panels open too, and nothing throws.
+TEST(ScenePanels, EverySceneAndModeDrawsItsPanelsInAnImGuiFrame) {
+  auto gl = gfx::HeadlessGl::create();
+  gfx::ImguiRuntime imgui;
+  for (const auto& listed : make_scenes()) {
+    std::vector<std::string> modes = listed->capabilities().modes;
+    if (modes.empty()) modes.push_back("");
+    for (const std::string& mode : modes) {
+      SCOPED_TRACE(std::string(listed->id()) + " " + mode);
+      auto scene = make_scene(listed->id());
+      if (!mode.empty()) scene->params_from_json({{"mode", mode}});
+      SceneContext context;
+      context.has_gl = true;
+      scene->attach(context);
+      for (int frame = 0; frame < 2; ++frame) {
+        imgui.prepare_frame();
+        ImGuiIO& io = ImGui::GetIO();
+        io.DisplaySize = ImVec2(1600, 960);
+        io.DeltaTime = 1.0f / 60;
+        for (int k = 0; k < ImGuiKey_COUNT; ++k) io.KeyMap[k] = k;  // no platform backend here
+        ImGui::NewFrame();
+        ImGui::SetNextWindowSize(ImVec2(500, 3000));
+        ImGui::Begin("Controls");
+        for (const char* header :
+             {"Fast mode (every variant per time step)", "Fast mode (full size, timed)",
+              "Fast mode (ours vs the library)"})
+          ImGui::GetStateStorage()->SetInt(ImGui::GetID(header), 1);
+        EXPECT_NO_THROW(scene->tick(1.0f / 60));
+        EXPECT_NO_THROW(scene->ui());
+        ImGui::End();
+        ImGui::Begin("Kernel source");
+        EXPECT_NO_THROW(scene->code_ui());
+        ImGui::End();
+        ImGui::Render();
+      }
+      scene->detach();
+    }
   }
 }
 

@@ -217,6 +217,13 @@ void HeatLiveScene::ui() {
   panel_paint();
   heat_view_panel(*settings_, sim_.get(), error_, [this] { upload_images(); });
   heat_cost_panel(settings_->run_params());
+  if (ImGui::CollapsingHeader("Fast mode (every variant per time step)")) {
+    ImGui::TextWrapped(
+        "Every stencil variant on a grid of this size, per time step, against the "
+        "copy bandwidth; each checked against the basic variant bit for bit.");
+    fast_.ui(
+        backend(), 0, [this](const BenchRequest& r) { return bench_job(r); }, "Time every variant");
+  }
 }
 
 void HeatLiveScene::code_ui() {

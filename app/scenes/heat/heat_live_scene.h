@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "heat_settings.h"
+#include "scene_kit/fast_panel.h"
 #include "scenes/scene.h"
 #include "views/stencil/field_panels_figure.h"
 
@@ -65,6 +66,8 @@ class HeatLiveScene : public Scene {
   std::shared_ptr<HeatSettings> settings_;
   SceneContext* context_ = nullptr;
   std::string error_;
+  // Fast mode: the benchmark's grids (2D N x N, 3D N^3); 1024 x 1024 first, quick on any backend.
+  FastPanel fast_{{"1024", "2048", "4096", "8192", "128x128x128", "256x256x256", "512x512x512"}, 0};
   std::string field_label_;
   std::unique_ptr<stencil::Simulation> sim_;
   int64_t time_steps_ = 0;
