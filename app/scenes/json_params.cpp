@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <sstream>
 
 #include "common/error.h"
 
@@ -90,6 +91,71 @@ void reject_unknown_keys(const nlohmann::json& params, const std::set<std::strin
     throw Error("unknown option --" + item.key() + " for scene " + scene + " (options: " + list +
                 ")");
   }
+}
+
+std::vector<int> json_dims(const nlohmann::json& params, const char* key) {
+  const std::string text = json_string(params, key);
+  std::vector<int> dims;
+  size_t at = 0;
+  while (at <= text.size()) {
+    const size_t x = text.find('x', at);
+    const std::string part = text.substr(at, x == std::string::npos ? std::string::npos : x - at);
+    char* end = nullptr;
+    const long v = std::strtol(part.c_str(), &end, 10);
+    WS_REQUIRE(!part.empty() && *end == '\0' && v >= 1 && v <= 1000000,
+               std::string("--") + key +
+                   " expects N, NxN or NxNxN (e.g. 512x512 or 128x128x128), got '" + text + "'");
+    dims.push_back(static_cast<int>(v));
+    if (x == std::string::npos) break;
+    at = x + 1;
+  }
+  WS_REQUIRE(dims.size() <= 3,
+             std::string("--") + key + " has at most three numbers, got '" + text + "'");
+  return dims;
+}
+
+std::vector<std::array<int, 3>> json_points(const nlohmann::json& params, const char* key,
+                                            size_t max_points) {
+  const std::string option = std::string("--") + key;
+  std::vector<std::array<int, 3>> points;
+  std::stringstream all(json_string(params, key));
+  std::string item;
+  while (std::getline(all, item, ';')) {
+    if (item.find_first_not_of(' ') == std::string::npos) continue;
+    std::array<int, 3> c = {0, 0, 0};
+    char tail = 0;
+    int read = std::sscanf(item.c_str(), " %d , %d , %d %c", &c[0], &c[1], &c[2], &tail);
+    if (read < 3) {
+      c[2] = 0;
+      read = std::sscanf(item.c_str(), " %d , %d %c", &c[0], &c[1], &tail);
+      WS_REQUIRE(read == 2,
+                 option + " expects x,y or x,y,z cells separated by ';', got '" + item + "'");
+    } else {
+      WS_REQUIRE(read == 3, option + ": cannot read '" + item + "'");
+    }
+    WS_REQUIRE(c[0] >= 0 && c[1] >= 0 && c[2] >= 0,
+               option + ": cell coordinates start at 0, got '" + item + "'");
+    points.push_back(c);
+  }
+  WS_REQUIRE(points.size() <= max_points,
+             option + ": at most " + std::to_string(max_points) + " " + key);
+  return points;
+}
+
+std::pair<double, double> json_range(const nlohmann::json& params, const char* key) {
+  const std::string t = json_string(params, key);
+  double lo = 0, hi = 0;
+  char tail = 0;
+  WS_REQUIRE(std::sscanf(t.c_str(), " %lf , %lf %c", &lo, &hi, &tail) == 2 && std::isfinite(lo) &&
+                 std::isfinite(hi) && lo < hi,
+             std::string("--") + key + " expects LO,HI with LO < HI (e.g. 0,1), got '" + t + "'");
+  return {lo, hi};
+}
+
+double shortest_decimal(float v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.7g", v);
+  return std::strtod(text, nullptr);
 }
 
 }  // namespace ws::app

@@ -12,6 +12,7 @@
 #include "scene_kit/fast_panel.h"
 #include "scene_kit/scene_inputs.h"
 #include "scene_kit/teach_pipeline.h"
+#include "scenes/json_params.h"
 #include "scenes/registry.h"
 #include "shell/headless_context.h"
 #include "shell/imgui_runtime.h"
@@ -135,6 +136,31 @@ TEST(SceneInputs, GeneratedValuesReplaceTypedOnesAndBadValuesChangeNothing) {
   EXPECT_THROW(op_param({{"op", "xor"}}), Error);
   EXPECT_EQ(*type_param({{"type", "float32"}}), ValueType::Float32);
   EXPECT_FALSE(op_param(nlohmann::json::object()).has_value());
+}
+
+// The shared parsers the grid, image and histogram scenes read sizes, points and ranges with.
+TEST(JsonParams, SizesPointsAndRangesParseOrNameTheOption) {
+  EXPECT_EQ(json_dims({{"size", "512"}}, "size"), std::vector<int>{512});
+  EXPECT_EQ(json_dims({{"size", "64x32x8"}}, "size"), (std::vector<int>{64, 32, 8}));
+  for (const char* bad : {"", "0x4", "4x", "4x4x4x4", "4y4", "-2"})
+    EXPECT_THROW(json_dims({{"size", bad}}, "size"), Error) << bad;
+  const auto points = json_points({{"at", "1,2; 3,4,5"}}, "at", 4);
+  ASSERT_EQ(points.size(), 2u);
+  EXPECT_EQ(points[0], (std::array<int, 3>{1, 2, 0}));
+  EXPECT_EQ(points[1], (std::array<int, 3>{3, 4, 5}));
+  EXPECT_THROW(json_points({{"at", "1;2"}}, "at", 4), Error);
+  EXPECT_THROW(json_points({{"at", "-1,2"}}, "at", 4), Error);
+  EXPECT_THROW(json_points({{"at", "1,1;2,2"}}, "at", 1), Error);
+  EXPECT_EQ(json_range({{"range", "-1.5, 2"}}, "range"), (std::pair<double, double>{-1.5, 2}));
+  for (const char* bad : {"1,1", "2,1", "1", "1,2,3", "nan,1", "a,b"}) {
+    try {
+      json_range({{"range", bad}}, "range");
+      ADD_FAILURE() << bad << " was accepted";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find("--range expects LO,HI"), std::string::npos);
+    }
+  }
+  EXPECT_EQ(shortest_decimal(0.2f), 0.2);
 }
 
 TEST(BenchReports, MergedReportsKeepEveryRowAndFailure) {

@@ -15,63 +15,10 @@ namespace ws::app {
 
 namespace {
 
-// A float as the shortest decimal that reads back to it (0.2f is 0.2, not 0.20000000298...).
-double shortest(float v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.7g", v);
-  return std::strtod(text, nullptr);
-}
-
 std::string size_text(const stencil::Params& p) {
   std::string s = std::to_string(p.nx) + "x" + std::to_string(p.ny);
   if (p.dim == 3) s += "x" + std::to_string(p.nz);
   return s;
-}
-
-// "N" (a square or cube), "NxM" or "NxMxK" -> up to three positive numbers.
-std::vector<int> parse_dims(const std::string& text) {
-  std::vector<int> dims;
-  size_t at = 0;
-  while (at <= text.size()) {
-    const size_t x = text.find('x', at);
-    const std::string part = text.substr(at, x == std::string::npos ? std::string::npos : x - at);
-    char* end = nullptr;
-    const long v = std::strtol(part.c_str(), &end, 10);
-    WS_REQUIRE(!part.empty() && *end == '\0' && v >= 1 && v <= 1000000,
-               "--size expects N, NxN or NxNxN (e.g. 512x512 or 128x128x128), got '" + text + "'");
-    dims.push_back(static_cast<int>(v));
-    if (x == std::string::npos) break;
-    at = x + 1;
-  }
-  WS_REQUIRE(dims.size() <= 3, "--size has at most three numbers, got '" + text + "'");
-  return dims;
-}
-
-// "x,y[,z];x,y[,z]" -> cells.
-std::vector<std::array<int, 3>> parse_probes(const std::string& text) {
-  std::vector<std::array<int, 3>> probes;
-  std::stringstream all(text);
-  std::string item;
-  while (std::getline(all, item, ';')) {
-    if (item.find_first_not_of(' ') == std::string::npos) continue;
-    std::array<int, 3> c = {0, 0, 0};
-    int read = 0;
-    char tail = 0;
-    read = std::sscanf(item.c_str(), " %d , %d , %d %c", &c[0], &c[1], &c[2], &tail);
-    if (read < 3) {
-      c[2] = 0;
-      read = std::sscanf(item.c_str(), " %d , %d %c", &c[0], &c[1], &tail);
-      WS_REQUIRE(read == 2,
-                 "--probes expects x,y or x,y,z cells separated by ';', got '" + item + "'");
-    } else {
-      WS_REQUIRE(read == 3, "--probes: cannot read '" + item + "'");
-    }
-    WS_REQUIRE(c[0] >= 0 && c[1] >= 0 && c[2] >= 0,
-               "--probes: cell coordinates start at 0, got '" + item + "'");
-    probes.push_back(c);
-  }
-  WS_REQUIRE(probes.size() <= 8, std::string("--probes: at most 8 probes"));
-  return probes;
 }
 
 std::string probes_text(const std::vector<std::array<int, 3>>& probes, int dim) {
@@ -113,8 +60,8 @@ nlohmann::json heat_params_json(const HeatSettings& s, const std::string& painte
           {"size", size_text(p)},
           {"shape", std::to_string(static_cast<int>(p.shape))},
           {"boundary", stencil::boundary_name(p.boundary)},
-          {"alpha", shortest(s.alpha)},
-          {"dt", shortest(s.dt)},
+          {"alpha", shortest_decimal(s.alpha)},
+          {"dt", shortest_decimal(s.dt)},
           {"unstable", s.unstable},
           {"steps", s.steps},
           {"init", s.init},
@@ -142,7 +89,7 @@ HeatSettings parse_heat_params(const HeatSettings& current, const nlohmann::json
   const int old_dim = p.dim;
   if (j.contains("dim")) p.dim = static_cast<int>(json_int(j, "dim", 2, 3));
   if (j.contains("size")) {
-    const std::vector<int> d = parse_dims(json_string(j, "size"));
+    const std::vector<int> d = json_dims(j, "size");
     if (!j.contains("dim") && d.size() == 3) p.dim = 3;
     if (!j.contains("dim") && d.size() == 2) p.dim = 2;
     WS_REQUIRE(!(p.dim == 2 && d.size() == 3),
@@ -205,18 +152,13 @@ HeatSettings parse_heat_params(const HeatSettings& current, const nlohmann::json
                "--colormap: unknown '" + t + "' (viridis, inferno, coolwarm)");
   }
   if (j.contains("range")) {
-    const std::string t = json_string(j, "range");
-    float lo = 0, hi = 0;
-    char tail = 0;
-    WS_REQUIRE(std::sscanf(t.c_str(), " %f , %f %c", &lo, &hi, &tail) == 2 && std::isfinite(lo) &&
-                   std::isfinite(hi) && lo < hi,
-               "--range expects LO,HI with LO < HI (e.g. 0,1), got '" + t + "'");
-    s.lo = lo;
-    s.hi = hi;
+    const auto [lo, hi] = json_range(j, "range");
+    s.lo = static_cast<float>(lo);
+    s.hi = static_cast<float>(hi);
   }
   if (j.contains("steps-per-frame"))
     s.steps_per_frame = static_cast<int>(json_int(j, "steps-per-frame", 1, 1000));
-  if (j.contains("probes")) s.probes = parse_probes(json_string(j, "probes"));
+  if (j.contains("probes")) s.probes = json_points(j, "probes", 8);
   if (j.contains("slice")) {
     const std::string t = json_string(j, "slice");
     std::array<int, 3> c = {-1, -1, -1};
