@@ -35,23 +35,8 @@ void CompactScene::panel_parameters() {
   if (combo("Type", type, {"int32", "float32"}))
     edit["type"] = type_name(static_cast<ValueType>(type));
   ImGui::Separator();
-  std::string values = input_.values_text;
-  ImGui::SetNextItemWidth(-1);
-  if (text_field("##values", "typed values, e.g. 3 1 7 0 4", values)) edit["values"] = values;
-  std::string image = input_.image_path;
-  ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 6);
-  if (text_field("Image file", "e.g. camera.png (shipped in assets/)", image))
-    edit["image"] = image;
-  int n = static_cast<int>(input_.n);
-  ImGui::SliderInt("N (random)", &n, 1, static_cast<int>(scan::kTeachMaxN), "%d",
-                   ImGuiSliderFlags_Logarithmic);
-  const bool n_changed = ImGui::IsItemDeactivatedAfterEdit();
-  int seed = static_cast<int>(std::min<uint64_t>(input_.seed, INT32_MAX));
-  const bool seed_changed = ImGui::InputInt("Seed", &seed) && seed >= 0;
-  if (n_changed || seed_changed || ImGui::Button("Generate random input")) {
-    edit["n"] = n;
-    edit["seed"] = seed;
-  }
+  input_controls(input_, compact_input_limits(), edit,
+                 "Compact the pixels of a PNG or JPEG (averaged to 4096 values)");
   apply_edit(*this, edit, error_);
   error_line(error_);
 }

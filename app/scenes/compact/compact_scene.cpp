@@ -17,7 +17,9 @@ namespace {
 
 constexpr double kDefaultImageThreshold = 128;
 
-InputLimits input_limits() {
+}  // namespace
+
+InputLimits compact_input_limits() {
   InputLimits limits;
   limits.max_n = scan::kTeachMaxN;
   limits.images = true;
@@ -25,9 +27,7 @@ InputLimits input_limits() {
   return limits;
 }
 
-}  // namespace
-
-CompactScene::CompactScene() : input_(InputSource::defaults(input_limits())) {
+CompactScene::CompactScene() : input_(InputSource::defaults(compact_input_limits())) {
   params_.predicate = {compact::Predicate::Greater, 3};
 }
 
@@ -48,12 +48,12 @@ nlohmann::json CompactScene::params_to_json() const {
                       {"threshold", params_.predicate.threshold},
                       {"type", type_name(params_.type)},
                       {"block", params_.block_dim}};
-  input_.to_json(j, input_limits());
+  input_.to_json(j, compact_input_limits());
   return j;
 }
 
 void CompactScene::params_from_json(const nlohmann::json& j) {
-  const InputLimits limits = input_limits();
+  const InputLimits limits = compact_input_limits();
   std::set<std::string> keys = input_keys(limits);
   keys.insert({"predicate", "threshold", "type", "block"});
   reject_unknown_keys(j, keys, "scan --mode compact");
@@ -79,8 +79,8 @@ void CompactScene::params_from_json(const nlohmann::json& j) {
 
 void CompactScene::reset() {
   CompactRun r;
-  const std::vector<double> input =
-      input_.make(params_.type, input_limits(), r.input_label, &r.image_width, &r.image_height);
+  const std::vector<double> input = input_.make(params_.type, compact_input_limits(), r.input_label,
+                                                &r.image_width, &r.image_height);
   auto taught =
       teach_and_check(backend(), [&](Backend b) { return compact::teach(b, params_, input); });
   r.run = std::move(taught.run);

@@ -18,6 +18,9 @@
 
 namespace ws::app {
 
+// The inputs compaction takes: typed values, random data, or an image's pixels (up to 4096).
+InputLimits compact_input_limits();
+
 // One teach run with what the view needs precomputed.
 struct CompactRun {
   compact::TeachRun run;
