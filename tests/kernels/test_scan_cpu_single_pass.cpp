@@ -69,6 +69,15 @@ TEST(ScanSinglePassCpu, EveryOperatorTypeAndDirectionMatchesTheStandardLibrary) 
               const TeachRun run = teach_cpu(p, x);
               expect_scan_near(run.result, std_scan(op, type, inclusive, x), type, op,
                                describe(p, n));
+              if (type == ValueType::Float32 && op == BinaryOp::Sum) {
+                // The order's own bound: a block's section is a tree (its depth), then the
+                // chain or look-back adds one carry per predecessor section, in sequence.
+                const int64_t section = section_size(p, resolve_block_dim(p, n));
+                const int64_t sections = (n + section - 1) / section;
+                const int depth = static_cast<int>(sections) + testing::tree_order_depth(section);
+                EXPECT_TRUE(testing::float_sum_scan_within_depth(run.result, x, inclusive, depth))
+                    << describe(p, n);
+              }
               if (::testing::Test::HasFatalFailure()) return;
             }
 }
