@@ -45,8 +45,10 @@ InputSource InputSource::parsed(const nlohmann::json& j, ValueType type,
   }
   if (limits.images && j.contains("image")) {
     s.image_path = json_string(j, "image");
-    if (!s.image_path.empty())
-      load_image_values(s.image_path, static_cast<int>(limits.max_n));  // readable?
+    s.image_count = 0;
+    if (!s.image_path.empty())  // readable? (its size is kept: count() needs no second read)
+      s.image_count = static_cast<int64_t>(
+          load_image_values(s.image_path, static_cast<int>(limits.max_n)).values.size());
   } else if (j.contains("values") || generated) {
     s.image_path.clear();  // another input was asked for
   }
@@ -88,6 +90,7 @@ std::vector<double> InputSource::make(ValueType type, const InputLimits& limits,
 
 int64_t InputSource::count(ValueType type, const InputLimits& limits) const {
   if (!image_path.empty()) {
+    if (image_count > 0) return image_count;
     std::string label;
     return static_cast<int64_t>(make(type, limits, label).size());
   }

@@ -29,6 +29,7 @@ struct InputSource {
   int64_t n = 16;
   uint64_t seed = 1;
   Distribution distribution = Distribution::Uniform;
+  int64_t image_count = 0;  // values the image gives, read when parsed() checked it (0: unknown)
 
   static InputSource defaults(const InputLimits& limits);
   // Reads the input keys present in `j` over this source and returns the result (this one is not
@@ -40,7 +41,8 @@ struct InputSource {
   // "camera.png 512×512 averaged to 64×64"). Throws ws::Error for an unreadable image.
   std::vector<double> make(ValueType type, const InputLimits& limits, std::string& label,
                            int* image_width = nullptr, int* image_height = nullptr) const;
-  // How many values make() gives (without generating them).
+  // How many values make() gives (without generating them; an image parsed() checked is not read
+  // again).
   int64_t count(ValueType type, const InputLimits& limits) const;
 };
 

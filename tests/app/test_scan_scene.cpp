@@ -3,6 +3,8 @@
 // through `warpscope run --json`, the race toggle flagged by the reference check, hover text,
 // the scaling counts and the command line's errors.
 #include <gtest/gtest.h>
+
+#include "imgui_frame_test_support.h"
 #include <imgui.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -317,25 +319,12 @@ TEST(ScanScene, PanelsDrawInAnImGuiFrame) {
     SCOPED_TRACE(params.dump());
     const auto scene_owner = attached_scan(params);
     ScanScene& scene = *scene_owner;
-    for (int frame = 0; frame < 2; ++frame) {
-      imgui.prepare_frame();
-      ImGuiIO& io = ImGui::GetIO();
-      io.DisplaySize = ImVec2(1600, 960);
-      io.DeltaTime = 1.0f / 60;
-      for (int k = 0; k < ImGuiKey_COUNT; ++k) io.KeyMap[k] = k;  // no platform backend here
-      ImGui::NewFrame();
-      ImGui::SetNextWindowSize(ImVec2(500, 3000));
-      ImGui::Begin("Controls");
-      for (const char* header : {"Variant and input", "Counters", "Look-back timeline",
-                                 "Steps and work against N", "Fast mode (full size, timed)"})
-        ImGui::GetStateStorage()->SetInt(ImGui::GetID(header), 1);
-      EXPECT_NO_THROW(scene.ui());
-      ImGui::End();
-      ImGui::Begin("Kernel source");
-      EXPECT_NO_THROW(scene.code_ui());
-      ImGui::End();
-      ImGui::Render();
-    }
+    for (int frame = 0; frame < 2; ++frame)
+      testing::panels_frame(
+          imgui,
+          {"Variant and input", "Counters", "Look-back timeline", "Steps and work against N",
+           "Fast mode (full size, timed)"},
+          [&] { EXPECT_NO_THROW(scene.ui()); }, [&] { EXPECT_NO_THROW(scene.code_ui()); });
     EXPECT_GE(scene.step_count(), 1);
     scene.detach();
   }

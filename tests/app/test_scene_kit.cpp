@@ -2,6 +2,8 @@
 // cancel), the twin check (exact, or normalised by the scene), shared input parsing, merged bench
 // reports and a scene of modes that keeps its state when an edit is refused.
 #include <gtest/gtest.h>
+
+#include "imgui_frame_test_support.h"
 #include <imgui.h>
 
 #include <chrono>
@@ -136,6 +138,11 @@ TEST(SceneInputs, GeneratedValuesReplaceTypedOnesAndBadValuesChangeNothing) {
   EXPECT_THROW(op_param({{"op", "xor"}}), Error);
   EXPECT_EQ(*type_param({{"type", "float32"}}), ValueType::Float32);
   EXPECT_FALSE(op_param(nlohmann::json::object()).has_value());
+  limits.images = true;  // an image's size is read once, when it is checked
+  const InputSource image = start.parsed({{"image", "camera.png"}}, ValueType::Int32, limits);
+  EXPECT_GT(image.image_count, 0);
+  EXPECT_EQ(image.count(ValueType::Int32, limits),
+            static_cast<int64_t>(image.make(ValueType::Int32, limits, label).size()));
 }
 
 // The shared parsers the grid, image and histogram scenes read sizes, points and ranges with.
@@ -215,27 +222,16 @@ TEST(ScenePanels, EverySceneAndModeDrawsItsPanelsInAnImGuiFrame) {
       SceneContext context;
       context.has_gl = true;
       scene->attach(context);
-      for (int frame = 0; frame < 2; ++frame) {
-        imgui.prepare_frame();
-        ImGuiIO& io = ImGui::GetIO();
-        io.DisplaySize = ImVec2(1600, 960);
-        io.DeltaTime = 1.0f / 60;
-        for (int k = 0; k < ImGuiKey_COUNT; ++k) io.KeyMap[k] = k;  // no platform backend here
-        ImGui::NewFrame();
-        ImGui::SetNextWindowSize(ImVec2(500, 3000));
-        ImGui::Begin("Controls");
-        for (const char* header :
-             {"Fast mode (every variant per time step)", "Fast mode (full size, timed)",
-              "Fast mode (ours vs the library)"})
-          ImGui::GetStateStorage()->SetInt(ImGui::GetID(header), 1);
-        EXPECT_NO_THROW(scene->tick(1.0f / 60));
-        EXPECT_NO_THROW(scene->ui());
-        ImGui::End();
-        ImGui::Begin("Kernel source");
-        EXPECT_NO_THROW(scene->code_ui());
-        ImGui::End();
-        ImGui::Render();
-      }
+      for (int frame = 0; frame < 2; ++frame)
+        testing::panels_frame(
+            imgui,
+            {"Fast mode (every variant per time step)", "Fast mode (full size, timed)",
+             "Fast mode (ours vs the library)"},
+            [&] {
+              EXPECT_NO_THROW(scene->tick(1.0f / 60));
+              EXPECT_NO_THROW(scene->ui());
+            },
+            [&] { EXPECT_NO_THROW(scene->code_ui()); });
       scene->detach();
     }
   }
