@@ -128,8 +128,9 @@ BenchJob ModeSwitch::bench_job(const BenchRequest& request) const {
   WS_REQUIRE(target->capabilities().benchable,
              std::string("bench: mode '") + target->id() + "' of " + id_ + " has no benchmark");
   BenchJob job = target->bench_job(r);
-  return [job, mode = std::string(target->id())](std::ostream& progress) {
-    BenchReport report = job(progress);
+  if (request.mode.empty()) return job;  // the active mode's benchmark, as the scene's own
+  return [job, mode = request.mode](std::ostream& progress) {
+    BenchReport report = job(progress);  // the JSON says which mode was asked for
     if (report.json.is_object()) report.json["mode"] = mode;
     return report;
   };

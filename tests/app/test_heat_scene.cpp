@@ -204,7 +204,7 @@ TEST(HeatBench, BenchJobTimesVerifiedRowsFromEitherMode) {
     for (const BenchRow& row : report.rows) EXPECT_TRUE(row.verified) << row.name << row.note;
     EXPECT_EQ(report.rows.front().size, "64x64");
     EXPECT_NE(report.json.value("gbps_counts", "").find("8 bytes per cell"), std::string::npos);
-    EXPECT_EQ(report.json["mode"], mode);
+    EXPECT_FALSE(report.json.contains("mode")) << "the same benchmark from either mode";
     EXPECT_EQ(report.json["rows"].size(), report.rows.size());
   }
   HeatScene scene;
