@@ -1,0 +1,123 @@
+// Names, parsing and validation for the summed-area-table API (sat.h).
+#include <cmath>
+#include <cstdlib>
+
+#include "../common/error.h"
+#include "sat.h"
+
+namespace ws::sat {
+
+const std::vector<VariantInfo>& variant_infos() {
+  static const std::vector<VariantInfo> infos = {
+      {Variant::RowColumn, "row-column", "Row scan, then column scan", "sat_row_column.cu",
+       "One thread per row reads addresses a row apart: the row phase is uncoalesced, the column "
+       "phase is not."},
+      {Variant::Transpose, "transpose", "Scan, transpose through shared memory, scan",
+       "sat_transpose.cu",
+       "A transpose through a padded shared-memory tile turns the strided phase into a coalesced "
+       "one."},
+      {Variant::BlockScan, "block-scan", "Block scans on rows and columns", "sat_block_scan.cu",
+       "The scan scene's block scans give every line log-depth steps instead of a serial loop."},
+      {Variant::SinglePass, "single-pass", "Single pass, look-back in both directions",
+       "sat_single_pass.cu",
+       "Tiles publish their sums at once and look back left and up: the image is read once and "
+       "the table written once."},
+      {Variant::RegisterTiled, "register-tiled", "Register-cached tiles", "sat_register_tiled.cu",
+       "Each warp keeps its tile in registers and scans with shuffles: memory traffic is only the "
+       "image in and the table out."},
+  };
+  return infos;
+}
+
+const VariantInfo& info(Variant v) {
+  for (const VariantInfo& i : variant_infos())
+    if (i.variant == v) return i;
+  throw Error("unknown summed-area-table variant " + std::to_string(int(v)));
+}
+
+bool parse_variant(const std::string& text, Variant& out) {
+  for (const VariantInfo& i : variant_infos())
+    if (text == i.id || text == std::to_string(int(i.variant))) {
+      out = i.variant;
+      return true;
+    }
+  return false;
+}
+
+const char* accum_name(Accum a) {
+  switch (a) {
+    case Accum::U8U32:
+      return "u8";
+    case Accum::F32F32:
+      return "f32";
+    case Accum::F32F64:
+      return "f32-f64";
+  }
+  return "?";
+}
+
+bool parse_accum(const std::string& text, Accum& out) {
+  if (text == "u8" || text == "u8-u32")
+    out = Accum::U8U32;
+  else if (text == "f32" || text == "f32-f32")
+    out = Accum::F32F32;
+  else if (text == "f32-f64")
+    out = Accum::F32F64;
+  else
+    return false;
+  return true;
+}
+
+int input_bytes(Accum a) {
+  return a == Accum::U8U32 ? 1 : 4;
+}
+int output_bytes(Accum a) {
+  return a == Accum::F32F64 ? 8 : 4;
+}
+
+void validate(const Plane& p, Accum a) {
+  if (p.width < 1 || p.height < 1 || p.width > kMaxSide || p.height > kMaxSide)
+    throw Error("the image is " + std::to_string(p.width) + " x " + std::to_string(p.height) +
+                ": each side must be 1.." + std::to_string(kMaxSide));
+  if (int64_t(p.values.size()) != p.pixels())
+    throw Error("the image has " + std::to_string(p.values.size()) + " values for " +
+                std::to_string(p.width) + " x " + std::to_string(p.height) + " pixels");
+  for (size_t i = 0; i < p.values.size(); ++i) {
+    const float v = p.values[i];
+    if (!std::isfinite(v))
+      throw Error("pixel " + std::to_string(i % p.width) + "," + std::to_string(i / p.width) +
+                  " is not a finite number");
+    if (a == Accum::U8U32 && (v < 0 || v > 255 || v != std::floor(v)))
+      throw Error("pixel " + std::to_string(i % p.width) + "," + std::to_string(i / p.width) +
+                  " is " + std::to_string(v) + ": u8 samples are integers 0..255");
+  }
+}
+
+const char* filter_method_name(FilterMethod m) {
+  switch (m) {
+    case FilterMethod::Sat:
+      return "sat";
+    case FilterMethod::Direct:
+      return "direct";
+    case FilterMethod::Separable:
+      return "separable";
+  }
+  return "?";
+}
+
+bool parse_filter_method(const std::string& text, FilterMethod& out) {
+  for (FilterMethod m : {FilterMethod::Sat, FilterMethod::Direct, FilterMethod::Separable})
+    if (text == filter_method_name(m)) {
+      out = m;
+      return true;
+    }
+  return false;
+}
+
+int dof_radius(float depth, float focus, float aperture) {
+  const float d = depth - focus;
+  const float r = aperture * (d < 0 ? -d : d);
+  return static_cast<int>(std::floor(r + 0.5f));
+}
+
+}  // namespace ws::sat
