@@ -1,13 +1,9 @@
-// The CUDA side of the summed-area-table API, declared without device code so C++ files can call
-// it. Called only from the dispatching functions in sat.h and from the GPU tests. CUDA builds
-// only; in CPU-only builds sat.h's functions throw ws::Error for Backend::Cuda instead
-// (sat_teach_none.cpp, sat_engine_none.cpp).
+// The CUDA side of the summed-area-table API that C++ files call: teach on the device and the CUDA
+// engine. CUDA-free; defined by the .cu files in CUDA builds and by *_none.cpp (which throw
+// ws::Error saying this build has no CUDA backend) in CPU-only builds. The kernel launches on
+// device memory are in sat_launch.h.
 #pragma once
 
-#include <cuda_runtime_api.h>
-
-#include <cstddef>
-#include <cstdint>
 #include <memory>
 
 #include "sat.h"
@@ -19,45 +15,5 @@ TeachRun teach_cuda(const TeachParams& params, const Plane& input);
 
 // The CUDA engine (sat_engine.cu).
 std::unique_ptr<Engine> make_cuda_engine();
-
-// ---- Fast launches (no trace) of one table on device memory, asynchronous on `stream`.
-// in: w h samples (uint8_t for U8U32, float otherwise); out: w h values (uint32_t, float or
-// double). scratch: at least sat_scratch_bytes(...) bytes of device memory (nullptr when that is
-// 0), contents undefined on entry. Launch failures throw ws::Error.
-size_t sat_scratch_bytes(Variant v, Accum a, int w, int h);
-void launch_sat(Variant v, Accum a, const void* in, void* out, int w, int h, void* scratch,
-                cudaStream_t stream);
-
-// One per variant, called by launch_sat (sat_launch.cu).
-size_t row_column_scratch_bytes(Accum a, int w, int h);
-void launch_row_column(Accum a, const void* in, void* out, int w, int h, void* scratch,
-                       cudaStream_t stream);
-size_t transpose_scratch_bytes(Accum a, int w, int h);
-void launch_transpose(Accum a, const void* in, void* out, int w, int h, void* scratch,
-                      cudaStream_t stream);
-size_t block_scan_scratch_bytes(Accum a, int w, int h);
-void launch_block_scan(Accum a, const void* in, void* out, int w, int h, void* scratch,
-                       cudaStream_t stream);
-size_t single_pass_scratch_bytes(Accum a, int w, int h);
-void launch_single_pass(Accum a, const void* in, void* out, int w, int h, void* scratch,
-                        cudaStream_t stream);
-size_t register_tiled_scratch_bytes(Accum a, int w, int h);
-void launch_register_tiled(Accum a, const void* in, void* out, int w, int h, void* scratch,
-                           cudaStream_t stream);
-
-// ---- Filters on device memory (sat_filter.cu), asynchronous on `stream`; `channels` planes
-// of w h, channel-major. table: the SAT of each channel (Accum's table type); image: u8 planes;
-// depth: w h floats or nullptr when !params.depth_of_field; out: u8 planes. Separable needs
-// scratch of separable_scratch_bytes(w, h) bytes and rejects depth of field (ws::Error).
-void launch_filter_sat(Accum a, const void* table, int w, int h, int channels,
-                       const FilterParams& params, const float* depth, uint8_t* out,
-                       cudaStream_t stream);
-void launch_filter_direct(const uint8_t* image, int w, int h, int channels,
-                          const FilterParams& params, const float* depth, uint8_t* out,
-                          cudaStream_t stream);
-size_t separable_scratch_bytes(int w, int h);
-void launch_filter_separable(const uint8_t* image, int w, int h, int channels,
-                             const FilterParams& params, void* scratch, uint8_t* out,
-                             cudaStream_t stream);
 
 }  // namespace ws::sat
