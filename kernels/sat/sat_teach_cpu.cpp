@@ -1,0 +1,238 @@
+// Teach mode for the summed-area tables: the dispatch (CPU twin or CUDA kernels), the checks of a
+// request, and the trace model the CPU twins share.
+//
+// The trace format (both backends emit exactly the same one):
+// - Buffers: 0 "in" (global, w h, the image), 1 "sat" (global, w h, unwritten at first: the row
+//   phase leaves the row scans in it, the column phase the SAT), then the variant's own:
+//     2 transpose    "tmp" (global, w h: the transposed image, scanned in place), "tile" (shared,
+//                    32 x 33 per block: the padded transpose tile)
+//     3 block-scan   "XY rows" (shared, w per block: one row), "XY columns" (shared, h per block)
+//     4 single-pass  "tile" (shared, T x (T + 1) per block), "tile counter" (the dynamic tile
+//                    index), "row flags", "row sums", "row prefixes", "column flags", "column
+//                    sums", "column prefixes" (global, one flag or T values per tile; flags are
+//                    0 invalid, 1 aggregate published, 2 inclusive prefix published)
+// - Steps, each with a phase the views group by:
+//     "row"        the row phase (variant 1: one step per x; 2: one per x of the scan of tmp;
+//                  3: load, one per Kogge-Stone stride, store; 4: adding the row carries)
+//     "transpose"  variant 2: a transpose launch's load into the shared tile, and its store
+//     "column"     the column phase (1, 2: one step per y; 3: load, strides, store; 4: adding
+//                  the column carries and storing)
+//     "tile"       variant 4: loading a tile, scanning its rows, scanning its columns
+//     "look-back"  variant 4: publishing aggregates (flag 1), looking back (which tile read which
+//                  flag and which sums or prefixes), publishing the prefixes (flag 2)
+//   TraceStep::code_marker is the marker comment in the variant's .cu file.
+// - Threads: blockIdx.x * blockDim.x + threadIdx.x (variant 4: the dynamic tile index instead of
+//   blockIdx.x). A thread's events in a step follow its program order: reads, the Op (address =
+//   where the sum goes, value = the sum), the Write.
+// - Types: U8U32 traces are ValueType::Int32 (every value of a 32 x 32 table of bytes fits); the
+//   float accumulations are ValueType::Float32, and for F32F64 the traced values are the doubles
+//   the kernel computed (Float32 then means "floating point", not the width). elem_bytes is the
+//   table's element size (4, or 8 for F32F64): the counters' sectors and banks use it.
+// - Trace::serial_ops = h (w - 1) + w (h - 1): the adds of the sequential rows-then-columns loops.
+#include "sat_teach_cpu.h"
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+#include "../common/error.h"
+#include "sat_cuda.h"
+
+namespace ws::sat {
+
+bool has_teach_trace(Variant v) {
+  return v == Variant::RowColumn || v == Variant::Transpose || v == Variant::BlockScan ||
+         v == Variant::SinglePass;
+}
+
+void check_teach_request(const TeachParams& params, const Plane& input) {
+  const int v = static_cast<int>(params.variant);
+  if (v < 1 || v > 5) throw Error("unknown summed-area-table variant " + std::to_string(v));
+  if (!has_teach_trace(params.variant))
+    throw Error(std::string("variant ") + info(params.variant).id +
+                " has no traced teach kernel yet; teach mode runs row-column (1), transpose (2), "
+                "block-scan (3) and single-pass (4)");
+  if (params.accum != Accum::U8U32 && params.accum != Accum::F32F32 &&
+      params.accum != Accum::F32F64)
+    throw Error("unknown accumulation type " + std::to_string(int(params.accum)));
+  if (input.width < 1 || input.height < 1 || input.width > kTeachMax ||
+      input.height > kTeachMax)
+    throw Error("teach mode takes images of 1 x 1 up to " + std::to_string(kTeachMax) + " x " +
+                std::to_string(kTeachMax) + ", not " + std::to_string(input.width) + " x " +
+                std::to_string(input.height));
+  if (params.variant == Variant::SinglePass && (params.tile < 2 || params.tile > 16))
+    throw Error("the single-pass tile edge must be 2..16, not " + std::to_string(params.tile));
+  validate(input, params.accum);
+}
+
+TeachRun teach(const TeachParams& params, const Plane& input, Backend backend) {
+  check_teach_request(params, input);
+  if (backend == Backend::Cuda) return teach_cuda(params, input);
+  switch (params.variant) {
+    case Variant::RowColumn:
+      return teach_cpu_row_column(params, input);
+    case Variant::Transpose:
+      return teach_cpu_transpose(params, input);
+    case Variant::BlockScan:
+      return teach_cpu_block_scan(params, input);
+    case Variant::SinglePass:
+      return teach_cpu_single_pass(params, input);
+    default:
+      break;
+  }
+  throw Error("no teach kernel for this variant");  // check_teach_request rejected it already
+}
+
+TileGrid tile_grid(int width, int height, int tile) {
+  TileGrid g;
+  g.tile = tile;
+  g.tiles_x = (width + tile - 1) / tile;
+  g.tiles_y = (height + tile - 1) / tile;
+  return g;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run and the model.
+
+namespace {
+
+double add_in(Accum a, double x, double y) {
+  switch (a) {
+    case Accum::U8U32:
+      return double(uint32_t(uint32_t(x) + uint32_t(y)));
+    case Accum::F32F32:
+      return double(float(float(x) + float(y)));
+    case Accum::F32F64:
+      return x + y;
+  }
+  return x + y;
+}
+
+}  // namespace
+
+TeachRun start_run(const TeachParams& params, const Plane& input) {
+  TeachRun run;
+  run.params = params;
+  run.width = input.width;
+  run.height = input.height;
+  run.input.assign(input.values.begin(), input.values.end());
+  run.row_scans = run.input;
+  const int w = input.width, h = input.height;
+  for (int y = 0; y < h; ++y)
+    for (int x = 1; x < w; ++x) {
+      double& v = run.row_scans[size_t(y) * w + x];
+      v = add_in(params.accum, run.row_scans[size_t(y) * w + x - 1], v);
+    }
+  Trace& t = run.trace;
+  t.op = BinaryOp::Sum;
+  t.type = params.accum == Accum::U8U32 ? ValueType::Int32 : ValueType::Float32;
+  t.elem_bytes = output_bytes(params.accum);
+  t.serial_ops = int64_t{h} * (w - 1) + int64_t{w} * (h - 1);
+  return run;
+}
+
+void add_in_and_sat(SatModel& m, const TeachRun& run) {
+  const int n = run.width * run.height;
+  m.add_buffer("in", MemSpace::Global, n, 1, run.input);
+  m.add_buffer("sat", MemSpace::Global, n, 1);
+}
+
+SatModel::SatModel(TeachRun& run, Accum accum) : run_(run), accum_(accum) {}
+
+int SatModel::add_buffer(const std::string& name, MemSpace space, int size, int blocks,
+                         const std::vector<double>& initial) {
+  TraceBuffer b;
+  b.name = name;
+  b.space = space;
+  b.size = size;
+  b.blocks = blocks;
+  b.type = run_.trace.type;
+  const size_t n = size_t(size) * size_t(blocks);
+  b.initial = initial.empty() ? std::vector<double>(n, std::numeric_limits<double>::quiet_NaN())
+                              : initial;
+  WS_REQUIRE(b.initial.size() == n, "buffer " + name + ": initial values do not match its size");
+  state_.push_back(b.initial);
+  run_.trace.buffers.push_back(std::move(b));
+  return static_cast<int>(run_.trace.buffers.size()) - 1;
+}
+
+int SatModel::add_int_buffer(const std::string& name, int size, BinaryOp atomic_op) {
+  const int b = add_buffer(name, MemSpace::Global, size, 1, std::vector<double>(size_t(size), 0));
+  run_.trace.buffers[size_t(b)].type = ValueType::Int32;
+  run_.trace.buffers[size_t(b)].atomic_op = atomic_op;
+  return b;
+}
+
+int SatModel::add_step(const std::string& label, const std::string& phase,
+                       const std::string& marker, int grid_dim, int block_dim, int barriers) {
+  TraceStep s;
+  s.label = label;
+  s.phase = phase;
+  s.code_marker = marker;
+  s.grid_dim = grid_dim;
+  s.block_dim = block_dim;
+  s.barriers = barriers;
+  run_.trace.steps.push_back(std::move(s));
+  return static_cast<int>(run_.trace.steps.size()) - 1;
+}
+
+void SatModel::at(int step) {
+  WS_REQUIRE(step >= 0 && step < int(run_.trace.steps.size()),
+             "model step " + std::to_string(step) + " out of range");
+  step_ = step;
+}
+
+size_t SatModel::flat(int thread, int buffer, int address) const {
+  const TraceBuffer& b = run_.trace.buffers[size_t(buffer)];
+  WS_REQUIRE(address >= 0 && address < b.size,
+             "model access out of range: " + b.name + "[" + std::to_string(address) + "]");
+  if (b.space != MemSpace::Shared) return size_t(address);
+  const int block = thread / run_.trace.steps[size_t(step_)].block_dim;
+  WS_REQUIRE(block < b.blocks, "model access to block " + std::to_string(block) + " of " + b.name);
+  return size_t(block) * size_t(b.size) + size_t(address);
+}
+
+double SatModel::read(int thread, int buffer, int address) {
+  const double v = state_[size_t(buffer)][flat(thread, buffer, address)];
+  emit(EventKind::Read, thread, buffer, address, v);
+  return v;
+}
+
+void SatModel::write(int thread, int buffer, int address, double value) {
+  state_[size_t(buffer)][flat(thread, buffer, address)] = value;
+  emit(EventKind::Write, thread, buffer, address, value);
+}
+
+double SatModel::op(int thread, int buffer, int address, double result) {
+  emit(EventKind::Op, thread, buffer, address, result);
+  return result;
+}
+
+void SatModel::atomic(int thread, int buffer, int address, double operand) {
+  double& v = state_[size_t(buffer)][flat(thread, buffer, address)];
+  v += operand;
+  emit(EventKind::Atomic, thread, buffer, address, operand);
+}
+
+double SatModel::add(double a, double b) const {
+  return add_in(accum_, a, b);
+}
+
+void SatModel::emit(EventKind kind, int thread, int buffer, int address, double value) {
+  TraceEvent e;
+  e.step = step_;
+  e.thread = thread;
+  e.address = address;
+  e.buffer = static_cast<int16_t>(buffer);
+  e.kind = kind;
+  e.vector_part = 0;
+  e.value = value;
+  events_.push_back(e);
+}
+
+void SatModel::finish() {
+  distribute_events(events_, run_.trace);
+  events_.clear();
+}
+
+}  // namespace ws::sat

@@ -1,0 +1,88 @@
+// The CPU twins of the traced summed-area-table kernels (variants 1-4) and the small trace model
+// they share. A twin runs its kernel's schedule thread by thread and calls read / op / write /
+// atomic exactly where the CUDA kernel calls its recorder, so both backends emit the same trace
+// (the trace format is described in sat_teach_cpu.cpp).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "../common/trace.h"
+#include "sat.h"
+
+namespace ws::sat {
+
+// Shapes the twins and the kernels agree on.
+inline constexpr int kTransposeTile = 32;  // 2: the transpose's shared tile is 32 x (32 + 1)
+
+// The trace being built: buffers with their current contents (as doubles: u32 and float values
+// are exact), steps made up front, events appended to the current step. Writes land at once; a
+// twin that models "read, barrier, write" computes every thread's reads before any write.
+class SatModel {
+ public:
+  SatModel(TeachRun& run, Accum accum);
+
+  // A buffer of `size` elements per copy (`blocks` copies for shared memory). `initial` empty:
+  // unwritten (NaN).
+  int add_buffer(const std::string& name, MemSpace space, int size, int blocks = 1,
+                 const std::vector<double>& initial = {});
+  // A buffer of int32 values (flags, the tile counter): initially 0.
+  int add_int_buffer(const std::string& name, int size, BinaryOp atomic_op = BinaryOp::Sum);
+  int add_step(const std::string& label, const std::string& phase, const std::string& marker,
+               int grid_dim, int block_dim, int barriers);
+  // Events from now on go to step `step`.
+  void at(int step);
+
+  double read(int thread, int buffer, int address);
+  void write(int thread, int buffer, int address, double value);
+  double op(int thread, int buffer, int address, double result);
+  void atomic(int thread, int buffer, int address, double operand);
+
+  // a + b in the accumulation type (u32 wraps, f32 rounds to float, f64 exact here).
+  double add(double a, double b) const;
+  const std::vector<double>& state(int buffer) const { return state_[size_t(buffer)]; }
+  // Sorts the events into the steps.
+  void finish();
+
+ private:
+  size_t flat(int thread, int buffer, int address) const;
+  void emit(EventKind kind, int thread, int buffer, int address, double value);
+
+  TeachRun& run_;
+  Accum accum_;
+  int step_ = -1;
+  std::vector<std::vector<double>> state_;
+  std::vector<TraceEvent> events_;
+};
+
+// A TeachRun with params, size, input and row scans (in the accumulation type) filled in, and the
+// trace's type, operator and serial count set; the caller adds buffers 0 "in" and 1 "sat" through
+// add_in_and_sat.
+TeachRun start_run(const TeachParams& params, const Plane& input);
+// Buffers 0 "in" (the image) and 1 "sat" (unwritten); returns nothing, they are 0 and 1.
+void add_in_and_sat(SatModel& m, const TeachRun& run);
+inline constexpr int kIn = 0;
+inline constexpr int kSat = 1;
+
+// Throws ws::Error for a request teach() cannot run (size, tile, values, variant).
+void check_teach_request(const TeachParams& params, const Plane& input);
+
+// Variant 4: the tile grid of a w x h image with tiles of `tile` x `tile`.
+struct TileGrid {
+  int tile = 1, tiles_x = 1, tiles_y = 1;
+  int count() const { return tiles_x * tiles_y; }
+};
+TileGrid tile_grid(int width, int height, int tile);
+
+// One per variant: the CPU twins (sat_teach_<variant>_cpu.cpp) and the CUDA teach runs (the
+// variant's .cu file; CUDA builds only).
+TeachRun teach_cpu_row_column(const TeachParams& params, const Plane& input);
+TeachRun teach_cpu_transpose(const TeachParams& params, const Plane& input);
+TeachRun teach_cpu_block_scan(const TeachParams& params, const Plane& input);
+TeachRun teach_cpu_single_pass(const TeachParams& params, const Plane& input);
+TeachRun teach_cuda_row_column(const TeachParams& params, const Plane& input);
+TeachRun teach_cuda_transpose(const TeachParams& params, const Plane& input);
+TeachRun teach_cuda_block_scan(const TeachParams& params, const Plane& input);
+TeachRun teach_cuda_single_pass(const TeachParams& params, const Plane& input);
+
+}  // namespace ws::sat
