@@ -25,11 +25,12 @@ void scan_lines(SatModel& m, const std::string& phase, const std::string& what, 
                                 lines, length, 2));
   const int store = m.add_step(phase + " phase: store the scanned " + what + "s", phase,
                                "@bs-store", lines, length, 1);
-  std::vector<double> sums(size_t(length));
+  std::vector<double> sums(static_cast<size_t>(length));
   for (int l = 0; l < lines; ++l) {
     const auto thread = [&](int t) { return l * length + t; };
     m.at(load);
-    for (int t = 0; t < length; ++t) m.write(thread(t), xy, t, m.read(thread(t), src, address(l, t)));
+    for (int t = 0; t < length; ++t)
+      m.write(thread(t), xy, t, m.read(thread(t), src, address(l, t)));
     for (size_t k = 0; k < levels.size(); ++k) {
       const int s = 1 << k;
       m.at(levels[k]);

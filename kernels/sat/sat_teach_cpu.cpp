@@ -55,8 +55,7 @@ void check_teach_request(const TeachParams& params, const Plane& input) {
   if (params.accum != Accum::U8U32 && params.accum != Accum::F32F32 &&
       params.accum != Accum::F32F64)
     throw Error("unknown accumulation type " + std::to_string(int(params.accum)));
-  if (input.width < 1 || input.height < 1 || input.width > kTeachMax ||
-      input.height > kTeachMax)
+  if (input.width < 1 || input.height < 1 || input.width > kTeachMax || input.height > kTeachMax)
     throw Error("teach mode takes images of 1 x 1 up to " + std::to_string(kTeachMax) + " x " +
                 std::to_string(kTeachMax) + ", not " + std::to_string(input.width) + " x " +
                 std::to_string(input.height));
@@ -148,8 +147,8 @@ int SatModel::add_buffer(const std::string& name, MemSpace space, int size, int 
   b.blocks = blocks;
   b.type = run_.trace.type;
   const size_t n = size_t(size) * size_t(blocks);
-  b.initial = initial.empty() ? std::vector<double>(n, std::numeric_limits<double>::quiet_NaN())
-                              : initial;
+  b.initial =
+      initial.empty() ? std::vector<double>(n, std::numeric_limits<double>::quiet_NaN()) : initial;
   WS_REQUIRE(b.initial.size() == n, "buffer " + name + ": initial values do not match its size");
   state_.push_back(b.initial);
   run_.trace.buffers.push_back(std::move(b));

@@ -29,8 +29,7 @@ namespace ws::sat {
 namespace {
 
 struct Buffers {
-  int tile, counter, row_flags, row_sums, row_prefixes, column_flags, column_sums,
-      column_prefixes;
+  int tile, counter, row_flags, row_sums, row_prefixes, column_flags, column_sums, column_prefixes;
 };
 
 constexpr double kAggregate = 1, kPrefix = 2;
@@ -74,9 +73,8 @@ TeachRun teach_cpu_single_pass(const TeachParams& params, const Plane& input) {
   const int s_row_back =
       m.add_step("publish row sums (flag 1), look back left, publish row prefixes (flag 2)",
                  "look-back", "@sp-row-lookback", G, T, 2);
-  const int s_row_carry =
-      m.add_step("add the row carries: the tile holds its row scans", "row", "@sp-row-carry", G, T,
-                 1);
+  const int s_row_carry = m.add_step("add the row carries: the tile holds its row scans", "row",
+                                     "@sp-row-carry", G, T, 1);
   const int s_column_scan =
       m.add_step("scan each column of the tile", "tile", "@sp-column-scan", G, T, 1);
   const int s_column_back =
@@ -85,7 +83,7 @@ TeachRun teach_cpu_single_pass(const TeachParams& params, const Plane& input) {
   const int s_store =
       m.add_step("add the column carries, store into sat", "column", "@sp-store", G, T, 0);
 
-  std::vector<double> carry(size_t(T));
+  std::vector<double> carry(static_cast<size_t>(T));
   for (int k = 0; k < G; ++k) {  // one tile after the other, in counter order
     const int tx = k % g.tiles_x, ty = k / g.tiles_x, x0 = tx * T, y0 = ty * T;
     const auto thread = [&](int t) { return k * T + t; };
@@ -117,7 +115,7 @@ TeachRun teach_cpu_single_pass(const TeachParams& params, const Plane& input) {
       const int prefixes = rows ? b.row_prefixes : b.column_prefixes;
       const auto last = [&](int t) { return rows ? t * P + T - 1 : (T - 1) * P + t; };
       m.at(rows ? s_row_back : s_column_back);
-      std::vector<double> aggregate(size_t(T));
+      std::vector<double> aggregate(static_cast<size_t>(T));
       for (int t = 0; t < T; ++t) {
         aggregate[size_t(t)] = m.read(thread(t), b.tile, last(t));
         m.write(thread(t), first_in_line ? prefixes : sums, k * T + t, aggregate[size_t(t)]);
@@ -127,8 +125,9 @@ TeachRun teach_cpu_single_pass(const TeachParams& params, const Plane& input) {
         for (int t = 0; t < T; ++t) {
           carry[size_t(t)] =
               look_back(m, thread(t), t, k, rows ? 1 : g.tiles_x, T, flags, sums, prefixes);
-          m.write(thread(t), prefixes, k * T + t,
-                  m.op(thread(t), prefixes, k * T + t, m.add(carry[size_t(t)], aggregate[size_t(t)])));
+          m.write(
+              thread(t), prefixes, k * T + t,
+              m.op(thread(t), prefixes, k * T + t, m.add(carry[size_t(t)], aggregate[size_t(t)])));
         }
         m.write(thread(0), flags, k, kPrefix);
       }

@@ -28,7 +28,8 @@ void transpose(SatModel& m, int load_step, int src, int dst, int tile, int sw, i
       const int x = bx * T + t;
       for (int r = 0; r < T; ++r) {
         const int y = by * T + r;
-        if (x < sw && y < sh) m.write(b * T + t, tile, r * kPitch + t, m.read(b * T + t, src, y * sw + x));
+        if (x < sw && y < sh)
+          m.write(b * T + t, tile, r * kPitch + t, m.read(b * T + t, src, y * sw + x));
       }
     }
     m.at(load_step + 1);  // after the barrier: every thread's loads have landed

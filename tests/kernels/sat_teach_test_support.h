@@ -19,12 +19,13 @@ inline Plane random_plane(int w, int h, Accum a, uint64_t seed) {
   p.height = h;
   SplitMix64 rng{seed * 0x9E3779B97F4A7C15ull + uint64_t(w) * 131 + uint64_t(h)};
   p.values.resize(size_t(w) * size_t(h));
-  for (float& v : p.values)
-    v = a == Accum::U8U32 ? float(rng.next() % 256) : rng.unit_float();
+  for (float& v : p.values) v = a == Accum::U8U32 ? float(rng.next() % 256) : rng.unit_float();
   return p;
 }
 
-inline std::vector<int> teach_sides() { return {1, 2, 3, 5, 7, 8, 13, 16, 17, 31, 32}; }
+inline std::vector<int> teach_sides() {
+  return {1, 2, 3, 5, 7, 8, 13, 16, 17, 31, 32};
+}
 
 inline std::string describe(Variant v, Accum a, int w, int h, int tile = 0) {
   return std::string(info(v).id) + " " + accum_name(a) + " " + std::to_string(w) + "x" +
