@@ -1,5 +1,6 @@
 // The interop breakdown benchmark (interop_bench.h). Each path is written out here call by call,
-// the same calls CudaPixels makes, so every call can be timed on its own.
+// the same calls CudaTextureWriter makes for ValueImage and PixelImage, so every call can be timed
+// on its own.
 #include "interop/interop_bench.h"
 
 #include <GL/glew.h>
