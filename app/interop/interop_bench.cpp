@@ -1,5 +1,6 @@
 // The interop breakdown benchmark (interop_bench.h). Each path is written out here call by call,
-// the same calls CudaPixels makes, so every call can be timed on its own.
+// the same calls CudaTextureWriter makes for ValueImage and PixelImage, so every call can be timed
+// on its own.
 #include "interop/interop_bench.h"
 
 #include <GL/glew.h>
@@ -25,6 +26,8 @@
 #include "interop/colormap.h"
 #include "interop/colormap_cuda.h"
 #include "interop/gl_upload.h"
+#include "interop/pixel_image.h"
+#include "interop/pixel_pack.h"
 #include "interop/value_image.h"
 #include "render/gl_objects.h"
 
@@ -334,6 +337,55 @@ void run_value_image(std::ostream& out, Bench& b, int frames, bool fallback, Int
   check_gl("ValueImage benchmark");
 }
 
+// PixelImage::set_device_planes per frame (an N x N photo's planes already on the device, as the
+// summed-area-table scene's filter leaves them), then the blit and the fence.
+// Returns whether the final pixels match the host packing.
+bool run_pixel_image(std::ostream& out, Bench& b, int frames, int channels, bool fallback,
+                     InteropMethod method) {
+  const int64_t cells = int64_t(b.n) * b.n;
+  std::vector<uint8_t> planes(size_t(cells) * size_t(channels));
+  SplitMix64 rng{uint64_t(b.n) * 7 + uint64_t(channels)};
+  for (uint8_t& byte : planes) byte = uint8_t(rng.next() >> 56);
+  DeviceBuffer<uint8_t> device(planes.size());
+  device.upload(planes);
+  PixelImage image(Backend::Cuda);
+  image.set_interop_method(method);
+  image.force_fallback(fallback);
+  gfx::Framebuffer source = gfx::Framebuffer::create();
+  std::vector<double> call, frame;
+  for (int i = -10; i < frames; ++i) {
+    const auto begin = Clock::now();
+    image.set_device_planes(device.data(), b.n, b.n, channels);
+    const auto called = Clock::now();
+    if (i == -10) {  // the texture exists after the first call
+      glBindFramebuffer(GL_FRAMEBUFFER, source.id());
+      glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, image.texture(),
+                             0);
+      glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    }
+    b.blit(source.id());
+    wait_fence();
+    if (i < 0) continue;
+    call.push_back(us_between(begin, called));
+    frame.push_back(us_between(begin, Clock::now()));
+  }
+  const gfx::Image pixels = image.read_back();
+  std::vector<uint32_t> expected(static_cast<size_t>(cells));
+  pack_planes_host(planes.data(), cells, channels, expected.data());
+  const bool ok = pixels.rgba.size() == expected.size() * 4 &&
+                  std::memcmp(pixels.rgba.data(), expected.data(), pixels.rgba.size()) == 0;
+  const std::string label =
+      (fallback ? std::string("fallback") : std::string("interop/") + interop_method_name(method)) +
+      (channels == 1 ? " grey" : " rgb");
+  char line[256];
+  std::snprintf(line, sizeof line, "%-27s %5d %12.1f %12.1f %12.1f %12.1f  %s", label.c_str(), b.n,
+                median(call), percentile(call, 0.99), median(frame), percentile(frame, 0.99),
+                ok ? "yes" : "NO");
+  out << line << "\n";
+  check_gl("PixelImage benchmark");
+  return ok;
+}
+
 }  // namespace
 
 int interop_bench(std::ostream& out, const InteropBenchOptions& options) {
@@ -388,8 +440,24 @@ int interop_bench(std::ostream& out, const InteropBenchOptions& options) {
       run_value_image(out, bench, options.frames, false, InteropMethod::PixelBuffer);
       run_value_image(out, bench, options.frames, true, InteropMethod::Surface);
     }
+    out << "\nPixelImage::set_device_planes end to end (8-bit planes on the device; per frame: the "
+           "call, then blit + fence), microseconds\n";
+    std::snprintf(line, sizeof line, "%-27s %5s %12s %12s %12s %12s  %s", "path", "N", "call med",
+                  "call p99", "frame med", "frame p99", "pixels ok");
+    out << line << "\n";
+    for (int n : options.sizes) {
+      Bench bench(n);
+      for (int channels : {3, 1}) {
+        for (int variant = 0; variant < 3; ++variant) {
+          const bool ok =
+              run_pixel_image(out, bench, options.frames, channels, variant == 2,
+                              variant == 1 ? InteropMethod::PixelBuffer : InteropMethod::Surface);
+          all_ok = all_ok && ok;
+        }
+      }
+    }
     if (!all_ok) {
-      out << "interop benchmark: a path's pixels differ from the CPU colormap\n";
+      out << "interop benchmark: a path's pixels differ from the CPU colormap or packing\n";
       return 1;
     }
     return 0;

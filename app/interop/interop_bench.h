@@ -5,7 +5,9 @@
 // 1920x1080 framebuffer), and on the GPU the colormap kernel (CUDA events) and the GL copy (a GL
 // timer query); each frame ends with a GL fence wait, so "frame" is honest wall time. It also
 // checks every path's pixels against the CPU colormap, and times ValueImage::set_device_values
-// end to end per method. CUDA-free header; a CPU-only build prints why it cannot run.
+// end to end per method, and PixelImage::set_device_planes (8-bit RGB and grey planes, as the
+// summed-area-table scene shows photographs) end to end per method. CUDA-free header; a CPU-only
+// build prints why it cannot run.
 #pragma once
 
 #include <ostream>

@@ -31,8 +31,9 @@ namespace ws::interop {
 
 class CudaPixels;  // cuda_pixels.h (CUDA builds)
 
-// How the interop path gets pixels into the texture (cuda_pixels.h): Surface writes the texture
-// from the kernel; PixelBuffer writes a registered buffer that glTexSubImage2D copies.
+// How the interop path gets pixels into the texture (cuda_texture_writer.h; ValueImage and
+// PixelImage): Surface writes the texture from the kernel; PixelBuffer writes a registered buffer
+// that glTexSubImage2D copies.
 enum class InteropMethod : uint8_t { Surface, PixelBuffer };
 const char* interop_method_name(InteropMethod method);  // "surface", "pixel-buffer"
 

@@ -1,0 +1,105 @@
+// The CUDA-GL hand-off shared by ValueImage (cuda_pixels.h) and PixelImage (cuda_planes.h), CUDA
+// builds only: a kernel of the caller's writes packed RGBA8 pixels (0xAABBGGRR, row 0 first) and
+// this class gets them into a GL RGBA8 texture, in one of three ways:
+//  - Surface interop (the default): the texture itself is registered once with CUDA
+//    (SurfaceLoadStore | WriteDiscard; registered again only when it is reallocated). Each write
+//    maps it on our stream, the kernel writes it through a surface object (cached while the
+//    mapped array stays the same), and unmaps it: one map/unmap pair, no GL copy.
+//  - Pixel-buffer interop: a GL pixel-unpack buffer (PBO) registered once; each write maps it,
+//    the kernel writes it, it is unmapped, then glTexSubImage2D copies it into the texture.
+//  - Copy fallback, when registration fails (Mesa, remote X, WSL) or is forced: the same kernel
+//    writes a device buffer, which is copied to pinned host memory and uploaded from there.
+// CUDA orders GL work issued after an unmap behind the kernel, and a map behind earlier GL work,
+// so no write waits for the GPU except the fallback (it needs the pixels on the host).
+// Callers' device data: wait_for_legacy_stream() makes our stream wait for the work queued on the
+// legacy default stream (where the caller computed it), and hand_back_to_legacy_stream() makes the
+// legacy stream wait for our kernels in turn, so the caller's next stream-0 work never overwrites
+// data we are still reading.
+// Cost (interop_bench, H200, driver 580.159.04): ~20 us of CPU per write (map 5, launch 8, unmap
+// 5); on the GPU each hand-off between the GL and CUDA contexts has latency (kernel done ~150 us
+// after the map, GL waits ~300 us after the unmap), so a lone write + fence takes ~0.5 ms at any
+// size, while the pixel buffer adds a GL copy (1.8 ms at 4096^2) and the fallback a host round
+// trip (25 ms at 4096^2).
+// Needs the GL context that owns the texture to be current for every call, the destructor included.
+#pragma once
+
+#include <GL/glew.h>
+#include <cuda_runtime_api.h>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "common/device_buffer.cuh"
+#include "interop/value_image.h"
+#include "render/gl_objects.h"
+
+namespace ws::interop {
+
+// Where one write's kernel puts its pixels: linear memory when `linear` is set, else the surface.
+struct PixelDestination {
+  cudaSurfaceObject_t surface = 0;  // the mapped texture (pixel (x, y) at byte x * 4, row y)
+  uint32_t* linear = nullptr;       // width * height pixels, row-major, row 0 first
+  bool is_surface() const { return linear == nullptr; }
+};
+
+class CudaTextureWriter {
+ public:
+  // Enqueues the kernel that writes all width * height pixels to `destination` on `stream`.
+  using Launch = std::function<void(const PixelDestination& destination, cudaStream_t stream)>;
+
+  CudaTextureWriter();  // creates the stream and events; throws ws::Error without a usable device
+  ~CudaTextureWriter();
+  CudaTextureWriter(const CudaTextureWriter&) = delete;
+  CudaTextureWriter& operator=(const CudaTextureWriter&) = delete;
+
+  // The stream every write runs on; callers queue their uploads on it so writes follow them.
+  cudaStream_t stream() const { return stream_; }
+  // Our stream waits for the work queued on the legacy default stream so far.
+  void wait_for_legacy_stream();
+  // The legacy default stream waits for the work queued on our stream so far.
+  void hand_back_to_legacy_stream();
+
+  // Fills `texture` (RGBA8, width x height) with the pixels `launch` writes, by the current path.
+  void write(GLuint texture, int width, int height, const Launch& launch);
+  // Must be called before `texture` is reallocated (glTexImage2D) or deleted: unregisters it.
+  void release_texture();
+
+  // true: the next writes use the copy fallback; false: interop is tried again at the next write.
+  void force_fallback(bool on);
+  void set_method(InteropMethod method);
+  InteropMethod method() const { return method_; }
+  bool interop() const { return !forced_ && !failed_; }
+  const std::string& notice() const { return notice_; }
+
+ private:
+  // Registers the resource the current method needs unless it is registered already; false (with
+  // the notice set) when interop is off or registration fails.
+  bool ensure_registered(GLuint texture, int width, int height);
+  bool registration_failed(cudaError_t status);
+  void unregister();
+  void write_surface(const Launch& launch);
+  void write_pixel_buffer(GLuint texture, int width, int height, const Launch& launch);
+  void write_fallback(GLuint texture, int width, int height, const Launch& launch);
+
+  cudaStream_t stream_ = nullptr;
+  cudaEvent_t caller_ready_ = nullptr, writes_done_ = nullptr;
+
+  InteropMethod method_ = InteropMethod::Surface;
+  cudaGraphicsResource* resource_ = nullptr;
+  GLuint registered_texture_ = 0;  // surface method
+  int registered_width_ = 0, registered_height_ = 0;
+  cudaArray_t surface_array_ = nullptr;
+  cudaSurfaceObject_t surface_ = 0;
+  gfx::Buffer pbo_;  // pixel-buffer method
+  size_t pbo_bytes_ = 0;
+  bool forced_ = false, failed_ = false;
+  std::string notice_;
+
+  DeviceBuffer<uint32_t> device_pixels_;  // fallback only
+  std::unique_ptr<uint32_t, void (*)(uint32_t*)> host_pixels_{nullptr, nullptr};
+  size_t host_count_ = 0;
+};
+
+}  // namespace ws::interop
