@@ -20,6 +20,7 @@
 #include <cuda_runtime.h>
 
 #include <string>
+#include <type_traits>
 
 #include "../common/cuda_check.cuh"
 #include "sat_filter_checks.h"
@@ -79,6 +80,61 @@ __global__ void filter_sat_kernel(const T* __restrict__ tables, int w, int h, Fi
   } else {
     for (int k = 0; k < kPixelsPerThread && x0 + k < w; ++k) o[k] = v[k];
   }
+}
+
+// Four consecutive entries of a table row from `start`, whose misalignment start % 4 is kMis
+// (the same for every thread of a launch): one aligned 16-byte load, or two when misaligned. The
+// row must start 16-byte aligned (w a multiple of 4) and start + 3 must lie in the row.
+template <int kMis>
+__device__ void load_four(const uint32_t* __restrict__ row, int start, uint32_t (&v)[4]) {
+  const uint4* at = reinterpret_cast<const uint4*>(row + (start - kMis));
+  const uint4 lo = __ldg(at);
+  if constexpr (kMis == 0) {
+    v[0] = lo.x, v[1] = lo.y, v[2] = lo.z, v[3] = lo.w;
+  } else {
+    const uint4 hi = __ldg(at + 1);
+    const uint32_t both[8] = {lo.x, lo.y, lo.z, lo.w, hi.x, hi.y, hi.z, hi.w};
+#pragma unroll
+    for (int k = 0; k < 4; ++k) v[k] = both[k + kMis];
+  }
+}
+
+// The box filter on a u32 table when w is a multiple of 4, kMis = r % 4: a thread's 4 pixels
+// whose windows lie inside the image's columns and fit 32 bits share their rows and count, and
+// read their corners as 16-byte vectors (the left corners x - r - 1 are misaligned by 3 - kMis,
+// the right ones x + r by kMis); other pixels take the general rule.
+template <int kMis>
+__global__ void filter_box_u32_kernel(const uint32_t* __restrict__ tables, int w, int h, int r,
+                                      uint8_t* __restrict__ out) {
+  const size_t plane = size_t(w) * h;
+  const int x = (blockIdx.x * blockDim.x + threadIdx.x) * kPixelsPerThread;
+  const int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x >= w || y >= h) return;
+  const uint32_t* table = tables + blockIdx.z * plane;
+  const int y0 = y - r < 0 ? 0 : y - r, y1 = y + r > h - 1 ? h - 1 : y + r;
+  const int64_t count = int64_t(y1 - y0 + 1) * (2 * r + 1);
+  uint8_t v[kPixelsPerThread];
+  if (x - r - 1 >= 0 && x + 3 + r <= w - 1 && count <= rule::kExactU32Pixels) {
+    uint32_t d[4], c[4], b[4] = {}, a[4] = {};
+    const uint32_t* bottom = table + size_t(y1) * w;
+    load_four<kMis>(bottom, x + r, d);
+    load_four<3 - kMis>(bottom, x - r - 1, c);
+    if (y0 > 0) {
+      const uint32_t* top = bottom - size_t(y1 - y0 + 1) * w;
+      load_four<kMis>(top, x + r, b);
+      load_four<3 - kMis>(top, x - r - 1, a);
+    }
+#pragma unroll
+    for (int k = 0; k < kPixelsPerThread; ++k)  // the rule's four look-ups, modulo 2^32
+      v[k] = rule::round_mean(uint64_t(uint32_t(uint32_t(d[k] - b[k]) - c[k]) + a[k]), count);
+  } else {
+    const TableLoad<uint32_t> load{table, w};
+#pragma unroll
+    for (int k = 0; k < kPixelsPerThread; ++k)
+      v[k] = rule::filtered_from_table<uint32_t>(load, rule::clamp_window(x + k, y, r, w, h));
+  }
+  *reinterpret_cast<uchar4*>(out + blockIdx.z * plane + size_t(y) * w + x) =
+      make_uchar4(v[0], v[1], v[2], v[3]);
 }
 
 template <bool kDof>
@@ -141,6 +197,26 @@ void launch_sat_typed(const void* table, int w, int h, int channels, const Filte
   const dim3 grid((w + pixels_per_block_row - 1) / pixels_per_block_row,
                   (h + kBlockY - 1) / kBlockY, channels);
   const T* t = static_cast<const T*>(table);
+  if constexpr (std::is_same_v<T, uint32_t>) {
+    if (!params.depth_of_field && w % kPixelsPerThread == 0) {
+      const int r = params.radius < cap ? params.radius : cap;
+      switch (r % 4) {
+        case 0:
+          filter_box_u32_kernel<0><<<grid, block, 0, stream>>>(t, w, h, r, out);
+          break;
+        case 1:
+          filter_box_u32_kernel<1><<<grid, block, 0, stream>>>(t, w, h, r, out);
+          break;
+        case 2:
+          filter_box_u32_kernel<2><<<grid, block, 0, stream>>>(t, w, h, r, out);
+          break;
+        default:
+          filter_box_u32_kernel<3><<<grid, block, 0, stream>>>(t, w, h, r, out);
+      }
+      WS_CUDA_CHECK_LAUNCH();
+      return;
+    }
+  }
   if (params.depth_of_field)
     filter_sat_kernel<T, true><<<grid, block, 0, stream>>>(t, w, h, params, cap, depth, out);
   else

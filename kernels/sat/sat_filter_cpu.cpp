@@ -55,6 +55,35 @@ void filter_table(const T* table, int w, int h, const RadiusOf& radius_of, uint8
     }
 }
 
+// The box filter on a u32 table, row by row: the same rule as filter_table, with the row
+// pointers and the reciprocal of the count (the same across a row's interior) kept between pixels.
+void filter_box_u32(const uint32_t* table, int w, int h, int r, uint8_t* out) {
+  auto load = [table, w](int x, int y) -> uint32_t {
+    return x < 0 || y < 0 ? 0u : table[size_t(y) * w + x];
+  };
+  for (int y = 0; y < h; ++y) {
+    const int y0 = std::max(y - r, 0), y1 = std::min(y + r, h - 1);
+    const uint32_t* bottom = table + size_t(y1) * w;
+    const uint32_t* top = y0 > 0 ? table + size_t(y0 - 1) * w : nullptr;
+    int64_t last_count = -1;
+    float reciprocal = 0;
+    for (int x = 0; x < w; ++x) {
+      const rule::Window win{std::max(x - r, 0), y0, std::min(x + r, w - 1), y1};
+      const int64_t count = win.count();
+      if (count != last_count) last_count = count, reciprocal = rule::reciprocal_of_2count(count);
+      if (count > rule::kExactU32Pixels) {  // too big for 32 bits: summed in parts
+        out[size_t(y) * w + x] =
+            rule::round_mean(rule::exact_sum_u32(load, win), count, reciprocal);
+        continue;
+      }
+      const uint32_t d = bottom[win.x1], c = win.x0 > 0 ? bottom[win.x0 - 1] : 0u;
+      const uint32_t b = top ? top[win.x1] : 0u, a = top && win.x0 > 0 ? top[win.x0 - 1] : 0u;
+      out[size_t(y) * w + x] =
+          rule::round_mean(uint32_t(uint32_t(d - b) - c) + a, count, reciprocal);
+    }
+  }
+}
+
 }  // namespace
 
 void filter_sat_cpu(Accum a, const void* table, int w, int h, const FilterParams& params,
@@ -64,6 +93,8 @@ void filter_sat_cpu(Accum a, const void* table, int w, int h, const FilterParams
   const RadiusOf radius_of{params, depth, w, h, std::max(w, h)};
   switch (a) {
     case Accum::U8U32:
+      if (!params.depth_of_field)
+        return filter_box_u32(static_cast<const uint32_t*>(table), w, h, radius_of(0, 0), out);
       return filter_table(static_cast<const uint32_t*>(table), w, h, radius_of, out);
     case Accum::F32F32:
       return filter_table(static_cast<const float*>(table), w, h, radius_of, out);

@@ -15,6 +15,13 @@
 
 #include "../common/host_device.h"
 
+// Loops with constant bounds unrolled on the device, so small arrays stay in registers.
+#if defined(__CUDA_ARCH__)
+#define WS_SAT_UNROLL _Pragma("unroll")
+#else
+#define WS_SAT_UNROLL
+#endif
+
 namespace ws::sat::filter_rule {
 
 // 255 * 16,843,009 = 2^32 - 1: any window this small has a sum that fits in 32 bits.
@@ -62,19 +69,33 @@ WS_HD T four_lookups(const Load& load, int x0, int y0, int x1, int y1) {
   return T(T(T(d - b) - c) + a);
 }
 
-// The exact sum of a u32 table's window: four look-ups when it is small enough, else the sum of
-// its parts of at most kSplitEdge x kSplitEdge.
+// The exact sum of a u32 table's window: four look-ups when it is small enough, else split at
+// kSplitEdge in x and/or y into at most 2 x 2 parts (a side is at most kMaxSide), whose corners
+// form a grid of at most 3 x 3 look-ups; each part's four-look-up difference, modulo 2^32, is
+// exact, and the parts are added in 64 bits.
 template <class Load>
 WS_HD uint64_t exact_sum_u32(const Load& load, const Window& win) {
   if (win.count() <= kExactU32Pixels)
     return four_lookups<uint32_t>(load, win.x0, win.y0, win.x1, win.y1);
+  static_assert(2 * kSplitEdge >= 8192, "two parts per side cover the largest image");
+  const int nx = win.x1 - win.x0 + 1 > kSplitEdge ? 2 : 1;  // parts along x
+  const int ny = win.y1 - win.y0 + 1 > kSplitEdge ? 2 : 1;  // parts along y
+  // The corner lines: left of / above the window, the split (if any), the last column / row.
+  const int cx[3] = {win.x0 - 1, nx == 2 ? win.x0 - 1 + kSplitEdge : win.x1, win.x1};
+  const int cy[3] = {win.y0 - 1, ny == 2 ? win.y0 - 1 + kSplitEdge : win.y1, win.y1};
+  uint32_t g[3][3];  // g[j][i]: the table at (cx[i], cy[j]); constant bounds keep it in registers
+  WS_SAT_UNROLL
+  for (int j = 0; j < 3; ++j) {
+    WS_SAT_UNROLL
+    for (int i = 0; i < 3; ++i) g[j][i] = (i <= nx && j <= ny) ? load(cx[i], cy[j]) : 0u;
+  }
   uint64_t sum = 0;
-  for (int ys = win.y0; ys <= win.y1; ys += kSplitEdge) {
-    const int ye = win.y1 - ys < kSplitEdge ? win.y1 : ys + kSplitEdge - 1;
-    for (int xs = win.x0; xs <= win.x1; xs += kSplitEdge) {
-      const int xe = win.x1 - xs < kSplitEdge ? win.x1 : xs + kSplitEdge - 1;
-      sum += four_lookups<uint32_t>(load, xs, ys, xe, ye);
-    }
+  WS_SAT_UNROLL
+  for (int j = 0; j < 2; ++j) {
+    WS_SAT_UNROLL
+    for (int i = 0; i < 2; ++i)
+      if (i < nx && j < ny)
+        sum += uint32_t(uint32_t(uint32_t(g[j + 1][i + 1] - g[j][i + 1]) - g[j + 1][i]) + g[j][i]);
   }
   return sum;
 }
@@ -83,16 +104,29 @@ WS_HD uint64_t exact_sum_u32(const Load& load, const Window& win) {
 // 8-bit samples. A 64-bit division is slow on both sides (tens of cycles on a CPU, a long
 // instruction sequence on a GPU), so: a float estimate, within 1 of the quotient (the float
 // rounding errors are below 1e-4 here), then corrected by exact integer comparisons.
-WS_HD uint8_t round_mean(uint64_t sum, int64_t count) {
+// `reciprocal`: any float near 1 / (2 count); the result does not depend on which.
+WS_HD uint8_t round_mean(uint64_t sum, int64_t count, float reciprocal) {
   const uint64_t num = 2 * sum + uint64_t(count), den = 2 * uint64_t(count);
-  // Signed conversions (num < 2^63): one instruction each on x86, unlike unsigned 64-bit ones.
-  const float estimate = float(int64_t(num)) * (1.0f / float(int64_t(den)));
+  // Signed conversion (num < 2^63): one instruction on x86, unlike an unsigned 64-bit one.
+  const float estimate = float(int64_t(num)) * reciprocal;
   int q = estimate < 255.0f ? int(estimate) : 255;
   if (uint64_t(q) * den > num)
     --q;
   else if (q < 255 && uint64_t(q + 1) * den <= num)
     ++q;
   return uint8_t(q);
+}
+
+WS_HD float reciprocal_of_2count(int64_t count) {
+#if defined(__CUDA_ARCH__)
+  return __frcp_rn(float(2 * count));  // no IEEE division's slow path
+#else
+  return 1.0f / float(2 * count);
+#endif
+}
+
+WS_HD uint8_t round_mean(uint64_t sum, int64_t count) {
+  return round_mean(sum, count, reciprocal_of_2count(count));
 }
 
 // The same rule for a float or double table's sum: floor((2 sum + count) / (2 count)) in double,

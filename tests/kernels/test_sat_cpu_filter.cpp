@@ -307,7 +307,7 @@ TEST(SatCpuFilter, U32TableOf8192SquaredOf255sGives255AtEveryRadius) {
 TEST(SatCpuFilter, U32TableOfRandom8192SquaredEqualsBruteForceAtBigRadii) {
   const BigImage big(random_image(BigImage::kSide, BigImage::kSide, 99));
   std::vector<uint8_t> out(big.image.size());
-  for (int r : {1000, 2052, 3001, 8191}) {
+  for (int r : {2052, 8191}) {
     filter_sat_cpu(Accum::U8U32, big.table.data(), BigImage::kSide, BigImage::kSide, box(r),
                    nullptr, out.data());
     for (auto [x, y] : sampled_pixels(uint64_t(r) * 3))
