@@ -83,50 +83,82 @@ __global__ void filter_sat_kernel(const T* __restrict__ tables, int w, int h, Fi
 }
 
 // Four consecutive entries of a table row from `start`, whose misalignment start % 4 is kMis
-// (the same for every thread of a launch): one aligned 16-byte load, or two when misaligned. The
-// row must start 16-byte aligned (w a multiple of 4) and start + 3 must lie in the row.
+// (the same for every thread of a launch), as aligned 16-byte loads. The row must start 16-byte
+// aligned (w a multiple of 4) and start + 3 must lie in the row. load_four: one load, or two
+// when misaligned. load_four_warp (every lane of the warp, neighbouring lanes 4 entries apart):
+// one load, the rest from the next lane by a shuffle; the last lane loads its own.
 template <int kMis>
 __device__ void load_four(const uint32_t* __restrict__ row, int start, uint32_t (&v)[4]) {
   const uint4* at = reinterpret_cast<const uint4*>(row + (start - kMis));
   const uint4 lo = __ldg(at);
-  if constexpr (kMis == 0) {
-    v[0] = lo.x, v[1] = lo.y, v[2] = lo.z, v[3] = lo.w;
-  } else {
-    const uint4 hi = __ldg(at + 1);
-    const uint32_t both[8] = {lo.x, lo.y, lo.z, lo.w, hi.x, hi.y, hi.z, hi.w};
+  const uint4 hi = kMis == 0 ? lo : __ldg(at + 1);
+  const uint32_t both[8] = {lo.x, lo.y, lo.z, lo.w, hi.x, hi.y, hi.z, hi.w};
 #pragma unroll
-    for (int k = 0; k < 4; ++k) v[k] = both[k + kMis];
-  }
+  for (int k = 0; k < 4; ++k) v[k] = both[k + kMis];
 }
 
-// The box filter on a u32 table when w is a multiple of 4, kMis = r % 4: a thread's 4 pixels
-// whose windows lie inside the image's columns and fit 32 bits share their rows and count, and
-// read their corners as 16-byte vectors (the left corners x - r - 1 are misaligned by 3 - kMis,
-// the right ones x + r by kMis); other pixels take the general rule.
+template <int kMis>
+__device__ void load_four_warp(const uint32_t* __restrict__ row, int start, uint32_t (&v)[4]) {
+  const uint4* at = reinterpret_cast<const uint4*>(row + (start - kMis));
+  const uint4 lo = __ldg(at);
+  uint32_t both[8] = {lo.x, lo.y, lo.z, lo.w, 0, 0, 0, 0};
+  if constexpr (kMis > 0) {
+    const bool last_lane = (threadIdx.x & 31) == 31;
+    const uint4 own = last_lane ? __ldg(at + 1) : make_uint4(0, 0, 0, 0);
+    const uint32_t mine[4] = {own.x, own.y, own.z, own.w};
+#pragma unroll
+    for (int k = 0; k < kMis; ++k) {
+      const uint32_t next = __shfl_down_sync(0xffffffffu, both[k], 1);
+      both[4 + k] = last_lane ? mine[k] : next;
+    }
+  }
+#pragma unroll
+  for (int k = 0; k < 4; ++k) v[k] = both[k + kMis];
+}
+
+// The box filter on a u32 table when w is a multiple of 4, kMis = r % 4 (the right corners
+// x + r are misaligned by kMis, the left ones x - r - 1 by 3 - kMis). A thread's 4 pixels whose
+// windows lie inside the image's columns and fit 32 bits share their rows and count: they read
+// their corners as 16-byte vectors, through shuffles when the whole warp is such (nearly every
+// warp of a big image), and round with one reciprocal. Other pixels take the general rule.
 template <int kMis>
 __global__ void filter_box_u32_kernel(const uint32_t* __restrict__ tables, int w, int h, int r,
                                       uint8_t* __restrict__ out) {
   const size_t plane = size_t(w) * h;
   const int x = (blockIdx.x * blockDim.x + threadIdx.x) * kPixelsPerThread;
-  const int y = blockIdx.y * blockDim.y + threadIdx.y;
-  if (x >= w || y >= h) return;
+  const int y = blockIdx.y * blockDim.y + threadIdx.y;  // the same across a warp (32 x 8 blocks)
+  const bool active = x < w && y < h;
   const uint32_t* table = tables + blockIdx.z * plane;
   const int y0 = y - r < 0 ? 0 : y - r, y1 = y + r > h - 1 ? h - 1 : y + r;
   const int64_t count = int64_t(y1 - y0 + 1) * (2 * r + 1);
-  uint8_t v[kPixelsPerThread];
-  if (x - r - 1 >= 0 && x + 3 + r <= w - 1 && count <= rule::kExactU32Pixels) {
-    uint32_t d[4], c[4], b[4] = {}, a[4] = {};
-    const uint32_t* bottom = table + size_t(y1) * w;
+  const bool inside =
+      active && x - r - 1 >= 0 && x + 3 + r <= w - 1 && count <= rule::kExactU32Pixels;
+  uint32_t d[4], c[4], b[4] = {}, a[4] = {};
+  const uint32_t* bottom = table + size_t(y1) * w;
+  const uint32_t* top = table + size_t(y0 > 0 ? y0 - 1 : 0) * w;  // read only when y0 > 0
+  if (__all_sync(0xffffffffu, inside)) {
+    load_four_warp<kMis>(bottom, x + r, d);
+    load_four_warp<3 - kMis>(bottom, x - r - 1, c);
+    if (y0 > 0) {  // the same across the warp
+      load_four_warp<kMis>(top, x + r, b);
+      load_four_warp<3 - kMis>(top, x - r - 1, a);
+    }
+  } else if (inside) {
     load_four<kMis>(bottom, x + r, d);
     load_four<3 - kMis>(bottom, x - r - 1, c);
     if (y0 > 0) {
-      const uint32_t* top = bottom - size_t(y1 - y0 + 1) * w;
       load_four<kMis>(top, x + r, b);
       load_four<3 - kMis>(top, x - r - 1, a);
     }
+  }
+  if (!active) return;
+  uint8_t v[kPixelsPerThread];
+  if (inside) {
+    const float reciprocal = rule::reciprocal_of(count);
 #pragma unroll
     for (int k = 0; k < kPixelsPerThread; ++k)  // the rule's four look-ups, modulo 2^32
-      v[k] = rule::round_mean(uint64_t(uint32_t(uint32_t(d[k] - b[k]) - c[k]) + a[k]), count);
+      v[k] = rule::round_mean_small(uint32_t(uint32_t(d[k] - b[k]) - c[k]) + a[k], int32_t(count),
+                                    reciprocal);
   } else {
     const TableLoad<uint32_t> load{table, w};
 #pragma unroll

@@ -70,16 +70,16 @@ void filter_box_u32(const uint32_t* table, int w, int h, int r, uint8_t* out) {
     for (int x = 0; x < w; ++x) {
       const rule::Window win{std::max(x - r, 0), y0, std::min(x + r, w - 1), y1};
       const int64_t count = win.count();
-      if (count != last_count) last_count = count, reciprocal = rule::reciprocal_of_2count(count);
+      if (count != last_count) last_count = count, reciprocal = rule::reciprocal_of(count);
       if (count > rule::kExactU32Pixels) {  // too big for 32 bits: summed in parts
         out[size_t(y) * w + x] =
-            rule::round_mean(rule::exact_sum_u32(load, win), count, reciprocal);
+            rule::round_mean_wide(rule::exact_sum_u32(load, win), count, 0.5f * reciprocal);
         continue;
       }
       const uint32_t d = bottom[win.x1], c = win.x0 > 0 ? bottom[win.x0 - 1] : 0u;
       const uint32_t b = top ? top[win.x1] : 0u, a = top && win.x0 > 0 ? top[win.x0 - 1] : 0u;
       out[size_t(y) * w + x] =
-          rule::round_mean(uint32_t(uint32_t(d - b) - c) + a, count, reciprocal);
+          rule::round_mean_small(uint32_t(uint32_t(d - b) - c) + a, int32_t(count), reciprocal);
     }
   }
 }

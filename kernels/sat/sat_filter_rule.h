@@ -100,12 +100,36 @@ WS_HD uint64_t exact_sum_u32(const Load& load, const Window& win) {
   return sum;
 }
 
-// sum / count rounded half up: floor((2 sum + count) / (2 count)), at most 255 for a mean of
-// 8-bit samples. A 64-bit division is slow on both sides (tens of cycles on a CPU, a long
-// instruction sequence on a GPU), so: a float estimate, within 1 of the quotient (the float
-// rounding errors are below 1e-4 here), then corrected by exact integer comparisons.
-// `reciprocal`: any float near 1 / (2 count); the result does not depend on which.
-WS_HD uint8_t round_mean(uint64_t sum, int64_t count, float reciprocal) {
+// sum / count rounded half up: floor((2 sum + count) / (2 count)) = floor(sum / count + 1/2), at
+// most 255 for a mean of 8-bit samples. Divisions are slow on both sides (a 64-bit one takes tens
+// of cycles on a CPU and a long instruction sequence on a GPU), so each version below takes a
+// float estimate, within 1 of the answer (its rounding errors are below 1e-4 for quotients up to
+// 256), and corrects it by exact integer comparisons: any reciprocal near the true one gives the
+// same, exact, result.
+
+WS_HD float reciprocal_of(int64_t value) {
+#if defined(__CUDA_ARCH__)
+  return __frcp_rn(float(value));  // one instruction sequence, no IEEE division's slow path
+#else
+  return 1.0f / float(value);
+#endif
+}
+
+// A window of at most kExactU32Pixels pixels: its true sum is below 2^32, and with q within 1 of
+// the answer, e = sum - q count lies within +-2 count, so 32-bit integers hold every step.
+// `reciprocal`: near 1 / count.
+WS_HD uint8_t round_mean_small(uint32_t sum, int32_t count, float reciprocal) {
+  int q = int(float(sum) * reciprocal + 0.5f);
+  const int32_t e = int32_t(sum - uint32_t(q) * uint32_t(count));  // exact: |e| < 2^31
+  if (2 * e >= count)
+    ++q;  // sum / count + 1/2 >= q + 1
+  else if (2 * e < -count)
+    --q;  // sum / count + 1/2 < q
+  return uint8_t(q);
+}
+
+// Any window (sums up to 255 * 8192^2 < 2^35) in 64 bits. `reciprocal`: near 1 / (2 count).
+WS_HD uint8_t round_mean_wide(uint64_t sum, int64_t count, float reciprocal) {
   const uint64_t num = 2 * sum + uint64_t(count), den = 2 * uint64_t(count);
   // Signed conversion (num < 2^63): one instruction on x86, unlike an unsigned 64-bit one.
   const float estimate = float(int64_t(num)) * reciprocal;
@@ -117,16 +141,10 @@ WS_HD uint8_t round_mean(uint64_t sum, int64_t count, float reciprocal) {
   return uint8_t(q);
 }
 
-WS_HD float reciprocal_of_2count(int64_t count) {
-#if defined(__CUDA_ARCH__)
-  return __frcp_rn(float(2 * count));  // no IEEE division's slow path
-#else
-  return 1.0f / float(2 * count);
-#endif
-}
-
 WS_HD uint8_t round_mean(uint64_t sum, int64_t count) {
-  return round_mean(sum, count, reciprocal_of_2count(count));
+  if (count <= kExactU32Pixels)
+    return round_mean_small(uint32_t(sum), int32_t(count), reciprocal_of(count));
+  return round_mean_wide(sum, count, reciprocal_of(2 * count));
 }
 
 // The same rule for a float or double table's sum: floor((2 sum + count) / (2 count)) in double,

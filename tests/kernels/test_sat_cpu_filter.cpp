@@ -14,6 +14,7 @@
 #include "common/split_mix.h"
 #include "sat/sat.h"
 #include "sat/sat_filter_cpu.h"
+#include "sat/sat_filter_rule.h"
 
 namespace ws::sat {
 namespace {
@@ -122,6 +123,31 @@ TEST(SatCpuFilter, RoundsHalfUp) {
   EXPECT_EQ(run_direct(img3, 3, 1, box(1)), (std::vector<uint8_t>{0, 0, 1}));
   EXPECT_EQ(run_sat(table_of(img3, 3, 1, Accum::F32F32), 3, 1, box(1)),
             (std::vector<uint8_t>{0, 0, 1}));
+}
+
+TEST(SatCpuFilter, RoundingEqualsIntegerDivision) {
+  // floor((2 sum + count) / (2 count)) by 64-bit division, against the filters' rounding (a float
+  // estimate corrected by integer comparisons), at the ends, around every tie, and at random.
+  SplitMix64 rng{42};
+  std::vector<int64_t> counts = {1, 2, 3, 4, 9, 255, 256, 4095, 16843009, 16843010, 67108864};
+  for (int i = 0; i < 200; ++i) counts.push_back(1 + int64_t(rng.next() % 67108864));
+  for (int64_t count : counts) {
+    std::vector<uint64_t> sums = {0, uint64_t(255 * count)};
+    for (int k = 1; k <= 255; k += 17) {  // around the ties sum / count = k - 1/2
+      const uint64_t tie2 = uint64_t(2 * k - 1) * uint64_t(count);  // 2 sum at the tie
+      for (int64_t d : {-2, -1, 0, 1, 2})
+        if (int64_t(tie2 / 2) + d >= 0) sums.push_back(uint64_t(int64_t(tie2 / 2) + d));
+    }
+    for (int i = 0; i < 20; ++i) sums.push_back(rng.next() % (255 * uint64_t(count) + 1));
+    for (uint64_t sum : sums) {
+      if (sum > 255 * uint64_t(count)) continue;
+      const uint64_t expect = (2 * sum + uint64_t(count)) / (2 * uint64_t(count));
+      ASSERT_EQ(uint64_t(filter_rule::round_mean(sum, count)), expect)
+          << "sum " << sum << " count " << count;
+      ASSERT_EQ(uint64_t(filter_rule::round_mean(double(sum), count)), expect)
+          << "sum " << sum << " count " << count;
+    }
+  }
 }
 
 TEST(SatCpuFilter, SatEqualsDirectAtEveryRadius) {
