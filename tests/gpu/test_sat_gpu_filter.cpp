@@ -268,27 +268,31 @@ TEST(SatGpuFilter, U32TableOfRandom8192SquaredEqualsTheCpu) {
 // Small runs of every kernel for compute-sanitizer (memcheck, racecheck, initcheck).
 TEST(SatGpuFilter, SmallRunsForTheSanitizers) {
   WS_SKIP_WITHOUT_GPU();
-  const Shape s{37, 19};
-  const int channels = 3;
-  const std::vector<uint8_t> planes = random_planes(s.w, s.h, channels, 23);
-  const std::vector<float> depth = generated_depth("bowl", s.w, s.h);
-  FilterParams dof;
-  dof.depth_of_field = true;
-  dof.aperture = 9;
-  for (Accum a : {Accum::U8U32, Accum::F32F32, Accum::F32F64}) {
-    const std::vector<uint8_t> tables = tables_of(planes, s.w, s.h, channels, a);
-    GpuImage gpu(planes, tables, s.w, s.h, channels, depth);
-    for (const FilterParams& p : {box(3), dof})
-      EXPECT_EQ(gpu.run(FilterMethod::Sat, a, p), cpu_filter(FilterMethod::Sat, a, planes, tables,
-                                                             s.w, s.h, channels, p, depth.data()));
-    if (a != Accum::U8U32) continue;
-    for (const FilterParams& p : {box(3), dof})
-      EXPECT_EQ(
-          gpu.run(FilterMethod::Direct, a, p),
-          cpu_filter(FilterMethod::Direct, a, planes, tables, s.w, s.h, channels, p, depth.data()));
-    EXPECT_EQ(gpu.run(FilterMethod::Separable, a, box(3)),
-              cpu_filter(FilterMethod::Separable, a, planes, tables, s.w, s.h, channels, box(3),
-                         nullptr));
+  // 37 wide: the general kernels; 132 wide (a multiple of 4): the u32 box kernel, whole warps
+  // and a warp with one lane in use.
+  for (const Shape& s : {Shape{37, 19}, Shape{132, 21}}) {
+    const int channels = 3;
+    const std::vector<uint8_t> planes = random_planes(s.w, s.h, channels, 23);
+    const std::vector<float> depth = generated_depth("bowl", s.w, s.h);
+    FilterParams dof;
+    dof.depth_of_field = true;
+    dof.aperture = 9;
+    for (Accum a : {Accum::U8U32, Accum::F32F32, Accum::F32F64}) {
+      const std::vector<uint8_t> tables = tables_of(planes, s.w, s.h, channels, a);
+      GpuImage gpu(planes, tables, s.w, s.h, channels, depth);
+      for (const FilterParams& p : {box(3), box(6), dof})
+        EXPECT_EQ(
+            gpu.run(FilterMethod::Sat, a, p),
+            cpu_filter(FilterMethod::Sat, a, planes, tables, s.w, s.h, channels, p, depth.data()));
+      if (a != Accum::U8U32) continue;
+      for (const FilterParams& p : {box(3), dof})
+        EXPECT_EQ(gpu.run(FilterMethod::Direct, a, p),
+                  cpu_filter(FilterMethod::Direct, a, planes, tables, s.w, s.h, channels, p,
+                             depth.data()));
+      EXPECT_EQ(gpu.run(FilterMethod::Separable, a, box(3)),
+                cpu_filter(FilterMethod::Separable, a, planes, tables, s.w, s.h, channels, box(3),
+                           nullptr));
+    }
   }
 }
 
