@@ -1,0 +1,320 @@
+// The box and depth-of-field filters on the GPU, every channel in one launch (grid z = channel).
+// Each pixel follows sat_filter_rule.h, the body the CPU filters run too, so the pixels are the
+// same bit for bit. n = w h pixels per channel, r the radius.
+//
+//   filter_sat_kernel        one thread per 4 neighbouring pixels of a row: four look-ups in the
+//                            table per pixel through the read-only cache (warps read 128
+//                            consecutive entries per corner), one 32-bit store of the 4 pixels
+//                            when w is a multiple of 4. Work O(1) per pixel whatever r: 4 look-ups,
+//                            16 for a u32 window too large for 32 bits (split into parts of at
+//                            most 4096 x 4096). Reads the table about twice, writes n bytes.
+//   filter_direct_kernel     one thread per pixel sums its clamped window, one row of it at a
+//                            time (neighbouring threads read neighbouring bytes). Work O(r^2) per
+//                            pixel: the cost the SAT removes.
+//   separable_rows_kernel    one thread per row walks it with a running sum of 2r+1 samples into
+//                            32-bit sums (neighbouring threads read addresses a row apart).
+//   separable_columns_kernel one thread per column walks the row sums downwards with a running
+//                            sum and writes the rounded mean (coalesced). Work O(1) per pixel in
+//                            two passes, but steps w and h: only one thread per line.
+// Depth of field (SAT and direct only): pixel (x, y) takes the radius dof_radius(depth(x, y)).
+#include <cuda_runtime.h>
+
+#include <string>
+#include <type_traits>
+
+#include "../common/cuda_check.cuh"
+#include "sat_filter_checks.h"
+#include "sat_filter_rule.h"
+#include "sat_launch.h"
+
+namespace ws::sat {
+
+namespace rule = filter_rule;
+
+namespace {
+
+constexpr int kPixelsPerThread = 4;  // filter_sat_kernel: 4 pixels of a row, one 32-bit store
+constexpr int kBlockX = 32, kBlockY = 8;
+constexpr int kLineThreads = 128;  // the separable passes: threads per block, one line each
+
+// Table reads through the read-only data cache; 0 left of or above the image.
+template <class T>
+struct TableLoad {
+  const T* __restrict__ table;
+  int w;
+  __device__ T operator()(int x, int y) const {
+    return x < 0 || y < 0 ? T(0) : __ldg(table + size_t(y) * w + x);
+  }
+};
+
+// The radius of pixel (x, y) (depth of field) or the box radius, capped at `cap`, the longest side.
+template <bool kDof>
+__device__ int radius_at(const FilterParams& p, int cap, const float* __restrict__ depth,
+                         size_t index) {
+  if constexpr (kDof)
+    return rule::dof_radius_capped(__ldg(depth + index), p.focus, p.aperture, cap);
+  else
+    return p.radius < cap ? p.radius : cap;
+}
+
+template <class T, bool kDof>
+__global__ void filter_sat_kernel(const T* __restrict__ tables, int w, int h, FilterParams p,
+                                  int cap, const float* __restrict__ depth,
+                                  uint8_t* __restrict__ out) {
+  const size_t plane = size_t(w) * h;
+  const int x0 = (blockIdx.x * blockDim.x + threadIdx.x) * kPixelsPerThread;
+  const int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x0 >= w || y >= h) return;
+  const TableLoad<T> load{tables + blockIdx.z * plane, w};
+  uint8_t v[kPixelsPerThread] = {};
+#pragma unroll
+  for (int k = 0; k < kPixelsPerThread; ++k) {
+    const int x = x0 + k;
+    if (x >= w) break;
+    const int r = radius_at<kDof>(p, cap, depth, size_t(y) * w + x);
+    v[k] = rule::filtered_from_table<T>(load, rule::clamp_window(x, y, r, w, h));
+  }
+  uint8_t* o = out + blockIdx.z * plane + size_t(y) * w + x0;
+  if (w % kPixelsPerThread == 0) {  // rows start 4-aligned and x0 + 3 < w: one 32-bit store
+    *reinterpret_cast<uchar4*>(o) = make_uchar4(v[0], v[1], v[2], v[3]);
+  } else {
+    for (int k = 0; k < kPixelsPerThread && x0 + k < w; ++k) o[k] = v[k];
+  }
+}
+
+// Four consecutive entries of a table row from `start`, whose misalignment start % 4 is kMis
+// (the same for every thread of a launch), as aligned 16-byte loads. The row must start 16-byte
+// aligned (w a multiple of 4) and start + 3 must lie in the row. load_four: one load, or two
+// when misaligned. load_four_warp (every lane of the warp, neighbouring lanes 4 entries apart):
+// one load, the rest from the next lane by a shuffle; the last lane loads its own.
+template <int kMis>
+__device__ void load_four(const uint32_t* __restrict__ row, int start, uint32_t (&v)[4]) {
+  const uint4* at = reinterpret_cast<const uint4*>(row + (start - kMis));
+  const uint4 lo = __ldg(at);
+  const uint4 hi = kMis == 0 ? lo : __ldg(at + 1);
+  const uint32_t both[8] = {lo.x, lo.y, lo.z, lo.w, hi.x, hi.y, hi.z, hi.w};
+#pragma unroll
+  for (int k = 0; k < 4; ++k) v[k] = both[k + kMis];
+}
+
+template <int kMis>
+__device__ void load_four_warp(const uint32_t* __restrict__ row, int start, uint32_t (&v)[4]) {
+  const uint4* at = reinterpret_cast<const uint4*>(row + (start - kMis));
+  const uint4 lo = __ldg(at);
+  uint32_t both[8] = {lo.x, lo.y, lo.z, lo.w, 0, 0, 0, 0};
+  if constexpr (kMis > 0) {
+    const bool last_lane = (threadIdx.x & 31) == 31;
+    const uint4 own = last_lane ? __ldg(at + 1) : make_uint4(0, 0, 0, 0);
+    const uint32_t mine[4] = {own.x, own.y, own.z, own.w};
+#pragma unroll
+    for (int k = 0; k < kMis; ++k) {
+      const uint32_t next = __shfl_down_sync(0xffffffffu, both[k], 1);
+      both[4 + k] = last_lane ? mine[k] : next;
+    }
+  }
+#pragma unroll
+  for (int k = 0; k < 4; ++k) v[k] = both[k + kMis];
+}
+
+// The box filter on a u32 table when w is a multiple of 4, kMis = r % 4 (the right corners
+// x + r are misaligned by kMis, the left ones x - r - 1 by 3 - kMis). A thread's 4 pixels whose
+// windows lie inside the image's columns and fit 32 bits share their rows and count: they read
+// their corners as 16-byte vectors, through shuffles when the whole warp is such (nearly every
+// warp of a big image), and round with one reciprocal. Other pixels take the general rule.
+template <int kMis>
+__global__ void filter_box_u32_kernel(const uint32_t* __restrict__ tables, int w, int h, int r,
+                                      uint8_t* __restrict__ out) {
+  const size_t plane = size_t(w) * h;
+  const int x = (blockIdx.x * blockDim.x + threadIdx.x) * kPixelsPerThread;
+  const int y = blockIdx.y * blockDim.y + threadIdx.y;  // the same across a warp (32 x 8 blocks)
+  const bool active = x < w && y < h;
+  const uint32_t* table = tables + blockIdx.z * plane;
+  const int y0 = y - r < 0 ? 0 : y - r, y1 = y + r > h - 1 ? h - 1 : y + r;
+  const int64_t count = int64_t(y1 - y0 + 1) * (2 * r + 1);
+  const bool inside =
+      active && x - r - 1 >= 0 && x + 3 + r <= w - 1 && count <= rule::kExactU32Pixels;
+  uint32_t d[4], c[4], b[4] = {}, a[4] = {};
+  const uint32_t* bottom = table + size_t(y1) * w;
+  const uint32_t* top = table + size_t(y0 > 0 ? y0 - 1 : 0) * w;  // read only when y0 > 0
+  if (__all_sync(0xffffffffu, inside)) {
+    load_four_warp<kMis>(bottom, x + r, d);
+    load_four_warp<3 - kMis>(bottom, x - r - 1, c);
+    if (y0 > 0) {  // the same across the warp
+      load_four_warp<kMis>(top, x + r, b);
+      load_four_warp<3 - kMis>(top, x - r - 1, a);
+    }
+  } else if (inside) {
+    load_four<kMis>(bottom, x + r, d);
+    load_four<3 - kMis>(bottom, x - r - 1, c);
+    if (y0 > 0) {
+      load_four<kMis>(top, x + r, b);
+      load_four<3 - kMis>(top, x - r - 1, a);
+    }
+  }
+  if (!active) return;
+  uint8_t v[kPixelsPerThread];
+  if (inside) {
+    const float reciprocal = rule::reciprocal_of(count);
+#pragma unroll
+    for (int k = 0; k < kPixelsPerThread; ++k)  // the rule's four look-ups, modulo 2^32
+      v[k] = rule::round_mean_small(uint32_t(uint32_t(d[k] - b[k]) - c[k]) + a[k], int32_t(count),
+                                    reciprocal);
+  } else {
+    const TableLoad<uint32_t> load{table, w};
+#pragma unroll
+    for (int k = 0; k < kPixelsPerThread; ++k)
+      v[k] = rule::filtered_from_table<uint32_t>(load, rule::clamp_window(x + k, y, r, w, h));
+  }
+  *reinterpret_cast<uchar4*>(out + blockIdx.z * plane + size_t(y) * w + x) =
+      make_uchar4(v[0], v[1], v[2], v[3]);
+}
+
+template <bool kDof>
+__global__ void filter_direct_kernel(const uint8_t* __restrict__ images, int w, int h,
+                                     FilterParams p, int cap, const float* __restrict__ depth,
+                                     uint8_t* __restrict__ out) {
+  const size_t plane = size_t(w) * h;
+  const int x = blockIdx.x * blockDim.x + threadIdx.x;
+  const int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x >= w || y >= h) return;
+  const uint8_t* image = images + blockIdx.z * plane;
+  const rule::Window win =
+      rule::clamp_window(x, y, radius_at<kDof>(p, cap, depth, size_t(y) * w + x), w, h);
+  uint64_t sum = 0;
+  for (int yy = win.y0; yy <= win.y1; ++yy) {
+    const uint8_t* row = image + size_t(yy) * w;
+    uint32_t row_sum = 0;  // at most 8192 * 255
+    for (int xx = win.x0; xx <= win.x1; ++xx) row_sum += __ldg(row + xx);
+    sum += row_sum;
+  }
+  out[blockIdx.z * plane + size_t(y) * w + x] = rule::round_mean(sum, win.count());
+}
+
+__global__ void separable_rows_kernel(const uint8_t* __restrict__ image, int w, int h, int r,
+                                      uint32_t* __restrict__ rows) {
+  const int y = blockIdx.x * blockDim.x + threadIdx.x;
+  if (y >= h) return;
+  const uint8_t* in = image + size_t(y) * w;
+  uint32_t* sums = rows + size_t(y) * w;
+  uint32_t run = 0;
+  for (int x = 0; x <= r && x < w; ++x) run += in[x];
+  for (int x = 0; x < w; ++x) {
+    sums[x] = run;
+    if (x + r + 1 < w) run += in[x + r + 1];
+    if (x - r >= 0) run -= in[x - r];
+  }
+}
+
+__global__ void separable_columns_kernel(const uint32_t* __restrict__ rows, int w, int h, int r,
+                                         uint8_t* __restrict__ out) {
+  const int x = blockIdx.x * blockDim.x + threadIdx.x;
+  if (x >= w) return;
+  const int64_t cols_in = (x + r < w - 1 ? x + r : w - 1) - (x - r > 0 ? x - r : 0) + 1;
+  uint64_t run = 0;
+  for (int y = 0; y <= r && y < h; ++y) run += rows[size_t(y) * w + x];
+  for (int y = 0; y < h; ++y) {
+    const int64_t rows_in = (y + r < h - 1 ? y + r : h - 1) - (y - r > 0 ? y - r : 0) + 1;
+    out[size_t(y) * w + x] = rule::round_mean(run, rows_in * cols_in);
+    if (y + r + 1 < h) run += rows[size_t(y + r + 1) * w + x];
+    if (y - r >= 0) run -= rows[size_t(y - r) * w + x];
+  }
+}
+
+template <class T>
+void launch_sat_typed(const void* table, int w, int h, int channels, const FilterParams& params,
+                      const float* depth, uint8_t* out, cudaStream_t stream) {
+  const int cap = w > h ? w : h;  // the largest radius that matters
+  const dim3 block(kBlockX, kBlockY);
+  const int pixels_per_block_row = kBlockX * kPixelsPerThread;
+  const dim3 grid((w + pixels_per_block_row - 1) / pixels_per_block_row,
+                  (h + kBlockY - 1) / kBlockY, channels);
+  const T* t = static_cast<const T*>(table);
+  if constexpr (std::is_same_v<T, uint32_t>) {
+    if (!params.depth_of_field && w % kPixelsPerThread == 0) {
+      const int r = params.radius < cap ? params.radius : cap;
+      switch (r % 4) {
+        case 0:
+          filter_box_u32_kernel<0><<<grid, block, 0, stream>>>(t, w, h, r, out);
+          break;
+        case 1:
+          filter_box_u32_kernel<1><<<grid, block, 0, stream>>>(t, w, h, r, out);
+          break;
+        case 2:
+          filter_box_u32_kernel<2><<<grid, block, 0, stream>>>(t, w, h, r, out);
+          break;
+        default:
+          filter_box_u32_kernel<3><<<grid, block, 0, stream>>>(t, w, h, r, out);
+      }
+      WS_CUDA_CHECK_LAUNCH();
+      return;
+    }
+  }
+  if (params.depth_of_field)
+    filter_sat_kernel<T, true><<<grid, block, 0, stream>>>(t, w, h, params, cap, depth, out);
+  else
+    filter_sat_kernel<T, false><<<grid, block, 0, stream>>>(t, w, h, params, cap, nullptr, out);
+  WS_CUDA_CHECK_LAUNCH();
+}
+
+}  // namespace
+
+void launch_filter_sat(Accum a, const void* table, int w, int h, int channels,
+                       const FilterParams& params, const float* depth, uint8_t* out,
+                       cudaStream_t stream) {
+  check_filter_args(w, h, channels, params, depth, "the SAT filter");
+  WS_REQUIRE(table != nullptr && out != nullptr, std::string("launch_filter_sat: null buffer"));
+  switch (a) {
+    case Accum::U8U32:
+      return launch_sat_typed<uint32_t>(table, w, h, channels, params, depth, out, stream);
+    case Accum::F32F32:
+      return launch_sat_typed<float>(table, w, h, channels, params, depth, out, stream);
+    case Accum::F32F64:
+      return launch_sat_typed<double>(table, w, h, channels, params, depth, out, stream);
+  }
+  throw Error("the SAT filter: unknown accumulation type " + std::to_string(int(a)));
+}
+
+void launch_filter_direct(const uint8_t* image, int w, int h, int channels,
+                          const FilterParams& params, const float* depth, uint8_t* out,
+                          cudaStream_t stream) {
+  check_filter_args(w, h, channels, params, depth, "the direct filter");
+  WS_REQUIRE(image != nullptr && out != nullptr, std::string("launch_filter_direct: null buffer"));
+  const int cap = w > h ? w : h;  // the largest radius that matters
+  const dim3 block(kBlockX, kBlockY);
+  const dim3 grid((w + kBlockX - 1) / kBlockX, (h + kBlockY - 1) / kBlockY, channels);
+  if (params.depth_of_field)
+    filter_direct_kernel<true><<<grid, block, 0, stream>>>(image, w, h, params, cap, depth, out);
+  else
+    filter_direct_kernel<false><<<grid, block, 0, stream>>>(image, w, h, params, cap, nullptr, out);
+  WS_CUDA_CHECK_LAUNCH();
+}
+
+size_t separable_scratch_bytes(int w, int h) {
+  return w > 0 && h > 0 ? size_t(w) * size_t(h) * sizeof(uint32_t) : 0;
+}
+
+void launch_filter_separable(const uint8_t* image, int w, int h, int channels,
+                             const FilterParams& params, void* scratch, uint8_t* out,
+                             cudaStream_t stream) {
+  if (params.depth_of_field)
+    throw Error(
+        "the separable filter needs one radius for the whole image: depth of field gives each "
+        "pixel its own radius (use the SAT or the direct filter)");
+  check_filter_args(w, h, channels, params, nullptr, "the separable filter");
+  WS_REQUIRE(image != nullptr && out != nullptr && scratch != nullptr,
+             std::string("launch_filter_separable: null buffer"));
+  const int r = rule::useful_radius(params.radius, w, h);
+  const size_t plane = size_t(w) * h;
+  uint32_t* rows = static_cast<uint32_t*>(scratch);
+  // One channel at a time through the one scratch plane; the stream keeps them in order.
+  for (int c = 0; c < channels; ++c) {
+    separable_rows_kernel<<<(h + kLineThreads - 1) / kLineThreads, kLineThreads, 0, stream>>>(
+        image + c * plane, w, h, r, rows);
+    WS_CUDA_CHECK_LAUNCH();
+    separable_columns_kernel<<<(w + kLineThreads - 1) / kLineThreads, kLineThreads, 0, stream>>>(
+        rows, w, h, r, out + c * plane);
+    WS_CUDA_CHECK_LAUNCH();
+  }
+}
+
+}  // namespace ws::sat
