@@ -1,0 +1,26 @@
+// Shared by the two engines (sat_engine.cpp, sat_engine_cpu.cpp, sat_engine.cu): the CPU engine's
+// factory and the checks both engines make on their arguments, with the same messages.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "sat.h"
+
+namespace ws::sat {
+
+std::unique_ptr<Engine> make_cpu_engine();
+
+// Throws ws::Error for a side outside 1..kMaxSide, channels outside 1..kMaxChannels, or no planes.
+void check_image_args(int width, int height, int channels, const void* planes);
+// Throws ws::Error when no image is set (`what` names the call, e.g. "compute_sat").
+void check_has_image(int width, const char* what);
+// Throws ws::Error for a channel outside 0..channels-1.
+void check_channel(int channel, int channels);
+// Throws ws::Error for depth of field without a depth map, or a negative radius.
+void check_filter_args(const FilterParams& params, bool has_depth);
+// "4 channels of 8192 x 8192" for memory messages.
+std::string image_words(int width, int height, int channels);
+
+}  // namespace ws::sat
