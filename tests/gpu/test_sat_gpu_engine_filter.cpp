@@ -1,10 +1,5 @@
 // The CUDA engine's filters against the CPU engine's: the same pixels for every method, radius
 // and depth of field, and u32 SAT windows past 2^32 on 8192 x 8192.
-//
-// TODO(lead): these tests call the filter helper's sat_filter.cu (branch sat-filter); set
-// WS_SAT_ENGINE_FILTER_TESTS to 1 once that branch is merged.
-#define WS_SAT_ENGINE_FILTER_TESTS 0
-#if WS_SAT_ENGINE_FILTER_TESTS
 
 #include <gtest/gtest.h>
 
@@ -96,4 +91,3 @@ TEST(SatGpuEngineFilter, SmallImagesForTheSanitizers) {
 }  // namespace
 }  // namespace ws::test
 
-#endif  // WS_SAT_ENGINE_FILTER_TESTS

@@ -1,11 +1,6 @@
 // The CPU engine's filters: with a u32 table the SAT filter gives exactly the direct filter's
 // pixels at every radius (also where a window's sum passes 2^32), the separable filter too,
 // depth of field from a depth map, and the errors for calls without what they need.
-//
-// TODO(lead): these tests call the filter helper's sat_filter_cpu.cpp (branch sat-filter); set
-// WS_SAT_ENGINE_FILTER_TESTS to 1 once that branch is merged.
-#define WS_SAT_ENGINE_FILTER_TESTS 0
-#if WS_SAT_ENGINE_FILTER_TESTS
 
 #include <gtest/gtest.h>
 
@@ -117,4 +112,3 @@ TEST(SatCpuEngineFilter, WindowsPast32BitsAreExact) {
 }  // namespace
 }  // namespace ws::test
 
-#endif  // WS_SAT_ENGINE_FILTER_TESTS
