@@ -11,6 +11,10 @@ add_library(ws_app STATIC
   cli/render_command.cpp
   cli/bench_command.cpp
   cli/display_bench_command.cpp
+  io/asset_path.cpp
+  io/image_header.cpp
+  io/image_planes.cpp
+  io/stb_decoder.cpp
   io/image_values.cpp
   io/json_file.cpp
   io/session.cpp

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <memory>
 
+#include "asset_path.h"
 #include "common/error.h"
 
 namespace ws::app {
@@ -15,21 +16,12 @@ namespace {
 
 constexpr int64_t kMaxPixels = int64_t{1} << 28;  // the fast-mode limit: 1 GiB of float32
 
-// A bare file name that is not in the working folder may name a shipped sample in assets/; a
-// path with folders is taken as written.
-std::string resolve(const std::string& path) {
-  if (std::filesystem::exists(path) || std::filesystem::path(path).has_parent_path()) return path;
-  const std::string shipped = std::string(WARPSCOPE_SOURCE_ROOT) + "/assets/" +
-                              std::filesystem::path(path).filename().string();
-  return std::filesystem::exists(shipped) ? shipped : path;
-}
-
 }  // namespace
 
 ImageValues load_image_values(const std::string& requested, int max_values) {
   WS_REQUIRE(max_values >= 1, std::string("max_values must be positive"));
   ImageValues out;
-  out.path = resolve(requested);
+  out.path = resolve_asset_path(requested);
   WS_REQUIRE(std::filesystem::is_regular_file(out.path), "image '" + requested + "' not found");
   int w = 0, h = 0, channels = 0;
   WS_REQUIRE(stbi_info(out.path.c_str(), &w, &h, &channels) == 1,

@@ -1,0 +1,19 @@
+#include "asset_path.h"
+
+#include <filesystem>
+#include <system_error>
+
+namespace ws::app {
+
+bool is_bare_file_name(const std::string& path) {
+  return !path.empty() && !std::filesystem::path(path).has_parent_path();
+}
+
+std::string resolve_asset_path(const std::string& path) {
+  std::error_code ec;  // an unreadable folder counts as "not there", never as an exception
+  if (std::filesystem::exists(path, ec) || !is_bare_file_name(path)) return path;
+  const std::string shipped = std::string(WARPSCOPE_SOURCE_ROOT) + "/assets/" + path;
+  return std::filesystem::exists(shipped, ec) ? shipped : path;
+}
+
+}  // namespace ws::app

@@ -1,0 +1,31 @@
+// The stb_image decoders behind load_image_planes, compiled here (not taken from the system's
+// libstb) so that: only the PNG, JPEG, BMP, TGA and PGM/PPM decoders exist; every buffer stb
+// allocates starts zeroed (stb_image 2.27 leaves pixels unwritten, i.e. heap garbage, for some
+// broken files: a truncated PGM/PPM or raw TGA, a progressive JPEG missing a scan); a read past
+// the end of the file is reported; and sanitizer builds instrument the decoders too.
+#pragma once
+
+#include <cstddef>
+
+namespace ws::app::stb {
+
+struct Info {
+  int width = 0, height = 0, channels = 0;
+};
+
+// stbi_info on a file in memory: false (see failure_reason) when no decoder recognises it.
+bool info(const unsigned char* data, size_t size, Info& out);
+
+struct Decoded {
+  unsigned char* pixels = nullptr;  // interleaved, `channels` per pixel; free with free_pixels
+  int width = 0, height = 0, channels = 0;
+  bool read_past_end = false;  // the decoder wanted bytes the file does not have (truncated)
+};
+
+// Decodes with the file's own channel count (no conversion); pixels == nullptr on failure.
+Decoded decode(const unsigned char* data, size_t size);
+void free_pixels(void* pixels);
+// Why the last info() or decode() on this thread failed, in stb_image's words.
+const char* failure_reason();
+
+}  // namespace ws::app::stb
