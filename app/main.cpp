@@ -67,6 +67,8 @@ int run_cli(int argc, char** argv) {
   run->add_option("--scene", run_scene, "Scene id");
   run->add_option("--backend", run_backend, "cpu or cuda (default: cuda if present)");
   run->add_option("--json", json_path, "Output JSON file ('-' or none: standard output)");
+  std::string run_out;
+  run->add_option("--out", run_out, "Write the run's output image (PNG), e.g. a filtered photo");
 
   std::string bench_scene = default_scene, bench_backend, bench_json;
   BenchRequest bench_request;
@@ -128,7 +130,8 @@ int run_cli(int argc, char** argv) {
     return render_command(render_request);
   }
   if (*run)
-    return run_command(run_scene, scene_args_to_json(run->remaining()), run_backend, json_path);
+    return run_command(run_scene, scene_args_to_json(run->remaining()), run_backend, json_path,
+                       run_out);
   if (*bench) {
     WS_REQUIRE(!(bench_interop && bench_live), std::string("--interop and --live are two runs"));
     if (bench_interop) return interop_bench_command(bench_sizes, bench_frames);

@@ -34,7 +34,7 @@ struct RenderRequest {
 };
 
 int run_command(const std::string& scene, const nlohmann::json& params, const std::string& backend,
-                const std::string& json_path);
+                const std::string& json_path, const std::string& out_path = "");
 int render_command(const RenderRequest& request);
 int render_script_command(const std::string& script_path);
 // `warpscope bench --scene S`: the scene's benchmark (Scene::bench_job) for the request, printed

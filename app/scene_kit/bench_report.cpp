@@ -1,5 +1,6 @@
 #include "bench_report.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <iostream>
 
@@ -31,6 +32,41 @@ std::vector<int64_t> sizes_from_log2(const std::vector<std::string>& texts,
     sizes.push_back(int64_t{1} << k);
   }
   return sizes;
+}
+
+std::string bench_rows_table(const std::vector<BenchRow>& rows, const std::string& library) {
+  char line[256];
+  std::string out;
+  std::snprintf(line, sizeof line, "%-44s %11s %10s %9s %7s %9s  %s\n", "variant", "size", "ms",
+                "GB/s", "% copy", library.empty() ? "" : "x lib", "checked");
+  out += line;
+  for (const BenchRow& r : rows) {
+    std::snprintf(
+        line, sizeof line, "%-44s %11s %10.4f %9s %7s %9s  %s\n", r.name.substr(0, 44).c_str(),
+        r.size.c_str(), r.ms, r.gbps > 0 ? (std::to_string(int(r.gbps + 0.5))).c_str() : "-",
+        r.pct_copy > 0 ? (std::to_string(int(r.pct_copy + 0.5)) + "%").c_str() : "-",
+        r.ratio_to_library > 0 ? (std::to_string(r.ratio_to_library).substr(0, 5) + "x").c_str()
+                               : "-",
+        r.verified ? "yes" : r.note.c_str());
+    out += line;
+  }
+  return out;
+}
+
+nlohmann::json bench_rows_json(const std::vector<BenchRow>& rows) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const BenchRow& r : rows)
+    out.push_back({{"name", r.name},
+                   {"size", r.size},
+                   {"n", r.n},
+                   {"ms", r.ms},
+                   {"gbps", r.gbps},
+                   {"pct_copy", r.pct_copy},
+                   {"ratio_to_library", r.ratio_to_library},
+                   {"per_second", r.per_second},
+                   {"verified", r.verified},
+                   {"note", r.note}});
+  return out;
 }
 
 BenchReport merge_reports(const std::vector<BenchReport>& reports) {

@@ -70,6 +70,10 @@ template <class Variant, class Parse>
 std::vector<Variant> variants_from_list(const std::string& list, Parse&& parse,
                                         const std::string& what);
 
+// The kit's table of rows for the terminal (name, size, ms, GB/s, % of copy, x library, checked)
+// and the rows as JSON (every field), for a scene that builds BenchRows directly.
+std::string bench_rows_table(const std::vector<BenchRow>& rows, const std::string& library);
+nlohmann::json bench_rows_json(const std::vector<BenchRow>& rows);
 // Two reports of the same scene one after the other (e.g. two application modes).
 BenchReport merge_reports(const std::vector<BenchReport>& reports);
 

@@ -40,6 +40,7 @@ class ModeSwitch : public Scene {
   std::string describe_at(gfx::Vec2 point) const override { return active().describe_at(point); }
   // The active mode's document, with "mode" in its params.
   nlohmann::json results_json() const override;
+  gfx::Image output_image() const override { return active().output_image(); }
   // --mode names the mode to time ("" = the active one); a name in bench_aliases() times several.
   BenchJob bench_job(const BenchRequest& request) const override;
 

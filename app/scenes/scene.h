@@ -7,6 +7,7 @@
 
 #include "common/backend.h"
 #include "render/canvas.h"
+#include "render/image.h"
 #include "render/palette.h"
 #include "scene_kit/bench_report.h"
 #include "scene_kit/capabilities.h"
@@ -80,6 +81,10 @@ class Scene {
   // Results, trace summary and counters of the current run, for `warpscope run --json`: the one
   // schema of scene_kit/run_json.h (RunJson), the same keys in every scene.
   virtual nlohmann::json results_json() const = 0;
+
+  // The image the current run produced (a filtered photo), for `warpscope run --out`; empty for a
+  // scene whose result is not an image.
+  virtual gfx::Image output_image() const { return {}; }
 
   // The benchmark of the current parameters as a self-contained job (`warpscope bench --scene`,
   // the fast-mode panel). Scenes without one (capabilities().benchable false) throw ws::Error.

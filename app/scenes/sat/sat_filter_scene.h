@@ -1,0 +1,85 @@
+// The summed-area-table scene's filter mode: the user's photo and its box-filtered (or depth of
+// field) version side by side at full resolution, recomputed on the backend whenever a slider
+// moves (the table, then the filter; on CUDA the result reaches the screen through CUDA-GL
+// interop), the time of each, a time-against-radius plot for the SAT, separable and direct
+// filters, and the fast-mode benchmark.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sat_input.h"
+#include "sat_settings.h"
+#include "scene_kit/fast_panel.h"
+#include "scenes/scene.h"
+#include "views/value_grid.h"
+
+namespace ws::interop {
+class PixelImage;
+}
+
+namespace ws::app {
+
+// One point of the time-against-radius plot.
+struct RadiusTiming {
+  sat::FilterMethod method;
+  int radius = 0;
+  double ms = 0;
+};
+
+class SatFilterScene : public Scene {
+ public:
+  explicit SatFilterScene(std::shared_ptr<SatSettings> settings);
+  ~SatFilterScene() override;
+  const char* id() const override { return "filter"; }
+  const char* title() const override { return "filter an image"; }
+  SceneCapabilities capabilities() const override;
+  void attach(SceneContext& context) override;
+  void detach() override;
+  nlohmann::json params_to_json() const override;
+  void params_from_json(const nlohmann::json& params) override;
+  void reset() override;
+  int step_count() const override { return 1; }
+  int current_step() const override { return 0; }
+  void seek(int /*step*/) override {}
+  void ui() override;
+  void code_ui() override;
+  void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
+  std::string describe_at(gfx::Vec2 point) const override;
+  nlohmann::json results_json() const override;
+  BenchJob bench_job(const BenchRequest& request) const override;
+  gfx::Image output_image() const override;
+
+  // Times the three filters at radii 1..256 on the current image (the plot).
+  void measure_radius_plot(int repeats = 3);
+  const std::vector<RadiusTiming>& radius_plot() const { return plot_; }
+
+ private:
+  Backend backend() const { return context_ ? context_->backend : Backend::Cpu; }
+  void run_filter();       // table + filter on the engine, the textures, the timing
+  void upload_textures();  // GL: the original once per input, the filtered every run
+  const std::vector<uint8_t>& filtered_on_host() const;
+  void panel_filter();
+  void draw_plot(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, const gfx::Palette& pal,
+                 float font) const;
+
+  std::shared_ptr<SatSettings> settings_;
+  SceneContext* context_ = nullptr;
+  std::string error_;
+  SatInput input_;
+  std::string input_key_, depth_key_;  // what input_ and the depth were loaded from
+  std::vector<uint8_t> image_bytes_;
+  std::vector<float> depth_;
+  std::unique_ptr<sat::Engine> engine_;
+  double run_ms_ = 0;
+  std::vector<RadiusTiming> plot_;
+  std::unique_ptr<interop::PixelImage> original_tex_, filtered_tex_;
+  bool original_uploaded_ = false;
+  FastPanel fast_{{"1024", "4096", "8192"}, 0};
+  mutable bool filtered_valid_ = false;
+  mutable std::vector<uint8_t> filtered_;
+  mutable GridGeometry original_geo_, filtered_geo_;
+};
+
+}  // namespace ws::app

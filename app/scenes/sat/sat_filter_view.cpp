@@ -1,0 +1,157 @@
+// The filter figure: the original and the filtered image side by side (GL textures in the window,
+// pixels in PNG/SVG), a header with the method, radius and time, and the time-against-radius plot
+// once measured: the SAT line flat, the direct line growing as r^2.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "interop/pixel_image.h"
+#include "sat_filter_scene.h"
+#include "views/figure_parts.h"
+
+namespace ws::app {
+
+namespace {
+
+using gfx::Vec2;
+
+gfx::Image planes_image(const std::vector<uint8_t>& planes, int w, int h, int channels) {
+  gfx::Image img(w, h);
+  const size_t n = size_t(w) * h;
+  if (planes.size() < n * channels) return {};
+  for (size_t i = 0; i < n; ++i) {
+    uint8_t* px = &img.rgba[i * 4];
+    for (int k = 0; k < 3; ++k) px[k] = planes[(channels == 3 ? k : 0) * n + i];
+    px[3] = 255;
+  }
+  return img;
+}
+
+gfx::Color method_colour(const gfx::Palette& pal, sat::FilterMethod m) {
+  return pal.warp_color(static_cast<int>(m) * 2);
+}
+
+const char* method_label(sat::FilterMethod m) {
+  switch (m) {
+    case sat::FilterMethod::Sat:
+      return "SAT (incl. table)";
+    case sat::FilterMethod::Separable:
+      return "separable running sums";
+    case sat::FilterMethod::Direct:
+      return "direct window sums";
+  }
+  return "";
+}
+
+}  // namespace
+
+void SatFilterScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
+  const gfx::Palette& pal = gfx::palette(theme);
+  c.rect_filled({0, 0}, c.size(), pal.background);
+  const float font = figure_font(c.size());
+  original_geo_ = filtered_geo_ = {};
+  if (!engine_ || input_.pixels() == 0) {
+    c.text({font, font}, error_.empty() ? "no image" : error_, font, pal.mismatch);
+    return;
+  }
+  const SatSettings& s = *settings_;
+  char timing[96];
+  std::snprintf(timing, sizeof timing, "%.3f ms on %s", run_ms_, backend_name(backend()));
+  const std::string what = s.filter.depth_of_field
+                               ? "depth of field (" + s.depth + " depth, focus " +
+                                     std::to_string(s.filter.focus).substr(0, 4) + ", aperture " +
+                                     std::to_string(int(std::lround(s.filter.aperture))) + " px)"
+                               : "box filter, radius " + std::to_string(s.filter.radius);
+  const std::string detail =
+      input_.label + (input_.channels == 3 ? ", R G B filtered separately" : ", luminance");
+  const std::string line =
+      what + " by " + method_label(s.method) +
+      (s.method == sat::FilterMethod::Sat
+           ? std::string(", ") + sat::info(s.variant).id + " " + sat::accum_name(s.accum)
+           : std::string()) +
+      ": " + timing;
+  float top = draw_header(c, "Box filters of any size in constant time", detail, line,
+                          "Each output pixel is the mean of its window, clamped at the border and "
+                          "divided by the true pixel count; through the table it costs four "
+                          "look-ups whatever the radius.",
+                          pal, font);
+  const Vec2 size = c.size();
+  const float margin = font;
+  const float plot_h = plot_.empty() ? 0 : std::min(size.y * 0.32f, font * 14);
+  const float bottom = size.y - margin - plot_h;
+  const float half = (size.x - 3 * margin) / 2;
+  const int w = input_.width, h = input_.height, ch = input_.channels;
+  gfx::Canvas::Raster original, filtered;
+  original.smooth = filtered.smooth = true;
+  if (original_tex_) original.texture = original_tex_->texture();
+  if (filtered_tex_) filtered.texture = filtered_tex_->texture();
+  original.pixels = [this, w, h, ch] { return planes_image(image_bytes_, w, h, ch); };
+  filtered.pixels = [this, w, h, ch] { return planes_image(filtered_on_host(), w, h, ch); };
+  original_geo_ = draw_raster_grid(c, {margin, top}, {margin + half, bottom}, w, h, original,
+                                   "original", pal, font);
+  filtered_geo_ = draw_raster_grid(c, {2 * margin + half, top}, {size.x - margin, bottom}, w, h,
+                                   filtered, "filtered", pal, font);
+  if (!plot_.empty())
+    draw_plot(c, {margin, bottom + margin * 0.5f}, {size.x - margin, size.y - margin * 0.5f}, pal,
+              font);
+}
+
+void SatFilterScene::draw_plot(gfx::Canvas& c, Vec2 min, Vec2 max, const gfx::Palette& pal,
+                               float font) const {
+  double hi = 0;
+  for (const RadiusTiming& t : plot_) hi = std::max(hi, t.ms);
+  if (hi <= 0) return;
+  const float left = min.x + font * 4, bottom = max.y - font * 1.6f, top = min.y + font * 1.4f;
+  const float right = max.x - font * 13;
+  c.text(min, "time against radius on this image and device (ms; x: radius, log scale)",
+         font * 0.85f, pal.text);
+  c.line({left, bottom}, {right, bottom}, pal.text_muted);
+  c.line({left, bottom}, {left, top}, pal.text_muted);
+  auto px = [&](int r) { return left + (right - left) * float(std::log2(double(r)) / 8.0); };
+  auto py = [&](double ms) { return bottom - (bottom - top) * float(ms / hi); };
+  for (int r : {1, 4, 16, 64, 256})
+    c.text({px(r), bottom + font * 0.2f}, std::to_string(r), font * 0.75f, pal.text_muted,
+           gfx::HAlign::Center, gfx::VAlign::Top);
+  char label[32];
+  for (double f : {0.0, 0.5, 1.0}) {
+    std::snprintf(label, sizeof label, "%.3g", hi * f);
+    c.text({left - font * 0.3f, py(hi * f)}, label, font * 0.75f, pal.text_muted,
+           gfx::HAlign::Right, gfx::VAlign::Middle);
+  }
+  float key_y = top;
+  for (sat::FilterMethod m :
+       {sat::FilterMethod::Sat, sat::FilterMethod::Separable, sat::FilterMethod::Direct}) {
+    const gfx::Color col = method_colour(pal, m);
+    const RadiusTiming* prev = nullptr;
+    for (const RadiusTiming& t : plot_) {
+      if (t.method != m) continue;
+      const Vec2 p{px(t.radius), py(t.ms)};
+      c.circle_filled(p, font * 0.18f, col);
+      if (prev) c.line({px(prev->radius), py(prev->ms)}, p, col, 2);
+      prev = &t;
+    }
+    if (!prev) continue;
+    c.line({right + font, key_y + font * 0.5f}, {right + font * 2.2f, key_y + font * 0.5f}, col, 3);
+    c.text({right + font * 2.6f, key_y}, method_label(m), font * 0.8f, pal.text);
+    key_y += font * 1.3f;
+  }
+}
+
+std::string SatFilterScene::describe_at(gfx::Vec2 point) const {
+  int x, y;
+  const bool on_original = original_geo_.cell_at(point, x, y);
+  if (!on_original && !filtered_geo_.cell_at(point, x, y)) return "";
+  const int64_t n = input_.pixels(), i = int64_t(y) * input_.width + x;
+  const std::vector<uint8_t>& planes = on_original ? image_bytes_ : filtered_on_host();
+  std::string text = std::string(on_original ? "original" : "filtered") + " pixel (" +
+                     std::to_string(x) + ", " + std::to_string(y) + "):";
+  for (int c = 0; c < input_.channels; ++c)
+    text += " " + std::to_string(int(planes[size_t(c * n + i)]));
+  if (settings_->filter.depth_of_field && !depth_.empty())
+    text += "\ndepth " + std::to_string(depth_[size_t(i)]).substr(0, 5) + ", radius " +
+            std::to_string(sat::dof_radius(depth_[size_t(i)], settings_->filter.focus,
+                                           settings_->filter.aperture));
+  return text;
+}
+
+}  // namespace ws::app

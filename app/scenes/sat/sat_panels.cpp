@@ -1,0 +1,100 @@
+#include "sat_panels.h"
+
+#include <imgui.h>
+
+#include "scene_kit/panel_widgets.h"
+
+namespace ws::app {
+
+void sat_input_controls(Scene& scene, const SatSettings& s, std::string& error, bool colour) {
+  if (!ImGui::CollapsingHeader("Input", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  nlohmann::json edit = nlohmann::json::object();
+  // The fields show what the settings hold, until the user types (a session or the command
+  // line may change them).
+  static std::string values, seen_values, image, seen_image;
+  if (s.values != seen_values) values = seen_values = s.values;
+  if (s.image != seen_image) image = seen_image = s.image;
+  if (text_field("values", "rows separated by ';', e.g. 1 2 3; 4 5 6", values))
+    edit["values"] = values;
+  ImGui::TextDisabled("the notes' example: %s", kSatNotesExample);
+  if (text_field("image file", "a PNG, JPEG, BMP, TGA or PGM path; Enter opens it", image))
+    edit["image"] = image;
+  ImGui::TextDisabled("shipped photos:");
+  for (const char* name : kSatShippedImages) {
+    ImGui::SameLine();
+    if (ImGui::SmallButton(name)) {
+      image = name;
+      edit["image"] = image;
+    }
+  }
+  int size[2] = {s.random_size[0], s.random_size[1]};
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+  if (ImGui::InputInt2("random W x H", size, ImGuiInputTextFlags_EnterReturnsTrue))
+    edit["size"] = std::to_string(size[0]) + "x" + std::to_string(size[1]);
+  ImGui::SameLine();
+  int seed = static_cast<int>(s.seed);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
+  if (ImGui::InputInt("seed", &seed, 1, 10, ImGuiInputTextFlags_EnterReturnsTrue) && seed >= 0) {
+    edit["seed"] = seed;
+    edit["size"] = std::to_string(s.random_size[0]) + "x" + std::to_string(s.random_size[1]);
+  }
+  if (colour) {
+    bool rgb = s.rgb;
+    if (ImGui::Checkbox("filter R, G, B separately (else luminance)", &rgb))
+      edit["colour"] = rgb ? "rgb" : "luminance";
+  }
+  apply_edit(scene, edit, error);
+}
+
+void sat_variant_controls(Scene& scene, const SatSettings& s, std::string& error, bool tile) {
+  if (!ImGui::CollapsingHeader("Variant", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  nlohmann::json edit = nlohmann::json::object();
+  std::vector<std::string> names;
+  int index = 0;
+  for (const sat::VariantInfo& v : sat::variant_infos()) {
+    if (v.variant == s.variant) index = static_cast<int>(names.size());
+    names.push_back(std::to_string(int(v.variant)) + " " + v.title);
+  }
+  if (combo("variant", index, names)) edit["variant"] = sat::variant_infos()[index].id;
+  ImGui::TextWrapped("%s", sat::info(s.variant).lesson);
+  const std::vector<std::string> types = {"u8 -> u32", "f32 -> f32", "f32 -> f64"};
+  int type = static_cast<int>(s.accum);
+  if (combo("type", type, types)) edit["type"] = sat::accum_name(static_cast<sat::Accum>(type));
+  if (tile && s.variant == sat::Variant::SinglePass) {
+    int t = s.tile;
+    if (ImGui::SliderInt("tile edge", &t, 2, 16)) edit["tile"] = t;
+  }
+  apply_edit(scene, edit, error);
+}
+
+void sat_code_panel(sat::Variant variant, const std::string& marker) {
+  KernelSource src;
+  src.file = std::string("kernels/sat/") + sat::info(variant).source;
+  src.section = sat::info(variant).id;
+  src.marker = marker;
+  kernel_source_panel(src);
+}
+
+void sat_notes_panel() {
+  if (!ImGui::CollapsingHeader("Notes")) return;
+  ImGui::TextWrapped(
+      "A summed-area table is a 2D inclusive prefix sum: scan every row, then every column of the "
+      "result. The notes' example, the image 1..9 in three rows, gives the row scans "
+      "[1 3 6; 4 9 15; 7 15 24] and then the table [1 3 6; 5 12 21; 12 27 45].");
+  ImGui::TextWrapped(
+      "The sum over any rectangle is then four look-ups, D - B - C + A, where D is the table at "
+      "the rectangle's bottom-right corner, B above its top-right, C left of its bottom-left and "
+      "A diagonally above-left: a 3x3 box filter and a 500x500 one cost the same.");
+  ImGui::TextWrapped(
+      "u8 -> u32 wraps: an 8192x8192 image of 255s sums to 17,112,760,320, more than 2^32. The "
+      "table's last entries are then wrong as numbers, yet every rectangle whose true sum is below "
+      "2^32 (up to 16,843,009 pixels of 255) comes out exact from the four look-ups, because "
+      "unsigned arithmetic is modulo 2^32 and the wrap-around cancels. Larger windows are summed "
+      "in parts.");
+  ImGui::TextWrapped(
+      "f32 -> f32 loses precision as the table grows: float has 24 bits of mantissa, so sums "
+      "beyond 2^24 (16,777,216) are rounded, and a box sum taken as a difference of two large "
+      "rounded numbers can be off by many units. f32 -> f64 keeps it exact at these sizes.");
+}
+
+}  // namespace ws::app

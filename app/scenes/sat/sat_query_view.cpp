@@ -1,0 +1,130 @@
+// The query figure: the image with the dragged rectangle, the table with the four corners A, B,
+// C, D lit, and the arithmetic that gives the sum and mean, checked against a direct sum. Small
+// inputs show every number; larger ones are rasters (grey image, viridis table).
+#include <algorithm>
+#include <cstdio>
+
+#include "sat_query_scene.h"
+#include "views/field_raster.h"
+#include "views/figure_parts.h"
+
+namespace ws::app {
+
+namespace {
+
+using gfx::Vec2;
+
+std::string num(double v) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.15g", v);
+  return text;
+}
+
+gfx::Image grey_image(const std::vector<float>& v, int w, int h) {
+  gfx::Image img(w, h);
+  for (size_t i = 0; i < size_t(w) * h; ++i) {
+    const auto g = static_cast<uint8_t>(std::clamp(v[i], 0.0f, 255.0f));
+    uint8_t* px = &img.rgba[i * 4];
+    px[0] = px[1] = px[2] = g;
+    px[3] = 255;
+  }
+  return img;
+}
+
+}  // namespace
+
+void SatQueryScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
+  const gfx::Palette& pal = gfx::palette(theme);
+  c.rect_filled({0, 0}, c.size(), pal.background);
+  const float font = figure_font(c.size());
+  image_geo_ = table_geo_ = {};
+  if (table_.empty()) {
+    c.text({font, font}, error_.empty() ? "no table" : error_, font, pal.mismatch);
+    return;
+  }
+  const SatQuery q = query();
+  const int w = input_.width, h = input_.height;
+  const std::string detail = input_.label + ", " + sat::accum_name(settings_->accum) +
+                             " table computed on " + computed_on_;
+  const std::string line = "rectangle (" + std::to_string(q.x0) + ", " + std::to_string(q.y0) +
+                           ") to (" + std::to_string(q.x1) + ", " + std::to_string(q.y1) + "), " +
+                           count_text(q.count, "pixel");
+  float top = draw_header(c, "Summed-area table: any rectangle in four look-ups", detail, line,
+                          "sum = D - B - C + A: D at the bottom-right corner, B above the "
+                          "top-right, C left of the bottom-left, A above-left of the top-left.",
+                          pal, font);
+  const Vec2 size = c.size();
+  const float margin = font, bottom = size.y - font * 4.2f;
+  const float half = (size.x - 3 * margin) / 2;
+  auto corner_of = [&](int x, int y) -> std::string {
+    if (x == q.x1 && y == q.y1) return "D";
+    if (x == q.x1 && y == q.y0 - 1) return "B";
+    if (x == q.x0 - 1 && y == q.y1) return "C";
+    if (x == q.x0 - 1 && y == q.y0 - 1) return "A";
+    return "";
+  };
+  if (w <= sat::kTeachMax && h <= sat::kTeachMax) {
+    const gfx::Color inside = mix(pal.cell_fill, pal.highlight, 0.35f);
+    image_geo_ = draw_value_grid(
+        c, {margin, top}, {margin + half, bottom}, w, h,
+        [&](int x, int y) {
+          GridCell cell;
+          cell.text = number(input_.planes[size_t(y) * w + x], ValueType::Float32);
+          if (x >= q.x0 && x <= q.x1 && y >= q.y0 && y <= q.y1) cell.fill = inside;
+          return cell;
+        },
+        "image: drag a rectangle", pal, font);
+    table_geo_ = draw_value_grid(
+        c, {2 * margin + half, top}, {size.x - margin, bottom}, w, h,
+        [&](int x, int y) {
+          GridCell cell;
+          cell.text =
+              number(table_[size_t(y) * w + x],
+                     settings_->accum == sat::Accum::U8U32 ? ValueType::Int32 : ValueType::Float32);
+          cell.corner = corner_of(x, y);
+          cell.emphasis = !cell.corner.empty();
+          return cell;
+        },
+        "summed-area table", pal, font);
+  } else {
+    gfx::Canvas::Raster image;
+    image.pixels = [this] { return grey_image(input_.planes, input_.width, input_.height); };
+    image_geo_ = draw_raster_grid(c, {margin, top}, {margin + half, bottom}, w, h, image,
+                                  "image: drag a rectangle", pal, font);
+    gfx::Canvas::Raster table;
+    table.pixels = [this] {
+      std::vector<float> v(table_.begin(), table_.end());
+      const float hi = static_cast<float>(*std::max_element(table_.begin(), table_.end()));
+      return colour_values(v, input_.width, input_.height, interop::Colormap::Viridis, 0,
+                           std::max(hi, 1.0f));
+    };
+    table_geo_ = draw_raster_grid(c, {2 * margin + half, top}, {size.x - margin, bottom}, w, h,
+                                  table, "summed-area table (viridis, 0 to the total)", pal, font);
+    // The rectangle on the image, the corners on the table.
+    const float t = std::max(2.0f, font * 0.15f);
+    c.rect(image_geo_.cell_min(q.x0, q.y0), image_geo_.cell_max(q.x1, q.y1), pal.highlight, t);
+    for (const auto& [x, y, name] : {std::tuple<int, int, const char*>{q.x1, q.y1, "D"},
+                                     {q.x1, q.y0 - 1, "B"},
+                                     {q.x0 - 1, q.y1, "C"},
+                                     {q.x0 - 1, q.y0 - 1, "A"}}) {
+      if (x < 0 || y < 0) continue;
+      const Vec2 centre = (table_geo_.cell_min(x, y) + table_geo_.cell_max(x, y)) * 0.5f;
+      c.circle_filled(centre, font * 0.35f, pal.highlight);
+      c.text(centre + Vec2{font * 0.45f, -font * 1.1f}, name, font, pal.text);
+    }
+  }
+  // The arithmetic, large enough for the back row.
+  const std::string sum_line =
+      "sum = D - B - C + A = " + num(q.d) + " - " + num(q.b) + " - " + num(q.c) + " + " + num(q.a) +
+      " = " + num(q.sum) +
+      (q.d - q.b - q.c + q.a != q.sum ? " (modulo 2^32: the table wrapped, the difference did not)"
+                                      : "");
+  c.text({margin, size.y - font * 3.9f}, sum_line, font * 1.05f, pal.text);
+  char mean[160];
+  std::snprintf(mean, sizeof mean, "mean = %s / %lld = %.6g;  direct sum of the pixels: %s %s",
+                num(q.sum).c_str(), static_cast<long long>(q.count), q.mean(),
+                num(q.direct).c_str(), q.matches() ? "(equal)" : "(differs: the table's rounding)");
+  c.text({margin, size.y - font * 2.3f}, mean, font, q.matches() ? pal.text_muted : pal.mismatch);
+}
+
+}  // namespace ws::app

@@ -1,0 +1,92 @@
+#include "sat_report.h"
+
+#include <cmath>
+
+namespace ws::app {
+
+nlohmann::json table_rows_json(const std::vector<double>& values, int width) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (size_t i = 0; width > 0 && i < values.size(); i += width)
+    rows.push_back(std::vector<double>(values.begin() + i, values.begin() + i + width));
+  return rows;
+}
+
+nlohmann::json table_checksum(const std::vector<double>& table, sat::Accum accum) {
+  if (accum == sat::Accum::U8U32) {
+    uint64_t sum = 0;
+    for (double v : table) sum += static_cast<uint64_t>(v);
+    return sum;
+  }
+  double sum = 0;
+  for (double v : table) sum += v;
+  return sum;
+}
+
+namespace {
+
+// Whether `table` is the reference as the accumulation type holds it: u32 modulo 2^32, f64
+// exactly, f32 within float rounding of each partial sum (a relative 2^-24 per addition along the
+// longest chain, w + h additions).
+bool matches(const std::vector<double>& table, const std::vector<double>& reference,
+             sat::Accum accum, int w, int h) {
+  if (table.size() != reference.size()) return false;
+  for (size_t i = 0; i < table.size(); ++i) {
+    const double r = reference[i];
+    switch (accum) {
+      case sat::Accum::U8U32:
+        if (table[i] != std::fmod(r, 4294967296.0)) return false;
+        break;
+      case sat::Accum::F32F64:
+        if (table[i] != r) return false;
+        break;
+      case sat::Accum::F32F32:
+        if (std::abs(table[i] - r) > std::abs(r) * (w + h + 2) * 0x1p-24 + 1e-30) return false;
+        break;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+RunJson sat_table_json(const SatSettings& s, Backend backend, const SatInput& input,
+                       const std::vector<double>* table, const char* mode) {
+  RunJson doc;
+  doc.scene = kSatSceneId;
+  doc.backend = backend;
+  doc.input = {{"source", input.label},
+               {"width", input.width},
+               {"height", input.height},
+               {"channels", input.channels}};
+  if (input.pixels() <= kSatJsonCells && !input.planes.empty())
+    doc.input["values"] = table_rows_json(
+        std::vector<double>(input.planes.begin(), input.planes.begin() + input.pixels()),
+        input.width);
+  const std::string variant = sat::info(s.variant).id;
+  if (!table) {
+    doc.summary = std::string("sat ") + mode + ": no run";
+    return doc;
+  }
+  const std::vector<double> reference = sat::sat_reference(input.plane(0));
+  const bool small = input.pixels() <= kSatJsonCells;
+  doc.result = {{"checksum", table_checksum(*table, s.accum)},
+                {"total", table->empty() ? 0.0 : table->back()}};
+  if (small) doc.result["sat"] = table_rows_json(*table, input.width);
+  doc.reference = {{"checksum", table_checksum(reference, sat::Accum::F32F64)},
+                   {"total", reference.empty() ? 0.0 : reference.back()}};
+  if (small) doc.reference["sat"] = table_rows_json(reference, input.width);
+  const bool ok = matches(*table, reference, s.accum, input.width, input.height);
+  doc.matches_reference = ok;
+  if (s.accum == sat::Accum::U8U32)
+    doc.extra["reference_note"] = "u32 tables are compared modulo 2^32";
+  else if (s.accum == sat::Accum::F32F32)
+    doc.extra["reference_note"] =
+        "f32 tables are compared within float rounding along the longest addition chain";
+  doc.summary = std::string("sat ") + mode + " " + variant + " " + sat::accum_name(s.accum) + " " +
+                std::to_string(input.width) + "x" + std::to_string(input.height) + ": total " +
+                nlohmann::json(table->back()).dump() +
+                (ok ? ", matches the double reference" : ", DIFFERS from the double reference");
+  return doc;
+}
+
+}  // namespace ws::app

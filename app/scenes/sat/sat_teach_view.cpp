@@ -1,0 +1,195 @@
+// The teach figure: the image and the table (and a variant's own buffers) as grids of numbers;
+// the cells this step read and wrote outlined, each touched cell tinted by the warp of the thread
+// that touched it; the step's memory counters at the bottom.
+#include <algorithm>
+#include <map>
+
+#include "common/counters.h"
+#include "sat_teach_scene.h"
+#include "views/cell_rows.h"
+#include "views/figure_parts.h"
+#include "views/legend.h"
+
+namespace ws::app {
+
+namespace {
+
+using gfx::Vec2;
+
+// The grid shape of a buffer: the image and the table are w x h, the transposed copy h x w;
+// anything else (tiles, aggregates, flags) is drawn as one row of cells.
+bool grid_shape(const TraceBuffer& b, int w, int h, int& gw, int& gh) {
+  if (b.space != MemSpace::Global) return false;
+  if (b.name == "in" || b.name == "sat") {
+    gw = w;
+    gh = h;
+    return true;
+  }
+  if (b.name == "tmp" && b.size == w * h) {
+    gw = h;
+    gh = w;
+    return true;
+  }
+  return false;
+}
+
+struct Touch {
+  int32_t thread = -1;
+  bool read = false, written = false;
+};
+
+}  // namespace
+
+void SatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
+  grids_.clear();
+  const gfx::Palette& pal = gfx::palette(theme);
+  c.rect_filled({0, 0}, c.size(), pal.background);
+  const float font = figure_font(c.size());
+  if (!taught_) {
+    c.text({font, font}, error_.empty() ? "no run" : error_, font, pal.mismatch);
+    return;
+  }
+  const sat::TeachRun& run = taught_->run;
+  const int step = cursor_.step();
+  const TraceStep& s = run.trace.steps.at(step);
+  const sat::VariantInfo& vi = sat::info(run.params.variant);
+  const std::string title = std::string("Summed-area table: ") + vi.title;
+  const std::string detail = input_.label + ", " + sat::accum_name(run.params.accum) + " table, " +
+                             backend_name(backend()) + " backend";
+  const std::string step_line = "step " + std::to_string(step + 1) + " of " +
+                                std::to_string(run.trace.steps.size()) + ": " + s.label;
+  float top = draw_header(c, title, detail, step_line, vi.lesson, pal, font);
+
+  // Who touched what in this step.
+  std::map<std::pair<int, int64_t>, Touch> touched;
+  for (const TraceEvent& e : s.events) {
+    Touch& t = touched[{e.buffer, e.address}];
+    if (t.thread < 0) t.thread = e.thread;
+    if (e.kind == EventKind::Read) t.read = true;
+    if (e.kind == EventKind::Write || e.kind == EventKind::Atomic) t.written = true;
+  }
+  const auto& snap = taught_->traced.snapshots.at(step);
+  const int w = run.width, h = run.height;
+  const int warp = run.trace.warp_size;
+  auto touched_cell = [&](int buffer, int64_t address, GridCell& cell) {
+    const auto it = touched.find({buffer, address});
+    if (it == touched.end()) return;
+    cell.read = it->second.read;
+    cell.written = it->second.written;
+    cell.fill = mix(pal.cell_fill, pal.warp_color(it->second.thread / warp), 0.45f);
+    if (cell.written) cell.note = "t" + std::to_string(it->second.thread);
+  };
+
+  // Grids side by side, the other buffers as rows under them.
+  std::vector<int> grid_buffers, row_buffers;
+  for (int b = 0; b < static_cast<int>(run.trace.buffers.size()); ++b) {
+    int gw, gh;
+    (grid_shape(run.trace.buffers[b], w, h, gw, gh) ? grid_buffers : row_buffers).push_back(b);
+  }
+  const Vec2 size = c.size();
+  const float margin = font;
+  const float rows_h =
+      row_buffers.empty() ? 0 : std::min(size.y * 0.3f, font * 3.2f * row_buffers.size());
+  const float legend_h = font * 1.6f, footer_h = font * 1.8f;
+  const float grid_bottom = size.y - footer_h - legend_h - rows_h - margin * 0.5f;
+  const float slot = (size.x - margin) / std::max<size_t>(grid_buffers.size(), 1);
+  for (size_t k = 0; k < grid_buffers.size(); ++k) {
+    const int b = grid_buffers[k];
+    const TraceBuffer& buf = run.trace.buffers[b];
+    int gw = 0, gh = 0;
+    grid_shape(buf, w, h, gw, gh);
+    const std::vector<double>& values = snap.at(b);
+    const ValueType type = buf.type;
+    const std::string caption = buf.name == "in"    ? "image (in)"
+                                : buf.name == "sat" ? "table (sat)"
+                                                    : buf.name + " (transposed)";
+    const Vec2 min{margin + slot * k, top}, max{margin + slot * (k + 1) - margin, grid_bottom};
+    GridGeometry g = draw_value_grid(
+        c, min, max, gw, gh,
+        [&](int x, int y) {
+          GridCell cell;
+          const int64_t address = int64_t(y) * gw + x;
+          const double v = values.at(address);
+          cell.unwritten = v != v;
+          cell.text = number(v, type);
+          touched_cell(b, address, cell);
+          return cell;
+        },
+        caption, pal, font);
+    grids_.push_back({b, g});
+  }
+  // The variant's own buffers (shared tiles, published aggregates and flags).
+  if (!row_buffers.empty()) {
+    std::vector<CellRow> rows;
+    for (int b : row_buffers) {
+      const TraceBuffer& buf = run.trace.buffers[b];
+      CellRow row;
+      row.label = buf.name + (buf.space == MemSpace::Shared ? " (shared)" : "");
+      const std::vector<double>& values = snap.at(b);
+      const size_t shown = std::min<size_t>(values.size(), 64);
+      for (size_t i = 0; i < shown; ++i) {
+        Cell cell;
+        cell.unwritten = values[i] != values[i];
+        cell.text = number(values[i], buf.type);
+        GridCell gc;
+        touched_cell(b, int64_t(i), gc);
+        cell.fill = gc.fill;
+        cell.emphasis = gc.written;
+        row.cells.push_back(cell);
+      }
+      if (values.size() > shown) row.label += " (first 64)";
+      rows.push_back(row);
+    }
+    draw_rows(c, {margin, grid_bottom + margin * 0.3f}, {size.x - 2 * margin, rows_h}, rows, pal,
+              font * 0.8f, font * 2.4f);
+  }
+  // Key and counters.
+  LegendLine key(c, {margin, size.y - footer_h - legend_h}, font * 0.8f, pal);
+  key.outlined(pal.read, 2);
+  key.label("read this step");
+  key.outlined(pal.write, 3);
+  key.label("written this step");
+  for (int k = 0; k < 4; ++k) key.strip(mix(pal.cell_fill, pal.warp_color(k), 0.45f));
+  key.end_strips();
+  key.label("tint: the warp of the thread that touched the cell; t3: the thread that wrote it");
+  const StepCounters& sc = taught_->traced.counters.per_step.at(step);
+  std::string footer =
+      count_text(sc.active_threads, "thread") + " in " + count_text(sc.active_warps, "warp") +
+      ", " + count_text(sc.global_requests, "global sector") + ", " +
+      count_text(sc.bank_conflicts, "bank conflict") +
+      " this step; run: " + count_text(taught_->traced.counters.global_requests, "global sector");
+  if (taught_->traced.twin.ran)
+    footer += taught_->traced.twin.matches() ? "; GPU trace == CPU trace" : "; GPU != CPU";
+  draw_footer(
+      c, footer, pal, font,
+      taught_->traced.twin.ran && !taught_->traced.twin.matches() ? pal.mismatch : pal.text_muted);
+}
+
+std::string SatTeachScene::describe_at(gfx::Vec2 point) const {
+  if (!taught_) return "";
+  const sat::TeachRun& run = taught_->run;
+  const TraceStep& s = run.trace.steps.at(cursor_.step());
+  for (const auto& [b, g] : grids_) {
+    int x, y;
+    if (!g.cell_at(point, x, y)) continue;
+    const TraceBuffer& buf = run.trace.buffers[b];
+    const int64_t address = int64_t(y) * g.width + x;
+    const double v = taught_->traced.snapshots.at(cursor_.step()).at(b).at(address);
+    std::string text = buf.name + "[" + std::to_string(y) + "][" + std::to_string(x) +
+                       "] = " + (v != v ? std::string("not written yet") : number(v, buf.type));
+    for (const TraceEvent& e : s.events) {
+      if (e.buffer != b || e.address != address) continue;
+      const char* what = e.kind == EventKind::Read    ? "read by"
+                         : e.kind == EventKind::Write ? "written by"
+                         : e.kind == EventKind::Op    ? "computed by"
+                                                      : "updated atomically by";
+      text += std::string("\n") + what + " thread " + std::to_string(e.thread) + " (warp " +
+              std::to_string(e.thread / run.trace.warp_size) + ", lane " +
+              std::to_string(e.thread % run.trace.warp_size) + ")";
+    }
+    return text;
+  }
+  return "";
+}
+
+}  // namespace ws::app

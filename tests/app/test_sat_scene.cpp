@@ -1,0 +1,193 @@
+// The summed-area-table scene as a user drives it: the notes' worked example in teach mode, a
+// query's four look-ups against a direct sum, the filter on a shipped photo against the CPU
+// reference filter, the messages bad parameters and bad files get, and the command line
+// (`run --json`, `run --out`, `render --query`).
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sys/wait.h>
+
+#include "render/image.h"
+#include "scenes/sat/sat_filter_scene.h"
+#include "scenes/sat/sat_query_scene.h"
+#include "scenes/sat/sat_scene.h"
+
+namespace ws::app {
+namespace {
+
+std::unique_ptr<SatScene> attached(const nlohmann::json& params) {
+  auto scene = std::make_unique<SatScene>();
+  scene->params_from_json(params);
+  static SceneContext context;  // CPU backend: the same on every machine
+  scene->attach(context);
+  return scene;
+}
+
+std::string error_of(const nlohmann::json& params) {
+  try {
+    attached(params);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "";
+}
+
+nlohmann::json rows(std::initializer_list<std::initializer_list<double>> r) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& row : r) out.push_back(std::vector<double>(row));
+  return out;
+}
+
+std::string out_dir() {
+  const std::string dir = std::string(WS_APP_OUT_DIR) + "/sat";
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+TEST(SatScene, TeachShowsTheNotesWorkedExampleForEveryTracedVariant) {
+  for (const char* variant : {"row-column", "transpose", "block-scan", "single-pass"}) {
+    SCOPED_TRACE(variant);
+    auto scene =
+        attached({{"mode", "teach"}, {"values", "1 2 3; 4 5 6; 7 8 9"}, {"variant", variant}});
+    const nlohmann::json j = scene->results_json();
+    EXPECT_EQ(j["result"]["sat"], rows({{1, 3, 6}, {5, 12, 21}, {12, 27, 45}}));
+    EXPECT_EQ(j["row_scans"], rows({{1, 3, 6}, {4, 9, 15}, {7, 15, 24}}));
+    EXPECT_EQ(j["matches_reference"], true);
+    EXPECT_GT(scene->step_count(), 1);
+    for (int s = 0; s < scene->step_count(); ++s) {
+      scene->seek(s);
+      (void)scene->results_json();
+    }
+  }
+}
+
+TEST(SatScene, RowColumnLeavesTheRowScansInTheTableBetweenThePhases) {
+  auto scene = attached({{"mode", "teach"}, {"values", "1 2 3; 4 5 6; 7 8 9"}});
+  const nlohmann::json steps = scene->results_json()["steps"];
+  // The last step of the row phase shows the notes' row scans in the "sat" buffer.
+  int last_row = -1;
+  for (size_t s = 0; s < steps.size(); ++s)
+    if (steps[s]["phase"] == "row") last_row = static_cast<int>(s);
+  ASSERT_GE(last_row, 0);
+  const nlohmann::json values = steps[last_row]["values"];
+  bool found = false;
+  for (const auto& buffer : values)
+    if (buffer == nlohmann::json(std::vector<double>{1, 3, 6, 4, 9, 15, 7, 15, 24})) found = true;
+  EXPECT_TRUE(found) << values.dump();
+}
+
+TEST(SatScene, QueryIsFourLookUpsAndMatchesTheDirectSum) {
+  auto scene = attached({{"values", "1 2 3; 4 5 6; 7 8 9"}, {"query", "1,1,2,2"}});
+  const nlohmann::json q = scene->results_json()["query"];
+  EXPECT_EQ(q["D"], 45);
+  EXPECT_EQ(q["B"], 6);
+  EXPECT_EQ(q["C"], 12);
+  EXPECT_EQ(q["A"], 1);
+  EXPECT_EQ(q["sum"], 5 + 6 + 8 + 9);
+  EXPECT_EQ(q["direct_sum"], 28);
+  EXPECT_EQ(q["matches_direct"], true);
+  EXPECT_DOUBLE_EQ(q["mean"].get<double>(), 7.0);
+}
+
+TEST(SatScene, QueryOnAPhotoMatchesTheDirectSumForManyRectangles) {
+  auto scene = attached({{"mode", "query"}, {"image", "camera.png"}, {"query", "0,0,0,0"}});
+  auto* query = dynamic_cast<SatQueryScene*>(&scene->active());
+  ASSERT_NE(query, nullptr);
+  for (const char* r : {"0,0,511,511", "10,20,30,40", "100,0,511,3", "511,511,511,511"}) {
+    scene->params_from_json({{"query", r}});
+    const SatQuery q = query->query();
+    EXPECT_TRUE(q.matches()) << r << ": " << q.sum << " vs " << q.direct;
+  }
+}
+
+TEST(SatScene, FilterOnAShippedPhotoEqualsTheReferenceFilter) {
+  for (const char* colour : {"luminance", "rgb"}) {
+    auto scene = attached({{"image", "coffee.png"}, {"radius", "7"}, {"colour", colour}});
+    const nlohmann::json j = scene->results_json();
+    EXPECT_EQ(j["params"]["mode"], "filter");
+    EXPECT_EQ(j["matches_reference"], true) << j["filter_reference"].dump();
+    EXPECT_EQ(j["filter_reference"]["differing_samples"], 0);
+    EXPECT_EQ(j["result"]["filtered"]["channels"].size(), std::string(colour) == "rgb" ? 3u : 1u);
+    const gfx::Image out = scene->output_image();
+    EXPECT_EQ(out.width, 600);
+    EXPECT_EQ(out.height, 400);
+  }
+}
+
+TEST(SatScene, DepthOfFieldWithEveryGeneratedDepthEqualsTheDirectFilter) {
+  for (const char* depth : {"ramp", "bowl", "step"}) {
+    auto scene =
+        attached({{"image", "camera.png"}, {"depth", depth}, {"focus", "0.3"}, {"aperture", "6"}});
+    const nlohmann::json j = scene->results_json();
+    EXPECT_EQ(j["filter_reference"]["differing_samples"], 0) << depth;
+  }
+}
+
+TEST(SatScene, BadParametersAndFilesGetMessagesNamingThem) {
+  EXPECT_NE(error_of({{"variant", "fastest"}}).find("variant"), std::string::npos);
+  EXPECT_NE(error_of({{"type", "u16"}}).find("u8"), std::string::npos);
+  EXPECT_NE(error_of({{"query", "3,3,1,1"}}).find("x0,y0,x1,y1"), std::string::npos);
+  EXPECT_NE(error_of({{"radius", "-2"}}).find("radius"), std::string::npos);
+  EXPECT_NE(error_of({{"values", "1 2; 3"}}).find("row 2"), std::string::npos);
+  EXPECT_NE(error_of({{"mode", "teach"}, {"values", "1 2 300"}}).find("0..255"), std::string::npos);
+  EXPECT_NE(error_of({{"image", "/no/such/photo.png"}, {"radius", "2"}}).find("photo.png"),
+            std::string::npos);
+  const std::string dir = out_dir();
+  const std::string empty = dir + "/empty.png";
+  std::ofstream(empty).close();
+  EXPECT_NE(error_of({{"image", empty}, {"radius", "2"}}).find("empty.png"), std::string::npos);
+  EXPECT_NE(error_of({{"image", dir}, {"radius", "2"}}).find("folder"), std::string::npos);
+  EXPECT_NE(error_of({{"image", "camera.png"}, {"depth", "coffee.png"}}).find("depth map"),
+            std::string::npos);
+  EXPECT_NE(error_of({{"image", "camera.png"}, {"depth", "ramp"}, {"method", "separable"}})
+                .find("separable"),
+            std::string::npos);
+}
+
+TEST(SatScene, ABadFileKeepsThePreviousImage) {
+  auto scene = attached({{"image", "camera.png"}, {"radius", "3"}});
+  const nlohmann::json before = scene->results_json()["input"];
+  nlohmann::json params = scene->params_to_json();
+  try {
+    scene->params_from_json({{"image", "/no/such.png"}});
+    scene->reset();
+    FAIL() << "a missing file was accepted";
+  } catch (const std::exception&) {
+  }
+  scene->params_from_json(params);
+  scene->reset();
+  EXPECT_EQ(scene->results_json()["input"], before);
+}
+
+int run_cli(const std::string& args) {
+  const std::string command = std::string(WS_WARPSCOPE_EXE) + " " + args + " 2>/dev/null";
+  const int status = std::system(command.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+TEST(SatCli, RunWritesJsonAndTheFilteredImageRenderDrawsTheQuery) {
+  const std::string dir = out_dir();
+  ASSERT_EQ(run_cli("run --scene sat --backend cpu --image camera.png --variant 5 --type u8 "
+                    "--radius 9 --json " +
+                    dir + "/run.json --out " + dir + "/filtered.png"),
+            0);
+  std::ifstream in(dir + "/run.json");
+  const nlohmann::json j = nlohmann::json::parse(in);
+  EXPECT_EQ(j["matches_reference"], true);
+  const gfx::Image filtered = gfx::read_png(dir + "/filtered.png");
+  EXPECT_EQ(filtered.width, 512);
+  ASSERT_EQ(run_cli("render --scene sat --backend cpu --values \"1 2 3; 4 5 6; 7 8 9\" "
+                    "--query 1,1,2,2 --out " +
+                    dir + "/query.svg"),
+            0);
+  std::ifstream svg(dir + "/query.svg");
+  const std::string text((std::istreambuf_iterator<char>(svg)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("45 - 6 - 12 + 1 = 28"), std::string::npos);
+  EXPECT_NE(run_cli("run --scene sat --backend cpu --image " + dir + " --radius 2"), 0);
+  EXPECT_NE(run_cli("run --scene sat --backend cpu --values \"1 2 3\" --out " + dir + "/x.png"), 0);
+}
+
+}  // namespace
+}  // namespace ws::app

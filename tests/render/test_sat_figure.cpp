@@ -1,0 +1,50 @@
+// The summed-area-table figures as `warpscope render --scene sat` draws them (golden PNGs on
+// Mesa): the teach view of the notes' example in the column phase, and the query view.
+#include <gtest/gtest.h>
+
+#include "gl_environment.h"
+#include "golden.h"
+#include "scenes/sat/sat_scene.h"
+
+namespace ws::gfx {
+namespace {
+
+std::unique_ptr<app::SatScene> sat_scene(const nlohmann::json& params) {
+  auto scene = std::make_unique<app::SatScene>();
+  scene->params_from_json(params);
+  static app::SceneContext context;  // CPU backend: the same picture on every machine
+  scene->attach(context);
+  return scene;
+}
+
+TEST(SatFigure, TeachColumnPhaseMatchesTheGolden) {
+  WS_REQUIRE_GL();
+  auto scene = sat_scene({{"mode", "teach"}, {"values", "1 2 3 4; 5 6 7 8; 9 10 11 12"}});
+  // The second step of the column phase: half the table summed down.
+  const nlohmann::json steps = scene->results_json()["steps"];
+  int step = -1;
+  for (size_t s = 0; s < steps.size(); ++s)
+    if (steps[s]["phase"] == "column" && step < 0) step = static_cast<int>(s) + 1;
+  ASSERT_GE(step, 1);
+  scene->seek(step);
+  FigureOptions options;
+  options.width = 960;
+  options.height = 540;
+  test::expect_matches_golden(
+      "sat_teach_column_phase", [&](Canvas& c) { scene->draw(c, Theme::Light); }, options, 24,
+      0.002);
+}
+
+TEST(SatFigure, QueryViewMatchesTheGolden) {
+  WS_REQUIRE_GL();
+  auto scene = sat_scene({{"values", "1 2 3; 4 5 6; 7 8 9"}, {"query", "1,1,2,2"}});
+  FigureOptions options;
+  options.width = 960;
+  options.height = 540;
+  test::expect_matches_golden(
+      "sat_query_notes_example", [&](Canvas& c) { scene->draw(c, Theme::Light); }, options, 24,
+      0.002);
+}
+
+}  // namespace
+}  // namespace ws::gfx
