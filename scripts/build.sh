@@ -1,19 +1,17 @@
-#!/ usr / bin / env bash
-#Configures and builds warpscope into build / (Release).CUDA architecture : this machine's GPU
-#when there is one, else sm_90(set CUDA_ARCH to choose, e.g.CUDA_ARCH = 86).
-set - euo pipefail cd "$(dirname " $0 ")/.." arch = "${CUDA_ARCH:-}" if[-z "$arch"];
-then if command - v nvidia - smi > / dev / null 2 > &1 && nvidia - smi - L > / dev / null 2 > &1;
-then arch = native;
-else arch = 90;
-fi fi extra = ()["${CI:-}" = "true"]&& extra += (-DWARPSCOPE_WERROR = ON)
-#A compiler cache, when the machine has one, makes rebuilds of unchanged files free.
-                                                        if command -
-                                                    v ccache >
-                                                / dev / null 2 > &1;
-then extra +=
-    (-DCMAKE_CXX_COMPILER_LAUNCHER = ccache - DCMAKE_CUDA_COMPILER_LAUNCHER = ccache) fi cmake - S.-
-    B build - G Ninja - DCMAKE_BUILD_TYPE = Release - DCMAKE_CUDA_ARCHITECTURES =
-                                                "$arch"
-                                                "${extra[@]}"
-                                                "$@" cmake-- build build -
-                                                j "$(nproc)"
+#!/usr/bin/env bash
+# Configures and builds warpscope into build/ (Release). CUDA architecture: this machine's GPU
+# when there is one, else sm_90 (set CUDA_ARCH to choose, e.g. CUDA_ARCH=86).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+arch="${CUDA_ARCH:-}"
+if [ -z "$arch" ]; then
+  if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1; then arch=native; else arch=90; fi
+fi
+extra=()
+[ "${CI:-}" = "true" ] && extra+=(-DWARPSCOPE_WERROR=ON)
+# A compiler cache, when the machine has one, makes rebuilds of unchanged files free.
+if command -v ccache >/dev/null 2>&1; then
+  extra+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_CUDA_COMPILER_LAUNCHER=ccache)
+fi
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES="$arch" "${extra[@]}" "$@"
+cmake --build build -j"$(nproc)"

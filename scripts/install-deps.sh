@@ -1,9 +1,7 @@
-#!/ usr / bin / env bash
-#Installs what warpscope needs on Debian 12(run as root).Safe to run again : it installs only
-#what is missing.The CUDA toolkit is expected in / usr / local / \
-    cuda(optional                                                \
-         : without it the build
-#is CPU - only and every scene runs on the CPU backend).
+#!/usr/bin/env bash
+# Installs what warpscope needs on Debian 12 (run as root). Safe to run again: it installs only
+# what is missing. The CUDA toolkit is expected in /usr/local/cuda (optional: without it the build
+# is CPU-only and every scene runs on the CPU backend).
 set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config git
@@ -12,15 +10,18 @@ packages=(
   xvfb xauth libgl1-mesa-dri libegl-mesa0
 )
 missing=()
-for p in "${packages[@]}";
-do
-  dpkg - query - W - f = '${Status}' "$p" 2 > / dev / null | grep - q "install ok installed" ||
-                         missing += ("$p")done if[$ { #missing[@] } - gt 0];
-then echo "warpscope: installing ${missing[*]}" SUDO = ""["$(id -u)" - ne 0]&& SUDO =
-    "sudo" $SUDO apt - get update - qq DEBIAN_FRONTEND =
-        noninteractive $SUDO apt - get install - y - qq-- no - install -
-        recommends "${missing[@]}" fi if[-x / usr / local / cuda / bin / nvcc];
-then echo
-    "warpscope: CUDA toolkit $(/usr/local/cuda/bin/nvcc --version | grep -o 'release "
-    "[0-9.]*')" else echo
-    "warpscope: no CUDA toolkit in /usr/local/cuda: building the CPU backend only" fi
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "warpscope: installing ${missing[*]}"
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+if [ -x /usr/local/cuda/bin/nvcc ]; then
+  echo "warpscope: CUDA toolkit $(/usr/local/cuda/bin/nvcc --version | grep -o 'release [0-9.]*')"
+else
+  echo "warpscope: no CUDA toolkit in /usr/local/cuda: building the CPU backend only"
+fi

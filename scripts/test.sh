@@ -1,81 +1,88 @@
-#!/ usr / bin / env bash
-#README command 2 : install what is missing, build, and run the whole test suite, then build and
-#run the CPU tiers again under AddressSanitizer + UndefinedBehaviorSanitizer(preset asan, folder
-#build - asan; WARPSCOPE_ASAN = 0 leaves that tier out).GPU tests(label gpu) skip themselves on
-#machines without a CUDA device; the GUI test runs under Xvfb.Arguments go to every ctest run.
-#The last lines count what ran, from ctest's own JUnit reports; the exit status is non-zero when
-#anything failed.
-set - euo pipefail cd "$(dirname " $0 ")/.." root =
-    $PWD bash scripts / install - deps.sh bash scripts / build.sh
+#!/usr/bin/env bash
+# README command 2: install what is missing, build, and run the whole test suite, then build and
+# run the CPU tiers again under AddressSanitizer + UndefinedBehaviorSanitizer (preset asan, folder
+# build-asan; WARPSCOPE_ASAN=0 leaves that tier out). GPU tests (label gpu) skip themselves on
+# machines without a CUDA device; the GUI test runs under Xvfb. Arguments go to every ctest run.
+# The last lines count what ran, from ctest's own JUnit reports; the exit status is non-zero when
+# anything failed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+bash scripts/install-deps.sh
+bash scripts/build.sh
 
-                                                             reports =
-        "$root/build/test-reports" rm - rf "$reports" mkdir - p "$reports" status =
-            0
+reports="$root/build/test-reports"
+rm -rf "$reports"
+mkdir -p "$reports"
+status=0
 
-#run_ctest BUILD_DIR REPORT[ctest arguments...] : one ctest run under Xvfb, its JUnit in REPORT.
-            run_ctest(){local dir = $1 report =
-                            $2 shift 2(cd "$dir" && xvfb - run - a -
-                                                        s "-screen 0 1920x1080x24" ctest-- output -
-                                                        on - failure - j "$(nproc)" --output -
-                                                        junit "$report"
-                                                              "$@") ||
-                            status = 1}
+# run_ctest BUILD_DIR REPORT [ctest arguments...]: one ctest run under Xvfb, its JUnit in REPORT.
+run_ctest() {
+  local dir=$1 report=$2
+  shift 2
+  (cd "$dir" && xvfb-run -a -s "-screen 0 1920x1080x24" \
+    ctest --output-on-failure -j"$(nproc)" --output-junit "$report" "$@") || status=1
+}
 
-#counts REPORT : "tests failures skipped" from the < testsuite> element of a ctest JUnit report
-#(0 0 0 when ctest found no test to run and wrote none).
-            counts(){
-                local header header = $(head - n 20 "$1" 2 > / dev / null | tr '\n\t' '  ' |
-                                            grep - o '<testsuite [^>]*>' ||
-                                        true) local n f s n =
-                    $(grep - o ' tests="[0-9]*"' < < < "$header" | tr - dc 0 - 9 || true) f =
-                        $(grep - o ' failures="[0-9]*"' < < < "$header" | tr - dc 0 - 9 || true) s =
-                            $(grep - o ' skipped="[0-9]*"' < < < "$header" | tr - dc 0 - 9 || true)
-                                echo "${n:-0} ${f:-0} ${s:-0}"}
+# counts REPORT: "tests failures skipped" from the <testsuite> element of a ctest JUnit report
+# (0 0 0 when ctest found no test to run and wrote none).
+counts() {
+  local header
+  header=$(head -n 20 "$1" 2>/dev/null | tr '\n\t' '  ' | grep -o '<testsuite [^>]*>' || true)
+  local n f s
+  n=$(grep -o ' tests="[0-9]*"' <<<"$header" | tr -dc 0-9 || true)
+  f=$(grep -o ' failures="[0-9]*"' <<<"$header" | tr -dc 0-9 || true)
+  s=$(grep -o ' skipped="[0-9]*"' <<<"$header" | tr -dc 0-9 || true)
+  echo "${n:-0} ${f:-0} ${s:-0}"
+}
 
-            run_ctest build "$reports/cpu.xml" -
-            LE gpu "$@" run_ctest build "$reports/gpu.xml" -
-            L gpu "$@"
+run_ctest build "$reports/cpu.xml" -LE gpu "$@"
+run_ctest build "$reports/gpu.xml" -L gpu "$@"
 
-            asan_seconds = "" if["${WARPSCOPE_ASAN:-1}" != "0"];
-then asan_start = $SECONDS launcher = () if command - v ccache > / dev / null 2 > &1;
-then launcher += (-DCMAKE_CXX_COMPILER_LAUNCHER = ccache);
-fi cmake-- preset asan "${launcher[@]}" > / dev / null cmake-- build build - asan -
-                                              j "$(nproc)"
-#Any memory error or undefined behaviour stops the test that hit it.Leaks are checked in the
-#kernel tiers; the render and app tiers load the Mesa GL driver, which leaks at exit from a
-#library it has already unloaded(frames "<unknown module>" : lsan.supp cannot name them).
-                                              export LSAN_OPTIONS =
-    "suppressions=$root/tests/sanitizers/lsan.supp:print_suppressions=0" export UBSAN_OPTIONS =
-        "halt_on_error=1:print_stacktrace=1" asan =
-            "halt_on_error=1:strict_string_checks=1" ASAN_OPTIONS =
-                "$asan:detect_leaks=1" run_ctest build - asan "$reports/asan-kernels.xml" -
-                L kernels "$@" ASAN_OPTIONS =
-                    "$asan:detect_leaks=0" run_ctest build - asan "$reports/asan-gl.xml" -
-                    LE kernels "$@" asan_seconds =
-                        $((SECONDS - asan_start)) fi
+asan_seconds=""
+if [ "${WARPSCOPE_ASAN:-1}" != "0" ]; then
+  asan_start=$SECONDS
+  launcher=()
+  if command -v ccache >/dev/null 2>&1; then launcher+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
+  cmake --preset asan "${launcher[@]}" >/dev/null
+  cmake --build build-asan -j"$(nproc)"
+  # Any memory error or undefined behaviour stops the test that hit it. Leaks are checked in the
+  # kernel tiers; the render and app tiers load the Mesa GL driver, which leaks at exit from a
+  # library it has already unloaded (frames "<unknown module>": lsan.supp cannot name them).
+  export LSAN_OPTIONS="suppressions=$root/tests/sanitizers/lsan.supp:print_suppressions=0"
+  export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
+  asan="halt_on_error=1:strict_string_checks=1"
+  ASAN_OPTIONS="$asan:detect_leaks=1" run_ctest build-asan "$reports/asan-kernels.xml" -L kernels "$@"
+  ASAN_OPTIONS="$asan:detect_leaks=0" run_ctest build-asan "$reports/asan-gl.xml" -LE kernels "$@"
+  asan_seconds=$((SECONDS - asan_start))
+fi
 
-                                read -
-                            r cpu_n cpu_f cpu_s < <
-                        (counts "$reports/cpu.xml")read - r gpu_n gpu_f gpu_s < <
-                        (counts "$reports/gpu.xml")read - r asank_n asank_f asank_s < <
-                        (counts "$reports/asan-kernels.xml")read - r asang_n asang_f asang_s < <
-                        (counts "$reports/asan-gl.xml")asan_n = $((asank_n + asang_n)) asan_f =
-                            $((asank_f + asang_f)) asan_s = $((asank_s + asang_s))
-#ctest's junit "failures" counts failed tests; a test that could not run counts as failed too.
-                                passed = $((cpu_n - cpu_f - cpu_s + gpu_n - gpu_f - gpu_s + asan_n -
-                                            asan_f - asan_s)) failed = $((cpu_f + gpu_f + asan_f))
-                                    skipped = $((cpu_s + gpu_s + asan_s))
+read -r cpu_n cpu_f cpu_s < <(counts "$reports/cpu.xml")
+read -r gpu_n gpu_f gpu_s < <(counts "$reports/gpu.xml")
+read -r asank_n asank_f asank_s < <(counts "$reports/asan-kernels.xml")
+read -r asang_n asang_f asang_s < <(counts "$reports/asan-gl.xml")
+asan_n=$((asank_n + asang_n)) asan_f=$((asank_f + asang_f)) asan_s=$((asank_s + asang_s))
+# ctest's junit "failures" counts failed tests; a test that could not run counts as failed too.
+passed=$((cpu_n - cpu_f - cpu_s + gpu_n - gpu_f - gpu_s + asan_n - asan_f - asan_s))
+failed=$((cpu_f + gpu_f + asan_f))
+skipped=$((cpu_s + gpu_s + asan_s))
 
-                                        echo echo
-    "CPU tiers: $((cpu_n - cpu_f - cpu_s)) passed, $cpu_f failed, $cpu_s skipped" if
-        [-n "$asan_seconds"];
-then echo
-    "ASan+UBSan tier: $((asan_n - asan_f - asan_s)) passed, $asan_f failed, $asan_s skipped"
-    "(build and run ${asan_seconds} s)" else echo
-    "ASan+UBSan tier: not run (WARPSCOPE_ASAN=0)" fi gpu_ran = $((gpu_n - gpu_s)) note =
-        "" if["$gpu_n" - eq 0];
-then note = " (no GPU tests in this build: CUDA was not built)" elif["$gpu_ran" - eq 0];
-then note = " (no CUDA device: this run covered the CPU tiers only)" fi echo
-            "GPU tests: $gpu_ran ran, $gpu_s skipped$note" echo
-            "warpscope tests: $passed passed, $failed failed, $skipped skipped"["$failed" - eq 0] ||
-            status = 1 exit "$status"
+echo
+echo "CPU tiers: $((cpu_n - cpu_f - cpu_s)) passed, $cpu_f failed, $cpu_s skipped"
+if [ -n "$asan_seconds" ]; then
+  echo "ASan+UBSan tier: $((asan_n - asan_f - asan_s)) passed, $asan_f failed, $asan_s skipped" \
+    "(build and run ${asan_seconds} s)"
+else
+  echo "ASan+UBSan tier: not run (WARPSCOPE_ASAN=0)"
+fi
+gpu_ran=$((gpu_n - gpu_s))
+note=""
+if [ "$gpu_n" -eq 0 ]; then
+  note=" (no GPU tests in this build: CUDA was not built)"
+elif [ "$gpu_ran" -eq 0 ]; then
+  note=" (no CUDA device: this run covered the CPU tiers only)"
+fi
+echo "GPU tests: $gpu_ran ran, $gpu_s skipped$note"
+echo "warpscope tests: $passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ] || status=1
+exit "$status"
