@@ -8,6 +8,12 @@
 //                            when w is a multiple of 4. Work O(1) per pixel whatever r: 4 look-ups,
 //                            16 for a u32 window too large for 32 bits (split into parts of at
 //                            most 4096 x 4096). Reads the table about twice, writes n bytes.
+//   filter_box_u32_eight_kernel  the u32 box filter when w is a multiple of 8: 8 pixels a
+//                            thread, row differences bottom - top shuffled once, a one-sided
+//                            rounding (one comparison). H100, 8192 x 8192: 0.136-0.144 ms for
+//                            r = 1..100 (the 4-pixel kernel: 0.171-0.197), 0.20 ms at r = 1000;
+//                            radii near the image's size clamp every window and take the
+//                            general rule (0.35 ms at r = 2052, 0.54 at r = 8192).
 //   filter_direct_kernel     one thread per pixel sums its clamped window, one row of it at a
 //                            time (neighbouring threads read neighbouring bytes). Work O(r^2) per
 //                            pixel: the cost the SAT removes.

@@ -32,9 +32,14 @@
 // Steps: 128 serial rows per warp (x2 launches) + 5 shuffle steps per row; the carries are
 // O(h/128 + w/128) serial adds per thread of launch 2. Compare variant 4 (single pass, look-back):
 // one read of the image instead of two, but look-back latency across tiles.
-// Measured (H100, 8192 x 8192 u8 -> u32): 0.36 ms, launch 1 0.145 ms, 2 0.012 ms, 3 0.216 ms;
-// NPP 2.5 ms, CUB 1.0 ms. Far from the ~0.11 ms bandwidth floor: the kernels are latency-bound
-// on the per-row shuffle chains (short-scoreboard stalls, 20 warps per SM), not on memory.
+// u8 -> u32 on rows of whole 16-byte groups takes the wide path (sat_register_tiled_u8.cuh):
+// 512 x 64 tiles, 16 columns a lane, no shuffles in launch 1.
+// Measured (H100 80GB HBM3, 8192 x 8192 u8 -> u32; a 256 MiB memset takes 0.09 ms):
+//   these 128 x 128 tiles  0.366 ms: launch 1 0.147, 2 0.013, 3 0.218
+//   wide 512 x 64 tiles    0.250 ms: launch 1 0.033, 2 0.011, 3 0.214 (512 x 128: 0.238)
+// NPP 2.5 ms, CUB 1.0 ms. Launch 3 stays at ~0.21 ms whatever the shuffles per pixel (2.5 or
+// 0.4), the tile shape or the order of the stores (a block per band of rows gave the same): it
+// writes 256 MiB at ~1.3 TB/s, half the memset's rate, and is the limit of this design.
 #include <cuda_runtime.h>
 
 #include <algorithm>
