@@ -8,6 +8,12 @@
 //                            when w is a multiple of 4. Work O(1) per pixel whatever r: 4 look-ups,
 //                            16 for a u32 window too large for 32 bits (split into parts of at
 //                            most 4096 x 4096). Reads the table about twice, writes n bytes.
+//   filter_box_u32_eight_kernel  the u32 box filter when w is a multiple of 8: 8 pixels a
+//                            thread, row differences bottom - top shuffled once, a one-sided
+//                            rounding (one comparison). H100, 8192 x 8192: 0.136-0.144 ms for
+//                            r = 1..100 (the 4-pixel kernel: 0.171-0.197), 0.20 ms at r = 1000;
+//                            radii near the image's size clamp every window and take the
+//                            general rule (0.35 ms at r = 2052, 0.54 at r = 8192).
 //   filter_direct_kernel     one thread per pixel sums its clamped window, one row of it at a
 //                            time (neighbouring threads read neighbouring bytes). Work O(r^2) per
 //                            pixel: the cost the SAT removes.
@@ -19,6 +25,7 @@
 // Depth of field (SAT and direct only): pixel (x, y) takes the radius dof_radius(depth(x, y)).
 #include <cuda_runtime.h>
 
+#include <cstdint>
 #include <string>
 #include <type_traits>
 
@@ -169,6 +176,87 @@ __global__ void filter_box_u32_kernel(const uint32_t* __restrict__ tables, int w
       make_uchar4(v[0], v[1], v[2], v[3]);
 }
 
+// Eight consecutive entries from `start` (start % 4 == kMis for every thread) of the row
+// difference bottom - top (top: the table row above the window, absent when the window starts at
+// row 0), for a whole warp whose lanes are 8 entries apart: two aligned 16-byte loads per row,
+// the kMis differences past them taken from the next lane by shuffles (lane 31 loads its own).
+template <int kMis>
+__device__ void band_eight(const uint32_t* __restrict__ bottom, const uint32_t* __restrict__ top,
+                           bool has_top, int start, uint32_t (&v)[8]) {
+  const uint4* b = reinterpret_cast<const uint4*>(bottom + (start - kMis));
+  const uint4* t = reinterpret_cast<const uint4*>(top + (start - kMis));
+  uint32_t all[12];
+#pragma unroll
+  for (int j = 0; j < 2; ++j) {
+    const uint4 q = __ldg(b + j);
+    const uint4 p = has_top ? __ldg(t + j) : make_uint4(0, 0, 0, 0);
+    all[4 * j] = q.x - p.x, all[4 * j + 1] = q.y - p.y;
+    all[4 * j + 2] = q.z - p.z, all[4 * j + 3] = q.w - p.w;
+  }
+  if constexpr (kMis > 0) {
+    const bool last_lane = (threadIdx.x & 31) == 31;
+    uint4 q = make_uint4(0, 0, 0, 0), p = make_uint4(0, 0, 0, 0);
+    if (last_lane) {
+      q = __ldg(b + 2);
+      if (has_top) p = __ldg(t + 2);
+    }
+    const uint32_t mine[4] = {q.x - p.x, q.y - p.y, q.z - p.z, q.w - p.w};
+#pragma unroll
+    for (int k = 0; k < kMis; ++k) {
+      const uint32_t next = __shfl_down_sync(0xffffffffu, all[k], 1);
+      all[8 + k] = last_lane ? mine[k] : next;
+    }
+  }
+#pragma unroll
+  for (int k = 0; k < 8; ++k) v[k] = all[k + kMis];
+}
+
+// The box filter on a u32 table when w is a multiple of 8, kMis = r % 4, 8 pixels a thread, one
+// 8-byte store. Warps whose 32 x 8 pixels all have windows inside the image's columns that fit
+// 32 bits (nearly all of a big image) share the rows and the count: per row band two 16-byte
+// loads a corner pair, the differences bottom - top shuffled (3 shuffles a thread), then per
+// pixel one subtraction and the one-sided rounding with one reciprocal. Other warps (the
+// borders) take the general rule pixel by pixel.
+template <int kMis>
+__global__ void __launch_bounds__(kBlockX* kBlockY)
+    filter_box_u32_eight_kernel(const uint32_t* __restrict__ tables, int w, int h, int r,
+                                uint8_t* __restrict__ out) {
+  constexpr int kPixels = 8;
+  const size_t plane = size_t(w) * h;
+  const int x = (blockIdx.x * blockDim.x + threadIdx.x) * kPixels;
+  const int y = blockIdx.y * blockDim.y + threadIdx.y;  // the same across a warp (32 x 8 blocks)
+  const bool active = x < w && y < h;
+  const uint32_t* table = tables + blockIdx.z * plane;
+  const int y0 = y - r < 0 ? 0 : y - r, y1 = y + r > h - 1 ? h - 1 : y + r;
+  const int64_t count = int64_t(y1 - y0 + 1) * (2 * r + 1);
+  const bool inside =
+      active && x - r - 1 >= 0 && x + kPixels - 1 + r <= w - 1 && count <= rule::kExactU32Pixels;
+  uint8_t v[kPixels];
+  if (__all_sync(0xffffffffu, inside)) {
+    const uint32_t* bottom = table + size_t(y1) * w;
+    const uint32_t* top = table + size_t(y0 > 0 ? y0 - 1 : 0) * w;  // read only when y0 > 0
+    uint32_t right[kPixels], left[kPixels];
+    band_eight<kMis>(bottom, top, y0 > 0, x + r, right);
+    band_eight<3 - kMis>(bottom, top, y0 > 0, x - r - 1, left);
+    const uint32_t c = uint32_t(count);
+    const int32_t half = int32_t((c + 1) / 2);
+    const float reciprocal = rule::reciprocal_of(count);
+#pragma unroll
+    for (int k = 0; k < kPixels; ++k)
+      v[k] = rule::round_mean_small_one_sided(right[k] - left[k], c, half, reciprocal);
+  } else {
+    if (!active) return;
+    const TableLoad<uint32_t> load{table, w};
+#pragma unroll
+    for (int k = 0; k < kPixels; ++k)
+      v[k] = rule::filtered_from_table<uint32_t>(load, rule::clamp_window(x + k, y, r, w, h));
+  }
+  const uint2 packed = make_uint2(
+      uint32_t(v[0]) | uint32_t(v[1]) << 8 | uint32_t(v[2]) << 16 | uint32_t(v[3]) << 24,
+      uint32_t(v[4]) | uint32_t(v[5]) << 8 | uint32_t(v[6]) << 16 | uint32_t(v[7]) << 24);
+  *reinterpret_cast<uint2*>(out + blockIdx.z * plane + size_t(y) * w + x) = packed;
+}
+
 template <bool kDof>
 __global__ void filter_direct_kernel(const uint8_t* __restrict__ images, int w, int h,
                                      FilterParams p, int cap, const float* __restrict__ depth,
@@ -230,6 +318,28 @@ void launch_sat_typed(const void* table, int w, int h, int channels, const Filte
                   (h + kBlockY - 1) / kBlockY, channels);
   const T* t = static_cast<const T*>(table);
   if constexpr (std::is_same_v<T, uint32_t>) {
+    const bool aligned8 =
+        reinterpret_cast<uintptr_t>(out) % 8 == 0 && reinterpret_cast<uintptr_t>(table) % 16 == 0;
+    if (!params.depth_of_field && w % 8 == 0 && aligned8) {
+      const int r = params.radius < cap ? params.radius : cap;
+      const dim3 grid8((w + kBlockX * 8 - 1) / (kBlockX * 8), (h + kBlockY - 1) / kBlockY,
+                       channels);
+      switch (r % 4) {
+        case 0:
+          filter_box_u32_eight_kernel<0><<<grid8, block, 0, stream>>>(t, w, h, r, out);
+          break;
+        case 1:
+          filter_box_u32_eight_kernel<1><<<grid8, block, 0, stream>>>(t, w, h, r, out);
+          break;
+        case 2:
+          filter_box_u32_eight_kernel<2><<<grid8, block, 0, stream>>>(t, w, h, r, out);
+          break;
+        default:
+          filter_box_u32_eight_kernel<3><<<grid8, block, 0, stream>>>(t, w, h, r, out);
+      }
+      WS_CUDA_CHECK_LAUNCH();
+      return;
+    }
     if (!params.depth_of_field && w % kPixelsPerThread == 0) {
       const int r = params.radius < cap ? params.radius : cap;
       switch (r % 4) {

@@ -128,6 +128,17 @@ WS_HD uint8_t round_mean_small(uint32_t sum, int32_t count, float reciprocal) {
   return uint8_t(q);
 }
 
+// round_mean_small with one correction instead of two (the GPU box filter's inner loop): the
+// estimate is biased down by 0.001, more than its error, so it is the answer or one less, and
+// one comparison decides. `half` = (count + 1) / 2: 2 e >= count <=> e >= half for an integer e.
+// The same result as round_mean_small for every sum below 2^32 with sum / count <= 255.
+WS_HD uint8_t round_mean_small_one_sided(uint32_t sum, uint32_t count, int32_t half,
+                                         float reciprocal) {
+  uint32_t q = uint32_t(float(sum) * reciprocal + 0.499f);  // floor(sum/count + 1/2) or -1
+  if (int32_t(sum - q * count) >= half) ++q;                // |e| < 2 count: exact
+  return uint8_t(q);
+}
+
 // Any window (sums up to 255 * 8192^2 < 2^35) in 64 bits. `reciprocal`: near 1 / (2 count).
 WS_HD uint8_t round_mean_wide(uint64_t sum, int64_t count, float reciprocal) {
   const uint64_t num = 2 * sum + uint64_t(count), den = 2 * uint64_t(count);

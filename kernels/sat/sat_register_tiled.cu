@@ -32,14 +32,20 @@
 // Steps: 128 serial rows per warp (x2 launches) + 5 shuffle steps per row; the carries are
 // O(h/128 + w/128) serial adds per thread of launch 2. Compare variant 4 (single pass, look-back):
 // one read of the image instead of two, but look-back latency across tiles.
-// Measured (H100, 8192 x 8192 u8 -> u32): 0.36 ms, launch 1 0.145 ms, 2 0.012 ms, 3 0.216 ms;
-// NPP 2.5 ms, CUB 1.0 ms. Far from the ~0.11 ms bandwidth floor: the kernels are latency-bound
-// on the per-row shuffle chains (short-scoreboard stalls, 20 warps per SM), not on memory.
+// u8 -> u32 on rows of whole 16-byte groups takes the wide path (sat_register_tiled_u8.cuh):
+// 512 x 64 tiles, 16 columns a lane, no shuffles in launch 1.
+// Measured (H100 80GB HBM3, 8192 x 8192 u8 -> u32; a 256 MiB memset takes 0.09 ms):
+//   these 128 x 128 tiles  0.366 ms: launch 1 0.147, 2 0.013, 3 0.218
+//   wide 512 x 64 tiles    0.250 ms: launch 1 0.033, 2 0.011, 3 0.214 (512 x 128: 0.238)
+// NPP 2.5 ms, CUB 1.0 ms. Launch 3 stays at ~0.21 ms whatever the shuffles per pixel (2.5 or
+// 0.4), the tile shape or the order of the stores (a block per band of rows gave the same): it
+// writes 256 MiB at ~1.3 TB/s, half the memset's rate, and is the limit of this design.
 #include <cuda_runtime.h>
 
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
 #include "../common/cuda_check.cuh"
 #include "../common/error.h"
@@ -368,6 +374,8 @@ __global__ void __launch_bounds__(kWarps* kLanes, kMinBlocks)
   }
 }
 
+#include "sat_register_tiled_u8.cuh"
+
 size_t align_up(size_t bytes) {
   return (bytes + 255) / 256 * 256;
 }
@@ -376,10 +384,10 @@ struct Shape {
   int ntx, nty;
   size_t cols, rows, tiles;  // element counts of the per-column, per-row and per-tile arrays
 };
-Shape shape_of(int w, int h) {
+Shape shape_of(int w, int h, int cols = kCols, int rows = kRows) {
   Shape s;
-  s.ntx = (w + kCols - 1) / kCols;
-  s.nty = (h + kRows - 1) / kRows;
+  s.ntx = (w + cols - 1) / cols;
+  s.nty = (h + rows - 1) / rows;
   s.cols = size_t(s.nty) * w;
   s.rows = size_t(s.ntx) * h;
   s.tiles = size_t(s.ntx) * s.nty;
@@ -396,11 +404,71 @@ bool aligned(const void* p, size_t bytes) {
   return reinterpret_cast<uintptr_t>(p) % bytes == 0;
 }
 
+// The tile height of the wide u8 path (sat_register_tiled_u8.cuh) under `flags`.
+int wide_rows(int flags) {
+  if ((flags & kRegisterTiledWideRows32) != 0) return 32;
+  if ((flags & kRegisterTiledWideRows128) != 0) return 128;
+  return 64;
+}
+
+template <int kTileRows>
+void launch_wide(const uint8_t* in, uint32_t* out, int w, int h, void* scratch, cudaStream_t stream,
+                 int flags) {
+  const Shape s = shape_of(w, h, wide::kTileCols, kTileRows);
+  char* bytes = static_cast<char*>(scratch);
+  auto take = [&](size_t count) {
+    uint32_t* p = reinterpret_cast<uint32_t*>(bytes);
+    bytes += align_up(count * sizeof(uint32_t));
+    return p;
+  };
+  uint32_t* col_sums = take(s.cols);
+  uint32_t* col_carry = take(s.cols);
+  uint32_t* row_sums = take(s.rows);
+  uint32_t* row_carry = take(s.rows);
+  uint32_t* totals = take(s.tiles);
+  uint32_t* corners = take(s.tiles);
+  const int blocks = (s.ntx + kWarps - 1) / kWarps * s.nty;
+  const int only = flags & (kRegisterTiledOnly1 | kRegisterTiledOnly2 | kRegisterTiledOnly3);
+  if (only == 0 || (only & kRegisterTiledOnly1) != 0) {
+    wide::tile_sums_u8<kTileRows>
+        <<<blocks, kWarps * kLanes, 0, stream>>>(in, w, h, s.ntx, col_sums, row_sums, totals);
+    WS_CUDA_CHECK_LAUNCH();
+  }
+  if (only == 0 || (only & kRegisterTiledOnly2) != 0) {
+    const int blocks_cols = (w + kCarryThreads - 1) / kCarryThreads;
+    const int blocks_rows = (h + kCarryThreads - 1) / kCarryThreads;
+    carries<uint32_t><<<blocks_cols + blocks_rows + 1, kCarryThreads, 0, stream>>>(
+        w, h, s.ntx, s.nty, blocks_cols, blocks_rows, col_sums, col_carry, row_sums, row_carry,
+        totals, corners);
+    WS_CUDA_CHECK_LAUNCH();
+  }
+  if (only == 0 || (only & kRegisterTiledOnly3) != 0) {
+    wide::tile_tables_u8<kTileRows><<<blocks, kWarps * kLanes, 0, stream>>>(
+        in, out, w, h, s.ntx, col_carry, row_carry, corners, (flags & kRegisterTiledReverse) != 0,
+        (flags & kRegisterTiledStream) != 0);
+    WS_CUDA_CHECK_LAUNCH();
+  }
+}
+
 template <class In, class Out>
 void launch_typed(const void* in_ptr, void* out_ptr, int w, int h, void* scratch,
                   cudaStream_t stream, int flags) {
-  const Shape s = shape_of(w, h);
   WS_REQUIRE(scratch != nullptr, std::string("register-tiled SAT: scratch memory is missing"));
+  if constexpr (std::is_same_v<In, uint8_t>) {
+    if ((flags & kRegisterTiledNarrow) == 0 && wide::applies(in_ptr, out_ptr, scratch, w)) {
+      const uint8_t* in = static_cast<const uint8_t*>(in_ptr);
+      uint32_t* out = static_cast<uint32_t*>(out_ptr);
+      switch (wide_rows(flags)) {
+        case 32:
+          return launch_wide<32>(in, out, w, h, scratch, stream, flags);
+        case 128:
+          return launch_wide<128>(in, out, w, h, scratch, stream, flags);
+        default:
+          return launch_wide<64>(in, out, w, h, scratch, stream, flags);
+      }
+    }
+  }
+  const Shape s = shape_of(w, h);
   const In* in = static_cast<const In*>(in_ptr);
   Out* out = static_cast<Out*>(out_ptr);
   char* bytes = static_cast<char*>(scratch);
@@ -442,11 +510,19 @@ void launch_typed(const void* in_ptr, void* out_ptr, int w, int h, void* scratch
 
 }  // namespace
 
-size_t register_tiled_scratch_bytes(Accum a, int w, int h) {
+size_t register_tiled_scratch_bytes_flags(Accum a, int w, int h, int flags) {
   check_size(w, h);
-  const Shape s = shape_of(w, h);
   const size_t b = size_t(output_bytes(a));
-  return 2 * (align_up(s.cols * b) + align_up(s.rows * b) + align_up(s.tiles * b));
+  auto bytes = [&](const Shape& s) {
+    return 2 * (align_up(s.cols * b) + align_up(s.rows * b) + align_up(s.tiles * b));
+  };
+  const size_t narrow = bytes(shape_of(w, h));
+  if (a != Accum::U8U32 || (flags & kRegisterTiledNarrow) != 0) return narrow;
+  return std::max(narrow, bytes(shape_of(w, h, wide::kTileCols, wide_rows(flags))));
+}
+
+size_t register_tiled_scratch_bytes(Accum a, int w, int h) {
+  return register_tiled_scratch_bytes_flags(a, w, h, kRegisterTiledDefault);
 }
 
 void launch_register_tiled_flags(Accum a, const void* in, void* out, int w, int h, void* scratch,

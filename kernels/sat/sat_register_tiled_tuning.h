@@ -16,7 +16,15 @@ inline constexpr int kRegisterTiledStream = 2;   // launch 3 stores with evict-f
 inline constexpr int kRegisterTiledOnly1 = 4;
 inline constexpr int kRegisterTiledOnly2 = 8;
 inline constexpr int kRegisterTiledOnly3 = 16;
+// u8 -> u32: the generic 128 x 128 tiles instead of the wide 512-column ones, and the wide
+// tiles' height (64 rows unless one of these is set).
+inline constexpr int kRegisterTiledNarrow = 32;
+inline constexpr int kRegisterTiledWideRows32 = 64;
+inline constexpr int kRegisterTiledWideRows128 = 128;
 inline constexpr int kRegisterTiledDefault = kRegisterTiledReverse | kRegisterTiledStream;
+
+// The scratch the launch needs under `flags` (register_tiled_scratch_bytes: the default's).
+size_t register_tiled_scratch_bytes_flags(Accum a, int w, int h, int flags);
 
 void launch_register_tiled_flags(Accum a, const void* in, void* out, int w, int h, void* scratch,
                                  cudaStream_t stream, int flags);

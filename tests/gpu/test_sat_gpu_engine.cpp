@@ -146,6 +146,19 @@ TEST(SatGpuEngine, RegisterTiledOnManyOddShapes) {
     }
 }
 
+// u8 -> u32 with widths that are multiples of 16: the wide 512-column tiles, whole and cut.
+TEST(SatGpuEngine, RegisterTiledWideTilesOnManyShapes) {
+  WS_SKIP_WITHOUT_GPU();
+  auto gpu = Engine::create(Backend::Cuda);
+  auto cpu = Engine::create(Backend::Cpu);
+  const int widths[] = {16, 32, 496, 512, 528, 1040, 2064};
+  const int heights[] = {1, 2, 31, 32, 33, 63, 64, 65, 127, 129, 200};
+  uint64_t seed = 900;
+  for (int w : widths)
+    for (int h : heights)
+      compare_engines(*gpu, *cpu, w, h, 1, ++seed, {Variant::RegisterTiled}, {Accum::U8U32});
+}
+
 // The launch on buffers that are not 16-byte aligned takes the per-element path.
 TEST(SatGpuEngine, RegisterTiledOnMisalignedBuffers) {
   WS_SKIP_WITHOUT_GPU();
@@ -184,7 +197,7 @@ TEST(SatGpuEngine, EveryVariantOnSmallShapesForTheSanitizers) {
   WS_SKIP_WITHOUT_GPU();
   auto gpu = Engine::create(Backend::Cuda);
   auto cpu = Engine::create(Backend::Cpu);
-  const std::pair<int, int> shapes[] = {{1, 1}, {5, 3}, {129, 2}, {3, 260}, {200, 131}};
+  const std::pair<int, int> shapes[] = {{1, 1}, {5, 3}, {129, 2}, {3, 260}, {200, 131}, {528, 70}};
   uint64_t seed = 40;
   for (auto [w, h] : shapes) compare_engines(*gpu, *cpu, w, h, 2, seed++, all_variants, all_accums);
 }

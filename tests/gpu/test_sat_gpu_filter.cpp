@@ -157,6 +157,25 @@ TEST(SatGpuFilter, EveryMethodEqualsTheCpuAtEveryRadius) {
     }
 }
 
+// Widths that are multiples of 8 and wide enough for whole warps (256 pixels) with every window
+// inside the image: the u32 box kernel's 8-pixel path, next to its border warps.
+TEST(SatGpuFilter, U32BoxKernelOnWideImagesEqualsTheCpu) {
+  WS_SKIP_WITHOUT_GPU();
+  for (const Shape& s : {Shape{1032, 41}, Shape{776, 300}, Shape{520, 9}})
+    for (int channels : {1, 3}) {
+      const std::vector<uint8_t> planes = random_planes(s.w, s.h, channels, 7);
+      const std::vector<uint8_t> tables = tables_of(planes, s.w, s.h, channels, Accum::U8U32);
+      GpuImage gpu(planes, tables, s.w, s.h, channels);
+      for (int r : {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 31, 32, 33, 34, 100, 127, 200, 255, 256, 600}) {
+        const FilterParams p = box(r);
+        ASSERT_EQ(gpu.run(FilterMethod::Sat, Accum::U8U32, p),
+                  cpu_filter(FilterMethod::Sat, Accum::U8U32, planes, tables, s.w, s.h, channels, p,
+                             nullptr))
+            << where("sat", Accum::U8U32, s, channels, r);
+      }
+    }
+}
+
 TEST(SatGpuFilter, FloatTablesWhoseSumsAreNotExactGiveTheCpuPixels) {
   WS_SKIP_WITHOUT_GPU();
   const Shape s{1001, 703};  // 255 * 1001 * 703 > 2^24: the f32 table rounds
@@ -270,7 +289,8 @@ TEST(SatGpuFilter, SmallRunsForTheSanitizers) {
   WS_SKIP_WITHOUT_GPU();
   // 37 wide: the general kernels; 132 wide (a multiple of 4): the u32 box kernel, whole warps
   // and a warp with one lane in use.
-  for (const Shape& s : {Shape{37, 19}, Shape{132, 21}}) {
+  // 520 wide (a multiple of 8): the 8-pixel kernel, a warp inside at small radii.
+  for (const Shape& s : {Shape{37, 19}, Shape{132, 21}, Shape{520, 21}}) {
     const int channels = 3;
     const std::vector<uint8_t> planes = random_planes(s.w, s.h, channels, 23);
     const std::vector<float> depth = generated_depth("bowl", s.w, s.h);

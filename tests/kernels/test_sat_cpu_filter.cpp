@@ -150,6 +150,34 @@ TEST(SatCpuFilter, RoundingEqualsIntegerDivision) {
   }
 }
 
+TEST(SatCpuFilter, OneSidedRoundingEqualsIntegerDivision) {
+  // The GPU box filter's rounding (one correction after an estimate biased down) against 64-bit
+  // division, for every window that fits 32 bits: the ends, around every tie, and at random.
+  SplitMix64 rng{43};
+  std::vector<int64_t> counts = {1, 2, 3, 4, 5, 9, 255, 256, 4095, 16843008, 16843009};
+  for (int i = 0; i < 200; ++i) counts.push_back(1 + int64_t(rng.next() % 16843009));
+  for (int64_t count : counts) {
+    std::vector<uint64_t> sums = {0, 1, uint64_t(255 * count)};
+    for (int k = 1; k <= 256; ++k) {  // around the ties sum / count = k - 1/2
+      const uint64_t tie2 = uint64_t(2 * k - 1) * uint64_t(count);
+      for (int64_t d : {-2, -1, 0, 1, 2})
+        if (int64_t(tie2 / 2) + d >= 0) sums.push_back(uint64_t(int64_t(tie2 / 2) + d));
+    }
+    for (int i = 0; i < 50; ++i) sums.push_back(rng.next() % (255 * uint64_t(count) + 1));
+    const uint32_t c = uint32_t(count);
+    const int32_t half = int32_t((c + 1) / 2);
+    const float reciprocal = filter_rule::reciprocal_of(count);
+    for (uint64_t sum : sums) {
+      if (sum > 255 * uint64_t(count)) continue;
+      const uint64_t expect = (2 * sum + uint64_t(count)) / (2 * uint64_t(count));
+      ASSERT_EQ(
+          uint64_t(filter_rule::round_mean_small_one_sided(uint32_t(sum), c, half, reciprocal)),
+          expect)
+          << "sum " << sum << " count " << count;
+    }
+  }
+}
+
 TEST(SatCpuFilter, SatEqualsDirectAtEveryRadius) {
   for (const Shape& s : kShapes)
     for (uint64_t seed : kSeeds) {
