@@ -104,6 +104,12 @@ int run_cli(int argc, char** argv) {
       "--variant", bench_variant,
       "--live: the stencil variant; otherwise time only these variants (e.g. 9 or 7,9)");
 
+  std::string bench_sweep;
+  std::vector<std::string> bench_sets;
+  bench->add_option("--sweep", bench_sweep,
+                    "KEY=LO:HI: time the scene's frame loop while KEY steps through LO..HI each "
+                    "frame, as a slider drag (headless, 1920x1080 frames; --frames, --set)");
+  bench->add_option("--set", bench_sets, "KEY=VALUE: a scene parameter for --sweep (repeatable)");
   auto* list = app.add_subcommand("list", "List the scenes and their parameters");
 
   try {
@@ -135,6 +141,9 @@ int run_cli(int argc, char** argv) {
   if (*bench) {
     WS_REQUIRE(!(bench_interop && bench_live), std::string("--interop and --live are two runs"));
     if (bench_interop) return interop_bench_command(bench_sizes, bench_frames);
+    if (!bench_sweep.empty())
+      return scene_frames_bench_command(bench_scene, bench_sets, bench_sweep, bench_frames,
+                                        bench_backend);
     if (bench_live)
       return live_bench_command(bench_sizes, bench_frames, bench_steps_per_frame, bench_variant);
     bench_request.sizes = bench_sizes;

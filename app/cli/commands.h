@@ -36,6 +36,11 @@ struct RenderRequest {
 int run_command(const std::string& scene, const nlohmann::json& params, const std::string& backend,
                 const std::string& json_path, const std::string& out_path = "");
 int render_command(const RenderRequest& request);
+// `warpscope bench --frames N --scene S --sweep KEY=LO:HI [--set KEY=VALUE ...]`: the scene's
+// frame loop as the window runs it while a slider moves (set the parameter, recompute, draw a
+// 1920x1080 figure, wait for the GPU), headless: fps and frame times.
+int scene_frames_bench_command(const std::string& scene_id, const std::vector<std::string>& sets,
+                               const std::string& sweep, int frames, const std::string& backend);
 int render_script_command(const std::string& script_path);
 // `warpscope bench --scene S`: the scene's benchmark (Scene::bench_job) for the request, printed
 // and written as JSON; `request.backend` is chosen from `backend` ("" = CUDA when present).

@@ -14,11 +14,14 @@
 //   3 block-scan       rows and columns scanned by the scan scene's block scans (a block per line,
 //                      warp-shuffle / Brent-Kung in shared memory): work O(n), steps O(log w +
 //                      log h) per section.
-//   4 single-pass      one launch over tiles: each tile computes its local SAT, publishes its
-//                      aggregates at once, and looks back across tiles to the left (row carries)
-//                      and above (column carries), decoupled look-back (Merrill & Garland 2016)
-//                      in both directions. Reads the image once, writes the SAT once.
-//   5 register-tiled   the fastest: register-cached tiles (Chen, Wahib et al. 2018 style).
+//   4 single-pass      one launch over tiles taken in order from an atomic counter: each tile
+//                      computes its local SAT, publishes its row sums at once, looks back across
+//                      the tiles to its left for its row carries (decoupled look-back, Merrill &
+//                      Garland 2016) and waits for the tile above to publish the table row above
+//                      it. Reads the image once, writes the table once; the waits cost latency.
+//   5 register-tiled   the fastest: register-cached tiles (Chen, Wahib et al. 2018 style), a warp
+//                      per tile; tile sums, a tiny scan of the sums, then each tile's table with
+//                      its carries (sat_register_tiled.cu). Reads the image twice, writes once.
 //
 // Accumulation types: u8 -> u32 (exact modulo 2^32; a 8192 x 8192 image of 255s sums to more than
 // 2^32, but every rectangle whose true sum is below 2^32 comes out exact from the four look-ups,

@@ -20,11 +20,12 @@ const std::vector<VariantInfo>& variant_infos() {
        "The scan scene's block scans give every line log-depth steps instead of a serial loop."},
       {Variant::SinglePass, "single-pass", "Single pass, look-back in both directions",
        "sat_single_pass.cu",
-       "Tiles publish their sums at once and look back left and up: the image is read once and "
-       "the table written once."},
+       "Tiles look back to the left for their row carries and wait for the tile above: the "
+       "image is read once and the table written once, but the waits cost latency."},
       {Variant::RegisterTiled, "register-tiled", "Register-cached tiles", "sat_register_tiled.cu",
-       "Each warp keeps its tile in registers and scans with shuffles: memory traffic is only the "
-       "image in and the table out."},
+       "Each warp keeps a wide tile's running sums in registers: one pass sums the tiles, a tiny "
+       "pass scans those sums, a last pass writes every tile with its carries, in wide "
+       "coalesced stores."},
   };
   return infos;
 }

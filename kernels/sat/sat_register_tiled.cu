@@ -211,6 +211,7 @@ __device__ __forceinline__ TileIndex tile_of(int block, int ntx) {
   return {(block % blocks_per_row) * kWarps + int(threadIdx.x) / kLanes, block / blocks_per_row};
 }
 
+// @variant register-tiled
 // ---- Launch 1: the aggregates of each tile.
 template <class In, class Out>
 __global__ void __launch_bounds__(kWarps* kLanes, kMinBlocks)
@@ -373,6 +374,7 @@ __global__ void __launch_bounds__(kWarps* kLanes, kMinBlocks)
     for (int i = 0; i < kBatch; ++i) cur[i] = next[i];
   }
 }
+// @end
 
 #include "sat_register_tiled_u8.cuh"
 
