@@ -53,6 +53,7 @@ SceneCapabilities SatFilterScene::capabilities() const {
   SceneCapabilities c;
   c.steps = false;
   c.takes_image = true;
+  c.grid_size = true;  // --size is the random image's W x H; --figure-size the figure
   c.benchable = true;
   return c;
 }

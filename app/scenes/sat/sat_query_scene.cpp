@@ -18,6 +18,7 @@ SceneCapabilities SatQueryScene::capabilities() const {
   SceneCapabilities c;
   c.steps = false;
   c.takes_image = true;
+  c.grid_size = true;  // --size is the random image's W x H; --figure-size the figure
   c.benchable = true;
   return c;
 }

@@ -17,6 +17,7 @@ SceneCapabilities SatTeachScene::capabilities() const {
   SceneCapabilities c;
   c.steps = true;
   c.takes_image = true;
+  c.grid_size = true;  // --size is the random image's W x H; --figure-size the figure
   c.benchable = true;
   return c;
 }

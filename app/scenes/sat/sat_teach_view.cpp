@@ -126,18 +126,36 @@ void SatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
       CellRow row;
       row.label = buf.name + (buf.space == MemSpace::Shared ? " (shared)" : "");
       const std::vector<double>& values = snap.at(b);
-      const size_t shown = std::min<size_t>(values.size(), 64);
+      // A shared buffer exists once per block: show the block this step works in (the block of
+      // the first thread that touches it), else block 0.
+      size_t first = 0, count = values.size();
+      int block = -1;
+      if (buf.space == MemSpace::Shared && buf.blocks > 1) {
+        block = 0;
+        for (const TraceEvent& e : s.events)
+          if (e.buffer == b) {
+            block = e.thread / std::max(s.block_dim, 1);
+            break;
+          }
+        block = std::min(block, buf.blocks - 1);
+        first = size_t(block) * buf.size;
+        count = size_t(buf.size);
+        row.label += " block " + std::to_string(block);
+      }
+      const size_t shown = std::min<size_t>(count, 64);
       for (size_t i = 0; i < shown; ++i) {
         Cell cell;
-        cell.unwritten = values[i] != values[i];
-        cell.text = number(values[i], buf.type);
+        const double v = values[first + i];
+        cell.unwritten = v != v;
+        cell.text = number(v, buf.type);
         GridCell gc;
-        touched_cell(b, int64_t(i), gc);
+        if (block < 0 || touched.count({b, int64_t(i)}))
+          touched_cell(b, int64_t(i), gc);
         cell.fill = gc.fill;
         cell.emphasis = gc.written;
         row.cells.push_back(cell);
       }
-      if (values.size() > shown) row.label += " (first 64)";
+      if (count > shown) row.label += " (first 64)";
       rows.push_back(row);
     }
     draw_rows(c, {margin, grid_bottom + margin * 0.3f}, {size.x - 2 * margin, rows_h}, rows, pal,
