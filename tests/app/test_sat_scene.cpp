@@ -161,6 +161,40 @@ TEST(SatScene, ABadFileKeepsThePreviousImage) {
   EXPECT_EQ(scene->results_json()["input"], before);
 }
 
+TEST(SatScene, ARoundTripThroughTheFilterModeGivesTheWorkedExampleBack) {
+  auto scene = attached({{"mode", "teach"}});
+  scene->params_from_json({{"mode", "filter"}});
+  scene->reset();
+  EXPECT_EQ(scene->results_json()["params"]["image"], "coffee.png");
+  EXPECT_EQ(scene->results_json()["params"]["variant"], "register-tiled");
+  scene->params_from_json({{"mode", "teach"}});
+  scene->reset();
+  const nlohmann::json j = scene->results_json();
+  EXPECT_EQ(j["params"]["variant"], "row-column");
+  EXPECT_EQ(j["result"]["sat"], rows({{1, 3, 6}, {5, 12, 21}, {12, 27, 45}}));
+}
+
+TEST(SatScene, ASwitchThatFailsChangesNothing) {
+  auto scene = attached({{"mode", "teach"}});
+  const nlohmann::json before = scene->params_to_json();
+  EXPECT_THROW(scene->params_from_json({{"mode", "filter"}, {"radius", "-5"}}), std::exception);
+  EXPECT_EQ(scene->params_to_json(), before);
+  EXPECT_EQ(scene->mode(), "teach");
+}
+
+TEST(SatScene, AQueryOutsideTheImageIsRefusedWithItsSize) {
+  const std::string e = error_of({{"image", "camera.png"}, {"query", "0,0,600,900"}});
+  EXPECT_NE(e.find("camera.png 512x512"), std::string::npos) << e;
+  EXPECT_NE(e.find("(511, 511)"), std::string::npos) << e;
+}
+
+TEST(SatScene, DecimalValuesTeachInFloatAndAreRefusedForBytesByPosition) {
+  auto scene = attached({{"mode", "teach"}, {"values", "0.1 0.2; 0.3 0.4"}, {"type", "f32-f64"}});
+  EXPECT_EQ(scene->results_json()["matches_reference"], true);
+  const std::string e = error_of({{"mode", "teach"}, {"values", "1 2; 300 4"}});
+  EXPECT_NE(e.find("row 2, column 1 holds 300"), std::string::npos) << e;
+}
+
 int run_cli(const std::string& args) {
   const std::string command = std::string(WS_WARPSCOPE_EXE) + " " + args + " 2>/dev/null";
   const int status = std::system(command.c_str());

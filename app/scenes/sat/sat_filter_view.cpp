@@ -67,7 +67,7 @@ void SatFilterScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const std::string line =
       what + " by " + method_label(s.method) +
       (s.method == sat::FilterMethod::Sat
-           ? std::string(", ") + sat::info(s.variant).id + " " + sat::accum_name(s.accum)
+           ? std::string(", ") + sat::info(s.variant).id + " " + accum_label(s.accum)
            : std::string()) +
       ": " + timing;
   float top = draw_header(c, "Box filters of any size in constant time", detail, line,

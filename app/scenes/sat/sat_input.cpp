@@ -1,6 +1,7 @@
 #include "sat_input.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cmath>
 #include <filesystem>
 
@@ -21,13 +22,21 @@ sat::Plane SatInput::plane(int channel) const {
 }
 
 std::vector<uint8_t> SatInput::bytes_planes() const {
-  if (!bytes) throw Error("the filters work on 8-bit images: typed values must be integers 0..255");
+  if (!bytes)
+    throw Error("the filters work on 8-bit images: typed values must be integers 0..255 (" +
+                first_non_byte + ")");
   std::vector<uint8_t> out(planes.size());
   for (size_t i = 0; i < planes.size(); ++i) out[i] = static_cast<uint8_t>(planes[i]);
   return out;
 }
 
 namespace {
+
+std::string number_text(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.9g", v);
+  return text;
+}
 
 std::string size_text(int w, int h) {
   return std::to_string(w) + "x" + std::to_string(h);
@@ -72,13 +81,14 @@ SatInput load_sat_input(const SatSettings& s, int max_side, bool rgb) {
     in.width = m.width;
     in.height = m.height;
     in.planes.assign(m.values.begin(), m.values.end());
-    for (size_t i = 0; i < m.values.size(); ++i) {
-      const double v = m.values[i];
-      if (static_cast<double>(in.planes[i]) != v)
-        throw Error("values: " + std::to_string(v) + " (row " + std::to_string(i / m.width + 1) +
-                    ", column " + std::to_string(i % m.width + 1) +
-                    ") is not exact in float32; type fewer digits");
-      in.bytes = in.bytes && v >= 0 && v <= 255 && v == std::floor(v);
+    // Samples are float32 (0.1 is stored as the nearest float, as a GPU would hold it).
+    for (size_t i = 0; i < in.planes.size(); ++i) {
+      const double v = in.planes[i];
+      const bool byte = v >= 0 && v <= 255 && v == std::floor(v);
+      if (!byte && in.bytes)
+        in.first_non_byte = "row " + std::to_string(i / m.width + 1) + ", column " +
+                            std::to_string(i % m.width + 1) + " holds " + number_text(v);
+      in.bytes = in.bytes && byte;
     }
     in.label = "typed " + size_text(m.width, m.height);
     return in;

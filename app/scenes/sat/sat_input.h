@@ -13,9 +13,10 @@ namespace ws::app {
 
 struct SatInput {
   int width = 0, height = 0, channels = 1;
-  std::vector<float> planes;  // channel-major, width * height per channel
-  bool bytes = true;          // every sample is an integer 0..255 (an 8-bit image)
-  std::string label;          // e.g. "camera.png 512x512", "typed 3x3", "random 8x6, seed 1"
+  std::vector<float> planes;   // channel-major, width * height per channel
+  bool bytes = true;           // every sample is an integer 0..255 (an 8-bit image)
+  std::string first_non_byte;  // where the first sample that is not a byte is ("" = none)
+  std::string label;           // e.g. "camera.png 512x512", "typed 3x3", "random 8x6, seed 1"
   int64_t pixels() const { return int64_t(width) * height; }
   sat::Plane plane(int channel) const;
   std::vector<uint8_t> bytes_planes() const;  // the samples as bytes (requires `bytes`)

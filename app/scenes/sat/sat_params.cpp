@@ -15,6 +15,18 @@ std::string SatSettings::input_label() const {
          ", seed " + std::to_string(seed);
 }
 
+const char* accum_label(sat::Accum a) {
+  switch (a) {
+    case sat::Accum::U8U32:
+      return "u8 -> u32";
+    case sat::Accum::F32F32:
+      return "f32 -> f32";
+    case sat::Accum::F32F64:
+      return "f32 -> f64";
+  }
+  return "?";
+}
+
 nlohmann::json sat_params_json(const SatSettings& s) {
   nlohmann::json j = {
       {"values", s.values},

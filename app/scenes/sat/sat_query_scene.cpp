@@ -45,7 +45,8 @@ void SatQueryScene::reset() {
   input_ = load_sat_input(*settings_, kSatQueryMax, false);
   const SatSettings& s = *settings_;
   if (s.accum == sat::Accum::U8U32 && !input_.bytes)
-    throw Error("type u8: the values must be integers 0..255 (choose type f32 for others)");
+    throw Error("type u8: the values must be integers 0..255 (" + input_.first_non_byte +
+                "; choose type f32 or f32-f64 for other numbers)");
   if (input_.bytes) {
     // The table comes from the backend's engine: the variant runs on the GPU when there is one.
     std::unique_ptr<sat::Engine> engine = sat::Engine::create(backend());
@@ -58,7 +59,18 @@ void SatQueryScene::reset() {
     table_ = sat::sat_sequential(input_.plane(0), s.accum);
     computed_on_ = "cpu sequential (typed values that are not bytes)";
   }
-  if (!s.has_query()) {
+  const bool fits = !s.has_query() || (s.query[2] < input_.width && s.query[3] < input_.height);
+  // A new image drops a rectangle that does not fit it; one given with the image is an error.
+  const bool new_input = !shown_input_.empty() && shown_input_ != input_.label;
+  shown_input_ = input_.label;
+  if (!fits && new_input) settings_->query = {-1, -1, -1, -1};
+  if (!fits && !new_input)
+    throw Error("query: the rectangle (" + std::to_string(s.query[0]) + ", " +
+                std::to_string(s.query[1]) + ") to (" + std::to_string(s.query[2]) + ", " +
+                std::to_string(s.query[3]) + ") does not fit " + input_.label +
+                ": corners go from (0, 0) to (" + std::to_string(input_.width - 1) + ", " +
+                std::to_string(input_.height - 1) + ")");
+  if (!settings_->has_query()) {
     // A rectangle in the middle third until the user drags one.
     settings_->query = {input_.width / 3, input_.height / 3,
                         std::max(input_.width / 3, (2 * input_.width) / 3 - 1),
@@ -158,15 +170,16 @@ void SatQueryScene::ui() {
         "Drag a rectangle on the image. Corners on the table: A (%d, %d), B (%d, %d), "
         "C (%d, %d), D (%d, %d)",
         q.x0 - 1, q.y0 - 1, q.x1, q.y0 - 1, q.x0 - 1, q.y1, q.x1, q.y1);
-    ImGui::Text("sum = D - B - C + A = %.17g - %.17g - %.17g + %.17g = %.17g", q.d, q.b, q.c, q.a,
-                q.sum);
-    ImGui::Text("mean = %.17g / %lld = %.6g", q.sum, static_cast<long long>(q.count), q.mean());
+    ImGui::TextWrapped("sum = D - B - C + A = %.10g - %.10g - %.10g + %.10g = %.10g", q.d, q.b, q.c,
+                       q.a, q.sum);
+    ImGui::TextWrapped("mean = %.10g / %lld = %.6g", q.sum, static_cast<long long>(q.count),
+                       q.mean());
     if (q.matches())
-      ImGui::TextColored(ImVec4(0.2f, 0.7f, 0.3f, 1), "direct sum of the pixels: %.17g (equal)",
+      ImGui::TextColored(ImVec4(0.2f, 0.7f, 0.3f, 1), "direct sum of the pixels: %.10g (equal)",
                          q.direct);
     else
       ImGui::TextColored(ImVec4(0.9f, 0.2f, 0.2f, 1),
-                         "direct sum of the pixels: %.17g (differs by %.6g: the table's rounding)",
+                         "direct sum of the pixels: %.10g (differs by %.6g: the table's rounding)",
                          q.direct, q.sum - q.direct);
     ImGui::TextDisabled("table computed on %s", computed_on_.c_str());
   }

@@ -44,8 +44,8 @@ void SatQueryScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   }
   const SatQuery q = query();
   const int w = input_.width, h = input_.height;
-  const std::string detail = input_.label + ", " + sat::accum_name(settings_->accum) +
-                             " table computed on " + computed_on_;
+  const std::string detail =
+      input_.label + ", " + accum_label(settings_->accum) + " table computed on " + computed_on_;
   const std::string line = "rectangle (" + std::to_string(q.x0) + ", " + std::to_string(q.y0) +
                            ") to (" + std::to_string(q.x1) + ", " + std::to_string(q.y1) + "), " +
                            count_text(q.count, "pixel");
@@ -110,7 +110,11 @@ void SatQueryScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
       if (x < 0 || y < 0) continue;
       const Vec2 centre = (table_geo_.cell_min(x, y) + table_geo_.cell_max(x, y)) * 0.5f;
       c.circle_filled(centre, font * 0.35f, pal.highlight);
-      c.text(centre + Vec2{font * 0.45f, -font * 1.1f}, name, font, pal.text);
+      // The letter on a chip of the background colour, readable over any part of the colormap.
+      const Vec2 at = centre + Vec2{font * 0.45f, -font * 1.15f};
+      c.rect_filled(at - Vec2{font * 0.1f, 0}, at + Vec2{font * 0.8f, font * 1.05f}, pal.background,
+                    font * 0.15f);
+      c.text(at, name, font, pal.text);
     }
   }
   // The arithmetic, large enough for the back row.

@@ -36,15 +36,43 @@ std::string SatScene::infer_mode(const nlohmann::json& params) const {
 }
 
 void SatScene::on_switch(Scene& /*from*/, Scene& to) {
-  // The filter mode is about photographs: a typed teaching matrix gives way to a shipped photo.
-  if (std::string(to.id()) != "filter") return;
-  if (!settings_->values.empty()) {
-    settings_->values.clear();
-    settings_->image = "coffee.png";
+  const std::string mode = to.id();
+  if (mode == "filter") {
+    // The filter mode is about photographs and speed: the teaching matrix gives way to a shipped
+    // photo, the notes' two serial kernels to the fastest variant.
+    if (!settings_->values.empty()) {
+      stashed_values_ = settings_->values;
+      stashed_variant_ = settings_->variant;
+      stashed_ = true;
+      settings_->values.clear();
+      settings_->image = "coffee.png";
+    }
+    if (settings_->variant == sat::Variant::RowColumn)
+      settings_->variant = sat::Variant::RegisterTiled;
+    return;
   }
-  // Filtering is about speed: the notes' two serial kernels give way to the fastest variant.
-  if (settings_->variant == sat::Variant::RowColumn)
-    settings_->variant = sat::Variant::RegisterTiled;
+  if (mode == "teach") {
+    if (stashed_ && settings_->values.empty() && settings_->image == "coffee.png") {
+      settings_->values = stashed_values_;
+      settings_->image.clear();
+      settings_->variant = stashed_variant_;
+    }
+    stashed_ = false;
+    // Variant 5 has no step-by-step trace: teach mode starts from the notes' version.
+    if (!sat::has_teach_trace(settings_->variant)) settings_->variant = sat::Variant::RowColumn;
+  }
+}
+
+void SatScene::params_from_json(const nlohmann::json& params) {
+  const SatSettings before = *settings_;
+  const bool stashed = stashed_;
+  try {
+    ModeSwitch::params_from_json(params);
+  } catch (...) {
+    *settings_ = before;
+    stashed_ = stashed;
+    throw;
+  }
 }
 
 void SatScene::ui() {

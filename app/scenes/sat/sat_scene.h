@@ -14,6 +14,8 @@ namespace ws::app {
 class SatScene : public ModeSwitch {
  public:
   SatScene();
+  // As ModeSwitch's, and a switch that fails (a bad value) leaves the settings as they were.
+  void params_from_json(const nlohmann::json& params) override;
 
  protected:
   std::string infer_mode(const nlohmann::json& params) const override;
@@ -26,6 +28,11 @@ class SatScene : public ModeSwitch {
   explicit SatScene(std::shared_ptr<SatSettings> settings);
   std::shared_ptr<SatSettings> settings_;
   std::string error_;
+  // What a switch to the filter mode replaced (the teaching matrix, variant 1), given back on the
+  // way to teach mode unless the user chose another input meanwhile.
+  std::string stashed_values_;
+  sat::Variant stashed_variant_ = sat::Variant::RowColumn;
+  bool stashed_ = false;
 };
 
 }  // namespace ws::app

@@ -27,7 +27,7 @@ struct SatSettings {
 
   sat::Variant variant = sat::Variant::RowColumn;
   sat::Accum accum = sat::Accum::U8U32;
-  int tile = 4;  // the single-pass variant's tile edge in teach mode
+  int tile = 2;  // the single-pass variant's tile edge in teach mode
 
   sat::FilterMethod method = sat::FilterMethod::Sat;
   sat::FilterParams filter;  // radius, depth of field, focus, aperture
@@ -39,6 +39,9 @@ struct SatSettings {
   // What the input is, for headers and JSON: "values 3x3", "camera.png", "random 8x6 seed 1".
   std::string input_label() const;
 };
+
+// "u8 -> u32", "f32 -> f32", "f32 -> f64": what a figure calls the accumulation type.
+const char* accum_label(sat::Accum a);
 
 // The parameters as JSON (the keys of every mode; "mode" is added by the scene).
 nlohmann::json sat_params_json(const SatSettings& s);

@@ -55,7 +55,8 @@ void SatTeachScene::reset() {
   p.accum = settings_->accum;
   p.tile = settings_->tile;
   if (p.accum == sat::Accum::U8U32 && !input_.bytes)
-    throw Error("type u8: the values must be integers 0..255 (choose type f32 for others)");
+    throw Error("type u8: the values must be integers 0..255 (" + input_.first_non_byte +
+                "; choose type f32 or f32-f64 for other numbers)");
   const sat::Plane plane = input_.plane(0);
   taught_ = teach_and_check(backend(), [&](Backend b) { return sat::teach(p, plane, b); });
   seek(cursor_.step());

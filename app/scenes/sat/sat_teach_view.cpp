@@ -2,6 +2,8 @@
 // the cells this step read and wrote outlined, each touched cell tinted by the warp of the thread
 // that touched it; the step's memory counters at the bottom.
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <map>
 
 #include "common/counters.h"
@@ -38,6 +40,26 @@ struct Touch {
   bool read = false, written = false;
 };
 
+// The warp a launch-wide thread id belongs to: warps never span blocks, so a block of 3 threads
+// is a warp of its own.
+int warp_of(int32_t thread, int block_dim, int warp_size) {
+  const int b = std::max(block_dim, 1);
+  const int warps_per_block = (b + warp_size - 1) / warp_size;
+  return (thread / b) * warps_per_block + (thread % b) / warp_size;
+}
+
+// Table values as students read them: whole numbers in full (a rounded f32 sum must show its
+// last digit), others with up to 7 significant digits.
+std::string table_number(double v) {
+  if (v != v) return "";
+  char text[32];
+  if (v == std::floor(v) && std::abs(v) < 1e12)
+    std::snprintf(text, sizeof text, "%.0f", v);
+  else
+    std::snprintf(text, sizeof text, "%.7g", v);
+  return text;
+}
+
 }  // namespace
 
 void SatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
@@ -54,7 +76,7 @@ void SatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const TraceStep& s = run.trace.steps.at(step);
   const sat::VariantInfo& vi = sat::info(run.params.variant);
   const std::string title = std::string("Summed-area table: ") + vi.title;
-  const std::string detail = input_.label + ", " + sat::accum_name(run.params.accum) + " table, " +
+  const std::string detail = input_.label + ", " + accum_label(run.params.accum) + " table, " +
                              backend_name(backend()) + " backend";
   const std::string step_line = "step " + std::to_string(step + 1) + " of " +
                                 std::to_string(run.trace.steps.size()) + ": " + s.label;
@@ -62,8 +84,13 @@ void SatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
 
   // Who touched what in this step.
   std::map<std::pair<int, int64_t>, Touch> touched;
+  // Shared buffers are keyed by block * size + address, as their snapshots are laid out.
   for (const TraceEvent& e : s.events) {
-    Touch& t = touched[{e.buffer, e.address}];
+    const TraceBuffer& tb = run.trace.buffers[e.buffer];
+    const int64_t address = tb.space == MemSpace::Shared
+                                ? int64_t(e.thread / std::max(s.block_dim, 1)) * tb.size + e.address
+                                : e.address;
+    Touch& t = touched[{e.buffer, address}];
     if (t.thread < 0) t.thread = e.thread;
     if (e.kind == EventKind::Read) t.read = true;
     if (e.kind == EventKind::Write || e.kind == EventKind::Atomic) t.written = true;
@@ -76,7 +103,8 @@ void SatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     if (it == touched.end()) return;
     cell.read = it->second.read;
     cell.written = it->second.written;
-    cell.fill = mix(pal.cell_fill, pal.warp_color(it->second.thread / warp), 0.45f);
+    cell.fill =
+        mix(pal.cell_fill, pal.warp_color(warp_of(it->second.thread, s.block_dim, warp)), 0.45f);
     if (cell.written) cell.note = "t" + std::to_string(it->second.thread);
   };
 
@@ -111,7 +139,7 @@ void SatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
           const int64_t address = int64_t(y) * gw + x;
           const double v = values.at(address);
           cell.unwritten = v != v;
-          cell.text = number(v, type);
+          cell.text = type == ValueType::Int32 ? number(v, type) : table_number(v);
           touched_cell(b, address, cell);
           return cell;
         },
@@ -147,11 +175,10 @@ void SatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
         Cell cell;
         const double v = values[first + i];
         cell.unwritten = v != v;
-        cell.text = number(v, buf.type);
+        cell.text = buf.type == ValueType::Int32 ? number(v, buf.type) : table_number(v);
         GridCell gc;
-        if (block < 0 || touched.count({b, int64_t(i)}))
-          touched_cell(b, int64_t(i), gc);
-        cell.fill = gc.fill;
+        touched_cell(b, int64_t(first + i), gc);
+        cell.fill = gc.read && !gc.written ? mix(pal.cell_fill, pal.read, 0.35f) : gc.fill;
         cell.emphasis = gc.written;
         row.cells.push_back(cell);
       }
@@ -169,7 +196,9 @@ void SatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   key.label("written this step");
   for (int k = 0; k < 4; ++k) key.strip(mix(pal.cell_fill, pal.warp_color(k), 0.45f));
   key.end_strips();
-  key.label("tint: the warp of the thread that touched the cell; t3: the thread that wrote it");
+  key.label(
+      "tint: the warp of the thread that touched the cell; t3: the thread that wrote it;"
+      " rows: yellow outline written, blue tint only read");
   const StepCounters& sc = taught_->traced.counters.per_step.at(step);
   std::string footer =
       count_text(sc.active_threads, "thread") + " in " + count_text(sc.active_warps, "warp") +
@@ -201,9 +230,11 @@ std::string SatTeachScene::describe_at(gfx::Vec2 point) const {
                          : e.kind == EventKind::Write ? "written by"
                          : e.kind == EventKind::Op    ? "computed by"
                                                       : "updated atomically by";
-      text += std::string("\n") + what + " thread " + std::to_string(e.thread) + " (warp " +
-              std::to_string(e.thread / run.trace.warp_size) + ", lane " +
-              std::to_string(e.thread % run.trace.warp_size) + ")";
+      const int bd = std::max(s.block_dim, 1);
+      text += std::string("\n") + what + " thread " + std::to_string(e.thread) + " (block " +
+              std::to_string(e.thread / bd) + ", warp " +
+              std::to_string(warp_of(e.thread, bd, run.trace.warp_size)) + ", lane " +
+              std::to_string((e.thread % bd) % run.trace.warp_size) + ")";
     }
     return text;
   }
