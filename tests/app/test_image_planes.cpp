@@ -184,6 +184,22 @@ TEST(ImagePlanes, BadFilesGiveMessagesNamingTheFileAsTyped) {
                {"'" + dir + "/a.gif' is a GIF file: PNG/JPEG/BMP/TGA/PGM images are accepted"});
 }
 
+TEST(ImagePlanes, AJpegHuffmanTableWithTooManyCodesIsRefused) {
+  // stb_image 2.27 would write past an array on it (fuzzing under ASan found this).
+  const std::string dir = test::temp_dir();
+  Bytes jpeg = test::read_bytes(test::shipped("bluemarble_day.jpg"));
+  size_t dht = 2;
+  while (dht + 4 < jpeg.size() && !(jpeg[dht] == 0xFF && jpeg[dht + 1] == 0xC4))
+    dht += 2 + (size_t(jpeg[dht + 2]) << 8 | jpeg[dht + 3]);
+  ASSERT_LT(dht + 21, jpeg.size());
+  test::write_bytes(dir + "/ok.jpg", jpeg);
+  EXPECT_EQ(load_image_planes(dir + "/ok.jpg", ColourMode::Rgb).width, 3600);
+  jpeg[dht + 5 + 15] = 255;  // the first table's count of 16-bit codes: now over 256 in all
+  test::write_bytes(dir + "/dht.jpg", jpeg);
+  expect_error([&] { load_image_planes(dir + "/dht.jpg", ColourMode::Rgb); },
+               {"'" + dir + "/dht.jpg' is not a readable", "more than 256 codes"});
+}
+
 TEST(ImagePlanes, HugeHeadersAreRefusedWithTheirSizeBeforeDecoding) {
   const std::string dir = test::temp_dir();
   const auto load = [](const std::string& path, int max_side = 8192) {
