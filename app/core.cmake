@@ -14,6 +14,7 @@ add_library(ws_app STATIC
   io/asset_path.cpp
   io/image_header.cpp
   io/image_planes.cpp
+  io/image_sanity.cpp
   io/stb_decoder.cpp
   io/image_values.cpp
   io/json_file.cpp

@@ -63,18 +63,6 @@ std::optional<HeaderSize> bmp_size(const unsigned char* d, size_t n) {
 
 }  // namespace
 
-bool png_chunk_runs_past_end(const unsigned char* d, size_t n) {
-  if (n < 8 || std::memcmp(d, "\x89PNG\r\n\x1a\n", 8) != 0) return false;
-  size_t pos = 8;
-  while (pos + 8 <= n) {
-    const uint64_t length = be32(d + pos);
-    if (length + 12 > n - pos) return true;  // length, type, data, CRC
-    if (std::memcmp(d + pos + 4, "IEND", 4) == 0) return false;
-    pos += 12 + length;
-  }
-  return pos < n;  // a chunk header cut short
-}
-
 std::optional<HeaderSize> header_size(const unsigned char* data, size_t size) {
   if (auto s = png_size(data, size)) return s;
   if (auto s = jpeg_size(data, size)) return s;

@@ -16,8 +16,4 @@ struct HeaderSize {
 // nullopt when the bytes are not one of those formats or the header is cut short.
 std::optional<HeaderSize> header_size(const unsigned char* data, size_t size);
 
-// For a PNG: whether some chunk claims more bytes than the file has left (a truncated file or a
-// corrupt length, which would have stb_image allocate up to 2 GiB before finding out).
-bool png_chunk_runs_past_end(const unsigned char* data, size_t size);
-
 }  // namespace ws::app

@@ -10,6 +10,7 @@
 #include "asset_path.h"
 #include "common/error.h"
 #include "image_header.h"
+#include "image_sanity.h"
 #include "stb_decoder.h"
 
 namespace ws::app {
@@ -101,6 +102,8 @@ void check_header(const Named& name, const std::vector<unsigned char>& d, int ma
       fail_too_large(name, claimed->width, claimed->height, max_side);
   if (png_chunk_runs_past_end(d.data(), d.size()))
     fail_unreadable(name, "a PNG chunk runs past the end of the file: is it cut short?");
+  if (jpeg_huffman_table_too_long(d.data(), d.size()))
+    fail_unreadable(name, "a JPEG Huffman table has more than 256 codes: the file is corrupt");
   stb::Info info;
   if (!stb::info(d.data(), d.size(), info)) fail_unreadable(name);
   check_size(name, info.width, info.height, max_side);

@@ -1,8 +1,8 @@
 // The stb_image decoders behind load_image_planes, compiled here (not taken from the system's
 // libstb) so that: only the PNG, JPEG, BMP, TGA and PGM/PPM decoders exist; every buffer stb
-// allocates starts zeroed (stb_image 2.27 leaves pixels unwritten, i.e. heap garbage, for some
-// broken files: a truncated PGM/PPM or raw TGA, a progressive JPEG missing a scan); a read past
-// the end of the file is reported; and sanitizer builds instrument the decoders too.
+// allocates starts zeroed (stb_image 2.27 can leave pixels unwritten, i.e. heap garbage, for
+// broken files: a truncated PGM/PPM or raw TGA; its progressive-JPEG coefficients are not cleared
+// either); a read past the end of the file is reported; sanitizer builds instrument the decoders.
 #pragma once
 
 #include <cstddef>

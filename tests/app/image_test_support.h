@@ -3,6 +3,7 @@
 #pragma once
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdint>
 #include <filesystem>
@@ -17,16 +18,28 @@ namespace ws::app::test {
 
 using Bytes = std::vector<unsigned char>;
 
-// A fresh folder for the running test (tests run in parallel under ctest).
-inline std::string temp_dir() {
-  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  const std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                                    "warpscope_image_tests" /
-                                    (std::string(info->test_suite_name()) + "." + info->name());
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  return dir.string();
-}
+// A fresh folder for the running test and process (tests run in parallel under ctest, and the
+// same test may run from two build folders at once), removed at the end unless `keep` is set.
+struct TempDir {
+  std::string path;
+  bool keep = false;
+  TempDir() {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                      "warpscope_image_tests" /
+                                      (std::string(info->test_suite_name()) + "." + info->name() +
+                                       "." + std::to_string(getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    path = dir.string();
+  }
+  ~TempDir() {
+    std::error_code ec;
+    if (!keep) std::filesystem::remove_all(path, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+};
 
 inline Bytes read_bytes(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

@@ -272,7 +272,8 @@ TEST(ImageFuzz, MutatedAndRandomFilesLoadConsistentlyOrThrowWsError) {
   const std::vector<Sample> samples = corpus();
   int total_weight = 0;
   for (const Sample& s : samples) total_weight += s.weight;
-  const std::string path = test::temp_dir() + "/fuzz.img";
+  test::TempDir temp;
+  const std::string path = temp.path + "/fuzz.img";
   const double budget = budget_seconds();
   const bool capped = std::getenv("WARPSCOPE_FUZZ_SECONDS") == nullptr;
   const auto start = Clock::now();
@@ -282,6 +283,7 @@ TEST(ImageFuzz, MutatedAndRandomFilesLoadConsistentlyOrThrowWsError) {
   int iterations = 0;
   const char* only = std::getenv("WARPSCOPE_FUZZ_SEED");
   if (only) std::printf("image fuzz: one seed, its file is %s\n", path.c_str());
+  temp.keep = only != nullptr;
   for (; !capped || iterations < kIterations; ++iterations) {
     if (std::chrono::duration<double>(Clock::now() - start).count() > budget) break;
     if (only && iterations == 1) break;

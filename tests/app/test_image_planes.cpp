@@ -81,7 +81,8 @@ TEST(ImagePlanes, ShippedPhotosLoadInBothModesByTheirBareNames) {
 }
 
 TEST(ImagePlanes, LuminanceRuleKeepsWhiteAndBlackAndRoundsToNearest) {
-  const std::string dir = test::temp_dir();
+  const test::TempDir temp;
+  const std::string& dir = temp.path;
   // Pixels chosen to pin the rounding: pure primaries, white, black, a mid grey.
   const unsigned char rgb[] = {255, 255, 255, 0, 0, 0,   255, 0,   0,
                                0,   255, 0,   0, 0, 255, 128, 128, 128};
@@ -97,7 +98,8 @@ TEST(ImagePlanes, LuminanceRuleKeepsWhiteAndBlackAndRoundsToNearest) {
 }
 
 TEST(ImagePlanes, EveryFormatReadsAndAlphaIsDropped) {
-  const std::string dir = test::temp_dir();
+  const test::TempDir temp;
+  const std::string& dir = temp.path;
   const int w = 7, h = 5;  // odd sides: no row padding hides a stride error
   std::mt19937 rng(7);
   std::vector<unsigned char> rgba(size_t(w) * h * 4);
@@ -139,7 +141,8 @@ TEST(ImagePlanes, EveryFormatReadsAndAlphaIsDropped) {
 }
 
 TEST(ImagePlanes, BadFilesGiveMessagesNamingTheFileAsTyped) {
-  const std::string dir = test::temp_dir();
+  const test::TempDir temp;
+  const std::string& dir = temp.path;
   const auto load = [](const std::string& path) {
     return [path] { load_image_planes(path, ColourMode::Luminance); };
   };
@@ -184,8 +187,26 @@ TEST(ImagePlanes, BadFilesGiveMessagesNamingTheFileAsTyped) {
                {"'" + dir + "/a.gif' is a GIF file: PNG/JPEG/BMP/TGA/PGM images are accepted"});
 }
 
+TEST(ImagePlanes, AJpegHuffmanTableWithTooManyCodesIsRefused) {
+  // stb_image 2.27 would write past an array on it (fuzzing under ASan found this).
+  const test::TempDir temp;
+  const std::string& dir = temp.path;
+  Bytes jpeg = test::read_bytes(test::shipped("bluemarble_day.jpg"));
+  size_t dht = 2;
+  while (dht + 4 < jpeg.size() && !(jpeg[dht] == 0xFF && jpeg[dht + 1] == 0xC4))
+    dht += 2 + (size_t(jpeg[dht + 2]) << 8 | jpeg[dht + 3]);
+  ASSERT_LT(dht + 21, jpeg.size());
+  test::write_bytes(dir + "/ok.jpg", jpeg);
+  EXPECT_EQ(load_image_planes(dir + "/ok.jpg", ColourMode::Rgb).width, 3600);
+  jpeg[dht + 5 + 15] = 255;  // the first table's count of 16-bit codes: now over 256 in all
+  test::write_bytes(dir + "/dht.jpg", jpeg);
+  expect_error([&] { load_image_planes(dir + "/dht.jpg", ColourMode::Rgb); },
+               {"'" + dir + "/dht.jpg' is not a readable", "more than 256 codes"});
+}
+
 TEST(ImagePlanes, HugeHeadersAreRefusedWithTheirSizeBeforeDecoding) {
-  const std::string dir = test::temp_dir();
+  const test::TempDir temp;
+  const std::string& dir = temp.path;
   const auto load = [](const std::string& path, int max_side = 8192) {
     return [path, max_side] { load_image_planes(path, ColourMode::Rgb, max_side); };
   };
@@ -216,7 +237,8 @@ TEST(ImagePlanes, HugeHeadersAreRefusedWithTheirSizeBeforeDecoding) {
 }
 
 TEST(ImagePlanes, DepthMapsAreGreyInZeroToOneAndMustMatchTheImage) {
-  const std::string dir = test::temp_dir();
+  const test::TempDir temp;
+  const std::string& dir = temp.path;
   const int w = 5, h = 3;
   unsigned char grey[w * h];
   for (int i = 0; i < w * h; ++i) grey[i] = static_cast<unsigned char>(i * 17);
