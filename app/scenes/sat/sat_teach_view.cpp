@@ -196,9 +196,10 @@ void SatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   key.label("written this step");
   for (int k = 0; k < 4; ++k) key.strip(mix(pal.cell_fill, pal.warp_color(k), 0.45f));
   key.end_strips();
-  key.label(
-      "tint: the warp of the thread that touched the cell; t3: the thread that wrote it;"
-      " rows: yellow outline written, blue tint only read");
+  key.label(row_buffers.empty()
+                ? "tint: the warp of the thread that touched the cell; t3: the thread that wrote it"
+                : "tint: the warp of the thread that touched the cell; t3: the thread that wrote "
+                  "it; rows: yellow outline written, blue tint only read");
   const StepCounters& sc = taught_->traced.counters.per_step.at(step);
   std::string footer =
       count_text(sc.active_threads, "thread") + " in " + count_text(sc.active_warps, "warp") +
