@@ -98,10 +98,11 @@ StepCounters count_step(const Trace& trace, const TraceStep& step,
   }
   for (const auto& [key, addresses] : warp_accesses) {
     const TraceBuffer& buffer = trace.buffers.at(std::get<1>(key));
+    const int bytes = buffer.elem_bytes > 0 ? buffer.elem_bytes : trace.elem_bytes;
     if (buffer.space == MemSpace::Global) {
-      c.global_requests += sectors_touched(addresses, trace.elem_bytes);
+      c.global_requests += sectors_touched(addresses, bytes);
     } else {
-      const int64_t ways = bank_ways(addresses, trace.elem_bytes);
+      const int64_t ways = bank_ways(addresses, bytes);
       c.bank_conflicts += ways - 1;
       c.max_bank_ways = std::max(c.max_bank_ways, ways);
     }

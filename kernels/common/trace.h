@@ -24,6 +24,8 @@ struct TraceBuffer {
   ValueType type =
       ValueType::Int32;  // element type (a retirement counter is int32 in a float trace)
   BinaryOp atomic_op = BinaryOp::Sum;  // what an Atomic event on this buffer applies
+  int32_t elem_bytes = 0;  // bytes per element for the memory counters; 0: Trace::elem_bytes
+                           // (an 8-bit image read beside a 32-bit table)
 };
 
 struct TraceStep {

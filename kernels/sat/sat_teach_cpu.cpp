@@ -132,11 +132,17 @@ TeachRun start_run(const TeachParams& params, const Plane& input) {
 
 void add_in_and_sat(SatModel& m, const TeachRun& run) {
   const int n = run.width * run.height;
-  m.add_buffer("in", MemSpace::Global, n, 1, run.input);
+  const int in = m.add_buffer("in", MemSpace::Global, n, 1, run.input);
+  // The image holds 8-bit samples for u8 -> u32: a warp's 32 loads of it share one sector.
+  m.set_elem_bytes(in, input_bytes(run.params.accum));
   m.add_buffer("sat", MemSpace::Global, n, 1);
 }
 
 SatModel::SatModel(TeachRun& run, Accum accum) : run_(run), accum_(accum) {}
+
+void SatModel::set_elem_bytes(int buffer, int bytes) {
+  run_.trace.buffers.at(size_t(buffer)).elem_bytes = bytes;
+}
 
 int SatModel::add_buffer(const std::string& name, MemSpace space, int size, int blocks,
                          const std::vector<double>& initial) {

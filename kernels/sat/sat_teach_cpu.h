@@ -26,6 +26,8 @@ class SatModel {
   // unwritten (NaN).
   int add_buffer(const std::string& name, MemSpace space, int size, int blocks = 1,
                  const std::vector<double>& initial = {});
+  // The element size the memory counters use for `buffer` (the 8-bit image).
+  void set_elem_bytes(int buffer, int bytes);
   // A buffer of int32 values (flags, the tile counter): initially 0.
   int add_int_buffer(const std::string& name, int size, BinaryOp atomic_op = BinaryOp::Sum);
   int add_step(const std::string& label, const std::string& phase, const std::string& marker,
