@@ -14,6 +14,12 @@
 //                            r = 1..100 (the 4-pixel kernel: 0.171-0.197), 0.20 ms at r = 1000;
 //                            radii near the image's size clamp every window and take the
 //                            general rule (0.35 ms at r = 2052, 0.54 at r = 8192).
+//                            2026-11-24, same H100: 0.135 ms at r = 1 and 16, 0.142 at 100,
+//                            0.204 at 1000; with the register-tiled table before it 0.297 ms
+//                            (r = 16). It reads the 256 MiB table from DRAM once (ncu: 268 MB;
+//                            the second reading of each row hits the L2) and writes 64 MiB:
+//                            near the traffic of a copy, so table + filter stay near 0.3 ms
+//                            unless the filter is fused into the table's last launch.
 //   filter_direct_kernel     one thread per pixel sums its clamped window, one row of it at a
 //                            time (neighbouring threads read neighbouring bytes). Work O(r^2) per
 //                            pixel: the cost the SAT removes.

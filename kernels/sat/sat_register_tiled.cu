@@ -33,13 +33,22 @@
 // O(h/128 + w/128) serial adds per thread of launch 2. Compare variant 4 (single pass, look-back):
 // one read of the image instead of two, but look-back latency across tiles.
 // u8 -> u32 on rows of whole 16-byte groups takes the wide path (sat_register_tiled_u8.cuh):
-// 512 x 64 tiles, 16 columns a lane, no shuffles in launch 1.
-// Measured (H100 80GB HBM3, 8192 x 8192 u8 -> u32; a 256 MiB memset takes 0.09 ms):
-//   these 128 x 128 tiles  0.366 ms: launch 1 0.147, 2 0.013, 3 0.218
-//   wide 512 x 64 tiles    0.250 ms: launch 1 0.033, 2 0.011, 3 0.214 (512 x 128: 0.238)
-// NPP 2.5 ms, CUB 1.0 ms. Launch 3 stays at ~0.21 ms whatever the shuffles per pixel (2.5 or
-// 0.4), the tile shape or the order of the stores (a block per band of rows gave the same): it
-// writes 256 MiB at ~1.3 TB/s, half the memset's rate, and is the limit of this design.
+// 512 x 64 tiles, 16 columns a lane, no shuffles in launch 1, and launch 3's rows staged in
+// shared memory so that every store instruction writes 512 consecutive bytes.
+// Measured (H100 80GB HBM3, 2026-11-24, 8192 x 8192 u8 -> u32; a 256 MiB memset takes 0.088 ms,
+// a plain copy widening 64 MiB of u8 into 256 MiB of u32 0.130 ms):
+//   these 128 x 128 tiles        0.364 ms: launch 1 0.144, 2 0.012, 3 0.216
+//   wide, lanes store directly   0.251 ms: launch 1 0.031, 2 0.010, 3 0.217
+//   wide, staged rows (default)  0.168 ms: launch 1 0.031, 2 0.010, 3 0.132 (512 x 32 and
+//                                512 x 128 tiles: 0.172 and 0.169)
+// NPP 2.5 ms, CUB 1.0 ms. Launch 3 was slow because of its stores, not its arithmetic: a lane
+// storing its 16 adjacent u32 columns as four 16-byte stores 64 bytes apart half-fills every
+// 32-byte sector per instruction, and the L2 takes twice the write requests and sectors (ncu:
+// 15.3 M sectors, 7.3 M requests instead of 8.4 M and 2.1 M). The same load/store pattern with
+// no arithmetic at all took 0.308 ms strided and 0.129 ms contiguous. Now launch 3 moves its
+// bytes (64 MiB read, 256 MiB written) as fast as the widening copy does; what is left is the
+// design's second read of the image (launch 1) and launch 2: a single-pass table would need one
+// read of the image but its look-back across tiles (variant 4).
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -445,9 +454,14 @@ void launch_wide(const uint8_t* in, uint32_t* out, int w, int h, void* scratch, 
     WS_CUDA_CHECK_LAUNCH();
   }
   if (only == 0 || (only & kRegisterTiledOnly3) != 0) {
-    wide::tile_tables_u8<kTileRows><<<blocks, kWarps * kLanes, 0, stream>>>(
-        in, out, w, h, s.ntx, col_carry, row_carry, corners, (flags & kRegisterTiledReverse) != 0,
-        (flags & kRegisterTiledStream) != 0);
+    const bool reverse = (flags & kRegisterTiledReverse) != 0;
+    const bool streaming = (flags & kRegisterTiledStream) != 0;
+    if ((flags & kRegisterTiledWideDirect) != 0)
+      wide::tile_tables_u8<kTileRows, false><<<blocks, kWarps * kLanes, 0, stream>>>(
+          in, out, w, h, s.ntx, col_carry, row_carry, corners, reverse, streaming);
+    else
+      wide::tile_tables_u8<kTileRows, true><<<blocks, kWarps * kLanes, 0, stream>>>(
+          in, out, w, h, s.ntx, col_carry, row_carry, corners, reverse, streaming);
     WS_CUDA_CHECK_LAUNCH();
   }
 }

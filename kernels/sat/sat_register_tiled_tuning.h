@@ -21,6 +21,9 @@ inline constexpr int kRegisterTiledOnly3 = 16;
 inline constexpr int kRegisterTiledNarrow = 32;
 inline constexpr int kRegisterTiledWideRows32 = 64;
 inline constexpr int kRegisterTiledWideRows128 = 128;
+// u8 -> u32 wide path: launch 3 stores each lane's 16 columns directly (four 16-byte stores 64
+// bytes apart) instead of staging the row in shared memory for 512-byte contiguous stores.
+inline constexpr int kRegisterTiledWideDirect = 256;
 inline constexpr int kRegisterTiledDefault = kRegisterTiledReverse | kRegisterTiledStream;
 
 // The scratch the launch needs under `flags` (register_tiled_scratch_bytes: the default's).

@@ -1,0 +1,101 @@
+// Variant 5's tuning switches (sat_register_tiled_tuning.h) for u8 -> u32: every switch the
+// timing program compares builds the same table as a brute-force u32 reference (row sums, then
+// column sums, wrapping modulo 2^32 like the table), on shapes around the wide path's 512 x 64
+// tiles and 16-column lanes. The switches only change the order of the work and of the stores.
+#include <gtest/gtest.h>
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/split_mix.h"
+#include "gpu_test_support.h"
+#include "sat/sat.h"
+#include "sat/sat_register_tiled_tuning.h"
+
+namespace ws::test {
+namespace {
+
+using sat::Accum;
+
+std::vector<uint32_t> brute_table(const std::vector<uint8_t>& px, int w, int h) {
+  std::vector<uint32_t> t(px.size());
+  for (int y = 0; y < h; ++y) {
+    uint32_t run = 0;
+    for (int x = 0; x < w; ++x) {
+      run += px[size_t(y) * w + x];
+      t[size_t(y) * w + x] = run + (y > 0 ? t[size_t(y - 1) * w + x] : 0u);
+    }
+  }
+  return t;
+}
+
+const int kFlagSets[] = {
+    sat::kRegisterTiledDefault,
+    sat::kRegisterTiledDefault | sat::kRegisterTiledWideDirect,
+    sat::kRegisterTiledDefault | sat::kRegisterTiledWideRows32,
+    sat::kRegisterTiledDefault | sat::kRegisterTiledWideRows128,
+    sat::kRegisterTiledWideDirect | sat::kRegisterTiledWideRows128,
+    0,
+    sat::kRegisterTiledDefault | sat::kRegisterTiledNarrow,
+};
+
+// Runs every flag set on a w x h image (seeded) and compares with the brute-force table.
+void check_flags(int w, int h, uint64_t seed) {
+  SplitMix64 rng{seed * 0x9E3779B97F4A7C15ull + uint64_t(w) * 977 + uint64_t(h)};
+  std::vector<uint8_t> px(size_t(w) * h);
+  for (uint8_t& v : px) v = uint8_t(rng.next() & 255u);
+  const std::vector<uint32_t> expect = brute_table(px, w, h);
+  size_t scratch_bytes = 0;
+  for (int f : kFlagSets)
+    scratch_bytes =
+        std::max(scratch_bytes, sat::register_tiled_scratch_bytes_flags(Accum::U8U32, w, h, f));
+  uint8_t* in = nullptr;
+  uint32_t* out = nullptr;
+  void* scratch = nullptr;
+  ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&in), px.size()), cudaSuccess);
+  ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&out), px.size() * 4), cudaSuccess);
+  ASSERT_EQ(cudaMalloc(&scratch, scratch_bytes), cudaSuccess);
+  ASSERT_EQ(cudaMemcpy(in, px.data(), px.size(), cudaMemcpyHostToDevice), cudaSuccess);
+  std::vector<uint32_t> got(px.size());
+  for (int f : kFlagSets) {
+    ASSERT_EQ(cudaMemset(out, 0xab, px.size() * 4), cudaSuccess);
+    sat::launch_register_tiled_flags(Accum::U8U32, in, out, w, h, scratch, 0, f);
+    ASSERT_EQ(cudaMemcpy(got.data(), out, got.size() * 4, cudaMemcpyDeviceToHost), cudaSuccess);
+    for (size_t i = 0; i < got.size(); ++i)
+      ASSERT_EQ(got[i], expect[i])
+          << w << "x" << h << " flags " << f << " at (" << i % w << ", " << i / w << ")";
+  }
+  cudaFree(in);
+  cudaFree(out);
+  cudaFree(scratch);
+}
+
+TEST(SatGpuRegisterTiledFlags, EverySwitchGivesTheSameTable) {
+  WS_SKIP_WITHOUT_GPU();
+  // Widths: one lane, part of a tile, a tile, a tile + a lane, partial blocks of 4 tiles, and
+  // 2^k +- 16; heights around 32, 64 and 128 rows.
+  const std::pair<int, int> shapes[] = {{16, 1},     {16, 200},   {496, 63},  {512, 64},
+                                        {528, 65},   {1040, 129}, {2064, 31}, {4112, 257},
+                                        {2032, 128}, {8192, 130}, {48, 1000}};
+  uint64_t seed = 11;
+  for (auto [w, h] : shapes) check_flags(w, h, seed++);
+}
+
+// Large enough to wrap modulo 2^32 (8192 x 4096 x 255 > 2^32) in the last rows.
+TEST(SatGpuRegisterTiledFlags, WrappingTablesMatch) {
+  WS_SKIP_WITHOUT_GPU();
+  check_flags(8192, 4096, 5);
+}
+
+TEST(SatGpuRegisterTiledFlags, SmallRunsForTheSanitizers) {
+  WS_SKIP_WITHOUT_GPU();
+  const std::pair<int, int> shapes[] = {{16, 3}, {528, 70}, {1056, 33}};
+  uint64_t seed = 70;
+  for (auto [w, h] : shapes) check_flags(w, h, seed++);
+}
+
+}  // namespace
+}  // namespace ws::test
