@@ -26,7 +26,7 @@ GridGeometry draw_value_grid(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, int w
   // Room for the x indices above and the y indices on the left.
   const float left = index_font * 2.2f, top = caption_h + index_font * 1.3f;
   const float avail_w = max.x - min.x - left, avail_h = max.y - min.y - top;
-  g.cell = std::max(1.0f, std::min({avail_w / width, avail_h / height, font * 4.5f}));
+  g.cell = std::max(1.0f, std::min({avail_w / width, avail_h / height, font * 7.0f}));
   g.min = {min.x + left, min.y + top};
   const bool indices = g.cell >= index_font * 1.2f;
   if (indices) {
@@ -39,7 +39,7 @@ GridGeometry draw_value_grid(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, int w
              index_font, p.text_muted, gfx::HAlign::Right, gfx::VAlign::Middle);
   }
   // Numbers: one size for the whole grid, the widest that fits the widest text.
-  float text_font = std::min(font, g.cell * 0.42f);
+  float text_font = std::min(font * 1.6f, g.cell * 0.42f);
   for (int y = 0; y < height; ++y)
     for (int x = 0; x < width; ++x) {
       const GridCell k = cell(x, y);
@@ -47,7 +47,7 @@ GridGeometry draw_value_grid(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, int w
       const float w = c.text_size(k.text, text_font).x;
       if (w > g.cell * 0.9f) text_font *= g.cell * 0.9f / w;
     }
-  const float border = std::max(1.0f, g.cell * 0.07f);
+  const float border = std::clamp(g.cell * 0.07f, 1.0f, font * 0.2f);
   for (int y = 0; y < height; ++y)
     for (int x = 0; x < width; ++x) {
       const GridCell k = cell(x, y);
@@ -65,7 +65,7 @@ GridGeometry draw_value_grid(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, int w
       if (k.emphasis) c.rect(a + in, b - in, p.highlight, border * 1.6f);
       if (k.mismatch) c.rect(a + in, b - in, p.mismatch, border * 1.6f);
       if (!k.note.empty() && g.cell >= font * 1.6f) {
-        const float f = std::min(font * 0.6f, g.cell * 0.22f);
+        const float f = std::min(font * 0.8f, g.cell * 0.22f);
         c.text({b.x - border * 1.5f, b.y - border * 1.2f}, k.note, f, ink_on(fill),
                gfx::HAlign::Right, gfx::VAlign::Bottom);
       }

@@ -35,7 +35,7 @@ struct GridGeometry {
 };
 
 // Draws a width x height grid inside [min, max] with `caption` above it; cells are square, at
-// most font * 4.5 wide, numbers shrink to fit and are dropped below 7 px (the fill still shows).
+// most font * 7 wide, numbers shrink to fit and are dropped below 7 px (the fill still shows).
 GridGeometry draw_value_grid(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, int width, int height,
                              const std::function<GridCell(int x, int y)>& cell,
                              const std::string& caption, const gfx::Palette& p, float font);

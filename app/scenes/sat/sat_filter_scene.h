@@ -79,7 +79,7 @@ class SatFilterScene : public Scene {
   FastPanel fast_{{"1024", "4096", "8192"}, 0};
   mutable bool filtered_valid_ = false;
   mutable std::vector<uint8_t> filtered_;
-  mutable GridGeometry original_geo_, filtered_geo_;
+  mutable GridGeometry original_geo_, filtered_geo_, depth_geo_;
 };
 
 }  // namespace ws::app

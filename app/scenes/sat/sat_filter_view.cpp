@@ -49,7 +49,7 @@ void SatFilterScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const gfx::Palette& pal = gfx::palette(theme);
   c.rect_filled({0, 0}, c.size(), pal.background);
   const float font = figure_font(c.size());
-  original_geo_ = filtered_geo_ = {};
+  original_geo_ = filtered_geo_ = depth_geo_ = {};
   if (!engine_ || input_.pixels() == 0) {
     c.text({font, font}, error_.empty() ? "no image" : error_, font, pal.mismatch);
     return;
@@ -79,7 +79,10 @@ void SatFilterScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const float margin = font;
   const float plot_h = plot_.empty() ? 0 : std::min(size.y * 0.32f, font * 14);
   const float bottom = size.y - margin - plot_h;
-  const float half = (size.x - 3 * margin) / 2;
+  // Depth of field adds a third panel: the depth map, so the blur can be read off it.
+  const bool dof = s.filter.depth_of_field && !depth_.empty();
+  const int panels = dof ? 3 : 2;
+  const float half = (size.x - (panels + 1) * margin) / panels;
   const int w = input_.width, h = input_.height, ch = input_.channels;
   gfx::Canvas::Raster original, filtered;
   original.smooth = filtered.smooth = true;
@@ -89,8 +92,27 @@ void SatFilterScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   filtered.pixels = [this, w, h, ch] { return planes_image(filtered_on_host(), w, h, ch); };
   original_geo_ = draw_raster_grid(c, {margin, top}, {margin + half, bottom}, w, h, original,
                                    "original", pal, font);
-  filtered_geo_ = draw_raster_grid(c, {2 * margin + half, top}, {size.x - margin, bottom}, w, h,
-                                   filtered, "filtered", pal, font);
+  filtered_geo_ = draw_raster_grid(c, {2 * margin + half, top}, {2 * margin + 2 * half, bottom}, w,
+                                   h, filtered, "filtered", pal, font);
+  if (dof) {
+    gfx::Canvas::Raster depth;
+    depth.smooth = true;
+    depth.pixels = [this, w, h] {
+      gfx::Image img(w, h);
+      for (size_t i = 0; i < size_t(w) * h; ++i) {
+        const auto g = static_cast<uint8_t>(std::clamp(depth_[i], 0.0f, 1.0f) * 255.0f + 0.5f);
+        uint8_t* px = &img.rgba[i * 4];
+        px[0] = px[1] = px[2] = g;
+        px[3] = 255;
+      }
+      return img;
+    };
+    char caption[96];
+    std::snprintf(caption, sizeof caption, "depth (black 0, white 1); sharp at %.2f",
+                  s.filter.focus);
+    depth_geo_ = draw_raster_grid(c, {3 * margin + 2 * half, top}, {size.x - margin, bottom}, w, h,
+                                  depth, caption, pal, font);
+  }
   if (!plot_.empty())
     draw_plot(c, {margin, bottom + margin * 0.5f}, {size.x - margin, size.y - margin * 0.5f}, pal,
               font);
@@ -140,7 +162,8 @@ void SatFilterScene::draw_plot(gfx::Canvas& c, Vec2 min, Vec2 max, const gfx::Pa
 std::string SatFilterScene::describe_at(gfx::Vec2 point) const {
   int x, y;
   const bool on_original = original_geo_.cell_at(point, x, y);
-  if (!on_original && !filtered_geo_.cell_at(point, x, y)) return "";
+  if (!on_original && !filtered_geo_.cell_at(point, x, y) && !depth_geo_.cell_at(point, x, y))
+    return "";
   const int64_t n = input_.pixels(), i = int64_t(y) * input_.width + x;
   const std::vector<uint8_t>& planes = on_original ? image_bytes_ : filtered_on_host();
   std::string text = std::string(on_original ? "original" : "filtered") + " pixel (" +
