@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 
@@ -68,6 +69,8 @@ void SatFilterScene::attach(SceneContext& context) {
 void SatFilterScene::detach() {
   original_tex_.reset();
   filtered_tex_.reset();
+  depth_tex_.reset();
+  depth_uploaded_ = false;
   engine_.reset();
   context_ = nullptr;
 }
@@ -101,6 +104,7 @@ void SatFilterScene::reset() {
     depth_ = load_sat_depth(s, input_.width, input_.height);
     engine_->set_depth(depth_.data());
     depth_key_ = s.depth;
+    depth_uploaded_ = false;
   }
   run_filter();
 }
@@ -122,6 +126,15 @@ void SatFilterScene::upload_textures() {
   if (!original_tex_) original_tex_ = std::make_unique<interop::PixelImage>(backend());
   if (!filtered_tex_) filtered_tex_ = std::make_unique<interop::PixelImage>(backend());
   const int channels = input_.channels == 3 ? 3 : 1;
+  if (settings_->filter.depth_of_field && !depth_.empty() && !depth_uploaded_) {
+    // The depth map as grey levels, uploaded once per map (the figure's third panel).
+    if (!depth_tex_) depth_tex_ = std::make_unique<interop::PixelImage>(backend());
+    std::vector<uint8_t> grey(depth_.size());
+    for (size_t i = 0; i < grey.size(); ++i)
+      grey[i] = static_cast<uint8_t>(std::clamp(depth_[i], 0.0f, 1.0f) * 255.0f + 0.5f);
+    depth_tex_->set_planes(grey.data(), input_.width, input_.height, 1);
+    depth_uploaded_ = true;
+  }
   if (!original_uploaded_) {
     original_tex_->set_planes(image_bytes_.data(), input_.width, input_.height, channels);
     original_uploaded_ = true;

@@ -74,8 +74,8 @@ class SatFilterScene : public Scene {
   std::unique_ptr<sat::Engine> engine_;
   double run_ms_ = 0;
   std::vector<RadiusTiming> plot_;
-  std::unique_ptr<interop::PixelImage> original_tex_, filtered_tex_;
-  bool original_uploaded_ = false;
+  std::unique_ptr<interop::PixelImage> original_tex_, filtered_tex_, depth_tex_;
+  bool original_uploaded_ = false, depth_uploaded_ = false;
   FastPanel fast_{{"1024", "4096", "8192"}, 0};
   mutable bool filtered_valid_ = false;
   mutable std::vector<uint8_t> filtered_;

@@ -97,6 +97,7 @@ void SatFilterScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   if (dof) {
     gfx::Canvas::Raster depth;
     depth.smooth = true;
+    if (depth_tex_) depth.texture = depth_tex_->texture();
     depth.pixels = [this, w, h] {
       gfx::Image img(w, h);
       for (size_t i = 0; i < size_t(w) * h; ++i) {

@@ -59,7 +59,8 @@ class SatQueryScene : public Scene {
   SatInput input_;
   std::vector<double> table_;  // channel 0's table in the accumulation type
   std::string computed_on_;
-  std::string shown_input_;  // the input of the last reset (a new one may drop the rectangle)    // "cuda register-tiled", "cpu sequential"
+  std::string shown_input_;  // the input of the last reset (a new one may drop the rectangle)    //
+                             // "cuda register-tiled", "cpu sequential"
   int drag_x_ = -1, drag_y_ = -1;
   // Where draw() put the two panels: the image's and the table's cells.
   mutable GridGeometry image_geo_, table_geo_;
