@@ -9,6 +9,9 @@
 #include <fstream>
 #include <sys/wait.h>
 
+#include <set>
+
+#include "render/figure.h"
 #include "render/image.h"
 #include "scenes/sat/sat_filter_scene.h"
 #include "scenes/sat/sat_query_scene.h"
@@ -193,6 +196,26 @@ TEST(SatScene, DecimalValuesTeachInFloatAndAreRefusedForBytesByPosition) {
   EXPECT_EQ(scene->results_json()["matches_reference"], true);
   const std::string e = error_of({{"mode", "teach"}, {"values", "1 2; 300 4"}});
   EXPECT_NE(e.find("row 2, column 1 holds 300"), std::string::npos) << e;
+}
+
+TEST(SatScene, TheRadiusPlotTimesAllThreeMethodsAndIsDrawn) {
+  auto scene = attached({{"size", "96x64"}, {"radius", "3"}});
+  auto* filter = dynamic_cast<SatFilterScene*>(&scene->active());
+  ASSERT_NE(filter, nullptr);
+  filter->measure_radius_plot(1);
+  std::set<int> methods;
+  for (const RadiusTiming& t : filter->radius_plot()) {
+    methods.insert(static_cast<int>(t.method));
+    EXPECT_GT(t.ms, 0);
+  }
+  EXPECT_EQ(methods.size(), 3u);
+  gfx::FigureOptions options;
+  const std::string svg =
+      gfx::render_figure_svg([&](gfx::Canvas& c) { scene->draw(c, gfx::Theme::Light); }, options);
+  EXPECT_NE(svg.find("time against radius"), std::string::npos);
+  EXPECT_NE(svg.find("direct window sums"), std::string::npos);
+  // The filter is the current settings' again after the measurement.
+  EXPECT_EQ(scene->results_json()["result"]["filtered"]["radius"], 3);
 }
 
 int run_cli(const std::string& args) {

@@ -2,8 +2,11 @@
 // Mesa): the teach view of the notes' example in the column phase, and the query view.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "gl_environment.h"
 #include "golden.h"
+#include "scenes/sat/sat_filter_scene.h"
 #include "scenes/sat/sat_scene.h"
 
 namespace ws::gfx {
@@ -44,6 +47,23 @@ TEST(SatFigure, QueryViewMatchesTheGolden) {
   test::expect_matches_golden(
       "sat_query_notes_example", [&](Canvas& c) { scene->draw(c, Theme::Light); }, options, 24,
       0.002);
+}
+
+TEST(SatFigure, FilterWithTheRadiusPlotRenders) {
+  WS_REQUIRE_GL();
+  auto scene = sat_scene({{"image", "camera.png"}, {"radius", "6"}});
+  auto* filter = dynamic_cast<app::SatFilterScene*>(&scene->active());
+  ASSERT_NE(filter, nullptr);
+  filter->measure_radius_plot(1);
+  FigureOptions options;
+  options.width = 1280;
+  options.height = 720;
+  // Timings differ from run to run: no golden, but the figure must render (and is left in
+  // render_out for a look).
+  const Image image = render_figure([&](Canvas& c) { scene->draw(c, Theme::Light); }, options);
+  ASSERT_FALSE(image.empty());
+  std::filesystem::create_directories(WS_RENDER_OUT_DIR);
+  write_png(image, std::string(WS_RENDER_OUT_DIR) + "/sat_filter_plot.png");
 }
 
 }  // namespace

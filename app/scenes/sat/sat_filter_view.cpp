@@ -28,7 +28,9 @@ gfx::Image planes_image(const std::vector<uint8_t>& planes, int w, int h, int ch
 }
 
 gfx::Color method_colour(const gfx::Palette& pal, sat::FilterMethod m) {
-  return pal.warp_color(static_cast<int>(m) * 2);
+  // Vermillion, blue and green of the colour-blind-safe warp set: no two lines alike.
+  static constexpr int kColour[] = {5, 0, 2};
+  return pal.warp_color(kColour[static_cast<int>(m)]);
 }
 
 const char* method_label(sat::FilterMethod m) {
