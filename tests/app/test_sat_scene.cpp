@@ -119,6 +119,17 @@ TEST(SatScene, FilterOnAShippedPhotoEqualsTheReferenceFilter) {
   }
 }
 
+TEST(SatScene, TheComparedMethodGivesTheSamePixelsWithAU32Table) {
+  for (const char* other : {"direct", "separable"}) {
+    auto scene = attached({{"image", "camera.png"}, {"radius", "5"}, {"compare", other}});
+    const nlohmann::json j = scene->results_json();
+    EXPECT_EQ(j["compare"]["method"], other);
+    EXPECT_EQ(j["compare"]["differing_samples"], 0) << other;
+  }
+  EXPECT_NE(error_of({{"image", "camera.png"}, {"compare", "fastest"}}).find("compare"),
+            std::string::npos);
+}
+
 TEST(SatScene, DepthOfFieldWithEveryGeneratedDepthEqualsTheDirectFilter) {
   for (const char* depth : {"ramp", "bowl", "step"}) {
     auto scene =

@@ -111,6 +111,19 @@ void SatFilterScene::reset() {
 
 void SatFilterScene::run_filter() {
   const SatSettings& s = *settings_;
+  compared_.clear();
+  compare_differing_ = 0;
+  if (s.compare) {
+    // The second method first (its pixels copied to the host), then the first, whose output the
+    // engine keeps for the textures.
+    const auto start = std::chrono::steady_clock::now();
+    if (s.compare_method == sat::FilterMethod::Sat) engine_->compute_sat(s.variant, s.accum);
+    engine_->filter(s.compare_method, s.filter);
+    engine_->synchronize();
+    compare_ms_ =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    compared_ = engine_->filtered();
+  }
   const auto start = std::chrono::steady_clock::now();
   if (s.method == sat::FilterMethod::Sat) engine_->compute_sat(s.variant, s.accum);
   engine_->filter(s.method, s.filter);
@@ -118,6 +131,11 @@ void SatFilterScene::run_filter() {
   run_ms_ =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   filtered_valid_ = false;
+  if (s.compare) {
+    const std::vector<uint8_t>& f = filtered_on_host();
+    for (size_t i = 0; i < f.size() && i < compared_.size(); ++i)
+      compare_differing_ += f[i] != compared_[i];
+  }
   upload_textures();
 }
 
@@ -229,6 +247,10 @@ nlohmann::json SatFilterScene::results_json() const {
               : nlohmann::json(differing == 0);
   }
   doc.extra["run_ms"] = run_ms_;
+  if (s.compare)
+    doc.extra["compare"] = {{"method", sat::filter_method_name(s.compare_method)},
+                            {"ms", compare_ms_},
+                            {"differing_samples", compare_differing_}};
   doc.params = params_to_json();
   const nlohmann::json stats = filtered["channels"];
   doc.summary += "; filtered " + std::string(sat::filter_method_name(s.method)) +
@@ -265,6 +287,16 @@ void SatFilterScene::panel_filter() {
   if (ImGui::SliderInt("radius", &radius, 0, std::max(max_r, 1), "%d",
                        ImGuiSliderFlags_Logarithmic))
     edit["radius"] = radius;
+  bool compare = s.compare;
+  if (ImGui::Checkbox("compare with", &compare))
+    edit["compare"] = compare ? sat::filter_method_name(s.compare_method) : "";
+  if (s.compare) {
+    ImGui::SameLine();
+    int other = static_cast<int>(s.compare_method);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
+    if (combo("##compare", other, methods))
+      edit["compare"] = sat::filter_method_name(static_cast<sat::FilterMethod>(other));
+  }
   const std::vector<std::string> depths = {"none (box filter)", "ramp", "bowl", "step"};
   int depth = 0;
   for (int k = 1; k < 4; ++k)

@@ -77,9 +77,12 @@ class SatFilterScene : public Scene {
   std::unique_ptr<interop::PixelImage> original_tex_, filtered_tex_, depth_tex_;
   bool original_uploaded_ = false, depth_uploaded_ = false;
   FastPanel fast_{{"1024", "4096", "8192"}, 0};
+  std::vector<uint8_t> compared_;  // the compare method's image (host), when asked for
+  int64_t compare_differing_ = 0;  // samples where it differs from the filtered image
+  double compare_ms_ = 0;
   mutable bool filtered_valid_ = false;
   mutable std::vector<uint8_t> filtered_;
-  mutable GridGeometry original_geo_, filtered_geo_, depth_geo_;
+  mutable GridGeometry original_geo_, filtered_geo_, depth_geo_, compare_geo_;
 };
 
 }  // namespace ws::app

@@ -51,7 +51,7 @@ void SatFilterScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const gfx::Palette& pal = gfx::palette(theme);
   c.rect_filled({0, 0}, c.size(), pal.background);
   const float font = figure_font(c.size());
-  original_geo_ = filtered_geo_ = depth_geo_ = {};
+  original_geo_ = filtered_geo_ = depth_geo_ = compare_geo_ = {};
   if (!engine_ || input_.pixels() == 0) {
     c.text({font, font}, error_.empty() ? "no image" : error_, font, pal.mismatch);
     return;
@@ -82,9 +82,15 @@ void SatFilterScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const float plot_h = plot_.empty() ? 0 : std::min(size.y * 0.32f, font * 14);
   const float bottom = size.y - margin - plot_h;
   // Depth of field adds a third panel: the depth map, so the blur can be read off it.
+  // Panels left to right: the original, the filtered image, a second method's image when
+  // comparing, the depth map under depth of field.
   const bool dof = s.filter.depth_of_field && !depth_.empty();
-  const int panels = dof ? 3 : 2;
-  const float half = (size.x - (panels + 1) * margin) / panels;
+  const bool compare = s.compare && !compared_.empty();
+  const int panels = 2 + (compare ? 1 : 0) + (dof ? 1 : 0);
+  const float slot = (size.x - (panels + 1) * margin) / panels;
+  int next = 0;
+  auto slot_min = [&] { return Vec2{margin + next * (slot + margin), top}; };
+  auto slot_max = [&] { return Vec2{margin + next * (slot + margin) + slot, bottom}; };
   const int w = input_.width, h = input_.height, ch = input_.channels;
   gfx::Canvas::Raster original, filtered;
   original.smooth = filtered.smooth = true;
@@ -92,10 +98,25 @@ void SatFilterScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   if (filtered_tex_) filtered.texture = filtered_tex_->texture();
   original.pixels = [this, w, h, ch] { return planes_image(image_bytes_, w, h, ch); };
   filtered.pixels = [this, w, h, ch] { return planes_image(filtered_on_host(), w, h, ch); };
-  original_geo_ = draw_raster_grid(c, {margin, top}, {margin + half, bottom}, w, h, original,
-                                   "original", pal, font);
-  filtered_geo_ = draw_raster_grid(c, {2 * margin + half, top}, {2 * margin + 2 * half, bottom}, w,
-                                   h, filtered, "filtered", pal, font);
+  original_geo_ =
+      draw_raster_grid(c, slot_min(), slot_max(), w, h, original, "original", pal, font);
+  ++next;
+  const std::string filtered_caption =
+      compare ? std::string("filtered: ") + method_label(s.method) : std::string("filtered");
+  filtered_geo_ =
+      draw_raster_grid(c, slot_min(), slot_max(), w, h, filtered, filtered_caption, pal, font);
+  ++next;
+  if (compare) {
+    gfx::Canvas::Raster other;
+    other.smooth = true;
+    other.pixels = [this, w, h, ch] { return planes_image(compared_, w, h, ch); };
+    char caption[160];
+    std::snprintf(caption, sizeof caption, "%s: %lld samples differ (%.3f ms)",
+                  method_label(s.compare_method), static_cast<long long>(compare_differing_),
+                  compare_ms_);
+    compare_geo_ = draw_raster_grid(c, slot_min(), slot_max(), w, h, other, caption, pal, font);
+    ++next;
+  }
   if (dof) {
     gfx::Canvas::Raster depth;
     depth.smooth = true;
@@ -113,8 +134,7 @@ void SatFilterScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     char caption[96];
     std::snprintf(caption, sizeof caption, "depth (black 0, white 1); sharp at %.2f",
                   s.filter.focus);
-    depth_geo_ = draw_raster_grid(c, {3 * margin + 2 * half, top}, {size.x - margin, bottom}, w, h,
-                                  depth, caption, pal, font);
+    depth_geo_ = draw_raster_grid(c, slot_min(), slot_max(), w, h, depth, caption, pal, font);
   }
   if (!plot_.empty())
     draw_plot(c, {margin, bottom + margin * 0.5f}, {size.x - margin, size.y - margin * 0.5f}, pal,
@@ -165,12 +185,18 @@ void SatFilterScene::draw_plot(gfx::Canvas& c, Vec2 min, Vec2 max, const gfx::Pa
 std::string SatFilterScene::describe_at(gfx::Vec2 point) const {
   int x, y;
   const bool on_original = original_geo_.cell_at(point, x, y);
-  if (!on_original && !filtered_geo_.cell_at(point, x, y) && !depth_geo_.cell_at(point, x, y))
+  const bool on_compare = !on_original && compare_geo_.cell_at(point, x, y);
+  if (!on_original && !on_compare && !filtered_geo_.cell_at(point, x, y) &&
+      !depth_geo_.cell_at(point, x, y))
     return "";
   const int64_t n = input_.pixels(), i = int64_t(y) * input_.width + x;
-  const std::vector<uint8_t>& planes = on_original ? image_bytes_ : filtered_on_host();
-  std::string text = std::string(on_original ? "original" : "filtered") + " pixel (" +
-                     std::to_string(x) + ", " + std::to_string(y) + "):";
+  const std::vector<uint8_t>& planes = on_original  ? image_bytes_
+                                       : on_compare ? compared_
+                                                    : filtered_on_host();
+  std::string text = std::string(on_original  ? "original"
+                                 : on_compare ? method_label(settings_->compare_method)
+                                              : "filtered") +
+                     " pixel (" + std::to_string(x) + ", " + std::to_string(y) + "):";
   for (int c = 0; c < input_.channels; ++c)
     text += " " + std::to_string(int(planes[size_t(c * n + i)]));
   if (settings_->filter.depth_of_field && !depth_.empty())

@@ -38,6 +38,7 @@ nlohmann::json sat_params_json(const SatSettings& s) {
       {"type", sat::accum_name(s.accum)},
       {"tile", s.tile},
       {"method", sat::filter_method_name(s.method)},
+      {"compare", s.compare ? sat::filter_method_name(s.compare_method) : ""},
       {"radius", s.filter.radius},
       {"depth", s.depth},
       {"focus", shortest_decimal(s.filter.focus)},
@@ -72,10 +73,11 @@ std::array<int, 4> parse_query(const nlohmann::json& j) {
 }  // namespace
 
 SatSettings parse_sat_params(const SatSettings& current, const nlohmann::json& j) {
-  reject_unknown_keys(j,
-                      {"mode", "values", "image", "size", "seed", "colour", "variant", "type",
-                       "tile", "method", "radius", "depth", "focus", "aperture", "query"},
-                      kSatSceneId);
+  reject_unknown_keys(
+      j,
+      {"mode", "values", "image", "size", "seed", "colour", "variant", "type", "tile", "method",
+       "compare", "radius", "depth", "focus", "aperture", "query"},
+      kSatSceneId);
   SatSettings s = current;
   // One input at a time: an image or random size given alone replaces typed values.
   if (j.contains("values")) s.values = json_string(j, "values");
@@ -119,6 +121,15 @@ SatSettings parse_sat_params(const SatSettings& current, const nlohmann::json& j
     if (!sat::parse_filter_method(m, s.method))
       throw Error("method: expected sat, direct or separable, got '" + m + "'");
   }
+  if (j.contains("compare")) {
+    const std::string m = json_string(j, "compare");
+    s.compare = !m.empty();
+    if (s.compare && !sat::parse_filter_method(m, s.compare_method))
+      throw Error(
+          "compare: expected sat, direct or separable (a second filter shown beside the "
+          "first), got '" +
+          m + "'");
+  }
   if (j.contains("radius"))
     s.filter.radius = static_cast<int>(json_int(j, "radius", 0, sat::kMaxSide));
   if (j.contains("depth")) s.depth = json_string(j, "depth");
@@ -127,6 +138,10 @@ SatSettings parse_sat_params(const SatSettings& current, const nlohmann::json& j
   if (j.contains("aperture"))
     s.filter.aperture = static_cast<float>(json_double(j, "aperture", 0, sat::kMaxSide));
   if (j.contains("query")) s.query = parse_query(j);
+  if (s.filter.depth_of_field && s.compare && s.compare_method == sat::FilterMethod::Separable)
+    throw Error(
+        "compare separable: a separable filter needs one radius for the whole image; "
+        "depth of field compares with sat or direct");
   if (s.filter.depth_of_field && s.method == sat::FilterMethod::Separable)
     throw Error(
         "method separable: a separable filter needs one radius for the whole image; "

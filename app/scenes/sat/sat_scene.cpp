@@ -30,7 +30,7 @@ SatScene::SatScene(std::shared_ptr<SatSettings> settings)
 std::string SatScene::infer_mode(const nlohmann::json& params) const {
   if (!params.is_object()) return "";
   if (params.contains("query")) return "query";
-  for (const char* key : {"radius", "method", "depth", "focus", "aperture", "colour"})
+  for (const char* key : {"radius", "method", "compare", "depth", "focus", "aperture", "colour"})
     if (params.contains(key)) return "filter";
   return "";
 }

@@ -30,6 +30,8 @@ struct SatSettings {
   int tile = 2;  // the single-pass variant's tile edge in teach mode
 
   sat::FilterMethod method = sat::FilterMethod::Sat;
+  bool compare = false;  // filter mode: a second method's image beside the first
+  sat::FilterMethod compare_method = sat::FilterMethod::Direct;
   sat::FilterParams filter;  // radius, depth of field, focus, aperture
   std::string depth;         // "" | ramp | bowl | step | an image file
 
