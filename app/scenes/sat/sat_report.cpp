@@ -1,5 +1,6 @@
 #include "sat_report.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace ws::app {
@@ -76,6 +77,13 @@ RunJson sat_table_json(const SatSettings& s, Backend backend, const SatInput& in
                    {"total", reference.empty() ? 0.0 : reference.back()}};
   if (small) doc.reference["sat"] = table_rows_json(reference, input.width);
   const bool ok = matches(*table, reference, s.accum, input.width, input.height);
+  if (s.accum != sat::Accum::U8U32) {
+    // The precision the table lost against the exact sums (0 for f64 at these sizes).
+    double worst = 0;
+    for (size_t i = 0; i < table->size(); ++i)
+      worst = std::max(worst, std::abs((*table)[i] - reference[i]));
+    doc.extra["table_max_abs_error"] = worst;
+  }
   doc.matches_reference = ok;
   if (s.accum == sat::Accum::U8U32)
     doc.extra["reference_note"] = "u32 tables are compared modulo 2^32";
