@@ -48,6 +48,8 @@ class SatTeachScene : public Scene {
   StepCursor cursor_;
   // Where draw() put each buffer's grid (hover), by trace buffer index.
   mutable std::vector<std::pair<int, GridGeometry>> grids_;
+  mutable std::vector<int> strides_;      // per grid: elements from one row to the next
+  mutable std::vector<int64_t> offsets_;  // per grid: the shown block's first element
 };
 
 }  // namespace ws::app

@@ -18,18 +18,42 @@ namespace {
 
 using gfx::Vec2;
 
-// The grid shape of a buffer: the image and the table are w x h, the transposed copy h x w;
-// anything else (tiles, aggregates, flags) is drawn as one row of cells.
-bool grid_shape(const TraceBuffer& b, int w, int h, int& gw, int& gh) {
-  if (b.space != MemSpace::Global) return false;
-  if (b.name == "in" || b.name == "sat") {
-    gw = w;
-    gh = h;
+// How a buffer is drawn as a grid: the image and the table are w x h, the transposed copy h x w,
+// the transpose's padded shared tile T x (T + 1) (the part the run wrote); anything else (tiles of
+// other variants, aggregates, flags) is drawn as one row of cells.
+struct GridShape {
+  int width = 0, height = 0;
+  int stride = 0;       // elements from one grid row to the next
+  bool shared = false;  // one copy per block: the block shown is chosen per step
+  std::string caption;
+};
+
+bool grid_shape(const Trace& trace, int b, int w, int h, GridShape& g) {
+  const TraceBuffer& buf = trace.buffers[b];
+  if (buf.space == MemSpace::Global && (buf.name == "in" || buf.name == "sat")) {
+    g = {w, h, w, false, buf.name == "in" ? "image (in)" : "table (sat)"};
     return true;
   }
-  if (b.name == "tmp" && b.size == w * h) {
-    gw = h;
-    gh = w;
+  if (buf.space == MemSpace::Global && buf.name == "tmp" && buf.size == w * h) {
+    g = {h, w, h, false, "tmp (the image transposed)"};
+    return true;
+  }
+  if (buf.space == MemSpace::Shared && buf.name == "tile") {
+    // T x (T + 1): the padding column keeps a column of the tile in 32 different banks.
+    int t = 1;
+    while ((t + 1) * (t + 2) <= buf.size) ++t;
+    if (t * (t + 1) != buf.size) return false;
+    // The part any step writes (a small image uses a corner of the 32 x 33 tile).
+    int used_w = 0, used_h = 0;
+    for (const TraceStep& step : trace.steps)
+      for (const TraceEvent& e : step.events)
+        if (e.buffer == b && e.kind == EventKind::Write) {
+          used_w = std::max(used_w, e.address % (t + 1) + 1);
+          used_h = std::max(used_h, e.address / (t + 1) + 1);
+        }
+    if (used_w == 0) return false;
+    g = {used_w, used_h, t + 1, true,
+         "tile (shared, " + std::to_string(t) + " x " + std::to_string(t + 1) + " padded)"};
     return true;
   }
   return false;
@@ -64,6 +88,8 @@ std::string table_number(double v) {
 
 void SatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   grids_.clear();
+  strides_.clear();
+  offsets_.clear();
   const gfx::Palette& pal = gfx::palette(theme);
   c.rect_filled({0, 0}, c.size(), pal.background);
   const float font = figure_font(c.size());
@@ -109,11 +135,15 @@ void SatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   };
 
   // Grids side by side, the other buffers as rows under them.
+  // Grids in the order the data flows: the image, the transposed copy and the tile, the table.
   std::vector<int> grid_buffers, row_buffers;
   for (int b = 0; b < static_cast<int>(run.trace.buffers.size()); ++b) {
-    int gw, gh;
-    (grid_shape(run.trace.buffers[b], w, h, gw, gh) ? grid_buffers : row_buffers).push_back(b);
+    GridShape shape;
+    (grid_shape(run.trace, b, w, h, shape) ? grid_buffers : row_buffers).push_back(b);
   }
+  std::stable_sort(grid_buffers.begin(), grid_buffers.end(), [&](int a, int b) {
+    return (run.trace.buffers[a].name == "sat") < (run.trace.buffers[b].name == "sat");
+  });
   const Vec2 size = c.size();
   const float margin = font;
   const float rows_h =
@@ -124,19 +154,31 @@ void SatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   for (size_t k = 0; k < grid_buffers.size(); ++k) {
     const int b = grid_buffers[k];
     const TraceBuffer& buf = run.trace.buffers[b];
-    int gw = 0, gh = 0;
-    grid_shape(buf, w, h, gw, gh);
+    GridShape shape;
+    grid_shape(run.trace, b, w, h, shape);
+    const int gw = shape.width, gh = shape.height;
     const std::vector<double>& values = snap.at(b);
     const ValueType type = buf.type;
-    const std::string caption = buf.name == "in"    ? "image (in)"
-                                : buf.name == "sat" ? "table (sat)"
-                                                    : buf.name + " (transposed)";
+    // A shared tile: the block this step works in (its first thread's), else block 0.
+    int64_t offset = 0;
+    std::string caption = shape.caption;
+    if (shape.shared) {
+      int block = 0;
+      for (const TraceEvent& e : s.events)
+        if (e.buffer == b) {
+          block = e.thread / std::max(s.block_dim, 1);
+          break;
+        }
+      block = std::min(block, buf.blocks - 1);
+      offset = int64_t(block) * buf.size;
+      if (buf.blocks > 1) caption += ", block " + std::to_string(block);
+    }
     const Vec2 min{margin + slot * k, top}, max{margin + slot * (k + 1) - margin, grid_bottom};
     GridGeometry g = draw_value_grid(
         c, min, max, gw, gh,
         [&](int x, int y) {
           GridCell cell;
-          const int64_t address = int64_t(y) * gw + x;
+          const int64_t address = offset + int64_t(y) * shape.stride + x;
           const double v = values.at(address);
           cell.unwritten = v != v;
           cell.text = type == ValueType::Int32 ? number(v, type) : table_number(v);
@@ -145,6 +187,8 @@ void SatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
         },
         caption, pal, font);
     grids_.push_back({b, g});
+    strides_.push_back(shape.stride);
+    offsets_.push_back(offset);
   }
   // The variant's own buffers (shared tiles, published aggregates and flags).
   if (!row_buffers.empty()) {
@@ -217,16 +261,20 @@ std::string SatTeachScene::describe_at(gfx::Vec2 point) const {
   if (!taught_) return "";
   const sat::TeachRun& run = taught_->run;
   const TraceStep& s = run.trace.steps.at(cursor_.step());
-  for (const auto& [b, g] : grids_) {
+  for (size_t k = 0; k < grids_.size(); ++k) {
+    const auto& [b, g] = grids_[k];
     int x, y;
     if (!g.cell_at(point, x, y)) continue;
     const TraceBuffer& buf = run.trace.buffers[b];
-    const int64_t address = int64_t(y) * g.width + x;
+    const int64_t address = offsets_[k] + int64_t(y) * strides_[k] + x;
+    const int64_t local = address % std::max<int64_t>(buf.size, 1);
     const double v = taught_->traced.snapshots.at(cursor_.step()).at(b).at(address);
     std::string text = buf.name + "[" + std::to_string(y) + "][" + std::to_string(x) +
                        "] = " + (v != v ? std::string("not written yet") : number(v, buf.type));
     for (const TraceEvent& e : s.events) {
-      if (e.buffer != b || e.address != address) continue;
+      const bool same_block = buf.space != MemSpace::Shared ||
+                              e.thread / std::max(s.block_dim, 1) == address / buf.size;
+      if (e.buffer != b || e.address != local || !same_block) continue;
       const char* what = e.kind == EventKind::Read    ? "read by"
                          : e.kind == EventKind::Write ? "written by"
                          : e.kind == EventKind::Op    ? "computed by"
