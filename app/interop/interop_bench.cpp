@@ -298,17 +298,20 @@ void print_row(std::ostream& out, const char* path, int n, const Samples& s, boo
   out << line << "\n";
 }
 
-// ValueImage::set_device_values per frame, then the blit and the fence: what the scene pays.
-void run_value_image(std::ostream& out, Bench& b, int frames, bool fallback, InteropMethod method) {
-  ValueImage image(Backend::Cuda);
-  image.set_interop_method(method);
-  image.force_fallback(fallback);
-  gfx::Framebuffer source = gfx::Framebuffer::create();
+// The microseconds of each frame's fill call and of the whole frame.
+struct FrameTimes {
   std::vector<double> call, frame;
-  const int64_t cells = int64_t(b.n) * b.n;
+};
+
+// Per frame: `fill` (the image's set call; 10 untimed warm-up frames first), then the blit of the
+// image's texture and the fence.
+template <class Image, class Fill>
+FrameTimes time_frames(Bench& b, int frames, const Image& image, Fill&& fill) {
+  gfx::Framebuffer source = gfx::Framebuffer::create();
+  FrameTimes t;
   for (int i = -10; i < frames; ++i) {
     const auto begin = Clock::now();
-    image.set_device_values(b.values.data(), cells, b.n, 0.0f, 1.0f);
+    fill();
     const auto called = Clock::now();
     if (i == -10) {  // the texture exists after the first call
       glBindFramebuffer(GL_FRAMEBUFFER, source.id());
@@ -319,9 +322,31 @@ void run_value_image(std::ostream& out, Bench& b, int frames, bool fallback, Int
     b.blit(source.id());
     wait_fence();
     if (i < 0) continue;
-    call.push_back(us_between(begin, called));
-    frame.push_back(us_between(begin, Clock::now()));
+    t.call.push_back(us_between(begin, called));
+    t.frame.push_back(us_between(begin, Clock::now()));
   }
+  return t;
+}
+
+// One table row: the label (`width` wide), N, the median and 99th percentile of the call and of
+// the frame, whether the pixels match.
+void print_frame_row(std::ostream& out, int width, const std::string& label, int n,
+                     const FrameTimes& t, bool ok) {
+  char line[256];
+  std::snprintf(line, sizeof line, "%-*s %5d %12.1f %12.1f %12.1f %12.1f  %s", width, label.c_str(),
+                n, median(t.call), percentile(t.call, 0.99), median(t.frame),
+                percentile(t.frame, 0.99), ok ? "yes" : "NO");
+  out << line << "\n";
+}
+
+// ValueImage::set_device_values per frame, then the blit and the fence: what the scene pays.
+void run_value_image(std::ostream& out, Bench& b, int frames, bool fallback, InteropMethod method) {
+  ValueImage image(Backend::Cuda);
+  image.set_interop_method(method);
+  image.force_fallback(fallback);
+  const int64_t cells = int64_t(b.n) * b.n;
+  const FrameTimes t = time_frames(
+      b, frames, image, [&] { image.set_device_values(b.values.data(), cells, b.n, 0.0f, 1.0f); });
   const gfx::Image pixels = image.read_back();
   std::vector<uint32_t> expected(static_cast<size_t>(cells));
   colormap_fill_host(Colormap::Viridis, b.host_values.data(), cells, cells, 0.0f, 1.0f,
@@ -329,11 +354,7 @@ void run_value_image(std::ostream& out, Bench& b, int frames, bool fallback, Int
   const bool ok = std::memcmp(pixels.rgba.data(), expected.data(), pixels.rgba.size()) == 0;
   const std::string label =
       fallback ? std::string("fallback") : std::string("interop/") + interop_method_name(method);
-  char line[256];
-  std::snprintf(line, sizeof line, "%-22s %5d %12.1f %12.1f %12.1f %12.1f  %s", label.c_str(), b.n,
-                median(call), percentile(call, 0.99), median(frame), percentile(frame, 0.99),
-                ok ? "yes" : "NO");
-  out << line << "\n";
+  print_frame_row(out, 22, label, b.n, t, ok);
   check_gl("ValueImage benchmark");
 }
 
@@ -351,24 +372,8 @@ bool run_pixel_image(std::ostream& out, Bench& b, int frames, int channels, bool
   PixelImage image(Backend::Cuda);
   image.set_interop_method(method);
   image.force_fallback(fallback);
-  gfx::Framebuffer source = gfx::Framebuffer::create();
-  std::vector<double> call, frame;
-  for (int i = -10; i < frames; ++i) {
-    const auto begin = Clock::now();
-    image.set_device_planes(device.data(), b.n, b.n, channels);
-    const auto called = Clock::now();
-    if (i == -10) {  // the texture exists after the first call
-      glBindFramebuffer(GL_FRAMEBUFFER, source.id());
-      glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, image.texture(),
-                             0);
-      glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    }
-    b.blit(source.id());
-    wait_fence();
-    if (i < 0) continue;
-    call.push_back(us_between(begin, called));
-    frame.push_back(us_between(begin, Clock::now()));
-  }
+  const FrameTimes t = time_frames(
+      b, frames, image, [&] { image.set_device_planes(device.data(), b.n, b.n, channels); });
   const gfx::Image pixels = image.read_back();
   std::vector<uint32_t> expected(static_cast<size_t>(cells));
   pack_planes_host(planes.data(), cells, channels, expected.data());
@@ -377,11 +382,7 @@ bool run_pixel_image(std::ostream& out, Bench& b, int frames, int channels, bool
   const std::string label =
       (fallback ? std::string("fallback") : std::string("interop/") + interop_method_name(method)) +
       (channels == 1 ? " grey" : " rgb");
-  char line[256];
-  std::snprintf(line, sizeof line, "%-27s %5d %12.1f %12.1f %12.1f %12.1f  %s", label.c_str(), b.n,
-                median(call), percentile(call, 0.99), median(frame), percentile(frame, 0.99),
-                ok ? "yes" : "NO");
-  out << line << "\n";
+  print_frame_row(out, 27, label, b.n, t, ok);
   check_gl("PixelImage benchmark");
   return ok;
 }

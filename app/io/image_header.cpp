@@ -3,22 +3,11 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "byte_order.h"
+
 namespace ws::app {
 
 namespace {
-
-uint32_t be16(const unsigned char* p) {
-  return uint32_t(p[0]) << 8 | p[1];
-}
-uint32_t be32(const unsigned char* p) {
-  return be16(p) << 16 | be16(p + 2);
-}
-uint32_t le16(const unsigned char* p) {
-  return uint32_t(p[1]) << 8 | p[0];
-}
-int32_t le32(const unsigned char* p) {
-  return static_cast<int32_t>(le16(p + 2) << 16 | le16(p));  // two's complement, as BMP stores it
-}
 
 std::optional<HeaderSize> png_size(const unsigned char* d, size_t n) {
   if (n < 24 || std::memcmp(d, "\x89PNG\r\n\x1a\n", 8) != 0 || std::memcmp(d + 12, "IHDR", 4) != 0)

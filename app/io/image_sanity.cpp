@@ -3,16 +3,11 @@
 #include <cstdint>
 #include <cstring>
 
+#include "byte_order.h"
+
 namespace ws::app {
 
 namespace {
-
-uint32_t be16(const unsigned char* p) {
-  return uint32_t(p[0]) << 8 | p[1];
-}
-uint32_t be32(const unsigned char* p) {
-  return be16(p) << 16 | be16(p + 2);
-}
 
 // The tables of a DHT segment whose length field is at `p`, read like stb_image 2.27 reads them:
 // table after table while the segment's length lasts, bytes past the end of the file as zeros.

@@ -13,9 +13,13 @@
 
 namespace ws {
 
-struct DeviceTrace {
+// kBuffers: how many buffers a kernel may name. kDynamicBlock: events are numbered by `block`
+// (set_block: a block or tile index the kernel took from an atomic counter, the numbering its CPU
+// twin uses) while it is >= 0, else by blockIdx.x; without it always by blockIdx.x.
+template <int kBuffers, bool kDynamicBlock>
+struct BasicDeviceTrace {
   static constexpr bool kEnabled = true;
-  static constexpr int kMaxBuffers = 8;
+  static constexpr int kMaxBuffers = kBuffers;
   static constexpr int kMaxPhases = 12;
 
   TraceEvent* events;         // capacity slots
@@ -24,6 +28,7 @@ struct DeviceTrace {
   int16_t buffers[kMaxBuffers];  // kernel buffer name -> index into Trace::buffers
   int32_t phases[kMaxPhases];    // kernel phase name -> index of its first step in Trace::steps
   int32_t step;                  // the step this thread is in (a per-thread copy)
+  int32_t block;                 // kDynamicBlock: the block number of the events when >= 0
 
   // Enters step `level` of `phase` (levels of a tree, iterations of a loop).
   __device__ void begin(int phase, int level = 0) { step = phases[phase] + level; }
@@ -58,7 +63,12 @@ struct DeviceTrace {
     if (slot >= capacity) return;
     TraceEvent e;
     e.step = step;
-    e.thread = static_cast<int32_t>(blockIdx.x * blockDim.x + threadIdx.x);
+    if constexpr (kDynamicBlock) {
+      const int64_t b = block >= 0 ? block : static_cast<int64_t>(blockIdx.x);
+      e.thread = static_cast<int32_t>(b * blockDim.x + threadIdx.x);
+    } else {
+      e.thread = static_cast<int32_t>(blockIdx.x * blockDim.x + threadIdx.x);
+    }
     e.address = static_cast<int32_t>(address);
     e.buffer = buffers[buffer];
     e.kind = kind;
@@ -67,6 +77,17 @@ struct DeviceTrace {
     events[slot] = e;
   }
 };
+
+// The recorder of most kernels: threads numbered by blockIdx.x.
+using DeviceTrace = BasicDeviceTrace<8, false>;
+// The recorder of the single passes (scan, summed-area table), whose blocks number themselves.
+using DynamicBlockTrace = BasicDeviceTrace<12, true>;
+
+// Numbers the recorder's events by `block` (a dynamic block or tile index); nothing otherwise.
+template <class Rec>
+__device__ void set_block(Rec& rec, int block) {
+  if constexpr (Rec::kEnabled) rec.block = block;
+}
 
 // Fast mode: the same calls, no recording.
 struct NoTrace {

@@ -97,7 +97,7 @@ TeachRun teach_cuda_block_scan(const TeachParams& params, const Plane& input) {
     using T = typename decltype(types)::T;
     Recording recording(run.trace);
     TeachImage<In, T> image(input);
-    SatTrace rec = recording.recorder();
+    DynamicBlockTrace rec = recording.recorder();
     rec.buffers[kInArray] = buffer_named(run.trace, "in");
     rec.buffers[kSatArray] = buffer_named(run.trace, "sat");
     rec.buffers[kXYRows] = buffer_named(run.trace, "XY rows");
@@ -114,7 +114,7 @@ TeachRun teach_cuda_block_scan(const TeachParams& params, const Plane& input) {
     // One thread per element: a block as long as the line.
     run_both(image.in.data(), image.sat.data(), input.width, input.height, input.width,
              input.height, rec, 0);
-    recording.finish(run.trace);
+    recording.download(run.trace);
     run.sat = image.table();
   });
   return run;

@@ -34,6 +34,17 @@ void check_channel(int channel, int channels) {
                 "image has channels 0.." + std::to_string(channels - 1));
 }
 
+void check_depth_args(int width, const float* depth) {
+  check_has_image(width, "set_depth");
+  if (depth == nullptr) throw Error("summed-area table: set_depth got no depths");
+}
+
+void check_table_read(int width, int channel, int channels, bool has_table) {
+  check_has_image(width, "sat");
+  check_channel(channel, channels);
+  if (!has_table) throw Error("summed-area table: no table yet: call compute_sat first");
+}
+
 void check_filter_args(const FilterParams& params, bool has_depth) {
   if (params.radius < 0)
     throw Error("box filter: the radius is " + std::to_string(params.radius) +

@@ -62,8 +62,7 @@ class CudaEngine final : public Engine {
   }
 
   void set_depth(const float* depth) override {
-    check_has_image(w_, "set_depth");
-    if (depth == nullptr) throw Error("summed-area table: set_depth got no depths");
+    check_depth_args(w_, depth);
     ensure(depth_, pixels(),
            "summed-area table: the depth map of an image of " + image_words(w_, h_, 1));
     depth_.upload(depth, pixels());
@@ -105,8 +104,7 @@ class CudaEngine final : public Engine {
       floats_ready_ = true;
     }
     for (int c = 0; c < channels_; ++c) {
-      const void* in = accum == Accum::U8U32 ? static_cast<const void*>(image_.data() + c * n)
-                                             : static_cast<const void*>(floats_.data() + c * n);
+      const void* in = table_samples(accum, image_.data(), floats_.data(), c * n);
       launch_sat(variant, accum, in, tables_.data() + c * table_bytes, w_, h_,
                  scratch_bytes > 0 ? scratch_.data() : nullptr, 0);
     }
@@ -115,9 +113,7 @@ class CudaEngine final : public Engine {
   }
 
   std::vector<double> sat(int channel) const override {
-    check_has_image(w_, "sat");
-    check_channel(channel, channels_);
-    if (!has_table_) throw Error("summed-area table: no table yet: call compute_sat first");
+    check_table_read(w_, channel, channels_, has_table_);
     const size_t n = pixels();
     const size_t offset = channel * n * size_t(output_bytes(accum_));
     std::vector<double> out(n);

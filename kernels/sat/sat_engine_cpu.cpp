@@ -39,8 +39,7 @@ class CpuEngine final : public Engine {
   }
 
   void set_depth(const float* depth) override {
-    check_has_image(w_, "set_depth");
-    if (depth == nullptr) throw Error("summed-area table: set_depth got no depths");
+    check_depth_args(w_, depth);
     depth_.assign(depth, depth + pixels());
   }
 
@@ -64,8 +63,7 @@ class CpuEngine final : public Engine {
                   std::to_string(table_bytes * channels_) + " bytes of host memory");
     }
     for (int c = 0; c < channels_; ++c) {
-      const void* in = accum == Accum::U8U32 ? static_cast<const void*>(image_.data() + c * n)
-                                             : static_cast<const void*>(floats_.data() + c * n);
+      const void* in = table_samples(accum, image_.data(), floats_.data(), c * n);
       sat_fast_cpu(variant, accum, in, tables_.data() + c * table_bytes, w_, h_);
     }
     accum_ = accum;
@@ -73,9 +71,7 @@ class CpuEngine final : public Engine {
   }
 
   std::vector<double> sat(int channel) const override {
-    check_has_image(w_, "sat");
-    check_channel(channel, channels_);
-    if (!has_table_) throw Error("summed-area table: no table yet: call compute_sat first");
+    check_table_read(w_, channel, channels_, has_table_);
     const size_t n = pixels();
     std::vector<double> out(n);
     const unsigned char* base = tables_.data() + channel * n * size_t(output_bytes(accum_));

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -18,9 +19,21 @@ void check_image_args(int width, int height, int channels, const void* planes);
 void check_has_image(int width, const char* what);
 // Throws ws::Error for a channel outside 0..channels-1.
 void check_channel(int channel, int channels);
+// set_depth's checks: an image is set, and the depths are there.
+void check_depth_args(int width, const float* depth);
+// sat(channel)'s checks: an image is set, the channel exists, and a table was computed.
+void check_table_read(int width, int channel, int channels, bool has_table);
 // Throws ws::Error for depth of field without a depth map, or a negative radius.
 void check_filter_args(const FilterParams& params, bool has_depth);
 // "4 channels of 8192 x 8192" for memory messages.
 std::string image_words(int width, int height, int channels);
+
+// The samples of the channel at `offset` a table of `accum` is computed from: the u8 planes for
+// u32 tables, their float copies for the others.
+inline const void* table_samples(Accum accum, const uint8_t* planes, const float* floats,
+                                 size_t offset) {
+  return accum == Accum::U8U32 ? static_cast<const void*>(planes + offset)
+                               : static_cast<const void*>(floats + offset);
+}
 
 }  // namespace ws::sat

@@ -80,14 +80,14 @@ TeachRun teach_cuda_row_column(const TeachParams& params, const Plane& input) {
     using T = typename decltype(types)::T;
     Recording recording(run.trace);
     TeachImage<In, T> image(input);
-    SatTrace rec = recording.recorder();
+    DynamicBlockTrace rec = recording.recorder();
     rec.buffers[kInArray] = buffer_named(run.trace, "in");
     rec.buffers[kSatArray] = buffer_named(run.trace, "sat");
     rec.phases[kRowPhase] = step_marked(run.trace, "@rc-row");
     rec.phases[kColumnPhase] = step_marked(run.trace, "@rc-column");
     run_phases(image.in.data(), image.sat.data(), input.width, input.height, input.height,
                input.width, rec, 0);
-    recording.finish(run.trace);
+    recording.download(run.trace);
     run.sat = image.table();
   });
   return run;

@@ -346,7 +346,7 @@ TeachRun teach_cuda_single_pass(const TeachParams& params, const Plane& input) {
                        ints.data() + 2 + g.count(),
                        sums.data() + 2 * values,
                        sums.data() + 3 * values};
-    SatTrace rec = recording.recorder();
+    DynamicBlockTrace rec = recording.recorder();
     const char* names[] = {
         "in",       "sat",          "tile",         "tile counter", "row flags",
         "row sums", "row prefixes", "column flags", "column sums",  "column prefixes"};
@@ -358,7 +358,7 @@ TeachRun teach_cuda_single_pass(const TeachParams& params, const Plane& input) {
     const size_t shared = size_t(E) * size_t(E + 1) * sizeof(T);
     single_pass_teach<<<g.count(), E, shared>>>(a, rec);
     WS_CUDA_CHECK_LAUNCH();
-    recording.finish(run.trace);
+    recording.download(run.trace);
     run.sat = image.table();
   });
   return run;

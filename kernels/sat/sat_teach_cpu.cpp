@@ -138,6 +138,19 @@ void add_in_and_sat(SatModel& m, const TeachRun& run) {
   m.add_buffer("sat", MemSpace::Global, n, 1);
 }
 
+void scan_columns(SatModel& m, int first_step, int width, int height) {
+  for (int x = 0; x < width; ++x) {  // thread x
+    double sum = 0;
+    for (int y = 0; y < height; ++y) {
+      m.at(first_step + y);
+      const int i = y * width + x;
+      const double v = m.read(x, kSat, i);
+      sum = y == 0 ? v : m.op(x, kSat, i, m.add(sum, v));
+      m.write(x, kSat, i, sum);
+    }
+  }
+}
+
 SatModel::SatModel(TeachRun& run, Accum accum) : run_(run), accum_(accum) {}
 
 void SatModel::set_elem_bytes(int buffer, int bytes) {

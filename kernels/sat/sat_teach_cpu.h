@@ -66,6 +66,11 @@ void add_in_and_sat(SatModel& m, const TeachRun& run);
 inline constexpr int kIn = 0;
 inline constexpr int kSat = 1;
 
+// Variants 1 and 2's column phase: thread x scans column x of sat (the row scans) in place, step
+// `first_step` + y for row y. Each step: the read, the add into the thread's running sum, the
+// write.
+void scan_columns(SatModel& m, int first_step, int width, int height);
+
 // Throws ws::Error for a request teach() cannot run (size, tile, values, variant).
 void check_teach_request(const TeachParams& params, const Plane& input);
 

@@ -29,16 +29,7 @@ TeachRun teach_cpu_row_column(const TeachParams& params, const Plane& input) {
       m.write(y, kSat, i, sum);
     }
   }
-  for (int x = 0; x < w; ++x) {  // thread x
-    double sum = 0;
-    for (int y = 0; y < h; ++y) {
-      m.at(first_column + y);
-      const int i = y * w + x;
-      const double v = m.read(x, kSat, i);
-      sum = y == 0 ? v : m.op(x, kSat, i, m.add(sum, v));
-      m.write(x, kSat, i, sum);
-    }
-  }
+  scan_columns(m, first_column, w, h);
   m.finish();
   run.sat = m.state(kSat);
   return run;

@@ -83,16 +83,7 @@ TeachRun teach_cpu_transpose(const TeachParams& params, const Plane& input) {
     }
   }
   transpose(m, t2, tmp, kSat, tile, h, w);
-  for (int x = 0; x < w; ++x) {
-    double sum = 0;
-    for (int y = 0; y < h; ++y) {
-      m.at(col0 + y);
-      const int i = y * w + x;
-      const double v = m.read(x, kSat, i);
-      sum = y == 0 ? v : m.op(x, kSat, i, m.add(sum, v));
-      m.write(x, kSat, i, sum);
-    }
-  }
+  scan_columns(m, col0, w, h);
   m.finish();
   run.sat = m.state(kSat);
   return run;

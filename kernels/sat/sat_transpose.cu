@@ -119,7 +119,7 @@ TeachRun teach_cuda_transpose(const TeachParams& params, const Plane& input) {
     Recording recording(run.trace);
     TeachImage<In, T> image(input);
     DeviceBuffer<T> tmp(input.values.size());
-    SatTrace rec = recording.recorder();
+    DynamicBlockTrace rec = recording.recorder();
     rec.buffers[kInArray] = buffer_named(run.trace, "in");
     rec.buffers[kSatArray] = buffer_named(run.trace, "sat");
     rec.buffers[kTmpArray] = buffer_named(run.trace, "tmp");
@@ -132,7 +132,7 @@ TeachRun teach_cuda_transpose(const TeachParams& params, const Plane& input) {
     rec.phases[kColumnPhase] = step_marked(run.trace, "@tr-column");
     run_all(image.in.data(), image.sat.data(), tmp.data(), input.width, input.height, input.height,
             input.width, rec, 0);
-    recording.finish(run.trace);
+    recording.download(run.trace);
     run.sat = image.table();
   });
   return run;

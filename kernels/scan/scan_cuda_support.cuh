@@ -1,6 +1,6 @@
 // Host and device helpers shared by the coarsened/hierarchical (6, 7) and warp-shuffle (10) CUDA
 // scans: dynamic shared memory, finding the CPU model's buffers and steps by name, and the event
-// buffer a teach-mode launch records into.
+// buffer a teach-mode launch records into (trace_recording.cuh).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -13,6 +13,7 @@
 #include "../common/device_trace.cuh"
 #include "../common/error.h"
 #include "../common/trace.h"
+#include "../common/trace_recording.cuh"
 #include "../common/trace_download.cuh"
 
 namespace ws::scan::cuda_support {
@@ -45,51 +46,22 @@ inline int16_t trace_buffer(const Trace& trace, const std::string& name) {
   throw Error("the scan trace has no buffer '" + name + "'");
 }
 
+using ws::kAbsentStep;
+
 // The step with this label; `kAbsentStep` when there is none (a phase the launch does not have:
 // an event recorded there would land far out of range and be reported).
-constexpr int32_t kAbsentStep = -(1 << 24);
 inline int32_t trace_step(const Trace& trace, const std::string& label) {
   for (size_t i = 0; i < trace.steps.size(); ++i)
     if (trace.steps[i].label == label) return static_cast<int32_t>(i);
   return kAbsentStep;
 }
 
-// The device event buffer of one teach run, sized from the CPU model's event count.
-class TeachRecording {
+// The device event buffer of one teach run, sized from the CPU model's event count; `data_bytes`
+// of the run's own data are needed besides.
+class TeachRecording : public ws::TraceRecording<DeviceTrace> {
  public:
-  TeachRecording(const Trace& model, size_t data_bytes) {
-    for (const TraceStep& s : model.steps) expected_ += s.events.size();
-    capacity_ = 2 * expected_ + 4096;  // slack: a kernel recording too much fails clearly
-    require_device_memory(capacity_ * sizeof(TraceEvent) + data_bytes + (1 << 20),
-                          "a teach-mode scan trace");
-    events_ = DeviceBuffer<TraceEvent>(capacity_);
-    count_ = DeviceBuffer<unsigned long long>(1);
-    count_.fill_zero();
-  }
-
-  // A recorder with every buffer and phase unmapped; the launch fills in its own.
-  DeviceTrace recorder() {
-    DeviceTrace rec{};
-    rec.events = events_.data();
-    rec.count = count_.data();
-    rec.capacity = capacity_;
-    for (int16_t& b : rec.buffers) b = -1;
-    for (int32_t& p : rec.phases) p = kAbsentStep;
-    rec.step = kAbsentStep;
-    return rec;
-  }
-
-  // Replaces the trace's events with the recorded ones (after the kernels finished).
-  void download(Trace& trace) {
-    WS_CUDA_CHECK(cudaDeviceSynchronize());
-    for (TraceStep& s : trace.steps) s.events.clear();
-    download_trace_events(events_, count_, capacity_, expected_, trace);
-  }
-
- private:
-  size_t expected_ = 0, capacity_ = 0;
-  DeviceBuffer<TraceEvent> events_;
-  DeviceBuffer<unsigned long long> count_;
+  TeachRecording(const Trace& model, size_t data_bytes)
+      : ws::TraceRecording<DeviceTrace>(model, data_bytes, "a teach-mode scan trace") {}
 };
 
 }  // namespace ws::scan::cuda_support

@@ -1,7 +1,9 @@
 // Single-pass scans on the GPU: one kernel launch scans any length; blocks hand their running
-// totals to each other through global flags. Written once for teach mode (a BlockTrace recorder),
-// the timeline (kTimeline: %globaltimer and %smid per block, the flag polls) and plain runs
-// (NoTrace); fast mode at the automatic shape runs the tuned kernel of scan_single_pass_fast.cuh.
+// totals to each other through global flags (device_flags.cuh). Written once for teach mode (a
+// DynamicBlockTrace recorder: threads numbered by the dynamic block index, block * B + threadIdx.x,
+// the numbering the twin uses), the timeline (kTimeline: %globaltimer and %smid per block, the
+// flag polls) and plain runs (NoTrace); fast mode at the automatic shape runs the tuned kernel of
+// scan_single_pass_fast.cuh.
 //
 // B = blockDim.x threads, c = coarsening, a section of S = B * c elements per block:
 //   8 chained              PMPP 11.7. Thread 0 waits for the predecessor's flag, reads its
@@ -26,6 +28,7 @@
 #include "../common/cuda_check.cuh"
 #include "../common/cuda_timer.cuh"
 #include "../common/device_buffer.cuh"
+#include "../common/device_flags.cuh"
 #include "../common/device_trace.cuh"
 #include "../common/op_dispatch.h"
 #include "../common/trace_download.cuh"
@@ -42,56 +45,9 @@ constexpr int kFlagInvalid = 0;
 // The arrays and phases the kernel records (mapped to the twin's trace buffers and steps).
 enum TraceArray : int { kInput, kOutput, kXY, kBlockPrefix, kFlags, kAggregates, kPrefixes };
 enum TracePhase : int { kLoad, kThreadScan, kSectionScan, kAddBack, kChain, kStore, kPhases };
-
-// DeviceTrace with the thread numbered by the dynamic block index (block * B + threadIdx.x), the
-// numbering the twin uses.
-struct BlockTrace {
-  static constexpr bool kEnabled = true;
-  TraceEvent* events;
-  unsigned long long* count;
-  unsigned long long capacity;
-  int16_t buffers[8];
-  int32_t phases[kPhases];
-  int32_t step;
-  int32_t block;
-
-  __device__ void begin(int phase, int level = 0) { step = phases[phase] + level; }
-  template <class V>
-  __device__ V read(int buffer, int64_t address, V value) {
-    emit(EventKind::Read, buffer, address, static_cast<double>(value));
-    return value;
-  }
-  template <class V>
-  __device__ V write(int buffer, int64_t address, V value) {
-    emit(EventKind::Write, buffer, address, static_cast<double>(value));
-    return value;
-  }
-  template <class V>
-  __device__ V op(int buffer, int64_t address, V result) {
-    emit(EventKind::Op, buffer, address, static_cast<double>(result));
-    return result;
-  }
-
- private:
-  __device__ void emit(EventKind kind, int buffer, int64_t address, double value) {
-    const unsigned long long slot = atomicAdd(count, 1ull);
-    if (slot >= capacity) return;
-    TraceEvent e;
-    e.step = step;
-    e.thread = static_cast<int32_t>(int64_t{block} * blockDim.x + threadIdx.x);
-    e.address = static_cast<int32_t>(address);
-    e.buffer = buffers[buffer];
-    e.kind = kind;
-    e.vector_part = 0;
-    e.value = value;
-    events[slot] = e;
-  }
-};
-
-template <class Rec>
-__device__ void set_block(Rec& rec, int block) {
-  if constexpr (Rec::kEnabled) rec.block = block;
-}
+static_assert(kPrefixes < DynamicBlockTrace::kMaxBuffers &&
+                  kPhases <= DynamicBlockTrace::kMaxPhases,
+              "the recorder has room for every array and phase");
 
 template <class T>
 struct ScanArgs {
@@ -128,18 +84,6 @@ __device__ int sm_id() {
   int id;
   asm volatile("mov.u32 %0, %%smid;" : "=r"(id));
   return id;
-}
-__device__ int load_flag(const int* p) {
-  int v;
-  asm volatile("ld.acquire.gpu.global.s32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
-  return v;
-}
-__device__ void store_flag(int* p, int v) {  // the values written before are visible first
-  asm volatile("st.release.gpu.global.s32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
-}
-template <class T>
-__device__ T load_value(const T* p) {
-  return *static_cast<const volatile T*>(p);
 }
 
 template <bool kTimeline>
@@ -475,7 +419,7 @@ TeachRun teach_typed(const Params& p, const std::vector<double>& values) {
   scratch.reset();
   DeviceTimeline timeline(sh.blocks);
 
-  BlockTrace rec{};
+  DynamicBlockTrace rec{};
   rec.events = events.data();
   rec.count = count.data();
   rec.capacity = capacity;
@@ -488,7 +432,7 @@ TeachRun teach_typed(const Params& p, const std::vector<double>& values) {
       "flags",
       p.variant == Variant::DecoupledLookback ? "aggregates" : "",
       p.variant == Variant::DecoupledLookback ? "inclusive prefixes" : "running totals"};
-  for (int i = 0; i < 8; ++i) rec.buffers[i] = -1;
+  for (int16_t& b : rec.buffers) b = -1;
   for (int i = 0; i < 7; ++i) rec.buffers[i] = static_cast<int16_t>(buffer_named(tr, names[i]));
   const char* phases[] = {"load",
                           "thread scan",
@@ -499,8 +443,8 @@ TeachRun teach_typed(const Params& p, const std::vector<double>& values) {
   for (int i = 0; i < kPhases; ++i) rec.phases[i] = first_step_of(tr, phases[i]);
   rec.step = 0;
   rec.block = 0;
-  launch<BlockTrace, T, true>(p, sh, scratch.args(p, in.data(), out.data(), n, sh.coarsening), rec,
-                              timeline.args());
+  launch<DynamicBlockTrace, T, true>(
+      p, sh, scratch.args(p, in.data(), out.data(), n, sh.coarsening), rec, timeline.args());
   WS_CUDA_CHECK(cudaDeviceSynchronize());
   download_trace_events(events, count, capacity, expected, run.trace);
   const std::vector<T> result = out.download();

@@ -7,68 +7,28 @@
 #include <gtest/gtest.h>
 
 #include "common/split_mix.h"
-#include "gpu_test_support.h"
+#include "gl_interop_test_support.h"
 
-#include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <limits>
-#include <memory>
 #include <string>
 #include <vector>
 
 #include <cuda_runtime_api.h>
 
-#include "common/cuda_device.h"
 #include "common/error.h"
 #include "interop/value_image.h"
 #include "render/image.h"
-#include "shell/headless_context.h"
 
 namespace ws::interop {
 namespace {
 
-// One headless context per process, torn down before static destructors run.
-struct GlState {
-  std::unique_ptr<gfx::HeadlessGl> gl;
-  std::string error;
-  bool attempted = false;
-};
-GlState& gl_state() {
-  static GlState state;
-  return state;
-}
-class GlTeardown : public ::testing::Environment {
- public:
-  void TearDown() override { gl_state().gl.reset(); }
-};
-[[maybe_unused]] const auto* const kRegistered =
-    ::testing::AddGlobalTestEnvironment(new GlTeardown);
-
-const std::string& gl_error() {
-  GlState& s = gl_state();
-  if (!s.attempted) {
-    s.attempted = true;
-    try {
-      s.gl = gfx::HeadlessGl::create();
-      std::printf("[ gl ] %s | %s | %s\n[ cuda ] %s\n", s.gl->platform().c_str(),
-                  s.gl->renderer().c_str(), s.gl->version().c_str(),
-                  cuda_device_description().c_str());
-    } catch (const std::exception& e) {
-      s.error = e.what();
-    }
-  }
-  return s.error;
-}
-
-// A GPU machine must have a headless GL context: failing to make one is a failure, not a skip.
-#define WS_REQUIRE_GPU_AND_GL()                          \
-  WS_SKIP_WITHOUT_GPU();                                 \
-  ASSERT_EQ(gl_error(), "") << "no headless GL context"; \
-  gl_state().gl->make_current()
+using test::expect_no_gl_error;
+using test::gl_state;
+using test::median_us;
 
 // Uniform in [lo - 10%, hi + 10%] (some clamp), with NaN and infinities sprinkled in.
 std::vector<float> random_values(int64_t n, float lo, float hi, uint64_t seed) {
@@ -141,10 +101,6 @@ void expect_identical(const gfx::Image& a, const gfx::Image& b, const std::vecto
       return;
     }
   }
-}
-
-void expect_no_gl_error() {
-  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }
 
 TEST(InteropGpu, NvidiaEglDeviceGetsInterop) {
@@ -360,22 +316,6 @@ TEST(InteropGpu, ResizesReRegisterAndStayIdentical) {
     EXPECT_EQ(image.path(), ValueImage::Path::CudaInterop) << image.notice();
   }
   expect_no_gl_error();
-}
-
-// Median of 20 runs, each until glFinish (the texture is ready to draw), in microseconds.
-template <class F>
-double median_us(F&& run) {
-  std::vector<double> times;
-  for (int i = 0; i < 20; ++i) {
-    const auto start = std::chrono::steady_clock::now();
-    run(i);
-    glFinish();
-    times.push_back(
-        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
-            .count());
-  }
-  std::sort(times.begin(), times.end());
-  return 0.5 * (times[9] + times[10]);
 }
 
 TEST(InteropGpu, TimingPrint) {

@@ -6,108 +6,30 @@
 // 4096 RGB image is timed (printed, not asserted). Every test skips without a CUDA device.
 #include <gtest/gtest.h>
 
-#include "common/split_mix.h"
-#include "gpu_test_support.h"
+#include "../render/pixel_planes_test_support.h"
+#include "gl_interop_test_support.h"
 
-#include <algorithm>
-#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <memory>
 #include <string>
 #include <vector>
 
 #include <cuda_runtime_api.h>
 
-#include "common/cuda_device.h"
 #include "common/error.h"
 #include "interop/pixel_image.h"
 #include "render/image.h"
-#include "shell/headless_context.h"
 
 namespace ws::interop {
 namespace {
 
-// One headless context per process, torn down before static destructors run.
-struct GlState {
-  std::unique_ptr<gfx::HeadlessGl> gl;
-  std::string error;
-  bool attempted = false;
-};
-GlState& gl_state() {
-  static GlState state;
-  return state;
-}
-class GlTeardown : public ::testing::Environment {
- public:
-  void TearDown() override { gl_state().gl.reset(); }
-};
-[[maybe_unused]] const auto* const kRegistered =
-    ::testing::AddGlobalTestEnvironment(new GlTeardown);
-
-const std::string& gl_error() {
-  GlState& s = gl_state();
-  if (!s.attempted) {
-    s.attempted = true;
-    try {
-      s.gl = gfx::HeadlessGl::create();
-      std::printf("[ gl ] %s | %s | %s\n[ cuda ] %s\n", s.gl->platform().c_str(),
-                  s.gl->renderer().c_str(), s.gl->version().c_str(),
-                  cuda_device_description().c_str());
-    } catch (const std::exception& e) {
-      s.error = e.what();
-    }
-  }
-  return s.error;
-}
-
-// A GPU machine must have a headless GL context: failing to make one is a failure, not a skip.
-#define WS_REQUIRE_GPU_AND_GL()                          \
-  WS_SKIP_WITHOUT_GPU();                                 \
-  ASSERT_EQ(gl_error(), "") << "no headless GL context"; \
-  gl_state().gl->make_current()
-
-std::vector<uint8_t> random_planes(int width, int height, int channels, uint64_t seed) {
-  SplitMix64 rng{seed};
-  std::vector<uint8_t> planes(size_t(width) * size_t(height) * size_t(channels));
-  for (uint8_t& byte : planes) byte = uint8_t(rng.next() >> 56);
-  return planes;
-}
-
-// R, G, B from plane 0, 1, 2 (or all from plane 0), A = 255: built without the packing rule.
-gfx::Image expected_image(const std::vector<uint8_t>& planes, int width, int height, int channels) {
-  gfx::Image image(width, height);
-  const size_t plane = size_t(width) * size_t(height);
-  for (size_t i = 0; i < plane; ++i) {
-    for (int c = 0; c < 3; ++c)
-      image.rgba[i * 4 + size_t(c)] = planes[(channels == 1 ? 0 : size_t(c)) * plane + i];
-    image.rgba[i * 4 + 3] = 255;
-  }
-  return image;
-}
-
-// Tolerance 0; on failure, the first differing pixel.
-void expect_identical(const gfx::Image& a, const gfx::Image& b, const std::string& label) {
-  ASSERT_EQ(a.width, b.width) << label;
-  ASSERT_EQ(a.height, b.height) << label;
-  ASSERT_EQ(a.rgba.size(), b.rgba.size()) << label;
-  for (size_t i = 0; i * 4 < a.rgba.size(); ++i) {
-    if (std::memcmp(&a.rgba[i * 4], &b.rgba[i * 4], 4) != 0) {
-      const uint8_t* p = &a.rgba[i * 4];
-      const uint8_t* q = &b.rgba[i * 4];
-      ADD_FAILURE() << label << ": first difference at (" << i % size_t(a.width) << ", "
-                    << i / size_t(a.width) << "): " << int(p[0]) << "," << int(p[1]) << ","
-                    << int(p[2]) << "," << int(p[3]) << " vs " << int(q[0]) << "," << int(q[1])
-                    << "," << int(q[2]) << "," << int(q[3]);
-      return;
-    }
-  }
-}
-
-void expect_no_gl_error() {
-  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
-}
+using test::expect_no_gl_error;
+using test::expect_same_pixels;
+using test::expected_image;
+using test::gl_state;
+using test::median_us;
+using test::random_planes;
 
 // Device memory owned by the test, freed on every exit.
 struct DeviceBytes {
@@ -156,7 +78,7 @@ TEST(PixelImageGpu, NvidiaEglDeviceGetsInterop) {
       << "registration failed on " << gl_state().gl->platform() << " / "
       << gl_state().gl->renderer() << ": " << image.notice();
   EXPECT_EQ(image.notice(), "");
-  expect_identical(image.read_back(), expected_image(planes, 64, 64, 3), "64 x 64 RGB");
+  expect_same_pixels(image.read_back(), expected_image(planes, 64, 64, 3), "64 x 64 RGB");
   expect_no_gl_error();
 }
 
@@ -171,15 +93,15 @@ TEST(PixelImageGpu, HostPlanesGiveIdenticalPixelsOnEveryPath) {
       PixelImage cpu(Backend::Cpu);
       cpu.set_planes(planes.data(), size.width, size.height, channels);
       const gfx::Image expected = cpu.read_back();
-      expect_identical(expected, expected_image(planes, size.width, size.height, channels),
-                       "cpu " + shape);
+      expect_same_pixels(expected, expected_image(planes, size.width, size.height, channels),
+                         "cpu " + shape);
       for (const Variant& variant : kVariants) {
         PixelImage image(Backend::Cuda);
         image.set_interop_method(variant.method);
         image.force_fallback(variant.fallback);
         image.set_planes(planes.data(), size.width, size.height, channels);
         EXPECT_EQ(image.path(), variant.path) << variant.label << " " << shape << image.notice();
-        expect_identical(image.read_back(), expected, std::string(variant.label) + " " + shape);
+        expect_same_pixels(image.read_back(), expected, std::string(variant.label) + " " + shape);
       }
     }
   }
@@ -206,8 +128,8 @@ TEST(PixelImageGpu, DevicePlanesGiveIdenticalPixelsOnEveryPath) {
         image.set_device_planes(device.data, size.width, size.height, channels);
         EXPECT_EQ(image.path(), variant.path) << variant.label << " " << shape << image.notice();
         EXPECT_EQ(image.channels(), channels);
-        expect_identical(image.read_back(), expected,
-                         std::string(variant.label) + " device " + shape);
+        expect_same_pixels(image.read_back(), expected,
+                           std::string(variant.label) + " device " + shape);
       }
     }
   }
@@ -237,7 +159,7 @@ TEST(PixelImageGpu, DevicePlanesAreReadInStreamZeroOrder) {
                 cudaSuccess);
       image.set_device_planes(device.data, width, height, channels);
       ASSERT_EQ(cudaMemsetAsync(device.data, 0, planes.size(), cudaStreamLegacy), cudaSuccess);
-      expect_identical(image.read_back(), expected, label);
+      expect_same_pixels(image.read_back(), expected, label);
       ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
     }
   }
@@ -263,8 +185,9 @@ TEST(PixelImageGpu, ResizesAndSwitchesPathsOnOneImage) {
       EXPECT_EQ(image.path(),
                 step % 3 == 2 ? PixelImage::Path::CudaCopyFallback : PixelImage::Path::CudaInterop)
           << image.notice();
-      expect_identical(image.read_back(), expected_image(planes, size.width, size.height, channels),
-                       std::string(interop_method_name(method)) + " step " + std::to_string(step));
+      expect_same_pixels(
+          image.read_back(), expected_image(planes, size.width, size.height, channels),
+          std::string(interop_method_name(method)) + " step " + std::to_string(step));
       ++step;
     }
   }
@@ -289,24 +212,8 @@ TEST(PixelImageGpu, ErrorsChangeNothing) {
   EXPECT_EQ(image.width(), 9);
   EXPECT_EQ(image.height(), 7);
   EXPECT_EQ(image.channels(), 3);
-  expect_identical(image.read_back(), expected_image(planes, 9, 7, 3), "after the failures");
+  expect_same_pixels(image.read_back(), expected_image(planes, 9, 7, 3), "after the failures");
   expect_no_gl_error();
-}
-
-// Median of 20 runs, each until glFinish (the texture is ready to draw), in microseconds.
-template <class F>
-double median_us(F&& run) {
-  std::vector<double> times;
-  for (int i = 0; i < 20; ++i) {
-    const auto start = std::chrono::steady_clock::now();
-    run();
-    glFinish();
-    times.push_back(
-        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
-            .count());
-  }
-  std::sort(times.begin(), times.end());
-  return 0.5 * (times[9] + times[10]);
 }
 
 TEST(PixelImageGpu, TimingPrint) {
@@ -327,10 +234,11 @@ TEST(PixelImageGpu, TimingPrint) {
       image.set_interop_method(variant == 1 ? InteropMethod::PixelBuffer : InteropMethod::Surface);
       image.set_planes(planes.data(), n, n, channels);  // warm-up, registration
       glFinish();
-      const double host_us = median_us([&] { image.set_planes(planes.data(), n, n, channels); });
+      const double host_us =
+          median_us([&](int) { image.set_planes(planes.data(), n, n, channels); });
       double device_us = -1;
       if (variant != 3)
-        device_us = median_us([&] { image.set_device_planes(device.data, n, n, channels); });
+        device_us = median_us([&](int) { image.set_device_planes(device.data, n, n, channels); });
       const std::string name =
           std::string(path_name(image.path())) +
           (variant < 2 ? std::string("/") + interop_method_name(image.interop_method()) : "");

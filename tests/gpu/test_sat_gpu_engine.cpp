@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "common/error.h"
-#include "common/split_mix.h"
 #include "gpu_test_support.h"
+#include "../kernels/sat_engine_test_support.h"
 #include "sat/sat.h"
 #include "sat/sat_launch.h"
 #include "sat/sat_library.h"
@@ -25,29 +25,11 @@ using sat::Engine;
 using sat::Plane;
 using sat::Variant;
 
-constexpr Variant kVariants[] = {Variant::RowColumn, Variant::Transpose, Variant::BlockScan,
-                                 Variant::SinglePass, Variant::RegisterTiled};
-constexpr Accum kAccums[] = {Accum::U8U32, Accum::F32F32, Accum::F32F64};
-
-std::vector<uint8_t> random_planes(int w, int h, int channels, uint64_t seed) {
-  SplitMix64 rng{seed * 0x9E3779B97F4A7C15ull + uint64_t(w) * 131 + uint64_t(h)};
-  std::vector<uint8_t> px(size_t(w) * h * channels);
-  for (uint8_t& v : px) v = uint8_t(rng.next() & 255u);
-  return px;
-}
-
-Plane plane_of(const std::vector<uint8_t>& planes, int w, int h, int channel) {
-  Plane p;
-  p.width = w, p.height = h;
-  const size_t n = size_t(w) * h;
-  p.values.assign(planes.begin() + channel * n, planes.begin() + (channel + 1) * n);
-  return p;
-}
-
-std::string label(Variant v, Accum a, int w, int h, int c) {
-  return std::string(sat::info(v).id) + " " + sat::accum_name(a) + " " + std::to_string(w) + "x" +
-         std::to_string(h) + " channel " + std::to_string(c);
-}
+using sat::test::channel_label;
+using sat::test::kEngineAccums;
+using sat::test::kEngineVariants;
+using sat::test::plane_of;
+using sat::test::random_planes;
 
 // `got` (GPU) against `cpu` (the CPU engine, same variant): exact, except f32 tables of the
 // variants whose CPU twin adds in another order: within a bound of the exact table.
@@ -76,12 +58,13 @@ void compare_engines(Engine& gpu, Engine& cpu, int w, int h, int channels, uint6
       gpu.compute_sat(v, a);
       cpu.compute_sat(v, a);
       for (int c = 0; c < channels; ++c)
-        expect_match(gpu.sat(c), cpu.sat(c), plane_of(px, w, h, c), v, a, label(v, a, w, h, c));
+        expect_match(gpu.sat(c), cpu.sat(c), plane_of(px, w, h, c), v, a,
+                     channel_label(v, a, w, h, c));
     }
 }
 
-const std::vector<Variant> all_variants(std::begin(kVariants), std::end(kVariants));
-const std::vector<Accum> all_accums(std::begin(kAccums), std::end(kAccums));
+const std::vector<Variant> all_variants(std::begin(kEngineVariants), std::end(kEngineVariants));
+const std::vector<Accum> all_accums(std::begin(kEngineAccums), std::end(kEngineAccums));
 
 TEST(SatGpuEngine, EveryVariantAndAccumMatchesTheCpuEngine) {
   WS_SKIP_WITHOUT_GPU();
@@ -105,7 +88,7 @@ TEST(SatGpuEngine, EveryVariantAt8192MatchesTheWrappedTable) {
   cpu->set_image(side, side, 1, px.data());
   cpu->compute_sat(Variant::RowColumn, Accum::U8U32);  // u32: every variant's table is the same
   const std::vector<double> expect = cpu->sat(0);
-  for (Variant v : kVariants) {
+  for (Variant v : kEngineVariants) {
     gpu->compute_sat(v, Accum::U8U32);
     const std::vector<double> got = gpu->sat(0);
     for (size_t i = 0; i < got.size(); ++i)
@@ -206,7 +189,7 @@ TEST(SatGpuEngine, LibraryBaselinesForTheSanitizers) {
   WS_SKIP_WITHOUT_GPU();
   const int w = 37, h = 29;
   const Plane p = plane_of(random_planes(w, h, 1, 3), w, h, 0);
-  for (Accum a : kAccums) {
+  for (Accum a : kEngineAccums) {
     std::vector<double> table;
     const sat::LibraryTiming t = sat::cub_sat_table(a, p, 1, &table);
     ASSERT_TRUE(t.available) << t.note;
@@ -222,7 +205,7 @@ TEST(SatGpuEngine, CubBaselineMatchesOurTable) {
   const std::vector<uint8_t> px = random_planes(w, h, 1, 11);
   const Plane p = plane_of(px, w, h, 0);
   gpu->set_image(w, h, 1, px.data());
-  for (Accum a : kAccums) {
+  for (Accum a : kEngineAccums) {
     std::vector<double> table;
     const sat::LibraryTiming t = sat::cub_sat_table(a, p, 2, &table);
     ASSERT_TRUE(t.available) << t.note;

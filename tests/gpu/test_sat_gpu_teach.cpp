@@ -22,13 +22,11 @@ namespace {
 using test::describe;
 using test::kTeachVariants;
 using test::random_plane;
+using test::teach_params;
 
 void expect_teach_equal(Variant v, Accum a, int w, int h, int tile, uint64_t seed) {
   const Plane img = random_plane(w, h, a, seed);
-  TeachParams p;
-  p.variant = v;
-  p.accum = a;
-  p.tile = tile;
+  const TeachParams p = teach_params(v, a, tile);
   const TeachRun cpu = teach(p, img, Backend::Cpu);
   const TeachRun gpu = teach(p, img, Backend::Cuda);
   const std::string what = describe(v, a, w, h, tile);

@@ -32,6 +32,14 @@ inline std::string describe(Variant v, Accum a, int w, int h, int tile = 0) {
          std::to_string(h) + (tile ? " tile " + std::to_string(tile) : "");
 }
 
+inline TeachParams teach_params(Variant v, Accum a, int tile) {
+  TeachParams p;
+  p.variant = v;
+  p.accum = a;
+  p.tile = tile;
+  return p;
+}
+
 inline constexpr Variant kTeachVariants[] = {Variant::RowColumn, Variant::Transpose,
                                              Variant::BlockScan, Variant::SinglePass};
 

@@ -11,8 +11,8 @@
 
 #include "common/cuda_device.h"
 #include "common/error.h"
-#include "common/split_mix.h"
 #include "sat/sat.h"
+#include "sat_engine_test_support.h"
 
 namespace ws::test {
 namespace {
@@ -22,29 +22,11 @@ using sat::Engine;
 using sat::Plane;
 using sat::Variant;
 
-constexpr Variant kVariants[] = {Variant::RowColumn, Variant::Transpose, Variant::BlockScan,
-                                 Variant::SinglePass, Variant::RegisterTiled};
-constexpr Accum kAccums[] = {Accum::U8U32, Accum::F32F32, Accum::F32F64};
-
-std::vector<uint8_t> random_planes(int w, int h, int channels, uint64_t seed) {
-  SplitMix64 rng{seed * 0x9E3779B97F4A7C15ull + uint64_t(w) * 131 + uint64_t(h)};
-  std::vector<uint8_t> px(size_t(w) * h * channels);
-  for (uint8_t& v : px) v = uint8_t(rng.next() & 255u);
-  return px;
-}
-
-Plane plane_of(const std::vector<uint8_t>& planes, int w, int h, int channel) {
-  Plane p;
-  p.width = w, p.height = h;
-  const size_t n = size_t(w) * h;
-  p.values.assign(planes.begin() + channel * n, planes.begin() + (channel + 1) * n);
-  return p;
-}
-
-std::string label(Variant v, Accum a, int w, int h, int c) {
-  return std::string(sat::info(v).id) + " " + sat::accum_name(a) + " " + std::to_string(w) + "x" +
-         std::to_string(h) + " channel " + std::to_string(c);
-}
+using sat::test::channel_label;
+using sat::test::kEngineAccums;
+using sat::test::kEngineVariants;
+using sat::test::plane_of;
+using sat::test::random_planes;
 
 // u32 and f64 tables exactly; f32 exactly where every partial sum is an integer below 2^24
 // (then no order rounds), else within a bound that grows with the additions on a path.
@@ -67,11 +49,11 @@ void expect_table(const std::vector<double>& got, const Plane& p, Accum a,
 void check_all(Engine& engine, int w, int h, int channels, uint64_t seed) {
   const std::vector<uint8_t> px = random_planes(w, h, channels, seed);
   engine.set_image(w, h, channels, px.data());
-  for (Variant v : kVariants)
-    for (Accum a : kAccums) {
+  for (Variant v : kEngineVariants)
+    for (Accum a : kEngineAccums) {
       engine.compute_sat(v, a);
       for (int c = 0; c < channels; ++c)
-        expect_table(engine.sat(c), plane_of(px, w, h, c), a, label(v, a, w, h, c));
+        expect_table(engine.sat(c), plane_of(px, w, h, c), a, channel_label(v, a, w, h, c));
     }
 }
 
@@ -103,10 +85,10 @@ TEST(SatCpuEngine, FloatTablesStayCloseWhenSumsRound) {
   engine->set_image(w, h, 1, px.data());
   const Plane p = plane_of(px, w, h, 0);
   ASSERT_GT(sat::sat_reference(p).back(), 16777216.0);
-  for (Variant v : kVariants)
+  for (Variant v : kEngineVariants)
     for (Accum a : {Accum::F32F32, Accum::F32F64}) {
       engine->compute_sat(v, a);
-      expect_table(engine->sat(0), p, a, label(v, a, w, h, 0));
+      expect_table(engine->sat(0), p, a, channel_label(v, a, w, h, 0));
     }
 }
 

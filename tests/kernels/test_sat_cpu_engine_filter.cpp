@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "common/error.h"
-#include "common/split_mix.h"
 #include "sat/sat.h"
+#include "sat_engine_test_support.h"
 
 namespace ws::test {
 namespace {
@@ -21,12 +21,7 @@ using sat::FilterMethod;
 using sat::FilterParams;
 using sat::Variant;
 
-std::vector<uint8_t> random_planes(int w, int h, int channels, uint64_t seed) {
-  SplitMix64 rng{seed * 0x9E3779B97F4A7C15ull + uint64_t(w) * 131 + uint64_t(h)};
-  std::vector<uint8_t> px(size_t(w) * h * channels);
-  for (uint8_t& v : px) v = uint8_t(rng.next() & 255u);
-  return px;
-}
+using sat::test::random_planes;
 
 TEST(SatCpuEngineFilter, SatAndSeparableGiveTheDirectPixelsAtEveryRadius) {
   auto engine = Engine::create(Backend::Cpu);
@@ -111,4 +106,3 @@ TEST(SatCpuEngineFilter, WindowsPast32BitsAreExact) {
 
 }  // namespace
 }  // namespace ws::test
-

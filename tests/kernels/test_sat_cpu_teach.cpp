@@ -18,6 +18,7 @@ namespace {
 using test::describe;
 using test::kTeachVariants;
 using test::random_plane;
+using test::teach_params;
 
 Plane notes_example() {
   Plane p;
@@ -76,10 +77,7 @@ TEST(SatCpuTeach, NotesExampleRowScansAppearInEveryRowFirstVariant) {
 
 void expect_tables(Variant v, Accum a, int w, int h, uint64_t seed, int tile) {
   const Plane img = random_plane(w, h, a, seed);
-  TeachParams p;
-  p.variant = v;
-  p.accum = a;
-  p.tile = tile;
+  const TeachParams p = teach_params(v, a, tile);
   const TeachRun run = teach(p, img, Backend::Cpu);
   const std::string what = describe(v, a, w, h, tile) + " seed " + std::to_string(seed);
   ASSERT_EQ(run.width, w);

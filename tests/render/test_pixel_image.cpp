@@ -1,8 +1,9 @@
 // PixelImage on the CPU path (every machine, Mesa EGL): grey planes show as R = G = B, three
 // planes as R, G, B, alpha is 255, rows land top-down, odd sizes work, a resize keeps the texture,
 // and bad sizes, channel counts and null data are rejected with clear errors that change nothing.
-// The expected pixels are built byte by byte here, independently of the packing rule
-// (pixel_pack.h). The CUDA paths are compared with this one in tests/gpu/test_pixel_image_gpu.cpp.
+// The expected pixels are built byte by byte (pixel_planes_test_support.h), independently of the
+// packing rule (pixel_pack.h). The CUDA paths are compared with this one in
+// tests/gpu/test_pixel_image_gpu.cpp.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -13,55 +14,18 @@
 #include <vector>
 
 #include "common/error.h"
-#include "common/split_mix.h"
 #include "gl_environment.h"
 #include "interop/gl_upload.h"
 #include "interop/pixel_image.h"
 #include "interop/pixel_pack.h"
+#include "pixel_planes_test_support.h"
 
 namespace ws::interop {
 namespace {
 
-std::vector<uint8_t> random_planes(int width, int height, int channels, uint64_t seed) {
-  SplitMix64 rng{seed};
-  std::vector<uint8_t> planes(size_t(width) * size_t(height) * size_t(channels));
-  for (uint8_t& byte : planes) byte = uint8_t(rng.next() >> 56);
-  return planes;
-}
-
-// The image the planes should give: R, G, B from plane 0, 1, 2 (or all from plane 0), A = 255.
-gfx::Image expected_image(const std::vector<uint8_t>& planes, int width, int height, int channels) {
-  gfx::Image image(width, height);
-  const size_t plane = size_t(width) * size_t(height);
-  for (int y = 0; y < height; ++y) {
-    for (int x = 0; x < width; ++x) {
-      const size_t i = size_t(y) * size_t(width) + size_t(x);
-      uint8_t* p = image.pixel(x, y);
-      for (int c = 0; c < 3; ++c) p[c] = planes[(channels == 1 ? 0 : size_t(c)) * plane + i];
-      p[3] = 255;
-    }
-  }
-  return image;
-}
-
-// Tolerance 0; on failure, the first differing pixel.
-void expect_same(const gfx::Image& got, const gfx::Image& want, const std::string& label) {
-  ASSERT_EQ(got.width, want.width) << label;
-  ASSERT_EQ(got.height, want.height) << label;
-  ASSERT_EQ(got.rgba.size(), want.rgba.size()) << label;
-  for (int y = 0; y < want.height; ++y) {
-    for (int x = 0; x < want.width; ++x) {
-      if (std::memcmp(got.pixel(x, y), want.pixel(x, y), 4) != 0) {
-        const uint8_t* g = got.pixel(x, y);
-        const uint8_t* w = want.pixel(x, y);
-        ADD_FAILURE() << label << ": first difference at (" << x << ", " << y << "): " << int(g[0])
-                      << "," << int(g[1]) << "," << int(g[2]) << "," << int(g[3]) << " vs "
-                      << int(w[0]) << "," << int(w[1]) << "," << int(w[2]) << "," << int(w[3]);
-        return;
-      }
-    }
-  }
-}
+using test::expect_same_pixels;
+using test::expected_image;
+using test::random_planes;
 
 std::string error_of(const std::function<void()>& call) {
   try {
@@ -146,9 +110,10 @@ TEST(PixelImage, GreyAndRgbPlanesAtOddSizes) {
         EXPECT_EQ(image.width(), size.width);
         EXPECT_EQ(image.height(), size.height);
         EXPECT_EQ(image.channels(), channels);
-        expect_same(image.read_back(), expected_image(planes, size.width, size.height, channels),
-                    std::to_string(size.width) + " x " + std::to_string(size.height) + " x " +
-                        std::to_string(channels) + " seed " + std::to_string(seed - 1));
+        expect_same_pixels(
+            image.read_back(), expected_image(planes, size.width, size.height, channels),
+            std::to_string(size.width) + " x " + std::to_string(size.height) + " x " +
+                std::to_string(channels) + " seed " + std::to_string(seed - 1));
       }
     }
   }
@@ -157,7 +122,7 @@ TEST(PixelImage, GreyAndRgbPlanesAtOddSizes) {
   PixelImage fresh(Backend::Cpu);
   fresh.set_planes(planes.data(), 3, 5, 3);
   image.set_planes(planes.data(), 3, 5, 3);
-  expect_same(fresh.read_back(), image.read_back(), "fresh vs reused");
+  expect_same_pixels(fresh.read_back(), image.read_back(), "fresh vs reused");
 }
 
 TEST(PixelImage, ResizesAndKeepsTheTextureName) {
@@ -171,9 +136,9 @@ TEST(PixelImage, ResizesAndKeepsTheTextureName) {
   EXPECT_EQ(image.texture(), texture);
   EXPECT_EQ(image.width(), 7);
   EXPECT_EQ(image.height(), 2);
-  expect_same(image.read_back(), expected_image(small, 7, 2, 1), "after shrinking");
+  expect_same_pixels(image.read_back(), expected_image(small, 7, 2, 1), "after shrinking");
   image.set_planes(big.data(), 40, 30, 3);
-  expect_same(image.read_back(), expected_image(big, 40, 30, 3), "after growing");
+  expect_same_pixels(image.read_back(), expected_image(big, 40, 30, 3), "after growing");
 }
 
 TEST(PixelImage, RejectsBadShapesChannelsAndNullData) {
@@ -209,7 +174,7 @@ TEST(PixelImage, RejectsBadShapesChannelsAndNullData) {
   EXPECT_EQ(image.width(), 4);
   EXPECT_EQ(image.height(), 3);
   EXPECT_EQ(image.channels(), 3);
-  expect_same(image.read_back(), before, "after the failures");
+  expect_same_pixels(image.read_back(), before, "after the failures");
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }
 
@@ -237,7 +202,8 @@ TEST(PixelImage, LeavesTheCallersGlStateAlone) {
   PixelImage image(Backend::Cpu);
   const std::vector<uint8_t> planes = random_planes(3, 3, 3, 2);
   image.set_planes(planes.data(), 3, 3, 3);
-  expect_same(image.read_back(), expected_image(planes, 3, 3, 3), "under foreign pixel store");
+  expect_same_pixels(image.read_back(), expected_image(planes, 3, 3, 3),
+                     "under foreign pixel store");
   GLint bound = 0, unpack_alignment = 0, pack_alignment = 0;
   glGetIntegerv(GL_TEXTURE_BINDING_2D, &bound);
   glGetIntegerv(GL_UNPACK_ALIGNMENT, &unpack_alignment);

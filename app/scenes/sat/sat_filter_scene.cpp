@@ -51,12 +51,7 @@ SatFilterScene::SatFilterScene(std::shared_ptr<SatSettings> settings)
 SatFilterScene::~SatFilterScene() = default;
 
 SceneCapabilities SatFilterScene::capabilities() const {
-  SceneCapabilities c;
-  c.steps = false;
-  c.takes_image = true;
-  c.grid_size = true;  // --size is the random image's W x H; --figure-size the figure
-  c.benchable = true;
-  return c;
+  return sat_mode_capabilities(false);
 }
 
 void SatFilterScene::attach(SceneContext& context) {

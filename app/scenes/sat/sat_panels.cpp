@@ -97,4 +97,13 @@ void sat_notes_panel() {
       "rounded numbers can be off by many units. f32 -> f64 keeps it exact at these sizes.");
 }
 
+SceneCapabilities sat_mode_capabilities(bool steps) {
+  SceneCapabilities c;
+  c.steps = steps;
+  c.takes_image = true;
+  c.grid_size = true;  // --size is the random image's W x H; --figure-size the figure
+  c.benchable = true;
+  return c;
+}
+
 }  // namespace ws::app

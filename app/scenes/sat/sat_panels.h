@@ -1,5 +1,5 @@
-// The summed-area-table scene's panel pieces that every mode shows: the input, the variant and
-// type, and the notes (the worked example, what u32 wrap-around means).
+// The summed-area-table scene's pieces that every mode shares: the panels (the input, the variant
+// and type, the notes: the worked example, what u32 wrap-around means) and the capabilities.
 #pragma once
 
 #include <string>
@@ -18,6 +18,10 @@ void sat_variant_controls(Scene& scene, const SatSettings& s, std::string& error
 void sat_code_panel(sat::Variant variant, const std::string& marker);
 // The notes: the worked example, four look-ups, u32 wrap-around, float precision.
 void sat_notes_panel();
+
+// What every mode takes: an image (or typed values, or a random --size W x H) and a bench run;
+// `steps`: the mode steps through a trace (teach).
+SceneCapabilities sat_mode_capabilities(bool steps);
 
 // The photos shipped in assets/ that the input list offers.
 inline constexpr const char* kSatShippedImages[] = {"camera.png", "coffee.png", "astronaut.png",

@@ -15,12 +15,7 @@ SatQueryScene::SatQueryScene(std::shared_ptr<SatSettings> settings)
     : settings_(std::move(settings)) {}
 
 SceneCapabilities SatQueryScene::capabilities() const {
-  SceneCapabilities c;
-  c.steps = false;
-  c.takes_image = true;
-  c.grid_size = true;  // --size is the random image's W x H; --figure-size the figure
-  c.benchable = true;
-  return c;
+  return sat_mode_capabilities(false);
 }
 
 void SatQueryScene::attach(SceneContext& context) {

@@ -14,12 +14,7 @@ SatTeachScene::SatTeachScene(std::shared_ptr<SatSettings> settings)
     : settings_(std::move(settings)) {}
 
 SceneCapabilities SatTeachScene::capabilities() const {
-  SceneCapabilities c;
-  c.steps = true;
-  c.takes_image = true;
-  c.grid_size = true;  // --size is the random image's W x H; --figure-size the figure
-  c.benchable = true;
-  return c;
+  return sat_mode_capabilities(true);
 }
 
 void SatTeachScene::attach(SceneContext& context) {
