@@ -2,9 +2,22 @@
 
 #include <algorithm>
 
+#include "views/cell_rows.h"
 #include "views/field_raster.h"
 
 namespace ws::app {
+
+namespace {
+
+// A caption no wider than `width`: shrunk down to 70% of `font`, then cut with an ellipsis.
+void draw_caption(gfx::Canvas& c, gfx::Vec2 at, const std::string& text, float width, float font,
+                  gfx::Color colour) {
+  const float natural = c.text_size(text, font).x;
+  const float f = natural > width ? std::max(font * 0.7f, font * width / natural) : font;
+  c.text(at, fit_text(c, text, f, width), f, colour);
+}
+
+}  // namespace
 
 bool GridGeometry::cell_at(gfx::Vec2 point, int& x, int& y) const {
   if (cell <= 0 || point.x < min.x || point.y < min.y) return false;
@@ -21,7 +34,7 @@ GridGeometry draw_value_grid(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, int w
   g.height = height;
   if (width < 1 || height < 1) return g;
   const float caption_h = font * 1.5f;
-  c.text(min, caption, font, p.text);
+  draw_caption(c, min, caption, max.x - min.x, font, p.text);
   const float index_font = font * 0.7f;
   // Room for the x indices above and the y indices on the left.
   const float left = index_font * 2.2f, top = caption_h + index_font * 1.3f;
@@ -86,7 +99,7 @@ GridGeometry draw_raster_grid(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, int 
   g.width = width;
   g.height = height;
   if (width < 1 || height < 1) return g;
-  c.text(min, caption, font, p.text);
+  draw_caption(c, min, caption, max.x - min.x, font, p.text);
   const float top = font * 1.5f;
   g.cell = std::min((max.x - min.x) / width, (max.y - min.y - top) / height);
   g.min = {min.x, min.y + top};

@@ -111,9 +111,9 @@ void SatFilterScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     other.smooth = true;
     other.pixels = [this, w, h, ch] { return planes_image(compared_, w, h, ch); };
     char caption[160];
-    std::snprintf(caption, sizeof caption, "%s: %lld samples differ (%.3f ms)",
-                  method_label(s.compare_method), static_cast<long long>(compare_differing_),
-                  compare_ms_);
+    std::snprintf(caption, sizeof caption, "%s: %lld samples differ, %.3f ms",
+                  sat::filter_method_name(s.compare_method),
+                  static_cast<long long>(compare_differing_), compare_ms_);
     compare_geo_ = draw_raster_grid(c, slot_min(), slot_max(), w, h, other, caption, pal, font);
     ++next;
   }
@@ -132,8 +132,7 @@ void SatFilterScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
       return img;
     };
     char caption[96];
-    std::snprintf(caption, sizeof caption, "depth (black 0, white 1); sharp at %.2f",
-                  s.filter.focus);
+    std::snprintf(caption, sizeof caption, "depth 0 (black)..1; sharp at %.2f", s.filter.focus);
     depth_geo_ = draw_raster_grid(c, slot_min(), slot_max(), w, h, depth, caption, pal, font);
   }
   if (!plot_.empty())
