@@ -189,8 +189,8 @@ BenchJob sat_bench_job(const BenchRequest& request, const SatSettings& s) {
     std::ostringstream notes;
     notes << "GB/s counts the image read once and the table written once (u8 -> u32: 5 bytes per "
              "pixel); peak copy bandwidth "
-          << copy_gbps << " GB/s (read + write); median of " << repeats
-          << "; x lib = CUB's time / this time";
+          << copy_gbps << " GB/s (read + write); median of " << repeats;
+    if (backend == Backend::Cuda) notes << "; x lib = CUB's time / this time";
     report.notes = notes.str();
     report.copy_gbps = copy_gbps;
     report.table = bench_rows_table(report.rows, report.library);
