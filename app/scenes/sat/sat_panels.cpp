@@ -16,7 +16,12 @@ void sat_input_controls(Scene& scene, const SatSettings& s, std::string& error, 
   if (s.image != seen_image) image = seen_image = s.image;
   if (text_field("values", "rows separated by ';', e.g. 1 2 3; 4 5 6", values))
     edit["values"] = values;
-  ImGui::TextDisabled("the notes' example: %s", kSatNotesExample);
+  if (ImGui::SmallButton("the notes' example")) {
+    values = kSatNotesExample;
+    edit["values"] = values;
+  }
+  ImGui::SameLine();
+  ImGui::TextDisabled("%s", kSatNotesExample);
   if (text_field("image file", "a PNG, JPEG, BMP, TGA or PGM path; Enter opens it", image))
     edit["image"] = image;
   ImGui::TextDisabled("shipped photos:");
