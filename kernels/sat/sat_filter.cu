@@ -110,6 +110,20 @@ __device__ void load_four(const uint32_t* __restrict__ row, int start, uint32_t 
   for (int k = 0; k < 4; ++k) v[k] = both[k + kMis];
 }
 
+// A warp's lanes hold consecutive runs of kN entries; lane l's run, shifted by kMis, ends with
+// the first kMis entries of lane l + 1's: taken by shuffles into vals[kN .. kN + kMis), the last
+// lane of the warp taking them from `mine` (its own extra load).
+template <int kMis, int kN, int kSize>
+__device__ __forceinline__ void take_from_next_lane(uint32_t (&vals)[kSize], const uint32_t* mine,
+                                                    bool last_lane) {
+  static_assert(kN + kMis <= kSize, "room for the entries taken from the next lane");
+#pragma unroll
+  for (int k = 0; k < kMis; ++k) {
+    const uint32_t next = __shfl_down_sync(0xffffffffu, vals[k], 1);
+    vals[kN + k] = last_lane ? mine[k] : next;
+  }
+}
+
 template <int kMis>
 __device__ void load_four_warp(const uint32_t* __restrict__ row, int start, uint32_t (&v)[4]) {
   const uint4* at = reinterpret_cast<const uint4*>(row + (start - kMis));
@@ -119,11 +133,7 @@ __device__ void load_four_warp(const uint32_t* __restrict__ row, int start, uint
     const bool last_lane = (threadIdx.x & 31) == 31;
     const uint4 own = last_lane ? __ldg(at + 1) : make_uint4(0, 0, 0, 0);
     const uint32_t mine[4] = {own.x, own.y, own.z, own.w};
-#pragma unroll
-    for (int k = 0; k < kMis; ++k) {
-      const uint32_t next = __shfl_down_sync(0xffffffffu, both[k], 1);
-      both[4 + k] = last_lane ? mine[k] : next;
-    }
+    take_from_next_lane<kMis, 4>(both, mine, last_lane);
   }
 #pragma unroll
   for (int k = 0; k < 4; ++k) v[k] = both[k + kMis];
@@ -207,11 +217,7 @@ __device__ void band_eight(const uint32_t* __restrict__ bottom, const uint32_t* 
       if (has_top) p = __ldg(t + 2);
     }
     const uint32_t mine[4] = {q.x - p.x, q.y - p.y, q.z - p.z, q.w - p.w};
-#pragma unroll
-    for (int k = 0; k < kMis; ++k) {
-      const uint32_t next = __shfl_down_sync(0xffffffffu, all[k], 1);
-      all[8 + k] = last_lane ? mine[k] : next;
-    }
+    take_from_next_lane<kMis, 8>(all, mine, last_lane);
   }
 #pragma unroll
   for (int k = 0; k < 8; ++k) v[k] = all[k + kMis];

@@ -79,21 +79,26 @@ constexpr int kMaxTiles = (kMaxSide / kCols) * (kMaxSide / kRows);  // 64 x 64
 // ---- 4-wide loads and stores of one lane's columns. kVec: the row is 4-aligned (w % 4 == 0 and
 // aligned buffers), so one vector access; otherwise per element, columns past the image are 0.
 
+// 4-byte elements (u32, float) as one 16-byte vector: Vec4Of<T> is uint4 or float4.
+template <class T>
+struct Vec4Of;
+template <>
+struct Vec4Of<uint32_t> {
+  using type = uint4;
+};
+template <>
+struct Vec4Of<float> {
+  using type = float4;
+};
+
 // A carry row in the table type (launch 2's output), 4 columns of a lane.
-__device__ __forceinline__ void load4_out(const uint32_t* p, int valid, bool vec, uint32_t v[4]) {
+template <class T>
+__device__ __forceinline__ void load4_out(const T* p, int valid, bool vec, T v[4]) {
   if (vec && valid >= 4) {
-    const uint4 q = *reinterpret_cast<const uint4*>(p);
+    const auto q = *reinterpret_cast<const typename Vec4Of<T>::type*>(p);
     v[0] = q.x, v[1] = q.y, v[2] = q.z, v[3] = q.w;
   } else {
-    for (int k = 0; k < 4; ++k) v[k] = k < valid ? p[k] : 0u;
-  }
-}
-__device__ __forceinline__ void load4_out(const float* p, int valid, bool vec, float v[4]) {
-  if (vec && valid >= 4) {
-    const float4 q = *reinterpret_cast<const float4*>(p);
-    v[0] = q.x, v[1] = q.y, v[2] = q.z, v[3] = q.w;
-  } else {
-    for (int k = 0; k < 4; ++k) v[k] = k < valid ? p[k] : 0.0f;
+    for (int k = 0; k < 4; ++k) v[k] = k < valid ? p[k] : T(0);
   }
 }
 __device__ __forceinline__ void load4_out(const double* p, int valid, bool vec, double v[4]) {
@@ -106,26 +111,17 @@ __device__ __forceinline__ void load4_out(const double* p, int valid, bool vec, 
   }
 }
 
-__device__ __forceinline__ void store4(uint32_t* p, int valid, bool vec, const uint32_t v[4],
-                                       bool stream) {
+// 4 columns of a lane's table row; `stream`: evict-first stores (they do not push the image out
+// of L2).
+template <class T>
+__device__ __forceinline__ void store4(T* p, int valid, bool vec, const T v[4], bool stream) {
   if (vec && valid >= 4) {
-    const uint4 q = make_uint4(v[0], v[1], v[2], v[3]);
+    using V = typename Vec4Of<T>::type;
+    const V q{v[0], v[1], v[2], v[3]};
     if (stream)
-      __stcs(reinterpret_cast<uint4*>(p), q);
+      __stcs(reinterpret_cast<V*>(p), q);
     else
-      *reinterpret_cast<uint4*>(p) = q;
-  } else {
-    for (int k = 0; k < valid && k < 4; ++k) p[k] = v[k];
-  }
-}
-__device__ __forceinline__ void store4(float* p, int valid, bool vec, const float v[4],
-                                       bool stream) {
-  if (vec && valid >= 4) {
-    const float4 q = make_float4(v[0], v[1], v[2], v[3]);
-    if (stream)
-      __stcs(reinterpret_cast<float4*>(p), q);
-    else
-      *reinterpret_cast<float4*>(p) = q;
+      *reinterpret_cast<V*>(p) = q;
   } else {
     for (int k = 0; k < valid && k < 4; ++k) p[k] = v[k];
   }
