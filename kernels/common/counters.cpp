@@ -6,6 +6,8 @@
 #include <tuple>
 #include <unordered_map>
 
+#include "error.h"
+
 namespace ws {
 
 namespace {
@@ -35,6 +37,29 @@ int64_t bank_ways(const std::vector<int32_t>& addresses, int elem_bytes) {
   for (const auto& [bank, words] : words_per_bank)
     ways = std::max<int64_t>(ways, static_cast<int64_t>(words.size()));
   return ways;
+}
+
+// The atomics of one step grouped by warp-level instruction: (warp, buffer, n-th atomic of each
+// lane on that buffer) -> how many lanes hit each element (flat over a shared buffer's blocks).
+using AtomicInstructions =
+    std::map<std::tuple<int64_t, int, int>, std::map<int64_t /*flat*/, int64_t>>;
+
+AtomicInstructions atomic_instructions(const Trace& trace, const TraceStep& step) {
+  AtomicInstructions out;
+  const int warp = trace.warp_size;
+  const int warps_per_block = (step.block_dim + warp - 1) / warp;
+  std::map<std::pair<int32_t, int>, int> ordinals;  // (thread, buffer) -> next ordinal
+  for (const TraceEvent& e : step.events) {
+    if (e.kind != EventKind::Atomic) continue;
+    const TraceBuffer& buffer = trace.buffers.at(e.buffer);
+    const int32_t block = e.thread / step.block_dim;
+    int64_t flat = e.address;
+    if (buffer.space == MemSpace::Shared) flat += int64_t{block} * buffer.size;
+    const int64_t warp_key = int64_t{block} * warps_per_block + (e.thread % step.block_dim) / warp;
+    const int ordinal = ordinals[{e.thread, e.buffer}]++;
+    ++out[{warp_key, e.buffer, ordinal}][flat];
+  }
+  return out;
 }
 
 StepCounters count_step(const Trace& trace, const TraceStep& step,
@@ -107,6 +132,9 @@ StepCounters count_step(const Trace& trace, const TraceStep& step,
       c.max_bank_ways = std::max(c.max_bank_ways, ways);
     }
   }
+  for (const auto& [instruction, lanes] : atomic_instructions(trace, step))
+    for (const auto& [flat, count] : lanes)
+      c.max_atomic_chain = std::max(c.max_atomic_chain, count);
   c.barriers = step.barriers;
   return c;
 }
@@ -126,6 +154,7 @@ Counters compute_counters(const Trace& trace) {
     total.max_bank_ways = std::max(total.max_bank_ways, c.max_bank_ways);
     total.atomics += c.atomics;
     total.barriers += c.barriers;
+    total.longest_atomic_chain = std::max(total.longest_atomic_chain, c.max_atomic_chain);
     total.per_step.push_back(c);
   }
   for (const auto& [address, count] : atomics_per_address)
@@ -136,6 +165,32 @@ Counters compute_counters(const Trace& trace) {
       total.lanes_consumed ? static_cast<double>(total.useful_ops) / total.lanes_consumed : 0.0;
   total.work_efficiency = total.ops ? static_cast<double>(total.useful_ops) / total.ops : 0.0;
   return total;
+}
+
+std::vector<AddressContention> atomic_contention(const Trace& trace, int buffer) {
+  WS_REQUIRE(buffer >= 0 && buffer < static_cast<int>(trace.buffers.size()),
+             "atomic_contention: the trace has no buffer " + std::to_string(buffer));
+  const int64_t size = trace.buffers[size_t(buffer)].size;
+  std::vector<AddressContention> out(size_t(std::max<int64_t>(size, 0)));
+  if (size <= 0) return out;
+  for (const TraceStep& step : trace.steps) {
+    std::map<int64_t, int64_t> per_step;  // flat -> atomics in this step
+    for (const auto& [instruction, lanes] : atomic_instructions(trace, step)) {
+      if (std::get<1>(instruction) != buffer) continue;
+      for (const auto& [flat, count] : lanes) {
+        AddressContention& a = out[size_t(flat % size)];
+        a.atomics += count;
+        a.longest_chain = std::max(a.longest_chain, count);
+        a.waits += count - 1;
+        per_step[flat] += count;
+      }
+    }
+    for (const auto& [flat, count] : per_step) {
+      AddressContention& a = out[size_t(flat % size)];
+      a.longest_queue = std::max(a.longest_queue, count);
+    }
+  }
+  return out;
 }
 
 }  // namespace ws

@@ -19,6 +19,10 @@ struct StepCounters {
   int64_t max_bank_ways = 0;    // worst warp access of the step (1 = conflict free)
   int64_t atomics = 0;
   int64_t barriers = 0;
+  // The longest serialization of the step: the most Atomic events one warp-level atomic
+  // instruction (the n-th atomic on a buffer of each lane of a warp) puts on one address of one
+  // buffer copy (shared buffers: of one block). 32 lanes incrementing one counter: 32.
+  int64_t max_atomic_chain = 0;
 };
 
 struct Counters {
@@ -35,9 +39,22 @@ struct Counters {
   int64_t atomics = 0;
   int64_t max_atomics_per_address = 0;  // contention on the hottest address
   int64_t barriers = 0;
+  int64_t longest_atomic_chain = 0;  // max of StepCounters::max_atomic_chain over the steps
   std::vector<StepCounters> per_step;
 };
 
 Counters compute_counters(const Trace& trace);
+
+// Contention on one element of a buffer, over all its copies (the blocks of a shared buffer) and
+// all steps: the views draw it per counter (the histogram's heatmap).
+struct AddressContention {
+  int64_t atomics = 0;        // Atomic events on the element
+  int64_t longest_chain = 0;  // most from one warp-level atomic instruction on one copy of it
+  int64_t waits = 0;          // passes spent waiting: (chain - 1) summed over those instructions
+  int64_t longest_queue = 0;  // most on one copy of it in one step (every warp of the step)
+};
+// One entry per element of trace.buffers[buffer] (size of one copy). Throws ws::Error for a buffer
+// index the trace does not have.
+std::vector<AddressContention> atomic_contention(const Trace& trace, int buffer);
 
 }  // namespace ws
