@@ -88,8 +88,8 @@ __device__ void update(A& a, unsigned* counter, int buffer, int address, unsigne
     return;
   }
   // The injected bug: a plain read now, a plain write of the read value + amount in the next
-  // step. Threads that read one counter in the same step all write the same value: every
-  // increment but one is lost (PMPP Fig. 9.4/9.5).
+  // step. Threads that read one counter in the same step each write what they read plus their
+  // own amount: only the last write counts, the other increments are lost (PMPP Fig. 9.4/9.5).
   const unsigned old = a.rec.read(buffer, address, *counter);  // @hist-race-read
   u = {counter, buffer, address, old + amount};
 }
@@ -99,8 +99,18 @@ __device__ void end_round(A& a, Update& u, int phase, int round) {
   next_step();
   if (!a.race) return;
   a.rec.begin(phase, 2 * round + 1);
-  if (u.counter) *u.counter = a.rec.write(u.buffer, u.address, u.value);  // @hist-race-write
-  next_step();
+  // The delayed writes. Which of two stores to one address lands last is undefined on a GPU;
+  // teach mode stores one thread at a time, in thread order (the higher thread's store wins, as
+  // in the CPU twin), so every run loses the same updates.
+  for (int block = 0; block < gridDim.x; ++block) {
+    if (blockIdx.x == block)
+      for (int thread = 0; thread < blockDim.x; ++thread) {
+        if (threadIdx.x == thread && u.counter)
+          *u.counter = a.rec.write(u.buffer, u.address, u.value);  // @hist-race-write
+        __syncthreads();
+      }
+    next_step();
+  }
 }
 // @end
 
