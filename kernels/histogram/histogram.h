@@ -127,6 +127,10 @@ void synthetic_into(Dist d, double skew, int64_t n, uint64_t seed, const BinSpec
 
 // Smallest and largest finite sample (the "range from the data"); throws for no finite sample.
 void sample_range(const Samples& s, double& lo, double& hi);
+// `count` equal bins over the data's range with the largest sample counted: [min, the next float
+// above max) (bins are half-open); one distinct value v gets [v - h, v + h), h = max(0.5,
+// |v|/1024). Throws as make_bins (a range too narrow for `count` float bins) and as sample_range.
+BinSpec bins_over_data(const Samples& s, int count);
 
 // ---- The reference: the sequential histogram (variant 1), counts per bin.
 std::vector<uint32_t> histogram_reference(const Samples& s, const BinSpec& b);
