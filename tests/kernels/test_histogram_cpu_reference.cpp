@@ -3,9 +3,11 @@
 // 2^k +- 1, bin counts 1 to 65536, several seeds and both sample types.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
+#include "common/error.h"
 #include "common/split_mix.h"
 #include "histogram/histogram.h"
 
@@ -85,6 +87,65 @@ TEST(HistogramReference, BytesCountLikeTheSameValuesAsFloats) {
 TEST(HistogramReference, InRangeSumsWithoutOverflow) {
   EXPECT_EQ(in_range({}), 0);
   EXPECT_EQ(in_range({4000000000u, 4000000000u, 1u}), int64_t{8000000001});
+}
+
+}  // namespace
+}  // namespace ws::histogram
+
+namespace ws::histogram {
+namespace {
+
+TEST(HistogramEqualization, TheLookupTableStretchesTheCumulativeHistogram) {
+  // Three values present: 10 (1 pixel), 20 (1), 30 (2): cdf 1, 2, 4 -> 0, 255/3, 255.
+  std::vector<uint32_t> counts(256, 0);
+  counts[10] = 1;
+  counts[20] = 1;
+  counts[30] = 2;
+  std::vector<uint8_t> lut = equalization_lut(counts);
+  EXPECT_EQ(lut[0], 0);
+  EXPECT_EQ(lut[10], 0);
+  EXPECT_EQ(lut[19], 0);
+  EXPECT_EQ(lut[20], 85);
+  EXPECT_EQ(lut[29], 85);
+  EXPECT_EQ(lut[30], 255);
+  EXPECT_EQ(lut[255], 255);
+  // A flat histogram is already equalized.
+  lut = equalization_lut(std::vector<uint32_t>(256, 7));
+  for (int v = 0; v < 256; ++v) EXPECT_EQ(lut[size_t(v)], v);
+  // One value everywhere, or no pixel at all: the identity.
+  counts.assign(256, 0);
+  counts[77] = 1000;
+  lut = equalization_lut(counts);
+  for (int v = 0; v < 256; ++v) EXPECT_EQ(lut[size_t(v)], v);
+  lut = equalization_lut(std::vector<uint32_t>(256, 0));
+  for (int v = 0; v < 256; ++v) EXPECT_EQ(lut[size_t(v)], v);
+  EXPECT_THROW(equalization_lut(std::vector<uint32_t>(255, 1)), Error);
+}
+
+TEST(HistogramEqualization, TablesOfRandomImagesRiseFromZeroToFullScale) {
+  SplitMix64 rng{3};
+  for (int trial = 0; trial < 20; ++trial) {
+    std::vector<uint32_t> counts(256, 0);
+    const int lo = int(rng.next() % 200), width = 2 + int(rng.next() % uint64_t(255 - lo));
+    for (int i = 0; i < 5000; ++i) ++counts[size_t(lo + int(rng.next() % uint64_t(width)))];
+    counts[size_t(lo)] += 1;
+    const std::vector<uint8_t> lut = equalization_lut(counts);
+    int darkest = 0, brightest = 255;
+    while (counts[size_t(darkest)] == 0) ++darkest;
+    while (counts[size_t(brightest)] == 0) --brightest;
+    EXPECT_EQ(lut[size_t(darkest)], 0);
+    EXPECT_EQ(lut[size_t(brightest)], 255);
+    EXPECT_TRUE(std::is_sorted(lut.begin(), lut.end()));
+    // Against the formula in doubles.
+    double cdf = 0, total = 0;
+    for (uint32_t c : counts) total += c;
+    for (int v = 0; v < 256; ++v) {
+      cdf += counts[size_t(v)];
+      const double want =
+          std::max(0.0, (cdf - counts[size_t(darkest)]) * 255 / (total - counts[size_t(darkest)]));
+      EXPECT_NEAR(lut[size_t(v)], want, 0.5 + 1e-9) << v;
+    }
+  }
 }
 
 }  // namespace
