@@ -7,8 +7,9 @@
 //   1 sequential          one thread, one loop: the reference. Work n, steps n.
 //   2 global-atomic       one thread per sample, atomicAdd on the global counters (PMPP 9.3). Work
 //                         n atomics; samples of one bin serialize on its counter.
-//   3 private-global      a private copy of the histogram per block in global memory, merged into
-//                         copy 0 at the end (PMPP 9.4). Contention only inside a block; the merge
+//   3 private-global      a private copy of the histogram per block in global memory; at the end
+//                         every block adds its nonzero bins into the result (PMPP 9.4 adds into
+//                         block 0's copy instead). Contention only inside a block; the merge
 //                         costs B atomics per block.
 //   4 private-shared      the private copy in shared memory (PMPP 9.4): shared atomics are short;
 //                         one global atomic per nonzero bin per block in the merge.
