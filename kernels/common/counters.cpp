@@ -132,9 +132,18 @@ StepCounters count_step(const Trace& trace, const TraceStep& step,
       c.max_bank_ways = std::max(c.max_bank_ways, ways);
     }
   }
-  for (const auto& [instruction, lanes] : atomic_instructions(trace, step))
-    for (const auto& [flat, count] : lanes)
+  for (const auto& [instruction, lanes] : atomic_instructions(trace, step)) {
+    std::vector<int32_t> words;  // flat addresses: one block's, shifted alike (same banks' ways)
+    for (const auto& [flat, count] : lanes) {
       c.max_atomic_chain = std::max(c.max_atomic_chain, count);
+      words.push_back(static_cast<int32_t>(flat));
+    }
+    const TraceBuffer& buffer = trace.buffers.at(std::get<1>(instruction));
+    if (buffer.space == MemSpace::Shared) {
+      const int bytes = buffer.elem_bytes > 0 ? buffer.elem_bytes : trace.elem_bytes;
+      c.atomic_bank_conflicts += bank_ways(words, bytes) - 1;
+    }
+  }
   c.barriers = step.barriers;
   return c;
 }
@@ -155,6 +164,7 @@ Counters compute_counters(const Trace& trace) {
     total.atomics += c.atomics;
     total.barriers += c.barriers;
     total.longest_atomic_chain = std::max(total.longest_atomic_chain, c.max_atomic_chain);
+    total.atomic_bank_conflicts += c.atomic_bank_conflicts;
     total.per_step.push_back(c);
   }
   for (const auto& [address, count] : atomics_per_address)

@@ -23,6 +23,10 @@ struct StepCounters {
   // instruction (the n-th atomic on a buffer of each lane of a warp) puts on one address of one
   // buffer copy (shared buffers: of one block). 32 lanes incrementing one counter: 32.
   int64_t max_atomic_chain = 0;
+  // Bank conflicts of the step's shared-memory atomics, as bank_conflicts counts them for reads
+  // and writes: (ways - 1) per warp-level atomic instruction, where ways is the most distinct
+  // words it touches in one bank (lanes on the same word are its chain, not a conflict).
+  int64_t atomic_bank_conflicts = 0;
 };
 
 struct Counters {
@@ -39,7 +43,8 @@ struct Counters {
   int64_t atomics = 0;
   int64_t max_atomics_per_address = 0;  // contention on the hottest address
   int64_t barriers = 0;
-  int64_t longest_atomic_chain = 0;  // max of StepCounters::max_atomic_chain over the steps
+  int64_t longest_atomic_chain = 0;   // max of StepCounters::max_atomic_chain over the steps
+  int64_t atomic_bank_conflicts = 0;  // StepCounters::atomic_bank_conflicts, all steps
   std::vector<StepCounters> per_step;
 };
 

@@ -9,7 +9,8 @@
 //   4 private-shared      the private copy in shared memory (Fig. 9.9): short shared atomics, one
 //                         global atomic per nonzero bin per block. Work and steps as 3.
 //   5 coarse-contiguous   thread t takes C contiguous samples t C .. t C + C - 1 (Fig. 9.10):
-//                         neighbouring lanes read addresses C apart. Steps C + B / blockDim.
+//                         neighbouring lanes read addresses C apart (C at least n / p). Steps
+//                         C + B / blockDim.
 //   6 coarse-interleaved  thread t takes t, t + p, ... (Fig. 9.11): every warp read coalesced.
 //                         Steps n / p + B / blockDim. (At teach size 4 and 6 run the same loop;
 //                         at full size 4 has one sample per thread and 6 a grid n / (C blockDim).)
@@ -225,18 +226,17 @@ __global__ void private_shared(Args<In> a) {
 // @variant coarse-contiguous
 // Coarsening, contiguous partitioning: thread t takes the C samples t C .. t C + C - 1. Lanes of
 // a warp read addresses C apart: each read of the warp touches many sectors. (A grid too small for
-// n goes on with the chunk t + p; a full-size grid has one chunk per thread.)
+// n runs with C = ceil(n / p).)
 template <class In>
 __global__ void coarse_contiguous(Args<In> a) {
   extern __shared__ unsigned hist_s[];
   zero_shared(a, hist_s, a.bins.count);
   const int t = blockIdx.x * blockDim.x + threadIdx.x;
-  const int p = gridDim.x * blockDim.x;
   const int C = a.coarsening;
-  for (int r = 0; r < a.rounds; ++r) {
+  for (int r = 0; r < a.rounds; ++r) {  // r < C
     begin_round(a, kCountPhase, r);
     Update u;
-    const int i = (t + r / C * p) * C + r % C;
+    const int i = t * C + r;
     if (i < a.n) {
       const int bin = bin_of(float(a.rec.read(kIn, i, a.in[i])), a.bins);
       if (bin >= 0) update(a, &hist_s[bin], kCopy, bin, 1u, u);  // @hist-count

@@ -62,15 +62,6 @@ std::string update_marker(const std::string& marker, int part, int parts) {
   return part == 0 ? "@hist-race-read" : "@hist-race-write";
 }
 
-std::vector<uint32_t> count_bins(const Samples& s, const BinSpec& b) {
-  std::vector<uint32_t> counts(size_t(b.count), 0);
-  for (int64_t i = 0; i < s.size(); ++i) {
-    const int bin = bin_of(s.at(i), b);
-    if (bin >= 0) ++counts[size_t(bin)];
-  }
-  return counts;
-}
-
 }  // namespace
 
 void check_teach_request(const TeachParams& params, const Samples& samples, const BinSpec& bins) {
@@ -95,9 +86,7 @@ void check_teach_request(const TeachParams& params, const Samples& samples, cons
   if (bins.count < 1 || bins.count > kTeachMaxBins)
     throw Error("teach mode takes 1.." + std::to_string(kTeachMaxBins) + " bins, not " +
                 std::to_string(bins.count) + "; fast mode takes up to " + std::to_string(kMaxBins));
-  if (!std::isfinite(bins.lo) || !std::isfinite(bins.hi) || !(bins.lo < bins.hi) ||
-      !std::isfinite(bins.inv_width) || !(bins.inv_width > 0))
-    throw Error("the bins need a finite range lo < hi and a positive width");
+  validate(bins);
 }
 
 TeachRun teach(const TeachParams& params, const Samples& samples, const BinSpec& bins,
@@ -133,10 +122,8 @@ TeachRun teach_cpu(const TeachParams& p, const Samples& s, const BinSpec& b) {
 int64_t sample_of(const TeachLayout& l, int thread, int round) {
   int64_t i = -1;
   if (l.variant == Variant::CoarseContiguous) {
-    // Thread t takes C contiguous samples t C .. t C + C - 1; a grid too small for n takes the
-    // next chunk, t + p, after them (a full-size launch has one chunk per thread).
-    const int64_t chunk = thread + int64_t(round / l.coarsening) * l.threads;
-    i = chunk * l.coarsening + round % l.coarsening;
+    // Thread t takes C contiguous samples t C .. t C + C - 1 (C: at least n / p, see teach_layout).
+    i = round < l.coarsening ? int64_t(thread) * l.coarsening + round : l.n;
   } else {
     i = int64_t(round) * l.threads + thread;  // interleaved: t, t + p, t + 2p, ...
   }
@@ -156,16 +143,12 @@ TeachLayout teach_layout(const TeachParams& params, int64_t n, int bins) {
   if (seq) {
     l.rounds = int((n + kSequentialGroup - 1) / kSequentialGroup);
   } else if (params.variant == Variant::CoarseContiguous) {
-    const int64_t chunks = (n + l.coarsening - 1) / l.coarsening;
-    const int64_t last_chunk_round = chunks == 0 ? 0 : (chunks - 1) / l.threads;
-    // Every thread with a chunk in the last chunk round runs C rounds of it, unless n cuts the
-    // chunks short: then the longest is thread 0's.
-    int64_t rounds = last_chunk_round * l.coarsening;
-    if (chunks > 0) {
-      const int64_t first = last_chunk_round * l.threads * l.coarsening;  // thread 0's last chunk
-      rounds += std::min<int64_t>(l.coarsening, n - first);
-    }
-    l.rounds = int(rounds);
+    // Contiguous runs of C cover only p C samples: a grid too small for n takes longer runs,
+    // C = ceil(n / p) (resolve_launch, as the contention model does). Thread 0 has the most.
+    l.coarsening = resolve_launch(params.variant, n,
+                                  LaunchShape{params.block_dim, params.grid_dim, params.coarsening})
+                       .coarsening;
+    l.rounds = int(std::min<int64_t>(l.coarsening, n));
   } else {
     l.rounds = int((n + l.threads - 1) / l.threads);
   }
@@ -198,7 +181,7 @@ TeachRun start_run(const TeachParams& params, const Samples& samples, const BinS
   run.bins = bins;
   run.input.resize(size_t(samples.size()));
   for (int64_t i = 0; i < samples.size(); ++i) run.input[size_t(i)] = samples.at(i);
-  run.expected = count_bins(samples, bins);
+  run.expected = histogram_reference(samples, bins);
   Trace& t = run.trace;
   t.op = BinaryOp::Sum;
   t.op_label = "+";

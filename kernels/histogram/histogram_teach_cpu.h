@@ -26,7 +26,8 @@ inline constexpr int kSequentialGroup = 32;  // variant 1: samples per step
 struct TeachLayout {
   Variant variant = Variant::GlobalAtomic;
   int64_t n = 0;
-  int block_dim = 32, grid_dim = 1, coarsening = 1;
+  int block_dim = 32, grid_dim = 1;
+  int coarsening = 1;        // 5: the samples per thread, at least ceil(n / p)
   int threads = 32;          // p = block_dim * grid_dim (1 for variant 1)
   int rounds = 1;            // count-phase rounds (variant 1: groups of kSequentialGroup samples)
   int parts = 1;             // steps per round: 2 with the injected race (variants 2-8)

@@ -3,6 +3,7 @@
 // textbook's phrase; every sample read once, by the thread the variant's schedule names.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <numeric>
 
@@ -34,6 +35,7 @@ void expect_counts(const TeachParams& p, const Samples& s, const BinSpec& b) {
   const std::string what = describe(p, s, b);
   ASSERT_EQ(run.counts, want) << what;
   ASSERT_EQ(run.expected, want) << what;
+  ASSERT_EQ(run.counts, histogram_reference(s, b)) << what;
   ASSERT_EQ(replayed_counts(run.trace), want) << what;
   ASSERT_EQ(run.trace.buffers[0].name, "in");
   ASSERT_EQ(run.trace.buffers[1].name, "hist");
@@ -84,17 +86,29 @@ TEST(HistogramCpuTeach, TheTextbookPhraseGivesItsCounts) {
       }
 }
 
+// The same through the API the scene uses: text_samples and textbook_bins.
+TEST(HistogramCpuTeach, TheTextbookPhraseThroughTheSampleApi) {
+  const std::vector<uint32_t> want = {5, 5, 6, 10, 10, 1, 1};
+  const Samples s = text_samples("Programming Massively Parallel Processors");
+  for (Variant v : kAllVariants) {
+    const TeachRun run = teach(params(v), s, textbook_bins(), Backend::Cpu);
+    EXPECT_EQ(run.counts, want) << info(v).id;
+    EXPECT_EQ(in_range(run.counts), 38) << info(v).id;
+  }
+}
+
 // Which thread reads sample i and in which round, written from the schedule (histogram.h, the
 // helpers' common schedule) independently of the twins.
 struct Slot {
   int thread, round;
 };
-Slot schedule(const TeachParams& p, int64_t i) {
+Slot schedule(const TeachParams& p, int64_t n, int64_t i) {
   const int threads = p.block_dim * p.grid_dim;
   if (p.variant == Variant::Sequential) return {0, int(i / 32)};
   if (p.variant == Variant::CoarseContiguous) {
-    const int64_t chunk = i / p.coarsening;
-    return {int(chunk % threads), int(chunk / threads * p.coarsening + i % p.coarsening)};
+    // C samples per thread, longer runs when p C < n
+    const int64_t c = std::max<int64_t>(p.coarsening, (n + threads - 1) / threads);
+    return {int(i / c), int(i % c)};
   }
   return {int(i % threads), int(i / threads)};
 }
@@ -112,7 +126,7 @@ TEST(HistogramCpuTeach, EverySampleIsReadOnceByTheThreadOfTheSchedule) {
           for (const TraceEvent& e : run.trace.steps[step].events) {
             if (e.kind != EventKind::Read || e.buffer != 0) continue;
             ++reads[e.address];
-            const Slot want = schedule(p, e.address);
+            const Slot want = schedule(p, n, e.address);
             ASSERT_EQ(e.thread, want.thread) << describe(p, s, b) << " sample " << e.address;
             ASSERT_EQ(run.trace.steps[step].phase, "count");
             const std::string& label = run.trace.steps[step].label;
