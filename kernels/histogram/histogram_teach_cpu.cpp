@@ -22,8 +22,11 @@
 //              with one Atomic (operand = the count).
 //   With inject_race every update becomes two steps, "<round>: read counter" (the sample read,
 //   and a Read of the counter) and "<round>: write counter" (a Write of the read value + the
-//   amount). Threads that read one counter in the same step all write the same value: the lost
-//   updates of PMPP Fig. 9.4/9.5 are two Writes of one value to one counter in one step.
+//   amount). Threads that read one counter in the same step each write what they read plus their
+//   own amount, so only the last write stays: the lost updates of PMPP Fig. 9.4/9.5 are two or
+//   more Writes to one counter in one step (of one value when the amounts are equal). The writes
+//   land in thread order (the CUDA kernel makes them one thread at a time: which of two racing
+//   stores wins is otherwise undefined), so replay_snapshots gives the run's counts.
 //   TraceStep::code_marker is a marker comment in histogram_teach.cu.
 // - Threads: blockIdx.x * blockDim.x + threadIdx.x. A thread's events in a step follow its program
 //   order. Samples outside [lo, hi) are read but update nothing.
