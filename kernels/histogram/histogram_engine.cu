@@ -29,6 +29,22 @@ __global__ void generate(SyntheticPlan plan, const double* zipf, float* out, int
     out[i] = synthetic_sample(plan, zipf, i);
 }
 
+// synthetic(d, skew, n, seed, bins) into out (n floats on the device).
+void generate_on_device(Dist d, double skew, int64_t n, uint64_t seed, const BinSpec& bins,
+                        float* out) {
+  const std::vector<double> zipf =
+      d == Dist::Zipf ? zipf_cdf(bins.count, skew) : std::vector<double>{1.0};
+  if (n == 0) return;
+  DeviceBuffer<double> table(zipf.size());
+  table.upload(zipf);
+  SyntheticPlan plan;
+  plan.dist = d, plan.bins = bins, plan.n = n, plan.seed = seed;
+  const int blocks = int(std::min<int64_t>((n + 255) / 256, 8192));
+  generate<<<blocks, 256>>>(plan, table.data(), out, n);
+  WS_CUDA_CHECK_LAUNCH();
+  WS_CUDA_CHECK(cudaDeviceSynchronize());  // the table is freed on return
+}
+
 class CudaEngine final : public Engine {
  public:
   Backend backend() const override { return Backend::Cuda; }
@@ -54,19 +70,9 @@ class CudaEngine final : public Engine {
   void set_synthetic(Dist d, double skew, int64_t n, uint64_t seed, const BinSpec& bins) override {
     check_sample_count(n);
     validate(bins);
-    const std::vector<double> zipf =
-        d == Dist::Zipf ? zipf_cdf(bins.count, skew) : std::vector<double>{1.0};
+    if (d == Dist::Zipf) zipf_cdf(bins.count, skew);  // a bad skew throws before anything moves
     DeviceBuffer<float> buffer = take_or_allocate(f32_, size_t(n), "synthetic f32");
-    DeviceBuffer<double> table(zipf.size());
-    table.upload(zipf);
-    SyntheticPlan plan;
-    plan.dist = d, plan.bins = bins, plan.n = n, plan.seed = seed;
-    if (n > 0) {
-      const int blocks = int(std::min<int64_t>((n + 255) / 256, 8192));
-      generate<<<blocks, 256>>>(plan, table.data(), buffer.data(), n);
-      WS_CUDA_CHECK_LAUNCH();
-      WS_CUDA_CHECK(cudaDeviceSynchronize());
-    }
+    generate_on_device(d, skew, n, seed, bins, buffer.data());
     f32_ = std::move(buffer);
     u8_ = DeviceBuffer<uint8_t>();
     type_ = SampleType::F32, n_ = n;
@@ -220,6 +226,18 @@ std::unique_ptr<Engine> make_cuda_engine() {
   if (!cuda_device_available())
     throw Error("histogram: the CUDA backend needs a usable device: " + cuda_device_description());
   return std::make_unique<CudaEngine>();
+}
+
+std::vector<float> synthetic_on_device(Dist d, double skew, int64_t n, uint64_t seed,
+                                       const BinSpec& bins) {
+  check_sample_count(n);
+  validate(bins);
+  if (!cuda_device_available())
+    throw Error("histogram: the CUDA backend needs a usable device: " + cuda_device_description());
+  require_device_memory(size_t(n) * sizeof(float), "histogram: synthetic samples on the device");
+  DeviceBuffer<float> out(static_cast<size_t>(n));
+  generate_on_device(d, skew, n, seed, bins, out.data());
+  return out.download();
 }
 
 }  // namespace ws::histogram

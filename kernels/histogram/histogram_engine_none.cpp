@@ -8,4 +8,8 @@ std::unique_ptr<Engine> make_cuda_engine() {
   throw Error("histogram: this build has no CUDA backend; use the CPU backend");
 }
 
+std::vector<float> synthetic_on_device(Dist, double, int64_t, uint64_t, const BinSpec&) {
+  throw Error("histogram: this build has no CUDA backend; use the CPU backend");
+}
+
 }  // namespace ws::histogram

@@ -18,6 +18,10 @@ std::vector<double> zipf_cdf(int count, double skew);
 
 std::unique_ptr<Engine> make_cpu_engine();
 std::unique_ptr<Engine> make_cuda_engine();  // histogram_engine.cu, or _none.cpp: throws
+// The CUDA engine's generator for the tests: synthetic() made on the device and copied back (the
+// same floats bit for bit). Throws in a CPU-only build or without a device.
+std::vector<float> synthetic_on_device(Dist d, double skew, int64_t n, uint64_t seed,
+                                       const BinSpec& bins);
 
 // Throws ws::Error for more than kMaxSamples samples (naming the count).
 void check_sample_count(int64_t n);

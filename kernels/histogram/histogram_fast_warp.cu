@@ -1,6 +1,6 @@
 // Variant 8, warp-aggregated: the fastest kernel we could make (n samples, B bins). Every block
 // keeps its own sub-histogram in shared memory, reads its samples 16 bytes at a time (uint4 /
-// float4, grid-stride, two loads in flight per thread) and merges into the global counters once
+// float4, grid-stride, four loads in flight per thread) and merges into the global counters once
 // at the end: work n shared updates + blocks x B merge reads, steps n / p + B / block. The grid is
 // as many blocks as fit on the device at once. The layout depends on the samples and B:
 //   u8 samples (any B)  a histogram of the 256 sample VALUES, striped by lane: h[value][lane],
@@ -33,6 +33,7 @@ namespace {
 constexpr unsigned kFull = 0xFFFFFFFFu;
 constexpr int kStripedBins = 256;
 constexpr int kCopyBins = 24576;
+constexpr int kUnroll = 4;  // vectors a thread loads before it counts them
 
 // ---- u8 samples: the striped histogram of the 256 values.
 __device__ __forceinline__ void add_word(uint32_t* h, uint32_t w, int lane) {
@@ -72,12 +73,14 @@ __global__ void __launch_bounds__(kThreads)
   const uint4* vec = reinterpret_cast<const uint4*>(in + head);
   const int64_t vectors = (n - head) / 16;
   int64_t j = g;
-  for (; j + p < vectors; j += 2 * p) {
-    const uint4 a = __ldg(vec + j), b = __ldg(vec + j + p);
-    add_vector(h, a, lane);
-    add_vector(h, b, lane);
+  for (; j + (kUnroll - 1) * p < vectors; j += kUnroll * p) {  // kUnroll loads in flight
+    uint4 q[kUnroll];
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) q[u] = __ldg(vec + j + u * p);
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) add_vector(h, q[u], lane);
   }
-  if (j < vectors) add_vector(h, __ldg(vec + j), lane);
+  for (; j < vectors; j += p) add_vector(h, __ldg(vec + j), lane);
   for (int64_t i = head + vectors * 16 + g; i < n; i += p) atomicAdd(&h[in[i] * 32 + lane], 1u);
   __syncthreads();
   for (int v = threadIdx.x; v < 256; v += kThreads) {
@@ -181,9 +184,18 @@ __global__ void __launch_bounds__(kThreads)
   }
   const float4* vec = reinterpret_cast<const float4*>(in + head);
   const int64_t vectors = (n - head) / 4;
-  // The warp's lanes loop together (warp-uniform trip count) for the __all_sync in add_bins.
-  const int64_t warp_first = g - lane;
-  for (int64_t w = warp_first; w < vectors; w += p) {
+  // The warp's lanes loop together (warp-uniform trip counts) for the __all_sync in add_bins.
+  int64_t w = g - lane;                                             // the warp's first thread
+  for (; w + (kUnroll - 1) * p + 31 < vectors; w += kUnroll * p) {  // kUnroll loads in flight
+    float4 q[kUnroll];
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) q[u] = __ldg(vec + w + lane + u * p);
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u)
+      add_bins(s, bin_of(q[u].x, b), bin_of(q[u].y, b), bin_of(q[u].z, b), bin_of(q[u].w, b), true,
+               lane);
+  }
+  for (; w < vectors; w += p) {
     const int64_t j = w + lane;
     const bool valid = j < vectors;
     const float4 q = valid ? __ldg(vec + j) : make_float4(0, 0, 0, 0);
