@@ -30,12 +30,7 @@ void check_run(const BinSpec& b, const RunParams& params) {
     throw Error(std::string("histogram: the injected race is available for global-atomic (2) and "
                             "private-shared (4) only, not for ") +
                 info(params.variant).id);
-  const LaunchShape& l = params.launch;
-  if (l.block_dim < 0 || l.block_dim > 1024 || l.grid_dim < 0 || l.coarsening < 0)
-    throw Error("histogram: launch " + std::to_string(l.block_dim) + " threads x " +
-                std::to_string(l.grid_dim) + " blocks, coarsening " + std::to_string(l.coarsening) +
-                "; block sizes 0 (automatic) or 32..1024, grids and coarsening 0 (automatic) or "
-                "more are accepted");
+  resolve_launch(params.variant, 0, params.launch);  // throws for a shape it does not accept
 }
 
 void check_equalize(int width, int height, int channels, int64_t samples, SampleType type) {
@@ -78,10 +73,15 @@ std::vector<int64_t> cumulative_histogram(const std::vector<uint32_t>& counts) {
   return std::vector<int64_t>(scanned.begin(), scanned.end());
 }
 
-std::vector<uint8_t> equalization_luts(const std::vector<uint32_t>& counts, int channels) {
+std::vector<uint8_t> equalization_luts(const std::vector<uint32_t>& counts, int channels,
+                                       int64_t pixels) {
   std::vector<uint8_t> luts(size_t(channels) * 256);
   for (int c = 0; c < channels; ++c) {
     const std::vector<uint32_t> channel(counts.begin() + c * 256, counts.begin() + (c + 1) * 256);
+    const std::vector<int64_t> cdf = cumulative_histogram(channel);
+    if (cdf.back() != pixels)
+      throw Error("histogram equalization: channel " + std::to_string(c) + " counted " +
+                  std::to_string(cdf.back()) + " of its " + std::to_string(pixels) + " pixels");
     const std::vector<uint8_t> lut = equalization_lut(channel);
     std::copy(lut.begin(), lut.end(), luts.begin() + c * 256);
   }

@@ -13,9 +13,6 @@
 
 namespace ws::histogram {
 
-// The Zipf table (histogram_samples.cpp; declared in histogram_synthetic.h as well).
-std::vector<double> zipf_cdf(int count, double skew);
-
 std::unique_ptr<Engine> make_cpu_engine();
 std::unique_ptr<Engine> make_cuda_engine();  // histogram_engine.cu, or _none.cpp: throws
 // The CUDA engine's generator for the tests: synthetic() made on the device and copied back (the
@@ -25,7 +22,8 @@ std::vector<float> synthetic_on_device(Dist d, double skew, int64_t n, uint64_t 
 
 // Throws ws::Error for more than kMaxSamples samples (naming the count).
 void check_sample_count(int64_t n);
-// run()'s checks: valid bins, a variant 1..8, inject_race only with variants 2 and 4.
+// run()'s checks: valid bins, a variant 1..8, inject_race only with variants 2 and 4, a launch
+// shape resolve_launch accepts.
 void check_run(const BinSpec& b, const RunParams& params);
 // equalize()'s checks: u8 samples, positive sides and 1..4 channels whose product is size().
 void check_equalize(int width, int height, int channels, int64_t samples, SampleType type);
@@ -41,9 +39,11 @@ int private_global_grid(int grid_dim, int bins);
 // The cumulative histogram of one channel's 256 counts: an inclusive sum scan by the scan scene
 // (ws::scan::scan_serial, int32: a channel has at most kMaxSamples pixels).
 std::vector<int64_t> cumulative_histogram(const std::vector<uint32_t>& counts);
-// The equalization lookup table of each channel: counts (256 per channel, channel-major) ->
-// equalization_lut. 256 entries per channel.
-std::vector<uint8_t> equalization_luts(const std::vector<uint32_t>& counts, int channels);
+// The equalization lookup table of each channel (256 entries each, channel-major) from its counts
+// (256 per channel): the cumulative histogram (the scan above) must end at `pixels` (every pixel
+// counted once; ws::Error otherwise), then equalization_lut.
+std::vector<uint8_t> equalization_luts(const std::vector<uint32_t>& counts, int channels,
+                                       int64_t pixels);
 
 // "64 MiB" / "1.50 GiB" for memory messages.
 std::string bytes_words(double bytes);

@@ -13,6 +13,7 @@
 
 #include "common/error.h"
 #include "histogram/histogram.h"
+#include "histogram/histogram_engine_parts.h"
 #include "histogram_engine_test_support.h"
 
 namespace ws::histogram::test {
@@ -169,7 +170,7 @@ TEST(HistogramCpuEngine, BadInputGetsAMessageAndKeepsThePreviousSamples) {
   expect_error_containing([&] { engine->run(b, params); }, "variants 1..8");
   params.variant = Variant::GlobalAtomic;
   params.launch.block_dim = 2048;
-  expect_error_containing([&] { engine->run(b, params); }, "32..1024");
+  expect_error_containing([&] { engine->run(b, params); }, "from 32 to 1024");
   BinSpec bad = b;
   bad.count = 0;
   EXPECT_THROW(engine->run(bad, RunParams{}), Error);
@@ -212,6 +213,19 @@ TEST(HistogramCpuEngine, EqualizationByHand) {
     for (int64_t i = 0; i < plane; ++i)
       ASSERT_EQ(out[size_t(c * plane + i)], lut[img.u8[size_t(c * plane + i)]]) << c << " " << i;
   }
+}
+
+TEST(HistogramCpuEngine, CumulativeHistogramIsTheRunningSum) {
+  std::vector<uint32_t> counts(256);
+  SplitMix64 rng{4};
+  for (uint32_t& c : counts) c = uint32_t(rng.next() % 1000000);
+  const std::vector<int64_t> cdf = cumulative_histogram(counts);
+  ASSERT_EQ(cdf.size(), 256u);
+  int64_t running = 0;
+  for (int v = 0; v < 256; ++v) EXPECT_EQ(cdf[size_t(v)], running += counts[size_t(v)]) << v;
+  // A histogram that lost a pixel is caught before the table is built.
+  EXPECT_THROW(equalization_luts(counts, 1, running + 1), Error);
+  EXPECT_EQ(equalization_luts(counts, 1, running), equalization_lut(counts));
 }
 
 }  // namespace
