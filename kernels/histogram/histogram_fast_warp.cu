@@ -1,0 +1,266 @@
+// Variant 8, warp-aggregated: the fastest kernel we could make (n samples, B bins). Every block
+// keeps its own sub-histogram in shared memory, reads its samples 16 bytes at a time (uint4 /
+// float4, grid-stride, four loads in flight per thread) and merges into the global counters once
+// at the end: work n shared updates + blocks x B merge reads, steps n / p + B / block. The grid is
+// as many blocks as fit on the device at once. The layout depends on the samples and B:
+//   u8 samples (any B)  a histogram of the 256 sample VALUES, striped by lane: h[value][lane],
+//                       32 KiB. The lanes of one warp instruction never share an address (no
+//                       serialization inside a warp, whatever the data) and lane l always hits
+//                       bank l (no bank conflicts). The merge sums a value's 32 columns and adds
+//                       them to hist[bin_of(value)] (the 256-entry table): bins identical to the
+//                       CPU's. A 4-byte word of one value is one add of 4, 16 bytes of one value
+//                       one add of 16 (flat image regions, the Black Marble's black sky).
+//   f32, B <= 256       the same striped layout over the bins: h[bin][lane].
+//   f32, B <= 24576     one u32 copy per block (up to 96 KiB); a thread adds a run of equal bins
+//                       among its 4 samples at once, and a warp whose 128 samples share one bin
+//                       adds them with one atomic from lane 0 (__all_sync): all-equal data does
+//                       not serialize.
+//   f32, larger B       two 16-bit counters per 32-bit word (65536 bins: 128 KiB); the add that
+//                       takes a counter across 0x4000 subtracts 0x4000 from it and adds 0x4000 to
+//                       the global counter, so no counter overflows (49151 counts of headroom
+//                       between that add and its subtraction); the rest is merged at the end.
+// The teach trace and the contention model follow the textbook schedule of 8 (__match_any_sync
+// groups adding to per-warp sub-histograms); this kernel gives the same counts faster.
+#include <algorithm>
+
+#include "../common/cuda_check.cuh"
+#include "histogram_fast.cuh"
+
+namespace ws::histogram {
+
+namespace {
+
+constexpr unsigned kFull = 0xFFFFFFFFu;
+constexpr int kStripedBins = 256;
+constexpr int kCopyBins = 24576;
+constexpr int kUnroll = 4;  // vectors a thread loads before it counts them
+
+// ---- u8 samples: the striped histogram of the 256 values.
+__device__ __forceinline__ void add_word(uint32_t* h, uint32_t w, int lane) {
+  const uint32_t v0 = w & 0xFFu;
+  if (w == v0 * 0x01010101u) {
+    atomicAdd(&h[v0 * 32 + lane], 4u);
+    return;
+  }
+  atomicAdd(&h[v0 * 32 + lane], 1u);
+  atomicAdd(&h[((w >> 8) & 0xFFu) * 32 + lane], 1u);
+  atomicAdd(&h[((w >> 16) & 0xFFu) * 32 + lane], 1u);
+  atomicAdd(&h[(w >> 24) * 32 + lane], 1u);
+}
+__device__ __forceinline__ void add_vector(uint32_t* h, uint4 q, int lane) {
+  if (q.x == q.y && q.x == q.z && q.x == q.w && q.x == (q.x & 0xFFu) * 0x01010101u) {
+    atomicAdd(&h[(q.x & 0xFFu) * 32 + lane], 16u);
+    return;
+  }
+  add_word(h, q.x, lane);
+  add_word(h, q.y, lane);
+  add_word(h, q.z, lane);
+  add_word(h, q.w, lane);
+}
+
+template <int kThreads>
+__global__ void __launch_bounds__(kThreads)
+    values_u8(const uint8_t* __restrict__ in, int64_t n, const int* __restrict__ lut,
+              uint32_t* __restrict__ hist) {
+  __shared__ uint32_t h[256 * 32];
+  for (int j = threadIdx.x; j < 256 * 32; j += kThreads) h[j] = 0;
+  __syncthreads();
+  const int lane = threadIdx.x & 31;
+  const int64_t g = int64_t(blockIdx.x) * kThreads + threadIdx.x;
+  const int64_t p = int64_t(gridDim.x) * kThreads;
+  const int64_t head = min(n, int64_t((16 - (reinterpret_cast<uintptr_t>(in) & 15)) & 15));
+  if (g < head) atomicAdd(&h[in[g] * 32 + lane], 1u);
+  const uint4* vec = reinterpret_cast<const uint4*>(in + head);
+  const int64_t vectors = (n - head) / 16;
+  int64_t j = g;
+  for (; j + (kUnroll - 1) * p < vectors; j += kUnroll * p) {  // kUnroll loads in flight
+    uint4 q[kUnroll];
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) q[u] = __ldg(vec + j + u * p);
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) add_vector(h, q[u], lane);
+  }
+  for (; j < vectors; j += p) add_vector(h, __ldg(vec + j), lane);
+  for (int64_t i = head + vectors * 16 + g; i < n; i += p) atomicAdd(&h[in[i] * 32 + lane], 1u);
+  __syncthreads();
+  for (int v = threadIdx.x; v < 256; v += kThreads) {
+    uint32_t sum = 0;
+    for (int l = 0; l < 32; ++l) sum += h[v * 32 + ((l + v) & 31)];  // bank (l + v) % 32
+    const int k = lut[v];
+    if (sum != 0 && k >= 0) atomicAdd(&hist[k], sum);
+  }
+}
+
+// ---- f32 samples: where a block's counts go.
+struct StripedSink {  // h[bin][lane]
+  uint32_t* h;
+  int lane;
+  static constexpr bool kWarpUniform = false;  // lanes never collide: nothing to gain
+  __device__ static StripedSink make(uint32_t* smem, uint32_t*, int lane) { return {smem, lane}; }
+  __host__ __device__ static size_t words(int count) { return size_t(count) * 32; }
+  __device__ void add(int k, uint32_t c) const { atomicAdd(&h[k * 32 + lane], c); }
+  __device__ uint32_t total(int k) const {
+    uint32_t sum = 0;
+    for (int l = 0; l < 32; ++l) sum += h[k * 32 + ((l + k) & 31)];
+    return sum;
+  }
+};
+struct CopySink {  // h[bin]
+  uint32_t* h;
+  static constexpr bool kWarpUniform = true;
+  __device__ static CopySink make(uint32_t* smem, uint32_t*, int) { return {smem}; }
+  __host__ __device__ static size_t words(int count) { return size_t(count); }
+  __device__ void add(int k, uint32_t c) const { atomicAdd(&h[k], c); }
+  __device__ uint32_t total(int k) const { return h[k]; }
+};
+struct Packed16Sink {  // bin k in the (k & 1) half of h[k / 2]
+  uint32_t* h;
+  uint32_t* hist;
+  static constexpr bool kWarpUniform = true;
+  __device__ static Packed16Sink make(uint32_t* smem, uint32_t* hist, int) { return {smem, hist}; }
+  __host__ __device__ static size_t words(int count) { return size_t(count + 1) / 2; }
+  __device__ void add(int k, uint32_t c) const {
+    const int shift = (k & 1) * 16;
+    const uint32_t before = (atomicAdd(&h[k >> 1], c << shift) >> shift) & 0xFFFFu;
+    if (before < 0x4000u && before + c >= 0x4000u) {  // this add crossed 0x4000: move it out
+      atomicSub(&h[k >> 1], 0x4000u << shift);
+      atomicAdd(&hist[k], 0x4000u);
+    }
+  }
+  __device__ uint32_t total(int k) const { return (h[k >> 1] >> ((k & 1) * 16)) & 0xFFFFu; }
+};
+
+// The 4 bins of one float4 (-1 outside the range) into the sink: one add per run of equal bins;
+// with kWarpUniform, one add by lane 0 when the warp's 128 samples share a bin. `valid`: this lane
+// has a vector (every lane of the warp calls this together).
+template <class Sink>
+__device__ __forceinline__ void add_bins(const Sink& s, int k0, int k1, int k2, int k3, bool valid,
+                                         int lane) {
+  const bool same = valid && k0 == k1 && k0 == k2 && k0 == k3;
+  if (Sink::kWarpUniform) {
+    const int k_lane0 = __shfl_sync(kFull, k0, 0);
+    if (__all_sync(kFull, same && k0 == k_lane0)) {
+      if (lane == 0 && k0 >= 0) s.add(k0, 128u);
+      return;
+    }
+  }
+  if (!valid) return;
+  if (same) {
+    if (k0 >= 0) s.add(k0, 4u);
+    return;
+  }
+  // Runs of equal neighbours: k0 k0 k2 k2 -> two adds of 2, and so on.
+  int run = k0;
+  uint32_t len = 1;
+  const int rest[3] = {k1, k2, k3};
+#pragma unroll
+  for (int r = 0; r < 3; ++r) {
+    if (rest[r] == run) {
+      ++len;
+    } else {
+      if (run >= 0) s.add(run, len);
+      run = rest[r], len = 1;
+    }
+  }
+  if (run >= 0) s.add(run, len);
+}
+
+template <class Sink, int kThreads>
+__global__ void __launch_bounds__(kThreads)
+    bins_f32(const float* __restrict__ in, int64_t n, BinSpec b, uint32_t* __restrict__ hist) {
+  extern __shared__ uint32_t smem[];
+  const int count = b.count;
+  const size_t words = Sink::words(count);
+  for (size_t j = threadIdx.x; j < words; j += kThreads) smem[j] = 0;
+  __syncthreads();
+  const int lane = threadIdx.x & 31;
+  const Sink s = Sink::make(smem, hist, lane);
+  const int64_t g = int64_t(blockIdx.x) * kThreads + threadIdx.x;
+  const int64_t p = int64_t(gridDim.x) * kThreads;
+  const int64_t head = min(n, int64_t(((16 - (reinterpret_cast<uintptr_t>(in) & 15)) & 15) / 4));
+  if (g < head) {
+    const int k = bin_of(in[g], b);
+    if (k >= 0) s.add(k, 1u);
+  }
+  const float4* vec = reinterpret_cast<const float4*>(in + head);
+  const int64_t vectors = (n - head) / 4;
+  // The warp's lanes loop together (warp-uniform trip counts) for the __all_sync in add_bins.
+  int64_t w = g - lane;                                             // the warp's first thread
+  for (; w + (kUnroll - 1) * p + 31 < vectors; w += kUnroll * p) {  // kUnroll loads in flight
+    float4 q[kUnroll];
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) q[u] = __ldg(vec + w + lane + u * p);
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u)
+      add_bins(s, bin_of(q[u].x, b), bin_of(q[u].y, b), bin_of(q[u].z, b), bin_of(q[u].w, b), true,
+               lane);
+  }
+  for (; w < vectors; w += p) {
+    const int64_t j = w + lane;
+    const bool valid = j < vectors;
+    const float4 q = valid ? __ldg(vec + j) : make_float4(0, 0, 0, 0);
+    add_bins(s, bin_of(q.x, b), bin_of(q.y, b), bin_of(q.z, b), bin_of(q.w, b), valid, lane);
+  }
+  for (int64_t i = head + vectors * 4 + g; i < n; i += p) {
+    const int k = bin_of(in[i], b);
+    if (k >= 0) s.add(k, 1u);
+  }
+  __syncthreads();
+  for (int k = threadIdx.x; k < count; k += kThreads) {
+    const uint32_t c = s.total(k);
+    if (c != 0) atomicAdd(&hist[k], c);
+  }
+}
+
+int device_sms() {
+  static const int sms = [] {
+    int device = 0, count = 0;
+    WS_CUDA_CHECK(cudaGetDevice(&device));
+    WS_CUDA_CHECK(cudaDeviceGetAttribute(&count, cudaDevAttrMultiProcessorCount, device));
+    return count;
+  }();
+  return sms;
+}
+
+// As many blocks as fit on the device at once, but no more than the samples need (one vector of
+// 16 bytes per thread at least).
+template <class Kernel>
+int resident_grid(Kernel kernel, int threads, size_t shared, int64_t n, int bytes_per_sample) {
+  int per_sm = 0;
+  WS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, shared));
+  const int64_t needed =
+      (n * bytes_per_sample + int64_t(threads) * 16 - 1) / (int64_t(threads) * 16);
+  return int(
+      std::max<int64_t>(1, std::min<int64_t>(int64_t(std::max(1, per_sm)) * device_sms(), needed)));
+}
+
+template <class Sink, int kThreads>
+void launch_f32(const FastArgs& a) {
+  const size_t shared = Sink::words(a.bins.count) * sizeof(uint32_t);
+  auto kernel = bins_f32<Sink, kThreads>;
+  WS_CUDA_CHECK(
+      cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
+  const int grid = resident_grid(kernel, kThreads, shared, a.n, 4);
+  kernel<<<grid, kThreads, shared>>>(a.f32, a.n, a.bins, a.hist);
+  WS_CUDA_CHECK_LAUNCH();
+}
+
+}  // namespace
+
+void launch_warp_aggregated(const FastArgs& a) {
+  if (a.n == 0) return;
+  if (a.type == SampleType::U8) {
+    constexpr int kThreads = 512;
+    const int grid = resident_grid(values_u8<kThreads>, kThreads, 0, a.n, 1);
+    values_u8<kThreads><<<grid, kThreads>>>(a.u8, a.n, a.lut, a.hist);
+    WS_CUDA_CHECK_LAUNCH();
+  } else if (a.bins.count <= kStripedBins) {
+    launch_f32<StripedSink, 512>(a);
+  } else if (a.bins.count <= kCopyBins) {
+    launch_f32<CopySink, 512>(a);
+  } else {
+    launch_f32<Packed16Sink, 1024>(a);
+  }
+}
+
+}  // namespace ws::histogram
