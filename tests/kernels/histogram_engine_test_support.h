@@ -12,7 +12,7 @@
 
 namespace ws::histogram::test {
 
-inline const std::vector<Variant> kAllVariants = {
+inline const std::vector<Variant> kEngineVariants = {
     Variant::Sequential,    Variant::GlobalAtomic,     Variant::PrivateGlobal,
     Variant::PrivateShared, Variant::CoarseContiguous, Variant::CoarseInterleaved,
     Variant::Aggregated,    Variant::WarpAggregated};

@@ -26,7 +26,7 @@ std::unique_ptr<Engine> cpu_engine() {
 void expect_every_variant(Engine& engine, const Samples& s, const BinSpec& b,
                           const std::string& data, const LaunchShape& launch = {}) {
   const std::vector<uint32_t> expected = histogram_reference(s, b);
-  for (Variant v : kAllVariants) {
+  for (Variant v : kEngineVariants) {
     RunParams params;
     params.variant = v;
     params.launch = launch;
@@ -91,7 +91,7 @@ TEST(HistogramCpuEngine, OutOfRangeSamplesAreNotCounted) {
            std::numeric_limits<float>::infinity()};
   engine->set_samples(s);
   const BinSpec b = make_bins(10, 0, 10);
-  for (Variant v : kAllVariants) {
+  for (Variant v : kEngineVariants) {
     RunParams params;
     params.variant = v;
     const std::vector<uint32_t> got = engine->run(b, params);
