@@ -166,28 +166,31 @@ void HistogramContentionScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
                           return model_.chain[size_t(a)] > model_.chain[size_t(b)];
                         return model_.atomics[size_t(a)] > model_.atomics[size_t(b)];
                       });
-    std::vector<std::pair<float, float>> taken;
+    std::vector<std::vector<std::pair<float, float>>> rows(3);  // label rows, top down
     const float lf = font * 0.7f;
     for (int i = 0; i < std::min(nbins, 3); ++i) {
       const int b = order[size_t(i)];
       if (model_.atomics[size_t(b)] == 0) break;
       const int k = b / bins_per_column_;
       const float cx = plot_x0_ + (k + 0.5f) * col_w;
-      const float y = heat_y1 - float(atomics[size_t(k)] / most_atomics) * (heat_y1 - heat_y0) - 2 -
-                      i * lf * 1.2f;
-      const std::string label = "bin " + std::to_string(b) + " (" +
-                                bin_range_text(bins, b, input_.letters) +
-                                "): " + compact(double(model_.atomics[size_t(b)])) +
+      const std::string label = "bin " + std::to_string(b) +
+                                (bin_range_text(bins, b, input_.letters) == std::to_string(b)
+                                     ? ""
+                                     : " (" + bin_range_text(bins, b, input_.letters) + ")") +
+                                ": " + compact(double(model_.atomics[size_t(b)])) +
                                 " atomics, chain " + std::to_string(model_.chain[size_t(b)]);
       const float w = c.text_size(label, lf).x;
-      float x = std::clamp(cx - w / 2, plot_x0_ + 2, plot_x1_ - w - 2);
-      bool clash = false;
-      for (const auto& [a, e] : taken) clash = clash || (x < e && x + w > a);
-      if (clash) continue;
-      taken.push_back({x, x + w});
-      const float ly = std::max(y, heat_y0 + lf);
-      c.line({cx, ly}, {cx, ly - 2}, pal.text, 1);
-      c.text({x, ly - 2}, label, lf, pal.text, HAlign::Left, VAlign::Bottom);
+      const float x = std::clamp(cx + 4, plot_x0_ + 2, plot_x1_ - w - 2);
+      for (size_t r = 0; r < rows.size(); ++r) {
+        bool clash = false;
+        for (const auto& [a, e] : rows[r]) clash = clash || (x < e + 6 && x + w > a - 6);
+        if (clash) continue;
+        rows[r].push_back({x, x + w});
+        const float ly = heat_y0 + lf * 1.3f * (r + 1);
+        c.line({cx, ly - lf * 0.5f}, {x - 1, ly - lf * 0.5f}, pal.text_muted, 1);
+        c.text({x, ly}, label, lf, pal.text, HAlign::Left, VAlign::Bottom);
+        break;
+      }
     }
   }
   // ---- The right column: the colour bar and the variants.

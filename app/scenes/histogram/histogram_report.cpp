@@ -15,8 +15,9 @@ std::string contention_line(hg::Variant v, const BinContention& c, const hg::Bin
     if (bin < 0 || bin >= static_cast<int>(c.chain.size()) ||
         c.chain[size_t(bin)] != c.longest_chain)
       bin = static_cast<int>(std::max_element(c.chain.begin(), c.chain.end()) - c.chain.begin());
+    const std::string range = bin_range_text(bins, bin, letters);
     line += ", longest chain " + std::to_string(c.longest_chain) + " on bin " +
-            std::to_string(bin) + " (" + bin_range_text(bins, bin, letters) + ")";
+            std::to_string(bin) + (range == std::to_string(bin) ? "" : " (" + range + ")");
   }
   return line;
 }

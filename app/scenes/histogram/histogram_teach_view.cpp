@@ -38,7 +38,7 @@ int warp_of(int32_t thread, int block_dim, int warp_size) {
 
 std::string sample_text(double v, bool letters) {
   if (letters && v >= 33 && v < 127) return std::string(1, char(int(v)));
-  if (letters && v == 32) return "\xE2\x90\xA3";  // the open-box space sign
+  if (letters && v == 32) return "_";  // a space
   char text[32];
   std::snprintf(text, sizeof text, "%g", v);
   return text;
@@ -46,14 +46,14 @@ std::string sample_text(double v, bool letters) {
 
 std::string copy_name(const Trace& trace, int buffer, int copy, int bins, int block_dim) {
   const TraceBuffer& b = trace.buffers[size_t(buffer)];
-  if (b.space != MemSpace::Shared) {
-    if (b.name == "hist") return "hist";
-    return b.name + " b" + std::to_string(copy);
+  if (b.name == "hist") return "hist";
+  if (b.name == "warp hist") {
+    const int per_block = std::max(1, b.size / std::max(bins, 1));
+    return "warp b" + std::to_string(copy / per_block) + " w" + std::to_string(copy % per_block);
   }
-  const int per_block = std::max(1, b.size / std::max(bins, 1));
-  if (per_block == 1) return "shared b" + std::to_string(copy);
   (void)block_dim;
-  return "warp b" + std::to_string(copy / per_block) + " w" + std::to_string(copy % per_block);
+  if (b.space == MemSpace::Shared) return "shared b" + std::to_string(copy);
+  return b.name + " b" + std::to_string(copy);
 }
 
 }  // namespace
@@ -269,8 +269,10 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
       if (lost) {
         c.rect_filled({bx0, hy_want}, {bx1, hy_now}, pal.mismatch.with_alpha(70));
         c.rect({bx0, hy_want}, {bx1, hy_now}, pal.mismatch, 2);
-        c.text({(bx0 + bx1) / 2, hy_want - 2}, "-" + std::to_string(int64_t(want - now)),
-               label_font, pal.mismatch, HAlign::Center, VAlign::Bottom);
+        const std::string gone = "-" + std::to_string(int64_t(want - now));
+        c.text({(bx0 + bx1) / 2, hy_want - 2},
+               c.text_size(gone + " lost", label_font).x < bw ? gone + " lost" : gone, label_font,
+               pal.mismatch, HAlign::Center, VAlign::Bottom);
       } else if (label_font >= 7 && now > 0) {
         c.text({(bx0 + bx1) / 2, std::min(hy_now, hy_want) - 2}, std::to_string(int64_t(now)),
                label_font, pal.text, HAlign::Center, VAlign::Bottom);
@@ -346,10 +348,18 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
                pal.text_muted, HAlign::Center, VAlign::Top);
         under += font * 0.9f;
       }
-      c.text({x + col_w / 2, under + 2},
-             queue.plain ? std::to_string(len - 1) + " lost" : count_text(len, "in line").substr(0),
-             font * 0.7f, queue.plain && len > 1 ? pal.mismatch : pal.text_muted, HAlign::Center,
-             VAlign::Top);
+      // The chain: the most atomics one warp put in this queue (warps serialize one after
+      // another; within a warp instruction every lane on the counter waits its turn).
+      std::map<int, int> per_warp;
+      for (int32_t t : queue.threads) ++per_warp[warp_of(t, bd, warp)];
+      int chain = 0;
+      for (const auto& [w, k] : per_warp) chain = std::max(chain, k);
+      const std::string note = queue.plain ? std::to_string(len - 1) + " lost"
+                               : per_warp.size() > 1
+                                   ? std::to_string(len) + " queued, chain " + std::to_string(chain)
+                                   : std::to_string(len) + " in line";
+      c.text({x + col_w / 2, under + 2}, fit_text(c, note, font * 0.65f, col_w), font * 0.65f,
+             queue.plain && len > 1 ? pal.mismatch : pal.text_muted, HAlign::Center, VAlign::Top);
     }
     if (static_cast<int>(queues.size()) > cols)
       c.text({right_x, qy1 + font * 0.9f},
