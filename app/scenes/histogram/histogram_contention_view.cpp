@@ -133,8 +133,12 @@ void HistogramContentionScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     if (atomics[size_t(k)] <= 0) continue;
     const float x0 = plot_x0_ + k * col_w + gap, x1 = plot_x0_ + (k + 1) * col_w - gap;
     const float y = heat_y1 - float(atomics[size_t(k)] / most_atomics) * (heat_y1 - heat_y0);
-    c.rect_filled({x0, std::min(y, heat_y1 - 1)}, {std::max(x1, x0 + 1), heat_y1},
-                  colormap_color(interop::Colormap::Inferno, float(chain[size_t(k)]), 1, chain_hi));
+    const gfx::Color fill =
+        colormap_color(interop::Colormap::Inferno, float(chain[size_t(k)]), 1, chain_hi);
+    const Vec2 a{x0, std::min(y, heat_y1 - 1)}, b{std::max(x1, x0 + 1), heat_y1};
+    c.rect_filled(a, b, fill);
+    // A darker edge keeps the palest colours (the longest chains) visible on a light background.
+    if (b.x - a.x >= 2.5f) c.rect(a, b, mix(fill, gfx::Color{0, 0, 0, 255}, 0.55f), 1);
   }
   // Bin axis: lo, the middle and hi under the heatmap.
   auto bin_edge = [&](int b) {
@@ -149,8 +153,7 @@ void HistogramContentionScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   } else {
     c.text({plot_x0_, heat_y1 + 2}, bin_edge(0), font * 0.7f, pal.text_muted, HAlign::Left,
            VAlign::Top);
-    c.text({(plot_x0_ + plot_x1_) / 2, heat_y1 + 2},
-           "bin " + std::to_string(nbins / 2) + " = " + bin_edge(nbins / 2), font * 0.7f,
+    c.text({(plot_x0_ + plot_x1_) / 2, heat_y1 + 2}, bin_edge(nbins / 2), font * 0.7f,
            pal.text_muted, HAlign::Center, VAlign::Top);
     c.text({plot_x1_, heat_y1 + 2}, bin_edge(nbins), font * 0.7f, pal.text_muted, HAlign::Right,
            VAlign::Top);

@@ -362,9 +362,10 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
              queue.plain && len > 1 ? pal.mismatch : pal.text_muted, HAlign::Center, VAlign::Top);
     }
     if (static_cast<int>(queues.size()) > cols)
-      c.text({right_x, qy1 + font * 0.9f},
-             "and " + std::to_string(queues.size() - size_t(cols)) + " more counters (shorter)",
-             font * 0.7f, pal.text_muted);
+      c.text(
+          {right_x, qy1 + font * 0.9f},
+          "and " + count_text(int64_t(queues.size()) - cols, "more counter") + " (shorter queues)",
+          font * 0.7f, pal.text_muted);
   }
 
   // ---- Key and counters.
