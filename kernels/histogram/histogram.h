@@ -7,8 +7,9 @@
 //   1 sequential          one thread, one loop: the reference. Work n, steps n.
 //   2 global-atomic       one thread per sample, atomicAdd on the global counters (PMPP 9.3). Work
 //                         n atomics; samples of one bin serialize on its counter.
-//   3 private-global      a private copy of the histogram per block in global memory, merged into
-//                         copy 0 at the end (PMPP 9.4). Contention only inside a block; the merge
+//   3 private-global      a private copy of the histogram per block in global memory; at the end
+//                         every block adds its nonzero bins into the result (PMPP 9.4 adds into
+//                         block 0's copy instead). Contention only inside a block; the merge
 //                         costs B atomics per block.
 //   4 private-shared      the private copy in shared memory (PMPP 9.4): shared atomics are short;
 //                         one global atomic per nonzero bin per block in the merge.
@@ -127,6 +128,10 @@ void synthetic_into(Dist d, double skew, int64_t n, uint64_t seed, const BinSpec
 
 // Smallest and largest finite sample (the "range from the data"); throws for no finite sample.
 void sample_range(const Samples& s, double& lo, double& hi);
+// `count` equal bins over the data's range with the largest sample counted: [min, the next float
+// above max) (bins are half-open); one distinct value v gets [v - h, v + h), h = max(0.5,
+// |v|/1024). Throws as make_bins (a range too narrow for `count` float bins) and as sample_range.
+BinSpec bins_over_data(const Samples& s, int count);
 
 // ---- The reference: the sequential histogram (variant 1), counts per bin.
 std::vector<uint32_t> histogram_reference(const Samples& s, const BinSpec& b);

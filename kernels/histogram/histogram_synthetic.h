@@ -8,10 +8,16 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
+#include <vector>
 
 #include "histogram.h"
 
 namespace ws::histogram {
+
+// The Zipf table (host side, histogram_samples.cpp): cdf[k] = sum_{j <= k} (j + 1)^-skew / Z in
+// double, Z the sum over all `count` bins, the last entry exactly 1.0. Throws ws::Error for count
+// outside 1..kMaxBins or skew outside 0..10 (not finite included).
+std::vector<double> zipf_cdf(int count, double skew);
 
 // SplitMix64's finalizer on seed + index: an independent 64-bit value per (seed, index, stream).
 WS_HD uint64_t synthetic_hash(uint64_t seed, int64_t index, uint32_t stream) {
@@ -84,7 +90,9 @@ WS_HD float synthetic_sample(const SyntheticPlan& p, const double* zipf_cdf, int
       return value_in_bin(b.count / 2, 0.5, b);
     case Dist::Sorted: {
       const double t = (double(i) + 0.5) / double(p.n > 0 ? p.n : 1);
-      return float(double(b.lo) + t * range);
+      const float v = float(double(b.lo) + t * range);
+      // Large n: the last samples round up to hi itself; keep them in the last bin.
+      return v < b.hi ? v : nextafterf(b.hi, -FLT_MAX);
     }
   }
   return b.lo;
