@@ -244,8 +244,9 @@ std::string HistogramContentionScene::describe_at(gfx::Vec2 point) const {
     atomics += model_.atomics[size_t(b)];
     chain = std::max(chain, model_.chain[size_t(b)]);
   }
-  std::string text = first == last ? "bin " + std::to_string(first) + " (" +
-                                         bin_range_text(input_.bins, first, input_.letters) + ")"
+  const std::string range = bin_range_text(input_.bins, first, input_.letters);
+  std::string text = first == last ? "bin " + std::to_string(first) +
+                                         (range == std::to_string(first) ? "" : " (" + range + ")")
                                    : "bins " + std::to_string(first) + "-" + std::to_string(last);
   text += ": " + std::to_string(count) + " samples";
   if (count != want) text += " (sequential: " + std::to_string(want) + ")";

@@ -58,9 +58,11 @@ hg::BinSpec resolve_bins(const HistogramSettings& s, const hg::Samples& samples)
     return hg::make_bins_by_width(lo, lo + count * s.width, s.width);
   }
   // `bins` equal bins from min to just above max, so the largest value is counted.
-  float top = std::nextafter(float(hi), INFINITY);
-  if (!(top > float(lo))) top = float(lo) + 1;
-  return hg::make_bins(s.bins, lo, top);
+  try {
+    return hg::bins_over_data(samples, s.bins);
+  } catch (const std::exception& e) {
+    throw Error(std::string("--range auto: ") + e.what());
+  }
 }
 
 HistogramInput load_histogram_input(const HistogramSettings& s, const HistogramLimits& limits) {

@@ -354,12 +354,15 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
       for (int32_t t : queue.threads) ++per_warp[warp_of(t, bd, warp)];
       int chain = 0;
       for (const auto& [w, k] : per_warp) chain = std::max(chain, k);
-      const std::string note = queue.plain ? std::to_string(len - 1) + " lost"
-                               : per_warp.size() > 1
-                                   ? std::to_string(len) + " queued, chain " + std::to_string(chain)
-                                   : std::to_string(len) + " in line";
+      const std::string note =
+          queue.plain ? std::to_string(len - 1) + " lost" : std::to_string(len) + " in line";
+      const gfx::Color note_color = queue.plain && len > 1 ? pal.mismatch : pal.text_muted;
       c.text({x + col_w / 2, under + 2}, fit_text(c, note, font * 0.65f, col_w), font * 0.65f,
-             queue.plain && len > 1 ? pal.mismatch : pal.text_muted, HAlign::Center, VAlign::Top);
+             note_color, HAlign::Center, VAlign::Top);
+      if (!queue.plain && per_warp.size() > 1)
+        c.text({x + col_w / 2, under + 2 + font * 0.8f},
+               fit_text(c, "chain " + std::to_string(chain), font * 0.65f, col_w), font * 0.65f,
+               note_color, HAlign::Center, VAlign::Top);
     }
     if (static_cast<int>(queues.size()) > cols)
       c.text(
