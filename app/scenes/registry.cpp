@@ -2,6 +2,7 @@
 
 #include "common/error.h"
 #include "heat/heat_scene.h"
+#include "histogram/histogram_scene.h"
 #include "reduce/reduce_scene.h"
 #include "sat/sat_scene.h"
 #include "scan/scan_scene.h"
@@ -23,6 +24,7 @@ std::vector<std::unique_ptr<Scene>> make_scenes() {
   scenes.push_back(std::make_unique<HeatScene>());
   scenes.push_back(std::make_unique<ScanScene>());
   scenes.push_back(std::make_unique<SatScene>());
+  scenes.push_back(std::make_unique<HistogramScene>());
   for (const SceneFactory& make : registered()) scenes.push_back(make());
   return scenes;
 }

@@ -130,7 +130,7 @@ TEST(Cli, BadArgumentsFailWithAClearMessageAndWriteNothing) {
       {"render --step 99 --out " + out, "outside this run's steps"},
       {"render --out " + kOut + "/fig.jpg", "must end in .png or .svg"},
       {"render --out /nonexistent-folder/x.svg", "cannot write"},
-      {"run --scene histogram", "unknown scene 'histogram'"},
+      {"run --scene no-such-scene", "unknown scene 'no-such-scene'"},
       {"run --image no-such-picture.png", "'no-such-picture.png' not found"},
       {"run --image /nonexistent/camera.png", "'/nonexistent/camera.png' not found"},
       {"run --values \"1,,2\"", "two commas in a row"},

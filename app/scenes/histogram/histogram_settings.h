@@ -28,7 +28,7 @@ struct HistogramSettings {
   HistogramSource source = HistogramSource::Text;
   std::string text = kTextbookPhrase;
   std::string values;
-  std::string file;                  // the text file or image of the two file sources
+  std::string file;                   // the text file or image of the two file sources
   std::string channel = "luminance";  // image: luminance | r | g | b
   histogram::Dist dist = histogram::Dist::Zipf;
   double skew = 1.2;
@@ -43,7 +43,7 @@ struct HistogramSettings {
   bool auto_range = false;
 
   histogram::Variant variant = histogram::Variant::GlobalAtomic;
-  histogram::TeachParams teach;  // block_dim, grid_dim, coarsening, inject_race (teach mode)
+  histogram::TeachParams teach;   // block_dim, grid_dim, coarsening, inject_race (teach mode)
   histogram::LaunchShape launch;  // full-size runs
 
   bool equalize = true;  // image mode: show the equalized image beside the original

@@ -1,0 +1,44 @@
+// What a teach trace says about contention: the atomics of one step grouped per counter copy, in
+// the order they serialize (the queues the teach view draws), and per bin over the whole run the
+// atomics and the longest chain (atomics on one copy of the counter from one warp instruction, the
+// contention model's definition).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "common/trace.h"
+
+namespace ws::app {
+
+// Buffer 0 is the input; the others (global "hist", "private" copies, shared "shared hist" or
+// "warp hist" per block) hold counters, `bins` per copy.
+bool is_counter_buffer(const Trace& trace, int buffer);
+
+struct CounterQueue {
+  int buffer = 0;
+  int copy = 0;  // which copy of the histogram in that buffer (a block's, a warp's; 0 for hist)
+  int bin = 0;
+  std::vector<int32_t> threads;  // in the order they serialize
+  std::vector<double> amounts;   // what each added (1, or a run's / a group's length)
+  bool plain = false;            // the injected race: plain reads of the counter, not atomics
+};
+
+// The copy an event's address belongs to (shared buffers: block-major, as the snapshots are).
+int counter_copy(const Trace& trace, const TraceStep& step, const TraceEvent& e, int bins);
+
+// The step's queues, longest first (ties: by buffer, copy, bin). With the injected race the plain
+// reads of one counter in one step form the queue (they all read the same old value).
+std::vector<CounterQueue> step_queues(const Trace& trace, int step, int bins);
+
+struct TraceContention {
+  std::vector<int64_t> atomics;     // per bin
+  std::vector<int32_t> chain;       // per bin
+  std::vector<int32_t> step_chain;  // per step: the longest chain in it
+  int64_t total_atomics = 0;
+  int32_t longest_chain = 0;
+  int hottest_bin = -1;  // the most atomics waiting (sum of chain - 1), -1 for none
+};
+TraceContention trace_contention(const Trace& trace, int bins);
+
+}  // namespace ws::app
