@@ -58,8 +58,10 @@ int run_cli(int argc, char** argv) {
   render->add_option("--out", render_request.out, "Output .png or .svg (with %03d for --step all)");
   render->add_option("--backend", render_request.backend, "cpu or cuda (default: cuda if present)");
   render->add_option("--script", script, "JSON batch of figures");
-  render->add_option("--bench", render_request.bench_json,
-                     "Draw a `warpscope bench` JSON as a chart (GB/s per variant and size)");
+  render->add_option(
+      "--bench", render_request.bench_json,
+      "Draw a `warpscope bench` JSON as a chart (GB/s per variant and size, or lines for a "
+      "sweep such as the histogram's throughput against skew)");
 
   std::string run_scene = default_scene, run_backend, json_path;
   auto* run = app.add_subcommand("run", "Run a scene and write results, trace and counters");
@@ -109,7 +111,9 @@ int run_cli(int argc, char** argv) {
   bench->add_option("--sweep", bench_sweep,
                     "KEY=LO:HI: time the scene's frame loop while KEY steps through LO..HI each "
                     "frame, as a slider drag (headless, 1920x1080 frames; --frames, --set)");
-  bench->add_option("--set", bench_sets, "KEY=VALUE: a scene parameter for --sweep (repeatable)");
+  bench->add_option("--set", bench_sets,
+                    "KEY=VALUE: a scene parameter for --sweep, or an option of the scene's own "
+                    "benchmark (e.g. --set bins=4096 for the histogram; repeatable)");
   auto* list = app.add_subcommand("list", "List the scenes and their parameters");
 
   try {
@@ -147,6 +151,11 @@ int run_cli(int argc, char** argv) {
     if (bench_live)
       return live_bench_command(bench_sizes, bench_frames, bench_steps_per_frame, bench_variant);
     bench_request.sizes = bench_sizes;
+    for (const std::string& set : bench_sets) {
+      const size_t eq = set.find('=');
+      WS_REQUIRE(eq != std::string::npos && eq > 0, "--set expects KEY=VALUE, got '" + set + "'");
+      bench_request.params[set.substr(0, eq)] = set.substr(eq + 1);
+    }
     if (bench_variant_option->count()) bench_request.variants = bench_variant;
     return bench_command(bench_scene, bench_request, bench_backend, bench_json);
   }

@@ -13,6 +13,7 @@
 #include "io/json_file.h"
 #include "scenes/registry.h"
 #include "views/bench_chart.h"
+#include "views/line_chart.h"
 #include "shell/headless_context.h"
 #include "shell/imgui_runtime.h"
 
@@ -98,9 +99,17 @@ void write_figure(Scene& scene, const RenderRequest& r, const std::string& out, 
   write_drawing([&](gfx::Canvas& canvas) { scene.draw(canvas, r.theme); }, r, out, png);
 }
 
-// `render --bench f.json`: the measured benchmark as a chart (views/bench_chart.h).
+// `render --bench f.json`: the measured benchmark as a chart: lines for a sweep (a document with
+// "chart": {"kind": "lines"}, views/line_chart.h), else bars per size (views/bench_chart.h).
 void render_bench_chart(const RenderRequest& r, PngRenderer& png) {
-  const BenchChart chart = bench_chart_from_json(read_json_file(r.bench_json, "bench JSON"));
+  const nlohmann::json doc = read_json_file(r.bench_json, "bench JSON");
+  if (is_line_chart_json(doc)) {
+    const LineChart chart = line_chart_from_json(doc);
+    write_drawing([&](gfx::Canvas& c) { draw_line_chart(c, chart, gfx::palette(r.theme)); }, r,
+                  r.out, png);
+    return;
+  }
+  const BenchChart chart = bench_chart_from_json(doc);
   write_drawing([&](gfx::Canvas& c) { draw_bench_chart(c, chart, gfx::palette(r.theme)); }, r,
                 r.out, png);
 }

@@ -27,6 +27,9 @@ struct BenchRequest {
   // The GUI's fast mode: time the scene's current operator, type and input distribution rather
   // than the benchmark's defaults (the command line's fixed, comparable table).
   bool from_scene = false;
+  // `--set KEY=VALUE` (without --sweep): the scene's own options that narrow its benchmark (e.g.
+  // the histogram's bins=4096); a scene refuses the keys it does not read, naming them.
+  nlohmann::json params = nlohmann::json::object();
 };
 
 // One timed row, in the form every panel and table shows.

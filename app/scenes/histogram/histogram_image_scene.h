@@ -1,0 +1,104 @@
+// The histogram scene's image mode: a photo (the shipped Black Marble night map by default, or any
+// file the user opens), the 256-bin histogram of each channel (R, G, B and luminance) computed by
+// the engine with the chosen variant and checked against the sequential reference, the cumulative
+// histogram drawn as a curve over the bars, and histogram equalization applied live: the engine
+// scans the counts into a lookup table and maps every pixel, and on CUDA the equalized planes
+// reach the screen through CUDA-GL interop (PixelImage), as the SAT filter mode's output does.
+// The original and the equalized image side by side, their histograms under them.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "histogram_settings.h"
+#include "scene_kit/fast_panel.h"
+#include "scenes/scene.h"
+#include "views/value_grid.h"
+
+namespace ws::interop {
+class PixelImage;
+}
+
+namespace ws::app {
+
+inline constexpr const char* kHistogramDefaultImage = "blackmarble_night.jpg";
+
+// The image mode (id "image"), for the histogram scene's mode switch.
+std::unique_ptr<Scene> make_histogram_image_mode(std::shared_ptr<HistogramSettings> settings);
+
+// One channel's 256-bin histogram and its cumulative histogram (the inclusive scan).
+struct ChannelHistogram {
+  std::string name;  // "R", "G", "B", "luminance"
+  std::vector<uint32_t> counts, cumulative;
+};
+
+class HistogramImageScene : public Scene {
+ public:
+  explicit HistogramImageScene(std::shared_ptr<HistogramSettings> settings);
+  ~HistogramImageScene() override;
+  const char* id() const override { return "image"; }
+  const char* title() const override { return "histograms of a photo, equalized live"; }
+  SceneCapabilities capabilities() const override;
+  void attach(SceneContext& context) override;
+  void detach() override;
+  nlohmann::json params_to_json() const override;
+  void params_from_json(const nlohmann::json& params) override;
+  void reset() override;
+  int step_count() const override { return 1; }
+  int current_step() const override { return 0; }
+  void seek(int /*step*/) override {}
+  void ui() override;
+  void code_ui() override;
+  void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
+  std::string describe_at(gfx::Vec2 point) const override;
+  nlohmann::json results_json() const override;
+  BenchJob bench_job(const BenchRequest& request) const override;
+  gfx::Image output_image() const override;  // the equalized image (the original when off)
+
+  // The file the mode shows: settings.file for an image source, else the shipped photo.
+  std::string image_file() const;
+  int width() const { return width_; }
+  int height() const { return height_; }
+  int channels() const { return channels_; }  // colour planes: 3 (R, G, B) or 1 (grey)
+  // Before and after equalization: R, G, B, luminance (a grey file: luminance only).
+  const std::vector<ChannelHistogram>& original() const { return original_; }
+  const std::vector<ChannelHistogram>& equalized() const { return equalized_hist_; }
+  const std::vector<uint8_t>& planes() const { return planes_; }  // channel-major
+  const std::vector<uint8_t>& equalized_planes() const { return equalized_; }
+
+ private:
+  Backend backend() const { return context_ ? context_->backend : Backend::Cpu; }
+  void load_image();  // reads image_file() when it changed; keeps the previous image on errors
+  void compute();     // histograms, equalization, textures
+  void upload_textures();
+  std::vector<ChannelHistogram> channel_histograms(const std::vector<uint8_t>& planes,
+                                                   bool with_engine);
+  const ChannelHistogram* shown(const std::vector<ChannelHistogram>& set) const;
+  void draw_histogram(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max,
+                      const std::vector<ChannelHistogram>& set, const std::string& caption,
+                      const gfx::Palette& pal, float font, int panel) const;
+
+  std::shared_ptr<HistogramSettings> settings_;
+  SceneContext* context_ = nullptr;
+  std::string error_;
+  std::string loaded_key_, label_;
+  int width_ = 0, height_ = 0, channels_ = 0;
+  std::vector<uint8_t> planes_;     // the colour planes as read
+  std::vector<uint8_t> luminance_;  // Rec. 601, as image_planes' luminance mode
+  std::vector<uint8_t> equalized_;  // the equalized colour planes (empty when off)
+  std::vector<ChannelHistogram> original_, equalized_hist_;
+  bool matches_reference_ = false;
+  bool equalized_matches_lut_ = false;
+  double histogram_ms_ = 0, equalize_ms_ = 0;
+  std::unique_ptr<histogram::Engine> engine_;
+  std::unique_ptr<interop::PixelImage> original_tex_, equalized_tex_;
+  bool original_uploaded_ = false;
+  FastPanel fast_{{"256", "1024", "4096", "8192"}, 3};
+  mutable GridGeometry original_geo_, equalized_geo_;
+  // The histogram plots of the last draw (for the hover text): left edge, width, top, bottom.
+  mutable std::array<std::array<float, 4>, 2> plot_box_{};
+};
+
+}  // namespace ws::app
