@@ -115,7 +115,7 @@ void draw_line_chart(gfx::Canvas& c, const LineChart& chart, const gfx::Palette&
     x_hi = std::max(x_hi, t.first);
   }
   if (x_hi <= x_lo) x_hi = x_lo + 1;
-  const double step = nice_step(y_hi * 1.05, 5);
+  const double step = nice_step(y_hi * 1.05, 6);
   const double y_top = std::max(step, std::ceil(y_hi * 1.05 / step) * step);
 
   // Legend on the right: the longest name sets its width.
@@ -151,11 +151,11 @@ void draw_line_chart(gfx::Canvas& c, const LineChart& chart, const gfx::Palette&
          HAlign::Center, VAlign::Top);
   c.text({8, top - font * 1.2f}, chart.y_label, font * 0.9f, p.text);
 
-  // The lines: variants in the first seven Okabe-Ito hues, the library dashed in the text colour.
+  // The lines: variants in the eight Okabe-Ito hues, the library dashed in the text colour.
   int hue = 0;
   float key_y = top;
   for (const LineSeries& s : chart.series) {
-    const gfx::Color col = s.library ? p.text : p.warp_color(hue++ % 7);
+    const gfx::Color col = s.library ? p.text : p.warp_color(hue++ % 8);
     c.begin_group("series-" + s.name);
     for (size_t i = 0; i + 1 < s.points.size(); ++i) {
       const Vec2 a{px(s.points[i].x), py(s.points[i].y)};

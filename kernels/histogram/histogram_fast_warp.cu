@@ -1,8 +1,9 @@
 // Variant 8, warp-aggregated: the fastest kernel we could make (n samples, B bins). Every block
 // keeps its own sub-histogram in shared memory, reads its samples 16 bytes at a time (uint4 /
-// float4, grid-stride, four loads in flight per thread) and merges into the global counters once
-// at the end: work n shared updates + blocks x B merge reads, steps n / p + B / block. The grid is
-// as many blocks as fit on the device at once. The layout depends on the samples and B:
+// float4, grid-stride, 2 (u8) or 4 (f32) loads in flight per thread) and merges into the global
+// counters once at the end: work n shared updates + blocks x B merge reads, steps n / p + B /
+// block. The grid is as many blocks as fit on the device at once. The layout depends on the samples
+// and B:
 //   u8 samples (any B)  a histogram of the 256 sample VALUES, striped by lane: h[value][lane],
 //                       32 KiB. The lanes of one warp instruction never share an address (no
 //                       serialization inside a warp, whatever the data) and lane l always hits
@@ -22,6 +23,9 @@
 // The teach trace and the contention model follow the textbook schedule of 8 (__match_any_sync
 // groups adding to per-warp sub-histograms); this kernel gives the same counts faster.
 #include <algorithm>
+#include <map>
+#include <mutex>
+#include <tuple>
 
 #include "../common/cuda_check.cuh"
 #include "histogram_fast.cuh"
@@ -33,7 +37,9 @@ namespace {
 constexpr unsigned kFull = 0xFFFFFFFFu;
 constexpr int kStripedBins = 256;
 constexpr int kCopyBins = 24576;
-constexpr int kUnroll = 4;  // vectors a thread loads before it counts them
+constexpr int kUnroll = 4;  // f32: vectors a thread loads before it counts them
+constexpr int kUnrollU8 =
+    2;  // u8 (measured on the H100: 2 is as fast as 4 or 8, 256 to 1024 threads)
 
 // ---- u8 samples: the striped histogram of the 256 values.
 __device__ __forceinline__ void add_word(uint32_t* h, uint32_t w, int lane) {
@@ -73,12 +79,12 @@ __global__ void __launch_bounds__(kThreads)
   const uint4* vec = reinterpret_cast<const uint4*>(in + head);
   const int64_t vectors = (n - head) / 16;
   int64_t j = g;
-  for (; j + (kUnroll - 1) * p < vectors; j += kUnroll * p) {  // kUnroll loads in flight
-    uint4 q[kUnroll];
+  for (; j + (kUnrollU8 - 1) * p < vectors; j += kUnrollU8 * p) {  // kUnrollU8 loads in flight
+    uint4 q[kUnrollU8];
 #pragma unroll
-    for (int u = 0; u < kUnroll; ++u) q[u] = __ldg(vec + j + u * p);
+    for (int u = 0; u < kUnrollU8; ++u) q[u] = __ldg(vec + j + u * p);
 #pragma unroll
-    for (int u = 0; u < kUnroll; ++u) add_vector(h, q[u], lane);
+    for (int u = 0; u < kUnrollU8; ++u) add_vector(h, q[u], lane);
   }
   for (; j < vectors; j += p) add_vector(h, __ldg(vec + j), lane);
   for (int64_t i = head + vectors * 16 + g; i < n; i += p) atomicAdd(&h[in[i] * 32 + lane], 1u);
@@ -96,6 +102,7 @@ struct StripedSink {  // h[bin][lane]
   uint32_t* h;
   int lane;
   static constexpr bool kWarpUniform = false;  // lanes never collide: nothing to gain
+  static constexpr int kMostBins = kStripedBins;
   __device__ static StripedSink make(uint32_t* smem, uint32_t*, int lane) { return {smem, lane}; }
   __host__ __device__ static size_t words(int count) { return size_t(count) * 32; }
   __device__ void add(int k, uint32_t c) const { atomicAdd(&h[k * 32 + lane], c); }
@@ -108,6 +115,7 @@ struct StripedSink {  // h[bin][lane]
 struct CopySink {  // h[bin]
   uint32_t* h;
   static constexpr bool kWarpUniform = true;
+  static constexpr int kMostBins = kCopyBins;
   __device__ static CopySink make(uint32_t* smem, uint32_t*, int) { return {smem}; }
   __host__ __device__ static size_t words(int count) { return size_t(count); }
   __device__ void add(int k, uint32_t c) const { atomicAdd(&h[k], c); }
@@ -117,6 +125,7 @@ struct Packed16Sink {  // bin k in the (k & 1) half of h[k / 2]
   uint32_t* h;
   uint32_t* hist;
   static constexpr bool kWarpUniform = true;
+  static constexpr int kMostBins = kMaxBins;
   __device__ static Packed16Sink make(uint32_t* smem, uint32_t* hist, int) { return {smem, hist}; }
   __host__ __device__ static size_t words(int count) { return size_t(count + 1) / 2; }
   __device__ void add(int k, uint32_t c) const {
@@ -212,6 +221,21 @@ __global__ void __launch_bounds__(kThreads)
   }
 }
 
+// Blocks of `kernel` that fit on one SM, asked once per (kernel, threads, shared bytes): the
+// occupancy query costs microseconds of host time, which a timed launch would include.
+int blocks_per_sm(const void* kernel, int threads, size_t shared) {
+  static std::mutex mutex;
+  static std::map<std::tuple<const void*, int, size_t>, int> known;
+  const std::lock_guard<std::mutex> lock(mutex);
+  const auto key = std::make_tuple(kernel, threads, shared);
+  const auto it = known.find(key);
+  if (it != known.end()) return it->second;
+  int per_sm = 0;
+  WS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, shared));
+  known[key] = std::max(1, per_sm);
+  return known[key];
+}
+
 int device_sms() {
   static const int sms = [] {
     int device = 0, count = 0;
@@ -224,23 +248,26 @@ int device_sms() {
 
 // As many blocks as fit on the device at once, but no more than the samples need (one vector of
 // 16 bytes per thread at least).
-template <class Kernel>
-int resident_grid(Kernel kernel, int threads, size_t shared, int64_t n, int bytes_per_sample) {
-  int per_sm = 0;
-  WS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, shared));
+int resident_grid(const void* kernel, int threads, size_t shared, int64_t n, int bytes_per_sample) {
+  const int64_t per_sm = blocks_per_sm(kernel, threads, shared);
   const int64_t needed =
       (n * bytes_per_sample + int64_t(threads) * 16 - 1) / (int64_t(threads) * 16);
-  return int(
-      std::max<int64_t>(1, std::min<int64_t>(int64_t(std::max(1, per_sm)) * device_sms(), needed)));
+  return int(std::max<int64_t>(1, std::min<int64_t>(per_sm * device_sms(), needed)));
 }
 
 template <class Sink, int kThreads>
 void launch_f32(const FastArgs& a) {
   const size_t shared = Sink::words(a.bins.count) * sizeof(uint32_t);
   auto kernel = bins_f32<Sink, kThreads>;
-  WS_CUDA_CHECK(
-      cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
-  const int grid = resident_grid(kernel, kThreads, shared, a.n, 4);
+  // Once per kernel: the most dynamic shared memory any bin count of this layout asks for.
+  static const bool sized = [&] {
+    const size_t most = Sink::words(Sink::kMostBins) * sizeof(uint32_t);
+    WS_CUDA_CHECK(
+        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(most)));
+    return true;
+  }();
+  (void)sized;
+  const int grid = resident_grid(reinterpret_cast<const void*>(kernel), kThreads, shared, a.n, 4);
   kernel<<<grid, kThreads, shared>>>(a.f32, a.n, a.bins, a.hist);
   WS_CUDA_CHECK_LAUNCH();
 }
@@ -251,7 +278,8 @@ void launch_warp_aggregated(const FastArgs& a) {
   if (a.n == 0) return;
   if (a.type == SampleType::U8) {
     constexpr int kThreads = 512;
-    const int grid = resident_grid(values_u8<kThreads>, kThreads, 0, a.n, 1);
+    const int grid =
+        resident_grid(reinterpret_cast<const void*>(values_u8<kThreads>), kThreads, 0, a.n, 1);
     values_u8<kThreads><<<grid, kThreads>>>(a.u8, a.n, a.lut, a.hist);
     WS_CUDA_CHECK_LAUNCH();
   } else if (a.bins.count <= kStripedBins) {

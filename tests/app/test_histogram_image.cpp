@@ -127,23 +127,26 @@ TEST(HistogramImage, EqualizationIsTheLookupTableAndItsCumulativeHistogramIsAStr
             sum == first ? v : int(std::lround((cdf[size_t(v)] - first) * 255.0 / (sum - first)));
         ASSERT_EQ(int(out[size_t(c * n + i)]), expected) << "channel " << c << " pixel " << i;
       }
-      // After: the cumulative share at every level that occurs lies on the line from the first
-      // level's share to 100%, within half a level.
+      // After: at every level that occurs, the cumulative count lies on the line from the
+      // darkest level's count (cdf_min, which maps to 0) to all pixels at 255, within the half
+      // level the table rounds to.
       const std::vector<uint32_t> after = count_bytes(out.data() + c * n, n);
-      double cum = 0, after_first = -1, worst = 0;
+      double cum = 0, worst = 0;
       for (int v = 0; v < 256; ++v) {
         cum += after[size_t(v)];
         if (after[size_t(v)] == 0) continue;
-        if (after_first < 0) after_first = cum;
-        const double line = after_first + (double(n) - after_first) * v / 255.0;
-        worst = std::max(worst, std::abs(cum - line) / double(n));
+        const double line = first + (double(n) - first) * v / 255.0;
+        worst = std::max(worst, std::abs(cum - line));
       }
-      EXPECT_LE(worst, 0.5 / 255 + 1e-9);
+      EXPECT_LE(worst, 0.5 * (double(n) - first) / 255 + 1e-6);
       // And the spread: the equalized channel uses the whole range.
       EXPECT_EQ(int(*std::max_element(out.begin() + c * n, out.begin() + (c + 1) * n)), 255);
     }
     const nlohmann::json j = scene->results_json();
     EXPECT_EQ(j["equalized"]["matches_lut"], true);
+    const nlohmann::json& line = j["equalized"]["cumulative_distance_from_line_in_levels"];
+    EXPECT_EQ(int(line.size()), scene->channels());
+    for (const auto& item : line.items()) EXPECT_LE(item.value().get<double>(), 0.5 + 1e-9);
     // The scene's own histograms after equalization are those of its equalized planes.
     EXPECT_EQ(scene->equalized()[0].counts, count_bytes(out.data(), n));
   }

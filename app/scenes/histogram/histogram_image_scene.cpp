@@ -244,24 +244,25 @@ nlohmann::json histograms_json(const std::vector<ChannelHistogram>& set) {
 }
 
 // How far the cumulative histogram of an equalized channel is from the straight line it should
-// follow: through (0, the first nonzero cdf value) and (255, all pixels), at the levels that
-// occur, as a fraction of all pixels (rounding to whole levels allows half a level's share).
-double distance_from_line(const ChannelHistogram& h) {
-  const double total = h.cumulative.empty() ? 0 : h.cumulative.back();
-  if (total <= 0) return 0;
+// follow: through (0, cdf_min) and (255, all pixels), cdf_min being the original's count of its
+// darkest level (which maps to 0), at the levels that occur, in units of one output level's share
+// ((all - cdf_min) / 255 pixels): rounding to whole levels keeps it at or below 0.5.
+double distance_from_line(const ChannelHistogram& after, const ChannelHistogram& before) {
+  const double total = after.cumulative.empty() ? 0 : after.cumulative.back();
   double first = 0;
-  for (uint32_t v : h.cumulative)
+  for (uint32_t v : before.cumulative)
     if (v > 0) {
       first = v;
       break;
     }
+  if (total <= first) return 0;
   double worst = 0;
   for (int v = 0; v < 256; ++v) {
-    if (h.counts[size_t(v)] == 0) continue;
+    if (after.counts[size_t(v)] == 0) continue;
     const double line = first + (total - first) * v / 255.0;
-    worst = std::max(worst, std::abs(h.cumulative[size_t(v)] - line) / total);
+    worst = std::max(worst, std::abs(after.cumulative[size_t(v)] - line));
   }
-  return worst;
+  return worst / ((total - first) / 255.0);
 }
 
 }  // namespace
@@ -295,11 +296,12 @@ nlohmann::json HistogramImageScene::results_json() const {
   nlohmann::json eq = nullptr;
   if (!equalized_.empty()) {
     nlohmann::json line = nlohmann::json::object();
-    for (const ChannelHistogram& h : equalized_hist_)
-      if (h.name != "luminance" || channels_ == 1) line[h.name] = distance_from_line(h);
+    for (size_t c = 0; c < equalized_hist_.size() && c < original_.size(); ++c)
+      if (int(c) < channels_)  // the equalized planes (luminance is not equalized itself)
+        line[equalized_hist_[c].name] = distance_from_line(equalized_hist_[c], original_[c]);
     eq = {{"histograms", histograms_json(equalized_hist_)},
           {"matches_lut", equalized_matches_lut_},
-          {"cumulative_distance_from_line", line},
+          {"cumulative_distance_from_line_in_levels", line},
           {"ms", equalize_ms_}};
   }
   doc.extra["equalized"] = eq;

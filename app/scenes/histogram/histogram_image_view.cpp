@@ -45,6 +45,17 @@ std::string channel_key(const std::string& setting) {
   return "luminance";
 }
 
+std::string count_text(double v) {
+  char text[32];
+  if (v >= 1e6)
+    std::snprintf(text, sizeof text, "%.3gM", v / 1e6);
+  else if (v >= 1e3)
+    std::snprintf(text, sizeof text, "%.3gk", v / 1e3);
+  else
+    std::snprintf(text, sizeof text, "%.3g", v);
+  return text;
+}
+
 std::string percent(double share) {
   char text[32];
   std::snprintf(text, sizeof text, "%.1f%%", share * 100);
@@ -131,14 +142,32 @@ void HistogramImageScene::draw_histogram(gfx::Canvas& c, Vec2 min, Vec2 max,
     }
     for (double t : {0.0, 0.5, 1.0})
       c.text({right + f * 0.3f, yc(t * total)}, percent(t).substr(0, percent(t).find('.')) + "%", f,
-             pal.highlight, HAlign::Left, VAlign::Middle);
+             pal.text_muted, HAlign::Left, VAlign::Middle);
+    // After equalization: the straight line an equalized channel's cumulative histogram keeps to
+    // at every level that occurs, from the darkest original level's count (mapped to 0) to all.
+    const ChannelHistogram* before = shown(original_);
+    const bool equalized_channel = main->name != "luminance" || channels_ == 1;
+    if (panel == 1 && before && equalized_channel) {
+      double first = 0;
+      for (uint32_t v : before->cumulative)
+        if (v > 0) {
+          first = v;
+          break;
+        }
+      const Vec2 a{left, yc(first)}, b{right, yc(total)};
+      for (float t = 0; t < 1; t += 0.02f) {
+        const float u = std::min(1.0f, t + 0.012f);
+        c.line({a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t},
+               {a.x + (b.x - a.x) * u, a.y + (b.y - a.y) * u}, pal.text, 1.2f);
+      }
+      for (int v = 0; v < 256; ++v)  // the levels in use, on the line
+        if (main->counts[size_t(v)] > 0)
+          c.circle_filled({x_of(v + 1), yc(main->cumulative[size_t(v)])}, f * 0.16f, pal.highlight);
+    }
   }
-  char label[32];
-  for (double t : {0.0, 0.5, 1.0}) {
-    std::snprintf(label, sizeof label, "%.3g", cap * t);
-    c.text({left - f * 0.3f, y_of(cap * t)}, label, f, pal.text_muted, HAlign::Right,
+  for (double t : {0.0, 0.5, 1.0})
+    c.text({left - f * 0.3f, y_of(cap * t)}, count_text(cap * t), f, pal.text_muted, HAlign::Right,
            VAlign::Middle);
-  }
   for (int v : {0, 64, 128, 192, 255})
     c.text({x_of(v) + bw / 2, bottom + f * 0.15f}, std::to_string(v), f, pal.text_muted,
            HAlign::Center, VAlign::Top);
@@ -184,6 +213,11 @@ void HistogramImageScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const float col_w = (size.x - (columns + 1) * margin) / columns;
   const float image_bottom = top + (size.y - top) * 0.55f;
   const int w = width_, h = height_, ch = channels_;
+  const std::string after_caption =
+      channels_ == 1 || channel_key(s.channel) != "luminance"
+          ? "histograms after equalization (dashed: the straight line of an "
+            "equalized channel)"
+          : "histograms after equalization (R, G, B each equalized: choose one for its line)";
   for (int k = 0; k < columns; ++k) {
     const float x0 = margin + k * (col_w + margin);
     gfx::Canvas::Raster raster;
@@ -198,8 +232,7 @@ void HistogramImageScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     (k == 0 ? original_geo_ : equalized_geo_) = geo;
     draw_histogram(c, {x0, image_bottom + margin * 0.4f}, {x0 + col_w, size.y - margin * 0.3f},
                    k == 0 ? original_ : equalized_hist_,
-                   k == 0 ? "histograms of the original" : "histograms after equalization", pal,
-                   font, k);
+                   k == 0 ? "histograms of the original" : after_caption, pal, font, k);
   }
 }
 
