@@ -22,7 +22,8 @@
 //                         flat image regions).
 //   8 warp-aggregated     the fastest we could make: per-warp sub-histograms in shared memory, the
 //                         lanes of a warp that hit the same bin found with __match_any_sync and
-//                         added by their leader in one atomic; vector loads (histogram_fast.cu).
+//                         added by their leader in one atomic; vector loads
+//                         (histogram_fast_warp.cu).
 //
 // Bins: `count` bins over the half-open range [lo, hi); a sample outside is not counted. The bin
 // of x is floor((x - lo) * inv_width) clamped to count - 1, in float arithmetic on both backends
@@ -172,7 +173,7 @@ inline constexpr int kTeachMaxBins = 256;
 struct TeachParams {
   Variant variant = Variant::GlobalAtomic;
   int block_dim = 32;  // 32..256, a multiple of 32
-  int grid_dim = 2;    // blocks, 1..64
+  int grid_dim = 1;    // blocks, 1..64 (one block: the textbook phrase takes two rounds)
   int coarsening = 4;  // samples per thread for 5-7
   // The injected bug: the counter update becomes a plain read, then a write of the read value + 1
   // (two steps), so threads that read the same counter in one step lose each other's updates

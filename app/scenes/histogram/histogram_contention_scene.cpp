@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include "common/error.h"
+#include "histogram_bench.h"
 #include "histogram_panels.h"
 #include "scene_kit/panel_widgets.h"
 #include "scene_kit/run_json.h"
@@ -10,9 +11,6 @@
 namespace ws::app {
 
 namespace hg = ws::histogram;
-
-// Defined with the image mode (histogram_bench.cpp): `warpscope bench --scene histogram`.
-BenchJob histogram_bench_job(const HistogramSettings& s, const BenchRequest& request);
 
 namespace {
 

@@ -5,7 +5,8 @@
 #include "histogram_contention_scene.h"
 #include "histogram_teach_scene.h"
 #include "scene_kit/panel_widgets.h"
-// #include "histogram_image_scene.h"  // the image mode (image helper): added at merge
+#include "histogram_bench.h"
+#include "histogram_image_scene.h"
 
 namespace ws::app {
 
@@ -18,7 +19,7 @@ std::vector<std::unique_ptr<Scene>> histogram_modes(
   std::vector<std::unique_ptr<Scene>> modes;
   modes.push_back(std::make_unique<HistogramTeachScene>(settings));
   modes.push_back(std::make_unique<HistogramContentionScene>(settings));
-  // IMAGE MODE: modes.push_back(make_histogram_image_mode(settings));
+  modes.push_back(make_histogram_image_mode(settings));
   return modes;
 }
 
@@ -124,6 +125,12 @@ void HistogramScene::ui() {
       apply_edit(*this, {{"mode", ids[i]}}, error_);
   }
   active().ui();
+}
+
+BenchJob HistogramScene::bench_job(const BenchRequest& request) const {
+  // "skew" is a benchmark, not a mode: the throughput-against-skew sweep.
+  if (request.mode == "skew") return histogram_bench_job(*settings_, request);
+  return ModeSwitch::bench_job(request);
 }
 
 }  // namespace ws::app

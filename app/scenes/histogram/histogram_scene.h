@@ -18,6 +18,8 @@ class HistogramScene : public ModeSwitch {
   // As ModeSwitch's, and a switch that fails (a bad value) leaves the settings as they were.
   void params_from_json(const nlohmann::json& params) override;
   void ui() override;
+  // The modes' benchmark, and `--mode skew`: the throughput-against-skew sweep.
+  BenchJob bench_job(const BenchRequest& request) const override;
 
  protected:
   std::string infer_mode(const nlohmann::json& params) const override;

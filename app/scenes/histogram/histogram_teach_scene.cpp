@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include "common/error.h"
+#include "histogram_bench.h"
 #include "histogram_panels.h"
 #include "histogram_report.h"
 #include "scene_kit/panel_widgets.h"
@@ -11,9 +12,6 @@
 namespace ws::app {
 
 namespace hg = ws::histogram;
-
-// Defined with the image mode (histogram_bench.cpp): `warpscope bench --scene histogram`.
-BenchJob histogram_bench_job(const HistogramSettings& s, const BenchRequest& request);
 
 HistogramTeachScene::HistogramTeachScene(std::shared_ptr<HistogramSettings> settings)
     : settings_(std::move(settings)) {}
