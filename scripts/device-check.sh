@@ -8,7 +8,7 @@
 # $OUT/bench_reduce.json and $OUT/bench_heat.json ($OUT defaults to BIN_DIR/out) and their tables
 # are printed last (BENCH=heat skips the reduce benchmark, BENCH=none every benchmark). With the app binary it also runs the
 # heat scene on CUDA against the CPU backend and the display benchmarks (bench --interop, --live).
-# SCENES="reduce heat scan sat" (the default) chooses the scenes to check; the scan part runs
+# SCENES="reduce heat scan sat histogram" (the default) chooses the scenes to check; the scan part runs
 # test_scan_gpu and test_scan_apps_gpu, compute-sanitizer on their *ForTheSanitizers tests (and
 # racecheck on the deliberate race, which must report hazards), every scan variant on CUDA against
 # its CPU twin through the app, and `bench --scene scan` (int32, float32; --mode apps).
@@ -17,7 +17,7 @@ set -u -o pipefail
 BIN=${1:-.device}
 OUT_DIR=${OUT:-$BIN/out}
 mkdir -p "$OUT_DIR"
-SCENES=${SCENES:-reduce heat scan sat}
+SCENES=${SCENES:-reduce heat scan sat histogram}
 # The figures need a font; the GPU machine may have none: a DejaVuSans.ttf carried in BIN_DIR.
 [ -z "${WARPSCOPE_FONT:-}" ] && [ -f "$BIN/DejaVuSans.ttf" ] && export WARPSCOPE_FONT="$BIN/DejaVuSans.ttf"
 status=0
@@ -62,6 +62,7 @@ if want scan; then
   grep -h -E "^(race|fast|scan|timeline)" "$OUT_DIR/test_scan_gpu.log" | head -20
 fi
 
+want histogram && gpu_tests test_histogram_gpu "histogram gpu tests"
 if want sat; then
   gpu_tests test_sat_gpu "sat gpu tests"
   [ -x "$BIN/test_pixel_image_gpu" ] && gpu_tests test_pixel_image_gpu "pixel image gpu tests"
@@ -83,6 +84,7 @@ else
   want heat && [ -x "$BIN/test_stencil_gpu" ] && smoke+=("test_stencil_gpu:StencilSanitizerSmoke.*")
   want scan && smoke+=("test_scan_gpu:*ForTheSanitizers" "test_scan_apps_gpu:*ForTheSanitizers")
   want sat && smoke+=("test_sat_gpu:*ForTheSanitizers*")
+  want histogram && smoke+=("test_histogram_gpu:*ForTheSanitizers*")
   for pair in "${smoke[@]}"; do
     binary=${pair%%:*}
     filter=${pair#*:}
@@ -116,6 +118,22 @@ else
     else
       echo "racecheck did NOT report the deliberate race (exit $rc)"
       note "racecheck reports the race mode" 1
+    fi
+  fi
+  if want histogram; then
+    # The histogram's injected bug (variant 4's shared counters updated without atomics, fast
+    # mode): racecheck must report it.
+    log="$OUT_DIR/sanitizer_histogram_race_racecheck.log"
+    "$sanitizer" --tool racecheck --error-exitcode 99 "$BIN/test_histogram_gpu" \
+      --gtest_filter='*InjectedRaceForRacecheck*' --gtest_brief=1 >"$log" 2>&1
+    rc=$?
+    grep -m 3 -E "RACECHECK SUMMARY|hazard" "$log"
+    if [ $rc -eq 99 ] && grep -q -E "RACECHECK SUMMARY: [1-9][0-9]* hazard" "$log"; then
+      echo "racecheck reports the histogram's injected race: ok"
+      note "racecheck reports the histogram race" 0
+    else
+      echo "racecheck did NOT report the histogram's injected race (exit $rc)"
+      note "racecheck reports the histogram race" 1
     fi
   fi
 fi
@@ -219,6 +237,50 @@ PY
   note "sat scene on cuda" $sat_rc
 fi
 
+if [ -x "$BIN/warpscope" ] && want histogram; then
+  echo "== the histogram scene on the CUDA backend: traces against the CPU twins, counts, equalization"
+  hist_rc=0
+  for variant in 1 2 3 4 5 6 7 8; do
+    for args in "" "--race" "--dist zipf:1.5 --n 700 --bins 19 --block 64 --grid 3 --seed 5"; do
+      "$BIN/warpscope" run --scene histogram --mode teach --backend cuda --variant $variant $args \
+        --json "$OUT_DIR/hist_teach.json" 2>>"$OUT_DIR/app.log" || hist_rc=1
+      python3 - "$OUT_DIR/hist_teach.json" "teach $variant $args" <<'PY' || hist_rc=1
+import json, sys
+j = json.load(open(sys.argv[1]))
+race = j["launch"]["race"]
+ok = (j["matches_reference"] or race) and j["cpu_check"]["match"]
+print(("ok  " if ok else "BAD ") + sys.argv[2] + ": reference " + str(j["matches_reference"]) +
+      ", cpu_check " + str(j["cpu_check"]["match"]) + " " + j["cpu_check"].get("difference", "")[:160])
+sys.exit(0 if ok else 1)
+PY
+    done
+  done
+  for args in "--dist zipf:1.2 --n 16777216 --bins 256" "--dist uniform --n 3000001 --bins 65536" \
+    "--image assets/blackmarble_night.jpg"; do
+    for backend in cpu cuda; do
+      "$BIN/warpscope" run --scene histogram --mode contention --variant 8 $args --backend $backend \
+        --json "$OUT_DIR/hist_$backend.json" 2>>"$OUT_DIR/app.log" || hist_rc=1
+    done
+    python3 - "$OUT_DIR/hist_cpu.json" "$OUT_DIR/hist_cuda.json" "$args" <<'PY' || hist_rc=1
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+same = a["result"]["counts"] == b["result"]["counts"] and b["matches_reference"]
+print(("same counts" if same else "COUNTS DIFFER"), "cpu vs cuda:", sys.argv[3])
+sys.exit(0 if same else 1)
+PY
+  done
+  for backend in cpu cuda; do
+    "$BIN/warpscope" run --scene histogram --mode image --image assets/blackmarble_night.jpg \
+      --backend $backend --out "$OUT_DIR/hist_eq_$backend.png" 2>>"$OUT_DIR/app.log" || hist_rc=1
+  done
+  cmp "$OUT_DIR/hist_eq_cpu.png" "$OUT_DIR/hist_eq_cuda.png" && echo "equalized image: cpu == cuda" \
+    || { echo "EQUALIZED IMAGES DIFFER"; hist_rc=1; }
+  "$BIN/warpscope" render --scene histogram --mode image --backend cuda \
+    --image assets/blackmarble_night.jpg --out "$OUT_DIR/hist_image_cuda.png" 2>>"$OUT_DIR/app.log" || hist_rc=1
+  tail -n 3 "$OUT_DIR/app.log"
+  note "histogram scene on cuda" $hist_rc
+fi
+
 if [ -x "$BIN/warpscope" ] && want heat; then
   echo "== the heat scene on the CUDA backend against the CPU backend (fields must be identical)"
   heat_rc=0
@@ -298,6 +360,24 @@ if [ -x "$BIN/warpscope" ] && want heat && [ "${BENCH:-all}" != "none" ]; then
   note "heat bench" $rc
 fi
 
+if [ -x "$BIN/warpscope" ] && want histogram && [ "${BENCH:-all}" != "none" ]; then
+  echo "== histogram bench (progress: $OUT_DIR/bench_histogram_progress.log)"
+  "$BIN/warpscope" bench --scene histogram --backend cuda --repeats 20 \
+    --json "$OUT_DIR/bench_histogram.json" >"$OUT_DIR/bench_histogram_table.txt" \
+    2>"$OUT_DIR/bench_histogram_progress.log"
+  rc=$?
+  [ $rc -ne 0 ] && tail -n 20 "$OUT_DIR/bench_histogram_progress.log"
+  note "histogram bench" $rc
+  echo "== histogram skew sweep"
+  "$BIN/warpscope" bench --scene histogram --mode skew --backend cuda --repeats 20 \
+    --json "$OUT_DIR/bench_histogram_skew.json" >"$OUT_DIR/bench_histogram_skew_table.txt" \
+    2>>"$OUT_DIR/bench_histogram_progress.log"
+  rc=$?
+  note "histogram skew sweep" $rc
+  [ $rc -eq 0 ] && "$BIN/warpscope" render --bench "$OUT_DIR/bench_histogram_skew.json" \
+    --out "$OUT_DIR/histogram_skew.svg" 2>>"$OUT_DIR/app.log"
+fi
+
 echo "== summary"
 printf '  %s\n' "${summary[@]}"
 for f in bench_interop.txt bench_live_1.txt bench_live_10.txt bench_table.txt; do
@@ -307,7 +387,8 @@ if [ -f "$OUT_DIR/bench_heat_table.txt" ]; then
   echo "== heat bench table"
   cat "$OUT_DIR/bench_heat_table.txt"
 fi
-for f in bench_scan_int32_table.txt bench_scan_float32_table.txt bench_scan_apps_table.txt; do
+for f in bench_scan_int32_table.txt bench_scan_float32_table.txt bench_scan_apps_table.txt \
+  bench_histogram_table.txt bench_histogram_skew_table.txt; do
   [ -f "$OUT_DIR/$f" ] && { echo "== $f"; cat "$OUT_DIR/$f"; }
 done
 exit $status

@@ -10,7 +10,8 @@
 //                       bank l (no bank conflicts). The merge sums a value's 32 columns and adds
 //                       them to hist[bin_of(value)] (the 256-entry table): bins identical to the
 //                       CPU's. A 4-byte word of one value is one add of 4, 16 bytes of one value
-//                       one add of 16 (flat image regions, the Black Marble's black sky).
+//                       one add of 16, and a thread's run of such vectors one add when the
+//                       value changes (flat regions, the Black Marble's black sky, all-equal).
 //   f32, B <= 256       the same striped layout over the bins: h[bin][lane].
 //   f32, B <= 24576     one u32 copy per block (up to 96 KiB); a thread adds a run of equal bins
 //                       among its 4 samples at once, and a warp whose 128 samples share one bin
@@ -53,9 +54,25 @@ __device__ __forceinline__ void add_word(uint32_t* h, uint32_t w, int lane) {
   atomicAdd(&h[((w >> 16) & 0xFFu) * 32 + lane], 1u);
   atomicAdd(&h[(w >> 24) * 32 + lane], 1u);
 }
-__device__ __forceinline__ void add_vector(uint32_t* h, uint4 q, int lane) {
+// A thread keeps the run of uniform vectors it is reading (value, count) in registers and adds it
+// with one atomic when the value changes: a flat region (all-equal data, the Black Marble's black
+// sky) costs one shared atomic per run instead of one per 16 bytes, and the warps of a block stop
+// queueing on the same 32 addresses.
+struct U8Run {
+  uint32_t value = 0, count = 0;
+  __device__ void flush(uint32_t* h, int lane) {
+    if (count != 0) atomicAdd(&h[value * 32 + lane], count);
+    count = 0;
+  }
+};
+__device__ __forceinline__ void add_vector(uint32_t* h, uint4 q, int lane, U8Run& run) {
   if (q.x == q.y && q.x == q.z && q.x == q.w && q.x == (q.x & 0xFFu) * 0x01010101u) {
-    atomicAdd(&h[(q.x & 0xFFu) * 32 + lane], 16u);
+    const uint32_t v = q.x & 0xFFu;
+    if (v != run.value) {
+      run.flush(h, lane);
+      run.value = v;
+    }
+    run.count += 16;  // at most n / threads: far below 2^32
     return;
   }
   add_word(h, q.x, lane);
@@ -79,14 +96,16 @@ __global__ void __launch_bounds__(kThreads)
   const uint4* vec = reinterpret_cast<const uint4*>(in + head);
   const int64_t vectors = (n - head) / 16;
   int64_t j = g;
+  U8Run run;
   for (; j + (kUnrollU8 - 1) * p < vectors; j += kUnrollU8 * p) {  // kUnrollU8 loads in flight
     uint4 q[kUnrollU8];
 #pragma unroll
     for (int u = 0; u < kUnrollU8; ++u) q[u] = __ldg(vec + j + u * p);
 #pragma unroll
-    for (int u = 0; u < kUnrollU8; ++u) add_vector(h, q[u], lane);
+    for (int u = 0; u < kUnrollU8; ++u) add_vector(h, q[u], lane, run);
   }
-  for (; j < vectors; j += p) add_vector(h, __ldg(vec + j), lane);
+  for (; j < vectors; j += p) add_vector(h, __ldg(vec + j), lane, run);
+  run.flush(h, lane);
   for (int64_t i = head + vectors * 16 + g; i < n; i += p) atomicAdd(&h[in[i] * 32 + lane], 1u);
   __syncthreads();
   for (int v = threadIdx.x; v < 256; v += kThreads) {
