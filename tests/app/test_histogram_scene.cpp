@@ -11,6 +11,8 @@
 #include <numeric>
 
 #include "render/figure.h"
+#include "histogram/histogram.h"
+#include "scenes/histogram/histogram_queues.h"
 #include "scenes/histogram/histogram_scene.h"
 
 namespace ws::app {
@@ -228,6 +230,41 @@ TEST(HistogramScene, SwitchingModesKeepsTheUsersInputAndGivesTheTeachingInputBac
   EXPECT_THROW(scene->params_from_json({{"mode", "teach"}, {"bins", "0"}}), std::exception);
   EXPECT_EQ(scene->params_to_json(), before);
   EXPECT_EQ(scene->mode(), "contention");
+}
+
+TEST(HistogramScene, TheImageModeStartsOnTheFastestVariantAndTeachModeGetsItsVariantBack) {
+  auto scene = attached({{"mode", "teach"}});
+  EXPECT_EQ(scene->params_to_json()["variant"], "global-atomic");
+  scene->params_from_json({{"mode", "image"}});
+  EXPECT_EQ(scene->params_to_json()["variant"], "warp-aggregated");
+  scene->params_from_json({{"mode", "teach"}});
+  EXPECT_EQ(scene->params_to_json()["variant"], "global-atomic");
+  // A variant the user names wins.
+  scene->params_from_json({{"mode", "image"}, {"variant", "2"}});
+  EXPECT_EQ(scene->params_to_json()["variant"], "global-atomic");
+}
+
+TEST(HistogramScene, TheRacesWriteStepQueuesThePlainStoresOfOneCounter) {
+  // The textbook phrase, variant 2 with the race, one block of 32: round 0's write step has the
+  // threads of one bin each storing (what they all read) + 1, so every queue stores one value.
+  const histogram::Samples samples = histogram::text_samples(kTextbookPhrase);
+  histogram::TeachParams p;
+  p.variant = histogram::Variant::GlobalAtomic;
+  p.inject_race = true;
+  const histogram::TeachRun run =
+      histogram::teach(p, samples, histogram::textbook_bins(), Backend::Cpu);
+  int write_steps = 0;
+  for (int step = 0; step < int(run.trace.steps.size()); ++step) {
+    const std::vector<CounterQueue> queues = step_queues(run.trace, step, 7);
+    if (queues.empty() || !queues.front().writes) continue;
+    ++write_steps;
+    for (const CounterQueue& q : queues) {
+      EXPECT_TRUE(q.plain);
+      for (double stored : q.amounts) EXPECT_EQ(stored, q.amounts.front());
+    }
+    if (step == 1) EXPECT_EQ(queues.front().threads.size(), 8u);  // m-p: 8 of round 0's samples
+  }
+  EXPECT_EQ(write_steps, 2);  // one per round
 }
 
 TEST(HistogramScene, ParametersRoundTrip) {

@@ -36,10 +36,18 @@ std::vector<CounterQueue> step_queues(const Trace& trace, int step, int bins) {
     for (const TraceEvent& e : trace.steps[size_t(step) + 1].events)
       if (e.kind == EventKind::Write && is_counter_buffer(trace, e.buffer))
         written_next.insert({e.thread, int(e.buffer), e.address});
+  // ... and their writes in the step after the reads.
+  std::set<std::tuple<int, int, int>> read_before;
+  if (!any_atomic && step > 0)
+    for (const TraceEvent& e : trace.steps[size_t(step) - 1].events)
+      if (e.kind == EventKind::Read && is_counter_buffer(trace, e.buffer))
+        read_before.insert({e.thread, int(e.buffer), e.address});
   for (const TraceEvent& e : s.events) {
     if (!is_counter_buffer(trace, e.buffer)) continue;
+    const bool write_back =
+        e.kind == EventKind::Write && read_before.count({e.thread, int(e.buffer), e.address});
     const bool take =
-        e.kind == EventKind::Atomic ||
+        e.kind == EventKind::Atomic || write_back ||
         (e.kind == EventKind::Read && written_next.count({e.thread, int(e.buffer), e.address}));
     if (!take) continue;
     const int copy = counter_copy(trace, s, e, bins);
@@ -53,10 +61,11 @@ std::vector<CounterQueue> step_queues(const Trace& trace, int step, int bins) {
       q.copy = copy;
       q.bin = bin;
       q.plain = e.kind != EventKind::Atomic;
+      q.writes = write_back;
       queues.push_back(q);
     }
     queues[it->second].threads.push_back(e.thread);
-    queues[it->second].amounts.push_back(e.kind == EventKind::Atomic ? e.value : 1);
+    queues[it->second].amounts.push_back(e.kind == EventKind::Atomic || write_back ? e.value : 1);
   }
   std::stable_sort(queues.begin(), queues.end(), [](const CounterQueue& a, const CounterQueue& b) {
     if (a.threads.size() != b.threads.size()) return a.threads.size() > b.threads.size();

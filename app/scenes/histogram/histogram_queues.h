@@ -20,15 +20,20 @@ struct CounterQueue {
   int copy = 0;  // which copy of the histogram in that buffer (a block's, a warp's; 0 for hist)
   int bin = 0;
   std::vector<int32_t> threads;  // in the order they serialize
-  std::vector<double> amounts;   // what each added (1, or a run's / a group's length)
+  std::vector<double> amounts;   // what each added (1, or a run's / a group's length); for
+                                 // plain writes the value written
   bool plain = false;            // the injected race: plain reads of the counter, not atomics
+  bool writes = false;           // plain: the write-back step (each stores its read value +
+                                 // amount; the last store wins)
 };
 
 // The copy an event's address belongs to (shared buffers: block-major, as the snapshots are).
 int counter_copy(const Trace& trace, const TraceStep& step, const TraceEvent& e, int bins);
 
 // The step's queues, longest first (ties: by buffer, copy, bin). With the injected race the plain
-// reads of one counter in one step form the queue (they all read the same old value).
+// reads of one counter in one step form the queue (they all read the same old value), and in the
+// next step their plain writes of it (each stores what it read + its amount: the updates of all
+// but the last store are lost).
 std::vector<CounterQueue> step_queues(const Trace& trace, int step, int bins);
 
 struct TraceContention {

@@ -69,6 +69,8 @@ void HistogramScene::on_switch(Scene& /*from*/, Scene& to) {
   if (mode == "teach") {
     if (stashed_valid_ && same_input(s, replaced_by_)) s = stashed_;
     stashed_valid_ = false;
+    if (variant_given_ && s.variant == hg::Variant::WarpAggregated) s.variant = variant_before_;
+    variant_given_ = false;
     // A traced run draws every thread: a small launch, at most 1024 samples and 256 bins.
     if (s.teach.block_dim > 256) s.teach.block_dim = 32;
     if (s.teach.grid_dim > 64) s.teach.grid_dim = 2;
@@ -98,12 +100,21 @@ void HistogramScene::on_switch(Scene& /*from*/, Scene& to) {
   s.launch.block_dim = 256;
   s.launch.grid_dim = 0;
   s.launch.coarsening = 0;
+  // A photograph's histograms with the teaching default (global atomics, tens of milliseconds)
+  // would make the image mode feel broken: it starts on the fastest variant, and teach mode gets
+  // the variant back.
+  if (mode == "image" && s.variant == hg::Variant::GlobalAtomic) {
+    variant_before_ = s.variant;
+    variant_given_ = true;
+    s.variant = hg::Variant::WarpAggregated;
+  }
 }
 
 void HistogramScene::params_from_json(const nlohmann::json& params) {
   const HistogramSettings before = *settings_;
   const HistogramSettings stashed = stashed_, replaced = replaced_by_;
-  const bool valid = stashed_valid_;
+  const bool valid = stashed_valid_, given = variant_given_;
+  const hg::Variant variant_before = variant_before_;
   try {
     ModeSwitch::params_from_json(params);
   } catch (...) {
@@ -111,6 +122,8 @@ void HistogramScene::params_from_json(const nlohmann::json& params) {
     stashed_ = stashed;
     replaced_by_ = replaced;
     stashed_valid_ = valid;
+    variant_given_ = given;
+    variant_before_ = variant_before;
     throw;
   }
 }

@@ -35,6 +35,9 @@ class HistogramScene : public ModeSwitch {
   HistogramSettings stashed_;
   HistogramSettings replaced_by_;  // what the switch put in its place
   bool stashed_valid_ = false;
+  // The variant the image mode replaced with the fastest (given back on the way to teach mode).
+  histogram::Variant variant_before_ = histogram::Variant::GlobalAtomic;
+  bool variant_given_ = false;
 };
 
 }  // namespace ws::app

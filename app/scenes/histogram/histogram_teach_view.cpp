@@ -294,9 +294,11 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   {
     const std::vector<CounterQueue> queues = step_queues(trace, step, nbins);
     const bool plain = !queues.empty() && queues.front().plain;
+    const bool writes = plain && queues.front().writes;
     c.text({right_x, top},
-           plain ? "plain reads of one counter this step (they all read the same value)"
-                 : "atomics on one counter this step, in the order they serialize",
+           writes  ? "plain writes of one counter this step (the last store wins)"
+           : plain ? "plain reads of one counter this step (they all read the same value)"
+                   : "atomics on one counter this step, in the order they serialize",
            font * 0.8f, plain ? pal.mismatch : pal.text);
     const float qy0 = top + font * 2.6f, qy1 = bottom - font * 2.2f;
     const float col_w = std::max(font * 3.2f, std::min(font * 4.5f, right_w / 6));
@@ -328,18 +330,26 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
         c.rect(a, b, queue.plain ? pal.mismatch : pal.cell_border, queue.plain ? 1.5f : 1, 2);
         const double amount = queue.amounts[size_t(i)];
         std::string label = "t" + std::to_string(t);
-        if (amount != 1) label += " +" + sample_text(amount, false);
+        if (queue.writes)
+          label += " =" + sample_text(amount, false);
+        else if (amount != 1)
+          label += " +" + sample_text(amount, false);
         if (box_h >= 8)
           c.text({(a.x + b.x) / 2, (a.y + b.y) / 2},
                  fit_text(c, label, std::min(font * 0.7f, box_h * 0.8f), b.x - a.x - 2),
                  std::min(font * 0.7f, box_h * 0.8f), pal.text, HAlign::Center, VAlign::Middle);
         boxes_.push_back(
             {a, b,
-             name + "[" + std::to_string(queue.bin) +
-                 "]: " + (queue.plain ? "plain read " : "atomic ") + std::to_string(i + 1) +
-                 " of " + std::to_string(len) + " by thread " + std::to_string(t) + " (block " +
-                 std::to_string(t / bd) + ", warp " + std::to_string(warp_of(t, bd, warp)) + ")" +
-                 (amount != 1 ? ", adds " + sample_text(amount, false) : "") +
+             name + "[" + std::to_string(queue.bin) + "]: " +
+                 (queue.writes  ? "plain write "
+                  : queue.plain ? "plain read "
+                                : "atomic ") +
+                 std::to_string(i + 1) + " of " + std::to_string(len) + " by thread " +
+                 std::to_string(t) + " (block " + std::to_string(t / bd) + ", warp " +
+                 std::to_string(warp_of(t, bd, warp)) + ")" +
+                 (queue.writes  ? ", stores " + sample_text(amount, false)
+                  : amount != 1 ? ", adds " + sample_text(amount, false)
+                                : "") +
                  (i > 0 && !queue.plain ? "; waits for " + std::to_string(i) + " before it" : "")});
       }
       float under = qy0 + drawn * box_h + 2;
