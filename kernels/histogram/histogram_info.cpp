@@ -1,5 +1,6 @@
 // Names and parsing for the histogram API (histogram.h).
 #include "../common/error.h"
+#include "../common/variant_table.h"
 #include "histogram.h"
 
 namespace ws::histogram {
@@ -41,18 +42,11 @@ const std::vector<VariantInfo>& variant_infos() {
 }
 
 const VariantInfo& info(Variant v) {
-  for (const VariantInfo& i : variant_infos())
-    if (i.variant == v) return i;
-  throw Error("unknown histogram variant " + std::to_string(int(v)));
+  return find_variant_info(variant_infos(), v, "histogram");
 }
 
 bool parse_variant(const std::string& text, Variant& out) {
-  for (const VariantInfo& i : variant_infos())
-    if (text == i.id || text == std::to_string(int(i.variant))) {
-      out = i.variant;
-      return true;
-    }
-  return false;
+  return parse_variant_text(variant_infos(), text, out);
 }
 
 const char* sample_type_name(SampleType t) {

@@ -3,6 +3,7 @@
 #include <cstdlib>
 
 #include "../common/error.h"
+#include "../common/variant_table.h"
 #include "sat.h"
 
 namespace ws::sat {
@@ -31,18 +32,11 @@ const std::vector<VariantInfo>& variant_infos() {
 }
 
 const VariantInfo& info(Variant v) {
-  for (const VariantInfo& i : variant_infos())
-    if (i.variant == v) return i;
-  throw Error("unknown summed-area-table variant " + std::to_string(int(v)));
+  return find_variant_info(variant_infos(), v, "summed-area-table");
 }
 
 bool parse_variant(const std::string& text, Variant& out) {
-  for (const VariantInfo& i : variant_infos())
-    if (text == i.id || text == std::to_string(int(i.variant))) {
-      out = i.variant;
-      return true;
-    }
-  return false;
+  return parse_variant_text(variant_infos(), text, out);
 }
 
 const char* accum_name(Accum a) {
