@@ -252,5 +252,8 @@ class Engine {
 // nonzero value, lut[v] = round((cdf[v] - cdf_min) * 255 / (total - cdf_min)), and the identity
 // when every pixel has one value.
 std::vector<uint8_t> equalization_lut(const std::vector<uint32_t>& counts);
+// The same from the cumulative histogram itself (256 non-decreasing values; the engines get it
+// from the scan scene's scan on their backend).
+std::vector<uint8_t> equalization_lut_from_cdf(const std::vector<int64_t>& cdf);
 
 }  // namespace ws::histogram

@@ -6,6 +6,7 @@
 
 #include "../common/error.h"
 #include "../scan/scan.h"
+#include "../scan/scan_run.h"
 #include "histogram_engine_parts.h"
 
 namespace ws::histogram {
@@ -66,23 +67,29 @@ int private_global_grid(int grid_dim, int bins) {
   return int(std::min<int64_t>(grid_dim, most));
 }
 
-std::vector<int64_t> cumulative_histogram(const std::vector<uint32_t>& counts) {
-  const std::vector<double> values(counts.begin(), counts.end());
-  const std::vector<double> scanned =
-      scan::scan_serial(BinaryOp::Sum, ValueType::Int32, true, values);
-  return std::vector<int64_t>(scanned.begin(), scanned.end());
+std::vector<int64_t> cumulative_histogram(const std::vector<uint32_t>& counts, Backend backend) {
+  // The scan scene's warp-shuffle scan on the engine's backend (a CUDA kernel on a GPU), int32: a
+  // channel has at most kMaxSamples < 2^31 pixels.
+  scan::Params p;
+  p.variant = scan::Variant::WarpShuffle;
+  p.op = BinaryOp::Sum;
+  p.type = ValueType::Int32;
+  p.inclusive = true;
+  std::vector<int32_t> in(counts.begin(), counts.end()), out(counts.size());
+  scan::fast(backend, p, in.data(), out.data(), int64_t(in.size()), 1);
+  return std::vector<int64_t>(out.begin(), out.end());
 }
 
 std::vector<uint8_t> equalization_luts(const std::vector<uint32_t>& counts, int channels,
-                                       int64_t pixels) {
+                                       int64_t pixels, Backend backend) {
   std::vector<uint8_t> luts(size_t(channels) * 256);
   for (int c = 0; c < channels; ++c) {
     const std::vector<uint32_t> channel(counts.begin() + c * 256, counts.begin() + (c + 1) * 256);
-    const std::vector<int64_t> cdf = cumulative_histogram(channel);
+    const std::vector<int64_t> cdf = cumulative_histogram(channel, backend);
     if (cdf.back() != pixels)
       throw Error("histogram equalization: channel " + std::to_string(c) + " counted " +
                   std::to_string(cdf.back()) + " of its " + std::to_string(pixels) + " pixels");
-    const std::vector<uint8_t> lut = equalization_lut(channel);
+    const std::vector<uint8_t> lut = equalization_lut_from_cdf(cdf);
     std::copy(lut.begin(), lut.end(), luts.begin() + c * 256);
   }
   return luts;

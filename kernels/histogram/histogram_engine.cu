@@ -115,7 +115,7 @@ class CudaEngine final : public Engine {
       hist_.download(h.data(), 256);
       counts.insert(counts.end(), h.begin(), h.end());
     }
-    const std::vector<uint8_t> luts = equalization_luts(counts, channels, plane);
+    const std::vector<uint8_t> luts = equalization_luts(counts, channels, plane, Backend::Cuda);
     DeviceBuffer<uint8_t> device_luts(luts.size());
     device_luts.upload(luts);
     launch_equalize_map(u8_.data(), device_luts.data(), equalized_.data(), plane, channels);

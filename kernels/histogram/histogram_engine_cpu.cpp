@@ -225,7 +225,7 @@ class CpuEngine final : public Engine {
       const std::vector<uint32_t> h = count_cpu(view(c * plane, plane), bins, params);
       counts.insert(counts.end(), h.begin(), h.end());
     }
-    const std::vector<uint8_t> luts = equalization_luts(counts, channels, plane);
+    const std::vector<uint8_t> luts = equalization_luts(counts, channels, plane, Backend::Cpu);
     std::vector<uint8_t> out(samples_.u8.size());
     for (int c = 0; c < channels; ++c)
       for (int64_t i = c * plane; i < (c + 1) * plane; ++i)

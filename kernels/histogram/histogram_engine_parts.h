@@ -36,14 +36,15 @@ LaunchShape engine_launch(Variant v, int64_t n, const LaunchShape& requested);
 inline constexpr int64_t kPrivateCopyBytes = int64_t{256} << 20;
 int private_global_grid(int grid_dim, int bins);
 
-// The cumulative histogram of one channel's 256 counts: an inclusive sum scan by the scan scene
-// (ws::scan::scan_serial, int32: a channel has at most kMaxSamples pixels).
-std::vector<int64_t> cumulative_histogram(const std::vector<uint32_t>& counts);
+// The cumulative histogram of one channel's 256 counts: an inclusive sum scan by the scan scene's
+// kernels on `backend` (ws::scan::fast, warp-shuffle, int32: a channel has at most kMaxSamples
+// pixels).
+std::vector<int64_t> cumulative_histogram(const std::vector<uint32_t>& counts, Backend backend);
 // The equalization lookup table of each channel (256 entries each, channel-major) from its counts
 // (256 per channel): the cumulative histogram (the scan above) must end at `pixels` (every pixel
-// counted once; ws::Error otherwise), then equalization_lut.
+// counted once; ws::Error otherwise), then equalization_lut_from_cdf.
 std::vector<uint8_t> equalization_luts(const std::vector<uint32_t>& counts, int channels,
-                                       int64_t pixels);
+                                       int64_t pixels, Backend backend);
 
 // "64 MiB" / "1.50 GiB" for memory messages.
 std::string bytes_words(double bytes);

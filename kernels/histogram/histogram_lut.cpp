@@ -15,21 +15,33 @@ std::vector<uint8_t> equalization_lut(const std::vector<uint32_t>& counts) {
   if (counts.size() != 256)
     throw Error("equalization needs the 256 counts of an 8-bit channel, got " +
                 std::to_string(counts.size()));
-  uint64_t cdf[256];
-  uint64_t running = 0, cdf_min = 0;
-  for (int v = 0; v < 256; ++v) {
-    running += counts[size_t(v)];
-    cdf[v] = running;
-    if (cdf_min == 0) cdf_min = running;  // the first nonzero value of the scan
-  }
+  std::vector<int64_t> cdf(256);
+  int64_t running = 0;
+  for (int v = 0; v < 256; ++v) cdf[size_t(v)] = running += counts[size_t(v)];
+  return equalization_lut_from_cdf(cdf);
+}
+
+std::vector<uint8_t> equalization_lut_from_cdf(const std::vector<int64_t>& cdf) {
+  if (cdf.size() != 256)
+    throw Error(
+        "equalization needs the cumulative histogram of an 8-bit channel (256 values), got " +
+        std::to_string(cdf.size()));
+  uint64_t cdf_min = 0;
+  for (int64_t c : cdf)
+    if (c > 0) {
+      cdf_min = uint64_t(c);  // the first nonzero value of the scan
+      break;
+    }
   std::vector<uint8_t> lut(256);
-  const uint64_t d = running - cdf_min;
+  const uint64_t total = uint64_t(cdf.back());
+  const uint64_t d = total - cdf_min;
   for (int v = 0; v < 256; ++v) {
     if (d == 0) {  // every pixel has one value (or there are none): nothing to stretch
       lut[size_t(v)] = uint8_t(v);
       continue;
     }
-    const uint64_t above = cdf[v] > cdf_min ? cdf[v] - cdf_min : 0;
+    const uint64_t c = uint64_t(cdf[size_t(v)]);
+    const uint64_t above = c > cdf_min ? c - cdf_min : 0;
     lut[size_t(v)] = uint8_t((above * 510 + d) / (2 * d));
   }
   return lut;

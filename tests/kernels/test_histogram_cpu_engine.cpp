@@ -215,17 +215,19 @@ TEST(HistogramCpuEngine, EqualizationByHand) {
   }
 }
 
-TEST(HistogramCpuEngine, CumulativeHistogramIsTheRunningSum) {
+TEST(HistogramCpuEngine, CumulativeHistogramIsTheRunningSumByTheScanScenesScan) {
   std::vector<uint32_t> counts(256);
   SplitMix64 rng{4};
   for (uint32_t& c : counts) c = uint32_t(rng.next() % 1000000);
-  const std::vector<int64_t> cdf = cumulative_histogram(counts);
+  const std::vector<int64_t> cdf = cumulative_histogram(counts, Backend::Cpu);
   ASSERT_EQ(cdf.size(), 256u);
   int64_t running = 0;
   for (int v = 0; v < 256; ++v) EXPECT_EQ(cdf[size_t(v)], running += counts[size_t(v)]) << v;
   // A histogram that lost a pixel is caught before the table is built.
-  EXPECT_THROW(equalization_luts(counts, 1, running + 1), Error);
-  EXPECT_EQ(equalization_luts(counts, 1, running), equalization_lut(counts));
+  EXPECT_THROW(equalization_luts(counts, 1, running + 1, Backend::Cpu), Error);
+  EXPECT_EQ(equalization_luts(counts, 1, running, Backend::Cpu), equalization_lut(counts));
+  EXPECT_EQ(equalization_lut_from_cdf(cdf), equalization_lut(counts));
+  EXPECT_THROW(equalization_lut_from_cdf(std::vector<int64_t>(255, 1)), Error);
 }
 
 }  // namespace
