@@ -63,8 +63,12 @@ TEST(HistogramScene, TheTextbookPhraseGivesItsCountsInEveryVariantStepByStep) {
     // Per-bin atomics: every in-range sample is one atomic in variant 2; none in variant 1.
     const auto atomics = j["contention"]["atomics"].get<std::vector<int64_t>>();
     const int64_t total = std::accumulate(atomics.begin(), atomics.end(), int64_t{0});
-    if (v == 1) EXPECT_EQ(total, 0);
-    if (v == 2) EXPECT_EQ(atomics, std::vector<int64_t>(kTextbook.begin(), kTextbook.end()));
+    if (v == 1) {
+      EXPECT_EQ(total, 0);
+    }
+    if (v == 2) {
+      EXPECT_EQ(atomics, std::vector<int64_t>(kTextbook.begin(), kTextbook.end()));
+    }
     for (int s = 0; s < scene->step_count(); ++s) {
       scene->seek(s);
       EXPECT_FALSE(svg_of(*scene).empty());
@@ -262,7 +266,9 @@ TEST(HistogramScene, TheRacesWriteStepQueuesThePlainStoresOfOneCounter) {
       EXPECT_TRUE(q.plain);
       for (double stored : q.amounts) EXPECT_EQ(stored, q.amounts.front());
     }
-    if (step == 1) EXPECT_EQ(queues.front().threads.size(), 8u);  // m-p: 8 of round 0's samples
+    if (step == 1) {
+      EXPECT_EQ(queues.front().threads.size(), 8u);  // m-p: 8 of round 0's samples
+    }
   }
   EXPECT_EQ(write_steps, 2);  // one per round
 }

@@ -136,6 +136,9 @@ void HistogramContentionScene::ui() {
       ImGui::TextUnformatted(
           contention_line(settings_->variant, model_, input_.bins, input_.letters).c_str());
   }
+  if (ImGui::CollapsingHeader("Fast mode: every variant against CUB"))
+    fast_.ui(backend(), backend() == Backend::Cuda ? 28 : 24,
+             [this](const BenchRequest& r) { return bench_job(r); });
   histogram_notes_panel();
 }
 

@@ -14,6 +14,7 @@
 #include "histogram_input.h"
 #include "histogram_report.h"
 #include "histogram_settings.h"
+#include "scene_kit/fast_panel.h"
 #include "scenes/scene.h"
 
 namespace ws::app {
@@ -51,6 +52,7 @@ class HistogramContentionScene : public Scene {
   Backend backend() const { return context_ ? context_->backend : Backend::Cpu; }
   std::shared_ptr<HistogramSettings> settings_;
   SceneContext* context_ = nullptr;
+  FastPanel fast_{20, 10};  // the current input's distribution and bins, at 2^20 by default
   std::string error_;
   HistogramInput input_;
   bool ran_ = false;
