@@ -1,5 +1,6 @@
 #include "bench_report.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -35,16 +36,27 @@ std::vector<int64_t> sizes_from_log2(const std::vector<std::string>& texts,
 }
 
 std::string bench_rows_table(const std::vector<BenchRow>& rows, const std::string& library) {
+  // Elements per second (G/s) as a column when the scene gives them (samples, keys, stencils).
+  const bool rate =
+      std::any_of(rows.begin(), rows.end(), [](const BenchRow& r) { return r.per_second > 0; });
   char line[256];
   std::string out;
-  std::snprintf(line, sizeof line, "%-44s %11s %10s %9s %7s %9s  %s\n", "variant", "size", "ms",
-                "GB/s", "% copy", library.empty() ? "" : "x lib", "checked");
+  std::snprintf(line, sizeof line, "%-44s %11s %10s %9s %7s%s %9s  %s\n", "variant", "size", "ms",
+                "GB/s", "% copy", rate ? "      G/s" : "", library.empty() ? "" : "x lib",
+                "checked");
   out += line;
   for (const BenchRow& r : rows) {
+    char per_second[32] = "";
+    if (rate) {
+      if (r.per_second > 0)
+        std::snprintf(per_second, sizeof per_second, " %8.2f", r.per_second / 1e9);
+      else
+        std::snprintf(per_second, sizeof per_second, " %8s", "-");
+    }
     std::snprintf(
-        line, sizeof line, "%-44s %11s %10.4f %9s %7s %9s  %s\n", r.name.substr(0, 44).c_str(),
+        line, sizeof line, "%-44s %11s %10.4f %9s %7s%s %9s  %s\n", r.name.substr(0, 44).c_str(),
         r.size.c_str(), r.ms, r.gbps > 0 ? (std::to_string(int(r.gbps + 0.5))).c_str() : "-",
-        r.pct_copy > 0 ? (std::to_string(int(r.pct_copy + 0.5)) + "%").c_str() : "-",
+        r.pct_copy > 0 ? (std::to_string(int(r.pct_copy + 0.5)) + "%").c_str() : "-", per_second,
         r.ratio_to_library > 0 ? (std::to_string(r.ratio_to_library).substr(0, 5) + "x").c_str()
                                : "-",
         r.verified ? "yes" : r.note.c_str());

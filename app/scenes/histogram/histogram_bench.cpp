@@ -105,12 +105,13 @@ std::vector<BenchDist> parse_dists(const std::string& text) {
   std::vector<BenchDist> out;
   for (const std::string& item : split(text)) {
     BenchDist d;
-    WS_REQUIRE(
-        histogram::parse_dist(item, d.dist, d.skew) &&
-            (d.dist == Dist::Uniform || d.dist == Dist::Zipf || d.dist == Dist::AllEqual ||
-             d.dist == Dist::Normal || d.dist == Dist::Sorted),
-        "--set dist: expected uniform, normal, zipf (or zipf:S), all-equal or sorted, got '" +
-            item + "'");
+    d.skew = 1.2;  // "zipf" alone: the matrix's skew
+    WS_REQUIRE(histogram::parse_dist(item, d.dist, d.skew) &&
+                   (d.dist == Dist::Uniform || d.dist == Dist::Zipf || d.dist == Dist::AllEqual ||
+                    d.dist == Dist::Normal || d.dist == Dist::Sorted),
+               "--set dist: expected uniform, normal, zipf (skew 1.2) or zipf:S, all-equal or "
+               "sorted, got '" +
+                   item + "'");
     out.push_back(d);
   }
   WS_REQUIRE(!out.empty(), std::string("--set dist: expected uniform, zipf:S or all-equal"));
