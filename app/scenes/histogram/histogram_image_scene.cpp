@@ -372,10 +372,11 @@ void HistogramImageScene::ui() {
 
 void HistogramImageScene::code_ui() {
   const histogram::VariantInfo& v = histogram::info(settings_->variant);
-  kernel_source_panel({std::string("kernels/histogram/") + v.source, "", "",
-                       "The image mode runs this kernel on each channel, 256 bins over the byte "
-                       "values; equalization then scans the counts (the scan scene's kernels) "
-                       "into a lookup table."});
+  kernel_source_panel({std::string("kernels/histogram/") + v.source, v.id, "",
+                       "The image mode counts each channel (256 bins over the byte values) with "
+                       "this variant's full-size kernel; shown here is its textbook form, which "
+                       "gives the same counts. Equalization then scans the counts with the scan "
+                       "scene's kernels into a lookup table."});
 }
 
 }  // namespace ws::app
