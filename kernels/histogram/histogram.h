@@ -20,10 +20,12 @@
 //   7 aggregated          interleaved, and a thread merges a run of samples of the same bin into
 //                         one atomicAdd of the run's length (PMPP 9.6): wins on runs (sorted data,
 //                         flat image regions).
-//   8 warp-aggregated     the fastest we could make: per-warp sub-histograms in shared memory, the
-//                         lanes of a warp that hit the same bin found with __match_any_sync and
-//                         added by their leader in one atomic; vector loads
-//                         (histogram_fast_warp.cu).
+//   8 warp-aggregated     the lanes of a warp that hit the same bin find each other with
+//                         __match_any_sync and their leader adds the group in one atomic on the
+//                         warp's own sub-histogram (the teach trace and the contention model). The
+//                         full-size kernel is the fastest we could make and works differently
+//                         (per-lane striped or packed counters, vector loads; its header in
+//                         histogram_fast_warp.cu), giving the same counts.
 //
 // Bins: `count` bins over the half-open range [lo, hi); a sample outside is not counted. The bin
 // of x is floor((x - lo) * inv_width) clamped to count - 1, in float arithmetic on both backends
@@ -84,8 +86,8 @@ void validate(const BinSpec& b);  // the checks of make_bins on a filled-in spec
 // The bin of x, or -1 when x is outside [lo, hi) (NaN too). The one formula every backend uses.
 WS_HD int bin_of(float x, const BinSpec& b) {
   if (!(x >= b.lo && x < b.hi)) return -1;
-  const int bin = int((x - b.lo) * b.inv_width);
-  return bin < b.count ? bin : b.count - 1;
+  const float f = (x - b.lo) * b.inv_width;  // clamped before the conversion: no int overflow
+  return f < float(b.count) ? int(f) : b.count - 1;
 }
 
 // ---- Samples: 8-bit (image channels) or float (text, typed values, synthetic data).

@@ -59,6 +59,14 @@ LaunchShape engine_launch(Variant v, int64_t n, const LaunchShape& requested) {
     const int64_t p = int64_t(l.block_dim) * l.grid_dim;
     l.coarsening = int(std::max<int64_t>(l.coarsening, (n + p - 1) / p));
   }
+  // Blocks past the last sample would only zero and merge empty copies (a typed --grid of 10^9
+  // would take hours). Dropping them keeps every sample on the same thread: with p >= n there is
+  // one round (sample t on thread t), and the contiguous mapping does not depend on p.
+  if (n > 0) {
+    const int64_t per_block =
+        int64_t(l.block_dim) * (v == Variant::CoarseContiguous ? l.coarsening : 1);
+    l.grid_dim = int(std::min<int64_t>(l.grid_dim, (n + per_block - 1) / per_block));
+  }
   return l;
 }
 

@@ -52,16 +52,24 @@ class CudaEngine final : public Engine {
   void set_samples(const Samples& s) override {
     check_sample_count(s.size());
     const int64_t n = s.size();
-    if (s.type == SampleType::U8) {
-      DeviceBuffer<uint8_t> buffer = take_or_allocate(u8_, size_t(n), "u8");
-      buffer.upload(s.u8.data(), size_t(n));
-      u8_ = std::move(buffer);
-      f32_ = DeviceBuffer<float>();
-    } else {
-      DeviceBuffer<float> buffer = take_or_allocate(f32_, size_t(n), "f32");
-      buffer.upload(s.f32.data(), size_t(n));
-      f32_ = std::move(buffer);
-      u8_ = DeviceBuffer<uint8_t>();
+    // The size checks above and the allocation in take_or_allocate come before anything moves:
+    // those failures keep the previous samples. A failing copy (a device fault) after the buffer
+    // was reused leaves none, and says so by n = 0.
+    try {
+      if (s.type == SampleType::U8) {
+        DeviceBuffer<uint8_t> buffer = take_or_allocate(u8_, size_t(n), "u8");
+        buffer.upload(s.u8.data(), size_t(n));
+        u8_ = std::move(buffer);
+        f32_ = DeviceBuffer<float>();
+      } else {
+        DeviceBuffer<float> buffer = take_or_allocate(f32_, size_t(n), "f32");
+        buffer.upload(s.f32.data(), size_t(n));
+        f32_ = std::move(buffer);
+        u8_ = DeviceBuffer<uint8_t>();
+      }
+    } catch (...) {
+      if ((type_ == SampleType::U8 ? u8_.size() : f32_.size()) < size_t(n_)) n_ = 0;
+      throw;
     }
     type_ = s.type, n_ = n;
     has_equalized_ = false;
@@ -72,7 +80,12 @@ class CudaEngine final : public Engine {
     validate(bins);
     if (d == Dist::Zipf) zipf_cdf(bins.count, skew);  // a bad skew throws before anything moves
     DeviceBuffer<float> buffer = take_or_allocate(f32_, size_t(n), "synthetic f32");
-    generate_on_device(d, skew, n, seed, bins, buffer.data());
+    try {
+      generate_on_device(d, skew, n, seed, bins, buffer.data());
+    } catch (...) {
+      if (f32_.size() < size_t(n_) && type_ == SampleType::F32) n_ = 0;
+      throw;
+    }
     f32_ = std::move(buffer);
     u8_ = DeviceBuffer<uint8_t>();
     type_ = SampleType::F32, n_ = n;

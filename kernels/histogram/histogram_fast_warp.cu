@@ -19,8 +19,11 @@
 //                       not serialize.
 //   f32, larger B       two 16-bit counters per 32-bit word (65536 bins: 128 KiB); the add that
 //                       takes a counter across 0x4000 subtracts 0x4000 from it and adds 0x4000 to
-//                       the global counter, so no counter overflows (49151 counts of headroom
-//                       between that add and its subtraction); the rest is merged at the end.
+//                       the global counter; the rest is merged at the end. A counter overflows
+//                       only if 49151 more counts land on it between the crossing add and its
+//                       subtraction, which the crossing thread issues next: GPUs do not promise
+//                       that order, so this is an assumption that holds in practice (the 65536-bin
+//                       all-equal test at 2^24 samples exercises it), not a proof.
 // The teach trace and the contention model follow the textbook schedule of 8 (__match_any_sync
 // groups adding to per-warp sub-histograms); this kernel gives the same counts faster.
 #include <algorithm>
@@ -274,13 +277,31 @@ int resident_grid(const void* kernel, int threads, size_t shared, int64_t n, int
   return int(std::max<int64_t>(1, std::min<int64_t>(per_sm * device_sms(), needed)));
 }
 
+// The most dynamic shared memory one block may opt in to on this device (227 KiB on an H100,
+// about 99 KiB on sm_86 / sm_89, 64 KiB on sm_75).
+size_t optin_shared_bytes() {
+  static const size_t bytes = [] {
+    int device = 0, value = 0;
+    WS_CUDA_CHECK(cudaGetDevice(&device));
+    WS_CUDA_CHECK(cudaDeviceGetAttribute(&value, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+    return size_t(value);
+  }();
+  return bytes;
+}
+
+template <class Sink>
+bool fits(int bins) {
+  return Sink::words(bins) * sizeof(uint32_t) <= optin_shared_bytes();
+}
+
 template <class Sink, int kThreads>
 void launch_f32(const FastArgs& a) {
   const size_t shared = Sink::words(a.bins.count) * sizeof(uint32_t);
   auto kernel = bins_f32<Sink, kThreads>;
   // Once per kernel: the most dynamic shared memory any bin count of this layout asks for.
   static const bool sized = [&] {
-    const size_t most = Sink::words(Sink::kMostBins) * sizeof(uint32_t);
+    const size_t most =
+        std::min(Sink::words(Sink::kMostBins) * sizeof(uint32_t), optin_shared_bytes());
     WS_CUDA_CHECK(
         cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(most)));
     return true;
@@ -301,12 +322,16 @@ void launch_warp_aggregated(const FastArgs& a) {
         resident_grid(reinterpret_cast<const void*>(values_u8<kThreads>), kThreads, 0, a.n, 1);
     values_u8<kThreads><<<grid, kThreads>>>(a.u8, a.n, a.lut, a.hist);
     WS_CUDA_CHECK_LAUNCH();
-  } else if (a.bins.count <= kStripedBins) {
+  } else if (a.bins.count <= kStripedBins && fits<StripedSink>(a.bins.count)) {
     launch_f32<StripedSink, 512>(a);
-  } else if (a.bins.count <= kCopyBins) {
+  } else if (a.bins.count <= kCopyBins && fits<CopySink>(a.bins.count)) {
     launch_f32<CopySink, 512>(a);
-  } else {
+  } else if (a.bins.count > kCopyBins && fits<Packed16Sink>(a.bins.count)) {
     launch_f32<Packed16Sink, 1024>(a);
+  } else {
+    // A GPU with less shared memory per block than this layout needs: the coarsened kernel
+    // (variant 6), which walks the bins in windows that fit. Same counts, slower.
+    launch_private_shared(Variant::CoarseInterleaved, a);
   }
 }
 

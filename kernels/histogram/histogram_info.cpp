@@ -16,7 +16,7 @@ const std::vector<VariantInfo>& variant_infos() {
       {Variant::PrivateGlobal, "private-global", "Private copies per block in global memory",
        "histogram_teach.cu",
        "A copy of the histogram per block confines the conflicts to one block; the merge adds "
-       "every copy into the first."},
+       "every block's copy into the result."},
       {Variant::PrivateShared, "private-shared", "Private copies in shared memory",
        "histogram_teach.cu",
        "Shared-memory atomics finish in a few cycles instead of a round trip to L2; the global "

@@ -287,6 +287,20 @@ TEST(HistogramScene, ParametersRoundTrip) {
   EXPECT_EQ(again->results_json()["result"], scene->results_json()["result"]);
 }
 
+TEST(HistogramScene, ARangeFarFromZeroReadsBackAsTheSameBins) {
+  // The range is written with enough digits to read back as the same floats: a session or a
+  // refused edit's restore keeps the bins.
+  auto scene = attached({{"mode", "contention"},
+                         {"values", "1000000.5 1000000.75 1000001 1000001.25"},
+                         {"bins", "4"},
+                         {"range", "1000000.5,1000001.5"}});
+  const nlohmann::json params = scene->params_to_json();
+  EXPECT_EQ(params["range"], "1000000.5,1000001.5");
+  auto again = attached(params);
+  EXPECT_EQ(again->results_json()["result"]["counts"], nlohmann::json({1, 1, 1, 1}));
+  EXPECT_EQ(again->results_json()["bins"], scene->results_json()["bins"]);
+}
+
 int run_cli(const std::string& args) {
   const std::string command = std::string(WS_WARPSCOPE_EXE) + " " + args + " 2>/dev/null";
   const int status = std::system(command.c_str());

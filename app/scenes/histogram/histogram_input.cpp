@@ -15,6 +15,13 @@ namespace hg = ws::histogram;
 
 namespace {
 
+// A number as a user typed it: "0.1", "1e+06", not std::to_string's "0.100000".
+std::string number_words(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.9g", v);
+  return text;
+}
+
 std::string read_text_file(const std::string& path) {
   namespace fs = std::filesystem;
   std::error_code ec;
@@ -52,8 +59,8 @@ hg::BinSpec resolve_bins(const HistogramSettings& s, const hg::Samples& samples)
     // Bins of `width` from the smallest value, as many as it takes to hold the largest.
     const double count = std::floor((hi - lo) / s.width) + 1;
     if (count > hg::kMaxBins)
-      throw Error("--width " + std::to_string(s.width) + ": the data span " + std::to_string(lo) +
-                  ".." + std::to_string(hi) + " needs more than " + std::to_string(hg::kMaxBins) +
+      throw Error("--width " + number_words(s.width) + ": the data span " + number_words(lo) +
+                  ".." + number_words(hi) + " needs more than " + std::to_string(hg::kMaxBins) +
                   " bins; choose a wider bin or --bins");
     return hg::make_bins_by_width(lo, lo + count * s.width, s.width);
   }
@@ -121,8 +128,12 @@ HistogramInput load_histogram_input(const HistogramSettings& s, const HistogramL
   }
   in.bins = resolve_bins(s, in.samples);
   if (in.bins.count > limits.max_bins)
-    throw Error("--bins " + std::to_string(in.bins.count) + ": " + mode + " draws up to " +
-                std::to_string(limits.max_bins) + " bins (the contention mode takes up to 65536)");
+    throw Error(std::string(s.width > 0    ? "--width " + number_words(s.width) + " gives "
+                            : s.auto_range ? "--range auto gives "
+                                           : "--bins ") +
+                std::to_string(in.bins.count) + (s.width > 0 || s.auto_range ? " bins" : "") +
+                ": " + mode + " draws up to " + std::to_string(limits.max_bins) +
+                " bins (the contention mode takes up to 65536)");
   return in;
 }
 

@@ -3,11 +3,13 @@
 //
 // Choosing a source (text, values, file, image, or any of dist / n / skew / seed) resets the bins
 // to that source's defaults unless bins, range or width are given with it:
-//   text, text file   the textbook's bins: 7 bins of four letters from 'a', cut at 'z' (a-d ...
-//   y-z) image             256 bins over [0, 256): one per 8-bit value synthetic         256 bins
-//   over [0, 256) (the samples are drawn over the bins' range) values            the range of the
-//   data (auto): bins of width 1 when every value is a whole
+// clang-format off
+//   text, text file   the textbook's bins: 7 bins of four letters from 'a', cut at 'z' (a-d ... y-z)
+//   image             256 bins over [0, 256): one per 8-bit value
+//   synthetic         256 bins over [0, 256) (the samples are drawn over the bins' range)
+//   values            the range of the data (auto): bins of width 1 when every value is a whole
 //                     number and they span fewer than 256, else 32 equal bins
+// clang-format on
 // `bins` alone makes equal bins over the current range; `width` W > 0 makes bins of width W from
 // lo (the last one cut at hi) and wins over `bins`; `range` is LO,HI or auto (min..max of the
 // data; not for synthetic samples, which are drawn over the range).
@@ -40,9 +42,11 @@ const char* source_name(HistogramSource s) {
 
 namespace {
 
+// Enough digits that the text reads back as the same float (a range saved in a session or
+// restored after a refused edit keeps its bins), and no more.
 std::string short_number(double v) {
   char text[32];
-  std::snprintf(text, sizeof text, "%g", v);
+  std::snprintf(text, sizeof text, "%.9g", v);
   return text;
 }
 
