@@ -212,6 +212,15 @@ TEST(HistogramScene, ChoosingASourceResetsTheBinsUnlessTheyAreGiven) {
   EXPECT_EQ(j["bins"]["count"], 26);
   EXPECT_EQ(j["result"]["counts"][4], 1);   // e
   EXPECT_EQ(j["result"]["counts"][11], 2);  // l
+  // A new text keeps the user's 26 bins; a new kind of input gets its own range, with the count
+  // given beside it.
+  scene->params_from_json({{"text", "world"}});
+  EXPECT_EQ(scene->params_to_json()["bins"], 26);
+  scene->params_from_json({{"dist", "sorted"}, {"n", "200"}, {"bins", "16"}});
+  EXPECT_EQ(scene->params_to_json()["range"], "0,256");
+  EXPECT_EQ(scene->params_to_json()["bins"], 16);
+  scene->params_from_json({{"skew", "2"}});
+  EXPECT_EQ(scene->params_to_json()["bins"], 16);
 }
 
 TEST(HistogramScene, SwitchingModesKeepsTheUsersInputAndGivesTheTeachingInputBack) {

@@ -153,7 +153,7 @@ std::string bin_range_text(const hg::BinSpec& b, int bin, bool letters) {
     std::snprintf(text, sizeof text, "%g", lo);
     return text;
   }
-  std::snprintf(text, sizeof text, "[%g, %g)", lo, hi);
+  std::snprintf(text, sizeof text, "[%.4g, %.4g)", lo, hi);  // 4 digits: a label, not a value
   return text;
 }
 

@@ -1,8 +1,9 @@
 // The histogram scene's parameters as JSON: one parser for the command line (every value a
 // string), sessions and the panels of every mode.
 //
-// Choosing a source (text, values, file, image, or any of dist / n / skew / seed) resets the bins
-// to that source's defaults unless bins, range or width are given with it:
+// Changing the kind of input (text, values, file, image, or synthetic: any of dist / n / skew /
+// seed) resets the bins to that kind's defaults; bins, range or width given with it then change
+// those parts, and a new input of the same kind keeps the bins:
 // clang-format off
 //   text, text file   the textbook's bins: 7 bins of four letters from 'a', cut at 'z' (a-d ... y-z)
 //   image             256 bins over [0, 256): one per 8-bit value
@@ -249,10 +250,10 @@ HistogramSettings parse_histogram_params(const HistogramSettings& current,
     throw Error(std::string(s.source == HistogramSource::Image ? "--image" : "--file") +
                 ": no file given (a path, or a shipped asset's name)");
 
-  // The bins: the source's defaults when a source was chosen, then what was given.
-  const bool bins_given = j.contains("bins") || j.contains("range") || j.contains("width");
-  if (source_given && !bins_given && (j.contains("source") ? current.source != s.source : true))
-    source_default_bins(s);
+  // The bins: the new source's defaults when the kind of input changes (a range of letters means
+  // nothing to pixels), then what was given with it (`--dist sorted --bins 16`: 16 bins over the
+  // synthetic range). A new text, skew or seed for the same kind keeps the user's bins.
+  if (source_given && current.source != s.source) source_default_bins(s);
   if (j.contains("bins")) {
     s.bins = static_cast<int>(json_int(j, "bins", 1, hg::kMaxBins));
     if (!j.contains("width")) s.width = 0;

@@ -24,6 +24,11 @@ using gfx::Vec2;
 
 namespace {
 
+// A bin's label in brackets ("[a-d]", "[7]"), unless it already reads as a range ("[16, 32)").
+std::string bracketed(const std::string& label) {
+  return !label.empty() && label.front() == '[' ? label : "[" + label + "]";
+}
+
 // Samples per strip row, and the rows drawn at most (the ones around this step's reads).
 constexpr int kStripCells = 64;
 constexpr int kStripChunks = 2;
@@ -240,7 +245,7 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   {
     const std::vector<double>& hist = snap.at(1);
     const float x0 = margin + font * 2.5f, x1 = margin + left_w;
-    const float y0 = y + font * 1.4f, y1 = bottom - font * 1.5f;
+    const float y0 = y + font * 2.2f, y1 = bottom - font * 1.5f;  // room for the top label
     c.text({margin, y}, "hist (global) after this step, against the sequential histogram",
            font * 0.8f, pal.text);
     double most = 1;
@@ -255,6 +260,13 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
            VAlign::Middle);
     c.text({x0 - 4, y1}, "0", font * 0.7f, pal.text_muted, HAlign::Right, VAlign::Middle);
     const float label_font = std::min(font * 0.75f, bw * 0.9f);
+    // Bin labels under every k-th bar, k such that the widest label fits in k slots with a gap.
+    float widest = 0;
+    for (int bin = 0; bin < nbins; ++bin)
+      widest =
+          std::max(widest, c.text_size(bin_range_text(bins, bin, input_.letters), label_font).x);
+    const int label_every =
+        std::max(1, int(std::ceil((widest + font * 0.6f) / std::max(bw, 1.0f))));
     for (int bin = 0; bin < nbins; ++bin) {
       const double now = hist[size_t(bin)] != hist[size_t(bin)] ? 0 : hist[size_t(bin)];
       const double want = run.expected[size_t(bin)];
@@ -277,7 +289,7 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
         c.text({(bx0 + bx1) / 2, std::min(hy_now, hy_want) - 2}, std::to_string(int64_t(now)),
                label_font, pal.text, HAlign::Center, VAlign::Bottom);
       }
-      if (label_font >= 7 && (nbins <= 32 || bin % std::max(1, nbins / 16) == 0))
+      if (label_font >= 7 && bin % label_every == 0)
         c.text({(bx0 + bx1) / 2, y1 + 2}, bin_range_text(bins, bin, input_.letters), label_font,
                pal.text_muted, HAlign::Center, VAlign::Top);
       boxes_.push_back({{bx0, y0},
@@ -316,7 +328,7 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
       c.text({x + col_w / 2, qy0 - font * 1.6f}, fit_text(c, name, font * 0.7f, col_w - 4),
              font * 0.7f, pal.text_muted, HAlign::Center, VAlign::Top);
       c.text({x + col_w / 2, qy0 - font * 0.8f},
-             fit_text(c, "[" + bin_range_text(bins, queue.bin, input_.letters) + "]", font * 0.75f,
+             fit_text(c, bracketed(bin_range_text(bins, queue.bin, input_.letters)), font * 0.75f,
                       col_w - 4),
              font * 0.75f, pal.text, HAlign::Center, VAlign::Top);
       const int len = static_cast<int>(queue.threads.size());
