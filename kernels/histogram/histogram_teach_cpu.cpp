@@ -256,56 +256,18 @@ void zero_shared_copy(TeachModel& m, const TeachLayout& l, int copy, int size) {
     for (int e = t % l.block_dim; e < size; e += l.block_dim) m.write(t, copy, e, 0);
 }
 
-TeachModel::TeachModel(TeachRun& run, const TeachLayout& layout) : run_(run), layout_(layout) {}
+TeachModel::TeachModel(TeachRun& run, const TeachLayout& layout)
+    : TraceModel(run.trace), run_(run), layout_(layout) {}
 
 int TeachModel::add_buffer(const std::string& name, MemSpace space, int size, int blocks,
                            const std::vector<double>& initial, int elem_bytes) {
-  TraceBuffer b;
-  b.name = name;
-  b.space = space;
-  b.size = size;
-  b.blocks = blocks;
-  b.type = ValueType::Int32;
-  b.atomic_op = BinaryOp::Sum;
-  b.elem_bytes = elem_bytes;
-  const size_t n = size_t(size) * size_t(blocks);
-  b.initial =
-      initial.empty() ? std::vector<double>(n, std::numeric_limits<double>::quiet_NaN()) : initial;
-  WS_REQUIRE(b.initial.size() == n, "buffer " + name + ": initial values do not match its size");
-  state_.push_back(b.initial);
-  run_.trace.buffers.push_back(std::move(b));
-  return int(run_.trace.buffers.size()) - 1;
-}
-
-void TeachModel::at(int step) {
-  WS_REQUIRE(step >= 0 && step < int(run_.trace.steps.size()),
-             "model step " + std::to_string(step) + " out of range");
-  step_ = step;
-}
-
-size_t TeachModel::flat(int thread, int buffer, int address) const {
-  const TraceBuffer& b = run_.trace.buffers[size_t(buffer)];
-  WS_REQUIRE(address >= 0 && address < b.size,
-             "model access out of range: " + b.name + "[" + std::to_string(address) + "]");
-  if (b.space != MemSpace::Shared) return size_t(address);
-  const int block = thread / layout_.block_dim;
-  WS_REQUIRE(block < b.blocks, "model access to block " + std::to_string(block) + " of " + b.name);
-  return size_t(block) * size_t(b.size) + size_t(address);
-}
-
-double TeachModel::read(int thread, int buffer, int address) {
-  const double v = state_[size_t(buffer)][flat(thread, buffer, address)];
-  emit(EventKind::Read, thread, buffer, address, v);
-  return v;
-}
-
-void TeachModel::write(int thread, int buffer, int address, double value) {
-  state_[size_t(buffer)][flat(thread, buffer, address)] = value;
-  emit(EventKind::Write, thread, buffer, address, value);
+  const int b = TraceModel::add_buffer(name, space, size, blocks, initial, elem_bytes);
+  trace_.buffers[size_t(b)].type = ValueType::Int32;
+  return b;
 }
 
 void TeachModel::atomic(int thread, int buffer, int address, double operand) {
-  double& v = state_[size_t(buffer)][flat(thread, buffer, address)];
+  double& v = cell(thread, buffer, address);
   v = double(uint32_t(uint32_t(v) + uint32_t(operand)));
   emit(EventKind::Atomic, thread, buffer, address, operand);
 }
@@ -330,23 +292,10 @@ void TeachModel::end_round(int write_step) {
   write_pending();
 }
 
-void TeachModel::emit(EventKind kind, int thread, int buffer, int address, double value) {
-  TraceEvent e;
-  e.step = step_;
-  e.thread = thread;
-  e.address = address;
-  e.buffer = int16_t(buffer);
-  e.kind = kind;
-  e.vector_part = 0;
-  e.value = value;
-  events_.push_back(e);
-}
-
 void TeachModel::finish() {
   WS_REQUIRE(pending_.empty(), "the model ended with counter writes pending");
-  distribute_events(events_, run_.trace);
-  events_.clear();
-  const std::vector<double>& hist = state_[size_t(kHistBuffer)];
+  TraceModel::finish();
+  const std::vector<double>& hist = state(kHistBuffer);
   run_.counts.assign(hist.size(), 0);
   for (size_t i = 0; i < hist.size(); ++i) run_.counts[i] = uint32_t(hist[i]);
 }

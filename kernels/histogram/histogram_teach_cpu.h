@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "../common/trace.h"
+#include "../common/trace_model.h"
 #include "histogram.h"
 
 namespace ws::histogram {
@@ -52,16 +53,14 @@ void check_teach_request(const TeachParams& params, const Samples& samples, cons
 // The trace being built: buffers with their current contents (counts are exact in a double),
 // steps made up front, events appended to the current step. Atomics and writes land at once;
 // update() with the race reads now and keeps the write for write_pending() in the next step.
-class TeachModel {
+class TeachModel : public TraceModel {
  public:
   TeachModel(TeachRun& run, const TeachLayout& layout);
 
+  // Every histogram buffer holds int32 values (the counters; the samples are shown as values).
   int add_buffer(const std::string& name, MemSpace space, int size, int blocks,
                  const std::vector<double>& initial, int elem_bytes = 0);
-  void at(int step);  // events from now on go to step `step`
-
-  double read(int thread, int buffer, int address);
-  void write(int thread, int buffer, int address, double value);
+  // atomicAdd on a 32-bit counter: wraps modulo 2^32 as the GPU's does.
   void atomic(int thread, int buffer, int address, double operand);
   // The counter update of every variant: atomicAdd(counter, amount), or with the injected race a
   // plain read whose write (the read value + amount) write_pending() stores in the next step.
@@ -71,7 +70,6 @@ class TeachModel {
   // step of the pending writes.
   void end_round(int write_step);
 
-  const std::vector<double>& state(int buffer) const { return state_[size_t(buffer)]; }
   void finish();  // sorts the events into the steps, sets the run's counts
 
  private:
@@ -79,14 +77,8 @@ class TeachModel {
     int thread, buffer, address;
     double value;
   };
-  size_t flat(int thread, int buffer, int address) const;
-  void emit(EventKind kind, int thread, int buffer, int address, double value);
-
   TeachRun& run_;
   TeachLayout layout_;
-  int step_ = -1;
-  std::vector<std::vector<double>> state_;
-  std::vector<TraceEvent> events_;
   std::vector<Pending> pending_;
 };
 

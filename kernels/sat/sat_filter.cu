@@ -320,6 +320,22 @@ __global__ void separable_columns_kernel(const uint32_t* __restrict__ rows, int 
   }
 }
 
+// Calls f with r % 4 as a compile-time constant: the box kernels are instantiated per alignment
+// of their right corners.
+template <class F>
+void with_misalignment(int r, F&& f) {
+  switch (r % 4) {
+    case 0:
+      return f(std::integral_constant<int, 0>{});
+    case 1:
+      return f(std::integral_constant<int, 1>{});
+    case 2:
+      return f(std::integral_constant<int, 2>{});
+    default:
+      return f(std::integral_constant<int, 3>{});
+  }
+}
+
 template <class T>
 void launch_sat_typed(const void* table, int w, int h, int channels, const FilterParams& params,
                       const float* depth, uint8_t* out, cudaStream_t stream) {
@@ -336,37 +352,17 @@ void launch_sat_typed(const void* table, int w, int h, int channels, const Filte
       const int r = params.radius < cap ? params.radius : cap;
       const dim3 grid8((w + kBlockX * 8 - 1) / (kBlockX * 8), (h + kBlockY - 1) / kBlockY,
                        channels);
-      switch (r % 4) {
-        case 0:
-          filter_box_u32_eight_kernel<0><<<grid8, block, 0, stream>>>(t, w, h, r, out);
-          break;
-        case 1:
-          filter_box_u32_eight_kernel<1><<<grid8, block, 0, stream>>>(t, w, h, r, out);
-          break;
-        case 2:
-          filter_box_u32_eight_kernel<2><<<grid8, block, 0, stream>>>(t, w, h, r, out);
-          break;
-        default:
-          filter_box_u32_eight_kernel<3><<<grid8, block, 0, stream>>>(t, w, h, r, out);
-      }
+      with_misalignment(r, [&](auto mis) {
+        filter_box_u32_eight_kernel<mis><<<grid8, block, 0, stream>>>(t, w, h, r, out);
+      });
       WS_CUDA_CHECK_LAUNCH();
       return;
     }
     if (!params.depth_of_field && w % kPixelsPerThread == 0) {
       const int r = params.radius < cap ? params.radius : cap;
-      switch (r % 4) {
-        case 0:
-          filter_box_u32_kernel<0><<<grid, block, 0, stream>>>(t, w, h, r, out);
-          break;
-        case 1:
-          filter_box_u32_kernel<1><<<grid, block, 0, stream>>>(t, w, h, r, out);
-          break;
-        case 2:
-          filter_box_u32_kernel<2><<<grid, block, 0, stream>>>(t, w, h, r, out);
-          break;
-        default:
-          filter_box_u32_kernel<3><<<grid, block, 0, stream>>>(t, w, h, r, out);
-      }
+      with_misalignment(r, [&](auto mis) {
+        filter_box_u32_kernel<mis><<<grid, block, 0, stream>>>(t, w, h, r, out);
+      });
       WS_CUDA_CHECK_LAUNCH();
       return;
     }

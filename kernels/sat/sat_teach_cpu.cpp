@@ -151,106 +151,21 @@ void scan_columns(SatModel& m, int first_step, int width, int height) {
   }
 }
 
-SatModel::SatModel(TeachRun& run, Accum accum) : run_(run), accum_(accum) {}
+SatModel::SatModel(TeachRun& run, Accum accum) : TraceModel(run.trace), accum_(accum) {}
 
 void SatModel::set_elem_bytes(int buffer, int bytes) {
-  run_.trace.buffers.at(size_t(buffer)).elem_bytes = bytes;
-}
-
-int SatModel::add_buffer(const std::string& name, MemSpace space, int size, int blocks,
-                         const std::vector<double>& initial) {
-  TraceBuffer b;
-  b.name = name;
-  b.space = space;
-  b.size = size;
-  b.blocks = blocks;
-  b.type = run_.trace.type;
-  const size_t n = size_t(size) * size_t(blocks);
-  b.initial =
-      initial.empty() ? std::vector<double>(n, std::numeric_limits<double>::quiet_NaN()) : initial;
-  WS_REQUIRE(b.initial.size() == n, "buffer " + name + ": initial values do not match its size");
-  state_.push_back(b.initial);
-  run_.trace.buffers.push_back(std::move(b));
-  return static_cast<int>(run_.trace.buffers.size()) - 1;
+  trace_.buffers.at(size_t(buffer)).elem_bytes = bytes;
 }
 
 int SatModel::add_int_buffer(const std::string& name, int size, BinaryOp atomic_op) {
   const int b = add_buffer(name, MemSpace::Global, size, 1, std::vector<double>(size_t(size), 0));
-  run_.trace.buffers[size_t(b)].type = ValueType::Int32;
-  run_.trace.buffers[size_t(b)].atomic_op = atomic_op;
+  trace_.buffers[size_t(b)].type = ValueType::Int32;
+  trace_.buffers[size_t(b)].atomic_op = atomic_op;
   return b;
-}
-
-int SatModel::add_step(const std::string& label, const std::string& phase,
-                       const std::string& marker, int grid_dim, int block_dim, int barriers) {
-  TraceStep s;
-  s.label = label;
-  s.phase = phase;
-  s.code_marker = marker;
-  s.grid_dim = grid_dim;
-  s.block_dim = block_dim;
-  s.barriers = barriers;
-  run_.trace.steps.push_back(std::move(s));
-  return static_cast<int>(run_.trace.steps.size()) - 1;
-}
-
-void SatModel::at(int step) {
-  WS_REQUIRE(step >= 0 && step < int(run_.trace.steps.size()),
-             "model step " + std::to_string(step) + " out of range");
-  step_ = step;
-}
-
-size_t SatModel::flat(int thread, int buffer, int address) const {
-  const TraceBuffer& b = run_.trace.buffers[size_t(buffer)];
-  WS_REQUIRE(address >= 0 && address < b.size,
-             "model access out of range: " + b.name + "[" + std::to_string(address) + "]");
-  if (b.space != MemSpace::Shared) return size_t(address);
-  const int block = thread / run_.trace.steps[size_t(step_)].block_dim;
-  WS_REQUIRE(block < b.blocks, "model access to block " + std::to_string(block) + " of " + b.name);
-  return size_t(block) * size_t(b.size) + size_t(address);
-}
-
-double SatModel::read(int thread, int buffer, int address) {
-  const double v = state_[size_t(buffer)][flat(thread, buffer, address)];
-  emit(EventKind::Read, thread, buffer, address, v);
-  return v;
-}
-
-void SatModel::write(int thread, int buffer, int address, double value) {
-  state_[size_t(buffer)][flat(thread, buffer, address)] = value;
-  emit(EventKind::Write, thread, buffer, address, value);
-}
-
-double SatModel::op(int thread, int buffer, int address, double result) {
-  emit(EventKind::Op, thread, buffer, address, result);
-  return result;
-}
-
-void SatModel::atomic(int thread, int buffer, int address, double operand) {
-  double& v = state_[size_t(buffer)][flat(thread, buffer, address)];
-  v += operand;
-  emit(EventKind::Atomic, thread, buffer, address, operand);
 }
 
 double SatModel::add(double a, double b) const {
   return add_in(accum_, a, b);
-}
-
-void SatModel::emit(EventKind kind, int thread, int buffer, int address, double value) {
-  TraceEvent e;
-  e.step = step_;
-  e.thread = thread;
-  e.address = address;
-  e.buffer = static_cast<int16_t>(buffer);
-  e.kind = kind;
-  e.vector_part = 0;
-  e.value = value;
-  events_.push_back(e);
-}
-
-void SatModel::finish() {
-  distribute_events(events_, run_.trace);
-  events_.clear();
 }
 
 }  // namespace ws::sat

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "../common/trace.h"
+#include "../common/trace_model.h"
 #include "sat.h"
 
 namespace ws::sat {
@@ -18,43 +19,20 @@ inline constexpr int kTransposeTile = 32;  // 2: the transpose's shared tile is 
 // The trace being built: buffers with their current contents (as doubles: u32 and float values
 // are exact), steps made up front, events appended to the current step. Writes land at once; a
 // twin that models "read, barrier, write" computes every thread's reads before any write.
-class SatModel {
+class SatModel : public TraceModel {
  public:
   SatModel(TeachRun& run, Accum accum);
 
-  // A buffer of `size` elements per copy (`blocks` copies for shared memory). `initial` empty:
-  // unwritten (NaN).
-  int add_buffer(const std::string& name, MemSpace space, int size, int blocks = 1,
-                 const std::vector<double>& initial = {});
   // The element size the memory counters use for `buffer` (the 8-bit image).
   void set_elem_bytes(int buffer, int bytes);
   // A buffer of int32 values (flags, the tile counter): initially 0.
   int add_int_buffer(const std::string& name, int size, BinaryOp atomic_op = BinaryOp::Sum);
-  int add_step(const std::string& label, const std::string& phase, const std::string& marker,
-               int grid_dim, int block_dim, int barriers);
-  // Events from now on go to step `step`.
-  void at(int step);
-
-  double read(int thread, int buffer, int address);
-  void write(int thread, int buffer, int address, double value);
-  double op(int thread, int buffer, int address, double result);
-  void atomic(int thread, int buffer, int address, double operand);
 
   // a + b in the accumulation type (u32 wraps, f32 rounds to float, f64 exact here).
   double add(double a, double b) const;
-  const std::vector<double>& state(int buffer) const { return state_[size_t(buffer)]; }
-  // Sorts the events into the steps.
-  void finish();
 
  private:
-  size_t flat(int thread, int buffer, int address) const;
-  void emit(EventKind kind, int thread, int buffer, int address, double value);
-
-  TeachRun& run_;
   Accum accum_;
-  int step_ = -1;
-  std::vector<std::vector<double>> state_;
-  std::vector<TraceEvent> events_;
 };
 
 // A TeachRun with params, size, input and row scans (in the accumulation type) filled in, and the
