@@ -19,6 +19,7 @@ struct ParsedGraph {
   std::vector<float> weights;         // empty or one per edge
   std::vector<int64_t> original_ids;  // empty (ids kept) or the file's id of each vertex
   bool symmetric = false;             // the file stores both directions of every edge
+  std::vector<int64_t> vertex_lines;  // METIS: the line of each vertex's list (for messages)
 };
 
 // Reservations are capped so a header's promise alone never takes memory the file lacks.

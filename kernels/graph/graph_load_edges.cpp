@@ -40,6 +40,8 @@ ParsedGraph parse_edge_list(LineReader& in, const LoadOptions& options, int colu
   std::string_view line;
   int64_t first_edge_line = 0, max_id = -1, min_id = INT64_MAX;
   while (in.next(line)) {
+    if (line.substr(0, 14) == "%%MatrixMarket")
+      in.fail("found a Matrix Market banner; expected an edge 'u v' (mixed formats?)");
     if (line.empty() || line[0] == '#' || line[0] == '%' || is_blank(line)) continue;
     Fields fs(line, true);
     std::string_view a, b, w, extra;
@@ -52,7 +54,7 @@ ParsedGraph parse_edge_list(LineReader& in, const LoadOptions& options, int colu
                 shape_of(columns ? columns : 2) + " (mixed formats?)");
       const int n = Fields(line, true).count();
       std::string hint =
-          n > 3 ? " (a METIS .graph lists neighbours per line: load it as metis)" : "";
+          n >= 3 ? " (a METIS .graph lists neighbours per line: load it as metis)" : "";
       in.fail("found " + std::to_string(n) + (n == 1 ? " field in " : " fields in ") +
               quote(trim(line)) + "; expected an edge " +
               (columns ? shape_of(columns) : "'u v' or 'u v w'") + hint);

@@ -63,6 +63,7 @@ ParsedGraph parse_metis(LineReader& in, const LoadOptions& options) {
   g.vertices = int32_t(n);
   g.symmetric = true;
   g.edges.reserve(size_t(std::min(2 * m, kMaxReserve)));
+  g.vertex_lines.reserve(size_t(std::min(n, kMaxReserve)));
   if (edge_weights) g.weights.reserve(size_t(std::min(2 * m, kMaxReserve)));
   int64_t vertex = 0;
   while (vertex < n) {
@@ -71,6 +72,7 @@ ParsedGraph parse_metis(LineReader& in, const LoadOptions& options) {
               " vertex lines the header (line " + std::to_string(header_line) +
               ") promises; expected one line per vertex (a truncated file?)");
     if (!line.empty() && line[0] == '%') continue;
+    g.vertex_lines.push_back(in.line_number());
     Fields fs(line);
     std::string_view f;
     for (int64_t k = 0; k < skip; ++k) {
