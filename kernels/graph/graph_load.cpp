@@ -217,7 +217,7 @@ void validate(const Graph& g) {
     fail(std::to_string(g.x.size()) + " x and " + std::to_string(g.y.size()) +
          " y coordinates for " + std::to_string(n) + " vertices");
   if (g.symmetric) {
-    // Every u -> v needs a v -> u: compare the edge multiset with its mirror (sorted pairs).
+    // Every u -> v needs a v -> u: compare the set of edges with its mirror (sorted pairs).
     std::vector<std::pair<int32_t, int32_t>> fwd, rev;
     fwd.reserve(g.columns.size()), rev.reserve(g.columns.size());
     for (int32_t u = 0; u < n; ++u)
@@ -231,10 +231,12 @@ void validate(const Graph& g) {
     rev.erase(std::unique(rev.begin(), rev.end()), rev.end());
     for (size_t i = 0; i < fwd.size(); ++i)
       if (fwd[i] != rev[i]) {
-        const auto& a = std::min(fwd[i], rev[i]);
-        fail("marked symmetric, but edge " + std::to_string(a.first) + " -> " +
-             std::to_string(a.second) + " has no " + std::to_string(a.second) + " -> " +
-             std::to_string(a.first));
+        // The smaller pair is in one list only: an edge whose mirror is missing.
+        const bool in_fwd = fwd[i] < rev[i];
+        const int32_t a = in_fwd ? fwd[i].first : rev[i].second,
+                      b = in_fwd ? fwd[i].second : rev[i].first;
+        fail("marked symmetric, but edge " + std::to_string(a) + " -> " + std::to_string(b) +
+             " has no " + std::to_string(b) + " -> " + std::to_string(a));
       }
   }
 }
