@@ -178,3 +178,33 @@ TEST(GraphLoadFormats, FormatNamesRoundTrip) {
 
 }  // namespace
 }  // namespace ws::graph
+
+namespace ws::graph {
+namespace {
+
+// Files are read in 4 MiB chunks: a line longer than a chunk (a METIS hub's list) and lines
+// across chunk boundaries give the same graph as the text parsed in memory.
+TEST(GraphLoadFormats, FileChunksAndLongLinesMatchTheInMemoryParse) {
+  const int n = 700001;  // the hub's line: 700000 ids, about 4.8 MB
+  std::string text = "% star\n" + std::to_string(n) + " " + std::to_string(n - 1) + "\n";
+  for (int v = 2; v <= n; ++v) text += std::to_string(v) + (v < n ? " " : "\n");
+  for (int v = 2; v <= n; ++v) text += "1\r\n";
+  test::TempDir dir;
+  const std::string path = dir.write("star.graph", text);
+  Graph from_file = load_graph(path);
+  Graph in_memory = parse_graph(text, "star.graph", {});
+  validate(from_file);
+  EXPECT_EQ(from_file.vertices, n);
+  EXPECT_EQ(from_file.degree(0), n - 1);
+  EXPECT_EQ(from_file.edges(), int64_t(2) * (n - 1));
+  EXPECT_EQ(from_file.row_offsets, in_memory.row_offsets);
+  EXPECT_EQ(from_file.columns, in_memory.columns);
+  // An error past the first chunk still has the right line number.
+  text += "2\n";
+  const std::string bad = dir.write("star_bad.graph", text);
+  const std::string msg = test::error_of([&] { load_graph(bad); });
+  EXPECT_NE(msg.find(", line " + std::to_string(n + 3) + ":"), std::string::npos) << msg;
+}
+
+}  // namespace
+}  // namespace ws::graph
