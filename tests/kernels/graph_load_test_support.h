@@ -89,7 +89,7 @@ struct TempDir {
   }
 };
 
-// A sample graph file: tests/data/graphs (shipped) first, then ../shared/data/graphs, then
+// A sample graph file: assets/graphs (shipped) first, then ../shared/data/graphs, then
 // $WS_GRAPH_DATA; "" when absent (the caller skips).
 inline std::string sample_graph(const std::string& file) {
   std::vector<std::string> dirs = {WS_TEST_GRAPHS_DIR, WS_SHARED_GRAPHS_DIR};

@@ -1,4 +1,4 @@
-// The sample graphs (tests/data/graphs, from ../shared/data/graphs; origins in SOURCES.md) load
+// The sample graphs (assets/graphs, from ../shared/data/graphs; origins in SOURCES.md) load
 // with the counts their sources give, and each CSR equals the edges a deliberately simple
 // iostream reader finds in the same file.
 #include <fstream>
@@ -16,7 +16,7 @@ using test::sample_graph;
 
 #define SAMPLE_OR_SKIP(var, file)             \
   const std::string var = sample_graph(file); \
-  if (var.empty()) GTEST_SKIP() << file << " not found (tests/data/graphs)"
+  if (var.empty()) GTEST_SKIP() << file << " not found (assets/graphs)"
 
 // Edges of the "i j" lines after `skip_until_line` lines that are not comments, 1-based ids
 // made 0-based, both directions when `mirror`, loops dropped, duplicates dropped.

@@ -1,0 +1,99 @@
+// GraphView: a graph drawn at its layout positions, vertices coloured by their BFS state, for the
+// BFS scene (and any later graph scene). Two paths, one picture:
+//  - GL (the GUI and PNG figures): vertex and edge buffers (VBOs) drawn by the GLSL programs in
+//    shaders/ into an offscreen texture that the canvas shows as an image. With Backend::Cuda the
+//    colour buffers are registered with CUDA (cudaGraphicsGLRegisterBuffer) and a kernel writes
+//    them straight from the engine's device level / parent arrays; Backend::Cpu fills them on the
+//    host. So a 100k-vertex graph pans and zooms at 60 fps.
+//  - Canvas (SVG figures, and on screen the labels): circles and lines through gfx::Canvas, used
+//    for everything when the graph is small (<= kVectorMaxEdges edges) or no GL context exists.
+// Small graphs (<= kLabelMaxVertices vertices) show vertex ids and levels as text.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/backend.h"
+#include "graph/graph.h"
+#include "render/canvas.h"
+
+namespace ws::app {
+
+inline constexpr int64_t kVectorMaxEdges = 20000;
+inline constexpr int32_t kLabelMaxVertices = 200;
+
+// The state a vertex is drawn in, given the level shown (`depth`: the frontier being expanded).
+enum class VertexState : uint8_t {
+  Unvisited = 0,   // level -1 or > depth + 1
+  Visited = 1,     // level < depth
+  Frontier = 2,    // level == depth
+  Discovered = 3,  // level == depth + 1: found while expanding this level
+  Source = 4,
+};
+
+// What the view shows of a BFS, in host memory (any backend) or device memory (CUDA: pointers the
+// engine owns; no copy to the host).
+struct BfsOverlay {
+  const int32_t* level = nullptr;   // per vertex, -1 unreached; null: every vertex unvisited
+  const int32_t* parent = nullptr;  // per vertex, -1 none; null: no tree edges
+  bool on_device = false;           // the two pointers are CUDA device pointers
+  int32_t depth = 0;                // the level shown
+  int32_t source = -1;
+  bool show_examined = true;  // the out-edges of the frontier (this level's work)
+  bool show_tree = true;      // parent edges of vertices up to depth + 1 (the BFS tree)
+};
+
+struct GraphCamera {
+  float cx = 0, cy = 0;  // layout coordinates at the view's centre
+  float scale = 1;       // pixels per layout unit
+};
+
+class GraphView {
+ public:
+  // The GL path needs a current GL context at construction and for every call after it (destroy
+  // the view before the context); without one (has_gl false) the view draws through the canvas
+  // only. Backend::Cuda throws ws::Error in a CPU-only build or without a device.
+  GraphView(Backend backend, bool has_gl);
+  ~GraphView();
+  GraphView(const GraphView&) = delete;
+  GraphView& operator=(const GraphView&) = delete;
+
+  // A new graph (uploads the edge list once) and its positions (x, y per vertex). Throws
+  // ws::Error when sizes disagree or the buffers do not fit; the previous graph stays then.
+  void set_graph(const graph::Graph& g, const std::vector<float>& x, const std::vector<float>& y);
+  // New positions for the same graph (a layout step, a dragged vertex).
+  void set_positions(const std::vector<float>& x, const std::vector<float>& y);
+  void set_overlay(const BfsOverlay& overlay);  // recolours (on the device with CUDA)
+
+  // Camera: fit the whole graph into a w x h pixel area; zoom about a pixel; pan by pixels.
+  void fit(float width, float height);
+  void zoom(float factor, gfx::Vec2 about_pixel);
+  void pan(gfx::Vec2 pixels);
+  const GraphCamera& camera() const { return camera_; }
+  // The vertex nearest to a pixel of the drawing area within `radius` pixels, or -1.
+  int32_t pick(gfx::Vec2 pixel, float radius = 8) const;
+
+  // Draws into [min, max] of the canvas: GL texture + labels, or all vector on the canvas path
+  // (`vector` forces it: SVG figures).
+  void draw(gfx::Canvas& canvas, gfx::Vec2 min, gfx::Vec2 max, bool vector = false);
+
+  // The colour legend of the states (the scene draws it beside the graph).
+  static gfx::Color state_color(VertexState s);
+  static const char* state_name(VertexState s);  // "unvisited", "visited", "frontier", ...
+
+  // Which path draw() took last, for the UI and tests: "gl+cuda", "gl", "canvas".
+  const std::string& path() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  GraphCamera camera_;
+};
+
+// The state of one vertex for the overlay rule above (the host path and the tests use it; the CUDA
+// kernel applies the same rule).
+VertexState vertex_state(int32_t level, int32_t vertex, int32_t depth, int32_t source);
+
+}  // namespace ws::app
