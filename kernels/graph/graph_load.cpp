@@ -6,6 +6,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <string>
+
+#include <unistd.h>
 
 #include "../common/error.h"
 #include "graph_csr.h"
@@ -86,6 +89,29 @@ void check_metis_symmetric(const LineReader& in, const Graph& g,
     }
 }
 
+// A header may declare up to 2^31 - 1 vertices in a few bytes; the CSR needs 8 bytes per vertex
+// for its offsets and build_csr as much again while it sorts, plus the edges. Refuse, naming the
+// sizes, when that passes this machine's physical memory instead of failing inside an
+// allocation (or swapping for minutes).
+void check_fits_in_memory(const ParsedGraph& p, const LoadOptions& options,
+                          const std::string& path) {
+  const double edges = double(p.edges.size()) * (options.symmetrize ? 2.0 : 1.0);
+  const double bytes = (double(p.vertices) + 1) * 16 + edges * 24;
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || page <= 0) return;
+  const double memory = double(pages) * double(page);
+  if (bytes <= memory * 0.75) return;
+  auto gib = [](double b) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f GiB", b / (1024.0 * 1024.0 * 1024.0));
+    return std::string(text);
+  };
+  throw Error(path + ": declares " + std::to_string(p.vertices) + " vertices and " +
+              std::to_string(p.edges.size()) + " edges; the graph needs about " + gib(bytes) +
+              ", more than this machine's " + gib(memory) +
+              " of memory allows; expected a graph that fits");
+}
+
 Graph load(LineReader& in, const std::string& path, const LoadOptions& options, bool from_file) {
   in.require_text();
   int columns = 0;
@@ -139,6 +165,7 @@ Graph load(LineReader& in, const std::string& path, const LoadOptions& options, 
       break;
   }
   const bool file_symmetric = p.symmetric;
+  check_fits_in_memory(p, options, path);
   Graph g = build_csr(p.vertices, std::move(p.edges), std::move(p.weights), options.symmetrize,
                       options.remove_self_loops, options.remove_duplicates);
   if (format == Format::Metis && !options.symmetrize) check_metis_symmetric(in, g, p.vertex_lines);

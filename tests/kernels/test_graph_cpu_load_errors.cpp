@@ -1,6 +1,8 @@
 // Bad input for every loader: each message names the file and the line, what was found and
 // what was expected (issue "Graphs in": truncated lines, ids past the declared count, negative or
 // non-numeric ids, a header promising 10^12 entries, empty and binary files, mixed formats).
+#include <unistd.h>
+
 #include "graph_load_test_support.h"
 
 namespace ws::graph {
@@ -69,6 +71,22 @@ TEST(GraphLoadErrors, HeadersPromisingTooMuch) {
   small.max_edges = 3;
   expect_parse_error(std::string(kMmHead) + "5 5 4\n", "l.mtx", 2, {"promises 4 entries"}, small);
   expect_parse_error("0 1\n1 2\n2 3\n3 4\n4 5\n", "l.el", 4, {"more than 3 edges"}, small);
+}
+
+// A 60-byte file may declare 2^31 - 1 vertices (a valid header): the loader refuses before the
+// 32 GiB of row offsets, naming the sizes, on machines with less memory than that needs.
+TEST(GraphLoadErrors, HeaderDeclaringMoreVerticesThanMemory) {
+  const double memory = double(sysconf(_SC_PHYS_PAGES)) * double(sysconf(_SC_PAGESIZE));
+  if (memory > 40e9) GTEST_SKIP() << "this machine could hold the graph";
+  try {
+    parse_graph(std::string(kMmHead) + "2147483647 2147483647 1\n1 2\n", "big.mtx", {});
+    FAIL() << "expected ws::Error";
+  } catch (const ws::Error& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("big.mtx"), std::string::npos) << m;
+    EXPECT_NE(m.find("2147483647 vertices"), std::string::npos) << m;
+    EXPECT_NE(m.find("memory"), std::string::npos) << m;
+  }
 }
 
 TEST(GraphLoadErrors, EmptyAndCommentOnlyFiles) {
