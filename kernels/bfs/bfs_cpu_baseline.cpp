@@ -112,7 +112,7 @@ class SpinBarrier {
       return;
     }
     for (int spins = 0; generation_.load(std::memory_order_acquire) == generation; ++spins) {
-      if (spins < 4096)
+      if (spins < 256)
         cpu_relax();
       else
         std::this_thread::yield();
