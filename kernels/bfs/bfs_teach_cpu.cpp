@@ -70,14 +70,6 @@ std::vector<double> as_values(const std::vector<int32_t>& v) {
   return std::vector<double>(v.begin(), v.end());
 }
 
-int64_t teach_traversed_edges(const TeachGraph& g, const std::vector<int32_t>& level,
-                              bool symmetric) {
-  int64_t sum = 0;
-  for (int32_t v = 0; v < g.n; ++v)
-    if (level[size_t(v)] >= 0) sum += g.out_degree(v);
-  return symmetric ? sum / 2 : sum;
-}
-
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
@@ -266,6 +258,27 @@ int64_t adjacency_reads(const Trace& trace, const TeachBuffers& b, int first, in
   return reads;
 }
 
+void finish_teach_result(TeachRun& run, const TeachGraph& g, bool symmetric,
+                         const std::vector<LevelPlan>& plans, std::vector<int32_t> level,
+                         std::vector<int32_t> parent) {
+  Result& r = run.result;
+  const TeachBuffers b = teach_buffers(run.params.variant);
+  WS_REQUIRE(r.levels.size() == plans.size(), "a teach run's statistics and plans disagree");
+  for (size_t i = 0; i < plans.size(); ++i) {
+    const int last = i + 1 < plans.size() ? plans[i + 1].first_step : int(run.trace.steps.size());
+    r.levels[i].edges_examined = adjacency_reads(run.trace, b, plans[i].first_step, last);
+  }
+  r.level = std::move(level);
+  r.parent = std::move(parent);
+  r.reached = std::count_if(r.level.begin(), r.level.end(), [](int32_t l) { return l >= 0; });
+  int64_t out_edges = 0;  // of the reached vertices: what a sequential BFS reads
+  for (int32_t v = 0; v < g.n; ++v)
+    if (r.level[size_t(v)] >= 0) out_edges += g.out_degree(v);
+  r.traversed_edges = symmetric ? out_edges / 2 : out_edges;
+  r.ms = 0;
+  run.trace.serial_ops = out_edges;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The model.
 
@@ -370,21 +383,9 @@ TeachRun teach_cpu(const TeachParams& p, const Graph& g) {
     if (plan.queues) teach_swap_queues(m, plan, int(s.discovered));
   }
   m.finish();
-
-  Result& r = run.result;
-  r.level = levels_now();
   const std::vector<double>& parent = m.state(b.parent);
-  r.parent.assign(parent.begin(), parent.end());
-  for (size_t i = 0; i < plans.size(); ++i) {
-    const int last = i + 1 < plans.size() ? plans[i + 1].first_step : int(trace.steps.size());
-    r.levels[i].edges_examined = adjacency_reads(trace, b, plans[i].first_step, last);
-  }
-  r.reached = std::count_if(r.level.begin(), r.level.end(), [](int32_t l) { return l >= 0; });
-  r.traversed_edges = teach_traversed_edges(tg, r.level, g.symmetric);
-  int64_t serial = 0;
-  for (int32_t v = 0; v < tg.n; ++v)
-    if (r.level[size_t(v)] >= 0) serial += tg.out_degree(v);
-  trace.serial_ops = serial;
+  finish_teach_result(run, tg, g.symmetric, plans, levels_now(),
+                      std::vector<int32_t>(parent.begin(), parent.end()));
   return run;
 }
 

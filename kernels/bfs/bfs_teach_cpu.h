@@ -110,6 +110,13 @@ void teach_block_queue_level(TeachModel& m, const LevelPlan& plan);  // bfs_teac
 // The queue variants after a level that found `count` vertices: "next" becomes the frontier.
 void teach_swap_queues(TeachModel& m, const LevelPlan& plan, int count);
 
+// Fills run.result from the final level and parent arrays, once the trace's events are in their
+// steps: the statistics already in run.result.levels (one per plan) get edges_examined counted
+// from the trace (adjacency_reads), and reached, traversed_edges and the trace's serial_ops.
+void finish_teach_result(TeachRun& run, const TeachGraph& g, bool symmetric,
+                         const std::vector<LevelPlan>& plans, std::vector<int32_t> level,
+                         std::vector<int32_t> parent);
+
 // The CPU twin of any variant, and the CUDA teach run (bfs_teach.cu; bfs_teach_none.cpp in
 // CPU-only builds).
 TeachRun teach_cpu(const TeachParams& params, const Graph& g);
