@@ -526,7 +526,7 @@ TeachRun teach_cuda(const TeachParams& params, const Graph& g) {
   int step = 0;
   std::vector<int32_t> now = level.download();
   for (int32_t d = 0;; ++d) {
-    LevelStats s = level_counts(tg, now, d);
+    LevelStats s = teach_level_counts(tg, now, d);
     direction = level_direction(params, direction, s, previous_frontier, n);
     const LevelPlan plan =
         plan_level(params.variant, tg, now, d, direction, params.block_dim, step);
@@ -565,7 +565,7 @@ TeachRun teach_cuda(const TeachParams& params, const Graph& g) {
   recording.download(run.trace);
   run.result = Result{};
   run.result.levels = stats;
-  finish_teach_result(run, tg, g.symmetric, plans, level.download(), parent.download());
+  finish_teach_result(run, tg, g, plans, level.download(), parent.download());
   return run;
 }
 
