@@ -2,21 +2,21 @@
 // edges, D levels, d = the depth being expanded; one launch per level (one more for the queue
 // swap), a "step" = one lock-step round of a thread's loop, ended by a grid-wide barrier.
 //   1 push            one thread per vertex, every level: a frontier vertex walks its out-edges,
-//                     edge k in step k, and labels the unvisited ends (PMPP Fig. 15.6).
+//                     edge k in step k, and labels the unvisited ends (PMPP 15.3).
 //                     Work O(n D + m), steps per level 1 + the longest frontier row.
 //   2 pull            one thread per vertex: an unvisited vertex walks its in-edges (CSC) and
-//                     stops at the first whose end is in the frontier (early exit, Fig. 15.7).
+//                     stops at the first whose end is in the frontier (early exit, PMPP 15.3).
 //                     Work O(n D + m) worst case; steps 1 + the longest walk.
 //   3 direction-opt   top-down levels run the global queue's kernel (5), bottom-up levels the
 //                     pull kernel (2), which also appends what it finds to the next queue; the
 //                     host picks each level's direction with next_direction (Beamer: alpha, beta).
 //   4 edge-centric    one thread per edge (COO), every edge every level, one step per level
-//                     (Fig. 15.8). Work O(m D), perfectly balanced.
+//                     (PMPP 15.4). Work O(m D), perfectly balanced.
 //   5 global-queue    one thread per frontier entry; a discovery takes a slot in the next queue
-//                     with an atomicAdd on its global tail (Fig. 15.9). Work O(n + m).
+//                     with an atomicAdd on its global tail (PMPP 15.5). Work O(n + m).
 //   6 block-queue     the same into a shared-memory queue per block; then one atomicAdd per
 //                     block on the global tail reserves room and the block copies its queue
-//                     there (Fig. 15.10). One global atomic per block and level.
+//                     there (PMPP 15.6). One global atomic per block and level.
 //   7 fast            3's directions, with a warp per frontier vertex in top-down levels: lane j
 //                     takes edges j, j + 32, ... so a hub's row takes degree / 32 steps. (The
 //                     full-size kernels, bfs_fast.cu, also keep the level loop on the device.)
