@@ -5,7 +5,7 @@
 //   gravity      k_g (deg + 1) towards the centre (strong gravity: k_g (deg + 1) d)
 //   speed        the paper's adaptive speeds: global speed tau * traction / swinging (rising at
 //                most 50% a step), per-vertex speed k_s s_G / (1 + s_G sqrt(swing_v)), capped so a
-//                vertex moves at most k_smax per iteration
+//                vertex moves at most k_smax per iteration (graph_layout_parts.h)
 // Doubles throughout and a fixed order of summation per vertex: the same seed gives the same
 // layout bit for bit. Forces of different vertices are independent, so large graphs split them
 // over threads (static chunks, so the result does not depend on the thread count).
@@ -164,6 +164,7 @@ void CpuSimulation::iterate() {
     traction += m * 0.5 * std::hypot(fx + ox, fy + oy);
   }
   speed_ = next_global_speed(speed_, swing, traction, swing_tolerance(n));
+  const double max_step = max_displacement(n);
 
   for (int32_t v = 0; v < n; ++v) {
     const double fx = fx_[size_t(v)], fy = fy_[size_t(v)];
@@ -173,7 +174,7 @@ void CpuSimulation::iterate() {
     if (pinned_[size_t(v)]) continue;
     const double norm = std::hypot(fx, fy);
     if (!(norm > 0) || !std::isfinite(norm)) continue;
-    const double s = vertex_speed(speed_, std::hypot(fx - ox, fy - oy), norm);
+    const double s = vertex_speed(speed_, std::hypot(fx - ox, fy - oy), norm, max_step);
     x_[size_t(v)] += s * fx;
     y_[size_t(v)] += s * fy;
   }

@@ -3,6 +3,7 @@
 // and its speed rule, and the two factories Simulation::create dispatches to.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <memory>
@@ -25,14 +26,19 @@ struct Adjacency {
 };
 Adjacency undirected_adjacency(const graph::Graph& g);
 
-// ForceAtlas2's constants (the paper's names): k_s scales the per-vertex speed, k_smax caps a
-// vertex's displacement per iteration, the global speed may rise by at most kMaxRise of itself
-// per iteration, tau is the tolerance to swinging.
-inline constexpr double kSpeedScale = 0.1;      // k_s
-inline constexpr double kMaxDisplacement = 10;  // k_smax: |displacement| <= 10 layout units
+// ForceAtlas2's constants (the paper's names): k_s scales the per-vertex speed (1, as Gephi's
+// implementation; the paper's 0.1 needs ten times the iterations), the global speed may rise by
+// at most kMaxRise of itself per iteration, tau is the tolerance to swinging. k_smax, the cap
+// on a vertex's displacement per iteration, is max_displacement(): the paper's 10 for small
+// graphs, a tenth of the starting disc's radius for large ones (the disc grows with sqrt(n), and
+// a cap of 10 would take thousands of iterations to cross it).
+inline constexpr double kSpeedScale = 1.0;  // k_s
 inline constexpr double kMaxRise = 0.5;
 inline constexpr double kMinGlobalSpeed = 1e-6;
 inline constexpr double kMaxGlobalSpeed = 1e4;
+inline double max_displacement(int32_t vertices) {
+  return std::max(10.0, std::sqrt(double(vertices) + 1.0));
+}
 // Below this squared distance two distinct vertices are treated as coincident: they push apart
 // along x (the lower id to the left) as if at distance kMinDistance.
 inline constexpr double kMinDistance = 1e-3;
@@ -46,12 +52,12 @@ double swing_tolerance(int32_t vertices);
 double next_global_speed(double speed, double swing, double traction, double tau);
 
 // A vertex's speed from the global speed and its own swinging, capped so the displacement
-// speed * |force| stays under kMaxDisplacement.
+// displacement speed * |force| stays under max_step (max_displacement()).
 template <typename Real>
-WS_HD Real vertex_speed(Real global_speed, Real swing, Real force_norm) {
+WS_HD Real vertex_speed(Real global_speed, Real swing, Real force_norm, Real max_step) {
   using std::sqrt;
   Real s = Real(kSpeedScale) * global_speed / (Real(1) + global_speed * sqrt(swing));
-  if (s * force_norm > Real(kMaxDisplacement)) s = Real(kMaxDisplacement) / force_norm;
+  if (s * force_norm > max_step) s = max_step / force_norm;
   return s;
 }
 
