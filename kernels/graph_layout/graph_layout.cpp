@@ -37,13 +37,6 @@ double swing_tolerance(int32_t vertices) {
   return vertices > 50000 ? 0.5 : 1.0;
 }
 
-double next_global_speed(double speed, double swing, double traction, double tau) {
-  if (!(swing > 0) || !std::isfinite(swing) || !std::isfinite(traction)) return speed;
-  const double target = tau * traction / swing;
-  double next = std::min(target, speed * (1.0 + kMaxRise));
-  return std::clamp(next, kMinGlobalSpeed, kMaxGlobalSpeed);
-}
-
 void check_params(const Params& p) {
   WS_REQUIRE(std::isfinite(p.scaling) && p.scaling > 0,
              "graph layout: scaling (the repulsion strength) must be a positive number, got " +

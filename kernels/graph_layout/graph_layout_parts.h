@@ -48,8 +48,17 @@ inline constexpr double kMinDistance = 1e-3;
 double swing_tolerance(int32_t vertices);
 
 // The global speed after an iteration with the mass-weighted sums of swinging (|F - F_prev|)
-// and effective traction (|F + F_prev| / 2): tau * traction / swing, rising by at most kMaxRise.
-double next_global_speed(double speed, double swing, double traction, double tau);
+// and effective traction (|F + F_prev| / 2): tau * traction / swing, rising by at most kMaxRise,
+// kept in [kMinGlobalSpeed, kMaxGlobalSpeed]; unchanged when the sums are not finite.
+WS_HD double next_global_speed(double speed, double swing, double traction, double tau) {
+  if (!(swing > 0) || !(swing < 1e300) || !(traction < 1e300)) return speed;  // NaN, inf, 0
+  double next = tau * traction / swing;
+  const double rise = speed * (1.0 + kMaxRise);
+  if (next > rise) next = rise;
+  if (next < kMinGlobalSpeed) next = kMinGlobalSpeed;
+  if (next > kMaxGlobalSpeed) next = kMaxGlobalSpeed;
+  return next;
+}
 
 // A vertex's speed from the global speed and its own swinging, capped so the displacement
 // displacement speed * |force| stays under max_step (max_displacement()).

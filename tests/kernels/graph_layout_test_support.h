@@ -6,9 +6,13 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
+#include <filesystem>
 #include <limits>
 #include <string>
 #include <utility>
@@ -91,5 +95,34 @@ inline graph::Graph grid_without_coordinates(int32_t w, int32_t h) {
 inline std::string graphs_dir() {
   return WS_TEST_GRAPHS_DIR;
 }
+
+// Points XDG_CACHE_HOME at a fresh temporary directory for the scope of a test (removed after),
+// so layout() never touches the user's cache; restores the previous value.
+class ScopedCacheHome {
+ public:
+  ScopedCacheHome() {
+    const char* old = std::getenv("XDG_CACHE_HOME");
+    had_old_ = old != nullptr;
+    if (had_old_) old_ = old;
+    std::string pattern = (std::filesystem::temp_directory_path() / "ws_layout_XXXXXX").string();
+    if (::mkdtemp(pattern.data()) != nullptr) dir_ = pattern;
+    ::setenv("XDG_CACHE_HOME", dir_.c_str(), 1);
+  }
+  ~ScopedCacheHome() {
+    if (had_old_)
+      ::setenv("XDG_CACHE_HOME", old_.c_str(), 1);
+    else
+      ::unsetenv("XDG_CACHE_HOME");
+    std::error_code ec;
+    if (!dir_.empty()) std::filesystem::remove_all(dir_, ec);
+  }
+  ScopedCacheHome(const ScopedCacheHome&) = delete;
+  ScopedCacheHome& operator=(const ScopedCacheHome&) = delete;
+  const std::string& dir() const { return dir_; }
+
+ private:
+  std::string dir_, old_;
+  bool had_old_ = false;
+};
 
 }  // namespace ws::graph_layout::test
