@@ -21,6 +21,10 @@ namespace ws::graph_layout::detail {
 
 namespace {
 
+double norm(double x, double y) {
+  return std::sqrt(x * x + y * y);
+}
+
 // Runs body(begin, end) over 0..n in contiguous chunks, on several threads for large n.
 template <typename Body>
 void parallel_chunks(int32_t n, const Body& body) {
@@ -160,8 +164,8 @@ void CpuSimulation::iterate() {
     const double fx = fx_[size_t(v)], fy = fy_[size_t(v)];
     const double ox = old_fx_[size_t(v)], oy = old_fy_[size_t(v)];
     const double m = adj_.mass[size_t(v)];
-    swing += m * std::hypot(fx - ox, fy - oy);
-    traction += m * 0.5 * std::hypot(fx + ox, fy + oy);
+    swing += m * norm(fx - ox, fy - oy);
+    traction += m * 0.5 * norm(fx + ox, fy + oy);
   }
   speed_ = next_global_speed(speed_, swing, traction, swing_tolerance(n));
   const double max_step = max_displacement(n);
@@ -172,9 +176,9 @@ void CpuSimulation::iterate() {
     old_fx_[size_t(v)] = fx;
     old_fy_[size_t(v)] = fy;
     if (pinned_[size_t(v)]) continue;
-    const double norm = std::hypot(fx, fy);
-    if (!(norm > 0) || !std::isfinite(norm)) continue;
-    const double s = vertex_speed(speed_, std::hypot(fx - ox, fy - oy), norm, max_step);
+    const double length = norm(fx, fy);
+    if (!(length > 0) || !std::isfinite(length)) continue;
+    const double s = vertex_speed(speed_, norm(fx - ox, fy - oy), length, max_step);
     x_[size_t(v)] += s * fx;
     y_[size_t(v)] += s * fy;
   }

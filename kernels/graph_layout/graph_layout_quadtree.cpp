@@ -26,12 +26,21 @@ void QuadTree::build(const double* x, const double* y, const float* mass, int32_
   const double size = std::max({hi_x - lo_x, hi_y - lo_y, 1e-9}) * (1.0 + 1e-9);
   cells_.reserve(size_t(n) / 2 + 16);
   build_cell(0, n, lo_x, lo_y, size, 0);
+  sx_.resize(size_t(n));
+  sy_.resize(size_t(n));
+  sm_.resize(size_t(n));
+  for (int32_t i = 0; i < n; ++i) {
+    const int32_t v = order_[size_t(i)];
+    sx_[size_t(i)] = x[v];
+    sy_[size_t(i)] = y[v];
+    sm_[size_t(i)] = mass[v];
+  }
 }
 
 int32_t QuadTree::build_cell(int32_t begin, int32_t end, double x0, double y0, double size,
                              int depth) {
   const int32_t id = int32_t(cells_.size());
-  cells_.push_back(Cell{x0, y0, size, 0, 0, 0, begin, end, {-1, -1, -1, -1}});
+  cells_.push_back(Cell{x0, y0, size, 0, 0, 0, begin, end, {-1, -1, -1, -1}, true});
   double m = 0, mx = 0, my = 0;
   for (int32_t i = begin; i < end; ++i) {
     const int32_t v = order_[size_t(i)];
@@ -44,6 +53,7 @@ int32_t QuadTree::build_cell(int32_t begin, int32_t end, double x0, double y0, d
   c.cx = mx / m;
   c.cy = my / m;
   if (end - begin <= kLeafSize || depth >= kMaxDepth) return id;
+  c.leaf = false;
 
   const double half = size * 0.5, xm = x0 + half, ym = y0 + half;
   int32_t* first = order_.data() + begin;
@@ -70,11 +80,12 @@ void QuadTree::add_repulsion(int32_t v, double x, double y, double m, double k_r
   stack[top++] = 0;
   while (top > 0) {
     const Cell& c = cells_[size_t(stack[--top])];
-    const bool leaf = c.child[0] < 0 && c.child[1] < 0 && c.child[2] < 0 && c.child[3] < 0;
-    if (leaf) {
+    if (c.leaf) {
       for (int32_t i = c.begin; i < c.end; ++i) {
         const int32_t u = order_[size_t(i)];
-        if (u != v) add_pair_repulsion(v, x, y, m, u, x_[u], y_[u], mass_[u], k_r, fx, fy);
+        if (u != v)
+          add_pair_repulsion(v, x, y, m, u, sx_[size_t(i)], sy_[size_t(i)], sm_[size_t(i)], k_r, fx,
+                             fy);
       }
       continue;
     }

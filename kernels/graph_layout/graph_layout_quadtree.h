@@ -14,7 +14,7 @@ namespace ws::graph_layout::detail {
 
 class QuadTree {
  public:
-  static constexpr int kLeafSize = 4;
+  static constexpr int kLeafSize = 8;
   static constexpr int kMaxDepth = 40;  // coincident vertices share a leaf past this depth
 
   void build(const double* x, const double* y, const float* mass, int32_t n);
@@ -29,7 +29,8 @@ class QuadTree {
     double x0, y0, size;  // the square [x0, x0 + size) x [y0, y0 + size)
     double cx, cy, mass;  // centre of mass, total mass
     int32_t begin, end;   // its vertices: order_[begin .. end)
-    int32_t child[4];     // -1: none; a leaf has no children
+    int32_t child[4];     // -1: none
+    bool leaf;
   };
   int32_t build_cell(int32_t begin, int32_t end, double x0, double y0, double size, int depth);
 
@@ -38,6 +39,7 @@ class QuadTree {
   const float* mass_ = nullptr;
   std::vector<Cell> cells_;
   std::vector<int32_t> order_;
+  std::vector<double> sx_, sy_, sm_;  // positions and masses in order_, so a leaf reads in a row
 };
 
 // The repulsion of u on v (both masses given), exact, added to (fx, fy); coincident vertices
