@@ -42,14 +42,16 @@ TEST_P(LayoutQuality, EdgesShorterThanRandomPairs) {
     ASSERT_TRUE(test::all_finite(out));
     const double after = edge_length_ratio(g, out);
     EXPECT_LT(after, c.at_most) << c.name << " seed " << p.seed << " before " << before;
-    if (g.vertices <= 4000) EXPECT_GT(test::min_pair_distance(out), 0.0) << c.name;  // O(n^2)
+    if (g.vertices <= 4000) {  // O(n^2)
+      EXPECT_GT(test::min_pair_distance(out), 0.0) << c.name;
+    }
   }
 }
 
 INSTANTIATE_TEST_SUITE_P(Graphs, LayoutQuality,
                          ::testing::Values(Case{"karate.mtx", 0.55, 3, 0},
-                                           Case{"4elt.graph", 0.35, 1, 20}, Case{"grid", 0.15, 1, 0},
-                                           Case{"tree", 0.2, 2, 0}),
+                                           Case{"4elt.graph", 0.35, 1, 20},
+                                           Case{"grid", 0.15, 1, 0}, Case{"tree", 0.2, 2, 0}),
                          [](const auto& info) {
                            std::string s = info.param.name;
                            return s.substr(0, s.find('.'));

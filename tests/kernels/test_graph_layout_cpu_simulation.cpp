@@ -4,6 +4,7 @@
 // vertices, self-loops, a directed graph, components) give finite, distinct positions.
 #include <gtest/gtest.h>
 
+#include "common/cuda_device.h"
 #include "common/error.h"
 #include "graph_layout_test_support.h"
 
@@ -98,7 +99,9 @@ void expect_sane(const graph::Graph& g, const Positions& p) {
   ASSERT_EQ(p.x.size(), size_t(g.vertices));
   ASSERT_EQ(p.y.size(), size_t(g.vertices));
   EXPECT_TRUE(test::all_finite(p));
-  if (g.vertices >= 2) EXPECT_GT(test::min_pair_distance(p), 1e-3) << g.name;
+  if (g.vertices >= 2) {
+    EXPECT_GT(test::min_pair_distance(p), 1e-3) << g.name;
+  }
 }
 
 TEST(LayoutSimulation, OddShapes) {
@@ -173,6 +176,15 @@ TEST(LayoutSimulation, BadParametersNamed) {
   p.iterations = -3;
   EXPECT_NE(message(p).find("iterations"), std::string::npos);
   EXPECT_THROW(layout(g, p, Backend::Cpu), Error);
+}
+
+// Without a device (or in a CPU-only build) the CUDA backend says so; layout() too.
+TEST(LayoutSimulation, CudaWithoutDeviceThrows) {
+  if (cuda_device_available()) GTEST_SKIP() << "a device is present (tests/gpu covers it)";
+  test::ScopedCacheHome cache;
+  const graph::Graph g = graph::generate("path:5", 1);
+  EXPECT_THROW(Simulation::create(Backend::Cuda, g, Params{}), Error);
+  EXPECT_THROW(layout(g, Params{}, Backend::Cuda), Error);
 }
 
 TEST(LayoutSimulation, DefaultIterationsFallWithSize) {
