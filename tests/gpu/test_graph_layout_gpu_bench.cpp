@@ -1,5 +1,7 @@
-// Throughput of the layout, CPU twin against CUDA (iterations per second, and the whole default
-// layout's time), printed as a table. Disabled in the suite: run it on the GPU machine with
+// Throughput of the layout, CPU twin against CUDA (iterations per second; the whole default
+// layout's time: the CPU's estimated from its rate, CUDA's measured from Simulation::create to
+// the downloaded positions), printed as a table; quality is the CUDA layout's edge-length ratio.
+// Disabled in the suite: run it on the GPU machine with
 //   test_graph_layout_gpu --gtest_also_run_disabled_tests --gtest_filter='*Throughput*'
 // WS_LAYOUT_BENCH_GRAPHS names a folder holding 4elt.graph and facebook_combined.txt (skipped
 // when absent).
@@ -41,7 +43,7 @@ TEST(LayoutGpuBench, DISABLED_Throughput) {
   std::printf("%-22s %9s %10s %6s %11s %11s %8s %10s %10s\n", "graph", "vertices", "edges", "iters",
               "cpu it/s", "cuda it/s", "speedup", "cuda full", "quality");
   for (auto& [name, g] : graphs) {
-    const int iterations = default_iterations(g);
+    const int iterations = default_iterations(g, Backend::Cuda);
     Params p;
     double cpu_rate = 0;
     if (g.vertices <= 200000) {

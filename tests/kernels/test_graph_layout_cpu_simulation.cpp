@@ -195,6 +195,12 @@ TEST(LayoutSimulation, DefaultIterationsFallWithSize) {
   EXPECT_GE(mid, big);
   EXPECT_GE(big, 1);
   EXPECT_LE(small, 1000);
+  for (const char* spec : {"tree:4", "er:20000:8", "er:200000:4"}) {
+    const graph::Graph g = graph::generate(spec, 1);
+    EXPECT_EQ(default_iterations(g, Backend::Cpu), default_iterations(g));
+    EXPECT_GE(default_iterations(g, Backend::Cuda), default_iterations(g)) << spec;
+    EXPECT_LE(default_iterations(g, Backend::Cuda), 800) << spec;
+  }
 }
 
 }  // namespace
