@@ -62,6 +62,22 @@ double swing_tolerance(int32_t vertices) {
   return vertices > 50000 ? 0.5 : 1.0;
 }
 
+void check_csr(const graph::Graph& g) {
+  const std::string where = "graph layout of '" + g.name + "': ";
+  WS_REQUIRE(g.vertices >= 0 && g.row_offsets.size() == size_t(g.vertices) + 1 &&
+                 g.row_offsets.front() == 0 && g.row_offsets.back() == int64_t(g.columns.size()),
+             where + "row_offsets must have vertices + 1 entries from 0 to the edge count");
+  for (int32_t v = 0; v < g.vertices; ++v)
+    WS_REQUIRE(g.row_offsets[size_t(v)] <= g.row_offsets[size_t(v) + 1],
+               where + "row_offsets decreases at vertex " + std::to_string(v));
+  for (size_t e = 0; e < g.columns.size(); ++e)
+    WS_REQUIRE(g.columns[e] >= 0 && g.columns[e] < g.vertices,
+               where + "column " + std::to_string(e) + " is " + std::to_string(g.columns[e]) +
+                   "; expected 0.." + std::to_string(g.vertices - 1));
+  WS_REQUIRE(g.x.size() == g.y.size() && (g.x.empty() || g.x.size() == size_t(g.vertices)),
+             where + "x and y must be empty or one per vertex");
+}
+
 void check_params(const Params& p) {
   WS_REQUIRE(std::isfinite(p.scaling) && p.scaling > 0,
              "graph layout: scaling (the repulsion strength) must be a positive number, got " +
@@ -82,7 +98,7 @@ void check_params(const Params& p) {
 std::unique_ptr<Simulation> Simulation::create(Backend backend, const graph::Graph& g,
                                                const Params& params) {
   detail::check_params(params);
-  graph::validate(g);
+  detail::check_csr(g);
   if (backend == Backend::Cuda) return detail::make_cuda_simulation(g, params);
   return detail::make_cpu_simulation(g, params);
 }

@@ -58,7 +58,7 @@ class Simulation {
 // and the params, so the same graph opens at once the second time; a cache file that does not
 // read back is ignored and rewritten.
 Positions layout(const graph::Graph& g, const Params& params, Backend backend);
-// The iterations layout() runs for g when params.iterations is 0.
+// The iterations layout() runs for g on the CPU when params.iterations is 0.
 int default_iterations(const graph::Graph& g);
 // The same for a backend: the CPU's count above; CUDA runs more where its budget (about half a
 // second on an H100-class GPU) allows, up to 800, never fewer than the CPU's.

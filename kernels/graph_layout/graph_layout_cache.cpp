@@ -204,8 +204,8 @@ void clear_memory_cache() {
 
 Positions layout(const graph::Graph& g, const Params& params, Backend backend) {
   detail::check_params(params);
+  detail::check_csr(g);
   if (g.has_coordinates()) return initial_positions(g, params.seed);
-  graph::validate(g);
   const uint64_t key = detail::layout_key(g, params, backend);
   Positions p;
   if (detail::memory_lookup(key, p)) return p;
