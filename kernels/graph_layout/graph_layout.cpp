@@ -105,7 +105,7 @@ std::unique_ptr<Simulation> Simulation::create(Backend backend, const graph::Gra
 
 // About 1 s of the CPU twin: an iteration costs ~n log n (Barnes-Hut) plus the edges, so the
 // count falls with the size, from 800 for small graphs to a floor of 50 (large graphs take longer
-// than a second on the CPU; the GPU runs the same count in a fraction of it).
+// than a second on the CPU; CUDA has its own count below).
 int default_iterations(const graph::Graph& g) {
   const double n = double(std::max(g.vertices, 1));
   const double work = n * std::log2(n + 2.0) * 24.0 + double(g.edges());
