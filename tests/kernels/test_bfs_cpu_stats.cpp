@@ -148,8 +148,9 @@ TEST(BfsCpuStats, DirectionOptimizingSwitchesBothWaysWithTheParameters) {
                       r.levels[d].direction == Direction::TopDown;
       }
       ASSERT_GE(r.levels.size(), 4u) << where;
-      if (c.alpha == 1e-3)  // m_f > 1000 m_u does not hold while most edges are unvisited
+      if (c.alpha == 1e-3) {  // m_f > 1000 m_u does not hold while most edges are unvisited
         EXPECT_EQ(r.levels[1].direction, Direction::TopDown) << where;
+      }
     }
   }
   EXPECT_TRUE(saw_bottom_up);
