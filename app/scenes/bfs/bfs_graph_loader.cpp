@@ -4,6 +4,7 @@
 #include <system_error>
 
 #include "common/error.h"
+#include "graph/graph_csr.h"
 #include "io/asset_path.h"
 
 namespace ws::app {
@@ -30,6 +31,22 @@ const ShippedGraph* shipped(const std::string& name) {
   for (const ShippedGraph& g : shipped_graphs())
     if (name == g.file) return &g;
   return nullptr;
+}
+
+// A directed generated graph (the textbook's) with v -> u added for every u -> v.
+graph::Graph symmetrized(graph::Graph g) {
+  std::vector<std::pair<int32_t, int32_t>> edges;
+  edges.reserve(g.columns.size());
+  for (int32_t u = 0; u < g.vertices; ++u)
+    for (int64_t e = g.row_offsets[size_t(u)]; e < g.row_offsets[size_t(u) + 1]; ++e)
+      edges.emplace_back(u, g.columns[size_t(e)]);
+  graph::Graph out =
+      graph::build_csr(g.vertices, std::move(edges), std::move(g.weights), true, false, true);
+  out.x = std::move(g.x);
+  out.y = std::move(g.y);
+  out.original_ids = std::move(g.original_ids);
+  out.name = std::move(g.name);
+  return out;
 }
 
 }  // namespace
@@ -59,7 +76,8 @@ const std::vector<std::pair<std::string, std::string>>& generator_examples() {
 }
 
 std::string graph_key(const BfsSettings& s) {
-  if (s.graph.rfind("gen:", 0) == 0) return s.graph + "|seed " + std::to_string(s.seed);
+  if (s.graph.rfind("gen:", 0) == 0)
+    return s.graph + "|seed " + std::to_string(s.seed) + (s.symmetrize ? "|sym" : "");
   return s.graph + "|" + s.format + "|" + s.coordinates + "|" + (s.symmetrize ? "sym" : "");
 }
 
@@ -68,6 +86,7 @@ graph::Graph load_bfs_graph(const BfsSettings& s) {
     try {
       graph::Graph g = graph::generate(s.graph.substr(4), s.seed);
       if (g.name.empty()) g.name = s.graph;
+      if (s.symmetrize && !g.symmetric) g = symmetrized(std::move(g));
       return g;
     } catch (const Error& e) {
       throw Error(std::string("--graph ") + s.graph + ": " + e.what());
