@@ -116,4 +116,20 @@ void GraphBuffers::set_states(const uint8_t* states, const uint8_t* classes) {
   check_gl("glBufferSubData (graph states)");
 }
 
+void GraphBuffers::read_states(std::vector<uint8_t>& states, std::vector<uint8_t>& classes) const {
+  states.assign(size_t(vertices_), 0);
+  classes.assign(size_t(edges_), 0);
+  ArrayBufferGuard guard;
+  clear_gl_errors();
+  if (vertices_ > 0) {
+    glBindBuffer(GL_ARRAY_BUFFER, states_.id());
+    glGetBufferSubData(GL_ARRAY_BUFFER, 0, GLsizeiptr(vertices_), states.data());
+  }
+  if (edges_ > 0) {
+    glBindBuffer(GL_ARRAY_BUFFER, classes_.id());
+    glGetBufferSubData(GL_ARRAY_BUFFER, 0, GLsizeiptr(edges_), classes.data());
+  }
+  check_gl("glGetBufferSubData (graph states)");
+}
+
 }  // namespace ws::interop

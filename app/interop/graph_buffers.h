@@ -69,6 +69,8 @@ class GraphBuffers {
   // (framebuffers, viewport, program, bindings, blend / depth / scissor state) as it was.
   GLuint draw(const GraphDrawStyle& style);
   gfx::Image read_back() const;  // the last draw's pixels, top row first
+  // The state and class bytes the buffers hold (tests compare the CUDA and host paths).
+  void read_states(std::vector<uint8_t>& states, std::vector<uint8_t>& classes) const;
 
   const char* glsl_version() const { return glsl_version_; }
 

@@ -233,10 +233,10 @@ void GraphView::set_overlay(const BfsOverlay& overlay) {
     interop::graph_states_host(overlay.level, overlay.parent, s.n, s.pairs.data(), s.edge_count(),
                                s.params(), s.states.data(), s.classes.data());
     s.host_valid = true;
-    if (s.show_labels() && overlay.level != nullptr)
+    if (s.n <= kLabelMaxVertices && overlay.level != nullptr)
       s.label_level.assign(overlay.level, overlay.level + s.n);
     s.overlay.level = s.overlay.parent = nullptr;
-  } else if (s.show_labels() && overlay.level != nullptr) {
+  } else if (s.n <= kLabelMaxVertices && overlay.level != nullptr) {
     s.cuda->download(overlay.level, s.n, s.label_level);
   }
   if (s.uses_gl())
@@ -269,8 +269,16 @@ int32_t GraphView::vertices() const {
   return impl_->n;
 }
 
+void GraphView::set_labels(bool on) { impl_->labels = on; }
+
 gfx::Image GraphView::read_gl_pixels() const {
   return impl_->gl ? impl_->gl->read_back() : gfx::Image();
+}
+
+void GraphView::read_gl_buffers(std::vector<uint8_t>& states, std::vector<uint8_t>& classes) const {
+  states.clear();
+  classes.clear();
+  if (impl_->gl) impl_->gl->read_states(states, classes);
 }
 
 }  // namespace ws::app

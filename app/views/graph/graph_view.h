@@ -119,8 +119,12 @@ class GraphView {
   float vertex_radius() const;
   gfx::Vec2 to_pixel(int32_t v) const;
   int32_t vertices() const;
-  // (Added) The GL path's last picture (RGBA, top row first; empty before a GL draw), for tests.
+  // (Added) Labels on or off (on by default; they show only for <= kLabelMaxVertices vertices).
+  void set_labels(bool on);
+  // (Added) For tests: the GL path's last picture (RGBA, top row first; empty before a GL draw),
+  // and the state / class bytes the GL buffers hold now (empty without GL).
   gfx::Image read_gl_pixels() const;
+  void read_gl_buffers(std::vector<uint8_t>& states, std::vector<uint8_t>& classes) const;
 
  private:
   struct Impl;

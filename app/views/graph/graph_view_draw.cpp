@@ -116,7 +116,7 @@ void GraphView::draw(gfx::Canvas& canvas, gfx::Vec2 min, gfx::Vec2 max, bool vec
     canvas.begin_group("graph");
     canvas.rect_filled(min, max, style.background);
     const auto at = [&](int32_t v) { return min + to_pixel(v); };
-    canvas.begin_group("edges");
+    canvas.begin_group("graph-edges");
     const bool arrows = !s.symmetric && s.edge_count() <= kArrowMaxEdges;
     for (int cls = 0; cls < interop::kEdgeClassCount; ++cls) {
       const gfx::Color color = edge_color_at(style, cls, spacing_pixels);
@@ -137,7 +137,7 @@ void GraphView::draw(gfx::Canvas& canvas, gfx::Vec2 min, gfx::Vec2 max, bool vec
       }
     }
     canvas.end_group();
-    canvas.begin_group("vertices");
+    canvas.begin_group("graph-vertices");
     for (int state = 0; state < interop::kStateCount; ++state) {
       for (int32_t v = 0; v < s.n; ++v) {
         if (s.states[size_t(v)] != state) continue;
@@ -184,7 +184,7 @@ void GraphView::draw(gfx::Canvas& canvas, gfx::Vec2 min, gfx::Vec2 max, bool vec
     disks[size_t(v)] = {p.x - r, p.y - r, p.x + r, p.y + r};
   }
   std::vector<Box> placed;
-  canvas.begin_group("labels");
+  canvas.begin_group("graph-labels");
   for (const int32_t v : order) {
     const gfx::Vec2 p = min + to_pixel(v);
     if (!contains(p, min, max)) continue;

@@ -82,7 +82,8 @@ struct GraphView::Impl {
     if (mode == Mode::Gl) return true;
     return mode == Mode::Auto && edge_count() > kVectorMaxEdges;
   }
-  bool show_labels() const { return n > 0 && n <= kLabelMaxVertices; }
+  bool labels = true;
+  bool show_labels() const { return labels && n > 0 && n <= kLabelMaxVertices; }
   interop::GraphStateParams params() const;
   void ensure_host();  // states / classes on the host for the current overlay
   void ensure_gl();    // the GL buffers coloured for the current overlay
