@@ -1,11 +1,11 @@
-// The graph view's vertices: a round disk of radius u_radius in the state's fill colour with an
+// The graph view's vertices: a round disk of its state's radius in the state's fill colour with an
 // outline, both anti-aliased over one pixel, and for the source a ring around the disk.
-uniform float u_radius;
 uniform float u_outline;  // outline width, pixels (0: none)
 uniform vec4 u_fill[5];
 uniform vec4 u_stroke[5];
 
 flat in int v_state;
+flat in float v_radius;
 in vec2 v_offset;
 
 out vec4 frag_color;
@@ -14,7 +14,7 @@ const float kRingInner = 1.35, kRing = 1.75;  // the source's ring, in disk radi
 
 void main() {
   float d = length(v_offset);
-  float r = u_radius;
+  float r = v_radius;
   float disk = clamp(r + 0.5 - d, 0.0, 1.0);
   float inner = clamp(r - u_outline + 0.5 - d, 0.0, 1.0);
   vec4 color = mix(u_stroke[v_state], u_fill[v_state], u_outline > 0.0 ? inner : 1.0);

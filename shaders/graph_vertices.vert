@@ -8,10 +8,11 @@ uniform usamplerBuffer u_states;    // R8UI: 0 unvisited, 1 visited, 2 frontier,
 uniform vec2 u_center;
 uniform float u_scale;
 uniform vec2 u_target;
-uniform float u_radius;    // disk radius, pixels
-uniform float u_depth[5];  // per state: lower is drawn over higher
+uniform float u_radius[5];  // disk radius per state, pixels (frontier & co. larger when small)
+uniform float u_depth[5];   // per state: lower is drawn over higher
 
 flat out int v_state;
+flat out float v_radius;
 out vec2 v_offset;  // pixels from the centre
 
 const float kRing = 1.75;  // the source's ring: outer radius / disk radius
@@ -26,11 +27,13 @@ void main() {
   int corner = gl_VertexID - vertex * 6;
   int state = min(int(texelFetch(u_states, vertex).r), 4);
   vec2 c = to_pixels(texelFetch(u_positions, vertex).xy);
-  float reach = u_radius * (state == 4 ? kRing : 1.0) + 1.0;
+  float radius = u_radius[state];
+  float reach = radius * (state == 4 ? kRing : 1.0) + 1.0;
   // (-,-) (+,-) (+,+) / (-,-) (+,+) (-,+)
   float sx = (corner == 1 || corner == 2 || corner == 4) ? 1.0 : -1.0;
   float sy = (corner == 2 || corner == 4 || corner == 5) ? 1.0 : -1.0;
   v_offset = vec2(sx, sy) * reach;
   v_state = state;
+  v_radius = radius;
   gl_Position = vec4((c + v_offset) / u_target * 2.0 - 1.0, u_depth[state], 1.0);
 }

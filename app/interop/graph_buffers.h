@@ -32,8 +32,8 @@ struct GraphDrawStyle {
   int width = 0, height = 0;         // the target, in pixels
   float center_x = 0, center_y = 0;  // layout coordinates at the target's centre
   float scale = 1;                   // pixels per layout unit (y grows upwards in layout units)
-  float vertex_radius = 4;           // pixels
-  float outline_width = 1;           // pixels (0: none)
+  float vertex_radius[kStateCount] = {4, 4, 4, 4, 4};  // pixels, per state
+  float outline_width = 1;                             // pixels (0: none)
   gfx::Color background;
   gfx::Color state_fill[kStateCount], state_outline[kStateCount];
   gfx::Color edge_color[kEdgeClassCount];

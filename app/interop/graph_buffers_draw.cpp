@@ -276,7 +276,8 @@ GLuint GraphBuffers::draw(const GraphDrawStyle& style) {
     if (vertices_ > 0) {
       glUseProgram(vertex_program_);
       set_camera(vertex_program_, style);
-      glUniform1f(glGetUniformLocation(vertex_program_, "u_radius"), style.vertex_radius);
+      glUniform1fv(glGetUniformLocation(vertex_program_, "u_radius"), kStateCount,
+                   style.vertex_radius);
       glUniform1f(glGetUniformLocation(vertex_program_, "u_outline"), style.outline_width);
       set_colors(vertex_program_, "u_fill", style.state_fill, kStateCount);
       set_colors(vertex_program_, "u_stroke", style.state_outline, kStateCount);

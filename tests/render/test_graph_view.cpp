@@ -17,6 +17,7 @@
 #include "render/svg_canvas.h"
 #include "test_graph_view_support.h"
 #include "views/graph/graph_view.h"
+#include "views/graph/graph_view_impl.h"
 
 namespace ws::app {
 namespace {
@@ -132,7 +133,8 @@ TEST(GraphViewCamera, FitPutsEveryDiskInside) {
       view.set_graph(g, p.x, p.y);
       for (const auto& [aw, ah] : {std::pair{640.0f, 480.0f}, std::pair{200.0f, 700.0f}}) {
         view.fit(aw, ah);
-        const float r = view.vertex_radius() * 1.75f;  // with the source's ring
+        // The source's disk (enlarged when disks are small) with its ring.
+        const float r = emphasis_radius(view.vertex_radius()) * kRingOuter;
         for (int32_t v = 0; v < n; ++v) {
           const gfx::Vec2 q = view.to_pixel(v);
           EXPECT_GE(q.x - r, 0) << "seed " << seed << " vertex " << v;

@@ -210,7 +210,11 @@ void GraphView::set_positions(const std::vector<float>& x, const std::vector<flo
     s.min_x = s.max_x = s.min_y = s.max_y = 0;
   }
   s.grid.build(s.x, s.y, s.max_x, s.max_y);
-  s.spacing = typical_spacing(s.grid, s.x, s.y, std::max(s.max_x - s.min_x, s.max_y - s.min_y));
+  const float w = s.max_x - s.min_x, h = s.max_y - s.min_y;
+  const float mean = s.n < 2          ? 0.0f
+                     : w > 0 && h > 0 ? std::sqrt(w * h / float(s.n))
+                                      : std::max(w, h) / float(s.n - 1);
+  s.spacing = std::max(typical_spacing(s.grid, s.x, s.y, std::max(w, h)), 0.6f * mean);
   if (s.gl) s.gl->set_positions(s.x.data(), s.y.data());
 }
 
@@ -269,7 +273,9 @@ int32_t GraphView::vertices() const {
   return impl_->n;
 }
 
-void GraphView::set_labels(bool on) { impl_->labels = on; }
+void GraphView::set_labels(bool on) {
+  impl_->labels = on;
+}
 
 gfx::Image GraphView::read_gl_pixels() const {
   return impl_->gl ? impl_->gl->read_back() : gfx::Image();

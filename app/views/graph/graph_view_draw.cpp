@@ -54,18 +54,6 @@ bool contains(gfx::Vec2 p, gfx::Vec2 min, gfx::Vec2 max) {
   return p.x >= min.x && p.y >= min.y && p.x <= max.x && p.y <= max.y;
 }
 
-// Plain edges fade where the graph is dense on screen (a hairball of a million edges stays a
-// texture, not a solid blot); emphasised ones keep their colour.
-gfx::Color edge_color_at(const GraphStyle& style, int cls, float spacing_pixels) {
-  gfx::Color c = style.edge[cls];
-  if (cls == interop::kEdgePlain || cls == interop::kEdgeExamined) {
-    const float density =
-        std::clamp(spacing_pixels / 12.0f, cls == interop::kEdgePlain ? 0.2f : 0.45f, 1.0f);
-    c.a = uint8_t(std::lround(c.a * density));
-  }
-  return c;
-}
-
 gfx::Color text_on(gfx::Color fill) {
   const float luma = 0.299f * fill.r + 0.587f * fill.g + 0.114f * fill.b;
   return luma > 140 ? gfx::Color{20, 20, 24} : gfx::Color{250, 250, 252};
@@ -94,7 +82,8 @@ void GraphView::draw(gfx::Canvas& canvas, gfx::Vec2 min, gfx::Vec2 max, bool vec
     gl.center_x = camera_.cx;
     gl.center_y = camera_.cy;
     gl.scale = camera_.scale * pixels_per_unit;
-    gl.vertex_radius = radius * pixels_per_unit;
+    for (int i = 0; i < interop::kStateCount; ++i)
+      gl.vertex_radius[i] = state_radius(radius, i) * pixels_per_unit;
     gl.outline_width = outline * pixels_per_unit;
     gl.background = style.background;
     for (int i = 0; i < interop::kStateCount; ++i) {
@@ -102,8 +91,9 @@ void GraphView::draw(gfx::Canvas& canvas, gfx::Vec2 min, gfx::Vec2 max, bool vec
       gl.state_outline[i] = style.outline[i];
     }
     for (int i = 0; i < interop::kEdgeClassCount; ++i) {
-      gl.edge_color[i] = edge_color_at(style, i, spacing_pixels);
-      gl.edge_width[i] = style.edge_width[i] * pixels_per_unit;
+      const EdgeLook look = edge_look(style, i, spacing_pixels);
+      gl.edge_color[i] = look.color;
+      gl.edge_width[i] = look.width * pixels_per_unit;
     }
     gl.directed = !s.symmetric;
     s.ensure_gl();
@@ -119,8 +109,9 @@ void GraphView::draw(gfx::Canvas& canvas, gfx::Vec2 min, gfx::Vec2 max, bool vec
     canvas.begin_group("graph-edges");
     const bool arrows = !s.symmetric && s.edge_count() <= kArrowMaxEdges;
     for (int cls = 0; cls < interop::kEdgeClassCount; ++cls) {
-      const gfx::Color color = edge_color_at(style, cls, spacing_pixels);
-      const float width = style.edge_width[cls];
+      const EdgeLook look = edge_look(style, cls, spacing_pixels);
+      const gfx::Color color = look.color;
+      const float width = look.width;
       for (int64_t e = 0; e < s.edge_count(); ++e) {
         if (s.classes[size_t(e)] != cls) continue;
         gfx::Vec2 a = at(s.pairs[size_t(2 * e)]), b = at(s.pairs[size_t(2 * e + 1)]);
@@ -139,19 +130,20 @@ void GraphView::draw(gfx::Canvas& canvas, gfx::Vec2 min, gfx::Vec2 max, bool vec
     canvas.end_group();
     canvas.begin_group("graph-vertices");
     for (int state = 0; state < interop::kStateCount; ++state) {
+      const float r = state_radius(radius, state);
       for (int32_t v = 0; v < s.n; ++v) {
         if (s.states[size_t(v)] != state) continue;
         const gfx::Vec2 p = at(v);
         if (!contains(p, min, max)) continue;
         if (outline > 0) {
-          canvas.circle_filled(p, radius, style.outline[state]);
-          canvas.circle_filled(p, radius - outline, style.fill[state]);
+          canvas.circle_filled(p, r, style.outline[state]);
+          canvas.circle_filled(p, r - outline, style.fill[state]);
         } else {
-          canvas.circle_filled(p, radius, style.fill[state]);
+          canvas.circle_filled(p, r, style.fill[state]);
         }
         if (state == interop::kStateSource) {  // the ring, as segments (no fill under it)
-          const float ring = 0.5f * (kRingInner + kRingOuter) * radius;
-          const float thickness = (kRingOuter - kRingInner) * radius;
+          const float ring = 0.5f * (kRingInner + kRingOuter) * r;
+          const float thickness = (kRingOuter - kRingInner) * r;
           constexpr int kSegments = 40;
           for (int k = 0; k < kSegments; ++k) {
             const float a0 = 2 * kPi * k / kSegments, a1 = 2 * kPi * (k + 1) / kSegments;
@@ -167,8 +159,9 @@ void GraphView::draw(gfx::Canvas& canvas, gfx::Vec2 min, gfx::Vec2 max, bool vec
     s.path = "canvas";
   }
 
-  // Labels: the id in the disk when it fits, else beside it; the level ("L2") once reached. The
-  // source first, then this level's vertices, so the labels that matter win the space.
+  // Labels: the id in the disk when it fits, else beside it; the level ("L2") once reached, beside
+  // the disk. Each is drawn only where it overlaps no other label and no other disk. The source
+  // first, then this level's vertices, so the labels that matter win the space.
   if (!s.show_labels()) return;
   s.ensure_host();
   const float font = std::clamp(radius * 1.15f, 9.0f, 13.0f);
@@ -177,62 +170,70 @@ void GraphView::draw(gfx::Canvas& canvas, gfx::Vec2 min, gfx::Vec2 max, bool vec
   for (int32_t v = 0; v < s.n; ++v) order[size_t(v)] = v;
   std::stable_sort(order.begin(), order.end(),
                    [&](int32_t a, int32_t b) { return s.states[size_t(a)] > s.states[size_t(b)]; });
+  const auto reach_of = [&](int32_t v) {
+    const int state = s.states[size_t(v)];
+    return state_radius(radius, state) * (state == interop::kStateSource ? kRingOuter : 1.0f);
+  };
   std::vector<Box> disks(size_t(s.n));
   for (int32_t v = 0; v < s.n; ++v) {
     const gfx::Vec2 p = min + to_pixel(v);
-    const float r = s.states[size_t(v)] == interop::kStateSource ? radius * kRingOuter : radius;
+    const float r = reach_of(v);
     disks[size_t(v)] = {p.x - r, p.y - r, p.x + r, p.y + r};
   }
   std::vector<Box> placed;
+  const auto free_for = [&](const Box& b, int32_t v) {
+    if (!b.inside(min, max)) return false;
+    for (const Box& other : placed)
+      if (b.overlaps(other)) return false;
+    for (int32_t u = 0; u < s.n; ++u)
+      if (u != v && b.overlaps(disks[size_t(u)])) return false;
+    return true;
+  };
   canvas.begin_group("graph-labels");
   for (const int32_t v : order) {
     const gfx::Vec2 p = min + to_pixel(v);
     if (!contains(p, min, max)) continue;
     const uint8_t state = s.states[size_t(v)];
+    const float r = state_radius(radius, state), reach = reach_of(v);
     const std::string id =
         std::to_string(s.original_ids.empty() ? int64_t(v) : s.original_ids[size_t(v)]);
+    const gfx::Vec2 id_size = canvas.text_size(id, font);
+    const bool inside = id_size.x <= 2 * r - 2 && id_size.y <= 2 * r + 2;
+    if (inside) {
+      // Inside its own disk: hidden only when another disk covers this one's centre.
+      bool covered = false;
+      for (int32_t u = 0; u < s.n && !covered; ++u) {
+        const Box& d = disks[size_t(u)];
+        covered = u != v && s.states[size_t(u)] >= state && p.x > d.x0 && p.x < d.x1 &&
+                  p.y > d.y0 && p.y < d.y1;
+      }
+      if (!covered)
+        canvas.text(p, id, font, text_on(style.fill[state]), gfx::HAlign::Center,
+                    gfx::VAlign::Middle);
+    }
     std::string level;
     if (!s.label_level.empty() && state != interop::kStateUnvisited &&
         s.label_level[size_t(v)] >= 0)
       level = "L" + std::to_string(s.label_level[size_t(v)]);
-    const gfx::Vec2 id_size = canvas.text_size(id, font);
-    const bool inside = id_size.x <= 2 * radius - 2 && id_size.y <= 2 * radius + 2;
-    const float reach = state == interop::kStateSource ? radius * kRingOuter : radius;
-    std::vector<Box> boxes;
-    gfx::Vec2 id_at;
-    if (inside) {
-      id_at = p;
-    } else {
-      id_at = {p.x + reach + 2, level.empty() ? p.y : p.y - 0.5f * id_size.y};
-      boxes.push_back(
-          {id_at.x, id_at.y - 0.5f * id_size.y, id_at.x + id_size.x, id_at.y + 0.5f * id_size.y});
+    const gfx::Vec2 level_size = level.empty() ? gfx::Vec2{} : canvas.text_size(level, small);
+    // Beside the disk: the id (when it did not fit inside) above the level.
+    float y = p.y - 0.5f * ((inside ? 0.0f : id_size.y) + level_size.y);
+    const float x = p.x + reach + 2;
+    if (!inside) {
+      const Box box{x, y, x + id_size.x, y + id_size.y};
+      if (free_for(box, v)) {
+        placed.push_back(box);
+        canvas.text({x, y}, id, font, style.label, gfx::HAlign::Left, gfx::VAlign::Top);
+      }
+      y += id_size.y;
     }
-    gfx::Vec2 level_at{};
-    gfx::Vec2 level_size{};
     if (!level.empty()) {
-      level_size = canvas.text_size(level, small);
-      level_at = inside ? gfx::Vec2{p.x + reach + 1, p.y + 0.3f * radius}
-                        : gfx::Vec2{p.x + reach + 2, p.y + 0.5f * level_size.y};
-      boxes.push_back({level_at.x, level_at.y - 0.5f * level_size.y, level_at.x + level_size.x,
-                       level_at.y + 0.5f * level_size.y});
+      const Box box{x, y, x + level_size.x, y + level_size.y};
+      if (free_for(box, v)) {
+        placed.push_back(box);
+        canvas.text({x, y}, level, small, style.label_muted, gfx::HAlign::Left, gfx::VAlign::Top);
+      }
     }
-    bool free = true;
-    for (const Box& b : boxes) {
-      if (!b.inside(min, max)) free = false;
-      for (const Box& other : placed) free = free && !b.overlaps(other);
-      for (int32_t u = 0; u < s.n && free; ++u) free = u == v || !b.overlaps(disks[size_t(u)]);
-    }
-    if (!free) continue;
-    placed.insert(placed.end(), boxes.begin(), boxes.end());
-    if (inside) {
-      canvas.text(id_at, id, font, text_on(style.fill[state]), gfx::HAlign::Center,
-                  gfx::VAlign::Middle);
-    } else {
-      canvas.text(id_at, id, font, style.label, gfx::HAlign::Left, gfx::VAlign::Middle);
-    }
-    if (!level.empty())
-      canvas.text(level_at, level, small, style.label_muted, gfx::HAlign::Left,
-                  gfx::VAlign::Middle);
   }
   canvas.end_group();
 }

@@ -3,6 +3,7 @@
 // labels), graph_view_style.cpp (colours and sizes).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -36,6 +37,15 @@ struct PickGrid {
                   float r) const;
 };
 
+// The disk of the frontier, discovered and source vertices grows when disks are small, so the
+// level's vertices stand out in a large graph (r = 11: the same; r = 1.5: 1.75 x).
+inline float emphasis_radius(float r) {
+  return r * (1 + std::clamp((6 - r) / 6, 0.0f, 0.75f));
+}
+inline float state_radius(float r, int state) {
+  return state >= interop::kStateFrontier ? emphasis_radius(r) : r;
+}
+
 // Colours and widths of one theme (graph_view_style.cpp).
 struct GraphStyle {
   gfx::Color background, label, label_muted;
@@ -44,6 +54,14 @@ struct GraphStyle {
   float edge_width[interop::kEdgeClassCount];
 };
 const GraphStyle& graph_style(gfx::Theme theme);
+// An edge class's colour and width at a density of `spacing_pixels` between vertices on screen:
+// where the graph is dense, plain, examined and tree edges fade and thin (a million edges stay a
+// texture, not a blot); useful edges stay strong.
+struct EdgeLook {
+  gfx::Color color;
+  float width;
+};
+EdgeLook edge_look(const GraphStyle& style, int cls, float spacing_pixels);
 
 struct GraphView::Impl {
   Backend backend = Backend::Cpu;
@@ -58,7 +76,9 @@ struct GraphView::Impl {
   std::vector<int64_t> original_ids;
   std::vector<float> x, y;
   float min_x = 0, min_y = 0, max_x = 0, max_y = 0;
-  float spacing = 1;  // typical distance to the nearest vertex, layout units
+  // Layout units between vertices: the larger of the median nearest-neighbour distance and 0.6 x
+  // the mean spacing over the bounding box (road maps cluster points along their roads).
+  float spacing = 1;
   PickGrid grid;
   bool needs_fit = true;
   gfx::Vec2 area{0, 0};  // the drawing area of the last fit / draw, logical pixels

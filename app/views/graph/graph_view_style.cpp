@@ -3,6 +3,9 @@
 // dark outline, red source with a ring), and edges whose emphasis follows the BFS (faint plain,
 // tinted examined, dark tree, thick frontier-orange useful). One table per theme, used by the GL
 // programs and the canvas alike.
+#include <algorithm>
+#include <cmath>
+
 #include "views/graph/graph_view.h"
 #include "views/graph/graph_view_impl.h"
 
@@ -47,6 +50,16 @@ const GraphStyle& graph_style(gfx::Theme theme) {
   static const GraphStyle light = make_style(gfx::Theme::Light);
   static const GraphStyle dark = make_style(gfx::Theme::Dark);
   return theme == gfx::Theme::Dark ? dark : light;
+}
+
+EdgeLook edge_look(const GraphStyle& style, int cls, float spacing_pixels) {
+  const float density = std::clamp(spacing_pixels / 12.0f, 0.0f, 1.0f);  // 1: sparse
+  static constexpr float kMinAlpha[interop::kEdgeClassCount] = {0.2f, 0.45f, 0.55f, 1.0f};
+  static constexpr float kThin[interop::kEdgeClassCount] = {1.0f, 1.0f, 1.0f, 2.5f};
+  EdgeLook look{style.edge[cls], style.edge_width[cls]};
+  look.color.a = uint8_t(std::lround(look.color.a * std::max(density, kMinAlpha[cls])));
+  look.width = kThin[cls] + (look.width - kThin[cls]) * density;
+  return look;
 }
 
 gfx::Color GraphView::state_color(VertexState s) {
