@@ -77,7 +77,9 @@ struct RowPlan {
   std::vector<std::string> marks;        // per cell: "t5", "t5+2", ""
   std::vector<gfx::Color> mark_colours;  // per cell
   bool touched = false;
-  bool essential = true;  // kept when rows must be dropped for room
+  // When rows must go for room, the lowest first (from the bottom): 0 an array this level
+  // never touches, 1 a stretch of an edge array or queue this step does not touch, 2 the rest.
+  int keep = 2;
 };
 
 }  // namespace
@@ -122,7 +124,7 @@ void BfsTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const float margin = font * 0.6f;
   const float footer_h = font * 1.8f, legend_h = font * 1.5f;
   const float bottom = size.y - footer_h - legend_h;
-  const float left_w = (size.x - 3 * margin) * 0.6f;
+  const float left_w = (size.x - 3 * margin) * 0.62f;
   const float right_x = margin + left_w + margin;
   const float right_w = size.x - right_x - margin;
 
@@ -154,8 +156,18 @@ void BfsTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     index.mark_colours.assign(size_t(chunk), pal.text);
     plans.push_back(index);
   }
+  // Arrays the run never touches (the CSR of an edge-centric run) are left out; those this
+  // level does not touch give way first.
+  std::set<int> used, used_in_level;
+  for (int k = 0; k < int(trace.steps.size()); ++k)
+    for (const TraceEvent& e : trace.steps[size_t(k)].events) {
+      used.insert(e.buffer);
+      const int32_t d = size_t(k) < run.step_depth.size() ? run.step_depth[size_t(k)] : 0;
+      if (d == facts.depth) used_in_level.insert(e.buffer);
+    }
   for (int b : order) {
     const TraceBuffer& tb = trace.buffers[size_t(b)];
+    if (!used.count(b) && tb.name != "level" && tb.name != "parent") continue;
     const std::vector<double>& v = values.at(size_t(b));
     const bool shared = tb.space == MemSpace::Shared;
     const bool edge_array =
@@ -210,21 +222,23 @@ void BfsTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
           plan.mark_colours.push_back(mark_colour);
         }
         // Long edge arrays and never-written queue rows give way first when room runs out.
-        plan.essential = !(edge_array && chunks > 1) && !(shared && !written) &&
-                         !((tb.name == "frontier" || tb.name == "next") && !written && k > 0);
+        const bool queue = tb.name == "frontier" || tb.name == "next" || shared;
+        if (!used_in_level.count(b) && tb.name != "level" && tb.name != "parent")
+          plan.keep = 0;
+        else if (!plan.touched && ((edge_array && chunks > 1) || (queue && !written)))
+          plan.keep = 1;
         plan.row.gap_after = 0.6f;
         plans.push_back(std::move(plan));
       }
     }
   }
-  // Room: rows no shorter than ~1.15 fonts (with their marks below); drop untouched optional
-  // rows, then touched optional ones, until they fit.
+  // Room: rows no shorter than ~1.15 fonts (with their marks below).
   const float rows_h = bottom - top - font * 1.2f;
   const int room = std::max(3, int(rows_h / (font * 1.15f * 1.6f)));
   int dropped = 0;
-  for (int pass = 0; pass < 2 && int(plans.size()) > room; ++pass)
+  for (int keep = 0; keep < 2 && int(plans.size()) > room; ++keep)
     for (int i = int(plans.size()) - 1; i >= 0 && int(plans.size()) > room; --i)
-      if (!plans[size_t(i)].essential && (pass == 1 || !plans[size_t(i)].touched)) {
+      if (plans[size_t(i)].keep == keep) {
         plans.erase(plans.begin() + i);
         ++dropped;
       }
@@ -240,14 +254,17 @@ void BfsTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
       for (size_t i = 0; i < plans[r].marks.size(); ++i) {
         if (plans[r].marks[i].empty()) continue;
         const Vec2 at = geo.bottom_center(int(r), int(i));
-        c.text({at.x, at.y + 1}, fit_text(c, plans[r].marks[i], mark_font, geo.cell_w * 1.6f),
-               mark_font, plans[r].mark_colours[i], HAlign::Center, VAlign::Top);
+        // The mark, or just its thread, or nothing where it would run into its neighbours.
+        std::string mark = plans[r].marks[i];
+        if (c.text_size(mark, mark_font).x > geo.cell_w - 1) mark = mark.substr(0, mark.find('+'));
+        if (c.text_size(mark, mark_font).x > geo.cell_w * 1.15f) continue;
+        c.text({at.x, at.y + 1}, mark, mark_font, plans[r].mark_colours[i], HAlign::Center,
+               VAlign::Top);
       }
   if (dropped > 0)
     c.text({margin, geo.bottom() + font * 0.9f},
            count_text(dropped, "row") +
-               " of untouched entries left out for room (hover names "
-               "every cell)",
+               " left out for room: arrays, or stretches of them, this step does not touch",
            font * 0.65f, pal.text_muted);
 
   // ---- Right: the graph, the tail atomics, the lanes.
@@ -260,11 +277,12 @@ void BfsTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   frame.palette = &pal;
   frame.font = font;
   const float graph_h = (bottom - top) * 0.5f;
-  c.text({right_x, top},
-         "the graph, one column per level; blue: edges examined this step, green: the ones that "
-         "discovered a vertex",
-         font * 0.62f, pal.text_muted);
-  draw_teach_graph(c, {right_x + font * 0.6f, top + font * 1.3f},
+  const float caption_h = draw_wrapped(
+      c, {right_x, top},
+      "blue: edges examined this step; green: those that discovered a vertex; dark: the BFS "
+      "tree; one column per level",
+      font * 0.62f, right_w, pal.text_muted, 2);
+  draw_teach_graph(c, {right_x + font * 0.6f, top + caption_h + font * 0.4f},
                    {right_x + right_w - font * 0.6f, top + graph_h}, frame, hover_);
   float y = top + graph_h + font * 0.5f;
   y += draw_tail_atomics(c, {right_x, y}, right_w, frame, hover_);

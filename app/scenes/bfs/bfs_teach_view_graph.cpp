@@ -48,7 +48,7 @@ gfx::Color teach_vertex_color(TeachVertex s, const gfx::Palette& p) {
     case TeachVertex::Unvisited:
       return dark ? gfx::Color{72, 72, 80} : gfx::Color{226, 226, 231};
     case TeachVertex::Visited:
-      return dark ? gfx::Color{88, 112, 150} : gfx::Color{158, 182, 214};
+      return dark ? gfx::Color{110, 110, 130} : gfx::Color{128, 128, 148};
     case TeachVertex::Frontier:
       return {240, 158, 20};
     case TeachVertex::Discovered:
@@ -111,7 +111,9 @@ TeachLayout layered_layout(const graph::Graph& g, const std::vector<int32_t>& le
       std::stable_sort(col.begin(), col.end(),
                        [&](int32_t a, int32_t b) { return key[size_t(a)] < key[size_t(b)]; });
     }
-    bool inner = false;  // an edge inside the column: nudge every other vertex sideways
+    // An edge inside the column, or a crowded column: every other vertex nudged sideways, so
+    // those edges show and the circles have room.
+    bool inner = col.size() > 8;
     for (int32_t v : col)
       for (int32_t u : in[size_t(v)])
         if (u != v && column_of(u) == c) inner = true;
@@ -149,20 +151,18 @@ void draw_teach_graph(gfx::Canvas& c, Vec2 min, Vec2 max, const TeachFrame& f, T
   const TeachLayout& layout = *f.layout;
   const int32_t n = g.vertices;
   if (n == 0) return;
-  // Vertex radius: fits the most crowded column and the column spacing.
-  std::vector<int> per_column(size_t(std::max(layout.columns, 1)), 0);
-  for (int32_t v = 0; v < n; ++v)
-    ++per_column[size_t(
-        std::clamp(int(layout.x[size_t(v)] * layout.columns), 0, std::max(layout.columns - 1, 0)))];
-  const int crowded = *std::max_element(per_column.begin(), per_column.end());
+  // Vertex radius: under half the distance between the two closest vertices.
   const float w = max.x - min.x, h = max.y - min.y;
-  const float radius =
-      std::clamp(std::min({h / float(std::max(crowded, 1)) * 0.42f,
-                           w / float(std::max(layout.columns, 1)) * 0.16f, f.font * 1.05f}),
-                 3.0f, f.font * 1.05f);
   auto at = [&](int32_t v) {
     return Vec2{min.x + layout.x[size_t(v)] * w, min.y + layout.y[size_t(v)] * h};
   };
+  float closest = std::min(w, h);
+  for (int32_t a = 0; a < n; ++a)
+    for (int32_t b = a + 1; b < n; ++b) {
+      const Vec2 d = at(a) - at(b);
+      closest = std::min(closest, std::sqrt(d.x * d.x + d.y * d.y));
+    }
+  const float radius = std::clamp(closest * 0.4f, 3.0f, f.font * 0.95f);
   auto edge_line = [&](int32_t a, int32_t b, gfx::Color color, float thickness, bool head) {
     const Vec2 pa = at(a), pb = at(b), d = pb - pa;
     const float length = std::sqrt(d.x * d.x + d.y * d.y);
@@ -212,7 +212,7 @@ void draw_teach_graph(gfx::Canvas& c, Vec2 min, Vec2 max, const TeachFrame& f, T
     c.circle_filled(centre, radius, fill);
     if (id_font >= 6.5f)
       c.text(centre, std::to_string(v), id_font, ink_on(fill), HAlign::Center, VAlign::Middle);
-    if (!std::isnan(level) && level >= 0 && radius >= 8)
+    if (!std::isnan(level) && level >= 0 && radius >= 8 && n <= 16)
       c.text({centre.x + radius * 0.8f, centre.y - radius * 0.8f},
              "L" + std::to_string(int64_t(level)), f.font * 0.6f, p.text_muted, HAlign::Left,
              VAlign::Bottom);
@@ -228,7 +228,10 @@ float draw_tail_atomics(gfx::Canvas& c, Vec2 origin, float width, const TeachFra
   const float font = f.font * 0.8f;
   const bool has_tail =
       bfs::teach_buffer(trace, "tail") >= 0 || bfs::teach_buffer(trace, "block tail") >= 0;
-  c.text(origin, "atomics on the queue tail this step, in the order they serialize", font, p.text);
+  c.text(
+      origin,
+      fit_text(c, "atomics on the queue tail this step, in the order they serialize", font, width),
+      font, p.text);
   float y = origin.y + font * 1.4f;
   if (f.facts->atomics.empty()) {
     c.text({origin.x, y},
@@ -295,8 +298,10 @@ void draw_lane_strips(gfx::Canvas& c, Vec2 origin, Vec2 size, const TeachFrame& 
   const StepFacts& facts = *f.facts;
   const float font = f.font * 0.8f;
   c.text(origin,
-         "lanes of each warp: busy this step (colour) or idle (grey); bars: busy steps of the "
-         "level so far",
+         fit_text(c,
+                  "warp lanes: busy this step (colour) or idle (grey); bars: busy steps in the "
+                  "level so far",
+                  font, size.x),
          font, p.text);
   const int warp_size = std::max(f.run->trace.warp_size, 1);
   const float label_w = f.font * 2.4f;
