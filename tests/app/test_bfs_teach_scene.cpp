@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -88,6 +89,40 @@ TEST(BfsTeachScene, EveryVariantOnThePmppGraphAndKarateStepsDrawsAndEndsAtTheRef
               EXPECT_EQ(now[v], reference[v]) << "vertex " << v << " step " << s;
             }
         }
+      }
+    }
+  }
+}
+
+TEST(BfsTeachScene, QueueTailAtomicsGiveEachDiscoveredVertexItsOwnSlot) {
+  for (const std::string graph_name : {"gen:pmpp", "karate.mtx", "gen:tree:4"}) {
+    const graph::Graph g = load(graph_name);
+    const std::vector<int32_t> reference = graph::bfs_reference(g, 0);
+    for (const char* variant : {"global-queue", "block-queue"}) {
+      SCOPED_TRACE(graph_name + " " + variant);
+      auto scene = attached({{"graph", graph_name}, {"variant", variant}});
+      ASSERT_NE(scene->run(), nullptr) << scene->message();
+      const bfs::TeachRun& run = *scene->run();
+      const Snapshots snaps = replay_snapshots(run.trace);
+      const int tail = bfs::teach_buffer(run.trace, "tail");
+      ASSERT_GE(tail, 0);
+      std::map<int32_t, int64_t> reserved;  // depth -> slots reserved on the global tail
+      for (int s = 0; s < scene->step_count(); ++s) {
+        const StepFacts f = step_facts(run, snaps, s);
+        double expected_before = -1;
+        for (const TailAtomic& a : f.atomics) {
+          if (a.buffer != tail) continue;
+          if (expected_before >= 0) {
+            EXPECT_EQ(a.before, expected_before) << "step " << s;
+          }
+          expected_before = a.before + a.amount;
+          reserved[f.depth] += int64_t(a.amount);
+        }
+      }
+      for (const auto& [depth, slots] : reserved) {
+        int64_t discovered = 0;
+        for (int32_t l : reference) discovered += l == depth + 1;
+        EXPECT_EQ(slots, discovered) << "level " << depth;
       }
     }
   }
