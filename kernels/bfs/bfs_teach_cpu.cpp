@@ -70,25 +70,12 @@ std::vector<double> as_values(const std::vector<int32_t>& v) {
   return std::vector<double>(v.begin(), v.end());
 }
 
-int64_t teach_traversed_edges(const TeachGraph& g, const std::vector<int32_t>& level,
-                              bool symmetric) {
-  int64_t sum = 0;
-  for (int32_t v = 0; v < g.n; ++v)
-    if (level[size_t(v)] >= 0) sum += g.out_degree(v);
-  return symmetric ? sum / 2 : sum;
-}
-
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
 // Requests and dispatch.
 
 void check_teach_request(const TeachParams& p, const Graph& g) {
-  const int v = int(p.variant);
-  if (v < 1 || v > 7)
-    throw Error("unknown BFS variant " + std::to_string(v) + "; the variants are 1..7");
-  if (g.vertices < 1)
-    throw Error("teach mode needs a graph with at least one vertex; \"" + g.name + "\" is empty");
   if (g.vertices > kTeachMaxVertices)
     throw Error("teach mode takes graphs of up to " + std::to_string(kTeachMaxVertices) +
                 " vertices; \"" + g.name + "\" has " + std::to_string(g.vertices) +
@@ -97,24 +84,17 @@ void check_teach_request(const TeachParams& p, const Graph& g) {
     throw Error("teach mode takes graphs of up to " + std::to_string(kTeachMaxEdges) +
                 " directed edges; \"" + g.name + "\" has " + std::to_string(g.edges()) +
                 " (fast mode runs larger graphs)");
-  if (int64_t(g.row_offsets.size()) != int64_t(g.vertices) + 1 || g.row_offsets.back() != g.edges())
-    throw Error("graph \"" + g.name + "\": its row offsets do not match its " +
-                std::to_string(g.vertices) + " vertices and " + std::to_string(g.edges()) +
-                " edges");
-  for (int32_t c : g.columns)
-    if (c < 0 || c >= g.vertices)
-      throw Error("graph \"" + g.name + "\": an edge ends at vertex " + std::to_string(c) +
-                  ", outside 0.." + std::to_string(g.vertices - 1));
-  if (p.source < 0 || p.source >= g.vertices)
-    throw Error("source vertex " + std::to_string(p.source) + " is outside the graph's 0.." +
-                std::to_string(g.vertices - 1));
-  if (!(p.alpha > 0) || !std::isfinite(p.alpha))
-    throw Error("alpha must be a finite number > 0, not " + std::to_string(p.alpha));
-  if (!(p.beta > 0) || !std::isfinite(p.beta))
-    throw Error("beta must be a finite number > 0, not " + std::to_string(p.beta));
   if (p.block_dim != 32 && p.block_dim != 64 && p.block_dim != 96 && p.block_dim != 128)
     throw Error("teach mode's block size must be 32, 64, 96 or 128, not " +
                 std::to_string(p.block_dim));
+  Params full;
+  full.variant = p.variant;
+  full.source = p.source;
+  full.alpha = p.alpha;
+  full.beta = p.beta;
+  full.block_dim = p.block_dim;
+  validate(full, g);  // the variant, an empty graph, the source, alpha and beta
+  graph::validate(g);
 }
 
 TeachRun teach(const TeachParams& params, const Graph& g, Backend backend) {
@@ -222,7 +202,8 @@ LevelPlan plan_level(Variant v, const TeachGraph& g, const std::vector<int32_t>&
   return p;
 }
 
-LevelStats level_counts(const TeachGraph& g, const std::vector<int32_t>& level, int32_t depth) {
+LevelStats teach_level_counts(const TeachGraph& g, const std::vector<int32_t>& level,
+                              int32_t depth) {
   LevelStats s;
   s.depth = depth;
   for (int32_t u = 0; u < g.n; ++u) {
@@ -264,6 +245,27 @@ int64_t adjacency_reads(const Trace& trace, const TeachBuffers& b, int first, in
           (e.buffer == b.columns || e.buffer == b.rows || e.buffer == b.src))
         ++reads;
   return reads;
+}
+
+void finish_teach_result(TeachRun& run, const TeachGraph& tg, const Graph& g,
+                         const std::vector<LevelPlan>& plans, std::vector<int32_t> level,
+                         std::vector<int32_t> parent) {
+  Result& r = run.result;
+  const TeachBuffers b = teach_buffers(run.params.variant);
+  WS_REQUIRE(r.levels.size() == plans.size(), "a teach run's statistics and plans disagree");
+  for (size_t i = 0; i < plans.size(); ++i) {
+    const int last = i + 1 < plans.size() ? plans[i + 1].first_step : int(run.trace.steps.size());
+    r.levels[i].edges_examined = adjacency_reads(run.trace, b, plans[i].first_step, last);
+  }
+  r.level = std::move(level);
+  r.parent = std::move(parent);
+  r.reached = std::count_if(r.level.begin(), r.level.end(), [](int32_t l) { return l >= 0; });
+  int64_t out_edges = 0;  // of the reached vertices: what a sequential BFS reads
+  for (int32_t v = 0; v < tg.n; ++v)
+    if (r.level[size_t(v)] >= 0) out_edges += tg.out_degree(v);
+  r.traversed_edges = traversed_edges(g, r.level);
+  r.ms = 0;
+  run.trace.serial_ops = out_edges;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -338,7 +340,7 @@ TeachRun teach_cpu(const TeachParams& p, const Graph& g) {
   int64_t previous_frontier = 0;
   for (int32_t d = 0;; ++d) {
     const std::vector<int32_t> level = levels_now();
-    LevelStats s = level_counts(tg, level, d);
+    LevelStats s = teach_level_counts(tg, level, d);
     direction = level_direction(p, direction, s, previous_frontier, tg.n);
     const LevelPlan plan =
         plan_level(p.variant, tg, level, d, direction, p.block_dim, int(trace.steps.size()));
@@ -370,21 +372,9 @@ TeachRun teach_cpu(const TeachParams& p, const Graph& g) {
     if (plan.queues) teach_swap_queues(m, plan, int(s.discovered));
   }
   m.finish();
-
-  Result& r = run.result;
-  r.level = levels_now();
   const std::vector<double>& parent = m.state(b.parent);
-  r.parent.assign(parent.begin(), parent.end());
-  for (size_t i = 0; i < plans.size(); ++i) {
-    const int last = i + 1 < plans.size() ? plans[i + 1].first_step : int(trace.steps.size());
-    r.levels[i].edges_examined = adjacency_reads(trace, b, plans[i].first_step, last);
-  }
-  r.reached = std::count_if(r.level.begin(), r.level.end(), [](int32_t l) { return l >= 0; });
-  r.traversed_edges = teach_traversed_edges(tg, r.level, g.symmetric);
-  int64_t serial = 0;
-  for (int32_t v = 0; v < tg.n; ++v)
-    if (r.level[size_t(v)] >= 0) serial += tg.out_degree(v);
-  trace.serial_ops = serial;
+  finish_teach_result(run, tg, g, plans, levels_now(),
+                      std::vector<int32_t>(parent.begin(), parent.end()));
   return run;
 }
 

@@ -72,7 +72,8 @@ LevelPlan plan_level(Variant v, const TeachGraph& g, const std::vector<int32_t>&
 
 // The level's statistics from the levels alone: depth, frontier, frontier_edges,
 // unvisited_edges (edges_examined, discovered, threads and direction are the caller's).
-LevelStats level_counts(const TeachGraph& g, const std::vector<int32_t>& level, int32_t depth);
+LevelStats teach_level_counts(const TeachGraph& g, const std::vector<int32_t>& level,
+                              int32_t depth);
 
 // Step labels: "level 2: edge 3", and for 3 and 7 "level 2 · top-down · edge 3".
 std::string step_label(Variant v, const LevelPlan& plan, const std::string& what);
@@ -109,6 +110,13 @@ void teach_queue_level(TeachModel& m, const LevelPlan& plan);        // bfs_teac
 void teach_block_queue_level(TeachModel& m, const LevelPlan& plan);  // bfs_teach_queue_cpu.cpp
 // The queue variants after a level that found `count` vertices: "next" becomes the frontier.
 void teach_swap_queues(TeachModel& m, const LevelPlan& plan, int count);
+
+// Fills run.result from the final level and parent arrays, once the trace's events are in their
+// steps: the statistics already in run.result.levels (one per plan) get edges_examined counted
+// from the trace (adjacency_reads), and reached, traversed_edges and the trace's serial_ops.
+void finish_teach_result(TeachRun& run, const TeachGraph& tg, const Graph& g,
+                         const std::vector<LevelPlan>& plans, std::vector<int32_t> level,
+                         std::vector<int32_t> parent);
 
 // The CPU twin of any variant, and the CUDA teach run (bfs_teach.cu; bfs_teach_none.cpp in
 // CPU-only builds).
