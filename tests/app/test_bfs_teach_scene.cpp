@@ -14,6 +14,7 @@
 #include "graph/graph.h"
 #include "render/figure.h"
 #include "scenes/bfs/bfs_teach_scene.h"
+#include "ui/code_panel.h"
 
 namespace ws::app {
 namespace {
@@ -123,6 +124,25 @@ TEST(BfsTeachScene, QueueTailAtomicsGiveEachDiscoveredVertexItsOwnSlot) {
         int64_t discovered = 0;
         for (int32_t l : reference) discovered += l == depth + 1;
         EXPECT_EQ(slots, discovered) << "level " << depth;
+      }
+    }
+  }
+}
+
+TEST(BfsTeachScene, EveryStepHighlightsAStatementOfTheVariantsKernel) {
+  for (const bfs::VariantInfo& vi : bfs::variant_infos()) {
+    SCOPED_TRACE(vi.id);
+    auto scene = attached({{"graph", "gen:pmpp"}, {"variant", vi.id}});
+    ASSERT_NE(scene->run(), nullptr);
+    for (int s = 0; s < scene->step_count(); ++s) {
+      scene->seek(s);
+      const KernelSource src = scene->kernel_source();
+      const SourceSection section = load_step_source(src.file, src.section, src.marker);
+      ASSERT_FALSE(section.lines.empty()) << "no section " << src.section << " in " << src.file;
+      if (!src.marker.empty()) {
+        EXPECT_GE(find_marker_line(section, src.marker), 0)
+            << "step " << s << " (" << scene->run()->trace.steps[size_t(s)].label << "): marker "
+            << src.marker << " not in " << section.title;
       }
     }
   }

@@ -273,17 +273,22 @@ void BfsTeachScene::ui() {
   }
 }
 
-void BfsTeachScene::code_ui() {
+KernelSource BfsTeachScene::kernel_source() const {
   KernelSource src;
   src.file = "kernels/bfs/bfs_teach.cu";
-  src.section = bfs::info(settings_->variant).id;
+  const bool fast = settings_->variant == bfs::Variant::Fast;
+  src.section = bfs::info(fast ? bfs::Variant::DirectionOptimizing : settings_->variant).id;
   if (taught_ && cursor_.step() < static_cast<int>(taught_->run.trace.steps.size()))
     src.marker = taught_->run.trace.steps[size_t(cursor_.step())].code_marker;
-  if (settings_->variant == bfs::Variant::Fast)
+  if (fast)
     src.note =
-        "Teach mode traces the fast variant's schedule in bfs_teach.cu; the full-size kernel is "
-        "in kernels/bfs/bfs_fast.cu.";
-  kernel_source_panel(src);
+        "Teach mode traces the fast variant with direction-opt's model (the same levels and "
+        "directions); the full-size kernels are in kernels/bfs/bfs_fast.cu.";
+  return src;
+}
+
+void BfsTeachScene::code_ui() {
+  kernel_source_panel(kernel_source());
 }
 
 std::string BfsTeachScene::describe_at(gfx::Vec2 point) const {

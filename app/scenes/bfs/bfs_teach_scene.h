@@ -15,6 +15,7 @@
 #include "bfs/bfs.h"
 #include "bfs_settings.h"
 #include "bfs_teach_view.h"
+#include "scene_kit/panel_widgets.h"
 #include "scene_kit/step_cursor.h"
 #include "scene_kit/teach_pipeline.h"
 #include "scenes/scene.h"
@@ -50,6 +51,9 @@ class BfsTeachScene : public Scene {
   // outside it, a file that did not load.
   const std::string& message() const { return message_; }
 
+  // What the code panel shows: the variant's section of kernels/bfs/bfs_teach.cu (the fast
+  // variant's teach model is direction-opt's) and the step's marker.
+  KernelSource kernel_source() const;
   // What the last draw() laid out (cells, vertices, boxes), for tests of the hover texts.
   const TeachHover& hover() const { return hover_; }
   // Shows `run` of `g` (what reset() does after bfs::teach); tests hand in traces of their own.
