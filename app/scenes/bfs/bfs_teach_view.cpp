@@ -256,8 +256,8 @@ void BfsTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
         const Vec2 at = geo.bottom_center(int(r), int(i));
         // The mark, or just its thread, or nothing where it would run into its neighbours.
         std::string mark = plans[r].marks[i];
-        if (c.text_size(mark, mark_font).x > geo.cell_w - 1) mark = mark.substr(0, mark.find('+'));
-        if (c.text_size(mark, mark_font).x > geo.cell_w * 1.15f) continue;
+        if (c.text_size(mark, mark_font).x > geo.cell_w - 2) mark = mark.substr(0, mark.find('+'));
+        if (c.text_size(mark, mark_font).x > geo.cell_w - 2) continue;
         c.text({at.x, at.y + 1}, mark, mark_font, plans[r].mark_colours[i], HAlign::Center,
                VAlign::Top);
       }

@@ -306,10 +306,14 @@ void draw_lane_strips(gfx::Canvas& c, Vec2 origin, Vec2 size, const TeachFrame& 
   const int warp_size = std::max(f.run->trace.warp_size, 1);
   const float label_w = f.font * 2.4f;
   const float lane_w = std::min(f.font * 1.0f, (size.x - label_w) / warp_size);
-  const float cell_h = std::min(f.font * 0.9f, lane_w * 1.2f);
-  const float bar_h = cell_h * 1.1f;
-  const float row_h = cell_h + bar_h + f.font * 0.35f;
   float y = origin.y + font * 1.5f;
+  // Rows as tall as the room allows for every warp, between 6 px and a font.
+  const float gap = f.font * 0.3f;
+  const float fit_h = (origin.y + size.y - y) / float(std::max<size_t>(facts.warps.size(), 1));
+  const float cell_h =
+      std::clamp((fit_h - gap) / 2.0f, 6.0f, std::min(f.font * 0.9f, lane_w * 1.2f));
+  const float bar_h = cell_h;
+  const float row_h = cell_h + bar_h + gap;
   const int fit = std::max(1, int((origin.y + size.y - y) / row_h));
   // Warps with work in this level first (the rest are idle the whole level).
   std::vector<const WarpLanes*> order;
