@@ -154,6 +154,13 @@ TEST(BfsTeachScene, TheFiguresFitSmallAndLargeCanvases) {
   for (auto [w, h] : {std::pair{640, 400}, std::pair{1280, 720}, std::pair{1920, 1080}}) {
     scene->seek(1);
     EXPECT_FALSE(svg_of(*scene, w, h).empty());
+    gfx::FigureOptions dark;
+    dark.width = w;
+    dark.height = h;
+    dark.theme = gfx::Theme::Dark;
+    EXPECT_FALSE(
+        gfx::render_figure_svg([&](gfx::Canvas& c) { scene->draw(c, gfx::Theme::Dark); }, dark)
+            .empty());
     EXPECT_FALSE(scene->hover().rows.empty());
     // Every row lies inside the canvas.
     EXPECT_LE(scene->hover().geometry.bottom(), float(h));
@@ -215,6 +222,48 @@ TEST(BfsTeachScene, HoverNamesTheCellTheVertexAndTheThreads) {
     }
   }
   ADD_FAILURE() << "no step of push on pmpp reads columns";
+}
+
+TEST(BfsTeachScene, HoverNamesTheTailAtomicsAndTheWarps) {
+  auto scene = attached({{"graph", "karate.mtx"}, {"variant", "global-queue"}});
+  ASSERT_NE(scene->run(), nullptr);
+  const bfs::TeachRun& run = *scene->run();
+  const int tail = bfs::teach_buffer(run.trace, "tail");
+  int checked = 0;
+  for (int s = 0; s < scene->step_count(); ++s) {
+    std::vector<int32_t> atomics;  // threads, in event order
+    for (const TraceEvent& e : run.trace.steps[size_t(s)].events)
+      if (e.buffer == tail && e.kind == EventKind::Atomic) atomics.push_back(e.thread);
+    if (atomics.size() < 2) continue;
+    scene->seek(s);
+    (void)svg_of(*scene);
+    // The boxes of the chain, left to right, name the threads in the order they serialize.
+    std::vector<int32_t> named;
+    for (const TeachHover::Box& b : scene->hover().boxes) {
+      const std::string text = scene->describe_at({(b.min.x + b.max.x) / 2, b.min.y + 2});
+      const size_t at = text.find("atomicAdd on tail by thread ");
+      if (at == 0) named.push_back(std::stoi(text.substr(28)));
+    }
+    // (A long chain shows its first atomics and says how many more.)
+    ASSERT_GE(named.size(), 2u) << "step " << s;
+    EXPECT_EQ(named, std::vector<int32_t>(atomics.begin(), atomics.begin() + named.size()))
+        << "step " << s;
+    // Every warp of the launch has a strip that says how many of its lanes were busy.
+    const std::vector<int32_t> active = active_threads(run.trace.steps[size_t(s)]);
+    int strips = 0;
+    for (const TeachHover::Box& b : scene->hover().boxes) {
+      const std::string text = scene->describe_at({(b.min.x + b.max.x) / 2, b.max.y - 1});
+      if (text.rfind("warp ", 0) != 0) continue;
+      const int w = std::stoi(text.substr(5));
+      int64_t busy = 0;
+      for (int32_t t : active) busy += t / 32 == w;
+      EXPECT_NE(text.find(": " + std::to_string(busy) + " of "), std::string::npos) << text;
+      ++strips;
+    }
+    EXPECT_GE(strips, 1);
+    ++checked;
+  }
+  EXPECT_GT(checked, 0);
 }
 
 TEST(BfsTeachScene, AGraphTooLargeGivesAMessageAndTheModeStaysUsable) {
