@@ -10,6 +10,8 @@
 
 #include "common/trace_model.h"
 #include "graph/graph.h"
+#include "render/figure.h"
+#include "scenes/bfs/bfs_teach_scene.h"
 #include "scenes/bfs/bfs_teach_view.h"
 
 namespace ws::app {
@@ -95,6 +97,34 @@ TEST(BfsTeachFacts, TheEdgesOfAStepAreTheAdjacencyEntriesItReads) {
   }
   EXPECT_EQ(threads, (std::set<int32_t>{0, 1}));
   EXPECT_TRUE(written);
+}
+
+TEST(BfsTeachFacts, TheSceneDrawsAHandWrittenTraceAndNamesWhoTouchedACell) {
+  graph::Graph g;
+  g.vertices = 4;
+  g.row_offsets = {0, 2, 3, 4, 4};
+  g.columns = {1, 2, 3, 3};
+  BfsTeachScene scene(std::make_shared<BfsSettings>());
+  scene.show(g, diamond_queue_run());
+  EXPECT_EQ(scene.step_count(), 5);
+  scene.seek(4);
+  gfx::FigureOptions options;
+  (void)gfx::render_figure_svg([&](gfx::Canvas& c) { scene.draw(c, gfx::Theme::Light); }, options);
+  const TeachHover& h = scene.hover();
+  std::string text;
+  for (size_t r = 0; r < h.rows.size(); ++r)
+    if (h.rows[r].label == "level") {
+      const gfx::Vec2 a = h.geometry.cell_min(int(r), 3), b = h.geometry.cell_max(int(r), 3);
+      text = scene.describe_at({(a.x + b.x) / 2, (a.y + b.y) / 2});
+    }
+  EXPECT_EQ(text.rfind("level[3] = 2 (vertex 3)", 0), 0u) << text;
+  EXPECT_NE(text.find("read by thread 0 (block 0, warp 0, lane 0)"), std::string::npos) << text;
+  EXPECT_NE(text.find("written by thread 0"), std::string::npos) << text;
+  EXPECT_NE(text.find("read by thread 1 (block 0, warp 0, lane 1)"), std::string::npos) << text;
+  // Vertex 3 in the drawing: level 2, parent 1, in-degree 2.
+  ASSERT_EQ(h.vertices.size(), 4u);
+  const std::string v3 = scene.describe_at(h.vertices[3].centre);
+  EXPECT_EQ(v3.rfind("vertex 3: level 2, parent 1, out-degree 0, in-degree 2", 0), 0u) << v3;
 }
 
 TEST(BfsTeachFacts, TailAtomicsComeInOrderWithTheSlotEachReserves) {
