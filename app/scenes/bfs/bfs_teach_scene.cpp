@@ -1,0 +1,299 @@
+#include "bfs_teach_scene.h"
+
+#include <imgui.h>
+
+#include <filesystem>
+
+#include "common/error.h"
+#include "io/asset_path.h"
+#include "scene_kit/panel_widgets.h"
+#include "scene_kit/run_json.h"
+
+namespace ws::app {
+
+namespace {
+
+// The graph the settings name: a generator spec, a path, or a shipped graph's file name (looked
+// up in assets/graphs). Throws ws::Error with the loader's message.
+graph::Graph load_teach_graph(const BfsSettings& s) {
+  if (s.graph.rfind("gen:", 0) == 0) return graph::generate(s.graph.substr(4), s.seed);
+  graph::LoadOptions options;
+  if (!graph::parse_format(s.format, options.format))
+    throw Error("--format: expected auto, matrix-market, snap, edge-list, metis or dimacs, got '" +
+                s.format + "'");
+  options.symmetrize = s.symmetrize;
+  options.coordinates = s.coordinates.empty() ? "" : resolve_asset_path(s.coordinates);
+  std::string path = resolve_asset_path(s.graph);
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec) && is_bare_file_name(s.graph)) {
+    const std::string shipped = std::string(WARPSCOPE_SOURCE_ROOT) + "/assets/graphs/" + s.graph;
+    if (std::filesystem::exists(shipped, ec)) path = shipped;
+  }
+  return graph::load_graph(path, options);
+}
+
+std::string graph_key(const BfsSettings& s) {
+  return s.graph + "|" + s.format + "|" + s.coordinates + "|" + (s.symmetrize ? "s" : "-") + "|" +
+         std::to_string(s.seed);
+}
+
+bool fits_teach_mode(int64_t vertices, int64_t edges) {
+  return vertices <= bfs::kTeachMaxVertices && edges <= bfs::kTeachMaxEdges;
+}
+
+std::string too_large_message(const std::string& label, int64_t vertices, int64_t edges) {
+  return label + " has " + std::to_string(vertices) + " vertices and " + std::to_string(edges) +
+         " edges: teach mode traces graphs of up to " + std::to_string(bfs::kTeachMaxVertices) +
+         " vertices and " + std::to_string(bfs::kTeachMaxEdges) +
+         " edges. Pick a smaller graph: gen:pmpp (the textbook's 9 vertices), karate.mtx (34 "
+         "vertices), gen:tree:4, gen:grid:6x6 or gen:er:40:3; or show this one in graph mode "
+         "(--mode graph).";
+}
+
+}  // namespace
+
+BfsTeachScene::BfsTeachScene(std::shared_ptr<BfsSettings> settings)
+    : settings_(std::move(settings)) {}
+
+SceneCapabilities BfsTeachScene::capabilities() const {
+  SceneCapabilities c;
+  c.steps = true;
+  c.takes_graph = true;
+  return c;
+}
+
+void BfsTeachScene::attach(SceneContext& context) {
+  context_ = &context;
+  try {
+    reset();
+  } catch (const std::exception& e) {
+    message_ = e.what();  // the panel shows it; a new graph or source clears it
+  }
+}
+
+void BfsTeachScene::detach() {
+  taught_.reset();
+  context_ = nullptr;
+}
+
+nlohmann::json BfsTeachScene::params_to_json() const {
+  return bfs_params_json(*settings_);
+}
+
+void BfsTeachScene::params_from_json(const nlohmann::json& params) {
+  BfsSettings s = parse_bfs_params(*settings_, params);
+  // A graph that does not load is refused here, before anything changes; one too large for
+  // teach mode is taken (graph mode shares the settings) and reset() says so.
+  const std::string key = graph_key(s);
+  if (key != graph_key_ || (!graph_ && loaded_vertices_ == 0)) {
+    graph::Graph g = load_teach_graph(s);
+    graph_key_ = key;
+    loaded_vertices_ = g.vertices;
+    loaded_edges_ = g.edges();
+    if (fits_teach_mode(g.vertices, g.edges()))
+      graph_ = std::move(g);
+    else
+      graph_.reset();
+  }
+  if (graph_ && s.source >= graph_->vertices)
+    throw Error("--source " + std::to_string(s.source) + ": " + s.graph_label() + " has " +
+                std::to_string(graph_->vertices) + " vertices (0.." +
+                std::to_string(graph_->vertices - 1) + ")");
+  *settings_ = std::move(s);
+}
+
+bfs::TeachParams BfsTeachScene::teach_params() const {
+  bfs::TeachParams p;
+  p.variant = settings_->variant;
+  p.source = settings_->source;
+  p.alpha = settings_->alpha;
+  p.beta = settings_->beta;
+  p.block_dim = settings_->teach_block_dim;
+  return p;
+}
+
+void BfsTeachScene::reset() {
+  message_.clear();
+  taught_.reset();
+  const std::string key = graph_key(*settings_);
+  if (key != graph_key_) {
+    graph_.reset();
+    graph_key_.clear();
+    loaded_vertices_ = loaded_edges_ = 0;
+    graph::Graph g = load_teach_graph(*settings_);
+    graph_key_ = key;
+    loaded_vertices_ = g.vertices;
+    loaded_edges_ = g.edges();
+    if (fits_teach_mode(g.vertices, g.edges())) graph_ = std::move(g);
+  }
+  if (!graph_) {
+    message_ = too_large_message(settings_->graph_label(), loaded_vertices_, loaded_edges_);
+    cursor_.rewind();
+    return;
+  }
+  if (settings_->source < 0 || settings_->source >= graph_->vertices) {
+    message_ = "source " + std::to_string(settings_->source) + " is not a vertex of " +
+               settings_->graph_label() + " (0.." + std::to_string(graph_->vertices - 1) +
+               "): pick another source";
+    cursor_.rewind();
+    return;
+  }
+  const bfs::TeachParams p = teach_params();
+  const graph::Graph& g = *graph_;
+  taught_ = teach_and_check(backend(), [&](Backend b) { return bfs::teach(p, g, b); });
+  reference_ = graph::bfs_reference(g, p.source);
+  layout_ = layered_layout(g, reference_);
+  seek(cursor_.step());
+}
+
+void BfsTeachScene::show(graph::Graph g, bfs::TeachRun run) {
+  message_.clear();
+  reference_ = graph::bfs_reference(g, run.params.source);
+  layout_ = layered_layout(g, reference_);
+  loaded_vertices_ = g.vertices;
+  loaded_edges_ = g.edges();
+  graph_ = std::move(g);
+  graph_key_.clear();
+  Taught<bfs::TeachRun> t{std::move(run), {}};
+  t.traced = analyse_trace(Backend::Cpu, t.run.trace, {});
+  taught_ = std::move(t);
+  seek(cursor_.step());
+}
+
+int BfsTeachScene::step_count() const {
+  return step_count_of({taught_ ? &taught_->run.trace : nullptr});
+}
+
+nlohmann::json BfsTeachScene::results_json() const {
+  RunJson doc;
+  doc.scene = kBfsSceneId;
+  doc.params = params_to_json();
+  doc.backend = backend();
+  doc.input = {{"graph", settings_->graph_label()},
+               {"vertices", loaded_vertices_},
+               {"edges", loaded_edges_},
+               {"symmetric", graph_ ? nlohmann::json(graph_->symmetric) : nlohmann::json()},
+               {"source", settings_->source}};
+  if (taught_) {
+    const bfs::TeachRun& run = taught_->run;
+    nlohmann::json sizes = nlohmann::json::array(), examined = nlohmann::json::array(),
+                   directions = nlohmann::json::array();
+    for (const bfs::LevelStats& l : run.result.levels) {
+      sizes.push_back(l.frontier);
+      examined.push_back(l.edges_examined);
+      directions.push_back(bfs::direction_name(l.direction));
+    }
+    doc.result = {{"level", run.result.level}, {"parent", run.result.parent},
+                  {"level_sizes", sizes},      {"edges_examined", examined},
+                  {"directions", directions},  {"reached", run.result.reached}};
+    doc.reference = {{"level", reference_}};
+    doc.matches_reference = run.result.level == reference_;
+    doc.set_trace(run.trace, taught_->traced);
+    doc.summary = std::string("bfs teach ") + bfs::info(run.params.variant).id + " on " +
+                  settings_->graph_label() + " from " + std::to_string(run.params.source) + ": " +
+                  std::to_string(run.result.levels.size()) + " levels, " +
+                  std::to_string(run.trace.steps.size()) + " steps, levels " +
+                  (run.result.level == reference_ ? "match" : "DIFFER from") + " the reference";
+  } else {
+    doc.summary = "bfs teach: " + message_;
+    doc.extra["message"] = message_;
+  }
+  return doc.to_json();
+}
+
+void BfsTeachScene::ui() {
+  error_line(error_);
+  nlohmann::json edit = nlohmann::json::object();
+  if (ImGui::CollapsingHeader("Graph", ImGuiTreeNodeFlags_DefaultOpen)) {
+    static std::string graph_text, seen;
+    if (settings_->graph != seen) graph_text = seen = settings_->graph;
+    if (text_field("graph", "a file, a shipped graph or gen:SPEC; Enter applies", graph_text))
+      edit["graph"] = graph_text;
+    ImGui::TextDisabled("small graphs:");
+    for (const char* name : {"gen:pmpp", "karate.mtx", "gen:tree:4", "gen:grid:6x6"}) {
+      ImGui::SameLine();
+      if (ImGui::SmallButton(name)) edit["graph"] = name;
+    }
+    if (graph_) {
+      int source = settings_->source;
+      if (ImGui::SliderInt("source", &source, 0, graph_->vertices - 1)) edit["source"] = source;
+    }
+  }
+  if (!message_.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.9f, 0.45f, 0.1f, 1));
+    ImGui::TextWrapped("%s", message_.c_str());
+    ImGui::PopStyleColor();
+  }
+  if (ImGui::CollapsingHeader("Variant", ImGuiTreeNodeFlags_DefaultOpen)) {
+    std::vector<std::string> names;
+    int index = 0;
+    for (const bfs::VariantInfo& v : bfs::variant_infos()) {
+      if (v.variant == settings_->variant) index = static_cast<int>(names.size());
+      names.push_back(std::to_string(int(v.variant)) + " " + v.title);
+    }
+    if (combo("variant", index, names)) edit["variant"] = bfs::variant_infos()[size_t(index)].id;
+    ImGui::TextWrapped("%s", bfs::info(settings_->variant).lesson);
+    ImGui::TextDisabled("work %s", bfs::info(settings_->variant).work);
+    int warps = settings_->teach_block_dim / 32;
+    if (ImGui::SliderInt("warps per block", &warps, 1, 4)) edit["teach_block"] = warps * 32;
+    if (settings_->variant == bfs::Variant::DirectionOptimizing ||
+        settings_->variant == bfs::Variant::Fast) {
+      float alpha = float(settings_->alpha), beta = float(settings_->beta);
+      if (ImGui::SliderFloat("alpha", &alpha, 0.5f, 50.0f, "%.1f")) edit["alpha"] = alpha;
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("top-down -> bottom-up when m_f > m_u / alpha (Beamer: 15)");
+      if (ImGui::SliderFloat("beta", &beta, 0.5f, 50.0f, "%.1f")) edit["beta"] = beta;
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("bottom-up -> top-down when n_f < n / beta (Beamer: 18)");
+    }
+  }
+  apply_edit(*this, edit, error_);
+  if (!taught_) return;
+  if (ImGui::CollapsingHeader("This step", ImGuiTreeNodeFlags_DefaultOpen)) {
+    const bfs::TeachRun& run = taught_->run;
+    const int step = cursor_.step();
+    const TraceStep& s = run.trace.steps.at(size_t(step));
+    const StepFacts f = step_facts(run, taught_->traced.snapshots, step);
+    ImGui::TextWrapped("Step %d of %zu: %s (level %d, %s; step %d of the level's %d)", step + 1,
+                       run.trace.steps.size(), s.label.c_str(), f.depth,
+                       bfs::direction_name(f.direction), f.step_in_level + 1, f.level_steps);
+    twin_check_line(taught_->traced.twin);
+    int64_t useful = 0;
+    for (const ExaminedEdge& e : f.edges) useful += e.useful;
+    counters_table(
+        "bfs-teach-counters", {bfs::info(run.params.variant).id, &taught_->traced.counters},
+        nullptr, step,
+        {{"edges examined, this step", std::to_string(f.edges.size()), ""},
+         {"edges that discovered a vertex", std::to_string(useful), ""},
+         {"edges examined, level so far", std::to_string(f.level_edges), ""},
+         {"atomics on the tail, this step", std::to_string(f.atomics.size()), ""},
+         {"atomics on the tail, level so far", std::to_string(f.level_atomics), ""},
+         {"busy lane-steps / launched, level so far",
+          std::to_string(f.level_lanes_busy) + " / " + std::to_string(f.level_lanes), ""}});
+  }
+}
+
+KernelSource BfsTeachScene::kernel_source() const {
+  KernelSource src;
+  src.file = "kernels/bfs/bfs_teach.cu";
+  const bool fast = settings_->variant == bfs::Variant::Fast;
+  src.section = bfs::info(fast ? bfs::Variant::DirectionOptimizing : settings_->variant).id;
+  if (taught_ && cursor_.step() < static_cast<int>(taught_->run.trace.steps.size()))
+    src.marker = taught_->run.trace.steps[size_t(cursor_.step())].code_marker;
+  if (fast)
+    src.note =
+        "Teach mode traces the fast variant with direction-opt's model (the same levels and "
+        "directions); the full-size kernels are in kernels/bfs/bfs_fast.cu.";
+  return src;
+}
+
+void BfsTeachScene::code_ui() {
+  kernel_source_panel(kernel_source());
+}
+
+std::string BfsTeachScene::describe_at(gfx::Vec2 point) const {
+  if (!taught_) return "";
+  return hover_.describe(point);
+}
+
+}  // namespace ws::app

@@ -1,0 +1,381 @@
+// Teach mode for BFS: the dispatch (CPU twin or CUDA kernels), the checks of a request, the plan
+// of a level, the trace model the CPU twins share and the search loop around the levels.
+//
+// The trace format (both backends emit exactly the same one, event for event):
+// - Buffers (Int32, 4 bytes; teach_buffers gives the indices), the graph first:
+//     0 "row_offsets" (n + 1), 1 "columns" (m): the CSR, in every trace (read by 1, 3, 5, 6, 7)
+//     2 "level" (n): -1, the source 0;  3 "parent" (n): -1, the source itself
+//     2, 3, 7  "col_offsets" (n + 1), "rows" (m): the CSC, read by the bottom-up steps
+//     4        "src", "dst" (m): the COO, edge e = CSR entry e
+//     3, 5-7   "frontier" (n: the source, then unwritten), "next" (n, unwritten), "tail" (1: 0)
+//     6        "block queue" (shared, n per block), "block tail" (shared, 1 per block)
+// - Threads: blockIdx.x * blockDim.x + threadIdx.x. Thread t has vertex t (1, 2 and bottom-up
+//   levels), edge t (4) or frontier entry t (queues). Grids are ceil(threads / block_dim) with
+//   threads per the statistics rule of bfs.h; the threads past it have no events.
+// - Steps, level by level (phase "level d", and "level d · top-down" / "· bottom-up" for 3 and 7;
+//   TeachRun::step_depth gives d; labels "level d: what", for 3 and 7 "level d · top-down ·
+//   what"). A step is one lock-step round; a grid-wide barrier ends it.
+//     push       "find the frontier": thread v reads level[v]; a frontier vertex (level d) reads
+//                row_offsets[v], row_offsets[v + 1].
+//     bottom-up  "find the unvisited": thread v reads level[v]; an unvisited one (-1) reads
+//                col_offsets[v], col_offsets[v + 1].
+//     queues     "read frontier": thread i < n_f reads frontier[i] = v, row_offsets[v],
+//                row_offsets[v + 1]. Variant 6: thread 0 of each block first writes block tail 0.
+//     "edge k" (k = 1, 2, ...: as many as the longest list a thread walks): every thread with a
+//                k-th edge e (its list's first + k - 1) reads it: columns[e] = u (rows[e] = u
+//                bottom-up), then level[u].
+//                Top-down: when level[u] is -1 the thread writes level[u] = d + 1, parent[u] = v;
+//                queues then take a slot: 5 and 3/7: an Atomic on "tail" (operand 1, slot = the
+//                tail before it) and a Write of u to next[slot]; 6: an Atomic on "block tail"
+//                and a Write of u to its block's "block queue"[slot].
+//                Bottom-up: when level[u] is d the thread writes level[v] = d + 1, parent[v] = u
+//                (3/7 then append v to "next" as above) and stops: its later rounds are idle
+//                (early exit).
+//     edge-centric "every edge": thread e reads src[e] = v and level[v]; when v is in the
+//                frontier it reads dst[e] = u and level[u], and claims u as above (no queue).
+//     6 "reserve room in next": thread 0 of each block reads its block tail c and, when c > 0,
+//                adds c to "tail" with one Atomic (operand c; the block's base = the tail before).
+//       "copy block queue to next": thread j of block b copies entries j, j + block_dim, ... < c:
+//                reads "block queue"[j], writes next[base + j].
+//     queues, after a level that found c > 0 vertices: "next becomes the frontier": thread
+//                i < c reads next[i] and writes frontier[i]; thread 0 then writes tail = 0.
+// - Order: within a step the threads act in thread order, as if one after another: a read sees
+//   the writes of lower threads of the same step. So the lowest thread that reaches an unvisited
+//   vertex claims it (a higher one reads level d + 1 and leaves it), and the tail atomics and
+//   queue slots follow thread order (blocks in order for the per-block reservations). The CUDA
+//   teach kernels make the same choices (bfs_teach.cu says how).
+// - The search ends after the first level that discovers nothing (that level is traced too).
+//   Trace::serial_ops: the edges a sequential queue BFS reads (out-degrees of the reached
+//   vertices summed). TraceStep::code_marker is a marker comment in bfs_teach.cu.
+#include "bfs_teach_cpu.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "../common/error.h"
+
+namespace ws::bfs {
+
+namespace {
+
+bool direction_optimizing(Variant v) {
+  return v == Variant::DirectionOptimizing || v == Variant::Fast;
+}
+
+int blocks_for(int64_t threads, int block_dim) {
+  return std::max(1, int((threads + block_dim - 1) / block_dim));
+}
+
+std::vector<double> as_values(const std::vector<int32_t>& v) {
+  return std::vector<double>(v.begin(), v.end());
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Requests and dispatch.
+
+void check_teach_request(const TeachParams& p, const Graph& g) {
+  if (g.vertices > kTeachMaxVertices)
+    throw Error("teach mode takes graphs of up to " + std::to_string(kTeachMaxVertices) +
+                " vertices; \"" + g.name + "\" has " + std::to_string(g.vertices) +
+                " (fast mode runs larger graphs)");
+  if (g.edges() > kTeachMaxEdges)
+    throw Error("teach mode takes graphs of up to " + std::to_string(kTeachMaxEdges) +
+                " directed edges; \"" + g.name + "\" has " + std::to_string(g.edges()) +
+                " (fast mode runs larger graphs)");
+  if (p.block_dim != 32 && p.block_dim != 64 && p.block_dim != 96 && p.block_dim != 128)
+    throw Error("teach mode's block size must be 32, 64, 96 or 128, not " +
+                std::to_string(p.block_dim));
+  Params full;
+  full.variant = p.variant;
+  full.source = p.source;
+  full.alpha = p.alpha;
+  full.beta = p.beta;
+  full.block_dim = p.block_dim;
+  validate(full, g);  // the variant, an empty graph, the source, alpha and beta
+  graph::validate(g);
+}
+
+TeachRun teach(const TeachParams& params, const Graph& g, Backend backend) {
+  check_teach_request(params, g);
+  if (backend == Backend::Cuda) return teach_cuda(params, g);
+  return teach_cpu(params, g);
+}
+
+int teach_buffer(const Trace& trace, const std::string& name) {
+  for (size_t i = 0; i < trace.buffers.size(); ++i)
+    if (trace.buffers[i].name == name) return int(i);
+  return -1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The graph, the buffers and the plan of a level.
+
+TeachGraph teach_graph(const Graph& g) {
+  TeachGraph t;
+  t.n = g.vertices;
+  t.m = int32_t(g.edges());
+  t.row_offsets.assign(g.row_offsets.begin(), g.row_offsets.end());
+  t.columns = g.columns;
+  t.col_offsets.assign(size_t(t.n) + 1, 0);
+  for (int32_t c : g.columns) ++t.col_offsets[size_t(c) + 1];
+  for (int32_t v = 0; v < t.n; ++v) t.col_offsets[size_t(v) + 1] += t.col_offsets[size_t(v)];
+  t.rows.assign(size_t(t.m), 0);
+  std::vector<int32_t> fill(t.col_offsets.begin(), t.col_offsets.end() - 1);
+  t.src.assign(size_t(t.m), 0);
+  t.dst = g.columns;
+  for (int32_t u = 0; u < t.n; ++u)
+    for (int32_t e = t.row_offsets[size_t(u)]; e < t.row_offsets[size_t(u) + 1]; ++e) {
+      t.src[size_t(e)] = u;
+      t.rows[size_t(fill[size_t(g.columns[size_t(e)])]++)] = u;
+    }
+  return t;
+}
+
+TeachBuffers teach_buffers(Variant v) {
+  TeachBuffers b;
+  int next = 4;
+  if (v == Variant::Pull || direction_optimizing(v)) {
+    b.col_offsets = next++;
+    b.rows = next++;
+  }
+  if (v == Variant::EdgeCentric) {
+    b.src = next++;
+    b.dst = next++;
+  }
+  if (v == Variant::GlobalQueue || v == Variant::BlockQueue || direction_optimizing(v)) {
+    b.frontier = next++;
+    b.next = next++;
+    b.tail = next++;
+  }
+  if (v == Variant::BlockQueue) {
+    b.block_queue = next++;
+    b.block_tail = next++;
+  }
+  return b;
+}
+
+LevelPlan plan_level(Variant v, const TeachGraph& g, const std::vector<int32_t>& level,
+                     int32_t depth, Direction direction, int block_dim, int first_step) {
+  LevelPlan p;
+  p.depth = depth;
+  p.direction = direction;
+  p.block_dim = block_dim;
+  p.first_step = first_step;
+  int64_t frontier = 0;
+  int longest = 0;  // the longest out-edge list of a frontier vertex
+  for (int32_t u = 0; u < g.n; ++u)
+    if (level[size_t(u)] == depth) {
+      ++frontier;
+      longest = std::max(longest, g.out_degree(u));
+    }
+  if (v == Variant::EdgeCentric) {
+    p.kind = LevelKind::EdgeCentric;
+    p.threads = g.m;
+  } else if (direction == Direction::BottomUp) {
+    p.kind = LevelKind::BottomUp;
+    p.threads = g.n;
+    p.enqueue = direction_optimizing(v);
+    p.queues = p.enqueue;
+    // An unvisited vertex walks its in-edges up to the first from the frontier.
+    for (int32_t u = 0; u < g.n; ++u) {
+      if (level[size_t(u)] != -1) continue;
+      int walked = 0;
+      for (int32_t e = g.col_offsets[size_t(u)]; e < g.col_offsets[size_t(u) + 1]; ++e) {
+        ++walked;
+        if (level[size_t(g.rows[size_t(e)])] == depth) break;
+      }
+      p.edge_steps = std::max(p.edge_steps, walked);
+    }
+  } else if (v == Variant::Push) {
+    p.kind = LevelKind::Push;
+    p.threads = g.n;
+    p.edge_steps = longest;
+  } else {
+    p.kind = v == Variant::BlockQueue ? LevelKind::BlockQueue : LevelKind::TopDownQueue;
+    p.threads = frontier;
+    p.queues = true;
+    p.edge_steps = longest;
+  }
+  p.grid_dim = blocks_for(p.threads, block_dim);
+  return p;
+}
+
+LevelStats teach_level_counts(const TeachGraph& g, const std::vector<int32_t>& level,
+                              int32_t depth) {
+  LevelStats s;
+  s.depth = depth;
+  for (int32_t u = 0; u < g.n; ++u) {
+    const int32_t l = level[size_t(u)];
+    if (l == depth) {
+      ++s.frontier;
+      s.frontier_edges += g.out_degree(u);
+    } else if (l == -1) {
+      s.unvisited_edges += g.out_degree(u);
+    }
+  }
+  return s;
+}
+
+Direction level_direction(const TeachParams& p, Direction previous, const LevelStats& now,
+                          int64_t previous_frontier, int64_t n) {
+  if (p.variant == Variant::Pull) return Direction::BottomUp;
+  if (!direction_optimizing(p.variant)) return Direction::TopDown;
+  return next_direction(previous, now.frontier, previous_frontier, now.frontier_edges,
+                        now.unvisited_edges, n, p.alpha, p.beta);
+}
+
+std::string step_phase(Variant v, const LevelPlan& plan) {
+  const std::string level = "level " + std::to_string(plan.depth);
+  if (!direction_optimizing(v)) return level;
+  return level + " \u00b7 " + direction_name(plan.direction);
+}
+
+std::string step_label(Variant v, const LevelPlan& plan, const std::string& what) {
+  if (!direction_optimizing(v)) return "level " + std::to_string(plan.depth) + ": " + what;
+  return step_phase(v, plan) + " \u00b7 " + what;
+}
+
+int64_t adjacency_reads(const Trace& trace, const TeachBuffers& b, int first, int last) {
+  int64_t reads = 0;
+  for (int s = first; s < last && s < int(trace.steps.size()); ++s)
+    for (const TraceEvent& e : trace.steps[size_t(s)].events)
+      if (e.kind == EventKind::Read &&
+          (e.buffer == b.columns || e.buffer == b.rows || e.buffer == b.src))
+        ++reads;
+  return reads;
+}
+
+void finish_teach_result(TeachRun& run, const TeachGraph& tg, const Graph& g,
+                         const std::vector<LevelPlan>& plans, std::vector<int32_t> level,
+                         std::vector<int32_t> parent) {
+  Result& r = run.result;
+  const TeachBuffers b = teach_buffers(run.params.variant);
+  WS_REQUIRE(r.levels.size() == plans.size(), "a teach run's statistics and plans disagree");
+  for (size_t i = 0; i < plans.size(); ++i) {
+    const int last = i + 1 < plans.size() ? plans[i + 1].first_step : int(run.trace.steps.size());
+    r.levels[i].edges_examined = adjacency_reads(run.trace, b, plans[i].first_step, last);
+  }
+  r.level = std::move(level);
+  r.parent = std::move(parent);
+  r.reached = std::count_if(r.level.begin(), r.level.end(), [](int32_t l) { return l >= 0; });
+  int64_t out_edges = 0;  // of the reached vertices: what a sequential BFS reads
+  for (int32_t v = 0; v < tg.n; ++v)
+    if (r.level[size_t(v)] >= 0) out_edges += tg.out_degree(v);
+  r.traversed_edges = traversed_edges(g, r.level);
+  r.ms = 0;
+  run.trace.serial_ops = out_edges;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The model.
+
+TeachModel::TeachModel(TeachRun& run, const TeachGraph& g)
+    : TraceModel(run.trace), run_(run), g_(g), buffers_(teach_buffers(run.params.variant)) {
+  const int32_t n = g.n, s = run.params.source;
+  std::vector<double> level(size_t(n), -1.0), parent(size_t(n), -1.0);
+  level[size_t(s)] = 0;
+  parent[size_t(s)] = s;
+  const double unwritten = std::nan("");
+  add_buffer("row_offsets", MemSpace::Global, n + 1, 1, as_values(g.row_offsets));
+  add_buffer("columns", MemSpace::Global, g.m, 1, as_values(g.columns));
+  add_buffer("level", MemSpace::Global, n, 1, level);
+  add_buffer("parent", MemSpace::Global, n, 1, parent);
+  const TeachBuffers& b = buffers_;
+  if (b.col_offsets >= 0) {
+    add_buffer("col_offsets", MemSpace::Global, n + 1, 1, as_values(g.col_offsets));
+    add_buffer("rows", MemSpace::Global, g.m, 1, as_values(g.rows));
+  }
+  if (b.src >= 0) {
+    add_buffer("src", MemSpace::Global, g.m, 1, as_values(g.src));
+    add_buffer("dst", MemSpace::Global, g.m, 1, as_values(g.dst));
+  }
+  if (b.frontier >= 0) {
+    std::vector<double> frontier(size_t(n), unwritten);
+    frontier[0] = s;
+    add_buffer("frontier", MemSpace::Global, n, 1, frontier);
+    add_buffer("next", MemSpace::Global, n, 1);
+    add_buffer("tail", MemSpace::Global, 1, 1, {0.0});
+  }
+  if (b.block_queue >= 0) {
+    const int blocks = blocks_for(n, run.params.block_dim);
+    add_buffer("block queue", MemSpace::Shared, n, blocks);
+    add_buffer("block tail", MemSpace::Shared, 1, blocks);
+  }
+}
+
+int TeachModel::step(const LevelPlan& plan, const std::string& what, const std::string& marker,
+                     int barriers, int grid_dim) {
+  const Variant v = run_.params.variant;
+  const int s = add_step(step_label(v, plan, what), step_phase(v, plan), marker,
+                         grid_dim < 0 ? plan.grid_dim : grid_dim, plan.block_dim, barriers);
+  run_.step_depth.push_back(plan.depth);
+  at(s);
+  return s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The search.
+
+TeachRun teach_cpu(const TeachParams& p, const Graph& g) {
+  check_teach_request(p, g);
+  const TeachGraph tg = teach_graph(g);
+  TeachRun run;
+  run.params = p;
+  Trace& trace = run.trace;
+  trace.op = BinaryOp::Sum;
+  trace.op_label = "+";
+  trace.type = ValueType::Int32;
+  trace.elem_bytes = 4;
+  TeachModel m(run, tg);
+  const TeachBuffers& b = m.buffers();
+
+  auto levels_now = [&] {
+    const std::vector<double>& s = m.state(b.level);
+    return std::vector<int32_t>(s.begin(), s.end());
+  };
+  std::vector<LevelPlan> plans;
+  Direction direction = Direction::TopDown;
+  int64_t previous_frontier = 0;
+  for (int32_t d = 0;; ++d) {
+    const std::vector<int32_t> level = levels_now();
+    LevelStats s = teach_level_counts(tg, level, d);
+    direction = level_direction(p, direction, s, previous_frontier, tg.n);
+    const LevelPlan plan =
+        plan_level(p.variant, tg, level, d, direction, p.block_dim, int(trace.steps.size()));
+    switch (plan.kind) {
+      case LevelKind::Push:
+        teach_push_level(m, plan);
+        break;
+      case LevelKind::BottomUp:
+        teach_bottom_up_level(m, plan);
+        break;
+      case LevelKind::EdgeCentric:
+        teach_edge_level(m, plan);
+        break;
+      case LevelKind::TopDownQueue:
+        teach_queue_level(m, plan);
+        break;
+      case LevelKind::BlockQueue:
+        teach_block_queue_level(m, plan);
+        break;
+    }
+    const std::vector<int32_t> after = levels_now();
+    s.discovered = std::count(after.begin(), after.end(), d + 1);
+    s.threads = plan.threads;
+    s.direction = plan.direction;
+    run.result.levels.push_back(s);
+    plans.push_back(plan);
+    previous_frontier = s.frontier;
+    if (s.discovered == 0) break;
+    if (plan.queues) teach_swap_queues(m, plan, int(s.discovered));
+  }
+  m.finish();
+  const std::vector<double>& parent = m.state(b.parent);
+  finish_teach_result(run, tg, g, plans, levels_now(),
+                      std::vector<int32_t>(parent.begin(), parent.end()));
+  return run;
+}
+
+}  // namespace ws::bfs

@@ -1,0 +1,133 @@
+// The CPU twins of the traced BFS kernels (bfs_teach.cu) and what they share with the CUDA
+// launch: the teach graph (CSR, CSC and COO as int32 arrays), the buffers of a variant's trace,
+// the plan of one level (its threads, launch shape and lock-step rounds) and the trace model the
+// twins write into. A twin runs its kernel's schedule round by round (every thread of the launch
+// in one round, in thread order) and records exactly where the CUDA kernel calls its recorder, so
+// both backends emit the same trace (the format: bfs_teach_cpu.cpp).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "../common/trace.h"
+#include "../common/trace_model.h"
+#include "bfs.h"
+
+namespace ws::bfs {
+
+// The graph as the teach kernels read it: int32 offsets, the CSC (in-edges, each row in order of
+// the source vertex) and the COO (src[e], dst[e] in CSR order).
+struct TeachGraph {
+  int32_t n = 0, m = 0;
+  std::vector<int32_t> row_offsets, columns;  // CSR
+  std::vector<int32_t> col_offsets, rows;  // CSC: the in-neighbours of v are rows[col_offsets[v]..]
+  std::vector<int32_t> src, dst;           // COO
+
+  int32_t out_degree(int32_t v) const { return row_offsets[v + 1] - row_offsets[v]; }
+};
+TeachGraph teach_graph(const Graph& g);
+
+// The trace's buffer indices of a variant (-1: the variant does not have it). Every trace starts
+// with "row_offsets", "columns", "level", "parent" (0..3).
+struct TeachBuffers {
+  int row_offsets = 0, columns = 1, level = 2, parent = 3;
+  int col_offsets = -1, rows = -1;          // 2, 3, 7: the CSC (bottom-up steps)
+  int src = -1, dst = -1;                   // 4: the COO
+  int frontier = -1, next = -1, tail = -1;  // 3, 5, 6, 7: the queues and the tail
+  int block_queue = -1, block_tail = -1;    // 6: shared, per block
+};
+TeachBuffers teach_buffers(Variant v);
+
+// What one level's kernel does.
+enum class LevelKind : uint8_t {
+  Push,          // 1: a thread per vertex, the frontier's push along their out-edges
+  BottomUp,      // 2, and the bottom-up levels of 3 and 7: a thread per vertex, the unvisited pull
+  EdgeCentric,   // 4: a thread per edge
+  TopDownQueue,  // 5, and the top-down levels of 3 and 7: a thread per frontier queue entry
+  BlockQueue,    // 6: the same with a shared queue per block
+};
+
+struct LevelPlan {
+  int32_t depth = 0;
+  Direction direction = Direction::TopDown;
+  LevelKind kind = LevelKind::Push;
+  bool enqueue = false;  // bottom-up levels of 3 and 7 append what they find to "next"
+  bool queues = false;   // the level ends with "next" copied into "frontier" (when it found any)
+  int64_t threads = 0;   // threads given work (the statistics rule's count)
+  int grid_dim = 1, block_dim = 32;
+  int edge_steps = 0;  // lock-step edge rounds: the longest list a thread walks
+  int first_step = 0;  // the trace index of the level's step 0
+  // The steps after the edge rounds: 6 "reserve" and "copy"; then "swap" when `queues`.
+  int reserve_step() const { return first_step + edge_steps + 1; }
+  int copy_step() const { return first_step + edge_steps + 2; }
+  int after_edges() const {
+    return first_step + edge_steps + 1 + (kind == LevelKind::BlockQueue ? 2 : 0);
+  }
+};
+
+// The level expanding depth `depth` from the levels `level` (the search's state at its start).
+LevelPlan plan_level(Variant v, const TeachGraph& g, const std::vector<int32_t>& level,
+                     int32_t depth, Direction direction, int block_dim, int first_step);
+
+// The level's statistics from the levels alone: depth, frontier, frontier_edges,
+// unvisited_edges (edges_examined, discovered, threads and direction are the caller's).
+LevelStats teach_level_counts(const TeachGraph& g, const std::vector<int32_t>& level,
+                              int32_t depth);
+
+// Step labels: "level 2: edge 3", and for 3 and 7 "level 2 · top-down · edge 3".
+std::string step_label(Variant v, const LevelPlan& plan, const std::string& what);
+std::string step_phase(Variant v, const LevelPlan& plan);
+
+// Throws ws::Error for a request teach() cannot run, naming the limit and what was given.
+void check_teach_request(const TeachParams& params, const Graph& g);
+
+// The trace being built: buffers with their current contents, steps added as the search goes,
+// events appended to the current step. Reads see the writes of lower threads in the same step
+// (the twin runs the threads of a step in thread order).
+class TeachModel : public TraceModel {
+ public:
+  TeachModel(TeachRun& run, const TeachGraph& g);
+  const TeachBuffers& buffers() const { return buffers_; }
+  const TeachGraph& graph() const { return g_; }
+  // Adds a step of `plan`'s level and makes it current; records its depth in run.step_depth.
+  int step(const LevelPlan& plan, const std::string& what, const std::string& marker,
+           int barriers = 0, int grid_dim = -1);
+  int32_t value(int buffer, int address) const { return int32_t(state(buffer)[size_t(address)]); }
+  const TeachRun& run() const { return run_; }
+
+ private:
+  TeachRun& run_;
+  const TeachGraph& g_;
+  TeachBuffers buffers_;
+};
+
+// The twins of one level, one per family file: they add the level's steps and record them.
+void teach_push_level(TeachModel& m, const LevelPlan& plan);         // bfs_teach_vertex_cpu.cpp
+void teach_bottom_up_level(TeachModel& m, const LevelPlan& plan);    // bfs_teach_vertex_cpu.cpp
+void teach_edge_level(TeachModel& m, const LevelPlan& plan);         // bfs_teach_edge_cpu.cpp
+void teach_queue_level(TeachModel& m, const LevelPlan& plan);        // bfs_teach_queue_cpu.cpp
+void teach_block_queue_level(TeachModel& m, const LevelPlan& plan);  // bfs_teach_queue_cpu.cpp
+// The queue variants after a level that found `count` vertices: "next" becomes the frontier.
+void teach_swap_queues(TeachModel& m, const LevelPlan& plan, int count);
+
+// Fills run.result from the final level and parent arrays, once the trace's events are in their
+// steps: the statistics already in run.result.levels (one per plan) get edges_examined counted
+// from the trace (adjacency_reads), and reached, traversed_edges and the trace's serial_ops.
+void finish_teach_result(TeachRun& run, const TeachGraph& tg, const Graph& g,
+                         const std::vector<LevelPlan>& plans, std::vector<int32_t> level,
+                         std::vector<int32_t> parent);
+
+// The CPU twin of any variant, and the CUDA teach run (bfs_teach.cu; bfs_teach_none.cpp in
+// CPU-only builds).
+TeachRun teach_cpu(const TeachParams& params, const Graph& g);
+TeachRun teach_cuda(const TeachParams& params, const Graph& g);
+
+// The level's direction for variant v: next_direction for 3 and 7, else the variant's own.
+Direction level_direction(const TeachParams& p, Direction previous, const LevelStats& now,
+                          int64_t previous_frontier, int64_t n);
+// The adjacency entries (columns, rows, src) read in steps [first, last) of a trace: a level's
+// edges_examined, counted the same way from the twin's and the GPU's trace.
+int64_t adjacency_reads(const Trace& trace, const TeachBuffers& b, int first, int last);
+
+}  // namespace ws::bfs

@@ -1,0 +1,85 @@
+// Teach mode on the GPU: every variant's traced kernels record exactly their CPU twin's trace
+// and give the same result (levels, parents, per-level statistics), over graphs of every shape,
+// sources and block sizes; small runs for compute-sanitizer (memcheck, racecheck, synccheck).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "../kernels/bfs_teach_test_support.h"
+#include "bfs/bfs.h"
+#include "common/error.h"
+#include "common/trace.h"
+#include "gpu_test_support.h"
+
+namespace ws::bfs {
+namespace {
+
+using test::kAllVariants;
+using test::params;
+
+void expect_twins(const TeachParams& p, const Graph& g) {
+  const std::string what = test::describe(p, g);
+  const TeachRun cpu = teach(p, g, Backend::Cpu);
+  const TeachRun gpu = teach(p, g, Backend::Cuda);
+  ASSERT_EQ(compare_traces(cpu.trace, gpu.trace), "") << what;
+  ASSERT_EQ(gpu.result.level, cpu.result.level) << what;
+  ASSERT_EQ(gpu.result.parent, cpu.result.parent) << what;
+  ASSERT_EQ(gpu.result.level, graph::bfs_reference(g, p.source)) << what;
+  test::expect_same_stats(gpu.result.levels, cpu.result.levels, what);
+  ASSERT_EQ(gpu.result.reached, cpu.result.reached) << what;
+  ASSERT_EQ(gpu.result.traversed_edges, cpu.result.traversed_edges) << what;
+}
+
+TEST(BfsGpuTeach, TracesEqualTheCpuTwins) {
+  WS_SKIP_WITHOUT_GPU();
+  int k = 0;
+  for (const test::Case& c : test::small_graphs())
+    for (Variant v : kAllVariants) {
+      const int block = 32 * (1 + (k++ % 4));
+      expect_twins(params(v, c.source, block), c.g);
+    }
+}
+
+TEST(BfsGpuTeach, KarateFromSeveralSourcesAndDirectionSettings) {
+  WS_SKIP_WITHOUT_GPU();
+  const Graph g = graph::load_graph(std::string(WS_TEST_GRAPHS_DIR) + "/karate.mtx");
+  for (Variant v : kAllVariants)
+    for (int32_t source : {0, 16, 33})
+      for (int block : {32, 96}) expect_twins(params(v, source, block), g);
+  for (double alpha : {0.5, 2.0, 100.0})
+    for (double beta : {1.0, 18.0, 200.0})
+      expect_twins(params(Variant::DirectionOptimizing, 5, 64, alpha, beta), g);
+}
+
+// Many claims in one step: the lowest thread wins every vertex (a complete graph, a star from a
+// leaf, random graphs near the edge limit).
+TEST(BfsGpuTeach, ContendedClaimsAndLargeGrids) {
+  WS_SKIP_WITHOUT_GPU();
+  std::vector<std::pair<int32_t, int32_t>> complete;
+  for (int32_t u = 0; u < 32; ++u)
+    for (int32_t v = u + 1; v < 32; ++v) complete.push_back({u, v});
+  const Graph k32 = test::from_edges(32, complete, true, "complete:32");
+  for (Variant v : kAllVariants)
+    for (int block : {32, 128}) {
+      expect_twins(params(v, 3, block), k32);
+      expect_twins(params(v, 1, block), graph::generate("star:64"));
+      expect_twins(params(v, 7, block), graph::generate("er:64:15", 9));
+    }
+}
+
+// One small run of each variant for compute-sanitizer: memcheck, racecheck and synccheck clean.
+TEST(BfsGpuTeach, SmallRunsForTheSanitizers) {
+  WS_SKIP_WITHOUT_GPU();
+  const Graph g = graph::generate("grid:5x5");
+  for (Variant v : kAllVariants) expect_twins(params(v, 12, 32), g);
+}
+
+TEST(BfsGpuTeach, BadRequestsThrow) {
+  WS_SKIP_WITHOUT_GPU();
+  const Graph big = graph::generate("path:65");
+  EXPECT_THROW(teach(params(Variant::Push, 0), big, Backend::Cuda), Error);
+  EXPECT_THROW(teach(params(Variant::Push, 9), graph::generate("pmpp"), Backend::Cuda), Error);
+}
+
+}  // namespace
+}  // namespace ws::bfs
