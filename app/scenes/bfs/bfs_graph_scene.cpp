@@ -195,10 +195,7 @@ void BfsGraphScene::pointer(const Pointer& p) {
 
 gfx::Vec2 BfsGraphScene::vertex_point(int32_t v) const {
   if (!view_ || v < 0 || size_t(v) >= x_.size()) return {-1, -1};
-  const GraphCamera& cam = view_->camera();
-  const gfx::Vec2 size = graph_max_ - graph_min_;
-  return {graph_min_.x + size.x / 2 + (x_[size_t(v)] - cam.cx) * cam.scale,
-          graph_min_.y + size.y / 2 - (y_[size_t(v)] - cam.cy) * cam.scale};
+  return graph_min_ + view_->to_pixel(v);
 }
 
 nlohmann::json BfsGraphScene::results_json() const {

@@ -59,7 +59,7 @@ class BfsGraphScene : public Scene {
   void ensure_graph();       // settings' graph loaded (graph_, positions_)
   void ensure_view() const;  // the GraphView made and given the graph (on the first draw)
   void update_overlay() const;
-  LevelChart level_chart(const gfx::Palette& p) const;
+  LevelChart level_chart(const gfx::Palette& p, gfx::Theme theme) const;
   std::string run_key() const;
 
   std::shared_ptr<BfsSettings> settings_;

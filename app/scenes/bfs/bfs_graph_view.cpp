@@ -39,11 +39,12 @@ gfx::Color direction_color(const gfx::Palette& p, bfs::Direction d) {
 
 }  // namespace
 
-LevelChart BfsGraphScene::level_chart(const gfx::Palette& p) const {
+LevelChart BfsGraphScene::level_chart(const gfx::Palette& p, gfx::Theme theme) const {
   LevelChart chart;
   chart.x_label = "level (the depth of the frontier expanded)";
   chart.y_label = "vertices / edges";
-  LevelSeries frontier{"frontier (vertices)", GraphView::state_color(VertexState::Frontier), {}};
+  LevelSeries frontier{
+      "frontier (vertices)", GraphView::state_color(VertexState::Frontier, theme), {}};
   LevelSeries examined{"edges examined", p.warp[0], {}};
   chart.strip = {"time per level (ms)", p.text_muted, {}};
   chart.strip_unit = "ms";
@@ -112,12 +113,18 @@ void BfsGraphScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     std::vector<Swatch> states;
     for (VertexState st : {VertexState::Source, VertexState::Frontier, VertexState::Discovered,
                            VertexState::Visited, VertexState::Unvisited})
-      states.push_back({GraphView::state_color(st), GraphView::state_name(st)});
+      states.push_back({GraphView::state_color(st, theme), GraphView::state_name(st)});
+    const std::pair<EdgeClass, const char*> edges[] = {{EdgeClass::Examined, "examined this level"},
+                                                       {EdgeClass::Useful, "discovered a vertex"},
+                                                       {EdgeClass::Tree, "BFS tree"}};
+    for (const auto& [e, text] : edges)
+      states.push_back({GraphView::edge_color(e, theme), text, SwatchKind::Arrow});
     const float legend_h = draw_swatches(c, {4, top}, states, p, font * 0.85f);
     graph_min_ = {4, top + legend_h + font * 0.3f};
     graph_max_ = {size.x - 4, graph_bottom - font * 0.3f};
     if (graph_max_.y - graph_min_.y > 20) {
       ensure_view();
+      view_->set_theme(theme);
       if (!view_fitted_) {
         view_->fit(graph_max_.x - graph_min_.x, graph_max_.y - graph_min_.y);
         view_fitted_ = true;
@@ -132,7 +139,7 @@ void BfsGraphScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     c.begin_group("level-chart");
     const float chart_top = show_graph ? graph_bottom + font * 0.4f : top;
     chart_layout_ = draw_level_chart(c, {4, chart_top}, {size.x - 8, bottom - font * 0.2f},
-                                     level_chart(p), p, font * 0.9f);
+                                     level_chart(p, theme), p, font * 0.9f);
     c.end_group();
   }
   const bool ok = ran_ && verify_.empty() && matches_reference_;

@@ -4,7 +4,7 @@
 
 #include "bfs_graph_loader.h"
 #include "bfs_graph_scene.h"
-#include "bfs_teach_scene_placeholder.h"
+#include "bfs_teach_scene.h"
 #include "scene_kit/panel_widgets.h"
 
 namespace ws::app {
