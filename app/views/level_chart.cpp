@@ -98,7 +98,7 @@ LevelChartLayout draw_level_chart(gfx::Canvas& c, Vec2 min, Vec2 max, const Leve
   const float band_h = chart.category.empty() ? 0 : font * 1.1f;
   const float strip_h = strip ? std::max(font * 3.0f, (max.y - top) * 0.22f) : 0;
   const float bottom = max.y - x_axis_h - band_h - strip_h - (strip ? font * 0.6f : 0);
-  const float plot_top = top + font * 0.6f;
+  const float plot_top = top + font * 1.3f;  // room for the y label above the top tick
   layout.x0 = left;
   layout.x1 = right;
   layout.y0 = plot_top;
@@ -122,10 +122,12 @@ LevelChartLayout draw_level_chart(gfx::Canvas& c, Vec2 min, Vec2 max, const Leve
     for (double v : s.values) hi = std::max(hi, v);
   std::function<float(double)> py;
   if (chart.log_scale) {
+    // The axis starts at 0.5, so a count of 1 is a visible bar and 0 none.
     const double decades = std::max(1.0, std::ceil(std::log10(std::max(hi, 1.0)) + 1e-9));
+    const double floor = std::log10(0.5), span = decades - floor;
     py = [=](double v) {
-      if (v < 1) return bottom;
-      return bottom - float(std::log10(v) / decades) * (bottom - plot_top);
+      if (v < 0.5) return bottom;
+      return bottom - float((std::log10(v) - floor) / span) * (bottom - plot_top);
     };
     for (int d = 0; d <= int(decades); ++d) {
       const double v = std::pow(10.0, d);

@@ -49,6 +49,14 @@ void BfsGraphScene::params_from_json(const nlohmann::json& params) {
   std::shared_ptr<const graph::Graph> g = graph_;
   const std::string key = graph_key(s);
   if (!g || key != graph_key_) g = std::make_shared<const graph::Graph>(load_bfs_graph(s));
+  // A new graph without a source named: vertex 0, unless it has no edges (a Kronecker graph's
+  // vertex 0 is often isolated), then the vertex of the highest degree.
+  if (g != graph_ && !params.contains("source") && g->vertices > 0 && g->degree(0) == 0) {
+    int32_t best = 0;
+    for (int32_t v = 1; v < g->vertices; ++v)
+      if (g->degree(v) > g->degree(best)) best = v;
+    s.source = best;
+  }
   WS_REQUIRE(s.source >= 0 && s.source < g->vertices,
              "--source " + std::to_string(s.source) + ": " + s.graph_label() + " has " +
                  std::to_string(g->vertices) + " vertices (0.." + std::to_string(g->vertices - 1) +

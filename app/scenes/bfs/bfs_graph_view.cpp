@@ -89,7 +89,7 @@ void BfsGraphScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   std::string step_line;
   if (ran_) {
     detail += "; reached " + with_commas(result_.reached) + ", " +
-              std::to_string(result_.levels.size()) + " levels, " +
+              count_text(int64_t(result_.levels.size()), "level") + ", " +
               with_commas(result_.traversed_edges) + " traversed edges";
     if (result_.ms > 0) detail += ", " + ms_text(result_.ms);
     if (shown_ < int(result_.levels.size())) {
