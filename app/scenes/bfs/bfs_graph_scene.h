@@ -87,7 +87,7 @@ class BfsGraphScene : public Scene {
   mutable bool drew_graph_ = false;
   gfx::Vec2 drag_from_;
   bool dragging_ = false, drag_moved_ = false;
-  FastPanel fast_{std::vector<std::string>{"12", "14", "16", "18", "20"}, 2, 5};
+  FastPanel fast_{20, 5};  // the scene's own graph: no size control
   std::string path_field_;
 };
 
