@@ -15,18 +15,43 @@ namespace ws::graph_layout {
 
 namespace detail {
 
+namespace {
+
+// A symmetric graph with sorted rows: its own rows less self-loops and repeats, in one pass.
+// False (a untouched) when a row is not sorted.
+bool copy_symmetric_rows(const graph::Graph& g, Adjacency& a) {
+  a.offsets.assign(size_t(g.vertices) + 1, 0);
+  a.neighbours.clear();
+  a.neighbours.reserve(g.columns.size());
+  for (int32_t v = 0; v < g.vertices; ++v) {
+    int32_t previous = -1;
+    for (int64_t e = g.row_offsets[size_t(v)]; e < g.row_offsets[size_t(v) + 1]; ++e) {
+      const int32_t u = g.columns[size_t(e)];
+      if (u < previous) return false;
+      if (u != v && u != previous) a.neighbours.push_back(u);
+      previous = u;
+    }
+    a.offsets[size_t(v) + 1] = int64_t(a.neighbours.size());
+  }
+  return true;
+}
+
+}  // namespace
+
 Adjacency undirected_adjacency(const graph::Graph& g) {
-  std::vector<std::pair<int32_t, int32_t>> edges;
-  edges.reserve(g.columns.size());
-  for (int32_t v = 0; v < g.vertices; ++v)
-    for (int64_t e = g.row_offsets[size_t(v)]; e < g.row_offsets[size_t(v) + 1]; ++e)
-      edges.emplace_back(v, g.columns[size_t(e)]);
-  graph::Graph u = graph::build_csr(g.vertices, std::move(edges), {}, /*symmetrize=*/true,
-                                    /*remove_self_loops=*/true, /*remove_duplicates=*/true);
   Adjacency a;
   a.vertices = g.vertices;
-  a.offsets = std::move(u.row_offsets);
-  a.neighbours = std::move(u.columns);
+  if (!g.symmetric || !copy_symmetric_rows(g, a)) {
+    std::vector<std::pair<int32_t, int32_t>> edges;
+    edges.reserve(g.columns.size());
+    for (int32_t v = 0; v < g.vertices; ++v)
+      for (int64_t e = g.row_offsets[size_t(v)]; e < g.row_offsets[size_t(v) + 1]; ++e)
+        edges.emplace_back(v, g.columns[size_t(e)]);
+    graph::Graph u = graph::build_csr(g.vertices, std::move(edges), {}, /*symmetrize=*/true,
+                                      /*remove_self_loops=*/true, /*remove_duplicates=*/true);
+    a.offsets = std::move(u.row_offsets);
+    a.neighbours = std::move(u.columns);
+  }
   a.mass.resize(size_t(g.vertices));
   for (int32_t v = 0; v < g.vertices; ++v)
     a.mass[size_t(v)] = float(a.offsets[size_t(v) + 1] - a.offsets[size_t(v)] + 1);
@@ -35,6 +60,22 @@ Adjacency undirected_adjacency(const graph::Graph& g) {
 
 double swing_tolerance(int32_t vertices) {
   return vertices > 50000 ? 0.5 : 1.0;
+}
+
+void check_csr(const graph::Graph& g) {
+  const std::string where = "graph layout of '" + g.name + "': ";
+  WS_REQUIRE(g.vertices >= 0 && g.row_offsets.size() == size_t(g.vertices) + 1 &&
+                 g.row_offsets.front() == 0 && g.row_offsets.back() == int64_t(g.columns.size()),
+             where + "row_offsets must have vertices + 1 entries from 0 to the edge count");
+  for (int32_t v = 0; v < g.vertices; ++v)
+    WS_REQUIRE(g.row_offsets[size_t(v)] <= g.row_offsets[size_t(v) + 1],
+               where + "row_offsets decreases at vertex " + std::to_string(v));
+  for (size_t e = 0; e < g.columns.size(); ++e)
+    WS_REQUIRE(g.columns[e] >= 0 && g.columns[e] < g.vertices,
+               where + "column " + std::to_string(e) + " is " + std::to_string(g.columns[e]) +
+                   "; expected 0.." + std::to_string(g.vertices - 1));
+  WS_REQUIRE(g.x.size() == g.y.size() && (g.x.empty() || g.x.size() == size_t(g.vertices)),
+             where + "x and y must be empty or one per vertex");
 }
 
 void check_params(const Params& p) {
@@ -57,20 +98,29 @@ void check_params(const Params& p) {
 std::unique_ptr<Simulation> Simulation::create(Backend backend, const graph::Graph& g,
                                                const Params& params) {
   detail::check_params(params);
-  graph::validate(g);
+  detail::check_csr(g);
   if (backend == Backend::Cuda) return detail::make_cuda_simulation(g, params);
   return detail::make_cpu_simulation(g, params);
 }
 
 // About 1 s of the CPU twin: an iteration costs ~n log n (Barnes-Hut) plus the edges, so the
 // count falls with the size, from 800 for small graphs to a floor of 50 (large graphs take longer
-// than a second on the CPU; the GPU runs the same count in a fraction of it).
+// than a second on the CPU; CUDA has its own count below).
 int default_iterations(const graph::Graph& g) {
   const double n = double(std::max(g.vertices, 1));
   const double work = n * std::log2(n + 2.0) * 24.0 + double(g.edges());
   const double budget = 2.5e8;  // work units per second of the twin, measured on one core
   const double iterations = budget / work;
   return int(std::clamp(iterations, 50.0, 800.0));
+}
+
+// The CUDA iteration measured on an H100 (bench: test_graph_layout_gpu's throughput table):
+// about 30 us of launches plus 1.5 ns a vertex and 0.05 ns an edge; a budget of half a second.
+int default_iterations(const graph::Graph& g, Backend backend) {
+  const int cpu = default_iterations(g);
+  if (backend != Backend::Cuda) return cpu;
+  const double seconds = 30e-6 + double(g.vertices) * 1.5e-9 + double(g.edges()) * 0.05e-9;
+  return int(std::clamp(0.5 / seconds, double(cpu), 800.0));
 }
 
 }  // namespace ws::graph_layout

@@ -51,14 +51,17 @@ class Simulation {
   virtual void unpin_all() = 0;
 };
 
-// The whole layout of `g` (params.iterations, or the size-based default), for figures and the
-// first frame: the graph's coordinates when it has them, else a Simulation run to the end.
+// The whole layout of `g` (params.iterations, or default_iterations(g, backend)), for figures and
+// the first frame: the graph's coordinates when it has them, else a Simulation run to the end.
 // Results are cached in memory per (graph content, params, backend) and on disk under
 // $XDG_CACHE_HOME/warpscope/layouts (else ~/.cache/warpscope/layouts) keyed by a hash of the CSR
 // and the params, so the same graph opens at once the second time; a cache file that does not
 // read back is ignored and rewritten.
 Positions layout(const graph::Graph& g, const Params& params, Backend backend);
-// The iterations layout() runs for g when params.iterations is 0.
+// The iterations layout() runs for g on the CPU when params.iterations is 0.
 int default_iterations(const graph::Graph& g);
+// The same for a backend: the CPU's count above; CUDA runs more where its budget (about half a
+// second on an H100-class GPU) allows, up to 800, never fewer than the CPU's.
+int default_iterations(const graph::Graph& g, Backend backend);
 
 }  // namespace ws::graph_layout

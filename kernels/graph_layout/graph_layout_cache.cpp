@@ -107,7 +107,7 @@ uint64_t layout_key(const graph::Graph& g, const Params& params, Backend backend
   h.add_double(params.gravity);
   h.add_double(params.theta);
   h.add(uint64_t(params.lin_log) | uint64_t(params.strong_gravity) << 1);
-  h.add(uint64_t(params.iterations > 0 ? params.iterations : default_iterations(g)));
+  h.add(uint64_t(params.iterations > 0 ? params.iterations : default_iterations(g, backend)));
   h.add(params.seed);
   h.add(backend == Backend::Cuda ? 2 : 1);
   return h.value();
@@ -204,8 +204,8 @@ void clear_memory_cache() {
 
 Positions layout(const graph::Graph& g, const Params& params, Backend backend) {
   detail::check_params(params);
+  detail::check_csr(g);
   if (g.has_coordinates()) return initial_positions(g, params.seed);
-  graph::validate(g);
   const uint64_t key = detail::layout_key(g, params, backend);
   Positions p;
   if (detail::memory_lookup(key, p)) return p;
@@ -215,7 +215,7 @@ Positions layout(const graph::Graph& g, const Params& params, Backend backend) {
     return p;
   }
   auto sim = Simulation::create(backend, g, params);
-  sim->step(params.iterations > 0 ? params.iterations : default_iterations(g));
+  sim->step(params.iterations > 0 ? params.iterations : default_iterations(g, backend));
   p = sim->positions();
   detail::memory_store(key, p);
   if (!file.empty()) detail::write_cache_file(file, key, p);

@@ -70,6 +70,10 @@ WS_HD Real vertex_speed(Real global_speed, Real swing, Real force_norm, Real max
   return s;
 }
 
+// Throws ws::Error when g's CSR is broken (sizes, offsets, a column out of range): O(n + m), no
+// symmetry check (graph::validate sorts every edge for that: seconds on 10^7 edges; the layout
+// works on its own undirected copy, so a wrong symmetric flag cannot hurt it).
+void check_csr(const graph::Graph& g);
 // Throws ws::Error naming the option for parameters out of range.
 void check_params(const Params& params);
 

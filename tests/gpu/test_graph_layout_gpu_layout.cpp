@@ -174,7 +174,7 @@ TEST(LayoutGpu, LargeGraph) {
   const graph::Graph g = graph::generate("er:100000:8", 1);
   Params p;
   auto sim = Simulation::create(Backend::Cuda, g, p);
-  sim->step(default_iterations(g));
+  sim->step(default_iterations(g, Backend::Cuda));
   const Positions out = sim->positions();
   ASSERT_TRUE(test::all_finite(out));
   EXPECT_LT(test::edge_length_ratio(g, out), 0.8);

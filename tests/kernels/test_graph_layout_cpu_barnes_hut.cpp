@@ -55,8 +55,8 @@ void brute_force(const Bodies& b, int32_t i, double k_r, double& fx, double& fy)
   }
 }
 
-// Median and maximum of |F_tree - F_exact| / |F_exact| over the vertices without a coincident
-// partner.
+// Median and 95th percentile of |F_tree - F_exact| / |F_exact| over the vertices without a
+// coincident partner (the few whose forces nearly cancel have large relative errors).
 std::pair<double, double> tree_error(const Bodies& b, double theta) {
   detail::QuadTree tree;
   const int32_t n = int32_t(b.x.size());
@@ -70,18 +70,18 @@ std::pair<double, double> tree_error(const Bodies& b, double theta) {
     errors.push_back(std::hypot(tx - ex, ty - ey) / std::hypot(ex, ey));
   }
   std::sort(errors.begin(), errors.end());
-  return {errors[errors.size() / 2], errors.back()};
+  return {errors[errors.size() / 2], errors[errors.size() * 95 / 100]};
 }
 
 TEST(LayoutBarnesHut, CloseToExact) {
   for (bool clustered : {false, true})
-    for (uint64_t seed : {1u, 2u, 3u}) {
-      const Bodies b = random_bodies(1500, seed, clustered);
+    for (uint64_t seed : {1u, 2u}) {
+      const Bodies b = random_bodies(1000, seed, clustered);
       const auto tiny = tree_error(b, 1e-3);
-      EXPECT_LT(tiny.second, 1e-6) << "theta ~0 opens every cell (differences: summation order)";
+      EXPECT_LT(tiny.second, 1e-7) << "theta ~0 opens every cell (differences: summation order)";
       const auto small = tree_error(b, 0.3);
       EXPECT_LT(small.first, 0.003) << "seed " << seed << " clustered " << clustered;
-      EXPECT_LT(small.second, 0.05);
+      EXPECT_LT(small.second, 0.02);
       const auto fast = tree_error(b, 1.2);
       EXPECT_LT(fast.first, 0.05) << "seed " << seed << " clustered " << clustered;
       EXPECT_GT(fast.first, small.first) << "a wider angle approximates more";

@@ -91,7 +91,7 @@ std::string read_bytes(const std::string& path) {
 }
 
 TEST_F(LayoutCache, BrokenFilesIgnoredAndRewritten) {
-  const graph::Graph g = graph::generate("tree:6", 1);
+  const graph::Graph g = graph::generate("tree:5", 1);
   const Params p;
   const uint64_t key = detail::layout_key(g, p, Backend::Cpu);
   const std::string file = detail::cache_file(key);

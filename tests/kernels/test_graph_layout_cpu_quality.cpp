@@ -19,8 +19,8 @@ struct Case {
 };
 
 graph::Graph load(const std::string& name) {
-  if (name == "grid") return test::grid_without_coordinates(30, 20);
-  if (name == "tree") return graph::generate("tree:8", 1);
+  if (name == "grid") return test::grid_without_coordinates(24, 16);
+  if (name == "tree") return graph::generate("tree:7", 1);
   return graph::load_graph(test::graphs_dir() + "/" + name);
 }
 

@@ -187,6 +187,28 @@ TEST(LayoutSimulation, CudaWithoutDeviceThrows) {
   EXPECT_THROW(layout(g, Params{}, Backend::Cuda), Error);
 }
 
+TEST(LayoutSimulation, BrokenGraphNamed) {
+  test::ScopedCacheHome cache;
+  graph::Graph g = graph::generate("path:6", 1);
+  graph::Graph bad_column = g;
+  bad_column.columns[2] = 6;
+  graph::Graph bad_offsets = g;
+  bad_offsets.row_offsets[3] = bad_offsets.row_offsets[2] - 1;
+  graph::Graph short_offsets = g;
+  short_offsets.row_offsets.pop_back();
+  graph::Graph bad_coordinates = g;
+  bad_coordinates.x = {1, 2};
+  for (const graph::Graph* b : {&bad_column, &bad_offsets, &short_offsets, &bad_coordinates}) {
+    EXPECT_THROW(Simulation::create(Backend::Cpu, *b, Params{}), Error);
+    EXPECT_THROW(layout(*b, Params{}, Backend::Cpu), Error);
+  }
+  try {
+    Simulation::create(Backend::Cpu, bad_column, Params{});
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("column 2 is 6"), std::string::npos) << e.what();
+  }
+}
+
 TEST(LayoutSimulation, DefaultIterationsFallWithSize) {
   const int small = default_iterations(graph::generate("tree:4", 1));
   const int mid = default_iterations(graph::generate("er:20000:8", 1));
@@ -195,6 +217,12 @@ TEST(LayoutSimulation, DefaultIterationsFallWithSize) {
   EXPECT_GE(mid, big);
   EXPECT_GE(big, 1);
   EXPECT_LE(small, 1000);
+  for (const char* spec : {"tree:4", "er:20000:8", "er:200000:4"}) {
+    const graph::Graph g = graph::generate(spec, 1);
+    EXPECT_EQ(default_iterations(g, Backend::Cpu), default_iterations(g));
+    EXPECT_GE(default_iterations(g, Backend::Cuda), default_iterations(g)) << spec;
+    EXPECT_LE(default_iterations(g, Backend::Cuda), 800) << spec;
+  }
 }
 
 }  // namespace
