@@ -5,9 +5,9 @@
 //   edge_classes_kernel   one thread per edge: levels and parents of its two
 //                         ends -> class byte                                   work O(m), 1 step
 // Both are grid-stride loops; each thread reads a few ints and writes one byte.
-// After GLEW (cuda_gl_interop.h includes GL/gl.h, which GLEW must precede).
 #include "interop/graph_buffers_cuda.h"
 
+// After GLEW (cuda_gl_interop.h includes GL/gl.h, which GLEW must precede).
 #include <cuda_gl_interop.h>
 #include <cuda_runtime.h>
 
