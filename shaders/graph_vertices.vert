@@ -28,7 +28,7 @@ void main() {
   int state = min(int(texelFetch(u_states, vertex).r), 4);
   vec2 c = to_pixels(texelFetch(u_positions, vertex).xy);
   float radius = u_radius[state];
-  float reach = radius * (state == 4 ? kRing : 1.0) + 1.0;
+  float reach = radius * (state == 4 ? kRing : 1.0) + 0.5;  // + the smooth edge
   // (-,-) (+,-) (+,+) / (-,-) (+,+) (-,+)
   float sx = (corner == 1 || corner == 2 || corner == 4) ? 1.0 : -1.0;
   float sy = (corner == 2 || corner == 4 || corner == 5) ? 1.0 : -1.0;

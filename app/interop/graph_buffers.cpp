@@ -62,10 +62,12 @@ void GraphBuffers::set_graph(int32_t n, const std::vector<int32_t>& pairs) {
     pairs_ = gfx::Buffer::create();
     states_ = gfx::Buffer::create();
     classes_ = gfx::Buffer::create();
+    tree_ = gfx::Buffer::create();
     positions_view_ = gfx::Texture::create();
     pairs_view_ = gfx::Texture::create();
     states_view_ = gfx::Texture::create();
     classes_view_ = gfx::Texture::create();
+    tree_view_ = gfx::Texture::create();
   }
   clear_gl_errors();
   {
@@ -75,6 +77,8 @@ void GraphBuffers::set_graph(int32_t n, const std::vector<int32_t>& pairs) {
     allocate(pairs_.id(), pairs.size() * sizeof(int32_t), pairs.data(), GL_STATIC_DRAW);
     allocate(states_.id(), size_t(n), zeros.data(), GL_DYNAMIC_DRAW);
     allocate(classes_.id(), size_t(m), zeros.data(), GL_DYNAMIC_DRAW);
+    const std::vector<int32_t> none(size_t(n), -1);
+    allocate(tree_.id(), size_t(n) * sizeof(int32_t), none.data(), GL_DYNAMIC_DRAW);
   }
   vertices_ = 0;  // no graph if the views fail
   edges_ = 0;
@@ -83,6 +87,7 @@ void GraphBuffers::set_graph(int32_t n, const std::vector<int32_t>& pairs) {
   attach_view(pairs_view_.id(), GL_RG32I, pairs_.id());
   attach_view(states_view_.id(), GL_R8UI, states_.id());
   attach_view(classes_view_.id(), GL_R8UI, classes_.id());
+  attach_view(tree_view_.id(), GL_R32I, tree_.id());
   check_gl("glTexBuffer (graph buffers)");
   vertices_ = n;
   edges_ = m;
@@ -102,12 +107,14 @@ void GraphBuffers::set_positions(const float* x, const float* y) {
   check_gl("glBufferSubData (graph positions)");
 }
 
-void GraphBuffers::set_states(const uint8_t* states, const uint8_t* classes) {
+void GraphBuffers::set_states(const uint8_t* states, const uint8_t* classes, const int32_t* tree) {
   ArrayBufferGuard guard;
   clear_gl_errors();
   if (vertices_ > 0) {
     glBindBuffer(GL_ARRAY_BUFFER, states_.id());
     glBufferSubData(GL_ARRAY_BUFFER, 0, GLsizeiptr(vertices_), states);
+    glBindBuffer(GL_ARRAY_BUFFER, tree_.id());
+    glBufferSubData(GL_ARRAY_BUFFER, 0, GLsizeiptr(size_t(vertices_) * sizeof(int32_t)), tree);
   }
   if (edges_ > 0) {
     glBindBuffer(GL_ARRAY_BUFFER, classes_.id());

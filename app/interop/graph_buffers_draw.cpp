@@ -1,7 +1,9 @@
 // GraphBuffers' programs and drawing (graph_buffers.h): the GLSL sources embedded from shaders/
 // (generated/interop/graph_shaders.h), compiled with the context's "#version", and one draw per
-// frame: edges (6 vertices each) then vertices (6 each) into a colour texture with a depth buffer,
-// with every piece of GL state it changes restored afterwards.
+// frame: edges (6 vertices each; or 1-pixel lines plus tree / useful quads by vertex for large
+// graphs) then vertices (6 each) into a colour texture with a depth buffer, with every piece of GL
+// state it changes restored afterwards.
+#include <algorithm>
 #include <string>
 
 #include "common/error.h"
@@ -136,7 +138,7 @@ class DrawStateGuard {
   DrawStateGuard(const DrawStateGuard&) = delete;
   DrawStateGuard& operator=(const DrawStateGuard&) = delete;
 
-  static constexpr int kUnits = 3;
+  static constexpr int kUnits = 4;
 
  private:
   static constexpr int kCaps = 5;
@@ -169,20 +171,27 @@ GraphBuffers::GraphBuffers() {
   edge_program_ =
       link(glsl_version_, shaders::graph_edges_vert, shaders::graph_edges_frag, "graph_edges");
   try {
+    line_program_ =
+        link(glsl_version_, shaders::graph_lines_vert, shaders::graph_lines_frag, "graph_lines");
     vertex_program_ = link(glsl_version_, shaders::graph_vertices_vert,
                            shaders::graph_vertices_frag, "graph_vertices");
   } catch (...) {
     glDeleteProgram(edge_program_);
+    glDeleteProgram(line_program_);  // 0 is ignored
     throw;
   }
   glGenVertexArrays(1, &vao_);  // core profiles draw only with a vertex array bound (ours: empty)
   GLint previous = 0;
   glGetIntegerv(GL_CURRENT_PROGRAM, &previous);
-  // Texture units of the views: positions 0, pairs / states 1, classes 2.
+  // Texture units of the views: positions 0, pairs / states 1, classes 2, tree 3.
+  for (const GLuint program : {edge_program_, line_program_}) {
+    glUseProgram(program);
+    glUniform1i(glGetUniformLocation(program, "u_positions"), 0);
+    glUniform1i(glGetUniformLocation(program, "u_pairs"), 1);
+    glUniform1i(glGetUniformLocation(program, "u_classes"), 2);
+  }
   glUseProgram(edge_program_);
-  glUniform1i(glGetUniformLocation(edge_program_, "u_positions"), 0);
-  glUniform1i(glGetUniformLocation(edge_program_, "u_pairs"), 1);
-  glUniform1i(glGetUniformLocation(edge_program_, "u_classes"), 2);
+  glUniform1i(glGetUniformLocation(edge_program_, "u_tree"), 3);
   glUseProgram(vertex_program_);
   glUniform1i(glGetUniformLocation(vertex_program_, "u_positions"), 0);
   glUniform1i(glGetUniformLocation(vertex_program_, "u_states"), 1);
@@ -192,6 +201,7 @@ GraphBuffers::GraphBuffers() {
 GraphBuffers::~GraphBuffers() {
   if (vao_ != 0) glDeleteVertexArrays(1, &vao_);
   glDeleteProgram(edge_program_);
+  glDeleteProgram(line_program_);
   glDeleteProgram(vertex_program_);
 }
 
@@ -258,6 +268,26 @@ GLuint GraphBuffers::draw(const GraphDrawStyle& style) {
     glDepthFunc(GL_LEQUAL);
     glBindVertexArray(vao_);
 
+    if (edges_ > 0 && style.edge_lines) {
+      // Plain, then examined: 1-pixel lines, blended in that order, no depth test or writes.
+      glDisable(GL_DEPTH_TEST);
+      glUseProgram(line_program_);
+      set_camera(line_program_, style);
+      const int stride = std::max(1, style.line_stride);
+      glUniform1i(glGetUniformLocation(line_program_, "u_stride"), stride);
+      glUniform1i(glGetUniformLocation(line_program_, "u_edges"), GLint(edges_));
+      glUniform1i(glGetUniformLocation(line_program_, "u_directed"), style.directed ? 1 : 0);
+      bind_buffer_texture(0, positions_view_.id());
+      bind_buffer_texture(1, pairs_view_.id());
+      bind_buffer_texture(2, classes_view_.id());
+      const int64_t lines = (edges_ + stride - 1) / stride;
+      for (const int cls : {int(kEdgePlain), int(kEdgeExamined)}) {
+        glUniform1i(glGetUniformLocation(line_program_, "u_class"), cls);
+        set_colors(line_program_, "u_color", &style.edge_color[cls], 1);
+        glDrawArrays(GL_LINES, 0, GLsizei(lines * 2));
+      }
+      glEnable(GL_DEPTH_TEST);
+    }
     if (edges_ > 0) {
       glUseProgram(edge_program_);
       set_camera(edge_program_, style);
@@ -268,10 +298,14 @@ GLuint GraphBuffers::draw(const GraphDrawStyle& style) {
       const float depth[kEdgeClassCount] = {0.9f, 0.8f, 0.7f, 0.6f};
       glUniform1fv(glGetUniformLocation(edge_program_, "u_depth"), kEdgeClassCount, depth);
       glUniform1i(glGetUniformLocation(edge_program_, "u_directed"), style.directed ? 1 : 0);
+      glUniform1i(glGetUniformLocation(edge_program_, "u_by_vertex"), style.edge_lines ? 1 : 0);
       bind_buffer_texture(0, positions_view_.id());
       bind_buffer_texture(1, pairs_view_.id());
       bind_buffer_texture(2, classes_view_.id());
-      glDrawArrays(GL_TRIANGLES, 0, GLsizei(edges_ * 6));
+      bind_buffer_texture(3, tree_view_.id());
+      // Every edge, or with lines the tree / useful edges only: one quad per vertex.
+      const int64_t quads = style.edge_lines ? int64_t(vertices_) : edges_;
+      glDrawArrays(GL_TRIANGLES, 0, GLsizei(quads * 6));
     }
     if (vertices_ > 0) {
       glUseProgram(vertex_program_);

@@ -73,9 +73,17 @@ WS_HD uint8_t graph_edge_class_at(const int32_t* level, const int32_t* parent, i
   return graph_edge_class(u, v, level[u], level[v], pu, pv, p);
 }
 
-// The host path: states of n vertices and classes of m edges (pairs: u0, v0, u1, v1, ...).
+// The vertex whose parent edge u -> v is (an edge of class tree or useful): v when parent[v] is u,
+// else u (a symmetric graph's pair stored the other way round).
+WS_HD int32_t graph_tree_child(const int32_t* parent, int32_t u, int32_t v) {
+  return parent[v] == u ? v : u;
+}
+
+// The host path: states of n vertices and classes of m edges (pairs: u0, v0, u1, v1, ...), and
+// when `tree` is given, per vertex the index of its edge of class tree or useful (-1 none): the
+// few emphasised edges that the line drawing of large graphs draws as quads, by vertex.
 void graph_states_host(const int32_t* level, const int32_t* parent, int32_t n, const int32_t* pairs,
-                       int64_t m, const GraphStateParams& params, uint8_t* states,
-                       uint8_t* classes);
+                       int64_t m, const GraphStateParams& params, uint8_t* states, uint8_t* classes,
+                       int32_t* tree = nullptr);
 
 }  // namespace ws::interop

@@ -76,6 +76,13 @@ TEST(GraphViewCuda, DeviceOverlayEqualsTheHostPath) {
         EXPECT_EQ(hc, cc) << label << ": edge classes";
         const gfx::Image a = draw_into_figure(host), b = draw_into_figure(cuda);
         EXPECT_EQ(a.rgba, b.rgba) << label << ": pictures";
+        // The line drawing reads the per-vertex tree / useful edges the kernel wrote.
+        for (GraphView* view : {&host, &cuda})
+          view->set_edge_drawing(GraphView::EdgeDrawing::Lines);
+        const gfx::Image la = draw_into_figure(host), lb = draw_into_figure(cuda);
+        EXPECT_EQ(la.rgba, lb.rgba) << label << ": pictures with lines";
+        EXPECT_NE(la.rgba, a.rgba) << label << ": lines differ from quads somewhere";
+        for (GraphView* view : {&host, &cuda}) view->set_edge_drawing(GraphView::EdgeDrawing::Auto);
         EXPECT_EQ(host.path(), "gl");
         if (fallback) {
           EXPECT_EQ(cuda.path(), "gl+copy") << label;

@@ -111,22 +111,23 @@ void GraphView::Impl::ensure_host() {
   }
   states.resize(size_t(n));
   classes.resize(pairs.size() / 2);
+  tree.resize(size_t(n));
   interop::graph_states_host(level.empty() ? nullptr : level.data(),
                              parent.empty() ? nullptr : parent.data(), n, pairs.data(),
-                             edge_count(), params(), states.data(), classes.data());
+                             edge_count(), params(), states.data(), classes.data(), tree.data());
   host_valid = true;
 }
 
 void GraphView::Impl::ensure_gl() {
   if (gl_valid || !gl) return;
   if (overlay.on_device && cuda &&
-      cuda->write(gl->state_buffer(), gl->class_buffer(), overlay.level, overlay.parent,
-                  params())) {
+      cuda->write(gl->state_buffer(), gl->class_buffer(), gl->tree_buffer(), overlay.level,
+                  overlay.parent, params())) {
     gl_path = "gl+cuda";
     notice.clear();
   } else {
     ensure_host();
-    gl->set_states(states.data(), classes.data());
+    gl->set_states(states.data(), classes.data(), tree.data());
     gl_path = overlay.on_device ? "gl+copy" : "gl";
     notice = cuda ? cuda->notice() : std::string();
   }
@@ -186,6 +187,7 @@ void GraphView::set_graph(const graph::Graph& g, const std::vector<float>& x,
   s.label_level.clear();
   s.states.assign(size_t(s.n), interop::kStateUnvisited);
   s.classes.assign(s.pairs.size() / 2, interop::kEdgePlain);
+  s.tree.assign(size_t(s.n), -1);
   s.host_valid = true;
   s.gl_valid = true;  // set_graph zeroes the GL buffers: unvisited, plain
   s.gl_path = "gl";
@@ -215,6 +217,16 @@ void GraphView::set_positions(const std::vector<float>& x, const std::vector<flo
                      : w > 0 && h > 0 ? std::sqrt(w * h / float(s.n))
                                       : std::max(w, h) / float(s.n - 1);
   s.spacing = std::max(typical_spacing(s.grid, s.x, s.y, std::max(w, h)), 0.6f * mean);
+  const int64_t m = s.edge_count();
+  const int64_t samples = std::min<int64_t>(m, 65536);
+  double length = 0;
+  for (int64_t k = 0; k < samples; ++k) {
+    const size_t e = size_t(k * m / samples);
+    const int32_t u = s.pairs[2 * e], v = s.pairs[2 * e + 1];
+    length += std::hypot(double(s.x[size_t(u)] - s.x[size_t(v)]),
+                         double(s.y[size_t(u)] - s.y[size_t(v)]));
+  }
+  s.mean_edge_length = samples > 0 ? float(length / double(samples)) : 0.0f;
   if (s.gl) s.gl->set_positions(s.x.data(), s.y.data());
 }
 
@@ -234,8 +246,9 @@ void GraphView::set_overlay(const BfsOverlay& overlay) {
     // Coloured now; the caller's arrays are not read again.
     s.states.resize(size_t(s.n));
     s.classes.resize(s.pairs.size() / 2);
+    s.tree.resize(size_t(s.n));
     interop::graph_states_host(overlay.level, overlay.parent, s.n, s.pairs.data(), s.edge_count(),
-                               s.params(), s.states.data(), s.classes.data());
+                               s.params(), s.states.data(), s.classes.data(), s.tree.data());
     s.host_valid = true;
     if (s.n <= kLabelMaxVertices && overlay.level != nullptr)
       s.label_level.assign(overlay.level, overlay.level + s.n);
@@ -254,6 +267,14 @@ void GraphView::set_theme(gfx::Theme theme) {
 }
 void GraphView::set_mode(Mode mode) {
   impl_->mode = mode;
+}
+
+void GraphView::set_edge_drawing(EdgeDrawing drawing, bool thinning) {
+  impl_->edge_drawing = drawing;
+  impl_->line_thinning = thinning;
+}
+const std::string& GraphView::edge_drawing() const {
+  return impl_->drawing;
 }
 
 void GraphView::force_fallback(bool on) {

@@ -1,5 +1,6 @@
 // GraphView::draw (graph_view.h): the GL path (the buffers drawn into a texture by the programs in
-// shaders/graph_*, shown with Canvas::image) or the canvas path (lines and circles: SVG figures,
+// shaders/graph_*, shown with Canvas::image; quads, or 1-pixel lines thinned by zoom when many
+// edges are on screen) or the canvas path (lines and circles: SVG figures,
 // small graphs), with the same colours, widths and order of emphasis; then the labels (vertex id,
 // and the level once reached) through the canvas, each only where it overlaps nothing.
 #include <algorithm>
@@ -96,6 +97,40 @@ void GraphView::draw(gfx::Canvas& canvas, gfx::Vec2 min, gfx::Vec2 max, bool vec
       gl.edge_width[i] = look.width * pixels_per_unit;
     }
     gl.directed = !s.symmetric;
+    // Lines or quads, and how thin, from the edges on screen: the share of the layout's bounding
+    // box inside the target (edges are spread over it) and the mean edge length in pixels.
+    const float bx0 = (s.min_x - camera_.cx) * camera_.scale + 0.5f * area.x;
+    const float bx1 = (s.max_x - camera_.cx) * camera_.scale + 0.5f * area.x;
+    const float by0 = 0.5f * area.y - (s.max_y - camera_.cy) * camera_.scale;
+    const float by1 = 0.5f * area.y - (s.min_y - camera_.cy) * camera_.scale;
+    const float ix = std::max(0.0f, std::min(bx1, area.x) - std::max(bx0, 0.0f));
+    const float iy = std::max(0.0f, std::min(by1, area.y) - std::max(by0, 0.0f));
+    const float bw = std::max(bx1 - bx0, 1.0f), bh = std::max(by1 - by0, 1.0f);
+    const double on_screen =
+        double(s.edge_count()) *
+        std::clamp(double(std::min(ix, bw)) * std::min(iy, bh) / (double(bw) * bh), 0.0, 1.0);
+    const bool lines = s.edge_drawing == EdgeDrawing::Lines ||
+                       (s.edge_drawing == EdgeDrawing::Auto && on_screen > double(kLineMinEdges));
+    int stride = 1;
+    if (lines && s.line_thinning) {
+      const double target_pixels = double(gl.width) * gl.height;
+      const double diagonal = std::hypot(double(gl.width), double(gl.height));
+      const double length = std::clamp(double(s.mean_edge_length) * gl.scale, 1.0, diagonal);
+      const double k =
+          std::max(on_screen * length / (kLineOverdraw * target_pixels), on_screen / target_pixels);
+      stride = int(std::clamp(std::ceil(k - 1e-3), 1.0, 1024.0));
+    }
+    gl.edge_lines = lines;
+    gl.line_stride = stride;
+    if (stride > 1) {  // one edge in `stride`, each covering what `stride` would: 1 - (1 - a)^k
+      for (const int cls : {int(interop::kEdgePlain), int(interop::kEdgeExamined)}) {
+        const float a = gl.edge_color[cls].a / 255.0f;
+        gl.edge_color[cls].a = uint8_t(std::lround(255 * (1 - std::pow(1 - a, float(stride)))));
+      }
+    }
+    s.drawing = !lines       ? "quads"
+                : stride > 1 ? "lines, edges thinned 1:" + std::to_string(stride) + " at this zoom"
+                             : "lines";
     s.ensure_gl();
     const GLuint texture = s.gl->draw(gl);
     Impl* impl = &s;
@@ -157,6 +192,7 @@ void GraphView::draw(gfx::Canvas& canvas, gfx::Vec2 min, gfx::Vec2 max, bool vec
     canvas.end_group();
     canvas.end_group();
     s.path = "canvas";
+    s.drawing.clear();
   }
 
   // Labels: the id in the disk when it fits, else beside it; the level ("L2") once reached, beside

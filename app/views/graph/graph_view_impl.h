@@ -79,6 +79,7 @@ struct GraphView::Impl {
   // Layout units between vertices: the larger of the median nearest-neighbour distance and 0.6 x
   // the mean spacing over the bounding box (road maps cluster points along their roads).
   float spacing = 1;
+  float mean_edge_length = 0;  // layout units, over up to 65536 edges spread evenly
   PickGrid grid;
   bool needs_fit = true;
   gfx::Vec2 area{0, 0};  // the drawing area of the last fit / draw, logical pixels
@@ -88,10 +89,14 @@ struct GraphView::Impl {
   bool has_level = false;
   std::vector<int32_t> label_level;  // host levels for labels (n <= kLabelMaxVertices)
   std::vector<uint8_t> states, classes;
+  std::vector<int32_t> tree;  // per vertex its tree / useful edge, -1 none (GL line drawing)
   bool host_valid = true, gl_valid = true;
   std::string gl_path = "gl";  // how the GL buffers got their colours
   std::string path = "none";   // the last draw's
   std::string notice;
+  EdgeDrawing edge_drawing = EdgeDrawing::Auto;
+  bool line_thinning = true;
+  std::string drawing;  // edge_drawing()
 
   std::unique_ptr<interop::GraphBuffers> gl;  // before the writer: unregistered first
   std::unique_ptr<interop::GraphDeviceWriter> cuda;
