@@ -1,0 +1,16 @@
+// The host path of the graph view's colouring: the shared rule (graph_buffers_state.h) over every
+// vertex and every edge. O(n + m), one pass each.
+#include "interop/graph_buffers_state.h"
+
+namespace ws::interop {
+
+void graph_states_host(const int32_t* level, const int32_t* parent, int32_t n, const int32_t* pairs,
+                       int64_t m, const GraphStateParams& params, uint8_t* states,
+                       uint8_t* classes) {
+  for (int32_t v = 0; v < n; ++v) states[v] = graph_vertex_state_at(level, v, params);
+  for (int64_t e = 0; e < m; ++e) {
+    classes[e] = graph_edge_class_at(level, parent, pairs[2 * e], pairs[2 * e + 1], params);
+  }
+}
+
+}  // namespace ws::interop
