@@ -77,7 +77,10 @@ TEST(BfsTeachScene, EveryVariantOnThePmppGraphAndKarateStepsDrawsAndEndsAtTheRef
         EXPECT_EQ(run.step_depth.size(), run.trace.steps.size());
         const std::vector<int32_t> reference = graph::bfs_reference(g, source);
         EXPECT_EQ(level_cells(*scene, scene->step_count() - 1), reference);
-        EXPECT_EQ(scene->results_json()["matches_reference"], true);
+        const nlohmann::json doc = scene->results_json();
+        EXPECT_EQ(doc["matches_reference"], true);
+        EXPECT_EQ(doc["verification"]["passed"], true) << doc["verification"].dump();
+        EXPECT_EQ(doc["steps"].size(), run.trace.steps.size());
         // Draw every step; the step's level cells never run ahead of the reference (a vertex
         // once labelled keeps its level).
         for (int s = 0; s < scene->step_count(); ++s) {

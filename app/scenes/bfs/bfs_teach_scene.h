@@ -51,8 +51,8 @@ class BfsTeachScene : public Scene {
   // outside it, a file that did not load.
   const std::string& message() const { return message_; }
 
-  // What the code panel shows: the variant's section of kernels/bfs/bfs_teach.cu (the fast
-  // variant's teach model is direction-opt's) and the step's marker.
+  // What the code panel shows: the variant's section of kernels/bfs/bfs_teach.cu and the step's
+  // marker.
   KernelSource kernel_source() const;
   // What the last draw() laid out (cells, vertices, boxes), for tests of the hover texts.
   const TeachHover& hover() const { return hover_; }
