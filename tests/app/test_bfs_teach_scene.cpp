@@ -12,7 +12,9 @@
 
 #include "bfs/bfs.h"
 #include "graph/graph.h"
+#include "imgui_frame_test_support.h"
 #include "render/figure.h"
+#include "shell/headless_context.h"
 #include "scenes/bfs/bfs_teach_scene.h"
 #include "ui/code_panel.h"
 
@@ -294,6 +296,47 @@ TEST(BfsTeachScene, AGraphTooLargeGivesAMessageAndTheModeStaysUsable) {
   ASSERT_NE(scene->run(), nullptr);
   EXPECT_EQ(scene->run()->params.source, 33);
   EXPECT_TRUE(scene->message().empty());
+}
+
+TEST(BfsTeachScene, TheGraphsTheMessageSuggestsAllFitTeachMode) {
+  auto scene = attached({{"graph", "4elt.graph"}});
+  ASSERT_EQ(scene->run(), nullptr);
+  const std::string message = scene->message();
+  int suggested = 0;
+  for (const char* name : {"gen:pmpp", "karate.mtx", "gen:tree:4", "gen:grid:6x6", "gen:er:40:3"}) {
+    if (message.find(name) == std::string::npos) continue;
+    ++suggested;
+    scene->params_from_json({{"graph", name}});
+    scene->reset();
+    EXPECT_NE(scene->run(), nullptr) << name << ": " << scene->message();
+  }
+  EXPECT_GE(suggested, 2);
+}
+
+// The panels in an ImGui frame for every variant, on a graph that fits and on one that does not:
+// nothing throws.
+TEST(BfsTeachScene, PanelsDrawInAnImGuiFrame) {
+  std::unique_ptr<gfx::HeadlessGl> gl;
+  try {
+    gl = gfx::HeadlessGl::create();
+  } catch (const std::exception& e) {
+    GTEST_SKIP() << "no headless GL here: " << e.what();
+  }
+  gfx::ImguiRuntime imgui;
+  std::vector<nlohmann::json> settings;
+  for (const bfs::VariantInfo& vi : bfs::variant_infos())
+    settings.push_back({{"graph", "gen:pmpp"}, {"variant", vi.id}});
+  settings.push_back({{"graph", "bcspwr10.mtx"}});
+  for (const nlohmann::json& params : settings) {
+    SCOPED_TRACE(params.dump());
+    auto scene = attached(params);
+    scene->seek(3);
+    for (int frame = 0; frame < 2; ++frame)
+      testing::panels_frame(
+          imgui, {"Graph", "Variant", "This step"}, [&] { EXPECT_NO_THROW(scene->ui()); },
+          [&] { EXPECT_NO_THROW(scene->code_ui()); });
+    scene->detach();
+  }
 }
 
 TEST(BfsTeachScene, BadParametersAreRefusedAndKeepTheRun) {
