@@ -348,9 +348,18 @@ TEST(BfsTeachScene, BadParametersAreRefusedAndKeepTheRun) {
   EXPECT_THROW(scene->params_from_json({{"variant", "sideways"}}), Error);
   EXPECT_EQ(scene->params_to_json()["variant"], "pull");
   EXPECT_EQ(scene->params_to_json()["graph"], "gen:pmpp");
+  EXPECT_FALSE(svg_of(*scene).empty());
+  EXPECT_EQ(scene->hover().vertices.size(), 9u);
   scene->reset();
   ASSERT_NE(scene->run(), nullptr);
   EXPECT_EQ(scene->step_count(), steps);
+  // A new graph taken but not yet run: the figure keeps the run it has until reset().
+  scene->params_from_json({{"graph", "karate.mtx"}, {"source", "20"}});
+  EXPECT_FALSE(svg_of(*scene).empty());
+  EXPECT_EQ(scene->hover().vertices.size(), 9u);
+  scene->reset();
+  EXPECT_FALSE(svg_of(*scene).empty());
+  EXPECT_EQ(scene->hover().vertices.size(), 34u);
 }
 
 TEST(BfsTeachScene, ParameterChangesRunTheSearchAgain) {

@@ -55,25 +55,29 @@ nlohmann::json BfsTeachScene::params_to_json() const {
   return bfs_params_json(*settings_);
 }
 
+void BfsTeachScene::load(const BfsSettings& s) {
+  const std::string key = graph_key(s);
+  if (key == cache_key_) return;
+  graph::Graph g = load_bfs_graph(s);  // throws, leaving the cache as it was
+  cache_key_ = key;
+  cache_vertices_ = g.vertices;
+  cache_edges_ = g.edges();
+  if (fits_teach_mode(g.vertices, g.edges()))
+    cache_ = std::move(g);
+  else
+    cache_.reset();
+}
+
 void BfsTeachScene::params_from_json(const nlohmann::json& params) {
   BfsSettings s = parse_bfs_params(*settings_, params);
   // A graph that does not load is refused here, before anything changes; one too large for
-  // teach mode is taken (graph mode shares the settings) and reset() says so.
-  const std::string key = graph_key(s);
-  if (key != graph_key_ || (!graph_ && loaded_vertices_ == 0)) {
-    graph::Graph g = load_bfs_graph(s);
-    graph_key_ = key;
-    loaded_vertices_ = g.vertices;
-    loaded_edges_ = g.edges();
-    if (fits_teach_mode(g.vertices, g.edges()))
-      graph_ = std::move(g);
-    else
-      graph_.reset();
-  }
-  if (graph_ && s.source >= graph_->vertices)
+  // teach mode is taken (graph mode shares the settings) and reset() says so. The run shown
+  // stays until reset().
+  load(s);
+  if (cache_ && s.source >= cache_->vertices)
     throw Error("--source " + std::to_string(s.source) + ": " + s.graph_label() + " has " +
-                std::to_string(graph_->vertices) + " vertices (0.." +
-                std::to_string(graph_->vertices - 1) + ")");
+                std::to_string(cache_->vertices) + " vertices (0.." +
+                std::to_string(cache_->vertices - 1) + ")");
   *settings_ = std::move(s);
 }
 
@@ -90,34 +94,30 @@ bfs::TeachParams BfsTeachScene::teach_params() const {
 void BfsTeachScene::reset() {
   message_.clear();
   taught_.reset();
-  const std::string key = graph_key(*settings_);
-  if (key != graph_key_) {
-    graph_.reset();
-    graph_key_.clear();
-    loaded_vertices_ = loaded_edges_ = 0;
-    graph::Graph g = load_bfs_graph(*settings_);
-    graph_key_ = key;
-    loaded_vertices_ = g.vertices;
-    loaded_edges_ = g.edges();
-    if (fits_teach_mode(g.vertices, g.edges())) graph_ = std::move(g);
-  }
-  if (!graph_) {
+  graph_.reset();
+  load(*settings_);
+  loaded_vertices_ = cache_vertices_;
+  loaded_edges_ = cache_edges_;
+  if (!cache_) {
     message_ = too_large_message(settings_->graph_label(), loaded_vertices_, loaded_edges_);
     cursor_.rewind();
     return;
   }
-  if (settings_->source < 0 || settings_->source >= graph_->vertices) {
+  if (settings_->source < 0 || settings_->source >= cache_->vertices) {
     message_ = "source " + std::to_string(settings_->source) + " is not a vertex of " +
-               settings_->graph_label() + " (0.." + std::to_string(graph_->vertices - 1) +
+               settings_->graph_label() + " (0.." + std::to_string(cache_->vertices - 1) +
                "): pick another source";
     cursor_.rewind();
     return;
   }
   const bfs::TeachParams p = teach_params();
-  const graph::Graph& g = *graph_;
-  taught_ = teach_and_check(backend(), [&](Backend b) { return bfs::teach(p, g, b); });
+  const graph::Graph& g = *cache_;
+  auto taught = teach_and_check(backend(), [&](Backend b) { return bfs::teach(p, g, b); });
+  // The graph, its run and its layout change together: draw() never sees one without the other.
   reference_ = graph::bfs_reference(g, p.source);
   layout_ = layered_layout(g, reference_);
+  graph_ = g;
+  taught_ = std::move(taught);
   seek(cursor_.step());
 }
 
@@ -128,7 +128,6 @@ void BfsTeachScene::show(graph::Graph g, bfs::TeachRun run) {
   loaded_vertices_ = g.vertices;
   loaded_edges_ = g.edges();
   graph_ = std::move(g);
-  graph_key_.clear();
   Taught<bfs::TeachRun> t{std::move(run), {}};
   t.traced = analyse_trace(Backend::Cpu, t.run.trace, {});
   taught_ = std::move(t);
@@ -183,9 +182,9 @@ void BfsTeachScene::ui() {
       ImGui::SameLine();
       if (ImGui::SmallButton(name)) edit["graph"] = name;
     }
-    if (graph_) {
+    if (cache_) {
       int source = settings_->source;
-      if (ImGui::SliderInt("source", &source, 0, graph_->vertices - 1)) edit["source"] = source;
+      if (ImGui::SliderInt("source", &source, 0, cache_->vertices - 1)) edit["source"] = source;
     }
   }
   if (!message_.empty()) {
