@@ -121,6 +121,22 @@ TEST(BfsSceneParams, ANewGraphStartsAtItsFirstVertexAndShowsItsLastLevel) {
   EXPECT_EQ(scene->current_step(), 4);
 }
 
+TEST(BfsSceneParams, AGraphWhoseVertexZeroIsIsolatedOpensOnAVertexWithEdges) {
+  auto scene = attached({{"graph", "gen:kron:10:16"}});  // vertex 0 isolated (seed 1)
+  const graph::Graph* g = graph_mode(*scene).graph();
+  ASSERT_NE(g, nullptr);
+  const int source = scene->params_to_json()["source"].get<int>();
+  EXPECT_GT(g->degree(source), 0);
+  if (g->degree(0) > 0) {
+    EXPECT_EQ(source, 0);
+  } else {
+    for (int32_t v = 0; v < g->vertices; ++v) EXPECT_LE(g->degree(v), g->degree(source));
+  }
+  // A source named is kept, even an isolated one.
+  EXPECT_EQ(error_of(*scene, {{"graph", "gen:star:9"}, {"source", "3"}}), "");
+  EXPECT_EQ(scene->params_to_json()["source"], 3);
+}
+
 TEST(BfsSceneParams, TheMinnesotaRoadsLoadWithTheirCoordinatesAndBothDirections) {
   auto scene = attached({{"graph", "minnesota_edges.txt"}});
   const graph::Graph* g = graph_mode(*scene).graph();

@@ -100,7 +100,8 @@ Plan make_plan(const BfsSettings& s, const BenchRequest& request) {
   if (grid.empty()) grid = cuda ? "4096x4096" : "256x256";
   if (grid != "none") plan.graphs.push_back({"gen:grid:" + grid, "grid " + grid, true});
   if (yes_no(params, "shipped", true))
-    for (const ShippedGraph& g : shipped_graphs()) plan.graphs.push_back({g.file, g.file, false});
+    for (const ShippedGraph& g : shipped_graphs())
+      plan.graphs.push_back({g.file, g.short_name, false});
   // Check the specs before any work: a bad grid size fails here, not after minutes of timing.
   for (const BenchGraph& g : plan.graphs)
     if (g.grid) {

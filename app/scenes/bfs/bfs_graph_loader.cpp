@@ -53,11 +53,13 @@ graph::Graph symmetrized(graph::Graph g) {
 
 const std::vector<ShippedGraph>& shipped_graphs() {
   static const std::vector<ShippedGraph> graphs = {
-      {"karate.mtx", "Zachary's karate club: 34 people, 78 friendships", false},
-      {"minnesota_edges.txt", "Minnesota roads: 2642 intersections at their coordinates", true},
-      {"facebook_combined.txt", "SNAP ego-Facebook: 4039 people, 88234 friendships", true},
-      {"bcspwr10.mtx", "US power grid (bcspwr10): 5300 buses, long diameter", false},
-      {"4elt.graph", "4elt finite-element mesh: 15606 vertices", false},
+      {"karate.mtx", "karate", "Zachary's karate club: 34 people, 78 friendships", false},
+      {"minnesota_edges.txt", "minnesota",
+       "Minnesota roads: 2642 intersections at their coordinates", true},
+      {"facebook_combined.txt", "facebook", "SNAP ego-Facebook: 4039 people, 88234 friendships",
+       true},
+      {"bcspwr10.mtx", "bcspwr10", "US power grid (bcspwr10): 5300 buses, long diameter", false},
+      {"4elt.graph", "4elt", "4elt finite-element mesh: 15606 vertices", false},
   };
   return graphs;
 }

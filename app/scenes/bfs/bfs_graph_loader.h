@@ -16,6 +16,7 @@ namespace ws::app {
 
 struct ShippedGraph {
   const char* file;         // "karate.mtx"
+  const char* short_name;   // "karate": tables and chart labels
   const char* description;  // "Zachary's karate club (34 people, 78 friendships)"
   bool undirected_list;     // an edge list with each undirected edge once: symmetrized
 };

@@ -77,16 +77,19 @@ void BfsGraphScene::ensure_graph() {
     layout_key_.clear();
   }
   if (settings_->source >= graph_->vertices) settings_->source = 0;
-  const std::string layout = key + "|" + std::to_string(settings_->layout.iterations) + "|" +
+}
+
+void BfsGraphScene::ensure_layout() const {
+  // Laid out when first drawn (`run --json` never needs it); cached per graph by graph_layout.
+  const std::string layout = graph_key_ + "|" + std::to_string(settings_->layout.iterations) + "|" +
                              std::to_string(settings_->layout.seed) +
                              (settings_->layout.lin_log ? "|linlog" : "");
-  if (layout_key_ != layout) {
-    graph_layout::Positions p = graph_layout::layout(*graph_, settings_->layout, backend());
-    x_ = std::move(p.x);
-    y_ = std::move(p.y);
-    layout_key_ = layout;
-    view_has_graph_ = view_fitted_ = false;
-  }
+  if (layout_key_ == layout || !graph_) return;
+  graph_layout::Positions p = graph_layout::layout(*graph_, settings_->layout, backend());
+  x_ = std::move(p.x);
+  y_ = std::move(p.y);
+  layout_key_ = layout;
+  view_has_graph_ = view_fitted_ = false;
 }
 
 std::string BfsGraphScene::run_key() const {
@@ -151,6 +154,7 @@ void BfsGraphScene::update_overlay() const {
 }
 
 void BfsGraphScene::ensure_view() const {
+  ensure_layout();
   if (!view_) {
     view_ = std::make_unique<GraphView>(backend(), context_ && context_->has_gl);
     view_has_graph_ = view_fitted_ = false;

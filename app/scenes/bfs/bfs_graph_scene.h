@@ -56,8 +56,9 @@ class BfsGraphScene : public Scene {
 
  private:
   Backend backend() const { return context_ ? context_->backend : Backend::Cpu; }
-  void ensure_graph();       // settings' graph loaded (graph_, positions_)
-  void ensure_view() const;  // the GraphView made and given the graph (on the first draw)
+  void ensure_graph();         // the settings' graph loaded (graph_)
+  void ensure_layout() const;  // its positions (x_, y_), on the first draw
+  void ensure_view() const;    // the GraphView made and given the graph (on the first draw)
   void update_overlay() const;
   LevelChart level_chart(const gfx::Palette& p, gfx::Theme theme) const;
   std::string run_key() const;
@@ -67,8 +68,8 @@ class BfsGraphScene : public Scene {
   std::string error_;
   std::shared_ptr<const graph::Graph> graph_;
   std::string graph_key_;
-  std::vector<float> x_, y_;  // layout positions
-  std::string layout_key_;
+  mutable std::vector<float> x_, y_;  // layout positions
+  mutable std::string layout_key_;
   std::unique_ptr<bfs::Engine> engine_;
   std::string engine_graph_key_;
   bfs::Result result_;

@@ -233,11 +233,15 @@ void BfsGraphScene::ui() {
     ImGui::TextWrapped("%s (work %s)", vi.lesson, vi.work);
     if (s.variant == bfs::Variant::DirectionOptimizing || s.variant == bfs::Variant::Fast) {
       float alpha = float(s.alpha), beta = float(s.beta);
-      ImGui::SliderFloat("alpha (bottom-up when m_f > m_u / alpha)", &alpha, 0.5f, 100, "%.1f",
-                         ImGuiSliderFlags_Logarithmic);
+      ImGui::SliderFloat("alpha", &alpha, 0.5f, 100, "%.1f", ImGuiSliderFlags_Logarithmic);
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("top-down -> bottom-up when m_f > m_u / alpha (default 15)");
       if (ImGui::IsItemDeactivatedAfterEdit()) edit["alpha"] = alpha;
-      ImGui::SliderFloat("beta (top-down when n_f < n / beta)", &beta, 0.5f, 100, "%.1f",
-                         ImGuiSliderFlags_Logarithmic);
+      ImGui::SliderFloat("beta", &beta, 0.5f, 100, "%.1f", ImGuiSliderFlags_Logarithmic);
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "bottom-up -> top-down when the frontier shrinks and n_f < n / beta "
+            "(default 18)");
       if (ImGui::IsItemDeactivatedAfterEdit()) edit["beta"] = beta;
     }
   }
@@ -254,6 +258,15 @@ void BfsGraphScene::ui() {
     if (s.view != (view == 1 ? "graph" : view == 2 ? "chart" : "both")) view_fitted_ = false;
     ImGui::Checkbox("log scale when the counts span decades", &s.log_scale);
     if (ImGui::Button("fit")) view_fitted_ = false;
+    ImGui::SameLine();
+    if (ImGui::Button("new layout")) {
+      apply_edit(*this, {{"layout_seed", std::to_string(s.layout.seed + 1)}}, error_);
+      view_fitted_ = false;
+    }
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+          "ForceAtlas2 again from other starting positions (graphs without "
+          "coordinates)");
     ImGui::SameLine();
     ImGui::TextDisabled("wheel: zoom, drag: pan");
   }
