@@ -2,24 +2,24 @@
 // edges, D levels, d = the depth being expanded; one launch per level (one more for the queue
 // swap), a "step" = one lock-step round of a thread's loop, ended by a grid-wide barrier.
 //   1 push            one thread per vertex, every level: a frontier vertex walks its out-edges,
-//                     edge k in step k, and labels the unvisited ends (PMPP Fig. 15.6).
+//                     edge k in step k, and labels the unvisited ends (PMPP 15.3).
 //                     Work O(n D + m), steps per level 1 + the longest frontier row.
 //   2 pull            one thread per vertex: an unvisited vertex walks its in-edges (CSC) and
-//                     stops at the first whose end is in the frontier (early exit, Fig. 15.7).
+//                     stops at the first whose end is in the frontier (early exit, PMPP 15.3).
 //                     Work O(n D + m) worst case; steps 1 + the longest walk.
 //   3 direction-opt   top-down levels run the global queue's kernel (5), bottom-up levels the
 //                     pull kernel (2), which also appends what it finds to the next queue; the
 //                     host picks each level's direction with next_direction (Beamer: alpha, beta).
 //   4 edge-centric    one thread per edge (COO), every edge every level, one step per level
-//                     (Fig. 15.8). Work O(m D), perfectly balanced.
+//                     (PMPP 15.4). Work O(m D), perfectly balanced.
 //   5 global-queue    one thread per frontier entry; a discovery takes a slot in the next queue
-//                     with an atomicAdd on its global tail (Fig. 15.9). Work O(n + m).
+//                     with an atomicAdd on its global tail (PMPP 15.5). Work O(n + m).
 //   6 block-queue     the same into a shared-memory queue per block; then one atomicAdd per
 //                     block on the global tail reserves room and the block copies its queue
-//                     there (Fig. 15.10). One global atomic per block and level.
-//   7 fast            teach mode shows variant 3's model: the full-size kernel (bfs_fast.cu) is
-//                     direction-optimizing too but balances high-degree vertices across a warp
-//                     and keeps the level loop on the device; its trace here is 3's.
+//                     there (PMPP 15.6). One global atomic per block and level.
+//   7 fast            3's directions, with a warp per frontier vertex in top-down levels: lane j
+//                     takes edges j, j + 32, ... so a hub's row takes degree / 32 steps. (The
+//                     full-size kernels, bfs_fast.cu, also keep the level loop on the device.)
 // Teach mode makes every step deterministic, so the trace equals the CPU twin's event for event
 // (the format: bfs_teach_cpu.cpp; the twins: bfs_teach_*_cpu.cpp). Within a step the threads act
 // as if in thread order: a step first looks (every thread reads what it needs; a thread that
@@ -407,9 +407,60 @@ __global__ void block_queue_level(Args a) {
 // @end
 
 // @variant fast
-// Teach mode runs variant 7 as variant 3 (the same kernels above): its full-size kernels in
-// bfs_fast.cu follow the same directions but split high-degree rows across a warp and keep the
-// level loop on the device, which a step-by-step trace would not show.
+// Top-down levels with a warp per frontier vertex (bottom-up levels as in direction-opt): lane 0
+// reads the entry and its row, the warp shares them with a shuffle, and lane j takes edges j,
+// j + 32, ...: a hub's row takes degree / 32 steps, spread over the warp, instead of one thread
+// walking it alone. (The full-size kernels in bfs_fast.cu balance further and keep the level
+// loop on the device; the directions, levels and counts are variant 3's.)
+__global__ void fast_top_down(Args a) {
+  const int t = blockIdx.x * blockDim.x + threadIdx.x, d = a.depth;
+  const int w = t / kWarp, lane = t % kWarp;  // warp w takes frontier entry w
+  int v = -1, first = 0, end = 0;
+  a.rec.begin(0, 0);
+  if (lane == 0 && w < a.threads) {
+    v = a.rec.read(kFrontier, w, a.frontier[w]);  // @bfs-warp-vertex
+    first = a.rec.read(kRowOffsets, v, a.row_offsets[v]);
+    end = a.rec.read(kRowOffsets, v + 1, a.row_offsets[v + 1]);
+  }
+  v = __shfl_sync(0xffffffffu, v, 0);
+  first = __shfl_sync(0xffffffffu, first, 0);
+  end = __shfl_sync(0xffffffffu, end, 0);
+  next_step();
+  for (int k = 1; k <= a.edge_steps; ++k) {
+    a.rec.begin(0, k);
+    const int stamp = a.first_step + k;
+    const int e = first + (k - 1) * kWarp + lane;
+    const bool has_edge = e < end;
+    int u = -1, at_start = 0;
+    if (has_edge) {
+      u = a.columns[e];
+      at_start = a.level[u];
+      if (at_start == -1) offer(a, u, t);
+    }
+    next_step();
+    bool wrote = false;
+    int tail_before = 0;
+    if (has_edge) {
+      a.rec.read(kColumns, e, u);
+      if (a.rec.read(kLevel, u, level_seen(a, u, t, at_start)) == -1) {  // @bfs-warp-edge
+        a.level[u] = a.rec.write(kLevel, u, d + 1);
+        a.parent[u] = a.rec.write(kParent, u, v);
+        a.claimed[t] = stamp;
+        tail_before = *a.tail;
+        wrote = true;
+      }
+    }
+    next_step();
+    if (wrote) {
+      a.writer[u] = kNobody;
+      enqueue_in_order(a, u, t, tail_before, stamp);
+    }
+    next_step();
+  }
+}
+__global__ void fast_bottom_up(Args a) {
+  bottom_up(a);
+}
 // @end
 
 // @helper queue-swap
@@ -434,13 +485,15 @@ Kernel kernel_of(Variant v, LevelKind kind) {
     case LevelKind::Push:
       return push_level;
     case LevelKind::BottomUp:
-      return dir_opt ? direction_opt_bottom_up : pull_level;
+      return v == Variant::Fast ? fast_bottom_up : dir_opt ? direction_opt_bottom_up : pull_level;
     case LevelKind::EdgeCentric:
       return edge_level;
     case LevelKind::TopDownQueue:
       return dir_opt ? direction_opt_top_down : global_queue_level;
     case LevelKind::BlockQueue:
       return block_queue_level;
+    case LevelKind::WarpQueue:
+      return fast_top_down;
   }
   throw Error("no teach kernel for this level");
 }
@@ -475,7 +528,7 @@ TeachRun teach_cuda(const TeachParams& params, const Graph& g) {
   const TeachGraph tg = teach_graph(g);
   const TeachBuffers tb = teach_buffers(params.variant);
   const int n = tg.n;
-  const int max_threads = std::max(n, tg.m) + 128;
+  const int max_threads = std::max(n * kWarp, tg.m) + 128;
 
   TraceRecording<BfsTrace> recording(run.trace, size_t(8 * tg.m + 16 * n + 8 * max_threads) * 4,
                                      "a teach-mode BFS trace");

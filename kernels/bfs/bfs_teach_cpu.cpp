@@ -10,8 +10,9 @@
 //     3, 5-7   "frontier" (n: the source, then unwritten), "next" (n, unwritten), "tail" (1: 0)
 //     6        "block queue" (shared, n per block), "block tail" (shared, 1 per block)
 // - Threads: blockIdx.x * blockDim.x + threadIdx.x. Thread t has vertex t (1, 2 and bottom-up
-//   levels), edge t (4) or frontier entry t (queues). Grids are ceil(threads / block_dim) with
-//   threads per the statistics rule of bfs.h; the threads past it have no events.
+//   levels), edge t (4), frontier entry t (queues) or lane t % 32 of entry t / 32 (top-down
+//   levels of 7). Grids are ceil(threads / block_dim), threads per the statistics rule of bfs.h
+//   (7's top-down levels launch 32 lanes for each); the threads past them have no events.
 // - Steps, level by level (phase "level d", and "level d · top-down" / "· bottom-up" for 3 and 7;
 //   TeachRun::step_depth gives d; labels "level d: what", for 3 and 7 "level d · top-down ·
 //   what"). A step is one lock-step round; a grid-wide barrier ends it.
@@ -21,11 +22,14 @@
 //                col_offsets[v], col_offsets[v + 1].
 //     queues     "read frontier": thread i < n_f reads frontier[i] = v, row_offsets[v],
 //                row_offsets[v + 1]. Variant 6: thread 0 of each block first writes block tail 0.
+//                Top-down levels of 7: warp w takes entry w, its lane 0 makes those reads (and
+//                shares them with its warp by a shuffle: no event).
 //     "edge k" (k = 1, 2, ...: as many as the longest list a thread walks): every thread with a
 //                k-th edge e (its list's first + k - 1) reads it: columns[e] = u (rows[e] = u
-//                bottom-up), then level[u].
+//                bottom-up), then level[u]. Top-down levels of 7: "edges a-b", 32 per step: lane
+//                j of warp w takes edge first + 32 (k - 1) + j of its entry's row.
 //                Top-down: when level[u] is -1 the thread writes level[u] = d + 1, parent[u] = v;
-//                queues then take a slot: 5 and 3/7: an Atomic on "tail" (operand 1, slot = the
+//                queues then take a slot: 5, 3 and 7: an Atomic on "tail" (operand 1, slot = the
 //                tail before it) and a Write of u to next[slot]; 6: an Atomic on "block tail"
 //                and a Write of u to its block's "block queue"[slot].
 //                Bottom-up: when level[u] is d the thread writes level[v] = d + 1, parent[v] = u
@@ -193,12 +197,18 @@ LevelPlan plan_level(Variant v, const TeachGraph& g, const std::vector<int32_t>&
     p.threads = g.n;
     p.edge_steps = longest;
   } else {
-    p.kind = v == Variant::BlockQueue ? LevelKind::BlockQueue : LevelKind::TopDownQueue;
+    p.kind = v == Variant::BlockQueue ? LevelKind::BlockQueue
+             : v == Variant::Fast     ? LevelKind::WarpQueue
+                                      : LevelKind::TopDownQueue;
     p.threads = frontier;
     p.queues = true;
     p.edge_steps = longest;
   }
   p.grid_dim = blocks_for(p.threads, block_dim);
+  if (p.kind == LevelKind::WarpQueue) {
+    p.edge_steps = (longest + kWarp - 1) / kWarp;
+    p.grid_dim = blocks_for(p.threads * kWarp, block_dim);
+  }
   return p;
 }
 
@@ -356,6 +366,9 @@ TeachRun teach_cpu(const TeachParams& p, const Graph& g) {
         break;
       case LevelKind::TopDownQueue:
         teach_queue_level(m, plan);
+        break;
+      case LevelKind::WarpQueue:
+        teach_warp_queue_level(m, plan);
         break;
       case LevelKind::BlockQueue:
         teach_block_queue_level(m, plan);

@@ -39,12 +39,16 @@ struct TeachBuffers {
 };
 TeachBuffers teach_buffers(Variant v);
 
+inline constexpr int kWarp = 32;  // lanes of a warp (7's top-down levels)
+
 // What one level's kernel does.
 enum class LevelKind : uint8_t {
   Push,          // 1: a thread per vertex, the frontier's push along their out-edges
   BottomUp,      // 2, and the bottom-up levels of 3 and 7: a thread per vertex, the unvisited pull
   EdgeCentric,   // 4: a thread per edge
-  TopDownQueue,  // 5, and the top-down levels of 3 and 7: a thread per frontier queue entry
+  TopDownQueue,  // 5, and the top-down levels of 3: a thread per frontier queue entry
+  WarpQueue,     // the top-down levels of 7: a warp per frontier queue entry, lane j taking
+                 // edges j, j + 32, ... (kWarp edges per step)
   BlockQueue,    // 6: the same with a shared queue per block
 };
 
@@ -108,6 +112,7 @@ void teach_bottom_up_level(TeachModel& m, const LevelPlan& plan);    // bfs_teac
 void teach_edge_level(TeachModel& m, const LevelPlan& plan);         // bfs_teach_edge_cpu.cpp
 void teach_queue_level(TeachModel& m, const LevelPlan& plan);        // bfs_teach_queue_cpu.cpp
 void teach_block_queue_level(TeachModel& m, const LevelPlan& plan);  // bfs_teach_queue_cpu.cpp
+void teach_warp_queue_level(TeachModel& m, const LevelPlan& plan);   // bfs_teach_warp_cpu.cpp
 // The queue variants after a level that found `count` vertices: "next" becomes the frontier.
 void teach_swap_queues(TeachModel& m, const LevelPlan& plan, int count);
 

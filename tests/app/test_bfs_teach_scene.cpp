@@ -12,7 +12,9 @@
 
 #include "bfs/bfs.h"
 #include "graph/graph.h"
+#include "imgui_frame_test_support.h"
 #include "render/figure.h"
+#include "shell/headless_context.h"
 #include "scenes/bfs/bfs_teach_scene.h"
 #include "ui/code_panel.h"
 
@@ -77,7 +79,10 @@ TEST(BfsTeachScene, EveryVariantOnThePmppGraphAndKarateStepsDrawsAndEndsAtTheRef
         EXPECT_EQ(run.step_depth.size(), run.trace.steps.size());
         const std::vector<int32_t> reference = graph::bfs_reference(g, source);
         EXPECT_EQ(level_cells(*scene, scene->step_count() - 1), reference);
-        EXPECT_EQ(scene->results_json()["matches_reference"], true);
+        const nlohmann::json doc = scene->results_json();
+        EXPECT_EQ(doc["matches_reference"], true);
+        EXPECT_EQ(doc["verification"]["passed"], true) << doc["verification"].dump();
+        EXPECT_EQ(doc["steps"].size(), run.trace.steps.size());
         // Draw every step; the step's level cells never run ahead of the reference (a vertex
         // once labelled keeps its level).
         for (int s = 0; s < scene->step_count(); ++s) {
@@ -293,6 +298,47 @@ TEST(BfsTeachScene, AGraphTooLargeGivesAMessageAndTheModeStaysUsable) {
   EXPECT_TRUE(scene->message().empty());
 }
 
+TEST(BfsTeachScene, TheGraphsTheMessageSuggestsAllFitTeachMode) {
+  auto scene = attached({{"graph", "4elt.graph"}});
+  ASSERT_EQ(scene->run(), nullptr);
+  const std::string message = scene->message();
+  int suggested = 0;
+  for (const char* name : {"gen:pmpp", "karate.mtx", "gen:tree:4", "gen:grid:6x6", "gen:er:40:3"}) {
+    if (message.find(name) == std::string::npos) continue;
+    ++suggested;
+    scene->params_from_json({{"graph", name}});
+    scene->reset();
+    EXPECT_NE(scene->run(), nullptr) << name << ": " << scene->message();
+  }
+  EXPECT_GE(suggested, 2);
+}
+
+// The panels in an ImGui frame for every variant, on a graph that fits and on one that does not:
+// nothing throws.
+TEST(BfsTeachScene, PanelsDrawInAnImGuiFrame) {
+  std::unique_ptr<gfx::HeadlessGl> gl;
+  try {
+    gl = gfx::HeadlessGl::create();
+  } catch (const std::exception& e) {
+    GTEST_SKIP() << "no headless GL here: " << e.what();
+  }
+  gfx::ImguiRuntime imgui;
+  std::vector<nlohmann::json> settings;
+  for (const bfs::VariantInfo& vi : bfs::variant_infos())
+    settings.push_back({{"graph", "gen:pmpp"}, {"variant", vi.id}});
+  settings.push_back({{"graph", "bcspwr10.mtx"}});
+  for (const nlohmann::json& params : settings) {
+    SCOPED_TRACE(params.dump());
+    auto scene = attached(params);
+    scene->seek(3);
+    for (int frame = 0; frame < 2; ++frame)
+      testing::panels_frame(
+          imgui, {"Graph", "Variant", "This step"}, [&] { EXPECT_NO_THROW(scene->ui()); },
+          [&] { EXPECT_NO_THROW(scene->code_ui()); });
+    scene->detach();
+  }
+}
+
 TEST(BfsTeachScene, BadParametersAreRefusedAndKeepTheRun) {
   auto scene = attached({{"graph", "gen:pmpp"}, {"variant", "pull"}});
   ASSERT_NE(scene->run(), nullptr);
@@ -302,9 +348,18 @@ TEST(BfsTeachScene, BadParametersAreRefusedAndKeepTheRun) {
   EXPECT_THROW(scene->params_from_json({{"variant", "sideways"}}), Error);
   EXPECT_EQ(scene->params_to_json()["variant"], "pull");
   EXPECT_EQ(scene->params_to_json()["graph"], "gen:pmpp");
+  EXPECT_FALSE(svg_of(*scene).empty());
+  EXPECT_EQ(scene->hover().vertices.size(), 9u);
   scene->reset();
   ASSERT_NE(scene->run(), nullptr);
   EXPECT_EQ(scene->step_count(), steps);
+  // A new graph taken but not yet run: the figure keeps the run it has until reset().
+  scene->params_from_json({{"graph", "karate.mtx"}, {"source", "20"}});
+  EXPECT_FALSE(svg_of(*scene).empty());
+  EXPECT_EQ(scene->hover().vertices.size(), 9u);
+  scene->reset();
+  EXPECT_FALSE(svg_of(*scene).empty());
+  EXPECT_EQ(scene->hover().vertices.size(), 34u);
 }
 
 TEST(BfsTeachScene, ParameterChangesRunTheSearchAgain) {

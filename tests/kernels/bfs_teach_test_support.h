@@ -80,6 +80,15 @@ inline std::vector<Case> small_graphs() {
                              {6, 6}},
                             true, "self-loops and multi-edges"),
                  0});
+  // Every pair joined (992 directed edges: many claims of one vertex in one step, 31 blocks of
+  // edge threads), and a random graph near the edge limit.
+  std::vector<std::pair<int32_t, int32_t>> pairs;
+  for (int32_t u = 0; u < 32; ++u)
+    for (int32_t v = u + 1; v < 32; ++v) pairs.push_back({u, v});
+  out.push_back({from_edges(32, pairs, true, "complete:32"), 3});
+  Graph dense = graph::generate("er:64:15", 9);
+  dense.name = "er:64:15";
+  out.push_back({dense, 7});
   // A directed graph: the CSC differs from the CSR.
   out.push_back(
       {from_edges(9, {{0, 1}, {0, 2}, {1, 3}, {3, 0}, {2, 4}, {4, 5}, {5, 2}, {6, 7}, {8, 0}},

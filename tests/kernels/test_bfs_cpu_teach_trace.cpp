@@ -155,6 +155,39 @@ TEST(BfsCpuTeachTrace, LockStepRoundsShowTheIdleThreads) {
   }
 }
 
+// Variant 7's top-down levels give each frontier vertex a warp: in step k lane j takes edge
+// 32 (k - 1) + j of the row, so a star's centre takes ceil(degree / 32) steps with its lanes busy.
+TEST(BfsCpuTeachTrace, FastSharesAHubsRowAcrossAWarp) {
+  for (const char* spec : {"star:64", "er:60:6"}) {
+    const Graph g = graph::generate(spec, 3);
+    const std::vector<int32_t> level = graph::bfs_reference(g, 0);
+    const TeachRun run = teach(params(Variant::Fast, 0, 64, 0.01), g, Backend::Cpu);  // top-down
+    int warp_steps = 0;
+    for (size_t s = 0; s < run.trace.steps.size(); ++s) {
+      const TraceStep& step = run.trace.steps[s];
+      if (step.code_marker != "@bfs-warp-edge") continue;
+      ++warp_steps;
+      const int first = std::atoi(step.label.c_str() + step.label.rfind("edges ") + 6);
+      const int k = (first - 1) / 32 + 1;
+      ASSERT_EQ(first, 32 * (k - 1) + 1) << step.label;
+      int64_t expected = 0;
+      for (int32_t v = 0; v < g.vertices; ++v)
+        if (level[v] == run.step_depth[s])
+          expected += std::clamp<int64_t>(g.degree(v) - 32 * (k - 1), 0, 32);
+      EXPECT_EQ(int64_t(active_threads(step).size()), expected) << spec << ", " << step.label;
+    }
+    EXPECT_GT(warp_steps, 0) << spec;
+  }
+  // The star from its centre: a level of 63 edges in 2 warp steps (direction-opt's thread per
+  // vertex takes 63).
+  const TeachRun star =
+      teach(params(Variant::Fast, 0, 32, 0.01), graph::generate("star:64"), Backend::Cpu);
+  int steps_level0 = 0;
+  for (size_t s = 0; s < star.trace.steps.size(); ++s)
+    steps_level0 += star.step_depth[s] == 0 && star.trace.steps[s].code_marker == "@bfs-warp-edge";
+  EXPECT_EQ(steps_level0, 2);
+}
+
 // The atomics on the queue tail per level: one per discovery for the global queue (and for the
 // direction-optimizing search), one per block with discoveries for the block queue, whose shared
 // tails take one per discovery. Push, pull and edge-centric have none.

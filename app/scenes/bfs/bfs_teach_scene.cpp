@@ -2,40 +2,15 @@
 
 #include <imgui.h>
 
-#include <filesystem>
-
 #include "common/error.h"
-#include "io/asset_path.h"
+#include "bfs_graph_loader.h"
+#include "bfs_report.h"
 #include "scene_kit/panel_widgets.h"
 #include "scene_kit/run_json.h"
 
 namespace ws::app {
 
 namespace {
-
-// The graph the settings name: a generator spec, a path, or a shipped graph's file name (looked
-// up in assets/graphs). Throws ws::Error with the loader's message.
-graph::Graph load_teach_graph(const BfsSettings& s) {
-  if (s.graph.rfind("gen:", 0) == 0) return graph::generate(s.graph.substr(4), s.seed);
-  graph::LoadOptions options;
-  if (!graph::parse_format(s.format, options.format))
-    throw Error("--format: expected auto, matrix-market, snap, edge-list, metis or dimacs, got '" +
-                s.format + "'");
-  options.symmetrize = s.symmetrize;
-  options.coordinates = s.coordinates.empty() ? "" : resolve_asset_path(s.coordinates);
-  std::string path = resolve_asset_path(s.graph);
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec) && is_bare_file_name(s.graph)) {
-    const std::string shipped = std::string(WARPSCOPE_SOURCE_ROOT) + "/assets/graphs/" + s.graph;
-    if (std::filesystem::exists(shipped, ec)) path = shipped;
-  }
-  return graph::load_graph(path, options);
-}
-
-std::string graph_key(const BfsSettings& s) {
-  return s.graph + "|" + s.format + "|" + s.coordinates + "|" + (s.symmetrize ? "s" : "-") + "|" +
-         std::to_string(s.seed);
-}
 
 bool fits_teach_mode(int64_t vertices, int64_t edges) {
   return vertices <= bfs::kTeachMaxVertices && edges <= bfs::kTeachMaxEdges;
@@ -80,25 +55,29 @@ nlohmann::json BfsTeachScene::params_to_json() const {
   return bfs_params_json(*settings_);
 }
 
+void BfsTeachScene::load(const BfsSettings& s) {
+  const std::string key = graph_key(s);
+  if (key == cache_key_) return;
+  graph::Graph g = load_bfs_graph(s);  // throws, leaving the cache as it was
+  cache_key_ = key;
+  cache_vertices_ = g.vertices;
+  cache_edges_ = g.edges();
+  if (fits_teach_mode(g.vertices, g.edges()))
+    cache_ = std::move(g);
+  else
+    cache_.reset();
+}
+
 void BfsTeachScene::params_from_json(const nlohmann::json& params) {
   BfsSettings s = parse_bfs_params(*settings_, params);
   // A graph that does not load is refused here, before anything changes; one too large for
-  // teach mode is taken (graph mode shares the settings) and reset() says so.
-  const std::string key = graph_key(s);
-  if (key != graph_key_ || (!graph_ && loaded_vertices_ == 0)) {
-    graph::Graph g = load_teach_graph(s);
-    graph_key_ = key;
-    loaded_vertices_ = g.vertices;
-    loaded_edges_ = g.edges();
-    if (fits_teach_mode(g.vertices, g.edges()))
-      graph_ = std::move(g);
-    else
-      graph_.reset();
-  }
-  if (graph_ && s.source >= graph_->vertices)
+  // teach mode is taken (graph mode shares the settings) and reset() says so. The run shown
+  // stays until reset().
+  load(s);
+  if (cache_ && s.source >= cache_->vertices)
     throw Error("--source " + std::to_string(s.source) + ": " + s.graph_label() + " has " +
-                std::to_string(graph_->vertices) + " vertices (0.." +
-                std::to_string(graph_->vertices - 1) + ")");
+                std::to_string(cache_->vertices) + " vertices (0.." +
+                std::to_string(cache_->vertices - 1) + ")");
   *settings_ = std::move(s);
 }
 
@@ -115,34 +94,30 @@ bfs::TeachParams BfsTeachScene::teach_params() const {
 void BfsTeachScene::reset() {
   message_.clear();
   taught_.reset();
-  const std::string key = graph_key(*settings_);
-  if (key != graph_key_) {
-    graph_.reset();
-    graph_key_.clear();
-    loaded_vertices_ = loaded_edges_ = 0;
-    graph::Graph g = load_teach_graph(*settings_);
-    graph_key_ = key;
-    loaded_vertices_ = g.vertices;
-    loaded_edges_ = g.edges();
-    if (fits_teach_mode(g.vertices, g.edges())) graph_ = std::move(g);
-  }
-  if (!graph_) {
+  graph_.reset();
+  load(*settings_);
+  loaded_vertices_ = cache_vertices_;
+  loaded_edges_ = cache_edges_;
+  if (!cache_) {
     message_ = too_large_message(settings_->graph_label(), loaded_vertices_, loaded_edges_);
     cursor_.rewind();
     return;
   }
-  if (settings_->source < 0 || settings_->source >= graph_->vertices) {
+  if (settings_->source < 0 || settings_->source >= cache_->vertices) {
     message_ = "source " + std::to_string(settings_->source) + " is not a vertex of " +
-               settings_->graph_label() + " (0.." + std::to_string(graph_->vertices - 1) +
+               settings_->graph_label() + " (0.." + std::to_string(cache_->vertices - 1) +
                "): pick another source";
     cursor_.rewind();
     return;
   }
   const bfs::TeachParams p = teach_params();
-  const graph::Graph& g = *graph_;
-  taught_ = teach_and_check(backend(), [&](Backend b) { return bfs::teach(p, g, b); });
+  const graph::Graph& g = *cache_;
+  auto taught = teach_and_check(backend(), [&](Backend b) { return bfs::teach(p, g, b); });
+  // The graph, its run and its layout change together: draw() never sees one without the other.
   reference_ = graph::bfs_reference(g, p.source);
   layout_ = layered_layout(g, reference_);
+  graph_ = g;
+  taught_ = std::move(taught);
   seek(cursor_.step());
 }
 
@@ -153,7 +128,6 @@ void BfsTeachScene::show(graph::Graph g, bfs::TeachRun run) {
   loaded_vertices_ = g.vertices;
   loaded_edges_ = g.edges();
   graph_ = std::move(g);
-  graph_key_.clear();
   Taught<bfs::TeachRun> t{std::move(run), {}};
   t.traced = analyse_trace(Backend::Cpu, t.run.trace, {});
   taught_ = std::move(t);
@@ -165,39 +139,33 @@ int BfsTeachScene::step_count() const {
 }
 
 nlohmann::json BfsTeachScene::results_json() const {
-  RunJson doc;
-  doc.scene = kBfsSceneId;
-  doc.params = params_to_json();
-  doc.backend = backend();
-  doc.input = {{"graph", settings_->graph_label()},
-               {"vertices", loaded_vertices_},
-               {"edges", loaded_edges_},
-               {"symmetric", graph_ ? nlohmann::json(graph_->symmetric) : nlohmann::json()},
-               {"source", settings_->source}};
-  if (taught_) {
-    const bfs::TeachRun& run = taught_->run;
-    nlohmann::json sizes = nlohmann::json::array(), examined = nlohmann::json::array(),
-                   directions = nlohmann::json::array();
-    for (const bfs::LevelStats& l : run.result.levels) {
-      sizes.push_back(l.frontier);
-      examined.push_back(l.edges_examined);
-      directions.push_back(bfs::direction_name(l.direction));
-    }
-    doc.result = {{"level", run.result.level}, {"parent", run.result.parent},
-                  {"level_sizes", sizes},      {"edges_examined", examined},
-                  {"directions", directions},  {"reached", run.result.reached}};
-    doc.reference = {{"level", reference_}};
-    doc.matches_reference = run.result.level == reference_;
-    doc.set_trace(run.trace, taught_->traced);
-    doc.summary = std::string("bfs teach ") + bfs::info(run.params.variant).id + " on " +
-                  settings_->graph_label() + " from " + std::to_string(run.params.source) + ": " +
-                  std::to_string(run.result.levels.size()) + " levels, " +
-                  std::to_string(run.trace.steps.size()) + " steps, levels " +
-                  (run.result.level == reference_ ? "match" : "DIFFER from") + " the reference";
-  } else {
-    doc.summary = "bfs teach: " + message_;
+  if (!taught_ || !graph_) {
+    // No run: the graph is too large for teach mode (or the source is not in it).
+    RunJson doc;
+    doc.scene = kBfsSceneId;
+    doc.params = params_to_json();
+    doc.params["mode"] = "teach";
+    doc.backend = backend();
+    doc.input = {{"graph", settings_->graph_label()},
+                 {"vertices", loaded_vertices_},
+                 {"edges", loaded_edges_},
+                 {"source", settings_->source}};
+    doc.summary = "bfs teach mode: " + message_;
     doc.extra["message"] = message_;
+    return doc.to_json();
   }
+  const bfs::TeachRun& run = taught_->run;
+  const bool matches = run.result.level == reference_;
+  const int32_t depth =
+      size_t(cursor_.step()) < run.step_depth.size() ? run.step_depth[size_t(cursor_.step())] : 0;
+  RunJson doc =
+      bfs_run_json(*settings_, backend(), *graph_, &run.result,
+                   bfs::verify(*graph_, run.params.source, run.result.level, run.result.parent),
+                   matches, "teach", depth);
+  doc.set_trace(run.trace, taught_->traced);
+  doc.extra["launch"] = {{"block", run.params.block_dim}, {"warp", run.trace.warp_size}};
+  doc.extra["step_depth"] = run.step_depth;
+  doc.summary = "teach: " + doc.summary + ", " + std::to_string(run.trace.steps.size()) + " steps";
   return doc.to_json();
 }
 
@@ -214,9 +182,9 @@ void BfsTeachScene::ui() {
       ImGui::SameLine();
       if (ImGui::SmallButton(name)) edit["graph"] = name;
     }
-    if (graph_) {
+    if (cache_) {
       int source = settings_->source;
-      if (ImGui::SliderInt("source", &source, 0, graph_->vertices - 1)) edit["source"] = source;
+      if (ImGui::SliderInt("source", &source, 0, cache_->vertices - 1)) edit["source"] = source;
     }
   }
   if (!message_.empty()) {
@@ -276,14 +244,13 @@ void BfsTeachScene::ui() {
 KernelSource BfsTeachScene::kernel_source() const {
   KernelSource src;
   src.file = "kernels/bfs/bfs_teach.cu";
-  const bool fast = settings_->variant == bfs::Variant::Fast;
-  src.section = bfs::info(fast ? bfs::Variant::DirectionOptimizing : settings_->variant).id;
+  src.section = bfs::info(settings_->variant).id;
   if (taught_ && cursor_.step() < static_cast<int>(taught_->run.trace.steps.size()))
     src.marker = taught_->run.trace.steps[size_t(cursor_.step())].code_marker;
-  if (fast)
+  if (settings_->variant == bfs::Variant::Fast)
     src.note =
-        "Teach mode traces the fast variant with direction-opt's model (the same levels and "
-        "directions); the full-size kernels are in kernels/bfs/bfs_fast.cu.";
+        "Teach mode traces the fast variant's model: direction-opt's levels, a warp per frontier "
+        "vertex top-down. The full-size kernels are in kernels/bfs/bfs_fast.cu.";
   return src;
 }
 

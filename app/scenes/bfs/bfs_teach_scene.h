@@ -51,8 +51,8 @@ class BfsTeachScene : public Scene {
   // outside it, a file that did not load.
   const std::string& message() const { return message_; }
 
-  // What the code panel shows: the variant's section of kernels/bfs/bfs_teach.cu (the fast
-  // variant's teach model is direction-opt's) and the step's marker.
+  // What the code panel shows: the variant's section of kernels/bfs/bfs_teach.cu and the step's
+  // marker.
   KernelSource kernel_source() const;
   // What the last draw() laid out (cells, vertices, boxes), for tests of the hover texts.
   const TeachHover& hover() const { return hover_; }
@@ -66,7 +66,12 @@ class BfsTeachScene : public Scene {
   SceneContext* context_ = nullptr;
   std::string error_;    // the last edit that was refused (the panel's error line)
   std::string message_;  // why no run is shown
-  std::string graph_key_;
+  // The graph the settings name, loaded once per graph_key (empty when too large for teach mode).
+  void load(const BfsSettings& s);
+  std::string cache_key_;
+  std::optional<graph::Graph> cache_;
+  int64_t cache_vertices_ = 0, cache_edges_ = 0;
+  // The graph shown, with its run (taught_) and layout (layout_).
   std::optional<graph::Graph> graph_;
   int64_t loaded_vertices_ = 0, loaded_edges_ = 0;  // of the graph named, even when too large
   std::optional<Taught<bfs::TeachRun>> taught_;
