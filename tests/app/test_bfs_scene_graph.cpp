@@ -123,6 +123,33 @@ TEST(BfsSceneGraph, ClickingAVertexMakesItTheSource) {
   EXPECT_NEAR(moved.y, at.y + 25, 1);
 }
 
+TEST(BfsSceneGraph, AShiftDragMovesAVertexAndSettlingKeepsItThere) {
+  auto scene = attached({{"graph", "karate.mtx"}, {"source", "0"}});
+  (void)svg_of(*scene);
+  BfsGraphScene& mode = graph_mode(*scene);
+  const gfx::Vec2 at = mode.vertex_point(16);
+  const gfx::Vec2 other = mode.vertex_point(25);
+  Scene::Pointer press;
+  press.point = at;
+  press.left_clicked = press.left_down = press.shift = true;
+  scene->pointer(press);
+  Scene::Pointer drag;
+  drag.point = {at.x - 30, at.y + 20};
+  drag.left_down = drag.shift = true;
+  scene->pointer(drag);
+  scene->pointer(Scene::Pointer{drag.point});
+  (void)svg_of(*scene);
+  const gfx::Vec2 moved = mode.vertex_point(16);
+  EXPECT_NEAR(moved.x, at.x - 30, 1);
+  EXPECT_NEAR(moved.y, at.y + 20, 1);
+  EXPECT_NEAR(mode.vertex_point(25).x, other.x, 1e-3);  // the others stay: no pan
+  EXPECT_EQ(scene->params_to_json()["source"], 0);      // and no new source
+  mode.settle(10);
+  (void)svg_of(*scene);
+  EXPECT_NEAR(mode.vertex_point(16).x, moved.x, 1);  // pinned
+  EXPECT_NEAR(mode.vertex_point(16).y, moved.y, 1);
+}
+
 TEST(BfsSceneGraph, HoverTellsALevelsCountsAndAVertexsLevel) {
   auto scene = attached({{"graph", "gen:pmpp"}, {"source", "0"}});
   (void)svg_of(*scene);

@@ -90,6 +90,8 @@ void BfsGraphScene::ensure_layout() const {
   y_ = std::move(p.y);
   layout_key_ = layout;
   view_has_graph_ = view_fitted_ = false;
+  simulation_.reset();
+  pinned_.clear();
 }
 
 std::string BfsGraphScene::run_key() const {
@@ -178,12 +180,17 @@ void BfsGraphScene::pointer(const Pointer& p) {
     dragging_ = true;
     drag_moved_ = false;
     drag_from_ = p.point;
+    // Shift + drag on a vertex moves it (and pins it for "settle"); a plain drag pans.
+    drag_vertex_ = p.shift ? view_->pick(local, 10) : -1;
     return;
   }
   if (dragging_ && p.left_down) {
     const gfx::Vec2 d = p.point - drag_from_;
     if (std::fabs(d.x) + std::fabs(d.y) > 3 || drag_moved_) {
-      view_->pan(d);
+      if (drag_vertex_ >= 0)
+        move_vertex(drag_vertex_, d);
+      else
+        view_->pan(d);
       drag_from_ = p.point;
       drag_moved_ = true;
     }
@@ -203,6 +210,32 @@ void BfsGraphScene::pointer(const Pointer& p) {
       }
     }
   }
+}
+
+void BfsGraphScene::move_vertex(int32_t v, gfx::Vec2 pixels) {
+  const float scale = view_->camera().scale;
+  if (!(scale > 0) || size_t(v) >= x_.size()) return;
+  x_[size_t(v)] += pixels.x / scale;
+  y_[size_t(v)] -= pixels.y / scale;  // layout y grows upwards
+  if (std::find(pinned_.begin(), pinned_.end(), v) == pinned_.end()) pinned_.push_back(v);
+  if (simulation_) simulation_->set_position(v, x_[size_t(v)], y_[size_t(v)], true);
+  view_->set_positions(x_, y_);
+}
+
+void BfsGraphScene::settle(int iterations) {
+  if (!graph_ || graph_->has_coordinates() || x_.empty()) return;
+  if (!simulation_) {
+    // The simulation starts from what is on screen: the layout, with the dragged vertices pinned.
+    simulation_ = graph_layout::Simulation::create(backend(), *graph_, settings_->layout);
+    for (int32_t v = 0; v < graph_->vertices; ++v)
+      simulation_->set_position(v, x_[size_t(v)], y_[size_t(v)], false);
+    for (int32_t v : pinned_) simulation_->set_position(v, x_[size_t(v)], y_[size_t(v)], true);
+  }
+  simulation_->step(iterations);
+  const graph_layout::Positions& p = simulation_->positions();
+  x_ = p.x;
+  y_ = p.y;
+  if (view_) view_->set_positions(x_, y_);
 }
 
 gfx::Vec2 BfsGraphScene::vertex_point(int32_t v) const {

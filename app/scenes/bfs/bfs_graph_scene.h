@@ -14,6 +14,7 @@
 #include "bfs/bfs.h"
 #include "bfs_settings.h"
 #include "graph/graph.h"
+#include "graph_layout/graph_layout.h"
 #include "scene_kit/fast_panel.h"
 #include "scenes/scene.h"
 #include "views/graph/graph_view.h"
@@ -53,6 +54,9 @@ class BfsGraphScene : public Scene {
   bool levels_match_reference() const { return matches_reference_; }
   // Where draw() put a vertex, in the figure's logical pixels (tests click there).
   gfx::Vec2 vertex_point(int32_t v) const;
+  // ForceAtlas2 steps from the positions shown, dragged vertices pinned (graphs without
+  // coordinates; the panel's "settle").
+  void settle(int iterations);
 
  private:
   Backend backend() const { return context_ ? context_->backend : Backend::Cpu; }
@@ -85,6 +89,10 @@ class BfsGraphScene : public Scene {
   mutable gfx::Vec2 graph_min_, graph_max_;
   mutable LevelChartLayout chart_layout_;
   mutable bool drew_graph_ = false;
+  void move_vertex(int32_t v, gfx::Vec2 pixels);  // a shift-drag
+  mutable std::unique_ptr<graph_layout::Simulation> simulation_;
+  mutable std::vector<int32_t> pinned_;
+  int32_t drag_vertex_ = -1;
   gfx::Vec2 drag_from_;
   bool dragging_ = false, drag_moved_ = false;
   FastPanel fast_{20, 5};  // the scene's own graph: no size control

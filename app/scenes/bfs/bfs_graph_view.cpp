@@ -267,8 +267,15 @@ void BfsGraphScene::ui() {
       ImGui::SetTooltip(
           "ForceAtlas2 again from other starting positions (graphs without "
           "coordinates)");
-    ImGui::SameLine();
-    ImGui::TextDisabled("wheel: zoom, drag: pan");
+    if (graph_ && !graph_->has_coordinates()) {
+      ImGui::SameLine();
+      if (ImGui::Button("settle")) settle(20);
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "20 more ForceAtlas2 steps from what is shown; shift-dragged "
+            "vertices stay where you put them");
+    }
+    ImGui::TextDisabled("wheel: zoom, drag: pan, shift + drag a vertex: move it");
   }
   if (ran_ && graph_ && ImGui::CollapsingHeader("Run", ImGuiTreeNodeFlags_DefaultOpen)) {
     std::vector<std::pair<std::string, std::string>> rows = {
