@@ -76,7 +76,8 @@ TEST(BfsSceneGraph, SeekingShowsThatLevelsFrontierInTheFigure) {
     const std::string svg = svg_of(*scene);
     const std::string line = "level " + std::to_string(k) + " of " +
                              std::to_string(scene->step_count() - 1) + " (top-down): frontier " +
-                             std::to_string(count_at(expected, k)) + " vertices";
+                             std::to_string(count_at(expected, k)) +
+                             (count_at(expected, k) == 1 ? " vertex" : " vertices");
     EXPECT_NE(svg.find(line), std::string::npos) << line;
   }
   scene->seek(1000);

@@ -27,6 +27,11 @@ std::string with_commas(int64_t v) {
   return (v < 0 ? "-" : "") + out;
 }
 
+// "1 vertex", "1,171 vertices".
+std::string counted(int64_t v, const char* one, const char* many) {
+  return with_commas(v) + " " + (v == 1 ? one : many);
+}
+
 std::string ms_text(double ms) {
   char text[32];
   std::snprintf(text, sizeof text, ms >= 100 ? "%.0f ms" : ms >= 1 ? "%.2f ms" : "%.3f ms", ms);
@@ -96,10 +101,12 @@ void BfsGraphScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
       const bfs::LevelStats& l = result_.levels[size_t(shown_)];
       step_line = "level " + std::to_string(shown_) + " of " +
                   std::to_string(result_.levels.size() - 1) + " (" +
-                  bfs::direction_name(l.direction) + "): frontier " + with_commas(l.frontier) +
-                  " vertices with " + with_commas(l.frontier_edges) + " out-edges; " +
-                  with_commas(l.edges_examined) + " edges examined by " + with_commas(l.threads) +
-                  " threads; " + with_commas(l.discovered) + " discovered";
+                  bfs::direction_name(l.direction) + "): frontier " +
+                  counted(l.frontier, "vertex", "vertices") + " with " +
+                  counted(l.frontier_edges, "out-edge", "out-edges") + "; " +
+                  counted(l.edges_examined, "edge", "edges") + " examined by " +
+                  counted(l.threads, "thread", "threads") + "; " + with_commas(l.discovered) +
+                  " discovered";
     }
   }
   const float top = draw_header(c, title, detail, step_line, vi.lesson, p, font);
