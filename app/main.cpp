@@ -48,7 +48,9 @@ int run_cli(int argc, char** argv) {
   auto* render = app.add_subcommand("render", "Render a figure headless (PNG or SVG)");
   render->allow_extras();
   render->add_option("--scene", render_request.scene, "Scene id");
-  render->add_option("--step", render_request.step, "Step number (1-based), 'last' or 'all'");
+  render->add_option("--step", render_request.step,
+                     "Step number (1-based), 'last' or 'all' (default: last, or the step the "
+                     "scene's options choose, e.g. the BFS scene's --level)");
   render->add_option("--figure-size", figure_size, "Logical figure size WxH (default 1280x720)");
   render->add_option("--size", size,
                      "The scene's size where it has one (a grid); otherwise the figure size");

@@ -23,7 +23,9 @@ Backend choose_backend(const std::string& requested, bool quiet);
 struct RenderRequest {
   std::string scene;  // "" = the default scene
   nlohmann::json params = nlohmann::json::object();
-  std::string step = "last";  // 1-based step number, or "last"
+  // 1-based step number, "last", "all", or "" (not given): the step the scene's parameters chose
+  // when it has such a parameter (capabilities().step_from_params), else the last.
+  std::string step;
   int width = 1280, height = 720;
   float scale = 1;
   gfx::Theme theme = gfx::Theme::Light;

@@ -153,8 +153,10 @@ void render_one(const RenderRequest& r, PngRenderer& png) {
       for (const std::string& f : written) std::remove(f.c_str());  // no partial sequence
       throw;
     }
+  } else if (r.step.empty() && scene->capabilities().step_from_params) {
+    write_figure(*scene, r, r.out, png);  // the step the scene's parameters chose (e.g. --level)
   } else {
-    scene->seek(resolve_step(r.step, count));
+    scene->seek(resolve_step(r.step.empty() ? "last" : r.step, count));
     write_figure(*scene, r, r.out, png);
   }
   scene->detach();
@@ -196,7 +198,7 @@ int render_script_command(const std::string& script_path) {
       r.params = f.value("params", nlohmann::json::object());
       r.step = f.contains("step")
                    ? (f["step"].is_string() ? f["step"].get<std::string>() : f["step"].dump())
-                   : "last";
+                   : "";
       if (f.contains("size"))
         WS_REQUIRE(parse_size(f["size"].get<std::string>(), r.width, r.height),
                    "size must look like 1280x720");

@@ -12,8 +12,12 @@ bool is_bare_file_name(const std::string& path) {
 std::string resolve_asset_path(const std::string& path) {
   std::error_code ec;  // an unreadable folder counts as "not there", never as an exception
   if (std::filesystem::exists(path, ec) || !is_bare_file_name(path)) return path;
-  const std::string shipped = std::string(WARPSCOPE_SOURCE_ROOT) + "/assets/" + path;
-  return std::filesystem::exists(shipped, ec) ? shipped : path;
+  const std::string root = std::string(WARPSCOPE_SOURCE_ROOT) + "/assets/";
+  for (const char* folder : {"", "graphs/"}) {
+    const std::string shipped = root + folder + path;
+    if (std::filesystem::exists(shipped, ec)) return shipped;
+  }
+  return path;
 }
 
 }  // namespace ws::app

@@ -16,6 +16,10 @@ struct SceneCapabilities {
   bool takes_text = false;         // a text is an input
   bool benchable = false;          // bench_job() times the variants (`warpscope bench`, fast mode)
   std::vector<std::string> modes;  // the values of its "mode" parameter; empty: none
+
+  // A parameter of the scene chooses the step shown (the BFS scene's --level): `render` without
+  // --step draws the step the parameters leave the scene on, not the last one.
+  bool step_from_params = false;
 };
 
 }  // namespace ws::app

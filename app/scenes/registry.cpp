@@ -1,5 +1,6 @@
 #include "registry.h"
 
+#include "bfs/bfs_scene.h"
 #include "common/error.h"
 #include "heat/heat_scene.h"
 #include "histogram/histogram_scene.h"
@@ -25,6 +26,7 @@ std::vector<std::unique_ptr<Scene>> make_scenes() {
   scenes.push_back(std::make_unique<ScanScene>());
   scenes.push_back(std::make_unique<SatScene>());
   scenes.push_back(std::make_unique<HistogramScene>());
+  scenes.push_back(std::make_unique<BfsScene>());
   for (const SceneFactory& make : registered()) scenes.push_back(make());
   return scenes;
 }

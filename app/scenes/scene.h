@@ -63,6 +63,7 @@ class Scene {
     bool left_down = false, right_down = false;  // held this frame
     bool left_clicked = false;                   // pressed this frame
     bool shift = false;
+    float wheel = 0;  // mouse wheel turned this frame (notches; up > 0): zoom where a view zooms
   };
   virtual void pointer(const Pointer& /*p*/) {}
 

@@ -275,6 +275,7 @@ void GuiApp::viewport_window() {
         pointer.right_down = ImGui::IsItemActive() && ImGui::IsMouseDown(ImGuiMouseButton_Right);
         pointer.left_clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
         pointer.shift = ImGui::GetIO().KeyShift;
+        pointer.wheel = ImGui::IsItemHovered() ? ImGui::GetIO().MouseWheel : 0;
         guarded([&] { scene_->pointer(pointer); });
         const std::string text = scene_->describe_at(point);
         if (!text.empty() && !pointer.left_down && !pointer.right_down)

@@ -31,6 +31,11 @@ struct BfsSettings {
 
   graph_layout::Params layout;
 
+  // Graph mode: what the figure shows: "both" (the graph above the per-level chart), "graph" or
+  // "chart" (the per-level chart alone).
+  std::string view = "both";
+  bool log_scale = true;  // the chart's y axis, when the sizes span decades
+
   // For headers and JSON: "karate.mtx (34 vertices, 156 edges)" is made by the scene; this is
   // just the graph's name as given.
   std::string graph_label() const;

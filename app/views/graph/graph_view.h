@@ -18,11 +18,17 @@
 #include "common/backend.h"
 #include "graph/graph.h"
 #include "render/canvas.h"
+#include "render/image.h"
+#include "render/palette.h"
 
 namespace ws::app {
 
 inline constexpr int64_t kVectorMaxEdges = 20000;
 inline constexpr int32_t kLabelMaxVertices = 200;
+// (Added) The GL path draws plain and examined edges as 1-pixel lines past this many edges on
+// screen (EdgeDrawing::Auto), and thins them past kLineOverdraw times the target's pixels.
+inline constexpr int64_t kLineMinEdges = 100000;
+inline constexpr float kLineOverdraw = 24.0f;
 
 // The state a vertex is drawn in, given the level shown (`depth`: the frontier being expanded).
 enum class VertexState : uint8_t {
@@ -32,6 +38,11 @@ enum class VertexState : uint8_t {
   Discovered = 3,  // level == depth + 1: found while expanding this level
   Source = 4,
 };
+
+// How an edge is drawn (added by the view helper): plain (thin, faint), examined (an out-edge of
+// the frontier, tinted), tree (a parent edge of a vertex reached by depth + 1, dark), useful (a
+// tree edge found this level, thick in the frontier colour). Later classes are drawn on top.
+enum class EdgeClass : uint8_t { Plain = 0, Examined = 1, Tree = 2, Useful = 3 };
 
 // What the view shows of a BFS, in host memory (any backend) or device memory (CUDA: pointers the
 // engine owns; no copy to the host).
@@ -68,6 +79,8 @@ class GraphView {
   void set_overlay(const BfsOverlay& overlay);  // recolours (on the device with CUDA)
 
   // Camera: fit the whole graph into a w x h pixel area; zoom about a pixel; pan by pixels.
+  // Pixels are relative to the drawing area's top-left corner; its size is the last fit()'s or
+  // draw()'s. Layout y grows upwards (maps are drawn north up).
   void fit(float width, float height);
   void zoom(float factor, gfx::Vec2 about_pixel);
   void pan(gfx::Vec2 pixels);
@@ -82,9 +95,52 @@ class GraphView {
   // The colour legend of the states (the scene draws it beside the graph).
   static gfx::Color state_color(VertexState s);
   static const char* state_name(VertexState s);  // "unvisited", "visited", "frontier", ...
+  // (Added) The same per theme (state_color(s) is the light theme's), the edge colours, and the
+  // theme the view draws in (background, unvisited grey, tree edges, labels). Default: light.
+  static gfx::Color state_color(VertexState s, gfx::Theme theme);
+  static gfx::Color edge_color(EdgeClass c, gfx::Theme theme);
+  static const char* edge_class_name(EdgeClass c);  // "plain", "examined", "tree", "useful"
+  void set_theme(gfx::Theme theme);
 
-  // Which path draw() took last, for the UI and tests: "gl+cuda", "gl", "canvas".
+  // Which path draw() took last, for the UI and tests: "gl+cuda" (colours written by CUDA into
+  // the registered GL buffers), "gl+copy" (device levels copied to the host and coloured there:
+  // interop unavailable), "gl" (host colouring, glBufferSubData), "canvas".
   const std::string& path() const;
+  // (Added) Why the CUDA path is not taken (interop unavailable or forced off); empty otherwise.
+  const std::string& notice() const;
+
+  // (Added) Which drawing draw() uses: Auto takes the canvas for small graphs (<= kVectorMaxEdges
+  // edges) and without GL, the GL buffers otherwise; Gl forces the buffers whenever GL exists
+  // (tests, benchmarks); Canvas forces circles and lines.
+  enum class Mode { Auto, Gl, Canvas };
+  void set_mode(Mode mode);
+  // (Added) How the GL path draws edges. Quads: every edge an anti-aliased quad of its class's
+  // width. Lines: plain and examined edges as 1-pixel lines without anti-aliasing (fill rate: a
+  // million edges), tree and useful edges still as quads. Auto: lines when more than
+  // kLineMinEdges edges are on screen at this zoom, quads otherwise. With `thinning`, lines whose
+  // estimated pixels pass kLineOverdraw x the target's (or that outnumber its pixels) are drawn
+  // one in k, k chosen per frame, with the alpha raised to 1 - (1 - a)^k so the texture's
+  // expected density stays the same; edge_drawing() says so.
+  enum class EdgeDrawing { Auto, Quads, Lines };
+  void set_edge_drawing(EdgeDrawing drawing, bool thinning = true);
+  // (Added) What the last GL draw did with its edges, for the UI: "quads", "lines" or "lines,
+  // edges thinned 1:K at this zoom"; empty after a canvas draw.
+  const std::string& edge_drawing() const;
+  // (Added) CUDA backend: true colours on the host even with device levels (the tests compare
+  // both paths); false tries CUDA-GL interop again.
+  void force_fallback(bool on);
+
+  // (Added) Geometry for the scene and the tests: the disk radius in pixels at the current zoom,
+  // and a vertex's pixel position in the drawing area (origin at its top-left).
+  float vertex_radius() const;
+  gfx::Vec2 to_pixel(int32_t v) const;
+  int32_t vertices() const;
+  // (Added) Labels on or off (on by default; they show only for <= kLabelMaxVertices vertices).
+  void set_labels(bool on);
+  // (Added) For tests: the GL path's last picture (RGBA, top row first; empty before a GL draw),
+  // and the state / class bytes the GL buffers hold now (empty without GL).
+  gfx::Image read_gl_pixels() const;
+  void read_gl_buffers(std::vector<uint8_t>& states, std::vector<uint8_t>& classes) const;
 
  private:
   struct Impl;
@@ -95,5 +151,9 @@ class GraphView {
 // The state of one vertex for the overlay rule above (the host path and the tests use it; the CUDA
 // kernel applies the same rule).
 VertexState vertex_state(int32_t level, int32_t vertex, int32_t depth, int32_t source);
+// (Added) The class of edge u -> v (for a symmetric graph the pair {u, v}) for the overlay rule:
+// levels lu, lv (-1 unreached) and parents pu, pv (-1 none) of its ends.
+EdgeClass edge_class(int32_t u, int32_t v, int32_t lu, int32_t lv, int32_t pu, int32_t pv,
+                     const BfsOverlay& overlay, bool symmetric);
 
 }  // namespace ws::app

@@ -1,0 +1,40 @@
+// The BFS scene's graph, from its settings: a shipped graph by file name (assets/graphs), a path,
+// or "gen:SPEC" (graph::generate with the settings' seed). Shipped edge lists that store each
+// undirected edge once (the Minnesota roads, the SNAP facebook graph) are symmetrized, and a file
+// NAME_edges.txt takes NAME_coords.txt beside it as its coordinates (the Minnesota pair), unless
+// `coordinates` names another file. Both modes load through here, so a graph means the same in
+// each.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "bfs_settings.h"
+#include "graph/graph.h"
+
+namespace ws::app {
+
+struct ShippedGraph {
+  const char* file;         // "karate.mtx"
+  const char* short_name;   // "karate": tables and chart labels
+  const char* description;  // "Zachary's karate club (34 people, 78 friendships)"
+  bool undirected_list;     // an edge list with each undirected edge once: symmetrized
+};
+// The graphs in assets/graphs, smallest first.
+const std::vector<ShippedGraph>& shipped_graphs();
+
+// Generator specs the graph picker offers (with graph::generate's syntax, without "gen:").
+const std::vector<std::pair<std::string, std::string>>& generator_examples();
+
+// What decides the graph (name, format, coordinates, symmetrize, the seed of a generator): two
+// settings with the same key load the same graph.
+std::string graph_key(const BfsSettings& s);
+
+// Loads the graph the settings name. Throws ws::Error with the loader's message (file and line)
+// or, for a name that is no file, one listing the shipped graphs and the generator specs.
+graph::Graph load_bfs_graph(const BfsSettings& s);
+
+// "karate.mtx: 34 vertices, 156 directed edges (78 undirected)".
+std::string graph_summary(const graph::Graph& g, const std::string& label);
+
+}  // namespace ws::app

@@ -1,0 +1,257 @@
+#include "bfs_graph_scene.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "bfs_bench.h"
+#include "bfs_graph_loader.h"
+#include "bfs_report.h"
+#include "common/error.h"
+#include "graph_layout/graph_layout.h"
+
+namespace ws::app {
+
+BfsGraphScene::BfsGraphScene(std::shared_ptr<BfsSettings> settings)
+    : settings_(std::move(settings)) {}
+
+BfsGraphScene::~BfsGraphScene() = default;
+
+SceneCapabilities BfsGraphScene::capabilities() const {
+  SceneCapabilities caps;
+  caps.steps = true;
+  caps.takes_graph = true;
+  caps.benchable = true;
+  caps.step_from_params = true;  // --level
+  return caps;
+}
+
+void BfsGraphScene::attach(SceneContext& context) {
+  context_ = &context;
+  reset();
+}
+
+void BfsGraphScene::detach() {
+  view_.reset();
+  view_has_graph_ = view_fitted_ = false;
+  engine_.reset();
+  engine_graph_key_.clear();
+  result_key_.clear();
+  ran_ = false;
+  context_ = nullptr;
+}
+
+nlohmann::json BfsGraphScene::params_to_json() const {
+  return bfs_params_json(*settings_);
+}
+
+void BfsGraphScene::params_from_json(const nlohmann::json& params) {
+  BfsSettings s = parse_bfs_params(*settings_, params);
+  std::shared_ptr<const graph::Graph> g = graph_;
+  const std::string key = graph_key(s);
+  if (!g || key != graph_key_) g = std::make_shared<const graph::Graph>(load_bfs_graph(s));
+  // A new graph without a source named: vertex 0, unless it has no edges (a Kronecker graph's
+  // vertex 0 is often isolated), then the vertex of the highest degree.
+  if (g != graph_ && !params.contains("source") && g->vertices > 0 && g->degree(0) == 0) {
+    int32_t best = 0;
+    for (int32_t v = 1; v < g->vertices; ++v)
+      if (g->degree(v) > g->degree(best)) best = v;
+    s.source = best;
+  }
+  WS_REQUIRE(s.source >= 0 && s.source < g->vertices,
+             "--source " + std::to_string(s.source) + ": " + s.graph_label() + " has " +
+                 std::to_string(g->vertices) + " vertices (0.." + std::to_string(g->vertices - 1) +
+                 ")");
+  *settings_ = std::move(s);
+  if (g != graph_) {
+    graph_ = std::move(g);
+    graph_key_ = key;
+    layout_key_.clear();
+  }
+}
+
+void BfsGraphScene::ensure_graph() {
+  const std::string key = graph_key(*settings_);
+  if (!graph_ || key != graph_key_) {
+    graph_ = std::make_shared<const graph::Graph>(load_bfs_graph(*settings_));
+    graph_key_ = key;
+    layout_key_.clear();
+  }
+  if (settings_->source >= graph_->vertices) settings_->source = 0;
+}
+
+void BfsGraphScene::ensure_layout() const {
+  // Laid out when first drawn (`run --json` never needs it); cached per graph by graph_layout.
+  const std::string layout = graph_key_ + "|" + std::to_string(settings_->layout.iterations) + "|" +
+                             std::to_string(settings_->layout.seed) +
+                             (settings_->layout.lin_log ? "|linlog" : "");
+  if (layout_key_ == layout || !graph_) return;
+  graph_layout::Positions p = graph_layout::layout(*graph_, settings_->layout, backend());
+  x_ = std::move(p.x);
+  y_ = std::move(p.y);
+  layout_key_ = layout;
+  view_has_graph_ = view_fitted_ = false;
+  simulation_.reset();
+  pinned_.clear();
+}
+
+std::string BfsGraphScene::run_key() const {
+  const BfsSettings& s = *settings_;
+  return graph_key_ + "|" + backend_name(backend()) + "|" + std::to_string(s.source) + "|" +
+         bfs::info(s.variant).id + "|" + std::to_string(s.alpha) + "|" + std::to_string(s.beta) +
+         "|" + std::to_string(s.block_dim);
+}
+
+void BfsGraphScene::reset() {
+  error_.clear();
+  ensure_graph();
+  if (!engine_ || engine_->backend() != backend()) {
+    engine_ = bfs::Engine::create(backend());
+    engine_graph_key_.clear();
+  }
+  if (engine_graph_key_ != graph_key_) {
+    engine_->set_graph(*graph_);
+    engine_graph_key_ = graph_key_;
+    result_key_.clear();
+  }
+  const std::string key = run_key();
+  if (key != result_key_) {
+    ran_ = false;
+    bfs::Params p;
+    p.variant = settings_->variant;
+    p.source = settings_->source;
+    p.alpha = settings_->alpha;
+    p.beta = settings_->beta;
+    p.block_dim = settings_->block_dim;
+    result_ = engine_->run(p);
+    verify_ = bfs::verify(*graph_, p.source, result_.level, result_.parent);
+    matches_reference_ = result_.level == graph::bfs_reference(*graph_, p.source);
+    result_key_ = key;
+    ran_ = true;
+  }
+  const int last = step_count() - 1;
+  shown_ = settings_->level < 0 ? last : std::min<int>(settings_->level, last);
+  update_overlay();
+}
+
+int BfsGraphScene::step_count() const {
+  return std::max<int>(1, int(result_.levels.size()));
+}
+
+void BfsGraphScene::seek(int step) {
+  shown_ = std::clamp(step, 0, step_count() - 1);
+  settings_->level = shown_;
+  update_overlay();
+}
+
+void BfsGraphScene::update_overlay() const {
+  if (!view_ || !view_has_graph_) return;
+  BfsOverlay o;
+  if (ran_) {
+    o.level = result_.level.data();
+    o.parent = result_.parent.data();
+  }
+  o.depth = shown_;
+  o.source = settings_->source;
+  view_->set_overlay(o);
+}
+
+void BfsGraphScene::ensure_view() const {
+  ensure_layout();
+  if (!view_) {
+    view_ = std::make_unique<GraphView>(backend(), context_ && context_->has_gl);
+    view_has_graph_ = view_fitted_ = false;
+  }
+  if (!view_has_graph_ && graph_) {
+    view_->set_graph(*graph_, x_, y_);
+    view_has_graph_ = true;
+    view_fitted_ = false;
+    // The overlay follows the graph.
+    update_overlay();
+  }
+}
+
+void BfsGraphScene::pointer(const Pointer& p) {
+  if (!view_ || !drew_graph_) return;
+  const bool inside = p.point.x >= graph_min_.x && p.point.x <= graph_max_.x &&
+                      p.point.y >= graph_min_.y && p.point.y <= graph_max_.y;
+  const gfx::Vec2 local = p.point - graph_min_;
+  if (inside && p.wheel != 0) view_->zoom(std::pow(1.15f, p.wheel), local);
+  if (p.left_clicked && inside) {
+    dragging_ = true;
+    drag_moved_ = false;
+    drag_from_ = p.point;
+    // Shift + drag on a vertex moves it (and pins it for "settle"); a plain drag pans.
+    drag_vertex_ = p.shift ? view_->pick(local, 10) : -1;
+    return;
+  }
+  if (dragging_ && p.left_down) {
+    const gfx::Vec2 d = p.point - drag_from_;
+    if (std::fabs(d.x) + std::fabs(d.y) > 3 || drag_moved_) {
+      if (drag_vertex_ >= 0)
+        move_vertex(drag_vertex_, d);
+      else
+        view_->pan(d);
+      drag_from_ = p.point;
+      drag_moved_ = true;
+    }
+    return;
+  }
+  if (dragging_ && !p.left_down) {
+    dragging_ = false;
+    if (drag_moved_) return;
+    // A click without a drag: that vertex becomes the source.
+    const int32_t v = view_->pick(local, 10);
+    if (v >= 0 && v != settings_->source) {
+      try {
+        params_from_json({{"source", v}});
+        reset();
+      } catch (const std::exception& e) {
+        error_ = e.what();
+      }
+    }
+  }
+}
+
+void BfsGraphScene::move_vertex(int32_t v, gfx::Vec2 pixels) {
+  const float scale = view_->camera().scale;
+  if (!(scale > 0) || size_t(v) >= x_.size()) return;
+  x_[size_t(v)] += pixels.x / scale;
+  y_[size_t(v)] -= pixels.y / scale;  // layout y grows upwards
+  if (std::find(pinned_.begin(), pinned_.end(), v) == pinned_.end()) pinned_.push_back(v);
+  if (simulation_) simulation_->set_position(v, x_[size_t(v)], y_[size_t(v)], true);
+  view_->set_positions(x_, y_);
+}
+
+void BfsGraphScene::settle(int iterations) {
+  if (!graph_ || graph_->has_coordinates() || x_.empty()) return;
+  if (!simulation_) {
+    // The simulation starts from what is on screen: the layout, with the dragged vertices pinned.
+    simulation_ = graph_layout::Simulation::create(backend(), *graph_, settings_->layout);
+    for (int32_t v = 0; v < graph_->vertices; ++v)
+      simulation_->set_position(v, x_[size_t(v)], y_[size_t(v)], false);
+    for (int32_t v : pinned_) simulation_->set_position(v, x_[size_t(v)], y_[size_t(v)], true);
+  }
+  simulation_->step(iterations);
+  const graph_layout::Positions& p = simulation_->positions();
+  x_ = p.x;
+  y_ = p.y;
+  if (view_) view_->set_positions(x_, y_);
+}
+
+gfx::Vec2 BfsGraphScene::vertex_point(int32_t v) const {
+  if (!view_ || v < 0 || size_t(v) >= x_.size()) return {-1, -1};
+  return graph_min_ + view_->to_pixel(v);
+}
+
+nlohmann::json BfsGraphScene::results_json() const {
+  WS_REQUIRE(graph_ != nullptr, std::string("run: the scene has no graph"));
+  return bfs_run_json(*settings_, backend(), *graph_, ran_ ? &result_ : nullptr, verify_,
+                      matches_reference_, "graph", shown_)
+      .to_json();
+}
+
+BenchJob BfsGraphScene::bench_job(const BenchRequest& request) const {
+  return bfs_bench_job(*settings_, request);
+}
+
+}  // namespace ws::app

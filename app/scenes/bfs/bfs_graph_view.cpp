@@ -1,0 +1,316 @@
+// The graph mode's figure and panel: the header (graph, variant, the level shown and what it did),
+// the graph drawn by GraphView with the state legend, the per-level chart, the verification line;
+// the controls (graph picker, source, variant, alpha / beta, level, view) and the stats.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "bfs_graph_loader.h"
+#include "bfs_graph_scene.h"
+#include "bfs_report.h"
+#include "scene_kit/panel_widgets.h"
+#include "views/cell_rows.h"
+#include "views/figure_parts.h"
+
+namespace ws::app {
+
+namespace {
+
+std::string with_commas(int64_t v) {
+  std::string digits = std::to_string(v < 0 ? -v : v), out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return (v < 0 ? "-" : "") + out;
+}
+
+// "1 vertex", "1,171 vertices".
+std::string counted(int64_t v, const char* one, const char* many) {
+  return with_commas(v) + " " + (v == 1 ? one : many);
+}
+
+std::string ms_text(double ms) {
+  char text[32];
+  std::snprintf(text, sizeof text, ms >= 100 ? "%.0f ms" : ms >= 1 ? "%.2f ms" : "%.3f ms", ms);
+  return text;
+}
+
+gfx::Color direction_color(const gfx::Palette& p, bfs::Direction d) {
+  return d == bfs::Direction::BottomUp ? p.warp[3] : p.warp[4];
+}
+
+}  // namespace
+
+LevelChart BfsGraphScene::level_chart(const gfx::Palette& p, gfx::Theme theme) const {
+  LevelChart chart;
+  chart.x_label = "level (the depth of the frontier expanded)";
+  chart.y_label = "vertices / edges";
+  LevelSeries frontier{
+      "frontier (vertices)", GraphView::state_color(VertexState::Frontier, theme), {}};
+  LevelSeries examined{"edges examined", p.warp[0], {}};
+  chart.strip = {"time per level (ms)", p.text_muted, {}};
+  chart.strip_unit = "ms";
+  chart.categories = {{"top-down", direction_color(p, bfs::Direction::TopDown)},
+                      {"bottom-up", direction_color(p, bfs::Direction::BottomUp)}};
+  chart.band_label = "direction";
+  bool switches = false;
+  for (const bfs::LevelStats& l : result_.levels) {
+    frontier.values.push_back(double(l.frontier));
+    examined.values.push_back(double(l.edges_examined));
+    chart.category.push_back(l.direction == bfs::Direction::BottomUp ? 1 : 0);
+    chart.strip.values.push_back(l.ms);
+    switches = switches || chart.category.back() != chart.category.front();
+  }
+  const bool optimizing = settings_->variant == bfs::Variant::DirectionOptimizing ||
+                          settings_->variant == bfs::Variant::Fast;
+  if (optimizing || switches) chart.switch_label = "direction switch";
+  chart.bars = {frontier, examined};
+  chart.current = shown_;
+  chart.log_scale = settings_->log_scale && level_values_span_decades(chart);
+  return chart;
+}
+
+void BfsGraphScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
+  const gfx::Palette& p = gfx::palette(theme);
+  const gfx::Vec2 size = c.size();
+  c.rect_filled({0, 0}, size, p.background);
+  const float font = figure_font(size);
+  drew_graph_ = false;
+  chart_layout_ = {};
+  if (!graph_) {
+    c.text({8, 8}, error_.empty() ? "no graph" : error_, font, p.mismatch);
+    return;
+  }
+  const BfsSettings& s = *settings_;
+  const bfs::VariantInfo& vi = bfs::info(s.variant);
+  const std::string title = "BFS from vertex " + std::to_string(s.source) + " on " +
+                            s.graph_label() + ": variant " + std::to_string(int(s.variant)) + " " +
+                            vi.id;
+  std::string detail = graph_summary(*graph_, s.graph_label()) + "; " +
+                       std::string(backend_name(backend())) + " backend";
+  std::string step_line;
+  if (ran_) {
+    detail += "; reached " + with_commas(result_.reached) + ", " +
+              count_text(int64_t(result_.levels.size()), "level") + ", " +
+              with_commas(result_.traversed_edges) + " traversed edges";
+    if (result_.ms > 0) detail += ", " + ms_text(result_.ms);
+    if (shown_ < int(result_.levels.size())) {
+      const bfs::LevelStats& l = result_.levels[size_t(shown_)];
+      step_line = "level " + std::to_string(shown_) + " of " +
+                  std::to_string(result_.levels.size() - 1) + " (" +
+                  bfs::direction_name(l.direction) + "): frontier " +
+                  counted(l.frontier, "vertex", "vertices") + " with " +
+                  counted(l.frontier_edges, "out-edge", "out-edges") + "; " +
+                  counted(l.edges_examined, "edge", "edges") + " examined by " +
+                  counted(l.threads, "thread", "threads") + "; " + with_commas(l.discovered) +
+                  " discovered";
+    }
+  }
+  const float top = draw_header(c, title, detail, step_line, vi.lesson, p, font);
+  const float footer_h = font * 1.4f;
+  const float bottom = size.y - footer_h;
+  const bool show_graph = s.view != "chart", show_chart = s.view != "graph";
+  float graph_bottom = bottom;
+  if (show_graph && show_chart) graph_bottom = top + (bottom - top) * 0.62f;
+  if (show_graph) {
+    // The legend of the vertex states, then the graph.
+    std::vector<Swatch> states;
+    for (VertexState st : {VertexState::Source, VertexState::Frontier, VertexState::Discovered,
+                           VertexState::Visited, VertexState::Unvisited})
+      states.push_back({GraphView::state_color(st, theme), GraphView::state_name(st)});
+    const std::pair<EdgeClass, const char*> edges[] = {{EdgeClass::Examined, "examined this level"},
+                                                       {EdgeClass::Useful, "discovered a vertex"},
+                                                       {EdgeClass::Tree, "BFS tree"}};
+    for (const auto& [e, text] : edges)
+      states.push_back({GraphView::edge_color(e, theme), text, SwatchKind::Arrow});
+    const float legend_h = draw_swatches(c, {4, top}, states, p, font * 0.85f);
+    graph_min_ = {4, top + legend_h + font * 0.3f};
+    graph_max_ = {size.x - 4, graph_bottom - font * 0.3f};
+    if (graph_max_.y - graph_min_.y > 20) {
+      ensure_view();
+      view_->set_theme(theme);
+      if (!view_fitted_) {
+        view_->fit(graph_max_.x - graph_min_.x, graph_max_.y - graph_min_.y);
+        view_fitted_ = true;
+      }
+      c.begin_group("graph");
+      view_->draw(c, graph_min_, graph_max_, false);
+      c.end_group();
+      drew_graph_ = true;
+    }
+  }
+  if (show_chart && ran_) {
+    c.begin_group("level-chart");
+    const float chart_top = show_graph ? graph_bottom + font * 0.4f : top;
+    chart_layout_ = draw_level_chart(c, {4, chart_top}, {size.x - 8, bottom - font * 0.2f},
+                                     level_chart(p, theme), p, font * 0.9f);
+    c.end_group();
+  }
+  const bool ok = ran_ && verify_.empty() && matches_reference_;
+  const std::string verdict =
+      !ran_ ? "not run"
+      : ok  ? "verified: the Graph500 / GAP checks pass and the levels equal the reference BFS"
+            : "WRONG: " + (verify_.empty() ? std::string("the levels differ from the reference BFS")
+                                           : verify_);
+  draw_footer(c, verdict, p, font, ok ? p.warp[2] : p.mismatch);
+}
+
+std::string BfsGraphScene::describe_at(gfx::Vec2 point) const {
+  const int k = level_at(chart_layout_, point);
+  if (k >= 0 && k < int(result_.levels.size())) {
+    const bfs::LevelStats& l = result_.levels[size_t(k)];
+    std::string text = "level " + std::to_string(k) + " (" + bfs::direction_name(l.direction) +
+                       ")\nfrontier n_f = " + with_commas(l.frontier) +
+                       " vertices\nits out-edges m_f = " + with_commas(l.frontier_edges) +
+                       "\nedges out of unvisited vertices m_u = " + with_commas(l.unvisited_edges) +
+                       "\nedges examined " + with_commas(l.edges_examined) + "\ndiscovered " +
+                       with_commas(l.discovered) + "\nthreads " + with_commas(l.threads);
+    if (l.ms > 0) text += "\ntime " + ms_text(l.ms);
+    return text;
+  }
+  if (!view_ || !drew_graph_ || !graph_) return "";
+  if (point.x < graph_min_.x || point.y < graph_min_.y || point.x > graph_max_.x ||
+      point.y > graph_max_.y)
+    return "";
+  const int32_t v = view_->pick(point - graph_min_, 8);
+  if (v < 0) return "";
+  std::string text = "vertex " + std::to_string(v);
+  if (!graph_->original_ids.empty())
+    text += " (id " + std::to_string(graph_->original_ids[size_t(v)]) + " in the file)";
+  text += "\nout-degree " + std::to_string(graph_->degree(v));
+  if (ran_) {
+    const int32_t level = result_.level[size_t(v)];
+    text += level < 0 ? "\nnot reached from " + std::to_string(settings_->source)
+                      : "\nlevel " + std::to_string(level) + ", parent " +
+                            std::to_string(result_.parent[size_t(v)]);
+  }
+  return text + "\nclick: search from here";
+}
+
+void BfsGraphScene::ui() {
+  error_line(error_);
+  BfsSettings& s = *settings_;
+  nlohmann::json edit = nlohmann::json::object();
+  if (ImGui::CollapsingHeader("Graph", ImGuiTreeNodeFlags_DefaultOpen)) {
+    std::vector<std::string> items;
+    int current = -1;
+    for (const ShippedGraph& g : shipped_graphs()) {
+      if (s.graph == g.file) current = int(items.size());
+      items.push_back(std::string(g.file) + "  (" + g.description + ")");
+    }
+    for (const auto& [spec, what] : generator_examples()) {
+      if (s.graph == "gen:" + spec) current = int(items.size());
+      items.push_back("gen:" + spec + "  (" + what + ")");
+    }
+    const int shipped_count = int(shipped_graphs().size());
+    int chosen = current;
+    if (current < 0) items.push_back(s.graph);
+    if (current < 0) chosen = int(items.size()) - 1;
+    if (combo("graph", chosen, items) && chosen != current) {
+      if (chosen < shipped_count)
+        edit["graph"] = shipped_graphs()[size_t(chosen)].file;
+      else if (chosen < shipped_count + int(generator_examples().size()))
+        edit["graph"] = "gen:" + generator_examples()[size_t(chosen - shipped_count)].first;
+    }
+    if (text_field("file or gen:SPEC", "a path, or gen:kron:16:16, gen:grid:256x256", path_field_))
+      edit["graph"] = path_field_;
+    bool sym = s.symmetrize;
+    if (ImGui::Checkbox("symmetrize (add v->u for every u->v)", &sym)) edit["symmetrize"] = sym;
+    if (s.graph.rfind("gen:", 0) == 0) {
+      int seed = int(std::min<uint64_t>(s.seed, 1u << 30));
+      if (ImGui::InputInt("generator seed", &seed, 1, 10, ImGuiInputTextFlags_EnterReturnsTrue) &&
+          seed >= 0)
+        edit["seed"] = seed;
+    }
+  }
+  if (ImGui::CollapsingHeader("Search", ImGuiTreeNodeFlags_DefaultOpen)) {
+    int source = s.source;
+    if (ImGui::InputInt("source vertex", &source, 1, 10, ImGuiInputTextFlags_EnterReturnsTrue))
+      edit["source"] = source;
+    ImGui::TextDisabled("or click a vertex in the figure");
+    std::vector<std::string> variants;
+    for (const auto& v : bfs::variant_infos())
+      variants.push_back(std::to_string(int(v.variant)) + " " + v.title);
+    int variant = int(s.variant) - 1;
+    if (combo("variant", variant, variants)) edit["variant"] = std::to_string(variant + 1);
+    const bfs::VariantInfo& vi = bfs::info(s.variant);
+    ImGui::TextWrapped("%s (work %s)", vi.lesson, vi.work);
+    if (s.variant == bfs::Variant::DirectionOptimizing || s.variant == bfs::Variant::Fast) {
+      float alpha = float(s.alpha), beta = float(s.beta);
+      ImGui::SliderFloat("alpha", &alpha, 0.5f, 100, "%.1f", ImGuiSliderFlags_Logarithmic);
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("top-down -> bottom-up when m_f > m_u / alpha (default 15)");
+      if (ImGui::IsItemDeactivatedAfterEdit()) edit["alpha"] = alpha;
+      ImGui::SliderFloat("beta", &beta, 0.5f, 100, "%.1f", ImGuiSliderFlags_Logarithmic);
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "bottom-up -> top-down when the frontier shrinks and n_f < n / beta "
+            "(default 18)");
+      if (ImGui::IsItemDeactivatedAfterEdit()) edit["beta"] = beta;
+    }
+  }
+  apply_edit(*this, edit, error_);
+  if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) {
+    int level = shown_;
+    if (ImGui::SliderInt("level", &level, 0, step_count() - 1)) seek(level);
+    int view = s.view == "graph" ? 1 : s.view == "chart" ? 2 : 0;
+    if (ImGui::RadioButton("graph + chart", view == 0)) s.view = "both";
+    ImGui::SameLine();
+    if (ImGui::RadioButton("graph", view == 1)) s.view = "graph";
+    ImGui::SameLine();
+    if (ImGui::RadioButton("chart", view == 2)) s.view = "chart";
+    if (s.view != (view == 1 ? "graph" : view == 2 ? "chart" : "both")) view_fitted_ = false;
+    ImGui::Checkbox("log scale when the counts span decades", &s.log_scale);
+    if (ImGui::Button("fit")) view_fitted_ = false;
+    ImGui::SameLine();
+    if (ImGui::Button("new layout")) {
+      apply_edit(*this, {{"layout_seed", std::to_string(s.layout.seed + 1)}}, error_);
+      view_fitted_ = false;
+    }
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+          "ForceAtlas2 again from other starting positions (graphs without "
+          "coordinates)");
+    if (graph_ && !graph_->has_coordinates()) {
+      ImGui::SameLine();
+      if (ImGui::Button("settle")) settle(20);
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "20 more ForceAtlas2 steps from what is shown; shift-dragged "
+            "vertices stay where you put them");
+    }
+    ImGui::TextDisabled("wheel: zoom, drag: pan, shift + drag a vertex: move it");
+  }
+  if (ran_ && graph_ && ImGui::CollapsingHeader("Run", ImGuiTreeNodeFlags_DefaultOpen)) {
+    std::vector<std::pair<std::string, std::string>> rows = {
+        {"vertices", with_commas(graph_->vertices)},
+        {"edges (directed, stored)", with_commas(graph_->edges())},
+        {"reached", with_commas(result_.reached)},
+        {"levels", std::to_string(result_.levels.size())},
+        {"traversed edges (Graph500)", with_commas(result_.traversed_edges)},
+        {"time", result_.ms > 0 ? ms_text(result_.ms) : "not measured"},
+        {"GTEPS",
+         result_.ms > 0 ? std::to_string(gteps(result_.traversed_edges, result_.ms)) : "-"}};
+    counter_table("bfs-run", rows);
+    if (verify_.empty() && matches_reference_)
+      ImGui::TextColored(ImVec4(0.2f, 0.7f, 0.3f, 1),
+                         "verified: Graph500 / GAP checks pass, levels == reference");
+    else
+      ImGui::TextColored(ImVec4(0.9f, 0.2f, 0.2f, 1), "WRONG: %s",
+                         verify_.empty() ? "levels differ from the reference" : verify_.c_str());
+  }
+  if (ImGui::CollapsingHeader("Fast mode: every variant, GTEPS"))
+    fast_.ui(backend(), 0, [this](const BenchRequest& r) { return bench_job(r); });
+}
+
+void BfsGraphScene::code_ui() {
+  KernelSource src;
+  src.file = std::string("kernels/bfs/") + bfs::info(settings_->variant).source;
+  src.section = bfs::info(settings_->variant).id;
+  kernel_source_panel(src);
+}
+
+}  // namespace ws::app

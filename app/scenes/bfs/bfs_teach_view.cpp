@@ -1,0 +1,321 @@
+// The BFS teach figure. Left: the arrays as rows of cells (the CSR row offsets and columns, or
+// the CSC / COO arrays the variant reads, the level and parent arrays, the frontier queues and
+// their tails), each cell a thread read this step tinted in its warp's colour and each cell
+// written outlined, with the thread under it. Right: the graph at a layered layout with the
+// frontier, the vertices discovered so far in this level, the visited and unvisited ones, and the
+// edges this step examines (the useful ones emphasised); the atomics on the tails in the order
+// they serialize; the lanes of each warp, busy or idle (the load imbalance). The key and the
+// step's counters at the bottom.
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "bfs_teach_scene.h"
+#include "views/field_raster.h"
+#include "views/figure_parts.h"
+#include "views/legend.h"
+
+namespace ws::app {
+
+using gfx::HAlign;
+using gfx::VAlign;
+using gfx::Vec2;
+
+namespace {
+
+// The order the arrays are drawn in: the adjacency the variant reads, then the per-vertex
+// arrays, then the queues.
+const char* const kBufferOrder[] = {"row_offsets", "col_offsets", "columns",   "rows",     "src",
+                                    "dst",         "level",       "parent",    "frontier", "next",
+                                    "block queue", "tail",        "block tail"};
+
+std::string buffer_hover(const std::string& name) {
+  if (name == "row_offsets")
+    return "row_offsets (CSR): vertex v's out-edges are columns[row_offsets[v] .. "
+           "row_offsets[v+1])";
+  if (name == "columns") return "columns (CSR): the out-neighbours, row after row";
+  if (name == "col_offsets")
+    return "col_offsets (CSC): vertex v's in-edges are rows[col_offsets[v] .. col_offsets[v+1])";
+  if (name == "rows") return "rows (CSC): the in-neighbours, column after column";
+  if (name == "src") return "src (COO): the edge's first vertex";
+  if (name == "dst") return "dst (COO): the edge's second vertex";
+  if (name == "level") return "level: hops from the source, -1 while unreached";
+  if (name == "parent") return "parent: the vertex each one was reached from (the BFS tree)";
+  if (name == "frontier") return "frontier: the queue of this level's vertices";
+  if (name == "next") return "next: the queue the next level's vertices are appended to";
+  if (name == "tail") return "tail: the next queue's length, advanced with atomicAdd";
+  if (name == "block queue") return "block queue: a block's private queue in shared memory";
+  if (name == "block tail") return "block tail: a block's queue length in shared memory";
+  return name;
+}
+
+std::string touch_text(const std::vector<CellTouch>& touches, const Trace& trace, int block_dim) {
+  std::string text;
+  int shown = 0;
+  for (const CellTouch& t : touches) {
+    if (shown == 4) {
+      text += "\n... " + std::to_string(touches.size() - 4) + " more";
+      break;
+    }
+    const char* what = t.kind == EventKind::Read     ? "read"
+                       : t.kind == EventKind::Write  ? "written"
+                       : t.kind == EventKind::Atomic ? "atomicAdd"
+                                                     : "op";
+    text += std::string("\n") + what + " by thread " + std::to_string(t.thread) + " (block " +
+            std::to_string(t.thread / std::max(block_dim, 1)) + ", warp " +
+            std::to_string(teach_warp_of(t.thread, block_dim, trace.warp_size)) + ", lane " +
+            std::to_string((t.thread % std::max(block_dim, 1)) % std::max(trace.warp_size, 1)) +
+            ")";
+    ++shown;
+  }
+  return text;
+}
+
+// A row of cells under construction, with the thread marks to draw under it.
+struct RowPlan {
+  CellRow row;
+  std::vector<std::string> marks;        // per cell: "t5", "t5+2", ""
+  std::vector<gfx::Color> mark_colours;  // per cell
+  bool touched = false;
+  // When rows must go for room, the lowest first (from the bottom): 0 an array this level
+  // never touches, 1 a stretch of an edge array or queue this step does not touch, 2 the rest.
+  int keep = 2;
+};
+
+}  // namespace
+
+void BfsTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
+  hover_.clear();
+  const gfx::Palette& pal = gfx::palette(theme);
+  c.rect_filled({0, 0}, c.size(), pal.background);
+  const float font = figure_font(c.size());
+  const Vec2 size = c.size();
+  if (!taught_) {
+    const std::string title = "BFS teach mode: " + settings_->graph_label();
+    float y = draw_header(c, title, "", "", "", pal, font);
+    const std::string text = !message_.empty() ? message_ : "no run yet";
+    draw_wrapped(c, {font, y}, text, font * 1.1f, size.x - 2 * font, pal.mismatch, 8);
+    return;
+  }
+  const bfs::TeachRun& run = taught_->run;
+  const Trace& trace = run.trace;
+  const int step = cursor_.step();
+  const TraceStep& s = trace.steps.at(size_t(step));
+  const bfs::VariantInfo& vi = bfs::info(run.params.variant);
+  const StepFacts facts = step_facts(run, taught_->traced.snapshots, step);
+  const std::vector<std::vector<double>>& values = taught_->traced.snapshots.at(size_t(step));
+  const graph::Graph& g = *graph_;
+  const int bd = std::max(s.block_dim, 1);
+  const int warp = std::max(trace.warp_size, 1);
+
+  const std::string title = std::string("BFS: ") + vi.title;
+  const std::string detail = settings_->graph_label() + " (" + std::to_string(g.vertices) +
+                             " vertices, " + std::to_string(g.edges()) +
+                             (g.symmetric ? " directed edges, undirected" : " edges, directed") +
+                             "), source " + std::to_string(run.params.source) + ", " +
+                             std::to_string(s.grid_dim) + " x " + std::to_string(s.block_dim) +
+                             " threads, " + backend_name(backend()) + " backend";
+  const std::string step_line =
+      "step " + std::to_string(step + 1) + " of " + std::to_string(trace.steps.size()) + ": " +
+      s.label + "  \xC2\xB7  level " + std::to_string(facts.depth) + " " +
+      bfs::direction_name(facts.direction) + ", step " + std::to_string(facts.step_in_level + 1) +
+      " of " + std::to_string(facts.level_steps) + " in the level";
+  const float top = draw_header(c, title, detail, step_line, vi.lesson, pal, font);
+  const float margin = font * 0.6f;
+  const float footer_h = font * 1.8f, legend_h = font * 1.5f;
+  const float bottom = size.y - footer_h - legend_h;
+  const float left_w = (size.x - 3 * margin) * 0.62f;
+  const float right_x = margin + left_w + margin;
+  const float right_w = size.x - right_x - margin;
+
+  // ---- The arrays as rows of cells.
+  const int64_t n = g.vertices, m = g.edges();
+  const int chunk =
+      int(std::clamp<int64_t>(std::max<int64_t>(n + 1, std::min<int64_t>(m, 24)), 10, 36));
+  std::vector<int> order;
+  for (const char* name : kBufferOrder) {
+    const int b = bfs::teach_buffer(trace, name);
+    if (b >= 0) order.push_back(b);
+  }
+  for (int b = 0; b < int(trace.buffers.size()); ++b)
+    if (std::find(order.begin(), order.end(), b) == order.end()) order.push_back(b);
+  std::vector<RowPlan> plans;
+  {  // the index row
+    RowPlan index;
+    index.row.label = "index";
+    index.row.hover = "the position in each row (rows longer than this continue below)";
+    for (int i = 0; i < chunk; ++i) {
+      Cell cell;
+      cell.text = std::to_string(i);
+      cell.fill = pal.background;
+      cell.hover = "index " + std::to_string(i);
+      index.row.cells.push_back(cell);
+    }
+    index.row.gap_after = 0.15f;
+    index.marks.assign(size_t(chunk), "");
+    index.mark_colours.assign(size_t(chunk), pal.text);
+    plans.push_back(index);
+  }
+  // Arrays the run never touches (the CSR of an edge-centric run) are left out; those this
+  // level does not touch give way first.
+  std::set<int> used, used_in_level;
+  for (int k = 0; k < int(trace.steps.size()); ++k)
+    for (const TraceEvent& e : trace.steps[size_t(k)].events) {
+      used.insert(e.buffer);
+      const int32_t d = size_t(k) < run.step_depth.size() ? run.step_depth[size_t(k)] : 0;
+      if (d == facts.depth) used_in_level.insert(e.buffer);
+    }
+  for (int b : order) {
+    const TraceBuffer& tb = trace.buffers[size_t(b)];
+    if (!used.count(b) && tb.name != "level" && tb.name != "parent") continue;
+    const std::vector<double>& v = values.at(size_t(b));
+    const bool shared = tb.space == MemSpace::Shared;
+    const bool edge_array =
+        tb.name == "columns" || tb.name == "rows" || tb.name == "src" || tb.name == "dst";
+    for (int copy = 0; copy < (shared ? tb.blocks : 1); ++copy) {
+      const int64_t base = shared ? int64_t(copy) * tb.size : 0;
+      const int64_t count = tb.size;
+      const int chunks = int((count + chunk - 1) / chunk);
+      for (int k = 0; k < std::max(chunks, 1); ++k) {
+        RowPlan plan;
+        const int64_t first = int64_t(k) * chunk, last = std::min<int64_t>(count, first + chunk);
+        plan.row.label = tb.name + (shared ? " b" + std::to_string(copy) : "");
+        if (chunks > 1)
+          plan.row.label += " " + std::to_string(first) + "-" + std::to_string(last - 1);
+        plan.row.hover = buffer_hover(tb.name) +
+                         (shared ? " (block " + std::to_string(copy) + ")" : std::string());
+        bool written = false;
+        for (int64_t i = first; i < last; ++i) {
+          const double value = v.at(size_t(base + i));
+          Cell cell;
+          cell.unwritten = std::isnan(value);
+          written = written || !cell.unwritten;
+          cell.text = cell.unwritten ? "" : number(value, tb.type);
+          std::string name = tb.name + (shared ? " (block " + std::to_string(copy) + ")" : "");
+          cell.hover = name + "[" + std::to_string(i) +
+                       "] = " + (cell.unwritten ? std::string("not written yet") : cell.text);
+          if (tb.name == "level" || tb.name == "parent")
+            cell.hover += " (vertex " + std::to_string(i) + ")";
+          if (tb.name == "row_offsets" || tb.name == "col_offsets")
+            cell.hover += i < n ? " (where vertex " + std::to_string(i) + "'s edges start)"
+                                : " (the end of the last row: the edge count)";
+          std::string mark;
+          gfx::Color mark_colour = pal.text_muted;
+          const auto it = facts.touches.find({b, base + i});
+          if (it != facts.touches.end() && !it->second.empty()) {
+            const std::vector<CellTouch>& t = it->second;
+            const int w = teach_warp_of(t.front().thread, bd, warp);
+            cell.fill = mix(pal.cell_fill, pal.warp_color(w), 0.55f);
+            cell.emphasis = std::any_of(t.begin(), t.end(), [](const CellTouch& x) {
+              return x.kind == EventKind::Write || x.kind == EventKind::Atomic;
+            });
+            std::set<int32_t> threads;
+            for (const CellTouch& x : t) threads.insert(x.thread);
+            mark = "t" + std::to_string(t.front().thread);
+            if (threads.size() > 1) mark += "+" + std::to_string(threads.size() - 1);
+            mark_colour = mix(pal.text, pal.warp_color(w), 0.6f);
+            cell.hover += touch_text(t, trace, bd);
+            plan.touched = true;
+          }
+          plan.row.cells.push_back(cell);
+          plan.marks.push_back(mark);
+          plan.mark_colours.push_back(mark_colour);
+        }
+        // Long edge arrays and never-written queue rows give way first when room runs out.
+        const bool queue = tb.name == "frontier" || tb.name == "next" || shared;
+        if (!used_in_level.count(b) && tb.name != "level" && tb.name != "parent")
+          plan.keep = 0;
+        else if (!plan.touched && ((edge_array && chunks > 1) || (queue && !written)))
+          plan.keep = 1;
+        plan.row.gap_after = 0.6f;
+        plans.push_back(std::move(plan));
+      }
+    }
+  }
+  // Room: rows no shorter than ~1.15 fonts (with their marks below).
+  const float rows_h = bottom - top - font * 1.2f;
+  const int room = std::max(3, int(rows_h / (font * 1.15f * 1.6f)));
+  int dropped = 0;
+  for (int keep = 0; keep < 2 && int(plans.size()) > room; ++keep)
+    for (int i = int(plans.size()) - 1; i >= 0 && int(plans.size()) > room; --i)
+      if (plans[size_t(i)].keep == keep) {
+        plans.erase(plans.begin() + i);
+        ++dropped;
+      }
+  hover_.rows.clear();
+  for (const RowPlan& p : plans) hover_.rows.push_back(p.row);
+  hover_.geometry =
+      draw_rows(c, {margin, top}, {left_w, rows_h}, hover_.rows, pal, font * 0.85f, font * 2.2f);
+  const RowsGeometry& geo = hover_.geometry;
+  // The threads under the cells they touched.
+  const float mark_font = std::min(geo.cell_h * 0.5f, std::min(geo.cell_w * 0.5f, font * 0.62f));
+  if (mark_font >= 6.5f)
+    for (size_t r = 0; r < plans.size(); ++r)
+      for (size_t i = 0; i < plans[r].marks.size(); ++i) {
+        if (plans[r].marks[i].empty()) continue;
+        const Vec2 at = geo.bottom_center(int(r), int(i));
+        // The mark, or just its thread, or nothing where it would run into its neighbours.
+        std::string mark = plans[r].marks[i];
+        if (c.text_size(mark, mark_font).x > geo.cell_w - 2) mark = mark.substr(0, mark.find('+'));
+        if (c.text_size(mark, mark_font).x > geo.cell_w - 2) continue;
+        c.text({at.x, at.y + 1}, mark, mark_font, plans[r].mark_colours[i], HAlign::Center,
+               VAlign::Top);
+      }
+  if (dropped > 0)
+    c.text({margin, geo.bottom() + font * 0.9f},
+           count_text(dropped, "row") +
+               " left out for room: arrays, or stretches of them, this step does not touch",
+           font * 0.65f, pal.text_muted);
+
+  // ---- Right: the graph, the tail atomics, the lanes.
+  TeachFrame frame;
+  frame.graph = &g;
+  frame.run = &run;
+  frame.values = &values;
+  frame.facts = &facts;
+  frame.layout = &layout_;
+  frame.palette = &pal;
+  frame.font = font;
+  const float graph_h = (bottom - top) * 0.5f;
+  const float caption_h = draw_wrapped(
+      c, {right_x, top},
+      "blue: edges examined this step; green: those that discovered a vertex; dark: the BFS "
+      "tree; one column per level",
+      font * 0.62f, right_w, pal.text_muted, 2);
+  draw_teach_graph(c, {right_x + font * 0.6f, top + caption_h + font * 0.4f},
+                   {right_x + right_w - font * 0.6f, top + graph_h}, frame, hover_);
+  float y = top + graph_h + font * 0.5f;
+  y += draw_tail_atomics(c, {right_x, y}, right_w, frame, hover_);
+  draw_lane_strips(c, {right_x, y}, {right_w, bottom - y}, frame, hover_);
+
+  // ---- Key and counters.
+  LegendLine key(c, {margin, size.y - footer_h - legend_h + font * 0.15f}, font * 0.7f, pal);
+  for (TeachVertex v : {TeachVertex::Frontier, TeachVertex::Discovered, TeachVertex::Visited,
+                        TeachVertex::Unvisited}) {
+    key.filled(teach_vertex_color(v, pal));
+    key.label(teach_vertex_name(v));
+  }
+  for (int k = 0; k < 4; ++k) key.strip(mix(pal.cell_fill, pal.warp_color(k), 0.55f));
+  key.end_strips();
+  key.label("read by a thread of that warp (t5: thread 5)");
+  key.outlined(pal.highlight, 3);
+  key.label("written");
+  const StepCounters& sc = taught_->traced.counters.per_step.at(size_t(step));
+  int64_t useful = 0;
+  for (const ExaminedEdge& e : facts.edges) useful += e.useful;
+  std::string footer =
+      "this step: " + count_text(int64_t(facts.edges.size()), "edge") + " examined (" +
+      std::to_string(useful) + " useful), " +
+      count_text(int64_t(facts.atomics.size()), "tail atomic") + ", " +
+      std::to_string(sc.active_threads) + " active lanes of " + std::to_string(sc.lanes_consumed) +
+      " consumed, " + count_text(sc.divergent_warps, "divergent warp") + "; level " +
+      std::to_string(facts.depth) + " so far: " + count_text(facts.level_edges, "edge") + ", " +
+      count_text(facts.level_atomics, "atomic");
+  if (taught_->traced.twin.ran)
+    footer += taught_->traced.twin.matches() ? "; GPU trace == CPU trace" : "; GPU != CPU";
+  draw_footer(
+      c, footer, pal, font,
+      taught_->traced.twin.ran && !taught_->traced.twin.matches() ? pal.mismatch : pal.text_muted);
+}
+
+}  // namespace ws::app

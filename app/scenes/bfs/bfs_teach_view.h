@@ -1,0 +1,141 @@
+// What the BFS teach figure reads out of a traced search, and its parts. The facts of one step
+// (the edges examined and the threads that read them, the atomics on the queue tails in the order
+// they serialize, every cell touched and by whom, each warp's busy and idle lanes this step and
+// over the level) come from the trace alone, so the figure shows what the kernel did, on either
+// backend. The graph is drawn at a layered layout: one column per BFS level from the source.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "bfs/bfs.h"
+#include "render/canvas.h"
+#include "render/palette.h"
+#include "scene_kit/teach_pipeline.h"
+#include "views/cell_rows.h"
+
+namespace ws::app {
+
+// ---- Facts of one step.
+struct CellTouch {
+  int32_t thread = 0;
+  EventKind kind = EventKind::Read;
+};
+// One adjacency entry read this step: the edge from -> to (pull: `to` is the vertex looking for a
+// parent, `from` its in-neighbour), its index in the array the variant reads, the thread that read
+// it, and whether that thread labelled `to` with it (the useful edges).
+struct ExaminedEdge {
+  int32_t from = 0, to = 0;
+  int64_t index = 0;
+  int32_t thread = 0;
+  bool useful = false;
+};
+// One atomic on a queue tail ("tail", or a block's "block tail"), in the order they serialize.
+struct TailAtomic {
+  int buffer = 0;
+  int copy = 0;  // the block, for a shared tail; 0 for the global one
+  int32_t thread = 0;
+  double before = 0;  // the tail it read: the slot it reserves starts here
+  double amount = 0;
+};
+// One warp of the step's launch: which lanes did something this step, and in how many of the
+// level's steps each lane did something.
+struct WarpLanes {
+  int warp = 0;                 // global warp index: block * warps per block + warp in block
+  std::vector<bool> busy;       // per lane, this step
+  std::vector<int> level_busy;  // per lane, steps of this level with an event
+  bool exists(int lane) const { return lane < int(busy.size()); }
+};
+struct StepFacts {
+  int32_t depth = 0;
+  bfs::Direction direction = bfs::Direction::TopDown;
+  int level_steps = 1;    // steps of this level
+  int step_in_level = 0;  // this one's place among them
+  std::vector<ExaminedEdge> edges;
+  std::vector<TailAtomic> atomics;
+  std::map<std::pair<int, int64_t>, std::vector<CellTouch>> touches;  // (buffer, flat element)
+  std::vector<WarpLanes> warps;  // the warps launched this step, by index
+  int64_t level_edges = 0;       // adjacency entries read in this level's steps so far
+  int64_t level_atomics = 0;     // tail atomics in this level's steps so far
+  int64_t level_lanes_busy = 0;  // lane-steps with an event over the level's steps so far
+  int64_t level_lanes = 0;       // lane-steps launched over the level's steps so far
+};
+
+// The warp of a thread in a launch of `block_dim` threads per block.
+int teach_warp_of(int32_t thread, int block_dim, int warp_size);
+// The flat element an event touches (shared buffers: block * size + address).
+int64_t teach_element(const Trace& trace, const TraceStep& step, const TraceEvent& e);
+// `snapshots`: replay_snapshots of run.trace.
+StepFacts step_facts(const bfs::TeachRun& run, const Snapshots& snapshots, int step);
+// Reads of the adjacency arrays ("columns", "rows", "src", "dst"), one per entry, in this step.
+int64_t examined_in_step(const Trace& trace, int step);
+
+// ---- The graph drawing.
+enum class TeachVertex : uint8_t { Unvisited, Visited, Frontier, Discovered };
+// The state of a vertex with `level` (after the step shown) while `depth` is being expanded.
+TeachVertex teach_vertex_state(double level, int32_t depth);
+gfx::Color teach_vertex_color(TeachVertex s, const gfx::Palette& p);
+const char* teach_vertex_name(TeachVertex s);
+
+// Positions in the unit square: column = the vertex's level from the source (unreached vertices
+// in a last column), spread evenly down the column, every other one nudged sideways so edges
+// inside a column stay visible.
+struct TeachLayout {
+  std::vector<float> x, y;
+  int columns = 0;
+};
+TeachLayout layered_layout(const graph::Graph& g, const std::vector<int32_t>& level);
+
+// What draw() laid out, for describe_at.
+struct TeachHover {
+  std::vector<CellRow> rows;
+  RowsGeometry geometry;
+  struct Spot {
+    gfx::Vec2 centre;
+    float radius = 0;
+    std::string text;
+  };
+  std::vector<Spot> vertices;
+  struct Box {
+    gfx::Vec2 min, max;
+    std::string text;
+  };
+  std::vector<Box> boxes;
+  void clear() {
+    rows.clear();
+    geometry = {};
+    vertices.clear();
+    boxes.clear();
+  }
+  std::string describe(gfx::Vec2 point) const;
+};
+
+// Everything a part of the figure needs about the step shown.
+struct TeachFrame {
+  const graph::Graph* graph = nullptr;
+  const bfs::TeachRun* run = nullptr;
+  const std::vector<std::vector<double>>* values = nullptr;  // every buffer after the step
+  const StepFacts* facts = nullptr;
+  const TeachLayout* layout = nullptr;
+  const gfx::Palette* palette = nullptr;
+  float font = 12;
+};
+// The hover text of vertex v: id, level and parent after this step, degree.
+std::string vertex_hover(const TeachFrame& f, int32_t v);
+// The graph in [min, max]: edges, this step's examined edges (the useful ones emphasised), the
+// BFS tree so far, the vertices in their state colours with ids (and levels).
+void draw_teach_graph(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, const TeachFrame& f,
+                      TeachHover& hover);
+// The atomics on the tails this step as a chain of boxes in serialization order; returns the
+// height used.
+float draw_tail_atomics(gfx::Canvas& c, gfx::Vec2 origin, float width, const TeachFrame& f,
+                        TeachHover& hover);
+// Per warp a strip of lanes (busy this step in the warp's colour, idle grey) with a bar per lane
+// for its busy steps over the level; within [origin, origin + size].
+void draw_lane_strips(gfx::Canvas& c, gfx::Vec2 origin, gfx::Vec2 size, const TeachFrame& f,
+                      TeachHover& hover);
+
+}  // namespace ws::app

@@ -1,0 +1,387 @@
+// The BFS teach figure's right-hand parts: the graph at a layered layout in its BFS colours with
+// this step's edges, the atomics on the queue tails in serialization order, and the lanes of
+// every warp (busy or idle this step, busy steps over the level).
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "bfs_teach_view.h"
+#include "views/field_raster.h"
+#include "views/figure_parts.h"
+
+namespace ws::app {
+
+using gfx::HAlign;
+using gfx::VAlign;
+using gfx::Vec2;
+
+namespace {
+
+double value_at(const TeachFrame& f, const char* name, int64_t i) {
+  const int b = bfs::teach_buffer(f.run->trace, name);
+  if (b < 0) return std::nan("");
+  const std::vector<double>& v = f.values->at(size_t(b));
+  return size_t(i) < v.size() ? v[size_t(i)] : std::nan("");
+}
+
+std::string level_text(double level) {
+  if (std::isnan(level) || level < 0) return "not reached yet";
+  return std::to_string(int64_t(level));
+}
+
+gfx::Color warp_fill(const gfx::Palette& p, int warp) {
+  return mix(p.cell_fill, p.warp_color(warp), 0.55f);
+}
+
+}  // namespace
+
+TeachVertex teach_vertex_state(double level, int32_t depth) {
+  if (std::isnan(level) || level < 0 || level > depth + 1) return TeachVertex::Unvisited;
+  if (level < depth) return TeachVertex::Visited;
+  if (level == depth) return TeachVertex::Frontier;
+  return TeachVertex::Discovered;
+}
+
+gfx::Color teach_vertex_color(TeachVertex s, const gfx::Palette& p) {
+  const bool dark = p.background.r < 128;
+  switch (s) {
+    case TeachVertex::Unvisited:
+      return dark ? gfx::Color{72, 72, 80} : gfx::Color{226, 226, 231};
+    case TeachVertex::Visited:
+      return dark ? gfx::Color{110, 110, 130} : gfx::Color{128, 128, 148};
+    case TeachVertex::Frontier:
+      return {240, 158, 20};
+    case TeachVertex::Discovered:
+      return {0, 158, 115};
+  }
+  return p.cell_fill;
+}
+
+const char* teach_vertex_name(TeachVertex s) {
+  switch (s) {
+    case TeachVertex::Unvisited:
+      return "unvisited";
+    case TeachVertex::Visited:
+      return "visited";
+    case TeachVertex::Frontier:
+      return "frontier";
+    case TeachVertex::Discovered:
+      return "discovered this level";
+  }
+  return "";
+}
+
+TeachLayout layered_layout(const graph::Graph& g, const std::vector<int32_t>& level) {
+  TeachLayout out;
+  const int32_t n = g.vertices;
+  out.x.assign(size_t(n), 0.5f);
+  out.y.assign(size_t(n), 0.5f);
+  if (n == 0) return out;
+  int32_t deepest = 0;
+  bool unreached = false;
+  for (int32_t v = 0; v < n; ++v) {
+    const int32_t l = size_t(v) < level.size() ? level[size_t(v)] : -1;
+    if (l < 0) unreached = true;
+    deepest = std::max(deepest, l);
+  }
+  out.columns = deepest + 1 + (unreached ? 1 : 0);
+  std::vector<std::vector<int32_t>> column(size_t(out.columns));
+  auto column_of = [&](int32_t v) {
+    const int32_t l = size_t(v) < level.size() ? level[size_t(v)] : -1;
+    return l < 0 ? out.columns - 1 : l;
+  };
+  for (int32_t v = 0; v < n; ++v) column[size_t(column_of(v))].push_back(v);
+  // In-neighbours, to order each column by where its parents sit (fewer crossings).
+  std::vector<std::vector<int32_t>> in(static_cast<size_t>(n));
+  for (int32_t u = 0; u < n; ++u)
+    for (int64_t e = g.row_offsets[size_t(u)]; e < g.row_offsets[size_t(u) + 1]; ++e)
+      in[size_t(g.columns[size_t(e)])].push_back(u);
+  std::vector<float> rank(size_t(n), 0);
+  for (int c = 0; c < out.columns; ++c) {
+    std::vector<int32_t>& col = column[size_t(c)];
+    if (c > 0) {
+      std::vector<float> key(size_t(n), 1e9f);
+      for (int32_t v : col) {
+        float sum = 0;
+        int count = 0;
+        for (int32_t u : in[size_t(v)])
+          if (column_of(u) == c - 1) sum += rank[size_t(u)], ++count;
+        key[size_t(v)] = count ? sum / count : 1e9f;
+      }
+      std::stable_sort(col.begin(), col.end(),
+                       [&](int32_t a, int32_t b) { return key[size_t(a)] < key[size_t(b)]; });
+    }
+    // An edge inside the column, or a crowded column: every other vertex nudged sideways, so
+    // those edges show and the circles have room.
+    bool inner = col.size() > 8;
+    for (int32_t v : col)
+      for (int32_t u : in[size_t(v)])
+        if (u != v && column_of(u) == c) inner = true;
+    for (size_t i = 0; i < col.size(); ++i) {
+      const int32_t v = col[i];
+      rank[size_t(v)] = float(i);
+      const float nudge = inner && col.size() > 1 ? (i % 2 ? 0.2f : -0.2f) : 0.0f;
+      out.x[size_t(v)] = (float(c) + 0.5f + nudge) / float(out.columns);
+      out.y[size_t(v)] = (float(i) + 0.5f) / float(col.size());
+    }
+  }
+  return out;
+}
+
+std::string vertex_hover(const TeachFrame& f, int32_t v) {
+  const graph::Graph& g = *f.graph;
+  const double level = value_at(f, "level", v), parent = value_at(f, "parent", v);
+  int64_t in_degree = 0;
+  for (int32_t c : g.columns) in_degree += c == v;
+  std::string text = "vertex " + std::to_string(v);
+  if (!g.original_ids.empty()) text += " (id " + std::to_string(g.original_ids[size_t(v)]) + ")";
+  text += ": level " + level_text(level);
+  text += ", parent " + (std::isnan(parent) || parent < 0 ? std::string("none yet")
+                                                          : std::to_string(int64_t(parent)));
+  text += ", out-degree " + std::to_string(g.degree(v));
+  if (!g.symmetric) text += ", in-degree " + std::to_string(in_degree);
+  text += "; " + std::string(teach_vertex_name(teach_vertex_state(level, f.facts->depth))) +
+          " while level " + std::to_string(f.facts->depth) + " is expanded";
+  return text;
+}
+
+void draw_teach_graph(gfx::Canvas& c, Vec2 min, Vec2 max, const TeachFrame& f, TeachHover& hover) {
+  const graph::Graph& g = *f.graph;
+  const gfx::Palette& p = *f.palette;
+  const TeachLayout& layout = *f.layout;
+  const int32_t n = g.vertices;
+  if (n == 0) return;
+  // Vertex radius: under half the distance between the two closest vertices.
+  const float w = max.x - min.x, h = max.y - min.y;
+  auto at = [&](int32_t v) {
+    return Vec2{min.x + layout.x[size_t(v)] * w, min.y + layout.y[size_t(v)] * h};
+  };
+  float closest = std::min(w, h);
+  for (int32_t a = 0; a < n; ++a)
+    for (int32_t b = a + 1; b < n; ++b) {
+      const Vec2 d = at(a) - at(b);
+      closest = std::min(closest, std::sqrt(d.x * d.x + d.y * d.y));
+    }
+  const float radius = std::clamp(closest * 0.4f, 3.0f, f.font * 0.95f);
+  auto edge_line = [&](int32_t a, int32_t b, gfx::Color color, float thickness, bool head) {
+    const Vec2 pa = at(a), pb = at(b), d = pb - pa;
+    const float length = std::sqrt(d.x * d.x + d.y * d.y);
+    if (length < 2 * radius + 1) return;
+    const Vec2 u = d * (1 / length);
+    const Vec2 from = pa + u * radius, to = pb - u * (radius + 1);
+    if (head)
+      c.arrow(from, to, color, thickness, std::max(5.0f, thickness * 3));
+    else
+      c.line(from, to, color, thickness);
+  };
+  const bool directed = !g.symmetric;
+  const gfx::Color base =
+      p.background.r < 128 ? gfx::Color{90, 90, 100} : gfx::Color{196, 196, 204};
+  c.begin_group("graph-edges");
+  for (int32_t u = 0; u < n; ++u)
+    for (int64_t e = g.row_offsets[size_t(u)]; e < g.row_offsets[size_t(u) + 1]; ++e) {
+      const int32_t v = g.columns[size_t(e)];
+      if (!directed && v < u) continue;
+      edge_line(u, v, base, 1, directed);
+    }
+  c.end_group();
+  // The BFS tree so far: each labelled vertex's parent edge.
+  c.begin_group("bfs-tree");
+  for (int32_t v = 0; v < n; ++v) {
+    const double parent = value_at(f, "parent", v);
+    if (std::isnan(parent) || parent < 0 || int32_t(parent) == v || parent >= n) continue;
+    edge_line(int32_t(parent), v, p.text_muted, 2.2f, true);
+  }
+  c.end_group();
+  c.begin_group("examined-edges");
+  for (const ExaminedEdge& e : f.facts->edges)
+    if (!e.useful) edge_line(e.from, e.to, p.read, 2.6f, true);
+  for (const ExaminedEdge& e : f.facts->edges)
+    if (e.useful) edge_line(e.from, e.to, teach_vertex_color(TeachVertex::Discovered, p), 4, true);
+  c.end_group();
+  c.begin_group("vertices");
+  const float id_font = std::min(radius * 1.05f, f.font * 0.85f);
+  const int32_t source = f.run->params.source;
+  for (int32_t v = 0; v < n; ++v) {
+    const Vec2 centre = at(v);
+    const double level = value_at(f, "level", v);
+    const TeachVertex state = teach_vertex_state(level, f.facts->depth);
+    const gfx::Color fill = teach_vertex_color(state, p);
+    if (v == source) c.circle_filled(centre, radius + 3, p.text);
+    c.circle_filled(centre, radius + 1, p.cell_border);
+    c.circle_filled(centre, radius, fill);
+    if (id_font >= 6.5f)
+      c.text(centre, std::to_string(v), id_font, ink_on(fill), HAlign::Center, VAlign::Middle);
+    if (!std::isnan(level) && level >= 0 && radius >= 8 && n <= 16)
+      c.text({centre.x + radius * 0.8f, centre.y - radius * 0.8f},
+             "L" + std::to_string(int64_t(level)), f.font * 0.6f, p.text_muted, HAlign::Left,
+             VAlign::Bottom);
+    hover.vertices.push_back({centre, std::max(radius, 5.0f), vertex_hover(f, v)});
+  }
+  c.end_group();
+}
+
+float draw_tail_atomics(gfx::Canvas& c, Vec2 origin, float width, const TeachFrame& f,
+                        TeachHover& hover) {
+  const gfx::Palette& p = *f.palette;
+  const Trace& trace = f.run->trace;
+  const float font = f.font * 0.8f;
+  const bool has_tail =
+      bfs::teach_buffer(trace, "tail") >= 0 || bfs::teach_buffer(trace, "block tail") >= 0;
+  c.text(
+      origin,
+      fit_text(c, "atomics on the queue tail this step, in the order they serialize", font, width),
+      font, p.text);
+  float y = origin.y + font * 1.4f;
+  if (f.facts->atomics.empty()) {
+    c.text({origin.x, y},
+           has_tail ? "none this step" : "none: this variant keeps no queue (no tail)", font * 0.9f,
+           p.text_muted);
+    return y + font * 1.3f - origin.y;
+  }
+  const float box_w = std::max(f.font * 2.3f, c.text_size("t127", font * 0.85f).x + 8);
+  const float box_h = f.font * 1.25f, label_w = f.font * 4.6f;
+  const int per_row = std::max(1, int((width - label_w) / (box_w + 4)));
+  size_t i = 0;
+  int rows = 0;
+  while (i < f.facts->atomics.size() && rows < 3) {
+    const TailAtomic& first = f.facts->atomics[i];
+    const std::string name = trace.buffers[size_t(first.buffer)].name +
+                             (trace.buffers[size_t(first.buffer)].space == MemSpace::Shared
+                                  ? " b" + std::to_string(first.copy)
+                                  : "");
+    c.text({origin.x, y + box_h / 2}, fit_text(c, name, font * 0.85f, label_w - 4), font * 0.85f,
+           p.text_muted, HAlign::Left, VAlign::Middle);
+    int k = 0;
+    while (i < f.facts->atomics.size() && k < per_row) {
+      const TailAtomic& a = f.facts->atomics[i];
+      if (a.buffer != first.buffer || a.copy != first.copy) break;
+      const int bd = std::max(1, f.run->params.block_dim);
+      const int warp = teach_warp_of(a.thread, bd, trace.warp_size);
+      const Vec2 b0{origin.x + label_w + k * (box_w + 4), y}, b1{b0.x + box_w, y + box_h};
+      c.rect_filled(b0, b1, warp_fill(p, warp), 2);
+      c.rect(b0, b1, p.atomic, 1.5f, 2);
+      c.text({(b0.x + b1.x) / 2, (b0.y + b1.y) / 2}, "t" + std::to_string(a.thread), font * 0.85f,
+             p.text, HAlign::Center, VAlign::Middle);
+      const std::string slot = a.amount == 1 ? "slot " + std::to_string(int64_t(a.before))
+                                             : std::to_string(int64_t(a.before)) + "+" +
+                                                   std::to_string(int64_t(a.amount));
+      c.text({(b0.x + b1.x) / 2, b1.y + 1}, fit_text(c, slot, font * 0.65f, box_w + 2),
+             font * 0.65f, p.text_muted, HAlign::Center, VAlign::Top);
+      if (k > 0)
+        c.arrow({b0.x - 4, (b0.y + b1.y) / 2}, {b0.x, (b0.y + b1.y) / 2}, p.text_muted, 1, 3);
+      hover.boxes.push_back(
+          {b0,
+           {b1.x, b1.y + font * 0.7f},
+           "atomicAdd on " + name + " by thread " + std::to_string(a.thread) + " (warp " +
+               std::to_string(warp) + "): read " + std::to_string(int64_t(a.before)) + ", added " +
+               std::to_string(int64_t(a.amount)) + " -> its vertices go to slots " +
+               std::to_string(int64_t(a.before)) + ".." +
+               std::to_string(int64_t(a.before + a.amount) - 1) +
+               (k > 0 ? "; it waited for the atomics before it" : "")});
+      ++i;
+      ++k;
+    }
+    y += box_h + font * 1.0f;
+    ++rows;
+  }
+  if (i < f.facts->atomics.size())
+    c.text({origin.x, y}, "and " + count_text(int64_t(f.facts->atomics.size() - i), "more atomic"),
+           font * 0.8f, p.text_muted);
+  y += font * 0.9f;
+  return y - origin.y;
+}
+
+void draw_lane_strips(gfx::Canvas& c, Vec2 origin, Vec2 size, const TeachFrame& f,
+                      TeachHover& hover) {
+  const gfx::Palette& p = *f.palette;
+  const StepFacts& facts = *f.facts;
+  const float font = f.font * 0.8f;
+  c.text(origin,
+         fit_text(c,
+                  "warp lanes: busy this step (colour) or idle (grey); bars: busy steps in the "
+                  "level so far",
+                  font, size.x),
+         font, p.text);
+  const int warp_size = std::max(f.run->trace.warp_size, 1);
+  const float label_w = f.font * 2.4f;
+  const float lane_w = std::min(f.font * 1.0f, (size.x - label_w) / warp_size);
+  float y = origin.y + font * 1.5f;
+  // Rows as tall as the room allows for every warp, between 6 px and a font.
+  const float gap = f.font * 0.3f;
+  const float fit_h = (origin.y + size.y - y) / float(std::max<size_t>(facts.warps.size(), 1));
+  const float cell_h =
+      std::clamp((fit_h - gap) / 2.0f, 6.0f, std::min(f.font * 0.9f, lane_w * 1.2f));
+  const float bar_h = cell_h;
+  const float row_h = cell_h + bar_h + gap;
+  const int fit = std::max(1, int((origin.y + size.y - y) / row_h));
+  // Warps with work in this level first (the rest are idle the whole level).
+  std::vector<const WarpLanes*> order;
+  for (const WarpLanes& w : facts.warps)
+    if (std::any_of(w.level_busy.begin(), w.level_busy.end(), [](int k) { return k > 0; }))
+      order.push_back(&w);
+  const size_t working = order.size();
+  for (const WarpLanes& w : facts.warps)
+    if (std::none_of(w.level_busy.begin(), w.level_busy.end(), [](int k) { return k > 0; }))
+      order.push_back(&w);
+  const int shown = std::min<int>(fit - (int(order.size()) > fit ? 1 : 0), int(order.size()));
+  const float steps_so_far = float(facts.step_in_level + 1);
+  for (int r = 0; r < shown; ++r) {
+    const WarpLanes& w = *order[size_t(r)];
+    int busy = 0, level_busy = 0;
+    for (size_t l = 0; l < w.busy.size(); ++l) busy += w.busy[l], level_busy += w.level_busy[l];
+    c.text({origin.x, y + cell_h / 2}, "w" + std::to_string(w.warp), font, p.text, HAlign::Left,
+           VAlign::Middle);
+    const float x0 = origin.x + label_w;
+    for (int l = 0; l < warp_size; ++l) {
+      const Vec2 a{x0 + l * lane_w + 0.5f, y}, b{x0 + (l + 1) * lane_w - 0.5f, y + cell_h};
+      if (!w.exists(l)) continue;
+      const bool on = w.busy[size_t(l)];
+      c.rect_filled(a, b, on ? mix(p.cell_fill, p.warp_color(w.warp), 0.8f) : p.cell_unwritten, 1);
+      const float frac = float(w.level_busy[size_t(l)]) / steps_so_far;
+      if (frac > 0)
+        c.rect_filled({a.x, y + cell_h + bar_h * (1 - frac)}, {b.x, y + cell_h + bar_h},
+                      mix(p.cell_fill, p.warp_color(w.warp), 0.5f));
+    }
+    c.line({x0, y + cell_h + bar_h}, {x0 + warp_size * lane_w, y + cell_h + bar_h}, p.inactive, 1);
+    const bool divergent = busy > 0 && busy < int(w.busy.size());
+    const std::string note = std::to_string(busy) + "/" + std::to_string(w.busy.size()) + " busy";
+    const float note_x = x0 + warp_size * lane_w + 4;
+    if (note_x + c.text_size(note, font * 0.8f).x <= origin.x + size.x)
+      c.text({note_x, y + cell_h / 2}, note, font * 0.8f, divergent ? p.divergent : p.text_muted,
+             HAlign::Left, VAlign::Middle);
+    std::string text = "warp " + std::to_string(w.warp) + ": " + std::to_string(busy) + " of " +
+                       std::to_string(w.busy.size()) + " lanes busy this step" +
+                       (divergent ? " (divergent: the idle lanes wait)" : "") + "; " +
+                       std::to_string(level_busy) + " busy lane-steps of " +
+                       std::to_string(int64_t(w.busy.size()) * int64_t(steps_so_far)) +
+                       " in this level so far";
+    int most = 0;
+    for (size_t l = 0; l < w.level_busy.size(); ++l) most = std::max(most, w.level_busy[l]);
+    if (most > 0)
+      text += "; the busiest lane worked " + std::to_string(most) + " of " +
+              std::to_string(int(steps_so_far)) + " steps";
+    hover.boxes.push_back({{origin.x, y}, {x0 + warp_size * lane_w, y + cell_h + bar_h}, text});
+    y += row_h;
+  }
+  if (shown < int(order.size()))
+    c.text({origin.x, y},
+           "and " + count_text(int64_t(order.size()) - shown, "more warp") +
+               (size_t(shown) >= working ? " (idle the whole level)" : ""),
+           font * 0.85f, p.text_muted);
+}
+
+std::string TeachHover::describe(Vec2 point) const {
+  const std::string r = describe_rows(geometry, rows, point);
+  if (!r.empty()) return r;
+  for (const Spot& s : vertices) {
+    const float dx = point.x - s.centre.x, dy = point.y - s.centre.y;
+    if (dx * dx + dy * dy <= s.radius * s.radius) return s.text;
+  }
+  for (const Box& b : boxes)
+    if (point.x >= b.min.x && point.x <= b.max.x && point.y >= b.min.y && point.y <= b.max.y)
+      return b.text;
+  return "";
+}
+
+}  // namespace ws::app

@@ -1,0 +1,407 @@
+// The BFS scene's teach mode as a user drives it: every variant on the textbook's 9-vertex graph
+// and on the karate club, stepped through and drawn at every step, the level cells at the last
+// step equal to the plain queue BFS (graph::bfs_reference), the hover texts naming the cell or
+// vertex under the pointer, a graph too large for teach mode refused with a message while the
+// mode stays usable, and parameter changes re-running the search.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "bfs/bfs.h"
+#include "graph/graph.h"
+#include "imgui_frame_test_support.h"
+#include "render/figure.h"
+#include "shell/headless_context.h"
+#include "scenes/bfs/bfs_teach_scene.h"
+#include "ui/code_panel.h"
+
+namespace ws::app {
+namespace {
+
+std::unique_ptr<BfsTeachScene> attached(const nlohmann::json& params) {
+  auto scene = std::make_unique<BfsTeachScene>(std::make_shared<BfsSettings>());
+  scene->params_from_json(params);
+  static SceneContext context;  // CPU backend: the same on every machine
+  scene->attach(context);
+  return scene;
+}
+
+std::string svg_of(const Scene& scene, int width = 1280, int height = 720) {
+  gfx::FigureOptions options;
+  options.width = width;
+  options.height = height;
+  return gfx::render_figure_svg([&](gfx::Canvas& c) { scene.draw(c, gfx::Theme::Light); }, options);
+}
+
+graph::Graph load(const std::string& name) {
+  if (name.rfind("gen:", 0) == 0) return graph::generate(name.substr(4), 1);
+  graph::LoadOptions o;
+  return graph::load_graph(std::string(WS_TEST_GRAPHS_DIR) + "/" + name, o);
+}
+
+// The level array after `step` as integers (-1 unreached).
+std::vector<int32_t> level_cells(const BfsTeachScene& scene, int step) {
+  const bfs::TeachRun& run = *scene.run();
+  const int b = bfs::teach_buffer(run.trace, "level");
+  EXPECT_GE(b, 0);
+  const auto snapshots = replay_snapshots(run.trace);
+  std::vector<int32_t> out;
+  for (double v : snapshots.at(size_t(step)).at(size_t(b)))
+    out.push_back(std::isnan(v) ? -1 : int32_t(v));
+  return out;
+}
+
+// The centre of the cell of row `label`, column `col` in the last draw, or {-1, -1}.
+gfx::Vec2 cell_centre(const BfsTeachScene& scene, const std::string& label, int col) {
+  const TeachHover& h = scene.hover();
+  for (size_t r = 0; r < h.rows.size(); ++r)
+    if (h.rows[r].label == label && col < int(h.rows[r].cells.size())) {
+      const gfx::Vec2 a = h.geometry.cell_min(int(r), col), b = h.geometry.cell_max(int(r), col);
+      return {(a.x + b.x) / 2, (a.y + b.y) / 2};
+    }
+  return {-1, -1};
+}
+
+TEST(BfsTeachScene, EveryVariantOnThePmppGraphAndKarateStepsDrawsAndEndsAtTheReferenceLevels) {
+  for (const std::string graph_name : {"gen:pmpp", "karate.mtx"}) {
+    const graph::Graph g = load(graph_name);
+    for (const bfs::VariantInfo& vi : bfs::variant_infos()) {
+      for (int32_t source : {0, g.vertices - 1}) {
+        SCOPED_TRACE(graph_name + " " + vi.id + " from " + std::to_string(source));
+        auto scene = attached(
+            {{"graph", graph_name}, {"variant", vi.id}, {"source", std::to_string(source)}});
+        ASSERT_NE(scene->run(), nullptr) << scene->message();
+        const bfs::TeachRun& run = *scene->run();
+        EXPECT_EQ(scene->step_count(), int(run.trace.steps.size()));
+        EXPECT_EQ(run.step_depth.size(), run.trace.steps.size());
+        const std::vector<int32_t> reference = graph::bfs_reference(g, source);
+        EXPECT_EQ(level_cells(*scene, scene->step_count() - 1), reference);
+        const nlohmann::json doc = scene->results_json();
+        EXPECT_EQ(doc["matches_reference"], true);
+        EXPECT_EQ(doc["verification"]["passed"], true) << doc["verification"].dump();
+        EXPECT_EQ(doc["steps"].size(), run.trace.steps.size());
+        // Draw every step; the step's level cells never run ahead of the reference (a vertex
+        // once labelled keeps its level).
+        for (int s = 0; s < scene->step_count(); ++s) {
+          scene->seek(s);
+          ASSERT_EQ(scene->current_step(), s);
+          EXPECT_FALSE(svg_of(*scene).empty());
+          const std::vector<int32_t> now = level_cells(*scene, s);
+          for (size_t v = 0; v < now.size(); ++v)
+            if (now[v] >= 0) {
+              EXPECT_EQ(now[v], reference[v]) << "vertex " << v << " step " << s;
+            }
+        }
+      }
+    }
+  }
+}
+
+TEST(BfsTeachScene, QueueTailAtomicsGiveEachDiscoveredVertexItsOwnSlot) {
+  for (const std::string graph_name : {"gen:pmpp", "karate.mtx", "gen:tree:4"}) {
+    const graph::Graph g = load(graph_name);
+    const std::vector<int32_t> reference = graph::bfs_reference(g, 0);
+    for (const char* variant : {"global-queue", "block-queue"}) {
+      SCOPED_TRACE(graph_name + " " + variant);
+      auto scene = attached({{"graph", graph_name}, {"variant", variant}});
+      ASSERT_NE(scene->run(), nullptr) << scene->message();
+      const bfs::TeachRun& run = *scene->run();
+      const Snapshots snaps = replay_snapshots(run.trace);
+      const int tail = bfs::teach_buffer(run.trace, "tail");
+      ASSERT_GE(tail, 0);
+      std::map<int32_t, int64_t> reserved;  // depth -> slots reserved on the global tail
+      for (int s = 0; s < scene->step_count(); ++s) {
+        const StepFacts f = step_facts(run, snaps, s);
+        double expected_before = -1;
+        for (const TailAtomic& a : f.atomics) {
+          if (a.buffer != tail) continue;
+          if (expected_before >= 0) {
+            EXPECT_EQ(a.before, expected_before) << "step " << s;
+          }
+          expected_before = a.before + a.amount;
+          reserved[f.depth] += int64_t(a.amount);
+        }
+      }
+      for (const auto& [depth, slots] : reserved) {
+        int64_t discovered = 0;
+        for (int32_t l : reference) discovered += l == depth + 1;
+        EXPECT_EQ(slots, discovered) << "level " << depth;
+      }
+    }
+  }
+}
+
+TEST(BfsTeachScene, EveryStepHighlightsAStatementOfTheVariantsKernel) {
+  for (const bfs::VariantInfo& vi : bfs::variant_infos()) {
+    SCOPED_TRACE(vi.id);
+    auto scene = attached({{"graph", "gen:pmpp"}, {"variant", vi.id}});
+    ASSERT_NE(scene->run(), nullptr);
+    for (int s = 0; s < scene->step_count(); ++s) {
+      scene->seek(s);
+      const KernelSource src = scene->kernel_source();
+      const SourceSection section = load_step_source(src.file, src.section, src.marker);
+      ASSERT_FALSE(section.lines.empty()) << "no section " << src.section << " in " << src.file;
+      if (!src.marker.empty()) {
+        EXPECT_GE(find_marker_line(section, src.marker), 0)
+            << "step " << s << " (" << scene->run()->trace.steps[size_t(s)].label << "): marker "
+            << src.marker << " not in " << section.title;
+      }
+    }
+  }
+}
+
+TEST(BfsTeachScene, TheFiguresFitSmallAndLargeCanvases) {
+  auto scene = attached({{"graph", "karate.mtx"}, {"variant", "edge-centric"}});
+  ASSERT_NE(scene->run(), nullptr);
+  for (auto [w, h] : {std::pair{640, 400}, std::pair{1280, 720}, std::pair{1920, 1080}}) {
+    scene->seek(1);
+    EXPECT_FALSE(svg_of(*scene, w, h).empty());
+    gfx::FigureOptions dark;
+    dark.width = w;
+    dark.height = h;
+    dark.theme = gfx::Theme::Dark;
+    EXPECT_FALSE(
+        gfx::render_figure_svg([&](gfx::Canvas& c) { scene->draw(c, gfx::Theme::Dark); }, dark)
+            .empty());
+    EXPECT_FALSE(scene->hover().rows.empty());
+    // Every row lies inside the canvas.
+    EXPECT_LE(scene->hover().geometry.bottom(), float(h));
+    EXPECT_EQ(int(scene->hover().vertices.size()), 34);
+  }
+}
+
+TEST(BfsTeachScene, HoverNamesTheCellTheVertexAndTheThreads) {
+  auto scene = attached({{"graph", "gen:pmpp"}, {"variant", "push"}});
+  ASSERT_NE(scene->run(), nullptr);
+  const graph::Graph g = load("gen:pmpp");
+  const std::vector<int32_t> reference = graph::bfs_reference(g, 0);
+  scene->seek(scene->step_count() - 1);
+  (void)svg_of(*scene);
+  for (int32_t v = 0; v < g.vertices; ++v) {
+    const gfx::Vec2 at = cell_centre(*scene, "level", v);
+    ASSERT_GE(at.x, 0);
+    EXPECT_EQ(scene->describe_at(at).rfind(
+                  "level[" + std::to_string(v) + "] = " + std::to_string(reference[size_t(v)]), 0),
+              0u)
+        << scene->describe_at(at);
+    // The vertex in the drawing: its id, level, parent and degree.
+    const TeachHover::Spot& spot = scene->hover().vertices.at(size_t(v));
+    const std::string text = scene->describe_at(spot.centre);
+    EXPECT_EQ(
+        text.rfind(
+            "vertex " + std::to_string(v) + ": level " + std::to_string(reference[size_t(v)]), 0),
+        0u)
+        << text;
+    EXPECT_NE(text.find("out-degree " + std::to_string(g.degree(v))), std::string::npos) << text;
+    EXPECT_NE(text.find("parent "), std::string::npos);
+  }
+  // row_offsets cells name the vertex whose edges start there.
+  for (int32_t v = 0; v <= g.vertices; ++v) {
+    const std::string text = scene->describe_at(cell_centre(*scene, "row_offsets", v));
+    EXPECT_EQ(text.rfind("row_offsets[" + std::to_string(v) +
+                             "] = " + std::to_string(g.row_offsets[size_t(v)]),
+                         0),
+              0u)
+        << text;
+  }
+  // At a step that reads edges, a columns cell the step read names the thread that read it.
+  const bfs::TeachRun& run = *scene->run();
+  const int columns = bfs::teach_buffer(run.trace, "columns");
+  ASSERT_GE(columns, 0);
+  for (int s = 0; s < scene->step_count(); ++s) {
+    for (const TraceEvent& e : run.trace.steps[size_t(s)].events) {
+      if (e.buffer != columns || e.kind != EventKind::Read) continue;
+      scene->seek(s);
+      (void)svg_of(*scene);
+      const std::string text = scene->describe_at(cell_centre(*scene, "columns", e.address));
+      EXPECT_EQ(text.rfind("columns[" + std::to_string(e.address) +
+                               "] = " + std::to_string(g.columns[size_t(e.address)]),
+                           0),
+                0u)
+          << text;
+      EXPECT_NE(text.find("read by thread " + std::to_string(e.thread)), std::string::npos) << text;
+      return;
+    }
+  }
+  ADD_FAILURE() << "no step of push on pmpp reads columns";
+}
+
+TEST(BfsTeachScene, HoverNamesTheTailAtomicsAndTheWarps) {
+  auto scene = attached({{"graph", "karate.mtx"}, {"variant", "global-queue"}});
+  ASSERT_NE(scene->run(), nullptr);
+  const bfs::TeachRun& run = *scene->run();
+  const int tail = bfs::teach_buffer(run.trace, "tail");
+  int checked = 0;
+  for (int s = 0; s < scene->step_count(); ++s) {
+    std::vector<int32_t> atomics;  // threads, in event order
+    for (const TraceEvent& e : run.trace.steps[size_t(s)].events)
+      if (e.buffer == tail && e.kind == EventKind::Atomic) atomics.push_back(e.thread);
+    if (atomics.size() < 2) continue;
+    scene->seek(s);
+    (void)svg_of(*scene);
+    // The boxes of the chain, left to right, name the threads in the order they serialize.
+    std::vector<int32_t> named;
+    for (const TeachHover::Box& b : scene->hover().boxes) {
+      const std::string text = scene->describe_at({(b.min.x + b.max.x) / 2, b.min.y + 2});
+      const size_t at = text.find("atomicAdd on tail by thread ");
+      if (at == 0) named.push_back(std::stoi(text.substr(28)));
+    }
+    // (A long chain shows its first atomics and says how many more.)
+    ASSERT_GE(named.size(), 2u) << "step " << s;
+    EXPECT_EQ(named, std::vector<int32_t>(atomics.begin(), atomics.begin() + named.size()))
+        << "step " << s;
+    // Every warp of the launch has a strip that says how many of its lanes were busy.
+    const std::vector<int32_t> active = active_threads(run.trace.steps[size_t(s)]);
+    int strips = 0;
+    for (const TeachHover::Box& b : scene->hover().boxes) {
+      const std::string text = scene->describe_at({(b.min.x + b.max.x) / 2, b.max.y - 1});
+      if (text.rfind("warp ", 0) != 0) continue;
+      const int w = std::stoi(text.substr(5));
+      int64_t busy = 0;
+      for (int32_t t : active) busy += t / 32 == w;
+      EXPECT_NE(text.find(": " + std::to_string(busy) + " of "), std::string::npos) << text;
+      ++strips;
+    }
+    EXPECT_GE(strips, 1);
+    ++checked;
+  }
+  EXPECT_GT(checked, 0);
+}
+
+TEST(BfsTeachScene, AGraphTooLargeGivesAMessageAndTheModeStaysUsable) {
+  auto scene = attached({{"graph", "gen:pmpp"}});
+  ASSERT_NE(scene->run(), nullptr);
+  EXPECT_NO_THROW(scene->params_from_json({{"graph", "bcspwr10.mtx"}}));
+  EXPECT_NO_THROW(scene->reset());
+  EXPECT_EQ(scene->run(), nullptr);
+  EXPECT_NE(scene->message().find("karate.mtx"), std::string::npos) << scene->message();
+  EXPECT_NE(scene->message().find(std::to_string(bfs::kTeachMaxVertices)), std::string::npos);
+  EXPECT_EQ(scene->step_count(), 1);
+  scene->seek(3);
+  EXPECT_EQ(scene->current_step(), 0);
+  const std::string svg = svg_of(*scene);
+  EXPECT_NE(svg.find("karate.mtx"), std::string::npos);
+  EXPECT_EQ(scene->describe_at({100, 100}), "");
+  EXPECT_NE(scene->results_json()["summary"].get<std::string>().find("teach mode"),
+            std::string::npos);
+  // A generated graph past the limit too, then back to one that fits.
+  scene->params_from_json({{"graph", "gen:grid:9x9"}});
+  scene->reset();
+  EXPECT_EQ(scene->run(), nullptr);
+  scene->params_from_json({{"graph", "karate.mtx"}, {"source", "33"}});
+  scene->reset();
+  ASSERT_NE(scene->run(), nullptr);
+  EXPECT_EQ(scene->run()->params.source, 33);
+  EXPECT_TRUE(scene->message().empty());
+}
+
+TEST(BfsTeachScene, TheGraphsTheMessageSuggestsAllFitTeachMode) {
+  auto scene = attached({{"graph", "4elt.graph"}});
+  ASSERT_EQ(scene->run(), nullptr);
+  const std::string message = scene->message();
+  int suggested = 0;
+  for (const char* name : {"gen:pmpp", "karate.mtx", "gen:tree:4", "gen:grid:6x6", "gen:er:40:3"}) {
+    if (message.find(name) == std::string::npos) continue;
+    ++suggested;
+    scene->params_from_json({{"graph", name}});
+    scene->reset();
+    EXPECT_NE(scene->run(), nullptr) << name << ": " << scene->message();
+  }
+  EXPECT_GE(suggested, 2);
+}
+
+// The panels in an ImGui frame for every variant, on a graph that fits and on one that does not:
+// nothing throws.
+TEST(BfsTeachScene, PanelsDrawInAnImGuiFrame) {
+  std::unique_ptr<gfx::HeadlessGl> gl;
+  try {
+    gl = gfx::HeadlessGl::create();
+  } catch (const std::exception& e) {
+    GTEST_SKIP() << "no headless GL here: " << e.what();
+  }
+  gfx::ImguiRuntime imgui;
+  std::vector<nlohmann::json> settings;
+  for (const bfs::VariantInfo& vi : bfs::variant_infos())
+    settings.push_back({{"graph", "gen:pmpp"}, {"variant", vi.id}});
+  settings.push_back({{"graph", "bcspwr10.mtx"}});
+  for (const nlohmann::json& params : settings) {
+    SCOPED_TRACE(params.dump());
+    auto scene = attached(params);
+    scene->seek(3);
+    for (int frame = 0; frame < 2; ++frame)
+      testing::panels_frame(
+          imgui, {"Graph", "Variant", "This step"}, [&] { EXPECT_NO_THROW(scene->ui()); },
+          [&] { EXPECT_NO_THROW(scene->code_ui()); });
+    scene->detach();
+  }
+}
+
+TEST(BfsTeachScene, BadParametersAreRefusedAndKeepTheRun) {
+  auto scene = attached({{"graph", "gen:pmpp"}, {"variant", "pull"}});
+  ASSERT_NE(scene->run(), nullptr);
+  const int steps = scene->step_count();
+  EXPECT_THROW(scene->params_from_json({{"source", "9"}}), Error);  // pmpp has 0..8
+  EXPECT_THROW(scene->params_from_json({{"graph", "no-such-graph.mtx"}}), Error);
+  EXPECT_THROW(scene->params_from_json({{"variant", "sideways"}}), Error);
+  EXPECT_EQ(scene->params_to_json()["variant"], "pull");
+  EXPECT_EQ(scene->params_to_json()["graph"], "gen:pmpp");
+  EXPECT_FALSE(svg_of(*scene).empty());
+  EXPECT_EQ(scene->hover().vertices.size(), 9u);
+  scene->reset();
+  ASSERT_NE(scene->run(), nullptr);
+  EXPECT_EQ(scene->step_count(), steps);
+  // A new graph taken but not yet run: the figure keeps the run it has until reset().
+  scene->params_from_json({{"graph", "karate.mtx"}, {"source", "20"}});
+  EXPECT_FALSE(svg_of(*scene).empty());
+  EXPECT_EQ(scene->hover().vertices.size(), 9u);
+  scene->reset();
+  EXPECT_FALSE(svg_of(*scene).empty());
+  EXPECT_EQ(scene->hover().vertices.size(), 34u);
+}
+
+TEST(BfsTeachScene, ParameterChangesRunTheSearchAgain) {
+  auto scene = attached({{"graph", "karate.mtx"}, {"variant", "global-queue"}});
+  ASSERT_NE(scene->run(), nullptr);
+  const graph::Graph g = load("karate.mtx");
+  for (const auto& [key, value] :
+       std::vector<std::pair<std::string, std::string>>{{"variant", "block-queue"},
+                                                        {"source", "16"},
+                                                        {"teach_block", "64"},
+                                                        {"variant", "direction-opt"},
+                                                        {"alpha", "2"},
+                                                        {"beta", "3"},
+                                                        {"graph", "gen:pmpp"}}) {
+    SCOPED_TRACE(key + "=" + value);
+    scene->params_from_json({{key, value}});
+    scene->reset();
+    ASSERT_NE(scene->run(), nullptr);
+    const bfs::TeachParams& p = scene->run()->params;
+    if (key == "variant") {
+      bfs::Variant v;
+      ASSERT_TRUE(bfs::parse_variant(value, v));
+      EXPECT_EQ(p.variant, v);
+    }
+    if (key == "source") {
+      EXPECT_EQ(p.source, 16);
+    }
+    if (key == "teach_block") {
+      EXPECT_EQ(p.block_dim, 64);
+    }
+    if (key == "alpha") {
+      EXPECT_EQ(p.alpha, 2);
+    }
+    if (key == "beta") {
+      EXPECT_EQ(p.beta, 3);
+    }
+    const graph::Graph now = load(key == "graph" ? value : "karate.mtx");
+    EXPECT_EQ(level_cells(*scene, scene->step_count() - 1), graph::bfs_reference(now, p.source));
+  }
+  EXPECT_EQ(scene->graph()->vertices, 9);  // the new graph starts from vertex 0
+  EXPECT_EQ(scene->run()->params.source, 0);
+}
+
+}  // namespace
+}  // namespace ws::app

@@ -1,0 +1,174 @@
+// The graph view's line drawing of large graphs (GraphView::EdgeDrawing): plain and examined edges
+// as 1-pixel lines, tree and useful edges as quads found by vertex. On a mid-size grid graph
+// (axis-aligned edges, so every midpoint is clear of other edges and disks) the lines path and the
+// quads path put the same class colour at every edge's midpoint, and that class is the one the
+// shared rule (edge_class) gives; Auto picks lines only when many edges are on screen and thins
+// them only when their pixels outnumber the target's many times over, and says so.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "gl_environment.h"
+#include "graph/graph.h"
+#include "render/figure.h"
+#include "render/palette.h"
+#include "test_graph_view_support.h"
+#include "views/graph/graph_view.h"
+
+namespace ws::app {
+namespace {
+
+using test::nearest_color;
+using test::over;
+using test::parents_of;
+
+#define WS_SKIP_WITHOUT_GL()                                                  \
+  do {                                                                        \
+    if (!::ws::gfx::test::gl_setup_error().empty())                           \
+      GTEST_SKIP() << "no GL context: " << ::ws::gfx::test::gl_setup_error(); \
+  } while (0)
+
+gfx::FigureOptions options(int w, int h, gfx::Theme theme) {
+  gfx::FigureOptions o;
+  o.width = w;
+  o.height = h;
+  o.supersample = 1;
+  o.theme = theme;
+  return o;
+}
+
+gfx::Image draw(GraphView& view, int w, int h, gfx::Theme theme) {
+  return gfx::render_figure(
+      [&](gfx::Canvas& c) {
+        view.draw(c, {0, 0}, {float(w), float(h)});
+      },
+      options(w, h, theme));
+}
+
+// The pixel of the 3 x 3 block at p that differs most from the background.
+const uint8_t* strongest(const gfx::Image& image, gfx::Vec2 p, gfx::Color bg) {
+  const uint8_t* best = image.pixel(int(p.x), int(p.y));
+  for (int dy = -1; dy <= 1; ++dy) {
+    for (int dx = -1; dx <= 1; ++dx) {
+      const uint8_t* q = image.pixel(int(p.x) + dx, int(p.y) + dy);
+      if (test::color_distance(q, bg) > test::color_distance(best, bg)) best = q;
+    }
+  }
+  return best;
+}
+
+TEST(GraphViewLines, LinesAndQuadsPutTheSameClassAtEdgeMidpoints) {
+  WS_SKIP_WITHOUT_GL();
+  const graph::Graph g = graph::generate("grid:36x24", 1);
+  ASSERT_EQ(g.x.size(), size_t(g.vertices));
+  struct Case {
+    int32_t source, depth;
+    gfx::Theme theme;
+  };
+  const Case cases[] = {{0, 9, gfx::Theme::Light},
+                        {g.vertices / 2 + 7, 6, gfx::Theme::Dark},
+                        {g.vertices - 1, 20, gfx::Theme::Light}};
+  constexpr int kW = 900, kH = 620;
+  for (const Case& c : cases) {
+    const std::vector<int32_t> level = graph::bfs_reference(g, c.source);
+    const std::vector<int32_t> parent = parents_of(g, level);
+    BfsOverlay o;
+    o.level = level.data();
+    o.parent = parent.data();
+    o.source = c.source;
+    o.depth = c.depth;
+    GraphView view(Backend::Cpu, true);
+    view.set_labels(false);
+    view.set_theme(c.theme);
+    view.set_mode(GraphView::Mode::Gl);
+    view.set_graph(g, g.x, g.y);
+    view.set_overlay(o);
+    view.fit(kW, kH);
+    gfx::Image images[2];
+    const GraphView::EdgeDrawing drawings[2] = {GraphView::EdgeDrawing::Quads,
+                                                GraphView::EdgeDrawing::Lines};
+    for (int k = 0; k < 2; ++k) {
+      view.set_edge_drawing(drawings[k]);
+      images[k] = draw(view, kW, kH, c.theme);
+      EXPECT_EQ(view.edge_drawing(), k == 0 ? "quads" : "lines");
+    }
+    const gfx::Color bg = gfx::palette(c.theme).background;
+    std::vector<gfx::Color> candidates = {bg};
+    for (int k = 0; k <= 3; ++k)
+      candidates.push_back(over(GraphView::edge_color(EdgeClass(k), c.theme), bg));
+    int seen[4] = {0, 0, 0, 0}, checked = 0;
+    for (int32_t u = 0; u < g.vertices; ++u) {
+      for (int64_t e = g.row_offsets[size_t(u)]; e < g.row_offsets[size_t(u) + 1]; ++e) {
+        const int32_t v = g.columns[size_t(e)];
+        if (v < u || u == c.source || v == c.source) continue;  // the source's ring reaches out
+        const gfx::Vec2 a = view.to_pixel(u), b = view.to_pixel(v);
+        ASSERT_LT(std::hypot(b.x - a.x, b.y - a.y), 40.0f) << "grid edges join neighbours";
+        const gfx::Vec2 mid = (a + b) * 0.5f;
+        const EdgeClass want = edge_class(u, v, level[size_t(u)], level[size_t(v)],
+                                          parent[size_t(u)], parent[size_t(v)], o, true);
+        ++seen[int(want)];
+        ++checked;
+        for (int k = 0; k < 2; ++k) {
+          EXPECT_EQ(nearest_color(strongest(images[k], mid, bg), candidates), 1 + size_t(want))
+              << (k == 0 ? "quads" : "lines") << " source " << c.source << " depth " << c.depth
+              << " edge " << u << "-" << v << " (" << GraphView::edge_class_name(want) << ")";
+        }
+      }
+    }
+    EXPECT_GT(checked, 1500);
+    for (int k = 0; k < 4; ++k)
+      EXPECT_GT(seen[k], 0) << "every class appears: " << GraphView::edge_class_name(EdgeClass(k));
+    // Vertices are drawn over the lines in both.
+    for (const int32_t v : {c.source, 1, g.vertices - 2}) {
+      const gfx::Vec2 p = view.to_pixel(v);
+      const uint8_t* q = images[0].pixel(int(p.x), int(p.y));
+      const uint8_t* l = images[1].pixel(int(p.x), int(p.y));
+      EXPECT_LE(std::abs(q[0] - l[0]) + std::abs(q[1] - l[1]) + std::abs(q[2] - l[2]), 6)
+          << "vertex " << v;
+    }
+  }
+}
+
+// A grid of more than kLineMinEdges edges: lines when it fills the view, quads when zoomed in on a
+// corner, thinned (and said so) only when its edges' pixels outnumber the target's many times.
+TEST(GraphViewLines, AutoPicksLinesAndThinningByWhatIsOnScreen) {
+  WS_SKIP_WITHOUT_GL();
+  const graph::Graph g = graph::generate("grid:240x240", 1);
+  ASSERT_GT(int64_t(g.edges() / 2), kLineMinEdges);
+  GraphView view(Backend::Cpu, true);
+  view.set_mode(GraphView::Mode::Gl);
+  view.set_graph(g, g.x, g.y);
+  constexpr int kW = 320, kH = 240;
+  view.fit(kW, kH);
+  draw(view, kW, kH, gfx::Theme::Light);
+  // ~115k edges of ~1 pixel over 77k pixels: more edges than pixels, so thinned at least 1:2.
+  EXPECT_EQ(view.edge_drawing().rfind("lines, edges thinned 1:", 0), 0u) << view.edge_drawing();
+  view.set_edge_drawing(GraphView::EdgeDrawing::Auto, false);
+  draw(view, kW, kH, gfx::Theme::Light);
+  EXPECT_EQ(view.edge_drawing(), "lines");
+  view.set_edge_drawing(GraphView::EdgeDrawing::Auto, true);
+  view.zoom(30, {0, 0});  // a corner: a few hundred edges on screen
+  draw(view, kW, kH, gfx::Theme::Light);
+  EXPECT_EQ(view.edge_drawing(), "quads");
+  view.set_mode(GraphView::Mode::Canvas);
+  draw(view, kW, kH, gfx::Theme::Light);
+  EXPECT_EQ(view.edge_drawing(), "");
+}
+
+// Small graphs keep the quads on the GL path too.
+TEST(GraphViewLines, SmallGraphsKeepQuads) {
+  WS_SKIP_WITHOUT_GL();
+  const graph::Graph g = graph::generate("grid:30x30", 1);
+  GraphView view(Backend::Cpu, true);
+  view.set_mode(GraphView::Mode::Gl);
+  view.set_graph(g, g.x, g.y);
+  draw(view, 400, 300, gfx::Theme::Light);
+  EXPECT_EQ(view.path(), "gl");
+  EXPECT_EQ(view.edge_drawing(), "quads");
+}
+
+}  // namespace
+}  // namespace ws::app
