@@ -135,6 +135,12 @@ void render_one(const RenderRequest& r, PngRenderer& png) {
   context.backend = choose_backend(r.backend, true);
   context.cuda_available = context.backend == Backend::Cuda;
   context.theme = r.theme;
+  // A PNG is drawn in a headless GL context: make it before attach, so scenes that draw with GL
+  // themselves (the graph view's buffers and shaders) can, as in the window. SVG stays vector.
+  if (!ends_with(r.out, ".svg")) {
+    png.ensure();
+    context.has_gl = true;
+  }
   scene->attach(context);
   const int count = scene->step_count();
   if (r.step == "all") {
