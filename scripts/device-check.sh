@@ -8,7 +8,7 @@
 # $OUT/bench_reduce.json and $OUT/bench_heat.json ($OUT defaults to BIN_DIR/out) and their tables
 # are printed last (BENCH=heat skips the reduce benchmark, BENCH=none every benchmark). With the app binary it also runs the
 # heat scene on CUDA against the CPU backend and the display benchmarks (bench --interop, --live).
-# SCENES="reduce heat scan sat histogram" (the default) chooses the scenes to check; the scan part runs
+# SCENES="reduce heat scan sat histogram bfs" (the default) chooses the scenes to check; the scan part runs
 # test_scan_gpu and test_scan_apps_gpu, compute-sanitizer on their *ForTheSanitizers tests (and
 # racecheck on the deliberate race, which must report hazards), every scan variant on CUDA against
 # its CPU twin through the app, and `bench --scene scan` (int32, float32; --mode apps).
@@ -17,7 +17,7 @@ set -u -o pipefail
 BIN=${1:-.device}
 OUT_DIR=${OUT:-$BIN/out}
 mkdir -p "$OUT_DIR"
-SCENES=${SCENES:-reduce heat scan sat histogram}
+SCENES=${SCENES:-reduce heat scan sat histogram bfs}
 # The figures need a font; the GPU machine may have none: a DejaVuSans.ttf carried in BIN_DIR.
 [ -z "${WARPSCOPE_FONT:-}" ] && [ -f "$BIN/DejaVuSans.ttf" ] && export WARPSCOPE_FONT="$BIN/DejaVuSans.ttf"
 status=0
@@ -63,6 +63,16 @@ if want scan; then
 fi
 
 want histogram && gpu_tests test_histogram_gpu "histogram gpu tests"
+if want bfs; then
+  # The GPU tests read the shipped graphs at the path they were built with: point it here.
+  graphs_dir=$(strings "$BIN/test_bfs_gpu" 2>/dev/null | grep -m1 -E '/assets/graphs$' || true)
+  if [ -n "$graphs_dir" ] && [ ! -d "$graphs_dir" ]; then
+    mkdir -p "$(dirname "$(dirname "$graphs_dir")")" && ln -sfn "$PWD" "$(dirname "$(dirname "$graphs_dir")")/$(basename "$(dirname "$graphs_dir")")"
+  fi
+  gpu_tests test_bfs_gpu "bfs gpu tests"
+  [ -x "$BIN/test_graph_layout_gpu" ] && gpu_tests test_graph_layout_gpu "graph layout gpu tests"
+  [ -x "$BIN/test_bfs_render" ] && gpu_tests test_bfs_render "bfs render tests (EGL, interop)"
+fi
 if want sat; then
   gpu_tests test_sat_gpu "sat gpu tests"
   [ -x "$BIN/test_pixel_image_gpu" ] && gpu_tests test_pixel_image_gpu "pixel image gpu tests"
@@ -85,6 +95,7 @@ else
   want scan && smoke+=("test_scan_gpu:*ForTheSanitizers" "test_scan_apps_gpu:*ForTheSanitizers")
   want sat && smoke+=("test_sat_gpu:*ForTheSanitizers*")
   want histogram && smoke+=("test_histogram_gpu:*ForTheSanitizers*")
+  want bfs && smoke+=("test_bfs_gpu:*ForTheSanitizers*")
   for pair in "${smoke[@]}"; do
     binary=${pair%%:*}
     filter=${pair#*:}
@@ -378,6 +389,59 @@ if [ -x "$BIN/warpscope" ] && want histogram && [ "${BENCH:-all}" != "none" ]; t
     --out "$OUT_DIR/histogram_skew.svg" 2>>"$OUT_DIR/app.log"
 fi
 
+if [ -x "$BIN/warpscope" ] && want bfs; then
+  echo "== the BFS scene on the CUDA backend: every variant against the CPU engine, teach traces"
+  bfs_rc=0
+  for graph in karate.mtx facebook_combined.txt 4elt.graph gen:kron:14:16 gen:grid:64x64 gen:pmpp; do
+    for variant in 1 2 3 4 5 6 7; do
+      for backend in cpu cuda; do
+        "$BIN/warpscope" run --scene bfs --mode graph --backend $backend --graph $graph \
+          --variant $variant --json "$OUT_DIR/bfs_$backend.json" 2>>"$OUT_DIR/app.log" || bfs_rc=1
+      done
+      python3 - "$OUT_DIR/bfs_cpu.json" "$OUT_DIR/bfs_cuda.json" "$graph $variant" <<'PY' || bfs_rc=1
+import json, sys
+cpu, cuda = (json.load(open(f)) for f in sys.argv[1:3])
+strip = lambda rows: [{k: v for k, v in r.items() if k != "ms"} for r in rows]
+ok = (cuda["verification"]["passed"] and cuda["result"]["level"] == cpu["result"]["level"]
+      and strip(cuda["levels"]) == strip(cpu["levels"]))
+if not ok:
+    print("BAD " + sys.argv[3] + ": verified " + str(cuda["verification"]) + ", levels equal "
+          + str(cuda["result"]["level"] == cpu["result"]["level"]))
+sys.exit(0 if ok else 1)
+PY
+    done
+  done
+  for variant in 1 2 3 4 5 6 7; do
+    for graph in gen:pmpp karate.mtx; do
+      "$BIN/warpscope" run --scene bfs --mode teach --backend cuda --graph $graph --variant $variant \
+        --json "$OUT_DIR/bfs_teach.json" 2>>"$OUT_DIR/app.log" || bfs_rc=1
+      python3 - "$OUT_DIR/bfs_teach.json" "$graph $variant" <<'PY' || bfs_rc=1
+import json, sys
+j = json.load(open(sys.argv[1]))
+check = j.get("cpu_check") or {}
+ok = j["matches_reference"] and check.get("match", False)
+if not ok:
+    print("BAD teach " + sys.argv[2] + ": " + str(check)[:200])
+sys.exit(0 if ok else 1)
+PY
+    done
+  done
+  "$BIN/warpscope" render --scene bfs --backend cuda --graph gen:kron:16:16 --level 2 \
+    --out "$OUT_DIR/bfs_kron_cuda.png" 2>>"$OUT_DIR/app.log" || bfs_rc=1
+  [ $bfs_rc -eq 0 ] && echo "42 runs: CUDA levels and per-level counts equal the CPU engine's; 14 teach traces equal their twins"
+  note "bfs scene on cuda" $bfs_rc
+fi
+
+if [ -x "$BIN/warpscope" ] && want bfs && [ "${BENCH:-all}" != "none" ]; then
+  echo "== bfs bench (progress: $OUT_DIR/bench_bfs_progress.log)"
+  "$BIN/warpscope" bench --scene bfs --backend cuda --sizes ${BFS_SCALES:-16,18,20,21,22} \
+    --repeats ${BFS_REPEATS:-10} --json "$OUT_DIR/bench_bfs.json" >"$OUT_DIR/bench_bfs_table.txt" \
+    2>"$OUT_DIR/bench_bfs_progress.log"
+  rc=$?
+  [ $rc -ne 0 ] && tail -n 20 "$OUT_DIR/bench_bfs_progress.log"
+  note "bfs bench" $rc
+fi
+
 echo "== summary"
 printf '  %s\n' "${summary[@]}"
 for f in bench_interop.txt bench_live_1.txt bench_live_10.txt bench_table.txt; do
@@ -388,7 +452,7 @@ if [ -f "$OUT_DIR/bench_heat_table.txt" ]; then
   cat "$OUT_DIR/bench_heat_table.txt"
 fi
 for f in bench_scan_int32_table.txt bench_scan_float32_table.txt bench_scan_apps_table.txt \
-  bench_histogram_table.txt bench_histogram_skew_table.txt; do
+  bench_histogram_table.txt bench_histogram_skew_table.txt bench_bfs_table.txt; do
   [ -f "$OUT_DIR/$f" ] && { echo "== $f"; cat "$OUT_DIR/$f"; }
 done
 exit $status
