@@ -87,8 +87,8 @@ class CudaEngine final : public Engine {
     if (g.vertices == 0) throw Error("bfs: the graph has no vertices; load or generate one first");
     const double n = g.vertices, m = double(g.edges());
     // CSR + level, parent, two queues, edge starts, variant 7's per-level arrays, counters.
-    const double need = 8 * (n + 1) + 4 * m + 4 * n * 5 + 16 * (n + 2) + 4 * (n + 1) + 8 * (n + 1) +
-                        8 * (n + 2) + 64;
+    const double need = 8 * (n + 1) + 4 * m + 4 * n * 5 + 8 * n + 16 * (n + 2) + 4 * (n + 1) +
+                        8 * (n + 1) + 8 * (n + 2) + 64;
     require(need, held_bytes(),
             "the graph " + g.name + " (" + std::to_string(g.vertices) + " vertices, " +
                 std::to_string(g.edges()) + " edges: its CSR, levels, parents and queues)");
@@ -105,6 +105,7 @@ class CudaEngine final : public Engine {
       queue_[0] = DeviceBuffer<int32_t>(nv);
       queue_[1] = DeviceBuffer<int32_t>(nv);
       edge_start_ = DeviceBuffer<uint32_t>(nv);
+      queue_row_ = DeviceBuffer<int64_t>(nv);
       fast_levels_ = DeviceBuffer<FastLevel>(nv + 2);
       direction_ = DeviceBuffer<int32_t>(nv + 1);
       examined_ = DeviceBuffer<unsigned long long>(nv + 1);
@@ -122,8 +123,7 @@ class CudaEngine final : public Engine {
     Result r;
     std::vector<LevelRecord> records;
     std::vector<double> level_ms;
-    if (uses_device_loop(p))
-      WS_CUDA_CHECK(cudaMemsetAsync(examined_.data(), 0, examined_.bytes()));
+    if (uses_device_loop(p)) WS_CUDA_CHECK(cudaMemsetAsync(examined_.data(), 0, examined_.bytes()));
     CudaEvent start, stop;
     WS_CUDA_CHECK(cudaEventRecord(start.get()));
     int32_t levels = 0;
@@ -203,8 +203,8 @@ class CudaEngine final : public Engine {
   size_t held_bytes() const {
     return row_offsets_.bytes() + columns_.bytes() + csc_offsets_.bytes() + csc_rows_.bytes() +
            sources_.bytes() + level_.bytes() + parent_.bytes() + queue_[0].bytes() +
-           queue_[1].bytes() + edge_start_.bytes() + fast_levels_.bytes() + direction_.bytes() +
-           examined_.bytes() + stamps_.bytes();
+           queue_[1].bytes() + edge_start_.bytes() + queue_row_.bytes() + fast_levels_.bytes() +
+           direction_.bytes() + examined_.bytes() + stamps_.bytes();
   }
 
   // Throws naming `what` and the bytes when `bytes` do not fit in the free device memory plus
@@ -224,7 +224,7 @@ class CudaEngine final : public Engine {
     graph_ = Graph();
     csc_graph_ = Graph();
     row_offsets_ = {}, columns_ = {}, csc_offsets_ = {}, csc_rows_ = {}, sources_ = {};
-    level_ = {}, parent_ = {}, queue_[0] = {}, queue_[1] = {}, edge_start_ = {};
+    level_ = {}, parent_ = {}, queue_[0] = {}, queue_[1] = {}, edge_start_ = {}, queue_row_ = {};
     fast_levels_ = {}, direction_ = {}, examined_ = {}, stamps_ = {};
     has_csc_ = false;
   }
@@ -344,6 +344,7 @@ class CudaEngine final : public Engine {
     f.a = {level_.data(), parent_.data()};
     f.queue = queue_[0].data();
     f.edge_start = edge_start_.data();
+    f.queue_row = queue_row_.data();
     f.levels = fast_levels_.data();
     f.direction = direction_.data();
     f.examined = with_stats ? examined_.data() : nullptr;
@@ -390,6 +391,7 @@ class CudaEngine final : public Engine {
   DeviceBuffer<int32_t> columns_, csc_rows_, sources_;
   DeviceBuffer<int32_t> level_, parent_, queue_[2];
   DeviceBuffer<uint32_t> edge_start_;
+  DeviceBuffer<int64_t> queue_row_;
   DeviceBuffer<FastLevel> fast_levels_;
   DeviceBuffer<int32_t> direction_, depth_count_;
   DeviceBuffer<unsigned long long> examined_, stamps_;

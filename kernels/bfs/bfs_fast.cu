@@ -32,6 +32,7 @@
 #include <cooperative_groups.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "../common/cuda_check.cuh"
 #include "bfs_fast.cuh"
@@ -43,7 +44,7 @@ namespace ws::bfs {
 namespace {
 
 constexpr int kTile = 1024;       // frontier edges per top-down tile
-constexpr int kAppendCap = 2048;  // a block's shared queue of discovered vertices
+constexpr int kAppendCap = 1024;  // a block's shared queue of discovered vertices
 
 struct Shared {
   uint32_t tile_start[kTile];
@@ -51,6 +52,7 @@ struct Shared {
   int32_t tile_vertex[kTile];
   int32_t queue[kAppendCap];
   uint32_t queue_degree[kAppendCap];
+  int64_t queue_row[kAppendCap];
   unsigned long long warp_total[32];
   unsigned long long reserved;
   int count;
@@ -94,7 +96,7 @@ class Appender {
       : s_(s), f_(f), next_(next), next_base_(next_base) {}
 
   // One discovered vertex (any thread, any time between flushes; room guaranteed by the caller).
-  __device__ void push(int32_t w, uint32_t degree) {
+  __device__ void push(int32_t w, uint32_t degree, int64_t row) {
     if (degree == 0) {
       atomicAdd(&next_->zeros, 1u);
       return;
@@ -102,6 +104,7 @@ class Appender {
     const int slot = atomicAdd(&s_.count, 1);
     s_.queue[slot] = w;
     s_.queue_degree[slot] = degree;
+    s_.queue_row[slot] = row;
     atomicMax(&s_.max_degree, degree);
   }
 
@@ -154,6 +157,7 @@ class Appender {
     const uint32_t edge_base = uint32_t(r & 0xffffffffu);
     for (int k = tid; k < c; k += bd) {
       f_.queue[base + k] = s_.queue[k];
+      f_.queue_row[base + k] = s_.queue_row[k];
       f_.edge_start[base + k] = edge_base + s_.queue_degree[k];
     }
     __syncthreads();
@@ -172,20 +176,63 @@ __device__ inline uint32_t out_degree(const DeviceAdjacency& csr, int32_t v) {
   return uint32_t(__ldg(csr.offsets + v + 1) - __ldg(csr.offsets + v));
 }
 
+// A thread's first queue entry, loaded before the level's counters arrive (the entries of a
+// level are where the previous level's count says, so only the count is unknown).
+struct Prefetch {
+  int32_t v;
+  int64_t row;
+  uint32_t e0, e1;
+};
+
+__device__ inline Prefetch load_entry(const FastArgs& f, int64_t q, int64_t n) {
+  Prefetch p{0, 0, 0, 0};
+  if (q < n) {
+    p.v = __ldcg(f.queue + q);
+    p.row = __ldcg(f.queue_row + q);
+    p.e0 = __ldcg(f.edge_start + q);
+    if (q + 1 < n) p.e1 = __ldcg(f.edge_start + q + 1);
+  }
+  return p;
+}
+
+// One thread per frontier vertex (levels whose largest out-degree is small): the queue entry
+// carries its row start and edge_start gives its degree, so the row is one round trip away (none
+// for the first round: prefetched); a row is taken four edges at a time with the loads and the
+// atomicCAS claims of the four issued together, so a level costs a few round trips, not one per
+// edge.
 __device__ void top_down_threads(const FastArgs& f, Appender& out, int32_t depth, int64_t base,
-                                 int64_t count, int max_degree) {
+                                 int64_t count, int64_t edges, int max_degree,
+                                 const Prefetch& first_entry, bool prefetched) {
   const int64_t stride = int64_t(gridDim.x) * blockDim.x;
   for (int64_t first = int64_t(blockIdx.x) * blockDim.x; first < count; first += stride) {
     const int64_t i = first + threadIdx.x;
     if (i < count) {
-      const int32_t v = __ldcg(f.queue + base + i);
-      const int64_t end = __ldg(f.csr.offsets + v + 1);
-      for (int64_t e = __ldg(f.csr.offsets + v); e < end; ++e) {
-        const int32_t w = __ldg(f.csr.targets + e);
-        if (claim(f.a.level, w, depth)) {
-          f.a.parent[w] = v;
-          out.push(w, out_degree(f.csr, w));
+      const Prefetch p = prefetched && first == int64_t(blockIdx.x) * blockDim.x
+                             ? first_entry
+                             : load_entry(f, base + i, f.csr.n);
+      const uint32_t e1 = i + 1 < count ? p.e1 : uint32_t(edges);
+      const uint32_t degree = e1 - p.e0;
+      for (uint32_t k0 = 0; k0 < degree; k0 += 4) {
+        int32_t w[4];
+        int64_t w_row[4], w_end[4];
+        int old[4];
+#pragma unroll
+        for (int j = 0; j < 4; ++j)
+          w[j] = k0 + j < degree ? __ldg(f.csr.targets + p.row + k0 + j) : -1;
+#pragma unroll
+        for (int j = 0; j < 4; ++j) {
+          w_row[j] = w[j] >= 0 ? __ldg(f.csr.offsets + w[j]) : 0;
+          w_end[j] = w[j] >= 0 ? __ldg(f.csr.offsets + w[j] + 1) : 0;
         }
+#pragma unroll
+        for (int j = 0; j < 4; ++j)
+          old[j] = w[j] >= 0 ? atomicCAS(f.a.level + w[j], -1, depth + 1) : 0;
+#pragma unroll
+        for (int j = 0; j < 4; ++j)
+          if (old[j] == -1) {
+            f.a.parent[w[j]] = p.v;
+            out.push(w[j], uint32_t(w_end[j] - w_row[j]), w_row[j]);
+          }
       }
     }
     out.make_room(int(blockDim.x) * max_degree);
@@ -210,7 +257,7 @@ __device__ void top_down_tiles(const FastArgs& f, Shared& s, Appender& out, int3
       const int32_t v = __ldcg(f.queue + q);
       s.tile_vertex[j] = v;
       s.tile_start[j] = __ldcg(f.edge_start + q);
-      s.tile_row[j] = __ldg(f.csr.offsets + v);
+      s.tile_row[j] = __ldcg(f.queue_row + q);
     }
     __syncthreads();
     for (int k = 0; k < kTile; k += blockDim.x) {
@@ -228,7 +275,8 @@ __device__ void top_down_tiles(const FastArgs& f, Shared& s, Appender& out, int3
         const int32_t w = __ldg(f.csr.targets + s.tile_row[lo] + (e - s.tile_start[lo]));
         if (claim(f.a.level, w, depth)) {
           f.a.parent[w] = s.tile_vertex[lo];
-          out.push(w, out_degree(f.csr, w));
+          const int64_t w_row = __ldg(f.csr.offsets + w);
+          out.push(w, uint32_t(__ldg(f.csr.offsets + w + 1) - w_row), w_row);
         }
       }
     }
@@ -280,7 +328,8 @@ __device__ unsigned long long bottom_up(const FastArgs& f, Appender& out, int32_
     if (found >= 0) {
       f.a.level[v] = depth + 1;
       f.a.parent[v] = found;
-      out.push(int32_t(v), out_degree(f.csr, int32_t(v)));
+      const int64_t v_row = __ldg(f.csr.offsets + v);
+      out.push(int32_t(v), uint32_t(__ldg(f.csr.offsets + v + 1) - v_row), v_row);
     }
     out.make_room(blockDim.x);
   }
@@ -295,6 +344,7 @@ __global__ void fast_setup(FastArgs f) {
   FastLevel first{0, 0, 0}, empty{0, 0, 0};
   if (degree > 0) {
     f.queue[0] = s;
+    f.queue_row[0] = f.csr.offsets[s];
     f.edge_start[0] = 0;
     first.packed = (1ull << 32) | degree;
     first.max_degree = degree;
@@ -312,11 +362,16 @@ __global__ void fast_bfs(FastArgs f) {
   __syncthreads();
   const bool leader = blockIdx.x == 0 && threadIdx.x == 0;
   const long long n = f.csr.n;
-  long long unreached_edges = f.csr.m, previous_n_f = 0;
+  long long unreached_edges = f.csr.m, previous_n_f = 0, previous_count = 1;
   int32_t direction = 0;
   int64_t base = 0;  // the frontier's first queue entry
   int32_t depth = 0;
   for (;; ++depth) {
+    // Threads that will likely have a vertex in the thread-per-vertex mode (the frontier rarely
+    // more than doubles there) load it together with the counters: one round trip less per level.
+    const int64_t my_entry = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+    const bool prefetched = my_entry < 2 * previous_count + 64;
+    const Prefetch entry = prefetched ? load_entry(f, base + my_entry, n) : Prefetch{0, 0, 0, 0};
     const FastLevel* cur = f.levels + depth;
     const unsigned long long packed = __ldcg(&cur->packed);
     const long long count = (long long)(packed >> 32), m_f = (long long)(packed & 0xffffffffu);
@@ -334,7 +389,7 @@ __global__ void fast_bfs(FastArgs f) {
     Appender out(s, f, f.levels + depth + 1, base + count);
     if (direction == 0) {
       if (int64_t(max_degree) * blockDim.x <= kAppendCap)
-        top_down_threads(f, out, depth, base, count, max_degree);
+        top_down_threads(f, out, depth, base, count, m_f, max_degree, entry, prefetched);
       else
         top_down_tiles(f, s, out, depth, base, count, m_f);
     } else {
@@ -348,6 +403,7 @@ __global__ void fast_bfs(FastArgs f) {
     grid.sync();
     base += count;
     previous_n_f = n_f;
+    previous_count = count;
   }
   if (leader) {
     *f.depth_count = depth;
@@ -368,6 +424,8 @@ void launch_fast(const FastArgs& f, int block_dim) {
   int per_sm = 0;
   WS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fast_bfs, block_dim, 0));
   per_sm = std::min(per_sm, std::max(1, 2048 / block_dim));
+  if (const char* e = std::getenv("WS_BFS_FAST_BLOCKS_PER_SM"))  // experiments (the benchmark)
+    if (std::atoi(e) > 0) per_sm = std::min(per_sm, std::atoi(e));
   if (per_sm < 1)
     throw Error("bfs fast: the kernel does not fit on the device with this block_dim");
   FastArgs args = f;

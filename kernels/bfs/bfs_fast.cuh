@@ -19,6 +19,7 @@ struct FastArgs {
   DeviceAdjacency csr, csc;                // csc may equal csr (symmetric graphs)
   LevelArrays a;                           // level cleared to -1 by the caller
   int32_t* queue = nullptr;                // n: every level's frontier, one after the other
+  int64_t* queue_row = nullptr;            // n: per queue entry, its vertex's CSR row start
   uint32_t* edge_start = nullptr;          // n: per queue entry, its first edge within its level
   FastLevel* levels = nullptr;             // n + 2
   int32_t* direction = nullptr;            // n + 1: per depth, 0 top-down, 1 bottom-up

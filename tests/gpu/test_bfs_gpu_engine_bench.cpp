@@ -88,6 +88,31 @@ std::vector<Row> bench_graph(Engine& cuda, const Graph& g, const std::vector<int
   return rows;
 }
 
+// Variant 7 with other launch shapes (block size, blocks per SM), one source: the table's extra
+// rows for tuning (WS_BFS_FAST_BLOCKS_PER_SM caps the cooperative grid).
+void fast_shapes(Engine& cuda, const Graph& g, int32_t source, std::vector<Row>& rows) {
+  Params p;
+  p.variant = Variant::Fast;
+  p.source = source;
+  const Result r = cuda.run(p);
+  for (int bd : {128, 256, 512, 1024})
+    for (int per_sm : {1, 2, 4, 0}) {
+      if (per_sm > 0)
+        setenv("WS_BFS_FAST_BLOCKS_PER_SM", std::to_string(per_sm).c_str(), 1);
+      else
+        unsetenv("WS_BFS_FAST_BLOCKS_PER_SM");
+      p.block_dim = bd;
+      Row row;
+      row.graph = g.name + " s" + std::to_string(source);
+      row.variant = "fast " + std::to_string(bd) + "x" + std::to_string(per_sm);
+      row.ms = cuda.time_ms(p, 3);
+      row.gteps = double(r.traversed_edges) / (row.ms * 1e-3) * 1e-9;
+      row.levels = double(r.levels.size());
+      rows.push_back(row);
+    }
+  unsetenv("WS_BFS_FAST_BLOCKS_PER_SM");
+}
+
 TEST(BfsGpuEngineBench, PerformanceGoals) {
   if (!bench_enabled()) GTEST_SKIP() << "set WS_BFS_BENCH=1 to run the BFS benchmark";
   WS_SKIP_WITHOUT_GPU();
@@ -115,6 +140,7 @@ TEST(BfsGpuEngineBench, PerformanceGoals) {
     EXPECT_GE(fast.gteps, 100.0) << "variant 7 on " << g.name;
     EXPECT_GE(fast.cpu_ms / fast.ms, 20.0) << "variant 7 against the CPU baseline";
     all.insert(all.end(), rows.begin(), rows.end());
+    if (env_int("WS_BFS_BENCH_SHAPES", 0) != 0) fast_shapes(*cuda, g, sources[0], all);
   }
   {
     const Graph g = graph::generate(std::getenv("WS_BFS_BENCH_GRID") != nullptr
@@ -129,6 +155,7 @@ TEST(BfsGpuEngineBench, PerformanceGoals) {
     const Row& fast = rows.back();
     EXPECT_LT(1000.0 * fast.ms / fast.levels, 5.0) << "variant 7's time per level on " << g.name;
     all.insert(all.end(), rows.begin(), rows.end());
+    if (env_int("WS_BFS_BENCH_SHAPES", 0) != 0) fast_shapes(*cuda, g, sources[0], all);
   }
   print(all);
 }
