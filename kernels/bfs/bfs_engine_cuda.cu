@@ -352,6 +352,7 @@ class CudaEngine final : public Engine {
     f.depth_count = depth_count_.data();
     f.source = p.source;
     f.alpha = p.alpha, f.beta = p.beta;
+    f.max_blocks_per_sm = graph_.edges() < 8 * int64_t(graph_.vertices) ? 1 : 0;
     return f;
   }
 

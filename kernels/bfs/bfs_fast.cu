@@ -20,7 +20,9 @@
 //     atomicAdd that reserves both the queue slots (high 32 bits) and the edge range (low 32 bits)
 //     of the next level, so queue order and edge_start order agree (what the tiles rely on).
 //   Work:  O(n + m) (top-down edges once; bottom-up as variant 3's model, see below).
-//   Steps: D levels, each one grid barrier (~1-2 us) plus its longest tile or scan.
+//   Steps: D levels, each one grid barrier plus its longest tile or scan. Sparse graphs (average
+//   degree under 8) run one block per SM: their thousands of levels are bound by the barrier,
+//   whose cost grows with the number of blocks.
 //
 // Statistics: run() reports variant 3's model (bfs.h). Directions are exactly variant 3's (the
 // same counts feed the same rule). edges_examined of top-down levels is m_f, which is what the
@@ -424,6 +426,7 @@ void launch_fast(const FastArgs& f, int block_dim) {
   int per_sm = 0;
   WS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fast_bfs, block_dim, 0));
   per_sm = std::min(per_sm, std::max(1, 2048 / block_dim));
+  if (f.max_blocks_per_sm > 0) per_sm = std::min(per_sm, f.max_blocks_per_sm);
   if (const char* e = std::getenv("WS_BFS_FAST_BLOCKS_PER_SM"))  // experiments (the benchmark)
     if (std::atoi(e) > 0) per_sm = std::min(per_sm, std::atoi(e));
   if (per_sm < 1)

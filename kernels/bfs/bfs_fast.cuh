@@ -28,6 +28,10 @@ struct FastArgs {
   int32_t* depth_count = nullptr;          // levels expanded
   int32_t source = 0;
   double alpha = 15, beta = 18;
+  // Blocks per SM at most (0: as many as fit). Sparse, long-diameter graphs (average degree
+  // under 8: roads, grids) pay mostly for the grid barrier of each of their thousands of levels,
+  // which grows with the number of blocks: the engine passes 1 for them.
+  int max_blocks_per_sm = 0;
 };
 
 // The search: a one-thread setup kernel, then the cooperative level loop. Needs csr.m < 2^32.
