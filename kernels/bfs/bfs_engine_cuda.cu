@@ -112,7 +112,6 @@ class CudaEngine final : public Engine {
       stamps_ = DeviceBuffer<unsigned long long>(nv + 2);
       counters_ = DeviceBuffer<LevelCounters>(1);
       depth_count_ = DeviceBuffer<int32_t>(1);
-      fast_state_ = DeviceBuffer<FastState>(1);
     } catch (...) {
       free_all();
       throw;
@@ -226,7 +225,7 @@ class CudaEngine final : public Engine {
     csc_graph_ = Graph();
     row_offsets_ = {}, columns_ = {}, csc_offsets_ = {}, csc_rows_ = {}, sources_ = {};
     level_ = {}, parent_ = {}, queue_[0] = {}, queue_[1] = {}, edge_start_ = {}, queue_row_ = {};
-    fast_levels_ = {}, direction_ = {}, examined_ = {}, stamps_ = {}, fast_state_ = {};
+    fast_levels_ = {}, direction_ = {}, examined_ = {}, stamps_ = {};
     has_csc_ = false;
   }
 
@@ -351,14 +350,9 @@ class CudaEngine final : public Engine {
     f.examined = with_stats ? examined_.data() : nullptr;
     f.stamps = with_stats ? stamps_.data() : nullptr;
     f.depth_count = depth_count_.data();
-    f.state = fast_state_.data();
     f.source = p.source;
     f.alpha = p.alpha, f.beta = p.beta;
-    const bool sparse = graph_.edges() < 8 * int64_t(graph_.vertices);
-    f.max_blocks_per_sm = sparse ? 1 : 0;
-    // Sparse graphs: one block per SM anyway, so block 0 may take most of the shared memory for
-    // long single-block stretches; dense ones keep their occupancy (the grid mode's 32 KB).
-    f.solo_edges = 1024;
+    f.max_blocks_per_sm = graph_.edges() < 8 * int64_t(graph_.vertices) ? 1 : 0;
     return f;
   }
 
@@ -401,7 +395,6 @@ class CudaEngine final : public Engine {
   DeviceBuffer<int64_t> queue_row_;
   DeviceBuffer<FastLevel> fast_levels_;
   DeviceBuffer<int32_t> direction_, depth_count_;
-  DeviceBuffer<FastState> fast_state_;
   DeviceBuffer<unsigned long long> examined_, stamps_;
   DeviceBuffer<LevelCounters> counters_;
   PinnedCounters pinned_;

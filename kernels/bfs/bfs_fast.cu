@@ -338,180 +338,6 @@ __device__ unsigned long long bottom_up(const FastArgs& f, Appender& out, int32_
   return examined;
 }
 
-// ---- Single-block levels (solo): while a top-down frontier has at most f.solo_edges out-edges,
-// block 0 expands it alone from its shared memory: two frontier buffers (current, next) of
-// vertex, row start and edge start; a level is one pass of the block over the frontier's edges
-// (strided, so a warp reads neighbouring edges) and a block-wide scan of the new degrees, with
-// __syncthreads instead of a grid barrier. It hands back (queue, counters, FastState) when the
-// next level is bottom-up, too large, or empty.
-
-struct SoloHeader {
-  unsigned long long warp_total[32];
-  int count[2];  // per next buffer: queued vertices, vertices of out-degree 0, largest degree
-  unsigned int zeros[2], max_degree[2];
-};
-
-struct Solo {
-  SoloHeader* h;
-  int32_t* v[2];
-  uint32_t* row[2];    // CSR row start (m < 2^32 here)
-  uint32_t* start[2];  // cap + 1 edge starts; the next buffer holds degrees until its scan
-  __device__ Solo(unsigned char* smem, int cap) {
-    h = reinterpret_cast<SoloHeader*>(smem);
-    unsigned char* p = smem + sizeof(SoloHeader);
-    for (int b = 0; b < 2; ++b) {
-      v[b] = reinterpret_cast<int32_t*>(p), p += 4 * size_t(cap);
-      row[b] = reinterpret_cast<uint32_t*>(p), p += 4 * size_t(cap);
-      start[b] = reinterpret_cast<uint32_t*>(p), p += 4 * (size_t(cap) + 1);
-    }
-  }
-};
-
-__host__ __device__ constexpr size_t solo_bytes(int cap) {
-  return sizeof(SoloHeader) + 2 * (12 * size_t(cap) + 4);
-}
-
-__device__ inline bool solo_fits(const FastArgs& f, int32_t direction, long long m_f) {
-  return direction == 0 && m_f <= f.solo_edges;
-}
-
-// a[0..c) -> its exclusive prefix sums, a[c] = the total (returned); every thread of the block.
-__device__ unsigned long long block_exclusive_scan(uint32_t* a, int c, unsigned long long* totals) {
-  const int bd = blockDim.x, tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
-  const int per = (c + bd - 1) / bd;
-  const int lo = min(c, tid * per), hi = min(c, lo + per);
-  unsigned long long sum = 0;
-  for (int k = lo; k < hi; ++k) sum += a[k];
-  unsigned long long incl = sum;
-  for (int o = 1; o < 32; o <<= 1) {
-    const unsigned long long y = __shfl_up_sync(kFullMask, incl, o);
-    if (lane >= o) incl += y;
-  }
-  if (lane == 31) totals[warp] = incl;
-  __syncthreads();
-  if (warp == 0) {
-    const int warps = bd / 32;
-    unsigned long long t = lane < warps ? totals[lane] : 0, x = t;
-    for (int o = 1; o < 32; o <<= 1) {
-      const unsigned long long y = __shfl_up_sync(kFullMask, x, o);
-      if (lane >= o) x += y;
-    }
-    if (lane < warps) totals[lane] = x - t;
-    if (lane == warps - 1) a[c] = uint32_t(x);
-  }
-  __syncthreads();
-  unsigned long long running = totals[warp] + incl - sum;
-  for (int k = lo; k < hi; ++k) {
-    const uint32_t d = a[k];
-    a[k] = uint32_t(running);
-    running += d;
-  }
-  __syncthreads();
-  return a[c];
-}
-
-// Block 0 from level `depth` (top-down, m_f <= solo_edges; `unreached` already without its m_f)
-// on, until a level does not fit; then the frontier of that level goes to the global queue and
-// its counters to f.levels, and f.state says where the grid goes on.
-__device__ void solo_levels(const FastArgs& f, unsigned char* smem, int32_t depth, int64_t base,
-                            long long count, long long m_f, long long n_f, long long unreached) {
-  Solo so(smem, f.solo_edges);
-  const int tid = threadIdx.x, bd = blockDim.x;
-  for (int k = tid; k < count; k += bd) {
-    so.v[0][k] = __ldcg(f.queue + base + k);
-    so.row[0][k] = uint32_t(__ldcg(f.queue_row + base + k));
-    so.start[0][k] = __ldcg(f.edge_start + base + k);
-  }
-  if (tid == 0) {
-    so.start[0][count] = uint32_t(m_f);
-    for (int b = 0; b < 2; ++b) so.h->count[b] = 0, so.h->zeros[b] = 0, so.h->max_degree[b] = 0;
-  }
-  __syncthreads();
-  for (int cur = 0;; cur = 1 - cur) {
-    if (tid == 0) {
-      f.direction[depth] = 0;
-      if (f.stamps != nullptr) f.stamps[depth] = global_timer();
-    }
-    const int nxt = 1 - cur;
-    const int32_t* cv = so.v[cur];
-    const uint32_t* crow = so.row[cur];
-    const uint32_t* cstart = so.start[cur];
-    // Four edges per thread at a time: their loads, then their claims, issued together.
-    for (long long e0 = tid; e0 < m_f; e0 += 4ll * bd) {
-      int32_t w[4], from[4];
-      int64_t w_row[4], w_end[4];
-      int old[4];
-#pragma unroll
-      for (int j = 0; j < 4; ++j) {
-        const long long e = e0 + j * bd;
-        w[j] = -1, from[j] = 0;
-        if (e < m_f) {
-          int lo = 0, hi = int(count);  // the last i with cstart[i] <= e
-          while (hi - lo > 1) {
-            const int mid = (lo + hi) >> 1;
-            if (cstart[mid] <= uint32_t(e))
-              lo = mid;
-            else
-              hi = mid;
-          }
-          from[j] = cv[lo];
-          w[j] = __ldg(f.csr.targets + crow[lo] + (uint32_t(e) - cstart[lo]));
-        }
-      }
-#pragma unroll
-      for (int j = 0; j < 4; ++j) {
-        w_row[j] = w[j] >= 0 ? __ldg(f.csr.offsets + w[j]) : 0;
-        w_end[j] = w[j] >= 0 ? __ldg(f.csr.offsets + w[j] + 1) : 0;
-      }
-#pragma unroll
-      for (int j = 0; j < 4; ++j)
-        old[j] = w[j] >= 0 ? atomicCAS(f.a.level + w[j], -1, depth + 1) : 0;
-#pragma unroll
-      for (int j = 0; j < 4; ++j)
-        if (old[j] == -1) {
-          f.a.parent[w[j]] = from[j];
-          const uint32_t degree = uint32_t(w_end[j] - w_row[j]);
-          if (degree == 0) {
-            atomicAdd(&so.h->zeros[nxt], 1u);
-          } else {
-            const int slot = atomicAdd(&so.h->count[nxt], 1);
-            so.v[nxt][slot] = w[j];
-            so.row[nxt][slot] = uint32_t(w_row[j]);
-            so.start[nxt][slot] = degree;
-            atomicMax(&so.h->max_degree[nxt], degree);
-          }
-        }
-    }
-    __syncthreads();
-    const int c = so.h->count[nxt];
-    const unsigned z = so.h->zeros[nxt], max_degree = so.h->max_degree[nxt];
-    if (tid == 0) so.h->count[cur] = 0, so.h->zeros[cur] = 0, so.h->max_degree[cur] = 0;
-    const long long m_next = (long long)block_exclusive_scan(so.start[nxt], c, so.h->warp_total);
-    const long long n_next = c + (long long)z;
-    unreached -= m_next;
-    const int32_t direction =
-        device_next_direction(0, n_next, n_f, m_next, unreached, f.csr.n, f.alpha, f.beta);
-    const int64_t next_base = base + count;
-    if (n_next == 0 || !solo_fits(f, direction, m_next)) {
-      for (int k = tid; k < c; k += bd) {
-        f.queue[next_base + k] = so.v[nxt][k];
-        f.queue_row[next_base + k] = so.row[nxt][k];
-        f.edge_start[next_base + k] = so.start[nxt][k];
-      }
-      if (tid == 0) {
-        f.levels[depth + 1] =
-            FastLevel{((unsigned long long)c << 32) | (unsigned long long)m_next, z, max_degree};
-        f.levels[depth + 2] = FastLevel{0, 0, 0};
-        *f.state = FastState{next_base, unreached + m_next, n_f, count, depth + 1};
-      }
-      return;
-    }
-    ++depth;
-    base = next_base;
-    count = c, m_f = m_next, n_f = n_next;
-  }
-}
-
 __global__ void fast_setup(FastArgs f) {
   const int32_t s = f.source;
   const uint32_t degree = out_degree(f.csr, s);
@@ -531,9 +357,8 @@ __global__ void fast_setup(FastArgs f) {
   f.levels[1] = empty;
 }
 
-__global__ void __launch_bounds__(1024) fast_bfs(FastArgs f) {
-  extern __shared__ __align__(16) unsigned char fast_smem[];
-  Shared& s = *reinterpret_cast<Shared*>(fast_smem);
+__global__ void fast_bfs(FastArgs f) {
+  __shared__ Shared s;
   cg::grid_group grid = cg::this_grid();
   if (threadIdx.x == 0) s.count = 0, s.max_degree = 0;
   __syncthreads();
@@ -543,7 +368,7 @@ __global__ void __launch_bounds__(1024) fast_bfs(FastArgs f) {
   int32_t direction = 0;
   int64_t base = 0;  // the frontier's first queue entry
   int32_t depth = 0;
-  for (;;) {
+  for (;; ++depth) {
     // Threads that will likely have a vertex in the thread-per-vertex mode (the frontier rarely
     // more than doubles there) load it together with the counters: one round trip less per level.
     const int64_t my_entry = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
@@ -558,22 +383,6 @@ __global__ void __launch_bounds__(1024) fast_bfs(FastArgs f) {
     unreached_edges -= m_f;  // the out-degrees of the vertices not reached yet (bfs.h m_u)
     direction = device_next_direction(direction, n_f, previous_n_f, m_f, unreached_edges, n,
                                       f.alpha, f.beta);
-    if (solo_fits(f, direction, m_f)) {  // block 0 alone while the frontier stays small
-      if (blockIdx.x == 0) {
-        solo_levels(f, fast_smem, depth, base, count, m_f, n_f, unreached_edges);
-        __syncthreads();
-        if (threadIdx.x == 0) s.count = 0, s.max_degree = 0;
-      }
-      grid.sync();
-      const FastState* st = f.state;
-      depth = __ldcg(&st->depth);
-      base = __ldcg(&st->base);
-      unreached_edges = __ldcg(&st->unreached);
-      previous_n_f = __ldcg(&st->previous_n_f);
-      previous_count = __ldcg(&st->previous_count);
-      direction = 0;
-      continue;
-    }
     if (leader) {
       f.direction[depth] = direction;
       f.levels[depth + 2] = FastLevel{0, 0, 0};
@@ -597,7 +406,6 @@ __global__ void __launch_bounds__(1024) fast_bfs(FastArgs f) {
     base += count;
     previous_n_f = n_f;
     previous_count = count;
-    ++depth;
   }
   if (leader) {
     *f.depth_count = depth;
@@ -610,31 +418,23 @@ __global__ void __launch_bounds__(1024) fast_bfs(FastArgs f) {
 void launch_fast(const FastArgs& f, int block_dim) {
   fast_setup<<<1, 1>>>(f);
   WS_CUDA_CHECK_LAUNCH();
-  static int device = -1, sms = 0, optin = 0;
+  static int device = -1, sms = 0;
   if (device < 0) {
     WS_CUDA_CHECK(cudaGetDevice(&device));
     WS_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-    WS_CUDA_CHECK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
   }
-  FastArgs args = f;
-  if (const char* e = std::getenv("WS_BFS_FAST_SOLO_EDGES"))  // experiments and tests
-    args.solo_edges = std::max(0, std::atoi(e));
-  while (args.solo_edges > 0 && solo_bytes(args.solo_edges) > size_t(optin)) args.solo_edges /= 2;
-  const size_t smem =
-      std::max(sizeof(Shared), args.solo_edges > 0 ? solo_bytes(args.solo_edges) : 0);
-  WS_CUDA_CHECK(
-      cudaFuncSetAttribute(fast_bfs, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
   int per_sm = 0;
-  WS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fast_bfs, block_dim, smem));
+  WS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fast_bfs, block_dim, 0));
   per_sm = std::min(per_sm, std::max(1, 2048 / block_dim));
   if (f.max_blocks_per_sm > 0) per_sm = std::min(per_sm, f.max_blocks_per_sm);
   if (const char* e = std::getenv("WS_BFS_FAST_BLOCKS_PER_SM"))  // experiments (the benchmark)
     if (std::atoi(e) > 0) per_sm = std::min(per_sm, std::atoi(e));
   if (per_sm < 1)
     throw Error("bfs fast: the kernel does not fit on the device with this block_dim");
+  FastArgs args = f;
   void* params[] = {&args};
   WS_CUDA_CHECK(cudaLaunchCooperativeKernel((const void*)fast_bfs, dim3(unsigned(per_sm * sms)),
-                                            dim3(unsigned(block_dim)), params, smem, nullptr));
+                                            dim3(unsigned(block_dim)), params, 0, nullptr));
 }
 
 }  // namespace ws::bfs

@@ -15,16 +15,6 @@ struct FastLevel {
   unsigned int max_degree;
 };
 
-// Where a single-block stretch of levels stopped (written by block 0, read by every block after
-// the grid barrier): the next depth to expand and the loop's running values at its start.
-struct FastState {
-  long long base;            // the next frontier's first queue entry
-  long long unreached;       // bfs.h m_u before the next level's m_f is taken off
-  long long previous_n_f;    // the last expanded level's frontier
-  long long previous_count;  // ... and its queue entries
-  int32_t depth;
-};
-
 struct FastArgs {
   DeviceAdjacency csr, csc;                // csc may equal csr (symmetric graphs)
   LevelArrays a;                           // level cleared to -1 by the caller
@@ -36,18 +26,12 @@ struct FastArgs {
   unsigned long long* examined = nullptr;  // n + 1 or null: the model's count per bottom-up level
   unsigned long long* stamps = nullptr;    // n + 2 or null: %globaltimer at each level's start
   int32_t* depth_count = nullptr;          // levels expanded
-  FastState* state = nullptr;              // 1: the hand-over after a single-block stretch
   int32_t source = 0;
   double alpha = 15, beta = 18;
   // Blocks per SM at most (0: as many as fit). Sparse, long-diameter graphs (average degree
   // under 8: roads, grids) pay mostly for the grid barrier of each of their thousands of levels,
   // which grows with the number of blocks: the engine passes 1 for them.
   int max_blocks_per_sm = 0;
-  // Single-block levels: a top-down level whose frontier has at most this many out-edges runs in
-  // block 0 alone, with the frontier in its shared memory and __syncthreads between levels, as
-  // do the levels after it while they stay that small; the other blocks wait at the grid barrier.
-  // 0: never. The launcher caps it by the shared memory (24 bytes per edge).
-  int solo_edges = 0;
 };
 
 // The search: a one-thread setup kernel, then the cooperative level loop. Needs csr.m < 2^32.
