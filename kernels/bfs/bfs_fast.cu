@@ -21,8 +21,13 @@
 //     of the next level, so queue order and edge_start order agree (what the tiles rely on).
 //   Work:  O(n + m) (top-down edges once; bottom-up as variant 3's model, see below).
 //   Steps: D levels, each one grid barrier plus its longest tile or scan. Sparse graphs (average
-//   degree under 8) run one block per SM: their thousands of levels are bound by the barrier,
-//   whose cost grows with the number of blocks.
+//   degree under 8) run one block per SM: their thousands of levels are bound by each level's
+//   chain of dependent memory round trips (counters, rows, claims, the queue reservation, the
+//   barrier), about 6 us per level on an H100 for the 16M-vertex grid (~6300 levels). Measured
+//   there and left out: two blocks per SM is slower, and so are fewer blocks in all (66, 33 or
+//   16: 6.6, 8.0, 11.7 us; the frontier's thousands of vertices need the whole GPU) and running
+//   small top-down frontiers in block 0 alone with __syncthreads between levels (one SM is too
+//   slow for frontiers past ~1000 edges, and neutral below).
 //
 // Statistics: run() reports variant 3's model (bfs.h). Directions are exactly variant 3's (the
 // same counts feed the same rule). edges_examined of top-down levels is m_f, which is what the
@@ -431,9 +436,12 @@ void launch_fast(const FastArgs& f, int block_dim) {
     if (std::atoi(e) > 0) per_sm = std::min(per_sm, std::atoi(e));
   if (per_sm < 1)
     throw Error("bfs fast: the kernel does not fit on the device with this block_dim");
+  int blocks = per_sm * sms;
+  if (const char* e = std::getenv("WS_BFS_FAST_BLOCKS"))  // experiments: fewer blocks in all
+    if (std::atoi(e) > 0) blocks = std::min(blocks, std::atoi(e));
   FastArgs args = f;
   void* params[] = {&args};
-  WS_CUDA_CHECK(cudaLaunchCooperativeKernel((const void*)fast_bfs, dim3(unsigned(per_sm * sms)),
+  WS_CUDA_CHECK(cudaLaunchCooperativeKernel((const void*)fast_bfs, dim3(unsigned(blocks)),
                                             dim3(unsigned(block_dim)), params, 0, nullptr));
 }
 

@@ -178,7 +178,7 @@ TEST(BfsGpuEngine, TimeIsPositive) {
 TEST(BfsGpuEngine, ForTheSanitizers) {
   WS_SKIP_WITHOUT_GPU();
   auto cuda = Engine::create(Backend::Cuda);
-  for (const char* spec : {"kron:9:16", "star:3000", "grid:16x16"}) {
+  for (const char* spec : {"kron:9:16", "star:3000", "grid:16x16", "grid:300x20"}) {
     const Graph g = graph::generate(spec, 2);
     cuda->set_graph(g);
     for (const VariantInfo& vi : variant_infos()) {

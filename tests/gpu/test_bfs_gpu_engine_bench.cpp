@@ -5,6 +5,11 @@
 // sources / time summed), the CPU baseline (time_cpu_baseline on the same graph and sources) and
 // the speedup; for the grid, the time per level. Prints a table; checks the levels of variant 7
 // against the reference once per graph and the goals as expectations.
+// Knobs: WS_BFS_BENCH_SCALE (21), WS_BFS_BENCH_SOURCES (8), WS_BFS_BENCH_REPEATS (5),
+// WS_BFS_BENCH_GRID ("grid:4096x4096"), WS_BFS_BENCH_KRON=0 (skip Kronecker),
+// WS_BFS_BENCH_FAST_ONLY=1 (the grid: variant 7 only, no CPU baseline), WS_BFS_BENCH_FAST_BLOCK
+// (variant 7's block_dim), WS_BFS_BENCH_SHAPES=1 (variant 7's launch shapes); the engine reads
+// WS_BFS_FAST_BLOCKS_PER_SM and WS_BFS_FAST_BLOCKS (caps on variant 7's cooperative grid).
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -62,7 +67,11 @@ std::vector<Row> bench_graph(Engine& cuda, const Graph& g, const std::vector<int
     }
     traversed.push_back(r.traversed_edges);
     levels.push_back(double(r.levels.size()));
-    if (int(k) < cpu_sources) cpu_ms += time_cpu_baseline(g, p.source, 3).ms;
+    if (int(k) < cpu_sources) {
+      const CpuBaseline b = time_cpu_baseline(g, p.source, 3);
+      cpu_ms += b.ms;
+      if (k == 0) std::printf("%s: %s, %d threads\n", g.name.c_str(), b.name.c_str(), b.threads);
+    }
   }
   cpu_ms /= std::max(1, std::min(cpu_sources, int(sources.size())));
   std::vector<Row> rows;
@@ -75,6 +84,7 @@ std::vector<Row> bench_graph(Engine& cuda, const Graph& g, const std::vector<int
       Params p;
       p.variant = v;
       p.source = sources[k];
+      if (v == Variant::Fast) p.block_dim = env_int("WS_BFS_BENCH_FAST_BLOCK", p.block_dim);
       total_ms += cuda.time_ms(p, repeats);
       total_edges += double(traversed[k]);
       total_levels += levels[k];
@@ -125,7 +135,7 @@ TEST(BfsGpuEngineBench, PerformanceGoals) {
       Variant::Push,        Variant::Pull,        Variant::DirectionOptimizing,
       Variant::EdgeCentric, Variant::GlobalQueue, Variant::BlockQueue,
       Variant::Fast};
-  {
+  if (env_int("WS_BFS_BENCH_KRON", 1) != 0) {
     auto t0 = std::chrono::steady_clock::now();
     const Graph g =
         graph::generate("kron:" + std::to_string(env_int("WS_BFS_BENCH_SCALE", 21)) + ":16");
@@ -150,7 +160,11 @@ TEST(BfsGpuEngineBench, PerformanceGoals) {
     sources.erase(sources.begin() + 1, sources.begin() + 3);  // a corner and two random ones
     std::vector<Row> rows =
         bench_graph(*cuda, g, sources,
-                    {Variant::DirectionOptimizing, Variant::BlockQueue, Variant::Fast}, 1, 1);
+                    env_int("WS_BFS_BENCH_FAST_ONLY", 0) != 0
+                        ? std::vector<Variant>{Variant::Fast}
+                        : std::vector<Variant>{Variant::DirectionOptimizing, Variant::BlockQueue,
+                                               Variant::Fast},
+                    1, env_int("WS_BFS_BENCH_FAST_ONLY", 0) != 0 ? 0 : 1);
     print(rows);
     const Row& fast = rows.back();
     EXPECT_LT(1000.0 * fast.ms / fast.levels, 5.0) << "variant 7's time per level on " << g.name;
