@@ -13,9 +13,6 @@ uniform float u_width[4];           // per class, pixels
 uniform float u_depth[4];           // per class: lower is drawn over higher
 uniform int u_by_vertex;            // 1: quad i is vertex i's tree / useful edge (u_tree), if any
 uniform isamplerBuffer u_tree;      // R32I: per vertex its tree / useful edge, -1 none
-uniform int u_class;                // >= 0: only this class, one edge in every u_stride (hashed
-uniform int u_stride;               // pick per block, as graph_lines.vert); -1: every edge
-uniform int u_edges;                // the edge count
 
 out vec4 v_color;
 out float v_across;  // pixels from the centre line
@@ -31,22 +28,9 @@ vec2 to_pixels(vec2 p) {
 void main() {
   int edge = gl_VertexID / 6;
   int corner = gl_VertexID - edge * 6;
-  if (u_class >= 0) {
-    int block = edge;
-    edge = block * u_stride;
-    if (u_stride > 1) {
-      uint h = uint(block) * 2654435761u;
-      h ^= h >> 15;
-      h *= 2246822519u;
-      h ^= h >> 13;
-      edge += int(h % uint(u_stride));
-    }
-    if (edge >= u_edges || int(texelFetch(u_classes, edge).r) != u_class) edge = -1;
-  } else if (u_by_vertex != 0) {
+  if (u_by_vertex != 0) {
     edge = texelFetch(u_tree, edge).r;
-  }
-  if (u_class >= 0 || u_by_vertex != 0) {
-    if (edge < 0) {  // not drawn in this pass: a degenerate triangle outside
+    if (edge < 0) {  // no emphasised edge at this vertex: a degenerate triangle outside
       v_color = vec4(0.0);
       v_across = v_half = v_along = 0.0;
       gl_Position = vec4(2.0, 2.0, 2.0, 1.0);

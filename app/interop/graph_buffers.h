@@ -10,9 +10,9 @@
 // class, a vertex a quad whose fragment shader cuts a round disk with an outline (and a ring for
 // the source). A depth buffer keeps emphasis on top in one pass: useful edges over tree edges over
 // examined over plain, and source / discovered / frontier vertices over the rest.
-// Large graphs (GraphDrawStyle::split_edges) draw differently, for fill rate: plain edges, then
-// examined ones, with no depth, as quads or as 1-pixel GL_LINES (shaders/graph_lines.*: 2
-// vertices per edge, no anti-aliasing), optionally only one edge in every `line_stride` (a hashed
+// Large graphs (GraphDrawStyle::edge_lines) draw differently, for fill rate: plain and examined
+// edges as 1-pixel GL_LINES (shaders/graph_lines.*: 2 vertices per edge, no anti-aliasing, no
+// depth), plain first, then examined, optionally only one edge in every `line_stride` (a hashed
 // pick per block, the caller raises the alpha to match); then tree and useful edges as quads,
 // one per vertex through the tree buffer (n quads, not m); then the vertices.
 // states and classes are written either by glBufferSubData from host memory (set_states) or by a
@@ -44,13 +44,9 @@ struct GraphDrawStyle {
   gfx::Color state_fill[kStateCount], state_outline[kStateCount];
   gfx::Color edge_color[kEdgeClassCount];
   float edge_width[kEdgeClassCount] = {1, 1, 1.5f, 3};  // pixels
-  bool directed = false;  // edges fade towards their tail, a direction cue that costs nothing
-  // Large graphs: plain and examined edges in passes of their own (plain, then examined, no
-  // depth), one edge in every line_stride, as 1-pixel lines (edge_lines) or as quads; tree and
-  // useful edges then as quads by vertex.
-  bool split_edges = false;
-  bool edge_lines = false;  // with split_edges: 1-pixel lines (cheaper for short edges)
-  int line_stride = 1;      // with split_edges: one plain / examined edge in every line_stride
+  bool directed = false;    // edges fade towards their tail, a direction cue that costs nothing
+  bool edge_lines = false;  // plain and examined edges as 1-pixel lines (large graphs)
+  int line_stride = 1;      // with edge_lines: one plain / examined edge in every line_stride
 };
 
 class GraphBuffers {

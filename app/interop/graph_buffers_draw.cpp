@@ -268,23 +268,23 @@ GLuint GraphBuffers::draw(const GraphDrawStyle& style) {
     glDepthFunc(GL_LEQUAL);
     glBindVertexArray(vao_);
 
-    const int stride = std::max(1, style.line_stride);
-    const int64_t picks = (edges_ + stride - 1) / stride;
-    if (edges_ > 0 && style.split_edges && style.edge_lines) {
+    if (edges_ > 0 && style.edge_lines) {
       // Plain, then examined: 1-pixel lines, blended in that order, no depth test or writes.
       glDisable(GL_DEPTH_TEST);
       glUseProgram(line_program_);
       set_camera(line_program_, style);
+      const int stride = std::max(1, style.line_stride);
       glUniform1i(glGetUniformLocation(line_program_, "u_stride"), stride);
       glUniform1i(glGetUniformLocation(line_program_, "u_edges"), GLint(edges_));
       glUniform1i(glGetUniformLocation(line_program_, "u_directed"), style.directed ? 1 : 0);
       bind_buffer_texture(0, positions_view_.id());
       bind_buffer_texture(1, pairs_view_.id());
       bind_buffer_texture(2, classes_view_.id());
+      const int64_t lines = (edges_ + stride - 1) / stride;
       for (const int cls : {int(kEdgePlain), int(kEdgeExamined)}) {
         glUniform1i(glGetUniformLocation(line_program_, "u_class"), cls);
         set_colors(line_program_, "u_color", &style.edge_color[cls], 1);
-        glDrawArrays(GL_LINES, 0, GLsizei(picks * 2));
+        glDrawArrays(GL_LINES, 0, GLsizei(lines * 2));
       }
       glEnable(GL_DEPTH_TEST);
     }
@@ -298,29 +298,13 @@ GLuint GraphBuffers::draw(const GraphDrawStyle& style) {
       const float depth[kEdgeClassCount] = {0.9f, 0.8f, 0.7f, 0.6f};
       glUniform1fv(glGetUniformLocation(edge_program_, "u_depth"), kEdgeClassCount, depth);
       glUniform1i(glGetUniformLocation(edge_program_, "u_directed"), style.directed ? 1 : 0);
-      glUniform1i(glGetUniformLocation(edge_program_, "u_stride"), stride);
-      glUniform1i(glGetUniformLocation(edge_program_, "u_edges"), GLint(edges_));
+      glUniform1i(glGetUniformLocation(edge_program_, "u_by_vertex"), style.edge_lines ? 1 : 0);
       bind_buffer_texture(0, positions_view_.id());
       bind_buffer_texture(1, pairs_view_.id());
       bind_buffer_texture(2, classes_view_.id());
       bind_buffer_texture(3, tree_view_.id());
-      const GLint class_location = glGetUniformLocation(edge_program_, "u_class");
-      const GLint by_vertex_location = glGetUniformLocation(edge_program_, "u_by_vertex");
-      if (style.split_edges && !style.edge_lines) {
-        // Plain, then examined: quads of one class each (thinned), blended in order, no depth.
-        glDisable(GL_DEPTH_TEST);
-        glUniform1i(by_vertex_location, 0);
-        for (const int cls : {int(kEdgePlain), int(kEdgeExamined)}) {
-          glUniform1i(class_location, cls);
-          glDrawArrays(GL_TRIANGLES, 0, GLsizei(picks * 6));
-        }
-        glEnable(GL_DEPTH_TEST);
-      }
-      // Every edge in one pass sorted by depth, or when split the tree / useful edges only: one
-      // quad per vertex.
-      glUniform1i(class_location, -1);
-      glUniform1i(by_vertex_location, style.split_edges ? 1 : 0);
-      const int64_t quads = style.split_edges ? int64_t(vertices_) : edges_;
+      // Every edge, or with lines the tree / useful edges only: one quad per vertex.
+      const int64_t quads = style.edge_lines ? int64_t(vertices_) : edges_;
       glDrawArrays(GL_TRIANGLES, 0, GLsizei(quads * 6));
     }
     if (vertices_ > 0) {

@@ -156,14 +156,6 @@ TEST(GraphViewLines, AutoPicksLinesAndThinningByWhatIsOnScreen) {
   view.set_mode(GraphView::Mode::Canvas);
   draw(view, kW, kH, gfx::Theme::Light);
   EXPECT_EQ(view.edge_drawing(), "");
-  // Long edges (random positions): thinned quads, not lines.
-  const graph::Graph r = graph::generate("er:20000:12", 2);
-  ASSERT_GT(int64_t(r.edges() / 2), kLineMinEdges);
-  const auto p = test::random_positions(r.vertices, 2);
-  view.set_mode(GraphView::Mode::Gl);
-  view.set_graph(r, p.x, p.y);
-  draw(view, kW, kH, gfx::Theme::Light);
-  EXPECT_EQ(view.edge_drawing().rfind("quads, edges thinned 1:", 0), 0u) << view.edge_drawing();
 }
 
 // Small graphs keep the quads on the GL path too.

@@ -29,9 +29,6 @@ inline constexpr int32_t kLabelMaxVertices = 200;
 // screen (EdgeDrawing::Auto), and thins them past kLineOverdraw times the target's pixels.
 inline constexpr int64_t kLineMinEdges = 100000;
 inline constexpr float kLineOverdraw = 24.0f;
-// (Added) With many edges on screen, edges shorter than this many pixels on average are drawn as
-// lines, longer ones as thinned quads (NVIDIA rasterises long 1-pixel lines slower than quads).
-inline constexpr float kLineMaxLength = 12.0f;
 
 // The state a vertex is drawn in, given the level shown (`depth`: the frontier being expanded).
 enum class VertexState : uint8_t {
@@ -118,19 +115,16 @@ class GraphView {
   enum class Mode { Auto, Gl, Canvas };
   void set_mode(Mode mode);
   // (Added) How the GL path draws edges. Quads: every edge an anti-aliased quad of its class's
-  // width, in one pass. Lines: plain and examined edges as 1-pixel lines without anti-aliasing,
-  // tree and useful edges still as quads. Auto: when more than kLineMinEdges edges are on screen
-  // at this zoom, plain and examined edges in passes of their own, as lines when their mean
-  // length is under kLineMaxLength pixels, else as quads; one pass of quads otherwise. With
-  // `thinning`, those passes draw one edge in k when the edges' estimated pixels pass
-  // kLineOverdraw x the target's (or they outnumber its pixels), k chosen per frame, with the
-  // alpha raised to 1 - (1 - a)^k so the texture's expected density stays the same;
-  // edge_drawing() says so.
+  // width. Lines: plain and examined edges as 1-pixel lines without anti-aliasing (fill rate: a
+  // million edges), tree and useful edges still as quads. Auto: lines when more than
+  // kLineMinEdges edges are on screen at this zoom, quads otherwise. With `thinning`, lines whose
+  // estimated pixels pass kLineOverdraw x the target's (or that outnumber its pixels) are drawn
+  // one in k, k chosen per frame, with the alpha raised to 1 - (1 - a)^k so the texture's
+  // expected density stays the same; edge_drawing() says so.
   enum class EdgeDrawing { Auto, Quads, Lines };
   void set_edge_drawing(EdgeDrawing drawing, bool thinning = true);
-  // (Added) What the last GL draw did with its edges, for the UI: "quads", "lines", "lines, edges
-  // thinned 1:K at this zoom" or "quads, edges thinned 1:K at this zoom"; empty after a canvas
-  // draw.
+  // (Added) What the last GL draw did with its edges, for the UI: "quads", "lines" or "lines,
+  // edges thinned 1:K at this zoom"; empty after a canvas draw.
   const std::string& edge_drawing() const;
   // (Added) CUDA backend: true colours on the host even with device levels (the tests compare
   // both paths); false tries CUDA-GL interop again.

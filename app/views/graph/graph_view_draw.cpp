@@ -109,21 +109,17 @@ void GraphView::draw(gfx::Canvas& canvas, gfx::Vec2 min, gfx::Vec2 max, bool vec
     const double on_screen =
         double(s.edge_count()) *
         std::clamp(double(std::min(ix, bw)) * std::min(iy, bh) / (double(bw) * bh), 0.0, 1.0);
-    const double length = double(s.mean_edge_length) * gl.scale;
-    const bool split = s.edge_drawing == EdgeDrawing::Lines ||
+    const bool lines = s.edge_drawing == EdgeDrawing::Lines ||
                        (s.edge_drawing == EdgeDrawing::Auto && on_screen > double(kLineMinEdges));
-    const bool lines =
-        s.edge_drawing == EdgeDrawing::Lines || (split && length < double(kLineMaxLength));
     int stride = 1;
-    if (split && s.line_thinning) {
+    if (lines && s.line_thinning) {
       const double target_pixels = double(gl.width) * gl.height;
       const double diagonal = std::hypot(double(gl.width), double(gl.height));
+      const double length = std::clamp(double(s.mean_edge_length) * gl.scale, 1.0, diagonal);
       const double k =
-          std::max(on_screen * std::clamp(length, 1.0, diagonal) / (kLineOverdraw * target_pixels),
-                   on_screen / target_pixels);
+          std::max(on_screen * length / (kLineOverdraw * target_pixels), on_screen / target_pixels);
       stride = int(std::clamp(std::ceil(k - 1e-3), 1.0, 1024.0));
     }
-    gl.split_edges = split;
     gl.edge_lines = lines;
     gl.line_stride = stride;
     if (stride > 1) {  // one edge in `stride`, each covering what `stride` would: 1 - (1 - a)^k
@@ -132,8 +128,9 @@ void GraphView::draw(gfx::Canvas& canvas, gfx::Vec2 min, gfx::Vec2 max, bool vec
         gl.edge_color[cls].a = uint8_t(std::lround(255 * (1 - std::pow(1 - a, float(stride)))));
       }
     }
-    s.drawing = std::string(lines ? "lines" : "quads");
-    if (stride > 1) s.drawing += ", edges thinned 1:" + std::to_string(stride) + " at this zoom";
+    s.drawing = !lines       ? "quads"
+                : stride > 1 ? "lines, edges thinned 1:" + std::to_string(stride) + " at this zoom"
+                             : "lines";
     s.ensure_gl();
     const GLuint texture = s.gl->draw(gl);
     Impl* impl = &s;
