@@ -156,6 +156,17 @@ TEST(GraphViewLines, AutoPicksLinesAndThinningByWhatIsOnScreen) {
   view.set_mode(GraphView::Mode::Canvas);
   draw(view, kW, kH, gfx::Theme::Light);
   EXPECT_EQ(view.edge_drawing(), "");
+  // Long edges (random positions): thinned harder than the grid's short ones.
+  const graph::Graph r = graph::generate("er:20000:12", 2);
+  ASSERT_GT(int64_t(r.edges() / 2), kLineMinEdges);
+  const auto p = test::random_positions(r.vertices, 2);
+  view.set_mode(GraphView::Mode::Gl);
+  view.set_graph(r, p.x, p.y);
+  draw(view, kW, kH, gfx::Theme::Light);
+  const std::string prefix = "lines, edges thinned 1:";
+  ASSERT_EQ(view.edge_drawing().rfind(prefix, 0), 0u) << view.edge_drawing();
+  // ~120k edges of ~100 pixels over 77k pixels at 24x overdraw: about 1:6.
+  EXPECT_GE(std::stoi(view.edge_drawing().substr(prefix.size())), 4) << view.edge_drawing();
 }
 
 // Small graphs keep the quads on the GL path too.

@@ -115,12 +115,13 @@ class GraphView {
   enum class Mode { Auto, Gl, Canvas };
   void set_mode(Mode mode);
   // (Added) How the GL path draws edges. Quads: every edge an anti-aliased quad of its class's
-  // width. Lines: plain and examined edges as 1-pixel lines without anti-aliasing (fill rate: a
-  // million edges), tree and useful edges still as quads. Auto: lines when more than
-  // kLineMinEdges edges are on screen at this zoom, quads otherwise. With `thinning`, lines whose
-  // estimated pixels pass kLineOverdraw x the target's (or that outnumber its pixels) are drawn
-  // one in k, k chosen per frame, with the alpha raised to 1 - (1 - a)^k so the texture's
-  // expected density stays the same; edge_drawing() says so.
+  // width (unthinned 1-pixel lines are slower than these quads on an H100 for long edges, so the
+  // lines pay through the thinning). Lines: plain and examined edges as 1-pixel lines without
+  // anti-aliasing (fill rate: a million edges), tree and useful edges still as quads. Auto: lines
+  // when more than kLineMinEdges edges are on screen at this zoom, quads otherwise. With
+  // `thinning`, lines whose estimated pixels pass kLineOverdraw x the target's (or that outnumber
+  // its pixels) are drawn one in k, k chosen per frame, with the alpha raised to 1 - (1 - a)^k so
+  // the texture's expected density stays the same; edge_drawing() says so.
   enum class EdgeDrawing { Auto, Quads, Lines };
   void set_edge_drawing(EdgeDrawing drawing, bool thinning = true);
   // (Added) What the last GL draw did with its edges, for the UI: "quads", "lines" or "lines,
