@@ -249,12 +249,21 @@ TEST(BfsTeachFacts, TheLayeredLayoutPutsEachLevelInItsColumn) {
 }
 
 TEST(BfsTeachFacts, VertexStatesFollowTheLevelBeingExpanded) {
-  EXPECT_EQ(teach_vertex_state(-1, 2), TeachVertex::Unvisited);
-  EXPECT_EQ(teach_vertex_state(std::nan(""), 2), TeachVertex::Unvisited);
-  EXPECT_EQ(teach_vertex_state(0, 2), TeachVertex::Visited);
-  EXPECT_EQ(teach_vertex_state(1, 2), TeachVertex::Visited);
-  EXPECT_EQ(teach_vertex_state(2, 2), TeachVertex::Frontier);
-  EXPECT_EQ(teach_vertex_state(3, 2), TeachVertex::Discovered);
+  // Vertex 5 while level 2 is expanded from source 0; the source keeps its own state.
+  EXPECT_EQ(teach_vertex_state(-1, 5, 2, 0), VertexState::Unvisited);
+  EXPECT_EQ(teach_vertex_state(std::nan(""), 5, 2, 0), VertexState::Unvisited);
+  EXPECT_EQ(teach_vertex_state(0, 5, 2, 0), VertexState::Visited);
+  EXPECT_EQ(teach_vertex_state(1, 5, 2, 0), VertexState::Visited);
+  EXPECT_EQ(teach_vertex_state(2, 5, 2, 0), VertexState::Frontier);
+  EXPECT_EQ(teach_vertex_state(3, 5, 2, 0), VertexState::Discovered);
+  EXPECT_EQ(teach_vertex_state(4, 5, 2, 0), VertexState::Unvisited);  // found later
+  EXPECT_EQ(teach_vertex_state(0, 0, 2, 0), VertexState::Source);
+  EXPECT_EQ(teach_vertex_state(0, 0, 0, 0), VertexState::Source);
+  // The same rule as the graph view's, for every level, depth and vertex.
+  for (int32_t depth = 0; depth < 4; ++depth)
+    for (int32_t level = -1; level < 6; ++level)
+      for (int32_t v = 0; v < 3; ++v)
+        EXPECT_EQ(teach_vertex_state(level, v, depth, 1), vertex_state(level, v, depth, 1));
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "bfs_graph_loader.h"
+#include "bfs_graph_key.h"
 #include "bfs_graph_scene.h"
 #include "bfs_report.h"
 #include "scene_kit/panel_widgets.h"
@@ -117,15 +118,7 @@ void BfsGraphScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   if (show_graph && show_chart) graph_bottom = top + (bottom - top) * 0.62f;
   if (show_graph) {
     // The legend of the vertex states, then the graph.
-    std::vector<Swatch> states;
-    for (VertexState st : {VertexState::Source, VertexState::Frontier, VertexState::Discovered,
-                           VertexState::Visited, VertexState::Unvisited})
-      states.push_back({GraphView::state_color(st, theme), GraphView::state_name(st)});
-    const std::pair<EdgeClass, const char*> edges[] = {{EdgeClass::Examined, "examined this level"},
-                                                       {EdgeClass::Useful, "discovered a vertex"},
-                                                       {EdgeClass::Tree, "BFS tree"}};
-    for (const auto& [e, text] : edges)
-      states.push_back({GraphView::edge_color(e, theme), text, SwatchKind::Arrow});
+    const std::vector<Swatch> states = bfs_graph_key(theme, "examined this level");
     const float legend_h = draw_swatches(c, {4, top}, states, p, font * 0.85f);
     graph_min_ = {4, top + legend_h + font * 0.3f};
     graph_max_ = {size.x - 4, graph_bottom - font * 0.3f};

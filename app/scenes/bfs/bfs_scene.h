@@ -18,15 +18,32 @@ class BfsScene : public ModeSwitch {
   // settings as they were.
   void params_from_json(const nlohmann::json& params) override;
   void ui() override;
+  // Why the last change moved the scene from teach mode to graph mode by itself ("switched to
+  // graph mode: facebook_combined.txt has 4039 vertices, teach mode takes up to 64"), shown
+  // above the graph mode's panel until the next change; "" otherwise.
+  std::string notice() const;
 
  protected:
   // A graph past teach mode's limits (more than 64 vertices) goes to the graph mode.
   std::string infer_mode(const nlohmann::json& params) const override;
+  // Teach mode opens on the textbook's graph: the default graph (karate.mtx as the scene opened
+  // on it) gives way to gen:pmpp on the way to teach mode, and comes back on the way to graph
+  // mode unless the user chose another graph meanwhile. A graph given with the switch stays.
+  void on_switch(Scene& from, Scene& to) override;
 
  private:
   explicit BfsScene(std::shared_ptr<BfsSettings> settings);
   std::shared_ptr<BfsSettings> settings_;
   std::string error_;
+  bool graph_given_ = false;  // the edit being applied names a graph
+  // The graph settings the switch to teach mode replaced, and the key of the graph it put there.
+  BfsSettings stashed_;
+  std::string replaced_key_;
+  bool stashed_valid_ = false;
+  // The inferred switch's notice, and the parameters it was shown for.
+  std::string notice_;
+  nlohmann::json notice_params_;
+  mutable int64_t inferred_vertices_ = 0;  // of the graph infer_mode loaded
 };
 
 }  // namespace ws::app

@@ -215,8 +215,9 @@ void BfsTeachScene::ui() {
         ImGui::SetTooltip("bottom-up -> top-down when n_f < n / beta (Beamer: 18)");
     }
   }
-  apply_edit(*this, edit, error_);
-  if (!taught_) return;
+  // Through the BFS scene when it is set: the edit may switch modes (this one is detached then).
+  apply_edit(edit_target_ ? *edit_target_ : *this, edit, error_);
+  if (!taught_ || !context_) return;
   if (ImGui::CollapsingHeader("This step", ImGuiTreeNodeFlags_DefaultOpen)) {
     const bfs::TeachRun& run = taught_->run;
     const int step = cursor_.step();

@@ -58,12 +58,16 @@ class BfsTeachScene : public Scene {
   const TeachHover& hover() const { return hover_; }
   // Shows `run` of `g` (what reset() does after bfs::teach); tests hand in traces of their own.
   void show(graph::Graph g, bfs::TeachRun run);
+  // (Added) The scene the panel's edits go to (the BFS scene, so a graph too large for teach mode
+  // switches to graph mode with a notice); null: this mode itself.
+  void set_edit_target(Scene* scene) { edit_target_ = scene; }
 
  private:
   Backend backend() const { return context_ ? context_->backend : Backend::Cpu; }
   bfs::TeachParams teach_params() const;
   std::shared_ptr<BfsSettings> settings_;
   SceneContext* context_ = nullptr;
+  Scene* edit_target_ = nullptr;
   std::string error_;    // the last edit that was refused (the panel's error line)
   std::string message_;  // why no run is shown
   // The graph the settings name, loaded once per graph_key (empty when too large for teach mode).

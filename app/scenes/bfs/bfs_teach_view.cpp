@@ -10,6 +10,7 @@
 #include <cmath>
 #include <set>
 
+#include "bfs_graph_key.h"
 #include "bfs_teach_scene.h"
 #include "views/field_raster.h"
 #include "views/figure_parts.h"
@@ -122,7 +123,7 @@ void BfsTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
       " of " + std::to_string(facts.level_steps) + " in the level";
   const float top = draw_header(c, title, detail, step_line, vi.lesson, pal, font);
   const float margin = font * 0.6f;
-  const float footer_h = font * 1.8f, legend_h = font * 1.5f;
+  const float footer_h = font * 1.8f, legend_h = font * 2.6f;  // two key lines
   const float bottom = size.y - footer_h - legend_h;
   const float left_w = (size.x - 3 * margin) * 0.62f;
   const float right_x = margin + left_w + margin;
@@ -275,13 +276,12 @@ void BfsTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   frame.facts = &facts;
   frame.layout = &layout_;
   frame.palette = &pal;
+  frame.theme = theme;
   frame.font = font;
   const float graph_h = (bottom - top) * 0.5f;
-  const float caption_h = draw_wrapped(
-      c, {right_x, top},
-      "blue: edges examined this step; green: those that discovered a vertex; dark: the BFS "
-      "tree; one column per level",
-      font * 0.62f, right_w, pal.text_muted, 2);
+  const float caption_h =
+      draw_wrapped(c, {right_x, top}, "the graph: one column per BFS level from the source",
+                   font * 0.62f, right_w, pal.text_muted, 2);
   draw_teach_graph(c, {right_x + font * 0.6f, top + caption_h + font * 0.4f},
                    {right_x + right_w - font * 0.6f, top + graph_h}, frame, hover_);
   float y = top + graph_h + font * 0.5f;
@@ -289,12 +289,10 @@ void BfsTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   draw_lane_strips(c, {right_x, y}, {right_w, bottom - y}, frame, hover_);
 
   // ---- Key and counters.
-  LegendLine key(c, {margin, size.y - footer_h - legend_h + font * 0.15f}, font * 0.7f, pal);
-  for (TeachVertex v : {TeachVertex::Frontier, TeachVertex::Discovered, TeachVertex::Visited,
-                        TeachVertex::Unvisited}) {
-    key.filled(teach_vertex_color(v, pal));
-    key.label(teach_vertex_name(v));
-  }
+  // The graph's key first, the same as graph mode's (GraphView's colours), then the cells'.
+  const float key_top = size.y - footer_h - legend_h + font * 0.15f;
+  draw_swatches(c, {margin, key_top}, bfs_graph_key(theme, "examined this step"), pal, font * 0.7f);
+  LegendLine key(c, {margin, key_top + font * 1.2f}, font * 0.7f, pal);
   for (int k = 0; k < 4; ++k) key.strip(mix(pal.cell_fill, pal.warp_color(k), 0.55f));
   key.end_strips();
   key.label("read by a thread of that warp (t5: thread 5)");

@@ -16,6 +16,7 @@
 #include "render/palette.h"
 #include "scene_kit/teach_pipeline.h"
 #include "views/cell_rows.h"
+#include "views/graph/graph_view.h"
 
 namespace ws::app {
 
@@ -74,11 +75,10 @@ StepFacts step_facts(const bfs::TeachRun& run, const Snapshots& snapshots, int s
 int64_t examined_in_step(const Trace& trace, int step);
 
 // ---- The graph drawing.
-enum class TeachVertex : uint8_t { Unvisited, Visited, Frontier, Discovered };
-// The state of a vertex with `level` (after the step shown) while `depth` is being expanded.
-TeachVertex teach_vertex_state(double level, int32_t depth);
-gfx::Color teach_vertex_color(TeachVertex s, const gfx::Palette& p);
-const char* teach_vertex_name(TeachVertex s);
+// The state of vertex `v` with `level` (after the step shown; NaN or negative: unreached) while
+// `depth` is being expanded: GraphView's rule (vertex_state), so a vertex has the same state, and
+// GraphView::state_color the same colour, in teach mode as in graph mode.
+VertexState teach_vertex_state(double level, int32_t v, int32_t depth, int32_t source);
 
 // Positions in the unit square: column = the vertex's level from the source (unreached vertices
 // in a last column), spread evenly down the column, every other one nudged sideways so edges
@@ -121,12 +121,14 @@ struct TeachFrame {
   const StepFacts* facts = nullptr;
   const TeachLayout* layout = nullptr;
   const gfx::Palette* palette = nullptr;
+  gfx::Theme theme = gfx::Theme::Light;  // the graph's colours: GraphView's for this theme
   float font = 12;
 };
 // The hover text of vertex v: id, level and parent after this step, degree.
 std::string vertex_hover(const TeachFrame& f, int32_t v);
 // The graph in [min, max]: edges, this step's examined edges (the useful ones emphasised), the
-// BFS tree so far, the vertices in their state colours with ids (and levels).
+// BFS tree so far, the vertices in their state colours with ids (and levels), the source ringed;
+// GraphView's colours for the states and edge classes (one key for both modes).
 void draw_teach_graph(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, const TeachFrame& f,
                       TeachHover& hover);
 // The atomics on the tails this step as a chain of boxes in serialization order; returns the

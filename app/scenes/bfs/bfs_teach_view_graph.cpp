@@ -35,40 +35,9 @@ gfx::Color warp_fill(const gfx::Palette& p, int warp) {
 
 }  // namespace
 
-TeachVertex teach_vertex_state(double level, int32_t depth) {
-  if (std::isnan(level) || level < 0 || level > depth + 1) return TeachVertex::Unvisited;
-  if (level < depth) return TeachVertex::Visited;
-  if (level == depth) return TeachVertex::Frontier;
-  return TeachVertex::Discovered;
-}
-
-gfx::Color teach_vertex_color(TeachVertex s, const gfx::Palette& p) {
-  const bool dark = p.background.r < 128;
-  switch (s) {
-    case TeachVertex::Unvisited:
-      return dark ? gfx::Color{72, 72, 80} : gfx::Color{226, 226, 231};
-    case TeachVertex::Visited:
-      return dark ? gfx::Color{110, 110, 130} : gfx::Color{128, 128, 148};
-    case TeachVertex::Frontier:
-      return {240, 158, 20};
-    case TeachVertex::Discovered:
-      return {0, 158, 115};
-  }
-  return p.cell_fill;
-}
-
-const char* teach_vertex_name(TeachVertex s) {
-  switch (s) {
-    case TeachVertex::Unvisited:
-      return "unvisited";
-    case TeachVertex::Visited:
-      return "visited";
-    case TeachVertex::Frontier:
-      return "frontier";
-    case TeachVertex::Discovered:
-      return "discovered this level";
-  }
-  return "";
+VertexState teach_vertex_state(double level, int32_t v, int32_t depth, int32_t source) {
+  const int32_t l = std::isnan(level) || level < 0 ? -1 : int32_t(level);
+  return vertex_state(l, v, depth, source);
 }
 
 TeachLayout layered_layout(const graph::Graph& g, const std::vector<int32_t>& level) {
@@ -140,8 +109,12 @@ std::string vertex_hover(const TeachFrame& f, int32_t v) {
                                                           : std::to_string(int64_t(parent)));
   text += ", out-degree " + std::to_string(g.degree(v));
   if (!g.symmetric) text += ", in-degree " + std::to_string(in_degree);
-  text += "; " + std::string(teach_vertex_name(teach_vertex_state(level, f.facts->depth))) +
-          " while level " + std::to_string(f.facts->depth) + " is expanded";
+  const VertexState state = teach_vertex_state(level, v, f.facts->depth, f.run->params.source);
+  if (state == VertexState::Source)
+    text += "; the source";
+  else
+    text += "; " + std::string(GraphView::state_name(state)) + " while level " +
+            std::to_string(f.facts->depth) + " is expanded";
   return text;
 }
 
@@ -175,14 +148,13 @@ void draw_teach_graph(gfx::Canvas& c, Vec2 min, Vec2 max, const TeachFrame& f, T
       c.line(from, to, color, thickness);
   };
   const bool directed = !g.symmetric;
-  const gfx::Color base =
-      p.background.r < 128 ? gfx::Color{90, 90, 100} : gfx::Color{196, 196, 204};
+  auto edge_colour = [&](EdgeClass k) { return GraphView::edge_color(k, f.theme); };
   c.begin_group("graph-edges");
   for (int32_t u = 0; u < n; ++u)
     for (int64_t e = g.row_offsets[size_t(u)]; e < g.row_offsets[size_t(u) + 1]; ++e) {
       const int32_t v = g.columns[size_t(e)];
       if (!directed && v < u) continue;
-      edge_line(u, v, base, 1, directed);
+      edge_line(u, v, edge_colour(EdgeClass::Plain), 1, directed);
     }
   c.end_group();
   // The BFS tree so far: each labelled vertex's parent edge.
@@ -190,14 +162,14 @@ void draw_teach_graph(gfx::Canvas& c, Vec2 min, Vec2 max, const TeachFrame& f, T
   for (int32_t v = 0; v < n; ++v) {
     const double parent = value_at(f, "parent", v);
     if (std::isnan(parent) || parent < 0 || int32_t(parent) == v || parent >= n) continue;
-    edge_line(int32_t(parent), v, p.text_muted, 2.2f, true);
+    edge_line(int32_t(parent), v, edge_colour(EdgeClass::Tree), 2.2f, true);
   }
   c.end_group();
   c.begin_group("examined-edges");
   for (const ExaminedEdge& e : f.facts->edges)
-    if (!e.useful) edge_line(e.from, e.to, p.read, 2.6f, true);
+    if (!e.useful) edge_line(e.from, e.to, edge_colour(EdgeClass::Examined), 2.6f, true);
   for (const ExaminedEdge& e : f.facts->edges)
-    if (e.useful) edge_line(e.from, e.to, teach_vertex_color(TeachVertex::Discovered, p), 4, true);
+    if (e.useful) edge_line(e.from, e.to, edge_colour(EdgeClass::Useful), 4, true);
   c.end_group();
   c.begin_group("vertices");
   const float id_font = std::min(radius * 1.05f, f.font * 0.85f);
@@ -205,9 +177,12 @@ void draw_teach_graph(gfx::Canvas& c, Vec2 min, Vec2 max, const TeachFrame& f, T
   for (int32_t v = 0; v < n; ++v) {
     const Vec2 centre = at(v);
     const double level = value_at(f, "level", v);
-    const TeachVertex state = teach_vertex_state(level, f.facts->depth);
-    const gfx::Color fill = teach_vertex_color(state, p);
-    if (v == source) c.circle_filled(centre, radius + 3, p.text);
+    const VertexState state = teach_vertex_state(level, v, f.facts->depth, source);
+    const gfx::Color fill = GraphView::state_color(state, f.theme);
+    if (state == VertexState::Source) {  // a ring around the disk, as in graph mode
+      c.circle_filled(centre, radius + 4.5f, fill);
+      c.circle_filled(centre, radius + 2.5f, p.background);
+    }
     c.circle_filled(centre, radius + 1, p.cell_border);
     c.circle_filled(centre, radius, fill);
     if (id_font >= 6.5f)
@@ -297,16 +272,15 @@ void draw_lane_strips(gfx::Canvas& c, Vec2 origin, Vec2 size, const TeachFrame& 
   const gfx::Palette& p = *f.palette;
   const StepFacts& facts = *f.facts;
   const float font = f.font * 0.8f;
-  c.text(origin,
-         fit_text(c,
-                  "warp lanes: busy this step (colour) or idle (grey); bars: busy steps in the "
-                  "level so far",
-                  font, size.x),
-         font, p.text);
+  // The caption wraps (two lines at most) rather than being cut off in a narrow figure.
+  const float caption_h = draw_wrapped(
+      c, origin,
+      "warp lanes: busy this step (colour) or idle (grey); bars: busy steps so far in the level",
+      font, size.x, p.text, 2);
   const int warp_size = std::max(f.run->trace.warp_size, 1);
   const float label_w = f.font * 2.4f;
   const float lane_w = std::min(f.font * 1.0f, (size.x - label_w) / warp_size);
-  float y = origin.y + font * 1.5f;
+  float y = origin.y + caption_h + font * 0.3f;
   // Rows as tall as the room allows for every warp, between 6 px and a font.
   const float gap = f.font * 0.3f;
   const float fit_h = (origin.y + size.y - y) / float(std::max<size_t>(facts.warps.size(), 1));
