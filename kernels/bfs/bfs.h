@@ -173,7 +173,8 @@ class Engine {
 };
 
 // ---- The CPU baseline for the benchmarks: a tuned direction-optimizing BFS on `threads` host
-// threads (0: all hardware threads), the same alpha / beta rule; median of `repeats`.
+// threads (0: all hardware threads, at most one per 32768 vertices and edges), the same alpha /
+// beta rule; median of `repeats`.
 struct CpuBaseline {
   Result result;
   double ms = 0;

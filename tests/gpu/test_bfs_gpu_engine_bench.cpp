@@ -1,15 +1,17 @@
-// The BFS measurement driver (runs only with WS_BFS_BENCH=1): the performance goals on the
-// device at hand. Kronecker scale 21 edge factor 16 and the 16M-vertex grid, every variant where
-// it finishes in reasonable time, averaged over seeded random sources with out-degree > 0: ms per
-// search (time_ms, the median of repeats), GTEPS (Graph500: traversed_edges summed over the
-// sources / time summed), the CPU baseline (time_cpu_baseline on the same graph and sources) and
-// the speedup; for the grid, the time per level. Prints a table; checks the levels of variant 7
-// against the reference once per graph and the goals as expectations.
-// Knobs: WS_BFS_BENCH_SCALE (21), WS_BFS_BENCH_SOURCES (8), WS_BFS_BENCH_REPEATS (5),
-// WS_BFS_BENCH_GRID ("grid:4096x4096"), WS_BFS_BENCH_KRON=0 (skip Kronecker),
-// WS_BFS_BENCH_FAST_ONLY=1 (the grid: variant 7 only, no CPU baseline), WS_BFS_BENCH_FAST_BLOCK
-// (variant 7's block_dim), WS_BFS_BENCH_SHAPES=1 (variant 7's launch shapes); the engine reads
-// WS_BFS_FAST_BLOCKS_PER_SM and WS_BFS_FAST_BLOCKS (caps on variant 7's cooperative grid).
+// The BFS measurement driver, disabled in the suite (speed goals live in `warpscope bench --scene
+// bfs` and docs/performance.md, not in tests): run it by hand with
+//   test_bfs_gpu --gtest_also_run_disabled_tests --gtest_filter='*PerformanceTable*'
+// It prints, and says whether the goals were met on the device at hand: Kronecker scale 21
+// edge factor 16 and the 16M-vertex grid, every variant where it finishes in reasonable time,
+// averaged over seeded random sources with out-degree > 0: ms per search (time_ms, the median of
+// repeats), GTEPS (Graph500: traversed_edges summed over the sources / time summed), the CPU
+// baseline (time_cpu_baseline on the same graph and sources) and the speedup; for the grid, the
+// time per level. It checks variant 7's levels against the reference once per graph. Knobs:
+// WS_BFS_BENCH_SCALE (21), WS_BFS_BENCH_SOURCES (8), WS_BFS_BENCH_REPEATS (5), WS_BFS_BENCH_GRID
+// ("grid:4096x4096"), WS_BFS_BENCH_KRON=0 (skip Kronecker), WS_BFS_BENCH_FAST_ONLY=1 (the grid:
+// variant 7 only, no CPU baseline), WS_BFS_BENCH_FAST_BLOCK (variant 7's block_dim),
+// WS_BFS_BENCH_SHAPES=1 (variant 7's launch shapes); the engine reads WS_BFS_FAST_BLOCKS_PER_SM and
+// WS_BFS_FAST_BLOCKS (caps on variant 7's cooperative grid).
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -24,11 +26,6 @@
 
 namespace ws::bfs::test {
 namespace {
-
-bool bench_enabled() {
-  const char* e = std::getenv("WS_BFS_BENCH");
-  return e != nullptr && std::string(e) == "1";
-}
 
 int env_int(const char* name, int fallback) {
   const char* e = std::getenv(name);
@@ -123,8 +120,7 @@ void fast_shapes(Engine& cuda, const Graph& g, int32_t source, std::vector<Row>&
   unsetenv("WS_BFS_FAST_BLOCKS_PER_SM");
 }
 
-TEST(BfsGpuEngineBench, PerformanceGoals) {
-  if (!bench_enabled()) GTEST_SKIP() << "set WS_BFS_BENCH=1 to run the BFS benchmark";
+TEST(BfsGpuEngineBench, DISABLED_PerformanceTable) {
   WS_SKIP_WITHOUT_GPU();
   std::printf("device: %s\n", cuda_device_description().c_str());
   auto cuda = Engine::create(Backend::Cuda);
@@ -147,8 +143,9 @@ TEST(BfsGpuEngineBench, PerformanceGoals) {
     std::vector<Row> rows = bench_graph(*cuda, g, sources, every, repeats, 2);
     print(rows);
     const Row& fast = rows.back();
-    EXPECT_GE(fast.gteps, 100.0) << "variant 7 on " << g.name;
-    EXPECT_GE(fast.cpu_ms / fast.ms, 20.0) << "variant 7 against the CPU baseline";
+    std::printf("goal >= 100 GTEPS: %s; goal >= 20x the CPU: %s\n",
+                fast.gteps >= 100.0 ? "met" : "MISSED",
+                fast.cpu_ms / fast.ms >= 20.0 ? "met" : "MISSED");
     all.insert(all.end(), rows.begin(), rows.end());
     if (env_int("WS_BFS_BENCH_SHAPES", 0) != 0) fast_shapes(*cuda, g, sources[0], all);
   }
@@ -167,7 +164,8 @@ TEST(BfsGpuEngineBench, PerformanceGoals) {
                     1, env_int("WS_BFS_BENCH_FAST_ONLY", 0) != 0 ? 0 : 1);
     print(rows);
     const Row& fast = rows.back();
-    EXPECT_LT(1000.0 * fast.ms / fast.levels, 5.0) << "variant 7's time per level on " << g.name;
+    std::printf("goal < 5 us per level on %s: %s\n", g.name.c_str(),
+                1000.0 * fast.ms / fast.levels < 5.0 ? "met" : "MISSED");
     all.insert(all.end(), rows.begin(), rows.end());
     if (env_int("WS_BFS_BENCH_SHAPES", 0) != 0) fast_shapes(*cuda, g, sources[0], all);
   }
