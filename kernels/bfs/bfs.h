@@ -170,6 +170,12 @@ class Engine {
   // Median wall time of `repeats` searches in milliseconds, without per-level timing or copies
   // back (CUDA: events around the search, clearing the level array included).
   virtual double time_ms(const Params& p, int repeats) = 0;
+
+  // CUDA: the level and parent arrays of the last search (run() or time_ms()) in device memory,
+  // ordered on the legacy default stream and valid until the next search or set_graph, so the
+  // graph view colours its buffers from them without a copy. Null on the CPU engine.
+  virtual const int32_t* device_level() const { return nullptr; }
+  virtual const int32_t* device_parent() const { return nullptr; }
 };
 
 // ---- The CPU baseline for the benchmarks: a tuned direction-optimizing BFS on `threads` host

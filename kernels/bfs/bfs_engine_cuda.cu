@@ -176,6 +176,9 @@ class CudaEngine final : public Engine {
     return r;
   }
 
+  const int32_t* device_level() const override { return level_.data(); }
+  const int32_t* device_parent() const override { return parent_.data(); }
+
   double time_ms(const Params& p, int repeats) override {
     check(p);
     return median_ms(
