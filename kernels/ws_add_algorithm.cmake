@@ -7,6 +7,10 @@
 #                    DEPENDS <other ws_ libraries it uses>
 #                    [EXACT_FLOAT])
 #
+# or, for a folder whose files say what they are by name, ws_add_algorithm(NAME <algo> GLOBBED
+# [DEPENDS ...] [EXACT_FLOAT]): *.cu are CUDA_SOURCES, *_none.cpp CPU_ONLY_SOURCES, every other
+# .cpp SOURCES.
+#
 # -> STATIC library ws_<algo>, linking ws_common (public) and ws_warnings; the app and the
 # benchmarks link it by themselves (the global property WS_ALGORITHM_LIBRARIES lists them all). CUDA sources get
 # -lineinfo (compute-sanitizer and profilers name source lines; it does not change the code).
@@ -21,8 +25,19 @@
 # -> a GoogleTest executable linking LIBS, ws_common and gtest_main, its tests labelled "kernels".
 
 function(ws_add_algorithm)
-  cmake_parse_arguments(PARSE_ARGV 0 arg "EXACT_FLOAT" "NAME"
+  cmake_parse_arguments(PARSE_ARGV 0 arg "EXACT_FLOAT;GLOBBED" "NAME"
                         "SOURCES;CUDA_SOURCES;CPU_ONLY_SOURCES;DEPENDS")
+  if(arg_GLOBBED)
+    # Files by name in the calling folder: *.cu are the CUDA kernels, *_none.cpp stand in for them
+    # in CPU-only builds, every other .cpp is CPU code built everywhere.
+    file(GLOB all_cpp CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cpp)
+    file(GLOB arg_CPU_ONLY_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*_none.cpp)
+    file(GLOB arg_CUDA_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cu)
+    set(arg_SOURCES ${all_cpp})
+    if(arg_CPU_ONLY_SOURCES)
+      list(REMOVE_ITEM arg_SOURCES ${arg_CPU_ONLY_SOURCES})
+    endif()
+  endif()
   if(NOT arg_NAME OR NOT arg_SOURCES OR arg_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "ws_add_algorithm(NAME <name> SOURCES ...): got '${ARGV}'")
   endif()

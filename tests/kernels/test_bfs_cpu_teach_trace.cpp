@@ -13,6 +13,7 @@
 
 #include "bfs/bfs.h"
 #include "bfs_teach_test_support.h"
+#include "code_panel_test_support.h"
 #include "common/counters.h"
 #include "common/trace.h"
 
@@ -26,57 +27,14 @@ Graph karate() {
   return graph::load_graph(std::string(WS_TEST_GRAPHS_DIR) + "/karate.mtx");
 }
 
-// The kernel source: $WARPSCOPE_SOURCE_DIR, else found from the working directory upwards.
 std::string teach_source() {
-  std::vector<std::string> roots;
-  if (const char* env = std::getenv("WARPSCOPE_SOURCE_DIR")) roots.push_back(env);
-  std::string up = ".";
-  for (int i = 0; i < 8; ++i, up += "/..") roots.push_back(up);
-  for (const std::string& root : roots) {
-    std::ifstream in(root + "/kernels/bfs/bfs_teach.cu");
-    if (!in) continue;
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-  }
-  return "";
-}
-
-// Section title ("variant x", "helper y") -> its lines, as the app's code panel splits them.
-std::map<std::string, std::vector<std::string>> sections(const std::string& source) {
-  std::map<std::string, std::vector<std::string>> out;
-  std::istringstream in(source);
-  std::string line, open;
-  while (std::getline(in, line)) {
-    if (!open.empty()) {
-      if (line.find("// @end") != std::string::npos)
-        open.clear();
-      else
-        out[open].push_back(line);
-      continue;
-    }
-    for (const char* kind : {"// @variant ", "// @helper "}) {
-      const size_t at = line.find(kind);
-      if (at != std::string::npos) open = line.substr(at + 4);
-    }
-  }
-  return out;
-}
-
-bool has_marker(const std::vector<std::string>& lines, const std::string& marker) {
-  for (const std::string& line : lines) {
-    const size_t at = line.find("// " + marker);
-    if (at == std::string::npos) continue;
-    const size_t end = at + 3 + marker.size();
-    if (end == line.size() || line[end] == ' ') return true;
-  }
-  return false;
+  return test::kernel_source("kernels/bfs/bfs_teach.cu");
 }
 
 TEST(BfsCpuTeachTrace, EveryMarkerIsInTheKernelSource) {
   const std::string source = teach_source();
   ASSERT_FALSE(source.empty()) << "kernels/bfs/bfs_teach.cu not found (set WARPSCOPE_SOURCE_DIR)";
-  const auto parts = sections(source);
+  const auto parts = test::kernel_sections(source);
   const Graph g = karate();
   for (Variant v : kAllVariants) {
     const std::string section = std::string("variant ") + info(v).id;
@@ -85,9 +43,10 @@ TEST(BfsCpuTeachTrace, EveryMarkerIsInTheKernelSource) {
       const TeachRun run = teach(params(v, 0, 32, alpha), g, Backend::Cpu);
       for (const TraceStep& s : run.trace.steps) {
         ASSERT_FALSE(s.code_marker.empty()) << s.label;
-        bool found = has_marker(parts.at(section), s.code_marker);
+        bool found = test::has_marker(parts.at(section), s.code_marker);
         for (const auto& [title, lines] : parts)
-          if (title.rfind("helper ", 0) == 0) found = found || has_marker(lines, s.code_marker);
+          if (title.rfind("helper ", 0) == 0)
+            found = found || test::has_marker(lines, s.code_marker);
         EXPECT_TRUE(found) << info(v).id << ": " << s.label << " names " << s.code_marker;
       }
     }
