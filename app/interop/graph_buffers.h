@@ -52,8 +52,9 @@ struct GraphDrawStyle {
   bool edge_lines = false;  // plain and examined edges as 1-pixel lines (large graphs)
   int line_stride = 1;      // with edge_lines: one plain / examined edge in every line_stride
   // (Added) With edge_lines, the tree edges (never the useful ones, this level's):
-  int tree_stride = 1;      // one in every tree_stride, a hashed pick by child vertex
-  bool tree_lines = false;  // as 1-pixel lines (after the examined ones), not quads
+  int tree_stride = 1;        // one in every tree_stride, a hashed pick by child vertex
+  bool tree_lines = false;    // as 1-pixel lines (after the examined ones), not quads
+  bool useful_lines = false;  // the useful edges too, all of them (implies tree_lines)
   // (Added) With edge_lines: false draws the tree quads then the useful quads by draw order with
   // no depth test (the vertices still use it); true one pass with the depth test.
   bool edge_depth = true;

@@ -5,7 +5,7 @@
 //   edge_classes_kernel   one thread per edge: levels and parents of its two
 //                         ends -> class byte; a tree / useful edge also writes
 //                         its index at its child (after a memset to -1), and
-//                         tree-class edges are counted (one atomic each)     work O(m), 1 step
+//                         tree and useful edges are counted (an atomic each)     work O(m), 1 step
 // Both are grid-stride loops; each thread reads a few ints and writes one byte.
 #include "interop/graph_buffers_cuda.h"
 
@@ -44,14 +44,14 @@ __global__ void edge_classes_kernel(const int2* __restrict__ pairs, int64_t m,
                                     const int32_t* __restrict__ level,
                                     const int32_t* __restrict__ parent, GraphStateParams params,
                                     uint8_t* __restrict__ classes, int32_t* __restrict__ tree,
-                                    unsigned long long* __restrict__ tree_count) {
+                                    unsigned long long* __restrict__ counts) {
   const int64_t stride = int64_t(gridDim.x) * blockDim.x;
   for (int64_t e = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; e < m; e += stride) {
     const int2 uv = pairs[e];
     const uint8_t cls = graph_edge_class_at(level, parent, uv.x, uv.y, params);
     classes[e] = cls;
     if (cls >= kEdgeTree) tree[graph_tree_child(parent, uv.x, uv.y)] = int32_t(e);
-    if (cls == kEdgeTree) atomicAdd(tree_count, 1ull);
+    if (cls >= kEdgeTree) atomicAdd(&counts[cls - kEdgeTree], 1ull);
   }
 }
 
@@ -61,9 +61,9 @@ class CudaGraphWriter final : public GraphDeviceWriter {
     WS_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
     WS_CUDA_CHECK(cudaEventCreateWithFlags(&caller_ready_, cudaEventDisableTiming));
     WS_CUDA_CHECK(cudaEventCreateWithFlags(&writes_done_, cudaEventDisableTiming));
-    WS_CUDA_CHECK(cudaMalloc(&tree_count_, sizeof(unsigned long long)));
-    WS_CUDA_CHECK(cudaMallocHost(&tree_count_host_, sizeof(unsigned long long)));
-    *tree_count_host_ = 0;
+    WS_CUDA_CHECK(cudaMalloc(&counts_, 2 * sizeof(unsigned long long)));
+    WS_CUDA_CHECK(cudaMallocHost(&counts_host_, 2 * sizeof(unsigned long long)));
+    counts_host_[0] = counts_host_[1] = 0;
   }
   ~CudaGraphWriter() override {
     // Statuses dropped: a destructor must not throw.
@@ -72,8 +72,8 @@ class CudaGraphWriter final : public GraphDeviceWriter {
       if (r != nullptr) cudaGraphicsUnregisterResource(r);
       r = nullptr;
     }
-    cudaFree(tree_count_);
-    cudaFreeHost(tree_count_host_);
+    cudaFree(counts_);
+    cudaFreeHost(counts_host_);
     cudaEventDestroy(caller_ready_);
     cudaEventDestroy(writes_done_);
     cudaStreamDestroy(stream_);
@@ -121,14 +121,14 @@ class CudaGraphWriter final : public GraphDeviceWriter {
             level, vertices_, params, static_cast<uint8_t*>(states));
         WS_CUDA_CHECK_LAUNCH();
       }
-      WS_CUDA_CHECK(cudaMemsetAsync(tree_count_, 0, sizeof(unsigned long long), stream_));
+      WS_CUDA_CHECK(cudaMemsetAsync(counts_, 0, 2 * sizeof(unsigned long long), stream_));
       if (edges_ > 0) {
         edge_classes_kernel<<<blocks_for(edges_), kThreads, 0, stream_>>>(
             pairs_.data(), edges_, level, parent, params, static_cast<uint8_t*>(classes),
-            static_cast<int32_t*>(tree), tree_count_);
+            static_cast<int32_t*>(tree), counts_);
         WS_CUDA_CHECK_LAUNCH();
       }
-      WS_CUDA_CHECK(cudaMemcpyAsync(tree_count_host_, tree_count_, sizeof(unsigned long long),
+      WS_CUDA_CHECK(cudaMemcpyAsync(counts_host_, counts_, 2 * sizeof(unsigned long long),
                                     cudaMemcpyDeviceToHost, stream_));
     } catch (...) {
       cudaGraphicsUnmapResources(kBuffers, resources, stream_);
@@ -143,10 +143,12 @@ class CudaGraphWriter final : public GraphDeviceWriter {
     return true;
   }
 
-  int64_t tree_edges() override {
-    if (!written_) return -1;
+  void emphasised_edges(int64_t& tree, int64_t& useful) override {
+    tree = useful = -1;
+    if (!written_) return;
     WS_CUDA_CHECK(cudaEventSynchronize(writes_done_));
-    return int64_t(*tree_count_host_);
+    tree = int64_t(counts_host_[0]);
+    useful = int64_t(counts_host_[1]);
   }
 
   void release() override {
@@ -223,8 +225,8 @@ class CudaGraphWriter final : public GraphDeviceWriter {
   int32_t vertices_ = 0;
   bool forced_ = false, failed_ = false;
   std::string notice_;
-  unsigned long long* tree_count_ = nullptr;       // device: tree-class edges of the last write
-  unsigned long long* tree_count_host_ = nullptr;  // pinned: its copy
+  unsigned long long* counts_ = nullptr;       // device: tree, useful edges of the last write
+  unsigned long long* counts_host_ = nullptr;  // pinned: their copy
   bool written_ = false;
 };
 

@@ -303,7 +303,9 @@ GLuint GraphBuffers::draw(const GraphDrawStyle& style) {
     glDepthFunc(GL_LEQUAL);
     glBindVertexArray(vao_);
 
-    const bool tree_lines = style.edge_lines && style.tree_lines;
+    // Useful lines take the tree edges with them: lines are drawn before quads.
+    const bool tree_lines = style.edge_lines && (style.tree_lines || style.useful_lines);
+    const bool useful_lines = style.edge_lines && style.useful_lines;
     const int tree_stride = style.edge_lines ? std::max(1, style.tree_stride) : 1;
     if (edges_ > 0 && style.edge_lines) {
       // Plain, then examined (then tree): 1-pixel lines, blended in that order, no depth test or
@@ -328,12 +330,15 @@ GLuint GraphBuffers::draw(const GraphDrawStyle& style) {
         glDrawArrays(GL_LINES, 0, GLsizei(lines * 2));
         end_pass();
       }
-      if (tree_lines && vertices_ > 0) {  // by vertex: its parent edge when of class tree
-        begin_pass("tree lines");
+      // By vertex: its parent edge when of class tree (thinned), then useful (all).
+      for (const int cls : {int(kEdgeTree), int(kEdgeUseful)}) {
+        if (vertices_ == 0 || !(cls == kEdgeTree ? tree_lines : useful_lines)) continue;
+        begin_pass(cls == kEdgeTree ? "tree lines" : "useful lines");
         glUniform1i(glGetUniformLocation(line_program_, "u_by_vertex"), 1);
-        glUniform1i(glGetUniformLocation(line_program_, "u_stride"), tree_stride);
-        glUniform1i(glGetUniformLocation(line_program_, "u_class"), kEdgeTree);
-        set_colors(line_program_, "u_color", &style.edge_color[kEdgeTree], 1);
+        glUniform1i(glGetUniformLocation(line_program_, "u_stride"),
+                    cls == kEdgeTree ? tree_stride : 1);
+        glUniform1i(glGetUniformLocation(line_program_, "u_class"), cls);
+        set_colors(line_program_, "u_color", &style.edge_color[cls], 1);
         glDrawArrays(GL_LINES, 0, GLsizei(int64_t(vertices_) * 2));
         end_pass();
       }
@@ -361,7 +366,8 @@ GLuint GraphBuffers::draw(const GraphDrawStyle& style) {
         glUniform1i(only_class, -1);
         glDrawArrays(GL_TRIANGLES, 0, GLsizei(edges_ * 6));
         end_pass();
-      } else if (!tree_lines && style.edge_depth) {  // tree and useful quads by vertex, one pass
+      } else if (!tree_lines && !useful_lines &&
+                 style.edge_depth) {  // tree and useful quads by vertex, one pass
         begin_pass("tree+useful quads");
         glUniform1i(only_class, -1);
         glDrawArrays(GL_TRIANGLES, 0, GLsizei(int64_t(vertices_) * 6));
@@ -374,10 +380,12 @@ GLuint GraphBuffers::draw(const GraphDrawStyle& style) {
           glDrawArrays(GL_TRIANGLES, 0, GLsizei(int64_t(vertices_) * 6));
           end_pass();
         }
-        begin_pass("useful quads");
-        glUniform1i(only_class, kEdgeUseful);
-        glDrawArrays(GL_TRIANGLES, 0, GLsizei(int64_t(vertices_) * 6));
-        end_pass();
+        if (!useful_lines) {
+          begin_pass("useful quads");
+          glUniform1i(only_class, kEdgeUseful);
+          glDrawArrays(GL_TRIANGLES, 0, GLsizei(int64_t(vertices_) * 6));
+          end_pass();
+        }
         glEnable(GL_DEPTH_TEST);
       }
     }

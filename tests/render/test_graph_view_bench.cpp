@@ -212,6 +212,7 @@ void bench_passes(const std::string& spec) {
   using Style = interop::GraphDrawStyle;
   const auto old_tree = [](Style& s) {  // the drawing before tree thinning
     s.tree_lines = false;
+    s.useful_lines = false;
     s.tree_stride = 1;
     s.edge_depth = true;
   };
@@ -246,6 +247,11 @@ void bench_passes(const std::string& spec) {
          s.tree_lines = s.edge_lines;
          s.edge_depth = false;
          s.tree_stride = 8;
+       }},
+      {"auto, useful quads",
+       [](Style& s) {
+         s.useful_lines = false;
+         s.edge_depth = !s.tree_lines;
        }},
       {"auto + useful width <= 1.5",
        [](Style& s) {
@@ -310,8 +316,9 @@ void bench_passes(const std::string& spec) {
       }
       gpu_ms.push_back(sum);
     }
-    std::printf("%-12s %-30s overlay %6.2f | frame %6.2f | gpu passes %6.2f |", spec.c_str(),
-                variant.name, median(overlay_ms), median(frame_ms), median(gpu_ms));
+    std::printf("%-12s %-30s overlay %6.2f | frame %6.2f (max %6.2f) | gpu passes %6.2f |",
+                spec.c_str(), variant.name, median(overlay_ms), median(frame_ms),
+                *std::max_element(frame_ms.begin(), frame_ms.end()), median(gpu_ms));
     for (const std::string& name : order)
       std::printf(" %s %.2f (max %.2f);", name.c_str(), median(passes[name]),
                   *std::max_element(passes[name].begin(), passes[name].end()));

@@ -90,7 +90,7 @@ TEST(GraphViewLines, LinesAndQuadsPutTheSameClassAtEdgeMidpoints) {
     view.fit(kW, kH);
     // Quads, lines, and lines with the tree edges as lines too (no depth test: draw order).
     constexpr int kImages = 3;
-    const char* names[kImages] = {"quads", "lines", "lines + tree lines"};
+    const char* names[kImages] = {"quads", "lines", "lines + tree and useful lines"};
     gfx::Image images[kImages];
     const GraphView::EdgeDrawing drawings[kImages] = {GraphView::EdgeDrawing::Quads,
                                                       GraphView::EdgeDrawing::Lines,
@@ -100,6 +100,7 @@ TEST(GraphViewLines, LinesAndQuadsPutTheSameClassAtEdgeMidpoints) {
       if (k == 2) {
         view.set_gl_style_hook([](interop::GraphDrawStyle& s) {
           s.tree_lines = true;
+          s.useful_lines = true;
           s.edge_depth = false;
         });
       }
@@ -248,7 +249,8 @@ TEST(GraphViewLines, ThinnedTreeKeepsOneInKAndEveryUsefulEdge) {
 }
 
 // Auto on a large graph with long edges at a late level: the tree edges are thinned too, and
-// edge_drawing() says so; without thinning neither the lines nor the tree are.
+// edge_drawing() says so; without thinning neither the lines nor the tree are. A level with
+// thousands of useful edges draws them as lines (all of them), and says so.
 TEST(GraphViewLines, AutoThinsADenseTreeAndSaysSo) {
   WS_SKIP_WITHOUT_GL();
   const graph::Graph r = graph::generate("er:20000:12", 3);
@@ -275,12 +277,20 @@ TEST(GraphViewLines, AutoThinsADenseTreeAndSaysSo) {
   view.set_edge_drawing(GraphView::EdgeDrawing::Auto, false);
   draw(view, kW, kH, gfx::Theme::Light);
   EXPECT_EQ(view.edge_drawing(), "lines");
+  EXPECT_EQ(said.find("useful edges as lines"), std::string::npos) << "none at the last level";
   // At level 0 the tree has no edge of class tree yet (the source's are useful): nothing thinned.
   o.depth = 0;
   view.set_overlay(o);
   view.set_edge_drawing(GraphView::EdgeDrawing::Auto, true);
   draw(view, kW, kH, gfx::Theme::Light);
   EXPECT_EQ(view.edge_drawing().find(tree), std::string::npos) << view.edge_drawing();
+  EXPECT_EQ(view.edge_drawing().find("useful"), std::string::npos) << view.edge_drawing();
+  // Level 3 finds thousands of vertices: their useful edges become lines, and it is said.
+  o.depth = 3;
+  view.set_overlay(o);
+  draw(view, kW, kH, gfx::Theme::Light);
+  EXPECT_NE(view.edge_drawing().find("; useful edges as lines"), std::string::npos)
+      << view.edge_drawing();
 }
 
 // Small graphs keep the quads on the GL path too.

@@ -121,6 +121,7 @@ void GraphView::Impl::ensure_host() {
 
 void GraphView::Impl::count_tree_edges() {  // as the CUDA kernel counts them
   tree_edges = std::count(classes.begin(), classes.end(), interop::kEdgeTree);
+  useful_edges = std::count(classes.begin(), classes.end(), interop::kEdgeUseful);
 }
 
 void GraphView::Impl::ensure_gl() {
@@ -193,7 +194,7 @@ void GraphView::set_graph(const graph::Graph& g, const std::vector<float>& x,
   s.states.assign(size_t(s.n), interop::kStateUnvisited);
   s.classes.assign(s.pairs.size() / 2, interop::kEdgePlain);
   s.tree.assign(size_t(s.n), -1);
-  s.tree_edges = 0;
+  s.tree_edges = s.useful_edges = 0;
   s.host_valid = true;
   s.gl_valid = true;  // set_graph zeroes the GL buffers: unvisited, plain
   s.gl_path = "gl";
@@ -261,7 +262,7 @@ void GraphView::set_overlay(const BfsOverlay& overlay) {
       s.label_level.assign(overlay.level, overlay.level + s.n);
     s.overlay.level = s.overlay.parent = nullptr;
   } else {
-    s.tree_edges = -1;  // on the device: at most one per vertex
+    s.tree_edges = s.useful_edges = -1;  // counted on the device, asked for at the draw
     if (s.n <= kLabelMaxVertices && overlay.level != nullptr)
       s.cuda->download(overlay.level, s.n, s.label_level);
   }

@@ -133,7 +133,8 @@ void GraphView::draw(gfx::Canvas& canvas, gfx::Vec2 min, gfx::Vec2 max, bool vec
     // anyway, and thinned like the lines past kTreeOverdraw x the target's pixels. Their count
     // comes from the colouring (the CUDA kernel counts them on the device path).
     s.ensure_gl();
-    if (s.tree_edges < 0 && s.cuda && s.gl_path == "gl+cuda") s.tree_edges = s.cuda->tree_edges();
+    if (s.tree_edges < 0 && s.cuda && s.gl_path == "gl+cuda")
+      s.cuda->emphasised_edges(s.tree_edges, s.useful_edges);
     int tree_stride = 1;
     if (lines) {
       gl.tree_lines = gl.edge_width[interop::kEdgeTree] <= kTreeLineWidth * pixels_per_unit;
@@ -146,10 +147,13 @@ void GraphView::draw(gfx::Canvas& canvas, gfx::Vec2 min, gfx::Vec2 max, bool vec
         const double width = gl.tree_lines ? 1.0 : gl.edge_width[interop::kEdgeTree] + 1.0;
         const double k = tree * length * width / (kTreeOverdraw * target_pixels);
         tree_stride = int(std::clamp(std::ceil(k - 1e-3), 1.0, 1024.0));
+        const double useful = (s.useful_edges >= 0 ? double(s.useful_edges) : double(s.n)) * share;
+        gl.useful_lines = useful * length > kUsefulQuadPixels * target_pixels;
+        gl.tree_lines = gl.tree_lines || gl.useful_lines;  // lines go under quads
       }
     }
     gl.tree_stride = tree_stride;
-    gl.edge_depth = !gl.tree_lines;
+    gl.edge_depth = !gl.tree_lines && !gl.useful_lines;
     if (tree_stride > 1) {
       const float a = gl.edge_color[interop::kEdgeTree].a / 255.0f;
       gl.edge_color[interop::kEdgeTree].a =
@@ -159,6 +163,7 @@ void GraphView::draw(gfx::Canvas& canvas, gfx::Vec2 min, gfx::Vec2 max, bool vec
                 : stride > 1 ? "lines, edges thinned 1:" + std::to_string(stride) + " at this zoom"
                              : "lines";
     if (tree_stride > 1) s.drawing += "; tree edges thinned 1:" + std::to_string(tree_stride);
+    if (gl.useful_lines) s.drawing += "; useful edges as lines";
     if (s.style_hook) s.style_hook(gl);
     const GLuint texture = s.gl->draw(gl);
     Impl* impl = &s;
