@@ -36,8 +36,9 @@ inline constexpr int32_t kLabelMaxVertices = 200;
 inline constexpr int64_t kLineMinEdges = 100000;
 inline constexpr float kLineOverdraw = 12.0f;
 // (Added) With lines, the tree edges (never this level's useful ones) go as 1-pixel lines too when
-// their width is at most kTreeLineWidth pixels, and with thinning they are drawn one in k (by
-// vertex, alpha raised as for the lines) past kTreeOverdraw times the target's pixels.
+// their width is at most kTreeLineWidth pixels and their length passes kUsefulQuadPixels x the
+// target's pixels, and with thinning they are drawn one in k (by vertex, alpha raised as for the
+// lines) past kTreeOverdraw times the target's pixels.
 inline constexpr float kTreeLineWidth = 1.5f;
 inline constexpr float kTreeOverdraw = 4.0f;
 // (Added) With lines, this level's useful edges (never thinned) go as 1-pixel lines instead of

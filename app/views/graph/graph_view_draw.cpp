@@ -137,17 +137,19 @@ void GraphView::draw(gfx::Canvas& canvas, gfx::Vec2 min, gfx::Vec2 max, bool vec
       s.cuda->emphasised_edges(s.tree_edges, s.useful_edges);
     int tree_stride = 1;
     if (lines) {
-      gl.tree_lines = gl.edge_width[interop::kEdgeTree] <= kTreeLineWidth * pixels_per_unit;
+      const double share = s.edge_count() > 0 ? on_screen / double(s.edge_count()) : 0.0;
+      const double tree = (s.tree_edges >= 0 ? double(s.tree_edges) : double(s.n)) * share;
+      const double useful = (s.useful_edges >= 0 ? double(s.useful_edges) : double(s.n)) * share;
+      const double target_pixels = double(gl.width) * gl.height;
+      const double diagonal = std::hypot(double(gl.width), double(gl.height));
+      const double length = std::clamp(double(s.mean_edge_length) * gl.scale, 1.0, diagonal);
+      // Short tree edges (a grid) stay quads: one pass with the useful ones is cheaper there.
+      gl.tree_lines = gl.edge_width[interop::kEdgeTree] <= kTreeLineWidth * pixels_per_unit &&
+                      tree * length > kUsefulQuadPixels * target_pixels;
       if (s.line_thinning) {
-        const double share = s.edge_count() > 0 ? on_screen / double(s.edge_count()) : 0.0;
-        const double tree = (s.tree_edges >= 0 ? double(s.tree_edges) : double(s.n)) * share;
-        const double target_pixels = double(gl.width) * gl.height;
-        const double diagonal = std::hypot(double(gl.width), double(gl.height));
-        const double length = std::clamp(double(s.mean_edge_length) * gl.scale, 1.0, diagonal);
         const double width = gl.tree_lines ? 1.0 : gl.edge_width[interop::kEdgeTree] + 1.0;
         const double k = tree * length * width / (kTreeOverdraw * target_pixels);
         tree_stride = int(std::clamp(std::ceil(k - 1e-3), 1.0, 1024.0));
-        const double useful = (s.useful_edges >= 0 ? double(s.useful_edges) : double(s.n)) * share;
         gl.useful_lines = useful * length > kUsefulQuadPixels * target_pixels;
         gl.tree_lines = gl.tree_lines || gl.useful_lines;  // lines go under quads
       }
