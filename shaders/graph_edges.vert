@@ -13,6 +13,9 @@ uniform float u_width[4];           // per class, pixels
 uniform float u_depth[4];           // per class: lower is drawn over higher
 uniform int u_by_vertex;            // 1: quad i is vertex i's tree / useful edge (u_tree), if any
 uniform isamplerBuffer u_tree;      // R32I: per vertex its tree / useful edge, -1 none
+uniform int u_tree_stride;          // by vertex: one tree (not useful) edge in every u_tree_stride,
+                                    // picked by the vertex's hash (as graph_lines.vert)
+uniform int u_only_class;           // >= 0: only edges of this class (by draw order, no depth)
 
 out vec4 v_color;
 out float v_across;  // pixels from the centre line
@@ -25,20 +28,30 @@ vec2 to_pixels(vec2 p) {
               0.5 * u_target.y - (p.y - u_center.y) * u_scale);
 }
 
+uint hash(int i) {
+  uint h = uint(i) * 2654435761u;
+  h ^= h >> 15;
+  h *= 2246822519u;
+  h ^= h >> 13;
+  return h;
+}
+
 void main() {
   int edge = gl_VertexID / 6;
   int corner = gl_VertexID - edge * 6;
-  if (u_by_vertex != 0) {
-    edge = texelFetch(u_tree, edge).r;
-    if (edge < 0) {  // no emphasised edge at this vertex: a degenerate triangle outside
-      v_color = vec4(0.0);
-      v_across = v_half = v_along = 0.0;
-      gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
-      return;
-    }
+  int vertex = edge;
+  if (u_by_vertex != 0) edge = texelFetch(u_tree, vertex).r;
+  int cls = edge < 0 ? -1 : min(int(texelFetch(u_classes, edge).r), 3);
+  bool skip = edge < 0 || (u_only_class >= 0 && cls != u_only_class) ||
+              (u_by_vertex != 0 && cls == 2 && u_tree_stride > 1 &&
+               hash(vertex) % uint(u_tree_stride) != 0u);
+  if (skip) {  // nothing to draw here: a degenerate triangle outside
+    v_color = vec4(0.0);
+    v_across = v_half = v_along = 0.0;
+    gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
+    return;
   }
   ivec2 uv = texelFetch(u_pairs, edge).xy;
-  int cls = min(int(texelFetch(u_classes, edge).r), 3);
   vec2 a = to_pixels(texelFetch(u_positions, uv.x).xy);
   vec2 b = to_pixels(texelFetch(u_positions, uv.y).xy);
   vec2 d = b - a;

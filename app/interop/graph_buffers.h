@@ -14,7 +14,9 @@
 // edges as 1-pixel GL_LINES (shaders/graph_lines.*: 2 vertices per edge, no anti-aliasing, no
 // depth), plain first, then examined, optionally only one edge in every `line_stride` (a hashed
 // pick per block, the caller raises the alpha to match); then tree and useful edges as quads,
-// one per vertex through the tree buffer (n quads, not m); then the vertices.
+// one per vertex through the tree buffer (n quads, not m); then the vertices. When dense, the tree
+// edges may be thinned too (tree_stride, by vertex) and drawn as 1-pixel lines (tree_lines);
+// useful edges, this level's, are always all drawn.
 // states and classes are written either by glBufferSubData from host memory (set_states) or by a
 // CUDA kernel through CUDA-GL interop (graph_buffers_cuda.h registers state_buffer() and
 // class_buffer()). Needs the GL context that was current at construction for every call, the
@@ -24,6 +26,8 @@
 #include <GL/glew.h>
 
 #include <cstdint>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "interop/graph_buffers_state.h"
@@ -47,6 +51,13 @@ struct GraphDrawStyle {
   bool directed = false;    // edges fade towards their tail, a direction cue that costs nothing
   bool edge_lines = false;  // plain and examined edges as 1-pixel lines (large graphs)
   int line_stride = 1;      // with edge_lines: one plain / examined edge in every line_stride
+  // (Added) With edge_lines, the tree edges (never the useful ones, this level's):
+  int tree_stride = 1;        // one in every tree_stride, a hashed pick by child vertex
+  bool tree_lines = false;    // as 1-pixel lines (after the examined ones), not quads
+  bool useful_lines = false;  // the useful edges too, all of them (implies tree_lines)
+  // (Added) With edge_lines: false draws the tree quads then the useful quads by draw order with
+  // no depth test (the vertices still use it); true one pass with the depth test.
+  bool edge_depth = true;
 };
 
 class GraphBuffers {
@@ -84,6 +95,13 @@ class GraphBuffers {
 
   const char* glsl_version() const { return glsl_version_; }
 
+  // (Added) For benchmarks: with `on`, each draw times its passes with GL timer queries;
+  // pass_ms() gives the last draw's passes ("clear", "plain lines", "examined lines", "tree
+  // lines", "edge quads" or "tree quads" / "useful quads", "vertices") and their GPU
+  // milliseconds, waiting for the draw to finish. Empty while off.
+  void set_pass_timing(bool on);
+  std::vector<std::pair<std::string, double>> pass_ms() const;
+
  private:
   void resize_target(int width, int height);
 
@@ -98,6 +116,9 @@ class GraphBuffers {
   int target_width_ = 0, target_height_ = 0;
   int32_t vertices_ = 0;
   int64_t edges_ = 0;
+  bool timing_ = false;
+  std::vector<GLuint> queries_;                        // a pool, one per pass
+  std::vector<std::pair<std::string, GLuint>> timed_;  // the last draw's passes
 };
 
 }  // namespace ws::interop

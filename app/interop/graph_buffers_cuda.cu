@@ -4,7 +4,8 @@
 //   vertex_states_kernel  one thread per vertex: level -> state byte          work O(n), 1 step
 //   edge_classes_kernel   one thread per edge: levels and parents of its two
 //                         ends -> class byte; a tree / useful edge also writes
-//                         its index at its child (after a memset to -1)        work O(m), 1 step
+//                         its index at its child (after a memset to -1), and
+//                         tree and useful edges are counted (an atomic each)     work O(m), 1 step
 // Both are grid-stride loops; each thread reads a few ints and writes one byte.
 #include "interop/graph_buffers_cuda.h"
 
@@ -42,13 +43,15 @@ __global__ void vertex_states_kernel(const int32_t* __restrict__ level, int32_t 
 __global__ void edge_classes_kernel(const int2* __restrict__ pairs, int64_t m,
                                     const int32_t* __restrict__ level,
                                     const int32_t* __restrict__ parent, GraphStateParams params,
-                                    uint8_t* __restrict__ classes, int32_t* __restrict__ tree) {
+                                    uint8_t* __restrict__ classes, int32_t* __restrict__ tree,
+                                    unsigned long long* __restrict__ counts) {
   const int64_t stride = int64_t(gridDim.x) * blockDim.x;
   for (int64_t e = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; e < m; e += stride) {
     const int2 uv = pairs[e];
     const uint8_t cls = graph_edge_class_at(level, parent, uv.x, uv.y, params);
     classes[e] = cls;
     if (cls >= kEdgeTree) tree[graph_tree_child(parent, uv.x, uv.y)] = int32_t(e);
+    if (cls >= kEdgeTree) atomicAdd(&counts[cls - kEdgeTree], 1ull);
   }
 }
 
@@ -58,6 +61,9 @@ class CudaGraphWriter final : public GraphDeviceWriter {
     WS_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
     WS_CUDA_CHECK(cudaEventCreateWithFlags(&caller_ready_, cudaEventDisableTiming));
     WS_CUDA_CHECK(cudaEventCreateWithFlags(&writes_done_, cudaEventDisableTiming));
+    WS_CUDA_CHECK(cudaMalloc(&counts_, 2 * sizeof(unsigned long long)));
+    WS_CUDA_CHECK(cudaMallocHost(&counts_host_, 2 * sizeof(unsigned long long)));
+    counts_host_[0] = counts_host_[1] = 0;
   }
   ~CudaGraphWriter() override {
     // Statuses dropped: a destructor must not throw.
@@ -66,6 +72,8 @@ class CudaGraphWriter final : public GraphDeviceWriter {
       if (r != nullptr) cudaGraphicsUnregisterResource(r);
       r = nullptr;
     }
+    cudaFree(counts_);
+    cudaFreeHost(counts_host_);
     cudaEventDestroy(caller_ready_);
     cudaEventDestroy(writes_done_);
     cudaStreamDestroy(stream_);
@@ -113,12 +121,15 @@ class CudaGraphWriter final : public GraphDeviceWriter {
             level, vertices_, params, static_cast<uint8_t*>(states));
         WS_CUDA_CHECK_LAUNCH();
       }
+      WS_CUDA_CHECK(cudaMemsetAsync(counts_, 0, 2 * sizeof(unsigned long long), stream_));
       if (edges_ > 0) {
         edge_classes_kernel<<<blocks_for(edges_), kThreads, 0, stream_>>>(
             pairs_.data(), edges_, level, parent, params, static_cast<uint8_t*>(classes),
-            static_cast<int32_t*>(tree));
+            static_cast<int32_t*>(tree), counts_);
         WS_CUDA_CHECK_LAUNCH();
       }
+      WS_CUDA_CHECK(cudaMemcpyAsync(counts_host_, counts_, 2 * sizeof(unsigned long long),
+                                    cudaMemcpyDeviceToHost, stream_));
     } catch (...) {
       cudaGraphicsUnmapResources(kBuffers, resources, stream_);
       throw;
@@ -128,7 +139,16 @@ class CudaGraphWriter final : public GraphDeviceWriter {
     // The engine's next work on the legacy stream waits for our reads of its arrays.
     WS_CUDA_CHECK(cudaEventRecord(writes_done_, stream_));
     WS_CUDA_CHECK(cudaStreamWaitEvent(cudaStreamLegacy, writes_done_, 0));
+    written_ = true;
     return true;
+  }
+
+  void emphasised_edges(int64_t& tree, int64_t& useful) override {
+    tree = useful = -1;
+    if (!written_) return;
+    WS_CUDA_CHECK(cudaEventSynchronize(writes_done_));
+    tree = int64_t(counts_host_[0]);
+    useful = int64_t(counts_host_[1]);
   }
 
   void release() override {
@@ -205,6 +225,9 @@ class CudaGraphWriter final : public GraphDeviceWriter {
   int32_t vertices_ = 0;
   bool forced_ = false, failed_ = false;
   std::string notice_;
+  unsigned long long* counts_ = nullptr;       // device: tree, useful edges of the last write
+  unsigned long long* counts_host_ = nullptr;  // pinned: their copy
+  bool written_ = false;
 };
 
 }  // namespace

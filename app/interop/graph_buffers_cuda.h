@@ -37,6 +37,9 @@ class GraphDeviceWriter {
   virtual bool write(GLuint state_buffer, GLuint class_buffer, GLuint tree_buffer,
                      const int32_t* level, const int32_t* parent,
                      const GraphStateParams& params) = 0;
+  // (Added) How many edges the last successful write() classed as tree and as useful, waiting
+  // for its kernels; -1, -1 before any. The view picks how to draw a dense tree by them.
+  virtual void emphasised_edges(int64_t& tree, int64_t& useful) = 0;
   // Unregisters the buffers: call before they are reallocated or deleted.
   virtual void release() = 0;
   // Copies n device values to the host (null gives an empty vector); waits for them.

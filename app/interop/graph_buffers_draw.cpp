@@ -1,8 +1,9 @@
 // GraphBuffers' programs and drawing (graph_buffers.h): the GLSL sources embedded from shaders/
 // (generated/interop/graph_shaders.h), compiled with the context's "#version", and one draw per
 // frame: edges (6 vertices each; or 1-pixel lines plus tree / useful quads by vertex for large
-// graphs) then vertices (6 each) into a colour texture with a depth buffer, with every piece of GL
-// state it changes restored afterwards.
+// graphs, the tree edges optionally thinned and as lines too) then vertices (6 each) into a colour
+// texture with a depth buffer, with every piece of GL state it changes restored afterwards; each
+// pass optionally timed by a GL timer query (set_pass_timing).
 #include <algorithm>
 #include <string>
 
@@ -192,6 +193,8 @@ GraphBuffers::GraphBuffers() {
   }
   glUseProgram(edge_program_);
   glUniform1i(glGetUniformLocation(edge_program_, "u_tree"), 3);
+  glUseProgram(line_program_);
+  glUniform1i(glGetUniformLocation(line_program_, "u_tree"), 3);
   glUseProgram(vertex_program_);
   glUniform1i(glGetUniformLocation(vertex_program_, "u_positions"), 0);
   glUniform1i(glGetUniformLocation(vertex_program_, "u_states"), 1);
@@ -199,6 +202,7 @@ GraphBuffers::GraphBuffers() {
 }
 
 GraphBuffers::~GraphBuffers() {
+  if (!queries_.empty()) glDeleteQueries(GLsizei(queries_.size()), queries_.data());
   if (vao_ != 0) glDeleteVertexArrays(1, &vao_);
   glDeleteProgram(edge_program_);
   glDeleteProgram(line_program_);
@@ -244,9 +248,38 @@ void GraphBuffers::resize_target(int width, int height) {
   target_height_ = height;
 }
 
+void GraphBuffers::set_pass_timing(bool on) {
+  timing_ = on;
+  timed_.clear();
+}
+
+std::vector<std::pair<std::string, double>> GraphBuffers::pass_ms() const {
+  std::vector<std::pair<std::string, double>> out;
+  for (const auto& [name, query] : timed_) {
+    GLuint64 ns = 0;
+    glGetQueryObjectui64v(query, GL_QUERY_RESULT, &ns);  // waits for the pass
+    out.emplace_back(name, double(ns) * 1e-6);
+  }
+  return out;
+}
+
 GLuint GraphBuffers::draw(const GraphDrawStyle& style) {
   resize_target(style.width, style.height);
   clear_gl_errors();
+  timed_.clear();
+  // With timing on, each pass between begin_pass and end_pass gets a GL_TIME_ELAPSED query.
+  const auto begin_pass = [&](const char* name) {
+    if (!timing_) return;
+    if (timed_.size() == queries_.size()) {
+      queries_.push_back(0);
+      glGenQueries(1, &queries_.back());
+    }
+    timed_.emplace_back(name, queries_[timed_.size()]);
+    glBeginQuery(GL_TIME_ELAPSED, timed_.back().second);
+  };
+  const auto end_pass = [&] {
+    if (timing_) glEndQuery(GL_TIME_ELAPSED);
+  };
   {
     DrawStateGuard guard;
     glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_.id());
@@ -259,7 +292,9 @@ GLuint GraphBuffers::draw(const GraphDrawStyle& style) {
     glClearColor(style.background.r / 255.0f, style.background.g / 255.0f,
                  style.background.b / 255.0f, 1.0f);
     glClearDepth(1.0);
+    begin_pass("clear");
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    end_pass();
     glEnable(GL_BLEND);
     glBlendEquationSeparate(GL_FUNC_ADD, GL_FUNC_ADD);
     // Straight alpha over an opaque background: the target stays opaque.
@@ -268,23 +303,44 @@ GLuint GraphBuffers::draw(const GraphDrawStyle& style) {
     glDepthFunc(GL_LEQUAL);
     glBindVertexArray(vao_);
 
+    // Useful lines take the tree edges with them: lines are drawn before quads.
+    const bool tree_lines = style.edge_lines && (style.tree_lines || style.useful_lines);
+    const bool useful_lines = style.edge_lines && style.useful_lines;
+    const int tree_stride = style.edge_lines ? std::max(1, style.tree_stride) : 1;
     if (edges_ > 0 && style.edge_lines) {
-      // Plain, then examined: 1-pixel lines, blended in that order, no depth test or writes.
+      // Plain, then examined (then tree): 1-pixel lines, blended in that order, no depth test or
+      // writes.
       glDisable(GL_DEPTH_TEST);
       glUseProgram(line_program_);
       set_camera(line_program_, style);
       const int stride = std::max(1, style.line_stride);
-      glUniform1i(glGetUniformLocation(line_program_, "u_stride"), stride);
       glUniform1i(glGetUniformLocation(line_program_, "u_edges"), GLint(edges_));
       glUniform1i(glGetUniformLocation(line_program_, "u_directed"), style.directed ? 1 : 0);
       bind_buffer_texture(0, positions_view_.id());
       bind_buffer_texture(1, pairs_view_.id());
       bind_buffer_texture(2, classes_view_.id());
+      bind_buffer_texture(3, tree_view_.id());
       const int64_t lines = (edges_ + stride - 1) / stride;
+      glUniform1i(glGetUniformLocation(line_program_, "u_by_vertex"), 0);
+      glUniform1i(glGetUniformLocation(line_program_, "u_stride"), stride);
       for (const int cls : {int(kEdgePlain), int(kEdgeExamined)}) {
+        begin_pass(cls == kEdgePlain ? "plain lines" : "examined lines");
         glUniform1i(glGetUniformLocation(line_program_, "u_class"), cls);
         set_colors(line_program_, "u_color", &style.edge_color[cls], 1);
         glDrawArrays(GL_LINES, 0, GLsizei(lines * 2));
+        end_pass();
+      }
+      // By vertex: its parent edge when of class tree (thinned), then useful (all).
+      for (const int cls : {int(kEdgeTree), int(kEdgeUseful)}) {
+        if (vertices_ == 0 || !(cls == kEdgeTree ? tree_lines : useful_lines)) continue;
+        begin_pass(cls == kEdgeTree ? "tree lines" : "useful lines");
+        glUniform1i(glGetUniformLocation(line_program_, "u_by_vertex"), 1);
+        glUniform1i(glGetUniformLocation(line_program_, "u_stride"),
+                    cls == kEdgeTree ? tree_stride : 1);
+        glUniform1i(glGetUniformLocation(line_program_, "u_class"), cls);
+        set_colors(line_program_, "u_color", &style.edge_color[cls], 1);
+        glDrawArrays(GL_LINES, 0, GLsizei(int64_t(vertices_) * 2));
+        end_pass();
       }
       glEnable(GL_DEPTH_TEST);
     }
@@ -299,15 +355,42 @@ GLuint GraphBuffers::draw(const GraphDrawStyle& style) {
       glUniform1fv(glGetUniformLocation(edge_program_, "u_depth"), kEdgeClassCount, depth);
       glUniform1i(glGetUniformLocation(edge_program_, "u_directed"), style.directed ? 1 : 0);
       glUniform1i(glGetUniformLocation(edge_program_, "u_by_vertex"), style.edge_lines ? 1 : 0);
+      glUniform1i(glGetUniformLocation(edge_program_, "u_tree_stride"), tree_stride);
       bind_buffer_texture(0, positions_view_.id());
       bind_buffer_texture(1, pairs_view_.id());
       bind_buffer_texture(2, classes_view_.id());
       bind_buffer_texture(3, tree_view_.id());
-      // Every edge, or with lines the tree / useful edges only: one quad per vertex.
-      const int64_t quads = style.edge_lines ? int64_t(vertices_) : edges_;
-      glDrawArrays(GL_TRIANGLES, 0, GLsizei(quads * 6));
+      const GLint only_class = glGetUniformLocation(edge_program_, "u_only_class");
+      if (!style.edge_lines) {  // every edge, one pass, depth orders the classes
+        begin_pass("edge quads");
+        glUniform1i(only_class, -1);
+        glDrawArrays(GL_TRIANGLES, 0, GLsizei(edges_ * 6));
+        end_pass();
+      } else if (!tree_lines && !useful_lines &&
+                 style.edge_depth) {  // tree and useful quads by vertex, one pass
+        begin_pass("tree+useful quads");
+        glUniform1i(only_class, -1);
+        glDrawArrays(GL_TRIANGLES, 0, GLsizei(int64_t(vertices_) * 6));
+        end_pass();
+      } else {  // by draw order (tree, if not lines, then useful): no depth test or writes
+        glDisable(GL_DEPTH_TEST);
+        if (!tree_lines) {
+          begin_pass("tree quads");
+          glUniform1i(only_class, kEdgeTree);
+          glDrawArrays(GL_TRIANGLES, 0, GLsizei(int64_t(vertices_) * 6));
+          end_pass();
+        }
+        if (!useful_lines) {
+          begin_pass("useful quads");
+          glUniform1i(only_class, kEdgeUseful);
+          glDrawArrays(GL_TRIANGLES, 0, GLsizei(int64_t(vertices_) * 6));
+          end_pass();
+        }
+        glEnable(GL_DEPTH_TEST);
+      }
     }
     if (vertices_ > 0) {
+      begin_pass("vertices");
       glUseProgram(vertex_program_);
       set_camera(vertex_program_, style);
       glUniform1fv(glGetUniformLocation(vertex_program_, "u_radius"), kStateCount,
@@ -321,6 +404,7 @@ GLuint GraphBuffers::draw(const GraphDrawStyle& style) {
       bind_buffer_texture(0, positions_view_.id());
       bind_buffer_texture(1, states_view_.id());
       glDrawArrays(GL_TRIANGLES, 0, GLsizei(int64_t(vertices_) * 6));
+      end_pass();
     }
   }
   check_gl("graph view draw");

@@ -115,7 +115,13 @@ void GraphView::Impl::ensure_host() {
   interop::graph_states_host(level.empty() ? nullptr : level.data(),
                              parent.empty() ? nullptr : parent.data(), n, pairs.data(),
                              edge_count(), params(), states.data(), classes.data(), tree.data());
+  count_tree_edges();
   host_valid = true;
+}
+
+void GraphView::Impl::count_tree_edges() {  // as the CUDA kernel counts them
+  tree_edges = std::count(classes.begin(), classes.end(), interop::kEdgeTree);
+  useful_edges = std::count(classes.begin(), classes.end(), interop::kEdgeUseful);
 }
 
 void GraphView::Impl::ensure_gl() {
@@ -188,6 +194,7 @@ void GraphView::set_graph(const graph::Graph& g, const std::vector<float>& x,
   s.states.assign(size_t(s.n), interop::kStateUnvisited);
   s.classes.assign(s.pairs.size() / 2, interop::kEdgePlain);
   s.tree.assign(size_t(s.n), -1);
+  s.tree_edges = s.useful_edges = 0;
   s.host_valid = true;
   s.gl_valid = true;  // set_graph zeroes the GL buffers: unvisited, plain
   s.gl_path = "gl";
@@ -249,12 +256,15 @@ void GraphView::set_overlay(const BfsOverlay& overlay) {
     s.tree.resize(size_t(s.n));
     interop::graph_states_host(overlay.level, overlay.parent, s.n, s.pairs.data(), s.edge_count(),
                                s.params(), s.states.data(), s.classes.data(), s.tree.data());
+    s.count_tree_edges();
     s.host_valid = true;
     if (s.n <= kLabelMaxVertices && overlay.level != nullptr)
       s.label_level.assign(overlay.level, overlay.level + s.n);
     s.overlay.level = s.overlay.parent = nullptr;
-  } else if (s.n <= kLabelMaxVertices && overlay.level != nullptr) {
-    s.cuda->download(overlay.level, s.n, s.label_level);
+  } else {
+    s.tree_edges = s.useful_edges = -1;  // counted on the device, asked for at the draw
+    if (s.n <= kLabelMaxVertices && overlay.level != nullptr)
+      s.cuda->download(overlay.level, s.n, s.label_level);
   }
   if (s.uses_gl())
     s.ensure_gl();
@@ -306,6 +316,18 @@ void GraphView::read_gl_buffers(std::vector<uint8_t>& states, std::vector<uint8_
   states.clear();
   classes.clear();
   if (impl_->gl) impl_->gl->read_states(states, classes);
+}
+
+void GraphView::set_pass_timing(bool on) {
+  if (impl_->gl) impl_->gl->set_pass_timing(on);
+}
+
+std::vector<std::pair<std::string, double>> GraphView::gl_pass_ms() const {
+  return impl_->gl ? impl_->gl->pass_ms() : std::vector<std::pair<std::string, double>>();
+}
+
+void GraphView::set_gl_style_hook(std::function<void(interop::GraphDrawStyle&)> hook) {
+  impl_->style_hook = std::move(hook);
 }
 
 }  // namespace ws::app

@@ -11,8 +11,10 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/backend.h"
@@ -21,6 +23,10 @@
 #include "render/image.h"
 #include "render/palette.h"
 
+namespace ws::interop {
+struct GraphDrawStyle;
+}
+
 namespace ws::app {
 
 inline constexpr int64_t kVectorMaxEdges = 20000;
@@ -28,7 +34,17 @@ inline constexpr int32_t kLabelMaxVertices = 200;
 // (Added) The GL path draws plain and examined edges as 1-pixel lines past this many edges on
 // screen (EdgeDrawing::Auto), and thins them past kLineOverdraw times the target's pixels.
 inline constexpr int64_t kLineMinEdges = 100000;
-inline constexpr float kLineOverdraw = 24.0f;
+inline constexpr float kLineOverdraw = 12.0f;
+// (Added) With lines, the tree edges (never this level's useful ones) go as 1-pixel lines too when
+// their width is at most kTreeLineWidth pixels and their length passes kUsefulQuadPixels x the
+// target's pixels, and with thinning they are drawn one in k (by vertex, alpha raised as for the
+// lines) past kTreeOverdraw times the target's pixels.
+inline constexpr float kTreeLineWidth = 1.5f;
+inline constexpr float kTreeOverdraw = 4.0f;
+// (Added) With lines, this level's useful edges (never thinned) go as 1-pixel lines instead of
+// thick quads when their length passes kUsefulQuadPixels x the target's pixels (a hub's level:
+// tens of thousands of long quads cost more than a frame on an H100); edge_drawing() says so.
+inline constexpr float kUsefulQuadPixels = 1.0f;
 
 // The state a vertex is drawn in, given the level shown (`depth`: the frontier being expanded).
 enum class VertexState : uint8_t {
@@ -125,7 +141,9 @@ class GraphView {
   enum class EdgeDrawing { Auto, Quads, Lines };
   void set_edge_drawing(EdgeDrawing drawing, bool thinning = true);
   // (Added) What the last GL draw did with its edges, for the UI: "quads", "lines" or "lines,
-  // edges thinned 1:K at this zoom"; empty after a canvas draw.
+  // edges thinned 1:K at this zoom", followed by "; tree edges thinned 1:J" when the tree edges
+  // are thinned too (this level's useful edges never are) and "; useful edges as lines" when
+  // those are 1-pixel lines; empty after a canvas draw.
   const std::string& edge_drawing() const;
   // (Added) CUDA backend: true colours on the host even with device levels (the tests compare
   // both paths); false tries CUDA-GL interop again.
@@ -142,6 +160,13 @@ class GraphView {
   // and the state / class bytes the GL buffers hold now (empty without GL).
   gfx::Image read_gl_pixels() const;
   void read_gl_buffers(std::vector<uint8_t>& states, std::vector<uint8_t>& classes) const;
+  // (Added) For benchmarks: with `on`, the GL draws time their passes (GL timer queries);
+  // gl_pass_ms() gives the last GL draw's passes and GPU milliseconds (waiting for it), empty
+  // while off or without GL. A style hook, when set, may change the GL draw's style
+  // (interop/graph_buffers.h) just before it draws: experiments with widths and thinning.
+  void set_pass_timing(bool on);
+  std::vector<std::pair<std::string, double>> gl_pass_ms() const;
+  void set_gl_style_hook(std::function<void(interop::GraphDrawStyle&)> hook);
 
  private:
   struct Impl;

@@ -1,8 +1,9 @@
 // GraphView::draw (graph_view.h): the GL path (the buffers drawn into a texture by the programs in
 // shaders/graph_*, shown with Canvas::image; quads, or 1-pixel lines thinned by zoom when many
-// edges are on screen) or the canvas path (lines and circles: SVG figures,
-// small graphs), with the same colours, widths and order of emphasis; then the labels (vertex id,
-// and the level once reached) through the canvas, each only where it overlaps nothing.
+// edges are on screen, the tree edges then thinned too when dense) or the canvas path (lines and
+// circles: SVG figures, small graphs), with the same colours, widths and order of emphasis; then
+// the labels (vertex id, and the level once reached) through the canvas, each only where it
+// overlaps nothing.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -128,10 +129,44 @@ void GraphView::draw(gfx::Canvas& canvas, gfx::Vec2 min, gfx::Vec2 max, bool vec
         gl.edge_color[cls].a = uint8_t(std::lround(255 * (1 - std::pow(1 - a, float(stride)))));
       }
     }
+    // Tree edges (not this level's useful ones) with lines: as 1-pixel lines when about that thin
+    // anyway, and thinned like the lines past kTreeOverdraw x the target's pixels. Their count
+    // comes from the colouring (the CUDA kernel counts them on the device path).
+    s.ensure_gl();
+    if (s.tree_edges < 0 && s.cuda && s.gl_path == "gl+cuda")
+      s.cuda->emphasised_edges(s.tree_edges, s.useful_edges);
+    int tree_stride = 1;
+    if (lines) {
+      const double share = s.edge_count() > 0 ? on_screen / double(s.edge_count()) : 0.0;
+      const double tree = (s.tree_edges >= 0 ? double(s.tree_edges) : double(s.n)) * share;
+      const double useful = (s.useful_edges >= 0 ? double(s.useful_edges) : double(s.n)) * share;
+      const double target_pixels = double(gl.width) * gl.height;
+      const double diagonal = std::hypot(double(gl.width), double(gl.height));
+      const double length = std::clamp(double(s.mean_edge_length) * gl.scale, 1.0, diagonal);
+      // Short tree edges (a grid) stay quads: one pass with the useful ones is cheaper there.
+      gl.tree_lines = gl.edge_width[interop::kEdgeTree] <= kTreeLineWidth * pixels_per_unit &&
+                      tree * length > kUsefulQuadPixels * target_pixels;
+      if (s.line_thinning) {
+        const double width = gl.tree_lines ? 1.0 : gl.edge_width[interop::kEdgeTree] + 1.0;
+        const double k = tree * length * width / (kTreeOverdraw * target_pixels);
+        tree_stride = int(std::clamp(std::ceil(k - 1e-3), 1.0, 1024.0));
+        gl.useful_lines = useful * length > kUsefulQuadPixels * target_pixels;
+        gl.tree_lines = gl.tree_lines || gl.useful_lines;  // lines go under quads
+      }
+    }
+    gl.tree_stride = tree_stride;
+    gl.edge_depth = !gl.tree_lines && !gl.useful_lines;
+    if (tree_stride > 1) {
+      const float a = gl.edge_color[interop::kEdgeTree].a / 255.0f;
+      gl.edge_color[interop::kEdgeTree].a =
+          uint8_t(std::lround(255 * (1 - std::pow(1 - a, float(tree_stride)))));
+    }
     s.drawing = !lines       ? "quads"
                 : stride > 1 ? "lines, edges thinned 1:" + std::to_string(stride) + " at this zoom"
                              : "lines";
-    s.ensure_gl();
+    if (tree_stride > 1) s.drawing += "; tree edges thinned 1:" + std::to_string(tree_stride);
+    if (gl.useful_lines) s.drawing += "; useful edges as lines";
+    if (s.style_hook) s.style_hook(gl);
     const GLuint texture = s.gl->draw(gl);
     Impl* impl = &s;
     canvas.image(min, max, {texture, [impl] { return impl->gl->read_back(); }, true});

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -90,6 +91,9 @@ struct GraphView::Impl {
   std::vector<int32_t> label_level;  // host levels for labels (n <= kLabelMaxVertices)
   std::vector<uint8_t> states, classes;
   std::vector<int32_t> tree;  // per vertex its tree / useful edge, -1 none (GL line drawing)
+  int64_t tree_edges = -1;    // edges of class tree now; -1 not yet asked (device)
+  int64_t useful_edges = -1;  // edges of class useful now; -1 not yet asked (device)
+  std::function<void(interop::GraphDrawStyle&)> style_hook;
   bool host_valid = true, gl_valid = true;
   std::string gl_path = "gl";  // how the GL buffers got their colours
   std::string path = "none";   // the last draw's
@@ -110,8 +114,9 @@ struct GraphView::Impl {
   bool labels = true;
   bool show_labels() const { return labels && n > 0 && n <= kLabelMaxVertices; }
   interop::GraphStateParams params() const;
-  void ensure_host();  // states / classes on the host for the current overlay
-  void ensure_gl();    // the GL buffers coloured for the current overlay
+  void ensure_host();       // states / classes on the host for the current overlay
+  void ensure_gl();         // the GL buffers coloured for the current overlay
+  void count_tree_edges();  // tree_edges, useful_edges from the host's classes
 };
 
 }  // namespace ws::app
