@@ -106,7 +106,7 @@ class CudaEngine final : public Engine {
       queue_[1] = DeviceBuffer<int32_t>(nv);
       edge_start_ = DeviceBuffer<uint32_t>(nv);
       queue_row_ = DeviceBuffer<int64_t>(nv);
-      fast_levels_ = DeviceBuffer<FastLevel>(kFastLevelSlots);
+      fast_levels_ = DeviceBuffer<FastLevel>(nv + 2);
       direction_ = DeviceBuffer<int32_t>(nv + 1);
       examined_ = DeviceBuffer<unsigned long long>(nv + 1);
       stamps_ = DeviceBuffer<unsigned long long>(nv + 2);

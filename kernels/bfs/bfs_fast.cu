@@ -28,6 +28,14 @@
 //   16: 6.6, 8.0, 11.7 us; the frontier's thousands of vertices need the whole GPU) and running
 //   small top-down frontiers in block 0 alone with __syncthreads between levels (one SM is too
 //   slow for frontiers past ~1000 edges, and neutral below).
+//   Also measured and left out (commit "EXPERIMENT" on branch bfs-cuda3): a hand-made grid
+//   barrier (one red.add per block into four words that also carry the next level's counters,
+//   one poll, no counter load after it) saves only ~0.1 us per level (5.99 against 6.08), and
+//   blocks keeping the small rows they discover in shared memory for their next level (no
+//   queue reservation, no queue load) is slower at every cap, 16 to 256 per block (7.3-8.2 us):
+//   a level waits for its busiest SM, which issues every scattered load of its rows, and a
+//   frontier left in few blocks is slow. That version also lost Kronecker speed (109 against
+//   127 GTEPS), so the barrier is not what bounds a level.
 //
 // Statistics: run() reports variant 3's model (bfs.h). Directions are exactly variant 3's (the
 // same counts feed the same rule). edges_examined of top-down levels is m_f, which is what the
@@ -52,16 +60,6 @@ namespace {
 
 constexpr int kTile = 1024;       // frontier edges per top-down tile
 constexpr int kAppendCap = 1024;  // a block's shared queue of discovered vertices
-constexpr int kKeepCap = 256;     // discovered small rows a block keeps for its next level
-constexpr unsigned long long kArrival = 1ull << kArriveShift;
-constexpr unsigned long long kLow40 = (1ull << kBigShift) - 1;
-
-// What a level needs to know, from the barrier words of its slot.
-struct Counters {
-  long long count, edges;      // the global queue's entries and their out-degrees
-  long long rest, rest_edges;  // kept in blocks (plus out-degree 0) and the kept out-degrees
-  int big;                     // blocks that queued a row longer than the thread-per-vertex limit
-};
 
 struct Shared {
   uint32_t tile_start[kTile];
@@ -70,16 +68,10 @@ struct Shared {
   int32_t queue[kAppendCap];
   uint32_t queue_degree[kAppendCap];
   int64_t queue_row[kAppendCap];
-  int64_t keep_row[kKeepCap];
-  int32_t keep_vertex[kKeepCap];
-  uint8_t keep_degree[kKeepCap];
   unsigned long long warp_total[32];
   unsigned long long reserved;
-  unsigned long long level_count, level_edges;  // this block's global entries this level
-  Counters counters;
   int count;
-  int kept, keep_tries;  // kept: entries for this level; keep_tries: for the next
-  unsigned int keep_edges, zeros, big;
+  unsigned int max_degree;
   int tile_first, tile_count;
 };
 
@@ -87,30 +79,6 @@ __device__ inline unsigned long long global_timer() {
   unsigned long long t;
   asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
   return t;
-}
-
-__device__ inline unsigned long long load_relaxed(const unsigned long long* p) {
-  unsigned long long v;
-  asm volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
-  return v;
-}
-
-__device__ inline void add_relaxed(unsigned long long* p, unsigned long long v) {
-  asm volatile("red.relaxed.gpu.global.add.u64 [%0], %1;" ::"l"(p), "l"(v) : "memory");
-}
-
-__device__ inline void fence_gpu() {
-  asm volatile("fence.acq_rel.gpu;" ::: "memory");
-}
-
-__device__ inline Counters decode(const unsigned long long w[4]) {
-  Counters c;
-  c.count = (long long)(w[0] & kLow40);
-  c.big = int((w[0] >> kBigShift) & 0xfff);
-  c.edges = (long long)(w[1] & kLow40);
-  c.rest = (long long)(w[2] & kLow40);
-  c.rest_edges = (long long)(w[3] & kLow40);
-  return c;
 }
 
 // Variant 3's rule (bfs.h next_direction), in the same double arithmetic.
@@ -139,33 +107,20 @@ __device__ int64_t warp_search(const uint32_t* start, int64_t lo, int64_t hi, ui
 
 class Appender {
  public:
-  // small: the longest row a thread expands alone (kAppendCap / blockDim); keep: how many
-  // discovered small rows the block keeps in shared memory for its next level.
-  __device__ Appender(Shared& s, const FastArgs& f, FastLevel* next, int64_t next_base,
-                      uint32_t small, int keep)
-      : s_(s), f_(f), next_(next), next_base_(next_base), small_(small), keep_(keep) {}
+  __device__ Appender(Shared& s, const FastArgs& f, FastLevel* next, int64_t next_base)
+      : s_(s), f_(f), next_(next), next_base_(next_base) {}
 
   // One discovered vertex (any thread, any time between flushes; room guaranteed by the caller).
   __device__ void push(int32_t w, uint32_t degree, int64_t row) {
     if (degree == 0) {
-      atomicAdd(&s_.zeros, 1u);
+      atomicAdd(&next_->zeros, 1u);
       return;
     }
-    if (degree <= small_ && keep_ > 0) {
-      const int k = atomicAdd(&s_.keep_tries, 1);
-      if (k < keep_) {
-        s_.keep_vertex[k] = w;
-        s_.keep_row[k] = row;
-        s_.keep_degree[k] = uint8_t(degree);
-        atomicAdd(&s_.keep_edges, degree);
-        return;
-      }
-    }
-    if (degree > small_) atomicOr(&s_.big, 1u);
     const int slot = atomicAdd(&s_.count, 1);
     s_.queue[slot] = w;
     s_.queue_degree[slot] = degree;
     s_.queue_row[slot] = row;
+    atomicMax(&s_.max_degree, degree);
   }
 
   // Block-uniform: flushes when fewer than `room` slots are left.
@@ -204,8 +159,7 @@ class Appender {
     unsigned long long running = s_.warp_total[warp] + incl - sum;
     if (tid == bd - 1) {
       s_.reserved = atomicAdd(&next_->packed, ((unsigned long long)c << 32) + running + sum);
-      s_.level_count += c;
-      s_.level_edges += running + sum;
+      atomicMax(&next_->max_degree, s_.max_degree);
     }
     for (int k = lo; k < hi; ++k) {  // degrees -> exclusive prefix, in place
       const uint32_t d = s_.queue_degree[k];
@@ -222,7 +176,7 @@ class Appender {
       f_.edge_start[base + k] = edge_base + s_.queue_degree[k];
     }
     __syncthreads();
-    if (tid == 0) s_.count = 0;
+    if (tid == 0) s_.count = 0, s_.max_degree = 0;
     __syncthreads();
   }
 
@@ -231,62 +185,72 @@ class Appender {
   const FastArgs& f_;
   FastLevel* next_;
   int64_t next_base_;
-  uint32_t small_;
-  int keep_;
 };
 
 __device__ inline uint32_t out_degree(const DeviceAdjacency& csr, int32_t v) {
   return uint32_t(__ldg(csr.offsets + v + 1) - __ldg(csr.offsets + v));
 }
 
-// One frontier vertex's row, by one thread, four edges at a time with the loads and the
-// atomicCAS claims of the four issued together, so a row costs a few round trips, not one per
-// edge.
-__device__ inline void expand_row(const FastArgs& f, Appender& out, int32_t depth, int32_t v,
-                                  int64_t row, uint32_t degree) {
-  for (uint32_t k0 = 0; k0 < degree; k0 += 4) {
-    int32_t w[4];
-    int64_t w_row[4], w_end[4];
-    int old[4];
-#pragma unroll
-    for (int j = 0; j < 4; ++j) w[j] = k0 + j < degree ? __ldg(f.csr.targets + row + k0 + j) : -1;
-#pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      w_row[j] = w[j] >= 0 ? __ldg(f.csr.offsets + w[j]) : 0;
-      w_end[j] = w[j] >= 0 ? __ldg(f.csr.offsets + w[j] + 1) : 0;
-    }
-#pragma unroll
-    for (int j = 0; j < 4; ++j) old[j] = w[j] >= 0 ? atomicCAS(f.a.level + w[j], -1, depth + 1) : 0;
-#pragma unroll
-    for (int j = 0; j < 4; ++j)
-      if (old[j] == -1) {
-        f.a.parent[w[j]] = v;
-        out.push(w[j], uint32_t(w_end[j] - w_row[j]), w_row[j]);
-      }
+// A thread's first queue entry, loaded before the level's counters arrive (the entries of a
+// level are where the previous level's count says, so only the count is unknown).
+struct Prefetch {
+  int32_t v;
+  int64_t row;
+  uint32_t e0, e1;
+};
+
+__device__ inline Prefetch load_entry(const FastArgs& f, int64_t q, int64_t n) {
+  Prefetch p{0, 0, 0, 0};
+  if (q < n) {
+    p.v = __ldcg(f.queue + q);
+    p.row = __ldcg(f.queue_row + q);
+    p.e0 = __ldcg(f.edge_start + q);
+    if (q + 1 < n) p.e1 = __ldcg(f.edge_start + q + 1);
   }
+  return p;
 }
 
-// One thread per global queue entry (levels whose rows are all short). Warps take 32
-// consecutive entries (coalesced), and consecutive warps' chunks go to different blocks, so a
-// few queued vertices spread over the blocks, which then keep what they discover.
+// One thread per frontier vertex (levels whose largest out-degree is small): the queue entry
+// carries its row start and edge_start gives its degree, so the row is one round trip away (none
+// for the first round: prefetched); a row is taken four edges at a time with the loads and the
+// atomicCAS claims of the four issued together, so a level costs a few round trips, not one per
+// edge.
 __device__ void top_down_threads(const FastArgs& f, Appender& out, int32_t depth, int64_t base,
-                                 int64_t count, int64_t edges, int small) {
-  const int64_t warps_per_block = blockDim.x / 32, grid_warps = warps_per_block * gridDim.x;
-  const int64_t per_round = grid_warps * 32;
-  const int lane = threadIdx.x & 31;
-  // Chunks go to the blocks from the last one down: block 0 holds the first levels' kept vertices.
-  const int64_t my_chunk = int64_t(threadIdx.x >> 5) * gridDim.x + (gridDim.x - 1 - blockIdx.x);
-  for (int64_t first = 0; first < count; first += per_round) {
-    const int64_t i = first + my_chunk * 32 + lane;
+                                 int64_t count, int64_t edges, int max_degree,
+                                 const Prefetch& first_entry, bool prefetched) {
+  const int64_t stride = int64_t(gridDim.x) * blockDim.x;
+  for (int64_t first = int64_t(blockIdx.x) * blockDim.x; first < count; first += stride) {
+    const int64_t i = first + threadIdx.x;
     if (i < count) {
-      const int64_t q = base + i;
-      const int32_t v = __ldcg(f.queue + q);
-      const int64_t row = __ldcg(f.queue_row + q);
-      const uint32_t e0 = __ldcg(f.edge_start + q);
-      const uint32_t e1 = i + 1 < count ? __ldcg(f.edge_start + q + 1) : uint32_t(edges);
-      expand_row(f, out, depth, v, row, e1 - e0);
+      const Prefetch p = prefetched && first == int64_t(blockIdx.x) * blockDim.x
+                             ? first_entry
+                             : load_entry(f, base + i, f.csr.n);
+      const uint32_t e1 = i + 1 < count ? p.e1 : uint32_t(edges);
+      const uint32_t degree = e1 - p.e0;
+      for (uint32_t k0 = 0; k0 < degree; k0 += 4) {
+        int32_t w[4];
+        int64_t w_row[4], w_end[4];
+        int old[4];
+#pragma unroll
+        for (int j = 0; j < 4; ++j)
+          w[j] = k0 + j < degree ? __ldg(f.csr.targets + p.row + k0 + j) : -1;
+#pragma unroll
+        for (int j = 0; j < 4; ++j) {
+          w_row[j] = w[j] >= 0 ? __ldg(f.csr.offsets + w[j]) : 0;
+          w_end[j] = w[j] >= 0 ? __ldg(f.csr.offsets + w[j] + 1) : 0;
+        }
+#pragma unroll
+        for (int j = 0; j < 4; ++j)
+          old[j] = w[j] >= 0 ? atomicCAS(f.a.level + w[j], -1, depth + 1) : 0;
+#pragma unroll
+        for (int j = 0; j < 4; ++j)
+          if (old[j] == -1) {
+            f.a.parent[w[j]] = p.v;
+            out.push(w[j], uint32_t(w_end[j] - w_row[j]), w_row[j]);
+          }
+      }
     }
-    out.make_room(int(blockDim.x) * small);
+    out.make_room(int(blockDim.x) * max_degree);
   }
 }
 
@@ -387,101 +351,62 @@ __device__ unsigned long long bottom_up(const FastArgs& f, Appender& out, int32_
   return examined;
 }
 
-// Thread 0 of each block: adds the block's share of the next level to the slot's barrier words
-// (after a fence that publishes the block's queue entries, levels and parents), then waits until
-// every block has arrived in all four; the words it read are the next level's counters, so no
-// counter load follows the barrier. `cg_sync`: cooperative_groups' grid.sync() instead, then the
-// words (the comparison the benchmark makes).
-__device__ Counters arrive_and_wait(FastLevel* slot, const unsigned long long share[4],
-                                    bool cg_sync, unsigned spin_ns) {
-  const unsigned long long blocks = gridDim.x;
-  unsigned long long w[4] = {0, 0, 0, 0};
-  if (threadIdx.x == 0) {
-    fence_gpu();
-    for (int k = 0; k < 4; ++k) add_relaxed(slot->arrive + k, kArrival + share[k]);
-  }
-  if (cg_sync) cg::this_grid().sync();
-  if (threadIdx.x == 0) {
-    for (;;) {
-      bool done = true;
-      for (int k = 0; k < 4; ++k) {
-        w[k] = load_relaxed(slot->arrive + k);
-        done = done && (w[k] >> kArriveShift) == blocks;
-      }
-      if (done) break;
-      if (spin_ns != 0) __nanosleep(spin_ns);
-    }
-    fence_gpu();
-  }
-  return decode(w);  // meaningful in thread 0 only
-}
-
-__global__ void fast_setup(FastArgs f, uint32_t small) {
+__global__ void fast_setup(FastArgs f) {
   const int32_t s = f.source;
   const uint32_t degree = out_degree(f.csr, s);
   f.a.level[s] = 0;
   f.a.parent[s] = s;
-  FastLevel first{}, empty{};
+  FastLevel first{0, 0, 0}, empty{0, 0, 0};
   if (degree > 0) {
     f.queue[0] = s;
     f.queue_row[0] = f.csr.offsets[s];
     f.edge_start[0] = 0;
-    first.arrive[0] = 1ull | (degree > small ? 1ull << kBigShift : 0);
-    first.arrive[1] = degree;
+    first.packed = (1ull << 32) | degree;
+    first.max_degree = degree;
   } else {
-    first.arrive[2] = 1;
+    first.zeros = 1;
   }
   f.levels[0] = first;
   f.levels[1] = empty;
 }
 
-__global__ void fast_bfs(FastArgs f, int keep, bool cg_sync, unsigned spin_ns) {
+__global__ void fast_bfs(FastArgs f) {
   __shared__ Shared s;
-  const uint32_t small = kAppendCap / blockDim.x;
-  keep = min(keep, min(kKeepCap, int(blockDim.x)));
-  const bool leader = blockIdx.x == 0 && threadIdx.x == 0;
-  if (threadIdx.x == 0) {
-    s.count = 0, s.kept = 0, s.keep_tries = 0, s.keep_edges = 0, s.zeros = 0, s.big = 0;
-    s.level_count = 0, s.level_edges = 0;
-    const FastLevel* first = f.levels;
-    const unsigned long long w[4] = {first->arrive[0], first->arrive[1], first->arrive[2],
-                                     first->arrive[3]};
-    s.counters = decode(w);
-  }
+  cg::grid_group grid = cg::this_grid();
+  if (threadIdx.x == 0) s.count = 0, s.max_degree = 0;
   __syncthreads();
+  const bool leader = blockIdx.x == 0 && threadIdx.x == 0;
   const long long n = f.csr.n;
-  long long unreached_edges = f.csr.m, previous_n_f = 0;
+  long long unreached_edges = f.csr.m, previous_n_f = 0, previous_count = 1;
   int32_t direction = 0;
-  int64_t base = 0;  // the frontier's first global queue entry
+  int64_t base = 0;  // the frontier's first queue entry
   int32_t depth = 0;
   for (;; ++depth) {
-    const Counters c = s.counters;
-    // This block's kept vertices of the frontier, one per thread, out of shared memory before
-    // the level's discoveries overwrite them.
-    const bool has_kept = int(threadIdx.x) < s.kept;
-    const int32_t kept_v = has_kept ? s.keep_vertex[threadIdx.x] : 0;
-    const int64_t kept_row = has_kept ? s.keep_row[threadIdx.x] : 0;
-    const uint32_t kept_degree = has_kept ? s.keep_degree[threadIdx.x] : 0;
-    __syncthreads();
-    const long long n_f = c.count + c.rest, m_f = c.edges + c.rest_edges;
+    // Threads that will likely have a vertex in the thread-per-vertex mode (the frontier rarely
+    // more than doubles there) load it together with the counters: one round trip less per level.
+    const int64_t my_entry = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+    const bool prefetched = my_entry < 2 * previous_count + 64;
+    const Prefetch entry = prefetched ? load_entry(f, base + my_entry, n) : Prefetch{0, 0, 0, 0};
+    const FastLevel* cur = f.levels + depth;
+    const unsigned long long packed = __ldcg(&cur->packed);
+    const long long count = (long long)(packed >> 32), m_f = (long long)(packed & 0xffffffffu);
+    const long long n_f = count + __ldcg(&cur->zeros);
     if (n_f == 0) break;
+    const int max_degree = int(__ldcg(&cur->max_degree));
     unreached_edges -= m_f;  // the out-degrees of the vertices not reached yet (bfs.h m_u)
     direction = device_next_direction(direction, n_f, previous_n_f, m_f, unreached_edges, n,
                                       f.alpha, f.beta);
-    FastLevel* next = f.levels + (depth + 1) % kFastLevelSlots;
     if (leader) {
       f.direction[depth] = direction;
-      f.levels[(depth + 2) % kFastLevelSlots] = FastLevel{};
+      f.levels[depth + 2] = FastLevel{0, 0, 0};
       if (f.stamps != nullptr) f.stamps[depth] = global_timer();
     }
-    Appender out(s, f, next, base + c.count, small, keep);
+    Appender out(s, f, f.levels + depth + 1, base + count);
     if (direction == 0) {
-      if (has_kept) expand_row(f, out, depth, kept_v, kept_row, kept_degree);
-      out.make_room(int(blockDim.x * small));
-      if (c.big == 0)
-        top_down_threads(f, out, depth, base, c.count, c.edges, int(small));
+      if (int64_t(max_degree) * blockDim.x <= kAppendCap)
+        top_down_threads(f, out, depth, base, count, m_f, max_degree, entry, prefetched);
       else
-        top_down_tiles(f, s, out, depth, base, c.count, c.edges);
+        top_down_tiles(f, s, out, depth, base, count, m_f);
     } else {
       const unsigned long long examined = bottom_up(f, out, depth);
       if (f.examined != nullptr) {
@@ -490,22 +415,10 @@ __global__ void fast_bfs(FastArgs f, int keep, bool cg_sync, unsigned spin_ns) {
       }
     }
     out.flush();
-    __syncthreads();
-    unsigned long long share[4] = {0, 0, 0, 0};
-    if (threadIdx.x == 0) {
-      const int kept = min(s.keep_tries, keep);
-      share[0] = s.level_count | (s.big != 0 ? 1ull << kBigShift : 0);
-      share[1] = s.level_edges;
-      share[2] = (unsigned long long)(kept) + s.zeros;
-      share[3] = s.keep_edges;
-      s.kept = kept, s.keep_tries = 0, s.keep_edges = 0, s.zeros = 0, s.big = 0;
-      s.level_count = 0, s.level_edges = 0;
-    }
-    const Counters after = arrive_and_wait(next, share, cg_sync, spin_ns);
-    if (threadIdx.x == 0) s.counters = after;
-    __syncthreads();
-    base += c.count;
+    grid.sync();
+    base += count;
     previous_n_f = n_f;
+    previous_count = count;
   }
   if (leader) {
     *f.depth_count = depth;
@@ -513,16 +426,10 @@ __global__ void fast_bfs(FastArgs f, int keep, bool cg_sync, unsigned spin_ns) {
   }
 }
 
-int env_or(const char* name, int fallback) {
-  const char* e = std::getenv(name);
-  return e != nullptr && *e != '\0' ? std::atoi(e) : fallback;
-}
-
 }  // namespace
 
 void launch_fast(const FastArgs& f, int block_dim) {
-  const uint32_t small = uint32_t(kAppendCap / block_dim);
-  fast_setup<<<1, 1>>>(f, small);
+  fast_setup<<<1, 1>>>(f);
   WS_CUDA_CHECK_LAUNCH();
   static int device = -1, sms = 0;
   if (device < 0) {
@@ -533,18 +440,15 @@ void launch_fast(const FastArgs& f, int block_dim) {
   WS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fast_bfs, block_dim, 0));
   per_sm = std::min(per_sm, std::max(1, 2048 / block_dim));
   if (f.max_blocks_per_sm > 0) per_sm = std::min(per_sm, f.max_blocks_per_sm);
-  // Experiments (the benchmark): caps on the grid, the kept vertices per block (0: every
-  // discovered vertex goes through the global queue), cooperative_groups' barrier, a back-off.
-  if (const int e = env_or("WS_BFS_FAST_BLOCKS_PER_SM", 0); e > 0) per_sm = std::min(per_sm, e);
+  if (const char* e = std::getenv("WS_BFS_FAST_BLOCKS_PER_SM"))  // experiments (the benchmark)
+    if (std::atoi(e) > 0) per_sm = std::min(per_sm, std::atoi(e));
   if (per_sm < 1)
     throw Error("bfs fast: the kernel does not fit on the device with this block_dim");
-  int blocks = std::min(per_sm * sms, int((1ull << (64 - kArriveShift)) - 1));
-  if (const int e = env_or("WS_BFS_FAST_BLOCKS", 0); e > 0) blocks = std::min(blocks, e);
-  int keep = std::max(0, env_or("WS_BFS_FAST_KEEP", kKeepCap));
-  bool cg_sync = env_or("WS_BFS_FAST_CG_SYNC", 0) != 0;
-  unsigned spin_ns = unsigned(std::max(0, env_or("WS_BFS_FAST_SPIN_NS", 0)));
+  int blocks = per_sm * sms;
+  if (const char* e = std::getenv("WS_BFS_FAST_BLOCKS"))  // experiments: fewer blocks in all
+    if (std::atoi(e) > 0) blocks = std::min(blocks, std::atoi(e));
   FastArgs args = f;
-  void* params[] = {&args, &keep, &cg_sync, &spin_ns};
+  void* params[] = {&args};
   WS_CUDA_CHECK(cudaLaunchCooperativeKernel((const void*)fast_bfs, dim3(unsigned(blocks)),
                                             dim3(unsigned(block_dim)), params, 0, nullptr));
 }

@@ -7,20 +7,13 @@
 
 namespace ws::bfs {
 
-// The counters of one level's frontier, in a ring of kFastLevelSlots (level d in slot d % 3).
-// `packed` is the global queue's reservation word (entries << 32 | their out-degrees summed).
-// `arrive` are the grid barrier's words: every block adds its share of the level with one
-// arrival (1 << kArriveShift) in each, so a word is complete when its arrivals equal the blocks:
-//   arrive[0]: global queue entries (bits 0-39) and blocks that queued a big row (bits 40-51),
-//   arrive[1]: their out-degrees summed, arrive[2]: vertices kept in blocks' shared memory plus
-//   those with out-degree 0, arrive[3]: the kept vertices' out-degrees summed.
+// Per depth: the vertices that reached it (with out-degree > 0, in the queue: count << 32, and
+// their out-degrees summed: the low 32 bits), those with out-degree 0, and the largest out-degree.
 struct FastLevel {
   unsigned long long packed;
-  unsigned long long arrive[4];
+  unsigned int zeros;
+  unsigned int max_degree;
 };
-inline constexpr int kFastLevelSlots = 3;
-inline constexpr int kArriveShift = 52;  // at most 4095 blocks
-inline constexpr int kBigShift = 40;
 
 struct FastArgs {
   DeviceAdjacency csr, csc;                // csc may equal csr (symmetric graphs)
@@ -28,7 +21,7 @@ struct FastArgs {
   int32_t* queue = nullptr;                // n: every level's frontier, one after the other
   int64_t* queue_row = nullptr;            // n: per queue entry, its vertex's CSR row start
   uint32_t* edge_start = nullptr;          // n: per queue entry, its first edge within its level
-  FastLevel* levels = nullptr;             // kFastLevelSlots
+  FastLevel* levels = nullptr;             // n + 2
   int32_t* direction = nullptr;            // n + 1: per depth, 0 top-down, 1 bottom-up
   unsigned long long* examined = nullptr;  // n + 1 or null: the model's count per bottom-up level
   unsigned long long* stamps = nullptr;    // n + 2 or null: %globaltimer at each level's start
