@@ -28,6 +28,14 @@
 //   16: 6.6, 8.0, 11.7 us; the frontier's thousands of vertices need the whole GPU) and running
 //   small top-down frontiers in block 0 alone with __syncthreads between levels (one SM is too
 //   slow for frontiers past ~1000 edges, and neutral below).
+//   Also measured and left out (commit "EXPERIMENT" on branch bfs-cuda3): a hand-made grid
+//   barrier (one red.add per block into four words that also carry the next level's counters,
+//   one poll, no counter load after it) saves only ~0.1 us per level (5.99 against 6.08), and
+//   blocks keeping the small rows they discover in shared memory for their next level (no
+//   queue reservation, no queue load) is slower at every cap, 16 to 256 per block (7.3-8.2 us):
+//   a level waits for its busiest SM, which issues every scattered load of its rows, and a
+//   frontier left in few blocks is slow. That version also lost Kronecker speed (109 against
+//   127 GTEPS), so the barrier is not what bounds a level.
 //
 // Statistics: run() reports variant 3's model (bfs.h). Directions are exactly variant 3's (the
 // same counts feed the same rule). edges_examined of top-down levels is m_f, which is what the
