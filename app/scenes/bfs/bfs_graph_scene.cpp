@@ -1,6 +1,7 @@
 #include "bfs_graph_scene.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 #include "bfs_bench.h"
@@ -14,7 +15,11 @@ namespace ws::app {
 BfsGraphScene::BfsGraphScene(std::shared_ptr<BfsSettings> settings)
     : settings_(std::move(settings)) {}
 
-BfsGraphScene::~BfsGraphScene() = default;
+BfsGraphScene::~BfsGraphScene() {
+  // A layout still running reads only its own graph and parameters: wait for it to end (the
+  // window is hidden by then), so no thread outlives the scene or the layout cache.
+  if (layout_job_.valid()) layout_job_.wait();
+}
 
 SceneCapabilities BfsGraphScene::capabilities() const {
   SceneCapabilities caps;
@@ -79,19 +84,110 @@ void BfsGraphScene::ensure_graph() {
   if (settings_->source >= graph_->vertices) settings_->source = 0;
 }
 
-void BfsGraphScene::ensure_layout() const {
-  // Laid out when first drawn (`run --json` never needs it); cached per graph by graph_layout.
-  const std::string layout = graph_key_ + "|" + std::to_string(settings_->layout.iterations) + "|" +
-                             std::to_string(settings_->layout.seed) +
-                             (settings_->layout.lin_log ? "|linlog" : "");
-  if (layout_key_ == layout || !graph_) return;
-  graph_layout::Positions p = graph_layout::layout(*graph_, settings_->layout, backend());
+std::string BfsGraphScene::wanted_layout_key() const {
+  return graph_key_ + "|" + std::to_string(settings_->layout.iterations) + "|" +
+         std::to_string(settings_->layout.seed) + (settings_->layout.lin_log ? "|linlog" : "");
+}
+
+bool BfsGraphScene::layout_in_background() const {
+  // Only the CPU twin runs on the worker. On CUDA the layout stays synchronous, on the thread
+  // that owns the GL and CUDA contexts: the whole layout of a million edges takes under half a
+  // second on an H100, and no CUDA work moves to another thread.
+  if (backend() != Backend::Cpu) return false;
+  return layout_mode_ == LayoutMode::Background || (layout_mode_ == LayoutMode::Auto && ticked_);
+}
+
+bool BfsGraphScene::layout_pending() const {
+  if (!graph_) return false;
+  const std::string key = wanted_layout_key();
+  return layout_key_ != key && pending_key_ == key;
+}
+
+void BfsGraphScene::show_positions(graph_layout::Positions p, const std::string& key) const {
+  // The same graph's positions replacing its starting ones: moved in the view, and fitted again
+  // (the layout's extent differs from the starting disc's). Otherwise the view takes the graph.
+  const bool same_graph =
+      !key.empty() && key == pending_key_ && view_ && view_has_graph_ && p.x.size() == x_.size();
   x_ = std::move(p.x);
   y_ = std::move(p.y);
-  layout_key_ = layout;
-  view_has_graph_ = view_fitted_ = false;
+  layout_key_ = key;
   simulation_.reset();
   pinned_.clear();
+  if (same_graph)
+    view_->set_positions(x_, y_);
+  else
+    view_has_graph_ = false;
+  view_fitted_ = false;
+}
+
+void BfsGraphScene::poll_layout() const {
+  if (!layout_job_.valid() ||
+      layout_job_.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
+    return;
+  const std::string key = std::move(layout_job_key_);
+  layout_job_key_.clear();
+  graph_layout::Positions p;
+  std::string error;
+  try {
+    p = layout_job_.get();
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  // A layout for another graph (or other layout parameters) than the one shown is dropped: the
+  // graph changed while it ran. ensure_layout starts the wanted one.
+  if (!graph_ || key != wanted_layout_key() || pending_key_ != key) return;
+  if (!error.empty()) {
+    layout_error_ = error;
+    layout_key_ = key;  // not tried again: the starting positions stay, the error says why
+    return;
+  }
+  if (p.x.size() != size_t(graph_->vertices) || p.y.size() != p.x.size()) return;
+  layout_error_.clear();
+  show_positions(std::move(p), key);
+}
+
+void BfsGraphScene::ensure_layout() const {
+  // Laid out when first drawn (`run --json` never needs it); cached per graph by graph_layout.
+  if (!graph_) return;
+  poll_layout();
+  const std::string key = wanted_layout_key();
+  if (layout_key_ == key) return;
+  if (graph_->has_coordinates() || !layout_in_background()) {
+    layout_error_.clear();
+    show_positions(graph_layout::layout(*graph_, settings_->layout, backend()), key);
+    return;
+  }
+  if (pending_key_ != key) {
+    // Drawn at once at the starting positions while the worker lays the graph out.
+    show_positions(graph_layout::initial_positions(*graph_, settings_->layout.seed), "");
+    pending_key_ = key;
+    layout_error_.clear();
+  }
+  // A stale layout still running: the wanted one starts when it has ended (one worker at a time;
+  // graph_layout cannot stop one half-way).
+  if (layout_job_.valid()) return;
+  layout_job_key_ = key;
+  layout_job_ = std::async(std::launch::async, [g = graph_, params = settings_->layout] {
+    return graph_layout::layout(*g, params, Backend::Cpu);
+  });
+  // In the window, a layout the cache holds (memory or disk) comes back within a frame: shown at
+  // once rather than after a frame of starting positions.
+  if (layout_mode_ == LayoutMode::Auto &&
+      layout_job_.wait_for(std::chrono::milliseconds(30)) == std::future_status::ready)
+    poll_layout();
+}
+
+void BfsGraphScene::wait_for_layout() {
+  for (;;) {
+    ensure_layout();  // takes a finished layout, starts the wanted one
+    if (!layout_pending()) return;
+    if (layout_job_.valid()) layout_job_.wait();
+  }
+}
+
+void BfsGraphScene::tick(float /*dt*/) {
+  ticked_ = true;
+  poll_layout();
 }
 
 std::string BfsGraphScene::run_key() const {
@@ -213,6 +309,7 @@ void BfsGraphScene::pointer(const Pointer& p) {
 }
 
 void BfsGraphScene::move_vertex(int32_t v, gfx::Vec2 pixels) {
+  if (layout_pending()) return;  // the layout replaces the positions when it arrives
   const float scale = view_->camera().scale;
   if (!(scale > 0) || size_t(v) >= x_.size()) return;
   x_[size_t(v)] += pixels.x / scale;
@@ -223,7 +320,7 @@ void BfsGraphScene::move_vertex(int32_t v, gfx::Vec2 pixels) {
 }
 
 void BfsGraphScene::settle(int iterations) {
-  if (!graph_ || graph_->has_coordinates() || x_.empty()) return;
+  if (!graph_ || graph_->has_coordinates() || x_.empty() || layout_pending()) return;
   if (!simulation_) {
     // The simulation starts from what is on screen: the layout, with the dragged vertices pinned.
     simulation_ = graph_layout::Simulation::create(backend(), *graph_, settings_->layout);

@@ -5,8 +5,15 @@
 // the BFS tree in their colours (views/graph/graph_view.h), above the per-level chart (frontier
 // size, edges examined, direction, time per level; views/level_chart.h). A step is a level; click
 // a vertex to search from it, wheel to zoom, drag to pan.
+//
+// The force-directed layout of a large graph takes seconds on the CPU (about 9 s for a million
+// edges), so in the window it runs on a worker thread: the graph is drawn at once at
+// graph_layout::initial_positions with a notice in the figure, and the layout replaces them when
+// it is done. `render` and `run` never tick the scene and lay out synchronously (complete,
+// deterministic figures).
 #pragma once
 
+#include <future>
 #include <memory>
 #include <string>
 #include <vector>
@@ -58,11 +65,33 @@ class BfsGraphScene : public Scene {
   // coordinates; the panel's "settle").
   void settle(int iterations);
 
+  // Where the layout is computed. Auto: on a worker thread once the window's frame loop has
+  // ticked the scene (the GUI; `render` and `run` never tick), synchronously otherwise;
+  // Background: on a worker whenever the CPU backend lays out (tests); Synchronous: always on the
+  // calling thread. The CUDA backend always lays out synchronously (see ensure_layout).
+  enum class LayoutMode { Auto, Background, Synchronous };
+  void set_layout_mode(LayoutMode mode) { layout_mode_ = mode; }
+  // True while the graph shown waits for its layout (drawn at its initial positions meanwhile).
+  bool layout_pending() const;
+  // Blocks until the graph shown has its layout (or its layout failed), then shows it (tests).
+  void wait_for_layout();
+  // The positions shown (layout units, one per vertex), and the figure's notice about the layout
+  // ("laying out 2,048 vertices (ForceAtlas2)…", or why it failed; "" once laid out).
+  const std::vector<float>& positions_x() const { return x_; }
+  const std::vector<float>& positions_y() const { return y_; }
+  std::string layout_notice() const;
+  // The window calls this once a frame: takes a finished layout without waiting for it.
+  void tick(float dt) override;
+
  private:
   Backend backend() const { return context_ ? context_->backend : Backend::Cpu; }
   void ensure_graph();         // the settings' graph loaded (graph_)
   void ensure_layout() const;  // its positions (x_, y_), on the first draw
-  void ensure_view() const;    // the GraphView made and given the graph (on the first draw)
+  std::string wanted_layout_key() const;
+  bool layout_in_background() const;
+  void poll_layout() const;  // a finished worker's positions shown, or dropped when stale
+  void show_positions(graph_layout::Positions p, const std::string& key) const;
+  void ensure_view() const;  // the GraphView made and given the graph (on the first draw)
   void update_overlay() const;
   LevelChart level_chart(const gfx::Palette& p, gfx::Theme theme) const;
   std::string run_key() const;
@@ -73,7 +102,17 @@ class BfsGraphScene : public Scene {
   std::shared_ptr<const graph::Graph> graph_;
   std::string graph_key_;
   mutable std::vector<float> x_, y_;  // layout positions
-  mutable std::string layout_key_;
+  mutable std::string layout_key_;    // the layout x_, y_ show ("" while none or pending)
+  // The layout worker: the key it computes (graph and layout parameters), its result. It reads
+  // its own shared_ptr of the graph and copy of the parameters, never the scene, so a new graph
+  // or a detach() leaves it to finish; its result is shown only if its key is still wanted. The
+  // destructor waits for it.
+  mutable std::future<graph_layout::Positions> layout_job_;
+  mutable std::string layout_job_key_;
+  mutable std::string pending_key_;   // x_, y_ are the initial positions of this key's graph
+  mutable std::string layout_error_;  // the last layout that failed on the worker, and why
+  LayoutMode layout_mode_ = LayoutMode::Auto;
+  bool ticked_ = false;  // the window's frame loop runs the scene
   std::unique_ptr<bfs::Engine> engine_;
   std::string engine_graph_key_;
   bfs::Result result_;

@@ -45,6 +45,15 @@ gfx::Color direction_color(const gfx::Palette& p, bfs::Direction d) {
 
 }  // namespace
 
+std::string BfsGraphScene::layout_notice() const {
+  if (layout_pending())
+    return "laying out " + counted(graph_->vertices, "vertex", "vertices") +
+           " (ForceAtlas2)\xE2\x80\xA6";
+  if (!layout_error_.empty() && graph_ && layout_key_ == wanted_layout_key())
+    return "layout failed: " + layout_error_ + " (drawn at the starting positions)";
+  return "";
+}
+
 LevelChart BfsGraphScene::level_chart(const gfx::Palette& p, gfx::Theme theme) const {
   LevelChart chart;
   chart.x_label = "level (the depth of the frontier expanded)";
@@ -133,6 +142,15 @@ void BfsGraphScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
       view_->draw(c, graph_min_, graph_max_, false);
       c.end_group();
       drew_graph_ = true;
+      // While the layout runs on the worker (the window), or when it failed: one line over the
+      // graph's top-left corner.
+      if (const std::string notice = layout_notice(); !notice.empty()) {
+        const float notice_font = font * 0.9f;
+        const gfx::Vec2 at = graph_min_ + gfx::Vec2{6, 4};
+        const gfx::Vec2 extent = c.text_size(notice, notice_font);
+        c.rect_filled(at - gfx::Vec2{4, 2}, at + extent + gfx::Vec2{4, 2}, p.background, 3);
+        c.text(at, notice, notice_font, layout_error_.empty() ? p.text : p.mismatch);
+      }
     }
   }
   if (show_chart && ran_) {
@@ -185,6 +203,10 @@ std::string BfsGraphScene::describe_at(gfx::Vec2 point) const {
 
 void BfsGraphScene::ui() {
   error_line(error_);
+  if (!layout_error_.empty() && graph_ && layout_key_ == wanted_layout_key())
+    error_line("layout failed: " + layout_error_);
+  else if (layout_pending())
+    ImGui::TextDisabled("%s", layout_notice().c_str());
   BfsSettings& s = *settings_;
   nlohmann::json edit = nlohmann::json::object();
   if (ImGui::CollapsingHeader("Graph", ImGuiTreeNodeFlags_DefaultOpen)) {
@@ -267,7 +289,7 @@ void BfsGraphScene::ui() {
       ImGui::SetTooltip(
           "ForceAtlas2 again from other starting positions (graphs without "
           "coordinates)");
-    if (graph_ && !graph_->has_coordinates()) {
+    if (graph_ && !graph_->has_coordinates() && !layout_pending()) {
       ImGui::SameLine();
       if (ImGui::Button("settle")) settle(20);
       if (ImGui::IsItemHovered())

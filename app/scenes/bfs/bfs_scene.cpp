@@ -121,6 +121,12 @@ std::string BfsScene::notice() const {
   return notice_;
 }
 
+void BfsScene::tick(float dt) {
+  Scene* graph = find_mode("graph");
+  if (graph && graph != &active()) graph->tick(dt);
+  ModeSwitch::tick(dt);
+}
+
 void BfsScene::ui() {
   error_line(error_);
   const std::vector<std::string> ids = capabilities().modes;

@@ -18,6 +18,9 @@ class BfsScene : public ModeSwitch {
   // settings as they were.
   void params_from_json(const nlohmann::json& params) override;
   void ui() override;
+  // The active mode's tick, and the graph mode learns it is in the window even while teach mode
+  // is shown, so a switch to it with a large graph never lays it out on the UI thread.
+  void tick(float dt) override;
   // Why the last change moved the scene from teach mode to graph mode by itself ("switched to
   // graph mode: facebook_combined.txt has 4039 vertices, teach mode takes up to 64"), shown
   // above the graph mode's panel until the next change; "" otherwise.
