@@ -72,7 +72,10 @@ TEST(BfsCpuBaseline, RepeatsAlphaBetaAndTheName) {
     EXPECT_EQ(b.result.levels[d].direction, want[d].direction) << d;
   EXPECT_EQ(time_cpu_baseline(g, source, 1, 1).name, "CPU direction-optimizing BFS, 1 thread");
   const CpuBaseline all = time_cpu_baseline(g, source, 1, 0);
-  EXPECT_EQ(all.threads, int(std::max(1u, std::thread::hardware_concurrency())));
+  // Automatic: all hardware threads, but at most one per 32768 vertices and edges.
+  const int64_t work = int64_t(g.vertices) + g.edges();
+  EXPECT_EQ(all.threads, int(std::min<int64_t>(std::max(1u, std::thread::hardware_concurrency()),
+                                               std::max<int64_t>(1, work / 32768))));
   EXPECT_NE(all.name.find(std::to_string(all.threads) + " thread"), std::string::npos);
   EXPECT_EQ(all.result.level, reference);
 }

@@ -28,13 +28,13 @@ Graph karate() {
 }
 
 std::string teach_source() {
-  return test::kernel_source("kernels/bfs/bfs_teach.cu");
+  return ws::test::kernel_source("kernels/bfs/bfs_teach.cu");
 }
 
 TEST(BfsCpuTeachTrace, EveryMarkerIsInTheKernelSource) {
   const std::string source = teach_source();
   ASSERT_FALSE(source.empty()) << "kernels/bfs/bfs_teach.cu not found (set WARPSCOPE_SOURCE_DIR)";
-  const auto parts = test::kernel_sections(source);
+  const auto parts = ws::test::kernel_sections(source);
   const Graph g = karate();
   for (Variant v : kAllVariants) {
     const std::string section = std::string("variant ") + info(v).id;
@@ -43,10 +43,10 @@ TEST(BfsCpuTeachTrace, EveryMarkerIsInTheKernelSource) {
       const TeachRun run = teach(params(v, 0, 32, alpha), g, Backend::Cpu);
       for (const TraceStep& s : run.trace.steps) {
         ASSERT_FALSE(s.code_marker.empty()) << s.label;
-        bool found = test::has_marker(parts.at(section), s.code_marker);
+        bool found = ws::test::has_marker(parts.at(section), s.code_marker);
         for (const auto& [title, lines] : parts)
           if (title.rfind("helper ", 0) == 0)
-            found = found || test::has_marker(lines, s.code_marker);
+            found = found || ws::test::has_marker(lines, s.code_marker);
         EXPECT_TRUE(found) << info(v).id << ": " << s.label << " names " << s.code_marker;
       }
     }

@@ -243,8 +243,12 @@ void BfsGraphScene::update_overlay() const {
   if (!view_ || !view_has_graph_) return;
   BfsOverlay o;
   if (ran_) {
-    o.level = result_.level.data();
-    o.parent = result_.parent.data();
+    // With CUDA in the window the view colours its GL buffers straight from the engine's device
+    // arrays of this run (interop, no copy); otherwise from the host copies in result_.
+    const int32_t* device_level = engine_ ? engine_->device_level() : nullptr;
+    o.on_device = device_level != nullptr && context_ && context_->has_gl;
+    o.level = o.on_device ? device_level : result_.level.data();
+    o.parent = o.on_device ? engine_->device_parent() : result_.parent.data();
   }
   o.depth = shown_;
   o.source = settings_->source;
