@@ -217,7 +217,8 @@ BenchReport run_plan(const Plan& plan, std::ostream& progress) {
       const int repeats = std::max(1, std::min(plan.repeats, 5));
       const bfs::CpuBaseline base =
           bfs::time_cpu_baseline(g, source, repeats, 0, plan.scene.alpha, plan.scene.beta);
-      row.name = "CPU baseline, " + std::to_string(base.threads) + " threads";
+      row.name = "CPU baseline, " + std::to_string(base.threads) +
+                 (base.threads == 1 ? " thread" : " threads");
       row.ms = base.ms;
       row.verified = base.result.level == reference;
       if (!row.verified) row.note = "levels differ from the reference";
