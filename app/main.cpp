@@ -9,6 +9,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "cli/commands.h"
 #include "common/error.h"
@@ -185,10 +187,24 @@ int run_cli(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // --verbose (anywhere) or WARPSCOPE_VERBOSE=1: errors also name the failed check and its source
+  // location, for developers; users see only the message.
+  bool verbose = false;
+  if (const char* env = std::getenv("WARPSCOPE_VERBOSE")) verbose = std::string(env) == "1";
+  std::vector<char*> args;
+  for (int i = 0; i < argc; ++i) {
+    if (i > 0 && std::string(argv[i]) == "--verbose")
+      verbose = true;
+    else
+      args.push_back(argv[i]);
+  }
   try {
-    return run_cli(argc, argv);
+    return run_cli(int(args.size()), args.data());
   } catch (const std::exception& e) {
     std::fprintf(stderr, "warpscope: error: %s\n", e.what());
+    const auto* error = dynamic_cast<const ws::Error*>(&e);
+    if (verbose && error != nullptr && !error->detail().empty())
+      std::fprintf(stderr, "warpscope: (failed check: %s)\n", error->detail().c_str());
     return 1;
   }
 }

@@ -217,3 +217,20 @@ TEST(Cli, GuiTakesSceneOptions) {
 }
 
 }  // namespace
+
+// Errors speak to the user: the message names the option and what is accepted, without the
+// failed C++ check or a source path; --verbose adds those for developers.
+TEST(Cli, ErrorsLeaveTheFailedCheckToVerbose) {
+  const std::string args = "run --scene bfs --graph karate.mtx --source 99 --backend cpu --json " +
+                           kOut + "/bad_source.json";
+  const Result plain = run(args);
+  EXPECT_EQ(plain.code, 1);
+  EXPECT_NE(plain.stderr_text.find("--source 99"), std::string::npos) << plain.stderr_text;
+  EXPECT_NE(plain.stderr_text.find("0..33"), std::string::npos) << plain.stderr_text;
+  EXPECT_EQ(plain.stderr_text.find(".cpp"), std::string::npos) << plain.stderr_text;
+  EXPECT_EQ(plain.stderr_text.find("failed check"), std::string::npos) << plain.stderr_text;
+  const Result verbose = run(args + " --verbose");
+  EXPECT_EQ(verbose.code, 1);
+  EXPECT_NE(verbose.stderr_text.find("failed check:"), std::string::npos) << verbose.stderr_text;
+  EXPECT_NE(verbose.stderr_text.find(".cpp:"), std::string::npos) << verbose.stderr_text;
+}
