@@ -95,29 +95,69 @@ TEST(GraphViewBench, DISABLED_FrameTime) {
   }
 }
 
+// One benchmark graph: its positions, a BFS from the highest-degree vertex (a Kronecker graph's
+// vertex 0 may be isolated), and with a device the levels and parents in device memory, so each
+// frame's overlay can be coloured by CUDA as in the app.
+struct BenchInput {
+  graph::Graph g;
+  graph_layout::Positions pos;
+  int32_t source = 0;
+  std::vector<int32_t> level, parent;
+  int32_t levels = 0;
+#if defined(WARPSCOPE_HAVE_CUDA)
+  DeviceBuffer<int32_t> d_level, d_parent;
+#endif
+
+  explicit BenchInput(const std::string& spec, bool device)
+      : g(graph::generate(spec, 1)), pos(graph_layout::initial_positions(g, 1)) {
+    for (int32_t v = 0; v < g.vertices; ++v)
+      if (g.degree(v) > g.degree(source)) source = v;
+    level = graph::bfs_reference(g, source);
+    parent = test::parents_of(g, level);
+    levels = *std::max_element(level.begin(), level.end()) + 1;
+#if defined(WARPSCOPE_HAVE_CUDA)
+    if (device) {
+      d_level = DeviceBuffer<int32_t>(level.size());
+      d_parent = DeviceBuffer<int32_t>(parent.size());
+      d_level.upload(level);
+      d_parent.upload(parent);
+    }
+#else
+    (void)device;
+#endif
+  }
+
+  // Frame f (from -2: two warm-up frames) steps through the levels.
+  BfsOverlay overlay(int f, Backend backend) const {
+    BfsOverlay ov;
+    ov.depth = (f + 2) % levels;
+    ov.source = source;
+    ov.level = level.data();
+    ov.parent = parent.data();
+#if defined(WARPSCOPE_HAVE_CUDA)
+    if (backend == Backend::Cuda) {
+      ov.level = d_level.data();
+      ov.parent = d_parent.data();
+      ov.on_device = true;
+    }
+#else
+    (void)backend;
+#endif
+    return ov;
+  }
+};
+
 void bench_graph(const std::string& spec) {
-  const graph::Graph g = graph::generate(spec, 1);
-  const graph_layout::Positions pos = graph_layout::initial_positions(g, 1);
-  int32_t source = 0;  // the highest degree: a Kronecker graph's vertex 0 may be isolated
-  for (int32_t v = 0; v < g.vertices; ++v)
-    if (g.degree(v) > g.degree(source)) source = v;
-  const std::vector<int32_t> level = graph::bfs_reference(g, source);
-  const std::vector<int32_t> parent = test::parents_of(g, level);
-  const int32_t levels = *std::max_element(level.begin(), level.end()) + 1;
-  std::printf("# %s: %d vertices, %lld directed edges, %d levels; GL %s\n", spec.c_str(),
-              g.vertices, static_cast<long long>(g.edges()), levels,
-              reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
   std::vector<Backend> backends = {Backend::Cpu};
 #if defined(WARPSCOPE_HAVE_CUDA)
   if (cuda_device_available()) backends.push_back(Backend::Cuda);
-  DeviceBuffer<int32_t> d_level, d_parent;
-  if (backends.size() > 1) {
-    d_level = DeviceBuffer<int32_t>(level.size());
-    d_parent = DeviceBuffer<int32_t>(parent.size());
-    d_level.upload(level);
-    d_parent.upload(parent);
-  }
 #endif
+  const BenchInput in(spec, backends.size() > 1);
+  const graph::Graph& g = in.g;
+  const graph_layout::Positions& pos = in.pos;
+  std::printf("# %s: %d vertices, %lld directed edges, %d levels; GL %s\n", spec.c_str(),
+              g.vertices, static_cast<long long>(g.edges()), in.levels,
+              reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
   struct Row {
     Backend backend;
     GraphView::EdgeDrawing drawing;
@@ -143,18 +183,7 @@ void bench_graph(const std::string& spec) {
     std::vector<double> overlay_ms, draw_ms, frame_ms;
     const int frames = bench_frames();
     for (int f = -2; f < frames; ++f) {
-      BfsOverlay ov;
-      ov.depth = (f + 2) % levels;
-      ov.source = source;
-      ov.level = level.data();
-      ov.parent = parent.data();
-#if defined(WARPSCOPE_HAVE_CUDA)
-      if (backend == Backend::Cuda) {
-        ov.level = d_level.data();
-        ov.parent = d_parent.data();
-        ov.on_device = true;
-      }
-#endif
+      const BfsOverlay ov = in.overlay(f, backend);
       glFinish();
       const auto start = Clock::now();
       view.set_overlay(ov);
@@ -187,25 +216,14 @@ struct Variant {
 };
 
 void bench_passes(const std::string& spec) {
-  const graph::Graph g = graph::generate(spec, 1);
-  const graph_layout::Positions pos = graph_layout::initial_positions(g, 1);
-  int32_t source = 0;
-  for (int32_t v = 0; v < g.vertices; ++v)
-    if (g.degree(v) > g.degree(source)) source = v;
-  const std::vector<int32_t> level = graph::bfs_reference(g, source);
-  const std::vector<int32_t> parent = test::parents_of(g, level);
-  const int32_t levels = *std::max_element(level.begin(), level.end()) + 1;
   Backend backend = Backend::Cpu;
 #if defined(WARPSCOPE_HAVE_CUDA)
-  DeviceBuffer<int32_t> d_level, d_parent;
-  if (cuda_device_available()) {
-    backend = Backend::Cuda;
-    d_level = DeviceBuffer<int32_t>(level.size());
-    d_parent = DeviceBuffer<int32_t>(parent.size());
-    d_level.upload(level);
-    d_parent.upload(parent);
-  }
+  if (cuda_device_available()) backend = Backend::Cuda;
 #endif
+  const BenchInput in(spec, backend == Backend::Cuda);
+  const graph::Graph& g = in.g;
+  const graph_layout::Positions& pos = in.pos;
+  const int32_t levels = in.levels;
   std::printf("# passes, %s: %d vertices, %d levels, backend %s, GL %s, median GPU ms per pass\n",
               spec.c_str(), g.vertices, levels, backend_name(backend),
               reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
@@ -281,18 +299,7 @@ void bench_passes(const std::string& spec) {
     std::vector<double> overlay_ms, frame_ms, gpu_ms;
     const int frames = bench_frames();
     for (int f = -2; f < frames; ++f) {
-      BfsOverlay ov;
-      ov.depth = (f + 2) % levels;
-      ov.source = source;
-      ov.level = level.data();
-      ov.parent = parent.data();
-#if defined(WARPSCOPE_HAVE_CUDA)
-      if (backend == Backend::Cuda) {
-        ov.level = d_level.data();
-        ov.parent = d_parent.data();
-        ov.on_device = true;
-      }
-#endif
+      const BfsOverlay ov = in.overlay(f, backend);
       glFinish();
       const auto start = Clock::now();
       view.set_overlay(ov);
@@ -324,11 +331,8 @@ void bench_passes(const std::string& spec) {
                   *std::max_element(passes[name].begin(), passes[name].end()));
     std::printf(" [%s]\n", view.edge_drawing().c_str());
     if (out_dir != nullptr) {
-      BfsOverlay ov;
+      BfsOverlay ov = in.overlay(-2, Backend::Cpu);
       ov.depth = std::min(2, levels - 1);
-      ov.source = source;
-      ov.level = level.data();
-      ov.parent = parent.data();
       GraphView cpu_view(Backend::Cpu, true);
       cpu_view.set_mode(GraphView::Mode::Gl);
       cpu_view.set_graph(g, pos.x, pos.y);
