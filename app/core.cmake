@@ -19,6 +19,7 @@ add_library(ws_app STATIC
   io/image_values.cpp
   io/json_file.cpp
   io/session.cpp
+  io/user_settings.cpp
   ${WS_SCENE_KIT_SOURCES}
   ${WS_SCENE_SOURCES}
   ui/code_panel.cpp
@@ -28,7 +29,7 @@ add_library(ws_app STATIC
 target_include_directories(ws_app PUBLIC ${CMAKE_CURRENT_SOURCE_DIR} ${WARPSCOPE_SOURCE_DIR}/kernels)
 target_compile_definitions(ws_app PRIVATE WARPSCOPE_SOURCE_ROOT="${WARPSCOPE_SOURCE_DIR}")
 get_property(ws_algorithms GLOBAL PROPERTY WS_ALGORITHM_LIBRARIES)  # every kernels/<algo>
-target_link_libraries(ws_app PUBLIC ws_shell ws_live_bench ws_interop ws_render ws_bench
+target_link_libraries(ws_app PUBLIC ws_shell ws_i18n ws_live_bench ws_interop ws_render ws_bench
   ${ws_algorithms} ws_common nlohmann_json::nlohmann_json PkgConfig::IMGUI PkgConfig::GLFW
   PRIVATE ws_warnings)
 

@@ -9,11 +9,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "cli/commands.h"
 #include "common/error.h"
+#include "i18n/i18n.h"
+#include "render/font_metrics.h"
 #include "render/palette.h"
 #include "scenes/registry.h"
 
@@ -23,7 +26,8 @@ const char* kSceneHelp =
     "Scene options follow the command as --name value (e.g. --variant 3 --n 256 --seed 7); "
     "`warpscope list` shows every scene with its options and their defaults.";
 
-int run_cli(int argc, char** argv) {
+// `language`: --lang when given (the window otherwise remembers the user's choice).
+int run_cli(int argc, char** argv, std::optional<ws::i18n::Language> language) {
   using namespace ws::app;
   CLI::App app{"warpscope: watch parallel GPU algorithms work, step by step and at full speed"};
   app.require_subcommand(0, 1);
@@ -180,8 +184,16 @@ int run_cli(int argc, char** argv) {
     }
     return 0;
   }
-  return gui_command(gui_scene, session, frames, screenshot, input_script, session_out,
-                     scene_args_to_json(gui->remaining()));
+  GuiRequest request;
+  request.scene = gui_scene;
+  request.session_path = session;
+  request.frames = frames;
+  request.screenshot_path = screenshot;
+  request.input_script = input_script;
+  request.session_out = session_out;
+  request.params = scene_args_to_json(gui->remaining());
+  request.language = language;
+  return gui_command(request);
 }
 
 }  // namespace
@@ -191,15 +203,48 @@ int main(int argc, char** argv) {
   // location, for developers; users see only the message.
   bool verbose = false;
   if (const char* env = std::getenv("WARPSCOPE_VERBOSE")) verbose = std::string(env) == "1";
+  // --lang zh|en (anywhere; --lang=zh too) or WARPSCOPE_LANG: the language of the UI and of
+  // figure text. Without either, figures are in English and the window uses the language chosen
+  // last (View > Language), else the environment's.
+  std::optional<ws::i18n::Language> language;
+  std::string lang_text;
+  if (const char* env = std::getenv("WARPSCOPE_LANG"); env && *env) lang_text = env;
   std::vector<char*> args;
   for (int i = 0; i < argc; ++i) {
-    if (i > 0 && std::string(argv[i]) == "--verbose")
+    const std::string arg = argv[i];
+    if (i > 0 && arg == "--verbose") {
       verbose = true;
-    else
+    } else if (i > 0 && arg == "--lang") {
+      if (i + 1 >= argc) {
+        std::fprintf(stderr, "warpscope: error: --lang needs a value: en or zh\n");
+        return 2;
+      }
+      lang_text = argv[++i];
+    } else if (i > 0 && arg.rfind("--lang=", 0) == 0) {
+      lang_text = arg.substr(7);
+    } else {
       args.push_back(argv[i]);
+    }
+  }
+  if (!lang_text.empty()) {
+    ws::i18n::Language parsed;
+    if (!ws::i18n::parse_language(lang_text, parsed)) {
+      std::fprintf(stderr,
+                   "warpscope: error: --lang must be en (English) or zh (简体中文), got '%s'\n",
+                   lang_text.c_str());
+      return 2;
+    }
+    language = parsed;
   }
   try {
-    return run_cli(int(args.size()), args.data());
+    if (language) {
+      ws::i18n::set_language(*language);
+      if (*language == ws::i18n::Language::Chinese && ws::gfx::cjk_font_path().empty())
+        std::fprintf(stderr,
+                     "warpscope: no Chinese font found: Chinese text shows as '?' (install "
+                     "fonts-wqy-microhei or set WARPSCOPE_CJK_FONT to a .ttf/.ttc file)\n");
+    }
+    return run_cli(int(args.size()), args.data(), language);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "warpscope: error: %s\n", e.what());
     const auto* error = dynamic_cast<const ws::Error*>(&e);

@@ -3,10 +3,12 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "common/backend.h"
+#include "i18n/i18n.h"
 #include "render/palette.h"
 #include "scene_kit/bench_report.h"
 
@@ -52,11 +54,23 @@ int bench_command(const std::string& scene, BenchRequest request, const std::str
 int interop_bench_command(const std::vector<std::string>& sizes, int frames);
 int live_bench_command(const std::vector<std::string>& sizes, int frames, int steps_per_frame,
                        const std::string& variant);
-// The window; `params` are scene options (--name value), applied after the session.
-int gui_command(const std::string& scene, const std::string& session_path, int frames,
-                const std::string& screenshot_path, const std::string& input_script = "",
-                const std::string& session_out = "",
-                const nlohmann::json& params = nlohmann::json::object());
+// `warpscope gui`: the window, or with no display the default figures headless.
+struct GuiRequest {
+  std::string scene;            // "" = the default scene
+  std::string session_path;     // open this session at start
+  int frames = 0;               // > 0: render this many frames, then exit (tests, screenshots)
+  std::string screenshot_path;  // with frames: write the last frame here
+  // Scripted mouse input (tests, demos): JSON {"events": [{"frame": F, "at": [fx, fy],
+  // "left": bool, "right": bool, "shift": bool}, ...]}; `at` is a fraction of the viewport's
+  // figure; each event holds until the next.
+  std::string input_script;
+  std::string session_out;  // write the session here when the window closes
+  nlohmann::json params =
+      nlohmann::json::object();  // scene options (--name value), after the session
+  // --lang; none: the language the user chose last (settings), else the environment's (LANG).
+  std::optional<i18n::Language> language;
+};
+int gui_command(const GuiRequest& request);
 
 // "1280x720" -> width and height; false when it does not look like that.
 bool parse_size(const std::string& text, int& width, int& height);

@@ -11,11 +11,13 @@ namespace ws::app {
 constexpr int kSessionVersion = 1;
 
 nlohmann::json session_to_json(const Session& s) {
-  return {{"warpscope_session", kSessionVersion},
-          {"scene", s.scene},
-          {"params", s.params},
-          {"step", s.step},
-          {"view", {{"theme", gfx::theme_name(s.theme)}, {"font_size", s.font_size}}}};
+  nlohmann::json j = {{"warpscope_session", kSessionVersion},
+                      {"scene", s.scene},
+                      {"params", s.params},
+                      {"step", s.step},
+                      {"view", {{"theme", gfx::theme_name(s.theme)}, {"font_size", s.font_size}}}};
+  if (s.language) j["view"]["language"] = i18n::language_code(*s.language);
+  return j;
 }
 
 Session session_from_json(const nlohmann::json& j) {
@@ -38,6 +40,14 @@ Session session_from_json(const nlohmann::json& j) {
       WS_REQUIRE(gfx::parse_theme(view.value("theme", "light"), s.theme),
                  std::string("session view.theme must be light or dark"));
       s.font_size = view.value("font_size", 18.0f);
+      if (view.contains("language")) {
+        i18n::Language language;
+        WS_REQUIRE(
+            view["language"].is_string() &&
+                i18n::parse_language(view["language"].get<std::string>(), language),
+            "session view.language must be \"en\" or \"zh\", got " + view["language"].dump());
+        s.language = language;
+      }
     }
   } catch (const nlohmann::json::exception& e) {
     throw Error(std::string("malformed session: ") + e.what());

@@ -3,8 +3,10 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
+#include "i18n/i18n.h"
 #include "render/palette.h"
 
 namespace ws::app {
@@ -15,6 +17,7 @@ struct Session {
   int step = 0;  // 0-based
   gfx::Theme theme = gfx::Theme::Light;
   float font_size = 18;
+  std::optional<i18n::Language> language;  // none: the session does not choose one
 };
 
 nlohmann::json session_to_json(const Session& s);

@@ -9,6 +9,9 @@
 
 #include "common/error.h"
 
+#ifndef WARPSCOPE_CJK_FONT_PATH
+#define WARPSCOPE_CJK_FONT_PATH "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"
+#endif
 #ifndef WARPSCOPE_FONT_PATH
 #define WARPSCOPE_FONT_PATH "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 #endif
@@ -31,19 +34,53 @@ std::string bold_font_path() {
   return std::ifstream(path, std::ios::binary).good() ? path : "";
 }
 
-FontMetrics::FontMetrics(const std::string& ttf_path) : path_(ttf_path) {
-  std::ifstream in(ttf_path, std::ios::binary);
-  WS_REQUIRE(in.good(), "cannot open font '" + ttf_path + "' (set WARPSCOPE_FONT to a .ttf file)");
-  data_.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  info_.resize(sizeof(stbtt_fontinfo));
-  auto* info = reinterpret_cast<stbtt_fontinfo*>(info_.data());
-  const int offset = stbtt_GetFontOffsetForIndex(data_.data(), 0);
-  WS_REQUIRE(offset >= 0 && stbtt_InitFont(info, data_.data(), offset) != 0,
-             "'" + ttf_path + "' is not a TrueType font");
+std::string cjk_font_path() {
+  const char* env = std::getenv("WARPSCOPE_CJK_FONT");
+  if (env && *env) return env;
+  for (const char* path :
+       {WARPSCOPE_CJK_FONT_PATH, "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+        "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+        "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc"}) {
+    if (std::ifstream(path, std::ios::binary).good()) return path;
+  }
+  return "";
 }
 
+const char* svg_font_family() {
+  // A viewer without DejaVu Sans or a Chinese font takes the next it has (Windows, macOS).
+  return "'DejaVu Sans', 'WenQuanYi Micro Hei', 'Noto Sans CJK SC', 'Microsoft YaHei', "
+         "'PingFang SC', sans-serif";
+}
+
+namespace {
+
+// Reads a TrueType file (or the first font of a collection) into `data` and `info`.
+void load_truetype(const std::string& path, std::vector<unsigned char>& data,
+                   std::vector<unsigned char>& info_bytes, const char* what) {
+  std::ifstream in(path, std::ios::binary);
+  WS_REQUIRE(in.good(), "cannot open font '" + path + "' (" + what + ")");
+  data.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  info_bytes.resize(sizeof(stbtt_fontinfo));
+  auto* info = reinterpret_cast<stbtt_fontinfo*>(info_bytes.data());
+  const int offset = stbtt_GetFontOffsetForIndex(data.data(), 0);
+  WS_REQUIRE(offset >= 0 && stbtt_InitFont(info, data.data(), offset) != 0,
+             "'" + path + "' is not a TrueType font");
+}
+
+}  // namespace
+
+FontMetrics::FontMetrics(const std::string& ttf_path, const std::string& fallback_path)
+    : path_(ttf_path) {
+  load_truetype(ttf_path, data_, info_, "set WARPSCOPE_FONT to a .ttf file");
+  if (!fallback_path.empty())
+    load_truetype(fallback_path, fallback_data_, fallback_info_,
+                  "set WARPSCOPE_CJK_FONT to a .ttf or .ttc file");
+}
+
+FontMetrics::~FontMetrics() = default;
+
 const FontMetrics& FontMetrics::default_font() {
-  static const FontMetrics metrics(default_font_path());
+  static const FontMetrics metrics(default_font_path(), cjk_font_path());
   return metrics;
 }
 
@@ -95,6 +132,15 @@ Vec2 FontMetrics::text_size(const std::string& utf8, float size) const {
     }
     if (cp == '\r') continue;
     int advance = 0, bearing = 0;
+    if (!fallback_info_.empty() && stbtt_FindGlyphIndex(info, int(cp)) == 0) {
+      // ImGui draws a character the font lacks from the merged fallback font, at its own scale.
+      const auto* other = reinterpret_cast<const stbtt_fontinfo*>(fallback_info_.data());
+      if (stbtt_FindGlyphIndex(other, int(cp)) != 0) {
+        stbtt_GetCodepointHMetrics(other, int(cp), &advance, &bearing);
+        line += float(advance) * stbtt_ScaleForPixelHeight(other, size);
+        continue;
+      }
+    }
     stbtt_GetCodepointHMetrics(info, int(cp), &advance, &bearing);
     line += float(advance) * scale;
   }

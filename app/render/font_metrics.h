@@ -17,12 +17,22 @@ namespace ws::gfx {
 std::string default_font_path();
 // DejaVu Sans Bold beside the regular file, or "" when there is none.
 std::string bold_font_path();
+// The font for Chinese text (glyphs DejaVu Sans lacks): $WARPSCOPE_CJK_FONT if set, else the path
+// baked in at build time (WARPSCOPE_CJK_FONT_PATH: WenQuanYi Micro Hei from fonts-wqy-microhei),
+// else Noto Sans CJK where installed; "" when none exists.
+std::string cjk_font_path();
+// The SVG font-family list that names both fonts ("DejaVu Sans, WenQuanYi Micro Hei, ...").
+const char* svg_font_family();
 
 class FontMetrics {
  public:
   // Throws ws::Error naming the path when the file is missing or not a TrueType font.
-  explicit FontMetrics(const std::string& ttf_path);
-  // Shared instance for default_font_path(), loaded on first use.
+  // `fallback_path` (optional) is measured for the characters the font lacks, as ImGui draws them
+  // when that font is merged into the atlas.
+  explicit FontMetrics(const std::string& ttf_path, const std::string& fallback_path = "");
+  ~FontMetrics();
+  // Shared instance for default_font_path() with cjk_font_path() as its fallback, loaded on first
+  // use.
   static const FontMetrics& default_font();
 
   // Width of the longest line and `size` times the number of lines, in pixels.
@@ -38,6 +48,7 @@ class FontMetrics {
   std::string path_;
   std::vector<unsigned char> data_;
   std::vector<unsigned char> info_;  // stbtt_fontinfo, kept opaque to keep stb out of this header
+  std::vector<unsigned char> fallback_data_, fallback_info_;  // empty: no fallback
 };
 
 // Decodes one UTF-8 code point at `i` and advances `i`; malformed bytes give U+FFFD.

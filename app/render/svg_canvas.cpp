@@ -200,8 +200,8 @@ void SvgCanvas::text(Vec2 pos, const std::string& utf8, float size, Color c, HAl
   if (v == VAlign::Bottom) top -= block;
   const float ascent = font.ascent(size);
   indent();
-  body_ << "<text font-family=\"DejaVu Sans, sans-serif\" font-size=\"" << num(font.em_size(size))
-        << "\" text-anchor=\"" << anchor << "\" " << fill(c);
+  body_ << "<text font-family=\"" << svg_font_family() << "\" font-size=\""
+        << num(font.em_size(size)) << "\" text-anchor=\"" << anchor << "\" " << fill(c);
   if (lines.size() == 1) {
     body_ << " x=\"" << num(pos.x) << "\" y=\"" << num(top + ascent) << "\">" << xml_escape(utf8)
           << "</text>\n";

@@ -8,8 +8,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 
 #include "common/error.h"
+#include "i18n/i18n.h"
 #include "render/figure.h"
 #include "render/font_metrics.h"
 
@@ -87,15 +89,52 @@ ImguiRuntime::~ImguiRuntime() {
   ImGui::DestroyContext();
 }
 
+void ImguiRuntime::merge_cjk(float size, int oversample_h) {
+  if (cjk_data_.empty() || cjk_ranges_.size() < 2) return;
+  ImFontConfig config;
+  config.MergeMode = true;
+  config.FontDataOwnedByAtlas = false;  // one copy of the file, kept by this runtime
+  config.OversampleH = oversample_h;
+  config.OversampleV = 1;
+  config.FontNo = 0;  // the first font of a collection (.ttc)
+  ImGui::GetIO().Fonts->AddFontFromMemoryTTF(cjk_data_.data(), int(cjk_data_.size()), size, &config,
+                                             reinterpret_cast<const ImWchar*>(cjk_ranges_.data()));
+}
+
 void ImguiRuntime::load_fonts() {
   ImFontAtlas* atlas = ImGui::GetIO().Fonts;
   atlas->Clear();
+  if (cjk_data_.empty()) {
+    // The characters of every translation (and the language menu's names), once per runtime.
+    std::string text;
+    for (i18n::Language language : i18n::languages()) {
+      text += i18n::language_name(language);
+      try {
+        text += i18n::catalog_text(language);
+      } catch (const std::exception&) {
+        // A missing catalog shows up when the language is chosen; the fonts do not need it.
+      }
+    }
+    const std::string path = cjk_font_path();
+    if (!path.empty()) {
+      std::ifstream in(path, std::ios::binary);
+      cjk_data_.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+      ImFontGlyphRangesBuilder builder;
+      builder.AddText(text.c_str());
+      ImVector<ImWchar> ranges;
+      builder.BuildRanges(&ranges);
+      cjk_ranges_.assign(ranges.begin(), ranges.end());
+    }
+  }
   const std::string regular_path = default_font_path();
   regular_ = add_font(regular_path, font_size_, "DejaVu Sans", 2);
+  merge_cjk(font_size_, 1);
   const std::string bold_path = bold_font_path();
   bold_ = bold_path.empty() ? nullptr : add_font(bold_path, font_size_, "DejaVu Sans Bold", 2);
+  if (bold_) merge_cjk(font_size_, 1);
   // Figures draw text scaled from this size; no horizontal oversampling needed at 48 px.
   figure_ = add_font(regular_path, kFigureFontSize, kFigureFontName, 1);
+  merge_cjk(kFigureFontSize, 1);
   ImGui::GetIO().FontDefault = regular_;
   WS_REQUIRE(atlas->Build(), "building the ImGui font atlas failed");
 }

@@ -1,10 +1,12 @@
 // ImGui set up once for a current GL context, shared by the window and headless rendering: the
-// context, DejaVu fonts (UI regular and bold, plus a large figure font for crisp exported text),
+// context, DejaVu fonts (UI regular and bold, plus a large figure font for crisp exported text)
+// with the Chinese glyphs the translations use merged in from a CJK font,
 // the OpenGL 3 backend, font-size changes that rebuild the atlas between frames, and
 // projector-friendly light and dark themes.
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "render/palette.h"
 
@@ -48,7 +50,10 @@ class ImguiRuntime {
   const char* glsl_version() const { return glsl_version_; }
 
  private:
-  void load_fonts();   // fills and builds the atlas (the caller uploads the texture)
+  void load_fonts();  // fills and builds the atlas (the caller uploads the texture)
+  // Merges the Chinese font's glyphs for the characters the translations use into `font_size`
+  // fonts just added (nothing when no CJK font is installed).
+  void merge_cjk(float size, int oversample_h);
   void apply_style();  // colours for theme_, sizes scaled for font_size_
 
   float font_size_;
@@ -59,6 +64,10 @@ class ImguiRuntime {
   ImFont* regular_ = nullptr;
   ImFont* bold_ = nullptr;
   ImFont* figure_ = nullptr;
+  // The Chinese font's file, read once, and the glyph ranges of the characters the catalogs use:
+  // only those are merged, so the atlas stays small.
+  std::vector<unsigned char> cjk_data_;
+  std::vector<unsigned short> cjk_ranges_;
 };
 
 // Fills `style` with warpscope's colours for `theme` (sizes untouched).

@@ -27,7 +27,7 @@ std::string glfw_error() {
 
 }  // namespace
 
-std::string imgui_ini_path() {
+std::string config_path(const std::string& file) {
   namespace fs = std::filesystem;
   fs::path folder;
   if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg) {
@@ -40,7 +40,11 @@ std::string imgui_ini_path() {
   std::error_code error;
   fs::create_directories(folder, error);
   if (error) return "";
-  return (folder / "imgui.ini").string();
+  return (folder / file).string();
+}
+
+std::string imgui_ini_path() {
+  return config_path("imgui.ini");
 }
 
 AppWindow::AppWindow(const std::string& title, int width, int height) {

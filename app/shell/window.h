@@ -51,6 +51,9 @@ class AppWindow {
   bool glfw_backend_ = false;
 };
 
+// $XDG_CONFIG_HOME/warpscope/FILE, else ~/.config/warpscope/FILE, creating the folder; "" when
+// neither variable is set or the folder cannot be made.
+std::string config_path(const std::string& file);
 // $XDG_CONFIG_HOME/warpscope/imgui.ini, else ~/.config/warpscope/imgui.ini, creating the folder;
 // "" when neither variable is set or the folder cannot be made (the layout is then not saved).
 std::string imgui_ini_path();

@@ -11,6 +11,8 @@
 
 #include "cli/commands.h"
 #include "common/error.h"
+#include "i18n/i18n.h"
+#include "render/font_metrics.h"
 #include "io/json_file.h"
 #include "render/figure.h"
 #include "render/image.h"
@@ -34,6 +36,12 @@ GuiApp::GuiApp(const GuiOptions& options)
   context_.cuda_available = context_.backend == Backend::Cuda;
   context_.theme = window_.theme();
   context_.has_gl = true;
+  // The language: --lang, else the one chosen last (View > Language), else the environment's.
+  settings_ = load_user_settings();
+  const i18n::Language language = options.language     ? *options.language
+                                  : settings_.language ? *settings_.language
+                                                       : i18n::language_from_environment();
+  guarded([&] { i18n::set_language(language); });
   switch_scene(options.scene.empty() ? default_scene_id() : options.scene);
   if (!options.input_script.empty()) script_ = load_input_script(options.input_script);
   if (!options.session_path.empty()) {
@@ -71,7 +79,7 @@ void GuiApp::switch_scene(const std::string& id) {
     }
     return;
   }
-  report("unknown scene '" + id + "'");
+  report(trf("unknown scene '{0}'", id));
   if (!scene_) {
     scene_ = scenes_.front().get();
     scene_->attach(context_);
@@ -85,6 +93,7 @@ Session GuiApp::current_session() const {
   s.step = scene_->current_step();
   s.theme = context_.theme;
   s.font_size = const_cast<gfx::AppWindow&>(window_).font_size();
+  s.language = i18n::language();
   return s;
 }
 
@@ -102,6 +111,20 @@ void GuiApp::apply_session(const Session& s) {
   context_.theme = s.theme;
   window_.set_theme(s.theme);
   window_.set_font_size(s.font_size);
+  if (s.language) set_language(*s.language);
+}
+
+void GuiApp::set_language(i18n::Language language) {
+  guarded([&] {
+    i18n::set_language(language);
+    settings_.language = language;
+    save_user_settings(settings_);
+    if (language == i18n::Language::Chinese && gfx::cjk_font_path().empty())
+      report(
+          tr("No Chinese font was found, so Chinese text shows as '?': install "
+             "fonts-wqy-microhei (sudo apt install fonts-wqy-microhei) or set "
+             "WARPSCOPE_CJK_FONT to a .ttf or .ttc file."));
+  });
 }
 
 int GuiApp::run() {
@@ -170,65 +193,73 @@ void GuiApp::frame(float dt) {
 
 void GuiApp::menu_bar() {
   if (!ImGui::BeginMainMenuBar()) return;
-  if (ImGui::BeginMenu("Scene")) {
+  if (ImGui::BeginMenu(tr("Scene"))) {
     for (auto& s : scenes_)
-      if (ImGui::MenuItem(s->title(), nullptr, s.get() == scene_)) switch_scene(s->id());
+      if (ImGui::MenuItem(tr(s->title()), nullptr, s.get() == scene_)) switch_scene(s->id());
     ImGui::EndMenu();
   }
-  if (ImGui::BeginMenu("File")) {
-    if (ImGui::MenuItem("Export figure (PNG/SVG)...")) open_export_ = true;
-    if (ImGui::MenuItem("Save session...")) open_session_save_ = true;
-    if (ImGui::MenuItem("Open session...")) open_session_load_ = true;
+  if (ImGui::BeginMenu(tr("File"))) {
+    if (ImGui::MenuItem(tr("Export figure (PNG/SVG)..."))) open_export_ = true;
+    if (ImGui::MenuItem(tr("Save session..."))) open_session_save_ = true;
+    if (ImGui::MenuItem(tr("Open session..."))) open_session_load_ = true;
     ImGui::EndMenu();
   }
-  if (ImGui::BeginMenu("Backend")) {
-    if (ImGui::MenuItem("CUDA (GPU)", nullptr, context_.backend == Backend::Cuda,
+  if (ImGui::BeginMenu(tr("Backend"))) {
+    if (ImGui::MenuItem(tr("CUDA (GPU)"), nullptr, context_.backend == Backend::Cuda,
                         context_.cuda_available)) {
       context_.backend = Backend::Cuda;
       reset_scene();
     }
-    if (ImGui::MenuItem("CPU reference", nullptr, context_.backend == Backend::Cpu)) {
+    if (ImGui::MenuItem(tr("CPU reference"), nullptr, context_.backend == Backend::Cpu)) {
       context_.backend = Backend::Cpu;
       reset_scene();
     }
     ImGui::EndMenu();
   }
-  if (ImGui::BeginMenu("View")) {
+  if (ImGui::BeginMenu(tr("View"))) {
     float size = window_.font_size();
-    if (ImGui::SliderFloat("font size", &size, gfx::ImguiRuntime::kMinFontSize,
+    if (ImGui::SliderFloat(tr("font size"), &size, gfx::ImguiRuntime::kMinFontSize,
                            gfx::ImguiRuntime::kMaxFontSize, "%.0f px"))
       window_.set_font_size(size);
-    if (ImGui::MenuItem("Projector (32 px)")) window_.set_font_size(32);
-    if (ImGui::MenuItem("Light theme", nullptr, context_.theme == gfx::Theme::Light)) {
+    if (ImGui::MenuItem(tr("Projector (32 px)"))) window_.set_font_size(32);
+    if (ImGui::MenuItem(tr("Light theme"), nullptr, context_.theme == gfx::Theme::Light)) {
       context_.theme = gfx::Theme::Light;
       window_.set_theme(context_.theme);
     }
-    if (ImGui::MenuItem("Dark theme", nullptr, context_.theme == gfx::Theme::Dark)) {
+    if (ImGui::MenuItem(tr("Dark theme"), nullptr, context_.theme == gfx::Theme::Dark)) {
       context_.theme = gfx::Theme::Dark;
       window_.set_theme(context_.theme);
+    }
+    if (ImGui::BeginMenu(tr("Language"))) {
+      // Each language named in its own words, so a user who cannot read the current one finds
+      // theirs.
+      for (i18n::Language language : i18n::languages())
+        if (ImGui::MenuItem(i18n::language_name(language), nullptr, i18n::language() == language))
+          set_language(language);
+      ImGui::EndMenu();
     }
     ImGui::EndMenu();
   }
   if (context_.backend == Backend::Cpu) {
-    ImGui::TextColored(ImVec4(0.95f, 0.6f, 0.1f, 1),
+    ImGui::TextColored(ImVec4(0.95f, 0.6f, 0.1f, 1), "  %s",
                        context_.cuda_available
-                           ? "  CPU reference backend (switch in Backend)"
-                           : "  No CUDA device: the CPU reference backend runs every scene");
+                           ? tr("CPU reference backend (switch in Backend)")
+                           : tr("No CUDA device: the CPU reference backend runs every scene"));
   } else {
-    ImGui::TextColored(ImVec4(0.2f, 0.7f, 0.3f, 1), "  CUDA backend");
+    ImGui::TextColored(ImVec4(0.2f, 0.7f, 0.3f, 1), "  %s", tr("CUDA backend"));
   }
   ImGui::EndMainMenuBar();
 }
 
 void GuiApp::controls_window() {
-  ImGui::Begin("Controls");
-  ImGui::TextUnformatted(scene_->title());
+  ImGui::Begin((std::string(tr("Controls")) + "###Controls").c_str());
+  ImGui::TextUnformatted(tr(scene_->title()));
   ImGui::Separator();
   if (!error_.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.9f, 0.2f, 0.2f, 1));
     ImGui::TextWrapped("%s", error_.c_str());
     ImGui::PopStyleColor();
-    if (ImGui::SmallButton("dismiss")) error_.clear();
+    if (ImGui::SmallButton(tr("dismiss"))) error_.clear();
   }
   if (!notice_.empty()) ImGui::TextWrapped("%s", notice_.c_str());
   guarded([&] { scene_->ui(); });
@@ -236,13 +267,14 @@ void GuiApp::controls_window() {
 }
 
 void GuiApp::code_window() {
-  ImGui::Begin("Kernel source");
+  ImGui::Begin((std::string(tr("Kernel source")) + "###Kernel source").c_str());
   guarded([&] { scene_->code_ui(); });
   ImGui::End();
 }
 
 void GuiApp::viewport_window() {
-  ImGui::Begin("Viewport", nullptr, ImGuiWindowFlags_NoScrollbar);
+  ImGui::Begin((std::string(tr("Viewport")) + "###Viewport").c_str(), nullptr,
+               ImGuiWindowFlags_NoScrollbar);
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   if (avail.x >= 64 && avail.y >= 64) {
     // The diagram grows with the UI font (View > font size), so a projector setting enlarges the
@@ -289,32 +321,34 @@ void GuiApp::viewport_window() {
 }
 
 void GuiApp::timeline_window(float dt) {
-  ImGui::Begin("Timeline", nullptr, ImGuiWindowFlags_NoScrollbar);
+  ImGui::Begin((std::string(tr("Timeline")) + "###Timeline").c_str(), nullptr,
+               ImGuiWindowFlags_NoScrollbar);
   timeline_.handle_keys(*scene_);
   timeline_.ui(*scene_, dt);
   ImGui::End();
 }
 
 void GuiApp::export_popup() {
-  if (open_export_) ImGui::OpenPopup("Export figure");
-  if (open_session_save_) ImGui::OpenPopup("Save session");
-  if (open_session_load_) ImGui::OpenPopup("Open session");
+  if (open_export_) ImGui::OpenPopup("###Export figure");
+  if (open_session_save_) ImGui::OpenPopup("###Save session");
+  if (open_session_load_) ImGui::OpenPopup("###Open session");
   open_export_ = open_session_save_ = open_session_load_ = false;
 
   static int size[2] = {1920, 1080};
   static float scale = 1;
   static bool transparent = false;
-  if (ImGui::BeginPopupModal("Export figure", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-    ImGui::InputText("file (.png or .svg)", &export_path_);
-    ImGui::InputInt2("size", size);
-    ImGui::SliderFloat("scale", &scale, 0.5f, 4.0f, "%.1fx");
-    ImGui::Checkbox("transparent background", &transparent);
-    if (ImGui::Button("Export")) {
+  const std::string export_title = std::string(tr("Export figure")) + "###Export figure";
+  if (ImGui::BeginPopupModal(export_title.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::InputText(tr("file (.png or .svg)"), &export_path_);
+    ImGui::InputInt2(tr("size"), size);
+    ImGui::SliderFloat(tr("scale"), &scale, 0.5f, 4.0f, "%.1fx");
+    ImGui::Checkbox(tr("transparent background"), &transparent);
+    if (ImGui::Button(tr("Export"))) {
       try {
         WS_REQUIRE(ends_with(export_path_, ".png") || ends_with(export_path_, ".svg"),
-                   "the file name must end in .png or .svg");
+                   std::string(tr("the file name must end in .png or .svg")));
         WS_REQUIRE(size[0] >= 64 && size[1] >= 64 && size[0] <= 8192 && size[1] <= 8192,
-                   std::string("size must be between 64 and 8192 pixels"));
+                   std::string(tr("size must be between 64 and 8192 pixels")));
         gfx::FigureOptions o;
         o.width = size[0];
         o.height = size[1];
@@ -326,35 +360,36 @@ void GuiApp::export_popup() {
           write_file_atomically(export_path_, gfx::render_figure_svg(draw, o));
         else
           gfx::write_png(gfx::render_figure(draw, o), export_path_);
-        notice_ = "wrote " + export_path_;
+        notice_ = trf("wrote {0}", export_path_);
       } catch (const std::exception& e) {
         report(e.what());
       }
       ImGui::CloseCurrentPopup();
     }
     ImGui::SameLine();
-    if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+    if (ImGui::Button(tr("Cancel"))) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
   }
   for (const bool saving : {true, false}) {
-    if (!ImGui::BeginPopupModal(saving ? "Save session" : "Open session", nullptr,
-                                ImGuiWindowFlags_AlwaysAutoResize))
+    const std::string title = saving ? std::string(tr("Save session")) + "###Save session"
+                                     : std::string(tr("Open session")) + "###Open session";
+    if (!ImGui::BeginPopupModal(title.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize))
       continue;
-    ImGui::InputText("file", &session_path_);
-    if (ImGui::Button(saving ? "Save" : "Open")) {
+    ImGui::InputText(tr("file"), &session_path_);
+    if (ImGui::Button(saving ? tr("Save") : tr("Open"))) {
       guarded([&] {
         if (saving) {
           save_session(current_session(), session_path_);
-          notice_ = "saved " + session_path_;
+          notice_ = trf("saved {0}", session_path_);
         } else {
           apply_session(load_session(session_path_));
-          notice_ = "opened " + session_path_;
+          notice_ = trf("opened {0}", session_path_);
         }
       });
       ImGui::CloseCurrentPopup();
     }
     ImGui::SameLine();
-    if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+    if (ImGui::Button(tr("Cancel"))) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
   }
 }
@@ -443,23 +478,16 @@ std::vector<ScriptedInput> load_input_script(const std::string& path) {
   return events;
 }
 
-int gui_command(const std::string& scene, const std::string& session_path, int frames,
-                const std::string& screenshot_path, const std::string& input_script,
-                const std::string& session_out, const nlohmann::json& params) {
+int gui_command(const GuiRequest& request) {
+  const std::string scene = request.scene.empty() ? default_scene_id() : request.scene;
   // Bad scene options fail here, with their message, before a window opens.
-  if (!params.empty()) make_scene(scene)->params_from_json(params);
+  if (!request.params.empty()) make_scene(scene)->params_from_json(request.params);
   const char* display = std::getenv("DISPLAY");
   const char* wayland = std::getenv("WAYLAND_DISPLAY");
   if ((!display || !*display) && (!wayland || !*wayland))
-    return render_default_figures(scene, params);
-  GuiOptions options;
+    return render_default_figures(scene, request.params);
+  GuiOptions options = request;
   options.scene = scene;
-  options.session_path = session_path;
-  options.frames = frames;
-  options.screenshot_path = screenshot_path;
-  options.input_script = input_script;
-  options.session_out = session_out;
-  options.params = params;
   GuiApp app(options);
   return app.run();
 }

@@ -10,7 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "cli/commands.h"
 #include "io/session.h"
+#include "io/user_settings.h"
 #include "render/offscreen_target.h"
 #include "scenes/scene.h"
 #include "shell/window.h"
@@ -18,19 +20,8 @@
 
 namespace ws::app {
 
-struct GuiOptions {
-  std::string scene;            // "" = the default scene
-  std::string session_path;     // open this session at start
-  int frames = 0;               // > 0: render this many frames, then exit (tests, screenshots)
-  std::string screenshot_path;  // with frames: write the last frame here
-  // Scripted mouse input (tests, demos): JSON {"events": [{"frame": F, "at": [fx, fy],
-  // "left": bool, "right": bool, "shift": bool}, ...]}; `at` is a fraction of the viewport's
-  // figure; each event holds until the next.
-  std::string input_script;
-  std::string session_out;  // write the session here when the window closes
-  nlohmann::json params =
-      nlohmann::json::object();  // scene options (--name value), after the session
-};
+// What the window opens with (cli/commands.h).
+using GuiOptions = GuiRequest;
 
 // One scripted input state (GuiOptions::input_script).
 struct ScriptedInput {
@@ -58,6 +49,9 @@ class GuiApp {
   void apply_session(const Session& s);
   Session current_session() const;
   void report(const std::string& message);
+  // Switches the UI and figure text, remembers the choice (settings) and warns when Chinese has no
+  // font.
+  void set_language(i18n::Language language);
   void reset_scene();  // errors are reported, the app keeps running
   // Runs `work`; an error is shown in the controls and the app keeps running.
   template <class Work>
@@ -71,6 +65,7 @@ class GuiApp {
      // keeps running
 
   GuiOptions options_;
+  UserSettings settings_;
   gfx::AppWindow window_;
   SceneContext context_;
   std::vector<std::unique_ptr<Scene>> scenes_;

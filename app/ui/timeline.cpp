@@ -2,14 +2,19 @@
 
 #include <imgui.h>
 
+#include <string>
+
+#include "i18n/i18n.h"
+
 namespace ws::app {
 
 void Timeline::ui(Scene& scene, float dt) {
   if (scene.step_count() <= 1) {
     // A live simulation has no trace steps: its clock and controls are in the scene's panel.
-    ImGui::TextDisabled("%s", scene.live() ? "live simulation: run, pause and single-step in the "
-                                             "Controls panel; teach mode has steps"
-                                           : "this run has a single step");
+    ImGui::TextDisabled("%s", scene.live()
+                                  ? tr("live simulation: run, pause and single-step in the "
+                                       "Controls panel; teach mode has steps")
+                                  : tr("this run has a single step"));
     playing_ = false;
     return;
   }
@@ -26,24 +31,25 @@ void Timeline::ui(Scene& scene, float dt) {
   }
   if (ImGui::Button("|<")) scene.seek(0);
   ImGui::SameLine();
-  if (ImGui::Button("< step")) scene.step_back();
+  if (ImGui::Button(tr("< step"))) scene.step_back();
   ImGui::SameLine();
-  if (ImGui::Button(playing_ ? "pause" : "play", ImVec2(ImGui::GetFontSize() * 4, 0))) {
+  const std::string play = std::string(playing_ ? tr("pause") : tr("play")) + "###play";
+  if (ImGui::Button(play.c_str(), ImVec2(ImGui::GetFontSize() * 4, 0))) {
     if (!playing_ && scene.current_step() + 1 >= scene.step_count()) scene.seek(0);
     playing_ = !playing_;
     accumulator_ = 0;
   }
   ImGui::SameLine();
-  if (ImGui::Button("step >")) scene.step_forward();
+  if (ImGui::Button(tr("step >"))) scene.step_forward();
   ImGui::SameLine();
   if (ImGui::Button(">|")) scene.seek(scene.step_count() - 1);
   ImGui::SameLine();
   int step = scene.current_step() + 1;
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - ImGui::GetFontSize() * 12);
-  if (ImGui::SliderInt("##step", &step, 1, scene.step_count(), "step %d")) scene.seek(step - 1);
+  if (ImGui::SliderInt("##step", &step, 1, scene.step_count(), tr("step %d"))) scene.seek(step - 1);
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-  ImGui::SliderFloat("speed", &steps_per_second_, 0.25f, 10.0f, "%.2f /s",
+  ImGui::SliderFloat(tr("speed"), &steps_per_second_, 0.25f, 10.0f, tr("%.2f /s"),
                      ImGuiSliderFlags_Logarithmic);
 }
 

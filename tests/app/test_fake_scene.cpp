@@ -215,7 +215,12 @@ TEST_F(FakeScene, OpensInTheWindow) {
   if (!std::getenv("DISPLAY")) GTEST_SKIP() << "no X display (the test script runs under xvfb-run)";
   const std::string shot = kOut + "/gui.png";
   std::filesystem::remove(shot);
-  ASSERT_EQ(gui_command("tiny", "", 3, shot, "", "", {{"n", "16"}}), 0);
+  GuiRequest request;
+  request.scene = "tiny";
+  request.frames = 3;
+  request.screenshot_path = shot;
+  request.params = {{"n", "16"}};
+  ASSERT_EQ(gui_command(request), 0);
   EXPECT_GT(std::filesystem::file_size(shot), 1000u);
 }
 

@@ -97,7 +97,9 @@ TEST(Svg, SmallDrawingHasExactStructure) {
   EXPECT_NEAR(attribute(doc, text_at, "font-size"), font.em_size(14), 0.01);
   EXPECT_LT(font.em_size(14), 14.0f);  // an em is smaller than the line box
   EXPECT_EQ(doc.find("dominant-baseline"), std::string::npos);
-  EXPECT_NE(doc.find("font-family=\"DejaVu Sans, sans-serif\""), std::string::npos);
+  // DejaVu Sans first, a Chinese font next, a generic family last.
+  EXPECT_NE(doc.find("font-family=\"'DejaVu Sans', 'WenQuanYi Micro Hei'"), std::string::npos);
+  EXPECT_NE(doc.find(", sans-serif\""), std::string::npos);
   EXPECT_NE(doc.find("fill=\"rgb(0,114,178)\""), std::string::npos);
   // Stroke inset by half its width, like ImGui's rect.
   EXPECT_NE(doc.find("<rect x=\"11\" y=\"11\" width=\"38\" height=\"38\""), std::string::npos);
