@@ -27,7 +27,10 @@ add_library(ws_app STATIC
   ui/timeline.cpp
   ${WS_VIEW_SOURCES})
 target_include_directories(ws_app PUBLIC ${CMAKE_CURRENT_SOURCE_DIR} ${WARPSCOPE_SOURCE_DIR}/kernels)
-target_compile_definitions(ws_app PRIVATE WARPSCOPE_SOURCE_ROOT="${WARPSCOPE_SOURCE_DIR}")
+# Only the two files that find the source tree (shipped assets, kernel sources for the code panel)
+# see its path: every other object stays the same in any checkout, so a compiler cache shares it.
+set_source_files_properties(io/asset_path.cpp ui/code_panel.cpp PROPERTIES
+  COMPILE_DEFINITIONS WARPSCOPE_SOURCE_ROOT="${WARPSCOPE_SOURCE_DIR}")
 get_property(ws_algorithms GLOBAL PROPERTY WS_ALGORITHM_LIBRARIES)  # every kernels/<algo>
 target_link_libraries(ws_app PUBLIC ws_shell ws_i18n ws_live_bench ws_interop ws_render ws_bench
   ${ws_algorithms} ws_common nlohmann_json::nlohmann_json PkgConfig::IMGUI PkgConfig::GLFW

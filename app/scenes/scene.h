@@ -4,8 +4,10 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "common/backend.h"
+#include "io/file_kind.h"
 #include "render/canvas.h"
 #include "render/image.h"
 #include "render/palette.h"
@@ -78,6 +80,20 @@ class Scene {
   // A description of what lies at `point` (logical coordinates of the last draw()), for a tooltip
   // when the mouse rests on the viewport; "" for nothing.
   virtual std::string describe_at(gfx::Vec2 /*point*/) const { return ""; }
+
+  // Files the user opens or drops on the window: the parameters that make this scene show `file`
+  // (e.g. {"image": path}, or {"mode": "filter", "image": path}), or null when the scene does not
+  // take a file of that kind. The shell applies them like any edit (keeping the previous input on
+  // an error) and, when the current scene returns null, offers the file to the other scenes.
+  virtual nlohmann::json params_for_file(const FileInfo& /*file*/) const { return nullptr; }
+
+  // Lecture mode: the values of the "variant" parameter that the keys 1..9 choose, in order
+  // (empty: the keys do nothing in this scene or mode).
+  virtual std::vector<std::string> lecture_variants() const { return {}; }
+  // One or two sentences, in the current language, saying what the current step does and why
+  // (which threads, what they read, what changed): the caption under the figure in lecture mode.
+  // "" when the scene has nothing to say.
+  virtual std::string caption() const { return ""; }
 
   // Results, trace summary and counters of the current run, for `warpscope run --json`: the one
   // schema of scene_kit/run_json.h (RunJson), the same keys in every scene.
