@@ -13,6 +13,7 @@
 #include "io/session.h"
 #include "io/user_settings.h"
 #include "render/font_metrics.h"
+#include "scene_kit/step_caption.h"
 
 namespace {
 
@@ -192,3 +193,47 @@ TEST(I18nFonts, ChineseIsMeasuredWithTheCjkFont) {
 }
 
 }  // namespace
+
+namespace {
+
+// Four threads of one warp read global x[0..3] and write shared s[0..1] (two of them), with a
+// barrier: the facts name each part.
+ws::Trace small_trace() {
+  ws::Trace t;
+  t.buffers.push_back({"x", ws::MemSpace::Global, 4, 1, {1, 2, 3, 4}});
+  t.buffers.push_back({"s", ws::MemSpace::Shared, 2, 1, {0, 0}});
+  ws::TraceStep step;
+  step.label = "load";
+  step.block_dim = 4;
+  step.barriers = 1;
+  for (int th = 0; th < 4; ++th) {
+    step.events.push_back({0, th, th, 0, ws::EventKind::Read, 0, double(th + 1)});
+    if (th < 2) step.events.push_back({0, th, th, 1, ws::EventKind::Write, 0, double(th + 1)});
+  }
+  t.steps.push_back(step);
+  return t;
+}
+
+}  // namespace
+
+TEST(I18nCaptions, StepFactsSayWhatTheThreadsDidInEitherLanguage) {
+  EnglishAfter restore;
+  const ws::Trace trace = small_trace();
+  const ws::Counters counters = ws::compute_counters(trace);
+  const auto snapshots = ws::replay_snapshots(trace);
+  const std::string en = ws::app::step_facts(trace, counters, 0, &snapshots);
+  EXPECT_NE(en.find("4 threads in one warp are active."), std::string::npos) << en;
+  EXPECT_NE(en.find("They read 4 values from global memory and write 2 to shared memory."),
+            std::string::npos)
+      << en;
+  EXPECT_NE(en.find("2 values change."), std::string::npos) << en;  // s[0], s[1] were 0
+  EXPECT_NE(en.find("barrier"), std::string::npos) << en;
+  EXPECT_EQ(ws::app::step_facts(trace, counters, 1), "");  // no such step
+  EXPECT_EQ(ws::app::compose_caption(0, 1, "load", "every thread loads one value", ""),
+            "Step 1 of 1 — load: every thread loads one value");
+  ws::i18n::set_language(Language::Chinese);
+  const std::string zh = ws::app::step_facts(trace, counters, 0, &snapshots);
+  EXPECT_NE(zh.find("1 个线程束中的 4 个线程处于活动状态。"), std::string::npos) << zh;
+  EXPECT_NE(zh.find("从全局内存读取 4 个值"), std::string::npos) << zh;
+  EXPECT_EQ(zh.find("active"), std::string::npos) << zh;  // no English sentence left
+}
