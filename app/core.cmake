@@ -12,6 +12,9 @@ add_library(ws_app STATIC
   cli/bench_command.cpp
   cli/display_bench_command.cpp
   io/asset_path.cpp
+  io/decoded_files.cpp
+  io/file_preload.cpp
+  io/file_probe.cpp
   io/image_header.cpp
   io/image_planes.cpp
   io/image_sanity.cpp
@@ -23,7 +26,11 @@ add_library(ws_app STATIC
   ${WS_SCENE_KIT_SOURCES}
   ${WS_SCENE_SOURCES}
   ui/code_panel.cpp
+  ui/file_browser.cpp
+  ui/file_browser_view.cpp
+  ui/file_router.cpp
   ui/gui_app.cpp
+  ui/open_files.cpp
   ui/timeline.cpp
   ${WS_VIEW_SOURCES})
 target_include_directories(ws_app PUBLIC ${CMAKE_CURRENT_SOURCE_DIR} ${WARPSCOPE_SOURCE_DIR}/kernels)

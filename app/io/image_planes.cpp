@@ -8,6 +8,7 @@
 #include <system_error>
 
 #include "asset_path.h"
+#include "common/cancelled.h"
 #include "common/error.h"
 #include "image_header.h"
 #include "image_sanity.h"
@@ -33,7 +34,15 @@ std::string size_text(int64_t w, int64_t h) {
   return std::to_string(w) + "x" + std::to_string(h);
 }
 
-std::vector<unsigned char> read_bytes(const Named& name, const std::string& path) {
+void check_cancel(const Named& name, const DecodeWatch* watch) {
+  if (watch && watch->cancel && watch->cancel->load(std::memory_order_relaxed))
+    throw Cancelled(std::string(name.noun) + " '" + name.typed + "': loading cancelled");
+}
+
+// Reads the whole file, in chunks when a worker watches (progress 0..kReadShare, cancel).
+constexpr double kReadShare = 0.2;
+std::vector<unsigned char> read_bytes(const Named& name, const std::string& path,
+                                      const DecodeWatch* watch) {
   namespace fs = std::filesystem;
   std::error_code ec;
   const fs::file_status status = fs::status(path, ec);
@@ -50,9 +59,16 @@ std::vector<unsigned char> read_bytes(const Named& name, const std::string& path
   std::vector<unsigned char> data(static_cast<size_t>(bytes));
   std::ifstream in(path, std::ios::binary);
   if (!in) name.fail("cannot be opened (is it readable?)");
-  in.read(reinterpret_cast<char*>(data.data()), static_cast<std::streamsize>(data.size()));
-  if (in.gcount() != static_cast<std::streamsize>(data.size()))
-    name.fail("could not be read to the end");
+  constexpr size_t kChunk = size_t{4} << 20;
+  for (size_t done = 0; done < data.size();) {
+    const size_t n = watch ? std::min(kChunk, data.size() - done) : data.size();
+    in.read(reinterpret_cast<char*>(data.data() + done), static_cast<std::streamsize>(n));
+    if (in.gcount() != static_cast<std::streamsize>(n)) name.fail("could not be read to the end");
+    done += n;
+    check_cancel(name, watch);
+    if (watch && watch->progress)
+      watch->progress(kReadShare * (double(done) / double(data.size())));
+  }
   return data;
 }
 
@@ -109,8 +125,6 @@ void check_header(const Named& name, const std::vector<unsigned char>& d, int ma
   check_size(name, info.width, info.height, max_side);
 }
 
-using StbPixels = std::unique_ptr<unsigned char, void (*)(void*)>;
-
 void fill_planes(ImagePlanes& out, const unsigned char* px, int n, ColourMode mode) {
   const size_t count = size_t(out.width) * out.height;
   out.colour_source = n >= 3;
@@ -130,16 +144,26 @@ void fill_planes(ImagePlanes& out, const unsigned char* px, int n, ColourMode mo
   }
 }
 
-ImagePlanes load_planes(const Named& name, ColourMode mode, int max_side) {
+std::shared_ptr<const DecodedImage> decode(const Named& name, const std::string& path, int max_side,
+                                           const DecodeWatch* watch) {
   if (max_side < 1) throw Error("load_image_planes: max_side must be at least 1");
-  ImagePlanes out;
-  out.path = resolve_asset_path(name.typed);
+  auto out = std::make_shared<DecodedImage>();
+  out->path = path;
   try {
-    const std::vector<unsigned char> data = read_bytes(name, out.path);
+    const std::vector<unsigned char> data = read_bytes(name, path, watch);
     refuse_other_formats(name, data);
     check_header(name, data, max_side);
-    const stb::Decoded decoded = stb::decode(data.data(), data.size());
-    const StbPixels pixels(decoded.pixels, stb::free_pixels);
+    std::function<bool(size_t)> on_read;
+    if (watch)
+      on_read = [&](size_t consumed) {
+        if (watch->cancel && watch->cancel->load(std::memory_order_relaxed)) return false;
+        if (watch->progress)
+          watch->progress(kReadShare + (1 - kReadShare) * double(consumed) / double(data.size()));
+        return true;
+      };
+    const stb::Decoded decoded = stb::decode(data.data(), data.size(), on_read);
+    std::shared_ptr<const unsigned char> pixels(decoded.pixels, stb::free_pixels);
+    check_cancel(name, watch);  // a stopped decoder's image is not the file's
     if (!pixels) {
       const char* reason = stb::failure_reason();
       if (reason && std::strcmp(reason, "outofmem") == 0)
@@ -150,9 +174,36 @@ ImagePlanes load_planes(const Named& name, ColourMode mode, int max_side) {
     const int w = decoded.width, h = decoded.height, n = decoded.channels;
     check_size(name, w, h, max_side);  // the decoder agrees with the header it was given
     if (n < 1 || n > 4) name.fail("has " + std::to_string(n) + " channels: 1 to 4 are read");
-    out.width = w;
-    out.height = h;
-    fill_planes(out, pixels.get(), n, mode);
+    out->width = w;
+    out->height = h;
+    out->channels = n;
+    out->pixels = std::move(pixels);
+  } catch (const std::bad_alloc&) {
+    name.fail("could not be decoded: out of memory");
+  }
+  return out;
+}
+
+// The decoded file: from the cache when a worker decoded it (then checked against this caller's
+// max_side, with the message the header check would give), else read now.
+std::shared_ptr<const DecodedImage> decoded_image(const Named& name, const std::string& path,
+                                                  int max_side) {
+  if (auto cached = DecodedFiles::global().find_image(path)) {
+    check_size(name, cached->width, cached->height, max_side);
+    return cached;
+  }
+  return decode(name, path, max_side, nullptr);
+}
+
+ImagePlanes load_planes(const Named& name, ColourMode mode, int max_side) {
+  if (max_side < 1) throw Error("load_image_planes: max_side must be at least 1");
+  ImagePlanes out;
+  out.path = resolve_asset_path(name.typed);
+  const std::shared_ptr<const DecodedImage> image = decoded_image(name, out.path, max_side);
+  out.width = image->width;
+  out.height = image->height;
+  try {
+    fill_planes(out, image->pixels.get(), image->channels, mode);
   } catch (const std::bad_alloc&) {
     name.fail("could not be decoded: out of memory");
   }
@@ -174,6 +225,16 @@ std::vector<float> load_depth_map(const std::string& path, int width, int height
   std::vector<float> out(depth.planes.size());
   for (size_t i = 0; i < out.size(); ++i) out[i] = depth.planes[i] / 255.0f;
   return out;
+}
+
+std::shared_ptr<const DecodedImage> decode_image_file(const std::string& path, int max_side,
+                                                      const DecodeWatch* watch) {
+  const std::string resolved = resolve_asset_path(path);
+  return decode(Named{"image", path}, resolved, max_side, watch);
+}
+
+std::shared_ptr<const DecodedImage> load_decoded_image(const std::string& path, int max_side) {
+  return decoded_image(Named{"image", path}, resolve_asset_path(path), max_side);
 }
 
 }  // namespace ws::app

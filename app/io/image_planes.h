@@ -4,9 +4,14 @@
 // file as the user typed it and says what is wrong in plain words.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
+
+#include "decoded_files.h"
 
 namespace ws::app {
 
@@ -29,7 +34,8 @@ struct ImagePlanes {
   const uint8_t* plane(int c) const { return planes.data() + size_t(c) * width * height; }
 };
 
-// Reads `path` (a bare file name not found in the working folder is looked up in assets/). Files
+// Reads `path` (a bare file name not found in the working folder is looked up in assets/); an
+// image a worker decoded into DecodedFiles::global() is taken from there. Files
 // whose header gives a side longer than `max_side` are refused before any pixel is decoded, so a
 // corrupt or hostile header allocates nothing large. GIF, PSD, HDR and PIC files (which stb_image
 // could also read) are refused by name. Throws ws::Error for a missing path, a folder, an empty,
@@ -41,5 +47,24 @@ ImagePlanes load_image_planes(const std::string& path, ColourMode mode, int max_
 // load_image_planes. Throws ws::Error as it does (saying "depth map"), and when its size is not
 // width x height: "depth map 'd.png' is 640x427 but the image is 512x512: ...".
 std::vector<float> load_depth_map(const std::string& path, int width, int height);
+
+// What a load on a worker thread may watch: `progress` gets the fraction done (0..1: the file
+// read, then the bytes the decoder consumed), and once `cancel` is set the load throws
+// ws::Cancelled.
+struct DecodeWatch {
+  std::function<void(double fraction)> progress;
+  const std::atomic<bool>* cancel = nullptr;
+};
+// The checked decode behind load_image_planes and load_image_values: the file's pixels with its
+// own channels, after every check load_image_planes makes (sides up to `max_side`), never from
+// the cache. Throws ws::Error as load_image_planes does.
+std::shared_ptr<const DecodedImage> decode_image_file(const std::string& path, int max_side,
+                                                      const DecodeWatch* watch = nullptr);
+// The decoded file at `path` (a bare name is looked up in assets/): from DecodedFiles::global()
+// when a worker decoded it, else decoded now; sides up to `max_side`.
+std::shared_ptr<const DecodedImage> load_decoded_image(const std::string& path, int max_side);
+// The largest side any loader reads (load_image_values: up to 2^28 pixels): what a worker
+// decodes up to, so every loader may take its result.
+inline constexpr int kMaxDecodeSide = 16384;
 
 }  // namespace ws::app

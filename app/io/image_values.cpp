@@ -1,7 +1,5 @@
 #include "image_values.h"
 
-#include <stb/stb_image.h>
-
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -9,6 +7,7 @@
 
 #include "asset_path.h"
 #include "common/error.h"
+#include "image_planes.h"
 
 namespace ws::app {
 
@@ -22,17 +21,24 @@ ImageValues load_image_values(const std::string& requested, int max_values) {
   WS_REQUIRE(max_values >= 1, std::string("max_values must be positive"));
   ImageValues out;
   out.path = resolve_asset_path(requested);
-  WS_REQUIRE(std::filesystem::is_regular_file(out.path), "image '" + requested + "' not found");
-  int w = 0, h = 0, channels = 0;
-  WS_REQUIRE(stbi_info(out.path.c_str(), &w, &h, &channels) == 1,
-             "image '" + out.path + "' cannot be read: " + stbi_failure_reason());
-  WS_REQUIRE(w > 0 && h > 0 && int64_t{w} * h <= kMaxPixels,
-             "image '" + out.path + "' is " + std::to_string(w) + " x " + std::to_string(h) +
-                 ": at most 2^28 pixels are supported");
-  std::unique_ptr<unsigned char, void (*)(void*)> pixels(
-      stbi_load(out.path.c_str(), &w, &h, &channels, 1), stbi_image_free);
-  WS_REQUIRE(pixels != nullptr,
-             "image '" + out.path + "' is corrupt: " + std::string(stbi_failure_reason()));
+  // Through the checked decoder the image scenes use (and a worker's decode when File > Open made
+  // one); grey by stb_image's own integer rule, as stbi_load(..., 1) gives for PNG, BMP, TGA and
+  // PGM/PPM (a colour JPEG's luminance now comes from its RGB pixels, not its Y channel).
+  const std::shared_ptr<const DecodedImage> image = load_decoded_image(requested, kMaxDecodeSide);
+  const int w = image->width, h = image->height, n = image->channels;
+  WS_REQUIRE(int64_t{w} * h <= kMaxPixels, "image '" + requested + "' is " + std::to_string(w) +
+                                               " x " + std::to_string(h) +
+                                               ": at most 2^28 pixels are supported");
+  std::vector<unsigned char> grey(size_t(w) * size_t(h));
+  const unsigned char* px = image->pixels.get();
+  if (n < 3) {
+    for (size_t i = 0; i < grey.size(); ++i) grey[i] = px[i * size_t(n)];
+  } else {
+    for (size_t i = 0; i < grey.size(); ++i) {
+      const unsigned char* p = px + i * size_t(n);
+      grey[i] = static_cast<unsigned char>((p[0] * 77 + p[1] * 150 + p[2] * 29) >> 8);
+    }
+  }
   out.source_width = w;
   out.source_height = h;
   int f = 1;
@@ -45,7 +51,7 @@ ImageValues load_image_values(const std::string& requested, int max_values) {
       int64_t sum = 0, count = 0;
       for (int y = by * f; y < std::min(h, (by + 1) * f); ++y)
         for (int x = bx * f; x < std::min(w, (bx + 1) * f); ++x, ++count)
-          sum += pixels.get()[static_cast<size_t>(y) * w + x];
+          sum += grey[static_cast<size_t>(y) * w + x];
       out.values.push_back(static_cast<double>((sum + count / 2) / count));  // rounded mean
     }
   return out;

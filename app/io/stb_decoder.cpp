@@ -28,6 +28,8 @@ struct Reader {
   const unsigned char* data;
   size_t size, pos;
   bool read_past_end;
+  const std::function<bool(size_t)>* on_read;
+  bool stopped;
 };
 
 // Serves the file and flags a request it cannot fill, unless that was the read-ahead: stb_image
@@ -35,6 +37,10 @@ struct Reader {
 // zeroed, from calloc).
 int read(void* user, char* out, int n) {
   auto* r = static_cast<Reader*>(user);
+  if (r->stopped || (*r->on_read && !(*r->on_read)(r->pos))) {
+    r->stopped = true;
+    return 0;
+  }
   const size_t want = static_cast<size_t>(std::max(n, 0));
   const size_t got = std::min(want, r->size - r->pos);
   std::memcpy(out, r->data + r->pos, got);
@@ -51,7 +57,7 @@ void skip(void* user, int n) {
 
 int eof(void* user) {
   const auto* r = static_cast<const Reader*>(user);
-  return r->pos >= r->size;
+  return r->stopped || r->pos >= r->size;
 }
 
 }  // namespace
@@ -61,8 +67,9 @@ bool info(const unsigned char* data, size_t size, Info& out) {
                                &out.channels) == 1;
 }
 
-Decoded decode(const unsigned char* data, size_t size) {
-  Reader reader{data, size, 0, false};
+Decoded decode(const unsigned char* data, size_t size,
+               const std::function<bool(size_t consumed)>& on_read) {
+  Reader reader{data, size, 0, false, &on_read, false};
   const stbi_io_callbacks callbacks{read, skip, eof};
   Decoded out;
   out.pixels =

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 
 namespace ws::app::stb {
 
@@ -23,7 +24,10 @@ struct Decoded {
 };
 
 // Decodes with the file's own channel count (no conversion); pixels == nullptr on failure.
-Decoded decode(const unsigned char* data, size_t size);
+// `on_read` (optional) is told how many bytes the decoder has consumed so far; when it returns
+// false the decoder is given no more bytes, so it fails soon (a cancelled load).
+Decoded decode(const unsigned char* data, size_t size,
+               const std::function<bool(size_t consumed)>& on_read = {});
 void free_pixels(void* pixels);
 // Why the last info() or decode() on this thread failed, in stb_image's words.
 const char* failure_reason();

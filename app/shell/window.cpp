@@ -18,6 +18,15 @@ namespace ws::gfx {
 
 namespace {
 
+void on_drop(GLFWwindow* window, int count, const char** paths) {
+  auto* self = static_cast<AppWindow*>(glfwGetWindowUserPointer(window));
+  if (!self || count <= 0 || !paths) return;
+  std::vector<std::string> list;
+  for (int i = 0; i < count; ++i)
+    if (paths[i]) list.emplace_back(paths[i]);
+  self->drop(list);
+}
+
 std::string glfw_error() {
   const char* description = nullptr;
   const int code = glfwGetError(&description);
@@ -82,6 +91,9 @@ AppWindow::AppWindow(const std::string& title, int width, int height) {
     imgui_ = std::make_unique<ImguiRuntime>(options);
     WS_REQUIRE(ImGui_ImplGlfw_InitForOpenGL(window_, true), "ImGui GLFW backend failed to start");
     glfw_backend_ = true;
+    // Files dropped from a file manager (the ImGui backend installs no drop callback of its own).
+    glfwSetWindowUserPointer(window_, this);
+    glfwSetDropCallback(window_, on_drop);
   } catch (...) {
     imgui_.reset();
     glfwDestroyWindow(window_);
@@ -145,6 +157,16 @@ Image AppWindow::screenshot() {
   // The default framebuffer may have no alpha channel worth keeping: a screenshot is opaque.
   for (size_t i = 3; i < image.rgba.size(); i += 4) image.rgba[i] = 255;
   return image;
+}
+
+std::vector<std::string> AppWindow::take_dropped_paths() {
+  std::vector<std::string> out;
+  out.swap(dropped_);
+  return out;
+}
+
+void AppWindow::drop(const std::vector<std::string>& paths) {
+  dropped_.insert(dropped_.end(), paths.begin(), paths.end());
 }
 
 void AppWindow::set_font_size(float pixels) {

@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "render/image.h"
 #include "render/palette.h"
@@ -40,6 +41,12 @@ class AppWindow {
   void set_theme(Theme theme);
   Theme theme() const;
 
+  // Files dropped on the window (GLFW's drop callback), in the order dropped, since the last
+  // call; the list is emptied. `drop` is the entry point the callback feeds (scripted input
+  // drops files through it too).
+  std::vector<std::string> take_dropped_paths();
+  void drop(const std::vector<std::string>& paths);
+
   GLFWwindow* handle() const { return window_; }
   ImguiRuntime& imgui() { return *imgui_; }
 
@@ -49,6 +56,7 @@ class AppWindow {
   GLFWwindow* window_ = nullptr;
   std::unique_ptr<ImguiRuntime> imgui_;
   bool glfw_backend_ = false;
+  std::vector<std::string> dropped_;
 };
 
 // $XDG_CONFIG_HOME/warpscope/FILE, else ~/.config/warpscope/FILE, creating the folder; "" when

@@ -86,6 +86,19 @@ void GuiApp::switch_scene(const std::string& id) {
   }
 }
 
+SceneHost GuiApp::scene_host() {
+  SceneHost host;
+  for (auto& s : scenes_) host.scenes.push_back(s.get());
+  host.current = [this]() -> Scene& { return *scene_; };
+  host.show = [this](Scene& scene) {  // as switch_scene, but a failed attach throws
+    scene_->detach();
+    scene_ = &scene;
+    scene_->attach(context_);
+  };
+  host.apply_session = [this](const Session& s) { apply_session(s); };
+  return host;
+}
+
 Session GuiApp::current_session() const {
   Session s;
   s.scene = scene_->id();
@@ -130,12 +143,27 @@ void GuiApp::set_language(i18n::Language language) {
 int GuiApp::run() {
   double last = glfwGetTime();
   int frame_count = 0;
+  // Scripted drops and shortcuts happen once, at their frame.
+  const auto scripted_once = [&] {
+    ImGuiIO& io = ImGui::GetIO();
+    io.KeysDown[GLFW_KEY_O] = false;
+    io.KeyCtrl = false;
+    for (const ScriptedInput& e : script_) {
+      if (e.frame != frame_count) continue;
+      if (!e.drop.empty()) window_.drop(e.drop);
+      if (e.key == "ctrl+o") {
+        io.KeyCtrl = true;
+        io.KeysDown[GLFW_KEY_O] = true;
+      }
+    }
+  };
   // Scripted input: the latest event at or before this frame sets the mouse (a fraction of the
   // figure in the viewport) and the buttons.
   const auto scripted = [&] {
+    scripted_once();
     const ScriptedInput* now = nullptr;
     for (const ScriptedInput& e : script_)
-      if (e.frame <= frame_count) now = &e;
+      if (e.frame <= frame_count && e.mouse) now = &e;
     if (!now) return;
     ImGuiIO& io = ImGui::GetIO();
     io.MousePos =
@@ -150,7 +178,10 @@ int GuiApp::run() {
     last = now;
     window_.end_frame();
     ++frame_count;
-    if (options_.frames > 0 && frame_count >= options_.frames) {
+    // A file still decoding on its worker is waited for (a bounded while), so a scripted drop
+    // is applied before the screenshot.
+    const bool opening = open_files_.busy() && frame_count < options_.frames + 20000;
+    if (options_.frames > 0 && frame_count >= options_.frames && !opening) {
       if (!options_.screenshot_path.empty()) {
         gfx::write_png(window_.screenshot(), options_.screenshot_path);
         std::fprintf(stderr, "warpscope: wrote %s\n", options_.screenshot_path.c_str());
@@ -169,6 +200,12 @@ int GuiApp::run() {
 void GuiApp::frame(float dt) {
   guarded([&] { scene_->tick(dt); });  // a running simulation advances once per frame
   menu_bar();
+  {
+    SceneHost host = scene_host();
+    open_files_.frame(host, window_.take_dropped_paths(), dt);
+    if (std::string n = open_files_.take_notice(); !n.empty()) notice_ = n;
+    if (std::string e = open_files_.take_error(); !e.empty()) report(e);
+  }
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const float menu_h = ImGui::GetFrameHeight();
   const float controls_w = std::clamp(display.x * 0.3f, 320.0f, 560.0f);
@@ -199,6 +236,8 @@ void GuiApp::menu_bar() {
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu(tr("File"))) {
+    open_files_.menu_items();
+    ImGui::Separator();
     if (ImGui::MenuItem(tr("Export figure (PNG/SVG)..."))) open_export_ = true;
     if (ImGui::MenuItem(tr("Save session..."))) open_session_save_ = true;
     if (ImGui::MenuItem(tr("Open session..."))) open_session_load_ = true;
@@ -468,6 +507,14 @@ std::vector<ScriptedInput> load_input_script(const std::string& path) {
       in.left = e.value("left", false);
       in.right = e.value("right", false);
       in.shift = e.value("shift", false);
+      if (e.contains("drop")) in.drop = e["drop"].get<std::vector<std::string>>();
+      if (e.contains("key")) {
+        in.key = e["key"].get<std::string>();
+        WS_REQUIRE(in.key == "ctrl+o",
+                   "input script '" + path + "': \"key\" must be \"ctrl+o\", got '" + in.key + "'");
+      }
+      in.mouse = e.contains("at") || e.contains("left") || e.contains("right") ||
+                 e.contains("shift") || (in.drop.empty() && in.key.empty());
       WS_REQUIRE(in.frame >= 0 && in.fx >= 0 && in.fx <= 1 && in.fy >= 0 && in.fy <= 1,
                  "input script '" + path + "': frame must be >= 0 and \"at\" fractions in 0..1");
       events.push_back(in);

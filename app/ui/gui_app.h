@@ -13,6 +13,7 @@
 #include "cli/commands.h"
 #include "io/session.h"
 #include "io/user_settings.h"
+#include "open_files.h"
 #include "render/offscreen_target.h"
 #include "scenes/scene.h"
 #include "shell/window.h"
@@ -28,6 +29,9 @@ struct ScriptedInput {
   int frame = 0;
   float fx = 0.5f, fy = 0.5f;
   bool left = false, right = false, shift = false;
+  bool mouse = true;  // sets the mouse (an event with only "drop" or "key" leaves it alone)
+  std::vector<std::string> drop;  // files dropped on the window at this frame
+  std::string key;                // a shortcut pressed at this frame: "ctrl+o"
 };
 // Throws ws::Error naming the file and the problem.
 std::vector<ScriptedInput> load_input_script(const std::string& path);
@@ -46,6 +50,7 @@ class GuiApp {
   void timeline_window(float dt);
   void export_popup();
   void switch_scene(const std::string& id);
+  SceneHost scene_host();  // the scenes, for opening files (open_files_)
   void apply_session(const Session& s);
   Session current_session() const;
   void report(const std::string& message);
@@ -78,6 +83,7 @@ class GuiApp {
   std::string session_path_ = "warpscope_session.json";
   bool open_export_ = false, open_session_save_ = false, open_session_load_ = false;
   std::vector<ScriptedInput> script_;
+  OpenFilesUi open_files_{settings_};  // File > Open, recent files, files dropped on the window
   ImVec2 figure_min_{0, 0}, figure_size_{0, 0};  // where the viewport drew the figure (screen)
 };
 

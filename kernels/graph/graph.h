@@ -3,7 +3,9 @@
 // have, and seeded generators. CUDA-free; CPU code only.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -55,12 +57,20 @@ struct LoadOptions {
   std::string coordinates;  // "" or a file of "x y" per vertex (in id order); a DIMACS .co
                             // beside a .gr is found on its own
   int64_t max_edges = int64_t{1} << 31;  // refuse files that promise more (memory)
+
+  // For a load on a worker thread (none of these changes the graph that is read):
+  // `progress` is called now and then with the bytes of the file read so far and its size
+  // (load_graph only; not for parse_graph), and once `cancel` is set the load throws
+  // ws::Cancelled at its next check (every few thousand lines).
+  std::function<void(int64_t bytes_read, int64_t total_bytes)> progress;
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 // Reads a graph file. Throws ws::Error with the file name and line number and what was expected
 // on any bad input: a truncated line, an id past the declared count, a negative or non-numeric id,
 // a header promising more than max_edges entries, an empty file, a binary file, a format that
-// does not match. Streams the file (memory bounded by the graph, not the text).
+// does not match. Streams the file (memory bounded by the graph, not the text). Throws
+// ws::Cancelled when options.cancel is set while it reads.
 Graph load_graph(const std::string& path, const LoadOptions& options = {});
 // The same from text in memory (`name` stands in for the file name in messages).
 Graph parse_graph(const std::string& text, const std::string& name, const LoadOptions& options);

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <utility>
 
+#include "../common/cancelled.h"
 #include "../common/error.h"
 
 namespace ws::graph {
@@ -22,6 +23,10 @@ LineReader LineReader::open_file(const std::string& path) {
   if (!r.file_)
     throw ws::Error(path + ": cannot open the file (" + std::strerror(errno) +
                     "); expected a readable graph file");
+  if (std::fseek(r.file_, 0, SEEK_END) == 0) {
+    r.total_bytes_ = std::max<int64_t>(0, std::ftell(r.file_));
+    std::rewind(r.file_);
+  }
   r.buffer_.resize(kChunk);
   r.begin_ = r.end_ = r.buffer_.data();
   r.eof_ = false;
@@ -45,7 +50,11 @@ LineReader::LineReader(LineReader&& o) noexcept
       begin_(o.begin_),
       end_(o.end_),
       eof_(o.eof_),
-      line_(o.line_) {
+      line_(o.line_),
+      consumed_before_(o.consumed_before_),
+      total_bytes_(o.total_bytes_),
+      progress_(std::move(o.progress_)),
+      cancel_(o.cancel_) {
   o.file_ = nullptr;
 }
 
@@ -57,6 +66,7 @@ bool LineReader::fill() {
   if (eof_) return false;
   // Keep the unread bytes, moved to the front; grow when they fill the buffer (a long line).
   size_t keep = size_t(end_ - begin_);
+  consumed_before_ += int64_t(begin_ - buffer_.data());
   if (keep > 0 && begin_ != buffer_.data()) std::memmove(buffer_.data(), begin_, keep);
   if (keep + kChunk / 2 > buffer_.size()) buffer_.resize(buffer_.size() * 2);
   size_t got = std::fread(buffer_.data() + keep, 1, buffer_.size() - keep, file_);
@@ -85,7 +95,19 @@ bool LineReader::next(std::string_view& line) {
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   begin_ = nl ? nl + 1 : end_;
   ++line_;
+  if ((progress_ || cancel_) && line_ % kCheckLines == 0) {
+    if (cancel_ && cancel_->load(std::memory_order_relaxed))
+      throw ws::Cancelled(name_ + ": loading cancelled");
+    if (progress_ && file_)
+      progress_(consumed_before_ + int64_t(begin_ - buffer_.data()), total_bytes_);
+  }
   return true;
+}
+
+void LineReader::watch(std::function<void(int64_t, int64_t)> progress,
+                       const std::atomic<bool>* cancel) {
+  progress_ = std::move(progress);
+  cancel_ = cancel;
 }
 
 std::string_view LineReader::head() const {

@@ -4,8 +4,10 @@
 // Every error is a ws::Error "<file>, line <n>: <what was found>; <what was expected>".
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,6 +38,11 @@ class LineReader {
   // the first 4 KiB control characters; a gzip or zip file is named as such).
   void require_text() const;
 
+  // A worker thread's load: `progress` (optional) gets the bytes read so far and the file's size
+  // every kCheckLines lines, and a set `cancel` (optional) throws ws::Cancelled there.
+  void watch(std::function<void(int64_t, int64_t)> progress, const std::atomic<bool>* cancel);
+  static constexpr int64_t kCheckLines = 1 << 14;
+
   // Throws ws::Error "<name>, line <line_number()>: <what>".
   [[noreturn]] void fail(const std::string& what) const;
   [[noreturn]] void fail_at(int64_t line, const std::string& what) const;
@@ -51,6 +58,10 @@ class LineReader {
   const char* end_ = nullptr;
   bool eof_ = true;
   int64_t line_ = 0;
+  int64_t consumed_before_ = 0;  // bytes of the file before buffer_[0]
+  int64_t total_bytes_ = 0;      // the file's size (0 for text in memory)
+  std::function<void(int64_t, int64_t)> progress_;
+  const std::atomic<bool>* cancel_ = nullptr;
 };
 
 // The whitespace-separated fields of a line ("\t", " ", and "," when `commas`).

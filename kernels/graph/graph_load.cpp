@@ -10,6 +10,7 @@
 
 #include <unistd.h>
 
+#include "../common/cancelled.h"
 #include "../common/error.h"
 #include "graph_csr.h"
 #include "graph_load.h"
@@ -164,6 +165,7 @@ Graph load(LineReader& in, const std::string& path, const LoadOptions& options, 
       p = parse_edge_list(in, options, columns);
       break;
   }
+  if (options.cancel && options.cancel->load()) throw Cancelled(path + ": loading cancelled");
   const bool file_symmetric = p.symmetric;
   check_fits_in_memory(p, options, path);
   Graph g = build_csr(p.vertices, std::move(p.edges), std::move(p.weights), options.symmetrize,
@@ -202,6 +204,7 @@ const char* other_format_line(std::string_view line) {
 
 Graph load_graph(const std::string& path, const LoadOptions& options) {
   LineReader in = LineReader::open_file(path);
+  in.watch(options.progress, options.cancel);
   return load(in, path, options, true);
 }
 

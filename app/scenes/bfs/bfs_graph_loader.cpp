@@ -6,6 +6,7 @@
 #include "common/error.h"
 #include "graph/graph_csr.h"
 #include "io/asset_path.h"
+#include "io/decoded_files.h"
 
 namespace ws::app {
 
@@ -118,7 +119,7 @@ graph::Graph load_bfs_graph(const BfsSettings& s) {
         path.substr(0, path.size() - std::string("_edges.txt").size()) + "_coords.txt";
     if (std::filesystem::exists(coords, ec)) o.coordinates = coords;
   }
-  graph::Graph g = graph::load_graph(path, o);
+  graph::Graph g = load_graph_cached(path, o);  // a worker may have read it (File > Open)
   WS_REQUIRE(g.vertices > 0, "--graph: '" + s.graph + "' has no vertices");
   return g;
 }

@@ -17,6 +17,8 @@ class BfsScene : public ModeSwitch {
   // As ModeSwitch's, and a change that fails (a file that does not load, a bad value) leaves the
   // settings as they were.
   void params_from_json(const nlohmann::json& params) override;
+  // Files opened or dropped on the window (the scene's *_files.cpp).
+  nlohmann::json params_for_file(const FileInfo& file) const override;
   void ui() override;
   // The active mode's tick, and the graph mode learns it is in the window even while teach mode
   // is shown, so a switch to it with a large graph never lays it out on the UI thread.

@@ -27,6 +27,8 @@ class HeatScene : public ModeSwitch {
   void ui() override;
   // As ModeSwitch's; a switch to teach mode without a size shrinks a grid too big to trace.
   void params_from_json(const nlohmann::json& params) override;
+  // Files opened or dropped on the window (the scene's *_files.cpp).
+  nlohmann::json params_for_file(const FileInfo& file) const override;
 
   const HeatSettings& settings() const { return *settings_; }
   // The live mode's simulation; null in teach mode.

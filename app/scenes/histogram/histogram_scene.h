@@ -17,6 +17,8 @@ class HistogramScene : public ModeSwitch {
   HistogramScene();
   // As ModeSwitch's, and a switch that fails (a bad value) leaves the settings as they were.
   void params_from_json(const nlohmann::json& params) override;
+  // Files opened or dropped on the window (the scene's *_files.cpp).
+  nlohmann::json params_for_file(const FileInfo& file) const override;
   void ui() override;
   // The modes' benchmark, and `--mode skew`: the throughput-against-skew sweep.
   BenchJob bench_job(const BenchRequest& request) const override;

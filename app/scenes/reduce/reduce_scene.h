@@ -69,6 +69,8 @@ class ReduceScene : public Scene {
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
   nlohmann::json results_json() const override;
   std::string describe_at(gfx::Vec2 point) const override;
+  // Files opened or dropped on the window (the scene's *_files.cpp).
+  nlohmann::json params_for_file(const FileInfo& file) const override;
   // `warpscope bench`: float32 sums (or --type) of the benchmark's own data, every variant.
   BenchJob bench_job(const BenchRequest& request) const override;
 

@@ -16,6 +16,8 @@ class SatScene : public ModeSwitch {
   SatScene();
   // As ModeSwitch's, and a switch that fails (a bad value) leaves the settings as they were.
   void params_from_json(const nlohmann::json& params) override;
+  // Files opened or dropped on the window (the scene's *_files.cpp).
+  nlohmann::json params_for_file(const FileInfo& file) const override;
 
  protected:
   std::string infer_mode(const nlohmann::json& params) const override;

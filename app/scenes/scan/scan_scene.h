@@ -14,6 +14,8 @@ class ScanScene : public ModeSwitch {
   ScanScene();
   // The scan mode, whichever mode is active.
   ScanVariantsScene& scan_variants() const;
+  // Files opened or dropped on the window (the scene's *_files.cpp).
+  nlohmann::json params_for_file(const FileInfo& file) const override;
 
  protected:
   // "segments" without "mode" means the segmented scan.
