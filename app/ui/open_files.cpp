@@ -64,25 +64,29 @@ void OpenFilesUi::frame(SceneHost& host, const std::vector<std::string>& dropped
     browser_open_ = true;
   if (!dropped.empty()) open(dropped);
 
-  browser_.set_accepted(file_kinds_taken(host.current()));
+  if (browser_open_ || ImGui::IsPopupOpen("###open-file"))
+    browser_.set_accepted(file_kinds_taken(host.current()));  // the scene may have changed
   if (std::optional<std::string> chosen = file_browser_ui(browser_, browser_open_, settings_))
     open({*chosen});
 
+  if (!busy()) {
+    recent_frames_.push_back(dt);
+    if (recent_frames_.size() > 30) recent_frames_.pop_front();
+  }
   // `dt` is the previous frame's time: the frame of an apply is seen one frame later.
   if (frames_after_ >= 0 && timing_) {
-    if (frames_after_ > 0)
-      timing_->longest_after_s = std::max(timing_->longest_after_s, double(dt));
+    timing_->longest_after_s = std::max(timing_->longest_after_s, double(dt));
     if (++frames_after_ > kFramesAfter) {
       frames_after_ = -1;
       if (verbose())
         std::fprintf(
             stderr,
             "warpscope: opened %s: %.3f s decoding on a worker (%d frames, the longest "
-            "%.1f ms), %.1f ms applying on the UI thread, the longest frame from the apply "
-            "on %.1f ms\n",
+            "%.1f ms; before it the median frame took %.1f ms), %.1f ms applying on the UI "
+            "thread, the longest frame from the apply on %.1f ms\n",
             timing_->path.c_str(), timing_->worker_s, timing_->frames,
-            timing_->longest_decoding_s * 1000, timing_->apply_s * 1000,
-            timing_->longest_after_s * 1000);
+            timing_->longest_decoding_s * 1000, timing_->typical_frame_s * 1000,
+            timing_->apply_s * 1000, timing_->longest_after_s * 1000);
     }
   }
   if (preload_.running()) {
@@ -108,6 +112,11 @@ void OpenFilesUi::start_next(SceneHost& host) {
   }
   running_timing_ = Timing{};
   running_timing_.path = path;
+  if (!recent_frames_.empty()) {
+    std::vector<float> sorted(recent_frames_.begin(), recent_frames_.end());
+    std::nth_element(sorted.begin(), sorted.begin() + sorted.size() / 2, sorted.end());
+    running_timing_.typical_frame_s = sorted[sorted.size() / 2];
+  }
   started_ = std::chrono::steady_clock::now();
   preload_.start(plan.preload);
   pending_ = std::move(plan);

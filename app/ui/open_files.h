@@ -53,6 +53,7 @@ class OpenFilesUi {
     int frames = 0;                 // frames drawn while the worker ran
     double longest_after_s = 0;     // the longest of the frames from the apply to kFramesAfter
                                     // frames later (the apply's own frame, first draws)
+    double typical_frame_s = 0;     // the median of the last frames before the open started
   };
   static constexpr int kFramesAfter = 5;
   const std::optional<Timing>& last_timing() const { return timing_; }
@@ -72,7 +73,8 @@ class OpenFilesUi {
   FilePreload preload_;
   std::chrono::steady_clock::time_point started_;
   Timing running_timing_;
-  int frames_after_ = -1;  // counting the frames after an apply (-1: not timing)
+  int frames_after_ = -1;            // counting the frames after an apply (-1: not timing)
+  std::deque<float> recent_frames_;  // the last frames' times while nothing was opening
   std::optional<Timing> timing_;
   std::vector<std::string> notices_, errors_;
 };
