@@ -546,6 +546,15 @@ std::string human_bytes(int64_t bytes) {
   return text;
 }
 
+std::string grouped(int64_t n) {
+  std::string digits = std::to_string(n < 0 ? -n : n), out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return n < 0 ? "-" + out : out;
+}
+
 std::string kind_name(FileKind kind) {
   switch (kind) {
     case FileKind::Image:
@@ -579,11 +588,16 @@ std::string describe_preview(const FilePreview& p) {
     }
     case FileKind::Graph: {
       std::string counts;
-      if (p.vertices >= 0) counts += trf("{0} vertices", p.vertices);
+      if (p.vertices >= 0) counts += trf("{0} vertices", grouped(p.vertices));
       if (p.edges >= 0) {
         if (!counts.empty()) counts += ", ";
-        counts += p.edges_estimated ? trf("about {0} edges (estimated from the file size)", p.edges)
-                                    : trf("{0} edges", p.edges);
+        // An estimate to two significant digits: 94,958 reads as 95,000.
+        int64_t rounded = p.edges, unit = 1;
+        while (rounded >= 100) rounded /= 10, unit *= 10;
+        rounded = (p.edges + unit / 2) / unit * unit;
+        counts += p.edges_estimated
+                      ? trf("about {0} edges (estimated from the file size)", grouped(rounded))
+                      : trf("{0} edges", grouped(p.edges));
         if (p.undirected) counts += std::string(" ") + tr("(undirected)");
       }
       if (counts.empty()) counts = tr("size not in the header");

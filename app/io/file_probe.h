@@ -55,6 +55,8 @@ inline unsigned kind_bit(FileKind kind) {
 std::string describe_preview(const FilePreview& preview);
 // "512 bytes", "4.1 KB", "12.0 MB", "1.3 GB".
 std::string human_bytes(int64_t bytes);
+// 1234567 -> "1,234,567".
+std::string grouped(int64_t n);
 // The name of a kind for messages and the browser, in the current language ("image", "graph").
 std::string kind_name(FileKind kind);
 

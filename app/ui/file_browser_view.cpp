@@ -15,6 +15,7 @@ namespace {
 
 const char* kind_tag(unsigned kinds) {
   if (kinds & kind_bit(FileKind::Image)) return tr("image");
+  if (kinds == (kind_bit(FileKind::Text) | kind_bit(FileKind::Graph))) return tr("text / graph");
   if (kinds == kind_bit(FileKind::Graph)) return tr("graph");
   if (kinds & kind_bit(FileKind::Session)) return tr("session");
   if (kinds & kind_bit(FileKind::Text)) return tr("text");

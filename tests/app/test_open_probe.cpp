@@ -64,6 +64,8 @@ TEST(FileProbe, GraphHeadersGiveVerticesAndEdges) {
   EXPECT_TRUE(fb.edges_estimated);
   EXPECT_NEAR(double(fb.edges), 88234.0, 8823.0);
   EXPECT_NE(describe_preview(fb).find("estimated"), std::string::npos) << describe_preview(fb);
+  EXPECT_NE(describe_preview(karate).find("34 vertices, 78 edges"), std::string::npos)
+      << describe_preview(karate);
   EXPECT_EQ(probe_file(asset("graphs/minnesota_edges.txt")).info.kind, FileKind::Graph);
 }
 
@@ -128,6 +130,8 @@ TEST(FileProbe, KindsFromExtension) {
             kind_bit(FileKind::Text) | kind_bit(FileKind::Graph));
   EXPECT_EQ(kinds_from_extension("notes.xyz"), 0u);
   EXPECT_EQ(human_bytes(512), "512 bytes");
+  EXPECT_EQ(grouped(1234567), "1,234,567");
+  EXPECT_EQ(grouped(999), "999");
   EXPECT_EQ(human_bytes(1536), "1.5 KB");
 }
 
