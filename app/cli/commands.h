@@ -62,7 +62,8 @@ struct GuiRequest {
   std::string screenshot_path;  // with frames: write the last frame here
   // Scripted mouse input (tests, demos): JSON {"events": [{"frame": F, "at": [fx, fy],
   // "left": bool, "right": bool, "shift": bool}, ...]}; `at` is a fraction of the viewport's
-  // figure; each event holds until the next.
+  // figure; each event holds until the next. {"frame": F, "drop": [paths]} drops files on the
+  // window and {"frame": F, "key": "ctrl+o"} presses a shortcut, once, at that frame.
   std::string input_script;
   std::string session_out;  // write the session here when the window closes
   nlohmann::json params =
