@@ -371,9 +371,9 @@ void HistogramImageScene::ui() {
     char ms[2][32];
     std::snprintf(ms[0], sizeof ms[0], "%.2f", histogram_ms_);
     std::snprintf(ms[1], sizeof ms[1], "%.2f", equalize_ms_);
-    ImGui::TextUnformatted(trf("histograms: {0} ms, equalization: {1} ms on {2} (wall time)", ms[0],
-                               ms[1], backend_name(backend()))
-                               .c_str());
+    ImGui::TextWrapped("%s", trf("histograms: {0} ms, equalization: {1} ms on {2} (wall time)",
+                                 ms[0], ms[1], backend_name(backend()))
+                                 .c_str());
     ImGui::TextColored(
         matches_reference_ ? ImVec4(0.2f, 0.7f, 0.3f, 1) : ImVec4(0.9f, 0.2f, 0.2f, 1), "%s",
         matches_reference_ ? tr("every channel equals the sequential histogram")
