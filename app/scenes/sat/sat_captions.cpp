@@ -171,6 +171,19 @@ std::string milliseconds(double ms) {
   return text;
 }
 
+// A filter method as the filter figure's key names it.
+const char* method_words(sat::FilterMethod m) {
+  switch (m) {
+    case sat::FilterMethod::Sat:
+      return tr("SAT (incl. table)");
+    case sat::FilterMethod::Separable:
+      return tr("separable running sums");
+    case sat::FilterMethod::Direct:
+      return tr("direct window sums");
+  }
+  return "";
+}
+
 std::vector<std::string> all_variant_ids() {
   std::vector<std::string> ids;
   for (const sat::VariantInfo& v : sat::variant_infos()) ids.push_back(v.id);
@@ -211,11 +224,13 @@ std::string SatQueryScene::caption() const {
           "bottom-right corner, minus B above its top-right and C left of its bottom-left, plus A "
           "above-left, which B and C both took away.",
           q.x0, q.y0, q.x1, q.y1));
+  char mean[32];
+  std::snprintf(mean, sizeof mean, "%.6g", q.mean());
   sentences.push_back(
-      trf("sum = D - B - C + A = {0} - {1} - {2} + {3} = {4} over {5} pixels, "
-          "mean {6}: a rectangle of any size costs the same four look-ups.",
-          shortest(q.d), shortest(q.b), shortest(q.c), shortest(q.a), shortest(q.sum), q.count,
-          shortest(q.mean())));
+      trf("sum = D - B - C + A = {0} - {1} - {2} + {3} = {4} over {5}, mean {6}: "
+          "a rectangle of any size costs the same four look-ups.",
+          shortest(q.d), shortest(q.b), shortest(q.c), shortest(q.a), shortest(q.sum),
+          sat_count(q.count, TR_NOOP("{0} pixel"), TR_NOOP("{0} pixels")), mean));
   if (q.d - q.b - q.c + q.a != q.sum)
     sentences.push_back(
         tr("The u32 table wrapped around 2^32, yet the difference did not: unsigned arithmetic "
@@ -248,8 +263,8 @@ std::string SatFilterScene::caption() const {
   const auto aperture = static_cast<long>(std::lround(s.filter.aperture));
   if (s.filter.depth_of_field) {
     sentences.push_back(trf(
-        "Depth of field: each pixel's blur radius is aperture x |depth - focus| (sharp where the "
-        "depth is {0}, up to {1} px), so every pixel averages a window of its own size.",
+        "Depth of field: each pixel's blur radius is aperture x |depth - focus| (aperture {1} px, "
+        "sharp where the depth is {0}), so every pixel averages a window of its own size.",
         focus, aperture));
     sentences.push_back(
         s.method == sat::FilterMethod::Sat
@@ -283,6 +298,9 @@ std::string SatFilterScene::caption() const {
         tr("The cost grows with the square of the radius: the baseline that the table's four "
            "look-ups beat."));
   }
+  if (s.compare && !compared_.empty())
+    sentences.push_back(trf("Beside it, {0}: {1} samples differ.", method_words(s.compare_method),
+                            compare_differing_));
   if (s.method == sat::FilterMethod::Sat)
     sentences.push_back(
         trf("Variant {0} ({1}) built the table; table and filter took {2} ms on "
