@@ -156,6 +156,24 @@ TEST(SatChinese, TeachFiguresCaptionsAndHoverOfEveryVariantAndStep) {
     }
 }
 
+TEST(SatChinese, TeachFiguresOfAPhotoAveragedTo32x32) {
+  LanguageGuard guard;
+  // The largest teach input: every grid at 32 x 32, the single pass's rows at their first 64.
+  const auto scene = sat_scene({{"mode", "teach"}, {"image", "camera.png"}, {"tile", 8}});
+  for (const std::string& v : scene->lecture_variants()) {
+    scene->params_from_json({{"variant", v}});
+    scene->reset();
+    const int n = scene->step_count();
+    for (int step : {0, n / 2, n - 1}) {
+      scene->seek(step);
+      const std::string where = "camera.png " + v + " step " + std::to_string(step + 1);
+      expect_chinese_figure(*scene, where);
+      expect_captions(*scene, where);
+      EXPECT_GT(expect_chinese_hover(*scene, where), 0) << where;
+    }
+  }
+}
+
 TEST(SatChinese, TeachCaptionsSayWhyPerVariant) {
   LanguageGuard guard;
   // The same kind of step, the column phase's first step, explained for each variant's reason.
