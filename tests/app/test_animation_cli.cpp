@@ -55,7 +55,7 @@ std::vector<std::string> files_starting(const std::string& prefix) {
 const std::string kReduce = "render --scene reduce --backend cpu --values \"3 1 7 0 4 1 6 3\" ";
 
 int reduce_step_count() {
-  const std::string json = kOut + "/steps.json";
+  const std::string json = kOut + "/steps_" + std::to_string(getpid()) + ".json";  // ctest -j
   const Result r =
       run("run --scene reduce --backend cpu --values \"3 1 7 0 4 1 6 3\" --json " + json);
   EXPECT_EQ(r.code, 0) << r.err;
@@ -144,7 +144,7 @@ TEST(AnimationCli, FfmpegFailureIsReportedWithItsMessages) {
 
 // ffprobe's count of the video frames in `path` (-1 when it cannot tell).
 int ffprobe_frames(const std::string& path, std::string& size) {
-  const std::string report = kOut + "/ffprobe.txt";
+  const std::string report = kOut + "/ffprobe_" + std::to_string(getpid()) + ".txt";
   const std::string command =
       "ffprobe -v error -count_frames -select_streams v:0 -show_entries "
       "stream=nb_read_frames,width,height,pix_fmt,codec_name -of json '" +
