@@ -1,7 +1,8 @@
 // An animated GIF written frame by frame through giflib: loops forever (the NETSCAPE2.0
-// application extension), one delay for every frame (from fps, in hundredths of a second), each
-// frame a full image with its own colour table (gif_palette.h: exact up to 256 colours, else the
-// dominant colours exact), a transparent index where the frame is transparent.
+// application extension), one delay for every frame (round(100 / fps) hundredths of a second, so
+// 15 fps plays at 14.3 and 30 at 33.3), each frame a full image with its own colour table
+// (gif_palette.h: exact up to 256 colours, else the dominant colours exact), a transparent index
+// where the frame is transparent.
 #pragma once
 
 #include <string>
