@@ -31,20 +31,65 @@ std::string fit_text(const gfx::Canvas& c, std::string text, float font, float w
   return text + ellipsis;
 }
 
+namespace {
+
+// A character a line may break before and after without a space: CJK ideographs, kana, CJK and
+// full-width punctuation (UTF-8 lead bytes E3-E9 and EF).
+bool breakable_wide(const std::string& text, size_t i) {
+  const auto lead = static_cast<unsigned char>(text[i]);
+  return i + 2 < text.size() && ((lead >= 0xE3 && lead <= 0xE9) || lead == 0xEF);
+}
+
+// Punctuation that must not start a line (it stays with the character before it).
+bool closing_punctuation(const std::string& ch) {
+  for (const char* p : {"\xEF\xBC\x8C", "\xE3\x80\x82", "\xE3\x80\x81", "\xEF\xBC\x9B",
+                        "\xEF\xBC\x9A", "\xEF\xBC\x81", "\xEF\xBC\x9F", "\xEF\xBC\x89",
+                        "\xE2\x80\x9D", "\xE3\x80\x8D", "\xE3\x80\x8F"})
+    if (ch == p) return true;
+  return false;
+}
+
+}  // namespace
+
 float draw_wrapped(gfx::Canvas& c, Vec2 pos, const std::string& text, float font, float width,
                    gfx::Color color, int max_lines) {
+  // Pieces a line may break between: words (after a space) and single wide (Chinese) characters,
+  // which are written without spaces between them.
+  struct Piece {
+    std::string text;
+    bool space_before = false;
+  };
+  std::vector<Piece> pieces;
+  bool space = false;
+  for (size_t i = 0; i < text.size();) {
+    if (text[i] == ' ') {
+      space = true;
+      ++i;
+      continue;
+    }
+    size_t end = i;
+    if (breakable_wide(text, i)) {
+      end = i + 3;
+    } else {
+      while (end < text.size() && text[end] != ' ' && !breakable_wide(text, end)) ++end;
+    }
+    const std::string piece = text.substr(i, end - i);
+    if (!space && !pieces.empty() && closing_punctuation(piece))
+      pieces.back().text += piece;
+    else
+      pieces.push_back({piece, space});
+    space = false;
+    i = end;
+  }
   std::vector<std::string> lines(1);
-  size_t start = 0;
-  while (start < text.size()) {
-    size_t end = text.find(' ', start);
-    if (end == std::string::npos) end = text.size();
-    const std::string word = text.substr(start, end - start);
-    const std::string candidate = lines.back().empty() ? word : lines.back() + " " + word;
+  for (const Piece& piece : pieces) {
+    const std::string candidate = lines.back().empty()
+                                      ? piece.text
+                                      : lines.back() + (piece.space_before ? " " : "") + piece.text;
     if (!lines.back().empty() && c.text_size(candidate, font).x > width)
-      lines.push_back(word);
+      lines.push_back(piece.text);
     else
       lines.back() = candidate;
-    start = end + 1;
   }
   const float line_h = font * 1.25f;
   const int shown = std::min<int>(max_lines, static_cast<int>(lines.size()));
