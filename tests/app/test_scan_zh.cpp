@@ -14,8 +14,11 @@
 #include "common/error.h"
 #include "i18n/i18n.h"
 #include "i18n_test_support.h"
+#include "imgui_frame_test_support.h"
 #include "render/recording_canvas.h"
 #include "scenes/scan/scan_scene.h"
+#include "shell/headless_context.h"
+#include "shell/imgui_runtime.h"
 #include "views/scan/scan_text.h"
 
 namespace ws::app {
@@ -92,8 +95,8 @@ void expect_chinese_figures(const nlohmann::json& params, const std::string& wha
       return out;
     };
     EXPECT_LE(shortened(chinese).size(), shortened(english).size())
-        << "shortened in Chinese:" << joined(shortened(chinese)) << "\nin English:"
-        << joined(shortened(english));
+        << "shortened in Chinese:" << joined(shortened(chinese))
+        << "\nin English:" << joined(shortened(english));
     if (gfx::texts_outside(english, size).empty()) {
       EXPECT_TRUE(gfx::texts_outside(chinese, size).empty())
           << joined(gfx::texts_outside(chinese, size));
@@ -313,6 +316,30 @@ TEST(ScanChinese, ApplicationModesHaveCaptionsAndNoLectureVariants) {
     const std::vector<std::string> english = captions(*s, Language::English);
     EXPECT_EQ(std::set<std::string>(english.begin(), english.end()).size(), english.size())
         << params.dump();
+  }
+}
+
+// The panels of every mode in Chinese in a real ImGui frame, every header open (their IDs are the
+// English text, so the same IDs open them in both languages): nothing throws.
+TEST(ScanChinese, PanelsDrawInChinese) {
+  auto gl = gfx::HeadlessGl::create();
+  gfx::ImguiRuntime imgui;
+  Chinese zh;
+  for (const nlohmann::json& params :
+       {nlohmann::json{{"variant", "brent-kung"}, {"compare", "kogge-stone"}},
+        nlohmann::json{{"variant", "decoupled-lookback"}, {"n", 300}},
+        nlohmann::json{{"mode", "compact"}}, nlohmann::json{{"mode", "radix"}},
+        nlohmann::json{{"mode", "radix"}, {"radix-view", "buckets"}},
+        nlohmann::json{{"mode", "segmented"}}}) {
+    SCOPED_TRACE(params.dump());
+    auto scene = scene_with(params);
+    for (int frame = 0; frame < 2; ++frame)
+      testing::panels_frame(
+          imgui,
+          {"###Variant and input", "###Counters", "###Look-back timeline",
+           "###Steps and work against N", "###Fast mode (full size, timed)",
+           "###Fast mode (ours vs the library)"},
+          [&] { EXPECT_NO_THROW(scene->ui()); }, [&] { EXPECT_NO_THROW(scene->code_ui()); });
   }
 }
 

@@ -15,9 +15,10 @@ namespace ws::app {
 
 namespace {
 
-// A translated ImGui label that keeps its widget's state in every language ("text###id").
-std::string label_id(const char* text, const char* id) {
-  return std::string(tr(text)) + "###" + id;
+// A translated ImGui label whose ID is the English text in every language ("翻译###English"), so
+// a widget keeps its state (an open header, a field being typed in) when the language changes.
+std::string label_id(const char* text) {
+  return std::string(tr(text)) + "###" + text;
 }
 
 }  // namespace
@@ -34,18 +35,16 @@ void CompactScene::panel_parameters() {
     labels.push_back(tr_text(names.back()));  // compact::predicate_name: kernel-made text
     if (kinds[i] == params_.predicate.kind) kind = static_cast<int>(i);
   }
-  if (combo(label_id(TR_NOOP("Keep when"), "predicate").c_str(), kind, labels))
-    edit["predicate"] = names[kind];
+  if (combo(label_id(TR_NOOP("Keep when")).c_str(), kind, labels)) edit["predicate"] = names[kind];
   const bool uses_threshold = params_.predicate.kind == compact::Predicate::Greater ||
                               params_.predicate.kind == compact::Predicate::Less;
   if (uses_threshold) {
     double threshold = params_.predicate.threshold;
-    ImGui::InputDouble(label_id(TR_NOOP("Threshold"), "threshold").c_str(), &threshold, 1, 10,
-                       "%g");
+    ImGui::InputDouble(label_id(TR_NOOP("Threshold")).c_str(), &threshold, 1, 10, "%g");
     if (ImGui::IsItemDeactivatedAfterEdit()) edit["threshold"] = threshold;
   }
   int type = static_cast<int>(params_.type);
-  if (combo(label_id(TR_NOOP("Type"), "type").c_str(), type, {"int32", "float32"}))
+  if (combo(label_id(TR_NOOP("Type")).c_str(), type, {"int32", "float32"}))
     edit["type"] = type_name(static_cast<ValueType>(type));
   ImGui::Separator();
   input_controls(input_, compact_input_limits(), edit,
@@ -55,10 +54,10 @@ void CompactScene::panel_parameters() {
 }
 
 void CompactScene::ui() {
-  if (ImGui::CollapsingHeader(label_id(TR_NOOP("Compaction input"), "compact-input").c_str(),
+  if (ImGui::CollapsingHeader(label_id(TR_NOOP("Compaction input")).c_str(),
                               ImGuiTreeNodeFlags_DefaultOpen))
     panel_parameters();
-  if (run_ && ImGui::CollapsingHeader(label_id(TR_NOOP("Counters"), "compact-counters").c_str(),
+  if (run_ && ImGui::CollapsingHeader(label_id(TR_NOOP("Counters")).c_str(),
                                       ImGuiTreeNodeFlags_DefaultOpen)) {
     const Counters& c = run_->traced.counters;
     const int64_t n = static_cast<int64_t>(run_->run.input.size());
@@ -73,8 +72,7 @@ void CompactScene::ui() {
          {tr("matches std::copy_if"), run_->run.output == run_->reference ? tr("yes") : tr("NO")}});
     twin_check_line(run_->traced.twin);
   }
-  if (ImGui::CollapsingHeader(
-          label_id(TR_NOOP("Fast mode (ours vs the library)"), "compact-fast").c_str())) {
+  if (ImGui::CollapsingHeader(label_id(TR_NOOP("Fast mode (ours vs the library)")).c_str())) {
     ImGui::TextWrapped("%s", trf("Random int32 values in [-1000, 1000], keep x > 0; {0} as the "
                                  "reference.",
                                  compact::library_name(backend()))

@@ -19,29 +19,28 @@ namespace {
 
 const ImVec4 kErrorColour(0.9f, 0.2f, 0.2f, 1);
 
-// A translated ImGui label that keeps its widget's state in every language ("text###id").
-std::string label_id(const char* text, const char* id) {
-  return std::string(tr(text)) + "###" + id;
+// A translated ImGui label whose ID is the English text in every language ("翻译###English"), so
+// a widget keeps its state (an open header, a field being typed in) when the language changes.
+std::string label_id(const char* text) {
+  return std::string(tr(text)) + "###" + text;
 }
 
 }  // namespace
 
 void ScanVariantsScene::ui() {
-  if (ImGui::CollapsingHeader(label_id(TR_NOOP("Variant and input"), "scan-variant").c_str(),
+  if (ImGui::CollapsingHeader(label_id(TR_NOOP("Variant and input")).c_str(),
                               ImGuiTreeNodeFlags_DefaultOpen))
     panel_parameters();
-  if (ImGui::CollapsingHeader(label_id(TR_NOOP("Counters"), "scan-counters").c_str(),
+  if (ImGui::CollapsingHeader(label_id(TR_NOOP("Counters")).c_str(),
                               ImGuiTreeNodeFlags_DefaultOpen))
     panel_counters();
   if (scan::info(settings_.params.variant).single_pass &&
-      ImGui::CollapsingHeader(label_id(TR_NOOP("Look-back timeline"), "scan-timeline").c_str(),
+      ImGui::CollapsingHeader(label_id(TR_NOOP("Look-back timeline")).c_str(),
                               ImGuiTreeNodeFlags_DefaultOpen))
     panel_timeline();
-  if (ImGui::CollapsingHeader(
-          label_id(TR_NOOP("Steps and work against N"), "scan-scaling").c_str()))
+  if (ImGui::CollapsingHeader(label_id(TR_NOOP("Steps and work against N")).c_str()))
     panel_scaling();
-  if (ImGui::CollapsingHeader(
-          label_id(TR_NOOP("Fast mode (full size, timed)"), "scan-fast").c_str())) {
+  if (ImGui::CollapsingHeader(label_id(TR_NOOP("Fast mode (full size, timed)")).c_str())) {
     ImGui::TextWrapped(
         "%s", trf(settings_.params.inclusive
                       ? TR_NOOP("Inclusive {0} {1} scan of random values; {2} as the reference.")
@@ -73,15 +72,15 @@ void ScanVariantsScene::panel_parameters() {
     if (settings_.compare && info.variant == *settings_.compare)
       compare_index = static_cast<int>(i) + 1;
   }
-  if (combo(label_id(TR_NOOP("Variant"), "variant").c_str(), variant_index, variants))
+  if (combo(label_id(TR_NOOP("Variant")).c_str(), variant_index, variants))
     edit["variant"] = scan::variant_infos()[variant_index].id;
   ImGui::TextWrapped("%s", tr_text(scan::info(p.variant).lesson).c_str());
-  if (combo(label_id(TR_NOOP("Compare with"), "compare").c_str(), compare_index, compare))
+  if (combo(label_id(TR_NOOP("Compare with")).c_str(), compare_index, compare))
     edit["compare"] = compare_index == 0 ? "" : scan::variant_infos()[compare_index - 1].id;
 
   op_type_controls(p.op, p.type, edit);
   int kind = p.inclusive ? 0 : 1;
-  if (combo(label_id(TR_NOOP("Scan"), "kind").c_str(), kind, {tr("inclusive"), tr("exclusive")}))
+  if (combo(label_id(TR_NOOP("Scan")).c_str(), kind, {tr("inclusive"), tr("exclusive")}))
     edit["inclusive"] = kind == 0;
   std::vector<std::string> blocks{tr("auto")};
   int block_index = 0;
@@ -89,27 +88,25 @@ void ScanVariantsScene::panel_parameters() {
     blocks.push_back(std::to_string(b));
     if (b == p.block_dim) block_index = i;
   }
-  if (combo(label_id(TR_NOOP("Threads per block"), "block").c_str(), block_index, blocks))
+  if (combo(label_id(TR_NOOP("Threads per block")).c_str(), block_index, blocks))
     edit["block"] = block_index == 0 ? 0 : 1 << (block_index - 1);
   const bool coarse = p.variant == scan::Variant::Coarsened ||
                       p.variant == scan::Variant::Hierarchical || scan::info(p.variant).single_pass;
   if (coarse) {
     int coarsening = p.coarsening;
-    if (ImGui::SliderInt(label_id(TR_NOOP("Elements per thread"), "coarsening").c_str(),
-                         &coarsening, 1, 64) &&
+    if (ImGui::SliderInt(label_id(TR_NOOP("Elements per thread")).c_str(), &coarsening, 1, 64) &&
         coarsening != p.coarsening)
       edit["coarsening"] = coarsening;
   }
   if (p.variant == scan::Variant::BrentKung) {
     int mapping = static_cast<int>(p.mapping);
-    if (combo(label_id(TR_NOOP("Thread mapping"), "mapping").c_str(), mapping,
+    if (combo(label_id(TR_NOOP("Thread mapping")).c_str(), mapping,
               {tr("contiguous threads"), tr("divergent (t+1) % (2*stride)")}))
       edit["mapping"] = scan::mapping_name(static_cast<scan::Mapping>(mapping));
   }
   if (p.variant == scan::Variant::KoggeStone) {
     bool race = p.race;
-    if (ImGui::Checkbox(label_id(TR_NOOP("Remove the second barrier (race)"), "race").c_str(),
-                        &race))
+    if (ImGui::Checkbox(label_id(TR_NOOP("Remove the second barrier (race)")).c_str(), &race))
       edit["race"] = race;
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("%s", tr("Threads then write XY[i] while later warps still read it: the "
@@ -120,7 +117,7 @@ void ScanVariantsScene::panel_parameters() {
                      ScanView::Timeline, ScanView::Trace, ScanView::Scaling})
     views.push_back(tr_text(scan_view_name(v)));
   int view = static_cast<int>(settings_.view);
-  if (combo(label_id(TR_NOOP("View"), "view").c_str(), view, views))
+  if (combo(label_id(TR_NOOP("View")).c_str(), view, views))
     edit["view"] = scan_view_name(static_cast<ScanView>(view));
 
   ImGui::Separator();
@@ -156,12 +153,12 @@ void ScanVariantsScene::panel_timeline() {
                                            : tr("the CPU twin's model"))
                 .c_str());
   ImGui::SliderInt("log2 N##timeline", &record_log2_n_, 10, 24);
-  if (ImGui::Button(label_id(TR_NOOP("Record at size N"), "record").c_str()))
+  if (ImGui::Button(label_id(TR_NOOP("Record at size N")).c_str()))
     apply_edit(*this, {{"record", int64_t{1} << record_log2_n_}, {"view", "timeline"}},
                edit_error_);
   if (settings_.record > 0) {
     ImGui::SameLine();
-    if (ImGui::Button(label_id(TR_NOOP("Back to the teach run"), "unrecord").c_str()))
+    if (ImGui::Button(label_id(TR_NOOP("Back to the teach run")).c_str()))
       apply_edit(*this, {{"record", 0}}, edit_error_);
   }
 }
@@ -169,7 +166,7 @@ void ScanVariantsScene::panel_timeline() {
 void ScanVariantsScene::panel_scaling() {
   ImGui::TextWrapped("%s", tr("Runs N = 4 .. 1024 through every variant on the CPU twin and "
                               "plots steps and operations on log axes, counted from the traces."));
-  if (ImGui::Button(label_id(TR_NOOP("Run every variant"), "run-all").c_str())) {
+  if (ImGui::Button(label_id(TR_NOOP("Run every variant")).c_str())) {
     scaling_.reset();
     scaling();
     settings_.view = ScanView::Scaling;

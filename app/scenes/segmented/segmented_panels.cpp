@@ -12,9 +12,10 @@ namespace ws::app {
 
 namespace {
 
-// A translated ImGui label that keeps its widget's state in every language ("text###id").
-std::string label_id(const char* text, const char* id) {
-  return std::string(tr(text)) + "###" + id;
+// A translated ImGui label whose ID is the English text in every language ("翻译###English"), so
+// a widget keeps its state (an open header, a field being typed in) when the language changes.
+std::string label_id(const char* text) {
+  return std::string(tr(text)) + "###" + text;
 }
 
 }  // namespace
@@ -27,17 +28,17 @@ void SegmentedScene::panel_parameters() {
     edit["segments"] = text;
   op_type_controls(params_.op, params_.type, edit);
   bool inclusive = params_.inclusive;
-  if (ImGui::Checkbox(label_id(TR_NOOP("Inclusive"), "inclusive").c_str(), &inclusive))
+  if (ImGui::Checkbox(label_id(TR_NOOP("Inclusive")).c_str(), &inclusive))
     edit["inclusive"] = inclusive;
   apply_edit(*this, edit, error_);
   error_line(error_);
 }
 
 void SegmentedScene::ui() {
-  if (ImGui::CollapsingHeader(label_id(TR_NOOP("Segments"), "segments").c_str(),
+  if (ImGui::CollapsingHeader(label_id(TR_NOOP("Segments")).c_str(),
                               ImGuiTreeNodeFlags_DefaultOpen))
     panel_parameters();
-  if (run_ && ImGui::CollapsingHeader(label_id(TR_NOOP("Counters"), "segmented-counters").c_str(),
+  if (run_ && ImGui::CollapsingHeader(label_id(TR_NOOP("Counters")).c_str(),
                                       ImGuiTreeNodeFlags_DefaultOpen)) {
     counter_table(
         "segmented counters",
@@ -51,8 +52,7 @@ void SegmentedScene::ui() {
          {tr("matches the reference"), run_->result == reference_ ? tr("yes") : tr("NO")}});
     twin_check_line(traced_.twin);
   }
-  if (ImGui::CollapsingHeader(
-          label_id(TR_NOOP("Fast mode (full size, timed)"), "segmented-fast").c_str())) {
+  if (ImGui::CollapsingHeader(label_id(TR_NOOP("Fast mode (full size, timed)")).c_str())) {
     ImGui::TextWrapped("%s", trf("Random {0} values, a segment head every 1 to 64 elements "
                                  "(seeded).",
                                  type_name(params_.type))
