@@ -107,13 +107,13 @@ std::string tree_why(const scan::Params& p, const TraceStep& s) {
         s.block_dim, 2 * int64_t{s.block_dim});
   if (s.phase == "up-sweep") {
     std::string why =
-        blelloch ? trf("As in a reduction tree, every position whose index + 1 is a multiple of "
-                       "{1} adds the partial sum {0} places to its left; at the top the last "
-                       "position holds the section's total.",
+        blelloch ? trf("As in a reduction tree, every position i with i + 1 a multiple of {1} "
+                       "adds the partial sum XY[i-{0}] to its left; at the top the last position "
+                       "holds the section's total.",
                        stride, 2 * stride)
-                 : trf("A reduction tree: every position whose index + 1 is a multiple of {1} "
-                       "adds the partial sum {0} places to its left. Each level halves the number "
-                       "of threads at work.",
+                 : trf("A reduction tree: every position i with i + 1 a multiple of {1} adds the "
+                       "partial sum XY[i-{0}] to its left. Each level halves the number of "
+                       "threads at work.",
                        stride, 2 * stride);
     if (p.variant == Variant::BrentKung)
       why += sentence_gap() +
@@ -122,8 +122,9 @@ std::string tree_why(const scan::Params& p, const TraceStep& s) {
                                   "threads are spread out: every warp keeps a few active "
                                   "lanes and diverges.")
                              : tr("The contiguous mapping gives this work to threads 0, 1, "
-                                  "2...: the idle threads fill whole warps, which skip the "
-                                  "step instead of diverging."));
+                                  "2...: the working threads are packed into the first warps, "
+                                  "so whole warps idle instead of diverging and at most one "
+                                  "warp diverges."));
     return why;
   }
   if (s.phase == "root")
@@ -133,15 +134,14 @@ std::string tree_why(const scan::Params& p, const TraceStep& s) {
   if (s.phase == "down-sweep") {
     if (blelloch)
       return trf(
-          "The exclusive down-sweep: each node hands its value to its left child, {0} "
-          "places back, and gives its right child that value combined with the left "
-          "child's old sum, a swap and an add. Each position ends with the total of "
-          "everything to its left.",
+          "The exclusive down-sweep: each node XY[i] hands its value to its left child "
+          "XY[i-{0}] and takes that value combined with the left child's old sum, a swap and "
+          "an add. Each position ends with the total of everything to its left.",
           stride);
     return trf(
-        "The mirrored tree: each partial sum is added {0} places to the right, into the "
-        "positions the up-sweep left incomplete. The two trees together take about 2n "
-        "operations, work-efficient, for about twice Kogge-Stone's steps.",
+        "The mirrored tree: each partial sum XY[i] is added into XY[i+{0}], a position the "
+        "up-sweep left incomplete. The two trees together take about 2n operations, "
+        "work-efficient, for about twice Kogge-Stone's steps.",
         stride);
   }
   if (blelloch)

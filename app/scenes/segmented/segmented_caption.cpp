@@ -27,14 +27,12 @@ std::string SegmentedScene::caption() const {
     while (i < s.label.size() && !std::isdigit(static_cast<unsigned char>(s.label[i]))) ++i;
     const int64_t stride = i < s.label.size() ? std::atoll(s.label.c_str() + i) : 0;
     why = traced_.counters.per_step[current].ops == 0
-              ? trf("Stride {0}: nothing combines, because every position's window already "
-                    "reached its segment head (its flag is set); the threads only check their "
-                    "flags, while a plain Kogge-Stone network would still combine.",
-                    stride)
-              : trf("Stride {0}: a position whose flag is clear combines the value {0} places "
-                    "back and takes that position's flag (flags combine with OR); a position "
-                    "whose flag is set has reached its segment head and stops, so no value "
-                    "crosses a segment boundary.",
+              ? std::string(tr("Nothing combines: every position's window already reached its "
+                               "segment head (its flag is set); the threads only check their "
+                               "flags, while a plain Kogge-Stone network would still combine."))
+              : trf("A position i whose flag is clear combines the value of position i-{0} and "
+                    "takes its flag (flags combine with OR); a position whose flag is set has "
+                    "reached its segment head and stops, so no value crosses a segment boundary.",
                     stride);
   } else {
     why =
