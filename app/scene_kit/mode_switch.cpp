@@ -74,6 +74,7 @@ void ModeSwitch::params_from_json(const nlohmann::json& params) {
 void ModeSwitch::ui() {
   int current = static_cast<int>(active_);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
+  // Mode titles are their scenes' TR_NOOP literals, translated here where they are shown.
   const std::string label = std::string(tr("mode")) + "###mode";
   if (ImGui::BeginCombo(label.c_str(), tr(modes_[active_]->title()))) {
     for (size_t i = 0; i < modes_.size(); ++i)

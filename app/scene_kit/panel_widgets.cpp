@@ -26,12 +26,22 @@ bool combo(const char* label, int& index, const std::vector<std::string>& items)
   return changed;
 }
 
+namespace {
+
+// "visible text###id": the label in the current language, the widget's state under a stable id.
+std::string label_id(const char* text, const char* id) {
+  return std::string(text) + "###" + id;
+}
+
+}  // namespace
+
 void op_type_controls(BinaryOp op, ValueType type, nlohmann::json& edit) {
   int op_index = static_cast<int>(op);
-  if (combo(tr("Operator"), op_index, {tr("sum"), tr("product"), tr("min"), tr("max")}))
+  if (combo(label_id(tr("Operator"), "op").c_str(), op_index,
+            {tr("sum"), tr("product"), tr("min"), tr("max")}))
     edit["op"] = op_name(static_cast<BinaryOp>(op_index));
   int type_index = static_cast<int>(type);
-  if (combo(tr("Type"), type_index, {"int32", "float32"}))
+  if (combo(label_id(tr("Type"), "type").c_str(), type_index, {"int32", "float32"}))
     edit["type"] = type_name(static_cast<ValueType>(type_index));
 }
 
@@ -46,27 +56,25 @@ void input_controls(const InputSource& source, const InputLimits& limits, nlohma
   if (limits.images) {
     std::string image = source.image_path;
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 6);
-    // "###Image file": the field keeps what is being typed when the language changes.
-    if (ImGui::InputTextWithHint((std::string(tr("Image file")) + "###Image file").c_str(),
+    if (ImGui::InputTextWithHint(label_id(tr("Image file"), "image").c_str(),
                                  tr("e.g. camera.png (shipped in assets/)"), &image,
                                  ImGuiInputTextFlags_EnterReturnsTrue))
       edit["image"] = image;
-    if (ImGui::IsItemHovered() && *image_tooltip) ImGui::SetTooltip("%s", image_tooltip);
+    if (ImGui::IsItemHovered() && *image_tooltip) ImGui::SetTooltip("%s", tr(image_tooltip));
   }
   int n = static_cast<int>(source.n);
-  ImGui::SliderInt((std::string(tr("N (random)")) + "###N (random)").c_str(), &n, 1,
-                   static_cast<int>(limits.max_n), "%d", ImGuiSliderFlags_Logarithmic);
+  ImGui::SliderInt(label_id(tr("N (random)"), "n").c_str(), &n, 1, static_cast<int>(limits.max_n),
+                   "%d", ImGuiSliderFlags_Logarithmic);
   const bool n_changed = ImGui::IsItemDeactivatedAfterEdit();
   uint64_t seed = source.seed;
   const uint64_t one = 1;
-  const bool seed_changed = ImGui::InputScalar((std::string(tr("Seed")) + "###Seed").c_str(),
-                                               ImGuiDataType_U64, &seed, &one);
+  const bool seed_changed =
+      ImGui::InputScalar(label_id(tr("Seed"), "seed").c_str(), ImGuiDataType_U64, &seed, &one);
   int dist = static_cast<int>(source.distribution);
-  const bool dist_changed =
-      combo(tr("Distribution"), dist, {tr("uniform"), tr("equal"), tr("sorted"), tr("few-huge")});
+  const bool dist_changed = combo(label_id(tr("Distribution"), "distribution").c_str(), dist,
+                                  {tr("uniform"), tr("equal"), tr("sorted"), tr("few-huge")});
   if (n_changed || seed_changed || dist_changed ||
-      ImGui::Button(
-          (std::string(tr("Generate random input")) + "###Generate random input").c_str())) {
+      ImGui::Button(label_id(tr("Generate random input"), "generate").c_str())) {
     edit["n"] = n;
     edit["seed"] = std::min<uint64_t>(seed, INT64_MAX);
     edit["distribution"] = distribution_name(static_cast<Distribution>(dist));
@@ -140,7 +148,7 @@ void counters_table(const char* id, const CountersColumn& first, const CountersC
     return num(c.atomics) + " (" + num(c.max_atomics_per_address) + ")";
   });
   row(TR_NOOP("barriers per block"), [](const Counters& c) { return num(c.barriers); });
-  for (const auto& [name, va, vb] : extra) counter_row(name, va, vb, two);
+  for (const auto& [name, va, vb] : extra) counter_row(tr_text(name), va, vb, two);
   ImGui::EndTable();
 }
 
@@ -180,7 +188,7 @@ void counter_table(const char* id, const std::vector<std::pair<std::string, std:
   for (const auto& [name, value] : rows) {
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
-    ImGui::TextUnformatted(name.c_str());
+    ImGui::TextUnformatted(tr_text(name).c_str());
     ImGui::TableSetColumnIndex(1);
     ImGui::TextUnformatted(value.c_str());
   }
@@ -195,13 +203,13 @@ void twin_check_line(const TwinCheck& twin) {
     return;
   }
   ImGui::TextColored(ImVec4(0.1f, 0.6f, 0.2f, 1), "%s", tr("GPU trace matches the CPU twin"));
-  if (!twin.note.empty()) ImGui::TextWrapped("(%s)", twin.note.c_str());
+  if (!twin.note.empty()) ImGui::TextWrapped("(%s)", tr_text(twin.note).c_str());
 }
 
 void kernel_source_panel(const KernelSource& k) {
   const SourceSection source = load_step_source(k.file, k.section, k.marker);
   ImGui::TextDisabled("%s", k.file.c_str());
-  if (!k.note.empty()) ImGui::TextWrapped("%s", k.note.c_str());
+  if (!k.note.empty()) ImGui::TextWrapped("%s", tr_text(k.note).c_str());
   show_code_panel(source, find_marker_line(source, k.marker),
                   tr("The kernel source was not found (or has no section for this variant yet); "
                      "set WARPSCOPE_SOURCE_DIR to the source tree."));

@@ -202,7 +202,7 @@ void draw_lanes(gfx::Canvas& c, const TraceTreeInput& in, const gfx::Palette& p,
   // so "thread t" is not read as "the thread of element t" (a coarsened thread owns several).
   const float strip_end = L.x0 + threads * lane_w;
   const float note_font = std::clamp(L.lane_h * 1.6f, 8.0f, 12.0f);
-  const std::string note = threads == 1 ? trf("{0} thread", 1) : trf("{0} threads", threads);
+  const std::string note = count_text(threads, "thread");
   if (strip_end + 6 + c.text_size(note, note_font).x < L.x0 + area_w)
     c.text({strip_end + 6, y + L.lane_h / 2}, note, note_font, p.text_muted, HAlign::Left,
            VAlign::Middle);
@@ -320,7 +320,7 @@ TraceTreeKey draw_trace_tree(gfx::Canvas& c, const TraceTreeInput& in, const gfx
     while (text.size() > 2 && c.text_size(text + "\xE2\x80\xA6", font).x > L.label_w) {
       text.pop_back();
       while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80)
-        text.pop_back();  // never cut a UTF-8 sequence (a Chinese character) in half
+        text.pop_back();  // never cut a UTF-8 sequence in half
       if (!text.empty() && static_cast<unsigned char>(text.back()) >= 0xC0) text.pop_back();
     }
     return text + "\xE2\x80\xA6";
@@ -333,13 +333,11 @@ TraceTreeKey draw_trace_tree(gfx::Canvas& c, const TraceTreeInput& in, const gfx
     if (row.step == current)
       c.rect_filled({0, y - L.arrow_gap * 0.5f}, {size.x, y + L.cell_h + L.lane_h + 6},
                     p.highlight.with_alpha(40), 4);
-    std::string title = tr_text(row.step < 0 ? "input" : trace.steps[row.step].label);
+    std::string title = row.step < 0 ? tr("input") : tr_text(trace.steps[row.step].label);
     std::string detail = std::string(space_name(buffer.space)) + " · " + tr_text(buffer.name);
     if (row.step >= 0 && in.counters) {
       const StepCounters& sc = in.counters->per_step[row.step];
-      detail = trf(sc.active_threads == 1 ? TR_NOOP("{0} thread") : TR_NOOP("{0} threads"),
-                   sc.active_threads) +
-               " · " + trf(sc.ops == 1 ? TR_NOOP("{0} op") : TR_NOOP("{0} ops"), sc.ops);
+      detail = count_text(sc.active_threads, "thread") + " · " + count_text(sc.ops, "op");
       if (sc.divergent_warps) detail += " · " + trf("{0} div", sc.divergent_warps);
     }
     title = fit(title, label_font);
@@ -444,9 +442,9 @@ std::string describe_hit(const Trace& trace,
   const TraceBuffer& buffer = trace.buffers[hit.buffer];
   const bool per_block = buffer.space == MemSpace::Shared;
   const int64_t size = std::max<int32_t>(1, buffer.size);
-  std::string cell =
+  const std::string slot =
       tr_text(buffer.name) + "[" + std::to_string(per_block ? hit.index % size : hit.index) + "]";
-  if (per_block) cell = trf("{0} of block {1}", cell, hit.index / size);
+  const std::string cell = per_block ? trf("{0} of block {1}", slot, hit.index / size) : slot;
   if (hit.step < 0)
     return trf("{0} = {1} (input)", cell, format_value(buffer.initial.at(hit.index), trace.type));
   const TraceStep& step = trace.steps[hit.step];

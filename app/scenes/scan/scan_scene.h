@@ -14,10 +14,6 @@ class ScanScene : public ModeSwitch {
   ScanScene();
   // The scan mode, whichever mode is active.
   ScanVariantsScene& scan_variants() const;
-  // Lecture mode: the active mode's variants (the scan's ten; none in the application modes) and
-  // caption.
-  std::vector<std::string> lecture_variants() const override { return active().lecture_variants(); }
-  std::string caption() const override { return active().caption(); }
 
  protected:
   // "segments" without "mode" means the segmented scan.
