@@ -76,7 +76,9 @@ const std::vector<const char*>& scan_kernel_text_keys() {
       TR_NOOP("heads"),
       TR_NOOP("values"),
       // Stream compaction's steps and predicates (compact::describe).
-      TR_NOOP("flag = {0}"),
+      TR_NOOP("flag = x > {0}"),
+      TR_NOOP("flag = x < {0}"),
+      TR_NOOP("flag = x != 0"),
       TR_NOOP("flag = x is even"),
       TR_NOOP("flag = x is odd"),
       TR_NOOP("x is even"),
@@ -105,7 +107,7 @@ const std::vector<const char*>& scan_kernel_text_keys() {
       TR_NOOP("equal random, seed {0}"),
       TR_NOOP("sorted random, seed {0}"),
       TR_NOOP("few-huge random, seed {0}"),
-      TR_NOOP("{0} averaged to {1}"),
+      TR_NOOP("{0} {1} averaged to {2}"),  // "camera.png 512×512 averaged to 64×64"
       // The scan variants' ids (the names the scaling plot and the counters show), titles,
       // references and lessons (kernels/scan/scan_info.cpp); the Brent-Kung thread mappings.
       TR_NOOP("kogge-stone"),
