@@ -259,11 +259,13 @@ void BfsGraphScene::ui() {
         "%s", trf("{0} (work {1})", variant_lesson_text(vi), variant_work_text(vi)).c_str());
     if (s.variant == bfs::Variant::DirectionOptimizing || s.variant == bfs::Variant::Fast) {
       float alpha = float(s.alpha), beta = float(s.beta);
-      ImGui::SliderFloat("alpha", &alpha, 0.5f, 100, "%.1f", ImGuiSliderFlags_Logarithmic);
+      ImGui::SliderFloat(label_id(tr("alpha"), "alpha").c_str(), &alpha, 0.5f, 100, "%.1f",
+                         ImGuiSliderFlags_Logarithmic);
       if (ImGui::IsItemHovered())
         ImGui::SetTooltip("%s", tr("top-down -> bottom-up when m_f > m_u / alpha (default 15)"));
       if (ImGui::IsItemDeactivatedAfterEdit()) edit["alpha"] = alpha;
-      ImGui::SliderFloat("beta", &beta, 0.5f, 100, "%.1f", ImGuiSliderFlags_Logarithmic);
+      ImGui::SliderFloat(label_id(tr("beta"), "beta").c_str(), &beta, 0.5f, 100, "%.1f",
+                         ImGuiSliderFlags_Logarithmic);
       if (ImGui::IsItemHovered())
         ImGui::SetTooltip("%s", tr("bottom-up -> top-down when the frontier shrinks and n_f < n / "
                                    "beta (default 18)"));

@@ -250,10 +250,12 @@ void BfsTeachScene::ui() {
     if (settings_->variant == bfs::Variant::DirectionOptimizing ||
         settings_->variant == bfs::Variant::Fast) {
       float alpha = float(settings_->alpha), beta = float(settings_->beta);
-      if (ImGui::SliderFloat("alpha", &alpha, 0.5f, 50.0f, "%.1f")) edit["alpha"] = alpha;
+      if (ImGui::SliderFloat(label_id(tr("alpha"), "alpha").c_str(), &alpha, 0.5f, 50.0f, "%.1f"))
+        edit["alpha"] = alpha;
       if (ImGui::IsItemHovered())
         ImGui::SetTooltip("%s", tr("top-down -> bottom-up when m_f > m_u / alpha (Beamer: 15)"));
-      if (ImGui::SliderFloat("beta", &beta, 0.5f, 50.0f, "%.1f")) edit["beta"] = beta;
+      if (ImGui::SliderFloat(label_id(tr("beta"), "beta").c_str(), &beta, 0.5f, 50.0f, "%.1f"))
+        edit["beta"] = beta;
       if (ImGui::IsItemHovered())
         ImGui::SetTooltip("%s", tr("bottom-up -> top-down when n_f < n / beta (Beamer: 18)"));
     }
