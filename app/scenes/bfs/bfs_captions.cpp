@@ -300,11 +300,10 @@ std::string bfs_level_caption(Variant variant, const bfs::Result& result, int le
   if (level < 0 || level >= int(result.levels.size())) return "";
   const bfs::LevelStats& l = result.levels[size_t(level)];
   std::string text =
-      trf("Level {0} of {1} ({2})", level, result.levels.size() - 1, direction_text(l.direction));
-  std::string body;
-  add_sentence(body, direction_reason(variant, result.levels, level, vertices, alpha, beta));
+      trf("Level {0} of {1} ({2}).", level, result.levels.size() - 1, direction_text(l.direction));
+  add_sentence(text, direction_reason(variant, result.levels, level, vertices, alpha, beta));
   add_sentence(
-      body,
+      text,
       l.discovered == 0
           ? trf("The frontier holds {0} with {1}; the level examined {2} and discovered no new "
                 "vertex, so the search ends here.",
@@ -318,8 +317,8 @@ std::string bfs_level_caption(Variant variant, const bfs::Result& result, int le
                 counted_text(l.edges_examined, TR_NOOP("{0} edge"), TR_NOOP("{0} edges")),
                 counted_text(l.discovered, TR_NOOP("{0} new vertex"), TR_NOOP("{0} new vertices")),
                 level + 1));
-  add_sentence(body, level_why(variant, l));
-  return trf("{0}: {1}", text, body);
+  add_sentence(text, level_why(variant, l));
+  return text;
 }
 
 std::vector<std::string> bfs_lecture_variants() {

@@ -130,14 +130,6 @@ std::string BfsScene::shown_notice() const {
              notice_label_, notice_vertices_, bfs::kTeachMaxVertices);
 }
 
-std::vector<std::string> BfsScene::lecture_variants() const {
-  return active().lecture_variants();
-}
-
-std::string BfsScene::caption() const {
-  return active().caption();
-}
-
 void BfsScene::tick(float dt) {
   Scene* graph = find_mode("graph");
   if (graph && graph != &active()) graph->tick(dt);

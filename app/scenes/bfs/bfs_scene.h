@@ -27,9 +27,6 @@ class BfsScene : public ModeSwitch {
   std::string notice() const;
   // The same in the current language (what the panel shows).
   std::string shown_notice() const;
-  // The active mode's (ModeSwitch does not forward these).
-  std::vector<std::string> lecture_variants() const override;
-  std::string caption() const override;
 
  protected:
   // A graph past teach mode's limits (more than 64 vertices) goes to the graph mode.
