@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include "common/error.h"
+#include "i18n/i18n.h"
 #include "scenes/json_params.h"
 
 namespace ws::app {
@@ -73,9 +74,11 @@ void ModeSwitch::params_from_json(const nlohmann::json& params) {
 void ModeSwitch::ui() {
   int current = static_cast<int>(active_);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
-  if (ImGui::BeginCombo("mode", modes_[active_]->title())) {
+  // Mode titles are their scenes' TR_NOOP literals, translated here where they are shown.
+  const std::string label = std::string(tr("mode")) + "###mode";
+  if (ImGui::BeginCombo(label.c_str(), tr(modes_[active_]->title()))) {
     for (size_t i = 0; i < modes_.size(); ++i)
-      if (ImGui::Selectable(modes_[i]->title(), i == active_)) current = static_cast<int>(i);
+      if (ImGui::Selectable(tr(modes_[i]->title()), i == active_)) current = static_cast<int>(i);
     ImGui::EndCombo();
   }
   if (current != static_cast<int>(active_)) {

@@ -38,6 +38,8 @@ class ModeSwitch : public Scene {
   void code_ui() override { active().code_ui(); }
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override { active().draw(canvas, theme); }
   std::string describe_at(gfx::Vec2 point) const override { return active().describe_at(point); }
+  std::vector<std::string> lecture_variants() const override { return active().lecture_variants(); }
+  std::string caption() const override { return active().caption(); }
   // The active mode's document, with "mode" in its params.
   nlohmann::json results_json() const override;
   gfx::Image output_image() const override { return active().output_image(); }

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "heat_settings.h"
+#include "i18n/i18n.h"
 #include "scene_kit/step_cursor.h"
 #include "scene_kit/teach_pipeline.h"
 #include "scenes/scene.h"
@@ -18,7 +19,7 @@ class HeatTeachScene : public Scene {
  public:
   explicit HeatTeachScene(std::shared_ptr<HeatSettings> settings);
   const char* id() const override { return "teach"; }
-  const char* title() const override { return "teach one launch"; }
+  const char* title() const override { return TR_NOOP("teach one launch"); }
   SceneCapabilities capabilities() const override;
   void attach(SceneContext& context) override;
   void detach() override;
@@ -34,6 +35,10 @@ class HeatTeachScene : public Scene {
   void code_ui() override;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
   std::string describe_at(gfx::Vec2 point) const override;
+  // Lecture mode: the variants this dimension runs; the caption says what the current step of the
+  // variant does and why (heat_caption.cpp).
+  std::vector<std::string> lecture_variants() const override;
+  std::string caption() const override;
   nlohmann::json results_json() const override;
   BenchJob bench_job(const BenchRequest& request) const override;
 
