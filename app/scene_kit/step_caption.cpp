@@ -4,6 +4,7 @@
 #include <set>
 
 #include "i18n/i18n.h"
+#include "views/figure_parts.h"
 
 namespace ws::app {
 
@@ -69,13 +70,23 @@ std::string step_facts(const Trace& trace, const Counters& counters, int step,
   } else {
     add(trf("{0} threads in {1} warps are active.", c.active_threads, c.active_warps));
   }
-  if (reads > 0 && writes > 0)
+  if (c.active_threads == 1) {  // "it", and "1 value" where a count is one
+    const std::string r = count_text(reads, "value"), w = count_text(writes, "value");
+    if (reads > 0 && writes > 0)
+      add(trf("It reads {0} from {1} and writes {2} to {3}.", r, spaces_text(read_spaces), w,
+              spaces_text(write_spaces)));
+    else if (reads > 0)
+      add(trf("It reads {0} from {1}.", r, spaces_text(read_spaces)));
+    else if (writes > 0)
+      add(trf("It writes {0} to {1}.", w, spaces_text(write_spaces)));
+  } else if (reads > 0 && writes > 0) {
     add(trf("They read {0} values from {1} and write {2} to {3}.", reads, spaces_text(read_spaces),
             writes, spaces_text(write_spaces)));
-  else if (reads > 0)
+  } else if (reads > 0) {
     add(trf("They read {0} values from {1}.", reads, spaces_text(read_spaces)));
-  else if (writes > 0)
+  } else if (writes > 0) {
     add(trf("They write {0} values to {1}.", writes, spaces_text(write_spaces)));
+  }
   if (snapshots && step < int(snapshots->size())) {
     int64_t changed = 0;
     for (size_t b = 0; b < trace.buffers.size(); ++b) {
@@ -85,7 +96,8 @@ std::string step_facts(const Trace& trace, const Counters& counters, int step,
       for (size_t i = 0; i < after.size() && i < before.size(); ++i)
         if (!same_value(after[i], before[i])) ++changed;
     }
-    if (changed > 0) add(trf("{0} values change.", changed));
+    if (changed == 1) add(tr("One value changes."));
+    if (changed > 1) add(trf("{0} values change.", changed));
   }
   if (c.divergent_warps == 1)
     add(tr("One warp diverges: some of its lanes idle while the others work."));

@@ -143,6 +143,7 @@ std::string number(double v, ValueType type) {
     TR_NOOP("{0} predecessors"),   TR_NOOP("{0} flag reads"),
     TR_NOOP("{0} more counters"),  TR_NOOP("{0} tail atomics"),
     TR_NOOP("{0} more atomics"),   TR_NOOP("{0} more warps"),
+    TR_NOOP("{0} values"),
 };
 
 std::string count_text(int64_t count, const std::string& noun) {

@@ -127,7 +127,7 @@ std::string teach_why(const stencil::Params& p, const StencilStep& s) {
       return trf(
           "Only the inner {0} threads compute an output: they read every neighbour from "
           "shared memory, so one value loaded from global memory serves up to {1} outputs. "
-          "The halo threads sit idle ({2}% of the block compute): the price of tiling, "
+          "The halo threads sit idle while {2}% of the block computes: the price of tiling, "
           "smaller for larger tiles.",
           edge(T, p.dim), points(p.shape), number_text("%.0f", 100 * cost.active_fraction));
     case Variant::CoarsenedZ:
@@ -180,8 +180,8 @@ std::string teach_why(const stencil::Params& p, const StencilStep& s) {
       if (s.base == "time step")
         return trf(
             "Time step {0} of {1}, in shared memory from half {2} into half {3}: only "
-            "threads at least {0} cells from the tile edge still have every neighbour, so "
-            "the ring that computes shrinks each step (redundant halo work that saves "
+            "threads at distance {0} or more from the tile edge still have every neighbour, "
+            "so the ring that computes shrinks each step (redundant halo work that saves "
             "global round trips).",
             s.number, K, s.number % 2 == 1 ? "a" : "b", s.number % 2 == 1 ? "b" : "a");
       return trf(
@@ -251,7 +251,8 @@ std::string HeatLiveScene::caption() const {
       add(text, tr("Periodic boundary: heat leaving one edge enters at the opposite one."));
       break;
     default:
-      add(text, tr("Insulated boundary: no heat crosses the edge, so the total heat stays."));
+      add(text,
+          tr("Insulated boundary: no heat crosses the edge, so the total heat is conserved."));
       break;
   }
   if (p.materials)

@@ -9,6 +9,7 @@
 #include "i18n/i18n.h"
 #include "reduce_scene.h"
 #include "scene_kit/step_caption.h"
+#include "views/figure_parts.h"
 
 namespace ws::app {
 
@@ -134,15 +135,28 @@ StepName parse_label(std::string label) {
 using reduce::Finish;
 using reduce::Variant;
 
-// Why variants 1-4 combine at this stride (tree levels in shared memory with a block barrier).
-std::string tree_why(Variant v, int stride, int warp) {
+// Why variants 1-5 combine at this stride (tree levels in shared memory with a block barrier);
+// `block_dim` threads per block, `warp` lanes per warp.
+std::string tree_why(Variant v, int stride, int block_dim, int warp) {
   switch (v) {
     case Variant::InterleavedDivergent:
+      if (stride == 1)
+        return tr(
+            "Stride 1: t % 1 == 0 holds for every thread, so all of them add s[2t + 1] into "
+            "s[2t]. From the next level on, the same test leaves idle lanes scattered "
+            "through every warp.");
       return trf(
           "Thread t works only when t % {0} == 0, adding s[2t + {0}] into s[2t]: the working lanes "
           "lie {0} apart, so every warp with work diverges and still pays for all its 32 lanes.",
           stride);
     case Variant::InterleavedStrided:
+      if (block_dim / stride < warp)
+        return trf(
+            "Thread t adds s[i + {0}] into s[i] with i = 2·{0}·t: the busy threads are the first "
+            "ones (fewer than a warp now, so only that warp diverges), and neighbouring lanes "
+            "touch words {1} apart, which fall in the same banks and are served one after "
+            "another (bank conflicts).",
+            stride, 2 * stride);
       return trf(
           "Thread t adds s[i + {0}] into s[i] with i = 2·{0}·t: the busy threads are the first "
           "ones, so no warp diverges, but neighbouring lanes touch words {1} apart, which fall in "
@@ -151,13 +165,13 @@ std::string tree_why(Variant v, int stride, int warp) {
     case Variant::FirstAddDuringLoad:
       if (stride < warp)
         return trf(
-            "Only {0} threads are left, fewer than a warp: that one warp diverges for the last "
-            "levels, each with a block barrier (variant 5 unrolls them).",
-            stride);
+            "Down to {0} per block, fewer than a warp: each block's last busy warp diverges for "
+            "the remaining levels, each still with a block barrier (variant 5 unrolls them).",
+            count_text(stride, "thread"));
       return trf(
           "Sequential addressing on the half-size array the load left: thread t adds s[t + {0}] "
-          "into s[t]; the {0} busy threads fill whole warps, so no warp diverges and no bank "
-          "conflicts.",
+          "into s[t]; the {0} busy threads of each block fill whole warps, so no warp diverges "
+          "and no bank conflicts.",
           stride);
     case Variant::UnrollLastWarp:
       return trf(
@@ -167,13 +181,14 @@ std::string tree_why(Variant v, int stride, int warp) {
     default:  // sequential
       if (stride < warp)
         return trf(
-            "Only the first {0} threads work now, fewer than a warp: the last busy warp diverges "
-            "from here on, and each level still waits at a block barrier.",
-            stride);
+            "Down to {0} per block, fewer than a warp: thread t adds s[t + {1}] into s[t]; each "
+            "block's last busy warp diverges from here on, and every level still waits at a "
+            "block barrier.",
+            count_text(stride, "thread"), stride);
       return trf(
-          "Halving the stride: thread t adds s[t + {0}] into s[t]. The {0} busy threads are the "
-          "first ones, packed into whole warps that retire together, and neighbouring lanes read "
-          "neighbouring words: no divergence, no bank conflicts.",
+          "Halving the stride: thread t adds s[t + {0}] into s[t]. The {0} busy threads of each "
+          "block are its first ones, packed into whole warps that retire together, and "
+          "neighbouring lanes read neighbouring words: no divergence, no bank conflicts.",
           stride);
   }
 }
@@ -300,7 +315,7 @@ std::string reduce_step_why(const reduce::Params& params, const TraceStep& step,
     const std::string more = shuffle_why(Variant::WarpShuffle, n);
     if (!more.empty()) why += sentence_gap() + more;
   } else if (n.base == "stride") {
-    why = tree_why(v, n.number, warp);
+    why = tree_why(v, n.number, step.block_dim, warp);
   } else if (n.base == "warp offset") {
     why =
         trf("Warp 0 alone finishes: lane t adds s[t + {0}] into its register and writes it "
