@@ -211,6 +211,48 @@ TEST(ReduceZh, CaptionsDifferBetweenVariants) {
   }
 }
 
+std::unique_ptr<HeatScene> heat_scene(const nlohmann::json& params);
+
+// Fast mode's report: the window's title and notes in Chinese, the terminal's and the JSON's in
+// English whatever the language.
+void expect_report_in_both(const BenchReport& report, const std::string& english_title) {
+  EXPECT_EQ(report.title.rfind(english_title, 0), 0u) << report.title;
+  EXPECT_NE(report.notes.find("copy bandwidth"), std::string::npos) << report.notes;
+  ASSERT_FALSE(report.title_shown.empty());
+  ASSERT_FALSE(report.notes_shown.empty());
+  for (const std::string& text : {report.title_shown, report.notes_shown}) {
+    const std::vector<std::string> words = test::english_words(text, kAllowed);
+    EXPECT_TRUE(words.empty()) << "'" << words[0] << "' in " << text;
+  }
+}
+
+TEST(ReduceZh, FastModeTitlesTheReportInChineseAndKeepsTheTerminalsEnglish) {
+  EnglishAfter english;
+  ReduceScene scene;
+  SceneContext context;
+  scene.attach(context);
+  BenchRequest request;
+  request.sizes = {"10"};
+  request.repeats = 1;
+  request.from_scene = true;
+  i18n::set_language(Language::Chinese);
+  std::ostringstream progress;
+  expect_report_in_both(scene.bench_job(request)(progress), "reduce sum int32 on ");
+}
+
+TEST(HeatZh, FastModeTitlesTheReportInChineseAndKeepsTheTerminalsEnglish) {
+  EnglishAfter english;
+  auto scene = heat_scene({{"size", "64x64"}});
+  BenchRequest request;
+  request.sizes = {"64"};
+  request.repeats = 1;
+  request.from_scene = true;
+  i18n::set_language(Language::Chinese);
+  std::ostringstream progress;
+  expect_report_in_both(scene->bench_job(request)(progress),
+                        "heat stencil (float32, insulated) on ");
+}
+
 TEST(ReduceZh, LectureVariantsAreTheSevenVariantIds) {
   ReduceScene scene;
   const std::vector<std::string> ids = scene.lecture_variants();
