@@ -14,6 +14,7 @@
 #include "i18n_test_support.h"
 #include "render/recording_canvas.h"
 #include "scenes/heat/heat_scene.h"
+#include "scenes/heat/heat_teach_scene.h"
 #include "scenes/reduce/reduce_scene.h"
 #include "views/cell_rows.h"
 #include "views/figure_parts.h"
@@ -184,10 +185,11 @@ TEST(ReduceZh, EveryStepOfEveryVariantHasACaptionThatSaysWhy) {
       const std::string where = c.variant + " " + c.finish + " step " + std::to_string(step);
       // The step's teaching point, not only its facts: English and Chinese.
       const TraceStep& s = trace.steps[size_t(step)];
-      EXPECT_FALSE(reduce_step_why(scene->primary().params, s, trace.warp_size).empty())
-          << where << " (" << s.label << ")";
+      const std::string why = reduce_step_why(scene->primary().params, s, trace.warp_size);
+      EXPECT_FALSE(why.empty()) << where << " (" << s.label << ")";
       const std::string en = scene->caption();
-      EXPECT_NE(en.find(s.label + ": "), std::string::npos) << where << ": " << en;
+      EXPECT_NE(en.find("(" + s.label + ")"), std::string::npos) << where << ": " << en;
+      EXPECT_NE(en.find(why), std::string::npos) << where << ": " << en;
       expect_chinese_caption(*scene, where);
     }
   }
@@ -316,13 +318,13 @@ TEST(HeatZh, EveryTeachStepHasACaptionThatSaysWhy) {
     for (int step = 0; step < scene->step_count(); ++step) {
       scene->seek(step);
       const std::string where = c.name + " step " + std::to_string(step);
-      // "Step k of n — label: why facts": the colon after the label comes with a why.
-      const std::string en = scene->caption();
-      const size_t dash = en.find(" \xE2\x80\x94 ");
-      ASSERT_NE(dash, std::string::npos) << where << ": " << en;
-      const size_t colon = en.find(": ", dash);
-      ASSERT_NE(colon, std::string::npos) << where << ": no why in " << en;
-      EXPECT_GT(en.size(), colon + 40) << where << ": " << en;
+      // The step's teaching point, not only its facts, and the caption says it.
+      const auto* teach = dynamic_cast<const HeatTeachScene*>(scene->find_mode("teach"));
+      ASSERT_TRUE(teach && teach->teach_run());
+      const stencil::TeachRun& run = *teach->teach_run();
+      const std::string why = heat_teach_why(run.params, run.trace.steps[size_t(step)]);
+      EXPECT_FALSE(why.empty()) << where;
+      EXPECT_NE(scene->caption().find(why), std::string::npos) << where;
       expect_chinese_caption(*scene, where);
     }
   }

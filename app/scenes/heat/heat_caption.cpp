@@ -202,6 +202,10 @@ std::vector<std::string> variants_for(int dim) {
 
 }  // namespace
 
+std::string heat_teach_why(const stencil::Params& params, const TraceStep& step) {
+  return teach_why(params, parse_stencil_label(step.label));
+}
+
 std::vector<std::string> HeatTeachScene::lecture_variants() const {
   return variants_for(settings_->grid.dim);
 }
@@ -212,7 +216,7 @@ std::string HeatTeachScene::caption() const {
   const int step = cursor_.step();
   if (step < 0 || step >= static_cast<int>(trace.steps.size())) return "";
   const TraceStep& s = trace.steps[size_t(step)];
-  const std::string why = teach_why(taught_->run.params, parse_stencil_label(s.label));
+  const std::string why = heat_teach_why(taught_->run.params, s);
   const std::string facts =
       step_facts(trace, taught_->traced.counters, step, &taught_->traced.snapshots);
   return compose_caption(step, static_cast<int>(trace.steps.size()), s.label, why, facts);

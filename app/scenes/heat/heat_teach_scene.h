@@ -42,6 +42,9 @@ class HeatTeachScene : public Scene {
   nlohmann::json results_json() const override;
   BenchJob bench_job(const BenchRequest& request) const override;
 
+  // The traced launch shown (null before attach).
+  const stencil::TeachRun* teach_run() const { return taught_ ? &taught_->run : nullptr; }
+
  private:
   Backend backend() const { return context_ ? context_->backend : Backend::Cpu; }
   void panel_teach();
@@ -55,5 +58,10 @@ class HeatTeachScene : public Scene {
   int focus_block_ = -1;              // the block under the mouse (-1: the middle one)
   mutable StencilTeachGeometry geo_;  // where draw() put the grid and tile: hover and focus
 };
+
+// Why `step` of a traced launch with `params` does what it does (the teaching point of that step
+// of that variant: tiles and halos, loads against outputs, coarsening in z, register tiling,
+// temporal blocking), in the current language.
+std::string heat_teach_why(const stencil::Params& params, const TraceStep& step);
 
 }  // namespace ws::app
