@@ -20,6 +20,7 @@ namespace {
     TR_NOOP("sorted random, seed {0}"),
     TR_NOOP("few-huge random, seed {0}"),
     TR_NOOP("{0} averaged to {1}"),
+    TR_NOOP("{0} {1} averaged to {2}"),  // "camera.png 512×512 averaged to 64×64"
 };
 
 }  // namespace

@@ -91,7 +91,8 @@ std::string step_facts(const Trace& trace, const Counters& counters, int step,
       for (size_t i = 0; i < after.size() && i < before.size(); ++i)
         if (!same_value(after[i], before[i])) ++changed;
     }
-    if (changed > 0) add(trf("{0} values change.", changed));
+    if (changed == 1) add(tr("One value changes."));
+    if (changed > 1) add(trf("{0} values change.", changed));
   }
   if (c.divergent_warps == 1)
     add(tr("One warp diverges: some of its lanes idle while the others work."));
