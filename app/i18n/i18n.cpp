@@ -104,6 +104,14 @@ Table make_table(const Catalog& catalog) {
   for (const auto& [key, value] : t.strings) {
     Pattern p;
     if (!split_pattern(key, p)) continue;
+    // Only keys with words of their own match text made elsewhere ("stride {0}"); "{0}: {1}" or
+    // "{0} ({1})" would take any text apart.
+    bool words = false;
+    for (const std::string& piece : p.pieces)
+      for (const char c : piece)
+        if (std::isalpha(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80)
+          words = true;
+    if (!words) continue;
     p.translation = &value;
     t.patterns.push_back(std::move(p));
   }

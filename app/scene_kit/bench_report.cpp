@@ -86,6 +86,10 @@ BenchReport merge_reports(const std::vector<BenchReport>& reports) {
   for (const BenchReport& r : reports) {
     out.title += (out.title.empty() ? "" : "; ") + r.title;
     out.notes += (out.notes.empty() ? "" : "\n") + r.notes;
+    const std::string title = r.title_shown.empty() ? r.title : r.title_shown;
+    const std::string notes = r.notes_shown.empty() ? r.notes : r.notes_shown;
+    out.title_shown += (out.title_shown.empty() ? "" : "; ") + title;
+    out.notes_shown += (out.notes_shown.empty() ? "" : "\n") + notes;
     out.table += r.table;
     out.rows.insert(out.rows.end(), r.rows.begin(), r.rows.end());
     out.failures.insert(out.failures.end(), r.failures.begin(), r.failures.end());

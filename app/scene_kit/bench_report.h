@@ -47,8 +47,11 @@ struct BenchRow {
 };
 
 struct BenchReport {
-  std::string title;    // "reduce sum float32 on NVIDIA H100 80GB HBM3"
-  std::string notes;    // what GB/s counts, the copy bandwidth, the repeats
+  std::string title;  // "reduce sum float32 on NVIDIA H100 80GB HBM3"
+  std::string notes;  // what GB/s counts, the copy bandwidth, the repeats
+  // The title and notes in the window's language, for the fast-mode panel ("" = the panel shows
+  // tr_text of title and notes). title and notes stay English: the terminal and JSON print them.
+  std::string title_shown, notes_shown;
   std::string table;    // fixed-width text table, for the terminal
   std::string library;  // "CUB DeviceScan", "" = none
   double copy_gbps = 0;

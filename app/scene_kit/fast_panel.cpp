@@ -6,6 +6,7 @@
 #include <chrono>
 #include <streambuf>
 
+#include "i18n/i18n.h"
 #include "render/draw_list_canvas.h"
 #include "panel_widgets.h"
 #include "views/bench_chart.h"
@@ -78,7 +79,7 @@ bool FastWorker::poll() {
     error_.clear();
     has_report_ = true;
   } catch (const std::exception& e) {
-    error_ = shared_->cancelled ? std::string("cancelled: the last result is kept") : e.what();
+    error_ = shared_->cancelled ? std::string(tr("cancelled: the last result is kept")) : e.what();
   }
   return true;
 }
@@ -95,13 +96,13 @@ void FastPanel::ui(Backend backend, int log2_max,
   const bool running = worker_.running();
   ImGui::BeginDisabled(running);
   if (!size_choices_.empty()) {
-    combo("size##fast", size_choice_, size_choices_);
+    combo((std::string(tr("size")) + "###size-fast").c_str(), size_choice_, size_choices_);
   } else if (log2_max > 0) {
     log2_n_ = std::min(log2_n_, log2_max);
     ImGui::SliderInt("log2 N##fast", &log2_n_, 10, log2_max);
   }
-  ImGui::SliderInt("repeats##fast", &repeats_, 1, 50);
-  if (ImGui::Button(button)) {
+  ImGui::SliderInt((std::string(tr("repeats")) + "###repeats-fast").c_str(), &repeats_, 1, 50);
+  if (ImGui::Button((std::string(tr(button)) + "###start-fast").c_str())) {
     BenchRequest request;
     request.backend = backend;
     request.repeats = repeats_;
@@ -120,16 +121,17 @@ void FastPanel::ui(Backend backend, int log2_max,
   ImGui::EndDisabled();
   if (running) {
     ImGui::SameLine();
-    if (ImGui::Button("cancel##fast")) worker_.cancel();
+    if (ImGui::Button((std::string(tr("cancel")) + "###cancel-fast").c_str())) worker_.cancel();
     const std::string line = worker_.progress();
-    ImGui::TextWrapped("running... %s", line.c_str());
+    ImGui::TextWrapped("%s", trf("running... {0}", line).c_str());
   }
   const std::string& error = start_error_.empty() ? worker_.error() : start_error_;
   if (!error.empty()) ImGui::TextColored(ImVec4(0.9f, 0.2f, 0.2f, 1), "%s", error.c_str());
   if (!worker_.has_report()) return;
   const BenchReport& r = worker_.report();
-  ImGui::TextWrapped("%s", r.title.c_str());
-  ImGui::TextWrapped("%s", r.notes.c_str());
+  const std::string title = r.title_shown.empty() ? tr_text(r.title) : r.title_shown;
+  ImGui::TextWrapped("%s", title.c_str());
+  ImGui::TextWrapped("%s", (r.notes_shown.empty() ? tr_text(r.notes) : r.notes_shown).c_str());
   const bool any_gbps =
       std::any_of(r.rows.begin(), r.rows.end(), [](auto& x) { return x.gbps > 0; });
   const bool any_ratio =
@@ -137,15 +139,17 @@ void FastPanel::ui(Backend backend, int log2_max,
   const bool any_rate =
       std::any_of(r.rows.begin(), r.rows.end(), [](auto& x) { return x.per_second > 0; });
   if (ImGui::BeginTable("fast", 7, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders)) {
-    const std::string ratio = "x " + (r.library.empty() ? std::string("library") : r.library);
-    for (const char* h : {"variant", "size", "median ms", any_gbps ? "GB/s" : "M elem/s", "% copy",
-                          ratio.c_str(), "checked"})
+    const std::string ratio = "x " + (r.library.empty() ? std::string(tr("library")) : r.library);
+    const std::string copy = std::string("% ") + tr("copy");  // "% copy": no key starts with "% c"
+    for (const char* h :
+         {tr("variant"), tr("size"), tr("median ms"), any_gbps ? "GB/s" : tr("M elem/s"),
+          copy.c_str(), ratio.c_str(), tr("checked")})
       ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
     for (const BenchRow& row : r.rows) {
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
-      ImGui::TextUnformatted(row.name.c_str());
+      ImGui::TextUnformatted(tr_text(row.name).c_str());
       ImGui::TableSetColumnIndex(1);
       ImGui::TextUnformatted(row.size.c_str());
       ImGui::TableSetColumnIndex(2);
@@ -164,19 +168,19 @@ void FastPanel::ui(Backend backend, int log2_max,
         ImGui::TextDisabled("-");
       ImGui::TableSetColumnIndex(6);
       if (row.verified)
-        ImGui::TextUnformatted("yes");
+        ImGui::TextUnformatted(tr("yes"));
       else
         ImGui::TextColored(ImVec4(0.9f, 0.2f, 0.2f, 1), "%s",
-                           row.note.empty() ? "WRONG" : row.note.c_str());
+                           row.note.empty() ? tr("WRONG") : tr_text(row.note).c_str());
     }
     ImGui::EndTable();
   }
   if (!any_gbps) return;
-  ImGui::Checkbox("chart##fast", &show_chart_);
+  ImGui::Checkbox((std::string(tr("chart")) + "###chart-fast").c_str(), &show_chart_);
   if (!show_chart_) return;
   // The same chart `warpscope render --bench` draws, into the panel.
   BenchChart chart;
-  chart.title = r.title;
+  chart.title = title;
   chart.copy_gbps = r.copy_gbps;
   chart.gbps_counts = r.json.value("gbps_counts", std::string("GB/s"));
   for (const BenchRow& row : r.rows)

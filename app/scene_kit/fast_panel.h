@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "bench_report.h"
+#include "i18n/i18n.h"
 
 namespace ws::app {
 
@@ -61,7 +62,7 @@ class FastPanel {
   // current parameters (request.from_scene is set); `button` labels the start button.
   void ui(Backend backend, int log2_max,
           const std::function<BenchJob(const BenchRequest&)>& make_job,
-          const char* button = "Time every variant");
+          const char* button = TR_NOOP("Time every variant"));
   const FastWorker& worker() const { return worker_; }
 
  private:

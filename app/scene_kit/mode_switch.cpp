@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include "common/error.h"
+#include "i18n/i18n.h"
 #include "scenes/json_params.h"
 
 namespace ws::app {
@@ -73,9 +74,11 @@ void ModeSwitch::params_from_json(const nlohmann::json& params) {
 void ModeSwitch::ui() {
   int current = static_cast<int>(active_);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
-  if (ImGui::BeginCombo("mode", modes_[active_]->title())) {
+  // Mode titles are their scenes' TR_NOOP literals, translated here where they are shown.
+  const std::string label = std::string(tr("mode")) + "###mode";
+  if (ImGui::BeginCombo(label.c_str(), tr(modes_[active_]->title()))) {
     for (size_t i = 0; i < modes_.size(); ++i)
-      if (ImGui::Selectable(modes_[i]->title(), i == active_)) current = static_cast<int>(i);
+      if (ImGui::Selectable(tr(modes_[i]->title()), i == active_)) current = static_cast<int>(i);
     ImGui::EndCombo();
   }
   if (current != static_cast<int>(active_)) {
@@ -134,6 +137,19 @@ BenchJob ModeSwitch::bench_job(const BenchRequest& request) const {
     if (report.json.is_object()) report.json["mode"] = mode;
     return report;
   };
+}
+
+nlohmann::json ModeSwitch::params_for_file(const FileInfo& file) const {
+  nlohmann::json params = active().params_for_file(file);
+  if (!params.is_null()) return params;
+  for (size_t m = 0; m < modes_.size(); ++m) {
+    if (m == active_) continue;
+    params = modes_[m]->params_for_file(file);
+    if (params.is_null()) continue;
+    params["mode"] = mode_ids_[m];
+    return params;
+  }
+  return nullptr;
 }
 
 }  // namespace ws::app

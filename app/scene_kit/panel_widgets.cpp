@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "i18n/i18n.h"
 #include "ui/code_panel.h"
 
 namespace ws::app {
@@ -25,12 +26,22 @@ bool combo(const char* label, int& index, const std::vector<std::string>& items)
   return changed;
 }
 
+namespace {
+
+// "visible text###id": the label in the current language, the widget's state under a stable id.
+std::string label_id(const char* text, const char* id) {
+  return std::string(text) + "###" + id;
+}
+
+}  // namespace
+
 void op_type_controls(BinaryOp op, ValueType type, nlohmann::json& edit) {
   int op_index = static_cast<int>(op);
-  if (combo("Operator", op_index, {"sum", "product", "min", "max"}))
+  if (combo(label_id(tr("Operator"), "op").c_str(), op_index,
+            {tr("sum"), tr("product"), tr("min"), tr("max")}))
     edit["op"] = op_name(static_cast<BinaryOp>(op_index));
   int type_index = static_cast<int>(type);
-  if (combo("Type", type_index, {"int32", "float32"}))
+  if (combo(label_id(tr("Type"), "type").c_str(), type_index, {"int32", "float32"}))
     edit["type"] = type_name(static_cast<ValueType>(type_index));
 }
 
@@ -38,28 +49,32 @@ void input_controls(const InputSource& source, const InputLimits& limits, nlohma
                     const char* image_tooltip) {
   std::string values = source.values_text;
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::InputTextWithHint("##values", "typed values, e.g. 3 1 7 0 4 1 6 3", &values,
+  if (ImGui::InputTextWithHint("##values", tr("typed values, e.g. 3 1 7 0 4 1 6 3"), &values,
                                ImGuiInputTextFlags_EnterReturnsTrue))
     edit["values"] = values;
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Type values and press Enter");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Type values and press Enter"));
   if (limits.images) {
     std::string image = source.image_path;
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 6);
-    if (ImGui::InputTextWithHint("Image file", "e.g. camera.png (shipped in assets/)", &image,
+    if (ImGui::InputTextWithHint(label_id(tr("Image file"), "image").c_str(),
+                                 tr("e.g. camera.png (shipped in assets/)"), &image,
                                  ImGuiInputTextFlags_EnterReturnsTrue))
       edit["image"] = image;
-    if (ImGui::IsItemHovered() && *image_tooltip) ImGui::SetTooltip("%s", image_tooltip);
+    if (ImGui::IsItemHovered() && *image_tooltip) ImGui::SetTooltip("%s", tr(image_tooltip));
   }
   int n = static_cast<int>(source.n);
-  ImGui::SliderInt("N (random)", &n, 1, static_cast<int>(limits.max_n), "%d",
-                   ImGuiSliderFlags_Logarithmic);
+  ImGui::SliderInt(label_id(tr("N (random)"), "n").c_str(), &n, 1, static_cast<int>(limits.max_n),
+                   "%d", ImGuiSliderFlags_Logarithmic);
   const bool n_changed = ImGui::IsItemDeactivatedAfterEdit();
   uint64_t seed = source.seed;
   const uint64_t one = 1;
-  const bool seed_changed = ImGui::InputScalar("Seed", ImGuiDataType_U64, &seed, &one);
+  const bool seed_changed =
+      ImGui::InputScalar(label_id(tr("Seed"), "seed").c_str(), ImGuiDataType_U64, &seed, &one);
   int dist = static_cast<int>(source.distribution);
-  const bool dist_changed = combo("Distribution", dist, {"uniform", "equal", "sorted", "few-huge"});
-  if (n_changed || seed_changed || dist_changed || ImGui::Button("Generate random input")) {
+  const bool dist_changed = combo(label_id(tr("Distribution"), "distribution").c_str(), dist,
+                                  {tr("uniform"), tr("equal"), tr("sorted"), tr("few-huge")});
+  if (n_changed || seed_changed || dist_changed ||
+      ImGui::Button(label_id(tr("Generate random input"), "generate").c_str())) {
     edit["n"] = n;
     edit["seed"] = std::min<uint64_t>(seed, INT64_MAX);
     edit["distribution"] = distribution_name(static_cast<Distribution>(dist));
@@ -98,7 +113,7 @@ void counters_table(const char* id, const CountersColumn& first, const CountersC
   if (!first.counters ||
       !ImGui::BeginTable(id, two ? 3 : 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders))
     return;
-  ImGui::TableSetupColumn("counter");
+  ImGui::TableSetupColumn(tr("counter"));
   ImGui::TableSetupColumn(first.title.c_str());
   if (two) ImGui::TableSetupColumn(second->title.c_str());
   ImGui::TableHeadersRow();
@@ -109,30 +124,31 @@ void counters_table(const char* id, const CountersColumn& first, const CountersC
                                                                    : std::string("-");
   };
   const auto row = [&](const char* name, auto&& value) {
-    counter_row(name, value(a), value(b), two);
+    counter_row(tr(name), value(a), value(b), two);
   };
-  row("this step: active threads",
+  row(TR_NOOP("this step: active threads"),
       [&](const Counters& c) { return at_step(c, &StepCounters::active_threads); });
-  row("this step: operations", [&](const Counters& c) { return at_step(c, &StepCounters::ops); });
-  row("this step: lanes consumed",
+  row(TR_NOOP("this step: operations"),
+      [&](const Counters& c) { return at_step(c, &StepCounters::ops); });
+  row(TR_NOOP("this step: lanes consumed"),
       [&](const Counters& c) { return at_step(c, &StepCounters::lanes_consumed); });
-  row("this step: divergent warps",
+  row(TR_NOOP("this step: divergent warps"),
       [&](const Counters& c) { return at_step(c, &StepCounters::divergent_warps); });
-  row("steps", [](const Counters& c) { return num(c.steps); });
-  row("operations (serial)",
+  row(TR_NOOP("steps"), [](const Counters& c) { return num(c.steps); });
+  row(TR_NOOP("operations (serial)"),
       [](const Counters& c) { return num(c.ops) + " (" + num(c.useful_ops) + ")"; });
-  row("work efficiency", [](const Counters& c) { return pct(c.work_efficiency); });
-  row("lanes consumed", [](const Counters& c) { return num(c.lanes_consumed); });
-  row("execution efficiency", [](const Counters& c) { return pct(c.efficiency); });
-  row("divergent warps", [](const Counters& c) { return num(c.divergent_warps); });
-  row("global sectors", [](const Counters& c) { return num(c.global_requests); });
-  row("bank conflicts (worst ways)",
+  row(TR_NOOP("work efficiency"), [](const Counters& c) { return pct(c.work_efficiency); });
+  row(TR_NOOP("lanes consumed"), [](const Counters& c) { return num(c.lanes_consumed); });
+  row(TR_NOOP("execution efficiency"), [](const Counters& c) { return pct(c.efficiency); });
+  row(TR_NOOP("divergent warps"), [](const Counters& c) { return num(c.divergent_warps); });
+  row(TR_NOOP("global sectors"), [](const Counters& c) { return num(c.global_requests); });
+  row(TR_NOOP("bank conflicts (worst ways)"),
       [](const Counters& c) { return num(c.bank_conflicts) + " (" + num(c.max_bank_ways) + ")"; });
-  row("atomics (hottest address)", [](const Counters& c) {
+  row(TR_NOOP("atomics (hottest address)"), [](const Counters& c) {
     return num(c.atomics) + " (" + num(c.max_atomics_per_address) + ")";
   });
-  row("barriers per block", [](const Counters& c) { return num(c.barriers); });
-  for (const auto& [name, va, vb] : extra) counter_row(name, va, vb, two);
+  row(TR_NOOP("barriers per block"), [](const Counters& c) { return num(c.barriers); });
+  for (const auto& [name, va, vb] : extra) counter_row(tr_text(name), va, vb, two);
   ImGui::EndTable();
 }
 
@@ -163,7 +179,7 @@ void error_line(const std::string& error) {
 bool text_field(const char* label, const char* hint, std::string& value) {
   const bool entered =
       ImGui::InputTextWithHint(label, hint, &value, ImGuiInputTextFlags_EnterReturnsTrue);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Press Enter to apply");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Press Enter to apply"));
   return entered;
 }
 
@@ -172,7 +188,7 @@ void counter_table(const char* id, const std::vector<std::pair<std::string, std:
   for (const auto& [name, value] : rows) {
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
-    ImGui::TextUnformatted(name.c_str());
+    ImGui::TextUnformatted(tr_text(name).c_str());
     ImGui::TableSetColumnIndex(1);
     ImGui::TextUnformatted(value.c_str());
   }
@@ -182,21 +198,21 @@ void counter_table(const char* id, const std::vector<std::pair<std::string, std:
 void twin_check_line(const TwinCheck& twin) {
   if (!twin.ran) return;
   if (!twin.matches()) {
-    ImGui::TextColored(ImVec4(0.9f, 0.2f, 0.2f, 1), "GPU differs from the CPU twin: %s",
-                       twin.difference.c_str());
+    ImGui::TextColored(ImVec4(0.9f, 0.2f, 0.2f, 1), "%s",
+                       trf("GPU differs from the CPU twin: {0}", twin.difference).c_str());
     return;
   }
-  ImGui::TextColored(ImVec4(0.1f, 0.6f, 0.2f, 1), "GPU trace matches the CPU twin");
-  if (!twin.note.empty()) ImGui::TextWrapped("(%s)", twin.note.c_str());
+  ImGui::TextColored(ImVec4(0.1f, 0.6f, 0.2f, 1), "%s", tr("GPU trace matches the CPU twin"));
+  if (!twin.note.empty()) ImGui::TextWrapped("(%s)", tr_text(twin.note).c_str());
 }
 
 void kernel_source_panel(const KernelSource& k) {
   const SourceSection source = load_step_source(k.file, k.section, k.marker);
   ImGui::TextDisabled("%s", k.file.c_str());
-  if (!k.note.empty()) ImGui::TextWrapped("%s", k.note.c_str());
+  if (!k.note.empty()) ImGui::TextWrapped("%s", tr_text(k.note).c_str());
   show_code_panel(source, find_marker_line(source, k.marker),
-                  "The kernel source was not found (or has no section for this variant yet); set "
-                  "WARPSCOPE_SOURCE_DIR to the source tree.");
+                  tr("The kernel source was not found (or has no section for this variant yet); "
+                     "set WARPSCOPE_SOURCE_DIR to the source tree."));
 }
 
 }  // namespace ws::app

@@ -3,10 +3,27 @@
 #include <filesystem>
 
 #include "common/error.h"
+#include "i18n/i18n.h"
 #include "io/image_values.h"
 #include "scenes/json_params.h"
 
 namespace ws::app {
+
+namespace {
+
+// The labels make() writes (English: run --json keeps them), translated where a figure shows
+// them with tr_text.
+[[maybe_unused]] const char* const kInputLabels[] = {
+    TR_NOOP("typed values"),
+    TR_NOOP("uniform random, seed {0}"),
+    TR_NOOP("equal random, seed {0}"),
+    TR_NOOP("sorted random, seed {0}"),
+    TR_NOOP("few-huge random, seed {0}"),
+    TR_NOOP("{0} averaged to {1}"),
+    TR_NOOP("{0} {1} averaged to {2}"),  // "camera.png 512×512 averaged to 64×64"
+};
+
+}  // namespace
 
 InputSource InputSource::defaults(const InputLimits& limits) {
   InputSource s;

@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "i18n/i18n.h"
+
 namespace ws::app {
 
 namespace {
@@ -78,7 +80,9 @@ void show_code_panel(const SourceSection& section, int highlight, const char* em
     ImGui::TextWrapped("%s", empty_message);
     return;
   }
-  ImGui::TextDisabled("%s", section.title.c_str());
+  // "variant sequential", "helper load_two_per_thread": the word translated, the name kept.
+  [[maybe_unused]] const char* const kind[] = {TR_NOOP("variant {0}"), TR_NOOP("helper {0}")};
+  ImGui::TextDisabled("%s", tr_text(section.title).c_str());
   ImGui::BeginChild("code", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
   // Follow the timeline: scroll when the highlighted statement changes.
   static int last_highlight = -2;

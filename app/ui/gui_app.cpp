@@ -198,7 +198,8 @@ int GuiApp::run() {
 }
 
 void GuiApp::frame(float dt) {
-  guarded([&] { scene_->tick(dt); });  // a running simulation advances once per frame
+  // A running simulation advances once per frame; while an animation records, the recording does.
+  if (!animation_export_.busy()) guarded([&] { scene_->tick(dt); });
   menu_bar();
   {
     SceneHost host = scene_host();
@@ -226,6 +227,7 @@ void GuiApp::frame(float dt) {
   ImGui::SetNextWindowSize(ImVec2(display.x - controls_w, timeline_h), ImGuiCond_FirstUseEver);
   timeline_window(dt);
   export_popup();
+  animation_export_.frame(*scene_, context_.theme, notice_, error_);
 }
 
 void GuiApp::menu_bar() {
@@ -239,6 +241,7 @@ void GuiApp::menu_bar() {
     open_files_.menu_items();
     ImGui::Separator();
     if (ImGui::MenuItem(tr("Export figure (PNG/SVG)..."))) open_export_ = true;
+    if (ImGui::MenuItem(tr("Export animation (GIF/MP4)..."))) animation_export_.open();
     if (ImGui::MenuItem(tr("Save session..."))) open_session_save_ = true;
     if (ImGui::MenuItem(tr("Open session..."))) open_session_load_ = true;
     ImGui::EndMenu();

@@ -18,6 +18,7 @@
 #include "scenes/scene.h"
 #include "shell/window.h"
 #include "timeline.h"
+#include "ui/animation_export_dialog.h"
 
 namespace ws::app {
 
@@ -82,6 +83,7 @@ class GuiApp {
   std::string export_path_ = "warpscope_figure.png";
   std::string session_path_ = "warpscope_session.json";
   bool open_export_ = false, open_session_save_ = false, open_session_load_ = false;
+  AnimationExportDialog animation_export_;  // File > Export animation...
   std::vector<ScriptedInput> script_;
   OpenFilesUi open_files_{settings_};  // File > Open, recent files, files dropped on the window
   ImVec2 figure_min_{0, 0}, figure_size_{0, 0};  // where the viewport drew the figure (screen)

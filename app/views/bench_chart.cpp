@@ -6,6 +6,7 @@
 #include <map>
 
 #include "common/error.h"
+#include "i18n/i18n.h"
 
 namespace ws::app {
 
@@ -22,13 +23,16 @@ BenchChart bench_chart_from_json(const nlohmann::json& j) {
     const std::string scene = j.value("scene", std::string());
     chart.title = scene;
     if (j.contains("inclusive"))
-      chart.title += j["inclusive"].get<bool>() ? " inclusive" : " exclusive";
+      chart.title +=
+          std::string(" ") + (j["inclusive"].get<bool>() ? tr("inclusive") : tr("exclusive"));
     for (const char* key : {"op", "type"})
       if (j.contains(key))
         chart.title += (chart.title.empty() ? "" : " ") + j[key].get<std::string>();
     // What a GB/s counts: every benchmark writes it (files older than that: the input read).
     chart.gbps_counts = j.value("gbps_counts", std::string("GB/s of input read"));
-    if (j.contains("device")) chart.title += " on " + j["device"].get<std::string>();
+    // " on " as a word of its own: a key "{0} on {1}" would match any text with " on " in it.
+    if (j.contains("device"))
+      chart.title += std::string(" ") + tr("on") + " " + j["device"].get<std::string>();
     for (const auto& r : j["rows"]) {
       BenchChartRow row;
       row.name =
@@ -60,9 +64,9 @@ void draw_bench_chart(gfx::Canvas& c, const BenchChart& chart, const gfx::Palett
   const float font = std::max(11.0f, std::min(size.y / 40.0f, size.x / 90.0f));
   c.text({8, 6}, chart.title, font * 1.2f, p.text);
   c.text({8, 10 + font * 1.3f},
-         chart.gbps_counts + " (median); " +
-             (chart.copy_gbps > 0 ? "dashed: copy bandwidth, bytes read + written; " : "") +
-             "x = speed relative to the library",
+         trf("{0} (median); ", tr_text(chart.gbps_counts)) +
+             (chart.copy_gbps > 0 ? tr("dashed: copy bandwidth, bytes read + written; ") : "") +
+             tr("x = speed relative to the library"),
          font * 0.85f, p.text_muted);
 
   // One panel per size, in ascending order; rows in the order the bench ran them.
@@ -105,9 +109,9 @@ void draw_bench_chart(gfx::Canvas& c, const BenchChart& chart, const gfx::Palett
       // grey, would look like the library).
       const gfx::Color colour = library ? p.text : p.warp_color(static_cast<int>(i) % 7);
       c.rect_filled({x0, y + row_h * 0.15f}, {x_of(r->gbps), y + row_h * 0.85f}, colour);
-      char label[64];
-      std::snprintf(label, sizeof label, "%.0f  %.2fx%s", r->gbps, r->ratio_to_library,
-                    r->verified ? "" : "  WRONG");
+      char label[96];
+      std::snprintf(label, sizeof label, "%.0f  %.2fx%s%s", r->gbps, r->ratio_to_library,
+                    r->verified ? "" : "  ", r->verified ? "" : tr("WRONG"));
       const float lx = x_of(r->gbps) + 4;
       const bool inside = lx + c.text_size(label, font * 0.8f).x > x0 + panel_w;
       c.text({inside ? x_of(r->gbps) - 4 : lx, y + row_h / 2}, label, font * 0.8f,
@@ -122,8 +126,9 @@ void draw_bench_chart(gfx::Canvas& c, const BenchChart& chart, const gfx::Palett
     ++panel;
   }
   if (chart.copy_gbps > 0) {
-    char copy[96];
-    std::snprintf(copy, sizeof copy, "copy bandwidth %.0f GB/s", chart.copy_gbps);
+    char gbps[32];
+    std::snprintf(gbps, sizeof gbps, "%.0f", chart.copy_gbps);
+    const std::string copy = trf("copy bandwidth {0} GB/s", gbps);
     c.text({size.x - 8, size.y - font * 1.6f}, copy, font * 0.85f, p.mismatch, HAlign::Right,
            VAlign::Top);
   }

@@ -31,10 +31,114 @@ std::string fit_text(const gfx::Canvas& c, std::string text, float font, float w
   return text + ellipsis;
 }
 
+namespace {
+
+// The code point of the UTF-8 sequence at `text[i]` and its length in bytes.
+char32_t code_point(const std::string& text, size_t i, size_t& length) {
+  const auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char lead = byte(i);
+  length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+  if (i + length > text.size()) length = 1;
+  if (length == 1) return lead;
+  char32_t cp = lead & (0x3F >> (length - 1));
+  for (size_t k = 1; k < length; ++k) cp = (cp << 6) | (byte(i + k) & 0x3F);
+  return cp;
+}
+
+// Chinese characters and full-width punctuation: a line may break before or after each.
+bool is_cjk(char32_t cp) {
+  return (cp >= 0x2E80 && cp <= 0x9FFF) || (cp >= 0xF900 && cp <= 0xFAFF) ||
+         (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFFEF);
+}
+
+// Punctuation that must not begin a line (it stays with the character before it).
+bool closes(char32_t cp) {
+  switch (cp) {
+    case 0x3001:
+    case 0x3002:
+    case 0xFF0C:
+    case 0xFF1A:
+    case 0xFF1B:
+    case 0xFF01:
+    case 0xFF1F:
+    case 0xFF09:
+    case 0x300D:
+    case 0x300F:
+    case 0x201D:
+    case 0x2019:
+    case 0x3011:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Lines of at most `width` for text with Chinese in it: breaks at spaces and between Chinese
+// characters (never before closing punctuation), so a sentence without spaces still wraps.
+std::vector<std::string> wrap_cjk(const gfx::Canvas& c, const std::string& text, float font,
+                                  float width) {
+  // Pieces that stay together, each with whether a space stood before it.
+  struct Piece {
+    std::string text;
+    bool space_before;
+  };
+  std::vector<Piece> pieces;
+  bool space = false, joinable = false;  // joinable: the last piece is a run of non-CJK text
+  for (size_t i = 0; i < text.size();) {
+    size_t length = 1;
+    const char32_t cp = code_point(text, i, length);
+    const std::string ch = text.substr(i, length);
+    i += length;
+    if (cp == ' ') {
+      space = true;
+      joinable = false;
+      continue;
+    }
+    if (is_cjk(cp) || cp == 0x201C || cp == 0x2018) {
+      if (closes(cp) && !pieces.empty() && !space)
+        pieces.back().text += ch;
+      else
+        pieces.push_back({ch, space});
+      joinable = false;
+    } else if (joinable && !space) {
+      pieces.back().text += ch;
+    } else {
+      pieces.push_back({ch, space});
+      joinable = true;
+    }
+    space = false;
+  }
+  std::vector<std::string> lines(1);
+  for (const Piece& piece : pieces) {
+    const std::string gap = piece.space_before && !lines.back().empty() ? " " : "";
+    const std::string candidate = lines.back() + gap + piece.text;
+    if (!lines.back().empty() && c.text_size(candidate, font).x > width)
+      lines.push_back(piece.text);
+    else
+      lines.back() = candidate;
+  }
+  return lines;
+}
+
+bool has_cjk(const std::string& text) {
+  for (size_t i = 0; i < text.size();) {
+    size_t length = 1;
+    if (is_cjk(code_point(text, i, length))) return true;
+    i += length;
+  }
+  return false;
+}
+
+}  // namespace
+
 float draw_wrapped(gfx::Canvas& c, Vec2 pos, const std::string& text, float font, float width,
                    gfx::Color color, int max_lines) {
   std::vector<std::string> lines(1);
   size_t start = 0;
+  if (has_cjk(text)) {
+    lines = wrap_cjk(c, text, font, width);
+    start = text.size();
+  }
   while (start < text.size()) {
     size_t end = text.find(' ', start);
     if (end == std::string::npos) end = text.size();

@@ -6,6 +6,7 @@
 
 #include "cell_rows.h"
 #include "common/inputs.h"
+#include "i18n/i18n.h"
 
 namespace ws::app {
 
@@ -128,8 +129,29 @@ std::string number(double v, ValueType type) {
   return std::isnan(v) ? std::string() : format_value(v, type);
 }
 
+// The counted nouns the figures use, as keys "{0} <noun>s" (one key for singular and plural:
+// Chinese has no plural). A noun without a key keeps its English form, the count in front.
+[[maybe_unused]] const char* const kCountedNouns[] = {
+    TR_NOOP("{0} threads"),        TR_NOOP("{0} ops"),
+    TR_NOOP("{0} warps"),          TR_NOOP("{0} steps"),
+    TR_NOOP("{0} barriers"),       TR_NOOP("{0} lanes"),
+    TR_NOOP("{0} atomics"),        TR_NOOP("{0} bank conflicts"),
+    TR_NOOP("{0} global sectors"), TR_NOOP("{0} active threads"),
+    TR_NOOP("{0} positions"),      TR_NOOP("{0} edges"),
+    TR_NOOP("{0} levels"),         TR_NOOP("{0} rows"),
+    TR_NOOP("{0} pixels"),         TR_NOOP("{0} divergent warps"),
+    TR_NOOP("{0} predecessors"),   TR_NOOP("{0} flag reads"),
+    TR_NOOP("{0} more counters"),  TR_NOOP("{0} tail atomics"),
+    TR_NOOP("{0} more atomics"),   TR_NOOP("{0} more warps"),
+    TR_NOOP("{0} values"),
+};
+
 std::string count_text(int64_t count, const std::string& noun) {
-  return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
+  const std::string english = std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
+  if (i18n::language() == i18n::Language::English) return english;
+  const std::string key = "{0} " + noun + "s";
+  const std::string translated = tr(key.c_str());  // exact keys only (copied while `key` lives)
+  return translated == key ? english : i18n::format(translated, {std::to_string(count)});
 }
 
 }  // namespace ws::app

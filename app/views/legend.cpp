@@ -1,5 +1,7 @@
 #include "legend.h"
 
+#include "i18n/i18n.h"
+
 namespace ws::app {
 
 using gfx::Vec2;
@@ -41,12 +43,12 @@ void LegendLine::arrow(gfx::Color colour) {
 
 void LegendLine::memory_spaces(bool registers) {
   memory(p_.shared_row);
-  label("shared");
+  label(tr("shared"));
   memory(p_.global_row);
-  label("global");
+  label(tr("global"));
   if (!registers) return;
   memory(p_.register_row);
-  label("registers");
+  label(tr("registers"));
 }
 
 float draw_trace_legend(gfx::Canvas& c, Vec2 origin, float font, const gfx::Palette& p,
@@ -54,22 +56,22 @@ float draw_trace_legend(gfx::Canvas& c, Vec2 origin, float font, const gfx::Pale
   LegendLine key(c, origin, font, p);
   for (int w = 0; w < 4; ++w) key.strip(p.warp_color(w));
   key.end_strips();
-  key.label("lanes by warp");
+  key.label(tr("lanes by warp"));
   c.rect_filled({key.x(), origin.y}, {key.x() + key.box() * 0.6f, origin.y + key.box()},
                 p.inactive);
   key.advance(key.box() * 0.6f + 4);
-  key.label("inactive lane");
+  key.label(tr("inactive lane"));
   c.rect_filled({key.x(), key.mid() + 1}, {key.x() + key.box() * 1.6f, key.mid() + 4}, p.divergent);
   key.advance(key.box() * 1.6f + 4);
-  key.label("divergent warp");
+  key.label(tr("divergent warp"));
   key.arrow(p.read);
-  key.label("operand read");
+  key.label(tr("operand read"));
   key.arrow(p.atomic);
-  key.label("atomic");
+  key.label(tr("atomic"));
   key.memory_spaces(true);
   if (with_mismatch) {
     key.outlined(p.mismatch, 2.5f);
-    key.label("differs from CPU reference");
+    key.label(tr("differs from CPU reference"));
   }
   return key.box();
 }

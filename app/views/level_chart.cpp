@@ -6,6 +6,7 @@
 #include <functional>
 
 #include "cell_rows.h"
+#include "i18n/i18n.h"
 
 namespace ws::app {
 
@@ -104,7 +105,7 @@ LevelChartLayout draw_level_chart(gfx::Canvas& c, Vec2 min, Vec2 max, const Leve
   layout.y0 = plot_top;
   layout.y1 = max.y - x_axis_h;
   if (n == 0 || bottom - plot_top < font * 2) {
-    c.text({(left + right) / 2, (plot_top + bottom) / 2}, "no levels", font, p.text_muted,
+    c.text({(left + right) / 2, (plot_top + bottom) / 2}, tr("no levels"), font, p.text_muted,
            HAlign::Center, VAlign::Middle);
     return layout;
   }
@@ -148,8 +149,9 @@ LevelChartLayout draw_level_chart(gfx::Canvas& c, Vec2 min, Vec2 max, const Leve
              VAlign::Middle);
     }
   }
-  c.text({min.x, plot_top - font * 0.2f}, chart.y_label + (chart.log_scale ? " (log)" : ""),
-         font * 0.75f, p.text_muted, HAlign::Left, VAlign::Bottom);
+  c.text({min.x, plot_top - font * 0.2f},
+         chart.log_scale ? trf("{0} (log)", chart.y_label) : chart.y_label, font * 0.75f,
+         p.text_muted, HAlign::Left, VAlign::Bottom);
 
   // The bars.
   const int groups = std::max<int>(1, int(chart.bars.size()));

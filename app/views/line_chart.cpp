@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "common/error.h"
+#include "i18n/i18n.h"
 
 namespace ws::app {
 
@@ -32,8 +33,9 @@ LineChart line_chart_from_json(const nlohmann::json& j) {
     const double y_scale = spec.value("y_scale", 1.0);
     WS_REQUIRE(std::isfinite(y_scale) && y_scale > 0,
                std::string("\"chart\": \"y_scale\" must be a positive number"));
-    chart.title = spec.value("title", j.value("scene", std::string()));
-    if (j.contains("device")) chart.title += " on " + j["device"].get<std::string>();
+    chart.title = tr_text(spec.value("title", j.value("scene", std::string())));
+    if (j.contains("device"))
+      chart.title += std::string(" ") + tr("on") + " " + j["device"].get<std::string>();
     chart.subtitle = spec.value("subtitle", std::string());
     chart.x_label = spec.value("x_label", x_key);
     chart.y_label = spec.value("y_label", y_key);
@@ -96,7 +98,7 @@ void draw_line_chart(gfx::Canvas& c, const LineChart& chart, const gfx::Palette&
   c.text({8, 6}, chart.title, font * 1.2f, p.text);
   float top = 10 + font * 1.4f;
   if (!chart.subtitle.empty()) {
-    c.text({8, top}, chart.subtitle, font * 0.85f, p.text_muted);
+    c.text({8, top}, tr_text(chart.subtitle), font * 0.85f, p.text_muted);
     top += font * 1.2f;
   }
   top += font * 1.2f;
@@ -147,9 +149,9 @@ void draw_line_chart(gfx::Canvas& c, const LineChart& chart, const gfx::Palette&
     c.text({px(x), bottom + font * 0.4f}, label, font * 0.8f, p.text_muted, HAlign::Center,
            VAlign::Top);
   }
-  c.text({(left + right) / 2, size.y - font * 1.5f}, chart.x_label, font * 0.9f, p.text,
+  c.text({(left + right) / 2, size.y - font * 1.5f}, tr_text(chart.x_label), font * 0.9f, p.text,
          HAlign::Center, VAlign::Top);
-  c.text({8, top - font * 1.2f}, chart.y_label, font * 0.9f, p.text);
+  c.text({8, top - font * 1.2f}, tr_text(chart.y_label), font * 0.9f, p.text);
 
   // The lines: variants in the eight Okabe-Ito hues, the library dashed in the text colour.
   int hue = 0;
@@ -175,7 +177,7 @@ void draw_line_chart(gfx::Canvas& c, const LineChart& chart, const gfx::Palette&
       const Vec2 at{px(pt.x), py(pt.y)};
       c.circle_filled(at, font * 0.22f, pt.verified ? col : p.mismatch);
       if (!pt.verified)
-        c.text({at.x + font * 0.3f, at.y}, "WRONG", font * 0.7f, p.mismatch, HAlign::Left,
+        c.text({at.x + font * 0.3f, at.y}, tr("WRONG"), font * 0.7f, p.mismatch, HAlign::Left,
                VAlign::Bottom);
     }
     const float kx = right + font;

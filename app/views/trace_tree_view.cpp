@@ -5,6 +5,7 @@
 #include <map>
 
 #include "common/inputs.h"
+#include "i18n/i18n.h"
 #include "interop/colormap.h"
 #include "views/figure_parts.h"
 
@@ -67,11 +68,11 @@ int64_t flat_index(const Trace& trace, const TraceStep& step, const TraceEvent& 
 const char* space_name(MemSpace s) {
   switch (s) {
     case MemSpace::Global:
-      return "global";
+      return tr("global");
     case MemSpace::Shared:
-      return "shared";
+      return tr("shared");
     default:
-      return "registers";
+      return tr("registers");
   }
 }
 
@@ -201,7 +202,7 @@ void draw_lanes(gfx::Canvas& c, const TraceTreeInput& in, const gfx::Palette& p,
   // so "thread t" is not read as "the thread of element t" (a coarsened thread owns several).
   const float strip_end = L.x0 + threads * lane_w;
   const float note_font = std::clamp(L.lane_h * 1.6f, 8.0f, 12.0f);
-  const std::string note = threads == 1 ? "1 thread" : std::to_string(threads) + " threads";
+  const std::string note = count_text(threads, "thread");
   if (strip_end + 6 + c.text_size(note, note_font).x < L.x0 + area_w)
     c.text({strip_end + 6, y + L.lane_h / 2}, note, note_font, p.text_muted, HAlign::Left,
            VAlign::Middle);
@@ -316,8 +317,12 @@ TraceTreeKey draw_trace_tree(gfx::Canvas& c, const TraceTreeInput& in, const gfx
   const float label_font = std::clamp(L.pitch * 0.26f, 10.0f, 18.0f * s);
   auto fit = [&](std::string text, float font) {
     if (c.text_size(text, font).x <= L.label_w) return text;
-    while (text.size() > 2 && c.text_size(text + "\xE2\x80\xA6", font).x > L.label_w)
+    while (text.size() > 2 && c.text_size(text + "\xE2\x80\xA6", font).x > L.label_w) {
       text.pop_back();
+      while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80)
+        text.pop_back();  // never cut a UTF-8 sequence in half
+      if (!text.empty() && static_cast<unsigned char>(text.back()) >= 0xC0) text.pop_back();
+    }
     return text + "\xE2\x80\xA6";
   };
   int arrow_budget = kMaxArrows;
@@ -328,12 +333,12 @@ TraceTreeKey draw_trace_tree(gfx::Canvas& c, const TraceTreeInput& in, const gfx
     if (row.step == current)
       c.rect_filled({0, y - L.arrow_gap * 0.5f}, {size.x, y + L.cell_h + L.lane_h + 6},
                     p.highlight.with_alpha(40), 4);
-    std::string title = row.step < 0 ? "input" : trace.steps[row.step].label;
-    std::string detail = std::string(space_name(buffer.space)) + " · " + buffer.name;
+    std::string title = row.step < 0 ? tr("input") : tr_text(trace.steps[row.step].label);
+    std::string detail = std::string(space_name(buffer.space)) + " · " + tr_text(buffer.name);
     if (row.step >= 0 && in.counters) {
       const StepCounters& sc = in.counters->per_step[row.step];
       detail = count_text(sc.active_threads, "thread") + " · " + count_text(sc.ops, "op");
-      if (sc.divergent_warps) detail += " · " + std::to_string(sc.divergent_warps) + " div";
+      if (sc.divergent_warps) detail += " · " + trf("{0} div", sc.divergent_warps);
     }
     title = fit(title, label_font);
     detail = fit(detail, label_font * 0.85f);
@@ -347,7 +352,7 @@ TraceTreeKey draw_trace_tree(gfx::Canvas& c, const TraceTreeInput& in, const gfx
     if (row.step >= 0) draw_lanes(c, in, p, L, r, row.step, area_w, geometry);
     L.key.rows.push_back(geometry);
     if (r == 0 && skipped > 0)
-      c.text({L.x0, y + L.cell_h + 4}, "\xE2\x8B\xAE " + std::to_string(skipped) + " earlier steps",
+      c.text({L.x0, y + L.cell_h + 4}, "\xE2\x8B\xAE " + trf("{0} earlier steps", skipped),
              label_font * 0.85f, p.text_muted, HAlign::Left, VAlign::Top);
   }
   return L.key;
@@ -355,7 +360,7 @@ TraceTreeKey draw_trace_tree(gfx::Canvas& c, const TraceTreeInput& in, const gfx
 
 void draw_value_colour_bar(gfx::Canvas& c, Vec2 origin, Vec2 size, float font,
                            const gfx::Palette& p) {
-  const std::string lo = "row min", hi = "row max";  // each row on its own scale
+  const std::string lo = tr("row min"), hi = tr("row max");  // each row on its own scale
   c.text({origin.x, origin.y + size.y / 2}, lo, font, p.text_muted, HAlign::Left, VAlign::Middle);
   const float x0 = origin.x + c.text_size(lo, font).x + 4;
   const int steps = 32;
@@ -389,9 +394,8 @@ namespace {
 
 std::string thread_name(const Trace& trace, const TraceStep& step, int32_t thread) {
   const int block = thread / step.block_dim, t = thread % step.block_dim;
-  return "thread " + std::to_string(t) + " of block " + std::to_string(block) + " (warp " +
-         std::to_string(t / trace.warp_size) + ", lane " + std::to_string(t % trace.warp_size) +
-         ")";
+  return trf("thread {0} of block {1} (warp {2}, lane {3})", t, block, t / trace.warp_size,
+             t % trace.warp_size);
 }
 
 // What one thread did in one step, one event a line.
@@ -401,25 +405,26 @@ std::string thread_events(const Trace& trace, const TraceStep& step, int32_t thr
     if (e.thread != thread) continue;
     const std::string value = format_value(e.value, trace.type);
     const std::string where = e.kind == EventKind::Op ? ""
-                                                      : trace.buffers[e.buffer].name + "[" +
-                                                            std::to_string(e.address) + "]";
+                                                      : tr_text(trace.buffers[e.buffer].name) +
+                                                            "[" + std::to_string(e.address) + "]";
     switch (e.kind) {
       case EventKind::Read:
-        out += "\n  read " + where + " = " + value;
+        out += "\n  " + trf("read {0} = {1}", where, value);
         break;
       case EventKind::Write:
-        out += "\n  write " + where + " = " + value;
+        out += "\n  " + trf("write {0} = {1}", where, value);
         break;
       case EventKind::Atomic:
-        out += "\n  atomic " + where + " with " + value;
+        out += "\n  " + trf("atomic {0} with {1}", where, value);
         break;
       default:
-        out += "\n  " + (trace.op_label.empty() ? std::string(op_name(trace.op)) : trace.op_label) +
+        out += "\n  " +
+               tr_text(trace.op_label.empty() ? std::string(op_name(trace.op)) : trace.op_label) +
                " -> " + value;
         break;
     }
   }
-  return out.empty() ? "\n  (inactive in this step)" : out;
+  return out.empty() ? "\n  " + std::string(tr("(inactive in this step)")) : out;
 }
 
 }  // namespace
@@ -430,26 +435,27 @@ std::string describe_hit(const Trace& trace,
   if (hit.step >= static_cast<int>(trace.steps.size())) return "";
   if (hit.thread >= 0 && hit.step >= 0) {
     const TraceStep& step = trace.steps[hit.step];
-    return thread_name(trace, step, hit.thread) + " in '" + step.label +
-           "':" + thread_events(trace, step, hit.thread);
+    return trf("{0} in '{1}':", thread_name(trace, step, hit.thread), tr_text(step.label)) +
+           thread_events(trace, step, hit.thread);
   }
   if (hit.buffer < 0) return "";
   const TraceBuffer& buffer = trace.buffers[hit.buffer];
   const bool per_block = buffer.space == MemSpace::Shared;
   const int64_t size = std::max<int32_t>(1, buffer.size);
-  const std::string cell = buffer.name + "[" +
-                           std::to_string(per_block ? hit.index % size : hit.index) + "]" +
-                           (per_block ? " of block " + std::to_string(hit.index / size) : "");
+  const std::string slot =
+      tr_text(buffer.name) + "[" + std::to_string(per_block ? hit.index % size : hit.index) + "]";
+  const std::string cell = per_block ? trf("{0} of block {1}", slot, hit.index / size) : slot;
   if (hit.step < 0)
-    return cell + " = " + format_value(buffer.initial.at(hit.index), trace.type) + " (input)";
+    return trf("{0} = {1} (input)", cell, format_value(buffer.initial.at(hit.index), trace.type));
   const TraceStep& step = trace.steps[hit.step];
-  std::string out = cell + " after '" + step.label + "' = " +
-                    format_value(snapshots.at(hit.step).at(hit.buffer).at(hit.index), trace.type);
+  std::string out =
+      trf("{0} after '{1}' = {2}", cell, tr_text(step.label),
+          format_value(snapshots.at(hit.step).at(hit.buffer).at(hit.index), trace.type));
   for (const TraceEvent& e : step.events) {
     if ((e.kind != EventKind::Write && e.kind != EventKind::Atomic) || e.buffer != hit.buffer)
       continue;
     if (flat_index(trace, step, e) != hit.index) continue;
-    out += "\nwritten by " + thread_name(trace, step, e.thread) + ":" +
+    out += "\n" + trf("written by {0}:", thread_name(trace, step, e.thread)) +
            thread_events(trace, step, e.thread);
     break;
   }

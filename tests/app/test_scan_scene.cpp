@@ -304,6 +304,7 @@ TEST(ScanScene, RecordsTheLookbackTimelineAtAnySize) {
 // The panels in a real ImGui frame (every header open), for a section variant with a comparison,
 // the race, a single-pass variant and an application mode: nothing throws, and a bad typed value
 // in the panel path leaves the run on screen.
+// The headers' IDs are their English text after "###", in every language.
 TEST(ScanScene, PanelsDrawInAnImGuiFrame) {
   auto gl = gfx::HeadlessGl::create();
   gfx::ImguiRuntime imgui;
@@ -322,8 +323,8 @@ TEST(ScanScene, PanelsDrawInAnImGuiFrame) {
     for (int frame = 0; frame < 2; ++frame)
       testing::panels_frame(
           imgui,
-          {"Variant and input", "Counters", "Look-back timeline", "Steps and work against N",
-           "Fast mode (full size, timed)"},
+          {"###Variant and input", "###Counters", "###Look-back timeline",
+           "###Steps and work against N", "###Fast mode (full size, timed)"},
           [&] { EXPECT_NO_THROW(scene.ui()); }, [&] { EXPECT_NO_THROW(scene.code_ui()); });
     EXPECT_GE(scene.step_count(), 1);
     scene.detach();

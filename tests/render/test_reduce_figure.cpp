@@ -6,6 +6,7 @@
 
 #include "gl_environment.h"
 #include "golden.h"
+#include "i18n/i18n.h"
 #include "scenes/reduce/reduce_scene.h"
 
 namespace ws::gfx {
@@ -29,6 +30,23 @@ TEST(ReduceFigure, SequentialStrideFourMatchesTheGolden) {
   options.height = 540;
   test::expect_matches_golden(
       "reduce_sequential_step3", [&](Canvas& c) { scene->draw(c, Theme::Light); }, options, 24,
+      0.002);
+}
+
+// The same figure in Chinese: CJK glyphs from the merged font (WenQuanYi Micro Hei), the labels,
+// legend and counters translated, and the layout still fitting.
+TEST(ReduceFigure, ChineseSequentialStrideFourMatchesTheGolden) {
+  WS_REQUIRE_GL();
+  struct EnglishAfter {
+    ~EnglishAfter() { i18n::set_language(i18n::Language::English); }
+  } english;
+  auto scene = scene_at_step(2);
+  i18n::set_language(i18n::Language::Chinese);
+  FigureOptions options;
+  options.width = 960;
+  options.height = 540;
+  test::expect_matches_golden(
+      "reduce_sequential_step3_zh", [&](Canvas& c) { scene->draw(c, Theme::Light); }, options, 24,
       0.002);
 }
 

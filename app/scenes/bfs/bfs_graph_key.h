@@ -10,8 +10,8 @@
 namespace ws::app {
 
 // Source, frontier, discovered, visited, unvisited; then the examined edges (`examined`: "examined
-// this level" in graph mode, "examined this step" in teach mode), those that discovered a vertex,
-// and the BFS tree.
+// this level" in graph mode, "examined this step" in teach mode, already translated), those that
+// discovered a vertex, and the BFS tree; in the current language.
 std::vector<Swatch> bfs_graph_key(gfx::Theme theme, const char* examined);
 
 }  // namespace ws::app

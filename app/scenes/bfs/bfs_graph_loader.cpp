@@ -5,6 +5,7 @@
 
 #include "common/error.h"
 #include "graph/graph_csr.h"
+#include "i18n/i18n.h"
 #include "io/asset_path.h"
 #include "io/decoded_files.h"
 
@@ -54,26 +55,27 @@ graph::Graph symmetrized(graph::Graph g) {
 
 const std::vector<ShippedGraph>& shipped_graphs() {
   static const std::vector<ShippedGraph> graphs = {
-      {"karate.mtx", "karate", "Zachary's karate club: 34 people, 78 friendships", false},
+      {"karate.mtx", "karate", TR_NOOP("Zachary's karate club: 34 people, 78 friendships"), false},
       {"minnesota_edges.txt", "minnesota",
-       "Minnesota roads: 2642 intersections at their coordinates", true},
-      {"facebook_combined.txt", "facebook", "SNAP ego-Facebook: 4039 people, 88234 friendships",
-       true},
-      {"bcspwr10.mtx", "bcspwr10", "US power grid (bcspwr10): 5300 buses, long diameter", false},
-      {"4elt.graph", "4elt", "4elt finite-element mesh: 15606 vertices", false},
+       TR_NOOP("Minnesota roads: 2642 intersections at their coordinates"), true},
+      {"facebook_combined.txt", "facebook",
+       TR_NOOP("SNAP ego-Facebook: 4039 people, 88234 friendships"), true},
+      {"bcspwr10.mtx", "bcspwr10", TR_NOOP("US power grid (bcspwr10): 5300 buses, long diameter"),
+       false},
+      {"4elt.graph", "4elt", TR_NOOP("4elt finite-element mesh: 15606 vertices"), false},
   };
   return graphs;
 }
 
 const std::vector<std::pair<std::string, std::string>>& generator_examples() {
   static const std::vector<std::pair<std::string, std::string>> specs = {
-      {"pmpp", "the textbook's 9-vertex example (PMPP ch. 15)"},
-      {"grid:32x32", "2D grid: a road network's large diameter"},
-      {"kron:12:16", "Kronecker / R-MAT, Graph500 parameters: a small world"},
-      {"er:2000:8", "Erdos-Renyi, average degree 8"},
-      {"tree:6", "complete binary tree"},
-      {"path:64", "a path: one vertex per level"},
-      {"star:64", "a star: everything at level 1"},
+      {"pmpp", TR_NOOP("the textbook's 9-vertex example (PMPP ch. 15)")},
+      {"grid:32x32", TR_NOOP("2D grid: a road network's large diameter")},
+      {"kron:12:16", TR_NOOP("Kronecker / R-MAT, Graph500 parameters: a small world")},
+      {"er:2000:8", TR_NOOP("Erdos-Renyi, average degree 8")},
+      {"tree:6", TR_NOOP("complete binary tree")},
+      {"path:64", TR_NOOP("a path: one vertex per level")},
+      {"star:64", TR_NOOP("a star: everything at level 1")},
   };
   return specs;
 }
@@ -131,6 +133,12 @@ std::string graph_summary(const graph::Graph& g, const std::string& label) {
   else
     text += std::to_string(g.edges()) + " directed edges";
   return text;
+}
+
+std::string shown_graph_summary(const graph::Graph& g, const std::string& label) {
+  return g.symmetric
+             ? trf("{0}: {1} vertices, {2} undirected edges", label, g.vertices, g.edges() / 2)
+             : trf("{0}: {1} vertices, {2} directed edges", label, g.vertices, g.edges());
 }
 
 }  // namespace ws::app

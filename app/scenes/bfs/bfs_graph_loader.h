@@ -17,13 +17,14 @@ namespace ws::app {
 struct ShippedGraph {
   const char* file;         // "karate.mtx"
   const char* short_name;   // "karate": tables and chart labels
-  const char* description;  // "Zachary's karate club (34 people, 78 friendships)"
+  const char* description;  // "Zachary's karate club (34 people, 78 friendships)"; a key (tr)
   bool undirected_list;     // an edge list with each undirected edge once: symmetrized
 };
 // The graphs in assets/graphs, smallest first.
 const std::vector<ShippedGraph>& shipped_graphs();
 
-// Generator specs the graph picker offers (with graph::generate's syntax, without "gen:").
+// Generator specs the graph picker offers (with graph::generate's syntax, without "gen:"), each
+// with its description (a key: tr).
 const std::vector<std::pair<std::string, std::string>>& generator_examples();
 
 // What decides the graph (name, format, coordinates, symmetrize, the seed of a generator): two
@@ -36,5 +37,7 @@ graph::Graph load_bfs_graph(const BfsSettings& s);
 
 // "karate.mtx: 34 vertices, 156 directed edges (78 undirected)".
 std::string graph_summary(const graph::Graph& g, const std::string& label);
+// The same in the current language (figures; graph_summary stays English for JSON).
+std::string shown_graph_summary(const graph::Graph& g, const std::string& label);
 
 }  // namespace ws::app

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "bfs_bench.h"
+#include "bfs_captions.h"
 #include "bfs_graph_loader.h"
 #include "bfs_report.h"
 #include "common/error.h"
@@ -353,6 +354,16 @@ nlohmann::json BfsGraphScene::results_json() const {
 
 BenchJob BfsGraphScene::bench_job(const BenchRequest& request) const {
   return bfs_bench_job(*settings_, request);
+}
+
+std::vector<std::string> BfsGraphScene::lecture_variants() const {
+  return bfs_lecture_variants();
+}
+
+std::string BfsGraphScene::caption() const {
+  if (!ran_ || !graph_) return "";
+  return bfs_level_caption(settings_->variant, result_, shown_, graph_->vertices, settings_->alpha,
+                           settings_->beta);
 }
 
 }  // namespace ws::app

@@ -22,6 +22,7 @@
 #include "bfs_settings.h"
 #include "graph/graph.h"
 #include "graph_layout/graph_layout.h"
+#include "i18n/i18n.h"
 #include "scene_kit/fast_panel.h"
 #include "scenes/scene.h"
 #include "views/graph/graph_view.h"
@@ -34,7 +35,7 @@ class BfsGraphScene : public Scene {
   explicit BfsGraphScene(std::shared_ptr<BfsSettings> settings);
   ~BfsGraphScene() override;
   const char* id() const override { return "graph"; }
-  const char* title() const override { return "graph: the frontier level by level"; }
+  const char* title() const override { return TR_NOOP("graph: the frontier level by level"); }
   SceneCapabilities capabilities() const override;
   void attach(SceneContext& context) override;
   void detach() override;
@@ -52,6 +53,10 @@ class BfsGraphScene : public Scene {
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
   std::string describe_at(gfx::Vec2 point) const override;
   nlohmann::json results_json() const override;
+  // Lecture mode: the keys 1..7 choose the variants; the caption describes the level shown (its
+  // frontier, what it examined and discovered, and for direction-optimizing why that direction).
+  std::vector<std::string> lecture_variants() const override;
+  std::string caption() const override;
   BenchJob bench_job(const BenchRequest& request) const override;
 
   // The graph and the run shown (null / empty before attach).

@@ -11,6 +11,8 @@
 #include "bfs_graph_key.h"
 #include "bfs_graph_scene.h"
 #include "bfs_report.h"
+#include "bfs_strings.h"
+#include "i18n/i18n.h"
 #include "scene_kit/panel_widgets.h"
 #include "views/cell_rows.h"
 #include "views/figure_parts.h"
@@ -19,18 +21,9 @@ namespace ws::app {
 
 namespace {
 
-std::string with_commas(int64_t v) {
-  std::string digits = std::to_string(v < 0 ? -v : v), out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return (v < 0 ? "-" : "") + out;
-}
-
-// "1 vertex", "1,171 vertices".
-std::string counted(int64_t v, const char* one, const char* many) {
-  return with_commas(v) + " " + (v == 1 ? one : many);
+// "visible text###id": the widget keeps its id (and its state) whatever the language.
+std::string label_id(const char* text, const char* id) {
+  return std::string(text) + "###" + id;
 }
 
 std::string ms_text(double ms) {
@@ -47,25 +40,26 @@ gfx::Color direction_color(const gfx::Palette& p, bfs::Direction d) {
 
 std::string BfsGraphScene::layout_notice() const {
   if (layout_pending())
-    return "laying out " + counted(graph_->vertices, "vertex", "vertices") +
-           " (ForceAtlas2)\xE2\x80\xA6";
+    return trf("laying out {0} (ForceAtlas2)\xE2\x80\xA6",
+               counted_text(graph_->vertices, TR_NOOP("{0} vertex"), TR_NOOP("{0} vertices")));
   if (!layout_error_.empty() && graph_ && layout_key_ == wanted_layout_key())
-    return "layout failed: " + layout_error_ + " (drawn at the starting positions)";
+    return trf("layout failed: {0} (drawn at the starting positions)", layout_error_);
   return "";
 }
 
 LevelChart BfsGraphScene::level_chart(const gfx::Palette& p, gfx::Theme theme) const {
   LevelChart chart;
-  chart.x_label = "level (the depth of the frontier expanded)";
-  chart.y_label = "vertices / edges";
+  chart.x_label = tr("level (the depth of the frontier expanded)");
+  chart.y_label = tr("vertices / edges");
   LevelSeries frontier{
-      "frontier (vertices)", GraphView::state_color(VertexState::Frontier, theme), {}};
-  LevelSeries examined{"edges examined", p.warp[0], {}};
-  chart.strip = {"time per level (ms)", p.text_muted, {}};
+      tr("frontier (vertices)"), GraphView::state_color(VertexState::Frontier, theme), {}};
+  LevelSeries examined{tr("edges examined"), p.warp[0], {}};
+  chart.strip = {tr("time per level (ms)"), p.text_muted, {}};
   chart.strip_unit = "ms";
-  chart.categories = {{"top-down", direction_color(p, bfs::Direction::TopDown)},
-                      {"bottom-up", direction_color(p, bfs::Direction::BottomUp)}};
-  chart.band_label = "direction";
+  chart.categories = {
+      {direction_text(bfs::Direction::TopDown), direction_color(p, bfs::Direction::TopDown)},
+      {direction_text(bfs::Direction::BottomUp), direction_color(p, bfs::Direction::BottomUp)}};
+  chart.band_label = tr("direction");
   bool switches = false;
   for (const bfs::LevelStats& l : result_.levels) {
     frontier.values.push_back(double(l.frontier));
@@ -76,7 +70,7 @@ LevelChart BfsGraphScene::level_chart(const gfx::Palette& p, gfx::Theme theme) c
   }
   const bool optimizing = settings_->variant == bfs::Variant::DirectionOptimizing ||
                           settings_->variant == bfs::Variant::Fast;
-  if (optimizing || switches) chart.switch_label = "direction switch";
+  if (optimizing || switches) chart.switch_label = tr("direction switch");
   chart.bars = {frontier, examined};
   chart.current = shown_;
   chart.log_scale = settings_->log_scale && level_values_span_decades(chart);
@@ -91,35 +85,35 @@ void BfsGraphScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   drew_graph_ = false;
   chart_layout_ = {};
   if (!graph_) {
-    c.text({8, 8}, error_.empty() ? "no graph" : error_, font, p.mismatch);
+    c.text({8, 8}, error_.empty() ? std::string(tr("no graph")) : error_, font, p.mismatch);
     return;
   }
   const BfsSettings& s = *settings_;
   const bfs::VariantInfo& vi = bfs::info(s.variant);
-  const std::string title = "BFS from vertex " + std::to_string(s.source) + " on " +
-                            s.graph_label() + ": variant " + std::to_string(int(s.variant)) + " " +
-                            vi.id;
-  std::string detail = graph_summary(*graph_, s.graph_label()) + "; " +
-                       std::string(backend_name(backend())) + " backend";
+  const std::string title = trf("BFS from vertex {0} on {1}: variant {2} {3}", s.source,
+                                s.graph_label(), int(s.variant), variant_id_text(vi));
+  std::string detail = trf("{0}; {1} backend", shown_graph_summary(*graph_, s.graph_label()),
+                           backend_name(backend()));
   std::string step_line;
   if (ran_) {
-    detail += "; reached " + with_commas(result_.reached) + ", " +
-              count_text(int64_t(result_.levels.size()), "level") + ", " +
-              with_commas(result_.traversed_edges) + " traversed edges";
+    detail = trf("{0}; reached {1}, {2}, {3} traversed edges", detail, with_commas(result_.reached),
+                 counted_text(int64_t(result_.levels.size()), TR_NOOP("{0} level"),
+                              TR_NOOP("{0} levels"), false),
+                 with_commas(result_.traversed_edges));
     if (result_.ms > 0) detail += ", " + ms_text(result_.ms);
     if (shown_ < int(result_.levels.size())) {
       const bfs::LevelStats& l = result_.levels[size_t(shown_)];
-      step_line = "level " + std::to_string(shown_) + " of " +
-                  std::to_string(result_.levels.size() - 1) + " (" +
-                  bfs::direction_name(l.direction) + "): frontier " +
-                  counted(l.frontier, "vertex", "vertices") + " with " +
-                  counted(l.frontier_edges, "out-edge", "out-edges") + "; " +
-                  counted(l.edges_examined, "edge", "edges") + " examined by " +
-                  counted(l.threads, "thread", "threads") + "; " + with_commas(l.discovered) +
-                  " discovered";
+      step_line =
+          trf("level {0} of {1} ({2}): frontier {3} with {4}; {5} examined by {6}; {7} discovered",
+              shown_, result_.levels.size() - 1, direction_text(l.direction),
+              counted_text(l.frontier, TR_NOOP("{0} vertex"), TR_NOOP("{0} vertices")),
+              counted_text(l.frontier_edges, TR_NOOP("{0} out-edge"), TR_NOOP("{0} out-edges")),
+              counted_text(l.edges_examined, TR_NOOP("{0} edge"), TR_NOOP("{0} edges")),
+              counted_text(l.threads, TR_NOOP("{0} thread"), TR_NOOP("{0} threads")),
+              with_commas(l.discovered));
     }
   }
-  const float top = draw_header(c, title, detail, step_line, vi.lesson, p, font);
+  const float top = draw_header(c, title, detail, step_line, variant_lesson_text(vi), p, font);
   const float footer_h = font * 1.4f;
   const float bottom = size.y - footer_h;
   const bool show_graph = s.view != "chart", show_chart = s.view != "graph";
@@ -127,7 +121,7 @@ void BfsGraphScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   if (show_graph && show_chart) graph_bottom = top + (bottom - top) * 0.62f;
   if (show_graph) {
     // The legend of the vertex states, then the graph.
-    const std::vector<Swatch> states = bfs_graph_key(theme, "examined this level");
+    const std::vector<Swatch> states = bfs_graph_key(theme, tr("examined this level"));
     const float legend_h = draw_swatches(c, {4, top}, states, p, font * 0.85f);
     graph_min_ = {4, top + legend_h + font * 0.3f};
     graph_max_ = {size.x - 4, graph_bottom - font * 0.3f};
@@ -162,10 +156,12 @@ void BfsGraphScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   }
   const bool ok = ran_ && verify_.empty() && matches_reference_;
   const std::string verdict =
-      !ran_ ? "not run"
-      : ok  ? "verified: the Graph500 / GAP checks pass and the levels equal the reference BFS"
-            : "WRONG: " + (verify_.empty() ? std::string("the levels differ from the reference BFS")
-                                           : verify_);
+      !ran_ ? std::string(tr("not run"))
+      : ok  ? std::string(tr("verified: the Graph500 / GAP checks pass and the levels equal the "
+                              "reference BFS"))
+            : trf("WRONG: {0}", verify_.empty()
+                                    ? std::string(tr("the levels differ from the reference BFS"))
+                                    : verify_);
   draw_footer(c, verdict, p, font, ok ? p.warp[2] : p.mismatch);
 }
 
@@ -173,13 +169,13 @@ std::string BfsGraphScene::describe_at(gfx::Vec2 point) const {
   const int k = level_at(chart_layout_, point);
   if (k >= 0 && k < int(result_.levels.size())) {
     const bfs::LevelStats& l = result_.levels[size_t(k)];
-    std::string text = "level " + std::to_string(k) + " (" + bfs::direction_name(l.direction) +
-                       ")\nfrontier n_f = " + with_commas(l.frontier) +
-                       " vertices\nits out-edges m_f = " + with_commas(l.frontier_edges) +
-                       "\nedges out of unvisited vertices m_u = " + with_commas(l.unvisited_edges) +
-                       "\nedges examined " + with_commas(l.edges_examined) + "\ndiscovered " +
-                       with_commas(l.discovered) + "\nthreads " + with_commas(l.threads);
-    if (l.ms > 0) text += "\ntime " + ms_text(l.ms);
+    std::string text =
+        trf("level {0} ({1})\nfrontier n_f = {2} vertices\nits out-edges m_f = {3}\nedges out of "
+            "unvisited vertices m_u = {4}\nedges examined {5}\ndiscovered {6}\nthreads {7}",
+            k, direction_text(l.direction), with_commas(l.frontier), with_commas(l.frontier_edges),
+            with_commas(l.unvisited_edges), with_commas(l.edges_examined),
+            with_commas(l.discovered), with_commas(l.threads));
+    if (l.ms > 0) text += "\n" + trf("time {0}", ms_text(l.ms));
     return text;
   }
   if (!view_ || !drew_graph_ || !graph_) return "";
@@ -188,136 +184,155 @@ std::string BfsGraphScene::describe_at(gfx::Vec2 point) const {
     return "";
   const int32_t v = view_->pick(point - graph_min_, 8);
   if (v < 0) return "";
-  std::string text = "vertex " + std::to_string(v);
-  if (!graph_->original_ids.empty())
-    text += " (id " + std::to_string(graph_->original_ids[size_t(v)]) + " in the file)";
-  text += "\nout-degree " + std::to_string(graph_->degree(v));
+  std::string text = graph_->original_ids.empty() ? trf("vertex {0}", v)
+                                                  : trf("vertex {0} (id {1} in the file)", v,
+                                                        graph_->original_ids[size_t(v)]);
+  text += "\n" + trf("out-degree {0}", graph_->degree(v));
   if (ran_) {
     const int32_t level = result_.level[size_t(v)];
-    text += level < 0 ? "\nnot reached from " + std::to_string(settings_->source)
-                      : "\nlevel " + std::to_string(level) + ", parent " +
-                            std::to_string(result_.parent[size_t(v)]);
+    text += "\n" + (level < 0 ? trf("not reached from {0}", settings_->source)
+                              : trf("level {0}, parent {1}", level, result_.parent[size_t(v)]));
   }
-  return text + "\nclick: search from here";
+  return text + "\n" + tr("click: search from here");
 }
 
 void BfsGraphScene::ui() {
   error_line(error_);
   if (!layout_error_.empty() && graph_ && layout_key_ == wanted_layout_key())
-    error_line("layout failed: " + layout_error_);
+    error_line(trf("layout failed: {0}", layout_error_));
   else if (layout_pending())
     ImGui::TextDisabled("%s", layout_notice().c_str());
   BfsSettings& s = *settings_;
   nlohmann::json edit = nlohmann::json::object();
-  if (ImGui::CollapsingHeader("Graph", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (ImGui::CollapsingHeader(label_id(tr("Graph"), "graph-header").c_str(),
+                              ImGuiTreeNodeFlags_DefaultOpen)) {
     std::vector<std::string> items;
     int current = -1;
     for (const ShippedGraph& g : shipped_graphs()) {
       if (s.graph == g.file) current = int(items.size());
-      items.push_back(std::string(g.file) + "  (" + g.description + ")");
+      items.push_back(std::string(g.file) + "  (" + tr(g.description) + ")");
     }
     for (const auto& [spec, what] : generator_examples()) {
       if (s.graph == "gen:" + spec) current = int(items.size());
-      items.push_back("gen:" + spec + "  (" + what + ")");
+      items.push_back("gen:" + spec + "  (" + tr(what.c_str()) + ")");
     }
     const int shipped_count = int(shipped_graphs().size());
     int chosen = current;
     if (current < 0) items.push_back(s.graph);
     if (current < 0) chosen = int(items.size()) - 1;
-    if (combo("graph", chosen, items) && chosen != current) {
+    if (combo(label_id(tr("graph"), "graph").c_str(), chosen, items) && chosen != current) {
       if (chosen < shipped_count)
         edit["graph"] = shipped_graphs()[size_t(chosen)].file;
       else if (chosen < shipped_count + int(generator_examples().size()))
         edit["graph"] = "gen:" + generator_examples()[size_t(chosen - shipped_count)].first;
     }
-    if (text_field("file or gen:SPEC", "a path, or gen:kron:16:16, gen:grid:256x256", path_field_))
+    if (text_field(label_id(tr("file or gen:SPEC"), "graph-path").c_str(),
+                   tr("a path, or gen:kron:16:16, gen:grid:256x256"), path_field_))
       edit["graph"] = path_field_;
     bool sym = s.symmetrize;
-    if (ImGui::Checkbox("symmetrize (add v->u for every u->v)", &sym)) edit["symmetrize"] = sym;
+    if (ImGui::Checkbox(label_id(tr("symmetrize (add v->u for every u->v)"), "symmetrize").c_str(),
+                        &sym))
+      edit["symmetrize"] = sym;
     if (s.graph.rfind("gen:", 0) == 0) {
       int seed = int(std::min<uint64_t>(s.seed, 1u << 30));
-      if (ImGui::InputInt("generator seed", &seed, 1, 10, ImGuiInputTextFlags_EnterReturnsTrue) &&
+      if (ImGui::InputInt(label_id(tr("generator seed"), "seed").c_str(), &seed, 1, 10,
+                          ImGuiInputTextFlags_EnterReturnsTrue) &&
           seed >= 0)
         edit["seed"] = seed;
     }
   }
-  if (ImGui::CollapsingHeader("Search", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (ImGui::CollapsingHeader(label_id(tr("Search"), "search-header").c_str(),
+                              ImGuiTreeNodeFlags_DefaultOpen)) {
     int source = s.source;
-    if (ImGui::InputInt("source vertex", &source, 1, 10, ImGuiInputTextFlags_EnterReturnsTrue))
+    if (ImGui::InputInt(label_id(tr("source vertex"), "source").c_str(), &source, 1, 10,
+                        ImGuiInputTextFlags_EnterReturnsTrue))
       edit["source"] = source;
-    ImGui::TextDisabled("or click a vertex in the figure");
+    ImGui::TextDisabled("%s", tr("or click a vertex in the figure"));
     std::vector<std::string> variants;
     for (const auto& v : bfs::variant_infos())
-      variants.push_back(std::to_string(int(v.variant)) + " " + v.title);
+      variants.push_back(std::to_string(int(v.variant)) + " " + variant_title_text(v));
     int variant = int(s.variant) - 1;
-    if (combo("variant", variant, variants)) edit["variant"] = std::to_string(variant + 1);
+    if (combo(label_id(tr("variant"), "variant").c_str(), variant, variants))
+      edit["variant"] = std::to_string(variant + 1);
     const bfs::VariantInfo& vi = bfs::info(s.variant);
-    ImGui::TextWrapped("%s (work %s)", vi.lesson, vi.work);
+    ImGui::TextWrapped(
+        "%s", trf("{0} (work {1})", variant_lesson_text(vi), variant_work_text(vi)).c_str());
     if (s.variant == bfs::Variant::DirectionOptimizing || s.variant == bfs::Variant::Fast) {
       float alpha = float(s.alpha), beta = float(s.beta);
-      ImGui::SliderFloat("alpha", &alpha, 0.5f, 100, "%.1f", ImGuiSliderFlags_Logarithmic);
+      ImGui::SliderFloat(label_id(tr("alpha"), "alpha").c_str(), &alpha, 0.5f, 100, "%.1f",
+                         ImGuiSliderFlags_Logarithmic);
       if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("top-down -> bottom-up when m_f > m_u / alpha (default 15)");
+        ImGui::SetTooltip("%s", tr("top-down -> bottom-up when m_f > m_u / alpha (default 15)"));
       if (ImGui::IsItemDeactivatedAfterEdit()) edit["alpha"] = alpha;
-      ImGui::SliderFloat("beta", &beta, 0.5f, 100, "%.1f", ImGuiSliderFlags_Logarithmic);
+      ImGui::SliderFloat(label_id(tr("beta"), "beta").c_str(), &beta, 0.5f, 100, "%.1f",
+                         ImGuiSliderFlags_Logarithmic);
       if (ImGui::IsItemHovered())
-        ImGui::SetTooltip(
-            "bottom-up -> top-down when the frontier shrinks and n_f < n / beta "
-            "(default 18)");
+        ImGui::SetTooltip("%s", tr("bottom-up -> top-down when the frontier shrinks and n_f < n / "
+                                   "beta (default 18)"));
       if (ImGui::IsItemDeactivatedAfterEdit()) edit["beta"] = beta;
     }
   }
   apply_edit(*this, edit, error_);
-  if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (ImGui::CollapsingHeader(label_id(tr("View"), "view-header").c_str(),
+                              ImGuiTreeNodeFlags_DefaultOpen)) {
     int level = shown_;
-    if (ImGui::SliderInt("level", &level, 0, step_count() - 1)) seek(level);
+    if (ImGui::SliderInt(label_id(tr("level"), "level").c_str(), &level, 0, step_count() - 1))
+      seek(level);
     int view = s.view == "graph" ? 1 : s.view == "chart" ? 2 : 0;
-    if (ImGui::RadioButton("graph + chart", view == 0)) s.view = "both";
+    if (ImGui::RadioButton(label_id(tr("graph + chart"), "view-both").c_str(), view == 0))
+      s.view = "both";
     ImGui::SameLine();
-    if (ImGui::RadioButton("graph", view == 1)) s.view = "graph";
+    if (ImGui::RadioButton(label_id(tr("graph"), "view-graph").c_str(), view == 1))
+      s.view = "graph";
     ImGui::SameLine();
-    if (ImGui::RadioButton("chart", view == 2)) s.view = "chart";
+    if (ImGui::RadioButton(label_id(tr("chart"), "view-chart").c_str(), view == 2))
+      s.view = "chart";
     if (s.view != (view == 1 ? "graph" : view == 2 ? "chart" : "both")) view_fitted_ = false;
-    ImGui::Checkbox("log scale when the counts span decades", &s.log_scale);
-    if (ImGui::Button("fit")) view_fitted_ = false;
+    ImGui::Checkbox(label_id(tr("log scale when the counts span decades"), "log-scale").c_str(),
+                    &s.log_scale);
+    if (ImGui::Button(label_id(tr("fit"), "fit").c_str())) view_fitted_ = false;
     ImGui::SameLine();
-    if (ImGui::Button("new layout")) {
+    if (ImGui::Button(label_id(tr("new layout"), "new-layout").c_str())) {
       apply_edit(*this, {{"layout_seed", std::to_string(s.layout.seed + 1)}}, error_);
       view_fitted_ = false;
     }
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip(
-          "ForceAtlas2 again from other starting positions (graphs without "
-          "coordinates)");
+      ImGui::SetTooltip("%s", tr("ForceAtlas2 again from other starting positions (graphs without "
+                                 "coordinates)"));
     if (graph_ && !graph_->has_coordinates() && !layout_pending()) {
       ImGui::SameLine();
-      if (ImGui::Button("settle")) settle(20);
+      if (ImGui::Button(label_id(tr("settle"), "settle").c_str())) settle(20);
       if (ImGui::IsItemHovered())
-        ImGui::SetTooltip(
-            "20 more ForceAtlas2 steps from what is shown; shift-dragged "
-            "vertices stay where you put them");
+        ImGui::SetTooltip("%s", tr("20 more ForceAtlas2 steps from what is shown; shift-dragged "
+                                   "vertices stay where you put them"));
     }
-    ImGui::TextDisabled("wheel: zoom, drag: pan, shift + drag a vertex: move it");
+    ImGui::TextDisabled("%s", tr("wheel: zoom, drag: pan, shift + drag a vertex: move it"));
   }
-  if (ran_ && graph_ && ImGui::CollapsingHeader("Run", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (ran_ && graph_ &&
+      ImGui::CollapsingHeader(label_id(tr("Run"), "run-header").c_str(),
+                              ImGuiTreeNodeFlags_DefaultOpen)) {
     std::vector<std::pair<std::string, std::string>> rows = {
-        {"vertices", with_commas(graph_->vertices)},
-        {"edges (directed, stored)", with_commas(graph_->edges())},
-        {"reached", with_commas(result_.reached)},
-        {"levels", std::to_string(result_.levels.size())},
-        {"traversed edges (Graph500)", with_commas(result_.traversed_edges)},
-        {"time", result_.ms > 0 ? ms_text(result_.ms) : "not measured"},
+        {tr("vertices"), with_commas(graph_->vertices)},
+        {tr("edges (directed, stored)"), with_commas(graph_->edges())},
+        {tr("reached"), with_commas(result_.reached)},
+        {tr("levels"), std::to_string(result_.levels.size())},
+        {tr("traversed edges (Graph500)"), with_commas(result_.traversed_edges)},
+        {tr("time"), result_.ms > 0 ? ms_text(result_.ms) : std::string(tr("not measured"))},
         {"GTEPS",
          result_.ms > 0 ? std::to_string(gteps(result_.traversed_edges, result_.ms)) : "-"}};
     counter_table("bfs-run", rows);
     if (verify_.empty() && matches_reference_)
-      ImGui::TextColored(ImVec4(0.2f, 0.7f, 0.3f, 1),
-                         "verified: Graph500 / GAP checks pass, levels == reference");
+      ImGui::TextColored(ImVec4(0.2f, 0.7f, 0.3f, 1), "%s",
+                         tr("verified: Graph500 / GAP checks pass, levels == reference"));
     else
-      ImGui::TextColored(ImVec4(0.9f, 0.2f, 0.2f, 1), "WRONG: %s",
-                         verify_.empty() ? "levels differ from the reference" : verify_.c_str());
+      ImGui::TextColored(
+          ImVec4(0.9f, 0.2f, 0.2f, 1), "%s",
+          trf("WRONG: {0}",
+              verify_.empty() ? std::string(tr("levels differ from the reference")) : verify_)
+              .c_str());
   }
-  if (ImGui::CollapsingHeader("Fast mode: every variant, GTEPS"))
+  if (ImGui::CollapsingHeader(
+          label_id(tr("Fast mode: every variant, GTEPS"), "fast-header").c_str()))
     fast_.ui(backend(), 0, [this](const BenchRequest& r) { return bench_job(r); });
 }
 

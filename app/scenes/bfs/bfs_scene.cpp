@@ -5,6 +5,7 @@
 #include "bfs_graph_loader.h"
 #include "bfs_graph_scene.h"
 #include "bfs_teach_scene.h"
+#include "i18n/i18n.h"
 #include "scene_kit/panel_widgets.h"
 
 namespace ws::app {
@@ -41,7 +42,7 @@ std::vector<std::unique_ptr<Scene>> bfs_modes(const std::shared_ptr<BfsSettings>
 BfsScene::BfsScene() : BfsScene(std::make_shared<BfsSettings>()) {}
 
 BfsScene::BfsScene(std::shared_ptr<BfsSettings> settings)
-    : ModeSwitch(kBfsSceneId, "BFS (frontiers on real graphs)", bfs_modes(settings)),
+    : ModeSwitch(kBfsSceneId, TR_NOOP("BFS (frontiers on real graphs)"), bfs_modes(settings)),
       settings_(std::move(settings)) {
   if (auto* teach = dynamic_cast<BfsTeachScene*>(find_mode("teach"))) teach->set_edit_target(this);
 }
@@ -108,8 +109,10 @@ void BfsScene::params_from_json(const nlohmann::json& params) {
   notice_.clear();
   if (mode_before == "teach" && mode() == "graph" && !params.contains("mode") &&
       inferred_vertices_ > 0) {
-    notice_ = "switched to graph mode: " + settings_->graph_label() + " has " +
-              std::to_string(inferred_vertices_) + " vertices, teach mode takes up to " +
+    notice_label_ = settings_->graph_label();
+    notice_vertices_ = inferred_vertices_;
+    notice_ = "switched to graph mode: " + notice_label_ + " has " +
+              std::to_string(notice_vertices_) + " vertices, teach mode takes up to " +
               std::to_string(bfs::kTeachMaxVertices);
     notice_params_ = bfs_params_json(*settings_);
   }
@@ -119,6 +122,12 @@ std::string BfsScene::notice() const {
   if (notice_.empty() || mode() != "graph" || bfs_params_json(*settings_) != notice_params_)
     return "";
   return notice_;
+}
+
+std::string BfsScene::shown_notice() const {
+  if (notice().empty()) return "";
+  return trf("switched to graph mode: {0} has {1} vertices, teach mode takes up to {2}",
+             notice_label_, notice_vertices_, bfs::kTeachMaxVertices);
 }
 
 void BfsScene::tick(float dt) {
@@ -133,10 +142,12 @@ void BfsScene::ui() {
   for (size_t i = 0; i < ids.size(); ++i) {
     if (i) ImGui::SameLine();
     const bool on = mode() == ids[i];
-    if (ImGui::RadioButton(ids[i].c_str(), on) && !on)
-      apply_edit(*this, {{"mode", ids[i]}}, error_);
+    // The mode's name in the current language; the id keeps the button the same widget.
+    const char* name = ids[i] == "teach" ? tr("teach") : ids[i] == "graph" ? tr("graph") : "";
+    const std::string label = (*name ? name : ids[i].c_str()) + std::string("###mode-") + ids[i];
+    if (ImGui::RadioButton(label.c_str(), on) && !on) apply_edit(*this, {{"mode", ids[i]}}, error_);
   }
-  if (const std::string n = notice(); !n.empty()) {
+  if (const std::string n = shown_notice(); !n.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.9f, 0.45f, 0.1f, 1));
     ImGui::TextWrapped("%s", n.c_str());
     ImGui::PopStyleColor();

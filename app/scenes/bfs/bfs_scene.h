@@ -27,6 +27,8 @@ class BfsScene : public ModeSwitch {
   // graph mode: facebook_combined.txt has 4039 vertices, teach mode takes up to 64"), shown
   // above the graph mode's panel until the next change; "" otherwise.
   std::string notice() const;
+  // The same in the current language (what the panel shows).
+  std::string shown_notice() const;
 
  protected:
   // A graph past teach mode's limits (more than 64 vertices) goes to the graph mode.
@@ -47,6 +49,8 @@ class BfsScene : public ModeSwitch {
   bool stashed_valid_ = false;
   // The inferred switch's notice, and the parameters it was shown for.
   std::string notice_;
+  std::string notice_label_;  // the graph and its vertex count the notice names
+  int64_t notice_vertices_ = 0;
   nlohmann::json notice_params_;
   mutable int64_t inferred_vertices_ = 0;  // of the graph infer_mode loaded
 };

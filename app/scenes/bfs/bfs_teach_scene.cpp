@@ -3,8 +3,11 @@
 #include <imgui.h>
 
 #include "common/error.h"
+#include "bfs_captions.h"
 #include "bfs_graph_loader.h"
 #include "bfs_report.h"
+#include "bfs_strings.h"
+#include "i18n/i18n.h"
 #include "scene_kit/panel_widgets.h"
 #include "scene_kit/run_json.h"
 
@@ -16,6 +19,11 @@ bool fits_teach_mode(int64_t vertices, int64_t edges) {
   return vertices <= bfs::kTeachMaxVertices && edges <= bfs::kTeachMaxEdges;
 }
 
+// "visible text###id": the widget keeps its id (and its state) whatever the language.
+std::string label_id(const char* text, const char* id) {
+  return std::string(text) + "###" + id;
+}
+
 std::string too_large_message(const std::string& label, int64_t vertices, int64_t edges) {
   return label + " has " + std::to_string(vertices) + " vertices and " + std::to_string(edges) +
          " edges: teach mode traces graphs of up to " + std::to_string(bfs::kTeachMaxVertices) +
@@ -23,6 +31,15 @@ std::string too_large_message(const std::string& label, int64_t vertices, int64_
          " edges. Pick a smaller graph: gen:pmpp (the textbook's 9 vertices), karate.mtx (34 "
          "vertices), gen:tree:4, gen:grid:6x6 or gen:er:40:3; or show this one in graph mode "
          "(--mode graph).";
+}
+
+std::string shown_too_large_message(const std::string& label, int64_t vertices, int64_t edges) {
+  return trf(
+      "{0} has {1} vertices and {2} edges: teach mode traces graphs of up to {3} vertices and {4} "
+      "edges. Pick a smaller graph: gen:pmpp (the textbook's 9 vertices), karate.mtx (34 "
+      "vertices), gen:tree:4, gen:grid:6x6 or gen:er:40:3; or show this one in graph mode "
+      "(--mode graph).",
+      label, vertices, edges, bfs::kTeachMaxVertices, bfs::kTeachMaxEdges);
 }
 
 }  // namespace
@@ -43,6 +60,20 @@ void BfsTeachScene::attach(SceneContext& context) {
     reset();
   } catch (const std::exception& e) {
     message_ = e.what();  // the panel shows it; a new graph or source clears it
+    message_kind_ = MessageKind::Error;
+  }
+}
+
+std::string BfsTeachScene::shown_message() const {
+  switch (message_kind_) {
+    case MessageKind::TooLarge:
+      return shown_too_large_message(settings_->graph_label(), loaded_vertices_, loaded_edges_);
+    case MessageKind::BadSource:
+      return cache_ ? trf("source {0} is not a vertex of {1} (0..{2}): pick another source",
+                          settings_->source, settings_->graph_label(), cache_->vertices - 1)
+                    : message_;
+    default:
+      return message_;  // an error from the loader (ws::Error text) or none
   }
 }
 
@@ -93,6 +124,7 @@ bfs::TeachParams BfsTeachScene::teach_params() const {
 
 void BfsTeachScene::reset() {
   message_.clear();
+  message_kind_ = MessageKind::None;
   taught_.reset();
   graph_.reset();
   load(*settings_);
@@ -100,6 +132,7 @@ void BfsTeachScene::reset() {
   loaded_edges_ = cache_edges_;
   if (!cache_) {
     message_ = too_large_message(settings_->graph_label(), loaded_vertices_, loaded_edges_);
+    message_kind_ = MessageKind::TooLarge;
     cursor_.rewind();
     return;
   }
@@ -107,6 +140,7 @@ void BfsTeachScene::reset() {
     message_ = "source " + std::to_string(settings_->source) + " is not a vertex of " +
                settings_->graph_label() + " (0.." + std::to_string(cache_->vertices - 1) +
                "): pick another source";
+    message_kind_ = MessageKind::BadSource;
     cursor_.rewind();
     return;
   }
@@ -123,6 +157,7 @@ void BfsTeachScene::reset() {
 
 void BfsTeachScene::show(graph::Graph g, bfs::TeachRun run) {
   message_.clear();
+  message_kind_ = MessageKind::None;
   reference_ = graph::bfs_reference(g, run.params.source);
   layout_ = layered_layout(g, reference_);
   loaded_vertices_ = g.vertices;
@@ -172,72 +207,85 @@ nlohmann::json BfsTeachScene::results_json() const {
 void BfsTeachScene::ui() {
   error_line(error_);
   nlohmann::json edit = nlohmann::json::object();
-  if (ImGui::CollapsingHeader("Graph", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (ImGui::CollapsingHeader(label_id(tr("Graph"), "graph-header").c_str(),
+                              ImGuiTreeNodeFlags_DefaultOpen)) {
     static std::string graph_text, seen;
     if (settings_->graph != seen) graph_text = seen = settings_->graph;
-    if (text_field("graph", "a file, a shipped graph or gen:SPEC; Enter applies", graph_text))
+    if (text_field(label_id(tr("graph"), "graph").c_str(),
+                   tr("a file, a shipped graph or gen:SPEC; Enter applies"), graph_text))
       edit["graph"] = graph_text;
-    ImGui::TextDisabled("small graphs:");
+    ImGui::TextDisabled("%s", tr("small graphs:"));
     for (const char* name : {"gen:pmpp", "karate.mtx", "gen:tree:4", "gen:grid:6x6"}) {
       ImGui::SameLine();
       if (ImGui::SmallButton(name)) edit["graph"] = name;
     }
     if (cache_) {
       int source = settings_->source;
-      if (ImGui::SliderInt("source", &source, 0, cache_->vertices - 1)) edit["source"] = source;
+      if (ImGui::SliderInt(label_id(tr("source"), "source").c_str(), &source, 0,
+                           cache_->vertices - 1))
+        edit["source"] = source;
     }
   }
   if (!message_.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.9f, 0.45f, 0.1f, 1));
-    ImGui::TextWrapped("%s", message_.c_str());
+    ImGui::TextWrapped("%s", shown_message().c_str());
     ImGui::PopStyleColor();
   }
-  if (ImGui::CollapsingHeader("Variant", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (ImGui::CollapsingHeader(label_id(tr("Variant"), "variant-header").c_str(),
+                              ImGuiTreeNodeFlags_DefaultOpen)) {
     std::vector<std::string> names;
     int index = 0;
     for (const bfs::VariantInfo& v : bfs::variant_infos()) {
       if (v.variant == settings_->variant) index = static_cast<int>(names.size());
-      names.push_back(std::to_string(int(v.variant)) + " " + v.title);
+      names.push_back(std::to_string(int(v.variant)) + " " + variant_title_text(v));
     }
-    if (combo("variant", index, names)) edit["variant"] = bfs::variant_infos()[size_t(index)].id;
-    ImGui::TextWrapped("%s", bfs::info(settings_->variant).lesson);
-    ImGui::TextDisabled("work %s", bfs::info(settings_->variant).work);
+    if (combo(label_id(tr("variant"), "variant").c_str(), index, names))
+      edit["variant"] = bfs::variant_infos()[size_t(index)].id;
+    const bfs::VariantInfo& vi = bfs::info(settings_->variant);
+    ImGui::TextWrapped("%s", variant_lesson_text(vi).c_str());
+    ImGui::TextDisabled("%s", trf("work {0}", variant_work_text(vi)).c_str());
     int warps = settings_->teach_block_dim / 32;
-    if (ImGui::SliderInt("warps per block", &warps, 1, 4)) edit["teach_block"] = warps * 32;
+    if (ImGui::SliderInt(label_id(tr("warps per block"), "warps").c_str(), &warps, 1, 4))
+      edit["teach_block"] = warps * 32;
     if (settings_->variant == bfs::Variant::DirectionOptimizing ||
         settings_->variant == bfs::Variant::Fast) {
       float alpha = float(settings_->alpha), beta = float(settings_->beta);
-      if (ImGui::SliderFloat("alpha", &alpha, 0.5f, 50.0f, "%.1f")) edit["alpha"] = alpha;
+      if (ImGui::SliderFloat(label_id(tr("alpha"), "alpha").c_str(), &alpha, 0.5f, 50.0f, "%.1f"))
+        edit["alpha"] = alpha;
       if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("top-down -> bottom-up when m_f > m_u / alpha (Beamer: 15)");
-      if (ImGui::SliderFloat("beta", &beta, 0.5f, 50.0f, "%.1f")) edit["beta"] = beta;
+        ImGui::SetTooltip("%s", tr("top-down -> bottom-up when m_f > m_u / alpha (Beamer: 15)"));
+      if (ImGui::SliderFloat(label_id(tr("beta"), "beta").c_str(), &beta, 0.5f, 50.0f, "%.1f"))
+        edit["beta"] = beta;
       if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("bottom-up -> top-down when n_f < n / beta (Beamer: 18)");
+        ImGui::SetTooltip("%s", tr("bottom-up -> top-down when n_f < n / beta (Beamer: 18)"));
     }
   }
   // Through the BFS scene when it is set: the edit may switch modes (this one is detached then).
   apply_edit(edit_target_ ? *edit_target_ : *this, edit, error_);
   if (!taught_ || !context_) return;
-  if (ImGui::CollapsingHeader("This step", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (ImGui::CollapsingHeader(label_id(tr("This step"), "step-header").c_str(),
+                              ImGuiTreeNodeFlags_DefaultOpen)) {
     const bfs::TeachRun& run = taught_->run;
     const int step = cursor_.step();
     const TraceStep& s = run.trace.steps.at(size_t(step));
     const StepFacts f = step_facts(run, taught_->traced.snapshots, step);
-    ImGui::TextWrapped("Step %d of %zu: %s (level %d, %s; step %d of the level's %d)", step + 1,
-                       run.trace.steps.size(), s.label.c_str(), f.depth,
-                       bfs::direction_name(f.direction), f.step_in_level + 1, f.level_steps);
+    ImGui::TextWrapped(
+        "%s", trf("Step {0} of {1}: {2} (level {3}, {4}; step {5} of the level's {6})", step + 1,
+                  run.trace.steps.size(), step_label_text(s.label), f.depth,
+                  direction_text(f.direction), f.step_in_level + 1, f.level_steps)
+                  .c_str());
     twin_check_line(taught_->traced.twin);
     int64_t useful = 0;
     for (const ExaminedEdge& e : f.edges) useful += e.useful;
     counters_table(
-        "bfs-teach-counters", {bfs::info(run.params.variant).id, &taught_->traced.counters},
-        nullptr, step,
-        {{"edges examined, this step", std::to_string(f.edges.size()), ""},
-         {"edges that discovered a vertex", std::to_string(useful), ""},
-         {"edges examined, level so far", std::to_string(f.level_edges), ""},
-         {"atomics on the tail, this step", std::to_string(f.atomics.size()), ""},
-         {"atomics on the tail, level so far", std::to_string(f.level_atomics), ""},
-         {"busy lane-steps / launched, level so far",
+        "bfs-teach-counters",
+        {variant_id_text(bfs::info(run.params.variant)), &taught_->traced.counters}, nullptr, step,
+        {{tr("edges examined, this step"), std::to_string(f.edges.size()), ""},
+         {tr("edges that discovered a vertex"), std::to_string(useful), ""},
+         {tr("edges examined, level so far"), std::to_string(f.level_edges), ""},
+         {tr("atomics on the tail, this step"), std::to_string(f.atomics.size()), ""},
+         {tr("atomics on the tail, level so far"), std::to_string(f.level_atomics), ""},
+         {tr("busy lane-steps / launched, level so far"),
           std::to_string(f.level_lanes_busy) + " / " + std::to_string(f.level_lanes), ""}});
   }
 }
@@ -250,8 +298,8 @@ KernelSource BfsTeachScene::kernel_source() const {
     src.marker = taught_->run.trace.steps[size_t(cursor_.step())].code_marker;
   if (settings_->variant == bfs::Variant::Fast)
     src.note =
-        "Teach mode traces the fast variant's model: direction-opt's levels, a warp per frontier "
-        "vertex top-down. The full-size kernels are in kernels/bfs/bfs_fast.cu.";
+        tr("Teach mode traces the fast variant's model: direction-opt's levels, a warp per "
+           "frontier vertex top-down. The full-size kernels are in kernels/bfs/bfs_fast.cu.");
   return src;
 }
 
@@ -262,6 +310,15 @@ void BfsTeachScene::code_ui() {
 std::string BfsTeachScene::describe_at(gfx::Vec2 point) const {
   if (!taught_) return "";
   return hover_.describe(point);
+}
+
+std::vector<std::string> BfsTeachScene::lecture_variants() const {
+  return bfs_lecture_variants();
+}
+
+std::string BfsTeachScene::caption() const {
+  if (!taught_ || !graph_) return shown_message();
+  return bfs_teach_caption(taught_->run, taught_->traced, *graph_, cursor_.step());
 }
 
 }  // namespace ws::app

@@ -15,6 +15,7 @@
 #include "bfs/bfs.h"
 #include "bfs_settings.h"
 #include "bfs_teach_view.h"
+#include "i18n/i18n.h"
 #include "scene_kit/panel_widgets.h"
 #include "scene_kit/step_cursor.h"
 #include "scene_kit/teach_pipeline.h"
@@ -27,7 +28,7 @@ class BfsTeachScene : public Scene {
  public:
   explicit BfsTeachScene(std::shared_ptr<BfsSettings> settings);
   const char* id() const override { return "teach"; }
-  const char* title() const override { return "teach one search"; }
+  const char* title() const override { return TR_NOOP("teach one search"); }
   SceneCapabilities capabilities() const override;
   void attach(SceneContext& context) override;
   void detach() override;
@@ -42,6 +43,10 @@ class BfsTeachScene : public Scene {
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
   std::string describe_at(gfx::Vec2 point) const override;
   nlohmann::json results_json() const override;
+  // Lecture mode: the keys 1..7 choose the variants; the caption says what the step does and why
+  // for the variant (bfs_captions.h).
+  std::vector<std::string> lecture_variants() const override;
+  std::string caption() const override;
 
   // The run shown (null before attach, for a graph too large to trace, or after a failed reset).
   const bfs::TeachRun* run() const { return taught_ ? &taught_->run : nullptr; }
@@ -50,6 +55,9 @@ class BfsTeachScene : public Scene {
   // Why nothing is traced ("" while a run is shown): a graph too large for teach mode, a source
   // outside it, a file that did not load.
   const std::string& message() const { return message_; }
+  // The same in the current language (the panel and the figure; message() stays English for the
+  // run document and the tests).
+  std::string shown_message() const;
 
   // What the code panel shows: the variant's section of kernels/bfs/bfs_teach.cu and the step's
   // marker.
@@ -70,6 +78,8 @@ class BfsTeachScene : public Scene {
   Scene* edit_target_ = nullptr;
   std::string error_;    // the last edit that was refused (the panel's error line)
   std::string message_;  // why no run is shown
+  enum class MessageKind { None, TooLarge, BadSource, Error };
+  MessageKind message_kind_ = MessageKind::None;  // what shown_message() says
   // The graph the settings name, loaded once per graph_key (empty when too large for teach mode).
   void load(const BfsSettings& s);
   std::string cache_key_;

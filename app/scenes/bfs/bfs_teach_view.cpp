@@ -11,7 +11,9 @@
 #include <set>
 
 #include "bfs_graph_key.h"
+#include "bfs_strings.h"
 #include "bfs_teach_scene.h"
+#include "i18n/i18n.h"
 #include "views/field_raster.h"
 #include "views/figure_parts.h"
 #include "views/legend.h"
@@ -32,21 +34,23 @@ const char* const kBufferOrder[] = {"row_offsets", "col_offsets", "columns",   "
 
 std::string buffer_hover(const std::string& name) {
   if (name == "row_offsets")
-    return "row_offsets (CSR): vertex v's out-edges are columns[row_offsets[v] .. "
-           "row_offsets[v+1])";
-  if (name == "columns") return "columns (CSR): the out-neighbours, row after row";
+    return tr(
+        "row_offsets (CSR): vertex v's out-edges are columns[row_offsets[v] .. "
+        "row_offsets[v+1])");
+  if (name == "columns") return tr("columns (CSR): the out-neighbours, row after row");
   if (name == "col_offsets")
-    return "col_offsets (CSC): vertex v's in-edges are rows[col_offsets[v] .. col_offsets[v+1])";
-  if (name == "rows") return "rows (CSC): the in-neighbours, column after column";
-  if (name == "src") return "src (COO): the edge's first vertex";
-  if (name == "dst") return "dst (COO): the edge's second vertex";
-  if (name == "level") return "level: hops from the source, -1 while unreached";
-  if (name == "parent") return "parent: the vertex each one was reached from (the BFS tree)";
-  if (name == "frontier") return "frontier: the queue of this level's vertices";
-  if (name == "next") return "next: the queue the next level's vertices are appended to";
-  if (name == "tail") return "tail: the next queue's length, advanced with atomicAdd";
-  if (name == "block queue") return "block queue: a block's private queue in shared memory";
-  if (name == "block tail") return "block tail: a block's queue length in shared memory";
+    return tr(
+        "col_offsets (CSC): vertex v's in-edges are rows[col_offsets[v] .. col_offsets[v+1])");
+  if (name == "rows") return tr("rows (CSC): the in-neighbours, column after column");
+  if (name == "src") return tr("src (COO): the edge's first vertex");
+  if (name == "dst") return tr("dst (COO): the edge's second vertex");
+  if (name == "level") return tr("level: hops from the source, -1 while unreached");
+  if (name == "parent") return tr("parent: the vertex each one was reached from (the BFS tree)");
+  if (name == "frontier") return tr("frontier: the queue of this level's vertices");
+  if (name == "next") return tr("next: the queue the next level's vertices are appended to");
+  if (name == "tail") return tr("tail: the next queue's length, advanced with atomicAdd");
+  if (name == "block queue") return tr("block queue: a block's private queue in shared memory");
+  if (name == "block tail") return tr("block tail: a block's queue length in shared memory");
   return name;
 }
 
@@ -55,18 +59,17 @@ std::string touch_text(const std::vector<CellTouch>& touches, const Trace& trace
   int shown = 0;
   for (const CellTouch& t : touches) {
     if (shown == 4) {
-      text += "\n... " + std::to_string(touches.size() - 4) + " more";
+      text += "\n" + trf("... {0} more", touches.size() - 4);
       break;
     }
-    const char* what = t.kind == EventKind::Read     ? "read"
-                       : t.kind == EventKind::Write  ? "written"
+    const char* what = t.kind == EventKind::Read     ? TR_NOOP("read")
+                       : t.kind == EventKind::Write  ? TR_NOOP("written")
                        : t.kind == EventKind::Atomic ? "atomicAdd"
-                                                     : "op";
-    text += std::string("\n") + what + " by thread " + std::to_string(t.thread) + " (block " +
-            std::to_string(t.thread / std::max(block_dim, 1)) + ", warp " +
-            std::to_string(teach_warp_of(t.thread, block_dim, trace.warp_size)) + ", lane " +
-            std::to_string((t.thread % std::max(block_dim, 1)) % std::max(trace.warp_size, 1)) +
-            ")";
+                                                     : TR_NOOP("op");
+    text += "\n" + trf("{0} by thread {1} (block {2}, warp {3}, lane {4})", tr(what), t.thread,
+                       t.thread / std::max(block_dim, 1),
+                       teach_warp_of(t.thread, block_dim, trace.warp_size),
+                       (t.thread % std::max(block_dim, 1)) % std::max(trace.warp_size, 1));
     ++shown;
   }
   return text;
@@ -92,9 +95,9 @@ void BfsTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const float font = figure_font(c.size());
   const Vec2 size = c.size();
   if (!taught_) {
-    const std::string title = "BFS teach mode: " + settings_->graph_label();
+    const std::string title = trf("BFS teach mode: {0}", settings_->graph_label());
     float y = draw_header(c, title, "", "", "", pal, font);
-    const std::string text = !message_.empty() ? message_ : "no run yet";
+    const std::string text = !message_.empty() ? shown_message() : std::string(tr("no run yet"));
     draw_wrapped(c, {font, y}, text, font * 1.1f, size.x - 2 * font, pal.mismatch, 8);
     return;
   }
@@ -109,19 +112,22 @@ void BfsTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const int bd = std::max(s.block_dim, 1);
   const int warp = std::max(trace.warp_size, 1);
 
-  const std::string title = std::string("BFS: ") + vi.title;
-  const std::string detail = settings_->graph_label() + " (" + std::to_string(g.vertices) +
-                             " vertices, " + std::to_string(g.edges()) +
-                             (g.symmetric ? " directed edges, undirected" : " edges, directed") +
-                             "), source " + std::to_string(run.params.source) + ", " +
-                             std::to_string(s.grid_dim) + " x " + std::to_string(s.block_dim) +
-                             " threads, " + backend_name(backend()) + " backend";
+  const std::string title = trf("BFS: {0}", variant_title_text(vi));
+  const std::string detail =
+      g.symmetric
+          ? trf("{0} ({1} vertices, {2} directed edges, undirected), source {3}, {4} x {5} "
+                "threads, {6} backend",
+                settings_->graph_label(), g.vertices, g.edges(), run.params.source, s.grid_dim,
+                s.block_dim, backend_name(backend()))
+          : trf("{0} ({1} vertices, {2} edges, directed), source {3}, {4} x {5} threads, {6} "
+                "backend",
+                settings_->graph_label(), g.vertices, g.edges(), run.params.source, s.grid_dim,
+                s.block_dim, backend_name(backend()));
   const std::string step_line =
-      "step " + std::to_string(step + 1) + " of " + std::to_string(trace.steps.size()) + ": " +
-      s.label + "  \xC2\xB7  level " + std::to_string(facts.depth) + " " +
-      bfs::direction_name(facts.direction) + ", step " + std::to_string(facts.step_in_level + 1) +
-      " of " + std::to_string(facts.level_steps) + " in the level";
-  const float top = draw_header(c, title, detail, step_line, vi.lesson, pal, font);
+      trf("step {0} of {1}: {2}  \xC2\xB7  level {3} {4}, step {5} of {6} in the level", step + 1,
+          trace.steps.size(), step_label_text(s.label), facts.depth,
+          direction_text(facts.direction), facts.step_in_level + 1, facts.level_steps);
+  const float top = draw_header(c, title, detail, step_line, variant_lesson_text(vi), pal, font);
   const float margin = font * 0.6f;
   const float footer_h = font * 1.8f, legend_h = font * 2.6f;  // two key lines
   const float bottom = size.y - footer_h - legend_h;
@@ -143,13 +149,13 @@ void BfsTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   std::vector<RowPlan> plans;
   {  // the index row
     RowPlan index;
-    index.row.label = "index";
-    index.row.hover = "the position in each row (rows longer than this continue below)";
+    index.row.label = tr("index");
+    index.row.hover = tr("the position in each row (rows longer than this continue below)");
     for (int i = 0; i < chunk; ++i) {
       Cell cell;
       cell.text = std::to_string(i);
       cell.fill = pal.background;
-      cell.hover = "index " + std::to_string(i);
+      cell.hover = trf("index {0}", i);
       index.row.cells.push_back(cell);
     }
     index.row.gap_after = 0.15f;
@@ -180,11 +186,11 @@ void BfsTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
       for (int k = 0; k < std::max(chunks, 1); ++k) {
         RowPlan plan;
         const int64_t first = int64_t(k) * chunk, last = std::min<int64_t>(count, first + chunk);
-        plan.row.label = tb.name + (shared ? " b" + std::to_string(copy) : "");
+        plan.row.label = buffer_label(tb.name) + (shared ? " b" + std::to_string(copy) : "");
         if (chunks > 1)
           plan.row.label += " " + std::to_string(first) + "-" + std::to_string(last - 1);
-        plan.row.hover = buffer_hover(tb.name) +
-                         (shared ? " (block " + std::to_string(copy) + ")" : std::string());
+        plan.row.hover =
+            buffer_hover(tb.name) + (shared ? trf(" (block {0})", copy) : std::string());
         bool written = false;
         for (int64_t i = first; i < last; ++i) {
           const double value = v.at(size_t(base + i));
@@ -192,14 +198,13 @@ void BfsTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
           cell.unwritten = std::isnan(value);
           written = written || !cell.unwritten;
           cell.text = cell.unwritten ? "" : number(value, tb.type);
-          std::string name = tb.name + (shared ? " (block " + std::to_string(copy) + ")" : "");
+          std::string name = buffer_label(tb.name) + (shared ? trf(" (block {0})", copy) : "");
           cell.hover = name + "[" + std::to_string(i) +
-                       "] = " + (cell.unwritten ? std::string("not written yet") : cell.text);
-          if (tb.name == "level" || tb.name == "parent")
-            cell.hover += " (vertex " + std::to_string(i) + ")";
+                       "] = " + (cell.unwritten ? std::string(tr("not written yet")) : cell.text);
+          if (tb.name == "level" || tb.name == "parent") cell.hover += trf(" (vertex {0})", i);
           if (tb.name == "row_offsets" || tb.name == "col_offsets")
-            cell.hover += i < n ? " (where vertex " + std::to_string(i) + "'s edges start)"
-                                : " (the end of the last row: the edge count)";
+            cell.hover += i < n ? trf(" (where vertex {0}'s edges start)", i)
+                                : std::string(tr(" (the end of the last row: the edge count)"));
           std::string mark;
           gfx::Color mark_colour = pal.text_muted;
           const auto it = facts.touches.find({b, base + i});
@@ -264,8 +269,11 @@ void BfsTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
       }
   if (dropped > 0)
     c.text({margin, geo.bottom() + font * 0.9f},
-           count_text(dropped, "row") +
-               " left out for room: arrays, or stretches of them, this step does not touch",
+           fit_text(c,
+                    trf("{0} left out for room: arrays, or stretches of them, this step does "
+                        "not touch",
+                        counted_text(dropped, TR_NOOP("{0} row"), TR_NOOP("{0} rows"), false)),
+                    font * 0.65f, left_w),
            font * 0.65f, pal.text_muted);
 
   // ---- Right: the graph, the tail atomics, the lanes.
@@ -280,7 +288,7 @@ void BfsTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   frame.font = font;
   const float graph_h = (bottom - top) * 0.5f;
   const float caption_h =
-      draw_wrapped(c, {right_x, top}, "the graph: one column per BFS level from the source",
+      draw_wrapped(c, {right_x, top}, tr("the graph: one column per BFS level from the source"),
                    font * 0.62f, right_w, pal.text_muted, 2);
   draw_teach_graph(c, {right_x + font * 0.6f, top + caption_h + font * 0.4f},
                    {right_x + right_w - font * 0.6f, top + graph_h}, frame, hover_);
@@ -291,26 +299,33 @@ void BfsTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   // ---- Key and counters.
   // The graph's key first, the same as graph mode's (GraphView's colours), then the cells'.
   const float key_top = size.y - footer_h - legend_h + font * 0.15f;
-  draw_swatches(c, {margin, key_top}, bfs_graph_key(theme, "examined this step"), pal, font * 0.7f);
+  draw_swatches(c, {margin, key_top}, bfs_graph_key(theme, tr("examined this step")), pal,
+                font * 0.7f);
   LegendLine key(c, {margin, key_top + font * 1.2f}, font * 0.7f, pal);
   for (int k = 0; k < 4; ++k) key.strip(mix(pal.cell_fill, pal.warp_color(k), 0.55f));
   key.end_strips();
-  key.label("read by a thread of that warp (t5: thread 5)");
+  key.label(tr("read by a thread of that warp (t5: thread 5)"));
   key.outlined(pal.highlight, 3);
-  key.label("written");
+  key.label(tr("written"));
   const StepCounters& sc = taught_->traced.counters.per_step.at(size_t(step));
   int64_t useful = 0;
   for (const ExaminedEdge& e : facts.edges) useful += e.useful;
-  std::string footer =
-      "this step: " + count_text(int64_t(facts.edges.size()), "edge") + " examined (" +
-      std::to_string(useful) + " useful), " +
-      count_text(int64_t(facts.atomics.size()), "tail atomic") + ", " +
-      std::to_string(sc.active_threads) + " active lanes of " + std::to_string(sc.lanes_consumed) +
-      " consumed, " + count_text(sc.divergent_warps, "divergent warp") + "; level " +
-      std::to_string(facts.depth) + " so far: " + count_text(facts.level_edges, "edge") + ", " +
-      count_text(facts.level_atomics, "atomic");
+  const auto edges = [](int64_t k) {
+    return counted_text(k, TR_NOOP("{0} edge"), TR_NOOP("{0} edges"), false);
+  };
+  std::string footer = trf(
+      "this step: {0} examined ({1} useful), {2}, {3} active lanes of {4} consumed, {5}; level {6} "
+      "so far: {7}, {8}",
+      edges(int64_t(facts.edges.size())), useful,
+      counted_text(int64_t(facts.atomics.size()), TR_NOOP("{0} tail atomic"),
+                   TR_NOOP("{0} tail atomics"), false),
+      sc.active_threads, sc.lanes_consumed,
+      counted_text(sc.divergent_warps, TR_NOOP("{0} divergent warp"),
+                   TR_NOOP("{0} divergent warps"), false),
+      facts.depth, edges(facts.level_edges),
+      counted_text(facts.level_atomics, TR_NOOP("{0} atomic"), TR_NOOP("{0} atomics"), false));
   if (taught_->traced.twin.ran)
-    footer += taught_->traced.twin.matches() ? "; GPU trace == CPU trace" : "; GPU != CPU";
+    footer += taught_->traced.twin.matches() ? tr("; GPU trace == CPU trace") : tr("; GPU != CPU");
   draw_footer(
       c, footer, pal, font,
       taught_->traced.twin.ran && !taught_->traced.twin.matches() ? pal.mismatch : pal.text_muted);

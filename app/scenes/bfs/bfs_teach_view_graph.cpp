@@ -5,7 +5,9 @@
 #include <cmath>
 #include <numeric>
 
+#include "bfs_strings.h"
 #include "bfs_teach_view.h"
+#include "i18n/i18n.h"
 #include "views/field_raster.h"
 #include "views/figure_parts.h"
 
@@ -25,7 +27,7 @@ double value_at(const TeachFrame& f, const char* name, int64_t i) {
 }
 
 std::string level_text(double level) {
-  if (std::isnan(level) || level < 0) return "not reached yet";
+  if (std::isnan(level) || level < 0) return tr("not reached yet");
   return std::to_string(int64_t(level));
 }
 
@@ -102,19 +104,23 @@ std::string vertex_hover(const TeachFrame& f, int32_t v) {
   const double level = value_at(f, "level", v), parent = value_at(f, "parent", v);
   int64_t in_degree = 0;
   for (int32_t c : g.columns) in_degree += c == v;
-  std::string text = "vertex " + std::to_string(v);
-  if (!g.original_ids.empty()) text += " (id " + std::to_string(g.original_ids[size_t(v)]) + ")";
-  text += ": level " + level_text(level);
-  text += ", parent " + (std::isnan(parent) || parent < 0 ? std::string("none yet")
-                                                          : std::to_string(int64_t(parent)));
-  text += ", out-degree " + std::to_string(g.degree(v));
-  if (!g.symmetric) text += ", in-degree " + std::to_string(in_degree);
+  const std::string vertex = g.original_ids.empty()
+                                 ? trf("vertex {0}", v)
+                                 : trf("vertex {0} (id {1})", v, g.original_ids[size_t(v)]);
+  const std::string parent_text = std::isnan(parent) || parent < 0
+                                      ? std::string(tr("none yet"))
+                                      : std::to_string(int64_t(parent));
+  std::string text = g.symmetric
+                         ? trf("{0}: level {1}, parent {2}, out-degree {3}", vertex,
+                               level_text(level), parent_text, g.degree(v))
+                         : trf("{0}: level {1}, parent {2}, out-degree {3}, in-degree {4}", vertex,
+                               level_text(level), parent_text, g.degree(v), in_degree);
   const VertexState state = teach_vertex_state(level, v, f.facts->depth, f.run->params.source);
   if (state == VertexState::Source)
-    text += "; the source";
+    text += tr("; the source");
   else
-    text += "; " + std::string(GraphView::state_name(state)) + " while level " +
-            std::to_string(f.facts->depth) + " is expanded";
+    text += trf("; {0} while level {1} is expanded", tr_text(GraphView::state_name(state)),
+                f.facts->depth);
   return text;
 }
 
@@ -203,15 +209,18 @@ float draw_tail_atomics(gfx::Canvas& c, Vec2 origin, float width, const TeachFra
   const float font = f.font * 0.8f;
   const bool has_tail =
       bfs::teach_buffer(trace, "tail") >= 0 || bfs::teach_buffer(trace, "block tail") >= 0;
-  c.text(
-      origin,
-      fit_text(c, "atomics on the queue tail this step, in the order they serialize", font, width),
-      font, p.text);
+  c.text(origin,
+         fit_text(c, tr("atomics on the queue tail this step, in the order they serialize"), font,
+                  width),
+         font, p.text);
   float y = origin.y + font * 1.4f;
   if (f.facts->atomics.empty()) {
-    c.text({origin.x, y},
-           has_tail ? "none this step" : "none: this variant keeps no queue (no tail)", font * 0.9f,
-           p.text_muted);
+    c.text(
+        {origin.x, y},
+        fit_text(
+            c, has_tail ? tr("none this step") : tr("none: this variant keeps no queue (no tail)"),
+            font * 0.9f, width),
+        font * 0.9f, p.text_muted);
     return y + font * 1.3f - origin.y;
   }
   const float box_w = std::max(f.font * 2.3f, c.text_size("t127", font * 0.85f).x + 8);
@@ -221,7 +230,7 @@ float draw_tail_atomics(gfx::Canvas& c, Vec2 origin, float width, const TeachFra
   int rows = 0;
   while (i < f.facts->atomics.size() && rows < 3) {
     const TailAtomic& first = f.facts->atomics[i];
-    const std::string name = trace.buffers[size_t(first.buffer)].name +
+    const std::string name = buffer_label(trace.buffers[size_t(first.buffer)].name) +
                              (trace.buffers[size_t(first.buffer)].space == MemSpace::Shared
                                   ? " b" + std::to_string(first.copy)
                                   : "");
@@ -238,7 +247,7 @@ float draw_tail_atomics(gfx::Canvas& c, Vec2 origin, float width, const TeachFra
       c.rect(b0, b1, p.atomic, 1.5f, 2);
       c.text({(b0.x + b1.x) / 2, (b0.y + b1.y) / 2}, "t" + std::to_string(a.thread), font * 0.85f,
              p.text, HAlign::Center, VAlign::Middle);
-      const std::string slot = a.amount == 1 ? "slot " + std::to_string(int64_t(a.before))
+      const std::string slot = a.amount == 1 ? trf("slot {0}", int64_t(a.before))
                                              : std::to_string(int64_t(a.before)) + "+" +
                                                    std::to_string(int64_t(a.amount));
       c.text({(b0.x + b1.x) / 2, b1.y + 1}, fit_text(c, slot, font * 0.65f, box_w + 2),
@@ -248,12 +257,11 @@ float draw_tail_atomics(gfx::Canvas& c, Vec2 origin, float width, const TeachFra
       hover.boxes.push_back(
           {b0,
            {b1.x, b1.y + font * 0.7f},
-           "atomicAdd on " + name + " by thread " + std::to_string(a.thread) + " (warp " +
-               std::to_string(warp) + "): read " + std::to_string(int64_t(a.before)) + ", added " +
-               std::to_string(int64_t(a.amount)) + " -> its vertices go to slots " +
-               std::to_string(int64_t(a.before)) + ".." +
-               std::to_string(int64_t(a.before + a.amount) - 1) +
-               (k > 0 ? "; it waited for the atomics before it" : "")});
+           trf("atomicAdd on {0} by thread {1} (warp {2}): read {3}, added {4} -> its vertices go "
+               "to slots {3}..{5}",
+               name, a.thread, warp, int64_t(a.before), int64_t(a.amount),
+               int64_t(a.before + a.amount) - 1) +
+               (k > 0 ? tr("; it waited for the atomics before it") : "")});
       ++i;
       ++k;
     }
@@ -261,7 +269,9 @@ float draw_tail_atomics(gfx::Canvas& c, Vec2 origin, float width, const TeachFra
     ++rows;
   }
   if (i < f.facts->atomics.size())
-    c.text({origin.x, y}, "and " + count_text(int64_t(f.facts->atomics.size() - i), "more atomic"),
+    c.text({origin.x, y},
+           counted_text(int64_t(f.facts->atomics.size() - i), TR_NOOP("and {0} more atomic"),
+                        TR_NOOP("and {0} more atomics"), false),
            font * 0.8f, p.text_muted);
   y += font * 0.9f;
   return y - origin.y;
@@ -275,7 +285,8 @@ void draw_lane_strips(gfx::Canvas& c, Vec2 origin, Vec2 size, const TeachFrame& 
   // The caption wraps (two lines at most) rather than being cut off in a narrow figure.
   const float caption_h = draw_wrapped(
       c, origin,
-      "warp lanes: busy this step (colour) or idle (grey); bars: busy steps so far in the level",
+      tr("warp lanes: busy this step (colour) or idle (grey); bars: busy steps so far in the "
+         "level"),
       font, size.x, p.text, 2);
   const int warp_size = std::max(f.run->trace.warp_size, 1);
   const float label_w = f.font * 2.4f;
@@ -319,29 +330,35 @@ void draw_lane_strips(gfx::Canvas& c, Vec2 origin, Vec2 size, const TeachFrame& 
     }
     c.line({x0, y + cell_h + bar_h}, {x0 + warp_size * lane_w, y + cell_h + bar_h}, p.inactive, 1);
     const bool divergent = busy > 0 && busy < int(w.busy.size());
-    const std::string note = std::to_string(busy) + "/" + std::to_string(w.busy.size()) + " busy";
+    const std::string note = trf("{0}/{1} busy", busy, w.busy.size());
     const float note_x = x0 + warp_size * lane_w + 4;
     if (note_x + c.text_size(note, font * 0.8f).x <= origin.x + size.x)
       c.text({note_x, y + cell_h / 2}, note, font * 0.8f, divergent ? p.divergent : p.text_muted,
              HAlign::Left, VAlign::Middle);
-    std::string text = "warp " + std::to_string(w.warp) + ": " + std::to_string(busy) + " of " +
-                       std::to_string(w.busy.size()) + " lanes busy this step" +
-                       (divergent ? " (divergent: the idle lanes wait)" : "") + "; " +
-                       std::to_string(level_busy) + " busy lane-steps of " +
-                       std::to_string(int64_t(w.busy.size()) * int64_t(steps_so_far)) +
-                       " in this level so far";
+    std::string text =
+        (divergent ? trf("warp {0}: {1} of {2} lanes busy this step (divergent: the idle lanes "
+                         "wait); {3} busy lane-steps of {4} in this level so far",
+                         w.warp, busy, w.busy.size(), level_busy,
+                         int64_t(w.busy.size()) * int64_t(steps_so_far))
+                   : trf("warp {0}: {1} of {2} lanes busy this step; {3} busy lane-steps of {4} in "
+                         "this level so far",
+                         w.warp, busy, w.busy.size(), level_busy,
+                         int64_t(w.busy.size()) * int64_t(steps_so_far)));
     int most = 0;
     for (size_t l = 0; l < w.level_busy.size(); ++l) most = std::max(most, w.level_busy[l]);
     if (most > 0)
-      text += "; the busiest lane worked " + std::to_string(most) + " of " +
-              std::to_string(int(steps_so_far)) + " steps";
+      text += trf("; the busiest lane worked {0} of {1} steps", most, int(steps_so_far));
     hover.boxes.push_back({{origin.x, y}, {x0 + warp_size * lane_w, y + cell_h + bar_h}, text});
     y += row_h;
   }
   if (shown < int(order.size()))
     c.text({origin.x, y},
-           "and " + count_text(int64_t(order.size()) - shown, "more warp") +
-               (size_t(shown) >= working ? " (idle the whole level)" : ""),
+           size_t(shown) >= working
+               ? counted_text(int64_t(order.size()) - shown,
+                              TR_NOOP("and {0} more warp (idle the whole level)"),
+                              TR_NOOP("and {0} more warps (idle the whole level)"), false)
+               : counted_text(int64_t(order.size()) - shown, TR_NOOP("and {0} more warp"),
+                              TR_NOOP("and {0} more warps"), false),
            font * 0.85f, p.text_muted);
 }
 

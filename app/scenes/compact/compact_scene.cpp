@@ -96,8 +96,8 @@ int CompactScene::step_count() const {
 
 KernelSource CompactScene::kernel_source() const {
   KernelSource k{"kernels/compact/compact.cu", "teach", "",
-                 "The teach kernels, traced step by step; fast mode counts, scans and scatters "
-                 "whole tiles (the file's header)."};
+                 tr("The teach kernels, traced step by step; fast mode counts, scans and scatters "
+                    "whole tiles (the file's header).")};
   if (run_ && step() < static_cast<int>(run_->run.trace.steps.size()))
     k.marker = run_->run.trace.steps[step()].code_marker;
   return k;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "compact/compact.h"
+#include "i18n/i18n.h"
 #include "scene_kit/fast_panel.h"
 #include "scene_kit/scene_inputs.h"
 #include "scene_kit/step_cursor.h"
@@ -34,7 +35,7 @@ class CompactScene : public Scene {
  public:
   CompactScene();
   const char* id() const override { return "compact"; }
-  const char* title() const override { return "Stream compaction"; }
+  const char* title() const override { return TR_NOOP("Stream compaction"); }
   SceneCapabilities capabilities() const override;
   void attach(SceneContext& context) override;
   void detach() override { context_ = nullptr; }
@@ -50,6 +51,8 @@ class CompactScene : public Scene {
   KernelSource kernel_source() const;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
   std::string describe_at(gfx::Vec2 point) const override;
+  // Lecture mode: what the current step does and why (flags, scan, scatter), with its facts.
+  std::string caption() const override;
   nlohmann::json results_json() const override;
   BenchJob bench_job(const BenchRequest& request) const override;
 

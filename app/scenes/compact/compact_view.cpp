@@ -9,9 +9,11 @@
 
 #include "common/inputs.h"
 #include "compact_scene.h"
+#include "i18n/i18n.h"
 #include "views/figure_parts.h"
 #include "interop/colormap.h"
 #include "render/image.h"
+#include "views/scan/scan_text.h"
 
 namespace ws::app {
 
@@ -21,20 +23,25 @@ namespace {
 
 std::string explain(const TraceStep& s) {
   if (s.phase == "predicate")
-    return "Every thread tests its own element: flag = 1 keeps it, 0 drops it. No thread needs "
-           "another's result.";
+    return tr(
+        "Every thread tests its own element: flag = 1 keeps it, 0 drops it. No thread needs "
+        "another's result.");
   if (s.phase == "scan")
-    return "An exclusive scan of the flags counts the kept elements before each position: inside "
-           "each block a Kogge-Stone scan in shared memory (XY).";
+    return tr(
+        "An exclusive scan of the flags counts the kept elements before each position: "
+        "inside each block a Kogge-Stone scan in shared memory (XY).");
   if (s.phase == "block sums")
-    return "One thread scans the blocks' totals into block offsets: how many elements the earlier "
-           "blocks keep.";
+    return tr(
+        "One thread scans the blocks' totals into block offsets: how many elements the "
+        "earlier blocks keep.");
   if (s.phase == "add back")
-    return "Each block adds its offset: positions[i] is now the number of kept elements before i "
-           "in the whole array.";
+    return tr(
+        "Each block adds its offset: positions[i] is now the number of kept elements before "
+        "i in the whole array.");
   if (s.phase == "scatter")
-    return "Every kept element writes itself to output[positions[i]]: distinct places, so no two "
-           "threads collide and the order is kept.";
+    return tr(
+        "Every kept element writes itself to output[positions[i]]: distinct places, so no "
+        "two threads collide and the order is kept.");
   return "";
 }
 
@@ -87,45 +94,48 @@ std::vector<CellRow> CompactScene::build_rows(const gfx::Palette& p) const {
 
   std::vector<CellRow> rows;
   CellRow index_row;
-  index_row.label = "index i";
+  index_row.label = tr("index i");
   for (size_t i = 0; i < n; ++i) {
     Cell c;
     c.text = std::to_string(i);
     c.fill = p.background;
-    c.hover = "element " + std::to_string(i) + ", block " + std::to_string(i / block);
+    c.hover = trf("element {0}, block {1}", i, i / block);
     index_row.cells.push_back(std::move(c));
   }
   index_row.gap_after = 0.15f;
   rows.push_back(std::move(index_row));
 
-  const std::string predicate = compact::describe(params_.predicate);
-  rows.push_back(value_row("input x", "input", input, n, [&](size_t i, double v) {
+  const std::string predicate = tr_text(compact::describe(params_.predicate));
+  rows.push_back(value_row(tr("input x"), "input", input, n, [&](size_t i, double v) {
     std::string s = "input[" + std::to_string(i) + "] = " + number(v, type);
-    if (!std::isnan(at(flags, i))) s += is_kept(i) ? " (kept: " : " (dropped: not ";
-    if (!std::isnan(at(flags, i))) s += predicate + ")";
+    if (!std::isnan(at(flags, i)))
+      s = is_kept(i) ? trf("{0} (kept: {1})", s, predicate)
+                     : trf("{0} (dropped: not {1})", s, predicate);
     return s;
   }));
   for (size_t i = 0; i < n; ++i)
     if (is_kept(i)) rows.back().cells[i].fill = kept;
 
-  rows.push_back(value_row("flag = " + predicate, "flags", flags, n, [&](size_t i, double v) {
-    if (std::isnan(v)) return "flags[" + std::to_string(i) + "]: not computed yet";
-    return "flags[" + std::to_string(i) + "] = " + number(v, type) + ": " +
-           number(at(input, i), type) + (v == 1 ? " satisfies " : " fails ") + predicate;
-  }));
+  rows.push_back(
+      value_row(trf("flag = {0}", predicate), "flags", flags, n, [&](size_t i, double v) {
+        if (std::isnan(v)) return trf("flags[{0}]: not computed yet", i);
+        return trf(v == 1 ? TR_NOOP("flags[{0}] = {1}: {2} satisfies {3}")
+                          : TR_NOOP("flags[{0}] = {1}: {2} fails {3}"),
+                   i, number(v, type), number(at(input, i), type), predicate);
+      }));
   for (size_t i = 0; i < n; ++i)
     if (is_kept(i)) rows.back().cells[i].fill = kept;
 
-  rows.push_back(value_row("XY: block scan (shared)", "XY", xy, n, [&](size_t i, double v) {
-    if (std::isnan(v)) return std::string("shared XY: not loaded yet");
-    return "block " + std::to_string(i / block) + ", XY[" + std::to_string(i % block) +
-           "] = " + number(v, type) + ": the block's flags up to here, summed";
+  rows.push_back(value_row(tr("XY: block scan (shared)"), "XY", xy, n, [&](size_t i, double v) {
+    if (std::isnan(v)) return std::string(tr("shared XY: not loaded yet"));
+    return trf("block {0}, XY[{1}] = {2}: the block's flags up to here, summed", i / block,
+               i % block, number(v, type));
   }));
 
   // Block sums under each block's last element, offsets under its first: one cell per block.
   CellRow sums_row, offsets_row;
-  sums_row.label = "block sums";
-  offsets_row.label = "block offsets";
+  sums_row.label = tr("block sums");
+  offsets_row.label = tr("block offsets");
   const std::vector<bool> sum_marks = emphasis_of("block sums");
   const std::vector<bool> offset_marks = emphasis_of("block offsets");
   for (size_t i = 0; i < n; ++i) {
@@ -140,34 +150,32 @@ std::vector<CellRow> CompactScene::build_rows(const gfx::Palette& p) const {
     o.text = number(at(offsets, b), type);
     s.emphasis = b < sum_marks.size() && sum_marks[b];
     o.emphasis = b < offset_marks.size() && offset_marks[b];
-    s.hover = "block " + std::to_string(b) + " keeps " + s.text + " elements";
-    o.hover = "block " + std::to_string(b) + "'s offset: " + o.text +
-              " elements are kept by the blocks before it";
+    s.hover = trf("block {0} keeps {1} elements", b, s.text);
+    o.hover = trf("block {0}'s offset: {1} elements are kept by the blocks before it", b, o.text);
     sums_row.cells.push_back(std::move(s));
     offsets_row.cells.push_back(std::move(o));
   }
   rows.push_back(std::move(sums_row));
   rows.push_back(std::move(offsets_row));
 
-  rows.push_back(
-      value_row("positions (exclusive scan)", "positions", positions, n, [&](size_t i, double v) {
-        if (std::isnan(v)) return std::string("positions: not computed yet");
-        std::string s = "positions[" + std::to_string(i) + "] = " + number(v, type) +
-                        " kept elements before " + std::to_string(i);
-        if (is_kept(i)) s += ": input[" + std::to_string(i) + "] goes there";
+  rows.push_back(value_row(
+      tr("positions (exclusive scan)"), "positions", positions, n, [&](size_t i, double v) {
+        if (std::isnan(v)) return std::string(tr("positions: not computed yet"));
+        std::string s = trf("positions[{0}] = {1} kept elements before {0}", i, number(v, type));
+        if (is_kept(i)) s = trf("{0}: input[{1}] goes there", s, i);
         return s;
       }));
   for (size_t i = 0; i < n; ++i)
     if (is_kept(i) && !rows.back().cells[i].unwritten) rows.back().cells[i].fill = kept;
   rows.back().gap_after = 2.4f;  // room for the scatter arrows
 
-  rows.push_back(value_row("output", "output", output, n, [&](size_t k, double v) {
+  rows.push_back(value_row(tr("output"), "output", output, n, [&](size_t k, double v) {
     if (std::isnan(v))
-      return "output[" + std::to_string(k) + "]: " +
-             (static_cast<int64_t>(k) < r.run.kept ? "not written yet" : "past the kept count");
-    return "output[" + std::to_string(k) + "] = " + number(v, type) +
-           (k < r.reference.size() && r.reference[k] == v ? " (std::copy_if agrees)"
-                                                          : " (std::copy_if differs)");
+      return static_cast<int64_t>(k) < r.run.kept ? trf("output[{0}]: not written yet", k)
+                                                  : trf("output[{0}]: past the kept count", k);
+    return k < r.reference.size() && r.reference[k] == v
+               ? trf("output[{0}] = {1} (std::copy_if agrees)", k, number(v, type))
+               : trf("output[{0}] = {1} (std::copy_if differs)", k, number(v, type));
   }));
   for (size_t k = 0; k < n; ++k) {
     Cell& c = rows.back().cells[k];
@@ -249,27 +257,27 @@ void CompactScene::draw_image_view(gfx::Canvas& c, Vec2 origin, Vec2 size, const
     std::function<gfx::Color(size_t)> colour;
   };
   const std::vector<Panel> panels = {
-      {"input: kept pixels in green",
+      {tr("input: kept pixels in green"),
        [&](size_t i) {
          const double v = at(input, i);
          if (std::isnan(at(flags, i))) return grey(v);
          return at(flags, i) == 1 ? mix(grey(v), p.warp[2], 0.55f)
                                   : mix(grey(v), gfx::Color{0, 0, 0, 255}, 0.6f);
        }},
-      {"flags: " + compact::describe(params_.predicate),
+      {trf("flags: {0}", tr_text(compact::describe(params_.predicate))),
        [&](size_t i) {
          const double f = at(flags, i);
          if (std::isnan(f)) return unwritten;
          return f == 1 ? gfx::Color{250, 250, 250, 255} : gfx::Color{10, 10, 10, 255};
        }},
-      {"positions (exclusive scan)",
+      {tr("positions (exclusive scan)"),
        [&](size_t i) {
          const double v = at(positions, i);
          if (std::isnan(v)) return unwritten;
          return interop::colormap_color(interop::Colormap::Viridis,
                                         static_cast<float>(v / std::max(1.0, n)));
        }},
-      {"output: " + std::to_string(r.run.kept) + " kept pixels, in order",
+      {trf("output: {0} kept pixels, in order", r.run.kept),
        [&](size_t k) { return std::isnan(at(output, k)) ? unwritten : grey(output[k]); }},
   };
   for (size_t i = 0; i < panels.size(); ++i) {
@@ -311,8 +319,8 @@ void CompactScene::draw_image_view(gfx::Canvas& c, Vec2 origin, Vec2 size, const
     float y;
     std::string label;
     size_t panel;
-  } strips[2] = {{y1, "input in memory order (row after row)", 0},
-                 {y2, "output in memory order: the kept pixels packed at the front", 3}};
+  } strips[2] = {{y1, tr("input in memory order (row after row)"), 0},
+                 {y2, tr("output in memory order: the kept pixels packed at the front"), 3}};
   for (const auto& strip : strips) {
     const bool label_above = strip.panel == 0;
     const Vec2 a{origin.x, strip.y + (label_above ? label_h : 0)}, b = a + Vec2{strip_w, strip_h};
@@ -351,18 +359,17 @@ void CompactScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const TraceStep& s = trace.steps[step()];
   const size_t n = r.run.input.size();
   const TraceStep& launch = trace.steps.front();
-  const std::string detail = "keep " + compact::describe(params_.predicate) + " · " +
-                             type_name(params_.type) + " · N = " + std::to_string(n) + " (" +
-                             r.input_label + ") · " + std::to_string(launch.grid_dim) + "\xC3\x97" +
-                             std::to_string(launch.block_dim) + " threads · " +
-                             (r.traced.backend == Backend::Cuda ? "CUDA" : "CPU reference");
-  const std::string step_line = "step " + std::to_string(step() + 1) + " / " +
-                                std::to_string(trace.steps.size()) + ": " + s.label + " (" +
-                                s.phase + ")";
+  const std::string detail =
+      trf("keep {0} · {1} · N = {2} ({3}) · {4}\xC3\x97{5} threads · {6}",
+          tr_text(compact::describe(params_.predicate)), type_name(params_.type), n,
+          tr_text(r.input_label), launch.grid_dim, launch.block_dim,
+          r.traced.backend == Backend::Cuda ? "CUDA" : tr("CPU reference"));
+  const std::string step_line = trf("step {0} / {1}: {2} ({3})", step() + 1, trace.steps.size(),
+                                    tr_text(s.label), tr_text(s.phase));
   c.begin_group("header");
   const float top = draw_header(c,
-                                "Stream compaction: flags \xE2\x86\x92 scan "
-                                "\xE2\x86\x92 scatter",
+                                tr("Stream compaction: flags \xE2\x86\x92 scan "
+                                   "\xE2\x86\x92 scatter"),
                                 detail, step_line, explain(s), p, font);
   c.end_group();
   const float footer = font * 3.2f;
@@ -377,31 +384,33 @@ void CompactScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const bool done = step() + 1 == static_cast<int>(trace.steps.size());
   const bool matches = r.run.output == r.reference;
   c.begin_group("legend");
-  std::vector<Swatch> legend = {{kept_fill(p), "kept"},
-                                {p.cell_unwritten, "not written yet"},
-                                {p.highlight, "written in this step", SwatchKind::Outline}};
+  std::vector<Swatch> legend = {{kept_fill(p), tr("kept")},
+                                {p.cell_unwritten, tr("not written yet")},
+                                {p.highlight, tr("written in this step"), SwatchKind::Outline}};
   if (r.image_width > 0)  // the image panels: no outlines; flags in black and white, positions
-    legend = {{mix(gfx::Color{128, 128, 128, 255}, p.warp[2], 0.55f), "kept pixel"},
-              {gfx::Color{250, 250, 250, 255}, "flag 1"},
-              {gfx::Color{10, 10, 10, 255}, "flag 0"},
-              {interop::colormap_color(interop::Colormap::Viridis, 0.0f), "position 0"},
-              {interop::colormap_color(interop::Colormap::Viridis, 1.0f), "position N"},
-              {p.cell_unwritten, "not written yet"}};
+    legend = {{mix(gfx::Color{128, 128, 128, 255}, p.warp[2], 0.55f), tr("kept pixel")},
+              {gfx::Color{250, 250, 250, 255}, tr("flag 1")},
+              {gfx::Color{10, 10, 10, 255}, tr("flag 0")},
+              {interop::colormap_color(interop::Colormap::Viridis, 0.0f), tr("position 0")},
+              {interop::colormap_color(interop::Colormap::Viridis, 1.0f), tr("position N")},
+              {p.cell_unwritten, tr("not written yet")}};
   if (done && !matches)
-    legend.push_back({p.mismatch, "differs from std::copy_if", SwatchKind::Outline});
+    legend.push_back({p.mismatch, tr("differs from std::copy_if"), SwatchKind::Outline});
   draw_swatches(c, {4, size.y - footer + 2}, legend, p, font * 0.8f);
   c.end_group();
   const StepCounters& sc = r.traced.counters.per_step[step()];
   std::string footer_line =
-      "kept " + std::to_string(r.run.kept) + " · dropped " + std::to_string(n - r.run.kept) +
-      " · this step: " + count_text(sc.ops, "op") + ", " + count_text(sc.active_threads, "thread") +
-      " · total: " + count_text(r.traced.counters.steps, "step") + ", " +
-      count_text(r.traced.counters.ops, "op") + ", " +
-      count_text(r.traced.counters.barriers, "barrier") +
-      (done ? (matches ? " · output matches std::copy_if" : " · output DIFFERS from std::copy_if")
+      trf("kept {0} · dropped {1} · this step: {2}, {3} · total: {4}, {5}, {6}", r.run.kept,
+          n - r.run.kept, counted(sc.ops, TR_NOOP("{0} op"), TR_NOOP("{0} ops")),
+          counted(sc.active_threads, TR_NOOP("{0} thread"), TR_NOOP("{0} threads")),
+          counted(r.traced.counters.steps, TR_NOOP("{0} step"), TR_NOOP("{0} steps")),
+          counted(r.traced.counters.ops, TR_NOOP("{0} op"), TR_NOOP("{0} ops")),
+          counted(r.traced.counters.barriers, TR_NOOP("{0} barrier"), TR_NOOP("{0} barriers"))) +
+      (done ? (matches ? tr(" · output matches std::copy_if")
+                       : tr(" · output DIFFERS from std::copy_if"))
             : "");
   if (!r.traced.twin.difference.empty())
-    footer_line += " · GPU trace differs from the CPU twin: " + r.traced.twin.difference;
+    footer_line += trf(" · GPU trace differs from the CPU twin: {0}", r.traced.twin.difference);
   draw_footer(c, footer_line, p, font,
               (done && !matches) || !r.traced.twin.difference.empty() ? p.mismatch : p.text);
 }
@@ -423,16 +432,16 @@ std::string CompactScene::describe_at(Vec2 point) const {
     char text[256];
     if (h.what == 3) {
       if (std::isnan(at(output, i)))
-        return "output[" + std::to_string(i) + "]: " +
-               (static_cast<int64_t>(i) < r.run.kept ? "not written yet" : "past the kept count");
+        return static_cast<int64_t>(i) < r.run.kept ? trf("output[{0}]: not written yet", i)
+                                                    : trf("output[{0}]: past the kept count", i);
       std::snprintf(text, sizeof text, "output[%zu] = %s", i,
                     number(output[i], params_.type).c_str());
       return text;
     }
-    std::string s = "pixel (" + std::to_string(x) + ", " + std::to_string(y) +
-                    ") = " + number(at(r.run.input, i), params_.type);
-    if (!std::isnan(at(flags, i))) s += at(flags, i) == 1 ? " · kept" : " · dropped";
-    if (!std::isnan(at(positions, i))) s += " · position " + number(positions[i], params_.type);
+    std::string s = trf("pixel ({0}, {1}) = {2}", x, y, number(at(r.run.input, i), params_.type));
+    if (!std::isnan(at(flags, i))) s += at(flags, i) == 1 ? tr(" · kept") : tr(" · dropped");
+    if (!std::isnan(at(positions, i)))
+      s += trf(" · position {0}", number(positions[i], params_.type));
     return s;
   }
   return "";

@@ -10,7 +10,9 @@
 #include "heat_inputs.h"
 #include "heat_panels.h"
 #include "heat_report.h"
+#include "i18n/i18n.h"
 #include "interop/value_image.h"
+#include "scene_kit/panel_widgets.h"
 
 namespace ws::app {
 
@@ -104,6 +106,12 @@ void HeatLiveScene::tick(float dt) {
   upload_images();
 }
 
+void HeatLiveScene::advance_frame() {
+  // What tick() does while running, without the frame-time bookkeeping of the window.
+  if (sim_) advance(settings_->steps_per_frame);
+  upload_images();
+}
+
 std::vector<std::pair<int, int>> HeatLiveScene::panel_views() const {
   return field_panel_views(settings_->grid.dim, settings_->slice_index());
 }
@@ -185,14 +193,16 @@ std::string HeatLiveScene::describe_at(gfx::Vec2 point) const {
   if (!sim_ || !cell_at(point, cell)) return "";
   const float v = sim_->probe(cell[0], cell[1], cell[2]);
   char value[64];
-  std::snprintf(value, sizeof value, "): temperature %.4f ", v);
-  std::string text = "cell (" + std::to_string(cell[0]) + ", " + std::to_string(cell[1]) +
-                     (settings_->grid.dim == 3 ? ", " + std::to_string(cell[2]) : "") + value;
+  std::snprintf(value, sizeof value, "%.4f", v);
+  const std::string where = std::to_string(cell[0]) + ", " + std::to_string(cell[1]) +
+                            (settings_->grid.dim == 3 ? ", " + std::to_string(cell[2]) : "");
+  std::string text = trf("cell ({0}): temperature {1} ", where, value);
   if (sim_->params().materials && material_cache_version_ == material_version_) {
     const stencil::Params& p = sim_->params();
     const float m = material_cache_.at(cell[0] + size_t(p.nx) * (cell[1] + size_t(p.ny) * cell[2]));
-    std::snprintf(value, sizeof value, "\nconductivity %.3g", m);
-    text += m < 0 ? std::string("\npinned (a heater or cooler)") : std::string(value);
+    std::snprintf(value, sizeof value, "%.3g", m);
+    text += "\n" + (m < 0 ? std::string(tr("pinned (a heater or cooler)"))
+                          : trf("conductivity {0}", value));
   }
   return text;
 }
@@ -210,19 +220,22 @@ BenchJob HeatLiveScene::bench_job(const BenchRequest& request) const {
 
 void HeatLiveScene::ui() {
   error_line(error_);
-  if (ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (ImGui::CollapsingHeader((std::string(tr("Simulation")) + "###heat-simulation").c_str(),
+                              ImGuiTreeNodeFlags_DefaultOpen)) {
     heat_grid_controls(*this, *settings_, false, error_, sim_.get());
     panel_run();
   }
   panel_paint();
   heat_view_panel(*settings_, sim_.get(), error_, [this] { upload_images(); });
   heat_cost_panel(settings_->run_params());
-  if (ImGui::CollapsingHeader("Fast mode (every variant per time step)")) {
-    ImGui::TextWrapped(
-        "Every stencil variant on a grid of this size, per time step, against the "
-        "copy bandwidth; each checked against the basic variant bit for bit.");
+  if (ImGui::CollapsingHeader(
+          (std::string(tr("Fast mode (every variant per time step)")) + "###heat-fast").c_str())) {
+    ImGui::TextWrapped("%s", tr("Every stencil variant on a grid of this size, per time step, "
+                                "against the copy bandwidth; each checked against the basic "
+                                "variant bit for bit."));
     fast_.ui(
-        backend(), 0, [this](const BenchRequest& r) { return bench_job(r); }, "Time every variant");
+        backend(), 0, [this](const BenchRequest& r) { return bench_job(r); },
+        TR_NOOP("Time every variant"));
   }
 }
 
@@ -232,44 +245,60 @@ void HeatLiveScene::code_ui() {
 
 void HeatLiveScene::panel_run() {
   if (!sim_) return;
-  if (ImGui::Button(running_ ? "pause" : "run")) running_ = !running_;
+  if (ImGui::Button((std::string(running_ ? tr("pause") : tr("run")) + "###run-pause").c_str()))
+    running_ = !running_;
   ImGui::SameLine();
-  if (ImGui::Button("single step")) {
+  if (ImGui::Button((std::string(tr("single step")) + "###single-step").c_str())) {
     running_ = false;
     advance(1);
     upload_images();
   }
   ImGui::SameLine();
-  if (ImGui::Button("reset")) apply_edit(*this, params_to_json(), error_);
+  if (ImGui::Button((std::string(tr("reset")) + "###reset").c_str()))
+    apply_edit(*this, params_to_json(), error_);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-  ImGui::SliderInt("steps per frame", &settings_->steps_per_frame, 1, 200, "%d",
-                   ImGuiSliderFlags_Logarithmic);
-  ImGui::Text("t = %.4g  (%lld steps)", double(time_steps_) * settings_->dt,
-              static_cast<long long>(time_steps_));
-  ImGui::Text("%.3f ms per time step, frame %.1f ms (%s)", step_ms_, frame_ms_,
-              backend_name(backend()));
-  if (!image_notice_.empty()) ImGui::TextWrapped("display: %s", image_notice_.c_str());
+  ImGui::SliderInt((std::string(tr("steps per frame")) + "###steps-per-frame").c_str(),
+                   &settings_->steps_per_frame, 1, 200, "%d", ImGuiSliderFlags_Logarithmic);
+  char clock[64], timing[64], frame[64];
+  std::snprintf(clock, sizeof clock, "%.4g", double(time_steps_) * settings_->dt);
+  std::snprintf(timing, sizeof timing, "%.3f", step_ms_);
+  std::snprintf(frame, sizeof frame, "%.1f", frame_ms_);
+  ImGui::TextUnformatted(
+      trf("t = {0}  ({1} steps)", clock, static_cast<long long>(time_steps_)).c_str());
+  ImGui::TextUnformatted(
+      trf("{0} ms per time step, frame {1} ms ({2})", timing, frame, backend_name(backend()))
+          .c_str());
+  if (!image_notice_.empty())
+    ImGui::TextWrapped("%s", trf("display: {0}", tr_text(image_notice_)).c_str());
 }
 
 void HeatLiveScene::panel_paint() {
-  if (!ImGui::CollapsingHeader("Paint", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  if (!ImGui::CollapsingHeader((std::string(tr("Paint")) + "###heat-paint").c_str(),
+                               ImGuiTreeNodeFlags_DefaultOpen))
+    return;
   int kind = static_cast<int>(brush_.kind);
-  if (ImGui::Combo("brush", &kind,
-                   "heat source\0cold sink\0insulating wall\0conductivity\0erase\0")) {
+  if (combo((std::string(tr("brush")) + "###brush").c_str(), kind,
+            {tr("heat source"), tr("cold sink"), tr("insulating wall"), tr("conductivity"),
+             tr("erase")})) {
     brush_.kind = static_cast<stencil::Brush::Kind>(kind);
     // Each brush starts from its natural value: hot 1, cold 0, a poor conductor 0.2.
     if (brush_.kind == stencil::Brush::Kind::Heat) brush_.temperature = 1;
     if (brush_.kind == stencil::Brush::Kind::Cool) brush_.temperature = 0;
     if (brush_.kind == stencil::Brush::Kind::Conductor) brush_.temperature = 0.2f;
   }
-  ImGui::SliderFloat("radius", &brush_.radius, 0.5f, 64.0f, "%.1f cells",
-                     ImGuiSliderFlags_Logarithmic);
+  // The translated "%.1f cells" keeps its one conversion (the catalog check makes sure).
+  ImGui::SliderFloat((std::string(tr("radius")) + "###radius").c_str(), &brush_.radius, 0.5f, 64.0f,
+                     tr("%.1f cells"), ImGuiSliderFlags_Logarithmic);
   if (brush_.kind == stencil::Brush::Kind::Conductor)
-    ImGui::SliderFloat("conductivity", &brush_.temperature, 0.0f, 1.0f, "%.2f");
+    ImGui::SliderFloat((std::string(tr("conductivity")) + "###brush-value").c_str(),
+                       &brush_.temperature, 0.0f, 1.0f, "%.2f");
   else if (brush_.kind != stencil::Brush::Kind::Wall && brush_.kind != stencil::Brush::Kind::Erase)
-    ImGui::SliderFloat("temperature", &brush_.temperature, -1.0f, 2.0f, "%.2f");
-  ImGui::Checkbox("probe tool (click adds a probe; or shift-click)", &probe_tool_);
-  ImGui::TextDisabled("left drag paints, right drag erases");
+    ImGui::SliderFloat((std::string(tr("temperature")) + "###brush-value").c_str(),
+                       &brush_.temperature, -1.0f, 2.0f, "%.2f");
+  ImGui::Checkbox(
+      (std::string(tr("probe tool (click adds a probe; or shift-click)")) + "###probe").c_str(),
+      &probe_tool_);
+  ImGui::TextDisabled("%s", tr("left drag paints, right drag erases"));
 }
 
 }  // namespace ws::app

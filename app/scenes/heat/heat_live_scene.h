@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "heat_settings.h"
+#include "i18n/i18n.h"
 #include "scene_kit/fast_panel.h"
 #include "scenes/scene.h"
 #include "views/stencil/field_panels_figure.h"
@@ -23,7 +24,7 @@ class HeatLiveScene : public Scene {
   explicit HeatLiveScene(std::shared_ptr<HeatSettings> settings);
   ~HeatLiveScene() override;
   const char* id() const override { return "live"; }
-  const char* title() const override { return "live simulation"; }
+  const char* title() const override { return TR_NOOP("live simulation"); }
   SceneCapabilities capabilities() const override;
   void attach(SceneContext& context) override;
   void detach() override;
@@ -35,11 +36,16 @@ class HeatLiveScene : public Scene {
   void seek(int /*step*/) override {}
   void tick(float dt) override;
   bool live() const override { return running_; }
+  void advance_frame() override;
   void pointer(const Pointer& p) override;
   void ui() override;
   void code_ui() override;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
   std::string describe_at(gfx::Vec2 point) const override;
+  // Lecture mode: the variants this dimension runs; the caption says what the simulation shows now
+  // (time, the stability condition, the boundary).
+  std::vector<std::string> lecture_variants() const override;
+  std::string caption() const override;
   nlohmann::json results_json() const override;
   BenchJob bench_job(const BenchRequest& request) const override;
 

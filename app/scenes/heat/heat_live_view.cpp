@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "heat_live_scene.h"
+#include "i18n/i18n.h"
 #include "interop/value_image.h"
 
 namespace ws::app {
@@ -25,16 +26,17 @@ std::string format(const char* fmt, double v) {
 void HeatLiveScene::draw_header(gfx::Canvas& c, const gfx::Palette& pal, float font) const {
   const stencil::Params& p = sim_->params();
   const float margin = font;
-  std::string title = std::to_string(p.dim) + "D heat, " + std::to_string(p.nx) + "x" +
-                      std::to_string(p.ny) + (p.dim == 3 ? "x" + std::to_string(p.nz) : "") + ", " +
-                      stencil::shape_name(p.shape) + ", " + stencil::boundary_name(p.boundary) +
-                      " boundary, " + stencil::info(p.variant).title;
+  const std::string size_text = std::to_string(p.nx) + "x" + std::to_string(p.ny) +
+                                (p.dim == 3 ? "x" + std::to_string(p.nz) : "");
+  std::string title = trf("{0}D heat, {1}, {2}, {3} boundary, {4}", p.dim, size_text,
+                          tr(stencil::shape_name(p.shape)), tr(stencil::boundary_name(p.boundary)),
+                          tr_text(stencil::info(p.variant).title));
   c.text({margin, margin * 0.6f}, title, font * 1.1f, pal.text);
   const float limit = stencil::stability_limit(p.shape);
   const double dt = settings_->dt;
-  std::string clock = "t = " + format("%.4g", double(time_steps_) * dt) + " (" +
-                      std::to_string(time_steps_) + " steps of dt " + format("%g", dt) +
-                      ")   alpha*dt = " + format("%.4g", p.r) + ", limit " + format("%.4g", limit);
+  std::string clock = trf("t = {0} ({1} steps of dt {2})   alpha*dt = {3}, limit {4}",
+                          format("%.4g", double(time_steps_) * dt), time_steps_, format("%g", dt),
+                          format("%.4g", p.r), format("%.4g", limit));
   const bool stable = stencil::is_stable(p);
   c.text({margin, margin * 0.6f + font * 1.6f}, clock, font,
          stable ? pal.text_muted : pal.mismatch);
@@ -44,8 +46,8 @@ void HeatLiveScene::draw_header(gfx::Canvas& c, const gfx::Palette& pal, float f
   const bool overflowed = !std::isfinite(st.sum) || !std::isfinite(st.min) ||
                           !std::isfinite(st.max) || std::abs(st.max) > 1e30;
   c.text({margin + c.text_size(clock, font).x + font, margin * 0.6f + font * 1.6f},
-         overflowed ? "UNSTABLE: the field has overflowed (inf/NaN cells are grey)"
-                    : "UNSTABLE: above the limit, errors grow every step",
+         overflowed ? tr("UNSTABLE: the field has overflowed (inf/NaN cells are grey)")
+                    : tr("UNSTABLE: above the limit, errors grow every step"),
          font, pal.mismatch);
 }
 
@@ -74,7 +76,7 @@ void HeatLiveScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   in.colormap = s.colormap;
   in.lo = s.lo;
   in.hi = s.hi;
-  in.bar_title = "temperature";
+  in.bar_title = tr("temperature");
   panels_ = draw_field_panels(c, {margin, top}, {size.x - margin * 0.5f, size.y - margin * 0.5f},
                               font, in, pal);
 }

@@ -4,11 +4,28 @@
 #include <imgui_stdlib.h>
 
 #include <cmath>
+#include <cstdio>
 
+#include "i18n/i18n.h"
 #include "scene_kit/panel_widgets.h"
 #include "ui/code_panel.h"
 
 namespace ws::app {
+
+namespace {
+
+// "visible text###id": the label in the current language, the widget's state under a stable id.
+std::string label_id(const char* text, const char* id) {
+  return std::string(text) + "###" + id;
+}
+
+std::string number_text(const char* format, double v) {
+  char text[64];
+  std::snprintf(text, sizeof text, format, v);
+  return text;
+}
+
+}  // namespace
 
 void heat_grid_controls(Scene& scene, HeatSettings& s, bool teach, std::string& error,
                         stencil::Simulation* sim) {
@@ -33,52 +50,55 @@ void heat_grid_controls(Scene& scene, HeatSettings& s, bool teach, std::string& 
     });
   std::string size = scene.params_to_json()["size"];
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
-  if (ImGui::InputText("grid size", &size, ImGuiInputTextFlags_EnterReturnsTrue))
+  if (ImGui::InputText(label_id(tr("grid size"), "size").c_str(), &size,
+                       ImGuiInputTextFlags_EnterReturnsTrue))
     edit([&](nlohmann::json& j) { j["size"] = size; });
   // Variants valid for this dimension.
-  const char* current = stencil::info(p.variant).title;
-  if (ImGui::BeginCombo("variant", current)) {
+  const std::string current = tr_text(stencil::info(p.variant).title);
+  if (ImGui::BeginCombo(label_id(tr("variant"), "variant").c_str(), current.c_str())) {
     for (const auto& v : stencil::variant_infos()) {
       if (v.dims != 0 && v.dims != p.dim) continue;
-      if (ImGui::Selectable(v.title, v.variant == p.variant))
+      if (ImGui::Selectable((tr_text(v.title) + "###" + v.id).c_str(), v.variant == p.variant))
         edit([&](nlohmann::json& j) { j["variant"] = v.id; });
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s: %s", v.pmpp, v.lesson);
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s: %s", tr_text(v.pmpp).c_str(), tr_text(v.lesson).c_str());
     }
     ImGui::EndCombo();
   }
   if (p.dim == 2) {
     int shape = p.shape == stencil::Shape::Nine ? 1 : 0;
-    if (ImGui::Combo("stencil", &shape,
-                     "5-point\0"
-                     "9-point\0"))
+    if (combo(label_id(tr("stencil"), "shape").c_str(), shape, {tr("5-point"), tr("9-point")}))
       edit([&](nlohmann::json& j) { j["shape"] = shape ? "9" : "5"; });
   }
   int boundary = static_cast<int>(p.boundary);
-  if (ImGui::Combo("boundary", &boundary, "fixed temperature\0insulated\0periodic\0"))
+  if (combo(label_id(tr("boundary"), "boundary").c_str(), boundary,
+            {tr("fixed temperature"), tr("insulated"), tr("periodic")}))
     edit([&](nlohmann::json& j) {
       j["boundary"] = stencil::boundary_name(static_cast<stencil::Boundary>(boundary));
     });
   if (p.variant != stencil::Variant::Basic) {
     int tile = p.tile;
-    if (ImGui::SliderInt("tile", &tile, 4, 32)) edit([&](nlohmann::json& j) { j["tile"] = tile; });
+    if (ImGui::SliderInt(label_id(tr("tile"), "tile").c_str(), &tile, 4, 32))
+      edit([&](nlohmann::json& j) { j["tile"] = tile; });
   }
   if (p.variant == stencil::Variant::TemporalBlocked) {
     int k = p.steps_per_launch;
-    if (ImGui::SliderInt("steps per launch (K)", &k, 1, 8))
+    if (ImGui::SliderInt(label_id(tr("steps per launch (K)"), "k").c_str(), &k, 1, 8))
       edit([&](nlohmann::json& j) { j["k"] = k; });
   }
 
   // Stability: r = alpha * dt against the limit of the shape.
   const float limit = stencil::stability_limit(p.shape);
   float alpha = s.alpha, dt = s.dt;
-  bool changed =
-      ImGui::SliderFloat("alpha", &alpha, 0.01f, 4.0f, "%.3f", ImGuiSliderFlags_Logarithmic);
-  changed |= ImGui::SliderFloat("dt", &dt, 0.001f, 1.0f, "%.4f", ImGuiSliderFlags_Logarithmic);
+  bool changed = ImGui::SliderFloat(label_id(tr("alpha"), "alpha").c_str(), &alpha, 0.01f, 4.0f,
+                                    "%.3f", ImGuiSliderFlags_Logarithmic);
+  changed |= ImGui::SliderFloat(label_id(tr("dt"), "dt").c_str(), &dt, 0.001f, 1.0f, "%.4f",
+                                ImGuiSliderFlags_Logarithmic);
   const float r = alpha * dt;
   if (changed) {
     if (r > limit && !s.unstable) {
-      error = "alpha * dt = " + std::to_string(r) + " would exceed the limit " +
-              std::to_string(limit) + ": tick 'allow unstable' to try it";
+      error = trf("alpha * dt = {0} would exceed the limit {1}: tick 'allow unstable' to try it",
+                  std::to_string(r), std::to_string(limit));
     } else if (sim) {
       // Changing r keeps the field: the simulation goes on with the new step.
       s.alpha = alpha;
@@ -96,48 +116,59 @@ void heat_grid_controls(Scene& scene, HeatSettings& s, bool teach, std::string& 
   const ImVec4 colour = used > limit          ? ImVec4(0.9f, 0.2f, 0.2f, 1)
                         : used > 0.9f * limit ? ImVec4(0.95f, 0.6f, 0.1f, 1)
                                               : ImVec4(0.2f, 0.7f, 0.3f, 1);
-  ImGui::TextColored(colour, "alpha*dt = %.4f  (limit %.4f for %s)%s", used, limit,
-                     stencil::shape_name(p.shape),
-                     used > limit          ? "  UNSTABLE"
-                     : used > 0.9f * limit ? "  near the limit"
-                                           : "");
-  if (ImGui::Checkbox("allow unstable (watch it blow up)", &s.unstable) && !s.unstable &&
-      used > limit)
+  const std::string verdict = used > limit          ? std::string("  ") + tr("UNSTABLE")
+                              : used > 0.9f * limit ? std::string("  ") + tr("near the limit")
+                                                    : std::string();
+  ImGui::TextColored(colour, "%s",
+                     (trf("alpha*dt = {0}  (limit {1} for {2})", number_text("%.4f", used),
+                          number_text("%.4f", limit), tr(stencil::shape_name(p.shape))) +
+                      verdict)
+                         .c_str());
+  if (ImGui::Checkbox(label_id(tr("allow unstable (watch it blow up)"), "unstable").c_str(),
+                      &s.unstable) &&
+      !s.unstable && used > limit)
     edit([&](nlohmann::json& j) { j["dt"] = 0.9f * limit / s.alpha; });
 
   std::string init = s.init;
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
-  if (ImGui::InputText("start field", &init, ImGuiInputTextFlags_EnterReturnsTrue))
+  if (ImGui::InputText(label_id(tr("start field"), "init").c_str(), &init,
+                       ImGuiInputTextFlags_EnterReturnsTrue))
     edit([&](nlohmann::json& j) { j["init"] = init; });
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("hot-square, random:SEED, zero, or image:PATH (e.g. image:camera.png)");
+    ImGui::SetTooltip("%s",
+                      tr("hot-square, random:SEED, zero, or image:PATH (e.g. image:camera.png)"));
   std::string material = s.material;
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
-  if (ImGui::InputText("materials", &material, ImGuiInputTextFlags_EnterReturnsTrue))
+  if (ImGui::InputText(label_id(tr("materials"), "material").c_str(), &material,
+                       ImGuiInputTextFlags_EnterReturnsTrue))
     edit([&](nlohmann::json& j) { j["material"] = material; });
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("empty (uniform), walls, or image:PATH (dark = insulator)");
+    ImGui::SetTooltip("%s", tr("empty (uniform), walls, or image:PATH (dark = insulator)"));
 }
 
 void heat_view_panel(HeatSettings& s, const stencil::Simulation* sim, std::string& error,
                      const std::function<void()>& changed) {
-  if (!ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  if (!ImGui::CollapsingHeader(label_id(tr("View"), "heat-view").c_str(),
+                               ImGuiTreeNodeFlags_DefaultOpen))
+    return;
   int map = static_cast<int>(s.colormap);
-  if (ImGui::Combo("colormap", &map, "viridis\0inferno\0cool-warm (diverging)\0")) {
+  if (combo(label_id(tr("colormap"), "colormap").c_str(), map,
+            {"viridis", "inferno", tr("cool-warm (diverging)")})) {
     s.colormap = static_cast<interop::Colormap>(map);
     changed();
   }
   float range[2] = {s.lo, s.hi};
-  if (ImGui::InputFloat2("range", range, "%.3g", ImGuiInputTextFlags_EnterReturnsTrue)) {
+  if (ImGui::InputFloat2(label_id(tr("range"), "range").c_str(), range, "%.3g",
+                         ImGuiInputTextFlags_EnterReturnsTrue)) {
     if (std::isfinite(range[0]) && std::isfinite(range[1]) && range[0] < range[1]) {
       s.lo = range[0];
       s.hi = range[1];
       changed();
     } else {
-      error = "the colour range needs low < high";
+      error = tr("the colour range needs low < high");
     }
   }
-  if (sim && ImGui::SmallButton("fit range to the field")) {
+  if (sim && ImGui::SmallButton(label_id(tr("fit range to the field"), "fit").c_str())) {
     const stencil::Stats st = sim->stats();
     if (st.max > st.min) {
       s.lo = static_cast<float>(st.min);
@@ -151,8 +182,9 @@ void heat_view_panel(HeatSettings& s, const stencil::Simulation* sim, std::strin
     const int sizes[3] = {p.nx, p.ny, p.nz};
     for (int a = 0; a < 3; ++a) {
       int v = slice[a];
-      const char* label = a == 0 ? "x plane" : a == 1 ? "y plane" : "z plane";
-      if (ImGui::SliderInt(label, &v, 0, sizes[a] - 1)) {
+      const char* label = a == 0 ? tr("x plane") : a == 1 ? tr("y plane") : tr("z plane");
+      const char* id = a == 0 ? "x-plane" : a == 1 ? "y-plane" : "z-plane";
+      if (ImGui::SliderInt(label_id(label, id).c_str(), &v, 0, sizes[a] - 1)) {
         s.slice[a] = v;
         changed();
       }
@@ -165,24 +197,30 @@ void heat_view_panel(HeatSettings& s, const stencil::Simulation* sim, std::strin
       ImGui::Text("P%zu (%d, %d%s) = %.5f", i + 1, q[0], q[1],
                   p.dim == 3 ? (", " + std::to_string(q[2])).c_str() : "", v);
     }
-    if (ImGui::SmallButton("clear probes")) s.probes.clear();
+    if (ImGui::SmallButton(label_id(tr("clear probes"), "clear-probes").c_str())) s.probes.clear();
   }
 }
 
 void heat_cost_panel(const stencil::Params& p) {
-  if (!ImGui::CollapsingHeader("Cost per output (analytic)", ImGuiTreeNodeFlags_DefaultOpen))
+  if (!ImGui::CollapsingHeader(label_id(tr("Cost per output (analytic)"), "heat-cost").c_str(),
+                               ImGuiTreeNodeFlags_DefaultOpen))
     return;
   const stencil::Cost k = stencil::cost(p);
-  ImGui::Text("global loads %.3f, flops %.0f, bytes %.2f, OP/B %.3f", k.loads_per_output,
-              k.flops_per_output, k.bytes_per_output, k.op_per_byte);
-  ImGui::Text("threads/block %d, shared %lld B, busy in compute %.0f%%", k.threads_per_block,
-              static_cast<long long>(k.shared_bytes_per_block), 100 * k.active_fraction);
+  ImGui::TextUnformatted(
+      trf("global loads {0}, flops {1}, bytes {2}, OP/B {3}",
+          number_text("%.3f", k.loads_per_output), number_text("%.0f", k.flops_per_output),
+          number_text("%.2f", k.bytes_per_output), number_text("%.3f", k.op_per_byte))
+          .c_str());
+  ImGui::TextUnformatted(trf("threads/block {0}, shared {1} B, busy in compute {2}%",
+                             k.threads_per_block, static_cast<long long>(k.shared_bytes_per_block),
+                             number_text("%.0f", 100 * k.active_fraction))
+                             .c_str());
   if (p.variant == stencil::Variant::Basic) return;
   // The halo's share of each tile shrinks as the tile grows: the PMPP 8.3 table.
   if (ImGui::BeginTable("halo", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
-    ImGui::TableSetupColumn("tile");
-    ImGui::TableSetupColumn("halo fraction");
-    ImGui::TableSetupColumn("loads/output");
+    ImGui::TableSetupColumn(tr("tile"));
+    ImGui::TableSetupColumn(tr("halo fraction"));
+    ImGui::TableSetupColumn(tr("loads/output"));
     ImGui::TableSetupColumn("OP/B");
     ImGui::TableHeadersRow();
     for (int t : {4, 8, 16, 30}) {
@@ -212,8 +250,8 @@ void heat_code_panel(stencil::Variant variant, const std::string& marker) {
   const stencil::VariantInfo& info = stencil::info(variant);
   const SourceSection section = load_step_source("kernels/stencil/stencil.cu", info.id, marker);
   show_code_panel(section, find_marker_line(section, marker),
-                  "The kernel source (kernels/stencil/stencil.cu) was not found; set "
-                  "WARPSCOPE_SOURCE_DIR to the source tree.");
+                  tr("The kernel source (kernels/stencil/stencil.cu) was not found; set "
+                     "WARPSCOPE_SOURCE_DIR to the source tree."));
 }
 
 }  // namespace ws::app

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "common/error.h"
+#include "i18n/i18n.h"
 #include "stencil_bench.h"
 
 namespace ws::app {
@@ -113,6 +114,16 @@ BenchJob heat_bench_job(const BenchRequest& request) {
     std::snprintf(notes, sizeof notes, "copy bandwidth %g GB/s (read + write), median of %d; ",
                   copy_gbps, repeats);
     report.notes = notes + counts;
+    // The window's words for the same (the terminal and JSON keep the English above).
+    char gbps[32];
+    std::snprintf(gbps, sizeof gbps, "%g", copy_gbps);
+    report.title_shown =
+        trf("heat stencil (float32, insulated) on {0}",
+            backend == Backend::Cuda ? device : std::string(tr("CPU backend (host)")));
+    report.notes_shown =
+        trf("copy bandwidth {0} GB/s (read + write), median of {1}", gbps, repeats) + "; " +
+        trf("GB/s counts {0} bytes per cell per time step (one read + one write, the minimum)",
+            int(bench::kBytesPerCell));
     report.table = bench::heat_bench_table(rows);
     report.copy_gbps = copy_gbps;
     for (const bench::HeatBenchRow& r : rows) {

@@ -5,6 +5,7 @@
 #include "heat_live_scene.h"
 #include "heat_panels.h"
 #include "heat_teach_scene.h"
+#include "i18n/i18n.h"
 
 namespace ws::app {
 
@@ -22,7 +23,7 @@ std::vector<std::unique_ptr<Scene>> heat_modes(const std::shared_ptr<HeatSetting
 HeatScene::HeatScene() : HeatScene(std::make_shared<HeatSettings>()) {}
 
 HeatScene::HeatScene(std::shared_ptr<HeatSettings> settings)
-    : ModeSwitch(kHeatSceneId, "Heat flow (stencil)", heat_modes(settings)),
+    : ModeSwitch(kHeatSceneId, TR_NOOP("Heat flow (stencil)"), heat_modes(settings)),
       settings_(std::move(settings)),
       live_(static_cast<HeatLiveScene*>(find_mode("live"))) {}
 
@@ -54,10 +55,12 @@ void HeatScene::params_from_json(const nlohmann::json& params) {
 void HeatScene::ui() {
   error_line(error_);
   const bool teach = mode() == "teach";
-  if (ImGui::RadioButton("live simulation", !teach) && teach)
+  if (ImGui::RadioButton((std::string(tr("live simulation")) + "###mode-live").c_str(), !teach) &&
+      teach)
     apply_edit(*this, {{"mode", "live"}}, error_);
   ImGui::SameLine();
-  if (ImGui::RadioButton("teach one launch", teach) && !teach)
+  if (ImGui::RadioButton((std::string(tr("teach one launch")) + "###mode-teach").c_str(), teach) &&
+      !teach)
     apply_edit(*this, {{"mode", "teach"}}, error_);
   active().ui();
 }

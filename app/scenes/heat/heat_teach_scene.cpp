@@ -4,6 +4,7 @@
 
 #include "heat_panels.h"
 #include "heat_report.h"
+#include "i18n/i18n.h"
 
 namespace ws::app {
 
@@ -109,7 +110,8 @@ BenchJob HeatTeachScene::bench_job(const BenchRequest& request) const {
 
 void HeatTeachScene::ui() {
   error_line(error_);
-  if (ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen))
+  if (ImGui::CollapsingHeader((std::string(tr("Simulation")) + "###heat-simulation").c_str(),
+                              ImGuiTreeNodeFlags_DefaultOpen))
     heat_grid_controls(*this, *settings_, true, error_, nullptr);
   panel_teach();
   heat_view_panel(*settings_, nullptr, error_, [] {});
@@ -124,26 +126,34 @@ void HeatTeachScene::code_ui() {
 }
 
 void HeatTeachScene::panel_teach() {
-  if (!ImGui::CollapsingHeader("Teach mode", ImGuiTreeNodeFlags_DefaultOpen) || !taught_) return;
+  if (!ImGui::CollapsingHeader((std::string(tr("Teach mode")) + "###heat-teach").c_str(),
+                               ImGuiTreeNodeFlags_DefaultOpen) ||
+      !taught_)
+    return;
   const stencil::TeachRun& run = taught_->run;
   const Counters& counters = taught_->traced.counters;
   const TwinCheck& twin = taught_->traced.twin;
   const int step = cursor_.step();
   const TraceStep& s = run.trace.steps.at(step);
-  ImGui::TextWrapped("Step %d of %zu: %s (phase %s)", step + 1, run.trace.steps.size(),
-                     s.label.c_str(), s.phase.c_str());
-  ImGui::TextWrapped("%s", stencil::info(run.params.variant).lesson);
-  ImGui::TextDisabled("hover a cell: which thread loaded or wrote it; the hovered block is shown");
+  ImGui::TextWrapped("%s", trf("Step {0} of {1}: {2} (phase {3})", step + 1, run.trace.steps.size(),
+                               tr_text(s.label), tr_text(s.phase))
+                               .c_str());
+  ImGui::TextWrapped("%s", tr_text(stencil::info(run.params.variant).lesson).c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped(
+      "%s", tr("hover a cell: which thread loaded or wrote it; the hovered block is shown"));
+  ImGui::PopStyleColor();
   if (twin.ran)
     ImGui::TextColored(twin.matches() ? ImVec4(0.2f, 0.7f, 0.3f, 1) : ImVec4(0.9f, 0.2f, 0.2f, 1),
-                       "%s", twin.matches() ? "GPU trace == CPU trace" : twin.difference.c_str());
+                       "%s",
+                       twin.matches() ? tr("GPU trace == CPU trace") : twin.difference.c_str());
   const StepCounters& c = counters.per_step.at(step);
-  ImGui::Text("this step: %lld threads busy, %lld divergent warps, %lld bank conflicts",
-              static_cast<long long>(c.active_threads), static_cast<long long>(c.divergent_warps),
-              static_cast<long long>(c.bank_conflicts));
-  ImGui::Text("launch: %lld global sectors, %lld barriers, %lld updates",
-              static_cast<long long>(counters.global_requests),
-              static_cast<long long>(counters.barriers), static_cast<long long>(counters.ops));
+  ImGui::TextUnformatted(trf("this step: {0} threads busy, {1} divergent warps, {2} bank conflicts",
+                             c.active_threads, c.divergent_warps, c.bank_conflicts)
+                             .c_str());
+  ImGui::TextUnformatted(trf("launch: {0} global sectors, {1} barriers, {2} updates",
+                             counters.global_requests, counters.barriers, counters.ops)
+                             .c_str());
 }
 
 }  // namespace ws::app

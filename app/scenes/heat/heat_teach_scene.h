@@ -7,6 +7,7 @@
 #include <string>
 
 #include "heat_settings.h"
+#include "i18n/i18n.h"
 #include "scene_kit/step_cursor.h"
 #include "scene_kit/teach_pipeline.h"
 #include "scenes/scene.h"
@@ -18,7 +19,7 @@ class HeatTeachScene : public Scene {
  public:
   explicit HeatTeachScene(std::shared_ptr<HeatSettings> settings);
   const char* id() const override { return "teach"; }
-  const char* title() const override { return "teach one launch"; }
+  const char* title() const override { return TR_NOOP("teach one launch"); }
   SceneCapabilities capabilities() const override;
   void attach(SceneContext& context) override;
   void detach() override;
@@ -34,8 +35,15 @@ class HeatTeachScene : public Scene {
   void code_ui() override;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
   std::string describe_at(gfx::Vec2 point) const override;
+  // Lecture mode: the variants this dimension runs; the caption says what the current step of the
+  // variant does and why (heat_caption.cpp).
+  std::vector<std::string> lecture_variants() const override;
+  std::string caption() const override;
   nlohmann::json results_json() const override;
   BenchJob bench_job(const BenchRequest& request) const override;
+
+  // The traced launch shown (null before attach).
+  const stencil::TeachRun* teach_run() const { return taught_ ? &taught_->run : nullptr; }
 
  private:
   Backend backend() const { return context_ ? context_->backend : Backend::Cpu; }
@@ -50,5 +58,10 @@ class HeatTeachScene : public Scene {
   int focus_block_ = -1;              // the block under the mouse (-1: the middle one)
   mutable StencilTeachGeometry geo_;  // where draw() put the grid and tile: hover and focus
 };
+
+// Why `step` of a traced launch with `params` does what it does (the teaching point of that step
+// of that variant: tiles and halos, loads against outputs, coarsening in z, register tiling,
+// temporal blocking), in the current language.
+std::string heat_teach_why(const stencil::Params& params, const TraceStep& step);
 
 }  // namespace ws::app

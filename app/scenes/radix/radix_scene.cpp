@@ -8,6 +8,7 @@
 
 #include "common/error.h"
 #include "common/split_mix.h"
+#include "i18n/i18n.h"
 #include "scene_kit/run_json.h"
 #include "scenes/json_params.h"
 #include "scenes/scan/scan_apps_bench.h"
@@ -161,9 +162,9 @@ void RadixScene::reset() {
 
 KernelSource RadixScene::kernel_source() const {
   return {"kernels/radix_sort/radix_sort.cu", "multibit", "",
-          "The GPU sort (fast mode): one histogram, one scan of the bucket table and one scatter "
-          "per digit. The views are drawn by the CPU twin; the split pass is this sort with "
-          "1-bit digits."};
+          tr("The GPU sort (fast mode): one histogram, one scan of the bucket table and one "
+             "scatter per digit. The views are drawn by the CPU twin; the split pass is this sort "
+             "with 1-bit digits.")};
 }
 
 void RadixScene::code_ui() {
@@ -188,48 +189,56 @@ std::string RadixScene::binary(uint32_t key) const {
   return s;
 }
 
-std::string RadixScene::step_label() const {
+std::string RadixScene::step_label(bool translated) const {
   static const char* kSplit[kSplitSteps] = {
-      "the keys and their bit b", "e = !b: 1 for keys that go first",
-      "f = exclusive scan of e",  "totalFalses = e[n-1] + f[n-1]",
-      "t = i - f + totalFalses",  "d = b ? t : f",
-      "scatter: out[d] = key"};
+      TR_NOOP("the keys and their bit b"), TR_NOOP("e = !b: 1 for keys that go first"),
+      TR_NOOP("f = exclusive scan of e"),  TR_NOOP("totalFalses = e[n-1] + f[n-1]"),
+      TR_NOOP("t = i - f + totalFalses"),  TR_NOOP("d = b ? t : f"),
+      TR_NOOP("scatter: out[d] = key")};
+  // English for `run --json`, the current language for the figure.
+  const auto text = [translated](const char* key, const std::vector<std::string>& values) {
+    return i18n::format(translated ? tr(key) : key, values);
+  };
   switch (view_) {
     case RadixView::Lsd:
-      return step() == 0 ? "the unsorted keys"
-                         : "after pass " + std::to_string(step()) + ": split on bit " +
-                               std::to_string(step() - 1);
+      return step() == 0 ? text(TR_NOOP("the unsorted keys"), {})
+                         : text(TR_NOOP("after pass {0}: split on bit {1}"),
+                                {std::to_string(step()), std::to_string(step() - 1)});
     case RadixView::Buckets: {
       if (!multibit_ || multibit_->passes.empty()) return "";
       const int pass = step() / kBucketPhases, phase = step() % kBucketPhases;
       const radix::BucketPass& bp = multibit_->passes[pass];
-      static const char* kPhase[kBucketPhases] = {"count the digits per block (bucket table)",
-                                                  "exclusive scan of the table, digit-major",
-                                                  "scatter to offset + local rank"};
-      return "pass " + std::to_string(pass + 1) + " / " + std::to_string(multibit_->passes.size()) +
-             ", bits " + std::to_string(bp.shift) + ".." +
-             std::to_string(bp.shift + bp.radix_bits - 1) + ": " + kPhase[phase];
+      static const char* kPhase[kBucketPhases] = {
+          TR_NOOP("pass {0} / {1}, bits {2}..{3}: count the digits per block (bucket table)"),
+          TR_NOOP("pass {0} / {1}, bits {2}..{3}: exclusive scan of the table, digit-major"),
+          TR_NOOP("pass {0} / {1}, bits {2}..{3}: scatter to offset + local rank")};
+      return text(kPhase[phase],
+                  {std::to_string(pass + 1), std::to_string(multibit_->passes.size()),
+                   std::to_string(bp.shift), std::to_string(bp.shift + bp.radix_bits - 1)});
     }
     default:
-      return kSplit[std::clamp(step(), 0, kSplitSteps - 1)];
+      return text(kSplit[std::clamp(step(), 0, kSplitSteps - 1)], {});
   }
 }
 
 std::string RadixScene::explanation() const {
   switch (view_) {
     case RadixView::Lsd:
-      return "Each pass is one stable split on the next bit, least significant first: keys with "
-             "bit 0 (blue) keep their order at the front, keys with bit 1 (orange) at the back. "
-             "After the last bit the keys are sorted.";
+      return tr(
+          "Each pass is one stable split on the next bit, least significant first: keys "
+          "with bit 0 (blue) keep their order at the front, keys with bit 1 (orange) at the "
+          "back. After the last bit the keys are sorted.");
     case RadixView::Buckets:
-      return "Each block counts its keys per digit; the exclusive scan of the counts, read digit "
-             "by digit over the blocks, is where each block's keys of a digit start. A key lands "
-             "at that offset plus its rank among its block's keys of that digit: writes are "
-             "grouped, hence coalesced.";
+      return tr(
+          "Each block counts its keys per digit; the exclusive scan of the counts, read "
+          "digit by digit over the blocks, is where each block's keys of a digit start. A "
+          "key lands at that offset plus its rank among its block's keys of that digit: "
+          "writes are grouped, hence coalesced.");
     default:
-      return "Keys whose bit is 0 go first, in order: key i goes to f (the count of 0-keys before "
-             "it). Keys whose bit is 1 go after all totalFalses 0-keys: to t = i - f + "
-             "totalFalses. One exclusive scan does it all.";
+      return tr(
+          "Keys whose bit is 0 go first, in order: key i goes to f (the count of 0-keys "
+          "before it). Keys whose bit is 1 go after all totalFalses 0-keys: to t = i - f + "
+          "totalFalses. One exclusive scan does it all.");
   }
 }
 

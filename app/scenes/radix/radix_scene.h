@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "i18n/i18n.h"
 #include "radix_sort/radix_sort.h"
 #include "scene_kit/fast_panel.h"
 #include "scene_kit/step_cursor.h"
@@ -34,7 +35,7 @@ class RadixScene : public Scene {
  public:
   RadixScene();
   const char* id() const override { return "radix"; }
-  const char* title() const override { return "Radix sort"; }
+  const char* title() const override { return TR_NOOP("Radix sort"); }
   SceneCapabilities capabilities() const override;
   void attach(SceneContext& context) override;
   void detach() override { context_ = nullptr; }
@@ -50,6 +51,9 @@ class RadixScene : public Scene {
   KernelSource kernel_source() const;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
   std::string describe_at(gfx::Vec2 point) const override;
+  // Lecture mode: what the current step of the view does and why (the split's columns, an LSD
+  // pass, a bucket-table phase), with its numbers.
+  std::string caption() const override;
   nlohmann::json results_json() const override;
   BenchJob bench_job(const BenchRequest& request) const override;
 
@@ -65,7 +69,8 @@ class RadixScene : public Scene {
                 float font) const;
   void draw_buckets(gfx::Canvas& c, gfx::Vec2 origin, gfx::Vec2 size, const gfx::Palette& p,
                     float font) const;
-  std::string step_label() const;
+  // The current step's label: English (for run --json) or, `translated`, in the current language.
+  std::string step_label(bool translated = false) const;
   std::string explanation() const;
   std::string binary(uint32_t key) const;
   void panel_parameters();

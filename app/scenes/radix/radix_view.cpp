@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "i18n/i18n.h"
 #include "views/field_raster.h"
 #include "views/figure_parts.h"
 #include "radix_scene.h"
@@ -22,10 +23,10 @@ Cell text_cell(const std::string& text, const std::string& hover) {
 
 CellRow index_row(size_t n, const gfx::Palette& p) {
   CellRow row;
-  row.label = "index i";
+  row.label = tr("index i");
   row.gap_after = 0.15f;
   for (size_t i = 0; i < n; ++i) {
-    Cell c = text_cell(std::to_string(i), "position " + std::to_string(i));
+    Cell c = text_cell(std::to_string(i), trf("position {0}", i));
     c.fill = p.background;
     row.cells.push_back(std::move(c));
   }
@@ -55,41 +56,40 @@ void RadixScene::draw_split(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx::P
     rows.push_back(std::move(row));
   };
   auto tint = [&](size_t i) { return bit_fill(p, s.b[i]); };
-  add("key", 0, [&](size_t i) {
+  add(tr("key"), 0, [&](size_t i) {
     Cell cell = text_cell(std::to_string(s.keys_in[i]),
-                          "key " + std::to_string(s.keys_in[i]) + " = " + binary(s.keys_in[i]) +
-                              " in binary; bit " + bit + " is " + std::to_string(s.b[i]));
+                          trf("key {0} = {1} in binary; bit {2} is {3}", s.keys_in[i],
+                              binary(s.keys_in[i]), bit, s.b[i]));
     cell.fill = tint(i);
     return cell;
   });
-  add("key in binary", 0, [&](size_t i) {
-    Cell cell = text_cell(binary(s.keys_in[i]), "bit " + bit + " of " + binary(s.keys_in[i]) +
-                                                    " is " + std::to_string(s.b[i]));
+  add(tr("key in binary"), 0, [&](size_t i) {
+    Cell cell = text_cell(binary(s.keys_in[i]),
+                          trf("bit {0} of {1} is {2}", bit, binary(s.keys_in[i]), s.b[i]));
     cell.fill = tint(i);
     return cell;
   });
-  add("b = bit " + bit, 0, [&](size_t i) {
-    Cell cell = text_cell(std::to_string(s.b[i]), "b[" + std::to_string(i) + "] = bit " + bit +
-                                                      " of key " + std::to_string(s.keys_in[i]));
+  add(trf("b = bit {0}", bit), 0, [&](size_t i) {
+    Cell cell =
+        text_cell(std::to_string(s.b[i]), trf("b[{0}] = bit {1} of key {2}", i, bit, s.keys_in[i]));
     cell.fill = tint(i);
     return cell;
   });
   add("e = !b", 1, [&](size_t i) {
     return text_cell(std::to_string(s.e[i]),
-                     "e[" + std::to_string(i) + "] = " + std::to_string(s.e[i]) +
-                         (s.e[i] ? ": a 0-key, it goes to the front" : ": a 1-key, it goes back"));
+                     s.e[i] ? trf("e[{0}] = {1}: a 0-key, it goes to the front", i, s.e[i])
+                            : trf("e[{0}] = {1}: a 1-key, it goes back", i, s.e[i]));
   });
-  add("f = exclusive scan of e", 2, [&](size_t i) {
+  add(tr("f = exclusive scan of e"), 2, [&](size_t i) {
     Cell cell = text_cell(std::to_string(s.f[i]),
-                          "f[" + std::to_string(i) + "] = " + std::to_string(s.f[i]) +
-                              " 0-keys before position " + std::to_string(i));
+                          trf("f[{0}] = {1} 0-keys before position {0}", i, s.f[i]));
     if (step() >= 5 && !s.b[i]) cell.fill = tint(i);  // the value d takes
     return cell;
   });
   add("totalFalses", 3, [&](size_t i) {
-    Cell cell = text_cell(std::to_string(s.total_falses),
-                          "totalFalses = e[n-1] + f[n-1] = " + std::to_string(s.total_falses) +
-                              ": the 1-keys start there");
+    Cell cell = text_cell(
+        std::to_string(s.total_falses),
+        trf("totalFalses = e[n-1] + f[n-1] = {0}: the 1-keys start there", s.total_falses));
     cell.hidden = i + 1 != n;
     return cell;
   });
@@ -103,14 +103,14 @@ void RadixScene::draw_split(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx::P
   });
   add("d = b ? t : f", 5, [&](size_t i) {
     Cell cell =
-        text_cell(std::to_string(s.d[i]), "key " + std::to_string(s.keys_in[i]) +
-                                              " goes to position " + std::to_string(s.d[i]) +
-                                              (s.b[i] ? " (t: bit is 1)" : " (f: bit is 0)"));
+        text_cell(std::to_string(s.d[i]),
+                  s.b[i] ? trf("key {0} goes to position {1} (t: bit is 1)", s.keys_in[i], s.d[i])
+                         : trf("key {0} goes to position {1} (f: bit is 0)", s.keys_in[i], s.d[i]));
     cell.fill = tint(i);
     return cell;
   });
   rows.back().gap_after = 2.4f;
-  add("output", 6, [&](size_t k) {
+  add(tr("output"), 6, [&](size_t k) {
     const uint32_t key = s.keys_out[k];
     Cell cell = text_cell(std::to_string(key), "output[" + std::to_string(k) + "] = " +
                                                    std::to_string(key) + " (" + binary(key) + ")");
@@ -138,22 +138,21 @@ void RadixScene::draw_lsd(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx::Pal
   for (int k = first; k <= step(); ++k) {
     const std::vector<uint32_t>& keys = k == 0 ? keys_ : sort.passes[k - 1].keys_out;
     CellRow row;
-    row.label = k == 0 ? "keys" : "after bit " + std::to_string(k - 1);
-    if (k == passes) row.label += ": sorted";
+    row.label = k == 0 ? std::string(tr("keys")) : trf("after bit {0}", k - 1);
+    if (k == passes) row.label = trf("{0}: sorted", row.label);
     row.gap_after = 1.6f;
     for (size_t i = 0; i < keys.size(); ++i) {
       Cell cell = text_cell(show_binary ? binary(keys[i]) : std::to_string(keys[i]),
-                            "key " + std::to_string(keys[i]) + " = " + binary(keys[i]));
+                            trf("key {0} = {1}", keys[i], binary(keys[i])));
       if (k < passes) {
         const int b = static_cast<int>((keys[i] >> k) & 1u);
         cell.fill = bit_fill(p, b);
-        cell.hover += "; pass " + std::to_string(k + 1) + " splits on bit " + std::to_string(k) +
-                      " = " + std::to_string(b);
+        cell.hover = trf("{0}; pass {1} splits on bit {2} = {3}", cell.hover, k + 1, k, b);
       } else {
         cell.fill = kept_fill(p);
         cell.mismatch = keys[i] != reference_[i];
-        cell.hover +=
-            cell.mismatch ? " (std::stable_sort differs here)" : " (std::stable_sort agrees)";
+        cell.hover += cell.mismatch ? tr(" (std::stable_sort differs here)")
+                                    : tr(" (std::stable_sort agrees)");
       }
       cell.emphasis = k == step() && k > 0;
       row.cells.push_back(std::move(cell));
@@ -182,20 +181,16 @@ void RadixScene::draw_buckets(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx:
   rows.push_back(index_row(n, p));
   auto block_of = [&](size_t i) { return static_cast<int>(i) / bp.block_size; };
   CellRow keys;
-  keys.label = "keys";
+  keys.label = tr("keys");
   CellRow digits;
-  digits.label = "digit = bits " + std::to_string(bp.shift) + ".." +
-                 std::to_string(bp.shift + bp.radix_bits - 1);
+  digits.label = trf("digit = bits {0}..{1}", bp.shift, bp.shift + bp.radix_bits - 1);
   for (size_t i = 0; i < n; ++i) {
-    Cell k = text_cell(std::to_string(bp.keys_in[i]), "key " + std::to_string(bp.keys_in[i]) +
-                                                          " = " + binary(bp.keys_in[i]) +
-                                                          ", block " + std::to_string(block_of(i)));
+    Cell k = text_cell(std::to_string(bp.keys_in[i]), trf("key {0} = {1}, block {2}", bp.keys_in[i],
+                                                          binary(bp.keys_in[i]), block_of(i)));
     k.fill = fill_of(bp.digit[i]);
     keys.cells.push_back(std::move(k));
-    Cell d =
-        text_cell(std::to_string(bp.digit[i]), "digit " + std::to_string(bp.digit[i]) + " of key " +
-                                                   std::to_string(bp.keys_in[i]) + " (bucket " +
-                                                   std::to_string(bp.digit[i]) + ")");
+    Cell d = text_cell(std::to_string(bp.digit[i]),
+                       trf("digit {0} of key {1} (bucket {0})", bp.digit[i], bp.keys_in[i]));
     d.fill = fill_of(bp.digit[i]);
     digits.cells.push_back(std::move(d));
   }
@@ -204,25 +199,23 @@ void RadixScene::draw_buckets(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx:
   rows.push_back(std::move(keys));
   rows.push_back(std::move(digits));
   CellRow rank, destination, output;
-  rank.label = "local rank in block";
-  destination.label = "destination";
-  output.label = last_pass ? "output: sorted" : "output";
+  rank.label = tr("local rank in block");
+  destination.label = tr("destination");
+  output.label = last_pass ? tr("output: sorted") : tr("output");
   destination.gap_after = 2.4f;
   for (size_t i = 0; i < n; ++i) {
     const int b = block_of(i), d = bp.digit[i];
     const int offset = bp.offsets[static_cast<size_t>(d) * bp.blocks + b];
-    Cell r = text_cell(std::to_string(bp.local_rank[i]),
-                       std::to_string(bp.local_rank[i]) + " keys of digit " + std::to_string(d) +
-                           " come before this one in block " + std::to_string(b));
+    Cell r = text_cell(
+        std::to_string(bp.local_rank[i]),
+        trf("{0} keys of digit {1} come before this one in block {2}", bp.local_rank[i], d, b));
     Cell t = text_cell(std::to_string(bp.destination[i]),
-                       "offset[" + std::to_string(d) + "][" + std::to_string(b) + "] " +
-                           std::to_string(offset) + " + rank " + std::to_string(bp.local_rank[i]) +
-                           " = " + std::to_string(bp.destination[i]));
+                       trf("offset[{0}][{1}] {2} + rank {3} = {4}", d, b, offset, bp.local_rank[i],
+                           bp.destination[i]));
     const uint32_t key = bp.keys_out[i];
     const int out_digit = static_cast<int>((key >> bp.shift) & (bp.buckets - 1));
-    Cell o = text_cell(std::to_string(key), "output[" + std::to_string(i) +
-                                                "] = " + std::to_string(key) + " (digit " +
-                                                std::to_string(out_digit) + ")");
+    Cell o =
+        text_cell(std::to_string(key), trf("output[{0}] = {1} (digit {2})", i, key, out_digit));
     r.fill = t.fill = fill_of(d);
     o.fill = fill_of(out_digit);
     r.unwritten = t.unwritten = o.unwritten = phase < 2;
@@ -252,7 +245,7 @@ void RadixScene::draw_buckets(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx:
   // per block.
   const float table_top = g.top[2] + g.cell_h * 1.35f;
   const float cell_h = g.cell_h;
-  const float label_w = c.text_size("digit 00", font * 0.8f).x + font * 0.6f;
+  const float label_w = c.text_size(trf("digit {0}", "00"), font * 0.8f).x + font * 0.6f;
   const float room = (size.x - g.label_w) / 2 - label_w - font * 2;
   const float cell_w = std::clamp(room / bp.blocks, 6.0f, font * 2.8f);
   const float table_w = label_w + cell_w * bp.blocks;
@@ -268,8 +261,8 @@ void RadixScene::draw_buckets(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx:
                small, p.text_muted, gfx::HAlign::Center, gfx::VAlign::Middle);
     for (int d = 0; d < bp.buckets; ++d) {
       const float y = y0 + (d + 1) * cell_h;
-      c.text({x, y + cell_h / 2}, "digit " + std::to_string(d), small, p.text_muted,
-             gfx::HAlign::Left, gfx::VAlign::Middle);
+      c.text({x, y + cell_h / 2}, trf("digit {0}", d), small, p.text_muted, gfx::HAlign::Left,
+             gfx::VAlign::Middle);
       for (int b = 0; b < bp.blocks; ++b) {
         const Vec2 a{x + label_w + b * cell_w + 1, y + 1};
         const Vec2 z{x + label_w + (b + 1) * cell_w - 1, y + cell_h - 1};
@@ -284,17 +277,17 @@ void RadixScene::draw_buckets(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx:
           c.text({(a.x + z.x) / 2, (a.y + z.y) / 2}, std::to_string(v), text_font, ink_on(fill),
                  gfx::HAlign::Center, gfx::VAlign::Middle);
         const std::string what =
-            scan_table ? "offset: " + std::to_string(v) + " keys with a smaller digit, or digit " +
-                             std::to_string(d) + " in an earlier block, come first"
-                       : std::to_string(v) + " keys of block " + std::to_string(b) +
-                             " have digit " + std::to_string(d);
-        hover_boxes_.push_back({a, z, shown ? what : std::string("not computed yet")});
+            scan_table ? trf("offset: {0} keys with a smaller digit, or digit {1} in an earlier "
+                             "block, come first",
+                             v, d)
+                       : trf("{0} keys of block {1} have digit {2}", v, b, d);
+        hover_boxes_.push_back({a, z, shown ? what : std::string(tr("not computed yet"))});
       }
     }
   };
   const float x1 = g.x0;
-  draw_table(x1, "bucket table: count[digit][block]", bp.table, true, false);
-  draw_table(x1 + table_w + font * 2.5f, "offsets: exclusive scan, digit by digit over blocks",
+  draw_table(x1, tr("bucket table: count[digit][block]"), bp.table, true, false);
+  draw_table(x1 + table_w + font * 2.5f, tr("offsets: exclusive scan, digit by digit over blocks"),
              bp.offsets, phase >= 1, true);
 }
 
@@ -305,27 +298,24 @@ void RadixScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   if (!split_) return;
   const Vec2 size = c.size();
   const float font = figure_font(size);
-  std::string title = "Radix sort: ";
+  std::string title;
   std::string detail =
-      std::to_string(keys_.size()) + " keys of " + std::to_string(effective_key_bits()) +
-      " bits (" +
-      (keys_text_.empty() ? "random, seed " + std::to_string(seed_) : std::string("typed keys")) +
-      ")";
+      trf("{0} keys of {1} bits ({2})", keys_.size(), effective_key_bits(),
+          keys_text_.empty() ? trf("random, seed {0}", seed_) : std::string(tr("typed keys")));
   switch (view_) {
     case RadixView::Lsd:
-      title += "LSD, one split per bit (PMPP 13.3)";
+      title = tr("Radix sort: LSD, one split per bit (PMPP 13.3)");
       break;
     case RadixView::Buckets:
-      title += "multi-bit passes over a bucket table (PMPP 13.4-13.5)";
-      detail += " · " + std::to_string(radix_bits_) + "-bit digits · blocks of " +
-                std::to_string(block_) + " keys";
+      title = tr("Radix sort: multi-bit passes over a bucket table (PMPP 13.4-13.5)");
+      detail += trf(" · {0}-bit digits · blocks of {1} keys", radix_bits_, block_);
       break;
     default:
-      title += "one split pass on bit " + std::to_string(bit_) + " (PMPP 13.3)";
+      title = trf("Radix sort: one split pass on bit {0} (PMPP 13.3)", bit_);
       break;
   }
-  const std::string step_line = "step " + std::to_string(step() + 1) + " / " +
-                                std::to_string(step_count()) + ": " + step_label();
+  const std::string step_line =
+      trf("step {0} / {1}: {2}", step() + 1, step_count(), step_label(true));
   c.begin_group("header");
   const float top = draw_header(c, title, detail, step_line, explanation(), p, font);
   c.end_group();
@@ -345,22 +335,21 @@ void RadixScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     // Every digit the passes use: with more than four, the numbers alone after the first.
     const int digits = 1 << radix_bits_;
     for (int d = 0; d < digits; ++d)
-      legend.push_back({digit_fill(p, d),
-                        d == 0 || digits <= 4 ? "digit " + std::to_string(d) : std::to_string(d)});
+      legend.push_back(
+          {digit_fill(p, d), d == 0 || digits <= 4 ? trf("digit {0}", d) : std::to_string(d)});
   } else {
-    legend = {{bit_fill(p, 0), "bit 0: goes first"}, {bit_fill(p, 1), "bit 1: goes after"}};
+    legend = {{bit_fill(p, 0), tr("bit 0: goes first")}, {bit_fill(p, 1), tr("bit 1: goes after")}};
   }
-  legend.push_back({p.highlight, "new in this step", SwatchKind::Outline});
-  legend.push_back({p.mismatch, "differs from std::stable_sort", SwatchKind::Outline});
+  legend.push_back({p.highlight, tr("new in this step"), SwatchKind::Outline});
+  legend.push_back({p.mismatch, tr("differs from std::stable_sort"), SwatchKind::Outline});
   draw_swatches(c, {4, size.y - footer + 2}, legend, p, font * 0.8f);
   const bool ok = lsd_->sorted == reference_ && multibit_->sorted == reference_;
-  char line[300];
-  std::snprintf(line, sizeof line,
-                "split on bit %d: %d zeros, %d ones · LSD: %zu passes · multi-bit: %zu passes "
-                "of %d bits · %s",
-                bit_, split_->total_falses, static_cast<int>(keys_.size()) - split_->total_falses,
-                lsd_->passes.size(), multibit_->passes.size(), radix_bits_,
-                ok ? "both sorts match std::stable_sort" : "a sort DIFFERS from std::stable_sort");
+  const std::string line = trf(
+      "split on bit {0}: {1} zeros, {2} ones · LSD: {3} passes · multi-bit: {4} passes of {5} "
+      "bits · {6}",
+      bit_, split_->total_falses, static_cast<int>(keys_.size()) - split_->total_falses,
+      lsd_->passes.size(), multibit_->passes.size(), radix_bits_,
+      ok ? tr("both sorts match std::stable_sort") : tr("a sort DIFFERS from std::stable_sort"));
   draw_footer(c, line, p, font, ok ? p.text : p.mismatch);
 }
 

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "common/error.h"
+#include "i18n/i18n.h"
 #include "reduce/reduce_run.h"
 #include "scene_kit/scene_inputs.h"
 
@@ -34,6 +35,14 @@ BenchReport make_report(const std::vector<bench::BenchRow>& rows, Backend backen
   std::ostringstream notes;
   notes << "copy bandwidth " << copy_gbps << " GB/s (read + write), median of " << repeats;
   report.notes = notes.str();
+  // The window's words for the same (the terminal and JSON keep the English above).
+  std::ostringstream gbps;
+  gbps << copy_gbps;
+  report.title_shown =
+      trf("reduce {0} {1} on {2}", tr(op_name(choice.op)), type_name(choice.type),
+          backend == Backend::Cuda ? device : std::string(tr("CPU backend (host)")));
+  report.notes_shown =
+      trf("copy bandwidth {0} GB/s (read + write), median of {1}", gbps.str(), repeats);
   report.table = bench::bench_table(rows);
   report.library = reduce::library_name(backend);
   report.copy_gbps = copy_gbps;

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "i18n/i18n.h"
 #include "reduce/reduce.h"
 #include "reduce_bench_job.h"
 #include "scene_kit/fast_panel.h"
@@ -48,7 +49,7 @@ class ReduceScene : public Scene {
  public:
   ReduceScene();
   const char* id() const override { return "reduce"; }
-  const char* title() const override { return "Parallel reduction"; }
+  const char* title() const override { return TR_NOOP("Parallel reduction"); }
   SceneCapabilities capabilities() const override {
     SceneCapabilities c;
     c.steps = true;
@@ -71,6 +72,10 @@ class ReduceScene : public Scene {
   std::string describe_at(gfx::Vec2 point) const override;
   // Files opened or dropped on the window (the scene's *_files.cpp).
   nlohmann::json params_for_file(const FileInfo& file) const override;
+  // Lecture mode: the keys 1..7 choose the variants; the caption says what the current step of
+  // the variant does and why (reduce_caption.cpp).
+  std::vector<std::string> lecture_variants() const override;
+  std::string caption() const override;
   // `warpscope bench`: float32 sums (or --type) of the benchmark's own data, every variant.
   BenchJob bench_job(const BenchRequest& request) const override;
 
@@ -107,5 +112,9 @@ class ReduceScene : public Scene {
 
 // The inputs the scene takes: up to reduce::kTeachMaxN values, typed, generated or from an image.
 InputLimits reduce_input_limits();
+
+// Why `step` of a run with `params` does what it does (the teaching point of that step of that
+// variant), in the current language; "" for a step it has nothing to add to the facts.
+std::string reduce_step_why(const reduce::Params& params, const TraceStep& step, int warp_size);
 
 }  // namespace ws::app

@@ -4,7 +4,9 @@
 #include <cstdio>
 
 #include "common/inputs.h"
+#include "i18n/i18n.h"
 #include "reduce_scene.h"
+#include "views/figure_parts.h"
 #include "views/legend.h"
 #include "views/sub_canvas.h"
 #include "views/trace_tree_view.h"
@@ -42,26 +44,23 @@ ReduceHoverPane draw_run(gfx::Canvas& c, Vec2 origin, const ReduceRun& r, int st
   const TraceStep& s = trace.steps[current];
   const Vec2 size = c.size();
 
-  std::string title = std::to_string(static_cast<int>(info.variant)) + " · " + info.title;
+  std::string title = std::to_string(static_cast<int>(info.variant)) + " · " + tr_text(info.title);
   title = fit(c, title, font * 1.25f, size.x - 8);
   c.text({4, 2}, title, font * 1.25f, p.text);
-  char line[512];
-  std::snprintf(line, sizeof line, "%s · %s %s · N = %lld (%s) · %d×%d threads · finish: %s · %s",
-                info.pmpp, op_name(r.params.op), type_name(r.params.type),
-                static_cast<long long>(trace.buffers[0].size), r.input_label.c_str(),
-                trace.steps[0].grid_dim, trace.steps[0].block_dim,
-                reduce::finish_name(r.params.finish),
-                r.traced.backend == Backend::Cuda ? "CUDA" : "CPU reference");
+  std::string line = trf("{0} · {1} {2} · N = {3} ({4}) · {5}×{6} threads · finish: {7} · {8}",
+                         info.pmpp, tr(op_name(r.params.op)), type_name(r.params.type),
+                         static_cast<long long>(trace.buffers[0].size), tr_text(r.input_label),
+                         trace.steps[0].grid_dim, trace.steps[0].block_dim,
+                         tr(reduce::finish_name(r.params.finish)),
+                         r.traced.backend == Backend::Cuda ? "CUDA" : tr("CPU reference"));
   c.text({4, 4 + font * 1.4f}, fit(c, line, font * 0.85f, size.x - 8), font * 0.85f, p.text_muted);
 
   const bool done = current + 1 == static_cast<int>(trace.steps.size());
   const StepCounters& sc = r.traced.counters.per_step[current];
-  std::snprintf(
-      line, sizeof line, "step %d / %zu: %s — %lld active thread%s in %lld warp%s%s", current + 1,
-      trace.steps.size(), s.label.c_str(), static_cast<long long>(sc.active_threads),
-      sc.active_threads == 1 ? "" : "s", static_cast<long long>(sc.active_warps),
-      sc.active_warps == 1 ? "" : "s",
-      sc.divergent_warps ? (", " + std::to_string(sc.divergent_warps) + " divergent").c_str() : "");
+  line =
+      trf("step {0} / {1}: {2} — {3} in {4}{5}", current + 1, trace.steps.size(), tr_text(s.label),
+          count_text(sc.active_threads, "active thread"), count_text(sc.active_warps, "warp"),
+          sc.divergent_warps ? trf(", {0} divergent", sc.divergent_warps) : std::string());
   c.text({4, 6 + font * 2.6f}, fit(c, line, font, size.x - 8), font, p.text);
   if (done) {
     const bool same = r.run.result == r.reference;
@@ -72,13 +71,14 @@ ReduceHoverPane draw_run(gfx::Canvas& c, Vec2 origin, const ReduceRun& r, int st
       std::snprintf(b, sizeof b, "%.9g", v);
       return std::string(b);
     };
-    std::string verdict = "result " + full(r.run.result) + " · serial loop " + full(r.reference);
+    std::string verdict =
+        trf("result {0} · serial loop {1}", full(r.run.result), full(r.reference));
     if (same)
-      verdict += " · equal";
+      verdict += std::string(" · ") + tr("equal");
     else if (trace.type == ValueType::Float32)
-      verdict += " · float rounding depends on the order";
+      verdict += std::string(" · ") + tr("float rounding depends on the order");
     else
-      verdict += " · WRONG";
+      verdict += std::string(" · ") + tr("WRONG");
     c.text({4, 8 + font * 3.7f}, fit(c, verdict, font, size.x - 8), font,
            same || trace.type == ValueType::Float32 ? p.text : p.mismatch);
   }
@@ -99,20 +99,16 @@ ReduceHoverPane draw_run(gfx::Canvas& c, Vec2 origin, const ReduceRun& r, int st
   ReduceHoverPane pane{origin + Vec2{0, header}, key, &r};
 
   const Counters& t = r.traced.counters;
-  char work[256], memory[256];
-  std::snprintf(work, sizeof work,
-                "totals: %lld steps · %lld ops (serial %lld) · %lld lanes · efficiency %s · "
-                "%lld divergent warps",
-                (long long)t.steps, (long long)t.ops, (long long)t.useful_ops,
-                (long long)t.lanes_consumed, percent(t.efficiency).c_str(),
-                (long long)t.divergent_warps);
-  std::snprintf(memory, sizeof memory,
-                "%lld global sectors · %lld bank conflicts · %lld atomics · %lld barriers",
-                (long long)t.global_requests, (long long)t.bank_conflicts, (long long)t.atomics,
-                (long long)t.barriers);
+  const std::string work =
+      trf("totals: {0} steps · {1} ops (serial {2}) · {3} lanes · efficiency {4} · {5} divergent "
+          "warps",
+          t.steps, t.ops, t.useful_ops, t.lanes_consumed, percent(t.efficiency), t.divergent_warps);
+  const std::string memory =
+      trf("{0} global sectors · {1} bank conflicts · {2} atomics · {3} barriers", t.global_requests,
+          t.bank_conflicts, t.atomics, t.barriers);
   // One line when it fits, else two; the font shrinks no further than 9 px.
   const float counters_font = font * 0.85f;
-  const std::string one_line = std::string(work) + " · " + memory;
+  const std::string one_line = work + " · " + memory;
   float y = size.y - footer + 2;
   if (c.text_size(one_line, counters_font).x <= size.x - 8) {
     c.text({4, y}, one_line, counters_font, p.text);
@@ -129,8 +125,8 @@ ReduceHoverPane draw_run(gfx::Canvas& c, Vec2 origin, const ReduceRun& r, int st
                           counters_font * 0.9f, p);
   if (mismatch)
     c.text({4, y + 2},
-           fit(c, "GPU trace differs from the CPU reference: " + twin.difference, counters_font,
-               size.x * 0.48f),
+           fit(c, trf("GPU trace differs from the CPU reference: {0}", twin.difference),
+               counters_font, size.x * 0.48f),
            counters_font, p.mismatch);
   return pane;
 }

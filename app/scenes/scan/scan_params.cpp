@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "common/error.h"
+#include "i18n/i18n.h"
 #include "scan_variants_scene.h"
 #include "scenes/json_params.h"
 
@@ -14,10 +15,12 @@ struct ViewName {
   ScanView view;
   const char* name;
 };
-constexpr ViewName kViews[] = {{ScanView::Auto, "auto"},         {ScanView::Network, "network"},
-                               {ScanView::Ranges, "ranges"},     {ScanView::Levels, "levels"},
-                               {ScanView::Timeline, "timeline"}, {ScanView::Trace, "trace"},
-                               {ScanView::Scaling, "scaling"}};
+// The names are parameter values; the panel shows them translated (tr_text).
+constexpr ViewName kViews[] = {
+    {ScanView::Auto, TR_NOOP("auto")},         {ScanView::Network, TR_NOOP("network")},
+    {ScanView::Ranges, TR_NOOP("ranges")},     {ScanView::Levels, TR_NOOP("levels")},
+    {ScanView::Timeline, TR_NOOP("timeline")}, {ScanView::Trace, TR_NOOP("trace")},
+    {ScanView::Scaling, TR_NOOP("scaling")}};
 
 std::string variant_ids() {
   std::string ids;

@@ -1,5 +1,7 @@
 #include "scan_scene.h"
 
+#include "i18n/i18n.h"
+
 #include "scenes/compact/compact_scene.h"
 #include "scenes/radix/radix_scene.h"
 #include "scenes/segmented/segmented_scene.h"
@@ -19,7 +21,7 @@ std::vector<std::unique_ptr<Scene>> scan_modes() {
 
 }  // namespace
 
-ScanScene::ScanScene() : ModeSwitch("scan", "Parallel scan (prefix sums)", scan_modes()) {}
+ScanScene::ScanScene() : ModeSwitch("scan", TR_NOOP("Parallel scan (prefix sums)"), scan_modes()) {}
 
 ScanVariantsScene& ScanScene::scan_variants() const {
   return static_cast<ScanVariantsScene&>(*find_mode("scan"));

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "i18n/i18n.h"
 #include "scan/scan.h"
 #include "scene_kit/fast_panel.h"
 #include "scene_kit/scene_inputs.h"
@@ -60,7 +61,7 @@ ScalingData compute_scaling(const scan::Params& base, const std::vector<int64_t>
 class ScanVariantsScene : public Scene {
  public:
   const char* id() const override { return "scan"; }
-  const char* title() const override { return "Scan (prefix sums)"; }
+  const char* title() const override { return TR_NOOP("Scan (prefix sums)"); }
   SceneCapabilities capabilities() const override;
   void attach(SceneContext& context) override;
   void detach() override { context_ = nullptr; }
@@ -74,6 +75,10 @@ class ScanVariantsScene : public Scene {
   void code_ui() override;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
   std::string describe_at(gfx::Vec2 point) const override;
+  // Lecture mode: the ten variants in order; the current step of the variant said in words
+  // (scan_captions.cpp).
+  std::vector<std::string> lecture_variants() const override;
+  std::string caption() const override;
   nlohmann::json results_json() const override;
   // Every variant (or --variant's) and the library at --sizes (log2; default
   // bench::default_scan_sizes), --type (default float32), this scene's operator and scan kind.

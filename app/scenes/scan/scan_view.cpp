@@ -5,7 +5,9 @@
 #include <cstdio>
 
 #include "common/inputs.h"
+#include "i18n/i18n.h"
 #include "scan_variants_scene.h"
+#include "views/scan/scan_text.h"
 #include "views/legend.h"
 #include "views/sub_canvas.h"
 
@@ -41,38 +43,38 @@ void draw_run(gfx::Canvas& c, Vec2 origin, const ScanRun& r, int step, ScanView 
   const int64_t n = static_cast<int64_t>(r.input.size());
   if (view != ScanView::Timeline) recorded = nullptr;
 
-  std::string title = std::to_string(static_cast<int>(info.variant)) + " \xC2\xB7 " + info.title;
-  if (r.params.race) title += " \xE2\x80\x94 second barrier removed (race)";
+  std::string title =
+      std::to_string(static_cast<int>(info.variant)) + " \xC2\xB7 " + tr_text(info.title);
+  if (r.params.race) title = trf("{0} \xE2\x80\x94 second barrier removed (race)", title);
   c.text({4, 2}, fit_text(c, title, font * 1.25f, size.x - 8), font * 1.25f,
          r.params.race ? p.mismatch : p.text);
-  char line[512];
-  std::snprintf(
-      line, sizeof line,
-      "%s \xC2\xB7 %s %s %s \xC2\xB7 N = %lld (%s) \xC2\xB7 %d\xC3\x97%d threads%s \xC2\xB7 %s",
-      info.pmpp, r.params.inclusive ? "inclusive" : "exclusive", op_name(r.params.op),
-      type_name(r.params.type), static_cast<long long>(n), r.input_label.c_str(),
-      trace.steps.empty() ? 0 : trace.steps[0].grid_dim,
-      trace.steps.empty() ? 0 : trace.steps[0].block_dim,
+  const std::string mapping =
       r.params.variant == scan::Variant::BrentKung
-          ? (std::string(" \xC2\xB7 ") + scan::mapping_name(r.params.mapping) + " mapping").c_str()
-          : "",
-      r.traced.backend == Backend::Cuda ? "CUDA" : "CPU twin");
-  std::string where = line;
+          ? " \xC2\xB7 " + trf("{0} mapping", tr_text(scan::mapping_name(r.params.mapping)))
+          : "";
+  std::string where =
+      trf("{0} \xC2\xB7 {1} {2} {3} \xC2\xB7 N = {4} ({5}) \xC2\xB7 {6}\xC3\x97{7} threads{8} "
+          "\xC2\xB7 {9}",
+          tr_text(info.pmpp), r.params.inclusive ? tr("inclusive") : tr("exclusive"),
+          tr_text(op_name(r.params.op)), type_name(r.params.type), n, tr_text(r.input_label),
+          trace.steps.empty() ? 0 : trace.steps[0].grid_dim,
+          trace.steps.empty() ? 0 : trace.steps[0].block_dim, mapping,
+          r.traced.backend == Backend::Cuda ? "CUDA" : tr("CPU twin"));
   if (recorded)
-    where = "timeline recorded at N = " + std::to_string(recorded_n) + " (" +
-            std::to_string(recorded->blocks.size()) + " blocks); the teach run: " + where;
+    where = trf("timeline recorded at N = {0} ({1} blocks); the teach run: {2}", recorded_n,
+                recorded->blocks.size(), where);
   c.text({4, 4 + font * 1.4f}, fit_text(c, where, font * 0.85f, size.x - 8), font * 0.85f,
          recorded ? p.text : p.text_muted);
   if (!trace.steps.empty()) {
     const TraceStep& s = trace.steps[current];
     const StepCounters& sc = r.traced.counters.per_step[current];
     // The phase in brackets unless the label already names it ("up-sweep: stride 2").
-    const std::string name =
-        s.label.find(s.phase) == std::string::npos ? s.label + " (" + s.phase + ")" : s.label;
+    const std::string name = step_name_with_phase(s.label, s.phase);
     const std::string step_line =
-        "step " + std::to_string(current + 1) + " / " + std::to_string(last + 1) + ": " + name +
-        " \xE2\x80\x94 " + count_text(sc.active_threads, "active thread") + ", " +
-        count_text(sc.ops, "op") + ", " + count_text(s.barriers, "barrier");
+        trf("step {0} / {1}: {2} \xE2\x80\x94 {3}, {4}, {5}", current + 1, last + 1, name,
+            counted(sc.active_threads, TR_NOOP("{0} active thread"), TR_NOOP("{0} active threads")),
+            counted(sc.ops, TR_NOOP("{0} op"), TR_NOOP("{0} ops")),
+            counted(s.barriers, TR_NOOP("{0} barrier"), TR_NOOP("{0} barriers")));
     c.text({4, 6 + font * 2.6f}, fit_text(c, step_line, font, size.x - 8), font, p.text);
   }
   // The views that outline the wrong outputs (the trace tree and the timeline do not).
@@ -81,19 +83,24 @@ void draw_run(gfx::Canvas& c, Vec2 origin, const ScanRun& r, int step, ScanView 
   if (current == last) {
     std::string verdict;
     if (r.wrong_count == 0) {
-      verdict = "result matches the serial loop (scan_serial) at " +
-                (n == 1 ? std::string("its one position") : "all " + count_text(n, "position"));
+      verdict = n == 1
+                    ? std::string(tr("result matches the serial loop (scan_serial) at its one "
+                                     "position"))
+                    : trf("result matches the serial loop (scan_serial) at all {0} positions", n);
       if (r.rounded_count)
-        verdict += ", " + std::to_string(r.rounded_count) +
-                   " of them only up to float rounding (another order of operations)";
+        verdict += trf(", {0} of them only up to float rounding (another order of operations)",
+                       r.rounded_count);
       if (r.wrapped_count)
-        verdict += "; " + std::to_string(r.wrapped_count) +
-                   (r.wrapped_count == 1 ? " prefix overflows" : " prefixes overflow") +
-                   " int32 and wrapped around, as on the GPU";
+        verdict +=
+            counted(r.wrapped_count,
+                    TR_NOOP("; {0} prefix overflows int32 and wrapped around, as on the GPU"),
+                    TR_NOOP("; {0} prefixes overflow int32 and wrapped around, as on the "
+                            "GPU"));
     } else {
-      verdict = "WRONG at " + std::to_string(r.wrong_count) + " of " + count_text(n, "position") +
-                " vs the serial loop" + (outlines_wrong ? " (outlined)" : "");
-      if (r.params.race) verdict += ": the write-after-read race";
+      verdict = trf("WRONG at {0} of {1} vs the serial loop", r.wrong_count,
+                    counted(n, TR_NOOP("{0} position"), TR_NOOP("{0} positions")));
+      if (outlines_wrong) verdict = trf("{0} (outlined)", verdict);
+      if (r.params.race) verdict = trf("{0}: the write-after-read race", verdict);
     }
     c.text({4, 8 + font * 3.7f}, fit_text(c, verdict, font, size.x - 8), font,
            r.wrong_count ? p.mismatch : p.text);
@@ -142,18 +149,22 @@ void draw_run(gfx::Canvas& c, Vec2 origin, const ScanRun& r, int step, ScanView 
   if (r.run.level_sizes.size() > 1) suffix += dot + level_sizes_text(r.run.level_sizes);
   const TwinCheck& twin = r.traced.twin;
   if (twin.ran)
-    suffix += !twin.matches()     ? dot + "GPU differs from the CPU twin: " + twin.difference
-              : twin.note.empty() ? dot + "GPU trace = CPU twin"
-                                  : dot + "GPU trace = CPU twin but for the look-back's path";
-  std::string totals = "totals: " + count_text(t.steps, "step") + dot + count_text(t.ops, "op") +
-                       " vs serial " + std::to_string(t.useful_ops) + " (work efficiency " +
-                       work_efficiency_text(t) + ")" + dot + count_text(t.lanes_consumed, "lane") +
-                       " consumed" + dot + count_text(t.barriers, "barrier") + " per block" + dot +
-                       count_text(t.bank_conflicts, "bank conflict") + suffix;
+    suffix += !twin.matches()     ? dot + trf("GPU differs from the CPU twin: {0}", twin.difference)
+              : twin.note.empty() ? dot + tr("GPU trace = CPU twin")
+                                  : dot + tr("GPU trace = CPU twin but for the look-back's path");
+  const std::string steps = counted(t.steps, TR_NOOP("{0} step"), TR_NOOP("{0} steps"));
+  const std::string ops = counted(t.ops, TR_NOOP("{0} op"), TR_NOOP("{0} ops"));
+  const std::string lanes = counted(t.lanes_consumed, TR_NOOP("{0} lane"), TR_NOOP("{0} lanes"));
+  const std::string barriers = counted(t.barriers, TR_NOOP("{0} barrier"), TR_NOOP("{0} barriers"));
+  std::string totals =
+      trf("totals: {0} \xC2\xB7 {1} vs serial {2} (work efficiency {3}) \xC2\xB7 {4} consumed "
+          "\xC2\xB7 {5} per block \xC2\xB7 {6}",
+          steps, ops, t.useful_ops, work_efficiency_text(t), lanes, barriers,
+          counted(t.bank_conflicts, TR_NOOP("{0} bank conflict"), TR_NOOP("{0} bank conflicts"))) +
+      suffix;
   if (c.text_size(totals, font * 0.85f).x > size.x - 8)
-    totals = count_text(t.steps, "step") + dot + count_text(t.ops, "op") + " (serial " +
-             std::to_string(t.useful_ops) + ", " + work_efficiency_text(t) + ")" + dot +
-             count_text(t.lanes_consumed, "lane") + dot + count_text(t.barriers, "barrier") +
+    totals = trf("{0} \xC2\xB7 {1} (serial {2}, {3}) \xC2\xB7 {4} \xC2\xB7 {5}", steps, ops,
+                 t.useful_ops, work_efficiency_text(t), lanes, barriers) +
              suffix;
   c.text({4, size.y - footer + 2}, fit_text(c, totals, font * 0.85f, size.x - 8), font * 0.85f,
          twin.ran && !twin.matches() ? p.mismatch : p.text);
@@ -167,32 +178,32 @@ void draw_scan_legend(gfx::Canvas& c, Vec2 origin, float font, const gfx::Palett
     for (int k = 0; k < 4; ++k)  // the shades the table uses, light to dark
       key.strip_over(p.background, p.read.with_alpha(static_cast<uint8_t>(30 + 40 * k)));
     key.end_strips();
-    key.label("share of its prefix x0..xj held");
+    key.label(tr("share of its prefix x0..xj held"));
     key.filled(p.mismatch.with_alpha(90));
-    key.label("bad: not one run of inputs (race)");
+    key.label(tr("bad: not one run of inputs (race)"));
     key.outlined(p.mismatch, 2.5f);
-    key.label("wrong output");
+    key.label(tr("wrong output"));
     key.filled(p.inactive.with_alpha(110));
-    key.label("id: identity");
+    key.label(tr("id: identity"));
     key.outlined(p.inactive, 1);
-    key.label("not run yet");
+    key.label(tr("not run yet"));
     return;
   }
   if (value_colours) {
-    key.advance(draw_value_colour_key(c, {key.x(), origin.y}, font, p, kValueColoursPerRow));
+    key.advance(draw_value_colour_key(c, {key.x(), origin.y}, font, p, tr(kValueColoursPerRow)));
   } else {
     for (int w = 0; w < 4; ++w) key.strip(p.warp_color(w));
     key.end_strips();
-    key.label("written in the row's step, by warp");
+    key.label(tr("written in the row's step, by warp"));
   }
   c.arrow({key.x(), key.mid()}, {key.x() + key.box() * 2, key.mid()}, p.read, 1.5f, 6);
   c.circle_filled({key.x() + key.box() * 2, key.mid()}, 3, p.read);
   key.advance(key.box() * 2 + 6);
-  key.label("operands \xE2\x86\x92 operator");
+  key.label(tr("operands \xE2\x86\x92 operator"));
   key.filled(p.cell_unwritten);
-  key.label("not run yet");
+  key.label(tr("not run yet"));
   key.outlined(p.mismatch, 2.5f);
-  key.label("wrong / broken range");
+  key.label(tr("wrong / broken range"));
   key.memory_spaces(true);
 }
 
@@ -205,18 +216,18 @@ void ScanVariantsScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const float font = std::max(12.0f, std::min(size.y / 36.0f, size.x / 64.0f));
   const ScanView view = resolve_scan_view(settings_.view, settings_.params.variant);
   if (view == ScanView::Scaling) {
-    c.text({4, 2}, "Steps and work against N, every variant", font * 1.25f, p.text);
+    c.text({4, 2}, tr("Steps and work against N, every variant"), font * 1.25f, p.text);
     SubCanvas body(c, {0, font * 2.2f}, {size.x, size.y - font * 2.2f});
     if (scaling_)
       draw_scan_scaling(body, *scaling_, p);
     else
       static_cast<gfx::Canvas&>(body).text(
-          {8, 8}, "press \"Run every variant\" under \"Steps and work against N\"", font,
+          {8, 8}, tr("press \"Run every variant\" under \"Steps and work against N\""), font,
           p.text_muted);
     return;
   }
   if (!primary_) {
-    c.text({8, 8}, "Parallel scan \xE2\x80\x94 this run failed:", font * 1.25f, p.text);
+    c.text({8, 8}, tr("Parallel scan \xE2\x80\x94 this run failed:"), font * 1.25f, p.text);
     draw_lines(c, error_, {8, 14 + font * 1.5f}, font, size.x - 16, p.mismatch);
     return;
   }
@@ -265,8 +276,8 @@ void ScanVariantsScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     if (tree) {
       draw_trace_legend(to, at, f, p, primary_->traced.backend == Backend::Cuda);
       if (tree_colours) {  // its key at the right end of the line (the tree scales each row too)
-        const float width = f * 0.9f * 2 + 4 + to.text_size(kValueColoursPerRow, f).x;
-        draw_value_colour_key(to, {size.x - width - 8, at.y}, f, p, kValueColoursPerRow);
+        const float width = f * 0.9f * 2 + 4 + to.text_size(tr(kValueColoursPerRow), f).x;
+        draw_value_colour_key(to, {size.x - width - 8, at.y}, f, p, tr(kValueColoursPerRow));
       }
     } else if (view == ScanView::Levels) {
       draw_levels_legend(to, at, f, p, value_colours);

@@ -4,44 +4,62 @@
 
 #include <vector>
 
+#include "i18n/i18n.h"
 #include "segmented_scene.h"
 #include "scene_kit/panel_widgets.h"
 
 namespace ws::app {
 
+namespace {
+
+// A translated ImGui label whose ID is the English text in every language ("翻译###English"), so
+// a widget keeps its state (an open header, a field being typed in) when the language changes.
+std::string label_id(const char* text) {
+  return std::string(tr(text)) + "###" + text;
+}
+
+}  // namespace
+
 void SegmentedScene::panel_parameters() {
   nlohmann::json edit;
   std::string text = segments_text_;
   ImGui::SetNextItemWidth(-1);
-  if (text_field("##segments", "segments, e.g. [1 2] [6 7 1] [1 2 3 4]", text))
+  if (text_field("##segments", tr("segments, e.g. [1 2] [6 7 1] [1 2 3 4]"), text))
     edit["segments"] = text;
   op_type_controls(params_.op, params_.type, edit);
   bool inclusive = params_.inclusive;
-  if (ImGui::Checkbox("Inclusive", &inclusive)) edit["inclusive"] = inclusive;
+  if (ImGui::Checkbox(label_id(TR_NOOP("Inclusive")).c_str(), &inclusive))
+    edit["inclusive"] = inclusive;
   apply_edit(*this, edit, error_);
   error_line(error_);
 }
 
 void SegmentedScene::ui() {
-  if (ImGui::CollapsingHeader("Segments", ImGuiTreeNodeFlags_DefaultOpen)) panel_parameters();
-  if (run_ && ImGui::CollapsingHeader("Counters", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (ImGui::CollapsingHeader(label_id(TR_NOOP("Segments")).c_str(),
+                              ImGuiTreeNodeFlags_DefaultOpen))
+    panel_parameters();
+  if (run_ && ImGui::CollapsingHeader(label_id(TR_NOOP("Counters")).c_str(),
+                                      ImGuiTreeNodeFlags_DefaultOpen)) {
     counter_table(
         "segmented counters",
-        {{"values", std::to_string(segments_.values.size())},
-         {"steps", std::to_string(traced_.counters.steps)},
-         {"operations (per-segment loop)", std::to_string(traced_.counters.ops) + " (" +
-                                               std::to_string(traced_.counters.useful_ops) + ")"},
-         {"lanes consumed", std::to_string(traced_.counters.lanes_consumed)},
-         {"barriers", std::to_string(traced_.counters.barriers)},
-         {"matches the reference", run_->result == reference_ ? "yes" : "NO"}});
+        {{tr("values"), std::to_string(segments_.values.size())},
+         {tr("steps"), std::to_string(traced_.counters.steps)},
+         {tr("operations (per-segment loop)"), std::to_string(traced_.counters.ops) + " (" +
+                                                   std::to_string(traced_.counters.useful_ops) +
+                                                   ")"},
+         {tr("lanes consumed"), std::to_string(traced_.counters.lanes_consumed)},
+         {tr("barriers"), std::to_string(traced_.counters.barriers)},
+         {tr("matches the reference"), run_->result == reference_ ? tr("yes") : tr("NO")}});
     twin_check_line(traced_.twin);
   }
-  if (ImGui::CollapsingHeader("Fast mode (full size, timed)")) {
-    ImGui::TextWrapped("Random %s values, a segment head every 1 to 64 elements (seeded).",
-                       type_name(params_.type));
+  if (ImGui::CollapsingHeader(label_id(TR_NOOP("Fast mode (full size, timed)")).c_str())) {
+    ImGui::TextWrapped("%s", trf("Random {0} values, a segment head every 1 to 64 elements "
+                                 "(seeded).",
+                                 type_name(params_.type))
+                                 .c_str());
     fast_.ui(
         backend(), backend() == Backend::Cuda ? 28 : 26,
-        [this](const BenchRequest& r) { return bench_job(r); }, "Time the segmented scan");
+        [this](const BenchRequest& r) { return bench_job(r); }, tr("Time the segmented scan"));
   }
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "i18n/i18n.h"
 #include "scene_kit/fast_panel.h"
 #include "scene_kit/step_cursor.h"
 #include "scene_kit/teach_pipeline.h"
@@ -21,7 +22,7 @@ class SegmentedScene : public Scene {
  public:
   SegmentedScene();
   const char* id() const override { return "segmented"; }
-  const char* title() const override { return "Segmented scan"; }
+  const char* title() const override { return TR_NOOP("Segmented scan"); }
   SceneCapabilities capabilities() const override;
   void attach(SceneContext& context) override;
   void detach() override { context_ = nullptr; }
@@ -37,6 +38,8 @@ class SegmentedScene : public Scene {
   KernelSource kernel_source() const;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
   std::string describe_at(gfx::Vec2 point) const override;
+  // Lecture mode: what the current step does and why (head flags stop a window), with its facts.
+  std::string caption() const override;
   nlohmann::json results_json() const override;
   // Our segmented scan at full size, checked against the serial per-segment loop (there is no
   // library baseline).

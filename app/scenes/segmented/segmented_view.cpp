@@ -7,8 +7,10 @@
 #include <cmath>
 #include <cstdio>
 
-#include "views/figure_parts.h"
+#include "i18n/i18n.h"
 #include "segmented_scene.h"
+#include "views/figure_parts.h"
+#include "views/scan/scan_text.h"
 
 namespace ws::app {
 
@@ -18,19 +20,22 @@ namespace {
 
 std::string explain(const TraceStep& s, bool inclusive, int64_t ops) {
   if (s.phase == "load")
-    return inclusive ? "Each thread loads its value and its head flag into shared memory."
-                     : "Exclusive: each thread loads the previous value, or the identity where a "
-                       "segment starts, and its head flag.";
+    return inclusive ? tr("Each thread loads its value and its head flag into shared memory.")
+                     : tr("Exclusive: each thread loads the previous value, or the identity where "
+                          "a segment starts, and its head flag.");
   if (s.phase == "scan" && ops == 0)
-    return "Nothing combines at this stride: every position's window has already reached its "
-           "segment head (its flag is set), so the threads only check their flags. A plain "
-           "Kogge-Stone network still runs every stride.";
+    return tr(
+        "Nothing combines at this stride: every position's window has already reached its "
+        "segment head (its flag is set), so the threads only check their flags. A plain "
+        "Kogge-Stone network still runs every stride.");
   if (s.phase == "scan")
-    return "Kogge-Stone with a twist: a position combines the value one stride back only while its "
-           "flag is clear, and takes that position's flag (flags combine with OR). Once the window "
-           "reaches its segment's head the flag is set and the position stops.";
-  return "Each thread stores its value: every segment has been scanned on its own, in one pass "
-         "over the whole array.";
+    return tr(
+        "Kogge-Stone with a twist: a position combines the value one stride back only while "
+        "its flag is clear, and takes that position's flag (flags combine with OR). Once the "
+        "window reaches its segment's head the flag is set and the position stops.");
+  return tr(
+      "Each thread stores its value: every segment has been scanned on its own, in one pass "
+      "over the whole array.");
 }
 
 // A cell's text: the identity of min / max (the int32 or float32 extreme) reads as +/- infinity,
@@ -61,22 +66,21 @@ std::vector<CellRow> SegmentedScene::build_rows(const gfx::Palette& p) const {
   std::vector<CellRow> rows;
   row_step_.clear();
   CellRow input;
-  input.label = "input x";
+  input.label = tr("input x");
   CellRow heads;
-  heads.label = "head flags";
+  heads.label = tr("head flags");
   heads.gap_after = 1.3f;
   for (size_t i = 0; i < n; ++i) {
     Cell x;
     x.text = number(segments_.values[i], type);
     x.fill = tint(i);
-    x.hover = "x[" + std::to_string(i) + "] = " + x.text + ", segment " + std::to_string(seg[i]);
+    x.hover = trf("x[{0}] = {1}, segment {2}", i, x.text, seg[i]);
     input.cells.push_back(std::move(x));
     Cell h;
     h.text = segments_.heads[i] ? "1" : "0";
     if (segments_.heads[i]) h.fill = tint(i);
-    h.hover = segments_.heads[i] ? "a segment starts at " + std::to_string(i)
-                                 : "position " + std::to_string(i) + " continues segment " +
-                                       std::to_string(seg[i]);
+    h.hover = segments_.heads[i] ? trf("a segment starts at {0}", i)
+                                 : trf("position {0} continues segment {1}", i, seg[i]);
     heads.cells.push_back(std::move(h));
   }
   rows.push_back(std::move(input));
@@ -91,7 +95,8 @@ std::vector<CellRow> SegmentedScene::build_rows(const gfx::Palette& p) const {
     CellRow row;
     // The kernel's step labels can be long ("load values and head flags"): rows use the phase.
     const std::string& step_label = trace.steps[k].label;
-    row.label = "after " + (step_label.size() <= 14 ? step_label : trace.steps[k].phase);
+    row.label =
+        trf("after {0}", tr_text(step_label.size() <= 14 ? step_label : trace.steps[k].phase));
     row.gap_after = 1.3f;
     const std::vector<double>& values = traced_.snapshots[k][values_buffer];
     const std::vector<double>& flags = traced_.snapshots[k][flags_buffer];
@@ -102,7 +107,7 @@ std::vector<CellRow> SegmentedScene::build_rows(const gfx::Palette& p) const {
       const double v = i < values.size() && !future ? values[i] : std::nan("");
       c.unwritten = std::isnan(v);
       if (future) {
-        c.hover = "'" + trace.steps[k].label + "' has not run yet";
+        c.hover = trf("'{0}' has not run yet", tr_text(trace.steps[k].label));
         row.cells.push_back(std::move(c));
         continue;
       }
@@ -111,11 +116,13 @@ std::vector<CellRow> SegmentedScene::build_rows(const gfx::Palette& p) const {
       c.emphasis = k == step() &&
                    std::binary_search(written.begin(), written.end(), static_cast<int64_t>(i));
       const bool flag = i < flags.size() && flags[i] == 1;
-      c.hover = "after " + trace.steps[k].label + ": position " + std::to_string(i) + " holds " +
-                c.text + ", flag " + (flag ? "set (stopped at the head)" : "clear");
+      c.hover = flag ? trf("after {0}: position {1} holds {2}, flag set (stopped at the head)",
+                           tr_text(trace.steps[k].label), i, c.text)
+                     : trf("after {0}: position {1} holds {2}, flag clear",
+                           tr_text(trace.steps[k].label), i, c.text);
       if (params_.inclusive) {
         const int64_t lo = std::max<int64_t>(seg_start[i], static_cast<int64_t>(i) - window + 1);
-        c.hover += "; it combines x[" + std::to_string(lo) + "]..x[" + std::to_string(i) + "]";
+        c.hover += trf("; it combines x[{0}]..x[{1}]", lo, i);
       }
       row.cells.push_back(std::move(c));
     }
@@ -125,15 +132,15 @@ std::vector<CellRow> SegmentedScene::build_rows(const gfx::Palette& p) const {
   {
     const bool done = step() == last;
     CellRow output, reference;
-    output.label = "output";
-    reference.label = "per-segment reference";
+    output.label = tr("output");
+    reference.label = tr("per-segment reference");
     const std::vector<double>& out = traced_.snapshots[last][output_buffer];
     for (size_t i = 0; i < n; ++i) {
       Cell o, r;
       if (!done) {
         o.unwritten = r.unwritten = true;
-        o.hover = "the store has not run yet";
-        r.hover = "shown with the output, at the last step";
+        o.hover = tr("the store has not run yet");
+        r.hover = tr("shown with the output, at the last step");
         output.cells.push_back(std::move(o));
         reference.cells.push_back(std::move(r));
         continue;
@@ -143,9 +150,10 @@ std::vector<CellRow> SegmentedScene::build_rows(const gfx::Palette& p) const {
       o.fill = r.fill = tint(i);
       o.mismatch = !(out[i] == reference_[i]);
       o.emphasis = !o.mismatch;
-      o.hover = "output[" + std::to_string(i) + "] = " + o.text +
-                (o.mismatch ? "; the per-segment loop gives " + r.text : "; the reference agrees");
-      r.hover = "a serial loop over segment " + std::to_string(seg[i]) + " gives " + r.text;
+      o.hover = o.mismatch
+                    ? trf("output[{0}] = {1}; the per-segment loop gives {2}", i, o.text, r.text)
+                    : trf("output[{0}] = {1}; the reference agrees", i, o.text);
+      r.hover = trf("a serial loop over segment {0} gives {1}", seg[i], r.text);
       output.cells.push_back(std::move(o));
       reference.cells.push_back(std::move(r));
     }
@@ -166,15 +174,16 @@ void SegmentedScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const float font = figure_font(size);
   const TraceStep& s = trace.steps[step()];
   const size_t n = segments_.values.size();
-  const std::string title = std::string("Segmented ") +
-                            (params_.inclusive ? "inclusive" : "exclusive") + " " +
-                            op_name(params_.op) + " scan (Kogge-Stone with head flags)";
-  const std::string detail = segscan::format_segments(segments_) + " · " + type_name(params_.type) +
-                             " · N = " + std::to_string(n) + " · 1" + "\xC3\x97" +
-                             std::to_string(s.block_dim) + " threads · " +
-                             (traced_.backend == Backend::Cuda ? "CUDA" : "CPU reference");
-  const std::string step_line = "step " + std::to_string(step() + 1) + " / " +
-                                std::to_string(trace.steps.size()) + ": " + s.label;
+  const std::string title =
+      trf(params_.inclusive ? TR_NOOP("Segmented inclusive {0} scan (Kogge-Stone with head flags)")
+                            : TR_NOOP("Segmented exclusive {0} scan (Kogge-Stone with head flags)"),
+          tr_text(op_name(params_.op)));
+  const std::string detail =
+      trf("{0} · {1} · N = {2} · 1\xC3\x97{3} threads · {4}", segscan::format_segments(segments_),
+          type_name(params_.type), n, s.block_dim,
+          traced_.backend == Backend::Cuda ? "CUDA" : tr("CPU reference"));
+  const std::string step_line =
+      trf("step {0} / {1}: {2}", step() + 1, trace.steps.size(), tr_text(s.label));
   c.begin_group("header");
   const float top =
       draw_header(c, title, detail, step_line,
@@ -215,21 +224,24 @@ void SegmentedScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const bool done = step() + 1 == static_cast<int>(trace.steps.size());
   const bool matches = run_->result == reference_;
   const std::vector<Swatch> legend = {
-      {p.read, "operand combined", SwatchKind::Arrow},
-      {p.text, "flag set: the window reached its segment head", SwatchKind::CornerMark},
-      {p.highlight, "written in this step", SwatchKind::Outline},
-      {p.mismatch, "differs from the per-segment loop", SwatchKind::Outline}};
+      {p.read, tr("operand combined"), SwatchKind::Arrow},
+      {p.text, tr("flag set: the window reached its segment head"), SwatchKind::CornerMark},
+      {p.highlight, tr("written in this step"), SwatchKind::Outline},
+      {p.mismatch, tr("differs from the per-segment loop"), SwatchKind::Outline}};
   draw_swatches(c, {4, size.y - footer + 2}, legend, p, font * 0.8f);
   const StepCounters& sc = traced_.counters.per_step[step()];
   std::string footer_line =
-      "this step: " + count_text(sc.ops, "op") + " by " + count_text(sc.active_threads, "thread") +
-      " · total: " + count_text(traced_.counters.steps, "step") + ", " +
-      count_text(traced_.counters.ops, "op") + " (a per-segment loop needs " +
-      std::to_string(traced_.counters.useful_ops) + "), " +
-      count_text(traced_.counters.barriers, "barrier") +
-      (done ? (matches ? " · matches the reference" : " · DIFFERS from the reference") : "");
+      trf("this step: {0} by {1} · total: {2}, {3} (a per-segment loop needs {4}), {5}",
+          counted(sc.ops, TR_NOOP("{0} op"), TR_NOOP("{0} ops")),
+          counted(sc.active_threads, TR_NOOP("{0} thread"), TR_NOOP("{0} threads")),
+          counted(traced_.counters.steps, TR_NOOP("{0} step"), TR_NOOP("{0} steps")),
+          counted(traced_.counters.ops, TR_NOOP("{0} op"), TR_NOOP("{0} ops")),
+          traced_.counters.useful_ops,
+          counted(traced_.counters.barriers, TR_NOOP("{0} barrier"), TR_NOOP("{0} barriers"))) +
+      (done ? (matches ? tr(" · matches the reference") : tr(" · DIFFERS from the reference"))
+            : "");
   if (!traced_.twin.difference.empty())
-    footer_line += " · GPU trace differs from the CPU twin: " + traced_.twin.difference;
+    footer_line += trf(" · GPU trace differs from the CPU twin: {0}", traced_.twin.difference);
   draw_footer(c, footer_line, p, font,
               (done && !matches) || !traced_.twin.difference.empty() ? p.mismatch : p.text);
 }

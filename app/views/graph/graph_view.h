@@ -110,7 +110,8 @@ class GraphView {
 
   // The colour legend of the states (the scene draws it beside the graph).
   static gfx::Color state_color(VertexState s);
-  static const char* state_name(VertexState s);  // "unvisited", "visited", "frontier", ...
+  // "unvisited", "visited", "frontier", ...: English, a key (tr_text where shown).
+  static const char* state_name(VertexState s);
   // (Added) The same per theme (state_color(s) is the light theme's), the edge colours, and the
   // theme the view draws in (background, unvisited grey, tree edges, labels). Default: light.
   static gfx::Color state_color(VertexState s, gfx::Theme theme);

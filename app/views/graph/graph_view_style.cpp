@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "i18n/i18n.h"
 #include "views/graph/graph_view.h"
 #include "views/graph/graph_view_impl.h"
 
@@ -79,15 +80,15 @@ gfx::Color GraphView::edge_color(EdgeClass c, gfx::Theme theme) {
 const char* GraphView::state_name(VertexState s) {
   switch (s) {
     case VertexState::Unvisited:
-      return "unvisited";
+      return TR_NOOP("unvisited");
     case VertexState::Visited:
-      return "visited";
+      return TR_NOOP("visited");
     case VertexState::Frontier:
-      return "frontier";
+      return TR_NOOP("frontier");
     case VertexState::Discovered:
-      return "discovered";
+      return TR_NOOP("discovered");
     case VertexState::Source:
-      return "source";
+      return TR_NOOP("source");
   }
   return "?";
 }

@@ -4,6 +4,8 @@
 #include <cmath>
 
 #include "common/inputs.h"
+#include "i18n/i18n.h"
+#include "scan_text.h"
 #include "scan_views.h"
 
 namespace ws::app {
@@ -13,11 +15,11 @@ namespace {
 const char* flag_name(scan::BlockFlag f) {
   switch (f) {
     case scan::BlockFlag::Aggregate:
-      return "A (aggregate)";
+      return tr("A (aggregate)");
     case scan::BlockFlag::Prefix:
-      return "P (prefix)";
+      return tr("P (prefix)");
     default:
-      return "X (not ready)";
+      return tr("X (not ready)");
   }
 }
 
@@ -30,13 +32,15 @@ std::string describe_block(const ScanHoverPane& pane, gfx::Vec2 point) {
   const scan::BlockRecord& b = t.blocks[row];
   const std::string unit = t.measured ? " ns" : "";
   auto at = [&](int64_t time) { return std::to_string(time) + unit; };
-  std::string out = "block " + std::to_string(b.block) +
-                    (b.sm >= 0 ? " on SM " + std::to_string(b.sm) : std::string()) +
-                    ": started at " + at(b.t_start) + ", published its aggregate at " +
-                    at(b.t_aggregate) + ", its prefix at " + at(b.t_prefix) + ", done at " +
-                    at(b.t_end) + (t.measured ? "" : " (model time: one unit per step)") +
-                    "\nlooked back over " + count_text(b.lookback_depth, "predecessor") + " with " +
-                    count_text(b.polls, "flag read");
+  const std::string block =
+      b.sm >= 0 ? trf("block {0} on SM {1}", b.block, b.sm) : trf("block {0}", b.block);
+  std::string out =
+      trf("{0}: started at {1}, published its aggregate at {2}, its prefix at {3}, done at {4}",
+          block, at(b.t_start), at(b.t_aggregate), at(b.t_prefix), at(b.t_end)) +
+      (t.measured ? "" : tr(" (model time: one unit per step)")) + "\n" +
+      trf("looked back over {0} with {1}",
+          counted(b.lookback_depth, TR_NOOP("{0} predecessor"), TR_NOOP("{0} predecessors")),
+          counted(b.polls, TR_NOOP("{0} flag read"), TR_NOOP("{0} flag reads")));
   int listed = 0;
   for (const scan::Poll& q : t.polls) {
     if (q.block != b.block) continue;
@@ -44,8 +48,7 @@ std::string describe_block(const ScanHoverPane& pane, gfx::Vec2 point) {
       out += "\n  ...";
       break;
     }
-    out += "\n  at " + at(q.t) + ": block " + std::to_string(q.predecessor) + " showed " +
-           flag_name(q.seen);
+    out += "\n  " + trf("at {0}: block {1} showed {2}", at(q.t), q.predecessor, flag_name(q.seen));
   }
   return out;
 }
@@ -68,33 +71,34 @@ std::string describe_scan_point(const ScanHoverPane& pane, gfx::Vec2 point) {
     const auto i = static_cast<int64_t>((point.x - row.x0) / row.cell_w);
     if (i >= row.cells) continue;
     if (row.step > pane.current_step)
-      return "'" + trace.steps[row.step].label + "' has not run yet at this step";
+      return trf("'{0}' has not run yet at this step", tr_text(trace.steps[row.step].label));
     if (row.step >= 0 && std::isnan(r.traced.snapshots[row.step][row.buffer][i])) {
       // Nothing to show but whether it ever holds a value.
       const TraceBuffer& b = trace.buffers[row.buffer];
-      const std::string cell =
-          b.name + "[" + std::to_string(b.space == MemSpace::Shared ? i % std::max(1, b.size) : i) +
-          "]" +
-          (b.space == MemSpace::Shared && b.blocks > 1
-               ? " of block " + std::to_string(i / std::max(1, b.size))
-               : "");
+      std::string cell = tr_text(b.name) + "[" +
+                         std::to_string(b.space == MemSpace::Shared ? i % std::max(1, b.size) : i) +
+                         "]";
+      if (b.space == MemSpace::Shared && b.blocks > 1)
+        cell = trf("{0} of block {1}", cell, i / std::max(1, b.size));
       return std::isnan(r.traced.snapshots.back()[row.buffer][i])
-                 ? cell + ": no step of this run writes it (no thread has a value for it)"
-                 : cell + ": not written yet after '" + trace.steps[row.step].label + "'";
+                 ? trf("{0}: no step of this run writes it (no thread has a value for it)", cell)
+                 : trf("{0}: not written yet after '{1}'", cell,
+                       tr_text(trace.steps[row.step].label));
     }
     std::string out = describe_hit(trace, r.traced.snapshots, {row.step, row.buffer, i, -1});
-    if (row.step < 0) return out + "\nholds x" + std::to_string(i);
+    if (row.step < 0) return out + "\n" + trf("holds {0}", "x" + std::to_string(i));
     if (!r.ranges.empty()) {
       const scan::Range& rg = r.ranges[row.step][row.buffer][i];
-      if (rg.kind != scan::Range::Unknown) out += "\nholds " + range_text(rg);
+      if (rg.kind != scan::Range::Unknown) out += "\n" + trf("holds {0}", range_text(rg));
       if (rg.kind == scan::Range::Broken)
         out +=
-            ": inputs that are not one run x_i..x_j (a race overwrote an operand before it was "
-            "read)";
+            tr(": inputs that are not one run x_i..x_j (a race overwrote an operand before it "
+               "was read)");
     }
     const bool last = row.step == static_cast<int>(trace.steps.size()) - 1;
     if (last && row.buffer == 1 && i < static_cast<int64_t>(r.wrong.size()) && r.wrong[i])
-      out += "\nWRONG: the serial loop gives " + format_value(r.reference[i], trace.type);
+      out +=
+          "\n" + trf("WRONG: the serial loop gives {0}", format_value(r.reference[i], trace.type));
     return out;
   }
   return "";

@@ -10,6 +10,7 @@
 #include <map>
 
 #include "common/inputs.h"
+#include "i18n/i18n.h"
 #include "interop/colormap.h"
 #include "scan_views.h"
 #include "views/legend.h"
@@ -153,8 +154,9 @@ void draw_scan_levels(gfx::Canvas& c, const ScanRun& r, int current, const gfx::
   if (!writes_any)  // a stride no thread has work at: say so, or the frame looks stuck
     c.text({x0, 2},
            fit_text(c,
-                    "'" + now_step.label + "' writes nothing: no thread has work at this step" +
-                        (now_step.barriers ? "; each block only waits at its barriers" : ""),
+                    trf("'{0}' writes nothing: no thread has work at this step",
+                        tr_text(now_step.label)) +
+                        (now_step.barriers ? tr("; each block only waits at its barriers") : ""),
                     label_font, size.x - x0 - 4),
            label_font, p.text, HAlign::Left, VAlign::Top);
   int budget = 4000;
@@ -175,16 +177,16 @@ void draw_scan_levels(gfx::Canvas& c, const ScanRun& r, int current, const gfx::
       if (now && lines_pass)
         c.rect_filled({0, y - gap * 0.5f}, {size.x, y + cell_h + mark_h + 3},
                       p.highlight.with_alpha(45), 4);
-      std::string title = row.step < 0 ? "input" : buffer.name;
+      std::string title = row.step < 0 ? std::string(tr("input")) : tr_text(buffer.name);
       std::string detail;
       if (row.step < 0) {
-        detail = std::to_string(n) + " values, blocks of " + std::to_string(section);
+        detail = trf("{0} values, blocks of {1}", n, section);
       } else if (row.live) {
-        title += " \xC2\xB7 shared, per block";
-        detail = future ? "from '" + trace.steps[row.step].label + "'"
-                        : "after '" + trace.steps[shown].label + "'";
+        title = trf("{0} \xC2\xB7 shared, per block", title);
+        detail = future ? trf("from '{0}'", tr_text(trace.steps[row.step].label))
+                        : trf("after '{0}'", tr_text(trace.steps[shown].label));
       } else {
-        detail = "after '" + trace.steps[row.step].label + "'";
+        detail = trf("after '{0}'", tr_text(trace.steps[row.step].label));
       }
       if (lines_pass) {
         c.text({4, y + cell_h * 0.5f}, fit_text(c, title, label_font, label_w), label_font,
@@ -314,20 +316,20 @@ void draw_levels_legend(gfx::Canvas& c, Vec2 origin, float font, const gfx::Pale
   const float box = key.box();
   c.rect_filled({key.x(), origin.y + box * 0.7f}, {key.x() + box * 1.5f, origin.y + box}, p.write);
   key.advance(box * 1.5f + 4);
-  key.label("written this step");
+  key.label(tr("written this step"));
   c.line({key.x(), key.mid()}, {key.x() + box * 2, key.mid()}, p.read, 1.5f);
   key.advance(box * 2 + 4);
-  key.label("what it read");
+  key.label(tr("what it read"));
   if (value_colours)
-    key.advance(draw_value_colour_key(c, {key.x(), origin.y}, font, p, kValueColoursPerRow));
+    key.advance(draw_value_colour_key(c, {key.x(), origin.y}, font, p, tr(kValueColoursPerRow)));
   key.filled(p.cell_unwritten);
-  key.label("not run yet");
+  key.label(tr("not run yet"));
   c.line({key.x() + box * 0.5f, origin.y - 2}, {key.x() + box * 0.5f, origin.y + box + 2}, p.text,
          2.0f);
   key.advance(box + 4);
-  key.label("block boundary");
+  key.label(tr("block boundary"));
   key.outlined(p.mismatch, 2.5f);
-  key.label("wrong");
+  key.label(tr("wrong"));
   key.memory_spaces(false);
 }
 

@@ -9,7 +9,9 @@
 #include <map>
 
 #include "common/inputs.h"
+#include "i18n/i18n.h"
 #include "interop/colormap.h"
+#include "scan_text.h"
 #include "scan_views.h"
 
 namespace ws::app {
@@ -66,12 +68,13 @@ void draw_scan_network(gfx::Canvas& c, const ScanRun& r, int current, const gfx:
   float label_need = 0;
   for (const NetRow& row : rows)
     if (row.step >= 0)
-      label_need = std::max(
-          label_need, c.text_size(trace.steps[row.step].phase + " \xC2\xB7 " +
-                                      count_text(r.traced.counters.per_step[row.step].ops, "op"),
-                                  label_font * 0.82f)
-                              .x +
-                          12);
+      label_need =
+          std::max(label_need, c.text_size(tr_text(trace.steps[row.step].phase) + " \xC2\xB7 " +
+                                               counted(r.traced.counters.per_step[row.step].ops,
+                                                       TR_NOOP("{0} op"), TR_NOOP("{0} ops")),
+                                           label_font * 0.82f)
+                                       .x +
+                                   12);
   const float label_w = std::clamp(std::max(size.x * 0.17f, label_need), 90.0f,
                                    std::max(90.0f, std::min(180.0f * s, size.x * 0.25f)));
   // One value font for the figure: the largest at which the widest value fits a cell.
@@ -142,15 +145,17 @@ void draw_scan_network(gfx::Canvas& c, const ScanRun& r, int current, const gfx:
       if (title.rfind(prefix, 0) == 0 && title.size() > prefix.size())
         title = title.substr(prefix.size());
     }
-    std::string detail = "global \xC2\xB7 " + buffer.name;
+    title = tr_text(title);
+    std::string detail = trf("global \xC2\xB7 {0}", tr_text(buffer.name));
     if (row.step >= 0) {
       // The phase, the work and the buffer; in a narrow column the buffer goes first, then the
       // phase (its band still groups the rows).
-      const std::string phase = trace.steps[row.step].phase;
-      const std::string ops = count_text(r.traced.counters.per_step[row.step].ops, "op");
+      const std::string phase = tr_text(trace.steps[row.step].phase);
+      const std::string ops =
+          counted(r.traced.counters.per_step[row.step].ops, TR_NOOP("{0} op"), TR_NOOP("{0} ops"));
       const float room = label_w - 6;
       const float detail_font = label_font * 0.82f;
-      detail = phase + " \xC2\xB7 " + ops + " \xC2\xB7 " + buffer.name;
+      detail = phase + " \xC2\xB7 " + ops + " \xC2\xB7 " + tr_text(buffer.name);
       if (c.text_size(detail, detail_font).x > room) detail = phase + " \xC2\xB7 " + ops;
       if (c.text_size(detail, detail_font).x > room) detail = ops;
     }

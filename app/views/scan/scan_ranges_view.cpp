@@ -3,6 +3,7 @@
 // that is not one run of inputs (the race) is drawn in the error colour.
 #include <algorithm>
 
+#include "i18n/i18n.h"
 #include "scan_views.h"
 
 namespace ws::app {
@@ -20,7 +21,7 @@ void draw_scan_ranges(gfx::Canvas& c, const ScanRun& r, int current, const gfx::
   pane.current_step = current;
   const float s = std::max(1.0f, std::min(size.x / 1280.0f, size.y / 720.0f));
   if (r.ranges.empty()) {
-    c.text({8, 8}, "no range table: " + r.ranges_error, 14 * s, p.mismatch);
+    c.text({8, 8}, trf("no range table: {0}", r.ranges_error), 14 * s, p.mismatch);
     return;
   }
   const std::vector<int> buffers = scan_row_buffers(trace);
@@ -49,7 +50,9 @@ void draw_scan_ranges(gfx::Canvas& c, const ScanRun& r, int current, const gfx::
     const TraceBuffer& b = trace.buffers[buffer];
     const int64_t count = int64_t{b.size} * b.blocks;
     if (step == current) c.rect_filled({0, y}, {size.x, y + cell_h}, p.highlight.with_alpha(45));
-    const std::string label = step < 0 ? "input" : trace.steps[step].label + " (" + b.name + ")";
+    const std::string label =
+        step < 0 ? std::string(tr("input"))
+                 : trf("{0} ({1})", tr_text(trace.steps[step].label), tr_text(b.name));
     // Cut to the label column: a row with fewer cells than columns would show the rest.
     c.text({4, y + cell_h / 2}, fit_text(c, label, label_font, x0 - 8), label_font,
            step > current ? p.text_muted : p.text, HAlign::Left, VAlign::Middle);
@@ -83,13 +86,14 @@ void draw_scan_ranges(gfx::Canvas& c, const ScanRun& r, int current, const gfx::
                       label_font * 0.85f, p);
   const float note_y = head_h + rows * cell_h + label_font * 0.8f;
   if (note_y + label_font * 1.4f < size.y)
-    c.text({4, note_y},
-           fit_text(c,
-                    "a cell i..j holds x_i \xE2\x8A\x95 ... \xE2\x8A\x95 x_j (\xE2\x8A\x95: the "
+    c.text(
+        {4, note_y},
+        fit_text(c,
+                 tr("a cell i..j holds x_i \xE2\x8A\x95 ... \xE2\x8A\x95 x_j (\xE2\x8A\x95: the "
                     "operator); id = the identity; the shade grows as the cell holds more of its "
-                    "prefix x_0..x_j (all of it: the strongest shade)",
-                    label_font, size.x - 8),
-           label_font, p.text_muted);
+                    "prefix x_0..x_j (all of it: the strongest shade)"),
+                 label_font, size.x - 8),
+        label_font, p.text_muted);
 }
 
 }  // namespace ws::app

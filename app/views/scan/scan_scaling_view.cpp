@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "i18n/i18n.h"
 #include "scan_views.h"
 
 namespace ws::app {
@@ -48,7 +49,8 @@ void draw_plot(gfx::Canvas& c, const ScalingData& data, const gfx::Palette& p, V
   a.y_lo = 0;
   a.y_hi = std::ceil(std::log2(y_hi));
   c.text({origin.x + font * 0.5f, origin.y},
-         ops ? "operations performed (log scale)" : "steps (log scale)", font * 1.1f, p.text);
+         ops ? tr("operations performed (log scale)") : tr("steps (log scale)"), font * 1.1f,
+         p.text);
   c.rect(a.min, a.max, p.cell_border, 1);
   // A label at every power of two where they fit side by side, else at every second or fourth.
   const float label_room = c.text_size("1024", font * 0.85f).x + font * 0.6f;
@@ -62,7 +64,7 @@ void draw_plot(gfx::Canvas& c, const ScalingData& data, const gfx::Palette& p, V
       c.text({x, a.max.y + 5}, std::to_string(static_cast<long long>(std::exp2(e))), font * 0.85f,
              p.text_muted, HAlign::Center, VAlign::Top);
   }
-  c.text({(a.min.x + a.max.x) / 2, a.max.y + font * 1.5f}, "N (elements)", font * 0.9f,
+  c.text({(a.min.x + a.max.x) / 2, a.max.y + font * 1.5f}, tr("N (elements)"), font * 0.9f,
          p.text_muted, HAlign::Center, VAlign::Top);
   const int y_step = a.y_hi > 12 ? 2 : 1;
   for (int e = 0; e <= static_cast<int>(a.y_hi); e += y_step) {
@@ -80,8 +82,8 @@ void draw_plot(gfx::Canvas& c, const ScalingData& data, const gfx::Palette& p, V
     // Below the line, where no variant goes (none needs fewer operations than the serial loop).
     const double label_n = std::exp2(a.x_lo + (a.x_hi - a.x_lo) * 0.35);
     c.text(a.at(label_n, label_n - 1) + Vec2{font * 0.6f, font * 0.6f},
-           "serial n\xE2\x88\x92"
-           "1",
+           tr("serial n\xE2\x88\x92"
+              "1"),
            font * 0.85f, p.text, HAlign::Left, VAlign::Top);
   }
   // Series with the same values on this plot are one line of dashes in each of their colours.
@@ -123,11 +125,10 @@ void draw_scan_scaling(gfx::Canvas& c, const ScalingData& data, const gfx::Palet
   const Vec2 size = c.size();
   const float s = std::max(1.0f, std::min(size.x / 1280.0f, size.y / 720.0f));
   const float font = std::clamp(size.x / 98.0f, 9.0f, 13 * s);
-  float legend_w = c.text_size("counted from CPU-twin traces;", font * 0.8f).x + font;
+  float legend_w = c.text_size(tr("counted from CPU-twin traces;"), font * 0.8f).x + font;
   for (const auto& series : data.series)
-    legend_w =
-        std::max(legend_w, c.text_size("10 " + std::string(scan::info(series.variant).id), font).x +
-                               font * 3);
+    legend_w = std::max(
+        legend_w, c.text_size("10 " + tr_text(scan::info(series.variant).id), font).x + font * 3);
   legend_w = std::min(legend_w, size.x * 0.3f);
   const float plot_w = (size.x - legend_w) / 2;
   draw_plot(c, data, p, {0, 0}, {plot_w, size.y}, false, font);
@@ -139,19 +140,20 @@ void draw_scan_scaling(gfx::Canvas& c, const ScalingData& data, const gfx::Palet
     const Color col = series_colour(p, static_cast<int>(series.variant));
     c.line({x, y + font / 2}, {x + font * 1.5f, y + font / 2}, col, 3.0f);
     c.text({x + font * 2, y + font / 2},
-           std::to_string(static_cast<int>(series.variant)) + " " + vi.id, font, p.text,
+           std::to_string(static_cast<int>(series.variant)) + " " + tr_text(vi.id), font, p.text,
            HAlign::Left, VAlign::Middle);
     y += font * 1.5f;
   }
   for (const std::string& skipped : data.skipped) {
-    const std::string short_text = skipped.substr(0, skipped.find(':')) + ": not run";
+    const std::string short_text =
+        trf("{0}: not run", tr_text(skipped.substr(0, skipped.find(':'))));
     c.text({x, y}, short_text, font * 0.85f, p.text_muted);
     y += font * 1.3f;
   }
   if (!data.series.empty()) {
-    c.text({x, y + font}, "counted from CPU-twin traces;", font * 0.8f, p.text_muted);
-    c.text({x, y + font * 2}, "dashes of several colours:", font * 0.8f, p.text_muted);
-    c.text({x, y + font * 3}, "those variants coincide", font * 0.8f, p.text_muted);
+    c.text({x, y + font}, tr("counted from CPU-twin traces;"), font * 0.8f, p.text_muted);
+    c.text({x, y + font * 2}, tr("dashes of several colours:"), font * 0.8f, p.text_muted);
+    c.text({x, y + font * 3}, tr("those variants coincide"), font * 0.8f, p.text_muted);
   }
 }
 

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "i18n/i18n.h"
 #include "scan_views.h"
 #include "views/colorbar.h"
 
@@ -35,11 +36,11 @@ Color flag_colour(const gfx::Palette& p, scan::BlockFlag f) {
 const char* part_name(TimelinePart part) {
   switch (part) {
     case TimelinePart::OwnSection:
-      return "own section";
+      return tr("own section");
     case TimelinePart::LookBack:
-      return "looking back";
+      return tr("looking back");
     case TimelinePart::Store:
-      return "store";
+      return tr("store");
     default:
       return "";
   }
@@ -89,8 +90,8 @@ void draw_scan_timeline(gfx::Canvas& c, const scan::Timeline& t, const gfx::Pale
   if (t.blocks.empty()) {
     c.text({8, 8},
            fit_text(c,
-                    "No block timeline: only the single-pass variants (8 chained, 9 decoupled "
-                    "look-back) have one. Pick one of them, or another view.",
+                    tr("No block timeline: only the single-pass variants (8 chained, 9 decoupled "
+                       "look-back) have one. Pick one of them, or another view."),
                     font * 1.2f, size.x - 16),
            font * 1.2f, p.text);
     return;
@@ -118,12 +119,12 @@ void draw_scan_timeline(gfx::Canvas& c, const scan::Timeline& t, const gfx::Pale
     c.text({x, ky + font / 2}, text, font, p.text_muted, HAlign::Left, VAlign::Middle);
     x += c.text_size(text, font).x + 14 * s;
   };
-  key(p.warp_color(0), "own section (until aggregate A published)", false);
-  key(p.warp_color(5), "looking back (until prefix P published)", false);
-  key(p.warp_color(2).with_alpha(140), "store", false);
-  key(p.mismatch, "poll saw X (not ready)", true);
-  key(p.warp_color(1), "saw A", true);
-  key(p.warp_color(2), "saw P", true);
+  key(p.warp_color(0), tr("own section (until aggregate A published)"), false);
+  key(p.warp_color(5), tr("looking back (until prefix P published)"), false);
+  key(p.warp_color(2).with_alpha(140), tr("store"), false);
+  key(p.mismatch, tr("poll saw X (not ready)"), true);
+  key(p.warp_color(1), tr("saw A"), true);
+  key(p.warp_color(2), tr("saw P"), true);
 
   double t1 = 1;
   for (const auto& b : t.blocks) t1 = std::max<double>(t1, static_cast<double>(b.t_end));
@@ -151,7 +152,7 @@ void draw_scan_timeline(gfx::Canvas& c, const scan::Timeline& t, const gfx::Pale
     const scan::BlockRecord& b = t.blocks[i];
     const float y = ry(i), h = std::max(row_h * 0.7f, 0.6f);
     if (i % label_every == 0)
-      c.text({label_w - 6, y + h / 2}, "block " + std::to_string(b.block), label_font, p.text_muted,
+      c.text({label_w - 6, y + h / 2}, trf("block {0}", b.block), label_font, p.text_muted,
              HAlign::Right, VAlign::Middle);
     c.rect_filled({tx(b.t_start), y}, {std::max(tx(b.t_aggregate), tx(b.t_start) + 0.6f), y + h},
                   own);
@@ -193,26 +194,31 @@ void draw_scan_timeline(gfx::Canvas& c, const scan::Timeline& t, const gfx::Pale
   }
   c.end_group();
   std::string note =
-      t.measured ? "time since the first block started, in " + axis.unit +
-                       " (recorded on the GPU with %globaltimer)"
-                 : std::string("time in the CPU twin's model: one unit per step a block takes");
-  note += " \xC2\xB7 " + std::to_string(count) + (count == 1 ? " block" : " blocks") +
-          " \xC2\xB7 " + std::to_string(t.polls.size()) + " flag reads kept";
-  if (t.polls_dropped) note += ", " + std::to_string(t.polls_dropped) + " dropped";
+      t.measured ? trf("time since the first block started, in {0} (recorded on the GPU with "
+                       "%globaltimer)",
+                       axis.unit)
+                 : std::string(tr("time in the CPU twin's model: one unit per step a block takes"));
+  note += " \xC2\xB7 " + (count == 1 ? trf("{0} block", count) : trf("{0} blocks", count)) +
+          " \xC2\xB7 " + trf("{0} flag reads kept", t.polls.size());
+  if (t.polls_dropped) note += trf(", {0} dropped", t.polls_dropped);
   c.text({x0, ay + 7 + tick_font * 1.2f}, fit_text(c, note, tick_font, size.x - x0 - 4), tick_font,
          p.text_muted, HAlign::Left, VAlign::Top);
   if (count == 1)  // the default input fits one block: nothing to chain or look back over
     c.text({x0, ay + 11 + tick_font * 3.6f},
-           fit_text(
-               c,
-               "One block has no predecessor to wait for: raise N to get several blocks, or record "
-               "the timeline at a larger size (\"Record at size N\", --record 65536).",
-               font, size.x - x0 - 4),
+           fit_text(c,
+                    tr("One block has no predecessor to wait for: raise N to get several blocks, "
+                       "or record the timeline at a larger size (\"Record at size N\", --record "
+                       "65536)."),
+                    font, size.x - x0 - 4),
            font, p.text, HAlign::Left, VAlign::Top);
   if (current_part != TimelinePart::None) {
-    const std::string now = "this step" + (step_name.empty() ? "" : " (" + step_name + ")") +
-                            ": the '" + part_name(current_part) +
-                            "' part of every bar, drawn solid (the other parts faded)";
+    const std::string now =
+        step_name.empty()
+            ? trf("this step: the '{0}' part of every bar, drawn solid (the other parts faded)",
+                  part_name(current_part))
+            : trf("this step ({0}): the '{1}' part of every bar, drawn solid (the other parts "
+                  "faded)",
+                  tr_text(step_name), part_name(current_part));
     c.text({x0, ay + 9 + tick_font * 2.4f}, fit_text(c, now, tick_font, size.x - x0 - 4), tick_font,
            p.text, HAlign::Left, VAlign::Top);
   }

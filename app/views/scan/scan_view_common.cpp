@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "common/inputs.h"
+#include "i18n/i18n.h"
 #include "scan_views.h"
 
 namespace ws::app {
@@ -21,17 +22,17 @@ std::vector<int> scan_row_buffers(const Trace& trace) {
 }
 
 std::string work_efficiency_text(const Counters& c) {
-  if (c.ops == 0 && c.useful_ops <= 0) return "n/a";
+  if (c.ops == 0 && c.useful_ops <= 0) return tr("n/a");
   char b[32];
   std::snprintf(b, sizeof b, "%.0f%%", 100.0 * c.work_efficiency);
   return b;
 }
 
 std::string level_sizes_text(const std::vector<int64_t>& sizes) {
-  std::string out = "levels:";
+  std::string out;
   for (size_t i = 0; i < sizes.size(); ++i)
-    out += (i ? " \xE2\x86\x92 " : " ") + std::to_string(sizes[i]);
-  return out;
+    out += (i ? " \xE2\x86\x92 " : "") + std::to_string(sizes[i]);
+  return trf("levels: {0}", out);
 }
 
 void draw_padding_marker(gfx::Canvas& c, float x, float y0, float y1, bool show, float font,
@@ -40,7 +41,7 @@ void draw_padding_marker(gfx::Canvas& c, float x, float y0, float y1, bool show,
   const float dash = std::max(3.0f, font * 0.4f);
   for (float y = y0; y < y1; y += dash * 2)
     c.line({x, y}, {x, std::min(y + dash, y1)}, p.text_muted, 1.5f);
-  c.text({x + 4, y0}, "past N: padding", font, p.text_muted, gfx::HAlign::Left,
+  c.text({x + 4, y0}, tr("past N: padding"), font, p.text_muted, gfx::HAlign::Left,
          gfx::VAlign::Bottom);
 }
 
@@ -48,12 +49,12 @@ std::string range_text(const scan::Range& r, bool compact) {
   const std::string x = compact ? "" : "x";
   switch (r.kind) {
     case scan::Range::Identity:
-      return compact ? "id" : "identity";
+      return compact ? tr("id") : tr("identity");
     case scan::Range::Span:
       if (r.lo == r.hi) return x + std::to_string(r.lo);
       return x + std::to_string(r.lo) + ".." + x + std::to_string(r.hi);
     case scan::Range::Broken:
-      return compact ? "bad" : "a broken range";  // the figure font has no cross mark
+      return compact ? tr("bad") : tr("a broken range");  // the figure font has no cross mark
     default:
       return "?";
   }

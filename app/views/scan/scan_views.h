@@ -16,6 +16,7 @@
 
 #include "common/backend.h"
 #include "common/counters.h"
+#include "i18n/i18n.h"
 #include "render/canvas.h"
 #include "render/palette.h"
 #include "scan/scan.h"
@@ -148,8 +149,10 @@ void draw_scan_levels(gfx::Canvas& c, const ScanRun& r, int step, const gfx::Pal
 void draw_levels_legend(gfx::Canvas& c, gfx::Vec2 origin, float font, const gfx::Palette& p,
                         bool value_colours);
 // The colour key of cells too small for their value: viridis, low to high, and `text` saying over
-// what (kValueColoursPerRow for the network and levels views); returns the width used.
-inline constexpr const char* kValueColoursPerRow = "value, low \xE2\x86\x92 high within its row";
+// what (kValueColoursPerRow for the network and levels views, translated with tr by the caller);
+// returns the width used.
+inline constexpr const char* kValueColoursPerRow =
+    TR_NOOP("value, low \xE2\x86\x92 high within its row");
 float draw_value_colour_key(gfx::Canvas& c, gfx::Vec2 origin, float font, const gfx::Palette& p,
                             const std::string& text);
 // The part of every block's bar a teach step belongs to: the steps before the look-back scan the

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <tuple>
 
+#include "i18n/i18n.h"
 #include "views/colorbar.h"
 #include "views/field_raster.h"
 
@@ -104,13 +105,13 @@ std::vector<FieldPanel> draw_field_panels(gfx::Canvas& c, Vec2 min, Vec2 max, fl
     c.rect(panel.min, panel.max, pal.cell_border);
     std::string caption;
     if (projection) {
-      caption = "maximum along z: the hottest cell of each column";
+      caption = tr("maximum along z: the hottest cell of each column");
     } else if (p.dim == 3) {
-      caption = std::string(axis_letter(axis)) + " = " + std::to_string(index) + " plane (" +
-                (axis == 0 ? "y" : "x") + " across, " + (axis == 2 ? "y" : "z") + " down)";
+      caption = trf("{0} = {1} plane ({2} across, {3} down)", axis_letter(axis), index,
+                    axis == 0 ? "y" : "x", axis == 2 ? "y" : "z");
     } else {
-      caption = std::to_string(p.nx) + " x " + std::to_string(p.ny) + " cells, " +
-                (in.start_label.empty() ? "" : "start: " + in.start_label);
+      caption = trf("{0} x {1} cells, ", p.nx, p.ny) +
+                (in.start_label.empty() ? "" : trf("start: {0}", tr_text(in.start_label)));
     }
     c.text({panel.min.x, panel.max.y + font * 0.4f}, caption, font, pal.text_muted);
     draw_probes(c, pal, in, panel, layout.scale[k], font);

@@ -5,7 +5,9 @@
 #include <cstdio>
 #include <set>
 
+#include "i18n/i18n.h"
 #include "views/field_raster.h"
+#include "views/figure_parts.h"
 #include "views/trace_tree_view.h"
 
 namespace ws::app {
@@ -112,20 +114,19 @@ StencilTeachGeometry draw_stencil_teach_figure(gfx::Canvas& c, const StencilTeac
   // Header.
   const stencil::VariantInfo& vi = stencil::info(p.variant);
   c.text({margin, margin * 0.5f},
-         std::string(vi.title) + " (" + vi.pmpp + "), " + stencil::shape_name(p.shape) + ", " +
-             stencil::boundary_name(p.boundary) + ", tile " + std::to_string(p.tile) +
+         trf("{0} ({1}), {2}, {3}, tile {4}", tr_text(vi.title), tr_text(vi.pmpp),
+             tr(stencil::shape_name(p.shape)), tr(stencil::boundary_name(p.boundary)), p.tile) +
              (p.variant == stencil::Variant::TemporalBlocked
                   ? ", K = " + std::to_string(p.steps_per_launch)
                   : ""),
          font * 1.1f, pal.text);
-  c.text({margin, margin * 0.5f + font * 1.6f},
-         "step " + std::to_string(at + 1) + "/" + std::to_string(trace.steps.size()) + ": " +
-             step.label + "  -  " + std::to_string(busy_threads.size()) + " of " +
-             std::to_string(int64_t(blocks_total) * threads_per_block) + " threads busy, " +
-             std::to_string(step.barriers) + " barrier" + (step.barriers == 1 ? "" : "s") +
-             " per block, focus: block " + std::to_string(focus) +
-             (difference.empty() ? "" : "   GPU trace differs from CPU: " + difference),
-         font, difference.empty() ? pal.text_muted : pal.mismatch);
+  c.text(
+      {margin, margin * 0.5f + font * 1.6f},
+      trf("step {0}/{1}: {2}  -  {3} of {4} threads busy, {5} per block, focus: block {6}", at + 1,
+          trace.steps.size(), tr_text(step.label), busy_threads.size(),
+          int64_t(blocks_total) * threads_per_block, count_text(step.barriers, "barrier"), focus) +
+          (difference.empty() ? "" : "   " + trf("GPU trace differs from CPU: {0}", difference)),
+      font, difference.empty() ? pal.text_muted : pal.mismatch);
 
   const float top = margin * 0.5f + font * 3.6f;
   const float legend_h = font * 3.6f;  // two lines when the figure is narrow
@@ -194,10 +195,11 @@ StencilTeachGeometry draw_stencil_teach_figure(gfx::Canvas& c, const StencilTeac
            {clamp_x(ox + shape.tile + shape.halo) + 2, clamp_y(oy + shape.tile + shape.halo) + 2},
            pal.highlight, 2.5f);
   c.text({g0.x, g0.y + p.ny * cell + font * 0.3f},
-         std::string("global field \"out\" after this step") +
-             (p.dim == 3 ? ", plane z = " + std::to_string(plane) : "") + "  (block " +
-             std::to_string(focus) + " = (" + std::to_string(fbx) + ", " + std::to_string(fby) +
-             (p.dim == 3 ? ", " + std::to_string(fbz) : "") + "))",
+         std::string(tr("global field \"out\" after this step")) +
+             (p.dim == 3 ? trf(", plane z = {0}", plane) : "") + "  " +
+             trf("(block {0} = ({1}))", focus,
+                 std::to_string(fbx) + ", " + std::to_string(fby) +
+                     (p.dim == 3 ? ", " + std::to_string(fbz) : "")),
          font, pal.text_muted);
 
   // The focus block's shared tile: the planes it holds, threads over it.
@@ -228,10 +230,8 @@ StencilTeachGeometry draw_stencil_teach_figure(gfx::Canvas& c, const StencilTeac
     geo.tile_w = w;
     geo.tile_planes = static_cast<int>(shown.size());
     geo.tile_gap = gap;
-    c.text({x0, top},
-           "shared memory of block " + std::to_string(focus) + " (" + std::to_string(w) + "x" +
-               std::to_string(w) + " per plane)",
-           font, pal.text);
+    c.text({x0, top}, trf("shared memory of block {0} ({1}x{1} per plane)", focus, w), font,
+           pal.text);
     const auto& tile_snap = snap.at(2);
     const bool tile_numbers = tcell >= font * 2.4f;
     for (size_t s = 0; s < shown.size(); ++s) {
@@ -265,21 +265,25 @@ StencilTeachGeometry draw_stencil_teach_figure(gfx::Canvas& c, const StencilTeac
                    std::min(font * 0.8f, tcell * 0.32f), ink_on(fill), gfx::HAlign::Center,
                    gfx::VAlign::Middle);
         }
-      std::string name = "plane " + std::to_string(k);
+      std::string name = trf("plane {0}", k);
       if (p.variant == stencil::Variant::CoarsenedZ)
-        name = k == 0 ? "prev (z-1)" : k == 1 ? "curr (z)" : "next (z+1)";
-      if (p.variant == stencil::Variant::TemporalBlocked) name = k == 0 ? "half a" : "half b";
-      if (p.variant == stencil::Variant::RegisterTiled) name = "curr (z); z-1, z+1 in registers";
-      if (p.variant == stencil::Variant::SharedTiled && p.dim == 2) name = "input tile with halo";
+        name = k == 0 ? tr("prev (z-1)") : k == 1 ? tr("curr (z)") : tr("next (z+1)");
+      if (p.variant == stencil::Variant::TemporalBlocked)
+        name = k == 0 ? tr("half a") : tr("half b");
+      if (p.variant == stencil::Variant::RegisterTiled)
+        name = tr("curr (z); z-1, z+1 in registers");
+      if (p.variant == stencil::Variant::SharedTiled && p.dim == 2)
+        name = tr("input tile with halo");
       c.text({t0.x, t0.y + w * tcell + font * 0.3f}, name, font, pal.text_muted);
     }
   } else {
     const float x0 = g0.x + p.nx * cell + 2 * margin;
-    c.text({x0, top}, "basic: no shared memory.", font, pal.text);
-    c.text({x0, top + font * 1.5f}, "Every thread reads its cell and each", font, pal.text_muted);
-    c.text({x0, top + font * 2.8f}, "neighbour from global memory:", font, pal.text_muted);
+    c.text({x0, top}, tr("basic: no shared memory."), font, pal.text);
+    c.text({x0, top + font * 1.5f}, tr("Every thread reads its cell and each"), font,
+           pal.text_muted);
+    c.text({x0, top + font * 2.8f}, tr("neighbour from global memory:"), font, pal.text_muted);
     c.text({x0, top + font * 4.1f},
-           fixed(stencil::cost(p).loads_per_output, 2) + " loads per output.", font,
+           trf("{0} loads per output.", fixed(stencil::cost(p).loads_per_output, 2)), font,
            pal.text_muted);
   }
 
@@ -300,13 +304,13 @@ StencilTeachGeometry draw_stencil_teach_figure(gfx::Canvas& c, const StencilTeac
            gfx::VAlign::Middle);
     x += width + font * 1.2f;
   };
-  entry(pal.read, Mark::Outline, "read (focus block)");
-  entry(pal.write, Mark::Outline, "written (focus block) / its output tile");
-  if (shape.halo > 0) entry(pal.highlight, Mark::Outline, "input tile: halo");
-  entry(pal.inactive, Mark::Filled, "idle thread");
-  entry(pal.warp_color(0), Mark::Filled, "busy thread (colour = warp)");
+  entry(pal.read, Mark::Outline, tr("read (focus block)"));
+  entry(pal.write, Mark::Outline, tr("written (focus block) / its output tile"));
+  if (shape.halo > 0) entry(pal.highlight, Mark::Outline, tr("input tile: halo"));
+  entry(pal.inactive, Mark::Filled, tr("idle thread"));
+  entry(pal.warp_color(0), Mark::Filled, tr("busy thread (colour = warp)"));
   if (p.boundary == stencil::Boundary::Fixed)
-    entry(pal.text_muted, Mark::Hatch, "left alone (fixed boundary)");
+    entry(pal.text_muted, Mark::Hatch, tr("left alone (fixed boundary)"));
   return geo;
 }
 
@@ -340,12 +344,10 @@ std::string describe_stencil_teach_at(
         return describe_hit(trace, snapshots, {step, 1, i, -1});
     for (const TraceEvent& e : s.events)
       if (e.buffer == 0 && e.kind == EventKind::Read && e.address == i)
-        return "in[" + std::to_string(i) + "] (cell " + std::to_string(x) + ", " +
-               std::to_string(y) + ") was read by " +
-               describe_hit(trace, snapshots, {step, -1, -1, e.thread});
-    return "cell (" + std::to_string(x) + ", " + std::to_string(y) +
-           ") = " + std::to_string(snapshots.at(step).at(1).at(i)) +
-           ": no thread touched it in this step";
+        return trf("in[{0}] (cell {1}, {2}) was read by {3}", i, x, y,
+                   describe_hit(trace, snapshots, {step, -1, -1, e.thread}));
+    return trf("cell ({0}, {1}) = {2}: no thread touched it in this step", x, y,
+               std::to_string(snapshots.at(step).at(1).at(i)));
   }
   if (g.tile_cell <= 0 || trace.buffers.size() <= 2) return "";
   const float plane_w = g.tile_w * g.tile_cell + g.tile_gap;

@@ -1,0 +1,330 @@
+#include "bfs_captions.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "bfs_strings.h"
+#include "i18n/i18n.h"
+#include "scene_kit/step_caption.h"
+
+namespace ws::app {
+
+namespace {
+
+using bfs::Direction;
+using bfs::Variant;
+
+// Sentences follow each other with a space in English, with none in Chinese.
+void add_sentence(std::string& text, const std::string& sentence) {
+  if (sentence.empty()) return;
+  if (!text.empty() && i18n::language() != i18n::Language::Chinese) text += ' ';
+  text += sentence;
+}
+
+// A threshold such as m_u / alpha: whole numbers as they are, others to one decimal.
+std::string decimal(double v) {
+  char text[40];
+  if (std::fabs(v - std::round(v)) < 1e-9 && std::fabs(v) < 1e15)
+    std::snprintf(text, sizeof text, "%.0f", v);
+  else
+    std::snprintf(text, sizeof text, "%.1f", v);
+  return text;
+}
+
+bool chooses_direction(Variant v) {
+  return v == Variant::DirectionOptimizing || v == Variant::Fast;
+}
+
+// What the step marked `marker` does in `variant`, and why it is done that way. `depth` is the
+// level expanded, `frontier` its n_f, `edges` the graph's directed edges.
+std::string teach_why(Variant variant, const std::string& marker, int32_t depth, int64_t frontier,
+                      int64_t edges) {
+  switch (variant) {
+    case Variant::Push:
+      if (marker == "@bfs-push-vertex")
+        return trf(
+            "Push gives every vertex a thread in every level: each reads its own level, and only "
+            "the frontier's threads (level {0}) go on to read their row's two offsets. The other "
+            "threads have nothing to do, and push pays for them on every level.",
+            depth);
+      if (marker == "@bfs-push-edge")
+        return trf(
+            "Each frontier thread reads its next out-edge from columns and checks that "
+            "neighbour's level; an unvisited one (-1) gets level {0} and this thread's vertex as "
+            "its parent. Threads whose vertex has fewer edges have run out and idle while a "
+            "high-degree vertex keeps its warp going.",
+            depth + 1);
+      break;
+    case Variant::Pull:
+      if (marker == "@bfs-bottom-up-vertex")
+        return tr(
+            "Pull works bottom-up: every vertex gets a thread, and only the unvisited ones (level "
+            "-1) read their in-edge range from col_offsets (CSC), because each of them will look "
+            "for a parent instead of the frontier looking for children.");
+      if (marker == "@bfs-bottom-up-edge")
+        return trf(
+            "Each vertex still searching reads its next in-neighbour from rows; the first one in "
+            "the frontier (level {0}) becomes its parent and the thread stops (early exit), so a "
+            "vertex with many frontier neighbours reads only one of them.",
+            depth);
+      break;
+    case Variant::DirectionOptimizing:
+      if (marker == "@bfs-top-down-vertex")
+        return trf(
+            "In a top-down level the direction-optimizing search expands a queue: only the {0} "
+            "frontier vertices get threads, each reading its frontier entry and its row's offsets.",
+            frontier);
+      if (marker == "@bfs-top-down-edge")
+        return tr(
+            "Each thread walks its vertex's out-edges, one a step; a vertex it discovers takes a "
+            "slot in next with an atomicAdd on the tail, as in the global-queue variant.");
+      if (marker == "@bfs-bottom-up-vertex")
+        return tr(
+            "In a bottom-up level the frontier does not expand its out-edges: every unvisited "
+            "vertex searches its own in-edges (CSC) for a parent instead.");
+      if (marker == "@bfs-bottom-up-edge")
+        return tr(
+            "Each searching vertex reads its next in-neighbour; at the first one in the frontier "
+            "it takes it as its parent, appends itself to next with an atomic on the tail (a later "
+            "top-down level needs the queue) and stops.");
+      if (marker == "@bfs-swap")
+        return tr(
+            "The vertices found in this level, gathered in next, become the frontier queue of the "
+            "next level, whichever direction that level takes; the tail goes back to 0.");
+      break;
+    case Variant::EdgeCentric:
+      if (marker == "@bfs-edge")
+        return trf(
+            "One thread per edge of the COO arrays, in every level: thread e reads src[e] and its "
+            "level, and only edges leaving the frontier (level {0}) go on to read dst[e] and "
+            "claim it. The work is perfectly balanced, but all {1} edges are read however small "
+            "the frontier is.",
+            depth, edges);
+      break;
+    case Variant::GlobalQueue:
+      if (marker == "@bfs-top-down-vertex")
+        return trf(
+            "Only the frontier gets threads: thread i reads frontier[i] and its vertex's row "
+            "offsets, so the {0} frontier vertices are all the work, not one thread per vertex of "
+            "the graph as in push.",
+            frontier);
+      if (marker == "@bfs-top-down-edge")
+        return tr(
+            "Each thread reads its vertex's next out-edge; every neighbour it claims needs a slot "
+            "in next, taken with an atomicAdd on the one global tail. Those atomics on a single "
+            "address serialize: that is the price of the compact queue.");
+      if (marker == "@bfs-swap")
+        return tr(
+            "next becomes the frontier of the next level and the tail goes back to 0: the next "
+            "level launches exactly one thread per vertex found.");
+      break;
+    case Variant::BlockQueue:
+      if (marker == "@bfs-block-vertex")
+        return tr(
+            "Thread 0 of each block first sets its block's tail in shared memory to 0; then "
+            "thread i reads frontier[i] and its vertex's row offsets, as in the global queue.");
+      if (marker == "@bfs-block-edge")
+        return tr(
+            "A neighbour a thread claims goes into its block's private queue in shared memory, "
+            "with an atomic on the block's own tail: blocks no longer contend for one global "
+            "address.");
+      if (marker == "@bfs-block-reserve")
+        return tr(
+            "Thread 0 of each block reserves room for the block's whole queue in next with a "
+            "single atomicAdd on the global tail: one global atomic per block instead of one per "
+            "vertex found.");
+      if (marker == "@bfs-block-copy")
+        return tr(
+            "Each block copies its private queue into the stretch of next it reserved, its "
+            "threads writing consecutive slots, so the writes to global memory coalesce.");
+      if (marker == "@bfs-swap")
+        return tr(
+            "next becomes the frontier of the next level and the global tail goes back to 0; the "
+            "block tails start again at 0 in the next level.");
+      break;
+    case Variant::Fast:
+      if (marker == "@bfs-warp-vertex")
+        return tr(
+            "The fast variant gives a whole warp to each frontier vertex: lane 0 reads the "
+            "frontier entry and the row's offsets and shares them with the other lanes by a warp "
+            "shuffle.");
+      if (marker == "@bfs-warp-edge")
+        return tr(
+            "The 32 lanes of a warp read 32 consecutive out-edges of the same vertex at once "
+            "(coalesced), so a high-degree vertex costs a few steps of a whole warp instead of "
+            "many steps of one lane.");
+      if (marker == "@bfs-bottom-up-vertex")
+        return tr(
+            "A bottom-up level of the fast variant, chosen by the direction-optimizing rule: every "
+            "unvisited vertex looks for a parent in the frontier through its in-edges (CSC).");
+      if (marker == "@bfs-bottom-up-edge")
+        return tr(
+            "Each searching vertex reads its next in-neighbour and stops at the first one in the "
+            "frontier (early exit), appending itself to next for the top-down levels after.");
+      if (marker == "@bfs-swap")
+        return tr(
+            "The vertices found become the next frontier queue; the full-size fast variant runs "
+            "this level loop on the device, so no level waits for the host.");
+      break;
+  }
+  return "";
+}
+
+// What the variant's way of working cost in level `l` of a full-size run (graph mode).
+std::string level_why(Variant variant, const bfs::LevelStats& l) {
+  switch (variant) {
+    case Variant::Push: {
+      const double busy = l.threads > 0 ? 100.0 * double(l.frontier) / double(l.threads) : 0;
+      return trf(
+          "Push launched a thread for each of the {0} vertices although the frontier holds only "
+          "{1}: {2}% of the threads had work.",
+          with_commas(l.threads),
+          counted_text(l.frontier, TR_NOOP("{0} vertex"), TR_NOOP("{0} vertices")),
+          decimal(std::round(busy * 10) / 10));
+    }
+    case Variant::Pull:
+      return trf(
+          "Pull let the unvisited vertices search their in-edges for a parent and stop at the "
+          "first: {0} edges read, where pushing would read the frontier's {1} out-edges.",
+          with_commas(l.edges_examined), with_commas(l.frontier_edges));
+    case Variant::EdgeCentric:
+      return trf(
+          "Edge-centric launched {0} threads, one per edge, and read every edge although only "
+          "{1} leave the frontier: balanced, but the whole graph every level.",
+          with_commas(l.threads), with_commas(l.frontier_edges));
+    case Variant::GlobalQueue:
+      return trf(
+          "Only the frontier's {0} got threads; each vertex discovered ({1}) took its slot in "
+          "the next queue with an atomicAdd on the one global tail.",
+          counted_text(l.frontier, TR_NOOP("{0} vertex"), TR_NOOP("{0} vertices")),
+          with_commas(l.discovered));
+    case Variant::BlockQueue:
+      return trf(
+          "Only the frontier got threads; the vertices discovered ({0}) went into per-block "
+          "queues in shared memory, and each block took room in the global queue with one "
+          "atomic.",
+          with_commas(l.discovered));
+    case Variant::Fast:
+      if (l.direction == Direction::TopDown)
+        return tr(
+            "The fast variant gives each frontier vertex a whole warp in its top-down levels, so "
+            "high-degree vertices are spread over 32 lanes.");
+      return tr(
+          "The fast variant's bottom-up levels are direction-optimizing's, searched from the "
+          "unvisited vertices, with the level loop kept on the device.");
+    case Variant::DirectionOptimizing:
+      return "";
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string direction_reason(Variant variant, const std::vector<bfs::LevelStats>& levels, int depth,
+                             int64_t vertices, double alpha, double beta) {
+  if (!chooses_direction(variant) || depth < 0 || depth >= int(levels.size())) return "";
+  const bfs::LevelStats& l = levels[size_t(depth)];
+  const Direction before = depth > 0 ? levels[size_t(depth) - 1].direction : Direction::TopDown;
+  const double by_alpha = double(l.unvisited_edges) / alpha;
+  const double by_beta = double(vertices) / beta;
+  if (before == Direction::TopDown) {
+    if (l.direction == Direction::TopDown && depth == 0)
+      return trf(
+          "Level {0} starts top-down: the frontier's out-edges, m_f = {1}, are no more than "
+          "m_u / alpha = {2}.",
+          depth, with_commas(l.frontier_edges), decimal(by_alpha));
+    if (l.direction == Direction::TopDown)
+      return trf(
+          "Level {0} stays top-down: the frontier's out-edges, m_f = {1}, are no more than "
+          "m_u / alpha = {2}.",
+          depth, with_commas(l.frontier_edges), decimal(by_alpha));
+    return trf(
+        "Level {0} switches to bottom-up: the frontier's out-edges, m_f = {1}, exceed m_u / alpha "
+        "= {2}, so letting the unvisited vertices look for parents reads fewer edges.",
+        depth, with_commas(l.frontier_edges), decimal(by_alpha));
+  }
+  if (l.direction == Direction::TopDown)
+    return trf(
+        "Level {0} switches back to top-down: the frontier shrank to n_f = {1}, below n / beta = "
+        "{2}.",
+        depth, with_commas(l.frontier), decimal(by_beta));
+  // Back to top-down needs both: a shrinking frontier and n_f < n / beta.
+  if (l.frontier >= levels[size_t(depth) - 1].frontier)
+    return trf(
+        "Level {0} stays bottom-up: the frontier is not shrinking (n_f = {1} after {2}), and only "
+        "a shrinking frontier below n / beta = {3} turns back to top-down.",
+        depth, with_commas(l.frontier), with_commas(levels[size_t(depth) - 1].frontier),
+        decimal(by_beta));
+  return trf(
+      "Level {0} stays bottom-up: the frontier shrank to n_f = {1}, but not below n / beta = "
+      "{2}.",
+      depth, with_commas(l.frontier), decimal(by_beta));
+}
+
+std::string bfs_teach_caption(const bfs::TeachRun& run, const TracedRun& traced,
+                              const graph::Graph& g, int step) {
+  const Trace& trace = run.trace;
+  if (step < 0 || step >= int(trace.steps.size())) return "";
+  const TraceStep& s = trace.steps[size_t(step)];
+  const StepFacts f = step_facts(run, traced.snapshots, step);
+  const int64_t frontier =
+      size_t(f.depth) < run.result.levels.size() ? run.result.levels[size_t(f.depth)].frontier : 0;
+  std::string why;
+  if (f.step_in_level == 0)
+    add_sentence(why, direction_reason(run.params.variant, run.result.levels, f.depth, g.vertices,
+                                       run.params.alpha, run.params.beta));
+  add_sentence(why, teach_why(run.params.variant, s.code_marker, f.depth, frontier, g.edges()));
+  int64_t useful = 0;
+  for (const ExaminedEdge& e : f.edges) useful += e.useful;
+  if (!f.edges.empty())
+    add_sentence(why, f.edges.size() == 1 ? (useful > 0 ? tr("1 edge is read this step, and it "
+                                                             "discovers a vertex.")
+                                                        : tr("1 edge is read this step; it "
+                                                             "discovers nothing new."))
+                      : useful > 0 ? trf("{0} edges are read this step; {1} of them discover a "
+                                         "vertex.",
+                                         f.edges.size(), useful)
+                                   : trf("{0} edges are read this step; none of them discovers a "
+                                         "new vertex.",
+                                         f.edges.size()));
+  const bool last_of_level = f.step_in_level + 1 == f.level_steps;
+  if (last_of_level && size_t(f.depth) < run.result.levels.size() &&
+      run.result.levels[size_t(f.depth)].discovered == 0)
+    add_sentence(why, trf("Level {0} discovered no vertex, so the search ends here.", f.depth));
+  return compose_caption(step, int(trace.steps.size()), s.label, why,
+                         ws::app::step_facts(trace, traced.counters, step, &traced.snapshots));
+}
+
+std::string bfs_level_caption(Variant variant, const bfs::Result& result, int level,
+                              int64_t vertices, double alpha, double beta) {
+  if (level < 0 || level >= int(result.levels.size())) return "";
+  const bfs::LevelStats& l = result.levels[size_t(level)];
+  std::string text =
+      trf("Level {0} of {1} ({2}).", level, result.levels.size() - 1, direction_text(l.direction));
+  add_sentence(text, direction_reason(variant, result.levels, level, vertices, alpha, beta));
+  add_sentence(
+      text,
+      l.discovered == 0
+          ? trf("The frontier holds {0} with {1}; the level examined {2} and discovered no new "
+                "vertex, so the search ends here.",
+                counted_text(l.frontier, TR_NOOP("{0} vertex"), TR_NOOP("{0} vertices")),
+                counted_text(l.frontier_edges, TR_NOOP("{0} out-edge"), TR_NOOP("{0} out-edges")),
+                counted_text(l.edges_examined, TR_NOOP("{0} edge"), TR_NOOP("{0} edges")))
+          : trf("The frontier holds {0} with {1}; the level examined {2} and discovered {3}, "
+                "the frontier of level {4}.",
+                counted_text(l.frontier, TR_NOOP("{0} vertex"), TR_NOOP("{0} vertices")),
+                counted_text(l.frontier_edges, TR_NOOP("{0} out-edge"), TR_NOOP("{0} out-edges")),
+                counted_text(l.edges_examined, TR_NOOP("{0} edge"), TR_NOOP("{0} edges")),
+                counted_text(l.discovered, TR_NOOP("{0} new vertex"), TR_NOOP("{0} new vertices")),
+                level + 1));
+  add_sentence(text, level_why(variant, l));
+  return text;
+}
+
+std::vector<std::string> bfs_lecture_variants() {
+  std::vector<std::string> ids;
+  for (const bfs::VariantInfo& v : bfs::variant_infos()) ids.push_back(v.id);
+  return ids;
+}
+
+}  // namespace ws::app
