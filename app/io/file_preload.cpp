@@ -26,9 +26,9 @@ void preload_file(const FileInfo& file, const std::function<void(double)>& progr
     const graph::LoadOptions defaults;
     if (DecodedFiles::global().find_graph(file.path, defaults)) return report(1);
     graph::LoadOptions options = defaults;
-    // Reading is most of the time; the CSR is built after it (then the fraction stays put).
+    // The file read, then the CSR built: no fraction is known for that (-1).
     options.progress = [&](int64_t done, int64_t total) {
-      report(total > 0 ? 0.9 * double(done) / double(total) : -1);
+      report(total > 0 && done < total ? double(done) / double(total) : -1);
     };
     options.cancel = cancel;
     auto g = std::make_shared<const graph::Graph>(graph::load_graph(file.path, options));

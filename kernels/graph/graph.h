@@ -59,8 +59,9 @@ struct LoadOptions {
   int64_t max_edges = int64_t{1} << 31;  // refuse files that promise more (memory)
 
   // For a load on a worker thread (none of these changes the graph that is read):
-  // `progress` is called now and then with the bytes of the file read so far and its size
-  // (load_graph only; not for parse_graph), and once `cancel` is set the load throws
+  // `progress` is called now and then with the bytes of the file read so far and its size, and
+  // with (size, size) when the whole file is read and the CSR is built (load_graph only; not for
+  // parse_graph); once `cancel` is set the load throws
   // ws::Cancelled at its next check (every few thousand lines).
   std::function<void(int64_t bytes_read, int64_t total_bytes)> progress;
   const std::atomic<bool>* cancel = nullptr;

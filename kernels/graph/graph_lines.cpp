@@ -104,6 +104,10 @@ bool LineReader::next(std::string_view& line) {
   return true;
 }
 
+void LineReader::report_end() const {
+  if (progress_ && file_) progress_(total_bytes_, total_bytes_);
+}
+
 void LineReader::watch(std::function<void(int64_t, int64_t)> progress,
                        const std::atomic<bool>* cancel) {
   progress_ = std::move(progress);

@@ -41,6 +41,8 @@ class LineReader {
   // A worker thread's load: `progress` (optional) gets the bytes read so far and the file's size
   // every kCheckLines lines, and a set `cancel` (optional) throws ws::Cancelled there.
   void watch(std::function<void(int64_t, int64_t)> progress, const std::atomic<bool>* cancel);
+  // After the last line: tells `progress` the whole file was read (bytes read = the size).
+  void report_end() const;
   static constexpr int64_t kCheckLines = 1 << 14;
 
   // Throws ws::Error "<name>, line <line_number()>: <what>".

@@ -166,6 +166,7 @@ Graph load(LineReader& in, const std::string& path, const LoadOptions& options, 
       break;
   }
   if (options.cancel && options.cancel->load()) throw Cancelled(path + ": loading cancelled");
+  in.report_end();  // the CSR is built next, without progress
   const bool file_symmetric = p.symmetric;
   check_fits_in_memory(p, options, path);
   Graph g = build_csr(p.vertices, std::move(p.edges), std::move(p.weights), options.symmetrize,
