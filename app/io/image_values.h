@@ -15,8 +15,10 @@ struct ImageValues {
   std::vector<double> values;  // row-major intensities 0..255 (integers)
 };
 
-// Reads `path` (or, for a bare file name not found here, the file of that name in assets/) and
-// averages blocks of f x f pixels, with the smallest f that leaves at most `max_values` values.
+// Reads `path` (or, for a bare file name not found here, the file of that name in assets/) through
+// the checked decoder of image_planes.h (or its decode a worker left in DecodedFiles), takes grey
+// levels by stb_image's rule (77 R + 150 G + 29 B) >> 8, and averages blocks of f x f pixels, with
+// the smallest f that leaves at most `max_values` values.
 // Throws ws::Error naming the file for a missing, corrupt or oversized image.
 ImageValues load_image_values(const std::string& path, int max_values);
 
