@@ -14,6 +14,7 @@
 #include "io/file_preload.h"
 #include "io/image_planes.h"
 #include "io/image_values.h"
+#include "io/session.h"
 #include "ui/open_files.h"
 #include "test_open_support.h"
 
@@ -179,6 +180,45 @@ TEST(OpenFilesUi, DroppedFilesOpenInTurnThroughTheWorker) {
   // Both opened files are recent files now, newest first.
   ASSERT_GE(settings.recent_files.size(), 2u);
   EXPECT_EQ(settings.recent_files[0], graph);
+}
+
+// Every kind, from assets/ and from this test's folder, dropped one at a time, as the window's
+// drop callback delivers them: each reaches its scene.
+TEST(OpenFilesUi, EveryKindThroughADrop) {
+  FrameLoop loop;
+  UserSettings settings;
+  OpenFilesUi ui(settings);
+  TestHost t("heat");
+  Session s;
+  s.scene = "scan";
+  s.params = {{"values", "2 7 1 8"}};
+  const std::string session = out_dir() + "/drop_session.json";
+  save_session(s, session);
+  const std::string copy = out_dir() + "/drop_copy.mtx";
+  std::filesystem::copy_file(asset("graphs/karate.mtx"), copy,
+                             std::filesystem::copy_options::overwrite_existing);
+  struct Case {
+    std::string file, scene, key, value;
+  };
+  const std::vector<Case> cases = {
+      {asset("coffee.png"), "heat", "init", "image:" + asset("coffee.png")},
+      {asset("graphs/4elt.graph"), "bfs", "graph", asset("graphs/4elt.graph")},
+      {copy, "bfs", "graph", copy},
+      {session, "scan", "values", "2 7 1 8"},
+      {write_file("drop_values.txt", "4 4 2 1"), "scan", "values", "4 4 2 1"},
+      {write_file("drop_words.txt", "drop some words"), "histogram", "file",
+       out_dir() + "/drop_words.txt"},
+  };
+  for (const Case& c : cases) {
+    loop.frame(ui, t.host(), {c.file});
+    for (int frames = 0; ui.busy() && frames < 20000; ++frames) {
+      loop.frame(ui, t.host());
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    EXPECT_EQ(ui.take_error(), "") << c.file;
+    EXPECT_EQ(std::string(t.current().id()), c.scene) << c.file;
+    EXPECT_EQ(t.current().params_to_json().value(c.key, nlohmann::json()), c.value) << c.file;
+  }
 }
 
 TEST(OpenFilesUi, CancelLeavesTheSceneAsItWas) {

@@ -23,6 +23,37 @@ OpenOutcome open_through_browser(const std::string& path, TestHost& t) {
   return open_file_now(browser.selected(), t.host());
 }
 
+// Every kind through the browser's model, from assets/ and from this test's folder.
+TEST(OpenFiles, EveryKindThroughTheBrowser) {
+  TestHost t("reduce");
+  Session s;
+  s.scene = "sat";
+  s.params = {{"mode", "teach"}, {"values", "1 2; 3 4"}};
+  const std::string session = out_dir() + "/browser_session.json";
+  save_session(s, session);
+  const std::string photo = out_dir() + "/browser_photo.png";
+  std::filesystem::copy_file(asset("camera.png"), photo,
+                             std::filesystem::copy_options::overwrite_existing);
+  struct Case {
+    std::string file, scene, key, value;
+  };
+  const std::vector<Case> cases = {
+      {asset("astronaut.png"), "reduce", "image", asset("astronaut.png")},
+      {photo, "reduce", "image", photo},
+      {write_file("browser_values.txt", "9 8 7"), "reduce", "values", "9 8 7"},
+      {asset("graphs/bcspwr10.mtx"), "bfs", "graph", asset("graphs/bcspwr10.mtx")},
+      {session, "sat", "values", "1 2; 3 4"},
+      {write_file("browser_words.txt", "letters to count"), "histogram", "file",
+       out_dir() + "/browser_words.txt"},
+  };
+  for (const Case& c : cases) {
+    const OpenOutcome r = open_through_browser(c.file, t);
+    ASSERT_TRUE(r.ok) << c.file << ": " << r.message;
+    EXPECT_EQ(std::string(t.current().id()), c.scene) << c.file;
+    EXPECT_EQ(t.current().params_to_json().value(c.key, nlohmann::json()), c.value) << c.file;
+  }
+}
+
 TEST(OpenFiles, AnImageGoesToTheCurrentSceneWhenItTakesImages) {
   TestHost t("reduce");
   const OpenOutcome r = open_through_browser(asset("coffee.png"), t);
