@@ -24,6 +24,8 @@ add_library(ws_app STATIC
   ${WS_SCENE_SOURCES}
   ui/code_panel.cpp
   ui/gui_app.cpp
+  ui/lecture_layout.cpp
+  ui/lecture_mode.cpp
   ui/timeline.cpp
   ${WS_VIEW_SOURCES})
 target_include_directories(ws_app PUBLIC ${CMAKE_CURRENT_SOURCE_DIR} ${WARPSCOPE_SOURCE_DIR}/kernels)
