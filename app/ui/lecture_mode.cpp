@@ -304,6 +304,7 @@ void LectureMode::caption_bar(const Scene& scene, const LectureLayout& layout,
   ImGui::PopStyleVar(3);
 }
 
+// The overlays take no keyboard navigation: the arrows, Space and Enter stay lecture keys.
 void LectureMode::code_overlay(Scene& scene, const LectureLayout& layout) {
   const float width = std::max(360.0f, (layout.figure_max.x - layout.figure_min.x) * 0.48f);
   ImGui::SetNextWindowPos(ImVec2(layout.figure_max.x - width, layout.figure_min.y));
@@ -311,7 +312,7 @@ void LectureMode::code_overlay(Scene& scene, const LectureLayout& layout) {
   ImGui::SetNextWindowBgAlpha(1.0f);
   const std::string title = std::string(tr("Kernel source")) + " (C)###lecture-code";
   if (ImGui::Begin(title.c_str(), &show_code_,
-                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoNav |
                        ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
     try {
       scene.code_ui();
@@ -330,7 +331,8 @@ void LectureMode::help_overlay(const Scene& scene, const LectureLayout& layout) 
   const std::string title = std::string(tr("Lecture mode keys")) + "###lecture-help";
   if (ImGui::Begin(title.c_str(), &show_help_,
                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove |
-                       ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
+                       ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoSavedSettings |
+                       ImGuiWindowFlags_NoCollapse)) {
     const std::vector<std::string> variants = scene.lecture_variants();
     std::string variant_list;
     for (size_t i = 0; i < variants.size() && i < 9; ++i)
