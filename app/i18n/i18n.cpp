@@ -87,7 +87,10 @@ bool match_pattern(const Pattern& p, const std::string& text, std::vector<std::s
       if (end == std::string::npos || end > text.size()) return false;
     }
     if (end <= at) return false;
-    found.push_back(text.substr(at, end - at));
+    // A value is one token (a number, a name): "{0}: {1}" must not take "row phase: y = 0" apart.
+    const std::string value = text.substr(at, end - at);
+    if (value.find_first_of(" \t\n") != std::string::npos) return false;
+    found.push_back(value);
     at = end + next.size();
   }
   if (at != text.size()) return false;
@@ -104,6 +107,14 @@ Table make_table(const Catalog& catalog) {
   for (const auto& [key, value] : t.strings) {
     Pattern p;
     if (!split_pattern(key, p)) continue;
+    // Only keys with words of their own match text made elsewhere ("stride {0}"); "{0}: {1}" or
+    // "{0} ({1})" would take any text apart.
+    bool words = false;
+    for (const std::string& piece : p.pieces)
+      for (const char c : piece)
+        if (std::isalpha(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80)
+          words = true;
+    if (!words) continue;
     p.translation = &value;
     t.patterns.push_back(std::move(p));
   }

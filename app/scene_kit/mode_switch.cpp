@@ -136,4 +136,17 @@ BenchJob ModeSwitch::bench_job(const BenchRequest& request) const {
   };
 }
 
+nlohmann::json ModeSwitch::params_for_file(const FileInfo& file) const {
+  nlohmann::json params = active().params_for_file(file);
+  if (!params.is_null()) return params;
+  for (size_t m = 0; m < modes_.size(); ++m) {
+    if (m == active_) continue;
+    params = modes_[m]->params_for_file(file);
+    if (params.is_null()) continue;
+    params["mode"] = mode_ids_[m];
+    return params;
+  }
+  return nullptr;
+}
+
 }  // namespace ws::app

@@ -41,6 +41,11 @@ class ModeSwitch : public Scene {
   // The active mode's document, with "mode" in its params.
   nlohmann::json results_json() const override;
   gfx::Image output_image() const override { return active().output_image(); }
+  // The active mode's parameters for the file, else the first other mode's that takes it, with
+  // "mode" naming that mode; null when no mode takes it.
+  nlohmann::json params_for_file(const FileInfo& file) const override;
+  std::vector<std::string> lecture_variants() const override { return active().lecture_variants(); }
+  std::string caption() const override { return active().caption(); }
   // --mode names the mode to time ("" = the active one); a name in bench_aliases() times several.
   BenchJob bench_job(const BenchRequest& request) const override;
 

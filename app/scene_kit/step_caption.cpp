@@ -60,6 +60,7 @@ std::string step_facts(const Trace& trace, const Counters& counters, int step,
     if (sentence.empty()) return;
     text += (text.empty() ? "" : sentence_gap()) + sentence;
   };
+  const bool one = c.active_threads == 1;  // "It reads", not "They read"
   if (c.active_threads == 0) {
     add(tr("No thread does anything in this step."));
   } else if (c.active_threads == 1) {
@@ -69,13 +70,16 @@ std::string step_facts(const Trace& trace, const Counters& counters, int step,
   } else {
     add(trf("{0} threads in {1} warps are active.", c.active_threads, c.active_warps));
   }
+  const std::string from = spaces_text(read_spaces), to = spaces_text(write_spaces);
   if (reads > 0 && writes > 0)
-    add(trf("They read {0} values from {1} and write {2} to {3}.", reads, spaces_text(read_spaces),
-            writes, spaces_text(write_spaces)));
+    add(one ? trf("It reads {0} values from {1} and writes {2} to {3}.", reads, from, writes, to)
+            : trf("They read {0} values from {1} and write {2} to {3}.", reads, from, writes, to));
   else if (reads > 0)
-    add(trf("They read {0} values from {1}.", reads, spaces_text(read_spaces)));
+    add(one ? trf("It reads {0} values from {1}.", reads, from)
+            : trf("They read {0} values from {1}.", reads, from));
   else if (writes > 0)
-    add(trf("They write {0} values to {1}.", writes, spaces_text(write_spaces)));
+    add(one ? trf("It writes {0} values to {1}.", writes, to)
+            : trf("They write {0} values to {1}.", writes, to));
   if (snapshots && step < int(snapshots->size())) {
     int64_t changed = 0;
     for (size_t b = 0; b < trace.buffers.size(); ++b) {
@@ -105,11 +109,11 @@ std::string step_facts(const Trace& trace, const Counters& counters, int step,
 
 std::string compose_caption(int step, int step_count, const std::string& label,
                             const std::string& why, const std::string& facts) {
-  std::string head = trf("Step {0} of {1}", step + 1, step_count);
-  if (!label.empty()) head = trf("{0} — {1}", head, tr_text(label));
-  std::string text = head;
-  if (!why.empty()) text = trf("{0}: {1}", text, why);
-  if (!facts.empty()) text += sentence_gap() + facts;
+  std::string text = label.empty()
+                         ? trf("Step {0} of {1}.", step + 1, step_count)
+                         : trf("Step {0} of {1} ({2}).", step + 1, step_count, tr_text(label));
+  for (const std::string* part : {&why, &facts})
+    if (!part->empty()) text += sentence_gap() + *part;
   return text;
 }
 

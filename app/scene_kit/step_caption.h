@@ -17,8 +17,8 @@ namespace ws::app {
 std::string step_facts(const Trace& trace, const Counters& counters, int step,
                        const Snapshots* snapshots = nullptr);
 
-// "Step k of n — label: why Facts" (label, why and facts each optional; `label` is translated
-// with tr_text).
+// "Step k of n (label). Why. Facts." — `why` and `facts` are whole sentences, each optional;
+// `label` (optional) is translated with tr_text.
 std::string compose_caption(int step, int step_count, const std::string& label,
                             const std::string& why, const std::string& facts);
 

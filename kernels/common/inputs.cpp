@@ -64,7 +64,9 @@ std::vector<double> parse_values(const std::string& text, ValueType type) {
     errno = 0;
     if (type == ValueType::Int32) {
       const long long v = std::strtoll(token.c_str(), &stop, 10);
-      WS_REQUIRE(stop && *stop == '\0', where + " is not an integer");
+      WS_REQUIRE(stop && *stop == '\0',
+                 where + " is not a whole number (int32 values are whole numbers; the type "
+                         "float32 takes decimals)");
       WS_REQUIRE(errno == 0 && v >= std::numeric_limits<int32_t>::min() &&
                      v <= std::numeric_limits<int32_t>::max(),
                  where + " does not fit in int32");

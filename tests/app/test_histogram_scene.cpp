@@ -14,6 +14,7 @@
 #include "histogram/histogram.h"
 #include "scenes/histogram/histogram_queues.h"
 #include "scenes/histogram/histogram_scene.h"
+#include "scenes/histogram/histogram_teach_scene.h"
 
 namespace ws::app {
 namespace {
@@ -89,6 +90,28 @@ TEST(HistogramScene, TheTeachViewDrawsTheQueueOfCollidingAtomics) {
   const nlohmann::json j = scene->results_json();
   EXPECT_GT(j["contention"]["longest_chain"].get<int>(), 1);
   EXPECT_EQ(j["input"]["values"].size(), 41u);
+}
+
+TEST(HistogramScene, TheSequentialLoopRacesWithNobodyButTheInjectedRaceQueues) {
+  // Variant 1's one thread reads and writes a counter in one step (its plain increment), and
+  // again in the next group of samples: no queue, nothing lost, on any step.
+  auto sequential = attached({{"mode", "teach"}, {"variant", "1"}});
+  const Trace& trace = dynamic_cast<const HistogramTeachScene&>(sequential->active()).run()->trace;
+  ASSERT_GT(trace.steps.size(), 1u);
+  for (int step = 0; step < int(trace.steps.size()); ++step)
+    EXPECT_TRUE(step_queues(trace, step, 7).empty()) << "step " << step;
+  sequential->seek(0);
+  EXPECT_EQ(svg_of(*sequential).find(" lost"), std::string::npos);
+  // The race's reads of one counter (one step) and their stores (the next) do queue.
+  auto race = attached({{"mode", "teach"}, {"variant", "2"}, {"grid", "1"}, {"race", "true"}});
+  const Trace& raced = dynamic_cast<const HistogramTeachScene&>(race->active()).run()->trace;
+  const std::vector<CounterQueue> reads = step_queues(raced, 0, 7),
+                                  writes = step_queues(raced, 1, 7);
+  ASSERT_FALSE(reads.empty());
+  ASSERT_FALSE(writes.empty());
+  EXPECT_TRUE(reads[0].plain && !reads[0].writes);
+  EXPECT_TRUE(writes[0].plain && writes[0].writes);
+  EXPECT_GT(reads[0].threads.size(), 1u);
 }
 
 TEST(HistogramScene, TheInjectedRaceLosesCountsAndTheViewMarksThem) {

@@ -87,7 +87,8 @@ TEST(I18n, TextMadeElsewhereMatchesAKeyWithPlaceholders) {
   EnglishAfter restore;
   ws::i18n::set_language(Language::Chinese);
   EXPECT_EQ(ws::tr_text("File"), "文件");
-  EXPECT_EQ(ws::tr_text("wrote out/a b.png"), "已写入 out/a b.png");
+  EXPECT_EQ(ws::tr_text("wrote out/ab.png"), "已写入 out/ab.png");
+  EXPECT_EQ(ws::tr_text("wrote two files"), "wrote two files");    // a placeholder is one token
   EXPECT_EQ(ws::tr_text("step 3 of 8 done"), "step 3 of 8 done");  // no key matches: unchanged
   EXPECT_EQ(ws::tr_text(""), "");
 }
@@ -229,8 +230,10 @@ TEST(I18nCaptions, StepFactsSayWhatTheThreadsDidInEitherLanguage) {
   EXPECT_NE(en.find("2 values change."), std::string::npos) << en;  // s[0], s[1] were 0
   EXPECT_NE(en.find("barrier"), std::string::npos) << en;
   EXPECT_EQ(ws::app::step_facts(trace, counters, 1), "");  // no such step
-  EXPECT_EQ(ws::app::compose_caption(0, 1, "load", "every thread loads one value", ""),
-            "Step 1 of 1 — load: every thread loads one value");
+  EXPECT_EQ(ws::app::compose_caption(0, 1, "load", "Every thread loads one value.", ""),
+            "Step 1 of 1 (load). Every thread loads one value.");
+  EXPECT_EQ(ws::app::compose_caption(1, 4, "", "", "Two threads idle."),
+            "Step 2 of 4. Two threads idle.");
   ws::i18n::set_language(Language::Chinese);
   const std::string zh = ws::app::step_facts(trace, counters, 0, &snapshots);
   EXPECT_NE(zh.find("1 个线程束中的 4 个线程处于活动状态。"), std::string::npos) << zh;

@@ -5,6 +5,7 @@
 #include "common/error.h"
 #include "histogram_bench.h"
 #include "histogram_panels.h"
+#include "histogram_strings.h"
 #include "scene_kit/panel_widgets.h"
 #include "scene_kit/run_json.h"
 
@@ -125,18 +126,21 @@ void HistogramContentionScene::ui() {
   histogram_bins_controls(*this, *settings_, error_);
   histogram_variant_controls(*this, *settings_, error_, false);
   if (!ran_) return;
-  if (ImGui::CollapsingHeader("Contention", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (ImGui::CollapsingHeader((std::string(tr("Contention")) + "###hg-contention").c_str(),
+                              ImGuiTreeNodeFlags_DefaultOpen)) {
     if (counts_ == reference_)
-      ImGui::TextColored(ImVec4(0.2f, 0.7f, 0.3f, 1), "counts == the sequential reference");
+      ImGui::TextColored(ImVec4(0.2f, 0.7f, 0.3f, 1), "%s",
+                         tr("counts == the sequential reference"));
     else
-      ImGui::TextColored(ImVec4(0.9f, 0.2f, 0.2f, 1), "counts differ from the reference");
+      ImGui::TextColored(ImVec4(0.9f, 0.2f, 0.2f, 1), "%s", tr("counts differ from the reference"));
     for (const auto& [v, c] : all_variants_)
-      ImGui::TextUnformatted(contention_line(v, c, input_.bins, input_.letters).c_str());
+      ImGui::TextUnformatted(contention_line_text(v, c, input_.bins, input_.letters).c_str());
     if (all_variants_.empty())
       ImGui::TextUnformatted(
-          contention_line(settings_->variant, model_, input_.bins, input_.letters).c_str());
+          contention_line_text(settings_->variant, model_, input_.bins, input_.letters).c_str());
   }
-  if (ImGui::CollapsingHeader("Fast mode: every variant against CUB"))
+  if (ImGui::CollapsingHeader(
+          (std::string(tr("Fast mode: every variant against CUB")) + "###hg-fast").c_str()))
     fast_.ui(backend(), backend() == Backend::Cuda ? 28 : 24,
              [this](const BenchRequest& r) { return bench_job(r); });
   histogram_notes_panel();

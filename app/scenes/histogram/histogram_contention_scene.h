@@ -14,6 +14,7 @@
 #include "histogram_input.h"
 #include "histogram_report.h"
 #include "histogram_settings.h"
+#include "i18n/i18n.h"
 #include "scene_kit/fast_panel.h"
 #include "scenes/scene.h"
 
@@ -28,7 +29,7 @@ class HistogramContentionScene : public Scene {
  public:
   explicit HistogramContentionScene(std::shared_ptr<HistogramSettings> settings);
   const char* id() const override { return "contention"; }
-  const char* title() const override { return "contention at full size"; }
+  const char* title() const override { return TR_NOOP("contention at full size"); }
   SceneCapabilities capabilities() const override;
   void attach(SceneContext& context) override;
   void detach() override;
@@ -42,6 +43,9 @@ class HistogramContentionScene : public Scene {
   void code_ui() override;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
   std::string describe_at(gfx::Vec2 point) const override;
+  // Lecture mode (histogram_captions.cpp): the eight variants, and what the figure shows and why.
+  std::vector<std::string> lecture_variants() const override;
+  std::string caption() const override;
   nlohmann::json results_json() const override;
   BenchJob bench_job(const BenchRequest& request) const override;
 

@@ -8,6 +8,8 @@
 #include <cstdio>
 
 #include "histogram_contention_scene.h"
+#include "histogram_strings.h"
+#include "i18n/i18n.h"
 #include "interop/colormap.h"
 #include "views/cell_rows.h"
 #include "views/colorbar.h"
@@ -48,24 +50,25 @@ void HistogramContentionScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const float font = figure_font(c.size());
   columns_ = 0;
   if (!ran_) {
-    c.text({font, font}, error_.empty() ? "no run" : error_, font, pal.mismatch);
+    c.text({font, font}, error_.empty() ? tr("no run") : error_, font, pal.mismatch);
     return;
   }
   const hg::VariantInfo& vi = hg::info(settings_->variant);
   const hg::BinSpec& bins = input_.bins;
   const int nbins = bins.count;
-  const std::string title = std::string("Histogram contention: ") + vi.title;
-  char range[96];
-  std::snprintf(range, sizeof range, "%d bins over [%g, %g)", nbins, double(bins.lo),
-                double(bins.hi));
-  const std::string detail = input_.label + ", " + range + ", " + std::to_string(launch_.grid_dim) +
-                             " x " + std::to_string(launch_.block_dim) + " threads, " +
-                             backend_name(backend()) + " backend";
+  const std::string title = trf("Histogram contention: {0}", histogram_variant_title_text(vi));
+  char lo[32], hi[32];
+  std::snprintf(lo, sizeof lo, "%g", double(bins.lo));
+  std::snprintf(hi, sizeof hi, "%g", double(bins.hi));
+  const std::string detail = trf("{0}, {1} bins over [{2}, {3}), {4} x {5} threads, {6} backend",
+                                 histogram_input_text(*settings_, input_), nbins, lo, hi,
+                                 launch_.grid_dim, launch_.block_dim, backend_name(backend()));
   const bool match = counts_ == reference_;
-  const std::string line = contention_line(settings_->variant, model_, bins, input_.letters) +
-                           (match ? "; counts == sequential reference"
-                                  : "; counts DIFFER from the sequential reference");
-  const float top = draw_header(c, title, detail, line, vi.lesson, pal, font);
+  const std::string line = contention_line_text(settings_->variant, model_, bins, input_.letters) +
+                           (match ? tr("; counts == sequential reference")
+                                  : tr("; counts DIFFER from the sequential reference"));
+  const float top =
+      draw_header(c, title, detail, line, histogram_variant_lesson_text(vi), pal, font);
   const Vec2 size = c.size();
   const float margin = font;
   const float right_w = std::min(size.x * 0.3f, font * 22);
@@ -104,13 +107,14 @@ void HistogramContentionScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
            VAlign::Middle);
     c.text({plot_x0_ - 4, y1}, "0", font * 0.7f, pal.text_muted, HAlign::Right, VAlign::Middle);
   };
-  const std::string grouped =
-      bins_per_column_ > 1 ? " (each bar " + std::to_string(bins_per_column_) + " bins)" : "";
 
   // ---- The histogram.
   double most = 1;
   for (size_t k = 0; k < count.size(); ++k) most = std::max({most, count[k], expected[k]});
-  axis(hist_y0, hist_y1, most, "the histogram: samples per bin" + grouped);
+  axis(hist_y0, hist_y1, most,
+       bins_per_column_ > 1
+           ? trf("the histogram: samples per bin (each bar {0} bins)", bins_per_column_)
+           : std::string(tr("the histogram: samples per bin")));
   const gfx::Color bar = mix(pal.background, pal.warp_color(4), 0.7f);
   for (int k = 0; k < columns_; ++k) {
     const float x0 = plot_x0_ + k * col_w + gap, x1 = plot_x0_ + (k + 1) * col_w - gap;
@@ -127,7 +131,10 @@ void HistogramContentionScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   double most_atomics = 1;
   for (double a : atomics) most_atomics = std::max(most_atomics, a);
   axis(heat_y0, heat_y1, most_atomics,
-       "contention: atomics per bin, coloured by the longest chain" + grouped);
+       bins_per_column_ > 1
+           ? trf("contention: atomics per bin, coloured by the longest chain (each bar {0} bins)",
+                 bins_per_column_)
+           : std::string(tr("contention: atomics per bin, coloured by the longest chain")));
   const float chain_hi = float(std::max(model_.longest_chain, 2));
   for (int k = 0; k < columns_; ++k) {
     if (atomics[size_t(k)] <= 0) continue;
@@ -176,12 +183,13 @@ void HistogramContentionScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
       if (model_.atomics[size_t(b)] == 0) break;
       const int k = b / bins_per_column_;
       const float cx = plot_x0_ + (k + 0.5f) * col_w;
-      const std::string label = "bin " + std::to_string(b) +
-                                (bin_range_text(bins, b, input_.letters) == std::to_string(b)
-                                     ? ""
-                                     : " (" + bin_range_text(bins, b, input_.letters) + ")") +
-                                ": " + compact(double(model_.atomics[size_t(b)])) +
-                                " atomics, chain " + std::to_string(model_.chain[size_t(b)]);
+      const std::string range_text = bin_range_text(bins, b, input_.letters);
+      const std::string label =
+          range_text == std::to_string(b)
+              ? trf("bin {0}: {1} atomics, chain {2}", b,
+                    compact(double(model_.atomics[size_t(b)])), model_.chain[size_t(b)])
+              : trf("bin {0} ({1}): {2} atomics, chain {3}", b, range_text,
+                    compact(double(model_.atomics[size_t(b)])), model_.chain[size_t(b)]);
       const float w = c.text_size(label, lf).x;
       const float x = std::clamp(cx + 4, plot_x0_ + 2, plot_x1_ - w - 2);
       for (size_t r = 0; r < rows.size(); ++r) {
@@ -199,31 +207,31 @@ void HistogramContentionScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   // ---- The right column: the colour bar and the variants.
   const float rx = plot_x1_ + margin * 1.5f;
   draw_colorbar(c, {rx, heat_y0}, {rx + font * 1.2f, heat_y1}, interop::Colormap::Inferno, 1,
-                chain_hi, "longest chain", font * 0.75f, pal);
+                chain_hi, tr("longest chain"), font * 0.75f, pal);
   const float vx = rx + font * 4.5f, vw = size.x - vx - margin * 0.5f;
-  c.text({rx, hist_y0 - font * 1.15f}, "the model's count for each variant", font * 0.8f, pal.text);
+  c.text({rx, hist_y0 - font * 1.15f}, tr("the model's count for each variant"), font * 0.8f,
+         pal.text);
   float vy = hist_y0 + font * 0.2f;
   const float vf = font * 0.72f;
   for (const auto& [v, cv] : all_variants_) {
     const bool chosen = v == settings_->variant;
-    vy += draw_wrapped(c, {rx, vy}, contention_line(v, cv, bins, input_.letters), vf,
+    vy += draw_wrapped(c, {rx, vy}, contention_line_text(v, cv, bins, input_.letters), vf,
                        size.x - rx - margin * 0.5f, chosen ? pal.text : pal.text_muted, 2) +
           vf * 0.25f;
     if (vy > heat_y0 - font * 2.4f) break;
   }
   if (all_variants_.empty())
     draw_wrapped(c, {rx, vy},
-                 "(one model run per variant is drawn up to 4M samples; this input has " +
-                     compact(double(input_.samples.size())) + ")",
+                 trf("(one model run per variant is drawn up to 4M samples; this input has {0})",
+                     compact(double(input_.samples.size()))),
                  vf, size.x - rx - margin * 0.5f, pal.text_muted, 3);
   (void)vx;
   (void)vw;
-  std::string footer = "atomics: " + compact(double(model_.total_atomics)) + " (the model of the " +
-                       std::to_string(launch_.grid_dim) + " x " +
-                       std::to_string(launch_.block_dim) +
-                       " launch); chain: atomics one warp instruction queues on one copy of a "
-                       "counter";
-  if (!match) footer += "; red outline: the sequential count (lost updates)";
+  std::string footer =
+      trf("atomics: {0} (the model of the {1} x {2} launch); chain: atomics one warp instruction "
+          "queues on one copy of a counter",
+          compact(double(model_.total_atomics)), launch_.grid_dim, launch_.block_dim);
+  if (!match) footer += tr("; red outline: the sequential count (lost updates)");
   draw_footer(c, footer, pal, font, match ? pal.text_muted : pal.mismatch);
 }
 
@@ -245,12 +253,12 @@ std::string HistogramContentionScene::describe_at(gfx::Vec2 point) const {
     chain = std::max(chain, model_.chain[size_t(b)]);
   }
   const std::string range = bin_range_text(input_.bins, first, input_.letters);
-  std::string text = first == last ? "bin " + std::to_string(first) +
-                                         (range == std::to_string(first) ? "" : " (" + range + ")")
-                                   : "bins " + std::to_string(first) + "-" + std::to_string(last);
-  text += ": " + std::to_string(count) + " samples";
-  if (count != want) text += " (sequential: " + std::to_string(want) + ")";
-  text += "\n" + std::to_string(atomics) + " atomics, longest chain " + std::to_string(chain);
+  std::string text = first != last                    ? trf("bins {0}-{1}", first, last)
+                     : range == std::to_string(first) ? trf("bin {0}", first)
+                                                      : trf("bin {0} ({1})", first, range);
+  text = trf("{0}: {1} samples", text, count);
+  if (count != want) text += trf(" (sequential: {0})", want);
+  text += "\n" + trf("{0} atomics, longest chain {1}", atomics, chain);
   return text;
 }
 

@@ -8,6 +8,8 @@
 
 #include "common/error.h"
 #include "histogram_bench.h"
+#include "histogram_strings.h"
+#include "i18n/i18n.h"
 #include "interop/pixel_image.h"
 #include "io/image_planes.h"
 #include "scene_kit/panel_widgets.h"
@@ -329,13 +331,15 @@ BenchJob HistogramImageScene::bench_job(const BenchRequest& request) const {
 void HistogramImageScene::ui() {
   error_line(error_);
   const HistogramSettings& s = *settings_;
-  if (ImGui::CollapsingHeader("Image", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (ImGui::CollapsingHeader((std::string(tr("Image")) + "###hg-image-header").c_str(),
+                              ImGuiTreeNodeFlags_DefaultOpen)) {
     nlohmann::json edit = nlohmann::json::object();
     static std::string file, seen;
     if (image_file() != seen) file = seen = image_file();
-    if (text_field("image file", "a PNG, JPEG, BMP, TGA or PGM path; Enter opens it", file))
+    if (text_field((std::string(tr("image file")) + "###hg-image-file").c_str(),
+                   tr("a PNG, JPEG, BMP, TGA or PGM path; Enter opens it"), file))
       edit["image"] = file;
-    ImGui::TextDisabled("shipped photos:");
+    ImGui::TextDisabled("%s", tr("shipped photos:"));
     for (const char* name : kShippedPhotos) {
       ImGui::SameLine();
       if (ImGui::SmallButton(name)) {
@@ -347,36 +351,47 @@ void HistogramImageScene::ui() {
     int index = 0;
     for (const histogram::VariantInfo& v : histogram::variant_infos()) {
       if (v.variant == s.variant) index = int(variants.size());
-      variants.push_back(std::to_string(int(v.variant)) + " " + v.id);
+      variants.push_back(std::to_string(int(v.variant)) + " " + histogram_variant_id_text(v));
     }
-    if (combo("variant", index, variants)) edit["variant"] = index + 1;
+    if (combo((std::string(tr("variant")) + "###hg-image-variant").c_str(), index, variants))
+      edit["variant"] = index + 1;
     const std::vector<std::string> channels = {"luminance", "r", "g", "b"};
+    const std::vector<std::string> shown = {tr("luminance"), "r", "g", "b"};
     int channel = int(std::find(channels.begin(), channels.end(), s.channel) - channels.begin());
     if (channel >= 4) channel = 0;
-    if (combo("cumulative curve of", channel, channels))
+    if (combo((std::string(tr("cumulative curve of")) + "###hg-curve").c_str(), channel, shown))
       edit["channel"] = channels[size_t(channel)];
     bool equalize = s.equalize;
-    if (ImGui::Checkbox("equalize (R, G, B each through its own lookup table)", &equalize))
+    if (ImGui::Checkbox((std::string(tr("equalize (R, G, B each through its own lookup table)")) +
+                         "###hg-equalize")
+                            .c_str(),
+                        &equalize))
       edit["equalize"] = equalize;
     apply_edit(*this, edit, error_);
-    ImGui::Text("histograms: %.2f ms, equalization: %.2f ms on %s (wall time)", histogram_ms_,
-                equalize_ms_, backend_name(backend()));
+    char ms[2][32];
+    std::snprintf(ms[0], sizeof ms[0], "%.2f", histogram_ms_);
+    std::snprintf(ms[1], sizeof ms[1], "%.2f", equalize_ms_);
+    ImGui::TextWrapped("%s", trf("histograms: {0} ms, equalization: {1} ms on {2} (wall time)",
+                                 ms[0], ms[1], backend_name(backend()))
+                                 .c_str());
     ImGui::TextColored(
         matches_reference_ ? ImVec4(0.2f, 0.7f, 0.3f, 1) : ImVec4(0.9f, 0.2f, 0.2f, 1), "%s",
-        matches_reference_ ? "every channel equals the sequential histogram"
-                           : "a channel differs from the sequential histogram");
+        matches_reference_ ? tr("every channel equals the sequential histogram")
+                           : tr("a channel differs from the sequential histogram"));
   }
-  if (ImGui::CollapsingHeader("Fast mode: time every variant on this photo"))
+  if (ImGui::CollapsingHeader(
+          (std::string(tr("Fast mode: time every variant on this photo")) + "###hg-image-fast")
+              .c_str()))
     fast_.ui(backend(), 0, [this](const BenchRequest& r) { return bench_job(r); });
 }
 
 void HistogramImageScene::code_ui() {
   const histogram::VariantInfo& v = histogram::info(settings_->variant);
   kernel_source_panel({std::string("kernels/histogram/") + v.source, v.id, "",
-                       "The image mode counts each channel (256 bins over the byte values) with "
-                       "this variant's full-size kernel; shown here is its textbook form, which "
-                       "gives the same counts. Equalization then scans the counts with the scan "
-                       "scene's kernels into a lookup table."});
+                       tr("The image mode counts each channel (256 bins over the byte values) with "
+                          "this variant's full-size kernel; shown here is its textbook form, which "
+                          "gives the same counts. Equalization then scans the counts with the scan "
+                          "scene's kernels into a lookup table.")});
 }
 
 }  // namespace ws::app

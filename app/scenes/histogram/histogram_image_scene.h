@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "histogram_settings.h"
+#include "i18n/i18n.h"
 #include "scene_kit/fast_panel.h"
 #include "scenes/scene.h"
 #include "views/value_grid.h"
@@ -39,7 +40,7 @@ class HistogramImageScene : public Scene {
   explicit HistogramImageScene(std::shared_ptr<HistogramSettings> settings);
   ~HistogramImageScene() override;
   const char* id() const override { return "image"; }
-  const char* title() const override { return "histograms of a photo, equalized live"; }
+  const char* title() const override { return TR_NOOP("histograms of a photo, equalized live"); }
   SceneCapabilities capabilities() const override;
   void attach(SceneContext& context) override;
   void detach() override;
@@ -53,6 +54,9 @@ class HistogramImageScene : public Scene {
   void code_ui() override;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
   std::string describe_at(gfx::Vec2 point) const override;
+  // Lecture mode (histogram_captions.cpp): the eight variants, and what the figure shows and why.
+  std::vector<std::string> lecture_variants() const override;
+  std::string caption() const override;
   nlohmann::json results_json() const override;
   BenchJob bench_job(const BenchRequest& request) const override;
   gfx::Image output_image() const override;  // the equalized image (the original when off)

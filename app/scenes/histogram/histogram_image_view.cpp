@@ -8,6 +8,8 @@
 #include <cstdio>
 
 #include "histogram_image_scene.h"
+#include "histogram_strings.h"
+#include "i18n/i18n.h"
 #include "interop/pixel_image.h"
 #include "views/figure_parts.h"
 
@@ -53,6 +55,17 @@ std::string count_text(double v) {
     std::snprintf(text, sizeof text, "%.3gk", v / 1e3);
   else
     std::snprintf(text, sizeof text, "%.3g", v);
+  return text;
+}
+
+// A channel's name as shown ("R", "G", "B" stay; "luminance" is translated).
+std::string channel_text(const std::string& name) {
+  return name == "luminance" ? std::string(tr("luminance")) : name;
+}
+
+std::string fixed2(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f", v);
   return text;
 }
 
@@ -128,8 +141,8 @@ void HistogramImageScene::draw_histogram(gfx::Canvas& c, Vec2 min, Vec2 max,
         c.line({x - f * 0.4f, top + f * 0.5f}, {x + f * 0.4f, top + f * 0.2f}, pal.background, 3);
         if (&h == main)
           c.text({x + f * 0.5f, top + f * 0.2f},
-                 "bin " + std::to_string(v) + ": " + percent(n / std::max(1.0, total)) + " (cut)",
-                 f, pal.text, HAlign::Left, VAlign::Top);
+                 trf("bin {0}: {1} (cut)", v, percent(n / std::max(1.0, total))), f, pal.text,
+                 HAlign::Left, VAlign::Top);
       }
   // The cumulative histogram over the bars, on the right axis.
   if (total > 0) {
@@ -181,31 +194,34 @@ void HistogramImageScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   original_geo_ = equalized_geo_ = {};
   plot_box_ = {};
   if (planes_.empty() || original_.empty()) {
-    c.text({font, font}, error_.empty() ? "no image" : error_, font, pal.mismatch);
+    c.text({font, font}, error_.empty() ? tr("no image") : error_, font, pal.mismatch);
     return;
   }
   const HistogramSettings& s = *settings_;
   const ChannelHistogram* lum = &original_.back();
   const auto top_it = std::max_element(lum->counts.begin(), lum->counts.end());
   const double share = double(*top_it) / std::max(1.0, double(lum->cumulative.back()));
-  char line[256];
-  std::snprintf(line, sizeof line,
-                "variant %d %s: %.2f ms for the histograms, equalization %.2f ms on %s; %s of the "
-                "luminance in bin %d%s",
-                int(s.variant), histogram::info(s.variant).id, histogram_ms_, equalize_ms_,
-                backend_name(backend()), percent(share).c_str(), int(top_it - lum->counts.begin()),
-                matches_reference_ ? "" : "; DIFFERS FROM THE REFERENCE");
-  const std::string curve = shown(original_) ? shown(original_)->name : "luminance";
+  const std::string line =
+      trf("variant {0} {1}: {2} ms for the histograms, equalization {3} ms on {4}; {5} of the "
+          "luminance in bin {6}",
+          int(s.variant), histogram_variant_id_text(histogram::info(s.variant)),
+          fixed2(histogram_ms_), fixed2(equalize_ms_), backend_name(backend()), percent(share),
+          int(top_it - lum->counts.begin())) +
+      (matches_reference_ ? "" : tr("; DIFFERS FROM THE REFERENCE"));
+  const std::string curve =
+      channel_text(shown(original_) ? shown(original_)->name : std::string("luminance"));
+  const std::string image =
+      loaded_key_ + " " + std::to_string(width_) + "x" + std::to_string(height_);
+  const std::string label = channels_ == 3 ? trf("{0}, RGB", image) : trf("{0}, grey", image);
   float top = draw_header(
-      c, "Histogram equalization: the histogram as a picture",
-      label_ + ", 256 bins per channel; bars: " + curve +
-          ", outlines: the other channels, curve: "
-          "the cumulative histogram of " +
-          curve + " (right axis)",
+      c, tr("Histogram equalization: the histogram as a picture"),
+      trf("{0}, 256 bins per channel; bars: {1}, outlines: the other channels, curve: the "
+          "cumulative histogram of {2} (right axis)",
+          label, curve, curve),
       line,
-      "Each channel's cumulative histogram, scaled to 0..255, is the lookup table that maps it: "
-      "crowded levels are spread apart, and after equalization the cumulative histogram is a "
-      "straight line (above the darkest level, which stays black).",
+      tr("Each channel's cumulative histogram, scaled to 0..255, is the lookup table that maps "
+         "it: crowded levels are spread apart, and after equalization the cumulative histogram is "
+         "a straight line (above the darkest level, which stays black)."),
       pal, font);
   const Vec2 size = c.size();
   const float margin = font;
@@ -216,9 +232,9 @@ void HistogramImageScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const int w = width_, h = height_, ch = channels_;
   const std::string after_caption =
       channels_ == 1 || channel_key(s.channel) != "luminance"
-          ? "histograms after equalization (dashed: the straight line of an "
-            "equalized channel)"
-          : "histograms after equalization (R, G, B each equalized: choose one for its line)";
+          ? tr("histograms after equalization (dashed: the straight line of an "
+               "equalized channel)")
+          : tr("histograms after equalization (R, G, B each equalized: choose one for its line)");
   for (int k = 0; k < columns; ++k) {
     const float x0 = margin + k * (col_w + margin);
     gfx::Canvas::Raster raster;
@@ -227,13 +243,14 @@ void HistogramImageScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     if (tex) raster.texture = tex->texture();
     const std::vector<uint8_t>* src = k == 0 ? &planes_ : &equalized_;
     raster.pixels = [src, w, h, ch] { return planes_image(*src, w, h, ch); };
-    GridGeometry geo =
-        draw_raster_grid(c, {x0, top}, {x0 + col_w, image_bottom}, w, h, raster,
-                         k == 0 ? "original" : "equalized (live, on the engine)", pal, font);
+    GridGeometry geo = draw_raster_grid(
+        c, {x0, top}, {x0 + col_w, image_bottom}, w, h, raster,
+        k == 0 ? tr("original") : tr("equalized (live, on the engine)"), pal, font);
     (k == 0 ? original_geo_ : equalized_geo_) = geo;
     draw_histogram(c, {x0, image_bottom + margin * 0.4f}, {x0 + col_w, size.y - margin * 0.3f},
                    k == 0 ? original_ : equalized_hist_,
-                   k == 0 ? "histograms of the original" : after_caption, pal, font, k);
+                   k == 0 ? std::string(tr("histograms of the original")) : after_caption, pal,
+                   font, k);
   }
 }
 
@@ -243,8 +260,8 @@ std::string HistogramImageScene::describe_at(Vec2 point) const {
   if (on_original || equalized_geo_.cell_at(point, x, y)) {
     const int64_t n = int64_t(width_) * height_, i = int64_t(y) * width_ + x;
     const std::vector<uint8_t>& planes = on_original ? planes_ : equalized_;
-    std::string text = std::string(on_original ? "original" : "equalized") + " pixel (" +
-                       std::to_string(x) + ", " + std::to_string(y) + "):";
+    std::string text = on_original ? trf("original pixel ({0}, {1}):", x, y)
+                                   : trf("equalized pixel ({0}, {1}):", x, y);
     for (int c = 0; c < channels_; ++c)
       text += " " + std::to_string(int(planes[size_t(c * n + i)]));
     return text;
@@ -257,11 +274,11 @@ std::string HistogramImageScene::describe_at(Vec2 point) const {
     const int bin = std::clamp(int((point.x - box[0]) / box[1] * 256), 0, 255);
     const std::vector<ChannelHistogram>& set = panel == 0 ? original_ : equalized_hist_;
     std::string text =
-        std::string(panel == 0 ? "original" : "equalized") + ", level " + std::to_string(bin) + ":";
+        panel == 0 ? trf("original, level {0}:", bin) : trf("equalized, level {0}:", bin);
     for (const ChannelHistogram& h : set) {
       const double total = std::max(1.0, double(h.cumulative.back()));
-      text += "\n  " + h.name + " " + std::to_string(h.counts[size_t(bin)]) + " pixels, " +
-              percent(h.cumulative[size_t(bin)] / total) + " at or below";
+      text += "\n  " + trf("{0} {1} pixels, {2} at or below", channel_text(h.name),
+                           h.counts[size_t(bin)], percent(h.cumulative[size_t(bin)] / total));
     }
     return text;
   }

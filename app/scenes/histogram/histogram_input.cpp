@@ -7,6 +7,8 @@
 #include <iterator>
 
 #include "common/error.h"
+#include "histogram_strings.h"
+#include "i18n/i18n.h"
 #include "io/image_planes.h"
 
 namespace ws::app {
@@ -100,6 +102,7 @@ HistogramInput load_histogram_input(const HistogramSettings& s, const HistogramL
       const size_t pixels = size_t(image.width) * image.height;
       in.samples.type = hg::SampleType::U8;
       in.samples.u8.assign(image.plane(plane), image.plane(plane) + pixels);
+      in.grey = image.channels == 1 && s.channel != "luminance";
       in.image_width = image.width;
       in.image_height = image.height;
       in.label = std::filesystem::path(image.path).filename().string() + " " +
@@ -135,6 +138,43 @@ HistogramInput load_histogram_input(const HistogramSettings& s, const HistogramL
                 ": " + mode + " draws up to " + std::to_string(limits.max_bins) +
                 " bins (the contention mode takes up to 65536)");
   return in;
+}
+
+std::string histogram_input_label_text(const HistogramSettings& s) {
+  switch (s.source) {
+    case HistogramSource::Text:
+      return trf("text ({0} chars)", s.text.size());
+    case HistogramSource::Values:
+      return tr("typed values");
+    case HistogramSource::TextFile:
+      return trf("{0} (text file)", s.file.substr(s.file.find_last_of('/') + 1));
+    case HistogramSource::Image:
+      return s.file.substr(s.file.find_last_of('/') + 1) + " (" + tr_text(s.channel) + ")";
+    case HistogramSource::Synthetic:
+      return trf("{0}, {1} samples, seed {2}",
+                 histogram_dist_text(s.dist) +
+                     (s.dist == hg::Dist::Zipf ? " " + number_words(s.skew) : std::string()),
+                 s.n, s.seed);
+  }
+  return "?";
+}
+
+std::string histogram_input_text(const HistogramSettings& s, const HistogramInput& in) {
+  std::string text;
+  switch (s.source) {
+    case HistogramSource::Values:
+      text = trf("typed values ({0})", in.total);
+      break;
+    case HistogramSource::Image:
+      text = std::filesystem::path(s.file).filename().string() + " " +
+             std::to_string(in.image_width) + "x" + std::to_string(in.image_height) + " (" +
+             (in.grey ? tr("grey") : tr_text(s.channel)) + ")";
+      break;
+    default:
+      text = histogram_input_label_text(s);
+  }
+  if (in.truncated) text = trf("{0}, first {1} of {2}", text, in.samples.size(), in.total);
+  return text;
 }
 
 std::string bin_range_text(const hg::BinSpec& b, int bin, bool letters) {

@@ -18,6 +18,7 @@ struct HistogramInput {
   bool truncated = false;  // the mode took the first `max_samples` of a longer input
   bool letters = false;    // text: draw the samples as their characters
   int image_width = 0, image_height = 0;  // image sources
+  bool grey = false;                      // an image with one channel (a colour asked for)
 };
 
 // What a mode takes: at most `max_samples` samples and `max_bins` bins. Text, typed values and
@@ -36,6 +37,11 @@ HistogramInput load_histogram_input(const HistogramSettings& s, const HistogramL
 // The bins of the settings for these samples (auto range: min..max of the data, the largest value
 // in the last bin). Throws ws::Error as make_bins does.
 histogram::BinSpec resolve_bins(const HistogramSettings& s, const histogram::Samples& samples);
+
+// What the input is, in the current language, for the panels and figures (`label` and
+// HistogramSettings::input_label() stay English: the run documents carry them).
+std::string histogram_input_label_text(const HistogramSettings& s);
+std::string histogram_input_text(const HistogramSettings& s, const HistogramInput& in);
 
 // A bin's range as a student reads it: "m-p" for the textbook's letter bins, "[12, 16)" else.
 std::string bin_range_text(const histogram::BinSpec& b, int bin, bool letters);

@@ -5,11 +5,25 @@
 #include <set>
 #include <tuple>
 
+#include "i18n/i18n.h"
+
 namespace ws::app {
 
 bool is_counter_buffer(const Trace& trace, int buffer) {
   if (buffer <= 0 || buffer >= static_cast<int>(trace.buffers.size())) return false;
   return trace.buffers[buffer].space != MemSpace::Register;
+}
+
+std::string counter_copy_name(const Trace& trace, int buffer, int copy, int bins) {
+  const TraceBuffer& b = trace.buffers[size_t(buffer)];
+  if (b.name == "hist") return "hist";
+  if (b.name == "warp hist") {
+    const int per_block = std::max(1, b.size / std::max(bins, 1));
+    return trf("warp b{0} w{1}", copy / per_block, copy % per_block);
+  }
+  if (b.space == MemSpace::Shared) return trf("shared b{0}", copy);
+  if (b.name == "private") return trf("private b{0}", copy);
+  return b.name + " b" + std::to_string(copy);
 }
 
 int counter_copy(const Trace& trace, const TraceStep& step, const TraceEvent& e, int bins) {
@@ -42,13 +56,22 @@ std::vector<CounterQueue> step_queues(const Trace& trace, int step, int bins) {
     for (const TraceEvent& e : trace.steps[size_t(step) - 1].events)
       if (e.kind == EventKind::Read && is_counter_buffer(trace, e.buffer))
         read_before.insert({e.thread, int(e.buffer), e.address});
+  // A thread that reads and writes a counter in one step (the sequential loop's plain increment)
+  // races with nobody: neither its read nor its write queues.
+  std::set<std::tuple<int, int, int>> read_now, written_now;
   for (const TraceEvent& e : s.events) {
     if (!is_counter_buffer(trace, e.buffer)) continue;
+    if (e.kind == EventKind::Read) read_now.insert({e.thread, int(e.buffer), e.address});
+    if (e.kind == EventKind::Write) written_now.insert({e.thread, int(e.buffer), e.address});
+  }
+  for (const TraceEvent& e : s.events) {
+    if (!is_counter_buffer(trace, e.buffer)) continue;
+    const std::tuple<int, int, int> who{e.thread, int(e.buffer), e.address};
     const bool write_back =
-        e.kind == EventKind::Write && read_before.count({e.thread, int(e.buffer), e.address});
+        e.kind == EventKind::Write && read_before.count(who) && !read_now.count(who);
     const bool take =
         e.kind == EventKind::Atomic || write_back ||
-        (e.kind == EventKind::Read && written_next.count({e.thread, int(e.buffer), e.address}));
+        (e.kind == EventKind::Read && written_next.count(who) && !written_now.count(who));
     if (!take) continue;
     const int copy = counter_copy(trace, s, e, bins);
     const int bin = e.address % bins;

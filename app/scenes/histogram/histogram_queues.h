@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "common/trace.h"
@@ -27,13 +28,18 @@ struct CounterQueue {
                                  // amount; the last store wins)
 };
 
+// A counter copy's name as the figures and captions show it: "hist", "private b1", "shared b0",
+// "warp b0 w1" (in the current language).
+std::string counter_copy_name(const Trace& trace, int buffer, int copy, int bins);
+
 // The copy an event's address belongs to (shared buffers: block-major, as the snapshots are).
 int counter_copy(const Trace& trace, const TraceStep& step, const TraceEvent& e, int bins);
 
 // The step's queues, longest first (ties: by buffer, copy, bin). With the injected race the plain
 // reads of one counter in one step form the queue (they all read the same old value), and in the
 // next step their plain writes of it (each stores what it read + its amount: the updates of all
-// but the last store are lost).
+// but the last store are lost). A counter a thread reads and writes in one step (the sequential
+// loop's increment) is no race and forms no queue.
 std::vector<CounterQueue> step_queues(const Trace& trace, int step, int bins);
 
 struct TraceContention {

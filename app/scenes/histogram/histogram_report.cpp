@@ -2,9 +2,39 @@
 
 #include <algorithm>
 
+#include "histogram_strings.h"
+#include "i18n/i18n.h"
+
 namespace ws::app {
 
 namespace hg = ws::histogram;
+
+namespace {
+
+// The bin with the longest chain (the hottest one when it has it).
+int chain_bin(const BinContention& c) {
+  int bin = c.hottest_bin;
+  if (bin < 0 || bin >= static_cast<int>(c.chain.size()) || c.chain[size_t(bin)] != c.longest_chain)
+    bin = static_cast<int>(std::max_element(c.chain.begin(), c.chain.end()) - c.chain.begin());
+  return bin;
+}
+
+}  // namespace
+
+std::string contention_line_text(hg::Variant v, const BinContention& c, const hg::BinSpec& bins,
+                                 bool letters) {
+  std::string line =
+      trf("variant {0}: {1}", int(v),
+          histogram_counted(c.total_atomics, TR_NOOP("{0} atomic"), TR_NOOP("{0} atomics")));
+  if (c.longest_chain > 0) {
+    const int bin = chain_bin(c);
+    const std::string range = bin_range_text(bins, bin, letters);
+    line += range == std::to_string(bin)
+                ? trf(", longest chain {0} on bin {1}", c.longest_chain, bin)
+                : trf(", longest chain {0} on bin {1} ({2})", c.longest_chain, bin, range);
+  }
+  return line;
+}
 
 std::string contention_line(hg::Variant v, const BinContention& c, const hg::BinSpec& bins,
                             bool letters) {

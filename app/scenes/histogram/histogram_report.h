@@ -33,5 +33,9 @@ RunJson histogram_run_json(const HistogramSettings& s, Backend backend, const Hi
 // the terminal show.
 std::string contention_line(histogram::Variant v, const BinContention& c,
                             const histogram::BinSpec& bins, bool letters);
+// The same line in the current language (for the panels and figures; the documents keep
+// contention_line's English).
+std::string contention_line_text(histogram::Variant v, const BinContention& c,
+                                 const histogram::BinSpec& bins, bool letters);
 
 }  // namespace ws::app

@@ -7,6 +7,7 @@
 #include "scene_kit/panel_widgets.h"
 #include "histogram_bench.h"
 #include "histogram_image_scene.h"
+#include "i18n/i18n.h"
 
 namespace ws::app {
 
@@ -23,6 +24,14 @@ std::vector<std::unique_ptr<Scene>> histogram_modes(
   return modes;
 }
 
+// The mode buttons' text (the mode ids, which the command line takes).
+const char* mode_label(const std::string& id) {
+  if (id == "teach") return tr("teach");
+  if (id == "contention") return tr("contention");
+  if (id == "image") return tr("image");
+  return id.c_str();
+}
+
 // The settings that decide the input and bins (what a stash compares).
 bool same_input(const HistogramSettings& a, const HistogramSettings& b) {
   return histogram_params_json(a) == histogram_params_json(b);
@@ -33,7 +42,7 @@ bool same_input(const HistogramSettings& a, const HistogramSettings& b) {
 HistogramScene::HistogramScene() : HistogramScene(std::make_shared<HistogramSettings>()) {}
 
 HistogramScene::HistogramScene(std::shared_ptr<HistogramSettings> settings)
-    : ModeSwitch(kHistogramSceneId, "Histogram (atomics and contention)",
+    : ModeSwitch(kHistogramSceneId, TR_NOOP("Histogram (atomics and contention)"),
                  histogram_modes(settings)),
       settings_(std::move(settings)) {}
 
@@ -134,8 +143,8 @@ void HistogramScene::ui() {
   for (size_t i = 0; i < ids.size(); ++i) {
     if (i) ImGui::SameLine();
     const bool on = mode() == ids[i];
-    if (ImGui::RadioButton(ids[i].c_str(), on) && !on)
-      apply_edit(*this, {{"mode", ids[i]}}, error_);
+    const std::string label = std::string(mode_label(ids[i])) + "###mode-" + ids[i];
+    if (ImGui::RadioButton(label.c_str(), on) && !on) apply_edit(*this, {{"mode", ids[i]}}, error_);
   }
   active().ui();
 }

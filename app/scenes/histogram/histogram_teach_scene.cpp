@@ -6,6 +6,7 @@
 #include "histogram_bench.h"
 #include "histogram_panels.h"
 #include "histogram_report.h"
+#include "histogram_strings.h"
 #include "scene_kit/panel_widgets.h"
 #include "scene_kit/run_json.h"
 
@@ -133,25 +134,29 @@ void HistogramTeachScene::ui() {
   histogram_bins_controls(*this, *settings_, error_);
   histogram_variant_controls(*this, *settings_, error_, true);
   if (!taught_) return;
-  if (ImGui::CollapsingHeader("This step", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (ImGui::CollapsingHeader((std::string(tr("This step")) + "###hg-this-step").c_str(),
+                              ImGuiTreeNodeFlags_DefaultOpen)) {
     const hg::TeachRun& run = taught_->run;
     const TraceStep& s = run.trace.steps.at(size_t(cursor_.step()));
-    ImGui::TextWrapped("Step %d of %zu: %s (phase %s)", cursor_.step() + 1, run.trace.steps.size(),
-                       s.label.c_str(), s.phase.c_str());
+    ImGui::TextWrapped(
+        "%s", trf("Step {0} of {1}: {2} (phase {3})", cursor_.step() + 1, run.trace.steps.size(),
+                  histogram_step_label_text(s.label), histogram_phase_text(s.phase))
+                  .c_str());
     if (input_.truncated)
-      ImGui::TextWrapped("Teach mode traces the first %lld of the input's %lld samples.",
-                         static_cast<long long>(hg::kTeachMaxSamples),
-                         static_cast<long long>(input_.total));
-    ImGui::TextWrapped("%s", hg::info(run.params.variant).lesson);
+      ImGui::TextWrapped("%s", trf("Teach mode traces the first {0} of the input's {1} samples.",
+                                   hg::kTeachMaxSamples, input_.total)
+                                   .c_str());
+    ImGui::TextWrapped("%s", histogram_variant_lesson_text(hg::info(run.params.variant)).c_str());
     twin_check_line(taught_->traced.twin);
     const size_t step = size_t(cursor_.step());
     const int32_t step_chain =
         step < contention_.step_chain.size() ? contention_.step_chain[step] : 0;
-    counters_table("histogram-counters",
-                   {hg::info(run.params.variant).id, &taught_->traced.counters}, nullptr,
-                   cursor_.step(),
-                   {{"longest atomic chain, this step", std::to_string(step_chain), ""},
-                    {"longest atomic chain, run", std::to_string(contention_.longest_chain), ""}});
+    counters_table(
+        "histogram-counters",
+        {histogram_variant_id_text(hg::info(run.params.variant)), &taught_->traced.counters},
+        nullptr, cursor_.step(),
+        {{tr("longest atomic chain, this step"), std::to_string(step_chain), ""},
+         {tr("longest atomic chain, run"), std::to_string(contention_.longest_chain), ""}});
   }
   histogram_notes_panel();
 }

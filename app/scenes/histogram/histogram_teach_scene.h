@@ -14,6 +14,7 @@
 #include "histogram_input.h"
 #include "histogram_queues.h"
 #include "histogram_settings.h"
+#include "i18n/i18n.h"
 #include "scene_kit/step_cursor.h"
 #include "scene_kit/teach_pipeline.h"
 #include "scenes/scene.h"
@@ -25,7 +26,7 @@ class HistogramTeachScene : public Scene {
  public:
   explicit HistogramTeachScene(std::shared_ptr<HistogramSettings> settings);
   const char* id() const override { return "teach"; }
-  const char* title() const override { return "teach one run"; }
+  const char* title() const override { return TR_NOOP("teach one run"); }
   SceneCapabilities capabilities() const override;
   void attach(SceneContext& context) override;
   void detach() override;
@@ -39,6 +40,9 @@ class HistogramTeachScene : public Scene {
   void code_ui() override;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
   std::string describe_at(gfx::Vec2 point) const override;
+  // Lecture mode (histogram_captions.cpp): the eight variants, and what the figure shows and why.
+  std::vector<std::string> lecture_variants() const override;
+  std::string caption() const override;
   nlohmann::json results_json() const override;
   BenchJob bench_job(const BenchRequest& request) const override;
 

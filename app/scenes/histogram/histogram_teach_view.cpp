@@ -10,7 +10,9 @@
 #include <map>
 #include <set>
 
+#include "histogram_strings.h"
 #include "histogram_teach_scene.h"
+#include "i18n/i18n.h"
 #include "views/cell_rows.h"
 #include "views/figure_parts.h"
 #include "views/legend.h"
@@ -49,18 +51,6 @@ std::string sample_text(double v, bool letters) {
   return text;
 }
 
-std::string copy_name(const Trace& trace, int buffer, int copy, int bins, int block_dim) {
-  const TraceBuffer& b = trace.buffers[size_t(buffer)];
-  if (b.name == "hist") return "hist";
-  if (b.name == "warp hist") {
-    const int per_block = std::max(1, b.size / std::max(bins, 1));
-    return "warp b" + std::to_string(copy / per_block) + " w" + std::to_string(copy % per_block);
-  }
-  (void)block_dim;
-  if (b.space == MemSpace::Shared) return "shared b" + std::to_string(copy);
-  return b.name + " b" + std::to_string(copy);
-}
-
 }  // namespace
 
 void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
@@ -70,7 +60,7 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   c.rect_filled({0, 0}, c.size(), pal.background);
   const float font = figure_font(c.size());
   if (!taught_) {
-    c.text({font, font}, error_.empty() ? "no run" : error_, font, pal.mismatch);
+    c.text({font, font}, error_.empty() ? tr("no run") : error_, font, pal.mismatch);
     return;
   }
   const hg::TeachRun& run = taught_->run;
@@ -86,16 +76,16 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     return mix(pal.cell_fill, pal.warp_color(warp_of(thread, bd, warp)), 0.5f);
   };
 
-  const std::string title = std::string("Histogram: ") + vi.title;
-  std::string detail = input_.label + ", " + std::to_string(nbins) + " bins, " +
-                       std::to_string(run.params.grid_dim) + " x " +
-                       std::to_string(run.params.block_dim) + " threads, " +
-                       backend_name(backend()) + " backend";
-  if (run.params.inject_race) detail += ", RACE INJECTED (non-atomic update)";
-  const std::string step_line = "step " + std::to_string(step + 1) + " of " +
-                                std::to_string(trace.steps.size()) + ": " + s.label + " (" +
-                                s.phase + ")";
-  float top = draw_header(c, title, detail, step_line, vi.lesson, pal, font);
+  const std::string title = trf("Histogram: {0}", histogram_variant_title_text(vi));
+  std::string detail =
+      trf("{0}, {1} bins, {2} x {3} threads, {4} backend", histogram_input_text(*settings_, input_),
+          nbins, s.grid_dim, s.block_dim, backend_name(backend()));  // the launch (1 x 1: 1)
+  if (run.params.inject_race) detail += tr(", RACE INJECTED (non-atomic update)");
+  const std::string step_line =
+      trf("step {0} of {1}: {2} ({3})", step + 1, trace.steps.size(),
+          histogram_step_label_text(s.label), histogram_phase_text(s.phase));
+  float top =
+      draw_header(c, title, detail, step_line, histogram_variant_lesson_text(vi), pal, font);
   const Vec2 size = c.size();
   const float margin = font;
   const float footer_h = font * 1.8f, legend_h = font * 1.6f;
@@ -127,20 +117,18 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     const int64_t first = k * kStripCells, last = std::min(n, first + kStripCells);
     CellRow samples, threads, hit;
     const bool whole = n <= kStripCells;
-    samples.label =
-        whole ? "sample" : "samples " + std::to_string(first) + "-" + std::to_string(last - 1);
-    threads.label = "read by";
-    hit.label = "bin";
+    samples.label = whole ? tr("sample") : trf("samples {0}-{1}", first, last - 1);
+    threads.label = tr("read by");
+    hit.label = tr("bin");
     for (int64_t i = first; i < last; ++i) {
       const double v = in_values[size_t(i)];
       Cell sc, tc, bc;
       sc.text = sample_text(v, input_.letters);
       const int bin = hg::bin_of(float(v), bins);
-      sc.hover = "sample " + std::to_string(i) + " = " + sample_text(v, input_.letters) +
+      sc.hover = trf("sample {0} = {1}", i, sample_text(v, input_.letters)) +
                  (input_.letters && v >= 32 && v < 127 ? " (" + sample_text(v, false) + ")" : "") +
-                 (bin >= 0 ? ", bin " + std::to_string(bin) + " (" +
-                                 bin_range_text(bins, bin, input_.letters) + ")"
-                           : ", outside the bins' range: not counted");
+                 (bin >= 0 ? trf(", bin {0} ({1})", bin, bin_range_text(bins, bin, input_.letters))
+                           : std::string(tr(", outside the bins' range: not counted")));
       const auto it = reader.find(i);
       if (it != reader.end()) {
         const int32_t t = it->second;
@@ -148,11 +136,9 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
         sc.emphasis = true;
         tc.text = "t" + std::to_string(t);
         bc.text = bin >= 0 ? bin_range_text(bins, bin, input_.letters) : "-";
-        const std::string who = "thread " + std::to_string(t) + " (block " +
-                                std::to_string(t / bd) + ", warp " +
-                                std::to_string(warp_of(t, bd, warp)) + ", lane " +
-                                std::to_string((t % bd) % warp) + ")";
-        sc.hover += "\nread by " + who;
+        const std::string who = trf("thread {0} (block {1}, warp {2}, lane {3})", t, t / bd,
+                                    warp_of(t, bd, warp), (t % bd) % warp);
+        sc.hover += "\n" + trf("read by {0}", who);
         tc.hover = bc.hover = sc.hover;
       } else {
         tc.hidden = bc.hidden = false;
@@ -200,7 +186,7 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const int shown_copies = static_cast<int>(copies.size()) - 1;
   for (const auto& [b, k] : copies) {
     CellRow row;
-    row.label = copy_name(trace, b, k, nbins, bd);
+    row.label = counter_copy_name(trace, b, k, nbins);
     const std::vector<double>& values = snap.at(size_t(b));
     for (int bin = 0; bin < nbins; ++bin) {
       Cell cell;
@@ -212,16 +198,16 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
         cell.fill = warp_fill(it->second);
         cell.emphasis = true;
       }
-      cell.hover = row.label + "[" + std::to_string(bin) + "] (bin " +
-                   bin_range_text(bins, bin, input_.letters) +
-                   ") = " + (v != v ? std::string("not written yet") : number(v, ValueType::Int32));
+      cell.hover =
+          trf("{0}[{1}] (bin {2}) = {3}", row.label, bin, bin_range_text(bins, bin, input_.letters),
+              v != v ? std::string(tr("not written yet")) : number(v, ValueType::Int32));
       row.cells.push_back(cell);
     }
     row.gap_after = 0.15f;
     row.hover = trace.buffers[size_t(b)].space == MemSpace::Shared
-                    ? "a copy in shared memory (one per block, or per warp)"
-                    : (b == 1 ? "the global histogram: the result"
-                              : "a block's private copy in global memory");
+                    ? tr("a copy in shared memory (one per block, or per warp)")
+                    : (b == 1 ? tr("the global histogram: the result")
+                              : tr("a block's private copy in global memory"));
     rows_.push_back(row);
   }
   if (!rows_.empty()) rows_.back().gap_after = 0.1f;
@@ -233,8 +219,8 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   float y = rows_geometry_.bottom() + font * 0.3f;
   if (total_copies > shown_copies && shown_copies >= 0) {
     c.text({margin, y},
-           "showing " + std::to_string(shown_copies) + " of " + std::to_string(total_copies) +
-               " copies (those this step touches first)",
+           trf("showing {0} of {1} copies (those this step touches first)", shown_copies,
+               total_copies),
            font * 0.7f, pal.text_muted);
     y += font * 0.9f;
   }
@@ -246,7 +232,7 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     const std::vector<double>& hist = snap.at(1);
     const float x0 = margin + font * 2.5f, x1 = margin + left_w;
     const float y0 = y + font * 2.2f, y1 = bottom - font * 1.5f;  // room for the top label
-    c.text({margin, y}, "hist (global) after this step, against the sequential histogram",
+    c.text({margin, y}, tr("hist (global) after this step, against the sequential histogram"),
            font * 0.8f, pal.text);
     double most = 1;
     for (int bin = 0; bin < nbins; ++bin)
@@ -282,8 +268,9 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
         c.rect_filled({bx0, hy_want}, {bx1, hy_now}, pal.mismatch.with_alpha(70));
         c.rect({bx0, hy_want}, {bx1, hy_now}, pal.mismatch, 2);
         const std::string gone = "-" + std::to_string(int64_t(want - now));
+        const std::string gone_text = trf("{0} lost", gone);
         c.text({(bx0 + bx1) / 2, hy_want - 2},
-               c.text_size(gone + " lost", label_font).x < bw ? gone + " lost" : gone, label_font,
+               c.text_size(gone_text, label_font).x < bw ? gone_text : gone, label_font,
                pal.mismatch, HAlign::Center, VAlign::Bottom);
       } else if (label_font >= 7 && now > 0) {
         c.text({(bx0 + bx1) / 2, std::min(hy_now, hy_want) - 2}, std::to_string(int64_t(now)),
@@ -292,13 +279,12 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
       if (label_font >= 7 && bin % label_every == 0)
         c.text({(bx0 + bx1) / 2, y1 + 2}, bin_range_text(bins, bin, input_.letters), label_font,
                pal.text_muted, HAlign::Center, VAlign::Top);
-      boxes_.push_back({{bx0, y0},
-                        {bx1, y1},
-                        "bin " + std::to_string(bin) + " (" +
-                            bin_range_text(bins, bin, input_.letters) +
-                            "): " + std::to_string(int64_t(now)) + " counted so far, " +
-                            std::to_string(int64_t(want)) + " in the sequential histogram" +
-                            (lost ? "; " + std::to_string(int64_t(want - now)) + " lost" : "")});
+      boxes_.push_back(
+          {{bx0, y0},
+           {bx1, y1},
+           trf("bin {0} ({1}): {2} counted so far, {3} in the sequential histogram", bin,
+               bin_range_text(bins, bin, input_.letters), int64_t(now), int64_t(want)) +
+               (lost ? trf("; {0} lost", int64_t(want - now)) : std::string())});
     }
   }
 
@@ -308,9 +294,9 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     const bool plain = !queues.empty() && queues.front().plain;
     const bool writes = plain && queues.front().writes;
     c.text({right_x, top},
-           writes  ? "plain writes of one counter this step (the last store wins)"
-           : plain ? "plain reads of one counter this step (they all read the same value)"
-                   : "atomics on one counter this step, in the order they serialize",
+           writes  ? tr("plain writes of one counter this step (the last store wins)")
+           : plain ? tr("plain reads of one counter this step (they all read the same value)")
+                   : tr("atomics on one counter this step, in the order they serialize"),
            font * 0.8f, plain ? pal.mismatch : pal.text);
     const float qy0 = top + font * 2.6f, qy1 = bottom - font * 2.2f;
     const float col_w = std::max(font * 3.2f, std::min(font * 4.5f, right_w / 6));
@@ -318,13 +304,13 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     const int cols = std::min<int>(fit_cols, static_cast<int>(queues.size()));
     if (queues.empty())
       c.text({right_x, qy0},
-             s.phase == "init" ? "no atomics: this step zeroes the shared copies"
-                               : "no atomics in this step",
+             s.phase == "init" ? tr("no atomics: this step zeroes the shared copies")
+                               : tr("no atomics in this step"),
              font * 0.8f, pal.text_muted);
     for (int q = 0; q < cols; ++q) {
       const CounterQueue& queue = queues[size_t(q)];
       const float x = right_x + q * col_w;
-      const std::string name = copy_name(trace, queue.buffer, queue.copy, nbins, bd);
+      const std::string name = counter_copy_name(trace, queue.buffer, queue.copy, nbins);
       c.text({x + col_w / 2, qy0 - font * 1.6f}, fit_text(c, name, font * 0.7f, col_w - 4),
              font * 0.7f, pal.text_muted, HAlign::Center, VAlign::Top);
       c.text({x + col_w / 2, qy0 - font * 0.8f},
@@ -352,17 +338,15 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
                  std::min(font * 0.7f, box_h * 0.8f), pal.text, HAlign::Center, VAlign::Middle);
         boxes_.push_back(
             {a, b,
-             name + "[" + std::to_string(queue.bin) + "]: " +
-                 (queue.writes  ? "plain write "
-                  : queue.plain ? "plain read "
-                                : "atomic ") +
-                 std::to_string(i + 1) + " of " + std::to_string(len) + " by thread " +
-                 std::to_string(t) + " (block " + std::to_string(t / bd) + ", warp " +
-                 std::to_string(warp_of(t, bd, warp)) + ")" +
-                 (queue.writes  ? ", stores " + sample_text(amount, false)
-                  : amount != 1 ? ", adds " + sample_text(amount, false)
-                                : "") +
-                 (i > 0 && !queue.plain ? "; waits for " + std::to_string(i) + " before it" : "")});
+             trf("{0}[{1}]: {2} {3} of {4} by thread {5} (block {6}, warp {7})", name, queue.bin,
+                 queue.writes  ? tr("plain write")
+                 : queue.plain ? tr("plain read")
+                               : tr("atomic"),
+                 i + 1, len, t, t / bd, warp_of(t, bd, warp)) +
+                 (queue.writes  ? trf(", stores {0}", sample_text(amount, false))
+                  : amount != 1 ? trf(", adds {0}", sample_text(amount, false))
+                                : std::string()) +
+                 (i > 0 && !queue.plain ? trf("; waits for {0} before it", i) : std::string())});
       }
       float under = qy0 + drawn * box_h + 2;
       if (drawn < len) {
@@ -376,48 +360,52 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
       for (int32_t t : queue.threads) ++per_warp[warp_of(t, bd, warp)];
       int chain = 0;
       for (const auto& [w, k] : per_warp) chain = std::max(chain, k);
-      const std::string note =
-          queue.plain ? std::to_string(len - 1) + " lost" : std::to_string(len) + " in line";
+      const std::string note = queue.plain ? trf("{0} lost", len - 1) : trf("{0} in line", len);
       const gfx::Color note_color = queue.plain && len > 1 ? pal.mismatch : pal.text_muted;
       c.text({x + col_w / 2, under + 2}, fit_text(c, note, font * 0.65f, col_w), font * 0.65f,
              note_color, HAlign::Center, VAlign::Top);
       if (!queue.plain && per_warp.size() > 1)
         c.text({x + col_w / 2, under + 2 + font * 0.8f},
-               fit_text(c, "chain " + std::to_string(chain), font * 0.65f, col_w), font * 0.65f,
-               note_color, HAlign::Center, VAlign::Top);
+               fit_text(c, trf("chain {0}", chain), font * 0.65f, col_w), font * 0.65f, note_color,
+               HAlign::Center, VAlign::Top);
     }
     if (static_cast<int>(queues.size()) > cols)
-      c.text(
-          {right_x, qy1 + font * 0.9f},
-          "and " + count_text(int64_t(queues.size()) - cols, "more counter") + " (shorter queues)",
-          font * 0.7f, pal.text_muted);
+      c.text({right_x, qy1 + font * 0.9f},
+             histogram_counted(int64_t(queues.size()) - cols,
+                               TR_NOOP("and {0} more counter (shorter queues)"),
+                               TR_NOOP("and {0} more counters (shorter queues)")),
+             font * 0.7f, pal.text_muted);
   }
 
   // ---- Key and counters.
   LegendLine key(c, {margin, size.y - footer_h - legend_h + font * 0.2f}, font * 0.75f, pal);
   for (int k = 0; k < 4; ++k) key.strip(mix(pal.cell_fill, pal.warp_color(k), 0.5f));
   key.end_strips();
-  key.label("warp of the thread (t5 = thread 5)");
+  key.label(tr("warp of the thread (t5 = thread 5)"));
   key.outlined(pal.highlight, 3);
-  key.label("read or updated this step");
+  key.label(tr("read or updated this step"));
   key.outlined(pal.text_muted, 1);
-  key.label("bar outline: the sequential count");
+  key.label(tr("bar outline: the sequential count"));
   if (run.params.inject_race) {
     key.boxed(pal.mismatch.with_alpha(70), pal.mismatch);
-    key.label("lost updates");
+    key.label(tr("lost updates"));
   }
   const StepCounters& sc = taught_->traced.counters.per_step.at(size_t(step));
   const int32_t chain =
       size_t(step) < contention_.step_chain.size() ? contention_.step_chain[size_t(step)] : 0;
   std::string footer =
-      count_text(sc.active_threads, "thread") + ", " + count_text(sc.atomics, "atomic") +
-      ", longest chain " + std::to_string(chain) + ", " +
-      count_text(sc.global_requests, "global sector") + ", " +
-      count_text(sc.bank_conflicts, "bank conflict") +
-      " this step; run: " + count_text(taught_->traced.counters.atomics, "atomic") +
-      ", longest chain " + std::to_string(contention_.longest_chain);
+      trf("{0}, {1}, longest chain {2}, {3}, {4} this step; run: {5}, longest chain {6}",
+          histogram_counted(sc.active_threads, TR_NOOP("{0} thread"), TR_NOOP("{0} threads")),
+          histogram_counted(sc.atomics, TR_NOOP("{0} atomic"), TR_NOOP("{0} atomics")), chain,
+          histogram_counted(sc.global_requests, TR_NOOP("{0} global sector"),
+                            TR_NOOP("{0} global sectors")),
+          histogram_counted(sc.bank_conflicts, TR_NOOP("{0} bank conflict"),
+                            TR_NOOP("{0} bank conflicts")),
+          histogram_counted(taught_->traced.counters.atomics, TR_NOOP("{0} atomic"),
+                            TR_NOOP("{0} atomics")),
+          contention_.longest_chain);
   if (taught_->traced.twin.ran)
-    footer += taught_->traced.twin.matches() ? "; GPU trace == CPU trace" : "; GPU != CPU";
+    footer += taught_->traced.twin.matches() ? tr("; GPU trace == CPU trace") : tr("; GPU != CPU");
   draw_footer(
       c, footer, pal, font,
       taught_->traced.twin.ran && !taught_->traced.twin.matches() ? pal.mismatch : pal.text_muted);

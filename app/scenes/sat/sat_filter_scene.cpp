@@ -5,12 +5,14 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 
 #include "common/error.h"
 #include "interop/pixel_image.h"
 #include "sat/sat_filter_cpu.h"
 #include "sat_panels.h"
 #include "sat_report.h"
+#include "sat_strings.h"
 #include "scene_kit/panel_widgets.h"
 
 namespace ws::app {
@@ -263,27 +265,29 @@ void SatFilterScene::ui() {
   sat_input_controls(*this, *settings_, error_, true);
   sat_variant_controls(*this, *settings_, error_, false);
   panel_filter();
-  if (ImGui::CollapsingHeader("Fast mode: time every variant"))
+  if (ImGui::CollapsingHeader(sat_label(tr("Fast mode: time every variant"), "sat-fast").c_str()))
     fast_.ui(backend(), 0, [this](const BenchRequest& r) { return bench_job(r); });
   sat_notes_panel();
 }
 
 void SatFilterScene::panel_filter() {
-  if (!ImGui::CollapsingHeader("Filter", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  if (!ImGui::CollapsingHeader(sat_label(tr("Filter"), "sat-filter").c_str(),
+                               ImGuiTreeNodeFlags_DefaultOpen))
+    return;
   const SatSettings& s = *settings_;
   nlohmann::json edit = nlohmann::json::object();
-  const std::vector<std::string> methods = {"via the SAT (4 look-ups)", "separable running sums",
-                                            "direct (sum the window)"};
+  const std::vector<std::string> methods = {
+      tr("via the SAT (4 look-ups)"), tr("separable running sums"), tr("direct (sum the window)")};
   int method = static_cast<int>(s.method);
-  if (combo("method", method, methods))
+  if (combo(sat_label(tr("method"), "sat-method").c_str(), method, methods))
     edit["method"] = sat::filter_method_name(static_cast<sat::FilterMethod>(method));
   int radius = s.filter.radius;
   const int max_r = std::max(input_.width, input_.height);
-  if (ImGui::SliderInt("radius", &radius, 0, std::max(max_r, 1), "%d",
-                       ImGuiSliderFlags_Logarithmic))
+  if (ImGui::SliderInt(sat_label(tr("radius"), "sat-radius").c_str(), &radius, 0,
+                       std::max(max_r, 1), "%d", ImGuiSliderFlags_Logarithmic))
     edit["radius"] = radius;
   bool compare = s.compare;
-  if (ImGui::Checkbox("compare with", &compare))
+  if (ImGui::Checkbox(sat_label(tr("compare with"), "sat-compare").c_str(), &compare))
     edit["compare"] = compare ? sat::filter_method_name(s.compare_method) : "";
   if (s.compare) {
     ImGui::SameLine();
@@ -292,31 +296,44 @@ void SatFilterScene::panel_filter() {
     if (combo("##compare", other, methods))
       edit["compare"] = sat::filter_method_name(static_cast<sat::FilterMethod>(other));
   }
+  // The "depth" values, and what the list shows for each.
   const std::vector<std::string> depths = {"none (box filter)", "ramp", "bowl", "step"};
   int depth = 0;
   for (int k = 1; k < 4; ++k)
     if (s.depth == depths[k]) depth = k;
   if (!s.depth.empty() && depth == 0) depth = -1;
-  std::vector<std::string> depth_items = depths;
+  // ("##" ends what ImGui shows: "step" alone would be the timeline's word in the catalog.)
+  std::vector<std::string> depth_items = {tr("none (box filter)"), tr("ramp"), tr("bowl"),
+                                          tr("step##depth map")};
   if (depth < 0) {
-    depth_items.push_back("file: " + s.depth);
+    depth_items.push_back(trf("file: {0}", s.depth));
     depth = 4;
   }
-  if (combo("depth of field", depth, depth_items) && depth < 4)
+  if (combo(sat_label(tr("depth of field"), "sat-depth").c_str(), depth, depth_items) && depth < 4)
     edit["depth"] = depth == 0 ? "" : depths[depth];
   static std::string depth_file;
-  if (text_field("depth map file", "a grey image of the image's size; Enter loads it", depth_file))
+  if (text_field(sat_label(tr("depth map file"), "sat-depth-file").c_str(),
+                 tr("a grey image of the image's size; Enter loads it"), depth_file))
     edit["depth"] = depth_file;
   if (s.filter.depth_of_field) {
     float focus = s.filter.focus, aperture = s.filter.aperture;
-    if (ImGui::SliderFloat("focus", &focus, 0, 1)) edit["focus"] = focus;
-    if (ImGui::SliderFloat("aperture (max radius)", &aperture, 0, 128)) edit["aperture"] = aperture;
+    if (ImGui::SliderFloat(sat_label(tr("focus"), "sat-focus").c_str(), &focus, 0, 1))
+      edit["focus"] = focus;
+    if (ImGui::SliderFloat(sat_label(tr("aperture (max radius)"), "sat-aperture").c_str(),
+                           &aperture, 0, 128))
+      edit["aperture"] = aperture;
   }
   apply_edit(*this, edit, error_);
-  ImGui::Text("%s + filter: %.3f ms on %s (wall time, incl. synchronisation)",
-              s.method == sat::FilterMethod::Sat ? "table" : "no table", run_ms_,
-              backend_name(backend()));
-  if (ImGui::Button("Measure time against radius")) {
+  char ms[32];
+  std::snprintf(ms, sizeof ms, "%.3f", run_ms_);
+  ImGui::TextUnformatted(
+      (s.method == sat::FilterMethod::Sat
+           ? trf("table + filter: {0} ms on {1} (wall time, incl. synchronisation)", ms,
+                 backend_name(backend()))
+           : trf("no table + filter: {0} ms on {1} (wall time, incl. synchronisation)", ms,
+                 backend_name(backend())))
+          .c_str());
+  if (ImGui::Button(sat_label(tr("Measure time against radius"), "sat-measure").c_str())) {
     try {
       measure_radius_plot();
     } catch (const Error& e) {
@@ -324,7 +341,8 @@ void SatFilterScene::panel_filter() {
     }
   }
   ImGui::SameLine();
-  ImGui::TextDisabled("SAT, separable and direct at r = 1..256 (direct while affordable)");
+  ImGui::TextDisabled("%s",
+                      tr("SAT, separable and direct at r = 1..256 (direct while affordable)"));
 }
 
 void SatFilterScene::code_ui() {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "i18n/i18n.h"
 #include "sat_input.h"
 #include "sat_settings.h"
 #include "scene_kit/fast_panel.h"
@@ -33,7 +34,7 @@ class SatFilterScene : public Scene {
   explicit SatFilterScene(std::shared_ptr<SatSettings> settings);
   ~SatFilterScene() override;
   const char* id() const override { return "filter"; }
-  const char* title() const override { return "filter an image"; }
+  const char* title() const override { return TR_NOOP("filter an image"); }
   SceneCapabilities capabilities() const override;
   void attach(SceneContext& context) override;
   void detach() override;
@@ -47,6 +48,9 @@ class SatFilterScene : public Scene {
   void code_ui() override;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
   std::string describe_at(gfx::Vec2 point) const override;
+  // Lecture mode (sat_captions.cpp).
+  std::vector<std::string> lecture_variants() const override;
+  std::string caption() const override;
   nlohmann::json results_json() const override;
   BenchJob bench_job(const BenchRequest& request) const override;
   gfx::Image output_image() const override;

@@ -5,8 +5,10 @@
 #include <cmath>
 #include <cstdio>
 
+#include "i18n/i18n.h"
 #include "interop/pixel_image.h"
 #include "sat_filter_scene.h"
+#include "sat_strings.h"
 #include "views/figure_parts.h"
 
 namespace ws::app {
@@ -36,13 +38,35 @@ gfx::Color method_colour(const gfx::Palette& pal, sat::FilterMethod m) {
 const char* method_label(sat::FilterMethod m) {
   switch (m) {
     case sat::FilterMethod::Sat:
-      return "SAT (incl. table)";
+      return tr("SAT (incl. table)");
     case sat::FilterMethod::Separable:
-      return "separable running sums";
+      return tr("separable running sums");
     case sat::FilterMethod::Direct:
-      return "direct window sums";
+      return tr("direct window sums");
   }
   return "";
+}
+
+// A filter method by its parameter value ("sat", "direct", "separable"), as the compare panel's
+// caption names it; short words in Chinese.
+const char* method_name(sat::FilterMethod m) {
+  switch (m) {
+    case sat::FilterMethod::Sat:
+      return tr("sat");
+    case sat::FilterMethod::Separable:
+      return tr("separable");
+    case sat::FilterMethod::Direct:
+      return tr("direct");
+  }
+  return "";
+}
+
+// "ramp depth", "bowl depth", "step depth" or "<file> depth": the depth map the header names.
+std::string depth_text(const std::string& depth) {
+  if (depth == "ramp") return tr("ramp depth");
+  if (depth == "bowl") return tr("bowl depth");
+  if (depth == "step") return tr("step depth");
+  return trf("{0} depth", depth);
 }
 
 }  // namespace
@@ -53,29 +77,37 @@ void SatFilterScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const float font = figure_font(c.size());
   original_geo_ = filtered_geo_ = depth_geo_ = compare_geo_ = {};
   if (!engine_ || input_.pixels() == 0) {
-    c.text({font, font}, error_.empty() ? "no image" : error_, font, pal.mismatch);
+    c.text({font, font}, error_.empty() ? std::string(tr("no image")) : error_, font, pal.mismatch);
     return;
   }
   const SatSettings& s = *settings_;
-  char timing[96];
-  std::snprintf(timing, sizeof timing, "%.3f ms on %s", run_ms_, backend_name(backend()));
-  const std::string what = s.filter.depth_of_field
-                               ? "depth of field (" + s.depth + " depth, focus " +
-                                     std::to_string(s.filter.focus).substr(0, 4) + ", aperture " +
-                                     std::to_string(int(std::lround(s.filter.aperture))) + " px)"
-                               : "box filter, radius " + std::to_string(s.filter.radius);
-  const std::string detail =
-      input_.label + (input_.channels == 3 ? ", R G B filtered separately" : ", luminance");
-  const std::string line =
-      what + " by " + method_label(s.method) +
-      (s.method == sat::FilterMethod::Sat
-           ? std::string(", ") + sat::info(s.variant).id + " " + accum_label(s.accum)
-           : std::string()) +
-      ": " + timing;
-  float top = draw_header(c, "Box filters of any size in constant time", detail, line,
-                          "Each output pixel is the mean of its window, clamped at the border and "
-                          "divided by the true pixel count; through the table it costs four "
-                          "look-ups whatever the radius.",
+  char ms[32];
+  std::snprintf(ms, sizeof ms, "%.3f", run_ms_);
+  const std::string timing = trf("{0} ms on {1}", ms, backend_name(backend()));
+  const std::string detail = input_.channels == 3
+                                 ? trf("{0}, R G B filtered separately", sat_text(input_.label))
+                                 : trf("{0}, luminance", sat_text(input_.label));
+  // What, by which method (through the table: which variant and type), and how long.
+  const std::string focus = std::to_string(s.filter.focus).substr(0, 4);
+  const int aperture = int(std::lround(s.filter.aperture));
+  const bool sat_method = s.method == sat::FilterMethod::Sat;
+  const std::string variant = sat_variant_name(s.variant), accum = accum_label(s.accum);
+  std::string line;
+  if (s.filter.depth_of_field)
+    line = sat_method ? trf("depth of field ({0}, focus {1}, aperture {2} px) by {3}, {4} {5}: {6}",
+                            depth_text(s.depth), focus, aperture, method_label(s.method), variant,
+                            accum, timing)
+                      : trf("depth of field ({0}, focus {1}, aperture {2} px) by {3}: {4}",
+                            depth_text(s.depth), focus, aperture, method_label(s.method), timing);
+  else
+    line = sat_method ? trf("box filter, radius {0} by {1}, {2} {3}: {4}", s.filter.radius,
+                            method_label(s.method), variant, accum, timing)
+                      : trf("box filter, radius {0} by {1}: {2}", s.filter.radius,
+                            method_label(s.method), timing);
+  float top = draw_header(c, tr("Box filters of any size in constant time"), detail, line,
+                          tr("Each output pixel is the mean of its window, clamped at the border "
+                             "and divided by the true pixel count; through the table it costs "
+                             "four look-ups whatever the radius."),
                           pal, font);
   const Vec2 size = c.size();
   const float margin = font;
@@ -99,10 +131,10 @@ void SatFilterScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   original.pixels = [this, w, h, ch] { return planes_image(image_bytes_, w, h, ch); };
   filtered.pixels = [this, w, h, ch] { return planes_image(filtered_on_host(), w, h, ch); };
   original_geo_ =
-      draw_raster_grid(c, slot_min(), slot_max(), w, h, original, "original", pal, font);
+      draw_raster_grid(c, slot_min(), slot_max(), w, h, original, tr("original"), pal, font);
   ++next;
   const std::string filtered_caption =
-      compare ? std::string("filtered: ") + method_label(s.method) : std::string("filtered");
+      compare ? trf("filtered: {0}", method_label(s.method)) : std::string(tr("filtered"));
   filtered_geo_ =
       draw_raster_grid(c, slot_min(), slot_max(), w, h, filtered, filtered_caption, pal, font);
   ++next;
@@ -110,10 +142,10 @@ void SatFilterScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     gfx::Canvas::Raster other;
     other.smooth = true;
     other.pixels = [this, w, h, ch] { return planes_image(compared_, w, h, ch); };
-    char caption[160];
-    std::snprintf(caption, sizeof caption, "%s: %lld samples differ, %.3f ms",
-                  sat::filter_method_name(s.compare_method),
-                  static_cast<long long>(compare_differing_), compare_ms_);
+    char compare_ms[32];
+    std::snprintf(compare_ms, sizeof compare_ms, "%.3f", compare_ms_);
+    const std::string caption = trf("{0}: {1} samples differ, {2} ms",
+                                    method_name(s.compare_method), compare_differing_, compare_ms);
     compare_geo_ = draw_raster_grid(c, slot_min(), slot_max(), w, h, other, caption, pal, font);
     ++next;
   }
@@ -131,8 +163,9 @@ void SatFilterScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
       }
       return img;
     };
-    char caption[96];
-    std::snprintf(caption, sizeof caption, "depth 0 (black)..1; sharp at %.2f", s.filter.focus);
+    char focus[32];
+    std::snprintf(focus, sizeof focus, "%.2f", s.filter.focus);
+    const std::string caption = trf("depth 0 (black)..1; sharp at {0}", focus);
     depth_geo_ = draw_raster_grid(c, slot_min(), slot_max(), w, h, depth, caption, pal, font);
   }
   if (!plot_.empty())
@@ -147,7 +180,7 @@ void SatFilterScene::draw_plot(gfx::Canvas& c, Vec2 min, Vec2 max, const gfx::Pa
   if (hi <= 0) return;
   const float left = min.x + font * 4, bottom = max.y - font * 1.6f, top = min.y + font * 1.4f;
   const float right = max.x - font * 13;
-  c.text(min, "time against radius on this image and device (ms; x: radius, log scale)",
+  c.text(min, tr("time against radius on this image and device (ms; x: radius, log scale)"),
          font * 0.85f, pal.text);
   c.line({left, bottom}, {right, bottom}, pal.text_muted);
   c.line({left, bottom}, {left, top}, pal.text_muted);
@@ -192,16 +225,17 @@ std::string SatFilterScene::describe_at(gfx::Vec2 point) const {
   const std::vector<uint8_t>& planes = on_original  ? image_bytes_
                                        : on_compare ? compared_
                                                     : filtered_on_host();
-  std::string text = std::string(on_original  ? "original"
-                                 : on_compare ? method_label(settings_->compare_method)
-                                              : "filtered") +
-                     " pixel (" + std::to_string(x) + ", " + std::to_string(y) + "):";
+  std::string text = trf("{0} pixel ({1}, {2}):",
+                         on_original  ? tr("original")
+                         : on_compare ? method_label(settings_->compare_method)
+                                      : tr("filtered"),
+                         x, y);
   for (int c = 0; c < input_.channels; ++c)
     text += " " + std::to_string(int(planes[size_t(c * n + i)]));
   if (settings_->filter.depth_of_field && !depth_.empty())
-    text += "\ndepth " + std::to_string(depth_[size_t(i)]).substr(0, 5) + ", radius " +
-            std::to_string(sat::dof_radius(depth_[size_t(i)], settings_->filter.focus,
-                                           settings_->filter.aperture));
+    text += "\n" + trf("depth {0}, radius {1}", std::to_string(depth_[size_t(i)]).substr(0, 5),
+                       sat::dof_radius(depth_[size_t(i)], settings_->filter.focus,
+                                       settings_->filter.aperture));
   return text;
 }
 

@@ -2,29 +2,35 @@
 
 #include <imgui.h>
 
+#include "i18n/i18n.h"
+#include "sat_strings.h"
 #include "scene_kit/panel_widgets.h"
 
 namespace ws::app {
 
 void sat_input_controls(Scene& scene, const SatSettings& s, std::string& error, bool colour) {
-  if (!ImGui::CollapsingHeader("Input", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  if (!ImGui::CollapsingHeader(sat_label(tr("Input"), "sat-input").c_str(),
+                               ImGuiTreeNodeFlags_DefaultOpen))
+    return;
   nlohmann::json edit = nlohmann::json::object();
   // The fields show what the settings hold, until the user types (a session or the command
   // line may change them).
   static std::string values, seen_values, image, seen_image;
   if (s.values != seen_values) values = seen_values = s.values;
   if (s.image != seen_image) image = seen_image = s.image;
-  if (text_field("values", "rows separated by ';', e.g. 1 2 3; 4 5 6", values))
+  if (text_field(sat_label(tr("values"), "sat-values").c_str(),
+                 tr("rows separated by ';', e.g. 1 2 3; 4 5 6"), values))
     edit["values"] = values;
-  if (ImGui::SmallButton("the notes' example")) {
+  if (ImGui::SmallButton(sat_label(tr("the notes' example"), "sat-example").c_str())) {
     values = kSatNotesExample;
     edit["values"] = values;
   }
   ImGui::SameLine();
   ImGui::TextDisabled("%s", kSatNotesExample);
-  if (text_field("image file", "a PNG, JPEG, BMP, TGA or PGM path; Enter opens it", image))
+  if (text_field(sat_label(tr("image file"), "sat-image").c_str(),
+                 tr("a PNG, JPEG, BMP, TGA or PGM path; Enter opens it"), image))
     edit["image"] = image;
-  ImGui::TextDisabled("shipped photos:");
+  ImGui::TextDisabled("%s", tr("shipped photos:"));
   for (const char* name : kSatShippedImages) {
     ImGui::SameLine();
     if (ImGui::SmallButton(name)) {
@@ -34,40 +40,49 @@ void sat_input_controls(Scene& scene, const SatSettings& s, std::string& error, 
   }
   int size[2] = {s.random_size[0], s.random_size[1]};
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-  if (ImGui::InputInt2("random W x H", size, ImGuiInputTextFlags_EnterReturnsTrue))
+  if (ImGui::InputInt2(sat_label(tr("random W x H"), "sat-random").c_str(), size,
+                       ImGuiInputTextFlags_EnterReturnsTrue))
     edit["size"] = std::to_string(size[0]) + "x" + std::to_string(size[1]);
   ImGui::SameLine();
   int seed = static_cast<int>(s.seed);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-  if (ImGui::InputInt("seed", &seed, 1, 10, ImGuiInputTextFlags_EnterReturnsTrue) && seed >= 0) {
+  if (ImGui::InputInt(sat_label(tr("seed"), "sat-seed").c_str(), &seed, 1, 10,
+                      ImGuiInputTextFlags_EnterReturnsTrue) &&
+      seed >= 0) {
     edit["seed"] = seed;
     edit["size"] = std::to_string(s.random_size[0]) + "x" + std::to_string(s.random_size[1]);
   }
   if (colour) {
     bool rgb = s.rgb;
-    if (ImGui::Checkbox("filter R, G, B separately (else luminance)", &rgb))
+    if (ImGui::Checkbox(
+            sat_label(tr("filter R, G, B separately (else luminance)"), "sat-rgb").c_str(), &rgb))
       edit["colour"] = rgb ? "rgb" : "luminance";
   }
   apply_edit(scene, edit, error);
 }
 
 void sat_variant_controls(Scene& scene, const SatSettings& s, std::string& error, bool tile) {
-  if (!ImGui::CollapsingHeader("Variant", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  if (!ImGui::CollapsingHeader(sat_label(tr("Variant"), "sat-variant-header").c_str(),
+                               ImGuiTreeNodeFlags_DefaultOpen))
+    return;
   nlohmann::json edit = nlohmann::json::object();
   std::vector<std::string> names;
   int index = 0;
   for (const sat::VariantInfo& v : sat::variant_infos()) {
     if (v.variant == s.variant) index = static_cast<int>(names.size());
-    names.push_back(std::to_string(int(v.variant)) + " " + v.title);
+    names.push_back(std::to_string(int(v.variant)) + " " + sat_text(v.title));
   }
-  if (combo("variant", index, names)) edit["variant"] = sat::variant_infos()[index].id;
-  ImGui::TextWrapped("%s", sat::info(s.variant).lesson);
+  if (combo(sat_label(tr("variant"), "sat-variant").c_str(), index, names))
+    edit["variant"] = sat::variant_infos()[index].id;
+  ImGui::TextWrapped("%s", sat_text(sat::info(s.variant).lesson).c_str());
   const std::vector<std::string> types = {"u8 -> u32", "f32 -> f32", "f32 -> f64"};
   int type = static_cast<int>(s.accum);
-  if (combo("type", type, types)) edit["type"] = sat::accum_name(static_cast<sat::Accum>(type));
+  if (combo(sat_label(tr("type"), "sat-type").c_str(), type, types))
+    edit["type"] = sat::accum_name(static_cast<sat::Accum>(type));
   if (tile && s.variant == sat::Variant::SinglePass) {
     int t = s.tile;
-    if (ImGui::SliderInt("tile edge", &t, 2, 16)) edit["tile"] = t;
+    if (ImGui::SliderInt(sat_label(tr("tile edge"), "sat-tile").c_str(), &t, 2, 16))
+      edit["tile"] = t;
   }
   apply_edit(scene, edit, error);
 }
@@ -81,25 +96,30 @@ void sat_code_panel(sat::Variant variant, const std::string& marker) {
 }
 
 void sat_notes_panel() {
-  if (!ImGui::CollapsingHeader("Notes")) return;
+  if (!ImGui::CollapsingHeader(sat_label(tr("Notes"), "sat-notes").c_str())) return;
   ImGui::TextWrapped(
-      "A summed-area table is a 2D inclusive prefix sum: scan every row, then every column of the "
-      "result. The notes' example, the image 1..9 in three rows, gives the row scans "
-      "[1 3 6; 4 9 15; 7 15 24] and then the table [1 3 6; 5 12 21; 12 27 45].");
+      "%s",
+      tr("A summed-area table is a 2D inclusive prefix sum: scan every row, then every column of "
+         "the result. The notes' example, the image 1..9 in three rows, gives the row scans "
+         "[1 3 6; 4 9 15; 7 15 24] and then the table [1 3 6; 5 12 21; 12 27 45]."));
   ImGui::TextWrapped(
-      "The sum over any rectangle is then four look-ups, D - B - C + A, where D is the table at "
-      "the rectangle's bottom-right corner, B above its top-right, C left of its bottom-left and "
-      "A diagonally above-left: a 3x3 box filter and a 500x500 one cost the same.");
+      "%s",
+      tr("The sum over any rectangle is then four look-ups, D - B - C + A, where D is the table "
+         "at the rectangle's bottom-right corner, B above its top-right, C left of its "
+         "bottom-left and A diagonally above-left: a 3x3 box filter and a 500x500 one cost the "
+         "same."));
   ImGui::TextWrapped(
-      "u8 -> u32 wraps: an 8192x8192 image of 255s sums to 17,112,760,320, more than 2^32. The "
-      "table's last entries are then wrong as numbers, yet every rectangle whose true sum is below "
-      "2^32 (up to 16,843,009 pixels of 255) comes out exact from the four look-ups, because "
-      "unsigned arithmetic is modulo 2^32 and the wrap-around cancels. Larger windows are summed "
-      "in parts.");
+      "%s",
+      tr("u8 -> u32 wraps: an 8192x8192 image of 255s sums to 17,112,760,320, more than 2^32. "
+         "The table's last entries are then wrong as numbers, yet every rectangle whose true sum "
+         "is below 2^32 (up to 16,843,009 pixels of 255) comes out exact from the four look-ups, "
+         "because unsigned arithmetic is modulo 2^32 and the wrap-around cancels. Larger windows "
+         "are summed in parts."));
   ImGui::TextWrapped(
-      "f32 -> f32 loses precision as the table grows: float has 24 bits of mantissa, so sums "
-      "beyond 2^24 (16,777,216) are rounded, and a box sum taken as a difference of two large "
-      "rounded numbers can be off by many units. f32 -> f64 keeps it exact at these sizes.");
+      "%s",
+      tr("f32 -> f32 loses precision as the table grows: float has 24 bits of mantissa, so sums "
+         "beyond 2^24 (16,777,216) are rounded, and a box sum taken as a difference of two large "
+         "rounded numbers can be off by many units. f32 -> f64 keeps it exact at these sizes."));
 }
 
 SceneCapabilities sat_mode_capabilities(bool steps) {

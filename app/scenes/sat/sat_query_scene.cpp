@@ -3,9 +3,11 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdio>
 
 #include "sat_panels.h"
 #include "sat_report.h"
+#include "sat_strings.h"
 #include "scene_kit/panel_widgets.h"
 #include "views/figure_parts.h"
 
@@ -50,9 +52,13 @@ void SatQueryScene::reset() {
     engine->compute_sat(s.variant, s.accum);
     table_ = engine->sat(0);
     computed_on_ = std::string(backend_name(backend())) + " " + sat::info(s.variant).id;
+    computed_sequential_ = false;
+    computed_backend_ = backend();
+    computed_variant_ = s.variant;
   } else {
     table_ = sat::sat_sequential(input_.plane(0), s.accum);
     computed_on_ = "cpu sequential (typed values that are not bytes)";
+    computed_sequential_ = true;
   }
   const bool fits = !s.has_query() || (s.query[2] < input_.width && s.query[3] < input_.height);
   // A new image drops a rectangle that does not fit it; one given with the image is an error.
@@ -110,6 +116,11 @@ void SatQueryScene::pointer(const Pointer& p) {
   if (!p.left_down) drag_x_ = -1;
 }
 
+std::string SatQueryScene::computed_on_text() const {
+  if (computed_sequential_) return tr("cpu sequential (typed values that are not bytes)");
+  return std::string(backend_name(computed_backend_)) + " " + sat_variant_name(computed_variant_);
+}
+
 bool SatQueryScene::image_cell(gfx::Vec2 point, int& x, int& y) const {
   return image_geo_.cell_at(point, x, y);
 }
@@ -118,13 +129,11 @@ std::string SatQueryScene::describe_at(gfx::Vec2 point) const {
   int x, y;
   const int w = input_.width;
   if (image_geo_.cell_at(point, x, y))
-    return "pixel (" + std::to_string(x) + ", " + std::to_string(y) +
-           ") = " + number(input_.planes[size_t(y) * w + x], ValueType::Float32) +
-           "\ndrag to choose a rectangle";
+    return trf("pixel ({0}, {1}) = {2}\ndrag to choose a rectangle", x, y,
+               number(input_.planes[size_t(y) * w + x], ValueType::Float32));
   if (table_geo_.cell_at(point, x, y))
-    return "SAT(" + std::to_string(x) + ", " + std::to_string(y) +
-           ") = " + number(table_[size_t(y) * w + x], ValueType::Float32) +
-           "\nthe sum of pixels (0..0) to (" + std::to_string(x) + ", " + std::to_string(y) + ")";
+    return trf("SAT({0}, {1}) = {2}\nthe sum of pixels (0..0) to ({0}, {1})", x, y,
+               number(table_[size_t(y) * w + x], ValueType::Float32));
   return "";
 }
 
@@ -159,24 +168,36 @@ void SatQueryScene::ui() {
   error_line(error_);
   sat_input_controls(*this, *settings_, error_, false);
   sat_variant_controls(*this, *settings_, error_, false);
-  if (ImGui::CollapsingHeader("Query", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (ImGui::CollapsingHeader(sat_label(tr("Query"), "sat-query").c_str(),
+                              ImGuiTreeNodeFlags_DefaultOpen)) {
     const SatQuery q = query();
+    const auto g = [](const char* format, double v) {
+      char text[40];
+      std::snprintf(text, sizeof text, format, v);
+      return std::string(text);
+    };
+    ImGui::TextWrapped("%s", trf("Drag a rectangle on the image. Corners on the table: A ({0}, "
+                                 "{1}), B ({2}, {3}), C ({4}, {5}), D ({6}, {7})",
+                                 q.x0 - 1, q.y0 - 1, q.x1, q.y0 - 1, q.x0 - 1, q.y1, q.x1, q.y1)
+                                 .c_str());
+    ImGui::TextWrapped("%s",
+                       trf("sum = D - B - C + A = {0} - {1} - {2} + {3} = {4}", g("%.10g", q.d),
+                           g("%.10g", q.b), g("%.10g", q.c), g("%.10g", q.a), g("%.10g", q.sum))
+                           .c_str());
     ImGui::TextWrapped(
-        "Drag a rectangle on the image. Corners on the table: A (%d, %d), B (%d, %d), "
-        "C (%d, %d), D (%d, %d)",
-        q.x0 - 1, q.y0 - 1, q.x1, q.y0 - 1, q.x0 - 1, q.y1, q.x1, q.y1);
-    ImGui::TextWrapped("sum = D - B - C + A = %.10g - %.10g - %.10g + %.10g = %.10g", q.d, q.b, q.c,
-                       q.a, q.sum);
-    ImGui::TextWrapped("mean = %.10g / %lld = %.6g", q.sum, static_cast<long long>(q.count),
-                       q.mean());
+        "%s",
+        trf("mean = {0} / {1} = {2}", g("%.10g", q.sum), q.count, g("%.6g", q.mean())).c_str());
     if (q.matches())
-      ImGui::TextColored(ImVec4(0.2f, 0.7f, 0.3f, 1), "direct sum of the pixels: %.10g (equal)",
-                         q.direct);
+      ImGui::TextColored(
+          ImVec4(0.2f, 0.7f, 0.3f, 1), "%s",
+          trf("direct sum of the pixels: {0} (equal)", g("%.10g", q.direct)).c_str());
     else
-      ImGui::TextColored(ImVec4(0.9f, 0.2f, 0.2f, 1),
-                         "direct sum of the pixels: %.10g (differs by %.6g: the table's rounding)",
-                         q.direct, q.sum - q.direct);
-    ImGui::TextDisabled("table computed on %s", computed_on_.c_str());
+      ImGui::TextColored(ImVec4(0.9f, 0.2f, 0.2f, 1), "%s",
+                         trf("direct sum of the pixels: {0} (differs by {1}: the table's "
+                             "rounding)",
+                             g("%.10g", q.direct), g("%.6g", q.sum - q.direct))
+                             .c_str());
+    ImGui::TextDisabled("%s", trf("table computed on {0}", computed_on_text()).c_str());
   }
   sat_notes_panel();
 }

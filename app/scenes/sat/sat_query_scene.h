@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "i18n/i18n.h"
 #include "sat_input.h"
 #include "sat_settings.h"
 #include "scenes/scene.h"
@@ -28,7 +29,7 @@ class SatQueryScene : public Scene {
  public:
   explicit SatQueryScene(std::shared_ptr<SatSettings> settings);
   const char* id() const override { return "query"; }
-  const char* title() const override { return "query a rectangle"; }
+  const char* title() const override { return TR_NOOP("query a rectangle"); }
   SceneCapabilities capabilities() const override;
   void attach(SceneContext& context) override;
   void detach() override;
@@ -43,6 +44,9 @@ class SatQueryScene : public Scene {
   void code_ui() override;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
   std::string describe_at(gfx::Vec2 point) const override;
+  // Lecture mode (sat_captions.cpp).
+  std::vector<std::string> lecture_variants() const override;
+  std::string caption() const override;
   nlohmann::json results_json() const override;
   BenchJob bench_job(const BenchRequest& request) const override;
 
@@ -52,6 +56,8 @@ class SatQueryScene : public Scene {
   Backend backend() const { return context_ ? context_->backend : Backend::Cpu; }
   // The image cell under `point` on the image panel (false elsewhere).
   bool image_cell(gfx::Vec2 point, int& x, int& y) const;
+  // computed_on_ in the current language: "cpu register-tiled" (a short variant name in Chinese).
+  std::string computed_on_text() const;
 
   std::shared_ptr<SatSettings> settings_;
   SceneContext* context_ = nullptr;
@@ -59,6 +65,10 @@ class SatQueryScene : public Scene {
   SatInput input_;
   std::vector<double> table_;  // channel 0's table in the accumulation type
   std::string computed_on_;
+  // What computed the table, for computed_on_text (computed_on_ is the JSON's, in English).
+  bool computed_sequential_ = false;
+  Backend computed_backend_ = Backend::Cpu;
+  sat::Variant computed_variant_ = sat::Variant::RowColumn;
   std::string shown_input_;  // the input of the last reset (a new one may drop the rectangle)    //
                              // "cuda register-tiled", "cpu sequential"
   int drag_x_ = -1, drag_y_ = -1;

@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "i18n/i18n.h"
 #include "sat_query_scene.h"
+#include "sat_strings.h"
 #include "views/field_raster.h"
 #include "views/figure_parts.h"
 
@@ -39,19 +41,18 @@ void SatQueryScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const float font = figure_font(c.size());
   image_geo_ = table_geo_ = {};
   if (table_.empty()) {
-    c.text({font, font}, error_.empty() ? "no table" : error_, font, pal.mismatch);
+    c.text({font, font}, error_.empty() ? std::string(tr("no table")) : error_, font, pal.mismatch);
     return;
   }
   const SatQuery q = query();
   const int w = input_.width, h = input_.height;
-  const std::string detail =
-      input_.label + ", " + accum_label(settings_->accum) + " table computed on " + computed_on_;
-  const std::string line = "rectangle (" + std::to_string(q.x0) + ", " + std::to_string(q.y0) +
-                           ") to (" + std::to_string(q.x1) + ", " + std::to_string(q.y1) + "), " +
-                           count_text(q.count, "pixel");
-  float top = draw_header(c, "Summed-area table: any rectangle in four look-ups", detail, line,
-                          "sum = D - B - C + A: D at the bottom-right corner, B above the "
-                          "top-right, C left of the bottom-left, A above-left of the top-left.",
+  const std::string detail = trf("{0}, {1} table computed on {2}", sat_text(input_.label),
+                                 accum_label(settings_->accum), computed_on_text());
+  const std::string line = trf("rectangle ({0}, {1}) to ({2}, {3}), {4}", q.x0, q.y0, q.x1, q.y1,
+                               sat_count(q.count, TR_NOOP("{0} pixel"), TR_NOOP("{0} pixels")));
+  float top = draw_header(c, tr("Summed-area table: any rectangle in four look-ups"), detail, line,
+                          tr("sum = D - B - C + A: D at the bottom-right corner, B above the "
+                             "top-right, C left of the bottom-left, A above-left of the top-left."),
                           pal, font);
   const Vec2 size = c.size();
   const float margin = font, bottom = size.y - font * 4.2f;
@@ -73,7 +74,7 @@ void SatQueryScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
           if (x >= q.x0 && x <= q.x1 && y >= q.y0 && y <= q.y1) cell.fill = inside;
           return cell;
         },
-        "image: drag a rectangle", pal, font);
+        tr("image: drag a rectangle"), pal, font);
     table_geo_ = draw_value_grid(
         c, {2 * margin + half, top}, {size.x - margin, bottom}, w, h,
         [&](int x, int y) {
@@ -85,12 +86,12 @@ void SatQueryScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
           cell.emphasis = !cell.corner.empty();
           return cell;
         },
-        "summed-area table", pal, font);
+        tr("summed-area table"), pal, font);
   } else {
     gfx::Canvas::Raster image;
     image.pixels = [this] { return grey_image(input_.planes, input_.width, input_.height); };
     image_geo_ = draw_raster_grid(c, {margin, top}, {margin + half, bottom}, w, h, image,
-                                  "image: drag a rectangle", pal, font);
+                                  tr("image: drag a rectangle"), pal, font);
     gfx::Canvas::Raster table;
     table.pixels = [this] {
       std::vector<float> v(table_.begin(), table_.end());
@@ -98,8 +99,9 @@ void SatQueryScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
       return colour_values(v, input_.width, input_.height, interop::Colormap::Viridis, 0,
                            std::max(hi, 1.0f));
     };
-    table_geo_ = draw_raster_grid(c, {2 * margin + half, top}, {size.x - margin, bottom}, w, h,
-                                  table, "summed-area table (viridis, 0 to the total)", pal, font);
+    table_geo_ =
+        draw_raster_grid(c, {2 * margin + half, top}, {size.x - margin, bottom}, w, h, table,
+                         tr("summed-area table (viridis, 0 to the total)"), pal, font);
     // The rectangle on the image, the corners on the table.
     const float t = std::max(2.0f, font * 0.15f);
     c.rect(image_geo_.cell_min(q.x0, q.y0), image_geo_.cell_max(q.x1, q.y1), pal.highlight, t);
@@ -119,15 +121,17 @@ void SatQueryScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   }
   // The arithmetic, large enough for the back row.
   const std::string sum_line =
-      "sum = D - B - C + A = " + num(q.d) + " - " + num(q.b) + " - " + num(q.c) + " + " + num(q.a) +
-      " = " + num(q.sum) +
-      (q.d - q.b - q.c + q.a != q.sum ? " (modulo 2^32: the table wrapped, the difference did not)"
-                                      : "");
+      trf("sum = D - B - C + A = {0} - {1} - {2} + {3} = {4}", num(q.d), num(q.b), num(q.c),
+          num(q.a), num(q.sum)) +
+      (q.d - q.b - q.c + q.a != q.sum
+           ? tr(" (modulo 2^32: the table wrapped, the difference did not)")
+           : "");
   c.text({margin, size.y - font * 3.9f}, sum_line, font * 1.05f, pal.text);
-  char mean[160];
-  std::snprintf(mean, sizeof mean, "mean = %s / %lld = %.6g;  direct sum of the pixels: %s %s",
-                num(q.sum).c_str(), static_cast<long long>(q.count), q.mean(),
-                num(q.direct).c_str(), q.matches() ? "(equal)" : "(differs: the table's rounding)");
+  char mean_value[32];
+  std::snprintf(mean_value, sizeof mean_value, "%.6g", q.mean());
+  const std::string mean = trf("mean = {0} / {1} = {2};  direct sum of the pixels: {3} {4}",
+                               num(q.sum), q.count, mean_value, num(q.direct),
+                               q.matches() ? tr("(equal)") : tr("(differs: the table's rounding)"));
   c.text({margin, size.y - font * 2.3f}, mean, font, q.matches() ? pal.text_muted : pal.mismatch);
 }
 

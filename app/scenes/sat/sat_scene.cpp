@@ -3,7 +3,9 @@
 #include <imgui.h>
 
 #include "sat_filter_scene.h"
+#include "i18n/i18n.h"
 #include "sat_query_scene.h"
+#include "sat_strings.h"
 #include "sat_teach_scene.h"
 #include "scene_kit/panel_widgets.h"
 
@@ -24,7 +26,7 @@ std::vector<std::unique_ptr<Scene>> sat_modes(const std::shared_ptr<SatSettings>
 SatScene::SatScene() : SatScene(std::make_shared<SatSettings>()) {}
 
 SatScene::SatScene(std::shared_ptr<SatSettings> settings)
-    : ModeSwitch(kSatSceneId, "Summed-area table (box filters)", sat_modes(settings)),
+    : ModeSwitch(kSatSceneId, TR_NOOP("Summed-area table (box filters)"), sat_modes(settings)),
       settings_(std::move(settings)) {}
 
 std::string SatScene::infer_mode(const nlohmann::json& params) const {
@@ -75,13 +77,22 @@ void SatScene::params_from_json(const nlohmann::json& params) {
   }
 }
 
+std::vector<std::string> SatScene::lecture_variants() const {
+  return active().lecture_variants();
+}
+
+std::string SatScene::caption() const {
+  return active().caption();
+}
+
 void SatScene::ui() {
   error_line(error_);
-  for (const char* m : {"teach", "query", "filter"}) {
+  // The buttons show the modes' names in the current language; the "mode" values stay.
+  for (const char* m : {TR_NOOP("teach"), TR_NOOP("query"), TR_NOOP("filter")}) {
     if (m != std::string("teach")) ImGui::SameLine();
     const bool on = mode() == m;
-    const char* label = m;
-    if (ImGui::RadioButton(label, on) && !on) apply_edit(*this, {{"mode", m}}, error_);
+    const std::string label = sat_label(tr(m), m);
+    if (ImGui::RadioButton(label.c_str(), on) && !on) apply_edit(*this, {{"mode", m}}, error_);
   }
   active().ui();
 }

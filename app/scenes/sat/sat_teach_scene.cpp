@@ -5,6 +5,7 @@
 #include "common/error.h"
 #include "sat_panels.h"
 #include "sat_report.h"
+#include "sat_strings.h"
 #include "scene_kit/panel_widgets.h"
 #include "scene_kit/run_json.h"
 
@@ -81,12 +82,14 @@ void SatTeachScene::ui() {
   sat_input_controls(*this, *settings_, error_, false);
   sat_variant_controls(*this, *settings_, error_, true);
   if (!taught_) return;
-  if (ImGui::CollapsingHeader("This step", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (ImGui::CollapsingHeader(sat_label(tr("This step"), "sat-this-step").c_str(),
+                              ImGuiTreeNodeFlags_DefaultOpen)) {
     const sat::TeachRun& run = taught_->run;
     const TraceStep& s = run.trace.steps.at(cursor_.step());
-    ImGui::TextWrapped("Step %d of %zu: %s (phase %s)", cursor_.step() + 1, run.trace.steps.size(),
-                       s.label.c_str(), s.phase.c_str());
-    ImGui::TextWrapped("%s", sat::info(run.params.variant).lesson);
+    ImGui::TextWrapped("%s", trf("Step {0} of {1}: {2} (phase {3})", cursor_.step() + 1,
+                                 run.trace.steps.size(), sat_text(s.label), sat_phase_text(s.phase))
+                                 .c_str());
+    ImGui::TextWrapped("%s", sat_text(sat::info(run.params.variant).lesson).c_str());
     twin_check_line(taught_->traced.twin);
     counters_table("sat-counters", {sat::info(run.params.variant).id, &taught_->traced.counters},
                    nullptr, cursor_.step());

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "sat/sat.h"
+#include "i18n/i18n.h"
 #include "sat_input.h"
 #include "sat_settings.h"
 #include "scene_kit/step_cursor.h"
@@ -21,7 +22,7 @@ class SatTeachScene : public Scene {
  public:
   explicit SatTeachScene(std::shared_ptr<SatSettings> settings);
   const char* id() const override { return "teach"; }
-  const char* title() const override { return "teach one run"; }
+  const char* title() const override { return TR_NOOP("teach one run"); }
   SceneCapabilities capabilities() const override;
   void attach(SceneContext& context) override;
   void detach() override;
@@ -35,6 +36,9 @@ class SatTeachScene : public Scene {
   void code_ui() override;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
   std::string describe_at(gfx::Vec2 point) const override;
+  // Lecture mode (sat_captions.cpp).
+  std::vector<std::string> lecture_variants() const override;
+  std::string caption() const override;
   nlohmann::json results_json() const override;
   BenchJob bench_job(const BenchRequest& request) const override;
 

@@ -7,6 +7,8 @@
 #include <map>
 
 #include "common/counters.h"
+#include "i18n/i18n.h"
+#include "sat_strings.h"
 #include "sat_teach_scene.h"
 #include "views/cell_rows.h"
 #include "views/figure_parts.h"
@@ -31,11 +33,11 @@ struct GridShape {
 bool grid_shape(const Trace& trace, int b, int w, int h, GridShape& g) {
   const TraceBuffer& buf = trace.buffers[b];
   if (buf.space == MemSpace::Global && (buf.name == "in" || buf.name == "sat")) {
-    g = {w, h, w, false, buf.name == "in" ? "image (in)" : "table (sat)"};
+    g = {w, h, w, false, buf.name == "in" ? tr("image (in)") : tr("table (sat)")};
     return true;
   }
   if (buf.space == MemSpace::Global && buf.name == "tmp" && buf.size == w * h) {
-    g = {h, w, h, false, "tmp (the image transposed)"};
+    g = {h, w, h, false, tr("tmp (the image transposed)")};
     return true;
   }
   if (buf.space == MemSpace::Shared && buf.name == "tile") {
@@ -52,8 +54,7 @@ bool grid_shape(const Trace& trace, int b, int w, int h, GridShape& g) {
           used_h = std::max(used_h, e.address / (t + 1) + 1);
         }
     if (used_w == 0) return false;
-    g = {used_w, used_h, t + 1, true,
-         "tile (shared, " + std::to_string(t) + " x " + std::to_string(t + 1) + " padded)"};
+    g = {used_w, used_h, t + 1, true, trf("tile (shared, {0} x {1} padded)", t, t + 1)};
     return true;
   }
   return false;
@@ -94,19 +95,19 @@ void SatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   c.rect_filled({0, 0}, c.size(), pal.background);
   const float font = figure_font(c.size());
   if (!taught_) {
-    c.text({font, font}, error_.empty() ? "no run" : error_, font, pal.mismatch);
+    c.text({font, font}, error_.empty() ? std::string(tr("no run")) : error_, font, pal.mismatch);
     return;
   }
   const sat::TeachRun& run = taught_->run;
   const int step = cursor_.step();
   const TraceStep& s = run.trace.steps.at(step);
   const sat::VariantInfo& vi = sat::info(run.params.variant);
-  const std::string title = std::string("Summed-area table: ") + vi.title;
-  const std::string detail = input_.label + ", " + accum_label(run.params.accum) + " table, " +
-                             backend_name(backend()) + " backend";
-  const std::string step_line = "step " + std::to_string(step + 1) + " of " +
-                                std::to_string(run.trace.steps.size()) + ": " + s.label;
-  float top = draw_header(c, title, detail, step_line, vi.lesson, pal, font);
+  const std::string title = trf("Summed-area table: {0}", sat_text(vi.title));
+  const std::string detail = trf("{0}, {1} table, {2} backend", sat_text(input_.label),
+                                 accum_label(run.params.accum), backend_name(backend()));
+  const std::string step_line =
+      trf("step {0} of {1}: {2}", step + 1, run.trace.steps.size(), sat_text(s.label));
+  float top = draw_header(c, title, detail, step_line, sat_text(vi.lesson), pal, font);
 
   // Who touched what in this step.
   std::map<std::pair<int, int64_t>, Touch> touched;
@@ -171,7 +172,7 @@ void SatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
         }
       block = std::min(block, buf.blocks - 1);
       offset = int64_t(block) * buf.size;
-      if (buf.blocks > 1) caption += ", block " + std::to_string(block);
+      if (buf.blocks > 1) caption = trf("{0}, block {1}", caption, block);
     }
     const Vec2 min{margin + slot * k, top}, max{margin + slot * (k + 1) - margin, grid_bottom};
     GridGeometry g = draw_value_grid(
@@ -196,7 +197,8 @@ void SatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     for (int b : row_buffers) {
       const TraceBuffer& buf = run.trace.buffers[b];
       CellRow row;
-      row.label = buf.name + (buf.space == MemSpace::Shared ? " (shared)" : "");
+      row.label = sat_text(buf.name);
+      if (buf.space == MemSpace::Shared) row.label = trf("{0} (shared)", row.label);
       const std::vector<double>& values = snap.at(b);
       // A shared buffer exists once per block: show the block this step works in (the block of
       // the first thread that touches it), else block 0.
@@ -212,7 +214,7 @@ void SatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
         block = std::min(block, buf.blocks - 1);
         first = size_t(block) * buf.size;
         count = size_t(buf.size);
-        row.label += " block " + std::to_string(block);
+        row.label = trf("{0} block {1}", row.label, block);
       }
       const size_t shown = std::min<size_t>(count, 64);
       for (size_t i = 0; i < shown; ++i) {
@@ -226,7 +228,7 @@ void SatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
         cell.emphasis = gc.written;
         row.cells.push_back(cell);
       }
-      if (count > shown) row.label += " (first 64)";
+      if (count > shown) row.label = trf("{0} (first 64)", row.label);
       rows.push_back(row);
     }
     draw_rows(c, {margin, grid_bottom + margin * 0.3f}, {size.x - 2 * margin, rows_h}, rows, pal,
@@ -235,23 +237,27 @@ void SatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   // Key and counters.
   LegendLine key(c, {margin, size.y - footer_h - legend_h}, font * 0.8f, pal);
   key.outlined(pal.read, 2);
-  key.label("read this step");
+  key.label(tr("read this step"));
   key.outlined(pal.write, 3);
-  key.label("written this step");
+  key.label(tr("written this step"));
   for (int k = 0; k < 4; ++k) key.strip(mix(pal.cell_fill, pal.warp_color(k), 0.45f));
   key.end_strips();
   key.label(row_buffers.empty()
-                ? "tint: the warp of the thread that touched the cell; t3: the thread that wrote it"
-                : "tint: the warp of the thread that touched the cell; t3: the thread that wrote "
-                  "it; rows: yellow outline written, blue tint only read");
+                ? tr("tint: the warp of the thread that touched the cell; t3: the thread that "
+                     "wrote it")
+                : tr("tint: the warp of the thread that touched the cell; t3: the thread that "
+                     "wrote it; rows: yellow outline written, blue tint only read"));
   const StepCounters& sc = taught_->traced.counters.per_step.at(step);
-  std::string footer =
-      count_text(sc.active_threads, "thread") + " in " + count_text(sc.active_warps, "warp") +
-      ", " + count_text(sc.global_requests, "global sector") + ", " +
-      count_text(sc.bank_conflicts, "bank conflict") +
-      " this step; run: " + count_text(taught_->traced.counters.global_requests, "global sector");
+  std::string footer = trf(
+      "{0} in {1}, {2}, {3} this step; run: {4}",
+      sat_count(sc.active_threads, TR_NOOP("{0} thread"), TR_NOOP("{0} threads")),
+      sat_count(sc.active_warps, TR_NOOP("{0} warp"), TR_NOOP("{0} warps")),
+      sat_count(sc.global_requests, TR_NOOP("{0} global sector"), TR_NOOP("{0} global sectors")),
+      sat_count(sc.bank_conflicts, TR_NOOP("{0} bank conflict"), TR_NOOP("{0} bank conflicts")),
+      sat_count(taught_->traced.counters.global_requests, TR_NOOP("{0} global sector"),
+                TR_NOOP("{0} global sectors")));
   if (taught_->traced.twin.ran)
-    footer += taught_->traced.twin.matches() ? "; GPU trace == CPU trace" : "; GPU != CPU";
+    footer += taught_->traced.twin.matches() ? tr("; GPU trace == CPU trace") : tr("; GPU != CPU");
   draw_footer(
       c, footer, pal, font,
       taught_->traced.twin.ran && !taught_->traced.twin.matches() ? pal.mismatch : pal.text_muted);
@@ -269,21 +275,22 @@ std::string SatTeachScene::describe_at(gfx::Vec2 point) const {
     const int64_t address = offsets_[k] + int64_t(y) * strides_[k] + x;
     const int64_t local = address % std::max<int64_t>(buf.size, 1);
     const double v = taught_->traced.snapshots.at(cursor_.step()).at(b).at(address);
-    std::string text = buf.name + "[" + std::to_string(y) + "][" + std::to_string(x) +
-                       "] = " + (v != v ? std::string("not written yet") : number(v, buf.type));
+    std::string text = trf("{0}[{1}][{2}] = {3}", buf.name, y, x,
+                           v != v ? std::string(tr("not written yet")) : number(v, buf.type));
     for (const TraceEvent& e : s.events) {
       const bool same_block = buf.space != MemSpace::Shared ||
                               e.thread / std::max(s.block_dim, 1) == address / buf.size;
       if (e.buffer != b || e.address != local || !same_block) continue;
-      const char* what = e.kind == EventKind::Read    ? "read by"
-                         : e.kind == EventKind::Write ? "written by"
-                         : e.kind == EventKind::Op    ? "computed by"
-                                                      : "updated atomically by";
+      const char* what =
+          e.kind == EventKind::Read ? TR_NOOP("read by thread {0} (block {1}, warp {2}, lane {3})")
+          : e.kind == EventKind::Write
+              ? TR_NOOP("written by thread {0} (block {1}, warp {2}, lane {3})")
+          : e.kind == EventKind::Op
+              ? TR_NOOP("computed by thread {0} (block {1}, warp {2}, lane {3})")
+              : TR_NOOP("updated atomically by thread {0} (block {1}, warp {2}, lane {3})");
       const int bd = std::max(s.block_dim, 1);
-      text += std::string("\n") + what + " thread " + std::to_string(e.thread) + " (block " +
-              std::to_string(e.thread / bd) + ", warp " +
-              std::to_string(warp_of(e.thread, bd, run.trace.warp_size)) + ", lane " +
-              std::to_string((e.thread % bd) % run.trace.warp_size) + ")";
+      text += "\n" + trf(what, e.thread, e.thread / bd, warp_of(e.thread, bd, run.trace.warp_size),
+                         (e.thread % bd) % run.trace.warp_size);
     }
     return text;
   }

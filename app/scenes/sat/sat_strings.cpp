@@ -1,0 +1,118 @@
+// The summed-area-table scene's kernel-made text: every variant title, lesson, step label (with
+// {0} for its numbers), phase and buffer name that kernels/sat/ can produce, and the input labels
+// of sat_input.cpp, listed here so the catalog has them; they are translated where shown.
+#include "sat_strings.h"
+
+#include <iterator>
+
+#include "i18n/i18n.h"
+
+namespace ws::app {
+
+namespace {
+
+// kernels/sat/sat_info.cpp: the variants' titles and lessons.
+// kernels/sat/sat_teach_*_cpu.cpp (and the CUDA kernels, which emit the same trace): step labels.
+// sat_input.cpp: the input's label.
+const char* const kKernelTexts[] = {
+    TR_NOOP("Row scan, then column scan"),
+    TR_NOOP("Scan, transpose through shared memory, scan"),
+    TR_NOOP("Block scans on rows and columns"),
+    TR_NOOP("Single pass, look-back in both directions"),
+    TR_NOOP("Register-cached tiles"),
+    TR_NOOP("One thread per row reads addresses a row apart: the row phase is uncoalesced, the "
+            "column phase is not."),
+    TR_NOOP("A transpose through a padded shared-memory tile turns the strided phase into a "
+            "coalesced one."),
+    TR_NOOP("The scan scene's block scans give every line log-depth steps instead of a serial "
+            "loop."),
+    TR_NOOP("Tiles look back to the left for their row carries and wait for the tile above: the "
+            "image is read once and the table written once, but the waits cost latency."),
+    TR_NOOP("Each warp keeps a wide tile's running sums in registers: one pass sums the tiles, a "
+            "tiny pass scans those sums, a last pass writes every tile with its carries, in wide "
+            "coalesced stores."),
+    // Variant 1 (and 2's column phase).
+    TR_NOOP("row phase: x = {0}"),
+    TR_NOOP("column phase: y = {0}"),
+    // Variant 2.
+    TR_NOOP("transpose in: load {0} tiles into shared memory"),
+    TR_NOOP("transpose in: store the tiles' columns as rows of tmp"),
+    TR_NOOP("row phase (down tmp): x = {0}"),
+    TR_NOOP("transpose back: load {0} tiles of tmp"),
+    TR_NOOP("transpose back: store into sat (the row scans)"),
+    // Variant 3.
+    TR_NOOP("row phase: load each row into shared memory"),
+    TR_NOOP("column phase: load each column into shared memory"),
+    TR_NOOP("row phase: stride {0}"),
+    TR_NOOP("column phase: stride {0}"),
+    TR_NOOP("row phase: store the scanned rows"),
+    TR_NOOP("column phase: store the scanned columns"),
+    // Variant 4.
+    TR_NOOP("take a tile index from the counter, load the {0} tiles"),
+    TR_NOOP("scan each row of the tile"),
+    TR_NOOP("publish row sums (flag 1), look back left, publish row prefixes (flag 2)"),
+    TR_NOOP("add the row carries: the tile holds its row scans"),
+    TR_NOOP("scan each column of the tile"),
+    TR_NOOP("publish column sums (flag 1), look back up, publish column prefixes (flag 2)"),
+    TR_NOOP("add the column carries, store into sat"),
+    // Buffers the figure draws as rows (in, sat, tmp and tile are the kernels' array names).
+    TR_NOOP("XY rows"),
+    TR_NOOP("XY columns"),
+    TR_NOOP("tile counter"),
+    TR_NOOP("row flags"),
+    TR_NOOP("row sums"),
+    TR_NOOP("row prefixes"),
+    TR_NOOP("column flags"),
+    TR_NOOP("column sums"),
+    TR_NOOP("column prefixes"),
+    // Inputs.
+    TR_NOOP("typed {0}"),
+    TR_NOOP("random {0}, seed {1}"),
+    TR_NOOP("{0} averaged to {1}"),
+};
+
+}  // namespace
+
+std::string sat_text(const std::string& text) {
+  return tr_text(text);
+}
+
+std::string sat_phase_text(const std::string& phase) {
+  if (phase == "row") return tr("row");
+  if (phase == "column") return tr("column");
+  if (phase == "transpose") return tr("transpose");
+  if (phase == "tile") return tr("tile");
+  if (phase == "look-back") return tr("look-back");
+  return phase;
+}
+
+std::string sat_variant_name(sat::Variant v) {
+  switch (v) {
+    case sat::Variant::RowColumn:
+      return tr("row-column");
+    case sat::Variant::Transpose:
+      return tr("transpose");
+    case sat::Variant::BlockScan:
+      return tr("block-scan");
+    case sat::Variant::SinglePass:
+      return tr("single-pass");
+    case sat::Variant::RegisterTiled:
+      return tr("register-tiled");
+  }
+  return sat::info(v).id;
+}
+
+std::string sat_count(int64_t count, const char* one, const char* many) {
+  return trf(count == 1 ? one : many, count);
+}
+
+std::string sat_label(const char* shown, const char* id) {
+  return std::string(shown) + "###" + id;
+}
+
+const std::vector<const char*>& sat_kernel_text_keys() {
+  static const std::vector<const char*> keys(std::begin(kKernelTexts), std::end(kKernelTexts));
+  return keys;
+}
+
+}  // namespace ws::app
