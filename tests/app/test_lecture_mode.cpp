@@ -138,7 +138,7 @@ TEST(LectureMode, CaptionFallsBackToStepKOfNInEitherLanguage) {
   SceneContext context;
   scene.attach(context);
   scene.seek(2);
-  EXPECT_EQ(caption_or_fallback(scene), "Step 3 of 5");
+  EXPECT_EQ(caption_or_fallback(scene), "Step 3 of 5.");
   const std::string header = LectureMode::header(scene);
   EXPECT_NE(header.find("Slides"), std::string::npos) << header;
   EXPECT_NE(header.find(" a "), std::string::npos) << header;  // the variant
@@ -146,7 +146,7 @@ TEST(LectureMode, CaptionFallsBackToStepKOfNInEitherLanguage) {
   i18n::set_language(i18n::Language::Chinese);
   const std::string zh = caption_or_fallback(scene);
   i18n::set_language(i18n::Language::English);
-  EXPECT_NE(zh, "Step 3 of 5");
+  EXPECT_NE(zh, "Step 3 of 5.");
   EXPECT_NE(zh.find('3'), std::string::npos) << zh;
   EXPECT_NE(zh.find('5'), std::string::npos) << zh;
 }
