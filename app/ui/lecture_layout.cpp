@@ -75,13 +75,21 @@ std::vector<Segment> segments_of(const std::string& text) {
       continue;
     }
     if (c == ' ') {
+      // A number stays with the Chinese measure word after it ("3 个值"): no break there.
+      size_t next = i;
+      const uint32_t after = next < text.size() ? gfx::next_code_point(text, next) : 0;
+      if (previous >= '0' && previous <= '9' && is_cjk(after)) {
+        current.text += ' ';  // `previous` stays the digit, so the measure word joins it
+        continue;
+      }
       flush();
       space = true;
       previous = 0;
       continue;
     }
     const bool may_break = !current.text.empty() && (is_cjk(c) || is_cjk(previous)) &&
-                           !no_break_before(c) && !no_break_after(previous);
+                           !no_break_before(c) && !no_break_after(previous) &&
+                           !(previous >= '0' && previous <= '9');
     if (may_break) flush();
     if (current.text.empty()) {
       current.space_before = space;
@@ -137,7 +145,9 @@ LectureLayout lecture_layout(float width, float height, float font_size) {
   l.padding = 8 * l.ui_scale;
   l.header_size = font_size;
   l.caption_max = font_size * 1.5f;
-  l.caption_min = font_size;
+  // A long caption shrinks a little below the UI font rather than the figure giving way: the
+  // figure keeps one size from step to step.
+  l.caption_min = font_size * 0.85f;
   // Room for the header and three lines of caption at the largest size.
   const float bar = 2 * l.padding + l.header_size * 1.25f + 3 * caption_line_height(l.caption_max);
   l.figure_min = {0, 0};

@@ -19,7 +19,7 @@ struct LectureLayout {
   float padding = 0;                 // inside the bar, around the text
   float header_size = 0;             // "title · variant · step k / n": the UI font's size
   float caption_max = 0;             // the caption's font size when it fits (1.5x the UI font)
-  float caption_min = 0;             // the smallest it shrinks to (the UI font)
+  float caption_min = 0;             // the smallest it shrinks to (0.85x the UI font)
   // Where the caption's lines go: below the header, inside the padding.
   gfx::Vec2 caption_min_corner() const;
   gfx::Vec2 caption_area() const;  // width and height for the caption's lines

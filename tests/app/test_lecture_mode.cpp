@@ -197,6 +197,14 @@ TEST(LectureLayout, WrapsEnglishAtSpacesAndChineseBetweenCharacters) {
   }
   EXPECT_EQ(zh_joined, chinese);
 
+  // A number stays with the measure word after it, with or without a space between.
+  const std::string counts = "它们读取 3 个值并写入 12 个值，共 7个原子操作，其中 5 个排队。";
+  for (float width : {120.0f, 150.0f, 180.0f, 220.0f})
+    for (const std::string& line : wrap_text(counts, width, 24, measure)) {
+      EXPECT_NE(line.rfind("个", 0), 0u) << "width " << width << ": " << line;
+      EXPECT_NE(line.back(), ' ') << line;
+    }
+
   // A newline starts a line; a word wider than the line is split rather than overflowing.
   EXPECT_EQ(wrap_text("a\nb", 1000, 24, measure), (std::vector<std::string>{"a", "b"}));
   for (const std::string& line : wrap_text(std::string(80, 'x'), 200, 24, measure))
