@@ -8,10 +8,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <thread>
 
 #include "cli/commands.h"
 #include "io/json_file.h"
@@ -66,7 +68,17 @@ nlohmann::json run_slides(const std::string& name,
   request.session_out = kOut + "/" + name + "_session.json";
   request.language = i18n::Language::English;
   std::filesystem::remove(request.session_out);
-  EXPECT_EQ(gui_command(request), 0);
+  // Xvfb resets when its last client leaves; a window opened during the reset finds no display.
+  // Only that is tried again.
+  for (int attempt = 1;; ++attempt) {
+    try {
+      EXPECT_EQ(gui_command(request), 0);
+      break;
+    } catch (const std::exception& e) {
+      if (attempt == 5 || std::string(e.what()).find("open display") == std::string::npos) throw;
+      std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    }
+  }
   return read_json_file(request.session_out, "session");
 }
 
@@ -108,14 +120,22 @@ struct ProcessResult {
 ProcessResult run_warpscope(const std::string& args, const std::string& config) {
   std::filesystem::create_directories(config);
   static int calls = 0;
-  const std::string err =
-      kOut + "/stderr_" + std::to_string(getpid()) + "_" + std::to_string(++calls) + ".txt";
-  const int status = std::system(
-      ("XDG_CONFIG_HOME=" + config + " " + kExe + " " + args + " 2>" + err + " >/dev/null")
-          .c_str());
-  std::ifstream in(err);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1,
-          std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>())};
+  ProcessResult result;
+  // A start during Xvfb's reset (after the last client left) finds no display: only that is
+  // tried again.
+  for (int attempt = 1; attempt <= 5; ++attempt) {
+    const std::string err =
+        kOut + "/stderr_" + std::to_string(getpid()) + "_" + std::to_string(++calls) + ".txt";
+    const int status = std::system(
+        ("XDG_CONFIG_HOME=" + config + " " + kExe + " " + args + " 2>" + err + " >/dev/null")
+            .c_str());
+    std::ifstream in(err);
+    result = {WIFEXITED(status) ? WEXITSTATUS(status) : -1,
+              std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>())};
+    if (result.code == 0 || result.stderr_text.find("open display") == std::string::npos) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  }
+  return result;
 }
 
 // Distinct colours in a band of rows of `image` (sampled): text has many, an empty bar one.
