@@ -5,6 +5,9 @@ file(GLOB_RECURSE WS_SCENE_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}
 file(GLOB WS_SCENE_KIT_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/scene_kit/*.cpp)
 # Figure parts every scene may use (cell rows, legends, colour bars, charts, the scan diagrams).
 file(GLOB_RECURSE WS_VIEW_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/views/*.cpp)
+# Animated GIF export (io/gif_writer.cpp). Debian's libgif-dev has no pkg-config file: CMake's
+# FindGIF looks for gif_lib.h and libgif.
+find_package(GIF 5 REQUIRED)
 add_library(ws_app STATIC
   cli/common.cpp
   cli/run_command.cpp
@@ -20,8 +23,14 @@ add_library(ws_app STATIC
   io/json_file.cpp
   io/session.cpp
   io/user_settings.cpp
+  io/animation_writer.cpp
+  io/gif_palette.cpp
+  io/gif_writer.cpp
+  io/video_writer.cpp
+  io/scene_animation.cpp
   ${WS_SCENE_KIT_SOURCES}
   ${WS_SCENE_SOURCES}
+  ui/animation_export_dialog.cpp
   ui/code_panel.cpp
   ui/gui_app.cpp
   ui/lecture_layout.cpp
@@ -36,7 +45,7 @@ set_source_files_properties(io/asset_path.cpp ui/code_panel.cpp PROPERTIES
 get_property(ws_algorithms GLOBAL PROPERTY WS_ALGORITHM_LIBRARIES)  # every kernels/<algo>
 target_link_libraries(ws_app PUBLIC ws_shell ws_i18n ws_live_bench ws_interop ws_render ws_bench
   ${ws_algorithms} ws_common nlohmann_json::nlohmann_json PkgConfig::IMGUI PkgConfig::GLFW
-  PRIVATE ws_warnings)
+  GIF::GIF PRIVATE ws_warnings)
 
 add_executable(warpscope main.cpp)
 target_link_libraries(warpscope PRIVATE ws_app CLI11::CLI11 ws_warnings)

@@ -1,6 +1,7 @@
 // warpscope: watch parallel GPU algorithms work.
 //   warpscope [gui]                      the application (default scene, built-in data)
 //   warpscope render --scene S ... --out fig.png|fig.svg   one figure (or --step all: a sequence)
+//   warpscope render --scene S ... --step all --out a.gif|a.mp4 [--fps N]   an animation
 //   warpscope render --script figures.json                  a batch of figures
 //   warpscope run --scene S ... [--backend cpu|cuda] --json out.json   results, trace, counters
 //   warpscope bench [--scene S] [--sizes ...] --json out.json             timings vs baselines
@@ -56,7 +57,8 @@ int run_cli(int argc, char** argv, std::optional<ws::i18n::Language> language) {
   RenderRequest render_request;
   render_request.scene = default_scene;
   std::string size, figure_size, theme = "light", script;
-  auto* render = app.add_subcommand("render", "Render a figure headless (PNG or SVG)");
+  auto* render = app.add_subcommand(
+      "render", "Render a figure headless (PNG or SVG) or an animation (GIF or MP4)");
   render->allow_extras();
   render->add_option("--scene", render_request.scene, "Scene id");
   render->add_option("--step", render_request.step,
@@ -68,7 +70,17 @@ int run_cli(int argc, char** argv, std::optional<ws::i18n::Language> language) {
   render->add_option("--scale", render_request.scale, "Output pixels per logical pixel");
   render->add_option("--theme", theme, "light or dark");
   render->add_flag("--transparent", render_request.transparent, "No background");
-  render->add_option("--out", render_request.out, "Output .png or .svg (with %03d for --step all)");
+  render->add_option("--out", render_request.out,
+                     "Output .png or .svg (with %03d for --step all), or an animation: .gif, or "
+                     ".mp4 where ffmpeg is installed (with --step all or a range such as 3-7, or "
+                     "--frames N for a running simulation)");
+  int render_fps = 0, render_frames = 0;
+  auto* fps_option = render->add_option(
+      "--fps", render_fps, "Animation frames per second (default 2 for steps, 15 for --frames)");
+  auto* frames_option = render->add_option(
+      "--frames", render_frames,
+      "Record this many frames of a live scene's running simulation as a .gif or .mp4 (the "
+      "scene's own options say how far it runs per frame)");
   render->add_option("--backend", render_request.backend, "cpu or cuda (default: cuda if present)");
   render->add_option("--script", script, "JSON batch of figures");
   render->add_option(
@@ -137,6 +149,8 @@ int run_cli(int argc, char** argv, std::optional<ws::i18n::Language> language) {
 
   if (*render) {
     if (!script.empty()) return render_script_command(script);
+    if (fps_option->count()) render_request.fps = render_fps;
+    if (frames_option->count()) render_request.frames = render_frames;
     render_request.params = scene_args_to_json(render->remaining());
     // --size belongs to the scene when it has one (a grid: capabilities().grid_size); otherwise
     // it sets the figure size.

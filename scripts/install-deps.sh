@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config git
   libglfw3-dev libglew-dev libimgui-dev libstb-dev libegl-dev libgl-dev
-  nlohmann-json3-dev libcli11-dev libgtest-dev fonts-dejavu-core fonts-wqy-microhei
+  nlohmann-json3-dev libcli11-dev libgtest-dev libgif-dev fonts-dejavu-core fonts-wqy-microhei
   xvfb xauth libgl1-mesa-dri libegl-mesa0
 )
 missing=()

@@ -35,6 +35,10 @@ struct RenderRequest {
   std::string out;
   std::string backend;
   std::string bench_json;  // set: draw this `warpscope bench` JSON as a chart instead of a scene
+  // Animations (--out f.gif|f.mp4): frames per second (none: 2 for steps, 15 for a simulation),
+  // and for a live scene the number of frames of its running simulation to record.
+  std::optional<int> fps;
+  std::optional<int> frames;
 };
 
 int run_command(const std::string& scene, const nlohmann::json& params, const std::string& backend,

@@ -6,11 +6,15 @@
 #include <memory>
 #include <vector>
 
+#include <unistd.h>
+
 #include "commands.h"
 #include "common/error.h"
 #include "render/figure.h"
 #include "render/image.h"
+#include "io/animation_writer.h"
 #include "io/json_file.h"
+#include "io/scene_animation.h"
 #include "scenes/registry.h"
 #include "views/bench_chart.h"
 #include "views/line_chart.h"
@@ -67,14 +71,19 @@ std::string numbered(const std::string& pattern, int number) {
   return pattern.substr(0, at) + digits + pattern.substr(end + 1);
 }
 
-void write_drawing(const gfx::DrawFn& draw, const RenderRequest& r, const std::string& out,
-                   PngRenderer& png) {
+gfx::FigureOptions figure_options(const RenderRequest& r) {
   gfx::FigureOptions options;
   options.width = r.width;
   options.height = r.height;
   options.scale = r.scale;
   options.theme = r.theme;
   options.transparent = r.transparent;
+  return options;
+}
+
+void write_drawing(const gfx::DrawFn& draw, const RenderRequest& r, const std::string& out,
+                   PngRenderer& png) {
+  const gfx::FigureOptions options = figure_options(r);
   if (ends_with(out, ".svg")) {
     write_file_atomically(out, gfx::render_figure_svg(draw, options));
   } else {
@@ -99,6 +108,86 @@ void write_figure(Scene& scene, const RenderRequest& r, const std::string& out, 
   write_drawing([&](gfx::Canvas& canvas) { scene.draw(canvas, r.theme); }, r, out, png);
 }
 
+// "all", "A-B" (1-based, B may be "last") -> 0-based first and last step.
+void parse_step_range(const std::string& text, int count, int& first, int& last) {
+  const std::string accepted =
+      "an animation needs --step all or a range of steps such as 3-7 (1-based; 3-last too)";
+  if (text == "all") {
+    first = 0;
+    last = count - 1;
+    return;
+  }
+  const size_t dash = text.find('-');
+  WS_REQUIRE(!text.empty() && dash != std::string::npos && dash > 0,
+             text.empty() ? accepted : accepted + ", got --step " + text);
+  const auto bound = [&](const std::string& part) {
+    if (part == "last") return count;
+    char* end = nullptr;
+    const long k = std::strtol(part.c_str(), &end, 10);
+    WS_REQUIRE(!part.empty() && end && *end == '\0' && k >= 1 && k <= count,
+               "--step " + text + ": '" + part + "' is not a step of this run (1.." +
+                   std::to_string(count) + " or last)");
+    return static_cast<int>(k);
+  };
+  first = bound(text.substr(0, dash)) - 1;
+  last = bound(text.substr(dash + 1)) - 1;
+  WS_REQUIRE(first <= last, "--step " + text + ": the first step comes after the last");
+}
+
+// Options that only an animation takes, on a .png or .svg: a message rather than silence.
+void reject_animation_options(const RenderRequest& r) {
+  WS_REQUIRE(!r.fps,
+             "--fps is for animations: --out must end in .gif or .mp4, got '" + r.out + "'");
+  WS_REQUIRE(!r.frames,
+             "--frames records an animation: --out must end in .gif or .mp4, got '" + r.out + "'");
+}
+
+// `render ... --step all|A-B --out f.gif|f.mp4`, or `--frames N` for a live scene: one animation
+// through the same render path as the PNGs, progress on stderr, nothing left behind on an error.
+void write_animation(Scene& scene, const RenderRequest& r) {
+  const SceneCapabilities caps = scene.capabilities();
+  AnimationPlan plan;
+  plan.out = r.out;
+  plan.figure = figure_options(r);
+  if (r.frames) {
+    WS_REQUIRE(caps.live,
+               "--frames records a running simulation and this scene has none: record its steps "
+               "with --step all or a range such as 3-7");
+    WS_REQUIRE(r.step.empty(), std::string("--frames and --step both choose the frames: give one"));
+    WS_REQUIRE(*r.frames >= 1 && *r.frames <= kMaxLiveFrames,
+               "--frames must be 1.." + std::to_string(kMaxLiveFrames) + ", got " +
+                   std::to_string(*r.frames));
+    plan.live_frames = *r.frames;
+  } else {
+    WS_REQUIRE(caps.steps || !caps.live,
+               "this scene is a running simulation without steps: give --frames N, the number of "
+               "frames to record (the scene's own options say how far it runs per frame)");
+    parse_step_range(r.step, scene.step_count(), plan.first_step, plan.last_step);
+  }
+  plan.fps = r.fps ? *r.fps : plan.live_frames > 0 ? kDefaultLiveFps : kDefaultStepFps;
+  const AnimationFormat format = *animation_format(r.out);
+  const int max_fps = max_animation_fps(format);
+  WS_REQUIRE(plan.fps >= kMinAnimationFps && plan.fps <= max_fps,
+             "--fps must be " + std::to_string(kMinAnimationFps) + ".." + std::to_string(max_fps) +
+                 (format == AnimationFormat::Gif ? " for a GIF" : " for an MP4") + ", got " +
+                 std::to_string(plan.fps));
+  SceneAnimation animation(scene, plan);
+  const int total = animation.total();
+  const bool terminal = isatty(STDERR_FILENO) != 0;
+  while (!animation.closed()) {
+    animation.next_frame();
+    const int k = animation.done();
+    // A terminal gets one line that counts up; a log gets about 10 lines.
+    if (terminal)
+      std::fprintf(stderr, "\rwarpscope: frame %d/%d", k, total);
+    else if (k == total || (k * 10) / total != ((k - 1) * 10) / total)
+      std::fprintf(stderr, "warpscope: frame %d/%d\n", k, total);
+  }
+  if (terminal) std::fprintf(stderr, "\n");
+  std::cerr << "warpscope: wrote " << r.out << " (" << total << " frames at " << plan.fps
+            << " fps)\n";
+}
+
 // `render --bench f.json`: the measured benchmark as a chart: lines for a sweep (a document with
 // "chart": {"kind": "lines"}, views/line_chart.h), else bars per size (views/bench_chart.h).
 void render_bench_chart(const RenderRequest& r, PngRenderer& png) {
@@ -115,9 +204,12 @@ void render_bench_chart(const RenderRequest& r, PngRenderer& png) {
 }
 
 void render_one(const RenderRequest& r, PngRenderer& png) {
-  WS_REQUIRE(!r.out.empty(), std::string("--out is required (a .png or .svg path)"));
-  WS_REQUIRE(ends_with(r.out, ".png") || ends_with(r.out, ".svg"),
-             "--out must end in .png or .svg, got '" + r.out + "'");
+  WS_REQUIRE(!r.out.empty(), std::string("--out is required (a .png, .svg, .gif or .mp4 path)"));
+  const bool animation = animation_format(r.out).has_value();
+  WS_REQUIRE(ends_with(r.out, ".png") || ends_with(r.out, ".svg") || animation,
+             "--out must end in .png or .svg (a figure) or .gif or .mp4 (an animation), got '" +
+                 r.out + "'");
+  if (!animation) reject_animation_options(r);
   WS_REQUIRE(r.width >= 64 && r.height >= 64 && r.width <= 8192 && r.height <= 8192,
              "--size must be between 64x64 and 8192x8192");
   // Figures are drawn twice as large and averaged down: 8192 output pixels need 16384 in GL.
@@ -125,6 +217,7 @@ void render_one(const RenderRequest& r, PngRenderer& png) {
       r.scale >= 0.25f && r.scale <= 8 && r.width * r.scale <= 8192 && r.height * r.scale <= 8192,
       "--scale must be 0.25..8 and the figure at most 8192 x 8192 pixels (size x scale)");
   if (!r.bench_json.empty()) {
+    WS_REQUIRE(!animation, std::string("--bench draws one chart: write it as .png or .svg"));
     WS_REQUIRE(r.params.empty(), std::string("--bench draws a chart: scene options do not apply"));
     render_bench_chart(r, png);
     return;
@@ -143,7 +236,9 @@ void render_one(const RenderRequest& r, PngRenderer& png) {
   }
   scene->attach(context);
   const int count = scene->step_count();
-  if (r.step == "all") {
+  if (animation) {
+    write_animation(*scene, r);
+  } else if (r.step == "all") {
     WS_REQUIRE(r.out.find('%') != std::string::npos,
                "--step all writes one file per step: put a number pattern in --out, e.g. "
                "frame_%03d.png");
@@ -213,6 +308,8 @@ int render_script_command(const std::string& script_path) {
       r.transparent = f.value("transparent", false);
       r.out = f.value("out", "");
       r.backend = f.value("backend", "");
+      if (f.contains("fps")) r.fps = f["fps"].get<int>();
+      if (f.contains("frames")) r.frames = f["frames"].get<int>();
       render_one(r, png);
     } catch (const nlohmann::json::exception& e) {
       throw Error(where + e.what());

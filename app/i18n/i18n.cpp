@@ -87,10 +87,7 @@ bool match_pattern(const Pattern& p, const std::string& text, std::vector<std::s
       if (end == std::string::npos || end > text.size()) return false;
     }
     if (end <= at) return false;
-    // A value is one token (a number, a name): "{0}: {1}" must not take "row phase: y = 0" apart.
-    const std::string value = text.substr(at, end - at);
-    if (value.find_first_of(" \t\n") != std::string::npos) return false;
-    found.push_back(value);
+    found.push_back(text.substr(at, end - at));
     at = end + next.size();
   }
   if (at != text.size()) return false;

@@ -47,8 +47,8 @@ std::string trf(const char* msgid, const Args&... args);
 // Marks a literal for the catalog without translating it here.
 #define TR_NOOP(text) text
 // Text made elsewhere: its translation when it is a key, else when a key with placeholders
-// matches it ("stride {0}" matches "stride 8": "步长 8"), else the text unchanged. A placeholder
-// matches one token (no spaces), and only keys with words besides their placeholders match.
+// matches it ("stride {0}" matches "stride 8": "步长 8"), else the text unchanged. Only keys with
+// words besides their placeholders match ("{0}: {1}" would take any text apart).
 std::string tr_text(const std::string& text);
 
 // Fills {0}..{9} of `pattern` with `args` (no translation); "{{" and "}}" give braces.

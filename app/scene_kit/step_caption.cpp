@@ -25,7 +25,9 @@ std::string spaces_text(unsigned spaces) {
   std::string text;
   for (MemSpace s : {MemSpace::Global, MemSpace::Shared, MemSpace::Register}) {
     if (!(spaces & (1u << unsigned(s)))) continue;
-    text = text.empty() ? std::string(space_name(s)) : trf("{0} and {1}", text, space_name(s));
+    // Joined by hand, not by a "{0} and {1}" key: such a key would match any text with "and".
+    if (!text.empty()) text += i18n::language() == i18n::Language::Chinese ? "和" : " and ";
+    text += space_name(s);
   }
   return text;
 }

@@ -57,6 +57,12 @@ class Scene {
   virtual void tick(float /*dt*/) {}
   // True while the scene changes by itself (a running simulation): the shell keeps redrawing.
   virtual bool live() const { return false; }
+  // Live scenes (capabilities().live): runs the simulation on by what one frame of the window
+  // runs while it plays (e.g. its steps per frame), whether it is running or paused now, and
+  // refreshes what draw() shows. For recording an animation frame by frame (`render --frames`,
+  // File > Export animation); no wall time is involved. A GL context is current when the context
+  // has one. Scenes without a simulation do nothing.
+  virtual void advance_frame() {}
 
   // The mouse over the viewport, in the logical coordinates of the last draw(): painting,
   // probing. Called every frame while the pointer is over the viewport.

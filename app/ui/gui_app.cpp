@@ -193,7 +193,8 @@ void GuiApp::frame(float dt) {
     lecture_frame(dt);
     return;
   }
-  guarded([&] { scene_->tick(dt); });  // a running simulation advances once per frame
+  // A running simulation advances once per frame; while an animation records, the recording does.
+  if (!animation_export_.busy()) guarded([&] { scene_->tick(dt); });
   if (!ImGui::GetIO().WantTextInput && ImGui::IsKeyPressed(GLFW_KEY_F5, false)) set_lecture(true);
   menu_bar();
   const ImVec2 display = ImGui::GetIO().DisplaySize;
@@ -216,11 +217,13 @@ void GuiApp::frame(float dt) {
   ImGui::SetNextWindowSize(ImVec2(display.x - controls_w, timeline_h), ImGuiCond_FirstUseEver);
   timeline_window(dt);
   export_popup();
+  animation_export_.frame(*scene_, context_.theme, notice_, error_);
 }
 
 void GuiApp::lecture_frame(float dt) {
-  // Space may hold a live simulation: the window then stops advancing it.
-  if (!lecture_.holds_simulation()) guarded([&] { scene_->tick(dt); });
+  // Space may hold a live simulation: the window then stops advancing it (as while an animation
+  // records: the recording advances it).
+  if (!lecture_.holds_simulation() && !animation_export_.busy()) guarded([&] { scene_->tick(dt); });
   // The menu bar hides; it comes back while the mouse rests at the top edge or a menu (or a
   // dialog) is open, and then the keys are the menu's.
   const bool menu_open =
@@ -235,6 +238,7 @@ void GuiApp::lecture_frame(float dt) {
       [&] { lecture_.frame(*scene_, timeline_, window_, dt, [&](ImVec2 size) { figure(size); }); });
   if (menu_open || at_top) menu_bar();
   export_popup();
+  animation_export_.frame(*scene_, context_.theme, notice_, error_);
 }
 
 void GuiApp::menu_bar() {
@@ -246,6 +250,7 @@ void GuiApp::menu_bar() {
   }
   if (ImGui::BeginMenu(tr("File"))) {
     if (ImGui::MenuItem(tr("Export figure (PNG/SVG)..."))) open_export_ = true;
+    if (ImGui::MenuItem(tr("Export animation (GIF/MP4)..."))) animation_export_.open();
     if (ImGui::MenuItem(tr("Save session..."))) open_session_save_ = true;
     if (ImGui::MenuItem(tr("Open session..."))) open_session_load_ = true;
     ImGui::EndMenu();

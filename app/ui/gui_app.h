@@ -17,6 +17,7 @@
 #include "scenes/scene.h"
 #include "shell/window.h"
 #include "timeline.h"
+#include "ui/animation_export_dialog.h"
 #include "ui/lecture_mode.h"
 
 namespace ws::app {
@@ -88,6 +89,7 @@ class GuiApp {
   std::string export_path_ = "warpscope_figure.png";
   std::string session_path_ = "warpscope_session.json";
   bool open_export_ = false, open_session_save_ = false, open_session_load_ = false;
+  AnimationExportDialog animation_export_;  // File > Export animation...
   std::vector<ScriptedInput> script_;
   ImVec2 figure_min_{0, 0}, figure_size_{0, 0};  // where the viewport drew the figure (screen)
 };

@@ -104,6 +104,12 @@ void HeatLiveScene::tick(float dt) {
   upload_images();
 }
 
+void HeatLiveScene::advance_frame() {
+  // What tick() does while running, without the frame-time bookkeeping of the window.
+  if (sim_) advance(settings_->steps_per_frame);
+  upload_images();
+}
+
 std::vector<std::pair<int, int>> HeatLiveScene::panel_views() const {
   return field_panel_views(settings_->grid.dim, settings_->slice_index());
 }

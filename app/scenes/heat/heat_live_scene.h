@@ -35,6 +35,7 @@ class HeatLiveScene : public Scene {
   void seek(int /*step*/) override {}
   void tick(float dt) override;
   bool live() const override { return running_; }
+  void advance_frame() override;
   void pointer(const Pointer& p) override;
   void ui() override;
   void code_ui() override;

@@ -18,9 +18,6 @@ class HistogramScene : public ModeSwitch {
   // As ModeSwitch's, and a switch that fails (a bad value) leaves the settings as they were.
   void params_from_json(const nlohmann::json& params) override;
   void ui() override;
-  // Lecture mode: the active mode's variants and caption.
-  std::vector<std::string> lecture_variants() const override { return active().lecture_variants(); }
-  std::string caption() const override { return active().caption(); }
   // The modes' benchmark, and `--mode skew`: the throughput-against-skew sweep.
   BenchJob bench_job(const BenchRequest& request) const override;
 

@@ -77,14 +77,6 @@ void SatScene::params_from_json(const nlohmann::json& params) {
   }
 }
 
-std::vector<std::string> SatScene::lecture_variants() const {
-  return active().lecture_variants();
-}
-
-std::string SatScene::caption() const {
-  return active().caption();
-}
-
 void SatScene::ui() {
   error_line(error_);
   // The buttons show the modes' names in the current language; the "mode" values stay.

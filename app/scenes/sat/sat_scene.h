@@ -23,9 +23,6 @@ class SatScene : public ModeSwitch {
 
  public:
   void ui() override;
-  // Lecture mode: the active mode's variants and caption.
-  std::vector<std::string> lecture_variants() const override;
-  std::string caption() const override;
 
  private:
   explicit SatScene(std::shared_ptr<SatSettings> settings);
