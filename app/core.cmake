@@ -33,6 +33,8 @@ add_library(ws_app STATIC
   ui/animation_export_dialog.cpp
   ui/code_panel.cpp
   ui/gui_app.cpp
+  ui/lecture_layout.cpp
+  ui/lecture_mode.cpp
   ui/timeline.cpp
   ${WS_VIEW_SOURCES})
 target_include_directories(ws_app PUBLIC ${CMAKE_CURRENT_SOURCE_DIR} ${WARPSCOPE_SOURCE_DIR}/kernels)

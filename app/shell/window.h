@@ -40,6 +40,13 @@ class AppWindow {
   void set_theme(Theme theme);
   Theme theme() const;
 
+  // Full screen on the monitor the window is on (else the primary one) at its current video mode;
+  // leaving restores the window's earlier position and size. False when there is no monitor.
+  bool set_fullscreen(bool on);
+  bool fullscreen() const;
+  // Places and sizes the window over that monitor's work area (the screen less its panels).
+  void fill_work_area();
+
   GLFWwindow* handle() const { return window_; }
   ImguiRuntime& imgui() { return *imgui_; }
 
@@ -49,6 +56,7 @@ class AppWindow {
   GLFWwindow* window_ = nullptr;
   std::unique_ptr<ImguiRuntime> imgui_;
   bool glfw_backend_ = false;
+  int windowed_x_ = 0, windowed_y_ = 0, windowed_w_ = 0, windowed_h_ = 0;  // before full screen
 };
 
 // $XDG_CONFIG_HOME/warpscope/FILE, else ~/.config/warpscope/FILE, creating the folder; "" when
