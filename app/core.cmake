@@ -40,6 +40,8 @@ add_library(ws_app STATIC
   ui/file_router.cpp
   ui/gui_app.cpp
   ui/open_files.cpp
+  ui/lecture_layout.cpp
+  ui/lecture_mode.cpp
   ui/timeline.cpp
   ${WS_VIEW_SOURCES})
 target_include_directories(ws_app PUBLIC ${CMAKE_CURRENT_SOURCE_DIR} ${WARPSCOPE_SOURCE_DIR}/kernels)

@@ -46,8 +46,13 @@ int run_cli(int argc, char** argv, std::optional<ws::i18n::Language> language) {
   gui->add_option("--screenshot", screenshot, "With --frames: save the last frame as PNG");
   std::string input_script, session_out;
   gui->add_option("--input", input_script,
-                  "Scripted mouse input (JSON events: frame, at [fx, fy] of the figure, buttons)");
+                  "Scripted input (JSON events: frame, at [fx, fy] of the figure, buttons; or "
+                  "frame and key)");
   gui->add_option("--save-session", session_out, "Write the session here when the window closes");
+  bool lecture = false;
+  gui->add_flag("--lecture", lecture,
+                "Lecture mode: the figure over the whole screen with a caption; keys step "
+                "(H in the window lists them)");
 
   RenderRequest render_request;
   render_request.scene = default_scene;
@@ -207,6 +212,7 @@ int run_cli(int argc, char** argv, std::optional<ws::i18n::Language> language) {
   request.session_out = session_out;
   request.params = scene_args_to_json(gui->remaining());
   request.language = language;
+  request.lecture = lecture;
   return gui_command(request);
 }
 

@@ -64,16 +64,18 @@ struct GuiRequest {
   std::string session_path;     // open this session at start
   int frames = 0;               // > 0: render this many frames, then exit (tests, screenshots)
   std::string screenshot_path;  // with frames: write the last frame here
-  // Scripted mouse input (tests, demos): JSON {"events": [{"frame": F, "at": [fx, fy],
+  // Scripted input (tests, demos): JSON {"events": [{"frame": F, "at": [fx, fy],
   // "left": bool, "right": bool, "shift": bool}, ...]}; `at` is a fraction of the viewport's
-  // figure; each event holds until the next. {"frame": F, "drop": [paths]} drops files on the
-  // window and {"frame": F, "key": "ctrl+o"} presses a shortcut, once, at that frame.
+  // figure; each mouse event holds until the next. {"frame": F, "key": "Right"} presses a key
+  // for frame F alone (lecture mode's keys: ui/lecture_mode.h; "ctrl+o": File > Open...), and
+  // {"frame": F, "drop": [paths]} drops files on the window at frame F.
   std::string input_script;
   std::string session_out;  // write the session here when the window closes
   nlohmann::json params =
       nlohmann::json::object();  // scene options (--name value), after the session
   // --lang; none: the language the user chose last (settings), else the environment's (LANG).
   std::optional<i18n::Language> language;
+  bool lecture = false;  // --lecture: open in lecture mode, the window over the whole screen
 };
 int gui_command(const GuiRequest& request);
 

@@ -17,6 +17,7 @@ nlohmann::json session_to_json(const Session& s) {
                       {"step", s.step},
                       {"view", {{"theme", gfx::theme_name(s.theme)}, {"font_size", s.font_size}}}};
   if (s.language) j["view"]["language"] = i18n::language_code(*s.language);
+  if (s.lecture) j["view"]["lecture"] = true;
   return j;
 }
 
@@ -47,6 +48,11 @@ Session session_from_json(const nlohmann::json& j) {
                 i18n::parse_language(view["language"].get<std::string>(), language),
             "session view.language must be \"en\" or \"zh\", got " + view["language"].dump());
         s.language = language;
+      }
+      if (view.contains("lecture")) {
+        WS_REQUIRE(view["lecture"].is_boolean(),
+                   "session view.lecture must be true or false, got " + view["lecture"].dump());
+        s.lecture = view["lecture"].get<bool>();
       }
     }
   } catch (const nlohmann::json::exception& e) {

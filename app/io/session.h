@@ -18,6 +18,7 @@ struct Session {
   gfx::Theme theme = gfx::Theme::Light;
   float font_size = 18;
   std::optional<i18n::Language> language;  // none: the session does not choose one
+  bool lecture = false;                    // lecture mode (view.lecture; written when on)
 };
 
 nlohmann::json session_to_json(const Session& s);

@@ -57,33 +57,37 @@ std::string step_facts(const Trace& trace, const Counters& counters, int step,
     if (e.kind == EventKind::Read) ++reads, read_spaces |= bit;
     if (e.kind == EventKind::Write || e.kind == EventKind::Atomic) ++writes, write_spaces |= bit;
   }
-  std::string text;
-  const auto add = [&](const std::string& sentence) {
-    if (sentence.empty()) return;
-    text += (text.empty() ? "" : sentence_gap()) + sentence;
-  };
+  // Two sentences at most, short enough for a caption bar: who did what, then the one thing most
+  // worth noticing (divergence, bank conflicts, atomics queueing, else what changed, else the
+  // barrier).
+  const bool zh = i18n::language() == i18n::Language::Chinese;
+  std::string subject;
   const bool one = c.active_threads == 1;  // "It reads", not "They read"
-  if (c.active_threads == 0) {
-    add(tr("No thread does anything in this step."));
-  } else if (c.active_threads == 1) {
-    add(tr("One thread is active."));
-  } else if (c.active_warps == 1) {
-    add(trf("{0} threads in one warp are active.", c.active_threads));
-  } else {
-    add(trf("{0} threads in {1} warps are active.", c.active_threads, c.active_warps));
-  }
+  if (c.active_threads == 0) return tr("No thread does anything in this step.");
+  if (one)
+    subject = tr("One thread");
+  else if (c.active_warps == 1)
+    subject = trf("{0} threads in one warp", c.active_threads);
+  else
+    subject = trf("{0} threads in {1} warps", c.active_threads, c.active_warps);
   const std::string from = spaces_text(read_spaces), to = spaces_text(write_spaces);
+  std::string predicate;
   if (reads > 0 && writes > 0)
-    add(one ? trf("It reads {0} values from {1} and writes {2} to {3}.", reads, from, writes, to)
-            : trf("They read {0} values from {1} and write {2} to {3}.", reads, from, writes, to));
+    predicate =
+        one ? trf("reads {0} values from {1} and writes {2} to {3}", reads, from, writes, to)
+            : trf("read {0} values from {1} and write {2} to {3}", reads, from, writes, to);
   else if (reads > 0)
-    add(one ? trf("It reads {0} values from {1}.", reads, from)
-            : trf("They read {0} values from {1}.", reads, from));
+    predicate = one ? trf("reads {0} values from {1}", reads, from)
+                    : trf("read {0} values from {1}", reads, from);
   else if (writes > 0)
-    add(one ? trf("It writes {0} values to {1}.", writes, to)
-            : trf("They write {0} values to {1}.", writes, to));
+    predicate = one ? trf("writes {0} values to {1}", writes, to)
+                    : trf("write {0} values to {1}", writes, to);
+  else
+    predicate = one ? tr("is active") : tr("are active");
+  std::string text = subject + (zh ? "" : " ") + predicate + (zh ? "。" : ".");
+
+  int64_t changed = 0;
   if (snapshots && step < int(snapshots->size())) {
-    int64_t changed = 0;
     for (size_t b = 0; b < trace.buffers.size(); ++b) {
       const std::vector<double>& after = (*snapshots)[size_t(step)][b];
       const std::vector<double>& before =
@@ -91,32 +95,42 @@ std::string step_facts(const Trace& trace, const Counters& counters, int step,
       for (size_t i = 0; i < after.size() && i < before.size(); ++i)
         if (!same_value(after[i], before[i])) ++changed;
     }
-    if (changed == 1) add(tr("One value changes."));
-    if (changed > 1) add(trf("{0} values change.", changed));
   }
+  std::string notable;
   if (c.divergent_warps == 1)
-    add(tr("One warp diverges: some of its lanes idle while the others work."));
+    notable = tr("One warp diverges: some of its lanes idle while the others work.");
   else if (c.divergent_warps > 1)
-    add(trf("{0} warps diverge: some of their lanes idle while the others work.",
-            c.divergent_warps));
-  if (c.bank_conflicts > 0)
-    add(trf("Bank conflicts cost {0} extra shared-memory passes.", c.bank_conflicts));
-  if (c.atomics > 0)
-    add(c.max_atomic_chain > 1
-            ? trf("{0} atomic operations; up to {1} queue on one address.", c.atomics,
-                  c.max_atomic_chain)
-            : trf("{0} atomic operations, none on the same address at once.", c.atomics));
-  if (c.barriers > 0) add(tr("Every block then waits at a barrier (__syncthreads)."));
+    notable = trf("{0} warps diverge: some of their lanes idle while the others work.",
+                  c.divergent_warps);
+  else if (c.bank_conflicts > 0)
+    notable = trf("Bank conflicts cost {0} extra shared-memory passes.", c.bank_conflicts);
+  else if (c.atomics > 0)
+    notable = c.max_atomic_chain > 1
+                  ? trf("{0} atomic operations; up to {1} queue on one address.", c.atomics,
+                        c.max_atomic_chain)
+                  : trf("{0} atomic operations, none on the same address at once.", c.atomics);
+  else if (changed == 1)
+    notable = tr("One value changes.");
+  else if (changed > 1)
+    notable = trf("{0} values change.", changed);
+  else if (c.barriers > 0)
+    notable = tr("Every block then waits at a barrier (__syncthreads).");
+  if (!notable.empty()) text += sentence_gap() + notable;
   return text;
 }
 
-std::string compose_caption(int step, int step_count, const std::string& label,
-                            const std::string& why, const std::string& facts) {
-  std::string text = label.empty()
-                         ? trf("Step {0} of {1}.", step + 1, step_count)
-                         : trf("Step {0} of {1} ({2}).", step + 1, step_count, tr_text(label));
-  for (const std::string* part : {&why, &facts})
-    if (!part->empty()) text += sentence_gap() + *part;
+std::string compose_caption(const std::string& label, const std::string& why,
+                            const std::string& facts) {
+  // The step's number is in the caption bar's header; its label leads (the figure shows it too).
+  const bool zh = i18n::language() == i18n::Language::Chinese;
+  std::string text = label.empty() ? "" : tr_text(label) + (zh ? "——" : " — ");
+  bool first = true;
+  for (const std::string* part : {&why, &facts}) {
+    if (part->empty()) continue;
+    if (!first) text += sentence_gap();
+    text += *part;
+    first = false;
+  }
   return text;
 }
 

@@ -10,16 +10,18 @@
 
 namespace ws::app {
 
-// The facts of step `step` of `trace`, in the current language: how many threads in how many
-// warps were active, how many values they read and wrote in which memory, how many values
-// changed (with `snapshots`), the warps that diverged, bank conflicts, atomics and their longest
-// queue, barriers. "" for a step out of range.
+// The facts of step `step` of `trace` in the current language, two sentences at most: how many
+// threads in how many warps read and wrote how many values in which memory, then the one thing
+// most worth noticing — divergent warps, else bank conflicts, else atomics and their longest
+// queue, else how many values changed (with `snapshots`), else the barrier. "" for a step out of
+// range.
 std::string step_facts(const Trace& trace, const Counters& counters, int step,
                        const Snapshots* snapshots = nullptr);
 
-// "Step k of n (label). Why. Facts." — `why` and `facts` are whole sentences, each optional;
-// `label` (optional) is translated with tr_text.
-std::string compose_caption(int step, int step_count, const std::string& label,
-                            const std::string& why, const std::string& facts);
+// "label — Why. Facts." — `why` and `facts` are whole sentences, each optional; `label`
+// (optional; the trace step's label) is translated with tr_text. The step number is not repeated:
+// the caption bar's header shows it.
+std::string compose_caption(const std::string& label, const std::string& why,
+                            const std::string& facts);
 
 }  // namespace ws::app

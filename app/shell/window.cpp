@@ -34,6 +34,24 @@ std::string glfw_error() {
   return description ? description : "GLFW error " + std::to_string(code);
 }
 
+// The monitor under the window's centre, else the primary monitor (null when there is none).
+GLFWmonitor* monitor_of(GLFWwindow* window) {
+  int x = 0, y = 0, w = 0, h = 0;
+  glfwGetWindowPos(window, &x, &y);
+  glfwGetWindowSize(window, &w, &h);
+  const int cx = x + w / 2, cy = y + h / 2;
+  int count = 0;
+  GLFWmonitor** monitors = glfwGetMonitors(&count);
+  for (int i = 0; i < count; ++i) {
+    int mx = 0, my = 0;
+    glfwGetMonitorPos(monitors[i], &mx, &my);
+    const GLFWvidmode* mode = glfwGetVideoMode(monitors[i]);
+    if (mode && cx >= mx && cx < mx + mode->width && cy >= my && cy < my + mode->height)
+      return monitors[i];
+  }
+  return glfwGetPrimaryMonitor();
+}
+
 }  // namespace
 
 std::string config_path(const std::string& file) {
@@ -167,6 +185,37 @@ std::vector<std::string> AppWindow::take_dropped_paths() {
 
 void AppWindow::drop(const std::vector<std::string>& paths) {
   dropped_.insert(dropped_.end(), paths.begin(), paths.end());
+}
+
+bool AppWindow::set_fullscreen(bool on) {
+  if (on == fullscreen()) return true;
+  if (!on) {
+    glfwSetWindowMonitor(window_, nullptr, windowed_x_, windowed_y_, std::max(1, windowed_w_),
+                         std::max(1, windowed_h_), 0);
+    return true;
+  }
+  GLFWmonitor* monitor = monitor_of(window_);
+  const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
+  if (!mode) return false;
+  glfwGetWindowPos(window_, &windowed_x_, &windowed_y_);
+  glfwGetWindowSize(window_, &windowed_w_, &windowed_h_);
+  glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+  return true;
+}
+
+bool AppWindow::fullscreen() const {
+  return glfwGetWindowMonitor(window_) != nullptr;
+}
+
+void AppWindow::fill_work_area() {
+  if (fullscreen()) return;
+  GLFWmonitor* monitor = monitor_of(window_);
+  if (!monitor) return;
+  int x = 0, y = 0, w = 0, h = 0;
+  glfwGetMonitorWorkarea(monitor, &x, &y, &w, &h);
+  if (w <= 0 || h <= 0) return;
+  glfwSetWindowPos(window_, x, y);
+  glfwSetWindowSize(window_, w, h);
 }
 
 void AppWindow::set_font_size(float pixels) {

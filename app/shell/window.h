@@ -46,6 +46,12 @@ class AppWindow {
   // drops files through it too).
   std::vector<std::string> take_dropped_paths();
   void drop(const std::vector<std::string>& paths);
+  // Full screen on the monitor the window is on (else the primary one) at its current video mode;
+  // leaving restores the window's earlier position and size. False when there is no monitor.
+  bool set_fullscreen(bool on);
+  bool fullscreen() const;
+  // Places and sizes the window over that monitor's work area (the screen less its panels).
+  void fill_work_area();
 
   GLFWwindow* handle() const { return window_; }
   ImguiRuntime& imgui() { return *imgui_; }
@@ -57,6 +63,7 @@ class AppWindow {
   std::unique_ptr<ImguiRuntime> imgui_;
   bool glfw_backend_ = false;
   std::vector<std::string> dropped_;
+  int windowed_x_ = 0, windowed_y_ = 0, windowed_w_ = 0, windowed_h_ = 0;  // before full screen
 };
 
 // $XDG_CONFIG_HOME/warpscope/FILE, else ~/.config/warpscope/FILE, creating the folder; "" when

@@ -57,10 +57,19 @@ GuiApp::GuiApp(const GuiOptions& options)
       scene_->reset();
     });
   }
+  if (options.lecture) set_lecture(true);
+}
+
+void GuiApp::set_lecture(bool on) {
+  if (on == lecture_.active()) return;
+  lecture_.set_active(on, &window_);
+  // The figure takes the screen: a window opened smaller grows to the monitor's work area.
+  if (on) window_.fill_work_area();
 }
 
 void GuiApp::report(const std::string& message) {
   error_ = message;
+  if (lecture_.active()) lecture_.set_message(message);  // the panels are hidden there
 }
 
 void GuiApp::reset_scene() {
@@ -107,6 +116,7 @@ Session GuiApp::current_session() const {
   s.theme = context_.theme;
   s.font_size = const_cast<gfx::AppWindow&>(window_).font_size();
   s.language = i18n::language();
+  s.lecture = lecture_.active();
   return s;
 }
 
@@ -125,6 +135,7 @@ void GuiApp::apply_session(const Session& s) {
   window_.set_theme(s.theme);
   window_.set_font_size(s.font_size);
   if (s.language) set_language(*s.language);
+  if (s.lecture) set_lecture(true);
 }
 
 void GuiApp::set_language(i18n::Language language) {
@@ -143,29 +154,27 @@ void GuiApp::set_language(i18n::Language language) {
 int GuiApp::run() {
   double last = glfwGetTime();
   int frame_count = 0;
-  // Scripted drops and shortcuts happen once, at their frame.
-  const auto scripted_once = [&] {
-    ImGuiIO& io = ImGui::GetIO();
-    io.KeysDown[GLFW_KEY_O] = false;
-    io.KeyCtrl = false;
-    for (const ScriptedInput& e : script_) {
-      if (e.frame != frame_count) continue;
-      if (!e.drop.empty()) window_.drop(e.drop);
-      if (e.key == "ctrl+o") {
-        io.KeyCtrl = true;
-        io.KeysDown[GLFW_KEY_O] = true;
-      }
-    }
-  };
   // Scripted input: the latest event at or before this frame sets the mouse (a fraction of the
   // figure in the viewport) and the buttons.
   const auto scripted = [&] {
-    scripted_once();
     const ScriptedInput* now = nullptr;
-    for (const ScriptedInput& e : script_)
-      if (e.frame <= frame_count && e.mouse) now = &e;
-    if (!now) return;
     ImGuiIO& io = ImGui::GetIO();
+    for (const ScriptedInput& e : script_) {
+      if (e.frame == frame_count && !e.drop.empty()) window_.drop(e.drop);  // as GLFW's callback
+      if (!e.key.empty()) {
+        // A key is down for its frame alone, up on the next: one press.
+        if (e.frame == frame_count || e.frame + 1 == frame_count) {
+          const bool down = e.frame == frame_count;
+          if (e.key_code >= 0) io.KeysDown[e.key_code] = down;
+          if (e.key_code < 0 && down) io.AddInputCharacter('?');
+          if (e.key_shift) io.KeyShift = down;
+          if (e.key_ctrl) io.KeyCtrl = down;
+        }
+        continue;
+      }
+      if (e.frame <= frame_count && e.mouse) now = &e;
+    }
+    if (!now) return;
     io.MousePos =
         ImVec2(figure_min_.x + now->fx * figure_size_.x, figure_min_.y + now->fy * figure_size_.y);
     io.MouseDown[0] = now->left;
@@ -198,8 +207,13 @@ int GuiApp::run() {
 }
 
 void GuiApp::frame(float dt) {
+  if (lecture_.active()) {
+    lecture_frame(dt);
+    return;
+  }
   // A running simulation advances once per frame; while an animation records, the recording does.
   if (!animation_export_.busy()) guarded([&] { scene_->tick(dt); });
+  if (!ImGui::GetIO().WantTextInput && ImGui::IsKeyPressed(GLFW_KEY_F5, false)) set_lecture(true);
   menu_bar();
   {
     SceneHost host = scene_host();
@@ -226,6 +240,27 @@ void GuiApp::frame(float dt) {
   ImGui::SetNextWindowPos(ImVec2(controls_w, display.y - timeline_h), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowSize(ImVec2(display.x - controls_w, timeline_h), ImGuiCond_FirstUseEver);
   timeline_window(dt);
+  export_popup();
+  animation_export_.frame(*scene_, context_.theme, notice_, error_);
+}
+
+void GuiApp::lecture_frame(float dt) {
+  // Space may hold a live simulation: the window then stops advancing it (as while an animation
+  // records: the recording advances it).
+  if (!lecture_.holds_simulation() && !animation_export_.busy()) guarded([&] { scene_->tick(dt); });
+  // The menu bar hides; it comes back while the mouse rests at the top edge or a menu (or a
+  // dialog) is open, and then the keys are the menu's.
+  const bool menu_open =
+      ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
+  if (!menu_open)
+    for (const LectureKeyPress& key : LectureMode::keys_this_frame())
+      guarded([&] { lecture_.press(key, *scene_, timeline_, &window_); });
+  if (!lecture_.active()) return;  // Esc left it: the panels come back next frame
+  const ImGuiIO& io = ImGui::GetIO();
+  const bool at_top = io.MousePos.y >= 0 && io.MousePos.y < ImGui::GetFrameHeight() * 0.75f;
+  guarded(
+      [&] { lecture_.frame(*scene_, timeline_, window_, dt, [&](ImVec2 size) { figure(size); }); });
+  if (menu_open || at_top) menu_bar();
   export_popup();
   animation_export_.frame(*scene_, context_.theme, notice_, error_);
 }
@@ -264,6 +299,8 @@ void GuiApp::menu_bar() {
                            gfx::ImguiRuntime::kMaxFontSize, "%.0f px"))
       window_.set_font_size(size);
     if (ImGui::MenuItem(tr("Projector (32 px)"))) window_.set_font_size(32);
+    if (ImGui::MenuItem(tr("Lecture mode"), "F5", lecture_.active()))
+      set_lecture(!lecture_.active());
     if (ImGui::MenuItem(tr("Light theme"), nullptr, context_.theme == gfx::Theme::Light)) {
       context_.theme = gfx::Theme::Light;
       window_.set_theme(context_.theme);
@@ -317,7 +354,11 @@ void GuiApp::code_window() {
 void GuiApp::viewport_window() {
   ImGui::Begin((std::string(tr("Viewport")) + "###Viewport").c_str(), nullptr,
                ImGuiWindowFlags_NoScrollbar);
-  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  figure(ImGui::GetContentRegionAvail());
+  ImGui::End();
+}
+
+void GuiApp::figure(ImVec2 avail) {
   if (avail.x >= 64 && avail.y >= 64) {
     // The diagram grows with the UI font (View > font size), so a projector setting enlarges the
     // numbers in the cells too: the figure is laid out smaller and drawn at a larger scale.
@@ -359,7 +400,6 @@ void GuiApp::viewport_window() {
       report(e.what());
     }
   }
-  ImGui::End();
 }
 
 void GuiApp::timeline_window(float dt) {
@@ -503,6 +543,17 @@ std::vector<ScriptedInput> load_input_script(const std::string& path) {
     for (const auto& e : j["events"]) {
       ScriptedInput in;
       in.frame = e.at("frame").get<int>();
+      if (e.contains("key")) {
+        in.key = e["key"].get<std::string>();
+        if (in.key == "ctrl+o") {  // File > Open...
+          in.key_code = GLFW_KEY_O;
+          in.key_ctrl = true;
+        } else {
+          WS_REQUIRE(lecture_key_code(in.key, in.key_code, in.key_shift),
+                     "input script '" + path + "': unknown key \"" + in.key +
+                         "\" (keys: " + lecture_key_names() + ", ctrl+o)");
+        }
+      }
       if (e.contains("at")) {
         in.fx = e["at"].at(0).get<float>();
         in.fy = e["at"].at(1).get<float>();
@@ -511,13 +562,8 @@ std::vector<ScriptedInput> load_input_script(const std::string& path) {
       in.right = e.value("right", false);
       in.shift = e.value("shift", false);
       if (e.contains("drop")) in.drop = e["drop"].get<std::vector<std::string>>();
-      if (e.contains("key")) {
-        in.key = e["key"].get<std::string>();
-        WS_REQUIRE(in.key == "ctrl+o",
-                   "input script '" + path + "': \"key\" must be \"ctrl+o\", got '" + in.key + "'");
-      }
-      in.mouse = e.contains("at") || e.contains("left") || e.contains("right") ||
-                 e.contains("shift") || (in.drop.empty() && in.key.empty());
+      in.mouse = in.key.empty() && (in.drop.empty() || e.contains("at") || e.contains("left") ||
+                                    e.contains("right") || e.contains("shift"));
       WS_REQUIRE(in.frame >= 0 && in.fx >= 0 && in.fx <= 1 && in.fy >= 0 && in.fy <= 1,
                  "input script '" + path + "': frame must be >= 0 and \"at\" fractions in 0..1");
       events.push_back(in);

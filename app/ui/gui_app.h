@@ -19,20 +19,24 @@
 #include "shell/window.h"
 #include "timeline.h"
 #include "ui/animation_export_dialog.h"
+#include "ui/lecture_mode.h"
 
 namespace ws::app {
 
 // What the window opens with (cli/commands.h).
 using GuiOptions = GuiRequest;
 
-// One scripted input state (GuiOptions::input_script).
+// One scripted input state (GuiOptions::input_script): the mouse from this frame on, or a key
+// pressed for this frame alone.
 struct ScriptedInput {
   int frame = 0;
   float fx = 0.5f, fy = 0.5f;
   bool left = false, right = false, shift = false;
-  bool mouse = true;  // sets the mouse (an event with only "drop" or "key" leaves it alone)
+  std::string key;    // "" = a mouse event; else a key name (lecture_key_code, or "ctrl+o")
+  int key_code = -1;  // the GLFW key, or -1 for a typed character ('?')
+  bool key_shift = false, key_ctrl = false;
   std::vector<std::string> drop;  // files dropped on the window at this frame
-  std::string key;                // a shortcut pressed at this frame: "ctrl+o"
+  bool mouse = true;              // sets the mouse (not a key, nor a drop without "at" or buttons)
 };
 // Throws ws::Error naming the file and the problem.
 std::vector<ScriptedInput> load_input_script(const std::string& path);
@@ -46,6 +50,11 @@ class GuiApp {
   void frame(float dt);
   void menu_bar();
   void viewport_window();
+  // The scene's figure at `avail` (screen pixels) where the cursor is, taking the mouse: the
+  // viewport's and lecture mode's.
+  void figure(ImVec2 avail);
+  void lecture_frame(float dt);
+  void set_lecture(bool on);
   void controls_window();
   void code_window();
   void timeline_window(float dt);
@@ -78,6 +87,7 @@ class GuiApp {
   Scene* scene_ = nullptr;
   gfx::OffscreenTarget viewport_;
   Timeline timeline_;
+  LectureMode lecture_;
   std::string error_;
   std::string notice_;  // e.g. "wrote fig.png"
   std::string export_path_ = "warpscope_figure.png";

@@ -18,26 +18,14 @@ void Timeline::ui(Scene& scene, float dt) {
     playing_ = false;
     return;
   }
-  if (playing_) {
-    accumulator_ += dt * steps_per_second_;
-    while (accumulator_ >= 1) {
-      accumulator_ -= 1;
-      if (scene.current_step() + 1 >= scene.step_count()) {
-        playing_ = false;
-        break;
-      }
-      scene.step_forward();
-    }
-  }
+  advance(scene, dt);
   if (ImGui::Button("|<")) scene.seek(0);
   ImGui::SameLine();
   if (ImGui::Button(tr("< step"))) scene.step_back();
   ImGui::SameLine();
   const std::string play = std::string(playing_ ? tr("pause") : tr("play")) + "###play";
   if (ImGui::Button(play.c_str(), ImVec2(ImGui::GetFontSize() * 4, 0))) {
-    if (!playing_ && scene.current_step() + 1 >= scene.step_count()) scene.seek(0);
-    playing_ = !playing_;
-    accumulator_ = 0;
+    toggle_play(scene);
   }
   ImGui::SameLine();
   if (ImGui::Button(tr("step >"))) scene.step_forward();
@@ -53,13 +41,36 @@ void Timeline::ui(Scene& scene, float dt) {
                      ImGuiSliderFlags_Logarithmic);
 }
 
+void Timeline::toggle_play(Scene& scene) {
+  if (!playing_ && scene.current_step() + 1 >= scene.step_count()) scene.seek(0);
+  playing_ = !playing_;
+  accumulator_ = 0;
+}
+
+void Timeline::advance(Scene& scene, float dt) {
+  if (!playing_) return;
+  if (scene.step_count() <= 1) {
+    playing_ = false;
+    return;
+  }
+  accumulator_ += dt * steps_per_second_;
+  while (accumulator_ >= 1) {
+    accumulator_ -= 1;
+    if (scene.current_step() + 1 >= scene.step_count()) {
+      playing_ = false;
+      break;
+    }
+    scene.step_forward();
+  }
+}
+
 void Timeline::handle_keys(Scene& scene) {
   if (ImGui::GetIO().WantTextInput) return;
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) scene.step_forward();
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) scene.step_back();
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home))) scene.seek(0);
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_End))) scene.seek(scene.step_count() - 1);
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) playing_ = !playing_;
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) toggle_play(scene);
 }
 
 }  // namespace ws::app

@@ -96,7 +96,7 @@ LevelChartLayout draw_level_chart(gfx::Canvas& c, Vec2 min, Vec2 max, const Leve
                                  [](double v) { return v > 0; });
   const float left = min.x + font * 4.2f, right = max.x - font * 0.5f;
   const float x_axis_h = font * 2.4f;
-  const float band_h = chart.category.empty() ? 0 : font * 1.1f;
+  const float band_h = chart.category.empty() ? 0 : font * 1.3f;
   const float strip_h = strip ? std::max(font * 3.0f, (max.y - top) * 0.22f) : 0;
   const float bottom = max.y - x_axis_h - band_h - strip_h - (strip ? font * 0.6f : 0);
   const float plot_top = top + font * 1.3f;  // room for the y label above the top tick
@@ -149,7 +149,8 @@ LevelChartLayout draw_level_chart(gfx::Canvas& c, Vec2 min, Vec2 max, const Leve
              VAlign::Middle);
     }
   }
-  c.text({min.x, plot_top - font * 0.2f},
+  // Above the top tick's number (which reaches 0.375 font above its line).
+  c.text({min.x, plot_top - font * 0.4f},
          chart.log_scale ? trf("{0} (log)", chart.y_label) : chart.y_label, font * 0.75f,
          p.text_muted, HAlign::Left, VAlign::Bottom);
 
@@ -175,7 +176,8 @@ LevelChartLayout draw_level_chart(gfx::Canvas& c, Vec2 min, Vec2 max, const Leve
   // The band and the switch lines.
   float y = bottom;
   if (!chart.category.empty()) {
-    const float b0 = y + font * 0.15f, b1 = y + band_h - font * 0.1f;
+    // Below the 0 tick's number, so the band's name beside it clears it.
+    const float b0 = y + font * 0.4f, b1 = y + band_h - font * 0.1f;
     for (int k = 0; k < int(chart.category.size()); ++k) {
       const int cat = chart.category[size_t(k)];
       if (cat < 0 || cat >= int(chart.categories.size())) continue;

@@ -188,7 +188,7 @@ TEST(ReduceZh, EveryStepOfEveryVariantHasACaptionThatSaysWhy) {
       const std::string why = reduce_step_why(scene->primary().params, s, trace.warp_size);
       EXPECT_FALSE(why.empty()) << where << " (" << s.label << ")";
       const std::string en = scene->caption();
-      EXPECT_NE(en.find("(" + s.label + ")"), std::string::npos) << where << ": " << en;
+      EXPECT_EQ(en.rfind(s.label + " — ", 0), 0u) << where << ": " << en;  // the label leads
       EXPECT_NE(en.find(why), std::string::npos) << where << ": " << en;
       expect_chinese_caption(*scene, where);
     }

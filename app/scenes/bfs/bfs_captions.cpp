@@ -291,7 +291,7 @@ std::string bfs_teach_caption(const bfs::TeachRun& run, const TracedRun& traced,
   if (last_of_level && size_t(f.depth) < run.result.levels.size() &&
       run.result.levels[size_t(f.depth)].discovered == 0)
     add_sentence(why, trf("Level {0} discovered no vertex, so the search ends here.", f.depth));
-  return compose_caption(step, int(trace.steps.size()), s.label, why,
+  return compose_caption(s.label, why,
                          ws::app::step_facts(trace, traced.counters, step, &traced.snapshots));
 }
 

@@ -64,8 +64,7 @@ std::string CompactScene::caption() const {
            "distinct and increasing, so no two threads collide and the kept elements keep their "
            "order.");
   return compose_caption(
-      current, static_cast<int>(trace.steps.size()), s.label, why,
-      step_facts(trace, run_->traced.counters, current, &run_->traced.snapshots));
+      s.label, why, step_facts(trace, run_->traced.counters, current, &run_->traced.snapshots));
 }
 
 }  // namespace ws::app

@@ -219,7 +219,7 @@ std::string HeatTeachScene::caption() const {
   const std::string why = heat_teach_why(taught_->run.params, s);
   const std::string facts =
       step_facts(trace, taught_->traced.counters, step, &taught_->traced.snapshots);
-  return compose_caption(step, static_cast<int>(trace.steps.size()), s.label, why, facts);
+  return compose_caption(s.label, why, facts);
 }
 
 std::vector<std::string> HeatLiveScene::lecture_variants() const {

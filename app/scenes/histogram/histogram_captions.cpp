@@ -245,7 +245,7 @@ std::string HistogramTeachScene::caption() const {
   }
   const std::string facts =
       step_facts(trace, taught_->traced.counters, step, &taught_->traced.snapshots);
-  return compose_caption(step, int(trace.steps.size()), s.label, joined(why, met), facts);
+  return compose_caption(s.label, joined(why, met), facts);
 }
 
 // ---- Contention mode.

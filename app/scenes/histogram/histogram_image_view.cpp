@@ -181,9 +181,10 @@ void HistogramImageScene::draw_histogram(gfx::Canvas& c, Vec2 min, Vec2 max,
   for (double t : {0.0, 0.5, 1.0})
     c.text({left - f * 0.3f, y_of(cap * t)}, count_text(cap * t), f, pal.text_muted, HAlign::Right,
            VAlign::Middle);
+  // The last level's number ends at the axis, clear of the right axis's 0% beside it.
   for (int v : {0, 64, 128, 192, 255})
-    c.text({x_of(v) + bw / 2, bottom + f * 0.15f}, std::to_string(v), f, pal.text_muted,
-           HAlign::Center, VAlign::Top);
+    c.text({v == 255 ? right : x_of(v) + bw / 2, bottom + f * 0.15f}, std::to_string(v), f,
+           pal.text_muted, v == 255 ? HAlign::Right : HAlign::Center, VAlign::Top);
 }
 
 void HistogramImageScene::draw(gfx::Canvas& c, gfx::Theme theme) const {

@@ -109,7 +109,7 @@ std::string RadixScene::caption() const {
       break;
     }
   }
-  return compose_caption(current, step_count(), step_label(), why, facts);
+  return compose_caption(step_label(), why, facts);
 }
 
 }  // namespace ws::app

@@ -357,8 +357,7 @@ std::string ReduceScene::caption() const {
   const TraceStep& s = trace.steps[size_t(step)];
   const std::string facts =
       step_facts(trace, primary_->traced.counters, step, &primary_->traced.snapshots);
-  return compose_caption(step, static_cast<int>(trace.steps.size()), s.label,
-                         reduce_step_why(primary_->params, s, trace.warp_size), facts);
+  return compose_caption(s.label, reduce_step_why(primary_->params, s, trace.warp_size), facts);
 }
 
 }  // namespace ws::app

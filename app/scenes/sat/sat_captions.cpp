@@ -207,7 +207,7 @@ std::string SatTeachScene::caption() const {
   if (step < 0 || step >= static_cast<int>(run.trace.steps.size())) return "";
   const TraceStep& s = run.trace.steps[size_t(step)];
   return compose_caption(
-      step, static_cast<int>(run.trace.steps.size()), s.label, teach_why(run.params.variant, s),
+      s.label, teach_why(run.params.variant, s),
       step_facts(run.trace, taught_->traced.counters, step, &taught_->traced.snapshots));
 }
 

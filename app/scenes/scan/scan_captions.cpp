@@ -337,7 +337,7 @@ std::string ScanVariantsScene::caption() const {
   if (trace.steps.empty()) return "";
   const int current = std::min(step(), static_cast<int>(trace.steps.size()) - 1);
   const TraceStep& s = trace.steps[current];
-  return compose_caption(current, static_cast<int>(trace.steps.size()), s.label, why_of(r, s),
+  return compose_caption(s.label, why_of(r, s),
                          step_facts(trace, r.traced.counters, current, &r.traced.snapshots));
 }
 

@@ -39,7 +39,7 @@ std::string SegmentedScene::caption() const {
         tr("Each thread stores its value: every segment was scanned on its own, in one pass "
            "over the whole array, with no launch per segment.");
   }
-  return compose_caption(current, static_cast<int>(trace.steps.size()), s.label, why,
+  return compose_caption(s.label, why,
                          step_facts(trace, traced_.counters, current, &traced_.snapshots));
 }
 
