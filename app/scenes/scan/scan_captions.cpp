@@ -10,6 +10,10 @@
 
 namespace ws::app {
 
+// The section kernels' phase "scan" (TraceStep::phase), translated where shown with tr_text; the
+// other phases are listed in views/scan/scan_text.cpp (a scene's id stays inside its folder).
+[[maybe_unused]] static const char* const kScanPhase = TR_NOOP("scan");
+
 namespace {
 
 using scan::Variant;

@@ -47,7 +47,6 @@ const std::vector<const char*>& scan_kernel_text_keys() {
       TR_NOOP("totals offset {0}"),
       TR_NOOP("store totals"),
       // Phases (TraceStep::phase).
-      TR_NOOP("scan"),
       TR_NOOP("up-sweep"),
       TR_NOOP("down-sweep"),
       TR_NOOP("section scan"),
