@@ -11,6 +11,14 @@
 
 namespace ws::app {
 
+std::string label_id(const char* shown, const char* id) {
+  return std::string(shown) + "###" + id;
+}
+
+std::string label_id(const char* english) {
+  return label_id(tr(english), english);
+}
+
 bool combo(const char* label, int& index, const std::vector<std::string>& items) {
   bool changed = false;
   const int current = std::clamp(index, 0, static_cast<int>(items.size()) - 1);
@@ -26,14 +34,7 @@ bool combo(const char* label, int& index, const std::vector<std::string>& items)
   return changed;
 }
 
-namespace {
-
-// "visible text###id": the label in the current language, the widget's state under a stable id.
-std::string label_id(const char* text, const char* id) {
-  return std::string(text) + "###" + id;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 void op_type_controls(BinaryOp op, ValueType type, nlohmann::json& edit) {
   int op_index = static_cast<int>(op);

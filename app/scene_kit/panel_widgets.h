@@ -14,6 +14,12 @@
 
 namespace ws::app {
 
+// "visible text###id": an ImGui label in the current language whose ID is the same in every
+// language, so a widget keeps its state (an open header, a field being typed in) when the language
+// changes, and two labels that translate alike stay apart. `shown` is already translated.
+std::string label_id(const char* shown, const char* id);
+// tr(english) with `english` as the ID ("翻译###English").
+std::string label_id(const char* english);
 // A combo box over `items`; true when the choice changed.
 bool combo(const char* label, int& index, const std::vector<std::string>& items);
 // Writes "op" / "type" into `edit` when the user picks another.

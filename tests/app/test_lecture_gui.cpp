@@ -190,7 +190,9 @@ TEST(LectureGui, EverySceneInBothLanguages) {
       EXPECT_EQ(r.stderr_text.find("does not fit"), std::string::npos) << r.stderr_text;
       const nlohmann::json s = read_json_file(session, "session");
       EXPECT_TRUE(s["view"].value("lecture", false));
-      if (variants.size() >= 2) EXPECT_EQ(s["params"]["variant"], variants[1]) << s.dump();
+      if (variants.size() >= 2) {
+        EXPECT_EQ(s["params"]["variant"], variants[1]) << s.dump();
+      }
       EXPECT_EQ(s["step"], after_variant) << s.dump();
       const gfx::Image image = gfx::read_png(shot);
       EXPECT_EQ(image.width, 1920);

@@ -21,11 +21,6 @@ namespace ws::app {
 
 namespace {
 
-// "visible text###id": the widget keeps its id (and its state) whatever the language.
-std::string label_id(const char* text, const char* id) {
-  return std::string(text) + "###" + id;
-}
-
 std::string ms_text(double ms) {
   char text[32];
   std::snprintf(text, sizeof text, ms >= 100 ? "%.0f ms" : ms >= 1 ? "%.2f ms" : "%.3f ms", ms);

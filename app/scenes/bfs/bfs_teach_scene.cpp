@@ -19,11 +19,6 @@ bool fits_teach_mode(int64_t vertices, int64_t edges) {
   return vertices <= bfs::kTeachMaxVertices && edges <= bfs::kTeachMaxEdges;
 }
 
-// "visible text###id": the widget keeps its id (and its state) whatever the language.
-std::string label_id(const char* text, const char* id) {
-  return std::string(text) + "###" + id;
-}
-
 std::string too_large_message(const std::string& label, int64_t vertices, int64_t edges) {
   return label + " has " + std::to_string(vertices) + " vertices and " + std::to_string(edges) +
          " edges: teach mode traces graphs of up to " + std::to_string(bfs::kTeachMaxVertices) +

@@ -13,15 +13,7 @@
 
 namespace ws::app {
 
-namespace {
-
-// A translated ImGui label whose ID is the English text in every language ("翻译###English"), so
-// a widget keeps its state (an open header, a field being typed in) when the language changes.
-std::string label_id(const char* text) {
-  return std::string(tr(text)) + "###" + text;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 void CompactScene::panel_parameters() {
   nlohmann::json edit;

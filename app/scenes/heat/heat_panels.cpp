@@ -14,11 +14,6 @@ namespace ws::app {
 
 namespace {
 
-// "visible text###id": the label in the current language, the widget's state under a stable id.
-std::string label_id(const char* text, const char* id) {
-  return std::string(text) + "###" + id;
-}
-
 std::string number_text(const char* format, double v) {
   char text[64];
   std::snprintf(text, sizeof text, format, v);

@@ -11,15 +11,7 @@ namespace ws::app {
 
 namespace hg = ws::histogram;
 
-namespace {
-
-// An ImGui label in the current language with a stable id (the widget keeps its state when the
-// language changes, and two labels that translate alike stay apart).
-std::string label_id(const char* text, const char* id) {
-  return std::string(text) + "###" + id;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 void histogram_input_controls(Scene& scene, const HistogramSettings& s, std::string& error,
                               int64_t max_n) {

@@ -17,11 +17,6 @@ namespace ws::app {
 
 namespace {
 
-// "visible text###id": the label in the current language, the widget's state under a stable id.
-std::string label_id(const char* text, const char* id) {
-  return std::string(text) + "###" + id;
-}
-
 bool header(const char* text, const char* id, ImGuiTreeNodeFlags flags = 0) {
   return ImGui::CollapsingHeader(label_id(text, id).c_str(), flags);
 }

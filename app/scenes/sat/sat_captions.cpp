@@ -171,19 +171,6 @@ std::string milliseconds(double ms) {
   return text;
 }
 
-// A filter method as the filter figure's key names it.
-const char* method_words(sat::FilterMethod m) {
-  switch (m) {
-    case sat::FilterMethod::Sat:
-      return tr("SAT (incl. table)");
-    case sat::FilterMethod::Separable:
-      return tr("separable running sums");
-    case sat::FilterMethod::Direct:
-      return tr("direct window sums");
-  }
-  return "";
-}
-
 std::vector<std::string> all_variant_ids() {
   std::vector<std::string> ids;
   for (const sat::VariantInfo& v : sat::variant_infos()) ids.push_back(v.id);
@@ -299,8 +286,8 @@ std::string SatFilterScene::caption() const {
            "look-ups beat."));
   }
   if (s.compare && !compared_.empty())
-    sentences.push_back(trf("Beside it, {0}: {1} samples differ.", method_words(s.compare_method),
-                            compare_differing_));
+    sentences.push_back(trf("Beside it, {0}: {1} samples differ.",
+                            sat_method_label(s.compare_method), compare_differing_));
   if (s.method == sat::FilterMethod::Sat)
     sentences.push_back(
         trf("Variant {0} ({1}) built the table; table and filter took {2} ms on "

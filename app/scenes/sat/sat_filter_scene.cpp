@@ -265,13 +265,13 @@ void SatFilterScene::ui() {
   sat_input_controls(*this, *settings_, error_, true);
   sat_variant_controls(*this, *settings_, error_, false);
   panel_filter();
-  if (ImGui::CollapsingHeader(sat_label(tr("Fast mode: time every variant"), "sat-fast").c_str()))
+  if (ImGui::CollapsingHeader(label_id(tr("Fast mode: time every variant"), "sat-fast").c_str()))
     fast_.ui(backend(), 0, [this](const BenchRequest& r) { return bench_job(r); });
   sat_notes_panel();
 }
 
 void SatFilterScene::panel_filter() {
-  if (!ImGui::CollapsingHeader(sat_label(tr("Filter"), "sat-filter").c_str(),
+  if (!ImGui::CollapsingHeader(label_id(tr("Filter"), "sat-filter").c_str(),
                                ImGuiTreeNodeFlags_DefaultOpen))
     return;
   const SatSettings& s = *settings_;
@@ -279,15 +279,15 @@ void SatFilterScene::panel_filter() {
   const std::vector<std::string> methods = {
       tr("via the SAT (4 look-ups)"), tr("separable running sums"), tr("direct (sum the window)")};
   int method = static_cast<int>(s.method);
-  if (combo(sat_label(tr("method"), "sat-method").c_str(), method, methods))
+  if (combo(label_id(tr("method"), "sat-method").c_str(), method, methods))
     edit["method"] = sat::filter_method_name(static_cast<sat::FilterMethod>(method));
   int radius = s.filter.radius;
   const int max_r = std::max(input_.width, input_.height);
-  if (ImGui::SliderInt(sat_label(tr("radius"), "sat-radius").c_str(), &radius, 0,
-                       std::max(max_r, 1), "%d", ImGuiSliderFlags_Logarithmic))
+  if (ImGui::SliderInt(label_id(tr("radius"), "sat-radius").c_str(), &radius, 0, std::max(max_r, 1),
+                       "%d", ImGuiSliderFlags_Logarithmic))
     edit["radius"] = radius;
   bool compare = s.compare;
-  if (ImGui::Checkbox(sat_label(tr("compare with"), "sat-compare").c_str(), &compare))
+  if (ImGui::Checkbox(label_id(tr("compare with"), "sat-compare").c_str(), &compare))
     edit["compare"] = compare ? sat::filter_method_name(s.compare_method) : "";
   if (s.compare) {
     ImGui::SameLine();
@@ -309,18 +309,18 @@ void SatFilterScene::panel_filter() {
     depth_items.push_back(trf("file: {0}", s.depth));
     depth = 4;
   }
-  if (combo(sat_label(tr("depth of field"), "sat-depth").c_str(), depth, depth_items) && depth < 4)
+  if (combo(label_id(tr("depth of field"), "sat-depth").c_str(), depth, depth_items) && depth < 4)
     edit["depth"] = depth == 0 ? "" : depths[depth];
   static std::string depth_file;
-  if (text_field(sat_label(tr("depth map file"), "sat-depth-file").c_str(),
+  if (text_field(label_id(tr("depth map file"), "sat-depth-file").c_str(),
                  tr("a grey image of the image's size; Enter loads it"), depth_file))
     edit["depth"] = depth_file;
   if (s.filter.depth_of_field) {
     float focus = s.filter.focus, aperture = s.filter.aperture;
-    if (ImGui::SliderFloat(sat_label(tr("focus"), "sat-focus").c_str(), &focus, 0, 1))
+    if (ImGui::SliderFloat(label_id(tr("focus"), "sat-focus").c_str(), &focus, 0, 1))
       edit["focus"] = focus;
-    if (ImGui::SliderFloat(sat_label(tr("aperture (max radius)"), "sat-aperture").c_str(),
-                           &aperture, 0, 128))
+    if (ImGui::SliderFloat(label_id(tr("aperture (max radius)"), "sat-aperture").c_str(), &aperture,
+                           0, 128))
       edit["aperture"] = aperture;
   }
   apply_edit(*this, edit, error_);
@@ -333,7 +333,7 @@ void SatFilterScene::panel_filter() {
            : trf("no table + filter: {0} ms on {1} (wall time, incl. synchronisation)", ms,
                  backend_name(backend())))
           .c_str());
-  if (ImGui::Button(sat_label(tr("Measure time against radius"), "sat-measure").c_str())) {
+  if (ImGui::Button(label_id(tr("Measure time against radius"), "sat-measure").c_str())) {
     try {
       measure_radius_plot();
     } catch (const Error& e) {

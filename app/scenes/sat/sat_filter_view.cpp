@@ -35,18 +35,6 @@ gfx::Color method_colour(const gfx::Palette& pal, sat::FilterMethod m) {
   return pal.warp_color(kColour[static_cast<int>(m)]);
 }
 
-const char* method_label(sat::FilterMethod m) {
-  switch (m) {
-    case sat::FilterMethod::Sat:
-      return tr("SAT (incl. table)");
-    case sat::FilterMethod::Separable:
-      return tr("separable running sums");
-    case sat::FilterMethod::Direct:
-      return tr("direct window sums");
-  }
-  return "";
-}
-
 // A filter method by its parameter value ("sat", "direct", "separable"), as the compare panel's
 // caption names it; short words in Chinese.
 const char* method_name(sat::FilterMethod m) {
@@ -94,16 +82,17 @@ void SatFilterScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const std::string variant = sat_variant_name(s.variant), accum = accum_label(s.accum);
   std::string line;
   if (s.filter.depth_of_field)
-    line = sat_method ? trf("depth of field ({0}, focus {1}, aperture {2} px) by {3}, {4} {5}: {6}",
-                            depth_text(s.depth), focus, aperture, method_label(s.method), variant,
-                            accum, timing)
-                      : trf("depth of field ({0}, focus {1}, aperture {2} px) by {3}: {4}",
-                            depth_text(s.depth), focus, aperture, method_label(s.method), timing);
+    line = sat_method
+               ? trf("depth of field ({0}, focus {1}, aperture {2} px) by {3}, {4} {5}: {6}",
+                     depth_text(s.depth), focus, aperture, sat_method_label(s.method), variant,
+                     accum, timing)
+               : trf("depth of field ({0}, focus {1}, aperture {2} px) by {3}: {4}",
+                     depth_text(s.depth), focus, aperture, sat_method_label(s.method), timing);
   else
     line = sat_method ? trf("box filter, radius {0} by {1}, {2} {3}: {4}", s.filter.radius,
-                            method_label(s.method), variant, accum, timing)
+                            sat_method_label(s.method), variant, accum, timing)
                       : trf("box filter, radius {0} by {1}: {2}", s.filter.radius,
-                            method_label(s.method), timing);
+                            sat_method_label(s.method), timing);
   float top = draw_header(c, tr("Box filters of any size in constant time"), detail, line,
                           tr("Each output pixel is the mean of its window, clamped at the border "
                              "and divided by the true pixel count; through the table it costs "
@@ -134,7 +123,7 @@ void SatFilterScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
       draw_raster_grid(c, slot_min(), slot_max(), w, h, original, tr("original"), pal, font);
   ++next;
   const std::string filtered_caption =
-      compare ? trf("filtered: {0}", method_label(s.method)) : std::string(tr("filtered"));
+      compare ? trf("filtered: {0}", sat_method_label(s.method)) : std::string(tr("filtered"));
   filtered_geo_ =
       draw_raster_grid(c, slot_min(), slot_max(), w, h, filtered, filtered_caption, pal, font);
   ++next;
@@ -209,7 +198,7 @@ void SatFilterScene::draw_plot(gfx::Canvas& c, Vec2 min, Vec2 max, const gfx::Pa
     }
     if (!prev) continue;
     c.line({right + font, key_y + font * 0.5f}, {right + font * 2.2f, key_y + font * 0.5f}, col, 3);
-    c.text({right + font * 2.6f, key_y}, method_label(m), font * 0.8f, pal.text);
+    c.text({right + font * 2.6f, key_y}, sat_method_label(m), font * 0.8f, pal.text);
     key_y += font * 1.3f;
   }
 }
@@ -227,7 +216,7 @@ std::string SatFilterScene::describe_at(gfx::Vec2 point) const {
                                                     : filtered_on_host();
   std::string text = trf("{0} pixel ({1}, {2}):",
                          on_original  ? tr("original")
-                         : on_compare ? method_label(settings_->compare_method)
+                         : on_compare ? sat_method_label(settings_->compare_method)
                                       : tr("filtered"),
                          x, y);
   for (int c = 0; c < input_.channels; ++c)

@@ -9,7 +9,7 @@
 namespace ws::app {
 
 void sat_input_controls(Scene& scene, const SatSettings& s, std::string& error, bool colour) {
-  if (!ImGui::CollapsingHeader(sat_label(tr("Input"), "sat-input").c_str(),
+  if (!ImGui::CollapsingHeader(label_id(tr("Input"), "sat-input").c_str(),
                                ImGuiTreeNodeFlags_DefaultOpen))
     return;
   nlohmann::json edit = nlohmann::json::object();
@@ -18,16 +18,16 @@ void sat_input_controls(Scene& scene, const SatSettings& s, std::string& error, 
   static std::string values, seen_values, image, seen_image;
   if (s.values != seen_values) values = seen_values = s.values;
   if (s.image != seen_image) image = seen_image = s.image;
-  if (text_field(sat_label(tr("values"), "sat-values").c_str(),
+  if (text_field(label_id(tr("values"), "sat-values").c_str(),
                  tr("rows separated by ';', e.g. 1 2 3; 4 5 6"), values))
     edit["values"] = values;
-  if (ImGui::SmallButton(sat_label(tr("the notes' example"), "sat-example").c_str())) {
+  if (ImGui::SmallButton(label_id(tr("the notes' example"), "sat-example").c_str())) {
     values = kSatNotesExample;
     edit["values"] = values;
   }
   ImGui::SameLine();
   ImGui::TextDisabled("%s", kSatNotesExample);
-  if (text_field(sat_label(tr("image file"), "sat-image").c_str(),
+  if (text_field(label_id(tr("image file"), "sat-image").c_str(),
                  tr("a PNG, JPEG, BMP, TGA or PGM path; Enter opens it"), image))
     edit["image"] = image;
   ImGui::TextDisabled("%s", tr("shipped photos:"));
@@ -40,13 +40,13 @@ void sat_input_controls(Scene& scene, const SatSettings& s, std::string& error, 
   }
   int size[2] = {s.random_size[0], s.random_size[1]};
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-  if (ImGui::InputInt2(sat_label(tr("random W x H"), "sat-random").c_str(), size,
+  if (ImGui::InputInt2(label_id(tr("random W x H"), "sat-random").c_str(), size,
                        ImGuiInputTextFlags_EnterReturnsTrue))
     edit["size"] = std::to_string(size[0]) + "x" + std::to_string(size[1]);
   ImGui::SameLine();
   int seed = static_cast<int>(s.seed);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-  if (ImGui::InputInt(sat_label(tr("seed"), "sat-seed").c_str(), &seed, 1, 10,
+  if (ImGui::InputInt(label_id(tr("seed"), "sat-seed").c_str(), &seed, 1, 10,
                       ImGuiInputTextFlags_EnterReturnsTrue) &&
       seed >= 0) {
     edit["seed"] = seed;
@@ -55,14 +55,14 @@ void sat_input_controls(Scene& scene, const SatSettings& s, std::string& error, 
   if (colour) {
     bool rgb = s.rgb;
     if (ImGui::Checkbox(
-            sat_label(tr("filter R, G, B separately (else luminance)"), "sat-rgb").c_str(), &rgb))
+            label_id(tr("filter R, G, B separately (else luminance)"), "sat-rgb").c_str(), &rgb))
       edit["colour"] = rgb ? "rgb" : "luminance";
   }
   apply_edit(scene, edit, error);
 }
 
 void sat_variant_controls(Scene& scene, const SatSettings& s, std::string& error, bool tile) {
-  if (!ImGui::CollapsingHeader(sat_label(tr("Variant"), "sat-variant-header").c_str(),
+  if (!ImGui::CollapsingHeader(label_id(tr("Variant"), "sat-variant-header").c_str(),
                                ImGuiTreeNodeFlags_DefaultOpen))
     return;
   nlohmann::json edit = nlohmann::json::object();
@@ -72,16 +72,16 @@ void sat_variant_controls(Scene& scene, const SatSettings& s, std::string& error
     if (v.variant == s.variant) index = static_cast<int>(names.size());
     names.push_back(std::to_string(int(v.variant)) + " " + sat_text(v.title));
   }
-  if (combo(sat_label(tr("variant"), "sat-variant").c_str(), index, names))
+  if (combo(label_id(tr("variant"), "sat-variant").c_str(), index, names))
     edit["variant"] = sat::variant_infos()[index].id;
   ImGui::TextWrapped("%s", sat_text(sat::info(s.variant).lesson).c_str());
   const std::vector<std::string> types = {"u8 -> u32", "f32 -> f32", "f32 -> f64"};
   int type = static_cast<int>(s.accum);
-  if (combo(sat_label(tr("type"), "sat-type").c_str(), type, types))
+  if (combo(label_id(tr("type"), "sat-type").c_str(), type, types))
     edit["type"] = sat::accum_name(static_cast<sat::Accum>(type));
   if (tile && s.variant == sat::Variant::SinglePass) {
     int t = s.tile;
-    if (ImGui::SliderInt(sat_label(tr("tile edge"), "sat-tile").c_str(), &t, 2, 16))
+    if (ImGui::SliderInt(label_id(tr("tile edge"), "sat-tile").c_str(), &t, 2, 16))
       edit["tile"] = t;
   }
   apply_edit(scene, edit, error);
@@ -96,7 +96,7 @@ void sat_code_panel(sat::Variant variant, const std::string& marker) {
 }
 
 void sat_notes_panel() {
-  if (!ImGui::CollapsingHeader(sat_label(tr("Notes"), "sat-notes").c_str())) return;
+  if (!ImGui::CollapsingHeader(label_id(tr("Notes"), "sat-notes").c_str())) return;
   ImGui::TextWrapped(
       "%s",
       tr("A summed-area table is a 2D inclusive prefix sum: scan every row, then every column of "

@@ -168,7 +168,7 @@ void SatQueryScene::ui() {
   error_line(error_);
   sat_input_controls(*this, *settings_, error_, false);
   sat_variant_controls(*this, *settings_, error_, false);
-  if (ImGui::CollapsingHeader(sat_label(tr("Query"), "sat-query").c_str(),
+  if (ImGui::CollapsingHeader(label_id(tr("Query"), "sat-query").c_str(),
                               ImGuiTreeNodeFlags_DefaultOpen)) {
     const SatQuery q = query();
     const auto g = [](const char* format, double v) {

@@ -83,7 +83,7 @@ void SatScene::ui() {
   for (const char* m : {TR_NOOP("teach"), TR_NOOP("query"), TR_NOOP("filter")}) {
     if (m != std::string("teach")) ImGui::SameLine();
     const bool on = mode() == m;
-    const std::string label = sat_label(tr(m), m);
+    const std::string label = label_id(tr(m), m);
     if (ImGui::RadioButton(label.c_str(), on) && !on) apply_edit(*this, {{"mode", m}}, error_);
   }
   active().ui();

@@ -106,13 +106,21 @@ std::string sat_count(int64_t count, const char* one, const char* many) {
   return trf(count == 1 ? one : many, count);
 }
 
-std::string sat_label(const char* shown, const char* id) {
-  return std::string(shown) + "###" + id;
-}
-
 const std::vector<const char*>& sat_kernel_text_keys() {
   static const std::vector<const char*> keys(std::begin(kKernelTexts), std::end(kKernelTexts));
   return keys;
+}
+
+const char* sat_method_label(sat::FilterMethod m) {
+  switch (m) {
+    case sat::FilterMethod::Sat:
+      return tr("SAT (incl. table)");
+    case sat::FilterMethod::Separable:
+      return tr("separable running sums");
+    case sat::FilterMethod::Direct:
+      return tr("direct window sums");
+  }
+  return "";
 }
 
 }  // namespace ws::app

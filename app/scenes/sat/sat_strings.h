@@ -20,11 +20,10 @@ std::string sat_phase_text(const std::string& phase);
 // A variant as the figures name it next to the backend: its id in English ("register-tiled"), a
 // short name in Chinese.
 std::string sat_variant_name(sat::Variant v);
+// A filter method as the filter figure's key and the captions name it ("SAT (incl. table)").
+const char* sat_method_label(sat::FilterMethod m);
 // "1 thread" / "16 threads": `one` and `many` are keys with {0} for the count.
 std::string sat_count(int64_t count, const char* one, const char* many);
-// "ImGui label###stable-id": `shown` (already translated: tr("Input")), the widget's ID the same
-// in every language (collapsing headers stay open, fields keep their text).
-std::string sat_label(const char* shown, const char* id);
 
 // The keys of the kernel-made texts above (variant titles and lessons, step labels with
 // placeholders, phases, buffer names, input labels), for the tests.

@@ -82,7 +82,7 @@ void SatTeachScene::ui() {
   sat_input_controls(*this, *settings_, error_, false);
   sat_variant_controls(*this, *settings_, error_, true);
   if (!taught_) return;
-  if (ImGui::CollapsingHeader(sat_label(tr("This step"), "sat-this-step").c_str(),
+  if (ImGui::CollapsingHeader(label_id(tr("This step"), "sat-this-step").c_str(),
                               ImGuiTreeNodeFlags_DefaultOpen)) {
     const sat::TeachRun& run = taught_->run;
     const TraceStep& s = run.trace.steps.at(cursor_.step());

@@ -19,12 +19,6 @@ namespace {
 
 const ImVec4 kErrorColour(0.9f, 0.2f, 0.2f, 1);
 
-// A translated ImGui label whose ID is the English text in every language ("翻译###English"), so
-// a widget keeps its state (an open header, a field being typed in) when the language changes.
-std::string label_id(const char* text) {
-  return std::string(tr(text)) + "###" + text;
-}
-
 }  // namespace
 
 void ScanVariantsScene::ui() {
