@@ -33,6 +33,7 @@ class ModeSwitch : public Scene {
   void seek(int step) override { active().seek(step); }
   void tick(float dt) override { active().tick(dt); }
   bool live() const override { return active().live(); }
+  bool busy() const override { return active().busy(); }
   void advance_frame() override { active().advance_frame(); }
   void pointer(const Pointer& p) override { active().pointer(p); }
   void ui() override;

@@ -216,4 +216,14 @@ void kernel_source_panel(const KernelSource& k) {
                      "set WARPSCOPE_SOURCE_DIR to the source tree."));
 }
 
+bool background_work_status(bool busy, double progress, bool cancelled, const char* id) {
+  if (!busy) {
+    if (cancelled) ImGui::TextDisabled("%s", tr("cancelled: the last result is kept"));
+    return false;
+  }
+  ImGui::ProgressBar(float(progress), ImVec2(-ImGui::GetFrameHeight() * 4, 0));
+  ImGui::SameLine();
+  return ImGui::SmallButton(label_id(tr("Cancel"), id).c_str());
+}
+
 }  // namespace ws::app

@@ -57,4 +57,8 @@ struct KernelSource {
 // The code panel: the section with the marker's line highlighted, after the note.
 void kernel_source_panel(const KernelSource& source);
 
+// A recomputation on a worker (scene_kit/background_work.h): a progress bar and a Cancel button
+// while `busy`, a line saying the last result stayed after a cancel. True when Cancel was pressed.
+bool background_work_status(bool busy, double progress, bool cancelled, const char* id);
+
 }  // namespace ws::app

@@ -21,6 +21,10 @@ struct SceneContext {
   bool cuda_available = false;     // a CUDA device was found at start
   gfx::Theme theme = gfx::Theme::Light;
   bool has_gl = false;  // a GL context is current whenever the scene is called (the window)
+  // Work longer than a frame may run on a worker thread (the window): reset() then returns
+  // before the result is in, tick() takes it, and busy() says it is coming. False (the command
+  // line, tests): reset() leaves the result in place.
+  bool background_work = false;
 };
 
 class Scene {
@@ -57,6 +61,9 @@ class Scene {
   virtual void tick(float /*dt*/) {}
   // True while the scene changes by itself (a running simulation): the shell keeps redrawing.
   virtual bool live() const { return false; }
+  // True while a recomputation runs on a worker (context.background_work): the figure still
+  // shows the previous result; scripted screenshots wait for it.
+  virtual bool busy() const { return false; }
   // Live scenes (capabilities().live): runs the simulation on by what one frame of the window
   // runs while it plays (e.g. its steps per frame), whether it is running or paused now, and
   // refreshes what draw() shows. For recording an animation frame by frame (`render --frames`,

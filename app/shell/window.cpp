@@ -132,7 +132,12 @@ bool AppWindow::begin_frame(const std::function<void()>& override_input) {
   if (glfwWindowShouldClose(window_)) return false;
   imgui_->prepare_frame();
   ImGui_ImplGlfw_NewFrame();
-  if (override_input) override_input();
+  if (override_input) {
+    // A scripted run owns the input: another window taking the focus (GUI tests sharing one X
+    // server) must not clear the scripted keys, as ImGui does for a window that lost it.
+    ImGui::GetIO().AppFocusLost = false;
+    override_input();
+  }
   ImGui::NewFrame();
   return true;
 }

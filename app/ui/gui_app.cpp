@@ -36,6 +36,7 @@ GuiApp::GuiApp(const GuiOptions& options)
   context_.cuda_available = context_.backend == Backend::Cuda;
   context_.theme = window_.theme();
   context_.has_gl = true;
+  context_.background_work = true;
   // The language: --lang, else the one chosen last (View > Language), else the environment's.
   settings_ = load_user_settings();
   const i18n::Language language = options.language     ? *options.language
@@ -187,9 +188,10 @@ int GuiApp::run() {
     last = now;
     window_.end_frame();
     ++frame_count;
-    // A file still decoding on its worker is waited for (a bounded while), so a scripted drop
-    // is applied before the screenshot.
-    const bool opening = open_files_.busy() && frame_count < options_.frames + 20000;
+    // A file still decoding on its worker, or a scene still computing on one, is waited for (a
+    // bounded while), so a scripted drop is applied before the screenshot.
+    const bool opening =
+        (open_files_.busy() || (scene_ && scene_->busy())) && frame_count < options_.frames + 20000;
     if (options_.frames > 0 && frame_count >= options_.frames && !opening) {
       if (!options_.screenshot_path.empty()) {
         gfx::write_png(window_.screenshot(), options_.screenshot_path);
@@ -539,8 +541,10 @@ std::vector<ScriptedInput> load_input_script(const std::string& path) {
   WS_REQUIRE(j.is_object() && j.contains("events") && j["events"].is_array(),
              "input script '" + path + "' needs an \"events\" array");
   std::vector<ScriptedInput> events;
+  size_t index = 0;
   try {
     for (const auto& e : j["events"]) {
+      ++index;
       ScriptedInput in;
       in.frame = e.at("frame").get<int>();
       if (e.contains("key")) {
@@ -569,7 +573,12 @@ std::vector<ScriptedInput> load_input_script(const std::string& path) {
       events.push_back(in);
     }
   } catch (const nlohmann::json::exception& e) {
-    throw Error("input script '" + path + "': " + e.what());
+    // The library's words ("type_error.302") go behind --verbose; the user reads what is accepted.
+    throw Error("input script '" + path + "': event " + std::to_string(index) +
+                    " has a missing or wrong value; an event is {\"frame\": N} with \"key\": "
+                    "\"Right\", \"drop\": [\"file\", ...] or \"at\": [x, y] (fractions) "
+                    "and \"left\" / \"right\" / \"shift\": true",
+                e.what());
   }
   return events;
 }

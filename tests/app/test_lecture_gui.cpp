@@ -241,5 +241,23 @@ TEST(LectureGui, AnUnknownScriptedKeyIsNamed) {
   }
 }
 
+// A value of the wrong type (a drop of one path, not a list) names the event and what an event
+// holds, not the JSON library's error code.
+TEST(LectureGui, AWronglyTypedScriptedEventSaysWhatAnEventHolds) {
+  std::filesystem::create_directories(kOut);
+  const std::string path = kOut + "/bad_drop.json";
+  std::ofstream(path) << R"({"events": [{"frame": 1, "key": "Right"},
+                                       {"frame": 15, "drop": "photo.jpg"}]})";
+  try {
+    load_input_script(path);
+    FAIL() << "a drop of a string was accepted";
+  } catch (const std::exception& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("event 2"), std::string::npos) << what;
+    EXPECT_NE(what.find("\"drop\": [\"file\""), std::string::npos) << what;
+    EXPECT_EQ(what.find("json.exception"), std::string::npos) << what;
+  }
+}
+
 }  // namespace
 }  // namespace ws::app

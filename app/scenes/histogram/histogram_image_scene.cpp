@@ -3,11 +3,11 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 
 #include "common/error.h"
 #include "histogram_bench.h"
+#include "histogram_image_work.h"
 #include "histogram_strings.h"
 #include "i18n/i18n.h"
 #include "interop/pixel_image.h"
@@ -21,40 +21,6 @@ namespace {
 
 const char* const kShippedPhotos[] = {"blackmarble_night.jpg", "bluemarble_day.jpg", "coffee.png",
                                       "astronaut.png", "camera.png"};
-
-histogram::BinSpec byte_bins() {
-  return histogram::make_bins(256, 0, 256);
-}
-
-// Rec. 601 luminance with the rule of image_planes.h's luminance mode.
-std::vector<uint8_t> luminance_of(const std::vector<uint8_t>& planes, int64_t pixels,
-                                  int channels) {
-  if (channels == 1) return std::vector<uint8_t>(planes.begin(), planes.begin() + pixels);
-  std::vector<uint8_t> y(static_cast<size_t>(pixels));
-  const uint8_t *r = planes.data(), *g = r + pixels, *b = g + pixels;
-  for (int64_t i = 0; i < pixels; ++i)
-    y[size_t(i)] = static_cast<uint8_t>((77 * r[i] + 150 * g[i] + 29 * b[i] + 128) >> 8);
-  return y;
-}
-
-std::vector<uint32_t> inclusive_scan(const std::vector<uint32_t>& counts) {
-  std::vector<uint32_t> out(counts.size());
-  uint32_t sum = 0;
-  for (size_t i = 0; i < counts.size(); ++i) out[i] = sum += counts[i];
-  return out;
-}
-
-histogram::Samples byte_samples(const uint8_t* data, int64_t n) {
-  histogram::Samples s;
-  s.type = histogram::SampleType::U8;
-  s.u8.assign(data, data + n);
-  return s;
-}
-
-double elapsed_ms(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-      .count();
-}
 
 }  // namespace
 
@@ -78,7 +44,6 @@ SceneCapabilities HistogramImageScene::capabilities() const {
 void HistogramImageScene::attach(SceneContext& context) {
   context_ = &context;
   engine_.reset();
-  loaded_key_.clear();
   reset();
 }
 
@@ -86,6 +51,7 @@ void HistogramImageScene::detach() {
   original_tex_.reset();
   equalized_tex_.reset();
   original_uploaded_ = false;
+  work_.cancel();
   engine_.reset();
   context_ = nullptr;
 }
@@ -105,126 +71,106 @@ std::string HistogramImageScene::image_file() const {
              : std::string(kHistogramDefaultImage);
 }
 
-void HistogramImageScene::load_image() {
-  const std::string file = image_file();
-  if (file == loaded_key_ && !planes_.empty()) return;
-  // Read into locals first: a bad file throws here and the previous image stays.
-  ImagePlanes img = load_image_planes(file, ColourMode::Rgb, 8192);
-  const int64_t pixels = int64_t(img.width) * img.height;
-  std::vector<uint8_t> lum = luminance_of(img.planes, pixels, img.channels);
-  width_ = img.width;
-  height_ = img.height;
-  channels_ = img.channels;
-  planes_ = std::move(img.planes);
-  luminance_ = std::move(lum);
-  label_ = file + " " + std::to_string(width_) + "x" + std::to_string(height_) +
-           (channels_ == 3 ? ", RGB" : ", grey");
-  loaded_key_ = file;
-  original_uploaded_ = false;
-}
-
 void HistogramImageScene::reset() {
   error_.clear();
   if (!engine_ || engine_->backend() != backend()) engine_ = histogram::Engine::create(backend());
-  load_image();
-  compute();
-}
-
-std::vector<ChannelHistogram> HistogramImageScene::channel_histograms(
-    const std::vector<uint8_t>& planes, bool with_engine) {
-  const int64_t pixels = int64_t(width_) * height_;
-  const histogram::BinSpec bins = byte_bins();
-  histogram::RunParams run;
-  run.variant = settings_->variant;
-  run.launch = settings_->launch;
-  std::vector<ChannelHistogram> out;
-  auto add = [&](const std::string& name, const uint8_t* data) {
-    ChannelHistogram h;
-    h.name = name;
-    const histogram::Samples s = byte_samples(data, pixels);
-    if (with_engine) {
-      engine_->set_samples(s);
-      h.counts = engine_->run(bins, run);
-    } else {
-      h.counts = histogram::histogram_reference(s, bins);
-    }
-    h.cumulative = inclusive_scan(h.counts);
-    out.push_back(std::move(h));
-  };
-  if (channels_ == 3) {
-    for (int c = 0; c < 3; ++c) add(std::string(1, "RGB"[c]), planes.data() + c * pixels);
-    const std::vector<uint8_t> lum = luminance_of(planes, pixels, 3);
-    add("luminance", lum.data());
-  } else {
-    add("luminance", planes.data());
-  }
-  return out;
-}
-
-void HistogramImageScene::compute() {
-  const int64_t pixels = int64_t(width_) * height_;
-  const histogram::BinSpec bins = byte_bins();
-  // The histograms of the original, with the chosen variant, checked against the reference.
-  auto start = std::chrono::steady_clock::now();
-  original_ = channel_histograms(planes_, true);
-  histogram_ms_ = elapsed_ms(start);
-  matches_reference_ = true;
-  for (int c = 0; c < int(original_.size()); ++c) {
-    const uint8_t* plane =
-        c < channels_ && channels_ == 3 ? planes_.data() + c * pixels : luminance_.data();
-    matches_reference_ =
-        matches_reference_ && original_[size_t(c)].counts ==
-                                  histogram::histogram_reference(byte_samples(plane, pixels), bins);
-  }
-  // Equalization on the engine: counts -> scan -> lookup table -> every pixel mapped.
-  equalized_.clear();
-  equalized_hist_.clear();
-  equalized_matches_lut_ = false;
-  equalize_ms_ = 0;
-  if (settings_->equalize) {
-    histogram::Samples all;
-    all.type = histogram::SampleType::U8;
-    all.u8 = planes_;
-    engine_->set_samples(all);
-    start = std::chrono::steady_clock::now();
-    engine_->equalize(width_, height_, channels_);
-    engine_->synchronize();
-    equalize_ms_ = elapsed_ms(start);
-    equalized_ = engine_->equalized();
-  }
-  upload_textures();  // before the engine's buffers are reused for the histograms after
-  if (!equalized_.empty()) {
-    // The host check: each plane through equalization_lut of its counts.
-    equalized_matches_lut_ = equalized_.size() == planes_.size();
-    for (int c = 0; c < channels_ && equalized_matches_lut_; ++c) {
-      const std::vector<uint8_t> lut = histogram::equalization_lut(original_[size_t(c)].counts);
-      for (int64_t i = 0; i < pixels; ++i)
-        if (equalized_[size_t(c * pixels + i)] != lut[planes_[size_t(c * pixels + i)]]) {
-          equalized_matches_lut_ = false;
-          break;
+  // The photo is read again only when the file changed; the CPU engine runs on the worker (one
+  // per job), CUDA's stays the scene's: its equalized planes go to the screen through interop.
+  const std::string file = image_file();
+  std::shared_ptr<const HistogramPhoto> photo =
+      file == photo_->file && !photo_->planes.empty() ? photo_ : nullptr;
+  const HistogramSettings settings = *settings_;
+  const bool on_worker = backend() == Backend::Cpu;
+  work_.start(
+      [file, photo, settings, on_worker](const WorkControl& control) {
+        HistogramImageWork w;
+        w.settings = settings;
+        w.photo = photo ? photo : read_histogram_photo(file);
+        control.check();
+        control.report(0.1);
+        if (on_worker) {
+          const std::unique_ptr<histogram::Engine> cpu = histogram::Engine::create(Backend::Cpu);
+          w.result = compute_histogram_image(*w.photo, settings, *cpu, &control);
+          w.computed = true;
         }
-    }
-    equalized_hist_ = channel_histograms(equalized_, true);
+        return w;
+      },
+      context_ && context_->background_work);
+  adopt_finished();
+}
+
+void HistogramImageScene::tick(float /*dt*/) {
+  try {
+    adopt_finished();
+  } catch (const std::exception& e) {
+    // The photo did not read: the previous one stays, and so do its settings.
+    error_ = e.what();
+    restore_shown_input();
   }
+  if (work_.cancelled_job()) restore_shown_input();
+}
+
+void HistogramImageScene::restore_shown_input() {
+  settings_->source = shown_.source;
+  settings_->file = shown_.file;
+  settings_->variant = shown_.variant;
+  settings_->launch = shown_.launch;
+  settings_->equalize = shown_.equalize;
+}
+
+void HistogramImageScene::adopt_finished() {
+  std::optional<HistogramImageWork> w = work_.take();
+  if (!w) return;
+  HistogramImageResult result;
+  if (w->computed) {
+    result = std::move(w->result);
+  } else {
+    result = compute_histogram_image(*w->photo, w->settings, *engine_, nullptr, [&] {
+      // CUDA: the equalized planes straight from the engine's buffers (before they are reused).
+      if (engine_->device_equalized() && equalized_tex()) {
+        equalized_tex_->set_device_planes(engine_->device_equalized(), w->photo->width,
+                                          w->photo->height, w->photo->channels);
+        equalized_from_device_ = true;
+      }
+    });
+  }
+  if (w->photo != photo_) original_uploaded_ = false;
+  photo_ = w->photo;
+  width_ = photo_->width;
+  height_ = photo_->height;
+  channels_ = photo_->channels;
+  original_ = std::move(result.original);
+  equalized_hist_ = std::move(result.equalized_hist);
+  equalized_ = std::move(result.equalized);
+  matches_reference_ = result.matches_reference;
+  equalized_matches_lut_ = result.equalized_matches_lut;
+  histogram_ms_ = result.histogram_ms;
+  equalize_ms_ = result.equalize_ms;
+  shown_ = w->settings;
+  upload_textures();
+}
+
+interop::PixelImage* HistogramImageScene::equalized_tex() {
+  if (!context_ || !context_->has_gl) return nullptr;
+  if (!equalized_tex_) equalized_tex_ = std::make_unique<interop::PixelImage>(backend());
+  return equalized_tex_.get();
 }
 
 void HistogramImageScene::upload_textures() {
+  const bool from_device = equalized_from_device_;
+  equalized_from_device_ = false;
   if (!context_ || !context_->has_gl) return;
   if (!original_tex_) original_tex_ = std::make_unique<interop::PixelImage>(backend());
   if (!original_uploaded_) {
-    original_tex_->set_planes(planes_.data(), width_, height_, channels_);
+    original_tex_->set_planes(photo_->planes.data(), width_, height_, channels_);
     original_uploaded_ = true;
   }
-  if (equalized_.empty()) return;
-  if (!equalized_tex_) equalized_tex_ = std::make_unique<interop::PixelImage>(backend());
-  if (engine_->device_equalized())
-    equalized_tex_->set_device_planes(engine_->device_equalized(), width_, height_, channels_);
-  else
-    equalized_tex_->set_planes(equalized_.data(), width_, height_, channels_);
+  if (equalized_.empty() || from_device) return;
+  equalized_tex()->set_planes(equalized_.data(), width_, height_, channels_);
 }
 
 gfx::Image HistogramImageScene::output_image() const {
-  const std::vector<uint8_t>& src = equalized_.empty() ? planes_ : equalized_;
+  const std::vector<uint8_t>& src = equalized_.empty() ? photo_->planes : equalized_;
   if (src.empty()) return {};
   gfx::Image img(width_, height_);
   const int64_t n = int64_t(width_) * height_;
@@ -275,11 +221,11 @@ nlohmann::json HistogramImageScene::results_json() const {
   doc.params = params_to_json();
   doc.params["mode"] = "image";
   doc.backend = backend();
-  doc.input = {{"file", loaded_key_},
+  doc.input = {{"file", photo_->file},
                {"width", width_},
                {"height", height_},
                {"channels", channels_},
-               {"label", label_}};
+               {"label", photo_->label}};
   const ChannelHistogram* lum = original_.empty() ? nullptr : &original_.back();
   double top_share = 0;
   int top_bin = -1;
@@ -311,7 +257,7 @@ nlohmann::json HistogramImageScene::results_json() const {
   char summary[256];
   std::snprintf(
       summary, sizeof summary,
-      "%s: %.1f%% of the luminance in bin %d; variant %s %s the reference%s", label_.c_str(),
+      "%s: %.1f%% of the luminance in bin %d; variant %s %s the reference%s", photo_->label.c_str(),
       top_share * 100, top_bin, histogram::info(settings_->variant).id,
       matches_reference_ ? "matches" : "DIFFERS FROM",
       equalized_.empty() ? "" : (equalized_matches_lut_ ? "; equalized" : "; equalized WRONG"));
@@ -368,6 +314,9 @@ void HistogramImageScene::ui() {
                         &equalize))
       edit["equalize"] = equalize;
     apply_edit(*this, edit, error_);
+    if (background_work_status(work_.busy(), work_.progress(), work_.cancelled_job(),
+                               "hg-image-cancel"))
+      cancel_background_work();
     char ms[2][32];
     std::snprintf(ms[0], sizeof ms[0], "%.2f", histogram_ms_);
     std::snprintf(ms[1], sizeof ms[1], "%.2f", equalize_ms_);

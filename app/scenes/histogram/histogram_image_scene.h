@@ -9,11 +9,14 @@
 
 #include <array>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "histogram_image_work.h"
 #include "histogram_settings.h"
 #include "i18n/i18n.h"
+#include "scene_kit/background_work.h"
 #include "scene_kit/fast_panel.h"
 #include "scenes/scene.h"
 #include "views/value_grid.h"
@@ -28,12 +31,6 @@ inline constexpr const char* kHistogramDefaultImage = "blackmarble_night.jpg";
 
 // The image mode (id "image"), for the histogram scene's mode switch.
 std::unique_ptr<Scene> make_histogram_image_mode(std::shared_ptr<HistogramSettings> settings);
-
-// One channel's 256-bin histogram and its cumulative histogram (the inclusive scan).
-struct ChannelHistogram {
-  std::string name;  // "R", "G", "B", "luminance"
-  std::vector<uint32_t> counts, cumulative;
-};
 
 class HistogramImageScene : public Scene {
  public:
@@ -50,6 +47,12 @@ class HistogramImageScene : public Scene {
   int step_count() const override { return 1; }
   int current_step() const override { return 0; }
   void seek(int /*step*/) override {}
+  // In the window a new photo or variant is computed on a worker (on the CPU backend; CUDA's
+  // engine counts in milliseconds on the UI thread): tick() takes the result when it is done.
+  void tick(float dt) override;
+  bool busy() const override { return work_.busy(); }
+  // The panel's Cancel: the job stops between channels; the previous result and settings stay.
+  void cancel_background_work() { work_.cancel(); }
   void ui() override;
   void code_ui() override;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
@@ -69,16 +72,19 @@ class HistogramImageScene : public Scene {
   // Before and after equalization: R, G, B, luminance (a grey file: luminance only).
   const std::vector<ChannelHistogram>& original() const { return original_; }
   const std::vector<ChannelHistogram>& equalized() const { return equalized_hist_; }
-  const std::vector<uint8_t>& planes() const { return planes_; }  // channel-major
+  const std::vector<uint8_t>& planes() const { return photo_->planes; }  // channel-major
   const std::vector<uint8_t>& equalized_planes() const { return equalized_; }
 
  private:
   Backend backend() const { return context_ ? context_->backend : Backend::Cpu; }
-  void load_image();  // reads image_file() when it changed; keeps the previous image on errors
-  void compute();     // histograms, equalization, textures
+  // Adopts the finished job's photo and histograms (computing them on CUDA first); throws the
+  // job's error (the previous photo stays).
+  void adopt_finished();
+  // A job that failed or was cancelled: the panel's photo, variant and options go back to the
+  // shown result's.
+  void restore_shown_input();
   void upload_textures();
-  std::vector<ChannelHistogram> channel_histograms(const std::vector<uint8_t>& planes,
-                                                   bool with_engine);
+  interop::PixelImage* equalized_tex();  // made on first use; null without GL
   const ChannelHistogram* shown(const std::vector<ChannelHistogram>& set) const;
   void draw_histogram(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max,
                       const std::vector<ChannelHistogram>& set, const std::string& caption,
@@ -87,10 +93,17 @@ class HistogramImageScene : public Scene {
   std::shared_ptr<HistogramSettings> settings_;
   SceneContext* context_ = nullptr;
   std::string error_;
-  std::string loaded_key_, label_;
+  // What a job took and gave: the settings it ran with and the photo it read.
+  struct HistogramImageWork {
+    HistogramSettings settings;
+    std::shared_ptr<const HistogramPhoto> photo;
+    HistogramImageResult result;
+    bool computed = false;  // on the worker's CPU engine; else on the scene's when adopted
+  };
+  BackgroundWork<HistogramImageWork> work_;
+  std::shared_ptr<const HistogramPhoto> photo_ = std::make_shared<HistogramPhoto>();
+  HistogramSettings shown_;  // the settings of the result shown (a job may be computing others)
   int width_ = 0, height_ = 0, channels_ = 0;
-  std::vector<uint8_t> planes_;     // the colour planes as read
-  std::vector<uint8_t> luminance_;  // Rec. 601, as image_planes' luminance mode
   std::vector<uint8_t> equalized_;  // the equalized colour planes (empty when off)
   std::vector<ChannelHistogram> original_, equalized_hist_;
   bool matches_reference_ = false;
@@ -99,6 +112,7 @@ class HistogramImageScene : public Scene {
   std::unique_ptr<histogram::Engine> engine_;
   std::unique_ptr<interop::PixelImage> original_tex_, equalized_tex_;
   bool original_uploaded_ = false;
+  bool equalized_from_device_ = false;  // the equalized texture was written from CUDA's buffers
   FastPanel fast_{{"256", "1024", "4096", "8192"}, 3};
   mutable GridGeometry original_geo_, equalized_geo_;
   // The histogram plots of the last draw (for the hover text): left edge, width, top, bottom.

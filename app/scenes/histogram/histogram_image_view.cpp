@@ -193,25 +193,35 @@ void HistogramImageScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const float font = figure_font(c.size());
   original_geo_ = equalized_geo_ = {};
   plot_box_ = {};
-  if (planes_.empty() || original_.empty()) {
-    c.text({font, font}, error_.empty() ? tr("no image") : error_, font, pal.mismatch);
+  const std::string progress = std::to_string(int(work_.progress() * 100 + 0.5)) + "%";
+  if (photo_->planes.empty() || original_.empty()) {
+    if (busy())
+      c.text({font, font}, trf("reading the photo and counting its pixels... {0}", progress), font,
+             pal.text);
+    else
+      c.text({font, font}, error_.empty() ? tr("no image") : error_, font, pal.mismatch);
     return;
   }
-  const HistogramSettings& s = *settings_;
+  const HistogramSettings& s = shown_;
   const ChannelHistogram* lum = &original_.back();
   const auto top_it = std::max_element(lum->counts.begin(), lum->counts.end());
   const double share = double(*top_it) / std::max(1.0, double(lum->cumulative.back()));
-  const std::string line =
+  std::string line =
       trf("variant {0} {1}: {2} ms for the histograms, equalization {3} ms on {4}; {5} of the "
           "luminance in bin {6}",
           int(s.variant), histogram_variant_id_text(histogram::info(s.variant)),
           fixed2(histogram_ms_), fixed2(equalize_ms_), backend_name(backend()), percent(share),
           int(top_it - lum->counts.begin())) +
       (matches_reference_ ? "" : tr("; DIFFERS FROM THE REFERENCE"));
+  if (busy())  // the figure is the previous result until the worker is done
+    line =
+        trf("computing variant {0} {1} on {2}... {3} (shown: the previous result)",
+            int(settings_->variant), histogram_variant_id_text(histogram::info(settings_->variant)),
+            image_file(), progress);
   const std::string curve =
       channel_text(shown(original_) ? shown(original_)->name : std::string("luminance"));
   const std::string image =
-      loaded_key_ + " " + std::to_string(width_) + "x" + std::to_string(height_);
+      photo_->file + " " + std::to_string(width_) + "x" + std::to_string(height_);
   const std::string label = channels_ == 3 ? trf("{0}, RGB", image) : trf("{0}, grey", image);
   float top = draw_header(
       c, tr("Histogram equalization: the histogram as a picture"),
@@ -241,7 +251,7 @@ void HistogramImageScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     raster.smooth = true;
     const interop::PixelImage* tex = k == 0 ? original_tex_.get() : equalized_tex_.get();
     if (tex) raster.texture = tex->texture();
-    const std::vector<uint8_t>* src = k == 0 ? &planes_ : &equalized_;
+    const std::vector<uint8_t>* src = k == 0 ? &photo_->planes : &equalized_;
     raster.pixels = [src, w, h, ch] { return planes_image(*src, w, h, ch); };
     GridGeometry geo = draw_raster_grid(
         c, {x0, top}, {x0 + col_w, image_bottom}, w, h, raster,
@@ -259,7 +269,7 @@ std::string HistogramImageScene::describe_at(Vec2 point) const {
   const bool on_original = original_geo_.cell_at(point, x, y);
   if (on_original || equalized_geo_.cell_at(point, x, y)) {
     const int64_t n = int64_t(width_) * height_, i = int64_t(y) * width_ + x;
-    const std::vector<uint8_t>& planes = on_original ? planes_ : equalized_;
+    const std::vector<uint8_t>& planes = on_original ? photo_->planes : equalized_;
     std::string text = on_original ? trf("original pixel ({0}, {1}):", x, y)
                                    : trf("equalized pixel ({0}, {1}):", x, y);
     for (int c = 0; c < channels_; ++c)

@@ -240,8 +240,8 @@ std::vector<std::string> SatFilterScene::lecture_variants() const {
 }
 
 std::string SatFilterScene::caption() const {
-  if (!engine_ || input_.pixels() == 0) return error_;
-  const SatSettings& s = *settings_;
+  if (!engine_ || in_->input.pixels() == 0) return error_;
+  const SatSettings& s = shown_;
   const sat::Variant v = s.variant;
   std::vector<std::string> sentences;
   const int r = s.filter.radius, side = 2 * r + 1;

@@ -19,12 +19,6 @@ namespace ws::app {
 
 namespace {
 
-std::string input_key(const SatSettings& s) {
-  return s.values + "|" + s.image + "|" + std::to_string(s.random_size[0]) + "x" +
-         std::to_string(s.random_size[1]) + "|" + std::to_string(s.seed) + "|" +
-         (s.rgb ? "rgb" : "lum");
-}
-
 // Per-channel statistics of planes: mean, min, max and a checksum (sum of all samples).
 nlohmann::json plane_stats(const std::vector<uint8_t>& planes, int64_t pixels, int channels) {
   nlohmann::json out = nlohmann::json::array();
@@ -59,7 +53,7 @@ SceneCapabilities SatFilterScene::capabilities() const {
 void SatFilterScene::attach(SceneContext& context) {
   context_ = &context;
   engine_.reset();
-  input_key_.clear();
+  in_ = std::make_shared<SatFilterImage>();
   reset();
 }
 
@@ -68,6 +62,7 @@ void SatFilterScene::detach() {
   filtered_tex_.reset();
   depth_tex_.reset();
   depth_uploaded_ = false;
+  work_.cancel();
   engine_.reset();
   context_ = nullptr;
 }
@@ -82,57 +77,96 @@ void SatFilterScene::params_from_json(const nlohmann::json& params) {
 
 void SatFilterScene::reset() {
   error_.clear();
-  const SatSettings& s = *settings_;
-  // The image is read again only when the input changed: a slider only reruns the filter.
-  const std::string key = input_key(s);
-  if (key != input_key_ || !engine_ || engine_->backend() != backend()) {
-    SatInput input = load_sat_input(s, sat::kMaxSide, s.rgb);
-    std::vector<uint8_t> bytes = input.bytes_planes();
-    if (!engine_ || engine_->backend() != backend()) engine_ = sat::Engine::create(backend());
-    engine_->set_image(input.width, input.height, input.channels, bytes.data());
-    input_ = std::move(input);
-    image_bytes_ = std::move(bytes);
-    input_key_ = key;
-    depth_key_.clear();
+  const SatSettings s = *settings_;
+  // The image is read again only when the input changed (a slider only reruns the filter), the
+  // depth map only when it or the image changed. The CPU engine runs on the worker (one per
+  // job); CUDA's stays the scene's: its output goes to the screen through interop.
+  std::shared_ptr<const SatFilterImage> image =
+      engine_ && in_->key == sat_filter_input_key(s) ? in_ : nullptr;
+  std::shared_ptr<const std::vector<float>> depth =
+      image && depth_ && s.depth == depth_key_ ? depth_ : nullptr;
+  const bool on_worker = backend() == Backend::Cpu;
+  work_.start(
+      [s, image, depth, on_worker](const WorkControl& control) {
+        SatFilterWork w;
+        w.settings = s;
+        w.image = image ? image : read_sat_filter_image(s);
+        const SatInput& in = w.image->input;
+        if (s.filter.depth_of_field) {
+          w.depth = depth ? depth
+                          : std::make_shared<const std::vector<float>>(
+                                load_sat_depth(s, in.width, in.height));
+          w.depth_key = s.depth;
+        }
+        control.check();
+        control.report(0.2);
+        if (on_worker) {
+          w.engine = sat::Engine::create(Backend::Cpu);
+          w.engine->set_image(in.width, in.height, in.channels, w.image->bytes.data());
+          if (w.depth) w.engine->set_depth(w.depth->data());
+          control.check();
+          control.report(0.4);
+          w.run = run_sat_filter(*w.engine, s, true, &control);
+        }
+        return w;
+      },
+      context_ && context_->background_work);
+  adopt_finished();
+}
+
+void SatFilterScene::tick(float /*dt*/) {
+  try {
+    adopt_finished();
+  } catch (const std::exception& e) {
+    // The input did not read: the previous image stays, and so do its settings.
+    error_ = e.what();
+    restore_shown_settings();
+  }
+  if (work_.cancelled_job()) restore_shown_settings();
+}
+
+void SatFilterScene::restore_shown_settings() {
+  const SatSettings now = *settings_;
+  *settings_ = shown_;
+  settings_->query = now.query;  // the query and teach modes' own
+  settings_->tile = now.tile;
+}
+
+void SatFilterScene::adopt_finished() {
+  std::optional<SatFilterWork> w = work_.take();
+  if (!w) return;
+  const bool new_input = w->image != in_;
+  const SatInput& in = w->image->input;
+  if (w->engine) {
+    engine_ = std::move(w->engine);
+  } else {  // CUDA: the scene's engine, given the image and depth map when they changed
+    const bool fresh = !engine_ || engine_->backend() != backend();
+    if (fresh) engine_ = sat::Engine::create(backend());
+    if (fresh || new_input)
+      engine_->set_image(in.width, in.height, in.channels, w->image->bytes.data());
+    if (w->depth && (fresh || new_input || w->depth != depth_))
+      engine_->set_depth(w->depth->data());
+    w->run = run_sat_filter(*engine_, w->settings, false);
+  }
+  if (new_input) {
     original_uploaded_ = false;
     plot_.clear();
   }
-  if (s.filter.depth_of_field && s.depth != depth_key_) {
-    depth_ = load_sat_depth(s, input_.width, input_.height);
-    engine_->set_depth(depth_.data());
-    depth_key_ = s.depth;
-    depth_uploaded_ = false;
-  }
-  run_filter();
+  if (w->depth != depth_) depth_uploaded_ = false;
+  in_ = std::move(w->image);
+  depth_ = std::move(w->depth);
+  depth_key_ = w->depth_key;
+  shown_ = w->settings;
+  adopt_run(std::move(w->run));
 }
 
-void SatFilterScene::run_filter() {
-  const SatSettings& s = *settings_;
-  compared_.clear();
-  compare_differing_ = 0;
-  if (s.compare) {
-    // The second method first (its pixels copied to the host), then the first, whose output the
-    // engine keeps for the textures.
-    const auto start = std::chrono::steady_clock::now();
-    if (s.compare_method == sat::FilterMethod::Sat) engine_->compute_sat(s.variant, s.accum);
-    engine_->filter(s.compare_method, s.filter);
-    engine_->synchronize();
-    compare_ms_ =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    compared_ = engine_->filtered();
-  }
-  const auto start = std::chrono::steady_clock::now();
-  if (s.method == sat::FilterMethod::Sat) engine_->compute_sat(s.variant, s.accum);
-  engine_->filter(s.method, s.filter);
-  engine_->synchronize();
-  run_ms_ =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  filtered_valid_ = false;
-  if (s.compare) {
-    const std::vector<uint8_t>& f = filtered_on_host();
-    for (size_t i = 0; i < f.size() && i < compared_.size(); ++i)
-      compare_differing_ += f[i] != compared_[i];
-  }
+void SatFilterScene::adopt_run(SatFilterRun run) {
+  compared_ = std::move(run.compared);
+  compare_differing_ = run.compare_differing;
+  compare_ms_ = run.compare_ms;
+  run_ms_ = run.run_ms;
+  filtered_valid_ = run.filtered_on_host;
+  filtered_ = std::move(run.filtered);
   upload_textures();
 }
 
@@ -140,25 +174,26 @@ void SatFilterScene::upload_textures() {
   if (!context_ || !context_->has_gl) return;
   if (!original_tex_) original_tex_ = std::make_unique<interop::PixelImage>(backend());
   if (!filtered_tex_) filtered_tex_ = std::make_unique<interop::PixelImage>(backend());
-  const int channels = input_.channels == 3 ? 3 : 1;
-  if (settings_->filter.depth_of_field && !depth_.empty() && !depth_uploaded_) {
+  const int channels = in_->input.channels == 3 ? 3 : 1;
+  if (shown_.filter.depth_of_field && (depth_ && !depth_->empty()) && !depth_uploaded_) {
     // The depth map as grey levels, uploaded once per map (the figure's third panel).
     if (!depth_tex_) depth_tex_ = std::make_unique<interop::PixelImage>(backend());
-    std::vector<uint8_t> grey(depth_.size());
+    std::vector<uint8_t> grey(depth_->size());
     for (size_t i = 0; i < grey.size(); ++i)
-      grey[i] = static_cast<uint8_t>(std::clamp(depth_[i], 0.0f, 1.0f) * 255.0f + 0.5f);
-    depth_tex_->set_planes(grey.data(), input_.width, input_.height, 1);
+      grey[i] = static_cast<uint8_t>(std::clamp((*depth_)[i], 0.0f, 1.0f) * 255.0f + 0.5f);
+    depth_tex_->set_planes(grey.data(), in_->input.width, in_->input.height, 1);
     depth_uploaded_ = true;
   }
   if (!original_uploaded_) {
-    original_tex_->set_planes(image_bytes_.data(), input_.width, input_.height, channels);
+    original_tex_->set_planes(in_->bytes.data(), in_->input.width, in_->input.height, channels);
     original_uploaded_ = true;
   }
   if (engine_->device_filtered())
-    filtered_tex_->set_device_planes(engine_->device_filtered(), input_.width, input_.height,
-                                     channels);
+    filtered_tex_->set_device_planes(engine_->device_filtered(), in_->input.width,
+                                     in_->input.height, channels);
   else
-    filtered_tex_->set_planes(filtered_on_host().data(), input_.width, input_.height, channels);
+    filtered_tex_->set_planes(filtered_on_host().data(), in_->input.width, in_->input.height,
+                              channels);
 }
 
 const std::vector<uint8_t>& SatFilterScene::filtered_on_host() const {
@@ -172,11 +207,11 @@ const std::vector<uint8_t>& SatFilterScene::filtered_on_host() const {
 gfx::Image SatFilterScene::output_image() const {
   const std::vector<uint8_t>& f = filtered_on_host();
   if (f.empty()) return {};
-  gfx::Image img(input_.width, input_.height);
-  const int64_t n = input_.pixels();
+  gfx::Image img(in_->input.width, in_->input.height);
+  const int64_t n = in_->input.pixels();
   for (int64_t i = 0; i < n; ++i) {
     uint8_t* px = &img.rgba[size_t(i) * 4];
-    for (int k = 0; k < 3; ++k) px[k] = f[size_t((input_.channels == 3 ? k : 0) * n + i)];
+    for (int k = 0; k < 3; ++k) px[k] = f[size_t((in_->input.channels == 3 ? k : 0) * n + i)];
     px[3] = 255;
   }
   return img;
@@ -184,8 +219,8 @@ gfx::Image SatFilterScene::output_image() const {
 
 void SatFilterScene::measure_radius_plot(int repeats) {
   plot_.clear();
-  const SatSettings& s = *settings_;
-  const double pixels = double(input_.pixels()) * input_.channels;
+  const SatSettings& s = shown_;
+  const double pixels = double(in_->input.pixels()) * in_->input.channels;
   // The direct filter costs (2r+1)^2 per pixel: it stops where one run would take too long.
   const double direct_budget = backend() == Backend::Cuda ? 4e10 : 2e8;
   for (int r : {1, 2, 4, 8, 16, 32, 64, 128, 256}) {
@@ -199,33 +234,36 @@ void SatFilterScene::measure_radius_plot(int repeats) {
       plot_.push_back({m, r, engine_->time_filter_ms(m, f, s.variant, s.accum, repeats)});
     }
   }
-  run_filter();  // the engine's output is the current settings' again
+  adopt_run(run_sat_filter(*engine_, shown_, false));  // the engine's output is the shown one again
 }
 
 nlohmann::json SatFilterScene::results_json() const {
-  const SatSettings& s = *settings_;
+  const SatSettings& s = shown_;
   std::vector<double> table;
   if (engine_ && s.method == sat::FilterMethod::Sat) table = engine_->sat(0);
-  RunJson doc = sat_table_json(s, backend(), input_, table.empty() ? nullptr : &table, "filter");
+  RunJson doc =
+      sat_table_json(s, backend(), in_->input, table.empty() ? nullptr : &table, "filter");
   const std::vector<uint8_t>& f = filtered_on_host();
-  nlohmann::json filtered = {{"method", sat::filter_method_name(s.method)},
-                             {"radius", s.filter.radius},
-                             {"depth_of_field", s.filter.depth_of_field},
-                             {"channels", plane_stats(f, input_.pixels(), input_.channels)}};
+  nlohmann::json filtered = {
+      {"method", sat::filter_method_name(s.method)},
+      {"radius", s.filter.radius},
+      {"depth_of_field", s.filter.depth_of_field},
+      {"channels", plane_stats(f, in_->input.pixels(), in_->input.channels)}};
   if (doc.result.is_null()) doc.result = nlohmann::json::object();
   doc.result["filtered"] = filtered;
   // The reference image: the separable running sums (one radius) or the direct filter (depth of
   // field), computed on the CPU; the pixels must be equal with a u32 or f64 table.
   std::vector<uint8_t> ref(f.size());
-  const int64_t n = input_.pixels();
+  const int64_t n = in_->input.pixels();
   bool have_ref = true;
-  const double direct_cost = double(n) * input_.channels;
-  for (int c = 0; c < input_.channels; ++c) {
-    const uint8_t* img = image_bytes_.data() + c * n;
+  const double direct_cost = double(n) * in_->input.channels;
+  for (int c = 0; c < in_->input.channels; ++c) {
+    const uint8_t* img = in_->bytes.data() + c * n;
     if (!s.filter.depth_of_field) {
-      sat::filter_separable_cpu(img, input_.width, input_.height, s.filter, ref.data() + c * n);
+      sat::filter_separable_cpu(img, in_->input.width, in_->input.height, s.filter,
+                                ref.data() + c * n);
     } else if (direct_cost * (2.0 * s.filter.aperture + 1) * (2.0 * s.filter.aperture + 1) < 4e9) {
-      sat::filter_direct_cpu(img, input_.width, input_.height, s.filter, depth_.data(),
+      sat::filter_direct_cpu(img, in_->input.width, in_->input.height, s.filter, depth_->data(),
                              ref.data() + c * n);
     } else {
       have_ref = false;
@@ -282,7 +320,7 @@ void SatFilterScene::panel_filter() {
   if (combo(label_id(tr("method"), "sat-method").c_str(), method, methods))
     edit["method"] = sat::filter_method_name(static_cast<sat::FilterMethod>(method));
   int radius = s.filter.radius;
-  const int max_r = std::max(input_.width, input_.height);
+  const int max_r = std::max(in_->input.width, in_->input.height);
   if (ImGui::SliderInt(label_id(tr("radius"), "sat-radius").c_str(), &radius, 0, std::max(max_r, 1),
                        "%d", ImGuiSliderFlags_Logarithmic))
     edit["radius"] = radius;
@@ -324,6 +362,9 @@ void SatFilterScene::panel_filter() {
       edit["aperture"] = aperture;
   }
   apply_edit(*this, edit, error_);
+  if (background_work_status(work_.busy(), work_.progress(), work_.cancelled_job(),
+                             "sat-filter-cancel"))
+    cancel_background_work();
   char ms[32];
   std::snprintf(ms, sizeof ms, "%.3f", run_ms_);
   ImGui::TextUnformatted(

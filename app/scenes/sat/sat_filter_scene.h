@@ -6,12 +6,15 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "i18n/i18n.h"
+#include "sat_filter_work.h"
 #include "sat_input.h"
 #include "sat_settings.h"
+#include "scene_kit/background_work.h"
 #include "scene_kit/fast_panel.h"
 #include "scenes/scene.h"
 #include "views/value_grid.h"
@@ -44,6 +47,12 @@ class SatFilterScene : public Scene {
   int step_count() const override { return 1; }
   int current_step() const override { return 0; }
   void seek(int /*step*/) override {}
+  // In the window a new input or filter setting is computed on a worker (on the CPU backend;
+  // CUDA's engine filters in milliseconds on the UI thread): tick() takes the result when done.
+  void tick(float dt) override;
+  bool busy() const override { return work_.busy(); }
+  // Stops the job at its next stage; the previous image and settings stay.
+  void cancel_background_work() { work_.cancel(); }
   void ui() override;
   void code_ui() override;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
@@ -61,7 +70,12 @@ class SatFilterScene : public Scene {
 
  private:
   Backend backend() const { return context_ ? context_->backend : Backend::Cpu; }
-  void run_filter();       // table + filter on the engine, the textures, the timing
+  // Adopts the finished job's image, depth map and filter run (running it on CUDA first);
+  // throws the job's error (the previous image stays).
+  void adopt_finished();
+  void adopt_run(SatFilterRun run);  // the run's images and times, then the textures
+  // A job that failed or was cancelled: the settings go back to those of the image shown.
+  void restore_shown_settings();
   void upload_textures();  // GL: the original once per input, the filtered every run
   const std::vector<uint8_t>& filtered_on_host() const;
   void panel_filter();
@@ -71,10 +85,21 @@ class SatFilterScene : public Scene {
   std::shared_ptr<SatSettings> settings_;
   SceneContext* context_ = nullptr;
   std::string error_;
-  SatInput input_;
-  std::string input_key_, depth_key_;  // what input_ and the depth were loaded from
-  std::vector<uint8_t> image_bytes_;
-  std::vector<float> depth_;
+  // What a job took and gave: the settings it ran with, the input and depth map it read, the
+  // CPU engine it filtered on (null on CUDA) and the run.
+  struct SatFilterWork {
+    SatSettings settings;
+    std::shared_ptr<const SatFilterImage> image;
+    std::shared_ptr<const std::vector<float>> depth;  // under depth of field
+    std::string depth_key;
+    std::unique_ptr<sat::Engine> engine;
+    SatFilterRun run;
+  };
+  BackgroundWork<SatFilterWork> work_;
+  SatSettings shown_;  // the settings of the image shown (a job may be computing others)
+  std::shared_ptr<const SatFilterImage> in_ = std::make_shared<SatFilterImage>();
+  std::shared_ptr<const std::vector<float>> depth_;
+  std::string depth_key_;  // what depth_ was loaded from
   std::unique_ptr<sat::Engine> engine_;
   double run_ms_ = 0;
   std::vector<RadiusTiming> plot_;

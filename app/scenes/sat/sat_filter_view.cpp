@@ -64,17 +64,23 @@ void SatFilterScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   c.rect_filled({0, 0}, c.size(), pal.background);
   const float font = figure_font(c.size());
   original_geo_ = filtered_geo_ = depth_geo_ = compare_geo_ = {};
-  if (!engine_ || input_.pixels() == 0) {
-    c.text({font, font}, error_.empty() ? std::string(tr("no image")) : error_, font, pal.mismatch);
+  const std::string progress = std::to_string(int(work_.progress() * 100 + 0.5)) + "%";
+  if (!engine_ || in_->input.pixels() == 0) {
+    if (busy())
+      c.text({font, font}, trf("reading the image and filtering it... {0}", progress), font,
+             pal.text);
+    else
+      c.text({font, font}, error_.empty() ? std::string(tr("no image")) : error_, font,
+             pal.mismatch);
     return;
   }
-  const SatSettings& s = *settings_;
+  const SatSettings& s = shown_;
   char ms[32];
   std::snprintf(ms, sizeof ms, "%.3f", run_ms_);
   const std::string timing = trf("{0} ms on {1}", ms, backend_name(backend()));
-  const std::string detail = input_.channels == 3
-                                 ? trf("{0}, R G B filtered separately", sat_text(input_.label))
-                                 : trf("{0}, luminance", sat_text(input_.label));
+  const std::string detail = in_->input.channels == 3
+                                 ? trf("{0}, R G B filtered separately", sat_text(in_->input.label))
+                                 : trf("{0}, luminance", sat_text(in_->input.label));
   // What, by which method (through the table: which variant and type), and how long.
   const std::string focus = std::to_string(s.filter.focus).substr(0, 4);
   const int aperture = int(std::lround(s.filter.aperture));
@@ -93,6 +99,9 @@ void SatFilterScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
                             sat_method_label(s.method), variant, accum, timing)
                       : trf("box filter, radius {0} by {1}: {2}", s.filter.radius,
                             sat_method_label(s.method), timing);
+  if (busy())  // the figure is the previous result until the worker is done
+    line = trf("computing {0} on {1}... {2} (shown: the previous result)",
+               sat_method_label(settings_->method), sat_text(settings_->input_label()), progress);
   float top = draw_header(c, tr("Box filters of any size in constant time"), detail, line,
                           tr("Each output pixel is the mean of its window, clamped at the border "
                              "and divided by the true pixel count; through the table it costs "
@@ -105,19 +114,19 @@ void SatFilterScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   // Depth of field adds a third panel: the depth map, so the blur can be read off it.
   // Panels left to right: the original, the filtered image, a second method's image when
   // comparing, the depth map under depth of field.
-  const bool dof = s.filter.depth_of_field && !depth_.empty();
+  const bool dof = s.filter.depth_of_field && (depth_ && !depth_->empty());
   const bool compare = s.compare && !compared_.empty();
   const int panels = 2 + (compare ? 1 : 0) + (dof ? 1 : 0);
   const float slot = (size.x - (panels + 1) * margin) / panels;
   int next = 0;
   auto slot_min = [&] { return Vec2{margin + next * (slot + margin), top}; };
   auto slot_max = [&] { return Vec2{margin + next * (slot + margin) + slot, bottom}; };
-  const int w = input_.width, h = input_.height, ch = input_.channels;
+  const int w = in_->input.width, h = in_->input.height, ch = in_->input.channels;
   gfx::Canvas::Raster original, filtered;
   original.smooth = filtered.smooth = true;
   if (original_tex_) original.texture = original_tex_->texture();
   if (filtered_tex_) filtered.texture = filtered_tex_->texture();
-  original.pixels = [this, w, h, ch] { return planes_image(image_bytes_, w, h, ch); };
+  original.pixels = [this, w, h, ch] { return planes_image(in_->bytes, w, h, ch); };
   filtered.pixels = [this, w, h, ch] { return planes_image(filtered_on_host(), w, h, ch); };
   original_geo_ =
       draw_raster_grid(c, slot_min(), slot_max(), w, h, original, tr("original"), pal, font);
@@ -145,7 +154,7 @@ void SatFilterScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     depth.pixels = [this, w, h] {
       gfx::Image img(w, h);
       for (size_t i = 0; i < size_t(w) * h; ++i) {
-        const auto g = static_cast<uint8_t>(std::clamp(depth_[i], 0.0f, 1.0f) * 255.0f + 0.5f);
+        const auto g = static_cast<uint8_t>(std::clamp((*depth_)[i], 0.0f, 1.0f) * 255.0f + 0.5f);
         uint8_t* px = &img.rgba[i * 4];
         px[0] = px[1] = px[2] = g;
         px[3] = 255;
@@ -210,21 +219,21 @@ std::string SatFilterScene::describe_at(gfx::Vec2 point) const {
   if (!on_original && !on_compare && !filtered_geo_.cell_at(point, x, y) &&
       !depth_geo_.cell_at(point, x, y))
     return "";
-  const int64_t n = input_.pixels(), i = int64_t(y) * input_.width + x;
-  const std::vector<uint8_t>& planes = on_original  ? image_bytes_
+  const int64_t n = in_->input.pixels(), i = int64_t(y) * in_->input.width + x;
+  const std::vector<uint8_t>& planes = on_original  ? in_->bytes
                                        : on_compare ? compared_
                                                     : filtered_on_host();
   std::string text = trf("{0} pixel ({1}, {2}):",
                          on_original  ? tr("original")
-                         : on_compare ? sat_method_label(settings_->compare_method)
+                         : on_compare ? sat_method_label(shown_.compare_method)
                                       : tr("filtered"),
                          x, y);
-  for (int c = 0; c < input_.channels; ++c)
+  for (int c = 0; c < in_->input.channels; ++c)
     text += " " + std::to_string(int(planes[size_t(c * n + i)]));
-  if (settings_->filter.depth_of_field && !depth_.empty())
-    text += "\n" + trf("depth {0}, radius {1}", std::to_string(depth_[size_t(i)]).substr(0, 5),
-                       sat::dof_radius(depth_[size_t(i)], settings_->filter.focus,
-                                       settings_->filter.aperture));
+  if (shown_.filter.depth_of_field && (depth_ && !depth_->empty()))
+    text += "\n" +
+            trf("depth {0}, radius {1}", std::to_string((*depth_)[size_t(i)]).substr(0, 5),
+                sat::dof_radius((*depth_)[size_t(i)], shown_.filter.focus, shown_.filter.aperture));
   return text;
 }
 
