@@ -58,7 +58,8 @@ int bench_command(const std::string& scene, BenchRequest request, const std::str
 int interop_bench_command(const std::vector<std::string>& sizes, int frames);
 int live_bench_command(const std::vector<std::string>& sizes, int frames, int steps_per_frame,
                        const std::string& variant);
-// `warpscope gui`: the window, or with no display the default figures headless.
+// `warpscope gui`: the window, or with no display the default figures headless (with a session:
+// its scene, parameters, language and step).
 struct GuiRequest {
   std::string scene;            // "" = the default scene
   std::string session_path;     // open this session at start

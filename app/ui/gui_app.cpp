@@ -217,12 +217,7 @@ void GuiApp::frame(float dt) {
   if (!animation_export_.busy()) guarded([&] { scene_->tick(dt); });
   if (!ImGui::GetIO().WantTextInput && ImGui::IsKeyPressed(GLFW_KEY_F5, false)) set_lecture(true);
   menu_bar();
-  {
-    SceneHost host = scene_host();
-    open_files_.frame(host, window_.take_dropped_paths(), dt);
-    if (std::string n = open_files_.take_notice(); !n.empty()) notice_ = n;
-    if (std::string e = open_files_.take_error(); !e.empty()) report(e);
-  }
+  open_files_frame(dt);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const float menu_h = ImGui::GetFrameHeight();
   const float controls_w = std::clamp(display.x * 0.3f, 320.0f, 560.0f);
@@ -263,8 +258,16 @@ void GuiApp::lecture_frame(float dt) {
   guarded(
       [&] { lecture_.frame(*scene_, timeline_, window_, dt, [&](ImVec2 size) { figure(size); }); });
   if (menu_open || at_top) menu_bar();
+  open_files_frame(dt);  // a file dropped on the lecture opens there too
   export_popup();
   animation_export_.frame(*scene_, context_.theme, notice_, error_);
+}
+
+void GuiApp::open_files_frame(float dt) {
+  SceneHost host = scene_host();
+  open_files_.frame(host, window_.take_dropped_paths(), dt);
+  if (std::string n = open_files_.take_notice(); !n.empty()) notice_ = n;
+  if (std::string e = open_files_.take_error(); !e.empty()) report(e);
 }
 
 void GuiApp::menu_bar() {
@@ -480,16 +483,19 @@ void GuiApp::export_popup() {
 
 namespace {
 
-// No display: render the default scene's figures headless instead, and say where they are.
-int render_default_figures(const std::string& scene, const nlohmann::json& params) {
+// No display: render the scene's figures headless instead, and say where they are. `from` names
+// what they show ("the default figures", "the session's figures"); `also_step` (0-based, or -1)
+// is one more step to render, the step a session was saved at.
+int render_default_figures(const std::string& scene, const nlohmann::json& params,
+                           const std::string& from = "the default figures", int also_step = -1) {
   const std::string folder = "warpscope-figures";
   std::error_code error;
   std::filesystem::create_directories(folder, error);
   WS_REQUIRE(!error,
              "cannot create the folder '" + folder + "' for the figures: " + error.message());
   std::fprintf(stderr,
-               "warpscope: no display (DISPLAY is not set); rendering the default figures "
-               "headless instead\n");
+               "warpscope: no display (DISPLAY is not set); rendering %s headless instead\n",
+               from.c_str());
   // The first, third and last steps, as far as the scene's default run has them (a live scene
   // such as heat has one).
   int count = 1;
@@ -507,6 +513,8 @@ int render_default_figures(const std::string& scene, const nlohmann::json& param
   std::vector<std::string> steps = {"1"};
   if (count >= 3) steps.push_back("3");
   if (count >= 2) steps.push_back("last");
+  if (also_step > 0 && also_step < count && also_step != 2 && also_step != count - 1)
+    steps.push_back(std::to_string(also_step + 1));
   for (const std::string& step : steps) {
     RenderRequest r;
     r.scene = scene;
@@ -589,8 +597,16 @@ int gui_command(const GuiRequest& request) {
   if (!request.params.empty()) make_scene(scene)->params_from_json(request.params);
   const char* display = std::getenv("DISPLAY");
   const char* wayland = std::getenv("WAYLAND_DISPLAY");
-  if ((!display || !*display) && (!wayland || !*wayland))
-    return render_default_figures(scene, request.params);
+  if ((!display || !*display) && (!wayland || !*wayland)) {
+    if (request.session_path.empty()) return render_default_figures(scene, request.params);
+    // A session: its scene (as the window shows it), parameters, step and language, the command
+    // line's options on top.
+    const Session session = load_session(request.session_path);
+    nlohmann::json params = session.params;
+    for (const auto& [key, value] : request.params.items()) params[key] = value;
+    if (session.language && !request.language) i18n::set_language(*session.language);
+    return render_default_figures(session.scene, params, "the session's figures", session.step);
+  }
   GuiOptions options = request;
   options.scene = scene;
   GuiApp app(options);

@@ -48,6 +48,9 @@ class GuiApp {
 
  private:
   void frame(float dt);
+  // File > Open's browser and progress, drops on the window, their notice or error (every frame,
+  // in lecture mode too).
+  void open_files_frame(float dt);
   void menu_bar();
   void viewport_window();
   // The scene's figure at `avail` (screen pixels) where the cursor is, taking the mouse: the

@@ -259,5 +259,60 @@ TEST(LectureGui, AWronglyTypedScriptedEventSaysWhatAnEventHolds) {
   }
 }
 
+// A file dropped on the window during the lecture opens there, and the lecture goes on.
+TEST(LectureGui, AFileDroppedDuringTheLectureOpensThere) {
+  if (!has_display()) GTEST_SKIP() << "no X display (the test script runs under xvfb-run)";
+  std::filesystem::create_directories(kOut);
+  gfx::Image photo(40, 30);
+  for (size_t i = 0; i < photo.rgba.size(); ++i) photo.rgba[i] = uint8_t(i * 7 % 251);
+  const std::string file = kOut + "/dropped_on_lecture.png";
+  gfx::write_png(photo, file);
+  const std::string script = kOut + "/drop_on_lecture.json";
+  std::ofstream(script) << nlohmann::json{{"events", {{{"frame", 3}, {"drop", {file}}}}}}.dump();
+  const std::string session = kOut + "/drop_on_lecture_session.json";
+  std::filesystem::remove(session);
+  const ProcessResult r = run_warpscope(
+      "gui --scene reduce --lecture --frames 8 --input " + script + " --save-session " + session,
+      kOut + "/config_drop");
+  ASSERT_EQ(r.code, 0) << r.stderr_text;
+  const nlohmann::json s = read_json_file(session, "session");
+  EXPECT_TRUE(s["view"].value("lecture", false)) << s.dump();
+  EXPECT_NE(s["params"].value("image", std::string()).find("dropped_on_lecture.png"),
+            std::string::npos)
+      << s.dump();
+}
+
+// Without a display, `gui --session` renders the session's scene, parameters, language and step
+// (it used to render the default scene's default figures).
+TEST(LectureGui, NoDisplayRendersTheSessionsFigures) {
+  const std::string dir = kOut + "/no_display_session";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string session = dir + "/lesson.json";
+  std::ofstream(session) << R"({"warpscope_session": 1, "scene": "scan",
+    "params": {"variant": "brent-kung"}, "step": 4,
+    "view": {"language": "zh", "theme": "light", "font_size": 18}})";
+  const int status = std::system(("cd " + dir + " && env -u DISPLAY -u WAYLAND_DISPLAY " + kExe +
+                                  " gui --session " + session + " 2>err.txt >/dev/null")
+                                     .c_str());
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  std::ifstream err(dir + "/err.txt");
+  const std::string text((std::istreambuf_iterator<char>(err)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("the session's figures"), std::string::npos) << text;
+  const std::string shown = dir + "/warpscope-figures/scan_step_5.png";
+  ASSERT_TRUE(std::filesystem::exists(shown)) << text;
+  // The same figure as `render` draws for the session's settings.
+  const std::string expected = dir + "/expected.png";
+  const int render = std::system(("cd " + dir + " && " + kExe +
+                                  " --lang zh render --scene scan --variant brent-kung --step 5 "
+                                  "--out " +
+                                  expected + " 2>/dev/null >/dev/null")
+                                     .c_str());
+  ASSERT_TRUE(WIFEXITED(render) && WEXITSTATUS(render) == 0);
+  const gfx::Image a = gfx::read_png(shown), b = gfx::read_png(expected);
+  EXPECT_EQ(a.width, b.width);
+  EXPECT_TRUE(a.rgba == b.rgba) << "the session's step 5 differs from render's";
+}
+
 }  // namespace
 }  // namespace ws::app
