@@ -17,6 +17,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 #include <thread>
 #include <utility>
 
@@ -149,5 +150,20 @@ class BackgroundWork {
   Work pending_;
   bool last_cancelled_ = false;
 };
+
+// A scene's tick() with its work: `adopt()` takes the finished result (BackgroundWork::take) and
+// makes it the scene's; a job that failed puts its message in `error`, and it or a cancelled job
+// calls `restore()`, which puts the settings back to those of the result shown.
+template <class Result, class Adopt, class Restore>
+void finish_background_work(const BackgroundWork<Result>& work, Adopt&& adopt, std::string& error,
+                            Restore&& restore) {
+  try {
+    adopt();
+  } catch (const std::exception& e) {
+    error = e.what();
+    restore();
+  }
+  if (work.cancelled_job()) restore();
+}
 
 }  // namespace ws::app

@@ -100,14 +100,9 @@ void HistogramImageScene::reset() {
 }
 
 void HistogramImageScene::tick(float /*dt*/) {
-  try {
-    adopt_finished();
-  } catch (const std::exception& e) {
-    // The photo did not read: the previous one stays, and so do its settings.
-    error_ = e.what();
-    restore_shown_input();
-  }
-  if (work_.cancelled_job()) restore_shown_input();
+  // A photo that did not read, or a cancel: the previous one stays, and so do its settings.
+  finish_background_work(
+      work_, [this] { adopt_finished(); }, error_, [this] { restore_shown_input(); });
 }
 
 void HistogramImageScene::restore_shown_input() {

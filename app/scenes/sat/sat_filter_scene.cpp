@@ -115,14 +115,9 @@ void SatFilterScene::reset() {
 }
 
 void SatFilterScene::tick(float /*dt*/) {
-  try {
-    adopt_finished();
-  } catch (const std::exception& e) {
-    // The input did not read: the previous image stays, and so do its settings.
-    error_ = e.what();
-    restore_shown_settings();
-  }
-  if (work_.cancelled_job()) restore_shown_settings();
+  // A photo that did not read, or a cancel: the previous one stays, and so do its settings.
+  finish_background_work(
+      work_, [this] { adopt_finished(); }, error_, [this] { restore_shown_settings(); });
 }
 
 void SatFilterScene::restore_shown_settings() {
