@@ -24,13 +24,19 @@ float measure(const std::string& text, float size) {
   return gfx::FontMetrics::default_font().text_size(text, size).x;
 }
 
-TEST(LectureMode, StepKeysDriveTheTimeline) {
+// The fake scene attached, a timeline and an active lecture mode.
+struct Lecture : ::testing::Test {
   SlidesScene scene;
   SceneContext context;
-  scene.attach(context);
   Timeline timeline;
   LectureMode lecture;
-  lecture.set_active(true);
+  void SetUp() override {
+    scene.attach(context);
+    lecture.set_active(true);
+  }
+};
+
+TEST_F(Lecture, StepKeysDriveTheTimeline) {
   lecture.press(key(LectureAction::Forward), scene, timeline);
   lecture.press(key(LectureAction::Forward), scene, timeline);
   EXPECT_EQ(scene.current_step(), 2);
@@ -63,13 +69,7 @@ TEST(LectureMode, StepKeysDriveTheTimeline) {
   EXPECT_TRUE(lecture.message().empty());
 }
 
-TEST(LectureMode, NumberKeysSwitchTheVariantAndKeepItOnAnError) {
-  SlidesScene scene;
-  SceneContext context;
-  scene.attach(context);
-  Timeline timeline;
-  LectureMode lecture;
-  lecture.set_active(true);
+TEST_F(Lecture, NumberKeysSwitchTheVariantAndKeepItOnAnError) {
   lecture.press(key(LectureAction::Forward), scene, timeline);
   lecture.press(key(LectureAction::Variant, 2), scene, timeline);
   EXPECT_EQ(scene.params_to_json()["variant"], "b");
@@ -91,13 +91,7 @@ TEST(LectureMode, NumberKeysSwitchTheVariantAndKeepItOnAnError) {
   EXPECT_EQ(scene.params_to_json()["variant"], "a");
 }
 
-TEST(LectureMode, EscapeClosesOverlaysThenLeaves) {
-  SlidesScene scene;
-  SceneContext context;
-  scene.attach(context);
-  Timeline timeline;
-  LectureMode lecture;
-  lecture.set_active(true);
+TEST_F(Lecture, EscapeClosesOverlaysThenLeaves) {
   lecture.press(key(LectureAction::ToggleCode), scene, timeline);
   lecture.press(key(LectureAction::Help), scene, timeline);
   EXPECT_TRUE(lecture.code_shown());
