@@ -66,6 +66,32 @@ void failed_row(std::vector<RadixBenchRow>& rows, const std::string& name, const
   report(progress, row);
 }
 
+// Key-value pairs: the keys above with values 0..n-1 (so a value tells where its key came from).
+void bench_pairs(Backend backend, const std::vector<uint32_t>& keys, int64_t n,
+                 const RadixBenchOptions& o, std::vector<RadixBenchRow>& rows,
+                 std::ostream& progress) {
+  std::vector<uint32_t> values(keys.size());
+  for (size_t i = 0; i < values.size(); ++i) values[i] = static_cast<uint32_t>(i);
+  std::vector<uint32_t> lib_keys(keys.size()), lib_values(keys.size()), our_keys(keys.size()),
+      our_values(keys.size());
+  const std::string name =
+      backend == Backend::Cuda ? "onesweep pairs, 8-bit digits" : "radix sort pairs, 8-bit digits";
+  const std::string library_name = radix::pairs_library_name(backend);
+  try {
+    const scan::FastRun lib = radix::sort_pairs_library(
+        backend, keys.data(), values.data(), lib_keys.data(), lib_values.data(), n, o.repeats);
+    const scan::FastRun r = radix::sort_pairs_fast(
+        backend, keys.data(), values.data(), our_keys.data(), our_values.data(), n, o.repeats);
+    rows.push_back(make_row(name, "sort pairs", r, lib.median_ms,
+                            our_keys == lib_keys && our_values == lib_values));
+    report(progress, rows.back());
+    rows.push_back(make_row(library_name, "sort pairs", lib, lib.median_ms, true));
+    report(progress, rows.back());
+  } catch (const Error& e) {
+    failed_row(rows, name, "sort pairs", n, e.what(), progress);
+  }
+}
+
 void bench_sorts(Backend backend, int64_t n, const RadixBenchOptions& o,
                  std::vector<RadixBenchRow>& rows, std::ostream& progress) {
   std::vector<uint32_t> keys(static_cast<size_t>(n)), library(keys.size()), ours(keys.size());
@@ -85,8 +111,11 @@ void bench_sorts(Backend backend, int64_t n, const RadixBenchOptions& o,
   };
   std::vector<Ours> variants;
   if (backend == Backend::Cuda) {
+    variants.push_back({"onesweep, 8-bit digits", [&] {
+                          return radix::sort_fast(backend, keys.data(), ours.data(), n, o.repeats);
+                        }});
     for (int bits : {8, 4}) {
-      variants.push_back({"radix sort, " + std::to_string(bits) + "-bit digits", [&, bits] {
+      variants.push_back({"multi-bit LSD, " + std::to_string(bits) + "-bit digits", [&, bits] {
                             return radix::sort_cuda_bits(keys.data(), ours.data(), n, o.repeats,
                                                          bits);
                           }});
@@ -107,6 +136,7 @@ void bench_sorts(Backend backend, int64_t n, const RadixBenchOptions& o,
   }
   rows.push_back(make_row(library_name, "sort", lib, lib.median_ms, true));
   report(progress, rows.back());
+  bench_pairs(backend, keys, n, o, rows, progress);
 }
 
 void bench_compaction(Backend backend, int64_t n, const RadixBenchOptions& o,
@@ -126,12 +156,12 @@ void bench_compaction(Backend backend, int64_t n, const RadixBenchOptions& o,
     const bool same = kept_ours == kept_library &&
                       std::memcmp(ours.data(), library.data(),
                                   static_cast<size_t>(kept_ours) * sizeof(int32_t)) == 0;
-    rows.push_back(make_row("compaction (x > 0), our scan", "compact", r, lib.median_ms, same));
+    rows.push_back(make_row("compaction (x > 0), single pass", "compact", r, lib.median_ms, same));
     report(progress, rows.back());
     rows.push_back(make_row(library_name, "compact", lib, lib.median_ms, true));
     report(progress, rows.back());
   } catch (const Error& e) {
-    failed_row(rows, "compaction (x > 0), our scan", "compact", n, e.what(), progress);
+    failed_row(rows, "compaction (x > 0), single pass", "compact", n, e.what(), progress);
   }
 }
 

@@ -1,10 +1,13 @@
 // The scan applications' benchmark (`warpscope bench --scene scan --mode radix`, wired by the app):
-// our radix sort (8-bit and 4-bit digits) against the library's (CUB DeviceRadixSort::SortKeys on
-// CUDA, std::stable_sort on the CPU), and our stream compaction against CUB DeviceSelect::If /
+// our radix sorts (CUDA: onesweep with 8-bit digits, the multi-bit LSD sort with 8- and 4-bit
+// digits; CPU: LSD with 8-bit digits) against the library's (CUB DeviceRadixSort::SortKeys on
+// CUDA, std::stable_sort on the CPU), the same for key-value pairs (values 0..n-1; CUB SortPairs /
+// std::stable_sort by key), and our stream compaction against CUB DeviceSelect::If /
 // std::copy_if, on the same data in the same run. Every row of ours is verified element by
 // element against the library's output. Sorts: 32-bit uniformly random keys, 8 bytes moved per key
-// and pass-free GB/s (one read, one write). Compaction: int32 uniform in [-1000, 1000], keeping
-// x > 0 (about half), GB/s counting 4 bytes read per element and 4 written per kept element.
+// (16 per pair) and pass-free GB/s (one read, one write). Compaction: int32 uniform in [-1000,
+// 1000], keeping x > 0 (about half), GB/s counting 4 bytes read per element and 4 written per kept
+// element.
 #pragma once
 
 #include <cstdint>
@@ -31,7 +34,7 @@ struct RadixBenchOptions {
 
 struct RadixBenchRow {
   std::string name;  // "radix sort, 8-bit digits", "CUB DeviceRadixSort::SortKeys", ...
-  std::string kind;  // "sort" | "compact"
+  std::string kind;  // "sort" | "sort pairs" | "compact"
   int64_t n = 0;
   double ms = 0;                // median over the repeats
   double keys_per_s = 0;        // elements per second (n / ms)

@@ -8,12 +8,12 @@
 //                          block sums.            work O(n log B), steps 3 + log2 B
 //   compact_block_sums     one thread scans the G block sums serially.   work G, steps 1
 //   compact_add_back_scatter  positions += block offset; kept elements scattered. work O(n), 2
-// fast
-//   count_kept_kernel      per 2048-element tile: kept count (a block reduction)
-//   DeviceExclusiveScan    the tile counts' exclusive scan (device_scan.cuh)   work O(n / 2048)
-//   scatter_kept_kernel    per tile: warp ballots rank the kept elements, a block scan of the
-//                          warp counts orders them, each kept element is written once.
-//   Work O(n), 3 launches (+ the scan's), reads the input twice.
+// fast (compact_single_pass.cuh)
+//   compact_single_pass_kernel  one launch: per tile of 128 x 24 elements the kept flags'
+//                          scan (warp shuffles), the tile's offset by decoupled look-back, the
+//                          kept elements gathered in shared memory and written once.
+//   Work O(n), reads the input once. (Until 2026-11-28: a count kernel, a scan of the tile
+//   counts and a scatter kernel, reading the input twice: 0.71-0.75x CUB.)
 #include <cub/device/device_select.cuh>
 
 #include <algorithm>
@@ -27,7 +27,7 @@
 #include "common/trace_download.cuh"
 #include "compact_internal.h"
 #include "compact_predicate.h"
-#include "device_scan.cuh"
+#include "compact_single_pass.cuh"
 
 namespace ws::compact {
 
@@ -179,60 +179,11 @@ TeachRun teach_typed(const Params& p, const std::vector<double>& values) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Fast mode.
-constexpr int kFastThreads = 256;
-constexpr int kFastItems = 8;
-constexpr int kFastTile = kFastThreads * kFastItems;
-constexpr int kFastWarps = kFastThreads / 32;
-
-template <class T>
-__global__ void __launch_bounds__(kFastThreads)
-    count_kept_kernel(const T* __restrict__ in, int64_t n, Predicate kind, double threshold,
-                      uint32_t* __restrict__ counts) {
-  const int64_t base = static_cast<int64_t>(blockIdx.x) * kFastTile + threadIdx.x;
-  uint32_t kept = 0;
-#pragma unroll
-  for (int k = 0; k < kFastItems; ++k) {
-    const int64_t i = base + k * kFastThreads;
-    if (i < n && keeps_value(kind, threshold, in[i])) ++kept;
-  }
-  uint32_t total = 0;
-  apps::block_exclusive_sum(kept, &total);
-  if (threadIdx.x == 0) counts[blockIdx.x] = total;
-}
-
-template <class T>
-__global__ void __launch_bounds__(kFastThreads)
-    scatter_kept_kernel(const T* __restrict__ in, int64_t n, Predicate kind, double threshold,
-                        const uint32_t* __restrict__ tile_offsets, T* __restrict__ out) {
-  __shared__ uint32_t run_offsets[kFastItems * kFastWarps];  // (round, warp) in index order
-  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-  const unsigned lanes_below = (1u << lane) - 1u;
-  const int64_t base = static_cast<int64_t>(blockIdx.x) * kFastTile + threadIdx.x;
-  T x[kFastItems];
-  uint32_t rank[kFastItems];
-  bool keep[kFastItems];
-#pragma unroll
-  for (int k = 0; k < kFastItems; ++k) {
-    const int64_t i = base + k * kFastThreads;
-    x[k] = i < n ? in[i] : T(0);
-    keep[k] = i < n && keeps_value(kind, threshold, x[k]);
-    const unsigned ballot = __ballot_sync(0xffffffffu, keep[k]);
-    rank[k] = __popc(ballot & lanes_below);
-    if (lane == 0) run_offsets[k * kFastWarps + warp] = __popc(ballot);
-  }
-  __syncthreads();
-  const uint32_t mine = threadIdx.x < kFastItems * kFastWarps ? run_offsets[threadIdx.x] : 0u;
-  uint32_t total = 0;
-  const uint32_t before = apps::block_exclusive_sum(mine, &total);
-  if (threadIdx.x < kFastItems * kFastWarps) run_offsets[threadIdx.x] = before;
-  __syncthreads();
-  const uint32_t tile_offset = tile_offsets[blockIdx.x];
-#pragma unroll
-  for (int k = 0; k < kFastItems; ++k) {
-    if (keep[k]) out[tile_offset + run_offsets[k * kFastWarps + warp] + rank[k]] = x[k];
-  }
-}
+// Fast mode: the single-pass kernel of compact_single_pass.cuh. Tile and look-back sleeps measured
+// on an H200 (docs/performance.md, "Scan, compaction and radix sort against CUB").
+constexpr int kFastThreads = 128;
+constexpr int kFastItems = 24;
+constexpr unsigned kFastFirstNs = 1200, kFastSpinNs = 200;
 
 template <class T>
 struct KeepOp {
@@ -250,7 +201,7 @@ scan::FastRun fast_typed(const Params& p, const T* host_in, T* host_out, int64_t
     if (kept != nullptr) *kept = 0;
     return run;
   }
-  const int64_t tiles = (n + kFastTile - 1) / kFastTile;
+  const int64_t tiles = (n + kFastThreads * kFastItems - 1) / (kFastThreads * kFastItems);
   const PredicateSpec pred = p.predicate;
   require_device_memory(static_cast<size_t>(n) * 2 * sizeof(T) + tiles * 8 + (64 << 20),
                         "compaction fast mode");
@@ -276,24 +227,25 @@ scan::FastRun fast_typed(const Params& p, const T* host_in, T* host_out, int64_t
     d_selected.download(&selected, 1);
     count = selected;
   } else {
-    DeviceBuffer<uint32_t> counts(static_cast<size_t>(tiles)), offsets(static_cast<size_t>(tiles));
-    apps::DeviceExclusiveScan scan_counts(tiles);
-    const unsigned grid = static_cast<unsigned>(tiles);
+    // Status words, the tile counter and the kept count, cleared once; a new epoch per launch.
+    DeviceBuffer<unsigned long long> scratch(static_cast<size_t>(tiles) + 2);
+    WS_CUDA_CHECK(cudaMemset(scratch.data(), 0, scratch.bytes()));
+    unsigned* counter = reinterpret_cast<unsigned*>(scratch.data() + tiles);
+    uint32_t* kept_count = reinterpret_cast<uint32_t*>(scratch.data() + tiles + 1);
+    unsigned epoch = 0;
     run.median_ms = median_ms(
         [&] {
-          count_kept_kernel<T>
-              <<<grid, kFastThreads>>>(d_in.data(), n, pred.kind, pred.threshold, counts.data());
-          WS_CUDA_CHECK_LAUNCH();
-          scan_counts.run(counts.data(), offsets.data());
-          scatter_kept_kernel<T><<<grid, kFastThreads>>>(d_in.data(), n, pred.kind, pred.threshold,
-                                                         offsets.data(), d_out.data());
+          ++epoch;
+          single_pass::compact_single_pass_kernel<T, kFastThreads, kFastItems>
+              <<<static_cast<unsigned>(tiles), kFastThreads>>>(
+                  d_in.data(), d_out.data(), n, pred.kind, pred.threshold, scratch.data(), counter,
+                  epoch, kFastFirstNs, kFastSpinNs, kept_count);
           WS_CUDA_CHECK_LAUNCH();
         },
         1, std::max(1, repeats));
-    uint32_t last_offset = 0, last_count = 0;
-    offsets.download(&last_offset, 1, static_cast<size_t>(tiles - 1));
-    counts.download(&last_count, 1, static_cast<size_t>(tiles - 1));
-    count = static_cast<int64_t>(last_offset) + last_count;
+    uint32_t kept_total = 0;
+    WS_CUDA_CHECK(cudaMemcpy(&kept_total, kept_count, sizeof(kept_total), cudaMemcpyDeviceToHost));
+    count = kept_total;
   }
   if (host_out != nullptr) d_out.download(host_out, static_cast<size_t>(count));
   if (kept != nullptr) *kept = count;

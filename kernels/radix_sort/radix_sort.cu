@@ -1,4 +1,8 @@
-// Radix sort on CUDA: our multi-bit LSD sort (PMPP 13.4-13.5) and CUB's, timed on the same keys.
+// Radix sort on CUDA: the onesweep sort of fast mode (radix_sort_onesweep.cuh), our multi-bit
+// LSD sort of PMPP 13.4-13.5, and CUB's, timed on the same keys.
+//
+// onesweep: see radix_sort_onesweep.cuh (a global histogram, then 4 passes of 8-bit digits, each
+// reading and writing every key once, the digit offsets found by decoupled look-back).
 //
 // multibit (shown in the code panel between "@variant multibit" and its "@end")
 //   Per pass (32 / BITS passes, least significant digit first; BITS = 4 with tiles of 4096 keys
@@ -20,6 +24,7 @@
 #include <utility>
 
 #include "../compact/device_scan.cuh"
+#include "radix_sort_onesweep.cuh"
 #include "common/cuda_check.cuh"
 #include "common/cuda_timer.cuh"
 #include "common/device_buffer.cuh"
@@ -169,6 +174,68 @@ class MultiBitSorter {
 };
 // @end
 
+// The onesweep sort on device arrays (radix_sort_onesweep.cuh): `keys_in` (and `values_in`) are
+// left unchanged, the result lands in `keys_out` (and `values_out`). Buffers are allocated once.
+template <int kThreads, int kItems, bool kPairs, int kMinBlocks>
+class OnesweepSorter {
+ public:
+  static constexpr int kTile = kThreads * kItems;
+  explicit OnesweepSorter(int64_t n)
+      : n_(n),
+        tiles_((n + kTile - 1) / kTile),
+        hist_(onesweep::kPasses * onesweep::kDigits),
+        offsets_(onesweep::kPasses * onesweep::kDigits),
+        lookback_(static_cast<size_t>(std::max<int64_t>(tiles_, 1) * onesweep::kDigits)),
+        counters_(onesweep::kPasses),
+        keys_scratch_(static_cast<size_t>(std::max<int64_t>(n, 1))),
+        values_scratch_(kPairs ? static_cast<size_t>(std::max<int64_t>(n, 1)) : 1) {}
+
+  void sort(const uint32_t* keys_in, uint32_t* keys_out, const uint32_t* values_in = nullptr,
+            uint32_t* values_out = nullptr) {
+    namespace os = onesweep;
+    if (n_ == 0) return;
+    WS_CUDA_CHECK(cudaMemsetAsync(hist_.data(), 0, hist_.bytes()));
+    WS_CUDA_CHECK(cudaMemsetAsync(counters_.data(), 0, counters_.bytes()));
+    const unsigned histogram_blocks = static_cast<unsigned>(std::min<int64_t>(
+        kHistogramBlocks, (n_ / 4 + kHistogramThreads - 1) / kHistogramThreads + 1));
+    os::global_histogram_kernel<kHistogramThreads, kHistogramCopies>
+        <<<histogram_blocks, kHistogramThreads>>>(keys_in, n_, hist_.data());
+    WS_CUDA_CHECK_LAUNCH();
+    os::digit_offsets_kernel<<<os::kPasses, os::kDigits>>>(hist_.data(), offsets_.data());
+    WS_CUDA_CHECK_LAUNCH();
+    const uint32_t* keys = keys_in;
+    const uint32_t* values = values_in;
+    for (int pass = 0; pass < os::kPasses; ++pass) {
+      // Passes alternate between the scratch buffers and the output; 4 passes end in the output.
+      uint32_t* keys_to = pass % 2 == 0 ? keys_scratch_.data() : keys_out;
+      uint32_t* values_to =
+          kPairs ? (pass % 2 == 0 ? values_scratch_.data() : values_out) : nullptr;
+      WS_CUDA_CHECK(cudaMemsetAsync(lookback_.data(), 0, lookback_.bytes()));
+      os::onesweep_pass_kernel<kThreads, kItems, kPairs, kWindow, kMinBlocks>
+          <<<static_cast<unsigned>(tiles_), kThreads>>>(
+              keys, keys_to, values, values_to, n_, pass * os::kBits,
+              offsets_.data() + pass * os::kDigits, lookback_.data(), counters_.data() + pass,
+              kSpinNs);
+      WS_CUDA_CHECK_LAUNCH();
+      keys = keys_to;
+      values = values_to;
+    }
+  }
+
+ private:
+  static constexpr int kHistogramThreads = 256, kHistogramCopies = 2;
+  static constexpr int64_t kHistogramBlocks = 132 * 8;
+  static constexpr int kWindow = 1;       // look-back words read per step
+  static constexpr unsigned kSpinNs = 0;  // no sleep between polls (measured: no gain)
+  static_assert(onesweep::kPasses % 2 == 0, "an even number of passes ends in the output");
+  int64_t n_, tiles_;
+  DeviceBuffer<uint32_t> hist_, offsets_, lookback_, counters_, keys_scratch_, values_scratch_;
+};
+
+// Tiles measured on an H200 at 2^28 keys (docs/performance.md).
+using OnesweepKeys = OnesweepSorter<256, 20, false, 4>;
+using OnesweepPairs = OnesweepSorter<256, 16, true, 4>;
+
 void require_size(int64_t n) {
   WS_REQUIRE(n >= 0 && n < (int64_t{1} << 31),
              "the GPU radix sort takes 0 to 2^31 - 1 keys, not " + std::to_string(n));
@@ -190,6 +257,27 @@ scan::FastRun timed(const uint32_t* host_in, uint32_t* host_out, int64_t n, int 
   return run;
 }
 
+template <class Sort>
+scan::FastRun timed_pairs(const uint32_t* host_keys, const uint32_t* host_values,
+                          uint32_t* host_keys_out, uint32_t* host_values_out, int64_t n,
+                          int repeats, Sort&& sort) {
+  scan::FastRun run;
+  run.n = n;
+  if (n == 0) return run;
+  const size_t count = static_cast<size_t>(n);
+  require_device_memory(count * 4 * 6 + (64 << 20),
+                        "radix sort of " + std::to_string(n) + " key-value pairs");
+  DeviceBuffer<uint32_t> keys(count), values(count), keys_out(count), values_out(count);
+  keys.upload(host_keys, count);
+  values.upload(host_values, count);
+  run.median_ms =
+      sort(keys.data(), values.data(), keys_out.data(), values_out.data(), std::max(1, repeats));
+  run.gbps = sort_pairs_gbps(n, run.median_ms);
+  if (host_keys_out != nullptr) keys_out.download(host_keys_out, count);
+  if (host_values_out != nullptr) values_out.download(host_values_out, count);
+  return run;
+}
+
 }  // namespace
 
 scan::FastRun sort_cuda_bits(const uint32_t* host_in, uint32_t* host_out, int64_t n, int repeats,
@@ -207,8 +295,50 @@ scan::FastRun sort_cuda_bits(const uint32_t* host_in, uint32_t* host_out, int64_
   });
 }
 
-scan::FastRun sort_cuda(const uint32_t* in, uint32_t* out, int64_t n, int repeats) {
-  return sort_cuda_bits(in, out, n, repeats, kDefaultGpuRadixBits);
+scan::FastRun sort_cuda(const uint32_t* host_in, uint32_t* host_out, int64_t n, int repeats) {
+  require_size(n);
+  // Counts of the look-back fit 30 bits; larger inputs take the multi-bit sort.
+  if (n > onesweep::kMaxKeys) return sort_cuda_bits(host_in, host_out, n, repeats, 4);
+  return timed(host_in, host_out, n, repeats, [&](const uint32_t* in, uint32_t* out, int reps) {
+    OnesweepKeys sorter(n);
+    return median_ms([&] { sorter.sort(in, out); }, 1, reps);
+  });
+}
+
+scan::FastRun sort_pairs_cuda(const uint32_t* host_keys, const uint32_t* host_values,
+                              uint32_t* host_keys_out, uint32_t* host_values_out, int64_t n,
+                              int repeats) {
+  require_size(n);
+  WS_REQUIRE(n <= onesweep::kMaxKeys, "the GPU sorts at most " +
+                                          std::to_string(onesweep::kMaxKeys) +
+                                          " key-value pairs, not " + std::to_string(n));
+  return timed_pairs(
+      host_keys, host_values, host_keys_out, host_values_out, n, repeats,
+      [&](const uint32_t* k, const uint32_t* v, uint32_t* ko, uint32_t* vo, int reps) {
+        OnesweepPairs sorter(n);
+        return median_ms([&] { sorter.sort(k, ko, v, vo); }, 1, reps);
+      });
+}
+
+scan::FastRun library_pairs_cuda(const uint32_t* host_keys, const uint32_t* host_values,
+                                 uint32_t* host_keys_out, uint32_t* host_values_out, int64_t n,
+                                 int repeats) {
+  require_size(n);
+  return timed_pairs(
+      host_keys, host_values, host_keys_out, host_values_out, n, repeats,
+      [&](const uint32_t* k, const uint32_t* v, uint32_t* ko, uint32_t* vo, int reps) {
+        const int items = static_cast<int>(n);
+        size_t temp_bytes = 0;
+        WS_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, temp_bytes, k, ko, v, vo, items));
+        DeviceBuffer<unsigned char> temp(std::max<size_t>(temp_bytes, 1));
+        return median_ms(
+            [&] {
+              size_t bytes = temp_bytes;
+              WS_CUDA_CHECK(
+                  cub::DeviceRadixSort::SortPairs(temp.data(), bytes, k, ko, v, vo, items));
+            },
+            1, reps);
+      });
 }
 
 scan::FastRun library_cuda(const uint32_t* host_in, uint32_t* host_out, int64_t n, int repeats) {

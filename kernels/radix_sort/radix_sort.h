@@ -13,9 +13,11 @@
 //                  offsets[digit][block] + its rank among the block's keys of that digit.
 //   multibit_sort  ceil(key_bits / radix_bits) bucket passes.
 // Fast mode (any n): the CPU's LSD radix sort (8-bit digits, counting passes) vs std::stable_sort;
-// CUDA's multi-bit LSD sort (per-block histograms, our scan of the bucket table, stable scatter;
-// 4-bit digits, 8 passes) vs cub::DeviceRadixSort::SortKeys. Keys are unsigned, so every sort
-// orders them the same way.
+// CUDA's onesweep sort (Adinets & Merrill 2022: a global histogram, then 4 passes of 8-bit digits
+// that each read and write every key once, the digit offsets found by decoupled look-back between
+// tiles) vs cub::DeviceRadixSort::SortKeys / SortPairs. The multi-bit LSD sort above also runs on
+// CUDA (per-block histograms, our scan of the bucket table, stable scatter; 4- or 8-bit digits)
+// for the benchmark. Keys are unsigned, so every sort orders them the same way.
 #pragma once
 
 #include <cstdint>
@@ -82,6 +84,15 @@ scan::FastRun sort_library(Backend backend, const uint32_t* in, uint32_t* out, i
                            int repeats);
 const char* library_name(Backend backend);
 double keys_per_second(const scan::FastRun& run);  // n / median time
+
+// Key-value pairs: sorts n (key, value) pairs by key, stably (values of equal keys keep their
+// order). `keys_out` and `values_out` may be null. gbps counts 16 bytes per pair.
+scan::FastRun sort_pairs_fast(Backend backend, const uint32_t* keys, const uint32_t* values,
+                              uint32_t* keys_out, uint32_t* values_out, int64_t n, int repeats);
+// std::stable_sort of the pairs by key (CPU) or cub::DeviceRadixSort::SortPairs (CUDA).
+scan::FastRun sort_pairs_library(Backend backend, const uint32_t* keys, const uint32_t* values,
+                                 uint32_t* keys_out, uint32_t* values_out, int64_t n, int repeats);
+const char* pairs_library_name(Backend backend);
 
 // Ours and the library's on the same keys; verified = identical sorted outputs.
 struct Comparison {

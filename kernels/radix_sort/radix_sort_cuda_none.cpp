@@ -19,6 +19,14 @@ scan::FastRun library_cuda(const uint32_t*, uint32_t*, int64_t, int) {
 scan::FastRun sort_cuda_bits(const uint32_t*, uint32_t*, int64_t, int, int) {
   no_cuda();
 }
+scan::FastRun sort_pairs_cuda(const uint32_t*, const uint32_t*, uint32_t*, uint32_t*, int64_t,
+                              int) {
+  no_cuda();
+}
+scan::FastRun library_pairs_cuda(const uint32_t*, const uint32_t*, uint32_t*, uint32_t*, int64_t,
+                                 int) {
+  no_cuda();
+}
 #endif
 
 }  // namespace ws::radix

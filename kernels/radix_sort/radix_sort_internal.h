@@ -12,13 +12,25 @@ scan::FastRun sort_cpu(const uint32_t* in, uint32_t* out, int64_t n, int repeats
 scan::FastRun library_cpu(const uint32_t* in, uint32_t* out, int64_t n, int repeats);
 scan::FastRun sort_cuda(const uint32_t* in, uint32_t* out, int64_t n, int repeats);
 scan::FastRun library_cuda(const uint32_t* in, uint32_t* out, int64_t n, int repeats);
-// The GPU sort with 4- or 8-bit digits (sort_cuda uses kDefaultGpuRadixBits).
+// The GPU's multi-bit LSD sort of PMPP 13.4-13.5 with 4- or 8-bit digits (sort_cuda runs the
+// onesweep sort instead).
 scan::FastRun sort_cuda_bits(const uint32_t* in, uint32_t* out, int64_t n, int repeats,
                              int radix_bits);
-constexpr int kDefaultGpuRadixBits = 4;  // measured faster from 2^24 keys up (H100)
+// Key-value pairs: ours (LSD on the CPU, onesweep on CUDA) and the library's.
+scan::FastRun sort_pairs_cpu(const uint32_t* keys, const uint32_t* values, uint32_t* keys_out,
+                             uint32_t* values_out, int64_t n, int repeats);
+scan::FastRun library_pairs_cpu(const uint32_t* keys, const uint32_t* values, uint32_t* keys_out,
+                                uint32_t* values_out, int64_t n, int repeats);
+scan::FastRun sort_pairs_cuda(const uint32_t* keys, const uint32_t* values, uint32_t* keys_out,
+                              uint32_t* values_out, int64_t n, int repeats);
+scan::FastRun library_pairs_cuda(const uint32_t* keys, const uint32_t* values, uint32_t* keys_out,
+                                 uint32_t* values_out, int64_t n, int repeats);
 
 inline double sort_gbps(int64_t n, double ms) {
   return ms > 0 ? 8.0 * static_cast<double>(n) / (ms * 1e6) : 0.0;
+}
+inline double sort_pairs_gbps(int64_t n, double ms) {  // a key and a value read and written
+  return 2 * sort_gbps(n, ms);
 }
 
 }  // namespace ws::radix

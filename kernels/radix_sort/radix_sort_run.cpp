@@ -21,6 +21,23 @@ const char* library_name(Backend backend) {
   return backend == Backend::Cuda ? "CUB DeviceRadixSort::SortKeys" : "std::stable_sort";
 }
 
+scan::FastRun sort_pairs_fast(Backend backend, const uint32_t* keys, const uint32_t* values,
+                              uint32_t* keys_out, uint32_t* values_out, int64_t n, int repeats) {
+  return backend == Backend::Cpu ? sort_pairs_cpu(keys, values, keys_out, values_out, n, repeats)
+                                 : sort_pairs_cuda(keys, values, keys_out, values_out, n, repeats);
+}
+
+scan::FastRun sort_pairs_library(Backend backend, const uint32_t* keys, const uint32_t* values,
+                                 uint32_t* keys_out, uint32_t* values_out, int64_t n, int repeats) {
+  return backend == Backend::Cpu
+             ? library_pairs_cpu(keys, values, keys_out, values_out, n, repeats)
+             : library_pairs_cuda(keys, values, keys_out, values_out, n, repeats);
+}
+
+const char* pairs_library_name(Backend backend) {
+  return backend == Backend::Cuda ? "CUB DeviceRadixSort::SortPairs" : "std::stable_sort (pairs)";
+}
+
 double keys_per_second(const scan::FastRun& run) {
   return run.median_ms > 0 ? static_cast<double>(run.n) / (run.median_ms * 1e-3) : 0.0;
 }

@@ -479,22 +479,34 @@ FastRun fast_generic(const Params& p, const T* host_in, T* host_out, int64_t n, 
 // Fast mode through the tuned kernel.
 
 constexpr int kTunedThreads = 128, kTunedItems = 32;  // measured best of the tiles below (H100)
+// Look-back sleeps (ns): before the first poll and between polls. Measured on an H200 at 2^28
+// int32: none 0.750 ms, 1200/600 0.651 ms, 2400/600 0.630 ms, 3000/1500 0.632 ms
+// (docs/performance.md, "Scan, compaction and radix sort against CUB").
+constexpr unsigned kLookbackFirstNs = 2400, kLookbackSpinNs = 600;
+
+// The status words and tile counter of the tuned kernel, cleared once: each launch takes a new
+// epoch, so words of earlier launches read as not yet published (scan_single_pass_fast.cuh).
+struct TunedStatus {
+  unsigned long long* status;
+  unsigned* counter;
+  unsigned epoch;
+};
 
 template <class T, BinaryOp kOp, bool kInclusive, bool kLookback, int kThreads, int kItems>
-void launch_tuned(const T* in, T* out, int64_t n, unsigned long long* status, unsigned* counter,
-                  int64_t tiles) {
+void launch_tuned(const T* in, T* out, int64_t n, const TunedStatus& st, int64_t tiles) {
   fast::tuned_single_pass<T, kOp, kInclusive, kLookback, kThreads, kItems>
-      <<<static_cast<unsigned>(tiles), kThreads>>>(in, out, n, status, counter);
+      <<<static_cast<unsigned>(tiles), kThreads>>>(in, out, n, st.status, st.counter, st.epoch,
+                                                   kLookbackFirstNs, kLookbackSpinNs);
   WS_CUDA_CHECK_LAUNCH();
 }
 
 template <class T, BinaryOp kOp, bool kInclusive, bool kLookback>
 void launch_tuned_shape(int threads, int items, const T* in, T* out, int64_t n,
-                        unsigned long long* status, unsigned* counter) {
+                        const TunedStatus& st) {
   const auto tiles = [&](int64_t tile) { return (n + tile - 1) / tile; };
-#define WS_TUNED_SHAPE(TH, IT)                                                              \
-  if (threads == TH && items == IT)                                                         \
-    return launch_tuned<T, kOp, kInclusive, kLookback, TH, IT>(in, out, n, status, counter, \
+#define WS_TUNED_SHAPE(TH, IT)                                                 \
+  if (threads == TH && items == IT)                                            \
+    return launch_tuned<T, kOp, kInclusive, kLookback, TH, IT>(in, out, n, st, \
                                                                tiles(int64_t{TH} * IT));
   WS_TUNED_SHAPE(kTunedThreads, kTunedItems)
   if constexpr (kOp == BinaryOp::Sum && kInclusive && kLookback) {
@@ -524,15 +536,13 @@ bool tuned_shape_exists(const Params& p, int threads, int items) {
 
 template <class T, BinaryOp kOp>
 void dispatch_tuned(const Params& p, int threads, int items, const T* in, T* out, int64_t n,
-                    unsigned long long* status, unsigned* counter) {
+                    const TunedStatus& st) {
   const bool lookback = p.variant == Variant::DecoupledLookback;
   if (p.inclusive && lookback)
-    return launch_tuned_shape<T, kOp, true, true>(threads, items, in, out, n, status, counter);
-  if (p.inclusive)
-    return launch_tuned_shape<T, kOp, true, false>(threads, items, in, out, n, status, counter);
-  if (lookback)
-    return launch_tuned_shape<T, kOp, false, true>(threads, items, in, out, n, status, counter);
-  return launch_tuned_shape<T, kOp, false, false>(threads, items, in, out, n, status, counter);
+    return launch_tuned_shape<T, kOp, true, true>(threads, items, in, out, n, st);
+  if (p.inclusive) return launch_tuned_shape<T, kOp, true, false>(threads, items, in, out, n, st);
+  if (lookback) return launch_tuned_shape<T, kOp, false, true>(threads, items, in, out, n, st);
+  return launch_tuned_shape<T, kOp, false, false>(threads, items, in, out, n, st);
 }
 
 template <class T>
@@ -545,13 +555,13 @@ FastRun fast_tuned(const Params& p, int threads, int items, const T* host_in, T*
   in.upload(host_in, size_t(n));
   DeviceBuffer<unsigned long long> scratch(
       static_cast<size_t>(tiles + 1));  // status words, then the counter
-  unsigned long long* status = scratch.data();
-  unsigned* counter = reinterpret_cast<unsigned*>(scratch.data() + tiles);
+  WS_CUDA_CHECK(cudaMemset(scratch.data(), 0, scratch.bytes()));
+  TunedStatus st{scratch.data(), reinterpret_cast<unsigned*>(scratch.data() + tiles), 0};
   auto run = [&] {
-    WS_CUDA_CHECK(cudaMemsetAsync(scratch.data(), 0, scratch.bytes()));
+    // A new epoch per launch, never 0 (the cleared words' epoch); no clearing between launches.
+    if ((++st.epoch & 0x3fffffffu) == 0) ++st.epoch;
     return dispatch_op(p.op, [&](auto o) {
-      return dispatch_tuned<T, decltype(o)::value>(p, threads, items, in.data(), out.data(), n,
-                                                   status, counter);
+      return dispatch_tuned<T, decltype(o)::value>(p, threads, items, in.data(), out.data(), n, st);
     });
   };
   FastRun r;

@@ -6,12 +6,17 @@
 //     scans the lanes' totals with __shfl_up_sync, rows chained by a running carry; the warp
 //     totals go through shared memory (kThreads / 32 of them) and every thread combines those
 //     before its warp.
-//   - Status: one 64-bit word per tile, the flag (Invalid / Aggregate / Prefix) in the high half
-//     and the value in the low half, written with one store: no fence between value and flag.
+//   - Status: one 64-bit word per tile, the flag (Invalid / Aggregate / Prefix) and the launch's
+//     epoch in the high half and the value in the low half, written with one store: no fence
+//     between value and flag. A word from an earlier launch (another epoch) reads as Invalid, so
+//     the status array needs no clearing between launches; the block that takes the last tile
+//     resets the tile counter for the next launch.
 //   - Decoupled look-back (9): warp 0 publishes the tile's aggregate (A) at once, then reads 32
-//     predecessors' words at a time (one per lane), waits while any is Invalid, and combines the
-//     window up to the nearest Prefix (found with __ballot_sync); it publishes the tile's
-//     inclusive prefix (P). Chained (8): lane 0 waits for the predecessor's P alone.
+//     predecessors' words at a time (one per lane; after sleeping first_ns so that they can
+//     publish), waits while any is Invalid (sleeping spin_ns between polls, so that waiting warps
+//     do not flood the L2 with reads), and combines the window up to the nearest Prefix (found with
+//     __ballot_sync); it publishes the tile's inclusive prefix (P). Chained (8): lane 0 waits for
+//     the predecessor's P alone.
 //   - Stores: the same rows, each element combined with the tile's exclusive prefix, its warp's
 //     and its row's, with 16-byte vector stores.
 // Work O(n); steps per tile: kItems / 4 rows x (3 serial + 5 shuffles) + kThreads / 32 totals; the
@@ -65,25 +70,35 @@ __device__ __forceinline__ unsigned long long load_status(const unsigned long lo
 __device__ __forceinline__ void store_status(unsigned long long* p, unsigned long long v) {
   asm volatile("st.relaxed.gpu.global.u64 [%0], %1;" ::"l"(p), "l"(v) : "memory");
 }
+// The high half of a status word: the launch's epoch (30 bits) above the 2-bit flag.
 template <class T>
-__device__ __forceinline__ unsigned long long pack(unsigned flag, T value) {
-  return (static_cast<unsigned long long>(flag) << 32) | to_bits(value);
+__device__ __forceinline__ unsigned long long pack(unsigned flag, T value, unsigned epoch) {
+  return (static_cast<unsigned long long>((epoch << 2) | flag) << 32) | to_bits(value);
+}
+// The flag of a word, Invalid when the word was written by another launch.
+__device__ __forceinline__ unsigned flag_of(unsigned long long word, unsigned epoch) {
+  const unsigned high = static_cast<unsigned>(word >> 32);
+  return (high >> 2) == (epoch & 0x3fffffffu) ? (high & 3u) : kStatusInvalid;
 }
 
 // Warp 0's look-back for tile `tile` > 0: the combination of every predecessor's values, as seen
 // in windows of 32 (lane 0 the nearest). Returned in every lane.
 template <class T, BinaryOp kOp>
-__device__ T warp_look_back(const unsigned long long* status, int64_t tile, int lane) {
+__device__ T warp_look_back(const unsigned long long* status, int64_t tile, int lane,
+                            unsigned epoch, unsigned spin_ns) {
   T exclusive = identity_of<T>(kOp);
   bool have = false;
   for (int64_t nearest = tile - 1;; nearest -= 32) {
     const int64_t pred = nearest - lane;
     unsigned long long word;
     unsigned flag;
-    do {
-      word = pred >= 0 ? load_status(status + pred) : pack(kStatusPrefix, identity_of<T>(kOp));
-      flag = static_cast<unsigned>(word >> 32);
-    } while (__any_sync(kFullMask, flag == kStatusInvalid));
+    for (;;) {
+      word =
+          pred >= 0 ? load_status(status + pred) : pack(kStatusPrefix, identity_of<T>(kOp), epoch);
+      flag = flag_of(word, epoch);
+      if (!__any_sync(kFullMask, flag == kStatusInvalid)) break;
+      if (spin_ns != 0) __nanosleep(spin_ns);
+    }
     const unsigned prefixes = __ballot_sync(kFullMask, flag == kStatusPrefix);
     const int stop = prefixes != 0 ? __ffs(prefixes) - 1 : 31;
     T v = lane <= stop ? from_bits<T>(static_cast<uint32_t>(word)) : identity_of<T>(kOp);
@@ -98,7 +113,8 @@ __device__ T warp_look_back(const unsigned long long* status, int64_t tile, int 
 template <class T, BinaryOp kOp, bool kInclusive, bool kLookback, int kThreads, int kItems>
 __global__ void __launch_bounds__(kThreads)
     tuned_single_pass(const T* __restrict__ in, T* __restrict__ out, int64_t n,
-                      unsigned long long* status, unsigned* counter) {
+                      unsigned long long* status, unsigned* counter, unsigned epoch,
+                      unsigned first_ns, unsigned spin_ns) {
   static_assert(kItems % 4 == 0 && kThreads % 32 == 0, "tile shape");
   using V = typename Vec4<T>::type;
   constexpr int kWarps = kThreads / 32;
@@ -107,7 +123,14 @@ __global__ void __launch_bounds__(kThreads)
   __shared__ T tile_prefix;
   const int t = threadIdx.x, lane = t & 31, warp = t >> 5;
   const T id = identity_of<T>(kOp);
-  if (t == 0) tile_shared = atomicAdd(counter, 1u);
+  if (t == 0) {
+    const unsigned taken = atomicAdd(counter, 1u);
+    // Every tile has been handed out once the last one is: the counter is free for the next
+    // launch on the stream.
+    if (int64_t{taken} == (n + int64_t{kThreads} * kItems - 1) / (int64_t{kThreads} * kItems) - 1)
+      *counter = 0;
+    tile_shared = taken;
+  }
   __syncthreads();
   const int64_t tile = tile_shared;
   // Warp-striped vector loads: the warp's chunk of 32 * kItems elements is read as
@@ -158,22 +181,26 @@ __global__ void __launch_bounds__(kThreads)
   if (warp == 0) {
     T exclusive = id;
     if (tile == 0) {
-      if (lane == 0) store_status(status, pack(kStatusPrefix, aggregate));
+      if (lane == 0) store_status(status, pack(kStatusPrefix, aggregate, epoch));
     } else {
       if (kLookback) {
-        if (lane == 0) store_status(status + tile, pack(kStatusAggregate, aggregate));
-        exclusive = warp_look_back<T, kOp>(status, tile, lane);
+        if (lane == 0) store_status(status + tile, pack(kStatusAggregate, aggregate, epoch));
+        if (first_ns != 0) __nanosleep(first_ns);  // let the predecessors publish first
+        exclusive = warp_look_back<T, kOp>(status, tile, lane, epoch, spin_ns);
       } else {
         unsigned long long word = 0;
         if (lane == 0) {
-          do {
+          for (;;) {
             word = load_status(status + tile - 1);
-          } while (static_cast<unsigned>(word >> 32) != kStatusPrefix);
+            if (flag_of(word, epoch) == kStatusPrefix) break;
+            if (spin_ns != 0) __nanosleep(spin_ns);
+          }
         }
         exclusive = from_bits<T>(static_cast<uint32_t>(__shfl_sync(kFullMask, word, 0)));
       }
       if (lane == 0)
-        store_status(status + tile, pack(kStatusPrefix, apply_op<T>(kOp, exclusive, aggregate)));
+        store_status(status + tile,
+                     pack(kStatusPrefix, apply_op<T>(kOp, exclusive, aggregate), epoch));
     }
     if (lane == 0) tile_prefix = exclusive;
   }

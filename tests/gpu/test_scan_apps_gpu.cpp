@@ -113,6 +113,13 @@ TEST(ScanAppsGpu, SmallRunsForTheSanitizers) {
     radix::sort_cuda_bits(keys.data(), out.data(), n, 1, bits);
     EXPECT_EQ(out, expected) << bits << "-bit digits";
   }
+  std::vector<uint32_t> out(n), values(n), values_out(n);
+  radix::sort_fast(Backend::Cuda, keys.data(), out.data(), n, 1);  // onesweep
+  EXPECT_EQ(out, expected) << "onesweep";
+  std::iota(values.begin(), values.end(), 0u);
+  radix::sort_pairs_fast(Backend::Cuda, keys.data(), values.data(), out.data(), values_out.data(),
+                         n, 1);
+  EXPECT_EQ(out, expected) << "onesweep pairs";
 }
 
 TEST(ScanAppsGpu, FastCompactionMatchesCubAndCopyIf) {
@@ -163,6 +170,49 @@ TEST(ScanAppsGpu, FastRadixSortMatchesCubAndStableSort) {
       EXPECT_EQ(out, expected) << n << " keys, " << bits << "-bit digits";
     }
   }
+}
+
+// Onesweep on pairs against the stable order of the keys' indices and against CUB SortPairs, at
+// sizes around its tile (5120 keys, 4096 pairs) and large, with many equal keys; several repeats,
+// so that every run after the first reuses the look-back words and counters.
+TEST(ScanAppsGpu, OnesweepPairsMatchStableSortAndCub) {
+  WS_SKIP_WITHOUT_GPU();
+  for (int64_t n : {int64_t{1}, int64_t{4095}, int64_t{4097}, int64_t{5121}, int64_t{1} << 20,
+                    (int64_t{1} << 24) + 9}) {
+    std::mt19937 rng(static_cast<uint32_t>(n) + 3);
+    std::vector<uint32_t> keys(static_cast<size_t>(n)), values(keys.size());
+    for (uint32_t& k : keys) k = rng() % 4 == 0 ? 1234u : rng();
+    std::iota(values.begin(), values.end(), 0u);
+    std::vector<uint32_t> order = values;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](uint32_t a, uint32_t b) { return keys[a] < keys[b]; });
+    std::vector<uint32_t> ko(keys.size()), vo(keys.size()), lk(keys.size()), lv(keys.size());
+    radix::sort_pairs_fast(Backend::Cuda, keys.data(), values.data(), ko.data(), vo.data(), n, 3);
+    radix::sort_pairs_library(Backend::Cuda, keys.data(), values.data(), lk.data(), lv.data(), n,
+                              1);
+    EXPECT_EQ(vo, order) << n;
+    EXPECT_EQ(lv, order) << n;
+    EXPECT_EQ(ko, lk) << n;
+  }
+}
+
+// Ten runs of the single-pass scan-based kernels in a row on one set of buffers: each run takes a
+// new epoch instead of clearing the look-back words; the last run's output must still be right.
+TEST(ScanAppsGpu, RepeatedSinglePassRunsStayCorrect) {
+  WS_SKIP_WITHOUT_GPU();
+  const int64_t n = (int64_t{1} << 22) + 17;
+  std::mt19937 rng(9);
+  std::vector<int32_t> ints(static_cast<size_t>(n));
+  for (int32_t& x : ints) x = static_cast<int32_t>(rng() % 2001) - 1000;
+  compact::Params p;
+  p.predicate = {compact::Predicate::Greater, 0};
+  std::vector<int32_t> out(ints.size()), expected;
+  std::copy_if(ints.begin(), ints.end(), std::back_inserter(expected),
+               [](int32_t x) { return x > 0; });
+  int64_t kept = 0;
+  compact::fast(Backend::Cuda, p, ints.data(), out.data(), n, 10, &kept);
+  ASSERT_EQ(kept, static_cast<int64_t>(expected.size()));
+  EXPECT_TRUE(std::equal(expected.begin(), expected.end(), out.begin()));
 }
 
 TEST(ScanAppsGpu, FastSegmentedScanMatchesTheCpu) {

@@ -146,5 +146,34 @@ TEST(RadixFast, OursAndStableSortAgree) {
   }
 }
 
+// Pairs: the values move with their keys, and equal keys keep their values' order (the values are
+// the keys' positions, so a stable sort of pairs is a stable sort of the keys' indices).
+void expect_stable_pairs(Backend backend, const std::vector<uint32_t>& keys, int repeats) {
+  const int64_t n = static_cast<int64_t>(keys.size());
+  std::vector<uint32_t> values(keys.size());
+  std::iota(values.begin(), values.end(), 0u);
+  std::vector<uint32_t> order = values;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](uint32_t a, uint32_t b) { return keys[a] < keys[b]; });
+  std::vector<uint32_t> sorted_keys(keys.size());
+  for (size_t i = 0; i < order.size(); ++i) sorted_keys[i] = keys[order[i]];
+  std::vector<uint32_t> ko(keys.size()), vo(keys.size()), lk(keys.size()), lv(keys.size());
+  sort_pairs_fast(backend, keys.data(), values.data(), ko.data(), vo.data(), n, repeats);
+  EXPECT_EQ(ko, sorted_keys) << n << " pairs";
+  EXPECT_EQ(vo, order) << n << " pairs";
+  sort_pairs_library(backend, keys.data(), values.data(), lk.data(), lv.data(), n, 1);
+  EXPECT_EQ(lk, sorted_keys) << n << " pairs, the library";
+  EXPECT_EQ(lv, order) << n << " pairs, the library";
+}
+
+TEST(RadixFast, PairsMoveWithTheirKeysStably) {
+  for (int64_t n : {0, 1, 1000, 1 << 18}) {
+    std::vector<uint32_t> keys = random_keys(static_cast<size_t>(n), 5, 0xffffffffu);
+    for (size_t i = 0; i < keys.size(); i += 3) keys[i] = 7;  // many equal keys
+    expect_stable_pairs(Backend::Cpu, keys, 2);
+  }
+  EXPECT_STREQ(pairs_library_name(Backend::Cpu), "std::stable_sort (pairs)");
+}
+
 }  // namespace
 }  // namespace ws::radix
