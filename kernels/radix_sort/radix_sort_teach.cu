@@ -73,8 +73,8 @@ __global__ void radix_rank_blocks(const uint32_t* keys_in, int32_t* digit, int32
     d = static_cast<int>((key >> shift) & (R - 1));
     digit[i] = rec.write(kDigit, i, d);
     block_digits[t] = rec.write(kBlockDigits, t, d);
-    atomicAdd(&warp_counts[warp * R + d],
-              rec.atomic(kWarpCounts, warp * R + d, 1));  // @radix-digit
+    const int counter = warp * R + d;
+    atomicAdd(&warp_counts[counter], rec.atomic(kWarpCounts, counter, 1));  // @radix-digit
   }
   __syncthreads();
 
@@ -99,8 +99,8 @@ __global__ void radix_rank_blocks(const uint32_t* keys_in, int32_t* digit, int32
     int before = 0;
     for (int j = warp * 32; j < t; ++j) before += rec.read(kBlockDigits, j, block_digits[j]) == d;
     const int earlier_warps = rec.read(kWarpCounts, warp * R + d, warp_counts[warp * R + d]);
-    local_rank[i] =
-        rec.write(kLocalRank, i, rec.op(kLocalRank, i, earlier_warps + before));  // @radix-rank
+    const int rank = rec.op(kLocalRank, i, earlier_warps + before);
+    local_rank[i] = rec.write(kLocalRank, i, rank);  // @radix-rank
   }
 }
 
