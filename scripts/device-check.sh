@@ -9,8 +9,9 @@
 # are printed last (BENCH=heat skips the reduce benchmark, BENCH=none every benchmark). With the app binary it also runs the
 # heat scene on CUDA against the CPU backend and the display benchmarks (bench --interop, --live).
 # SCENES="reduce heat scan sat histogram bfs" (the default) chooses the scenes to check; the scan part runs
-# test_scan_gpu and test_scan_apps_gpu, compute-sanitizer on their *ForTheSanitizers tests (and
-# racecheck on the deliberate race, which must report hazards), every scan variant on CUDA against
+# test_scan_gpu, test_scan_apps_gpu and test_radix_teach_gpu, compute-sanitizer on their
+# *ForTheSanitizers tests (and racecheck on the deliberate race, which must report hazards), every
+# scan variant on CUDA against
 # its CPU twin through the app, and `bench --scene scan` (int32, float32; --mode apps).
 # Exit status: 0 when every step passed.
 set -u -o pipefail
@@ -59,6 +60,7 @@ want heat && [ -x "$BIN/test_stencil_gpu" ] && gpu_tests test_stencil_gpu "stenc
 if want scan; then
   gpu_tests test_scan_gpu "scan gpu tests"
   gpu_tests test_scan_apps_gpu "scan apps gpu tests"
+  [ -x "$BIN/test_radix_teach_gpu" ] && gpu_tests test_radix_teach_gpu "radix teach gpu tests"
   grep -h -E "^(race|fast|scan|timeline)" "$OUT_DIR/test_scan_gpu.log" | head -20
 fi
 
@@ -93,6 +95,7 @@ else
   want reduce && smoke+=("test_reduce_gpu:SanitizerSmoke.*")
   want heat && [ -x "$BIN/test_stencil_gpu" ] && smoke+=("test_stencil_gpu:StencilSanitizerSmoke.*")
   want scan && smoke+=("test_scan_gpu:*ForTheSanitizers" "test_scan_apps_gpu:*ForTheSanitizers")
+  want scan && [ -x "$BIN/test_radix_teach_gpu" ] && smoke+=("test_radix_teach_gpu:*ForTheSanitizers")
   want sat && smoke+=("test_sat_gpu:*ForTheSanitizers*")
   want histogram && smoke+=("test_histogram_gpu:*ForTheSanitizers*")
   want bfs && smoke+=("test_bfs_gpu:*ForTheSanitizers*")

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "common/backend.h"
+#include "common/trace.h"
 #include "scan/scan.h"
 
 namespace ws::radix {
@@ -74,6 +75,48 @@ struct MultiBitSort {
 };
 MultiBitSort multibit_sort(const std::vector<uint32_t>& keys, int key_bits, int radix_bits,
                            int block_size);
+
+// ---------------------------------------------------------------------------------------------
+// Teach mode: the multi-bit sort traced (radix_sort_teach.cu on CUDA; its CPU twin,
+// radix_sort_teach_cpu.cpp, records the same trace event for event). One thread per key,
+// block_size keys per block, ceil(key_bits / radix_bits) passes of six steps each:
+//   zero the warp counts        each block clears its warps' digit counters (shared memory)
+//   digits + warp histograms    digit[i] = (key >> shift) & (buckets - 1); block digits[t] = digit;
+//                               atomicAdd(warp counts[warp][digit], 1)
+//   block counts                thread d walks its block's warps: warp counts[w][d] becomes the
+//                               exclusive sum over the warps before w; the total goes to
+//                               table[d * blocks + block]
+//   local rank                  the lanes of my warp before me with my digit, plus warp counts of
+//                               my warp and digit: a stable rank
+//   scan of the bucket table    one thread, digit-major: offsets = exclusive scan of the table
+//   scatter                     destination = offsets[digit * blocks + block] + local rank;
+//                               keys out[destination] = key
+// The 1-bit split of 13.3 is this pass with radix_bits = 1: a stable partition on one bit has one
+// answer, so its destinations equal split_pass's d whatever the block size.
+//
+// Trace buffers (in this order): "keys A", "keys B" (pass p reads A when p is even and writes B,
+// then the other way round), "digit", "local rank", "destination" (n each), "bucket table",
+// "offsets" (buckets * blocks each), "block digits" (shared, block_size per block), "warp counts"
+// (shared, warps * buckets per block; warps = ceil(block_size / 32)). Steps: six per pass, labelled
+// as above, phases "count" (the first four), "scan", "scatter".
+struct TeachParams {
+  int key_bits = 4;    // 1..32: the passes cover bits 0..key_bits-1
+  int radix_bits = 2;  // 1..8
+  int block_size = 4;  // keys (threads) per block, 1..1024
+};
+constexpr int kTeachStepsPerPass = 6;
+constexpr int64_t kTeachMaxTable = 65536;  // buckets * blocks of a traced pass
+
+struct TeachRun {
+  MultiBitSort sort;  // the same columns as multibit_sort(keys, key_bits, radix_bits, block_size)
+  Trace trace;
+};
+
+// Throws ws::Error naming the problem (a parameter out of range, no keys, too many keys, a bucket
+// table larger than kTeachMaxTable).
+void validate_teach(const TeachParams& p, int64_t n);
+// The traced sort on the CPU twin or the CUDA kernels (ws::Error in a build without CUDA).
+TeachRun teach(Backend backend, const TeachParams& p, const std::vector<uint32_t>& keys);
 
 // ---------------------------------------------------------------------------------------------
 // Fast mode: sorts n keys (all 32 bits) `repeats` times after a warm-up, median time. `out` (may

@@ -84,6 +84,31 @@ TEST(CodePanel, EveryApplicationModeShowsItsKernelAndTheStepsStatement) {
   expect_kernel_sources<SegmentedScene>();
 }
 
+TEST(CodePanel, TheRadixBucketsViewShowsTheTeachKernelsStatements) {
+  SceneContext context;  // the CPU backend
+  RadixScene scene;
+  scene.attach(context);
+  scene.params_from_json({{"radix-view", "buckets"}, {"radix-bits", 3}, {"block", 40}, {"n", 100}});
+  scene.reset();
+  for (int s = 0; s < scene.step_count(); ++s) {
+    scene.seek(s);
+    const KernelSource ref = scene.kernel_source();
+    EXPECT_EQ(ref.file, "kernels/radix_sort/radix_sort_teach.cu");
+    const SourceSection section = load_step_source(ref.file, ref.section, ref.marker);
+    ASSERT_FALSE(section.lines.empty()) << "no section " << ref.section;
+    ASSERT_FALSE(ref.marker.empty()) << "step " << s;
+    EXPECT_GE(find_marker_line(section, ref.marker), 0) << "step " << s << ": " << ref.marker;
+  }
+  // Every step of the trace, not only those the view stops at, names a statement.
+  const auto run = radix::teach(Backend::Cpu, radix::TeachParams{}, {3, 1, 2, 0, 7});
+  for (const auto& step : run.trace.steps)
+    EXPECT_GE(find_marker_line(load_step_source("kernels/radix_sort/radix_sort_teach.cu", "teach",
+                                                step.code_marker),
+                               step.code_marker),
+              0)
+        << step.code_marker;
+}
+
 TEST(CodePanel, TheVariantSectionComesFirst) {
   const SourceSection s = load_step_source("kernels/reduce/reduce.cu", "sequential", "@tree");
   EXPECT_EQ(s.title, "variant sequential");

@@ -266,6 +266,24 @@ TEST(RadixMode, BucketOffsetsAreTheExclusiveScanOfTheTable) {
   EXPECT_EQ(mode->step_count(), 3 * static_cast<int>(r["buckets"]["passes"].size()));
 }
 
+TEST(RadixMode, RunJsonCarriesTheTracedSortOfTheBucketsView) {
+  auto mode = make_mode("radix");
+  mode->params_from_json({{"radix-view", "buckets"}, {"radix-bits", 2}, {"block", 4}});
+  mode->reset();
+  const nlohmann::json r = mode->results_json();
+  const size_t passes = r["buckets"]["passes"].size();
+  ASSERT_GT(passes, 0u);
+  EXPECT_EQ(r["steps"].size(), 6 * passes);  // six traced steps per pass
+  EXPECT_TRUE(r["cpu_check"].is_null());     // the CPU backend: the twin is the run
+  ASSERT_TRUE(r["counters"].is_object());
+  EXPECT_EQ(r["counters"]["atomics"].get<int64_t>(),
+            static_cast<int64_t>(passes * r["input"].size()));  // one per key and pass
+  EXPECT_EQ(r["steps"][1]["code_marker"], "@radix-digit");
+  // The caption of a phase carries its traced step's facts (the atomics of the digit counts).
+  mode->seek(0);
+  EXPECT_NE(mode->caption().find("atomic"), std::string::npos) << mode->caption();
+}
+
 TEST(RadixMode, EveryViewDrawsEveryStepAndHoverNamesKeys) {
   auto mode = make_mode("radix");
   for (const char* view : {"split", "lsd", "buckets"}) {

@@ -1,7 +1,8 @@
 // Lecture-mode caption of the radix sort: per step of the view on screen (the split pass's
 // columns, an LSD pass, a phase of a multi-bit pass over the bucket table) what is computed and
-// why it puts every key in its place, with the step's numbers. The views come from the CPU twin's
-// passes, not a trace, so the facts are the sort's own.
+// why it puts every key in its place, with the step's numbers. The split and LSD views come from
+// the host functions, so their facts are the sort's own; the buckets view adds the facts of its
+// step of the traced sort (threads, memory, atomics).
 #include <algorithm>
 
 #include "i18n/i18n.h"
@@ -66,6 +67,9 @@ std::string RadixScene::caption() const {
                "coalesce.");
       facts = trf("{0} blocks of {1} keys, {2} digit values: a table of {3} counts.", bp.blocks,
                   bp.block_size, bp.buckets, bp.table.size());
+      const int traced = trace_step();
+      if (traced >= 0)
+        facts = joined(facts, step_facts(trace_, traced_.counters, traced, &traced_.snapshots));
       break;
     }
     default: {

@@ -79,6 +79,15 @@ void RadixScene::ui() {
          {tr("bucket table entries per pass"),
           multibit_->passes.empty() ? "0" : std::to_string(multibit_->passes[0].table.size())},
          {tr("matches std::stable_sort"), ok ? tr("yes") : tr("NO")}});
+    // The traced multi-bit sort's counters (the buckets view's passes).
+    const Counters& c = traced_.counters;
+    counter_table("radix trace counters",
+                  {{tr("steps"), std::to_string(c.steps)},
+                   {tr("atomics (digit counts)"), std::to_string(c.atomics)},
+                   {tr("longest atomic chain, run"), std::to_string(c.longest_atomic_chain)},
+                   {tr("lanes consumed"), std::to_string(c.lanes_consumed)},
+                   {tr("barriers"), std::to_string(c.barriers)}});
+    twin_check_line(traced_.twin);
   }
   if (ImGui::CollapsingHeader(label_id(TR_NOOP("Fast mode (ours vs the library)")).c_str())) {
     ImGui::TextWrapped(

@@ -1,5 +1,5 @@
-// The radix sort scene's parameters, the CPU twin's split pass, LSD sort and multi-bit sort of
-// the keys, results and benchmark.
+// The radix sort scene's parameters, the split pass and LSD sort of the keys (host functions), the
+// backend's traced multi-bit sort (checked against its CPU twin on CUDA), results and benchmark.
 #include "radix_scene.h"
 
 #include <algorithm>
@@ -154,17 +154,43 @@ void RadixScene::reset() {
   const int bits = effective_key_bits();
   split_ = radix::split_pass(keys_, bit_);
   lsd_ = radix::lsd_sort(keys_, bits);
-  multibit_ = radix::multibit_sort(keys_, bits, radix_bits_, block_);
+  radix::TeachParams traced;
+  traced.key_bits = bits;
+  traced.radix_bits = radix_bits_;
+  traced.block_size = block_;
+  auto taught =
+      teach_and_check(backend(), [&](Backend b) { return radix::teach(b, traced, keys_); });
+  multibit_ = std::move(taught.run.sort);
+  trace_ = std::move(taught.run.trace);
+  traced_ = std::move(taught.traced);
   reference_ = keys_;
   std::stable_sort(reference_.begin(), reference_.end());
   cursor_.seek(cursor_.step(), step_count());
 }
 
 KernelSource RadixScene::kernel_source() const {
+  const int traced = trace_step();
+  if (traced >= 0)
+    return {"kernels/radix_sort/radix_sort_teach.cu", "teach", trace_.steps[traced].code_marker,
+            tr("The teach kernels, traced: per pass the digits and the block counts, one scan "
+               "of the bucket table, the scatter. The split pass is this sort with 1-bit "
+               "digits.")};
   return {"kernels/radix_sort/radix_sort.cu", "multibit", "",
           tr("The GPU sort (fast mode): one histogram, one scan of the bucket table and one "
              "scatter per digit. The views are drawn by the CPU twin; the split pass is this sort "
              "with 1-bit digits.")};
+}
+
+int RadixScene::trace_step() const {
+  if (view_ != RadixView::Buckets || !multibit_ || multibit_->passes.empty()) return -1;
+  static const char* kMarker[kBucketPhases] = {"@radix-digit", "@radix-table-scan",
+                                               "@radix-scatter"};
+  const int pass = step() / kBucketPhases, phase = step() % kBucketPhases;
+  const int first = pass * radix::kTeachStepsPerPass;
+  for (int s = first; s < first + radix::kTeachStepsPerPass; ++s)
+    if (s < static_cast<int>(trace_.steps.size()) && trace_.steps[s].code_marker == kMarker[phase])
+      return s;
+  return -1;
 }
 
 void RadixScene::code_ui() {
@@ -283,7 +309,7 @@ nlohmann::json RadixScene::results_json() const {
   }
   const bool ok =
       lsd_ && multibit_ && lsd_->sorted == reference_ && multibit_->sorted == reference_;
-  // No trace: the views are the CPU twin's passes (counters, steps and cpu_check stay empty).
+  // Counters, steps and cpu_check are the traced multi-bit sort's (the buckets view's passes).
   RunJson run;
   run.scene = id();
   run.params = params_to_json();
@@ -292,6 +318,7 @@ nlohmann::json RadixScene::results_json() const {
   run.result = multibit_ ? nlohmann::json(multibit_->sorted) : nlohmann::json();
   run.reference = reference_;
   run.matches_reference = ok;
+  run.set_trace(trace_, traced_);
   run.summary = std::to_string(keys_.size()) + " keys, " + std::to_string(effective_key_bits()) +
                 " bits: " +
                 (ok ? "LSD and multi-bit sorts match std::stable_sort"

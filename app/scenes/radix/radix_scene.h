@@ -3,7 +3,9 @@
 //            arrows to the destinations; the timeline reveals one column per step
 //   lsd      a full LSD sort of small keys, one split pass per timeline step
 //   buckets  the coalesced multi-bit version: per-block digit counts (the bucket table), its
-//            exclusive scan in digit-major order, local ranks and the scatter, pass by pass
+//            exclusive scan in digit-major order, local ranks and the scatter, pass by pass; the
+//            columns come from the backend's traced sort (radix::teach: the CUDA kernels, checked
+//            against their CPU twin, or the twin itself), and so do the counters and captions
 // Fast mode: our sort vs CUB DeviceRadixSort::SortKeys (CUDA) or std::stable_sort (CPU).
 #pragma once
 
@@ -16,6 +18,7 @@
 #include "radix_sort/radix_sort.h"
 #include "scene_kit/fast_panel.h"
 #include "scene_kit/step_cursor.h"
+#include "scene_kit/teach_pipeline.h"
 #include "scenes/scene.h"
 #include "views/cell_rows.h"
 #include "scene_kit/panel_widgets.h"
@@ -71,6 +74,9 @@ class RadixScene : public Scene {
                     float font) const;
   // The current step's label: English (for run --json) or, `translated`, in the current language.
   std::string step_label(bool translated = false) const;
+  // The buckets view's step in the trace: the phase's step of the pass on screen (digits and
+  // histograms, the table scan, the scatter); -1 in the other views.
+  int trace_step() const;
   std::string explanation() const;
   std::string binary(uint32_t key) const;
   void panel_parameters();
@@ -93,7 +99,9 @@ class RadixScene : public Scene {
   std::vector<uint32_t> keys_;
   std::optional<radix::SplitPass> split_;
   std::optional<radix::LsdSort> lsd_;
-  std::optional<radix::MultiBitSort> multibit_;
+  std::optional<radix::MultiBitSort> multibit_;  // the traced sort's passes (radix::teach)
+  Trace trace_;                                  // its trace
+  TracedRun traced_;                 // counters, snapshots, the CPU-twin check of a CUDA run
   std::vector<uint32_t> reference_;  // std::stable_sort
   StepCursor cursor_;
   std::string error_;
