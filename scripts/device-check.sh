@@ -356,7 +356,7 @@ if [ -x "$BIN/warpscope" ] && want scan && [ "${BENCH:-all}" != "none" ]; then
     note "scan bench $type" $rc
   done
   echo "== scan applications bench"
-  "$BIN/warpscope" bench --scene scan --mode apps --backend cuda --repeats 10 \
+  "$BIN/warpscope" bench --scene scan --mode apps --backend cuda --repeats 20 \
     --json "$OUT_DIR/bench_scan_apps.json" >"$OUT_DIR/bench_scan_apps_table.txt" \
     2>"$OUT_DIR/bench_scan_apps_progress.log"
   rc=$?

@@ -6,7 +6,7 @@
 //            exclusive scan in digit-major order, local ranks and the scatter, pass by pass; the
 //            columns come from the backend's traced sort (radix::teach: the CUDA kernels, checked
 //            against their CPU twin, or the twin itself), and so do the counters and captions
-// Fast mode: our sort vs CUB DeviceRadixSort::SortKeys (CUDA) or std::stable_sort (CPU).
+// Fast mode: our sort (onesweep on CUDA) vs CUB DeviceRadixSort::SortKeys or std::stable_sort.
 #pragma once
 
 #include <cstdint>

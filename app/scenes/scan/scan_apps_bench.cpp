@@ -29,9 +29,10 @@ BenchJob scan_apps_bench_job(const BenchRequest& request, ScanAppsBench which) {
     BenchReport report;
     report.title = std::string(sort ? "radix sort" : "stream compaction") + " on " + device +
                    ", median of " + std::to_string(options.repeats);
-    report.notes = sort ? "32-bit random keys; GB/s counts 8 bytes per key"
-                        : "int32 in [-1000, 1000] keeping x > 0; GB/s counts 4 bytes read per "
-                          "element + 4 written per kept one";
+    report.notes =
+        sort ? "32-bit random keys (pairs: values 0..n-1); GB/s counts 8 bytes per key, 16 per pair"
+             : "int32 in [-1000, 1000] keeping x > 0; GB/s counts 4 bytes read per "
+               "element + 4 written per kept one";
     report.table = bench::radix_bench_table(rows);
     report.library = sort ? radix::library_name(backend) : compact::library_name(backend);
     for (const bench::RadixBenchRow& r : rows) {
