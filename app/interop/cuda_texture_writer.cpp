@@ -101,9 +101,15 @@ void CudaTextureWriter::set_handoff(Handoff handoff) {
 }
 
 void CudaTextureWriter::prepare(GLuint texture, int width, int height) {
-  if (handoff_ != Handoff::MapFirst || method_ != InteropMethod::Surface || mapped_) return;
+  if ((handoff_ != Handoff::MapFirst && handoff_ != Handoff::MapAhead) ||
+      method_ != InteropMethod::Surface || mapped_)
+    return;
   if (!ensure_registered(texture, width, height)) return;
   map_surface();
+}
+
+void CudaTextureWriter::release_prepared() {
+  if (mapped_ && handoff_ != Handoff::KeepMapped) unmap_surface();
 }
 
 void CudaTextureWriter::enable_profile(bool on) {

@@ -23,7 +23,8 @@
 // Hand-off strategies (Handoff, value_image.h; surface interop only, Default unless set): the
 // live loop's colormap finishes ~2.4 ms after a simulation step on stream 0 although both kernels
 // take 0.2 ms, and the strategies move or remove the GPU-side waits between the two contexts to
-// find where that goes: MapFirst maps before the caller's step (prepare()), LegacyStream runs map,
+// find where that goes: MapFirst maps before the caller's step (prepare()), MapAhead right after
+// the previous frame's draw (prepare() there), LegacyStream runs map,
 // kernel and unmap on the simulation's stream, GlFence/SyncUnmap/CpuSync replace the GPU-side
 // waits by host waits that leave them already satisfied, and KeepMapped never unmaps (undefined by
 // the CUDA-GL contract: GL must not use a mapped resource; `bench --live` checks its pixels).
@@ -84,9 +85,11 @@ class CudaTextureWriter {
   // queued writes and unmaps a kept mapping first).
   void set_handoff(Handoff handoff);
   Handoff handoff() const { return handoff_; }
-  // Handoff::MapFirst: registers and maps `texture` now, so that the next write finds it mapped;
+  // MapFirst / MapAhead: registers and maps `texture` now, so that the next write finds it mapped;
   // a no-op for the other hand-offs, other methods, the fallback, or when it is mapped already.
   void prepare(GLuint texture, int width, int height);
+  // Unmaps what prepare() mapped (before GL reads the texture outside the write's order).
+  void release_prepared();
   // Times the writes from now on (events created at the first call); profile() waits for the
   // last write's events and returns the times since its previous call (value_image.h).
   void enable_profile(bool on);

@@ -179,7 +179,8 @@ int live_bench(std::ostream& out, const LiveBenchOptions& o, LiveBenchResult* re
       const auto t0 = Clock::now();
       GLint64 gl_frame_start = 0;
       if (timed) glGetInteger64v(GL_TIMESTAMP, &gl_frame_start);  // the GPU clock now
-      image.prepare_write();  // Handoff::MapFirst maps the texture here, before the step
+      // Handoff::MapFirst maps the texture here, before the step (MapAhead: after the draw).
+      if (o.handoff == Handoff::MapFirst) image.prepare_write();
       const auto tp = Clock::now();
       Clock::time_point t1;
       if (o.colour_first) {  // colour the field of the last frame, then advance it
@@ -211,6 +212,7 @@ int live_bench(std::ostream& out, const LiveBenchOptions& o, LiveBenchResult* re
         gfx::render_figure_into(target, draw, figure);
       }
       if (timed) glQueryCounter(queries.ids[1], GL_TIMESTAMP);
+      if (o.handoff == Handoff::MapAhead) image.prepare_write();  // for the next frame
       const auto t3 = Clock::now();
       in_flight.push_back(glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0));
       if (int(in_flight.size()) >= o.frames_in_flight) {

@@ -51,6 +51,8 @@ const char* handoff_name(Handoff handoff) {
       return "default";
     case Handoff::MapFirst:
       return "map-first";
+    case Handoff::MapAhead:
+      return "map-ahead";
     case Handoff::LegacyStream:
       return "legacy-stream";
     case Handoff::GlFence:
@@ -233,6 +235,9 @@ const std::string& ValueImage::notice() const {
 }
 
 gfx::Image ValueImage::read_back() const {
+#if defined(WARPSCOPE_HAVE_CUDA)
+  if (cuda_) cuda_->release_prepared();  // GL must not read a texture mapped by prepare_write()
+#endif
   return read_rgba(texture_.id(), width_, height_);
 }
 

@@ -44,6 +44,7 @@ const char* interop_method_name(InteropMethod method);  // "surface", "pixel-buf
 enum class Handoff : uint8_t {
   Default,       // map, colormap, unmap on our non-blocking stream; GPU-side waits only
   MapFirst,      // map before the caller's step (prepare_write), then colormap, unmap
+  MapAhead,      // as MapFirst, but the caller maps right after the frame's draw, for the next
   LegacyStream,  // map, colormap, unmap on the legacy default stream (the simulation's)
   GlFence,       // the CPU waits for GL's work (a fence) before and after the map
   SyncUnmap,     // the CPU waits for our stream before and after the unmap
@@ -53,8 +54,8 @@ enum class Handoff : uint8_t {
                  // for GL before each colormap and for the colormap after it
 };
 inline constexpr Handoff kAllHandoffs[] = {
-    Handoff::Default,   Handoff::MapFirst, Handoff::LegacyStream, Handoff::GlFence,
-    Handoff::SyncUnmap, Handoff::CpuSync,  Handoff::KeepMapped};
+    Handoff::Default, Handoff::MapFirst,  Handoff::MapAhead, Handoff::LegacyStream,
+    Handoff::GlFence, Handoff::SyncUnmap, Handoff::CpuSync,  Handoff::KeepMapped};
 const char* handoff_name(Handoff handoff);  // "default", "map-first", "legacy-stream", ...
 // Accepts handoff_name's names; false leaves `out` unchanged.
 bool parse_handoff(const std::string& text, Handoff& out);
@@ -114,8 +115,10 @@ class ValueImage {
   // Handoff::Default). Ignored by the CPU backend.
   void set_handoff(Handoff handoff);
   Handoff handoff() const { return handoff_; }
-  // Handoff::MapFirst: maps the texture for the next set_device_values / recolor now, before the
-  // caller queues its stream-0 work; a no-op otherwise and before the first values.
+  // Handoff::MapFirst / MapAhead: maps the texture for the next set_device_values / recolor now
+  // (MapFirst: before the caller queues its stream-0 work; MapAhead: right after the frame's
+  // draw is queued); a no-op otherwise and before the first values. read_back() and GL draws
+  // must not come between this and the next write (read_back unmaps first).
   void prepare_write();
   // CUDA backend: times the writes (CUDA events, host clocks) from now on; write_profile() waits
   // for the events of the last write, returns the times since the previous call and resets them.

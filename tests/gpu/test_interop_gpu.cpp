@@ -236,7 +236,7 @@ TEST(InteropGpu, EveryHandoffReadsDeviceValuesInStreamZeroOrder) {
               cudaSuccess);
     image.set_device_values(device.data, int64_t(values.size()), width, 0.0f, 1.0f);
     for (int frame = 0; frame < 3; ++frame) {
-      image.prepare_write();  // MapFirst maps here, before the stream-0 copy
+      image.prepare_write();  // MapFirst / MapAhead map here, before the stream-0 copy
       ASSERT_EQ(cudaMemcpyAsync(device.data, pinned.data, values.size() * sizeof(float),
                                 cudaMemcpyHostToDevice, cudaStreamLegacy),
                 cudaSuccess);
