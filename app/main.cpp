@@ -127,6 +127,15 @@ int run_cli(int argc, char** argv, std::optional<ws::i18n::Language> language) {
       ->check(CLI::Range(1, 100000));
   bench->add_option("--steps-per-frame", bench_steps_per_frame, "--live: time steps per frame")
       ->check(CLI::Range(1, 1000));
+  std::vector<std::string> bench_handoffs;
+  auto* bench_handoff_option =
+      bench
+          ->add_option("--handoff", bench_handoffs,
+                       "--live: how the texture passes between CUDA and GL each frame: default, "
+                       "map-first, map-ahead, legacy-stream, gl-fence, sync-unmap, cpu-sync, "
+                       "keep-mapped, or "
+                       "all (a list runs each, with a summary table; every run checks its pixels)")
+          ->delimiter(',');
   auto* bench_variant_option = bench->add_option(
       "--variant", bench_variant,
       "--live: the stencil variant; otherwise time only these variants (e.g. 9 or 7,9)");
@@ -171,12 +180,15 @@ int run_cli(int argc, char** argv, std::optional<ws::i18n::Language> language) {
                        run_out);
   if (*bench) {
     WS_REQUIRE(!(bench_interop && bench_live), std::string("--interop and --live are two runs"));
+    WS_REQUIRE(bench_live || !bench_handoff_option->count(),
+               std::string("--handoff belongs to --live"));
     if (bench_interop) return interop_bench_command(bench_sizes, bench_frames);
     if (!bench_sweep.empty())
       return scene_frames_bench_command(bench_scene, bench_sets, bench_sweep, bench_frames,
                                         bench_backend);
     if (bench_live)
-      return live_bench_command(bench_sizes, bench_frames, bench_steps_per_frame, bench_variant);
+      return live_bench_command(bench_sizes, bench_frames, bench_steps_per_frame, bench_variant,
+                                bench_handoffs);
     bench_request.sizes = bench_sizes;
     for (const std::string& set : bench_sets) {
       const size_t eq = set.find('=');

@@ -56,8 +56,10 @@ int bench_command(const std::string& scene, BenchRequest request, const std::str
                   const std::string& json_path);
 // The display path on a headless GL context (bench --interop / --live): 0, or 1 with the reason.
 int interop_bench_command(const std::vector<std::string>& sizes, int frames);
+// `handoffs`: the hand-off strategies to run, one run each (interop::Handoff names, or "all");
+// empty: the default. Several give a summary table, one row per strategy and size.
 int live_bench_command(const std::vector<std::string>& sizes, int frames, int steps_per_frame,
-                       const std::string& variant);
+                       const std::string& variant, const std::vector<std::string>& handoffs = {});
 // `warpscope gui`: the window, or with no display the default figures headless (with a session:
 // its scene, parameters, language and step).
 struct GuiRequest {

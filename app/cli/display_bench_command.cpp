@@ -8,12 +8,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <iterator>
 #include <memory>
 
 #include "commands.h"
 #include "common/error.h"
 #include "interop/interop_bench.h"
 #include "interop/live_bench.h"
+#include "interop/value_image.h"
 #include "shell/headless_context.h"
 #include "shell/imgui_runtime.h"
 #include "render/figure.h"
@@ -53,28 +55,79 @@ int interop_bench_command(const std::vector<std::string>& sizes, int frames) {
 }
 
 int live_bench_command(const std::vector<std::string>& sizes, int frames, int steps_per_frame,
-                       const std::string& variant_text) {
+                       const std::string& variant_text, const std::vector<std::string>& handoffs) {
   stencil::Variant variant = stencil::Variant::Basic;
   WS_REQUIRE(stencil::parse_variant(variant_text, variant),
              "--variant: unknown stencil variant '" + variant_text + "'");
+  std::vector<interop::Handoff> chosen;
+  for (const std::string& name : handoffs) {
+    if (name == "all") {
+      chosen.assign(std::begin(interop::kAllHandoffs), std::end(interop::kAllHandoffs));
+      continue;
+    }
+    interop::Handoff handoff = interop::Handoff::Default;
+    WS_REQUIRE(interop::parse_handoff(name, handoff), "--handoff: unknown hand-off '" + name +
+                                                          "' (choose from " +
+                                                          interop::handoff_names() + ", or all)");
+    if (std::find(chosen.begin(), chosen.end(), handoff) == chosen.end()) chosen.push_back(handoff);
+  }
+  if (chosen.empty()) chosen.push_back(interop::Handoff::Default);
+  std::vector<int> edges;
+  for (const std::string& s : sizes.empty() ? std::vector<std::string>{"4096"} : sizes)
+    edges.push_back(grid_edge(s));
   const auto gl = context();
   gfx::ImguiRuntime imgui;  // the frame is drawn as the GUI draws it, through ImGui's GL backend
   int status = 0;
-  for (const std::string& s : sizes.empty() ? std::vector<std::string>{"4096"} : sizes) {
+  struct Row {
+    int size;
+    bool colour_first;
+    interop::Handoff handoff;
+    int status;
+    interop::LiveBenchResult result;
+  };
+  std::vector<Row> rows;
+  for (const int edge : edges) {
     // The scene's order (step, then colour) unless WARPSCOPE_LIVE_ORDERS asks for both.
     const bool both = std::getenv("WARPSCOPE_LIVE_ORDERS") != nullptr;
     for (const bool colour_first :
          both ? std::vector<bool>{false, true} : std::vector<bool>{false}) {
-      interop::LiveBenchOptions options;
-      options.size = grid_edge(s);
-      options.frames = frames;
-      options.steps_per_frame = steps_per_frame;
-      options.variant = variant;
-      options.colour_first = colour_first;
-      if (both) std::cout << (colour_first ? "-- colour, then step\n" : "-- step, then colour\n");
-      status |= interop::live_bench(std::cout, options);
+      for (const interop::Handoff handoff : chosen) {
+        interop::LiveBenchOptions options;
+        options.size = edge;
+        options.frames = frames;
+        options.steps_per_frame = steps_per_frame;
+        options.variant = variant;
+        options.colour_first = colour_first;
+        options.handoff = handoff;
+        if (both) std::cout << (colour_first ? "-- colour, then step\n" : "-- step, then colour\n");
+        Row row{edge, colour_first, handoff, 0, {}};
+        row.status = interop::live_bench(std::cout, options, &row.result);
+        status |= row.status;
+        rows.push_back(row);
+        std::cout.flush();
+      }
     }
   }
+  if (rows.size() > 1) {
+    // One row per run: frame time, GPU times of the hand-off, GL draw start, and the check.
+    std::printf(
+        "\n| handoff | N | order | fps | frame ms median / p99 | step GPU ms | step done -> colour "
+        "done GPU ms | frame start -> GL draw begins ms | GL draw ms | pixels |\n"
+        "|---|---:|---|---:|---:|---:|---:|---:|---:|---|\n");
+    for (const Row& row : rows) {
+      const interop::LiveBenchResult& r = row.result;
+      const char* check = row.status != 0 && !r.checked ? "run failed"
+                          : !r.checked                  ? "not checked"
+                          : r.correct                   ? "correct"
+                                                        : "WRONG";
+      std::printf("| %s | %d | %s | %.1f | %.3f / %.3f | %.4f | %.4f | %.4f | %.4f | %s |\n",
+                  interop::handoff_name(row.handoff), row.size,
+                  row.colour_first ? "colour, step" : "step, colour", r.fps, r.frame_ms,
+                  r.frame_p99_ms, r.step_gpu_ms, r.colour_done_gpu_ms, r.draw_start_gl_ms,
+                  r.draw_gl_ms, check);
+    }
+  }
+  std::fflush(stdout);
   return status;
 }
 

@@ -41,6 +41,12 @@ class CudaPixels {
   void force_fallback(bool on) { writer_.force_fallback(on); }
   void set_method(InteropMethod method) { writer_.set_method(method); }
   InteropMethod method() const { return writer_.method(); }
+  void set_handoff(Handoff handoff) { writer_.set_handoff(handoff); }
+  // Handoff::MapFirst: maps `texture` now for the next fill (a no-op for the other hand-offs).
+  void prepare(GLuint texture, int width, int height) { writer_.prepare(texture, width, height); }
+  void release_prepared() { writer_.release_prepared(); }
+  void enable_profile(bool on) { writer_.enable_profile(on); }
+  WriteProfile profile() { return writer_.profile(); }
   bool interop() const { return writer_.interop(); }
   const std::string& notice() const { return writer_.notice(); }
 

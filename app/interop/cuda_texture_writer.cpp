@@ -4,6 +4,9 @@
 #include <cuda_gl_interop.h>
 #include <cuda_runtime.h>
 
+#include <chrono>
+#include <string>
+
 #include "common/cuda_check.cuh"
 #include "common/error.h"
 #include "interop/gl_upload.h"
@@ -17,6 +20,12 @@ constexpr const char* kForcedNotice =
 
 void free_pinned(uint32_t* p) {
   if (p != nullptr) cudaFreeHost(p);  // no throwing from a deleter
+}
+
+using Clock = std::chrono::steady_clock;
+
+double ms_since(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
 // Unmaps on unwind, so an exception between map and unmap never leaves the GL object mapped.
@@ -52,25 +61,151 @@ CudaTextureWriter::CudaTextureWriter() {
 }
 
 CudaTextureWriter::~CudaTextureWriter() {
-  // Statuses are dropped: a destructor must not throw. Order: finish our work, unregister, and
-  // only then (members, after this body) delete the GL buffer.
+  // Statuses are dropped: a destructor must not throw. Order: finish our work, unmap, unregister,
+  // and only then (members, after this body) delete the GL buffer.
   cudaStreamSynchronize(stream_);
+  if (handoff_ == Handoff::LegacyStream) cudaStreamSynchronize(cudaStreamLegacy);
+  if (mapped_ && resource_ != nullptr) cudaGraphicsUnmapResources(1, &resource_, stream_);
+  mapped_ = false;
   if (surface_ != 0) cudaDestroySurfaceObject(surface_);
   if (resource_ != nullptr) cudaGraphicsUnregisterResource(resource_);
   resource_ = nullptr;
   cudaEventDestroy(caller_ready_);
   cudaEventDestroy(writes_done_);
+  for (Probe* probe :
+       {&ready_, &map_begin_, &map_end_, &kernel_begin_, &kernel_end_, &unmap_end_, &done_})
+    if (probe->event != nullptr) cudaEventDestroy(probe->event);
   cudaStreamDestroy(stream_);
 }
 
 void CudaTextureWriter::wait_for_legacy_stream() {
+  record(ready_, cudaStreamLegacy);
+  if (handoff_ == Handoff::LegacyStream) return;  // the writes follow on stream 0 itself
   WS_CUDA_CHECK(cudaEventRecord(caller_ready_, cudaStreamLegacy));
   WS_CUDA_CHECK(cudaStreamWaitEvent(stream_, caller_ready_, 0));
 }
 
 void CudaTextureWriter::hand_back_to_legacy_stream() {
-  WS_CUDA_CHECK(cudaEventRecord(writes_done_, stream_));
-  WS_CUDA_CHECK(cudaStreamWaitEvent(cudaStreamLegacy, writes_done_, 0));
+  if (handoff_ != Handoff::LegacyStream) {
+    WS_CUDA_CHECK(cudaEventRecord(writes_done_, stream_));
+    WS_CUDA_CHECK(cudaStreamWaitEvent(cudaStreamLegacy, writes_done_, 0));
+  }
+  record(done_, cudaStreamLegacy);
+}
+
+void CudaTextureWriter::set_handoff(Handoff handoff) {
+  if (handoff == handoff_) return;
+  finish_queued();
+  if (mapped_) unmap_surface();
+  handoff_ = handoff;
+}
+
+void CudaTextureWriter::prepare(GLuint texture, int width, int height) {
+  if ((handoff_ != Handoff::MapFirst && handoff_ != Handoff::MapAhead) ||
+      method_ != InteropMethod::Surface || mapped_)
+    return;
+  if (!ensure_registered(texture, width, height)) return;
+  map_surface();
+}
+
+void CudaTextureWriter::release_prepared() {
+  if (mapped_ && handoff_ != Handoff::KeepMapped) unmap_surface();
+}
+
+void CudaTextureWriter::enable_profile(bool on) {
+  profiling_ = on;
+  if (on && ready_.event == nullptr) {
+    for (Probe* probe :
+         {&ready_, &map_begin_, &map_end_, &kernel_begin_, &kernel_end_, &unmap_end_, &done_})
+      WS_CUDA_CHECK(cudaEventCreate(&probe->event));
+  }
+}
+
+void CudaTextureWriter::record(Probe& probe, cudaStream_t stream) {
+  if (!profiling_) return;
+  WS_CUDA_CHECK(cudaEventRecord(probe.event, stream));
+  probe.recorded = true;
+}
+
+WriteProfile CudaTextureWriter::profile() {
+  WriteProfile out = host_;
+  host_ = WriteProfile{};
+  const auto between = [](Probe& a, Probe& b) {
+    if (!a.recorded || !b.recorded) return -1.0f;
+    WS_CUDA_CHECK(cudaEventSynchronize(a.event));
+    WS_CUDA_CHECK(cudaEventSynchronize(b.event));
+    float ms = 0;
+    WS_CUDA_CHECK(cudaEventElapsedTime(&ms, a.event, b.event));
+    return ms;
+  };
+  out.gpu_map_ms = between(map_begin_, map_end_);
+  out.gpu_ready_to_kernel_ms = between(ready_, kernel_begin_);
+  out.gpu_kernel_ms = between(kernel_begin_, kernel_end_);
+  out.gpu_unmap_ms = between(kernel_end_, unmap_end_);
+  out.gpu_ready_to_done_ms = between(ready_, done_);
+  for (Probe* probe :
+       {&ready_, &map_begin_, &map_end_, &kernel_begin_, &kernel_end_, &unmap_end_, &done_})
+    probe->recorded = false;
+  return out;
+}
+
+void CudaTextureWriter::finish_queued() {
+  WS_CUDA_CHECK(cudaStreamSynchronize(stream_));
+  if (handoff_ == Handoff::LegacyStream) WS_CUDA_CHECK(cudaStreamSynchronize(cudaStreamLegacy));
+}
+
+void CudaTextureWriter::wait_for_gl() {
+  const auto start = Clock::now();
+  GLsync fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+  const GLenum status =
+      glClientWaitSync(fence, GL_SYNC_FLUSH_COMMANDS_BIT, GLuint64(10) * 1000 * 1000 * 1000);
+  glDeleteSync(fence);
+  WS_REQUIRE(status == GL_ALREADY_SIGNALED || status == GL_CONDITION_SATISFIED,
+             std::string("CUDA texture writer: the GL fence was not signalled in 10 s"));
+  host_.cpu_wait_ms += ms_since(start);
+}
+
+void CudaTextureWriter::map_surface() {
+  const cudaStream_t stream = this->stream();
+  if (handoff_ == Handoff::GlFence || handoff_ == Handoff::CpuSync) wait_for_gl();
+  if (handoff_ == Handoff::CpuSync) {
+    const auto start = Clock::now();
+    WS_CUDA_CHECK(cudaStreamSynchronize(cudaStreamLegacy));  // the caller's step is done
+    host_.cpu_wait_ms += ms_since(start);
+  }
+  record(map_begin_, stream);
+  const auto start = Clock::now();
+  WS_CUDA_CHECK(cudaGraphicsMapResources(1, &resource_, stream));
+  mapped_ = true;
+  host_.cpu_map_ms += ms_since(start);
+  record(map_end_, stream);
+  // GL's side of the map (whatever the driver queued on GL's context for it) runs before we go on.
+  if (handoff_ == Handoff::GlFence || handoff_ == Handoff::CpuSync) wait_for_gl();
+  cudaArray_t array = nullptr;
+  WS_CUDA_CHECK(cudaGraphicsSubResourceGetMappedArray(&array, resource_, 0, 0));
+  if (array != surface_array_ || surface_ == 0) {  // the driver may move it between mappings
+    if (surface_ != 0) WS_CUDA_CHECK(cudaDestroySurfaceObject(surface_));
+    surface_ = 0;
+    surface_array_ = nullptr;
+    cudaResourceDesc desc{};
+    desc.resType = cudaResourceTypeArray;
+    desc.res.array.array = array;
+    WS_CUDA_CHECK(cudaCreateSurfaceObject(&surface_, &desc));
+    surface_array_ = array;
+  }
+}
+
+void CudaTextureWriter::unmap_surface() {
+  const auto start = Clock::now();
+  mapped_ = false;
+  WS_CUDA_CHECK(cudaGraphicsUnmapResources(1, &resource_, stream()));
+  host_.cpu_unmap_ms += ms_since(start);
+}
+
+void CudaTextureWriter::sync_stream() {
+  const auto start = Clock::now();
+  WS_CUDA_CHECK(cudaStreamSynchronize(stream()));
+  host_.cpu_wait_ms += ms_since(start);
 }
 
 void CudaTextureWriter::write(GLuint texture, int width, int height, const Launch& launch) {
@@ -147,7 +282,9 @@ bool CudaTextureWriter::ensure_registered(GLuint texture, int width, int height)
 }
 
 void CudaTextureWriter::unregister() {
-  if (surface_ != 0 || resource_ != nullptr) WS_CUDA_CHECK(cudaStreamSynchronize(stream_));
+  if (surface_ != 0 || resource_ != nullptr) finish_queued();
+  if (mapped_ && resource_ != nullptr) unmap_surface();
+  mapped_ = false;
   if (surface_ != 0) {
     const cudaSurfaceObject_t surface = surface_;
     surface_ = 0;
@@ -166,30 +303,41 @@ void CudaTextureWriter::unregister() {
 }
 
 void CudaTextureWriter::write_surface(const Launch& launch) {
-  MapGuard guard(resource_, stream_);
-  cudaArray_t array = nullptr;
-  WS_CUDA_CHECK(cudaGraphicsSubResourceGetMappedArray(&array, resource_, 0, 0));
-  if (array != surface_array_ || surface_ == 0) {  // the driver may move it between mappings
-    if (surface_ != 0) WS_CUDA_CHECK(cudaDestroySurfaceObject(surface_));
-    surface_ = 0;
-    surface_array_ = nullptr;
-    cudaResourceDesc desc{};
-    desc.resType = cudaResourceTypeArray;
-    desc.res.array.array = array;
-    WS_CUDA_CHECK(cudaCreateSurfaceObject(&surface_, &desc));
-    surface_array_ = array;
+  const cudaStream_t stream = this->stream();
+  ++host_.writes;
+  if (handoff_ == Handoff::KeepMapped && mapped_) wait_for_gl();  // GL is done with the pixels
+  if (!mapped_) map_surface();  // mapped already: MapFirst's prepare(), or KeepMapped
+  try {
+    PixelDestination destination;
+    destination.surface = surface_;
+    record(kernel_begin_, stream);
+    const auto start = Clock::now();
+    launch(destination, stream);
+    host_.cpu_launch_ms += ms_since(start);
+    record(kernel_end_, stream);
+    // The kernel is done before the unmap, so GL's wait for it is satisfied when it is queued.
+    if (handoff_ == Handoff::SyncUnmap || handoff_ == Handoff::CpuSync ||
+        handoff_ == Handoff::KeepMapped)
+      sync_stream();
+  } catch (...) {
+    if (mapped_) {
+      mapped_ = false;
+      cudaGraphicsUnmapResources(1, &resource_, stream);
+    }
+    throw;
   }
-  PixelDestination destination;
-  destination.surface = surface_;
-  launch(destination, stream_);
-  guard.unmap();  // GL work issued after this waits for the kernel
+  if (handoff_ == Handoff::KeepMapped) return;
+  unmap_surface();  // GL work issued after this waits for the kernel
+  record(unmap_end_, stream);
+  // And CUDA's side of the unmap is done before GL's next work is queued.
+  if (handoff_ == Handoff::SyncUnmap || handoff_ == Handoff::CpuSync) sync_stream();
 }
 
 void CudaTextureWriter::write_pixel_buffer(GLuint texture, int width, int height,
                                            const Launch& launch) {
   const int64_t cells = int64_t(width) * height;
   {
-    MapGuard guard(resource_, stream_);
+    MapGuard guard(resource_, stream());
     void* pointer = nullptr;
     size_t size = 0;
     WS_CUDA_CHECK(cudaGraphicsResourceGetMappedPointer(&pointer, &size, resource_));
@@ -197,7 +345,7 @@ void CudaTextureWriter::write_pixel_buffer(GLuint texture, int width, int height
                                               " bytes, " + std::to_string(cells * 4) + " needed");
     PixelDestination destination;
     destination.linear = static_cast<uint32_t*>(pointer);
-    launch(destination, stream_);
+    launch(destination, stream());
     guard.unmap();  // GL work issued after this waits for the kernel
   }
   upload_rgba(texture, width, height, pbo_.id(), nullptr);
@@ -207,7 +355,7 @@ void CudaTextureWriter::write_fallback(GLuint texture, int width, int height,
                                        const Launch& launch) {
   const size_t cells = size_t(width) * size_t(height);
   if (device_pixels_.size() < cells) {
-    WS_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    WS_CUDA_CHECK(cudaStreamSynchronize(stream()));
     device_pixels_ = DeviceBuffer<uint32_t>();
     device_pixels_ = DeviceBuffer<uint32_t>(cells);
   }
@@ -222,10 +370,10 @@ void CudaTextureWriter::write_fallback(GLuint texture, int width, int height,
   }
   PixelDestination destination;
   destination.linear = device_pixels_.data();
-  launch(destination, stream_);
+  launch(destination, stream());
   WS_CUDA_CHECK(cudaMemcpyAsync(host_pixels_.get(), device_pixels_.data(), cells * sizeof(uint32_t),
-                                cudaMemcpyDeviceToHost, stream_));
-  WS_CUDA_CHECK(cudaStreamSynchronize(stream_));
+                                cudaMemcpyDeviceToHost, stream()));
+  WS_CUDA_CHECK(cudaStreamSynchronize(stream()));
   upload_rgba(texture, width, height, 0, host_pixels_.get());  // GL copies it before returning
 }
 

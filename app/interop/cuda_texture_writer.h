@@ -20,6 +20,14 @@
 // after the map, GL waits ~300 us after the unmap), so a lone write + fence takes ~0.5 ms at any
 // size, while the pixel buffer adds a GL copy (1.8 ms at 4096^2) and the fallback a host round
 // trip (25 ms at 4096^2).
+// Hand-off strategies (Handoff, value_image.h; surface interop only, Default unless set): the
+// live loop's colormap finishes ~2.4 ms after a simulation step on stream 0 although both kernels
+// take 0.2 ms, and the strategies move or remove the GPU-side waits between the two contexts to
+// find where that goes: MapFirst maps before the caller's step (prepare()), MapAhead right after
+// the previous frame's draw (prepare() there), LegacyStream runs map,
+// kernel and unmap on the simulation's stream, GlFence/SyncUnmap/CpuSync replace the GPU-side
+// waits by host waits that leave them already satisfied, and KeepMapped never unmaps (undefined by
+// the CUDA-GL contract: GL must not use a mapped resource; `bench --live` checks its pixels).
 // Needs the GL context that owns the texture to be current for every call, the destructor included.
 #pragma once
 
@@ -55,7 +63,10 @@ class CudaTextureWriter {
   CudaTextureWriter& operator=(const CudaTextureWriter&) = delete;
 
   // The stream every write runs on; callers queue their uploads on it so writes follow them.
-  cudaStream_t stream() const { return stream_; }
+  // (The legacy default stream with Handoff::LegacyStream.)
+  cudaStream_t stream() const {
+    return handoff_ == Handoff::LegacyStream ? cudaStreamLegacy : stream_;
+  }
   // Our stream waits for the work queued on the legacy default stream so far.
   void wait_for_legacy_stream();
   // The legacy default stream waits for the work queued on our stream so far.
@@ -70,6 +81,19 @@ class CudaTextureWriter {
   void force_fallback(bool on);
   void set_method(InteropMethod method);
   InteropMethod method() const { return method_; }
+  // How surface writes hand the texture between the contexts (value_image.h; finishes the
+  // queued writes and unmaps a kept mapping first).
+  void set_handoff(Handoff handoff);
+  Handoff handoff() const { return handoff_; }
+  // MapFirst / MapAhead: registers and maps `texture` now, so that the next write finds it mapped;
+  // a no-op for the other hand-offs, other methods, the fallback, or when it is mapped already.
+  void prepare(GLuint texture, int width, int height);
+  // Unmaps what prepare() mapped (before GL reads the texture outside the write's order).
+  void release_prepared();
+  // Times the writes from now on (events created at the first call); profile() waits for the
+  // last write's events and returns the times since its previous call (value_image.h).
+  void enable_profile(bool on);
+  WriteProfile profile();
   bool interop() const { return !forced_ && !failed_; }
   const std::string& notice() const { return notice_; }
 
@@ -79,6 +103,13 @@ class CudaTextureWriter {
   bool ensure_registered(GLuint texture, int width, int height);
   bool registration_failed(cudaError_t status);
   void unregister();
+  void finish_queued();  // waits for our stream (and stream 0 with LegacyStream)
+  void map_surface();    // maps resource_ and (re)makes the surface object
+  void unmap_surface();
+  void sync_stream();  // the CPU waits for stream() (counted as a host wait)
+  void wait_for_gl();  // the CPU waits for all GL work issued so far (a fence)
+  struct Probe;
+  void record(Probe& probe, cudaStream_t stream);  // when profiling
   void write_surface(const Launch& launch);
   void write_pixel_buffer(GLuint texture, int width, int height, const Launch& launch);
   void write_fallback(GLuint texture, int width, int height, const Launch& launch);
@@ -87,6 +118,9 @@ class CudaTextureWriter {
   cudaEvent_t caller_ready_ = nullptr, writes_done_ = nullptr;
 
   InteropMethod method_ = InteropMethod::Surface;
+  Handoff handoff_ = Handoff::Default;
+  bool mapped_ = false;  // resource_ is mapped (surface method; between calls only with
+                         // MapFirst's prepare() or KeepMapped)
   cudaGraphicsResource* resource_ = nullptr;
   GLuint registered_texture_ = 0;  // surface method
   int registered_width_ = 0, registered_height_ = 0;
@@ -96,6 +130,15 @@ class CudaTextureWriter {
   size_t pbo_bytes_ = 0;
   bool forced_ = false, failed_ = false;
   std::string notice_;
+
+  // Profiling (enable_profile): timing events and what was recorded since the last profile().
+  struct Probe {
+    cudaEvent_t event = nullptr;
+    bool recorded = false;
+  };
+  bool profiling_ = false;
+  Probe ready_, map_begin_, map_end_, kernel_begin_, kernel_end_, unmap_end_, done_;
+  WriteProfile host_;  // the CPU times and the write count
 
   DeviceBuffer<uint32_t> device_pixels_;  // fallback only
   std::unique_ptr<uint32_t, void (*)(uint32_t*)> host_pixels_{nullptr, nullptr};

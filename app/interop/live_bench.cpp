@@ -6,15 +6,19 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <string>
 #include <vector>
 
 #include "common/cuda_check.cuh"
 #include "common/error.h"
+#include "interop/colormap.h"
 #include "interop/value_image.h"
 #include "render/figure.h"
+#include "render/image.h"
 #include "render/offscreen_target.h"
 
 namespace ws::interop {
@@ -53,6 +57,27 @@ struct Events {
   Events& operator=(const Events&) = delete;
 };
 
+// Two GL_TIMESTAMP queries: before and after the frame's draw.
+struct GlQueries {
+  GLuint ids[2] = {0, 0};
+  GlQueries() { glGenQueries(2, ids); }
+  ~GlQueries() { glDeleteQueries(2, ids); }
+  GlQueries(const GlQueries&) = delete;
+  GlQueries& operator=(const GlQueries&) = delete;
+};
+
+// Pixels of `image` (RGBA8 bytes) that differ from `want` (packed 0xAABBGGRR, the same bytes).
+int64_t differing_pixels(const gfx::Image& image, const uint32_t* want, int64_t count) {
+  if (int64_t(image.width) * image.height != count) return count;
+  int64_t differ = 0;
+  for (int64_t i = 0; i < count; ++i) {
+    uint32_t got = 0;
+    std::memcpy(&got, image.rgba.data() + i * 4, 4);
+    differ += got != want[i];
+  }
+  return differ;
+}
+
 float elapsed_ms(cudaEvent_t a, cudaEvent_t b) {
   WS_CUDA_CHECK(cudaEventSynchronize(b));
   float ms = 0;
@@ -72,7 +97,7 @@ int live_bench(std::ostream& out, int size, int frames, int steps_per_frame,
   return live_bench(out, options);
 }
 
-int live_bench(std::ostream& out, const LiveBenchOptions& o) {
+int live_bench(std::ostream& out, const LiveBenchOptions& o, LiveBenchResult* result) {
   const int size = o.size, frames = o.frames, steps_per_frame = o.steps_per_frame;
   const stencil::Variant variant = o.variant;
   try {
@@ -92,17 +117,23 @@ int live_bench(std::ostream& out, const LiveBenchOptions& o) {
     sim->synchronize();
 
     ValueImage image(Backend::Cuda);
+    image.set_handoff(o.handoff);
+    // Timing every frame needs this frame's events and queries: only with one frame in flight.
+    const bool timed = o.frames_in_flight == 1;
+    image.enable_write_profile(timed);
     gfx::OffscreenTarget target;
     gfx::FigureOptions figure;
     figure.width = 1920;
     figure.height = 1080;
     figure.supersample = 1;
-    const auto draw = [&](gfx::Canvas& canvas) {
-      // The square field centred in the 1920x1080 frame, nearest filtering (the scene's look).
-      const float side = 1080;
-      canvas.image({(1920 - side) / 2, 0}, {(1920 + side) / 2, side},
-                   {image.texture(), nullptr, false});
+    const auto draw_texture = [](GLuint texture) {
+      return [texture](gfx::Canvas& canvas) {
+        // The square field centred in the 1920x1080 frame, nearest filtering (the scene's look).
+        const float side = 1080;
+        canvas.image({(1920 - side) / 2, 0}, {(1920 + side) / 2, side}, {texture, nullptr, false});
+      };
     };
+    const auto draw = draw_texture(image.texture());
     // The blit path reads the texture through a framebuffer and scales it into 1920x1080.
     gfx::Framebuffer source = gfx::Framebuffer::create(), screen = gfx::Framebuffer::create();
     gfx::Texture screen_texture = gfx::Texture::create();
@@ -118,8 +149,17 @@ int live_bench(std::ostream& out, const LiveBenchOptions& o) {
     bool source_attached = false;
     std::vector<GLsync> in_flight;
     Events events;
+    GlQueries queries;
     const int64_t cells = int64_t(size) * size;
-    std::vector<double> frame_ms, interop_ms, launch_ms, draw_ms, step_gpu_ms, colormap_gpu_ms;
+    std::vector<float>
+        coloured;  // the field the last frame coloured (colour_first: before its step)
+    std::vector<double> frame_ms, interop_ms, launch_ms, draw_ms, fence_ms, step_gpu_ms,
+        colormap_gpu_ms;
+    std::vector<double> cpu_wait, cpu_map, cpu_launch, cpu_unmap, gpu_map, gpu_ready_to_kernel,
+        gpu_kernel, gpu_unmap, gpu_ready_to_done, gl_draw_start, gl_draw;
+    const auto keep = [](std::vector<double>& v, double x) {
+      if (x >= 0) v.push_back(x);
+    };
     const int warmup = 10;
     Clock::time_point timed_start;
     for (int i = -warmup; i < frames; ++i) {
@@ -137,9 +177,15 @@ int live_bench(std::ostream& out, const LiveBenchOptions& o) {
         WS_CUDA_CHECK(cudaEventRecord(events.after_colormap, cudaStreamLegacy));
       };
       const auto t0 = Clock::now();
+      GLint64 gl_frame_start = 0;
+      if (timed) glGetInteger64v(GL_TIMESTAMP, &gl_frame_start);  // the GPU clock now
+      // Handoff::MapFirst maps the texture here, before the step (MapAhead: after the draw).
+      if (o.handoff == Handoff::MapFirst) image.prepare_write();
+      const auto tp = Clock::now();
       Clock::time_point t1;
       if (o.colour_first) {  // colour the field of the last frame, then advance it
         colour();
+        if (o.check && i == frames - 1) coloured = sim->field();
         t1 = Clock::now();
         step();
       } else {
@@ -150,6 +196,7 @@ int live_bench(std::ostream& out, const LiveBenchOptions& o) {
       if (o.flush) glFlush();
       if (o.cpu_wait) WS_CUDA_CHECK(cudaEventSynchronize(events.after_colormap));
       const auto t2 = Clock::now();
+      if (timed) glQueryCounter(queries.ids[0], GL_TIMESTAMP);
       if (o.blit) {
         if (!source_attached) {
           glBindFramebuffer(GL_FRAMEBUFFER, source.id());
@@ -164,6 +211,8 @@ int live_bench(std::ostream& out, const LiveBenchOptions& o) {
       } else {
         gfx::render_figure_into(target, draw, figure);
       }
+      if (timed) glQueryCounter(queries.ids[1], GL_TIMESTAMP);
+      if (o.handoff == Handoff::MapAhead) image.prepare_write();  // for the next frame
       const auto t3 = Clock::now();
       in_flight.push_back(glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0));
       if (int(in_flight.size()) >= o.frames_in_flight) {
@@ -175,16 +224,34 @@ int live_bench(std::ostream& out, const LiveBenchOptions& o) {
         glFlush();
       }
       const auto t4 = Clock::now();
+      // Read every frame's profile (it resets the writer's sums), warm-up frames included.
+      const WriteProfile w = timed ? image.write_profile() : WriteProfile{};
       if (i < 0) continue;
       frame_ms.push_back(ms_between(t0, t4));
-      launch_ms.push_back(o.colour_first ? ms_between(t1, t2) : ms_between(t0, t1));
-      interop_ms.push_back(o.colour_first ? ms_between(t0, t1) : ms_between(t1, t2));
+      const double prepare = ms_between(t0, tp);
+      launch_ms.push_back(o.colour_first ? ms_between(t1, t2) : ms_between(tp, t1));
+      interop_ms.push_back(prepare + (o.colour_first ? ms_between(tp, t1) : ms_between(t1, t2)));
       draw_ms.push_back(ms_between(t2, t3));
-      if (o.frames_in_flight == 1) {  // waiting on this frame's events would stall a pipeline
+      fence_ms.push_back(ms_between(t3, t4));
+      if (timed) {  // waiting on this frame's events would stall a pipeline
         const float step = elapsed_ms(events.before_step, events.after_step);
         step_gpu_ms.push_back(steps_per_frame > 0 ? step / float(steps_per_frame) : 0.0f);
         colormap_gpu_ms.push_back(elapsed_ms(
             o.colour_first ? events.before_colour : events.after_step, events.after_colormap));
+        cpu_wait.push_back(w.cpu_wait_ms);
+        cpu_map.push_back(w.cpu_map_ms);
+        cpu_launch.push_back(w.cpu_launch_ms);
+        cpu_unmap.push_back(w.cpu_unmap_ms);
+        keep(gpu_map, w.gpu_map_ms);
+        keep(gpu_ready_to_kernel, w.gpu_ready_to_kernel_ms);
+        keep(gpu_kernel, w.gpu_kernel_ms);
+        keep(gpu_unmap, w.gpu_unmap_ms);
+        keep(gpu_ready_to_done, w.gpu_ready_to_done_ms);
+        GLint64 begin = 0, end = 0;
+        glGetQueryObjecti64v(queries.ids[0], GL_QUERY_RESULT, &begin);
+        glGetQueryObjecti64v(queries.ids[1], GL_QUERY_RESULT, &end);
+        gl_draw_start.push_back(double(begin - gl_frame_start) / 1e6);
+        gl_draw.push_back(double(end - begin) / 1e6);
       }
     }
     for (GLsync fence : in_flight) {
@@ -197,16 +264,44 @@ int live_bench(std::ostream& out, const LiveBenchOptions& o) {
     WS_REQUIRE(image.path() == ValueImage::Path::CudaInterop,
                "live benchmark: interop unavailable: " + image.notice());
 
+    // The check: the texture as GL holds it (read with glGetTexImage, before anything else syncs
+    // or unmaps) against the CPU colormap of the field it was coloured from, and the last frame
+    // as drawn against the same figure drawn from a texture the CPU coloured.
+    LiveBenchResult r;
+    if (o.check) {
+      const gfx::Image drawn = o.blit ? gfx::Image{} : target.read_pixels();
+      const gfx::Image texture = image.read_back();
+      if (!o.colour_first) coloured = sim->field();
+      std::vector<uint32_t> expected(static_cast<size_t>(cells));
+      colormap_fill_host(image.colormap(), coloured.data(), cells, cells, 0.0f, 1.0f,
+                         expected.data());
+      r.texture_mismatches = differing_pixels(texture, expected.data(), cells);
+      if (!o.blit) {
+        ValueImage reference(Backend::Cpu);
+        reference.set_values(coloured.data(), cells, size, 0.0f, 1.0f);
+        gfx::OffscreenTarget reference_target;
+        gfx::render_figure_into(reference_target, draw_texture(reference.texture()), figure);
+        const gfx::Image want = reference_target.read_pixels();
+        r.frame_mismatches =
+            want.width == drawn.width && want.height == drawn.height
+                ? differing_pixels(drawn, reinterpret_cast<const uint32_t*>(want.rgba.data()),
+                                   int64_t(want.width) * want.height)
+                : int64_t(want.width) * want.height;
+      }
+      r.checked = true;
+      r.correct = r.texture_mismatches == 0 && r.frame_mismatches <= 0;
+    }
+
     cudaDeviceProp prop{};
     int device = 0, driver = 0;
     WS_CUDA_CHECK(cudaGetDevice(&device));
     WS_CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
     cudaDriverGetVersion(&driver);
     const stencil::Stats stats = sim->stats();
-    char line[2048];
+    char line[4096];
     std::snprintf(
         line, sizeof line,
-        "live %dx%d %s, %d steps/frame, %d frames (%s, CUDA driver %d, interop %s; "
+        "live %dx%d %s, %d steps/frame, %d frames (%s, CUDA driver %d, interop %s, handoff %s; "
         "draw %s%s%s, %d frame(s) in flight)\n"
         "  fps %.1f | frame ms median %.3f p99 %.3f\n"
         "  CPU ms per frame: interop call (map+launch+unmap+hand-offs) median %.4f p99 "
@@ -215,15 +310,52 @@ int live_bench(std::ostream& out, const LiveBenchOptions& o) {
         "stream hand-off) median %.4f\n"
         "  field after %lld steps: min %.4f max %.4f mean %.6f\n",
         size, size, stencil::info(variant).id, steps_per_frame, frames, prop.name, driver,
-        interop_method_name(image.interop_method()), o.blit ? "blit" : "ImGui figure",
-        o.cpu_wait ? ", CPU waits for colormap" : "", o.flush ? ", glFlush after interop" : "",
-        o.frames_in_flight, double(frames) / total_s, quantile(frame_ms, 0.5),
-        quantile(frame_ms, 0.99), quantile(interop_ms, 0.5), quantile(interop_ms, 0.99),
-        quantile(launch_ms, 0.5), quantile(draw_ms, 0.5), quantile(step_gpu_ms, 0.5),
-        quantile(colormap_gpu_ms, 0.5), static_cast<long long>(frames + warmup) * steps_per_frame,
-        stats.min, stats.max, stats.mean);
+        interop_method_name(image.interop_method()), handoff_name(o.handoff),
+        o.blit ? "blit" : "ImGui figure", o.cpu_wait ? ", CPU waits for colormap" : "",
+        o.flush ? ", glFlush after interop" : "", o.frames_in_flight, double(frames) / total_s,
+        quantile(frame_ms, 0.5), quantile(frame_ms, 0.99), quantile(interop_ms, 0.5),
+        quantile(interop_ms, 0.99), quantile(launch_ms, 0.5), quantile(draw_ms, 0.5),
+        quantile(step_gpu_ms, 0.5), quantile(colormap_gpu_ms, 0.5),
+        static_cast<long long>(frames + warmup) * steps_per_frame, stats.min, stats.max,
+        stats.mean);
     out << line;
-    return 0;
+    const auto ms = [&](const std::vector<double>& v) {
+      char text[32];
+      if (v.empty())
+        std::snprintf(text, sizeof text, "-");
+      else
+        std::snprintf(text, sizeof text, "%.4f", quantile(v, 0.5));
+      return std::string(text);
+    };
+    out << "  phases, medians (ms): CPU: step launch " << ms(launch_ms) << ", colour call "
+        << ms(interop_ms) << " (host waits " << ms(cpu_wait) << ", map " << ms(cpu_map)
+        << ", colormap launch " << ms(cpu_launch) << ", unmap " << ms(cpu_unmap) << "), draw calls "
+        << ms(draw_ms) << ", fence wait " << ms(fence_ms) << "\n";
+    out << "    GPU (CUDA events): map " << ms(gpu_map) << ", step done -> colormap starts "
+        << ms(gpu_ready_to_kernel) << ", colormap kernel " << ms(gpu_kernel)
+        << ", kernel end -> unmapped " << ms(gpu_unmap) << ", step done -> colour done on stream 0 "
+        << ms(gpu_ready_to_done) << "\n";
+    out << "    GPU (GL timestamps): frame start -> draw begins " << ms(gl_draw_start) << ", draw "
+        << ms(gl_draw) << "\n";
+    if (r.checked) {
+      out << "  check: texture vs CPU colormap: "
+          << (r.texture_mismatches == 0 ? std::string("identical")
+                                        : std::to_string(r.texture_mismatches) + " texels differ");
+      if (r.frame_mismatches >= 0)
+        out << " | last drawn frame vs CPU-coloured figure: "
+            << (r.frame_mismatches == 0 ? std::string("identical")
+                                        : std::to_string(r.frame_mismatches) + " pixels differ");
+      out << (r.correct ? "  -> correct\n" : "  -> WRONG\n");
+    }
+    r.fps = double(frames) / total_s;
+    r.frame_ms = quantile(frame_ms, 0.5);
+    r.frame_p99_ms = quantile(frame_ms, 0.99);
+    r.step_gpu_ms = quantile(step_gpu_ms, 0.5);
+    r.colour_done_gpu_ms = quantile(colormap_gpu_ms, 0.5);
+    r.draw_start_gl_ms = quantile(gl_draw_start, 0.5);
+    r.draw_gl_ms = quantile(gl_draw, 0.5);
+    if (result != nullptr) *result = r;
+    return r.checked && !r.correct ? 1 : 0;
   } catch (const std::exception& e) {
     out << "live benchmark failed: " << e.what() << "\n";
     return 1;

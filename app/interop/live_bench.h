@@ -12,12 +12,17 @@
 // the colormap finishes ~2.4 ms after a step that ran on stream 0 just before it, at every size,
 // while without a step (steps_per_frame 0) it finishes 0.24 ms after its event and frames take
 // 0.71 ms. So the cost is the hand-off between the CUDA and GL contexts while CUDA is busy, not
-// the map/unmap calls. colour_first (colour the last field, then step) is the candidate fix; it
-// was not measured yet (see the diagnostics below).
+// the map/unmap calls. colour_first (colour the last field, then step) did not help.
+// `handoff` picks how the texture passes between the contexts (value_image.h, Handoff); each run
+// also reports the phases (CPU clocks; CUDA events around map, colormap and unmap; GL timestamps
+// around the draw) and, unless `check` is off, compares the texture and the last drawn frame with
+// the CPU colormap of the same field, so a fast but wrong hand-off shows as wrong.
 #pragma once
 
+#include <cstdint>
 #include <ostream>
 
+#include "interop/value_image.h"
 #include "stencil/stencil.h"
 
 namespace ws::interop {
@@ -34,11 +39,27 @@ struct LiveBenchOptions {
   bool colour_first = false;  // colour the field, then advance it (shows the last frame's field)
   bool wait_step = false;     // the CPU waits for the simulation step before colouring
   int frames_in_flight = 1;   // 1: wait for this frame's fence; 2: for the previous frame's
+  Handoff handoff = Handoff::Default;  // how the texture passes between CUDA and GL
+  bool check = true;  // compare the texture and the drawn frame with the CPU colormap at the end
+};
+
+// One run's headline numbers (medians over the timed frames; -1: not measured).
+struct LiveBenchResult {
+  double fps = 0, frame_ms = 0, frame_p99_ms = 0;
+  double step_gpu_ms = -1;         // one simulation step
+  double colour_done_gpu_ms = -1;  // step done -> colour done and handed back (CUDA events)
+  double draw_start_gl_ms = -1;    // frame start -> the GL draw begins (GL timestamps)
+  double draw_gl_ms = -1;          // the GL draw, begin to end (GL timestamps)
+  bool checked = false, correct = false;
+  int64_t texture_mismatches = 0;  // texels != the CPU colormap of the coloured field
+  int64_t frame_mismatches = -1;   // drawn pixels != the same figure of a CPU texture (-1: n/a)
 };
 
 // Needs a current GL context on the CUDA device and an ImguiRuntime (render_figure_into).
-// Returns 0, or 1 with the reason on `out` (no CUDA, a grid that does not fit, GL errors).
-int live_bench(std::ostream& out, const LiveBenchOptions& options);
+// Returns 0, or 1 with the reason on `out` (no CUDA, a grid that does not fit, GL errors, or a
+// check that found wrong pixels). `result`, when given, receives the headline numbers.
+int live_bench(std::ostream& out, const LiveBenchOptions& options,
+               LiveBenchResult* result = nullptr);
 int live_bench(std::ostream& out, int size, int frames, int steps_per_frame,
                stencil::Variant variant = stencil::Variant::Basic);
 

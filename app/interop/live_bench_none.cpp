@@ -7,7 +7,7 @@ int live_bench(std::ostream& out, int, int, int, stencil::Variant) {
   return live_bench(out, LiveBenchOptions{});
 }
 
-int live_bench(std::ostream& out, const LiveBenchOptions&) {
+int live_bench(std::ostream& out, const LiveBenchOptions&, LiveBenchResult*) {
   out << "live benchmark: this build has no CUDA backend (configure with -DWARPSCOPE_CUDA=ON)\n";
   return 1;
 }

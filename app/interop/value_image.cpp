@@ -45,6 +45,47 @@ const char* interop_method_name(InteropMethod method) {
   return method == InteropMethod::Surface ? "surface" : "pixel-buffer";
 }
 
+const char* handoff_name(Handoff handoff) {
+  switch (handoff) {
+    case Handoff::Default:
+      return "default";
+    case Handoff::MapFirst:
+      return "map-first";
+    case Handoff::MapAhead:
+      return "map-ahead";
+    case Handoff::LegacyStream:
+      return "legacy-stream";
+    case Handoff::GlFence:
+      return "gl-fence";
+    case Handoff::SyncUnmap:
+      return "sync-unmap";
+    case Handoff::CpuSync:
+      return "cpu-sync";
+    case Handoff::KeepMapped:
+      return "keep-mapped";
+  }
+  return "?";
+}
+
+bool parse_handoff(const std::string& text, Handoff& out) {
+  for (const Handoff handoff : kAllHandoffs) {
+    if (text == handoff_name(handoff)) {
+      out = handoff;
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string handoff_names() {
+  std::string names;
+  for (const Handoff handoff : kAllHandoffs) {
+    if (!names.empty()) names += ", ";
+    names += handoff_name(handoff);
+  }
+  return names;
+}
+
 ValueImage::ValueImage(Backend backend) : backend_(backend) {
   if (backend_ == Backend::Cuda) {
 #if defined(WARPSCOPE_HAVE_CUDA)
@@ -151,6 +192,34 @@ InteropMethod ValueImage::interop_method() const {
   return method_;
 }
 
+void ValueImage::set_handoff(Handoff handoff) {
+  handoff_ = handoff;
+#if defined(WARPSCOPE_HAVE_CUDA)
+  if (cuda_) cuda_->set_handoff(handoff);
+#endif
+}
+
+void ValueImage::prepare_write() {
+#if defined(WARPSCOPE_HAVE_CUDA)
+  if (cuda_ && count_ > 0 && width_ > 0) cuda_->prepare(texture_.id(), width_, height_);
+#endif
+}
+
+void ValueImage::enable_write_profile(bool on) {
+#if defined(WARPSCOPE_HAVE_CUDA)
+  if (cuda_) cuda_->enable_profile(on);
+#else
+  (void)on;
+#endif
+}
+
+WriteProfile ValueImage::write_profile() {
+#if defined(WARPSCOPE_HAVE_CUDA)
+  if (cuda_) return cuda_->profile();
+#endif
+  return {};
+}
+
 ValueImage::Path ValueImage::path() const {
 #if defined(WARPSCOPE_HAVE_CUDA)
   if (cuda_) return cuda_->interop() ? Path::CudaInterop : Path::CudaCopyFallback;
@@ -166,6 +235,9 @@ const std::string& ValueImage::notice() const {
 }
 
 gfx::Image ValueImage::read_back() const {
+#if defined(WARPSCOPE_HAVE_CUDA)
+  if (cuda_) cuda_->release_prepared();  // GL must not read a texture mapped by prepare_write()
+#endif
   return read_rgba(texture_.id(), width_, height_);
 }
 

@@ -37,6 +37,44 @@ class CudaPixels;  // cuda_pixels.h (CUDA builds)
 enum class InteropMethod : uint8_t { Surface, PixelBuffer };
 const char* interop_method_name(InteropMethod method);  // "surface", "pixel-buffer"
 
+// How a surface-interop write hands the texture between the GL and CUDA contexts
+// (cuda_texture_writer.h has what each does); Default is the shipped behaviour. The others are
+// there to find why the live loop's colormap finishes ~2.4 ms after a simulation step
+// (`warpscope bench --live --handoff all`); the other methods and the fallback ignore it.
+enum class Handoff : uint8_t {
+  Default,       // map, colormap, unmap on our non-blocking stream; GPU-side waits only
+  MapFirst,      // map before the caller's step (prepare_write), then colormap, unmap
+  MapAhead,      // as MapFirst, but the caller maps right after the frame's draw, for the next
+  LegacyStream,  // map, colormap, unmap on the legacy default stream (the simulation's)
+  GlFence,       // the CPU waits for GL's work (a fence) before and after the map
+  SyncUnmap,     // the CPU waits for our stream before and after the unmap
+  CpuSync,       // both, and for stream 0 (the caller's step) before the map: no GPU-side wait
+                 // is left pending
+  KeepMapped,    // mapped once, never unmapped (undefined by the CUDA-GL contract); the CPU waits
+                 // for GL before each colormap and for the colormap after it
+};
+inline constexpr Handoff kAllHandoffs[] = {
+    Handoff::Default, Handoff::MapFirst,  Handoff::MapAhead, Handoff::LegacyStream,
+    Handoff::GlFence, Handoff::SyncUnmap, Handoff::CpuSync,  Handoff::KeepMapped};
+const char* handoff_name(Handoff handoff);  // "default", "map-first", "legacy-stream", ...
+// Accepts handoff_name's names; false leaves `out` unchanged.
+bool parse_handoff(const std::string& text, Handoff& out);
+std::string handoff_names();  // "default, map-first, ..." (for messages)
+
+// Where the time of the CUDA writes since the last write_profile() went (CUDA interop only).
+// CPU: wall time of our calls. GPU: from CUDA events on the write's stream and on stream 0;
+// -1 where the phase did not happen (no map with KeepMapped) or was not timed.
+struct WriteProfile {
+  int writes = 0;
+  double cpu_wait_ms = 0;  // the host waits a hand-off adds (GL fence, stream synchronizes)
+  double cpu_map_ms = 0, cpu_launch_ms = 0, cpu_unmap_ms = 0;
+  float gpu_map_ms = -1;              // map begin -> mapped (the wait for GL's earlier use)
+  float gpu_ready_to_kernel_ms = -1;  // caller's stream-0 work done -> colormap kernel starts
+  float gpu_kernel_ms = -1;           // the colormap kernel
+  float gpu_unmap_ms = -1;            // kernel end -> unmapped
+  float gpu_ready_to_done_ms = -1;    // caller's stream-0 work done -> stream 0 may go on
+};
+
 class ValueImage {
  public:
   enum class Path { CudaInterop, CudaCopyFallback, Cpu };
@@ -73,6 +111,19 @@ class ValueImage {
   // compare both. Ignored by the CPU backend.
   void set_interop_method(InteropMethod method);
   InteropMethod interop_method() const;
+  // CUDA backend: how surface-interop writes hand the texture between GL and CUDA (default
+  // Handoff::Default). Ignored by the CPU backend.
+  void set_handoff(Handoff handoff);
+  Handoff handoff() const { return handoff_; }
+  // Handoff::MapFirst / MapAhead: maps the texture for the next set_device_values / recolor now
+  // (MapFirst: before the caller queues its stream-0 work; MapAhead: right after the frame's
+  // draw is queued); a no-op otherwise and before the first values. read_back() and GL draws
+  // must not come between this and the next write (read_back unmaps first).
+  void prepare_write();
+  // CUDA backend: times the writes (CUDA events, host clocks) from now on; write_profile() waits
+  // for the events of the last write, returns the times since the previous call and resets them.
+  void enable_write_profile(bool on);
+  WriteProfile write_profile();
 
   GLuint texture() const { return texture_.id(); }
   int width() const { return width_; }
@@ -102,6 +153,7 @@ class ValueImage {
   float lo_ = 0, hi_ = 1;
   Colormap colormap_ = Colormap::Viridis;
   InteropMethod method_ = InteropMethod::Surface;
+  Handoff handoff_ = Handoff::Default;
   std::vector<float> host_values_;     // Cpu backend
   std::vector<uint32_t> host_pixels_;  // Cpu backend
   std::unique_ptr<CudaPixels> cuda_;   // Cuda backend
