@@ -131,9 +131,9 @@ int run_cli(int argc, char** argv, std::optional<ws::i18n::Language> language) {
   auto* bench_handoff_option =
       bench
           ->add_option("--handoff", bench_handoffs,
-                       "--live: how the texture passes between CUDA and GL each frame: default, "
-                       "map-first, map-ahead, legacy-stream, gl-fence, sync-unmap, cpu-sync, "
-                       "keep-mapped, or "
+                       "--live: how the texture passes between CUDA and GL each frame: map-ahead "
+                       "(the heat scene's, the default), map-per-write, map-first, "
+                       "legacy-stream, gl-fence, sync-unmap, cpu-sync, keep-mapped, or "
                        "all (a list runs each, with a summary table; every run checks its pixels)")
           ->delimiter(',');
   auto* bench_variant_option = bench->add_option(

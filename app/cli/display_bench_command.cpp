@@ -71,7 +71,7 @@ int live_bench_command(const std::vector<std::string>& sizes, int frames, int st
                                                           interop::handoff_names() + ", or all)");
     if (std::find(chosen.begin(), chosen.end(), handoff) == chosen.end()) chosen.push_back(handoff);
   }
-  if (chosen.empty()) chosen.push_back(interop::Handoff::Default);
+  if (chosen.empty()) chosen.push_back(interop::Handoff::MapAhead);  // what the heat scene does
   std::vector<int> edges;
   for (const std::string& s : sizes.empty() ? std::vector<std::string>{"4096"} : sizes)
     edges.push_back(grid_edge(s));

@@ -39,7 +39,7 @@ struct LiveBenchOptions {
   bool colour_first = false;  // colour the field, then advance it (shows the last frame's field)
   bool wait_step = false;     // the CPU waits for the simulation step before colouring
   int frames_in_flight = 1;   // 1: wait for this frame's fence; 2: for the previous frame's
-  Handoff handoff = Handoff::Default;  // how the texture passes between CUDA and GL
+  Handoff handoff = Handoff::MapAhead;  // how the texture passes between CUDA and GL (the scene's)
   bool check = true;  // compare the texture and the drawn frame with the CPU colormap at the end
 };
 

@@ -48,7 +48,7 @@ const char* interop_method_name(InteropMethod method) {
 const char* handoff_name(Handoff handoff) {
   switch (handoff) {
     case Handoff::Default:
-      return "default";
+      return "map-per-write";
     case Handoff::MapFirst:
       return "map-first";
     case Handoff::MapAhead:
@@ -202,6 +202,12 @@ void ValueImage::set_handoff(Handoff handoff) {
 void ValueImage::prepare_write() {
 #if defined(WARPSCOPE_HAVE_CUDA)
   if (cuda_ && count_ > 0 && width_ > 0) cuda_->prepare(texture_.id(), width_, height_);
+#endif
+}
+
+void ValueImage::release_prepared_write() {
+#if defined(WARPSCOPE_HAVE_CUDA)
+  if (cuda_) cuda_->release_prepared();
 #endif
 }
 

@@ -38,9 +38,12 @@ enum class InteropMethod : uint8_t { Surface, PixelBuffer };
 const char* interop_method_name(InteropMethod method);  // "surface", "pixel-buffer"
 
 // How a surface-interop write hands the texture between the GL and CUDA contexts
-// (cuda_texture_writer.h has what each does); Default is the shipped behaviour. The others are
-// there to find why the live loop's colormap finishes ~2.4 ms after a simulation step
-// (`warpscope bench --live --handoff all`); the other methods and the fallback ignore it.
+// (cuda_texture_writer.h has what each does). Default ("map-per-write"): each write maps and
+// unmaps, for images written now and then. The heat scene's live loop uses MapAhead: with a
+// simulation step queued before it, map-per-write's map waited ~2.4 ms on the GPU (a 4096^2
+// frame 3.1 ms, MapAhead 0.63 ms on an H200, docs/performance.md). The others were measured
+// to find that (`warpscope bench --live --handoff all`); the other methods and the fallback
+// ignore it.
 enum class Handoff : uint8_t {
   Default,       // map, colormap, unmap on our non-blocking stream; GPU-side waits only
   MapFirst,      // map before the caller's step (prepare_write), then colormap, unmap
@@ -56,7 +59,7 @@ enum class Handoff : uint8_t {
 inline constexpr Handoff kAllHandoffs[] = {
     Handoff::Default, Handoff::MapFirst,  Handoff::MapAhead, Handoff::LegacyStream,
     Handoff::GlFence, Handoff::SyncUnmap, Handoff::CpuSync,  Handoff::KeepMapped};
-const char* handoff_name(Handoff handoff);  // "default", "map-first", "legacy-stream", ...
+const char* handoff_name(Handoff handoff);  // "map-per-write", "map-first", "map-ahead", ...
 // Accepts handoff_name's names; false leaves `out` unchanged.
 bool parse_handoff(const std::string& text, Handoff& out);
 std::string handoff_names();  // "default, map-first, ..." (for messages)
@@ -120,6 +123,8 @@ class ValueImage {
   // draw is queued); a no-op otherwise and before the first values. read_back() and GL draws
   // must not come between this and the next write (read_back unmaps first).
   void prepare_write();
+  // Unmaps what prepare_write() mapped: when no write will come before GL next draws the texture.
+  void release_prepared_write();
   // CUDA backend: times the writes (CUDA events, host clocks) from now on; write_profile() waits
   // for the events of the last write, returns the times since the previous call and resets them.
   void enable_write_profile(bool on);

@@ -34,6 +34,8 @@ class ModeSwitch : public Scene {
   void tick(float dt) override { active().tick(dt); }
   bool live() const override { return active().live(); }
   bool busy() const override { return active().busy(); }
+  void frame_drawn() override { active().frame_drawn(); }
+  void tick_skipped() override { active().tick_skipped(); }
   void advance_frame() override { active().advance_frame(); }
   void pointer(const Pointer& p) override { active().pointer(p); }
   void ui() override;

@@ -64,6 +64,13 @@ class Scene {
   // True while a recomputation runs on a worker (context.background_work): the figure still
   // shows the previous result; scripted screenshots wait for it.
   virtual bool busy() const { return false; }
+  // The window has queued this frame's draw (and will draw again only after the next tick(), or
+  // after tick_skipped()): a live scene may map its textures for the next frame's writes now, so
+  // that the map's wait for GL's draw is over by then (Handoff::MapAhead, value_image.h).
+  virtual void frame_drawn() {}
+  // The window skips this frame's tick() (an animation export or lecture mode holds the
+  // simulation): what frame_drawn() mapped must be unmapped before GL draws it.
+  virtual void tick_skipped() {}
   // Live scenes (capabilities().live): runs the simulation on by what one frame of the window
   // runs while it plays (e.g. its steps per frame), whether it is running or paused now, and
   // refreshes what draw() shows. For recording an animation frame by frame (`render --frames`,

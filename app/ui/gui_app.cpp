@@ -199,6 +199,8 @@ int GuiApp::run() {
       }
       break;
     }
+    // Not before a screenshot: it draws the frame again.
+    if (scene_) guarded([&] { scene_->frame_drawn(); });
   }
   // A fast-mode benchmark may still be running: hide the window now rather than leave it frozen
   // while the scene waits for its worker on destruction.
@@ -214,7 +216,11 @@ void GuiApp::frame(float dt) {
     return;
   }
   // A running simulation advances once per frame; while an animation records, the recording does.
-  if (!animation_export_.busy()) guarded([&] { scene_->tick(dt); });
+  if (!animation_export_.busy()) {
+    guarded([&] { scene_->tick(dt); });
+  } else {
+    scene_->tick_skipped();
+  }
   if (!ImGui::GetIO().WantTextInput && ImGui::IsKeyPressed(GLFW_KEY_F5, false)) set_lecture(true);
   menu_bar();
   open_files_frame(dt);
@@ -244,7 +250,11 @@ void GuiApp::frame(float dt) {
 void GuiApp::lecture_frame(float dt) {
   // Space may hold a live simulation: the window then stops advancing it (as while an animation
   // records: the recording advances it).
-  if (!lecture_.holds_simulation() && !animation_export_.busy()) guarded([&] { scene_->tick(dt); });
+  if (!lecture_.holds_simulation() && !animation_export_.busy()) {
+    guarded([&] { scene_->tick(dt); });
+  } else {
+    scene_->tick_skipped();
+  }
   // The menu bar hides; it comes back while the mouse rests at the top edge or a menu (or a
   // dialog) is open, and then the keys are the menu's.
   const bool menu_open =

@@ -113,11 +113,11 @@ TEST(ScanAppsGpu, SmallRunsForTheSanitizers) {
     radix::sort_cuda_bits(keys.data(), out.data(), n, 1, bits);
     EXPECT_EQ(out, expected) << bits << "-bit digits";
   }
-  std::vector<uint32_t> out(n), values(n), values_out(n);
+  std::vector<uint32_t> out(n), indices(n), indices_out(n);
   radix::sort_fast(Backend::Cuda, keys.data(), out.data(), n, 1);  // onesweep
   EXPECT_EQ(out, expected) << "onesweep";
-  std::iota(values.begin(), values.end(), 0u);
-  radix::sort_pairs_fast(Backend::Cuda, keys.data(), values.data(), out.data(), values_out.data(),
+  std::iota(indices.begin(), indices.end(), 0u);
+  radix::sort_pairs_fast(Backend::Cuda, keys.data(), indices.data(), out.data(), indices_out.data(),
                          n, 1);
   EXPECT_EQ(out, expected) << "onesweep pairs";
 }

@@ -106,6 +106,17 @@ void HeatLiveScene::tick(float dt) {
   upload_images();
 }
 
+void HeatLiveScene::frame_drawn() {
+  // Every tick() colours every image again (upload_images), which takes the mapping back.
+  for (auto& image : images_)
+    if (image) image->prepare_write();
+}
+
+void HeatLiveScene::tick_skipped() {
+  for (auto& image : images_)
+    if (image) image->release_prepared_write();
+}
+
 void HeatLiveScene::advance_frame() {
   // What tick() does while running, without the frame-time bookkeeping of the window.
   if (sim_) advance(settings_->steps_per_frame);
@@ -127,7 +138,10 @@ void HeatLiveScene::upload_images() {
     int width = 0, height = 0;
     stencil::slice_shape(p, axis, width, height);
     auto& image = images_[k];
-    if (!image) image = std::make_unique<interop::ValueImage>(backend());
+    if (!image) {
+      image = std::make_unique<interop::ValueImage>(backend());
+      image->set_handoff(interop::Handoff::MapAhead);  // mapped by frame_drawn()
+    }
     image->set_colormap(settings_->colormap);
     const float lo = settings_->lo, hi = settings_->hi > lo ? settings_->hi : lo + 1;
     const float* device = backend() == Backend::Cuda ? (p.dim == 3 ? sim_->device_slice(axis, index)
