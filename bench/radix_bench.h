@@ -23,7 +23,8 @@ namespace ws::bench {
 
 // What the GB/s column counts (also written into the JSON as "gbps_counts").
 inline constexpr const char* kScanAppsGbpsCounts =
-    "GB/s: sorts 8 bytes per key; compaction 4 bytes read per element + 4 written per kept one";
+    "GB/s: sorts 8 bytes per key (16 per key-value pair); compaction 4 bytes read per element + 4 "
+    "written per kept one";
 
 struct RadixBenchOptions {
   int repeats = 10;

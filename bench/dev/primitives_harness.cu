@@ -94,11 +94,11 @@ static void copy_bw(int64_t n) {
 }
 
 // ------------------------------------------------------------------------------------ scan
-template <class T, int TH, int IT>
+template <class T, int TH, int IT, int MB = 0>
 void our_scan(const T* in, T* out, int64_t n, unsigned long long* status, unsigned* counter,
               unsigned epoch, unsigned first, unsigned spin) {
   const int64_t tiles = (n + TH * IT - 1) / (TH * IT);
-  ws::scan::fast::tuned_single_pass<T, ws::BinaryOp::Sum, true, true, TH, IT>
+  ws::scan::fast::tuned_single_pass<T, ws::BinaryOp::Sum, true, true, TH, IT, MB>
       <<<tiles, TH>>>(in, out, n, status, counter, epoch, first, spin);
 }
 
@@ -126,7 +126,7 @@ bool same(const T* a, const T* b, int64_t n, int64_t* bad) {
   return r == none;
 }
 
-template <class T, int TH, int IT>
+template <class T, int TH, int IT, int MB = 0>
 void scan_case(const char* tname, int64_t n, const T* in, T* out, const T* ref, double cub_ms,
                bool epoch_mode, unsigned first, unsigned spin) {
   const int64_t tiles = (n + TH * IT - 1) / (TH * IT);
@@ -138,17 +138,18 @@ void scan_case(const char* tname, int64_t n, const T* in, T* out, const T* ref, 
   const double ms = median_ms([&] {
     if (!epoch_mode) {
       CK(cudaMemsetAsync(st.p, 0, (tiles + 1) * 8));
-      our_scan<T, TH, IT>(in, out, n, status, counter, 0, first, spin);
+      our_scan<T, TH, IT, MB>(in, out, n, status, counter, 0, first, spin);
     } else {
-      our_scan<T, TH, IT>(in, out, n, status, counter, ++epoch, first, spin);
+      our_scan<T, TH, IT, MB>(in, out, n, status, counter, ++epoch, first, spin);
     }
   });
   CK(cudaDeviceSynchronize());
   int64_t bad = -1;
   const bool ok = same(out, ref, n, &bad);
   std::printf(
-      "scan %-5s n=2^%d %3dx%-2d %-6s first=%4u spin=%4u  %.4f ms  %5.1f%% copy  %.3fx CUB  %s\n",
-      tname, 63 - __builtin_clzll(n), TH, IT, epoch_mode ? "epoch" : "memset", first, spin, ms,
+      "scan %-5s n=2^%d %3dx%-2d mb%d %-6s first=%4u spin=%4u  %.4f ms  %5.1f%% copy  %.3fx CUB  "
+      "%s\n",
+      tname, 63 - __builtin_clzll(n), TH, IT, MB, epoch_mode ? "epoch" : "memset", first, spin, ms,
       100.0 * 8.0 * n / (ms * 1e6) / g_copy, cub_ms / ms, ok ? "ok" : "WRONG");
 }
 
@@ -172,14 +173,15 @@ void scan_all(const char* tname, int mode, int64_t n) {
   struct D {
     unsigned f, s;
   };
-  for (D d : {D{0, 0}, D{1200, 600}, D{2000, 1000}, D{1200, 300}, D{2400, 600}, D{3000, 1500}}) {
-    scan_case<T, 128, 32>(tname, n, i, o, r, cub_ms, false, d.f, d.s);
-    scan_case<T, 128, 32>(tname, n, i, o, r, cub_ms, true, d.f, d.s);
-    scan_case<T, 128, 24>(tname, n, i, o, r, cub_ms, true, d.f, d.s);
-    scan_case<T, 256, 16>(tname, n, i, o, r, cub_ms, true, d.f, d.s);
-    scan_case<T, 256, 24>(tname, n, i, o, r, cub_ms, true, d.f, d.s);
-    scan_case<T, 192, 24>(tname, n, i, o, r, cub_ms, true, d.f, d.s);
-    scan_case<T, 384, 16>(tname, n, i, o, r, cub_ms, true, d.f, d.s);
+  for (D d : {D{2400, 600}}) {
+    scan_case<T, 128, 32, 1>(tname, n, i, o, r, cub_ms, true, d.f, d.s);
+    scan_case<T, 128, 32, 8>(tname, n, i, o, r, cub_ms, true, d.f, d.s);
+    scan_case<T, 128, 32, 10>(tname, n, i, o, r, cub_ms, true, d.f, d.s);
+    scan_case<T, 128, 32, 12>(tname, n, i, o, r, cub_ms, true, d.f, d.s);
+    scan_case<T, 128, 24, 12>(tname, n, i, o, r, cub_ms, true, d.f, d.s);
+    scan_case<T, 128, 24, 14>(tname, n, i, o, r, cub_ms, true, d.f, d.s);
+    scan_case<T, 256, 16, 6>(tname, n, i, o, r, cub_ms, true, d.f, d.s);
+    scan_case<T, 128, 40, 6>(tname, n, i, o, r, cub_ms, true, d.f, d.s);
   }
 }
 
@@ -280,65 +282,27 @@ void radix_all(int64_t n) {
   if (n >= (1 << 24)) radix_phases(n, keys.as<uint32_t>());
   std::printf("radix keys  n=2^%d CUB SortKeys  %.4f ms  %.2f Gkeys/s\n", 63 - __builtin_clzll(n),
               ck, n / (ck * 1e6));
-  radix_case<256, 16, false, 1, 1>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                   nullptr, ck, 0);
-  radix_case<256, 16, false, 4, 1>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                   nullptr, ck, 0);
-  radix_case<256, 16, false, 1, 3>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                   nullptr, ck, 0);
-  radix_case<256, 16, false, 4, 3>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
+  radix_case<256, 20, false, 1, 4>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
                                    nullptr, ck, 0);
   radix_case<256, 16, false, 1, 4>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
                                    nullptr, ck, 0);
-  radix_case<256, 16, false, 4, 4>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
+  radix_case<256, 16, false, 1, 5>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
                                    nullptr, ck, 0);
-  radix_case<256, 20, false, 1, 3>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
+  radix_case<256, 12, false, 1, 6>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
                                    nullptr, ck, 0);
-  radix_case<256, 20, false, 4, 3>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
+  radix_case<320, 16, false, 1, 3>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
                                    nullptr, ck, 0);
-  radix_case<256, 20, false, 1, 4>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                   nullptr, ck, 0);
-  radix_case<256, 20, false, 4, 4>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                   nullptr, ck, 0);
-  radix_case<384, 16, false, 1, 1>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                   nullptr, ck, 0);
-  radix_case<384, 16, false, 4, 1>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                   nullptr, ck, 0);
-  radix_case<384, 16, false, 1, 2>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                   nullptr, ck, 0);
-  radix_case<384, 16, false, 4, 2>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
+  radix_case<384, 12, false, 1, 3>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
                                    nullptr, ck, 0);
   radix_case<384, 16, false, 1, 3>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
                                    nullptr, ck, 0);
-  radix_case<384, 16, false, 4, 3>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
+  radix_case<512, 10, false, 1, 2>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
                                    nullptr, ck, 0);
-  radix_case<384, 21, false, 1, 1>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                   nullptr, ck, 0);
-  radix_case<384, 21, false, 4, 1>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                   nullptr, ck, 0);
-  radix_case<384, 21, false, 1, 2>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                   nullptr, ck, 0);
-  radix_case<384, 21, false, 4, 2>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                   nullptr, ck, 0);
-  radix_case<384, 21, false, 1, 3>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                   nullptr, ck, 0);
-  radix_case<384, 21, false, 4, 3>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                   nullptr, ck, 0);
-  radix_case<512, 15, false, 1, 1>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                   nullptr, ck, 0);
-  radix_case<512, 15, false, 4, 1>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                   nullptr, ck, 0);
-  radix_case<512, 15, false, 1, 2>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                   nullptr, ck, 0);
-  radix_case<512, 15, false, 4, 2>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                   nullptr, ck, 0);
-  radix_case<256, 24, false, 1, 2>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                   nullptr, ck, 0);
-  radix_case<256, 24, false, 4, 2>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
+  radix_case<512, 12, false, 1, 2>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
                                    nullptr, ck, 0);
   radix_case<256, 24, false, 1, 3>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
                                    nullptr, ck, 0);
-  radix_case<256, 24, false, 4, 3>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
+  radix_case<256, 28, false, 1, 3>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
                                    nullptr, ck, 0);
   const double cp = median_ms([&] {
     size_t b = tb2;
@@ -347,33 +311,15 @@ void radix_all(int64_t n) {
   });
   std::printf("radix pairs n=2^%d CUB SortPairs %.4f ms  %.2f Gkeys/s\n", 63 - __builtin_clzll(n),
               cp, n / (cp * 1e6));
-  radix_case<256, 16, true, 1, 1>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                  rv.as<uint32_t>(), cp, 0);
-  radix_case<256, 16, true, 4, 1>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                  rv.as<uint32_t>(), cp, 0);
-  radix_case<256, 16, true, 1, 3>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                  rv.as<uint32_t>(), cp, 0);
-  radix_case<256, 16, true, 4, 3>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                  rv.as<uint32_t>(), cp, 0);
   radix_case<256, 16, true, 1, 4>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
                                   rv.as<uint32_t>(), cp, 0);
-  radix_case<256, 16, true, 4, 4>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                  rv.as<uint32_t>(), cp, 0);
-  radix_case<256, 18, true, 1, 2>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                  rv.as<uint32_t>(), cp, 0);
-  radix_case<256, 18, true, 4, 2>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
+  radix_case<256, 12, true, 1, 5>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
                                   rv.as<uint32_t>(), cp, 0);
   radix_case<256, 18, true, 1, 3>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
                                   rv.as<uint32_t>(), cp, 0);
-  radix_case<256, 18, true, 4, 3>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                  rv.as<uint32_t>(), cp, 0);
-  radix_case<384, 10, true, 1, 2>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                  rv.as<uint32_t>(), cp, 0);
-  radix_case<384, 10, true, 4, 2>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                  rv.as<uint32_t>(), cp, 0);
   radix_case<384, 10, true, 1, 3>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
                                   rv.as<uint32_t>(), cp, 0);
-  radix_case<384, 10, true, 4, 3>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
+  radix_case<320, 12, true, 1, 3>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
                                   rv.as<uint32_t>(), cp, 0);
 }
 
@@ -387,7 +333,7 @@ struct Keep {
   }
 };
 
-template <class T, int TH, int IT, bool DIRECT = false>
+template <class T, int TH, int IT, int MB = 0>
 void compact_case(const char* tname, int64_t n, const T* in, const T* ref, int ref_count,
                   double threshold, double cub_ms, unsigned first, unsigned spin) {
   const int64_t tiles = (n + TH * IT - 1) / (TH * IT);
@@ -398,7 +344,7 @@ void compact_case(const char* tname, int64_t n, const T* in, const T* ref, int r
   auto* kept = reinterpret_cast<uint32_t*>(status + tiles + 1);
   static unsigned epoch = 1;
   const double ms = median_ms([&] {
-    ws::compact::single_pass::compact_single_pass_kernel<T, TH, IT, DIRECT>
+    ws::compact::single_pass::compact_single_pass_kernel<T, TH, IT, MB>
         <<<tiles, TH>>>(in, out.as<T>(), n, ws::compact::Predicate::Greater, threshold, status,
                         counter, ++epoch, first, spin, kept);
   });
@@ -408,9 +354,9 @@ void compact_case(const char* tname, int64_t n, const T* in, const T* ref, int r
   int64_t bad = -1;
   const bool ok = int(k) == ref_count && same(out.as<T>(), ref, ref_count, &bad);
   std::printf(
-      "compact %-5s n=2^%d %3dx%-2d %s first=%4u spin=%4u  %.4f ms  %.3fx CUB  kept %u  %s\n",
-      tname, 63 - __builtin_clzll(n), TH, IT, DIRECT ? "direct" : "gather", first, spin, ms,
-      cub_ms / ms, k, ok ? "ok" : "WRONG");
+      "compact %-5s n=2^%d %3dx%-2d mb%d first=%4u spin=%4u  %.4f ms  %.3fx CUB  kept %u  %s\n",
+      tname, 63 - __builtin_clzll(n), TH, IT, MB, first, spin, ms, cub_ms / ms, k,
+      ok ? "ok" : "WRONG");
 }
 
 template <class T>
@@ -437,32 +383,65 @@ void compact_all(const char* tname, int mode, int64_t n) {
   struct D {
     unsigned f, s;
   };
-  for (D d : {D{600, 300}, D{1200, 200}, D{2400, 600}}) {
-    compact_case<T, 128, 24, false>(tname, n, in.as<T>(), ref.as<T>(), count, threshold, cub_ms,
-                                    d.f, d.s);
-    compact_case<T, 128, 24, true>(tname, n, in.as<T>(), ref.as<T>(), count, threshold, cub_ms, d.f,
-                                   d.s);
-    compact_case<T, 128, 16, false>(tname, n, in.as<T>(), ref.as<T>(), count, threshold, cub_ms,
-                                    d.f, d.s);
-    compact_case<T, 128, 16, true>(tname, n, in.as<T>(), ref.as<T>(), count, threshold, cub_ms, d.f,
-                                   d.s);
-    compact_case<T, 256, 16, false>(tname, n, in.as<T>(), ref.as<T>(), count, threshold, cub_ms,
-                                    d.f, d.s);
-    compact_case<T, 256, 16, true>(tname, n, in.as<T>(), ref.as<T>(), count, threshold, cub_ms, d.f,
-                                   d.s);
-    compact_case<T, 256, 12, false>(tname, n, in.as<T>(), ref.as<T>(), count, threshold, cub_ms,
-                                    d.f, d.s);
-    compact_case<T, 256, 12, true>(tname, n, in.as<T>(), ref.as<T>(), count, threshold, cub_ms, d.f,
-                                   d.s);
-    compact_case<T, 128, 32, false>(tname, n, in.as<T>(), ref.as<T>(), count, threshold, cub_ms,
-                                    d.f, d.s);
-    compact_case<T, 128, 32, true>(tname, n, in.as<T>(), ref.as<T>(), count, threshold, cub_ms, d.f,
-                                   d.s);
+  for (D d : {D{1200, 200}, D{600, 300}, D{2400, 600}}) {
+    compact_case<T, 256, 24, 5>(tname, n, in.as<T>(), ref.as<T>(), count, threshold, cub_ms, d.f,
+                                d.s);
+    compact_case<T, 256, 24, 4>(tname, n, in.as<T>(), ref.as<T>(), count, threshold, cub_ms, d.f,
+                                d.s);
+    compact_case<T, 256, 24, 0>(tname, n, in.as<T>(), ref.as<T>(), count, threshold, cub_ms, d.f,
+                                d.s);
+    compact_case<T, 256, 28, 4>(tname, n, in.as<T>(), ref.as<T>(), count, threshold, cub_ms, d.f,
+                                d.s);
+    compact_case<T, 256, 32, 4>(tname, n, in.as<T>(), ref.as<T>(), count, threshold, cub_ms, d.f,
+                                d.s);
+    compact_case<T, 256, 20, 6>(tname, n, in.as<T>(), ref.as<T>(), count, threshold, cub_ms, d.f,
+                                d.s);
+    compact_case<T, 512, 12, 3>(tname, n, in.as<T>(), ref.as<T>(), count, threshold, cub_ms, d.f,
+                                d.s);
+    compact_case<T, 512, 16, 2>(tname, n, in.as<T>(), ref.as<T>(), count, threshold, cub_ms, d.f,
+                                d.s);
+    compact_case<T, 192, 24, 6>(tname, n, in.as<T>(), ref.as<T>(), count, threshold, cub_ms, d.f,
+                                d.s);
   }
+}
+
+void profile_once(int64_t n) {
+  g_reps = 1;
+  Dev in(n * 4), out(n * 4), cnt(8), keys(n * 4), rk(n * 4);
+  fill_kernel<<<1024, 256>>>(in.as<uint32_t>(), n, 3);
+  to_small_kernel<<<1024, 256>>>(in.as<uint32_t>(), n, 0);
+  Keep<int32_t> keep{ws::compact::Predicate::Greater, 7.5};
+  size_t tb = 0;
+  CK(cub::DeviceSelect::If(nullptr, tb, in.as<int32_t>(), out.as<int32_t>(), cnt.as<int>(), (int)n,
+                           keep));
+  Dev temp(std::max<size_t>(tb, 1 << 20));
+  CK(cub::DeviceSelect::If(temp.p, tb, in.as<int32_t>(), out.as<int32_t>(), cnt.as<int>(), (int)n,
+                           keep));
+  const int64_t tiles = (n + 128 * 24 - 1) / (128 * 24);
+  Dev st((tiles + 2) * 8);
+  CK(cudaMemset(st.p, 0, (tiles + 2) * 8));
+  auto* status = st.as<unsigned long long>();
+  ws::compact::single_pass::compact_single_pass_kernel<int32_t, 128, 24>
+      <<<tiles, 128>>>(in.as<int32_t>(), out.as<int32_t>(), n, ws::compact::Predicate::Greater, 7.5,
+                       status, reinterpret_cast<unsigned*>(status + tiles), 1, 1200, 200,
+                       reinterpret_cast<uint32_t*>(status + tiles + 1));
+  fill_kernel<<<1024, 256>>>(keys.as<uint32_t>(), n, 99);
+  size_t tk = 0;
+  CK(cub::DeviceRadixSort::SortKeys(nullptr, tk, keys.as<uint32_t>(), rk.as<uint32_t>(), (int)n));
+  Dev tempk(tk);
+  CK(cub::DeviceRadixSort::SortKeys(tempk.p, tk, keys.as<uint32_t>(), rk.as<uint32_t>(), (int)n));
+  Onesweep<256, 20, false, 1, 4> s(n);
+  s.sort(keys.as<uint32_t>(), rk.as<uint32_t>(), nullptr, nullptr);
+  CK(cudaDeviceSynchronize());
+  std::printf("profiled\n");
 }
 
 int main(int argc, char** argv) {
   const std::string what = argc > 1 ? argv[1] : "all";
+  if (what == "prof") {
+    profile_once(int64_t{1} << 26);
+    return 0;
+  }
   if (argc > 2) g_reps = std::atoi(argv[2]);
   cudaDeviceProp prop;
   CK(cudaGetDeviceProperties(&prop, 0));

@@ -9,9 +9,10 @@
 //   compact_block_sums     one thread scans the G block sums serially.   work G, steps 1
 //   compact_add_back_scatter  positions += block offset; kept elements scattered. work O(n), 2
 // fast (compact_single_pass.cuh)
-//   compact_single_pass_kernel  one launch: per tile of 128 x 24 elements the kept flags'
+//   compact_single_pass_kernel  one launch: per tile of 256 x 20 elements the kept flags'
 //                          scan (warp shuffles), the tile's offset by decoupled look-back, the
-//                          kept elements gathered in shared memory and written once.
+//                          kept elements gathered in shared memory and written once (16-byte
+//                          stores).
 //   Work O(n), reads the input once. (Until 2026-11-28: a count kernel, a scan of the tile
 //   counts and a scatter kernel, reading the input twice: 0.71-0.75x CUB.)
 #include <cub/device/device_select.cuh>
@@ -181,8 +182,9 @@ TeachRun teach_typed(const Params& p, const std::vector<double>& values) {
 // ---------------------------------------------------------------------------------------------
 // Fast mode: the single-pass kernel of compact_single_pass.cuh. Tile and look-back sleeps measured
 // on an H200 (docs/performance.md, "Scan, compaction and radix sort against CUB").
-constexpr int kFastThreads = 128;
-constexpr int kFastItems = 24;
+constexpr int kFastThreads = 256;
+constexpr int kFastItems = 20;
+constexpr int kFastMinBlocks = 6;  // the compiler held to 40 registers: 6 blocks per SM
 constexpr unsigned kFastFirstNs = 1200, kFastSpinNs = 200;
 
 template <class T>
@@ -236,7 +238,7 @@ scan::FastRun fast_typed(const Params& p, const T* host_in, T* host_out, int64_t
     run.median_ms = median_ms(
         [&] {
           ++epoch;
-          single_pass::compact_single_pass_kernel<T, kFastThreads, kFastItems>
+          single_pass::compact_single_pass_kernel<T, kFastThreads, kFastItems, kFastMinBlocks>
               <<<static_cast<unsigned>(tiles), kFastThreads>>>(
                   d_in.data(), d_out.data(), n, pred.kind, pred.threshold, scratch.data(), counter,
                   epoch, kFastFirstNs, kFastSpinNs, kept_count);

@@ -233,7 +233,7 @@ class OnesweepSorter {
 };
 
 // Tiles measured on an H200 at 2^28 keys (docs/performance.md).
-using OnesweepKeys = OnesweepSorter<256, 20, false, 4>;
+using OnesweepKeys = OnesweepSorter<384, 16, false, 3>;
 using OnesweepPairs = OnesweepSorter<256, 16, true, 4>;
 
 void require_size(int64_t n) {

@@ -478,7 +478,9 @@ FastRun fast_generic(const Params& p, const T* host_in, T* host_out, int64_t n, 
 // ---------------------------------------------------------------------------------------------
 // Fast mode through the tuned kernel.
 
-constexpr int kTunedThreads = 128, kTunedItems = 32;  // measured best of the tiles below (H100)
+// The automatic tile: 128 threads x 40 elements, the compiler held to 72 registers so that 6
+// blocks share an SM (measured best on an H200 at 2^24 and 2^28: docs/perf/dev_scan_tuning_*).
+constexpr int kTunedThreads = 128, kTunedItems = 40, kTunedMinBlocks = 6;
 // Look-back sleeps (ns): before the first poll and between polls. Measured on an H200 at 2^28
 // int32: none 0.750 ms, 1200/600 0.651 ms, 2400/600 0.630 ms, 3000/1500 0.632 ms
 // (docs/performance.md, "Scan, compaction and radix sort against CUB").
@@ -492,9 +494,10 @@ struct TunedStatus {
   unsigned epoch;
 };
 
-template <class T, BinaryOp kOp, bool kInclusive, bool kLookback, int kThreads, int kItems>
+template <class T, BinaryOp kOp, bool kInclusive, bool kLookback, int kThreads, int kItems,
+          int kMinBlocks = 0>
 void launch_tuned(const T* in, T* out, int64_t n, const TunedStatus& st, int64_t tiles) {
-  fast::tuned_single_pass<T, kOp, kInclusive, kLookback, kThreads, kItems>
+  fast::tuned_single_pass<T, kOp, kInclusive, kLookback, kThreads, kItems, kMinBlocks>
       <<<static_cast<unsigned>(tiles), kThreads>>>(in, out, n, st.status, st.counter, st.epoch,
                                                    kLookbackFirstNs, kLookbackSpinNs);
   WS_CUDA_CHECK_LAUNCH();
@@ -504,11 +507,14 @@ template <class T, BinaryOp kOp, bool kInclusive, bool kLookback>
 void launch_tuned_shape(int threads, int items, const T* in, T* out, int64_t n,
                         const TunedStatus& st) {
   const auto tiles = [&](int64_t tile) { return (n + tile - 1) / tile; };
+  if (threads == kTunedThreads && items == kTunedItems)
+    return launch_tuned<T, kOp, kInclusive, kLookback, kTunedThreads, kTunedItems, kTunedMinBlocks>(
+        in, out, n, st, tiles(int64_t{kTunedThreads} * kTunedItems));
 #define WS_TUNED_SHAPE(TH, IT)                                                 \
   if (threads == TH && items == IT)                                            \
     return launch_tuned<T, kOp, kInclusive, kLookback, TH, IT>(in, out, n, st, \
                                                                tiles(int64_t{TH} * IT));
-  WS_TUNED_SHAPE(kTunedThreads, kTunedItems)
+  WS_TUNED_SHAPE(128, 32)  // the automatic tile until 2026-11-28
   if constexpr (kOp == BinaryOp::Sum && kInclusive && kLookback) {
     WS_TUNED_SHAPE(256, 16)
     WS_TUNED_SHAPE(128, 16)
@@ -525,7 +531,8 @@ void launch_tuned_shape(int threads, int items, const T* in, T* out, int64_t n,
 }
 
 bool tuned_shape_exists(const Params& p, int threads, int items) {
-  if (threads == kTunedThreads && items == kTunedItems) return true;
+  if ((threads == kTunedThreads && items == kTunedItems) || (threads == 128 && items == 32))
+    return true;
   if (p.op != BinaryOp::Sum || !p.inclusive || p.variant != Variant::DecoupledLookback)
     return false;
   return (threads == 256 && items == 16) || (threads == 128 && items == 16) ||

@@ -110,8 +110,9 @@ __device__ T warp_look_back(const unsigned long long* status, int64_t tile, int 
   }
 }
 
-template <class T, BinaryOp kOp, bool kInclusive, bool kLookback, int kThreads, int kItems>
-__global__ void __launch_bounds__(kThreads)
+template <class T, BinaryOp kOp, bool kInclusive, bool kLookback, int kThreads, int kItems,
+          int kMinBlocks = 0>  // 0: the compiler chooses the registers
+__global__ void __launch_bounds__(kThreads, kMinBlocks)
     tuned_single_pass(const T* __restrict__ in, T* __restrict__ out, int64_t n,
                       unsigned long long* status, unsigned* counter, unsigned epoch,
                       unsigned first_ns, unsigned spin_ns) {
