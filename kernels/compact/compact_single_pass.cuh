@@ -59,14 +59,8 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
   unsigned keep[kRows];
 #pragma unroll
   for (int k = 0; k < kRows; ++k) {
+    sf::load_row(in, warp_base, k, lane, n, full, T(0), x[k]);
     const int64_t e = warp_base + (int64_t{k} * 32 + lane) * 4;
-    if (full) {
-      const V q = *reinterpret_cast<const V*>(in + e);
-      x[k][0] = q.x, x[k][1] = q.y, x[k][2] = q.z, x[k][3] = q.w;
-    } else {
-#pragma unroll
-      for (int j = 0; j < 4; ++j) x[k][j] = e + j < n ? in[e + j] : T(0);
-    }
     keep[k] = 0;
 #pragma unroll
     for (int j = 0; j < 4; ++j)

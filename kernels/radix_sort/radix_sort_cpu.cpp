@@ -14,38 +14,24 @@ namespace ws::radix {
 
 namespace {
 
-void lsd_radix_sort(std::vector<uint32_t>& keys, std::vector<uint32_t>& scratch) {
-  const size_t n = keys.size();
+// LSD passes of 8-bit digits over elements whose 32-bit key sits at bit `key_shift` (0 for keys,
+// 32 for pairs packed as key << 32 | value): per pass a counting pass, its exclusive scan and a
+// stable scatter.
+template <class E>
+void lsd_radix_sort(std::vector<E>& elements, std::vector<E>& scratch, int key_shift) {
+  const size_t n = elements.size();
   scratch.resize(n);
-  for (int shift = 0; shift < 32; shift += 8) {
+  for (int shift = key_shift; shift < key_shift + 32; shift += 8) {
     std::array<size_t, 256> offsets{};
-    for (uint32_t k : keys) ++offsets[(k >> shift) & 0xffu];
+    for (E e : elements) ++offsets[(e >> shift) & 0xffu];
     size_t running = 0;
     for (size_t& o : offsets) {
       const size_t count = o;
       o = running;
       running += count;
     }
-    for (uint32_t k : keys) scratch[offsets[(k >> shift) & 0xffu]++] = k;
-    keys.swap(scratch);
-  }
-}
-
-// The same passes on (key, value) pairs.
-void lsd_radix_sort_pairs(std::vector<uint64_t>& pairs, std::vector<uint64_t>& scratch) {
-  const size_t n = pairs.size();
-  scratch.resize(n);
-  for (int shift = 32; shift < 64; shift += 8) {  // the key is the high half
-    std::array<size_t, 256> offsets{};
-    for (uint64_t p : pairs) ++offsets[(p >> shift) & 0xffu];
-    size_t running = 0;
-    for (size_t& o : offsets) {
-      const size_t count = o;
-      o = running;
-      running += count;
-    }
-    for (uint64_t p : pairs) scratch[offsets[(p >> shift) & 0xffu]++] = p;
-    pairs.swap(scratch);
+    for (E e : elements) scratch[offsets[(e >> shift) & 0xffu]++] = e;
+    elements.swap(scratch);
   }
 }
 
@@ -99,7 +85,7 @@ scan::FastRun sort_pairs_cpu(const uint32_t* keys, const uint32_t* values, uint3
                              uint32_t* values_out, int64_t n, int repeats) {
   std::vector<uint64_t> scratch;
   return timed_pairs(keys, values, keys_out, values_out, n, repeats,
-                     [&](std::vector<uint64_t>& p) { lsd_radix_sort_pairs(p, scratch); });
+                     [&](std::vector<uint64_t>& p) { lsd_radix_sort(p, scratch, 32); });
 }
 
 scan::FastRun library_pairs_cpu(const uint32_t* keys, const uint32_t* values, uint32_t* keys_out,
@@ -112,7 +98,8 @@ scan::FastRun library_pairs_cpu(const uint32_t* keys, const uint32_t* values, ui
 
 scan::FastRun sort_cpu(const uint32_t* in, uint32_t* out, int64_t n, int repeats) {
   std::vector<uint32_t> scratch;
-  return timed(in, out, n, repeats, [&](std::vector<uint32_t>& k) { lsd_radix_sort(k, scratch); });
+  return timed(in, out, n, repeats,
+               [&](std::vector<uint32_t>& k) { lsd_radix_sort(k, scratch, 0); });
 }
 
 scan::FastRun library_cpu(const uint32_t* in, uint32_t* out, int64_t n, int repeats) {

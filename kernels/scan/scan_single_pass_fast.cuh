@@ -81,6 +81,22 @@ __device__ __forceinline__ unsigned flag_of(unsigned long long word, unsigned ep
   return (high >> 2) == (epoch & 0x3fffffffu) ? (high & 3u) : kStatusInvalid;
 }
 
+// Lane `lane`'s row k of a warp's chunk that starts at warp_base: elements
+// warp_base + (k * 32 + lane) * 4 .. + 3, with one 16-byte load when the warp's whole chunk is in
+// range (`full`), else one by one with `fill` past n.
+template <class T>
+__device__ __forceinline__ void load_row(const T* __restrict__ in, int64_t warp_base, int k,
+                                         int lane, int64_t n, bool full, T fill, T (&row)[4]) {
+  const int64_t e = warp_base + (int64_t{k} * 32 + lane) * 4;
+  if (full) {
+    const typename Vec4<T>::type q = *reinterpret_cast<const typename Vec4<T>::type*>(in + e);
+    row[0] = q.x, row[1] = q.y, row[2] = q.z, row[3] = q.w;
+  } else {
+#pragma unroll
+    for (int j = 0; j < 4; ++j) row[j] = e + j < n ? in[e + j] : fill;
+  }
+}
+
 // Warp 0's look-back for tile `tile` > 0: the combination of every predecessor's values, as seen
 // in windows of 32 (lane 0 the nearest). Returned in every lane.
 template <class T, BinaryOp kOp>
@@ -142,16 +158,7 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
   const bool full = warp_base + 32 * kItems <= n;
   T x[kRows][4];
 #pragma unroll
-  for (int k = 0; k < kRows; ++k) {
-    const int64_t e = warp_base + (int64_t{k} * 32 + lane) * 4;
-    if (full) {
-      const V q = *reinterpret_cast<const V*>(in + e);
-      x[k][0] = q.x, x[k][1] = q.y, x[k][2] = q.z, x[k][3] = q.w;
-    } else {
-#pragma unroll
-      for (int j = 0; j < 4; ++j) x[k][j] = e + j < n ? in[e + j] : id;
-    }
-  }
+  for (int k = 0; k < kRows; ++k) load_row(in, warp_base, k, lane, n, full, id, x[k]);
   // Row by row: each lane scans its 4, the warp scans the lanes' totals (5 shuffles), the rows
   // are chained through `carry` (the warp's running total).
   T row_prefix[kRows];  // the warp-exclusive prefix of lane l's 4 elements in row k

@@ -169,23 +169,40 @@ struct PinnedFloats {
   ~PinnedFloats() { cudaFreeHost(data); }
 };
 
+// The stream-0 order tests' data: 2048 x 2048 random values in pinned host memory, a device
+// buffer for them, and what the CPU backend shows for the values and for zeros.
+struct StreamZeroCase {
+  static constexpr int width = 2048;
+  std::vector<float> values, zeros;
+  PinnedFloats pinned;
+  DeviceFloats device;
+  gfx::Image expected, expected_zeros;
+  explicit StreamZeroCase(uint32_t seed)
+      : values(random_values(int64_t(width) * 2048, 0.0f, 1.0f, seed)),
+        zeros(values.size(), 0.0f),
+        pinned(values),
+        device(values.size()) {
+    ValueImage cpu(Backend::Cpu);
+    cpu.set_values(values.data(), int64_t(values.size()), width, 0.0f, 1.0f);
+    expected = cpu.read_back();
+    cpu.set_values(zeros.data(), int64_t(zeros.size()), width, 0.0f, 1.0f);
+    expected_zeros = cpu.read_back();
+  }
+};
+
 // The caller's values arrive by an asynchronous copy on stream 0 and are overwritten by a memset
 // on stream 0 right after set_device_values, without any sync: the image must show the copied
 // values (our stream waited for the copy, and stream 0's memset waited for our colormap). A
 // recolor then reads the pointer again and shows the zeros.
 TEST(InteropGpu, DeviceValuesAreReadInStreamZeroOrder) {
   WS_REQUIRE_GPU_AND_GL();
-  const int width = 2048;
-  const std::vector<float> values = random_values(int64_t(width) * 2048, 0.0f, 1.0f, 11);
-  const std::vector<float> zeros(values.size(), 0.0f);
-  const PinnedFloats pinned(values);
-  const DeviceFloats device(values.size());
-  ASSERT_NE(device.data, nullptr);
-  ValueImage cpu(Backend::Cpu);
-  cpu.set_values(values.data(), int64_t(values.size()), width, 0.0f, 1.0f);
-  const gfx::Image expected = cpu.read_back();
-  cpu.set_values(zeros.data(), int64_t(zeros.size()), width, 0.0f, 1.0f);
-  const gfx::Image expected_zeros = cpu.read_back();
+  const StreamZeroCase c(11);
+  ASSERT_NE(c.device.data, nullptr);
+  const int width = c.width;
+  const std::vector<float>&values = c.values, &zeros = c.zeros;
+  const PinnedFloats& pinned = c.pinned;
+  const DeviceFloats& device = c.device;
+  const gfx::Image &expected = c.expected, &expected_zeros = c.expected_zeros;
   for (int variant = 0; variant < 3; ++variant) {
     const std::string label = variant == 2
                                   ? "fallback"
@@ -216,17 +233,13 @@ TEST(InteropGpu, DeviceValuesAreReadInStreamZeroOrder) {
 // texture, which the CUDA-GL contract leaves undefined: its result is printed, not asserted.
 TEST(InteropGpu, EveryHandoffReadsDeviceValuesInStreamZeroOrder) {
   WS_REQUIRE_GPU_AND_GL();
-  const int width = 2048;
-  const std::vector<float> values = random_values(int64_t(width) * 2048, 0.0f, 1.0f, 12);
-  const std::vector<float> zeros(values.size(), 0.0f);
-  const PinnedFloats pinned(values);
-  const DeviceFloats device(values.size());
-  ASSERT_NE(device.data, nullptr);
-  ValueImage cpu(Backend::Cpu);
-  cpu.set_values(values.data(), int64_t(values.size()), width, 0.0f, 1.0f);
-  const gfx::Image expected = cpu.read_back();
-  cpu.set_values(zeros.data(), int64_t(zeros.size()), width, 0.0f, 1.0f);
-  const gfx::Image expected_zeros = cpu.read_back();
+  const StreamZeroCase c(12);
+  ASSERT_NE(c.device.data, nullptr);
+  const int width = c.width;
+  const std::vector<float>&values = c.values, &zeros = c.zeros;
+  const PinnedFloats& pinned = c.pinned;
+  const DeviceFloats& device = c.device;
+  const gfx::Image &expected = c.expected, &expected_zeros = c.expected_zeros;
   for (const Handoff handoff : kAllHandoffs) {
     const std::string label = handoff_name(handoff);
     ValueImage image(Backend::Cuda);

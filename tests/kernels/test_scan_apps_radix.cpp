@@ -8,17 +8,10 @@
 
 #include "common/error.h"
 #include "radix_sort/radix_sort.h"
+#include "radix_test_support.h"
 
 namespace ws::radix {
 namespace {
-
-std::vector<uint32_t> random_keys(size_t n, uint32_t seed, uint32_t max) {
-  std::mt19937 rng(seed);
-  std::uniform_int_distribution<uint32_t> dist(0, max);
-  std::vector<uint32_t> k(n);
-  for (uint32_t& x : k) x = dist(rng);
-  return k;
-}
 
 std::vector<uint32_t> stable_sorted_by(std::vector<uint32_t> keys, uint32_t mask) {
   std::stable_sort(keys.begin(), keys.end(),

@@ -12,17 +12,10 @@
 #include "common/device_services.h"
 #include "common/error.h"
 #include "radix_sort/radix_sort.h"
+#include "radix_test_support.h"
 
 namespace ws::radix {
 namespace {
-
-std::vector<uint32_t> random_keys(size_t n, uint32_t seed, uint32_t max) {
-  std::mt19937 rng(seed);
-  std::uniform_int_distribution<uint32_t> dist(0, max);
-  std::vector<uint32_t> k(n);
-  for (uint32_t& x : k) x = dist(rng);
-  return k;
-}
 
 int buffer_index(const Trace& trace, const std::string& name) {
   for (size_t b = 0; b < trace.buffers.size(); ++b)
