@@ -198,11 +198,6 @@ TEST(InteropGpu, DeviceValuesAreReadInStreamZeroOrder) {
   WS_REQUIRE_GPU_AND_GL();
   const StreamZeroCase c(11);
   ASSERT_NE(c.device.data, nullptr);
-  const int width = c.width;
-  const std::vector<float>&values = c.values, &zeros = c.zeros;
-  const PinnedFloats& pinned = c.pinned;
-  const DeviceFloats& device = c.device;
-  const gfx::Image &expected = c.expected, &expected_zeros = c.expected_zeros;
   for (int variant = 0; variant < 3; ++variant) {
     const std::string label = variant == 2
                                   ? "fallback"
@@ -211,15 +206,15 @@ TEST(InteropGpu, DeviceValuesAreReadInStreamZeroOrder) {
     ValueImage image(Backend::Cuda);
     image.set_interop_method(variant == 1 ? InteropMethod::PixelBuffer : InteropMethod::Surface);
     image.force_fallback(variant == 2);
-    ASSERT_EQ(cudaMemcpyAsync(device.data, pinned.data, values.size() * sizeof(float),
+    ASSERT_EQ(cudaMemcpyAsync(c.device.data, c.pinned.data, c.values.size() * sizeof(float),
                               cudaMemcpyHostToDevice, cudaStreamLegacy),
               cudaSuccess);
-    image.set_device_values(device.data, int64_t(values.size()), width, 0.0f, 1.0f);
-    ASSERT_EQ(cudaMemsetAsync(device.data, 0, values.size() * sizeof(float), cudaStreamLegacy),
+    image.set_device_values(c.device.data, int64_t(c.values.size()), c.width, 0.0f, 1.0f);
+    ASSERT_EQ(cudaMemsetAsync(c.device.data, 0, c.values.size() * sizeof(float), cudaStreamLegacy),
               cudaSuccess);
-    expect_identical(image.read_back(), expected, values, label + ": device values");
+    expect_identical(image.read_back(), c.expected, c.values, label + ": device values");
     image.recolor(0.0f, 1.0f);
-    expect_identical(image.read_back(), expected_zeros, zeros, label + ": recolor reads again");
+    expect_identical(image.read_back(), c.expected_zeros, c.zeros, label + ": recolor reads again");
     EXPECT_EQ(image.path(),
               variant == 2 ? ValueImage::Path::CudaCopyFallback : ValueImage::Path::CudaInterop)
         << image.notice();
@@ -235,41 +230,37 @@ TEST(InteropGpu, EveryHandoffReadsDeviceValuesInStreamZeroOrder) {
   WS_REQUIRE_GPU_AND_GL();
   const StreamZeroCase c(12);
   ASSERT_NE(c.device.data, nullptr);
-  const int width = c.width;
-  const std::vector<float>&values = c.values, &zeros = c.zeros;
-  const PinnedFloats& pinned = c.pinned;
-  const DeviceFloats& device = c.device;
-  const gfx::Image &expected = c.expected, &expected_zeros = c.expected_zeros;
   for (const Handoff handoff : kAllHandoffs) {
     const std::string label = handoff_name(handoff);
     ValueImage image(Backend::Cuda);
     image.set_handoff(handoff);
     image.enable_write_profile(true);
-    ASSERT_EQ(cudaMemsetAsync(device.data, 0, values.size() * sizeof(float), cudaStreamLegacy),
+    ASSERT_EQ(cudaMemsetAsync(c.device.data, 0, c.values.size() * sizeof(float), cudaStreamLegacy),
               cudaSuccess);
-    image.set_device_values(device.data, int64_t(values.size()), width, 0.0f, 1.0f);
+    image.set_device_values(c.device.data, int64_t(c.values.size()), c.width, 0.0f, 1.0f);
     for (int frame = 0; frame < 3; ++frame) {
       image.prepare_write();  // MapFirst / MapAhead map here, before the stream-0 copy
-      ASSERT_EQ(cudaMemcpyAsync(device.data, pinned.data, values.size() * sizeof(float),
+      ASSERT_EQ(cudaMemcpyAsync(c.device.data, c.pinned.data, c.values.size() * sizeof(float),
                                 cudaMemcpyHostToDevice, cudaStreamLegacy),
                 cudaSuccess);
-      image.set_device_values(device.data, int64_t(values.size()), width, 0.0f, 1.0f);
-      ASSERT_EQ(cudaMemsetAsync(device.data, 0, values.size() * sizeof(float), cudaStreamLegacy),
-                cudaSuccess);
+      image.set_device_values(c.device.data, int64_t(c.values.size()), c.width, 0.0f, 1.0f);
+      ASSERT_EQ(
+          cudaMemsetAsync(c.device.data, 0, c.values.size() * sizeof(float), cudaStreamLegacy),
+          cudaSuccess);
       const WriteProfile profile = image.write_profile();
       EXPECT_GE(profile.writes, 1) << label;
       EXPECT_GE(profile.gpu_kernel_ms, 0.0f) << label;
       const gfx::Image shown = image.read_back();
       if (handoff == Handoff::KeepMapped) {
-        const gfx::ImageDiff diff = gfx::compare_images(shown, expected, 0);
+        const gfx::ImageDiff diff = gfx::compare_images(shown, c.expected, 0);
         std::printf("[ handoff ] keep-mapped, frame %d: %lld texels differ (not asserted)\n", frame,
                     static_cast<long long>(diff.pixels_over));
       } else {
-        expect_identical(shown, expected, values, label + ": device values");
+        expect_identical(shown, c.expected, c.values, label + ": device values");
       }
       image.recolor(0.0f, 1.0f);
       if (handoff != Handoff::KeepMapped)
-        expect_identical(image.read_back(), expected_zeros, zeros, label + ": recolor");
+        expect_identical(image.read_back(), c.expected_zeros, c.zeros, label + ": recolor");
     }
     EXPECT_EQ(image.path(), ValueImage::Path::CudaInterop) << image.notice();
     ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
