@@ -82,7 +82,7 @@ void draw_bench_chart(gfx::Canvas& c, const BenchChart& chart, const gfx::Palett
 
   float label_w = 0;
   for (const std::string& n : names) label_w = std::max(label_w, c.text_size(n, font).x);
-  label_w += 12;
+  label_w += 24;  // 8 before the names, 16 between the longest and the axis
   const float top = 20 + font * 3.2f, bottom = size.y - font * 2.2f;
   const float row_h = (bottom - top - font * 1.6f) / std::max<size_t>(1, names.size());
   const float panel_gap = font * 1.5f;
