@@ -34,7 +34,6 @@ add_library(ws_app STATIC
   ${WS_SCENE_KIT_SOURCES}
   ${WS_SCENE_SOURCES}
   ui/animation_export_dialog.cpp
-  ui/code_panel.cpp
   ui/file_browser.cpp
   ui/file_browser_view.cpp
   ui/file_router.cpp
@@ -47,7 +46,7 @@ add_library(ws_app STATIC
 target_include_directories(ws_app PUBLIC ${CMAKE_CURRENT_SOURCE_DIR} ${WARPSCOPE_SOURCE_DIR}/kernels)
 # Only the two files that find the source tree (shipped assets, kernel sources for the code panel)
 # see its path: every other object stays the same in any checkout, so a compiler cache shares it.
-set_source_files_properties(io/asset_path.cpp ui/code_panel.cpp PROPERTIES
+set_source_files_properties(io/asset_path.cpp scene_kit/code_panel.cpp PROPERTIES
   COMPILE_DEFINITIONS WARPSCOPE_SOURCE_ROOT="${WARPSCOPE_SOURCE_DIR}")
 get_property(ws_algorithms GLOBAL PROPERTY WS_ALGORITHM_LIBRARIES)  # every kernels/<algo>
 target_link_libraries(ws_app PUBLIC ws_shell ws_i18n ws_live_bench ws_interop ws_render ws_bench

@@ -12,6 +12,7 @@
 #include "common/inputs.h"
 #include "reduce/reduce_run.h"
 #include "common/device_services.h"
+#include "common/tr_noop.h"
 
 namespace ws::bench {
 
@@ -87,9 +88,11 @@ BenchRow make_row(const std::string& name, const reduce::FastRun& r, const Refer
   row.gbps = r.gbps;
   row.pct_copy = copy_gbps > 0 ? 100.0 * r.gbps / copy_gbps : 0;
   row.ratio_to_library = r.median_ms > 0 ? cub_ms / r.median_ms : 0;
+  row.size = bench_size_text(r.n);
   row.verified = matches(r.result, ref);
-  row.result = r.result;
-  row.reference = ref.value;
+  row.extra = {{"result", r.result}, {"reference", ref.value}};
+  if (!row.verified)
+    row.note = "returned " + std::to_string(r.result) + ", expected " + std::to_string(ref.value);
   return row;
 }
 
@@ -109,6 +112,15 @@ void generate_bench_data(ValueType type, int64_t n, uint64_t seed, void* out) {
 Reference reduce_reference(BinaryOp op, ValueType type, const void* data, int64_t n) {
   return type == ValueType::Int32 ? typed_reference(op, static_cast<const int32_t*>(data), n)
                                   : typed_reference(op, static_cast<const float*>(data), n);
+}
+
+bool matches_serial(BinaryOp op, ValueType type, const std::vector<double>& input, double result,
+                    double reference) {
+  if (type == ValueType::Int32) return result == reference;
+  const std::vector<float> values(input.begin(), input.end());
+  const Reference exact = reduce_reference(op, type, values.data(), int64_t(values.size()));
+  if (exact.tolerance == 0) return result == reference;
+  return std::fabs(result - reference) <= 2 * exact.tolerance;  // false for NaN
 }
 
 bool matches(double result, const Reference& reference) {
@@ -187,8 +199,8 @@ nlohmann::json bench_json(const std::vector<BenchRow>& rows, const std::string& 
                          {"pct_copy", r.pct_copy},
                          {"ratio_to_library", r.ratio_to_library},
                          {"verified", r.verified},
-                         {"result", r.result},
-                         {"reference", r.reference}});
+                         {"result", r.extra.value("result", 0.0)},
+                         {"reference", r.extra.value("reference", 0.0)}});
   }
   return j;
 }
@@ -220,6 +232,58 @@ std::string format_size(int64_t n) {
     return "2^" + std::to_string(k);
   }
   return std::to_string(n);
+}
+
+namespace {
+
+BenchReport make_report(const std::vector<BenchRow>& rows, Backend backend,
+                        const ReduceBenchChoice& choice, int repeats, double copy_gbps) {
+  const std::string device = device_description(backend);
+  BenchReport report;
+  std::ostringstream gbps;
+  gbps << copy_gbps;
+  report.title_words = {
+      {TR_NOOP("reduce {0} {1} on {2}"), {op_name(choice.op), type_name(choice.type), device}}};
+  report.notes_words = {{TR_NOOP("copy bandwidth {0} GB/s (read + write), median of {1}"),
+                         {gbps.str(), std::to_string(repeats)}}};
+  set_english(report);
+  report.table = bench_table(rows);
+  report.library = reduce::library_name(backend);
+  report.copy_gbps = copy_gbps;
+  report.rows = rows;
+  for (const BenchRow& r : rows)
+    if (!r.verified)
+      report.failures.push_back(r.name + " at n = " + std::to_string(r.n) + " " + r.note);
+  report.json = bench_json(rows, device, copy_gbps);
+  report.json["op"] = op_name(choice.op);
+  report.json["type"] = type_name(choice.type);
+  report.json["gbps_counts"] = "GB/s of input read";
+  return report;
+}
+
+}  // namespace
+
+BenchJob reduce_bench_job(const BenchRequest& request, const ReduceBenchChoice& choice) {
+  WS_REQUIRE(
+      request.mode.empty(),
+      "bench: --mode must be left out: the reduction has no modes, got '" + request.mode + "'");
+  WS_REQUIRE(request.variants.empty(),
+             std::string("bench: --variant must be left out: the reduction times every variant "
+                         "and its finishes"));
+  ReduceBenchChoice c = choice;
+  if (!request.type.empty()) c.type = parse_type_option(request.type, "--type");
+  const std::vector<int64_t> sizes =
+      request.sizes.empty()
+          ? std::vector<int64_t>{int64_t{1} << 20, int64_t{1} << 24, int64_t{1} << 28}
+          : sizes_from_log2(request.sizes, "--sizes");
+  const Backend backend = request.backend;
+  const int repeats = request.repeats;
+  return [=](std::ostream& progress) {
+    double copy_gbps = 0;
+    const auto rows =
+        bench_reduce(backend, sizes, c.type, c.op, repeats, progress, &copy_gbps, c.input);
+    return make_report(rows, backend, c, repeats, copy_gbps);
+  };
 }
 
 }  // namespace ws::bench

@@ -54,6 +54,10 @@ int render_script_command(const std::string& script_path);
 // and written as JSON; `request.backend` is chosen from `backend` ("" = CUDA when present).
 int bench_command(const std::string& scene, BenchRequest request, const std::string& backend,
                   const std::string& json_path);
+// Runs the job, prints the title, notes and table, writes the JSON (with "scene" and "backend"
+// set) when a path is given, and fails when a row is wrong.
+int run_bench_cli(const std::string& scene_id, const BenchRequest& request, const BenchJob& job,
+                  const std::string& json_path);
 // The display path on a headless GL context (bench --interop / --live): 0, or 1 with the reason.
 int interop_bench_command(const std::vector<std::string>& sizes, int frames);
 // `handoffs`: the hand-off strategies to run, one run each (interop::Handoff names, or "all");

@@ -1,7 +1,7 @@
 // ws_i18n_catalog SOURCE_ROOT [--update]
 // Checks the translation files in SOURCE_ROOT/assets/i18n against the keys the sources under
-// SOURCE_ROOT/app use: en.json must list exactly those keys, every other language must translate
-// each of them (same placeholders). Exit status 1 with the list of what is wrong.
+// SOURCE_ROOT/app and SOURCE_ROOT/bench use: en.json must list exactly those keys, every other
+// language must translate each of them (same placeholders). Exit status 1 with what is wrong.
 // --update rewrites en.json from the sources and, in every other language, adds the missing keys
 // with an empty text (still reported until translated) and drops the stale ones.
 #include <nlohmann/json.hpp>
@@ -39,7 +39,10 @@ int main(int argc, char** argv) {
   const std::string root = argv[1];
   const bool update = argc > 2 && std::string(argv[2]) == "--update";
   std::vector<std::string> problems;
-  const auto uses = ws::i18n::scan_tree(root + "/app", problems);
+  // The app's text and the benchmarks' report titles (bench/, marked with TR_NOOP).
+  auto uses = ws::i18n::scan_tree(root + "/app", problems);
+  for (const auto& [key, use] : ws::i18n::scan_tree(root + "/bench", problems))
+    uses.emplace(key, use);
   std::set<std::string> keys;
   for (const auto& [key, use] : uses) keys.insert(key);
   for (const std::string& p : problems) std::cerr << p << "\n";

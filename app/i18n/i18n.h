@@ -18,6 +18,8 @@
 #include <string>
 #include <vector>
 
+#include "common/tr_noop.h"
+
 namespace ws::i18n {
 
 enum class Language { English, Chinese };
@@ -44,8 +46,7 @@ const char* tr(const char* msgid);
 // {0}..{9} in the translated `msgid` replaced by the arguments (written with operator<<).
 template <class... Args>
 std::string trf(const char* msgid, const Args&... args);
-// Marks a literal for the catalog without translating it here.
-#define TR_NOOP(text) text
+// TR_NOOP (common/tr_noop.h) marks a literal for the catalog without translating it there.
 // Text made elsewhere: its translation when it is a key, else when a key with placeholders
 // matches it ("stride {0}" matches "stride 8": "步长 8"), else the text unchanged. Only keys with
 // words besides their placeholders match ("{0}: {1}" would take any text apart).

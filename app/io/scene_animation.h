@@ -10,7 +10,7 @@
 
 #include "io/animation_writer.h"
 #include "render/figure.h"
-#include "scenes/scene.h"
+#include "scene_kit/scene.h"
 
 namespace ws::app {
 

@@ -1,124 +1,34 @@
 #include "bench_report.h"
 
-#include <algorithm>
-#include <cstdio>
-#include <cstdlib>
-#include <iostream>
-
-#include "cli/commands.h"
-#include "common/cuda_device.h"
-#include "common/error.h"
+#include "i18n/i18n.h"
 
 namespace ws::app {
 
-std::string device_description(Backend backend) {
-  if (backend == Backend::Cuda) return cuda_device_description();
-  return "CPU backend (host)";
-}
+namespace {
 
-std::string bench_size_text(int64_t n) {
-  for (int k = 0; k < 63; ++k)
-    if (n == int64_t{1} << k) return "2^" + std::to_string(k);
-  return std::to_string(n);
-}
-
-std::vector<int64_t> sizes_from_log2(const std::vector<std::string>& texts,
-                                     const std::string& option) {
-  std::vector<int64_t> sizes;
-  for (const std::string& text : texts) {
-    const int k = std::atoi(text.c_str());
-    WS_REQUIRE(!text.empty() && text.find_first_not_of("0123456789") == std::string::npos &&
-                   k >= 1 && k <= 31,
-               option + " are log2 of the sizes, 1..31, got '" + text + "'");
-    sizes.push_back(int64_t{1} << k);
-  }
-  return sizes;
-}
-
-std::string bench_rows_table(const std::vector<BenchRow>& rows, const std::string& library) {
-  // Elements per second (G/s) as a column when the scene gives them (samples, keys, stencils).
-  const bool rate =
-      std::any_of(rows.begin(), rows.end(), [](const BenchRow& r) { return r.per_second > 0; });
-  char line[256];
+std::string shown(const std::vector<BenchWords>& words) {
   std::string out;
-  std::snprintf(line, sizeof line, "%-44s %11s %10s %9s %7s%s %9s  %s\n", "variant", "size", "ms",
-                "GB/s", "% copy", rate ? "      G/s" : "", library.empty() ? "" : "x lib",
-                "checked");
-  out += line;
-  for (const BenchRow& r : rows) {
-    char per_second[32] = "";
-    if (rate) {
-      if (r.per_second > 0)
-        std::snprintf(per_second, sizeof per_second, " %8.2f", r.per_second / 1e9);
-      else
-        std::snprintf(per_second, sizeof per_second, " %8s", "-");
-    }
-    std::snprintf(
-        line, sizeof line, "%-44s %11s %10.4f %9s %7s%s %9s  %s\n", r.name.substr(0, 44).c_str(),
-        r.size.c_str(), r.ms, r.gbps > 0 ? (std::to_string(int(r.gbps + 0.5))).c_str() : "-",
-        r.pct_copy > 0 ? (std::to_string(int(r.pct_copy + 0.5)) + "%").c_str() : "-", per_second,
-        r.ratio_to_library > 0 ? (std::to_string(r.ratio_to_library).substr(0, 5) + "x").c_str()
-                               : "-",
-        r.verified ? "yes" : r.note.c_str());
-    out += line;
+  for (const BenchWords& w : words) {
+    std::vector<std::string> values;
+    for (const std::string& v : w.values) values.push_back(tr_text(v));
+    out += (out.empty() ? "" : "; ") + i18n::format(tr(w.pattern.c_str()), values);
   }
   return out;
 }
 
-nlohmann::json bench_rows_json(const std::vector<BenchRow>& rows) {
-  nlohmann::json out = nlohmann::json::array();
-  for (const BenchRow& r : rows)
-    out.push_back({{"name", r.name},
-                   {"size", r.size},
-                   {"n", r.n},
-                   {"ms", r.ms},
-                   {"gbps", r.gbps},
-                   {"pct_copy", r.pct_copy},
-                   {"ratio_to_library", r.ratio_to_library},
-                   {"per_second", r.per_second},
-                   {"verified", r.verified},
-                   {"note", r.note}});
-  return out;
+}  // namespace
+
+void translate_report(BenchReport& report) {
+  if (!report.title_words.empty()) report.title_shown = shown(report.title_words);
+  if (!report.notes_words.empty()) report.notes_shown = shown(report.notes_words);
 }
 
-BenchReport merge_reports(const std::vector<BenchReport>& reports) {
-  BenchReport out;
-  for (const BenchReport& r : reports) {
-    out.title += (out.title.empty() ? "" : "; ") + r.title;
-    out.notes += (out.notes.empty() ? "" : "\n") + r.notes;
-    const std::string title = r.title_shown.empty() ? r.title : r.title_shown;
-    const std::string notes = r.notes_shown.empty() ? r.notes : r.notes_shown;
-    out.title_shown += (out.title_shown.empty() ? "" : "; ") + title;
-    out.notes_shown += (out.notes_shown.empty() ? "" : "\n") + notes;
-    out.table += r.table;
-    out.rows.insert(out.rows.end(), r.rows.begin(), r.rows.end());
-    out.failures.insert(out.failures.end(), r.failures.begin(), r.failures.end());
-    out.copy_gbps = std::max(out.copy_gbps, r.copy_gbps);
-    if (out.json.is_null()) {
-      out.json = r.json;
-    } else {
-      for (const auto& row : r.json.value("rows", nlohmann::json::array()))
-        out.json["rows"].push_back(row);
-    }
-  }
-  return out;
-}
-
-int run_bench_cli(const std::string& scene_id, const BenchRequest& request, const BenchJob& job,
-                  const std::string& json_path) {
-  std::cerr << "warpscope bench: " << device_description(request.backend) << "\n";
-  const BenchReport report = job(std::cerr);
-  std::cout << report.title << "\n" << report.notes << "\n" << report.table;
-  if (!json_path.empty()) {
-    nlohmann::json j = report.json.is_null() ? nlohmann::json::object() : report.json;
-    j["scene"] = scene_id;
-    j["backend"] = backend_name(request.backend);
-    j["repeats"] = request.repeats;
-    write_file_atomically(json_path, j.dump(2) + "\n");
-    std::cerr << "warpscope: wrote " << json_path << "\n";
-  }
-  WS_REQUIRE(report.failures.empty(), "bench: " + report.failures.front());
-  return 0;
+BenchJob translated(BenchJob job) {
+  return [job = std::move(job)](std::ostream& progress) {
+    BenchReport report = job(progress);
+    translate_report(report);
+    return report;
+  };
 }
 
 }  // namespace ws::app

@@ -1,93 +1,28 @@
-// One bench entry point for every scene. A scene turns a BenchRequest into a BenchJob: a
-// self-contained function (it copies what it needs) that times the variants and returns a
-// BenchReport. `warpscope bench --scene S` runs the job and prints it; the GUI's fast-mode panel
-// runs the same job on a worker thread (fast_panel.h).
+// The benchmarks' request, rows, report and job (bench/bench_job.h) as the app names them, and a
+// report in the window's language.
 #pragma once
 
-#include <cstdint>
-#include <functional>
-#include <nlohmann/json.hpp>
-#include <ostream>
-#include <string>
-#include <vector>
-
-#include "common/backend.h"
+#include "bench_job.h"
 
 namespace ws::app {
 
-// What the user asked for; each scene reads the fields it understands and rejects the others
-// with a message naming the option.
-struct BenchRequest {
-  Backend backend = Backend::Cpu;
-  std::vector<std::string> sizes;  // as typed after --sizes ("" = the scene's defaults)
-  std::string type;                // --type ("" = the scene's default)
-  std::string mode;                // --mode ("" = the scene's default)
-  std::string variants;            // --variant: ids or numbers, comma-separated ("" = all)
-  int repeats = 20;
-  // The GUI's fast mode: time the scene's current operator, type and input distribution rather
-  // than the benchmark's defaults (the command line's fixed, comparable table).
-  bool from_scene = false;
-  // `--set KEY=VALUE` (without --sweep): the scene's own options that narrow its benchmark (e.g.
-  // the histogram's bins=4096); a scene refuses the keys it does not read, naming them.
-  nlohmann::json params = nlohmann::json::object();
-};
+using bench::bench_rows_json;
+using bench::bench_rows_table;
+using bench::bench_size_text;
+using bench::BenchJob;
+using bench::BenchReport;
+using bench::BenchRequest;
+using bench::BenchRow;
+using bench::BenchWords;
+using bench::device_description;
+using bench::merge_reports;
+using bench::sizes_from_log2;
+using bench::variants_from_list;
 
-// One timed row, in the form every panel and table shows.
-struct BenchRow {
-  std::string name;             // "9 decoupled-lookback", "CUB DeviceScan"
-  std::string size;             // "2^24", "4096x4096"
-  int64_t n = 0;                // elements (or cells)
-  double ms = 0;                // median over the repeats
-  double gbps = 0;              // 0: not a bandwidth-bound row
-  double pct_copy = 0;          // gbps as a % of the measured copy bandwidth; 0: not measured
-  double ratio_to_library = 0;  // the library's time / this time; 0: no library row to compare
-  double per_second = 0;        // elements per second; 0: not given
-  bool verified = false;        // the output was checked against a reference and matches
-  std::string note;             // why not verified, or "not built"
-};
-
-struct BenchReport {
-  std::string title;  // "reduce sum float32 on NVIDIA H100 80GB HBM3"
-  std::string notes;  // what GB/s counts, the copy bandwidth, the repeats
-  // The title and notes in the window's language, for the fast-mode panel ("" = the panel shows
-  // tr_text of title and notes). title and notes stay English: the terminal and JSON print them.
-  std::string title_shown, notes_shown;
-  std::string table;    // fixed-width text table, for the terminal
-  std::string library;  // "CUB DeviceScan", "" = none
-  double copy_gbps = 0;
-  std::vector<BenchRow> rows;
-  nlohmann::json json;                // the benchmark's document (rows with all their fields)
-  std::vector<std::string> failures;  // rows whose result is wrong: the command fails
-};
-
-// Runs on any thread; progress lines go to `progress` (a cancelled job stops at the next line).
-using BenchJob = std::function<BenchReport(std::ostream& progress)>;
-
-// The backend's device in words: the GPU's name, memory and driver, or "CPU backend (host)".
-std::string device_description(Backend backend);
-
-// A size as a row shows it: powers of two as "2^20", others as digits.
-std::string bench_size_text(int64_t n);
-// `--sizes` as log2 exponents 1..31 ("20" -> 2^20); `option` names the option in messages.
-std::vector<int64_t> sizes_from_log2(const std::vector<std::string>& texts,
-                                     const std::string& option);
-// `--variant` ids or numbers, comma-separated, each parsed by `parse`; throws naming the bad one.
-template <class Variant, class Parse>
-std::vector<Variant> variants_from_list(const std::string& list, Parse&& parse,
-                                        const std::string& what);
-
-// The kit's table of rows for the terminal (name, size, ms, GB/s, % of copy, x library, checked)
-// and the rows as JSON (every field), for a scene that builds BenchRows directly.
-std::string bench_rows_table(const std::vector<BenchRow>& rows, const std::string& library);
-nlohmann::json bench_rows_json(const std::vector<BenchRow>& rows);
-// Two reports of the same scene one after the other (e.g. two application modes).
-BenchReport merge_reports(const std::vector<BenchReport>& reports);
-
-// `warpscope bench`: runs the job, prints the title, notes and table, writes the JSON (with
-// "scene" and "backend" set) when a path is given, and fails when a row is wrong.
-int run_bench_cli(const std::string& scene_id, const BenchRequest& request, const BenchJob& job,
-                  const std::string& json_path);
+// Fills title_shown and notes_shown from the report's words, in the current language (tr of each
+// pattern, tr_text of each value); a report without words keeps what it has.
+void translate_report(BenchReport& report);
+// `job` whose report comes translated.
+BenchJob translated(BenchJob job);
 
 }  // namespace ws::app
-
-#include "bench_report_inl.h"

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "io/file_probe.h"
-#include "scenes/scene.h"
+#include "scene_kit/scene.h"
 
 namespace ws::app {
 

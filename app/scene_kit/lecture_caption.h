@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "scenes/scene.h"
+#include "scene_kit/scene.h"
 
 namespace ws::app {
 

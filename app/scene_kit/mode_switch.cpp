@@ -4,7 +4,7 @@
 
 #include "common/error.h"
 #include "i18n/i18n.h"
-#include "scenes/json_params.h"
+#include "scene_kit/json_params.h"
 
 namespace ws::app {
 

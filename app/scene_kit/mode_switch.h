@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "scenes/scene.h"
+#include "scene_kit/scene.h"
 
 namespace ws::app {
 

@@ -7,7 +7,7 @@
 #include <cstdio>
 
 #include "i18n/i18n.h"
-#include "ui/code_panel.h"
+#include "scene_kit/code_panel.h"
 
 namespace ws::app {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "scene_inputs.h"
-#include "scenes/scene.h"
+#include "scene_kit/scene.h"
 #include "teach_pipeline.h"
 
 namespace ws::app {

@@ -5,7 +5,7 @@
 #include "common/error.h"
 #include "i18n/i18n.h"
 #include "io/image_values.h"
-#include "scenes/json_params.h"
+#include "json_params.h"
 
 namespace ws::app {
 
@@ -131,6 +131,20 @@ std::optional<ValueType> type_param(const nlohmann::json& j, const char* key) {
   WS_REQUIRE(type.has_value(),
              std::string("--") + key + ": unknown type '" + t + "' (int32, float32)");
   return type;
+}
+
+std::optional<BinaryOp> op_param(ParamReader& keys, const char* key) {
+  return keys.text(key) ? op_param(keys.json(), key) : std::nullopt;
+}
+
+std::optional<ValueType> type_param(ParamReader& keys, const char* key) {
+  return keys.text(key) ? type_param(keys.json(), key) : std::nullopt;
+}
+
+InputSource InputSource::parsed(ParamReader& keys, ValueType type,
+                                const InputLimits& limits) const {
+  keys.take(input_keys(limits));
+  return parsed(keys.json(), type, limits);
 }
 
 }  // namespace ws::app

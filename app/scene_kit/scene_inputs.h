@@ -12,6 +12,7 @@
 
 #include "common/binary_op.h"
 #include "common/inputs.h"
+#include "json_params.h"
 
 namespace ws::app {
 
@@ -36,6 +37,8 @@ struct InputSource {
   // changed): asking for n, a seed or a distribution means generated values, unless values are
   // given too; values or generated values drop the image. Throws ws::Error naming the option.
   InputSource parsed(const nlohmann::json& j, ValueType type, const InputLimits& limits) const;
+  // The same through a scene's reader (its input keys count as read).
+  InputSource parsed(ParamReader& keys, ValueType type, const InputLimits& limits) const;
   void to_json(nlohmann::json& j, const InputLimits& limits) const;
   // The values and a label saying where they came from ("typed values", "uniform random, seed 1",
   // "camera.png 512×512 averaged to 64×64"). Throws ws::Error for an unreadable image.
@@ -52,5 +55,7 @@ std::set<std::string> input_keys(const InputLimits& limits);
 // "op" and "type" read with the same messages everywhere; nullopt when the key is absent.
 std::optional<BinaryOp> op_param(const nlohmann::json& j, const char* key = "op");
 std::optional<ValueType> type_param(const nlohmann::json& j, const char* key = "type");
+std::optional<BinaryOp> op_param(ParamReader& keys, const char* key = "op");
+std::optional<ValueType> type_param(ParamReader& keys, const char* key = "type");
 
 }  // namespace ws::app

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "scene.h"
+#include "scene_kit/scene.h"
 
 namespace ws::app {
 

@@ -10,7 +10,7 @@
 
 #include "io/scene_animation.h"
 #include "render/palette.h"
-#include "scenes/scene.h"
+#include "scene_kit/scene.h"
 
 namespace ws::app {
 

@@ -15,7 +15,7 @@
 
 #include "io/file_probe.h"
 #include "io/session.h"
-#include "scenes/scene.h"
+#include "scene_kit/scene.h"
 
 namespace ws::app {
 

@@ -15,7 +15,7 @@
 #include "io/user_settings.h"
 #include "open_files.h"
 #include "render/offscreen_target.h"
-#include "scenes/scene.h"
+#include "scene_kit/scene.h"
 #include "shell/window.h"
 #include "timeline.h"
 #include "ui/animation_export_dialog.h"

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "scenes/scene.h"
+#include "scene_kit/scene.h"
 #include "shell/window.h"
 #include "timeline.h"
 #include "ui/lecture_layout.h"

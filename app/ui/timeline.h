@@ -1,7 +1,7 @@
 // The timeline every scene shares: first, step back, play/pause, step, last, a scrubber and speed.
 #pragma once
 
-#include "scenes/scene.h"
+#include "scene_kit/scene.h"
 
 namespace ws::app {
 

@@ -1,5 +1,7 @@
 #include "last_block_remap.h"
 
+#include "reduce_run.h"
+
 namespace ws::reduce {
 
 std::string remap_last_block(Trace& trace) {
@@ -29,6 +31,17 @@ std::string remap_last_block(Trace& trace) {
     }
   }
   return "";
+}
+
+std::string compare_with_twin(const Params& params, const Trace& twin, Trace& kernel,
+                              std::string* note) {
+  if (params.finish != Finish::LastBlock) return compare_traces(twin, kernel);
+  // The CPU twin lets block grid-1 finish a last-block run; on the GPU any block may draw the
+  // last ticket. Compare with that block renamed (the trace shown keeps the real one).
+  if (note) *note = "the block that drew the last ticket is compared as the twin's last block";
+  const std::string remap = remap_last_block(kernel);
+  if (!remap.empty()) return "last-block remap: " + remap;
+  return compare_traces(twin, kernel);
 }
 
 }  // namespace ws::reduce

@@ -10,8 +10,8 @@
 #include "common/error.h"
 #include "render/palette.h"
 #include "scene_kit/run_json.h"
-#include "scenes/json_params.h"
-#include "scenes/scene.h"
+#include "scene_kit/json_params.h"
+#include "scene_kit/scene.h"
 
 namespace ws::app::testing {
 

@@ -14,7 +14,7 @@
 #include "io/animation_writer.h"
 #include "io/gif_palette.h"
 #include "io/scene_animation.h"
-#include "scenes/json_params.h"
+#include "scene_kit/json_params.h"
 #include "scenes/registry.h"
 #include "shell/headless_context.h"
 #include "shell/imgui_runtime.h"

@@ -16,7 +16,7 @@
 #include "render/figure.h"
 #include "shell/headless_context.h"
 #include "scenes/bfs/bfs_teach_scene.h"
-#include "ui/code_panel.h"
+#include "scene_kit/code_panel.h"
 
 namespace ws::app {
 namespace {

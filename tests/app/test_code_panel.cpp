@@ -9,7 +9,7 @@
 #include "scenes/compact/compact_scene.h"
 #include "scenes/radix/radix_scene.h"
 #include "scenes/segmented/segmented_scene.h"
-#include "ui/code_panel.h"
+#include "scene_kit/code_panel.h"
 
 namespace ws::app {
 namespace {

@@ -185,7 +185,7 @@ TEST(ReduceZh, EveryStepOfEveryVariantHasACaptionThatSaysWhy) {
       const std::string where = c.variant + " " + c.finish + " step " + std::to_string(step);
       // The step's teaching point, not only its facts: English and Chinese.
       const TraceStep& s = trace.steps[size_t(step)];
-      const std::string why = reduce_step_why(scene->primary().params, s, trace.warp_size);
+      const std::string why = reduce_step_why(scene->primary().run.params, s, trace.warp_size);
       EXPECT_FALSE(why.empty()) << where << " (" << s.label << ")";
       const std::string en = scene->caption();
       EXPECT_EQ(en.rfind(s.label + " — ", 0), 0u) << where << ": " << en;  // the label leads

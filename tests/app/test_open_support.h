@@ -13,7 +13,7 @@
 #include "common/backend.h"
 #include "io/decoded_files.h"
 #include "scenes/registry.h"
-#include "scenes/scene.h"
+#include "scene_kit/scene.h"
 #include "ui/file_router.h"
 
 namespace ws::app::open_test {

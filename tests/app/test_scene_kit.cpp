@@ -14,7 +14,7 @@
 #include "scene_kit/fast_panel.h"
 #include "scene_kit/scene_inputs.h"
 #include "scene_kit/teach_pipeline.h"
-#include "scenes/json_params.h"
+#include "scene_kit/json_params.h"
 #include "scenes/registry.h"
 #include "shell/headless_context.h"
 #include "shell/imgui_runtime.h"

@@ -24,7 +24,7 @@
 #include "graph_layout/graph_layout.h"
 #include "i18n/i18n.h"
 #include "scene_kit/fast_panel.h"
-#include "scenes/scene.h"
+#include "scene_kit/scene.h"
 #include "views/graph/graph_view.h"
 #include "views/level_chart.h"
 

@@ -6,7 +6,7 @@
 
 #include "bfs_settings.h"
 #include "common/error.h"
-#include "scenes/json_params.h"
+#include "scene_kit/json_params.h"
 
 namespace ws::app {
 

@@ -19,7 +19,7 @@
 #include "scene_kit/panel_widgets.h"
 #include "scene_kit/step_cursor.h"
 #include "scene_kit/teach_pipeline.h"
-#include "scenes/scene.h"
+#include "scene_kit/scene.h"
 #include "views/cell_rows.h"
 
 namespace ws::app {

@@ -7,7 +7,7 @@
 #include "common/error.h"
 #include "scan/scan.h"
 #include "scene_kit/run_json.h"
-#include "scenes/json_params.h"
+#include "scene_kit/json_params.h"
 #include "scenes/scan/scan_apps_bench.h"
 #include "scene_kit/panel_widgets.h"
 

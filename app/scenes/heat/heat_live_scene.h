@@ -10,7 +10,7 @@
 #include "heat_settings.h"
 #include "i18n/i18n.h"
 #include "scene_kit/fast_panel.h"
-#include "scenes/scene.h"
+#include "scene_kit/scene.h"
 #include "views/stencil/field_panels_figure.h"
 
 namespace ws::interop {

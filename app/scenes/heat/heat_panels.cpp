@@ -8,7 +8,7 @@
 
 #include "i18n/i18n.h"
 #include "scene_kit/panel_widgets.h"
-#include "ui/code_panel.h"
+#include "scene_kit/code_panel.h"
 
 namespace ws::app {
 

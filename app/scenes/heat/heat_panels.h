@@ -8,7 +8,7 @@
 
 #include "heat_settings.h"
 #include "scene_kit/panel_widgets.h"
-#include "scenes/scene.h"
+#include "scene_kit/scene.h"
 
 namespace ws::app {
 

@@ -9,7 +9,7 @@
 #include "common/error.h"
 #include "heat_inputs.h"
 #include "heat_settings.h"
-#include "scenes/json_params.h"
+#include "scene_kit/json_params.h"
 
 namespace ws::app {
 

@@ -10,7 +10,7 @@
 #include "i18n/i18n.h"
 #include "scene_kit/step_cursor.h"
 #include "scene_kit/teach_pipeline.h"
-#include "scenes/scene.h"
+#include "scene_kit/scene.h"
 #include "views/stencil/stencil_teach_figure.h"
 
 namespace ws::app {

@@ -16,7 +16,7 @@
 #include "histogram_settings.h"
 #include "i18n/i18n.h"
 #include "scene_kit/fast_panel.h"
-#include "scenes/scene.h"
+#include "scene_kit/scene.h"
 
 namespace ws::app {
 

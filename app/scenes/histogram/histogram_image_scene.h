@@ -18,7 +18,7 @@
 #include "i18n/i18n.h"
 #include "scene_kit/background_work.h"
 #include "scene_kit/fast_panel.h"
-#include "scenes/scene.h"
+#include "scene_kit/scene.h"
 #include "views/value_grid.h"
 
 namespace ws::interop {

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "histogram_settings.h"
-#include "scenes/scene.h"
+#include "scene_kit/scene.h"
 
 namespace ws::app {
 

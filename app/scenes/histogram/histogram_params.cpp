@@ -19,7 +19,7 @@
 
 #include "common/error.h"
 #include "histogram_settings.h"
-#include "scenes/json_params.h"
+#include "scene_kit/json_params.h"
 
 namespace ws::app {
 

@@ -10,7 +10,7 @@
 #include "common/split_mix.h"
 #include "i18n/i18n.h"
 #include "scene_kit/run_json.h"
-#include "scenes/json_params.h"
+#include "scene_kit/json_params.h"
 #include "scenes/scan/scan_apps_bench.h"
 #include "scene_kit/panel_widgets.h"
 

@@ -7,7 +7,7 @@
 #include <cstdlib>
 
 #include "i18n/i18n.h"
-#include "reduce_scene.h"
+#include "reduce_teach_mode.h"
 #include "scene_kit/step_caption.h"
 #include "views/figure_parts.h"
 
@@ -343,21 +343,18 @@ std::string reduce_step_why(const reduce::Params& params, const TraceStep& step,
   return why;
 }
 
-std::vector<std::string> ReduceScene::lecture_variants() const {
+std::vector<std::string> ReduceTeachMode::lecture_variants() const {
   std::vector<std::string> ids;
   for (const reduce::VariantInfo& info : reduce::variant_infos()) ids.push_back(info.id);
   return ids;
 }
 
-std::string ReduceScene::caption() const {
-  if (!primary_) return "";
-  const Trace& trace = primary_->run.trace;
-  const int step = cursor_.step();
-  if (step < 0 || step >= static_cast<int>(trace.steps.size())) return "";
-  const TraceStep& s = trace.steps[size_t(step)];
-  const std::string facts =
-      step_facts(trace, primary_->traced.counters, step, &primary_->traced.snapshots);
-  return compose_caption(s.label, reduce_step_why(primary_->params, s, trace.warp_size), facts);
+std::string ReduceTeachMode::caption() const {
+  const TraceStep* s = shown_step();
+  if (!s) return "";
+  const Taught<ReduceRun>& t = *taught();
+  const std::string facts = step_facts(t.run.trace, t.traced.counters, step(), &t.traced.snapshots);
+  return compose_caption(s->label, reduce_step_why(t.run.params, *s, t.run.trace.warp_size), facts);
 }
 
 }  // namespace ws::app

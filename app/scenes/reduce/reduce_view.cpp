@@ -5,7 +5,7 @@
 
 #include "common/inputs.h"
 #include "i18n/i18n.h"
-#include "reduce_scene.h"
+#include "reduce_teach_mode.h"
 #include "views/figure_parts.h"
 #include "views/legend.h"
 #include "views/sub_canvas.h"
@@ -36,9 +36,11 @@ std::string percent(double x) {
 
 // Draws one run into `c`, whose top-left lies at `origin` in the figure; returns where its tree
 // went.
-ReduceHoverPane draw_run(gfx::Canvas& c, Vec2 origin, const ReduceRun& r, int step,
-                         const gfx::Palette& p, float font) {
-  const Trace& trace = r.run.trace;
+ReduceHoverPane draw_run(gfx::Canvas& c, Vec2 origin, const Taught<ReduceRun>& taught,
+                         const std::string& input_label, int step, const gfx::Palette& p,
+                         float font) {
+  const ReduceRun& r = taught.run;
+  const Trace& trace = r.trace;
   const int current = std::clamp(step, 0, static_cast<int>(trace.steps.size()) - 1);
   const reduce::VariantInfo& info = reduce::info(r.params.variant);
   const TraceStep& s = trace.steps[current];
@@ -49,21 +51,21 @@ ReduceHoverPane draw_run(gfx::Canvas& c, Vec2 origin, const ReduceRun& r, int st
   c.text({4, 2}, title, font * 1.25f, p.text);
   std::string line = trf("{0} · {1} {2} · N = {3} ({4}) · {5}×{6} threads · finish: {7} · {8}",
                          info.pmpp, tr(op_name(r.params.op)), type_name(r.params.type),
-                         static_cast<long long>(trace.buffers[0].size), tr_text(r.input_label),
+                         static_cast<long long>(trace.buffers[0].size), tr_text(input_label),
                          trace.steps[0].grid_dim, trace.steps[0].block_dim,
                          tr(reduce::finish_name(r.params.finish)),
-                         r.traced.backend == Backend::Cuda ? "CUDA" : tr("CPU reference"));
+                         taught.traced.backend == Backend::Cuda ? "CUDA" : tr("CPU reference"));
   c.text({4, 4 + font * 1.4f}, fit(c, line, font * 0.85f, size.x - 8), font * 0.85f, p.text_muted);
 
   const bool done = current + 1 == static_cast<int>(trace.steps.size());
-  const StepCounters& sc = r.traced.counters.per_step[current];
+  const StepCounters& sc = taught.traced.counters.per_step[current];
   line =
       trf("step {0} / {1}: {2} — {3} in {4}{5}", current + 1, trace.steps.size(), tr_text(s.label),
           count_text(sc.active_threads, "active thread"), count_text(sc.active_warps, "warp"),
           sc.divergent_warps ? trf(", {0} divergent", sc.divergent_warps) : std::string());
   c.text({4, 6 + font * 2.6f}, fit(c, line, font, size.x - 8), font, p.text);
   if (done) {
-    const bool same = r.run.result == r.reference;
+    const bool same = r.result == r.reference;
     // Floats in full (9 significant digits): rounding differences must be visible, not hidden.
     auto full = [&](double v) {
       if (trace.type == ValueType::Int32) return format_value(v, trace.type);
@@ -71,8 +73,7 @@ ReduceHoverPane draw_run(gfx::Canvas& c, Vec2 origin, const ReduceRun& r, int st
       std::snprintf(b, sizeof b, "%.9g", v);
       return std::string(b);
     };
-    std::string verdict =
-        trf("result {0} · serial loop {1}", full(r.run.result), full(r.reference));
+    std::string verdict = trf("result {0} · serial loop {1}", full(r.result), full(r.reference));
     if (same)
       verdict += std::string(" · ") + tr("equal");
     else if (trace.type == ValueType::Float32)
@@ -82,23 +83,23 @@ ReduceHoverPane draw_run(gfx::Canvas& c, Vec2 origin, const ReduceRun& r, int st
     c.text({4, 8 + font * 3.7f}, fit(c, verdict, font, size.x - 8), font,
            same || trace.type == ValueType::Float32 ? p.text : p.mismatch);
   }
-  const TwinCheck& twin = r.traced.twin;
+  const TwinCheck& twin = taught.traced.twin;
   const bool mismatch = twin.ran && !twin.matches();
   const float header = 12 + font * 5.0f;
   const float footer = font * 3.6f;
   SubCanvas tree(c, {0, header}, {size.x, std::max(10.0f, size.y - header - footer)});
   TraceTreeInput in;
   in.trace = &trace;
-  in.snapshots = &r.traced.snapshots;
-  in.counters = &r.traced.counters;
+  in.snapshots = &taught.traced.snapshots;
+  in.counters = &taught.traced.counters;
   // Cells are marked only when the check fails: the twin's cells of a last-block run stand under
   // another block's ids, so a run that matches would otherwise show false marks there.
   in.mismatch = mismatch ? &twin.mismatch : nullptr;
   in.current_step = current;
   const TraceTreeKey key = draw_trace_tree(tree, in, p);
-  ReduceHoverPane pane{origin + Vec2{0, header}, key, &r};
+  ReduceHoverPane pane{origin + Vec2{0, header}, key, &taught};
 
-  const Counters& t = r.traced.counters;
+  const Counters& t = taught.traced.counters;
   const std::string work =
       trf("totals: {0} steps · {1} ops (serial {2}) · {3} lanes · efficiency {4} · {5} divergent "
           "warps",
@@ -133,39 +134,48 @@ ReduceHoverPane draw_run(gfx::Canvas& c, Vec2 origin, const ReduceRun& r, int st
 
 }  // namespace
 
-void ReduceScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
+std::vector<ReduceHoverPane> draw_reduce_figure(gfx::Canvas& c, gfx::Theme theme,
+                                                const std::vector<const Taught<ReduceRun>*>& runs,
+                                                const std::string& input, int step) {
   const gfx::Palette& p = gfx::palette(theme);
   const Vec2 size = c.size();
   const float font = std::max(12.0f, std::min(size.y / 36.0f, size.x / 64.0f));
-  hover_panes_.clear();
-  if (!primary_) return;
+  std::vector<ReduceHoverPane> panes;
+  if (runs.empty()) return panes;
   const float legend_h = font * 1.6f;
   const Vec2 body{size.x, size.y - legend_h};
-  if (compare_) {
+  if (runs.size() > 1) {
     const float half = (body.x - 16) / 2;
     SubCanvas left(c, {0, 0}, {half, body.y});
     SubCanvas right(c, {half + 16, 0}, {half, body.y});
     c.begin_group("variant-a");
-    hover_panes_.push_back(draw_run(left, {0, 0}, *primary_, cursor_.step(), p, font));
+    panes.push_back(draw_run(left, {0, 0}, *runs[0], input, step, p, font));
     c.end_group();
     c.line({half + 8, 0}, {half + 8, body.y}, p.cell_border, 1.5f);
     c.begin_group("variant-b");
-    hover_panes_.push_back(draw_run(right, {half + 16, 0}, *compare_, cursor_.step(), p, font));
+    panes.push_back(draw_run(right, {half + 16, 0}, *runs[1], input, step, p, font));
     c.end_group();
   } else {
     SubCanvas whole(c, {0, 0}, body);
     c.begin_group("reduction");
-    hover_panes_.push_back(draw_run(whole, {0, 0}, *primary_, cursor_.step(), p, font));
+    panes.push_back(draw_run(whole, {0, 0}, *runs[0], input, step, p, font));
     c.end_group();
   }
   c.begin_group("legend");
   draw_trace_legend(c, {4, size.y - legend_h + 4}, font * 0.8f, p,
-                    primary_->traced.backend == Backend::Cuda);
+                    runs[0]->traced.backend == Backend::Cuda);
   c.end_group();
+  return panes;
 }
 
-std::string ReduceScene::describe_at(Vec2 point) const {
-  for (const ReduceHoverPane& pane : hover_panes_) {
+void ReduceTeachMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
+  std::vector<const Taught<ReduceRun>*> runs;
+  for (size_t which = 0; taught(which); ++which) runs.push_back(taught(which));
+  hover_ = draw_reduce_figure(c, theme, runs, input_.label, step());
+}
+
+std::string ReduceTeachMode::describe_at(Vec2 point) const {
+  for (const ReduceHoverPane& pane : hover_) {
     const TraceTreeHit hit = hit_test(pane.key, point - pane.origin);
     if (hit.buffer < 0 && hit.thread < 0) continue;
     return describe_hit(pane.run->run.trace, pane.run->traced.snapshots, hit);

@@ -16,7 +16,7 @@
 #include "sat_settings.h"
 #include "scene_kit/background_work.h"
 #include "scene_kit/fast_panel.h"
-#include "scenes/scene.h"
+#include "scene_kit/scene.h"
 #include "views/value_grid.h"
 
 namespace ws::interop {

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "sat_settings.h"
-#include "scenes/scene.h"
+#include "scene_kit/scene.h"
 
 namespace ws::app {
 

@@ -4,7 +4,7 @@
 
 #include "common/error.h"
 #include "sat_settings.h"
-#include "scenes/json_params.h"
+#include "scene_kit/json_params.h"
 
 namespace ws::app {
 

@@ -10,7 +10,7 @@
 #include "i18n/i18n.h"
 #include "sat_input.h"
 #include "sat_settings.h"
-#include "scenes/scene.h"
+#include "scene_kit/scene.h"
 #include "views/value_grid.h"
 
 namespace ws::app {

@@ -13,7 +13,7 @@
 #include "sat_settings.h"
 #include "scene_kit/step_cursor.h"
 #include "scene_kit/teach_pipeline.h"
-#include "scenes/scene.h"
+#include "scene_kit/scene.h"
 #include "views/value_grid.h"
 
 namespace ws::app {

@@ -13,7 +13,7 @@
 #include "scene_kit/fast_panel.h"
 #include "scene_kit/scene_inputs.h"
 #include "scene_kit/step_cursor.h"
-#include "scenes/scene.h"
+#include "scene_kit/scene.h"
 #include "views/scan/scan_views.h"
 
 namespace ws::app {

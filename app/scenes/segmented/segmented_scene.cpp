@@ -8,7 +8,7 @@
 #include "common/error.h"
 #include "scene_kit/run_json.h"
 #include "scene_kit/scene_inputs.h"
-#include "scenes/json_params.h"
+#include "scene_kit/json_params.h"
 #include "scene_kit/panel_widgets.h"
 
 namespace ws::app {

@@ -11,7 +11,7 @@
 #include "scene_kit/fast_panel.h"
 #include "scene_kit/step_cursor.h"
 #include "scene_kit/teach_pipeline.h"
-#include "scenes/scene.h"
+#include "scene_kit/scene.h"
 #include "segmented_scan/segmented_scan.h"
 #include "views/cell_rows.h"
 #include "scene_kit/panel_widgets.h"

@@ -7,15 +7,6 @@
 
 namespace ws::app {
 
-std::string counted(int64_t n, const char* one, const char* many) {
-  return trf(n == 1 ? one : many, n);
-}
-
-std::string step_name_with_phase(const std::string& label, const std::string& phase) {
-  if (label.find(phase) != std::string::npos) return tr_text(label);
-  return trf("{0} ({1})", tr_text(label), tr_text(phase));
-}
-
 const std::vector<const char*>& scan_kernel_text_keys() {
   static const std::vector<const char*> keys = {
       // Step labels (TraceStep::label) of the scan variants.

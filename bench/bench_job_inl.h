@@ -1,11 +1,11 @@
-// Template definitions of bench_report.h.
+// Template definitions of bench_job.h.
 #pragma once
 
 #include <sstream>
 
 #include "common/error.h"
 
-namespace ws::app {
+namespace ws::bench {
 
 template <class Variant, class Parse>
 std::vector<Variant> variants_from_list(const std::string& list, Parse&& parse,
@@ -20,4 +20,4 @@ std::vector<Variant> variants_from_list(const std::string& list, Parse&& parse,
   return out;
 }
 
-}  // namespace ws::app
+}  // namespace ws::bench

@@ -9,6 +9,7 @@
 #include "common/error.h"
 #include "io/session.h"
 #include "reduce/reduce_run.h"
+#include "reduce_bench.h"
 #include "scene_kit/run_json.h"
 #include "render/svg_canvas.h"
 #include "scenes/reduce/reduce_scene.h"
@@ -121,23 +122,25 @@ TEST(ReduceTwinCheck, ALastBlockFinishedByAnotherBlockMatchesTheTwin) {
   ASSERT_TRUE(renamed);
   ASSERT_NE(compare_traces(twin, kernel), "");
   std::string note;
-  EXPECT_EQ(compare_reduce_traces(p, twin, kernel, &note), "");
+  EXPECT_EQ(reduce::compare_with_twin(p, twin, kernel, &note), "");
   EXPECT_NE(note, "");
   // Another difference is still found.
   kernel.steps.back().events.front().value += 1;
-  EXPECT_NE(compare_reduce_traces(p, twin, kernel, &note), "");
+  EXPECT_NE(reduce::compare_with_twin(p, twin, kernel, &note), "");
 }
 
 TEST(ReduceRunJson, MatchesReferenceIsExactForIntsAndWithinTheFloatTolerance) {
   reduce::Params p;
   const std::vector<double> values = {0.1, 0.2, 0.3, 1e8, 0.4};
-  EXPECT_TRUE(matches_serial(p, values, 5, 5));
-  EXPECT_FALSE(matches_serial(p, values, 6, 5));
+  EXPECT_TRUE(bench::matches_serial(p.op, p.type, values, 5, 5));
+  EXPECT_FALSE(bench::matches_serial(p.op, p.type, values, 6, 5));
   p.type = ValueType::Float32;
-  EXPECT_TRUE(matches_serial(p, values, 1e8 + 8, 1e8));  // rounding of another order
-  EXPECT_FALSE(matches_serial(p, values, 2e8, 1e8));
+  EXPECT_TRUE(
+      bench::matches_serial(p.op, p.type, values, 1e8 + 8, 1e8));  // rounding of another order
+  EXPECT_FALSE(bench::matches_serial(p.op, p.type, values, 2e8, 1e8));
   p.op = BinaryOp::Max;
-  EXPECT_FALSE(matches_serial(p, values, 1e8 + 8, 1e8));  // max is exact in any order
+  EXPECT_FALSE(
+      bench::matches_serial(p.op, p.type, values, 1e8 + 8, 1e8));  // max is exact in any order
 }
 
 // `warpscope run --json`: the kit's schema, every counter, and the reduction's own keys.

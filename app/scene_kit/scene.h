@@ -1,5 +1,8 @@
 // A scene is one algorithm family with its variants, inputs, parameters, views and counters.
 // The shell drives every scene through this interface only (window, headless render, CLI, tests).
+// Four hooks are the scene's own (id, title, ui, draw); every other one has a default, as nvpro's
+// elements do. A scene of the kit is a ModalScene (modal_scene.h): its settings and a table of
+// modes, which answers all of these.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -35,24 +38,25 @@ class Scene {
   virtual const char* title() const = 0;  // menu title
   // What the scene can do (steps, live mode, inputs it takes, a benchmark): the shell, the command
   // line and the benchmarks read this, never the scene's name.
-  virtual SceneCapabilities capabilities() const = 0;
+  virtual SceneCapabilities capabilities() const { return {}; }
 
   // Resources for the scene's lifetime in a context (GL objects, CUDA buffers).
-  virtual void attach(SceneContext& context) = 0;
-  virtual void detach() = 0;
+  virtual void attach(SceneContext& /*context*/) {}
+  virtual void detach() {}
 
   // Parameters (variant, operator, input, block size...) as JSON: the CLI, sessions and the UI
   // all go through these. Unknown keys or bad values throw ws::Error naming them.
-  virtual nlohmann::json params_to_json() const = 0;
-  virtual void params_from_json(const nlohmann::json& params) = 0;
+  virtual nlohmann::json params_to_json() const { return nlohmann::json::object(); }
+  // By default a scene takes no parameters: any key is an error naming it.
+  virtual void params_from_json(const nlohmann::json& params);
 
   // Recomputes the run for the current parameters (seeded input): timeline back to step 0.
-  virtual void reset() = 0;
+  virtual void reset() {}
 
   // Timeline: steps 0..step_count()-1; the view shows the state after step current_step().
-  virtual int step_count() const = 0;
-  virtual int current_step() const = 0;
-  virtual void seek(int step) = 0;
+  virtual int step_count() const { return 1; }
+  virtual int current_step() const { return 0; }
+  virtual void seek(int /*step*/) {}
   void step_forward() { seek(current_step() + 1); }
   void step_back() { seek(current_step() - 1); }
 
@@ -117,7 +121,8 @@ class Scene {
 
   // Results, trace summary and counters of the current run, for `warpscope run --json`: the one
   // schema of scene_kit/run_json.h (RunJson), the same keys in every scene.
-  virtual nlohmann::json results_json() const = 0;
+  // By default the scene and its parameters with every other key null.
+  virtual nlohmann::json results_json() const;
 
   // The image the current run produced (a filtered photo), for `warpscope run --out`; empty for a
   // scene whose result is not an image.

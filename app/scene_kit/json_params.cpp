@@ -158,4 +158,65 @@ double shortest_decimal(float v) {
   return std::strtod(text, nullptr);
 }
 
+ParamReader::ParamReader(const nlohmann::json& params, std::string scene)
+    : params_(params), scene_(std::move(scene)) {
+  WS_REQUIRE(params_.is_object(), std::string("scene parameters must be a JSON object"));
+}
+
+std::optional<int64_t> ParamReader::integer(const char* key, int64_t min, int64_t max) {
+  known_.insert(key);
+  if (!has(key)) return std::nullopt;
+  return json_int(params_, key, min, max);
+}
+
+std::optional<double> ParamReader::number(const char* key, double min, double max) {
+  known_.insert(key);
+  if (!has(key)) return std::nullopt;
+  return json_double(params_, key, min, max);
+}
+
+std::optional<std::string> ParamReader::text(const char* key) {
+  known_.insert(key);
+  if (!has(key)) return std::nullopt;
+  return json_string(params_, key);
+}
+
+std::optional<bool> ParamReader::flag(const char* key) {
+  known_.insert(key);
+  if (!has(key)) return std::nullopt;
+  return json_bool(params_, key);
+}
+
+std::optional<std::vector<int>> ParamReader::dims(const char* key) {
+  known_.insert(key);
+  if (!has(key)) return std::nullopt;
+  return json_dims(params_, key);
+}
+
+std::optional<std::vector<std::array<int, 3>>> ParamReader::points(const char* key,
+                                                                   size_t max_points) {
+  known_.insert(key);
+  if (!has(key)) return std::nullopt;
+  return json_points(params_, key, max_points);
+}
+
+std::optional<std::pair<double, double>> ParamReader::range(const char* key) {
+  known_.insert(key);
+  if (!has(key)) return std::nullopt;
+  return json_range(params_, key);
+}
+
+const nlohmann::json* ParamReader::value(const char* key) {
+  known_.insert(key);
+  return has(key) ? &params_.at(key) : nullptr;
+}
+
+void ParamReader::take(const std::set<std::string>& keys) {
+  known_.insert(keys.begin(), keys.end());
+}
+
+void ParamReader::finish() const {
+  reject_unknown_keys(params_, known_, scene_.c_str());
+}
+
 }  // namespace ws::app

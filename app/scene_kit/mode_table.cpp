@@ -1,0 +1,109 @@
+#include "mode_table.h"
+
+#include <imgui.h>
+
+#include "common/error.h"
+#include "i18n/i18n.h"
+#include "panel_widgets.h"
+
+namespace ws::app {
+
+void ModeTable::add_row(const char* mode_id, const char* mode_title, Mode& mode,
+                        SceneCapabilities caps) {
+  mode.set_scene(*this);
+  modes_.push_back({mode_id, mode_title, &mode, std::move(caps)});
+}
+
+size_t ModeTable::index_of(const std::string& mode) const {
+  std::string known;
+  for (size_t i = 0; i < modes_.size(); ++i) {
+    if (modes_[i].id == mode) return i;
+    known += (known.empty() ? "" : ", ") + modes_[i].id;
+  }
+  throw Error("--mode: unknown mode '" + mode + "' (" + known + ")");
+}
+
+SceneCapabilities ModeTable::capabilities() const {
+  SceneCapabilities caps = modes_[active_].caps;
+  caps.modes.clear();
+  if (modes_.size() > 1)
+    for (const Entry& e : modes_) caps.modes.push_back(e.id);
+  for (const Entry& e : modes_) caps.benchable = caps.benchable || e.caps.benchable;
+  return caps;
+}
+
+void ModeTable::attach(SceneContext& context) {
+  context_ = &context;
+  active().attach(context);
+}
+
+void ModeTable::detach() {
+  active().detach();
+  context_ = nullptr;
+}
+
+void ModeTable::switch_to(size_t index) {
+  if (index == active_) return;
+  if (context_) active().detach();
+  active_ = index;
+  if (context_) active().attach(*context_);
+}
+
+void ModeTable::ui() {
+  if (modes_.size() > 1) {
+    for (size_t i = 0; i < modes_.size(); ++i) {
+      if (i) ImGui::SameLine();
+      const bool on = i == active_;
+      const std::string label = label_id(tr(modes_[i].title), ("mode-" + modes_[i].id).c_str());
+      if (ImGui::RadioButton(label.c_str(), on) && !on) {
+        std::string error;
+        apply_edit(*this, {{"mode", modes_[i].id}}, error);
+        if (!error.empty()) show_error(error);
+      }
+    }
+  }
+  if (const std::string line = notice(); !line.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.9f, 0.45f, 0.1f, 1));
+    ImGui::TextWrapped("%s", line.c_str());
+    ImGui::PopStyleColor();
+  }
+  error_line(active().error());
+  active().ui();
+}
+
+nlohmann::json ModeTable::params_for_file(const FileInfo& file) const {
+  nlohmann::json params = active().params_for_file(file);
+  if (!params.is_null() || modes_.size() == 1) return params;
+  for (size_t m = 0; m < modes_.size(); ++m) {
+    if (m == active_) continue;
+    params = modes_[m].mode->params_for_file(file);
+    if (params.is_null()) continue;
+    params["mode"] = modes_[m].id;
+    return params;
+  }
+  return nullptr;
+}
+
+BenchJob ModeTable::bench_job(const BenchRequest& request) const {
+  // A scene of one mode hands --mode to its benchmark, which says what it takes.
+  if (request.mode.empty() || modes_.size() == 1) return translated(active().bench_job(request));
+  const Entry* target = nullptr;
+  std::string known;
+  for (const Entry& e : modes_) {
+    if (e.id == request.mode) target = &e;
+    known += (known.empty() ? "" : ", ") + e.id;
+  }
+  if (!target) throw Error("bench --mode: unknown mode '" + request.mode + "' (" + known + ")");
+  WS_REQUIRE(target->caps.benchable,
+             "bench: mode '" + request.mode + "' of " + id_ + " has no benchmark");
+  BenchRequest r = request;
+  r.mode.clear();
+  BenchJob job = target->mode->bench_job(r);
+  return translated([job, mode = request.mode](std::ostream& progress) {
+    BenchReport report = job(progress);  // the JSON says which mode was asked for
+    if (report.json.is_object()) report.json["mode"] = mode;
+    return report;
+  });
+}
+
+}  // namespace ws::app

@@ -1,0 +1,21 @@
+// What the reduction scene's parameters set: the variant and its launch, the operator and type,
+// the input, and the variant drawn beside it.
+#pragma once
+
+#include <optional>
+
+#include "reduce/reduce.h"
+#include "scene_kit/scene_inputs.h"
+
+namespace ws::app {
+
+// The inputs the scene takes: up to reduce::kTeachMaxN values, typed, generated or from an image.
+InputLimits reduce_input_limits();
+
+struct ReduceSettings {
+  reduce::Params params;
+  InputSource source = InputSource::defaults(reduce_input_limits());
+  std::optional<reduce::Variant> compare;  // drawn beside the variant at the same step
+};
+
+}  // namespace ws::app
