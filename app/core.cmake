@@ -30,7 +30,6 @@ add_library(ws_app STATIC
   io/gif_palette.cpp
   io/gif_writer.cpp
   io/video_writer.cpp
-  io/scene_animation.cpp
   ${WS_SCENE_KIT_SOURCES}
   ${WS_SCENE_SOURCES}
   ui/animation_export_dialog.cpp

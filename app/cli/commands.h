@@ -9,6 +9,7 @@
 
 #include "common/backend.h"
 #include "i18n/i18n.h"
+#include "io/json_file.h"
 #include "render/palette.h"
 #include "scene_kit/bench_report.h"
 
@@ -88,8 +89,5 @@ int gui_command(const GuiRequest& request);
 
 // "1280x720" -> width and height; false when it does not look like that.
 bool parse_size(const std::string& text, int& width, int& height);
-
-// Writes `data` to `path` through a temporary file, so a failure leaves nothing partial behind.
-void write_file_atomically(const std::string& path, const std::string& data);
 
 }  // namespace ws::app

@@ -58,22 +58,4 @@ Backend choose_backend(const std::string& requested, bool quiet) {
   return Backend::Cpu;
 }
 
-void write_file_atomically(const std::string& path, const std::string& data) {
-  const std::string temp = path + ".partial";
-  {
-    std::ofstream out(temp, std::ios::binary);
-    WS_REQUIRE(out.good(), "cannot write '" + path + "' (does its folder exist?)");
-    out << data;
-    out.close();
-    if (out.fail()) {
-      std::remove(temp.c_str());
-      throw Error("writing '" + path + "' failed (disk full?)");
-    }
-  }
-  if (std::rename(temp.c_str(), path.c_str()) != 0) {
-    std::remove(temp.c_str());
-    throw Error("cannot move the output into place at '" + path + "'");
-  }
-}
-
 }  // namespace ws::app

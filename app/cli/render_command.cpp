@@ -14,7 +14,7 @@
 #include "render/image.h"
 #include "io/animation_writer.h"
 #include "io/json_file.h"
-#include "io/scene_animation.h"
+#include "scene_kit/scene_animation.h"
 #include "scenes/registry.h"
 #include "views/bench_chart.h"
 #include "views/line_chart.h"

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <mutex>
@@ -126,6 +127,16 @@ Table make_table(const Catalog& catalog) {
   return t;
 }
 
+// The shared catalog of `language` and every scene's, as one.
+Catalog load_catalogs(Language language) {
+  Catalog all = load_catalog(catalog_path(language));
+  for (const std::string& path : scene_catalog_paths(language)) {
+    const Catalog scene = load_catalog(path);
+    all.strings.insert(all.strings.end(), scene.strings.begin(), scene.strings.end());
+  }
+  return all;
+}
+
 // The current language's table, or nullptr for English (no translation).
 const Table* current_table(State& s) {
   if (s.language == Language::English) return nullptr;
@@ -165,6 +176,23 @@ std::string catalog_path(Language language) {
   const std::string folder =
       dir && *dir ? std::string(dir) : std::string(WARPSCOPE_SOURCE_ROOT) + "/assets/i18n";
   return folder + "/" + language_code(language) + ".json";
+}
+
+std::vector<std::string> scene_catalog_paths(Language language) {
+  namespace fs = std::filesystem;
+  const char* dir = std::getenv("WARPSCOPE_I18N_DIR");
+  const bool installed = dir && *dir;
+  const fs::path scenes =
+      installed ? fs::path(dir) / "scenes" : fs::path(WARPSCOPE_SOURCE_ROOT) / "app" / "scenes";
+  const std::string file = std::string(language_code(language)) + ".json";
+  std::vector<std::string> paths;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(scenes, ec)) {
+    const fs::path path = installed ? entry.path() / file : entry.path() / "i18n" / file;
+    if (entry.is_directory() && fs::is_regular_file(path)) paths.push_back(path.string());
+  }
+  std::sort(paths.begin(), paths.end());
+  return paths;
 }
 
 std::vector<int> placeholders(const std::string& text) {
@@ -207,7 +235,7 @@ void set_language(Language language) {
       return;
     }
   }
-  Table table = make_table(load_catalog(catalog_path(language)));  // may throw: nothing changes
+  Table table = make_table(load_catalogs(language));  // may throw: nothing changes
   std::lock_guard<std::mutex> lock(s.mutex);
   s.tables.emplace(language, std::move(table));
   s.language = language;
@@ -275,7 +303,7 @@ std::string format(const std::string& pattern, const std::vector<std::string>& a
 
 std::string catalog_text(Language language) {
   if (language == Language::English) return "";
-  const Catalog c = load_catalog(catalog_path(language));
+  const Catalog c = load_catalogs(language);
   std::set<std::string> seen;  // each character once
   std::string text;
   for (const auto& [key, value] : c.strings) {

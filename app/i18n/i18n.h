@@ -2,7 +2,7 @@
 // gettext): tr("Open file...") gives the translation of the current language, or the English text
 // itself. Translations live in data files, one per language: assets/i18n/zh.json maps each key to
 // its Chinese text; assets/i18n/en.json lists every key (the catalog), regenerated from the sources
-// by `i18n_catalog --update` (tests/app/i18n_catalog.cpp), and a test fails when a language lacks
+// by `ws_i18n_catalog --update` (app/i18n/catalog_tool.cpp), and a test fails when a language lacks
 // a key. Keys are found in the sources by these spellings only, so write the English literal
 // inside the call:
 //   tr("Variant")                           a fixed string
@@ -30,9 +30,9 @@ const char* language_code(Language language);  // "en", "zh"
 const char* language_name(Language language);  // "English", "简体中文" (each in its own language)
 std::vector<Language> languages();
 
-// The language tr() answers in (English at start). Switching to a language reads its catalog on
-// first use; a missing or malformed catalog throws ws::Error naming the file, and the language
-// stays as it was.
+// The language tr() answers in (English at start). Switching to a language reads its catalogs
+// (the shared one and every scene's) on first use; a missing or malformed catalog throws
+// ws::Error naming the file, and the language stays as it was.
 void set_language(Language language);
 Language language();
 
@@ -55,10 +55,13 @@ std::string tr_text(const std::string& text);
 // Fills {0}..{9} of `pattern` with `args` (no translation); "{{" and "}}" give braces.
 std::string format(const std::string& pattern, const std::vector<std::string>& args);
 
-// Where a language's catalog is: $WARPSCOPE_I18N_DIR/<code>.json, else assets/i18n/<code>.json
-// in the source tree.
+// Where a language's catalogs are. The shared one: $WARPSCOPE_I18N_DIR/<code>.json, else
+// assets/i18n/<code>.json in the source tree. One per scene with text of its own (found by
+// convention, so a new scene edits no shared catalog): $WARPSCOPE_I18N_DIR/scenes/<scene>/
+// <code>.json, else app/scenes/<scene>/i18n/<code>.json; sorted by scene.
 std::string catalog_path(Language language);
-// Every character the catalog of `language` uses (its translations), UTF-8: the glyphs a font
+std::vector<std::string> scene_catalog_paths(Language language);
+// Every character the catalogs of `language` use (its translations), UTF-8: the glyphs a font
 // atlas needs for that language. Empty for English.
 std::string catalog_text(Language language);
 

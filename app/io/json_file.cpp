@@ -1,5 +1,6 @@
 #include "json_file.h"
 
+#include <cstdio>
 #include <fstream>
 
 #include "common/error.h"
@@ -15,6 +16,24 @@ nlohmann::json read_json_file(const std::string& path, const std::string& what) 
     return j;
   } catch (const std::exception& e) {
     throw Error("the " + what + " '" + path + "' is not valid JSON: " + e.what());
+  }
+}
+
+void write_file_atomically(const std::string& path, const std::string& data) {
+  const std::string temp = path + ".partial";
+  {
+    std::ofstream out(temp, std::ios::binary);
+    WS_REQUIRE(out.good(), "cannot write '" + path + "' (does its folder exist?)");
+    out << data;
+    out.close();
+    if (out.fail()) {
+      std::remove(temp.c_str());
+      throw Error("writing '" + path + "' failed (disk full?)");
+    }
+  }
+  if (std::rename(temp.c_str(), path.c_str()) != 0) {
+    std::remove(temp.c_str());
+    throw Error("cannot move the output into place at '" + path + "'");
   }
 }
 

@@ -2,7 +2,6 @@
 
 #include <fstream>
 
-#include "cli/commands.h"
 #include "common/error.h"
 #include "json_file.h"
 

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "cli/commands.h"
+#include "io/json_file.h"
 #include "shell/window.h"
 
 namespace ws::app {

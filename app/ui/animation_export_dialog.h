@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "io/scene_animation.h"
+#include "scene_kit/scene_animation.h"
 #include "render/palette.h"
 #include "scene_kit/scene.h"
 

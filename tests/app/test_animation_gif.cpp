@@ -13,7 +13,7 @@
 #include "common/error.h"
 #include "io/animation_writer.h"
 #include "io/gif_palette.h"
-#include "io/scene_animation.h"
+#include "scene_kit/scene_animation.h"
 #include "scene_kit/json_params.h"
 #include "scenes/registry.h"
 #include "shell/headless_context.h"

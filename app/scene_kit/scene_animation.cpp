@@ -1,5 +1,5 @@
 // Recording a scene frame by frame (scene_animation.h).
-#include "io/scene_animation.h"
+#include "scene_kit/scene_animation.h"
 
 #include "common/error.h"
 

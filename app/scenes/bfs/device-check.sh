@@ -1,0 +1,49 @@
+# The BFS scene's part of scripts/device-check.sh (sourced there; see its header): every variant
+# on CUDA against the CPU engine (levels and per-level counts) on shipped and generated graphs,
+# the teach traces against their twins, a Kronecker figure rendered on CUDA, and the benchmark.
+SCENE_GPU_TESTS=(test_bfs_gpu test_graph_layout_gpu test_bfs_render)
+
+scene_checks() {
+  echo "== the BFS scene on the CUDA backend: every variant against the CPU engine, teach traces"
+  bfs_rc=0
+  for graph in karate.mtx facebook_combined.txt 4elt.graph gen:kron:14:16 gen:grid:64x64 gen:pmpp; do
+    for variant in 1 2 3 4 5 6 7; do
+      for backend in cpu cuda; do
+        "$BIN/warpscope" run --scene bfs --mode graph --backend $backend --graph $graph \
+          --variant $variant --json "$OUT_DIR/bfs_$backend.json" 2>>"$OUT_DIR/app.log" || bfs_rc=1
+      done
+      python3 - "$OUT_DIR/bfs_cpu.json" "$OUT_DIR/bfs_cuda.json" "$graph $variant" <<'PY' || bfs_rc=1
+import json, sys
+cpu, cuda = (json.load(open(f)) for f in sys.argv[1:3])
+strip = lambda rows: [{k: v for k, v in r.items() if k != "ms"} for r in rows]
+ok = (cuda["verification"]["passed"] and cuda["result"]["level"] == cpu["result"]["level"]
+      and strip(cuda["levels"]) == strip(cpu["levels"]))
+if not ok:
+    print("BAD " + sys.argv[3] + ": verified " + str(cuda["verification"]) + ", levels equal "
+          + str(cuda["result"]["level"] == cpu["result"]["level"]))
+sys.exit(0 if ok else 1)
+PY
+    done
+  done
+  for variant in 1 2 3 4 5 6 7; do
+    for graph in gen:pmpp karate.mtx; do
+      "$BIN/warpscope" run --scene bfs --mode teach --backend cuda --graph $graph --variant $variant \
+        --json "$OUT_DIR/bfs_teach.json" 2>>"$OUT_DIR/app.log" || bfs_rc=1
+      python3 - "$OUT_DIR/bfs_teach.json" "$graph $variant" <<'PY' || bfs_rc=1
+import json, sys
+j = json.load(open(sys.argv[1]))
+check = j.get("cpu_check") or {}
+ok = j["matches_reference"] and check.get("match", False)
+if not ok:
+    print("BAD teach " + sys.argv[2] + ": " + str(check)[:200])
+sys.exit(0 if ok else 1)
+PY
+    done
+  done
+  "$BIN/warpscope" render --scene bfs --backend cuda --graph gen:kron:16:16 --level 2 \
+    --out "$OUT_DIR/bfs_kron_cuda.png" 2>>"$OUT_DIR/app.log" || bfs_rc=1
+  [ $bfs_rc -eq 0 ] && echo "42 runs: CUDA levels and per-level counts equal the CPU engine's; 14 teach traces equal their twins"
+  note "bfs scene on cuda" $bfs_rc
+  bench_scene bfs --scene bfs --backend cuda --sizes ${BFS_SCALES:-16,18,20,21,22} \
+    --repeats ${BFS_REPEATS:-10}
+}
