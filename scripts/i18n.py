@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Developer tool for the translation files in assets/i18n (the app itself needs no Python).
 
-  scripts/i18n.py add zh FRAGMENT.json   merge {"English key": "translation", ...} into zh.json
-  scripts/i18n.py missing zh             print the keys zh.json has no translation for (as JSON,
-                                         ready to fill in and `add`)
+  scripts/i18n.py add zh FRAGMENT.json   merge {"English key": "translation", ...} into the zh.json
+                                         of each key's home (a scene's app/scenes/<scene>/i18n/,
+                                         else assets/i18n)
+  scripts/i18n.py missing zh             print the keys no zh.json translates (as JSON, ready to
+                                         fill in and `add`)
   scripts/i18n.py merge-driver O A B     a git merge driver: the union of both sides' strings
                                          (a key changed or removed on one side only takes that
                                          side's change); set up with
@@ -31,23 +33,47 @@ def save(path, doc):
         f.write(json.dumps(doc, ensure_ascii=False, indent="\t") + "\n")
 
 
-def catalog(code):
-    return os.path.join(ROOT, "assets", "i18n", code + ".json")
+def catalog(code, home=""):
+    """The catalog of `code` in a home: "" the shared one, else a scene's."""
+    if not home:
+        return os.path.join(ROOT, "assets", "i18n", code + ".json")
+    return os.path.join(ROOT, "app", "scenes", home, "i18n", code + ".json")
+
+
+def homes():
+    """Each key's home, from the en.json files (ws_i18n_catalog --update writes them)."""
+    found = {k: "" for k in load(catalog("en"))["strings"]}
+    scenes = os.path.join(ROOT, "app", "scenes")
+    for scene in sorted(os.listdir(scenes)):
+        if os.path.isfile(catalog("en", scene)):
+            found.update({k: scene for k in load(catalog("en", scene))["strings"]})
+    return found
 
 
 def main(argv):
     if len(argv) >= 3 and argv[0] == "add":
-        path = catalog(argv[1])
-        doc = load(path)
+        where = homes()
+        docs = {}
         for frag in argv[2:]:
             new = load(frag)
-            new = new.get("strings", new)
-            doc["strings"].update({k: v for k, v in new.items() if v})
-        save(path, doc)
+            for k, v in new.get("strings", new).items():
+                if not v:
+                    continue
+                home = where.get(k, "")  # a key not listed yet: the shared catalog until --update
+                if home not in docs:
+                    path = catalog(argv[1], home)
+                    docs[home] = load(path) if os.path.isfile(path) else {
+                        "language": argv[1], "name": "", "strings": {}}
+                docs[home]["strings"][k] = v
+        for home, doc in docs.items():
+            save(catalog(argv[1], home), doc)
         return 0
     if len(argv) == 2 and argv[0] == "missing":
-        keys = load(catalog("en"))["strings"].keys()
-        have = load(catalog(argv[1]))["strings"]
+        have = {}
+        for home in set(homes().values()):
+            if os.path.isfile(catalog(argv[1], home)):
+                have.update(load(catalog(argv[1], home))["strings"])
+        keys = sorted(homes())
         print(json.dumps({k: "" for k in keys if not have.get(k)}, ensure_ascii=False, indent=1))
         return 0
     if len(argv) == 4 and argv[0] == "merge-driver":
