@@ -384,8 +384,31 @@ void GuiApp::figure(ImVec2 avail) {
     options.scale = ui_scale;
     options.theme = context_.theme;
     try {
+      // A figure that leaves the viewport half empty grows to fill it (not a live simulation,
+      // which fills it already and redraws every frame).
+      const gfx::Vec2 logical{float(options.width), float(options.height)};
+      const auto draw = [&](gfx::Canvas& c) { scene_->draw(c, context_.theme); };
+      if (scene_->capabilities().live || scene_->busy()) {
+        fit_ = {};
+        fit_key_.clear();
+      } else {
+        const std::string key =
+            std::string(scene_->id()) + "|" + std::to_string(scene_->current_step()) + "|" +
+            scene_->params_to_json().dump() + "|" + std::to_string(options.width) + "x" +
+            std::to_string(options.height) + "|" + std::to_string(int(context_.theme)) + "|" +
+            i18n::language_code(i18n::language());
+        if (key != fit_key_) {
+          fit_ = gfx::fit_figure(draw, logical);
+          fit_key_ = key;
+        }
+      }
       gfx::render_figure_into(
-          viewport_, [&](gfx::Canvas& c) { scene_->draw(c, context_.theme); }, options);
+          viewport_,
+          [&](gfx::Canvas& c) {
+            gfx::FittedCanvas fitted(c, fit_, logical);
+            scene_->draw(fitted, context_.theme);
+          },
+          options);
       const ImVec2 corner = ImGui::GetCursorScreenPos();
       figure_min_ = corner;
       figure_size_ = avail;
@@ -398,7 +421,8 @@ void GuiApp::figure(ImVec2 avail) {
                              ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
       if (ImGui::IsItemHovered() || ImGui::IsItemActive()) {
         const ImVec2 mouse = ImGui::GetMousePos();
-        const gfx::Vec2 point{(mouse.x - corner.x) / ui_scale, (mouse.y - corner.y) / ui_scale};
+        const gfx::Vec2 point =
+            fit_.to_figure({(mouse.x - corner.x) / ui_scale, (mouse.y - corner.y) / ui_scale});
         Scene::Pointer pointer;
         pointer.point = point;
         pointer.left_down = ImGui::IsItemActive() && ImGui::IsMouseDown(ImGuiMouseButton_Left);

@@ -14,6 +14,7 @@
 #include "io/session.h"
 #include "io/user_settings.h"
 #include "open_files.h"
+#include "render/figure_fit.h"
 #include "render/offscreen_target.h"
 #include "scene_kit/scene.h"
 #include "shell/window.h"
@@ -100,6 +101,10 @@ class GuiApp {
   std::vector<ScriptedInput> script_;
   OpenFilesUi open_files_{settings_};  // File > Open, recent files, files dropped on the window
   ImVec2 figure_min_{0, 0}, figure_size_{0, 0};  // where the viewport drew the figure (screen)
+  // How the figure is scaled to fill the viewport (render/figure_fit.h), and what it was measured
+  // for (scene, step, parameters, size, theme, language): measured again when that changes.
+  gfx::FigureFit fit_;
+  std::string fit_key_;
 };
 
 }  // namespace ws::app

@@ -293,10 +293,12 @@ TraceTreeKey draw_trace_tree(gfx::Canvas& c, const TraceTreeInput& in, const gfx
   L.x0 = L.label_w + 10;
   const float area_w = size.x - L.x0 - 6;
   L.area_w = area_w;
-  L.max_cell_w = 72.0f * s;
-  L.cell_w = std::min(area_w / static_cast<float>(max_cells), L.max_cell_w);
   L.pitch = std::min(size.y / rows.size(), 150.0f * s);
   L.cell_h = std::clamp(L.pitch * 0.42f, 8.0f, 52.0f * s);
+  // Cells up to 72 px, or 2.2 times as wide as tall: a few values fill a wide figure (a projector
+  // in lecture mode) rather than a third of it.
+  L.max_cell_w = std::max(72.0f * s, 2.2f * L.cell_h);
+  L.cell_w = std::min(area_w / static_cast<float>(max_cells), L.max_cell_w);
   L.lane_h = std::clamp(L.pitch * 0.1f, 3.0f, 9.0f * s);
   L.arrow_gap = L.pitch - L.cell_h - L.lane_h - 6;
 
