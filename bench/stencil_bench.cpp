@@ -9,6 +9,7 @@
 #include "common/error.h"
 #include "common/device_services.h"
 #include "common/timing.h"
+#include "common/tr_noop.h"
 
 namespace ws::bench {
 
@@ -17,6 +18,10 @@ namespace {
 using stencil::Params;
 using stencil::Shape;
 using stencil::Variant;
+
+// The device of a CPU run as the report's title names it (device_description), for the catalog:
+// the window translates the title's values too.
+[[maybe_unused]] const char* const kHostDevice = TR_NOOP("CPU backend (host)");
 
 struct Config {
   std::string name;
@@ -138,15 +143,15 @@ std::vector<HeatGrid> default_heat_grids(Backend backend) {
   return {{2, 4096, 4096, 1}, {2, 8192, 8192, 1}, {3, 512, 512, 512}};
 }
 
-std::vector<HeatBenchRow> bench_heat(Backend backend, const std::vector<HeatGrid>& grids,
-                                     int repeats, std::ostream& progress, double* copy_gbps_out) {
+std::vector<BenchRow> bench_heat(Backend backend, const std::vector<HeatGrid>& grids, int repeats,
+                                 std::ostream& progress, double* copy_gbps_out) {
   WS_REQUIRE(repeats >= 1, "bench needs at least one repeat, got " + std::to_string(repeats));
   const double copy_gbps = copy_bandwidth_gbps(backend);
   if (copy_gbps_out != nullptr) *copy_gbps_out = copy_gbps;
   progress << (backend == Backend::Cuda ? "device-to-device copy: " : "host memcpy: ") << copy_gbps
            << " GB/s (read + write)" << std::endl;
 
-  std::vector<HeatBenchRow> rows;
+  std::vector<BenchRow> rows;
   for (const HeatGrid& grid : grids) {
     const std::vector<float> initial = stencil::initial_field(
         base_params(grid, grid.dim == 3 ? Shape::Seven : Shape::Five), "random:7");
@@ -160,41 +165,48 @@ std::vector<HeatBenchRow> bench_heat(Backend backend, const std::vector<HeatGrid
     // Runs one configuration: the check against `reference` (the basic variant, which sets it),
     // then the timing.
     auto run = [&](const Config& c) {
-      HeatBenchRow row;
+      BenchRow row;
       row.name = c.name;
-      row.grid = grid;
-      row.params = c.params;
+      row.size = grid.text();
+      row.n = grid.cells();
       auto sim = stencil::Simulation::create(backend, c.params);
       sim->set_field(initial);
       sim->advance(kCheckSteps);
       const std::vector<float> field = sim->field();
       if (c.params.variant == Variant::Basic) reference = field;
-      row.difference = first_difference(field, reference);
-      row.verified = row.difference.empty();
-      row.ms_per_step = ms_per_step(*sim, batch_steps(backend, c.params), repeats);
-      const double seconds = row.ms_per_step * 1e-3;
-      row.gstencils = double(grid.cells()) / seconds / 1e9;
+      row.note = first_difference(field, reference);
+      row.verified = row.note.empty();
+      row.ms = ms_per_step(*sim, batch_steps(backend, c.params), repeats);
+      const double seconds = row.ms * 1e-3;
+      const double gstencils = double(grid.cells()) / seconds / 1e9;
+      row.per_second = gstencils * 1e9;
       row.gbps = kBytesPerCell * double(grid.cells()) / seconds / 1e9;
       row.pct_copy = copy_gbps > 0 ? 100.0 * row.gbps / copy_gbps : 0;
-      row.pct_copy_same = same_size_gbps > 0 ? 100.0 * row.gbps / same_size_gbps : 0;
+      row.extra = {
+          {"dim", grid.dim},
+          {"shape", stencil::shape_name(c.params.shape)},
+          {"variant", stencil::info(c.params.variant).id},
+          {"tile", c.params.tile},
+          {"steps_per_launch", c.params.steps_per_launch},
+          {"gstencils", gstencils},
+          {"pct_copy_same_size", same_size_gbps > 0 ? 100.0 * row.gbps / same_size_gbps : 0}};
       char line[256];
       std::snprintf(line, sizeof(line), "[%s] %-34s %9.4f ms/step %8.2f GStencil/s %8.1f GB/s  %s",
-                    grid.text().c_str(), row.name.c_str(), row.ms_per_step, row.gstencils, row.gbps,
-                    row.verified ? "ok" : ("DIFFERS: " + row.difference).c_str());
+                    grid.text().c_str(), row.name.c_str(), row.ms, gstencils, row.gbps,
+                    row.verified ? "ok" : ("DIFFERS: " + row.note).c_str());
       progress << line << std::endl;
       rows.push_back(row);
-      return row;
     };
 
     const std::vector<Config> list = configs(grid);
-    const HeatBenchRow* best = nullptr;
+    size_t best = 0;
     const size_t first = rows.size();
     for (const Config& c : list) run(c);
     for (size_t i = first; i < rows.size(); ++i)
-      if (best == nullptr || rows[i].ms_per_step < best->ms_per_step) best = &rows[i];
+      if (rows[i].ms < rows[first + best].ms) best = i - first;
     if (grid.dim == 2) {
       // The 9-point shape for the basic variant (the reference) and the best 5-point setting.
-      const Params best_params = best->params;
+      const Params best_params = list[best].params;
       const Params nine = base_params(grid, Shape::Nine);
       run(make_config(nine, Variant::Basic, 16, 1));
       if (best_params.variant != Variant::Basic)
@@ -205,26 +217,26 @@ std::vector<HeatBenchRow> bench_heat(Backend backend, const std::vector<HeatGrid
   return rows;
 }
 
-std::string heat_bench_table(const std::vector<HeatBenchRow>& rows) {
+std::string heat_bench_table(const std::vector<BenchRow>& rows) {
   std::ostringstream out;
   char line[256];
   std::snprintf(line, sizeof(line), "%-36s %-12s %8s %11s %11s %9s %7s %12s %4s\n", "variant",
                 "grid", "shape", "ms/step", "GStencil/s", "GB/s", "% copy", "% same copy", "ok");
   out << line;
   std::string previous;
-  for (const HeatBenchRow& r : rows) {
-    if (!previous.empty() && r.grid.text() != previous) out << "\n";
-    previous = r.grid.text();
+  for (const BenchRow& r : rows) {
+    if (!previous.empty() && r.size != previous) out << "\n";
+    previous = r.size;
     std::snprintf(line, sizeof(line), "%-36s %-12s %8s %11.4f %11.2f %9.1f %7.1f %12.1f %4s\n",
-                  r.name.c_str(), r.grid.text().c_str(), stencil::shape_name(r.params.shape),
-                  r.ms_per_step, r.gstencils, r.gbps, r.pct_copy, r.pct_copy_same,
-                  r.verified ? "yes" : "NO");
+                  r.name.c_str(), r.size.c_str(), r.extra.at("shape").get<std::string>().c_str(),
+                  r.ms, r.extra.at("gstencils").get<double>(), r.gbps, r.pct_copy,
+                  r.extra.at("pct_copy_same_size").get<double>(), r.verified ? "yes" : "NO");
     out << line;
   }
   return out.str();
 }
 
-nlohmann::json heat_bench_json(const std::vector<HeatBenchRow>& rows, const std::string& device,
+nlohmann::json heat_bench_json(const std::vector<BenchRow>& rows, const std::string& device,
                                double copy_gbps) {
   nlohmann::json j;
   j["device"] = device;
@@ -234,24 +246,69 @@ nlohmann::json heat_bench_json(const std::vector<HeatBenchRow>& rows, const std:
   j["check"] = "field equals the basic variant's bit for bit after " + std::to_string(kCheckSteps) +
                " steps";
   j["rows"] = nlohmann::json::array();
-  for (const HeatBenchRow& r : rows) {
-    j["rows"].push_back({{"name", r.name},
-                         {"grid", r.grid.text()},
-                         {"dim", r.grid.dim},
-                         {"n", r.grid.cells()},
-                         {"shape", stencil::shape_name(r.params.shape)},
-                         {"variant", stencil::info(r.params.variant).id},
-                         {"tile", r.params.tile},
-                         {"steps_per_launch", r.params.steps_per_launch},
-                         {"ms_per_step", r.ms_per_step},
-                         {"gstencils", r.gstencils},
-                         {"gbps", r.gbps},
-                         {"pct_copy", r.pct_copy},
-                         {"pct_copy_same_size", r.pct_copy_same},
-                         {"verified", r.verified},
-                         {"difference", r.difference}});
+  for (const BenchRow& r : rows) {
+    nlohmann::json row = r.extra;
+    row["name"] = r.name;
+    row["grid"] = r.size;
+    row["n"] = r.n;
+    row["ms_per_step"] = r.ms;
+    row["gbps"] = r.gbps;
+    row["pct_copy"] = r.pct_copy;
+    row["verified"] = r.verified;
+    row["difference"] = r.note;
+    j["rows"].push_back(row);
   }
   return j;
+}
+
+namespace {
+
+// The report: its words (the window translates them; title and notes are their English), the
+// table, the rows and the benchmark's JSON.
+BenchReport heat_report(const std::vector<BenchRow>& rows, Backend backend, int repeats,
+                        double copy_gbps) {
+  const std::string device = device_description(backend);
+  char gbps[32];
+  std::snprintf(gbps, sizeof gbps, "%g", copy_gbps);
+  BenchReport report;
+  report.title_words = {{TR_NOOP("heat stencil (float32, insulated) on {0}"), {device}}};
+  report.notes_words = {
+      {TR_NOOP("copy bandwidth {0} GB/s (read + write), median of {1}"),
+       {gbps, std::to_string(repeats)}},
+      {TR_NOOP("GB/s counts {0} bytes per cell per time step (one read + one write, the minimum)"),
+       {std::to_string(int(kBytesPerCell))}}};
+  set_english(report);
+  report.table = heat_bench_table(rows);
+  report.copy_gbps = copy_gbps;
+  report.rows = rows;
+  for (const BenchRow& r : rows)
+    if (!r.verified)
+      report.failures.push_back(r.name + " at " + r.size +
+                                " differs from the basic variant: " + r.note);
+  report.json = heat_bench_json(rows, device, copy_gbps);
+  report.json["gbps_counts"] = report.notes_words[1].english();
+  return report;
+}
+
+}  // namespace
+
+BenchJob heat_bench_job(const BenchRequest& request) {
+  WS_REQUIRE(request.type.empty(),
+             "bench: the heat stencil runs on float32 only: --type is not an option here, got '" +
+                 request.type + "'");
+  WS_REQUIRE(request.mode.empty(), "bench: the heat benchmark is the same in every mode: --mode '" +
+                                       request.mode + "' is not an option here");
+  WS_REQUIRE(request.variants.empty(),
+             std::string("bench: --variant is not an option for the heat stencil: every variant "
+                         "valid at each grid is timed (with several tiles and K)"));
+  std::vector<HeatGrid> grids;
+  for (const std::string& text : request.sizes) grids.push_back(parse_heat_grid(text));
+  if (grids.empty()) grids = default_heat_grids(request.backend);
+  return [grids, backend = request.backend, repeats = request.repeats](std::ostream& progress) {
+    double copy_gbps = 0;
+    const std::vector<BenchRow> rows = bench_heat(backend, grids, repeats, progress, &copy_gbps);
+    return heat_report(rows, backend, repeats, copy_gbps);
+  };
 }
 
 }  // namespace ws::bench

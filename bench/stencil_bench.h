@@ -16,6 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bench_job.h"
 #include "common/backend.h"
 #include "stencil/stencil.h"
 
@@ -32,34 +33,31 @@ HeatGrid parse_heat_grid(const std::string& text);
 // 4096^2, 8192^2 and 512^3 on CUDA; 1024^2 and 128^3 on the CPU (so it finishes quickly).
 std::vector<HeatGrid> default_heat_grids(Backend backend);
 
-struct HeatBenchRow {
-  std::string name;  // e.g. "5 temporal-blocked T=24 K=4"
-  HeatGrid grid;
-  stencil::Params params;
-  double ms_per_step = 0;    // median over the repeats (variant 5: launch time / K)
-  double gstencils = 0;      // cells updated per second / 1e9
-  double gbps = 0;           // 8 bytes per cell per time step / time
-  double pct_copy = 0;       // gbps as a percentage of the measured copy bandwidth
-  double pct_copy_same = 0;  // ... of a copy of the same bytes (one field), measured beside it
-  bool verified = false;     // the field equals the basic variant's after kCheckSteps
-  std::string difference;    // the first differing cell when not verified
-};
-
 inline constexpr int kCheckSteps = 6;  // steps of the correctness check (covers K = 4 + a rest)
 inline constexpr double kBytesPerCell = 8;
 
-// Runs every configuration at every grid; `progress` gets one line per run. The copy bandwidth
-// the percentages use is stored in *copy_gbps when given.
-std::vector<HeatBenchRow> bench_heat(Backend backend, const std::vector<HeatGrid>& grids,
-                                     int repeats, std::ostream& progress,
-                                     double* copy_gbps = nullptr);
+// Runs every configuration at every grid; `progress` gets one line per run. Each row: the name
+// (e.g. "5 temporal-blocked T=24 K=4"), the grid as its size, its cells as n, the median ms per
+// time step (variant 5: launch time / K), GB/s (8 bytes per cell per time step / time) and its %
+// of the copy bandwidth, cells per second, verified (the field equals the basic variant's after
+// kCheckSteps; else the first differing cell in note), and in `extra` the grid's dim, shape,
+// variant, tile, steps_per_launch, gstencils (cells per second / 1e9) and pct_copy_same_size (%
+// of a copy of the same bytes, one field, measured beside it). The copy bandwidth the
+// percentages use is stored in *copy_gbps when given.
+std::vector<BenchRow> bench_heat(Backend backend, const std::vector<HeatGrid>& grids, int repeats,
+                                 std::ostream& progress, double* copy_gbps = nullptr);
 
 // Fixed-width table: variant, grid, shape, ms per step, GStencil/s, GB/s, % copy, ok.
-std::string heat_bench_table(const std::vector<HeatBenchRow>& rows);
+std::string heat_bench_table(const std::vector<BenchRow>& rows);
 
 // Like the reduce bench's JSON (rows with name, n, gbps, pct_copy, verified), so
 // `warpscope render --bench` draws it too.
-nlohmann::json heat_bench_json(const std::vector<HeatBenchRow>& rows, const std::string& device,
+nlohmann::json heat_bench_json(const std::vector<BenchRow>& rows, const std::string& device,
                                double copy_gbps);
+
+// `warpscope bench --scene heat` and fast mode, the same in every mode of the scene: every variant
+// valid at each grid (--sizes N, NxM or NxMxL; the backend's defaults otherwise), each checked
+// against the basic variant; --type and --variant are refused (float32 only, every variant).
+BenchJob heat_bench_job(const BenchRequest& request);
 
 }  // namespace ws::bench

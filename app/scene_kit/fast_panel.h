@@ -58,6 +58,12 @@ class FastPanel {
         repeats_(repeats_default),
         size_choices_(std::move(size_choices)),
         size_choice_(default_choice) {}
+  // Replaces the size control by `choices` (a mode's fast_ is made by the kit: a mode whose
+  // benchmark takes other sizes sets them in its constructor).
+  void set_size_choices(std::vector<std::string> choices, int default_choice) {
+    size_choices_ = std::move(choices);
+    size_choice_ = default_choice;
+  }
   // The controls and the last result. `make_job(request)` builds the job from the scene's
   // current parameters (request.from_scene is set); `button` labels the start button.
   void ui(Backend backend, int log2_max,

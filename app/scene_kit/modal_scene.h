@@ -52,11 +52,14 @@ struct ModeLimit {
   // On a switch into this mode with `key` not in the edit and its value out of bounds: brings it
   // within them (a grid too big to trace shrunk to one that is not). Null: the switch is refused.
   std::function<void(Settings&)> fit;
+  // {0} as the message writes it (a grid's "200x200"); null: the value's digits.
+  std::function<std::string(const Settings&)> shown;
 
   bool holds(const Settings& s) const {
     const std::optional<int64_t> v = value(s);
     return !v || (*v >= min && *v <= max);
   }
+  std::string text(const Settings& s) const { return shown ? shown(s) : std::to_string(*value(s)); }
 };
 
 template <class Settings>
@@ -114,13 +117,13 @@ class ModalScene : public ModeTable {
     const Move* m = last_move();
     if (!m) return "";
     return trf("switched to {0} mode: {1}", tr(rows_[index_of(mode())].title),
-               i18n::format(m->limit->message, {std::to_string(m->value)}));
+               i18n::format(m->limit->message, {m->limit->text(settings_)}));
   }
 
  private:
   static void require(const ModeLimit<Settings>& limit, const Settings& s) {
     if (limit.holds(s)) return;
-    throw Error(i18n::format(limit.message, {std::to_string(*limit.value(s))}));
+    throw Error(i18n::format(limit.message, {limit.text(s)}));
   }
 
   Settings settings_;

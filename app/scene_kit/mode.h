@@ -70,11 +70,11 @@ class Mode {
   // backend.
   RunJson run_json() const;
   // The fast-mode panel (fast_) under a collapsing header, after the line `about` (what it times):
-  // it runs this mode's bench_job with sizes up to 2^log2_max.
+  // it runs this mode's bench_job (its report translated) with sizes up to 2^log2_max.
   void fast_mode(int log2_max, const std::string& about = "",
                  const char* header = TR_NOOP("Fast mode (full size, timed)"));
-  // The fast-mode panel's controls and last report (a mode with other sizes sets it up in its
-  // constructor).
+  // The fast-mode panel's controls and last report (a mode whose benchmark takes other sizes
+  // calls fast_.set_size_choices in its constructor).
   FastPanel fast_{20, 10};
 
  private:

@@ -14,7 +14,7 @@
 #include "i18n_test_support.h"
 #include "render/recording_canvas.h"
 #include "scenes/heat/heat_scene.h"
-#include "scenes/heat/heat_teach_scene.h"
+#include "scenes/heat/teach/heat_teach_mode.h"
 #include "scenes/reduce/reduce_scene.h"
 #include "views/cell_rows.h"
 #include "views/figure_parts.h"
@@ -319,9 +319,9 @@ TEST(HeatZh, EveryTeachStepHasACaptionThatSaysWhy) {
       scene->seek(step);
       const std::string where = c.name + " step " + std::to_string(step);
       // The step's teaching point, not only its facts, and the caption says it.
-      const auto* teach = dynamic_cast<const HeatTeachScene*>(scene->find_mode("teach"));
-      ASSERT_TRUE(teach && teach->teach_run());
-      const stencil::TeachRun& run = *teach->teach_run();
+      const auto* teach = scene->find_mode<HeatTeachMode>("teach");
+      ASSERT_TRUE(teach && teach->taught());
+      const stencil::TeachRun& run = teach->taught()->run;
       const std::string why = heat_teach_why(run.params, run.trace.steps[size_t(step)]);
       EXPECT_FALSE(why.empty()) << where;
       EXPECT_NE(scene->caption().find(why), std::string::npos) << where;

@@ -8,53 +8,36 @@
 
 #include "i18n/i18n.h"
 #include "scene_kit/panel_widgets.h"
-#include "scene_kit/code_panel.h"
 
 namespace ws::app {
 
-namespace {
-
-std::string number_text(const char* format, double v) {
-  char text[64];
-  std::snprintf(text, sizeof text, format, v);
-  return text;
-}
-
-}  // namespace
-
-void heat_grid_controls(Scene& scene, HeatSettings& s, bool teach, std::string& error,
-                        stencil::Simulation* sim) {
+nlohmann::json heat_grid_controls(HeatSettings& s, bool teach, stencil::Simulation* sim,
+                                  Mode& mode) {
   const stencil::Params& p = s.grid;
-  auto edit = [&](const std::function<void(nlohmann::json&)>& change) {
-    nlohmann::json j = nlohmann::json::object();
-    change(j);
-    apply_edit(scene, j, error);
-  };
+  nlohmann::json edit = nlohmann::json::object();
   int dim = p.dim;
-  if (ImGui::RadioButton("2D", dim == 2) && dim != 2)
-    edit([&](nlohmann::json& j) {
-      j["dim"] = 2;
-      j["size"] = teach ? "24x24" : "256x256";
-    });
+  if (ImGui::RadioButton("2D", dim == 2) && dim != 2) {
+    edit["dim"] = 2;
+    edit["size"] = teach ? "24x24" : "256x256";
+  }
   ImGui::SameLine();
-  if (ImGui::RadioButton("3D", dim == 3) && dim != 3)
-    edit([&](nlohmann::json& j) {
-      j["dim"] = 3;
-      j["size"] = teach ? "12x12x12" : "64x64x64";
-      j["tile"] = teach ? 4 : 8;
-    });
-  std::string size = scene.params_to_json()["size"];
+  if (ImGui::RadioButton("3D", dim == 3) && dim != 3) {
+    edit["dim"] = 3;
+    edit["size"] = teach ? "12x12x12" : "64x64x64";
+    edit["tile"] = teach ? 4 : 8;
+  }
+  std::string size = heat_size_text(p);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
   if (ImGui::InputText(label_id(tr("grid size"), "size").c_str(), &size,
                        ImGuiInputTextFlags_EnterReturnsTrue))
-    edit([&](nlohmann::json& j) { j["size"] = size; });
+    edit["size"] = size;
   // Variants valid for this dimension.
   const std::string current = tr_text(stencil::info(p.variant).title);
   if (ImGui::BeginCombo(label_id(tr("variant"), "variant").c_str(), current.c_str())) {
     for (const auto& v : stencil::variant_infos()) {
       if (v.dims != 0 && v.dims != p.dim) continue;
       if (ImGui::Selectable((tr_text(v.title) + "###" + v.id).c_str(), v.variant == p.variant))
-        edit([&](nlohmann::json& j) { j["variant"] = v.id; });
+        edit["variant"] = v.id;
       if (ImGui::IsItemHovered())
         ImGui::SetTooltip("%s: %s", tr_text(v.pmpp).c_str(), tr_text(v.lesson).c_str());
     }
@@ -63,23 +46,20 @@ void heat_grid_controls(Scene& scene, HeatSettings& s, bool teach, std::string& 
   if (p.dim == 2) {
     int shape = p.shape == stencil::Shape::Nine ? 1 : 0;
     if (combo(label_id(tr("stencil"), "shape").c_str(), shape, {tr("5-point"), tr("9-point")}))
-      edit([&](nlohmann::json& j) { j["shape"] = shape ? "9" : "5"; });
+      edit["shape"] = shape ? "9" : "5";
   }
   int boundary = static_cast<int>(p.boundary);
   if (combo(label_id(tr("boundary"), "boundary").c_str(), boundary,
             {tr("fixed temperature"), tr("insulated"), tr("periodic")}))
-    edit([&](nlohmann::json& j) {
-      j["boundary"] = stencil::boundary_name(static_cast<stencil::Boundary>(boundary));
-    });
+    edit["boundary"] = stencil::boundary_name(static_cast<stencil::Boundary>(boundary));
   if (p.variant != stencil::Variant::Basic) {
     int tile = p.tile;
-    if (ImGui::SliderInt(label_id(tr("tile"), "tile").c_str(), &tile, 4, 32))
-      edit([&](nlohmann::json& j) { j["tile"] = tile; });
+    if (ImGui::SliderInt(label_id(tr("tile"), "tile").c_str(), &tile, 4, 32)) edit["tile"] = tile;
   }
   if (p.variant == stencil::Variant::TemporalBlocked) {
     int k = p.steps_per_launch;
     if (ImGui::SliderInt(label_id(tr("steps per launch (K)"), "k").c_str(), &k, 1, 8))
-      edit([&](nlohmann::json& j) { j["k"] = k; });
+      edit["k"] = k;
   }
 
   // Stability: r = alpha * dt against the limit of the shape.
@@ -92,19 +72,18 @@ void heat_grid_controls(Scene& scene, HeatSettings& s, bool teach, std::string& 
   const float r = alpha * dt;
   if (changed) {
     if (r > limit && !s.unstable) {
-      error = trf("alpha * dt = {0} would exceed the limit {1}: tick 'allow unstable' to try it",
-                  std::to_string(r), std::to_string(limit));
+      mode.set_error(
+          trf("alpha * dt = {0} would exceed the limit {1}: tick 'allow unstable' to try it",
+              std::to_string(r), std::to_string(limit)));
     } else if (sim) {
       // Changing r keeps the field: the simulation goes on with the new step.
       s.alpha = alpha;
       s.dt = dt;
       sim->set_params(s.run_params());
-      error.clear();
+      mode.set_error("");
     } else {
-      edit([&](nlohmann::json& j) {
-        j["alpha"] = alpha;
-        j["dt"] = dt;
-      });
+      edit["alpha"] = alpha;
+      edit["dt"] = dt;
     }
   }
   const float used = s.alpha * s.dt;
@@ -115,20 +94,20 @@ void heat_grid_controls(Scene& scene, HeatSettings& s, bool teach, std::string& 
                               : used > 0.9f * limit ? std::string("  ") + tr("near the limit")
                                                     : std::string();
   ImGui::TextColored(colour, "%s",
-                     (trf("alpha*dt = {0}  (limit {1} for {2})", number_text("%.4f", used),
-                          number_text("%.4f", limit), tr(stencil::shape_name(p.shape))) +
+                     (trf("alpha*dt = {0}  (limit {1} for {2})", heat_number("%.4f", used),
+                          heat_number("%.4f", limit), tr(stencil::shape_name(p.shape))) +
                       verdict)
                          .c_str());
   if (ImGui::Checkbox(label_id(tr("allow unstable (watch it blow up)"), "unstable").c_str(),
                       &s.unstable) &&
       !s.unstable && used > limit)
-    edit([&](nlohmann::json& j) { j["dt"] = 0.9f * limit / s.alpha; });
+    edit["dt"] = 0.9f * limit / s.alpha;
 
   std::string init = s.init;
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
   if (ImGui::InputText(label_id(tr("start field"), "init").c_str(), &init,
                        ImGuiInputTextFlags_EnterReturnsTrue))
-    edit([&](nlohmann::json& j) { j["init"] = init; });
+    edit["init"] = init;
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("%s",
                       tr("hot-square, random:SEED, zero, or image:PATH (e.g. image:camera.png)"));
@@ -136,21 +115,22 @@ void heat_grid_controls(Scene& scene, HeatSettings& s, bool teach, std::string& 
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
   if (ImGui::InputText(label_id(tr("materials"), "material").c_str(), &material,
                        ImGuiInputTextFlags_EnterReturnsTrue))
-    edit([&](nlohmann::json& j) { j["material"] = material; });
+    edit["material"] = material;
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("%s", tr("empty (uniform), walls, or image:PATH (dark = insulator)"));
+  return edit;
 }
 
-void heat_view_panel(HeatSettings& s, const stencil::Simulation* sim, std::string& error,
-                     const std::function<void()>& changed) {
+bool heat_view_panel(HeatSettings& s, const stencil::Simulation* sim, Mode& mode) {
   if (!ImGui::CollapsingHeader(label_id(tr("View"), "heat-view").c_str(),
                                ImGuiTreeNodeFlags_DefaultOpen))
-    return;
+    return false;
+  bool changed = false;
   int map = static_cast<int>(s.colormap);
   if (combo(label_id(tr("colormap"), "colormap").c_str(), map,
             {"viridis", "inferno", tr("cool-warm (diverging)")})) {
     s.colormap = static_cast<interop::Colormap>(map);
-    changed();
+    changed = true;
   }
   float range[2] = {s.lo, s.hi};
   if (ImGui::InputFloat2(label_id(tr("range"), "range").c_str(), range, "%.3g",
@@ -158,9 +138,9 @@ void heat_view_panel(HeatSettings& s, const stencil::Simulation* sim, std::strin
     if (std::isfinite(range[0]) && std::isfinite(range[1]) && range[0] < range[1]) {
       s.lo = range[0];
       s.hi = range[1];
-      changed();
+      changed = true;
     } else {
-      error = tr("the colour range needs low < high");
+      mode.set_error(tr("the colour range needs low < high"));
     }
   }
   if (sim && ImGui::SmallButton(label_id(tr("fit range to the field"), "fit").c_str())) {
@@ -168,7 +148,7 @@ void heat_view_panel(HeatSettings& s, const stencil::Simulation* sim, std::strin
     if (st.max > st.min) {
       s.lo = static_cast<float>(st.min);
       s.hi = static_cast<float>(st.max);
-      changed();
+      changed = true;
     }
   }
   const stencil::Params& p = s.grid;
@@ -181,7 +161,7 @@ void heat_view_panel(HeatSettings& s, const stencil::Simulation* sim, std::strin
       const char* id = a == 0 ? "x-plane" : a == 1 ? "y-plane" : "z-plane";
       if (ImGui::SliderInt(label_id(label, id).c_str(), &v, 0, sizes[a] - 1)) {
         s.slice[a] = v;
-        changed();
+        changed = true;
       }
     }
   }
@@ -194,6 +174,7 @@ void heat_view_panel(HeatSettings& s, const stencil::Simulation* sim, std::strin
     }
     if (ImGui::SmallButton(label_id(tr("clear probes"), "clear-probes").c_str())) s.probes.clear();
   }
+  return changed;
 }
 
 void heat_cost_panel(const stencil::Params& p) {
@@ -203,12 +184,12 @@ void heat_cost_panel(const stencil::Params& p) {
   const stencil::Cost k = stencil::cost(p);
   ImGui::TextUnformatted(
       trf("global loads {0}, flops {1}, bytes {2}, OP/B {3}",
-          number_text("%.3f", k.loads_per_output), number_text("%.0f", k.flops_per_output),
-          number_text("%.2f", k.bytes_per_output), number_text("%.3f", k.op_per_byte))
+          heat_number("%.3f", k.loads_per_output), heat_number("%.0f", k.flops_per_output),
+          heat_number("%.2f", k.bytes_per_output), heat_number("%.3f", k.op_per_byte))
           .c_str());
   ImGui::TextUnformatted(trf("threads/block {0}, shared {1} B, busy in compute {2}%",
                              k.threads_per_block, static_cast<long long>(k.shared_bytes_per_block),
-                             number_text("%.0f", 100 * k.active_fraction))
+                             heat_number("%.0f", 100 * k.active_fraction))
                              .c_str());
   if (p.variant == stencil::Variant::Basic) return;
   // The halo's share of each tile shrinks as the tile grows: the PMPP 8.3 table.
@@ -239,14 +220,6 @@ void heat_cost_panel(const stencil::Params& p) {
     }
     ImGui::EndTable();
   }
-}
-
-void heat_code_panel(stencil::Variant variant, const std::string& marker) {
-  const stencil::VariantInfo& info = stencil::info(variant);
-  const SourceSection section = load_step_source("kernels/stencil/stencil.cu", info.id, marker);
-  show_code_panel(section, find_marker_line(section, marker),
-                  tr("The kernel source (kernels/stencil/stencil.cu) was not found; set "
-                     "WARPSCOPE_SOURCE_DIR to the source tree."));
 }
 
 }  // namespace ws::app

@@ -1,25 +1,17 @@
-// The heat scene's parameters as JSON: one parser for the command line, sessions and panels of
-// both modes, and the checks a run makes before it starts.
+// The heat scene's parameters: one parse for the command line, sessions and the panels of both
+// modes (each key read once), the parameters as JSON, and the checks a run makes before it starts.
 #include <algorithm>
-#include <cmath>
+#include <charconv>
 #include <cstdio>
-#include <cstdlib>
-#include <sstream>
+#include <optional>
 
 #include "common/error.h"
 #include "heat_inputs.h"
-#include "heat_settings.h"
-#include "scene_kit/json_params.h"
+#include "heat_scene.h"
 
 namespace ws::app {
 
 namespace {
-
-std::string size_text(const stencil::Params& p) {
-  std::string s = std::to_string(p.nx) + "x" + std::to_string(p.ny);
-  if (p.dim == 3) s += "x" + std::to_string(p.nz);
-  return s;
-}
 
 std::string probes_text(const std::vector<std::array<int, 3>>& probes, int dim) {
   std::string s;
@@ -29,6 +21,31 @@ std::string probes_text(const std::vector<std::array<int, 3>>& probes, int dim) 
     if (dim == 3) s += "," + std::to_string(c[2]);
   }
   return s;
+}
+
+// "X,Y,Z": three whole numbers (a sign allowed), spaces around each; nullopt for anything else.
+std::optional<std::array<int, 3>> slice_planes(const std::string& text) {
+  std::array<int, 3> planes{};
+  const char* at = text.data();
+  const char* const end = text.data() + text.size();
+  const auto skip_spaces = [&] {
+    while (at < end && *at == ' ') ++at;
+  };
+  for (int a = 0; a < 3; ++a) {
+    skip_spaces();
+    if (a > 0) {
+      if (at == end || *at != ',') return std::nullopt;
+      ++at;
+      skip_spaces();
+    }
+    if (at < end && *at == '+' && at + 1 < end && *(at + 1) != '-') ++at;
+    const auto [stop, error] = std::from_chars(at, end, planes[a]);
+    if (error != std::errc()) return std::nullopt;
+    at = stop;
+  }
+  skip_spaces();
+  if (at != end) return std::nullopt;
+  return planes;
 }
 
 }  // namespace
@@ -52,12 +69,31 @@ std::array<int, 3> HeatSettings::slice_index() const {
   return s;
 }
 
-nlohmann::json heat_params_json(const HeatSettings& s, const std::string& painted) {
+std::string heat_size_text(const stencil::Params& p) {
+  std::string s = std::to_string(p.nx) + "x" + std::to_string(p.ny);
+  if (p.dim == 3) s += "x" + std::to_string(p.nz);
+  return s;
+}
+
+std::string heat_number(const char* format, double v) {
+  char text[64];
+  std::snprintf(text, sizeof text, format, v);
+  return text;
+}
+
+std::vector<std::string> heat_variants(int dim) {
+  std::vector<std::string> ids;
+  for (const stencil::VariantInfo& v : stencil::variant_infos())
+    if (v.dims == 0 || v.dims == dim) ids.push_back(v.id);
+  return ids;
+}
+
+nlohmann::json HeatScene::to_json(const HeatSettings& s, const std::string& /*mode*/) const {
   const stencil::Params& p = s.grid;
   char range[64];
   std::snprintf(range, sizeof range, "%g,%g", s.lo, s.hi);
   return {{"dim", p.dim},
-          {"size", size_text(p)},
+          {"size", heat_size_text(p)},
           {"shape", std::to_string(static_cast<int>(p.shape))},
           {"boundary", stencil::boundary_name(p.boundary)},
           {"alpha", shortest_decimal(s.alpha)},
@@ -75,116 +111,91 @@ nlohmann::json heat_params_json(const HeatSettings& s, const std::string& painte
           {"probes", probes_text(s.probes, p.dim)},
           {"slice", std::to_string(s.slice[0]) + "," + std::to_string(s.slice[1]) + "," +
                         std::to_string(s.slice[2])},
-          {"painted", painted}};
+          {"painted", s.material == "painted" ? s.painted : ""}};
 }
 
-HeatSettings parse_heat_params(const HeatSettings& current, const nlohmann::json& j) {
-  reject_unknown_keys(j,
-                      {"dim", "size", "shape", "boundary", "alpha", "dt", "unstable", "steps",
-                       "init", "material", "variant", "tile", "k", "colormap", "range",
-                       "steps-per-frame", "probes", "slice", "painted"},
-                      kHeatSceneId);
-  HeatSettings s = current;  // parse into a copy: a bad value changes nothing
+void HeatScene::parse(HeatSettings& s, ParamReader& keys, std::string& /*mode*/) const {
   stencil::Params& p = s.grid;
   const int old_dim = p.dim;
-  if (j.contains("dim")) p.dim = static_cast<int>(json_int(j, "dim", 2, 3));
-  if (j.contains("size")) {
-    const std::vector<int> d = json_dims(j, "size");
-    if (!j.contains("dim") && d.size() == 3) p.dim = 3;
-    if (!j.contains("dim") && d.size() == 2) p.dim = 2;
-    WS_REQUIRE(!(p.dim == 2 && d.size() == 3),
+  const stencil::Shape old_shape = p.shape;
+  const int64_t old_cells = p.cells();
+  if (const auto dim = keys.integer("dim", 2, 3)) p.dim = static_cast<int>(*dim);
+  if (const auto d = keys.dims("size")) {
+    if (!keys.has("dim") && d->size() == 3) p.dim = 3;
+    if (!keys.has("dim") && d->size() == 2) p.dim = 2;
+    WS_REQUIRE(!(p.dim == 2 && d->size() == 3),
                std::string("--size has three numbers but --dim is 2"));
-    WS_REQUIRE(!(p.dim == 3 && d.size() == 2),
+    WS_REQUIRE(!(p.dim == 3 && d->size() == 2),
                std::string("--size has two numbers but --dim is 3 (give NxNxN or N)"));
-    p.nx = d[0];
-    p.ny = d.size() > 1 ? d[1] : d[0];
-    p.nz = p.dim == 3 ? (d.size() > 2 ? d[2] : d[0]) : 1;
+    p.nx = (*d)[0];
+    p.ny = d->size() > 1 ? (*d)[1] : (*d)[0];
+    p.nz = p.dim == 3 ? (d->size() > 2 ? (*d)[2] : (*d)[0]) : 1;
   } else if (p.dim != old_dim) {
     p.nz = p.dim == 3 ? std::min(p.nx, 128) : 1;
     if (p.dim == 3) p.nx = p.ny = p.nz;
   }
-  if (p.dim != old_dim && !j.contains("shape"))
+  if (p.dim != old_dim && !keys.has("shape"))
     p.shape = p.dim == 3 ? stencil::Shape::Seven : stencil::Shape::Five;
-  if (p.dim != old_dim && !j.contains("variant") && p.variant != stencil::Variant::Basic &&
+  if (p.dim != old_dim && !keys.has("variant") && p.variant != stencil::Variant::Basic &&
       p.variant != stencil::Variant::SharedTiled)
     p.variant = stencil::Variant::Basic;
-  if (j.contains("shape")) {
-    const std::string t = json_string(j, "shape");
-    WS_REQUIRE(stencil::parse_shape(t, p.shape),
-               "--shape: unknown stencil '" + t + "' (5 or 9 in 2D, 7 in 3D)");
-  }
-  if (j.contains("boundary")) {
-    const std::string t = json_string(j, "boundary");
-    WS_REQUIRE(stencil::parse_boundary(t, p.boundary),
-               "--boundary: unknown '" + t + "' (fixed, insulated, periodic)");
-  }
+  if (const auto t = keys.text("shape"))
+    WS_REQUIRE(stencil::parse_shape(*t, p.shape),
+               "--shape: unknown stencil '" + *t + "' (5 or 9 in 2D, 7 in 3D)");
+  if (const auto t = keys.text("boundary"))
+    WS_REQUIRE(stencil::parse_boundary(*t, p.boundary),
+               "--boundary: unknown '" + *t + "' (fixed, insulated, periodic)");
   // A new stencil shape starts from a stable step unless one is given: 80% of its limit.
-  if (p.shape != current.grid.shape && !j.contains("dt") && !j.contains("alpha") &&
+  if (p.shape != old_shape && !keys.has("dt") && !keys.has("alpha") &&
       s.alpha * s.dt > stencil::stability_limit(p.shape))
     s.dt = 0.8f * stencil::stability_limit(p.shape) / s.alpha;
-  if (j.contains("alpha")) s.alpha = static_cast<float>(json_double(j, "alpha", 0, 1e6));
-  if (j.contains("dt")) s.dt = static_cast<float>(json_double(j, "dt", 0, 1e6));
-  if (j.contains("unstable")) s.unstable = json_bool(j, "unstable");
-  if (j.contains("steps")) s.steps = static_cast<int>(json_int(j, "steps", 0, 10000000));
-  if (j.contains("init")) s.init = json_string(j, "init");
-  if (j.contains("material")) s.material = json_string(j, "material");
-  if (j.contains("painted")) {
-    s.painted = json_string(j, "painted");
+  if (const auto v = keys.number("alpha", 0, 1e6)) s.alpha = static_cast<float>(*v);
+  if (const auto v = keys.number("dt", 0, 1e6)) s.dt = static_cast<float>(*v);
+  if (const auto v = keys.flag("unstable")) s.unstable = *v;
+  if (const auto v = keys.integer("steps", 0, 10000000)) s.steps = static_cast<int>(*v);
+  if (const auto v = keys.text("init")) s.init = *v;
+  if (const auto v = keys.text("material")) s.material = *v;
+  if (const auto v = keys.text("painted")) {
+    s.painted = *v;
     if (!s.painted.empty()) {
       std::vector<float> m, f(size_t(p.cells()));  // checks the text before anything changes
       decode_painted(s.painted, p.cells(), m, f);
-      if (!j.contains("material")) s.material = "painted";
+      if (!keys.has("material")) s.material = "painted";
     }
   }
-  if (j.contains("variant")) {
-    const std::string t = json_string(j, "variant");
+  if (const auto t = keys.text("variant")) {
     std::string ids;
     for (const auto& i : stencil::variant_infos())
       ids += std::string(ids.empty() ? "" : ", ") + i.id;
-    WS_REQUIRE(stencil::parse_variant(t, p.variant),
-               "--variant: unknown variant '" + t + "' (1-5 or " + ids + ")");
+    WS_REQUIRE(stencil::parse_variant(*t, p.variant),
+               "--variant: unknown variant '" + *t + "' (1-5 or " + ids + ")");
   }
-  if (j.contains("tile")) p.tile = static_cast<int>(json_int(j, "tile", 1, 1024));
-  if (j.contains("k")) p.steps_per_launch = static_cast<int>(json_int(j, "k", 1, 64));
-  if (j.contains("colormap")) {
-    const std::string t = json_string(j, "colormap");
-    WS_REQUIRE(interop::parse_colormap(t, s.colormap),
-               "--colormap: unknown '" + t + "' (viridis, inferno, coolwarm)");
+  if (const auto v = keys.integer("tile", 1, 1024)) p.tile = static_cast<int>(*v);
+  if (const auto v = keys.integer("k", 1, 64)) p.steps_per_launch = static_cast<int>(*v);
+  if (const auto t = keys.text("colormap"))
+    WS_REQUIRE(interop::parse_colormap(*t, s.colormap),
+               "--colormap: unknown '" + *t + "' (viridis, inferno, coolwarm)");
+  if (const auto range = keys.range("range")) {
+    s.lo = static_cast<float>(range->first);
+    s.hi = static_cast<float>(range->second);
   }
-  if (j.contains("range")) {
-    const auto [lo, hi] = json_range(j, "range");
-    s.lo = static_cast<float>(lo);
-    s.hi = static_cast<float>(hi);
-  }
-  if (j.contains("steps-per-frame"))
-    s.steps_per_frame = static_cast<int>(json_int(j, "steps-per-frame", 1, 1000));
-  if (j.contains("probes")) s.probes = json_points(j, "probes", 8);
-  if (j.contains("slice")) {
-    const std::string t = json_string(j, "slice");
-    std::array<int, 3> c = {-1, -1, -1};
-    char tail = 0;
-    WS_REQUIRE(std::sscanf(t.c_str(), " %d , %d , %d %c", &c[0], &c[1], &c[2], &tail) == 3,
-               "--slice expects X,Y,Z plane indices (-1 = the middle), got '" + t + "'");
-    s.slice = c;
+  if (const auto v = keys.integer("steps-per-frame", 1, 1000))
+    s.steps_per_frame = static_cast<int>(*v);
+  if (const auto probes = keys.points("probes", 8)) s.probes = *probes;
+  if (const auto t = keys.text("slice")) {
+    const std::optional<std::array<int, 3>> planes = slice_planes(*t);
+    WS_REQUIRE(planes.has_value(),
+               "--slice expects X,Y,Z plane indices (-1 = the middle), got '" + *t + "'");
+    s.slice = *planes;
   }
   // A painted map belongs to its grid: a new size starts without it.
-  if (p.cells() != current.grid.cells() && !j.contains("painted")) {
+  if (p.cells() != old_cells && !keys.has("painted")) {
     s.painted.clear();
     if (s.material == "painted") s.material.clear();
   }
   stencil::Params checked = p;
   checked.r = s.alpha * s.dt;
   stencil::validate(checked);
-  return s;
-}
-
-void require_teach_grid(const stencil::Params& p) {
-  const int max = p.dim == 3 ? stencil::kTeachMax3D : stencil::kTeachMax2D;
-  WS_REQUIRE(
-      p.nx <= max && p.ny <= max && p.nz <= max,
-      "teach mode traces every thread: the grid must be at most " + std::to_string(max) +
-          (p.dim == 3 ? "^3" : "x" + std::to_string(max)) + ", got " + size_text(p) +
-          (p.dim == 3 ? " (use --size 12 or --mode live)" : " (use --size 24 or --mode live)"));
 }
 
 void require_runnable(const HeatSettings& s) {
@@ -198,8 +209,7 @@ void require_runnable(const HeatSettings& s) {
   for (const auto& probe : s.probes)
     WS_REQUIRE(probe[0] < p.nx && probe[1] < p.ny && probe[2] < p.nz,
                "probe (" + std::to_string(probe[0]) + ", " + std::to_string(probe[1]) + ", " +
-                   std::to_string(probe[2]) + ") is outside the " + std::to_string(p.nx) + "x" +
-                   std::to_string(p.ny) + (p.dim == 3 ? "x" + std::to_string(p.nz) : "") + " grid");
+                   std::to_string(probe[2]) + ") is outside the " + heat_size_text(p) + " grid");
 }
 
 }  // namespace ws::app

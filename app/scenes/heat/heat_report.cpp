@@ -4,10 +4,6 @@
 #include <cmath>
 #include <cstdio>
 
-#include "common/error.h"
-#include "i18n/i18n.h"
-#include "stencil_bench.h"
-
 namespace ws::app {
 
 namespace {
@@ -40,20 +36,17 @@ nlohmann::json field_json(const stencil::Params& p, const std::vector<float>& fi
 
 }  // namespace
 
-RunJson heat_run_json(const HeatSettings& s, Backend backend, const std::string& field_label,
-                      const std::vector<float>& field, int64_t time_steps) {
+void heat_fill(RunJson& doc, const HeatSettings& s, const std::string& field_label,
+               const std::vector<float>& field, int64_t time_steps) {
   const stencil::Params p = s.run_params();
-  RunJson doc;
-  doc.scene = kHeatSceneId;
-  doc.backend = backend;
   doc.input = {{"field_source", field_label}};
   const double simulated_time = double(time_steps) * s.dt;
-  doc.extra = {{"time_steps", time_steps},
-               {"simulated_time", simulated_time},
-               {"r", p.r},
-               {"stability_limit", stencil::stability_limit(p.shape)},
-               {"stable", stencil::is_stable(p)},
-               {"cost", cost_json(p)}};
+  doc.extra.update({{"time_steps", time_steps},
+                    {"simulated_time", simulated_time},
+                    {"r", p.r},
+                    {"stability_limit", stencil::stability_limit(p.shape)},
+                    {"stable", stencil::is_stable(p)},
+                    {"cost", cost_json(p)}});
   // Over the finite cells; an unstable run that overflowed says how many are not.
   double sum = 0, lo = INFINITY, hi = -INFINITY;
   int64_t finite = 0;
@@ -87,65 +80,10 @@ RunJson heat_run_json(const HeatSettings& s, Backend backend, const std::string&
     std::snprintf(summary, sizeof summary, "t = %g, sum %.6g, min %.4g, max %.4g, mean %.4g",
                   simulated_time, sum, lo, hi, field.empty() ? 0.0 : sum / double(field.size()));
   doc.summary = summary;
-  return doc;
 }
 
-BenchJob heat_bench_job(const BenchRequest& request) {
-  WS_REQUIRE(request.type.empty(),
-             "bench: the heat stencil runs on float32 only: --type is not an option here, got '" +
-                 request.type + "'");
-  WS_REQUIRE(request.mode.empty(), "bench: the heat benchmark is the same in every mode: --mode '" +
-                                       request.mode + "' is not an option here");
-  WS_REQUIRE(request.variants.empty(),
-             std::string("bench: --variant is not an option for the heat stencil: every variant "
-                         "valid at each grid is timed (with several tiles and K)"));
-  std::vector<bench::HeatGrid> grids;
-  for (const std::string& text : request.sizes) grids.push_back(bench::parse_heat_grid(text));
-  if (grids.empty()) grids = bench::default_heat_grids(request.backend);
-  return [grids, backend = request.backend, repeats = request.repeats](std::ostream& progress) {
-    double copy_gbps = 0;
-    const auto rows = bench::bench_heat(backend, grids, repeats, progress, &copy_gbps);
-    const std::string device = device_description(backend);
-    const std::string counts = "GB/s counts " + std::to_string(int(bench::kBytesPerCell)) +
-                               " bytes per cell per time step (one read + one write, the minimum)";
-    BenchReport report;
-    report.title = "heat stencil (float32, insulated) on " + device;
-    char notes[200];
-    std::snprintf(notes, sizeof notes, "copy bandwidth %g GB/s (read + write), median of %d; ",
-                  copy_gbps, repeats);
-    report.notes = notes + counts;
-    // The window's words for the same (the terminal and JSON keep the English above).
-    char gbps[32];
-    std::snprintf(gbps, sizeof gbps, "%g", copy_gbps);
-    report.title_shown =
-        trf("heat stencil (float32, insulated) on {0}",
-            backend == Backend::Cuda ? device : std::string(tr("CPU backend (host)")));
-    report.notes_shown =
-        trf("copy bandwidth {0} GB/s (read + write), median of {1}", gbps, repeats) + "; " +
-        trf("GB/s counts {0} bytes per cell per time step (one read + one write, the minimum)",
-            int(bench::kBytesPerCell));
-    report.table = bench::heat_bench_table(rows);
-    report.copy_gbps = copy_gbps;
-    for (const bench::HeatBenchRow& r : rows) {
-      BenchRow row;
-      row.name = r.name;
-      row.size = r.grid.text();
-      row.n = r.grid.cells();
-      row.ms = r.ms_per_step;
-      row.gbps = r.gbps;
-      row.pct_copy = r.pct_copy;
-      row.per_second = r.gstencils * 1e9;
-      row.verified = r.verified;
-      row.note = r.difference;
-      report.rows.push_back(row);
-      if (!r.verified)
-        report.failures.push_back(r.name + " at " + r.grid.text() +
-                                  " differs from the basic variant: " + r.difference);
-    }
-    report.json = bench::heat_bench_json(rows, device, copy_gbps);
-    report.json["gbps_counts"] = counts;
-    return report;
-  };
+KernelSource heat_kernel_source(stencil::Variant variant, const std::string& marker) {
+  return {"kernels/stencil/stencil.cu", stencil::info(variant).id, marker, ""};
 }
 
 }  // namespace ws::app

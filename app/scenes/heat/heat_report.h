@@ -1,5 +1,6 @@
-// What both heat modes report: the `run --json` document around a field (its statistics, probes,
-// the field itself on small grids, the analytic cost) and the benchmark of every variant.
+// What both heat modes report: their keys of the `run --json` document around a field (its
+// statistics, probes, the field itself on small grids, the analytic cost), and the kernel source
+// the code panel shows.
 #pragma once
 
 #include <cstdint>
@@ -7,7 +8,7 @@
 #include <vector>
 
 #include "heat_settings.h"
-#include "scene_kit/bench_report.h"
+#include "scene_kit/panel_widgets.h"
 #include "scene_kit/run_json.h"
 
 namespace ws::app {
@@ -16,11 +17,10 @@ namespace ws::app {
 // (over its finite cells), the probes, and the field on grids up to 64 a side (rows of x for each
 // y; a list of planes in 3D); extras: time steps, simulated time, r, the stability limit and the
 // analytic cost. Counters and steps are left to a traced run.
-RunJson heat_run_json(const HeatSettings& s, Backend backend, const std::string& field_label,
-                      const std::vector<float>& field, int64_t time_steps);
+void heat_fill(RunJson& doc, const HeatSettings& s, const std::string& field_label,
+               const std::vector<float>& field, int64_t time_steps);
 
-// `warpscope bench --scene heat` and fast mode: every variant valid at each grid (--sizes N, NxM
-// or NxMxL; the backend's defaults otherwise), each checked against the basic variant.
-BenchJob heat_bench_job(const BenchRequest& request);
+// The variant's kernel in kernels/stencil/stencil.cu, the statement `marker` highlighted.
+KernelSource heat_kernel_source(stencil::Variant variant, const std::string& marker);
 
 }  // namespace ws::app

@@ -1,68 +1,81 @@
 #include "heat_scene.h"
 
-#include <imgui.h>
-
-#include "heat_live_scene.h"
-#include "heat_panels.h"
-#include "heat_teach_scene.h"
-#include "i18n/i18n.h"
+#include <algorithm>
 
 namespace ws::app {
 
 namespace {
 
-std::vector<std::unique_ptr<Scene>> heat_modes(const std::shared_ptr<HeatSettings>& settings) {
-  std::vector<std::unique_ptr<Scene>> modes;
-  modes.push_back(std::make_unique<HeatLiveScene>(settings));
-  modes.push_back(std::make_unique<HeatTeachScene>(settings));
-  return modes;
+// A switch to teach mode without a size: a grid too big to trace becomes the one the teach
+// panel's dimension buttons pick (24x24, 12x12x12) with a tile that suits it (8, 4) unless the
+// edit gave one. An edit that gave the dimension keeps the grid it implies (and is refused).
+void fit_teach_grid(HeatSettings& s, int side, int tile) {
+  if (s.teach_switch.dim) return;
+  stencil::Params& p = s.grid;
+  p.nx = p.ny = side;
+  p.nz = p.dim == 3 ? side : 1;
+  if (!s.teach_switch.tile) p.tile = tile;
+  s.painted.clear();  // a painted map belongs to its grid
+  if (s.material == "painted") s.material.clear();
+  stencil::validate(s.run_params());
+}
+
+// Teach mode traces every thread of one launch: the grid must be small. One row per dimension.
+ModeLimit<HeatSettings> teach_grid_limit(int dim) {
+  const int max = dim == 3 ? stencil::kTeachMax3D : stencil::kTeachMax2D;
+  ModeLimit<HeatSettings> limit;
+  limit.key = "size";
+  limit.value = [dim](const HeatSettings& s) -> std::optional<int64_t> {
+    const stencil::Params& p = s.grid;
+    if (p.dim != dim) return std::nullopt;
+    return std::max({p.nx, p.ny, p.nz});
+  };
+  limit.min = 1;
+  limit.max = max;
+  limit.message =
+      "teach mode traces every thread: the grid must be at most " + std::to_string(max) +
+      (dim == 3 ? "^3" : "x" + std::to_string(max)) + ", got {0}" +
+      (dim == 3 ? " (use --size 12 or --mode live)" : " (use --size 24 or --mode live)");
+  limit.fit = [dim](HeatSettings& s) { fit_teach_grid(s, dim == 3 ? 12 : 24, dim == 3 ? 4 : 8); };
+  limit.shown = [](const HeatSettings& s) { return heat_size_text(s.grid); };
+  return limit;
 }
 
 }  // namespace
 
-HeatScene::HeatScene() : HeatScene(std::make_shared<HeatSettings>()) {}
-
-HeatScene::HeatScene(std::shared_ptr<HeatSettings> settings)
-    : ModeSwitch(kHeatSceneId, TR_NOOP("Heat flow (stencil)"), heat_modes(settings)),
-      settings_(std::move(settings)),
-      live_(static_cast<HeatLiveScene*>(find_mode("live"))) {}
+HeatScene::HeatScene() : ModalScene("heat", TR_NOOP("Heat flow (stencil)")) {
+  SceneCapabilities live;
+  live.steps = false;
+  live.live = true;
+  live.grid_size = true;
+  live.takes_image = true;
+  live.benchable = true;
+  SceneCapabilities teach = live;
+  teach.steps = true;
+  teach.live = false;
+  add_mode({"live", TR_NOOP("live simulation"), std::make_unique<HeatLiveMode>(), live, {}});
+  add_mode({"teach",
+            TR_NOOP("teach one launch"),
+            std::make_unique<HeatTeachMode>(),
+            teach,
+            {teach_grid_limit(2), teach_grid_limit(3)}});
+}
 
 const stencil::Simulation* HeatScene::simulation() const {
-  return &active() == live_ ? live_->simulation() : nullptr;
+  const HeatLiveMode* live = find_mode<HeatLiveMode>("live");
+  return &active() == live ? live->simulation() : nullptr;
 }
 
-void HeatScene::on_switch(Scene& from, Scene& /*to*/) {
-  // What was painted on the running simulation goes with the grid into the other mode.
-  if (&from == live_) live_->keep_painted();
+nlohmann::json HeatScene::params_for_file(const FileInfo& file) const {
+  if (file.kind != FileKind::Image) return nullptr;
+  return {{"init", "image:" + file.path}};
 }
 
-void HeatScene::params_from_json(const nlohmann::json& params) {
-  nlohmann::json change = params;
-  // Teach mode traces every thread of one launch: a switch to it without a size shrinks a grid
-  // too big to trace to one it can (24x24, 12x12x12), as the mode buttons do.
-  const bool to_teach = params.is_object() && params.contains("mode") &&
-                        params["mode"] == "teach" && mode() != "teach";
-  const stencil::Params& p = settings_->grid;
-  const int max = p.dim == 3 ? 12 : 24;
-  if (to_teach && !params.contains("size") && !params.contains("dim") &&
-      (p.nx > max || p.ny > max || p.nz > max)) {
-    change["size"] = p.dim == 3 ? "12x12x12" : "24x24";
-    if (!params.contains("tile")) change["tile"] = p.dim == 3 ? 4 : 8;
-  }
-  ModeSwitch::params_from_json(change);
-}
-
-void HeatScene::ui() {
-  error_line(error_);
-  const bool teach = mode() == "teach";
-  if (ImGui::RadioButton((std::string(tr("live simulation")) + "###mode-live").c_str(), !teach) &&
-      teach)
-    apply_edit(*this, {{"mode", "live"}}, error_);
-  ImGui::SameLine();
-  if (ImGui::RadioButton((std::string(tr("teach one launch")) + "###mode-teach").c_str(), teach) &&
-      !teach)
-    apply_edit(*this, {{"mode", "teach"}}, error_);
-  active().ui();
+void HeatScene::on_switch(HeatSettings& s, const std::string& /*from*/, const std::string& /*to*/,
+                          const ParamReader& keys) const {
+  // What the painted strokes were is in the settings already (the live mode writes them).
+  s.teach_switch.dim = keys.has("dim");
+  s.teach_switch.tile = keys.has("tile");
 }
 
 }  // namespace ws::app

@@ -1,47 +1,30 @@
-// The heat-flow scene (PMPP chapter 8) in two modes that share one HeatSettings: a live 2D or 3D
-// heat simulation by an explicit stencil that the user paints on while it runs (HeatLiveScene),
-// and one traced launch of a variant on a small grid that shows tiles, halo cells and which
-// thread loaded what (HeatTeachScene). "mode" (live or teach) picks one; switching keeps the grid,
-// variant, boundary, start field, materials and view.
+// The heat-flow scene (PMPP chapter 8): one HeatSettings and two modes. "live" (HeatLiveMode) is a
+// 2D or 3D heat simulation by an explicit stencil that the user paints on while it runs; "teach"
+// (HeatTeachMode) traces one launch of a variant on a small grid and shows tiles, halo cells and
+// which thread loaded what. Switching keeps the grid, variant, boundary, start field, materials
+// (painted ones too) and view; a switch to teach mode without a size shrinks a grid too big to
+// trace (the teach limits, heat_scene.cpp).
 #pragma once
 
-#include <memory>
-#include <string>
-
-#include "heat_settings.h"
-#include "scene_kit/mode_switch.h"
-
-namespace ws::stencil {
-class Simulation;
-}
+#include "live/heat_live_mode.h"
+#include "scene_kit/modal_scene.h"
+#include "teach/heat_teach_mode.h"
 
 namespace ws::app {
 
-class HeatLiveScene;
-
-class HeatScene : public ModeSwitch {
+class HeatScene : public ModalScene<HeatSettings> {
  public:
   HeatScene();
-  // The mode radio buttons (a switch to teach mode shrinks a big grid to one it can trace), then
-  // the active mode's panels.
-  void ui() override;
-  // As ModeSwitch's; a switch to teach mode without a size shrinks a grid too big to trace.
-  void params_from_json(const nlohmann::json& params) override;
-  // Files opened or dropped on the window (the scene's *_files.cpp).
+  // The live mode's simulation; null in teach mode (or before attach).
+  const stencil::Simulation* simulation() const;
+  // An image opened or dropped on the window starts the field, in either mode.
   nlohmann::json params_for_file(const FileInfo& file) const override;
 
-  const HeatSettings& settings() const { return *settings_; }
-  // The live mode's simulation; null in teach mode.
-  const stencil::Simulation* simulation() const;
-
  protected:
-  void on_switch(Scene& from, Scene& to) override;
-
- private:
-  explicit HeatScene(std::shared_ptr<HeatSettings> settings);
-  std::shared_ptr<HeatSettings> settings_;
-  HeatLiveScene* live_;
-  std::string error_;
+  void parse(HeatSettings& s, ParamReader& keys, std::string& mode) const override;
+  nlohmann::json to_json(const HeatSettings& s, const std::string& mode) const override;
+  void on_switch(HeatSettings& s, const std::string& from, const std::string& to,
+                 const ParamReader& keys) const override;
 };
 
 }  // namespace ws::app

@@ -1,10 +1,9 @@
 // What the heat scene's two modes share: the grid, the physics, the start field and materials,
-// the colours, probes and slices. The live simulation and teach mode hold one HeatSettings
-// together, so switching modes keeps all of it; each mode keeps only its own state.
+// the colours, probes and slices. The scene (HeatScene) owns one HeatSettings, so switching modes
+// keeps all of it; each mode keeps only its own state.
 #pragma once
 
 #include <array>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -13,9 +12,7 @@
 
 namespace ws::app {
 
-inline constexpr const char* kHeatSceneId = "heat";
-
-// Everything a session, the command line and the panels set (heat_params_json / parse).
+// Everything a session, the command line and the panels set (HeatScene::parse and to_json).
 struct HeatSettings {
   stencil::Params grid;   // dim, size, shape, boundary, variant, tile, K; r is derived below
   float alpha = 1.0f;     // diffusivity (cells^2 per unit time; dx = 1)
@@ -24,26 +21,33 @@ struct HeatSettings {
   int steps = 0;          // time steps run at reset (the command line's --steps)
   std::string init = "hot-square";  // hot-square | random:SEED | zero | image:PATH
   std::string material;             // "" | walls | image:PATH (dark = insulator) | painted
-  std::string painted;              // material "painted": the map as runs (encode_painted)
+  // material "painted": the map as runs (encode_painted). The live mode writes it at every stroke.
+  std::string painted;
   interop::Colormap colormap = interop::Colormap::Inferno;
   float lo = 0.0f, hi = 1.0f;  // colour range
   int steps_per_frame = 4;
   std::vector<std::array<int, 3>> probes;   // cells whose temperature is reported
   std::array<int, 3> slice = {-1, -1, -1};  // 3D: the x, y, z planes shown (-1: the middle)
+  // Not a parameter: what the edit switching to teach mode gave, for the teach limits' fit (a
+  // grid too big to trace shrinks unless the edit gave its dimension; its tile becomes one that
+  // suits the small grid unless the edit gave one). Set by HeatScene::on_switch.
+  struct {
+    bool dim = false, tile = false;
+  } teach_switch;
 
   HeatSettings();
   stencil::Params run_params() const;      // grid with r and materials filled in
   std::array<int, 3> slice_index() const;  // -1 resolved to the middle plane
 };
 
-// The parameters as JSON (`painted`: the painted map as text, see painted_text of the live mode).
-nlohmann::json heat_params_json(const HeatSettings& s, const std::string& painted);
-// `j` read over `current` (nothing changes on a bad key or value: ws::Error names it).
-HeatSettings parse_heat_params(const HeatSettings& current, const nlohmann::json& j);
-// Teach mode traces every thread: the grid must be small (the message says how small).
-void require_teach_grid(const stencil::Params& p);
-// What reset() checks before running: the stability limit (unless --unstable) and the probes.
+// "NxM" in 2D, "NxMxK" in 3D.
+std::string heat_size_text(const stencil::Params& p);
+// One number as printf writes it with `format` ("%.4g").
+std::string heat_number(const char* format, double v);
+// What a reset checks before running: the stability limit (unless --unstable) and the probes.
 void require_runnable(const HeatSettings& s);
+// The variants a grid of `dim` dimensions runs, as the "variant" values the lecture keys choose.
+std::vector<std::string> heat_variants(int dim);
 
 // The field a run starts from, with the materials (and a painted map) applied.
 struct HeatStart {

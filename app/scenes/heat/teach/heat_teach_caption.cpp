@@ -1,13 +1,10 @@
-// The heat scene in lecture mode. Teach mode: what each step of each variant does and why (tiles
+// The heat scene's teach mode in lecture mode: what each step of each variant does and why (tiles
 // and halos, loads against outputs, coarsening in z, register tiling, temporal blocking), then the
-// trace's facts. Live mode: what the simulation shows now (the time, the stability condition, the
-// boundary, the probes). Also the catalog keys of the text kernels/stencil makes (variant titles
-// and lessons, shapes, boundaries, step labels and phases), translated where they are shown.
-#include <cstdio>
-#include <cstdlib>
+// trace's facts. Also the catalog keys of the text kernels/stencil makes (variant titles and
+// lessons, shapes, boundaries, step labels and phases), translated where they are shown.
+#include <charconv>
 
-#include "heat_live_scene.h"
-#include "heat_teach_scene.h"
+#include "heat_teach_mode.h"
 #include "i18n/i18n.h"
 #include "scene_kit/step_caption.h"
 
@@ -51,21 +48,6 @@ namespace {
     TR_NOOP("random:{0}"),
 };
 
-const char* sentence_gap() {
-  return i18n::language() == i18n::Language::Chinese ? "" : " ";
-}
-
-void add(std::string& text, const std::string& sentence) {
-  if (sentence.empty()) return;
-  text += (text.empty() ? "" : sentence_gap()) + sentence;
-}
-
-std::string number_text(const char* format, double v) {
-  char text[64];
-  std::snprintf(text, sizeof text, format, v);
-  return text;
-}
-
 // Neighbours a stencil reads besides the cell itself, plus the cell: the outputs one loaded value
 // can serve.
 int points(stencil::Shape shape) {
@@ -85,15 +67,21 @@ struct StencilStep {
   int number = 0;
 };
 
+int leading_number(const std::string& text, size_t from) {
+  int n = 0;
+  if (from < text.size()) std::from_chars(text.data() + from, text.data() + text.size(), n);
+  return n;
+}
+
 StencilStep parse_stencil_label(const std::string& label) {
   StencilStep s;
   s.base = label;
   if (label.compare(0, 2, "z=") == 0) {
     const size_t space = label.find(' ');
-    s.number = std::atoi(label.c_str() + 2);
+    s.number = leading_number(label, 2);
     s.base = space == std::string::npos ? "" : label.substr(space + 1);
   } else if (label.compare(0, 10, "time step ") == 0) {
-    s.number = std::atoi(label.c_str() + 10);
+    s.number = leading_number(label, 10);
     s.base = "time step";
   }
   return s;
@@ -116,7 +104,7 @@ std::string teach_why(const stencil::Params& p, const StencilStep& s) {
           "One thread per output, straight from global memory: each thread loads its own "
           "cell and every neighbour itself, {0} loads per output, so neighbouring threads "
           "load the same values again and the stencil waits on memory, not arithmetic.",
-          number_text("%.2f", cost.loads_per_output));
+          heat_number("%.2f", cost.loads_per_output));
     case Variant::SharedTiled:
       if (s.base == "load")
         return trf(
@@ -129,7 +117,7 @@ std::string teach_why(const stencil::Params& p, const StencilStep& s) {
           "shared memory, so one value loaded from global memory serves up to {1} outputs. "
           "The halo threads sit idle while {2}% of the block computes: the price of tiling, "
           "smaller for larger tiles.",
-          edge(T, p.dim), points(p.shape), number_text("%.0f", 100 * cost.active_fraction));
+          edge(T, p.dim), points(p.shape), heat_number("%.0f", 100 * cost.active_fraction));
     case Variant::CoarsenedZ:
       if (s.base == "load")
         return tr(
@@ -192,80 +180,19 @@ std::string teach_why(const stencil::Params& p, const StencilStep& s) {
   return "";
 }
 
-// The variants a grid of `dim` dimensions runs, as the "variant" values the keys 1..9 choose.
-std::vector<std::string> variants_for(int dim) {
-  std::vector<std::string> ids;
-  for (const stencil::VariantInfo& v : stencil::variant_infos())
-    if (v.dims == 0 || v.dims == dim) ids.push_back(v.id);
-  return ids;
-}
-
 }  // namespace
 
 std::string heat_teach_why(const stencil::Params& params, const TraceStep& step) {
   return teach_why(params, parse_stencil_label(step.label));
 }
 
-std::vector<std::string> HeatTeachScene::lecture_variants() const {
-  return variants_for(settings_->grid.dim);
-}
-
-std::string HeatTeachScene::caption() const {
-  if (!taught_) return "";
-  const Trace& trace = taught_->run.trace;
-  const int step = cursor_.step();
-  if (step < 0 || step >= static_cast<int>(trace.steps.size())) return "";
-  const TraceStep& s = trace.steps[size_t(step)];
-  const std::string why = heat_teach_why(taught_->run.params, s);
-  const std::string facts =
-      step_facts(trace, taught_->traced.counters, step, &taught_->traced.snapshots);
-  return compose_caption(s.label, why, facts);
-}
-
-std::vector<std::string> HeatLiveScene::lecture_variants() const {
-  return variants_for(settings_->grid.dim);
-}
-
-std::string HeatLiveScene::caption() const {
-  if (!sim_) return "";
-  const stencil::Params& p = sim_->params();
-  const double dt = settings_->dt;
-  std::string text;
-  add(text, trf("{0}D heat by an explicit {1} stencil ({2}): every time step moves each cell "
-                "toward its neighbours by r = α·dt = {3}.",
-                p.dim, tr(stencil::shape_name(p.shape)), tr_text(stencil::info(p.variant).title),
-                number_text("%.4g", p.r)));
-  add(text, trf("After {0} steps of dt = {1}, t = {2}{3}.", time_steps_, number_text("%g", dt),
-                number_text("%.4g", double(time_steps_) * dt),
-                running_ ? std::string() : std::string(tr(" (paused)"))));
-  const float limit = stencil::stability_limit(p.shape);
-  if (stencil::is_stable(p))
-    add(text, trf("The explicit scheme is stable while r ≤ {0} (the stability condition); here "
-                  "it holds, so the field only smooths out.",
-                  number_text("%.4g", limit)));
-  else
-    add(text, trf("r is above the stability limit {0}: errors grow every step and the field "
-                  "blows up.",
-                  number_text("%.4g", limit)));
-  switch (p.boundary) {
-    case stencil::Boundary::Fixed:
-      add(text, tr("Fixed boundary: the edge cells keep their temperature."));
-      break;
-    case stencil::Boundary::Periodic:
-      add(text, tr("Periodic boundary: heat leaving one edge enters at the opposite one."));
-      break;
-    default:
-      add(text,
-          tr("Insulated boundary: no heat crosses the edge, so the total heat is conserved."));
-      break;
-  }
-  if (p.materials)
-    add(text, tr("Walls (conductivity 0) block the heat; pinned cells are heaters and coolers."));
-  const auto& probes = settings_->probes;
-  for (size_t i = 0; i < probes.size(); ++i)
-    add(text, trf("Probe P{0} reads {1}.", i + 1,
-                  number_text("%.4f", sim_->probe(probes[i][0], probes[i][1], probes[i][2]))));
-  return text;
+std::string HeatTeachMode::caption() const {
+  const TraceStep* shown = shown_step();
+  if (!shown) return "";
+  const Taught<stencil::TeachRun>& t = *taught();
+  const std::string why = heat_teach_why(t.run.params, *shown);
+  const std::string facts = step_facts(t.run.trace, t.traced.counters, step(), &t.traced.snapshots);
+  return compose_caption(shown->label, why, facts);
 }
 
 }  // namespace ws::app

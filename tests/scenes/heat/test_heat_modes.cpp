@@ -1,0 +1,155 @@
+// The heat scene on the scene kit: its one parse (every key read once, an unknown key refused),
+// the teach mode's limits (refusals, and the fit that shrinks a grid too big to trace on a
+// switch), a failed edit with a switch rolled back, and the painted map kept in the settings by
+// the live mode itself.
+#include <gtest/gtest.h>
+
+#include "render/figure.h"
+#include "scene_kit/panel_widgets.h"
+#include "scenes/heat/heat_scene.h"
+
+namespace ws::app {
+namespace {
+
+std::string refusal(HeatScene& scene, const nlohmann::json& params) {
+  try {
+    scene.params_from_json(params);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(HeatLimits, TeachRefusesAGridTooBigToTraceWithTheOldMessages) {
+  HeatScene scene;
+  EXPECT_EQ(refusal(scene, {{"mode", "teach"}, {"size", "200x200"}}),
+            "teach mode traces every thread: the grid must be at most 64x64, got 200x200 (use "
+            "--size 24 or --mode live)");
+  EXPECT_EQ(refusal(scene, {{"mode", "teach"}, {"size", "20x20x20"}}),
+            "teach mode traces every thread: the grid must be at most 16^3, got 20x20x20 (use "
+            "--size 12 or --mode live)");
+  EXPECT_EQ(scene.mode(), "live");
+  // In teach mode an edit beyond the limit is refused too (it names no mode to move to).
+  scene.params_from_json({{"mode", "teach"}, {"size", "64x30"}});
+  EXPECT_EQ(refusal(scene, {{"size", "65x30"}}),
+            "teach mode traces every thread: the grid must be at most 64x64, got 65x30 (use "
+            "--size 24 or --mode live)");
+  EXPECT_EQ(scene.mode(), "teach");
+  EXPECT_EQ(scene.params_to_json()["size"], "64x30");
+  // A dimension that implies a grid too big is refused, not shrunk, on a switch too.
+  EXPECT_NE(refusal(scene, {{"dim", 3}}).find("at most 16^3, got 64x64x64"), std::string::npos);
+  HeatScene fresh;
+  EXPECT_NE(refusal(fresh, {{"mode", "teach"}, {"dim", 3}}).find("at most 16^3, got 128x128x128"),
+            std::string::npos);
+  EXPECT_EQ(fresh.mode(), "live");
+}
+
+TEST(HeatLimits, ASwitchWithoutASizeShrinksWhatTeachModeCannotTrace) {
+  HeatScene scene;  // 256x256, tile 16
+  scene.params_from_json({{"mode", "teach"}});
+  EXPECT_EQ(scene.params_to_json()["size"], "24x24");
+  EXPECT_EQ(scene.params_to_json()["tile"], 8);
+  // A tile the edit gives is kept.
+  scene.params_from_json({{"mode", "live"}, {"size", "300x200"}});
+  scene.params_from_json({{"mode", "teach"}, {"tile", 6}});
+  EXPECT_EQ(scene.params_to_json()["size"], "24x24");
+  EXPECT_EQ(scene.params_to_json()["tile"], 6);
+  // 3D: 12x12x12 with tile 4.
+  scene.params_from_json({{"mode", "live"}, {"size", "64x64x64"}, {"tile", 8}});
+  scene.params_from_json({{"mode", "teach"}});
+  EXPECT_EQ(scene.params_to_json()["size"], "12x12x12");
+  EXPECT_EQ(scene.params_to_json()["tile"], 4);
+  // A grid teach mode can trace is kept as it is.
+  scene.params_from_json({{"mode", "live"}, {"size", "40x40"}, {"tile", 16}});
+  scene.params_from_json({{"mode", "teach"}});
+  EXPECT_EQ(scene.params_to_json()["size"], "40x40");
+  EXPECT_EQ(scene.params_to_json()["tile"], 16);
+  // The bookkeeping of the switch is no parameter.
+  EXPECT_FALSE(scene.params_to_json().contains("teach_switch"));
+}
+
+TEST(HeatLimits, AShrunkGridStartsWithoutThePaintedMap) {
+  HeatScene scene;
+  scene.params_from_json({{"size", "100x100"}, {"painted", "10000*1"}});
+  EXPECT_EQ(scene.params_to_json()["material"], "painted");
+  scene.params_from_json({{"mode", "teach"}});
+  EXPECT_EQ(scene.params_to_json()["size"], "24x24");
+  EXPECT_EQ(scene.params_to_json()["material"], "");
+  EXPECT_EQ(scene.params_to_json()["painted"], "");
+}
+
+// A switch that the parse and the limits accept but whose run fails (a probe outside the shrunk
+// grid) is rolled back whole by apply_edit: the mode, the grid and the probes as they were.
+TEST(HeatRollback, AFailedEditWithASwitchLeavesTheSceneAsItWas) {
+  HeatScene scene;
+  scene.params_from_json({{"size", "64x64"}, {"probes", "40,40"}, {"init", "zero"}});
+  SceneContext context;
+  scene.attach(context);
+  const nlohmann::json before = scene.params_to_json();
+  std::string error;
+  apply_edit(scene, {{"mode", "teach"}, {"size", "24x24"}}, error);
+  EXPECT_NE(error.find("probe (40, 40, 0) is outside the 24x24 grid"), std::string::npos) << error;
+  EXPECT_EQ(scene.mode(), "live");
+  EXPECT_EQ(scene.params_to_json(), before);
+  ASSERT_NE(scene.simulation(), nullptr);
+  EXPECT_EQ(scene.simulation()->params().nx, 64);
+  scene.detach();
+}
+
+TEST(HeatParse, AnUnknownKeyIsRefusedNamingTheOptionsAndChangesNothing) {
+  for (const char* mode : {"live", "teach"}) {
+    HeatScene scene;
+    scene.params_from_json({{"mode", mode}, {"size", "20x20"}});
+    const nlohmann::json before = scene.params_to_json();
+    const std::string message = refusal(scene, {{"size", "16x16"}, {"colours", "red"}});
+    EXPECT_EQ(message.rfind("unknown option --colours for scene heat (options: --alpha, ", 0), 0u)
+        << message;
+    EXPECT_NE(message.find("--steps-per-frame, --tile, --unstable, --variant)"), std::string::npos)
+        << message;
+    EXPECT_EQ(scene.params_to_json(), before);
+  }
+}
+
+TEST(HeatParse, SlicePlanesAreThreeWholeNumbers) {
+  HeatScene scene;
+  scene.params_from_json({{"size", "16x16x16"}, {"slice", " 1 , -1 ,3 "}});
+  EXPECT_EQ(scene.params_to_json()["slice"], "1,-1,3");
+  scene.params_from_json({{"slice", "+2,0,0"}});
+  EXPECT_EQ(scene.params_to_json()["slice"], "2,0,0");
+  for (const char* bad : {"1,2", "1,2,x", "1,2,3,4", "1;2;3", "", "1,,3", "99999999999,0,0"})
+    EXPECT_EQ(
+        refusal(scene, {{"slice", bad}}),
+        std::string("--slice expects X,Y,Z plane indices (-1 = the middle), got '") + bad + "'");
+  EXPECT_EQ(scene.params_to_json()["slice"], "2,0,0");
+}
+
+// The live mode writes a stroke into the settings as it paints it: the other mode runs on the
+// painted map with no switch hook reaching into the live mode.
+TEST(HeatPaint, AStrokeIsInTheSettingsAtOnceAndTeachModeRunsOnIt) {
+  HeatScene scene;
+  scene.params_from_json({{"size", "24x24"}, {"init", "zero"}, {"tile", 8}});
+  SceneContext context;
+  scene.attach(context);
+  gfx::FigureOptions options;
+  options.width = 800;
+  options.height = 600;
+  gfx::render_figure_svg([&](gfx::Canvas& c) { scene.draw(c, gfx::Theme::Light); }, options);
+  Scene::Pointer p;
+  p.point = {400, 320};
+  p.left_down = true;
+  scene.pointer(p);
+  EXPECT_EQ(scene.settings().material, "painted");
+  const std::string painted = scene.settings().painted;
+  EXPECT_NE(painted.find("*p1"), std::string::npos) << painted;
+  scene.params_from_json({{"mode", "teach"}});
+  EXPECT_EQ(scene.mode(), "teach");
+  EXPECT_EQ(scene.simulation(), nullptr);
+  EXPECT_EQ(scene.params_to_json()["painted"], painted);
+  const nlohmann::json run = scene.results_json();
+  EXPECT_EQ(run["params"]["painted"], painted);
+  EXPECT_EQ(run["result"]["max"], 1.0);  // the heaters, pinned at 1 in a zero field
+  scene.detach();
+}
+
+}  // namespace
+}  // namespace ws::app
