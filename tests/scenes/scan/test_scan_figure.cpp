@@ -22,7 +22,7 @@ std::unique_ptr<app::ScanScene> scene_at_step(const std::string& variant, int st
 TEST(ScanFigure, KoggeStoneNetworkAtStrideTwoMatchesTheGolden) {
   WS_REQUIRE_GL();
   auto scene = scene_at_step("kogge-stone", 2);  // load, stride 1, stride 2
-  ASSERT_NE(scene->scan_variants().primary(), nullptr) << scene->scan_variants().run_error();
+  ASSERT_NE(scene->scan_variants().taught(), nullptr) << scene->scan_variants().run_error();
   FigureOptions options;
   options.width = 960;
   options.height = 600;
@@ -34,7 +34,7 @@ TEST(ScanFigure, KoggeStoneNetworkAtStrideTwoMatchesTheGolden) {
 TEST(ScanFigure, BrentKungTreeInTheDownSweepMatchesTheGolden) {
   WS_REQUIRE_GL();
   auto scene = scene_at_step("brent-kung", 6);  // load, 4 up-sweep levels, down-sweep stride 4, 2
-  ASSERT_NE(scene->scan_variants().primary(), nullptr) << scene->scan_variants().run_error();
+  ASSERT_NE(scene->scan_variants().taught(), nullptr) << scene->scan_variants().run_error();
   FigureOptions options;
   options.width = 960;
   options.height = 600;

@@ -250,7 +250,7 @@ TEST(ScanChinese, EveryStepOfEveryVariantHasACaptionInBothLanguages) {
       } catch (const Error&) {
         continue;  // 200 values in blocks of 8: one section is too small for variants 1-6, 10
       }
-      ASSERT_NE(s->scan_variants().primary(), nullptr) << s->scan_variants().run_error();
+      ASSERT_NE(s->scan_variants().taught(), nullptr) << s->scan_variants().run_error();
       expect_captions(*s, id + " " + extra.dump());
     }
   }

@@ -1,7 +1,7 @@
-// The scan scene's application modes (each a Scene of its own) through the Scene interface only:
+// The scan scene's application modes (a scan scene showing each) through the Scene interface only:
 // parameters (round trip, errors that leave the mode unchanged), results against the standard
 // library, every step drawn as SVG and as pixels, hover text over cells. Figures land in
-// WS_SCAN_APPS_OUT_DIR.
+// WS_APP_OUT_DIR.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -14,9 +14,7 @@
 #include "common/error.h"
 #include "render/figure.h"
 #include "render/svg_canvas.h"
-#include "scenes/compact/compact_scene.h"
-#include "scenes/radix/radix_scene.h"
-#include "scenes/segmented/segmented_scene.h"
+#include "scenes/scan/scan_scene.h"
 #include "views/figure_parts.h"
 #include "views/scan/scan_views.h"
 #include "shell/headless_context.h"
@@ -25,14 +23,13 @@
 namespace ws::app {
 namespace {
 
-// The mode, attached on the CPU backend (the context outlives it).
-std::unique_ptr<Scene> make_mode(const std::string& id) {
+// A scan scene showing the mode, attached on the CPU backend (the context outlives it).
+std::unique_ptr<ScanScene> make_mode(const std::string& id) {
   static SceneContext context;
-  std::unique_ptr<Scene> mode;
-  if (id == "compact") mode = std::make_unique<CompactScene>();
-  if (id == "radix") mode = std::make_unique<RadixScene>();
-  if (id == "segmented") mode = std::make_unique<SegmentedScene>();
-  if (mode) mode->attach(context);
+  if (id != "compact" && id != "radix" && id != "segmented") return nullptr;
+  auto mode = std::make_unique<ScanScene>();
+  mode->params_from_json({{"mode", id}});
+  mode->attach(context);
   return mode;
 }
 
@@ -71,13 +68,13 @@ void render_png(const Scene& mode, const std::string& name, gfx::Theme theme) {
   for (size_t i = 0; i + 3 < image.rgba.size(); i += 4 * 61)
     colours.insert(image.rgba[i] | image.rgba[i + 1] << 8 | image.rgba[i + 2] << 16);
   EXPECT_GT(colours.size(), 6u) << name << " looks blank";
-  std::filesystem::create_directories(WS_SCAN_APPS_OUT_DIR);
-  gfx::write_png(image, std::string(WS_SCAN_APPS_OUT_DIR) + "/" + name + ".png");
+  std::filesystem::create_directories(WS_APP_OUT_DIR);
+  gfx::write_png(image, std::string(WS_APP_OUT_DIR) + "/" + name + ".png");
 }
 
-void expect_round_trip(Scene& mode) {
+void expect_round_trip(ScanScene& mode) {
   const nlohmann::json before = mode.params_to_json();
-  auto fresh = make_mode(mode.id());
+  auto fresh = make_mode(mode.mode());
   fresh->params_from_json(before);
   EXPECT_EQ(fresh->params_to_json(), before);
 }

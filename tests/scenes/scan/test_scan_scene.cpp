@@ -21,6 +21,7 @@
 #include "render/svg_canvas.h"
 #include "render/figure.h"
 #include "scene_kit/run_json.h"
+#include "scenes/scan/compact/compact_mode.h"
 #include "scenes/scan/scan_scene.h"
 #include "shell/headless_context.h"
 #include "shell/imgui_runtime.h"
@@ -61,7 +62,7 @@ std::string svg_of(const Scene& scene, int width = 1280, int height = 800) {
 }
 
 // A scan scene with these parameters, attached on the CPU backend (the context outlives it); its
-// scan mode is scan_variants().
+// scan mode is scan_variants(), the run it shows scan_variants().taught().
 std::unique_ptr<ScanScene> attached_scan(const nlohmann::json& params) {
   static SceneContext context;
   auto scene = std::make_unique<ScanScene>();
@@ -113,7 +114,7 @@ TEST(ScanScene, ModesTakeTheirOwnParametersAndRoundTrip) {
   ScanScene scene;
   scene.params_from_json({{"mode", "compact"}, {"values", "5 1 9 2"}});
   EXPECT_EQ(scene.mode(), "compact");
-  EXPECT_EQ(std::string(scene.active().id()), "compact");
+  EXPECT_EQ(&scene.active(), scene.find_mode<CompactMode>("compact"));
   const nlohmann::json j = scene.params_to_json();
   EXPECT_EQ(j["mode"], "compact");
   EXPECT_FALSE(j.contains("variant")) << "the scan's own keys are not the mode's";
@@ -167,16 +168,17 @@ TEST(ScanScene, EveryBuiltVariantStepsDrawsAndScans) {
       SCOPED_TRACE(std::string(info.id) + (inclusive ? " inclusive" : " exclusive"));
       const auto scene_owner = attached_scan(
           {{"variant", info.id}, {"n", "32"}, {"seed", "5"}, {"inclusive", inclusive}});
-      ScanVariantsScene& scene = scene_owner->scan_variants();
-      if (!scene.primary()) {
-        EXPECT_TRUE(not_built(scene.run_error())) << scene.run_error();
+      ScanScene& scene = *scene_owner;
+      const ScanVariantsMode& scan = scene.scan_variants();
+      if (!scan.taught()) {
+        EXPECT_TRUE(not_built(scan.run_error())) << scan.run_error();
         EXPECT_NE(svg_of(scene).find("not built yet"), std::string::npos);
         continue;
       }
       ++built;
-      const ScanRun& r = *scene.primary();
-      EXPECT_EQ(r.run.result, expected_scan(r.input, inclusive));
-      EXPECT_EQ(r.wrong_count, 0);
+      const ScanRun& r = *scan.taught();
+      EXPECT_EQ(r.run.result, expected_scan(r.run.input, inclusive));
+      EXPECT_EQ(r.run.wrong_count, 0);
       ASSERT_GT(scene.step_count(), 1);
       for (int k = 0; k < scene.step_count(); ++k) {
         scene.seek(k);
@@ -221,17 +223,18 @@ TEST(ScanScene, RunJsonMatchesStdInclusiveAndExclusiveScan) {
 
 TEST(ScanScene, RaceToggleCorruptsAndTheReferenceCheckFlagsIt) {
   const auto scene_owner = attached_scan({{"race", "true"}, {"n", "64"}, {"seed", "3"}});
-  ScanVariantsScene& scene = scene_owner->scan_variants();
-  ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
-  const ScanRun& r = *scene.primary();
-  const std::vector<double> truth = expected_scan(r.input, true);
+  ScanScene& scene = *scene_owner;
+  const ScanVariantsMode& scan = scene.scan_variants();
+  ASSERT_NE(scan.taught(), nullptr) << scan.run_error();
+  const ScanRun& r = *scan.taught();
+  const std::vector<double> truth = expected_scan(r.run.input, true);
   ASSERT_NE(r.run.result, truth) << "the modelled schedule without the barrier must corrupt";
   int64_t differing = 0;
   for (size_t i = 0; i < truth.size(); ++i) {
-    EXPECT_EQ(r.wrong[i], r.run.result[i] != truth[i]) << "position " << i;
+    EXPECT_EQ(r.run.wrong[i], r.run.result[i] != truth[i]) << "position " << i;
     differing += r.run.result[i] != truth[i];
   }
-  EXPECT_EQ(r.wrong_count, differing);
+  EXPECT_EQ(r.run.wrong_count, differing);
   const nlohmann::json j = scene.results_json();
   EXPECT_EQ(j["matches_reference"], false);
   EXPECT_EQ(static_cast<int64_t>(j["wrong_positions"].size()), differing);
@@ -242,14 +245,15 @@ TEST(ScanScene, RaceToggleCorruptsAndTheReferenceCheckFlagsIt) {
   // Without the toggle the same input is right.
   scene.params_from_json({{"race", "false"}});
   scene.reset();
-  ASSERT_NE(scene.primary(), nullptr);
-  EXPECT_EQ(scene.primary()->run.result, truth);
+  ASSERT_NE(scan.taught(), nullptr);
+  EXPECT_EQ(scan.taught()->run.result, truth);
 }
 
 TEST(ScanScene, HoverNamesTheThreadAndTheRangeACellHolds) {
   const auto scene_owner = attached_scan(nlohmann::json::object());
-  ScanVariantsScene& scene = scene_owner->scan_variants();
-  ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
+  ScanScene& scene = *scene_owner;
+  const ScanVariantsMode& scan = scene.scan_variants();
+  ASSERT_NE(scan.taught(), nullptr) << scan.run_error();
   scene.seek(scene.step_count() - 2);  // the last Kogge-Stone level
   svg_of(scene);
   bool thread = false, full_prefix = false;
@@ -278,7 +282,7 @@ TEST(ScanScene, ScalingCountsKoggeStoneWorkFromTraces) {
     EXPECT_EQ(ks->steps[i], log2n + 2) << "load, log2 n levels, store";
   }
   const auto scene_owner = attached_scan({{"view", "scaling"}});
-  ScanVariantsScene& scene = scene_owner->scan_variants();
+  ScanScene& scene = *scene_owner;
   EXPECT_NE(svg_of(scene).find("operations performed"), std::string::npos);
 }
 
@@ -286,9 +290,10 @@ TEST(ScanScene, ScalingCountsKoggeStoneWorkFromTraces) {
 // looks at an earlier block, and the figure says which size it shows.
 TEST(ScanScene, RecordsTheLookbackTimelineAtAnySize) {
   const auto scene_owner = attached_scan({{"variant", "decoupled-lookback"}, {"record", "65536"}});
-  ScanVariantsScene& scene = scene_owner->scan_variants();
-  if (!scene.primary() && not_built(scene.run_error())) GTEST_SKIP() << scene.run_error();
-  ASSERT_TRUE(scene.run_error().empty()) << scene.run_error();
+  ScanScene& scene = *scene_owner;
+  const ScanVariantsMode& scan = scene.scan_variants();
+  if (!scan.taught() && not_built(scan.run_error())) GTEST_SKIP() << scan.run_error();
+  ASSERT_TRUE(scan.run_error().empty()) << scan.run_error();
   const nlohmann::json j = scene.results_json();
   ASSERT_TRUE(j.contains("recorded_timeline"));
   const auto& t = j["recorded_timeline"];
@@ -339,16 +344,17 @@ TEST(ScanScene, LevelsViewShowsEveryLevelOfTheHierarchy) {
                      {"values", "3 1 7 0 4 1 6 3 5 2 8 1 9 4 2 6 1 1 2 2 3 3 4 4"},
                      {"block", "2"},
                      {"coarsening", "2"}});
-  ScanVariantsScene& scene = scene_owner->scan_variants();
-  ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
-  EXPECT_EQ(scene.primary()->run.level_sizes, (std::vector<int64_t>{24, 6, 2}));
+  ScanScene& scene = *scene_owner;
+  const ScanVariantsMode& scan = scene.scan_variants();
+  ASSERT_NE(scan.taught(), nullptr) << scan.run_error();
+  EXPECT_EQ(scan.taught()->run.level_sizes, (std::vector<int64_t>{24, 6, 2}));
   scene.seek(scene.step_count() - 1);
   const std::string svg = svg_of(scene);
-  for (const auto& b : scene.primary()->run.trace.buffers) {
+  for (const auto& b : scan.taught()->run.trace.buffers) {
     if (b.space != MemSpace::Global || b.name == "input") continue;
     EXPECT_NE(svg.find(">" + b.name + "<"), std::string::npos) << b.name;
   }
-  const std::vector<double> truth = expected_scan(scene.primary()->input, true);
+  const std::vector<double> truth = expected_scan(scan.taught()->run.input, true);
   EXPECT_NE(svg.find(">" + std::to_string(static_cast<int>(truth.back())) + "<"),
             std::string::npos);
   bool sum_hover = false;  // a block sum's hover names the thread that wrote it
@@ -390,8 +396,9 @@ TEST(ScanScene, TimelineTicksAreRoundNumbersAtTheirTruePositions) {
     SCOPED_TRACE(record);
     const auto scene_owner =
         attached_scan({{"variant", "decoupled-lookback"}, {"n", "4096"}, {"record", record}});
-    ScanVariantsScene& scene = scene_owner->scan_variants();
-    ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
+    ScanScene& scene = *scene_owner;
+    const ScanVariantsMode& scan = scene.scan_variants();
+    ASSERT_NE(scan.taught(), nullptr) << scan.run_error();
     const std::string axis = svg_group(svg_of(scene), "time-axis");
     ASSERT_FALSE(axis.empty());
     std::vector<double> values, xs;
@@ -422,7 +429,7 @@ TEST(ScanScene, TimelineTicksAreRoundNumbersAtTheirTruePositions) {
 
   // The default input fits one block: the timeline says how to get something to look at.
   const auto one_owner = attached_scan({{"variant", "chained"}});
-  ScanVariantsScene& one = one_owner->scan_variants();
+  ScanScene& one = *one_owner;
   EXPECT_NE(svg_of(one).find("One block has no predecessor"), std::string::npos);
 }
 
@@ -431,9 +438,10 @@ TEST(ScanScene, TimelineTicksAreRoundNumbersAtTheirTruePositions) {
 TEST(ScanScene, EveryLevelsStepChangesTheDrawing) {
   const auto scene_owner =
       attached_scan({{"variant", "hierarchical"}, {"n", "200"}, {"block", "8"}});
-  ScanVariantsScene& scene = scene_owner->scan_variants();
-  ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
-  ASSERT_EQ(scene.primary()->run.level_sizes, (std::vector<int64_t>{200, 7}));
+  ScanScene& scene = *scene_owner;
+  const ScanVariantsMode& scan = scene.scan_variants();
+  ASSERT_NE(scan.taught(), nullptr) << scan.run_error();
+  ASSERT_EQ(scan.taught()->run.level_sizes, (std::vector<int64_t>{200, 7}));
   std::string before;
   for (int step = 0; step < scene.step_count(); ++step) {
     SCOPED_TRACE(step);
@@ -444,7 +452,7 @@ TEST(ScanScene, EveryLevelsStepChangesTheDrawing) {
     EXPECT_NE(levels, before);
     before = levels;
     // A section-scan step shows its shared buffer after that step, or says it wrote nothing.
-    const std::string& label = scene.primary()->run.trace.steps[step].label;
+    const std::string& label = scan.taught()->run.trace.steps[step].label;
     if (label.find("stride") != std::string::npos ||
         label.find("thread scan") != std::string::npos) {
       const bool shown = levels.find("after &apos;" + label + "&apos;") != std::string::npos;
@@ -459,8 +467,9 @@ TEST(ScanScene, EveryLevelsStepChangesTheDrawing) {
 // One value: nothing to combine, so no work efficiency to claim, and the wording is singular.
 TEST(ScanScene, OneValueReadsAsOneValue) {
   const auto scene_owner = attached_scan({{"values", "5"}});
-  ScanVariantsScene& scene = scene_owner->scan_variants();
-  ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
+  ScanScene& scene = *scene_owner;
+  const ScanVariantsMode& scan = scene.scan_variants();
+  ASSERT_NE(scan.taught(), nullptr) << scan.run_error();
   scene.seek(scene.step_count() - 1);
   const std::string svg = svg_of(scene);
   EXPECT_NE(svg.find("work efficiency n/a"), std::string::npos);
@@ -474,8 +483,9 @@ TEST(ScanScene, OneValueReadsAsOneValue) {
 TEST(ScanScene, RangeTableUsesOnlyGlyphsTheFigureFontHas) {
   const auto scene_owner =
       attached_scan({{"race", "true"}, {"n", "48"}, {"distribution", "equal"}, {"view", "ranges"}});
-  ScanVariantsScene& scene = scene_owner->scan_variants();
-  ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
+  ScanScene& scene = *scene_owner;
+  const ScanVariantsMode& scan = scene.scan_variants();
+  ASSERT_NE(scan.taught(), nullptr) << scan.run_error();
   scene.seek(scene.step_count() - 1);
   const std::string svg = svg_of(scene, 3000, 1000);  // wide enough for text in every cell
   EXPECT_NE(svg.find(">bad<"), std::string::npos);
@@ -487,8 +497,9 @@ TEST(ScanScene, RangeTableUsesOnlyGlyphsTheFigureFontHas) {
 // rather than a ten-digit number that shrinks every cell), and int32 overflow is said, not hidden.
 TEST(ScanScene, CellsShowNumbersInSmallFiguresAndForIdentities) {
   const auto scene_owner = attached_scan({{"variant", "brent-kung"}});
-  ScanVariantsScene& scene = scene_owner->scan_variants();
-  ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
+  ScanScene& scene = *scene_owner;
+  const ScanVariantsMode& scan = scene.scan_variants();
+  ASSERT_NE(scan.taught(), nullptr) << scan.run_error();
   scene.seek(scene.step_count() - 1);
   EXPECT_NE(svg_of(scene, 495, 310).find(">62<"), std::string::npos);
 
@@ -512,8 +523,9 @@ TEST(ScanScene, CellsShowNumbersInSmallFiguresAndForIdentities) {
 // warp-totals registers beyond the number of warps are never written.
 TEST(ScanScene, HoverOverAnEmptyCellSaysWhy) {
   const auto scene_owner = attached_scan({{"variant", "warp-shuffle"}, {"n", "64"}});
-  ScanVariantsScene& scene = scene_owner->scan_variants();
-  ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
+  ScanScene& scene = *scene_owner;
+  const ScanVariantsMode& scan = scene.scan_variants();
+  ASSERT_NE(scan.taught(), nullptr) << scan.run_error();
   scene.seek(scene.step_count() - 1);
   svg_of(scene);
   bool never = false;
@@ -537,8 +549,9 @@ TEST(ScanScene, ValueColoursHaveAKeyInTheLegend) {
   for (const nlohmann::json& params : settings) {
     SCOPED_TRACE(params.dump());
     const auto scene_owner = attached_scan(params);
-    ScanVariantsScene& scene = scene_owner->scan_variants();
-    ASSERT_NE(scene.primary(), nullptr) << scene.run_error();
+    ScanScene& scene = *scene_owner;
+    const ScanVariantsMode& scan = scene.scan_variants();
+    ASSERT_NE(scan.taught(), nullptr) << scan.run_error();
     scene.seek(scene.step_count() - 1);
     const std::string legend = svg_group(svg_of(scene), "legend");
     EXPECT_NE(legend.find("high within its row"), std::string::npos);
@@ -562,8 +575,9 @@ TEST(ScanScene, NothingIsDrawnPastTheRightEdge) {
   };
   for (const nlohmann::json& params : settings) {
     const auto scene_owner = attached_scan(params);
-    ScanVariantsScene& scene = scene_owner->scan_variants();
-    ASSERT_TRUE(scene.run_error().empty()) << scene.run_error();
+    ScanScene& scene = *scene_owner;
+    const ScanVariantsMode& scan = scene.scan_variants();
+    ASSERT_TRUE(scan.run_error().empty()) << scan.run_error();
     for (int step : {0, scene.step_count() - 1}) {
       scene.seek(step);
       for (const gfx::Vec2 size : {gfx::Vec2{1280, 720}, gfx::Vec2{495, 310}}) {
