@@ -2,6 +2,8 @@
 // for), the files it opens and `bench --mode apps`.
 #include "scan_scene.h"
 
+#include <algorithm>
+
 #include "common/error.h"
 #include "compact/compact_mode.h"
 #include "radix/radix_mode.h"
