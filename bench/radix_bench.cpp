@@ -8,6 +8,7 @@
 
 #include "common/error.h"
 #include "common/split_mix.h"
+#include "common/tr_noop.h"
 #include "compact/compact.h"
 #include "radix_sort/radix_sort.h"
 #include "radix_sort/radix_sort_internal.h"
@@ -32,34 +33,36 @@ bool fits(Backend backend, int64_t n) {
 #endif
 }
 
-RadixBenchRow make_row(const std::string& name, const std::string& kind, const scan::FastRun& r,
-                       double library_ms, bool verified) {
-  RadixBenchRow row;
+BenchRow make_row(const std::string& name, const std::string& kind, const scan::FastRun& r,
+                  double library_ms, bool verified) {
+  BenchRow row;
   row.name = name;
-  row.kind = kind;
+  row.extra = {{"kind", kind}};
+  row.size = bench_size_text(r.n);
   row.n = r.n;
   row.ms = r.median_ms;
-  row.keys_per_s = r.median_ms > 0 ? static_cast<double>(r.n) / (r.median_ms * 1e-3) : 0;
+  row.per_second = r.median_ms > 0 ? static_cast<double>(r.n) / (r.median_ms * 1e-3) : 0;
   row.gbps = r.gbps;
   row.ratio_to_library = r.median_ms > 0 ? library_ms / r.median_ms : 0;
   row.verified = verified;
   return row;
 }
 
-void report(std::ostream& progress, const RadixBenchRow& row) {
+void report(std::ostream& progress, const BenchRow& row) {
   char line[256];
   std::snprintf(line, sizeof(line), "%-34s %8s %10.4f ms %9.1f Mkeys/s %7.2f x lib %s%s\n",
-                row.name.c_str(), format_size(row.n).c_str(), row.ms, row.keys_per_s * 1e-6,
+                row.name.c_str(), format_size(row.n).c_str(), row.ms, row.per_second * 1e-6,
                 row.ratio_to_library, row.verified ? "ok" : "NOT VERIFIED",
                 row.note.empty() ? "" : (" (" + row.note + ")").c_str());
   progress << line << std::flush;
 }
 
-void failed_row(std::vector<RadixBenchRow>& rows, const std::string& name, const std::string& kind,
+void failed_row(std::vector<BenchRow>& rows, const std::string& name, const std::string& kind,
                 int64_t n, const std::string& note, std::ostream& progress) {
-  RadixBenchRow row;
+  BenchRow row;
   row.name = name;
-  row.kind = kind;
+  row.extra = {{"kind", kind}};
+  row.size = bench_size_text(n);
   row.n = n;
   row.note = note;
   rows.push_back(row);
@@ -68,8 +71,7 @@ void failed_row(std::vector<RadixBenchRow>& rows, const std::string& name, const
 
 // Key-value pairs: the keys above with values 0..n-1 (so a value tells where its key came from).
 void bench_pairs(Backend backend, const std::vector<uint32_t>& keys, int64_t n,
-                 const RadixBenchOptions& o, std::vector<RadixBenchRow>& rows,
-                 std::ostream& progress) {
+                 const RadixBenchOptions& o, std::vector<BenchRow>& rows, std::ostream& progress) {
   std::vector<uint32_t> values(keys.size());
   for (size_t i = 0; i < values.size(); ++i) values[i] = static_cast<uint32_t>(i);
   std::vector<uint32_t> lib_keys(keys.size()), lib_values(keys.size()), our_keys(keys.size()),
@@ -93,7 +95,7 @@ void bench_pairs(Backend backend, const std::vector<uint32_t>& keys, int64_t n,
 }
 
 void bench_sorts(Backend backend, int64_t n, const RadixBenchOptions& o,
-                 std::vector<RadixBenchRow>& rows, std::ostream& progress) {
+                 std::vector<BenchRow>& rows, std::ostream& progress) {
   std::vector<uint32_t> keys(static_cast<size_t>(n)), library(keys.size()), ours(keys.size());
   SplitMix64 rng{o.seed ^ static_cast<uint64_t>(n)};
   for (uint32_t& k : keys) k = static_cast<uint32_t>(rng.next() >> 32);
@@ -140,7 +142,7 @@ void bench_sorts(Backend backend, int64_t n, const RadixBenchOptions& o,
 }
 
 void bench_compaction(Backend backend, int64_t n, const RadixBenchOptions& o,
-                      std::vector<RadixBenchRow>& rows, std::ostream& progress) {
+                      std::vector<BenchRow>& rows, std::ostream& progress) {
   std::vector<int32_t> values(static_cast<size_t>(n)), library(values.size()), ours(values.size());
   SplitMix64 rng{o.seed + 7 * static_cast<uint64_t>(n)};
   for (int32_t& v : values) v = static_cast<int32_t>(rng.next() % 2001) - 1000;
@@ -176,9 +178,9 @@ std::vector<int64_t> default_radix_sizes(Backend backend) {
   return sizes;
 }
 
-std::vector<RadixBenchRow> bench_radix(Backend backend, const std::vector<int64_t>& sizes,
-                                       const RadixBenchOptions& options, std::ostream& progress) {
-  std::vector<RadixBenchRow> rows;
+std::vector<BenchRow> bench_radix(Backend backend, const std::vector<int64_t>& sizes,
+                                  const RadixBenchOptions& options, std::ostream& progress) {
+  std::vector<BenchRow> rows;
   for (int64_t n : sizes) {
     if (!fits(backend, n)) {
       progress << format_size(n) << ": skipped, it does not fit the "
@@ -191,41 +193,83 @@ std::vector<RadixBenchRow> bench_radix(Backend backend, const std::vector<int64_
   return rows;
 }
 
-std::string radix_bench_table(const std::vector<RadixBenchRow>& rows) {
+std::string radix_bench_table(const std::vector<BenchRow>& rows) {
   std::ostringstream out;
   char line[256];
   std::snprintf(line, sizeof(line), "%-34s %8s %11s %10s %8s %7s %4s\n", "name", "N", "median ms",
                 "Mkeys/s", "GB/s", "x lib", "ok");
   out << line;
   int64_t previous_n = -1;
-  for (const RadixBenchRow& r : rows) {
+  for (const BenchRow& r : rows) {
     if (previous_n != -1 && r.n != previous_n) out << "\n";
     previous_n = r.n;
     std::snprintf(line, sizeof(line), "%-34s %8s %11.4f %10.1f %8.1f %7.2f %4s\n", r.name.c_str(),
-                  format_size(r.n).c_str(), r.ms, r.keys_per_s * 1e-6, r.gbps, r.ratio_to_library,
+                  format_size(r.n).c_str(), r.ms, r.per_second * 1e-6, r.gbps, r.ratio_to_library,
                   r.verified ? "yes" : "NO");
     out << line;
   }
   return out.str();
 }
 
-nlohmann::json radix_bench_json(const std::vector<RadixBenchRow>& rows, const std::string& device) {
+nlohmann::json radix_bench_json(const std::vector<BenchRow>& rows, const std::string& device) {
   nlohmann::json j;
   j["gbps_counts"] = kScanAppsGbpsCounts;
   j["device"] = device;
   j["rows"] = nlohmann::json::array();
-  for (const RadixBenchRow& r : rows) {
+  for (const BenchRow& r : rows) {
     j["rows"].push_back({{"name", r.name},
-                         {"kind", r.kind},
+                         {"kind", r.extra.value("kind", "")},
                          {"n", r.n},
                          {"median_ms", r.ms},
-                         {"keys_per_s", r.keys_per_s},
+                         {"keys_per_s", r.per_second},
                          {"gbps", r.gbps},
                          {"ratio_to_library", r.ratio_to_library},
                          {"verified", r.verified},
                          {"note", r.note}});
   }
   return j;
+}
+
+BenchJob scan_apps_bench_job(const BenchRequest& request, ScanApp which) {
+  const bool sort = which == ScanApp::Radix;
+  WS_REQUIRE(request.type.empty(),
+             std::string("--type: the radix sort times 32-bit keys and the compaction int32 "
+                         "values; there is no type to choose"));
+  WS_REQUIRE(request.variants.empty(),
+             std::string("--variant chooses scan variants (--mode scan), not ") +
+                 (sort ? "radix sorts" : "compactions"));
+  const Backend backend = request.backend;
+  std::vector<int64_t> sizes = sizes_from_log2(request.sizes, "--sizes");
+  if (sizes.empty()) sizes = default_radix_sizes(backend);
+  RadixBenchOptions options;
+  options.repeats = request.repeats;
+  options.sort = sort;
+  options.compact = !sort;
+  return [=](std::ostream& progress) {
+    const std::vector<BenchRow> rows = bench_radix(backend, sizes, options, progress);
+    const std::string device = device_description(backend);
+    BenchReport report;
+    report.title_words = {{sort ? TR_NOOP("radix sort on {0}, median of {1}")
+                                : TR_NOOP("stream compaction on {0}, median of {1}"),
+                           {device, std::to_string(options.repeats)}}};
+    report.notes_words = {
+        {sort ? TR_NOOP("32-bit random keys (pairs: values 0..n-1); GB/s counts 8 bytes per key, "
+                        "16 per pair")
+              : TR_NOOP("int32 in [-1000, 1000] keeping x > 0; GB/s counts 4 bytes read per "
+                        "element + 4 written per kept one"),
+         {}}};
+    set_english(report);
+    report.table = radix_bench_table(rows);
+    report.library = sort ? radix::library_name(backend) : compact::library_name(backend);
+    report.rows = rows;
+    for (const BenchRow& r : rows)
+      if (!r.verified)
+        report.failures.push_back(r.name + " at n = " + std::to_string(r.n) +
+                                  " differs from the library: " + r.note);
+    if (rows.empty()) report.failures.push_back("no size could be run");
+    report.json = radix_bench_json(rows, device);
+    return report;
+  };
 }
 
 }  // namespace ws::bench

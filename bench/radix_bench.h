@@ -17,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bench_job.h"
 #include "common/backend.h"
 
 namespace ws::bench {
@@ -33,31 +34,32 @@ struct RadixBenchOptions {
   bool compact = true;  // the compaction rows
 };
 
-struct RadixBenchRow {
-  std::string name;  // "radix sort, 8-bit digits", "CUB DeviceRadixSort::SortKeys", ...
-  std::string kind;  // "sort" | "sort pairs" | "compact"
-  int64_t n = 0;
-  double ms = 0;                // median over the repeats
-  double keys_per_s = 0;        // elements per second (n / ms)
-  double gbps = 0;              // see above
-  double ratio_to_library = 0;  // the library's time / this time: 1 = as fast, > 1 faster
-  bool verified = false;        // output identical to the library's (library rows: true)
-  std::string note;             // an error that stopped the row, or ""
-};
+// A row is a BenchRow: name ("radix sort, 8-bit digits", "CUB DeviceRadixSort::SortKeys", ...), n,
+// ms (the median), per_second (elements per second), gbps (see above), ratio_to_library (the
+// library's time / this time), verified (output identical to the library's; library rows: true),
+// note (an error that stopped the row); its `extra` holds "kind": "sort" | "sort pairs" |
+// "compact".
 
 // 2^20, 2^24, 2^26, 2^28 on CUDA (those that fit the free memory); 2^16, 2^20, 2^22 on the CPU.
 std::vector<int64_t> default_radix_sizes(Backend backend);
 
 // Runs every row at every size; `progress` gets one line per row. A row that fails (out of
 // memory, a backend not built) is kept with its note and the benchmark goes on.
-std::vector<RadixBenchRow> bench_radix(Backend backend, const std::vector<int64_t>& sizes,
-                                       const RadixBenchOptions& options, std::ostream& progress);
+std::vector<BenchRow> bench_radix(Backend backend, const std::vector<int64_t>& sizes,
+                                  const RadixBenchOptions& options, std::ostream& progress);
 
 // Fixed-width table: name, N, median ms, Mkeys/s, GB/s, x lib, ok.
-std::string radix_bench_table(const std::vector<RadixBenchRow>& rows);
+std::string radix_bench_table(const std::vector<BenchRow>& rows);
 
 // {"device", "gbps_counts", "rows": [{name, kind, n, median_ms, keys_per_s, gbps,
 // ratio_to_library, verified, note}]}.
-nlohmann::json radix_bench_json(const std::vector<RadixBenchRow>& rows, const std::string& device);
+nlohmann::json radix_bench_json(const std::vector<BenchRow>& rows, const std::string& device);
+
+// The scan scene's applications: the radix sorts, or the compaction.
+enum class ScanApp { Radix, Compact };
+// Reads the request (--sizes as log2, default default_radix_sizes; no --type or --variant to
+// choose) and returns the job: the application's rows at every size, each of ours checked against
+// the library's output; a row that differs is a failure of the report.
+BenchJob scan_apps_bench_job(const BenchRequest& request, ScanApp which);
 
 }  // namespace ws::bench

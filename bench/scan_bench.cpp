@@ -9,6 +9,7 @@
 #include "common/cuda_device.h"
 #include "common/device_services.h"
 #include "common/error.h"
+#include "common/tr_noop.h"
 #include "reduce_bench.h"
 #include "scan/scan_run.h"
 
@@ -94,9 +95,13 @@ std::string row_name(scan::Variant v, const ScanBenchOptions& o) {
   return name;
 }
 
-void report(std::ostream& progress, const std::string& header, const ScanBenchRow& row) {
+bool built(const BenchRow& row) {
+  return row.extra.value("built", true);
+}
+
+void report(std::ostream& progress, const std::string& header, const BenchRow& row) {
   char line[320];
-  const char* status = !row.built ? "not built yet" : row.verified ? "ok" : "WRONG RESULT";
+  const char* status = !built(row) ? "not built yet" : row.verified ? "ok" : "WRONG RESULT";
   std::snprintf(line, sizeof(line), "%s %-26s %9.4f ms %8.1f GB/s  %s", header.c_str(),
                 row.name.c_str(), row.ms, row.gbps, status);
   progress << line;
@@ -107,12 +112,13 @@ void report(std::ostream& progress, const std::string& header, const ScanBenchRo
 // One timed run, checked; a ws::Error (a family not built yet, a device failure) becomes the
 // row's note and the benchmark goes on.
 template <class F>
-ScanBenchRow timed_row(const std::string& name, int variant, int64_t n, BinaryOp op, ValueType type,
-                       bool inclusive, const void* in, void* out, F&& run) {
-  ScanBenchRow row;
+BenchRow timed_row(const std::string& name, int variant, int64_t n, BinaryOp op, ValueType type,
+                   bool inclusive, const void* in, void* out, F&& run) {
+  BenchRow row;
   row.name = name;
-  row.variant = variant;
+  row.size = bench_size_text(n);
   row.n = n;
+  row.extra = {{"variant", variant}, {"pct_peak", 0.0}, {"built", true}};
   try {
     const scan::FastRun r = run();
     row.ms = r.median_ms;
@@ -121,7 +127,7 @@ ScanBenchRow timed_row(const std::string& name, int variant, int64_t n, BinaryOp
     row.verified = row.note.empty();
   } catch (const Error& e) {
     const std::string what = e.what();
-    row.built = what.find("not built yet") == std::string::npos;
+    row.extra["built"] = what.find("not built yet") == std::string::npos;
     row.note = what;
   }
   return row;
@@ -159,9 +165,9 @@ std::string check_scan_result(BinaryOp op, ValueType type, bool inclusive, const
                      n);
 }
 
-std::vector<ScanBenchRow> bench_scan(Backend backend, const std::vector<int64_t>& sizes,
-                                     const ScanBenchOptions& o, std::ostream& progress,
-                                     double* copy_gbps_out) {
+std::vector<BenchRow> bench_scan(Backend backend, const std::vector<int64_t>& sizes,
+                                 const ScanBenchOptions& o, std::ostream& progress,
+                                 double* copy_gbps_out) {
   WS_REQUIRE(backend_built(backend),
              std::string("bench: this build has no ") + backend_name(backend) + " backend");
   const double peak_gbps = copy_bandwidth_gbps(backend);
@@ -172,7 +178,7 @@ std::vector<ScanBenchRow> bench_scan(Backend backend, const std::vector<int64_t>
   if (variants.empty())
     for (const scan::VariantInfo& v : scan::variant_infos()) variants.push_back(v.variant);
 
-  std::vector<ScanBenchRow> rows;
+  std::vector<BenchRow> rows;
   for (int64_t n : sizes) {
     WS_REQUIRE(n >= 1, "bench sizes must be positive, got " + std::to_string(n));
     if (!scan_size_fits(backend, n)) {
@@ -189,7 +195,7 @@ std::vector<ScanBenchRow> bench_scan(Backend backend, const std::vector<int64_t>
                                op_name(o.op) + (o.inclusive ? " incl" : " excl") + "]";
     const size_t first = rows.size();
 
-    ScanBenchRow library;
+    BenchRow library;
     if (o.library) {
       library = timed_row(scan::library_name(backend), 0, n, o.op, o.type, o.inclusive, in.data(),
                           out.data(), [&] {
@@ -208,61 +214,111 @@ std::vector<ScanBenchRow> bench_scan(Backend backend, const std::vector<int64_t>
     }
     if (o.library) rows.push_back(library);
     for (size_t i = first; i < rows.size(); ++i) {
-      ScanBenchRow& r = rows[i];
-      if (!r.built || r.ms <= 0) continue;
+      BenchRow& r = rows[i];
+      if (!built(r) || r.ms <= 0) continue;
       r.pct_copy = same_gbps > 0 ? 100.0 * r.gbps / same_gbps : 0;
-      r.pct_peak = peak_gbps > 0 ? 100.0 * r.gbps / peak_gbps : 0;
-      if (o.library && library.built && library.ms > 0) r.ratio_to_library = library.ms / r.ms;
+      r.extra["pct_peak"] = peak_gbps > 0 ? 100.0 * r.gbps / peak_gbps : 0;
+      if (o.library && built(library) && library.ms > 0) r.ratio_to_library = library.ms / r.ms;
     }
   }
   WS_REQUIRE(!rows.empty(), std::string("bench: no size could be run on this backend"));
   return rows;
 }
 
-std::string scan_bench_table(const std::vector<ScanBenchRow>& rows) {
+std::string scan_bench_table(const std::vector<BenchRow>& rows) {
   std::ostringstream out;
   char line[320];
   std::snprintf(line, sizeof(line), "%-26s %8s %11s %9s %7s %7s %7s %4s\n", "variant", "N",
                 "median ms", "GB/s", "% copy", "% peak", "x lib", "ok");
   out << line;
   int64_t previous_n = -1;
-  for (const ScanBenchRow& r : rows) {
+  for (const BenchRow& r : rows) {
     if (previous_n != -1 && r.n != previous_n) out << "\n";
     previous_n = r.n;
-    if (!r.built) {
+    if (!built(r)) {
       std::snprintf(line, sizeof(line), "%-26s %8s %11s\n", r.name.c_str(),
                     format_size(r.n).c_str(), "not built yet");
     } else {
       std::snprintf(line, sizeof(line), "%-26s %8s %11.4f %9.1f %7.1f %7.1f %7.2f %4s\n",
-                    r.name.c_str(), format_size(r.n).c_str(), r.ms, r.gbps, r.pct_copy, r.pct_peak,
-                    r.ratio_to_library, r.verified ? "yes" : "NO");
+                    r.name.c_str(), format_size(r.n).c_str(), r.ms, r.gbps, r.pct_copy,
+                    r.extra.value("pct_peak", 0.0), r.ratio_to_library, r.verified ? "yes" : "NO");
     }
     out << line;
   }
   return out.str();
 }
 
-nlohmann::json scan_bench_json(const std::vector<ScanBenchRow>& rows, const std::string& device,
+nlohmann::json scan_bench_json(const std::vector<BenchRow>& rows, const std::string& device,
                                double copy_gbps) {
   nlohmann::json j;
   j["gbps_counts"] = kScanGbpsCounts;
   j["device"] = device;
   j["copy_gbps"] = copy_gbps;
   j["rows"] = nlohmann::json::array();
-  for (const ScanBenchRow& r : rows) {
+  for (const BenchRow& r : rows) {
     j["rows"].push_back({{"name", r.name},
-                         {"variant", r.variant},
+                         {"variant", r.extra.value("variant", 0)},
                          {"n", r.n},
                          {"median_ms", r.ms},
                          {"gbps", r.gbps},
                          {"pct_copy", r.pct_copy},
-                         {"pct_peak", r.pct_peak},
+                         {"pct_peak", r.extra.value("pct_peak", 0.0)},
                          {"ratio_to_library", r.ratio_to_library},
-                         {"built", r.built},
+                         {"built", built(r)},
                          {"verified", r.verified},
                          {"note", r.note}});
   }
   return j;
+}
+
+BenchJob scan_bench_job(const BenchRequest& request, const ScanBenchChoice& choice) {
+  ScanBenchOptions options;
+  options.op = choice.op;
+  options.type = request.type.empty() ? choice.type : parse_type_option(request.type, "--type");
+  options.inclusive = choice.inclusive;
+  options.distribution = choice.distribution;
+  options.seed = choice.seed;
+  options.repeats = request.repeats;
+  options.variants = variants_from_list<scan::Variant>(
+      request.variants,
+      [](const std::string& item, scan::Variant& v) { return scan::parse_variant(item, v); },
+      "a scan variant (1-10 or a name)");
+  const Backend backend = request.backend;
+  std::vector<int64_t> sizes = sizes_from_log2(request.sizes, "--sizes");
+  if (sizes.empty()) sizes = default_scan_sizes(backend);
+  return [=](std::ostream& progress) {
+    double copy_gbps = 0;
+    const std::vector<BenchRow> rows = bench_scan(backend, sizes, options, progress, &copy_gbps);
+    const std::string device = device_description(backend);
+    BenchReport report;
+    std::ostringstream gbps;
+    gbps << copy_gbps;
+    report.title_words = {{options.inclusive ? TR_NOOP("scan inclusive {0} {1} on {2}")
+                                             : TR_NOOP("scan exclusive {0} {1} on {2}"),
+                           {op_name(options.op), type_name(options.type), device}}};
+    report.notes_words = {{TR_NOOP("peak copy bandwidth {0} GB/s (read + write), median of {1}"),
+                           {gbps.str(), std::to_string(options.repeats)}},
+                          {kScanGbpsCounts, {}}};
+    set_english(report);
+    report.table = scan_bench_table(rows);
+    report.library = scan::library_name(backend);
+    report.copy_gbps = copy_gbps;
+    for (const BenchRow& r : rows) {
+      BenchRow shown = r;
+      if (!built(r)) shown.name += " (not built yet)";
+      shown.per_second = r.ms > 0 ? r.n / (r.ms / 1e3) : 0;
+      report.rows.push_back(shown);
+      if (built(r) && !r.verified)
+        report.failures.push_back(r.name + " at n = " + std::to_string(r.n) +
+                                  " is wrong: " + r.note);
+    }
+    if (rows.empty()) report.failures.push_back("no size could be run");
+    report.json = scan_bench_json(rows, device, copy_gbps);
+    report.json["op"] = op_name(options.op);
+    report.json["type"] = type_name(options.type);
+    report.json["inclusive"] = options.inclusive;
+    return report;
+  };
 }
 
 }  // namespace ws::bench

@@ -17,13 +17,16 @@
 
 #include "common/backend.h"
 #include "common/binary_op.h"
+#include "bench_job.h"
 #include "common/inputs.h"
+#include "common/tr_noop.h"
 #include "scan/scan.h"
 
 namespace ws::bench {
 
 // What the GB/s column counts (also written into the JSON as "gbps_counts").
-inline constexpr const char* kScanGbpsCounts = "GB/s counts 8 bytes per element (read + write)";
+inline constexpr const char* kScanGbpsCounts =
+    TR_NOOP("GB/s counts 8 bytes per element (read + write)");
 
 struct ScanBenchOptions {
   ValueType type = ValueType::Int32;
@@ -36,19 +39,12 @@ struct ScanBenchOptions {
   uint64_t seed = 0x5eed2024;
 };
 
-struct ScanBenchRow {
-  std::string name;  // "9 decoupled-lookback", "CUB DeviceScan"
-  int variant = 0;   // 1-10; 0 for the library
-  int64_t n = 0;
-  double ms = 0;                // median over the repeats
-  double gbps = 0;              // 8 bytes per element / ms
-  double pct_copy = 0;          // gbps as a % of a copy of the same 4n bytes, measured beside it
-  double pct_peak = 0;          // gbps as a % of the peak copy bandwidth (a large copy)
-  double ratio_to_library = 0;  // the library's time / this time: 1 = as fast, > 1 faster
-  bool built = true;            // false: the variant is not built yet on this backend (no timing)
-  bool verified = false;        // every element matches the host reference
-  std::string note;             // why not built, or the first mismatching element
-};
+// A row of the table is a BenchRow: name ("9 decoupled-lookback", "CUB DeviceScan"), n, ms (the
+// median), gbps (8 bytes per element), pct_copy (against a copy of the same 4n bytes measured
+// beside it), ratio_to_library (the library's time / this time), verified (every element matches
+// the host reference), note (why not built, or the first mismatching element); its `extra` holds
+// "variant" (1-10; 0 for the library), "pct_peak" (gbps as a % of the peak copy bandwidth) and
+// "built" (false: the variant is not built yet on this backend, no timing).
 
 // Sizes offered by default: 2^20, 2^24, 2^26, 2^28 on CUDA (those that fit the free device
 // memory); 2^16, 2^20, 2^22 on the CPU.
@@ -66,16 +62,31 @@ std::string check_scan_result(BinaryOp op, ValueType type, bool inclusive, const
 
 // Runs the table at every size; `progress` gets one line per run. Sizes that do not fit are
 // skipped with a line saying so. The peak copy bandwidth is stored in *copy_gbps when given.
-std::vector<ScanBenchRow> bench_scan(Backend backend, const std::vector<int64_t>& sizes,
-                                     const ScanBenchOptions& options, std::ostream& progress,
-                                     double* copy_gbps = nullptr);
+std::vector<BenchRow> bench_scan(Backend backend, const std::vector<int64_t>& sizes,
+                                 const ScanBenchOptions& options, std::ostream& progress,
+                                 double* copy_gbps = nullptr);
 
 // Fixed-width table: variant, N, median ms, GB/s, % copy, % peak, x lib, ok.
-std::string scan_bench_table(const std::vector<ScanBenchRow>& rows);
+std::string scan_bench_table(const std::vector<BenchRow>& rows);
 
 // {"device", "gbps_counts", "copy_gbps", "rows": [{name, variant, n, median_ms, gbps, pct_copy,
 // pct_peak, ratio_to_library, built, verified, note}]}.
-nlohmann::json scan_bench_json(const std::vector<ScanBenchRow>& rows, const std::string& device,
+nlohmann::json scan_bench_json(const std::vector<BenchRow>& rows, const std::string& device,
                                double copy_gbps);
+
+// What the job scans: the command line's defaults (an inclusive float32 sum of the benchmark's
+// uniform data; --type replaces the type), or, in the GUI's fast mode, the scene's operator, scan,
+// type, distribution and seed.
+struct ScanBenchChoice {
+  BinaryOp op = BinaryOp::Sum;
+  ValueType type = ValueType::Float32;
+  bool inclusive = true;
+  Distribution distribution = Distribution::Uniform;
+  uint64_t seed = 0x5eed2024;
+};
+// Reads the request (--sizes as log2, default default_scan_sizes; --type; --variant: ids or
+// numbers, default all ten) and returns the job: every variant and the library at every size,
+// each result checked against the host reference; a wrong result is a failure of the report.
+BenchJob scan_bench_job(const BenchRequest& request, const ScanBenchChoice& choice);
 
 }  // namespace ws::bench

@@ -183,4 +183,23 @@ FastRun fast_cpu(const Params& p, const void* in, void* out, int64_t n, int repe
 std::vector<double> scan_serial(BinaryOp op, ValueType type, bool inclusive,
                                 const std::vector<double>& values);
 
+// A teach run's result against the serial loop (scan_serial): the positions that differ (a float
+// sum or product in another order rounds differently: within 1e-4 relative that is not wrong,
+// only rounded), and, for an int32 sum or product, the serial prefixes whose true value does not
+// fit int32 (they wrapped around, as on the GPU).
+struct SerialCheck {
+  std::vector<double> reference;  // scan_serial
+  std::vector<bool> wrong;        // result[i] differs from reference[i]
+  int64_t wrong_count = 0;
+  int64_t rounded_count = 0;  // float sum/product: differs from the loop by rounding only
+  int64_t wrapped_count = 0;  // int32 sum/product: prefixes whose true value overflows int32
+};
+SerialCheck check_against_serial(const Params& p, const std::vector<double>& input,
+                                 const std::vector<double>& result);
+
+// `base` changed to `variant` in a form the variant accepts for n values: exclusive for
+// kogge-stone-excl, no race off Kogge-Stone, its own block size (0) when the chosen one does not
+// suit it. For a run beside another variant's, and for the scaling counts.
+Params params_for_variant(const Params& base, Variant variant, int64_t n);
+
 }  // namespace ws::scan

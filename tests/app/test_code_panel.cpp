@@ -6,9 +6,10 @@
 #include "common/inputs.h"
 #include "reduce/reduce.h"
 #include "scan/scan.h"
-#include "scenes/compact/compact_scene.h"
-#include "scenes/radix/radix_scene.h"
-#include "scenes/segmented/segmented_scene.h"
+#include "scenes/scan/compact/compact_mode.h"
+#include "scenes/scan/radix/radix_mode.h"
+#include "scenes/scan/scan_scene.h"
+#include "scenes/scan/segmented/segmented_mode.h"
 #include "scene_kit/code_panel.h"
 
 namespace ws::app {
@@ -56,43 +57,46 @@ TEST(CodePanel, EveryStepOfEveryScanVariantHighlightsAStatement) {
     }
 }
 
-// Every step of a scene's teach run names a statement of the kernel its code panel shows.
-template <class AppScene>
-void expect_kernel_sources() {
+// Every step of a scan mode's teach run names a statement of the kernel its code panel shows.
+template <class AppMode>
+void expect_kernel_sources(const std::string& id) {
   SceneContext context;  // the CPU backend
-  AppScene scene;
+  ScanScene scene;
+  scene.params_from_json({{"mode", id}});
   scene.attach(context);
+  const AppMode& mode = *scene.find_mode<AppMode>(id);
   {
-    Scene* mode = &scene;
-    for (int s = 0; s < mode->step_count(); ++s) {
-      mode->seek(s);
-      const KernelSource ref = scene.kernel_source();
+    for (int s = 0; s < scene.step_count(); ++s) {
+      scene.seek(s);
+      const KernelSource ref = mode.kernel_source();
       const SourceSection section = load_step_source(ref.file, ref.section, ref.marker);
-      ASSERT_FALSE(section.lines.empty()) << mode->id() << ": no section " << ref.section;
-      EXPECT_EQ(section.title, "variant " + ref.section) << mode->id();
+      ASSERT_FALSE(section.lines.empty()) << id << ": no section " << ref.section;
+      EXPECT_EQ(section.title, "variant " + ref.section) << id;
       if (!ref.marker.empty()) {
         EXPECT_GE(find_marker_line(section, ref.marker), 0)
-            << mode->id() << " step " << s << ": marker " << ref.marker << " not found";
+            << id << " step " << s << ": marker " << ref.marker << " not found";
       }
     }
   }
 }
 
 TEST(CodePanel, EveryApplicationModeShowsItsKernelAndTheStepsStatement) {
-  expect_kernel_sources<CompactScene>();
-  expect_kernel_sources<RadixScene>();
-  expect_kernel_sources<SegmentedScene>();
+  expect_kernel_sources<CompactMode>("compact");
+  expect_kernel_sources<RadixMode>("radix");
+  expect_kernel_sources<SegmentedMode>("segmented");
 }
 
 TEST(CodePanel, TheRadixBucketsViewShowsTheTeachKernelsStatements) {
   SceneContext context;  // the CPU backend
-  RadixScene scene;
+  ScanScene scene;
+  scene.params_from_json({{"mode", "radix"}});
   scene.attach(context);
   scene.params_from_json({{"radix-view", "buckets"}, {"radix-bits", 3}, {"block", 40}, {"n", 100}});
   scene.reset();
+  const RadixMode& radix_mode = *scene.find_mode<RadixMode>("radix");
   for (int s = 0; s < scene.step_count(); ++s) {
     scene.seek(s);
-    const KernelSource ref = scene.kernel_source();
+    const KernelSource ref = radix_mode.kernel_source();
     EXPECT_EQ(ref.file, "kernels/radix_sort/radix_sort_teach.cu");
     const SourceSection section = load_step_source(ref.file, ref.section, ref.marker);
     ASSERT_FALSE(section.lines.empty()) << "no section " << ref.section;

@@ -1,26 +1,26 @@
-// The scan scene: the scan itself and three of its applications, each a mode (a whole Scene of
-// its own) that "mode" chooses: "scan" (the variants, scan_variants_scene.h), "compact" (stream
-// compaction, scenes/compact/), "radix" (radix sort, scenes/radix/) and "segmented" (segmented
-// scan, scenes/segmented/). `bench --mode apps` times the radix sort and the compaction.
+// The scan scene (PMPP chapters 11-13): its settings (one part per mode, scan_settings.h) and a
+// table of four modes: "scan" (the variants, variants/), "compact" (stream compaction), "radix"
+// (radix sort) and "segmented" (segmented scan). "segments" without "mode" means the segmented
+// scan; `bench --mode apps` times the radix sort, then the compaction.
 #pragma once
 
-#include "scan_variants_scene.h"
-#include "scene_kit/mode_switch.h"
+#include "scene_kit/modal_scene.h"
+#include "variants/scan_variants_mode.h"
 
 namespace ws::app {
 
-class ScanScene : public ModeSwitch {
+class ScanScene : public ModalScene<ScanSettings> {
  public:
   ScanScene();
   // The scan mode, whichever mode is active.
-  ScanVariantsScene& scan_variants() const;
-  // Files opened or dropped on the window (the scene's *_files.cpp).
+  ScanVariantsMode& scan_variants() const;
+  // An image goes to the compaction; typed values to the scan, or to the compaction shown.
   nlohmann::json params_for_file(const FileInfo& file) const override;
+  BenchJob bench_job(const BenchRequest& request) const override;
 
  protected:
-  // "segments" without "mode" means the segmented scan.
-  std::string infer_mode(const nlohmann::json& params) const override;
-  std::vector<std::pair<std::string, std::vector<std::string>>> bench_aliases() const override;
+  void parse(ScanSettings& s, ParamReader& keys, std::string& mode) const override;
+  nlohmann::json to_json(const ScanSettings& s, const std::string& mode) const override;
 };
 
 }  // namespace ws::app

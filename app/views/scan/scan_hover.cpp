@@ -5,7 +5,7 @@
 
 #include "common/inputs.h"
 #include "i18n/i18n.h"
-#include "scan_text.h"
+#include "i18n/wording.h"
 #include "scan_views.h"
 
 namespace ws::app {
@@ -39,8 +39,8 @@ std::string describe_block(const ScanHoverPane& pane, gfx::Vec2 point) {
           block, at(b.t_start), at(b.t_aggregate), at(b.t_prefix), at(b.t_end)) +
       (t.measured ? "" : tr(" (model time: one unit per step)")) + "\n" +
       trf("looked back over {0} with {1}",
-          counted(b.lookback_depth, TR_NOOP("{0} predecessor"), TR_NOOP("{0} predecessors")),
-          counted(b.polls, TR_NOOP("{0} flag read"), TR_NOOP("{0} flag reads")));
+          ws::counted(b.lookback_depth, TR_NOOP("{0} predecessor"), TR_NOOP("{0} predecessors")),
+          ws::counted(b.polls, TR_NOOP("{0} flag read"), TR_NOOP("{0} flag reads")));
   int listed = 0;
   for (const scan::Poll& q : t.polls) {
     if (q.block != b.block) continue;
@@ -87,8 +87,8 @@ std::string describe_scan_point(const ScanHoverPane& pane, gfx::Vec2 point) {
     }
     std::string out = describe_hit(trace, r.traced.snapshots, {row.step, row.buffer, i, -1});
     if (row.step < 0) return out + "\n" + trf("holds {0}", "x" + std::to_string(i));
-    if (!r.ranges.empty()) {
-      const scan::Range& rg = r.ranges[row.step][row.buffer][i];
+    if (!r.run.ranges.empty()) {
+      const scan::Range& rg = r.run.ranges[row.step][row.buffer][i];
       if (rg.kind != scan::Range::Unknown) out += "\n" + trf("holds {0}", range_text(rg));
       if (rg.kind == scan::Range::Broken)
         out +=
@@ -96,9 +96,9 @@ std::string describe_scan_point(const ScanHoverPane& pane, gfx::Vec2 point) {
                "was read)");
     }
     const bool last = row.step == static_cast<int>(trace.steps.size()) - 1;
-    if (last && row.buffer == 1 && i < static_cast<int64_t>(r.wrong.size()) && r.wrong[i])
-      out +=
-          "\n" + trf("WRONG: the serial loop gives {0}", format_value(r.reference[i], trace.type));
+    if (last && row.buffer == 1 && i < static_cast<int64_t>(r.run.wrong.size()) && r.run.wrong[i])
+      out += "\n" +
+             trf("WRONG: the serial loop gives {0}", format_value(r.run.reference[i], trace.type));
     return out;
   }
   return "";

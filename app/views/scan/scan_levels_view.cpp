@@ -96,7 +96,7 @@ void draw_scan_levels(gfx::Canvas& c, const ScanRun& r, int current, const gfx::
   const int last_step = static_cast<int>(trace.steps.size()) - 1;
   const int64_t n = std::max<int64_t>(1, trace.buffers[0].size);
   const int64_t section =
-      std::max<int64_t>(2, scan::section_size(r.params, trace.steps[0].block_dim));
+      std::max<int64_t>(2, scan::section_size(r.run.params, trace.steps[0].block_dim));
   auto span_of = [&](int64_t cells) {
     const double level = std::round(std::log(static_cast<double>(n) / std::max<int64_t>(1, cells)) /
                                     std::log(static_cast<double>(section)));
@@ -266,7 +266,7 @@ void draw_scan_levels(gfx::Canvas& c, const ScanRun& r, int current, const gfx::
         }
         c.rect_filled(a, b, fill);
         if (b.x - a.x >= 4) c.rect(a, b, future ? p.inactive : p.cell_border, 1.0f);
-        if (final_output && i < static_cast<int64_t>(r.wrong.size()) && r.wrong[i])
+        if (final_output && i < static_cast<int64_t>(r.run.wrong.size()) && r.run.wrong[i])
           c.rect(a - Vec2{1.5f, 1.5f}, b + Vec2{1.5f, 1.5f}, p.mismatch, 3.0f);
         if (font < 7 || std::isnan(v)) continue;
         // The last block's cell can be narrower than the others: its text shrinks or is left to

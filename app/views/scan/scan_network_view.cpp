@@ -11,7 +11,7 @@
 #include "common/inputs.h"
 #include "i18n/i18n.h"
 #include "interop/colormap.h"
-#include "scan_text.h"
+#include "i18n/wording.h"
 #include "scan_views.h"
 
 namespace ws::app {
@@ -70,8 +70,8 @@ void draw_scan_network(gfx::Canvas& c, const ScanRun& r, int current, const gfx:
     if (row.step >= 0)
       label_need =
           std::max(label_need, c.text_size(tr_text(trace.steps[row.step].phase) + " \xC2\xB7 " +
-                                               counted(r.traced.counters.per_step[row.step].ops,
-                                                       TR_NOOP("{0} op"), TR_NOOP("{0} ops")),
+                                               ws::counted(r.traced.counters.per_step[row.step].ops,
+                                                           TR_NOOP("{0} op"), TR_NOOP("{0} ops")),
                                            label_font * 0.82f)
                                        .x +
                                    12);
@@ -99,7 +99,7 @@ void draw_scan_network(gfx::Canvas& c, const ScanRun& r, int current, const gfx:
   const float gap = pitch - cell_h;
   auto cell_y = [&](int row) { return row * pitch + gap * 0.75f; };
   auto cell_x = [&](int64_t i) { return x0 + static_cast<float>(i) * cell_w; };
-  const bool show_ranges = !r.ranges.empty() && cell_h >= 26 * s;
+  const bool show_ranges = !r.run.ranges.empty() && cell_h >= 26 * s;
   float value_font = std::min(cell_h * (show_ranges ? 0.42f : 0.55f), 24.0f * s);
   while (value_font >= 7 && c.text_size(widest, value_font).x > cell_w - 3) value_font -= 0.5f;
   const bool values_as_text = value_font >= 7;
@@ -151,8 +151,8 @@ void draw_scan_network(gfx::Canvas& c, const ScanRun& r, int current, const gfx:
       // The phase, the work and the buffer; in a narrow column the buffer goes first, then the
       // phase (its band still groups the rows).
       const std::string phase = tr_text(trace.steps[row.step].phase);
-      const std::string ops =
-          counted(r.traced.counters.per_step[row.step].ops, TR_NOOP("{0} op"), TR_NOOP("{0} ops"));
+      const std::string ops = ws::counted(r.traced.counters.per_step[row.step].ops,
+                                          TR_NOOP("{0} op"), TR_NOOP("{0} ops"));
       const float room = label_w - 6;
       const float detail_font = label_font * 0.82f;
       detail = phase + " \xC2\xB7 " + ops + " \xC2\xB7 " + tr_text(buffer.name);
@@ -247,12 +247,12 @@ void draw_scan_network(gfx::Canvas& c, const ScanRun& r, int current, const gfx:
       // Corruption: a range that is not one run of inputs, or a final value the serial loop
       // disagrees with.
       bool bad = false;
-      if (!future && row.step >= 0 && !r.ranges.empty()) {
-        const auto& rr = r.ranges[row.step][row.buffer];
+      if (!future && row.step >= 0 && !r.run.ranges.empty()) {
+        const auto& rr = r.run.ranges[row.step][row.buffer];
         bad = i < static_cast<int64_t>(rr.size()) && rr[i].kind == scan::Range::Broken;
       }
-      if (!future && last_row && row.buffer == 1 && i < static_cast<int64_t>(r.wrong.size()))
-        bad = bad || r.wrong[i];
+      if (!future && last_row && row.buffer == 1 && i < static_cast<int64_t>(r.run.wrong.size()))
+        bad = bad || r.run.wrong[i];
       if (bad) c.rect(a - Vec2{1.5f, 1.5f}, b + Vec2{1.5f, 1.5f}, p.mismatch, 3.0f);
       if (future || std::isnan(v) || !values_as_text) continue;
       const float text_y = ranges_fit ? a.y + cell_h * 0.36f : (a.y + b.y) / 2;
@@ -262,7 +262,7 @@ void draw_scan_network(gfx::Canvas& c, const ScanRun& r, int current, const gfx:
         const scan::Range rg =
             row.step < 0
                 ? scan::Range{scan::Range::Span, static_cast<int32_t>(i), static_cast<int32_t>(i)}
-                : r.ranges[row.step][row.buffer][i];
+                : r.run.ranges[row.step][row.buffer][i];
         if (rg.kind != scan::Range::Unknown)
           c.text({(a.x + b.x) / 2, a.y + cell_h * 0.8f}, range_text(rg, true), range_font,
                  rg.kind == scan::Range::Broken ? p.mismatch : p.text_muted, HAlign::Center,
@@ -276,7 +276,7 @@ void draw_scan_network(gfx::Canvas& c, const ScanRun& r, int current, const gfx:
       }
     pane.rows.push_back({row.step, row.buffer, x0, y, cell_w, cell_h, count});
   }
-  const int64_t n = static_cast<int64_t>(r.input.size());
+  const int64_t n = static_cast<int64_t>(r.run.input.size());
   draw_padding_marker(c, cell_x(n), cell_y(1) - 4,
                       cell_y(static_cast<int>(rows.size()) - 1) + cell_h,
                       columns > n && cell_w >= 2, label_font * 0.75f, p);

@@ -20,8 +20,8 @@ void draw_scan_ranges(gfx::Canvas& c, const ScanRun& r, int current, const gfx::
   current = std::clamp(current, 0, static_cast<int>(trace.steps.size()) - 1);
   pane.current_step = current;
   const float s = std::max(1.0f, std::min(size.x / 1280.0f, size.y / 720.0f));
-  if (r.ranges.empty()) {
-    c.text({8, 8}, trf("no range table: {0}", r.ranges_error), 14 * s, p.mismatch);
+  if (r.run.ranges.empty()) {
+    c.text({8, 8}, trf("no range table: {0}", r.run.ranges_error), 14 * s, p.mismatch);
     return;
   }
   const std::vector<int> buffers = scan_row_buffers(trace);
@@ -59,7 +59,7 @@ void draw_scan_ranges(gfx::Canvas& c, const ScanRun& r, int current, const gfx::
     for (int64_t i = 0; i < count; ++i) {
       const Vec2 a{x0 + i * cell_w, y + 1}, e{x0 + (i + 1) * cell_w, y + cell_h - 1};
       scan::Range rg{scan::Range::Span, static_cast<int32_t>(i), static_cast<int32_t>(i)};
-      if (step >= 0) rg = r.ranges[step][buffer][i];
+      if (step >= 0) rg = r.run.ranges[step][buffer][i];
       const bool future = step > current;
       gfx::Color fill = future ? p.background : p.cell_fill;
       if (!future && rg.kind == scan::Range::Broken) fill = p.mismatch.with_alpha(90);
@@ -72,8 +72,8 @@ void draw_scan_ranges(gfx::Canvas& c, const ScanRun& r, int current, const gfx::
       c.rect_filled(a, e, p.background);  // the shade must not mix with the row highlight
       c.rect_filled(a, e, fill);
       if (cell_w >= 4) c.rect(a, e, future ? p.inactive : p.cell_border, 1);
-      if (!future && step == last_step && buffer == 1 && i < static_cast<int64_t>(r.wrong.size()) &&
-          r.wrong[i])
+      if (!future && step == last_step && buffer == 1 &&
+          i < static_cast<int64_t>(r.run.wrong.size()) && r.run.wrong[i])
         c.rect(a - Vec2{1.5f, 1.5f}, e + Vec2{1.5f, 1.5f}, p.mismatch, 3.0f);
       if (future || !text || rg.kind == scan::Range::Unknown) continue;
       c.text({(a.x + e.x) / 2, (a.y + e.y) / 2}, range_text(rg, true), font,
@@ -81,8 +81,8 @@ void draw_scan_ranges(gfx::Canvas& c, const ScanRun& r, int current, const gfx::
     }
     pane.rows.push_back({step, buffer, x0, y + 1, cell_w, cell_h - 2, count});
   }
-  draw_padding_marker(c, x0 + static_cast<float>(r.input.size()) * cell_w, head_h,
-                      head_h + rows * cell_h, columns > static_cast<int64_t>(r.input.size()),
+  draw_padding_marker(c, x0 + static_cast<float>(r.run.input.size()) * cell_w, head_h,
+                      head_h + rows * cell_h, columns > static_cast<int64_t>(r.run.input.size()),
                       label_font * 0.85f, p);
   const float note_y = head_h + rows * cell_h + label_font * 0.8f;
   if (note_y + label_font * 1.4f < size.y)

@@ -1,6 +1,6 @@
-// The scan family's shared words: counts with their noun, and the catalog keys of the text the
-// kernels make (read from kernels/scan, kernels/compact, kernels/radix_sort and
-// kernels/segmented_scan: every begin_step label, phase, buffer name, variant title and lesson).
+// The catalog keys of the text the scan family's kernels make (read from kernels/scan,
+// kernels/compact, kernels/radix_sort and kernels/segmented_scan: every begin_step label, phase,
+// buffer name, variant title and lesson).
 #include "scan_text.h"
 
 #include "i18n/i18n.h"

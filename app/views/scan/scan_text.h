@@ -1,14 +1,9 @@
-// Words the scan figures and their application modes share, in the current language: a count with
-// its noun ("3 ops" / "3 次运算"), and the text the kernels make (step labels, phases, buffer
-// names, variant titles, predicates), which reaches the figures as English and is translated where
-// it is shown with tr_text().
+// The text the scan family's kernels make (step labels, phases, buffer names, variant titles,
+// predicates), which reaches the figures as English and is translated where it is shown with
+// tr_text(): the keys, so the catalog lists them.
 #pragma once
 
-#include <cstdint>
-#include <string>
 #include <vector>
-
-#include "i18n/wording.h"
 
 namespace ws::app {
 

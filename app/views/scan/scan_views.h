@@ -27,22 +27,18 @@
 
 namespace ws::app {
 
-// One teach-mode run of a scan with everything the views need precomputed: the figure parts below
-// draw any such run (the scan scene's variants; a summed-area table's row and column scans).
-struct ScanRun {
+// One teach-mode run of a scan variant with what the views need precomputed from it: its
+// parameters and input, the ranges each cell holds, and the check against the serial loop.
+struct ScanTeach : scan::TeachRun, scan::SerialCheck {
   scan::Params params;
-  scan::TeachRun run;
-  TracedRun traced;  // counters, snapshots and, on CUDA, the check against the CPU twin
+  std::vector<double> input;
+  std::string input_label;
   std::vector<std::vector<std::vector<scan::Range>>> ranges;  // [step][buffer][element]
   std::string ranges_error;                                   // replay_ranges failed (ranges empty)
-  std::vector<double> input;
-  std::vector<double> reference;  // scan_serial: the sequential loop's answer
-  std::vector<bool> wrong;        // result[i] differs from reference[i]
-  int64_t wrong_count = 0;
-  int64_t rounded_count = 0;  // float sum/product: differs from the loop by rounding only
-  int64_t wrapped_count = 0;  // int32 sum/product: prefixes whose true value overflows int32
-  std::string input_label;
 };
+// The run with the kit's analysis of its trace (counters, snapshots and, on CUDA, the check
+// against the CPU twin): what the figure parts below draw.
+using ScanRun = Taught<ScanTeach>;
 
 // The buffer each step is drawn with (the one it mainly writes; the previous step's when it
 // writes nothing), for every step of the trace.

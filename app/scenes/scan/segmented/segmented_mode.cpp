@@ -1,0 +1,60 @@
+// The segmented scan mode's teach run (checked against its CPU twin on CUDA), the run document,
+// the kernel the code panel shows and the benchmark (bench/segmented_bench.h).
+#include "segmented_mode.h"
+
+#include "segmented_bench.h"
+
+namespace ws::app {
+
+SegmentedRun SegmentedMode::run(Backend backend, int /*which*/) const {
+  const SegmentedSettings& s = settings().segmented;
+  SegmentedRun r;
+  r.segments = segscan::parse_segments(s.segments);
+  static_cast<segscan::TeachRun&>(r) = segscan::teach(backend, s.params, r.segments);
+  r.reference = segscan::segmented_serial(s.params, r.segments);
+  return r;
+}
+
+void SegmentedMode::fill(RunJson& doc) const {
+  const SegmentedRun& r = taught()->run;
+  const segscan::Params& p = settings().segmented.params;
+  const bool matches = r.result == r.reference;
+  doc.input = r.segments.values;
+  doc.result = r.result;
+  doc.reference = r.reference;
+  doc.matches_reference = matches;
+  doc.summary =
+      std::string(p.inclusive ? "inclusive " : "exclusive ") + op_name(p.op) + " over " +
+      std::to_string(r.segments.values.size()) + " values: " +
+      (matches ? "matches the per-segment reference" : "DIFFERS from the per-segment reference");
+  doc.extra = {{"segments", segscan::format_segments(r.segments)},
+               {"heads", std::vector<int>(r.segments.heads.begin(), r.segments.heads.end())}};
+}
+
+KernelSource SegmentedMode::kernel_source() const {
+  const TraceStep* s = shown_step();
+  return {"kernels/segmented_scan/segmented_scan.cu", "teach", s ? s->code_marker : "", ""};
+}
+
+void SegmentedMode::draw(gfx::Canvas& canvas, gfx::Theme theme) const {
+  hover_ = {};
+  if (const Taught<SegmentedRun>* t = taught())
+    draw_segmented(canvas, theme, *t, settings().segmented.params, step(), hover_);
+}
+
+std::string SegmentedMode::describe_at(gfx::Vec2 point) const {
+  return describe_rows(hover_.geometry, hover_.rows, point);
+}
+
+std::string SegmentedMode::caption() const {
+  const Taught<SegmentedRun>* t = taught();
+  return t ? segmented_caption(*t, settings().segmented.params.inclusive, step()) : "";
+}
+
+BenchJob SegmentedMode::bench_job(const BenchRequest& request) const {
+  // The command line: an inclusive int32 sum unless --type; fast mode: the scene's own scan.
+  return bench::segmented_bench_job(
+      request, request.from_scene ? settings().segmented.params : segscan::Params{});
+}
+
+}  // namespace ws::app
