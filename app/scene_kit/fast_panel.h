@@ -58,6 +58,13 @@ class FastPanel {
         repeats_(repeats_default),
         size_choices_(std::move(size_choices)),
         size_choice_(default_choice) {}
+  // Replaces the size control by a choice of `size_choices`, as the constructor above does (for a
+  // mode's fast_, which Mode constructs).
+  void set_size_choices(std::vector<std::string> size_choices, int default_choice) {
+    log2_n_ = 0;
+    size_choices_ = std::move(size_choices);
+    size_choice_ = default_choice;
+  }
   // The controls and the last result. `make_job(request)` builds the job from the scene's
   // current parameters (request.from_scene is set); `button` labels the start button.
   void ui(Backend backend, int log2_max,
