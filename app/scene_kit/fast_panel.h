@@ -58,10 +58,12 @@ class FastPanel {
         repeats_(repeats_default),
         size_choices_(std::move(size_choices)),
         size_choice_(default_choice) {}
-  // Replaces the size control by `choices` (a mode's fast_ is made by the kit: a mode whose
-  // benchmark takes other sizes sets them in its constructor).
-  void set_size_choices(std::vector<std::string> choices, int default_choice) {
-    size_choices_ = std::move(choices);
+  // Replaces the size control by a choice of `size_choices`, as the constructor above does (for a
+  // mode's fast_, which Mode constructs: a mode whose benchmark takes other sizes sets them in its
+  // constructor).
+  void set_size_choices(std::vector<std::string> size_choices, int default_choice) {
+    log2_n_ = 0;
+    size_choices_ = std::move(size_choices);
     size_choice_ = default_choice;
   }
   // The controls and the last result. `make_job(request)` builds the job from the scene's

@@ -3,16 +3,16 @@
 #include <imgui.h>
 
 #include "i18n/i18n.h"
-#include "sat_strings.h"
-#include "scene_kit/panel_widgets.h"
+#include "i18n/wording.h"
+#include "sat_bench.h"
 
 namespace ws::app {
 
-void sat_input_controls(Scene& scene, const SatSettings& s, std::string& error, bool colour) {
+nlohmann::json sat_input_controls(const SatSettings& s, bool colour) {
+  nlohmann::json edit = nlohmann::json::object();
   if (!ImGui::CollapsingHeader(label_id(tr("Input"), "sat-input").c_str(),
                                ImGuiTreeNodeFlags_DefaultOpen))
-    return;
-  nlohmann::json edit = nlohmann::json::object();
+    return edit;
   // The fields show what the settings hold, until the user types (a session or the command
   // line may change them).
   static std::string values, seen_values, image, seen_image;
@@ -58,23 +58,23 @@ void sat_input_controls(Scene& scene, const SatSettings& s, std::string& error, 
             label_id(tr("filter R, G, B separately (else luminance)"), "sat-rgb").c_str(), &rgb))
       edit["colour"] = rgb ? "rgb" : "luminance";
   }
-  apply_edit(scene, edit, error);
+  return edit;
 }
 
-void sat_variant_controls(Scene& scene, const SatSettings& s, std::string& error, bool tile) {
+nlohmann::json sat_variant_controls(const SatSettings& s, bool tile) {
+  nlohmann::json edit = nlohmann::json::object();
   if (!ImGui::CollapsingHeader(label_id(tr("Variant"), "sat-variant-header").c_str(),
                                ImGuiTreeNodeFlags_DefaultOpen))
-    return;
-  nlohmann::json edit = nlohmann::json::object();
+    return edit;
   std::vector<std::string> names;
   int index = 0;
   for (const sat::VariantInfo& v : sat::variant_infos()) {
     if (v.variant == s.variant) index = static_cast<int>(names.size());
-    names.push_back(std::to_string(int(v.variant)) + " " + sat_text(v.title));
+    names.push_back(std::to_string(int(v.variant)) + " " + kernel_text(v.title));
   }
   if (combo(label_id(tr("variant"), "sat-variant").c_str(), index, names))
     edit["variant"] = sat::variant_infos()[index].id;
-  ImGui::TextWrapped("%s", sat_text(sat::info(s.variant).lesson).c_str());
+  ImGui::TextWrapped("%s", kernel_text(sat::info(s.variant).lesson).c_str());
   const std::vector<std::string> types = {"u8 -> u32", "f32 -> f32", "f32 -> f64"};
   int type = static_cast<int>(s.accum);
   if (combo(label_id(tr("type"), "sat-type").c_str(), type, types))
@@ -84,15 +84,39 @@ void sat_variant_controls(Scene& scene, const SatSettings& s, std::string& error
     if (ImGui::SliderInt(label_id(tr("tile edge"), "sat-tile").c_str(), &t, 2, 16))
       edit["tile"] = t;
   }
-  apply_edit(scene, edit, error);
+  return edit;
 }
 
-void sat_code_panel(sat::Variant variant, const std::string& marker) {
-  KernelSource src;
-  src.file = std::string("kernels/sat/") + sat::info(variant).source;
-  src.section = sat::info(variant).id;
-  src.marker = marker;
-  kernel_source_panel(src);
+KernelSource sat_kernel_source(sat::Variant variant, const std::string& marker) {
+  return {std::string("kernels/sat/") + sat::info(variant).source, sat::info(variant).id, marker,
+          ""};
+}
+
+BenchJob sat_bench(const BenchRequest& request, const SatSettings& s) {
+  bench::SatBenchChoice choice;                    // the command line: the benchmark's types
+  if (request.from_scene) choice.accum = s.accum;  // fast mode: the scene's type
+  return bench::sat_bench_job(request, choice);
+}
+
+std::string sat_sentences(const std::vector<std::string>& sentences) {
+  // Sentences follow each other with a space in English, with none in Chinese.
+  const char* gap = i18n::language() == i18n::Language::Chinese ? "" : " ";
+  std::string text;
+  for (const std::string& s : sentences) {
+    if (s.empty()) continue;
+    text += (text.empty() ? "" : gap) + s;
+  }
+  return text;
+}
+
+void SatLiveMode::code_ui() {
+  kernel_source_panel(sat_kernel_source(settings().variant, ""));
+}
+
+std::vector<std::string> SatLiveMode::lecture_variants() const {
+  std::vector<std::string> ids;
+  for (const sat::VariantInfo& v : sat::variant_infos()) ids.push_back(v.id);
+  return ids;
 }
 
 void sat_notes_panel() {
@@ -120,15 +144,6 @@ void sat_notes_panel() {
       tr("f32 -> f32 loses precision as the table grows: float has 24 bits of mantissa, so sums "
          "beyond 2^24 (16,777,216) are rounded, and a box sum taken as a difference of two large "
          "rounded numbers can be off by many units. f32 -> f64 keeps it exact at these sizes."));
-}
-
-SceneCapabilities sat_mode_capabilities(bool steps) {
-  SceneCapabilities c;
-  c.steps = steps;
-  c.takes_image = true;
-  c.grid_size = true;  // --size is the random image's W x H; --figure-size the figure
-  c.benchable = true;
-  return c;
 }
 
 }  // namespace ws::app

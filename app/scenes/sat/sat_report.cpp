@@ -50,11 +50,8 @@ bool matches(const std::vector<double>& table, const std::vector<double>& refere
 
 }  // namespace
 
-RunJson sat_table_json(const SatSettings& s, Backend backend, const SatInput& input,
-                       const std::vector<double>* table, const char* mode) {
-  RunJson doc;
-  doc.scene = kSatSceneId;
-  doc.backend = backend;
+void fill_sat_table(RunJson& doc, const SatSettings& s, const SatInput& input,
+                    const std::vector<double>* table, const char* mode) {
   doc.input = {{"source", input.label},
                {"width", input.width},
                {"height", input.height},
@@ -66,7 +63,7 @@ RunJson sat_table_json(const SatSettings& s, Backend backend, const SatInput& in
   const std::string variant = sat::info(s.variant).id;
   if (!table) {
     doc.summary = std::string("sat ") + mode + ": no run";
-    return doc;
+    return;
   }
   const std::vector<double> reference = sat::sat_reference(input.plane(0));
   const bool small = input.pixels() <= kSatJsonCells;
@@ -96,7 +93,6 @@ RunJson sat_table_json(const SatSettings& s, Backend backend, const SatInput& in
                 (!ok                             ? ", DIFFERS from the double reference"
                  : s.accum == sat::Accum::F32F32 ? ", within float rounding of the double reference"
                                                  : ", matches the double reference");
-  return doc;
 }
 
 }  // namespace ws::app

@@ -1,92 +1,87 @@
 #include "sat_scene.h"
 
-#include <imgui.h>
-
-#include "sat_filter_scene.h"
-#include "i18n/i18n.h"
-#include "sat_query_scene.h"
-#include "sat_strings.h"
-#include "sat_teach_scene.h"
-#include "scene_kit/panel_widgets.h"
+#include "filter/sat_filter_mode.h"
+#include "query/sat_query_mode.h"
+#include "scene_kit/file_params.h"
+#include "teach/sat_teach_mode.h"
 
 namespace ws::app {
 
 namespace {
 
-std::vector<std::unique_ptr<Scene>> sat_modes(const std::shared_ptr<SatSettings>& settings) {
-  std::vector<std::unique_ptr<Scene>> modes;
-  modes.push_back(std::make_unique<SatTeachScene>(settings));
-  modes.push_back(std::make_unique<SatQueryScene>(settings));
-  modes.push_back(std::make_unique<SatFilterScene>(settings));
-  return modes;
+// What every mode takes: an image (or typed values, or a random --size W x H) and a bench run;
+// `steps`: the mode steps through a trace (teach).
+SceneCapabilities sat_capabilities(bool steps) {
+  SceneCapabilities c;
+  c.steps = steps;
+  c.takes_image = true;
+  c.grid_size = true;  // --size is the random image's W x H; --figure-size the figure
+  c.benchable = true;
+  return c;
+}
+
+// Teach mode's one limit: variant 5 has no step-by-step trace. A switch to teach mode that does
+// not name a variant starts from the notes' version instead.
+std::vector<ModeLimit<SatSettings>> teach_limits() {
+  return {{"variant",
+           [](const SatSettings& s) {
+             return std::optional<int64_t>(sat::has_teach_trace(s.variant) ? 0 : int(s.variant));
+           },
+           0, 0,
+           "variant register-tiled has no step-by-step trace: teach mode shows variants 1-4 (the "
+           "filter mode runs variant 5)",
+           "", [](SatSettings& s) { s.variant = sat::Variant::RowColumn; }}};
 }
 
 }  // namespace
 
-SatScene::SatScene() : SatScene(std::make_shared<SatSettings>()) {}
-
-SatScene::SatScene(std::shared_ptr<SatSettings> settings)
-    : ModeSwitch(kSatSceneId, TR_NOOP("Summed-area table (box filters)"), sat_modes(settings)),
-      settings_(std::move(settings)) {}
-
-std::string SatScene::infer_mode(const nlohmann::json& params) const {
-  if (!params.is_object()) return "";
-  if (params.contains("query")) return "query";
-  for (const char* key : {"radius", "method", "compare", "depth", "focus", "aperture", "colour"})
-    if (params.contains(key)) return "filter";
-  return "";
+SatScene::SatScene() : ModalScene(kSatSceneId, TR_NOOP("Summed-area table (box filters)")) {
+  add_mode({"teach", TR_NOOP("teach"), std::make_unique<SatTeachMode>(), sat_capabilities(true),
+            teach_limits()});
+  add_mode(
+      {"query", TR_NOOP("query"), std::make_unique<SatQueryMode>(), sat_capabilities(false), {}});
+  add_mode({"filter",
+            TR_NOOP("filter"),
+            std::make_unique<SatFilterMode>(),
+            sat_capabilities(false),
+            {}});
 }
 
-void SatScene::on_switch(Scene& /*from*/, Scene& to) {
-  const std::string mode = to.id();
-  if (mode == "filter") {
+void SatScene::on_switch(SatSettings& s, const std::string& /*from*/, const std::string& to,
+                         const ParamReader& keys) const {
+  const SatSettings& before = settings();  // what the edit started from
+  if (to == "filter") {
     // The filter mode is about photographs and speed: the teaching matrix gives way to a shipped
-    // photo, the notes' two serial kernels to the fastest variant.
-    if (!settings_->values.empty()) {
-      stashed_values_ = settings_->values;
-      stashed_variant_ = settings_->variant;
-      stashed_ = true;
-      settings_->values.clear();
-      settings_->image = "coffee.png";
+    // photo, the notes' serial kernel to the fastest variant (unless the edit names its own).
+    if (!before.values.empty()) {
+      s.stash = {true, before.values, before.variant};
+      if (!keys.has("values")) s.values.clear();
+      if (!keys.has("image") && !keys.has("size")) s.image = "coffee.png";
     }
-    if (settings_->variant == sat::Variant::RowColumn)
-      settings_->variant = sat::Variant::RegisterTiled;
+    if (!keys.has("variant") && s.variant == sat::Variant::RowColumn)
+      s.variant = sat::Variant::RegisterTiled;
     return;
   }
-  if (mode == "teach") {
-    if (stashed_ && settings_->values.empty() && settings_->image == "coffee.png") {
-      settings_->values = stashed_values_;
-      settings_->image.clear();
-      settings_->variant = stashed_variant_;
-    }
-    stashed_ = false;
-    // Variant 5 has no step-by-step trace: teach mode starts from the notes' version.
-    if (!sat::has_teach_trace(settings_->variant)) settings_->variant = sat::Variant::RowColumn;
+  if (to != "teach") return;
+  // Back to the teaching matrix, unless another input was chosen meanwhile or by this edit.
+  const SatStash& stash = before.stash;
+  if (stash.held && before.values.empty() && before.image == "coffee.png") {
+    const bool other_input =
+        keys.has("values") || keys.has("size") || (keys.has("image") && !s.image.empty());
+    if (!other_input) s.values = stash.values;
+    if (!keys.has("image")) s.image.clear();
+    if (!keys.has("variant")) s.variant = stash.variant;
   }
+  s.stash = {};
 }
 
-void SatScene::params_from_json(const nlohmann::json& params) {
-  const SatSettings before = *settings_;
-  const bool stashed = stashed_;
-  try {
-    ModeSwitch::params_from_json(params);
-  } catch (...) {
-    *settings_ = before;
-    stashed_ = stashed;
-    throw;
-  }
-}
-
-void SatScene::ui() {
-  error_line(error_);
-  // The buttons show the modes' names in the current language; the "mode" values stay.
-  for (const char* m : {TR_NOOP("teach"), TR_NOOP("query"), TR_NOOP("filter")}) {
-    if (m != std::string("teach")) ImGui::SameLine();
-    const bool on = mode() == m;
-    const std::string label = label_id(tr(m), m);
-    if (ImGui::RadioButton(label.c_str(), on) && !on) apply_edit(*this, {{"mode", m}}, error_);
-  }
-  active().ui();
+nlohmann::json SatScene::params_for_file(const FileInfo& file) const {
+  if (file.kind == FileKind::Image)
+    return {{"mode", mode() == "query" ? "query" : "filter"}, {"image", file.path}};
+  if (file.kind != FileKind::Text) return nullptr;
+  const auto text = values_text_of(file, int64_t{1} << 20, "a typed matrix of up to 2^20 values");
+  if (!text) return nullptr;
+  return {{"mode", mode() == "query" ? "query" : "teach"}, {"values", *text}};
 }
 
 }  // namespace ws::app

@@ -4,37 +4,25 @@
 // up to 32x32), query (drag a rectangle) and filter (live, full resolution).
 #pragma once
 
-#include <memory>
-
+#include "scene_kit/modal_scene.h"
 #include "sat_settings.h"
-#include "scene_kit/mode_switch.h"
 
 namespace ws::app {
 
-class SatScene : public ModeSwitch {
+class SatScene : public ModalScene<SatSettings> {
  public:
   SatScene();
-  // As ModeSwitch's, and a switch that fails (a bad value) leaves the settings as they were.
-  void params_from_json(const nlohmann::json& params) override;
-  // Files opened or dropped on the window (the scene's *_files.cpp).
+  // A photo is filtered (queried, when the query mode is shown); a text file of numbers in rows
+  // is a typed matrix for teach mode (or the query mode, when shown).
   nlohmann::json params_for_file(const FileInfo& file) const override;
 
  protected:
-  std::string infer_mode(const nlohmann::json& params) const override;
-  void on_switch(Scene& from, Scene& to) override;
-
- public:
-  void ui() override;
-
- private:
-  explicit SatScene(std::shared_ptr<SatSettings> settings);
-  std::shared_ptr<SatSettings> settings_;
-  std::string error_;
-  // What a switch to the filter mode replaced (the teaching matrix, variant 1), given back on the
-  // way to teach mode unless the user chose another input meanwhile.
-  std::string stashed_values_;
-  sat::Variant stashed_variant_ = sat::Variant::RowColumn;
-  bool stashed_ = false;
+  void parse(SatSettings& s, ParamReader& keys, std::string& mode) const override;
+  nlohmann::json to_json(const SatSettings& s, const std::string& mode) const override;
+  // The filter mode takes a shipped photo for the teaching matrix (kept in s.stash) and the
+  // fastest variant for the notes' serial one; teach mode gives them back.
+  void on_switch(SatSettings& s, const std::string& from, const std::string& to,
+                 const ParamReader& keys) const override;
 };
 
 }  // namespace ws::app

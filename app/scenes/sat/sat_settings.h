@@ -1,11 +1,10 @@
 // What the summed-area-table scene's three modes share: the input (an image file, a typed matrix
 // or a seeded random image), the variant and accumulation type, the filter (radius, depth of
-// field) and the query rectangle. The modes hold one SatSettings together, so switching modes
-// keeps all of it.
+// field) and the query rectangle. The scene owns one SatSettings, so switching modes keeps all of
+// it.
 #pragma once
 
 #include <array>
-#include <nlohmann/json.hpp>
 #include <string>
 
 #include "sat/sat.h"
@@ -15,6 +14,14 @@ namespace ws::app {
 inline constexpr const char* kSatSceneId = "sat";
 // The notes' worked example: the 3x3 image 1..9.
 inline constexpr const char* kSatNotesExample = "1 2 3; 4 5 6; 7 8 9";
+
+// What a switch to the filter mode replaced (the teaching matrix and its variant), given back on
+// the way to teach mode unless the user chose another input meanwhile.
+struct SatStash {
+  bool held = false;
+  std::string values;
+  sat::Variant variant = sat::Variant::RowColumn;
+};
 
 struct SatSettings {
   // Input: `values` (a typed matrix) wins over `image`; with neither, a seeded random image of
@@ -37,6 +44,8 @@ struct SatSettings {
 
   std::array<int, 4> query = {-1, -1, -1, -1};  // x0, y0, x1, y1 (inclusive); -1: none yet
 
+  SatStash stash;  // not a parameter: what the last switch to the filter mode replaced
+
   bool has_query() const { return query[0] >= 0; }
   // What the input is, for headers and JSON: "values 3x3", "camera.png", "random 8x6 seed 1".
   std::string input_label() const;
@@ -44,11 +53,5 @@ struct SatSettings {
 
 // "u8 -> u32", "f32 -> f32", "f32 -> f64": what a figure calls the accumulation type.
 const char* accum_label(sat::Accum a);
-
-// The parameters as JSON (the keys of every mode; "mode" is added by the scene).
-nlohmann::json sat_params_json(const SatSettings& s);
-// `j` read over `current`; nothing changes on a bad key or value (ws::Error names it and says
-// what is accepted).
-SatSettings parse_sat_params(const SatSettings& current, const nlohmann::json& j);
 
 }  // namespace ws::app

@@ -1,6 +1,7 @@
 // The summed-area-table scene's kernel-made text: every variant title, lesson, step label (with
 // {0} for its numbers), phase and buffer name that kernels/sat/ can produce, and the input labels
-// of sat_input.cpp, listed here so the catalog has them; they are translated where shown.
+// of sat_input.cpp, listed here so the catalog has them; ws::kernel_text translates them where
+// they are shown.
 #include "sat_strings.h"
 
 #include <iterator>
@@ -55,6 +56,12 @@ const char* const kKernelTexts[] = {
     TR_NOOP("scan each column of the tile"),
     TR_NOOP("publish column sums (flag 1), look back up, publish column prefixes (flag 2)"),
     TR_NOOP("add the column carries, store into sat"),
+    // Phases.
+    TR_NOOP("row"),
+    TR_NOOP("column"),
+    TR_NOOP("transpose"),
+    TR_NOOP("tile"),
+    TR_NOOP("look-back"),
     // Buffers the figure draws as rows (in, sat, tmp and tile are the kernels' array names).
     TR_NOOP("XY rows"),
     TR_NOOP("XY columns"),
@@ -73,19 +80,6 @@ const char* const kKernelTexts[] = {
 
 }  // namespace
 
-std::string sat_text(const std::string& text) {
-  return tr_text(text);
-}
-
-std::string sat_phase_text(const std::string& phase) {
-  if (phase == "row") return tr("row");
-  if (phase == "column") return tr("column");
-  if (phase == "transpose") return tr("transpose");
-  if (phase == "tile") return tr("tile");
-  if (phase == "look-back") return tr("look-back");
-  return phase;
-}
-
 std::string sat_variant_name(sat::Variant v) {
   switch (v) {
     case sat::Variant::RowColumn:
@@ -100,10 +94,6 @@ std::string sat_variant_name(sat::Variant v) {
       return tr("register-tiled");
   }
   return sat::info(v).id;
-}
-
-std::string sat_count(int64_t count, const char* one, const char* many) {
-  return trf(count == 1 ? one : many, count);
 }
 
 const std::vector<const char*>& sat_kernel_text_keys() {

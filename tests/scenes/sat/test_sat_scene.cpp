@@ -13,8 +13,8 @@
 
 #include "render/figure.h"
 #include "render/image.h"
-#include "scenes/sat/sat_filter_scene.h"
-#include "scenes/sat/sat_query_scene.h"
+#include "scenes/sat/filter/sat_filter_mode.h"
+#include "scenes/sat/query/sat_query_mode.h"
 #include "scenes/sat/sat_scene.h"
 
 namespace ws::app {
@@ -96,7 +96,7 @@ TEST(SatScene, QueryIsFourLookUpsAndMatchesTheDirectSum) {
 
 TEST(SatScene, QueryOnAPhotoMatchesTheDirectSumForManyRectangles) {
   auto scene = attached({{"mode", "query"}, {"image", "camera.png"}, {"query", "0,0,0,0"}});
-  auto* query = dynamic_cast<SatQueryScene*>(&scene->active());
+  auto* query = dynamic_cast<SatQueryMode*>(&scene->active());
   ASSERT_NE(query, nullptr);
   for (const char* r : {"0,0,511,511", "10,20,30,40", "100,0,511,3", "511,511,511,511"}) {
     scene->params_from_json({{"query", r}});
@@ -211,7 +211,7 @@ TEST(SatScene, DecimalValuesTeachInFloatAndAreRefusedForBytesByPosition) {
 
 TEST(SatScene, TheRadiusPlotTimesAllThreeMethodsAndIsDrawn) {
   auto scene = attached({{"size", "96x64"}, {"radius", "3"}});
-  auto* filter = dynamic_cast<SatFilterScene*>(&scene->active());
+  auto* filter = dynamic_cast<SatFilterMode*>(&scene->active());
   ASSERT_NE(filter, nullptr);
   filter->measure_radius_plot(1);
   std::set<int> methods;

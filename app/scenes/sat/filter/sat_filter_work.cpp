@@ -57,4 +57,34 @@ SatFilterRun run_sat_filter(sat::Engine& engine, const SatSettings& s, bool to_h
   return r;
 }
 
+BackgroundWork<SatFilterJob>::Work sat_filter_job(const SatSettings& s,
+                                                  std::shared_ptr<const SatFilterImage> image,
+                                                  std::shared_ptr<const std::vector<float>> depth,
+                                                  bool on_worker) {
+  return [s, image, depth, on_worker](const WorkControl& control) {
+    SatFilterJob w;
+    w.settings = s;
+    w.image = image ? image : read_sat_filter_image(s);
+    const SatInput& in = w.image->input;
+    if (s.filter.depth_of_field) {
+      w.depth =
+          depth
+              ? depth
+              : std::make_shared<const std::vector<float>>(load_sat_depth(s, in.width, in.height));
+      w.depth_key = s.depth;
+    }
+    control.check();
+    control.report(0.2);
+    if (on_worker) {
+      w.engine = sat::Engine::create(Backend::Cpu);
+      w.engine->set_image(in.width, in.height, in.channels, w.image->bytes.data());
+      if (w.depth) w.engine->set_depth(w.depth->data());
+      control.check();
+      control.report(0.4);
+      w.run = run_sat_filter(*w.engine, s, true, &control);
+    }
+    return w;
+  };
+}
+
 }  // namespace ws::app

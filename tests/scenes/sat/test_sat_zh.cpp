@@ -14,7 +14,7 @@
 #include "i18n/i18n.h"
 #include "i18n_test_support.h"
 #include "render/recording_canvas.h"
-#include "scenes/sat/sat_filter_scene.h"
+#include "scenes/sat/filter/sat_filter_mode.h"
 #include "scenes/sat/sat_scene.h"
 #include "scenes/sat/sat_strings.h"
 
@@ -240,7 +240,7 @@ TEST(SatChinese, QueryFiguresCaptionsAndHover) {
 TEST(SatChinese, FilterFiguresCaptionsAndHover) {
   LanguageGuard guard;
   const auto scene = sat_scene({{"mode", "filter"}, {"size", "64x48"}, {"radius", 3}});
-  auto* filter = dynamic_cast<SatFilterScene*>(&scene->active());
+  auto* filter = dynamic_cast<SatFilterMode*>(&scene->active());
   ASSERT_NE(filter, nullptr);
   const std::vector<nlohmann::json> settings = {
       {{"method", "sat"}, {"depth", ""}, {"compare", ""}},

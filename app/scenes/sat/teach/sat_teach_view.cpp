@@ -8,8 +8,8 @@
 
 #include "common/counters.h"
 #include "i18n/i18n.h"
-#include "sat_strings.h"
-#include "sat_teach_scene.h"
+#include "i18n/wording.h"
+#include "sat_teach_mode.h"
 #include "views/cell_rows.h"
 #include "views/figure_parts.h"
 #include "views/legend.h"
@@ -87,27 +87,26 @@ std::string table_number(double v) {
 
 }  // namespace
 
-void SatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
+void SatTeachMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   grids_.clear();
-  strides_.clear();
-  offsets_.clear();
   const gfx::Palette& pal = gfx::palette(theme);
   c.rect_filled({0, 0}, c.size(), pal.background);
   const float font = figure_font(c.size());
-  if (!taught_) {
-    c.text({font, font}, error_.empty() ? std::string(tr("no run")) : error_, font, pal.mismatch);
+  const Taught<sat::TeachRun>* taught_run = taught();
+  if (!taught_run) {
+    c.text({font, font}, error().empty() ? std::string(tr("no run")) : error(), font, pal.mismatch);
     return;
   }
-  const sat::TeachRun& run = taught_->run;
-  const int step = cursor_.step();
+  const sat::TeachRun& run = taught_run->run;
+  const int step = this->step();
   const TraceStep& s = run.trace.steps.at(step);
   const sat::VariantInfo& vi = sat::info(run.params.variant);
-  const std::string title = trf("Summed-area table: {0}", sat_text(vi.title));
-  const std::string detail = trf("{0}, {1} table, {2} backend", sat_text(input_.label),
+  const std::string title = trf("Summed-area table: {0}", kernel_text(vi.title));
+  const std::string detail = trf("{0}, {1} table, {2} backend", kernel_text(input_.label),
                                  accum_label(run.params.accum), backend_name(backend()));
   const std::string step_line =
-      trf("step {0} of {1}: {2}", step + 1, run.trace.steps.size(), sat_text(s.label));
-  float top = draw_header(c, title, detail, step_line, sat_text(vi.lesson), pal, font);
+      trf("step {0} of {1}: {2}", step + 1, run.trace.steps.size(), kernel_text(s.label));
+  float top = draw_header(c, title, detail, step_line, kernel_text(vi.lesson), pal, font);
 
   // Who touched what in this step.
   std::map<std::pair<int, int64_t>, Touch> touched;
@@ -122,7 +121,7 @@ void SatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     if (e.kind == EventKind::Read) t.read = true;
     if (e.kind == EventKind::Write || e.kind == EventKind::Atomic) t.written = true;
   }
-  const auto& snap = taught_->traced.snapshots.at(step);
+  const auto& snap = taught_run->traced.snapshots.at(step);
   const int w = run.width, h = run.height;
   const int warp = run.trace.warp_size;
   auto touched_cell = [&](int buffer, int64_t address, GridCell& cell) {
@@ -187,9 +186,7 @@ void SatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
           return cell;
         },
         caption, pal, font);
-    grids_.push_back({b, g});
-    strides_.push_back(shape.stride);
-    offsets_.push_back(offset);
+    grids_.push_back({b, g, shape.stride, offset});
   }
   // The variant's own buffers (shared tiles, published aggregates and flags).
   if (!row_buffers.empty()) {
@@ -197,7 +194,7 @@ void SatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     for (int b : row_buffers) {
       const TraceBuffer& buf = run.trace.buffers[b];
       CellRow row;
-      row.label = sat_text(buf.name);
+      row.label = kernel_text(buf.name);
       if (buf.space == MemSpace::Shared) row.label = trf("{0} (shared)", row.label);
       const std::vector<double>& values = snap.at(b);
       // A shared buffer exists once per block: show the block this step works in (the block of
@@ -247,34 +244,36 @@ void SatTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
                      "wrote it")
                 : tr("tint: the warp of the thread that touched the cell; t3: the thread that "
                      "wrote it; rows: yellow outline written, blue tint only read"));
-  const StepCounters& sc = taught_->traced.counters.per_step.at(step);
-  std::string footer = trf(
-      "{0} in {1}, {2}, {3} this step; run: {4}",
-      sat_count(sc.active_threads, TR_NOOP("{0} thread"), TR_NOOP("{0} threads")),
-      sat_count(sc.active_warps, TR_NOOP("{0} warp"), TR_NOOP("{0} warps")),
-      sat_count(sc.global_requests, TR_NOOP("{0} global sector"), TR_NOOP("{0} global sectors")),
-      sat_count(sc.bank_conflicts, TR_NOOP("{0} bank conflict"), TR_NOOP("{0} bank conflicts")),
-      sat_count(taught_->traced.counters.global_requests, TR_NOOP("{0} global sector"),
-                TR_NOOP("{0} global sectors")));
-  if (taught_->traced.twin.ran)
-    footer += taught_->traced.twin.matches() ? tr("; GPU trace == CPU trace") : tr("; GPU != CPU");
-  draw_footer(
-      c, footer, pal, font,
-      taught_->traced.twin.ran && !taught_->traced.twin.matches() ? pal.mismatch : pal.text_muted);
+  const StepCounters& sc = taught_run->traced.counters.per_step.at(step);
+  std::string footer =
+      trf("{0} in {1}, {2}, {3} this step; run: {4}",
+          counted(sc.active_threads, TR_NOOP("{0} thread"), TR_NOOP("{0} threads")),
+          counted(sc.active_warps, TR_NOOP("{0} warp"), TR_NOOP("{0} warps")),
+          counted(sc.global_requests, TR_NOOP("{0} global sector"), TR_NOOP("{0} global sectors")),
+          counted(sc.bank_conflicts, TR_NOOP("{0} bank conflict"), TR_NOOP("{0} bank conflicts")),
+          counted(taught_run->traced.counters.global_requests, TR_NOOP("{0} global sector"),
+                  TR_NOOP("{0} global sectors")));
+  if (taught_run->traced.twin.ran)
+    footer +=
+        taught_run->traced.twin.matches() ? tr("; GPU trace == CPU trace") : tr("; GPU != CPU");
+  draw_footer(c, footer, pal, font,
+              taught_run->traced.twin.ran && !taught_run->traced.twin.matches() ? pal.mismatch
+                                                                                : pal.text_muted);
 }
 
-std::string SatTeachScene::describe_at(gfx::Vec2 point) const {
-  if (!taught_) return "";
-  const sat::TeachRun& run = taught_->run;
-  const TraceStep& s = run.trace.steps.at(cursor_.step());
-  for (size_t k = 0; k < grids_.size(); ++k) {
-    const auto& [b, g] = grids_[k];
+std::string SatTeachMode::describe_at(gfx::Vec2 point) const {
+  const Taught<sat::TeachRun>* taught_run = taught();
+  if (!taught_run) return "";
+  const sat::TeachRun& run = taught_run->run;
+  const TraceStep& s = run.trace.steps.at(step());
+  for (const SatTeachGrid& grid : grids_) {
+    const int b = grid.buffer;
     int x, y;
-    if (!g.cell_at(point, x, y)) continue;
+    if (!grid.geometry.cell_at(point, x, y)) continue;
     const TraceBuffer& buf = run.trace.buffers[b];
-    const int64_t address = offsets_[k] + int64_t(y) * strides_[k] + x;
+    const int64_t address = grid.offset + int64_t(y) * grid.stride + x;
     const int64_t local = address % std::max<int64_t>(buf.size, 1);
-    const double v = taught_->traced.snapshots.at(cursor_.step()).at(b).at(address);
+    const double v = taught_run->traced.snapshots.at(step()).at(b).at(address);
     std::string text = trf("{0}[{1}][{2}] = {3}", buf.name, y, x,
                            v != v ? std::string(tr("not written yet")) : number(v, buf.type));
     for (const TraceEvent& e : s.events) {

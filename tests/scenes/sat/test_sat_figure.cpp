@@ -6,7 +6,7 @@
 
 #include "gl_environment.h"
 #include "golden.h"
-#include "scenes/sat/sat_filter_scene.h"
+#include "scenes/sat/filter/sat_filter_mode.h"
 #include "scenes/sat/sat_scene.h"
 
 namespace ws::gfx {
@@ -52,7 +52,7 @@ TEST(SatFigure, QueryViewMatchesTheGolden) {
 TEST(SatFigure, FilterWithTheRadiusPlotRenders) {
   WS_REQUIRE_GL();
   auto scene = sat_scene({{"image", "camera.png"}, {"radius", "6"}});
-  auto* filter = dynamic_cast<app::SatFilterScene*>(&scene->active());
+  auto* filter = dynamic_cast<app::SatFilterMode*>(&scene->active());
   ASSERT_NE(filter, nullptr);
   filter->measure_radius_plot(1);
   FigureOptions options;

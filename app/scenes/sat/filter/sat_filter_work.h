@@ -10,9 +10,8 @@
 #include <vector>
 
 #include "sat/sat.h"
-#include "sat_input.h"
-#include "sat_settings.h"
 #include "scene_kit/background_work.h"
+#include "scenes/sat/sat_input.h"
 
 namespace ws::app {
 
@@ -42,5 +41,23 @@ struct SatFilterRun {
 // engine keeps. `control` (optional) stops the work between the two when cancelled.
 SatFilterRun run_sat_filter(sat::Engine& engine, const SatSettings& s, bool to_host,
                             const WorkControl* control = nullptr);
+
+// What a job took and gave: the settings it ran with, the input and depth map it read, the CPU
+// engine it filtered on (null on CUDA) and the run.
+struct SatFilterJob {
+  SatSettings settings;
+  std::shared_ptr<const SatFilterImage> image;
+  std::shared_ptr<const std::vector<float>> depth;  // under depth of field
+  std::string depth_key;
+  std::unique_ptr<sat::Engine> engine;
+  SatFilterRun run;
+};
+
+// The job of a reset with settings `s`: reads the input unless `image` is it (and the depth map
+// unless `depth` is it) and, when `on_worker` (the CPU), filters on an engine of its own.
+BackgroundWork<SatFilterJob>::Work sat_filter_job(const SatSettings& s,
+                                                  std::shared_ptr<const SatFilterImage> image,
+                                                  std::shared_ptr<const std::vector<float>> depth,
+                                                  bool on_worker);
 
 }  // namespace ws::app

@@ -1,12 +1,14 @@
 // The query figure: the image with the dragged rectangle, the table with the four corners A, B,
 // C, D lit, and the arithmetic that gives the sum and mean, checked against a direct sum. Small
-// inputs show every number; larger ones are rasters (grey image, viridis table).
+// inputs show every number; larger ones are rasters (grey image, viridis table). And the lecture
+// caption, which spells out the four corners and D - B - C + A.
 #include <algorithm>
 #include <cstdio>
 
 #include "i18n/i18n.h"
-#include "sat_query_scene.h"
-#include "sat_strings.h"
+#include "i18n/wording.h"
+#include "sat_query_mode.h"
+#include "scenes/sat/sat_strings.h"
 #include "views/field_raster.h"
 #include "views/figure_parts.h"
 
@@ -16,9 +18,9 @@ namespace {
 
 using gfx::Vec2;
 
-std::string num(double v) {
+std::string num(double v, const char* format = "%.15g") {
   char text[64];
-  std::snprintf(text, sizeof text, "%.15g", v);
+  std::snprintf(text, sizeof text, format, v);
   return text;
 }
 
@@ -35,21 +37,24 @@ gfx::Image grey_image(const std::vector<float>& v, int w, int h) {
 
 }  // namespace
 
-void SatQueryScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
+void SatQueryMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const gfx::Palette& pal = gfx::palette(theme);
   c.rect_filled({0, 0}, c.size(), pal.background);
   const float font = figure_font(c.size());
-  image_geo_ = table_geo_ = {};
-  if (table_.empty()) {
-    c.text({font, font}, error_.empty() ? std::string(tr("no table")) : error_, font, pal.mismatch);
+  hover_ = {};
+  if (table_.table.empty()) {
+    c.text({font, font}, error().empty() ? std::string(tr("no table")) : error(), font,
+           pal.mismatch);
     return;
   }
+  const SatInput& in = table_.input;
+  const std::vector<double>& sums = table_.table;
   const SatQuery q = query();
-  const int w = input_.width, h = input_.height;
-  const std::string detail = trf("{0}, {1} table computed on {2}", sat_text(input_.label),
-                                 accum_label(settings_->accum), computed_on_text());
+  const int w = in.width, h = in.height;
+  const std::string detail = trf("{0}, {1} table computed on {2}", kernel_text(in.label),
+                                 accum_label(settings().accum), computed_on_text(table_));
   const std::string line = trf("rectangle ({0}, {1}) to ({2}, {3}), {4}", q.x0, q.y0, q.x1, q.y1,
-                               sat_count(q.count, TR_NOOP("{0} pixel"), TR_NOOP("{0} pixels")));
+                               counted(q.count, TR_NOOP("{0} pixel"), TR_NOOP("{0} pixels")));
   float top = draw_header(c, tr("Summed-area table: any rectangle in four look-ups"), detail, line,
                           tr("sum = D - B - C + A: D at the bottom-right corner, B above the "
                              "top-right, C left of the bottom-left, A above-left of the top-left."),
@@ -66,22 +71,22 @@ void SatQueryScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   };
   if (w <= sat::kTeachMax && h <= sat::kTeachMax) {
     const gfx::Color inside = mix(pal.cell_fill, pal.highlight, 0.35f);
-    image_geo_ = draw_value_grid(
+    hover_.image = draw_value_grid(
         c, {margin, top}, {margin + half, bottom}, w, h,
         [&](int x, int y) {
           GridCell cell;
-          cell.text = number(input_.planes[size_t(y) * w + x], ValueType::Float32);
+          cell.text = number(in.planes[size_t(y) * w + x], ValueType::Float32);
           if (x >= q.x0 && x <= q.x1 && y >= q.y0 && y <= q.y1) cell.fill = inside;
           return cell;
         },
         tr("image: drag a rectangle"), pal, font);
-    table_geo_ = draw_value_grid(
+    hover_.table = draw_value_grid(
         c, {2 * margin + half, top}, {size.x - margin, bottom}, w, h,
         [&](int x, int y) {
           GridCell cell;
           cell.text =
-              number(table_[size_t(y) * w + x],
-                     settings_->accum == sat::Accum::U8U32 ? ValueType::Int32 : ValueType::Float32);
+              number(sums[size_t(y) * w + x],
+                     settings().accum == sat::Accum::U8U32 ? ValueType::Int32 : ValueType::Float32);
           cell.corner = corner_of(x, y);
           cell.emphasis = !cell.corner.empty();
           return cell;
@@ -89,28 +94,30 @@ void SatQueryScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
         tr("summed-area table"), pal, font);
   } else {
     gfx::Canvas::Raster image;
-    image.pixels = [this] { return grey_image(input_.planes, input_.width, input_.height); };
-    image_geo_ = draw_raster_grid(c, {margin, top}, {margin + half, bottom}, w, h, image,
-                                  tr("image: drag a rectangle"), pal, font);
+    image.pixels = [this] {
+      return grey_image(table_.input.planes, table_.input.width, table_.input.height);
+    };
+    hover_.image = draw_raster_grid(c, {margin, top}, {margin + half, bottom}, w, h, image,
+                                    tr("image: drag a rectangle"), pal, font);
     gfx::Canvas::Raster table;
     table.pixels = [this] {
-      std::vector<float> v(table_.begin(), table_.end());
-      const float hi = static_cast<float>(*std::max_element(table_.begin(), table_.end()));
-      return colour_values(v, input_.width, input_.height, interop::Colormap::Viridis, 0,
-                           std::max(hi, 1.0f));
+      std::vector<float> v(table_.table.begin(), table_.table.end());
+      const float hi = *std::max_element(v.begin(), v.end());
+      return colour_values(v, table_.input.width, table_.input.height, interop::Colormap::Viridis,
+                           0, std::max(hi, 1.0f));
     };
-    table_geo_ =
+    hover_.table =
         draw_raster_grid(c, {2 * margin + half, top}, {size.x - margin, bottom}, w, h, table,
                          tr("summed-area table (viridis, 0 to the total)"), pal, font);
     // The rectangle on the image, the corners on the table.
     const float t = std::max(2.0f, font * 0.15f);
-    c.rect(image_geo_.cell_min(q.x0, q.y0), image_geo_.cell_max(q.x1, q.y1), pal.highlight, t);
+    c.rect(hover_.image.cell_min(q.x0, q.y0), hover_.image.cell_max(q.x1, q.y1), pal.highlight, t);
     for (const auto& [x, y, name] : {std::tuple<int, int, const char*>{q.x1, q.y1, "D"},
                                      {q.x1, q.y0 - 1, "B"},
                                      {q.x0 - 1, q.y1, "C"},
                                      {q.x0 - 1, q.y0 - 1, "A"}}) {
       if (x < 0 || y < 0) continue;
-      const Vec2 centre = (table_geo_.cell_min(x, y) + table_geo_.cell_max(x, y)) * 0.5f;
+      const Vec2 centre = (hover_.table.cell_min(x, y) + hover_.table.cell_max(x, y)) * 0.5f;
       c.circle_filled(centre, font * 0.35f, pal.highlight);
       // The letter on a chip of the background colour, readable over any part of the colormap.
       const Vec2 at = centre + Vec2{font * 0.45f, -font * 1.15f};
@@ -133,6 +140,40 @@ void SatQueryScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
                                num(q.sum), q.count, mean_value, num(q.direct),
                                q.matches() ? tr("(equal)") : tr("(differs: the table's rounding)"));
   c.text({margin, size.y - font * 2.3f}, mean, font, q.matches() ? pal.text_muted : pal.mismatch);
+}
+
+std::string SatQueryMode::caption() const {
+  if (table_.table.empty()) return error();
+  const SatQuery q = query();
+  std::vector<std::string> sentences;
+  sentences.push_back(
+      trf("Four look-ups give the sum of the rectangle ({0}, {1}) to ({2}, {3}): D at its "
+          "bottom-right corner, minus B above its top-right and C left of its bottom-left, plus A "
+          "above-left, which B and C both took away.",
+          q.x0, q.y0, q.x1, q.y1));
+  char mean[32];
+  std::snprintf(mean, sizeof mean, "%.6g", q.mean());
+  sentences.push_back(trf(
+      "sum = D - B - C + A = {0} - {1} - {2} + {3} = {4} over {5}, mean {6}: "
+      "a rectangle of any size costs the same four look-ups.",
+      num(q.d, "%.10g"), num(q.b, "%.10g"), num(q.c, "%.10g"), num(q.a, "%.10g"),
+      num(q.sum, "%.10g"), counted(q.count, TR_NOOP("{0} pixel"), TR_NOOP("{0} pixels")), mean));
+  if (q.d - q.b - q.c + q.a != q.sum)
+    sentences.push_back(
+        tr("The u32 table wrapped around 2^32, yet the difference did not: unsigned arithmetic "
+           "is modulo 2^32, so the wrap cancels."));
+  if (!q.matches())
+    sentences.push_back(
+        trf("Adding the pixels directly gives {0}: the difference is the float "
+            "table's rounding.",
+            num(q.direct, "%.10g")));
+  const sat::Variant v = settings().variant;
+  sentences.push_back(table_.input.bytes
+                          ? trf("Variant {0} ({1}) built the table on {2}.", int(v),
+                                kernel_text(sat::info(v).title), backend_name(backend()))
+                          : tr("The sequential CPU loop built the table (the typed "
+                               "values are not bytes)."));
+  return sat_sentences(sentences);
 }
 
 }  // namespace ws::app

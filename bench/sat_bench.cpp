@@ -1,16 +1,16 @@
-// `warpscope bench --scene sat` and the filter mode's fast panel: every variant at each size and
-// type through the engine, checked against the sequential table, next to the copy bandwidth and
-// the libraries (CUB by rows and columns, NPP's integral), then the box filter.
+#include "sat_bench.h"
+
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 
 #include "common/device_services.h"
 #include "common/error.h"
 #include "common/split_mix.h"
-#include "sat_report.h"
+#include "common/tr_noop.h"
 
-namespace ws::app {
+namespace ws::bench {
 
 namespace {
 
@@ -69,14 +69,11 @@ bool table_ok(const std::vector<double>& t, const std::vector<double>& ref, sat:
 
 }  // namespace
 
-BenchJob sat_bench_job(const BenchRequest& request, const SatSettings& s) {
-  if (!request.mode.empty() && request.mode != "filter" && request.mode != "teach" &&
-      request.mode != "query")
-    throw Error("--mode: the sat scene's modes are teach, query and filter");
+BenchJob sat_bench_job(const BenchRequest& request, const SatBenchChoice& choice) {
   const Backend backend = request.backend;
   const std::vector<BenchSize> sizes = parse_sizes(request.sizes, backend);
   std::vector<sat::Accum> types = parse_types(request.type);
-  if (request.from_scene && request.type.empty()) types = {s.accum};
+  if (choice.accum && request.type.empty()) types = {*choice.accum};
   std::vector<sat::Variant> variants = variants_from_list<sat::Variant>(
       request.variants,
       [](const std::string& item, sat::Variant& v) { return sat::parse_variant(item, v); },
@@ -87,7 +84,7 @@ BenchJob sat_bench_job(const BenchRequest& request, const SatSettings& s) {
   return [=](std::ostream& progress) {
     BenchReport report;
     const std::string device = device_description(backend);
-    report.title = "summed-area table on " + device;
+    report.title_words = {{TR_NOOP("summed-area table on {0}"), {device}}};
     report.library = backend == Backend::Cuda ? "CUB DeviceScan by rows and columns" : "";
     std::unique_ptr<sat::Engine> engine = sat::Engine::create(backend);
     double copy_gbps = 0;
@@ -186,12 +183,15 @@ BenchJob sat_bench_job(const BenchRequest& request, const SatSettings& s) {
         report.rows.push_back(row);
       }
     }
-    std::ostringstream notes;
-    notes << "GB/s counts the image read once and the table written once (u8 -> u32: 5 bytes per "
-             "pixel); peak copy bandwidth "
-          << copy_gbps << " GB/s (read + write); median of " << repeats;
-    if (backend == Backend::Cuda) notes << "; x lib = CUB's time / this time";
-    report.notes = notes.str();
+    std::ostringstream gbps;
+    gbps << copy_gbps;
+    report.notes_words = {
+        {TR_NOOP("GB/s counts the image read once and the table written once (u8 -> u32: 5 bytes "
+                 "per pixel); peak copy bandwidth {0} GB/s (read + write); median of {1}"),
+         {gbps.str(), std::to_string(repeats)}}};
+    if (backend == Backend::Cuda)
+      report.notes_words.push_back({TR_NOOP("x lib = CUB's time / this time"), {}});
+    set_english(report);
     report.copy_gbps = copy_gbps;
     report.table = bench_rows_table(report.rows, report.library);
     report.json = {
@@ -200,4 +200,4 @@ BenchJob sat_bench_job(const BenchRequest& request, const SatSettings& s) {
   };
 }
 
-}  // namespace ws::app
+}  // namespace ws::bench

@@ -1,0 +1,30 @@
+// The SAT scene's filter mode: a photo box-filtered (or with depth of field) at full resolution.
+#pragma once
+
+#include "sat_filter_shown.h"
+#include "scenes/sat/sat_panels.h"
+
+namespace ws::app {
+class SatFilterMode : public SatLiveMode {
+ public:
+  void detach() override;
+  void reset() override;         // starts the job (in the window on the CPU: on a worker)
+  void tick(float dt) override;  // adopts its result; a failed job restores the settings shown
+  bool busy() const override { return work_.busy(); }
+  void ui() override;
+  void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
+  std::string describe_at(gfx::Vec2 point) const override;
+  std::string caption() const override;
+  gfx::Image output_image() const override;
+  void measure_radius_plot(int repeats = 3);  // SAT, separable and direct at r = 1..256
+  const std::vector<RadiusTiming>& radius_plot() const { return shown_.plot; }
+
+ protected:
+  void fill(RunJson& doc) const override;
+
+ private:
+  BackgroundWork<SatFilterJob> work_;
+  SatFilterShown shown_;
+  mutable SatFilterView view_;
+};
+}  // namespace ws::app

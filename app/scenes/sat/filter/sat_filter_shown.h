@@ -1,0 +1,54 @@
+// What the filter figure shows: the image, depth map and engine of the last finished job, its run
+// and the time-against-radius plot; the GL textures they are drawn from in the window, and where
+// the figure put each panel.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sat_filter_work.h"
+#include "views/value_grid.h"
+
+namespace ws::interop {
+class PixelImage;
+}
+
+namespace ws::app {
+
+// One point of the time-against-radius plot.
+struct RadiusTiming {
+  sat::FilterMethod method;
+  int radius = 0;
+  double ms = 0;
+};
+
+struct SatFilterShown {
+  SatSettings settings;  // those of the image shown (a job may be computing others)
+  std::shared_ptr<const SatFilterImage> in = std::make_shared<SatFilterImage>();
+  std::shared_ptr<const std::vector<float>> depth;
+  std::string depth_key;  // what `depth` was loaded from
+  std::unique_ptr<sat::Engine> engine;
+  mutable SatFilterRun run;  // the filtered image is read from the engine when first asked for
+  std::vector<RadiusTiming> plot;
+
+  bool empty() const { return !engine || in->input.pixels() == 0; }
+  bool has_depth() const { return settings.filter.depth_of_field && depth && !depth->empty(); }
+  // The filtered image on the host (channel-major).
+  const std::vector<uint8_t>& filtered() const;
+};
+
+// The window's textures of the figure (null on the command line and before the first upload),
+// and where draw() put each panel (for the hover).
+struct SatFilterView {
+  std::unique_ptr<interop::PixelImage> original, filtered, depth;
+  bool original_uploaded = false, depth_uploaded = false;
+  GridGeometry original_at, filtered_at, depth_at, compare_at;
+  SatFilterView();
+  ~SatFilterView();
+  // GL is current: the original once per input, the depth map once per map, the filtered image
+  // every run (from the device on CUDA).
+  void upload(const SatFilterShown& shown, Backend backend);
+};
+
+}  // namespace ws::app

@@ -1,0 +1,165 @@
+// Lecture-mode captions of the summed-area-table scene's teach mode (Mode::caption) and the
+// variants the keys 1..9 choose: for each variant and each kind of step (its code marker and
+// phase), what the step does and why the variant orders the work that way (coalescing, bank
+// conflicts, log-depth scans, one pass), then the trace's facts.
+#include <string>
+#include <vector>
+
+#include "i18n/i18n.h"
+#include "i18n/wording.h"
+#include "sat_teach_mode.h"
+#include "scene_kit/step_caption.h"
+
+namespace ws::app {
+
+namespace {
+
+bool starts_with(const std::string& text, const char* prefix) {
+  return text.rfind(prefix, 0) == 0;
+}
+
+// Why variant 1 does what it does in a step.
+std::string why_row_column(const TraceStep& s) {
+  if (s.code_marker == "@rc-row")
+    return tr(
+        "Thread y adds pixel x of row y to its running sum and writes it to sat. The threads of a "
+        "warp read addresses a whole row apart, so every read is a memory transaction of its own: "
+        "this row phase is not coalesced.");
+  if (s.code_marker == "@rc-column")
+    return tr(
+        "Thread x adds row y of the row scans to its running sum down column x. Neighbouring "
+        "threads now read neighbouring addresses, so a warp's reads coalesce into a few sectors: "
+        "the same additions as the row phase, far less memory traffic.");
+  return "";
+}
+
+std::string why_transpose(const TraceStep& s) {
+  const bool back = starts_with(s.label, "transpose back");
+  if (s.code_marker == "@tr-load")
+    return back ? tr("The second transpose loads tiles of the scanned tmp in the same coalesced "
+                     "way, to put the row scans back in image order.")
+                : tr("The first transpose: each block copies a 32x32 tile of the image into "
+                     "shared memory, consecutive threads reading consecutive pixels of a row, so "
+                     "the loads coalesce.");
+  if (s.code_marker == "@tr-store")
+    return back ? tr("The tiles' columns go back as rows of sat: sat now holds the row scans in "
+                     "image order, written coalesced and read from the padded tile without bank "
+                     "conflicts.")
+                : tr("Each thread writes a column of the tile as a row of tmp: the global writes "
+                     "stay coalesced, and because the tile is padded to 33 columns a tile column "
+                     "lies in 32 different banks, so reading it causes no bank conflicts.");
+  if (s.code_marker == "@tr-row")
+    return tr(
+        "Thread y scans row y of the image by walking down column y of tmp: neighbouring threads "
+        "read neighbouring addresses, so the phase that variant 1 left uncoalesced now "
+        "coalesces. The two transposes are the price.");
+  if (s.code_marker == "@tr-column")
+    return tr(
+        "The column phase as in variant 1: thread x adds row y of the row scans down column x, "
+        "neighbouring threads reading neighbouring addresses, coalesced.");
+  return "";
+}
+
+std::string why_block_scan(const TraceStep& s) {
+  const bool rows = s.phase == "row";
+  if (s.code_marker == "@bs-load")
+    return rows ? tr("One block per row: thread t copies pixel t of its row into shared memory. "
+                     "Consecutive threads read consecutive pixels, so the loads coalesce.")
+                : tr("One block per column: thread t copies element t of its column into shared "
+                     "memory. The addresses are a row apart, so these loads are not coalesced; "
+                     "once in shared memory, the scan does not care.");
+  if (s.code_marker == "@bs-scan")
+    return rows ? tr("A Kogge-Stone step on every row at once: thread t adds the element one "
+                     "stride to its left (reading before a barrier, writing after). After log2(n) "
+                     "steps each element holds its prefix sum, instead of the n - 1 serial "
+                     "additions of variant 1.")
+                : tr("A Kogge-Stone step on every column at once: thread t adds the element one "
+                     "stride above it (reading before a barrier, writing after). After log2(n) "
+                     "steps each element holds its prefix sum, instead of the n - 1 serial "
+                     "additions of variant 1.");
+  if (s.code_marker == "@bs-store")
+    return rows ? tr("The scanned rows go back to global memory, coalesced: sat now holds the row "
+                     "scans, ready for the column phase.")
+                : tr("The scanned columns go back into sat, a row apart again (not coalesced): "
+                     "sat is now the summed-area table.");
+  return "";
+}
+
+std::string why_single_pass(const TraceStep& s) {
+  if (s.code_marker == "@sp-load")
+    return tr(
+        "Each block takes the next tile index from an atomic counter, so tiles start in row-major "
+        "order and the tiles to the left and above are always already running (the look-back "
+        "cannot deadlock); then it loads its tile: the image is read only once.");
+  if (s.code_marker == "@sp-row-scan")
+    return tr(
+        "Each thread scans one row of its tile in shared memory: local row sums that still lack "
+        "everything to the left of the tile.");
+  if (s.code_marker == "@sp-row-lookback")
+    return tr(
+        "Look-back to the left: a tile publishes its row totals (flag 1), reads the tiles to its "
+        "left, adding their totals until it finds published prefixes (flag 2), and publishes its "
+        "own prefixes (flag 2). The carries arrive without a second pass over the image.");
+  if (s.code_marker == "@sp-row-carry")
+    return tr(
+        "Adding the carry from the left to every row turns the tile's local scans into the "
+        "image's row scans.");
+  if (s.code_marker == "@sp-column-scan")
+    return tr(
+        "Each thread scans one column of its tile, now over the row scans: local column sums that "
+        "still lack the tiles above.");
+  if (s.code_marker == "@sp-column-lookback")
+    return tr(
+        "The same look-back upwards: column totals (flag 1), the tiles above, column prefixes "
+        "(flag 2). A tile may have to wait for the tile above it: that wait is the latency this "
+        "variant pays for its single pass.");
+  if (s.code_marker == "@sp-store")
+    return tr(
+        "Adding the column carries gives the final values, and each tile writes them to sat "
+        "once: one pass, the image read once and the table written once.");
+  return "";
+}
+
+}  // namespace
+
+std::string sat_teach_why(sat::Variant v, const TraceStep& s) {
+  std::string why;
+  switch (v) {
+    case sat::Variant::RowColumn:
+      why = why_row_column(s);
+      break;
+    case sat::Variant::Transpose:
+      why = why_transpose(s);
+      break;
+    case sat::Variant::BlockScan:
+      why = why_block_scan(s);
+      break;
+    case sat::Variant::SinglePass:
+      why = why_single_pass(s);
+      break;
+    case sat::Variant::RegisterTiled:
+      break;
+  }
+  // A step the sentences above do not know (a kernel grew one): the variant's lesson.
+  return why.empty() ? kernel_text(sat::info(v).lesson) : why;
+}
+
+std::vector<std::string> SatTeachMode::lecture_variants() const {
+  // Variant 5 has no step-by-step trace: teach mode refuses it.
+  std::vector<std::string> ids;
+  for (const sat::VariantInfo& v : sat::variant_infos())
+    if (sat::has_teach_trace(v.variant)) ids.push_back(v.id);
+  return ids;
+}
+
+std::string SatTeachMode::caption() const {
+  const Taught<sat::TeachRun>* t = taught();
+  const TraceStep* s = shown_step();
+  if (!t) return error();
+  if (!s) return "";
+  return compose_caption(
+      s->label, sat_teach_why(t->run.params.variant, *s),
+      step_facts(t->run.trace, t->traced.counters, step(), &t->traced.snapshots));
+}
+
+}  // namespace ws::app
