@@ -59,6 +59,7 @@ BfsGraphPane::~BfsGraphPane() {
 
 void BfsGraphPane::release() {
   view_.reset();
+  view_graph_.reset();
   view_has_graph_ = view_fitted_ = false;
 }
 
@@ -189,15 +190,17 @@ bool BfsGraphPane::ensure_view(const LayoutRequest& want) {
     view_ = std::make_unique<GraphView>(want.backend, want.has_gl);
     view_has_graph_ = view_fitted_ = false;
   }
-  if (view_has_graph_ || !want.graph) return false;
+  if ((view_has_graph_ && view_graph_ == want.graph) || !want.graph) return false;
   view_->set_graph(*want.graph, x_, y_);
   view_has_graph_ = true;
+  view_graph_ = want.graph;
   refit();
   return true;
 }
 
 void BfsGraphPane::update_overlay(const BfsGraphRun& run, int32_t source, bool has_gl) {
-  if (!view_ || !view_has_graph_) return;
+  // A run of another graph than the view's waits for the next draw to give the view its graph.
+  if (!view_ || !view_has_graph_ || view_graph_ != run.graph) return;
   BfsOverlay o;
   if (run.ran) {
     // With CUDA in the window the view colours its GL buffers straight from the engine's device

@@ -139,7 +139,8 @@ class BfsGraphPane {
   // "settle" and the vertices dragged.
   std::unique_ptr<GraphView> view_;
   bool view_has_graph_ = false, view_fitted_ = false, drew_graph_ = false;
-  bool camera_moved_ = false;  // zoomed or panned since the last fit
+  bool camera_moved_ = false;                       // zoomed or panned since the last fit
+  std::shared_ptr<const graph::Graph> view_graph_;  // the graph the view holds
   gfx::Vec2 graph_min_, graph_max_;
   std::unique_ptr<graph_layout::Simulation> simulation_;
   std::vector<int32_t> pinned_;
