@@ -72,6 +72,9 @@ class FastPanel {
           const std::function<BenchJob(const BenchRequest&)>& make_job,
           const char* button = TR_NOOP("Time every variant"));
   const FastWorker& worker() const { return worker_; }
+  // The repeats control's default set later (a mode's constructor: Mode::fast_ cannot be
+  // assigned, its worker holds a future); before any job runs.
+  void set_repeats(int repeats_default) { repeats_ = repeats_default; }
 
  private:
   int log2_n_, repeats_;

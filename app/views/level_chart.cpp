@@ -73,11 +73,17 @@ LevelChartLayout draw_level_chart(gfx::Canvas& c, Vec2 min, Vec2 max, const Leve
     c.text({min.x, top}, fit_text(c, chart.title, font, max.x - min.x), font, p.text);
     top += font * 1.4f;
   }
-  // The legend: one line of swatches (bars, band categories, the switch line).
+  // The legend: a line of swatches (bars, band categories, the switch line), wrapped where the
+  // chart is narrower than it (a chart beside a graph).
   {
     float x = min.x;
     const float f = font * 0.8f;
     auto entry = [&](gfx::Color col, const std::string& text, bool line) {
+      const float w = f * 1.4f + c.text_size(text, f).x;
+      if (x > min.x && x + w > max.x) {
+        x = min.x;
+        top += font * 1.3f;
+      }
       if (line)
         dashed(c, {x + f * 0.5f, top}, {x + f * 0.5f, top + f}, col, 2, f * 0.25f);
       else

@@ -179,7 +179,7 @@ std::string level_why(Variant variant, const bfs::LevelStats& l) {
           "Push launched a thread for each of the {0} vertices although the frontier holds only "
           "{1}: {2}% of the threads had work.",
           with_commas(l.threads),
-          counted_text(l.frontier, TR_NOOP("{0} vertex"), TR_NOOP("{0} vertices")),
+          counted(l.frontier, TR_NOOP("{0} vertex"), TR_NOOP("{0} vertices"), true),
           decimal(std::round(busy * 10) / 10));
     }
     case Variant::Pull:
@@ -196,7 +196,7 @@ std::string level_why(Variant variant, const bfs::LevelStats& l) {
       return trf(
           "Only the frontier's {0} got threads; each vertex discovered ({1}) took its slot in "
           "the next queue with an atomicAdd on the one global tail.",
-          counted_text(l.frontier, TR_NOOP("{0} vertex"), TR_NOOP("{0} vertices")),
+          counted(l.frontier, TR_NOOP("{0} vertex"), TR_NOOP("{0} vertices"), true),
           with_commas(l.discovered));
     case Variant::BlockQueue:
       return trf(
@@ -299,23 +299,23 @@ std::string bfs_level_caption(Variant variant, const bfs::Result& result, int le
                               int64_t vertices, double alpha, double beta) {
   if (level < 0 || level >= int(result.levels.size())) return "";
   const bfs::LevelStats& l = result.levels[size_t(level)];
-  std::string text =
-      trf("Level {0} of {1} ({2}).", level, result.levels.size() - 1, direction_text(l.direction));
+  std::string text = trf("Level {0} of {1} ({2}).", level, result.levels.size() - 1,
+                         kernel_text(bfs::direction_name(l.direction)));
   add_sentence(text, direction_reason(variant, result.levels, level, vertices, alpha, beta));
   add_sentence(
       text,
       l.discovered == 0
           ? trf("The frontier holds {0} with {1}; the level examined {2} and discovered no new "
                 "vertex, so the search ends here.",
-                counted_text(l.frontier, TR_NOOP("{0} vertex"), TR_NOOP("{0} vertices")),
-                counted_text(l.frontier_edges, TR_NOOP("{0} out-edge"), TR_NOOP("{0} out-edges")),
-                counted_text(l.edges_examined, TR_NOOP("{0} edge"), TR_NOOP("{0} edges")))
+                counted(l.frontier, TR_NOOP("{0} vertex"), TR_NOOP("{0} vertices"), true),
+                counted(l.frontier_edges, TR_NOOP("{0} out-edge"), TR_NOOP("{0} out-edges"), true),
+                counted(l.edges_examined, TR_NOOP("{0} edge"), TR_NOOP("{0} edges"), true))
           : trf("The frontier holds {0} with {1}; the level examined {2} and discovered {3}, "
                 "the frontier of level {4}.",
-                counted_text(l.frontier, TR_NOOP("{0} vertex"), TR_NOOP("{0} vertices")),
-                counted_text(l.frontier_edges, TR_NOOP("{0} out-edge"), TR_NOOP("{0} out-edges")),
-                counted_text(l.edges_examined, TR_NOOP("{0} edge"), TR_NOOP("{0} edges")),
-                counted_text(l.discovered, TR_NOOP("{0} new vertex"), TR_NOOP("{0} new vertices")),
+                counted(l.frontier, TR_NOOP("{0} vertex"), TR_NOOP("{0} vertices"), true),
+                counted(l.frontier_edges, TR_NOOP("{0} out-edge"), TR_NOOP("{0} out-edges"), true),
+                counted(l.edges_examined, TR_NOOP("{0} edge"), TR_NOOP("{0} edges"), true),
+                counted(l.discovered, TR_NOOP("{0} new vertex"), TR_NOOP("{0} new vertices"), true),
                 level + 1));
   add_sentence(text, level_why(variant, l));
   return text;

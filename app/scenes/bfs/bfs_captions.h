@@ -9,7 +9,7 @@
 #include <string>
 
 #include "bfs/bfs.h"
-#include "bfs_teach_view.h"
+#include "teach/bfs_teach_view.h"
 #include "scene_kit/teach_pipeline.h"
 
 namespace ws::app {

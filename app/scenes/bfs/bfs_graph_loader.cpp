@@ -80,13 +80,13 @@ const std::vector<std::pair<std::string, std::string>>& generator_examples() {
   return specs;
 }
 
-std::string graph_key(const BfsSettings& s) {
+std::string graph_key(const BfsGraphChoice& s) {
   if (s.graph.rfind("gen:", 0) == 0)
     return s.graph + "|seed " + std::to_string(s.seed) + (s.symmetrize ? "|sym" : "");
   return s.graph + "|" + s.format + "|" + s.coordinates + "|" + (s.symmetrize ? "sym" : "");
 }
 
-graph::Graph load_bfs_graph(const BfsSettings& s) {
+graph::Graph load_bfs_graph(const BfsGraphChoice& s) {
   if (s.graph.rfind("gen:", 0) == 0) {
     try {
       graph::Graph g = graph::generate(s.graph.substr(4), s.seed);
@@ -124,6 +124,22 @@ graph::Graph load_bfs_graph(const BfsSettings& s) {
   graph::Graph g = load_graph_cached(path, o);  // a worker may have read it (File > Open)
   WS_REQUIRE(g.vertices > 0, "--graph: '" + s.graph + "' has no vertices");
   return g;
+}
+
+bool load_graph_choice(BfsGraphChoice& choice) {
+  std::string key = graph_key(choice);
+  if (choice.loaded && key == choice.loaded_key) return false;
+  choice.loaded = std::make_shared<const graph::Graph>(load_bfs_graph(choice));
+  choice.loaded_key = std::move(key);
+  return true;
+}
+
+int32_t default_source(const graph::Graph& g) {
+  if (g.vertices == 0 || g.degree(0) > 0) return 0;
+  int32_t best = 0;
+  for (int32_t v = 1; v < g.vertices; ++v)
+    if (g.degree(v) > g.degree(best)) best = v;
+  return best;
 }
 
 std::string graph_summary(const graph::Graph& g, const std::string& label) {

@@ -29,11 +29,20 @@ const std::vector<std::pair<std::string, std::string>>& generator_examples();
 
 // What decides the graph (name, format, coordinates, symmetrize, the seed of a generator): two
 // settings with the same key load the same graph.
-std::string graph_key(const BfsSettings& s);
+std::string graph_key(const BfsGraphChoice& s);
 
 // Loads the graph the settings name. Throws ws::Error with the loader's message (file and line)
 // or, for a name that is no file, one listing the shipped graphs and the generator specs.
-graph::Graph load_bfs_graph(const BfsSettings& s);
+graph::Graph load_bfs_graph(const BfsGraphChoice& s);
+
+// The graph `choice` names, loaded into it (loaded, loaded_key) unless it holds that one already;
+// true when it read one. Throws as load_bfs_graph, leaving `choice` as it was.
+bool load_graph_choice(BfsGraphChoice& choice);
+
+// The vertex a search starts from on a graph that was just loaded without a source named: 0,
+// unless it has no edges (a Kronecker graph's vertex 0 is often isolated), then the vertex of the
+// highest degree.
+int32_t default_source(const graph::Graph& g);
 
 // "karate.mtx: 34 vertices, 156 directed edges (78 undirected)".
 std::string graph_summary(const graph::Graph& g, const std::string& label);

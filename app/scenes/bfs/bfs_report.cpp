@@ -10,6 +10,12 @@ double gteps(int64_t traversed_edges, double ms) {
   return ms > 0 ? double(traversed_edges) / (ms * 1e-3) / 1e9 : 0;
 }
 
+std::string ms_text(double ms) {
+  char text[32];
+  std::snprintf(text, sizeof text, ms >= 100 ? "%.0f ms" : ms >= 1 ? "%.2f ms" : "%.3f ms", ms);
+  return text;
+}
+
 nlohmann::json level_row_json(const bfs::LevelStats& l) {
   return {{"depth", l.depth},
           {"frontier", l.frontier},
@@ -22,14 +28,9 @@ nlohmann::json level_row_json(const bfs::LevelStats& l) {
           {"ms", l.ms}};
 }
 
-RunJson bfs_run_json(const BfsSettings& s, Backend backend, const graph::Graph& g,
-                     const bfs::Result* result, const std::string& verify, bool matches_reference,
-                     const char* mode, int level_shown) {
-  RunJson doc;
-  doc.scene = kBfsSceneId;
-  doc.params = bfs_params_json(s);
-  doc.params["mode"] = mode;
-  doc.backend = backend;
+void fill_bfs_run(RunJson& doc, const BfsSettings& s, const graph::Graph& g,
+                  const bfs::Result* result, const std::string& verify, bool matches_reference,
+                  int level_shown) {
   const bool small = g.vertices <= kBfsJsonMaxVertices;
   doc.input = {{"graph", s.graph_label()}, {"name", g.name},
                {"vertices", g.vertices},   {"edges", g.edges()},
@@ -75,7 +76,6 @@ RunJson bfs_run_json(const BfsSettings& s, Backend backend, const graph::Graph& 
   } else {
     doc.summary = graph_summary(g, s.graph_label()) + " (no run)";
   }
-  return doc;
 }
 
 }  // namespace ws::app

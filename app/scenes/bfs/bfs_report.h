@@ -17,14 +17,18 @@ inline constexpr int32_t kBfsJsonMaxVertices = 100000;
 // Graph500's rate: traversed edges per second, in billions (0 when ms is 0).
 double gteps(int64_t traversed_edges, double ms);
 
+// A time as the figure and the panel write it: "0.018 ms", "2.41 ms", "130 ms".
+std::string ms_text(double ms);
+
 // One per-level row: depth, frontier, frontier_edges, unvisited_edges, edges_examined,
 // discovered, threads, direction, ms.
 nlohmann::json level_row_json(const bfs::LevelStats& l);
 
-// The document of one run (`result` null: no run). `verify` is bfs::verify's answer ("" passes),
-// `matches_reference` whether the levels equal graph::bfs_reference's; `level_shown` the step.
-RunJson bfs_run_json(const BfsSettings& s, Backend backend, const graph::Graph& g,
-                     const bfs::Result* result, const std::string& verify, bool matches_reference,
-                     const char* mode, int level_shown);
+// The document of one run (`result` null: no run) after what the mode's run_json() wrote (scene,
+// params, backend). `verify` is bfs::verify's answer ("" passes), `matches_reference` whether the
+// levels equal graph::bfs_reference's; `level_shown` the step.
+void fill_bfs_run(RunJson& doc, const BfsSettings& s, const graph::Graph& g,
+                  const bfs::Result* result, const std::string& verify, bool matches_reference,
+                  int level_shown);
 
 }  // namespace ws::app

@@ -1,158 +1,220 @@
+// The BFS scene's table of modes and its one parser of parameters, for the command line (every
+// value a string), sessions, files and the panels of both modes. The graph is loaded here, once
+// per edit that names another, so a file that does not read, or a source past the graph's
+// vertices, is refused before anything changes.
 #include "bfs_scene.h"
 
-#include <imgui.h>
-
 #include "bfs_graph_loader.h"
-#include "bfs_graph_scene.h"
-#include "bfs_teach_scene.h"
-#include "i18n/i18n.h"
-#include "scene_kit/panel_widgets.h"
+#include "common/error.h"
+#include "graph/bfs_graph_mode.h"
+#include "teach/bfs_teach_mode.h"
 
 namespace ws::app {
 
 namespace {
 
-// What says which graph is loaded and what is shown of it: the part of the settings a switch to
-// teach mode replaces with the textbook's graph and gives back.
-void copy_graph_choice(const BfsSettings& from, BfsSettings& to) {
-  to.graph = from.graph;
-  to.format = from.format;
-  to.coordinates = from.coordinates;
-  to.symmetrize = from.symmetrize;
-  to.seed = from.seed;
-  to.source = from.source;
-  to.level = from.level;
+std::string variant_ids() {
+  std::string ids;
+  for (const auto& i : bfs::variant_infos()) ids += (ids.empty() ? "" : ", ") + std::string(i.id);
+  return ids;
 }
 
-bool names_graph(const nlohmann::json& params) {
+SceneCapabilities mode_capabilities(bool full_size) {
+  SceneCapabilities caps;
+  caps.steps = true;
+  caps.takes_graph = true;
+  caps.benchable = full_size;
+  caps.step_from_params = full_size;  // --level
+  return caps;
+}
+
+// Teach mode draws every vertex's cells: a graph given to it (without --mode) with more vertices
+// than it traces is shown in graph mode instead.
+std::vector<ModeLimit<BfsSettings>> teach_limits() {
+  ModeLimit<BfsSettings> vertices;
+  vertices.key = "graph";
+  vertices.value = [](const BfsSettings& s) -> std::optional<int64_t> {
+    if (!s.graph_without_mode || !s.loaded) return std::nullopt;
+    return s.loaded->vertices;
+  };
+  vertices.max = bfs::kTeachMaxVertices;
+  vertices.message = "--graph: {0} vertices; teach mode takes up to " +
+                     std::to_string(bfs::kTeachMaxVertices) + " (graph mode shows it)";
+  vertices.moves_to = "graph";
+  return {vertices};
+}
+
+// The keys that say which graph: an edit with any of them chose its graph.
+bool names_graph(const ParamReader& keys) {
   for (const char* key : {"graph", "format", "coordinates", "symmetrize", "seed"})
-    if (params.contains(key)) return true;
+    if (keys.has(key)) return true;
   return false;
 }
 
-std::vector<std::unique_ptr<Scene>> bfs_modes(const std::shared_ptr<BfsSettings>& settings) {
-  std::vector<std::unique_ptr<Scene>> modes;
-  modes.push_back(std::make_unique<BfsGraphScene>(settings));
-  modes.push_back(std::make_unique<BfsTeachScene>(settings));
-  return modes;
+void require_source_in_graph(const BfsSettings& s) {
+  const int64_t n = s.loaded->vertices;
+  WS_REQUIRE(s.source >= 0 && s.source < n, "--source " + std::to_string(s.source) + ": " +
+                                                s.graph_label() + " has " + std::to_string(n) +
+                                                " vertices (0.." + std::to_string(n - 1) + ")");
 }
 
 }  // namespace
 
-BfsScene::BfsScene() : BfsScene(std::make_shared<BfsSettings>()) {}
-
-BfsScene::BfsScene(std::shared_ptr<BfsSettings> settings)
-    : ModeSwitch(kBfsSceneId, TR_NOOP("BFS (frontiers on real graphs)"), bfs_modes(settings)),
-      settings_(std::move(settings)) {
-  if (auto* teach = dynamic_cast<BfsTeachScene*>(find_mode("teach"))) teach->set_edit_target(this);
+BfsScene::BfsScene() : ModalScene(kBfsSceneId, TR_NOOP("BFS (frontiers on real graphs)")) {
+  add_mode(
+      {"graph", TR_NOOP("graph"), std::make_unique<BfsGraphMode>(), mode_capabilities(true), {}});
+  add_mode({"teach", TR_NOOP("teach"), std::make_unique<BfsTeachMode>(), mode_capabilities(false),
+            teach_limits()});
 }
 
-std::string BfsScene::infer_mode(const nlohmann::json& params) const {
-  if (!params.is_object() || mode() != "teach" || !params.contains("graph")) return "";
-  // Teach mode draws every vertex's cells: a bigger graph is shown in the graph mode.
-  try {
-    BfsSettings s = *settings_;
-    s.graph = params["graph"].is_string() ? params["graph"].get<std::string>() : "";
-    if (params.contains("seed"))
-      s.seed = std::stoull(params["seed"].is_string() ? params["seed"].get<std::string>()
-                                                      : params["seed"].dump());
-    const int64_t vertices = load_bfs_graph(s).vertices;
-    if (vertices > bfs::kTeachMaxVertices) {
-      inferred_vertices_ = vertices;
-      return "graph";
+void BfsScene::parse(BfsSettings& s, ParamReader& keys, std::string& mode) const {
+  if (const auto graph = keys.text("graph")) {
+    WS_REQUIRE(!graph->empty(),
+               std::string("--graph: no graph given; name a shipped graph (karate.mtx, "
+                           "minnesota_edges.txt, bcspwr10.mtx, 4elt.graph, "
+                           "facebook_combined.txt), a file path, or gen:SPEC (e.g. gen:pmpp, "
+                           "gen:kron:16:16, gen:grid:64x64)"));
+    // A new graph starts from its own first vertex and shows its last level, and a coordinates
+    // file named for the old graph does not carry over (unless the edit names them: read below).
+    if (*graph != s.graph) {
+      s.source = 0;
+      s.level = -1;
+      s.coordinates.clear();
     }
-  } catch (const std::exception&) {
-    // The mode that reads the graph reports the problem.
+    s.graph = *graph;
   }
-  return "";
+  if (const auto format = keys.text("format")) {
+    graph::Format f;
+    WS_REQUIRE(graph::parse_format(*format, f),
+               "--format: expected auto, matrix-market, snap, edge-list, metis or dimacs, got '" +
+                   *format + "'");
+    s.format = *format;
+  }
+  if (const auto coordinates = keys.text("coordinates")) s.coordinates = *coordinates;
+  if (const auto symmetrize = keys.flag("symmetrize")) s.symmetrize = *symmetrize;
+  if (const auto seed = keys.integer("seed", 0, INT64_MAX)) s.seed = static_cast<uint64_t>(*seed);
+  if (const auto source = keys.integer("source", 0, graph::kMaxVertices - 1)) {
+    s.source = static_cast<int32_t>(*source);
+    s.level = -1;  // a new source shows its last level, unless the edit names one
+  }
+  if (const auto v = keys.text("variant"))
+    WS_REQUIRE(bfs::parse_variant(*v, s.variant),
+               "--variant: expected 1-7 or one of " + variant_ids() + ", got '" + *v + "'");
+  if (const auto alpha = keys.number("alpha", 0, 1e9)) {
+    WS_REQUIRE(*alpha > 0, std::string("--alpha must be greater than 0 (Beamer's default: 15; "
+                                       "bottom-up when m_f > m_u / alpha)"));
+    s.alpha = *alpha;
+  }
+  if (const auto beta = keys.number("beta", 0, 1e9)) {
+    WS_REQUIRE(*beta > 0, std::string("--beta must be greater than 0 (Beamer's default: 18; "
+                                      "back to top-down when n_f < n / beta)"));
+    s.beta = *beta;
+  }
+  if (const auto block = keys.integer("block", 32, 1024)) {
+    WS_REQUIRE(*block % 32 == 0,
+               "--block: expected a multiple of 32 (whole warps), 32..1024, got " +
+                   std::to_string(*block));
+    s.block_dim = static_cast<int>(*block);
+  }
+  if (const auto block = keys.integer("teach_block", 32, 128)) {
+    WS_REQUIRE(*block % 32 == 0,
+               "--teach_block: expected 32, 64, 96 or 128, got " + std::to_string(*block));
+    s.teach_block_dim = static_cast<int>(*block);
+  }
+  if (const auto level = keys.integer("level", -1, INT32_MAX))
+    s.level = static_cast<int32_t>(*level);
+  if (const auto iterations = keys.integer("layout_iterations", 0, 100000))
+    s.layout.iterations = static_cast<int>(*iterations);
+  if (const auto seed = keys.integer("layout_seed", 0, INT64_MAX))
+    s.layout.seed = static_cast<uint64_t>(*seed);
+  if (const auto lin_log = keys.flag("lin_log")) s.layout.lin_log = *lin_log;
+  if (const auto view = keys.text("view")) {
+    WS_REQUIRE(*view == "both" || *view == "graph" || *view == "chart",
+               "--view: expected both (the graph above the per-level chart), graph or chart, "
+               "got '" +
+                   *view + "'");
+    s.view = *view;
+  }
+  if (const auto log_scale = keys.flag("log_scale")) s.log_scale = *log_scale;
+  s.graph_without_mode = keys.has("graph") && !keys.has("mode");
+  // A mistyped key is refused before a graph is read.
+  keys.finish();
+  if (load_graph_choice(s) && !keys.has("source")) s.source = default_source(*s.loaded);
+  // On a switch the graph may change again: on_switch checks the source then.
+  if (mode == ModeTable::mode()) require_source_in_graph(s);
 }
 
-void BfsScene::on_switch(Scene& /*from*/, Scene& to) {
-  BfsSettings& s = *settings_;
-  const std::string mode = to.id();
-  if (mode == "teach") {
-    stashed_valid_ = false;
-    if (graph_given_ || graph_key(s) != graph_key(BfsSettings{})) return;
-    stashed_ = s;
-    s.graph = "gen:pmpp";  // the textbook's 9-vertex example (PMPP ch. 15), from vertex 0
-    s.format = "auto";
-    s.coordinates.clear();
-    s.symmetrize = false;
-    s.source = 0;
-    s.level = -1;
-    replaced_key_ = graph_key(s);
-    stashed_valid_ = true;
-    return;
-  }
-  if (stashed_valid_ && !graph_given_ && graph_key(s) == replaced_key_)
-    copy_graph_choice(stashed_, s);
-  stashed_valid_ = false;
+nlohmann::json BfsScene::to_json(const BfsSettings& s, const std::string& /*mode*/) const {
+  return {{"graph", s.graph},
+          {"format", s.format},
+          {"coordinates", s.coordinates},
+          {"symmetrize", s.symmetrize},
+          {"seed", s.seed},
+          {"source", s.source},
+          {"variant", bfs::info(s.variant).id},
+          {"alpha", s.alpha},
+          {"beta", s.beta},
+          {"block", s.block_dim},
+          {"teach_block", s.teach_block_dim},
+          {"level", s.level},
+          {"layout_iterations", s.layout.iterations},
+          {"layout_seed", s.layout.seed},
+          {"lin_log", s.layout.lin_log},
+          {"view", s.view},
+          {"log_scale", s.log_scale}};
 }
 
-void BfsScene::params_from_json(const nlohmann::json& params) {
-  const BfsSettings before = *settings_, stashed = stashed_;
-  const std::string replaced = replaced_key_, mode_before = mode();
-  const bool valid = stashed_valid_;
-  graph_given_ = params.is_object() && names_graph(params);
-  inferred_vertices_ = 0;
-  try {
-    ModeSwitch::params_from_json(params);
-  } catch (...) {
-    *settings_ = before;
-    stashed_ = stashed;
-    replaced_key_ = replaced;
-    stashed_valid_ = valid;
-    graph_given_ = false;
-    throw;
+void BfsScene::on_switch(BfsSettings& s, const std::string& /*from*/, const std::string& to,
+                         const ParamReader& keys) const {
+  BfsGraphChoice& choice = s;
+  const bool graph_given = names_graph(keys);
+  if (to == "teach") {
+    s.stashed.reset();
+    if (!graph_given && graph_key(s) == graph_key(BfsGraphChoice{})) {
+      // The textbook's 9-vertex example (PMPP ch. 15), from vertex 0 unless the edit says.
+      BfsGraphChoice textbook;
+      textbook.graph = "gen:pmpp";
+      textbook.seed = s.seed;
+      if (keys.has("source")) textbook.source = s.source;
+      if (keys.has("level")) textbook.level = s.level;
+      load_graph_choice(textbook);
+      s.stashed = choice;
+      choice = std::move(textbook);
+      s.replaced_key = graph_key(s);
+    }
+  } else {
+    if (s.stashed && !graph_given && graph_key(s) == s.replaced_key) {
+      // The choice comes back, with the source or level the edit gives.
+      const int32_t source = s.source, level = s.level;
+      choice = *s.stashed;
+      if (keys.has("source")) {
+        s.source = source;
+        s.level = -1;
+      }
+      if (keys.has("level")) s.level = level;
+    }
+    s.stashed.reset();
   }
-  graph_given_ = false;
-  notice_.clear();
-  if (mode_before == "teach" && mode() == "graph" && !params.contains("mode") &&
-      inferred_vertices_ > 0) {
-    notice_label_ = settings_->graph_label();
-    notice_vertices_ = inferred_vertices_;
-    notice_ = "switched to graph mode: " + notice_label_ + " has " +
-              std::to_string(notice_vertices_) + " vertices, teach mode takes up to " +
-              std::to_string(bfs::kTeachMaxVertices);
-    notice_params_ = bfs_params_json(*settings_);
-  }
+  require_source_in_graph(s);
 }
 
 std::string BfsScene::notice() const {
-  if (notice_.empty() || mode() != "graph" || bfs_params_json(*settings_) != notice_params_)
-    return "";
-  return notice_;
-}
-
-std::string BfsScene::shown_notice() const {
-  if (notice().empty()) return "";
+  const Move* move = last_move();
+  if (!move) return "";
   return trf("switched to graph mode: {0} has {1} vertices, teach mode takes up to {2}",
-             notice_label_, notice_vertices_, bfs::kTeachMaxVertices);
+             settings().graph_label(), move->value, bfs::kTeachMaxVertices);
 }
 
 void BfsScene::tick(float dt) {
-  Scene* graph = find_mode("graph");
-  if (graph && graph != &active()) graph->tick(dt);
-  ModeSwitch::tick(dt);
+  if (auto* graph = find_mode<BfsGraphMode>("graph")) graph->state().pane.ticked();
+  ModeTable::tick(dt);
 }
 
-void BfsScene::ui() {
-  error_line(error_);
-  const std::vector<std::string> ids = capabilities().modes;
-  for (size_t i = 0; i < ids.size(); ++i) {
-    if (i) ImGui::SameLine();
-    const bool on = mode() == ids[i];
-    // The mode's name in the current language; the id keeps the button the same widget.
-    const char* name = ids[i] == "teach" ? tr("teach") : ids[i] == "graph" ? tr("graph") : "";
-    const std::string label = (*name ? name : ids[i].c_str()) + std::string("###mode-") + ids[i];
-    if (ImGui::RadioButton(label.c_str(), on) && !on) apply_edit(*this, {{"mode", ids[i]}}, error_);
-  }
-  if (const std::string n = shown_notice(); !n.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.9f, 0.45f, 0.1f, 1));
-    ImGui::TextWrapped("%s", n.c_str());
-    ImGui::PopStyleColor();
-  }
-  active().ui();
+nlohmann::json BfsScene::params_for_file(const FileInfo& file) const {
+  // Read with the format found from its extension and content, without the previous graph's
+  // coordinates file or symmetrize switch.
+  if (file.kind != FileKind::Graph) return nullptr;
+  return {{"graph", file.path}, {"format", "auto"}, {"coordinates", ""}, {"symmetrize", false}};
 }
 
 }  // namespace ws::app

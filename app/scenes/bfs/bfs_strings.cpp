@@ -64,47 +64,10 @@ namespace {
 
 }  // namespace
 
-std::string variant_id_text(const bfs::VariantInfo& vi) {
-  return tr_text(vi.id);
-}
-
-std::string variant_title_text(const bfs::VariantInfo& vi) {
-  return tr_text(vi.title);
-}
-
-std::string variant_lesson_text(const bfs::VariantInfo& vi) {
-  return tr_text(vi.lesson);
-}
-
-std::string variant_work_text(const bfs::VariantInfo& vi) {
-  return tr_text(vi.work);
-}
-
-std::string direction_text(bfs::Direction d) {
-  return tr_text(bfs::direction_name(d));
-}
-
-std::string step_label_text(const std::string& label) {
-  return tr_text(label);
-}
-
 std::string buffer_label(const std::string& name) {
   if (name == "block queue") return tr("block queue");
   if (name == "block tail") return tr("block tail");
   return name;
-}
-
-std::string with_commas(int64_t v) {
-  std::string digits = std::to_string(v < 0 ? -v : v), out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return (v < 0 ? "-" : "") + out;
-}
-
-std::string counted_text(int64_t count, const char* one, const char* many, bool commas) {
-  return trf(count == 1 ? one : many, commas ? with_commas(count) : std::to_string(count));
 }
 
 }  // namespace ws::app

@@ -11,8 +11,8 @@
 #include "common/trace_model.h"
 #include "graph/graph.h"
 #include "render/figure.h"
-#include "scenes/bfs/bfs_teach_scene.h"
-#include "scenes/bfs/bfs_teach_view.h"
+#include "scenes/bfs/bfs_scene.h"
+#include "scenes/bfs/teach/bfs_teach_mode.h"
 
 namespace ws::app {
 namespace {
@@ -104,13 +104,14 @@ TEST(BfsTeachFacts, TheSceneDrawsAHandWrittenTraceAndNamesWhoTouchedACell) {
   g.vertices = 4;
   g.row_offsets = {0, 2, 3, 4, 4};
   g.columns = {1, 2, 3, 3};
-  BfsTeachScene scene(std::make_shared<BfsSettings>());
+  BfsScene bfs_scene;  // not attached: its teach mode shows the trace on the CPU backend
+  BfsTeachMode& scene = *bfs_scene.find_mode<BfsTeachMode>("teach");
   scene.show(g, diamond_queue_run());
   EXPECT_EQ(scene.step_count(), 5);
   scene.seek(4);
   gfx::FigureOptions options;
   (void)gfx::render_figure_svg([&](gfx::Canvas& c) { scene.draw(c, gfx::Theme::Light); }, options);
-  const TeachHover& h = scene.hover();
+  const TeachHover& h = scene.state().hover;
   std::string text;
   for (size_t r = 0; r < h.rows.size(); ++r)
     if (h.rows[r].label == "level") {

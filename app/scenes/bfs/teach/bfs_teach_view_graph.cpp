@@ -5,7 +5,7 @@
 #include <cmath>
 #include <numeric>
 
-#include "bfs_strings.h"
+#include "scenes/bfs/bfs_strings.h"
 #include "bfs_teach_view.h"
 #include "i18n/i18n.h"
 #include "views/field_raster.h"
@@ -270,8 +270,8 @@ float draw_tail_atomics(gfx::Canvas& c, Vec2 origin, float width, const TeachFra
   }
   if (i < f.facts->atomics.size())
     c.text({origin.x, y},
-           counted_text(int64_t(f.facts->atomics.size() - i), TR_NOOP("and {0} more atomic"),
-                        TR_NOOP("and {0} more atomics"), false),
+           counted(int64_t(f.facts->atomics.size() - i), TR_NOOP("and {0} more atomic"),
+                   TR_NOOP("and {0} more atomics"), false),
            font * 0.8f, p.text_muted);
   y += font * 0.9f;
   return y - origin.y;
@@ -354,11 +354,11 @@ void draw_lane_strips(gfx::Canvas& c, Vec2 origin, Vec2 size, const TeachFrame& 
   if (shown < int(order.size()))
     c.text({origin.x, y},
            size_t(shown) >= working
-               ? counted_text(int64_t(order.size()) - shown,
-                              TR_NOOP("and {0} more warp (idle the whole level)"),
-                              TR_NOOP("and {0} more warps (idle the whole level)"), false)
-               : counted_text(int64_t(order.size()) - shown, TR_NOOP("and {0} more warp"),
-                              TR_NOOP("and {0} more warps"), false),
+               ? counted(int64_t(order.size()) - shown,
+                         TR_NOOP("and {0} more warp (idle the whole level)"),
+                         TR_NOOP("and {0} more warps (idle the whole level)"), false)
+               : counted(int64_t(order.size()) - shown, TR_NOOP("and {0} more warp"),
+                         TR_NOOP("and {0} more warps"), false),
            font * 0.85f, p.text_muted);
 }
 

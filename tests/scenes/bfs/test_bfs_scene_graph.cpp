@@ -89,10 +89,10 @@ TEST(BfsSceneGraph, SeekingShowsThatLevelsFrontierInTheFigure) {
 TEST(BfsSceneGraph, ClickingAVertexMakesItTheSource) {
   auto scene = attached({{"graph", "gen:pmpp"}, {"source", "0"}});
   (void)svg_of(*scene);  // lays the figure out
-  BfsGraphScene& mode = graph_mode(*scene);
+  BfsGraphMode& mode = graph_mode(*scene);
   for (int32_t v : {5, 8, 3}) {
     SCOPED_TRACE(v);
-    const gfx::Vec2 at = mode.vertex_point(v);
+    const gfx::Vec2 at = mode.state().pane.vertex_point(v);
     ASSERT_GE(at.x, 0);
     Scene::Pointer press;
     press.point = at;
@@ -107,7 +107,7 @@ TEST(BfsSceneGraph, ClickingAVertexMakesItTheSource) {
     (void)svg_of(*scene);
   }
   // A drag pans and keeps the source.
-  const gfx::Vec2 at = mode.vertex_point(3);
+  const gfx::Vec2 at = mode.state().pane.vertex_point(3);
   Scene::Pointer press;
   press.point = at;
   press.left_clicked = press.left_down = true;
@@ -119,7 +119,7 @@ TEST(BfsSceneGraph, ClickingAVertexMakesItTheSource) {
   scene->pointer(Scene::Pointer{drag.point});
   EXPECT_EQ(scene->params_to_json()["source"], 3);
   (void)svg_of(*scene);
-  const gfx::Vec2 moved = mode.vertex_point(3);
+  const gfx::Vec2 moved = mode.state().pane.vertex_point(3);
   EXPECT_NEAR(moved.x, at.x + 40, 1);
   EXPECT_NEAR(moved.y, at.y + 25, 1);
 }
@@ -127,9 +127,9 @@ TEST(BfsSceneGraph, ClickingAVertexMakesItTheSource) {
 TEST(BfsSceneGraph, AShiftDragMovesAVertexAndSettlingKeepsItThere) {
   auto scene = attached({{"graph", "karate.mtx"}, {"source", "0"}});
   (void)svg_of(*scene);
-  BfsGraphScene& mode = graph_mode(*scene);
-  const gfx::Vec2 at = mode.vertex_point(16);
-  const gfx::Vec2 other = mode.vertex_point(25);
+  BfsGraphMode& mode = graph_mode(*scene);
+  const gfx::Vec2 at = mode.state().pane.vertex_point(16);
+  const gfx::Vec2 other = mode.state().pane.vertex_point(25);
   Scene::Pointer press;
   press.point = at;
   press.left_clicked = press.left_down = press.shift = true;
@@ -140,21 +140,21 @@ TEST(BfsSceneGraph, AShiftDragMovesAVertexAndSettlingKeepsItThere) {
   scene->pointer(drag);
   scene->pointer(Scene::Pointer{drag.point});
   (void)svg_of(*scene);
-  const gfx::Vec2 moved = mode.vertex_point(16);
+  const gfx::Vec2 moved = mode.state().pane.vertex_point(16);
   EXPECT_NEAR(moved.x, at.x - 30, 1);
   EXPECT_NEAR(moved.y, at.y + 20, 1);
-  EXPECT_NEAR(mode.vertex_point(25).x, other.x, 1e-3);  // the others stay: no pan
-  EXPECT_EQ(scene->params_to_json()["source"], 0);      // and no new source
-  mode.settle(10);
+  EXPECT_NEAR(mode.state().pane.vertex_point(25).x, other.x, 1e-3);  // the others stay: no pan
+  EXPECT_EQ(scene->params_to_json()["source"], 0);                   // and no new source
+  mode.state().pane.settle(10);
   (void)svg_of(*scene);
-  EXPECT_NEAR(mode.vertex_point(16).x, moved.x, 1);  // pinned
-  EXPECT_NEAR(mode.vertex_point(16).y, moved.y, 1);
+  EXPECT_NEAR(mode.state().pane.vertex_point(16).x, moved.x, 1);  // pinned
+  EXPECT_NEAR(mode.state().pane.vertex_point(16).y, moved.y, 1);
 }
 
 TEST(BfsSceneGraph, HoverTellsALevelsCountsAndAVertexsLevel) {
   auto scene = attached({{"graph", "gen:pmpp"}, {"source", "0"}});
   (void)svg_of(*scene);
-  const gfx::Vec2 at = graph_mode(*scene).vertex_point(8);
+  const gfx::Vec2 at = graph_mode(*scene).state().pane.vertex_point(8);
   const std::string text = scene->describe_at(at);
   EXPECT_NE(text.find("vertex 8"), std::string::npos) << text;
   EXPECT_NE(text.find("level 3"), std::string::npos) << text;

@@ -21,7 +21,8 @@ namespace {
 
 using bfs_test::attached;
 using bfs_test::graph_mode;
-using LayoutMode = BfsGraphScene::LayoutMode;
+using bfs_test::shown_graph;
+using LayoutMode = BfsGraphPane::LayoutMode;
 
 // A canvas that draws nothing: a frame of the scene without the cost of an SVG.
 class NullCanvas : public gfx::Canvas {
@@ -42,8 +43,9 @@ class NullCanvas : public gfx::Canvas {
   std::vector<std::string> texts;
 };
 
-// One frame: the texts the figure drew.
-std::vector<std::string> frame(const Scene& scene) {
+// One frame: the texts the figure drew (of a scene, or of a mode on its own).
+template <class SceneOrMode>
+std::vector<std::string> frame(const SceneOrMode& scene) {
   NullCanvas c;
   scene.draw(c, gfx::Theme::Light);
   return c.texts;
@@ -92,9 +94,9 @@ class BfsSceneLayoutAsync : public ::testing::Test {
 TEST_F(BfsSceneLayoutAsync, ANewGraphIsDrawnAtOnceAtItsStartingPositionsThenLaidOut) {
   auto scene =
       attached({{"graph", "gen:kron:11:8"}, {"layout_iterations", "40"}, {"layout_seed", "1101"}});
-  BfsGraphScene& g = graph_mode(*scene);
+  BfsGraphPane& g = graph_mode(*scene).state().pane;
   g.set_layout_mode(LayoutMode::Background);
-  const graph::Graph& graph = *g.graph();
+  const graph::Graph& graph = *shown_graph(*scene);
   const graph_layout::Params params = layout_params(40, 1101);
   const graph_layout::Positions start = graph_layout::initial_positions(graph, params.seed);
 
@@ -132,14 +134,15 @@ TEST_F(BfsSceneLayoutAsync, ANewGraphDuringALayoutNeverShowsTheOldLayout) {
                          {"seed", "1"},
                          {"layout_iterations", "120"},
                          {"layout_seed", "2202"}});
-  BfsGraphScene& g = graph_mode(*scene);
+  BfsGraphPane& g = graph_mode(*scene).state().pane;
   g.set_layout_mode(LayoutMode::Background);
-  const std::shared_ptr<const graph::Graph> old_graph = std::make_shared<graph::Graph>(*g.graph());
+  const std::shared_ptr<const graph::Graph> old_graph =
+      std::make_shared<graph::Graph>(*shown_graph(*scene));
   frame(*scene);  // the old graph's layout starts
   ASSERT_TRUE(g.layout_pending());
   scene->params_from_json({{"seed", "2"}});
   scene->reset();
-  const graph::Graph& graph = *g.graph();
+  const graph::Graph& graph = *shown_graph(*scene);
   ASSERT_EQ(graph.vertices, old_graph->vertices);
   ASSERT_NE(graph.columns, old_graph->columns);
   const graph_layout::Params params = layout_params(120, 2202);
@@ -172,55 +175,59 @@ TEST_F(BfsSceneLayoutAsync, DetachOrDestructionDuringALayoutIsClean) {
   {
     // Destroyed while its layout runs: the destructor waits for the worker.
     auto scene = attached(params);
-    graph_mode(*scene).set_layout_mode(LayoutMode::Background);
+    graph_mode(*scene).state().pane.set_layout_mode(LayoutMode::Background);
     frame(*scene);
-    EXPECT_TRUE(graph_mode(*scene).layout_pending());
+    EXPECT_TRUE(graph_mode(*scene).state().pane.layout_pending());
     scene->detach();
   }
   {
     // Detached while its layout runs, attached again: the layout arrives for the same graph.
     auto scene = attached(params);
-    BfsGraphScene& g = graph_mode(*scene);
+    BfsGraphPane& g = graph_mode(*scene).state().pane;
     g.set_layout_mode(LayoutMode::Background);
     frame(*scene);
     scene->detach();
     SceneContext context;
     scene->attach(context);
     g.wait_for_layout();
-    const graph_layout::Positions reference = simulated(*g.graph(), layout_params(60, 3303));
+    const graph_layout::Positions reference =
+        simulated(*shown_graph(*scene), layout_params(60, 3303));
     EXPECT_EQ(g.positions_x(), reference.x);
     EXPECT_FALSE(drew(frame(*scene), "laying out"));
   }
   {
     // Destroyed without a detach.
     auto scene = attached(params);
-    graph_mode(*scene).set_layout_mode(LayoutMode::Background);
+    graph_mode(*scene).state().pane.set_layout_mode(LayoutMode::Background);
     frame(*scene);
   }
 }
 
 TEST_F(BfsSceneLayoutAsync, ALayoutThatFailsOnTheWorkerReachesTheErrorLine) {
-  auto settings = std::make_shared<BfsSettings>();
-  settings->graph = "gen:kron:8:8";
-  settings->layout.theta = 20;  // past graph_layout's 0..10
-  BfsGraphScene scene(settings);
+  // The graph mode on its own, over settings the test holds (theta is not a parameter).
+  BfsSettings settings;
+  settings.graph = "gen:kron:8:8";
+  settings.layout.theta = 20;  // past graph_layout's 0..10
+  BfsGraphMode mode;
+  mode.set_settings(settings);
   SceneContext context;
-  scene.attach(context);
+  mode.attach(context);
+  BfsGraphPane& scene = mode.state().pane;
   scene.set_layout_mode(LayoutMode::Background);
-  EXPECT_NO_THROW(frame(scene));
+  EXPECT_NO_THROW(frame(mode));
   scene.wait_for_layout();
   EXPECT_FALSE(scene.layout_pending());
   EXPECT_NE(scene.layout_notice().find("layout failed"), std::string::npos)
       << scene.layout_notice();
   EXPECT_NE(scene.layout_notice().find("theta"), std::string::npos) << scene.layout_notice();
-  EXPECT_TRUE(drew(frame(scene), "layout failed"));
+  EXPECT_TRUE(drew(frame(mode), "layout failed"));
   // The starting positions stay on screen, and the worker is not started again every frame.
-  EXPECT_EQ(scene.positions_x(), graph_layout::initial_positions(*scene.graph(), 1).x);
+  EXPECT_EQ(scene.positions_x(), graph_layout::initial_positions(*mode.state().run.graph, 1).x);
   EXPECT_FALSE(scene.layout_pending());
   // The synchronous path still throws, as render and run report it.
   scene.set_layout_mode(LayoutMode::Synchronous);
-  settings->layout.seed = 2;
-  EXPECT_THROW(frame(scene), std::exception);
+  settings.layout.seed = 2;
+  EXPECT_THROW(frame(mode), std::exception);
 }
 
 TEST_F(BfsSceneLayoutAsync, OnlyTheWindowsFrameLoopMovesTheLayoutToTheWorker) {
@@ -229,9 +236,9 @@ TEST_F(BfsSceneLayoutAsync, OnlyTheWindowsFrameLoopMovesTheLayoutToTheWorker) {
   // render and run: never ticked, the layout is there on the first frame.
   auto synchronous = attached(params);
   frame(*synchronous);
-  EXPECT_FALSE(graph_mode(*synchronous).layout_pending());
-  EXPECT_EQ(graph_mode(*synchronous).positions_x(),
-            simulated(*graph_mode(*synchronous).graph(), layout_params(100, 4404)).x);
+  EXPECT_FALSE(graph_mode(*synchronous).state().pane.layout_pending());
+  EXPECT_EQ(graph_mode(*synchronous).state().pane.positions_x(),
+            simulated(*shown_graph(*synchronous), layout_params(100, 4404)).x);
   // The window ticks the scene before each frame, here in teach mode; the switch to graph mode
   // with a large graph draws at once.
   auto window = attached({{"mode", "teach"}, {"graph", "gen:pmpp"}});
@@ -241,7 +248,7 @@ TEST_F(BfsSceneLayoutAsync, OnlyTheWindowsFrameLoopMovesTheLayoutToTheWorker) {
   window->reset();
   ASSERT_EQ(window->params_to_json()["mode"], "graph");
   const auto texts = frame(*window);
-  EXPECT_TRUE(graph_mode(*window).layout_pending());
+  EXPECT_TRUE(graph_mode(*window).state().pane.layout_pending());
   EXPECT_TRUE(drew(texts, "laying out"));
 }
 

@@ -36,8 +36,8 @@ TEST(BfsSceneParams, TheSceneOpensOnKarateInGraphMode) {
   auto scene = attached(nlohmann::json::object());
   EXPECT_EQ(scene->mode(), "graph");
   EXPECT_EQ(scene->params_to_json()["graph"], "karate.mtx");
-  ASSERT_NE(graph_mode(*scene).graph(), nullptr);
-  EXPECT_EQ(graph_mode(*scene).graph()->vertices, 34);
+  ASSERT_NE(shown_graph(*scene), nullptr);
+  EXPECT_EQ(shown_graph(*scene)->vertices, 34);
 }
 
 TEST(BfsSceneParams, BadValuesAreRefusedNamingTheOptionAndNothingChanges) {
@@ -70,7 +70,7 @@ TEST(BfsSceneParams, BadValuesAreRefusedNamingTheOptionAndNothingChanges) {
     EXPECT_NE(message.find(c.says), std::string::npos) << message;
     EXPECT_EQ(scene->params_to_json(), before);
     EXPECT_EQ(scene->results_json()["result"], run);
-    EXPECT_EQ(graph_mode(*scene).graph()->vertices, 34);
+    EXPECT_EQ(shown_graph(*scene)->vertices, 34);
   }
   // The source check knows the graph: 33 is karate's last vertex; the message names the range.
   EXPECT_EQ(error_of(*scene, {{"source", "33"}}), "");
@@ -102,13 +102,13 @@ TEST(BfsSceneParams, AMalformedFileIsRefusedWithItsLineAndThePreviousGraphStays)
     EXPECT_NE(message.find(f.line), std::string::npos) << message;
     EXPECT_EQ(scene->params_to_json(), before);
     EXPECT_EQ(scene->results_json()["result"], run);
-    EXPECT_EQ(graph_mode(*scene).graph()->vertices, 9);
+    EXPECT_EQ(shown_graph(*scene)->vertices, 9);
   }
   // The same file fixed loads, and a good graph replaces the pmpp graph.
   const std::string good = dir + "/good.el";
   std::ofstream(good) << "0 1\n1 2\n2 3\n";
   EXPECT_EQ(error_of(*scene, {{"graph", good}}), "");
-  EXPECT_EQ(graph_mode(*scene).graph()->vertices, 4);
+  EXPECT_EQ(shown_graph(*scene)->vertices, 4);
   EXPECT_EQ(scene->step_count(), 4);
 }
 
@@ -123,7 +123,7 @@ TEST(BfsSceneParams, ANewGraphStartsAtItsFirstVertexAndShowsItsLastLevel) {
 
 TEST(BfsSceneParams, AGraphWhoseVertexZeroIsIsolatedOpensOnAVertexWithEdges) {
   auto scene = attached({{"graph", "gen:kron:10:16"}});  // vertex 0 isolated (seed 1)
-  const graph::Graph* g = graph_mode(*scene).graph();
+  const graph::Graph* g = shown_graph(*scene);
   ASSERT_NE(g, nullptr);
   const int source = scene->params_to_json()["source"].get<int>();
   EXPECT_GT(g->degree(source), 0);
@@ -139,7 +139,7 @@ TEST(BfsSceneParams, AGraphWhoseVertexZeroIsIsolatedOpensOnAVertexWithEdges) {
 
 TEST(BfsSceneParams, TheMinnesotaRoadsLoadWithTheirCoordinatesAndBothDirections) {
   auto scene = attached({{"graph", "minnesota_edges.txt"}});
-  const graph::Graph* g = graph_mode(*scene).graph();
+  const graph::Graph* g = shown_graph(*scene);
   ASSERT_NE(g, nullptr);
   EXPECT_EQ(g->vertices, 2642);
   EXPECT_EQ(g->edges(), 2 * 3303);

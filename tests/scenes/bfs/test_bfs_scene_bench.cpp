@@ -4,7 +4,7 @@
 // a note (not a failure) where the work would take minutes.
 #include <sstream>
 
-#include "scenes/bfs/bfs_bench.h"
+#include "bfs_bench.h"
 #include "test_bfs_scene_support.h"
 
 namespace ws::app {
@@ -12,9 +12,14 @@ namespace {
 
 using namespace bfs_test;
 
+// The benchmark as `warpscope bench --scene bfs` makes it: the scene's default settings.
+BenchJob bench_job(const BenchRequest& r) {
+  return bench::bfs_bench_job(r, bfs_bench_choice(BfsSettings{}, r.from_scene));
+}
+
 BenchReport run_job(const BenchRequest& r) {
   std::ostringstream progress;
-  return bfs_bench_job(BfsSettings{}, r)(progress);
+  return bench_job(r)(progress);
 }
 
 TEST(BfsSceneBench, EveryVariantIsTimedAndVerifiedWithGtepsFromTheTraversedEdges) {
@@ -79,7 +84,7 @@ TEST(BfsSceneBench, OptionsAreCheckedBeforeAnyWork) {
   for (const auto& c : cases) {
     SCOPED_TRACE(c.says);
     try {
-      (void)bfs_bench_job(BfsSettings{}, c.request);
+      (void)bench_job(c.request);
       ADD_FAILURE() << "accepted";
     } catch (const std::exception& e) {
       EXPECT_NE(std::string(e.what()).find(c.says), std::string::npos) << e.what();

@@ -1,3 +1,12 @@
+// The BFS scene's teach mode (bfs_teach_mode.h): one traced search on a small graph (up to
+// bfs::kTeachMaxVertices vertices; the textbook's 9-vertex example by default), step by step inside
+// each level: the CSR (CSC, COO) arrays and the level / parent arrays as cells with the threads
+// that read and wrote them, the frontier queues and the atomics on their tails in the order they
+// serialize, the graph drawn with the frontier, visited and unvisited vertices and the edges this
+// step examines, and per warp the busy and idle lanes (the load imbalance that degree variation
+// causes). A graph too large to trace leaves the mode running with a message that names graphs
+// that fit.
+//
 // What the BFS teach figure reads out of a traced search, and its parts. The facts of one step
 // (the edges examined and the threads that read them, the atomics on the queue tails in the order
 // they serialize, every cell touched and by whom, each warp's busy and idle lanes this step and
@@ -7,6 +16,8 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -15,6 +26,7 @@
 #include "render/canvas.h"
 #include "render/palette.h"
 #include "scene_kit/teach_pipeline.h"
+#include "scenes/bfs/bfs_settings.h"
 #include "views/cell_rows.h"
 #include "views/graph/graph_view.h"
 
@@ -139,5 +151,32 @@ float draw_tail_atomics(gfx::Canvas& c, gfx::Vec2 origin, float width, const Tea
 // for its busy steps over the level; within [origin, origin + size].
 void draw_lane_strips(gfx::Canvas& c, gfx::Vec2 origin, gfx::Vec2 size, const TeachFrame& f,
                       TeachHover& hover);
+
+// ---- What the mode keeps.
+struct BfsTeachState {
+  std::shared_ptr<const graph::Graph> graph;  // the graph traced (null: none is, `message` says)
+  std::vector<int32_t> reference;             // graph::bfs_reference from the source
+  TeachLayout layout;                         // vertex positions in the unit square
+  // Why nothing is traced ("" while a run is shown): a graph too large for teach mode, a source
+  // outside it; in English (the run document, tests; the mode's shown_message() translates).
+  std::string message;
+  enum class Why { None, TooLarge, BadSource } why = Why::None;
+  int64_t vertices = 0, edges = 0;  // of the graph named, even when too large
+  TeachHover hover;                 // what the last draw laid out
+  // A trace the tests hand in (BfsTeachMode::show) instead of bfs::teach's.
+  std::optional<std::pair<graph::Graph, bfs::TeachRun>> handed;
+};
+
+// The figure of the step shown: the run (null: the message says why there is none), its graph and
+// layout, the graph's name and the backend.
+struct TeachFigure {
+  const Taught<bfs::TeachRun>* taught = nullptr;
+  const BfsTeachState* state = nullptr;
+  std::string label;    // the graph's name
+  std::string message;  // in the current language
+  int step = 0;
+  Backend backend = Backend::Cpu;
+};
+void draw_teach_figure(gfx::Canvas& c, gfx::Theme theme, const TeachFigure& f, TeachHover& hover);
 
 }  // namespace ws::app

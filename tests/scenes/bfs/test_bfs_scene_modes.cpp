@@ -11,17 +11,17 @@
 #include <vector>
 
 #include "graph/graph.h"
-#include "scenes/bfs/bfs_teach_scene.h"
+#include "scenes/bfs/teach/bfs_teach_mode.h"
 #include "test_bfs_scene_support.h"
 
 namespace ws::app {
 namespace {
 
 using bfs_test::attached;
-using bfs_test::graph_mode;
+using bfs_test::shown_graph;
 
-BfsTeachScene& teach_mode(BfsScene& scene) {
-  return dynamic_cast<BfsTeachScene&>(*scene.find_mode("teach"));
+BfsTeachMode& teach_mode(BfsScene& scene) {
+  return *scene.find_mode<BfsTeachMode>("teach");
 }
 
 void apply(BfsScene& scene, const nlohmann::json& params) {
@@ -37,9 +37,9 @@ TEST(BfsSceneModes, TeachModeOpensOnTheTextbooksGraphAndGraphModeGetsKarateBack)
   apply(*scene, {{"mode", "teach"}});
   EXPECT_EQ(scene->params_to_json()["graph"], "gen:pmpp");
   EXPECT_EQ(scene->params_to_json()["source"], 0);
-  ASSERT_NE(teach_mode(*scene).run(), nullptr) << teach_mode(*scene).message();
-  EXPECT_EQ(teach_mode(*scene).graph()->vertices, 9);
-  EXPECT_EQ(teach_mode(*scene).run()->result.level, kTextbook);
+  ASSERT_NE(teach_mode(*scene).shown_run(), nullptr) << teach_mode(*scene).state().message;
+  EXPECT_EQ(teach_mode(*scene).state().graph.get()->vertices, 9);
+  EXPECT_EQ(teach_mode(*scene).shown_run()->result.level, kTextbook);
   // A new source in teach mode keeps the textbook's graph; graph mode gets karate back, from the
   // source and at the level it showed.
   apply(*scene, {{"source", "2"}});
@@ -48,8 +48,8 @@ TEST(BfsSceneModes, TeachModeOpensOnTheTextbooksGraphAndGraphModeGetsKarateBack)
   EXPECT_EQ(back["graph"], "karate.mtx");
   EXPECT_EQ(back["source"], 5);
   EXPECT_EQ(back["level"], 1);
-  ASSERT_NE(graph_mode(*scene).graph(), nullptr);
-  EXPECT_EQ(graph_mode(*scene).graph()->vertices, 34);
+  ASSERT_NE(shown_graph(*scene), nullptr);
+  EXPECT_EQ(shown_graph(*scene)->vertices, 34);
   // And again: the swap is not a one-off.
   apply(*scene, {{"mode", "teach"}});
   EXPECT_EQ(scene->params_to_json()["graph"], "gen:pmpp");
@@ -61,9 +61,9 @@ TEST(BfsSceneModes, AGraphGivenWithTheSwitchOrChosenMeanwhileStays) {
   {  // --mode teach --graph karate.mtx: karate in teach mode, and still karate after.
     auto scene = attached({{"mode", "teach"}, {"graph", "karate.mtx"}, {"source", "33"}});
     EXPECT_EQ(scene->mode(), "teach");
-    ASSERT_NE(teach_mode(*scene).run(), nullptr) << teach_mode(*scene).message();
-    EXPECT_EQ(teach_mode(*scene).graph()->vertices, 34);
-    EXPECT_EQ(teach_mode(*scene).run()->params.source, 33);
+    ASSERT_NE(teach_mode(*scene).shown_run(), nullptr) << teach_mode(*scene).state().message;
+    EXPECT_EQ(teach_mode(*scene).state().graph.get()->vertices, 34);
+    EXPECT_EQ(teach_mode(*scene).shown_run()->params.source, 33);
     apply(*scene, {{"mode", "graph"}});
     EXPECT_EQ(scene->params_to_json()["graph"], "karate.mtx");
     EXPECT_EQ(scene->params_to_json()["source"], 33);
@@ -75,15 +75,15 @@ TEST(BfsSceneModes, AGraphGivenWithTheSwitchOrChosenMeanwhileStays) {
     apply(*scene, {{"mode", "graph"}});
     EXPECT_EQ(scene->params_to_json()["graph"], "gen:tree:4");
     EXPECT_EQ(scene->params_to_json()["source"], 3);
-    EXPECT_EQ(graph_mode(*scene).graph()->vertices, 31);
+    EXPECT_EQ(shown_graph(*scene)->vertices, 31);
   }
   {  // The user's own graph in graph mode is what teach mode opens on.
     auto scene = attached({{"graph", "gen:grid:6x6"}, {"source", "7"}});
     apply(*scene, {{"mode", "teach"}});
     EXPECT_EQ(scene->params_to_json()["graph"], "gen:grid:6x6");
-    ASSERT_NE(teach_mode(*scene).run(), nullptr);
-    EXPECT_EQ(teach_mode(*scene).graph()->vertices, 36);
-    EXPECT_EQ(teach_mode(*scene).run()->params.source, 7);
+    ASSERT_NE(teach_mode(*scene).shown_run(), nullptr);
+    EXPECT_EQ(teach_mode(*scene).state().graph.get()->vertices, 36);
+    EXPECT_EQ(teach_mode(*scene).shown_run()->params.source, 7);
   }
   {  // A switch that fails (a source the textbook's graph lacks) leaves everything as it was.
     auto scene = attached(nlohmann::json::object());
@@ -132,12 +132,12 @@ TEST(BfsSceneModes, BothModesLoadASymmetrizedGeneratorAsTheSameGraph) {
                            {"graph", "gen:" + spec},
                            {"seed", std::to_string(seed)},
                            {"symmetrize", true}});
-    const graph::Graph* taught = teach_mode(*scene).graph();
-    ASSERT_NE(taught, nullptr) << teach_mode(*scene).message();
+    const graph::Graph* taught = teach_mode(*scene).state().graph.get();
+    ASSERT_NE(taught, nullptr) << teach_mode(*scene).state().message;
     const graph::Graph t = *taught;
     apply(*scene, {{"mode", "graph"}});
     EXPECT_EQ(scene->params_to_json()["graph"], "gen:" + spec);
-    const graph::Graph* shown = graph_mode(*scene).graph();
+    const graph::Graph* shown = shown_graph(*scene);
     ASSERT_NE(shown, nullptr);
     EXPECT_EQ(shown->vertices, t.vertices);
     EXPECT_EQ(shown->row_offsets, t.row_offsets);
@@ -161,7 +161,7 @@ TEST(BfsSceneModes, ALargeGraphGivenInTeachModeSwitchesWithANotice) {
   const std::string notice = scene->notice();
   EXPECT_NE(notice.find("switched to graph mode"), std::string::npos) << notice;
   EXPECT_NE(notice.find("bcspwr10.mtx"), std::string::npos) << notice;
-  EXPECT_NE(notice.find(std::to_string(graph_mode(*scene).graph()->vertices) + " vertices"),
+  EXPECT_NE(notice.find(std::to_string(shown_graph(*scene)->vertices) + " vertices"),
             std::string::npos)
       << notice;
   EXPECT_NE(notice.find(std::to_string(bfs::kTeachMaxVertices)), std::string::npos) << notice;
@@ -171,7 +171,7 @@ TEST(BfsSceneModes, ALargeGraphGivenInTeachModeSwitchesWithANotice) {
   EXPECT_EQ(scene->notice(), notice);
   apply(*scene, {{"source", "3"}});
   EXPECT_EQ(scene->notice(), "");
-  graph_mode(*scene).params_from_json(nlohmann::json::object());  // nothing changed here
+  scene->params_from_json(nlohmann::json::object());  // nothing changed here
   EXPECT_EQ(scene->notice(), "");
   // A switch that was asked for, or a small graph in teach mode, gives no notice.
   apply(*scene, {{"mode", "teach"}, {"graph", "gen:pmpp"}});
@@ -182,11 +182,11 @@ TEST(BfsSceneModes, ALargeGraphGivenInTeachModeSwitchesWithANotice) {
   apply(*scene, {{"graph", "gen:grid:10x10"}});
   EXPECT_EQ(scene->mode(), "graph");
   EXPECT_NE(scene->notice().find("100 vertices"), std::string::npos) << scene->notice();
-  // A change made in the graph mode's own panel (straight to the mode) ends it too.
+  // A change made in the graph mode's own panel (an edit of the scene) ends it too.
   auto again = attached({{"mode", "teach"}});
   apply(*again, {{"graph", "gen:grid:10x10"}});
   ASSERT_NE(again->notice(), "");
-  graph_mode(*again).params_from_json({{"source", "5"}});
+  again->params_from_json({{"source", "5"}});
   EXPECT_EQ(again->notice(), "");
 }
 

@@ -15,18 +15,30 @@
 #include "imgui_frame_test_support.h"
 #include "render/figure.h"
 #include "shell/headless_context.h"
-#include "scenes/bfs/bfs_teach_scene.h"
+#include "scenes/bfs/bfs_scene.h"
+#include "scenes/bfs/teach/bfs_teach_mode.h"
 #include "scene_kit/code_panel.h"
 
 namespace ws::app {
 namespace {
 
-std::unique_ptr<BfsTeachScene> attached(const nlohmann::json& params) {
-  auto scene = std::make_unique<BfsTeachScene>(std::make_shared<BfsSettings>());
-  scene->params_from_json(params);
+// The BFS scene in teach mode, and every edit with "mode": "teach" (the mode keeps a graph too
+// large for it, which an edit without the mode would show in graph mode instead).
+nlohmann::json in_teach(nlohmann::json params) {
+  params["mode"] = "teach";
+  return params;
+}
+
+std::unique_ptr<BfsScene> attached(const nlohmann::json& params) {
+  auto scene = std::make_unique<BfsScene>();
+  scene->params_from_json(in_teach(params));
   static SceneContext context;  // CPU backend: the same on every machine
   scene->attach(context);
   return scene;
+}
+
+BfsTeachMode& teach(const BfsScene& scene) {
+  return *scene.find_mode<BfsTeachMode>("teach");
 }
 
 std::string svg_of(const Scene& scene, int width = 1280, int height = 720) {
@@ -43,8 +55,8 @@ graph::Graph load(const std::string& name) {
 }
 
 // The level array after `step` as integers (-1 unreached).
-std::vector<int32_t> level_cells(const BfsTeachScene& scene, int step) {
-  const bfs::TeachRun& run = *scene.run();
+std::vector<int32_t> level_cells(const BfsScene& scene, int step) {
+  const bfs::TeachRun& run = *teach(scene).shown_run();
   const int b = bfs::teach_buffer(run.trace, "level");
   EXPECT_GE(b, 0);
   const auto snapshots = replay_snapshots(run.trace);
@@ -55,8 +67,8 @@ std::vector<int32_t> level_cells(const BfsTeachScene& scene, int step) {
 }
 
 // The centre of the cell of row `label`, column `col` in the last draw, or {-1, -1}.
-gfx::Vec2 cell_centre(const BfsTeachScene& scene, const std::string& label, int col) {
-  const TeachHover& h = scene.hover();
+gfx::Vec2 cell_centre(const BfsScene& scene, const std::string& label, int col) {
+  const TeachHover& h = teach(scene).state().hover;
   for (size_t r = 0; r < h.rows.size(); ++r)
     if (h.rows[r].label == label && col < int(h.rows[r].cells.size())) {
       const gfx::Vec2 a = h.geometry.cell_min(int(r), col), b = h.geometry.cell_max(int(r), col);
@@ -73,8 +85,8 @@ TEST(BfsTeachScene, EveryVariantOnThePmppGraphAndKarateStepsDrawsAndEndsAtTheRef
         SCOPED_TRACE(graph_name + " " + vi.id + " from " + std::to_string(source));
         auto scene = attached(
             {{"graph", graph_name}, {"variant", vi.id}, {"source", std::to_string(source)}});
-        ASSERT_NE(scene->run(), nullptr) << scene->message();
-        const bfs::TeachRun& run = *scene->run();
+        ASSERT_NE(teach(*scene).shown_run(), nullptr) << teach(*scene).state().message;
+        const bfs::TeachRun& run = *teach(*scene).shown_run();
         EXPECT_EQ(scene->step_count(), int(run.trace.steps.size()));
         EXPECT_EQ(run.step_depth.size(), run.trace.steps.size());
         const std::vector<int32_t> reference = graph::bfs_reference(g, source);
@@ -107,8 +119,8 @@ TEST(BfsTeachScene, QueueTailAtomicsGiveEachDiscoveredVertexItsOwnSlot) {
     for (const char* variant : {"global-queue", "block-queue"}) {
       SCOPED_TRACE(graph_name + " " + variant);
       auto scene = attached({{"graph", graph_name}, {"variant", variant}});
-      ASSERT_NE(scene->run(), nullptr) << scene->message();
-      const bfs::TeachRun& run = *scene->run();
+      ASSERT_NE(teach(*scene).shown_run(), nullptr) << teach(*scene).state().message;
+      const bfs::TeachRun& run = *teach(*scene).shown_run();
       const Snapshots snaps = replay_snapshots(run.trace);
       const int tail = bfs::teach_buffer(run.trace, "tail");
       ASSERT_GE(tail, 0);
@@ -138,16 +150,16 @@ TEST(BfsTeachScene, EveryStepHighlightsAStatementOfTheVariantsKernel) {
   for (const bfs::VariantInfo& vi : bfs::variant_infos()) {
     SCOPED_TRACE(vi.id);
     auto scene = attached({{"graph", "gen:pmpp"}, {"variant", vi.id}});
-    ASSERT_NE(scene->run(), nullptr);
+    ASSERT_NE(teach(*scene).shown_run(), nullptr);
     for (int s = 0; s < scene->step_count(); ++s) {
       scene->seek(s);
-      const KernelSource src = scene->kernel_source();
+      const KernelSource src = teach(*scene).kernel_source();
       const SourceSection section = load_step_source(src.file, src.section, src.marker);
       ASSERT_FALSE(section.lines.empty()) << "no section " << src.section << " in " << src.file;
       if (!src.marker.empty()) {
         EXPECT_GE(find_marker_line(section, src.marker), 0)
-            << "step " << s << " (" << scene->run()->trace.steps[size_t(s)].label << "): marker "
-            << src.marker << " not in " << section.title;
+            << "step " << s << " (" << teach(*scene).shown_run()->trace.steps[size_t(s)].label
+            << "): marker " << src.marker << " not in " << section.title;
       }
     }
   }
@@ -155,7 +167,7 @@ TEST(BfsTeachScene, EveryStepHighlightsAStatementOfTheVariantsKernel) {
 
 TEST(BfsTeachScene, TheFiguresFitSmallAndLargeCanvases) {
   auto scene = attached({{"graph", "karate.mtx"}, {"variant", "edge-centric"}});
-  ASSERT_NE(scene->run(), nullptr);
+  ASSERT_NE(teach(*scene).shown_run(), nullptr);
   for (auto [w, h] : {std::pair{640, 400}, std::pair{1280, 720}, std::pair{1920, 1080}}) {
     scene->seek(1);
     EXPECT_FALSE(svg_of(*scene, w, h).empty());
@@ -166,16 +178,16 @@ TEST(BfsTeachScene, TheFiguresFitSmallAndLargeCanvases) {
     EXPECT_FALSE(
         gfx::render_figure_svg([&](gfx::Canvas& c) { scene->draw(c, gfx::Theme::Dark); }, dark)
             .empty());
-    EXPECT_FALSE(scene->hover().rows.empty());
+    EXPECT_FALSE(teach(*scene).state().hover.rows.empty());
     // Every row lies inside the canvas.
-    EXPECT_LE(scene->hover().geometry.bottom(), float(h));
-    EXPECT_EQ(int(scene->hover().vertices.size()), 34);
+    EXPECT_LE(teach(*scene).state().hover.geometry.bottom(), float(h));
+    EXPECT_EQ(int(teach(*scene).state().hover.vertices.size()), 34);
   }
 }
 
 TEST(BfsTeachScene, HoverNamesTheCellTheVertexAndTheThreads) {
   auto scene = attached({{"graph", "gen:pmpp"}, {"variant", "push"}});
-  ASSERT_NE(scene->run(), nullptr);
+  ASSERT_NE(teach(*scene).shown_run(), nullptr);
   const graph::Graph g = load("gen:pmpp");
   const std::vector<int32_t> reference = graph::bfs_reference(g, 0);
   scene->seek(scene->step_count() - 1);
@@ -188,7 +200,7 @@ TEST(BfsTeachScene, HoverNamesTheCellTheVertexAndTheThreads) {
               0u)
         << scene->describe_at(at);
     // The vertex in the drawing: its id, level, parent and degree.
-    const TeachHover::Spot& spot = scene->hover().vertices.at(size_t(v));
+    const TeachHover::Spot& spot = teach(*scene).state().hover.vertices.at(size_t(v));
     const std::string text = scene->describe_at(spot.centre);
     EXPECT_EQ(
         text.rfind(
@@ -208,7 +220,7 @@ TEST(BfsTeachScene, HoverNamesTheCellTheVertexAndTheThreads) {
         << text;
   }
   // At a step that reads edges, a columns cell the step read names the thread that read it.
-  const bfs::TeachRun& run = *scene->run();
+  const bfs::TeachRun& run = *teach(*scene).shown_run();
   const int columns = bfs::teach_buffer(run.trace, "columns");
   ASSERT_GE(columns, 0);
   for (int s = 0; s < scene->step_count(); ++s) {
@@ -231,8 +243,8 @@ TEST(BfsTeachScene, HoverNamesTheCellTheVertexAndTheThreads) {
 
 TEST(BfsTeachScene, HoverNamesTheTailAtomicsAndTheWarps) {
   auto scene = attached({{"graph", "karate.mtx"}, {"variant", "global-queue"}});
-  ASSERT_NE(scene->run(), nullptr);
-  const bfs::TeachRun& run = *scene->run();
+  ASSERT_NE(teach(*scene).shown_run(), nullptr);
+  const bfs::TeachRun& run = *teach(*scene).shown_run();
   const int tail = bfs::teach_buffer(run.trace, "tail");
   int checked = 0;
   for (int s = 0; s < scene->step_count(); ++s) {
@@ -244,7 +256,7 @@ TEST(BfsTeachScene, HoverNamesTheTailAtomicsAndTheWarps) {
     (void)svg_of(*scene);
     // The boxes of the chain, left to right, name the threads in the order they serialize.
     std::vector<int32_t> named;
-    for (const TeachHover::Box& b : scene->hover().boxes) {
+    for (const TeachHover::Box& b : teach(*scene).state().hover.boxes) {
       const std::string text = scene->describe_at({(b.min.x + b.max.x) / 2, b.min.y + 2});
       const size_t at = text.find("atomicAdd on tail by thread ");
       if (at == 0) named.push_back(std::stoi(text.substr(28)));
@@ -256,7 +268,7 @@ TEST(BfsTeachScene, HoverNamesTheTailAtomicsAndTheWarps) {
     // Every warp of the launch has a strip that says how many of its lanes were busy.
     const std::vector<int32_t> active = active_threads(run.trace.steps[size_t(s)]);
     int strips = 0;
-    for (const TeachHover::Box& b : scene->hover().boxes) {
+    for (const TeachHover::Box& b : teach(*scene).state().hover.boxes) {
       const std::string text = scene->describe_at({(b.min.x + b.max.x) / 2, b.max.y - 1});
       if (text.rfind("warp ", 0) != 0) continue;
       const int w = std::stoi(text.substr(5));
@@ -273,12 +285,14 @@ TEST(BfsTeachScene, HoverNamesTheTailAtomicsAndTheWarps) {
 
 TEST(BfsTeachScene, AGraphTooLargeGivesAMessageAndTheModeStaysUsable) {
   auto scene = attached({{"graph", "gen:pmpp"}});
-  ASSERT_NE(scene->run(), nullptr);
-  EXPECT_NO_THROW(scene->params_from_json({{"graph", "bcspwr10.mtx"}}));
+  ASSERT_NE(teach(*scene).shown_run(), nullptr);
+  EXPECT_NO_THROW(scene->params_from_json(in_teach({{"graph", "bcspwr10.mtx"}})));
   EXPECT_NO_THROW(scene->reset());
-  EXPECT_EQ(scene->run(), nullptr);
-  EXPECT_NE(scene->message().find("karate.mtx"), std::string::npos) << scene->message();
-  EXPECT_NE(scene->message().find(std::to_string(bfs::kTeachMaxVertices)), std::string::npos);
+  EXPECT_EQ(teach(*scene).shown_run(), nullptr);
+  EXPECT_NE(teach(*scene).state().message.find("karate.mtx"), std::string::npos)
+      << teach(*scene).state().message;
+  EXPECT_NE(teach(*scene).state().message.find(std::to_string(bfs::kTeachMaxVertices)),
+            std::string::npos);
   EXPECT_EQ(scene->step_count(), 1);
   scene->seek(3);
   EXPECT_EQ(scene->current_step(), 0);
@@ -288,27 +302,27 @@ TEST(BfsTeachScene, AGraphTooLargeGivesAMessageAndTheModeStaysUsable) {
   EXPECT_NE(scene->results_json()["summary"].get<std::string>().find("teach mode"),
             std::string::npos);
   // A generated graph past the limit too, then back to one that fits.
-  scene->params_from_json({{"graph", "gen:grid:9x9"}});
+  scene->params_from_json(in_teach({{"graph", "gen:grid:9x9"}}));
   scene->reset();
-  EXPECT_EQ(scene->run(), nullptr);
-  scene->params_from_json({{"graph", "karate.mtx"}, {"source", "33"}});
+  EXPECT_EQ(teach(*scene).shown_run(), nullptr);
+  scene->params_from_json(in_teach({{"graph", "karate.mtx"}, {"source", "33"}}));
   scene->reset();
-  ASSERT_NE(scene->run(), nullptr);
-  EXPECT_EQ(scene->run()->params.source, 33);
-  EXPECT_TRUE(scene->message().empty());
+  ASSERT_NE(teach(*scene).shown_run(), nullptr);
+  EXPECT_EQ(teach(*scene).shown_run()->params.source, 33);
+  EXPECT_TRUE(teach(*scene).state().message.empty());
 }
 
 TEST(BfsTeachScene, TheGraphsTheMessageSuggestsAllFitTeachMode) {
   auto scene = attached({{"graph", "4elt.graph"}});
-  ASSERT_EQ(scene->run(), nullptr);
-  const std::string message = scene->message();
+  ASSERT_EQ(teach(*scene).shown_run(), nullptr);
+  const std::string message = teach(*scene).state().message;
   int suggested = 0;
   for (const char* name : {"gen:pmpp", "karate.mtx", "gen:tree:4", "gen:grid:6x6", "gen:er:40:3"}) {
     if (message.find(name) == std::string::npos) continue;
     ++suggested;
-    scene->params_from_json({{"graph", name}});
+    scene->params_from_json(in_teach({{"graph", name}}));
     scene->reset();
-    EXPECT_NE(scene->run(), nullptr) << name << ": " << scene->message();
+    EXPECT_NE(teach(*scene).shown_run(), nullptr) << name << ": " << teach(*scene).state().message;
   }
   EXPECT_GE(suggested, 2);
 }
@@ -341,30 +355,30 @@ TEST(BfsTeachScene, PanelsDrawInAnImGuiFrame) {
 
 TEST(BfsTeachScene, BadParametersAreRefusedAndKeepTheRun) {
   auto scene = attached({{"graph", "gen:pmpp"}, {"variant", "pull"}});
-  ASSERT_NE(scene->run(), nullptr);
+  ASSERT_NE(teach(*scene).shown_run(), nullptr);
   const int steps = scene->step_count();
-  EXPECT_THROW(scene->params_from_json({{"source", "9"}}), Error);  // pmpp has 0..8
-  EXPECT_THROW(scene->params_from_json({{"graph", "no-such-graph.mtx"}}), Error);
-  EXPECT_THROW(scene->params_from_json({{"variant", "sideways"}}), Error);
+  EXPECT_THROW(scene->params_from_json(in_teach({{"source", "9"}})), Error);  // pmpp has 0..8
+  EXPECT_THROW(scene->params_from_json(in_teach({{"graph", "no-such-graph.mtx"}})), Error);
+  EXPECT_THROW(scene->params_from_json(in_teach({{"variant", "sideways"}})), Error);
   EXPECT_EQ(scene->params_to_json()["variant"], "pull");
   EXPECT_EQ(scene->params_to_json()["graph"], "gen:pmpp");
   EXPECT_FALSE(svg_of(*scene).empty());
-  EXPECT_EQ(scene->hover().vertices.size(), 9u);
+  EXPECT_EQ(teach(*scene).state().hover.vertices.size(), 9u);
   scene->reset();
-  ASSERT_NE(scene->run(), nullptr);
+  ASSERT_NE(teach(*scene).shown_run(), nullptr);
   EXPECT_EQ(scene->step_count(), steps);
   // A new graph taken but not yet run: the figure keeps the run it has until reset().
-  scene->params_from_json({{"graph", "karate.mtx"}, {"source", "20"}});
+  scene->params_from_json(in_teach({{"graph", "karate.mtx"}, {"source", "20"}}));
   EXPECT_FALSE(svg_of(*scene).empty());
-  EXPECT_EQ(scene->hover().vertices.size(), 9u);
+  EXPECT_EQ(teach(*scene).state().hover.vertices.size(), 9u);
   scene->reset();
   EXPECT_FALSE(svg_of(*scene).empty());
-  EXPECT_EQ(scene->hover().vertices.size(), 34u);
+  EXPECT_EQ(teach(*scene).state().hover.vertices.size(), 34u);
 }
 
 TEST(BfsTeachScene, ParameterChangesRunTheSearchAgain) {
   auto scene = attached({{"graph", "karate.mtx"}, {"variant", "global-queue"}});
-  ASSERT_NE(scene->run(), nullptr);
+  ASSERT_NE(teach(*scene).shown_run(), nullptr);
   const graph::Graph g = load("karate.mtx");
   for (const auto& [key, value] :
        std::vector<std::pair<std::string, std::string>>{{"variant", "block-queue"},
@@ -375,10 +389,10 @@ TEST(BfsTeachScene, ParameterChangesRunTheSearchAgain) {
                                                         {"beta", "3"},
                                                         {"graph", "gen:pmpp"}}) {
     SCOPED_TRACE(key + "=" + value);
-    scene->params_from_json({{key, value}});
+    scene->params_from_json(in_teach({{key, value}}));
     scene->reset();
-    ASSERT_NE(scene->run(), nullptr);
-    const bfs::TeachParams& p = scene->run()->params;
+    ASSERT_NE(teach(*scene).shown_run(), nullptr);
+    const bfs::TeachParams& p = teach(*scene).shown_run()->params;
     if (key == "variant") {
       bfs::Variant v;
       ASSERT_TRUE(bfs::parse_variant(value, v));
@@ -399,8 +413,8 @@ TEST(BfsTeachScene, ParameterChangesRunTheSearchAgain) {
     const graph::Graph now = load(key == "graph" ? value : "karate.mtx");
     EXPECT_EQ(level_cells(*scene, scene->step_count() - 1), graph::bfs_reference(now, p.source));
   }
-  EXPECT_EQ(scene->graph()->vertices, 9);  // the new graph starts from vertex 0
-  EXPECT_EQ(scene->run()->params.source, 0);
+  EXPECT_EQ(teach(*scene).state().graph->vertices, 9);  // the new graph starts from vertex 0
+  EXPECT_EQ(teach(*scene).shown_run()->params.source, 0);
 }
 
 }  // namespace

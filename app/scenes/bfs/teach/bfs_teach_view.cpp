@@ -10,10 +10,10 @@
 #include <cmath>
 #include <set>
 
-#include "bfs_graph_key.h"
-#include "bfs_strings.h"
-#include "bfs_teach_scene.h"
+#include "bfs_teach_view.h"
 #include "i18n/i18n.h"
+#include "scenes/bfs/bfs_graph_key.h"
+#include "scenes/bfs/bfs_strings.h"
 #include "views/field_raster.h"
 #include "views/figure_parts.h"
 #include "views/legend.h"
@@ -88,46 +88,47 @@ struct RowPlan {
 
 }  // namespace
 
-void BfsTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
-  hover_.clear();
+void draw_teach_figure(gfx::Canvas& c, gfx::Theme theme, const TeachFigure& f, TeachHover& hover) {
+  hover.clear();
   const gfx::Palette& pal = gfx::palette(theme);
   c.rect_filled({0, 0}, c.size(), pal.background);
   const float font = figure_font(c.size());
   const Vec2 size = c.size();
-  if (!taught_) {
-    const std::string title = trf("BFS teach mode: {0}", settings_->graph_label());
+  if (!f.taught || !f.state->graph) {
+    const std::string title = trf("BFS teach mode: {0}", f.label);
     float y = draw_header(c, title, "", "", "", pal, font);
-    const std::string text = !message_.empty() ? shown_message() : std::string(tr("no run yet"));
+    const std::string text = !f.message.empty() ? f.message : std::string(tr("no run yet"));
     draw_wrapped(c, {font, y}, text, font * 1.1f, size.x - 2 * font, pal.mismatch, 8);
     return;
   }
-  const bfs::TeachRun& run = taught_->run;
+  const bfs::TeachRun& run = f.taught->run;
   const Trace& trace = run.trace;
-  const int step = cursor_.step();
+  const int step = f.step;
   const TraceStep& s = trace.steps.at(size_t(step));
   const bfs::VariantInfo& vi = bfs::info(run.params.variant);
-  const StepFacts facts = step_facts(run, taught_->traced.snapshots, step);
-  const std::vector<std::vector<double>>& values = taught_->traced.snapshots.at(size_t(step));
-  const graph::Graph& g = *graph_;
+  const StepFacts facts = step_facts(run, f.taught->traced.snapshots, step);
+  const std::vector<std::vector<double>>& values = f.taught->traced.snapshots.at(size_t(step));
+  const graph::Graph& g = *f.state->graph;
   const int bd = std::max(s.block_dim, 1);
   const int warp = std::max(trace.warp_size, 1);
 
-  const std::string title = trf("BFS: {0}", variant_title_text(vi));
+  const std::string title = trf("BFS: {0}", kernel_text(vi.title));
   const std::string detail =
       g.symmetric
           ? trf("{0} ({1} vertices, {2} directed edges, undirected), source {3}, {4} x {5} "
                 "threads, {6} backend",
-                settings_->graph_label(), g.vertices, g.edges(), run.params.source, s.grid_dim,
-                s.block_dim, backend_name(backend()))
+                f.label, g.vertices, g.edges(), run.params.source, s.grid_dim, s.block_dim,
+                backend_name(f.backend))
           : trf("{0} ({1} vertices, {2} edges, directed), source {3}, {4} x {5} threads, {6} "
                 "backend",
-                settings_->graph_label(), g.vertices, g.edges(), run.params.source, s.grid_dim,
-                s.block_dim, backend_name(backend()));
+                f.label, g.vertices, g.edges(), run.params.source, s.grid_dim, s.block_dim,
+                backend_name(f.backend));
   const std::string step_line =
       trf("step {0} of {1}: {2}  \xC2\xB7  level {3} {4}, step {5} of {6} in the level", step + 1,
-          trace.steps.size(), step_label_text(s.label), facts.depth,
-          direction_text(facts.direction), facts.step_in_level + 1, facts.level_steps);
-  const float top = draw_header(c, title, detail, step_line, variant_lesson_text(vi), pal, font);
+          trace.steps.size(), kernel_text(s.label), facts.depth,
+          kernel_text(bfs::direction_name(facts.direction)), facts.step_in_level + 1,
+          facts.level_steps);
+  const float top = draw_header(c, title, detail, step_line, kernel_text(vi.lesson), pal, font);
   const float margin = font * 0.6f;
   const float footer_h = font * 1.8f, legend_h = font * 2.6f;  // two key lines
   const float bottom = size.y - footer_h - legend_h;
@@ -248,11 +249,11 @@ void BfsTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
         plans.erase(plans.begin() + i);
         ++dropped;
       }
-  hover_.rows.clear();
-  for (const RowPlan& p : plans) hover_.rows.push_back(p.row);
-  hover_.geometry =
-      draw_rows(c, {margin, top}, {left_w, rows_h}, hover_.rows, pal, font * 0.85f, font * 2.2f);
-  const RowsGeometry& geo = hover_.geometry;
+  hover.rows.clear();
+  for (const RowPlan& p : plans) hover.rows.push_back(p.row);
+  hover.geometry =
+      draw_rows(c, {margin, top}, {left_w, rows_h}, hover.rows, pal, font * 0.85f, font * 2.2f);
+  const RowsGeometry& geo = hover.geometry;
   // The threads under the cells they touched.
   const float mark_font = std::min(geo.cell_h * 0.5f, std::min(geo.cell_w * 0.5f, font * 0.62f));
   if (mark_font >= 6.5f)
@@ -272,7 +273,7 @@ void BfsTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
            fit_text(c,
                     trf("{0} left out for room: arrays, or stretches of them, this step does "
                         "not touch",
-                        counted_text(dropped, TR_NOOP("{0} row"), TR_NOOP("{0} rows"), false)),
+                        counted(dropped, TR_NOOP("{0} row"), TR_NOOP("{0} rows"), false)),
                     font * 0.65f, left_w),
            font * 0.65f, pal.text_muted);
 
@@ -282,7 +283,7 @@ void BfsTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   frame.run = &run;
   frame.values = &values;
   frame.facts = &facts;
-  frame.layout = &layout_;
+  frame.layout = &f.state->layout;
   frame.palette = &pal;
   frame.theme = theme;
   frame.font = font;
@@ -291,10 +292,10 @@ void BfsTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
       draw_wrapped(c, {right_x, top}, tr("the graph: one column per BFS level from the source"),
                    font * 0.62f, right_w, pal.text_muted, 2);
   draw_teach_graph(c, {right_x + font * 0.6f, top + caption_h + font * 0.4f},
-                   {right_x + right_w - font * 0.6f, top + graph_h}, frame, hover_);
+                   {right_x + right_w - font * 0.6f, top + graph_h}, frame, hover);
   float y = top + graph_h + font * 0.5f;
-  y += draw_tail_atomics(c, {right_x, y}, right_w, frame, hover_);
-  draw_lane_strips(c, {right_x, y}, {right_w, bottom - y}, frame, hover_);
+  y += draw_tail_atomics(c, {right_x, y}, right_w, frame, hover);
+  draw_lane_strips(c, {right_x, y}, {right_w, bottom - y}, frame, hover);
 
   // ---- Key and counters.
   // The graph's key first, the same as graph mode's (GraphView's colours), then the cells'.
@@ -307,28 +308,28 @@ void BfsTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   key.label(tr("read by a thread of that warp (t5: thread 5)"));
   key.outlined(pal.highlight, 3);
   key.label(tr("written"));
-  const StepCounters& sc = taught_->traced.counters.per_step.at(size_t(step));
+  const StepCounters& sc = f.taught->traced.counters.per_step.at(size_t(step));
   int64_t useful = 0;
   for (const ExaminedEdge& e : facts.edges) useful += e.useful;
   const auto edges = [](int64_t k) {
-    return counted_text(k, TR_NOOP("{0} edge"), TR_NOOP("{0} edges"), false);
+    return counted(k, TR_NOOP("{0} edge"), TR_NOOP("{0} edges"), false);
   };
   std::string footer = trf(
       "this step: {0} examined ({1} useful), {2}, {3} active lanes of {4} consumed, {5}; level {6} "
       "so far: {7}, {8}",
       edges(int64_t(facts.edges.size())), useful,
-      counted_text(int64_t(facts.atomics.size()), TR_NOOP("{0} tail atomic"),
-                   TR_NOOP("{0} tail atomics"), false),
+      counted(int64_t(facts.atomics.size()), TR_NOOP("{0} tail atomic"),
+              TR_NOOP("{0} tail atomics"), false),
       sc.active_threads, sc.lanes_consumed,
-      counted_text(sc.divergent_warps, TR_NOOP("{0} divergent warp"),
-                   TR_NOOP("{0} divergent warps"), false),
+      counted(sc.divergent_warps, TR_NOOP("{0} divergent warp"), TR_NOOP("{0} divergent warps"),
+              false),
       facts.depth, edges(facts.level_edges),
-      counted_text(facts.level_atomics, TR_NOOP("{0} atomic"), TR_NOOP("{0} atomics"), false));
-  if (taught_->traced.twin.ran)
-    footer += taught_->traced.twin.matches() ? tr("; GPU trace == CPU trace") : tr("; GPU != CPU");
-  draw_footer(
-      c, footer, pal, font,
-      taught_->traced.twin.ran && !taught_->traced.twin.matches() ? pal.mismatch : pal.text_muted);
+      counted(facts.level_atomics, TR_NOOP("{0} atomic"), TR_NOOP("{0} atomics"), false));
+  if (f.taught->traced.twin.ran)
+    footer += f.taught->traced.twin.matches() ? tr("; GPU trace == CPU trace") : tr("; GPU != CPU");
+  draw_footer(c, footer, pal, font,
+              f.taught->traced.twin.ran && !f.taught->traced.twin.matches() ? pal.mismatch
+                                                                            : pal.text_muted);
 }
 
 }  // namespace ws::app

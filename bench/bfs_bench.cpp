@@ -2,21 +2,20 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <future>
-#include <memory>
-#include <sstream>
 
 #include "bfs/bfs.h"
-#include "bfs_graph_loader.h"
-#include "bfs_report.h"
 #include "common/error.h"
+#include "common/tr_noop.h"
 
-namespace ws::app {
+namespace ws::bench {
 
 namespace {
 
 struct BenchGraph {
-  std::string spec;   // a BfsSettings::graph value
+  std::string spec;   // as the scene names it
   std::string label;  // the row's size column
   bool grid = false;
 };
@@ -27,9 +26,8 @@ struct Plan {
   std::vector<BenchGraph> graphs;
   bool baseline = true;
   int repeats = 20;
-  uint64_t seed = 1;
-  BfsSettings scene;  // from_scene: the scene's graph settings
-  bool from_scene = false;
+  BfsBenchChoice choice;
+  bool from_scene = false;  // the scene's graph (choice.graph) alone
 };
 
 std::string param_text(const nlohmann::json& params, const char* key) {
@@ -46,11 +44,11 @@ bool yes_no(const nlohmann::json& params, const char* key, bool fallback) {
   return t == "yes" || t == "true";
 }
 
-Plan make_plan(const BfsSettings& s, const BenchRequest& request) {
+Plan make_plan(const BfsBenchChoice& choice, const BenchRequest& request) {
   Plan plan;
   plan.backend = request.backend;
   plan.repeats = request.repeats;
-  plan.seed = s.seed;
+  plan.choice = choice;
   const bool cuda = request.backend == Backend::Cuda;
   const nlohmann::json& params = request.params.is_object() ? request.params : nlohmann::json{};
   for (const auto& item : params.items())
@@ -70,9 +68,9 @@ Plan make_plan(const BfsSettings& s, const BenchRequest& request) {
     for (const auto& i : bfs::variant_infos()) plan.variants.push_back(i.variant);
   plan.baseline = yes_no(params, "baseline", true);
   if (request.from_scene) {
+    WS_REQUIRE(choice.graph != nullptr, std::string("bench: the scene has no graph"));
     plan.from_scene = true;
-    plan.scene = s;
-    plan.graphs.push_back({s.graph, s.graph_label(), false});
+    plan.graphs.push_back({choice.named.spec, choice.named.label, false});
     return plan;
   }
   int ef = 16;
@@ -100,8 +98,7 @@ Plan make_plan(const BfsSettings& s, const BenchRequest& request) {
   if (grid.empty()) grid = cuda ? "4096x4096" : "256x256";
   if (grid != "none") plan.graphs.push_back({"gen:grid:" + grid, "grid " + grid, true});
   if (yes_no(params, "shipped", true))
-    for (const ShippedGraph& g : shipped_graphs())
-      plan.graphs.push_back({g.file, g.short_name, false});
+    for (const BfsBenchGraph& g : choice.shipped) plan.graphs.push_back({g.spec, g.label, false});
   // Check the specs before any work: a bad grid size fails here, not after minutes of timing.
   for (const BenchGraph& g : plan.graphs)
     if (g.grid) {
@@ -147,12 +144,12 @@ BenchReport run_plan(const Plan& plan, std::ostream& progress) {
   nlohmann::json rows_extra = nlohmann::json::array();
   for (const BenchGraph& bg : plan.graphs) {
     progress << bg.label << ": graph\n";
-    BfsSettings s = plan.from_scene ? plan.scene : BfsSettings{};
-    s.graph = bg.spec;
-    s.seed = plan.seed;
-    const graph::Graph g = load_bfs_graph(s);
+    const std::shared_ptr<const graph::Graph> loaded =
+        plan.from_scene ? plan.choice.graph
+                        : std::make_shared<const graph::Graph>(plan.choice.load(bg.spec));
+    const graph::Graph& g = *loaded;
     const int32_t source =
-        plan.from_scene ? std::min(plan.scene.source, g.vertices - 1) : bench_source(g, bg.grid);
+        plan.from_scene ? std::min(plan.choice.source, g.vertices - 1) : bench_source(g, bg.grid);
     auto ref =
         std::async(std::launch::async, [&g, source] { return graph::bfs_reference(g, source); });
     engine->set_graph(g);
@@ -195,8 +192,8 @@ BenchReport run_plan(const Plan& plan, std::ostream& progress) {
       bfs::Params p;
       p.variant = v;
       p.source = source;
-      p.alpha = plan.scene.alpha;
-      p.beta = plan.scene.beta;
+      p.alpha = plan.choice.alpha;
+      p.beta = plan.choice.beta;
       try {
         const bfs::Result r = engine->run(p);
         const std::string check = bfs::verify(g, source, r.level, r.parent);
@@ -216,7 +213,7 @@ BenchReport run_plan(const Plan& plan, std::ostream& progress) {
       BenchRow row;
       const int repeats = std::max(1, std::min(plan.repeats, 5));
       const bfs::CpuBaseline base =
-          bfs::time_cpu_baseline(g, source, repeats, 0, plan.scene.alpha, plan.scene.beta);
+          bfs::time_cpu_baseline(g, source, repeats, 0, plan.choice.alpha, plan.choice.beta);
       row.name = "CPU baseline, " + std::to_string(base.threads) +
                  (base.threads == 1 ? " thread" : " threads");
       row.ms = base.ms;
@@ -228,16 +225,18 @@ BenchReport run_plan(const Plan& plan, std::ostream& progress) {
                     {"baseline", base.name}});
     }
   }
-  report.title = "BFS on " + device;
-  std::ostringstream notes;
-  notes << "G/s = GTEPS as Graph500 counts them: the input edges of the traversed component "
-           "(each undirected edge once) over the time of one search; median of up to "
-        << plan.repeats
-        << " searches (rows slower than 300 ms fewer); sources: the highest-degree vertex, a "
-           "grid's corner; Kronecker graphs: Graph500's R-MAT (A 0.57, B 0.19, C 0.19), "
-           "symmetrized; every row's levels checked against a plain queue BFS";
-  if (cuda) notes << "; the CPU baseline row: the tuned direction-optimizing BFS on the host";
-  report.notes = notes.str();
+  report.title_words = {{TR_NOOP("BFS on {0}"), {device}}};
+  report.notes_words = {
+      {TR_NOOP("G/s = GTEPS as Graph500 counts them: the input edges of the traversed component "
+               "(each undirected edge once) over the time of one search; median of up to {0} "
+               "searches (rows slower than 300 ms fewer); sources: the highest-degree vertex, a "
+               "grid's corner; Kronecker graphs: Graph500's R-MAT (A 0.57, B 0.19, C 0.19), "
+               "symmetrized; every row's levels checked against a plain queue BFS"),
+       {std::to_string(plan.repeats)}}};
+  if (cuda)
+    report.notes_words.push_back(
+        {TR_NOOP("the CPU baseline row: the tuned direction-optimizing BFS on the host"), {}});
+  set_english(report);
   report.table = bench_rows_table(report.rows, "");
   nlohmann::json rows = bench_rows_json(report.rows);
   for (size_t i = 0; i < rows.size(); ++i) rows[i].update(rows_extra[i]);
@@ -247,9 +246,9 @@ BenchReport run_plan(const Plan& plan, std::ostream& progress) {
 
 }  // namespace
 
-BenchJob bfs_bench_job(const BfsSettings& settings, const BenchRequest& request) {
-  const Plan plan = make_plan(settings, request);
+BenchJob bfs_bench_job(const BenchRequest& request, const BfsBenchChoice& choice) {
+  const Plan plan = make_plan(choice, request);
   return [plan](std::ostream& progress) { return run_plan(plan, progress); };
 }
 
-}  // namespace ws::app
+}  // namespace ws::bench

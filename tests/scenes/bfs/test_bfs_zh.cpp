@@ -15,10 +15,10 @@
 #include "i18n/i18n.h"
 #include "i18n_test_support.h"
 #include "render/recording_canvas.h"
-#include "scenes/bfs/bfs_graph_scene.h"
+#include "i18n/wording.h"
 #include "scenes/bfs/bfs_scene.h"
-#include "scenes/bfs/bfs_strings.h"
-#include "scenes/bfs/bfs_teach_scene.h"
+#include "scenes/bfs/graph/bfs_graph_mode.h"
+#include "scenes/bfs/teach/bfs_teach_mode.h"
 
 namespace ws::app {
 namespace {
@@ -134,19 +134,20 @@ TEST(BfsChinese, TheKernelsVariantNamesLessonsAndDirectionsAreTranslated) {
     SCOPED_TRACE(vi.id);
     // A text the catalog lacks comes back as it is: the keys in bfs_strings.cpp must equal the
     // kernels' literals.
-    EXPECT_NE(variant_title_text(vi), vi.title);
-    EXPECT_NE(variant_lesson_text(vi), vi.lesson);
-    EXPECT_NE(variant_id_text(vi), vi.id);
-    EXPECT_TRUE(english_in(variant_title_text(vi)).empty()) << variant_title_text(vi);
-    EXPECT_TRUE(english_in(variant_lesson_text(vi)).empty()) << variant_lesson_text(vi);
-    EXPECT_TRUE(english_in(variant_work_text(vi)).empty()) << variant_work_text(vi);
+    EXPECT_NE(kernel_text(vi.title), vi.title);
+    EXPECT_NE(kernel_text(vi.lesson), vi.lesson);
+    EXPECT_NE(kernel_text(vi.id), vi.id);
+    EXPECT_TRUE(english_in(kernel_text(vi.title)).empty()) << kernel_text(vi.title);
+    EXPECT_TRUE(english_in(kernel_text(vi.lesson)).empty()) << kernel_text(vi.lesson);
+    EXPECT_TRUE(english_in(kernel_text(vi.work)).empty()) << kernel_text(vi.work);
   }
   for (bfs::Direction d : {bfs::Direction::TopDown, bfs::Direction::BottomUp})
-    EXPECT_TRUE(english_in(direction_text(d)).empty()) << direction_text(d);
+    EXPECT_TRUE(english_in(kernel_text(bfs::direction_name(d))).empty())
+        << kernel_text(bfs::direction_name(d));
   i18n::set_language(Language::English);
   for (const bfs::VariantInfo& vi : bfs::variant_infos()) {
-    EXPECT_EQ(variant_title_text(vi), vi.title);
-    EXPECT_EQ(variant_lesson_text(vi), vi.lesson);
+    EXPECT_EQ(kernel_text(vi.title), vi.title);
+    EXPECT_EQ(kernel_text(vi.lesson), vi.lesson);
   }
 }
 
@@ -161,19 +162,19 @@ TEST(BfsChinese, EveryStepLabelOfEveryVariantIsTranslated) {
   for (const char* graph : kTeachGraphs)
     for (const bfs::VariantInfo& vi : bfs::variant_infos()) {
       auto scene = attached({{"mode", "teach"}, {"graph", graph}, {"variant", vi.id}});
-      const auto* teach = dynamic_cast<const BfsTeachScene*>(&scene->active());
+      const auto* teach = dynamic_cast<const BfsTeachMode*>(&scene->active());
       ASSERT_NE(teach, nullptr);
-      ASSERT_NE(teach->run(), nullptr) << teach->message();
+      ASSERT_NE(teach->shown_run(), nullptr) << teach->state().message;
       i18n::set_language(Language::Chinese);
       std::set<std::string> labels;
-      for (const TraceStep& s : teach->run()->trace.steps) {
+      for (const TraceStep& s : teach->shown_run()->trace.steps) {
         labels.insert(s.label);
         markers.insert(std::string(vi.id) + " " + s.code_marker);
       }
       for (const std::string& label : labels) {
         // Not a single letter left but the queue's name: a label without its own key would
         // match a shorter one's pattern ("edge {1}" takes "edges 0-31" as "s 0-31").
-        const std::string shown = step_label_text(label);
+        const std::string shown = kernel_text(label);
         const std::vector<std::string> left = test::english_words(shown, {"next"}, 1);
         EXPECT_TRUE(left.empty()) << graph << " " << vi.id << ": '" << label << "' shows as '"
                                   << shown << "'";
@@ -262,15 +263,13 @@ TEST(BfsChinese, GraphModeFiguresEveryVariantAndViewHaveNoEnglishNoOverlapsAndNo
 TEST(BfsChinese, ATooLargeGraphsMessageIsInChinese) {
   EnglishAfter english_after;
   // Teach mode asked for a graph past its limits: the figure says why, in Chinese.
-  auto scene = std::make_unique<BfsTeachScene>(std::make_shared<BfsSettings>());
-  scene->params_from_json({{"graph", "facebook_combined.txt"}});
-  static SceneContext context;
-  scene->attach(context);
-  ASSERT_EQ(scene->run(), nullptr);
+  auto scene = attached({{"mode", "teach"}, {"graph", "facebook_combined.txt"}});
+  const BfsTeachMode& teach = *scene->find_mode<BfsTeachMode>("teach");
+  ASSERT_EQ(teach.shown_run(), nullptr);
   expect_chinese_figure(*scene, "facebook_combined.txt in teach mode");
   i18n::set_language(Language::Chinese);
-  EXPECT_NE(scene->shown_message(), scene->message());
-  EXPECT_TRUE(english_in(scene->shown_message()).empty()) << scene->shown_message();
+  EXPECT_NE(teach.shown_message(), teach.state().message);
+  EXPECT_TRUE(english_in(teach.shown_message()).empty()) << teach.shown_message();
 }
 
 // Every step's caption of every variant in `mode`, in the current language.
@@ -333,8 +332,8 @@ TEST(BfsChinese, CaptionsSayWhyDirectionOptimizingChoseEachLevelsDirection) {
   // direction and the comparison that chose it.
   auto scene =
       attached({{"mode", "graph"}, {"graph", "gen:kron:10:16"}, {"variant", "direction-opt"}});
-  const auto& graph_mode = dynamic_cast<const BfsGraphScene&>(scene->active());
-  const std::vector<bfs::LevelStats>& levels = graph_mode.result().levels;
+  const auto& graph_mode = dynamic_cast<const BfsGraphMode&>(scene->active());
+  const std::vector<bfs::LevelStats>& levels = graph_mode.state().run.result.levels;
   bool saw_bottom_up = false;
   for (int k = 0; k < int(levels.size()); ++k) {
     scene->seek(k);

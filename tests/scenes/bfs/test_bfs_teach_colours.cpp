@@ -12,7 +12,8 @@
 
 #include "graph/graph.h"
 #include "render/figure.h"
-#include "scenes/bfs/bfs_teach_scene.h"
+#include "scenes/bfs/bfs_scene.h"
+#include "scenes/bfs/teach/bfs_teach_mode.h"
 #include "views/graph/graph_view.h"
 
 namespace ws::app {
@@ -50,13 +51,15 @@ std::string svg_of(const Scene& scene, gfx::Theme theme) {
 TEST(BfsTeachColours, VerticesAndEdgesHaveTheGraphModesColoursInBothThemes) {
   for (const gfx::Theme theme : {gfx::Theme::Light, gfx::Theme::Dark}) {
     for (const int32_t source : {0, 3}) {
-      auto settings = std::make_shared<BfsSettings>();
-      BfsTeachScene scene(settings);
-      scene.params_from_json(
-          {{"graph", "gen:pmpp"}, {"variant", "global-queue"}, {"source", std::to_string(source)}});
+      BfsScene scene;
+      scene.params_from_json({{"mode", "teach"},
+                              {"graph", "gen:pmpp"},
+                              {"variant", "global-queue"},
+                              {"source", std::to_string(source)}});
       static SceneContext context;
       scene.attach(context);
-      ASSERT_NE(scene.run(), nullptr);
+      const BfsTeachMode& mode = *scene.find_mode<BfsTeachMode>("teach");
+      ASSERT_NE(mode.shown_run(), nullptr);
       const graph::Graph g = graph::generate("pmpp", 1);
       const std::vector<int32_t> level = graph::bfs_reference(g, source);
       const gfx::Palette& pal = gfx::palette(theme);
@@ -67,7 +70,7 @@ TEST(BfsTeachColours, VerticesAndEdgesHaveTheGraphModesColoursInBothThemes) {
         // Levels still being written in this step are not yet final: take the steps' depths,
         // and compare the disks the final levels decide (visited, source, frontier) and the
         // unvisited ones beyond the next level, which no step of this level changes.
-        const int32_t depth = scene.run()->step_depth.at(size_t(step));
+        const int32_t depth = mode.shown_run()->step_depth.at(size_t(step));
         std::set<std::string> allowed = {rgb(pal.cell_border), rgb(pal.background)};
         std::set<std::string> required;
         for (int32_t v = 0; v < g.vertices; ++v) {

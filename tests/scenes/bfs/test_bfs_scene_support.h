@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "render/figure.h"
-#include "scenes/bfs/bfs_graph_scene.h"
 #include "scenes/bfs/bfs_scene.h"
+#include "scenes/bfs/graph/bfs_graph_mode.h"
 
 namespace ws::app::bfs_test {
 
@@ -30,8 +30,13 @@ inline std::unique_ptr<BfsScene> attached(const nlohmann::json& params) {
   return scene;
 }
 
-inline BfsGraphScene& graph_mode(BfsScene& scene) {
-  return dynamic_cast<BfsGraphScene&>(*scene.find_mode("graph"));
+inline BfsGraphMode& graph_mode(BfsScene& scene) {
+  return *scene.find_mode<BfsGraphMode>("graph");
+}
+
+// The graph the graph mode searched (null before attach).
+inline const graph::Graph* shown_graph(BfsScene& scene) {
+  return graph_mode(scene).state().run.graph.get();
 }
 
 inline std::string error_of(Scene& scene, const nlohmann::json& params) {
