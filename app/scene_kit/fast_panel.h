@@ -58,6 +58,13 @@ class FastPanel {
         repeats_(repeats_default),
         size_choices_(std::move(size_choices)),
         size_choice_(default_choice) {}
+  // The same choice of sizes set later (a mode's constructor: Mode::fast_ is made with the log2
+  // slider); before any job runs.
+  void set_size_choices(std::vector<std::string> size_choices, int default_choice) {
+    log2_n_ = 0;
+    size_choices_ = std::move(size_choices);
+    size_choice_ = default_choice;
+  }
   // The controls and the last result. `make_job(request)` builds the job from the scene's
   // current parameters (request.from_scene is set); `button` labels the start button.
   void ui(Backend backend, int log2_max,
