@@ -7,8 +7,8 @@
 #include <iterator>
 
 #include "common/error.h"
-#include "histogram_strings.h"
 #include "i18n/i18n.h"
+#include "i18n/wording.h"
 #include "io/image_planes.h"
 
 namespace ws::app {
@@ -140,6 +140,17 @@ HistogramInput load_histogram_input(const HistogramSettings& s, const HistogramL
   return in;
 }
 
+HistogramLimits histogram_teach_input_limits() {
+  HistogramLimits l;
+  for (const ModeLimit<HistogramSettings>& row : histogram_teach_limits()) {
+    if (std::string(row.key) == "n") l.max_samples = row.max;
+    if (std::string(row.key) == "bins") l.max_bins = static_cast<int>(row.max);
+  }
+  l.truncate = true;
+  l.mode = "teach mode";
+  return l;
+}
+
 std::string histogram_input_label_text(const HistogramSettings& s) {
   switch (s.source) {
     case HistogramSource::Text:
@@ -152,7 +163,7 @@ std::string histogram_input_label_text(const HistogramSettings& s) {
       return s.file.substr(s.file.find_last_of('/') + 1) + " (" + tr_text(s.channel) + ")";
     case HistogramSource::Synthetic:
       return trf("{0}, {1} samples, seed {2}",
-                 histogram_dist_text(s.dist) +
+                 kernel_text(hg::dist_name(s.dist)) +
                      (s.dist == hg::Dist::Zipf ? " " + number_words(s.skew) : std::string()),
                  s.n, s.seed);
   }

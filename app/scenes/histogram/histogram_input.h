@@ -33,6 +33,8 @@ struct HistogramLimits {
   const char* mode = "this mode";  // named in the messages
 };
 HistogramInput load_histogram_input(const HistogramSettings& s, const HistogramLimits& limits);
+// Teach mode's: the maxima of its "n" and "bins" rows (histogram_teach_limits), a longer input cut.
+HistogramLimits histogram_teach_input_limits();
 
 // The bins of the settings for these samples (auto range: min..max of the data, the largest value
 // in the last bin). Throws ws::Error as make_bins does.
