@@ -12,6 +12,17 @@ namespace ws::app {
 
 namespace hg = ws::histogram;
 
+std::string histogram_shipped_photos() {
+  ImGui::TextDisabled("%s", tr("shipped photos:"));
+  std::string chosen;
+  for (const char* name : {"blackmarble_night.jpg", "camera.png", "coffee.png", "astronaut.png",
+                           "bluemarble_day.jpg"}) {
+    ImGui::SameLine();
+    if (ImGui::SmallButton(name)) chosen = name;
+  }
+  return chosen;
+}
+
 nlohmann::json histogram_input_panel(const HistogramSettings& s, int64_t max_n) {
   nlohmann::json edit = nlohmann::json::object();
   if (!ImGui::CollapsingHeader(label_id(tr("Input"), "hg-input").c_str(),
@@ -38,11 +49,7 @@ nlohmann::json histogram_input_panel(const HistogramSettings& s, int64_t max_n) 
   if (text_field(label_id(tr("image"), "hg-image").c_str(),
                  tr("a PNG, JPEG, BMP, TGA or PGM path, or a shipped photo"), file))
     edit["image"] = file;
-  ImGui::TextDisabled("%s", tr("shipped photos:"));
-  for (const char* name : kHistogramShippedImages) {
-    ImGui::SameLine();
-    if (ImGui::SmallButton(name)) edit["image"] = name;
-  }
+  if (const std::string photo = histogram_shipped_photos(); !photo.empty()) edit["image"] = photo;
   if (s.source == HistogramSource::Image) {
     const std::vector<std::string> channels = {"luminance", "r", "g", "b"};
     const std::vector<std::string> shown = {tr("luminance"), "r", "g", "b"};

@@ -26,9 +26,8 @@ KernelSource histogram_kernel_source(histogram::Variant variant, const std::stri
 // The notes: the textbook's example, why atomics serialize, the cures.
 void histogram_notes_panel();
 
-// The photos shipped in assets/ that the input list offers.
-inline constexpr const char* kHistogramShippedImages[] = {
-    "blackmarble_night.jpg", "camera.png", "coffee.png", "astronaut.png", "bluemarble_day.jpg"};
+// The photos shipped in assets/ as buttons on one line: the one pressed ("" for none).
+std::string histogram_shipped_photos();
 // The eight variants' ids, in order (lecture mode's keys 1..8).
 std::vector<std::string> histogram_variant_ids();
 // The photo the image mode shows: the image input, else the benchmark's photo (Black Marble).

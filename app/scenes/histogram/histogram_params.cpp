@@ -27,6 +27,12 @@ namespace ws::app {
 
 namespace hg = ws::histogram;
 
+std::string short_number(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.9g", v);
+  return text;
+}
+
 const char* source_name(HistogramSource s) {
   switch (s) {
     case HistogramSource::Text:
@@ -56,14 +62,6 @@ namespace {
 // The keys that choose the input (any of them gives the scene another input).
 const char* const kInputKeys[] = {"source", "text", "values", "file", "image",
                                   "dist",   "skew", "n",      "seed"};
-
-// Enough digits that the text reads back as the same float (a range saved in a session or
-// restored after a refused edit keeps its bins), and no more.
-std::string short_number(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.9g", v);
-  return text;
-}
 
 std::string file_name(const std::string& path) {
   const size_t slash = path.find_last_of('/');
@@ -290,12 +288,6 @@ void read_variant(HistogramSettings& s, ParamReader& keys) {
   if (const auto equalize = keys.flag("equalize")) s.equalize = *equalize;
 }
 
-bool any_key(const ParamReader& keys, std::initializer_list<const char*> names) {
-  for (const char* k : names)
-    if (keys.has(k)) return true;
-  return false;
-}
-
 bool is_textbook(const HistogramData& s) {
   return s.source == HistogramSource::Text && s.text == kTextbookPhrase;
 }
@@ -343,40 +335,6 @@ nlohmann::json histogram_params_json(const HistogramSettings& s) {
       {"equalize", s.equalize}};
 }
 
-std::vector<ModeLimit<HistogramSettings>> histogram_teach_limits() {
-  using S = HistogramSettings;
-  using V = std::optional<int64_t>;
-  const std::string max_n = std::to_string(hg::kTeachMaxSamples);
-  const std::string max_bins = std::to_string(hg::kTeachMaxBins);
-  return {
-      {"block", [](const S& s) { return V(s.teach.block_dim); }, 32, 256,
-       "--block {0}: teach mode draws blocks of 32..256 threads (the contention mode takes up to "
-       "1024)",
-       "", [](S& s) { s.teach.block_dim = 32; }},
-      {"grid", [](const S& s) { return V(s.teach.grid_dim); }, 0, 64,
-       "--grid {0}: teach mode draws 1..64 blocks (0: enough for the samples)", "",
-       [](S& s) { s.teach.grid_dim = 2; }},
-      // 0: the variant's own (teach mode runs 4 per thread).
-      {"coarsening", [](const S& s) { return V(s.teach.coarsening); }, 0, 32,
-       "--coarsening {0}: teach mode takes 1..32 samples per thread", "",
-       [](S& s) { s.teach.coarsening = 4; }},
-      // Synthetic samples only: a longer text, file or image is cut to its first samples.
-      {"n",
-       [](const S& s) { return s.source == HistogramSource::Synthetic ? V(s.n) : std::nullopt; }, 1,
-       hg::kTeachMaxSamples,
-       "--n {0}: teach mode traces up to " + max_n +
-           " samples (--mode contention takes up to 2^28)",
-       "contention", [](S& s) { s.n = 256; }},
-      // The count `bins` gives (bins of a width or over the data's range: their count is checked
-      // when the input is loaded, histogram_teach_input_limits).
-      {"bins", [](const S& s) { return !s.auto_range && s.width <= 0 ? V(s.bins) : std::nullopt; },
-       1, hg::kTeachMaxBins,
-       "--bins {0}: teach mode draws up to " + max_bins +
-           " bins (the contention mode takes up to 65536)",
-       "contention", [](S& s) { s.bins = hg::kTeachMaxBins; }},
-  };
-}
-
 void HistogramScene::parse(HistogramSettings& s, ParamReader& keys, std::string& mode) const {
   keys.take({"mode"});  // the kit reads it; named so that an unknown key's message lists it
   const std::string image = read_input(s, keys);
@@ -400,7 +358,7 @@ void HistogramScene::on_switch(HistogramSettings& s, const std::string& /*from*/
                                const std::string& to, const ParamReader& keys) const {
   bool input_given = false;
   for (const char* k : kInputKeys) input_given = input_given || keys.has(k);
-  const bool bins_given = any_key(keys, {"bins", "range", "width"});
+  const bool bins_given = keys.has("bins") || keys.has("range") || keys.has("width");
   const HistogramSettings& shown = settings();  // before this edit
   if (to == "teach") {
     // The teaching input comes back when the input is still what replaced it, and this edit

@@ -5,12 +5,11 @@
 // variant the image mode replaced), kept here so a refused edit rolls it back with the rest.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
-#include <vector>
 
 #include "histogram/histogram.h"
-#include "scene_kit/modal_scene.h"
 
 namespace ws::app {
 
@@ -70,10 +69,7 @@ struct HistogramSettings : HistogramData {
 
 // The parameters as JSON (teach mode's launch; "mode" is added by the scene).
 nlohmann::json histogram_params_json(const HistogramSettings& s);
-
-// Teach mode's limits, one row each (a traced run draws every thread: a small launch, at most
-// kTeachMaxSamples synthetic samples and kTeachMaxBins bins); n and bins beyond them, given
-// without a mode, move to the contention mode.
-std::vector<ModeLimit<HistogramSettings>> histogram_teach_limits();
+// A number with enough digits to read back as the same float ("0.1", "1e+06"), and no more.
+std::string short_number(double v);
 
 }  // namespace ws::app

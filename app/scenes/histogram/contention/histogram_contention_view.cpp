@@ -22,7 +22,6 @@ namespace ws::app {
 namespace hg = ws::histogram;
 using gfx::HAlign;
 using gfx::VAlign;
-using gfx::Vec2;
 
 namespace {
 
@@ -31,17 +30,9 @@ gfx::Color colormap_color(interop::Colormap map, float v, float lo, float hi) {
   return {uint8_t(rgba & 255), uint8_t((rgba >> 8) & 255), uint8_t((rgba >> 16) & 255), 255};
 }
 
+// Atomics and samples on the axes and labels: "1.23G", "4.5M", "12k", "9999".
 std::string compact(double v) {
-  char text[32];
-  if (v >= 1e9)
-    std::snprintf(text, sizeof text, "%.3gG", v / 1e9);
-  else if (v >= 1e6)
-    std::snprintf(text, sizeof text, "%.3gM", v / 1e6);
-  else if (v >= 1e4)
-    std::snprintf(text, sizeof text, "%.3gk", v / 1e3);
-  else
-    std::snprintf(text, sizeof text, "%.0f", v);
-  return text;
+  return compact_count(v, 1e4, "%.0f");
 }
 
 }  // namespace
@@ -75,7 +66,7 @@ void HistogramContentionMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
                            (match ? tr("; counts == sequential reference")
                                   : tr("; counts DIFFER from the sequential reference"));
   const float top = draw_header(c, title, detail, line, kernel_text(vi.lesson), pal, font);
-  const Vec2 size = c.size();
+  const gfx::Vec2 size = c.size();
   const float margin = font;
   const float right_w = std::min(size.x * 0.3f, font * 22);
   const float axis_w = font * 3.2f;
@@ -148,7 +139,7 @@ void HistogramContentionMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
     const float y = heat_y1 - float(atomics[size_t(k)] / most_atomics) * (heat_y1 - heat_y0);
     const gfx::Color fill =
         colormap_color(interop::Colormap::Inferno, float(chain[size_t(k)]), 1, chain_hi);
-    const Vec2 a{x0, std::min(y, heat_y1 - 1)}, b{std::max(x1, x0 + 1), heat_y1};
+    const gfx::Vec2 a{x0, std::min(y, heat_y1 - 1)}, b{std::max(x1, x0 + 1), heat_y1};
     c.rect_filled(a, b, fill);
     // A darker edge keeps the palest colours (the longest chains) visible on a light background.
     if (b.x - a.x >= 2.5f) c.rect(a, b, mix(fill, gfx::Color{0, 0, 0, 255}, 0.55f), 1);

@@ -233,14 +233,8 @@ void HistogramImageMode::ui() {
     if (text_field(label_id(tr("image file"), "hg-image-file").c_str(),
                    tr("a PNG, JPEG, BMP, TGA or PGM path; Enter opens it"), file))
       change["image"] = file;
-    ImGui::TextDisabled("%s", tr("shipped photos:"));
-    for (const char* name : kHistogramShippedImages) {
-      ImGui::SameLine();
-      if (ImGui::SmallButton(name)) {
-        file = name;
-        change["image"] = file;
-      }
-    }
+    if (const std::string photo = histogram_shipped_photos(); !photo.empty())
+      change["image"] = file = photo;
     std::vector<std::string> variants;
     int index = 0;
     for (const histogram::VariantInfo& v : histogram::variant_infos()) {

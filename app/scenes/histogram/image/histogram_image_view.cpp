@@ -10,6 +10,7 @@
 #include "histogram_image_mode.h"
 #include "i18n/i18n.h"
 #include "i18n/wording.h"
+#include "scenes/histogram/histogram_input.h"
 #include "scene_kit/step_caption.h"
 #include "views/figure_parts.h"
 
@@ -47,15 +48,9 @@ std::string channel_key(const std::string& setting) {
   return "luminance";
 }
 
+// Pixels on the axes: "1.5M", "2.3k", "999".
 std::string count_text(double v) {
-  char text[32];
-  if (v >= 1e6)
-    std::snprintf(text, sizeof text, "%.3gM", v / 1e6);
-  else if (v >= 1e3)
-    std::snprintf(text, sizeof text, "%.3gk", v / 1e3);
-  else
-    std::snprintf(text, sizeof text, "%.3g", v);
-  return text;
+  return compact_count(v, 1e3, "%.3g");
 }
 
 // A channel's name as shown ("R", "G", "B" stay; "luminance" is translated).
@@ -63,16 +58,8 @@ std::string channel_text(const std::string& name) {
   return name == "luminance" ? std::string(tr("luminance")) : name;
 }
 
-std::string fixed2(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.2f", v);
-  return text;
-}
-
 std::string percent(double share) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1f%%", share * 100);
-  return text;
+  return printed("%.1f%%", share * 100);
 }
 
 // The histogram of `set` the figure shows: the channel chosen, a grey image's luminance.
@@ -223,9 +210,9 @@ void HistogramImageMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   std::string line =
       trf("variant {0} {1}: {2} ms for the histograms, equalization {3} ms on {4}; {5} of the "
           "luminance in bin {6}",
-          int(s.variant), kernel_text(histogram::info(s.variant).id), fixed2(r.histogram_ms),
-          fixed2(r.equalize_ms), backend_name(backend()), percent(share),
-          int(top_it - lum->counts.begin())) +
+          int(s.variant), kernel_text(histogram::info(s.variant).id),
+          printed("%.2f", r.histogram_ms), printed("%.2f", r.equalize_ms), backend_name(backend()),
+          percent(share), int(top_it - lum->counts.begin())) +
       (r.matches_reference ? "" : tr("; DIFFERS FROM THE REFERENCE"));
   if (busy())  // the figure is the previous result until the worker is done
     line = trf("computing variant {0} {1} on {2}... {3} (shown: the previous result)",
@@ -247,10 +234,10 @@ void HistogramImageMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
          "it: crowded levels are spread apart, and after equalization the cumulative histogram is "
          "a straight line (above the darkest level, which stays black)."),
       pal, font);
+  // One column per image: the original, and the equalized one beside it when equalization is on.
+  const int columns = !r.equalized.empty() && !r.equalized_hist.empty() ? 2 : 1;
   const Vec2 size = c.size();
   const float margin = font;
-  const bool eq = !r.equalized.empty() && !r.equalized_hist.empty();
-  const int columns = eq ? 2 : 1;
   const float col_w = (size.x - (columns + 1) * margin) / columns;
   const float image_bottom = top + (size.y - top) * 0.55f;
   const int w = photo.width, h = photo.height, ch = photo.channels;

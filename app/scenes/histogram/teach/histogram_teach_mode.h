@@ -3,7 +3,7 @@
 // figure and hover (histogram_teach_view.cpp), the captions (histogram_teach_caption.cpp).
 #pragma once
 
-#include "histogram_teach_view.h"
+#include "histogram_teach_run.h"
 #include "scene_kit/traced_mode.h"
 #include "scenes/histogram/histogram_panels.h"
 
