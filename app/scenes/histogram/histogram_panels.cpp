@@ -2,6 +2,8 @@
 
 #include <imgui.h>
 
+#include "common/error.h"
+
 #include "histogram_input.h"
 #include "i18n/i18n.h"
 #include "i18n/wording.h"
@@ -121,7 +123,14 @@ nlohmann::json histogram_bins_panel(const HistogramSettings& s) {
   return edit;
 }
 
-nlohmann::json histogram_variant_panel(const HistogramSettings& s, bool teach) {
+int64_t limit_max(const std::vector<ModeLimit<HistogramSettings>>& limits, const char* key) {
+  for (const ModeLimit<HistogramSettings>& row : limits)
+    if (std::string(row.key) == key) return row.max;
+  throw Error(std::string("no limit on --") + key);
+}
+
+nlohmann::json histogram_variant_panel(const HistogramSettings& s,
+                                       const std::vector<ModeLimit<HistogramSettings>>* teach) {
   nlohmann::json edit = nlohmann::json::object();
   if (!ImGui::CollapsingHeader(label_id(tr("Variant"), "hg-variant-header").c_str(),
                                ImGuiTreeNodeFlags_DefaultOpen))
@@ -135,18 +144,21 @@ nlohmann::json histogram_variant_panel(const HistogramSettings& s, bool teach) {
   if (combo(label_id(tr("variant"), "hg-variant").c_str(), index, names))
     edit["variant"] = hg::variant_infos()[size_t(index)].id;
   ImGui::TextWrapped("%s", kernel_text(hg::info(s.variant).lesson).c_str());
-  if (teach) {
+  if (teach) {  // the sliders end at teach mode's limits
     int block = s.teach.block_dim / 32;
-    if (ImGui::SliderInt(label_id(tr("warps per block"), "hg-block").c_str(), &block, 1, 8))
+    if (ImGui::SliderInt(label_id(tr("warps per block"), "hg-block").c_str(), &block, 1,
+                         int(limit_max(*teach, "block") / 32)))
       edit["block"] = block * 32;
     int grid = s.teach.grid_dim;
-    if (ImGui::SliderInt(label_id(tr("blocks (0: enough for n)"), "hg-grid").c_str(), &grid, 0, 64))
+    if (ImGui::SliderInt(label_id(tr("blocks (0: enough for n)"), "hg-grid").c_str(), &grid, 0,
+                         int(limit_max(*teach, "grid"))))
       edit["grid"] = grid;
     const hg::Variant v = s.variant;
     if (v == hg::Variant::CoarseContiguous || v == hg::Variant::CoarseInterleaved ||
         v == hg::Variant::Aggregated || v == hg::Variant::WarpAggregated) {
       int c = s.teach.coarsening;
-      if (ImGui::SliderInt(label_id(tr("samples per thread"), "hg-coarsening").c_str(), &c, 1, 32))
+      if (ImGui::SliderInt(label_id(tr("samples per thread"), "hg-coarsening").c_str(), &c, 1,
+                           int(limit_max(*teach, "coarsening"))))
         edit["coarsening"] = c;
     }
   }

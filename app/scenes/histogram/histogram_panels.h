@@ -10,6 +10,7 @@
 
 #include "histogram_bench.h"
 #include "histogram_settings.h"
+#include "scene_kit/modal_scene.h"
 #include "scene_kit/panel_widgets.h"
 
 namespace ws::app {
@@ -18,8 +19,12 @@ namespace ws::app {
 nlohmann::json histogram_input_panel(const HistogramSettings& s, int64_t max_n);
 // Bin count, range (or auto) and width.
 nlohmann::json histogram_bins_panel(const HistogramSettings& s);
-// The variant, the launch (teach: block, grid, coarsening) and the injected race.
-nlohmann::json histogram_variant_panel(const HistogramSettings& s, bool teach);
+// The variant, the launch (teach mode: block, grid and coarsening, the sliders ending at its
+// `teach` limits; null: the full-size runs, no sliders) and the injected race.
+nlohmann::json histogram_variant_panel(const HistogramSettings& s,
+                                       const std::vector<ModeLimit<HistogramSettings>>* teach);
+// The largest value a table of limits allows for `key`.
+int64_t limit_max(const std::vector<ModeLimit<HistogramSettings>>& limits, const char* key);
 // The variant's kernel source with `marker`'s line highlighted, after `note`.
 KernelSource histogram_kernel_source(histogram::Variant variant, const std::string& marker,
                                      const std::string& note = "");

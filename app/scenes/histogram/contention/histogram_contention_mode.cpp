@@ -78,7 +78,7 @@ void HistogramContentionMode::ui() {
   edit(histogram_input_panel(
       s, backend() == Backend::Cuda ? hg::kMaxSamples : kHistogramCpuMaxSamples));
   edit(histogram_bins_panel(settings()));
-  edit(histogram_variant_panel(settings(), false));
+  edit(histogram_variant_panel(settings(), nullptr));
   if (!run_) return;
   const HistogramContentionRun& r = *run_;
   if (ImGui::CollapsingHeader(label_id(tr("Contention"), "hg-contention").c_str(),

@@ -1,6 +1,7 @@
 // Teach mode's limits: one table (the kit checks it, moves by it and fits by it), and the input
 // limits load_histogram_input takes, derived from it.
 #include "histogram_teach_run.h"
+#include "scenes/histogram/histogram_panels.h"
 
 namespace ws::app {
 
@@ -41,11 +42,10 @@ std::vector<ModeLimit<HistogramSettings>> histogram_teach_limits() {
 }
 
 HistogramLimits histogram_teach_input_limits() {
+  const std::vector<ModeLimit<HistogramSettings>> limits = histogram_teach_limits();
   HistogramLimits l;
-  for (const ModeLimit<HistogramSettings>& row : histogram_teach_limits()) {
-    if (std::string(row.key) == "n") l.max_samples = row.max;
-    if (std::string(row.key) == "bins") l.max_bins = static_cast<int>(row.max);
-  }
+  l.max_samples = limit_max(limits, "n");
+  l.max_bins = static_cast<int>(limit_max(limits, "bins"));
   l.truncate = true;
   l.mode = "teach mode";
   return l;

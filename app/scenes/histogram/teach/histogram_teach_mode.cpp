@@ -75,9 +75,10 @@ KernelSource HistogramTeachMode::kernel_source() const {
 }
 
 void HistogramTeachMode::ui() {
-  edit(histogram_input_panel(settings(), hg::kTeachMaxSamples));
+  static const std::vector<ModeLimit<HistogramSettings>> limits = histogram_teach_limits();
+  edit(histogram_input_panel(settings(), limit_max(limits, "n")));
   edit(histogram_bins_panel(settings()));
-  edit(histogram_variant_panel(settings(), true));
+  edit(histogram_variant_panel(settings(), &limits));
   const Taught<hg::TeachRun>* t = taught();
   if (!t) return;
   if (ImGui::CollapsingHeader(label_id(tr("This step"), "hg-this-step").c_str(),
