@@ -195,5 +195,33 @@ TEST(HistogramParams, SkewIsTheScenesBenchmarkAliasNotAMode) {
   }
 }
 
+// Fast mode (request.from_scene) times the scene's own input, passed as its typed choice: the
+// image mode's photo tiled to the panel's side (a size choice, not a log2), else the synthetic
+// distribution over the scene's bins.
+TEST(HistogramParams, FastModeTimesTheScenesOwnInput) {
+  TestScene scene;
+  SceneContext context;
+  scene.params_from_json({{"mode", "image"}, {"image", "camera.png"}});
+  scene.attach(context);
+  BenchRequest r;
+  r.from_scene = true;
+  r.sizes = {"256"};
+  r.repeats = 1;
+  std::ostringstream progress;
+  BenchReport report = scene.bench_job(r)(progress);
+  ASSERT_FALSE(report.rows.empty());
+  EXPECT_EQ(report.rows[0].size, "256x256");
+  EXPECT_NE(report.rows[0].name.find("u8 256b camera"), std::string::npos) << report.rows[0].name;
+  EXPECT_TRUE(report.failures.empty());
+  scene.params_from_json(
+      {{"mode", "contention"}, {"dist", "uniform"}, {"n", "5000"}, {"bins", "64"}});
+  r.sizes = {"12"};
+  report = scene.bench_job(r)(progress);
+  ASSERT_FALSE(report.rows.empty());
+  EXPECT_EQ(report.rows[0].size, "2^12");
+  EXPECT_NE(report.rows[0].name.find("f32 64b uniform"), std::string::npos) << report.rows[0].name;
+  scene.detach();
+}
+
 }  // namespace
 }  // namespace ws::app
