@@ -60,7 +60,7 @@ class FastPanel {
         size_choice_(default_choice) {}
   // Replaces the size control by a choice of `size_choices`, as the constructor above does (for a
   // mode's fast_, which Mode constructs: a mode whose benchmark takes other sizes sets them in its
-  // constructor).
+  // constructor, before any job runs).
   void set_size_choices(std::vector<std::string> size_choices, int default_choice) {
     log2_n_ = 0;
     size_choices_ = std::move(size_choices);

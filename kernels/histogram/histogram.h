@@ -159,7 +159,8 @@ struct Contention {
                                  // the same copy - 1)
   int64_t global_atomics = 0, shared_atomics = 0;
   int32_t longest_chain = 0;  // max of chain
-  int32_t hottest_bin = -1;   // the bin with the most waits (-1 when none)
+  int32_t hottest_bin = -1;   // the most waits, then the most atomics (-1: no atomic at all)
+  int64_t total_atomics() const { return global_atomics + shared_atomics; }
 };
 Contention contention_model(Variant v, const Samples& s, const BinSpec& b, const LaunchShape& l);
 
@@ -194,6 +195,38 @@ struct TeachRun {
 // device.
 TeachRun teach(const TeachParams& params, const Samples& samples, const BinSpec& bins,
                Backend backend);
+
+// ---- Contention in a teach trace, as the model counts it (histogram_trace_contention.cpp).
+// Buffer 0 is the input; the others hold counters, `bins` per copy (the global "hist", the
+// blocks' "private" copies, a block's "shared hist" or its warps' "warp hist").
+bool is_counter_buffer(const Trace& trace, int buffer);
+// The copy of the histogram an event's counter belongs to (shared buffers: block-major, as the
+// snapshots are; 0 for "hist").
+int counter_copy(const Trace& trace, const TraceStep& step, const TraceEvent& e, int bins);
+// Per bin over the whole run: atomic_contention (common/counters.h) of every counter buffer folded
+// onto the bins (element e of a buffer of copies is bin e % bins), with the model's totals and
+// hottest bin; for a trace of the model's schedule it equals contention_model's.
+Contention trace_contention(const Trace& trace, int bins);
+
+// The atomics of one step that met on one counter copy, in the order they serialize.
+struct CounterQueue {
+  int buffer = 0;
+  int copy = 0;  // which copy of the histogram in that buffer (counter_copy)
+  int bin = 0;
+  std::vector<int32_t> threads;  // in the order they serialize
+  std::vector<double> amounts;   // what each added (1, or a run's / a group's length); for plain
+                                 // writes the value written
+  int chain = 0;                 // the most of them from one warp (atomics; 0 for plain accesses)
+  bool plain = false;            // the injected race: plain reads of the counter, not atomics
+  bool writes = false;  // plain: the write-back step (each stores its read value + amount; the
+                        // last store wins)
+};
+// The step's queues, longest first (ties: by buffer, copy, bin). With the injected race the plain
+// reads of one counter in one step form the queue (they all read the same old value), and in the
+// next step their plain writes of it (each stores what it read + its amount: the updates of all
+// but the last store are lost). A counter a thread reads and writes in one step (the sequential
+// loop's increment) is no race and forms no queue.
+std::vector<CounterQueue> step_queues(const Trace& trace, int step, int bins);
 
 // ---- The library baseline: CUB DeviceHistogram::HistogramEven on the engine's samples and bins,
 // median of `repeats` timed runs (temporary storage allocated outside the timing). `available`

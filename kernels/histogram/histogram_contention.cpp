@@ -20,11 +20,16 @@
 // Cost: one pass over the samples; a warp instruction's lanes are grouped by bin through flat
 // per-bin arrays stamped with the instruction's number (no sort, no map).
 // Merge atomics go to distinct bins within a warp instruction (chain 1, no waits).
+//
+// trace_contention counts the same from a teach trace (the schedule run): the per-element
+// contention of common/counters.h on every counter buffer, folded onto the bins, with the same
+// totals and hottest bin, so teach mode's run document and the model's agree.
 #include <algorithm>
 #include <climits>
 #include <string>
 
 #include "../common/error.h"
+#include "../common/counters.h"
 #include "histogram.h"
 
 namespace ws::histogram {
@@ -88,6 +93,22 @@ struct Tally {
     c.global_atomics += 1;
   }
 };
+
+// The run's longest chain and hottest bin from the per-bin arrays.
+void finish_contention(Contention& c) {
+  // The hottest bin: the most waits, then the most atomics (variant 8 never waits); -1 when no
+  // atomic was issued at all.
+  c.longest_chain = 0;
+  c.hottest_bin = -1;
+  for (int k = 0; k < static_cast<int>(c.chain.size()); ++k) {
+    c.longest_chain = std::max(c.longest_chain, c.chain[size_t(k)]);
+    if (c.atomics[size_t(k)] == 0) continue;
+    if (c.hottest_bin < 0 || c.waits[size_t(k)] > c.waits[size_t(c.hottest_bin)] ||
+        (c.waits[size_t(k)] == c.waits[size_t(c.hottest_bin)] &&
+         c.atomics[size_t(k)] > c.atomics[size_t(c.hottest_bin)]))
+      c.hottest_bin = k;
+  }
+}
 
 template <typename BinOf>
 void model(Variant v, int64_t n, const BinSpec& b, const LaunchShape& l, const BinOf& bin_at,
@@ -238,16 +259,30 @@ Contention contention_model(Variant v, const Samples& s, const BinSpec& b, const
           v, n, b, launch, [&](int64_t i) { return bin_of(data[i], b); }, c);
     }
   }
-  // The hottest bin: the most waits, then the most atomics (variant 8 never waits); -1 when no
-  // atomic was issued at all.
-  for (int k = 0; k < b.count; ++k) {
-    c.longest_chain = std::max(c.longest_chain, c.chain[size_t(k)]);
-    if (c.atomics[size_t(k)] == 0) continue;
-    if (c.hottest_bin < 0 || c.waits[size_t(k)] > c.waits[size_t(c.hottest_bin)] ||
-        (c.waits[size_t(k)] == c.waits[size_t(c.hottest_bin)] &&
-         c.atomics[size_t(k)] > c.atomics[size_t(c.hottest_bin)]))
-      c.hottest_bin = k;
+  finish_contention(c);
+  return c;
+}
+
+Contention trace_contention(const Trace& trace, int bins) {
+  WS_REQUIRE(bins >= 1, "trace_contention: expected at least one bin, got " + std::to_string(bins));
+  Contention c;
+  c.atomics.assign(size_t(bins), 0);
+  c.chain.assign(size_t(bins), 0);
+  c.waits.assign(size_t(bins), 0);
+  for (int buffer = 1; buffer < static_cast<int>(trace.buffers.size()); ++buffer) {
+    if (!is_counter_buffer(trace, buffer)) continue;
+    const bool shared = trace.buffers[size_t(buffer)].space == MemSpace::Shared;
+    const std::vector<AddressContention> per_element = atomic_contention(trace, buffer);
+    for (size_t e = 0; e < per_element.size(); ++e) {
+      const AddressContention& a = per_element[e];
+      const size_t bin = e % size_t(bins);
+      c.atomics[bin] += a.atomics;
+      c.chain[bin] = std::max(c.chain[bin], int32_t(a.longest_chain));
+      c.waits[bin] += a.waits;
+      (shared ? c.shared_atomics : c.global_atomics) += a.atomics;
+    }
   }
+  finish_contention(c);
   return c;
 }
 

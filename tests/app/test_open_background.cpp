@@ -14,7 +14,8 @@
 #include "common/error.h"
 #include "render/recording_canvas.h"
 #include "scene_kit/background_work.h"
-#include "scenes/histogram/histogram_image_scene.h"
+#include "scenes/histogram/histogram_scene.h"
+#include "scenes/histogram/image/histogram_image_mode.h"
 #include "scenes/sat/sat_scene.h"
 
 namespace ws::app {
@@ -119,18 +120,18 @@ TEST(BackgroundWork, StartingAgainDropsTheRunningJobsResult) {
 
 // The image mode as the window runs it: CPU backend, work on a worker.
 struct WindowImageMode {
-  std::shared_ptr<HistogramSettings> settings = std::make_shared<HistogramSettings>();
   SceneContext context;
-  HistogramImageScene scene{settings};
+  HistogramScene scene;
   explicit WindowImageMode(const std::string& file) {
-    settings->source = HistogramSource::Image;
-    settings->file = file;
-    settings->variant = histogram::Variant::WarpAggregated;
+    scene.params_from_json({{"mode", "image"}, {"image", file}, {"variant", "warp-aggregated"}});
     context.background_work = true;
     scene.attach(context);
     finish();
   }
   ~WindowImageMode() { scene.detach(); }
+  const HistogramImageMode& mode() const { return *scene.find_mode<HistogramImageMode>("image"); }
+  int width() const { return mode().shown().photo->width; }
+  const std::vector<ChannelHistogram>& original() const { return mode().shown().result.original; }
   bool finish() {
     return wait_for([&] { return !scene.busy(); }, [&] { scene.tick(0.016f); });
   }
@@ -145,34 +146,35 @@ struct WindowImageMode {
 
 TEST(ImageModeInTheWindow, ResetReturnsWithThePreviousPhotoAndTickTakesTheNewOne) {
   WindowImageMode w("coffee.png");
-  ASSERT_EQ(w.scene.width(), 600);
-  ASSERT_FALSE(w.scene.original().empty());
-  const std::vector<ChannelHistogram> coffee = w.scene.original();
+  ASSERT_EQ(w.width(), 600);
+  ASSERT_FALSE(w.original().empty());
+  const std::vector<ChannelHistogram> coffee = w.original();
 
   // A 3600x1800 photo: decoding and counting it take far longer than returning from reset().
   w.scene.params_from_json({{"image", "bluemarble_day.jpg"}});
   w.scene.reset();
   EXPECT_TRUE(w.scene.busy());
-  EXPECT_EQ(w.scene.width(), 600);  // the figure still shows coffee.png
-  EXPECT_EQ(w.scene.original()[0].counts, coffee[0].counts);
+  EXPECT_EQ(w.width(), 600);  // the figure still shows coffee.png
+  EXPECT_EQ(w.original()[0].counts, coffee[0].counts);
   const std::string shown = w.figure_text();
   EXPECT_NE(shown.find("computing variant"), std::string::npos) << shown;
   EXPECT_NE(shown.find("bluemarble_day.jpg"), std::string::npos) << shown;
   EXPECT_NE(shown.find("coffee.png"), std::string::npos) << shown;  // the photo shown
 
   ASSERT_TRUE(w.finish());
-  EXPECT_EQ(w.scene.width(), 3600);
-  EXPECT_EQ(w.scene.height(), 1800);
+  EXPECT_EQ(w.width(), 3600);
+  EXPECT_EQ(w.mode().shown().photo->height, 1800);
 
   // The same numbers as the command line's, which computes in place.
-  auto settings = std::make_shared<HistogramSettings>(*w.settings);
-  HistogramImageScene cli(settings);
+  HistogramScene cli;
+  cli.params_from_json(w.scene.params_to_json());
   SceneContext context;
   cli.attach(context);
-  ASSERT_EQ(cli.original().size(), w.scene.original().size());
-  for (size_t c = 0; c < cli.original().size(); ++c)
-    EXPECT_EQ(cli.original()[c].counts, w.scene.original()[c].counts) << c;
-  EXPECT_EQ(cli.equalized_planes(), w.scene.equalized_planes());
+  const HistogramImageShown& c = cli.find_mode<HistogramImageMode>("image")->shown();
+  ASSERT_EQ(c.result.original.size(), w.original().size());
+  for (size_t k = 0; k < c.result.original.size(); ++k)
+    EXPECT_EQ(c.result.original[k].counts, w.original()[k].counts) << k;
+  EXPECT_EQ(c.result.equalized, w.mode().shown().result.equalized);
   EXPECT_EQ(cli.results_json()["matches_reference"], true);
   EXPECT_EQ(w.scene.results_json()["matches_reference"], true);
   cli.detach();
@@ -183,8 +185,8 @@ TEST(ImageModeInTheWindow, APhotoThatDoesNotReadKeepsThePreviousOneAndItsSetting
   w.scene.params_from_json({{"image", "no_such_photo.png"}});
   w.scene.reset();
   ASSERT_TRUE(w.finish());
-  EXPECT_EQ(w.scene.width(), 600);
-  EXPECT_EQ(w.settings->file, "coffee.png");
+  EXPECT_EQ(w.width(), 600);
+  EXPECT_EQ(w.scene.settings().file, "coffee.png");
   EXPECT_EQ(w.scene.results_json()["input"]["file"], "coffee.png");
 }
 
@@ -194,11 +196,11 @@ TEST(ImageModeInTheWindow, CancelKeepsThePreviousPhotoAndItsSettings) {
   w.scene.reset();
   ASSERT_TRUE(w.scene.busy());
   // Cancel through the same call the panel's button makes.
-  w.scene.cancel_background_work();
+  w.scene.find_mode<HistogramImageMode>("image")->cancel_background_work();
   ASSERT_TRUE(w.finish());
-  EXPECT_EQ(w.scene.width(), 600);
-  EXPECT_EQ(w.settings->file, "coffee.png");
-  EXPECT_EQ(w.settings->variant, histogram::Variant::WarpAggregated) << "the variant shown";
+  EXPECT_EQ(w.width(), 600);
+  EXPECT_EQ(w.scene.settings().file, "coffee.png");
+  EXPECT_EQ(w.scene.settings().variant, histogram::Variant::WarpAggregated) << "the variant shown";
 }
 
 // The SAT scene (filter mode) as the window runs it.

@@ -72,6 +72,30 @@ TEST(HistogramCpuTeachContention, HandWorkedChainsOfOneBin) {
   }
 }
 
+// The queues of a step (step_queues) and the run's contention per bin (trace_contention), worked
+// by hand: 64 samples of bin 50, variant 2, two blocks of one warp: one round, the 64 atomics on
+// hist[50] queue one after another, at most 32 from one warp.
+TEST(HistogramCpuTeachContention, HandWorkedQueueAndContentionOfOneBin) {
+  const BinSpec b = test::bins(256, 0, 256);
+  const TeachRun run =
+      teach(params(Variant::GlobalAtomic, 32, 2, 4), all_equal(64), b, Backend::Cpu);
+  const std::vector<CounterQueue> queues = step_queues(run.trace, 0, 256);
+  ASSERT_EQ(queues.size(), 1u);
+  EXPECT_EQ(queues[0].bin, 50);
+  EXPECT_EQ(queues[0].threads.size(), 64u);
+  EXPECT_EQ(queues[0].chain, 32);
+  EXPECT_FALSE(queues[0].plain);
+  const Contention c = trace_contention(run.trace, 256);
+  EXPECT_EQ(c.atomics[50], 64);
+  EXPECT_EQ(c.chain[50], 32);
+  EXPECT_EQ(c.waits[50], 62);
+  EXPECT_EQ(c.total_atomics(), 64);
+  EXPECT_EQ(c.global_atomics, 64);
+  EXPECT_EQ(c.longest_chain, 32);
+  EXPECT_EQ(c.hottest_bin, 50);
+  EXPECT_THROW(trace_contention(run.trace, 0), Error);
+}
+
 // Shared atomics on distinct words of one bank conflict; lanes on one word are a chain instead.
 // One warp of variant 4, 32 samples, 256 bins (bin k is word k of the shared copy, bank k % 32):
 // lane l on bin (l * stride) % 256.

@@ -1,6 +1,7 @@
 // The teach traces against the contention model (histogram_contention.cpp): both follow one
-// schedule, so per bin the trace's atomics (on "hist" and on every copy), its longest chain from
-// one warp instruction and its waits equal the model's, for small inputs of every variant.
+// schedule, so per bin the trace's atomics (trace_contention: atomic_contention folded onto the
+// bins, on "hist" and on every copy), its longest chain from one warp instruction and its waits
+// equal the model's, and so do the run's totals and hottest bin, for small inputs of every variant.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -20,23 +21,16 @@ struct PerBin {
   int64_t global = 0, shared = 0;
 };
 
-// The trace's contention folded per bin: element e of a buffer of copies is bin e % bins.
+// The trace's contention folded per bin (trace_contention: element e of a buffer of copies is bin
+// e % bins).
 PerBin from_trace(const Trace& t, int bins) {
+  const Contention c = trace_contention(t, bins);
   PerBin out;
-  out.atomics.assign(size_t(bins), 0);
-  out.chain.assign(size_t(bins), 0);
-  out.waits.assign(size_t(bins), 0);
-  for (int buffer = 1; buffer < int(t.buffers.size()); ++buffer) {
-    const std::vector<AddressContention> c = atomic_contention(t, buffer);
-    for (size_t e = 0; e < c.size(); ++e) {
-      const size_t bin = e % size_t(bins);
-      out.atomics[bin] += c[e].atomics;
-      out.chain[bin] = std::max(out.chain[bin], c[e].longest_chain);
-      out.waits[bin] += c[e].waits;
-      (t.buffers[size_t(buffer)].space == MemSpace::Shared ? out.shared : out.global) +=
-          c[e].atomics;
-    }
-  }
+  out.atomics = c.atomics;
+  out.chain.assign(c.chain.begin(), c.chain.end());
+  out.waits = c.waits;
+  out.global = c.global_atomics;
+  out.shared = c.shared_atomics;
   return out;
 }
 
@@ -52,6 +46,11 @@ void expect_agreement(const TeachParams& p, const Samples& s, const BinSpec& b) 
   ASSERT_EQ(got.global, want.global_atomics) << what;
   ASSERT_EQ(got.shared, want.shared_atomics) << what;
   ASSERT_EQ(compute_counters(run.trace).longest_atomic_chain, int64_t(want.longest_chain)) << what;
+  // One analysis: the trace's run totals and hottest bin are the model's.
+  const Contention traced = trace_contention(run.trace, b.count);
+  ASSERT_EQ(traced.longest_chain, want.longest_chain) << what;
+  ASSERT_EQ(traced.hottest_bin, want.hottest_bin) << what;
+  ASSERT_EQ(traced.total_atomics(), want.total_atomics()) << what;
 }
 
 TEST(HistogramCpuTeachModel, TracesAgreeWithTheContentionModel) {

@@ -4,6 +4,7 @@
 #include "histogram/histogram.h"
 #include "histogram_scene.h"
 #include "scene_kit/file_params.h"
+#include "teach/histogram_teach_run.h"
 
 namespace ws::app {
 
@@ -13,7 +14,8 @@ nlohmann::json HistogramScene::params_for_file(const FileInfo& file) const {
   const auto text =
       values_text_of(file, histogram::kMaxSamples, "the histogram takes typed values");
   // The bytes bound the samples (letters, or numbers with their separators).
-  const std::string mode = file.bytes <= histogram::kTeachMaxSamples ? "teach" : "contention";
+  const std::string mode =
+      file.bytes <= histogram_teach_input_limits().max_samples ? "teach" : "contention";
   if (text) return {{"mode", mode}, {"values", *text}};
   return {{"mode", mode}, {"file", file.path}};
 }

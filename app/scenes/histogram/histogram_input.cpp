@@ -7,8 +7,8 @@
 #include <iterator>
 
 #include "common/error.h"
-#include "histogram_strings.h"
 #include "i18n/i18n.h"
+#include "i18n/wording.h"
 #include "io/image_planes.h"
 
 namespace ws::app {
@@ -16,13 +16,6 @@ namespace ws::app {
 namespace hg = ws::histogram;
 
 namespace {
-
-// A number as a user typed it: "0.1", "1e+06", not std::to_string's "0.100000".
-std::string number_words(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.9g", v);
-  return text;
-}
 
 std::string read_text_file(const std::string& path) {
   namespace fs = std::filesystem;
@@ -61,8 +54,8 @@ hg::BinSpec resolve_bins(const HistogramSettings& s, const hg::Samples& samples)
     // Bins of `width` from the smallest value, as many as it takes to hold the largest.
     const double count = std::floor((hi - lo) / s.width) + 1;
     if (count > hg::kMaxBins)
-      throw Error("--width " + number_words(s.width) + ": the data span " + number_words(lo) +
-                  ".." + number_words(hi) + " needs more than " + std::to_string(hg::kMaxBins) +
+      throw Error("--width " + short_number(s.width) + ": the data span " + short_number(lo) +
+                  ".." + short_number(hi) + " needs more than " + std::to_string(hg::kMaxBins) +
                   " bins; choose a wider bin or --bins");
     return hg::make_bins_by_width(lo, lo + count * s.width, s.width);
   }
@@ -131,7 +124,7 @@ HistogramInput load_histogram_input(const HistogramSettings& s, const HistogramL
   }
   in.bins = resolve_bins(s, in.samples);
   if (in.bins.count > limits.max_bins)
-    throw Error(std::string(s.width > 0    ? "--width " + number_words(s.width) + " gives "
+    throw Error(std::string(s.width > 0    ? "--width " + short_number(s.width) + " gives "
                             : s.auto_range ? "--range auto gives "
                                            : "--bins ") +
                 std::to_string(in.bins.count) + (s.width > 0 || s.auto_range ? " bins" : "") +
@@ -152,8 +145,8 @@ std::string histogram_input_label_text(const HistogramSettings& s) {
       return s.file.substr(s.file.find_last_of('/') + 1) + " (" + tr_text(s.channel) + ")";
     case HistogramSource::Synthetic:
       return trf("{0}, {1} samples, seed {2}",
-                 histogram_dist_text(s.dist) +
-                     (s.dist == hg::Dist::Zipf ? " " + number_words(s.skew) : std::string()),
+                 kernel_text(hg::dist_name(s.dist)) +
+                     (s.dist == hg::Dist::Zipf ? " " + short_number(s.skew) : std::string()),
                  s.n, s.seed);
   }
   return "?";
@@ -195,6 +188,19 @@ std::string bin_range_text(const hg::BinSpec& b, int bin, bool letters) {
   }
   std::snprintf(text, sizeof text, "[%.4g, %.4g)", lo, hi);  // 4 digits: a label, not a value
   return text;
+}
+
+std::string printed(const char* format, double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, format, v);
+  return text;
+}
+
+std::string compact_count(double v, double k_from, const char* plain) {
+  if (v >= 1e9) return printed("%.3gG", v / 1e9);
+  if (v >= 1e6) return printed("%.3gM", v / 1e6);
+  if (v >= k_from) return printed("%.3gk", v / 1e3);
+  return printed(plain, v);
 }
 
 }  // namespace ws::app

@@ -43,6 +43,12 @@ histogram::BinSpec resolve_bins(const HistogramSettings& s, const histogram::Sam
 std::string histogram_input_label_text(const HistogramSettings& s);
 std::string histogram_input_text(const HistogramSettings& s, const HistogramInput& in);
 
+// `v` through a printf format of one number: "%.2f" (milliseconds), "%.1f%%" (a percentage).
+std::string printed(const char* format, double v);
+// A count in few characters for the figures: "1.23G", "4.5M", "12k" (thousands from `k_from`),
+// below that `plain` ("%.0f").
+std::string compact_count(double v, double k_from, const char* plain);
+
 // A bin's range as a student reads it: "m-p" for the textbook's letter bins, "[12, 16)" else.
 std::string bin_range_text(const histogram::BinSpec& b, int bin, bool letters);
 

@@ -2,23 +2,34 @@
 
 #include <imgui.h>
 
+#include "common/error.h"
+
 #include "histogram_input.h"
-#include "histogram_strings.h"
 #include "i18n/i18n.h"
+#include "i18n/wording.h"
+#include "io/image_planes.h"
 #include "scene_kit/panel_widgets.h"
 
 namespace ws::app {
 
 namespace hg = ws::histogram;
 
-namespace {}  // namespace
+std::string histogram_shipped_photos() {
+  ImGui::TextDisabled("%s", tr("shipped photos:"));
+  std::string chosen;
+  for (const char* name : {"blackmarble_night.jpg", "camera.png", "coffee.png", "astronaut.png",
+                           "bluemarble_day.jpg"}) {
+    ImGui::SameLine();
+    if (ImGui::SmallButton(name)) chosen = name;
+  }
+  return chosen;
+}
 
-void histogram_input_controls(Scene& scene, const HistogramSettings& s, std::string& error,
-                              int64_t max_n) {
+nlohmann::json histogram_input_panel(const HistogramSettings& s, int64_t max_n) {
+  nlohmann::json edit = nlohmann::json::object();
   if (!ImGui::CollapsingHeader(label_id(tr("Input"), "hg-input").c_str(),
                                ImGuiTreeNodeFlags_DefaultOpen))
-    return;
-  nlohmann::json edit = nlohmann::json::object();
+    return edit;
   static std::string text, seen_text, values, seen_values, file, seen_file;
   if (s.text != seen_text) text = seen_text = s.text;
   if (s.values != seen_values) values = seen_values = s.values;
@@ -40,11 +51,7 @@ void histogram_input_controls(Scene& scene, const HistogramSettings& s, std::str
   if (text_field(label_id(tr("image"), "hg-image").c_str(),
                  tr("a PNG, JPEG, BMP, TGA or PGM path, or a shipped photo"), file))
     edit["image"] = file;
-  ImGui::TextDisabled("%s", tr("shipped photos:"));
-  for (const char* name : kHistogramShippedImages) {
-    ImGui::SameLine();
-    if (ImGui::SmallButton(name)) edit["image"] = name;
-  }
+  if (const std::string photo = histogram_shipped_photos(); !photo.empty()) edit["image"] = photo;
   if (s.source == HistogramSource::Image) {
     const std::vector<std::string> channels = {"luminance", "r", "g", "b"};
     const std::vector<std::string> shown = {tr("luminance"), "r", "g", "b"};
@@ -58,7 +65,7 @@ void histogram_input_controls(Scene& scene, const HistogramSettings& s, std::str
   ImGui::TextDisabled("%s", tr("synthetic samples"));
   const std::vector<std::string> dists = {"uniform", "normal", "zipf", "all-equal", "sorted"};
   std::vector<std::string> dist_names;
-  for (const std::string& name : dists) dist_names.push_back(tr_text(name));
+  for (const std::string& name : dists) dist_names.push_back(kernel_text(name));
   int d = static_cast<int>(s.dist);
   if (combo(label_id(tr("distribution"), "hg-dist").c_str(), d, dist_names))
     edit["dist"] = dists[size_t(d)];
@@ -81,14 +88,14 @@ void histogram_input_controls(Scene& scene, const HistogramSettings& s, std::str
                       ImGuiInputTextFlags_EnterReturnsTrue) &&
       seed >= 0)
     edit["seed"] = seed;
-  apply_edit(scene, edit, error);
+  return edit;
 }
 
-void histogram_bins_controls(Scene& scene, const HistogramSettings& s, std::string& error) {
+nlohmann::json histogram_bins_panel(const HistogramSettings& s) {
+  nlohmann::json edit = nlohmann::json::object();
   if (!ImGui::CollapsingHeader(label_id(tr("Bins"), "hg-bins-header").c_str(),
                                ImGuiTreeNodeFlags_DefaultOpen))
-    return;
-  nlohmann::json edit = nlohmann::json::object();
+    return edit;
   int bins = s.bins;
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
   if (ImGui::InputInt(label_id(tr("bins"), "hg-bins").c_str(), &bins, 1, 16,
@@ -113,36 +120,45 @@ void histogram_bins_controls(Scene& scene, const HistogramSettings& s, std::stri
   if (ImGui::InputDouble(label_id(tr("bin width (0: by count)"), "hg-width").c_str(), &width, 0, 0,
                          "%g", ImGuiInputTextFlags_EnterReturnsTrue))
     edit["width"] = width;
-  apply_edit(scene, edit, error);
+  return edit;
 }
 
-void histogram_variant_controls(Scene& scene, const HistogramSettings& s, std::string& error,
-                                bool teach) {
+int64_t limit_max(const std::vector<ModeLimit<HistogramSettings>>& limits, const char* key) {
+  for (const ModeLimit<HistogramSettings>& row : limits)
+    if (std::string(row.key) == key) return row.max;
+  throw Error(std::string("no limit on --") + key);
+}
+
+nlohmann::json histogram_variant_panel(const HistogramSettings& s,
+                                       const std::vector<ModeLimit<HistogramSettings>>* teach) {
+  nlohmann::json edit = nlohmann::json::object();
   if (!ImGui::CollapsingHeader(label_id(tr("Variant"), "hg-variant-header").c_str(),
                                ImGuiTreeNodeFlags_DefaultOpen))
-    return;
-  nlohmann::json edit = nlohmann::json::object();
+    return edit;
   std::vector<std::string> names;
   int index = 0;
   for (const hg::VariantInfo& v : hg::variant_infos()) {
     if (v.variant == s.variant) index = static_cast<int>(names.size());
-    names.push_back(std::to_string(int(v.variant)) + " " + histogram_variant_title_text(v));
+    names.push_back(std::to_string(int(v.variant)) + " " + kernel_text(v.title));
   }
   if (combo(label_id(tr("variant"), "hg-variant").c_str(), index, names))
     edit["variant"] = hg::variant_infos()[size_t(index)].id;
-  ImGui::TextWrapped("%s", histogram_variant_lesson_text(hg::info(s.variant)).c_str());
-  if (teach) {
+  ImGui::TextWrapped("%s", kernel_text(hg::info(s.variant).lesson).c_str());
+  if (teach) {  // the sliders end at teach mode's limits
     int block = s.teach.block_dim / 32;
-    if (ImGui::SliderInt(label_id(tr("warps per block"), "hg-block").c_str(), &block, 1, 8))
+    if (ImGui::SliderInt(label_id(tr("warps per block"), "hg-block").c_str(), &block, 1,
+                         int(limit_max(*teach, "block") / 32)))
       edit["block"] = block * 32;
     int grid = s.teach.grid_dim;
-    if (ImGui::SliderInt(label_id(tr("blocks (0: enough for n)"), "hg-grid").c_str(), &grid, 0, 64))
+    if (ImGui::SliderInt(label_id(tr("blocks (0: enough for n)"), "hg-grid").c_str(), &grid, 0,
+                         int(limit_max(*teach, "grid"))))
       edit["grid"] = grid;
     const hg::Variant v = s.variant;
     if (v == hg::Variant::CoarseContiguous || v == hg::Variant::CoarseInterleaved ||
         v == hg::Variant::Aggregated || v == hg::Variant::WarpAggregated) {
       int c = s.teach.coarsening;
-      if (ImGui::SliderInt(label_id(tr("samples per thread"), "hg-coarsening").c_str(), &c, 1, 32))
+      if (ImGui::SliderInt(label_id(tr("samples per thread"), "hg-coarsening").c_str(), &c, 1,
+                           int(limit_max(*teach, "coarsening"))))
         edit["coarsening"] = c;
     }
   }
@@ -152,15 +168,13 @@ void histogram_variant_controls(Scene& scene, const HistogramSettings& s, std::s
     edit["race"] = race;
   if (!teach && race)
     ImGui::TextDisabled("%s", tr("full-size runs inject it in variants 2 and 4 only"));
-  apply_edit(scene, edit, error);
+  return edit;
 }
 
-void histogram_code_panel(hg::Variant variant, const std::string& marker) {
-  KernelSource src;
-  src.file = std::string("kernels/histogram/") + hg::info(variant).source;
-  src.section = hg::info(variant).id;
-  src.marker = marker;
-  kernel_source_panel(src);
+KernelSource histogram_kernel_source(hg::Variant variant, const std::string& marker,
+                                     const std::string& note) {
+  return {std::string("kernels/histogram/") + hg::info(variant).source, hg::info(variant).id,
+          marker, note};
 }
 
 void histogram_notes_panel() {
@@ -183,12 +197,28 @@ void histogram_notes_panel() {
                "9.4/9.5)."));
 }
 
-SceneCapabilities histogram_mode_capabilities(bool steps) {
-  SceneCapabilities c;
-  c.steps = steps;
-  c.takes_image = true;
-  c.takes_text = true;
-  c.benchable = true;
+std::vector<std::string> histogram_variant_ids() {
+  std::vector<std::string> ids;
+  for (const hg::VariantInfo& v : hg::variant_infos()) ids.push_back(v.id);
+  return ids;
+}
+
+std::string histogram_image_file(const HistogramSettings& s) {
+  return s.source == HistogramSource::Image && !s.file.empty()
+             ? s.file
+             : std::string(bench::kHistogramPhoto);
+}
+
+bench::HistogramBenchChoice histogram_bench_choice(const HistogramSettings& s, bool shows_photo) {
+  bench::HistogramBenchChoice c;
+  c.read_luminance = [](const std::string& file) {
+    ImagePlanes img = load_image_planes(file, ColourMode::Luminance, 8192);
+    return bench::LuminanceImage{img.width, img.height, std::move(img.planes)};
+  };
+  if (shows_photo || s.source == HistogramSource::Image) c.photo = histogram_image_file(s);
+  c.dist = s.dist;
+  c.skew = s.skew;
+  c.bins = s.bins;
   return c;
 }
 

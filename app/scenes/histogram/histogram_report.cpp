@@ -2,65 +2,41 @@
 
 #include <algorithm>
 
-#include "histogram_strings.h"
 #include "i18n/i18n.h"
 
 namespace ws::app {
 
 namespace hg = ws::histogram;
 
-namespace {
-
-// The bin with the longest chain (the hottest one when it has it).
-int chain_bin(const BinContention& c) {
-  int bin = c.hottest_bin;
-  if (bin < 0 || bin >= static_cast<int>(c.chain.size()) || c.chain[size_t(bin)] != c.longest_chain)
-    bin = static_cast<int>(std::max_element(c.chain.begin(), c.chain.end()) - c.chain.begin());
-  return bin;
-}
-
-}  // namespace
-
-std::string contention_line_text(hg::Variant v, const BinContention& c, const hg::BinSpec& bins,
-                                 bool letters) {
-  std::string line =
-      trf("variant {0}: {1}", int(v),
-          histogram_counted(c.total_atomics, TR_NOOP("{0} atomic"), TR_NOOP("{0} atomics")));
+std::string contention_line(hg::Variant v, const hg::Contention& c, const hg::BinSpec& bins,
+                            bool letters, bool shown) {
+  auto say = [shown](const char* pattern, const std::vector<std::string>& values) {
+    return i18n::format(shown ? tr(pattern) : pattern, values);
+  };
+  const int64_t total = c.total_atomics();
+  std::string line = say(
+      TR_NOOP("variant {0}: {1}"),
+      {std::to_string(int(v)),
+       say(total == 1 ? TR_NOOP("{0} atomic") : TR_NOOP("{0} atomics"), {std::to_string(total)})});
   if (c.longest_chain > 0) {
-    const int bin = chain_bin(c);
-    const std::string range = bin_range_text(bins, bin, letters);
-    line += range == std::to_string(bin)
-                ? trf(", longest chain {0} on bin {1}", c.longest_chain, bin)
-                : trf(", longest chain {0} on bin {1} ({2})", c.longest_chain, bin, range);
-  }
-  return line;
-}
-
-std::string contention_line(hg::Variant v, const BinContention& c, const hg::BinSpec& bins,
-                            bool letters) {
-  std::string line = "variant " + std::to_string(int(v)) + ": " + std::to_string(c.total_atomics) +
-                     " atomic" + (c.total_atomics == 1 ? "" : "s");
-  if (c.longest_chain > 0) {
+    // The bin with the longest chain (the hottest one when it has it).
     int bin = c.hottest_bin;
     if (bin < 0 || bin >= static_cast<int>(c.chain.size()) ||
         c.chain[size_t(bin)] != c.longest_chain)
       bin = static_cast<int>(std::max_element(c.chain.begin(), c.chain.end()) - c.chain.begin());
     const std::string range = bin_range_text(bins, bin, letters);
-    line += ", longest chain " + std::to_string(c.longest_chain) + " on bin " +
-            std::to_string(bin) + (range == std::to_string(bin) ? "" : " (" + range + ")");
+    const std::vector<std::string> values = {std::to_string(c.longest_chain), std::to_string(bin),
+                                             range};
+    line += range == std::to_string(bin)
+                ? say(TR_NOOP(", longest chain {0} on bin {1}"), values)
+                : say(TR_NOOP(", longest chain {0} on bin {1} ({2})"), values);
   }
   return line;
 }
 
-RunJson histogram_run_json(const HistogramSettings& s, Backend backend, const HistogramInput& in,
-                           const std::vector<uint32_t>* counts,
-                           const std::vector<uint32_t>& reference, const BinContention& contention,
-                           const char* mode) {
-  RunJson doc;
-  doc.scene = kHistogramSceneId;
-  doc.params = histogram_params_json(s);
-  doc.params["mode"] = mode;
-  doc.backend = backend;
+void fill_histogram_doc(RunJson& doc, const HistogramSettings& s, const HistogramInput& in,
+                        const std::vector<uint32_t>* counts, const std::vector<uint32_t>& reference,
+                        const hg::Contention& contention, const char* from) {
   nlohmann::json input = {{"label", in.label},
                           {"source", source_name(s.source)},
                           {"samples", in.samples.size()},
@@ -86,15 +62,14 @@ RunJson histogram_run_json(const HistogramSettings& s, Backend backend, const Hi
                           {"title", hg::info(s.variant).title}};
   doc.extra["contention"] = {{"atomics", contention.atomics},
                              {"chain", contention.chain},
-                             {"total_atomics", contention.total_atomics},
+                             {"total_atomics", contention.total_atomics()},
                              {"longest_chain", contention.longest_chain},
                              {"hottest_bin", contention.hottest_bin},
-                             {"from", contention.source}};
+                             {"from", from}};
   doc.summary = contention_line(s.variant, contention, b, in.letters) + " on " + in.label;
   if (counts)
     doc.summary += *counts == reference ? "; counts match the sequential reference"
                                         : "; counts DIFFER from the sequential reference";
-  return doc;
 }
 
 }  // namespace ws::app

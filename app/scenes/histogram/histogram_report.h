@@ -1,6 +1,7 @@
 // The histogram scene's run documents: the kit's RunJson filled with the counts, the sequential
-// reference's, the bins, the variant and the contention per bin (atomics, longest chain), for
-// `warpscope run --json` in every mode.
+// reference's, the bins, the variant and the contention per bin (atomics, longest chain, from the
+// teach trace or the model: histogram::Contention), for `warpscope run --json` in teach and
+// contention mode; and the one line per variant the views and the terminal show.
 #pragma once
 
 #include <string>
@@ -12,30 +13,16 @@
 
 namespace ws::app {
 
-// Per bin: the atomics and the longest chain, and the run's totals (from a trace or the model).
-struct BinContention {
-  std::vector<int64_t> atomics;
-  std::vector<int32_t> chain;
-  int64_t total_atomics = 0;
-  int32_t longest_chain = 0;
-  int hottest_bin = -1;
-  std::string source;  // "trace" or "model"
-};
+// Input, result {counts, in_range}, reference {counts}, matches_reference, the summary and the
+// scene's keys "bins", "variant", "contention" (`from`: "trace" or "model"). `counts` null: no
+// run.
+void fill_histogram_doc(RunJson& doc, const HistogramSettings& s, const HistogramInput& in,
+                        const std::vector<uint32_t>* counts, const std::vector<uint32_t>& reference,
+                        const histogram::Contention& contention, const char* from);
 
-// The document of one run: input, result {counts, in_range}, reference {counts},
-// matches_reference, and the scene's keys "bins", "variant", "contention". `counts` null: no run.
-RunJson histogram_run_json(const HistogramSettings& s, Backend backend, const HistogramInput& in,
-                           const std::vector<uint32_t>* counts,
-                           const std::vector<uint32_t>& reference, const BinContention& contention,
-                           const char* mode);
-
-// "variant 2: 38 atomics, longest chain 9 on bin 3 (m-p)": the one line per variant the views and
-// the terminal show.
-std::string contention_line(histogram::Variant v, const BinContention& c,
-                            const histogram::BinSpec& bins, bool letters);
-// The same line in the current language (for the panels and figures; the documents keep
-// contention_line's English).
-std::string contention_line_text(histogram::Variant v, const BinContention& c,
-                                 const histogram::BinSpec& bins, bool letters);
+// "variant 2: 38 atomics, longest chain 9 on bin 3 (m-p)" in English (the documents and the
+// terminal), or with `shown` in the current language (the panels and figures).
+std::string contention_line(histogram::Variant v, const histogram::Contention& c,
+                            const histogram::BinSpec& bins, bool letters, bool shown = false);
 
 }  // namespace ws::app

@@ -1,45 +1,31 @@
-// The histogram scene (issue 13, PMPP chapter 9): output conflicts you can watch. Modes over one
-// HistogramSettings: teach (a traced run on up to 1024 samples, the atomics that collide drawn as
-// queues per counter), contention (any input at full size: the histogram next to the contention
-// heatmap, atomics and longest chain per bin) and image (the image helper's: channel histograms
-// and live equalization).
+// The histogram scene (issue 13, PMPP chapter 9): output conflicts you can watch. Its settings and
+// three modes: teach (a traced run on up to 1024 samples, the atomics that collide drawn as queues
+// per counter; teach/), contention (any input at full size: the histogram next to the contention
+// heatmap, atomics and longest chain per bin; contention/) and image (a photo's channel histograms
+// and live equalization; image/).
 #pragma once
 
-#include <memory>
-
 #include "histogram_settings.h"
-#include "scene_kit/mode_switch.h"
+#include "scene_kit/modal_scene.h"
 
 namespace ws::app {
 
-class HistogramScene : public ModeSwitch {
+class HistogramScene : public ModalScene<HistogramSettings> {
  public:
   HistogramScene();
-  // As ModeSwitch's, and a switch that fails (a bad value) leaves the settings as they were.
-  void params_from_json(const nlohmann::json& params) override;
-  // Files opened or dropped on the window (the scene's *_files.cpp).
+  // Files opened or dropped on the window (histogram_files.cpp): an image goes to the image mode,
+  // a text to teach mode when it is small, else to the contention mode.
   nlohmann::json params_for_file(const FileInfo& file) const override;
-  void ui() override;
   // The modes' benchmark, and `--mode skew`: the throughput-against-skew sweep.
   BenchJob bench_job(const BenchRequest& request) const override;
 
  protected:
-  std::string infer_mode(const nlohmann::json& params) const override;
-  void on_switch(Scene& from, Scene& to) override;
-
- private:
-  explicit HistogramScene(std::shared_ptr<HistogramSettings> settings);
-  std::shared_ptr<HistogramSettings> settings_;
-  std::string error_;
-  // The teaching input a switch to the contention mode replaced (the textbook's phrase gives way
-  // to a million skewed samples), given back on the way to teach mode unless the user chose
-  // another input meanwhile.
-  HistogramSettings stashed_;
-  HistogramSettings replaced_by_;  // what the switch put in its place
-  bool stashed_valid_ = false;
-  // The variant the image mode replaced with the fastest (given back on the way to teach mode).
-  histogram::Variant variant_before_ = histogram::Variant::GlobalAtomic;
-  bool variant_given_ = false;
+  // histogram_params.cpp: every key read once; an image given in teach mode moves to contention.
+  void parse(HistogramSettings& s, ParamReader& keys, std::string& mode) const override;
+  nlohmann::json to_json(const HistogramSettings& s, const std::string& mode) const override;
+  // The teaching input and variant handed over and back (histogram_scene.cpp).
+  void on_switch(HistogramSettings& s, const std::string& from, const std::string& to,
+                 const ParamReader& keys) const override;
 };
 
 }  // namespace ws::app

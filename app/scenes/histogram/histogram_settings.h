@@ -1,17 +1,18 @@
-// What the histogram scene's modes share: the input (the textbook's phrase, typed values, a text
-// file, an image channel or seeded synthetic samples), the bins, the variant and its launch, the
-// injected race and the image mode's equalization. The modes hold one HistogramSettings together,
-// so switching modes keeps all of it.
+// What the histogram scene's parameters set, shared by its modes: the input (the textbook's
+// phrase, typed values, a text file, an image channel or seeded synthetic samples) and its bins,
+// the variant and its launch, the injected race and the image mode's equalization; and what a
+// switch between the modes hands over (the teaching input the contention mode replaced, the
+// variant the image mode replaced), kept here so a refused edit rolls it back with the rest.
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 #include "histogram/histogram.h"
 
 namespace ws::app {
 
-inline constexpr const char* kHistogramSceneId = "histogram";
 // PMPP 9.1's example: 7 bins of four letters give 5 5 6 10 10 1 1 over its 38 letters.
 inline constexpr const char* kTextbookPhrase = "programming massively parallel processors";
 
@@ -24,7 +25,8 @@ enum class HistogramSource : uint8_t {
 };
 const char* source_name(HistogramSource s);  // "text", "values", "text-file", "image", "synthetic"
 
-struct HistogramSettings {
+// The input and its bins: what a switch to the contention mode may replace and give back.
+struct HistogramData {
   HistogramSource source = HistogramSource::Text;
   std::string text = kTextbookPhrase;
   std::string values;
@@ -34,7 +36,6 @@ struct HistogramSettings {
   double skew = 1.2;
   int64_t n = 256;
   uint64_t seed = 1;
-
   // Bins: `bins` equal bins over [lo, hi), or bins of `width` from lo when width > 0; with
   // auto_range the range is the data's min..max.
   int bins = 7;
@@ -42,21 +43,33 @@ struct HistogramSettings {
   double width = 4;
   bool auto_range = false;
 
+  bool operator==(const HistogramData& o) const;
+  bool operator!=(const HistogramData& o) const { return !(*this == o); }
+};
+
+struct HistogramSettings : HistogramData {
   histogram::Variant variant = histogram::Variant::GlobalAtomic;
   histogram::TeachParams teach;   // block_dim, grid_dim, coarsening, inject_race (teach mode)
   histogram::LaunchShape launch;  // full-size runs
+  bool equalize = true;           // image mode: show the equalized image beside the original
 
-  bool equalize = true;  // image mode: show the equalized image beside the original
+  // The teaching input a switch to the contention mode replaced (the textbook's phrase gives way
+  // to 2^20 Zipf samples), given back on the way to teach mode unless the input changed since.
+  struct Stash {
+    HistogramData teaching, replaced_by;
+  };
+  std::optional<Stash> stash;
+  // The variant the image mode replaced with the fastest, given back on the way to teach mode.
+  std::optional<histogram::Variant> variant_before_image;
 
   // What the input is, for headers and JSON: "text (41 chars)", "blackmarble_night.jpg (r)",
   // "zipf 1.2, 256 samples, seed 1".
   std::string input_label() const;
 };
 
-// The parameters as JSON (the keys of every mode; "mode" is added by the scene).
+// The parameters as JSON (teach mode's launch; "mode" is added by the scene).
 nlohmann::json histogram_params_json(const HistogramSettings& s);
-// `j` read over `current`; nothing changes on a bad key or value (ws::Error names it and says
-// what is accepted).
-HistogramSettings parse_histogram_params(const HistogramSettings& current, const nlohmann::json& j);
+// A number with enough digits to read back as the same float ("0.1", "1e+06"), and no more.
+std::string short_number(double v);
 
 }  // namespace ws::app

@@ -1,9 +1,8 @@
 // The keys of the histogram text made in kernels/histogram (histogram_info.cpp's variant table and
 // distribution names, histogram_teach_cpu.cpp's step labels and phases, which the CUDA teach run
-// shares), so ws_i18n_catalog lists them; they must stay equal to the kernels' literals
-// (tests/app/test_histogram_zh.cpp draws every variant's steps in Chinese and finds no English).
-#include "histogram_strings.h"
-
+// shares), so ws_i18n_catalog lists them; the modes show them with ws::kernel_text. They must stay
+// equal to the kernels' literals (tests/scenes/histogram/test_histogram_zh.cpp draws every
+// variant's steps in Chinese and finds no English).
 #include "i18n/i18n.h"
 
 namespace ws::app {
@@ -70,33 +69,5 @@ namespace {
 };
 
 }  // namespace
-
-std::string histogram_variant_id_text(const histogram::VariantInfo& vi) {
-  return tr_text(vi.id);
-}
-
-std::string histogram_variant_title_text(const histogram::VariantInfo& vi) {
-  return tr_text(vi.title);
-}
-
-std::string histogram_variant_lesson_text(const histogram::VariantInfo& vi) {
-  return tr_text(vi.lesson);
-}
-
-std::string histogram_step_label_text(const std::string& label) {
-  return tr_text(label);
-}
-
-std::string histogram_phase_text(const std::string& phase) {
-  return tr_text(phase);
-}
-
-std::string histogram_dist_text(histogram::Dist d) {
-  return tr_text(histogram::dist_name(d));
-}
-
-std::string histogram_counted(int64_t count, const char* one, const char* many) {
-  return trf(count == 1 ? one : many, count);
-}
 
 }  // namespace ws::app

@@ -7,10 +7,11 @@
 #include <cmath>
 #include <cstdio>
 
-#include "histogram_image_scene.h"
-#include "histogram_strings.h"
+#include "histogram_image_mode.h"
 #include "i18n/i18n.h"
-#include "interop/pixel_image.h"
+#include "i18n/wording.h"
+#include "scenes/histogram/histogram_input.h"
+#include "scene_kit/step_caption.h"
 #include "views/figure_parts.h"
 
 namespace ws::app {
@@ -47,15 +48,9 @@ std::string channel_key(const std::string& setting) {
   return "luminance";
 }
 
+// Pixels on the axes: "1.5M", "2.3k", "999".
 std::string count_text(double v) {
-  char text[32];
-  if (v >= 1e6)
-    std::snprintf(text, sizeof text, "%.3gM", v / 1e6);
-  else if (v >= 1e3)
-    std::snprintf(text, sizeof text, "%.3gk", v / 1e3);
-  else
-    std::snprintf(text, sizeof text, "%.3g", v);
-  return text;
+  return compact_count(v, 1e3, "%.3g");
 }
 
 // A channel's name as shown ("R", "G", "B" stay; "luminance" is translated).
@@ -63,38 +58,41 @@ std::string channel_text(const std::string& name) {
   return name == "luminance" ? std::string(tr("luminance")) : name;
 }
 
-std::string fixed2(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.2f", v);
-  return text;
-}
-
 std::string percent(double share) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1f%%", share * 100);
-  return text;
+  return printed("%.1f%%", share * 100);
 }
 
-}  // namespace
-
-const ChannelHistogram* HistogramImageScene::shown(const std::vector<ChannelHistogram>& set) const {
-  const std::string key = channel_key(settings_->channel);
+// The histogram of `set` the figure shows: the channel chosen, a grey image's luminance.
+const ChannelHistogram* shown_channel(const std::vector<ChannelHistogram>& set,
+                                      const std::string& channel) {
+  const std::string key = channel_key(channel);
   for (const ChannelHistogram& h : set)
     if (h.name == key) return &h;
-  return set.empty() ? nullptr : &set.back();  // a grey image: its luminance
+  return set.empty() ? nullptr : &set.back();
 }
 
-void HistogramImageScene::draw_histogram(gfx::Canvas& c, Vec2 min, Vec2 max,
-                                         const std::vector<ChannelHistogram>& set,
-                                         const std::string& caption, const gfx::Palette& pal,
-                                         float font, int panel) const {
-  const ChannelHistogram* main = shown(set);
+// One panel's histograms (panel 0: the original's, 1: the equalized): the chosen channel as bars,
+// the others as outlines, the cumulative curve, and after equalization its straight line.
+struct HistogramPlot {
+  const std::vector<ChannelHistogram>* set;
+  const std::vector<ChannelHistogram>* original;
+  std::string channel;  // the setting
+  int channels;         // of the photo
+  int panel;
+};
+
+void draw_histogram(gfx::Canvas& c, Vec2 min, Vec2 max, const HistogramPlot& plot,
+                    const std::string& caption, const gfx::Palette& pal, float font,
+                    HistogramImageHover& hover) {
+  const std::vector<ChannelHistogram>& set = *plot.set;
+  const int panel = plot.panel;
+  const ChannelHistogram* main = shown_channel(set, plot.channel);
   if (!main || main->counts.size() != 256) return;
   const float f = font * 0.8f;
   c.text(min, caption, font * 0.85f, pal.text);
   const float left = min.x + f * 4.2f, right = max.x - f * 3.2f;
   const float top = min.y + font * 1.5f, bottom = max.y - f * 1.4f;
-  plot_box_[size_t(panel)] = {left, right - left, top, bottom};
+  hover.plot_box[size_t(panel)] = {left, right - left, top, bottom};
   if (right - left < 32 || bottom - top < 16) return;
   // The y scale: linear, cut above the rest when one bin towers over all others.
   uint32_t tallest = 0, second = 0;
@@ -158,8 +156,8 @@ void HistogramImageScene::draw_histogram(gfx::Canvas& c, Vec2 min, Vec2 max,
              pal.text_muted, HAlign::Left, VAlign::Middle);
     // After equalization: the straight line an equalized channel's cumulative histogram keeps to
     // at every level that occurs, from the darkest original level's count (mapped to 0) to all.
-    const ChannelHistogram* before = shown(original_);
-    const bool equalized_channel = main->name != "luminance" || channels_ == 1;
+    const ChannelHistogram* before = shown_channel(*plot.original, plot.channel);
+    const bool equalized_channel = main->name != "luminance" || plot.channels == 1;
     if (panel == 1 && before && equalized_channel) {
       double first = 0;
       for (uint32_t v : before->cumulative)
@@ -187,42 +185,45 @@ void HistogramImageScene::draw_histogram(gfx::Canvas& c, Vec2 min, Vec2 max,
            pal.text_muted, v == 255 ? HAlign::Right : HAlign::Center, VAlign::Top);
 }
 
-void HistogramImageScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
+}  // namespace
+
+void HistogramImageMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const gfx::Palette& pal = gfx::palette(theme);
   c.rect_filled({0, 0}, c.size(), pal.background);
   const float font = figure_font(c.size());
-  original_geo_ = equalized_geo_ = {};
-  plot_box_ = {};
-  const std::string progress = std::to_string(int(work_.progress() * 100 + 0.5)) + "%";
-  if (photo_->planes.empty() || original_.empty()) {
+  hover_ = {};
+  const HistogramPhoto& photo = *state_.shown.photo;
+  const HistogramImageResult& r = state_.shown.result;
+  const std::string progress = std::to_string(int(state_.work.progress() * 100 + 0.5)) + "%";
+  if (photo.planes.empty() || r.original.empty()) {
     if (busy())
       c.text({font, font}, trf("reading the photo and counting its pixels... {0}", progress), font,
              pal.text);
     else
-      c.text({font, font}, error_.empty() ? tr("no image") : error_, font, pal.mismatch);
+      c.text({font, font}, error().empty() ? tr("no image") : error(), font, pal.mismatch);
     return;
   }
-  const HistogramSettings& s = shown_;
-  const ChannelHistogram* lum = &original_.back();
+  const HistogramSettings& s = state_.shown.settings;
+  const ChannelHistogram* lum = &r.original.back();
   const auto top_it = std::max_element(lum->counts.begin(), lum->counts.end());
   const double share = double(*top_it) / std::max(1.0, double(lum->cumulative.back()));
   std::string line =
       trf("variant {0} {1}: {2} ms for the histograms, equalization {3} ms on {4}; {5} of the "
           "luminance in bin {6}",
-          int(s.variant), histogram_variant_id_text(histogram::info(s.variant)),
-          fixed2(histogram_ms_), fixed2(equalize_ms_), backend_name(backend()), percent(share),
-          int(top_it - lum->counts.begin())) +
-      (matches_reference_ ? "" : tr("; DIFFERS FROM THE REFERENCE"));
+          int(s.variant), kernel_text(histogram::info(s.variant).id),
+          printed("%.2f", r.histogram_ms), printed("%.2f", r.equalize_ms), backend_name(backend()),
+          percent(share), int(top_it - lum->counts.begin())) +
+      (r.matches_reference ? "" : tr("; DIFFERS FROM THE REFERENCE"));
   if (busy())  // the figure is the previous result until the worker is done
-    line =
-        trf("computing variant {0} {1} on {2}... {3} (shown: the previous result)",
-            int(settings_->variant), histogram_variant_id_text(histogram::info(settings_->variant)),
-            image_file(), progress);
-  const std::string curve =
-      channel_text(shown(original_) ? shown(original_)->name : std::string("luminance"));
+    line = trf("computing variant {0} {1} on {2}... {3} (shown: the previous result)",
+               int(settings().variant), kernel_text(histogram::info(settings().variant).id),
+               histogram_image_file(settings()), progress);
+  const std::string curve = channel_text(shown_channel(r.original, settings().channel)
+                                             ? shown_channel(r.original, settings().channel)->name
+                                             : std::string("luminance"));
   const std::string image =
-      photo_->file + " " + std::to_string(width_) + "x" + std::to_string(height_);
-  const std::string label = channels_ == 3 ? trf("{0}, RGB", image) : trf("{0}, grey", image);
+      photo.file + " " + std::to_string(photo.width) + "x" + std::to_string(photo.height);
+  const std::string label = photo.channels == 3 ? trf("{0}, RGB", image) : trf("{0}, grey", image);
   float top = draw_header(
       c, tr("Histogram equalization: the histogram as a picture"),
       trf("{0}, 256 bins per channel; bars: {1}, outlines: the other channels, curve: the "
@@ -233,15 +234,15 @@ void HistogramImageScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
          "it: crowded levels are spread apart, and after equalization the cumulative histogram is "
          "a straight line (above the darkest level, which stays black)."),
       pal, font);
+  // One column per image: the original, and the equalized one beside it when equalization is on.
+  const int columns = !r.equalized.empty() && !r.equalized_hist.empty() ? 2 : 1;
   const Vec2 size = c.size();
   const float margin = font;
-  const bool eq = !equalized_.empty() && !equalized_hist_.empty();
-  const int columns = eq ? 2 : 1;
   const float col_w = (size.x - (columns + 1) * margin) / columns;
   const float image_bottom = top + (size.y - top) * 0.55f;
-  const int w = width_, h = height_, ch = channels_;
+  const int w = photo.width, h = photo.height, ch = photo.channels;
   const std::string after_caption =
-      channels_ == 1 || channel_key(s.channel) != "luminance"
+      photo.channels == 1 || channel_key(s.channel) != "luminance"
           ? tr("histograms after equalization (dashed: the straight line of an "
                "equalized channel)")
           : tr("histograms after equalization (R, G, B each equalized: choose one for its line)");
@@ -249,40 +250,44 @@ void HistogramImageScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     const float x0 = margin + k * (col_w + margin);
     gfx::Canvas::Raster raster;
     raster.smooth = true;
-    const interop::PixelImage* tex = k == 0 ? original_tex_.get() : equalized_tex_.get();
+    const interop::PixelImage* tex =
+        k == 0 ? state_.screen.original.get() : state_.screen.equalized.get();
     if (tex) raster.texture = tex->texture();
-    const std::vector<uint8_t>* src = k == 0 ? &photo_->planes : &equalized_;
+    const std::vector<uint8_t>* src = k == 0 ? &photo.planes : &r.equalized;
     raster.pixels = [src, w, h, ch] { return planes_image(*src, w, h, ch); };
     GridGeometry geo = draw_raster_grid(
         c, {x0, top}, {x0 + col_w, image_bottom}, w, h, raster,
         k == 0 ? tr("original") : tr("equalized (live, on the engine)"), pal, font);
-    (k == 0 ? original_geo_ : equalized_geo_) = geo;
+    (k == 0 ? hover_.original : hover_.equalized) = geo;
+    const HistogramPlot plot{k == 0 ? &r.original : &r.equalized_hist, &r.original,
+                             settings().channel, photo.channels, k};
     draw_histogram(c, {x0, image_bottom + margin * 0.4f}, {x0 + col_w, size.y - margin * 0.3f},
-                   k == 0 ? original_ : equalized_hist_,
-                   k == 0 ? std::string(tr("histograms of the original")) : after_caption, pal,
-                   font, k);
+                   plot, k == 0 ? std::string(tr("histograms of the original")) : after_caption,
+                   pal, font, hover_);
   }
 }
 
-std::string HistogramImageScene::describe_at(Vec2 point) const {
+std::string HistogramImageMode::describe_at(Vec2 point) const {
+  const HistogramPhoto& photo = *state_.shown.photo;
+  const HistogramImageResult& r = state_.shown.result;
   int x, y;
-  const bool on_original = original_geo_.cell_at(point, x, y);
-  if (on_original || equalized_geo_.cell_at(point, x, y)) {
-    const int64_t n = int64_t(width_) * height_, i = int64_t(y) * width_ + x;
-    const std::vector<uint8_t>& planes = on_original ? photo_->planes : equalized_;
+  const bool on_original = hover_.original.cell_at(point, x, y);
+  if (on_original || hover_.equalized.cell_at(point, x, y)) {
+    const int64_t n = int64_t(photo.width) * photo.height, i = int64_t(y) * photo.width + x;
+    const std::vector<uint8_t>& planes = on_original ? photo.planes : r.equalized;
     std::string text = on_original ? trf("original pixel ({0}, {1}):", x, y)
                                    : trf("equalized pixel ({0}, {1}):", x, y);
-    for (int c = 0; c < channels_; ++c)
+    for (int c = 0; c < photo.channels; ++c)
       text += " " + std::to_string(int(planes[size_t(c * n + i)]));
     return text;
   }
   for (int panel = 0; panel < 2; ++panel) {
-    const auto& box = plot_box_[size_t(panel)];
+    const auto& box = hover_.plot_box[size_t(panel)];
     if (box[1] <= 0 || point.x < box[0] || point.x >= box[0] + box[1] || point.y < box[2] ||
         point.y > box[3])
       continue;
     const int bin = std::clamp(int((point.x - box[0]) / box[1] * 256), 0, 255);
-    const std::vector<ChannelHistogram>& set = panel == 0 ? original_ : equalized_hist_;
+    const std::vector<ChannelHistogram>& set = panel == 0 ? r.original : r.equalized_hist;
     std::string text =
         panel == 0 ? trf("original, level {0}:", bin) : trf("equalized, level {0}:", bin);
     for (const ChannelHistogram& h : set) {
@@ -293,6 +298,36 @@ std::string HistogramImageScene::describe_at(Vec2 point) const {
     return text;
   }
   return "";
+}
+
+std::string HistogramImageMode::caption() const {
+  const HistogramImageResult& r = state_.shown.result;
+  if (r.original.empty()) return "";
+  const histogram::VariantInfo& vi = histogram::info(settings().variant);
+  char ms[32];
+  std::snprintf(ms, sizeof ms, "%.2f", r.histogram_ms);
+  std::string text =
+      trf("The lower charts are the photo's histograms: pixels per level (256 bins) in each "
+          "channel, counted by variant {0} ({1}) in {2} ms. {3}",
+          int(vi.variant), kernel_text(vi.id), ms, kernel_text(vi.lesson));
+  const ChannelHistogram& lum = r.original.back();
+  const auto top = std::max_element(lum.counts.begin(), lum.counts.end());
+  const double total = std::max(1.0, double(lum.cumulative.back()));
+  char share[32];
+  std::snprintf(share, sizeof share, "%.1f%%", double(*top) / total * 100);
+  text = compose_caption(
+      "", text,
+      trf("{0} of the luminance falls in level {1}.", share, int(top - lum.counts.begin())));
+  text = compose_caption(
+      "", text,
+      r.equalized.empty()
+          ? std::string(tr("Equalization is off: only the original photo and its histograms are "
+                           "shown."))
+          : std::string(tr("Histogram equalization uses each channel's cumulative histogram (the "
+                           "curve), scaled to 0..255, as a lookup table: crowded levels spread "
+                           "apart, so the equalized photo's cumulative histogram is a straight "
+                           "line.")));
+  return text;
 }
 
 }  // namespace ws::app

@@ -10,9 +10,9 @@
 #include <map>
 #include <set>
 
-#include "histogram_strings.h"
-#include "histogram_teach_scene.h"
+#include "histogram_teach_mode.h"
 #include "i18n/i18n.h"
+#include "i18n/wording.h"
 #include "views/cell_rows.h"
 #include "views/figure_parts.h"
 #include "views/legend.h"
@@ -53,19 +53,21 @@ std::string sample_text(double v, bool letters) {
 
 }  // namespace
 
-void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
-  rows_.clear();
-  boxes_.clear();
+void HistogramTeachMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
+  std::vector<CellRow>& rows = hover_.rows;
+  rows.clear();
+  hover_.boxes.clear();
   const gfx::Palette& pal = gfx::palette(theme);
   c.rect_filled({0, 0}, c.size(), pal.background);
   const float font = figure_font(c.size());
-  if (!taught_) {
-    c.text({font, font}, error_.empty() ? tr("no run") : error_, font, pal.mismatch);
+  const Taught<hg::TeachRun>* taught = this->taught();
+  if (!taught) {
+    c.text({font, font}, error().empty() ? tr("no run") : error(), font, pal.mismatch);
     return;
   }
-  const hg::TeachRun& run = taught_->run;
+  const hg::TeachRun& run = taught->run;
   const Trace& trace = run.trace;
-  const int step = cursor_.step();
+  const int step = this->step();
   const TraceStep& s = trace.steps.at(size_t(step));
   const hg::VariantInfo& vi = hg::info(run.params.variant);
   const hg::BinSpec& bins = run.bins;
@@ -76,16 +78,14 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     return mix(pal.cell_fill, pal.warp_color(warp_of(thread, bd, warp)), 0.5f);
   };
 
-  const std::string title = trf("Histogram: {0}", histogram_variant_title_text(vi));
+  const std::string title = trf("Histogram: {0}", kernel_text(vi.title));
   std::string detail =
-      trf("{0}, {1} bins, {2} x {3} threads, {4} backend", histogram_input_text(*settings_, input_),
+      trf("{0}, {1} bins, {2} x {3} threads, {4} backend", histogram_input_text(settings(), input_),
           nbins, s.grid_dim, s.block_dim, backend_name(backend()));  // the launch (1 x 1: 1)
   if (run.params.inject_race) detail += tr(", RACE INJECTED (non-atomic update)");
-  const std::string step_line =
-      trf("step {0} of {1}: {2} ({3})", step + 1, trace.steps.size(),
-          histogram_step_label_text(s.label), histogram_phase_text(s.phase));
-  float top =
-      draw_header(c, title, detail, step_line, histogram_variant_lesson_text(vi), pal, font);
+  const std::string step_line = trf("step {0} of {1}: {2} ({3})", step + 1, trace.steps.size(),
+                                    kernel_text(s.label), kernel_text(s.phase));
+  float top = draw_header(c, title, detail, step_line, kernel_text(vi.lesson), pal, font);
   const Vec2 size = c.size();
   const float margin = font;
   const float footer_h = font * 1.8f, legend_h = font * 1.6f;
@@ -99,7 +99,7 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   for (const TraceEvent& e : s.events)
     if (e.buffer == 0 && e.kind == EventKind::Read && !reader.count(e.address))
       reader[e.address] = e.thread;
-  const std::vector<double>& in_values = taught_->traced.snapshots.at(size_t(step)).at(0);
+  const std::vector<double>& in_values = taught->traced.snapshots.at(size_t(step)).at(0);
   const int64_t n = static_cast<int64_t>(in_values.size());
 
   // ---- The input strip: up to two chunks of 64 samples (the ones this step reads).
@@ -150,19 +150,19 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     samples.gap_after = 0.05f;
     threads.gap_after = 0.05f;
     hit.gap_after = 0.5f;
-    rows_.push_back(samples);
-    rows_.push_back(threads);
-    rows_.push_back(hit);
+    rows.push_back(samples);
+    rows.push_back(threads);
+    rows.push_back(hit);
   }
 
   // ---- The counter copies: hist first, then the variant's copies (those this step touches
   // first), each a row of bins.
-  const auto& snap = taught_->traced.snapshots.at(size_t(step));
+  const auto& snap = taught->traced.snapshots.at(size_t(step));
   std::set<std::pair<int, int>> touched_copies;          // (buffer, copy)
   std::map<std::tuple<int, int, int>, int32_t> updated;  // (buffer, copy, bin) -> first thread
   for (const TraceEvent& e : s.events) {
-    if (!is_counter_buffer(trace, e.buffer)) continue;
-    const int copy = counter_copy(trace, s, e, nbins);
+    if (!hg::is_counter_buffer(trace, e.buffer)) continue;
+    const int copy = hg::counter_copy(trace, s, e, nbins);
     touched_copies.insert({e.buffer, copy});
     if (e.kind == EventKind::Atomic || e.kind == EventKind::Write)
       updated.emplace(std::make_tuple(int(e.buffer), copy, e.address % nbins), e.thread);
@@ -170,7 +170,7 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
   std::vector<std::pair<int, int>> copies;  // (buffer, copy) drawn
   int total_copies = 0;
   for (int b = 1; b < static_cast<int>(trace.buffers.size()); ++b) {
-    if (!is_counter_buffer(trace, b)) continue;
+    if (!hg::is_counter_buffer(trace, b)) continue;
     const TraceBuffer& tb = trace.buffers[size_t(b)];
     const int count = int(snap.at(size_t(b)).size()) / std::max(nbins, 1);
     total_copies += b == 1 ? 0 : count;
@@ -208,15 +208,15 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
                     ? tr("a copy in shared memory (one per block, or per warp)")
                     : (b == 1 ? tr("the global histogram: the result")
                               : tr("a block's private copy in global memory"));
-    rows_.push_back(row);
+    rows.push_back(row);
   }
-  if (!rows_.empty()) rows_.back().gap_after = 0.1f;
+  if (!rows.empty()) rows.back().gap_after = 0.1f;
   const int strip_rows = static_cast<int>(chunks.size()) * 3;
-  const int all_rows = static_cast<int>(rows_.size());
+  const int all_rows = static_cast<int>(rows.size());
   const float rows_h = std::min((bottom - top) * 0.58f, font * 1.9f * (all_rows + 1.5f));
-  rows_geometry_ =
-      draw_rows(c, {margin, top}, {left_w, rows_h}, rows_, pal, font * 0.85f, font * 2.6f);
-  float y = rows_geometry_.bottom() + font * 0.3f;
+  hover_.geometry =
+      draw_rows(c, {margin, top}, {left_w, rows_h}, rows, pal, font * 0.85f, font * 2.6f);
+  float y = hover_.geometry.bottom() + font * 0.3f;
   if (total_copies > shown_copies && shown_copies >= 0) {
     c.text({margin, y},
            trf("showing {0} of {1} copies (those this step touches first)", shown_copies,
@@ -279,7 +279,7 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
       if (label_font >= 7 && bin % label_every == 0)
         c.text({(bx0 + bx1) / 2, y1 + 2}, bin_range_text(bins, bin, input_.letters), label_font,
                pal.text_muted, HAlign::Center, VAlign::Top);
-      boxes_.push_back(
+      hover_.boxes.push_back(
           {{bx0, y0},
            {bx1, y1},
            trf("bin {0} ({1}): {2} counted so far, {3} in the sequential histogram", bin,
@@ -290,7 +290,7 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
 
   // ---- The queues: the atomics that collided on one counter this step, top first.
   {
-    const std::vector<CounterQueue> queues = step_queues(trace, step, nbins);
+    const std::vector<hg::CounterQueue> queues = hg::step_queues(trace, step, nbins);
     const bool plain = !queues.empty() && queues.front().plain;
     const bool writes = plain && queues.front().writes;
     c.text({right_x, top},
@@ -308,7 +308,7 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
                                : tr("no atomics in this step"),
              font * 0.8f, pal.text_muted);
     for (int q = 0; q < cols; ++q) {
-      const CounterQueue& queue = queues[size_t(q)];
+      const hg::CounterQueue& queue = queues[size_t(q)];
       const float x = right_x + q * col_w;
       const std::string name = counter_copy_name(trace, queue.buffer, queue.copy, nbins);
       c.text({x + col_w / 2, qy0 - font * 1.6f}, fit_text(c, name, font * 0.7f, col_w - 4),
@@ -336,7 +336,7 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
           c.text({(a.x + b.x) / 2, (a.y + b.y) / 2},
                  fit_text(c, label, std::min(font * 0.7f, box_h * 0.8f), b.x - a.x - 2),
                  std::min(font * 0.7f, box_h * 0.8f), pal.text, HAlign::Center, VAlign::Middle);
-        boxes_.push_back(
+        hover_.boxes.push_back(
             {a, b,
              trf("{0}[{1}]: {2} {3} of {4} by thread {5} (block {6}, warp {7})", name, queue.bin,
                  queue.writes  ? tr("plain write")
@@ -356,25 +356,21 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
       }
       // The chain: the most atomics one warp put in this queue (warps serialize one after
       // another; within a warp instruction every lane on the counter waits its turn).
-      std::map<int, int> per_warp;
-      for (int32_t t : queue.threads) ++per_warp[warp_of(t, bd, warp)];
-      int chain = 0;
-      for (const auto& [w, k] : per_warp) chain = std::max(chain, k);
       const std::string note = queue.plain ? trf("{0} lost", len - 1) : trf("{0} in line", len);
       const gfx::Color note_color = queue.plain && len > 1 ? pal.mismatch : pal.text_muted;
       c.text({x + col_w / 2, under + 2}, fit_text(c, note, font * 0.65f, col_w), font * 0.65f,
              note_color, HAlign::Center, VAlign::Top);
-      if (!queue.plain && per_warp.size() > 1)
+      if (!queue.plain && queue.chain < len)  // more than one warp in the queue
         c.text({x + col_w / 2, under + 2 + font * 0.8f},
-               fit_text(c, trf("chain {0}", chain), font * 0.65f, col_w), font * 0.65f, note_color,
-               HAlign::Center, VAlign::Top);
+               fit_text(c, trf("chain {0}", queue.chain), font * 0.65f, col_w), font * 0.65f,
+               note_color, HAlign::Center, VAlign::Top);
     }
     if (static_cast<int>(queues.size()) > cols)
-      c.text({right_x, qy1 + font * 0.9f},
-             histogram_counted(int64_t(queues.size()) - cols,
-                               TR_NOOP("and {0} more counter (shorter queues)"),
-                               TR_NOOP("and {0} more counters (shorter queues)")),
-             font * 0.7f, pal.text_muted);
+      c.text(
+          {right_x, qy1 + font * 0.9f},
+          counted(int64_t(queues.size()) - cols, TR_NOOP("and {0} more counter (shorter queues)"),
+                  TR_NOOP("and {0} more counters (shorter queues)")),
+          font * 0.7f, pal.text_muted);
   }
 
   // ---- Key and counters.
@@ -390,35 +386,43 @@ void HistogramTeachScene::draw(gfx::Canvas& c, gfx::Theme theme) const {
     key.boxed(pal.mismatch.with_alpha(70), pal.mismatch);
     key.label(tr("lost updates"));
   }
-  const StepCounters& sc = taught_->traced.counters.per_step.at(size_t(step));
-  const int32_t chain =
-      size_t(step) < contention_.step_chain.size() ? contention_.step_chain[size_t(step)] : 0;
+  const Counters& counters = taught->traced.counters;
+  const StepCounters& sc = counters.per_step.at(size_t(step));
   std::string footer =
       trf("{0}, {1}, longest chain {2}, {3}, {4} this step; run: {5}, longest chain {6}",
-          histogram_counted(sc.active_threads, TR_NOOP("{0} thread"), TR_NOOP("{0} threads")),
-          histogram_counted(sc.atomics, TR_NOOP("{0} atomic"), TR_NOOP("{0} atomics")), chain,
-          histogram_counted(sc.global_requests, TR_NOOP("{0} global sector"),
-                            TR_NOOP("{0} global sectors")),
-          histogram_counted(sc.bank_conflicts, TR_NOOP("{0} bank conflict"),
-                            TR_NOOP("{0} bank conflicts")),
-          histogram_counted(taught_->traced.counters.atomics, TR_NOOP("{0} atomic"),
-                            TR_NOOP("{0} atomics")),
-          contention_.longest_chain);
-  if (taught_->traced.twin.ran)
-    footer += taught_->traced.twin.matches() ? tr("; GPU trace == CPU trace") : tr("; GPU != CPU");
+          counted(sc.active_threads, TR_NOOP("{0} thread"), TR_NOOP("{0} threads")),
+          counted(sc.atomics, TR_NOOP("{0} atomic"), TR_NOOP("{0} atomics")), sc.max_atomic_chain,
+          counted(sc.global_requests, TR_NOOP("{0} global sector"), TR_NOOP("{0} global sectors")),
+          counted(sc.bank_conflicts, TR_NOOP("{0} bank conflict"), TR_NOOP("{0} bank conflicts")),
+          counted(counters.atomics, TR_NOOP("{0} atomic"), TR_NOOP("{0} atomics")),
+          counters.longest_atomic_chain);
+  if (taught->traced.twin.ran)
+    footer += taught->traced.twin.matches() ? tr("; GPU trace == CPU trace") : tr("; GPU != CPU");
   draw_footer(
       c, footer, pal, font,
-      taught_->traced.twin.ran && !taught_->traced.twin.matches() ? pal.mismatch : pal.text_muted);
+      taught->traced.twin.ran && !taught->traced.twin.matches() ? pal.mismatch : pal.text_muted);
 }
 
-std::string HistogramTeachScene::describe_at(gfx::Vec2 point) const {
-  if (!taught_) return "";
-  const std::string rows = describe_rows(rows_geometry_, rows_, point);
+std::string HistogramTeachMode::describe_at(gfx::Vec2 point) const {
+  if (!taught()) return "";
+  const std::string rows = describe_rows(hover_.geometry, hover_.rows, point);
   if (!rows.empty()) return rows;
-  for (const Box& b : boxes_)
+  for (const HistogramTeachHover::Box& b : hover_.boxes)
     if (point.x >= b.min.x && point.x <= b.max.x && point.y >= b.min.y && point.y <= b.max.y)
       return b.text;
   return "";
+}
+
+std::string counter_copy_name(const Trace& trace, int buffer, int copy, int bins) {
+  const TraceBuffer& b = trace.buffers[size_t(buffer)];
+  if (b.name == "hist") return "hist";
+  if (b.name == "warp hist") {
+    const int per_block = std::max(1, b.size / std::max(bins, 1));
+    return trf("warp b{0} w{1}", copy / per_block, copy % per_block);
+  }
+  if (b.space == MemSpace::Shared) return trf("shared b{0}", copy);
+  if (b.name == "private") return trf("private b{0}", copy);
+  return b.name + " b" + std::to_string(copy);
 }
 
 }  // namespace ws::app

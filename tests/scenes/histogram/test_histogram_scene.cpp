@@ -12,12 +12,19 @@
 
 #include "render/figure.h"
 #include "histogram/histogram.h"
-#include "scenes/histogram/histogram_queues.h"
 #include "scenes/histogram/histogram_scene.h"
-#include "scenes/histogram/histogram_teach_scene.h"
+#include "scenes/histogram/teach/histogram_teach_mode.h"
 
 namespace ws::app {
 namespace {
+
+using histogram::CounterQueue;
+using histogram::step_queues;
+
+// The trace of teach mode's run.
+const Trace& teach_trace(const HistogramScene& scene) {
+  return scene.find_mode<HistogramTeachMode>("teach")->taught()->run.trace;
+}
 
 std::unique_ptr<HistogramScene> attached(const nlohmann::json& params) {
   auto scene = std::make_unique<HistogramScene>();
@@ -96,7 +103,7 @@ TEST(HistogramScene, TheSequentialLoopRacesWithNobodyButTheInjectedRaceQueues) {
   // Variant 1's one thread reads and writes a counter in one step (its plain increment), and
   // again in the next group of samples: no queue, nothing lost, on any step.
   auto sequential = attached({{"mode", "teach"}, {"variant", "1"}});
-  const Trace& trace = dynamic_cast<const HistogramTeachScene&>(sequential->active()).run()->trace;
+  const Trace& trace = teach_trace(*sequential);
   ASSERT_GT(trace.steps.size(), 1u);
   for (int step = 0; step < int(trace.steps.size()); ++step)
     EXPECT_TRUE(step_queues(trace, step, 7).empty()) << "step " << step;
@@ -104,7 +111,7 @@ TEST(HistogramScene, TheSequentialLoopRacesWithNobodyButTheInjectedRaceQueues) {
   EXPECT_EQ(svg_of(*sequential).find(" lost"), std::string::npos);
   // The race's reads of one counter (one step) and their stores (the next) do queue.
   auto race = attached({{"mode", "teach"}, {"variant", "2"}, {"grid", "1"}, {"race", "true"}});
-  const Trace& raced = dynamic_cast<const HistogramTeachScene&>(race->active()).run()->trace;
+  const Trace& raced = teach_trace(*race);
   const std::vector<CounterQueue> reads = step_queues(raced, 0, 7),
                                   writes = step_queues(raced, 1, 7);
   ASSERT_FALSE(reads.empty());

@@ -18,8 +18,9 @@
 #include "render/figure.h"
 #include "render/image.h"
 #include "render/svg_canvas.h"
-#include "scenes/histogram/histogram_bench.h"
-#include "scenes/histogram/histogram_image_scene.h"
+#include "histogram_bench.h"
+#include "scenes/histogram/histogram_scene.h"
+#include "scenes/histogram/image/histogram_image_mode.h"
 #include "views/line_chart.h"
 
 namespace ws::app {
@@ -31,18 +32,40 @@ std::string out_dir() {
   return dir;
 }
 
-std::unique_ptr<HistogramImageScene> image_mode(
-    const std::string& file, histogram::Variant v = histogram::Variant::WarpAggregated) {
-  auto settings = std::make_shared<HistogramSettings>();
-  if (!file.empty()) {
-    settings->source = HistogramSource::Image;
-    settings->file = file;
+// The image mode of a histogram scene, read as the tests read it.
+class ImageMode {
+ public:
+  explicit ImageMode(const nlohmann::json& params) {
+    scene_.params_from_json(params);
+    scene_.attach(context_);  // CPU backend: the same on every machine
   }
-  settings->variant = v;
-  auto scene = std::make_unique<HistogramImageScene>(settings);
-  static SceneContext context;  // CPU backend: the same on every machine
-  scene->attach(context);
-  return scene;
+  HistogramScene& scene() { return scene_; }
+  const HistogramImageShown& shown() const {
+    return scene_.find_mode<HistogramImageMode>("image")->shown();
+  }
+  std::string image_file() const { return histogram_image_file(scene_.settings()); }
+  int width() const { return shown().photo->width; }
+  int height() const { return shown().photo->height; }
+  int channels() const { return shown().photo->channels; }
+  const std::vector<uint8_t>& planes() const { return shown().photo->planes; }
+  const std::vector<ChannelHistogram>& original() const { return shown().result.original; }
+  const std::vector<ChannelHistogram>& equalized() const { return shown().result.equalized_hist; }
+  const std::vector<uint8_t>& equalized_planes() const { return shown().result.equalized; }
+  nlohmann::json results_json() const { return scene_.results_json(); }
+  gfx::Image output_image() const { return scene_.output_image(); }
+  void draw(gfx::Canvas& c, gfx::Theme theme) const { scene_.draw(c, theme); }
+  void reset() { scene_.reset(); }
+
+ private:
+  SceneContext context_;
+  HistogramScene scene_;
+};
+
+std::unique_ptr<ImageMode> image_mode(const std::string& file,
+                                      histogram::Variant v = histogram::Variant::WarpAggregated) {
+  nlohmann::json params = {{"mode", "image"}, {"variant", histogram::info(v).id}};
+  if (!file.empty()) params["image"] = file;
+  return std::make_unique<ImageMode>(params);
 }
 
 // Counts of a plane, by hand.
@@ -169,19 +192,14 @@ TEST(HistogramImage, TheOutputImageIsTheEqualizedPhotoAndTheFigureDrawsBothHisto
 }
 
 TEST(HistogramImage, ACorruptImageIsRefusedByNameAndThePreviousImageStays) {
-  auto settings = std::make_shared<HistogramSettings>();
-  settings->source = HistogramSource::Image;
-  settings->file = "camera.png";
-  HistogramImageScene scene(settings);
-  SceneContext context;
-  scene.attach(context);
+  ImageMode scene({{"mode", "image"}, {"image", "camera.png"}});
   const nlohmann::json before = scene.results_json();
   const std::string bad = out_dir() + "/corrupt.png";
   {
     std::ofstream f(bad, std::ios::binary);
     f << "\x89PNG\r\n\x1a\n this is not a PNG at all";
   }
-  settings->file = bad;
+  scene.scene().params_from_json({{"image", bad}});
   try {
     scene.reset();
     FAIL() << "a corrupt file was accepted";
@@ -193,9 +211,14 @@ TEST(HistogramImage, ACorruptImageIsRefusedByNameAndThePreviousImageStays) {
   const nlohmann::json after = scene.results_json();
   EXPECT_EQ(after["input"], before["input"]);
   EXPECT_EQ(after["result"]["histograms"], before["result"]["histograms"]);
-  settings->file = "/no/such/photo.png";
+  scene.scene().params_from_json({{"image", "/no/such/photo.png"}});
   EXPECT_THROW(scene.reset(), Error);
   EXPECT_EQ(scene.results_json()["input"]["file"], "camera.png");
+}
+
+// The benchmark with the choice of a scene at its defaults (the photo rows read through the app).
+BenchJob bench_job(const BenchRequest& r) {
+  return bench::histogram_bench_job(r, histogram_bench_choice(HistogramSettings{}, false));
 }
 
 BenchRequest tiny_request() {
@@ -208,7 +231,7 @@ BenchRequest tiny_request() {
 }
 
 TEST(HistogramBench, EveryRowOnTheCpuIsCheckedAndTheJsonHasItsFields) {
-  const BenchJob job = histogram_bench_job(HistogramSettings{}, tiny_request());
+  const BenchJob job = bench_job(tiny_request());
   std::ostringstream progress;
   const BenchReport report = job(progress);
   EXPECT_TRUE(report.failures.empty()) << report.failures.front();
@@ -237,7 +260,7 @@ TEST(HistogramBench, EveryRowOnTheCpuIsCheckedAndTheJsonHasItsFields) {
 TEST(HistogramBench, UnknownOptionsAreRefusedNamingThem) {
   auto error_of = [](BenchRequest r) {
     try {
-      histogram_bench_job(HistogramSettings{}, r);
+      bench_job(r);
     } catch (const Error& e) {
       return std::string(e.what());
     }
@@ -275,7 +298,7 @@ TEST(HistogramBench, TheSkewSweepIsDrawnAsLinesFromItsJson) {
   r.sizes = {"11"};
   r.params = {{"skews", "0,1,2,3"}};
   std::ostringstream progress;
-  const BenchReport report = histogram_bench_job(HistogramSettings{}, r)(progress);
+  const BenchReport report = bench_job(r)(progress);
   EXPECT_TRUE(report.failures.empty());
   ASSERT_EQ(report.rows.size(), size_t(5 * 8));  // 4 skews and all-equal, 8 variants
   nlohmann::json j = report.json;

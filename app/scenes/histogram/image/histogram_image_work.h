@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "histogram/histogram.h"
-#include "histogram_settings.h"
+#include "scenes/histogram/histogram_settings.h"
 #include "scene_kit/background_work.h"
 
 namespace ws::app {

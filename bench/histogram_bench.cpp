@@ -1,7 +1,8 @@
 // `warpscope bench --scene histogram`: the matrix (every variant x sizes x bins x distributions,
 // float samples and 8-bit images) and the skew sweep, each row timed by the engine, checked
 // against the sequential reference (computed on the host on a second thread while the device
-// times) and set next to CUB's HistogramEven.
+// times) and set next to CUB's HistogramEven. The request and its `--set` options are read here,
+// once; the scene passes only its typed choice (fast mode's input) and the photo reader.
 #include "histogram_bench.h"
 
 #include <algorithm>
@@ -9,15 +10,14 @@
 #include <cstdio>
 #include <future>
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include "common/device_services.h"
 #include "common/error.h"
-#include "common/split_mix.h"
-#include "histogram_image_scene.h"
-#include "io/image_planes.h"
+#include "common/tr_noop.h"
 
-namespace ws::app {
+namespace ws::bench {
 
 namespace {
 
@@ -70,33 +70,29 @@ struct Plan {
   std::vector<Variant> variants;
   std::vector<BenchConfig> configs;
   std::string photo;  // the file whose luminance the photo rows tile ("" = none)
-  std::string photo_label;
+  LuminanceReader read_luminance;
   std::vector<std::pair<double, std::string>> x_ticks;
   int repeats = 20;
   std::string what;  // the sweep's subtitle
 };
 
-int int_option(const nlohmann::json& params, const char* key, const std::string& text, int lo,
-               int hi) {
+int int_option(const char* key, const std::string& text, int lo, int hi) {
   char* end = nullptr;
   const long v = std::strtol(text.c_str(), &end, 10);
   WS_REQUIRE(!text.empty() && end && *end == '\0' && v >= lo && v <= hi,
              std::string("--set ") + key + ": expected a whole number " + std::to_string(lo) +
                  ".." + std::to_string(hi) + ", got '" + text + "'");
-  (void)params;
   return int(v);
 }
 
-std::string param_text(const nlohmann::json& params, const char* key) {
-  if (!params.contains(key)) return "";
-  const nlohmann::json& v = params[key];
+std::string param_text(const nlohmann::json& v) {
   return v.is_string() ? v.get<std::string>() : v.dump();
 }
 
 std::vector<int> parse_bins(const std::string& text) {
   std::vector<int> out;
   for (const std::string& item : split(text))
-    out.push_back(int_option({}, "bins", item, 1, histogram::kMaxBins));
+    out.push_back(int_option("bins", item, 1, histogram::kMaxBins));
   WS_REQUIRE(!out.empty(), std::string("--set bins: expected bin counts 1..65536, e.g. 256,4096"));
   return out;
 }
@@ -132,11 +128,12 @@ std::vector<double> parse_skews(const std::string& text) {
 }
 
 // The photo's luminance tiled to side x side (the image repeats from its top-left corner).
-std::vector<uint8_t> tiled_photo(const std::string& file, int side) {
-  const ImagePlanes img = load_image_planes(file, ColourMode::Luminance, 8192);
+std::vector<uint8_t> tiled_photo(const LuminanceReader& read, const std::string& file, int side) {
+  WS_REQUIRE(static_cast<bool>(read), "bench: no image reader for the photo " + file);
+  const LuminanceImage img = read(file);
   std::vector<uint8_t> out(size_t(side) * side);
   for (int y = 0; y < side; ++y) {
-    const uint8_t* row = img.planes.data() + size_t(y % img.height) * img.width;
+    const uint8_t* row = img.pixels.data() + size_t(y % img.height) * img.width;
     for (int x = 0; x < side; ++x) out[size_t(y) * side + x] = row[x % img.width];
   }
   return out;
@@ -147,13 +144,13 @@ BinSpec bins_for(const BenchConfig& c) {
 }
 
 // The samples of a config on the host (the reference's input; the engine's for u8).
-histogram::Samples host_samples(const BenchConfig& c, const std::string& photo) {
+histogram::Samples host_samples(const BenchConfig& c, const Plan& plan) {
   const BinSpec b = bins_for(c);
   if (c.type == SampleType::U8) {
     histogram::Samples s;
     s.type = SampleType::U8;
     if (c.dist.photo) {
-      s.u8 = tiled_photo(photo, c.side);
+      s.u8 = tiled_photo(plan.read_luminance, plan.photo, c.side);
       return s;
     }
     // The synthetic values of 256 bins over [0, 256) lie inside their bin: as bytes, the bin.
@@ -175,20 +172,74 @@ std::string first_difference(const std::vector<uint32_t>& got, const std::vector
   return "";
 }
 
-Plan make_plan(const HistogramSettings& s, const BenchRequest& request) {
+// The benchmark's own `--set` options, each read once.
+struct Options {
+  std::optional<std::vector<int>> bins;
+  std::optional<std::vector<BenchDist>> dists;
+  std::optional<std::vector<double>> skews;
+  std::optional<int> side;  // image=SIDE
+  std::string photo = kHistogramPhoto;
+};
+
+Options read_options(const nlohmann::json& params, bool sweep) {
+  Options o;
+  if (!params.is_object()) return o;
+  for (const auto& [key, value] : params.items()) {
+    const std::string text = param_text(value);
+    if (key == "bins") {
+      o.bins = parse_bins(text);
+    } else if (key == "dist") {
+      o.dists = parse_dists(text);
+    } else if (key == "image") {
+      o.side = int_option("image", text, 1, 8192);
+    } else if (key == "photo") {
+      o.photo = text == "none" ? "" : text.empty() ? std::string(kHistogramPhoto) : text;
+    } else if (key == "skews" && sweep) {
+      o.skews = parse_skews(text);
+    } else {
+      throw Error("--set " + key + ": the histogram benchmark takes bins, dist, image, photo" +
+                  std::string(sweep ? " and skews" : " (and skews with --mode skew)"));
+    }
+  }
+  return o;
+}
+
+// The GUI's fast mode: the scene's own input, its photo's luminance tiled to a side (the panel's
+// size choice) or its synthetic samples at the first size.
+Plan scene_plan(Plan plan, const BenchRequest& request, const HistogramBenchChoice& choice,
+                const Options& o) {
+  const bool cuda = request.backend == Backend::Cuda;
+  BenchConfig c;
+  if (!choice.photo.empty()) {
+    plan.photo = choice.photo;
+    c.type = SampleType::U8;
+    c.side = request.sizes.empty() ? o.side.value_or(cuda ? 8192 : 512)
+                                   : int_option("size", request.sizes[0], 1, 8192);
+    c.n = int64_t(c.side) * c.side;
+    c.dist.photo = true;
+  } else {
+    const std::vector<int64_t> sizes = sizes_from_log2(request.sizes, "--sizes");
+    c.type = SampleType::F32;
+    c.n = sizes.empty() ? (cuda ? int64_t{1} << 24 : int64_t{1} << 16) : sizes[0];
+    c.bins = choice.bins;
+    c.dist.dist = choice.dist;
+    c.dist.skew = choice.skew;
+  }
+  plan.configs.push_back(c);
+  return plan;
+}
+
+Plan make_plan(const BenchRequest& request, const HistogramBenchChoice& choice) {
   Plan plan;
   plan.backend = request.backend;
   plan.repeats = request.repeats;
+  plan.read_luminance = choice.read_luminance;
   const bool cuda = request.backend == Backend::Cuda;
+  WS_REQUIRE(request.mode.empty() || request.mode == "skew",
+             "bench --mode: the histogram benchmark takes skew (the sweep) or none, got '" +
+                 request.mode + "'");
   plan.sweep = request.mode == "skew";
-  const nlohmann::json& params = request.params.is_object() ? request.params : nlohmann::json{};
-  for (const auto& [key, value] : params.items()) {
-    (void)value;
-    WS_REQUIRE(key == "bins" || key == "dist" || key == "image" || key == "photo" ||
-                   (key == "skews" && plan.sweep),
-               "--set " + key + ": the histogram benchmark takes bins, dist, image, photo" +
-                   std::string(plan.sweep ? " and skews" : " (and skews with --mode skew)"));
-  }
+  const Options o = read_options(request.params, plan.sweep);
   plan.variants = variants_from_list<Variant>(
       request.variants,
       [](const std::string& item, Variant& v) { return histogram::parse_variant(item, v); },
@@ -205,50 +256,20 @@ Plan make_plan(const HistogramSettings& s, const BenchRequest& request) {
                    t + "'");
     types.push_back(t == "u8" ? SampleType::U8 : SampleType::F32);
   }
+  plan.photo = o.photo;
+  if (request.from_scene) return scene_plan(std::move(plan), request, choice, o);
   std::vector<int64_t> sizes = sizes_from_log2(request.sizes, "--sizes");
   for (int64_t n : sizes)
     WS_REQUIRE(n <= histogram::kMaxSamples, "--sizes: at most 28 (2^28 samples), got 2^" +
                                                 std::to_string(int(std::log2(double(n)))));
-  const std::string photo_param = param_text(params, "photo");
-  plan.photo = photo_param == "none" ? ""
-               : photo_param.empty() ? std::string(kHistogramDefaultImage)
-                                     : photo_param;
-  int side = cuda ? 8192 : 512;
-  if (params.contains("image"))
-    side = int_option(params, "image", param_text(params, "image"), 1, 8192);
-
-  if (request.from_scene) {
-    // The scene's own input: its image's luminance tiled to a side, or its synthetic samples.
-    const bool image = s.source == HistogramSource::Image;
-    BenchConfig c;
-    if (image) {
-      plan.photo = s.file.empty() ? std::string(kHistogramDefaultImage) : s.file;
-      c.type = SampleType::U8;
-      c.side = request.sizes.empty() ? side : int_option(params, "size", request.sizes[0], 1, 8192);
-      c.n = int64_t(c.side) * c.side;
-      c.dist.photo = true;
-    } else {
-      c.type = SampleType::F32;
-      c.n = sizes.empty() ? (cuda ? int64_t{1} << 24 : int64_t{1} << 16) : sizes[0];
-      c.bins = s.bins;
-      c.dist.dist = s.dist == Dist::Normal || s.dist == Dist::Sorted || s.dist == Dist::Zipf ||
-                            s.dist == Dist::AllEqual
-                        ? s.dist
-                        : Dist::Uniform;
-      c.dist.skew = s.skew;
-    }
-    plan.configs.push_back(c);
-    return plan;
-  }
+  const int side = o.side.value_or(cuda ? 8192 : 512);
 
   const std::vector<int> bins =
-      params.contains("bins")
-          ? parse_bins(param_text(params, "bins"))
-          : (plan.sweep ? std::vector<int>{256} : std::vector<int>{256, 4096, 65536});
+      o.bins ? *o.bins : (plan.sweep ? std::vector<int>{256} : std::vector<int>{256, 4096, 65536});
   if (plan.sweep) {
     WS_REQUIRE(bins.size() == 1, std::string("--set bins: the skew sweep takes one bin count"));
     WS_REQUIRE(types.size() <= 1, std::string("--type: the skew sweep takes one type"));
-    WS_REQUIRE(!params.contains("dist"),
+    WS_REQUIRE(!o.dists,
                std::string("--set dist: the skew sweep sets the distribution itself (zipf 0..3, "
                            "then all-equal); choose the skews with --set skews=..."));
     const SampleType type = types.empty() ? SampleType::F32 : types[0];
@@ -256,9 +277,8 @@ Plan make_plan(const HistogramSettings& s, const BenchRequest& request) {
                std::string("--set bins: 8-bit samples take 256 bins"));
     const int64_t n = sizes.empty() ? (cuda ? int64_t{1} << 24 : int64_t{1} << 16) : sizes[0];
     const std::vector<double> skews =
-        params.contains("skews")
-            ? parse_skews(param_text(params, "skews"))
-            : std::vector<double>{0, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.25, 2.5, 2.75, 3};
+        o.skews ? *o.skews : std::vector<double>{0,    0.25, 0.5,  0.75, 1,    1.25, 1.5,
+                                                 1.75, 2,    2.25, 2.5,  2.75, 3};
     double last = 0;
     for (double skew : skews) {
       BenchConfig c;
@@ -285,11 +305,10 @@ Plan make_plan(const HistogramSettings& s, const BenchRequest& request) {
     return plan;
   }
 
-  const std::vector<BenchDist> dists =
-      params.contains("dist")
-          ? parse_dists(param_text(params, "dist"))
-          : std::vector<BenchDist>{
-                {Dist::Uniform, 0, false}, {Dist::Zipf, 1.2, false}, {Dist::AllEqual, 0, false}};
+  const std::vector<BenchDist> dists = o.dists ? *o.dists
+                                               : std::vector<BenchDist>{{Dist::Uniform, 0, false},
+                                                                        {Dist::Zipf, 1.2, false},
+                                                                        {Dist::AllEqual, 0, false}};
   if (sizes.empty())
     sizes = cuda ? std::vector<int64_t>{int64_t{1} << 20, int64_t{1} << 24, int64_t{1} << 28}
                  : std::vector<int64_t>{int64_t{1} << 14, int64_t{1} << 16};
@@ -373,7 +392,7 @@ BenchReport run_plan(const Plan& plan, std::ostream& progress) {
             histogram::synthetic(c.dist.dist, c.dist.skew, c.n, kSeed, b), b);
       });
     } else {
-      auto samples = std::make_shared<histogram::Samples>(host_samples(c, plan.photo));
+      auto samples = std::make_shared<histogram::Samples>(host_samples(c, plan));
       engine->set_samples(*samples);
       reference = std::async(std::launch::async,
                              [samples, b] { return histogram::histogram_reference(*samples, b); });
@@ -463,17 +482,30 @@ BenchReport run_plan(const Plan& plan, std::ostream& progress) {
     }
   }
 
-  std::ostringstream notes;
-  notes << "GB/s counts the samples read once (4 bytes per f32 sample, 1 per u8 pixel; the "
-           "counters are not counted); % copy compares it with a device-to-device copy's bytes "
-           "read + written per second ("
-        << copy_max << " GB/s at most here), the memory system's practical peak; median of up to "
-        << plan.repeats << " runs (rows slower than 400 ms per run fewer); samples/s = n / time";
-  if (cuda) notes << "; x lib = CUB's time / this time";
+  // The notes as the words the app translates (their English joined by "; ").
+  auto number = [](double v) {
+    std::ostringstream out;
+    out << v;
+    return out.str();
+  };
+  report.notes_words = {
+      {TR_NOOP("GB/s counts the samples read once (4 bytes per f32 sample, 1 per u8 pixel; the "
+               "counters are not counted); % copy compares it with a device-to-device copy's "
+               "bytes read + written per second ({0} GB/s at most here), the memory system's "
+               "practical peak"),
+       {number(copy_max)}},
+      {TR_NOOP("median of up to {0} runs (rows slower than 400 ms per run fewer)"),
+       {std::to_string(plan.repeats)}},
+      {TR_NOOP("samples/s = n / time"), {}}};
+  if (cuda) report.notes_words.push_back({TR_NOOP("x lib = CUB's time / this time"), {}});
   if (photo_top_share >= 0)
-    notes << "; the photo rows tile " << photo_label << "'s luminance (" << photo_top_share * 100
-          << "% of the pixels in one bin)";
-  report.notes = notes.str();
+    report.notes_words.push_back(
+        {TR_NOOP("the photo rows tile {0}'s luminance ({1}% of the pixels in one bin)"),
+         {photo_label, number(photo_top_share * 100)}});
+  report.title_words = {{plan.sweep ? TR_NOOP("histogram throughput against skew on {0}")
+                                    : TR_NOOP("histogram on {0}"),
+                         {device}}};
+  set_english(report);
   report.copy_gbps = copy_max;
   report.table = bench_rows_table(report.rows, report.library);
   nlohmann::json rows = bench_rows_json(report.rows);
@@ -484,7 +516,6 @@ BenchReport run_plan(const Plan& plan, std::ostream& progress) {
                  {"rows", rows}};
   if (photo_top_share >= 0) report.json["photo_top_bin_share"] = photo_top_share;
   if (plan.sweep) {
-    report.title = "histogram throughput against skew on " + device;
     report.json["mode"] = "skew";
     nlohmann::json ticks = nlohmann::json::array();
     for (const auto& [x, label] : plan.x_ticks) ticks.push_back({x, label});
@@ -501,18 +532,16 @@ BenchReport run_plan(const Plan& plan, std::ostream& progress) {
          "all-equal: every sample in one bin"},
         {"y_label", "G samples/s (higher is better)"},
         {"x_ticks", ticks}};
-  } else {
-    report.title = "histogram on " + device;
   }
   return report;
 }
 
 }  // namespace
 
-BenchJob histogram_bench_job(const HistogramSettings& settings, const BenchRequest& request) {
-  const Plan plan = make_plan(settings, request);
+BenchJob histogram_bench_job(const BenchRequest& request, const HistogramBenchChoice& choice) {
+  const Plan plan = make_plan(request, choice);
   WS_REQUIRE(!plan.configs.empty(), std::string("bench: nothing to time"));
   return [plan](std::ostream& progress) { return run_plan(plan, progress); };
 }
 
-}  // namespace ws::app
+}  // namespace ws::bench

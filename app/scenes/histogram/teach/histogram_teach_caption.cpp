@@ -1,19 +1,10 @@
-// Lecture-mode captions of the histogram scene's three modes, in the current language. Teach mode:
-// what the current step of the variant does and why (keyed by variant, phase and, with the
-// injected race, the read or write half of the update), then which threads' atomics met on which
-// counter this step (the longest queue, or the racing reads and stores and the updates they
-// lose), then the trace's facts (step_facts). Contention mode: what the histogram and the heatmap
-// show for the variant and why its chains are as long as they are. Image mode: the histograms,
-// the cumulative curve and the equalization it drives.
+// Teach mode's lecture captions, in the current language: what the current step of the variant
+// does and why (keyed by variant, phase and, with the injected race, the read or write half of the
+// update), then which threads' atomics met on which counter this step (the longest queue, or the
+// racing reads and stores and the updates they lose), then the trace's facts (step_facts).
 #include <algorithm>
-#include <cstdio>
-#include <map>
 
-#include "histogram_contention_scene.h"
-#include "histogram_image_scene.h"
-#include "histogram_report.h"
-#include "histogram_strings.h"
-#include "histogram_teach_scene.h"
+#include "histogram_teach_mode.h"
 #include "i18n/i18n.h"
 #include "scene_kit/step_caption.h"
 
@@ -23,22 +14,9 @@ namespace hg = ws::histogram;
 
 namespace {
 
-// Sentences follow each other with a space in English, with none in Chinese.
-std::string joined(const std::string& a, const std::string& b) {
-  if (a.empty()) return b;
-  if (b.empty()) return a;
-  return a + (i18n::language() == i18n::Language::Chinese ? "" : " ") + b;
-}
-
 bool ends_with(const std::string& text, const std::string& tail) {
   return text.size() >= tail.size() &&
          text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
-}
-
-std::vector<std::string> variant_ids() {
-  std::vector<std::string> ids;
-  for (const hg::VariantInfo& v : hg::variant_infos()) ids.push_back(v.id);
-  return ids;
 }
 
 // Where a variant's count phase adds (for the race's sentences).
@@ -147,17 +125,12 @@ std::string thread_list(const std::vector<int32_t>& threads) {
 
 }  // namespace
 
-// ---- Teach mode.
-
-std::vector<std::string> HistogramTeachScene::lecture_variants() const {
-  return variant_ids();
-}
-
-std::string HistogramTeachScene::caption() const {
-  if (!taught_) return "";
-  const hg::TeachRun& run = taught_->run;
+std::string HistogramTeachMode::caption() const {
+  const Taught<hg::TeachRun>* taught = this->taught();
+  if (!taught) return "";
+  const hg::TeachRun& run = taught->run;
   const Trace& trace = run.trace;
-  const int step = cursor_.step();
+  const int step = this->step();
   if (step < 0 || step >= int(trace.steps.size())) return "";
   const TraceStep& s = trace.steps[size_t(step)];
   const hg::Variant v = run.params.variant;
@@ -190,13 +163,13 @@ std::string HistogramTeachScene::caption() const {
     why = step_why(v, s.phase, flush, threads, coarsening);
 
   // Who met on which counter in this step.
-  const std::vector<CounterQueue> queues = step_queues(trace, step, nbins);
+  const std::vector<hg::CounterQueue> queues = hg::step_queues(trace, step, nbins);
   std::string met;
   if (queues.empty() && v == hg::Variant::Aggregated && s.phase == "count" && !flush &&
       !race_read && !race_write)
     met = tr("No atomics in this step: every thread is still extending its run.");
   if (!queues.empty()) {
-    const CounterQueue& q = queues.front();
+    const hg::CounterQueue& q = queues.front();
     const int len = int(q.threads.size());
     const std::string counter = counter_copy_name(trace, q.buffer, q.copy, nbins) + " [" +
                                 bin_range_text(run.bins, q.bin, input_.letters) + "]";
@@ -216,18 +189,10 @@ std::string HistogramTeachScene::caption() const {
                       thread_list(q.threads), counter)
                 : std::string(tr("No two threads read the same counter in this step."));
     else if (len > 1) {
-      // The chain: the most atomics one warp put in this queue.
-      std::map<int, int> per_warp;
-      const int bd = std::max(s.block_dim, 1),
-                warps_per_block = (bd + trace.warp_size - 1) / trace.warp_size;
-      for (int32_t t : q.threads)
-        ++per_warp[(t / bd) * warps_per_block + (t % bd) / trace.warp_size];
-      int chain = 0;
-      for (const auto& [w, k] : per_warp) chain = std::max(chain, k);
       met =
           trf("Longest queue: {0} atomics on {1} from threads {2}, one after another (up to {3} "
               "from one warp).",
-              len, counter, thread_list(q.threads), chain);
+              len, counter, thread_list(q.threads), q.chain);
     } else {
       met = tr("No two atomics meet on one counter in this step: nothing waits.");
     }
@@ -237,120 +202,16 @@ std::string HistogramTeachScene::caption() const {
     int64_t lost = 0;
     for (size_t b = 0; b < run.expected.size() && b < run.counts.size(); ++b)
       lost += int64_t(run.expected[b]) - int64_t(run.counts[b]);
-    met = joined(met, lost > 0
-                          ? trf("The run lost {0} updates in all: its histogram is short by that "
-                                "many counts.",
-                                lost)
-                          : std::string(tr("The histogram now equals the sequential one.")));
+    met = compose_caption(
+        "", met,
+        lost > 0 ? trf("The run lost {0} updates in all: its histogram is short by that "
+                       "many counts.",
+                       lost)
+                 : std::string(tr("The histogram now equals the sequential one.")));
   }
   const std::string facts =
-      step_facts(trace, taught_->traced.counters, step, &taught_->traced.snapshots);
-  return compose_caption(s.label, joined(why, met), facts);
-}
-
-// ---- Contention mode.
-
-std::vector<std::string> HistogramContentionScene::lecture_variants() const {
-  return variant_ids();
-}
-
-std::string HistogramContentionScene::caption() const {
-  if (!ran_) return "";
-  using V = hg::Variant;
-  const std::string shows =
-      tr("The upper chart counts the samples per bin; the heatmap below shows how many atomics "
-         "the variant issues on each bin, coloured by the longest chain: how many of them one "
-         "warp instruction queues on one copy of the counter.");
-  std::string why;
-  switch (settings_->variant) {
-    case V::Sequential:
-      why =
-          tr("The sequential loop issues no atomics at all, so the heatmap stays empty: there is "
-             "no contention because nothing runs in parallel.");
-      break;
-    case V::GlobalAtomic:
-      why =
-          tr("With global atomics every sample is an atomic on its bin's one global counter, so "
-             "the tall bars of the histogram are also the hot, long-chained bars of the "
-             "heatmap.");
-      break;
-    case V::PrivateGlobal:
-      why =
-          tr("Private copies per block spread each bin's atomics over the blocks' copies: a "
-             "chain only holds threads of one block, and the merge adds one atomic per block "
-             "per bin.");
-      break;
-    case V::PrivateShared:
-      why =
-          tr("The same atomics as with private copies, but in shared memory, where each costs "
-             "a few cycles instead of a round trip to L2; the global counters see only the "
-             "merge.");
-      break;
-    case V::CoarseContiguous:
-      why =
-          tr("Coarsening with contiguous runs: fewer threads and fewer copies to merge; a "
-             "warp's lanes read samples far apart, so how long the chains are depends on how "
-             "the data is ordered.");
-      break;
-    case V::CoarseInterleaved:
-      why =
-          tr("Coarsening with interleaved samples: fewer copies to merge and coalesced reads; "
-             "a warp's lanes read neighbouring samples, so a bin that is common in one stretch "
-             "of the data still makes long chains.");
-      break;
-    case V::Aggregated:
-      why =
-          tr("Aggregation adds a run of equal samples with one atomic: sorted data and flat "
-             "image regions need far fewer atomics, random data about as many as before.");
-      break;
-    case V::WarpAggregated:
-      why =
-          tr("Warp aggregation merges the lanes of a warp that hit one bin into a single "
-             "atomic: no chain is longer than one per warp instruction, however skewed the "
-             "input.");
-      break;
-  }
-  std::string facts = trf("The model: {0}.", contention_line_text(settings_->variant, model_,
-                                                                  input_.bins, input_.letters));
-  facts = joined(facts, counts_ == reference_
-                            ? std::string(tr("The counts equal the sequential histogram."))
-                            : std::string(tr("The counts differ from the sequential histogram: "
-                                             "the injected race lost updates.")));
-  return joined(joined(shows, why), facts);
-}
-
-// ---- Image mode.
-
-std::vector<std::string> HistogramImageScene::lecture_variants() const {
-  return variant_ids();
-}
-
-std::string HistogramImageScene::caption() const {
-  if (original_.empty()) return "";
-  const hg::VariantInfo& vi = hg::info(settings_->variant);
-  char ms[32];
-  std::snprintf(ms, sizeof ms, "%.2f", histogram_ms_);
-  std::string text =
-      trf("The lower charts are the photo's histograms: pixels per level (256 bins) in each "
-          "channel, counted by variant {0} ({1}) in {2} ms. {3}",
-          int(vi.variant), histogram_variant_id_text(vi), ms, histogram_variant_lesson_text(vi));
-  const ChannelHistogram& lum = original_.back();
-  const auto top = std::max_element(lum.counts.begin(), lum.counts.end());
-  const double total = std::max(1.0, double(lum.cumulative.back()));
-  char share[32];
-  std::snprintf(share, sizeof share, "%.1f%%", double(*top) / total * 100);
-  text = joined(
-      text, trf("{0} of the luminance falls in level {1}.", share, int(top - lum.counts.begin())));
-  text = joined(
-      text,
-      equalized_.empty()
-          ? std::string(tr("Equalization is off: only the original photo and its histograms are "
-                           "shown."))
-          : std::string(tr("Histogram equalization uses each channel's cumulative histogram (the "
-                           "curve), scaled to 0..255, as a lookup table: crowded levels spread "
-                           "apart, so the equalized photo's cumulative histogram is a straight "
-                           "line.")));
-  return text;
+      step_facts(trace, taught->traced.counters, step, &taught->traced.snapshots);
+  return compose_caption(s.label, compose_caption("", why, met), facts);
 }
 
 }  // namespace ws::app
