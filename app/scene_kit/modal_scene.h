@@ -69,6 +69,11 @@ struct ModeRow {
   std::unique_ptr<ModeOf<Settings>> mode;
   SceneCapabilities capabilities;  // what the scene can do while this mode is shown
   std::vector<ModeLimit<Settings>> limits;
+  // Lecture mode's keys 1..9: the values of "variant" they choose (null: the mode's own, or none).
+  std::function<std::vector<std::string>(const Settings&)> lecture_variants = nullptr;
+  // The code panel: the kernel source of the variant shown, `marker` (the step's code marker, ""
+  // for none) highlighted (null: the mode's own kernel_source()).
+  std::function<KernelSource(const Settings&, const std::string& marker)> code = nullptr;
 };
 
 template <class Settings>
@@ -89,7 +94,12 @@ class ModalScene : public ModeTable {
   // One more mode; the first added is the default.
   void add_mode(ModeRow<Settings> row) {
     row.mode->set_settings(settings_);
-    add_row(row.id, row.title, *row.mode, row.capabilities);
+    RowData data{row.capabilities, nullptr, nullptr};
+    if (row.lecture_variants)
+      data.lecture_variants = [this, f = row.lecture_variants] { return f(settings_); };
+    if (row.code)
+      data.code = [this, f = row.code](const std::string& marker) { return f(settings_, marker); };
+    add_row(row.id, row.title, *row.mode, std::move(data));
     rows_.push_back(std::move(row));
   }
 
@@ -135,6 +145,7 @@ class ModalScene : public ModeTable {
 template <class Settings>
 void ModalScene<Settings>::params_from_json(const nlohmann::json& params) {
   ParamReader keys(params, id());
+  if (modes_count() > 1) keys.take({"mode"});  // read here; named in the unknown-key message
   const bool explicit_mode = modes_count() > 1 && keys.has("mode");
   std::string target = mode();
   if (explicit_mode) target = mode_id(index_of(*keys.text("mode")));

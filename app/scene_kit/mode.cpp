@@ -9,11 +9,17 @@ namespace ws::app {
 
 void Mode::attach(SceneContext& context) {
   context_ = &context;
+  hover_.clear();
   reset();
 }
 
 BenchJob Mode::bench_job(const BenchRequest& /*request*/) const {
   throw Error(std::string("bench: scene '") + scene().id() + "' has no benchmark in this mode");
+}
+
+void Mode::code_ui() {
+  const KernelSource source = kernel_source();
+  if (!source.file.empty()) kernel_source_panel(source);
 }
 
 void Mode::edit(const nlohmann::json& change) {

@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "fast_panel.h"
+#include "hover_map.h"
+#include "panel_widgets.h"
 #include "run_json.h"
 #include "scene.h"
 
@@ -37,10 +39,12 @@ class Mode {
   virtual void pointer(const Scene::Pointer& /*p*/) {}
   // The mode's panel, below the scene's mode bar and error line.
   virtual void ui() {}
-  virtual void code_ui() {}
+  // The code panel: the kernel_source() panel, when there is one.
+  virtual void code_ui();
   // The figure (Scene::draw).
   virtual void draw(gfx::Canvas& canvas, gfx::Theme theme) const = 0;
-  virtual std::string describe_at(gfx::Vec2 /*point*/) const { return ""; }
+  // What lies at `point`: by default what the last draw put in the hover map there.
+  virtual std::string describe_at(gfx::Vec2 point) const { return hover_.describe(point); }
   // Parameters that make this mode show `file` (the scene adds "mode"), or null.
   virtual nlohmann::json params_for_file(const FileInfo& /*file*/) const { return nullptr; }
   virtual std::vector<std::string> lecture_variants() const { return {}; }
@@ -50,6 +54,14 @@ class Mode {
   virtual gfx::Image output_image() const { return {}; }
   // The mode's benchmark; by default it has none (ws::Error).
   virtual BenchJob bench_job(const BenchRequest& request) const;
+
+  // What the code panel shows: the kernel of the variant shown and the step's statement (a
+  // mode's row may give it instead, from the settings and code_marker()); {} for none.
+  virtual KernelSource kernel_source() const { return {}; }
+  // The code marker of the step shown ("" for none): the statement the code panel highlights.
+  virtual std::string code_marker() const { return ""; }
+  // A new figure is about to be drawn: the hover map starts empty (ModeTable::draw).
+  void begin_figure() const { hover_.clear(); }
 
   // The error line the scene shows above this mode's panel: the last edit that was refused, or
   // a run that failed.
@@ -69,6 +81,8 @@ class Mode {
   // The run document with what every mode writes: scene, params (the scene's, with "mode") and
   // backend.
   RunJson run_json() const;
+  // Where the figure put what (draw adds regions; describe_at answers from them).
+  HoverMap& hover() const { return hover_; }
   // The fast-mode panel (fast_) under a collapsing header, after the line `about` (what it times):
   // it runs this mode's bench_job (its report translated) with sizes up to 2^log2_max.
   void fast_mode(int log2_max, const std::string& about = "",
@@ -81,6 +95,7 @@ class Mode {
   Scene* scene_ = nullptr;
   SceneContext* context_ = nullptr;
   std::string error_;
+  mutable HoverMap hover_;
 };
 
 // A mode of a scene whose settings are a `Settings`: it reads them (the scene writes them).

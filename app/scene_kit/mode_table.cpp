@@ -8,10 +8,24 @@
 
 namespace ws::app {
 
-void ModeTable::add_row(const char* mode_id, const char* mode_title, Mode& mode,
-                        SceneCapabilities caps) {
+void ModeTable::add_row(const char* mode_id, const char* mode_title, Mode& mode, RowData data) {
   mode.set_scene(*this);
-  modes_.push_back({mode_id, mode_title, &mode, std::move(caps)});
+  modes_.push_back({mode_id, mode_title, &mode, std::move(data)});
+}
+
+KernelSource ModeTable::kernel_source() const {
+  const Entry& e = modes_[active_];
+  return e.data.code ? e.data.code(e.mode->code_marker()) : e.mode->kernel_source();
+}
+
+void ModeTable::code_ui() {
+  if (!modes_[active_].data.code) return active().code_ui();
+  kernel_source_panel(kernel_source());
+}
+
+std::vector<std::string> ModeTable::lecture_variants() const {
+  const Entry& e = modes_[active_];
+  return e.data.lecture_variants ? e.data.lecture_variants() : e.mode->lecture_variants();
 }
 
 size_t ModeTable::index_of(const std::string& mode) const {
@@ -24,11 +38,11 @@ size_t ModeTable::index_of(const std::string& mode) const {
 }
 
 SceneCapabilities ModeTable::capabilities() const {
-  SceneCapabilities caps = modes_[active_].caps;
+  SceneCapabilities caps = modes_[active_].data.caps;
   caps.modes.clear();
   if (modes_.size() > 1)
     for (const Entry& e : modes_) caps.modes.push_back(e.id);
-  for (const Entry& e : modes_) caps.benchable = caps.benchable || e.caps.benchable;
+  for (const Entry& e : modes_) caps.benchable = caps.benchable || e.data.caps.benchable;
   return caps;
 }
 
@@ -94,7 +108,7 @@ BenchJob ModeTable::bench_job(const BenchRequest& request) const {
     known += (known.empty() ? "" : ", ") + e.id;
   }
   if (!target) throw Error("bench --mode: unknown mode '" + request.mode + "' (" + known + ")");
-  WS_REQUIRE(target->caps.benchable,
+  WS_REQUIRE(target->data.caps.benchable,
              "bench: mode '" + request.mode + "' of " + id_ + " has no benchmark");
   BenchRequest r = request;
   r.mode.clear();

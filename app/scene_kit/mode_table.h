@@ -3,6 +3,7 @@
 // with one mode is a table of one row (no mode bar, no "mode" parameter).
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -19,7 +20,11 @@ class ModeTable : public Scene {
   SceneCapabilities capabilities() const override;
   void attach(SceneContext& context) final;
   void detach() final;
-  void reset() final { active().reset(); }
+  // A new run: what the last figure's hover map points into goes first.
+  void reset() final {
+    active().begin_figure();
+    active().reset();
+  }
   int step_count() const final { return active().step_count(); }
   int current_step() const final { return active().current_step(); }
   void seek(int step) final { active().seek(step); }
@@ -32,12 +37,18 @@ class ModeTable : public Scene {
   void pointer(const Pointer& p) final { active().pointer(p); }
   // The mode bar (translated titles), the scene's notice, the error line, the mode's panel.
   void ui() final;
-  void code_ui() final { active().code_ui(); }
-  void draw(gfx::Canvas& canvas, gfx::Theme theme) const final { active().draw(canvas, theme); }
+  // The code panel: the source the active mode's row gives, else the mode's own.
+  void code_ui() final;
+  // A new figure: the mode's hover map empties, then the mode draws (and fills it).
+  void draw(gfx::Canvas& canvas, gfx::Theme theme) const final {
+    active().begin_figure();
+    active().draw(canvas, theme);
+  }
   std::string describe_at(gfx::Vec2 point) const final { return active().describe_at(point); }
   // The active mode's parameters for the file, else the first other mode's with "mode" naming it.
   nlohmann::json params_for_file(const FileInfo& file) const override;
-  std::vector<std::string> lecture_variants() const final { return active().lecture_variants(); }
+  // The active mode's row's, else the mode's own.
+  std::vector<std::string> lecture_variants() const final;
   std::string caption() const final { return active().caption(); }
   nlohmann::json results_json() const final { return active().results_json(); }
   gfx::Image output_image() const final { return active().output_image(); }
@@ -45,6 +56,8 @@ class ModeTable : public Scene {
   BenchJob bench_job(const BenchRequest& request) const override;
 
   Mode& active() const { return *modes_[active_].mode; }
+  // What the code panel shows now (its row's source, else the mode's; {} for none).
+  KernelSource kernel_source() const;
   const std::string& mode() const { return modes_[active_].id; }
   // The mode with this id as a `M` (null when there is none or it is another kind): for tests
   // and for a scene that reaches into one of its modes.
@@ -57,9 +70,16 @@ class ModeTable : public Scene {
 
  protected:
   ModeTable(const char* id, const char* title) : id_(id), title_(title) {}
-  // One more row; the first added is the default. `title` is a TR_NOOP literal; `caps` what the
-  // scene can do while the mode is shown.
-  void add_row(const char* mode_id, const char* mode_title, Mode& mode, SceneCapabilities caps);
+  // What a row may say about its mode as data: lecture mode's variants, and the code panel's
+  // source given the step's code marker (null: the mode's own).
+  struct RowData {
+    SceneCapabilities caps;
+    std::function<std::vector<std::string>()> lecture_variants;
+    std::function<KernelSource(const std::string& marker)> code;
+  };
+  // One more row; the first added is the default. `title` is a TR_NOOP literal; `data.caps` what
+  // the scene can do while the mode is shown.
+  void add_row(const char* mode_id, const char* mode_title, Mode& mode, RowData data);
   size_t modes_count() const { return modes_.size(); }
   size_t index_of(const std::string& mode) const;  // throws naming the modes
   const std::string& mode_id(size_t index) const { return modes_[index].id; }
@@ -78,7 +98,7 @@ class ModeTable : public Scene {
     std::string id;
     const char* title;
     Mode* mode;
-    SceneCapabilities caps;
+    RowData data;
   };
   const char* id_;
   const char* title_;

@@ -9,7 +9,7 @@
 //                   comparison, when runs_shown() is 2
 //   analyse()       what the figure derives from the runs (optional)
 //   fill(doc)       input, result, reference, summary and its own keys of the run document
-//   draw, caption, ui (its panel), kernel_source (what the code panel shows)
+//   draw (adding hover regions), caption, ui (its panel); its row gives the code panel's source
 #pragma once
 
 #include <optional>
@@ -47,7 +47,10 @@ class TracedMode : public ModeOf<Settings> {
   }
   int current_step() const override { return cursor_.step(); }
   void seek(int step) override { cursor_.seek(step, step_count()); }
-  void code_ui() override { kernel_source_panel(kernel_source()); }
+  std::string code_marker() const override {
+    const TraceStep* s = shown_step();
+    return s ? s->code_marker : "";
+  }
   nlohmann::json results_json() const override {
     RunJson doc = this->run_json();
     if (const Taught<Run>* t = taught()) doc.set_trace(t->run.trace, t->traced);
@@ -76,8 +79,6 @@ class TracedMode : public ModeOf<Settings> {
   virtual TwinComparison twin_comparison(int /*which*/) const { return {}; }
   virtual void analyse() {}
   virtual void fill(RunJson& doc) const = 0;
-  // The code panel's source: by default nothing; the marker is usually shown_step()'s.
-  virtual KernelSource kernel_source() const { return {}; }
   int step() const { return cursor_.step(); }
 
  private:

@@ -51,6 +51,31 @@ TEST(I18n, ABrokenCatalogIsRefusedAndTheLanguageStays) {
   unsetenv("WARPSCOPE_I18N_DIR");
 }
 
+// A scene's text lives in its own catalog (app/scenes/<scene>/i18n/, installed as
+// scenes/<scene>/ beside the shared one): tr() answers from the shared catalog and every scene's,
+// and the shipped catalogs hold the scenes' text in their folders.
+TEST(I18n, SceneCatalogsAreFoundByConventionAndLoadedWithTheSharedOne) {
+  EnglishAfter restore;
+  const std::string dir = temp_dir("scenes");
+  std::filesystem::create_directories(dir + "/scenes/tiny");
+  std::ofstream(dir + "/zh.json") << R"({"language": "zh", "strings": {"File": "文件"}})";
+  std::ofstream(dir + "/scenes/tiny/zh.json")
+      << R"({"language": "zh", "strings": {"tiny step {0}": "小步骤 {0}"}})";
+  setenv("WARPSCOPE_I18N_DIR", dir.c_str(), 1);
+  const std::vector<std::string> found = ws::i18n::scene_catalog_paths(Language::Chinese);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0], dir + "/scenes/tiny/zh.json");
+  unsetenv("WARPSCOPE_I18N_DIR");
+  // The source tree: each scene with text of its own has its catalog in its folder.
+  bool reduce = false;
+  for (const std::string& path : ws::i18n::scene_catalog_paths(Language::Chinese))
+    reduce = reduce || path.find("app/scenes/reduce/i18n/zh.json") != std::string::npos;
+  EXPECT_TRUE(reduce);
+  ws::i18n::set_language(Language::Chinese);
+  EXPECT_STREQ(ws::tr("File"), "文件");                              // shared
+  EXPECT_STRNE(ws::tr("Float order lesson"), "Float order lesson");  // the reduction's
+}
+
 TEST(I18n, ParsesLanguageNamesAndRefusesOthers) {
   Language l = Language::English;
   EXPECT_TRUE(ws::i18n::parse_language("zh", l));

@@ -190,7 +190,7 @@ TEST(BenchReports, MergedReportsKeepEveryRowAndFailure) {
   EXPECT_EQ(sizes_from_log2({"10"}, "--sizes"), std::vector<int64_t>{1024});
 }
 
-TEST(ModeSwitchScene, ARefusedEditKeepsTheModeAndTheParameters) {
+TEST(ModalScenes, ARefusedEditKeepsTheModeAndTheParameters) {
   for (const auto& listed : make_scenes()) {
     const auto modes = listed->capabilities().modes;
     if (modes.size() < 2) continue;

@@ -336,7 +336,6 @@ nlohmann::json histogram_params_json(const HistogramSettings& s) {
 }
 
 void HistogramScene::parse(HistogramSettings& s, ParamReader& keys, std::string& mode) const {
-  keys.take({"mode"});  // the kit reads it; named so that an unknown key's message lists it
   const std::string image = read_input(s, keys);
   read_bins(s, keys);
   read_variant(s, keys);

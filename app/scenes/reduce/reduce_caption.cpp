@@ -343,12 +343,6 @@ std::string reduce_step_why(const reduce::Params& params, const TraceStep& step,
   return why;
 }
 
-std::vector<std::string> ReduceTeachMode::lecture_variants() const {
-  std::vector<std::string> ids;
-  for (const reduce::VariantInfo& info : reduce::variant_infos()) ids.push_back(info.id);
-  return ids;
-}
-
 std::string ReduceTeachMode::caption() const {
   const TraceStep* s = shown_step();
   if (!s) return "";

@@ -16,7 +16,21 @@ ReduceScene::ReduceScene() : ModalScene("reduce", TR_NOOP("Parallel reduction"))
   caps.steps = true;
   caps.takes_image = true;
   caps.benchable = true;
-  add_mode({"teach", TR_NOOP("teach"), std::make_unique<ReduceTeachMode>(), caps, {}});
+  add_mode({"teach",
+            TR_NOOP("teach"),
+            std::make_unique<ReduceTeachMode>(),
+            caps,
+            {},
+            [](const ReduceSettings&) {  // lecture mode's keys 1..7: the variants
+              std::vector<std::string> ids;
+              for (const reduce::VariantInfo& info : reduce::variant_infos())
+                ids.push_back(info.id);
+              return ids;
+            },
+            [](const ReduceSettings& s, const std::string& marker) {
+              return KernelSource{"kernels/reduce/reduce.cu", reduce::info(s.params.variant).id,
+                                  marker, ""};
+            }});
 }
 
 const Taught<ReduceRun>& ReduceScene::primary() const {

@@ -72,12 +72,6 @@ void ReduceTeachMode::fill(RunJson& doc) const {
   }
 }
 
-KernelSource ReduceTeachMode::kernel_source() const {
-  const TraceStep* s = shown_step();
-  return {"kernels/reduce/reduce.cu", reduce::info(settings().params.variant).id,
-          s ? s->code_marker : "", ""};
-}
-
 BenchJob ReduceTeachMode::bench_job(const BenchRequest& request) const {
   bench::ReduceBenchChoice choice;  // the command line: the benchmark's fixed table
   if (request.from_scene) {         // fast mode: the scene's operator, type and input

@@ -1,4 +1,4 @@
-// The reduction's teach mode: the traced run(s) as trees, counters, float lesson, code, captions.
+// The reduction's teach mode: the traced run(s) as trees, counters, float lesson, captions.
 #pragma once
 
 #include "reduce_run.h"
@@ -9,9 +9,7 @@ class ReduceTeachMode : public TracedMode<ReduceSettings, ReduceRun> {
  public:
   void ui() override;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
-  std::string describe_at(gfx::Vec2 point) const override;
   nlohmann::json params_for_file(const FileInfo& file) const override;
-  std::vector<std::string> lecture_variants() const override;
   std::string caption() const override;
   BenchJob bench_job(const BenchRequest& request) const override;
 
@@ -21,10 +19,8 @@ class ReduceTeachMode : public TracedMode<ReduceSettings, ReduceRun> {
   int runs_shown() const override { return settings().compare ? 2 : 1; }
   TwinComparison twin_comparison(int which) const override;
   void fill(RunJson& doc) const override;
-  KernelSource kernel_source() const override;
 
  private:
   ReduceInput input_;
-  mutable std::vector<ReduceHoverPane> hover_;  // where draw() put each run's tree
 };
 }  // namespace ws::app

@@ -171,16 +171,13 @@ std::vector<ReduceHoverPane> draw_reduce_figure(gfx::Canvas& c, gfx::Theme theme
 void ReduceTeachMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   std::vector<const Taught<ReduceRun>*> runs;
   for (size_t which = 0; taught(which); ++which) runs.push_back(taught(which));
-  hover_ = draw_reduce_figure(c, theme, runs, input_.label, step());
-}
-
-std::string ReduceTeachMode::describe_at(Vec2 point) const {
-  for (const ReduceHoverPane& pane : hover_) {
-    const TraceTreeHit hit = hit_test(pane.key, point - pane.origin);
-    if (hit.buffer < 0 && hit.thread < 0) continue;
-    return describe_hit(pane.run->run.trace, pane.run->traced.snapshots, hit);
-  }
-  return "";
+  // A cell or a lane under the pointer: which thread wrote it and what it read.
+  for (const ReduceHoverPane& pane : draw_reduce_figure(c, theme, runs, input_.label, step()))
+    hover().add({0, 0}, c.size(), [pane](Vec2 point) {
+      const TraceTreeHit hit = hit_test(pane.key, point - pane.origin);
+      if (hit.buffer < 0 && hit.thread < 0) return std::string();
+      return describe_hit(pane.run->run.trace, pane.run->traced.snapshots, hit);
+    });
 }
 
 }  // namespace ws::app

@@ -70,7 +70,6 @@ std::string size_text(const std::array<int, 2>& size) {
 }  // namespace
 
 void SatScene::parse(SatSettings& s, ParamReader& keys, std::string& mode) const {
-  keys.take({"mode"});  // read by the kit; listed with the others in the unknown-key message
   // A query implies the query mode; a filter setting the filter mode.
   if (!keys.has("mode")) {
     if (keys.has("query")) {
