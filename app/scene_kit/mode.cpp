@@ -37,8 +37,10 @@ RunJson Mode::run_json() const {
 void Mode::fast_mode(int log2_max, const std::string& about, const char* header) {
   if (!ImGui::CollapsingHeader(label_id(header).c_str())) return;
   if (!about.empty()) ImGui::TextWrapped("%s", about.c_str());
-  // Translated as the scene's bench_job is (ModeTable): the window shows the report's words.
-  fast_.ui(backend(), log2_max, [this](const BenchRequest& r) { return translated(bench_job(r)); });
+  // The scene's benchmark (a scene may name one job for all its modes; ModeTable's asks the active
+  // mode), in the window's words.
+  fast_.ui(backend(), log2_max,
+           [this](const BenchRequest& r) { return translated(scene().bench_job(r)); });
 }
 
 }  // namespace ws::app
