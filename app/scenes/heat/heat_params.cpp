@@ -81,10 +81,10 @@ std::string heat_number(const char* format, double v) {
   return text;
 }
 
-std::vector<std::string> heat_variants(int dim) {
+std::vector<std::string> heat_variants(const HeatSettings& s) {
   std::vector<std::string> ids;
   for (const stencil::VariantInfo& v : stencil::variant_infos())
-    if (v.dims == 0 || v.dims == dim) ids.push_back(v.id);
+    if (v.dims == 0 || v.dims == s.grid.dim) ids.push_back(v.id);
   return ids;
 }
 
@@ -188,6 +188,9 @@ void HeatScene::parse(HeatSettings& s, ParamReader& keys, std::string& /*mode*/)
                "--slice expects X,Y,Z plane indices (-1 = the middle), got '" + *t + "'");
     s.slice = *planes;
   }
+  // What a switch to teach mode keeps of the grid the edit gave (the teach limits' fit).
+  s.teach_switch.dim = keys.has("dim");
+  s.teach_switch.tile = keys.has("tile");
   // A painted map belongs to its grid: a new size starts without it.
   if (p.cells() != old_cells && !keys.has("painted")) {
     s.painted.clear();

@@ -82,8 +82,8 @@ void heat_fill(RunJson& doc, const HeatSettings& s, const std::string& field_lab
   doc.summary = summary;
 }
 
-KernelSource heat_kernel_source(stencil::Variant variant, const std::string& marker) {
-  return {"kernels/stencil/stencil.cu", stencil::info(variant).id, marker, ""};
+KernelSource heat_kernel_source(const HeatSettings& s, const std::string& marker) {
+  return {"kernels/stencil/stencil.cu", stencil::info(s.grid.variant).id, marker, ""};
 }
 
 }  // namespace ws::app

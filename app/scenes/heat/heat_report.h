@@ -20,7 +20,8 @@ namespace ws::app {
 void heat_fill(RunJson& doc, const HeatSettings& s, const std::string& field_label,
                const std::vector<float>& field, int64_t time_steps);
 
-// The variant's kernel in kernels/stencil/stencil.cu, the statement `marker` highlighted.
-KernelSource heat_kernel_source(stencil::Variant variant, const std::string& marker);
+// The code panel (both modes' rows): the variant's kernel in kernels/stencil/stencil.cu, the
+// statement `marker` highlighted (the teach step's; "" in live mode).
+KernelSource heat_kernel_source(const HeatSettings& s, const std::string& marker);
 
 }  // namespace ws::app

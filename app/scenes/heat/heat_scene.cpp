@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "heat_report.h"
+#include "stencil_bench.h"
+
 namespace ws::app {
 
 namespace {
@@ -53,12 +56,22 @@ HeatScene::HeatScene() : ModalScene("heat", TR_NOOP("Heat flow (stencil)")) {
   SceneCapabilities teach = live;
   teach.steps = true;
   teach.live = false;
-  add_mode({"live", TR_NOOP("live simulation"), std::make_unique<HeatLiveMode>(), live, {}});
+  // Both modes: lecture mode's keys choose among the variants of the grid's dimension, and the
+  // code panel shows the variant's kernel (the teach step's statement highlighted).
+  add_mode({"live",
+            TR_NOOP("live simulation"),
+            std::make_unique<HeatLiveMode>(),
+            live,
+            {},
+            heat_variants,
+            heat_kernel_source});
   add_mode({"teach",
             TR_NOOP("teach one launch"),
             std::make_unique<HeatTeachMode>(),
             teach,
-            {teach_grid_limit(2), teach_grid_limit(3)}});
+            {teach_grid_limit(2), teach_grid_limit(3)},
+            heat_variants,
+            heat_kernel_source});
 }
 
 const stencil::Simulation* HeatScene::simulation() const {
@@ -71,11 +84,8 @@ nlohmann::json HeatScene::params_for_file(const FileInfo& file) const {
   return {{"init", "image:" + file.path}};
 }
 
-void HeatScene::on_switch(HeatSettings& s, const std::string& /*from*/, const std::string& /*to*/,
-                          const ParamReader& keys) const {
-  // What the painted strokes were is in the settings already (the live mode writes them).
-  s.teach_switch.dim = keys.has("dim");
-  s.teach_switch.tile = keys.has("tile");
+BenchJob HeatScene::bench_job(const BenchRequest& request) const {
+  return translated(bench::heat_bench_job(request));
 }
 
 }  // namespace ws::app

@@ -28,9 +28,9 @@ struct HeatSettings {
   int steps_per_frame = 4;
   std::vector<std::array<int, 3>> probes;   // cells whose temperature is reported
   std::array<int, 3> slice = {-1, -1, -1};  // 3D: the x, y, z planes shown (-1: the middle)
-  // Not a parameter: what the edit switching to teach mode gave, for the teach limits' fit (a
-  // grid too big to trace shrinks unless the edit gave its dimension; its tile becomes one that
-  // suits the small grid unless the edit gave one). Set by HeatScene::on_switch.
+  // Not a parameter: what the last edit gave, for the teach limits' fit on a switch to teach mode
+  // (a grid too big to trace shrinks unless the edit gave its dimension; its tile becomes one that
+  // suits the small grid unless the edit gave one). Set by HeatScene::parse.
   struct {
     bool dim = false, tile = false;
   } teach_switch;
@@ -46,8 +46,9 @@ std::string heat_size_text(const stencil::Params& p);
 std::string heat_number(const char* format, double v);
 // What a reset checks before running: the stability limit (unless --unstable) and the probes.
 void require_runnable(const HeatSettings& s);
-// The variants a grid of `dim` dimensions runs, as the "variant" values the lecture keys choose.
-std::vector<std::string> heat_variants(int dim);
+// The variants the grid's dimension runs, as the "variant" values lecture mode's keys choose (both
+// modes' rows).
+std::vector<std::string> heat_variants(const HeatSettings& s);
 
 // The field a run starts from, with the materials (and a painted map) applied.
 struct HeatStart {

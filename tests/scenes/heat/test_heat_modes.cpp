@@ -1,10 +1,11 @@
 // The heat scene on the scene kit: its one parse (every key read once, an unknown key refused),
 // the teach mode's limits (refusals, and the fit that shrinks a grid too big to trace on a
-// switch), a failed edit with a switch rolled back, and the painted map kept in the settings by
-// the live mode itself.
+// switch), a failed edit with a switch rolled back, the painted map kept in the settings by the
+// live mode itself, what the figures' hover regions say, and the code panel the rows give.
 #include <gtest/gtest.h>
 
 #include "render/figure.h"
+#include "render/recording_canvas.h"
 #include "scene_kit/panel_widgets.h"
 #include "scenes/heat/heat_scene.h"
 
@@ -148,6 +149,71 @@ TEST(HeatPaint, AStrokeIsInTheSettingsAtOnceAndTeachModeRunsOnIt) {
   const nlohmann::json run = scene.results_json();
   EXPECT_EQ(run["params"]["painted"], painted);
   EXPECT_EQ(run["result"]["max"], 1.0);  // the heaters, pinned at 1 in a zero field
+  scene.detach();
+}
+
+// What the mouse rests on at `point` of an 800x600 figure, drawn first (its hover regions).
+std::string hover_at(const HeatScene& scene, gfx::Vec2 point) {
+  gfx::RecordingCanvas canvas({800, 600});
+  scene.draw(canvas, gfx::Theme::Light);
+  return scene.describe_at(point);
+}
+
+TEST(HeatHover, TheLiveFieldSaysTheTemperatureAndMaterialOfTheCellNow) {
+  HeatScene scene;
+  scene.params_from_json({{"size", "40x30"}, {"material", "walls"}, {"steps", 7}});
+  SceneContext context;
+  scene.attach(context);
+  EXPECT_EQ(hover_at(scene, {201, 304}), "cell (11, 14): temperature 0.8171 \nconductivity 1");
+  EXPECT_EQ(scene.describe_at({606, 304}), "cell (35, 14): temperature 0.0003 \nconductivity 1");
+  EXPECT_EQ(scene.describe_at({354, 66}), "cell (20, 0): temperature 0.0000 \nconductivity 0");
+  EXPECT_EQ(scene.describe_at({5, 5}), "");  // the header
+  // The temperature is the simulation's when asked, not when drawn.
+  scene.advance_frame();
+  EXPECT_NE(scene.describe_at({201, 304}), "cell (11, 14): temperature 0.8171 \nconductivity 1");
+  // A reset empties the map until the next figure.
+  scene.reset();
+  EXPECT_EQ(scene.describe_at({201, 304}), "");
+  scene.detach();
+}
+
+TEST(HeatHover, TheTeachGridSaysWhichThreadWroteACellAndWhatItRead) {
+  HeatScene scene;
+  scene.params_from_json({{"mode", "teach"}, {"size", "24x24"}, {"variant", "basic"}});
+  SceneContext context;
+  scene.attach(context);
+  EXPECT_EQ(hover_at(scene, {201, 304}),
+            "out[297] after 'compute' = 1\nwritten by thread 201 of block 0 (warp 6, lane 9):\n"
+            "  read in[297] = 1\n  read in[296] = 1\n  read in[298] = 1\n  read in[273] = 1\n"
+            "  read in[321] = 1\n  heat update -> 1\n  write out[297] = 1");
+  const std::string other = scene.describe_at({300, 297});
+  EXPECT_EQ(other.rfind("out[302] after 'compute' = 1\nwritten by thread 206 of block 0", 0), 0u)
+      << other;
+  EXPECT_EQ(scene.describe_at({5, 5}), "");
+  scene.detach();
+}
+
+// Both rows give the code panel: the variant's kernel, the teach step's statement highlighted.
+TEST(HeatRows, TheCodePanelShowsTheVariantsKernelAndTheTeachStepsStatement) {
+  HeatScene scene;
+  scene.params_from_json({{"size", "24x24"}, {"variant", "shared-tiled"}, {"tile", 8}});
+  SceneContext context;
+  scene.attach(context);
+  KernelSource code = scene.kernel_source();
+  EXPECT_EQ(code.file, "kernels/stencil/stencil.cu");
+  EXPECT_EQ(code.section, "shared-tiled");
+  EXPECT_EQ(code.marker, "");  // a live simulation has no step
+  scene.params_from_json({{"mode", "teach"}});
+  for (int step = 0; step < scene.step_count(); ++step) {
+    scene.seek(step);
+    code = scene.kernel_source();
+    EXPECT_EQ(code.section, "shared-tiled");
+    const TraceStep* shown = scene.find_mode<HeatTeachMode>("teach")->shown_step();
+    ASSERT_NE(shown, nullptr);
+    EXPECT_EQ(code.marker, shown->code_marker) << "step " << step;
+  }
+  scene.seek(0);
+  EXPECT_EQ(scene.kernel_source().marker, "load");
   scene.detach();
 }
 

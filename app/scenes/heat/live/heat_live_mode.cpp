@@ -107,6 +107,12 @@ const std::vector<float>& HeatLive::material_on_host() const {
   return material_cache;
 }
 
+HeatLiveMode::HeatLiveMode() {
+  // The benchmark's grids: 2D N x N, 3D N^3; 1024 x 1024 first, quick on any backend.
+  fast_.set_size_choices(
+      {"1024", "2048", "4096", "8192", "128x128x128", "256x256x256", "512x512x512"}, 0);
+}
+
 void HeatLiveMode::reset() {
   // Strokes painted on the running simulation stay: they are in the settings (pointer()), so a
   // reset restarts the temperatures, not the walls and heaters.
@@ -177,22 +183,18 @@ void HeatLiveMode::ui() {
   if (heat_view_panel(s, live_.sim.get(), *this) && context() && context()->has_gl)
     live_.upload_images(backend(), s);
   heat_cost_panel(s.run_params());
-  fast_mode(0,
-            tr("Every stencil variant on a grid of this size, per time step, against the copy "
-               "bandwidth; each checked against the basic variant bit for bit."),
-            TR_NOOP("Fast mode (every variant per time step)"));
-}
-
-void HeatLiveMode::code_ui() {
-  kernel_source_panel(heat_kernel_source(settings().grid.variant, ""));
+  // Fast mode times the scene's benchmark (HeatScene::bench_job, the same from either mode).
+  const std::string fast = label_id(TR_NOOP("Fast mode (every variant per time step)"));
+  if (ImGui::CollapsingHeader(fast.c_str())) {
+    ImGui::TextWrapped("%s", tr("Every stencil variant on a grid of this size, per time step, "
+                                "against the copy bandwidth; each checked against the basic "
+                                "variant bit for bit."));
+    fast_.ui(backend(), 0, [this](const BenchRequest& r) { return scene().bench_job(r); });
+  }
 }
 
 void HeatLiveMode::draw(gfx::Canvas& canvas, gfx::Theme theme) const {
-  draw_heat_live(canvas, theme, live_, settings());
-}
-
-std::string HeatLiveMode::describe_at(gfx::Vec2 point) const {
-  return describe_heat_live(live_, settings(), point);
+  draw_heat_live(canvas, theme, live_, settings(), hover());
 }
 
 std::string HeatLiveMode::caption() const {

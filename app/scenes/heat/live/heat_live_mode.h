@@ -3,11 +3,11 @@
 
 #include "heat_live_run.h"
 #include "scene_kit/live_mode.h"
-#include "scenes/heat/heat_mode.h"
 
 namespace ws::app {
-class HeatLiveMode : public HeatMode<LiveMode<HeatSettings>> {
+class HeatLiveMode : public LiveMode<HeatSettings> {
  public:
+  HeatLiveMode();  // fast mode offers the benchmark's grids
   void reset() override;
   void detach() override;
   void tick(float dt) override;
@@ -17,9 +17,7 @@ class HeatLiveMode : public HeatMode<LiveMode<HeatSettings>> {
   void advance_frame() override;
   void pointer(const Scene::Pointer& p) override;
   void ui() override;
-  void code_ui() override;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
-  std::string describe_at(gfx::Vec2 point) const override;
   std::string caption() const override;
   const stencil::Simulation* simulation() const { return live_.sim.get(); }
 

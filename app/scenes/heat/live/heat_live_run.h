@@ -1,6 +1,6 @@
 // What the heat scene's live mode runs and shows: the simulation on the backend, the textures the
 // window colours from it, the brush, the clock and timings, and where the figure put its panels;
-// with the figure, hover text, caption and panels as free functions over it.
+// with the figure (and its hover text), caption and panels as free functions over it.
 #pragma once
 
 #include <array>
@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/backend.h"
+#include "scene_kit/hover_map.h"
 #include "scenes/heat/heat_settings.h"
 #include "views/stencil/field_panels_figure.h"
 
@@ -48,14 +49,14 @@ struct HeatLive {
   int material_version = 0;  // bumped whenever the material map changes
   mutable int material_cache_version = -1;
   mutable std::vector<float> material_cache;
-  mutable std::vector<FieldPanel> panels;  // set by the figure
+  mutable std::vector<FieldPanel> panels;  // set by the figure: where the pointer paints
 };
 
-// The figure: a header with the clock and the stability verdict over the field panels.
+// The figure: a header with the clock and the stability verdict over the field panels. Over each
+// panel of cells `hover` says the temperature (and material) of the cell under the mouse, as the
+// simulation has it then.
 void draw_heat_live(gfx::Canvas& canvas, gfx::Theme theme, const HeatLive& live,
-                    const HeatSettings& s);
-// The temperature (and material) of the cell under `point`; "" over nothing.
-std::string describe_heat_live(const HeatLive& live, const HeatSettings& s, gfx::Vec2 point);
+                    const HeatSettings& s, HoverMap& hover);
 // Lecture mode: what the simulation shows now (time, the stability condition, the boundary).
 std::string heat_live_caption(const HeatLive& live, const HeatSettings& s);
 // Run/pause, single step, steps per frame and the clock; true when reset is pressed.

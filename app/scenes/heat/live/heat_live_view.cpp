@@ -1,6 +1,6 @@
 // The live figure: a header with the clock and the stability verdict over the field panels
 // (views/stencil/field_panels_figure: the slices, colour bar, probes and walls), and what the
-// mouse rests on.
+// mouse rests on (the figure's hover regions).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -44,9 +44,31 @@ void draw_header(gfx::Canvas& c, const gfx::Palette& pal, float font, const Heat
          font, pal.mismatch);
 }
 
+// The temperature (and material) of the cell of `panel` under `point` now; "" over nothing.
+std::string describe_cell(const HeatLive& live, const HeatSettings& s, const FieldPanel& panel,
+                          Vec2 point) {
+  std::array<int, 3> cell;
+  if (!live.sim || !field_panel_cell_at({panel}, point, s.grid.dim, s.slice_index(), cell))
+    return "";
+  const stencil::Simulation& sim = *live.sim;
+  const float v = sim.probe(cell[0], cell[1], cell[2]);
+  const std::string where = std::to_string(cell[0]) + ", " + std::to_string(cell[1]) +
+                            (s.grid.dim == 3 ? ", " + std::to_string(cell[2]) : "");
+  std::string text = trf("cell ({0}): temperature {1} ", where, heat_number("%.4f", v));
+  if (sim.params().materials && live.material_cache_version == live.material_version) {
+    const stencil::Params& p = sim.params();
+    const float m =
+        live.material_cache.at(cell[0] + size_t(p.nx) * (cell[1] + size_t(p.ny) * cell[2]));
+    text += "\n" + (m < 0 ? std::string(tr("pinned (a heater or cooler)"))
+                          : trf("conductivity {0}", heat_number("%.3g", m)));
+  }
+  return text;
+}
+
 }  // namespace
 
-void draw_heat_live(gfx::Canvas& c, gfx::Theme theme, const HeatLive& live, const HeatSettings& s) {
+void draw_heat_live(gfx::Canvas& c, gfx::Theme theme, const HeatLive& live, const HeatSettings& s,
+                    HoverMap& hover) {
   live.panels.clear();
   const gfx::Palette& pal = gfx::palette(theme);
   c.rect_filled({0, 0}, c.size(), pal.background);
@@ -73,24 +95,11 @@ void draw_heat_live(gfx::Canvas& c, gfx::Theme theme, const HeatLive& live, cons
   in.bar_title = tr("temperature");
   live.panels = draw_field_panels(c, {margin, top},
                                   {size.x - margin * 0.5f, size.y - margin * 0.5f}, font, in, pal);
-}
-
-std::string describe_heat_live(const HeatLive& live, const HeatSettings& s, gfx::Vec2 point) {
-  std::array<int, 3> cell;
-  if (!live.sim || !live.cell_at(point, s, cell)) return "";
-  const stencil::Simulation& sim = *live.sim;
-  const float v = sim.probe(cell[0], cell[1], cell[2]);
-  const std::string where = std::to_string(cell[0]) + ", " + std::to_string(cell[1]) +
-                            (s.grid.dim == 3 ? ", " + std::to_string(cell[2]) : "");
-  std::string text = trf("cell ({0}): temperature {1} ", where, heat_number("%.4f", v));
-  if (sim.params().materials && live.material_cache_version == live.material_version) {
-    const stencil::Params& p = sim.params();
-    const float m =
-        live.material_cache.at(cell[0] + size_t(p.nx) * (cell[1] + size_t(p.ny) * cell[2]));
-    text += "\n" + (m < 0 ? std::string(tr("pinned (a heater or cooler)"))
-                          : trf("conductivity {0}", heat_number("%.3g", m)));
-  }
-  return text;
+  // A projection has no single cell: nothing to say over it.
+  for (const FieldPanel& panel : live.panels)
+    if (panel.index != stencil::kMaxProjection)
+      hover.add(panel.min, panel.max,
+                [&live, &s, panel](Vec2 point) { return describe_cell(live, s, panel, point); });
 }
 
 }  // namespace ws::app

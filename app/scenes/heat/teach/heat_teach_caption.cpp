@@ -189,7 +189,7 @@ std::string heat_teach_why(const stencil::Params& params, const TraceStep& step)
 std::string HeatTeachMode::caption() const {
   const TraceStep* shown = shown_step();
   if (!shown) return "";
-  const Taught<stencil::TeachRun>& t = *taught();
+  const Taught<HeatTeachRun>& t = *taught();
   const std::string why = heat_teach_why(t.run.params, *shown);
   const std::string facts = step_facts(t.run.trace, t.traced.counters, step(), &t.traced.snapshots);
   return compose_caption(shown->label, why, facts);

@@ -12,7 +12,7 @@ namespace {
 
 // The step shown: what it is, the variant's lesson, the CUDA trace against its CPU twin, and the
 // counters of the step and of the launch.
-void teach_panel(const Taught<stencil::TeachRun>& taught, int step) {
+void teach_panel(const Taught<HeatTeachRun>& taught, int step) {
   const stencil::TeachRun& run = taught.run;
   const Counters& counters = taught.traced.counters;
   const TwinCheck& twin = taught.traced.twin;
@@ -40,52 +40,39 @@ void teach_panel(const Taught<stencil::TeachRun>& taught, int step) {
 
 }  // namespace
 
-void HeatTeachMode::prepare() {
+HeatTeachRun HeatTeachMode::run(Backend backend, int /*which*/) const {
+  // The start field, after --steps time steps (on the CPU); then the traced launch from it. On
+  // CUDA the CPU twin starts from the same field and its trace must agree event by event.
   const HeatSettings& s = settings();
   require_runnable(s);
-  start_ = heat_start(s);
-  // --steps: the traced launch starts from the field after that many time steps (on the CPU).
-  if (s.steps > 0) stencil::run_cpu(s.run_params(), start_.field, start_.material, s.steps);
-}
-
-stencil::TeachRun HeatTeachMode::run(Backend backend, int /*which*/) const {
-  // On CUDA the CPU twin traces the same launch; the two traces must agree event by event.
-  return stencil::teach(settings().run_params(), start_.field, start_.material, backend);
+  HeatStart start = heat_start(s);
+  if (s.steps > 0) stencil::run_cpu(s.run_params(), start.field, start.material, s.steps);
+  return {stencil::teach(s.run_params(), start.field, start.material, backend), start.label};
 }
 
 void HeatTeachMode::fill(RunJson& doc) const {
-  const Taught<stencil::TeachRun>* t = taught();
+  const Taught<HeatTeachRun>* t = taught();
   if (!t) {
-    heat_fill(doc, settings(), start_.label, {}, 0);
+    heat_fill(doc, settings(), "", {}, 0);
     return;
   }
-  heat_fill(doc, settings(), start_.label, t->run.after, settings().steps + t->run.time_steps);
+  heat_fill(doc, settings(), t->run.start_label, t->run.after,
+            settings().steps + t->run.time_steps);
   doc.extra["trace_steps"] = t->run.trace.steps.size();
-}
-
-KernelSource HeatTeachMode::kernel_source() const {
-  const TraceStep* shown = shown_step();
-  return heat_kernel_source(settings().grid.variant, shown ? shown->code_marker : "");
 }
 
 void HeatTeachMode::pointer(const Scene::Pointer& p) {
   // The hovered cell's block becomes the one drawn in detail.
-  const Taught<stencil::TeachRun>* t = taught();
+  const Taught<HeatTeachRun>* t = taught();
   if (!t) return;
   const int block = stencil_block_at(geo_, t->run.params, p.point);
   if (block >= 0) focus_block_ = block;
 }
 
-std::string HeatTeachMode::describe_at(gfx::Vec2 point) const {
-  const Taught<stencil::TeachRun>* t = taught();
-  if (!t) return "";
-  return describe_stencil_teach_at(geo_, t->run, t->traced.snapshots, step(), point);
-}
-
 void HeatTeachMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const gfx::Palette& pal = gfx::palette(theme);
   c.rect_filled({0, 0}, c.size(), pal.background);
-  const Taught<stencil::TeachRun>* t = taught();
+  const Taught<HeatTeachRun>* t = taught();
   if (!t) return;
   const HeatSettings& s = settings();
   StencilTeachInput in;
@@ -99,6 +86,10 @@ void HeatTeachMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   in.lo = s.lo;
   in.hi = s.hi;
   geo_ = draw_stencil_teach_figure(c, in, pal);
+  // A grid cell (who wrote or read it in this step) or a slot of the focus block's shared tile.
+  hover().add({0, 0}, c.size(), [geo = geo_, t, step = in.step](gfx::Vec2 point) {
+    return describe_stencil_teach_at(geo, t->run, t->traced.snapshots, step, point);
+  });
 }
 
 void HeatTeachMode::ui() {

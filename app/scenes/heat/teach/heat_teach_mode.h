@@ -2,28 +2,28 @@
 #pragma once
 
 #include "scene_kit/traced_mode.h"
-#include "scenes/heat/heat_mode.h"
+#include "scenes/heat/heat_settings.h"
 #include "views/stencil/stencil_teach_figure.h"
 
 namespace ws::app {
-class HeatTeachMode : public HeatMode<TracedMode<HeatSettings, stencil::TeachRun>> {
+// One traced launch and where its start field came from (the run document's input).
+struct HeatTeachRun : stencil::TeachRun {
+  std::string start_label;
+};
+class HeatTeachMode : public TracedMode<HeatSettings, HeatTeachRun> {
  public:
   void pointer(const Scene::Pointer& p) override;  // the hovered block is drawn in detail
   void ui() override;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
-  std::string describe_at(gfx::Vec2 point) const override;
   std::string caption() const override;
 
  protected:
-  void prepare() override;  // the start field (after --steps time steps)
-  stencil::TeachRun run(Backend backend, int which) const override;
+  HeatTeachRun run(Backend backend, int which) const override;  // from --steps time steps on
   void fill(RunJson& doc) const override;
-  KernelSource kernel_source() const override;
 
  private:
-  HeatStart start_;
   int focus_block_ = -1;              // the block under the mouse (-1: the middle one)
-  mutable StencilTeachGeometry geo_;  // where draw() put the grid and tile: hover and focus
+  mutable StencilTeachGeometry geo_;  // where draw() put the grid: the pointer's block
 };
 // Why `step` of a launch with `params` does what it does, in words (heat_teach_caption.cpp).
 std::string heat_teach_why(const stencil::Params& params, const TraceStep& step);
