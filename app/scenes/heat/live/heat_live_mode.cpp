@@ -184,13 +184,10 @@ void HeatLiveMode::ui() {
     live_.upload_images(backend(), s);
   heat_cost_panel(s.run_params());
   // Fast mode times the scene's benchmark (HeatScene::bench_job, the same from either mode).
-  const std::string fast = label_id(TR_NOOP("Fast mode (every variant per time step)"));
-  if (ImGui::CollapsingHeader(fast.c_str())) {
-    ImGui::TextWrapped("%s", tr("Every stencil variant on a grid of this size, per time step, "
-                                "against the copy bandwidth; each checked against the basic "
-                                "variant bit for bit."));
-    fast_.ui(backend(), 0, [this](const BenchRequest& r) { return scene().bench_job(r); });
-  }
+  fast_mode(0,
+            tr("Every stencil variant on a grid of this size, per time step, against the copy "
+               "bandwidth; each checked against the basic variant bit for bit."),
+            TR_NOOP("Fast mode (every variant per time step)"));
 }
 
 void HeatLiveMode::draw(gfx::Canvas& canvas, gfx::Theme theme) const {
