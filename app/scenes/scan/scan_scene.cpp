@@ -1,5 +1,6 @@
-// The scan scene's table of modes, its one parse (each mode's keys read by the mode the edit asks
-// for), the files it opens and `bench --mode apps`.
+// The scan scene's table of modes (with their lecture variants and code panel sources), its one
+// parse (each mode's keys read by the mode the edit asks for), the files it opens and the
+// benchmarks of its modes.
 #include "scan_scene.h"
 
 #include <algorithm>
@@ -7,22 +8,69 @@
 #include "common/error.h"
 #include "compact/compact_mode.h"
 #include "radix/radix_mode.h"
+#include "radix_bench.h"
 #include "scan/scan.h"
+#include "scan_bench.h"
 #include "scene_kit/file_params.h"
 #include "segmented/segmented_mode.h"
+#include "segmented_bench.h"
 
 namespace ws::app {
+
+namespace {
+
+// Lecture mode's keys 1..9 in the scan mode: the variants.
+std::vector<std::string> variant_ids(const ScanSettings& /*s*/) {
+  std::vector<std::string> ids;
+  for (const scan::VariantInfo& info : scan::variant_infos()) ids.push_back(info.id);
+  return ids;
+}
+
+// The code panels' sources: the variant's kernel, the compaction's and the segmented scan's teach
+// kernels, `marker` the step's statement.
+KernelSource scan_code(const ScanSettings& s, const std::string& marker) {
+  const scan::Variant v = s.scan.params.variant;
+  return {scan::kernel_source_file(v), scan::info(v).id, marker, ""};
+}
+KernelSource compact_code(const ScanSettings& /*s*/, const std::string& marker) {
+  return {"kernels/compact/compact.cu", "teach", marker,
+          TR_NOOP("The teach kernels, traced step by step; fast mode counts, scans and scatters "
+                  "whole tiles (the file's header).")};
+}
+KernelSource segmented_code(const ScanSettings& /*s*/, const std::string& marker) {
+  return {"kernels/segmented_scan/segmented_scan.cu", "teach", marker, ""};
+}
+
+}  // namespace
 
 ScanScene::ScanScene() : ModalScene("scan", TR_NOOP("Parallel scan (prefix sums)")) {
   SceneCapabilities teach;
   teach.benchable = true;
   SceneCapabilities image = teach;
   image.takes_image = true;
-  add_mode(
-      {"scan", TR_NOOP("Scan (prefix sums)"), std::make_unique<ScanVariantsMode>(), teach, {}});
-  add_mode({"compact", TR_NOOP("Stream compaction"), std::make_unique<CompactMode>(), image, {}});
+  add_mode({"scan",
+            TR_NOOP("Scan (prefix sums)"),
+            std::make_unique<ScanVariantsMode>(),
+            teach,
+            {},
+            variant_ids,
+            scan_code});
+  add_mode({"compact",
+            TR_NOOP("Stream compaction"),
+            std::make_unique<CompactMode>(),
+            image,
+            {},
+            nullptr,
+            compact_code});
+  // The radix sort's view decides its kernel: the mode's own kernel_source().
   add_mode({"radix", TR_NOOP("Radix sort"), std::make_unique<RadixMode>(), teach, {}});
-  add_mode({"segmented", TR_NOOP("Segmented scan"), std::make_unique<SegmentedMode>(), teach, {}});
+  add_mode({"segmented",
+            TR_NOOP("Segmented scan"),
+            std::make_unique<SegmentedMode>(),
+            teach,
+            {},
+            nullptr,
+            segmented_code});
 }
 
 ScanVariantsMode& ScanScene::scan_variants() const {
@@ -68,26 +116,45 @@ nlohmann::json ScanScene::params_for_file(const FileInfo& file) const {
   return params;
 }
 
-BenchJob ScanScene::bench_job(const BenchRequest& request) const {
-  if (request.mode == "apps") {  // the radix sort, then the compaction, as one report
-    BenchRequest r = request;
-    r.mode.clear();
-    const BenchJob radix = find_mode<RadixMode>("radix")->bench_job(r);
-    const BenchJob compact = find_mode<CompactMode>("compact")->bench_job(r);
-    return translated([radix, compact](std::ostream& progress) {
+BenchJob scan_scene_bench_job(const ScanSettings& s, const std::string& mode,
+                              const BenchRequest& request) {
+  if (mode == "compact") return bench::scan_apps_bench_job(request, bench::ScanApp::Compact);
+  if (mode == "radix") return bench::scan_apps_bench_job(request, bench::ScanApp::Radix);
+  if (mode == "segmented")  // the command line: an inclusive int32 sum unless --type
+    return bench::segmented_bench_job(request,
+                                      request.from_scene ? s.segmented.params : segscan::Params{});
+  if (mode == "apps") {  // the radix sort, then the compaction, as one report
+    const BenchJob radix = scan_scene_bench_job(s, "radix", request);
+    const BenchJob compact = scan_scene_bench_job(s, "compact", request);
+    return [radix, compact](std::ostream& progress) {
       BenchReport sorts = radix(progress);
-      BenchReport merged = merge_reports({sorts, compact(progress)});
-      merged.json["mode"] = "apps";
-      return merged;
-    });
+      return merge_reports({sorts, compact(progress)});
+    };
   }
+  bench::ScanBenchChoice choice;  // the command line: an inclusive float32 sum (--type changes it)
+  if (request.from_scene)         // fast mode: the scene's operator, scan, type and input
+    choice = {s.scan.params.op, s.scan.params.type, s.scan.params.inclusive,
+              s.scan.input.distribution, s.scan.input.seed};
+  return bench::scan_bench_job(request, choice);
+}
+
+BenchJob ScanScene::bench_job(const BenchRequest& request) const {
+  if (request.mode.empty()) return translated(scan_scene_bench_job(settings(), mode(), request));
   const std::vector<std::string> modes = capabilities().modes;
-  if (!request.mode.empty() && std::find(modes.begin(), modes.end(), request.mode) == modes.end()) {
+  if (request.mode != "apps" &&
+      std::find(modes.begin(), modes.end(), request.mode) == modes.end()) {
     std::string known;
     for (const std::string& m : modes) known += m + ", ";
     throw Error("bench --mode: unknown mode '" + request.mode + "' (" + known + "apps)");
   }
-  return ModeTable::bench_job(request);
+  BenchRequest r = request;
+  r.mode.clear();
+  const BenchJob job = scan_scene_bench_job(settings(), request.mode, r);
+  return translated([job, mode = request.mode](std::ostream& progress) {
+    BenchReport report = job(progress);  // the JSON says which mode was asked for
+    if (report.json.is_object()) report.json["mode"] = mode;
+    return report;
+  });
 }
 
 }  // namespace ws::app

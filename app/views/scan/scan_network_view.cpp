@@ -89,13 +89,14 @@ void draw_scan_network(gfx::Canvas& c, const ScanRun& r, int current, const gfx:
   }
   const float x0 = label_w + 14;
   const float area_w = size.x - x0 - 6;
-  // Cells up to 64 px, wider where the values are long and the figure has room for them.
-  const float cell_cap = std::max(64.0f * s, c.text_size(widest, 14.0f * s).x + 8);
-  const float cell_w = std::min(area_w / static_cast<float>(columns), cell_cap);
   // Cells take under half the pitch (the rest carries the operand lines), more in a small figure
   // (the GUI's viewport at a projector font) so that the values still show as numbers.
   float cell_h = std::clamp(pitch * 0.46f, 4.0f, 46.0f * s);
   if (cell_h * 0.55f < 8) cell_h = std::max(cell_h, std::min(pitch * 0.72f, 8 / 0.55f));
+  // Cells up to 64 px or 2.2 times as wide as tall (a few values fill a wide figure rather than
+  // two thirds of it), wider where the values are long and the figure has room for them.
+  const float cell_cap = std::max({64.0f * s, 2.2f * cell_h, c.text_size(widest, 14.0f * s).x + 8});
+  const float cell_w = std::min(area_w / static_cast<float>(columns), cell_cap);
   const float gap = pitch - cell_h;
   auto cell_y = [&](int row) { return row * pitch + gap * 0.75f; };
   auto cell_x = [&](int64_t i) { return x0 + static_cast<float>(i) * cell_w; };

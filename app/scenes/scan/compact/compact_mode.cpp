@@ -1,8 +1,6 @@
 // The compaction mode's teach run (checked against its CPU twin on CUDA), the run document, the
-// kernel the code panel shows and the benchmark (bench/radix_bench.h).
+// figure and the caption.
 #include "compact_mode.h"
-
-#include "radix_bench.h"
 
 namespace ws::app {
 
@@ -35,31 +33,14 @@ void CompactMode::fill(RunJson& doc) const {
     doc.extra["image"] = {{"width", r.image_width}, {"height", r.image_height}};
 }
 
-KernelSource CompactMode::kernel_source() const {
-  const TraceStep* s = shown_step();
-  return {"kernels/compact/compact.cu", "teach", s ? s->code_marker : "",
-          TR_NOOP("The teach kernels, traced step by step; fast mode counts, scans and scatters "
-                  "whole tiles (the file's header).")};
-}
-
 void CompactMode::draw(gfx::Canvas& canvas, gfx::Theme theme) const {
-  hover_ = {};
   if (const Taught<CompactRun>* t = taught())
-    draw_compact(canvas, theme, *t, settings().compact.params, step(), hover_);
-}
-
-std::string CompactMode::describe_at(gfx::Vec2 point) const {
-  const Taught<CompactRun>* t = taught();
-  return t ? describe_compact(*t, settings().compact.params, step(), hover_, point) : "";
+    draw_compact(canvas, theme, *t, settings().compact.params, step(), hover());
 }
 
 std::string CompactMode::caption() const {
   const Taught<CompactRun>* t = taught();
   return t ? compact_caption(*t, settings().compact.params, step()) : "";
-}
-
-BenchJob CompactMode::bench_job(const BenchRequest& request) const {
-  return bench::scan_apps_bench_job(request, bench::ScanApp::Compact);
 }
 
 }  // namespace ws::app

@@ -10,10 +10,7 @@ class CompactMode : public TracedMode<ScanSettings, CompactRun> {
  public:
   void ui() override;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
-  std::string describe_at(gfx::Vec2 point) const override;
   std::string caption() const override;
-  BenchJob bench_job(const BenchRequest& request) const override;
-  KernelSource kernel_source() const override;  // the teach kernels, the step's statement
 
  protected:
   CompactRun run(Backend backend, int which) const override;
@@ -21,6 +18,5 @@ class CompactMode : public TracedMode<ScanSettings, CompactRun> {
 
  private:
   FastPanel timings_{20, 5};  // the fast-mode panel at its own sizes
-  mutable CompactHover hover_;
 };
 }  // namespace ws::app

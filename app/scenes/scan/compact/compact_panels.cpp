@@ -8,6 +8,7 @@
 #include "compact_mode.h"
 #include "i18n/i18n.h"
 #include "scene_kit/panel_widgets.h"
+#include "scenes/scan/scan_scene.h"
 
 namespace ws::app {
 
@@ -74,7 +75,7 @@ void CompactMode::ui() {
                                  .c_str());
     timings_.ui(
         backend(), backend() == Backend::Cuda ? 28 : 26,
-        [this](const BenchRequest& r) { return bench_job(r); },
+        [this](const BenchRequest& r) { return scan_scene_bench_job(settings(), "compact", r); },
         TR_NOOP("Time ours vs the library"));
   }
 }

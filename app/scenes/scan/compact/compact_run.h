@@ -1,13 +1,14 @@
 // What the compaction mode computes and draws: one teach run with the std::copy_if reference and
-// where its input came from, and where the figure put its cells (rows, or the image panels).
+// where its input came from.
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "scenes/scan/scan_settings.h"
+#include "render/palette.h"
+#include "scene_kit/hover_map.h"
 #include "scene_kit/teach_pipeline.h"
-#include "views/cell_rows.h"
+#include "scenes/scan/scan_settings.h"
 
 namespace ws::app {
 
@@ -17,24 +18,10 @@ struct CompactRun : compact::TeachRun {
   int image_width = 0, image_height = 0;  // > 0: the input is an image's pixels, row-major
 };
 
-// A panel (or memory-order strip) of the image figure: 0 input image, 1 flags, 2 positions,
-// 3 output.
-struct CompactImageBox {
-  gfx::Vec2 min, max;
-  int width = 0, height = 0;
-  int what = 0;
-};
-struct CompactHover {
-  std::vector<CellRow> rows;  // the rows figure (typed or random values)
-  RowsGeometry geometry;
-  std::vector<CompactImageBox> image;  // the image figure
-};
-
-// The figure of the run at `step` with the predicate and type of `p`; fills `hover`.
+// The figure of the run at `step` with the predicate and type of `p`; what lies where goes to
+// `hover` (the rows' cells, or the image panels' pixels).
 void draw_compact(gfx::Canvas& c, gfx::Theme theme, const Taught<CompactRun>& run,
-                  const compact::Params& p, int step, CompactHover& hover);
-std::string describe_compact(const Taught<CompactRun>& run, const compact::Params& p, int step,
-                             const CompactHover& hover, gfx::Vec2 point);
+                  const compact::Params& p, int step, HoverMap& hover);
 // What the step does and why (lecture mode), with its facts.
 std::string compact_caption(const Taught<CompactRun>& run, const compact::Params& p, int step);
 

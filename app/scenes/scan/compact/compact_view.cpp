@@ -10,6 +10,7 @@
 #include "common/inputs.h"
 #include "compact_run.h"
 #include "i18n/i18n.h"
+#include "views/cell_rows.h"
 #include "views/figure_parts.h"
 #include "interop/colormap.h"
 #include "render/image.h"
@@ -49,11 +50,18 @@ double at(const std::vector<double>& v, size_t i) {
   return i < v.size() ? v[i] : std::nan("");
 }
 
+// A panel (or memory-order strip) of the image figure, `width` x `height` elements: 0 the input
+// image, 1 flags, 2 positions, 3 output.
+struct ImageBox {
+  int width = 0, height = 0;
+  int what = 0;
+};
+
 // The run at one step with the predicate and type it ran with: what every part of the figure
 // reads (its buffers by name, the scan's block size).
 struct Figure {
   const Taught<CompactRun>& t;
-  const compact::Params& params;
+  compact::Params params;
   int step;
 
   int buffer_index(const char* name) const {
@@ -76,9 +84,11 @@ struct Figure {
   int step_count() const { return static_cast<int>(t.run.trace.steps.size()); }
   std::vector<CellRow> build_rows(const gfx::Palette& p) const;
   void draw_rows_view(gfx::Canvas& c, gfx::Vec2 origin, gfx::Vec2 size, const gfx::Palette& p,
-                      float font, CompactHover& hover) const;
+                      float font, HoverMap& hover) const;
   void draw_image_view(gfx::Canvas& c, gfx::Vec2 origin, gfx::Vec2 size, const gfx::Palette& p,
-                       float font, CompactHover& hover) const;
+                       float font, HoverMap& hover) const;
+  // What lies at the fraction `frac` of an image box's width and height.
+  std::string describe_pixel(const ImageBox& box, gfx::Vec2 frac) const;
 };
 
 std::vector<CellRow> Figure::build_rows(const gfx::Palette& p) const {
@@ -219,11 +229,12 @@ std::vector<CellRow> Figure::build_rows(const gfx::Palette& p) const {
 }
 
 void Figure::draw_rows_view(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx::Palette& p,
-                            float font, CompactHover& hover) const {
-  hover.rows = build_rows(p);
+                            float font, HoverMap& hover) const {
+  std::vector<CellRow> rows = build_rows(p);
   const float max_cell = font * 3.4f;
-  hover.geometry = draw_rows(c, origin, size, hover.rows, p, font, max_cell);
-  const RowsGeometry& g = hover.geometry;
+  const RowsGeometry g = draw_rows(c, origin, size, rows, p, font, max_cell);
+  hover.add({0, 0}, c.size(),
+            [g, rows = std::move(rows)](Vec2 point) { return describe_rows(g, rows, point); });
   const Trace& trace = t.run.trace;
   const size_t n = t.run.input.size();
   const int block = block_size();
@@ -246,7 +257,7 @@ void Figure::draw_rows_view(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx::P
 }
 
 void Figure::draw_image_view(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx::Palette& p,
-                             float font, CompactHover& hover) const {
+                             float font, HoverMap& hover) const {
   const CompactRun& r = t.run;
   const int w = r.image_width, h = r.image_height;
   const std::vector<double>& input = snapshot("input");
@@ -264,7 +275,13 @@ void Figure::draw_image_view(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx::
   const float side =
       std::max(8.0f, with_strips >= widest * 0.66f ? std::min(widest, with_strips) : widest);
   const float panel_h = side * h / std::max(w, h), panel_w = side * w / std::max(w, h);
-  hover.image.clear();
+  // The pixel of a box under the pointer.
+  auto add_hover = [&](Vec2 a, Vec2 b, ImageBox box) {
+    hover.add(a, b, [figure = *this, a, b, box](Vec2 point) {
+      return figure.describe_pixel(box,
+                                   {(point.x - a.x) / (b.x - a.x), (point.y - a.y) / (b.y - a.y)});
+    });
+  };
 
   auto grey = [](double v) {
     const uint8_t g = static_cast<uint8_t>(std::clamp(v, 0.0, 255.0));
@@ -309,6 +326,7 @@ void Figure::draw_image_view(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx::
       {trf("output: {0} kept pixels, in order", r.kept),
        [&](size_t k) { return std::isnan(at(output, k)) ? unwritten : grey(output[k]); }},
   };
+  Vec2 out_min;  // the output panel's top-left
   for (size_t i = 0; i < panels.size(); ++i) {
     const Vec2 a{origin.x + i * (side + gap), origin.y + label_h};
     const Vec2 b = a + Vec2{panel_w, panel_h};
@@ -318,10 +336,10 @@ void Figure::draw_image_view(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx::
     raster.pixels = [make_image, colour] { return make_image(colour); };
     c.image(a, b, raster);
     c.rect(a, b, p.cell_border, 1);
-    hover.image.push_back({a, b, w, h, static_cast<int>(i)});
+    add_hover(a, b, {w, h, static_cast<int>(i)});
+    out_min = a;
   }
   // Where the output stops: a line under the last written row.
-  const Vec2 out_min = hover.image.back().min;
   const bool done = step + 1 == step_count();
   if (r.kept > 0 && done) {
     const float y = out_min.y + panel_h * std::ceil(r.kept / double(w)) / h;
@@ -360,7 +378,7 @@ void Figure::draw_image_view(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx::
     raster.pixels = [make_strip, colour] { return make_strip(colour); };
     c.image(a, b, raster);
     c.rect(a, b, p.cell_border, 1);
-    hover.image.push_back({a, b, static_cast<int>(count), 1, static_cast<int>(strip.panel)});
+    add_hover(a, b, {static_cast<int>(count), 1, static_cast<int>(strip.panel)});
   }
   if (!done || r.kept == 0) return;
   const int samples = 12;
@@ -379,7 +397,7 @@ void Figure::draw_image_view(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx::
 }  // namespace
 
 void draw_compact(gfx::Canvas& c, gfx::Theme theme, const Taught<CompactRun>& t,
-                  const compact::Params& params, int step, CompactHover& hover) {
+                  const compact::Params& params, int step, HoverMap& hover) {
   const gfx::Palette& p = gfx::palette(theme);
   const Figure figure{t, params, step};
   const CompactRun& r = t.run;
@@ -446,37 +464,27 @@ void draw_compact(gfx::Canvas& c, gfx::Theme theme, const Taught<CompactRun>& t,
               (done && !matches) || !t.traced.twin.difference.empty() ? p.mismatch : p.text);
 }
 
-std::string describe_compact(const Taught<CompactRun>& t, const compact::Params& params, int step,
-                             const CompactHover& hover, Vec2 point) {
-  if (!hover.rows.empty()) return describe_rows(hover.geometry, hover.rows, point);
-  const Figure figure{t, params, step};
+std::string Figure::describe_pixel(const ImageBox& h, Vec2 frac) const {
   const CompactRun& r = t.run;
-  for (const CompactImageBox& h : hover.image) {
-    if (point.x < h.min.x || point.y < h.min.y || point.x >= h.max.x || point.y >= h.max.y)
-      continue;
-    const int hx = static_cast<int>((point.x - h.min.x) / (h.max.x - h.min.x) * h.width);
-    const int hy = static_cast<int>((point.y - h.min.y) / (h.max.y - h.min.y) * h.height);
-    const size_t i = static_cast<size_t>(hy) * h.width + hx;
-    const int x = static_cast<int>(i % r.image_width), y = static_cast<int>(i / r.image_width);
-    const std::vector<double>& flags = figure.snapshot("flags");
-    const std::vector<double>& positions = figure.snapshot("positions");
-    const std::vector<double>& output = figure.snapshot("output");
-    char text[256];
-    if (h.what == 3) {
-      if (std::isnan(at(output, i)))
-        return static_cast<int64_t>(i) < r.kept ? trf("output[{0}]: not written yet", i)
-                                                : trf("output[{0}]: past the kept count", i);
-      std::snprintf(text, sizeof text, "output[%zu] = %s", i,
-                    number(output[i], params.type).c_str());
-      return text;
-    }
-    std::string s = trf("pixel ({0}, {1}) = {2}", x, y, number(at(r.input, i), params.type));
-    if (!std::isnan(at(flags, i))) s += at(flags, i) == 1 ? tr(" · kept") : tr(" · dropped");
-    if (!std::isnan(at(positions, i)))
-      s += trf(" · position {0}", number(positions[i], params.type));
-    return s;
+  const int hx = static_cast<int>(frac.x * h.width);
+  const int hy = static_cast<int>(frac.y * h.height);
+  const size_t i = static_cast<size_t>(hy) * h.width + hx;
+  const int x = static_cast<int>(i % r.image_width), y = static_cast<int>(i / r.image_width);
+  const std::vector<double>& flags = snapshot("flags");
+  const std::vector<double>& positions = snapshot("positions");
+  const std::vector<double>& output = snapshot("output");
+  char text[256];
+  if (h.what == 3) {
+    if (std::isnan(at(output, i)))
+      return static_cast<int64_t>(i) < r.kept ? trf("output[{0}]: not written yet", i)
+                                              : trf("output[{0}]: past the kept count", i);
+    std::snprintf(text, sizeof text, "output[%zu] = %s", i, number(output[i], params.type).c_str());
+    return text;
   }
-  return "";
+  std::string s = trf("pixel ({0}, {1}) = {2}", x, y, number(at(r.input, i), params.type));
+  if (!std::isnan(at(flags, i))) s += at(flags, i) == 1 ? tr(" · kept") : tr(" · dropped");
+  if (!std::isnan(at(positions, i))) s += trf(" · position {0}", number(positions[i], params.type));
+  return s;
 }
 
 }  // namespace ws::app

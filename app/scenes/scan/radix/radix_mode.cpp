@@ -1,13 +1,12 @@
 // The radix sort mode's run: the keys, the split pass and LSD sort (host functions), the
 // backend's traced multi-bit sort (checked against its CPU twin on CUDA) and std::stable_sort;
-// the view's steps over them, the run document, the kernel the code panel shows and the benchmark.
+// the view's steps over them, the run document and the kernel the code panel shows.
 #include "radix_mode.h"
 
 #include <algorithm>
 
 #include "common/split_mix.h"
 #include "i18n/i18n.h"
-#include "radix_bench.h"
 
 namespace ws::app {
 
@@ -170,22 +169,13 @@ void RadixMode::fill(RunJson& doc) const {
 }
 
 void RadixMode::draw(gfx::Canvas& canvas, gfx::Theme theme) const {
-  hover_ = {};
   if (const Taught<RadixRun>* t = taught())
-    draw_radix(canvas, theme, *t, settings().radix, step(), hover_);
-}
-
-std::string RadixMode::describe_at(gfx::Vec2 point) const {
-  return describe_radix(hover_, point);
+    draw_radix(canvas, theme, *t, settings().radix, step(), hover());
 }
 
 std::string RadixMode::caption() const {
   const Taught<RadixRun>* t = taught();
   return t ? radix_caption(*t, settings().radix.view, step()) : "";
-}
-
-BenchJob RadixMode::bench_job(const BenchRequest& request) const {
-  return bench::scan_apps_bench_job(request, bench::ScanApp::Radix);
 }
 
 }  // namespace ws::app

@@ -11,9 +11,7 @@ class RadixMode : public TracedMode<ScanSettings, RadixRun> {
   int step_count() const override;  // the view's steps, not the trace's
   void ui() override;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
-  std::string describe_at(gfx::Vec2 point) const override;
   std::string caption() const override;
-  BenchJob bench_job(const BenchRequest& request) const override;
   KernelSource kernel_source() const override;  // the buckets view's statement, else the sort
 
  protected:
@@ -22,6 +20,5 @@ class RadixMode : public TracedMode<ScanSettings, RadixRun> {
 
  private:
   FastPanel timings_{22, 5};  // the fast-mode panel at its own sizes
-  mutable RadixHover hover_;
 };
 }  // namespace ws::app

@@ -8,6 +8,7 @@
 #include "i18n/i18n.h"
 #include "radix_mode.h"
 #include "scene_kit/panel_widgets.h"
+#include "scenes/scan/scan_scene.h"
 
 namespace ws::app {
 
@@ -102,7 +103,7 @@ void RadixMode::ui() {
         trf("Random 32-bit keys; {0} as the reference.", radix::library_name(backend())).c_str());
     timings_.ui(
         backend(), backend() == Backend::Cuda ? 28 : 24,
-        [this](const BenchRequest& r) { return bench_job(r); },
+        [this](const BenchRequest& r) { return scan_scene_bench_job(settings(), "radix", r); },
         TR_NOOP("Time ours vs the library"));
   }
 }

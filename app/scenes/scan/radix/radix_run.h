@@ -1,6 +1,6 @@
 // What the radix sort mode computes and draws: the keys, the split pass and the LSD sort of the
 // host functions, the backend's traced multi-bit sort (radix::teach) and std::stable_sort's
-// answer; how the view's steps map onto them; and where the figure put its cells.
+// answer; how the view's steps map onto them.
 #pragma once
 
 #include <cstdint>
@@ -8,9 +8,10 @@
 #include <vector>
 
 #include "radix_sort/radix_sort.h"
-#include "scenes/scan/scan_settings.h"
+#include "render/palette.h"
+#include "scene_kit/hover_map.h"
 #include "scene_kit/teach_pipeline.h"
-#include "views/cell_rows.h"
+#include "scenes/scan/scan_settings.h"
 
 namespace ws::app {
 
@@ -23,17 +24,6 @@ struct RadixRun : radix::TeachRun {  // sort: the traced multi-bit sort's passes
   radix::SplitPass split;  // the split view's pass
   radix::LsdSort lsd;
   std::vector<uint32_t> reference;  // std::stable_sort
-};
-
-// A rectangle of the figure with its tooltip (cells drawn outside a row layout).
-struct RadixHoverBox {
-  gfx::Vec2 min, max;
-  std::string text;
-};
-struct RadixHover {
-  std::vector<CellRow> rows;
-  RowsGeometry geometry;
-  std::vector<RadixHoverBox> boxes;
 };
 
 const char* radix_view_name(RadixView v);  // "split", "lsd", "buckets"
@@ -50,10 +40,9 @@ int radix_trace_step(const RadixRun& r, RadixView view, int step);
 // The step's label: English (for run --json) or, `translated`, in the current language.
 std::string radix_step_label(const RadixRun& r, RadixView view, int step, bool translated);
 
-// The figure of the view at `step`; fills `hover`.
+// The figure of the view at `step`; its cells' texts go to `hover`.
 void draw_radix(gfx::Canvas& c, gfx::Theme theme, const Taught<RadixRun>& run,
-                const RadixSettings& s, int step, RadixHover& hover);
-std::string describe_radix(const RadixHover& hover, gfx::Vec2 point);
+                const RadixSettings& s, int step, HoverMap& hover);
 // What the view's step computes and why (lecture mode), with its numbers.
 std::string radix_caption(const Taught<RadixRun>& run, RadixView view, int step);
 

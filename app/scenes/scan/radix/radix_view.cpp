@@ -5,6 +5,7 @@
 
 #include "i18n/i18n.h"
 #include "radix_run.h"
+#include "views/cell_rows.h"
 #include "views/field_raster.h"
 #include "views/figure_parts.h"
 
@@ -54,19 +55,27 @@ std::string explanation(RadixView view) {
   }
 }
 
-// The run at one step of the view: what each of the three figures reads and where it puts its
-// cells.
+// The run at one step of the view: what each of the three figures reads, and the hover map its
+// cells' texts go to.
 struct Figure {
   const RadixRun& r;
   const RadixSettings& settings;
   int step;
-  RadixHover& hover;
+  HoverMap& hover;
 
   std::string binary(uint32_t key) const {
     const int bits = std::max(1, r.key_bits);
     std::string s;
     for (int b = bits - 1; b >= 0; --b) s += ((key >> b) & 1u) ? '1' : '0';
     return s;
+  }
+  // Draws the rows and adds their cells' texts to the hover map.
+  RowsGeometry draw_cells(gfx::Canvas& c, Vec2 origin, Vec2 size, std::vector<CellRow> rows,
+                          const gfx::Palette& p, float font) const {
+    const RowsGeometry g = draw_rows(c, origin, size, rows, p, font, font * 3.4f);
+    hover.add({0, 0}, c.size(),
+              [g, rows = std::move(rows)](Vec2 point) { return describe_rows(g, rows, point); });
+    return g;
   }
   void draw_split(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx::Palette& p, float font) const;
   void draw_lsd(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx::Palette& p, float font) const;
@@ -81,8 +90,7 @@ void Figure::draw_split(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx::Palet
   const radix::SplitPass& s = r.split;
   const size_t n = s.keys_in.size();
   const std::string bit = std::to_string(s.bit);
-  std::vector<CellRow>& rows = hover.rows;
-  rows.clear();
+  std::vector<CellRow> rows;
   rows.push_back(index_row(n, p));
   // Rows revealed one per step: row r (after key, binary) appears at step r - 2.
   auto add = [&](const std::string& label, int shown_from, auto cell_of) {
@@ -158,12 +166,12 @@ void Figure::draw_split(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx::Palet
     cell.fill = bit_fill(p, (key >> s.bit) & 1u);
     return cell;
   });
-  hover.geometry = draw_rows(c, origin, size, rows, p, font, font * 3.4f);
+  const int from = static_cast<int>(rows.size()) - 2, to = from + 1;
+  const RowsGeometry g = draw_cells(c, origin, size, std::move(rows), p, font);
   if (step >= 6) {
-    const int from = static_cast<int>(rows.size()) - 2, to = from + 1;
     for (size_t i = 0; i < n; ++i)
-      cell_arrow(c, hover.geometry, from, static_cast<int>(i), to, s.d[i], bit_line(p, s.b[i]),
-                 hover.geometry.cell_w > 12 ? 1.5f : 1);
+      cell_arrow(c, g, from, static_cast<int>(i), to, s.d[i], bit_line(p, s.b[i]),
+                 g.cell_w > 12 ? 1.5f : 1);
   }
 }
 
@@ -174,8 +182,7 @@ void Figure::draw_lsd(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx::Palette
   const bool show_binary = r.key_bits <= 12;
   // The rows shown: the keys before pass k for k = first..step (at most 8 rows on screen).
   const int first = std::max(0, step - 7);
-  std::vector<CellRow>& rows = hover.rows;
-  rows.clear();
+  std::vector<CellRow> rows;
   for (int k = first; k <= step; ++k) {
     const std::vector<uint32_t>& keys = k == 0 ? r.keys : sort.passes[k - 1].keys_out;
     CellRow row;
@@ -200,12 +207,12 @@ void Figure::draw_lsd(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx::Palette
     }
     rows.push_back(std::move(row));
   }
-  hover.geometry = draw_rows(c, origin, size, rows, p, font, font * 3.4f);
+  const RowsGeometry g = draw_cells(c, origin, size, std::move(rows), p, font);
   for (int k = std::max(first, 1); k <= step; ++k) {
     const radix::SplitPass& pass = sort.passes[k - 1];
     for (size_t i = 0; i < pass.d.size(); ++i)
-      cell_arrow(c, hover.geometry, k - 1 - first, static_cast<int>(i), k - first, pass.d[i],
-                 bit_line(p, pass.b[i]), hover.geometry.cell_w > 12 ? 1.5f : 1);
+      cell_arrow(c, g, k - 1 - first, static_cast<int>(i), k - first, pass.d[i],
+                 bit_line(p, pass.b[i]), g.cell_w > 12 ? 1.5f : 1);
   }
 }
 
@@ -217,8 +224,7 @@ void Figure::draw_buckets(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx::Pal
   const size_t n = bp.keys_in.size();
   const bool last_pass = pass + 1 == static_cast<int>(r.sort.passes.size());
   auto fill_of = [&](int d) { return digit_fill(p, d); };
-  std::vector<CellRow>& rows = hover.rows;
-  rows.clear();
+  std::vector<CellRow> rows;
   rows.push_back(index_row(n, p));
   auto block_of = [&](size_t i) { return static_cast<int>(i) / bp.block_size; };
   CellRow keys;
@@ -269,8 +275,7 @@ void Figure::draw_buckets(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx::Pal
   rows.push_back(std::move(rank));
   rows.push_back(std::move(destination));
   rows.push_back(std::move(output));
-  hover.geometry = draw_rows(c, origin, size, rows, p, font, font * 3.4f);
-  const RowsGeometry& g = hover.geometry;
+  const RowsGeometry g = draw_cells(c, origin, size, std::move(rows), p, font);
   // Block boundaries through the key rows and the rank/destination rows.
   for (size_t b = bp.block_size; b < n; b += bp.block_size) {
     const float x = g.x0 + b * g.cell_w;
@@ -291,7 +296,6 @@ void Figure::draw_buckets(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx::Pal
   const float cell_w = std::clamp(room / bp.blocks, 6.0f, font * 2.8f);
   const float table_w = label_w + cell_w * bp.blocks;
   const float small = std::min(font * 0.8f, cell_h * 0.6f);
-  hover.boxes.clear();
   auto draw_table = [&](float x, const std::string& title, const std::vector<int32_t>& values,
                         bool shown, bool scan_table) {
     c.text({x, table_top}, fit_text(c, title, font * 0.85f, size.x - x), font * 0.85f, p.text);
@@ -322,7 +326,7 @@ void Figure::draw_buckets(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx::Pal
                              "block, come first",
                              v, d)
                        : trf("{0} keys of block {1} have digit {2}", v, b, d);
-        hover.boxes.push_back({a, z, shown ? what : std::string(tr("not computed yet"))});
+        hover.add(a, z, shown ? what : std::string(tr("not computed yet")));
       }
     }
   };
@@ -333,7 +337,7 @@ void Figure::draw_buckets(gfx::Canvas& c, Vec2 origin, Vec2 size, const gfx::Pal
 }
 
 void draw_radix(gfx::Canvas& c, gfx::Theme theme, const Taught<RadixRun>& run,
-                const RadixSettings& settings, int step, RadixHover& hover) {
+                const RadixSettings& settings, int step, HoverMap& hover) {
   const gfx::Palette& p = gfx::palette(theme);
   const RadixRun& r = run.run;
   const Figure figure{r, settings, step, hover};
@@ -393,13 +397,6 @@ void draw_radix(gfx::Canvas& c, gfx::Theme theme, const Taught<RadixRun>& run,
       r.lsd.passes.size(), r.sort.passes.size(), settings.radix_bits,
       ok ? tr("both sorts match std::stable_sort") : tr("a sort DIFFERS from std::stable_sort"));
   draw_footer(c, line, p, font, ok ? p.text : p.mismatch);
-}
-
-std::string describe_radix(const RadixHover& hover, Vec2 point) {
-  for (const RadixHoverBox& b : hover.boxes)
-    if (point.x >= b.min.x && point.x < b.max.x && point.y >= b.min.y && point.y < b.max.y)
-      return b.text;
-  return describe_rows(hover.geometry, hover.rows, point);
 }
 
 }  // namespace ws::app

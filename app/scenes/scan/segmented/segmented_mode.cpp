@@ -1,8 +1,6 @@
 // The segmented scan mode's teach run (checked against its CPU twin on CUDA), the run document,
-// the kernel the code panel shows and the benchmark (bench/segmented_bench.h).
+// the figure and the caption.
 #include "segmented_mode.h"
-
-#include "segmented_bench.h"
 
 namespace ws::app {
 
@@ -31,30 +29,14 @@ void SegmentedMode::fill(RunJson& doc) const {
                {"heads", std::vector<int>(r.segments.heads.begin(), r.segments.heads.end())}};
 }
 
-KernelSource SegmentedMode::kernel_source() const {
-  const TraceStep* s = shown_step();
-  return {"kernels/segmented_scan/segmented_scan.cu", "teach", s ? s->code_marker : "", ""};
-}
-
 void SegmentedMode::draw(gfx::Canvas& canvas, gfx::Theme theme) const {
-  hover_ = {};
   if (const Taught<SegmentedRun>* t = taught())
-    draw_segmented(canvas, theme, *t, settings().segmented.params, step(), hover_);
-}
-
-std::string SegmentedMode::describe_at(gfx::Vec2 point) const {
-  return describe_rows(hover_.geometry, hover_.rows, point);
+    draw_segmented(canvas, theme, *t, settings().segmented.params, step(), hover());
 }
 
 std::string SegmentedMode::caption() const {
   const Taught<SegmentedRun>* t = taught();
   return t ? segmented_caption(*t, settings().segmented.params.inclusive, step()) : "";
-}
-
-BenchJob SegmentedMode::bench_job(const BenchRequest& request) const {
-  // The command line: an inclusive int32 sum unless --type; fast mode: the scene's own scan.
-  return bench::segmented_bench_job(
-      request, request.from_scene ? settings().segmented.params : segscan::Params{});
 }
 
 }  // namespace ws::app

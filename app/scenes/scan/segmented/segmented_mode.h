@@ -10,11 +10,7 @@ class SegmentedMode : public TracedMode<ScanSettings, SegmentedRun> {
  public:
   void ui() override;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
-  std::string describe_at(gfx::Vec2 point) const override;
   std::string caption() const override;
-  // Our segmented scan at full size, checked against the serial per-segment loop.
-  BenchJob bench_job(const BenchRequest& request) const override;
-  KernelSource kernel_source() const override;  // the teach kernel, the step's statement
 
  protected:
   SegmentedRun run(Backend backend, int which) const override;
@@ -22,6 +18,5 @@ class SegmentedMode : public TracedMode<ScanSettings, SegmentedRun> {
 
  private:
   FastPanel timings_{20, 5};  // the fast-mode panel at its own sizes
-  mutable SegmentedHover hover_;
 };
 }  // namespace ws::app

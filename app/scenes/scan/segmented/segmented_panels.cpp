@@ -6,6 +6,7 @@
 
 #include "i18n/i18n.h"
 #include "scene_kit/panel_widgets.h"
+#include "scenes/scan/scan_scene.h"
 #include "segmented_mode.h"
 
 namespace ws::app {
@@ -57,7 +58,8 @@ void SegmentedMode::ui() {
                                  .c_str());
     timings_.ui(
         backend(), backend() == Backend::Cuda ? 28 : 26,
-        [this](const BenchRequest& r) { return bench_job(r); }, TR_NOOP("Time the segmented scan"));
+        [this](const BenchRequest& r) { return scan_scene_bench_job(settings(), "segmented", r); },
+        TR_NOOP("Time the segmented scan"));
   }
 }
 

@@ -1,12 +1,13 @@
 // What the segmented scan mode computes and draws: the parsed segments, one teach run, the
-// per-segment serial scan, and where the figure put its rows (which trace step each row shows).
+// per-segment serial scan.
 #pragma once
 
 #include <vector>
 
-#include "scenes/scan/scan_settings.h"
+#include "render/palette.h"
+#include "scene_kit/hover_map.h"
 #include "scene_kit/teach_pipeline.h"
-#include "views/cell_rows.h"
+#include "scenes/scan/scan_settings.h"
 
 namespace ws::app {
 
@@ -15,15 +16,10 @@ struct SegmentedRun : segscan::TeachRun {
   std::vector<double> reference;  // the per-segment serial scan
 };
 
-struct SegmentedHover {
-  std::vector<int> row_step;  // the trace step each row shows (-1: not a step)
-  std::vector<CellRow> rows;
-  RowsGeometry geometry;
-};
-
-// The figure of the run at `step` with the operator and type of `p`; fills `hover`.
+// The figure of the run at `step` with the operator and type of `p`; its cells' texts go to
+// `hover`.
 void draw_segmented(gfx::Canvas& c, gfx::Theme theme, const Taught<SegmentedRun>& run,
-                    const segscan::Params& p, int step, SegmentedHover& hover);
+                    const segscan::Params& p, int step, HoverMap& hover);
 // What the step does and why (lecture mode), with its facts.
 std::string segmented_caption(const Taught<SegmentedRun>& run, bool inclusive, int step);
 

@@ -9,6 +9,7 @@
 
 #include "i18n/i18n.h"
 #include "segmented_run.h"
+#include "views/cell_rows.h"
 #include "views/figure_parts.h"
 #include "i18n/wording.h"
 
@@ -187,7 +188,7 @@ std::vector<CellRow> build_rows(const Taught<SegmentedRun>& t, const segscan::Pa
 }  // namespace
 
 void draw_segmented(gfx::Canvas& c, gfx::Theme theme, const Taught<SegmentedRun>& t,
-                    const segscan::Params& params, int step, SegmentedHover& hover) {
+                    const segscan::Params& params, int step, HoverMap& hover) {
   const gfx::Palette& p = gfx::palette(theme);
   const SegmentedRun& r = t.run;
   const Trace& trace = r.trace;
@@ -212,10 +213,10 @@ void draw_segmented(gfx::Canvas& c, gfx::Theme theme, const Taught<SegmentedRun>
   c.end_group();
   const float footer = font * 3.2f;
   c.begin_group("segmented-network");
-  hover.rows = build_rows(t, params, step, p, hover.row_step);
-  hover.geometry =
-      draw_rows(c, {4, top}, {size.x - 8, size.y - top - footer}, hover.rows, p, font, font * 3.4f);
-  const RowsGeometry& g = hover.geometry;
+  std::vector<int> row_step;  // the trace step each row shows (-1: not a step)
+  std::vector<CellRow> rows = build_rows(t, params, step, p, row_step);
+  const RowsGeometry g =
+      draw_rows(c, {4, top}, {size.x - 8, size.y - top - footer}, rows, p, font, font * 3.4f);
   // Segment boundaries through every row.
   for (size_t i = 1; i < n; ++i)
     if (r.segments.heads[i]) {
@@ -226,8 +227,8 @@ void draw_segmented(gfx::Canvas& c, gfx::Theme theme, const Taught<SegmentedRun>
   const int values_buffer = buffer_index(trace, "values"),
             flags_buffer = buffer_index(trace, "flags");
   const float mark = std::clamp(g.cell_h * 0.3f, 4.0f, 10.0f);
-  for (size_t row = 0; row < hover.rows.size(); ++row) {
-    const int k = hover.row_step[row];
+  for (size_t row = 0; row < rows.size(); ++row) {
+    const int k = row_step[row];
     if (k < 0 || k == static_cast<int>(trace.steps.size()) - 1 || k > step) continue;
     const std::vector<double>& flags = t.traced.snapshots[k][flags_buffer];
     for (size_t i = 0; i < n && i < flags.size(); ++i)
@@ -242,6 +243,8 @@ void draw_segmented(gfx::Canvas& c, gfx::Theme theme, const Taught<SegmentedRun>
                    p.read, g.cell_w > 12 ? 1.5f : 1);
   }
   c.end_group();
+  hover.add({0, 0}, size,
+            [g, rows = std::move(rows)](Vec2 point) { return describe_rows(g, rows, point); });
 
   const bool done = step + 1 == static_cast<int>(trace.steps.size());
   const bool matches = r.result == r.reference;

@@ -1,7 +1,7 @@
 // The scan mode's ImGui panels: variant and input; counters beside the comparison; the
 // single-pass timeline at any size; the steps/work scaling table; fast mode (the kit's panel over
-// bench_job). Every edit goes through the scene's parameters, so a bad value is reported and the
-// last good run stays on screen.
+// the scene's benchmark of this mode). Every edit goes through the scene's parameters, so a bad
+// value is reported and the last good run stays on screen.
 #include <imgui.h>
 
 #include <algorithm>
@@ -10,6 +10,7 @@
 #include "scan/scan_run.h"
 #include "scan_variants_mode.h"
 #include "scene_kit/panel_widgets.h"
+#include "scenes/scan/scan_scene.h"
 
 namespace ws::app {
 
@@ -169,12 +170,18 @@ void ScanVariantsMode::ui() {
   if (header(TR_NOOP("Steps and work against N"), 0) &&
       scaling_panel(state_.scaling ? &*state_.scaling : nullptr))
     edit({{"view", "scaling"}});
-  fast_mode(
-      backend() == Backend::Cuda ? 28 : 26,
-      trf(s.params.inclusive
-              ? TR_NOOP("Inclusive {0} {1} scan of random values; {2} as the reference.")
-              : TR_NOOP("Exclusive {0} {1} scan of random values; {2} as the reference."),
-          tr_text(op_name(s.params.op)), type_name(s.params.type), scan::library_name(backend())));
+  if (header(TR_NOOP("Fast mode (full size, timed)"), 0)) {
+    ImGui::TextWrapped(
+        "%s",
+        trf(s.params.inclusive
+                ? TR_NOOP("Inclusive {0} {1} scan of random values; {2} as the reference.")
+                : TR_NOOP("Exclusive {0} {1} scan of random values; {2} as the reference."),
+            tr_text(op_name(s.params.op)), type_name(s.params.type), scan::library_name(backend()))
+            .c_str());
+    fast_.ui(backend(), backend() == Backend::Cuda ? 28 : 26, [this](const BenchRequest& r) {
+      return translated(scan_scene_bench_job(settings(), "scan", r));
+    });
+  }
 }
 
 }  // namespace ws::app

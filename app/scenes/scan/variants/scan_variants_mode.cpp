@@ -1,6 +1,6 @@
 // The scan mode's runs: the variant and its comparison through the kit's teach pipeline (checked
 // against the CPU twin on CUDA, the look-back's schedule left out), a run that fails drawn in its
-// place, the recorded timeline, the scaling counts, the run document and the benchmark.
+// place, the recorded timeline, the scaling counts and the run document.
 #include "scan_variants_mode.h"
 
 #include <algorithm>
@@ -8,7 +8,6 @@
 #include "common/error.h"
 #include "common/inputs.h"
 #include "scan/scan_run.h"
-#include "scan_bench.h"
 
 namespace ws::app {
 
@@ -58,12 +57,8 @@ void ScanVariantsMode::reset() {
     TracedMode::reset();
   } catch (const std::exception& e) {
     state_.run_error = e.what();
-    analyse();
-    seek(step());
   }
-}
-
-void ScanVariantsMode::analyse() {
+  // What the figure adds to the runs (after a failed run too): the recorded timeline, the scaling.
   const ScanVariantsSettings& s = settings().scan;
   state_.recorded.reset();
   if (s.record > 0) {
@@ -92,21 +87,7 @@ const ScalingData& ScanVariantsMode::scaling() {
 }
 
 void ScanVariantsMode::draw(gfx::Canvas& canvas, gfx::Theme theme) const {
-  draw_scan_variants(canvas, theme, settings().scan, taught(0), taught(1), state_, step());
-}
-
-std::string ScanVariantsMode::describe_at(gfx::Vec2 point) const {
-  for (const ScanHoverPane& pane : state_.hover) {
-    const std::string text = describe_scan_point(pane, point - pane.origin);
-    if (!text.empty()) return text;
-  }
-  return "";
-}
-
-std::vector<std::string> ScanVariantsMode::lecture_variants() const {
-  std::vector<std::string> ids;
-  for (const scan::VariantInfo& info : scan::variant_infos()) ids.push_back(info.id);
-  return ids;
+  draw_scan_variants(canvas, theme, settings().scan, taught(0), taught(1), state_, step(), hover());
 }
 
 std::string ScanVariantsMode::caption() const {
@@ -167,21 +148,6 @@ void ScanVariantsMode::fill(RunJson& doc) const {
                       {"matches_reference", c->run.wrong_count == 0},
                       {"counters", counters_json(c->traced.counters)}};
   }
-}
-
-KernelSource ScanVariantsMode::kernel_source() const {
-  const scan::Variant v = settings().scan.params.variant;
-  const TraceStep* s = shown_step();
-  return {scan::kernel_source_file(v), scan::info(v).id, s ? s->code_marker : "", ""};
-}
-
-BenchJob ScanVariantsMode::bench_job(const BenchRequest& request) const {
-  bench::ScanBenchChoice choice;  // the command line: an inclusive float32 sum (--type changes it)
-  if (request.from_scene) {       // fast mode: the scene's operator, scan, type and input
-    const ScanVariantsSettings& s = settings().scan;
-    choice = {s.params.op, s.params.type, s.params.inclusive, s.input.distribution, s.input.seed};
-  }
-  return bench::scan_bench_job(request, choice);
 }
 
 }  // namespace ws::app

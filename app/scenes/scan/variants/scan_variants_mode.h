@@ -10,19 +10,14 @@ class ScanVariantsMode : public TracedMode<ScanSettings, ScanTeach> {
   void reset() override;  // a run that fails is drawn in its place (run_error()), not refused
   void ui() override;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
-  std::string describe_at(gfx::Vec2 point) const override;
-  std::vector<std::string> lecture_variants() const override;
   std::string caption() const override;
-  BenchJob bench_job(const BenchRequest& request) const override;
   const std::string& run_error() const { return state_.run_error; }
   const ScalingData& scaling();  // computed on demand
  protected:
   ScanTeach run(Backend backend, int which) const override;
   int runs_shown() const override { return settings().scan.compare ? 2 : 1; }
   TwinComparison twin_comparison(int which) const override;
-  void analyse() override;
   void fill(RunJson& doc) const override;
-  KernelSource kernel_source() const override;
 
  private:
   ScanVariantsState state_;

@@ -1,12 +1,13 @@
 // What the scan mode computes and draws beside its traced runs (views/scan/scan_views.h's
 // ScanRun): the run error shown in a failed run's place, the look-back timeline recorded at a
-// larger size, the steps/work scaling of every variant, and where the figure put each run.
+// larger size, the steps/work scaling of every variant.
 #pragma once
 
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "scene_kit/hover_map.h"
 #include "scenes/scan/scan_settings.h"
 #include "views/scan/scan_views.h"
 
@@ -18,20 +19,19 @@ ScanView resolve_scan_view(ScanView v, scan::Variant variant);
 
 struct ScanVariantsState {
   std::string run_error;  // a run that failed (shown in its place), a timeline not recorded
-  std::optional<scan::Timeline> recorded;    // the "record at size N" timeline (record_timeline)
-  std::optional<ScalingData> scaling;        // every variant at N = 4..1024 (the scaling view)
-  int record_log2_n = 16;                    // the panel's size to record at
-  mutable std::vector<ScanHoverPane> hover;  // where draw() put each run (describe_at)
+  std::optional<scan::Timeline> recorded;  // the "record at size N" timeline (record_timeline)
+  std::optional<ScalingData> scaling;      // every variant at N = 4..1024 (the scaling view)
+  int record_log2_n = 16;                  // the panel's size to record at
 };
 
 // Steps and operations of every variant at each size (teach runs on the CPU twin).
 ScalingData compute_scaling(const scan::Params& base, const std::vector<int64_t>& sizes);
 
 // The figure at `step`: the run (and its comparison, or the error beside it) in the settings'
-// view, or the scaling plot; fills state.hover.
+// view, or the scaling plot; what lies where in the runs goes to `hover`.
 void draw_scan_variants(gfx::Canvas& c, gfx::Theme theme, const ScanVariantsSettings& s,
                         const ScanRun* primary, const ScanRun* compare,
-                        const ScanVariantsState& state, int step);
+                        const ScanVariantsState& state, int step, HoverMap& hover);
 // What the run's step does and why (lecture mode), or the scaling plot's lesson.
 std::string scan_variants_caption(const ScanVariantsSettings& s, const ScanRun* primary, int step);
 

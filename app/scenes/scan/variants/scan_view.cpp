@@ -214,9 +214,8 @@ void draw_scan_legend(gfx::Canvas& c, Vec2 origin, float font, const gfx::Palett
 
 void draw_scan_variants(gfx::Canvas& c, gfx::Theme theme, const ScanVariantsSettings& s,
                         const ScanRun* primary, const ScanRun* compare,
-                        const ScanVariantsState& state, int step) {
-  std::vector<ScanHoverPane>& hover_panes = state.hover;
-  hover_panes.clear();
+                        const ScanVariantsState& state, int step, HoverMap& hover) {
+  std::vector<ScanHoverPane> hover_panes;  // where each run put its cells
   const gfx::Palette& p = gfx::palette(theme);
   const Vec2 size = c.size();
   const float font = std::max(12.0f, std::min(size.y / 36.0f, size.x / 64.0f));
@@ -296,6 +295,13 @@ void draw_scan_variants(gfx::Canvas& c, gfx::Theme theme, const ScanVariantsSett
                 ? std::max(7.0f, font * 0.8f * (room - at.x) / (measure.right() - at.x))
                 : font * 0.8f);
   c.end_group();
+  // The first run that has something at the point says it.
+  hover.add({0, 0}, size, [panes = std::move(hover_panes)](Vec2 point) {
+    for (const ScanHoverPane& pane : panes)
+      if (std::string text = describe_scan_point(pane, point - pane.origin); !text.empty())
+        return text;
+    return std::string();
+  });
 }
 
 }  // namespace ws::app
