@@ -98,22 +98,36 @@ nlohmann::json ModeTable::params_for_file(const FileInfo& file) const {
   return nullptr;
 }
 
+void ModeTable::set_bench(SceneBench job, std::vector<std::string> aliases) {
+  bench_ = std::move(job);
+  bench_aliases_ = std::move(aliases);
+}
+
 BenchJob ModeTable::bench_job(const BenchRequest& request) const {
-  // A scene of one mode hands --mode to its benchmark, which says what it takes.
-  if (request.mode.empty() || modes_.size() == 1) return translated(active().bench_job(request));
+  // Without a scene-wide job, a scene of one mode hands --mode to its mode's benchmark, which
+  // says what it takes.
+  if (!bench_ && (request.mode.empty() || modes_.size() == 1))
+    return translated(active().bench_job(request));
+  const std::string mode = request.mode.empty() ? this->mode() : request.mode;
   const Entry* target = nullptr;
   std::string known;
   for (const Entry& e : modes_) {
-    if (e.id == request.mode) target = &e;
+    if (e.id == mode) target = &e;
     known += (known.empty() ? "" : ", ") + e.id;
   }
-  if (!target) throw Error("bench --mode: unknown mode '" + request.mode + "' (" + known + ")");
-  WS_REQUIRE(target->data.caps.benchable,
-             "bench: mode '" + request.mode + "' of " + id_ + " has no benchmark");
+  bool alias = false;
+  for (const std::string& a : bench_aliases_) {
+    alias = alias || a == mode;
+    known += ", " + a;
+  }
+  if (!target && !alias) throw Error("bench --mode: unknown mode '" + mode + "' (" + known + ")");
+  WS_REQUIRE(alias || target->data.caps.benchable,
+             "bench: mode '" + mode + "' of " + id_ + " has no benchmark");
   BenchRequest r = request;
   r.mode.clear();
-  BenchJob job = target->mode->bench_job(r);
-  return translated([job, mode = request.mode](std::ostream& progress) {
+  BenchJob job = bench_ ? bench_(r, mode) : target->mode->bench_job(r);
+  if (request.mode.empty()) return translated(job);
+  return translated([job, mode](std::ostream& progress) {
     BenchReport report = job(progress);  // the JSON says which mode was asked for
     if (report.json.is_object()) report.json["mode"] = mode;
     return report;

@@ -52,8 +52,10 @@ class ModeTable : public Scene {
   std::string caption() const final { return active().caption(); }
   nlohmann::json results_json() const final { return active().results_json(); }
   gfx::Image output_image() const final { return active().output_image(); }
-  // `bench --mode NAME` times that mode's benchmark ("" = the active mode's).
-  BenchJob bench_job(const BenchRequest& request) const override;
+  // `bench --mode NAME` times that mode's benchmark ("" = the active mode's): the scene's job
+  // (set_bench) given the mode, else the mode's own. An unknown mode, or one without a benchmark,
+  // is refused naming the modes.
+  BenchJob bench_job(const BenchRequest& request) const final;
 
   Mode& active() const { return *modes_[active_].mode; }
   // What the code panel shows now (its row's source, else the mode's; {} for none).
@@ -87,6 +89,11 @@ class ModeTable : public Scene {
   size_t active_index() const { return active_; }
   // Makes `index` the active mode (detaching the one shown and attaching it when attached).
   void switch_to(size_t index);
+  // The scene's benchmark, one job for every mode: `job(request, mode)` gets the mode --mode named
+  // (else the active one; request.mode is cleared); `aliases` are more names --mode takes that
+  // are no mode (scan's "apps", the histogram's "skew").
+  using SceneBench = std::function<BenchJob(const BenchRequest& request, const std::string& mode)>;
+  void set_bench(SceneBench job, std::vector<std::string> aliases = {});
   // A line the scene shows under the mode bar (e.g. why an edit moved it to another mode); "" for
   // none.
   virtual std::string notice() const { return ""; }
@@ -105,6 +112,8 @@ class ModeTable : public Scene {
   std::vector<Entry> modes_;
   size_t active_ = 0;
   SceneContext* context_ = nullptr;
+  SceneBench bench_;
+  std::vector<std::string> bench_aliases_;
 };
 
 }  // namespace ws::app

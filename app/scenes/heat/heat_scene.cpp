@@ -72,6 +72,8 @@ HeatScene::HeatScene() : ModalScene("heat", TR_NOOP("Heat flow (stencil)")) {
             {teach_grid_limit(2), teach_grid_limit(3)},
             heat_variants,
             heat_kernel_source});
+  // One benchmark for both modes: every stencil variant per time step.
+  set_bench([](const BenchRequest& r, const std::string&) { return bench::heat_bench_job(r); });
 }
 
 const stencil::Simulation* HeatScene::simulation() const {
@@ -82,10 +84,6 @@ const stencil::Simulation* HeatScene::simulation() const {
 nlohmann::json HeatScene::params_for_file(const FileInfo& file) const {
   if (file.kind != FileKind::Image) return nullptr;
   return {{"init", "image:" + file.path}};
-}
-
-BenchJob HeatScene::bench_job(const BenchRequest& request) const {
-  return translated(bench::heat_bench_job(request));
 }
 
 }  // namespace ws::app

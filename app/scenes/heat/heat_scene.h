@@ -19,9 +19,6 @@ class HeatScene : public ModalScene<HeatSettings> {
   const stencil::Simulation* simulation() const;
   // An image opened or dropped on the window starts the field, in either mode.
   nlohmann::json params_for_file(const FileInfo& file) const override;
-  // `warpscope bench --scene heat` and the live mode's fast mode: the same benchmark from either
-  // mode (bench/stencil_bench.h).
-  BenchJob bench_job(const BenchRequest& request) const override;
 
  protected:
   void parse(HeatSettings& s, ParamReader& keys, std::string& mode) const override;

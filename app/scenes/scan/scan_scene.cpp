@@ -71,6 +71,10 @@ ScanScene::ScanScene() : ModalScene("scan", TR_NOOP("Parallel scan (prefix sums)
             {},
             nullptr,
             segmented_code});
+  // Every mode's benchmark, and `bench --mode apps`: the radix sort, then the compaction.
+  set_bench([this](const BenchRequest& r, const std::string& mode) {
+    return scan_scene_bench_job(settings(), mode, r);
+  }, {"apps"});
 }
 
 ScanVariantsMode& ScanScene::scan_variants() const {
@@ -136,25 +140,6 @@ BenchJob scan_scene_bench_job(const ScanSettings& s, const std::string& mode,
     choice = {s.scan.params.op, s.scan.params.type, s.scan.params.inclusive,
               s.scan.input.distribution, s.scan.input.seed};
   return bench::scan_bench_job(request, choice);
-}
-
-BenchJob ScanScene::bench_job(const BenchRequest& request) const {
-  if (request.mode.empty()) return translated(scan_scene_bench_job(settings(), mode(), request));
-  const std::vector<std::string> modes = capabilities().modes;
-  if (request.mode != "apps" &&
-      std::find(modes.begin(), modes.end(), request.mode) == modes.end()) {
-    std::string known;
-    for (const std::string& m : modes) known += m + ", ";
-    throw Error("bench --mode: unknown mode '" + request.mode + "' (" + known + "apps)");
-  }
-  BenchRequest r = request;
-  r.mode.clear();
-  const BenchJob job = scan_scene_bench_job(settings(), request.mode, r);
-  return translated([job, mode = request.mode](std::ostream& progress) {
-    BenchReport report = job(progress);  // the JSON says which mode was asked for
-    if (report.json.is_object()) report.json["mode"] = mode;
-    return report;
-  });
 }
 
 }  // namespace ws::app

@@ -18,8 +18,6 @@ class ScanScene : public ModalScene<ScanSettings> {
   ScanVariantsMode& scan_variants() const;
   // An image goes to the compaction; typed values to the scan, or to the compaction shown.
   nlohmann::json params_for_file(const FileInfo& file) const override;
-  // `bench --mode NAME`: that mode's benchmark, or "apps" ("" = the active mode's).
-  BenchJob bench_job(const BenchRequest& request) const override;
 
  protected:
   void parse(ScanSettings& s, ParamReader& keys, std::string& mode) const override;
