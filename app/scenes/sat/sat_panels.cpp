@@ -4,7 +4,6 @@
 
 #include "i18n/i18n.h"
 #include "i18n/wording.h"
-#include "sat_bench.h"
 
 namespace ws::app {
 
@@ -87,17 +86,6 @@ nlohmann::json sat_variant_controls(const SatSettings& s, bool tile) {
   return edit;
 }
 
-KernelSource sat_kernel_source(sat::Variant variant, const std::string& marker) {
-  return {std::string("kernels/sat/") + sat::info(variant).source, sat::info(variant).id, marker,
-          ""};
-}
-
-BenchJob sat_bench(const BenchRequest& request, const SatSettings& s) {
-  bench::SatBenchChoice choice;                    // the command line: the benchmark's types
-  if (request.from_scene) choice.accum = s.accum;  // fast mode: the scene's type
-  return bench::sat_bench_job(request, choice);
-}
-
 std::string sat_sentences(const std::vector<std::string>& sentences) {
   // Sentences follow each other with a space in English, with none in Chinese.
   const char* gap = i18n::language() == i18n::Language::Chinese ? "" : " ";
@@ -109,14 +97,13 @@ std::string sat_sentences(const std::vector<std::string>& sentences) {
   return text;
 }
 
-void SatLiveMode::code_ui() {
-  kernel_source_panel(sat_kernel_source(settings().variant, ""));
-}
-
-std::vector<std::string> SatLiveMode::lecture_variants() const {
-  std::vector<std::string> ids;
-  for (const sat::VariantInfo& v : sat::variant_infos()) ids.push_back(v.id);
-  return ids;
+void add_grid_hover(HoverMap& hover, const GridGeometry& grid,
+                    std::function<std::string(int x, int y)> describe) {
+  hover.add(grid.min, grid.cell_min(grid.width, grid.height),
+            [grid, describe = std::move(describe)](gfx::Vec2 point) {
+              int x, y;
+              return grid.cell_at(point, x, y) ? describe(x, y) : std::string();
+            });
 }
 
 void sat_notes_panel() {

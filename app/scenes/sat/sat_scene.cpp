@@ -1,7 +1,14 @@
 #include "sat_scene.h"
 
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "common/error.h"
 #include "filter/sat_filter_mode.h"
 #include "query/sat_query_mode.h"
+#include "sat_bench.h"
+#include "scene_kit/bench_report.h"
 #include "scene_kit/file_params.h"
 #include "teach/sat_teach_mode.h"
 
@@ -33,18 +40,60 @@ std::vector<ModeLimit<SatSettings>> teach_limits() {
            "", [](SatSettings& s) { s.variant = sat::Variant::RowColumn; }}};
 }
 
+// Lecture mode's keys 1..9: every variant, or (teach mode) those with a step-by-step trace.
+std::function<std::vector<std::string>(const SatSettings&)> variant_keys(bool traced) {
+  return [traced](const SatSettings&) {
+    std::vector<std::string> ids;
+    for (const sat::VariantInfo& v : sat::variant_infos())
+      if (!traced || sat::has_teach_trace(v.variant)) ids.push_back(v.id);
+    return ids;
+  };
+}
+
+// The code panel of every mode: the variant's kernel, the step's statement highlighted.
+KernelSource variant_source(const SatSettings& s, const std::string& marker) {
+  return {std::string("kernels/sat/") + sat::info(s.variant).source, sat::info(s.variant).id,
+          marker, ""};
+}
+
 }  // namespace
 
 SatScene::SatScene() : ModalScene(kSatSceneId, TR_NOOP("Summed-area table (box filters)")) {
   add_mode({"teach", TR_NOOP("teach"), std::make_unique<SatTeachMode>(), sat_capabilities(true),
-            teach_limits()});
-  add_mode(
-      {"query", TR_NOOP("query"), std::make_unique<SatQueryMode>(), sat_capabilities(false), {}});
+            teach_limits(), variant_keys(true), variant_source});
+  add_mode({"query",
+            TR_NOOP("query"),
+            std::make_unique<SatQueryMode>(),
+            sat_capabilities(false),
+            {},
+            variant_keys(false),
+            variant_source});
   add_mode({"filter",
             TR_NOOP("filter"),
             std::make_unique<SatFilterMode>(),
             sat_capabilities(false),
-            {}});
+            {},
+            variant_keys(false),
+            variant_source});
+}
+
+BenchJob SatScene::bench_job(const BenchRequest& request) const {
+  if (!request.mode.empty()) {
+    try {
+      index_of(request.mode);  // throws naming the modes
+    } catch (const Error& e) {
+      throw Error(std::string("bench ") + e.what());
+    }
+  }
+  bench::SatBenchChoice choice;  // the command line: the benchmark's own types
+  if (request.from_scene) choice.accum = settings().accum;
+  BenchJob job = translated(bench::sat_bench_job(request, choice));
+  if (request.mode.empty()) return job;
+  return [job, mode = request.mode](std::ostream& progress) {
+    BenchReport report = job(progress);  // the JSON says which mode was asked for
+    if (report.json.is_object()) report.json["mode"] = mode;
+    return report;
+  };
 }
 
 void SatScene::on_switch(SatSettings& s, const std::string& /*from*/, const std::string& to,

@@ -8,6 +8,7 @@
 #include "common/error.h"
 #include "i18n/i18n.h"
 #include "interop/pixel_image.h"
+#include "scenes/sat/sat_panels.h"
 
 namespace ws::app {
 
@@ -108,7 +109,7 @@ void SatFilterMode::detach() {
   work_.cancel();
   shown_.engine.reset();
   shown_.in = std::make_shared<SatFilterImage>();
-  SatLiveMode::detach();
+  LiveMode::detach();
 }
 
 void SatFilterMode::reset() {
@@ -199,7 +200,9 @@ void SatFilterMode::ui() {
     ImGui::TextDisabled("%s",
                         tr("SAT, separable and direct at r = 1..256 (direct while affordable)"));
   }
-  fast_mode(0, "", TR_NOOP("Fast mode: time every variant"));
+  // Fast mode times the scene's benchmark (SatScene::bench_job: every mode's).
+  if (ImGui::CollapsingHeader(label_id(TR_NOOP("Fast mode: time every variant")).c_str()))
+    fast_.ui(backend(), 0, [this](const BenchRequest& r) { return scene().bench_job(r); });
   sat_notes_panel();
 }
 

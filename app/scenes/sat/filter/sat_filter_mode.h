@@ -2,18 +2,18 @@
 #pragma once
 
 #include "sat_filter_shown.h"
-#include "scenes/sat/sat_panels.h"
+#include "scene_kit/live_mode.h"
 
 namespace ws::app {
-class SatFilterMode : public SatLiveMode {
+class SatFilterMode : public LiveMode<SatSettings> {
  public:
+  SatFilterMode() { fast_.set_size_choices({"1024", "4096", "8192"}, 0); }  // the bench's sizes
   void detach() override;
   void reset() override;         // starts the job (in the window on the CPU: on a worker)
   void tick(float dt) override;  // adopts its result; a failed job restores the settings shown
   bool busy() const override { return work_.busy(); }
   void ui() override;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
-  std::string describe_at(gfx::Vec2 point) const override;
   std::string caption() const override;
   gfx::Image output_image() const override;
   void measure_radius_plot(int repeats = 3);  // SAT, separable and direct at r = 1..256
@@ -25,6 +25,6 @@ class SatFilterMode : public SatLiveMode {
  private:
   BackgroundWork<SatFilterJob> work_;
   SatFilterShown shown_;
-  mutable SatFilterView view_;
+  SatFilterView view_;
 };
 }  // namespace ws::app

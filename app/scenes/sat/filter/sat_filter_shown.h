@@ -1,6 +1,5 @@
 // What the filter figure shows: the image, depth map and engine of the last finished job, its run
-// and the time-against-radius plot; the GL textures they are drawn from in the window, and where
-// the figure put each panel.
+// and the time-against-radius plot; the GL textures they are drawn from in the window.
 #pragma once
 
 #include <memory>
@@ -8,7 +7,6 @@
 #include <vector>
 
 #include "sat_filter_work.h"
-#include "views/value_grid.h"
 
 namespace ws::interop {
 class PixelImage;
@@ -38,12 +36,10 @@ struct SatFilterShown {
   const std::vector<uint8_t>& filtered() const;
 };
 
-// The window's textures of the figure (null on the command line and before the first upload),
-// and where draw() put each panel (for the hover).
+// The window's textures of the figure (null on the command line and before the first upload).
 struct SatFilterView {
   std::unique_ptr<interop::PixelImage> original, filtered, depth;
   bool original_uploaded = false, depth_uploaded = false;
-  GridGeometry original_at, filtered_at, depth_at, compare_at;
   SatFilterView();
   ~SatFilterView();
   // GL is current: the original once per input, the depth map once per map, the filtered image

@@ -9,6 +9,7 @@
 #include "i18n/wording.h"
 #include "interop/pixel_image.h"
 #include "sat_filter_mode.h"
+#include "scenes/sat/sat_panels.h"
 #include "scenes/sat/sat_strings.h"
 #include "views/figure_parts.h"
 
@@ -108,6 +109,34 @@ void draw_plot(gfx::Canvas& c, Vec2 min, Vec2 max, const gfx::Palette& pal, floa
   }
 }
 
+// The panels the hover tells apart: the depth map's says what the filtered image's does.
+enum class Panel { Original, Filtered, Compared };
+
+// What the hover says about pixel (x, y) of `panel`: its samples, and under depth of field the
+// pixel's depth and blur radius.
+std::string describe_pixel(const SatFilterShown& shown, Panel panel, int x, int y) {
+  const SatInput& in = shown.in->input;
+  const int64_t n = in.pixels(), i = int64_t(y) * in.width + x;
+  const std::vector<uint8_t>& planes = panel == Panel::Original   ? shown.in->bytes
+                                       : panel == Panel::Compared ? shown.run.compared
+                                                                  : shown.filtered();
+  std::string text =
+      trf("{0} pixel ({1}, {2}):",
+          panel == Panel::Original   ? tr("original")
+          : panel == Panel::Compared ? sat_method_label(shown.settings.compare_method)
+                                     : tr("filtered"),
+          x, y);
+  for (int c = 0; c < in.channels; ++c)
+    text += " " + std::to_string(int(planes[size_t(c * n + i)]));
+  if (shown.has_depth()) {
+    const float depth = (*shown.depth)[size_t(i)];
+    const sat::FilterParams& f = shown.settings.filter;
+    text += "\n" + trf("depth {0}, radius {1}", std::to_string(depth).substr(0, 5),
+                       sat::dof_radius(depth, f.focus, f.aperture));
+  }
+  return text;
+}
+
 }  // namespace
 
 void SatFilterMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
@@ -116,7 +145,6 @@ void SatFilterMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const float font = figure_font(c.size());
   const Vec2 size = c.size();
   const float margin = font;
-  view_.original_at = view_.filtered_at = view_.depth_at = view_.compare_at = {};
   const std::string progress = std::to_string(int(work_.progress() * 100 + 0.5)) + "%";
   if (shown_.empty()) {
     if (busy())
@@ -180,13 +208,21 @@ void SatFilterMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   if (view_.filtered) filtered.texture = view_.filtered->texture();
   original.pixels = [this, w, h, ch] { return planes_image(shown_.in->bytes, w, h, ch); };
   filtered.pixels = [this, w, h, ch] { return planes_image(shown_.filtered(), w, h, ch); };
-  view_.original_at =
-      draw_raster_grid(c, slot_min(), slot_max(), w, h, original, tr("original"), pal, font);
+  // Each panel's pixels in the hover map (read from what is shown when the hover asks).
+  auto hover_panel = [this](const GridGeometry& g, Panel panel) {
+    add_grid_hover(hover(), g, [shown = &shown_, panel](int x, int y) {
+      return describe_pixel(*shown, panel, x, y);
+    });
+  };
+  hover_panel(
+      draw_raster_grid(c, slot_min(), slot_max(), w, h, original, tr("original"), pal, font),
+      Panel::Original);
   ++next;
   const std::string filtered_caption =
       compare ? trf("filtered: {0}", sat_method_label(s.method)) : std::string(tr("filtered"));
-  view_.filtered_at =
-      draw_raster_grid(c, slot_min(), slot_max(), w, h, filtered, filtered_caption, pal, font);
+  hover_panel(
+      draw_raster_grid(c, slot_min(), slot_max(), w, h, filtered, filtered_caption, pal, font),
+      Panel::Filtered);
   ++next;
   if (compare) {
     gfx::Canvas::Raster other;
@@ -195,7 +231,8 @@ void SatFilterMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
     const std::string caption =
         trf("{0}: {1} samples differ, {2} ms", method_name(s.compare_method),
             shown_.run.compare_differing, fixed3(shown_.run.compare_ms));
-    view_.compare_at = draw_raster_grid(c, slot_min(), slot_max(), w, h, other, caption, pal, font);
+    hover_panel(draw_raster_grid(c, slot_min(), slot_max(), w, h, other, caption, pal, font),
+                Panel::Compared);
     ++next;
   }
   if (dof) {
@@ -216,39 +253,12 @@ void SatFilterMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
     char focus[32];
     std::snprintf(focus, sizeof focus, "%.2f", s.filter.focus);
     const std::string caption = trf("depth 0 (black)..1; sharp at {0}", focus);
-    view_.depth_at = draw_raster_grid(c, slot_min(), slot_max(), w, h, depth, caption, pal, font);
+    hover_panel(draw_raster_grid(c, slot_min(), slot_max(), w, h, depth, caption, pal, font),
+                Panel::Filtered);
   }
   if (!shown_.plot.empty())
     draw_plot(c, {margin, bottom + margin * 0.5f}, {size.x - margin, size.y - margin * 0.5f}, pal,
               font, shown_.plot);
-}
-
-std::string SatFilterMode::describe_at(gfx::Vec2 point) const {
-  int x, y;
-  const bool on_original = view_.original_at.cell_at(point, x, y);
-  const bool on_compare = !on_original && view_.compare_at.cell_at(point, x, y);
-  if (!on_original && !on_compare && !view_.filtered_at.cell_at(point, x, y) &&
-      !view_.depth_at.cell_at(point, x, y))
-    return "";
-  const SatInput& in = shown_.in->input;
-  const int64_t n = in.pixels(), i = int64_t(y) * in.width + x;
-  const std::vector<uint8_t>& planes = on_original  ? shown_.in->bytes
-                                       : on_compare ? shown_.run.compared
-                                                    : shown_.filtered();
-  std::string text = trf("{0} pixel ({1}, {2}):",
-                         on_original  ? tr("original")
-                         : on_compare ? sat_method_label(shown_.settings.compare_method)
-                                      : tr("filtered"),
-                         x, y);
-  for (int c = 0; c < in.channels; ++c)
-    text += " " + std::to_string(int(planes[size_t(c * n + i)]));
-  if (shown_.has_depth()) {
-    const float depth = (*shown_.depth)[size_t(i)];
-    const sat::FilterParams& f = shown_.settings.filter;
-    text += "\n" + trf("depth {0}, radius {1}", std::to_string(depth).substr(0, 5),
-                       sat::dof_radius(depth, f.focus, f.aperture));
-  }
-  return text;
 }
 
 std::string SatFilterMode::caption() const {

@@ -7,6 +7,7 @@
 
 #include "common/error.h"
 #include "i18n/i18n.h"
+#include "scenes/sat/sat_panels.h"
 #include "scenes/sat/sat_report.h"
 #include "scenes/sat/sat_strings.h"
 #include "views/figure_parts.h"
@@ -92,7 +93,7 @@ void SatQueryMode::reset() {
 
 void SatQueryMode::pointer(const Scene::Pointer& p) {
   int x, y;
-  if (!hover_.image.cell_at(p.point, x, y)) {
+  if (!image_.cell_at(p.point, x, y)) {
     if (!p.left_down) drag_x_ = -1;
     return;
   }
@@ -104,18 +105,6 @@ void SatQueryMode::pointer(const Scene::Pointer& p) {
     settings_to_keep().query = {std::min(drag_x_, x), std::min(drag_y_, y), std::max(drag_x_, x),
                                 std::max(drag_y_, y)};
   if (!p.left_down) drag_x_ = -1;
-}
-
-std::string SatQueryMode::describe_at(gfx::Vec2 point) const {
-  int x, y;
-  const int w = table_.input.width;
-  if (hover_.image.cell_at(point, x, y))
-    return trf("pixel ({0}, {1}) = {2}\ndrag to choose a rectangle", x, y,
-               number(table_.input.planes[size_t(y) * w + x], ValueType::Float32));
-  if (hover_.table.cell_at(point, x, y))
-    return trf("SAT({0}, {1}) = {2}\nthe sum of pixels (0..0) to ({0}, {1})", x, y,
-               number(table_.table[size_t(y) * w + x], ValueType::Float32));
-  return "";
 }
 
 void SatQueryMode::fill(RunJson& doc) const {

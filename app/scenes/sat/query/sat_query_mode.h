@@ -4,16 +4,16 @@
 #pragma once
 
 #include "sat_query_run.h"
-#include "scenes/sat/sat_panels.h"
+#include "scene_kit/live_mode.h"
+#include "views/value_grid.h"
 
 namespace ws::app {
-class SatQueryMode : public SatLiveMode {
+class SatQueryMode : public LiveMode<SatSettings> {
  public:
   void reset() override;
   void pointer(const Scene::Pointer& p) override;  // a drag chooses the rectangle
   void ui() override;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
-  std::string describe_at(gfx::Vec2 point) const override;
   std::string caption() const override;
   SatQuery query() const { return sat_query(table_, settings().query, settings().accum); }
 
@@ -23,6 +23,6 @@ class SatQueryMode : public SatLiveMode {
  private:
   SatQueryTable table_;
   int drag_x_ = -1, drag_y_ = -1;
-  mutable SatQueryHover hover_;
+  mutable GridGeometry image_;  // where draw() put the image's cells: the drag reads them
 };
 }  // namespace ws::app

@@ -1,5 +1,4 @@
-// What the query mode computes and draws: the table of the input, the arithmetic of one query,
-// and where the figure put the image and the table (for the hover).
+// What the query mode computes and draws: the table of the input and the arithmetic of one query.
 #pragma once
 
 #include <array>
@@ -8,7 +7,6 @@
 
 #include "common/backend.h"
 #include "scenes/sat/sat_input.h"
-#include "views/value_grid.h"
 
 namespace ws::app {
 
@@ -40,10 +38,5 @@ struct SatQueryTable {
 SatQuery sat_query(const SatQueryTable& t, const std::array<int, 4>& rect, sat::Accum accum);
 // t.computed_on in the current language: "cpu register-tiled" (a short variant name in Chinese).
 std::string computed_on_text(const SatQueryTable& t);
-
-// Where draw() put the two panels: the image's and the table's cells.
-struct SatQueryHover {
-  GridGeometry image, table;
-};
 
 }  // namespace ws::app

@@ -8,6 +8,7 @@
 #include "i18n/i18n.h"
 #include "i18n/wording.h"
 #include "sat_query_mode.h"
+#include "scenes/sat/sat_panels.h"
 #include "scenes/sat/sat_strings.h"
 #include "views/field_raster.h"
 #include "views/figure_parts.h"
@@ -41,7 +42,7 @@ void SatQueryMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const gfx::Palette& pal = gfx::palette(theme);
   c.rect_filled({0, 0}, c.size(), pal.background);
   const float font = figure_font(c.size());
-  hover_ = {};
+  image_ = {};
   if (table_.table.empty()) {
     c.text({font, font}, error().empty() ? std::string(tr("no table")) : error(), font,
            pal.mismatch);
@@ -69,9 +70,10 @@ void SatQueryMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
     if (x == q.x0 - 1 && y == q.y0 - 1) return "A";
     return "";
   };
+  GridGeometry table;  // the table's cells (the image's: image_)
   if (w <= sat::kTeachMax && h <= sat::kTeachMax) {
     const gfx::Color inside = mix(pal.cell_fill, pal.highlight, 0.35f);
-    hover_.image = draw_value_grid(
+    image_ = draw_value_grid(
         c, {margin, top}, {margin + half, bottom}, w, h,
         [&](int x, int y) {
           GridCell cell;
@@ -80,7 +82,7 @@ void SatQueryMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
           return cell;
         },
         tr("image: drag a rectangle"), pal, font);
-    hover_.table = draw_value_grid(
+    table = draw_value_grid(
         c, {2 * margin + half, top}, {size.x - margin, bottom}, w, h,
         [&](int x, int y) {
           GridCell cell;
@@ -97,27 +99,27 @@ void SatQueryMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
     image.pixels = [this] {
       return grey_image(table_.input.planes, table_.input.width, table_.input.height);
     };
-    hover_.image = draw_raster_grid(c, {margin, top}, {margin + half, bottom}, w, h, image,
-                                    tr("image: drag a rectangle"), pal, font);
-    gfx::Canvas::Raster table;
-    table.pixels = [this] {
+    image_ = draw_raster_grid(c, {margin, top}, {margin + half, bottom}, w, h, image,
+                              tr("image: drag a rectangle"), pal, font);
+    gfx::Canvas::Raster table_raster;
+    table_raster.pixels = [this] {
       std::vector<float> v(table_.table.begin(), table_.table.end());
       const float hi = *std::max_element(v.begin(), v.end());
       return colour_values(v, table_.input.width, table_.input.height, interop::Colormap::Viridis,
                            0, std::max(hi, 1.0f));
     };
-    hover_.table =
-        draw_raster_grid(c, {2 * margin + half, top}, {size.x - margin, bottom}, w, h, table,
+    table =
+        draw_raster_grid(c, {2 * margin + half, top}, {size.x - margin, bottom}, w, h, table_raster,
                          tr("summed-area table (viridis, 0 to the total)"), pal, font);
     // The rectangle on the image, the corners on the table.
     const float t = std::max(2.0f, font * 0.15f);
-    c.rect(hover_.image.cell_min(q.x0, q.y0), hover_.image.cell_max(q.x1, q.y1), pal.highlight, t);
+    c.rect(image_.cell_min(q.x0, q.y0), image_.cell_max(q.x1, q.y1), pal.highlight, t);
     for (const auto& [x, y, name] : {std::tuple<int, int, const char*>{q.x1, q.y1, "D"},
                                      {q.x1, q.y0 - 1, "B"},
                                      {q.x0 - 1, q.y1, "C"},
                                      {q.x0 - 1, q.y0 - 1, "A"}}) {
       if (x < 0 || y < 0) continue;
-      const Vec2 centre = (hover_.table.cell_min(x, y) + hover_.table.cell_max(x, y)) * 0.5f;
+      const Vec2 centre = (table.cell_min(x, y) + table.cell_max(x, y)) * 0.5f;
       c.circle_filled(centre, font * 0.35f, pal.highlight);
       // The letter on a chip of the background colour, readable over any part of the colormap.
       const Vec2 at = centre + Vec2{font * 0.45f, -font * 1.15f};
@@ -126,6 +128,14 @@ void SatQueryMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
       c.text(at, name, font, pal.text);
     }
   }
+  add_grid_hover(hover(), image_, [t = &table_](int x, int y) {
+    return trf("pixel ({0}, {1}) = {2}\ndrag to choose a rectangle", x, y,
+               number(t->input.planes[size_t(y) * t->input.width + x], ValueType::Float32));
+  });
+  add_grid_hover(hover(), table, [t = &table_](int x, int y) {
+    return trf("SAT({0}, {1}) = {2}\nthe sum of pixels (0..0) to ({0}, {1})", x, y,
+               number(t->table[size_t(y) * t->input.width + x], ValueType::Float32));
+  });
   // The arithmetic, large enough for the back row.
   const std::string sum_line =
       trf("sum = D - B - C + A = {0} - {1} - {2} + {3} = {4}", num(q.d), num(q.b), num(q.c),

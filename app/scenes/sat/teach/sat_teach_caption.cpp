@@ -1,7 +1,7 @@
-// Lecture-mode captions of the summed-area-table scene's teach mode (Mode::caption) and the
-// variants the keys 1..9 choose: for each variant and each kind of step (its code marker and
-// phase), what the step does and why the variant orders the work that way (coalescing, bank
-// conflicts, log-depth scans, one pass), then the trace's facts.
+// Lecture-mode captions of the summed-area-table scene's teach mode (Mode::caption): for each
+// variant and each kind of step (its code marker and phase), what the step does and why the
+// variant orders the work that way (coalescing, bank conflicts, log-depth scans, one pass), then
+// the trace's facts.
 #include <string>
 #include <vector>
 
@@ -120,37 +120,31 @@ std::string why_single_pass(const TraceStep& s) {
   return "";
 }
 
-}  // namespace
-
-std::string sat_teach_why(sat::Variant v, const TraceStep& s) {
-  std::string why;
+// Why step `s` of variant `v` does what it does, in the current language (the variant's lesson
+// for a step the sentences do not know).
+std::string why(sat::Variant v, const TraceStep& s) {
+  std::string text;
   switch (v) {
     case sat::Variant::RowColumn:
-      why = why_row_column(s);
+      text = why_row_column(s);
       break;
     case sat::Variant::Transpose:
-      why = why_transpose(s);
+      text = why_transpose(s);
       break;
     case sat::Variant::BlockScan:
-      why = why_block_scan(s);
+      text = why_block_scan(s);
       break;
     case sat::Variant::SinglePass:
-      why = why_single_pass(s);
+      text = why_single_pass(s);
       break;
     case sat::Variant::RegisterTiled:
       break;
   }
   // A step the sentences above do not know (a kernel grew one): the variant's lesson.
-  return why.empty() ? kernel_text(sat::info(v).lesson) : why;
+  return text.empty() ? kernel_text(sat::info(v).lesson) : text;
 }
 
-std::vector<std::string> SatTeachMode::lecture_variants() const {
-  // Variant 5 has no step-by-step trace: teach mode refuses it.
-  std::vector<std::string> ids;
-  for (const sat::VariantInfo& v : sat::variant_infos())
-    if (sat::has_teach_trace(v.variant)) ids.push_back(v.id);
-  return ids;
-}
+}  // namespace
 
 std::string SatTeachMode::caption() const {
   const Taught<sat::TeachRun>* t = taught();
@@ -158,7 +152,7 @@ std::string SatTeachMode::caption() const {
   if (!t) return error();
   if (!s) return "";
   return compose_caption(
-      s->label, sat_teach_why(t->run.params.variant, *s),
+      s->label, why(t->run.params.variant, *s),
       step_facts(t->run.trace, t->traced.counters, step(), &t->traced.snapshots));
 }
 

@@ -32,11 +32,6 @@ void SatTeachMode::fill(RunJson& doc) const {
   if (t) doc.extra["row_scans"] = table_rows_json(t->run.row_scans, input_.width);
 }
 
-KernelSource SatTeachMode::kernel_source() const {
-  const TraceStep* s = shown_step();
-  return sat_kernel_source(settings().variant, s ? s->code_marker : "");
-}
-
 void SatTeachMode::ui() {
   if (nlohmann::json e = sat_input_controls(settings(), false); !e.empty()) edit(e);
   if (nlohmann::json e = sat_variant_controls(settings(), true); !e.empty()) edit(e);

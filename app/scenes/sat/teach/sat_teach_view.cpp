@@ -10,6 +10,7 @@
 #include "i18n/i18n.h"
 #include "i18n/wording.h"
 #include "sat_teach_mode.h"
+#include "scenes/sat/sat_panels.h"
 #include "views/cell_rows.h"
 #include "views/figure_parts.h"
 #include "views/legend.h"
@@ -85,10 +86,38 @@ std::string table_number(double v) {
   return text;
 }
 
+// What the hover says about cell (x, y) of buffer `b`'s grid, element `address`, at `step`: its
+// value, and which threads read, wrote, computed or updated it in that step.
+std::string describe_cell(const Taught<sat::TeachRun>& taught, int step, int b, int x, int y,
+                          int64_t address) {
+  const sat::TeachRun& run = taught.run;
+  const TraceStep& s = run.trace.steps.at(step);
+  const TraceBuffer& buf = run.trace.buffers[b];
+  const int64_t local = address % std::max<int64_t>(buf.size, 1);
+  const double v = taught.traced.snapshots.at(step).at(b).at(address);
+  std::string text = trf("{0}[{1}][{2}] = {3}", buf.name, y, x,
+                         v != v ? std::string(tr("not written yet")) : number(v, buf.type));
+  for (const TraceEvent& e : s.events) {
+    const bool same_block =
+        buf.space != MemSpace::Shared || e.thread / std::max(s.block_dim, 1) == address / buf.size;
+    if (e.buffer != b || e.address != local || !same_block) continue;
+    const char* what =
+        e.kind == EventKind::Read ? TR_NOOP("read by thread {0} (block {1}, warp {2}, lane {3})")
+        : e.kind == EventKind::Write
+            ? TR_NOOP("written by thread {0} (block {1}, warp {2}, lane {3})")
+        : e.kind == EventKind::Op
+            ? TR_NOOP("computed by thread {0} (block {1}, warp {2}, lane {3})")
+            : TR_NOOP("updated atomically by thread {0} (block {1}, warp {2}, lane {3})");
+    const int bd = std::max(s.block_dim, 1);
+    text += "\n" + trf(what, e.thread, e.thread / bd, warp_of(e.thread, bd, run.trace.warp_size),
+                       (e.thread % bd) % run.trace.warp_size);
+  }
+  return text;
+}
+
 }  // namespace
 
 void SatTeachMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
-  grids_.clear();
   const gfx::Palette& pal = gfx::palette(theme);
   c.rect_filled({0, 0}, c.size(), pal.background);
   const float font = figure_font(c.size());
@@ -186,7 +215,9 @@ void SatTeachMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
           return cell;
         },
         caption, pal, font);
-    grids_.push_back({b, g, shape.stride, offset});
+    add_grid_hover(hover(), g, [taught_run, step, b, stride = shape.stride, offset](int x, int y) {
+      return describe_cell(*taught_run, step, b, x, y, offset + int64_t(y) * stride + x);
+    });
   }
   // The variant's own buffers (shared tiles, published aggregates and flags).
   if (!row_buffers.empty()) {
@@ -259,41 +290,6 @@ void SatTeachMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   draw_footer(c, footer, pal, font,
               taught_run->traced.twin.ran && !taught_run->traced.twin.matches() ? pal.mismatch
                                                                                 : pal.text_muted);
-}
-
-std::string SatTeachMode::describe_at(gfx::Vec2 point) const {
-  const Taught<sat::TeachRun>* taught_run = taught();
-  if (!taught_run) return "";
-  const sat::TeachRun& run = taught_run->run;
-  const TraceStep& s = run.trace.steps.at(step());
-  for (const SatTeachGrid& grid : grids_) {
-    const int b = grid.buffer;
-    int x, y;
-    if (!grid.geometry.cell_at(point, x, y)) continue;
-    const TraceBuffer& buf = run.trace.buffers[b];
-    const int64_t address = grid.offset + int64_t(y) * grid.stride + x;
-    const int64_t local = address % std::max<int64_t>(buf.size, 1);
-    const double v = taught_run->traced.snapshots.at(step()).at(b).at(address);
-    std::string text = trf("{0}[{1}][{2}] = {3}", buf.name, y, x,
-                           v != v ? std::string(tr("not written yet")) : number(v, buf.type));
-    for (const TraceEvent& e : s.events) {
-      const bool same_block = buf.space != MemSpace::Shared ||
-                              e.thread / std::max(s.block_dim, 1) == address / buf.size;
-      if (e.buffer != b || e.address != local || !same_block) continue;
-      const char* what =
-          e.kind == EventKind::Read ? TR_NOOP("read by thread {0} (block {1}, warp {2}, lane {3})")
-          : e.kind == EventKind::Write
-              ? TR_NOOP("written by thread {0} (block {1}, warp {2}, lane {3})")
-          : e.kind == EventKind::Op
-              ? TR_NOOP("computed by thread {0} (block {1}, warp {2}, lane {3})")
-              : TR_NOOP("updated atomically by thread {0} (block {1}, warp {2}, lane {3})");
-      const int bd = std::max(s.block_dim, 1);
-      text += "\n" + trf(what, e.thread, e.thread / bd, warp_of(e.thread, bd, run.trace.warp_size),
-                         (e.thread % bd) % run.trace.warp_size);
-    }
-    return text;
-  }
-  return "";
 }
 
 }  // namespace ws::app
