@@ -75,25 +75,12 @@ SatScene::SatScene() : ModalScene(kSatSceneId, TR_NOOP("Summed-area table (box f
             {},
             variant_keys(false),
             variant_source});
-}
-
-BenchJob SatScene::bench_job(const BenchRequest& request) const {
-  if (!request.mode.empty()) {
-    try {
-      index_of(request.mode);  // throws naming the modes
-    } catch (const Error& e) {
-      throw Error(std::string("bench ") + e.what());
-    }
-  }
-  bench::SatBenchChoice choice;  // the command line: the benchmark's own types
-  if (request.from_scene) choice.accum = settings().accum;
-  BenchJob job = translated(bench::sat_bench_job(request, choice));
-  if (request.mode.empty()) return job;
-  return [job, mode = request.mode](std::ostream& progress) {
-    BenchReport report = job(progress);  // the JSON says which mode was asked for
-    if (report.json.is_object()) report.json["mode"] = mode;
-    return report;
-  };
+  // Every mode times the one benchmark (bench/sat_bench.h; fast mode: the scene's type).
+  set_bench([this](const BenchRequest& r, const std::string&) {
+    bench::SatBenchChoice choice;  // the command line: the benchmark's own types
+    if (r.from_scene) choice.accum = settings().accum;
+    return bench::sat_bench_job(r, choice);
+  });
 }
 
 void SatScene::on_switch(SatSettings& s, const std::string& /*from*/, const std::string& to,

@@ -15,9 +15,6 @@ class SatScene : public ModalScene<SatSettings> {
   // A photo is filtered (queried, when the query mode is shown); a text file of numbers in rows
   // is a typed matrix for teach mode (or the query mode, when shown).
   nlohmann::json params_for_file(const FileInfo& file) const override;
-  // Every mode times the one benchmark (bench/sat_bench.h; fast mode: the scene's type); --mode
-  // names the mode the report says it timed.
-  BenchJob bench_job(const BenchRequest& request) const override;
 
  protected:
   void parse(SatSettings& s, ParamReader& keys, std::string& mode) const override;

@@ -200,9 +200,8 @@ void SatFilterMode::ui() {
     ImGui::TextDisabled("%s",
                         tr("SAT, separable and direct at r = 1..256 (direct while affordable)"));
   }
-  // Fast mode times the scene's benchmark (SatScene::bench_job: every mode's).
-  if (ImGui::CollapsingHeader(label_id(TR_NOOP("Fast mode: time every variant")).c_str()))
-    fast_.ui(backend(), 0, [this](const BenchRequest& r) { return scene().bench_job(r); });
+  // Fast mode times the scene's benchmark (every mode's).
+  fast_mode(0, "", TR_NOOP("Fast mode: time every variant"));
   sat_notes_panel();
 }
 
