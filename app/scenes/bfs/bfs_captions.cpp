@@ -321,10 +321,4 @@ std::string bfs_level_caption(Variant variant, const bfs::Result& result, int le
   return text;
 }
 
-std::vector<std::string> bfs_lecture_variants() {
-  std::vector<std::string> ids;
-  for (const bfs::VariantInfo& v : bfs::variant_infos()) ids.push_back(v.id);
-  return ids;
-}
-
 }  // namespace ws::app

@@ -28,7 +28,4 @@ std::string bfs_teach_caption(const bfs::TeachRun& run, const TracedRun& traced,
 std::string bfs_level_caption(bfs::Variant variant, const bfs::Result& result, int level,
                               int64_t vertices, double alpha, double beta);
 
-// The values of "variant" that lecture mode's keys 1..7 choose: every variant, in order.
-std::vector<std::string> bfs_lecture_variants();
-
 }  // namespace ws::app

@@ -58,13 +58,41 @@ void require_source_in_graph(const BfsSettings& s) {
                                                 " vertices (0.." + std::to_string(n - 1) + ")");
 }
 
+// Lecture mode's keys 1..7, in both modes: every variant, in order.
+std::vector<std::string> every_variant(const BfsSettings& /*s*/) {
+  std::vector<std::string> ids;
+  for (const bfs::VariantInfo& v : bfs::variant_infos()) ids.push_back(v.id);
+  return ids;
+}
+
+// Graph mode's code panel: the full-size kernel of the variant (no step within it is shown).
+KernelSource graph_code(const BfsSettings& s, const std::string& /*marker*/) {
+  const bfs::VariantInfo& vi = bfs::info(s.variant);
+  return {std::string("kernels/bfs/") + vi.source, vi.id, "", ""};
+}
+
+// Teach mode's code panel: the traced kernel of the variant, the step's statement highlighted.
+KernelSource teach_code(const BfsSettings& s, const std::string& marker) {
+  KernelSource src{"kernels/bfs/bfs_teach.cu", bfs::info(s.variant).id, marker, ""};
+  if (s.variant == bfs::Variant::Fast)
+    src.note =
+        tr("Teach mode traces the fast variant's model: direction-opt's levels, a warp per "
+           "frontier vertex top-down. The full-size kernels are in kernels/bfs/bfs_fast.cu.");
+  return src;
+}
+
 }  // namespace
 
 BfsScene::BfsScene() : ModalScene(kBfsSceneId, TR_NOOP("BFS (frontiers on real graphs)")) {
-  add_mode(
-      {"graph", TR_NOOP("graph"), std::make_unique<BfsGraphMode>(), mode_capabilities(true), {}});
+  add_mode({"graph",
+            TR_NOOP("graph"),
+            std::make_unique<BfsGraphMode>(),
+            mode_capabilities(true),
+            {},
+            every_variant,
+            graph_code});
   add_mode({"teach", TR_NOOP("teach"), std::make_unique<BfsTeachMode>(), mode_capabilities(false),
-            teach_limits()});
+            teach_limits(), every_variant, teach_code});
 }
 
 void BfsScene::parse(BfsSettings& s, ParamReader& keys, std::string& mode) const {

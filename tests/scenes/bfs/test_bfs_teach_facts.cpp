@@ -13,6 +13,7 @@
 #include "render/figure.h"
 #include "scenes/bfs/bfs_scene.h"
 #include "scenes/bfs/teach/bfs_teach_mode.h"
+#include "test_bfs_hover_support.h"
 
 namespace ws::app {
 namespace {
@@ -111,20 +112,20 @@ TEST(BfsTeachFacts, TheSceneDrawsAHandWrittenTraceAndNamesWhoTouchedACell) {
   scene.seek(4);
   gfx::FigureOptions options;
   (void)gfx::render_figure_svg([&](gfx::Canvas& c) { scene.draw(c, gfx::Theme::Light); }, options);
-  const TeachHover& h = scene.state().hover;
-  std::string text;
-  for (size_t r = 0; r < h.rows.size(); ++r)
-    if (h.rows[r].label == "level") {
-      const gfx::Vec2 a = h.geometry.cell_min(int(r), 3), b = h.geometry.cell_max(int(r), 3);
-      text = scene.describe_at({(a.x + b.x) / 2, (a.y + b.y) / 2});
-    }
+  const std::vector<bfs_test::HoverSpot> spots =
+      bfs_test::hover_spots(scene, {float(options.width), float(options.height)});
+  const gfx::Vec2 cell = bfs_test::spot_of(spots, "level[3] = ");
+  ASSERT_GE(cell.x, 0);
+  const std::string text = scene.describe_at(cell);
   EXPECT_EQ(text.rfind("level[3] = 2 (vertex 3)", 0), 0u) << text;
   EXPECT_NE(text.find("read by thread 0 (block 0, warp 0, lane 0)"), std::string::npos) << text;
   EXPECT_NE(text.find("written by thread 0"), std::string::npos) << text;
   EXPECT_NE(text.find("read by thread 1 (block 0, warp 0, lane 1)"), std::string::npos) << text;
   // Vertex 3 in the drawing: level 2, parent 1, in-degree 2.
-  ASSERT_EQ(h.vertices.size(), 4u);
-  const std::string v3 = scene.describe_at(h.vertices[3].centre);
+  ASSERT_EQ(bfs_test::spots_starting(spots, "vertex "), 4);
+  const gfx::Vec2 vertex = bfs_test::spot_of(spots, "vertex 3:");
+  ASSERT_GE(vertex.x, 0);
+  const std::string v3 = scene.describe_at(vertex);
   EXPECT_EQ(v3.rfind("vertex 3: level 2, parent 1, out-degree 0, in-degree 2", 0), 0u) << v3;
 }
 

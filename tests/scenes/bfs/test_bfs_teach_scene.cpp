@@ -18,6 +18,7 @@
 #include "scenes/bfs/bfs_scene.h"
 #include "scenes/bfs/teach/bfs_teach_mode.h"
 #include "scene_kit/code_panel.h"
+#include "test_bfs_hover_support.h"
 
 namespace ws::app {
 namespace {
@@ -66,15 +67,20 @@ std::vector<int32_t> level_cells(const BfsScene& scene, int step) {
   return out;
 }
 
-// The centre of the cell of row `label`, column `col` in the last draw, or {-1, -1}.
-gfx::Vec2 cell_centre(const BfsScene& scene, const std::string& label, int col) {
-  const TeachHover& h = teach(scene).state().hover;
-  for (size_t r = 0; r < h.rows.size(); ++r)
-    if (h.rows[r].label == label && col < int(h.rows[r].cells.size())) {
-      const gfx::Vec2 a = h.geometry.cell_min(int(r), col), b = h.geometry.cell_max(int(r), col);
-      return {(a.x + b.x) / 2, (a.y + b.y) / 2};
-    }
-  return {-1, -1};
+using bfs_test::hover_spots;
+using bfs_test::HoverSpot;
+using bfs_test::spot_of;
+using bfs_test::spots_starting;
+
+// The hover texts of the last figure drawn at the size svg_of draws.
+std::vector<HoverSpot> spots_of(const Scene& scene, int width = 1280, int height = 720) {
+  return hover_spots(scene, {float(width), float(height)});
+}
+
+// The centre of the cell of array `name`, element `index` in the last draw (the cell whose hover
+// names it), or {-1, -1}.
+gfx::Vec2 cell_centre(const std::vector<HoverSpot>& spots, const std::string& name, int index) {
+  return spot_of(spots, name + "[" + std::to_string(index) + "] = ");
 }
 
 TEST(BfsTeachScene, EveryVariantOnThePmppGraphAndKarateStepsDrawsAndEndsAtTheReferenceLevels) {
@@ -153,7 +159,7 @@ TEST(BfsTeachScene, EveryStepHighlightsAStatementOfTheVariantsKernel) {
     ASSERT_NE(teach(*scene).shown_run(), nullptr);
     for (int s = 0; s < scene->step_count(); ++s) {
       scene->seek(s);
-      const KernelSource src = teach(*scene).kernel_source();
+      const KernelSource src = scene->kernel_source();
       const SourceSection section = load_step_source(src.file, src.section, src.marker);
       ASSERT_FALSE(section.lines.empty()) << "no section " << src.section << " in " << src.file;
       if (!src.marker.empty()) {
@@ -178,10 +184,11 @@ TEST(BfsTeachScene, TheFiguresFitSmallAndLargeCanvases) {
     EXPECT_FALSE(
         gfx::render_figure_svg([&](gfx::Canvas& c) { scene->draw(c, gfx::Theme::Dark); }, dark)
             .empty());
-    EXPECT_FALSE(teach(*scene).state().hover.rows.empty());
-    // Every row lies inside the canvas.
-    EXPECT_LE(teach(*scene).state().hover.geometry.bottom(), float(h));
-    EXPECT_EQ(int(teach(*scene).state().hover.vertices.size()), 34);
+    const std::vector<HoverSpot> spots = spots_of(*scene, w, h);
+    EXPECT_GE(cell_centre(spots, "level", 0).x, 0);  // the rows are drawn
+    // Every row lies inside the canvas: nothing below it answers a hover.
+    EXPECT_TRUE(hover_spots(*scene, {0, float(h)}, {float(w), float(2 * h)}).empty());
+    EXPECT_EQ(spots_starting(spots, "vertex "), 34);
   }
 }
 
@@ -192,16 +199,18 @@ TEST(BfsTeachScene, HoverNamesTheCellTheVertexAndTheThreads) {
   const std::vector<int32_t> reference = graph::bfs_reference(g, 0);
   scene->seek(scene->step_count() - 1);
   (void)svg_of(*scene);
+  const std::vector<HoverSpot> spots = spots_of(*scene);
   for (int32_t v = 0; v < g.vertices; ++v) {
-    const gfx::Vec2 at = cell_centre(*scene, "level", v);
+    const gfx::Vec2 at = cell_centre(spots, "level", v);
     ASSERT_GE(at.x, 0);
     EXPECT_EQ(scene->describe_at(at).rfind(
                   "level[" + std::to_string(v) + "] = " + std::to_string(reference[size_t(v)]), 0),
               0u)
         << scene->describe_at(at);
     // The vertex in the drawing: its id, level, parent and degree.
-    const TeachHover::Spot& spot = teach(*scene).state().hover.vertices.at(size_t(v));
-    const std::string text = scene->describe_at(spot.centre);
+    const gfx::Vec2 spot = spot_of(spots, "vertex " + std::to_string(v) + ":");
+    ASSERT_GE(spot.x, 0);
+    const std::string text = scene->describe_at(spot);
     EXPECT_EQ(
         text.rfind(
             "vertex " + std::to_string(v) + ": level " + std::to_string(reference[size_t(v)]), 0),
@@ -212,7 +221,7 @@ TEST(BfsTeachScene, HoverNamesTheCellTheVertexAndTheThreads) {
   }
   // row_offsets cells name the vertex whose edges start there.
   for (int32_t v = 0; v <= g.vertices; ++v) {
-    const std::string text = scene->describe_at(cell_centre(*scene, "row_offsets", v));
+    const std::string text = scene->describe_at(cell_centre(spots, "row_offsets", v));
     EXPECT_EQ(text.rfind("row_offsets[" + std::to_string(v) +
                              "] = " + std::to_string(g.row_offsets[size_t(v)]),
                          0),
@@ -228,7 +237,8 @@ TEST(BfsTeachScene, HoverNamesTheCellTheVertexAndTheThreads) {
       if (e.buffer != columns || e.kind != EventKind::Read) continue;
       scene->seek(s);
       (void)svg_of(*scene);
-      const std::string text = scene->describe_at(cell_centre(*scene, "columns", e.address));
+      const std::string text =
+          scene->describe_at(cell_centre(spots_of(*scene), "columns", e.address));
       EXPECT_EQ(text.rfind("columns[" + std::to_string(e.address) +
                                "] = " + std::to_string(g.columns[size_t(e.address)]),
                            0),
@@ -255,9 +265,10 @@ TEST(BfsTeachScene, HoverNamesTheTailAtomicsAndTheWarps) {
     scene->seek(s);
     (void)svg_of(*scene);
     // The boxes of the chain, left to right, name the threads in the order they serialize.
+    const std::vector<HoverSpot> spots = spots_of(*scene);
     std::vector<int32_t> named;
-    for (const TeachHover::Box& b : teach(*scene).state().hover.boxes) {
-      const std::string text = scene->describe_at({(b.min.x + b.max.x) / 2, b.min.y + 2});
+    for (const HoverSpot& b : spots) {
+      const std::string text = scene->describe_at(b.centre);
       const size_t at = text.find("atomicAdd on tail by thread ");
       if (at == 0) named.push_back(std::stoi(text.substr(28)));
     }
@@ -268,8 +279,8 @@ TEST(BfsTeachScene, HoverNamesTheTailAtomicsAndTheWarps) {
     // Every warp of the launch has a strip that says how many of its lanes were busy.
     const std::vector<int32_t> active = active_threads(run.trace.steps[size_t(s)]);
     int strips = 0;
-    for (const TeachHover::Box& b : teach(*scene).state().hover.boxes) {
-      const std::string text = scene->describe_at({(b.min.x + b.max.x) / 2, b.max.y - 1});
+    for (const HoverSpot& b : spots) {
+      const std::string text = scene->describe_at(b.centre);
       if (text.rfind("warp ", 0) != 0) continue;
       const int w = std::stoi(text.substr(5));
       int64_t busy = 0;
@@ -363,17 +374,17 @@ TEST(BfsTeachScene, BadParametersAreRefusedAndKeepTheRun) {
   EXPECT_EQ(scene->params_to_json()["variant"], "pull");
   EXPECT_EQ(scene->params_to_json()["graph"], "gen:pmpp");
   EXPECT_FALSE(svg_of(*scene).empty());
-  EXPECT_EQ(teach(*scene).state().hover.vertices.size(), 9u);
+  EXPECT_EQ(spots_starting(spots_of(*scene), "vertex "), 9);
   scene->reset();
   ASSERT_NE(teach(*scene).shown_run(), nullptr);
   EXPECT_EQ(scene->step_count(), steps);
   // A new graph taken but not yet run: the figure keeps the run it has until reset().
   scene->params_from_json(in_teach({{"graph", "karate.mtx"}, {"source", "20"}}));
   EXPECT_FALSE(svg_of(*scene).empty());
-  EXPECT_EQ(teach(*scene).state().hover.vertices.size(), 9u);
+  EXPECT_EQ(spots_starting(spots_of(*scene), "vertex "), 9);
   scene->reset();
   EXPECT_FALSE(svg_of(*scene).empty());
-  EXPECT_EQ(teach(*scene).state().hover.vertices.size(), 34u);
+  EXPECT_EQ(spots_starting(spots_of(*scene), "vertex "), 34);
 }
 
 TEST(BfsTeachScene, ParameterChangesRunTheSearchAgain) {

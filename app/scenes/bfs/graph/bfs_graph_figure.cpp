@@ -1,6 +1,7 @@
 // The graph mode's figure: the header (graph, variant, the level shown and what it did), the
 // state legend, the graph drawn by GraphView beside or above the per-level chart (whichever
-// arrangement lets the graph fill more of the figure), the verification line; and its hover texts.
+// arrangement lets the graph fill more of the figure), the verification line; and its hover texts
+// (a vertex, a level of the chart).
 #include <algorithm>
 #include <cmath>
 
@@ -11,6 +12,7 @@
 #include "scenes/bfs/bfs_report.h"
 #include "scenes/bfs/bfs_strings.h"
 #include "views/figure_parts.h"
+#include "views/level_chart.h"
 
 namespace ws::app {
 
@@ -83,6 +85,34 @@ Arrangement arrange(gfx::Vec2 min, gfx::Vec2 max, float aspect, float font) {
   return a;
 }
 
+// The hover text of level k of the per-level chart: its counts, direction and time.
+std::string level_hover(const bfs::LevelStats& l, int k) {
+  std::string text =
+      trf("level {0} ({1})\nfrontier n_f = {2} vertices\nits out-edges m_f = {3}\nedges out of "
+          "unvisited vertices m_u = {4}\nedges examined {5}\ndiscovered {6}\nthreads {7}",
+          k, kernel_text(bfs::direction_name(l.direction)), with_commas(l.frontier),
+          with_commas(l.frontier_edges), with_commas(l.unvisited_edges),
+          with_commas(l.edges_examined), with_commas(l.discovered), with_commas(l.threads));
+  if (l.ms > 0) text += "\n" + trf("time {0}", ms_text(l.ms));
+  return text;
+}
+
+// The hover text of vertex v of the graph searched from `source`: its id, out-degree, level and
+// parent, and what a click does.
+std::string vertex_hover(const BfsGraphRun& run, int32_t v, int32_t source) {
+  const graph::Graph& g = *run.graph;
+  std::string text = g.original_ids.empty()
+                         ? trf("vertex {0}", v)
+                         : trf("vertex {0} (id {1} in the file)", v, g.original_ids[size_t(v)]);
+  text += "\n" + trf("out-degree {0}", g.degree(v));
+  if (run.ran) {
+    const int32_t level = run.result.level[size_t(v)];
+    text += "\n" + (level < 0 ? trf("not reached from {0}", source)
+                              : trf("level {0}, parent {1}", level, run.result.parent[size_t(v)]));
+  }
+  return text + "\n" + tr("click: search from here");
+}
+
 }  // namespace
 
 void BfsGraphMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
@@ -93,7 +123,6 @@ void BfsGraphMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   BfsGraphPane& pane = state_.pane;
   const BfsGraphRun& run = state_.run;
   pane.no_graph_drawn();
-  pane.chart = {};
   if (!run.graph) {
     c.text({8, 8}, error().empty() ? std::string(tr("no graph")) : error(), font, p.mismatch);
     return;
@@ -145,6 +174,12 @@ void BfsGraphMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   if (show_graph && a.graph_max.y - a.graph_min.y > 20) {
     if (pane.ensure_view(want)) pane.update_overlay(run, s.source, want.has_gl);
     pane.draw_graph(c, a.graph_min, a.graph_max, theme);
+    // The vertex under the pointer where the camera is now (the wheel and drags move it between
+    // figures); the graph is the run's, the source the settings'.
+    hover().add(a.graph_min, a.graph_max, [this](gfx::Vec2 point) {
+      const int32_t v = state_.pane.vertex_at(point, 8);
+      return v < 0 ? std::string() : vertex_hover(state_.run, v, settings().source);
+    });
     // While the layout runs on the worker (the window), or when it failed: one line over the
     // graph's top-left corner.
     if (const std::string notice = pane.layout_notice(); !notice.empty()) {
@@ -157,9 +192,17 @@ void BfsGraphMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   }
   if (show_chart && run.ran) {
     c.begin_group("level-chart");
-    pane.chart = draw_level_chart(c, a.chart_min, {a.chart_max.x, bottom - font * 0.2f},
-                                  level_chart(s, run, p, theme), p, font * 0.9f);
+    const gfx::Vec2 chart_max{a.chart_max.x, bottom - font * 0.2f};
+    const LevelChartLayout chart =
+        draw_level_chart(c, a.chart_min, chart_max, level_chart(s, run, p, theme), p, font * 0.9f);
     c.end_group();
+    // The level under the pointer: its counts (the run's levels stay until the next reset).
+    const std::vector<bfs::LevelStats>* levels = &run.result.levels;
+    hover().add(a.chart_min, chart_max, [chart, levels](gfx::Vec2 point) {
+      const int k = level_at(chart, point);
+      return k >= 0 && k < int(levels->size()) ? level_hover((*levels)[size_t(k)], k)
+                                               : std::string();
+    });
   }
   const bool ok = run.ran && run.verify.empty() && run.matches_reference;
   const std::string verdict =
@@ -170,36 +213,6 @@ void BfsGraphMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
                                        ? std::string(tr("the levels differ from the reference BFS"))
                                        : run.verify);
   draw_footer(c, verdict, p, font, ok ? p.warp[2] : p.mismatch);
-}
-
-std::string BfsGraphMode::describe_at(gfx::Vec2 point) const {
-  const BfsGraphRun& run = state_.run;
-  const int k = level_at(state_.pane.chart, point);
-  if (k >= 0 && k < int(run.result.levels.size())) {
-    const bfs::LevelStats& l = run.result.levels[size_t(k)];
-    std::string text =
-        trf("level {0} ({1})\nfrontier n_f = {2} vertices\nits out-edges m_f = {3}\nedges out of "
-            "unvisited vertices m_u = {4}\nedges examined {5}\ndiscovered {6}\nthreads {7}",
-            k, kernel_text(bfs::direction_name(l.direction)), with_commas(l.frontier),
-            with_commas(l.frontier_edges), with_commas(l.unvisited_edges),
-            with_commas(l.edges_examined), with_commas(l.discovered), with_commas(l.threads));
-    if (l.ms > 0) text += "\n" + trf("time {0}", ms_text(l.ms));
-    return text;
-  }
-  if (!run.graph) return "";
-  const graph::Graph& g = *run.graph;
-  const int32_t v = state_.pane.vertex_at(point, 8);
-  if (v < 0) return "";
-  std::string text = g.original_ids.empty()
-                         ? trf("vertex {0}", v)
-                         : trf("vertex {0} (id {1} in the file)", v, g.original_ids[size_t(v)]);
-  text += "\n" + trf("out-degree {0}", g.degree(v));
-  if (run.ran) {
-    const int32_t level = run.result.level[size_t(v)];
-    text += "\n" + (level < 0 ? trf("not reached from {0}", settings().source)
-                              : trf("level {0}, parent {1}", level, run.result.parent[size_t(v)]));
-  }
-  return text + "\n" + tr("click: search from here");
 }
 
 }  // namespace ws::app

@@ -75,10 +75,6 @@ BenchJob BfsGraphMode::bench_job(const BenchRequest& request) const {
   return bench::bfs_bench_job(request, bfs_bench_choice(settings(), request.from_scene));
 }
 
-std::vector<std::string> BfsGraphMode::lecture_variants() const {
-  return bfs_lecture_variants();
-}
-
 std::string BfsGraphMode::caption() const {
   const BfsGraphRun& run = state_.run;
   if (!run.ran || !run.graph) return "";

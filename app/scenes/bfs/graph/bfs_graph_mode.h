@@ -15,10 +15,7 @@ class BfsGraphMode : public LiveMode<BfsSettings> {
   void seek(int step) override;
   void pointer(const Scene::Pointer& p) override;
   void ui() override;
-  void code_ui() override;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
-  std::string describe_at(gfx::Vec2 point) const override;
-  std::vector<std::string> lecture_variants() const override;
   std::string caption() const override;
   BenchJob bench_job(const BenchRequest& request) const override;
   void fill(RunJson& doc) const override;

@@ -8,7 +8,7 @@
 //
 // What the mode keeps between frames (BfsGraphState): the run shown (BfsGraphRun: the engine, its
 // result and checks) and the graph drawing (BfsGraphPane: the positions and the layout worker, the
-// GraphView with its camera, a dragged vertex, and where the last figure put its parts).
+// GraphView with its camera, a dragged vertex, and where the last figure put the graph).
 //
 // The force-directed layout of a large graph takes seconds on the CPU (about 9 s for a million
 // edges), so in the window it runs on a worker thread: the graph is drawn at once at
@@ -29,7 +29,6 @@
 #include "scene_kit/scene.h"
 #include "scenes/bfs/bfs_settings.h"
 #include "views/graph/graph_view.h"
-#include "views/level_chart.h"
 
 namespace ws::app {
 
@@ -107,7 +106,6 @@ class BfsGraphPane {
   void draw_graph(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, gfx::Theme theme);
   bool drew_graph() const { return drew_graph_; }
   void no_graph_drawn() { drew_graph_ = false; }
-  LevelChartLayout chart;
   // Where the last draw put a vertex, in the figure's logical pixels; {-1, -1} before.
   gfx::Vec2 vertex_point(int32_t v) const;
   // The vertex within `radius` pixels of a point of the figure, or -1.

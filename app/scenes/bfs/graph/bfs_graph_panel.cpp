@@ -165,11 +165,4 @@ void BfsGraphMode::ui() {
   fast_mode(0, "", TR_NOOP("Fast mode: every variant, GTEPS"));
 }
 
-void BfsGraphMode::code_ui() {
-  KernelSource src;
-  src.file = std::string("kernels/bfs/") + bfs::info(settings().variant).source;
-  src.section = bfs::info(settings().variant).id;
-  kernel_source_panel(src);
-}
-
 }  // namespace ws::app

@@ -118,27 +118,7 @@ void BfsTeachMode::draw(gfx::Canvas& canvas, gfx::Theme theme) const {
   f.message = state_.message.empty() ? "" : shown_message();
   f.step = step();
   f.backend = backend();
-  draw_teach_figure(canvas, theme, f, state_.hover);
-}
-
-std::string BfsTeachMode::describe_at(gfx::Vec2 point) const {
-  return taught() ? state_.hover.describe(point) : "";
-}
-
-KernelSource BfsTeachMode::kernel_source() const {
-  KernelSource src;
-  src.file = "kernels/bfs/bfs_teach.cu";
-  src.section = bfs::info(settings().variant).id;
-  if (const TraceStep* s = shown_step()) src.marker = s->code_marker;
-  if (settings().variant == bfs::Variant::Fast)
-    src.note =
-        tr("Teach mode traces the fast variant's model: direction-opt's levels, a warp per "
-           "frontier vertex top-down. The full-size kernels are in kernels/bfs/bfs_fast.cu.");
-  return src;
-}
-
-std::vector<std::string> BfsTeachMode::lecture_variants() const {
-  return bfs_lecture_variants();
+  draw_teach_figure(canvas, theme, f, hover());
 }
 
 std::string BfsTeachMode::caption() const {

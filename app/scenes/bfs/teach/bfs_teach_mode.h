@@ -9,15 +9,12 @@ class BfsTeachMode : public TracedMode<BfsSettings, bfs::TeachRun> {
  public:
   void ui() override;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
-  std::string describe_at(gfx::Vec2 point) const override;
-  std::vector<std::string> lecture_variants() const override;
   std::string caption() const override;
-  KernelSource kernel_source() const override;
   void fill(RunJson& doc) const override;
   const bfs::TeachRun* shown_run() const { return taught() ? &taught()->run : nullptr; }
-  BfsTeachState& state() const { return state_; }  // the graph traced, or why none
-  std::string shown_message() const;               // state().message in the current language
-  void show(graph::Graph g, bfs::TeachRun run);    // a trace of the tests' own, as reset() would
+  const BfsTeachState& state() const { return state_; }  // the graph traced, or why none
+  std::string shown_message() const;                     // state().message in the current language
+  void show(graph::Graph g, bfs::TeachRun run);  // a trace of the tests' own, as reset() would
 
  protected:
   void prepare() override;
@@ -25,6 +22,6 @@ class BfsTeachMode : public TracedMode<BfsSettings, bfs::TeachRun> {
   int runs_shown() const override { return state_.graph ? 1 : 0; }
 
  private:
-  mutable BfsTeachState state_;
+  BfsTeachState state_;
 };
 }  // namespace ws::app

@@ -14,6 +14,7 @@
 #include "i18n/i18n.h"
 #include "scenes/bfs/bfs_graph_key.h"
 #include "scenes/bfs/bfs_strings.h"
+#include "views/cell_rows.h"
 #include "views/field_raster.h"
 #include "views/figure_parts.h"
 #include "views/legend.h"
@@ -88,8 +89,7 @@ struct RowPlan {
 
 }  // namespace
 
-void draw_teach_figure(gfx::Canvas& c, gfx::Theme theme, const TeachFigure& f, TeachHover& hover) {
-  hover.clear();
+void draw_teach_figure(gfx::Canvas& c, gfx::Theme theme, const TeachFigure& f, HoverMap& hover) {
   const gfx::Palette& pal = gfx::palette(theme);
   c.rect_filled({0, 0}, c.size(), pal.background);
   const float font = figure_font(c.size());
@@ -249,11 +249,10 @@ void draw_teach_figure(gfx::Canvas& c, gfx::Theme theme, const TeachFigure& f, T
         plans.erase(plans.begin() + i);
         ++dropped;
       }
-  hover.rows.clear();
-  for (const RowPlan& p : plans) hover.rows.push_back(p.row);
-  hover.geometry =
-      draw_rows(c, {margin, top}, {left_w, rows_h}, hover.rows, pal, font * 0.85f, font * 2.2f);
-  const RowsGeometry& geo = hover.geometry;
+  std::vector<CellRow> rows;
+  for (const RowPlan& p : plans) rows.push_back(p.row);
+  const RowsGeometry geo =
+      draw_rows(c, {margin, top}, {left_w, rows_h}, rows, pal, font * 0.85f, font * 2.2f);
   // The threads under the cells they touched.
   const float mark_font = std::min(geo.cell_h * 0.5f, std::min(geo.cell_w * 0.5f, font * 0.62f));
   if (mark_font >= 6.5f)
@@ -276,6 +275,12 @@ void draw_teach_figure(gfx::Canvas& c, gfx::Theme theme, const TeachFigure& f, T
                         counted(dropped, TR_NOOP("{0} row"), TR_NOOP("{0} rows"), false)),
                     font * 0.65f, left_w),
            font * 0.65f, pal.text_muted);
+
+  // A cell names its array, index and value and the threads that touched it; a label its array.
+  int most = 0;
+  for (int cells : geo.cells) most = std::max(most, cells);
+  hover.add({geo.x0 - geo.label_w, top}, {geo.x0 + float(most) * geo.cell_w, geo.bottom()},
+            [rows = std::move(rows), geo](Vec2 point) { return describe_rows(geo, rows, point); });
 
   // ---- Right: the graph, the tail atomics, the lanes.
   TeachFrame frame;

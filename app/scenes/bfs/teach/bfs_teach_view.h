@@ -25,9 +25,9 @@
 #include "bfs/bfs.h"
 #include "render/canvas.h"
 #include "render/palette.h"
+#include "scene_kit/hover_map.h"
 #include "scene_kit/teach_pipeline.h"
 #include "scenes/bfs/bfs_settings.h"
-#include "views/cell_rows.h"
 #include "views/graph/graph_view.h"
 
 namespace ws::app {
@@ -101,30 +101,6 @@ struct TeachLayout {
 };
 TeachLayout layered_layout(const graph::Graph& g, const std::vector<int32_t>& level);
 
-// What draw() laid out, for describe_at.
-struct TeachHover {
-  std::vector<CellRow> rows;
-  RowsGeometry geometry;
-  struct Spot {
-    gfx::Vec2 centre;
-    float radius = 0;
-    std::string text;
-  };
-  std::vector<Spot> vertices;
-  struct Box {
-    gfx::Vec2 min, max;
-    std::string text;
-  };
-  std::vector<Box> boxes;
-  void clear() {
-    rows.clear();
-    geometry = {};
-    vertices.clear();
-    boxes.clear();
-  }
-  std::string describe(gfx::Vec2 point) const;
-};
-
 // Everything a part of the figure needs about the step shown.
 struct TeachFrame {
   const graph::Graph* graph = nullptr;
@@ -136,21 +112,21 @@ struct TeachFrame {
   gfx::Theme theme = gfx::Theme::Light;  // the graph's colours: GraphView's for this theme
   float font = 12;
 };
-// The hover text of vertex v: id, level and parent after this step, degree.
-std::string vertex_hover(const TeachFrame& f, int32_t v);
+// Each part draws itself and adds its hover regions to `hover` (figure coordinates).
 // The graph in [min, max]: edges, this step's examined edges (the useful ones emphasised), the
 // BFS tree so far, the vertices in their state colours with ids (and levels), the source ringed;
-// GraphView's colours for the states and edge classes (one key for both modes).
+// GraphView's colours for the states and edge classes (one key for both modes). A vertex's hover
+// text: its id, level and parent after this step, degree and state.
 void draw_teach_graph(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, const TeachFrame& f,
-                      TeachHover& hover);
+                      HoverMap& hover);
 // The atomics on the tails this step as a chain of boxes in serialization order; returns the
 // height used.
 float draw_tail_atomics(gfx::Canvas& c, gfx::Vec2 origin, float width, const TeachFrame& f,
-                        TeachHover& hover);
+                        HoverMap& hover);
 // Per warp a strip of lanes (busy this step in the warp's colour, idle grey) with a bar per lane
 // for its busy steps over the level; within [origin, origin + size].
 void draw_lane_strips(gfx::Canvas& c, gfx::Vec2 origin, gfx::Vec2 size, const TeachFrame& f,
-                      TeachHover& hover);
+                      HoverMap& hover);
 
 // ---- What the mode keeps.
 struct BfsTeachState {
@@ -162,7 +138,6 @@ struct BfsTeachState {
   std::string message;
   enum class Why { None, TooLarge, BadSource } why = Why::None;
   int64_t vertices = 0, edges = 0;  // of the graph named, even when too large
-  TeachHover hover;                 // what the last draw laid out
   // A trace the tests hand in (BfsTeachMode::show) instead of bfs::teach's.
   std::optional<std::pair<graph::Graph, bfs::TeachRun>> handed;
 };
@@ -177,6 +152,7 @@ struct TeachFigure {
   int step = 0;
   Backend backend = Backend::Cpu;
 };
-void draw_teach_figure(gfx::Canvas& c, gfx::Theme theme, const TeachFigure& f, TeachHover& hover);
+// Its hover regions (a cell, a vertex, an atomic, a warp) go to `hover`.
+void draw_teach_figure(gfx::Canvas& c, gfx::Theme theme, const TeachFigure& f, HoverMap& hover);
 
 }  // namespace ws::app

@@ -8,6 +8,7 @@
 #include "scenes/bfs/bfs_strings.h"
 #include "bfs_teach_view.h"
 #include "i18n/i18n.h"
+#include "views/cell_rows.h"
 #include "views/field_raster.h"
 #include "views/figure_parts.h"
 
@@ -99,6 +100,9 @@ TeachLayout layered_layout(const graph::Graph& g, const std::vector<int32_t>& le
   return out;
 }
 
+namespace {
+
+// The hover text of vertex v: id, level and parent after this step, degree, state.
 std::string vertex_hover(const TeachFrame& f, int32_t v) {
   const graph::Graph& g = *f.graph;
   const double level = value_at(f, "level", v), parent = value_at(f, "parent", v);
@@ -124,7 +128,9 @@ std::string vertex_hover(const TeachFrame& f, int32_t v) {
   return text;
 }
 
-void draw_teach_graph(gfx::Canvas& c, Vec2 min, Vec2 max, const TeachFrame& f, TeachHover& hover) {
+}  // namespace
+
+void draw_teach_graph(gfx::Canvas& c, Vec2 min, Vec2 max, const TeachFrame& f, HoverMap& hover) {
   const graph::Graph& g = *f.graph;
   const gfx::Palette& p = *f.palette;
   const TeachLayout& layout = *f.layout;
@@ -178,6 +184,12 @@ void draw_teach_graph(gfx::Canvas& c, Vec2 min, Vec2 max, const TeachFrame& f, T
     if (e.useful) edge_line(e.from, e.to, edge_colour(EdgeClass::Useful), 4, true);
   c.end_group();
   c.begin_group("vertices");
+  struct Spot {
+    Vec2 centre;
+    float radius;
+    std::string text;
+  };
+  std::vector<Spot> spots;  // hover disks, no smaller than 5 px
   const float id_font = std::min(radius * 1.05f, f.font * 0.85f);
   const int32_t source = f.run->params.source;
   for (int32_t v = 0; v < n; ++v) {
@@ -197,13 +209,21 @@ void draw_teach_graph(gfx::Canvas& c, Vec2 min, Vec2 max, const TeachFrame& f, T
       c.text({centre.x + radius * 0.8f, centre.y - radius * 0.8f},
              "L" + std::to_string(int64_t(level)), f.font * 0.6f, p.text_muted, HAlign::Left,
              VAlign::Bottom);
-    hover.vertices.push_back({centre, std::max(radius, 5.0f), vertex_hover(f, v)});
+    spots.push_back({centre, std::max(radius, 5.0f), vertex_hover(f, v)});
   }
   c.end_group();
+  // Where hover disks overlap, the vertex with the lower id answers (added last).
+  for (auto s = spots.rbegin(); s != spots.rend(); ++s) {
+    const Vec2 reach{s->radius + 1, s->radius + 1};
+    hover.add(s->centre - reach, s->centre + reach, [spot = std::move(*s)](Vec2 point) {
+      const Vec2 d = point - spot.centre;
+      return d.x * d.x + d.y * d.y <= spot.radius * spot.radius ? spot.text : std::string();
+    });
+  }
 }
 
 float draw_tail_atomics(gfx::Canvas& c, Vec2 origin, float width, const TeachFrame& f,
-                        TeachHover& hover) {
+                        HoverMap& hover) {
   const gfx::Palette& p = *f.palette;
   const Trace& trace = f.run->trace;
   const float font = f.font * 0.8f;
@@ -254,14 +274,13 @@ float draw_tail_atomics(gfx::Canvas& c, Vec2 origin, float width, const TeachFra
              font * 0.65f, p.text_muted, HAlign::Center, VAlign::Top);
       if (k > 0)
         c.arrow({b0.x - 4, (b0.y + b1.y) / 2}, {b0.x, (b0.y + b1.y) / 2}, p.text_muted, 1, 3);
-      hover.boxes.push_back(
-          {b0,
-           {b1.x, b1.y + font * 0.7f},
-           trf("atomicAdd on {0} by thread {1} (warp {2}): read {3}, added {4} -> its vertices go "
-               "to slots {3}..{5}",
-               name, a.thread, warp, int64_t(a.before), int64_t(a.amount),
-               int64_t(a.before + a.amount) - 1) +
-               (k > 0 ? tr("; it waited for the atomics before it") : "")});
+      hover.add(
+          b0, {b1.x, b1.y + font * 0.7f},
+          trf("atomicAdd on {0} by thread {1} (warp {2}): read {3}, added {4} -> its vertices go "
+              "to slots {3}..{5}",
+              name, a.thread, warp, int64_t(a.before), int64_t(a.amount),
+              int64_t(a.before + a.amount) - 1) +
+              (k > 0 ? tr("; it waited for the atomics before it") : ""));
       ++i;
       ++k;
     }
@@ -278,7 +297,7 @@ float draw_tail_atomics(gfx::Canvas& c, Vec2 origin, float width, const TeachFra
 }
 
 void draw_lane_strips(gfx::Canvas& c, Vec2 origin, Vec2 size, const TeachFrame& f,
-                      TeachHover& hover) {
+                      HoverMap& hover) {
   const gfx::Palette& p = *f.palette;
   const StepFacts& facts = *f.facts;
   const float font = f.font * 0.8f;
@@ -348,7 +367,7 @@ void draw_lane_strips(gfx::Canvas& c, Vec2 origin, Vec2 size, const TeachFrame& 
     for (size_t l = 0; l < w.level_busy.size(); ++l) most = std::max(most, w.level_busy[l]);
     if (most > 0)
       text += trf("; the busiest lane worked {0} of {1} steps", most, int(steps_so_far));
-    hover.boxes.push_back({{origin.x, y}, {x0 + warp_size * lane_w, y + cell_h + bar_h}, text});
+    hover.add({origin.x, y}, {x0 + warp_size * lane_w, y + cell_h + bar_h}, std::move(text));
     y += row_h;
   }
   if (shown < int(order.size()))
@@ -360,19 +379,6 @@ void draw_lane_strips(gfx::Canvas& c, Vec2 origin, Vec2 size, const TeachFrame& 
                : counted(int64_t(order.size()) - shown, TR_NOOP("and {0} more warp"),
                          TR_NOOP("and {0} more warps"), false),
            font * 0.85f, p.text_muted);
-}
-
-std::string TeachHover::describe(Vec2 point) const {
-  const std::string r = describe_rows(geometry, rows, point);
-  if (!r.empty()) return r;
-  for (const Spot& s : vertices) {
-    const float dx = point.x - s.centre.x, dy = point.y - s.centre.y;
-    if (dx * dx + dy * dy <= s.radius * s.radius) return s.text;
-  }
-  for (const Box& b : boxes)
-    if (point.x >= b.min.x && point.x <= b.max.x && point.y >= b.min.y && point.y <= b.max.y)
-      return b.text;
-  return "";
 }
 
 }  // namespace ws::app
