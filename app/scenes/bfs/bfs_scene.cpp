@@ -93,6 +93,10 @@ BfsScene::BfsScene() : ModalScene(kBfsSceneId, TR_NOOP("BFS (frontiers on real g
             graph_code});
   add_mode({"teach", TR_NOOP("teach"), std::make_unique<BfsTeachMode>(), mode_capabilities(false),
             teach_limits(), every_variant, teach_code});
+  // The graph mode's benchmark (the teach mode has none): the scene's graph already loaded.
+  set_bench([this](const BenchRequest& r, const std::string&) {
+    return bench::bfs_bench_job(r, bfs_bench_choice(settings(), r.from_scene));
+  });
 }
 
 void BfsScene::parse(BfsSettings& s, ParamReader& keys, std::string& mode) const {

@@ -71,10 +71,6 @@ void BfsGraphMode::fill(RunJson& doc) const {
                run.matches_reference, run.shown);
 }
 
-BenchJob BfsGraphMode::bench_job(const BenchRequest& request) const {
-  return bench::bfs_bench_job(request, bfs_bench_choice(settings(), request.from_scene));
-}
-
 std::string BfsGraphMode::caption() const {
   const BfsGraphRun& run = state_.run;
   if (!run.ran || !run.graph) return "";

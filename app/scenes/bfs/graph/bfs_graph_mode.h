@@ -17,7 +17,6 @@ class BfsGraphMode : public LiveMode<BfsSettings> {
   void ui() override;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
   std::string caption() const override;
-  BenchJob bench_job(const BenchRequest& request) const override;
   void fill(RunJson& doc) const override;
   BfsGraphState& state() const { return state_; }  // the search shown, its drawing and layout
 
