@@ -72,9 +72,9 @@ ScanScene::ScanScene() : ModalScene("scan", TR_NOOP("Parallel scan (prefix sums)
             nullptr,
             segmented_code});
   // Every mode's benchmark, and `bench --mode apps`: the radix sort, then the compaction.
-  set_bench([this](const BenchRequest& r, const std::string& mode) {
-    return scan_scene_bench_job(settings(), mode, r);
-  }, {"apps"});
+  set_bench([this](const BenchRequest& r,
+                   const std::string& mode) { return scan_scene_bench_job(settings(), mode, r); },
+            {"apps"});
 }
 
 ScanVariantsMode& ScanScene::scan_variants() const {
