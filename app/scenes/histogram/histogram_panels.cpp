@@ -171,12 +171,6 @@ nlohmann::json histogram_variant_panel(const HistogramSettings& s,
   return edit;
 }
 
-KernelSource histogram_kernel_source(hg::Variant variant, const std::string& marker,
-                                     const std::string& note) {
-  return {std::string("kernels/histogram/") + hg::info(variant).source, hg::info(variant).id,
-          marker, note};
-}
-
 void histogram_notes_panel() {
   if (!ImGui::CollapsingHeader(label_id(tr("Notes"), "hg-notes").c_str())) return;
   ImGui::TextWrapped(
@@ -195,12 +189,6 @@ void histogram_notes_panel() {
       "%s", tr("The injected race replaces the atomic by a read and a write: threads that read the "
                "same counter before any of them writes lose each other's updates (PMPP Fig. "
                "9.4/9.5)."));
-}
-
-std::vector<std::string> histogram_variant_ids() {
-  std::vector<std::string> ids;
-  for (const hg::VariantInfo& v : hg::variant_infos()) ids.push_back(v.id);
-  return ids;
 }
 
 std::string histogram_image_file(const HistogramSettings& s) {

@@ -1,10 +1,40 @@
+// The histogram scene's table of modes, its benchmark and the files it opens.
 #include "histogram_scene.h"
 
+#include "common/error.h"
 #include "contention/histogram_contention_mode.h"
 #include "image/histogram_image_mode.h"
+#include "scene_kit/file_params.h"
 #include "teach/histogram_teach_mode.h"
 
 namespace ws::app {
+
+namespace {
+
+// Lecture mode's keys 1..8 in every mode: the eight variants, in order.
+std::vector<std::string> variant_ids(const HistogramSettings& /*s*/) {
+  std::vector<std::string> ids;
+  for (const histogram::VariantInfo& v : histogram::variant_infos()) ids.push_back(v.id);
+  return ids;
+}
+
+// The code panel in every mode: the variant's kernel, `marker`'s line highlighted.
+KernelSource variant_source(const HistogramSettings& s, const std::string& marker) {
+  return {std::string("kernels/histogram/") + histogram::info(s.variant).source,
+          histogram::info(s.variant).id, marker, ""};
+}
+
+// The image mode's: the same kernel, after what the image mode runs instead.
+KernelSource image_source(const HistogramSettings& s, const std::string& marker) {
+  KernelSource source = variant_source(s, marker);
+  source.note =
+      tr("The image mode counts each channel (256 bins over the byte values) with this variant's "
+         "full-size kernel; shown here is its textbook form, which gives the same counts. "
+         "Equalization then scans the counts with the scan scene's kernels into a lookup table.");
+  return source;
+}
+
+}  // namespace
 
 HistogramScene::HistogramScene()
     : ModalScene("histogram", TR_NOOP("Histogram (atomics and contention)")) {
@@ -15,22 +45,47 @@ HistogramScene::HistogramScene()
   contention.steps = false;
   SceneCapabilities image = contention;
   image.takes_text = false;
+  const std::vector<ModeLimit<HistogramSettings>> none;  // the full-size modes take any input
   add_mode({"teach", TR_NOOP("teach"), std::make_unique<HistogramTeachMode>(), teach,
-            histogram_teach_limits()});
-  add_mode({"contention",
-            TR_NOOP("contention"),
-            std::make_unique<HistogramContentionMode>(),
-            contention,
-            {}});
-  add_mode({"image", TR_NOOP("image"), std::make_unique<HistogramImageMode>(), image, {}});
+            histogram_teach_limits(), variant_ids, variant_source});
+  add_mode({"contention", TR_NOOP("contention"), std::make_unique<HistogramContentionMode>(),
+            contention, none, variant_ids, variant_source});
+  add_mode({"image", TR_NOOP("image"), std::make_unique<HistogramImageMode>(), image, none,
+            variant_ids, image_source});
+}
+
+// A text file of numbers opens as typed values, any other text as letters to count ("file").
+nlohmann::json HistogramScene::params_for_file(const FileInfo& file) const {
+  if (file.kind == FileKind::Image) return {{"mode", "image"}, {"image", file.path}};
+  if (file.kind != FileKind::Text) return nullptr;
+  const auto text =
+      values_text_of(file, histogram::kMaxSamples, "the histogram takes typed values");
+  // The bytes bound the samples (letters, or numbers with their separators).
+  const std::string mode =
+      file.bytes <= histogram_teach_input_limits().max_samples ? "teach" : "contention";
+  if (text) return {{"mode", mode}, {"values", *text}};
+  return {{"mode", mode}, {"file", file.path}};
 }
 
 BenchJob HistogramScene::bench_job(const BenchRequest& request) const {
-  // "skew" is a benchmark, not a mode: the throughput-against-skew sweep.
-  if (request.mode == "skew")
-    return translated(
-        bench::histogram_bench_job(request, histogram_bench_choice(settings(), false)));
-  return ModeTable::bench_job(request);
+  // Fast mode times the input shown (the image mode's photo); `--mode NAME` the matrix, its JSON
+  // naming the mode; "skew" is a benchmark, not a mode: the throughput-against-skew sweep.
+  BenchRequest r = request;
+  if (r.mode != "skew") r.mode.clear();
+  try {
+    if (!request.mode.empty() && r.mode.empty()) (void)index_of(request.mode);
+  } catch (const Error& e) {
+    throw Error(std::string("bench ") + e.what());
+  }
+  const std::string& shown = request.mode.empty() ? mode() : request.mode;
+  const BenchJob job =
+      bench::histogram_bench_job(r, histogram_bench_choice(settings(), shown == "image"));
+  if (r.mode == request.mode) return translated(job);
+  return translated([job, mode = request.mode](std::ostream& progress) {
+    BenchReport report = job(progress);
+    if (report.json.is_object()) report.json["mode"] = mode;
+    return report;
+  });
 }
 
 }  // namespace ws::app

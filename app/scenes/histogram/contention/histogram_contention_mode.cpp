@@ -95,13 +95,11 @@ void HistogramContentionMode::ui() {
           contention_line(settings().variant, r.model, r.input.bins, r.input.letters, true)
               .c_str());
   }
-  fast_mode(backend() == Backend::Cuda ? 28 : 24, "",
-            TR_NOOP("Fast mode: every variant against CUB"));
+  // Fast mode: the scene's benchmark, on the input shown (HistogramScene::bench_job).
+  if (ImGui::CollapsingHeader(label_id(TR_NOOP("Fast mode: every variant against CUB")).c_str()))
+    fast_.ui(backend(), backend() == Backend::Cuda ? 28 : 24,
+             [this](const BenchRequest& r) { return scene().bench_job(r); });
   histogram_notes_panel();
-}
-
-void HistogramContentionMode::code_ui() {
-  kernel_source_panel(histogram_kernel_source(settings().variant, ""));
 }
 
 }  // namespace ws::app

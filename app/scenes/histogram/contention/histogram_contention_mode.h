@@ -1,6 +1,6 @@
 // The contention mode: any input at full size, the variant run through the engine and modelled
-// (histogram_contention_run.h); its figure, the histogram over the contention heatmap, and
-// caption: histogram_contention_view.cpp.
+// (histogram_contention_run.h); its figure, the histogram over the contention heatmap, its hover
+// and caption: histogram_contention_view.cpp.
 #pragma once
 
 #include "histogram_contention_run.h"
@@ -8,14 +8,12 @@
 #include "scenes/histogram/histogram_panels.h"
 
 namespace ws::app {
-class HistogramContentionMode : public HistogramMode<LiveMode<HistogramSettings>> {
+class HistogramContentionMode : public LiveMode<HistogramSettings> {
  public:
   void reset() override;
   void detach() override;  // gives the engine's buffers back
   void ui() override;
-  void code_ui() override;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
-  std::string describe_at(gfx::Vec2 point) const override;
   std::string caption() const override;
   void check(const HistogramSettings& s) const override;  // a file input reads
 
@@ -25,6 +23,5 @@ class HistogramContentionMode : public HistogramMode<LiveMode<HistogramSettings>
  private:
   std::unique_ptr<histogram::Engine> engine_;
   std::optional<HistogramContentionRun> run_;  // none before the first run or after a failed one
-  mutable HistogramContentionHover hover_;
 };
 }  // namespace ws::app

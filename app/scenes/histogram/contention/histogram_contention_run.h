@@ -1,6 +1,6 @@
 // What the contention mode computes and draws: the input at full size, the engine's counts of the
 // chosen variant against the sequential reference, the contention model of the same launch (and
-// of every variant, up to kHistogramAllVariantsMax samples), and where the figure put its columns.
+// of every variant, up to kHistogramAllVariantsMax samples).
 #pragma once
 
 #include <memory>
@@ -23,12 +23,6 @@ struct HistogramContentionRun {
   histogram::Contention model;
   histogram::LaunchShape launch;  // as resolved for the run
   std::vector<std::pair<histogram::Variant, histogram::Contention>> all_variants;
-};
-
-// The plot's columns as the last draw laid them out (for the hover text).
-struct HistogramContentionHover {
-  float x0 = 0, x1 = 0, y0 = 0, y1 = 0;
-  int columns = 0, bins_per_column = 1;
 };
 
 }  // namespace ws::app

@@ -35,14 +35,44 @@ std::string compact(double v) {
   return compact_count(v, 1e4, "%.0f");
 }
 
+// Where the plot's columns lie: x0..x1 over the bins, y0..y1 from the histogram's top to the
+// heatmap's axis.
+struct Columns {
+  float x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+  int columns = 0, bins_per_column = 1;
+};
+
+// The column at `point` (inside the plot): its bins' counts against the sequential ones, atomics
+// and longest chain.
+std::string describe_column(const HistogramContentionRun& r, const Columns& h, gfx::Vec2 point) {
+  const int k = std::clamp(int((point.x - h.x0) / ((h.x1 - h.x0) / h.columns)), 0, h.columns - 1);
+  const int first = k * h.bins_per_column;
+  const int last = std::min(r.input.bins.count, first + h.bins_per_column) - 1;
+  uint64_t count = 0, want = 0;
+  int64_t atomics = 0;
+  int32_t chain = 0;
+  for (int b = first; b <= last; ++b) {
+    count += r.counts[size_t(b)];
+    want += r.reference[size_t(b)];
+    atomics += r.model.atomics[size_t(b)];
+    chain = std::max(chain, r.model.chain[size_t(b)]);
+  }
+  const std::string range = bin_range_text(r.input.bins, first, r.input.letters);
+  std::string text = first != last                    ? trf("bins {0}-{1}", first, last)
+                     : range == std::to_string(first) ? trf("bin {0}", first)
+                                                      : trf("bin {0} ({1})", first, range);
+  text = trf("{0}: {1} samples", text, count);
+  if (count != want) text += trf(" (sequential: {0})", want);
+  text += "\n" + trf("{0} atomics, longest chain {1}", atomics, chain);
+  return text;
+}
+
 }  // namespace
 
 void HistogramContentionMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const gfx::Palette& pal = gfx::palette(theme);
   c.rect_filled({0, 0}, c.size(), pal.background);
   const float font = figure_font(c.size());
-  HistogramContentionHover& h = hover_;
-  h.columns = 0;
   if (!run_) {
     c.text({font, font}, error().empty() ? tr("no run") : error(), font, pal.mismatch);
     return;
@@ -70,6 +100,7 @@ void HistogramContentionMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const float margin = font;
   const float right_w = std::min(size.x * 0.3f, font * 22);
   const float axis_w = font * 3.2f;
+  Columns h;  // the plot's columns (a group of bins each when there are more bins than pixels)
   h.x0 = margin + axis_w;
   h.x1 = size.x - right_w - margin * 2;
   const float plot_w = h.x1 - h.x0;
@@ -95,6 +126,10 @@ void HistogramContentionMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const float heat_y0 = mid + font * 2.4f, heat_y1 = bottom - font * 1.3f;
   h.y0 = hist_y0;
   h.y1 = heat_y1;
+  // A column under the pointer, in the histogram or the heatmap: its counts and atomics.
+  hover().add({h.x0, h.y0}, {h.x1, past(h.y1)}, [this, h](gfx::Vec2 point) {
+    return run_ ? describe_column(*run_, h, point) : std::string();  // none once detached
+  });
 
   auto axis = [&](float y0, float y1, double most, const std::string& caption) {
     c.text({h.x0, y0 - font * 1.15f}, caption, font * 0.85f, pal.text);
@@ -230,34 +265,6 @@ void HistogramContentionMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
           compact(double(model.total_atomics())), r.launch.grid_dim, r.launch.block_dim);
   if (!match) footer += tr("; red outline: the sequential count (lost updates)");
   draw_footer(c, footer, pal, font, match ? pal.text_muted : pal.mismatch);
-}
-
-std::string HistogramContentionMode::describe_at(gfx::Vec2 point) const {
-  const HistogramContentionHover& h = hover_;
-  if (!run_ || h.columns <= 0 || point.x < h.x0 || point.x >= h.x1 || point.y < h.y0 ||
-      point.y > h.y1)
-    return "";
-  const HistogramContentionRun& r = *run_;
-  const int k = std::clamp(int((point.x - h.x0) / ((h.x1 - h.x0) / h.columns)), 0, h.columns - 1);
-  const int first = k * h.bins_per_column;
-  const int last = std::min(r.input.bins.count, first + h.bins_per_column) - 1;
-  uint64_t count = 0, want = 0;
-  int64_t atomics = 0;
-  int32_t chain = 0;
-  for (int b = first; b <= last; ++b) {
-    count += r.counts[size_t(b)];
-    want += r.reference[size_t(b)];
-    atomics += r.model.atomics[size_t(b)];
-    chain = std::max(chain, r.model.chain[size_t(b)]);
-  }
-  const std::string range = bin_range_text(r.input.bins, first, r.input.letters);
-  std::string text = first != last                    ? trf("bins {0}-{1}", first, last)
-                     : range == std::to_string(first) ? trf("bin {0}", first)
-                                                      : trf("bin {0} ({1})", first, range);
-  text = trf("{0}: {1} samples", text, count);
-  if (count != want) text += trf(" (sequential: {0})", want);
-  text += "\n" + trf("{0} atomics, longest chain {1}", atomics, chain);
-  return text;
 }
 
 std::string HistogramContentionMode::caption() const {

@@ -99,7 +99,6 @@ double distance_from_line(const ChannelHistogram& after, const ChannelHistogram&
 }  // namespace
 
 HistogramImageMode::HistogramImageMode() {
-  photo_ = true;
   fast_.set_size_choices({"256", "1024", "4096", "8192"}, 3);
 }
 
@@ -270,15 +269,10 @@ void HistogramImageMode::ui() {
         r.matches_reference ? tr("every channel equals the sequential histogram")
                             : tr("a channel differs from the sequential histogram"));
   }
-  fast_mode(0, "", TR_NOOP("Fast mode: time every variant on this photo"));
-}
-
-void HistogramImageMode::code_ui() {
-  kernel_source_panel(histogram_kernel_source(
-      settings().variant, "",
-      tr("The image mode counts each channel (256 bins over the byte values) with this variant's "
-         "full-size kernel; shown here is its textbook form, which gives the same counts. "
-         "Equalization then scans the counts with the scan scene's kernels into a lookup table.")));
+  // Fast mode: the scene's benchmark, on this photo (HistogramScene::bench_job).
+  if (ImGui::CollapsingHeader(
+          label_id(TR_NOOP("Fast mode: time every variant on this photo")).c_str()))
+    fast_.ui(backend(), 0, [this](const BenchRequest& r) { return scene().bench_job(r); });
 }
 
 }  // namespace ws::app

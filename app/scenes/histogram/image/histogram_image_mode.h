@@ -4,7 +4,7 @@
 #include "histogram_image_run.h"
 
 namespace ws::app {
-class HistogramImageMode : public HistogramMode<LiveMode<HistogramSettings>> {
+class HistogramImageMode : public LiveMode<HistogramSettings> {
  public:
   HistogramImageMode();
   void reset() override;  // in the window: a job on a worker (CPU backend), taken by tick()
@@ -12,9 +12,7 @@ class HistogramImageMode : public HistogramMode<LiveMode<HistogramSettings>> {
   void tick(float dt) override;  // a failed or cancelled job keeps what is shown
   bool busy() const override { return state_.work.busy(); }
   void ui() override;
-  void code_ui() override;
-  void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
-  std::string describe_at(gfx::Vec2 point) const override;
+  void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;  // and its hover regions
   std::string caption() const override;
   gfx::Image output_image() const override;  // the equalized image (the original when off)
   const HistogramImageShown& shown() const { return state_.shown; }
@@ -25,6 +23,5 @@ class HistogramImageMode : public HistogramMode<LiveMode<HistogramSettings>> {
 
  private:
   HistogramImageState state_;  // the job, what is shown, the engine and textures
-  mutable HistogramImageHover hover_;
 };
 }  // namespace ws::app

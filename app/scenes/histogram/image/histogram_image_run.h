@@ -1,17 +1,14 @@
 // What the image mode holds: the photo and the result shown (with the settings they were computed
 // with; a job may be computing others), a job's input and output, the window's engine and
-// textures (the equalized planes reach the screen from CUDA's buffers through CUDA-GL interop),
-// and where the figure put the images and plots (for the hover text).
+// textures (the equalized planes reach the screen from CUDA's buffers through CUDA-GL interop).
 #pragma once
 
-#include <array>
 #include <memory>
 
 #include "histogram_image_work.h"
 #include "interop/pixel_image.h"
 #include "scene_kit/live_mode.h"
 #include "scenes/histogram/histogram_panels.h"
-#include "views/value_grid.h"
 
 namespace ws::app {
 
@@ -39,12 +36,6 @@ struct HistogramImageState {
   BackgroundWork<HistogramImageWork> work;
   HistogramImageShown shown;
   HistogramImageScreen screen;
-};
-
-struct HistogramImageHover {
-  GridGeometry original, equalized;
-  // The histogram plots: left edge, width, top, bottom.
-  std::array<std::array<float, 4>, 2> plot_box{};
 };
 
 }  // namespace ws::app

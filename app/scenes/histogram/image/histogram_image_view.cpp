@@ -13,6 +13,7 @@
 #include "scenes/histogram/histogram_input.h"
 #include "scene_kit/step_caption.h"
 #include "views/figure_parts.h"
+#include "views/value_grid.h"
 
 namespace ws::app {
 
@@ -81,19 +82,23 @@ struct HistogramPlot {
   int panel;
 };
 
-void draw_histogram(gfx::Canvas& c, Vec2 min, Vec2 max, const HistogramPlot& plot,
-                    const std::string& caption, const gfx::Palette& pal, float font,
-                    HistogramImageHover& hover) {
+// Where draw_histogram put the plot: its left edge, width, top and bottom (a width of 0: none).
+struct PlotBox {
+  float left = 0, width = 0, top = 0, bottom = 0;
+};
+
+PlotBox draw_histogram(gfx::Canvas& c, Vec2 min, Vec2 max, const HistogramPlot& plot,
+                       const std::string& caption, const gfx::Palette& pal, float font) {
   const std::vector<ChannelHistogram>& set = *plot.set;
   const int panel = plot.panel;
   const ChannelHistogram* main = shown_channel(set, plot.channel);
-  if (!main || main->counts.size() != 256) return;
+  if (!main || main->counts.size() != 256) return {};
   const float f = font * 0.8f;
   c.text(min, caption, font * 0.85f, pal.text);
   const float left = min.x + f * 4.2f, right = max.x - f * 3.2f;
   const float top = min.y + font * 1.5f, bottom = max.y - f * 1.4f;
-  hover.plot_box[size_t(panel)] = {left, right - left, top, bottom};
-  if (right - left < 32 || bottom - top < 16) return;
+  const PlotBox box{left, right - left, top, bottom};
+  if (right - left < 32 || bottom - top < 16) return box;
   // The y scale: linear, cut above the rest when one bin towers over all others.
   uint32_t tallest = 0, second = 0;
   for (const ChannelHistogram& h : set) {
@@ -183,6 +188,34 @@ void draw_histogram(gfx::Canvas& c, Vec2 min, Vec2 max, const HistogramPlot& plo
   for (int v : {0, 64, 128, 192, 255})
     c.text({v == 255 ? right : x_of(v) + bw / 2, bottom + f * 0.15f}, std::to_string(v), f,
            pal.text_muted, v == 255 ? HAlign::Right : HAlign::Center, VAlign::Top);
+  return box;
+}
+
+// The pixel (x, y) of the original photo or the equalized one: its channels' values.
+std::string describe_pixel(const HistogramImageShown& shown, bool original, int x, int y) {
+  const HistogramPhoto& photo = *shown.photo;
+  const int64_t n = int64_t(photo.width) * photo.height, i = int64_t(y) * photo.width + x;
+  const std::vector<uint8_t>& planes = original ? photo.planes : shown.result.equalized;
+  std::string text =
+      original ? trf("original pixel ({0}, {1}):", x, y) : trf("equalized pixel ({0}, {1}):", x, y);
+  for (int c = 0; c < photo.channels; ++c)
+    text += " " + std::to_string(int(planes[size_t(c * n + i)]));
+  return text;
+}
+
+// A level of the original's histograms (panel 0) or the equalized ones (1): each channel's count
+// and share at or below it.
+std::string describe_level(const HistogramImageShown& shown, int panel, int bin) {
+  const HistogramImageResult& r = shown.result;
+  const std::vector<ChannelHistogram>& set = panel == 0 ? r.original : r.equalized_hist;
+  std::string text =
+      panel == 0 ? trf("original, level {0}:", bin) : trf("equalized, level {0}:", bin);
+  for (const ChannelHistogram& h : set) {
+    const double total = std::max(1.0, double(h.cumulative.back()));
+    text += "\n  " + trf("{0} {1} pixels, {2} at or below", channel_text(h.name),
+                         h.counts[size_t(bin)], percent(h.cumulative[size_t(bin)] / total));
+  }
+  return text;
 }
 
 }  // namespace
@@ -191,7 +224,6 @@ void HistogramImageMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const gfx::Palette& pal = gfx::palette(theme);
   c.rect_filled({0, 0}, c.size(), pal.background);
   const float font = figure_font(c.size());
-  hover_ = {};
   const HistogramPhoto& photo = *state_.shown.photo;
   const HistogramImageResult& r = state_.shown.result;
   const std::string progress = std::to_string(int(state_.work.progress() * 100 + 0.5)) + "%";
@@ -255,49 +287,25 @@ void HistogramImageMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
     if (tex) raster.texture = tex->texture();
     const std::vector<uint8_t>* src = k == 0 ? &photo.planes : &r.equalized;
     raster.pixels = [src, w, h, ch] { return planes_image(*src, w, h, ch); };
-    GridGeometry geo = draw_raster_grid(
+    const GridGeometry geo = draw_raster_grid(
         c, {x0, top}, {x0 + col_w, image_bottom}, w, h, raster,
         k == 0 ? tr("original") : tr("equalized (live, on the engine)"), pal, font);
-    (k == 0 ? hover_.original : hover_.equalized) = geo;
+    hover().add({0, 0}, size, [this, geo, k](Vec2 point) {
+      int x, y;
+      return geo.cell_at(point, x, y) ? describe_pixel(state_.shown, k == 0, x, y) : "";
+    });
     const HistogramPlot plot{k == 0 ? &r.original : &r.equalized_hist, &r.original,
                              settings().channel, photo.channels, k};
-    draw_histogram(c, {x0, image_bottom + margin * 0.4f}, {x0 + col_w, size.y - margin * 0.3f},
-                   plot, k == 0 ? std::string(tr("histograms of the original")) : after_caption,
-                   pal, font, hover_);
+    const PlotBox box = draw_histogram(
+        c, {x0, image_bottom + margin * 0.4f}, {x0 + col_w, size.y - margin * 0.3f}, plot,
+        k == 0 ? std::string(tr("histograms of the original")) : after_caption, pal, font);
+    if (box.width > 0)
+      hover().add({box.left, box.top}, {box.left + box.width, past(box.bottom)},
+                  [this, box, k](Vec2 point) {
+                    const int bin = std::clamp(int((point.x - box.left) / box.width * 256), 0, 255);
+                    return describe_level(state_.shown, k, bin);
+                  });
   }
-}
-
-std::string HistogramImageMode::describe_at(Vec2 point) const {
-  const HistogramPhoto& photo = *state_.shown.photo;
-  const HistogramImageResult& r = state_.shown.result;
-  int x, y;
-  const bool on_original = hover_.original.cell_at(point, x, y);
-  if (on_original || hover_.equalized.cell_at(point, x, y)) {
-    const int64_t n = int64_t(photo.width) * photo.height, i = int64_t(y) * photo.width + x;
-    const std::vector<uint8_t>& planes = on_original ? photo.planes : r.equalized;
-    std::string text = on_original ? trf("original pixel ({0}, {1}):", x, y)
-                                   : trf("equalized pixel ({0}, {1}):", x, y);
-    for (int c = 0; c < photo.channels; ++c)
-      text += " " + std::to_string(int(planes[size_t(c * n + i)]));
-    return text;
-  }
-  for (int panel = 0; panel < 2; ++panel) {
-    const auto& box = hover_.plot_box[size_t(panel)];
-    if (box[1] <= 0 || point.x < box[0] || point.x >= box[0] + box[1] || point.y < box[2] ||
-        point.y > box[3])
-      continue;
-    const int bin = std::clamp(int((point.x - box[0]) / box[1] * 256), 0, 255);
-    const std::vector<ChannelHistogram>& set = panel == 0 ? r.original : r.equalized_hist;
-    std::string text =
-        panel == 0 ? trf("original, level {0}:", bin) : trf("equalized, level {0}:", bin);
-    for (const ChannelHistogram& h : set) {
-      const double total = std::max(1.0, double(h.cumulative.back()));
-      text += "\n  " + trf("{0} {1} pixels, {2} at or below", channel_text(h.name),
-                           h.counts[size_t(bin)], percent(h.cumulative[size_t(bin)] / total));
-    }
-    return text;
-  }
-  return "";
 }
 
 std::string HistogramImageMode::caption() const {

@@ -69,11 +69,6 @@ void HistogramTeachMode::fill(RunJson& doc) const {
   }
 }
 
-KernelSource HistogramTeachMode::kernel_source() const {
-  const TraceStep* s = shown_step();
-  return histogram_kernel_source(settings().variant, s ? s->code_marker : "");
-}
-
 void HistogramTeachMode::ui() {
   static const std::vector<ModeLimit<HistogramSettings>> limits = histogram_teach_limits();
   edit(histogram_input_panel(settings(), limit_max(limits, "n")));

@@ -1,6 +1,6 @@
 // Teach mode: one traced run of a variant on a small input (histogram_teach_input_limits; a longer
 // text, file or image is cut to its first samples and the header says so), step by step; the
-// figure and hover (histogram_teach_view.cpp), the captions (histogram_teach_caption.cpp).
+// figure and its hover (histogram_teach_view.cpp), the captions (histogram_teach_caption.cpp).
 #pragma once
 
 #include "histogram_teach_run.h"
@@ -8,12 +8,10 @@
 #include "scenes/histogram/histogram_panels.h"
 
 namespace ws::app {
-class HistogramTeachMode
-    : public HistogramMode<TracedMode<HistogramSettings, histogram::TeachRun>> {
+class HistogramTeachMode : public TracedMode<HistogramSettings, histogram::TeachRun> {
  public:
   void ui() override;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
-  std::string describe_at(gfx::Vec2 point) const override;
   std::string caption() const override;
   void check(const HistogramSettings& s) const override;  // the input loads within the limits
 
@@ -21,10 +19,8 @@ class HistogramTeachMode
   void prepare() override;
   histogram::TeachRun run(Backend backend, int which) const override;
   void fill(RunJson& doc) const override;
-  KernelSource kernel_source() const override;
 
  private:
   HistogramInput input_;
-  mutable HistogramTeachHover hover_;  // what draw() laid out
 };
 }  // namespace ws::app

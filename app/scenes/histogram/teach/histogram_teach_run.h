@@ -1,5 +1,4 @@
-// Teach mode's limits, what its figure lays out for the hover text, and the names it gives the
-// counters.
+// Teach mode's limits and the names it gives the counters.
 #pragma once
 
 #include <string>
@@ -8,7 +7,6 @@
 #include "common/trace.h"
 #include "scene_kit/modal_scene.h"
 #include "scenes/histogram/histogram_input.h"
-#include "views/cell_rows.h"
 
 namespace ws::app {
 
@@ -19,16 +17,6 @@ std::vector<ModeLimit<HistogramSettings>> histogram_teach_limits();
 // What load_histogram_input takes in teach mode: the maxima of the "n" and "bins" rows, a longer
 // text, file or image cut to its first samples.
 HistogramLimits histogram_teach_input_limits();
-
-struct HistogramTeachHover {
-  std::vector<CellRow> rows;  // the input strip and the counter copies
-  RowsGeometry geometry;
-  struct Box {
-    gfx::Vec2 min, max;
-    std::string text;
-  };
-  std::vector<Box> boxes;  // queue boxes and bars
-};
 
 // A counter copy's name as the figures and captions show it: "hist", "private b1", "shared b0",
 // "warp b0 w1" (in the current language).

@@ -54,9 +54,6 @@ std::string sample_text(double v, bool letters) {
 }  // namespace
 
 void HistogramTeachMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
-  std::vector<CellRow>& rows = hover_.rows;
-  rows.clear();
-  hover_.boxes.clear();
   const gfx::Palette& pal = gfx::palette(theme);
   c.rect_filled({0, 0}, c.size(), pal.background);
   const float font = figure_font(c.size());
@@ -103,6 +100,7 @@ void HistogramTeachMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const int64_t n = static_cast<int64_t>(in_values.size());
 
   // ---- The input strip: up to two chunks of 64 samples (the ones this step reads).
+  std::vector<CellRow> rows;  // the strip's rows, then the counter copies
   std::vector<int64_t> chunks;
   {
     std::set<int64_t> wanted;
@@ -214,9 +212,13 @@ void HistogramTeachMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const int strip_rows = static_cast<int>(chunks.size()) * 3;
   const int all_rows = static_cast<int>(rows.size());
   const float rows_h = std::min((bottom - top) * 0.58f, font * 1.9f * (all_rows + 1.5f));
-  hover_.geometry =
+  const RowsGeometry geometry =
       draw_rows(c, {margin, top}, {left_w, rows_h}, rows, pal, font * 0.85f, font * 2.6f);
-  float y = hover_.geometry.bottom() + font * 0.3f;
+  float y = geometry.bottom() + font * 0.3f;
+  // A sample, a counter cell or a row's label under the pointer: what it holds, who wrote it.
+  hover().add({0, 0}, size, [rows = std::move(rows), geometry](Vec2 point) {
+    return describe_rows(geometry, rows, point);
+  });
   if (total_copies > shown_copies && shown_copies >= 0) {
     c.text({margin, y},
            trf("showing {0} of {1} copies (those this step touches first)", shown_copies,
@@ -279,12 +281,10 @@ void HistogramTeachMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
       if (label_font >= 7 && bin % label_every == 0)
         c.text({(bx0 + bx1) / 2, y1 + 2}, bin_range_text(bins, bin, input_.letters), label_font,
                pal.text_muted, HAlign::Center, VAlign::Top);
-      hover_.boxes.push_back(
-          {{bx0, y0},
-           {bx1, y1},
-           trf("bin {0} ({1}): {2} counted so far, {3} in the sequential histogram", bin,
-               bin_range_text(bins, bin, input_.letters), int64_t(now), int64_t(want)) +
-               (lost ? trf("; {0} lost", int64_t(want - now)) : std::string())});
+      hover().add({bx0, y0}, {past(bx1), past(y1)},
+                  trf("bin {0} ({1}): {2} counted so far, {3} in the sequential histogram", bin,
+                      bin_range_text(bins, bin, input_.letters), int64_t(now), int64_t(want)) +
+                      (lost ? trf("; {0} lost", int64_t(want - now)) : std::string()));
     }
   }
 
@@ -336,17 +336,17 @@ void HistogramTeachMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
           c.text({(a.x + b.x) / 2, (a.y + b.y) / 2},
                  fit_text(c, label, std::min(font * 0.7f, box_h * 0.8f), b.x - a.x - 2),
                  std::min(font * 0.7f, box_h * 0.8f), pal.text, HAlign::Center, VAlign::Middle);
-        hover_.boxes.push_back(
-            {a, b,
-             trf("{0}[{1}]: {2} {3} of {4} by thread {5} (block {6}, warp {7})", name, queue.bin,
-                 queue.writes  ? tr("plain write")
-                 : queue.plain ? tr("plain read")
-                               : tr("atomic"),
-                 i + 1, len, t, t / bd, warp_of(t, bd, warp)) +
-                 (queue.writes  ? trf(", stores {0}", sample_text(amount, false))
-                  : amount != 1 ? trf(", adds {0}", sample_text(amount, false))
-                                : std::string()) +
-                 (i > 0 && !queue.plain ? trf("; waits for {0} before it", i) : std::string())});
+        hover().add(
+            a, {past(b.x), past(b.y)},
+            trf("{0}[{1}]: {2} {3} of {4} by thread {5} (block {6}, warp {7})", name, queue.bin,
+                queue.writes  ? tr("plain write")
+                : queue.plain ? tr("plain read")
+                              : tr("atomic"),
+                i + 1, len, t, t / bd, warp_of(t, bd, warp)) +
+                (queue.writes  ? trf(", stores {0}", sample_text(amount, false))
+                 : amount != 1 ? trf(", adds {0}", sample_text(amount, false))
+                               : std::string()) +
+                (i > 0 && !queue.plain ? trf("; waits for {0} before it", i) : std::string()));
       }
       float under = qy0 + drawn * box_h + 2;
       if (drawn < len) {
@@ -401,16 +401,6 @@ void HistogramTeachMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   draw_footer(
       c, footer, pal, font,
       taught->traced.twin.ran && !taught->traced.twin.matches() ? pal.mismatch : pal.text_muted);
-}
-
-std::string HistogramTeachMode::describe_at(gfx::Vec2 point) const {
-  if (!taught()) return "";
-  const std::string rows = describe_rows(hover_.geometry, hover_.rows, point);
-  if (!rows.empty()) return rows;
-  for (const HistogramTeachHover::Box& b : hover_.boxes)
-    if (point.x >= b.min.x && point.x <= b.max.x && point.y >= b.min.y && point.y <= b.max.y)
-      return b.text;
-  return "";
 }
 
 std::string counter_copy_name(const Trace& trace, int buffer, int copy, int bins) {
