@@ -52,6 +52,15 @@ HistogramScene::HistogramScene()
             contention, none, variant_ids, variant_source});
   add_mode({"image", TR_NOOP("image"), std::make_unique<HistogramImageMode>(), image, none,
             variant_ids, image_source});
+  // Every mode times the matrix on the input shown (the image mode's photo); "skew" is a
+  // benchmark, not a mode: the throughput-against-skew sweep.
+  set_bench(
+      [this](const BenchRequest& request, const std::string& mode) {
+        BenchRequest r = request;
+        if (mode == "skew") r.mode = mode;
+        return bench::histogram_bench_job(r, histogram_bench_choice(settings(), mode == "image"));
+      },
+      {"skew"});
 }
 
 // A text file of numbers opens as typed values, any other text as letters to count ("file").
@@ -65,27 +74,6 @@ nlohmann::json HistogramScene::params_for_file(const FileInfo& file) const {
       file.bytes <= histogram_teach_input_limits().max_samples ? "teach" : "contention";
   if (text) return {{"mode", mode}, {"values", *text}};
   return {{"mode", mode}, {"file", file.path}};
-}
-
-BenchJob HistogramScene::bench_job(const BenchRequest& request) const {
-  // Fast mode times the input shown (the image mode's photo); `--mode NAME` the matrix, its JSON
-  // naming the mode; "skew" is a benchmark, not a mode: the throughput-against-skew sweep.
-  BenchRequest r = request;
-  if (r.mode != "skew") r.mode.clear();
-  try {
-    if (!request.mode.empty() && r.mode.empty()) (void)index_of(request.mode);
-  } catch (const Error& e) {
-    throw Error(std::string("bench ") + e.what());
-  }
-  const std::string& shown = request.mode.empty() ? mode() : request.mode;
-  const BenchJob job =
-      bench::histogram_bench_job(r, histogram_bench_choice(settings(), shown == "image"));
-  if (r.mode == request.mode) return translated(job);
-  return translated([job, mode = request.mode](std::ostream& progress) {
-    BenchReport report = job(progress);
-    if (report.json.is_object()) report.json["mode"] = mode;
-    return report;
-  });
 }
 
 }  // namespace ws::app

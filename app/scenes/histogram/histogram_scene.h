@@ -16,8 +16,6 @@ class HistogramScene : public ModalScene<HistogramSettings> {
   // Files opened or dropped on the window (histogram_scene.cpp): an image goes to the image mode,
   // a text to teach mode when it is small, else to the contention mode.
   nlohmann::json params_for_file(const FileInfo& file) const override;
-  // The benchmark of every mode (their fast mode times the input shown), and `--mode skew`.
-  BenchJob bench_job(const BenchRequest& request) const override;
 
  protected:
   // histogram_params.cpp: every key read once; an image given in teach mode moves to contention.

@@ -95,10 +95,9 @@ void HistogramContentionMode::ui() {
           contention_line(settings().variant, r.model, r.input.bins, r.input.letters, true)
               .c_str());
   }
-  // Fast mode: the scene's benchmark, on the input shown (HistogramScene::bench_job).
-  if (ImGui::CollapsingHeader(label_id(TR_NOOP("Fast mode: every variant against CUB")).c_str()))
-    fast_.ui(backend(), backend() == Backend::Cuda ? 28 : 24,
-             [this](const BenchRequest& r) { return scene().bench_job(r); });
+  // Fast mode: the scene's benchmark, on the input shown.
+  fast_mode(backend() == Backend::Cuda ? 28 : 24, "",
+            TR_NOOP("Fast mode: every variant against CUB"));
   histogram_notes_panel();
 }
 

@@ -269,10 +269,8 @@ void HistogramImageMode::ui() {
         r.matches_reference ? tr("every channel equals the sequential histogram")
                             : tr("a channel differs from the sequential histogram"));
   }
-  // Fast mode: the scene's benchmark, on this photo (HistogramScene::bench_job).
-  if (ImGui::CollapsingHeader(
-          label_id(TR_NOOP("Fast mode: time every variant on this photo")).c_str()))
-    fast_.ui(backend(), 0, [this](const BenchRequest& r) { return scene().bench_job(r); });
+  // Fast mode: the scene's benchmark, on this photo.
+  fast_mode(0, "", TR_NOOP("Fast mode: time every variant on this photo"));
 }
 
 }  // namespace ws::app
