@@ -189,7 +189,7 @@ TEST(HistogramParams, SkewIsTheScenesBenchmarkAliasNotAMode) {
     (void)scene.bench_job(r);
     FAIL() << "no error";
   } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("unknown mode 'nosuch' (teach, contention, image)"),
+    EXPECT_NE(std::string(e.what()).find("unknown mode 'nosuch' (teach, contention, image, skew)"),
               std::string::npos)
         << e.what();
   }
