@@ -237,4 +237,17 @@ std::shared_ptr<const DecodedImage> load_decoded_image(const std::string& path, 
   return decoded_image(Named{"image", path}, resolve_asset_path(path), max_side);
 }
 
+gfx::Image planes_to_image(const std::vector<uint8_t>& planes, int width, int height,
+                           int channels) {
+  const size_t n = size_t(width) * size_t(height);
+  if (n == 0 || planes.size() < n * size_t(channels)) return {};
+  gfx::Image img(width, height);
+  for (size_t i = 0; i < n; ++i) {
+    uint8_t* px = &img.rgba[i * 4];
+    for (int k = 0; k < 3; ++k) px[k] = planes[size_t(channels == 3 ? k : 0) * n + i];
+    px[3] = 255;
+  }
+  return img;
+}
+
 }  // namespace ws::app

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "decoded_files.h"
+#include "render/image.h"
 
 namespace ws::app {
 
@@ -47,6 +48,10 @@ ImagePlanes load_image_planes(const std::string& path, ColourMode mode, int max_
 // load_image_planes. Throws ws::Error as it does (saying "depth map"), and when its size is not
 // width x height: "depth map 'd.png' is 640x427 but the image is 512x512: ...".
 std::vector<float> load_depth_map(const std::string& path, int width, int height);
+
+// 8-bit planes (one grey, or R, G, B one after the other) as an opaque RGBA image; empty when
+// `planes` holds fewer than width x height x channels bytes.
+gfx::Image planes_to_image(const std::vector<uint8_t>& planes, int width, int height, int channels);
 
 // What a load on a worker thread may watch: `progress` gets the fraction done (0..1: the file
 // read, then the bytes the decoder consumed), and once `cancel` is set the load throws

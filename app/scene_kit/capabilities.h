@@ -20,6 +20,23 @@ struct SceneCapabilities {
   // A parameter of the scene chooses the step shown (the BFS scene's --level): `render` without
   // --step draws the step the parameters leave the scene on, not the last one.
   bool step_from_params = false;
+
+  // Chained setters, so a mode's row says what it can do in one line:
+  // SceneCapabilities().with_image().with_bench().
+  SceneCapabilities& with_steps(bool on) { return set(steps, on); }
+  SceneCapabilities& with_live(bool on = true) { return set(live, on); }
+  SceneCapabilities& with_grid_size(bool on = true) { return set(grid_size, on); }
+  SceneCapabilities& with_image(bool on = true) { return set(takes_image, on); }
+  SceneCapabilities& with_graph(bool on = true) { return set(takes_graph, on); }
+  SceneCapabilities& with_text(bool on = true) { return set(takes_text, on); }
+  SceneCapabilities& with_bench(bool on = true) { return set(benchable, on); }
+  SceneCapabilities& with_step_from_params(bool on = true) { return set(step_from_params, on); }
+
+ private:
+  SceneCapabilities& set(bool& field, bool on) {
+    field = on;
+    return *this;
+  }
 };
 
 }  // namespace ws::app

@@ -19,6 +19,15 @@ std::string label_id(const char* english) {
   return label_id(tr(english), english);
 }
 
+void wrapped_text(const std::string& text) {
+  ImGui::TextWrapped("%s", text.c_str());
+}
+
+bool panel_section(const char* shown, const char* id, bool open) {
+  return ImGui::CollapsingHeader(label_id(shown, id).c_str(),
+                                 open ? ImGuiTreeNodeFlags_DefaultOpen : 0);
+}
+
 bool combo(const char* label, int& index, const std::vector<std::string>& items) {
   bool changed = false;
   const int current = std::clamp(index, 0, static_cast<int>(items.size()) - 1);

@@ -4,10 +4,12 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "i18n/i18n.h"
 #include "scene_inputs.h"
 #include "scene_kit/scene.h"
 #include "teach_pipeline.h"
@@ -22,6 +24,39 @@ std::string label_id(const char* shown, const char* id);
 std::string label_id(const char* english);
 // A combo box over `items`; true when the choice changed.
 bool combo(const char* label, int& index, const std::vector<std::string>& items);
+// A combo of a variant table's variants ("3 sequential addressing", `sep` between number and
+// title; titles translated): the id of the one the user chose, or "" when the choice stayed.
+// With `none` the first item is that text and choosing it gives "none" (a comparison variant).
+template <class Info, class Enum>
+std::string variant_combo(const std::string& label, const std::vector<Info>& infos,
+                          std::optional<Enum> current, const char* sep = " ",
+                          const char* none = nullptr) {
+  std::vector<std::string> names;
+  if (none) names.push_back(none);
+  int index = 0;
+  for (const Info& v : infos) {
+    if (current && v.variant == *current) index = static_cast<int>(names.size());
+    names.push_back(std::to_string(static_cast<int>(v.variant)) + sep + tr_text(v.title));
+  }
+  if (!combo(label.c_str(), index, names)) return "";
+  if (none && index == 0) return "none";
+  return infos[static_cast<size_t>(index - (none ? 1 : 0))].id;
+}
+// Text wrapped to the panel's width.
+void wrapped_text(const std::string& text);
+// A panel's variant combo: the choice goes into edit["variant"], and the variant's lesson is
+// shown under it.
+template <class Info, class Enum>
+void variant_controls(nlohmann::json& edit, const std::string& label,
+                      const std::vector<Info>& infos, Enum current, const char* sep = " ") {
+  const std::string chosen = variant_combo(label, infos, std::optional<Enum>(current), sep);
+  if (!chosen.empty()) edit["variant"] = chosen;
+  for (const Info& v : infos)
+    if (v.variant == current) wrapped_text(tr_text(v.lesson));
+}
+// A section of a panel: a collapsing header labelled `shown` (translated) with the widget id `id`,
+// open at first when `open`; true while it is open.
+bool panel_section(const char* shown, const char* id, bool open = true);
 // Writes "op" / "type" into `edit` when the user picks another.
 void op_type_controls(BinaryOp op, ValueType type, nlohmann::json& edit);
 // The input controls: typed values (Enter applies), an image file when `limits.images`, N random

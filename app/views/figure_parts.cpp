@@ -44,6 +44,11 @@ float figure_font(Vec2 size) {
   return std::clamp(std::min(size.y / 40.0f, size.x / 70.0f), 11.0f, 20.0f);
 }
 
+float figure_ground(gfx::Canvas& c, const gfx::Palette& pal) {
+  c.rect_filled({0, 0}, c.size(), pal.background);
+  return figure_font(c.size());
+}
+
 float draw_header(gfx::Canvas& c, const std::string& title, const std::string& detail,
                   const std::string& step_line, const std::string& explanation,
                   const gfx::Palette& p, float font) {

@@ -27,6 +27,10 @@ gfx::Color digit_fill(const gfx::Palette& p, int digit);
 // The figure's font size for a canvas: legible at 1280x800 and on a projector.
 float figure_font(gfx::Vec2 size);
 
+// A figure's ground: the canvas filled with the palette's background; returns the figure's font
+// size (figure_font).
+float figure_ground(gfx::Canvas& c, const gfx::Palette& pal);
+
 // Title (large), a muted detail line, the step line, and a one-sentence explanation; returns the
 // height used.
 float draw_header(gfx::Canvas& c, const std::string& title, const std::string& detail,

@@ -4,6 +4,7 @@
 // vertices, is refused before anything changes.
 #include "bfs_scene.h"
 
+#include "common/variant_table.h"
 #include "bfs_graph_loader.h"
 #include "common/error.h"
 #include "graph/bfs_graph_mode.h"
@@ -13,19 +14,9 @@ namespace ws::app {
 
 namespace {
 
-std::string variant_ids() {
-  std::string ids;
-  for (const auto& i : bfs::variant_infos()) ids += (ids.empty() ? "" : ", ") + std::string(i.id);
-  return ids;
-}
-
 SceneCapabilities mode_capabilities(bool full_size) {
-  SceneCapabilities caps;
-  caps.steps = true;
-  caps.takes_graph = true;
-  caps.benchable = full_size;
-  caps.step_from_params = full_size;  // --level
-  return caps;
+  // Graph mode: a benchmark, and --level chooses the step shown.
+  return SceneCapabilities().with_graph().with_bench(full_size).with_step_from_params(full_size);
 }
 
 // Teach mode draws every vertex's cells: a graph given to it (without --mode) with more vertices
@@ -60,9 +51,7 @@ void require_source_in_graph(const BfsSettings& s) {
 
 // Lecture mode's keys 1..7, in both modes: every variant, in order.
 std::vector<std::string> every_variant(const BfsSettings& /*s*/) {
-  std::vector<std::string> ids;
-  for (const bfs::VariantInfo& v : bfs::variant_infos()) ids.push_back(v.id);
-  return ids;
+  return ws::variant_ids(bfs::variant_infos());
 }
 
 // Graph mode's code panel: the full-size kernel of the variant (no step within it is shown).
@@ -130,8 +119,9 @@ void BfsScene::parse(BfsSettings& s, ParamReader& keys, std::string& mode) const
     s.level = -1;  // a new source shows its last level, unless the edit names one
   }
   if (const auto v = keys.text("variant"))
-    WS_REQUIRE(bfs::parse_variant(*v, s.variant),
-               "--variant: expected 1-7 or one of " + variant_ids() + ", got '" + *v + "'");
+    WS_REQUIRE(bfs::parse_variant(*v, s.variant), "--variant: expected 1-7 or one of " +
+                                                      variant_id_list(bfs::variant_infos()) +
+                                                      ", got '" + *v + "'");
   if (const auto alpha = keys.number("alpha", 0, 1e9)) {
     WS_REQUIRE(*alpha > 0, std::string("--alpha must be greater than 0 (Beamer's default: 15; "
                                        "bottom-up when m_f > m_u / alpha)"));

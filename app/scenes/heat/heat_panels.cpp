@@ -122,9 +122,7 @@ nlohmann::json heat_grid_controls(HeatSettings& s, bool teach, stencil::Simulati
 }
 
 bool heat_view_panel(HeatSettings& s, const stencil::Simulation* sim, Mode& mode) {
-  if (!ImGui::CollapsingHeader(label_id(tr("View"), "heat-view").c_str(),
-                               ImGuiTreeNodeFlags_DefaultOpen))
-    return false;
+  if (!panel_section(tr("View"), "heat-view")) return false;
   bool changed = false;
   int map = static_cast<int>(s.colormap);
   if (combo(label_id(tr("colormap"), "colormap").c_str(), map,

@@ -8,6 +8,7 @@
 #include "common/error.h"
 #include "heat_inputs.h"
 #include "heat_scene.h"
+#include "common/variant_table.h"
 
 namespace ws::app {
 
@@ -164,11 +165,9 @@ void HeatScene::parse(HeatSettings& s, ParamReader& keys, std::string& /*mode*/)
     }
   }
   if (const auto t = keys.text("variant")) {
-    std::string ids;
-    for (const auto& i : stencil::variant_infos())
-      ids += std::string(ids.empty() ? "" : ", ") + i.id;
     WS_REQUIRE(stencil::parse_variant(*t, p.variant),
-               "--variant: unknown variant '" + *t + "' (1-5 or " + ids + ")");
+               "--variant: unknown variant '" + *t + "' (1-5 or " +
+                   variant_id_list(stencil::variant_infos()) + ")");
   }
   if (const auto v = keys.integer("tile", 1, 1024)) p.tile = static_cast<int>(*v);
   if (const auto v = keys.integer("k", 1, 64)) p.steps_per_launch = static_cast<int>(*v);

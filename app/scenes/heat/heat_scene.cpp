@@ -47,15 +47,9 @@ ModeLimit<HeatSettings> teach_grid_limit(int dim) {
 }  // namespace
 
 HeatScene::HeatScene() : ModalScene("heat", TR_NOOP("Heat flow (stencil)")) {
-  SceneCapabilities live;
-  live.steps = false;
-  live.live = true;
-  live.grid_size = true;
-  live.takes_image = true;
-  live.benchable = true;
-  SceneCapabilities teach = live;
-  teach.steps = true;
-  teach.live = false;
+  const auto live =
+      SceneCapabilities().with_steps(false).with_live().with_grid_size().with_image().with_bench();
+  const auto teach = SceneCapabilities(live).with_steps(true).with_live(false);
   // Both modes: lecture mode's keys choose among the variants of the grid's dimension, and the
   // code panel shows the variant's kernel (the teach step's statement highlighted).
   add_mode({"live",

@@ -27,9 +27,7 @@ std::string histogram_shipped_photos() {
 
 nlohmann::json histogram_input_panel(const HistogramSettings& s, int64_t max_n) {
   nlohmann::json edit = nlohmann::json::object();
-  if (!ImGui::CollapsingHeader(label_id(tr("Input"), "hg-input").c_str(),
-                               ImGuiTreeNodeFlags_DefaultOpen))
-    return edit;
+  if (!panel_section(tr("Input"), "hg-input")) return edit;
   static std::string text, seen_text, values, seen_values, file, seen_file;
   if (s.text != seen_text) text = seen_text = s.text;
   if (s.values != seen_values) values = seen_values = s.values;
@@ -93,9 +91,7 @@ nlohmann::json histogram_input_panel(const HistogramSettings& s, int64_t max_n) 
 
 nlohmann::json histogram_bins_panel(const HistogramSettings& s) {
   nlohmann::json edit = nlohmann::json::object();
-  if (!ImGui::CollapsingHeader(label_id(tr("Bins"), "hg-bins-header").c_str(),
-                               ImGuiTreeNodeFlags_DefaultOpen))
-    return edit;
+  if (!panel_section(tr("Bins"), "hg-bins-header")) return edit;
   int bins = s.bins;
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
   if (ImGui::InputInt(label_id(tr("bins"), "hg-bins").c_str(), &bins, 1, 16,
@@ -132,18 +128,8 @@ int64_t limit_max(const std::vector<ModeLimit<HistogramSettings>>& limits, const
 nlohmann::json histogram_variant_panel(const HistogramSettings& s,
                                        const std::vector<ModeLimit<HistogramSettings>>* teach) {
   nlohmann::json edit = nlohmann::json::object();
-  if (!ImGui::CollapsingHeader(label_id(tr("Variant"), "hg-variant-header").c_str(),
-                               ImGuiTreeNodeFlags_DefaultOpen))
-    return edit;
-  std::vector<std::string> names;
-  int index = 0;
-  for (const hg::VariantInfo& v : hg::variant_infos()) {
-    if (v.variant == s.variant) index = static_cast<int>(names.size());
-    names.push_back(std::to_string(int(v.variant)) + " " + kernel_text(v.title));
-  }
-  if (combo(label_id(tr("variant"), "hg-variant").c_str(), index, names))
-    edit["variant"] = hg::variant_infos()[size_t(index)].id;
-  ImGui::TextWrapped("%s", kernel_text(hg::info(s.variant).lesson).c_str());
+  if (!panel_section(tr("Variant"), "hg-variant-header")) return edit;
+  variant_controls(edit, label_id(tr("variant"), "hg-variant"), hg::variant_infos(), s.variant);
   if (teach) {  // the sliders end at teach mode's limits
     int block = s.teach.block_dim / 32;
     if (ImGui::SliderInt(label_id(tr("warps per block"), "hg-block").c_str(), &block, 1,
@@ -172,7 +158,7 @@ nlohmann::json histogram_variant_panel(const HistogramSettings& s,
 }
 
 void histogram_notes_panel() {
-  if (!ImGui::CollapsingHeader(label_id(tr("Notes"), "hg-notes").c_str())) return;
+  if (!panel_section(tr("Notes"), "hg-notes", false)) return;
   ImGui::TextWrapped(
       "%s", tr("PMPP 9.1: the phrase \"programming massively parallel processors\" with 7 bins of "
                "four letters (a-d, e-h, ..., y-z) gives 5 5 6 10 10 1 1 over its 38 letters."));

@@ -22,6 +22,7 @@
 #include "common/error.h"
 #include "histogram_scene.h"
 #include "scene_kit/json_params.h"
+#include "common/variant_table.h"
 
 namespace ws::app {
 
@@ -267,10 +268,8 @@ void read_bins(HistogramSettings& s, ParamReader& keys) {
 void read_variant(HistogramSettings& s, ParamReader& keys) {
   if (const auto v = keys.text("variant")) {
     if (!hg::parse_variant(*v, s.variant)) {
-      std::string ids;
-      for (const auto& i : hg::variant_infos())
-        ids += (ids.empty() ? "" : ", ") + std::string(i.id);
-      throw Error("--variant: expected 1-8 or one of " + ids + ", got '" + *v + "'");
+      throw Error("--variant: expected 1-8 or one of " + variant_id_list(hg::variant_infos()) +
+                  ", got '" + *v + "'");
     }
   }
   if (const auto block = keys.integer("block", 32, 1024)) {

@@ -1,6 +1,7 @@
 // The histogram scene's table of modes, its benchmark and the files it opens.
 #include "histogram_scene.h"
 
+#include "common/variant_table.h"
 #include "common/error.h"
 #include "contention/histogram_contention_mode.h"
 #include "image/histogram_image_mode.h"
@@ -13,9 +14,7 @@ namespace {
 
 // Lecture mode's keys 1..8 in every mode: the eight variants, in order.
 std::vector<std::string> variant_ids(const HistogramSettings& /*s*/) {
-  std::vector<std::string> ids;
-  for (const histogram::VariantInfo& v : histogram::variant_infos()) ids.push_back(v.id);
-  return ids;
+  return ws::variant_ids(histogram::variant_infos());
 }
 
 // The code panel in every mode: the variant's kernel, `marker`'s line highlighted.
@@ -39,12 +38,9 @@ KernelSource image_source(const HistogramSettings& s, const std::string& marker)
 HistogramScene::HistogramScene()
     : ModalScene("histogram", TR_NOOP("Histogram (atomics and contention)")) {
   // Every mode takes an image and has the benchmark; teach mode has steps, the image mode no text.
-  SceneCapabilities teach;
-  teach.takes_image = teach.takes_text = teach.benchable = true;
-  SceneCapabilities contention = teach;
-  contention.steps = false;
-  SceneCapabilities image = contention;
-  image.takes_text = false;
+  const auto teach = SceneCapabilities().with_image().with_text().with_bench();
+  const auto contention = SceneCapabilities(teach).with_steps(false);
+  const auto image = SceneCapabilities(contention).with_text(false);
   const std::vector<ModeLimit<HistogramSettings>> none;  // the full-size modes take any input
   add_mode({"teach", TR_NOOP("teach"), std::make_unique<HistogramTeachMode>(), teach,
             histogram_teach_limits(), variant_ids, variant_source});

@@ -15,28 +15,16 @@ namespace ws::app {
 
 namespace {
 
-bool header(const char* text, const char* id, ImGuiTreeNodeFlags flags = 0) {
-  return ImGui::CollapsingHeader(label_id(text, id).c_str(), flags);
-}
-
 // The variant, comparison, finish, operator, type, launch and input controls: what changed.
 nlohmann::json parameters_panel(const ReduceSettings& s) {
   const reduce::Params& params = s.params;
   nlohmann::json edit;
-  std::vector<std::string> variants, compare{tr("none")};
-  int variant_index = 0, compare_index = 0;
-  for (size_t i = 0; i < reduce::variant_infos().size(); ++i) {
-    const auto& info = reduce::variant_infos()[i];
-    variants.push_back(std::to_string(static_cast<int>(info.variant)) + ". " + tr_text(info.title));
-    compare.push_back(variants.back());
-    if (info.variant == params.variant) variant_index = static_cast<int>(i);
-    if (s.compare && info.variant == *s.compare) compare_index = static_cast<int>(i) + 1;
-  }
-  if (combo(label_id(tr("Variant"), "variant").c_str(), variant_index, variants))
-    edit["variant"] = reduce::variant_infos()[variant_index].id;
-  ImGui::TextWrapped("%s", tr_text(reduce::info(params.variant).lesson).c_str());
-  if (combo(label_id(tr("Compare with"), "compare").c_str(), compare_index, compare))
-    edit["compare"] = compare_index == 0 ? "" : reduce::variant_infos()[compare_index - 1].id;
+  variant_controls(edit, label_id(tr("Variant"), "variant"), reduce::variant_infos(),
+                   params.variant, ". ");
+  if (const std::string v = variant_combo(label_id(tr("Compare with"), "compare"),
+                                          reduce::variant_infos(), s.compare, ". ", tr("none"));
+      !v.empty())
+    edit["compare"] = v;
 
   int finish = static_cast<int>(params.finish);
   if (combo(label_id(tr("Across blocks"), "finish").c_str(), finish,
@@ -121,14 +109,12 @@ void float_lesson_panel(const std::vector<double>& input, const ReduceRun& run, 
 
 void ReduceTeachMode::ui() {
   const ReduceSettings& s = settings();
-  if (header(tr("Variant and input"), "reduce-params", ImGuiTreeNodeFlags_DefaultOpen))
-    edit(parameters_panel(s));
+  if (panel_section(tr("Variant and input"), "reduce-params")) edit(parameters_panel(s));
   const Taught<ReduceRun>* run = taught();
   if (!run) return;
-  if (header(tr("Counters"), "reduce-counters", ImGuiTreeNodeFlags_DefaultOpen))
-    counters_panel(*run, taught(1), step());
+  if (panel_section(tr("Counters"), "reduce-counters")) counters_panel(*run, taught(1), step());
   if (s.params.type == ValueType::Float32 && s.params.op == BinaryOp::Sum &&
-      header(tr("Float order lesson"), "reduce-float", ImGuiTreeNodeFlags_DefaultOpen))
+      panel_section(tr("Float order lesson"), "reduce-float"))
     float_lesson_panel(input_.values, run->run, s.source.seed);
   // The CPU backend times up to 2^24 values; CUDA up to 2^28.
   fast_mode(backend() == Backend::Cuda ? 28 : std::ilogb(double(reduce::kCpuFastMaxN)),

@@ -1,5 +1,6 @@
 #include "reduce_scene.h"
 
+#include "common/variant_table.h"
 #include "common/error.h"
 
 namespace ws::app {
@@ -12,21 +13,12 @@ InputLimits reduce_input_limits() {
 }
 
 ReduceScene::ReduceScene() : ModalScene("reduce", TR_NOOP("Parallel reduction")) {
-  SceneCapabilities caps;
-  caps.steps = true;
-  caps.takes_image = true;
-  caps.benchable = true;
   add_mode({"teach",
             TR_NOOP("teach"),
             std::make_unique<ReduceTeachMode>(),
-            caps,
+            SceneCapabilities().with_image().with_bench(),
             {},
-            [](const ReduceSettings&) {  // lecture mode's keys 1..7: the variants
-              std::vector<std::string> ids;
-              for (const reduce::VariantInfo& info : reduce::variant_infos())
-                ids.push_back(info.id);
-              return ids;
-            },
+            [](const ReduceSettings&) { return variant_ids(reduce::variant_infos()); },
             [](const ReduceSettings& s, const std::string& marker) {
               return KernelSource{"kernels/reduce/reduce.cu", reduce::info(s.params.variant).id,
                                   marker, ""};
@@ -46,11 +38,9 @@ const Taught<ReduceRun>* ReduceScene::comparison() const {
 void ReduceScene::parse(ReduceSettings& s, ParamReader& keys, std::string& /*mode*/) const {
   reduce::Params& p = s.params;
   if (const auto v = keys.text("variant")) {
-    std::string ids;
-    for (const auto& i : reduce::variant_infos())
-      ids += std::string(ids.empty() ? "" : ", ") + i.id;
     WS_REQUIRE(reduce::parse_variant(*v, p.variant),
-               "--variant: unknown variant '" + *v + "' (1-7 or " + ids + ")");
+               "--variant: unknown variant '" + *v + "' (1-7 or " +
+                   variant_id_list(reduce::variant_infos()) + ")");
   }
   if (const auto f = keys.text("finish"))
     WS_REQUIRE(reduce::parse_finish(*f, p.finish),

@@ -9,9 +9,7 @@ namespace ws::app {
 
 nlohmann::json sat_input_controls(const SatSettings& s, bool colour) {
   nlohmann::json edit = nlohmann::json::object();
-  if (!ImGui::CollapsingHeader(label_id(tr("Input"), "sat-input").c_str(),
-                               ImGuiTreeNodeFlags_DefaultOpen))
-    return edit;
+  if (!panel_section(tr("Input"), "sat-input")) return edit;
   // The fields show what the settings hold, until the user types (a session or the command
   // line may change them).
   static std::string values, seen_values, image, seen_image;
@@ -62,18 +60,8 @@ nlohmann::json sat_input_controls(const SatSettings& s, bool colour) {
 
 nlohmann::json sat_variant_controls(const SatSettings& s, bool tile) {
   nlohmann::json edit = nlohmann::json::object();
-  if (!ImGui::CollapsingHeader(label_id(tr("Variant"), "sat-variant-header").c_str(),
-                               ImGuiTreeNodeFlags_DefaultOpen))
-    return edit;
-  std::vector<std::string> names;
-  int index = 0;
-  for (const sat::VariantInfo& v : sat::variant_infos()) {
-    if (v.variant == s.variant) index = static_cast<int>(names.size());
-    names.push_back(std::to_string(int(v.variant)) + " " + kernel_text(v.title));
-  }
-  if (combo(label_id(tr("variant"), "sat-variant").c_str(), index, names))
-    edit["variant"] = sat::variant_infos()[index].id;
-  ImGui::TextWrapped("%s", kernel_text(sat::info(s.variant).lesson).c_str());
+  if (!panel_section(tr("Variant"), "sat-variant-header")) return edit;
+  variant_controls(edit, label_id(tr("variant"), "sat-variant"), sat::variant_infos(), s.variant);
   const std::vector<std::string> types = {"u8 -> u32", "f32 -> f32", "f32 -> f64"};
   int type = static_cast<int>(s.accum);
   if (combo(label_id(tr("type"), "sat-type").c_str(), type, types))
@@ -107,7 +95,7 @@ void add_grid_hover(HoverMap& hover, const GridGeometry& grid,
 }
 
 void sat_notes_panel() {
-  if (!ImGui::CollapsingHeader(label_id(tr("Notes"), "sat-notes").c_str())) return;
+  if (!panel_section(tr("Notes"), "sat-notes", false)) return;
   ImGui::TextWrapped(
       "%s",
       tr("A summed-area table is a 2D inclusive prefix sum: scan every row, then every column of "

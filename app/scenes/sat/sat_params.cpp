@@ -5,6 +5,7 @@
 
 #include "common/error.h"
 #include "sat_scene.h"
+#include "common/variant_table.h"
 
 namespace ws::app {
 
@@ -104,10 +105,8 @@ void SatScene::parse(SatSettings& s, ParamReader& keys, std::string& mode) const
   }
   if (const auto v = keys.text("variant")) {
     if (!sat::parse_variant(*v, s.variant)) {
-      std::string ids;
-      for (const auto& i : sat::variant_infos())
-        ids += (ids.empty() ? "" : ", ") + std::string(i.id);
-      throw Error("variant: expected 1-5 or one of " + ids + ", got '" + *v + "'");
+      throw Error("variant: expected 1-5 or one of " + variant_id_list(sat::variant_infos()) +
+                  ", got '" + *v + "'");
     }
   }
   if (const auto t = keys.text("type"); t && !sat::parse_accum(*t, s.accum))

@@ -19,12 +19,8 @@ namespace {
 // What every mode takes: an image (or typed values, or a random --size W x H) and a bench run;
 // `steps`: the mode steps through a trace (teach).
 SceneCapabilities sat_capabilities(bool steps) {
-  SceneCapabilities c;
-  c.steps = steps;
-  c.takes_image = true;
-  c.grid_size = true;  // --size is the random image's W x H; --figure-size the figure
-  c.benchable = true;
-  return c;
+  // --size is the random image's W x H (a grid size); --figure-size the figure's.
+  return SceneCapabilities().with_steps(steps).with_image().with_grid_size().with_bench();
 }
 
 // Teach mode's one limit: variant 5 has no step-by-step trace. A switch to teach mode that does

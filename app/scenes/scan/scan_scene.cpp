@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "common/variant_table.h"
 #include "common/error.h"
 #include "compact/compact_mode.h"
 #include "radix/radix_mode.h"
@@ -21,9 +22,7 @@ namespace {
 
 // Lecture mode's keys 1..9 in the scan mode: the variants.
 std::vector<std::string> variant_ids(const ScanSettings& /*s*/) {
-  std::vector<std::string> ids;
-  for (const scan::VariantInfo& info : scan::variant_infos()) ids.push_back(info.id);
-  return ids;
+  return ws::variant_ids(scan::variant_infos());
 }
 
 // The code panels' sources: the variant's kernel, the compaction's and the segmented scan's teach
@@ -44,10 +43,8 @@ KernelSource segmented_code(const ScanSettings& /*s*/, const std::string& marker
 }  // namespace
 
 ScanScene::ScanScene() : ModalScene("scan", TR_NOOP("Parallel scan (prefix sums)")) {
-  SceneCapabilities teach;
-  teach.benchable = true;
-  SceneCapabilities image = teach;
-  image.takes_image = true;
+  const auto teach = SceneCapabilities().with_bench();
+  const auto image = SceneCapabilities(teach).with_image();
   add_mode({"scan",
             TR_NOOP("Scan (prefix sums)"),
             std::make_unique<ScanVariantsMode>(),

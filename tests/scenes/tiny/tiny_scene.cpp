@@ -113,18 +113,15 @@ void TinyBigMode::fill(RunJson& doc) const {
 }
 
 TinyScene::TinyScene() : ModalScene("tiny", "A tiny fake scene") {
-  SceneCapabilities teach;
-  teach.benchable = true;
-  SceneCapabilities big;
-  big.steps = false;
   add_mode({"teach",
             "teach",
             std::make_unique<TinyTeachMode>(),
-            teach,
+            SceneCapabilities().with_bench(),
             {{"n", [](const TinySettings& s) { return std::optional<int64_t>(s.n); }, 1, 64,
               "--n {0}: teach mode traces 1..64 values (--mode big takes more)", "big",
               [](TinySettings& s) { s.n = 8; }}}});
-  add_mode({"big", "big", std::make_unique<TinyBigMode>(), big, {}});
+  add_mode(
+      {"big", "big", std::make_unique<TinyBigMode>(), SceneCapabilities().with_steps(false), {}});
 }
 
 void TinyScene::parse(TinySettings& s, ParamReader& keys, std::string& /*mode*/) const {

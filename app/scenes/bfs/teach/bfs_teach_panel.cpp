@@ -35,15 +35,10 @@ void graph_controls(const BfsSettings& s, nlohmann::json& edit) {
   }
 }
 
-void variant_controls(const BfsSettings& s, nlohmann::json& edit) {
-  std::vector<std::string> names;
-  int index = 0;
-  for (const bfs::VariantInfo& v : bfs::variant_infos()) {
-    if (v.variant == s.variant) index = static_cast<int>(names.size());
-    names.push_back(std::to_string(int(v.variant)) + " " + kernel_text(v.title));
-  }
-  if (combo(label_id(tr("variant"), "variant").c_str(), index, names))
-    edit["variant"] = bfs::variant_infos()[size_t(index)].id;
+void bfs_variant_controls(const BfsSettings& s, nlohmann::json& edit) {
+  const std::string chosen = variant_combo(label_id(tr("variant"), "variant"), bfs::variant_infos(),
+                                           std::optional(s.variant));
+  if (!chosen.empty()) edit["variant"] = chosen;
   const bfs::VariantInfo& vi = bfs::info(s.variant);
   ImGui::TextWrapped("%s", kernel_text(vi.lesson).c_str());
   ImGui::TextDisabled("%s", trf("work {0}", kernel_text(vi.work)).c_str());
@@ -96,7 +91,7 @@ void BfsTeachMode::ui() {
     ImGui::TextWrapped("%s", shown_message().c_str());
     ImGui::PopStyleColor();
   }
-  if (header(tr("Variant"), "variant-header")) variant_controls(settings(), change);
+  if (header(tr("Variant"), "variant-header")) bfs_variant_controls(settings(), change);
   // The edit may switch modes (a graph too large for this one): this mode is detached then.
   edit(change);
   if (!taught() || !context()) return;

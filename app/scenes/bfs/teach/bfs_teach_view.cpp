@@ -91,8 +91,7 @@ struct RowPlan {
 
 void draw_teach_figure(gfx::Canvas& c, gfx::Theme theme, const TeachFigure& f, HoverMap& hover) {
   const gfx::Palette& pal = gfx::palette(theme);
-  c.rect_filled({0, 0}, c.size(), pal.background);
-  const float font = figure_font(c.size());
+  const float font = figure_ground(c, pal);
   const Vec2 size = c.size();
   if (!f.taught || !f.state->graph) {
     const std::string title = trf("BFS teach mode: {0}", f.label);

@@ -174,8 +174,7 @@ void HeatLiveMode::pointer(const Scene::Pointer& p) {
 
 void HeatLiveMode::ui() {
   HeatSettings& s = settings_to_keep();
-  if (ImGui::CollapsingHeader(label_id(tr("Simulation"), "heat-simulation").c_str(),
-                              ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (panel_section(tr("Simulation"), "heat-simulation")) {
     edit(heat_grid_controls(s, false, live_.sim.get(), *this));
     if (live_.sim && heat_run_panel(live_, s, backend())) edit(scene().params_to_json());
   }

@@ -47,9 +47,7 @@ bool heat_run_panel(HeatLive& live, HeatSettings& s, Backend backend) {
 }
 
 void heat_paint_panel(HeatLive& live) {
-  if (!ImGui::CollapsingHeader(label_id(tr("Paint"), "heat-paint").c_str(),
-                               ImGuiTreeNodeFlags_DefaultOpen))
-    return;
+  if (!panel_section(tr("Paint"), "heat-paint")) return;
   stencil::Brush& brush = live.brush;
   int kind = static_cast<int>(brush.kind);
   if (combo(label_id(tr("brush"), "brush").c_str(), kind,

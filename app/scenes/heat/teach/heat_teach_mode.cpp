@@ -94,13 +94,9 @@ void HeatTeachMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
 
 void HeatTeachMode::ui() {
   HeatSettings& s = settings_to_keep();
-  if (ImGui::CollapsingHeader(label_id(tr("Simulation"), "heat-simulation").c_str(),
-                              ImGuiTreeNodeFlags_DefaultOpen))
+  if (panel_section(tr("Simulation"), "heat-simulation"))
     edit(heat_grid_controls(s, true, nullptr, *this));
-  if (ImGui::CollapsingHeader(label_id(tr("Teach mode"), "heat-teach").c_str(),
-                              ImGuiTreeNodeFlags_DefaultOpen) &&
-      taught())
-    teach_panel(*taught(), step());
+  if (panel_section(tr("Teach mode"), "heat-teach") && taught()) teach_panel(*taught(), step());
   heat_view_panel(s, nullptr, *this);
   heat_cost_panel(s.run_params());
 }

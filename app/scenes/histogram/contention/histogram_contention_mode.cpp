@@ -81,8 +81,7 @@ void HistogramContentionMode::ui() {
   edit(histogram_variant_panel(settings(), nullptr));
   if (!run_) return;
   const HistogramContentionRun& r = *run_;
-  if (ImGui::CollapsingHeader(label_id(tr("Contention"), "hg-contention").c_str(),
-                              ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (panel_section(tr("Contention"), "hg-contention")) {
     if (r.counts == r.reference)
       ImGui::TextColored(ImVec4(0.2f, 0.7f, 0.3f, 1), "%s",
                          tr("counts == the sequential reference"));

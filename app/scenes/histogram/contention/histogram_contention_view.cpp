@@ -71,8 +71,7 @@ std::string describe_column(const HistogramContentionRun& r, const Columns& h, g
 
 void HistogramContentionMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const gfx::Palette& pal = gfx::palette(theme);
-  c.rect_filled({0, 0}, c.size(), pal.background);
-  const float font = figure_font(c.size());
+  const float font = figure_ground(c, pal);
   if (!run_) {
     c.text({font, font}, error().empty() ? tr("no run") : error(), font, pal.mismatch);
     return;

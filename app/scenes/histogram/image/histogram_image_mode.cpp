@@ -12,6 +12,7 @@
 #include "common/error.h"
 #include "i18n/i18n.h"
 #include "i18n/wording.h"
+#include "io/image_planes.h"
 
 namespace ws::app {
 
@@ -163,15 +164,7 @@ gfx::Image HistogramImageMode::output_image() const {
   const HistogramPhoto& photo = *state_.shown.photo;
   const std::vector<uint8_t>& equalized = state_.shown.result.equalized;
   const std::vector<uint8_t>& src = equalized.empty() ? photo.planes : equalized;
-  if (src.empty()) return {};
-  gfx::Image img(photo.width, photo.height);
-  const int64_t n = int64_t(photo.width) * photo.height;
-  for (int64_t i = 0; i < n; ++i) {
-    uint8_t* px = &img.rgba[size_t(i) * 4];
-    for (int k = 0; k < 3; ++k) px[k] = src[size_t((photo.channels == 3 ? k : 0) * n + i)];
-    px[3] = 255;
-  }
-  return img;
+  return planes_to_image(src, photo.width, photo.height, photo.channels);
 }
 
 void HistogramImageMode::fill(RunJson& doc) const {
@@ -224,8 +217,7 @@ void HistogramImageMode::fill(RunJson& doc) const {
 void HistogramImageMode::ui() {
   const HistogramSettings& s = settings();
   const HistogramImageResult& r = state_.shown.result;
-  if (ImGui::CollapsingHeader(label_id(tr("Image"), "hg-image-header").c_str(),
-                              ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (panel_section(tr("Image"), "hg-image-header")) {
     nlohmann::json change = nlohmann::json::object();
     static std::string file, seen;
     if (histogram_image_file(s) != seen) file = seen = histogram_image_file(s);

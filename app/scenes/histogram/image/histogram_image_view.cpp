@@ -14,6 +14,7 @@
 #include "scene_kit/step_caption.h"
 #include "views/figure_parts.h"
 #include "views/value_grid.h"
+#include "io/image_planes.h"
 
 namespace ws::app {
 
@@ -22,18 +23,6 @@ namespace {
 using gfx::HAlign;
 using gfx::VAlign;
 using gfx::Vec2;
-
-gfx::Image planes_image(const std::vector<uint8_t>& planes, int w, int h, int channels) {
-  const size_t n = size_t(w) * h;
-  if (n == 0 || planes.size() < n * channels) return {};
-  gfx::Image img(w, h);
-  for (size_t i = 0; i < n; ++i) {
-    uint8_t* px = &img.rgba[i * 4];
-    for (int k = 0; k < 3; ++k) px[k] = planes[(channels == 3 ? k : 0) * n + i];
-    px[3] = 255;
-  }
-  return img;
-}
 
 gfx::Color channel_colour(const std::string& name, const gfx::Palette& p) {
   if (name == "R") return {213, 62, 48, 255};
@@ -222,8 +211,7 @@ std::string describe_level(const HistogramImageShown& shown, int panel, int bin)
 
 void HistogramImageMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const gfx::Palette& pal = gfx::palette(theme);
-  c.rect_filled({0, 0}, c.size(), pal.background);
-  const float font = figure_font(c.size());
+  const float font = figure_ground(c, pal);
   const HistogramPhoto& photo = *state_.shown.photo;
   const HistogramImageResult& r = state_.shown.result;
   const std::string progress = std::to_string(int(state_.work.progress() * 100 + 0.5)) + "%";
@@ -286,7 +274,7 @@ void HistogramImageMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
         k == 0 ? state_.screen.original.get() : state_.screen.equalized.get();
     if (tex) raster.texture = tex->texture();
     const std::vector<uint8_t>* src = k == 0 ? &photo.planes : &r.equalized;
-    raster.pixels = [src, w, h, ch] { return planes_image(*src, w, h, ch); };
+    raster.pixels = [src, w, h, ch] { return planes_to_image(*src, w, h, ch); };
     const GridGeometry geo = draw_raster_grid(
         c, {x0, top}, {x0 + col_w, image_bottom}, w, h, raster,
         k == 0 ? tr("original") : tr("equalized (live, on the engine)"), pal, font);

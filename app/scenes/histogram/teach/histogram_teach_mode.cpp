@@ -76,8 +76,7 @@ void HistogramTeachMode::ui() {
   edit(histogram_variant_panel(settings(), &limits));
   const Taught<hg::TeachRun>* t = taught();
   if (!t) return;
-  if (ImGui::CollapsingHeader(label_id(tr("This step"), "hg-this-step").c_str(),
-                              ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (panel_section(tr("This step"), "hg-this-step")) {
     const hg::TeachRun& run = t->run;
     const TraceStep& s = run.trace.steps.at(size_t(step()));
     ImGui::TextWrapped("%s", trf("Step {0} of {1}: {2} (phase {3})", step() + 1,

@@ -55,8 +55,7 @@ std::string sample_text(double v, bool letters) {
 
 void HistogramTeachMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const gfx::Palette& pal = gfx::palette(theme);
-  c.rect_filled({0, 0}, c.size(), pal.background);
-  const float font = figure_font(c.size());
+  const float font = figure_ground(c, pal);
   const Taught<hg::TeachRun>* taught = this->taught();
   if (!taught) {
     c.text({font, font}, error().empty() ? tr("no run") : error(), font, pal.mismatch);

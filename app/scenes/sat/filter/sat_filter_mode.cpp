@@ -172,8 +172,7 @@ void SatFilterMode::measure_radius_plot(int repeats) {
 void SatFilterMode::ui() {
   if (nlohmann::json e = sat_input_controls(settings(), true); !e.empty()) edit(e);
   if (nlohmann::json e = sat_variant_controls(settings(), false); !e.empty()) edit(e);
-  if (ImGui::CollapsingHeader(label_id(tr("Filter"), "sat-filter").c_str(),
-                              ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (panel_section(tr("Filter"), "sat-filter")) {
     const SatInput& in = shown_.in->input;
     if (nlohmann::json e = filter_controls(settings(), std::max(in.width, in.height)); !e.empty())
       edit(e);

@@ -5,6 +5,7 @@
 #include "sat/sat_filter_cpu.h"
 #include "sat_filter_mode.h"
 #include "scenes/sat/sat_report.h"
+#include "io/image_planes.h"
 
 namespace ws::app {
 
@@ -36,14 +37,7 @@ gfx::Image SatFilterMode::output_image() const {
   const std::vector<uint8_t>& f = shown_.filtered();
   if (f.empty()) return {};
   const SatInput& in = shown_.in->input;
-  gfx::Image img(in.width, in.height);
-  const int64_t n = in.pixels();
-  for (int64_t i = 0; i < n; ++i) {
-    uint8_t* px = &img.rgba[size_t(i) * 4];
-    for (int k = 0; k < 3; ++k) px[k] = f[size_t((in.channels == 3 ? k : 0) * n + i)];
-    px[3] = 255;
-  }
-  return img;
+  return planes_to_image(f, in.width, in.height, in.channels);
 }
 
 void SatFilterMode::fill(RunJson& doc) const {

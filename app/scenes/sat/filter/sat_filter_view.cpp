@@ -12,24 +12,13 @@
 #include "scenes/sat/sat_panels.h"
 #include "scenes/sat/sat_strings.h"
 #include "views/figure_parts.h"
+#include "io/image_planes.h"
 
 namespace ws::app {
 
 namespace {
 
 using gfx::Vec2;
-
-gfx::Image planes_image(const std::vector<uint8_t>& planes, int w, int h, int channels) {
-  gfx::Image img(w, h);
-  const size_t n = size_t(w) * h;
-  if (planes.size() < n * channels) return {};
-  for (size_t i = 0; i < n; ++i) {
-    uint8_t* px = &img.rgba[i * 4];
-    for (int k = 0; k < 3; ++k) px[k] = planes[(channels == 3 ? k : 0) * n + i];
-    px[3] = 255;
-  }
-  return img;
-}
 
 // Milliseconds as the figure and captions show them.
 std::string fixed3(double ms) {
@@ -141,8 +130,7 @@ std::string describe_pixel(const SatFilterShown& shown, Panel panel, int x, int 
 
 void SatFilterMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const gfx::Palette& pal = gfx::palette(theme);
-  c.rect_filled({0, 0}, c.size(), pal.background);
-  const float font = figure_font(c.size());
+  const float font = figure_ground(c, pal);
   const Vec2 size = c.size();
   const float margin = font;
   const std::string progress = std::to_string(int(work_.progress() * 100 + 0.5)) + "%";
@@ -206,8 +194,8 @@ void SatFilterMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   original.smooth = filtered.smooth = true;
   if (view_.original) original.texture = view_.original->texture();
   if (view_.filtered) filtered.texture = view_.filtered->texture();
-  original.pixels = [this, w, h, ch] { return planes_image(shown_.in->bytes, w, h, ch); };
-  filtered.pixels = [this, w, h, ch] { return planes_image(shown_.filtered(), w, h, ch); };
+  original.pixels = [this, w, h, ch] { return planes_to_image(shown_.in->bytes, w, h, ch); };
+  filtered.pixels = [this, w, h, ch] { return planes_to_image(shown_.filtered(), w, h, ch); };
   // Each panel's pixels in the hover map (read from what is shown when the hover asks).
   auto hover_panel = [this](const GridGeometry& g, Panel panel) {
     add_grid_hover(hover(), g, [shown = &shown_, panel](int x, int y) {
@@ -227,7 +215,7 @@ void SatFilterMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   if (compare) {
     gfx::Canvas::Raster other;
     other.smooth = true;
-    other.pixels = [this, w, h, ch] { return planes_image(shown_.run.compared, w, h, ch); };
+    other.pixels = [this, w, h, ch] { return planes_to_image(shown_.run.compared, w, h, ch); };
     const std::string caption =
         trf("{0}: {1} samples differ, {2} ms", method_name(s.compare_method),
             shown_.run.compare_differing, fixed3(shown_.run.compare_ms));

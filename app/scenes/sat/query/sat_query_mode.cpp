@@ -130,8 +130,7 @@ void SatQueryMode::fill(RunJson& doc) const {
 void SatQueryMode::ui() {
   if (nlohmann::json e = sat_input_controls(settings(), false); !e.empty()) edit(e);
   if (nlohmann::json e = sat_variant_controls(settings(), false); !e.empty()) edit(e);
-  if (ImGui::CollapsingHeader(label_id(tr("Query"), "sat-query").c_str(),
-                              ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (panel_section(tr("Query"), "sat-query")) {
     const SatQuery q = query();
     const auto g = [](const char* format, double v) {
       char text[40];

@@ -40,8 +40,7 @@ gfx::Image grey_image(const std::vector<float>& v, int w, int h) {
 
 void SatQueryMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const gfx::Palette& pal = gfx::palette(theme);
-  c.rect_filled({0, 0}, c.size(), pal.background);
-  const float font = figure_font(c.size());
+  const float font = figure_ground(c, pal);
   image_ = {};
   if (table_.table.empty()) {
     c.text({font, font}, error().empty() ? std::string(tr("no table")) : error(), font,

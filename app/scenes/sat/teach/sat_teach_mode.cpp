@@ -37,8 +37,7 @@ void SatTeachMode::ui() {
   if (nlohmann::json e = sat_variant_controls(settings(), true); !e.empty()) edit(e);
   const Taught<sat::TeachRun>* t = taught();
   if (!t) return;
-  if (ImGui::CollapsingHeader(label_id(tr("This step"), "sat-this-step").c_str(),
-                              ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (panel_section(tr("This step"), "sat-this-step")) {
     const sat::TeachRun& run = t->run;
     const TraceStep& s = run.trace.steps.at(step());
     ImGui::TextWrapped("%s", trf("Step {0} of {1}: {2} (phase {3})", step() + 1,

@@ -119,8 +119,7 @@ std::string describe_cell(const Taught<sat::TeachRun>& taught, int step, int b, 
 
 void SatTeachMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const gfx::Palette& pal = gfx::palette(theme);
-  c.rect_filled({0, 0}, c.size(), pal.background);
-  const float font = figure_font(c.size());
+  const float font = figure_ground(c, pal);
   const Taught<sat::TeachRun>* taught_run = taught();
   if (!taught_run) {
     c.text({font, font}, error().empty() ? std::string(tr("no run")) : error(), font, pal.mismatch);

@@ -32,20 +32,11 @@ nlohmann::json parameters_panel(const ScanVariantsSettings& s) {
       ImGui::CalcTextSize(tr("Elements per thread")).x + ImGui::GetStyle().ItemInnerSpacing.x * 2;
   ImGui::PushItemWidth(std::max(avail * 0.5f, avail - label));
   nlohmann::json edit;
-  std::vector<std::string> variants, compare{tr("none")};
-  int variant_index = 0, compare_index = 0;
-  for (size_t i = 0; i < scan::variant_infos().size(); ++i) {
-    const auto& info = scan::variant_infos()[i];
-    variants.push_back(std::to_string(static_cast<int>(info.variant)) + ". " + tr_text(info.title));
-    compare.push_back(variants.back());
-    if (info.variant == p.variant) variant_index = static_cast<int>(i);
-    if (s.compare && info.variant == *s.compare) compare_index = static_cast<int>(i) + 1;
-  }
-  if (combo(label_id(TR_NOOP("Variant")).c_str(), variant_index, variants))
-    edit["variant"] = scan::variant_infos()[variant_index].id;
-  ImGui::TextWrapped("%s", tr_text(scan::info(p.variant).lesson).c_str());
-  if (combo(label_id(TR_NOOP("Compare with")).c_str(), compare_index, compare))
-    edit["compare"] = compare_index == 0 ? "" : scan::variant_infos()[compare_index - 1].id;
+  variant_controls(edit, label_id(TR_NOOP("Variant")), scan::variant_infos(), p.variant, ". ");
+  if (const std::string v = variant_combo(label_id(TR_NOOP("Compare with")), scan::variant_infos(),
+                                          s.compare, ". ", tr("none"));
+      !v.empty())
+    edit["compare"] = v;
 
   op_type_controls(p.op, p.type, edit);
   int kind = p.inclusive ? 0 : 1;

@@ -4,6 +4,7 @@
 #include "common/error.h"
 #include "i18n/i18n.h"
 #include "scan_variants_run.h"
+#include "common/variant_table.h"
 
 namespace ws::app {
 
@@ -23,9 +24,8 @@ constexpr ViewName kViews[] = {
 scan::Variant variant_named(const std::string& text, const char* key) {
   scan::Variant v;
   if (scan::parse_variant(text, v)) return v;
-  std::string ids;
-  for (const auto& i : scan::variant_infos()) ids += std::string(ids.empty() ? "" : ", ") + i.id;
-  throw Error(std::string("--") + key + ": unknown variant '" + text + "' (1-10 or " + ids + ")");
+  throw Error(std::string("--") + key + ": unknown variant '" + text + "' (1-10 or " +
+              variant_id_list(scan::variant_infos()) + ")");
 }
 
 }  // namespace
