@@ -43,10 +43,6 @@ add_library(ws_app STATIC
   ui/timeline.cpp
   ${WS_VIEW_SOURCES})
 target_include_directories(ws_app PUBLIC ${CMAKE_CURRENT_SOURCE_DIR} ${WARPSCOPE_SOURCE_DIR}/kernels)
-# Only the two files that find the source tree (shipped assets, kernel sources for the code panel)
-# see its path: every other object stays the same in any checkout, so a compiler cache shares it.
-set_source_files_properties(io/asset_path.cpp scene_kit/code_panel.cpp PROPERTIES
-  COMPILE_DEFINITIONS WARPSCOPE_SOURCE_ROOT="${WARPSCOPE_SOURCE_DIR}")
 get_property(ws_algorithms GLOBAL PROPERTY WS_ALGORITHM_LIBRARIES)  # every kernels/<algo>
 target_link_libraries(ws_app PUBLIC ws_shell ws_i18n ws_live_bench ws_interop ws_render ws_bench
   ${ws_algorithms} ws_common nlohmann_json::nlohmann_json PkgConfig::IMGUI PkgConfig::GLFW
@@ -54,3 +50,12 @@ target_link_libraries(ws_app PUBLIC ws_shell ws_i18n ws_live_bench ws_interop ws
 
 add_executable(warpscope main.cpp)
 target_link_libraries(warpscope PRIVATE ws_app CLI11::CLI11 ws_warnings)
+# `warpscope --version`: the version, and whether (and for which architectures) CUDA is built in.
+if(WARPSCOPE_HAVE_CUDA)
+  set(ws_build_cuda "CUDA sm_${CMAKE_CUDA_ARCHITECTURES}")
+  string(REPLACE ";" ",sm_" ws_build_cuda "${ws_build_cuda}")
+else()
+  set(ws_build_cuda "no CUDA (CPU backend only)")
+endif()
+set_source_files_properties(main.cpp PROPERTIES COMPILE_DEFINITIONS
+  "WARPSCOPE_VERSION=\"${PROJECT_VERSION}\";WARPSCOPE_BUILD_CUDA=\"${ws_build_cuda}\"")

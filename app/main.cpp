@@ -6,6 +6,7 @@
 //   warpscope run --scene S ... [--backend cpu|cuda] --json out.json   results, trace, counters
 //   warpscope bench [--scene S] [--sizes ...] --json out.json             timings vs baselines
 //   warpscope list                                          the scenes, their options and defaults
+//   warpscope --version                  the version, the CUDA build and the data folder in use
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <cstdlib>
@@ -16,6 +17,7 @@
 
 #include "cli/commands.h"
 #include "common/error.h"
+#include "data/data_root.h"
 #include "i18n/i18n.h"
 #include "render/font_metrics.h"
 #include "render/palette.h"
@@ -27,12 +29,21 @@ const char* kSceneHelp =
     "Scene options follow the command as --name value (e.g. --variant 3 --n 256 --seed 7); "
     "`warpscope list` shows every scene with its options and their defaults.";
 
+// What `--version` prints: the version, what the build holds, and where the shipped data is read.
+std::string version_text() {
+  const ws::data::DataRoot& data = ws::data::data_root();
+  return std::string("warpscope ") + WARPSCOPE_VERSION + "\nbuild: " + WARPSCOPE_BUILD_CUDA +
+         "\ndata: " + data.path + " (" + data.from + ")";
+}
+
 // `language`: --lang when given (the window otherwise remembers the user's choice).
 int run_cli(int argc, char** argv, std::optional<ws::i18n::Language> language) {
   using namespace ws::app;
   CLI::App app{"warpscope: watch parallel GPU algorithms work, step by step and at full speed"};
   app.require_subcommand(0, 1);
   app.footer(kSceneHelp);
+  app.set_version_flag("--version", version_text,
+                       "Print the version, the CUDA build and the data folder");
 
   const std::string default_scene = default_scene_id();
   std::string gui_scene = default_scene, session, screenshot;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Configures and builds warpscope into build/ (Release). CUDA architecture: this machine's GPU
-# when there is one, else sm_90 (set CUDA_ARCH to choose, e.g. CUDA_ARCH=86).
+# when there is one, else sm_90 (set CUDA_ARCH to choose, e.g. CUDA_ARCH=86). BUILD_TARGET=warpscope
+# builds the app alone (scripts/package.sh); arguments go to the configure step.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 arch="${CUDA_ARCH:-}"
@@ -14,4 +15,4 @@ if command -v ccache >/dev/null 2>&1; then
   extra+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_CUDA_COMPILER_LAUNCHER=ccache)
 fi
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES="$arch" "${extra[@]}" "$@"
-cmake --build build -j"$(nproc)"
+cmake --build build -j"$(nproc)" ${BUILD_TARGET:+--target "$BUILD_TARGET"}

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Checks the CUDA backend ON the GPU machine, from the repository root, with prebuilt binaries
 # (no cmake there). Usage: scripts/device-check.sh [BIN_DIR]   (default .device), where BIN_DIR
-# holds the GPU test executables (test_*_gpu, test_bfs_render) and the app binary warpscope.
+# holds the GPU test executables (test_*_gpu, test_bfs_render) and the app: an installed prefix in
+# BIN_DIR/prefix (`cmake --install build --prefix BIN_DIR/prefix`), whose bin/warpscope finds its
+# data by itself and whose share/warpscope the tests read (WARPSCOPE_DATA_DIR), else a bare
+# BIN_DIR/warpscope (then set WARPSCOPE_DATA_DIR to a data folder: no source path is faked).
 #
 # Found by convention, so a new scene edits nothing here: every scene folder with a
 # device-check.sh (app/scenes/<scene>/device-check.sh) is one part. Such a file, sourced here,
@@ -41,11 +44,15 @@ else
   echo "nvidia-smi not found"
 fi
 
-# The tests read the shipped graphs at the path they were built with: point it here.
-graphs_dir=$(strings "$BIN"/test_*_gpu 2>/dev/null | grep -m1 -E '/assets/graphs$' || true)
-if [ -n "$graphs_dir" ] && [ ! -d "$graphs_dir" ]; then
-  mkdir -p "$(dirname "$(dirname "$graphs_dir")")" && ln -sfn "$PWD/assets" "$(dirname "$graphs_dir")"
+# The app and its data: the installed prefix when BIN_DIR holds one.
+if [ -x "$BIN/prefix/bin/warpscope" ]; then
+  APP="$BIN/prefix/bin/warpscope"
+  WARPSCOPE_DATA_DIR=$(cd "$BIN/prefix/share/warpscope" && pwd)
+  export WARPSCOPE_DATA_DIR
+else
+  APP="$BIN/warpscope"
 fi
+[ -x "$APP" ] && "$APP" --version
 
 # gpu_tests BINARY: one GPU test executable, its log, and a loud failure when it only skipped.
 gpu_tests() {
@@ -114,9 +121,9 @@ reports_race() {
 bench_scene() {
   local name=$1 rc
   shift
-  benching && [ -x "$BIN/warpscope" ] || return 0
+  benching && [ -x "$APP" ] || return 0
   echo "== bench $name (progress: $OUT_DIR/bench_${name}_progress.log)"
-  "$BIN/warpscope" bench "$@" --json "$OUT_DIR/bench_$name.json" \
+  "$APP" bench "$@" --json "$OUT_DIR/bench_$name.json" \
     >"$OUT_DIR/bench_${name}_table.txt" 2>"$OUT_DIR/bench_${name}_progress.log"
   rc=$?
   [ $rc -ne 0 ] && tail -n 20 "$OUT_DIR/bench_${name}_progress.log"
@@ -152,7 +159,7 @@ for scene in "${parts[@]}"; do
     gpu_tests "$binary"
     sanitize "$binary"
   done
-  if [ -x "$BIN/warpscope" ] && declare -F scene_checks >/dev/null; then scene_checks; fi
+  if [ -x "$APP" ] && declare -F scene_checks >/dev/null; then scene_checks; fi
 done
 
 echo "== summary"

@@ -13,10 +13,8 @@
 #include <unordered_map>
 
 #include "common/error.h"
+#include "data/data_root.h"
 
-#ifndef WARPSCOPE_SOURCE_ROOT
-#define WARPSCOPE_SOURCE_ROOT "."
-#endif
 
 namespace ws::i18n {
 
@@ -174,7 +172,7 @@ std::vector<Language> languages() {
 std::string catalog_path(Language language) {
   const char* dir = std::getenv("WARPSCOPE_I18N_DIR");
   const std::string folder =
-      dir && *dir ? std::string(dir) : std::string(WARPSCOPE_SOURCE_ROOT) + "/assets/i18n";
+      dir && *dir ? std::string(dir) : data::data_path("assets/i18n");
   return folder + "/" + language_code(language) + ".json";
 }
 
@@ -183,7 +181,7 @@ std::vector<std::string> scene_catalog_paths(Language language) {
   const char* dir = std::getenv("WARPSCOPE_I18N_DIR");
   const bool installed = dir && *dir;
   const fs::path scenes =
-      installed ? fs::path(dir) / "scenes" : fs::path(WARPSCOPE_SOURCE_ROOT) / "app" / "scenes";
+      installed ? fs::path(dir) / "scenes" : fs::path(data::data_path("app/scenes"));
   const std::string file = std::string(language_code(language)) + ".json";
   std::vector<std::string> paths;
   std::error_code ec;

@@ -56,9 +56,10 @@ std::string tr_text(const std::string& text);
 std::string format(const std::string& pattern, const std::vector<std::string>& args);
 
 // Where a language's catalogs are. The shared one: $WARPSCOPE_I18N_DIR/<code>.json, else
-// assets/i18n/<code>.json in the source tree. One per scene with text of its own (found by
-// convention, so a new scene edits no shared catalog): $WARPSCOPE_I18N_DIR/scenes/<scene>/
-// <code>.json, else app/scenes/<scene>/i18n/<code>.json; sorted by scene.
+// assets/i18n/<code>.json in the data folder (data/data_root.h). One per scene with text of its own
+// (found by convention, so a new scene edits no shared catalog):
+// $WARPSCOPE_I18N_DIR/scenes/<scene>/ <code>.json, else app/scenes/<scene>/i18n/<code>.json; sorted
+// by scene.
 std::string catalog_path(Language language);
 std::vector<std::string> scene_catalog_paths(Language language);
 // Every character the catalogs of `language` use (its translations), UTF-8: the glyphs a font

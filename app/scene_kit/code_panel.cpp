@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "data/data_root.h"
 #include "i18n/i18n.h"
 
 namespace ws::app {
@@ -12,8 +13,8 @@ namespace ws::app {
 namespace {
 
 std::string source_root() {
-  if (const char* env = std::getenv("WARPSCOPE_SOURCE_DIR")) return env;
-  return WARPSCOPE_SOURCE_ROOT;
+  if (const char* env = std::getenv("WARPSCOPE_SOURCE_DIR"); env && *env) return env;
+  return data::data_root().path;
 }
 
 bool has_marker(const std::string& line, const std::string& marker) {

@@ -15,10 +15,10 @@ struct SourceSection {
   int first_line = 0;  // 1-based line number in the file
 };
 
-// Reads `relative_path` under the source tree (baked in at build time, overridable with the
-// environment variable WARPSCOPE_SOURCE_DIR) and returns the section "variant <id>" — or, when
-// the step's `marker` is not in it, the helper section that holds the marker. Empty when the
-// file or section is missing.
+// Reads `relative_path` under the data folder (data/data_root.h: an installed prefix's
+// share/warpscope or the source tree; the environment variable WARPSCOPE_SOURCE_DIR overrides it)
+// and returns the section "variant <id>" — or, when the step's `marker` is not in it, the helper
+// section that holds the marker. Empty when the file or section is missing.
 SourceSection load_step_source(const std::string& relative_path, const std::string& variant_id,
                                const std::string& marker);
 

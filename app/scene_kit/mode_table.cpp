@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include "code_panel.h"
 #include "common/error.h"
 #include "i18n/i18n.h"
 #include "panel_widgets.h"
@@ -16,6 +17,22 @@ void ModeTable::add_row(const char* mode_id, const char* mode_title, Mode& mode,
 KernelSource ModeTable::kernel_source() const {
   const Entry& e = modes_[active_];
   return e.data.code ? e.data.code(e.mode->code_marker()) : e.mode->kernel_source();
+}
+
+nlohmann::json ModeTable::results_json() const {
+  nlohmann::json j = active().results_json();
+  const KernelSource k = kernel_source();
+  if (k.file.empty()) {
+    j["kernel_source"] = nullptr;
+    return j;
+  }
+  const SourceSection section = load_step_source(k.file, k.section, k.marker);
+  j["kernel_source"] = {{"file", k.file},
+                        {"section", section.title},
+                        {"found", !section.lines.empty()},
+                        {"first_line", section.first_line},
+                        {"lines", section.lines.size()}};
+  return j;
 }
 
 void ModeTable::code_ui() {

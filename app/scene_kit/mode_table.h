@@ -50,7 +50,9 @@ class ModeTable : public Scene {
   // The active mode's row's, else the mode's own.
   std::vector<std::string> lecture_variants() const final;
   std::string caption() const final { return active().caption(); }
-  nlohmann::json results_json() const final { return active().results_json(); }
+  // The active mode's run document, with `kernel_source`: the file and section the code panel
+  // shows and whether they were found (the data folder holds the kernel sources).
+  nlohmann::json results_json() const final;
   gfx::Image output_image() const final { return active().output_image(); }
   // `bench --mode NAME` times that mode's benchmark ("" = the active mode's): the scene's job
   // (set_bench) given the mode, else the mode's own. An unknown mode, or one without a benchmark,

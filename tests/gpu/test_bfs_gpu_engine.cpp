@@ -10,6 +10,7 @@
 
 #include "bfs/bfs_engine_cuda.h"
 #include "common/error.h"
+#include "../kernels/shipped_graphs_test_support.h"
 #include "gpu_test_support.h"
 #include "test_bfs_gpu_engine_support.h"
 
@@ -35,7 +36,7 @@ void every_variant(Engine& cuda, Engine& cpu, const Graph& g, const std::vector<
 TEST(BfsGpuEngine, ShippedGraphs) {
   WS_SKIP_WITHOUT_GPU();
   auto cuda = Engine::create(Backend::Cuda), cpu = Engine::create(Backend::Cpu);
-  const std::string dir = WS_TEST_GRAPHS_DIR;
+  const std::string dir = ws::test::shipped_graphs_dir();
   graph::LoadOptions sym;
   sym.symmetrize = true;
   struct File {

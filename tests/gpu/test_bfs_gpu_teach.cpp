@@ -9,6 +9,7 @@
 #include "bfs/bfs.h"
 #include "common/error.h"
 #include "common/trace.h"
+#include "../kernels/shipped_graphs_test_support.h"
 #include "gpu_test_support.h"
 
 namespace ws::bfs {
@@ -42,7 +43,7 @@ TEST(BfsGpuTeach, TracesEqualTheCpuTwins) {
 
 TEST(BfsGpuTeach, KarateFromSeveralSourcesAndDirectionSettings) {
   WS_SKIP_WITHOUT_GPU();
-  const Graph g = graph::load_graph(std::string(WS_TEST_GRAPHS_DIR) + "/karate.mtx");
+  const Graph g = graph::load_graph(ws::test::shipped_graphs_dir() + "/karate.mtx");
   for (Variant v : kAllVariants)
     for (int32_t source : {0, 16, 33})
       for (int block : {32, 96}) expect_twins(params(v, source, block), g);

@@ -21,6 +21,7 @@
 #include "graph/graph.h"
 #include "graph/graph_csr.h"
 #include "graph_layout/graph_layout.h"
+#include "shipped_graphs_test_support.h"
 
 namespace ws::graph_layout::test {
 
@@ -94,7 +95,7 @@ inline graph::Graph grid_without_coordinates(int32_t w, int32_t h) {
 
 #ifdef WS_TEST_GRAPHS_DIR
 inline std::string graphs_dir() {
-  return WS_TEST_GRAPHS_DIR;
+  return shipped_graphs_dir();
 }
 #endif
 

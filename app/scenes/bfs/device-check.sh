@@ -9,7 +9,7 @@ scene_checks() {
   for graph in karate.mtx facebook_combined.txt 4elt.graph gen:kron:14:16 gen:grid:64x64 gen:pmpp; do
     for variant in 1 2 3 4 5 6 7; do
       for backend in cpu cuda; do
-        "$BIN/warpscope" run --scene bfs --mode graph --backend $backend --graph $graph \
+        "$APP" run --scene bfs --mode graph --backend $backend --graph $graph \
           --variant $variant --json "$OUT_DIR/bfs_$backend.json" 2>>"$OUT_DIR/app.log" || bfs_rc=1
       done
       python3 - "$OUT_DIR/bfs_cpu.json" "$OUT_DIR/bfs_cuda.json" "$graph $variant" <<'PY' || bfs_rc=1
@@ -27,7 +27,7 @@ PY
   done
   for variant in 1 2 3 4 5 6 7; do
     for graph in gen:pmpp karate.mtx; do
-      "$BIN/warpscope" run --scene bfs --mode teach --backend cuda --graph $graph --variant $variant \
+      "$APP" run --scene bfs --mode teach --backend cuda --graph $graph --variant $variant \
         --json "$OUT_DIR/bfs_teach.json" 2>>"$OUT_DIR/app.log" || bfs_rc=1
       python3 - "$OUT_DIR/bfs_teach.json" "$graph $variant" <<'PY' || bfs_rc=1
 import json, sys
@@ -40,7 +40,7 @@ sys.exit(0 if ok else 1)
 PY
     done
   done
-  "$BIN/warpscope" render --scene bfs --backend cuda --graph gen:kron:16:16 --level 2 \
+  "$APP" render --scene bfs --backend cuda --graph gen:kron:16:16 --level 2 \
     --out "$OUT_DIR/bfs_kron_cuda.png" 2>>"$OUT_DIR/app.log" || bfs_rc=1
   [ $bfs_rc -eq 0 ] && echo "42 runs: CUDA levels and per-level counts equal the CPU engine's; 14 teach traces equal their twins"
   note "bfs scene on cuda" $bfs_rc

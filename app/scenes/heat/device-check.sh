@@ -13,7 +13,7 @@ scene_checks() {
     "--dim 3 --size 40x36x32 --variant register-tiled --tile 8 --boundary fixed" \
     "--size 64x64 --variant basic --init image:assets/camera.png --boundary insulated"; do
     for backend in cpu cuda; do
-      "$BIN/warpscope" run --scene heat $args --steps 57 --backend $backend \
+      "$APP" run --scene heat $args --steps 57 --backend $backend \
         --json "$OUT_DIR/heat_$backend.json" 2>>"$OUT_DIR/app.log" || heat_rc=1
     done
     python3 - "$OUT_DIR/heat_cpu.json" "$OUT_DIR/heat_cuda.json" "$args" <<'PY' || heat_rc=1
@@ -24,21 +24,21 @@ print(("same field" if same else "FIELDS DIFFER"), "cpu vs cuda:", sys.argv[3])
 sys.exit(0 if same else 1)
 PY
   done
-  "$BIN/warpscope" run --scene heat --mode teach --size 24x24 --variant shared-tiled --tile 8 \
+  "$APP" run --scene heat --mode teach --size 24x24 --variant shared-tiled --tile 8 \
     --backend cuda --json "$OUT_DIR/heat_teach.json" 2>>"$OUT_DIR/app.log" || heat_rc=1
   python3 -c 'import json, sys; sys.exit(0 if json.load(open(sys.argv[1]))["cpu_check"]["match"] else 1)' \
     "$OUT_DIR/heat_teach.json" && echo "teach mode: GPU trace == CPU trace" \
     || { echo "teach mode: GPU trace differs"; heat_rc=1; }
-  "$BIN/warpscope" render --scene heat --backend cuda --size 512x512 --steps 300 --material walls \
+  "$APP" render --scene heat --backend cuda --size 512x512 --steps 300 --material walls \
     --probes "256,256;100,100" --out "$OUT_DIR/heat_cuda.png" 2>>"$OUT_DIR/app.log" || heat_rc=1
   note "heat scene on cuda" $heat_rc
 
   echo "== display: interop breakdown and the live loop (headless EGL)"
-  "$BIN/warpscope" bench --interop --sizes 512,1024,4096 --frames 100 \
+  "$APP" bench --interop --sizes 512,1024,4096 --frames 100 \
     >"$OUT_DIR/bench_interop.txt" 2>&1
   note "bench --interop" $?
   for spf in 1 10; do
-    "$BIN/warpscope" bench --live --sizes 4096,8192 --frames 300 --steps-per-frame $spf \
+    "$APP" bench --live --sizes 4096,8192 --frames 300 --steps-per-frame $spf \
       >"$OUT_DIR/bench_live_$spf.txt" 2>&1
     note "bench --live steps/frame $spf" $?
   done

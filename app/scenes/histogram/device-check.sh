@@ -10,7 +10,7 @@ scene_checks() {
   hist_rc=0
   for variant in 1 2 3 4 5 6 7 8; do
     for args in "" "--race" "--dist zipf:1.5 --n 700 --bins 19 --block 64 --grid 3 --seed 5"; do
-      "$BIN/warpscope" run --scene histogram --mode teach --backend cuda --variant $variant $args \
+      "$APP" run --scene histogram --mode teach --backend cuda --variant $variant $args \
         --json "$OUT_DIR/hist_teach.json" 2>>"$OUT_DIR/app.log" || hist_rc=1
       python3 - "$OUT_DIR/hist_teach.json" "teach $variant $args" <<'PY' || hist_rc=1
 import json, sys
@@ -26,7 +26,7 @@ PY
   for args in "--dist zipf:1.2 --n 16777216 --bins 256" "--dist uniform --n 3000001 --bins 65536" \
     "--image assets/blackmarble_night.jpg"; do
     for backend in cpu cuda; do
-      "$BIN/warpscope" run --scene histogram --mode contention --variant 8 $args --backend $backend \
+      "$APP" run --scene histogram --mode contention --variant 8 $args --backend $backend \
         --json "$OUT_DIR/hist_$backend.json" 2>>"$OUT_DIR/app.log" || hist_rc=1
     done
     python3 - "$OUT_DIR/hist_cpu.json" "$OUT_DIR/hist_cuda.json" "$args" <<'PY' || hist_rc=1
@@ -38,18 +38,18 @@ sys.exit(0 if same else 1)
 PY
   done
   for backend in cpu cuda; do
-    "$BIN/warpscope" run --scene histogram --mode image --image assets/blackmarble_night.jpg \
+    "$APP" run --scene histogram --mode image --image assets/blackmarble_night.jpg \
       --backend $backend --out "$OUT_DIR/hist_eq_$backend.png" 2>>"$OUT_DIR/app.log" || hist_rc=1
   done
   cmp "$OUT_DIR/hist_eq_cpu.png" "$OUT_DIR/hist_eq_cuda.png" && echo "equalized image: cpu == cuda" \
     || { echo "EQUALIZED IMAGES DIFFER"; hist_rc=1; }
-  "$BIN/warpscope" render --scene histogram --mode image --backend cuda \
+  "$APP" render --scene histogram --mode image --backend cuda \
     --image assets/blackmarble_night.jpg --out "$OUT_DIR/hist_image_cuda.png" 2>>"$OUT_DIR/app.log" || hist_rc=1
   tail -n 3 "$OUT_DIR/app.log"
   note "histogram scene on cuda" $hist_rc
   bench_scene histogram --scene histogram --backend cuda --repeats 20
   bench_scene histogram_skew --scene histogram --mode skew --backend cuda --repeats 20 &&
   [ -f "$OUT_DIR/bench_histogram_skew.json" ] &&
-  "$BIN/warpscope" render --bench "$OUT_DIR/bench_histogram_skew.json" \
+  "$APP" render --bench "$OUT_DIR/bench_histogram_skew.json" \
     --out "$OUT_DIR/histogram_skew.svg" 2>>"$OUT_DIR/app.log"
 }

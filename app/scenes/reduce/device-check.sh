@@ -8,12 +8,12 @@ scene_checks() {
   app_rc=0
   for variant in 1 2 3 4 5 6 7; do
     for finish in two-pass atomic last-block; do
-      "$BIN/warpscope" run --backend cuda --variant $variant --finish $finish --n 1000 --seed 3 \
+      "$APP" run --backend cuda --variant $variant --finish $finish --n 1000 --seed 3 \
         --json "$OUT_DIR/run.json" 2>>"$OUT_DIR/app.log" || app_rc=1
       grep -q '"match": true' "$OUT_DIR/run.json" || { echo "variant $variant $finish: GPU trace differs"; app_rc=1; }
     done
   done
-  "$BIN/warpscope" render --backend cuda --variant warp-shuffle --compare sequential --n 64 \
+  "$APP" render --backend cuda --variant warp-shuffle --compare sequential --n 64 \
     --block 32 --step 6 --out "$OUT_DIR/reduce_cuda.png" 2>>"$OUT_DIR/app.log" || app_rc=1
   [ $app_rc -eq 0 ] && echo "21 runs: GPU traces match the CPU reference; figure rendered on the GPU's EGL"
   tail -n 3 "$OUT_DIR/app.log"

@@ -8,7 +8,7 @@ scene_checks() {
   sat_rc=0
   for variant in 1 2 3 4; do
     for type in u8 f32 f32-f64; do
-      "$BIN/warpscope" run --scene sat --mode teach --backend cuda --variant $variant --type $type \
+      "$APP" run --scene sat --mode teach --backend cuda --variant $variant --type $type \
         --size 29x23 --seed 4 --tile 5 --json "$OUT_DIR/sat_teach.json" 2>>"$OUT_DIR/app.log" || sat_rc=1
       python3 - "$OUT_DIR/sat_teach.json" "teach $variant $type" <<'PY' || sat_rc=1
 import json, sys
@@ -24,7 +24,7 @@ PY
     "--image assets/bluemarble_day.jpg --radius 300 --variant 4" \
     "--image assets/camera.png --depth bowl --focus 0.2 --aperture 12"; do
     for backend in cpu cuda; do
-      "$BIN/warpscope" run --scene sat $args --backend $backend --json "$OUT_DIR/sat_$backend.json" \
+      "$APP" run --scene sat $args --backend $backend --json "$OUT_DIR/sat_$backend.json" \
         --out "$OUT_DIR/sat_$backend.png" 2>>"$OUT_DIR/app.log" || sat_rc=1
     done
     python3 - "$OUT_DIR/sat_cpu.json" "$OUT_DIR/sat_cuda.json" "$args" <<'PY' || sat_rc=1
@@ -36,7 +36,7 @@ print(("same filtered image" if same else "FILTERED IMAGES DIFFER"), "cpu vs cud
 sys.exit(0 if same else 1)
 PY
   done
-  "$BIN/warpscope" render --scene sat --backend cuda --image assets/coffee.png --colour rgb \
+  "$APP" render --scene sat --backend cuda --image assets/coffee.png --colour rgb \
     --radius 12 --out "$OUT_DIR/sat_filter_cuda.png" 2>>"$OUT_DIR/app.log" || sat_rc=1
   tail -n 3 "$OUT_DIR/app.log"
   note "sat scene on cuda" $sat_rc

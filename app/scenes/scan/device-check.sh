@@ -17,7 +17,7 @@ scene_checks() {
     direction=--inclusive
     [ $variant = 3 ] && direction=--exclusive  # kogge-stone-excl scans exclusive only
     for args in "--n 1000 --seed 3 --op sum $direction" "--n 333 --seed 5 --op max --exclusive --type float32"; do
-      "$BIN/warpscope" run --scene scan --backend cuda --variant $variant $args \
+      "$APP" run --scene scan --backend cuda --variant $variant $args \
         --json "$OUT_DIR/scan_run.json" 2>>"$OUT_DIR/app.log" || scan_rc=1
       python3 - "$OUT_DIR/scan_run.json" "$variant $args" <<'PY' || scan_rc=1
 import json, sys
@@ -34,12 +34,12 @@ PY
   for mode in compact segmented radix; do
     extra=(--n 500 --seed 2)
     [ $mode = segmented ] && extra=(--segments "[1 2] [6 7 1] [1 2 3 4] [5 5 5 5 5 5 5 5 5]")
-    "$BIN/warpscope" run --scene scan --mode $mode --backend cuda "${extra[@]}" \
+    "$APP" run --scene scan --mode $mode --backend cuda "${extra[@]}" \
       --json "$OUT_DIR/scan_$mode.json" 2>>"$OUT_DIR/app.log" || scan_rc=1
     python3 -c "import json,sys; j=json.load(open(sys.argv[1])); print(sys.argv[2], 'cpu_check', j.get('cpu_check'))" \
       "$OUT_DIR/scan_$mode.json" "$mode" || scan_rc=1
   done
-  "$BIN/warpscope" render --scene scan --backend cuda --variant decoupled-lookback --record 65536 \
+  "$APP" render --scene scan --backend cuda --variant decoupled-lookback --record 65536 \
     --out "$OUT_DIR/scan_lookback_cuda.png" 2>>"$OUT_DIR/app.log" || scan_rc=1
   tail -n 3 "$OUT_DIR/app.log"
   note "scan scene on cuda" $scan_rc
