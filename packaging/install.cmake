@@ -37,27 +37,27 @@ set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME warpscope)
 set(CPACK_PACKAGE_VENDOR "warpscope")
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
-set(CPACK_PACKAGE_CONTACT "warpscope developers <warpscope@users.noreply.github.com>")
+set(CPACK_PACKAGE_CONTACT "warpscope developers")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "watch parallel GPU algorithms work, step by step and at full speed")
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # warpscope_<version>_amd64.deb
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "fonts-dejavu-core")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-wqy-microhei, ffmpeg")
-set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "https://github.com/warpscope/warpscope")
-set(ws_description
-    "warpscope shows parallel algorithms (reduction, scan, stencil, summed-area tables,\n histograms, BFS) thread by thread, as in PMPP 4th ed., and times them at full size.")
+# The long description: CPack indents its lines; an empty line separates paragraphs.
+set(ws_description "warpscope shows parallel algorithms (reduction, scan, stencil, summed-area
+tables, histograms, BFS) thread by thread, as in PMPP 4th ed., and times them at full size
+next to the CUDA libraries and the copy bandwidth.")
 if(WARPSCOPE_HAVE_CUDA)
   set(CPACK_DEBIAN_PACKAGE_VERSION ${PROJECT_VERSION})
   set(CPACK_DEBIAN_PACKAGE_SUGGESTS "nvidia-driver (>= 580)")
-  string(APPEND ws_description
-         "\n .\n This build has the CUDA backend (sm_${CMAKE_CUDA_ARCHITECTURES}); it needs the NVIDIA\n driver (>= 580) for it and runs on the CPU backend without one.")
+  string(APPEND ws_description "\n\nThis build has the CUDA backend (sm_${CMAKE_CUDA_ARCHITECTURES}, the CUDA runtime
+linked in): it needs the NVIDIA driver (>= 580) for it and runs every scene on the CPU
+backend without one.")
 else()
   set(CPACK_DEBIAN_PACKAGE_VERSION ${PROJECT_VERSION}+cpu)
-  string(APPEND ws_description
-         "\n .\n This build is CPU-only: every scene runs on the CPU backend, on any machine.")
+  string(APPEND ws_description "\n\nThis build is CPU-only: every scene runs on the CPU backend, on any machine.")
 endif()
-set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "${CPACK_PACKAGE_DESCRIPTION_SUMMARY}\n ${ws_description}")
-set(CPACK_PACKAGE_DESCRIPTION "${ws_description}")
+set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "${ws_description}")
 set(CPACK_STRIP_FILES ON)
 include(CPack)

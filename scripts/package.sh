@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Builds warpscope's Debian package (packaging/install.cmake) and prints its path.
-#   bash scripts/package.sh             the CUDA build when a toolkit is in /usr/local/cuda
-#                                       (build/warpscope_<version>_amd64.deb; the CUDA backend
-#                                       needs the NVIDIA driver >= 580, the CPU backend nothing)
-#   CPU_ONLY=1 bash scripts/package.sh  a CPU-only build (build-cpu/warpscope_<version>+cpu_amd64.deb)
-# Install it with `apt install ./build/warpscope_*.deb` (as root): apt fetches what it depends on.
+#   bash scripts/package.sh             from the CUDA build when a toolkit is in /usr/local/cuda
+#                                       (dist/warpscope_<version>_amd64.deb; its CUDA backend
+#                                       needs the NVIDIA driver >= 580, its CPU backend nothing)
+#   CPU_ONLY=1 bash scripts/package.sh  from a CPU-only build (dist/warpscope_<version>+cpu_amd64.deb)
+# Install it with `apt install ./dist/warpscope_*.deb` (as root): apt fetches what it depends on.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -15,12 +15,12 @@ fi
 if [ "${CPU_ONLY:-0}" = 1 ] || [ ! -x /usr/local/cuda/bin/nvcc ]; then
   dir=build-cpu
   cmake --preset cpu "${launcher[@]}" >/dev/null
+  cmake --build "$dir" --target warpscope -j"$(nproc)"
 else
   dir=build
   BUILD_TARGET=warpscope bash scripts/build.sh
 fi
-[ "$dir" = build-cpu ] && cmake --build "$dir" --target warpscope -j"$(nproc)"
-rm -f "$dir"/warpscope_*.deb
-cpack --config "$dir/CPackConfig.cmake" -B "$dir" >/dev/null
-rm -rf "$dir/_CPack_Packages"
-ls "$dir"/warpscope_*.deb
+rm -rf dist
+cpack --config "$dir/CPackConfig.cmake" -B dist >/dev/null
+rm -rf dist/_CPack_Packages
+ls dist/warpscope_*.deb

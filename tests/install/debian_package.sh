@@ -21,7 +21,8 @@ field() { awk -v k="$1:" '$1 == k { sub(/^[^:]*: */, ""); print }' <<<"$control"
 [ "$(field Architecture)" = amd64 ] || fail "Architecture is not amd64"
 depends=$(field Depends)
 for package in libglfw3 libglew2.2 libgif7 libegl1 libstdc++6 fonts-dejavu-core; do
-  grep -qE "(^|, )$package( |,|$)" <<<"$depends" || fail "Depends lacks $package: $depends"
+  tr ',' '\n' <<<"$depends" | awk '{print $1}' | grep -qxF "$package" ||
+    fail "Depends lacks $package: $depends"
 done
 grep -qi cuda <<<"$depends" && fail "Depends names a CUDA package: $depends"
 if [ "$cuda" = ON ]; then

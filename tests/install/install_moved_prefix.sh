@@ -37,8 +37,10 @@ grep -q '"vertices": *34' bfs.json || fail "karate.mtx was not loaded (34 vertic
 "$app" run --scene sat --image camera.png --json sat.json
 grep -q '"matches_reference": *true' sat.json || fail "the SAT of camera.png does not match its reference"
 
-# The Chinese catalogs, the shared one and a scene's: a translated figure title.
-"$app" --lang zh run --scene histogram --json histogram.json >/dev/null
-"$app" --lang zh list >list.txt
-grep -q "直方图" list.txt || fail "the Chinese catalog was not found (no 直方图 in list)"
+# The Chinese catalogs: a scene's own (the histogram's figure title) and the shared one (the
+# kit's "step" in the reduction's caption).
+"$app" --lang zh render --scene histogram --out histogram.svg
+grep -q "直方图：" histogram.svg || fail "the histogram's Chinese catalog was not found"
+"$app" --lang zh render --scene reduce --out reduce.svg
+grep -q "步" reduce.svg || fail "the shared Chinese catalog was not found"
 echo "the moved prefix works from $PWD"

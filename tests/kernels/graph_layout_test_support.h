@@ -95,7 +95,7 @@ inline graph::Graph grid_without_coordinates(int32_t w, int32_t h) {
 
 #ifdef WS_TEST_GRAPHS_DIR
 inline std::string graphs_dir() {
-  return shipped_graphs_dir();
+  return ws::test::shipped_graphs_dir();
 }
 #endif
 
