@@ -4,7 +4,7 @@
 # is CPU-only and every scene runs on the CPU backend).
 set -euo pipefail
 packages=(
-  build-essential cmake ninja-build pkg-config git ccache
+  build-essential cmake ninja-build pkg-config git ccache mold
   libglfw3-dev libglew-dev libimgui-dev libstb-dev libegl-dev libgl-dev
   nlohmann-json3-dev libcli11-dev libgtest-dev libgif-dev fonts-dejavu-core fonts-wqy-microhei
   xvfb xauth libgl1-mesa-dri libegl-mesa0

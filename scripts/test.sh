@@ -3,13 +3,25 @@
 # run the CPU tiers again under AddressSanitizer + UndefinedBehaviorSanitizer (preset asan, folder
 # build-asan; WARPSCOPE_ASAN=0 leaves that tier out). GPU tests (label gpu) skip themselves on
 # machines without a CUDA device; the GUI test runs under Xvfb. Arguments go to every ctest run.
-# The last lines count what ran, from ctest's own JUnit reports; the exit status is non-zero when
-# anything failed.
+# The last lines count what ran, from ctest's own JUnit reports, and how long each phase took
+# (install, build, CPU tiers, GPU tier, ASan build, ASan tests, total); the exit status is non-zero
+# when anything failed. Both builds go through ccache (scripts/install-deps.sh installs it), with
+# the checkout as its base folder, so a fresh clone in another folder reuses the cache.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
+export CCACHE_BASEDIR="$root"
+start=$SECONDS
+phases=()
+# phase NAME SINCE: one line of the timing table.
+phase() { phases+=("$(printf '%-12s %5d s' "$1" $((SECONDS - $2)))"); }
+
+t=$SECONDS
 bash scripts/install-deps.sh
+phase install $t
+t=$SECONDS
 bash scripts/build.sh
+phase build $t
 
 reports="$root/build/test-reports"
 rm -rf "$reports"
@@ -36,16 +48,25 @@ counts() {
   echo "${n:-0} ${f:-0} ${s:-0}"
 }
 
+t=$SECONDS
 run_ctest build "$reports/cpu.xml" -LE gpu "$@"
+phase "CPU tiers" $t
+t=$SECONDS
 run_ctest build "$reports/gpu.xml" -L gpu "$@"
+phase "GPU tier" $t
 
 asan_seconds=""
 if [ "${WARPSCOPE_ASAN:-1}" != "0" ]; then
   asan_start=$SECONDS
+  t=$SECONDS
   launcher=()
   if command -v ccache >/dev/null 2>&1; then launcher+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
+  # mold links the sanitized executables several times faster than ld.bfd.
+  if command -v mold >/dev/null 2>&1; then launcher+=(-DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=mold); fi
   cmake --preset asan "${launcher[@]}" >/dev/null
   cmake --build build-asan -j"$(nproc)"
+  phase "ASan build" $t
+  t=$SECONDS
   # Any memory error or undefined behaviour stops the test that hit it. Leaks are checked in the
   # kernel tiers; the render and app tiers load the Mesa GL driver, which leaks at exit from a
   # library it has already unloaded (frames "<unknown module>": lsan.supp cannot name them).
@@ -54,6 +75,7 @@ if [ "${WARPSCOPE_ASAN:-1}" != "0" ]; then
   asan="halt_on_error=1:strict_string_checks=1"
   ASAN_OPTIONS="$asan:detect_leaks=1" run_ctest build-asan "$reports/asan-kernels.xml" -L kernels "$@"
   ASAN_OPTIONS="$asan:detect_leaks=0" run_ctest build-asan "$reports/asan-gl.xml" -LE kernels "$@"
+  phase "ASan tests" $t
   asan_seconds=$((SECONDS - asan_start))
 fi
 
@@ -84,5 +106,8 @@ elif [ "$gpu_ran" -eq 0 ]; then
 fi
 echo "GPU tests: $gpu_ran ran, $gpu_s skipped$note"
 echo "warpscope tests: $passed passed, $failed failed, $skipped skipped"
+phase total $start
+echo "time per phase:"
+printf '  %s\n' "${phases[@]}"
 [ "$failed" -eq 0 ] || status=1
 exit "$status"

@@ -15,7 +15,6 @@
 #include "common/error.h"
 #include "data/data_root.h"
 
-
 namespace ws::i18n {
 
 namespace {
@@ -171,8 +170,7 @@ std::vector<Language> languages() {
 
 std::string catalog_path(Language language) {
   const char* dir = std::getenv("WARPSCOPE_I18N_DIR");
-  const std::string folder =
-      dir && *dir ? std::string(dir) : data::data_path("assets/i18n");
+  const std::string folder = dir && *dir ? std::string(dir) : data::data_path("assets/i18n");
   return folder + "/" + language_code(language) + ".json";
 }
 
