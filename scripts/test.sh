@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# README command 2: install what is missing, build, and run the whole test suite, then build and
-# run the CPU tiers again under AddressSanitizer + UndefinedBehaviorSanitizer (preset asan, folder
-# build-asan; WARPSCOPE_ASAN=0 leaves that tier out). GPU tests (label gpu) skip themselves on
-# machines without a CUDA device; the GUI test runs under Xvfb. Arguments go to every ctest run.
+# README command 2: install what is missing, build, and run the whole test suite. Each test runs
+# once: the main build (CUDA when the toolkit is there, Release) runs the GPU tier (label gpu; it
+# skips itself without a CUDA device) and the install tier; the CPU tiers (kernels, render, app,
+# scenes) run in a second, CPU-only build under AddressSanitizer + UndefinedBehaviorSanitizer
+# (preset asan, folder build-asan). WARPSCOPE_ASAN=0 leaves the sanitizers out: the CPU tiers then
+# run in the main build. The GUI tests run under Xvfb. Arguments go to every ctest run.
 # The last lines count what ran, from ctest's own JUnit reports, and how long each phase took
-# (install, build, CPU tiers, GPU tier, ASan build, ASan tests, total); the exit status is non-zero
-# when anything failed. Both builds go through ccache (scripts/install-deps.sh installs it), with
-# the checkout as its base folder, so a fresh clone in another folder reuses the cache.
+# (install, build, GPU tier, install tier, ASan build, ASan tests, total); the exit status is
+# non-zero when anything failed. Both builds go through ccache (scripts/install-deps.sh installs it)
+# with the checkout as its base folder, so a fresh clone in another folder reuses the cache.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -15,12 +17,18 @@ start=$SECONDS
 phases=()
 # phase NAME SINCE: one line of the timing table.
 phase() { phases+=("$(printf '%-12s %5d s' "$1" $((SECONDS - $2)))"); }
+asan_on=1
+[ "${WARPSCOPE_ASAN:-1}" = "0" ] && asan_on=0
 
 t=$SECONDS
 bash scripts/install-deps.sh
 phase install $t
 t=$SECONDS
-bash scripts/build.sh
+if [ $asan_on = 1 ]; then
+  WARPSCOPE_CPU_TESTS=OFF bash scripts/build.sh
+else
+  bash scripts/build.sh
+fi
 phase build $t
 
 reports="$root/build/test-reports"
@@ -49,15 +57,18 @@ counts() {
 }
 
 t=$SECONDS
-run_ctest build "$reports/cpu.xml" -LE gpu "$@"
-phase "CPU tiers" $t
-t=$SECONDS
 run_ctest build "$reports/gpu.xml" -L gpu "$@"
 phase "GPU tier" $t
+t=$SECONDS
+if [ $asan_on = 1 ]; then
+  run_ctest build "$reports/main.xml" -L install "$@"
+  phase "install tier" $t
+else
+  run_ctest build "$reports/main.xml" -LE gpu "$@"
+  phase "CPU tiers" $t
+fi
 
-asan_seconds=""
-if [ "${WARPSCOPE_ASAN:-1}" != "0" ]; then
-  asan_start=$SECONDS
+if [ $asan_on = 1 ]; then
   t=$SECONDS
   launcher=()
   if command -v ccache >/dev/null 2>&1; then launcher+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
@@ -69,33 +80,36 @@ if [ "${WARPSCOPE_ASAN:-1}" != "0" ]; then
   t=$SECONDS
   # Any memory error or undefined behaviour stops the test that hit it. Leaks are checked in the
   # kernel tiers; the render and app tiers load the Mesa GL driver, which leaks at exit from a
-  # library it has already unloaded (frames "<unknown module>": lsan.supp cannot name them).
+  # library it has already unloaded (frames "<unknown module>": lsan.supp cannot name them). The
+  # install tier ran in the main build: a package of a sanitized binary is no product.
   export LSAN_OPTIONS="suppressions=$root/tests/sanitizers/lsan.supp:print_suppressions=0"
   export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
   asan="halt_on_error=1:strict_string_checks=1"
   ASAN_OPTIONS="$asan:detect_leaks=1" run_ctest build-asan "$reports/asan-kernels.xml" -L kernels "$@"
-  ASAN_OPTIONS="$asan:detect_leaks=0" run_ctest build-asan "$reports/asan-gl.xml" -LE kernels "$@"
+  ASAN_OPTIONS="$asan:detect_leaks=0" run_ctest build-asan "$reports/asan-gl.xml" \
+    -LE "^(kernels|install)$" "$@"
   phase "ASan tests" $t
-  asan_seconds=$((SECONDS - asan_start))
 fi
 
-read -r cpu_n cpu_f cpu_s < <(counts "$reports/cpu.xml")
+read -r main_n main_f main_s < <(counts "$reports/main.xml")
 read -r gpu_n gpu_f gpu_s < <(counts "$reports/gpu.xml")
 read -r asank_n asank_f asank_s < <(counts "$reports/asan-kernels.xml")
 read -r asang_n asang_f asang_s < <(counts "$reports/asan-gl.xml")
 asan_n=$((asank_n + asang_n)) asan_f=$((asank_f + asang_f)) asan_s=$((asank_s + asang_s))
 # ctest's junit "failures" counts failed tests; a test that could not run counts as failed too.
-passed=$((cpu_n - cpu_f - cpu_s + gpu_n - gpu_f - gpu_s + asan_n - asan_f - asan_s))
-failed=$((cpu_f + gpu_f + asan_f))
-skipped=$((cpu_s + gpu_s + asan_s))
+passed=$((main_n - main_f - main_s + gpu_n - gpu_f - gpu_s + asan_n - asan_f - asan_s))
+failed=$((main_f + gpu_f + asan_f))
+skipped=$((main_s + gpu_s + asan_s))
 
 echo
-echo "CPU tiers: $((cpu_n - cpu_f - cpu_s)) passed, $cpu_f failed, $cpu_s skipped"
-if [ -n "$asan_seconds" ]; then
-  echo "ASan+UBSan tier: $((asan_n - asan_f - asan_s)) passed, $asan_f failed, $asan_s skipped" \
-    "(build and run ${asan_seconds} s)"
+if [ $asan_on = 1 ]; then
+  echo "CPU tiers, under ASan+UBSan: $((asan_n - asan_f - asan_s)) passed, $asan_f failed," \
+    "$asan_s skipped"
+  echo "install tier (main build): $((main_n - main_f - main_s)) passed, $main_f failed," \
+    "$main_s skipped"
 else
-  echo "ASan+UBSan tier: not run (WARPSCOPE_ASAN=0)"
+  echo "CPU and install tiers (main build; ASan+UBSan not run: WARPSCOPE_ASAN=0):" \
+    "$((main_n - main_f - main_s)) passed, $main_f failed, $main_s skipped"
 fi
 gpu_ran=$((gpu_n - gpu_s))
 note=""

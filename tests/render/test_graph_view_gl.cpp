@@ -18,6 +18,7 @@
 #include "graph/graph.h"
 #include "graph_layout/graph_layout.h"
 #include "render/figure.h"
+#include "../kernels/shipped_graphs_test_support.h"
 #include "render/palette.h"
 #include "test_graph_view_support.h"
 #include "views/graph/graph_view.h"
@@ -280,7 +281,7 @@ TEST(GraphViewGl, ShippedGraphsRenderWithEveryState) {
     std::string path, coords;
     int depth, iterations, width, height;
   };
-  const std::string dir = WS_TEST_GRAPHS_DIR;
+  const std::string dir = ws::test::shipped_graphs_dir();
   const Case cases[] = {
       {"karate", dir + "/karate.mtx", "", 2, 300, 900, 640},
       {"minnesota", dir + "/minnesota_edges.txt", dir + "/minnesota_coords.txt", 25, 0, 900, 900},
