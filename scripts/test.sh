@@ -13,6 +13,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 export CCACHE_BASEDIR="$root"
+# The sanitized build has debug info, which ccache would tie to the folder: hash it without the
+# folder, and write paths relative to the checkout into the debug info, so another clone hits too.
+export CCACHE_NOHASHDIR=1
 start=$SECONDS
 phases=()
 # phase NAME SINCE: one line of the timing table.
@@ -74,7 +77,7 @@ if [ $asan_on = 1 ]; then
   if command -v ccache >/dev/null 2>&1; then launcher+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
   # mold links the sanitized executables several times faster than ld.bfd.
   if command -v mold >/dev/null 2>&1; then launcher+=(-DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=mold); fi
-  cmake --preset asan "${launcher[@]}" >/dev/null
+  cmake --preset asan "${launcher[@]}" -DCMAKE_CXX_FLAGS="-fdebug-prefix-map=$root=." >/dev/null
   cmake --build build-asan -j"$(nproc)"
   phase "ASan build" $t
   t=$SECONDS
