@@ -10,16 +10,16 @@
 // back too). The modes are rows: an id (the value of "mode"), a title for the mode bar, the mode
 // (a ModeOf<Settings>, usually a TracedMode or LiveMode) and its limits.
 //
-//   class HeatScene : public ModalScene<HeatSettings> {
-//     HeatScene() : ModalScene("heat", TR_NOOP("Heat flow (stencil)")) {
-//       add_mode({"live", TR_NOOP("live simulation"), std::make_unique<HeatLiveMode>(),
-//                 live_capabilities, {}});
-//       add_mode({"teach", TR_NOOP("teach one launch"), std::make_unique<HeatTeachMode>(),
-//                 teach_capabilities, teach_limits()});
+//   class MyScene : public ModalScene<MySettings> {
+//     MyScene() : ModalScene("my-scene", TR_NOOP("My scene")) {
+//       add_mode({"live", TR_NOOP("live"), std::make_unique<MyLiveMode>(), live_caps, {}});
+//       add_mode({"teach", TR_NOOP("teach"), std::make_unique<MyTeachMode>(), teach_caps,
+//                 teach_limits()});
 //     }
-//     void parse(HeatSettings& s, ParamReader& keys, std::string& mode) const override;
-//     nlohmann::json to_json(const HeatSettings& s, const std::string& mode) const override;
+//     void parse(MySettings& s, ParamReader& keys, std::string& mode) const override;
+//     nlohmann::json to_json(const MySettings& s, const std::string& mode) const override;
 //   };
+// (tests/scenes/tiny/ is a whole scene written this way.)
 #pragma once
 
 #include <functional>

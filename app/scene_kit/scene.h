@@ -34,7 +34,7 @@ class Scene {
  public:
   virtual ~Scene() = default;
 
-  virtual const char* id() const = 0;     // command-line name, e.g. "reduce"
+  virtual const char* id() const = 0;     // command-line name (`--scene`)
   virtual const char* title() const = 0;  // menu title
   // What the scene can do (steps, live mode, inputs it takes, a benchmark): the shell, the command
   // line and the benchmarks read this, never the scene's name.

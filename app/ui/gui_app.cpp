@@ -531,7 +531,7 @@ int render_default_figures(const std::string& scene, const nlohmann::json& param
                "warpscope: no display (DISPLAY is not set); rendering %s headless instead\n",
                from.c_str());
   // The first, third and last steps, as far as the scene's default run has them (a live scene
-  // such as heat has one).
+  // has one).
   int count = 1;
   bool simulated = false;  // a live scene runs time steps (--steps) instead of trace steps
   {
