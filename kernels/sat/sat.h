@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "../common/backend.h"
+#include "../common/image_engine.h"
 #include "../common/trace.h"
 
 namespace ws::sat {
@@ -152,22 +153,14 @@ std::vector<float> generated_depth(const std::string& kind, int width, int heigh
 
 // ---- The engine the scene, the CLI and the benchmarks drive: an image that lives on the
 // backend, its SAT, and its filtered image.
-class Engine {
+class Engine : public ImageEngine {
  public:
   // Throws ws::Error for Backend::Cuda in a CPU-only build or without a usable device.
   static std::unique_ptr<Engine> create(Backend backend);
-  virtual ~Engine() = default;
-  virtual Backend backend() const = 0;
 
-  // `channels` (1..kMaxChannels) planes of width x height 8-bit samples, channel-major. Throws
-  // ws::Error for a size outside 1..kMaxSide or an image that does not fit in memory (naming the
-  // bytes needed); the previous image is kept then.
-  virtual void set_image(int width, int height, int channels, const uint8_t* planes) = 0;
+  // set_image (ImageEngine): sides 1..kMaxSide, channels 1..kMaxChannels.
   // w h depths in 0..1 for depth of field (the image's size); throws when no image is set.
   virtual void set_depth(const float* depth) = 0;
-  virtual int width() const = 0;
-  virtual int height() const = 0;
-  virtual int channels() const = 0;
 
   // The SAT of every channel with `variant` in `accum`, kept for filter() and sat().
   virtual void compute_sat(Variant variant, Accum accum) = 0;
@@ -178,13 +171,6 @@ class Engine {
   // one with RegisterTiled in U8U32 first when there is none). u32 tables give exactly the
   // pixels of the direct filter at any radius (windows too big for 32 bits are summed in parts).
   virtual void filter(FilterMethod method, const FilterParams& params) = 0;
-  virtual std::vector<uint8_t> filtered() const = 0;  // channel-major planes, host copy
-  // CUDA: the filtered planes in device memory (channel-major, valid until the next call that
-  // changes them), ordered on the legacy default stream; CPU: nullptr.
-  virtual const uint8_t* device_filtered() const { return nullptr; }
-  // CUDA: the image's planes in device memory; CPU: nullptr.
-  virtual const uint8_t* device_image() const { return nullptr; }
-  virtual void synchronize() {}
 
   // Median wall time of `repeats` runs in milliseconds (CUDA: events around the launches, after a
   // warm-up run). time_filter_ms with FilterMethod::Sat includes computing the table with
