@@ -21,6 +21,18 @@ void launch_variant(Variant v, const LaunchArgs& a, const Filter& f) {
   throw Error("unknown convolution variant " + std::to_string(int(v)));
 }
 
+std::vector<float> filter_plane_cuda(Variant v, const Plane& in, const Filter& f, Boundary b) {
+  DeviceBuffer<float> input(in.values.size()), output(in.values.size());
+  input.upload(in.values);
+  LaunchArgs a;
+  a.in = input.data();
+  a.out = output.data();
+  a.width = in.width, a.height = in.height;
+  a.boundary = b;
+  launch_variant(v, a, f);
+  return output.download();
+}
+
 TeachRun teach_cuda(const TeachParams& params, const Plane& input, const Filter& filter) {
   check_teach_request(params, input, filter);
   if (!cuda_device_available())

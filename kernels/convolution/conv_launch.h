@@ -4,6 +4,10 @@
 // planes for it). Each variant's .cu file holds its kernel and its launch.
 #pragma once
 
+#include <optional>
+#include <string>
+#include <vector>
+
 #include "convolution.h"
 
 namespace ws::conv {
@@ -27,6 +31,13 @@ void launch_tiled_output(const LaunchArgs& a, const Filter& f);
 // direct kernel.
 void launch_fast(const LaunchArgs& a, const Filter& f);
 void launch_variant(Variant v, const LaunchArgs& a, const Filter& f);
+
+// One f32 plane through a variant on the device, back on the host (the GPU tests).
+std::vector<float> filter_plane_cuda(Variant v, const Plane& in, const Filter& f, Boundary b);
+// The same plane through NPP's nppiFilterBorder_32f_C1R (border replicate), or nothing with
+// `note` saying why (no libnppif, no symbol).
+std::optional<std::vector<float>> npp_filter_plane(const Plane& in, const Filter& f,
+                                                   std::string& note);
 
 // The traced teach kernels of each variant (conv_<variant>.cu): the twin's run, its events
 // replaced by the GPU's and its output by the GPU's.

@@ -176,6 +176,30 @@ Timing npp_typed(FilterBorder<T> call, const std::string& name, int w, int h, in
 
 }  // namespace
 
+std::optional<std::vector<float>> npp_filter_plane(const Plane& in, const Filter& f,
+                                                   std::string& note) {
+  const NppLibrary& lib = npp_library();
+  if (lib.handle == nullptr || lib.filter_f32 == nullptr) {
+    note = lib.handle == nullptr ? "NPP not found (libnppif is not installed)"
+                                 : "NPP has no nppiFilterBorder_32f_C1R_Ctx";
+    return std::nullopt;
+  }
+  const int w = in.width, h = in.height;
+  DeviceBuffer<float> input(in.values.size()), output(in.values.size());
+  input.upload(in.values);
+  std::vector<float> reversed(f.weights.rbegin(), f.weights.rend());
+  DeviceBuffer<float> kernel(reversed.size());
+  kernel.upload(reversed);
+  const int status = lib.filter_f32(
+      input.data(), int(w * sizeof(float)), NppiSize{w, h}, NppiPoint{0, 0}, output.data(),
+      int(w * sizeof(float)), NppiSize{w, h}, kernel.data(), NppiSize{f.width, f.height},
+      NppiPoint{f.radius_x(), f.radius_y()}, kNppBorderReplicate, npp_context());
+  if (status < 0)
+    throw Error("NPP nppiFilterBorder_32f_C1R failed with status " + std::to_string(status));
+  note = "loaded " + lib.soname;
+  return output.download();
+}
+
 Timing time_variant(Variant v, Elem elem, int w, int h, int channels, const Filter& f, Boundary b,
                     int repeats) {
   check_size(w, h, channels);
