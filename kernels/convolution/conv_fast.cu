@@ -34,9 +34,14 @@ __constant__ float c_column[kMaxSide];             // separable: the column pass
 
 // The full-size tile: 32 columns by 64 rows of outputs, 32 x 8 threads, 8 outputs per thread.
 constexpr int kTileW = 32, kThreadsY = 8, kStrip = 8, kTileH = kThreadsY * kStrip;
-// The shared tile's rows start 8 cells left of the output tile (16-byte aligned loads) and end 8
-// right of it: every radius up to 8 fits.
-constexpr int kPad = 8, kRowCells = kTileW + 2 * kPad;
+// The shared tile's rows start Pad(R) cells left of the output tile and end Pad(R) right of it:
+// R rounded up to a multiple of 4, so rows start on 16-byte boundaries (vector loads).
+template <int R>
+struct TileShape {
+  static constexpr int kPad = (R + 3) / 4 * 4;
+  static constexpr int kRowCells = kTileW + 2 * kPad;
+  static constexpr int kRows = kTileH + 2 * R;
+};
 
 // @variant fast
 // Four samples as floats: one 16-byte (f32) or 4-byte (u8) load.
@@ -52,15 +57,15 @@ __device__ __forceinline__ float4 load4(const uint8_t* p) {
 // x0 + kTileW + kPad - 1, into tile[row][column] (ghost cells by the boundary rule). Groups of
 // four cells inside the image come in one vector load when rows are 16-byte aligned.
 template <int R, class In>
-__device__ void load_tile(const In* __restrict__ N, float (*tile)[kRowCells], const Shape& s,
-                          int x0, int y0, bool aligned) {
-  constexpr int kRows = kTileH + 2 * R, kGroups = kRowCells / 4;
-  for (int g = threadIdx.x; g < kRows * kGroups; g += blockDim.x) {
+__device__ void load_tile(const In* __restrict__ N, float (*tile)[TileShape<R>::kRowCells],
+                          const Shape& s, int x0, int y0, bool aligned) {
+  using T = TileShape<R>;
+  constexpr int kGroups = T::kRowCells / 4;
+  for (int g = threadIdx.x; g < T::kRows * kGroups; g += blockDim.x) {
     const int r = g / kGroups, c = (g % kGroups) * 4;
-    const int gy = y0 - R + r, gx = x0 - kPad + c;
+    const int gy = y0 - R + r, gx = x0 - T::kPad + c;
     if (aligned && gy >= 0 && gy < s.h && gx >= 0 && gx + 3 < s.w) {
-      const float4 v = load4(N + int64_t(gy) * s.w + gx);
-      tile[r][c] = v.x, tile[r][c + 1] = v.y, tile[r][c + 2] = v.z, tile[r][c + 3] = v.w;
+      *reinterpret_cast<float4*>(&tile[r][c]) = load4(N + int64_t(gy) * s.w + gx);
       continue;
     }
     const int row = ghost_cell(gy, s.h, s.boundary);
@@ -74,8 +79,9 @@ __device__ void load_tile(const In* __restrict__ N, float (*tile)[kRowCells], co
 template <int R, class In, class Out>
 __global__ void __launch_bounds__(kTileW* kThreadsY)
     convolve_separable(const In* __restrict__ N, Out* __restrict__ P, Shape s, bool aligned) {
-  constexpr int kRows = kTileH + 2 * R, kTaps = 2 * R + 1;
-  __shared__ __align__(16) float tile[kRows][kRowCells];
+  using T = TileShape<R>;
+  constexpr int kRows = T::kRows, kTaps = 2 * R + 1, kLeft = T::kPad - R;
+  __shared__ __align__(16) float tile[kRows][T::kRowCells];
   __shared__ float rows[kRows][kTileW];
   const int x0 = blockIdx.x * kTileW, y0 = blockIdx.y * kTileH;
   const int tx = threadIdx.x % kTileW, ty = threadIdx.x / kTileW;
@@ -85,7 +91,7 @@ __global__ void __launch_bounds__(kTileW* kThreadsY)
   for (int r = ty; r < kRows; r += kThreadsY) {
     float sum = 0.0f;
 #pragma unroll
-    for (int i = 0; i < kTaps; ++i) sum += c_row[i] * tile[r][kPad - R + tx + i];
+    for (int i = 0; i < kTaps; ++i) sum += c_row[i] * tile[r][kLeft + tx + i];
     rows[r][tx] = sum;  // @fast-row-pass
   }
   __syncthreads();
@@ -107,8 +113,9 @@ __global__ void __launch_bounds__(kTileW* kThreadsY)
 template <int R, class In, class Out>
 __global__ void __launch_bounds__(kTileW* kThreadsY)
     convolve_direct(const In* __restrict__ N, Out* __restrict__ P, Shape s, bool aligned) {
-  constexpr int kRows = kTileH + 2 * R, kTaps = 2 * R + 1;
-  __shared__ __align__(16) float tile[kRows][kRowCells];
+  using T = TileShape<R>;
+  constexpr int kTaps = 2 * R + 1, kLeft = T::kPad - R;
+  __shared__ __align__(16) float tile[T::kRows][T::kRowCells];
   const int x0 = blockIdx.x * kTileW, y0 = blockIdx.y * kTileH;
   const int tx = threadIdx.x % kTileW, ty = threadIdx.x / kTileW;
   load_tile<R>(N, tile, s, x0, y0, aligned);
@@ -122,7 +129,7 @@ __global__ void __launch_bounds__(kTileW* kThreadsY)
   for (int q = 0; q < kStrip + 2 * R; ++q) {
     float v[kTaps];
 #pragma unroll
-    for (int i = 0; i < kTaps; ++i) v[i] = tile[ty * kStrip + q][kPad - R + tx + i];
+    for (int i = 0; i < kTaps; ++i) v[i] = tile[ty * kStrip + q][kLeft + tx + i];
 #pragma unroll
     for (int o = 0; o < kStrip; ++o) {
       const int j = q - o;
