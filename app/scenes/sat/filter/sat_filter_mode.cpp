@@ -22,7 +22,7 @@ void adopt_finished(BackgroundWork<SatFilterJob>& work, SatFilterShown& shown, S
   std::optional<SatFilterJob> w = work.take();
   if (!w) return;
   const bool new_input = w->image != shown.in;
-  const SatInput& in = w->image->input;
+  const ImageInput& in = w->image->input;
   if (w->engine) {
     shown.engine = std::move(w->engine);
   } else {  // CUDA: the mode's engine, given the image and depth map when they changed
@@ -173,7 +173,7 @@ void SatFilterMode::ui() {
   if (nlohmann::json e = sat_input_controls(settings(), true); !e.empty()) edit(e);
   if (nlohmann::json e = sat_variant_controls(settings(), false); !e.empty()) edit(e);
   if (panel_section(tr("Filter"), "sat-filter")) {
-    const SatInput& in = shown_.in->input;
+    const ImageInput& in = shown_.in->input;
     if (nlohmann::json e = filter_controls(settings(), std::max(in.width, in.height)); !e.empty())
       edit(e);
     if (background_work_status(work_.busy(), work_.progress(), work_.cancelled_job(),

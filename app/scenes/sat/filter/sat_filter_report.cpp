@@ -36,13 +36,13 @@ nlohmann::json plane_stats(const std::vector<uint8_t>& planes, int64_t pixels, i
 gfx::Image SatFilterMode::output_image() const {
   const std::vector<uint8_t>& f = shown_.filtered();
   if (f.empty()) return {};
-  const SatInput& in = shown_.in->input;
+  const ImageInput& in = shown_.in->input;
   return planes_to_image(f, in.width, in.height, in.channels);
 }
 
 void SatFilterMode::fill(RunJson& doc) const {
   const SatSettings& s = shown_.settings;
-  const SatInput& in = shown_.in->input;
+  const ImageInput& in = shown_.in->input;
   std::vector<double> table;
   if (shown_.engine && s.method == sat::FilterMethod::Sat) table = shown_.engine->sat(0);
   fill_sat_table(doc, s, in, table.empty() ? nullptr : &table, "filter");

@@ -18,7 +18,7 @@ SatFilterView::SatFilterView() = default;
 SatFilterView::~SatFilterView() = default;
 
 void SatFilterView::upload(const SatFilterShown& shown, Backend backend) {
-  const SatInput& in = shown.in->input;
+  const ImageInput& in = shown.in->input;
   if (!original) original = std::make_unique<interop::PixelImage>(backend);
   if (!filtered) filtered = std::make_unique<interop::PixelImage>(backend);
   const int channels = in.channels == 3 ? 3 : 1;

@@ -104,7 +104,7 @@ enum class Panel { Original, Filtered, Compared };
 // What the hover says about pixel (x, y) of `panel`: its samples, and under depth of field the
 // pixel's depth and blur radius.
 std::string describe_pixel(const SatFilterShown& shown, Panel panel, int x, int y) {
-  const SatInput& in = shown.in->input;
+  const ImageInput& in = shown.in->input;
   const int64_t n = in.pixels(), i = int64_t(y) * in.width + x;
   const std::vector<uint8_t>& planes = panel == Panel::Original   ? shown.in->bytes
                                        : panel == Panel::Compared ? shown.run.compared
@@ -144,7 +144,7 @@ void SatFilterMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
     return;
   }
   const SatSettings& s = shown_.settings;
-  const SatInput& in = shown_.in->input;
+  const ImageInput& in = shown_.in->input;
   const std::string timing =
       trf("{0} ms on {1}", fixed3(shown_.run.run_ms), backend_name(backend()));
   const std::string detail = in.channels == 3
@@ -171,7 +171,7 @@ void SatFilterMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   if (busy())  // the figure is the previous result until the worker is done
     line =
         trf("computing {0} on {1}... {2} (shown: the previous result)",
-            sat_method_label(settings().method), kernel_text(settings().input_label()), progress);
+            sat_method_label(settings().method), kernel_text(settings().source.label()), progress);
   float top = draw_header(c, tr("Box filters of any size in constant time"), detail, line,
                           tr("Each output pixel is the mean of its window, clamped at the border "
                              "and divided by the true pixel count; through the table it costs "

@@ -14,14 +14,12 @@ double ms_since(std::chrono::steady_clock::time_point start) {
 }  // namespace
 
 std::string sat_filter_input_key(const SatSettings& s) {
-  return s.values + "|" + s.image + "|" + std::to_string(s.random_size[0]) + "x" +
-         std::to_string(s.random_size[1]) + "|" + std::to_string(s.seed) + "|" +
-         (s.rgb ? "rgb" : "lum");
+  return s.source.key();
 }
 
 std::shared_ptr<const SatFilterImage> read_sat_filter_image(const SatSettings& s) {
   auto image = std::make_shared<SatFilterImage>();
-  image->input = load_sat_input(s, sat::kMaxSide, s.rgb);
+  image->input = load_sat_input(s, sat::kMaxSide, s.source.rgb);
   image->bytes = image->input.bytes_planes();
   image->key = sat_filter_input_key(s);
   return image;
@@ -65,7 +63,7 @@ BackgroundWork<SatFilterJob>::Work sat_filter_job(const SatSettings& s,
     SatFilterJob w;
     w.settings = s;
     w.image = image ? image : read_sat_filter_image(s);
-    const SatInput& in = w.image->input;
+    const ImageInput& in = w.image->input;
     if (s.filter.depth_of_field) {
       w.depth =
           depth

@@ -17,7 +17,7 @@ namespace ws::app {
 
 // The input as the filter reads it: the samples, as bytes too, and what it was read from.
 struct SatFilterImage {
-  SatInput input;
+  ImageInput input;
   std::vector<uint8_t> bytes;  // channel-major, input.bytes_planes()
   std::string key;             // sat_filter_input_key of the settings it was read for
 };
