@@ -10,6 +10,7 @@
 
 #include "convolution/convolution.h"
 #include "scene_kit/live_image_filter.h"
+#include "scene_kit/modal_scene.h"
 #include "scenes/convolution/conv_settings.h"
 
 namespace ws::app {
@@ -36,6 +37,10 @@ std::string conv_filter_words(const ConvSettings& s, const conv::FilterSpec& spe
 double conv_gpixels_per_s(int64_t pixels, double ms);
 // What the compare panel is: "CPU reference (double)" or the compare variant's id.
 std::string conv_compare_words(const ConvSettings& s);
+
+// The filter mode's bounds (its row's ModeLimit): the tiled variants (3-5) take radius 0..7, the
+// variant shown and the one compared with it.
+std::vector<ModeLimit<ConvSettings>> conv_filter_limits();
 
 // The filter mode's parameters on a switch to it: a typed teaching input gives way to the
 // shipped photo (unless the edit names an input). For the scene's on_switch.

@@ -105,6 +105,21 @@ std::string conv_compare_words(const ConvSettings& s) {
                        : std::string(conv::info(s.compare_variant).id);
 }
 
+std::vector<ModeLimit<ConvSettings>> conv_filter_limits() {
+  auto tiled_shown = [](const ConvSettings& s) {
+    return conv::is_tiled(s.variant) ||
+           (s.compare && !s.compare_cpu && conv::is_tiled(s.compare_variant));
+  };
+  return {{"radius",
+           [tiled_shown](const ConvSettings& s) {
+             return tiled_shown(s) ? std::optional<int64_t>(s.radius) : std::nullopt;
+           },
+           0, conv::kMaxTiledRadius,
+           "radius {0}: the tiled variants (3-5) keep the tile and its halo in shared memory and "
+           "take radius 0..7 (filters up to 15 x 15); basic and constant take radius up to 31",
+           "", nullptr, nullptr}};
+}
+
 void conv_filter_takes_photo(ConvSettings& s, const ParamReader& keys) {
   if (s.source.values.empty() || keys.has("values") || keys.has("image") || keys.has("size"))
     return;
