@@ -20,8 +20,10 @@ ConvLiveFilter::Recipe conv_filter_recipe();
 
 // The difference view's gain: |filtered - compared| x 8, so a difference of 1 is visible.
 inline constexpr int kConvDifferenceGain = 8;
-// The photo the filter mode starts on (assets/).
+// The photo the filter mode starts on (assets/), and the filter that replaces the book's 1D
+// weights there.
 inline constexpr const char* kConvFilterPhoto = "coffee.png";
+inline constexpr const char* kConvFilterOnPhoto = "gaussian";
 
 // The filter of the settings for an input of `height` rows (1: the 1D form).
 conv::FilterSpec conv_live_spec(const ConvSettings& s, int height);
@@ -43,7 +45,8 @@ std::string conv_compare_words(const ConvSettings& s);
 std::vector<ModeLimit<ConvSettings>> conv_filter_limits();
 
 // The filter mode's parameters on a switch to it: a typed teaching input gives way to the
-// shipped photo (unless the edit names an input). For the scene's on_switch.
+// shipped photo and the book's weights to a Gaussian (unless the edit names its own). For the
+// scene's on_switch.
 void conv_filter_takes_photo(ConvSettings& s, const ParamReader& keys);
 
 }  // namespace ws::app

@@ -121,10 +121,13 @@ std::vector<ModeLimit<ConvSettings>> conv_filter_limits() {
 }
 
 void conv_filter_takes_photo(ConvSettings& s, const ParamReader& keys) {
-  if (s.source.values.empty() || keys.has("values") || keys.has("image") || keys.has("size"))
-    return;
-  s.source.values.clear();
-  s.source.image = kConvFilterPhoto;
+  const bool input_named = keys.has("values") || keys.has("image") || keys.has("size");
+  if (!s.source.values.empty() && !input_named) {
+    s.source.values.clear();
+    s.source.image = kConvFilterPhoto;
+  }
+  // The book's 1D weights sum to 13: on a photo they would only saturate it.
+  if (s.filter == kConvBookFilter && !keys.has("filter")) s.filter = kConvFilterOnPhoto;
 }
 
 }  // namespace ws::app
