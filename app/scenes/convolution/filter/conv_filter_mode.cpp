@@ -7,6 +7,7 @@
 
 #include "i18n/i18n.h"
 #include "interop/pixel_image.h"
+#include "scene_kit/image_source_panel.h"
 
 namespace ws::app {
 
@@ -48,20 +49,6 @@ void filter_controls(const ConvSettings& s, nlohmann::json& edit) {
   int rule = static_cast<int>(s.boundary);
   if (combo(label_id(tr("ghost cells"), "conv-boundary").c_str(), rule, rules))
     edit["boundary"] = conv::boundary_name(static_cast<conv::Boundary>(rule));
-}
-
-// The photo: a file (Enter opens it) or one of the shipped ones.
-void photo_controls(const ConvSettings& s, nlohmann::json& edit) {
-  static std::string image, seen;
-  if (s.source.image != seen) image = seen = s.source.image;
-  if (text_field(label_id(tr("image file"), "conv-image").c_str(),
-                 tr("a PNG, JPEG, BMP, TGA or PGM path; Enter opens it"), image))
-    edit["image"] = image;
-  ImGui::TextDisabled("%s", tr("shipped photos:"));
-  for (const char* name : {"coffee.png", "camera.png", "astronaut.png", "bluemarble_day.jpg"}) {
-    ImGui::SameLine();
-    if (ImGui::SmallButton(name)) edit["image"] = name;
-  }
 }
 
 // The difference view: off, against the CPU reference or a second variant.
@@ -109,16 +96,16 @@ void ConvFilterMode::tick(float /*dt*/) {
 void ConvFilterMode::ui() {
   const ConvSettings& s = settings();
   nlohmann::json edit = nlohmann::json::object();
-  if (panel_section(tr("Photo"), "conv-photo")) photo_controls(s, edit);
+  ImageSourcePanel photo;
+  photo.id = "conv-filter";
+  photo.values = false;  // typed arrays are teach mode's
+  photo.colour = true;
+  edit.update(image_source_controls(s.source, photo));
   if (panel_section(tr("Filter"), "conv-filter")) {
     filter_controls(s, edit);
     variant_controls(edit, label_id(tr("variant"), "conv-variant"), conv::variant_infos(),
                      s.variant);
     compare_controls(s, edit);
-    bool rgb = s.source.rgb;
-    if (ImGui::Checkbox(
-            label_id(tr("filter R, G, B separately (else luminance)"), "conv-rgb").c_str(), &rgb))
-      edit["colour"] = rgb ? "rgb" : "luminance";
     if (background_work_status(live_.busy(), live_.progress(), live_.cancelled_job(),
                                "conv-filter-cancel"))
       live_.cancel();  // the previous image and settings stay
