@@ -114,7 +114,7 @@ void ConvFilterMode::ui() {
       char line[64];
       std::snprintf(line, sizeof line, "%.3f", shown.run.run_ms);
       char rate[32];
-      std::snprintf(rate, sizeof rate, "%.2f",
+      std::snprintf(rate, sizeof rate, "%.3g",
                     conv_gpixels_per_s(shown.in->input.pixels(), shown.run.run_ms));
       ImGui::TextUnformatted(trf("{0} ms, {1} Gpixels/s on {2} (wall time, incl. synchronisation)",
                                  line, rate, backend_name(backend()))

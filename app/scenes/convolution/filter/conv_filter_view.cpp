@@ -52,7 +52,7 @@ void ConvFilterMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   std::string line = trf(
       "{0}, {1} ghost cells, variant {2}: {3} ms, {4} Gpixels/s on {5}", conv_filter_words(s, spec),
       conv::boundary_name(s.boundary), conv::info(s.variant).id, fixed(shown.run.run_ms, "%.3f"),
-      fixed(conv_gpixels_per_s(in.pixels(), shown.run.run_ms), "%.2f"), backend_name(backend()));
+      fixed(conv_gpixels_per_s(in.pixels(), shown.run.run_ms), "%.3g"), backend_name(backend()));
   if (busy())  // the figure is the previous result until the worker is done
     line = trf("filtering {0}... {1}% (shown: the previous result)",
                kernel_text(settings().source.label()), int(live_.progress() * 100 + 0.5));
@@ -99,7 +99,7 @@ std::string ConvFilterMode::caption() const {
           conv_filter_words(s, spec), kernel_text(in.label), spec.filter.taps(),
           conv::info(s.variant).id, kernel_text(conv::info(s.variant).title),
           fixed(shown.run.run_ms, "%.3f"), backend_name(backend()),
-          fixed(conv_gpixels_per_s(in.pixels(), shown.run.run_ms), "%.2f"));
+          fixed(conv_gpixels_per_s(in.pixels(), shown.run.run_ms), "%.3g"));
   if (!shown.run.difference.empty())
     text += (i18n::language() == i18n::Language::Chinese ? "" : " ") +
             trf("Against {0}: {1} samples differ, the largest by {2}.", compare_name(s),
