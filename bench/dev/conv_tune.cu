@@ -5,27 +5,34 @@
 // warm-up), % of copy time, max abs error vs the reference (f32: float units; u8: levels — 0 or
 // 1 is rounding, anything larger or "nan" is a wrong kernel). The output is poisoned before each
 // candidate, so a kernel that writes nothing shows up as nan / 255.
-//   nvcc -O3 -arch=sm_90 -std=c++17 bench/dev/conv_tune.cu -o conv_tune
+//   nvcc -O3 -arch=sm_90 -std=c++17 bench/dev/conv_tune.cu -o conv_tune   (about 3 min to build)
 //   ./conv_tune [width height [repeats]]      (default 8192 8192 20; odd sizes check the edges)
 //
 // Candidates (names as printed; every one takes any size, unaligned widths fall back to scalar
 // loads/stores per lane):
 //   base            conv_fast.cu as on main: 32 x 64-output tile in shared memory (float4
 //                   loads), 32 x 8 threads, 8 outputs down a column per thread.
-//   colshfl VXxS/W  separable, no shared memory: each lane owns VX adjacent columns (one float4 /
+//   colshfl VXxS/T  separable, no shared memory: each lane owns VX adjacent columns (one float4 /
 //                   uchar4 / uint2 / uint4 load per row), slides down S rows accumulating the
 //                   (2r+1) column taps in registers, then the row pass on each finished row via
 //                   warp shuffles (__shfl_up/down). A warp writes (32 - 2H) VX columns
-//                   (H = ceil(r / VX) halo lanes each side); W warps per block stacked in y.
+//                   (H = ceil(r / VX) halo lanes each side); T threads, warps stacked in y.
 //                   Column pass first: rounds differently from conv_cpu.h's separable twin.
-//   rowshfl VXxS/W  the same with the row pass first (on every input row, via shuffles) and the
+//   rowshfl VXxS/T  the same with the row pass first (on every input row, via shuffles) and the
 //                   column pass from registers: the twin's rounding order (row sums first).
-//   smemrow VXxS/W  row pass first from global (vector loads + shuffles) into a shared tile of
-//                   row sums (W S + 2r rows, loaded once per block), then the column pass from
+//   smemrow VXxS/T  row pass first from global (vector loads + shuffles) into a shared tile of
+//                   row sums (T/32 S + 2r rows, loaded once per block), then the column pass from
 //                   shared memory: no re-done halo rows per warp.
-//   dirshfl VXxS/W  direct (non-separable): each lane VX columns, per input row an extended row
+//   dirshfl VXxS/T  direct (non-separable): each lane VX columns, per input row an extended row
 //                   of VX + 2r values via shuffles, register blocking in y (the 2r+1 open output
 //                   rows); taps added in the variants' order (filter row j, then column i).
+//   colwalk / rowwalk / dirwalk VXxC/T band B
+//                   the three above without the per-warp vertical halo: a warp owns a column
+//                   band of one warp's width and walks down B rows in chunks of C input rows,
+//                   the 2r open output rows carried from chunk to chunk in registers (halo rows
+//                   read once per B rows); T threads = T/32 warps side by side in x.
+// Not covered (ideas left for a later round): cp.async / double-buffered persistent grids,
+// explicit grid swizzles for L2.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -468,6 +475,81 @@ __global__ void __launch_bounds__(32 * W)
   }
 }
 
+// ---------------------------------------------------------------- walk (separable and direct)
+// A warp owns one column band (as above) and walks down `band` rows in chunks of C input rows:
+// the 2r open output rows carry over from chunk to chunk in registers, so the vertical halo is
+// read once per band instead of once per S outputs. W warps per block side by side in x.
+// Open output row t of a chunk starting at input row cs is image row cs - R + t.
+template <int R, int VX, int C, int W, int kMode, class In,
+          class Out>  // 0 col-first, 1 row-first, 2 direct
+__global__ void __launch_bounds__(32 * W) walk_kernel(const In* __restrict__ N, Out* __restrict__ P,
+                                                      int w, int h, int band, bool aligned) {
+  using L = Lanes<R, VX>;
+  constexpr int kTaps = 2 * R + 1, kOpen = C + 2 * R;
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const size_t plane = size_t(blockIdx.z) * w * h;
+  N += plane;
+  P += plane;
+  const int gx = (blockIdx.x * W + warp) * L::kOutW + (lane - L::kHalo) * VX;
+  if (gx - L::kHalo * VX >= w) return;  // warp-uniform: the warp's band is right of the image
+  const int ys = blockIdx.y * band, ye = min(ys + band, h);
+  const bool vin = aligned && gx >= 0 && gx + VX <= w;
+  const bool writes = lane >= L::kHalo && lane < 32 - L::kHalo && gx < w;
+  const bool vout = aligned && gx + VX <= w;
+  float open[kOpen][VX];
+#pragma unroll
+  for (int t = 0; t < kOpen; ++t)
+#pragma unroll
+    for (int k = 0; k < VX; ++k) open[t][k] = 0.0f;
+  for (int cs = ys - R; cs < ye + R; cs += C) {
+#pragma unroll
+    for (int u = 0; u < C; ++u) {
+      float v[VX];
+      load_group<VX>(N + size_t(clampi(cs + u, h)) * w, gx, w, vin, v);
+      if constexpr (kMode == 2) {
+        float e[VX + 2 * R];
+        extend<R, VX>(v, e);
+#pragma unroll
+        for (int j = 0; j < kTaps; ++j)  // input row cs + u is filter row j of open row u + 2R - j
+#pragma unroll
+          for (int i = 0; i < kTaps; ++i)
+#pragma unroll
+            for (int k = 0; k < VX; ++k)
+              open[u + 2 * R - j][k] += c_filter[j * kTaps + i] * e[k + i];
+      } else {
+        if constexpr (kMode == 1) {
+          float rs[VX];
+          row_pass<R, VX>(v, rs);
+#pragma unroll
+          for (int k = 0; k < VX; ++k) v[k] = rs[k];
+        }
+#pragma unroll
+        for (int j = 0; j < kTaps; ++j)
+#pragma unroll
+          for (int k = 0; k < VX; ++k) open[u + 2 * R - j][k] += c_col[j] * v[k];
+      }
+      // open row u is complete: image row cs - R + u
+      float out[VX];
+      if constexpr (kMode == 0) {
+        row_pass<R, VX>(open[u], out);
+      } else {
+#pragma unroll
+        for (int k = 0; k < VX; ++k) out[k] = open[u][k];
+      }
+      const int y = cs - R + u;
+      if (writes && y >= ys && y < ye) store_group<VX>(P + size_t(y) * w, gx, w, vout, out);
+    }
+#pragma unroll
+    for (int t = 0; t < 2 * R; ++t)
+#pragma unroll
+      for (int k = 0; k < VX; ++k) open[t][k] = open[C + t][k];
+#pragma unroll
+    for (int t = 2 * R; t < kOpen; ++t)
+#pragma unroll
+      for (int k = 0; k < VX; ++k) open[t][k] = 0.0f;
+  }
+}
+
 // ---------------------------------------------------------------- driver
 struct Candidate {
   std::string name;
@@ -531,6 +613,19 @@ Candidate shfl_dir(const Problem<In, Out>& p) {
           }};
 }
 
+template <int R, int VX, int C, int W, int kMode, class In, class Out>
+Candidate walk(const Problem<In, Out>& p, int band) {
+  static const char* kKinds[] = {"colwalk", "rowwalk", "dirwalk"};
+  char b[80];
+  std::snprintf(b, sizeof b, "%s %dx%d/%d band %d", kKinds[kMode], VX, C, 32 * W, band);
+  return {b, [=] {
+            const int outw = Lanes<R, VX>::kOutW * W;
+            const dim3 grid((p.w + outw - 1) / outw, (p.h + band - 1) / band, p.planes);
+            walk_kernel<R, VX, C, W, kMode>
+                <<<grid, 32 * W>>>(p.in, p.out, p.w, p.h, band, aligned_for(p, VX));
+          }};
+}
+
 template <int R>
 std::vector<Candidate> f32_separable(const Problem<float, float>& p) {
   return {base<R>(p, true),
@@ -542,12 +637,20 @@ std::vector<Candidate> f32_separable(const Problem<float, float>& p) {
           shfl_sep<R, 4, 16, 4, true>(p),
           shfl_sep<R, 4, 32, 4, true>(p),
           smem_sep<R, 4, 8, 8>(p),
-          smem_sep<R, 4, 16, 4>(p)};
+          smem_sep<R, 4, 16, 4>(p),
+          walk<R, 4, 8, 4, 0>(p, 64),
+          walk<R, 4, 8, 4, 0>(p, 128),
+          walk<R, 4, 8, 4, 0>(p, 256),
+          walk<R, 4, 16, 4, 0>(p, 256),
+          walk<R, 4, 8, 2, 0>(p, 512),
+          walk<R, 4, 8, 4, 1>(p, 128),
+          walk<R, 4, 8, 4, 1>(p, 256)};
 }
 template <int R>
 std::vector<Candidate> f32_direct(const Problem<float, float>& p) {
-  return {base<R>(p, false),        shfl_dir<R, 4, 8, 8>(p),  shfl_dir<R, 4, 16, 4>(p),
-          shfl_dir<R, 4, 16, 8>(p), shfl_dir<R, 4, 32, 4>(p), shfl_dir<R, 8, 16, 4>(p)};
+  return {base<R>(p, false),           shfl_dir<R, 4, 8, 8>(p),    shfl_dir<R, 4, 16, 4>(p),
+          shfl_dir<R, 4, 16, 8>(p),    shfl_dir<R, 4, 32, 4>(p),   shfl_dir<R, 8, 16, 4>(p),
+          walk<R, 4, 8, 4, 2>(p, 128), walk<R, 4, 8, 4, 2>(p, 256)};
 }
 template <int R>
 std::vector<Candidate> u8_separable(const Problem<uint8_t, uint8_t>& p) {
@@ -559,12 +662,20 @@ std::vector<Candidate> u8_separable(const Problem<uint8_t, uint8_t>& p) {
           shfl_sep<R, 16, 32, 4, false>(p),
           shfl_sep<R, 8, 32, 4, true>(p),
           shfl_sep<R, 16, 16, 4, true>(p),
-          smem_sep<R, 4, 8, 8>(p)};
+          smem_sep<R, 4, 8, 8>(p),
+          walk<R, 8, 8, 4, 0>(p, 128),
+          walk<R, 8, 8, 4, 0>(p, 256),
+          walk<R, 16, 8, 4, 0>(p, 128),
+          walk<R, 16, 8, 4, 0>(p, 256),
+          walk<R, 16, 8, 2, 0>(p, 512),
+          walk<R, 8, 8, 4, 1>(p, 256),
+          walk<R, 16, 8, 4, 1>(p, 256)};
 }
 template <int R>
 std::vector<Candidate> u8_direct(const Problem<uint8_t, uint8_t>& p) {
-  return {base<R>(p, false),        shfl_dir<R, 4, 16, 4>(p), shfl_dir<R, 8, 16, 4>(p),
-          shfl_dir<R, 8, 32, 4>(p), shfl_dir<R, 16, 8, 8>(p), shfl_dir<R, 16, 16, 4>(p)};
+  return {base<R>(p, false),           shfl_dir<R, 4, 16, 4>(p),    shfl_dir<R, 8, 16, 4>(p),
+          shfl_dir<R, 8, 32, 4>(p),    shfl_dir<R, 16, 8, 8>(p),    shfl_dir<R, 16, 16, 4>(p),
+          walk<R, 8, 8, 4, 2>(p, 256), walk<R, 16, 8, 4, 2>(p, 256)};
 }
 
 template <class F>
@@ -683,7 +794,7 @@ void run_case(const char* type, bool separable, int R, const Problem<T, T>& p, T
     const float ms = median_ms(c.launch);
     const float err_after = max_err(p.out, ref, n);  // still right after the timed repeats
     const float worst = std::max(err, err_after);
-    std::printf("%-3s %-4s r=%d  %-22s %8.4f ms  %6.1f%% copy  err %g%s\n", type,
+    std::printf("%-3s %-4s r=%d  %-26s %8.4f ms  %6.1f%% copy  err %g%s\n", type,
                 separable ? "sep" : "dir", R, c.name.c_str(), ms, 100.0f * copy_ms / ms, worst,
                 !(worst <= (sizeof(T) == 1 ? 1.0f : 1e-4f)) ? "  WRONG" : "");
     std::fflush(stdout);
