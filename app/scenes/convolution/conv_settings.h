@@ -38,6 +38,11 @@ struct ConvSettings {
   // The filter as the kernels take it (typed or named; 1D when the input has one row).
   // Throws ws::Error naming --filter or --radius and what they accept.
   conv::FilterSpec filter_spec(int dims) const;
+  // 1 when the input is one row (typed values in one row, or a random image W x 1), else 2: the
+  // named filters' form (filter_spec(dims())).
+  int dims() const;
+  // The filter is typed weights (not one of conv::filter_names()).
+  bool typed_filter() const;
 };
 
 }  // namespace ws::app

@@ -1,0 +1,70 @@
+#include "conv_scene.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "common/variant_table.h"
+#include "conv_bench.h"
+#include "intensity/conv_intensity_mode.h"
+#include "scene_kit/bench_report.h"
+#include "scene_kit/file_params.h"
+#include "teach/conv_teach_limits.h"
+#include "teach/conv_teach_mode.h"
+
+namespace ws::app {
+
+namespace {
+
+// The scene's starting point: the book's 1D example (PMPP 7.2) with zero ghost cells.
+ConvSettings book_example() {
+  ConvSettings s;
+  s.source.values = kConvBookValues;
+  s.filter = kConvBookFilter;
+  s.radius = 2;
+  return s;
+}
+
+// The code panel of every mode: the variant's kernel file, the step's statement highlighted.
+KernelSource variant_source(const ConvSettings& s, const std::string& marker) {
+  return {std::string("kernels/convolution/") + conv::info(s.variant).source,
+          conv::info(s.variant).id, marker, ""};
+}
+
+// Lecture mode's keys 1..5: the five variants.
+std::vector<std::string> lecture_variants(const ConvSettings&) {
+  return variant_ids(conv::variant_infos());
+}
+
+}  // namespace
+
+ConvScene::ConvScene() : ModalScene(kConvSceneId, TR_NOOP("Convolution (tiles and halos)"),
+                                    book_example()) {
+  add_mode({"teach", TR_NOOP("teach"), std::make_unique<ConvTeachMode>(),
+            SceneCapabilities().with_steps(true).with_image().with_grid_size().with_bench(),
+            conv_teach_limits(), lecture_variants, variant_source});
+  add_mode({"intensity",
+            TR_NOOP("intensity"),
+            std::make_unique<ConvIntensityMode>(),
+            SceneCapabilities().with_steps(false).with_image().with_grid_size().with_bench(),
+            conv_intensity_limits(),
+            lecture_variants,
+            variant_source});
+  // The live filter mode ("filter", filter/) is added here by its own row.
+  // Every mode times the one benchmark (bench/conv_bench.h); fast mode the scene's radius.
+  set_bench([this](const BenchRequest& r, const std::string&) {
+    bench::ConvBenchChoice choice;
+    if (r.from_scene) choice.radius = settings().radius;
+    return bench::conv_bench_job(r, choice);
+  });
+}
+
+nlohmann::json ConvScene::params_for_file(const FileInfo& file) const {
+  if (file.kind != FileKind::Text) return nullptr;
+  const auto text = values_text_of(file, conv::kTeachMaxLength,
+                                   "a typed 1D array of up to 256 values or a matrix up to 32x32");
+  if (!text) return nullptr;
+  return {{"mode", "teach"}, {"values", *text}};
+}
+
+}  // namespace ws::app
