@@ -13,8 +13,8 @@ nlohmann::json sat_input_controls(const SatSettings& s, bool colour) {
   // The fields show what the settings hold, until the user types (a session or the command
   // line may change them).
   static std::string values, seen_values, image, seen_image;
-  if (s.values != seen_values) values = seen_values = s.values;
-  if (s.image != seen_image) image = seen_image = s.image;
+  if (s.source.values != seen_values) values = seen_values = s.source.values;
+  if (s.source.image != seen_image) image = seen_image = s.source.image;
   if (text_field(label_id(tr("values"), "sat-values").c_str(),
                  tr("rows separated by ';', e.g. 1 2 3; 4 5 6"), values))
     edit["values"] = values;
@@ -35,22 +35,23 @@ nlohmann::json sat_input_controls(const SatSettings& s, bool colour) {
       edit["image"] = image;
     }
   }
-  int size[2] = {s.random_size[0], s.random_size[1]};
+  int size[2] = {s.source.random_size[0], s.source.random_size[1]};
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
   if (ImGui::InputInt2(label_id(tr("random W x H"), "sat-random").c_str(), size,
                        ImGuiInputTextFlags_EnterReturnsTrue))
     edit["size"] = std::to_string(size[0]) + "x" + std::to_string(size[1]);
   ImGui::SameLine();
-  int seed = static_cast<int>(s.seed);
+  int seed = static_cast<int>(s.source.seed);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
   if (ImGui::InputInt(label_id(tr("seed"), "sat-seed").c_str(), &seed, 1, 10,
                       ImGuiInputTextFlags_EnterReturnsTrue) &&
       seed >= 0) {
     edit["seed"] = seed;
-    edit["size"] = std::to_string(s.random_size[0]) + "x" + std::to_string(s.random_size[1]);
+    edit["size"] =
+        std::to_string(s.source.random_size[0]) + "x" + std::to_string(s.source.random_size[1]);
   }
   if (colour) {
-    bool rgb = s.rgb;
+    bool rgb = s.source.rgb;
     if (ImGui::Checkbox(
             label_id(tr("filter R, G, B separately (else luminance)"), "sat-rgb").c_str(), &rgb))
       edit["colour"] = rgb ? "rgb" : "luminance";

@@ -9,13 +9,6 @@
 
 namespace ws::app {
 
-std::string SatSettings::input_label() const {
-  if (!values.empty()) return "typed values";
-  if (!image.empty()) return image;
-  return "random " + std::to_string(random_size[0]) + "x" + std::to_string(random_size[1]) +
-         ", seed " + std::to_string(seed);
-}
-
 const char* accum_label(sat::Accum a) {
   switch (a) {
     case sat::Accum::U8U32:
@@ -64,10 +57,6 @@ std::array<int, 4> parse_query(const std::string& text) {
   return q;
 }
 
-std::string size_text(const std::array<int, 2>& size) {
-  return std::to_string(size[0]) + "x" + std::to_string(size[1]);
-}
-
 }  // namespace
 
 void SatScene::parse(SatSettings& s, ParamReader& keys, std::string& mode) const {
@@ -81,28 +70,7 @@ void SatScene::parse(SatSettings& s, ParamReader& keys, std::string& mode) const
         if (keys.has(key)) mode = "filter";
     }
   }
-  // One input at a time: an image or random size given alone replaces typed values.
-  const std::optional<std::string> values = keys.text("values");
-  if (values) s.values = *values;
-  const std::optional<std::string> image = keys.text("image");
-  if (image) {
-    s.image = *image;
-    if (!values && !s.image.empty()) s.values.clear();
-  }
-  if (const auto d = keys.dims("size")) {
-    if (d->size() > 2 || (*d)[0] > sat::kMaxSide || d->back() > sat::kMaxSide)
-      throw Error("size: expected W or WxH with sides 1.." + std::to_string(sat::kMaxSide) +
-                  " (a random image)");
-    s.random_size = {(*d)[0], d->size() == 2 ? (*d)[1] : (*d)[0]};
-    if (!values) s.values.clear();
-    if (!image) s.image.clear();
-  }
-  if (const auto seed = keys.integer("seed", 0, INT64_MAX)) s.seed = static_cast<uint64_t>(*seed);
-  if (const auto c = keys.text("colour")) {
-    if (*c != "rgb" && *c != "luminance")
-      throw Error("colour: expected luminance or rgb, got '" + *c + "'");
-    s.rgb = *c == "rgb";
-  }
+  parse_image_source(s.source, keys, sat::kMaxSide);
   if (const auto v = keys.text("variant")) {
     if (!sat::parse_variant(*v, s.variant)) {
       throw Error("variant: expected 1-5 or one of " + variant_id_list(sat::variant_infos()) +
@@ -142,23 +110,20 @@ void SatScene::parse(SatSettings& s, ParamReader& keys, std::string& mode) const
 
 nlohmann::json SatScene::to_json(const SatSettings& s, const std::string& /*mode*/) const {
   const auto& q = s.query;
-  return {{"values", s.values},
-          {"image", s.image},
-          {"size", size_text(s.random_size)},
-          {"seed", s.seed},
-          {"colour", s.rgb ? "rgb" : "luminance"},
-          {"variant", sat::info(s.variant).id},
-          {"type", sat::accum_name(s.accum)},
-          {"tile", s.tile},
-          {"method", sat::filter_method_name(s.method)},
-          {"compare", s.compare ? sat::filter_method_name(s.compare_method) : ""},
-          {"radius", s.filter.radius},
-          {"depth", s.depth},
-          {"focus", shortest_decimal(s.filter.focus)},
-          {"aperture", shortest_decimal(s.filter.aperture)},
-          {"query", s.has_query() ? std::to_string(q[0]) + "," + std::to_string(q[1]) + "," +
-                                        std::to_string(q[2]) + "," + std::to_string(q[3])
-                                  : ""}};
+  nlohmann::json out = image_source_json(s.source);
+  out.update({{"variant", sat::info(s.variant).id},
+              {"type", sat::accum_name(s.accum)},
+              {"tile", s.tile},
+              {"method", sat::filter_method_name(s.method)},
+              {"compare", s.compare ? sat::filter_method_name(s.compare_method) : ""},
+              {"radius", s.filter.radius},
+              {"depth", s.depth},
+              {"focus", shortest_decimal(s.filter.focus)},
+              {"aperture", shortest_decimal(s.filter.aperture)},
+              {"query", s.has_query() ? std::to_string(q[0]) + "," + std::to_string(q[1]) + "," +
+                                            std::to_string(q[2]) + "," + std::to_string(q[3])
+                                      : ""}});
+  return out;
 }
 
 }  // namespace ws::app

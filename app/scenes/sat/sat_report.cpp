@@ -50,7 +50,7 @@ bool matches(const std::vector<double>& table, const std::vector<double>& refere
 
 }  // namespace
 
-void fill_sat_table(RunJson& doc, const SatSettings& s, const SatInput& input,
+void fill_sat_table(RunJson& doc, const SatSettings& s, const ImageInput& input,
                     const std::vector<double>* table, const char* mode) {
   doc.input = {{"source", input.label},
                {"width", input.width},
@@ -65,7 +65,7 @@ void fill_sat_table(RunJson& doc, const SatSettings& s, const SatInput& input,
     doc.summary = std::string("sat ") + mode + ": no run";
     return;
   }
-  const std::vector<double> reference = sat::sat_reference(input.plane(0));
+  const std::vector<double> reference = sat::sat_reference(sat_plane(input, 0));
   const bool small = input.pixels() <= kSatJsonCells;
   doc.result = {{"checksum", table_checksum(*table, s.accum)},
                 {"total", table->empty() ? 0.0 : table->back()}};

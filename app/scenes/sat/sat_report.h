@@ -19,7 +19,7 @@ nlohmann::json table_rows_json(const std::vector<double>& values, int width);
 // table (small) and its checksum, reference = the exact double table's, matches_reference = every
 // entry equals the reference in the accumulation type (u32 modulo 2^32; f32 within the rounding
 // the order allows, said in "reference_note"), and the summary.
-void fill_sat_table(RunJson& doc, const SatSettings& s, const SatInput& input,
+void fill_sat_table(RunJson& doc, const SatSettings& s, const ImageInput& input,
                     const std::vector<double>* table, const char* mode);
 // The checksum the documents use: the sum of the entries modulo 2^64 (u32 tables), or in double.
 nlohmann::json table_checksum(const std::vector<double>& table, sat::Accum accum);

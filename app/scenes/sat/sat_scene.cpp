@@ -85,10 +85,10 @@ void SatScene::on_switch(SatSettings& s, const std::string& /*from*/, const std:
   if (to == "filter") {
     // The filter mode is about photographs and speed: the teaching matrix gives way to a shipped
     // photo, the notes' serial kernel to the fastest variant (unless the edit names its own).
-    if (!before.values.empty()) {
-      s.stash = {true, before.values, before.variant};
-      if (!keys.has("values")) s.values.clear();
-      if (!keys.has("image") && !keys.has("size")) s.image = "coffee.png";
+    if (!before.source.values.empty()) {
+      s.stash = {true, before.source.values, before.variant};
+      if (!keys.has("values")) s.source.values.clear();
+      if (!keys.has("image") && !keys.has("size")) s.source.image = "coffee.png";
     }
     if (!keys.has("variant") && s.variant == sat::Variant::RowColumn)
       s.variant = sat::Variant::RegisterTiled;
@@ -97,11 +97,11 @@ void SatScene::on_switch(SatSettings& s, const std::string& /*from*/, const std:
   if (to != "teach") return;
   // Back to the teaching matrix, unless another input was chosen meanwhile or by this edit.
   const SatStash& stash = before.stash;
-  if (stash.held && before.values.empty() && before.image == "coffee.png") {
+  if (stash.held && before.source.values.empty() && before.source.image == "coffee.png") {
     const bool other_input =
-        keys.has("values") || keys.has("size") || (keys.has("image") && !s.image.empty());
-    if (!other_input) s.values = stash.values;
-    if (!keys.has("image")) s.image.clear();
+        keys.has("values") || keys.has("size") || (keys.has("image") && !s.source.image.empty());
+    if (!other_input) s.source.values = stash.values;
+    if (!keys.has("image")) s.source.image.clear();
     if (!keys.has("variant")) s.variant = stash.variant;
   }
   s.stash = {};

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "sat/sat.h"
+#include "scene_kit/image_source.h"
 
 namespace ws::app {
 
@@ -24,13 +25,9 @@ struct SatStash {
 };
 
 struct SatSettings {
-  // Input: `values` (a typed matrix) wins over `image`; with neither, a seeded random image of
-  // `random_size` (W x H).
-  std::string values = kSatNotesExample;
-  std::string image;
-  std::array<int, 2> random_size = {8, 6};
-  uint64_t seed = 1;
-  bool rgb = false;  // filter R, G, B separately; false: luminance
+  // The input (scene_kit/image_source.h): the notes' example by default; `source.rgb` filters
+  // R, G, B separately, else luminance.
+  ImageSource source = {kSatNotesExample};
 
   sat::Variant variant = sat::Variant::RowColumn;
   sat::Accum accum = sat::Accum::U8U32;
@@ -47,8 +44,6 @@ struct SatSettings {
   SatStash stash;  // not a parameter: what the last switch to the filter mode replaced
 
   bool has_query() const { return query[0] >= 0; }
-  // What the input is, for headers and JSON: "values 3x3", "camera.png", "random 8x6 seed 1".
-  std::string input_label() const;
 };
 
 // "u8 -> u32", "f32 -> f32", "f32 -> f64": what a figure calls the accumulation type.

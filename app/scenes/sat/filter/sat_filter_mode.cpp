@@ -14,39 +14,6 @@ namespace ws::app {
 
 namespace {
 
-// Adopts the finished job, if any, into what the figure shows: its image, depth map and filter run
-// (running it on `backend`'s engine first when the job did not filter: CUDA), then the textures.
-// Throws the job's error (the previous image stays).
-void adopt_finished(BackgroundWork<SatFilterJob>& work, SatFilterShown& shown, SatFilterView& view,
-                    Backend backend, bool has_gl) {
-  std::optional<SatFilterJob> w = work.take();
-  if (!w) return;
-  const bool new_input = w->image != shown.in;
-  const SatInput& in = w->image->input;
-  if (w->engine) {
-    shown.engine = std::move(w->engine);
-  } else {  // CUDA: the mode's engine, given the image and depth map when they changed
-    const bool fresh = !shown.engine || shown.engine->backend() != backend;
-    if (fresh) shown.engine = sat::Engine::create(backend);
-    if (fresh || new_input)
-      shown.engine->set_image(in.width, in.height, in.channels, w->image->bytes.data());
-    if (w->depth && (fresh || new_input || w->depth != shown.depth))
-      shown.engine->set_depth(w->depth->data());
-    w->run = run_sat_filter(*shown.engine, w->settings, false);
-  }
-  if (new_input) {
-    view.original_uploaded = false;
-    shown.plot.clear();
-  }
-  if (w->depth != shown.depth) view.depth_uploaded = false;
-  shown.in = std::move(w->image);
-  shown.depth = std::move(w->depth);
-  shown.depth_key = w->depth_key;
-  shown.settings = w->settings;
-  shown.run = std::move(w->run);
-  if (has_gl) view.upload(shown, backend);
-}
-
 // The filter's controls: method, radius, comparison, depth of field. Returns what changed.
 nlohmann::json filter_controls(const SatSettings& s, int max_radius) {
   nlohmann::json edit = nlohmann::json::object();
@@ -101,55 +68,52 @@ nlohmann::json filter_controls(const SatSettings& s, int max_radius) {
 
 }  // namespace
 
+SatFilterMode::SatFilterMode() : live_(sat_filter_recipe()) {
+  fast_.set_size_choices({"1024", "4096", "8192"}, 0);  // the bench's sizes
+  // A new image clears the plot (it timed the old one); a new depth map is uploaded again.
+  live_.on_adopted([this](bool new_input, bool new_extra) {
+    if (new_input) plot_.clear();
+    if (new_extra) depth_view_.uploaded = false;
+    const auto& shown = live_.shown();
+    if (context() && context()->has_gl && shown.extra && shown.settings.filter.depth_of_field)
+      depth_view_.upload(*shown.extra, shown.in->input.width, shown.in->input.height, backend());
+  });
+}
+
 void SatFilterMode::detach() {
-  view_.original.reset();  // no GL objects outlive the context
-  view_.filtered.reset();
-  view_.depth.reset();
-  view_.depth_uploaded = false;
-  work_.cancel();
-  shown_.engine.reset();
-  shown_.in = std::make_shared<SatFilterImage>();
+  depth_view_.texture.reset();  // no GL objects outlive the context
+  depth_view_.uploaded = false;
+  live_.detach();
   LiveMode::detach();
 }
 
 void SatFilterMode::reset() {
   set_error("");
-  const SatSettings& s = settings();
   // The image is read again only when the input changed (a slider only reruns the filter), the
   // depth map only when it or the image changed. The CPU engine runs on the worker (one per
   // job); CUDA's stays the mode's: its output goes to the screen through interop.
-  std::shared_ptr<const SatFilterImage> image =
-      shown_.engine && shown_.in->key == sat_filter_input_key(s) ? shown_.in : nullptr;
-  std::shared_ptr<const std::vector<float>> depth =
-      image && shown_.depth && s.depth == shown_.depth_key ? shown_.depth : nullptr;
-  work_.start(sat_filter_job(s, image, depth, backend() == Backend::Cpu),
-              context() && context()->background_work);
-  adopt_finished(work_, shown_, view_, backend(), context() && context()->has_gl);
+  live_.reset(settings(), backend(), context());
 }
 
 void SatFilterMode::tick(float /*dt*/) {
   // A photo that did not read, or a cancel: the previous one stays, and so do its settings
   // (but for the query and teach modes' own).
-  std::string error;
-  finish_background_work(
-      work_,
-      [this] { adopt_finished(work_, shown_, view_, backend(), context() && context()->has_gl); },
-      error,
-      [this] {
-        SatSettings& s = settings_to_keep();
-        SatSettings shown = shown_.settings;
-        shown.query = s.query;
-        shown.tile = s.tile;
-        shown.stash = s.stash;
-        s = shown;
-      });
+  const std::string error = live_.tick(backend(), context(), [this](const SatSettings& shown) {
+    SatSettings& s = settings_to_keep();
+    SatSettings kept = shown;
+    kept.query = s.query;
+    kept.tile = s.tile;
+    kept.stash = s.stash;
+    s = kept;
+  });
   if (!error.empty()) set_error(error);
 }
 
 void SatFilterMode::measure_radius_plot(int repeats) {
   std::vector<RadiusTiming> plot;
-  const SatSettings& s = shown_.settings;
-  const double pixels = double(shown_.in->input.pixels()) * shown_.in->input.channels;
+  const auto& shown = live_.shown();
+  const SatSettings& s = shown.settings;
+  const double pixels = double(shown.in->input.pixels()) * shown.in->input.channels;
   // The direct filter costs (2r+1)^2 per pixel: it stops where one run would take too long.
   const double direct_budget = backend() == Backend::Cuda ? 4e10 : 2e8;
   for (int r : {1, 2, 4, 8, 16, 32, 64, 128, 256}) {
@@ -160,27 +124,26 @@ void SatFilterMode::measure_radius_plot(int repeats) {
          {sat::FilterMethod::Sat, sat::FilterMethod::Separable, sat::FilterMethod::Direct}) {
       if (m == sat::FilterMethod::Direct && pixels * (2.0 * r + 1) * (2.0 * r + 1) > direct_budget)
         continue;
-      plot.push_back({m, r, shown_.engine->time_filter_ms(m, f, s.variant, s.accum, repeats)});
+      plot.push_back({m, r, live_.engine()->time_filter_ms(m, f, s.variant, s.accum, repeats)});
     }
   }
-  shown_.plot = std::move(plot);
+  plot_ = std::move(plot);
   // The engine's output is the shown one again.
-  shown_.run = run_sat_filter(*shown_.engine, s, false);
-  if (context() && context()->has_gl) view_.upload(shown_, backend());
+  live_.rerun(backend(), context() && context()->has_gl);
 }
 
 void SatFilterMode::ui() {
   if (nlohmann::json e = sat_input_controls(settings(), true); !e.empty()) edit(e);
   if (nlohmann::json e = sat_variant_controls(settings(), false); !e.empty()) edit(e);
   if (panel_section(tr("Filter"), "sat-filter")) {
-    const SatInput& in = shown_.in->input;
+    const ImageInput& in = live_.shown().in->input;
     if (nlohmann::json e = filter_controls(settings(), std::max(in.width, in.height)); !e.empty())
       edit(e);
-    if (background_work_status(work_.busy(), work_.progress(), work_.cancelled_job(),
+    if (background_work_status(live_.busy(), live_.progress(), live_.cancelled_job(),
                                "sat-filter-cancel"))
-      work_.cancel();  // the previous image and settings stay
+      live_.cancel();  // the previous image and settings stay
     char ms[32];
-    std::snprintf(ms, sizeof ms, "%.3f", shown_.run.run_ms);
+    std::snprintf(ms, sizeof ms, "%.3f", live_.shown().run.run_ms);
     ImGui::TextUnformatted(
         (settings().method == sat::FilterMethod::Sat
              ? trf("table + filter: {0} ms on {1} (wall time, incl. synchronisation)", ms,

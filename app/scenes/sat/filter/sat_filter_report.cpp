@@ -34,19 +34,21 @@ nlohmann::json plane_stats(const std::vector<uint8_t>& planes, int64_t pixels, i
 }  // namespace
 
 gfx::Image SatFilterMode::output_image() const {
-  const std::vector<uint8_t>& f = shown_.filtered();
+  const auto& shown = live_.shown();
+  const std::vector<uint8_t>& f = shown.filtered();
   if (f.empty()) return {};
-  const SatInput& in = shown_.in->input;
+  const ImageInput& in = shown.in->input;
   return planes_to_image(f, in.width, in.height, in.channels);
 }
 
 void SatFilterMode::fill(RunJson& doc) const {
-  const SatSettings& s = shown_.settings;
-  const SatInput& in = shown_.in->input;
+  const auto& shown = live_.shown();
+  const SatSettings& s = shown.settings;
+  const ImageInput& in = shown.in->input;
   std::vector<double> table;
-  if (shown_.engine && s.method == sat::FilterMethod::Sat) table = shown_.engine->sat(0);
+  if (shown.engine && s.method == sat::FilterMethod::Sat) table = shown.engine->sat(0);
   fill_sat_table(doc, s, in, table.empty() ? nullptr : &table, "filter");
-  const std::vector<uint8_t>& f = shown_.filtered();
+  const std::vector<uint8_t>& f = shown.filtered();
   nlohmann::json filtered = {{"method", sat::filter_method_name(s.method)},
                              {"radius", s.filter.radius},
                              {"depth_of_field", s.filter.depth_of_field},
@@ -60,11 +62,11 @@ void SatFilterMode::fill(RunJson& doc) const {
   bool have_ref = true;
   const double direct_cost = double(n) * in.channels;
   for (int c = 0; c < in.channels; ++c) {
-    const uint8_t* img = shown_.in->bytes.data() + c * n;
+    const uint8_t* img = shown.in->bytes.data() + c * n;
     if (!s.filter.depth_of_field) {
       sat::filter_separable_cpu(img, in.width, in.height, s.filter, ref.data() + c * n);
     } else if (direct_cost * (2.0 * s.filter.aperture + 1) * (2.0 * s.filter.aperture + 1) < 4e9) {
-      sat::filter_direct_cpu(img, in.width, in.height, s.filter, shown_.depth->data(),
+      sat::filter_direct_cpu(img, in.width, in.height, s.filter, shown.extra->data(),
                              ref.data() + c * n);
     } else {
       have_ref = false;
@@ -82,11 +84,11 @@ void SatFilterMode::fill(RunJson& doc) const {
               ? nlohmann::json(doc.matches_reference.get<bool>() && differing == 0)
               : nlohmann::json(differing == 0);
   }
-  doc.extra["run_ms"] = shown_.run.run_ms;
+  doc.extra["run_ms"] = shown.run.run_ms;
   if (s.compare)
     doc.extra["compare"] = {{"method", sat::filter_method_name(s.compare_method)},
-                            {"ms", shown_.run.compare_ms},
-                            {"differing_samples", shown_.run.compare_differing}};
+                            {"ms", shown.run.compare_ms},
+                            {"differing_samples", shown.run.compare_differing}};
   const nlohmann::json stats = filtered["channels"];
   doc.summary += "; filtered " + std::string(sat::filter_method_name(s.method)) +
                  " r=" + std::to_string(s.filter.radius) + ", mean " +

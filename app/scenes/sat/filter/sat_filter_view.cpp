@@ -9,6 +9,7 @@
 #include "i18n/wording.h"
 #include "interop/pixel_image.h"
 #include "sat_filter_mode.h"
+#include "scene_kit/live_image.h"
 #include "scenes/sat/sat_panels.h"
 #include "scenes/sat/sat_strings.h"
 #include "views/figure_parts.h"
@@ -98,27 +99,13 @@ void draw_plot(gfx::Canvas& c, Vec2 min, Vec2 max, const gfx::Palette& pal, floa
   }
 }
 
-// The panels the hover tells apart: the depth map's says what the filtered image's does.
-enum class Panel { Original, Filtered, Compared };
-
-// What the hover says about pixel (x, y) of `panel`: its samples, and under depth of field the
+// What the hover says about pixel (x, y) of an image: its samples, and under depth of field the
 // pixel's depth and blur radius.
-std::string describe_pixel(const SatFilterShown& shown, Panel panel, int x, int y) {
-  const SatInput& in = shown.in->input;
-  const int64_t n = in.pixels(), i = int64_t(y) * in.width + x;
-  const std::vector<uint8_t>& planes = panel == Panel::Original   ? shown.in->bytes
-                                       : panel == Panel::Compared ? shown.run.compared
-                                                                  : shown.filtered();
-  std::string text =
-      trf("{0} pixel ({1}, {2}):",
-          panel == Panel::Original   ? tr("original")
-          : panel == Panel::Compared ? sat_method_label(shown.settings.compare_method)
-                                     : tr("filtered"),
-          x, y);
-  for (int c = 0; c < in.channels; ++c)
-    text += " " + std::to_string(int(planes[size_t(c * n + i)]));
-  if (shown.has_depth()) {
-    const float depth = (*shown.depth)[size_t(i)];
+std::string describe_sat_pixel(const SatLiveFilter::Shown& shown, const std::string& what,
+                               const std::vector<uint8_t>& planes, int x, int y) {
+  std::string text = describe_pixel(what, planes, shown.in->input, x, y);
+  if (shown.settings.filter.depth_of_field && shown.extra && !shown.extra->empty()) {
+    const float depth = (*shown.extra)[size_t(y) * shown.in->input.width + x];
     const sat::FilterParams& f = shown.settings.filter;
     text += "\n" + trf("depth {0}, radius {1}", std::to_string(depth).substr(0, 5),
                        sat::dof_radius(depth, f.focus, f.aperture));
@@ -133,20 +120,13 @@ void SatFilterMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const float font = figure_ground(c, pal);
   const Vec2 size = c.size();
   const float margin = font;
-  const std::string progress = std::to_string(int(work_.progress() * 100 + 0.5)) + "%";
-  if (shown_.empty()) {
-    if (busy())
-      c.text({font, font}, trf("reading the image and filtering it... {0}", progress), font,
-             pal.text);
-    else
-      c.text({font, font}, error().empty() ? std::string(tr("no image")) : error(), font,
-             pal.mismatch);
-    return;
-  }
-  const SatSettings& s = shown_.settings;
-  const SatInput& in = shown_.in->input;
+  const auto& shown = live_.shown();
+  if (shown.empty()) return draw_no_image(c, busy(), live_.progress(), error(), pal, font);
+  const std::string progress = std::to_string(int(live_.progress() * 100 + 0.5)) + "%";
+  const SatSettings& s = shown.settings;
+  const ImageInput& in = shown.in->input;
   const std::string timing =
-      trf("{0} ms on {1}", fixed3(shown_.run.run_ms), backend_name(backend()));
+      trf("{0} ms on {1}", fixed3(shown.run.run_ms), backend_name(backend()));
   const std::string detail = in.channels == 3
                                  ? trf("{0}, R G B filtered separately", kernel_text(in.label))
                                  : trf("{0}, luminance", kernel_text(in.label));
@@ -171,87 +151,73 @@ void SatFilterMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   if (busy())  // the figure is the previous result until the worker is done
     line =
         trf("computing {0} on {1}... {2} (shown: the previous result)",
-            sat_method_label(settings().method), kernel_text(settings().input_label()), progress);
+            sat_method_label(settings().method), kernel_text(settings().source.label()), progress);
   float top = draw_header(c, tr("Box filters of any size in constant time"), detail, line,
                           tr("Each output pixel is the mean of its window, clamped at the border "
                              "and divided by the true pixel count; through the table it costs "
                              "four look-ups whatever the radius."),
                           pal, font);
-  const float plot_h = shown_.plot.empty() ? 0 : std::min(size.y * 0.32f, font * 14);
+  const float plot_h = plot_.empty() ? 0 : std::min(size.y * 0.32f, font * 14);
   const float bottom = size.y - margin - plot_h;
-  // Depth of field adds a third panel: the depth map, so the blur can be read off it.
   // Panels left to right: the original, the filtered image, a second method's image when
-  // comparing, the depth map under depth of field.
-  const bool dof = shown_.has_depth();
-  const bool compare = s.compare && !shown_.run.compared.empty();
-  const int panels = 2 + (compare ? 1 : 0) + (dof ? 1 : 0);
-  const float slot = (size.x - (panels + 1) * margin) / panels;
-  int next = 0;
-  auto slot_min = [&] { return Vec2{margin + next * (slot + margin), top}; };
-  auto slot_max = [&] { return Vec2{margin + next * (slot + margin) + slot, bottom}; };
+  // comparing, the depth map under depth of field (so the blur can be read off it).
+  const bool dof = s.filter.depth_of_field && shown.extra && !shown.extra->empty();
+  const bool compare = s.compare && !shown.run.compared.empty();
   const int w = in.width, h = in.height, ch = in.channels;
-  gfx::Canvas::Raster original, filtered;
-  original.smooth = filtered.smooth = true;
-  if (view_.original) original.texture = view_.original->texture();
-  if (view_.filtered) filtered.texture = view_.filtered->texture();
-  original.pixels = [this, w, h, ch] { return planes_to_image(shown_.in->bytes, w, h, ch); };
-  filtered.pixels = [this, w, h, ch] { return planes_to_image(shown_.filtered(), w, h, ch); };
-  // Each panel's pixels in the hover map (read from what is shown when the hover asks).
-  auto hover_panel = [this](const GridGeometry& g, Panel panel) {
-    add_grid_hover(hover(), g, [shown = &shown_, panel](int x, int y) {
-      return describe_pixel(*shown, panel, x, y);
-    });
-  };
-  hover_panel(
-      draw_raster_grid(c, slot_min(), slot_max(), w, h, original, tr("original"), pal, font),
-      Panel::Original);
-  ++next;
-  const std::string filtered_caption =
-      compare ? trf("filtered: {0}", sat_method_label(s.method)) : std::string(tr("filtered"));
-  hover_panel(
-      draw_raster_grid(c, slot_min(), slot_max(), w, h, filtered, filtered_caption, pal, font),
-      Panel::Filtered);
-  ++next;
-  if (compare) {
-    gfx::Canvas::Raster other;
-    other.smooth = true;
-    other.pixels = [this, w, h, ch] { return planes_to_image(shown_.run.compared, w, h, ch); };
-    const std::string caption =
-        trf("{0}: {1} samples differ, {2} ms", method_name(s.compare_method),
-            shown_.run.compare_differing, fixed3(shown_.run.compare_ms));
-    hover_panel(draw_raster_grid(c, slot_min(), slot_max(), w, h, other, caption, pal, font),
-                Panel::Compared);
-    ++next;
-  }
+  const LiveImageView& view = live_.view();
+  std::vector<ImagePanel> panels;
+  panels.push_back({view.original ? view.original->texture() : 0,
+                    [&shown, w, h, ch] { return planes_to_image(shown.in->bytes, w, h, ch); },
+                    tr("original"),
+                    [&shown](int x, int y) {
+                      return describe_sat_pixel(shown, tr("original"), shown.in->bytes, x, y);
+                    }});
+  panels.push_back(
+      {view.filtered ? view.filtered->texture() : 0,
+       [&shown, w, h, ch] { return planes_to_image(shown.filtered(), w, h, ch); },
+       compare ? trf("filtered: {0}", sat_method_label(s.method)) : std::string(tr("filtered")),
+       [&shown](int x, int y) {
+         return describe_sat_pixel(shown, tr("filtered"), shown.filtered(), x, y);
+       }});
+  if (compare)
+    panels.push_back({view.compared ? view.compared->texture() : 0,
+                      [&shown, w, h, ch] { return planes_to_image(shown.run.compared, w, h, ch); },
+                      trf("{0}: {1} samples differ, {2} ms", method_name(s.compare_method),
+                          shown.run.compare_differing, fixed3(shown.run.compare_ms)),
+                      [&shown](int x, int y) {
+                        return describe_sat_pixel(shown,
+                                                  sat_method_label(shown.settings.compare_method),
+                                                  shown.run.compared, x, y);
+                      }});
   if (dof) {
-    gfx::Canvas::Raster depth;
-    depth.smooth = true;
-    if (view_.depth) depth.texture = view_.depth->texture();
-    depth.pixels = [this, w, h] {
-      gfx::Image img(w, h);
-      for (size_t i = 0; i < size_t(w) * h; ++i) {
-        const auto g =
-            static_cast<uint8_t>(std::clamp((*shown_.depth)[i], 0.0f, 1.0f) * 255.0f + 0.5f);
-        uint8_t* px = &img.rgba[i * 4];
-        px[0] = px[1] = px[2] = g;
-        px[3] = 255;
-      }
-      return img;
-    };
     char focus[32];
     std::snprintf(focus, sizeof focus, "%.2f", s.filter.focus);
-    const std::string caption = trf("depth 0 (black)..1; sharp at {0}", focus);
-    hover_panel(draw_raster_grid(c, slot_min(), slot_max(), w, h, depth, caption, pal, font),
-                Panel::Filtered);
+    panels.push_back({depth_view_.texture ? depth_view_.texture->texture() : 0,
+                      [&shown, w, h] {
+                        gfx::Image img(w, h);
+                        for (size_t i = 0; i < size_t(w) * h; ++i) {
+                          const auto g = static_cast<uint8_t>(
+                              std::clamp((*shown.extra)[i], 0.0f, 1.0f) * 255.0f + 0.5f);
+                          uint8_t* px = &img.rgba[i * 4];
+                          px[0] = px[1] = px[2] = g;
+                          px[3] = 255;
+                        }
+                        return img;
+                      },
+                      trf("depth 0 (black)..1; sharp at {0}", focus),
+                      [&shown](int x, int y) {
+                        return describe_sat_pixel(shown, tr("filtered"), shown.filtered(), x, y);
+                      }});
   }
-  if (!shown_.plot.empty())
+  draw_image_row(c, {margin, top}, {size.x - margin, bottom}, w, h, panels, hover(), pal, font);
+  if (!plot_.empty())
     draw_plot(c, {margin, bottom + margin * 0.5f}, {size.x - margin, size.y - margin * 0.5f}, pal,
-              font, shown_.plot);
+              font, plot_);
 }
 
 std::string SatFilterMode::caption() const {
-  if (shown_.empty()) return error();
-  const SatSettings& s = shown_.settings;
+  if (live_.shown().empty()) return error();
+  const SatSettings& s = live_.shown().settings;
   const sat::Variant v = s.variant;
   std::vector<std::string> sentences;
   const int r = s.filter.radius, side = 2 * r + 1;
@@ -295,18 +261,19 @@ std::string SatFilterMode::caption() const {
         tr("The cost grows with the square of the radius: the baseline that the table's four "
            "look-ups beat."));
   }
-  if (s.compare && !shown_.run.compared.empty())
+  if (s.compare && !live_.shown().run.compared.empty())
     sentences.push_back(trf("Beside it, {0}: {1} samples differ.",
-                            sat_method_label(s.compare_method), shown_.run.compare_differing));
+                            sat_method_label(s.compare_method),
+                            live_.shown().run.compare_differing));
   if (s.method == sat::FilterMethod::Sat)
     sentences.push_back(
         trf("Variant {0} ({1}) built the table; table and filter took {2} ms on "
             "{3}.",
-            int(v), kernel_text(sat::info(v).title), fixed3(shown_.run.run_ms),
+            int(v), kernel_text(sat::info(v).title), fixed3(live_.shown().run.run_ms),
             backend_name(backend())));
   else
-    sentences.push_back(
-        trf("The filter took {0} ms on {1}.", fixed3(shown_.run.run_ms), backend_name(backend())));
+    sentences.push_back(trf("The filter took {0} ms on {1}.", fixed3(live_.shown().run.run_ms),
+                            backend_name(backend())));
   return sat_sentences(sentences);
 }
 

@@ -19,10 +19,10 @@ namespace {
 // The table of `in` from the backend's engine (the variant runs on the GPU when there is one), or
 // from the sequential loop for typed values that are not bytes.
 void compute_table(SatQueryTable& t, const SatSettings& s, Backend backend) {
-  const SatInput& in = t.input;
+  const ImageInput& in = t.input;
   t.sequential = !in.bytes;
   if (t.sequential) {
-    t.table = sat::sat_sequential(in.plane(0), s.accum);
+    t.table = sat::sat_sequential(sat_plane(in, 0), s.accum);
     t.computed_on = "cpu sequential (typed values that are not bytes)";
     return;
   }
@@ -66,13 +66,13 @@ std::string computed_on_text(const SatQueryTable& t) {
 void SatQueryMode::reset() {
   set_error("");
   const SatSettings& s = settings();
-  SatInput input = load_sat_input(s, kSatQueryMax, false);
+  ImageInput input = load_sat_input(s, kSatQueryMax, false);
   if (s.accum == sat::Accum::U8U32 && !input.bytes)
     throw Error("type u8: the values must be integers 0..255 (" + input.first_non_byte +
                 "; choose type f32 or f32-f64 for other numbers)");
   table_.input = std::move(input);
   compute_table(table_, s, backend());
-  const SatInput& in = table_.input;
+  const ImageInput& in = table_.input;
   const bool fits = !s.has_query() || (s.query[2] < in.width && s.query[3] < in.height);
   // A new image drops a rectangle that does not fit it; one given with the image is an error.
   const bool new_input = !table_.shown_input.empty() && table_.shown_input != in.label;

@@ -25,7 +25,7 @@ struct SatQuery {
 
 // Channel 0's table of the input in the accumulation type, and what computed it.
 struct SatQueryTable {
-  SatInput input;
+  ImageInput input;
   std::vector<double> table;
   std::string computed_on;  // for the JSON: "cuda register-tiled", "cpu sequential (...)"
   bool sequential = false;  // typed values that are not bytes: the sequential loop

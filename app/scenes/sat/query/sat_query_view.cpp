@@ -47,7 +47,7 @@ void SatQueryMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
            pal.mismatch);
     return;
   }
-  const SatInput& in = table_.input;
+  const ImageInput& in = table_.input;
   const std::vector<double>& sums = table_.table;
   const SatQuery q = query();
   const int w = in.width, h = in.height;

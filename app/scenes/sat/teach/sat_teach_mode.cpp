@@ -23,7 +23,7 @@ sat::TeachRun SatTeachMode::run(Backend backend, int /*which*/) const {
   p.variant = settings().variant;
   p.accum = settings().accum;
   p.tile = settings().tile;
-  return sat::teach(p, input_.plane(0), backend);
+  return sat::teach(p, sat_plane(input_, 0), backend);
 }
 
 void SatTeachMode::fill(RunJson& doc) const {

@@ -19,6 +19,6 @@ class SatTeachMode : public TracedMode<SatSettings, sat::TeachRun> {
   void fill(RunJson& doc) const override;
 
  private:
-  SatInput input_;
+  ImageInput input_;
 };
 }  // namespace ws::app
