@@ -73,10 +73,6 @@ conv::Filter typed_filter_weights(const std::string& text) {
   return f;
 }
 
-std::string size_text(const std::array<int, 2>& size) {
-  return std::to_string(size[0]) + "x" + std::to_string(size[1]);
-}
-
 }  // namespace
 
 bool ConvSettings::typed_filter() const {

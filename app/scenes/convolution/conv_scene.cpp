@@ -26,13 +26,13 @@ ConvSettings book_example() {
 }
 
 // The code panel of every mode: the variant's kernel file, the step's statement highlighted.
-KernelSource variant_source(const ConvSettings& s, const std::string& marker) {
+KernelSource conv_variant_source(const ConvSettings& s, const std::string& marker) {
   return {std::string("kernels/convolution/") + conv::info(s.variant).source,
           conv::info(s.variant).id, marker, ""};
 }
 
 // Lecture mode's keys 1..5: the five variants.
-std::vector<std::string> lecture_variants(const ConvSettings&) {
+std::vector<std::string> conv_lecture_variants(const ConvSettings&) {
   return variant_ids(conv::variant_infos());
 }
 
@@ -42,14 +42,14 @@ ConvScene::ConvScene() : ModalScene(kConvSceneId, TR_NOOP("Convolution (tiles an
                                     book_example()) {
   add_mode({"teach", TR_NOOP("teach"), std::make_unique<ConvTeachMode>(),
             SceneCapabilities().with_steps(true).with_image().with_grid_size().with_bench(),
-            conv_teach_limits(), lecture_variants, variant_source});
+            conv_teach_limits(), conv_lecture_variants, conv_variant_source});
   add_mode({"intensity",
             TR_NOOP("intensity"),
             std::make_unique<ConvIntensityMode>(),
             SceneCapabilities().with_steps(false).with_image().with_grid_size().with_bench(),
             conv_intensity_limits(),
-            lecture_variants,
-            variant_source});
+            conv_lecture_variants,
+            conv_variant_source});
   // The live filter mode ("filter", filter/) is added here by its own row.
   // Every mode times the one benchmark (bench/conv_bench.h); fast mode the scene's radius.
   set_bench([this](const BenchRequest& r, const std::string&) {

@@ -113,7 +113,7 @@ std::string conv_teach_caption(const Taught<conv::TeachRun>& taught, const ConvT
               output_list(run.output));
   }
   if (input.spec.second)
-    why += " " + tr("(Sobel magnitude combines two filters; teach mode traces the x filter.)");
+    why += std::string(" ") + tr("(Sobel magnitude combines two filters; teach mode traces the x filter.)");
   return compose_caption(
       s.label, why,
       step_facts(run.trace, taught.traced.counters, step, &taught.traced.snapshots));

@@ -36,7 +36,7 @@ nlohmann::json filter_json(const conv::FilterSpec& spec) {
 std::string values_text(const std::vector<double>& v) {
   std::string text;
   for (size_t i = 0; i < v.size() && i < 16; ++i)
-    text += (i ? " " : "") + shortest_number(v[i]);
+    text += (i ? " " : "") + conv_number(v[i]);
   if (v.size() > 16) text += " ...";
   return text;
 }

@@ -14,6 +14,7 @@
 #include "i18n/i18n.h"
 #include "i18n/wording.h"
 #include "scenes/convolution/conv_panels.h"
+#include "views/cell_rows.h"
 #include "views/figure_parts.h"
 #include "views/field_raster.h"
 #include "views/legend.h"
