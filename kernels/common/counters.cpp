@@ -126,6 +126,10 @@ StepCounters count_step(const Trace& trace, const TraceStep& step,
     const int bytes = buffer.elem_bytes > 0 ? buffer.elem_bytes : trace.elem_bytes;
     if (buffer.space == MemSpace::Global) {
       c.global_requests += sectors_touched(addresses, bytes);
+    } else if (buffer.space == MemSpace::Constant) {
+      const std::set<int32_t> distinct(addresses.begin(), addresses.end());
+      ++c.constant_reads;
+      c.constant_serialization += static_cast<int64_t>(distinct.size()) - 1;
     } else {
       const int64_t ways = bank_ways(addresses, bytes);
       c.bank_conflicts += ways - 1;
@@ -165,6 +169,8 @@ Counters compute_counters(const Trace& trace) {
     total.barriers += c.barriers;
     total.longest_atomic_chain = std::max(total.longest_atomic_chain, c.max_atomic_chain);
     total.atomic_bank_conflicts += c.atomic_bank_conflicts;
+    total.constant_reads += c.constant_reads;
+    total.constant_serialization += c.constant_serialization;
     total.per_step.push_back(c);
   }
   for (const auto& [address, count] : atomics_per_address)

@@ -27,6 +27,11 @@ struct StepCounters {
   // and writes: (ways - 1) per warp-level atomic instruction, where ways is the most distinct
   // words it touches in one bank (lanes on the same word are its chain, not a conflict).
   int64_t atomic_bank_conflicts = 0;
+  // Constant memory serves a warp one address per cycle: constant_reads counts warp-level reads
+  // of constant buffers, constant_serialization the extra cycles, (distinct addresses - 1) per
+  // read (all lanes on one weight: a broadcast, 0).
+  int64_t constant_reads = 0;
+  int64_t constant_serialization = 0;
 };
 
 struct Counters {
@@ -43,8 +48,10 @@ struct Counters {
   int64_t atomics = 0;
   int64_t max_atomics_per_address = 0;  // contention on the hottest address
   int64_t barriers = 0;
-  int64_t longest_atomic_chain = 0;   // max of StepCounters::max_atomic_chain over the steps
-  int64_t atomic_bank_conflicts = 0;  // StepCounters::atomic_bank_conflicts, all steps
+  int64_t longest_atomic_chain = 0;    // max of StepCounters::max_atomic_chain over the steps
+  int64_t atomic_bank_conflicts = 0;   // StepCounters::atomic_bank_conflicts, all steps
+  int64_t constant_reads = 0;          // StepCounters::constant_reads, all steps
+  int64_t constant_serialization = 0;  // StepCounters::constant_serialization, all steps
   std::vector<StepCounters> per_step;
 };
 

@@ -11,7 +11,9 @@
 
 namespace ws {
 
-enum class MemSpace : uint8_t { Global = 0, Shared = 1, Register = 2 };
+// Constant: read-only memory served through the constant cache, one address per cycle for a warp
+// (all lanes on one address: a broadcast; k distinct addresses: k serialized reads).
+enum class MemSpace : uint8_t { Global = 0, Shared = 1, Register = 2, Constant = 3 };
 
 // One array the algorithm touches. Shared buffers exist once per block (`size` elements each);
 // register buffers hold one value per thread (used to show warp-shuffle values).

@@ -61,10 +61,10 @@ bool parse_boundary(const std::string& text, Boundary& out);
 // Mirror reflects repeatedly, so any i maps into 0..n-1 (n = 1: 0).
 int64_t ghost_index(int64_t i, int64_t n, Boundary b);
 
-inline constexpr int kMaxTiledRadius = 7;  // tiled kernels (3-5): up to 15 x 15
-inline constexpr int kMaxRadius = 31;      // basic and constant: up to 63 x 63
-inline constexpr int kMaxSide = 8192;      // images up to 8192 x 8192
-inline constexpr int kTeachMaxSide = 32;   // teach mode: images up to 32 x 32
+inline constexpr int kMaxTiledRadius = 7;    // tiled kernels (3-5): up to 15 x 15
+inline constexpr int kMaxRadius = 31;        // basic and constant: up to 63 x 63
+inline constexpr int kMaxSide = 8192;        // images up to 8192 x 8192
+inline constexpr int kTeachMaxSide = 32;     // teach mode: images up to 32 x 32
 inline constexpr int kTeachMaxLength = 256;  // teach mode: 1D arrays up to 256
 
 // A filter: width x height weights, row-major, both sides odd (the centre is the output's cell).
@@ -101,6 +101,7 @@ struct FilterSpec {
 // the 1D form (box, gaussian, motion; a 1D derivative [-1 0 1] for sobel-x); 2 the 2D form. The
 // fixed-size ones (sharpen, emboss, sobel, laplacian) are 3 x 3 at radius 1 and grow to the radius
 // asked for (sobel and laplacian: the larger smoothed forms; sharpen and emboss: padded).
+// (Radius 0 gives the 3 x 3 form of sharpen, emboss, sobel and laplacian: they need a neighbour.)
 // Weights of smoothing filters sum to 1. Throws ws::Error listing the accepted names, or a radius
 // outside 0..kMaxRadius, or a sigma that is not positive and finite.
 FilterSpec named_filter(const std::string& name, int radius, double sigma, int dims);
@@ -208,8 +209,8 @@ struct Timing {
   std::string name;  // the variant's title or e.g. "NPP nppiFilterBorder_32f_C1R"
   std::string note;
 };
-Timing time_variant(Variant v, Elem elem, int w, int h, int channels, const Filter& f,
-                    Boundary b, int repeats);
+Timing time_variant(Variant v, Elem elem, int w, int h, int channels, const Filter& f, Boundary b,
+                    int repeats);
 Timing time_npp_filter(Elem elem, int w, int h, int channels, const Filter& f, int repeats);
 
 }  // namespace ws::conv
