@@ -23,7 +23,8 @@ using gfx::VAlign;
 
 std::string decimals(double v, int digits) {
   char text[32];
-  std::snprintf(text, sizeof text, "%.*f", digits, v);
+  // Halves round up, as the book prints them (3.125 is 3.13).
+  std::snprintf(text, sizeof text, "%.*f", digits, v + 1e-9);
   return text;
 }
 
@@ -135,7 +136,7 @@ void draw_roofline(gfx::Canvas& c, Vec2 min, Vec2 max, const IntensityRun& run,
                   font, max.x - min.x),
          font, p.text);
   const float left = min.x + font * 4.2f, right = max.x - font;
-  const float top = min.y + font * 1.8f, bottom = max.y - font * 2.6f;
+  const float top = min.y + font * 2.7f, bottom = max.y - font * 2.6f;
   if (right <= left || bottom <= top || roof.bandwidth_gbps <= 0) return;
   const double x_lo = 0.1, x_hi = 100;
   const double y_hi = roof.peak_gflops * 2, y_lo = std::min(y_hi / 1e4, roof.bandwidth_gbps * 0.05);
@@ -176,8 +177,13 @@ void draw_roofline(gfx::Canvas& c, Vec2 min, Vec2 max, const IntensityRun& run,
     const Vec2 at{px(x), py(v.attainable_gflops)};
     const gfx::Color colour = p.warp_color(int(v.variant) - 1);
     c.circle_filled(at, font * 0.38f, colour);
-    c.text({at.x, at.y - font * 0.45f}, std::to_string(int(v.variant)), font * 0.8f, p.text,
-           HAlign::Center, VAlign::Bottom);
+    // Variants at the same point share one label ("3 5").
+    std::string label;
+    for (const IntensityVariant& u : run.variants)
+      if (u.chosen.op_per_byte && *u.chosen.op_per_byte == *v.chosen.op_per_byte)
+        label += (label.empty() ? "" : " ") + std::to_string(int(u.variant));
+    c.text({at.x, at.y - font * 0.45f}, label, font * 0.8f, p.text, HAlign::Center,
+           VAlign::Bottom);
     const bool memory_bound = x < ridge;
     const std::string text =
         trf("{0}: {1} OP/B at a {2}x{2} tile, at most {3} GFLOP/s ({4})", variant_label(v.variant),
@@ -187,8 +193,8 @@ void draw_roofline(gfx::Canvas& c, Vec2 min, Vec2 max, const IntensityRun& run,
     hover.add(at - Vec2{font * 0.5f, font * 0.5f}, at + Vec2{font * 0.5f, font * 0.5f}, text);
   }
   if (roof.assumed)
-    c.text({right, top}, tr("CPU backend: the device is assumed"), font * 0.75f, p.mismatch,
-           HAlign::Right, VAlign::Top);
+    c.text({left + font * 0.5f, top}, tr("CPU backend: the device is assumed"), font * 0.75f,
+           p.mismatch, HAlign::Left, VAlign::Top);
 }
 
 }  // namespace

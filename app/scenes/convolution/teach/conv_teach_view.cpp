@@ -53,7 +53,8 @@ void dashed_rect(gfx::Canvas& c, Vec2 a, Vec2 b, gfx::Color colour, float thickn
 void draw_cell(gfx::Canvas& c, Vec2 a, float size, const Look& k, const gfx::Palette& p,
                float text_font) {
   const Vec2 b = a + Vec2{size, size};
-  const gfx::Color fill = k.unwritten ? p.cell_unwritten : (k.fill.a == 0 ? p.cell_fill : k.fill);
+  gfx::Color fill = k.unwritten ? p.cell_unwritten : (k.fill.a == 0 ? p.cell_fill : k.fill);
+  if (k.idle) fill = mix(fill, p.inactive, 0.6f);
   c.rect_filled(a, b, fill);
   if (k.ghost)
     dashed_rect(c, a, b, p.text_muted, 1);
@@ -66,7 +67,6 @@ void draw_cell(gfx::Canvas& c, Vec2 a, float size, const Look& k, const gfx::Pal
   const Vec2 in{border * 0.5f, border * 0.5f};
   if (k.read) c.rect(a + in, b - in, p.read, border);
   if (k.written) c.rect(a + in, b - in, p.write, border * 1.6f);
-  if (k.idle) c.line(a + in, b - in, p.inactive, std::max(1.0f, border));
 }
 
 // A text size for numbers in cells of `size`: the widest of `texts` fits.
@@ -240,15 +240,18 @@ void draw_run(gfx::Canvas& c, Vec2 min, Vec2 max, const std::shared_ptr<const Sh
   const bool tile = s.has_tile;
   const float avail_w = max.x - min.x, avail_h = max.y - min.y;
   float cell = 0;
+  // 2D: three columns, the input with its ghost cells | the shared tile over the filter | the
+  // output.
+  const int middle_w = std::max(f.width, tile ? s.in_w : 0);
+  const int middle_h = f.height + (tile ? s.in_h : 0);
   if (one_d) {
     const int rows = 3 + (tile ? 1 : 0);
-    cell = std::min({avail_w / wp, (avail_h - rows * caption_h) / (rows * 1.25f), font * 3.2f});
+    cell = std::min({avail_w / wp, (avail_h - rows * caption_h) / (rows * 1.3f), font * 4.5f});
   } else {
-    const int right_w = std::max({f.width, s.w, tile ? s.in_w : 0});
-    const int right_h = f.height + s.h + (tile ? s.in_h : 0);
-    const int right_n = tile ? 3 : 2;
-    cell = std::min({(avail_w - font) / (wp + right_w), (avail_h - caption_h) / hp,
-                     (avail_h - right_n * caption_h - font) / right_h, font * 3.2f});
+    const float gaps = 2 * font;
+    cell = std::min({(avail_w - gaps) / (wp + middle_w + s.w),
+                     (avail_h - caption_h) / std::max(hp, s.h),
+                     (avail_h - 2 * caption_h - font * 0.3f) / middle_h, font * 4.0f});
   }
   cell = std::max(cell, 2.0f);
   // Text sizes: one per grid.
@@ -277,26 +280,30 @@ void draw_run(gfx::Canvas& c, Vec2 min, Vec2 max, const std::shared_ptr<const Sh
     y += row;
     out_at = {x0 + s.rx * cell, y + caption_h};
   } else {
-    in_at = {min.x, y + caption_h};
-    const float right_x = min.x + wp * cell + font;
-    float ry = y + caption_h;
-    filter_at = {right_x, ry};
-    ry += f.height * cell + caption_h + font * 0.3f;
+    // Centred in the width they leave.
+    const float used = (wp + middle_w + s.w) * cell + 2 * font;
+    const float x0 = min.x + std::max(0.0f, (avail_w - used) / 2);
+    in_at = {x0, y + caption_h};
+    const float middle_x = x0 + wp * cell + font;
+    float my = y + caption_h;
     if (tile) {
-      tile_at = {right_x, ry};
-      ry += s.in_h * cell + caption_h + font * 0.3f;
+      tile_at = {middle_x, my};
+      my += s.in_h * cell + caption_h + font * 0.3f;
     }
-    out_at = {right_x, ry};
+    filter_at = {middle_x, my};
+    out_at = {middle_x + middle_w * cell + font, y + caption_h};
   }
   auto caption = [&](Vec2 at, const std::string& text, float width) {
     c.text({at.x, at.y - caption_h * 0.95f}, fit_text(c, text, font * 0.85f, width), font * 0.85f,
            p.text);
   };
-  const float right_width = max.x - (one_d ? min.x : filter_at.x);
+  // Caption widths: a column's cells and the gap after it.
+  const float middle_width = one_d ? max.x - min.x : out_at.x - filter_at.x;
+  const float out_width = max.x - out_at.x;
 
   // The input with its ghost cells.
   caption(in_at,
-          trf("N: the input ({0} ghost cells outside, dashed)", tr_text(conv::boundary_name(boundary))),
+          trf("N: the input ({0} ghost cells dashed)", tr_text(conv::boundary_name(boundary))),
           one_d ? avail_w : wp * cell + font);
   for (int gy = 0; gy < hp; ++gy)
     for (int gx = 0; gx < wp; ++gx)
@@ -310,9 +317,6 @@ void draw_run(gfx::Canvas& c, Vec2 min, Vec2 max, const std::shared_ptr<const Sh
     c.rect(at_input(s.out_x0, s.out_y0), at_input(s.out_x0 + s.out_w, s.out_y0 + s.out_h),
            p.highlight, 2.5f);
   }
-  if (tile)
-    c.rect(at_input(s.in_x0, s.in_y0), at_input(s.in_x0 + s.in_w, s.in_y0 + s.in_h), p.shared_row,
-           2.0f);
   hover.add(in_at, in_at + Vec2{wp * cell, hp * cell}, [shown, boundary, in_at, cell](Vec2 q) {
     const Shown& s = *shown;
     const int x = static_cast<int>((q.x - in_at.x) / cell) - s.rx;
@@ -325,9 +329,8 @@ void draw_run(gfx::Canvas& c, Vec2 min, Vec2 max, const std::shared_ptr<const Sh
     const std::vector<double>& ns = s.values(kTile);
     const int64_t base = int64_t(s.block) * s.in_w * s.in_h;
     caption(tile_at,
-            trf("N_s: block {0}'s tile in shared memory ({1} x {2}, halo included)", s.block,
-                s.in_w, s.in_h),
-            right_width);
+            trf("N_s: block {0}'s shared tile", s.block),
+            middle_width);
     for (int ty = 0; ty < s.in_h; ++ty)
       for (int tx = 0; tx < s.in_w; ++tx) {
         const int64_t k = int64_t(ty) * s.in_w + tx;
@@ -367,9 +370,8 @@ void draw_run(gfx::Canvas& c, Vec2 min, Vec2 max, const std::shared_ptr<const Sh
   // The filter: constant (broadcast) or global.
   const bool constant = filter_in_constant(run);
   caption(filter_at,
-          constant ? tr("F: constant memory (each weight broadcast to the warp)")
-                   : tr("F: global memory (every thread loads every weight)"),
-          one_d ? max.x - filter_at.x : right_width);
+          constant ? tr("F: constant memory (broadcast)") : tr("F: global memory"),
+          one_d ? max.x - filter_at.x : middle_width);
   const gfx::Color filter_fill = mix(p.cell_fill, constant ? p.register_row : p.global_row, 0.6f);
   for (int fy = 0; fy < f.height; ++fy)
     for (int fx = 0; fx < f.width; ++fx) {
@@ -392,8 +394,7 @@ void draw_run(gfx::Canvas& c, Vec2 min, Vec2 max, const std::shared_ptr<const Sh
             });
 
   // The outputs, filled as the store writes them.
-  caption(out_at, tr("P: the output (tint: the warp of the thread that computes it)"),
-          one_d ? max.x - out_at.x : right_width);
+  caption(out_at, tr("P: the output"), out_width);
   const std::vector<double>& pv = s.values(kOutput);
   for (int oy = 0; oy < s.h; ++oy)
     for (int ox = 0; ox < s.w; ++ox) {
@@ -480,13 +481,13 @@ void draw_conv_teach(gfx::Canvas& c, gfx::Theme theme, const Taught<conv::TeachR
   key.label(tr("written this step"));
   key.outlined(p.highlight, 3);
   key.label(tr("the block's outputs (dashed: the input they need)"));
-  if (kept[0]->has_tile) {
-    key.outlined(p.shared_row, 2);
-    key.label(tr("shared tile; struck out: a thread that loads, then idles"));
+  if (kept[0]->has_tile && std::count(kept[0]->idle.begin(), kept[0]->idle.end(), true) > 0) {
+    key.filled(mix(p.cell_fill, p.inactive, 0.6f));
+    key.label(tr("a halo thread: loads, then idles"));
   }
   for (int w = 0; w < 4; ++w) key.strip(mix(p.cell_fill, p.warp_color(w), 0.4f));
   key.end_strips();
-  key.label(tr("warps"));
+  key.label(tr("warp of the thread (outputs, tile)"));
 
   const StepCounters& sc = taught.traced.counters.per_step.at(size_t(shown_step));
   const FilterReads fr = filter_reads(run.trace, shown_step);
