@@ -15,7 +15,7 @@ bool contains(const std::string& text, const std::string& part) {
 }
 
 TEST(ConvParams, TheDefaultIsTheBooksExampleAndParametersRoundTrip) {
-  auto scene = attached({});
+  auto scene = attached(nlohmann::json::object());
   const nlohmann::json p = scene->params_to_json();
   EXPECT_EQ(p["values"], "8 2 5 4 1 7 3");
   EXPECT_EQ(p["filter"], "1 3 5 3 1");
@@ -53,7 +53,7 @@ TEST(ConvParams, BadInputsAreRefusedWithMessagesNamingTheOption) {
       {{{"filter", "blur"}}, {"filter", "blur", "box", "gaussian", "sobel"}},
       {{{"filter", "1 2; 3"}}, {"filter", "row 2"}},
       {{{"filter", "1 2 1"}, {"radius", "3"}}, {"radius 3", "filter", "1 2 1", "radius 1"}},
-      {{{"radius", "32"}}, {"radius", "0..31"}},
+      {{{"radius", "32"}}, {"radius", "0 and 31"}},
       {{{"sigma", "-1"}}, {"sigma"}},
       {{{"boundary", "wrap"}}, {"boundary", "zero, clamp or mirror", "wrap"}},
       {{{"variant", "fastest"}}, {"variant", "basic", "tiled-input", "fastest"}},
@@ -102,7 +102,7 @@ TEST(ConvParams, ATypedFilterSetsTheRadiusAndANamedOneTakesIt) {
 }
 
 TEST(ConvParams, TheIntensityTileImpliesTheIntensityMode) {
-  auto scene = attached({});
+  auto scene = attached(nlohmann::json::object());
   scene->params_from_json({{"intensity-tile", "16"}});
   EXPECT_EQ(scene->mode(), "intensity");
   EXPECT_EQ(scene->params_to_json()["intensity-tile"], 16);

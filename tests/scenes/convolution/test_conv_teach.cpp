@@ -128,15 +128,18 @@ TEST(ConvTeach, ConstantMemoryBroadcastsEveryWeightToTheWarp) {
   auto* teach = dynamic_cast<ConvTeachMode*>(&constant->active());
   ASSERT_NE(teach, nullptr);
   const Trace& trace = teach->taught()->run.trace;
-  int64_t accesses = 0, broadcasts = 0;
+  int64_t accesses = 0, broadcasts = 0, lane_reads = 0;
   for (size_t s = 0; s < trace.steps.size(); ++s) {
     const FilterReads r = filter_reads(trace, static_cast<int>(s));
     accesses += r.accesses;
     broadcasts += r.broadcasts;
+    lane_reads += r.lane_reads;
   }
-  // One warp of 7 threads reads the 5 weights in turn: 5 accesses, each a broadcast.
+  // One warp of 7 threads reads the 5 weights in turn: 5 accesses, each a broadcast. The lanes
+  // read 7 x 5 weights less the 6 that fall on zero ghost cells (2 + 1 at each end).
   EXPECT_EQ(accesses, 5);
   EXPECT_EQ(broadcasts, 5);
+  EXPECT_EQ(lane_reads, 7 * 5 - 6);
 }
 
 TEST(ConvTeach, TheHoverNamesTheThreadAndWhatItComputed) {
@@ -181,7 +184,9 @@ TEST(ConvIntensity, TheBooksFiguresComeOut) {
   scene->params_from_json({{"radius", "4"}});
   scene->reset();
   for (const nlohmann::json& v : scene->results_json()["result"]["variants"])
-    if (v["variant"] == "tiled-input") EXPECT_NEAR(v["op_per_byte"].get<double>(), 22.78, 0.005);
+    if (v["variant"] == "tiled-input") {
+      EXPECT_NEAR(v["op_per_byte"].get<double>(), 22.78, 0.005);
+    }
   // A tile no wider than its halos is refused.
   EXPECT_THROW(scene->params_from_json({{"intensity-tile", "8"}}), std::exception);
 }

@@ -1,7 +1,6 @@
 // What the teach figure and captions derive from a convolution trace: the threads behind each
 // output, the threads that only load, and how the filter's reads were served.
 #include <map>
-#include <set>
 
 #include "conv_teach_run.h"
 
@@ -24,18 +23,19 @@ FilterReads filter_reads(const Trace& trace, int step) {
   const TraceStep& s = trace.steps[static_cast<size_t>(step)];
   const int bt = std::max(s.block_dim, 1);
   const int warp = std::max(trace.warp_size, 1);
-  // A warp-level read is the n-th read of F by each lane of the warp.
-  std::map<int32_t, int> nth;                           // thread -> reads of F so far
-  std::map<std::pair<int64_t, int>, std::set<int32_t>> access;  // (warp, n) -> weights
+  // Every lane walks the weights in the same order (row j, then column i), so the reads of one
+  // weight by a warp's lanes are one warp-level instruction, whatever lanes skipped before it (a
+  // zero ghost cell skips a multiply-add, and its read of F, in some lanes only).
+  std::map<std::pair<int64_t, int32_t>, int> lanes;  // (warp, weight) -> lanes reading it
   for (const TraceEvent& e : s.events) {
     if (e.buffer != kFilterBuffer || e.kind != EventKind::Read) continue;
     const int64_t w = int64_t(e.thread / bt) * ((bt + warp - 1) / warp) + (e.thread % bt) / warp;
-    access[{w, nth[e.thread]++}].insert(e.address);
+    ++lanes[{w, e.address}];
   }
-  for (const auto& [key, weights] : access) {
+  for (const auto& [key, count] : lanes) {
     ++reads.accesses;
-    reads.passes += static_cast<int64_t>(weights.size());
-    if (weights.size() == 1) ++reads.broadcasts;
+    reads.lane_reads += count;
+    if (count > 1) ++reads.broadcasts;
   }
   return reads;
 }

@@ -26,12 +26,13 @@ struct ConvTeachInput {
 // the option.
 ConvTeachInput load_conv_teach_input(const ConvSettings& s);
 
-// The filter's reads in one step, per warp access: a constant-memory read whose lanes all ask for
-// one weight is one broadcast; one that asks for k distinct weights is served in k passes.
+// The filter's reads in one step, per warp: the lanes of a warp read the same weight at once, so
+// from constant memory each weight is one broadcast to every lane that needs it (from global
+// memory, one request the lanes share).
 struct FilterReads {
-  int64_t accesses = 0;    // warp-level reads of F
-  int64_t broadcasts = 0;  // of them, one weight for every lane
-  int64_t passes = 0;      // distinct weights summed over the accesses
+  int64_t accesses = 0;    // warp-level reads of F (one per warp and weight)
+  int64_t broadcasts = 0;  // of them, served to two lanes or more at once
+  int64_t lane_reads = 0;  // the threads' reads of F, summed
 };
 FilterReads filter_reads(const Trace& trace, int step);
 
