@@ -122,16 +122,16 @@ void ConvIntensityMode::ui() {
     for (const BookFigure& f : run_.book)
       ImGui::TextWrapped("%s", trf("{0}: book {1}, computed {2} {3}", tr_text(f.what),
                                    conv_number(f.book), two_decimals(f.computed),
-                                   f.matches() ? "✓" : "✗")
+                                   f.matches() ? tr("(matches)") : tr("(DIFFERS)"))
                                    .c_str());
     wrapped_text(run_.roof.assumed
                      ? trf("CPU backend: no device measured; the roofline assumes an {0}: {1} "
                            "GFLOP/s FP32, {2} GB/s.",
-                           run_.roof.device, with_commas(int64_t(run_.roof.peak_gflops)),
+                           kernel_text(run_.roof.device), with_commas(int64_t(run_.roof.peak_gflops)),
                            with_commas(int64_t(run_.roof.bandwidth_gbps)))
                      : trf("{0}: {1} GFLOP/s FP32 (SMs x lanes x 2 x clock), {2} GB/s measured "
                            "copy bandwidth: the ridge is {3} OP/B.",
-                           run_.roof.device, with_commas(int64_t(run_.roof.peak_gflops)),
+                           kernel_text(run_.roof.device), with_commas(int64_t(run_.roof.peak_gflops)),
                            with_commas(int64_t(run_.roof.bandwidth_gbps)),
                            two_decimals(run_.roof.ridge())));
   }

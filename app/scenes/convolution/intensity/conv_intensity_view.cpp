@@ -130,7 +130,7 @@ void draw_roofline(gfx::Canvas& c, Vec2 min, Vec2 max, const IntensityRun& run,
   const Roofline& roof = run.roof;
   c.text(min,
          fit_text(c,
-                  trf("Roofline of {0}: {1} GFLOP/s, {2} GB/s, ridge {3} OP/B", roof.device,
+                  trf("Roofline of {0}: {1} GFLOP/s, {2} GB/s, ridge {3} OP/B", kernel_text(roof.device),
                       with_commas(int64_t(roof.peak_gflops)),
                       with_commas(int64_t(roof.bandwidth_gbps)), decimals(roof.ridge(), 2)),
                   font, max.x - min.x),
@@ -215,7 +215,7 @@ void draw_intensity(gfx::Canvas& c, gfx::Theme theme, const IntensityRun& run, H
   const float top = draw_header(
       c, trf("Arithmetic intensity: a {0}x{0} filter (radius {1})", f, run.radius),
       trf("f32 inputs, 2D tiles; the chosen input tile {0}x{0}; roofline: {1}", run.tile,
-          run.roof.device),
+          kernel_text(run.roof.device)),
       "", tr("Tiling reuses every loaded input for up to (2r + 1)^2 outputs: the bigger the tile, "
              "the closer to the bound (2r + 1)^2 / 2 OP/B."),
       p, font);

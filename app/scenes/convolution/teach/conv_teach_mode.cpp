@@ -170,7 +170,12 @@ void ConvTeachMode::draw(gfx::Canvas& canvas, gfx::Theme theme) const {
 std::string ConvTeachMode::caption() const {
   const Taught<conv::TeachRun>* t = taught();
   if (!t) return error();
-  if (step() >= static_cast<int>(t->run.trace.steps.size())) return "";
+  // Past the run's last step, the comparison's longer trace goes on alone.
+  const Taught<conv::TeachRun>* c = taught(1);
+  if (step() >= static_cast<int>(t->run.trace.steps.size()))
+    return c && step() < static_cast<int>(c->run.trace.steps.size())
+               ? conv_teach_caption(*c, input_, step(), shown_block_)
+               : "";
   return conv_teach_caption(*t, input_, step(), shown_block_);
 }
 

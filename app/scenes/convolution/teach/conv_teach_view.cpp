@@ -203,7 +203,7 @@ std::string describe_input(const Shown& s, conv::Boundary b, int x, int y) {
     const std::string real = two_d ? "[" + std::to_string(gy) + "][" + std::to_string(gx) + "]"
                                    : "[" + std::to_string(gx) + "]";
     return trf("ghost cell N{0}: outside the input; {1} reads N{2} = {3}", where,
-               conv::boundary_name(b), real, conv_number(s.input(int(gx), int(gy))));
+               tr_text(conv::boundary_name(b)), real, conv_number(s.input(int(gx), int(gy))));
   }
   std::string text = trf("N{0} = {1}", where, conv_number(s.input(x, y)));
   const auto it = s.readers_n.find(int64_t(y) * s.w + x);
