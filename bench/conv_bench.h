@@ -18,8 +18,9 @@ struct ConvBenchChoice {
 };
 
 // Reads the request (--sizes N or WxH, default 1024, 4096, 8192 on CUDA and 512, 1024 on the
-// CPU; --type u8, f32 (comma-separated, default both; u8 is RGB, f32 one plane); --radius
-// 1..7, comma-separated, default 1, 2, 3, 7; --variant ids or numbers) and returns the job.
+// CPU; --type u8, f32 (comma-separated, default both; u8 is RGB, f32 one plane; the CPU backend
+// times u8 only); --set radius=1..7, comma-separated, default 1, 2, 3, 7 (`bench` has no
+// --radius option); --variant ids or numbers) and returns the job.
 BenchJob conv_bench_job(const BenchRequest& request, const ConvBenchChoice& choice);
 
 }  // namespace ws::bench

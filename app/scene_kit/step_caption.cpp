@@ -15,6 +15,8 @@ const char* space_name(MemSpace space) {
       return tr("shared memory");
     case MemSpace::Register:
       return tr("registers");
+    case MemSpace::Constant:
+      return tr("constant memory");
     default:
       return tr("global memory");
   }

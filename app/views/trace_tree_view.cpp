@@ -71,6 +71,8 @@ const char* space_name(MemSpace s) {
       return tr("global");
     case MemSpace::Shared:
       return tr("shared");
+    case MemSpace::Constant:
+      return tr("constant");
     default:
       return tr("registers");
   }
@@ -82,6 +84,8 @@ Color row_tint(const gfx::Palette& p, MemSpace s) {
       return p.global_row;
     case MemSpace::Shared:
       return p.shared_row;
+    case MemSpace::Constant:
+      return p.global_row;
     default:
       return p.register_row;
   }
