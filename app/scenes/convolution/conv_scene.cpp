@@ -54,7 +54,9 @@ ConvScene::ConvScene() : ModalScene(kConvSceneId, TR_NOOP("Convolution (tiles an
   // Every mode times the one benchmark (bench/conv_bench.h); fast mode the scene's radius.
   set_bench([this](const BenchRequest& r, const std::string&) {
     bench::ConvBenchChoice choice;
-    if (r.from_scene) choice.radius = settings().radius;
+    // The scene's radius where the benchmark takes it (1..7: every variant runs it).
+    const int radius = settings().radius;
+    if (r.from_scene && radius >= 1 && radius <= conv::kMaxTiledRadius) choice.radius = radius;
     return bench::conv_bench_job(r, choice);
   });
 }
