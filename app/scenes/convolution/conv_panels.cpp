@@ -54,8 +54,8 @@ nlohmann::json conv_input_controls(const ConvSettings& s) {
                       ImGuiInputTextFlags_EnterReturnsTrue) &&
       seed >= 0) {
     edit["seed"] = seed;
-    edit["size"] = std::to_string(s.source.random_size[0]) + "x" +
-                   std::to_string(s.source.random_size[1]);
+    edit["size"] =
+        std::to_string(s.source.random_size[0]) + "x" + std::to_string(s.source.random_size[1]);
   }
   return edit;
 }
@@ -87,8 +87,8 @@ nlohmann::json conv_filter_controls(const ConvSettings& s, bool boundary) {
       edit["radius"] = radius;
     if (s.filter == "gaussian") {
       float sigma = static_cast<float>(s.sigma);
-      if (ImGui::SliderFloat(label_id(tr("sigma (0: radius / 2)"), "conv-sigma").c_str(), &sigma,
-                             0, 16))
+      if (ImGui::SliderFloat(label_id(tr("sigma (0: radius / 2)"), "conv-sigma").c_str(), &sigma, 0,
+                             16))
         edit["sigma"] = sigma;
     }
   }
@@ -104,18 +104,15 @@ nlohmann::json conv_filter_controls(const ConvSettings& s, bool boundary) {
 nlohmann::json conv_variant_controls(const ConvSettings& s, bool teach) {
   nlohmann::json edit = nlohmann::json::object();
   if (!panel_section(tr("Variant"), "conv-variant-header")) return edit;
-  variant_controls(edit, label_id(tr("variant"), "conv-variant"), conv::variant_infos(),
-                   s.variant);
+  variant_controls(edit, label_id(tr("variant"), "conv-variant"), conv::variant_infos(), s.variant);
   if (!teach) return edit;
   const std::string compared = variant_combo(
       label_id(tr("compare with"), "conv-compare"), conv::variant_infos(),
-      s.compare ? std::optional<conv::Variant>(s.compare_variant) : std::nullopt, " ",
-      tr("none"));
+      s.compare ? std::optional<conv::Variant>(s.compare_variant) : std::nullopt, " ", tr("none"));
   if (!compared.empty()) edit["compare"] = compared == "none" ? "" : compared;
   int tile = s.tile;
   const int max_tile = s.dims() == 1 ? conv::kTeachMaxLength : conv::kTeachMaxSide;
-  if (ImGui::SliderInt(label_id(tr("tile (block edge)"), "conv-tile").c_str(), &tile, 4,
-                       max_tile))
+  if (ImGui::SliderInt(label_id(tr("tile (block edge)"), "conv-tile").c_str(), &tile, 4, max_tile))
     edit["tile"] = tile;
   return edit;
 }

@@ -118,9 +118,10 @@ void ConvScene::parse(ConvSettings& s, ParamReader& keys, std::string& mode) con
   if (radius) s.radius = static_cast<int>(*radius);
   if (const auto sigma = keys.number("sigma", 0, 1000)) s.sigma = *sigma;
   if (const auto b = keys.text("boundary"); b && !conv::parse_boundary(*b, s.boundary))
-    throw Error("boundary: expected zero, clamp or mirror (what the ghost cells outside the "
-                "input read), got '" +
-                *b + "'");
+    throw Error(
+        "boundary: expected zero, clamp or mirror (what the ghost cells outside the "
+        "input read), got '" +
+        *b + "'");
   if (const auto v = keys.text("variant"); v && !conv::parse_variant(*v, s.variant))
     throw Error("variant: expected 1-5 or one of " + variant_id_list(conv::variant_infos()) +
                 ", got '" + *v + "'");
@@ -129,8 +130,7 @@ void ConvScene::parse(ConvSettings& s, ParamReader& keys, std::string& mode) con
     s.compare = !c->empty() && *c != "none";
     if (s.compare && !conv::parse_variant(*c, s.compare_variant))
       throw Error("compare: expected a variant to show beside the first (1-5 or one of " +
-                  variant_id_list(conv::variant_infos()) + "), or \"\" for none, got '" + *c +
-                  "'");
+                  variant_id_list(conv::variant_infos()) + "), or \"\" for none, got '" + *c + "'");
   }
   if (const auto c = keys.flag("compare-cpu")) s.compare_cpu = *c;
   if (const auto t = keys.integer("intensity-tile", 3, 1024))

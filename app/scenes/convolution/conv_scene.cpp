@@ -38,18 +38,14 @@ std::vector<std::string> conv_lecture_variants(const ConvSettings&) {
 
 }  // namespace
 
-ConvScene::ConvScene() : ModalScene(kConvSceneId, TR_NOOP("Convolution (tiles and halos)"),
-                                    book_example()) {
+ConvScene::ConvScene()
+    : ModalScene(kConvSceneId, TR_NOOP("Convolution (tiles and halos)"), book_example()) {
   add_mode({"teach", TR_NOOP("teach"), std::make_unique<ConvTeachMode>(),
             SceneCapabilities().with_steps(true).with_image().with_grid_size().with_bench(),
             conv_teach_limits(), conv_lecture_variants, conv_variant_source});
-  add_mode({"intensity",
-            TR_NOOP("intensity"),
-            std::make_unique<ConvIntensityMode>(),
+  add_mode({"intensity", TR_NOOP("intensity"), std::make_unique<ConvIntensityMode>(),
             SceneCapabilities().with_steps(false).with_image().with_grid_size().with_bench(),
-            conv_intensity_limits(),
-            conv_lecture_variants,
-            conv_variant_source});
+            conv_intensity_limits(), conv_lecture_variants, conv_variant_source});
   // The live filter mode ("filter", filter/) is added here by its own row.
   // Every mode times the one benchmark (bench/conv_bench.h); fast mode the scene's radius.
   set_bench([this](const BenchRequest& r, const std::string&) {

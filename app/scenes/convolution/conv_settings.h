@@ -28,7 +28,7 @@ struct ConvSettings {
   conv::Boundary boundary = conv::Boundary::Zero;
 
   conv::Variant variant = conv::Variant::Basic;
-  int tile = 8;  // teach: the block edge (conv::TeachParams::tile)
+  int tile = 8;          // teach: the block edge (conv::TeachParams::tile)
   bool compare = false;  // a second variant beside the first (teach) / the difference (filter)
   conv::Variant compare_variant = conv::Variant::TiledInput;
   bool compare_cpu = false;  // filter: the difference against the CPU reference instead

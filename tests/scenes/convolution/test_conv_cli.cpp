@@ -61,9 +61,9 @@ TEST(ConvCli, RenderDrawsTheIntensityChartAsSvg) {
 
 TEST(ConvCli, BadOptionsExitNonZero) {
   const std::string dir = out_dir();
-  EXPECT_NE(run_cli("run --scene conv --backend cpu --filter \"1 2 3 4\" --json " + dir +
-                    "/bad.json"),
-            0);
+  EXPECT_NE(
+      run_cli("run --scene conv --backend cpu --filter \"1 2 3 4\" --json " + dir + "/bad.json"),
+      0);
   EXPECT_NE(run_cli("run --scene conv --backend cpu --variant 3 --filter box --radius 8 --json " +
                     dir + "/bad.json"),
             0);

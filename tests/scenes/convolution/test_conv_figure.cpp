@@ -20,8 +20,9 @@ std::unique_ptr<app::ConvScene> conv_scene(const nlohmann::json& params) {
 
 TEST(ConvFigure, TeachStepWithHalosMatchesTheGolden) {
   WS_REQUIRE_GL();
-  auto scene = conv_scene({{"values", "1 2 3 4 5 6; 7 8 9 10 11 12; 13 14 15 16 17 18; 19 20 21 "
-                                      "22 23 24; 25 26 27 28 29 30"},
+  auto scene = conv_scene({{"values",
+                            "1 2 3 4 5 6; 7 8 9 10 11 12; 13 14 15 16 17 18; 19 20 21 "
+                            "22 23 24; 25 26 27 28 29 30"},
                            {"filter", "1 2 1; 2 4 2; 1 2 1"},
                            {"boundary", "mirror"},
                            {"variant", "tiled-input"},
@@ -37,8 +38,8 @@ TEST(ConvFigure, TeachStepWithHalosMatchesTheGolden) {
   options.width = 1280;
   options.height = 720;
   test::expect_matches_golden(
-      "conv_teach_tiled_input_halo", [&](Canvas& c) { scene->draw(c, Theme::Light); }, options,
-      24, 0.002);
+      "conv_teach_tiled_input_halo", [&](Canvas& c) { scene->draw(c, Theme::Light); }, options, 24,
+      0.002);
 }
 
 TEST(ConvFigure, IntensityChartMatchesTheGolden) {

@@ -86,10 +86,14 @@ TEST(ConvTeach, EveryBoundaryRuleMatchesTheReferenceIn1DAnd2D) {
   for (const char* b : {"zero", "clamp", "mirror"})
     for (const char* v : {"basic", "constant", "tiled-input", "tiled-output", "fast"})
       for (const char* values : {"8 2 5 4 1 7 3", "3 1 4 1 5; 9 2 6 5 3; 5 8 9 7 9"}) {
-        auto scene = attached({{"values", values}, {"filter", "box"}, {"radius", "1"},
-                               {"boundary", b}, {"variant", v}, {"tile", "8"}});
-        EXPECT_EQ(scene->results_json()["matches_reference"], true) << b << " " << v << " "
-                                                                     << values;
+        auto scene = attached({{"values", values},
+                               {"filter", "box"},
+                               {"radius", "1"},
+                               {"boundary", b},
+                               {"variant", v},
+                               {"tile", "8"}});
+        EXPECT_EQ(scene->results_json()["matches_reference"], true)
+            << b << " " << v << " " << values;
       }
 }
 
@@ -163,8 +167,8 @@ TEST(ConvTeach, TheHoverNamesTheThreadAndWhatItComputed) {
 }
 
 TEST(ConvIntensity, TheBooksFiguresComeOut) {
-  auto scene = attached({{"mode", "intensity"}, {"filter", "box"}, {"radius", "2"},
-                         {"intensity-tile", "32"}});
+  auto scene = attached(
+      {{"mode", "intensity"}, {"filter", "box"}, {"radius", "2"}, {"intensity-tile", "32"}});
   const nlohmann::json j = scene->results_json();
   EXPECT_EQ(j["matches_reference"], true) << j["reference"].dump();
   for (const nlohmann::json& f : j["reference"]["book"])

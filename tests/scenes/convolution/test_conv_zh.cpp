@@ -19,9 +19,9 @@ using i18n::Language;
 // What may stay in Latin letters: the kernels' array names and variant ids, the filter names
 // (parameter values), units, the backend and the device.
 const std::set<std::string> kAllowed = {
-    "cpu",   "cuda",  "CPU",       "GPU",   "OP",       "GFLOP", "FP",   "SXM",   "SMs",
-    "basic", "constant", "tiled",  "input", "output",   "fast",  "typed", "box",  "gaussian",
-    "NPP",   "Sobel", "nppiFilter", "DRAM", "PMPP"};
+    "cpu", "cuda",     "CPU",      "GPU",   "OP",         "GFLOP",  "FP",   "SXM",
+    "SMs", "basic",    "constant", "tiled", "input",      "output", "fast", "typed",
+    "box", "gaussian", "NPP",      "Sobel", "nppiFilter", "DRAM",   "PMPP"};
 
 const gfx::Vec2 kFigure{1280, 720};
 
@@ -45,8 +45,8 @@ void expect_chinese_figure(Scene& scene, const std::string& where) {
   for (float y = 10; y < kFigure.y; y += 17)
     for (float x = 10; x < kFigure.x; x += 23) {
       const std::string text = scene.describe_at({x, y});
-      EXPECT_EQ(english_left(text), "") << where << " hover at " << x << "," << y << ": '"
-                                        << text << "'";
+      EXPECT_EQ(english_left(text), "")
+          << where << " hover at " << x << "," << y << ": '" << text << "'";
     }
   const std::string caption = scene.caption();
   EXPECT_FALSE(caption.empty()) << where;

@@ -16,7 +16,8 @@ namespace {
 
 std::string two_decimals(double v) {
   char text[32];
-  std::snprintf(text, sizeof text, "%.2f", v);
+  // Halves round up, as the book prints them (3.125 is 3.13).
+  std::snprintf(text, sizeof text, "%.2f", v + 1e-9);
   return text;
 }
 
@@ -35,8 +36,7 @@ std::vector<ModeLimit<ConvSettings>> conv_intensity_limits() {
            1, INT_MAX,
            "intensity-tile {0}: the input tile must be wider than its two halos (at least "
            "2 radius + 1)",
-           "",
-           nullptr,
+           "", nullptr,
            [](const ConvSettings& s) {
              return std::to_string(s.intensity_tile) + " with radius " + std::to_string(s.radius) +
                     " (at least " + std::to_string(2 * s.radius + 1) + ")";
@@ -44,15 +44,15 @@ std::vector<ModeLimit<ConvSettings>> conv_intensity_limits() {
 }
 
 void ConvIntensityMode::reset() {
-  run_ = compute_intensity(settings().radius, settings().intensity_tile,
-                           device_roofline(backend()));
+  run_ =
+      compute_intensity(settings().radius, settings().intensity_tile, device_roofline(backend()));
 }
 
 void ConvIntensityMode::fill(RunJson& doc) const {
-  doc.input = {{"radius", run_.radius},
-               {"filter", std::to_string(2 * run_.radius + 1) + "x" +
-                              std::to_string(2 * run_.radius + 1)},
-               {"tile", run_.tile}};
+  doc.input = {
+      {"radius", run_.radius},
+      {"filter", std::to_string(2 * run_.radius + 1) + "x" + std::to_string(2 * run_.radius + 1)},
+      {"tile", run_.tile}};
   nlohmann::json variants = nlohmann::json::array();
   for (const IntensityVariant& v : run_.variants) {
     nlohmann::json table = nlohmann::json::array(), curve = nlohmann::json::array();
@@ -70,8 +70,8 @@ void ConvIntensityMode::fill(RunJson& doc) const {
   nlohmann::json book = nlohmann::json::array();
   bool all = true;
   for (const BookFigure& f : run_.book) {
-    book.push_back({{"what", f.what}, {"book", f.book}, {"computed", f.computed},
-                    {"matches", f.matches()}});
+    book.push_back(
+        {{"what", f.what}, {"book", f.book}, {"computed", f.computed}, {"matches", f.matches()}});
     all = all && f.matches();
   }
   doc.reference = {{"book", book}};
@@ -81,9 +81,8 @@ void ConvIntensityMode::fill(RunJson& doc) const {
                            {"peak_gflops", run_.roof.peak_gflops},
                            {"bandwidth_gbps", run_.roof.bandwidth_gbps},
                            {"ridge_op_per_byte", run_.roof.ridge()}};
-  std::string summary = "OP/B at a " + std::to_string(run_.tile) + "x" +
-                        std::to_string(run_.tile) + " tile, radius " +
-                        std::to_string(run_.radius) + ":";
+  std::string summary = "OP/B at a " + std::to_string(run_.tile) + "x" + std::to_string(run_.tile) +
+                        " tile, radius " + std::to_string(run_.radius) + ":";
   for (const IntensityVariant& v : run_.variants)
     summary += std::string(" ") + conv::info(v.variant).id + " " +
                (v.chosen.op_per_byte ? two_decimals(*v.chosen.op_per_byte) : "-");
@@ -120,20 +119,20 @@ void ConvIntensityMode::ui() {
   if (!e.empty()) edit(e);
   if (panel_section(tr("The book's figures"), "conv-book-figures")) {
     for (const BookFigure& f : run_.book)
-      ImGui::TextWrapped("%s", trf("{0}: book {1}, computed {2} {3}", tr_text(f.what),
-                                   conv_number(f.book), two_decimals(f.computed),
-                                   f.matches() ? tr("(matches)") : tr("(DIFFERS)"))
-                                   .c_str());
-    wrapped_text(run_.roof.assumed
-                     ? trf("CPU backend: no device measured; the roofline assumes an {0}: {1} "
-                           "GFLOP/s FP32, {2} GB/s.",
-                           kernel_text(run_.roof.device), with_commas(int64_t(run_.roof.peak_gflops)),
-                           with_commas(int64_t(run_.roof.bandwidth_gbps)))
-                     : trf("{0}: {1} GFLOP/s FP32 (SMs x lanes x 2 x clock), {2} GB/s measured "
-                           "copy bandwidth: the ridge is {3} OP/B.",
-                           kernel_text(run_.roof.device), with_commas(int64_t(run_.roof.peak_gflops)),
-                           with_commas(int64_t(run_.roof.bandwidth_gbps)),
-                           two_decimals(run_.roof.ridge())));
+      ImGui::TextWrapped(
+          "%s", trf("{0}: book {1}, computed {2} {3}", tr_text(f.what), conv_number(f.book),
+                    two_decimals(f.computed), f.matches() ? tr("(matches)") : tr("(DIFFERS)"))
+                    .c_str());
+    wrapped_text(
+        run_.roof.assumed
+            ? trf("CPU backend: no device measured; the roofline assumes an {0}: {1} "
+                  "GFLOP/s FP32, {2} GB/s.",
+                  kernel_text(run_.roof.device), with_commas(int64_t(run_.roof.peak_gflops)),
+                  with_commas(int64_t(run_.roof.bandwidth_gbps)))
+            : trf("{0}: {1} GFLOP/s FP32 (SMs x lanes x 2 x clock), {2} GB/s measured "
+                  "copy bandwidth: the ridge is {3} OP/B.",
+                  kernel_text(run_.roof.device), with_commas(int64_t(run_.roof.peak_gflops)),
+                  with_commas(int64_t(run_.roof.bandwidth_gbps)), two_decimals(run_.roof.ridge())));
   }
   fast_mode(26, tr("every variant at full size against NPP's nppiFilter"));
   conv_notes_panel();

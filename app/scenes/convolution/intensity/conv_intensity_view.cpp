@@ -18,8 +18,8 @@ namespace ws::app {
 namespace {
 
 using gfx::HAlign;
-using gfx::Vec2;
 using gfx::VAlign;
+using gfx::Vec2;
 
 std::string decimals(double v, int digits) {
   char text[32];
@@ -33,8 +33,8 @@ std::string variant_label(conv::Variant v) {
 }
 
 // The table and the book's figures inside [min, max]; returns the bottom.
-float draw_table(gfx::Canvas& c, Vec2 min, Vec2 max, const IntensityRun& run,
-                 const gfx::Palette& p, float font) {
+float draw_table(gfx::Canvas& c, Vec2 min, Vec2 max, const IntensityRun& run, const gfx::Palette& p,
+                 float font) {
   std::vector<int> tiles(std::begin(kIntensityTableTiles), std::end(kIntensityTableTiles));
   const bool extra = std::find(tiles.begin(), tiles.end(), run.tile) == tiles.end();
   const int columns = static_cast<int>(tiles.size()) + (extra ? 1 : 0) + 1;
@@ -49,10 +49,9 @@ float draw_table(gfx::Canvas& c, Vec2 min, Vec2 max, const IntensityRun& run,
            chosen ? p.highlight : p.text_muted, HAlign::Center, VAlign::Middle);
   };
   for (size_t k = 0; k < tiles.size(); ++k)
-    header(int(k), std::to_string(tiles[k]) + "x" + std::to_string(tiles[k]),
-           tiles[k] == run.tile);
-  if (extra) header(int(tiles.size()), std::to_string(run.tile) + "x" + std::to_string(run.tile),
-                    true);
+    header(int(k), std::to_string(tiles[k]) + "x" + std::to_string(tiles[k]), tiles[k] == run.tile);
+  if (extra)
+    header(int(tiles.size()), std::to_string(run.tile) + "x" + std::to_string(run.tile), true);
   header(columns - 1, tr("bound"), false);
   y += row_h;
   c.line({min.x, y}, {max.x, y}, p.cell_border, 1);
@@ -60,8 +59,8 @@ float draw_table(gfx::Canvas& c, Vec2 min, Vec2 max, const IntensityRun& run,
     const gfx::Color colour = p.warp_color(int(v.variant) - 1);
     c.rect_filled({min.x, y + row_h * 0.3f}, {min.x + font * 0.6f, y + row_h * 0.7f}, colour);
     c.text({min.x + font * 0.9f, y + row_h / 2},
-           fit_text(c, variant_label(v.variant), font * 0.9f, label_w - font), font * 0.9f,
-           p.text, HAlign::Left, VAlign::Middle);
+           fit_text(c, variant_label(v.variant), font * 0.9f, label_w - font), font * 0.9f, p.text,
+           HAlign::Left, VAlign::Middle);
     auto cell = [&](int k, const std::string& text) {
       c.text({min.x + label_w + (k + 0.5f) * col_w, y + row_h / 2}, text, font * 0.9f, p.text,
              HAlign::Center, VAlign::Middle);
@@ -80,8 +79,9 @@ float draw_table(gfx::Canvas& c, Vec2 min, Vec2 max, const IntensityRun& run,
   c.line({min.x, y}, {max.x, y}, p.cell_border, 1);
   y += font * 0.6f;
   c.text({min.x, y},
-         fit_text(c, tr("\"-\": the tile is no wider than its two halos. 3 and 5: block = input "
-                        "tile; 4: block = output tile."),
+         fit_text(c,
+                  tr("\"-\": the tile is no wider than its two halos. 3 and 5: block = input "
+                     "tile; 4: block = output tile."),
                   font * 0.75f, max.x - min.x),
          font * 0.75f, p.text_muted);
   y += font * 1.5f;
@@ -119,7 +119,8 @@ void draw_curves(gfx::Canvas& c, const IntensityRun& run, const gfx::Palette& p)
     if (!s.points.empty()) chart.series.push_back(s);
     bound = std::max(bound, v.bound);
   }
-  chart.series.push_back({tr("bound (infinite tile)"), true, {{8, bound, true}, {32, bound, true}}});
+  chart.series.push_back(
+      {tr("bound (infinite tile)"), true, {{8, bound, true}, {32, bound, true}}});
   draw_line_chart(c, chart, p);
 }
 
@@ -130,8 +131,8 @@ void draw_roofline(gfx::Canvas& c, Vec2 min, Vec2 max, const IntensityRun& run,
   const Roofline& roof = run.roof;
   c.text(min,
          fit_text(c,
-                  trf("Roofline of {0}: {1} GFLOP/s, {2} GB/s, ridge {3} OP/B", kernel_text(roof.device),
-                      with_commas(int64_t(roof.peak_gflops)),
+                  trf("Roofline of {0}: {1} GFLOP/s, {2} GB/s, ridge {3} OP/B",
+                      kernel_text(roof.device), with_commas(int64_t(roof.peak_gflops)),
                       with_commas(int64_t(roof.bandwidth_gbps)), decimals(roof.ridge(), 2)),
                   font, max.x - min.x),
          font, p.text);
@@ -150,8 +151,8 @@ void draw_roofline(gfx::Canvas& c, Vec2 min, Vec2 max, const IntensityRun& run,
   c.line({left, bottom}, {left, top}, p.text_muted, 1.5f);
   for (double x : {0.1, 1.0, 10.0, 100.0}) {
     c.line({px(x), bottom}, {px(x), bottom + font * 0.3f}, p.text_muted, 1);
-    c.text({px(x), bottom + font * 0.35f}, conv_tick(x), font * 0.75f, p.text_muted,
-           HAlign::Center, VAlign::Top);
+    c.text({px(x), bottom + font * 0.35f}, conv_tick(x), font * 0.75f, p.text_muted, HAlign::Center,
+           VAlign::Top);
   }
   for (double y = std::pow(10.0, std::ceil(std::log10(y_lo))); y <= y_hi; y *= 10) {
     c.line({left, py(y)}, {right, py(y)}, p.cell_border, 1);
@@ -182,13 +183,11 @@ void draw_roofline(gfx::Canvas& c, Vec2 min, Vec2 max, const IntensityRun& run,
     for (const IntensityVariant& u : run.variants)
       if (u.chosen.op_per_byte && *u.chosen.op_per_byte == *v.chosen.op_per_byte)
         label += (label.empty() ? "" : " ") + std::to_string(int(u.variant));
-    c.text({at.x, at.y - font * 0.45f}, label, font * 0.8f, p.text, HAlign::Center,
-           VAlign::Bottom);
+    c.text({at.x, at.y - font * 0.45f}, label, font * 0.8f, p.text, HAlign::Center, VAlign::Bottom);
     const bool memory_bound = x < ridge;
     const std::string text =
         trf("{0}: {1} OP/B at a {2}x{2} tile, at most {3} GFLOP/s ({4})", variant_label(v.variant),
-            decimals(*v.chosen.op_per_byte, 2), run.tile,
-            with_commas(int64_t(v.attainable_gflops)),
+            decimals(*v.chosen.op_per_byte, 2), run.tile, with_commas(int64_t(v.attainable_gflops)),
             memory_bound ? tr("memory-bound") : tr("compute-bound"));
     hover.add(at - Vec2{font * 0.5f, font * 0.5f}, at + Vec2{font * 0.5f, font * 0.5f}, text);
   }
@@ -201,10 +200,14 @@ void draw_roofline(gfx::Canvas& c, Vec2 min, Vec2 max, const IntensityRun& run,
 
 std::string conv_tick(double v) {
   char text[32];
-  if (v >= 1e6) std::snprintf(text, sizeof text, "%.0fM", v / 1e6);
-  else if (v >= 1e3) std::snprintf(text, sizeof text, "%.0fk", v / 1e3);
-  else if (v >= 1) std::snprintf(text, sizeof text, "%.0f", v);
-  else std::snprintf(text, sizeof text, "%.1f", v);
+  if (v >= 1e6)
+    std::snprintf(text, sizeof text, "%.0fM", v / 1e6);
+  else if (v >= 1e3)
+    std::snprintf(text, sizeof text, "%.0fk", v / 1e3);
+  else if (v >= 1)
+    std::snprintf(text, sizeof text, "%.0f", v);
+  else
+    std::snprintf(text, sizeof text, "%.1f", v);
   return text;
 }
 
@@ -216,8 +219,9 @@ void draw_intensity(gfx::Canvas& c, gfx::Theme theme, const IntensityRun& run, H
       c, trf("Arithmetic intensity: a {0}x{0} filter (radius {1})", f, run.radius),
       trf("f32 inputs, 2D tiles; the chosen input tile {0}x{0}; roofline: {1}", run.tile,
           kernel_text(run.roof.device)),
-      "", tr("Tiling reuses every loaded input for up to (2r + 1)^2 outputs: the bigger the tile, "
-             "the closer to the bound (2r + 1)^2 / 2 OP/B."),
+      "",
+      tr("Tiling reuses every loaded input for up to (2r + 1)^2 outputs: the bigger the tile, "
+         "the closer to the bound (2r + 1)^2 / 2 OP/B."),
       p, font);
   const Vec2 size = c.size();
   const float margin = font;
@@ -226,8 +230,8 @@ void draw_intensity(gfx::Canvas& c, gfx::Theme theme, const IntensityRun& run, H
   const float right_h = size.y - top - margin;
   SubCanvas curves(c, {split, top}, {size.x - split - margin, right_h * 0.5f});
   draw_curves(curves, run, p);
-  draw_roofline(c, {split, top + right_h * 0.52f}, {size.x - margin, size.y - margin}, run, p,
-                font, hover);
+  draw_roofline(c, {split, top + right_h * 0.52f}, {size.x - margin, size.y - margin}, run, p, font,
+                hover);
 }
 
 }  // namespace ws::app

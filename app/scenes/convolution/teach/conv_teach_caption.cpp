@@ -17,18 +17,21 @@ namespace {
 std::string why_load(conv::Variant v) {
   switch (v) {
     case conv::Variant::TiledInput:
-      return tr("Every thread of the block loads one cell of the input tile into shared memory, "
-                "the halo included (ghost cells under zero are written as 0 with no load), then "
-                "the block waits at a barrier. Only the inner threads will compute: the halo "
-                "threads have loaded their cell and now idle.");
+      return tr(
+          "Every thread of the block loads one cell of the input tile into shared memory, "
+          "the halo included (ghost cells under zero are written as 0 with no load), then "
+          "the block waits at a barrier. Only the inner threads will compute: the halo "
+          "threads have loaded their cell and now idle.");
     case conv::Variant::TiledOutput:
-      return tr("The block is the output tile: every thread loads its own input cell into "
-                "shared memory and waits at a barrier. The halo is not loaded: threads read it "
-                "from global memory, where the L1 and L2 caches usually have it already.");
+      return tr(
+          "The block is the output tile: every thread loads its own input cell into "
+          "shared memory and waits at a barrier. The halo is not loaded: threads read it "
+          "from global memory, where the L1 and L2 caches usually have it already.");
     case conv::Variant::Fast:
-      return tr("The block loads its input tile and halo into shared memory, several cells per "
-                "thread, with wide loads; every thread then computes several outputs from "
-                "registers.");
+      return tr(
+          "The block loads its input tile and halo into shared memory, several cells per "
+          "thread, with wide loads; every thread then computes several outputs from "
+          "registers.");
     default:
       return tr("The block loads its tile into shared memory.");
   }
@@ -38,27 +41,32 @@ std::string why_compute(conv::Variant v, int row, bool one_d) {
   std::string text;
   switch (v) {
     case conv::Variant::Basic:
-      text = tr("Every thread multiplies the weights with the inputs under them and adds them to "
-                "its running sum, reading both the input and each weight from global memory: two "
-                "loads for every multiply-add, 0.25 operations per byte.");
+      text =
+          tr("Every thread multiplies the weights with the inputs under them and adds them to "
+             "its running sum, reading both the input and each weight from global memory: two "
+             "loads for every multiply-add, 0.25 operations per byte.");
       break;
     case conv::Variant::ConstantMemory:
-      text = tr("The same sums, but the weights come from constant memory: all lanes of a warp "
-                "ask for the same weight at once, and the constant cache broadcasts it in one "
-                "pass. Only the input comes from DRAM: 0.5 operations per byte.");
+      text =
+          tr("The same sums, but the weights come from constant memory: all lanes of a warp "
+             "ask for the same weight at once, and the constant cache broadcasts it in one "
+             "pass. Only the input comes from DRAM: 0.5 operations per byte.");
       break;
     case conv::Variant::TiledInput:
-      text = tr("The inner threads read their inputs from the shared tile, not from global "
-                "memory: every input cell loaded once is used by up to (2r + 1)^2 outputs. The "
-                "halo threads idle.");
+      text =
+          tr("The inner threads read their inputs from the shared tile, not from global "
+             "memory: every input cell loaded once is used by up to (2r + 1)^2 outputs. The "
+             "halo threads idle.");
       break;
     case conv::Variant::TiledOutput:
-      text = tr("Every thread computes: inputs inside the tile come from shared memory, the "
-                "halo from global memory through the caches.");
+      text =
+          tr("Every thread computes: inputs inside the tile come from shared memory, the "
+             "halo from global memory through the caches.");
       break;
     case conv::Variant::Fast:
-      text = tr("Each thread keeps several running sums in registers and slides along its row, "
-                "reusing each input it has read for the neighbouring outputs.");
+      text =
+          tr("Each thread keeps several running sums in registers and slides along its row, "
+             "reusing each input it has read for the neighbouring outputs.");
       break;
   }
   if (!one_d) text = trf("Filter row {0}: {1}", row, text);
@@ -113,10 +121,10 @@ std::string conv_teach_caption(const Taught<conv::TeachRun>& taught, const ConvT
               output_list(run.output));
   }
   if (input.spec.second)
-    why += std::string(" ") + tr("(Sobel magnitude combines two filters; teach mode traces the x filter.)");
+    why += std::string(" ") +
+           tr("(Sobel magnitude combines two filters; teach mode traces the x filter.)");
   return compose_caption(
-      s.label, why,
-      step_facts(run.trace, taught.traced.counters, step, &taught.traced.snapshots));
+      s.label, why, step_facts(run.trace, taught.traced.counters, step, &taught.traced.snapshots));
 }
 
 }  // namespace ws::app

@@ -44,8 +44,8 @@ std::vector<int32_t> output_threads(const conv::TeachRun& run) {
   std::vector<int32_t> who(static_cast<size_t>(run.width) * run.height, -1);
   for (const TraceStep& s : run.trace.steps)
     for (const TraceEvent& e : s.events) {
-      const bool computes = e.kind == EventKind::Op ||
-                            (e.kind == EventKind::Write && e.buffer == kOutputBuffer);
+      const bool computes =
+          e.kind == EventKind::Op || (e.kind == EventKind::Write && e.buffer == kOutputBuffer);
       if (computes && e.address >= 0 && e.address < static_cast<int32_t>(who.size()))
         who[static_cast<size_t>(e.address)] = e.thread;
     }

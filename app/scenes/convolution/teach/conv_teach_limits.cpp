@@ -24,8 +24,8 @@ std::vector<ModeLimit<ConvSettings>> conv_teach_limits() {
   limits.push_back(
       {"size",
        [](const ConvSettings& s) {
-         return random_input(s) ? std::optional<int64_t>(std::max(s.source.random_size[0],
-                                                                  s.source.random_size[1]))
+         return random_input(s) ? std::optional<int64_t>(
+                                      std::max(s.source.random_size[0], s.source.random_size[1]))
                                 : std::nullopt;
        },
        1, conv::kTeachMaxSide,
@@ -48,19 +48,19 @@ std::vector<ModeLimit<ConvSettings>> conv_teach_limits() {
                     "memory and take radius 0..7 (filters up to 15 x 15); basic and constant "
                     "take radius up to 31",
                     "", nullptr, nullptr});
-  limits.push_back(
-      {"tile",
-       [](const ConvSettings& s) {
-         return tiled_shown(s) ? std::optional<int64_t>(s.tile - 2 * s.radius) : std::nullopt;
-       },
-       1, INT_MAX,
-       "tile {0}: a tiled block must be wider than its two halos (a tile of at least "
-       "2 radius + 1)",
-       "", nullptr,
-       [](const ConvSettings& s) {
-         return std::to_string(s.tile) + " with radius " + std::to_string(s.radius) +
-                " (at least " + std::to_string(2 * s.radius + 1) + ")";
-       }});
+  limits.push_back({"tile",
+                    [](const ConvSettings& s) {
+                      return tiled_shown(s) ? std::optional<int64_t>(s.tile - 2 * s.radius)
+                                            : std::nullopt;
+                    },
+                    1, INT_MAX,
+                    "tile {0}: a tiled block must be wider than its two halos (a tile of at least "
+                    "2 radius + 1)",
+                    "", nullptr,
+                    [](const ConvSettings& s) {
+                      return std::to_string(s.tile) + " with radius " + std::to_string(s.radius) +
+                             " (at least " + std::to_string(2 * s.radius + 1) + ")";
+                    }});
   limits.push_back({"tile",
                     [](const ConvSettings& s) {
                       return s.dims() == 2 ? std::optional<int64_t>(s.tile) : std::nullopt;

@@ -35,8 +35,7 @@ nlohmann::json filter_json(const conv::FilterSpec& spec) {
 
 std::string values_text(const std::vector<double>& v) {
   std::string text;
-  for (size_t i = 0; i < v.size() && i < 16; ++i)
-    text += (i ? " " : "") + conv_number(v[i]);
+  for (size_t i = 0; i < v.size() && i < 16; ++i) text += (i ? " " : "") + conv_number(v[i]);
   if (v.size() > 16) text += " ...";
   return text;
 }
@@ -51,13 +50,14 @@ ConvTeachInput load_conv_teach_input(const ConvSettings& s) {
   ConvTeachInput in;
   const bool typed = !s.source.values.empty();
   // Typed values must fit as they are (1D up to 256); photos are averaged down to 32x32.
-  in.image = load_image_input(s.source, typed ? conv::kTeachMaxLength : conv::kTeachMaxSide,
-                              false, conv::kMaxSide);
+  in.image = load_image_input(s.source, typed ? conv::kTeachMaxLength : conv::kTeachMaxSide, false,
+                              conv::kMaxSide);
   if (in.image.height > 1 &&
       (in.image.width > conv::kTeachMaxSide || in.image.height > conv::kTeachMaxSide))
-    throw Error("values: teach mode takes 2D inputs up to 32x32 and 1D arrays up to 256 values, "
-                "got " +
-                std::to_string(in.image.width) + "x" + std::to_string(in.image.height));
+    throw Error(
+        "values: teach mode takes 2D inputs up to 32x32 and 1D arrays up to 256 values, "
+        "got " +
+        std::to_string(in.image.width) + "x" + std::to_string(in.image.height));
   in.spec = s.filter_spec(in.image.height == 1 ? 1 : 2);
   return in;
 }
@@ -111,8 +111,8 @@ void ConvTeachMode::fill(RunJson& doc) const {
                             {"result", plane_json(c->run.output, c->run.width, c->run.height)},
                             {"counters", counters_json(c->traced.counters)}};
   doc.summary = std::string(conv::info(run.params.variant).id) + ": y = [" +
-                values_text(run.output) + "] (" + std::to_string(run.output.size()) +
-                " outputs, " + conv::boundary_name(settings().boundary) + " ghost cells), " +
+                values_text(run.output) + "] (" + std::to_string(run.output.size()) + " outputs, " +
+                conv::boundary_name(settings().boundary) + " ghost cells), " +
                 (matches ? "matches the double reference" : "DIFFERS from the double reference");
 }
 

@@ -46,8 +46,8 @@ int block_threads(const conv::TeachRun& run);
 // The teach figure of `taught` (and `compare` beside it, or null) at `step`, the tile of block
 // `block` outlined; hover regions go into `hover`.
 void draw_conv_teach(gfx::Canvas& c, gfx::Theme theme, const Taught<conv::TeachRun>& taught,
-                     const Taught<conv::TeachRun>* compare, const ConvTeachInput& input,
-                     int step, int block, HoverMap& hover);
+                     const Taught<conv::TeachRun>* compare, const ConvTeachInput& input, int step,
+                     int block, HoverMap& hover);
 // The lecture caption of `step`: what it does in plain words and the book's numbers where they
 // apply, then the trace's facts.
 std::string conv_teach_caption(const Taught<conv::TeachRun>& taught, const ConvTeachInput& input,

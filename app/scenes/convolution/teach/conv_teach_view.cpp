@@ -70,7 +70,8 @@ void draw_cell(gfx::Canvas& c, Vec2 a, float size, const Look& k, const gfx::Pal
 }
 
 // A text size for numbers in cells of `size`: the widest of `texts` fits.
-float cell_font(const gfx::Canvas& c, float size, float font, const std::vector<std::string>& texts) {
+float cell_font(const gfx::Canvas& c, float size, float font,
+                const std::vector<std::string>& texts) {
   float f = std::min(font * 1.3f, size * 0.42f);
   for (const std::string& t : texts) {
     const float w = c.text_size(t, f).x;
@@ -102,10 +103,10 @@ struct Shown {
   std::vector<bool> idle;
   std::map<int64_t, int32_t> tile_loader;  // N_s cell of the shown block -> its thread
   std::set<int64_t> read_n, read_tile, read_f, wrote_tile, wrote_p;
-  std::map<int64_t, std::vector<int32_t>> readers_n;  // input cell -> threads of the block
+  std::map<int64_t, std::vector<int32_t>> readers_n;    // input cell -> threads of the block
   std::map<int64_t, std::pair<int32_t, double>> op_at;  // output -> (thread, running sum)
-  int out_x0 = 0, out_y0 = 0, out_w = 0, out_h = 0;    // the block's output tile
-  int in_x0 = 0, in_y0 = 0, in_w = 0, in_h = 0;        // the shared tile (has_tile)
+  int out_x0 = 0, out_y0 = 0, out_w = 0, out_h = 0;     // the block's output tile
+  int in_x0 = 0, in_y0 = 0, in_w = 0, in_h = 0;         // the shared tile (has_tile)
 
   const std::vector<double>& values(int buffer) const {
     return taught->traced.snapshots.at(static_cast<size_t>(step)).at(static_cast<size_t>(buffer));
@@ -179,7 +180,8 @@ Look input_look(const Shown& s, int x, int y, const gfx::Palette& p, conv::Bound
   if (!inside) {
     k.ghost = true;
     const int64_t gx = conv::ghost_index(x, s.w, b), gy = conv::ghost_index(y, s.h, b);
-    k.text = gx < 0 || gy < 0 || b == conv::Boundary::Zero ? "0" : conv_number(s.input(int(gx), int(gy)));
+    k.text = gx < 0 || gy < 0 || b == conv::Boundary::Zero ? "0"
+                                                           : conv_number(s.input(int(gx), int(gy)));
     k.fill = p.background;
     return k;
   }
@@ -196,9 +198,10 @@ std::string describe_input(const Shown& s, conv::Boundary b, int x, int y) {
                                   : "[" + std::to_string(x) + "]";
   if (!inside) {
     if (b == conv::Boundary::Zero)
-      return trf("ghost cell N{0}: outside the input; zero ghost cells count as 0 and nobody "
-                 "loads them",
-                 where);
+      return trf(
+          "ghost cell N{0}: outside the input; zero ghost cells count as 0 and nobody "
+          "loads them",
+          where);
     const int64_t gx = conv::ghost_index(x, s.w, b), gy = conv::ghost_index(y, s.h, b);
     const std::string real = two_d ? "[" + std::to_string(gy) + "][" + std::to_string(gx) + "]"
                                    : "[" + std::to_string(gx) + "]";
@@ -218,8 +221,8 @@ std::string describe_output(const Shown& s, int x, int y) {
   const double v = s.values(kOutput).at(static_cast<size_t>(address));
   const std::string where = s.h > 1 ? "[" + std::to_string(y) + "][" + std::to_string(x) + "]"
                                     : "[" + std::to_string(x) + "]";
-  std::string text = trf("P{0} = {1}", where,
-                         v != v ? std::string(tr("not written yet")) : conv_number(v));
+  std::string text =
+      trf("P{0} = {1}", where, v != v ? std::string(tr("not written yet")) : conv_number(v));
   const int32_t t = s.out_thread[static_cast<size_t>(address)];
   if (t >= 0) text += "\n" + trf("computed by {0}", thread_name(*s.run, t));
   const auto op = s.op_at.find(address);
@@ -246,7 +249,7 @@ void draw_run(gfx::Canvas& c, Vec2 min, Vec2 max, const std::shared_ptr<const Sh
   const int middle_h = f.height + (tile ? s.in_h : 0);
   if (one_d) {
     const int rows = 3 + (tile ? 1 : 0);
-    cell = std::min({avail_w / wp, (avail_h - rows * caption_h) / (rows * 1.3f), font * 4.5f});
+    cell = std::min({avail_w / wp, (avail_h - rows * caption_h) / (rows * 1.3f), font * 6.0f});
   } else {
     const float gaps = 2 * font;
     cell = std::min({(avail_w - gaps) / (wp + middle_w + s.w),
@@ -269,6 +272,9 @@ void draw_run(gfx::Canvas& c, Vec2 min, Vec2 max, const std::shared_ptr<const Sh
   if (one_d) {
     const float x0 = min.x + std::max(0.0f, (avail_w - wp * cell) / 2);
     const float row = caption_h + cell * 1.25f;
+    // The rows centred in the height they leave.
+    const int rows = 3 + (tile ? 1 : 0);
+    y += std::max(0.0f, (avail_h - rows * row) / 2);
     in_at = {x0, y + caption_h};
     y += row;
     if (tile) {
@@ -307,10 +313,12 @@ void draw_run(gfx::Canvas& c, Vec2 min, Vec2 max, const std::shared_ptr<const Sh
           one_d ? avail_w : wp * cell + font);
   for (int gy = 0; gy < hp; ++gy)
     for (int gx = 0; gx < wp; ++gx)
-      draw_cell(c, in_at + Vec2{gx * cell, gy * cell},
-                cell, input_look(s, gx - s.rx, gy - s.ry, p, boundary), p, text_font);
+      draw_cell(c, in_at + Vec2{gx * cell, gy * cell}, cell,
+                input_look(s, gx - s.rx, gy - s.ry, p, boundary), p, text_font);
   // The block's output tile and the input it needs (its halo), in input coordinates.
-  const auto at_input = [&](int x, int y0) { return in_at + Vec2{(x + s.rx) * cell, (y0 + s.ry) * cell}; };
+  const auto at_input = [&](int x, int y0) {
+    return in_at + Vec2{(x + s.rx) * cell, (y0 + s.ry) * cell};
+  };
   if (s.out_w > 0 && s.out_h > 0) {
     dashed_rect(c, at_input(s.out_x0 - s.rx, s.out_y0 - s.ry),
                 at_input(s.out_x0 + s.out_w + s.rx, s.out_y0 + s.out_h + s.ry), p.highlight, 2.5f);
@@ -328,9 +336,7 @@ void draw_run(gfx::Canvas& c, Vec2 min, Vec2 max, const std::shared_ptr<const Sh
   if (tile) {
     const std::vector<double>& ns = s.values(kTile);
     const int64_t base = int64_t(s.block) * s.in_w * s.in_h;
-    caption(tile_at,
-            trf("N_s: block {0}'s shared tile", s.block),
-            middle_width);
+    caption(tile_at, trf("N_s: block {0}'s shared tile", s.block), middle_width);
     for (int ty = 0; ty < s.in_h; ++ty)
       for (int tx = 0; tx < s.in_w; ++tx) {
         const int64_t k = int64_t(ty) * s.in_w + tx;
@@ -348,29 +354,29 @@ void draw_run(gfx::Canvas& c, Vec2 min, Vec2 max, const std::shared_ptr<const Sh
         look.written = s.wrote_tile.count(k) > 0;
         draw_cell(c, tile_at + Vec2{tx * cell, ty * cell}, cell, look, p, text_font);
       }
-    hover.add(tile_at, tile_at + Vec2{s.in_w * cell, s.in_h * cell}, [shown, tile_at, cell](Vec2 q) {
-      const Shown& s = *shown;
-      const int tx = static_cast<int>((q.x - tile_at.x) / cell);
-      const int ty = static_cast<int>((q.y - tile_at.y) / cell);
-      const int64_t k = int64_t(ty) * s.in_w + tx;
-      const auto loader = s.tile_loader.find(k);
-      std::string text = trf("N_s[{0}] of block {1}: input cell {2}", k, s.block,
-                             s.h > 1 ? "[" + std::to_string(s.in_y0 + ty) + "][" +
-                                           std::to_string(s.in_x0 + tx) + "]"
-                                     : "[" + std::to_string(s.in_x0 + tx) + "]");
-      if (loader != s.tile_loader.end()) {
-        text += "\n" + trf("loaded by {0}", thread_name(*s.run, loader->second));
-        if (s.idle[static_cast<size_t>(loader->second)])
-          text += "\n" + std::string(tr("a halo thread: it loads this cell, then idles"));
-      }
-      return text;
-    });
+    hover.add(tile_at, tile_at + Vec2{s.in_w * cell, s.in_h * cell},
+              [shown, tile_at, cell](Vec2 q) {
+                const Shown& s = *shown;
+                const int tx = static_cast<int>((q.x - tile_at.x) / cell);
+                const int ty = static_cast<int>((q.y - tile_at.y) / cell);
+                const int64_t k = int64_t(ty) * s.in_w + tx;
+                const auto loader = s.tile_loader.find(k);
+                std::string text = trf("N_s[{0}] of block {1}: input cell {2}", k, s.block,
+                                       s.h > 1 ? "[" + std::to_string(s.in_y0 + ty) + "][" +
+                                                     std::to_string(s.in_x0 + tx) + "]"
+                                               : "[" + std::to_string(s.in_x0 + tx) + "]");
+                if (loader != s.tile_loader.end()) {
+                  text += "\n" + trf("loaded by {0}", thread_name(*s.run, loader->second));
+                  if (s.idle[static_cast<size_t>(loader->second)])
+                    text += "\n" + std::string(tr("a halo thread: it loads this cell, then idles"));
+                }
+                return text;
+              });
   }
 
   // The filter: constant (broadcast) or global.
   const bool constant = filter_in_constant(run);
-  caption(filter_at,
-          constant ? tr("F: constant memory (broadcast)") : tr("F: global memory"),
+  caption(filter_at, constant ? tr("F: constant memory (broadcast)") : tr("F: global memory"),
           one_d ? max.x - filter_at.x : middle_width);
   const gfx::Color filter_fill = mix(p.cell_fill, constant ? p.register_row : p.global_row, 0.6f);
   for (int fy = 0; fy < f.height; ++fy)
@@ -436,12 +442,12 @@ void draw_conv_teach(gfx::Canvas& c, gfx::Theme theme, const Taught<conv::TeachR
   const conv::VariantInfo& vi = conv::info(run.params.variant);
   const std::string title = trf("Convolution: {0}", kernel_text(vi.title));
   const conv::TeachGeometry& g = run.geometry;
-  const std::string detail = trf(
-      "{0}; filter {1} {2} x {3}; {4} ghost cells; grid {5} x {6} blocks of {7} x {8} threads; "
-      "{9} backend",
-      kernel_text(input.image.label), input.spec.name, run.filter.width, run.filter.height,
-      tr_text(conv::boundary_name(run.params.boundary)), g.grid_x, g.grid_y, g.block_x, g.block_y,
-      backend_name(taught.traced.backend));
+  const std::string detail =
+      trf("{0}; filter {1} {2} x {3}; {4} ghost cells; grid {5} x {6} blocks of {7} x {8} threads; "
+          "{9} backend",
+          kernel_text(input.image.label), input.spec.name, run.filter.width, run.filter.height,
+          tr_text(conv::boundary_name(run.params.boundary)), g.grid_x, g.grid_y, g.block_x,
+          g.block_y, backend_name(taught.traced.backend));
   const std::string step_line =
       trf("step {0} of {1}: {2}", shown_step + 1, run.trace.steps.size(), kernel_text(st.label));
   const float top = draw_header(c, title, detail, step_line, kernel_text(vi.lesson), p, font);
@@ -466,9 +472,10 @@ void draw_conv_teach(gfx::Canvas& c, gfx::Theme theme, const Taught<conv::TeachR
         (k == 0 ? max.y : min.y) = k == 0 ? mid - margin / 2 : mid + margin / 2;
       }
       const conv::VariantInfo& ki = conv::info(kept[k]->run->params.variant);
-      c.text(min, fit_text(c, trf("{0} {1}", int(ki.variant), kernel_text(ki.title)), font,
-                           max.x - min.x),
-             font, p.text);
+      c.text(
+          min,
+          fit_text(c, trf("{0} {1}", int(ki.variant), kernel_text(ki.title)), font, max.x - min.x),
+          font, p.text);
       min.y += font * 1.4f;
     }
     draw_run(c, min, max, kept[k], run.params.boundary, p, font, hover);
@@ -497,11 +504,10 @@ void draw_conv_teach(gfx::Canvas& c, gfx::Theme theme, const Taught<conv::TeachR
           counted(sc.active_warps, TR_NOOP("{0} warp"), TR_NOOP("{0} warps")),
           counted(sc.global_requests, TR_NOOP("{0} global sector"), TR_NOOP("{0} global sectors")),
           counted(sc.bank_conflicts, TR_NOOP("{0} bank conflict"), TR_NOOP("{0} bank conflicts")),
-          filter_in_constant(run)
-              ? counted(fr.broadcasts, TR_NOOP("{0} constant broadcast"),
-                        TR_NOOP("{0} constant broadcasts"))
-              : counted(fr.accesses, TR_NOOP("{0} global filter read"),
-                        TR_NOOP("{0} global filter reads")));
+          filter_in_constant(run) ? counted(fr.broadcasts, TR_NOOP("{0} constant broadcast"),
+                                            TR_NOOP("{0} constant broadcasts"))
+                                  : counted(fr.accesses, TR_NOOP("{0} global filter read"),
+                                            TR_NOOP("{0} global filter reads")));
   if (taught.traced.twin.ran)
     footer += taught.traced.twin.matches() ? tr("; GPU trace == CPU trace") : tr("; GPU != CPU");
   draw_footer(c, footer, p, font,
