@@ -169,23 +169,49 @@ gfx::Color warp_tint(const gfx::Palette& p, const conv::TeachRun& run, int32_t t
   return mix(p.cell_fill, p.warp_color((thread % bt) / warp), 0.4f);
 }
 
+// Cells too small for their numbers show their value as a grey level instead (a photo averaged
+// down to 32x32 still looks like itself); `lo`..`hi` is the range shown.
+struct Shade {
+  bool on = false;
+  double lo = 0, hi = 1;
+  gfx::Color of(double v) const {
+    const double t = hi > lo ? std::clamp((v - lo) / (hi - lo), 0.0, 1.0) : 0.5;
+    const auto g = static_cast<uint8_t>(40 + 200 * t);
+    return {g, g, g, 255};
+  }
+};
+
+Shade shade_of(const std::vector<double>& values, bool on) {
+  Shade s;
+  s.on = on && !values.empty();
+  if (!s.on) return s;
+  const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
+  s.lo = *lo;
+  s.hi = *hi;
+  return s;
+}
+
 bool filter_in_constant(const conv::TeachRun& run) {
   return run.trace.buffers.size() > kFilter && run.trace.buffers[kFilter].space != MemSpace::Global;
 }
 
 // The input cell at (x, y), which may be a ghost cell outside the array.
-Look input_look(const Shown& s, int x, int y, const gfx::Palette& p, conv::Boundary b) {
+Look input_look(const Shown& s, int x, int y, const gfx::Palette& p, conv::Boundary b,
+                const Shade& shade) {
   Look k;
   const bool inside = x >= 0 && x < s.w && y >= 0 && y < s.h;
   if (!inside) {
     k.ghost = true;
     const int64_t gx = conv::ghost_index(x, s.w, b), gy = conv::ghost_index(y, s.h, b);
-    k.text = gx < 0 || gy < 0 || b == conv::Boundary::Zero ? "0"
-                                                           : conv_number(s.input(int(gx), int(gy)));
-    k.fill = p.background;
+    const bool zero = gx < 0 || gy < 0 || b == conv::Boundary::Zero;
+    const double v = zero ? 0 : s.input(int(gx), int(gy));
+    k.text = conv_number(v);
+    // A ghost cell's shade is paler than the cell it reads.
+    k.fill = shade.on && !zero ? mix(shade.of(v), p.background, 0.5f) : p.background;
     return k;
   }
   k.text = conv_number(s.input(x, y));
+  if (shade.on) k.fill = shade.of(s.input(x, y));
   const int64_t address = int64_t(y) * s.w + x;
   k.read = s.read_n.count(address) > 0;
   return k;
@@ -257,11 +283,31 @@ void draw_run(gfx::Canvas& c, Vec2 min, Vec2 max, const std::shared_ptr<const Sh
                      (avail_h - 2 * caption_h - font * 0.3f) / middle_h, font * 4.0f});
   }
   cell = std::max(cell, 2.0f);
+  // 1D: the rows' names in a column on the left, so the cells can be as high as the rows.
+  const bool constant = filter_in_constant(run);
+  const std::string input_label =
+      trf("N: the input ({0} ghost cells dashed)", tr_text(conv::boundary_name(boundary)));
+  const std::string tile_label = trf("N_s: block {0}'s shared tile", s.block);
+  const std::string filter_label =
+      constant ? tr("F: constant memory (broadcast)") : tr("F: global memory");
+  const std::string output_label = tr("P: the output");
+  float label_w = 0;
+  if (one_d) {
+    const float label_font = font * 0.85f;
+    for (const std::string* t : {&input_label, &tile_label, &filter_label, &output_label})
+      label_w = std::max(label_w, c.text_size(*t, label_font).x);
+    label_w = std::min(label_w, avail_w * 0.3f) + font * 0.6f;
+    const int rows = 3 + (tile ? 1 : 0);
+    cell =
+        std::max(2.0f, std::min({(avail_w - label_w) / wp, avail_h / (rows * 1.3f), font * 6.0f}));
+  }
   // Text sizes: one per grid.
   std::vector<std::string> texts;
   for (double v : run.input) texts.push_back(conv_number(v));
   for (double v : run.output) texts.push_back(conv_number(v));
   const float text_font = cell_font(c, cell, font, texts);
+  const Shade in_shade = shade_of(run.input, text_font < 7);
+  const Shade out_shade = shade_of(run.output, text_font < 7);
   std::vector<std::string> weights;
   for (float wv : f.weights) weights.push_back(conv_number(wv));
   const float weight_font = cell_font(c, cell, font, weights);
@@ -269,22 +315,23 @@ void draw_run(gfx::Canvas& c, Vec2 min, Vec2 max, const std::shared_ptr<const Sh
   // Where each grid goes.
   Vec2 in_at, tile_at, filter_at, out_at;
   float y = min.y;
+  float x0 = min.x;
   if (one_d) {
-    const float x0 = min.x + std::max(0.0f, (avail_w - wp * cell) / 2);
-    const float row = caption_h + cell * 1.25f;
+    x0 = min.x + label_w + std::max(0.0f, (avail_w - label_w - wp * cell) / 2);
+    const float row = cell * 1.3f;
     // The rows centred in the height they leave.
     const int rows = 3 + (tile ? 1 : 0);
     y += std::max(0.0f, (avail_h - rows * row) / 2);
-    in_at = {x0, y + caption_h};
+    in_at = {x0, y};
     y += row;
     if (tile) {
-      tile_at = {x0 + (s.in_x0 + s.rx) * cell, y + caption_h};
+      tile_at = {x0 + (s.in_x0 + s.rx) * cell, y};
       y += row;
     }
     // The filter under the window of the block's first output.
-    filter_at = {x0 + s.out_x0 * cell, y + caption_h};
+    filter_at = {x0 + s.out_x0 * cell, y};
     y += row;
-    out_at = {x0 + s.rx * cell, y + caption_h};
+    out_at = {x0 + s.rx * cell, y};
   } else {
     // Centred in the width they leave.
     const float used = (wp + middle_w + s.w) * cell + 2 * font;
@@ -299,7 +346,14 @@ void draw_run(gfx::Canvas& c, Vec2 min, Vec2 max, const std::shared_ptr<const Sh
     filter_at = {middle_x, my};
     out_at = {middle_x + middle_w * cell + font, y + caption_h};
   }
+  // A grid's name: above it (2D), or left of its row (1D).
   auto caption = [&](Vec2 at, const std::string& text, float width) {
+    if (one_d) {
+      const float right = x0 - font * 0.6f;
+      c.text({right, at.y + cell / 2}, fit_text(c, text, font * 0.85f, right - min.x), font * 0.85f,
+             p.text, gfx::HAlign::Right, gfx::VAlign::Middle);
+      return;
+    }
     c.text({at.x, at.y - caption_h * 0.95f}, fit_text(c, text, font * 0.85f, width), font * 0.85f,
            p.text);
   };
@@ -308,13 +362,11 @@ void draw_run(gfx::Canvas& c, Vec2 min, Vec2 max, const std::shared_ptr<const Sh
   const float out_width = max.x - out_at.x;
 
   // The input with its ghost cells.
-  caption(in_at,
-          trf("N: the input ({0} ghost cells dashed)", tr_text(conv::boundary_name(boundary))),
-          one_d ? avail_w : wp * cell + font);
+  caption(in_at, input_label, wp * cell + font);
   for (int gy = 0; gy < hp; ++gy)
     for (int gx = 0; gx < wp; ++gx)
       draw_cell(c, in_at + Vec2{gx * cell, gy * cell}, cell,
-                input_look(s, gx - s.rx, gy - s.ry, p, boundary), p, text_font);
+                input_look(s, gx - s.rx, gy - s.ry, p, boundary, in_shade), p, text_font);
   // The block's output tile and the input it needs (its halo), in input coordinates.
   const auto at_input = [&](int x, int y0) {
     return in_at + Vec2{(x + s.rx) * cell, (y0 + s.ry) * cell};
@@ -336,7 +388,7 @@ void draw_run(gfx::Canvas& c, Vec2 min, Vec2 max, const std::shared_ptr<const Sh
   if (tile) {
     const std::vector<double>& ns = s.values(kTile);
     const int64_t base = int64_t(s.block) * s.in_w * s.in_h;
-    caption(tile_at, trf("N_s: block {0}'s shared tile", s.block), middle_width);
+    caption(tile_at, tile_label, middle_width);
     for (int ty = 0; ty < s.in_h; ++ty)
       for (int tx = 0; tx < s.in_w; ++tx) {
         const int64_t k = int64_t(ty) * s.in_w + tx;
@@ -346,7 +398,8 @@ void draw_run(gfx::Canvas& c, Vec2 min, Vec2 max, const std::shared_ptr<const Sh
         look.text = conv_number(v);
         const auto loader = s.tile_loader.find(k);
         if (loader != s.tile_loader.end()) {
-          look.fill = warp_tint(p, run, loader->second);
+          look.fill =
+              in_shade.on && !look.unwritten ? in_shade.of(v) : warp_tint(p, run, loader->second);
           look.idle = s.idle[static_cast<size_t>(loader->second)] &&
                       run.trace.steps[size_t(s.step)].phase != "load";
         }
@@ -375,9 +428,7 @@ void draw_run(gfx::Canvas& c, Vec2 min, Vec2 max, const std::shared_ptr<const Sh
   }
 
   // The filter: constant (broadcast) or global.
-  const bool constant = filter_in_constant(run);
-  caption(filter_at, constant ? tr("F: constant memory (broadcast)") : tr("F: global memory"),
-          one_d ? max.x - filter_at.x : middle_width);
+  caption(filter_at, filter_label, one_d ? max.x - filter_at.x : middle_width);
   const gfx::Color filter_fill = mix(p.cell_fill, constant ? p.register_row : p.global_row, 0.6f);
   for (int fy = 0; fy < f.height; ++fy)
     for (int fx = 0; fx < f.width; ++fx) {
@@ -400,7 +451,7 @@ void draw_run(gfx::Canvas& c, Vec2 min, Vec2 max, const std::shared_ptr<const Sh
             });
 
   // The outputs, filled as the store writes them.
-  caption(out_at, tr("P: the output"), out_width);
+  caption(out_at, output_label, out_width);
   const std::vector<double>& pv = s.values(kOutput);
   for (int oy = 0; oy < s.h; ++oy)
     for (int ox = 0; ox < s.w; ++ox) {
@@ -409,7 +460,8 @@ void draw_run(gfx::Canvas& c, Vec2 min, Vec2 max, const std::shared_ptr<const Sh
       const double v = pv.at(size_t(a));
       look.unwritten = v != v;
       look.text = conv_number(v);
-      look.fill = warp_tint(p, run, s.out_thread[size_t(a)]);
+      look.fill = out_shade.on && !look.unwritten ? out_shade.of(v)
+                                                  : warp_tint(p, run, s.out_thread[size_t(a)]);
       look.written = s.wrote_p.count(a) > 0;
       if (look.unwritten && s.op_at.count(a)) {
         // Not stored yet: the running sum in the thread's register.
