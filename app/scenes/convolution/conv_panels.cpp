@@ -21,6 +21,18 @@ std::string conv_number(double v) {
   return text;
 }
 
+const char* boundary_phrase(conv::Boundary b) {
+  switch (b) {
+    case conv::Boundary::Zero:
+      return tr("zero ghost cells");
+    case conv::Boundary::Clamp:
+      return tr("clamped ghost cells");
+    case conv::Boundary::Mirror:
+      return tr("mirrored ghost cells");
+  }
+  return "";
+}
+
 nlohmann::json conv_input_controls(const ConvSettings& s) {
   nlohmann::json edit = nlohmann::json::object();
   if (!panel_section(tr("Input"), "conv-input")) return edit;
@@ -93,9 +105,11 @@ nlohmann::json conv_filter_controls(const ConvSettings& s, bool boundary) {
     }
   }
   if (boundary) {
-    const std::vector<std::string> rules = {tr("zero"), tr("clamp"), tr("mirror")};
+    const std::vector<std::string> rules = {boundary_phrase(conv::Boundary::Zero),
+                                            boundary_phrase(conv::Boundary::Clamp),
+                                            boundary_phrase(conv::Boundary::Mirror)};
     int rule = static_cast<int>(s.boundary);
-    if (combo(label_id(tr("ghost cells"), "conv-boundary").c_str(), rule, rules))
+    if (combo(label_id(tr("boundary"), "conv-boundary").c_str(), rule, rules))
       edit["boundary"] = conv::boundary_name(static_cast<conv::Boundary>(rule));
   }
   return edit;

@@ -17,6 +17,9 @@ nlohmann::json conv_filter_controls(const ConvSettings& s, bool boundary);
 nlohmann::json conv_variant_controls(const ConvSettings& s, bool teach);
 // The lesson of the chapter in a few paragraphs (closed at first).
 void conv_notes_panel();
+// The ghost-cell rule in words, translated: "zero ghost cells", "clamped ghost cells", "mirrored
+// ghost cells".
+const char* boundary_phrase(conv::Boundary b);
 // A value as students read it: whole numbers in full, others with up to 4 significant digits.
 std::string conv_number(double v);
 

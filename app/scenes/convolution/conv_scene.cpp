@@ -59,7 +59,7 @@ ConvScene::ConvScene()
 
 nlohmann::json ConvScene::params_for_file(const FileInfo& file) const {
   if (file.kind != FileKind::Text) return nullptr;
-  const auto text = values_text_of(file, conv::kTeachMaxLength,
+  const auto text = values_text_of(file, int64_t{conv::kTeachMaxSide} * conv::kTeachMaxSide,
                                    "a typed 1D array of up to 256 values or a matrix up to 32x32");
   if (!text) return nullptr;
   return {{"mode", "teach"}, {"values", *text}};

@@ -231,8 +231,8 @@ std::string describe_input(const Shown& s, conv::Boundary b, int x, int y) {
     const int64_t gx = conv::ghost_index(x, s.w, b), gy = conv::ghost_index(y, s.h, b);
     const std::string real = two_d ? "[" + std::to_string(gy) + "][" + std::to_string(gx) + "]"
                                    : "[" + std::to_string(gx) + "]";
-    return trf("ghost cell N{0}: outside the input; {1} reads N{2} = {3}", where,
-               tr_text(conv::boundary_name(b)), real, conv_number(s.input(int(gx), int(gy))));
+    return trf("ghost cell N{0}: outside the input; {1}: it reads N{2} = {3}", where,
+               boundary_phrase(b), real, conv_number(s.input(int(gx), int(gy))));
   }
   std::string text = trf("N{0} = {1}", where, conv_number(s.input(x, y)));
   const auto it = s.readers_n.find(int64_t(y) * s.w + x);
@@ -285,8 +285,7 @@ void draw_run(gfx::Canvas& c, Vec2 min, Vec2 max, const std::shared_ptr<const Sh
   cell = std::max(cell, 2.0f);
   // 1D: the rows' names in a column on the left, so the cells can be as high as the rows.
   const bool constant = filter_in_constant(run);
-  const std::string input_label =
-      trf("N: the input ({0} ghost cells dashed)", tr_text(conv::boundary_name(boundary)));
+  const std::string input_label = trf("N: the input ({0} dashed)", boundary_phrase(boundary));
   const std::string tile_label = trf("N_s: block {0}'s shared tile", s.block);
   const std::string filter_label =
       constant ? tr("F: constant memory (broadcast)") : tr("F: global memory");
@@ -495,11 +494,11 @@ void draw_conv_teach(gfx::Canvas& c, gfx::Theme theme, const Taught<conv::TeachR
   const std::string title = trf("Convolution: {0}", kernel_text(vi.title));
   const conv::TeachGeometry& g = run.geometry;
   const std::string detail =
-      trf("{0}; filter {1} {2} x {3}; {4} ghost cells; grid {5} x {6} blocks of {7} x {8} threads; "
+      trf("{0}; filter {1} {2} x {3}; {4}; grid {5} x {6} blocks of {7} x {8} threads; "
           "{9} backend",
           kernel_text(input.image.label), input.spec.name, run.filter.width, run.filter.height,
-          tr_text(conv::boundary_name(run.params.boundary)), g.grid_x, g.grid_y, g.block_x,
-          g.block_y, backend_name(taught.traced.backend));
+          boundary_phrase(run.params.boundary), g.grid_x, g.grid_y, g.block_x, g.block_y,
+          backend_name(taught.traced.backend));
   const std::string step_line =
       trf("step {0} of {1}: {2}", shown_step + 1, run.trace.steps.size(), kernel_text(st.label));
   const float top = draw_header(c, title, detail, step_line, kernel_text(vi.lesson), p, font);
