@@ -1,5 +1,6 @@
 #include "live_image.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 
@@ -34,7 +35,7 @@ std::shared_ptr<const LiveImage> read_live_image(const ImageSource& s, int max_s
 
 LiveImageRun run_live_image(ImageEngine& engine, const std::function<void()>& filter,
                             const std::function<std::vector<uint8_t>()>& compare, bool to_host,
-                            const WorkControl* control) {
+                            const WorkControl* control, int difference_gain) {
   LiveImageRun r;
   if (compare) {
     const auto start = std::chrono::steady_clock::now();
@@ -53,11 +54,13 @@ LiveImageRun run_live_image(ImageEngine& engine, const std::function<void()>& fi
     r.filtered = engine.filtered();
     r.filtered_on_host = true;
   }
+  if (compare && difference_gain > 0) r.difference.resize(r.compared.size());
   if (compare)
     for (size_t i = 0; i < r.filtered.size() && i < r.compared.size(); ++i) {
       const int d = std::abs(int(r.filtered[i]) - int(r.compared[i]));
       r.compare_differing += d != 0;
       if (d > r.compare_largest) r.compare_largest = d;
+      if (difference_gain > 0) r.difference[i] = uint8_t(std::min(255, d * difference_gain));
     }
   return r;
 }
@@ -87,9 +90,10 @@ void LiveImageView::upload(const LiveImage& image, const ImageEngine& engine, Li
     filtered->set_device_planes(engine.device_filtered(), in.width, in.height, channels);
   else
     filtered->set_planes(host_filtered(&engine, run).data(), in.width, in.height, channels);
-  if (run.compared.size() == image.bytes.size() && !run.compared.empty()) {
+  const std::vector<uint8_t>& third = run.difference.empty() ? run.compared : run.difference;
+  if (third.size() == image.bytes.size() && !third.empty()) {
     if (!compared) compared = std::make_unique<interop::PixelImage>(backend);
-    compared->set_planes(run.compared.data(), in.width, in.height, channels);
+    compared->set_planes(third.data(), in.width, in.height, channels);
   }
 }
 

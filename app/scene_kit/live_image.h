@@ -36,24 +36,28 @@ std::shared_ptr<const LiveImage> read_live_image(const ImageSource& s, int max_s
 
 // One run of a filter on an engine that holds the image.
 struct LiveImageRun {
-  std::vector<uint8_t> compared;  // the image compared with, when comparing
-  int64_t compare_differing = 0;  // samples where it differs from the filtered image
-  int compare_largest = 0;        // the largest |difference| of a sample
+  std::vector<uint8_t> compared;    // the image compared with, when comparing
+  int64_t compare_differing = 0;    // samples where it differs from the filtered image
+  int compare_largest = 0;          // the largest |difference| of a sample
+  std::vector<uint8_t> difference;  // |filtered - compared| x difference_gain, clamped to 255
   double compare_ms = 0, run_ms = 0;
   std::vector<uint8_t> filtered;  // the filtered image on the host (read when comparing or
   bool filtered_on_host = false;  // when `to_host`; else the engine keeps it)
 };
 // `compare` (optional) first: it returns the planes to compare with (its time includes reading
 // them back); then `filter`, which leaves its output in `engine` (timed to engine.synchronize()).
-// `control` (optional) stops the work between the two when cancelled.
+// `control` (optional) stops the work between the two when cancelled. `difference_gain` > 0 makes
+// run.difference.
 LiveImageRun run_live_image(ImageEngine& engine, const std::function<void()>& filter,
                             const std::function<std::vector<uint8_t>()>& compare, bool to_host,
-                            const WorkControl* control = nullptr);
+                            const WorkControl* control = nullptr, int difference_gain = 0);
 // The filtered image on the host: run.filtered, read from `engine` when first asked for.
 const std::vector<uint8_t>& host_filtered(const ImageEngine* engine, LiveImageRun& run);
 
 // The window's textures (null on the command line and before the first upload).
 struct LiveImageView {
+  // compared: the third panel, the amplified difference when the run made one, else the
+  // compared image.
   std::unique_ptr<interop::PixelImage> original, filtered, compared;
   bool original_uploaded = false;
   LiveImageView();

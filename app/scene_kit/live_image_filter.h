@@ -27,13 +27,15 @@ class LiveImageFilter {
     std::function<std::string(const Settings&)> input_key;  // equal keys read the same image
     std::function<std::shared_ptr<const LiveImage>(const Settings&)> read;
     std::function<std::unique_ptr<Engine>(Backend)> create;
-    // Optional: what the engine takes beside the image ("" key: nothing), read for an image.
+    // Optional: what the run takes beside the image ("" key: nothing), read for an image on the
+    // worker (a depth map, a CPU reference image) and given to the engine (set_extra, optional).
     std::function<std::string(const Settings&)> extra_key;
     std::function<std::shared_ptr<const Extra>(const Settings&, const ImageInput&)> read_extra;
     std::function<void(Engine&, const Extra&)> set_extra;
-    // The filter (and the comparison) on an engine that holds the image (run_live_image).
-    std::function<LiveImageRun(Engine&, const Settings&, const LiveImage&, bool to_host,
-                               const WorkControl*)>
+    // The filter (and the comparison) on an engine that holds the image and the extra, if any
+    // (run_live_image).
+    std::function<LiveImageRun(Engine&, const Settings&, const LiveImage&, const Extra*,
+                               bool to_host, const WorkControl*)>
         run;
   };
   // What the figure shows: the last finished job.
@@ -85,7 +87,8 @@ class LiveImageFilter {
   }
   // Runs the shown settings' filter again on the shown engine (after it ran something else).
   void rerun(Backend backend, bool has_gl) {
-    shown_.run = recipe_.run(*shown_.engine, shown_.settings, *shown_.in, false, nullptr);
+    shown_.run = recipe_.run(*shown_.engine, shown_.settings, *shown_.in, shown_.extra.get(), false,
+                             nullptr);
     if (has_gl) view_.upload(*shown_.in, *shown_.engine, shown_.run, backend);
   }
   Engine* engine() { return shown_.engine.get(); }
@@ -121,10 +124,10 @@ class LiveImageFilter {
       if (on_worker) {
         w.engine = recipe.create(Backend::Cpu);
         w.engine->set_image(in.width, in.height, in.channels, w.image->bytes.data());
-        if (w.extra) recipe.set_extra(*w.engine, *w.extra);
+        if (w.extra && recipe.set_extra) recipe.set_extra(*w.engine, *w.extra);
         control.check();
         control.report(0.4);
-        w.run = recipe.run(*w.engine, s, *w.image, true, &control);
+        w.run = recipe.run(*w.engine, s, *w.image, w.extra.get(), true, &control);
       }
       return w;
     };
@@ -144,9 +147,9 @@ class LiveImageFilter {
       if (fresh) shown_.engine = recipe_.create(backend);
       if (fresh || new_input)
         shown_.engine->set_image(in.width, in.height, in.channels, w->image->bytes.data());
-      if (w->extra && (fresh || new_input || w->extra != shown_.extra))
+      if (w->extra && recipe_.set_extra && (fresh || new_input || w->extra != shown_.extra))
         recipe_.set_extra(*shown_.engine, *w->extra);
-      w->run = recipe_.run(*shown_.engine, w->settings, *w->image, false, nullptr);
+      w->run = recipe_.run(*shown_.engine, w->settings, *w->image, w->extra.get(), false, nullptr);
     }
     const bool new_extra = w->extra != shown_.extra;
     if (new_input) view_.original_uploaded = false;

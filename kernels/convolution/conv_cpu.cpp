@@ -1,60 +1,81 @@
-// The CPU convolutions of conv_cpu.h.
+// The CPU convolutions of conv_cpu.h. Each input row is first widened by its ghost cells (0 under
+// Zero), then every tap is one pass over the row: acc[x] += w * line[x + i]. Each output still
+// adds its taps in the variants' order (filter row j, then column i), so the values are those of
+// convolve_float (a ghost cell of zero adds w * 0, which changes no sum), and the passes over x
+// vectorize.
 #include "conv_cpu.h"
 
+#include <algorithm>
+
 namespace ws::conv {
+
+namespace {
+
+// line[k] = row y's cell x = k - r through the boundary rule (0 for Zero's ghosts), k < w + 2r.
+void widen(const float* in, int w, int y, int r, Boundary b, std::vector<float>& line) {
+  line.resize(size_t(w) + 2 * size_t(r));
+  const float* row = in + int64_t(y) * w;
+  std::copy(row, row + w, line.begin() + r);
+  for (int k = 0; k < r; ++k) {  // the ghost cells on both sides
+    const int64_t left = ghost_index(k - r, w, b), right = ghost_index(w + k, w, b);
+    line[size_t(k)] = left < 0 ? 0.0f : row[left];
+    line[size_t(w + r + k)] = right < 0 ? 0.0f : row[right];
+  }
+}
+
+// acc[x] += weights[i] * line[x + i] for i in order, every x.
+void add_taps(const float* weights, int taps, const std::vector<float>& line, int w, float* acc) {
+  for (int i = 0; i < taps; ++i) {
+    const float wi = weights[i];
+    const float* src = line.data() + i;
+    for (int x = 0; x < w; ++x) acc[x] += wi * src[x];
+  }
+}
+
+}  // namespace
 
 void convolve_rows(const float* in, int w, int h, const Filter& f, Boundary b, int y0, int y1,
                    float* out) {
   const int rx = f.radius_x(), ry = f.radius_y();
-  std::vector<int64_t> cols(size_t(w) + 2 * size_t(rx));  // ghost_index of x - rx .. x + rx
-  for (int x = -rx; x < w + rx; ++x) cols[size_t(x + rx)] = ghost_index(x, w, b);
-  for (int y = y0; y < y1; ++y)
-    for (int x = 0; x < w; ++x) {
-      float sum = 0.0f;
-      for (int j = 0; j < f.height; ++j) {
-        const int64_t row = ghost_index(y - ry + j, h, b);
-        if (row < 0) continue;
-        const float* line = in + row * w;
-        const float* weights = f.weights.data() + size_t(j) * f.width;
-        for (int i = 0; i < f.width; ++i) {
-          const int64_t col = cols[size_t(x + i)];
-          if (col >= 0) sum += weights[i] * line[col];
-        }
-      }
-      out[size_t(y) * w + x] = sum;
+  std::vector<float> line;
+  for (int y = y0; y < y1; ++y) {
+    float* acc = out + int64_t(y) * w;
+    std::fill(acc, acc + w, 0.0f);
+    for (int j = 0; j < f.height; ++j) {
+      const int64_t row = ghost_index(y - ry + j, h, b);
+      if (row < 0) continue;  // a row of Zero's ghosts adds nothing
+      widen(in, w, int(row), rx, b, line);
+      add_taps(f.weights.data() + size_t(j) * f.width, f.width, line, w, acc);
     }
+  }
 }
 
 void row_pass(const float* in, int w, int, const std::vector<float>& row, Boundary b, int y0,
               int y1, float* rows) {
   const int rx = int(row.size()) / 2;
-  std::vector<int64_t> cols(size_t(w) + 2 * size_t(rx));
-  for (int x = -rx; x < w + rx; ++x) cols[size_t(x + rx)] = ghost_index(x, w, b);
+  std::vector<float> line;
   for (int y = y0; y < y1; ++y) {
-    const float* line = in + int64_t(y) * w;
-    for (int x = 0; x < w; ++x) {
-      float sum = 0.0f;
-      for (size_t i = 0; i < row.size(); ++i) {
-        const int64_t col = cols[size_t(x) + i];
-        if (col >= 0) sum += row[i] * line[col];
-      }
-      rows[size_t(y) * w + x] = sum;
-    }
+    float* acc = rows + int64_t(y) * w;
+    std::fill(acc, acc + w, 0.0f);
+    widen(in, w, y, rx, b, line);
+    add_taps(row.data(), int(row.size()), line, w, acc);
   }
 }
 
 void column_pass(const float* rows, int w, int h, const std::vector<float>& column, Boundary b,
                  int y0, int y1, float* out) {
   const int ry = int(column.size()) / 2;
-  for (int y = y0; y < y1; ++y)
-    for (int x = 0; x < w; ++x) {
-      float sum = 0.0f;
-      for (size_t j = 0; j < column.size(); ++j) {
-        const int64_t row = ghost_index(y - ry + int64_t(j), h, b);
-        if (row >= 0) sum += column[j] * rows[row * w + x];
-      }
-      out[size_t(y) * w + x] = sum;
+  for (int y = y0; y < y1; ++y) {
+    float* acc = out + int64_t(y) * w;
+    std::fill(acc, acc + w, 0.0f);
+    for (size_t j = 0; j < column.size(); ++j) {
+      const int64_t row = ghost_index(y - ry + int64_t(j), h, b);
+      if (row < 0) continue;
+      const float cj = column[j];
+      const float* src = rows + row * w;
+      for (int x = 0; x < w; ++x) acc[x] += cj * src[x];
     }
+  }
 }
 
 std::vector<float> convolve_fast_cpu(const Plane& in, const Filter& f, Boundary b) {

@@ -4,59 +4,17 @@
 
 #include "i18n/i18n.h"
 #include "i18n/wording.h"
+#include "scene_kit/image_source_panel.h"
 
 namespace ws::app {
 
 nlohmann::json sat_input_controls(const SatSettings& s, bool colour) {
-  nlohmann::json edit = nlohmann::json::object();
-  if (!panel_section(tr("Input"), "sat-input")) return edit;
-  // The fields show what the settings hold, until the user types (a session or the command
-  // line may change them).
-  static std::string values, seen_values, image, seen_image;
-  if (s.source.values != seen_values) values = seen_values = s.source.values;
-  if (s.source.image != seen_image) image = seen_image = s.source.image;
-  if (text_field(label_id(tr("values"), "sat-values").c_str(),
-                 tr("rows separated by ';', e.g. 1 2 3; 4 5 6"), values))
-    edit["values"] = values;
-  if (ImGui::SmallButton(label_id(tr("the notes' example"), "sat-example").c_str())) {
-    values = kSatNotesExample;
-    edit["values"] = values;
-  }
-  ImGui::SameLine();
-  ImGui::TextDisabled("%s", kSatNotesExample);
-  if (text_field(label_id(tr("image file"), "sat-image").c_str(),
-                 tr("a PNG, JPEG, BMP, TGA or PGM path; Enter opens it"), image))
-    edit["image"] = image;
-  ImGui::TextDisabled("%s", tr("shipped photos:"));
-  for (const char* name : kSatShippedImages) {
-    ImGui::SameLine();
-    if (ImGui::SmallButton(name)) {
-      image = name;
-      edit["image"] = image;
-    }
-  }
-  int size[2] = {s.source.random_size[0], s.source.random_size[1]};
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-  if (ImGui::InputInt2(label_id(tr("random W x H"), "sat-random").c_str(), size,
-                       ImGuiInputTextFlags_EnterReturnsTrue))
-    edit["size"] = std::to_string(size[0]) + "x" + std::to_string(size[1]);
-  ImGui::SameLine();
-  int seed = static_cast<int>(s.source.seed);
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-  if (ImGui::InputInt(label_id(tr("seed"), "sat-seed").c_str(), &seed, 1, 10,
-                      ImGuiInputTextFlags_EnterReturnsTrue) &&
-      seed >= 0) {
-    edit["seed"] = seed;
-    edit["size"] =
-        std::to_string(s.source.random_size[0]) + "x" + std::to_string(s.source.random_size[1]);
-  }
-  if (colour) {
-    bool rgb = s.source.rgb;
-    if (ImGui::Checkbox(
-            label_id(tr("filter R, G, B separately (else luminance)"), "sat-rgb").c_str(), &rgb))
-      edit["colour"] = rgb ? "rgb" : "luminance";
-  }
-  return edit;
+  ImageSourcePanel panel;
+  panel.id = "sat";
+  panel.example = kSatNotesExample;
+  panel.example_label = tr("the notes' example");
+  panel.colour = colour;
+  return image_source_controls(s.source, panel);
 }
 
 nlohmann::json sat_variant_controls(const SatSettings& s, bool tile) {

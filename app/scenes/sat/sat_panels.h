@@ -28,8 +28,4 @@ std::string sat_sentences(const std::vector<std::string>& sentences);
 void add_grid_hover(HoverMap& hover, const GridGeometry& grid,
                     std::function<std::string(int x, int y)> describe);
 
-// The photos shipped in assets/ that the input list offers.
-inline constexpr const char* kSatShippedImages[] = {"camera.png", "coffee.png", "astronaut.png",
-                                                    "bluemarble_day.jpg"};
-
 }  // namespace ws::app

@@ -107,6 +107,20 @@ TEST(ConvGpuTeach, TilesRectangularFiltersAndOutputsPerThread) {
       }
 }
 
+TEST(ConvGpuTeach, LongArraysWithLongTiles) {
+  WS_SKIP_WITHOUT_GPU();
+  for (Variant v : kVariants)
+    for (int tile : {64, 256}) {
+      TeachParams p;
+      p.variant = v;
+      p.boundary = Boundary::Mirror;
+      p.tile = tile;
+      p.outputs_per_thread = 4;
+      expect_same_run(p, random_plane(256, 1, uint32_t(tile)), random_filter(5, 0, 3),
+                      std::string(info(v).id) + " tile " + std::to_string(tile));
+    }
+}
+
 TEST(ConvGpuTeach, BasicAndConstantBeyondTheTiledLimit) {
   WS_SKIP_WITHOUT_GPU();
   for (Variant v : {Variant::Basic, Variant::ConstantMemory}) {

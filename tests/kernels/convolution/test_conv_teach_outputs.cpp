@@ -59,6 +59,24 @@ TEST(ConvTeachOutputs, EveryVariantIn1DForSizes1To33) {
         }
 }
 
+TEST(ConvTeachOutputs, LongArraysWithLongTiles) {
+  for (Variant v : all_variants())
+    for (int tile : {16, 64, 256})
+      for (int n : {100, 256}) {
+        const Plane in = random_plane(n, 1, uint32_t(n + tile));
+        const Filter f = random_filter(5, 0, uint32_t(tile));
+        TeachParams p;
+        p.variant = v;
+        p.boundary = Boundary::Mirror;
+        p.tile = tile;
+        p.outputs_per_thread = 4;
+        const TeachRun run = teach(p, in, f, Backend::Cpu);
+        EXPECT_EQ(run.geometry.block_y, 1);
+        expect_matches_references(run, in, f, p.boundary,
+                                  std::string(info(v).id) + " tile " + std::to_string(tile));
+      }
+}
+
 TEST(ConvTeachOutputs, EveryVariantIn2DOnOddShapesAndEveryRadius) {
   const std::vector<std::pair<int, int>> shapes = {{1, 1},  {1, 9},  {9, 1},  {5, 7},
                                                    {13, 4}, {32, 7}, {7, 32}, {32, 32}};

@@ -38,7 +38,8 @@ SatLiveFilter::Recipe sat_filter_recipe() {
   r.set_extra = [](sat::Engine& engine, const std::vector<float>& depth) {
     engine.set_depth(depth.data());
   };
-  r.run = [](sat::Engine& engine, const SatSettings& s, const LiveImage&, bool to_host,
+  r.run = [](sat::Engine& engine, const SatSettings& s, const LiveImage&, const std::vector<float>*,
+             bool to_host,
              const WorkControl* control) { return run_sat_filter(engine, s, to_host, control); };
   return r;
 }
