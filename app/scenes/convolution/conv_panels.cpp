@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "i18n/i18n.h"
+#include "scene_kit/image_source_panel.h"
 #include "scene_kit/panel_widgets.h"
 
 namespace ws::app {
@@ -34,42 +35,11 @@ const char* boundary_phrase(conv::Boundary b) {
 }
 
 nlohmann::json conv_input_controls(const ConvSettings& s) {
-  nlohmann::json edit = nlohmann::json::object();
-  if (!panel_section(tr("Input"), "conv-input")) return edit;
-  // The fields show what the settings hold until the user types (a session or the command line
-  // may change them).
-  static std::string values, seen_values, image, seen_image;
-  if (s.source.values != seen_values) values = seen_values = s.source.values;
-  if (s.source.image != seen_image) image = seen_image = s.source.image;
-  if (text_field(label_id(tr("values"), "conv-values").c_str(),
-                 tr("a 1D array \"8 2 5 4 1 7 3\" or rows \"1 2 3; 4 5 6\""), values))
-    edit["values"] = values;
-  if (ImGui::SmallButton(label_id(tr("the book's example"), "conv-book").c_str())) {
-    edit["values"] = kConvBookValues;
-    edit["filter"] = kConvBookFilter;
-    edit["boundary"] = "zero";
-  }
-  ImGui::SameLine();
-  ImGui::TextDisabled("x = [%s], f = [%s]", kConvBookValues, kConvBookFilter);
-  if (text_field(label_id(tr("image file"), "conv-image").c_str(),
-                 tr("a PNG, JPEG, BMP, TGA or PGM path; Enter opens it"), image))
-    edit["image"] = image;
-  int size[2] = {s.source.random_size[0], s.source.random_size[1]};
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-  if (ImGui::InputInt2(label_id(tr("random W x H"), "conv-random").c_str(), size,
-                       ImGuiInputTextFlags_EnterReturnsTrue))
-    edit["size"] = std::to_string(size[0]) + "x" + std::to_string(size[1]);
-  ImGui::SameLine();
-  int seed = static_cast<int>(s.source.seed);
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-  if (ImGui::InputInt(label_id(tr("seed"), "conv-seed").c_str(), &seed, 1, 10,
-                      ImGuiInputTextFlags_EnterReturnsTrue) &&
-      seed >= 0) {
-    edit["seed"] = seed;
-    edit["size"] =
-        std::to_string(s.source.random_size[0]) + "x" + std::to_string(s.source.random_size[1]);
-  }
-  return edit;
+  ImageSourcePanel panel;
+  panel.id = "conv";
+  panel.example = kConvBookValues;
+  panel.example_label = tr("the book's example");
+  return image_source_controls(s.source, panel);
 }
 
 nlohmann::json conv_filter_controls(const ConvSettings& s, bool boundary) {
@@ -87,6 +57,12 @@ nlohmann::json conv_filter_controls(const ConvSettings& s, bool boundary) {
     else if (!typed)
       edit["filter"] = kConvBookFilter;
   }
+  if (ImGui::SmallButton(label_id(tr("the book's filter"), "conv-book-filter").c_str())) {
+    edit["filter"] = kConvBookFilter;
+    edit["boundary"] = "zero";
+  }
+  ImGui::SameLine();
+  ImGui::TextDisabled("f = [%s], %s", kConvBookFilter, boundary_phrase(conv::Boundary::Zero));
   static std::string weights, seen;
   if (typed && s.filter != seen) weights = seen = s.filter;
   if (typed && text_field(label_id(tr("weights"), "conv-weights").c_str(),

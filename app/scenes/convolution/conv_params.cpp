@@ -106,9 +106,10 @@ conv::FilterSpec ConvSettings::filter_spec(int dims) const {
 }
 
 void ConvScene::parse(ConvSettings& s, ParamReader& keys, std::string& mode) const {
-  // The intensity tile implies the intensity mode.
-  // (The live filter mode adds its keys here: compare-cpu and the like imply "filter".)
+  // The intensity tile implies the intensity mode, a comparison with the CPU reference image the
+  // filter mode.
   if (!keys.has("mode") && keys.has("intensity-tile")) mode = "intensity";
+  if (!keys.has("mode") && keys.has("compare-cpu")) mode = "filter";
   parse_image_source(s.source, keys, conv::kMaxSide);
   if (const auto f = keys.text("filter")) {
     if (f->empty()) throw Error("filter: empty; expected " + filter_accepts());

@@ -6,6 +6,7 @@
 
 #include "common/variant_table.h"
 #include "conv_bench.h"
+#include "filter/conv_filter_mode.h"
 #include "intensity/conv_intensity_mode.h"
 #include "scene_kit/bench_report.h"
 #include "scene_kit/file_params.h"
@@ -46,7 +47,9 @@ ConvScene::ConvScene()
   add_mode({"intensity", TR_NOOP("intensity"), std::make_unique<ConvIntensityMode>(),
             SceneCapabilities().with_steps(false).with_image().with_grid_size().with_bench(),
             conv_intensity_limits(), conv_lecture_variants, conv_variant_source});
-  // The live filter mode ("filter", filter/) is added here by its own row.
+  add_mode({"filter", TR_NOOP("filter"), std::make_unique<ConvFilterMode>(),
+            SceneCapabilities().with_steps(false).with_image().with_grid_size().with_bench(),
+            conv_filter_limits(), conv_lecture_variants, conv_variant_source});
   // Every mode times the one benchmark (bench/conv_bench.h); fast mode the scene's radius.
   set_bench([this](const BenchRequest& r, const std::string&) {
     bench::ConvBenchChoice choice;
@@ -57,7 +60,16 @@ ConvScene::ConvScene()
   });
 }
 
+void ConvScene::on_switch(ConvSettings& s, const std::string& /*from*/, const std::string& to,
+                          const ParamReader& keys) const {
+  // The live filter is about photographs: the book's 1D array gives way to a shipped photo and
+  // its weights to a Gaussian (unless the edit names its own).
+  if (to == "filter") conv_filter_takes_photo(s, keys);
+}
+
 nlohmann::json ConvScene::params_for_file(const FileInfo& file) const {
+  // A photo is filtered live; a text file of numbers is a typed input for teach mode.
+  if (file.kind == FileKind::Image) return {{"mode", "filter"}, {"image", file.path}};
   if (file.kind != FileKind::Text) return nullptr;
   const auto text = values_text_of(file, int64_t{conv::kTeachMaxSide} * conv::kTeachMaxSide,
                                    "a typed 1D array of up to 256 values or a matrix up to 32x32");

@@ -109,8 +109,15 @@ TEST(ConvTeach, Radius8IsRefusedOnTheTiledVariantsNamingTheLimit) {
       error_of({{"variant", "tiled-input"}, {"filter", "box"}, {"radius", "3"}, {"tile", "6"}});
   EXPECT_NE(t.find("tile 6"), std::string::npos) << t;
   EXPECT_NE(t.find("at least 7"), std::string::npos) << t;
-  // Teach mode traces random images up to 32x32 and typed 2D inputs up to 32x32.
-  EXPECT_NE(error_of({{"size", "40x8"}}).find("32x32"), std::string::npos);
+  // Teach mode traces random images up to 32x32: asked for in teach mode, a larger one is
+  // refused; given without a mode, it moves the scene to the live filter.
+  EXPECT_NE(error_of({{"mode", "teach"}, {"size", "40x8"}}).find("32x32"), std::string::npos);
+  auto scene = attached(nlohmann::json::object());
+  scene->params_from_json({{"size", "40x8"}});
+  EXPECT_EQ(scene->mode(), "filter");
+  // Back in teach mode the random image is fitted to 32x32.
+  scene->params_from_json({{"mode", "teach"}});
+  EXPECT_EQ(scene->params_to_json()["size"], "32x8");
 }
 
 TEST(ConvTeach, TheTiledInputVariantsHaloThreadsLoadAndIdle) {

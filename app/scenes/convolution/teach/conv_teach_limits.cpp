@@ -31,7 +31,7 @@ std::vector<ModeLimit<ConvSettings>> conv_teach_limits() {
        1, conv::kTeachMaxSide,
        "size {0}: teach mode traces every thread of images up to 32x32 (a photo is averaged "
        "down to fit)",
-       "",
+       "filter",
        [](ConvSettings& s) {
          for (int& side : s.source.random_size) side = std::min(side, conv::kTeachMaxSide);
        },
@@ -48,19 +48,25 @@ std::vector<ModeLimit<ConvSettings>> conv_teach_limits() {
                     "memory and take radius 0..7 (filters up to 15 x 15); basic and constant "
                     "take radius up to 31",
                     "", nullptr, nullptr});
-  limits.push_back({"tile",
-                    [](const ConvSettings& s) {
-                      return tiled_shown(s) ? std::optional<int64_t>(s.tile - 2 * s.radius)
-                                            : std::nullopt;
-                    },
-                    1, INT_MAX,
-                    "tile {0}: a tiled block must be wider than its two halos (a tile of at least "
-                    "2 radius + 1)",
-                    "", nullptr,
-                    [](const ConvSettings& s) {
-                      return std::to_string(s.tile) + " with radius " + std::to_string(s.radius) +
-                             " (at least " + std::to_string(2 * s.radius + 1) + ")";
-                    }});
+  limits.push_back(
+      {"tile",
+       [](const ConvSettings& s) {
+         return tiled_shown(s) ? std::optional<int64_t>(s.tile - 2 * s.radius) : std::nullopt;
+       },
+       1, INT_MAX,
+       "tile {0}: a tiled block must be wider than its two halos (a tile of at least "
+       "2 radius + 1)",
+       "",
+       // A switch from the filter mode with a large radius: the smallest tile that
+       // leaves an output tile of 2.
+       [](ConvSettings& s) {
+         s.tile = std::min(std::max(s.tile, 2 * s.radius + 2),
+                           s.dims() == 1 ? conv::kTeachMaxLength : conv::kTeachMaxSide);
+       },
+       [](const ConvSettings& s) {
+         return std::to_string(s.tile) + " with radius " + std::to_string(s.radius) +
+                " (at least " + std::to_string(2 * s.radius + 1) + ")";
+       }});
   limits.push_back({"tile",
                     [](const ConvSettings& s) {
                       return s.dims() == 2 ? std::optional<int64_t>(s.tile) : std::nullopt;
