@@ -257,6 +257,18 @@ std::string describe_output(const Shown& s, int x, int y) {
   return text;
 }
 
+// The cell edge of a 2D run's three columns (the input with its ghost cells | the shared tile
+// over the filter | the output) in a w x h area.
+float grid_cell(const Shown& s, float w, float h, float font) {
+  const conv::Filter& f = s.run->filter;
+  const int wp = s.w + 2 * s.rx, hp = s.h + 2 * s.ry;
+  const int middle_w = std::max(f.width, s.has_tile ? s.in_w : 0);
+  const int middle_h = f.height + (s.has_tile ? s.in_h : 0);
+  const float caption_h = font * 1.35f, gaps = 2 * font;
+  return std::min({(w - gaps) / (wp + middle_w + s.w), (h - caption_h) / std::max(hp, s.h),
+                   (h - 2 * caption_h - font * 0.3f) / middle_h, font * 4.0f});
+}
+
 // One run's figure inside [min, max].
 void draw_run(gfx::Canvas& c, Vec2 min, Vec2 max, const std::shared_ptr<const Shown>& shown,
               conv::Boundary boundary, const gfx::Palette& p, float font, HoverMap& hover) {
@@ -272,15 +284,11 @@ void draw_run(gfx::Canvas& c, Vec2 min, Vec2 max, const std::shared_ptr<const Sh
   // 2D: three columns, the input with its ghost cells | the shared tile over the filter | the
   // output.
   const int middle_w = std::max(f.width, tile ? s.in_w : 0);
-  const int middle_h = f.height + (tile ? s.in_h : 0);
   if (one_d) {
     const int rows = 3 + (tile ? 1 : 0);
     cell = std::min({avail_w / wp, (avail_h - rows * caption_h) / (rows * 1.3f), font * 6.0f});
   } else {
-    const float gaps = 2 * font;
-    cell = std::min({(avail_w - gaps) / (wp + middle_w + s.w),
-                     (avail_h - caption_h) / std::max(hp, s.h),
-                     (avail_h - 2 * caption_h - font * 0.3f) / middle_h, font * 4.0f});
+    cell = grid_cell(s, avail_w, avail_h, font);
   }
   cell = std::max(cell, 2.0f);
   // 1D: the rows' names in a column on the left, so the cells can be as high as the rows.
@@ -511,7 +519,16 @@ void draw_conv_teach(gfx::Canvas& c, gfx::Theme theme, const Taught<conv::TeachR
   const Vec2 size = c.size();
   const float margin = font, legend_h = font * 1.6f, footer_h = font * 1.8f;
   const float bottom = size.y - footer_h - legend_h - margin * 0.3f;
-  const bool side_by_side = compare && run.height > 1;
+  // Two 2D runs side by side or one above the other, whichever draws the cells larger.
+  const float area_w = size.x - 2 * margin, area_h = bottom - top - margin * 0.3f;
+  auto both_cell = [&](float w, float h) {
+    float cell = grid_cell(*kept[0], w, h, font);
+    if (kept.size() == 2) cell = std::min(cell, grid_cell(*kept[1], w, h, font));
+    return cell;
+  };
+  const bool side_by_side = compare && run.height > 1 &&
+                            both_cell(area_w / 2 - margin / 2, area_h - font * 1.4f) >
+                                both_cell(area_w, area_h / 2 - margin / 2 - font * 1.4f);
   for (size_t k = 0; k < kept.size(); ++k) {
     Vec2 min{margin, top + margin * 0.3f}, max{size.x - margin, bottom};
     if (kept.size() == 2) {
