@@ -2,6 +2,7 @@
 
 #include "bfs/bfs_scene.h"
 #include "common/error.h"
+#include "convolution/conv_scene.h"
 #include "heat/heat_scene.h"
 #include "histogram/histogram_scene.h"
 #include "reduce/reduce_scene.h"
@@ -27,6 +28,7 @@ std::vector<std::unique_ptr<Scene>> make_scenes() {
   scenes.push_back(std::make_unique<SatScene>());
   scenes.push_back(std::make_unique<HistogramScene>());
   scenes.push_back(std::make_unique<BfsScene>());
+  scenes.push_back(std::make_unique<ConvScene>());
   for (const SceneFactory& make : registered()) scenes.push_back(make());
   return scenes;
 }

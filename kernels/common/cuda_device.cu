@@ -60,4 +60,23 @@ CudaMemoryInfo cuda_memory_info() {
   return {static_cast<int64_t>(free_bytes), static_cast<int64_t>(total_bytes)};
 }
 
+CudaPeak cuda_fp32_peak() {
+  CudaPeak peak;
+  if (!cuda_device_available()) return peak;
+  int device = 0, clock_khz = 0, major = 0, minor = 0;
+  WS_CUDA_CHECK(cudaGetDevice(&device));
+  cudaDeviceProp prop{};
+  WS_CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
+  WS_CUDA_CHECK(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, device));
+  WS_CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
+  WS_CUDA_CHECK(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device));
+  peak.available = true;
+  peak.name = prop.name;
+  peak.sms = prop.multiProcessorCount;
+  peak.fp32_lanes_per_sm = fp32_lanes_per_sm(major, minor);
+  peak.clock_ghz = clock_khz * 1e-6;
+  peak.fp32_gflops = peak.sms * peak.fp32_lanes_per_sm * 2.0 * peak.clock_ghz;
+  return peak;
+}
+
 }  // namespace ws

@@ -22,4 +22,25 @@ struct CudaMemoryInfo {
 // Free and total memory of the current device; zeros without a device.
 CudaMemoryInfo cuda_memory_info();
 
+// The device's peak FP32 rate from its SM count and clock: SMs x FP32 lanes per SM (from the
+// compute capability) x 2 (a fused multiply-add is two operations) x the boost clock. The
+// roofline's flat roof; `available` false without a device (a CPU-only build: nothing assumed
+// here, the caller says what it assumes).
+struct CudaPeak {
+  bool available = false;
+  std::string name;  // the device's name
+  int sms = 0;
+  int fp32_lanes_per_sm = 0;
+  double clock_ghz = 0;
+  double fp32_gflops = 0;  // GFLOP/s (1e9)
+};
+CudaPeak cuda_fp32_peak();
+// FP32 lanes per SM of compute capability major.minor: 192 on 3.x, 64 on 6.0, 7.x and 8.0
+// (P100, V100, A100), 128 on the others (5.x, 6.1+, 8.6, 8.9, 9.0 H100/H200, 10.x, 12.x).
+inline int fp32_lanes_per_sm(int major, int minor) {
+  if (major == 3) return 192;
+  if (major == 7 || (major == 6 && minor == 0) || (major == 8 && minor == 0)) return 64;
+  return 128;
+}
+
 }  // namespace ws

@@ -18,6 +18,10 @@ CudaMemoryInfo cuda_memory_info() {
   return {};
 }
 
+CudaPeak cuda_fp32_peak() {
+  return {};
+}
+
 double measure_copy_bandwidth_gbps(size_t) {
   throw Error("this warpscope was built without CUDA: use the CPU backend");
 }

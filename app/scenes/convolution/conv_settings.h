@@ -28,7 +28,7 @@ struct ConvSettings {
   conv::Boundary boundary = conv::Boundary::Zero;
 
   conv::Variant variant = conv::Variant::Basic;
-  int tile = 8;  // teach: the block edge (conv::TeachParams::tile)
+  int tile = 8;          // teach: the block edge (conv::TeachParams::tile)
   bool compare = false;  // a second variant beside the first (teach) / the difference (filter)
   conv::Variant compare_variant = conv::Variant::TiledInput;
   bool compare_cpu = false;  // filter: the difference against the CPU reference instead
@@ -38,6 +38,11 @@ struct ConvSettings {
   // The filter as the kernels take it (typed or named; 1D when the input has one row).
   // Throws ws::Error naming --filter or --radius and what they accept.
   conv::FilterSpec filter_spec(int dims) const;
+  // 1 when the input is one row (typed values in one row, or a random image W x 1), else 2: the
+  // named filters' form (filter_spec(dims())).
+  int dims() const;
+  // The filter is typed weights (not one of conv::filter_names()).
+  bool typed_filter() const;
 };
 
 }  // namespace ws::app
