@@ -5,8 +5,8 @@
 //   separable  a rank-1 filter (separate()): the row pass runs on every input row the block
 //              needs (global loads + shuffles, 2r+1 taps) into a shared tile of row sums, then
 //              each warp slides down S = 8 rows of it adding the 2r+1 column taps in registers.
-//              One read of the image, one write. Work 2 (2r+1) multiply-adds per output;
-//              steps per thread about 4 (S + 2r) (2r+1) / 8 per pass.
+//              One read of the image, one write. Work 2 (2r+1) multiply-adds per output
+//              (plus the halo's); steps per thread about 4 S (2r+1) per pass.
 //   direct     any other filter: no shared memory; each input row is widened by shuffles and
 //              added into the 2r+1 output rows it feeds, held in registers (S = 8 rows for f32,
 //              16 for u8 samples). Work n F multiply-adds; steps 4 S F per thread.
@@ -45,6 +45,8 @@ struct Lanes {
 };
 // Rows of outputs per warp (S) and warps per block (W), tuned on an H200 at 8192^2
 // (bench/dev/conv_tune.cu): separable 8 x 8 warps; direct 8 x 8 warps (f32), 16 x 4 (u8).
+// No __launch_bounds__: with them ptxas spilled 4-8 bytes in three of the kernels; without,
+// none uses local memory (48-92 registers, well under 255 for blocks of 128 or 256 threads).
 constexpr int kSepRows = 8, kSepWarps = 8;
 template <class In>
 struct DirectShape {
@@ -108,8 +110,8 @@ __device__ __forceinline__ void extend(const float (&v)[kGroup], float (&e)[kGro
 }
 
 template <int R, class In, class Out>
-__global__ void __launch_bounds__(32 * kSepWarps)
-    convolve_separable(const In* __restrict__ N, Out* __restrict__ P, Shape s, bool aligned) {
+__global__ void convolve_separable(const In* __restrict__ N, Out* __restrict__ P, Shape s,
+                                   bool aligned) {
   using L = Lanes<R>;
   constexpr int kTaps = 2 * R + 1, kRows = kSepWarps * kSepRows + 2 * R;
   __shared__ __align__(16) float rows[kRows][32 * kGroup];
@@ -156,8 +158,8 @@ __global__ void __launch_bounds__(32 * kSepWarps)
 }
 
 template <int R, class In, class Out>
-__global__ void __launch_bounds__(32 * DirectShape<In>::kWarps)
-    convolve_direct(const In* __restrict__ N, Out* __restrict__ P, Shape s, bool aligned) {
+__global__ void convolve_direct(const In* __restrict__ N, Out* __restrict__ P, Shape s,
+                                bool aligned) {
   using L = Lanes<R>;
   constexpr int kTaps = 2 * R + 1, S = DirectShape<In>::kRows, W = DirectShape<In>::kWarps;
   const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
