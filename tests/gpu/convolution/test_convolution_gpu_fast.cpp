@@ -87,11 +87,13 @@ std::vector<FilterSpec> u8_specs(int r) {
   std::vector<FilterSpec> specs;
   FilterSpec sep;
   sep.name = "typed";
-  sep.filter = separable_filter(r, r, 0.0f, 2.0f / float(2 * r + 1), uint32_t(100 + r));
+  sep.filter = separable_filter(r, r, 0.0f, 2.0f / float(taps), uint32_t(100 + r));  // gain ~1
   specs.push_back(sep);
   FilterSpec row;
   row.name = "typed";
-  row.filter = Filter{2 * r + 1, 1, random_weights(size_t(2 * r + 1), -0.5f, 1.0f, 200 + r)};
+  row.filter = Filter{2 * r + 1, 1,
+                      random_weights(size_t(2 * r + 1), -1.0f / float(2 * r + 1),
+                                     3.0f / float(2 * r + 1), 200 + r)};
   specs.push_back(row);
   if (r > 0) {
     FilterSpec direct;
