@@ -1,23 +1,27 @@
 // Variant 5, fast: the fastest convolution this project makes. n outputs, radius r, a filter
-// of F = (2r+1)^2 taps.
-//   separable  a rank-1 filter (separate()) runs as its two 1D passes inside one kernel: the
-//              block's input tile goes into shared memory once (16-byte vector loads), the row
-//              pass writes its (2r+1)-tap sums to a second shared tile, the column pass slides
-//              a register window down each column and writes the outputs: one read of the
-//              image, one write. Work 2 (2r+1) multiply-adds per output instead of F.
-//   direct     any other filter: the same tile, each thread computes S = 8 outputs down a
-//              column from a register window, each shared value read (2r+1) (S + 2r) / S
-//              times per output instead of F. Work n F multiply-adds.
+// of F = (2r+1)^2 taps. A warp's lanes each own 4 adjacent columns (one 16-byte f32 / 4-byte u8
+// load per row) and get their r neighbours either side from the lanes around them by shuffles;
+// ceil(r / 4) lanes at each end only load (the halo), the others write 4 outputs a row.
+//   separable  a rank-1 filter (separate()): the row pass runs on every input row the block
+//              needs (global loads + shuffles, 2r+1 taps) into a shared tile of row sums, then
+//              each warp slides down S = 8 rows of it adding the 2r+1 column taps in registers.
+//              One read of the image, one write. Work 2 (2r+1) multiply-adds per output
+//              (plus the halo's); steps per thread about 4 S (2r+1) per pass.
+//   direct     any other filter: no shared memory; each input row is widened by shuffles and
+//              added into the 2r+1 output rows it feeds, held in registers (S = 8 rows for f32,
+//              16 for u8 samples). Work n F multiply-adds; steps 4 S F per thread.
 //   traced     teach mode's kernel (the twin: conv_teach_fast_cpu.cpp): a block of tile x tile
 //              threads, each computing k outputs along x from a window of k + 2r shared cells
 //              and the row's weights held in registers.
 // The radius is a template parameter (0..7) so every tap loop unrolls and the weights are
-// constant-bank operands. Steps: load, barrier, (row pass, barrier,) 2r+1 (or F) multiply-adds.
+// constant-bank operands. Steps: load, (row pass, barrier,) 2r+1 (or F) multiply-adds, store.
 // Taps accumulate in the variants' order (filter row, then column), so the direct and traced
-// kernels equal convolve_float; the separable one rounds its row sums first (conv_cpu.h).
+// kernels equal convolve_float; the separable one rounds its row sums first (conv_cpu.h's twin).
+// Widths that are not a multiple of 4 (or unaligned planes) load and store per sample.
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cstdint>
 
 #include "conv_cuda.cuh"
 
@@ -32,117 +36,160 @@ __constant__ float c_filter[kMaxSide * kMaxSide];  // direct and traced: the (pa
 __constant__ float c_row[kMaxSide];                // separable: the row pass's weights
 __constant__ float c_column[kMaxSide];             // separable: the column pass's weights
 
-// The full-size tile: 32 columns by 64 rows of outputs, 32 x 8 threads, 8 outputs per thread.
-constexpr int kTileW = 32, kThreadsY = 8, kStrip = 8, kTileH = kThreadsY * kStrip;
-// The shared tile's rows start Pad(R) cells left of the output tile and end Pad(R) right of it:
-// R rounded up to a multiple of 4, so rows start on 16-byte boundaries (vector loads).
+// A lane's group of columns, and the lanes a warp gives to each side's halo.
+constexpr int kGroup = 4;
 template <int R>
-struct TileShape {
-  static constexpr int kPad = (R + 3) / 4 * 4;
-  static constexpr int kRowCells = kTileW + 2 * kPad;
-  static constexpr int kRows = kTileH + 2 * R;
+struct Lanes {
+  static constexpr int kHalo = (R + kGroup - 1) / kGroup;
+  static constexpr int kOutW = (32 - 2 * kHalo) * kGroup;  // columns a warp writes
+};
+// Rows of outputs per warp (S) and warps per block (W), tuned on an H200 at 8192^2
+// (bench/dev/conv_tune.cu): separable 8 x 8 warps; direct 8 x 8 warps (f32), 16 x 4 (u8).
+// No __launch_bounds__: with them ptxas spilled 4-8 bytes in three of the kernels; without,
+// none uses local memory (48-92 registers, well under 255 for blocks of 128 or 256 threads).
+constexpr int kSepRows = 8, kSepWarps = 8;
+template <class In>
+struct DirectShape {
+  static constexpr int kRows = sizeof(In) == 1 ? 16 : 8;
+  static constexpr int kWarps = sizeof(In) == 1 ? 4 : 8;
 };
 
 // @variant fast
 // Four samples as floats: one 16-byte (f32) or 4-byte (u8) load.
-__device__ __forceinline__ float4 load4(const float* p) {
-  return *reinterpret_cast<const float4*>(p);
+__device__ __forceinline__ void load4(const float* p, float (&v)[kGroup]) {
+  const float4 q = __ldg(reinterpret_cast<const float4*>(p));
+  v[0] = q.x, v[1] = q.y, v[2] = q.z, v[3] = q.w;
 }
-__device__ __forceinline__ float4 load4(const uint8_t* p) {
-  const uchar4 v = *reinterpret_cast<const uchar4*>(p);
-  return make_float4(v.x, v.y, v.z, v.w);
+__device__ __forceinline__ void load4(const uint8_t* p, float (&v)[kGroup]) {
+  const unsigned u = __ldg(reinterpret_cast<const unsigned*>(p));
+  for (int k = 0; k < kGroup; ++k) v[k] = float((u >> (8 * k)) & 0xFFu);
 }
-
-// Loads the block's input tile, rows y0 - R .. y0 + kTileH + R - 1, columns x0 - kPad ..
-// x0 + kTileW + kPad - 1, into tile[row][column] (ghost cells by the boundary rule). Groups of
-// four cells inside the image come in one vector load when rows are 16-byte aligned.
-template <int R, class In>
-__device__ void load_tile(const In* __restrict__ N, float (*tile)[TileShape<R>::kRowCells],
-                          const Shape& s, int x0, int y0, bool aligned) {
-  using T = TileShape<R>;
-  constexpr int kGroups = T::kRowCells / 4;
-  for (int g = threadIdx.x; g < T::kRows * kGroups; g += blockDim.x) {
-    const int r = g / kGroups, c = (g % kGroups) * 4;
-    const int gy = y0 - R + r, gx = x0 - T::kPad + c;
-    if (aligned && gy >= 0 && gy < s.h && gx >= 0 && gx + 3 < s.w) {
-      *reinterpret_cast<float4*>(&tile[r][c]) = load4(N + int64_t(gy) * s.w + gx);
-      continue;
-    }
-    const int row = ghost_cell(gy, s.h, s.boundary);
-    for (int k = 0; k < 4; ++k) {
-      const int col = ghost_cell(gx + k, s.w, s.boundary);
-      tile[r][c + k] = row < 0 || col < 0 ? 0.0f : float(N[int64_t(row) * s.w + col]);
-    }
-  }
+__device__ __forceinline__ void store4(float* p, const float (&v)[kGroup], const Shape&) {
+  *reinterpret_cast<float4*>(p) = make_float4(v[0], v[1], v[2], v[3]);
+}
+__device__ __forceinline__ void store4(uint8_t* p, const float (&v)[kGroup], const Shape& s) {
+  unsigned u = 0;
+  for (int k = 0; k < kGroup; ++k) u |= unsigned(output_of<uint8_t>(v[k], s)) << (8 * k);
+  *reinterpret_cast<unsigned*>(p) = u;
 }
 
-template <int R, class In, class Out>
-__global__ void __launch_bounds__(kTileW* kThreadsY)
-    convolve_separable(const In* __restrict__ N, Out* __restrict__ P, Shape s, bool aligned) {
-  using T = TileShape<R>;
-  constexpr int kRows = T::kRows, kTaps = 2 * R + 1, kLeft = T::kPad - R;
-  __shared__ __align__(16) float tile[kRows][T::kRowCells];
-  __shared__ float rows[kRows][kTileW];
-  const int x0 = blockIdx.x * kTileW, y0 = blockIdx.y * kTileH;
-  const int tx = threadIdx.x % kTileW, ty = threadIdx.x / kTileW;
-  load_tile<R>(N, tile, s, x0, y0, aligned);
-  __syncthreads();
-  // The row pass: every tile row, one output column per lane.
-  for (int r = ty; r < kRows; r += kThreadsY) {
-    float sum = 0.0f;
-#pragma unroll
-    for (int i = 0; i < kTaps; ++i) sum += c_row[i] * tile[r][kLeft + tx + i];
-    rows[r][tx] = sum;  // @fast-row-pass
+// Image row gy, columns gx .. gx + 3, through the boundary rule (ghost cells of Zero are 0):
+// one vector load when the group is inside an aligned row, else sample by sample.
+template <class In>
+__device__ __forceinline__ void load_group(const In* __restrict__ N, const Shape& s, int gy, int gx,
+                                           bool aligned, float (&v)[kGroup]) {
+  const int row = ghost_cell(gy, s.h, s.boundary);
+  const In* line = N + int64_t(row < 0 ? 0 : row) * s.w;
+  if (row >= 0 && aligned && gx >= 0 && gx + kGroup <= s.w) return load4(line + gx, v);
+  for (int k = 0; k < kGroup; ++k) {
+    const int col = ghost_cell(gx + k, s.w, s.boundary);
+    v[k] = row < 0 || col < 0 ? 0.0f : float(__ldg(line + col));
   }
-  __syncthreads();
-  // The column pass: a window of kStrip + 2R row sums in registers, kStrip outputs.
-  float window[kStrip + 2 * R];
+}
+template <class Out>
+__device__ __forceinline__ void store_group(Out* __restrict__ P, const Shape& s, int y, int gx,
+                                            bool aligned, const float (&v)[kGroup]) {
+  Out* line = P + int64_t(y) * s.w;
+  if (aligned && gx + kGroup <= s.w) return store4(line + gx, v, s);
+  for (int k = 0; k < kGroup; ++k)
+    if (gx + k < s.w) line[gx + k] = output_of<Out>(v[k], s);
+}
+
+// The lane's 4 values with R neighbours either side from the lanes around it: e[R + k] = v[k].
+template <int R>
+__device__ __forceinline__ void extend(const float (&v)[kGroup], float (&e)[kGroup + 2 * R]) {
 #pragma unroll
-  for (int m = 0; m < kStrip + 2 * R; ++m) window[m] = rows[ty * kStrip + m][tx];
-  const int x = x0 + tx;
+  for (int k = 0; k < kGroup; ++k) e[R + k] = v[k];
 #pragma unroll
-  for (int o = 0; o < kStrip; ++o) {
-    float sum = 0.0f;
-#pragma unroll
-    for (int j = 0; j < kTaps; ++j) sum += c_column[j] * window[o + j];
-    const int y = y0 + ty * kStrip + o;
-    if (x < s.w && y < s.h) P[int64_t(y) * s.w + x] = output_of<Out>(sum, s);  // @fast-column-pass
+  for (int i = 0; i < R; ++i) {
+    const int back = (R - i + kGroup - 1) / kGroup;  // column i - R is `back` lanes to the left
+    e[i] = __shfl_up_sync(~0u, v[i - R + back * kGroup], back);
+    const int ahead = (kGroup + i) / kGroup;  // column 4 + i is `ahead` lanes to the right
+    e[kGroup + R + i] = __shfl_down_sync(~0u, v[(kGroup + i) % kGroup], ahead);
   }
 }
 
 template <int R, class In, class Out>
-__global__ void __launch_bounds__(kTileW* kThreadsY)
-    convolve_direct(const In* __restrict__ N, Out* __restrict__ P, Shape s, bool aligned) {
-  using T = TileShape<R>;
-  constexpr int kTaps = 2 * R + 1, kLeft = T::kPad - R;
-  __shared__ __align__(16) float tile[T::kRows][T::kRowCells];
-  const int x0 = blockIdx.x * kTileW, y0 = blockIdx.y * kTileH;
-  const int tx = threadIdx.x % kTileW, ty = threadIdx.x / kTileW;
-  load_tile<R>(N, tile, s, x0, y0, aligned);
-  __syncthreads();
-  float sums[kStrip];
+__global__ void convolve_separable(const In* __restrict__ N, Out* __restrict__ P, Shape s,
+                                   bool aligned) {
+  using L = Lanes<R>;
+  constexpr int kTaps = 2 * R + 1, kRows = kSepWarps * kSepRows + 2 * R;
+  __shared__ __align__(16) float rows[kRows][32 * kGroup];
+  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  const int gx = blockIdx.x * L::kOutW + (lane - L::kHalo) * kGroup;
+  const int yb = blockIdx.y * kSepWarps * kSepRows;
+  // The row pass: every input row the block's outputs need, a warp per row.
+  for (int r = warp; r < kRows; r += kSepWarps) {
+    float v[kGroup], e[kGroup + 2 * R], sums[kGroup];
+    load_group(N, s, yb - R + r, gx, aligned, v);
+    extend<R>(v, e);
 #pragma unroll
-  for (int o = 0; o < kStrip; ++o) sums[o] = 0.0f;
-    // Input row q of the strip feeds output o with filter row j = q - o: rows in order for each
-    // output, so every sum adds its taps in the variants' order.
+    for (int k = 0; k < kGroup; ++k) {
+      sums[k] = 0.0f;
 #pragma unroll
-  for (int q = 0; q < kStrip + 2 * R; ++q) {
-    float v[kTaps];
-#pragma unroll
-    for (int i = 0; i < kTaps; ++i) v[i] = tile[ty * kStrip + q][kLeft + tx + i];
-#pragma unroll
-    for (int o = 0; o < kStrip; ++o) {
-      const int j = q - o;
-      if (j < 0 || j >= kTaps) continue;
-#pragma unroll
-      for (int i = 0; i < kTaps; ++i) sums[o] += c_filter[j * kTaps + i] * v[i];  // @fast-direct
+      for (int i = 0; i < kTaps; ++i) sums[k] += c_row[i] * e[k + i];  // @fast-row-pass
     }
+    *reinterpret_cast<float4*>(&rows[r][lane * kGroup]) =
+        make_float4(sums[0], sums[1], sums[2], sums[3]);
   }
-  const int x = x0 + tx;
+  __syncthreads();
+  // The column pass: S outputs down each of the lane's columns from the shared row sums.
+  const int y0 = yb + warp * kSepRows;
+  if (lane < L::kHalo || lane >= 32 - L::kHalo || gx >= s.w || y0 >= s.h) return;
+  float acc[kSepRows][kGroup];
 #pragma unroll
-  for (int o = 0; o < kStrip; ++o) {
-    const int y = y0 + ty * kStrip + o;
-    if (x < s.w && y < s.h) P[int64_t(y) * s.w + x] = output_of<Out>(sums[o], s);
+  for (int o = 0; o < kSepRows; ++o)
+#pragma unroll
+    for (int k = 0; k < kGroup; ++k) acc[o][k] = 0.0f;
+#pragma unroll
+  for (int q = 0; q < kSepRows + 2 * R; ++q) {
+    const float4 t = *reinterpret_cast<const float4*>(&rows[warp * kSepRows + q][lane * kGroup]);
+    const float v[kGroup] = {t.x, t.y, t.z, t.w};
+#pragma unroll
+    for (int j = 0; j < kTaps; ++j) {  // row sum q is column tap j of output row q - j
+      const int o = q - j;
+      if (o < 0 || o >= kSepRows) continue;
+#pragma unroll
+      for (int k = 0; k < kGroup; ++k) acc[o][k] += c_column[j] * v[k];  // @fast-column-pass
+    }
+    const int o = q - 2 * R;  // output row o has all its taps
+    if (o >= 0 && y0 + o < s.h) store_group(P, s, y0 + o, gx, aligned, acc[o]);
+  }
+}
+
+template <int R, class In, class Out>
+__global__ void convolve_direct(const In* __restrict__ N, Out* __restrict__ P, Shape s,
+                                bool aligned) {
+  using L = Lanes<R>;
+  constexpr int kTaps = 2 * R + 1, S = DirectShape<In>::kRows, W = DirectShape<In>::kWarps;
+  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  const int gx = blockIdx.x * L::kOutW + (lane - L::kHalo) * kGroup;
+  const int y0 = (blockIdx.y * W + warp) * S;
+  if (y0 >= s.h) return;  // the whole warp
+  const bool writes = lane >= L::kHalo && lane < 32 - L::kHalo && gx < s.w;
+  float acc[S][kGroup];
+#pragma unroll
+  for (int o = 0; o < S; ++o)
+#pragma unroll
+    for (int k = 0; k < kGroup; ++k) acc[o][k] = 0.0f;
+#pragma unroll
+  for (int q = 0; q < S + 2 * R; ++q) {
+    float v[kGroup], e[kGroup + 2 * R];
+    load_group(N, s, y0 - R + q, gx, aligned, v);
+    extend<R>(v, e);
+    // Input row q is filter row j of output row q - j: each output adds its rows in order.
+#pragma unroll
+    for (int j = 0; j < kTaps; ++j) {
+      const int o = q - j;
+      if (o < 0 || o >= S) continue;
+#pragma unroll
+      for (int i = 0; i < kTaps; ++i)
+#pragma unroll
+        for (int k = 0; k < kGroup; ++k)
+          acc[o][k] += c_filter[j * kTaps + i] * e[k + i];  // @fast-direct
+    }
+    const int o = q - 2 * R;
+    if (o >= 0 && writes && y0 + o < s.h) store_group(P, s, y0 + o, gx, aligned, acc[o]);
   }
 }
 
@@ -212,11 +259,16 @@ std::vector<float> padded(const Filter& f, int R) {
 
 template <int R, class In, class Out>
 void launch_fast_at(const In* in, Out* out, const Shape& s, bool separable, bool aligned) {
-  const dim3 grid((s.w + kTileW - 1) / kTileW, (s.h + kTileH - 1) / kTileH);
-  if (separable)
-    convolve_separable<R><<<grid, kTileW * kThreadsY>>>(in, out, s, aligned);
-  else
-    convolve_direct<R><<<grid, kTileW * kThreadsY>>>(in, out, s, aligned);
+  const int blocks_x = (s.w + Lanes<R>::kOutW - 1) / Lanes<R>::kOutW;
+  if (separable) {
+    constexpr int kRows = kSepWarps * kSepRows;
+    const dim3 grid(blocks_x, (s.h + kRows - 1) / kRows);
+    convolve_separable<R><<<grid, 32 * kSepWarps>>>(in, out, s, aligned);
+  } else {
+    constexpr int kRows = DirectShape<In>::kWarps * DirectShape<In>::kRows;
+    const dim3 grid(blocks_x, (s.h + kRows - 1) / kRows);
+    convolve_direct<R><<<grid, 32 * DirectShape<In>::kWarps>>>(in, out, s, aligned);
+  }
   WS_CUDA_CHECK_LAUNCH();
 }
 
@@ -258,8 +310,13 @@ void launch_fast(const LaunchArgs& a, const Filter& f) {
   } else {
     upload_filter(c_filter, filter_held, padded(f, R));
   }
-  // Rows start on 16-byte (f32) or 4-byte (u8) boundaries when the width is a multiple of 4.
-  const bool aligned = a.width % 4 == 0;
+  // Groups of 4 samples start on 16-byte (f32) or 4-byte (u8) boundaries when the width is a
+  // multiple of 4 and both planes start on one.
+  const auto on_boundary = [](const void* p, bool u8) {
+    return reinterpret_cast<uintptr_t>(p) % (u8 ? 4 : 16) == 0;
+  };
+  const bool aligned =
+      a.width % 4 == 0 && on_boundary(a.in, a.in_u8) && on_boundary(a.out, a.out_u8);
   dispatch_types(
       a, [&](auto in, auto out) { launch_fast_typed(in, out, s, R, bool(split), aligned); });
 }
