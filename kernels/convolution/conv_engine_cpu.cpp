@@ -66,8 +66,10 @@ class CpuEngine final : public Engine {
     if (split || split2) rows.resize(n);
     for (int c = 0; c < channels_; ++c) {
       const float* in = image_.data() + c * n;
-      plane(in, spec.filter, split, boundary, rows, a);
-      if (spec.second) plane(in, *spec.second, split2, boundary, rows, b);
+      // Variant 5 rounds as its CUDA kernels do: fused multiply-adds.
+      const Rounding rounding = variant == Variant::Fast ? Rounding::Fused : Rounding::Separate;
+      plane(in, spec.filter, split, boundary, rounding, rows, a);
+      if (spec.second) plane(in, *spec.second, split2, boundary, rounding, rows, b);
       uint8_t* out = filtered_.data() + c * n;
       const int post = int(spec.post);
       for (size_t k = 0; k < n; ++k)
@@ -82,17 +84,19 @@ class CpuEngine final : public Engine {
 
  private:
   void plane(const float* in, const Filter& f, const std::optional<Separable>& split,
-             Boundary boundary, std::vector<float>& rows, std::vector<float>& out) const {
+             Boundary boundary, Rounding rounding, std::vector<float>& rows,
+             std::vector<float>& out) const {
     if (split) {
       parallel_rows(h_, [&](int y0, int y1) {
-        row_pass(in, w_, h_, split->row, boundary, y0, y1, rows.data());
+        row_pass(in, w_, h_, split->row, boundary, y0, y1, rows.data(), rounding);
       });
       parallel_rows(h_, [&](int y0, int y1) {
-        column_pass(rows.data(), w_, h_, split->column, boundary, y0, y1, out.data());
+        column_pass(rows.data(), w_, h_, split->column, boundary, y0, y1, out.data(), rounding);
       });
     } else {
-      parallel_rows(
-          h_, [&](int y0, int y1) { convolve_rows(in, w_, h_, f, boundary, y0, y1, out.data()); });
+      parallel_rows(h_, [&](int y0, int y1) {
+        convolve_rows(in, w_, h_, f, boundary, y0, y1, out.data(), rounding);
+      });
     }
   }
 

@@ -42,8 +42,10 @@ text = open(sys.argv[1]).read()
 j = json.loads(text)
 # The book's example must read exactly, wherever the scene's JSON puts the output.
 flat = re.sub(r"\.0\b", "", re.sub(r"\s+", "", text))
-ok = "[51,53,52,47,46,51,37]" in flat and j.get("matches_reference", True) is not False
-print(("ok  " if ok else "BAD ") + "book example on cuda, variant " + sys.argv[2])
+twin = (j.get("cpu_check") or {}).get("match", False)  # the CUDA trace equals the CPU twin's
+ok = "[51,53,52,47,46,51,37]" in flat and j.get("matches_reference", True) is not False and twin
+print(("ok  " if ok else "BAD ") + "book example on cuda, variant " + sys.argv[2] +
+      ", trace equals the twin's: " + str(twin))
 sys.exit(0 if ok else 1)
 PY
   done

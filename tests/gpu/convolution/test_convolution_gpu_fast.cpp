@@ -1,9 +1,9 @@
 // The fast variant's full-size kernels (conv_fast.cu: lanes of 4 columns, shuffled halos) at
 // awkward sizes: widths of 1, narrower than a warp's columns, not a multiple of 4, one past a
 // warp's span; heights of 1 and across the blocks' row bands; every boundary, radii 0..7.
-// f32: the direct kernel equals convolve_float bit for bit, the separable one its CPU twin
-// (convolve_fast_cpu: row sums first). u8: the CUDA engine's bytes equal the CPU engine's, for
-// separable and direct filters, with the absolute, bias and magnitude post rules.
+// f32: the direct and the separable kernel equal their CPU twin bit for bit (convolve_fast_cpu:
+// fused multiply-adds, row sums first for the separable one). u8: the CUDA engine's bytes equal the
+// CPU engine's, for separable and direct filters, with the absolute, bias and magnitude post rules.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -70,7 +70,7 @@ void expect_f32_fast_path(int w, int h, Boundary b, int r) {
     if (other > 0) {
       const Filter f = direct_filter(other, r, -1.0f, 1.0f, uint32_t(r * 10 + other));
       ASSERT_FALSE(separate(f)) << "the direct path needs a full-rank filter";
-      ASSERT_EQ(filter_plane_cuda(Variant::Fast, in, f, b), convolve_float(in, f, b))
+      ASSERT_EQ(filter_plane_cuda(Variant::Fast, in, f, b), convolve_fast_cpu(in, f, b))
           << where("f32 direct", w, h, b, r) << " width " << f.width;
     }
     const Filter f = separable_filter(r, other, -1.0f, 1.0f, uint32_t(r * 10 + other));
