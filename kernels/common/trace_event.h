@@ -15,7 +15,9 @@ enum class EventKind : uint8_t {
   // `if (in bounds) sum += F[..] * N[..]` at a ghost cell of zero): address -1, value 0. It
   // stands for a Read only; it just keeps the lane's later reads of `buffer` in step with the
   // warp's instructions (counters.cpp groups a warp's accesses by each lane's n-th read). A
-  // skipped lane is not active for it; every consumer but the counters ignores it.
+  // skipped lane is not active for it; every consumer but the counters ignores it. (A
+  // predicated-off store would need a kind of its own that advances the lane's Write ordinal;
+  // no kernel needs one yet.)
   Skip = 4,
 };
 
