@@ -191,7 +191,7 @@ void draw_lanes(gfx::Canvas& c, const TraceTreeInput& in, const gfx::Palette& p,
   geometry.threads = threads;
   std::vector<bool> active(threads, false);
   for (const TraceEvent& e : step.events)
-    if (e.thread >= 0 && e.thread < threads) active[e.thread] = true;
+    if (e.kind != EventKind::Skip && e.thread >= 0 && e.thread < threads) active[e.thread] = true;
   const int warp = trace.warp_size;
   const int warps_per_block = (step.block_dim + warp - 1) / warp;
   for (int t = 0; t < threads; ++t) {
@@ -408,7 +408,7 @@ std::string thread_name(const Trace& trace, const TraceStep& step, int32_t threa
 std::string thread_events(const Trace& trace, const TraceStep& step, int32_t thread) {
   std::string out;
   for (const TraceEvent& e : step.events) {
-    if (e.thread != thread) continue;
+    if (e.thread != thread || e.kind == EventKind::Skip) continue;  // a read it sat out
     const std::string value = format_value(e.value, trace.type);
     const std::string where = e.kind == EventKind::Op ? ""
                                                       : tr_text(trace.buffers[e.buffer].name) +

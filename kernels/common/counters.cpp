@@ -16,7 +16,9 @@ constexpr int kSectorBytes = 32;
 constexpr int kBankCount = 32;
 constexpr int kBankBytes = 4;
 
-// One warp-level memory instruction: the n-th access of its kind to a buffer by each lane.
+// One warp-level memory instruction: the n-th access of its kind to a buffer by each lane (a
+// lane's Skip of a read counts as one of its reads there, so a predicated-off lane does not shift
+// its later reads into the warp's earlier instructions).
 using WarpAccessKey = std::tuple<int64_t /*warp*/, int /*buffer*/, int /*kind*/, int /*ordinal*/>;
 
 int64_t sectors_touched(const std::vector<int32_t>& addresses, int elem_bytes) {
@@ -82,6 +84,10 @@ StepCounters count_step(const Trace& trace, const TraceStep& step,
   std::map<std::tuple<int32_t, int, int>, int> ordinals;  // (thread, buffer, kind) -> next ordinal
   int32_t last_thread = -1;
   for (const TraceEvent& e : step.events) {
+    if (e.kind == EventKind::Skip) {  // the lane sits out this read: it keeps its place only
+      ++ordinals[{e.thread, e.buffer, static_cast<int>(EventKind::Read)}];
+      continue;
+    }
     if (e.thread != last_thread) {
       ++active_lanes[warp_of(e.thread)];
       last_thread = e.thread;

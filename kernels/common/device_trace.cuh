@@ -3,6 +3,7 @@
 // So one kernel body serves both modes, and the recorder calls read like annotations:
 //   T x = rec.read(kShared, i, s[i]);        // records the read, returns s[i]
 //   s[i] = rec.write(kShared, i, x);         // records the write, returns x
+//   rec.skip(kGlobal);                       // this lane sits out the warp's next read of it
 // Buffers and phases are small integers the kernel names (an enum in its .cu file); the host maps
 // them to Trace::buffers indices and to the first Trace::steps index of each phase.
 #pragma once
@@ -48,6 +49,8 @@ struct BasicDeviceTrace {
     emit(EventKind::Atomic, buffer, address, static_cast<double>(operand), 0);
     return operand;
   }
+  // The thread sits out its next read of `buffer` (predicated off: a ghost cell of zero).
+  __device__ void skip(int buffer) { emit(EventKind::Skip, buffer, -1, 0.0, 0); }
   // One operator application whose result lands at `address` of `buffer`.
   template <class T>
   __device__ T op(int buffer, int64_t address, T result) {
@@ -109,6 +112,7 @@ struct NoTrace {
   __device__ T op(int, int64_t, T result) {
     return result;
   }
+  __device__ void skip(int) {}
 };
 
 }  // namespace ws

@@ -68,7 +68,8 @@ std::vector<std::vector<std::vector<double>>> replay_snapshots(const Trace& trac
 std::vector<int32_t> active_threads(const TraceStep& step) {
   std::vector<int32_t> threads;
   for (const TraceEvent& e : step.events)
-    if (threads.empty() || threads.back() != e.thread) threads.push_back(e.thread);
+    if (e.kind != EventKind::Skip && (threads.empty() || threads.back() != e.thread))
+      threads.push_back(e.thread);
   std::sort(threads.begin(), threads.end());
   threads.erase(std::unique(threads.begin(), threads.end()), threads.end());
   return threads;
@@ -81,7 +82,7 @@ bool same_value(double a, double b) {
 }
 
 std::string describe(const TraceEvent& e) {
-  static const char* kinds[] = {"read", "write", "atomic", "op"};
+  static const char* kinds[] = {"read", "write", "atomic", "op", "skip"};
   std::ostringstream s;
   s << "thread " << e.thread << " " << kinds[static_cast<int>(e.kind)] << " buffer " << e.buffer
     << "[" << e.address << "] = " << e.value;

@@ -11,6 +11,14 @@ enum class EventKind : uint8_t {
   Write = 1,   // value written to buffer[address]
   Atomic = 2,  // atomic read-modify-write of buffer[address]; value = the operand contributed
   Op = 3,      // one operator application; address = destination, value = its result
+  // The lane sat out its next read of `buffer` (a predicated-off load: the book's
+  // `if (in bounds) sum += F[..] * N[..]` at a ghost cell of zero): address -1, value 0. It
+  // stands for a Read only; it just keeps the lane's later reads of `buffer` in step with the
+  // warp's instructions (counters.cpp groups a warp's accesses by each lane's n-th read). A
+  // skipped lane is not active for it; every consumer but the counters ignores it. (A
+  // predicated-off store would need a kind of its own that advances the lane's Write ordinal;
+  // no kernel needs one yet.)
+  Skip = 4,
 };
 
 struct TraceEvent {

@@ -70,6 +70,10 @@ double TraceModel::op(int thread, int buffer, int address, double result) {
   return result;
 }
 
+void TraceModel::skip(int thread, int buffer) {
+  emit(EventKind::Skip, thread, buffer, -1, 0.0);
+}
+
 void TraceModel::atomic(int thread, int buffer, int address, double operand) {
   cell(thread, buffer, address) += operand;
   emit(EventKind::Atomic, thread, buffer, address, operand);

@@ -27,6 +27,8 @@ class TraceModel {
   double op(int thread, int buffer, int address, double result);
   // atomicAdd: the element becomes old + operand; the event carries the operand.
   void atomic(int thread, int buffer, int address, double operand);
+  // The thread sits out its next read of `buffer` (EventKind::Skip: a predicated-off load).
+  void skip(int thread, int buffer);
 
   const std::vector<double>& state(int buffer) const { return state_[size_t(buffer)]; }
   void finish();  // sorts the events into the steps (distribute_events)

@@ -2,9 +2,10 @@
 // its weight from global memory. n outputs, a filter of F taps (2D: (2r+1)^2):
 //   work    n F multiply-adds, 2 n F global loads (8 bytes per 2 operations: 0.25 OP/B)
 //   steps   one: every output is independent (F multiply-adds deep)
-// Ghost cells of Zero are skipped by the `if` (no load); clamp and mirror read the cell
-// ghost_cell() names. Teach mode records every read, the running sum after each filter row and
-// the store; fast mode runs the same body with the recorder compiled away.
+// Ghost cells of Zero are skipped by the `if` (no load; teach mode records the lane's Skip of N
+// and F there); clamp and mirror read the cell ghost_cell() names. Teach mode records every read,
+// the running sum after each filter row and the store; fast mode runs the same body with the
+// recorder compiled away.
 #include <cuda_runtime.h>
 
 #include "conv_cuda.cuh"
@@ -30,7 +31,11 @@ __global__ void convolve_basic(const In* __restrict__ N, const float* F, Out* __
     const int row = ghost_cell(y - s.ry + j, s.h, s.boundary);
     for (int i = 0; i < s.fw; ++i) {
       const int col = ghost_cell(x - s.rx + i, s.w, s.boundary);
-      if (row < 0 || col < 0) continue;  // a ghost cell of zero: nothing to add
+      if (row < 0 || col < 0) {  // a ghost cell of zero: nothing to add, no load of N or F
+        rec.skip(kNArray);
+        rec.skip(kFArray);
+        continue;
+      }
       const int64_t k = int64_t(row) * s.w + col;
       const float n = rec.read(kNArray, k, float(N[k]));
       const float f = rec.read(kFArray, j * s.fw + i, F[j * s.fw + i]);

@@ -3,9 +3,9 @@
 // to all 32 lanes at once (a broadcast), so only the input cells come from global memory.
 //   work    n F multiply-adds, n F global loads (4 bytes per 2 operations: 0.5 OP/B)
 //   steps   one (F multiply-adds deep)
-// Teach mode records F's reads in MemSpace::Constant: the counters show one address per warp
-// read (no serialization) where the lanes agree, and k-way serialization where ghost cells of
-// zero make them skip different taps.
+// Teach mode records F's reads in MemSpace::Constant: every warp read is one address (a
+// broadcast, no serialization); lanes at a ghost cell of zero sit the read out (a Skip), they do
+// not read another weight.
 #include <cuda_runtime.h>
 
 #include "conv_cuda.cuh"
@@ -30,7 +30,11 @@ __global__ void convolve_constant(const In* __restrict__ N, Out* __restrict__ P,
     const int row = ghost_cell(y - s.ry + j, s.h, s.boundary);
     for (int i = 0; i < s.fw; ++i) {
       const int col = ghost_cell(x - s.rx + i, s.w, s.boundary);
-      if (row < 0 || col < 0) continue;
+      if (row < 0 || col < 0) {  // a ghost cell of zero: the lane sits out N's and F's loads
+        rec.skip(kNArray);
+        rec.skip(kFArray);
+        continue;
+      }
       const int64_t k = int64_t(row) * s.w + col;
       const float n = rec.read(kNArray, k, float(N[k]));
       const float f = rec.read(kFArray, j * s.fw + i, c_filter[j * s.fw + i]);  // broadcast

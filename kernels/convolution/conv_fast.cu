@@ -211,6 +211,8 @@ __global__ void convolve_fast_traced(const In* __restrict__ N, Out* __restrict__
     float v = 0.0f;
     if (row >= 0 && col >= 0)
       v = rec.read(kNArray, int64_t(row) * s.w + col, float(N[int64_t(row) * s.w + col]));
+    else
+      rec.skip(kNArray);                 // a ghost cell of zero: the load is predicated off
     N_s[c] = rec.write(kNsArray, c, v);  // @fast-load
   }
   __syncthreads();

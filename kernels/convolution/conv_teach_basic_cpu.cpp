@@ -1,6 +1,7 @@
 // The CPU twins of variants 1 and 2 (conv_basic.cu, conv_constant.cu): one thread per output,
 // every tap read from N in global memory and the weight from F (global for 1, constant for 2; the
-// trace's F buffer says which). Ghost cells of Zero are skipped, as the book's `if` does.
+// trace's F buffer says which). Ghost cells of Zero are skipped, as the book's `if` does: the lane
+// sits out that tap's reads of N and F (two Skip events where they would have been).
 #include "conv_teach_cpu.h"
 
 namespace ws::conv {
@@ -23,7 +24,11 @@ TeachRun teach_cpu_basic(const TeachParams& params, const Plane& input, const Fi
           const int64_t row = ghost_index(y - ry + j, h, params.boundary);
           for (int i = 0; i < filter.width; ++i) {
             const int64_t col = ghost_index(x - rx + i, w, params.boundary);
-            if (row < 0 || col < 0) continue;
+            if (row < 0 || col < 0) {  // predicated off: no load of N or F
+              m.skip(t, kN);
+              m.skip(t, kF);
+              continue;
+            }
             const float n = float(m.read(t, kN, int(row * w + col)));
             const float f = float(m.read(t, kF, j * filter.width + i));
             sum += f * n;

@@ -12,8 +12,9 @@
 //   thread's events in a step follow its program order: per tap the read of N or N_s, then the
 //   read of F (variant 5: the row's window of N_s, then the row's weights), then one Op per output
 //   at P's address with the running float sum after the row.
-// - Ghost cells: under Zero nothing is read (tiled kernels write 0 into N_s); under clamp and
-//   mirror the cell ghost_index() names is read from N.
+// - Ghost cells: under Zero nothing is read (tiled kernels write 0 into N_s): the thread records
+//   a Skip of N (and in a tap also of F) where the read would have been; under clamp and mirror
+//   the cell ghost_index() names is read from N.
 // - Trace::serial_ops: outputs x filter rows (one Op per output per row, as every variant does).
 #include "conv_teach_cpu.h"
 

@@ -26,7 +26,11 @@ TeachRun teach_cpu_fast(const TeachParams& params, const Plane& input, const Fil
       for (int c = s; c < cells; c += layout.threads) {
         const int64_t row = ghost_index(oy + c / g.in_tile_x, h, params.boundary);
         const int64_t col = ghost_index(ox + c % g.in_tile_x, w, params.boundary);
-        const double v = row < 0 || col < 0 ? 0.0 : m.read(t, kN, int(row * w + col));
+        double v = 0.0;
+        if (row < 0 || col < 0)
+          m.skip(t, kN);  // a ghost cell of zero: the load is predicated off
+        else
+          v = m.read(t, kN, int(row * w + col));
         m.write(t, kNs, c, v);
       }
     }

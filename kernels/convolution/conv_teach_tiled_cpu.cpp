@@ -23,11 +23,16 @@ void for_each_thread(const TeachRun& run, const TeachLayout& layout, Body&& body
                     block / g.grid_x});
 }
 
-// Loads image cell (x, y) into N_s[s]: read from N (or its ghost_index cell), or 0 under Zero.
+// Loads image cell (x, y) into N_s[s]: read from N (or its ghost_index cell), or 0 under Zero
+// (the read of N sat out).
 void load_cell(TraceModel& m, const TeachRun& run, int t, int s, int x, int y) {
   const int64_t row = ghost_index(y, run.height, run.params.boundary);
   const int64_t col = ghost_index(x, run.width, run.params.boundary);
-  const double v = row < 0 || col < 0 ? 0.0 : m.read(t, kN, int(row * run.width + col));
+  double v = 0.0;
+  if (row < 0 || col < 0)
+    m.skip(t, kN);
+  else
+    v = m.read(t, kN, int(row * run.width + col));
   m.write(t, kNs, s, v);
 }
 
@@ -98,7 +103,11 @@ TeachRun teach_cpu_tiled_output(const TeachParams& params, const Plane& input,
         } else {  // the halo: from global memory (the caches), or a ghost cell
           const int64_t row = ghost_index(gy, h, params.boundary);
           const int64_t col = ghost_index(gx, w, params.boundary);
-          if (row < 0 || col < 0) continue;
+          if (row < 0 || col < 0) {  // predicated off: no load of N or F
+            m.skip(th.id, kN);
+            m.skip(th.id, kF);
+            continue;
+          }
           n = float(m.read(th.id, kN, int(row * w + col)));
         }
         const float f = float(m.read(th.id, kF, j * filter.width + i));

@@ -42,7 +42,11 @@ __global__ void convolve_tiled_output(const In* __restrict__ N, Out* __restrict_
         n = rec.read(kNsArray, sy * s.block_x + sx, N_s[sy * s.block_x + sx]);
       } else {  // the halo: global memory through the caches, or a ghost cell
         const int row = ghost_cell(gy, s.h, s.boundary), col = ghost_cell(gx, s.w, s.boundary);
-        if (row < 0 || col < 0) continue;
+        if (row < 0 || col < 0) {  // a ghost cell of zero: no load of N or F
+          rec.skip(kNArray);
+          rec.skip(kFArray);
+          continue;
+        }
         const int64_t k = int64_t(row) * s.w + col;
         n = rec.read(kNArray, k, float(N[k]));
       }

@@ -140,6 +140,10 @@ std::vector<float> convolve_float(const Plane& in, const Filter& f, Boundary b);
 //   one step per filter row j (each thread's reads of N or N_s and of F, then an Op event at its
 //   output's address with the running sum), then phase "store" (the write of P). Threads are
 //   numbered block * block_threads + ty * block_x + tx; blocks row-major over the grid.
+//   A ghost cell under Zero is a predicated-off load: where the read of N (and, in compute, of F)
+//   would have been, the thread records an EventKind::Skip of that buffer (address -1), so the
+//   counters group every lane's n-th read of a buffer as one warp instruction (the load phase of
+//   variants 3 and 5: a Skip of N; the taps of variants 1, 2 and 4's halo: a Skip of N, then of F).
 struct TeachParams {
   Variant variant = Variant::Basic;
   Boundary boundary = Boundary::Zero;

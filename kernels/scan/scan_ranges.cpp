@@ -161,6 +161,7 @@ class RangeReplay {
       const std::string& phase = trace_.steps[s].phase;
       const bool single_pass = single_pass_buffers_ && (phase == "chain" || phase == "look-back");
       for (const TraceEvent& e : trace_.steps[s].events) {
+        if (e.kind == EventKind::Skip) continue;  // a predicated-off read: nothing moves
         if (single_pass && e.kind != EventKind::Atomic)
           apply_single_pass(static_cast<int64_t>(s), e);
         else
@@ -245,6 +246,8 @@ class RangeReplay {
         record_write(key, e.thread, cell);
         break;
       }
+      case EventKind::Skip:  // run() passes none
+        break;
     }
   }
 

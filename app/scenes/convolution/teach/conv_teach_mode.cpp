@@ -137,14 +137,18 @@ void ConvTeachMode::ui() {
         shown_block_ = std::clamp(block, 0, blocks - 1);
     }
     twin_check_line(t->traced.twin);
-    const FilterReads reads = filter_reads(run.trace, step());
     const Taught<conv::TeachRun>* c = taught(1);
+    // The kit's constant-memory counters: one warp read per weight and warp (a lane at a zero
+    // ghost cell sits the read out, it reads no other weight), so the serialization stays 0.
+    const StepCounters& mine = t->traced.counters.per_step.at(size_t(step()));
+    const StepCounters* theirs = c && size_t(step()) < c->traced.counters.per_step.size()
+                                     ? &c->traced.counters.per_step[size_t(step())]
+                                     : nullptr;
     std::vector<std::array<std::string, 3>> extra;
-    const FilterReads compare_reads = c ? filter_reads(c->run.trace, step()) : FilterReads{};
-    extra.push_back({tr("filter reads (warp accesses)"), std::to_string(reads.accesses),
-                     c ? std::to_string(compare_reads.accesses) : ""});
-    extra.push_back({tr("constant broadcasts"), std::to_string(reads.broadcasts),
-                     c ? std::to_string(compare_reads.broadcasts) : ""});
+    extra.push_back({tr("constant reads (warp accesses)"), std::to_string(mine.constant_reads),
+                     theirs ? std::to_string(theirs->constant_reads) : ""});
+    extra.push_back({tr("constant serialization"), std::to_string(mine.constant_serialization),
+                     theirs ? std::to_string(theirs->constant_serialization) : ""});
     const CountersColumn a{conv::info(run.params.variant).id, &t->traced.counters};
     if (c) {
       const CountersColumn b{conv::info(c->run.params.variant).id, &c->traced.counters};
