@@ -15,7 +15,7 @@ namespace ws::app {
 
 namespace {
 
-std::string number_text(double v) {
+std::string sample_text(double v) {
   char text[32];
   std::snprintf(text, sizeof text, "%.9g", v);
   return text;
@@ -68,7 +68,7 @@ ImageInput typed_input(const std::string& values, int max_side) {
     const bool byte = v >= 0 && v <= 255 && v == std::floor(v);
     if (!byte && in.bytes)
       in.first_non_byte = "row " + std::to_string(i / m.width + 1) + ", column " +
-                          std::to_string(i % m.width + 1) + " holds " + number_text(v);
+                          std::to_string(i % m.width + 1) + " holds " + sample_text(v);
     in.bytes = in.bytes && byte;
   }
   in.label = "typed " + size_text(m.width, m.height);

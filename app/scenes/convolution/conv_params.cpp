@@ -110,6 +110,12 @@ void ConvScene::parse(ConvSettings& s, ParamReader& keys, std::string& mode) con
   // filter mode.
   if (!keys.has("mode") && keys.has("intensity-tile")) mode = "intensity";
   if (!keys.has("mode") && keys.has("compare-cpu")) mode = "filter";
+  // A photo named in teach mode is filtered whole (`run --image P --out filtered.png`); teach mode
+  // takes one averaged down to 32x32 when asked for by name (--mode teach) or with a tile.
+  const nlohmann::json& edit = keys.json();
+  if (mode == "teach" && !keys.has("mode") && !keys.has("tile") && edit.contains("image") &&
+      edit["image"].is_string() && !edit["image"].get<std::string>().empty())
+    mode = "filter";
   parse_image_source(s.source, keys, conv::kMaxSide);
   if (const auto f = keys.text("filter")) {
     if (f->empty()) throw Error("filter: empty; expected " + filter_accepts());
