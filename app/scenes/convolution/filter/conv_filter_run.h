@@ -45,8 +45,8 @@ std::string conv_compare_words(const ConvSettings& s);
 std::vector<ModeLimit<ConvSettings>> conv_filter_limits();
 
 // The filter mode's parameters on a switch to it: a typed teaching input gives way to the
-// shipped photo and the book's weights to a Gaussian (unless the edit names its own). For the
-// scene's on_switch.
+// shipped photo, the book's weights to a Gaussian and variant 1 to the fast one (unless the
+// edit names its own). For the scene's on_switch.
 void conv_filter_takes_photo(ConvSettings& s, const ParamReader& keys);
 
 }  // namespace ws::app

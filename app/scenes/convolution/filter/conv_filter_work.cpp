@@ -128,6 +128,8 @@ void conv_filter_takes_photo(ConvSettings& s, const ParamReader& keys) {
   }
   // The book's 1D weights sum to 13: on a photo they would only saturate it.
   if (s.filter == kConvBookFilter && !keys.has("filter")) s.filter = kConvFilterOnPhoto;
+  // A whole photo is filtered live: the notes' first kernel gives way to the fastest one.
+  if (s.variant == conv::Variant::Basic && !keys.has("variant")) s.variant = conv::Variant::Fast;
 }
 
 }  // namespace ws::app
