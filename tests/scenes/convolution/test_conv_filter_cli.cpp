@@ -16,31 +16,32 @@ namespace {
 
 using namespace conv_filter_test;
 
-std::string out_dir() {
+std::string filter_out_dir() {
   const std::string dir = std::string(WS_APP_OUT_DIR) + "/filter";
   std::filesystem::create_directories(dir);
   return dir;
 }
 
 // Runs warpscope with `args`; its exit status. Stderr goes to `err` when given.
-int run_cli(const std::string& args, const std::string& err = "/dev/null") {
+int run_filter_cli(const std::string& args, const std::string& err = "/dev/null") {
   const std::string command = std::string(WS_WARPSCOPE_EXE) + " " + args + " 2>" + err;
   const int status = std::system(command.c_str());
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-std::string read_text(const std::string& path) {
+std::string read_filter_text(const std::string& path) {
   std::ifstream in(path);
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
 TEST(ConvFilterCli, RunOutWritesTheFilteredPhotoEqualToTheReference) {
-  const std::string dir = out_dir();
-  ASSERT_EQ(run_cli("run --scene conv --mode filter --backend cpu --image camera.png --filter "
-                    "\"0.0625 0.125 0.0625; 0.125 0.25 0.125; 0.0625 0.125 0.0625\" --boundary "
-                    "mirror --variant fast --json " +
-                    dir + "/run.json --out " + dir + "/filtered.png"),
-            0);
+  const std::string dir = filter_out_dir();
+  ASSERT_EQ(
+      run_filter_cli("run --scene conv --mode filter --backend cpu --image camera.png --filter "
+                     "\"0.0625 0.125 0.0625; 0.125 0.25 0.125; 0.0625 0.125 0.0625\" --boundary "
+                     "mirror --variant fast --json " +
+                     dir + "/run.json --out " + dir + "/filtered.png"),
+      0);
   conv::FilterSpec spec;
   spec.name = "typed";
   spec.filter.width = spec.filter.height = 3;
@@ -52,7 +53,7 @@ TEST(ConvFilterCli, RunOutWritesTheFilteredPhotoEqualToTheReference) {
   ASSERT_EQ(out.width, 512);
   ASSERT_EQ(out.height, 512);
   EXPECT_TRUE(planes_of(out, 1) == expected);
-  const nlohmann::json j = nlohmann::json::parse(read_text(dir + "/run.json"));
+  const nlohmann::json j = nlohmann::json::parse(read_filter_text(dir + "/run.json"));
   EXPECT_EQ(j["params"]["mode"], "filter");
   EXPECT_EQ(j["variant"], "fast");
   EXPECT_EQ(j["filter"]["name"], "typed");
@@ -62,22 +63,24 @@ TEST(ConvFilterCli, RunOutWritesTheFilteredPhotoEqualToTheReference) {
 }
 
 TEST(ConvFilterCli, BadInputIsRefusedNamingTheOption) {
-  const std::string dir = out_dir();
+  const std::string dir = filter_out_dir();
   const std::string err = dir + "/err.txt";
-  EXPECT_NE(run_cli("run --scene conv --mode filter --backend cpu --image /no/such/photo.png", err),
+  EXPECT_NE(run_filter_cli(
+                "run --scene conv --mode filter --backend cpu --image /no/such/photo.png", err),
             0);
-  EXPECT_NE(read_text(err).find("photo.png"), std::string::npos) << read_text(err);
-  EXPECT_NE(run_cli("run --scene conv --mode filter --backend cpu --image camera.png --variant "
-                    "tiled-input --filter box --radius 12",
-                    err),
-            0);
-  EXPECT_NE(read_text(err).find("radius 12"), std::string::npos) << read_text(err);
+  EXPECT_NE(read_filter_text(err).find("photo.png"), std::string::npos) << read_filter_text(err);
+  EXPECT_NE(
+      run_filter_cli("run --scene conv --mode filter --backend cpu --image camera.png --variant "
+                     "tiled-input --filter box --radius 12",
+                     err),
+      0);
+  EXPECT_NE(read_filter_text(err).find("radius 12"), std::string::npos) << read_filter_text(err);
 }
 
 TEST(ConvFilterCli, TheWindowShowsTheFilterModeUnderXvfb) {
   if (std::system("command -v xvfb-run > /dev/null 2>&1") != 0)
     GTEST_SKIP() << "xvfb-run is not installed";
-  const std::string shot = out_dir() + "/conv_filter_gui.png";
+  const std::string shot = filter_out_dir() + "/conv_filter_gui.png";
   std::filesystem::remove(shot);
   const std::string command =
       "xvfb-run -a -s \"-screen 0 1920x1080x24\" " + std::string(WS_WARPSCOPE_EXE) +
