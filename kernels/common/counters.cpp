@@ -13,6 +13,7 @@ namespace ws {
 namespace {
 
 constexpr int kSectorBytes = 32;
+constexpr int kLineBytes = 128;
 constexpr int kBankCount = 32;
 constexpr int kBankBytes = 4;
 
@@ -21,10 +22,11 @@ constexpr int kBankBytes = 4;
 // its later reads into the warp's earlier instructions).
 using WarpAccessKey = std::tuple<int64_t /*warp*/, int /*buffer*/, int /*kind*/, int /*ordinal*/>;
 
-int64_t sectors_touched(const std::vector<int32_t>& addresses, int elem_bytes) {
-  std::set<int64_t> sectors;
-  for (int32_t a : addresses) sectors.insert(int64_t{a} * elem_bytes / kSectorBytes);
-  return static_cast<int64_t>(sectors.size());
+// Distinct `unit`-byte pieces of memory (32-byte sectors, 128-byte lines) a warp access touches.
+int64_t units_touched(const std::vector<int32_t>& addresses, int elem_bytes, int unit) {
+  std::set<int64_t> units;
+  for (int32_t a : addresses) units.insert(int64_t{a} * elem_bytes / unit);
+  return static_cast<int64_t>(units.size());
 }
 
 // Ways of a warp's shared access: the most distinct 4-byte words that fall in one bank (the same
@@ -131,7 +133,8 @@ StepCounters count_step(const Trace& trace, const TraceStep& step,
     const TraceBuffer& buffer = trace.buffers.at(std::get<1>(key));
     const int bytes = buffer.elem_bytes > 0 ? buffer.elem_bytes : trace.elem_bytes;
     if (buffer.space == MemSpace::Global) {
-      c.global_requests += sectors_touched(addresses, bytes);
+      c.global_requests += units_touched(addresses, bytes, kSectorBytes);
+      c.global_lines += units_touched(addresses, bytes, kLineBytes);
     } else if (buffer.space == MemSpace::Constant) {
       const std::set<int32_t> distinct(addresses.begin(), addresses.end());
       ++c.constant_reads;
@@ -169,6 +172,7 @@ Counters compute_counters(const Trace& trace) {
     total.lanes_consumed += c.lanes_consumed;
     total.divergent_warps += c.divergent_warps;
     total.global_requests += c.global_requests;
+    total.global_lines += c.global_lines;
     total.bank_conflicts += c.bank_conflicts;
     total.max_bank_ways = std::max(total.max_bank_ways, c.max_bank_ways);
     total.atomics += c.atomics;

@@ -15,8 +15,11 @@ struct StepCounters {
   int64_t lanes_consumed = 0;   // warp_size per operator issue of each active warp (at least one)
   int64_t divergent_warps = 0;  // warps with some, but not all, of their lanes active
   int64_t global_requests = 0;  // distinct 32-byte sectors per warp-level global access, summed
-  int64_t bank_conflicts = 0;   // extra shared-memory passes: (ways - 1) per warp access, summed
-  int64_t max_bank_ways = 0;    // worst warp access of the step (1 = conflict free)
+  // Distinct 128-byte lines per warp-level global access, summed: the "memory requests" the
+  // lecture chapter and PMPP's first edition count (a warp's access that spans 2 lines: 2).
+  int64_t global_lines = 0;
+  int64_t bank_conflicts = 0;  // extra shared-memory passes: (ways - 1) per warp access, summed
+  int64_t max_bank_ways = 0;   // worst warp access of the step (1 = conflict free)
   int64_t atomics = 0;
   int64_t barriers = 0;
   // The longest serialization of the step: the most Atomic events one warp-level atomic
@@ -43,6 +46,7 @@ struct Counters {
   double work_efficiency = 0;  // useful_ops / ops
   int64_t divergent_warps = 0;
   int64_t global_requests = 0;
+  int64_t global_lines = 0;  // StepCounters::global_lines, all steps
   int64_t bank_conflicts = 0;
   int64_t max_bank_ways = 0;
   int64_t atomics = 0;
