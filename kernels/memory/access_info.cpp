@@ -60,7 +60,7 @@ int threads_of(const AccessParams& p) {
 }
 
 namespace {
-void require_range(const char* option, int value, int lo, int hi) {
+void access_require_range(const char* option, int value, int lo, int hi) {
   WS_REQUIRE(value >= lo && value <= hi, std::string("--") + option + " " + std::to_string(value) +
                                              ": accepted " + std::to_string(lo) + ".." +
                                              std::to_string(hi));
@@ -71,15 +71,16 @@ void validate(const AccessParams& p) {
   WS_REQUIRE(static_cast<int>(p.pattern) >= 1 && static_cast<int>(p.pattern) <= 10,
              "--pattern " + std::to_string(static_cast<int>(p.pattern)) + ": accepted " +
                  variant_id_list(pattern_infos()));
-  require_range("stride", p.stride, 1, kMaxStride);
-  require_range("offset", p.offset, 0, kMaxOffset);
+  access_require_range("stride", p.stride, 1, kMaxStride);
+  access_require_range("offset", p.offset, 0, kMaxOffset);
   const int e = p.elem_bytes;
   WS_REQUIRE(e == 1 || e == 2 || e == 4 || e == 8 || e == 16,
              "--elem-bytes " + std::to_string(e) + ": accepted 1, 2, 4, 8, 16 (float4)");
-  require_range("warps", p.warps, 1, kMaxWarps);
-  require_range("width", p.width, p.pattern == Pattern::CornerTurning ? kCornerTile : 1, kMaxWidth);
-  require_range("window", p.window, 1, kMaxWidth);
-  require_range("tile-pad", p.tile_pad, 0, 32);
+  access_require_range("warps", p.warps, 1, kMaxWarps);
+  access_require_range("width", p.width, p.pattern == Pattern::CornerTurning ? kCornerTile : 1,
+                       kMaxWidth);
+  access_require_range("window", p.window, 1, kMaxWidth);
+  access_require_range("tile-pad", p.tile_pad, 0, 32);
 }
 
 }  // namespace ws::mem

@@ -21,7 +21,8 @@ struct Extent3 {
 };
 
 inline constexpr int kMaxBlockThreads = 1024;
-inline constexpr int64_t kMaxListedWarps = 1 << 16;  // Launch::warps lists at most these
+inline constexpr int64_t kMaxListedWarps = 1 << 16;   // Launch::warps lists at most these
+inline constexpr int64_t kMaxLaunchBlocks = 1 << 26;  // analyze_launch takes grids up to this
 
 struct LaunchParams {
   int dims = 1;   // 1, 2 or 3 (unused dimensions must be 1)
