@@ -102,7 +102,9 @@ BenchJob memory_bench_job(const BenchRequest& request, const std::string& part) 
              "--type " + request.type + ": the memory benchmark times f32 only");
   MemoryBenchPlan plan;
   plan.repeats = request.repeats;
-  if (!part.empty() && part != "all") memory_bench_parts(plan, {part});
+  // A mode with a part of its own runs that part; any other mode (or none) every part.
+  if (part == "transpose" || part == "matmul" || part == "access" || part == "warps")
+    memory_bench_parts(plan, {part});
   memory_bench_set(plan, request.params);
   if (!request.sizes.empty()) {
     plan.transpose_sides.clear();
