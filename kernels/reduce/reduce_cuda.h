@@ -22,6 +22,11 @@ TeachRun teach_cuda(const Params& p, const std::vector<double>& values);
 // blocks (SM count x occupancy); its grid-stride loop covers the rest.
 FastRun fast_cuda(const Params& p, const void* host_data, int64_t n, int repeats);
 
+// Variants 8-10 (reduce_global.cu, dispatched to by the two above): the books' in-place kernels.
+// Fast mode restores the overwritten input before every timed run, outside the timed region.
+TeachRun teach_global_cuda(const Params& p, const std::vector<double>& values);
+FastRun fast_global_cuda(const Params& p, const void* host_data, int64_t n, int repeats);
+
 // The CUB baseline on the same data: cub::DeviceReduce::Sum / Min / Max, and Reduce with a
 // wrapping product; temporary storage is allocated once, outside the timed region.
 FastRun fast_cub(BinaryOp op, ValueType type, const void* host_data, int64_t n, int repeats);

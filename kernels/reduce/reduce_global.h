@@ -55,7 +55,7 @@ struct GlobalPass {
   bool last = false;
 };
 
-// The passes of a run. Teach mode throws ws::Error, naming --size/--block and what is accepted,
+// The passes of a run. Teach mode throws ws::Error, naming --n/--block and what is accepted,
 // for a size or block the kernel does not take.
 std::vector<GlobalPass> plan_global_passes(const Params& p, int64_t n, bool teach);
 // The first pass's block size in teach mode (resolve_block_dim for variants 8-10).

@@ -35,7 +35,7 @@ void require_teach_size(const Params& p, int64_t n) {
   const std::string id = info(p.variant).id;
   if (is_book_variant(p.variant)) {
     WS_REQUIRE(is_power_of_two(n) && n >= 2 && n <= kBookMaxN,
-               "--size " + std::to_string(n) + " for variant '" + id +
+               "--n " + std::to_string(n) + " for variant '" + id +
                    "': the book's kernel runs one block of N/2 threads without bounds checks, so "
                    "N must be a power of two from 2 to " +
                    std::to_string(kBookMaxN));
@@ -46,7 +46,7 @@ void require_teach_size(const Params& p, int64_t n) {
     return;
   }
   WS_REQUIRE(is_power_of_two(n),
-             "--size " + std::to_string(n) + " for variant '" + id +
+             "--n " + std::to_string(n) + " for variant '" + id +
                  "': CS344's reduce_global has no bounds check and reduces "
                  "exactly blocks * threads inputs, so N must be a power of two");
   if (p.block_dim != 0) require_block_dim(p.block_dim, 1, "variant '" + id + "'");

@@ -81,7 +81,7 @@ TEST(ReduceGlobalCpu, SizesTheKernelsDoNotTakeAreRejectedWithAMessage) {
         reduce::teach_cpu(params_of(v), values(n));
         FAIL() << reduce::info(v).id << " accepted n=" << n;
       } catch (const Error& e) {
-        EXPECT_NE(std::string(e.what()).find("--size"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("--n "), std::string::npos) << e.what();
         EXPECT_NE(std::string(e.what()).find("power of two from 2 to 2048"), std::string::npos)
             << e.what();
       }

@@ -20,8 +20,8 @@ ReduceScene::ReduceScene() : ModalScene("reduce", TR_NOOP("Parallel reduction"))
             {},
             [](const ReduceSettings&) { return variant_ids(reduce::variant_infos()); },
             [](const ReduceSettings& s, const std::string& marker) {
-              return KernelSource{"kernels/reduce/reduce.cu", reduce::info(s.params.variant).id,
-                                  marker, ""};
+              return KernelSource{reduce::source_file(s.params.variant),
+                                  reduce::info(s.params.variant).id, marker, ""};
             }});
 }
 
@@ -39,7 +39,7 @@ void ReduceScene::parse(ReduceSettings& s, ParamReader& keys, std::string& /*mod
   reduce::Params& p = s.params;
   if (const auto v = keys.text("variant")) {
     WS_REQUIRE(reduce::parse_variant(*v, p.variant),
-               "--variant: unknown variant '" + *v + "' (1-7 or " +
+               "--variant: unknown variant '" + *v + "' (1-10 or " +
                    variant_id_list(reduce::variant_infos()) + ")");
   }
   if (const auto f = keys.text("finish"))
