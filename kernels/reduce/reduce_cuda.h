@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "reduce.h"
+#include "segmented_reduce.h"
 
 namespace ws::reduce {
 
@@ -26,6 +27,10 @@ FastRun fast_cuda(const Params& p, const void* host_data, int64_t n, int repeats
 // Fast mode restores the overwritten input before every timed run, outside the timed region.
 TeachRun teach_global_cuda(const Params& p, const std::vector<double>& values);
 FastRun fast_global_cuda(const Params& p, const void* host_data, int64_t n, int repeats);
+
+// The segmented reduction (segmented_reduce.cu): the CPU twin's validation and trace layout, the
+// events and totals from the kernel.
+SegmentedRun segmented_teach_cuda(BinaryOp op, ValueType type, const SegmentedInput& in);
 
 // The CUB baseline on the same data: cub::DeviceReduce::Sum / Min / Max, and Reduce with a
 // wrapping product; temporary storage is allocated once, outside the timed region.

@@ -11,7 +11,10 @@
 #include <string>
 
 #include "common/error.h"
+#include "common/inputs.h"
+#include "reduce/reduce_global.h"
 #include "render/svg_canvas.h"
+#include "scene_kit/code_panel.h"
 #include "scenes/reduce/reduce_scene.h"
 
 namespace ws::app {
@@ -89,6 +92,28 @@ TEST(ReduceGlobalScene, WarpscopeRunWritesTheBooksCount) {
                           " 2>" + err + " >/dev/null";
   EXPECT_NE(std::system(bad.c_str()), 0);
   EXPECT_NE(read_text(err).find("--n 100"), std::string::npos) << read_text(err);
+}
+
+// Every step of the global-memory variants highlights a statement of its kernel in
+// kernels/reduce/reduce_global.cu (the code panel's source for variants 8-10).
+TEST(ReduceGlobalScene, EveryStepHighlightsAStatementOfItsKernel) {
+  setenv("WARPSCOPE_SOURCE_DIR", WS_SOURCE_ROOT, 1);
+  for (reduce::Variant v : {reduce::Variant::SimpleGlobal, reduce::Variant::ConvergentGlobal,
+                            reduce::Variant::ReduceGlobal}) {
+    reduce::Params p;
+    p.variant = v;
+    p.block_dim = v == reduce::Variant::ReduceGlobal ? 32 : 0;  // two launches for variant 10
+    const auto run =
+        reduce::teach_cpu(p, generate_values(Distribution::Uniform, ValueType::Int32, 256, 1));
+    EXPECT_STREQ(reduce::source_file(v), "kernels/reduce/reduce_global.cu");
+    for (const TraceStep& step : run.trace.steps) {
+      const SourceSection section =
+          load_step_source(reduce::source_file(v), reduce::info(v).id, step.code_marker);
+      ASSERT_FALSE(section.lines.empty()) << reduce::info(v).id;
+      EXPECT_GE(find_marker_line(section, step.code_marker), 0)
+          << reduce::info(v).id << ": step '" << step.label << "' marker " << step.code_marker;
+    }
+  }
 }
 
 }  // namespace
