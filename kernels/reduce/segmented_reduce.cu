@@ -82,13 +82,14 @@ std::vector<double> segmented_typed(BinaryOp op, const SegmentedInput& in, Trace
   DeviceBuffer<TraceEvent> events(capacity);
   DeviceBuffer<unsigned long long> count(1);
   count.fill_zero();
-  DeviceBuffer<T> values(size_t(n));
+  const size_t elements = in.values.size();
+  DeviceBuffer<T> values(elements);
   values.upload(std::vector<T>(in.values.begin(), in.values.end()));
-  DeviceBuffer<int> heads(size_t(n));
+  DeviceBuffer<int> heads(elements);
   heads.upload(std::vector<int>(in.heads.begin(), in.heads.end()));
-  DeviceBuffer<int> segment_index(size_t(n));
+  DeviceBuffer<int> segment_index(elements);
   segment_index.upload(std::vector<int>(segment.begin(), segment.end()));
-  DeviceBuffer<T> totals(size_t(segments));
+  DeviceBuffer<T> totals(static_cast<size_t>(segments));
 
   DeviceTrace rec{};
   rec.events = events.data();

@@ -16,6 +16,7 @@
 #include "reduce/reduce.h"
 #include "reduce/reduce_cuda.h"
 #include "reduce/reduce_global.h"
+#include "reduce/segmented_reduce.h"
 #include "reduce_bench.h"
 
 namespace ws::reduce {
@@ -108,6 +109,36 @@ TEST(GlobalFastCuda, CpuTwinAndGpuAgreeOnIntegers) {
     EXPECT_EQ(fast_cuda(p, data.data(), n, 2).result, fast_cpu(p, data.data(), n, 1).result)
         << info(v).id;
   }
+}
+
+// The segmented reduction's kernel against its twin: the lecture's example, one-element segments
+// and random segmentations up to one full block, every operator, both types.
+TEST(SegmentedTeachCuda, TracesAndTotalsEqualTheTwins) {
+  WS_SKIP_WITHOUT_GPU();
+  std::vector<SegmentedInput> inputs = {
+      {{1, 2, 6, 7, 1, 1, 2, 3, 4}, {1, 0, 1, 0, 0, 1, 0, 0, 0}},  // [1 2] [6 7 1] [1 2 3 4]
+      {{5, 1, 2, 7}, {1, 1, 0, 1}},                                // [5] [1 2] [7]
+      {{42}, {1}}};
+  uint64_t state = 12345;
+  auto next = [&] { return state = state * 6364136223846793005ull + 1442695040888963407ull; };
+  for (int n : {31, 32, 33, 100, 513, 1024}) {
+    SegmentedInput in;
+    for (int i = 0; i < n; ++i) {
+      in.values.push_back(static_cast<int>((next() >> 33) % 19) - 9);
+      in.heads.push_back(i == 0 || (next() >> 40) % 7 == 0);
+    }
+    inputs.push_back(in);
+  }
+  for (const SegmentedInput& in : inputs)
+    for (ValueType type : {ValueType::Int32, ValueType::Float32})
+      for (BinaryOp op : {BinaryOp::Sum, BinaryOp::Product, BinaryOp::Min, BinaryOp::Max}) {
+        const SegmentedRun cpu = segmented_teach_cpu(op, type, in);
+        const SegmentedRun gpu = segmented_teach_cuda(op, type, in);
+        const std::string where = std::string(type_name(type)) + " " + op_name(op) +
+                                  " n=" + std::to_string(in.values.size());
+        EXPECT_EQ(gpu.totals, cpu.totals) << where;
+        EXPECT_EQ(compare_traces(cpu.trace, gpu.trace), "") << where;
+      }
 }
 
 }  // namespace
