@@ -459,6 +459,8 @@ ReduceKernel<T, Rec> kernel_for(Variant v) {
       return reduce_warp_shuffle<T, Op, Rec>;
     case Variant::Coarsened:
       return reduce_coarsened<T, Op, Rec>;
+    default:  // variants 8-10: reduce_global.cu
+      break;
   }
   throw Error("unknown reduction variant " + std::to_string(static_cast<int>(v)));
 }
@@ -682,6 +684,7 @@ int fast_blocks_per_sm(Variant v, BinaryOp op, ValueType type, int block_dim) {
 }  // namespace detail
 
 TeachRun teach_cuda(const Params& p, const std::vector<double>& values) {
+  if (is_global_variant(p.variant)) return teach_global_cuda(p, values);
   // The CPU model validates the request and supplies the trace's buffers and steps; the events
   // and the result are then replaced by what the GPU recorded.
   TeachRun run = teach_cpu(p, values);

@@ -19,6 +19,19 @@
 //                            through shared memory to the first warp.
 //   7 coarsened              PMPP 10.8: a grid-stride loop with 4-wide vector loads accumulates
 //                            `coarsening` inputs per thread serially, then a warp-shuffle finish.
+//   8 simple-global          PMPP Fig. 10.6: the simple kernel, in place in GLOBAL memory, one
+//   block
+//                            of N/2 threads; owner thread t adds input[2t + stride] into input[2t]
+//                            when t % stride == 0 (stride 1, 2, 4, ..., blockDim).
+//   9 convergent-global      PMPP Fig. 10.9: in place in global memory, one block of N/2 threads;
+//                            thread t adds input[t + stride] into input[t] when t < stride (stride
+//                            blockDim, ..., 1).
+//  10 reduce-global          CS344 lesson 3 `reduce_global`: each block reduces its blockDim-wide
+//                            slice of the input in place (s = blockDim/2 .. 1, tid < s), thread 0
+//                            writes the block's value; a second launch reduces the block values.
+// Variants 8-10 (reduce_global.h) have no load step and no shared memory: every tree level reads
+// and writes the input array itself, so the counters show the global traffic (global_lines, the
+// book's 128-byte requests, beside global_requests, the 32-byte sectors).
 // Work: every variant performs O(n) operations; steps: O(log blockDim) tree levels per pass
 // (plus n / (gridDim*blockDim) serial steps for the coarsened variant).
 #pragma once
@@ -40,7 +53,16 @@ enum class Variant : uint8_t {
   UnrollLastWarp = 5,
   WarpShuffle = 6,
   Coarsened = 7,
+  SimpleGlobal = 8,      // PMPP Fig. 10.6 (reduce_global.h)
+  ConvergentGlobal = 9,  // PMPP Fig. 10.9
+  ReduceGlobal = 10,     // CS344 lesson 3, reduce_global
 };
+
+// Variants 8-10 reduce in place in global memory (reduce_global.h).
+bool is_global_variant(Variant v);
+// The kernel source file of a variant, for the code panel: "kernels/reduce/reduce.cu" or
+// "kernels/reduce/reduce_global.cu".
+const char* source_file(Variant v);
 
 // How the per-block results become one value.
 enum class Finish : uint8_t {

@@ -11,6 +11,7 @@
 #include "../common/error.h"
 #include "../common/timing.h"
 #include "reduce.h"
+#include "reduce_global.h"
 
 namespace ws::reduce {
 
@@ -223,6 +224,8 @@ class ReduceModel {
         grid_stride_accumulate(b);
         block_reduce_shuffle(b, "", all_blocks());
         break;
+      default:  // variants 8-10 run in reduce_global_cpu.cpp
+        throw Error(std::string("not a shared-memory reduction variant: ") + info(p_.variant).id);
     }
     finish(b);
     apply_pending();
@@ -483,6 +486,7 @@ FastRun fast_cpu(const Params& p, const void* data, int64_t n, int repeats) {
   WS_REQUIRE(n >= 1, std::string("a reduction needs at least one value"));
   WS_REQUIRE(n <= kCpuFastMaxN, "the CPU backend runs at most " + std::to_string(kCpuFastMaxN) +
                                     " values in fast mode, got " + std::to_string(n));
+  if (is_global_variant(p.variant)) return fast_global_cpu(p, data, n, repeats);
   return p.type == ValueType::Int32 ? fast_typed(p, static_cast<const int32_t*>(data), n, repeats)
                                     : fast_typed(p, static_cast<const float*>(data), n, repeats);
 }
@@ -492,6 +496,7 @@ TeachRun teach_cpu(const Params& p, const std::vector<double>& values) {
   WS_REQUIRE(static_cast<int64_t>(values.size()) <= kTeachMaxN,
              "teach mode shows at most " + std::to_string(kTeachMaxN) + " values, got " +
                  std::to_string(values.size()));
+  if (is_global_variant(p.variant)) return teach_global_cpu(p, values);
   return p.type == ValueType::Int32 ? teach_typed<int32_t>(p, values)
                                     : teach_typed<float>(p, values);
 }

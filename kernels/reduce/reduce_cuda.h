@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "reduce.h"
+#include "segmented_reduce.h"
 
 namespace ws::reduce {
 
@@ -21,6 +22,15 @@ TeachRun teach_cuda(const Params& p, const std::vector<double>& values);
 // before anything is allocated or read. Variant 7 caps its grid at one full wave of resident
 // blocks (SM count x occupancy); its grid-stride loop covers the rest.
 FastRun fast_cuda(const Params& p, const void* host_data, int64_t n, int repeats);
+
+// Variants 8-10 (reduce_global.cu, dispatched to by the two above): the books' in-place kernels.
+// Fast mode restores the overwritten input before every timed run, outside the timed region.
+TeachRun teach_global_cuda(const Params& p, const std::vector<double>& values);
+FastRun fast_global_cuda(const Params& p, const void* host_data, int64_t n, int repeats);
+
+// The segmented reduction (segmented_reduce.cu): the CPU twin's validation and trace layout, the
+// events and totals from the kernel.
+SegmentedRun segmented_teach_cuda(BinaryOp op, ValueType type, const SegmentedInput& in);
 
 // The CUB baseline on the same data: cub::DeviceReduce::Sum / Min / Max, and Reduce with a
 // wrapping product; temporary storage is allocated once, outside the timed region.

@@ -155,6 +155,7 @@ void require_valid(const void* host_data, int64_t n, int repeats) {
 
 FastRun fast_cuda(const Params& p, const void* host_data, int64_t n, int repeats) {
   require_valid(host_data, n, repeats);
+  if (is_global_variant(p.variant)) return fast_global_cuda(p, host_data, n, repeats);
   return dispatch_type(p.type, [&](auto tag) {
     using T = typename decltype(tag)::type;
     return fast_typed<T>(p, static_cast<const T*>(host_data), n, repeats);

@@ -6,6 +6,7 @@
 #include "../common/error.h"
 #include "../common/variant_table.h"
 #include "reduce.h"
+#include "reduce_global.h"
 
 namespace ws::reduce {
 
@@ -32,6 +33,18 @@ const std::vector<VariantInfo>& variant_infos() {
       {Variant::Coarsened, "coarsened", "Thread coarsening, grid-stride loop, vector loads",
        "PMPP 10.8",
        "Each thread first sums many inputs serially: fewer blocks, fewer levels, full bandwidth."},
+      {Variant::SimpleGlobal, "simple-global", "Simple kernel, in place in global memory",
+       "PMPP 10.3 Fig. 10.6",
+       "Every level reads and writes global memory, and the scattered owners keep every warp "
+       "touching two 128-byte lines per access: 141 requests for 256 inputs."},
+      {Variant::ConvergentGlobal, "convergent-global",
+       "Convergent kernel, in place in global memory", "PMPP 10.4 Fig. 10.9",
+       "Contiguous owners touch one 128-byte line per warp access and whole warps retire: 36 "
+       "requests for 256 inputs instead of 141."},
+      {Variant::ReduceGlobal, "reduce-global",
+       "reduce_global: blocks in place, then a second launch", "CS344 lesson 3",
+       "Many blocks each reduce their slice in global memory; a second launch reduces the block "
+       "results, and every level costs global traffic that shared memory would avoid."},
   };
   return infos;
 }
@@ -65,6 +78,14 @@ bool parse_finish(const std::string& text, Finish& out) {
   return false;
 }
 
+bool is_global_variant(Variant v) {
+  return v == Variant::SimpleGlobal || v == Variant::ConvergentGlobal || v == Variant::ReduceGlobal;
+}
+
+const char* source_file(Variant v) {
+  return is_global_variant(v) ? "kernels/reduce/reduce_global.cu" : "kernels/reduce/reduce.cu";
+}
+
 namespace {
 
 int minimum_block_dim(const Params& p) {
@@ -78,6 +99,7 @@ int minimum_block_dim(const Params& p) {
 }  // namespace
 
 int64_t inputs_per_block(const Params& p, int block_dim) {
+  if (p.variant == Variant::ReduceGlobal) return block_dim;
   if (p.variant == Variant::Coarsened) return int64_t{block_dim} * p.coarsening;
   return 2 * int64_t{block_dim};
 }
@@ -88,6 +110,7 @@ int64_t grid_dim_for(const Params& p, int block_dim, int64_t n) {
 }
 
 int resolve_block_dim(const Params& p, int64_t n) {
+  if (is_global_variant(p.variant)) return global_teach_block_dim(p, n);
   const int minimum = minimum_block_dim(p);
   if (p.variant == Variant::Coarsened)
     WS_REQUIRE(p.coarsening >= 4 && p.coarsening % 4 == 0,

@@ -5,6 +5,7 @@
 
 #include "../common/error.h"
 #include "../common/timing.h"
+#include "segmented_reduce.h"
 #if defined(WARPSCOPE_HAVE_CUDA)
 #include "reduce_cuda.h"
 #endif
@@ -24,6 +25,16 @@ FastRun fast(Backend backend, const Params& p, const void* data, int64_t n, int 
   if (backend == Backend::Cpu) return fast_cpu(p, data, n, repeats);
 #if defined(WARPSCOPE_HAVE_CUDA)
   return fast_cuda(p, data, n, repeats);
+#else
+  throw Error("this warpscope was built without CUDA: use the CPU backend");
+#endif
+}
+
+SegmentedRun segmented_teach(Backend backend, BinaryOp op, ValueType type,
+                             const SegmentedInput& in) {
+  if (backend == Backend::Cpu) return segmented_teach_cpu(op, type, in);
+#if defined(WARPSCOPE_HAVE_CUDA)
+  return segmented_teach_cuda(op, type, in);
 #else
   throw Error("this warpscope was built without CUDA: use the CPU backend");
 #endif

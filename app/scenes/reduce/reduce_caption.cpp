@@ -178,6 +178,10 @@ std::string tree_why(Variant v, int stride, int block_dim, int warp) {
           "A block-wide level: thread t adds s[t + {0}] into s[t] and the block waits at a "
           "barrier; these levels stop once one warp can finish alone.",
           stride);
+    case Variant::SimpleGlobal:
+    case Variant::ConvergentGlobal:
+    case Variant::ReduceGlobal:
+      return global_tree_why(v, stride, warp);
     default:  // sequential
       if (stride < warp)
         return trf(

@@ -58,6 +58,17 @@ void counters_panel(const Taught<ReduceRun>& a, const Taught<ReduceRun>* b, int 
   CountersColumn column_b;
   if (b) column_b = {reduce::info(b->run.params.variant).id, &b->traced.counters};
   counters_table("counters", column_a, b ? &column_b : nullptr, step);
+  // The books' "requests" (128-byte lines per warp access) beside the sectors of the table.
+  for (const Taught<ReduceRun>* run : {&a, b}) {
+    if (!run) continue;
+    const Counters& c = run->traced.counters;
+    ImGui::TextUnformatted(trf("{0}: {1} global lines (128 B) · {2} sectors (32 B)",
+                               reduce::info(run->run.params.variant).id, c.global_lines,
+                               c.global_requests)
+                               .c_str());
+    if (reduce::is_global_variant(run->run.params.variant))
+      ImGui::TextWrapped("%s", global_requests_text(run->run.trace, c).c_str());
+  }
   const TwinCheck& twin = a.traced.twin;
   if (twin.ran) {
     if (twin.matches())

@@ -34,6 +34,13 @@ struct ReduceHoverPane {
 // variant), in the current language; "" for a step it has nothing to add to the facts.
 std::string reduce_step_why(const reduce::Params& params, const TraceStep& step, int warp_size);
 
+// Why a tree level of a global-memory variant (8-10) costs what it does
+// (reduce_global_caption.cpp).
+std::string global_tree_why(reduce::Variant v, int stride, int warp);
+// A global-memory run's requests as the books count them (128-byte lines of the tree levels) and
+// what the final store adds: "141 requests as the book counts (tree levels) + 2 for the store".
+std::string global_requests_text(const Trace& trace, const Counters& counters);
+
 // The figure of the runs at `step`, the input labelled `input`: one tree, or two side by side.
 std::vector<ReduceHoverPane> draw_reduce_figure(gfx::Canvas& canvas, gfx::Theme theme,
                                                 const std::vector<const Taught<ReduceRun>*>& runs,

@@ -2,6 +2,7 @@
 
 #include "common/variant_table.h"
 #include "common/error.h"
+#include "segmented/reduce_segmented_mode.h"
 
 namespace ws::app {
 
@@ -20,9 +21,15 @@ ReduceScene::ReduceScene() : ModalScene("reduce", TR_NOOP("Parallel reduction"))
             {},
             [](const ReduceSettings&) { return variant_ids(reduce::variant_infos()); },
             [](const ReduceSettings& s, const std::string& marker) {
-              return KernelSource{"kernels/reduce/reduce.cu", reduce::info(s.params.variant).id,
-                                  marker, ""};
+              return KernelSource{reduce::source_file(s.params.variant),
+                                  reduce::info(s.params.variant).id, marker, ""};
             }});
+  // The lecture's segment reduce: one total per segment of --segments.
+  add_mode({"segmented",
+            TR_NOOP("segmented"),
+            std::make_unique<ReduceSegmentedMode>(),
+            SceneCapabilities(),
+            {}});
 }
 
 const Taught<ReduceRun>& ReduceScene::primary() const {
@@ -39,7 +46,7 @@ void ReduceScene::parse(ReduceSettings& s, ParamReader& keys, std::string& /*mod
   reduce::Params& p = s.params;
   if (const auto v = keys.text("variant")) {
     WS_REQUIRE(reduce::parse_variant(*v, p.variant),
-               "--variant: unknown variant '" + *v + "' (1-7 or " +
+               "--variant: unknown variant '" + *v + "' (1-10 or " +
                    variant_id_list(reduce::variant_infos()) + ")");
   }
   if (const auto f = keys.text("finish"))
@@ -59,6 +66,10 @@ void ReduceScene::parse(ReduceSettings& s, ParamReader& keys, std::string& /*mod
       s.compare = v;
     }
   }
+  if (const auto segments = keys.text("segments")) {
+    parse_reduce_segments(*segments);  // throws, naming --segments
+    s.segments = *segments;
+  }
   // Throws when the block size does not suit the variant.
   reduce::resolve_block_dim(p, s.source.count(p.type, reduce_input_limits()));
 }
@@ -71,7 +82,8 @@ nlohmann::json ReduceScene::to_json(const ReduceSettings& s, const std::string& 
                       {"type", type_name(p.type)},
                       {"block", p.block_dim},
                       {"coarsening", p.coarsening},
-                      {"compare", s.compare ? reduce::info(*s.compare).id : ""}};
+                      {"compare", s.compare ? reduce::info(*s.compare).id : ""},
+                      {"segments", s.segments}};
   s.source.to_json(j, reduce_input_limits());
   return j;
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 
 #include "reduce/reduce.h"
 #include "scene_kit/scene_inputs.h"
@@ -16,6 +17,8 @@ struct ReduceSettings {
   reduce::Params params;
   InputSource source = InputSource::defaults(reduce_input_limits());
   std::optional<reduce::Variant> compare;  // drawn beside the variant at the same step
+  // The segmented mode's input (--segments): the lecture's example by default.
+  std::string segments = "[1 2] [6 7 1] [1 2 3 4]";
 };
 
 }  // namespace ws::app

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "reduce/float_orders.h"
+#include "reduce/reduce_global.h"
 #include "reduce/reduce_run.h"
 #include "reduce_bench.h"
 
@@ -57,6 +58,9 @@ void ReduceTeachMode::fill(RunJson& doc) const {
                        ? "; the CPU twin's trace matches"
                        : "; differs from the CPU twin: " + t.traced.twin.difference;
   doc.extra["error_vs_serial"] = r.result - r.reference;
+  doc.extra["global_lines"] = t.traced.counters.global_lines;
+  if (reduce::is_global_variant(r.params.variant))
+    doc.extra["book_requests"] = reduce::book_requests(r.trace, t.traced.counters);
   if (r.params.type == ValueType::Float32 && r.params.op == BinaryOp::Sum) {
     const auto lesson = reduce::float_order_lesson(input, 2 * r.trace.steps.front().block_dim,
                                                    settings().source.seed);

@@ -63,6 +63,9 @@ ReduceHoverPane draw_run(gfx::Canvas& c, Vec2 origin, const Taught<ReduceRun>& t
       trf("step {0} / {1}: {2} — {3} in {4}{5}", current + 1, trace.steps.size(), tr_text(s.label),
           count_text(sc.active_threads, "active thread"), count_text(sc.active_warps, "warp"),
           sc.divergent_warps ? trf(", {0} divergent", sc.divergent_warps) : std::string());
+  if (reduce::is_global_variant(r.params.variant))  // the in-place variants' global traffic
+    line +=
+        trf(" · {0} global lines (128 B), {1} sectors (32 B)", sc.global_lines, sc.global_requests);
   c.text({4, 6 + font * 2.6f}, fit(c, line, font, size.x - 8), font, p.text);
   if (done) {
     const bool same = r.result == r.reference;
@@ -80,6 +83,8 @@ ReduceHoverPane draw_run(gfx::Canvas& c, Vec2 origin, const Taught<ReduceRun>& t
       verdict += std::string(" · ") + tr("float rounding depends on the order");
     else
       verdict += std::string(" · ") + tr("WRONG");
+    if (reduce::is_global_variant(r.params.variant))
+      verdict += std::string(" · ") + global_requests_text(trace, taught.traced.counters);
     c.text({4, 8 + font * 3.7f}, fit(c, verdict, font, size.x - 8), font,
            same || trace.type == ValueType::Float32 ? p.text : p.mismatch);
   }
@@ -104,9 +109,14 @@ ReduceHoverPane draw_run(gfx::Canvas& c, Vec2 origin, const Taught<ReduceRun>& t
       trf("totals: {0} steps · {1} ops (serial {2}) · {3} lanes · efficiency {4} · {5} divergent "
           "warps",
           t.steps, t.ops, t.useful_ops, t.lanes_consumed, percent(t.efficiency), t.divergent_warps);
+  // The in-place variants (8-10) touch only global memory: their lines (the books' requests)
+  // and sectors; the others keep their shared-memory and atomic counters.
   const std::string memory =
-      trf("{0} global sectors · {1} bank conflicts · {2} atomics · {3} barriers", t.global_requests,
-          t.bank_conflicts, t.atomics, t.barriers);
+      reduce::is_global_variant(r.params.variant)
+          ? trf("{0} global lines (128 B) · {1} global sectors (32 B) · {2} barriers",
+                t.global_lines, t.global_requests, t.barriers)
+          : trf("{0} global sectors · {1} bank conflicts · {2} atomics · {3} barriers",
+                t.global_requests, t.bank_conflicts, t.atomics, t.barriers);
   // One line when it fits, else two; the font shrinks no further than 9 px.
   const float counters_font = font * 0.85f;
   const std::string one_line = work + " · " + memory;
