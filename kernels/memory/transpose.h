@@ -174,5 +174,9 @@ const std::vector<FastConfig>& fast_configs();  // the compiled ones; [0] is the
 // Times fast_configs()[index] at rows x cols (as time_transpose); available false for a bad
 // index or without a device.
 TransposeTiming time_fast_config(int index, int rows, int cols, int repeats);
+// Runs fast_configs()[index] on a rows x cols host matrix (as transpose_on_device): the GPU
+// tests check every configuration the sweep times. Throws ws::Error for a bad index too.
+std::vector<float> transpose_fast_config_on_device(int index, const std::vector<float>& in,
+                                                   int rows, int cols);
 
 }  // namespace ws::mem

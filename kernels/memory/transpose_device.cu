@@ -90,6 +90,27 @@ TransposeTiming time_transpose_work(const std::string& name, int rows, int cols,
   return t;
 }
 
+// Uploads a rows x cols host matrix, runs `launch` (device in, device out) and downloads the
+// result.
+template <class Launch>
+std::vector<float> run_transpose_on_device(const std::vector<float>& in, int rows, int cols,
+                                           Launch&& launch) {
+  check_transpose_size(rows, cols);
+  if (in.size() != size_t(rows) * size_t(cols))
+    throw Error("transpose: a " + std::to_string(rows) + " x " + std::to_string(cols) +
+                " matrix needs " + std::to_string(size_t(rows) * size_t(cols)) + " values, not " +
+                std::to_string(in.size()));
+  if (!cuda_device_available())
+    throw Error("the CUDA transpose needs a device: " + cuda_device_description());
+  require_device_memory(2 * in.size() * sizeof(float), "a full-size transpose");
+  DeviceBuffer<float> d_in(in.size()), d_out(in.size());
+  d_in.upload(in);
+  d_out.fill_zero();
+  launch(d_in.data(), d_out.data());
+  WS_CUDA_CHECK(cudaDeviceSynchronize());
+  return d_out.download();
+}
+
 }  // namespace
 
 TransposeRun teach_transpose_cuda(const TransposeTeachParams& params, int rows, int cols) {
@@ -115,20 +136,16 @@ TransposeRun teach_transpose_cuda(const TransposeTeachParams& params, int rows, 
 
 std::vector<float> transpose_on_device(TransposeVariant variant, const std::vector<float>& in,
                                        int rows, int cols) {
-  check_transpose_size(rows, cols);
-  if (in.size() != size_t(rows) * size_t(cols))
-    throw Error("transpose: a " + std::to_string(rows) + " x " + std::to_string(cols) +
-                " matrix needs " + std::to_string(size_t(rows) * size_t(cols)) + " values, not " +
-                std::to_string(in.size()));
-  if (!cuda_device_available())
-    throw Error("the CUDA transpose needs a device: " + cuda_device_description());
-  require_device_memory(2 * in.size() * sizeof(float), "a full-size transpose");
-  DeviceBuffer<float> d_in(in.size()), d_out(in.size());
-  d_in.upload(in);
-  d_out.fill_zero();
-  launch_transpose_variant(variant, d_in.data(), d_out.data(), rows, cols);
-  WS_CUDA_CHECK(cudaDeviceSynchronize());
-  return d_out.download();
+  return run_transpose_on_device(in, rows, cols, [&](const float* d_in, float* d_out) {
+    launch_transpose_variant(variant, d_in, d_out, rows, cols);
+  });
+}
+
+std::vector<float> transpose_fast_config_on_device(int index, const std::vector<float>& in,
+                                                   int rows, int cols) {
+  return run_transpose_on_device(in, rows, cols, [&](const float* d_in, float* d_out) {
+    launch_fast(d_in, d_out, rows, cols, index);
+  });
 }
 
 TransposeTiming time_transpose(TransposeVariant variant, int rows, int cols, int repeats) {

@@ -116,7 +116,8 @@ TEST(TransposeGeometryTest, DiagonalOrderOnATwoByTwoGrid) {
   EXPECT_TRUE(found);
 }
 
-void expect_refused(const TransposeTeachParams& p, int rows, int cols, const std::string& says) {
+void expect_transpose_refused(const TransposeTeachParams& p, int rows, int cols,
+                              const std::string& says) {
   try {
     teach_transpose(p, rows, cols, Backend::Cpu);
     ADD_FAILURE() << "accepted " << rows << " x " << cols << " tile " << p.tile;
@@ -126,14 +127,17 @@ void expect_refused(const TransposeTeachParams& p, int rows, int cols, const std
 }
 
 TEST(TransposeRequests, BadParametersAreRefusedWithTheirLimits) {
-  expect_refused(transpose_params(TransposeVariant::Tiled, 8), 65, 3, "1..64 x 1..64, not 65 x 3");
-  expect_refused(transpose_params(TransposeVariant::Tiled, 8), 4, 0, "not 4 x 0");
-  expect_refused(transpose_params(TransposeVariant::Tiled, 3), 4, 4, "4..32, not 3");
-  expect_refused(transpose_params(TransposeVariant::Padded, 33), 4, 4, "4..32, not 33");
-  expect_refused(transpose_params(TransposeVariant::Fast, 8, 3), 4, 4, "divide the tile edge 8");
-  expect_refused(transpose_params(TransposeVariant::Fast, 8, 0), 4, 4, "not 0");
-  expect_refused(transpose_params(TransposeVariant::Fast, 8, 16), 4, 4, "not 16");
-  expect_refused(transpose_params(TransposeVariant(7), 8), 4, 4, "naive-rows, naive-columns");
+  expect_transpose_refused(transpose_params(TransposeVariant::Tiled, 8), 65, 3,
+                           "1..64 x 1..64, not 65 x 3");
+  expect_transpose_refused(transpose_params(TransposeVariant::Tiled, 8), 4, 0, "not 4 x 0");
+  expect_transpose_refused(transpose_params(TransposeVariant::Tiled, 3), 4, 4, "4..32, not 3");
+  expect_transpose_refused(transpose_params(TransposeVariant::Padded, 33), 4, 4, "4..32, not 33");
+  expect_transpose_refused(transpose_params(TransposeVariant::Fast, 8, 3), 4, 4,
+                           "divide the tile edge 8");
+  expect_transpose_refused(transpose_params(TransposeVariant::Fast, 8, 0), 4, 4, "not 0");
+  expect_transpose_refused(transpose_params(TransposeVariant::Fast, 8, 16), 4, 4, "not 16");
+  expect_transpose_refused(transpose_params(TransposeVariant(7), 8), 4, 4,
+                           "naive-rows, naive-columns");
   // block_rows matters only to fast.
   EXPECT_NO_THROW(
       teach_transpose(transpose_params(TransposeVariant::Padded, 8, 3), 4, 4, Backend::Cpu));
