@@ -76,7 +76,7 @@ TransposeTiming time_transpose_work(const std::string& name, int rows, int cols,
                                     Work&& work) {
   check_transpose_size(rows, cols);
   if (!cuda_device_available())
-    return transpose_unavailable(name, "no CUDA device: " + cuda_device_description());
+    return transpose_unavailable(name, cuda_device_description());
   const size_t n = size_t(rows) * size_t(cols);
   require_device_memory(2 * n * sizeof(float), "timing a " + std::to_string(rows) + " x " +
                                                    std::to_string(cols) + " transpose");
