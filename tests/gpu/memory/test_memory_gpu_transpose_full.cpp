@@ -14,18 +14,18 @@
 namespace ws::mem {
 namespace {
 
-const TransposeVariant kFullVariants[] = {
+const TransposeVariant kTransposeFullVariants[] = {
     TransposeVariant::NaiveRows, TransposeVariant::NaiveColumns, TransposeVariant::Tiled,
     TransposeVariant::Padded,    TransposeVariant::Diagonal,     TransposeVariant::Fast};
 
 // Distinct values (exact in float up to 2^24) so any misplaced element shows.
-std::vector<float> numbered_matrix(int rows, int cols) {
+std::vector<float> transpose_numbered_matrix(int rows, int cols) {
   std::vector<float> m(size_t(rows) * cols);
   for (size_t i = 0; i < m.size(); ++i) m[i] = float(i % 16777216);
   return m;
 }
 
-const std::vector<std::pair<int, int>>& full_sizes() {
+const std::vector<std::pair<int, int>>& transpose_full_sizes() {
   static const std::vector<std::pair<int, int>> sizes = {{1, 1},      {31, 31},  {33, 33},
                                                          {1000, 3},   {3, 1000}, {4097, 129},
                                                          {128, 4096}, {1, 777},  {96, 64}};
@@ -34,10 +34,10 @@ const std::vector<std::pair<int, int>>& full_sizes() {
 
 TEST(TransposeGpuFull, EveryVariantEqualsTheReference) {
   WS_SKIP_WITHOUT_GPU();
-  for (const auto& [rows, cols] : full_sizes()) {
-    const std::vector<float> in = numbered_matrix(rows, cols);
+  for (const auto& [rows, cols] : transpose_full_sizes()) {
+    const std::vector<float> in = transpose_numbered_matrix(rows, cols);
     const std::vector<float> want = transpose_reference(in, rows, cols);
-    for (TransposeVariant v : kFullVariants)
+    for (TransposeVariant v : kTransposeFullVariants)
       ASSERT_EQ(transpose_on_device(v, in, rows, cols), want)
           << transpose_info(v).id << " " << rows << " x " << cols;
   }
@@ -45,9 +45,9 @@ TEST(TransposeGpuFull, EveryVariantEqualsTheReference) {
 
 TEST(TransposeGpuFull, EveryVariantOnAnOddSizeForTheSanitizers) {
   WS_SKIP_WITHOUT_GPU();
-  const std::vector<float> in = numbered_matrix(67, 45);
+  const std::vector<float> in = transpose_numbered_matrix(67, 45);
   const std::vector<float> want = transpose_reference(in, 67, 45);
-  for (TransposeVariant v : kFullVariants)
+  for (TransposeVariant v : kTransposeFullVariants)
     EXPECT_EQ(transpose_on_device(v, in, 67, 45), want) << transpose_info(v).id;
 }
 

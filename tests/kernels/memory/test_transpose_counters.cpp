@@ -16,12 +16,11 @@
 namespace ws::mem {
 namespace {
 
-using ttest::transpose_params;
-
 Counters transpose_counters_of(TransposeVariant v, int tile, int rows, int cols,
                                int block_rows = 4) {
   return compute_counters(
-      teach_transpose(transpose_params(v, tile, block_rows), rows, cols, Backend::Cpu).trace);
+      teach_transpose(ttest::transpose_params(v, tile, block_rows), rows, cols, Backend::Cpu)
+          .trace);
 }
 
 TEST(TransposeCounters, NaiveRowsReadsARowAndWritesAColumn) {
@@ -117,8 +116,8 @@ TEST(TransposeCounters, FastMovesFourRowsPerThreadWithTheSameTraffic) {
 TEST(TransposeCounters, MisalignedRowsSpanTwoLines) {
   // 33 columns: input row 1 starts at byte 132, so its first 32 floats (bytes 132..259) touch
   // lines 1 and 2, and sectors 4..8 (5 sectors).
-  const TransposeRun run =
-      teach_transpose(transpose_params(TransposeVariant::NaiveRows, 32, 4), 2, 33, Backend::Cpu);
+  const TransposeRun run = teach_transpose(
+      ttest::transpose_params(TransposeVariant::NaiveRows, 32, 4), 2, 33, Backend::Cpu);
   const Counters c = compute_counters(run.trace);
   // Block 0 (columns 0..31): warp 0 reads bytes 0..127 (4 sectors, 1 line), warp 1 bytes
   // 132..259 (5 sectors, 2 lines). Block 1 (column 32): lanes 0 of rows 0 and 1 read 1 sector,
