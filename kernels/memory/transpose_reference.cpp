@@ -20,7 +20,7 @@ std::vector<float> transpose_reference(const std::vector<float>& in, int rows, i
 
 std::string FastConfig::name() const {
   return "tile " + std::to_string(tile) + ", " + std::to_string(block_rows) + " rows, " +
-         (vector == 4 ? "float4" : "float");
+         (vector == 4 ? "float4" : "float") + (streaming ? ", streaming" : "");
 }
 
 const std::vector<FastConfig>& fast_configs() {
