@@ -165,13 +165,15 @@ CopyTimings time_copy(int rows, int cols, int repeats);
 // tile x tile elements per block, tile/vector x block_rows threads; vector 1 (scalar floats) or
 // 4 (float4 rows: needs rows and cols multiples of 4, else the scalar form runs). streaming
 // (float4 only): loads and stores with the evict-first cache hints (__ldcs, __stcs), as every
-// element is touched once.
+// element is touched once. grid_stride (float4 only): as many blocks as fit on the device at once
+// (the occupancy API), each looping over tiles, instead of one block per tile.
 struct FastConfig {
   int tile = 32;
   int block_rows = 8;
   int vector = 1;
   bool streaming = false;
-  std::string name() const;  // e.g. "tile 64, 8 rows, float4, streaming"
+  bool grid_stride = false;
+  std::string name() const;  // e.g. "tile 64, 8 rows, float4, streaming, grid-stride"
 };
 const std::vector<FastConfig>& fast_configs();  // the compiled ones; [0] is the default
 // Times fast_configs()[index] at rows x cols (as time_transpose); available false for a bad
