@@ -163,16 +163,25 @@ CopyTimings time_copy(int rows, int cols, int repeats);
 
 // ---- The fast variant's configurations, for the lead's sweep on the GPU (bench/dev).
 // tile x tile elements per block, tile/vector x block_rows threads; vector 1 (scalar floats) or
-// 4 (float4 rows: needs rows and cols multiples of 4, else the scalar form runs).
+// 4 (float4 rows: needs rows and cols multiples of 4, else the scalar form runs). streaming
+// (float4 only): loads and stores with the evict-first cache hints (__ldcs, __stcs), as every
+// element is touched once. grid_stride (float4 only): as many blocks as fit on the device at once
+// (the occupancy API), each looping over tiles, instead of one block per tile.
 struct FastConfig {
   int tile = 32;
   int block_rows = 8;
   int vector = 1;
-  std::string name() const;  // e.g. "tile 64, 8 rows, float4"
+  bool streaming = false;
+  bool grid_stride = false;
+  std::string name() const;  // e.g. "tile 64, 8 rows, float4, streaming, grid-stride"
 };
 const std::vector<FastConfig>& fast_configs();  // the compiled ones; [0] is the default
 // Times fast_configs()[index] at rows x cols (as time_transpose); available false for a bad
 // index or without a device.
 TransposeTiming time_fast_config(int index, int rows, int cols, int repeats);
+// Runs fast_configs()[index] on a rows x cols host matrix (as transpose_on_device): the GPU
+// tests check every configuration the sweep times. Throws ws::Error for a bad index too.
+std::vector<float> transpose_fast_config_on_device(int index, const std::vector<float>& in,
+                                                   int rows, int cols);
 
 }  // namespace ws::mem

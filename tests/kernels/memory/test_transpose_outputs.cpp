@@ -9,13 +9,8 @@
 namespace ws::mem {
 namespace {
 
-using ttest::all_transpose_variants;
-using ttest::expected_teach_output;
-using ttest::odd_sides;
-using ttest::transpose_params;
-
 void expect_transposed(const TransposeRun& run, const std::string& what) {
-  const std::vector<double> want = expected_teach_output(run.rows, run.cols);
+  const std::vector<double> want = ttest::expected_teach_output(run.rows, run.cols);
   ASSERT_EQ(run.output.size(), want.size()) << what;
   for (size_t i = 0; i < want.size(); ++i)
     ASSERT_EQ(run.output[i], want[i])
@@ -23,23 +18,35 @@ void expect_transposed(const TransposeRun& run, const std::string& what) {
 }
 
 TEST(TransposeOutputs, EveryVariantOnOddSizesAtTheDefaultTile) {
-  for (TransposeVariant v : all_transpose_variants())
-    for (int rows : odd_sides())
-      for (int cols : odd_sides()) {
+  for (TransposeVariant v : ttest::all_transpose_variants())
+    for (int rows : ttest::odd_sides())
+      for (int cols : ttest::odd_sides()) {
+        const TransposeRun run = teach_transpose(ttest::transpose_params(v, kTransposeDefaultTile),
+                                                 rows, cols, Backend::Cpu);
+        expect_transposed(run, std::string(transpose_info(v).id) + " " + std::to_string(rows) +
+                                   " x " + std::to_string(cols));
+      }
+}
+
+TEST(TransposeOutputs, EverySizeFrom1To33AtTile8) {
+  // Tile 8: every remainder 0..7 of rows and cols, partial tiles on both edges.
+  for (TransposeVariant v : ttest::all_transpose_variants())
+    for (int rows = 1; rows <= 33; ++rows)
+      for (int cols = 1; cols <= 33; ++cols) {
         const TransposeRun run =
-            teach_transpose(transpose_params(v, kTransposeDefaultTile), rows, cols, Backend::Cpu);
+            teach_transpose(ttest::transpose_params(v, 8, 2), rows, cols, Backend::Cpu);
         expect_transposed(run, std::string(transpose_info(v).id) + " " + std::to_string(rows) +
                                    " x " + std::to_string(cols));
       }
 }
 
 TEST(TransposeOutputs, EveryTileEdgeOnSizesThatAreNotMultiplesOfIt) {
-  for (TransposeVariant v : all_transpose_variants())
+  for (TransposeVariant v : ttest::all_transpose_variants())
     for (int tile : {4, 5, 8, 12, 16, 31, 32})
       for (const auto& [rows, cols] : std::vector<std::pair<int, int>>{
                {1, 33}, {33, 1}, {29, 11}, {37, 64}, {64, 37}, {9, 9}}) {
         const TransposeRun run =
-            teach_transpose(transpose_params(v, tile, 1), rows, cols, Backend::Cpu);
+            teach_transpose(ttest::transpose_params(v, tile, 1), rows, cols, Backend::Cpu);
         expect_transposed(run, std::string(transpose_info(v).id) + " tile " + std::to_string(tile) +
                                    " " + std::to_string(rows) + " x " + std::to_string(cols));
       }
@@ -49,8 +56,9 @@ TEST(TransposeOutputs, FastWithEveryBlockRowCountThatDividesTheTile) {
   for (int tile : {4, 8, 16, 32})
     for (int rows_per_block = 1; rows_per_block <= tile; ++rows_per_block) {
       if (tile % rows_per_block != 0) continue;
-      const TransposeRun run = teach_transpose(
-          transpose_params(TransposeVariant::Fast, tile, rows_per_block), 45, 23, Backend::Cpu);
+      const TransposeRun run =
+          teach_transpose(ttest::transpose_params(TransposeVariant::Fast, tile, rows_per_block), 45,
+                          23, Backend::Cpu);
       EXPECT_EQ(run.geometry.block_y, rows_per_block);
       expect_transposed(
           run, "fast tile " + std::to_string(tile) + " rows " + std::to_string(rows_per_block));

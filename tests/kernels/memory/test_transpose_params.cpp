@@ -10,9 +10,6 @@
 namespace ws::mem {
 namespace {
 
-using ttest::all_transpose_variants;
-using ttest::transpose_params;
-
 TEST(TransposeTable, SixVariantsInOrderParsedByIdOrNumber) {
   ASSERT_EQ(transpose_infos().size(), 6u);
   const char* ids[] = {"naive-rows", "naive-columns", "tiled", "padded", "diagonal", "fast"};
@@ -32,14 +29,14 @@ TEST(TransposeTable, SixVariantsInOrderParsedByIdOrNumber) {
 }
 
 TEST(TransposeCodeMarkers, EveryStepsMarkerIsInItsVariantsSection) {
-  for (TransposeVariant v : all_transpose_variants()) {
+  for (TransposeVariant v : ttest::all_transpose_variants()) {
     const std::string file = std::string("kernels/memory/") + transpose_info(v).source;
     const std::string source = ws::test::kernel_source(file);
     if (source.empty()) GTEST_SKIP() << file << " not found (set WARPSCOPE_SOURCE_DIR)";
     const auto sections = ws::test::kernel_sections(source);
     const auto section = sections.find(std::string("variant ") + transpose_info(v).id);
     ASSERT_NE(section, sections.end()) << file << " has no // @variant " << transpose_info(v).id;
-    const TransposeRun run = teach_transpose(transpose_params(v, 8), 9, 9, Backend::Cpu);
+    const TransposeRun run = teach_transpose(ttest::transpose_params(v, 8), 9, 9, Backend::Cpu);
     for (const TraceStep& s : run.trace.steps) {
       EXPECT_FALSE(s.code_marker.empty()) << transpose_info(v).id << ": step " << s.label;
       EXPECT_TRUE(ws::test::has_marker(section->second, s.code_marker))
@@ -50,7 +47,7 @@ TEST(TransposeCodeMarkers, EveryStepsMarkerIsInItsVariantsSection) {
 
 TEST(TransposeTrace, BuffersAndStepsAsTheHeaderDocumentsThem) {
   const TransposeRun naive =
-      teach_transpose(transpose_params(TransposeVariant::NaiveRows, 8), 5, 12, Backend::Cpu);
+      teach_transpose(ttest::transpose_params(TransposeVariant::NaiveRows, 8), 5, 12, Backend::Cpu);
   ASSERT_EQ(naive.trace.buffers.size(), 2u);
   EXPECT_EQ(naive.trace.buffers[0].name, "in");
   EXPECT_EQ(naive.trace.buffers[0].space, MemSpace::Global);
@@ -63,7 +60,7 @@ TEST(TransposeTrace, BuffersAndStepsAsTheHeaderDocumentsThem) {
   EXPECT_EQ(naive.trace.steps[0].events.size(), 2u * 60);
 
   const TransposeRun padded =
-      teach_transpose(transpose_params(TransposeVariant::Padded, 8), 5, 12, Backend::Cpu);
+      teach_transpose(ttest::transpose_params(TransposeVariant::Padded, 8), 5, 12, Backend::Cpu);
   ASSERT_EQ(padded.trace.buffers.size(), 3u);
   EXPECT_EQ(padded.trace.buffers[2].name, "tile");
   EXPECT_EQ(padded.trace.buffers[2].space, MemSpace::Shared);
@@ -74,21 +71,21 @@ TEST(TransposeTrace, BuffersAndStepsAsTheHeaderDocumentsThem) {
   EXPECT_EQ(padded.trace.steps[0].barriers, 1);
   EXPECT_EQ(padded.trace.steps[1].phase, "store");
   const TransposeRun tiled =
-      teach_transpose(transpose_params(TransposeVariant::Tiled, 8), 5, 12, Backend::Cpu);
+      teach_transpose(ttest::transpose_params(TransposeVariant::Tiled, 8), 5, 12, Backend::Cpu);
   EXPECT_EQ(tiled.trace.buffers[2].size, 8 * 8);
 }
 
 TEST(TransposeGeometryTest, GridsCoverTheInputOrTheOutput) {
   const TransposeGeometry rows_first =
-      transpose_geometry(transpose_params(TransposeVariant::NaiveRows, 8), 20, 40);
+      transpose_geometry(ttest::transpose_params(TransposeVariant::NaiveRows, 8), 20, 40);
   EXPECT_EQ(rows_first.grid_x, 5);  // 40 columns / 8
   EXPECT_EQ(rows_first.grid_y, 3);  // 20 rows / 8, rounded up
   const TransposeGeometry columns_first =
-      transpose_geometry(transpose_params(TransposeVariant::NaiveColumns, 8), 20, 40);
+      transpose_geometry(ttest::transpose_params(TransposeVariant::NaiveColumns, 8), 20, 40);
   EXPECT_EQ(columns_first.grid_x, 3);  // the output has 20 columns
   EXPECT_EQ(columns_first.grid_y, 5);
   const TransposeGeometry fast =
-      transpose_geometry(transpose_params(TransposeVariant::Fast, 16, 4), 20, 40);
+      transpose_geometry(ttest::transpose_params(TransposeVariant::Fast, 16, 4), 20, 40);
   EXPECT_EQ(fast.block_x, 16);
   EXPECT_EQ(fast.block_y, 4);
 }
@@ -96,8 +93,8 @@ TEST(TransposeGeometryTest, GridsCoverTheInputOrTheOutput) {
 TEST(TransposeGeometryTest, DiagonalOrderOnATwoByTwoGrid) {
   // cuda-samples: by = b mod grid_y, bx = (b / grid_y + by) mod grid_x. Blocks 0 and 1 take the
   // main diagonal (0,0), (1,1); blocks 2 and 3 the other one, (1,0) and (0,1).
-  const TransposeRun run =
-      teach_transpose(transpose_params(TransposeVariant::Diagonal, 32), 64, 64, Backend::Cpu);
+  const TransposeRun run = teach_transpose(ttest::transpose_params(TransposeVariant::Diagonal, 32),
+                                           64, 64, Backend::Cpu);
   const int want[4][2] = {{0, 0}, {1, 1}, {1, 0}, {0, 1}};
   for (int b = 0; b < 4; ++b) {
     int bx = -1, by = -1;
@@ -116,7 +113,8 @@ TEST(TransposeGeometryTest, DiagonalOrderOnATwoByTwoGrid) {
   EXPECT_TRUE(found);
 }
 
-void expect_refused(const TransposeTeachParams& p, int rows, int cols, const std::string& says) {
+void expect_transpose_refused(const TransposeTeachParams& p, int rows, int cols,
+                              const std::string& says) {
   try {
     teach_transpose(p, rows, cols, Backend::Cpu);
     ADD_FAILURE() << "accepted " << rows << " x " << cols << " tile " << p.tile;
@@ -126,23 +124,29 @@ void expect_refused(const TransposeTeachParams& p, int rows, int cols, const std
 }
 
 TEST(TransposeRequests, BadParametersAreRefusedWithTheirLimits) {
-  expect_refused(transpose_params(TransposeVariant::Tiled, 8), 65, 3, "1..64 x 1..64, not 65 x 3");
-  expect_refused(transpose_params(TransposeVariant::Tiled, 8), 4, 0, "not 4 x 0");
-  expect_refused(transpose_params(TransposeVariant::Tiled, 3), 4, 4, "4..32, not 3");
-  expect_refused(transpose_params(TransposeVariant::Padded, 33), 4, 4, "4..32, not 33");
-  expect_refused(transpose_params(TransposeVariant::Fast, 8, 3), 4, 4, "divide the tile edge 8");
-  expect_refused(transpose_params(TransposeVariant::Fast, 8, 0), 4, 4, "not 0");
-  expect_refused(transpose_params(TransposeVariant::Fast, 8, 16), 4, 4, "not 16");
-  expect_refused(transpose_params(TransposeVariant(7), 8), 4, 4, "naive-rows, naive-columns");
+  expect_transpose_refused(ttest::transpose_params(TransposeVariant::Tiled, 8), 65, 3,
+                           "1..64 x 1..64, not 65 x 3");
+  expect_transpose_refused(ttest::transpose_params(TransposeVariant::Tiled, 8), 4, 0, "not 4 x 0");
+  expect_transpose_refused(ttest::transpose_params(TransposeVariant::Tiled, 3), 4, 4,
+                           "4..32, not 3");
+  expect_transpose_refused(ttest::transpose_params(TransposeVariant::Padded, 33), 4, 4,
+                           "4..32, not 33");
+  expect_transpose_refused(ttest::transpose_params(TransposeVariant::Fast, 8, 3), 4, 4,
+                           "divide the tile edge 8");
+  expect_transpose_refused(ttest::transpose_params(TransposeVariant::Fast, 8, 0), 4, 4, "not 0");
+  expect_transpose_refused(ttest::transpose_params(TransposeVariant::Fast, 8, 16), 4, 4, "not 16");
+  expect_transpose_refused(ttest::transpose_params(TransposeVariant(7), 8), 4, 4,
+                           "naive-rows, naive-columns");
   // block_rows matters only to fast.
   EXPECT_NO_THROW(
-      teach_transpose(transpose_params(TransposeVariant::Padded, 8, 3), 4, 4, Backend::Cpu));
+      teach_transpose(ttest::transpose_params(TransposeVariant::Padded, 8, 3), 4, 4, Backend::Cpu));
 }
 
 #if !defined(WARPSCOPE_HAVE_CUDA)
 TEST(TransposeRequests, TheCudaBackendIsRefusedInACpuOnlyBuild) {
-  EXPECT_THROW(teach_transpose(transpose_params(TransposeVariant::Tiled, 8), 4, 4, Backend::Cuda),
-               Error);
+  EXPECT_THROW(
+      teach_transpose(ttest::transpose_params(TransposeVariant::Tiled, 8), 4, 4, Backend::Cuda),
+      Error);
   EXPECT_THROW(transpose_on_device(TransposeVariant::Tiled, {1, 2}, 1, 2), Error);
   EXPECT_FALSE(time_transpose(TransposeVariant::Fast, 64, 64, 1).available);
   EXPECT_FALSE(time_copy(64, 64, 1).kernel.available);
@@ -153,10 +157,13 @@ TEST(TransposeFastConfigs, NamedAndUsable) {
   ASSERT_FALSE(fast_configs().empty());
   for (const FastConfig& f : fast_configs()) {
     EXPECT_TRUE(f.vector == 1 || f.vector == 4) << f.name();
+    EXPECT_TRUE(!f.streaming || f.vector == 4) << f.name();
+    EXPECT_TRUE(!f.grid_stride || f.vector == 4) << f.name();
     EXPECT_EQ(f.tile % f.block_rows, 0) << f.name();
     EXPECT_LE(f.tile / f.vector * f.block_rows, 1024) << f.name();  // threads a block
   }
   EXPECT_EQ(FastConfig{}.name(), "tile 32, 8 rows, float");
+  EXPECT_EQ((FastConfig{64, 16, 4, true}.name()), "tile 64, 16 rows, float4, streaming");
   EXPECT_FALSE(time_fast_config(-1, 64, 64, 1).available);
 }
 
