@@ -63,7 +63,7 @@ void ReduceSegmentedMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
 
   const float header = 10 + font * 3.9f;
   const float footer = font * 3.4f;
-  gfx::SubCanvas tree(c, {0, header}, {size.x, std::max(10.0f, size.y - header - footer)});
+  SubCanvas tree(c, {0, header}, {size.x, std::max(10.0f, size.y - header - footer)});
   TraceTreeInput in;
   in.trace = &trace;
   in.snapshots = &t->traced.snapshots;
