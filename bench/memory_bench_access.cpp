@@ -2,6 +2,7 @@
 // bandwidth at full size (f32; column and transpose over an 8192-wide matrix), then strided
 // against stride 1..max and misaligned against offset 0..32, against the copy bandwidth of the
 // same bytes. Timing only: the patterns' kernels are checked by test_memory_gpu (their traces).
+#include <algorithm>
 #include <sstream>
 #include <string>
 
@@ -15,7 +16,8 @@ BenchReport memory_bench_access(const MemoryBenchPlan& plan, std::ostream& progr
   BenchReport report;
   const std::string device = device_description(Backend::Cuda);
   report.title_words = {{TR_NOOP("access patterns f32 on {0}"), {device}}};
-  const double copy = copy_bandwidth_gbps_at(Backend::Cuda, plan.elements * 4);
+  const double copy =
+      copy_bandwidth_gbps_at(Backend::Cuda, std::max<int64_t>(plan.elements * 4, 16 << 20));
   auto add = [&](const std::string& name, const std::string& kind, int x,
                  const mem::PatternTiming& t) {
     BenchRow row;

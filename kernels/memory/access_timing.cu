@@ -105,9 +105,14 @@ int64_t timed_bytes_per_thread(Pattern p) {
 }  // namespace
 
 PatternTiming time_pattern(const AccessParams& p, int64_t elements, int repeats) {
-  validate(p);
+  AccessParams teach_sized = p;  // the full-size matrix may be wider than a teach run's
+  teach_sized.width = p.pattern == Pattern::CornerTurning ? kCornerTile : 1;
+  validate(teach_sized);
   WS_REQUIRE(elements >= 4096 && elements <= (int64_t{1} << 30),
              "timing takes 4096..2^30 elements, not " + std::to_string(elements));
+  WS_REQUIRE(p.width >= 1 && p.width <= elements,
+             "--width " + std::to_string(p.width) + ": timing takes 1.." +
+                 std::to_string(elements) + " (the matrix's row)");
   WS_REQUIRE(repeats >= 1, "timing needs at least one repeat, not " + std::to_string(repeats));
   PatternTiming t;
   if (p.pattern == Pattern::CornerTurning) {

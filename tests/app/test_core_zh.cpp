@@ -265,10 +265,13 @@ TEST(HeatZh, FastModeTitlesTheReportInChineseAndKeepsTheTerminalsEnglish) {
                         "heat stencil (float32, insulated) on ");
 }
 
-TEST(ReduceZh, LectureVariantsAreTheSevenVariantIds) {
+// Keys 1..9: the seven shared-memory variants, then PMPP's Fig. 10.6 and 10.9 in global memory.
+TEST(ReduceZh, LectureVariantsAreTheNineVariantIdsTheKeysReach) {
   ReduceScene scene;
   const std::vector<std::string> ids = scene.lecture_variants();
-  ASSERT_EQ(ids.size(), 7u);
+  ASSERT_EQ(ids.size(), 9u);
+  EXPECT_EQ(ids[7], "simple-global");
+  EXPECT_EQ(ids[8], "convergent-global");
   for (const std::string& id : ids) EXPECT_NO_THROW(scene.params_from_json({{"variant", id}}));
 }
 

@@ -94,7 +94,9 @@ TEST(GlobalFastCuda, MatchesTheReferenceOverSizesAndRepeats) {
           EXPECT_TRUE(bench::matches(r.result, ref))
               << info(v).id << " " << type_name(type) << " n=" << n << " block=" << block << ": "
               << r.result << " vs " << ref.value;
-          if (type == ValueType::Int32) EXPECT_EQ(r.result, ref.value) << info(v).id << " " << n;
+          if (type == ValueType::Int32) {
+            EXPECT_EQ(r.result, ref.value) << info(v).id << " " << n;
+          }
           EXPECT_GT(r.median_ms, 0.0);
         }
 }
@@ -103,7 +105,7 @@ TEST(GlobalFastCuda, CpuTwinAndGpuAgreeOnIntegers) {
   WS_SKIP_WITHOUT_GPU();
   for (Variant v : kGlobal) {
     const int64_t n = 777777;
-    std::vector<int32_t> data(size_t(n));
+    std::vector<int32_t> data(static_cast<size_t>(n));
     bench::generate_bench_data(ValueType::Int32, n, 5, data.data());
     const Params p = global_params(v, ValueType::Int32, BinaryOp::Max);
     EXPECT_EQ(fast_cuda(p, data.data(), n, 2).result, fast_cpu(p, data.data(), n, 1).result)

@@ -19,7 +19,13 @@ ReduceScene::ReduceScene() : ModalScene("reduce", TR_NOOP("Parallel reduction"))
             std::make_unique<ReduceTeachMode>(),
             SceneCapabilities().with_image().with_bench(),
             {},
-            [](const ReduceSettings&) { return variant_ids(reduce::variant_infos()); },
+            // Keys 1..9: variants 1-7 and the book's two global-memory kernels (reduce-global is
+            // in the panel).
+            [](const ReduceSettings&) {
+              std::vector<std::string> ids = variant_ids(reduce::variant_infos());
+              ids.resize(9);
+              return ids;
+            },
             [](const ReduceSettings& s, const std::string& marker) {
               return KernelSource{reduce::source_file(s.params.variant),
                                   reduce::info(s.params.variant).id, marker, ""};

@@ -30,7 +30,7 @@ TEST(MatmulModel, TheBooksArithmeticIntensities) {
 }
 
 // Global reads of M and N in a teach trace (bytes: x 4).
-int global_reads(const Trace& t) {
+int matmul_global_reads(const Trace& t) {
   int reads = 0;
   for (const TraceStep& s : t.steps)
     for (const TraceEvent& e : s.events) reads += e.kind == EventKind::Read && e.buffer <= 1;
@@ -54,7 +54,8 @@ TEST(MatmulModel, ModelCountsTheTracesGlobalLoadsWhenTilesDivideTheSizes) {
     const MatmulTeachRun run =
         teach_matmul(p, random_matrix(c.I, c.J, 1u), random_matrix(c.J, c.K, 2u), Backend::Cpu);
     const MatmulTraffic model = matmul_traffic(c.v, c.I, c.J, c.K, c.tile, c.coarse, c.tt);
-    EXPECT_DOUBLE_EQ(model.bytes_loaded, 4.0 * global_reads(run.trace)) << matmul_info(c.v).id;
+    EXPECT_DOUBLE_EQ(model.bytes_loaded, 4.0 * matmul_global_reads(run.trace))
+        << matmul_info(c.v).id;
   }
 }
 

@@ -16,7 +16,7 @@ using namespace matmul_test;
 struct MatmulSizes {
   int I, J, K;
 };
-const std::vector<MatmulSizes>& odd_sizes() {
+const std::vector<MatmulSizes>& matmul_odd_sizes() {
   static const std::vector<MatmulSizes> s = {{1, 1, 1},   {1, 13, 1},  {3, 5, 7},   {16, 16, 16},
                                              {5, 16, 11}, {13, 2, 9},  {7, 11, 13}, {16, 1, 16},
                                              {2, 15, 3},  {9, 10, 12}, {1, 16, 16}, {16, 7, 1}};
@@ -36,7 +36,7 @@ TEST(MatmulResults, FloatReferenceIsTheDirectFmaChain) {
 TEST(MatmulResults, EveryTeachVariantMatchesTheFloatReferenceBitForBit) {
   for (MatmulVariant v : all_matmul_variants())
     for (int tile : {2, 3, 4, 8})
-      for (const MatmulSizes& s : odd_sizes()) {
+      for (const MatmulSizes& s : matmul_odd_sizes()) {
         const MatmulTeachParams p = teach_params(v, tile, 3, 2);
         const FloatMatrix M = random_matrix(s.I, s.J, 5u + s.J), N = random_matrix(s.J, s.K, 9u);
         const MatmulTeachRun run = teach_matmul(p, M, N, Backend::Cpu);

@@ -15,28 +15,28 @@ namespace {
 using namespace matmul_test;
 
 // (row, col) of element `address` of a 4-wide matrix.
-std::pair<int, int> cell4(int address) {
+std::pair<int, int> matmul_cell4(int address) {
   return {address / 4, address % 4};
 }
 
 // The (row, col) of M and of N that `thread` reads in the step labelled `label`.
-struct Loaded {
+struct MatmulLoaded {
   std::pair<int, int> m{-1, -1}, n{-1, -1};
 };
-std::map<int, Loaded> loads_in(const Trace& t, const std::string& label) {
-  std::map<int, Loaded> out;
+std::map<int, MatmulLoaded> matmul_loads_in(const Trace& t, const std::string& label) {
+  std::map<int, MatmulLoaded> out;
   for (const TraceStep& s : t.steps) {
     if (s.label != label) continue;
     for (const TraceEvent& e : s.events) {
       if (e.kind != EventKind::Read) continue;
-      if (t.buffers[size_t(e.buffer)].name == "M") out[e.thread].m = cell4(e.address);
-      if (t.buffers[size_t(e.buffer)].name == "N") out[e.thread].n = cell4(e.address);
+      if (t.buffers[size_t(e.buffer)].name == "M") out[e.thread].m = matmul_cell4(e.address);
+      if (t.buffers[size_t(e.buffer)].name == "N") out[e.thread].n = matmul_cell4(e.address);
     }
   }
   return out;
 }
 
-MatmulTeachRun fig_5_7_run() {
+MatmulTeachRun matmul_fig_5_7_run() {
   MatmulTeachParams p;
   p.variant = MatmulVariant::Tiled;
   p.tile = 2;
@@ -44,11 +44,11 @@ MatmulTeachRun fig_5_7_run() {
 }
 
 TEST(MatmulTeach, Fig57WhichThreadLoadsWhichElementOfBlock00) {
-  const MatmulTeachRun run = fig_5_7_run();
+  const MatmulTeachRun run = matmul_fig_5_7_run();
   // PMPP Fig 5.7, block (0,0): thread (ty, tx) loads M[ty][ph*2 + tx] and N[ph*2 + ty][tx].
   // Threads 0..3 of block 0 are (0,0), (0,1), (1,0), (1,1).
-  const std::map<int, Loaded> phase0 = loads_in(run.trace, "load phase 0");
-  const std::map<int, Loaded> phase1 = loads_in(run.trace, "load phase 1");
+  const std::map<int, MatmulLoaded> phase0 = matmul_loads_in(run.trace, "load phase 0");
+  const std::map<int, MatmulLoaded> phase1 = matmul_loads_in(run.trace, "load phase 1");
   using P = std::pair<int, int>;
   const P m0[4] = {{0, 0}, {0, 1}, {1, 0}, {1, 1}}, n0[4] = {{0, 0}, {0, 1}, {1, 0}, {1, 1}};
   const P m1[4] = {{0, 2}, {0, 3}, {1, 2}, {1, 3}}, n1[4] = {{2, 0}, {2, 1}, {3, 0}, {3, 1}};
@@ -65,7 +65,7 @@ TEST(MatmulTeach, Fig57WhichThreadLoadsWhichElementOfBlock00) {
 }
 
 TEST(MatmulTeach, Fig57StepsBarriersAndReuse) {
-  const MatmulTeachRun run = fig_5_7_run();
+  const MatmulTeachRun run = matmul_fig_5_7_run();
   const Trace& t = run.trace;
   // Two phases of load + compute, then the store.
   ASSERT_EQ(t.steps.size(), 5u);
@@ -162,8 +162,8 @@ TEST(MatmulTeach, VectorizedLoadsAreFloat4sWhereRowsAreMultiplesOf4) {
   EXPECT_EQ(barriers, 3);
 }
 
-void expect_rejected(const MatmulTeachParams& p, const FloatMatrix& M, const FloatMatrix& N,
-                     const std::string& words) {
+void expect_matmul_rejected(const MatmulTeachParams& p, const FloatMatrix& M, const FloatMatrix& N,
+                            const std::string& words) {
   try {
     teach_matmul(p, M, N, Backend::Cpu);
     ADD_FAILURE() << "accepted; expected an error with '" << words << "'";
@@ -176,25 +176,25 @@ TEST(MatmulTeach, BadRequestsAreRejectedWithAMessage) {
   const FloatMatrix M4 = random_matrix(4, 4, 1u), N4 = random_matrix(4, 4, 2u);
   MatmulTeachParams p;
   p.tile = 1;
-  expect_rejected(p, M4, N4, "tile (TILE_WIDTH) must be 2..8");
+  expect_matmul_rejected(p, M4, N4, "tile (TILE_WIDTH) must be 2..8");
   p.tile = 9;
-  expect_rejected(p, M4, N4, "tile (TILE_WIDTH) must be 2..8");
+  expect_matmul_rejected(p, M4, N4, "tile (TILE_WIDTH) must be 2..8");
   p.tile = 2;
-  expect_rejected(p, random_matrix(17, 4, 1u), N4, "sides 1..16");
-  expect_rejected(p, M4, random_matrix(3, 4, 1u), "4 columns but N has 3 rows");
+  expect_matmul_rejected(p, random_matrix(17, 4, 1u), N4, "sides 1..16");
+  expect_matmul_rejected(p, M4, random_matrix(3, 4, 1u), "4 columns but N has 3 rows");
   p.variant = MatmulVariant::Coarsened;
   p.coarse_factor = 5;
-  expect_rejected(p, M4, N4, "coarse factor");
+  expect_matmul_rejected(p, M4, N4, "coarse factor");
   p.variant = MatmulVariant::RegisterTiled;
   p.thread_tile = 5;
-  expect_rejected(p, M4, N4, "thread tile");
+  expect_matmul_rejected(p, M4, N4, "thread tile");
   p.thread_tile = 4;
   p.tile = 8;
-  expect_rejected(p, M4, N4, "block tile BM = BN");
+  expect_matmul_rejected(p, M4, N4, "block tile BM = BN");
   p.variant = MatmulVariant::Vectorized;
   p.tile = 2;
   p.thread_tile = 2;
-  expect_rejected(p, M4, N4, "vectorized needs a tile of 4 or 8");
+  expect_matmul_rejected(p, M4, N4, "vectorized needs a tile of 4 or 8");
 }
 
 TEST(MatmulTeach, VariantIdsAndNumbersParse) {

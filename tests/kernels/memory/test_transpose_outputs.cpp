@@ -28,6 +28,18 @@ TEST(TransposeOutputs, EveryVariantOnOddSizesAtTheDefaultTile) {
       }
 }
 
+TEST(TransposeOutputs, EverySizeFrom1To33AtTile8) {
+  // Tile 8: every remainder 0..7 of rows and cols, partial tiles on both edges.
+  for (TransposeVariant v : ttest::all_transpose_variants())
+    for (int rows = 1; rows <= 33; ++rows)
+      for (int cols = 1; cols <= 33; ++cols) {
+        const TransposeRun run =
+            teach_transpose(ttest::transpose_params(v, 8, 2), rows, cols, Backend::Cpu);
+        expect_transposed(run, std::string(transpose_info(v).id) + " " + std::to_string(rows) +
+                                   " x " + std::to_string(cols));
+      }
+}
+
 TEST(TransposeOutputs, EveryTileEdgeOnSizesThatAreNotMultiplesOfIt) {
   for (TransposeVariant v : ttest::all_transpose_variants())
     for (int tile : {4, 5, 8, 12, 16, 31, 32})

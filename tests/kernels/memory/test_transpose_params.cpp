@@ -158,6 +158,7 @@ TEST(TransposeFastConfigs, NamedAndUsable) {
   for (const FastConfig& f : fast_configs()) {
     EXPECT_TRUE(f.vector == 1 || f.vector == 4) << f.name();
     EXPECT_TRUE(!f.streaming || f.vector == 4) << f.name();
+    EXPECT_TRUE(!f.grid_stride || f.vector == 4) << f.name();
     EXPECT_EQ(f.tile % f.block_rows, 0) << f.name();
     EXPECT_LE(f.tile / f.vector * f.block_rows, 1024) << f.name();  // threads a block
   }

@@ -13,7 +13,7 @@
 #include "common/error.h"
 #include "common/inputs.h"
 #include "reduce/reduce_global.h"
-#include "render/svg_canvas.h"
+#include "render/figure.h"
 #include "scene_kit/code_panel.h"
 #include "scenes/reduce/reduce_scene.h"
 
@@ -65,7 +65,7 @@ TEST(ReduceGlobalScene, TheRunCountsTheBooksRequestsAndRendersTheInPlaceInput) {
   const nlohmann::json results = scene.results_json();
   EXPECT_EQ(results["book_requests"], 141);
   EXPECT_EQ(results["global_lines"], 143);
-  FigureOptions options;
+  gfx::FigureOptions options;
   options.width = 1280;
   options.height = 720;
   const std::string svg =

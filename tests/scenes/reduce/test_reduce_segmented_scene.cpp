@@ -11,7 +11,7 @@
 #include <string>
 
 #include "common/error.h"
-#include "render/svg_canvas.h"
+#include "render/figure.h"
 #include "scenes/reduce/reduce_scene.h"
 
 namespace ws::app {
@@ -37,7 +37,7 @@ TEST(ReduceSegmentedScene, TheLecturesExampleGivesThreeTotals) {
   EXPECT_EQ(doc["totals"], (std::vector<double>{3, 14, 10}));
   EXPECT_EQ(doc["serial_totals"], (std::vector<double>{3, 14, 10}));
   EXPECT_EQ(doc["matches_reference"], true);
-  FigureOptions options;
+  gfx::FigureOptions options;
   options.width = 1280;
   options.height = 720;
   const std::string svg =

@@ -95,7 +95,7 @@ std::string ReduceSegmentedMode::caption() const {
 }
 
 void ReduceSegmentedMode::ui() {
-  if (!panel_section(tr("Segments"), "reduce-segments")) return;
+  if (!panel_section(tr("Segments to reduce"), "reduce-segments")) return;
   static char text[4096];
   static std::string shown;
   if (shown != settings().segments) {
@@ -103,7 +103,7 @@ void ReduceSegmentedMode::ui() {
     std::snprintf(text, sizeof text, "%s", shown.c_str());
   }
   nlohmann::json change;
-  ImGui::InputText(label_id(tr("Segments"), "segments").c_str(), text, sizeof text);
+  ImGui::InputText(label_id(tr("Segments to reduce"), "segments").c_str(), text, sizeof text);
   if (ImGui::Button(tr("Apply"))) change["segments"] = std::string(text);
   op_type_controls(settings().params.op, settings().params.type, change);
   if (!change.empty()) edit(change);

@@ -62,8 +62,8 @@ void ReduceSegmentedMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   c.text({4, 6 + font * 2.6f}, fit_segmented(c, step_line, font, size.x - 8), font, p.text);
 
   const float header = 10 + font * 3.9f;
-  const float footer = font * 3.4f;
-  gfx::SubCanvas tree(c, {0, header}, {size.x, std::max(10.0f, size.y - header - footer)});
+  const float footer = font * 4.6f;
+  SubCanvas tree(c, {0, header}, {size.x, std::max(10.0f, size.y - header - footer)});
   TraceTreeInput in;
   in.trace = &trace;
   in.snapshots = &t->traced.snapshots;
@@ -88,7 +88,7 @@ void ReduceSegmentedMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
          !done || same ? p.text : p.mismatch);
   c.end_group();
   c.begin_group("legend");
-  draw_trace_legend(c, {size.x * 0.6f, y}, font * 0.8f, p, t->traced.backend == Backend::Cuda);
+  draw_trace_legend(c, {4, y + font * 1.4f}, font * 0.8f, p, t->traced.backend == Backend::Cuda);
   c.end_group();
 }
 
