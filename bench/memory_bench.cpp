@@ -50,6 +50,7 @@ void memory_bench_set(MemoryBenchPlan& plan, const nlohmann::json& params) {
   if (!params.is_object()) return;
   for (const auto& [key, value] : params.items()) {
     const std::vector<std::string> items = memory_bench_items(value);
+    WS_REQUIRE(!items.empty(), "--set " + key + "=: give a value");
     if (key == "part") {
       memory_bench_parts(plan, items);
     } else if (key == "tile") {
