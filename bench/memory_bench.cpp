@@ -38,7 +38,7 @@ void memory_bench_parts(MemoryBenchPlan& plan, const std::vector<std::string>& p
       plan.transposes_on = true;
     else if (p == "matmul")
       plan.matmuls_on = true;
-    else if (p == "access" || p == "warps")
+    else if (p == "access")
       plan.access_on = true;
     else
       throw Error("--set part=" + p +
@@ -105,9 +105,8 @@ BenchJob memory_bench_job(const BenchRequest& request, const std::string& part) 
                "--type " + request.type + ": the memory benchmark times float32 (f32) only");
   MemoryBenchPlan plan;
   plan.repeats = request.repeats;
-  // A mode with a part of its own runs that part; any other mode (or none) every part.
-  if (part == "transpose" || part == "matmul" || part == "access" || part == "warps")
-    memory_bench_parts(plan, {part});
+  // A part's name runs that part; anything else ("", a mode without a part) every part.
+  if (part == "transpose" || part == "matmul" || part == "access") memory_bench_parts(plan, {part});
   memory_bench_set(plan, request.params);
   if (!request.sizes.empty()) {
     plan.transpose_sides.clear();
