@@ -1,7 +1,7 @@
 // The global-memory benchmark's request (memory_bench.h): which parts, sizes, variants and
 // options, then the parts one after the other in one report. Quick sweeps:
 //   warpscope bench --scene memory --backend cuda --set part=transpose --sizes 8192
-//   warpscope bench --scene memory --backend cuda --set part=matmul,tile=32 --variant fast
+//   warpscope bench --scene memory --backend cuda --set part=matmul --set tile=32 --variant fast
 #include "memory_bench.h"
 
 #include <cstdlib>
