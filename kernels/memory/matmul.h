@@ -96,7 +96,8 @@ inline constexpr int kMatmulTeachMinTile = 2, kMatmulTeachMaxTile = 8;
 //     BM + ty TM + i][bx BN + tx TN + j], i < TM, j < TN. The block loads its BM x BK tile of M and
 //     BK x BN tile of N cooperatively: element e of the tile (row-major) is loaded by thread e mod
 //     (tile^2), in rounds; variant 5 loads 4 consecutive elements per thread per round (a float4:
-//     events with vector_part 0..3) where they all lie inside the matrix, else scalar loads.
+//     events with vector_part 0..3) where they all lie inside the matrix and its rows are a
+//     multiple of 4 long (16-byte aligned), else scalar loads (a Skip for each one outside).
 //
 // Trace layout (the views draw PMPP Fig 5.5-5.7 from it):
 //   buffers 0 "M" (global, I x J), 1 "N" (global, J x K), 2 "P" (global, I x K; initial NaN),
