@@ -169,13 +169,16 @@ CopyTimings time_copy(int rows, int cols, int repeats);
 // 4 (float4 rows: needs rows and cols multiples of 4, else the scalar form runs). streaming
 // (float4 only): loads and stores with the evict-first cache hints (__ldcs, __stcs), as every
 // element is touched once. grid_stride (float4 only): as many blocks as fit on the device at once
-// (the occupancy API), each looping over tiles, instead of one block per tile.
+// (the occupancy API), each looping over tiles, instead of one block per tile. registers (float4
+// only): no shared tile; each lane transposes 4 x 4 blocks in registers, a warp owning 32 columns
+// x `tile` rows (16 or 32), block_rows warps a block (transpose_fast_registers.cu).
 struct FastConfig {
   int tile = 32;
   int block_rows = 8;
   int vector = 1;
   bool streaming = false;
   bool grid_stride = false;
+  bool registers = false;
   std::string name() const;  // e.g. "tile 64, 8 rows, float4, streaming, grid-stride"
 };
 const std::vector<FastConfig>& fast_configs();  // the compiled ones; [0] is the default

@@ -40,6 +40,9 @@ class GlobalModel {
         output = add_buffer(k == 0 ? "partials" : "partials " + std::to_string(k + 1),
                             std::vector<T>(size_t(passes[k + 1].n), identity_of<T>(p_.op)));
         data_.emplace_back(size_t(passes[k + 1].n), identity_of<T>(p_.op));
+        if (record_)  // not yet written (fast mode's padding keeps the identity)
+          trace_.buffers[output].initial.assign(size_t(passes[k + 1].n),
+                                                std::numeric_limits<double>::quiet_NaN());
       }
       run_pass(pass, input, output);
       input = output;

@@ -144,7 +144,7 @@ TEST(Cli, BadArgumentsFailWithAClearMessageAndWriteNothing) {
       {"bench --type int8", "--type"},
       {"bench --scene scan --mode sort",
        "unknown mode 'sort' (scan, compact, radix, segmented, apps)"},
-      {"bench --scene reduce --mode radix", "--mode must be"},
+      {"bench --scene reduce --mode radix", "unknown mode 'radix' (teach, segmented)"},
       {"bench --scene reduce --variant 3", "--variant must be left out"},
       {"frobnicate", "frobnicate"},
       {"gui --scene scan --variant 12", "unknown variant '12'"},

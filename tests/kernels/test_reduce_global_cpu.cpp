@@ -68,6 +68,14 @@ TEST(ReduceGlobalCpu, FastResultsMatchForEverySizeFrom1To2049) {
         const auto run = reduce::fast_cpu(p, ints.data(), n, 1);
         ASSERT_EQ(run.result, std_reference(BinaryOp::Sum, ValueType::Int32, values))
             << reduce::info(v).id << " block=" << block << " n=" << n;
+        Params pf = p;
+        pf.type = ValueType::Float32;
+        const auto floats = generate_values(Distribution::Uniform, ValueType::Float32, n, n);
+        const std::vector<float> data(floats.begin(), floats.end());
+        const double expected = std_reference(BinaryOp::Sum, ValueType::Float32, floats);
+        ASSERT_NEAR(reduce::fast_cpu(pf, data.data(), n, 1).result, expected,
+                    float_tolerance(BinaryOp::Sum, floats, expected))
+            << reduce::info(v).id << " float block=" << block << " n=" << n;
       }
 }
 

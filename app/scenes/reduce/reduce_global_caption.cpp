@@ -10,6 +10,9 @@ namespace ws::app {
 namespace {
 
 [[maybe_unused]] const char* const kGlobalVariantText[] = {
+    TR_NOOP("PMPP 10.3 Fig. 10.6"),
+    TR_NOOP("PMPP 10.4 Fig. 10.9"),
+    TR_NOOP("CS344 lesson 3"),
     TR_NOOP("Simple kernel, in place in global memory"),
     TR_NOOP("Every level reads and writes global memory, and the scattered owners keep every warp "
             "touching two 128-byte lines per access: 141 requests for 256 inputs."),

@@ -50,7 +50,7 @@ ReduceHoverPane draw_run(gfx::Canvas& c, Vec2 origin, const Taught<ReduceRun>& t
   title = fit(c, title, font * 1.25f, size.x - 8);
   c.text({4, 2}, title, font * 1.25f, p.text);
   std::string line = trf("{0} · {1} {2} · N = {3} ({4}) · {5}×{6} threads · finish: {7} · {8}",
-                         info.pmpp, tr(op_name(r.params.op)), type_name(r.params.type),
+                         tr_text(info.pmpp), tr(op_name(r.params.op)), type_name(r.params.type),
                          static_cast<long long>(trace.buffers[0].size), tr_text(input_label),
                          trace.steps[0].grid_dim, trace.steps[0].block_dim,
                          tr(reduce::finish_name(r.params.finish)),
