@@ -50,6 +50,9 @@ TEST(ReduceGlobalScene, BadSizesAreRejectedAndTheSceneKeepsItsState) {
             std::string::npos);
   EXPECT_NE(error_for(scene, {{"variant", "reduce-global"}, {"n", 1000}}).find("power of two"),
             std::string::npos);
+  EXPECT_NE(error_for(scene, {{"variant", "simple-global"}, {"n", 256}, {"finish", "atomic"}})
+                .find("--finish atomic"),
+            std::string::npos);
   EXPECT_EQ(scene.params_to_json(), before);
 }
 
