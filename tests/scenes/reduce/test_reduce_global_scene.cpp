@@ -97,6 +97,20 @@ TEST(ReduceGlobalScene, WarpscopeRunWritesTheBooksCount) {
   EXPECT_NE(read_text(err).find("--n 100"), std::string::npos) << read_text(err);
 }
 
+TEST(ReduceGlobalScene, WarpscopeRenderDrawsAStepOfTheSimpleKernel) {
+  const std::string out = std::string(WS_APP_OUT_DIR) + "/simple_global_step.svg";
+  std::remove(out.c_str());
+  const std::string command =
+      std::string(WS_WARPSCOPE_EXE) +
+      " render --scene reduce --variant simple-global --n 256 --step 7 --backend cpu --out " + out +
+      " >/dev/null 2>&1";
+  ASSERT_EQ(std::system(command.c_str()), 0);
+  const std::string svg = read_text(out);
+  // Step 7 (1-based) is stride 64: warps 0 and 2 each read, read and write one line: 6 lines, 6 sectors.
+  EXPECT_NE(svg.find("stride 64"), std::string::npos);
+  EXPECT_NE(svg.find("6 global lines (128 B), 6 sectors (32 B)"), std::string::npos);
+}
+
 // Every step of the global-memory variants highlights a statement of its kernel in
 // kernels/reduce/reduce_global.cu (the code panel's source for variants 8-10).
 TEST(ReduceGlobalScene, EveryStepHighlightsAStatementOfItsKernel) {
