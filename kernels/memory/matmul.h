@@ -169,6 +169,10 @@ struct MatmulTraffic {
 MatmulTraffic matmul_traffic(MatmulVariant v, int64_t I, int64_t J, int64_t K, int tile,
                              int coarse_factor = 4, int thread_tile = 8);
 int fast_block_tile();  // BM (= BN) of variant 6's default configuration
+// The model of what time_matmul / run_matmul launch (the roofline's measured points): `tile` is
+// TILE_WIDTH for 1-3 (coarsened with COARSE_FACTOR 4); 4, 5 and 6 their fixed block tiles (64,
+// 128, fast_block_tile()).
+MatmulTraffic matmul_full_size_traffic(MatmulVariant v, int64_t I, int64_t J, int64_t K, int tile);
 
 // ---- Full size on the backend. `tile`: TILE_WIDTH for 1-3 (8, 16 or 32); 4-6 use their fixed
 // full-size configurations (4: 64 x 64 x 8, 4 x 4 per thread; 5: 128 x 128 x 8, 8 x 8; 6: the

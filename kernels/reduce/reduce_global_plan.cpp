@@ -31,6 +31,14 @@ int pass_block_dim(Variant v, int block, int64_t count) {
   return static_cast<int>(std::min<int64_t>(block, wanted));
 }
 
+void require_two_pass(const Params& p) {
+  WS_REQUIRE(p.finish == Finish::TwoPass,
+             std::string("--finish ") + finish_name(p.finish) + " for variant '" +
+                 info(p.variant).id +
+                 "': its thread 0 writes the block's value and a second launch combines them "
+                 "(only two-pass)");
+}
+
 void require_teach_size(const Params& p, int64_t n) {
   const std::string id = info(p.variant).id;
   if (is_book_variant(p.variant)) {
@@ -55,6 +63,7 @@ void require_teach_size(const Params& p, int64_t n) {
 }  // namespace
 
 int global_teach_block_dim(const Params& p, int64_t n) {
+  require_two_pass(p);
   require_teach_size(p, n);
   if (is_book_variant(p.variant)) return static_cast<int>(n / 2);
   return pass_block_dim(p.variant, p.block_dim != 0 ? p.block_dim : kTeachDefaultBlock, n);
@@ -64,11 +73,7 @@ std::vector<GlobalPass> plan_global_passes(const Params& p, int64_t n, bool teac
   WS_REQUIRE(is_global_variant(p.variant),
              std::string("not a global-memory reduction variant: ") + info(p.variant).id);
   WS_REQUIRE(n >= 1, std::string("a reduction needs at least one value"));
-  WS_REQUIRE(p.finish == Finish::TwoPass,
-             std::string("--finish ") + finish_name(p.finish) + " for variant '" +
-                 info(p.variant).id +
-                 "': its thread 0 writes the block's value and a second launch combines them "
-                 "(only two-pass)");
+  require_two_pass(p);
   int block = 0;
   if (teach) {
     block = global_teach_block_dim(p, n);

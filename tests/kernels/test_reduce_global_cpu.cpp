@@ -22,7 +22,7 @@ using reduce::Variant;
 constexpr Variant kGlobalVariants[] = {Variant::SimpleGlobal, Variant::ConvergentGlobal,
                                        Variant::ReduceGlobal};
 
-Params params_of(Variant v, BinaryOp op = BinaryOp::Sum, ValueType type = ValueType::Int32) {
+Params global_params_of(Variant v, BinaryOp op = BinaryOp::Sum, ValueType type = ValueType::Int32) {
   Params p;
   p.variant = v;
   p.op = op;
@@ -32,7 +32,7 @@ Params params_of(Variant v, BinaryOp op = BinaryOp::Sum, ValueType type = ValueT
 
 // The sizes teach mode takes: powers of two, 2..2048 for the books' one-block kernels, 1..4096
 // for reduce-global.
-std::vector<int64_t> teach_sizes(Variant v) {
+std::vector<int64_t> global_teach_sizes(Variant v) {
   std::vector<int64_t> sizes;
   const int64_t first = v == Variant::ReduceGlobal ? 1 : 2;
   const int64_t last = v == Variant::ReduceGlobal ? reduce::kTeachMaxN : 2048;
@@ -44,10 +44,10 @@ TEST(ReduceGlobalCpu, TeachResultsMatchStdAccumulateForEveryOperatorTypeAndSize)
   for (Variant v : kGlobalVariants)
     for (ValueType type : {ValueType::Int32, ValueType::Float32})
       for (BinaryOp op : {BinaryOp::Sum, BinaryOp::Product, BinaryOp::Min, BinaryOp::Max})
-        for (int64_t n : teach_sizes(v)) {
+        for (int64_t n : global_teach_sizes(v)) {
           const auto values = operator_inputs(op, type, n, 31 * n + 7);
           const double expected = std_reference(op, type, values);
-          const auto run = reduce::teach_cpu(params_of(v, op, type), values);
+          const auto run = reduce::teach_cpu(global_params_of(v, op, type), values);
           const double tolerance = type == ValueType::Int32 || op == BinaryOp::Product
                                        ? 0
                                        : float_tolerance(op, values, expected);
@@ -61,7 +61,7 @@ TEST(ReduceGlobalCpu, FastResultsMatchForEverySizeFrom1To2049) {
   for (Variant v : kGlobalVariants)
     for (int block : {0, 4, 32})
       for (int64_t n = 1; n <= 2049; n += (n < 70 ? 1 : 37)) {
-        Params p = params_of(v);
+        Params p = global_params_of(v);
         p.block_dim = block;
         const auto values = generate_values(Distribution::Uniform, ValueType::Int32, n, n);
         std::vector<int32_t> ints(values.begin(), values.end());
@@ -86,7 +86,7 @@ TEST(ReduceGlobalCpu, SizesTheKernelsDoNotTakeAreRejectedWithAMessage) {
   for (Variant v : {Variant::SimpleGlobal, Variant::ConvergentGlobal}) {
     for (int64_t n : {1, 3, 255, 257, 4096}) {
       try {
-        reduce::teach_cpu(params_of(v), values(n));
+        reduce::teach_cpu(global_params_of(v), values(n));
         FAIL() << reduce::info(v).id << " accepted n=" << n;
       } catch (const Error& e) {
         EXPECT_NE(std::string(e.what()).find("--n "), std::string::npos) << e.what();
@@ -94,7 +94,7 @@ TEST(ReduceGlobalCpu, SizesTheKernelsDoNotTakeAreRejectedWithAMessage) {
             << e.what();
       }
     }
-    Params p = params_of(v);
+    Params p = global_params_of(v);
     p.block_dim = 64;  // 256 inputs need one block of 128
     EXPECT_THROW(reduce::teach_cpu(p, values(256)), Error);
     p.block_dim = 128;
@@ -102,9 +102,9 @@ TEST(ReduceGlobalCpu, SizesTheKernelsDoNotTakeAreRejectedWithAMessage) {
     p.finish = reduce::Finish::Atomic;
     EXPECT_THROW(reduce::teach_cpu(p, values(256)), Error);
   }
-  EXPECT_THROW(reduce::teach_cpu(params_of(Variant::ReduceGlobal), values(100)), Error);
-  EXPECT_THROW(reduce::resolve_block_dim(params_of(Variant::SimpleGlobal), 100), Error);
-  EXPECT_EQ(reduce::resolve_block_dim(params_of(Variant::SimpleGlobal), 512), 256);
+  EXPECT_THROW(reduce::teach_cpu(global_params_of(Variant::ReduceGlobal), values(100)), Error);
+  EXPECT_THROW(reduce::resolve_block_dim(global_params_of(Variant::SimpleGlobal), 100), Error);
+  EXPECT_EQ(reduce::resolve_block_dim(global_params_of(Variant::SimpleGlobal), 512), 256);
 }
 
 // Replays the trace: the input array itself holds the running sums (no shared memory, no
@@ -112,7 +112,7 @@ TEST(ReduceGlobalCpu, SizesTheKernelsDoNotTakeAreRejectedWithAMessage) {
 TEST(ReduceGlobalCpu, TheInputIsOverwrittenInPlace) {
   for (Variant v : kGlobalVariants) {
     const auto values = generate_values(Distribution::Uniform, ValueType::Int32, 64, 5);
-    const auto run = reduce::teach_cpu(params_of(v), values);
+    const auto run = reduce::teach_cpu(global_params_of(v), values);
     for (const TraceBuffer& b : run.trace.buffers) EXPECT_EQ(b.space, MemSpace::Global) << b.name;
     ASSERT_EQ(run.trace.buffers[0].name, "input");
     const auto replay = replay_snapshots(run.trace);
@@ -131,7 +131,7 @@ TEST(ReduceGlobalCpu, TheInputIsOverwrittenInPlace) {
 // by a second launch of one block of 16 threads.
 TEST(ReduceGlobalCpu, ReduceGlobalRunsASecondLaunchOnTheBlockValues) {
   const auto values = generate_values(Distribution::Uniform, ValueType::Int32, 4096, 9);
-  const auto run = reduce::teach_cpu(params_of(Variant::ReduceGlobal), values);
+  const auto run = reduce::teach_cpu(global_params_of(Variant::ReduceGlobal), values);
   ASSERT_EQ(run.trace.buffers.size(), 3u);
   EXPECT_EQ(run.trace.buffers[2].name, "partials");
   EXPECT_EQ(run.trace.buffers[2].size, 16);
@@ -146,7 +146,7 @@ TEST(ReduceGlobalCpu, ReduceGlobalRunsASecondLaunchOnTheBlockValues) {
 
 int64_t requests_of(Variant v, int64_t n) {
   const auto run = reduce::teach_cpu(
-      params_of(v), generate_values(Distribution::Uniform, ValueType::Int32, n, 11));
+      global_params_of(v), generate_values(Distribution::Uniform, ValueType::Int32, n, 11));
   return reduce::book_requests(run.trace, compute_counters(run.trace));
 }
 
@@ -172,7 +172,7 @@ TEST(ReduceGlobalCpu, ConvergentKernelMakesTheBooks36And204Requests) {
 // book's figures leave out: the whole run's global_lines is 2 more.
 TEST(ReduceGlobalCpu, TheStoreAddsTwoLinesTheBookLeavesOut) {
   const auto run =
-      reduce::teach_cpu(params_of(Variant::ConvergentGlobal),
+      reduce::teach_cpu(global_params_of(Variant::ConvergentGlobal),
                         generate_values(Distribution::Uniform, ValueType::Int32, 256, 2));
   EXPECT_EQ(compute_counters(run.trace).global_lines, 36 + 2);
   // Sectors: a 32-int warp access covers 4 sectors where it covers one line.

@@ -50,6 +50,9 @@ TEST(ReduceGlobalScene, BadSizesAreRejectedAndTheSceneKeepsItsState) {
             std::string::npos);
   EXPECT_NE(error_for(scene, {{"variant", "reduce-global"}, {"n", 1000}}).find("power of two"),
             std::string::npos);
+  EXPECT_NE(error_for(scene, {{"variant", "simple-global"}, {"n", 256}, {"finish", "atomic"}})
+                .find("--finish atomic"),
+            std::string::npos);
   EXPECT_EQ(scene.params_to_json(), before);
 }
 
@@ -92,6 +95,20 @@ TEST(ReduceGlobalScene, WarpscopeRunWritesTheBooksCount) {
                           " 2>" + err + " >/dev/null";
   EXPECT_NE(std::system(bad.c_str()), 0);
   EXPECT_NE(read_text(err).find("--n 100"), std::string::npos) << read_text(err);
+}
+
+TEST(ReduceGlobalScene, WarpscopeRenderDrawsAStepOfTheSimpleKernel) {
+  const std::string out = std::string(WS_APP_OUT_DIR) + "/simple_global_step.svg";
+  std::remove(out.c_str());
+  const std::string command =
+      std::string(WS_WARPSCOPE_EXE) +
+      " render --scene reduce --variant simple-global --n 256 --step 7 --backend cpu --out " + out +
+      " >/dev/null 2>&1";
+  ASSERT_EQ(std::system(command.c_str()), 0);
+  const std::string svg = read_text(out);
+  // Step 7 (1-based) is stride 64: warps 0 and 2 each read, read and write one line: 6 lines, 6 sectors.
+  EXPECT_NE(svg.find("stride 64"), std::string::npos);
+  EXPECT_NE(svg.find("6 global lines (128 B), 6 sectors (32 B)"), std::string::npos);
 }
 
 // Every step of the global-memory variants highlights a statement of its kernel in
