@@ -130,17 +130,24 @@ void run_config(const char* name, Problem& p) {
 
 void run_all(Problem& p) {
   // clang-format off
-  run_config<FastConfig<128, 128, 16, 64, 64, 4, 8, 4, 128>>("128x128x16 w64x64 i4 t8x4 n128 *", p);
+  run_config<FastConfig<128, 128, 16, 64, 64, 4, 8, 4, 128>>("128x128x16 w64x64 i4 t8x4 n128", p);
   run_config<FastConfig<128, 128,  8, 64, 64, 4, 8, 4, 128>>("128x128x8 w64x64 i4 t8x4 n128", p);
   run_config<FastConfig<128, 128, 32, 64, 64, 4, 8, 4, 128>>("128x128x32 w64x64 i4 t8x4 n128", p);
   run_config<FastConfig<128, 128, 16, 64, 64, 2, 8, 8, 128>>("128x128x16 w64x64 i2 t8x8 n128", p);
   run_config<FastConfig<128, 128, 16, 64, 32, 2, 8, 4, 256>>("128x128x16 w64x32 i2 t8x4 n256", p);
   run_config<FastConfig<128, 128,  8, 64, 32, 2, 8, 4, 256>>("128x128x8 w64x32 i2 t8x4 n256", p);
-  run_config<FastConfig<128,  64, 16, 64, 32, 2, 8, 4, 128>>("128x64x16 w64x32 i2 t8x4 n128", p);
+  run_config<FastConfig<128,  64, 16, 64, 32, 2, 8, 4, 128>>("128x64x16 w64x32 i2 t8x4 n128 *", p);
   run_config<FastConfig< 64, 128, 16, 32, 64, 4, 4, 4, 128>>("64x128x16 w32x64 i4 t4x4 n128", p);
-  run_config<FastConfig<128, 256, 16, 64, 64, 4, 8, 4, 256>>("128x256x16 w64x64 i4 t8x4 n256", p);
+  run_config<FastConfig<128, 256, 16, 64, 64, 4, 8, 4, 256>>("128x256x16 w64x64 i4 t8x4 n256 *", p);
   run_config<FastConfig<256, 128, 16, 128, 32, 2, 8, 4, 256>>("256x128x16 w128x32 i2 t8x4 n256", p);
   run_config<FastConfig< 64,  64, 16, 32, 32, 2, 4, 4, 128>>("64x64x16 w32x32 i2 t4x4 n128", p);
+  run_config<FastConfig<128, 256,  8, 64, 64, 4, 8, 4, 256>>("128x256x8 w64x64 i4 t8x4 n256", p);
+  run_config<FastConfig<128, 256, 16, 64, 64, 2, 8, 8, 256>>("128x256x16 w64x64 i2 t8x8 n256", p);
+  run_config<FastConfig<256, 128,  8, 128, 32, 2, 8, 4, 256>>("256x128x8 w128x32 i2 t8x4 n256", p);
+  run_config<FastConfig<256, 128, 16, 64, 64, 4, 8, 4, 256>>("256x128x16 w64x64 i4 t8x4 n256", p);
+  run_config<FastConfig<128,  64,  8, 64, 32, 2, 8, 4, 128>>("128x64x8 w64x32 i2 t8x4 n128", p);
+  run_config<FastConfig< 64, 128,  8, 32, 64, 4, 4, 4, 128>>("64x128x8 w32x64 i4 t4x4 n128", p);
+  run_config<FastConfig<128,  64, 16, 32, 64, 4, 4, 4, 128>>("128x64x16 w32x64 i4 t4x4 n128", p);
   // clang-format on
 }
 
@@ -190,7 +197,8 @@ int main(int argc, char** argv) {
       prop.name, prop.multiProcessorCount, clock_khz * 1e-6, g_peak_gflops, g_reps,
       tf32 ? tf32 : "(unset)");
   std::printf(
-      "'*' marks the default (variant 6); bits: elements differing from the fmaf chain "
+      "'*' marks variant 6's two tiles (matmul_config.h picks by size); bits: elements differing "
+      "from the fmaf chain "
       "(must be 0; -1: not checked)\n");
   cublasHandle_t handle;
   if (cublasCreate(&handle) != CUBLAS_STATUS_SUCCESS) {

@@ -156,8 +156,9 @@ MatmulTeachGeometry matmul_teach_geometry(const MatmulTeachParams& params, int I
 // ---- The model (PMPP 5.2's arithmetic intensity): global bytes loaded (each block loads its
 // row band of M and column band of N once per phase; naive: 2 floats per multiply-add), FLOPs
 // (2 I J K), OP/B = flops / bytes loaded. `tile` is TILE_WIDTH (variants 2-3), the naive block's
-// edge (ignored by the count), and for 4-5 BM = BN = tile * thread_tile; variant 6 uses its
-// default block tile (fast_block_tile()) whatever `tile` is. Square n, tile | n: naive 0.25,
+// edge (ignored by the count), and for 4-5 BM = BN = tile * thread_tile; variant 6 uses the block
+// tile it launches at full size (128 x 256, or 128 x 64 when that leaves too few blocks for 132
+// SMs: matmul_config.h) whatever `tile` is. Square n, tile | n: naive 0.25,
 // tiled 0.25 tile (16: 4, 32: 8), coarsened tile C / (2 (C + 1)), register-tiled BM / 4
 // (BM = BN).
 struct MatmulTraffic {
@@ -168,17 +169,17 @@ struct MatmulTraffic {
 };
 MatmulTraffic matmul_traffic(MatmulVariant v, int64_t I, int64_t J, int64_t K, int tile,
                              int coarse_factor = 4, int thread_tile = 8);
-int fast_block_tile();  // BM (= BN) of variant 6's default configuration
+int fast_block_tile();  // BM of variant 6's block tiles (128)
 // The model of what time_matmul / run_matmul launch (the roofline's measured points): `tile` is
 // TILE_WIDTH for 1-3 (coarsened with COARSE_FACTOR 4); 4, 5 and 6 their fixed block tiles (64,
-// 128, fast_block_tile()).
+// 128, and variant 6's size-dependent tile).
 MatmulTraffic matmul_full_size_traffic(MatmulVariant v, int64_t I, int64_t J, int64_t K, int tile);
 
 // ---- Full size on the backend. `tile`: TILE_WIDTH for 1-3 (8, 16 or 32); 4-6 use their fixed
-// full-size configurations (4: 64 x 64 x 8, 4 x 4 per thread; 5: 128 x 128 x 8, 8 x 8; 6: the
-// default fast configuration) and ignore it; coarsened uses COARSE_FACTOR 4. The CPU backend
-// runs the twin's arithmetic (matmul_float). Throws ws::Error for a bad tile or size (1..16384
-// per side) or Backend::Cuda without a device.
+// full-size configurations (4: 64 x 64 x 8, 4 x 4 per thread; 5: 128 x 128 x 8, 8 x 8; 6: 128 x
+// 256 x 16 or, for small outputs, 128 x 64 x 16) and ignore it; coarsened uses COARSE_FACTOR 4. The
+// CPU backend runs the twin's arithmetic (matmul_float). Throws ws::Error for a bad tile or size
+// (1..16384 per side) or Backend::Cuda without a device.
 std::vector<float> run_matmul(MatmulVariant v, const FloatMatrix& M, const FloatMatrix& N, int tile,
                               Backend backend);
 

@@ -189,8 +189,5 @@ cudaError_t launch_fast(const float* M, const float* N, float* P, int I, int J, 
   return cudaGetLastError();
 }
 
-// The default configuration (variant 6): 128 x 128 x 16, 4 warps of 64 x 64, 8 x 4 per lane in
-// 4 sub-tiles across.
-using FastDefault = FastConfig<128, 128, 16, 64, 64, 4, 8, 4, 128>;
 
 }  // namespace ws::mem::fast

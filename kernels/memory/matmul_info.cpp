@@ -87,7 +87,8 @@ MatmulTraffic matmul_traffic(MatmulVariant v, int64_t I, int64_t J, int64_t K, i
       bm = bn = int64_t(tile) * thread_tile;
       break;
     case MatmulVariant::Fast:
-      bm = bn = kFastDefaultBlockTile;
+      bm = kFastBM;
+      bn = fast_block_cols(I, K, kFastModelSms);
       break;
   }
   if (v != MatmulVariant::Naive)

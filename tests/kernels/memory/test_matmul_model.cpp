@@ -19,10 +19,11 @@ TEST(MatmulModel, TheBooksArithmeticIntensities) {
   EXPECT_DOUBLE_EQ(matmul_traffic(MatmulVariant::Coarsened, 1024, 1024, 1024, 32, 4).op_per_byte,
                    12.8);
   // Register-tiled 16 x 4 = 64-square block tiles, like tiled with TILE_WIDTH 64: 64 / 4 = 16;
-  // fast, 128-square: 32.
+  // fast at 4096^3, 128 x 256 tiles: 2 / (4 (1/256 + 1/128)) = 128 / 3.
   EXPECT_DOUBLE_EQ(
       matmul_traffic(MatmulVariant::RegisterTiled, 1024, 1024, 1024, 16, 4, 4).op_per_byte, 16.0);
-  EXPECT_DOUBLE_EQ(matmul_traffic(MatmulVariant::Fast, 4096, 4096, 4096, 16).op_per_byte, 32.0);
+  EXPECT_DOUBLE_EQ(matmul_traffic(MatmulVariant::Fast, 4096, 4096, 4096, 16).op_per_byte,
+                   128.0 / 3.0);
   const MatmulTraffic t = matmul_traffic(MatmulVariant::Naive, 2, 3, 5, 16);
   EXPECT_DOUBLE_EQ(t.flops, 60.0);
   EXPECT_DOUBLE_EQ(t.bytes_loaded, 240.0);
@@ -62,7 +63,7 @@ TEST(MatmulModel, ModelCountsTheTracesGlobalLoadsWhenTilesDivideTheSizes) {
 TEST(MatmulModel, FullSizeConfigurationsAsLaunched) {
   // 4096^3: tiled 32 loads every element of M and N 4096 / 32 = 128 times: 0.25 x 32 = 8 OP/B;
   // coarsened 32 x 4: 12.8; register-tiled's 64-square tiles 16; vectorized's 128-square 32; fast
-  // 32.
+  // 128 x 256 tiles: 2 n^3 / (4 n^3 (1/256 + 1/128)) = 128 / 3.
   const int64_t n = 4096;
   EXPECT_DOUBLE_EQ(matmul_full_size_traffic(MatmulVariant::Naive, n, n, n, 16).op_per_byte, 0.25);
   EXPECT_DOUBLE_EQ(matmul_full_size_traffic(MatmulVariant::Tiled, n, n, n, 32).op_per_byte, 8.0);
@@ -72,7 +73,12 @@ TEST(MatmulModel, FullSizeConfigurationsAsLaunched) {
                    16.0);
   EXPECT_DOUBLE_EQ(matmul_full_size_traffic(MatmulVariant::Vectorized, n, n, n, 16).op_per_byte,
                    32.0);
-  EXPECT_DOUBLE_EQ(matmul_full_size_traffic(MatmulVariant::Fast, n, n, n, 16).op_per_byte, 32.0);
+  EXPECT_DOUBLE_EQ(matmul_full_size_traffic(MatmulVariant::Fast, n, n, n, 16).op_per_byte,
+                   128.0 / 3.0);
+  // 1024^3 gives the wide tile 32 blocks, under half of 132 SMs: the 128 x 64 tile runs,
+  // 2 / (4 (1/64 + 1/128)) = 64 / 3.
+  EXPECT_DOUBLE_EQ(matmul_full_size_traffic(MatmulVariant::Fast, 1024, 1024, 1024, 16).op_per_byte,
+                   64.0 / 3.0);
 }
 
 TEST(MatmulModel, GlobalTrafficFallsAsTileWidthGrows) {
