@@ -1,0 +1,149 @@
+// The global-memory scene's parameters: one parse for the command line, sessions and the panels of
+// every mode, each key read once; the mode the keys imply; the parameters as JSON.
+#include <string>
+
+#include "common/error.h"
+#include "common/variant_table.h"
+#include "memory_presets.h"
+#include "memory_scene.h"
+
+namespace ws::app {
+
+namespace {
+
+// Keys that only one mode reads: given without --mode, they take the scene there.
+const char* const kAccessKeys[] = {"pattern", "stride", "offset",   "elem-bytes", "warps",
+                                   "width",   "window", "tile-pad", "seed"};
+const char* const kWarpsKeys[] = {"data", "block", "threads", "registers", "shared", "device"};
+
+template <size_t N>
+bool has_any(const ParamReader& keys, const char* const (&names)[N]) {
+  for (const char* k : names)
+    if (keys.has(k)) return true;
+  return false;
+}
+
+int to_int(int64_t v) {
+  return static_cast<int>(v);
+}
+
+void parse_access(mem::AccessParams& a, ParamReader& keys, const std::string& mode) {
+  // Lecture mode's keys 1..9 write "variant": in access mode, the pattern.
+  std::optional<std::string> pattern = keys.text("pattern");
+  if (!pattern && mode == "access") pattern = keys.text("variant");
+  if (pattern && !mem::parse_pattern(*pattern, a.pattern))
+    throw Error("pattern: expected 1-10 or one of " + variant_id_list(mem::pattern_infos()) +
+                ", got '" + *pattern + "'");
+  if (const auto v = keys.integer("stride", 1, mem::kMaxStride)) a.stride = to_int(*v);
+  if (const auto v = keys.integer("offset", 0, mem::kMaxOffset)) a.offset = to_int(*v);
+  if (const auto v = keys.integer("elem-bytes", 1, 16)) {
+    if (*v != 1 && *v != 2 && *v != 4 && *v != 8 && *v != 16)
+      throw Error("elem-bytes: expected 1, 2, 4, 8 or 16 (float4), got " + std::to_string(*v));
+    a.elem_bytes = to_int(*v);
+  }
+  if (const auto v = keys.integer("warps", 1, mem::kMaxWarps)) a.warps = to_int(*v);
+  if (const auto v = keys.integer("width", 1, mem::kMaxWidth)) a.width = to_int(*v);
+  if (const auto v = keys.integer("window", 1, mem::kMaxWidth)) a.window = to_int(*v);
+  if (const auto v = keys.integer("tile-pad", 0, 32)) a.tile_pad = to_int(*v);
+  if (const auto v = keys.integer("seed", 0, INT64_MAX)) a.seed = static_cast<uint64_t>(*v);
+  if (a.pattern == mem::Pattern::CornerTurning && a.width < mem::kCornerTile) {
+    if (keys.has("width"))
+      throw Error("width " + std::to_string(a.width) + ": corner turning reads a " +
+                  std::to_string(mem::kCornerTile) + "x" + std::to_string(mem::kCornerTile) +
+                  " tile; give --width 32.." + std::to_string(mem::kMaxWidth));
+    a.width = mem::kCornerTile;
+  }
+}
+
+mem::Extent3 extent_of(const std::vector<int>& d) {
+  return {d[0], d.size() > 1 ? d[1] : 1, d.size() > 2 ? d[2] : 1};
+}
+
+std::string dims_text(const mem::Extent3& e, int dims) {
+  std::string t = std::to_string(e.x);
+  if (dims > 1) t += "x" + std::to_string(e.y);
+  if (dims > 2) t += "x" + std::to_string(e.z);
+  return t;
+}
+
+void parse_warps(MemorySettings& s, ParamReader& keys, const std::string& mode) {
+  // In warps mode "variant" names one of the book's launches (lecture keys 1..3).
+  if (mode == "warps" && keys.has("variant")) {
+    const std::string name = *keys.text("variant");
+    const MemoryPreset* preset = find_memory_preset(name);
+    if (!preset)
+      throw Error("variant: in warps mode one of the book's launches (" + memory_preset_list() +
+                  "), got '" + name + "'");
+    s.launch = preset->launch;
+  }
+  const auto data = keys.dims("data");
+  const auto block = keys.dims("block");
+  if (data) {
+    const int dims = static_cast<int>(data->size());
+    // Data of another shape without a block: the usual block for that many dimensions.
+    if (!block && dims != s.launch.dims)
+      s.launch.block = dims == 1   ? mem::Extent3{256, 1, 1}
+                       : dims == 2 ? mem::Extent3{16, 16, 1}
+                                   : mem::Extent3{8, 8, 4};
+    s.launch.dims = dims;
+    s.launch.data = extent_of(*data);
+  }
+  if (block) {
+    if (static_cast<int>(block->size()) != s.launch.dims)
+      throw Error("block: give as many numbers as --data has (" + std::to_string(s.launch.dims) +
+                  ": --data " + dims_text(s.launch.data, s.launch.dims) + "), got " +
+                  std::to_string(block->size()));
+    s.launch.block = extent_of(*block);
+  }
+  try {
+    mem::validate(s.launch);
+  } catch (const Error& e) {
+    throw Error(std::string("data/block: ") + e.what());
+  }
+  if (const auto v = keys.integer("threads", 1, mem::kMaxBlockThreads))
+    s.occupancy.block_threads = to_int(*v);
+  if (const auto v = keys.integer("registers", 1, 255)) s.occupancy.regs_per_thread = to_int(*v);
+  if (const auto v = keys.integer("shared", 0, 1 << 20)) s.occupancy.smem_per_block = *v;
+  if (const auto d = keys.text("device")) {
+    try {
+      s.device = mem::named_device(*d).name;
+    } catch (const Error& e) {
+      throw Error(std::string("device: ") + e.what());
+    }
+  }
+}
+
+}  // namespace
+
+void MemoryScene::parse(MemorySettings& s, ParamReader& keys, std::string& mode) const {
+  if (!keys.has("mode")) {
+    if (has_any(keys, kAccessKeys)) mode = "access";
+    if (has_any(keys, kWarpsKeys)) mode = "warps";
+  }
+  parse_access(s.access, keys, mode);
+  parse_warps(s, keys, mode);
+  // transpose and matmul modes (S2)
+}
+
+nlohmann::json MemoryScene::to_json(const MemorySettings& s, const std::string& /*mode*/) const {
+  const mem::AccessParams& a = s.access;
+  nlohmann::json j = {{"pattern", mem::info(a.pattern).id},
+                      {"stride", a.stride},
+                      {"offset", a.offset},
+                      {"elem-bytes", a.elem_bytes},
+                      {"warps", a.warps},
+                      {"width", a.width},
+                      {"window", a.window},
+                      {"tile-pad", a.tile_pad},
+                      {"seed", a.seed},
+                      {"data", dims_text(s.launch.data, s.launch.dims)},
+                      {"block", dims_text(s.launch.block, s.launch.dims)},
+                      {"threads", s.occupancy.block_threads},
+                      {"registers", s.occupancy.regs_per_thread},
+                      {"shared", s.occupancy.smem_per_block},
+                      {"device", s.device}};
+  // transpose and matmul modes (S2)
+  return j;
+}
+
+}  // namespace ws::app

@@ -1,0 +1,53 @@
+#include "memory_scene.h"
+
+#include <string>
+#include <vector>
+
+#include "access/memory_access_mode.h"
+#include "common/variant_table.h"
+#include "memory_presets.h"
+#include "warps/memory_warps_mode.h"
+
+namespace ws::app {
+
+namespace {
+
+// The code panel in access mode: the pattern's kernel, the step's statement highlighted.
+KernelSource access_source(const MemorySettings& s, const std::string& marker) {
+  const mem::PatternInfo& p = mem::info(s.access.pattern);
+  return {std::string("kernels/memory/") + p.source, p.id, marker, ""};
+}
+
+// Lecture keys 1..9 in access mode: the first nine patterns.
+std::vector<std::string> access_lecture_variants(const MemorySettings&) {
+  return variant_ids(mem::pattern_infos());
+}
+
+// Lecture keys 1..3 in warps mode: the book's launches.
+std::vector<std::string> warps_lecture_variants(const MemorySettings&) {
+  std::vector<std::string> ids;
+  for (const MemoryPreset& p : memory_presets()) ids.push_back(p.id);
+  return ids;
+}
+
+}  // namespace
+
+MemoryScene::MemoryScene()
+    : ModalScene(kMemorySceneId, TR_NOOP("Global memory (coalescing, transpose, matmul, warps)")) {
+  add_mode({"access",
+            TR_NOOP("access"),
+            std::make_unique<MemoryAccessMode>(),
+            SceneCapabilities().with_steps(true),
+            {},
+            access_lecture_variants,
+            access_source});
+  // transpose and matmul modes (S2)
+  add_mode({"warps",
+            TR_NOOP("warps"),
+            std::make_unique<MemoryWarpsMode>(),
+            SceneCapabilities().with_steps(false).with_grid_size(),
+            {},
+            warps_lecture_variants});
+}
+
+}  // namespace ws::app
