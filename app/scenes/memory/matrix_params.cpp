@@ -69,7 +69,7 @@ void parse_matmul_keys(MemorySettings& s, ParamReader& keys) {
 
 }  // namespace
 
-void parse_matrix_keys(MemorySettings& s, ParamReader& keys, std::string& mode) {
+void imply_matrix_mode(const ParamReader& keys, std::string& mode) {
   const bool transpose_keys = has_any(keys, kTransposeOnly);
   const bool matmul_keys = has_any(keys, kMatmulOnly);
   if (transpose_keys && matmul_keys)
@@ -78,9 +78,16 @@ void parse_matrix_keys(MemorySettings& s, ParamReader& keys, std::string& mode) 
         "multiplication's; give one mode's keys at a time");
   if (!keys.has("mode") && transpose_keys) mode = "transpose";
   if (!keys.has("mode") && matmul_keys) mode = "matmul";
+}
+
+void parse_matrix_keys(MemorySettings& s, ParamReader& keys, std::string& mode) {
+  imply_matrix_mode(keys, mode);
   if (mode == "transpose") return parse_transpose_keys(s, keys);
   if (mode == "matmul") return parse_matmul_keys(s, keys);
-  for (const char* key : {"variant", "compare", "tile"})
+  // "variant" is the other modes' own (a pattern, a launch); these two are only ours.
+  const bool transpose_keys = has_any(keys, kTransposeOnly);
+  const bool matmul_keys = has_any(keys, kMatmulOnly);
+  for (const char* key : {"compare", "tile"})
     if (keys.has(key))
       throw Error(std::string(key) + ": the transpose and matmul modes take it; give --mode " +
                   "transpose or --mode matmul with it");

@@ -16,6 +16,10 @@ namespace ws::app {
 
 class ParamReader;
 
+// Sets `mode` to the mode the keys imply when the edit names none (rows, cols, block-rows:
+// transpose; size, m, n, k, coarse, thread-tile: matmul); called before any parse reads
+// "variant", which each mode reads as its own. Throws ws::Error for keys of both modes.
+void imply_matrix_mode(const ParamReader& keys, std::string& mode);
 // Reads the keys above into `s` (each once); `mode` is the mode the edit is for (set here when
 // the keys imply it and the edit has no "mode"). Throws ws::Error naming the option.
 void parse_matrix_keys(MemorySettings& s, ParamReader& keys, std::string& mode);

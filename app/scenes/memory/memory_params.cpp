@@ -4,6 +4,7 @@
 
 #include "common/error.h"
 #include "common/variant_table.h"
+#include "matrix_params.h"
 #include "memory_presets.h"
 #include "memory_scene.h"
 
@@ -120,12 +121,15 @@ void MemoryScene::parse(MemorySettings& s, ParamReader& keys, std::string& mode)
     if (has_any(keys, kAccessKeys)) mode = "access";
     if (has_any(keys, kWarpsKeys)) mode = "warps";
   }
+  // transpose and matmul modes (S2): their keys imply them before "variant" is read.
+  imply_matrix_mode(keys, mode);
   parse_access(s.access, keys, mode);
   parse_warps(s, keys, mode);
   // transpose and matmul modes (S2)
+  parse_matrix_keys(s, keys, mode);
 }
 
-nlohmann::json MemoryScene::to_json(const MemorySettings& s, const std::string& /*mode*/) const {
+nlohmann::json MemoryScene::to_json(const MemorySettings& s, const std::string& mode) const {
   const mem::AccessParams& a = s.access;
   nlohmann::json j = {{"pattern", mem::info(a.pattern).id},
                       {"stride", a.stride},
@@ -143,6 +147,7 @@ nlohmann::json MemoryScene::to_json(const MemorySettings& s, const std::string& 
                       {"shared", s.occupancy.smem_per_block},
                       {"device", s.device}};
   // transpose and matmul modes (S2)
+  matrix_keys_json(s, mode, j);
   return j;
 }
 

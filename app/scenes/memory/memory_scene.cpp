@@ -5,7 +5,9 @@
 
 #include "access/memory_access_mode.h"
 #include "common/variant_table.h"
+#include "matmul/matmul_mode.h"
 #include "memory_presets.h"
+#include "transpose/transpose_mode.h"
 #include "warps/memory_warps_mode.h"
 
 namespace ws::app {
@@ -42,6 +44,12 @@ MemoryScene::MemoryScene()
             access_lecture_variants,
             access_source});
   // transpose and matmul modes (S2)
+  add_mode({"transpose", TR_NOOP("transpose"), std::make_unique<TransposeMode>(),
+            SceneCapabilities().with_steps(true), transpose_limits(), transpose_lecture_variants,
+            transpose_source});
+  add_mode({"matmul", TR_NOOP("matmul"), std::make_unique<MatmulMode>(),
+            SceneCapabilities().with_steps(true), matmul_limits(), matmul_lecture_variants,
+            matmul_source});
   add_mode({"warps",
             TR_NOOP("warps"),
             std::make_unique<MemoryWarpsMode>(),

@@ -5,11 +5,14 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "memory/access.h"
 #include "memory/launch.h"
+#include "memory/matmul.h"
+#include "memory/transpose.h"
 
 namespace ws::app {
 
@@ -47,7 +50,19 @@ struct MemorySettings {
     return p;
   }
 
-  // transpose and matmul modes (S2)
+  // transpose and matmul modes (S2): matrix_params.cpp reads their keys.
+  mem::TransposeVariant transpose_variant = mem::TransposeVariant::Tiled;
+  std::optional<mem::TransposeVariant> transpose_compare;  // a second variant under it
+  int rows = 32, cols = 32;  // the transposed matrix, 1..64 a side in teach mode
+  int transpose_tile = mem::kTransposeDefaultTile;  // T, 4..32 (16: a warp is 2 tile rows)
+  int block_rows = 4;                               // fast: rows of threads, dividing T
+  mem::MatmulVariant matmul_variant = mem::MatmulVariant::Tiled;
+  std::optional<mem::MatmulVariant> matmul_compare;
+  // P = M N, M m x k, N k x n (PMPP's I, J, K); the default is PMPP Fig. 5.7's 4 x 4.
+  int matmul_m = 4, matmul_k = 4, matmul_n = 4;
+  int tile_width = 2;     // TILE_WIDTH, 2..8
+  int coarse_factor = 2;  // coarsened: outputs per thread, 1..4
+  int thread_tile = 2;    // register-tiled and after: TM = TN, 1..4 (TILE_WIDTH x it <= 16)
 };
 
 }  // namespace ws::app

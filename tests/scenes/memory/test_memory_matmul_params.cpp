@@ -65,7 +65,7 @@ TEST(MemoryMatmulParams, BadValuesAreRefusedWithMessagesNamingTheOption) {
       {{{"m", "4"}, {"coarse", "5"}}, {"coarse"}},
       {{{"mode", "matmul"}, {"variant", "register-tiled"}, {"tile", "8"}, {"thread-tile", "4"}},
        {"thread-tile", "16"}},
-      {{{"mode", "access"}, {"variant", "tiled"}}, {"variant", "transpose", "matmul"}},
+      {{{"mode", "access"}, {"tile", "4"}}, {"tile", "transpose", "matmul"}},
   };
   for (const auto& c : cases) {
     const std::string e = error_of(c.params);
