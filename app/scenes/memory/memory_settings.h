@@ -54,8 +54,8 @@ struct MemorySettings {
   mem::TransposeVariant transpose_variant = mem::TransposeVariant::Tiled;
   std::optional<mem::TransposeVariant> transpose_compare;  // a second variant under it
   int rows = 32, cols = 32;  // the transposed matrix, 1..64 a side in teach mode
-  int transpose_tile = mem::kTransposeDefaultTile;  // T, 4..32 (16: a warp is 2 tile rows)
-  int block_rows = 4;                               // fast: rows of threads, dividing T
+  int transpose_tile = 32;   // T, 4..32 (32: one warp per tile row, the lecture's case)
+  int block_rows = 4;        // fast: rows of threads, dividing T
   mem::MatmulVariant matmul_variant = mem::MatmulVariant::Tiled;
   std::optional<mem::MatmulVariant> matmul_compare;
   // P = M N, M m x k, N k x n (PMPP's I, J, K); the default is PMPP Fig. 5.7's 4 x 4.

@@ -62,11 +62,18 @@ std::string tp_why(const mem::TransposeRun& run, const TraceStep& s, const TpWar
         "reading the tile by columns: lanes {2} words apart share a bank, a {3}-way conflict. "
         "One padding column would spread them over the banks.",
         warp, n.write_sectors, tile, std::max<int64_t>(1, n.read_ways));
+  if (n.read_ways > 1)
+    return trf(
+        "The block stores the output tile by rows (warp {0} writes {1} sectors, coalesced), "
+        "reading the tile by columns {2} words apart: a warp that reads more than one column "
+        "wraps around the 32 banks, so even the padded tile conflicts {3}-way here (at T = 32, "
+        "one column a warp, none).",
+        warp, n.write_sectors, tile + run.geometry.pad, n.read_ways);
   return trf(
       "The block stores the output tile by rows (warp {0} writes {1} sectors, coalesced), "
       "reading the tile by columns: with the padding column a column's words are {2} apart, "
-      "each in its own bank ({3}-way).",
-      warp, n.write_sectors, tile + run.geometry.pad, std::max<int64_t>(1, n.read_ways));
+      "each in its own bank (no conflict).",
+      warp, n.write_sectors, tile + run.geometry.pad);
 }
 
 }  // namespace

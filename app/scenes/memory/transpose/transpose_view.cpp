@@ -173,10 +173,8 @@ void tp_draw_grids(gfx::Canvas& c, Vec2 min, Vec2 max, const std::shared_ptr<con
           cell.note = std::to_string(shared_bank(a, 4));
           return cell;
         },
-        g.pad ? trf("tile of block {0}: {1} x ({1} + 1), shared; its bank under each value",
-                    s.block, g.tile)
-              : trf("tile of block {0}: {1} x {1}, shared; its bank under each value", s.block,
-                    g.tile),
+        g.pad ? trf("tile of block {0}: {1} x ({1} + 1), shared", s.block, g.tile)
+              : trf("tile of block {0}: {1} x {1}, shared", s.block, g.tile),
         p, font);
     hover.add(tile_geo.min, tile_geo.cell_max(tile_w - 1, g.tile - 1),
               [sp, tile_geo, tile_w, tile = g.tile](Vec2 point) {
