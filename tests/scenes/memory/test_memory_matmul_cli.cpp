@@ -38,7 +38,7 @@ TEST(MemoryMatmulCli, RunJsonOfFigure57) {
 TEST(MemoryMatmulCli, RenderDrawsTheTilesAndTheCharts) {
   const std::string dir = out_dir();
   ASSERT_EQ(run_cli("render --scene memory --backend cpu --mode matmul --variant tiled --m 4 --n 4 "
-                    "--k 4 --tile 2 --step 0 --figure-size 1600x900 --out " +
+                    "--k 4 --tile 2 --step 1 --figure-size 1600x900 --out " +
                     dir + "/matmul.svg"),
             0);
   const std::string svg = read_text(dir + "/matmul.svg");
@@ -46,7 +46,7 @@ TEST(MemoryMatmulCli, RenderDrawsTheTilesAndTheCharts) {
                            "OP/B against TILE_WIDTH", "Roofline"})
     EXPECT_NE(svg.find(part), std::string::npos) << part;
   ASSERT_EQ(run_cli("render --scene memory --backend cpu --mode matmul --m 8 --n 8 --k 8 --tile 4 "
-                    "--step 1 --out " +
+                    "--step 2 --out " +
                     dir + "/matmul.png"),
             0);
   EXPECT_GT(std::filesystem::file_size(dir + "/matmul.png"), 1000u);

@@ -48,7 +48,7 @@ TEST(MemoryMatmulParams, SizeSetsEverySideAndImpliesTheMode) {
   EXPECT_EQ(p["tile"], 4);
   // The transpose keeps its own variant and tile.
   scene->params_from_json({{"mode", "transpose"}});
-  EXPECT_EQ(scene->params_to_json()["tile"], 16);
+  EXPECT_EQ(scene->params_to_json()["tile"], 32);
 }
 
 TEST(MemoryMatmulParams, BadValuesAreRefusedWithMessagesNamingTheOption) {

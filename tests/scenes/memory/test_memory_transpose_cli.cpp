@@ -35,7 +35,7 @@ TEST(MemoryTransposeCli, RenderDrawsTheTileAndTheSectors) {
   const std::string dir = out_dir();
   ASSERT_EQ(
       run_cli("render --scene memory --backend cpu --mode transpose --variant tiled --rows 16 "
-              "--cols 16 --tile 16 --step 1 --figure-size 1600x900 --out " +
+              "--cols 16 --tile 16 --step 2 --figure-size 1600x900 --out " +
               dir + "/transpose.svg"),
       0);
   const std::string svg = read_text(dir + "/transpose.svg");

@@ -20,7 +20,7 @@ TEST(MemoryTransposeParams, DefaultsAndARoundTrip) {
   EXPECT_EQ(p["compare"], "");
   EXPECT_EQ(p["rows"], 32);
   EXPECT_EQ(p["cols"], 32);
-  EXPECT_EQ(p["tile"], 16);
+  EXPECT_EQ(p["tile"], 32);
   scene->params_from_json(
       {{"variant", "5"}, {"compare", "naive-rows"}, {"rows", "7"}, {"cols", "13"}, {"tile", "4"}});
   const nlohmann::json changed = scene->params_to_json();
