@@ -42,7 +42,7 @@ TEST(MemoryMatmulCli, RenderDrawsTheTilesAndTheCharts) {
                     dir + "/matmul.svg"),
             0);
   const std::string svg = read_text(dir + "/matmul.svg");
-  for (const char* part : {"M: 4 x 4", "N: 4 x 4", "Mds of block 0", "Nds of block 0",
+  for (const char* part : {"M: 4 x 4", "N: 4 x 4", "Mds, block 0", "Nds, block 0",
                            "OP/B against TILE_WIDTH", "Roofline"})
     EXPECT_NE(svg.find(part), std::string::npos) << part;
   ASSERT_EQ(run_cli("render --scene memory --backend cpu --mode matmul --m 8 --n 8 --k 8 --tile 4 "

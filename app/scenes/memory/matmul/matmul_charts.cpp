@@ -129,8 +129,18 @@ void mm_roofline(gfx::Canvas& c, Vec2 min, Vec2 max, const MatmulRoofline& roof,
       c.circle_filled(at, font * 0.38f, colour);
     else
       c.rect(at - Vec2{font * 0.3f, font * 0.3f}, at + Vec2{font * 0.3f, font * 0.3f}, colour, 2);
-    c.text({at.x + font * 0.45f, at.y}, std::to_string(i + 1), font * 0.75f, p.text, HAlign::Left,
-           VAlign::Middle);
+    // Variants at the same point share one label ("4 5 6"), written by the first of them.
+    std::string label;
+    bool first = true;
+    for (size_t j = 0; j < roof.points.size(); ++j) {
+      const RooflinePoint& q = roof.points[j];
+      if (q.op_per_byte != pt.op_per_byte || q.gflops != pt.gflops) continue;
+      first = first && j >= i;
+      label += (label.empty() ? "" : " ") + std::to_string(j + 1);
+    }
+    if (first)
+      c.text({at.x + font * 0.45f, at.y}, label, font * 0.75f, p.text, HAlign::Left,
+             VAlign::Middle);
     hover.add(at - Vec2{font * 0.5f, font * 0.5f}, at + Vec2{font * 0.5f, font * 0.5f},
               pt.measured ? trf("{0}: {1} OP/B (the model), measured {2} GFLOP/s, {3} ms", pt.name,
                                 mm_decimals(pt.op_per_byte, 2), with_commas(int64_t(pt.gflops)),

@@ -226,7 +226,7 @@ void mm_shared_grid(gfx::Canvas& c, Vec2 min, Vec2 max, const std::shared_ptr<co
         }
         return cell;
       },
-      trf("{0} of block {1} (shared)", is_m ? "Mds" : "Nds", s.block), p, font);
+      trf("{0}, block {1}", is_m ? "Mds" : "Nds", s.block), p, font);
   hover.add(g.min, g.cell_max(cols - 1, rows - 1), [sp, g, cols, is_m](Vec2 point) {
     int x = 0, y = 0;
     if (!g.cell_at(point, x, y)) return std::string();
