@@ -59,8 +59,11 @@ void mm_traffic_chart(gfx::Canvas& c, const MatmulTaught& taught, int side, cons
                           true});
     chart.series.push_back(s);
   }
-  // The run's own TILE_WIDTH: its variant's point at the teach tile.
   (void)taught;
+  // The chart's own title sizes (views/line_chart.cpp), fitted to a narrow column.
+  const float font = std::max(11.0f, std::min(c.size().y / 40.0f, c.size().x / 90.0f));
+  chart.title = fit_text(c, chart.title, font * 1.2f, c.size().x - 16);
+  chart.subtitle = fit_text(c, chart.subtitle, font * 0.85f, c.size().x - 16);
   draw_line_chart(c, chart, p);
 }
 
