@@ -37,7 +37,7 @@ MemoryScene::MemoryScene()
   add_mode({"access",
             TR_NOOP("access"),
             std::make_unique<MemoryAccessMode>(),
-            SceneCapabilities().with_steps(true),
+            SceneCapabilities().with_steps(true).with_step_from_params(),
             {},
             access_lecture_variants,
             access_source});
@@ -45,7 +45,7 @@ MemoryScene::MemoryScene()
   add_mode({"warps",
             TR_NOOP("warps"),
             std::make_unique<MemoryWarpsMode>(),
-            SceneCapabilities().with_steps(false).with_grid_size(),
+            SceneCapabilities().with_steps(false),
             {},
             warps_lecture_variants});
 }
