@@ -20,7 +20,8 @@ std::vector<float> transpose_reference(const std::vector<float>& in, int rows, i
 
 std::string FastConfig::name() const {
   return "tile " + std::to_string(tile) + ", " + std::to_string(block_rows) + " rows, " +
-         (vector == 4 ? "float4" : "float");
+         (vector == 4 ? "float4" : "float") + (streaming ? ", streaming" : "") +
+         (grid_stride ? ", grid-stride" : "");
 }
 
 const std::vector<FastConfig>& fast_configs() {
