@@ -5,6 +5,7 @@
 
 #include "access/memory_access_mode.h"
 #include "common/variant_table.h"
+#include "memory_bench.h"
 #include "memory_presets.h"
 #include "warps/memory_warps_mode.h"
 
@@ -37,7 +38,7 @@ MemoryScene::MemoryScene()
   add_mode({"access",
             TR_NOOP("access"),
             std::make_unique<MemoryAccessMode>(),
-            SceneCapabilities().with_steps(true).with_step_from_params(),
+            SceneCapabilities().with_steps(true).with_step_from_params().with_bench(),
             {},
             access_lecture_variants,
             access_source});
@@ -48,6 +49,13 @@ MemoryScene::MemoryScene()
             SceneCapabilities().with_steps(false),
             {},
             warps_lecture_variants});
+  // One benchmark for every mode (bench/memory_bench.h): a mode runs its part. On the command
+  // line the scene starts in access mode, so `bench --scene memory` without another --mode runs
+  // every part (--set part=access runs the access patterns alone).
+  set_bench([this](const BenchRequest& r, const std::string& mode) {
+    const bool whole = !r.from_scene && mode == "access" && this->mode() == "access";
+    return bench::memory_bench_job(r, whole ? "" : mode);
+  });
 }
 
 }  // namespace ws::app

@@ -97,6 +97,7 @@ void MemoryAccessMode::ui() {
   if (!e.empty()) edit(e);
   if (panel_section(tr("This instruction"), "memory-access-cost") && !run_.instructions.empty())
     wrapped_text(instruction_cost_text(run_.instructions[size_t(step_)]));
+  fast_mode(26, tr("the access patterns' effective bandwidth against stride and offset (CUDA)"));
 }
 
 void MemoryAccessMode::draw(gfx::Canvas& canvas, gfx::Theme theme) const {
