@@ -63,7 +63,6 @@ void MemoryAccessMode::fill(RunJson& doc) const {
       {"measured", c.measured}, {"measured_fraction", c.measured_fraction},
       {"gbps", c.gbps},         {"copy_gbps", c.copy_gbps},
       {"note", c.note}};
-  doc.steps = step_count();
   doc.summary = std::string(mem::info(p.pattern).id) + ": the access step moves " +
                 std::to_string(run_.sectors) + " sectors in " + std::to_string(run_.lines) +
                 " lines, " + std::to_string(run_.useful_bytes) + " of " +
