@@ -1,7 +1,7 @@
 // The global-memory benchmark's request (memory_bench.h): which parts, sizes, variants and
 // options, then the parts one after the other in one report. Quick sweeps:
 //   warpscope bench --scene memory --backend cuda --set part=transpose --sizes 8192
-//   warpscope bench --scene memory --backend cuda --set part=matmul,tile=32 --variant fast
+//   warpscope bench --scene memory --backend cuda --set part=matmul --set tile=32 --variant fast
 #include "memory_bench.h"
 
 #include <cstdlib>
@@ -38,7 +38,7 @@ void memory_bench_parts(MemoryBenchPlan& plan, const std::vector<std::string>& p
       plan.transposes_on = true;
     else if (p == "matmul")
       plan.matmuls_on = true;
-    else if (p == "access" || p == "warps")
+    else if (p == "access")
       plan.access_on = true;
     else
       throw Error("--set part=" + p +
@@ -50,6 +50,7 @@ void memory_bench_set(MemoryBenchPlan& plan, const nlohmann::json& params) {
   if (!params.is_object()) return;
   for (const auto& [key, value] : params.items()) {
     const std::vector<std::string> items = memory_bench_items(value);
+    WS_REQUIRE(!items.empty(), "--set " + key + "=: give a value");
     if (key == "part") {
       memory_bench_parts(plan, items);
     } else if (key == "tile") {
@@ -98,13 +99,14 @@ BenchJob memory_bench_job(const BenchRequest& request, const std::string& part) 
   WS_REQUIRE(request.backend == Backend::Cuda,
              std::string("--backend cpu: the memory benchmark times the CUDA kernels (transposes, "
                          "matmul, access patterns); run it with --backend cuda"));
-  WS_REQUIRE(request.type.empty() || request.type == "f32" || request.type == "float32",
-             "--type " + request.type + ": the memory benchmark times f32 only");
+  // The types are bench_job's (f32 is the other benches' name for float32).
+  if (!request.type.empty() && request.type != "f32")
+    WS_REQUIRE(parse_type_option(request.type, "--type") == ValueType::Float32,
+               "--type " + request.type + ": the memory benchmark times float32 (f32) only");
   MemoryBenchPlan plan;
   plan.repeats = request.repeats;
-  // A mode with a part of its own runs that part; any other mode (or none) every part.
-  if (part == "transpose" || part == "matmul" || part == "access" || part == "warps")
-    memory_bench_parts(plan, {part});
+  // A part's name runs that part; anything else ("", a mode without a part) every part.
+  if (part == "transpose" || part == "matmul" || part == "access") memory_bench_parts(plan, {part});
   memory_bench_set(plan, request.params);
   if (!request.sizes.empty()) {
     plan.transpose_sides.clear();

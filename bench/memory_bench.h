@@ -13,9 +13,9 @@
 
 namespace ws::bench {
 
-// The parts: "transpose", "matmul", "access". `part` "" runs every part (or those --set
-// part=a,b names); a scene mode's id (S1: pass the mode for fast mode) runs that part: "access"
-// and "warps" the access part, "transpose", "matmul" theirs.
+// The parts: "transpose", "matmul", "access". `part` names one of them to run it alone (the
+// scene passes its mode in fast mode); anything else ("" included) runs every part, or those
+// --set part=a,b names.
 // Reads --sizes (N: transposes N x N, matmuls N^3; defaults 4096, 8192 and 1024, 4096), --type
 // (f32 only), --variant (ids or numbers of any part's variants: a part with none named is
 // skipped), --set part=..., tile=8|16|32 (matmul variants 1-3, default 16; comma-separated),

@@ -90,9 +90,12 @@ inline constexpr int kTransposeDefaultTile = 32;
 //   buffers 0 "in" (global, rows * cols, the input), 1 "out" (global, cols * rows, unwritten at
 //   first), 2 "tile" (shared, per block, T * (T + pad) with pad 0 for tiled, 1 for padded,
 //   diagonal and fast: element (r, c) of the tile at r * (T + pad) + c; variants 3..6 only).
-//   steps: naive variants one step, phase "copy" (each thread reads in, writes out);
-//   tiled variants step 0 phase "load" (each thread reads in, writes tile[ty][tx]; 1 barrier),
-//   step 1 phase "store" (each thread reads tile[tx][ty], writes out).
+//   steps: naive variants one step, phase "copy": each thread reads in[r][c] and writes
+//   out[c][r] (address c * rows + r); naive-rows r = by T + ty, c = bx T + tx; naive-columns
+//   r = bx T + tx, c = by T + ty. Tiled variants step 0 phase "load" (1 barrier): each thread
+//   reads in[by T + y][bx T + tx] and writes tile[y][tx]; step 1 phase "store": it reads
+//   tile[tx][y] and writes out[bx T + y][by T + tx]; y = ty (fast: ty, ty + block_rows, ...).
+//   No Op events: Trace::serial_ops is 0 and op_label "copy" (a transpose only moves data).
 //   Threads numbered block * block_threads + ty * block_x + tx (block_x = T). A thread outside
 //   the matrix (a partial tile) records nothing in that element's place: it skips it.
 //   Fast: a thread's events for element k (row ty + k * block_rows of the tile) in order of k.
@@ -166,13 +169,16 @@ CopyTimings time_copy(int rows, int cols, int repeats);
 // 4 (float4 rows: needs rows and cols multiples of 4, else the scalar form runs). streaming
 // (float4 only): loads and stores with the evict-first cache hints (__ldcs, __stcs), as every
 // element is touched once. grid_stride (float4 only): as many blocks as fit on the device at once
-// (the occupancy API), each looping over tiles, instead of one block per tile.
+// (the occupancy API), each looping over tiles, instead of one block per tile. registers (float4
+// only): no shared tile; each lane transposes 4 x 4 blocks in registers, a warp owning 32 columns
+// x `tile` rows (16 or 32), block_rows warps a block (transpose_fast_registers.cu).
 struct FastConfig {
   int tile = 32;
   int block_rows = 8;
   int vector = 1;
   bool streaming = false;
   bool grid_stride = false;
+  bool registers = false;
   std::string name() const;  // e.g. "tile 64, 8 rows, float4, streaming, grid-stride"
 };
 const std::vector<FastConfig>& fast_configs();  // the compiled ones; [0] is the default

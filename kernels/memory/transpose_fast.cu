@@ -145,7 +145,28 @@ void launch_fast_float4(const float* in, float* out, int rows, int cols) {
 using FastLaunch = void (*)(const float*, float*, int, int);
 
 // The compiled form of a configuration, or nullptr.
+template <int kBlocks, bool kStreaming, int kWarps>
+void launch_fast_in_registers(const float* in, float* out, int rows, int cols) {
+  launch_fast_registers<kBlocks, kStreaming>(in, out, rows, cols, kWarps);
+}
+
 FastLaunch fast_launch_of(const FastConfig& f) {
+  if (f.registers) {
+    if (f.vector != 4) return nullptr;
+    const int key = (f.streaming ? 10000 : 0) + f.tile * 100 + f.block_rows;
+    switch (key) {
+      case 3208:
+        return launch_fast_in_registers<2, false, 8>;
+      case 1608:
+        return launch_fast_in_registers<1, false, 8>;
+      case 13208:
+        return launch_fast_in_registers<2, true, 8>;
+      case 3204:
+        return launch_fast_in_registers<2, false, 4>;
+      default:
+        return nullptr;
+    }
+  }
   const int key = (f.grid_stride ? 1000000 : 0) + (f.streaming ? 100000 : 0) + f.tile * 1000 +
                   f.block_rows * 10 + f.vector;
   switch (key) {

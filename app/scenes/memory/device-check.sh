@@ -6,15 +6,25 @@
 # (BENCH=none skips it; MEMORY_BENCH_ARGS narrows it, e.g. "--set part=transpose --sizes 8192").
 SCENE_GPU_TESTS=(test_memory_gpu)
 
-# memory_twin_check FILE WHAT: the run document's cpu_check says the CUDA trace equals the twin's.
+# memory_twin_check CUDA_FILE CPU_FILE WHAT: the CUDA run's cpu_check says its trace equals the
+# twin's; a document without one (null) must at least give the CPU run's counters and steps (every
+# buffer after every step).
 memory_twin_check() {
-  python3 - "$1" "$2" <<'PY'
+  python3 - "$1" "$2" "$3" <<'PY'
 import json, sys
 j = json.load(open(sys.argv[1]))
-check = j.get("cpu_check") or {}
-ok = check.get("match", False)
-print(("ok  " if ok else "BAD ") + sys.argv[2] + ": CUDA trace equals the CPU twin's: " + str(ok) +
-      ("" if ok else " " + str(check.get("difference", "no cpu_check in the document"))[:160]))
+check = j.get("cpu_check")
+if isinstance(check, dict):
+    ok = bool(check.get("match", False))
+    detail = "" if ok else " " + str(check.get("difference", ""))[:160]
+    how = "cpu_check"
+else:
+    cpu = json.load(open(sys.argv[2]))
+    ok = j.get("counters") is not None and all(j.get(k) == cpu.get(k) for k in ("counters", "steps"))
+    detail = "" if ok else " (counters or steps differ from the CPU run's)"
+    how = "no cpu_check; counters and steps against the CPU run"
+print(("ok  " if ok else "BAD ") + sys.argv[3] + ": CUDA equals the CPU twin (" + how + "): " +
+      str(ok) + detail)
 sys.exit(0 if ok else 1)
 PY
 }
@@ -54,11 +64,14 @@ scene_checks() {
   echo "== the memory scene on the CUDA backend against the CPU twins"
   for pattern in row column strided misaligned gather local-gather scatter stencil transpose \
     corner-turning; do
-    file="$OUT_DIR/memory_access_$pattern.json"
-    rm -f "$file"
-    "$APP" run --scene memory --mode access --pattern "$pattern" --warps 4 --backend cuda \
-      --json "$file" 2>>"$OUT_DIR/app.log" || rc=1
-    [ -s "$file" ] && memory_twin_check "$file" "access $pattern" || rc=1
+    for backend in cpu cuda; do
+      file="$OUT_DIR/memory_access_${pattern}_$backend.json"
+      rm -f "$file"
+      "$APP" run --scene memory --mode access --pattern "$pattern" --warps 4 --backend $backend \
+        --json "$file" 2>>"$OUT_DIR/app.log" || rc=1
+    done
+    [ -s "$file" ] && memory_twin_check "$file" "$OUT_DIR/memory_access_${pattern}_cpu.json" \
+      "access $pattern" || rc=1
   done
   for launch in "--data 1003 --block 64" "--data 76x62 --block 16x16" \
     "--data 200x150 --block 16x16"; do
@@ -80,11 +93,14 @@ scene_checks() {
       continue
     fi
     for variant in 1 2 3 4 5 6; do
-      file="$OUT_DIR/memory_${mode}_$variant.json"
-      rm -f "$file"
-      "$APP" run --scene memory --mode "$mode" --variant "$variant" --backend cuda \
-        --json "$file" 2>>"$OUT_DIR/app.log" || rc=1
-      [ -s "$file" ] && memory_twin_check "$file" "$mode variant $variant" || rc=1
+      for backend in cpu cuda; do
+        file="$OUT_DIR/memory_${mode}_${variant}_$backend.json"
+        rm -f "$file"
+        "$APP" run --scene memory --mode "$mode" --variant "$variant" --backend $backend \
+          --json "$file" 2>>"$OUT_DIR/app.log" || rc=1
+      done
+      [ -s "$file" ] && memory_twin_check "$file" "$OUT_DIR/memory_${mode}_${variant}_cpu.json" \
+        "$mode variant $variant" || rc=1
     done
   done
   tail -n 3 "$OUT_DIR/app.log"

@@ -2,6 +2,7 @@
 // requests teach mode refuses (with a message naming what is accepted).
 #include <gtest/gtest.h>
 
+#include <set>
 #include <string>
 
 #include "code_panel_test_support.h"
@@ -159,9 +160,13 @@ TEST(TransposeFastConfigs, NamedAndUsable) {
     EXPECT_TRUE(f.vector == 1 || f.vector == 4) << f.name();
     EXPECT_TRUE(!f.streaming || f.vector == 4) << f.name();
     EXPECT_TRUE(!f.grid_stride || f.vector == 4) << f.name();
+    EXPECT_TRUE(!f.registers || (f.vector == 4 && (f.tile == 16 || f.tile == 32))) << f.name();
     EXPECT_EQ(f.tile % f.block_rows, 0) << f.name();
     EXPECT_LE(f.tile / f.vector * f.block_rows, 1024) << f.name();  // threads a block
   }
+  std::set<std::string> names;
+  for (const FastConfig& f : fast_configs()) names.insert(f.name());
+  EXPECT_EQ(names.size(), fast_configs().size()) << "the sweep must tell the configurations apart";
   EXPECT_EQ(FastConfig{}.name(), "tile 32, 8 rows, float");
   EXPECT_EQ((FastConfig{64, 16, 4, true}.name()), "tile 64, 16 rows, float4, streaming");
   EXPECT_FALSE(time_fast_config(-1, 64, 64, 1).available);
