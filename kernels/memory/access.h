@@ -170,7 +170,8 @@ struct PatternTiming {
   std::string note;          // why not available
 };
 // Corner turning is not timed (available false, the note says so). Throws ws::Error for bad
-// parameters (elem_bytes and warps are ignored: f32, 256-thread blocks).
+// parameters (elem_bytes and warps are ignored: f32, 256-thread blocks; width may be 1..elements:
+// the full-size matrix's row). CPU-only builds: available false, nothing checked.
 PatternTiming time_pattern(const AccessParams& p, int64_t elements, int repeats);
 
 struct BandwidthCurve {

@@ -8,8 +8,7 @@ AccessRun access_cuda(const AccessParams&) {
   throw Error("this build has no CUDA backend: the access patterns run on the CPU");
 }
 
-PatternTiming time_pattern(const AccessParams& p, int64_t, int) {
-  validate(p);
+PatternTiming time_pattern(const AccessParams&, int64_t, int) {
   PatternTiming t;
   t.note = "this build has no CUDA backend: no timings";
   return t;

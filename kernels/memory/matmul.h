@@ -155,7 +155,8 @@ MatmulTeachGeometry matmul_teach_geometry(const MatmulTeachParams& params, int I
 // (2 I J K), OP/B = flops / bytes loaded. `tile` is TILE_WIDTH (variants 2-3), the naive block's
 // edge (ignored by the count), and for 4-5 BM = BN = tile * thread_tile; variant 6 uses its
 // default block tile (fast_block_tile()) whatever `tile` is. Square n, tile | n: naive 0.25,
-// tiled 0.25 tile (16: 4, 32: 8), coarsened tile C / (2 (C + 1)), register-tiled BM / 8.
+// tiled 0.25 tile (16: 4, 32: 8), coarsened tile C / (2 (C + 1)), register-tiled BM / 4
+// (BM = BN).
 struct MatmulTraffic {
   double bytes_loaded = 0;  // global loads of M and N
   double bytes_stored = 0;  // P, 4 I K

@@ -12,7 +12,7 @@ namespace ws::mem {
 
 namespace {
 
-void check_product_shapes(const FloatMatrix& M, const FloatMatrix& N) {
+void check_matmul_shapes(const FloatMatrix& M, const FloatMatrix& N) {
   WS_REQUIRE(M.rows >= 1 && M.cols >= 1 && N.rows >= 1 && N.cols >= 1,
              "matmul: M is " + std::to_string(M.rows) + " x " + std::to_string(M.cols) +
                  " and N is " + std::to_string(N.rows) + " x " + std::to_string(N.cols) +
@@ -27,7 +27,7 @@ void check_product_shapes(const FloatMatrix& M, const FloatMatrix& N) {
 }  // namespace
 
 std::vector<double> matmul_reference(const FloatMatrix& M, const FloatMatrix& N) {
-  check_product_shapes(M, N);
+  check_matmul_shapes(M, N);
   const int I = M.rows, J = M.cols, K = N.cols;
   std::vector<double> P(size_t(I) * size_t(K), 0.0);
   for (int i = 0; i < I; ++i)
@@ -39,7 +39,7 @@ std::vector<double> matmul_reference(const FloatMatrix& M, const FloatMatrix& N)
 }
 
 std::vector<float> matmul_float(const FloatMatrix& M, const FloatMatrix& N) {
-  check_product_shapes(M, N);
+  check_matmul_shapes(M, N);
   const int I = M.rows, J = M.cols, K = N.cols;
   std::vector<float> P(size_t(I) * size_t(K), 0.0f);
   // Row by row, k outer: each output still sees its terms in k order from +0.
@@ -54,7 +54,7 @@ std::vector<float> matmul_float(const FloatMatrix& M, const FloatMatrix& N) {
 }
 
 std::vector<double> matmul_error_bound(const FloatMatrix& M, const FloatMatrix& N) {
-  check_product_shapes(M, N);
+  check_matmul_shapes(M, N);
   const int I = M.rows, J = M.cols, K = N.cols;
   const double eps = std::ldexp(1.0, -24);
   const double tiny = double(std::numeric_limits<float>::min());

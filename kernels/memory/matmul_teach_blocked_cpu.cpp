@@ -10,7 +10,7 @@ namespace ws::mem {
 
 namespace {
 
-struct BlockedRun {
+struct MatmulBlockedRun {
   MatmulTraceModel& model;
   const MatmulBlocking& b;
   int I, J, K;
@@ -21,7 +21,8 @@ struct BlockedRun {
 // N into shared buffer `buf` (matmul.h: element e of a tile goes to thread e mod threads;
 // vectorized: groups of 4 along a row, one float4 where all 4 lie inside a matrix whose rows are
 // a multiple of 4 long).
-void load_tiles(const BlockedRun& r, int id, int tid, int by, int bx, int ph, int buf) {
+void load_matmul_tiles(const MatmulBlockedRun& r, int id, int tid, int by, int bx, int ph,
+                       int buf) {
   const MatmulBlocking& b = r.b;
   const int width = r.vectorized ? 4 : 1;
   auto load_group = [&](int matrix, int rows, int cols, int gr, int gc, float* v) {
@@ -66,7 +67,7 @@ MatmulTeachRun teach_matmul_cpu_blocked(const MatmulTeachParams& p, const FloatM
   const MatmulTeachGeometry& g = run.geometry;
   const MatmulBlocking b = matmul_teach_blocking(p);
   const bool vec = p.variant == MatmulVariant::Vectorized;
-  const BlockedRun r{model, b, run.I, run.J, run.K, vec};
+  const MatmulBlockedRun r{model, b, run.I, run.J, run.K, vec};
   const int threads = b.threads(), blocks = g.grid_x * g.grid_y;
   const int outputs = b.tm * b.tn;
   std::vector<float> acc(size_t(threads) * blocks * outputs, 0.0f);
@@ -77,16 +78,18 @@ MatmulTeachRun teach_matmul_cpu_blocked(const MatmulTeachParams& p, const FloatM
   };
   if (vec) {
     model.at(0);
-    each_thread([&](int by, int bx, int tid, int id) { load_tiles(r, id, tid, by, bx, 0, 0); });
+    each_thread(
+        [&](int by, int bx, int tid, int id) { load_matmul_tiles(r, id, tid, by, bx, 0, 0); });
   }
   for (int ph = 0; ph < g.phases; ++ph) {
     if (!vec) {
       model.at(matmul_load_step(p.variant, ph, 0, 1));
-      each_thread([&](int by, int bx, int tid, int id) { load_tiles(r, id, tid, by, bx, ph, 0); });
+      each_thread(
+          [&](int by, int bx, int tid, int id) { load_matmul_tiles(r, id, tid, by, bx, ph, 0); });
     }
     model.at(matmul_compute_step(p.variant, ph, 0, 1));
     each_thread([&](int by, int bx, int tid, int id) {
-      if (vec && ph + 1 < g.phases) load_tiles(r, id, tid, by, bx, ph + 1, (ph + 1) % 2);
+      if (vec && ph + 1 < g.phases) load_matmul_tiles(r, id, tid, by, bx, ph + 1, (ph + 1) % 2);
       const int ty = tid / b.block_x, tx = tid % b.block_x;
       const int row0 = by * b.bm + ty * b.tm, col0 = bx * b.bn + tx * b.tn;
       if (row0 >= r.I || col0 >= r.K) return;  // no output of this thread lies in P

@@ -26,8 +26,8 @@ void for_each_matmul_thread(const MatmulTeachGeometry& g, Body&& body) {
 
 // One element of a global matrix into a shared tile: read when (r, c) is inside the matrix,
 // else 0 with no read (the lane's load is predicated off: a Skip).
-void load_into_tile(MatmulTraceModel& model, const MatmulThread& t, int matrix, int rows, int cols,
-                    int r, int c, int tile_buffer, int tile_address) {
+void load_into_matmul_tile(MatmulTraceModel& model, const MatmulThread& t, int matrix, int rows,
+                           int cols, int r, int c, int tile_buffer, int tile_address) {
   float v = 0.0f;
   if (r < rows && c < cols)
     v = float(model.read(t.id, matrix, r * cols + c));
@@ -82,8 +82,9 @@ MatmulTeachRun teach_matmul_cpu_tiled(const MatmulTeachParams& p, const FloatMat
         const int row = (t.block / g.grid_x) * T + t.ty;
         const int col = (t.block % g.grid_x) * T * C + c * T + t.tx;
         if (c == 0)
-          load_into_tile(model, t, kMatM, I, J, row, ph * T + t.tx, kMatMds, t.ty * T + t.tx);
-        load_into_tile(model, t, kMatN, J, K, ph * T + t.ty, col, kMatNds, t.ty * T + t.tx);
+          load_into_matmul_tile(model, t, kMatM, I, J, row, ph * T + t.tx, kMatMds,
+                                t.ty * T + t.tx);
+        load_into_matmul_tile(model, t, kMatN, J, K, ph * T + t.ty, col, kMatNds, t.ty * T + t.tx);
       });
       model.at(matmul_compute_step(p.variant, ph, c, C));
       for_each_matmul_thread(g, [&](const MatmulThread& t) {

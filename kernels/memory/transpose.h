@@ -16,7 +16,7 @@
 //                    by columns: tile[tx][ty], T floats apart, so at T = 32 all 32 lanes hit one
 //                    bank (32-way conflict).
 //   4 padded         the tile T x (T + 1): the column read walks T + 1 words apart, a different
-//                    bank per lane; no conflicts.
+//                    bank per lane; no conflicts at T = 32 (2-way at T = 8, 16: see below).
 //   5 diagonal       padded + diagonal block order (cuda-samples' transposeDiagonal): block b of
 //                    the launch takes the tile on a diagonal, so the blocks running at once spread
 //                    over the DRAM partitions ("partition camping" on GT200-era GPUs). Modern GPUs
@@ -64,11 +64,14 @@ bool uses_tile(TransposeVariant v);  // 3..6: a shared tile, load and store phas
 inline constexpr int kTransposeTeachMaxSide = 64;  // teach: matrices up to 64 x 64
 inline constexpr int kTransposeMinTile = 4;        // teach: tile edge 4..32
 inline constexpr int kTransposeMaxTile = 32;
-// The default teach tile: 16. A warp is then 2 rows of 16 threads, and the unpadded tile's column
-// read puts 8 lanes on each of 4 banks: an 8-way conflict (T = 8: 2-way; T = 32: 32-way, the
-// book's case, one warp per tile row). Ways of the column read of an unpadded T x T tile, T
-// dividing 32: T^2 / 32 (at T = 4 a block has 16 threads and one warp: conflict free).
-inline constexpr int kTransposeDefaultTile = 16;
+// The default teach tile: 32, the book's case. A warp is then one row of the tile: the unpadded
+// column read puts all 32 lanes in one bank (32-way) and the padded one spreads them over 32
+// banks (1-way). Smaller tiles show other numbers: unpadded T x T, T dividing 32, has
+// T^2 / 32 ways (T = 16: 8-way, T = 8: 2-way, T = 4: a 16-thread block, 1); padded T x (T + 1)
+// below 32 is 2-way (T = 8, 16): a warp reads 32 / T columns at once, and the +1 pad separates
+// the words of one column, not those of two (T = 16: lanes tx 0 and 15 of neighbouring rows meet,
+// as 17 * 15 = -1 mod 32).
+inline constexpr int kTransposeDefaultTile = 32;
 
 // ---- Teach mode: one traced run on a small matrix (1..64 x 1..64), values in[i][j] = i*cols+j.
 // Launch (every variant): a grid of blocks over tiles of T x T elements, numbered row-major as
@@ -87,9 +90,12 @@ inline constexpr int kTransposeDefaultTile = 16;
 //   buffers 0 "in" (global, rows * cols, the input), 1 "out" (global, cols * rows, unwritten at
 //   first), 2 "tile" (shared, per block, T * (T + pad) with pad 0 for tiled, 1 for padded,
 //   diagonal and fast: element (r, c) of the tile at r * (T + pad) + c; variants 3..6 only).
-//   steps: naive variants one step, phase "copy" (each thread reads in, writes out);
-//   tiled variants step 0 phase "load" (each thread reads in, writes tile[ty][tx]; 1 barrier),
-//   step 1 phase "store" (each thread reads tile[tx][ty], writes out).
+//   steps: naive variants one step, phase "copy": each thread reads in[r][c] and writes
+//   out[c][r] (address c * rows + r); naive-rows r = by T + ty, c = bx T + tx; naive-columns
+//   r = bx T + tx, c = by T + ty. Tiled variants step 0 phase "load" (1 barrier): each thread
+//   reads in[by T + y][bx T + tx] and writes tile[y][tx]; step 1 phase "store": it reads
+//   tile[tx][y] and writes out[bx T + y][by T + tx]; y = ty (fast: ty, ty + block_rows, ...).
+//   No Op events: Trace::serial_ops is 0 and op_label "copy" (a transpose only moves data).
 //   Threads numbered block * block_threads + ty * block_x + tx (block_x = T). A thread outside
 //   the matrix (a partial tile) records nothing in that element's place: it skips it.
 //   Fast: a thread's events for element k (row ty + k * block_rows of the tile) in order of k.
@@ -160,16 +166,28 @@ CopyTimings time_copy(int rows, int cols, int repeats);
 
 // ---- The fast variant's configurations, for the lead's sweep on the GPU (bench/dev).
 // tile x tile elements per block, tile/vector x block_rows threads; vector 1 (scalar floats) or
-// 4 (float4 rows: needs rows and cols multiples of 4, else the scalar form runs).
+// 4 (float4 rows: needs rows and cols multiples of 4, else the scalar form runs). streaming
+// (float4 only): loads and stores with the evict-first cache hints (__ldcs, __stcs), as every
+// element is touched once. grid_stride (float4 only): as many blocks as fit on the device at once
+// (the occupancy API), each looping over tiles, instead of one block per tile. registers (float4
+// only): no shared tile; each lane transposes 4 x 4 blocks in registers, a warp owning 32 columns
+// x `tile` rows (16 or 32), block_rows warps a block (transpose_fast_registers.cu).
 struct FastConfig {
   int tile = 32;
   int block_rows = 8;
   int vector = 1;
-  std::string name() const;  // e.g. "tile 64, 8 rows, float4"
+  bool streaming = false;
+  bool grid_stride = false;
+  bool registers = false;
+  std::string name() const;  // e.g. "tile 64, 8 rows, float4, streaming, grid-stride"
 };
 const std::vector<FastConfig>& fast_configs();  // the compiled ones; [0] is the default
 // Times fast_configs()[index] at rows x cols (as time_transpose); available false for a bad
 // index or without a device.
 TransposeTiming time_fast_config(int index, int rows, int cols, int repeats);
+// Runs fast_configs()[index] on a rows x cols host matrix (as transpose_on_device): the GPU
+// tests check every configuration the sweep times. Throws ws::Error for a bad index too.
+std::vector<float> transpose_fast_config_on_device(int index, const std::vector<float>& in,
+                                                   int rows, int cols);
 
 }  // namespace ws::mem

@@ -112,6 +112,10 @@ void launch_diagonal(const float* in, float* out, int rows, int cols);
 // Throws ws::Error for a config index outside fast_configs(); a float4 config on sizes that are
 // not multiples of 4 runs the scalar tile 32, 8 rows.
 void launch_fast(const float* in, float* out, int rows, int cols, int config);
+// The fast variant's register form (transpose_fast_registers.cu; rows, cols multiples of 4):
+// warps of 32 columns x 16 kBlocks rows, `warps_per_block` warps a block.
+template <int kBlocks, bool kStreaming>
+void launch_fast_registers(const float* in, float* out, int rows, int cols, int warps_per_block);
 TransposeRun teach_naive_rows_cuda(const TransposeTeachParams& params, int rows, int cols);
 TransposeRun teach_naive_columns_cuda(const TransposeTeachParams& params, int rows, int cols);
 TransposeRun teach_tiled_cuda(const TransposeTeachParams& params, int rows, int cols);

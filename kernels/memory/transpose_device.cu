@@ -15,8 +15,6 @@ namespace ws::mem {
 
 namespace {
 
-using namespace tcuda;
-
 // @helper copy
 // The same bytes copied, not transposed: float4 reads and writes, a grid-stride loop.
 __global__ void transpose_copy_kernel(const float* __restrict__ in, float* __restrict__ out,
@@ -48,17 +46,17 @@ void check_transpose_size(int rows, int cols) {
 void launch_transpose_variant(TransposeVariant v, const float* in, float* out, int rows, int cols) {
   switch (v) {
     case TransposeVariant::NaiveRows:
-      return launch_naive_rows(in, out, rows, cols);
+      return tcuda::launch_naive_rows(in, out, rows, cols);
     case TransposeVariant::NaiveColumns:
-      return launch_naive_columns(in, out, rows, cols);
+      return tcuda::launch_naive_columns(in, out, rows, cols);
     case TransposeVariant::Tiled:
-      return launch_tiled(in, out, rows, cols);
+      return tcuda::launch_tiled(in, out, rows, cols);
     case TransposeVariant::Padded:
-      return launch_padded(in, out, rows, cols);
+      return tcuda::launch_padded(in, out, rows, cols);
     case TransposeVariant::Diagonal:
-      return launch_diagonal(in, out, rows, cols);
+      return tcuda::launch_diagonal(in, out, rows, cols);
     case TransposeVariant::Fast:
-      return launch_fast(in, out, rows, cols, 0);
+      return tcuda::launch_fast(in, out, rows, cols, 0);
   }
   throw Error("unknown transpose variant " + std::to_string(int(v)));
 }
@@ -75,8 +73,7 @@ template <class Work>
 TransposeTiming time_transpose_work(const std::string& name, int rows, int cols, int repeats,
                                     Work&& work) {
   check_transpose_size(rows, cols);
-  if (!cuda_device_available())
-    return transpose_unavailable(name, "no CUDA device: " + cuda_device_description());
+  if (!cuda_device_available()) return transpose_unavailable(name, cuda_device_description());
   const size_t n = size_t(rows) * size_t(cols);
   require_device_memory(2 * n * sizeof(float), "timing a " + std::to_string(rows) + " x " +
                                                    std::to_string(cols) + " transpose");
@@ -90,31 +87,11 @@ TransposeTiming time_transpose_work(const std::string& name, int rows, int cols,
   return t;
 }
 
-}  // namespace
-
-TransposeRun teach_transpose_cuda(const TransposeTeachParams& params, int rows, int cols) {
-  check_transpose_request(params, rows, cols);
-  if (!cuda_device_available())
-    throw Error("teach mode on CUDA needs a device: " + cuda_device_description());
-  switch (params.variant) {
-    case TransposeVariant::NaiveRows:
-      return teach_naive_rows_cuda(params, rows, cols);
-    case TransposeVariant::NaiveColumns:
-      return teach_naive_columns_cuda(params, rows, cols);
-    case TransposeVariant::Tiled:
-      return teach_tiled_cuda(params, rows, cols);
-    case TransposeVariant::Padded:
-      return teach_padded_cuda(params, rows, cols);
-    case TransposeVariant::Diagonal:
-      return teach_diagonal_cuda(params, rows, cols);
-    case TransposeVariant::Fast:
-      return teach_fast_cuda(params, rows, cols);
-  }
-  throw Error("no traced CUDA transpose for this variant");
-}
-
-std::vector<float> transpose_on_device(TransposeVariant variant, const std::vector<float>& in,
-                                       int rows, int cols) {
+// Uploads a rows x cols host matrix, runs `launch` (device in, device out) and downloads the
+// result.
+template <class Launch>
+std::vector<float> run_transpose_on_device(const std::vector<float>& in, int rows, int cols,
+                                           Launch&& launch) {
   check_transpose_size(rows, cols);
   if (in.size() != size_t(rows) * size_t(cols))
     throw Error("transpose: a " + std::to_string(rows) + " x " + std::to_string(cols) +
@@ -126,9 +103,46 @@ std::vector<float> transpose_on_device(TransposeVariant variant, const std::vect
   DeviceBuffer<float> d_in(in.size()), d_out(in.size());
   d_in.upload(in);
   d_out.fill_zero();
-  launch_transpose_variant(variant, d_in.data(), d_out.data(), rows, cols);
+  launch(d_in.data(), d_out.data());
   WS_CUDA_CHECK(cudaDeviceSynchronize());
   return d_out.download();
+}
+
+}  // namespace
+
+TransposeRun teach_transpose_cuda(const TransposeTeachParams& params, int rows, int cols) {
+  check_transpose_request(params, rows, cols);
+  if (!cuda_device_available())
+    throw Error("teach mode on CUDA needs a device: " + cuda_device_description());
+  switch (params.variant) {
+    case TransposeVariant::NaiveRows:
+      return tcuda::teach_naive_rows_cuda(params, rows, cols);
+    case TransposeVariant::NaiveColumns:
+      return tcuda::teach_naive_columns_cuda(params, rows, cols);
+    case TransposeVariant::Tiled:
+      return tcuda::teach_tiled_cuda(params, rows, cols);
+    case TransposeVariant::Padded:
+      return tcuda::teach_padded_cuda(params, rows, cols);
+    case TransposeVariant::Diagonal:
+      return tcuda::teach_diagonal_cuda(params, rows, cols);
+    case TransposeVariant::Fast:
+      return tcuda::teach_fast_cuda(params, rows, cols);
+  }
+  throw Error("no traced CUDA transpose for this variant");
+}
+
+std::vector<float> transpose_on_device(TransposeVariant variant, const std::vector<float>& in,
+                                       int rows, int cols) {
+  return run_transpose_on_device(in, rows, cols, [&](const float* d_in, float* d_out) {
+    launch_transpose_variant(variant, d_in, d_out, rows, cols);
+  });
+}
+
+std::vector<float> transpose_fast_config_on_device(int index, const std::vector<float>& in,
+                                                   int rows, int cols) {
+  return run_transpose_on_device(in, rows, cols, [&](const float* d_in, float* d_out) {
+    tcuda::launch_fast(d_in, d_out, rows, cols, index);
+  });
 }
 
 TransposeTiming time_transpose(TransposeVariant variant, int rows, int cols, int repeats) {
@@ -156,7 +170,7 @@ TransposeTiming time_fast_config(int index, int rows, int cols, int repeats) {
                                              std::to_string(fast_configs().size() - 1) + ")");
   return time_transpose_work(
       fast_configs()[size_t(index)].name(), rows, cols, repeats,
-      [&](const float* in, float* out) { launch_fast(in, out, rows, cols, index); });
+      [&](const float* in, float* out) { tcuda::launch_fast(in, out, rows, cols, index); });
 }
 
 }  // namespace ws::mem

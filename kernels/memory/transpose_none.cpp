@@ -35,6 +35,10 @@ CopyTimings time_copy(int, int, int) {
   return {no_transpose_device("copy kernel"), no_transpose_device("cudaMemcpy device to device")};
 }
 
+std::vector<float> transpose_fast_config_on_device(int, const std::vector<float>&, int, int) {
+  throw Error(kNoCudaTranspose);
+}
+
 TransposeTiming time_fast_config(int index, int, int, int) {
   const bool known = index >= 0 && index < int(fast_configs().size());
   return no_transpose_device(known ? fast_configs()[size_t(index)].name() : "fast");

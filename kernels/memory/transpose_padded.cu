@@ -4,7 +4,8 @@
 //   work    rows * cols copies through shared memory, two steps and one barrier
 //   memory  as tiled, 4 sectors and 1 line per warp access to global memory; the column read
 //           tile[tx][ty] now walks T + 1 words: lane tx in bank (tx (T + 1) + ty) mod 32, all
-//           different: conflict free, for T unused floats a tile row
+//           different at T = 32: conflict free, for T unused floats a tile row (at T = 8 and 16
+//           a warp reads 32 / T columns at once and one pair of them meets: 2-way)
 #include <cuda_runtime.h>
 
 #include "transpose_cuda.cuh"

@@ -28,10 +28,11 @@ int to_int(int64_t v) {
   return static_cast<int>(v);
 }
 
-void parse_access(mem::AccessParams& a, ParamReader& keys, const std::string& mode) {
-  // Lecture mode's keys 1..9 write "variant": in access mode, the pattern.
+void parse_access(mem::AccessParams& a, ParamReader& keys, const std::string& mode,
+                  const std::optional<std::string>& variant) {
+  // Lecture mode's keys 1..9 write "variant": in access mode, the pattern (--pattern wins).
   std::optional<std::string> pattern = keys.text("pattern");
-  if (!pattern && mode == "access") pattern = keys.text("variant");
+  if (!pattern && mode == "access") pattern = variant;
   if (pattern && !mem::parse_pattern(*pattern, a.pattern))
     throw Error("pattern: expected 1-10 or one of " + variant_id_list(mem::pattern_infos()) +
                 ", got '" + *pattern + "'");
@@ -67,10 +68,12 @@ std::string dims_text(const mem::Extent3& e, int dims) {
   return t;
 }
 
-void parse_warps(MemorySettings& s, ParamReader& keys, const std::string& mode) {
-  // In warps mode "variant" names one of the book's launches (lecture keys 1..3).
-  if (mode == "warps" && keys.has("variant")) {
-    const std::string name = *keys.text("variant");
+void parse_warps(MemorySettings& s, ParamReader& keys, const std::string& mode,
+                 const std::optional<std::string>& variant) {
+  // In warps mode "variant" names one of the book's launches (lecture keys 1..3); "" is none
+  // (a launch of the user's own, as to_json writes it).
+  if (mode == "warps" && variant && !variant->empty()) {
+    const std::string& name = *variant;
     const MemoryPreset* preset = find_memory_preset(name);
     if (!preset)
       throw Error("variant: in warps mode one of the book's launches (" + memory_preset_list() +
@@ -123,8 +126,11 @@ void MemoryScene::parse(MemorySettings& s, ParamReader& keys, std::string& mode)
   }
   // transpose and matmul modes (S2): their keys imply them before "variant" is read.
   imply_matrix_mode(keys, mode);
-  parse_access(s.access, keys, mode);
-  parse_warps(s, keys, mode);
+  // "variant" is the choice of the mode the edit is for: the pattern (access), a book launch
+  // (warps), the transpose or matmul variant.
+  const std::optional<std::string> variant = keys.text("variant");
+  parse_access(s.access, keys, mode, variant);
+  parse_warps(s, keys, mode, variant);
   // transpose and matmul modes (S2)
   parse_matrix_keys(s, keys, mode);
 }
@@ -146,6 +152,12 @@ nlohmann::json MemoryScene::to_json(const MemorySettings& s, const std::string& 
                       {"registers", s.occupancy.regs_per_thread},
                       {"shared", s.occupancy.smem_per_block},
                       {"device", s.device}};
+  // "variant": what lecture mode's keys choose in the mode shown.
+  if (mode == "access") j["variant"] = mem::info(a.pattern).id;
+  if (mode == "warps") {
+    const MemoryPreset* preset = preset_of(s.launch);
+    j["variant"] = preset ? preset->id : "";
+  }
   // transpose and matmul modes (S2)
   matrix_keys_json(s, mode, j);
   return j;

@@ -2,6 +2,8 @@
 // lanes, each element at byte e * elem_bytes, 32-byte sectors, 128-byte lines.
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "common/counters.h"
 #include "memory/access.h"
 
@@ -111,6 +113,29 @@ TEST(AccessCounters, LocalGatherWithinTheWarpCostsWhatARowCosts) {
   const StepCounters c = access_step_counters(p);
   EXPECT_EQ(c.global_requests, 4);
   EXPECT_EQ(c.global_lines, 1);
+}
+
+TEST(AccessCounters, GatherAndScatterCostTheDistinctSectorsOfTheirIndices) {
+  for (Pattern pattern : {Pattern::Gather, Pattern::Scatter}) {
+    AccessParams p = access_one_warp(pattern);
+    p.warps = 2;
+    p.seed = 3;
+    const std::vector<int32_t> idx = index_array(p);
+    int64_t sectors = 0, lines = 0;
+    for (int warp = 0; warp < 2; ++warp) {  // each warp's 32 indices, 4-byte elements
+      std::set<int32_t> s, l;
+      for (int lane = 0; lane < 32; ++lane) {
+        s.insert(idx[warp * 32 + lane] * 4 / 32);
+        l.insert(idx[warp * 32 + lane] * 4 / 128);
+      }
+      sectors += static_cast<int64_t>(s.size());
+      lines += static_cast<int64_t>(l.size());
+    }
+    const StepCounters c = access_step_counters(p);
+    EXPECT_EQ(c.global_requests, sectors) << info(pattern).id;
+    EXPECT_EQ(c.global_lines, lines) << info(pattern).id;
+    EXPECT_GT(sectors, 2 * 8) << "uniform over 2048 elements: mostly a sector per lane";
+  }
 }
 
 TEST(AccessCounters, CornerTurningLoadsCoalescedAndPaddingRemovesTheBankConflicts) {

@@ -63,7 +63,6 @@ void MemoryAccessMode::fill(RunJson& doc) const {
       {"measured", c.measured}, {"measured_fraction", c.measured_fraction},
       {"gbps", c.gbps},         {"copy_gbps", c.copy_gbps},
       {"note", c.note}};
-  doc.steps = step_count();
   doc.summary = std::string(mem::info(p.pattern).id) + ": the access step moves " +
                 std::to_string(run_.sectors) + " sectors in " + std::to_string(run_.lines) +
                 " lines, " + std::to_string(run_.useful_bytes) + " of " +
@@ -97,6 +96,7 @@ void MemoryAccessMode::ui() {
   if (!e.empty()) edit(e);
   if (panel_section(tr("This instruction"), "memory-access-cost") && !run_.instructions.empty())
     wrapped_text(instruction_cost_text(run_.instructions[size_t(step_)]));
+  fast_mode(26, tr("the access patterns' effective bandwidth against stride and offset (CUDA)"));
 }
 
 void MemoryAccessMode::draw(gfx::Canvas& canvas, gfx::Theme theme) const {

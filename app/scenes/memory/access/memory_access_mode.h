@@ -21,6 +21,8 @@ class MemoryAccessMode : public LiveMode<MemorySettings> {
 
  private:
   AccessView run_;
+  StrideChart chart_;
+  Backend chart_backend_ = Backend::Cpu;
   int step_ = 0;
 };
 }  // namespace ws::app

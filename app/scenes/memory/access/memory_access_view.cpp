@@ -81,7 +81,8 @@ float draw_strip(gfx::Canvas& c, Vec2 min, Vec2 max, const AccessInstruction& a,
     }
   std::map<int64_t, LineRow> placed;
   for (size_t i = 0; i < lines.size(); ++i) {
-    const int col = static_cast<int>(i) % per_row, row = static_cast<int>(i) / per_row;
+    // Down the first column, then the next: lanes on the left reach the left column.
+    const int col = static_cast<int>(i) / rows, row = static_cast<int>(i) % rows;
     const float x = min.x + col * (label_w + line_w + gap) + label_w;
     const float y = top + row * row_h;
     LineRow r{lines[i], {x, y}, {x + line_w, y + cell_h}};

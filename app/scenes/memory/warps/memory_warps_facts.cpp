@@ -104,12 +104,17 @@ void draw_warps_facts(gfx::Canvas& c, Vec2 min, Vec2 max, const WarpsRun& r, con
   y += row;
   c.text({min.x, y},
          fit_text(c,
-                  trf("{0} threads, {1} registers, {2} B shared: {3} blocks/SM, {4}%, limited by "
-                      "{5}",
-                      r.input.block_threads, r.input.regs_per_thread, r.input.smem_per_block,
-                      o.blocks_per_sm, int(o.occupancy * 100 + 0.5), limiter_text(o.limiter)),
+                  trf("{0} threads, {1} registers, {2} B shared per block", r.input.block_threads,
+                      r.input.regs_per_thread, r.input.smem_per_block),
                   f, w),
          f, p.text);
+  y += row;
+  c.text({min.x, y},
+         fit_text(c,
+                  trf("{0} blocks per SM: {1}% occupancy, limited by {2}", o.blocks_per_sm,
+                      int(o.occupancy * 100 + 0.5), limiter_text(o.limiter)),
+                  f, w),
+         f, o.occupancy < 1 ? p.divergent : p.text);
   y += row * 1.4f;
   draw_cliff(c, {min.x, y}, max, r, p, f);
 }

@@ -30,6 +30,7 @@ void draw_threads(gfx::Canvas& c, const Layout& L, const WarpsRun& r, const gfx:
   const mem::Extent3 b = l.params.block, d = l.params.data;
   const bool one_d = l.params.dims == 1;
   for (const mem::WarpInfo& w : l.warps) {
+    Vec2 box_min{1e9f, 1e9f}, box_max{-1e9f, -1e9f};  // the warp's cells
     for (int lane = 0; lane < w.lanes; ++lane) {
       const int t = w.warp * mem::kWarpSize + lane;
       const int64_t tx = t % b.x, ty = (t / b.x) % b.y, tz = t / (b.x * b.y);
@@ -45,7 +46,8 @@ void draw_threads(gfx::Canvas& c, const Layout& L, const WarpsRun& r, const gfx:
       const gfx::Color colour = p.warp_color(w.warp);
       c.rect_filled(lo, {hi.x - (L.cell > 5 ? 1 : 0), hi.y - (L.cell > 5 ? 1 : 0)},
                     in ? colour : mix(p.inactive, p.background, 0.4f));
-      if (w.state == mem::WarpState::Divergent && L.cell > 3) c.rect(lo, hi, p.divergent, 1);
+      box_min = {std::min(box_min.x, lo.x), std::min(box_min.y, lo.y)};
+      box_max = {std::max(box_max.x, hi.x), std::max(box_max.y, hi.y)};
       hover.add(lo, hi,
                 trf("block ({0}, {1}, {2}), thread ({3}, {4}, {5}): warp {6}, lane {7}",
                     w.block_coord.x, w.block_coord.y, w.block_coord.z, tx, ty, tz, w.warp, lane) +
@@ -53,6 +55,10 @@ void draw_threads(gfx::Canvas& c, const Layout& L, const WarpsRun& r, const gfx:
                     (in ? std::string(tr("inside the data")) : std::string(tr("outside: idle"))) +
                     ", " + tr(mem::warp_state_name(w.state)));
     }
+    // A divergent warp outlined as one shape (its cells lie in one block, in whole rows or
+    // one row's run).
+    if (w.state == mem::WarpState::Divergent && box_max.x > box_min.x)
+      c.rect(box_min, box_max, p.divergent, L.cell > 6 ? 2.0f : 1.2f);
   }
 }
 
@@ -98,7 +104,7 @@ void draw_warps(gfx::Canvas& c, gfx::Theme theme, const WarpsRun& r, HoverMap& h
     c.text(L.origin, tr("too many threads to draw one by one; the counts are on the right"), font,
            p.text_muted);
   }
-  // Blocks outlined; the data's edge in the text colour.
+  // Blocks outlined; the data's edge in the write colour.
   if (!one_d)
     for (int64_t z = 0; z < std::min<int64_t>(L.slices, 4); ++z) {
       const float x0 = L.origin.x + z * (L.cols * L.cell + L.slice_gap);
@@ -107,7 +113,7 @@ void draw_warps(gfx::Canvas& c, gfx::Theme theme, const WarpsRun& r, HoverMap& h
           c.rect({x0 + bx * b.x * L.cell, L.origin.y + by * b.y * L.cell},
                  {x0 + (bx + 1) * b.x * L.cell, L.origin.y + (by + 1) * b.y * L.cell}, p.text,
                  1.5f);
-      c.rect({x0, L.origin.y}, {x0 + d.x * L.cell, L.origin.y + d.y * L.cell}, p.highlight, 2.5f);
+      c.rect({x0, L.origin.y}, {x0 + d.x * L.cell, L.origin.y + d.y * L.cell}, p.write, 2.5f);
     }
   draw_warps_facts(c, {split + font, header + font}, {size.x - font, size.y - font}, r, p, font);
 }
