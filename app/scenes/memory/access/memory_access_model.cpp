@@ -24,7 +24,7 @@ double model_fraction(int stride) {
 
 }  // namespace
 
-std::string percent(double fraction) {
+std::string used_percent(double fraction) {
   char text[16];
   std::snprintf(text, sizeof text, "%.0f%%", fraction * 100);
   return text;
@@ -88,7 +88,7 @@ std::string instruction_cost_text(const AccessInstruction& a) {
     return trf("{0}-way bank conflict ({1} lanes)", a.ins.bank_ways, a.ins.lanes.size());
   return trf("{0} sectors, {1} lines: {2} of {3} bytes used ({4})", a.ins.cost.sectors,
              a.ins.cost.lines, a.ins.cost.useful_bytes, a.ins.cost.moved_bytes,
-             percent(a.ins.cost.efficiency));
+             used_percent(a.ins.cost.efficiency));
 }
 
 }  // namespace ws::app

@@ -52,7 +52,7 @@ AccessView compute_access_view(const mem::AccessParams& params, Backend backend)
 StrideChart stride_chart(Backend backend);
 // "sectors 4, lines 1, 128 of 128 bytes used (100%)" for one instruction, in the UI language.
 std::string instruction_cost_text(const AccessInstruction& a);
-std::string percent(double fraction);
+std::string used_percent(double fraction);
 
 void draw_access(gfx::Canvas& c, gfx::Theme theme, const AccessView& view, int step,
                  HoverMap& hover);

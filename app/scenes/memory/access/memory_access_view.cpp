@@ -146,7 +146,7 @@ void draw_table(gfx::Canvas& c, Vec2 min, Vec2 max, const AccessView& v, int ste
         a.buffer + (a.ins.kind == EventKind::Write ? " W" : " R"),
         a.shared ? trf("{0}-way", a.ins.bank_ways) : std::to_string(a.ins.cost.sectors),
         a.shared ? "-" : std::to_string(a.ins.cost.lines),
-        a.shared ? "-" : percent(a.ins.cost.efficiency)};
+        a.shared ? "-" : used_percent(a.ins.cost.efficiency)};
     for (int k = 0; k < 6; ++k) c.text({min.x + cols[k] * w, y}, cells[k], f, p.text);
   }
 }
