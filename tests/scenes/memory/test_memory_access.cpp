@@ -13,7 +13,7 @@ namespace {
 using memory_test::attached;
 
 // The "access" step's totals of a run.
-nlohmann::json access_totals(const nlohmann::json& params) {
+nlohmann::json memory_access_totals(const nlohmann::json& params) {
   return attached(params)->results_json()["result"]["access"];
 }
 
@@ -32,7 +32,7 @@ TEST(MemoryAccess, HandWorkedSectorAndLineCounts) {
       {{{"pattern", "column"}, {"width", "32"}, {"warps", "1"}}, 32, 32, 128, 1024},
   };
   for (const auto& c : cases) {
-    const nlohmann::json t = access_totals(c.params);
+    const nlohmann::json t = memory_access_totals(c.params);
     EXPECT_EQ(t["sectors"], c.sectors) << c.params.dump();
     EXPECT_EQ(t["lines"], c.lines) << c.params.dump();
     EXPECT_EQ(t["useful_bytes"], c.useful) << c.params.dump();
@@ -43,8 +43,11 @@ TEST(MemoryAccess, HandWorkedSectorAndLineCounts) {
 TEST(MemoryAccess, CornerTurningsColumnConflictsAndThePadThatRemovesThem) {
   // A 32-wide tile read down a column: every lane on one bank (32-way); a row of 33 spreads the
   // column over all 32 banks.
-  EXPECT_EQ(access_totals({{"pattern", "corner-turning"}, {"tile-pad", "0"}})["max_bank_ways"], 32);
-  EXPECT_EQ(access_totals({{"pattern", "corner-turning"}, {"tile-pad", "1"}})["max_bank_ways"], 1);
+  EXPECT_EQ(
+      memory_access_totals({{"pattern", "corner-turning"}, {"tile-pad", "0"}})["max_bank_ways"],
+      32);
+  EXPECT_EQ(
+      memory_access_totals({{"pattern", "corner-turning"}, {"tile-pad", "1"}})["max_bank_ways"], 1);
 }
 
 TEST(MemoryAccess, StepsWalkTheInstructionsAndStartOnTheAccess) {

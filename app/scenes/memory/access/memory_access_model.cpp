@@ -14,7 +14,7 @@ namespace {
 constexpr int64_t kChartElements = int64_t{1} << 24;
 constexpr int kChartMaxStride = 32;
 
-double model_fraction(int stride) {
+double stride_model_fraction(int stride) {
   std::vector<int64_t> bytes;
   for (int lane = 0; lane < mem::kWarpSize; ++lane) bytes.push_back(int64_t{lane} * stride * 4);
   const mem::AccessCost read = mem::access_cost(bytes, 4);
@@ -34,7 +34,7 @@ StrideChart stride_chart(Backend backend) {
   StrideChart chart;
   for (int s = 1; s <= kChartMaxStride; ++s) {
     chart.strides.push_back(s);
-    chart.model_fraction.push_back(model_fraction(s));
+    chart.model_fraction.push_back(stride_model_fraction(s));
   }
   if (backend != Backend::Cuda) {
     chart.note = "CPU backend: the sector model's prediction, not a measurement";
