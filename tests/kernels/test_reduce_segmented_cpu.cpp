@@ -54,8 +54,8 @@ TEST(ReduceSegmentedCpu, OneElementSegmentsAreTheirOwnTotals) {
   const auto run = reduce::segmented_teach_cpu(BinaryOp::Sum, ValueType::Int32,
                                                input_of("[5] [1 2] [7] [9] [3 3 3]"));
   EXPECT_EQ(run.totals, (std::vector<double>{5, 3, 7, 9, 9}));
-  const auto single = reduce::segmented_teach_cpu(BinaryOp::Max, ValueType::Int32,
-                                                  input_of("[42]"));
+  const auto single =
+      reduce::segmented_teach_cpu(BinaryOp::Max, ValueType::Int32, input_of("[42]"));
   EXPECT_EQ(single.totals, (std::vector<double>{42}));
   EXPECT_EQ(single.trace.steps.size(), 2u);  // load and store: no level
 }

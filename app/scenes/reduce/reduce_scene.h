@@ -1,5 +1,7 @@
-// The parallel-reduction scene: variants 1-7 with three finishes, four operators, int32/float32;
-// one mode (ReduceTeachMode): the trace, tree view, counters, code, and fast mode against CUB.
+// The parallel-reduction scene: variants 1-7 with three finishes and the in-place global-memory
+// kernels 8-10 (PMPP Fig. 10.6, 10.9, CS344 reduce_global), four operators, int32/float32. Modes:
+// teach (ReduceTeachMode: the trace, tree view, counters, code, and fast mode against CUB) and
+// segmented (ReduceSegmentedMode: one total per segment of --segments).
 #pragma once
 
 #include "reduce_teach_mode.h"

@@ -106,7 +106,8 @@ TEST(ReduceGlobalScene, WarpscopeRenderDrawsAStepOfTheSimpleKernel) {
       " >/dev/null 2>&1";
   ASSERT_EQ(std::system(command.c_str()), 0);
   const std::string svg = read_text(out);
-  // Step 7 (1-based) is stride 64: warps 0 and 2 each read, read and write one line: 6 lines, 6 sectors.
+  // Step 7 (1-based) is stride 64: warps 0 and 2 each read, read and write one line: 6 lines, 6
+  // sectors.
   EXPECT_NE(svg.find("stride 64"), std::string::npos);
   EXPECT_NE(svg.find("6 global lines (128 B), 6 sectors (32 B)"), std::string::npos);
 }

@@ -71,7 +71,16 @@ void ReduceSegmentedMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   in.mismatch =
       t->traced.twin.ran && !t->traced.twin.matches() ? &t->traced.twin.mismatch : nullptr;
   in.current_step = current;
-  draw_trace_tree(tree, in, p);
+  const TraceTreeKey key = draw_trace_tree(tree, in, p);
+  // The segment boundaries: a bar before every head, through every row of n cells.
+  const int64_t n = static_cast<int64_t>(r.input.values.size());
+  for (const TraceTreeRowGeometry& row : key.rows) {
+    if (row.cells != n) continue;
+    for (int64_t i = 1; i < n; ++i)
+      if (r.input.heads[size_t(i)])
+        tree.line({row.x0 + float(i) * row.cell_w, row.y - 3},
+                  {row.x0 + float(i) * row.cell_w, row.y + row.cell_h + 3}, p.text, 3.0f);
+  }
 
   // The segments and, once the store has run, their totals against the serial loop per segment.
   const bool done = current + 1 == static_cast<int>(trace.steps.size());

@@ -1,0 +1,56 @@
+// What the memory scene's transpose and matmul tests share: a scene attached on the CPU backend,
+// the message an edit is refused with, the command line and the files it writes.
+#pragma once
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <string>
+#include <sys/wait.h>
+
+#include "scenes/memory/memory_scene.h"
+
+namespace ws::app::matrix_test {
+
+inline std::unique_ptr<MemoryScene> attached(const nlohmann::json& params) {
+  auto scene = std::make_unique<MemoryScene>();
+  scene->params_from_json(params);
+  static SceneContext context;  // CPU backend: the same on every machine
+  scene->attach(context);
+  return scene;
+}
+
+// The message a fresh scene refuses `params` with ("" when accepted).
+inline std::string error_of(const nlohmann::json& params) {
+  try {
+    attached(params);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "";
+}
+
+inline bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+inline std::string out_dir() {
+  const std::string dir = std::string(WS_APP_OUT_DIR) + "/matrix";
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+inline int run_cli(const std::string& args) {
+  const std::string command = std::string(WS_WARPSCOPE_EXE) + " " + args + " 2>/dev/null";
+  const int status = std::system(command.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+inline std::string read_text(const std::string& path) {
+  std::ifstream in(path);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+}  // namespace ws::app::matrix_test
