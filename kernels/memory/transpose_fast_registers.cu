@@ -16,7 +16,7 @@ namespace ws::mem::tcuda {
 namespace {
 
 template <bool kStreaming>
-__device__ __forceinline__ float4 load_float4(const float* p) {
+__device__ __forceinline__ float4 transpose_load_float4(const float* p) {
   if constexpr (kStreaming)
     return __ldcs(reinterpret_cast<const float4*>(p));
   else
@@ -24,7 +24,7 @@ __device__ __forceinline__ float4 load_float4(const float* p) {
 }
 
 template <bool kStreaming>
-__device__ __forceinline__ void store_float4(float* p, float4 v) {
+__device__ __forceinline__ void transpose_store_float4(float* p, float4 v) {
   if constexpr (kStreaming)
     __stcs(reinterpret_cast<float4*>(p), v);
   else
@@ -49,19 +49,21 @@ __global__ void transpose_fast_registers_kernel(const float* __restrict__ in,
     const int r = wy * 16 * kBlocks + 16 * b + 4 * ly;
     if (r >= rows) continue;  // rows is a multiple of 4: r..r+3 all in or all out
 #pragma unroll
-    for (int k = 0; k < 4; ++k) a[b][k] = load_float4<kStreaming>(in + int64_t(r + k) * cols + c);
+    for (int k = 0; k < 4; ++k)
+      a[b][k] = transpose_load_float4<kStreaming>(in + int64_t(r + k) * cols + c);
   }
 #pragma unroll
   for (int b = 0; b < kBlocks; ++b) {
     const int r = wy * 16 * kBlocks + 16 * b + 4 * ly;
     if (r >= rows) continue;
     float* to = out + int64_t(c) * rows + r;
-    store_float4<kStreaming>(to, make_float4(a[b][0].x, a[b][1].x, a[b][2].x, a[b][3].x));
-    store_float4<kStreaming>(to + rows, make_float4(a[b][0].y, a[b][1].y, a[b][2].y, a[b][3].y));
-    store_float4<kStreaming>(to + 2 * int64_t(rows),
-                             make_float4(a[b][0].z, a[b][1].z, a[b][2].z, a[b][3].z));
-    store_float4<kStreaming>(to + 3 * int64_t(rows),
-                             make_float4(a[b][0].w, a[b][1].w, a[b][2].w, a[b][3].w));
+    transpose_store_float4<kStreaming>(to, make_float4(a[b][0].x, a[b][1].x, a[b][2].x, a[b][3].x));
+    transpose_store_float4<kStreaming>(to + rows,
+                                       make_float4(a[b][0].y, a[b][1].y, a[b][2].y, a[b][3].y));
+    transpose_store_float4<kStreaming>(to + 2 * int64_t(rows),
+                                       make_float4(a[b][0].z, a[b][1].z, a[b][2].z, a[b][3].z));
+    transpose_store_float4<kStreaming>(to + 3 * int64_t(rows),
+                                       make_float4(a[b][0].w, a[b][1].w, a[b][2].w, a[b][3].w));
   }
 }
 // @end
