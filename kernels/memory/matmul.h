@@ -90,12 +90,14 @@ inline constexpr int kMatmulTeachMinTile = 2, kMatmulTeachMaxTile = 8;
 //     Nds[ty][tx] = N[p tile + ty][col] (0 outside M or N: no read).
 //   3 coarsened: a block covers tile rows x (tile coarse_factor) columns; thread (ty, tx)
 //     computes P[row][col0 + c tile] for c = 0..coarse_factor-1, col0 = bx tile coarse + tx.
-//   4, 5 (and 6, which teaches as 4): TM = TN = thread_tile, BM = BN = tile thread_tile, BK =
-//     tile; thread (ty, tx) computes P[by BM + ty TM + i][bx BN + tx TN + j], i < TM, j < TN.
-//     The block loads its BM x BK tile of M and BK x BN tile of N cooperatively: element e of
-//     the tile (row-major) is loaded by thread e mod (tile^2), in rounds; variant 5 loads
-//     4 consecutive elements per thread per round (a float4: events with vector_part 0..3)
-//     where they all lie inside the matrix, else scalar loads.
+//   4, 5 (and 6, which teaches as 4: the same schedule and trace, its steps' code markers
+//     "@fast-load", "@fast-compute", "@fast-store" pointing at the fast kernel's matching lines):
+//     TM = TN = thread_tile, BM = BN = tile thread_tile, BK = tile; thread (ty, tx) computes P[by
+//     BM + ty TM + i][bx BN + tx TN + j], i < TM, j < TN. The block loads its BM x BK tile of M and
+//     BK x BN tile of N cooperatively: element e of the tile (row-major) is loaded by thread e mod
+//     (tile^2), in rounds; variant 5 loads 4 consecutive elements per thread per round (a float4:
+//     events with vector_part 0..3) where they all lie inside the matrix and its rows are a
+//     multiple of 4 long (16-byte aligned), else scalar loads (a Skip for each one outside).
 //
 // Trace layout (the views draw PMPP Fig 5.5-5.7 from it):
 //   buffers 0 "M" (global, I x J), 1 "N" (global, J x K), 2 "P" (global, I x K; initial NaN),
@@ -124,6 +126,7 @@ inline constexpr int kMatmulTeachMinTile = 2, kMatmulTeachMaxTile = 8;
 struct MatmulTeachParams {
   MatmulVariant variant = MatmulVariant::Tiled;
   int tile = 2;           // TILE_WIDTH: the block is tile x tile threads; teach 2..8
+                          // (vectorized: 4 or 8, BK = tile holds whole float4s)
   int coarse_factor = 2;  // variant 3: outputs per thread, 1..4
   int thread_tile = 2;    // variants 4-6: TM = TN; 1..4, BM = tile thread_tile <= 16
 };
@@ -166,6 +169,10 @@ struct MatmulTraffic {
 MatmulTraffic matmul_traffic(MatmulVariant v, int64_t I, int64_t J, int64_t K, int tile,
                              int coarse_factor = 4, int thread_tile = 8);
 int fast_block_tile();  // BM (= BN) of variant 6's default configuration
+// The model of what time_matmul / run_matmul launch (the roofline's measured points): `tile` is
+// TILE_WIDTH for 1-3 (coarsened with COARSE_FACTOR 4); 4, 5 and 6 their fixed block tiles (64,
+// 128, fast_block_tile()).
+MatmulTraffic matmul_full_size_traffic(MatmulVariant v, int64_t I, int64_t J, int64_t K, int tile);
 
 // ---- Full size on the backend. `tile`: TILE_WIDTH for 1-3 (8, 16 or 32); 4-6 use their fixed
 // full-size configurations (4: 64 x 64 x 8, 4 x 4 per thread; 5: 128 x 128 x 8, 8 x 8; 6: the

@@ -97,4 +97,15 @@ MatmulTraffic matmul_traffic(MatmulVariant v, int64_t I, int64_t J, int64_t K, i
   return t;
 }
 
+MatmulTraffic matmul_full_size_traffic(MatmulVariant v, int64_t I, int64_t J, int64_t K, int tile) {
+  switch (v) {
+    case MatmulVariant::RegisterTiled:
+      return matmul_traffic(v, I, J, K, kRegBM / kRegTM, 1, kRegTM);
+    case MatmulVariant::Vectorized:
+      return matmul_traffic(v, I, J, K, kVecBM / kVecTM, 1, kVecTM);
+    default:
+      return matmul_traffic(v, I, J, K, tile, kCoarseFactor, 1);
+  }
+}
+
 }  // namespace ws::mem

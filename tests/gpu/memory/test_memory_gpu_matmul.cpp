@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <iterator>
 #include <random>
 #include <string>
 #include <vector>
@@ -66,12 +67,19 @@ TEST(MatmulGpuTeach, EveryVariantsTraceEqualsItsTwins) {
         }
 }
 
-void expect_full_size_exact(MatmulVariant v, int tile, int I, int J, int K) {
+// Every variant in `variants` (tiles 8, 16, 32 for 1-3) equals matmul_float bit for bit on one
+// pair of random matrices (the CPU reference computed once).
+void expect_full_size_exact(const std::vector<MatmulVariant>& variants, int I, int J, int K) {
   const FloatMatrix M = matmul_gpu_random(I, J, 7u + I), N = matmul_gpu_random(J, K, 8u + K);
   const std::vector<float> want = matmul_float(M, N);
-  EXPECT_EQ(matmul_gpu_bit_differences(run_matmul(v, M, N, tile, Backend::Cuda), want), 0)
-      << matmul_info(v).id << " tile " << tile << " at " << I << " x " << J << " x " << K;
+  for (MatmulVariant v : variants)
+    for (int tile : int(v) <= 3 ? std::vector<int>{8, 16, 32} : std::vector<int>{16})
+      EXPECT_EQ(matmul_gpu_bit_differences(run_matmul(v, M, N, tile, Backend::Cuda), want), 0)
+          << matmul_info(v).id << " tile " << tile << " at " << I << " x " << J << " x " << K;
 }
+
+const std::vector<MatmulVariant> kMatmulGpuAll(std::begin(kMatmulGpuVariants),
+                                               std::end(kMatmulGpuVariants));
 
 TEST(MatmulGpuFullSize, EveryVariantEqualsTheFloatReferenceOnOddSizes) {
   WS_SKIP_WITHOUT_GPU();
@@ -80,18 +88,17 @@ TEST(MatmulGpuFullSize, EveryVariantEqualsTheFloatReferenceOnOddSizes) {
   };
   const Size sizes[] = {{1, 1, 1},   {33, 33, 33},   {127, 127, 127}, {1000, 300, 77},
                         {1, 513, 1}, {130, 17, 259}, {256, 128, 128}, {64, 64, 64}};
-  for (MatmulVariant v : kMatmulGpuVariants)
-    for (const Size& s : sizes)
-      for (int tile : int(v) <= 3 ? std::vector<int>{8, 16, 32} : std::vector<int>{16})
-        expect_full_size_exact(v, tile, s.I, s.J, s.K);
+  for (const Size& s : sizes) expect_full_size_exact(kMatmulGpuAll, s.I, s.J, s.K);
 }
 
 TEST(MatmulGpuFullSize, TheFastKernelAt1024AndAcrossTileEdges) {
   WS_SKIP_WITHOUT_GPU();
-  for (int n : {1024, 1023, 1025, 128, 129})
-    expect_full_size_exact(MatmulVariant::Fast, 16, n, n, n);
-  expect_full_size_exact(MatmulVariant::Fast, 16, 256, 100, 384);  // J not a multiple of BK
-  expect_full_size_exact(MatmulVariant::Vectorized, 16, 1024, 1024, 1024);
+  const std::vector<MatmulVariant> blocked = {MatmulVariant::RegisterTiled,
+                                              MatmulVariant::Vectorized, MatmulVariant::Fast};
+  expect_full_size_exact(blocked, 1024, 1024, 1024);  // the fast path: multiples of every tile
+  expect_full_size_exact(blocked, 1025, 1023, 1021);  // the checked path
+  expect_full_size_exact(blocked, 128, 128, 128);
+  expect_full_size_exact(blocked, 256, 100, 384);  // J not a multiple of BK
 }
 
 TEST(MatmulGpuCublas, AgreesWithOursWithinTheSummationOrderBound) {
@@ -126,7 +133,7 @@ TEST(MatmulGpuTiming, EveryVariantAndCublasTime) {
 TEST(MatmulGpuForTheSanitizers, EveryVariantOnceAtAnOddSize) {
   WS_SKIP_WITHOUT_GPU();
   for (MatmulVariant v : kMatmulGpuVariants) {
-    expect_full_size_exact(v, 16, 37, 29, 41);
+    expect_full_size_exact({v}, 37, 29, 41);
     MatmulTeachParams p;
     p.variant = v;
     p.tile = 4;

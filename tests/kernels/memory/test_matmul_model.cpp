@@ -59,6 +59,22 @@ TEST(MatmulModel, ModelCountsTheTracesGlobalLoadsWhenTilesDivideTheSizes) {
   }
 }
 
+TEST(MatmulModel, FullSizeConfigurationsAsLaunched) {
+  // 4096^3: tiled 32 loads every element of M and N 4096 / 32 = 128 times: 0.25 x 32 = 8 OP/B;
+  // coarsened 32 x 4: 12.8; register-tiled's 64-square tiles 16; vectorized's 128-square 32; fast
+  // 32.
+  const int64_t n = 4096;
+  EXPECT_DOUBLE_EQ(matmul_full_size_traffic(MatmulVariant::Naive, n, n, n, 16).op_per_byte, 0.25);
+  EXPECT_DOUBLE_EQ(matmul_full_size_traffic(MatmulVariant::Tiled, n, n, n, 32).op_per_byte, 8.0);
+  EXPECT_DOUBLE_EQ(matmul_full_size_traffic(MatmulVariant::Coarsened, n, n, n, 32).op_per_byte,
+                   12.8);
+  EXPECT_DOUBLE_EQ(matmul_full_size_traffic(MatmulVariant::RegisterTiled, n, n, n, 16).op_per_byte,
+                   16.0);
+  EXPECT_DOUBLE_EQ(matmul_full_size_traffic(MatmulVariant::Vectorized, n, n, n, 16).op_per_byte,
+                   32.0);
+  EXPECT_DOUBLE_EQ(matmul_full_size_traffic(MatmulVariant::Fast, n, n, n, 16).op_per_byte, 32.0);
+}
+
 TEST(MatmulModel, GlobalTrafficFallsAsTileWidthGrows) {
   double last = 1e300;
   for (int tile : {1, 2, 4, 8, 16, 32}) {
