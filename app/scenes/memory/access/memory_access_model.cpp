@@ -55,7 +55,10 @@ StrideChart stride_chart(Backend backend) {
 
 AccessView compute_access_view(const mem::AccessParams& params, Backend backend) {
   AccessView v;
-  v.run = mem::run_access(params, backend);
+  Taught<mem::AccessRun> taught =
+      teach_and_check(backend, [&](Backend b) { return mem::run_access(params, b); });
+  v.run = std::move(taught.run);
+  v.traced = std::move(taught.traced);
   const Trace& t = v.run.trace;
   for (int s = 0; s < static_cast<int>(t.steps.size()); ++s) {
     if (s == v.run.access_step) v.first_access = static_cast<int>(v.instructions.size());
