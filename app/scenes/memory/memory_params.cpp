@@ -18,35 +18,35 @@ const char* const kAccessKeys[] = {"pattern", "stride", "offset",   "elem-bytes"
 const char* const kWarpsKeys[] = {"data", "block", "threads", "registers", "shared", "device"};
 
 template <size_t N>
-bool has_any(const ParamReader& keys, const char* const (&names)[N]) {
+bool memory_has_any(const ParamReader& keys, const char* const (&names)[N]) {
   for (const char* k : names)
     if (keys.has(k)) return true;
   return false;
 }
 
-int to_int(int64_t v) {
+int memory_int(int64_t v) {
   return static_cast<int>(v);
 }
 
-void parse_access(mem::AccessParams& a, ParamReader& keys, const std::string& mode,
-                  const std::optional<std::string>& variant) {
+void parse_access_keys(mem::AccessParams& a, ParamReader& keys, const std::string& mode,
+                       const std::optional<std::string>& variant) {
   // Lecture mode's keys 1..9 write "variant": in access mode, the pattern (--pattern wins).
   std::optional<std::string> pattern = keys.text("pattern");
   if (!pattern && mode == "access") pattern = variant;
   if (pattern && !mem::parse_pattern(*pattern, a.pattern))
     throw Error("pattern: expected 1-10 or one of " + variant_id_list(mem::pattern_infos()) +
                 ", got '" + *pattern + "'");
-  if (const auto v = keys.integer("stride", 1, mem::kMaxStride)) a.stride = to_int(*v);
-  if (const auto v = keys.integer("offset", 0, mem::kMaxOffset)) a.offset = to_int(*v);
+  if (const auto v = keys.integer("stride", 1, mem::kMaxStride)) a.stride = memory_int(*v);
+  if (const auto v = keys.integer("offset", 0, mem::kMaxOffset)) a.offset = memory_int(*v);
   if (const auto v = keys.integer("elem-bytes", 1, 16)) {
     if (*v != 1 && *v != 2 && *v != 4 && *v != 8 && *v != 16)
       throw Error("elem-bytes: expected 1, 2, 4, 8 or 16 (float4), got " + std::to_string(*v));
-    a.elem_bytes = to_int(*v);
+    a.elem_bytes = memory_int(*v);
   }
-  if (const auto v = keys.integer("warps", 1, mem::kMaxWarps)) a.warps = to_int(*v);
-  if (const auto v = keys.integer("width", 1, mem::kMaxWidth)) a.width = to_int(*v);
-  if (const auto v = keys.integer("window", 1, mem::kMaxWidth)) a.window = to_int(*v);
-  if (const auto v = keys.integer("tile-pad", 0, 32)) a.tile_pad = to_int(*v);
+  if (const auto v = keys.integer("warps", 1, mem::kMaxWarps)) a.warps = memory_int(*v);
+  if (const auto v = keys.integer("width", 1, mem::kMaxWidth)) a.width = memory_int(*v);
+  if (const auto v = keys.integer("window", 1, mem::kMaxWidth)) a.window = memory_int(*v);
+  if (const auto v = keys.integer("tile-pad", 0, 32)) a.tile_pad = memory_int(*v);
   if (const auto v = keys.integer("seed", 0, INT64_MAX)) a.seed = static_cast<uint64_t>(*v);
   if (a.pattern == mem::Pattern::CornerTurning && a.width < mem::kCornerTile) {
     if (keys.has("width"))
@@ -57,19 +57,19 @@ void parse_access(mem::AccessParams& a, ParamReader& keys, const std::string& mo
   }
 }
 
-mem::Extent3 extent_of(const std::vector<int>& d) {
+mem::Extent3 memory_extent_of(const std::vector<int>& d) {
   return {d[0], d.size() > 1 ? d[1] : 1, d.size() > 2 ? d[2] : 1};
 }
 
-std::string dims_text(const mem::Extent3& e, int dims) {
+std::string memory_dims_text(const mem::Extent3& e, int dims) {
   std::string t = std::to_string(e.x);
   if (dims > 1) t += "x" + std::to_string(e.y);
   if (dims > 2) t += "x" + std::to_string(e.z);
   return t;
 }
 
-void parse_warps(MemorySettings& s, ParamReader& keys, const std::string& mode,
-                 const std::optional<std::string>& variant) {
+void parse_warps_keys(MemorySettings& s, ParamReader& keys, const std::string& mode,
+                      const std::optional<std::string>& variant) {
   // In warps mode "variant" names one of the book's launches (lecture keys 1..3); "" is none
   // (a launch of the user's own, as to_json writes it).
   if (mode == "warps" && variant && !variant->empty()) {
@@ -90,14 +90,14 @@ void parse_warps(MemorySettings& s, ParamReader& keys, const std::string& mode,
                        : dims == 2 ? mem::Extent3{16, 16, 1}
                                    : mem::Extent3{8, 8, 4};
     s.launch.dims = dims;
-    s.launch.data = extent_of(*data);
+    s.launch.data = memory_extent_of(*data);
   }
   if (block) {
     if (static_cast<int>(block->size()) != s.launch.dims)
       throw Error("block: give as many numbers as --data has (" + std::to_string(s.launch.dims) +
-                  ": --data " + dims_text(s.launch.data, s.launch.dims) + "), got " +
+                  ": --data " + memory_dims_text(s.launch.data, s.launch.dims) + "), got " +
                   std::to_string(block->size()));
-    s.launch.block = extent_of(*block);
+    s.launch.block = memory_extent_of(*block);
   }
   try {
     mem::validate(s.launch);
@@ -105,8 +105,9 @@ void parse_warps(MemorySettings& s, ParamReader& keys, const std::string& mode,
     throw Error(std::string("data/block: ") + e.what());
   }
   if (const auto v = keys.integer("threads", 1, mem::kMaxBlockThreads))
-    s.occupancy.block_threads = to_int(*v);
-  if (const auto v = keys.integer("registers", 1, 255)) s.occupancy.regs_per_thread = to_int(*v);
+    s.occupancy.block_threads = memory_int(*v);
+  if (const auto v = keys.integer("registers", 1, 255))
+    s.occupancy.regs_per_thread = memory_int(*v);
   if (const auto v = keys.integer("shared", 0, 1 << 20)) s.occupancy.smem_per_block = *v;
   if (const auto d = keys.text("device")) {
     try {
@@ -121,16 +122,16 @@ void parse_warps(MemorySettings& s, ParamReader& keys, const std::string& mode,
 
 void MemoryScene::parse(MemorySettings& s, ParamReader& keys, std::string& mode) const {
   if (!keys.has("mode")) {
-    if (has_any(keys, kAccessKeys)) mode = "access";
-    if (has_any(keys, kWarpsKeys)) mode = "warps";
+    if (memory_has_any(keys, kAccessKeys)) mode = "access";
+    if (memory_has_any(keys, kWarpsKeys)) mode = "warps";
   }
   // transpose and matmul modes (S2): their keys imply them before "variant" is read.
   imply_matrix_mode(keys, mode);
   // "variant" is the choice of the mode the edit is for: the pattern (access), a book launch
   // (warps), the transpose or matmul variant.
   const std::optional<std::string> variant = keys.text("variant");
-  parse_access(s.access, keys, mode, variant);
-  parse_warps(s, keys, mode, variant);
+  parse_access_keys(s.access, keys, mode, variant);
+  parse_warps_keys(s, keys, mode, variant);
   // transpose and matmul modes (S2)
   parse_matrix_keys(s, keys, mode);
 }
@@ -146,8 +147,8 @@ nlohmann::json MemoryScene::to_json(const MemorySettings& s, const std::string& 
                       {"window", a.window},
                       {"tile-pad", a.tile_pad},
                       {"seed", a.seed},
-                      {"data", dims_text(s.launch.data, s.launch.dims)},
-                      {"block", dims_text(s.launch.block, s.launch.dims)},
+                      {"data", memory_dims_text(s.launch.data, s.launch.dims)},
+                      {"block", memory_dims_text(s.launch.block, s.launch.dims)},
                       {"threads", s.occupancy.block_threads},
                       {"registers", s.occupancy.regs_per_thread},
                       {"shared", s.occupancy.smem_per_block},

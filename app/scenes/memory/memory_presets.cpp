@@ -4,7 +4,7 @@ namespace ws::app {
 
 namespace {
 
-bool same_extent(const mem::Extent3& a, const mem::Extent3& b) {
+bool preset_same_extent(const mem::Extent3& a, const mem::Extent3& b) {
   return a.x == b.x && a.y == b.y && a.z == b.z;
 }
 
@@ -41,8 +41,8 @@ std::string memory_preset_list() {
 
 const MemoryPreset* preset_of(const mem::LaunchParams& p) {
   for (const MemoryPreset& m : memory_presets())
-    if (m.launch.dims == p.dims && same_extent(m.launch.data, p.data) &&
-        same_extent(m.launch.block, p.block))
+    if (m.launch.dims == p.dims && preset_same_extent(m.launch.data, p.data) &&
+        preset_same_extent(m.launch.block, p.block))
       return &m;
   return nullptr;
 }

@@ -13,7 +13,7 @@ namespace {
 using memory_test::attached;
 
 // The "access" step's totals of a run.
-nlohmann::json access_totals(const nlohmann::json& params) {
+nlohmann::json memory_access_totals(const nlohmann::json& params) {
   return attached(params)->results_json()["result"]["access"];
 }
 
@@ -32,7 +32,7 @@ TEST(MemoryAccess, HandWorkedSectorAndLineCounts) {
       {{{"pattern", "column"}, {"width", "32"}, {"warps", "1"}}, 32, 32, 128, 1024},
   };
   for (const auto& c : cases) {
-    const nlohmann::json t = access_totals(c.params);
+    const nlohmann::json t = memory_access_totals(c.params);
     EXPECT_EQ(t["sectors"], c.sectors) << c.params.dump();
     EXPECT_EQ(t["lines"], c.lines) << c.params.dump();
     EXPECT_EQ(t["useful_bytes"], c.useful) << c.params.dump();
@@ -43,8 +43,11 @@ TEST(MemoryAccess, HandWorkedSectorAndLineCounts) {
 TEST(MemoryAccess, CornerTurningsColumnConflictsAndThePadThatRemovesThem) {
   // A 32-wide tile read down a column: every lane on one bank (32-way); a row of 33 spreads the
   // column over all 32 banks.
-  EXPECT_EQ(access_totals({{"pattern", "corner-turning"}, {"tile-pad", "0"}})["max_bank_ways"], 32);
-  EXPECT_EQ(access_totals({{"pattern", "corner-turning"}, {"tile-pad", "1"}})["max_bank_ways"], 1);
+  EXPECT_EQ(
+      memory_access_totals({{"pattern", "corner-turning"}, {"tile-pad", "0"}})["max_bank_ways"],
+      32);
+  EXPECT_EQ(
+      memory_access_totals({{"pattern", "corner-turning"}, {"tile-pad", "1"}})["max_bank_ways"], 1);
 }
 
 TEST(MemoryAccess, StepsWalkTheInstructionsAndStartOnTheAccess) {
@@ -74,6 +77,18 @@ TEST(MemoryAccess, TheStrideChartOnTheCpuIsTheSectorModelSaidSo) {
   EXPECT_DOUBLE_EQ(f[1].get<double>(), 256.0 / 384.0);
   EXPECT_DOUBLE_EQ(f[7].get<double>(), 256.0 / 1152.0);
   EXPECT_DOUBLE_EQ(f[31].get<double>(), 256.0 / 1152.0);
+}
+
+TEST(MemoryAccess, TheKitsSectorCounterAgreesWithTheInstructions) {
+  // Strided 4 over 4 warps: 16 sectors per read instruction, 4 per (coalesced) store: 80 in all,
+  // as the shared counters (ws::compute_counters) count the trace.
+  const nlohmann::json j =
+      attached({{"pattern", "strided"}, {"stride", "4"}, {"warps", "4"}})->results_json();
+  EXPECT_EQ(j["counters"]["global_requests"], 4 * 16 + 4 * 4);
+  int64_t sectors = 0;
+  for (const nlohmann::json& i : j["result"]["instructions"])
+    sectors += i["sectors"].get<int64_t>();
+  EXPECT_EQ(sectors, 80);
 }
 
 TEST(MemoryAccess, HoverNamesLaneAddressSectorAndLine) {

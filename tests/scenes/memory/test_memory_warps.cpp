@@ -10,27 +10,27 @@ namespace {
 
 using memory_test::attached;
 
-nlohmann::json run_of(const nlohmann::json& params) {
+nlohmann::json warps_run_of(const nlohmann::json& params) {
   return attached(params)->results_json();
 }
 
 TEST(MemoryWarps, TheBooksWarpCountsComeOutOfTheLaunch) {
   // 1003 = 15 x 64 + 43: 16 blocks of 2 warps; the last block's warp 1 holds threads 992..1023,
   // of which 992..1002 are in range: the one divergent warp.
-  nlohmann::json r = run_of({{"data", "1003"}, {"block", "64"}})["result"];
+  nlohmann::json r = warps_run_of({{"data", "1003"}, {"block", "64"}})["result"];
   EXPECT_EQ(r["blocks"], 16);
   EXPECT_EQ(r["warps"], 32);
   EXPECT_EQ(r["divergent_warps"], 1);
   // 76 wide, 62 high, 16x16: 5 x 4 blocks of 8 warps (2 rows each) = 160. The right column's
   // blocks hold 12 of 16 columns: their 3 full-height blocks' 8 warps and the corner block's 7
   // warps with rows in range diverge (31); the bottom row's warp 7 (rows 62, 63) idles.
-  r = run_of({{"data", "76x62"}, {"block", "16x16"}})["result"];
+  r = warps_run_of({{"data", "76x62"}, {"block", "16x16"}})["result"];
   EXPECT_EQ(r["warps"], 160);
   EXPECT_EQ(r["divergent_warps"], 31);
   EXPECT_EQ(r["idle_warps"], 5);
   // 200 wide, 150 high: 13 x 10 blocks = 1040 warps; the right column (8 of 16 columns) gives 9 x
   // 8 + 3 divergent; the bottom row (rows 144..149) keeps warps 0..2, 3..7 idle in 13 blocks.
-  const nlohmann::json doc = run_of({{"data", "200x150"}, {"block", "16x16"}});
+  const nlohmann::json doc = warps_run_of({{"data", "200x150"}, {"block", "16x16"}});
   EXPECT_EQ(doc["result"]["warps"], 1040);
   EXPECT_EQ(doc["result"]["divergent_warps"], 75);
   EXPECT_EQ(doc["result"]["idle_warps"], 65);
@@ -53,10 +53,10 @@ TEST(MemoryWarps, TheOccupancyCliffAt32Registers) {
   // block, 3 blocks (1536 threads: 75%), limited by registers.
   for (const char* device : {"H100 SXM", "PMPP 4.7 example"}) {
     nlohmann::json o =
-        run_of({{"threads", "512"}, {"registers", "31"}, {"device", device}})["occupancy"];
+        warps_run_of({{"threads", "512"}, {"registers", "31"}, {"device", device}})["occupancy"];
     EXPECT_EQ(o["blocks_per_sm"], 4) << device;
     EXPECT_DOUBLE_EQ(o["occupancy"].get<double>(), 1.0) << device;
-    o = run_of({{"threads", "512"}, {"registers", "33"}, {"device", device}})["occupancy"];
+    o = warps_run_of({{"threads", "512"}, {"registers", "33"}, {"device", device}})["occupancy"];
     EXPECT_EQ(o["blocks_per_sm"], 3) << device;
     EXPECT_DOUBLE_EQ(o["occupancy"].get<double>(), 0.75) << device;
     EXPECT_EQ(o["limiter"], "registers") << device;

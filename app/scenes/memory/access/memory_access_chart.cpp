@@ -31,7 +31,7 @@ void draw_access_chart(gfx::Canvas& c, Vec2 min, Vec2 max, const StrideChart& ch
                 hi.y - (hi.y - lo.y) * float(std::clamp(y, 0.0, 1.1) / 1.1)};
   };
   for (double y : {0.0, 0.5, 1.0}) {
-    c.text({lo.x - f * 0.3f, at(0, y).y}, percent(y), f * 0.8f, p.text_muted, HAlign::Right,
+    c.text({lo.x - f * 0.3f, at(0, y).y}, used_percent(y), f * 0.8f, p.text_muted, HAlign::Right,
            VAlign::Middle);
   }
   for (int i = 0; i < n; i += std::max(1, n / 8))

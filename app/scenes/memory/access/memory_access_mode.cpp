@@ -57,6 +57,7 @@ void MemoryAccessMode::fill(RunJson& doc) const {
                   {"moved_bytes", run_.moved_bytes},
                   {"efficiency", efficiency},
                   {"max_bank_ways", run_.max_bank_ways}}}};
+  doc.set_trace(run_.run.trace, run_.traced);
   const StrideChart& c = run_.chart;
   doc.extra["bandwidth_vs_stride"] = {
       {"stride", c.strides},    {"model_fraction", c.model_fraction},
@@ -66,7 +67,7 @@ void MemoryAccessMode::fill(RunJson& doc) const {
   doc.summary = std::string(mem::info(p.pattern).id) + ": the access step moves " +
                 std::to_string(run_.sectors) + " sectors in " + std::to_string(run_.lines) +
                 " lines, " + std::to_string(run_.useful_bytes) + " of " +
-                std::to_string(run_.moved_bytes) + " bytes used (" + percent(efficiency) + ")";
+                std::to_string(run_.moved_bytes) + " bytes used (" + used_percent(efficiency) + ")";
 }
 
 void MemoryAccessMode::ui() {
@@ -101,6 +102,10 @@ void MemoryAccessMode::ui() {
 
 void MemoryAccessMode::draw(gfx::Canvas& canvas, gfx::Theme theme) const {
   draw_access(canvas, theme, run_, step_, hover());
+}
+
+std::string MemoryAccessMode::code_marker() const {
+  return run_.instructions.empty() ? "" : run_.instructions[size_t(step_)].code_marker;
 }
 
 std::string MemoryAccessMode::caption() const {

@@ -15,6 +15,8 @@ class MemoryAccessMode : public LiveMode<MemorySettings> {
   void ui() override;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
   std::string caption() const override;
+  // The shown instruction's statement in the code panel.
+  std::string code_marker() const override;
 
  protected:
   void fill(RunJson& doc) const override;

@@ -4,6 +4,7 @@
 
 #include "common/error.h"
 #include "i18n/i18n.h"
+#include "i18n/wording.h"
 #include "memory_access_run.h"
 
 namespace ws::app {
@@ -14,7 +15,7 @@ namespace {
 constexpr int64_t kChartElements = int64_t{1} << 24;
 constexpr int kChartMaxStride = 32;
 
-double model_fraction(int stride) {
+double stride_model_fraction(int stride) {
   std::vector<int64_t> bytes;
   for (int lane = 0; lane < mem::kWarpSize; ++lane) bytes.push_back(int64_t{lane} * stride * 4);
   const mem::AccessCost read = mem::access_cost(bytes, 4);
@@ -24,7 +25,7 @@ double model_fraction(int stride) {
 
 }  // namespace
 
-std::string percent(double fraction) {
+std::string used_percent(double fraction) {
   char text[16];
   std::snprintf(text, sizeof text, "%.0f%%", fraction * 100);
   return text;
@@ -34,7 +35,7 @@ StrideChart stride_chart(Backend backend) {
   StrideChart chart;
   for (int s = 1; s <= kChartMaxStride; ++s) {
     chart.strides.push_back(s);
-    chart.model_fraction.push_back(model_fraction(s));
+    chart.model_fraction.push_back(stride_model_fraction(s));
   }
   if (backend != Backend::Cuda) {
     chart.note = "CPU backend: the sector model's prediction, not a measurement";
@@ -55,7 +56,10 @@ StrideChart stride_chart(Backend backend) {
 
 AccessView compute_access_view(const mem::AccessParams& params, Backend backend) {
   AccessView v;
-  v.run = mem::run_access(params, backend);
+  Taught<mem::AccessRun> taught =
+      teach_and_check(backend, [&](Backend b) { return mem::run_access(params, b); });
+  v.run = std::move(taught.run);
+  v.traced = std::move(taught.traced);
   const Trace& t = v.run.trace;
   for (int s = 0; s < static_cast<int>(t.steps.size()); ++s) {
     if (s == v.run.access_step) v.first_access = static_cast<int>(v.instructions.size());
@@ -86,9 +90,10 @@ AccessView compute_access_view(const mem::AccessParams& params, Backend backend)
 std::string instruction_cost_text(const AccessInstruction& a) {
   if (a.shared)
     return trf("{0}-way bank conflict ({1} lanes)", a.ins.bank_ways, a.ins.lanes.size());
-  return trf("{0} sectors, {1} lines: {2} of {3} bytes used ({4})", a.ins.cost.sectors,
-             a.ins.cost.lines, a.ins.cost.useful_bytes, a.ins.cost.moved_bytes,
-             percent(a.ins.cost.efficiency));
+  return trf("{0}, {1}: {2} of {3} bytes used ({4})",
+             counted(a.ins.cost.sectors, TR_NOOP("{0} sector"), TR_NOOP("{0} sectors")),
+             counted(a.ins.cost.lines, TR_NOOP("{0} line"), TR_NOOP("{0} lines")),
+             a.ins.cost.useful_bytes, a.ins.cost.moved_bytes, used_percent(a.ins.cost.efficiency));
 }
 
 }  // namespace ws::app

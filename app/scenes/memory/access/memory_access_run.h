@@ -11,6 +11,7 @@
 #include "render/canvas.h"
 #include "render/palette.h"
 #include "scene_kit/hover_map.h"
+#include "scene_kit/teach_pipeline.h"
 #include "scenes/memory/memory_settings.h"
 
 namespace ws::app {
@@ -40,6 +41,7 @@ struct StrideChart {
 
 struct AccessView {
   mem::AccessRun run;
+  TracedRun traced;  // the kit's counters and snapshots; on CUDA the twin's trace checked
   std::vector<AccessInstruction> instructions;
   int first_access = 0;  // the first instruction of the "access" step
   // The "access" step's totals over every warp.
@@ -47,12 +49,13 @@ struct AccessView {
   StrideChart chart;
 };
 
+// One traced run through the kit's teach pipeline (on CUDA checked against the CPU twin).
 AccessView compute_access_view(const mem::AccessParams& params, Backend backend);
 // The model's curve; with `backend` CUDA also the measured one.
 StrideChart stride_chart(Backend backend);
 // "sectors 4, lines 1, 128 of 128 bytes used (100%)" for one instruction, in the UI language.
 std::string instruction_cost_text(const AccessInstruction& a);
-std::string percent(double fraction);
+std::string used_percent(double fraction);
 
 void draw_access(gfx::Canvas& c, gfx::Theme theme, const AccessView& view, int step,
                  HoverMap& hover);

@@ -19,12 +19,12 @@ using gfx::HAlign;
 using gfx::VAlign;
 using gfx::Vec2;
 
-struct LineRow {
+struct AccessLineRow {
   int64_t line = 0;  // byte / 128
   Vec2 min, max;
 };
 
-std::string lane_text(const AccessInstruction& a, size_t k) {
+std::string access_lane_text(const AccessInstruction& a, size_t k) {
   const int64_t byte = a.ins.byte_addresses[k];
   const int lane = a.ins.lanes[k];
   if (a.shared)
@@ -38,8 +38,8 @@ std::string lane_text(const AccessInstruction& a, size_t k) {
 
 // The strip of memory: the lines the instruction touches, `per_row` to a row, with the lanes'
 // arrows. Returns the bottom.
-float draw_strip(gfx::Canvas& c, Vec2 min, Vec2 max, const AccessInstruction& a,
-                 const gfx::Palette& p, float font, HoverMap& hover) {
+float draw_access_strip(gfx::Canvas& c, Vec2 min, Vec2 max, const AccessInstruction& a,
+                        const gfx::Palette& p, float font, HoverMap& hover) {
   const size_t n = a.ins.lanes.size();
   const float lane_w = (max.x - min.x) / mem::kWarpSize;
   const float lane_h = font * 1.6f;
@@ -53,7 +53,7 @@ float draw_strip(gfx::Canvas& c, Vec2 min, Vec2 max, const AccessInstruction& a,
     if (lane_w > font * 1.1f || lane % 4 == 0)
       c.text({(lo.x + hi.x) / 2, (lo.y + hi.y) / 2}, std::to_string(lane), font * 0.7f,
              p.background, HAlign::Center, VAlign::Middle);
-    if (active) hover.add(lo, hi, lane_text(a, size_t(it - a.ins.lanes.begin())));
+    if (active) hover.add(lo, hi, access_lane_text(a, size_t(it - a.ins.lanes.begin())));
   }
   // The lines touched, in address order.
   std::vector<int64_t> lines;
@@ -79,13 +79,13 @@ float draw_strip(gfx::Canvas& c, Vec2 min, Vec2 max, const AccessInstruction& a,
       used[byte / mem::kSectorBytes].insert(byte);
       if (i == 0) lanes_at[a.ins.byte_addresses[k]].push_back(a.ins.lanes[k]);
     }
-  std::map<int64_t, LineRow> placed;
+  std::map<int64_t, AccessLineRow> placed;
   for (size_t i = 0; i < lines.size(); ++i) {
     // Down the first column, then the next: lanes on the left reach the left column.
     const int col = static_cast<int>(i) / rows, row = static_cast<int>(i) % rows;
     const float x = min.x + col * (label_w + line_w + gap) + label_w;
     const float y = top + row * row_h;
-    LineRow r{lines[i], {x, y}, {x + line_w, y + cell_h}};
+    AccessLineRow r{lines[i], {x, y}, {x + line_w, y + cell_h}};
     placed[lines[i]] = r;
     const std::string label = a.shared ? trf("row {0}", lines[i]) : trf("line {0}", lines[i]);
     c.text({x - font * 0.3f, y + cell_h / 2}, label, font * 0.75f, p.text_muted, HAlign::Right,
@@ -113,21 +113,21 @@ float draw_strip(gfx::Canvas& c, Vec2 min, Vec2 max, const AccessInstruction& a,
   const float byte_w = line_w / mem::kLineBytes;
   for (size_t k = 0; k < n; ++k) {
     const int64_t byte = a.ins.byte_addresses[k];
-    const LineRow& r = placed[byte / mem::kLineBytes];
+    const AccessLineRow& r = placed[byte / mem::kLineBytes];
     const float x0 = r.min.x + float(byte % mem::kLineBytes) * byte_w;
     const float x1 = std::min(r.max.x, x0 + std::max(byte_w * a.elem_bytes, 2.0f));
     c.rect_filled({x0, r.min.y + cell_h * 0.25f}, {x1, r.max.y - cell_h * 0.25f}, warp_colour);
     const int lane = a.ins.lanes[k];
     c.arrow({min.x + (lane + 0.5f) * lane_w, min.y + lane_h}, {(x0 + x1) / 2, r.min.y},
             warp_colour.with_alpha(150), 1.0f, 5.0f);
-    hover.add({x0, r.min.y}, {x1, r.max.y}, lane_text(a, k));
+    hover.add({x0, r.min.y}, {x1, r.max.y}, access_lane_text(a, k));
   }
   return top + rows * row_h;
 }
 
 // Every instruction's cost, the shown one highlighted.
-void draw_table(gfx::Canvas& c, Vec2 min, Vec2 max, const AccessView& v, int step,
-                const gfx::Palette& p, float font) {
+void draw_access_table(gfx::Canvas& c, Vec2 min, Vec2 max, const AccessView& v, int step,
+                       const gfx::Palette& p, float font) {
   const float row_h = std::min(font * 1.35f, (max.y - min.y) / float(v.instructions.size() + 1));
   const float f = std::min(font * 0.8f, row_h * 0.75f);
   const float w = max.x - min.x;
@@ -146,7 +146,7 @@ void draw_table(gfx::Canvas& c, Vec2 min, Vec2 max, const AccessView& v, int ste
         a.buffer + (a.ins.kind == EventKind::Write ? " W" : " R"),
         a.shared ? trf("{0}-way", a.ins.bank_ways) : std::to_string(a.ins.cost.sectors),
         a.shared ? "-" : std::to_string(a.ins.cost.lines),
-        a.shared ? "-" : percent(a.ins.cost.efficiency)};
+        a.shared ? "-" : used_percent(a.ins.cost.efficiency)};
     for (int k = 0; k < 6; ++k) c.text({min.x + cols[k] * w, y}, cells[k], f, p.text);
   }
 }
@@ -170,8 +170,9 @@ void draw_access(gfx::Canvas& c, gfx::Theme theme, const AccessView& v, int step
   const Vec2 size = c.size();
   const float pad = font;
   const float split = size.x * 0.62f;
-  draw_strip(c, {pad, header + pad}, {split - pad, size.y - pad * 3}, a, p, font, hover);
-  draw_table(c, {split + pad, header + pad}, {size.x - pad, size.y * 0.58f}, v, step, p, font);
+  draw_access_strip(c, {pad, header + pad}, {split - pad, size.y - pad * 3}, a, p, font, hover);
+  draw_access_table(c, {split + pad, header + pad}, {size.x - pad, size.y * 0.58f}, v, step, p,
+                    font);
   draw_access_chart(c, {split + pad, size.y * 0.6f}, {size.x - pad, size.y - pad * 2.5f}, v.chart,
                     v.run.params.pattern == mem::Pattern::Strided ? v.run.params.stride : 0, p,
                     font);

@@ -16,8 +16,8 @@ using gfx::Vec2;
 namespace {
 
 // Occupancy against registers per thread, the chosen count marked. Returns nothing.
-void draw_cliff(gfx::Canvas& c, Vec2 min, Vec2 max, const WarpsRun& r, const gfx::Palette& p,
-                float f) {
+void draw_occupancy_cliff(gfx::Canvas& c, Vec2 min, Vec2 max, const WarpsRun& r,
+                          const gfx::Palette& p, float f) {
   if (r.cliff.empty() || max.y - min.y < f * 4) return;
   c.text(min,
          trf("occupancy against registers per thread ({0}-thread blocks)", r.input.block_threads),
@@ -116,7 +116,7 @@ void draw_warps_facts(gfx::Canvas& c, Vec2 min, Vec2 max, const WarpsRun& r, con
                   f, w),
          f, o.occupancy < 1 ? p.divergent : p.text);
   y += row * 1.4f;
-  draw_cliff(c, {min.x, y}, max, r, p, f);
+  draw_occupancy_cliff(c, {min.x, y}, max, r, p, f);
 }
 
 }  // namespace ws::app

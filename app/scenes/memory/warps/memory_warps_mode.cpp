@@ -9,7 +9,7 @@ namespace ws::app {
 
 namespace {
 
-nlohmann::json extent_json(const mem::Extent3& e) {
+nlohmann::json launch_extent_json(const mem::Extent3& e) {
   return {e.x, e.y, e.z};
 }
 
@@ -19,10 +19,10 @@ void MemoryWarpsMode::fill(RunJson& doc) const {
   const mem::Launch& l = run_.launch;
   const mem::LaunchCounts& n = l.counts;
   doc.input = {{"dims", l.params.dims},
-               {"data", extent_json(l.params.data)},
-               {"block", extent_json(l.params.block)},
+               {"data", launch_extent_json(l.params.data)},
+               {"block", launch_extent_json(l.params.block)},
                {"preset", run_.preset}};
-  doc.result = {{"grid", extent_json(l.grid)},
+  doc.result = {{"grid", launch_extent_json(l.grid)},
                 {"block_threads", l.block_threads},
                 {"warps_per_block", l.warps_per_block},
                 {"blocks", n.blocks},

@@ -17,15 +17,15 @@ using gfx::Vec2;
 // Threads drawn one cell each up to this many; past it blocks only.
 constexpr int64_t kMaxDrawnThreads = 120000;
 
-struct Layout {
+struct WarpsLayout {
   int64_t cols = 0, rows = 0;  // cells across and down in one slice
   int64_t slices = 1;
   float cell = 1, slice_gap = 0;
   Vec2 origin;
 };
 
-void draw_threads(gfx::Canvas& c, const Layout& L, const WarpsRun& r, const gfx::Palette& p,
-                  HoverMap& hover) {
+void draw_warp_threads(gfx::Canvas& c, const WarpsLayout& L, const WarpsRun& r,
+                       const gfx::Palette& p, HoverMap& hover) {
   const mem::Launch& l = r.launch;
   const mem::Extent3 b = l.params.block, d = l.params.data;
   const bool one_d = l.params.dims == 1;
@@ -85,7 +85,7 @@ void draw_warps(gfx::Canvas& c, gfx::Theme theme, const WarpsRun& r, HoverMap& h
       p, font);
   const Vec2 size = c.size();
   const float split = size.x * 0.6f;
-  Layout L;
+  WarpsLayout L;
   const bool one_d = l.params.dims == 1;
   L.cols = one_d ? b.x : g.x * b.x;
   L.rows = one_d ? g.x : g.y * b.y;
@@ -99,7 +99,7 @@ void draw_warps(gfx::Canvas& c, gfx::Theme theme, const WarpsRun& r, HoverMap& h
   L.cell = std::min(L.cell, font * 1.6f);
   L.origin = {font, header + font};
   if (l.warps_listed && l.counts.threads <= kMaxDrawnThreads && L.slices <= 4) {
-    draw_threads(c, L, r, p, hover);
+    draw_warp_threads(c, L, r, p, hover);
   } else {
     c.text(L.origin, tr("too many threads to draw one by one; the counts are on the right"), font,
            p.text_muted);
