@@ -19,7 +19,7 @@ namespace {
 
 using gfx::Vec2;
 
-constexpr int kM = 0, kN = 1, kP = 2, kMds = 3, kNds = 4;  // matmul.h's buffers
+constexpr int kMmM = 0, kMmN = 1, kMmP = 2, kMmMds = 3, kMmNds = 4;  // matmul.h's buffers
 
 struct MmShown {
   const MatmulTaught* taught = nullptr;
@@ -41,7 +41,7 @@ const mem::MatmulTeachRun& mm_run(const MmShown& s) {
 // The shared tiles' shape as matmul.h lays them out (variant 5: two buffers, Mds transposed).
 void mm_shared_shape(const mem::MatmulTeachRun& run, int buffer, int& rows, int& cols) {
   const mem::MatmulTeachGeometry& g = run.geometry;
-  const bool m = buffer == kMds;
+  const bool m = buffer == kMmMds;
   switch (run.params.variant) {
     case mem::MatmulVariant::Tiled:
     case mem::MatmulVariant::Coarsened:
@@ -75,35 +75,36 @@ MmShown mm_shown(const MatmulTaught& t, int step, int block) {
   s.n_other.assign(s.n_reader.size(), false);
   s.p_thread.assign(size_t(run.I) * run.K, -1);
   s.p_value.assign(s.p_thread.size(), std::nan(""));
-  const bool tiled = run.trace.buffers.size() > kNds;
+  const bool tiled = run.trace.buffers.size() > kMmNds;
   if (tiled) {
-    mm_shared_shape(run, kMds, s.mds_rows, s.mds_cols);
-    mm_shared_shape(run, kNds, s.nds_rows, s.nds_cols);
-    s.mds_writer.assign(size_t(run.trace.buffers[kMds].size), -1);
-    s.nds_writer.assign(size_t(run.trace.buffers[kNds].size), -1);
-    s.mds_reads = shared_reads(run, s.step, s.block, kMds);
-    s.nds_reads = shared_reads(run, s.step, s.block, kNds);
+    mm_shared_shape(run, kMmMds, s.mds_rows, s.mds_cols);
+    mm_shared_shape(run, kMmNds, s.nds_rows, s.nds_cols);
+    s.mds_writer.assign(size_t(run.trace.buffers[kMmMds].size), -1);
+    s.nds_writer.assign(size_t(run.trace.buffers[kMmNds].size), -1);
+    s.mds_reads = shared_reads(run, s.step, s.block, kMmMds);
+    s.nds_reads = shared_reads(run, s.step, s.block, kMmNds);
   }
   for (int k = 0; k <= s.step; ++k)
     for (const TraceEvent& e : run.trace.steps[size_t(k)].events)
-      if (e.kind == EventKind::Op && e.buffer == kP && e.address >= 0)
+      if (e.kind == EventKind::Op && e.buffer == kMmP && e.address >= 0)
         s.p_value[size_t(e.address)] = e.value;
   for (const TraceEvent& e : run.trace.steps[size_t(s.step)].events) {
     if (e.address < 0) continue;
     const bool mine = e.thread / s.block_threads == s.block;
     const int local = e.thread % s.block_threads;
-    if (e.kind == EventKind::Read && (e.buffer == kM || e.buffer == kN)) {
-      std::vector<int>& reader = e.buffer == kM ? s.m_reader : s.n_reader;
-      std::vector<bool>& other = e.buffer == kM ? s.m_other : s.n_other;
+    if (e.kind == EventKind::Read && (e.buffer == kMmM || e.buffer == kMmN)) {
+      std::vector<int>& reader = e.buffer == kMmM ? s.m_reader : s.n_reader;
+      std::vector<bool>& other = e.buffer == kMmM ? s.m_other : s.n_other;
       if (mine)
         reader[size_t(e.address)] = local;
       else
         other[size_t(e.address)] = true;
     }
-    if (mine && e.kind == EventKind::Op && e.buffer == kP) s.p_thread[size_t(e.address)] = local;
-    if (mine && e.kind == EventKind::Write && e.buffer == kP) s.p_thread[size_t(e.address)] = local;
-    if (mine && tiled && e.kind == EventKind::Write && (e.buffer == kMds || e.buffer == kNds))
-      (e.buffer == kMds ? s.mds_writer : s.nds_writer)[size_t(e.address)] = local;
+    if (mine && e.kind == EventKind::Op && e.buffer == kMmP) s.p_thread[size_t(e.address)] = local;
+    if (mine && e.kind == EventKind::Write && e.buffer == kMmP)
+      s.p_thread[size_t(e.address)] = local;
+    if (mine && tiled && e.kind == EventKind::Write && (e.buffer == kMmMds || e.buffer == kMmNds))
+      (e.buffer == kMmMds ? s.mds_writer : s.nds_writer)[size_t(e.address)] = local;
   }
   return s;
 }
@@ -201,7 +202,7 @@ void mm_shared_grid(gfx::Canvas& c, Vec2 min, Vec2 max, const std::shared_ptr<co
                     int buffer, const gfx::Palette& p, float font, HoverMap& hover) {
   const MmShown& s = *sp;
   const mem::MatmulTeachRun& run = mm_run(s);
-  const bool is_m = buffer == kMds;
+  const bool is_m = buffer == kMmMds;
   const int rows = is_m ? s.mds_rows : s.nds_rows, cols = is_m ? s.mds_cols : s.nds_cols;
   const size_t base = size_t(s.block) * run.trace.buffers[size_t(buffer)].size;
   const std::vector<double>& now = s.taught->traced.snapshots[size_t(s.step)][size_t(buffer)];
@@ -278,11 +279,11 @@ void mm_draw_band(gfx::Canvas& c, Vec2 min, Vec2 max, const std::shared_ptr<cons
   if (tiled) {
     const float x = p_x + ox + unit * run.K + gap;
     const float y = top + unit * run.J * 0.5f;
-    mm_shared_grid(c, {x, y}, {x + ox + unit * s.mds_cols, y + oy + unit * s.mds_rows}, sp, kMds, p,
-                   font, hover);
-    const float x2 = x + ox + unit * s.mds_cols + gap;
-    mm_shared_grid(c, {x2, y}, {x2 + ox + unit * s.nds_cols, y + oy + unit * s.nds_rows}, sp, kNds,
+    mm_shared_grid(c, {x, y}, {x + ox + unit * s.mds_cols, y + oy + unit * s.mds_rows}, sp, kMmMds,
                    p, font, hover);
+    const float x2 = x + ox + unit * s.mds_cols + gap;
+    mm_shared_grid(c, {x2, y}, {x2 + ox + unit * s.nds_cols, y + oy + unit * s.nds_rows}, sp,
+                   kMmNds, p, font, hover);
   }
   const StepCounters& k = s.taught->traced.counters.per_step.at(size_t(s.step));
   c.text({min.x, max.y - font * 1.1f},

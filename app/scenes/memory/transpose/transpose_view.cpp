@@ -23,7 +23,7 @@ using gfx::HAlign;
 using gfx::VAlign;
 using gfx::Vec2;
 
-constexpr int kIn = 0, kOut = 1, kTile = 2;  // transpose.h's buffers
+constexpr int kTpIn = 0, kTpOut = 1, kTpTile = 2;  // transpose.h's buffers
 
 // Who touched what in one step: the thread that read each input element, wrote each output
 // element, and wrote / read each element of the shown block's tile (-1: none).
@@ -62,17 +62,17 @@ TpShown tp_shown(const TransposeTaught& t, int step, int warp) {
   const size_t n = size_t(run.rows) * run.cols;
   s.cells.in_reader.assign(n, -1);
   s.cells.out_writer.assign(n, -1);
-  const bool tiled = run.trace.buffers.size() > kTile;
-  const int tile_size = tiled ? run.trace.buffers[kTile].size : 0;
+  const bool tiled = run.trace.buffers.size() > kTpTile;
+  const int tile_size = tiled ? run.trace.buffers[kTpTile].size : 0;
   s.cells.tile_writer.assign(size_t(tile_size), -1);
   s.cells.tile_reader.assign(size_t(tile_size), -1);
   for (const TraceEvent& e : run.trace.steps[size_t(s.step)].events) {
     if (e.address < 0) continue;
-    if (e.buffer == kIn && e.kind == EventKind::Read)
+    if (e.buffer == kTpIn && e.kind == EventKind::Read)
       s.cells.in_reader[size_t(e.address)] = e.thread;
-    if (e.buffer == kOut && e.kind == EventKind::Write)
+    if (e.buffer == kTpOut && e.kind == EventKind::Write)
       s.cells.out_writer[size_t(e.address)] = e.thread;
-    if (e.buffer == kTile && e.thread / bt == s.block) {
+    if (e.buffer == kTpTile && e.thread / bt == s.block) {
       if (e.kind == EventKind::Write) s.cells.tile_writer[size_t(e.address)] = e.thread;
       if (e.kind == EventKind::Read) s.cells.tile_reader[size_t(e.address)] = e.thread;
     }
@@ -112,13 +112,13 @@ void tp_draw_grids(gfx::Canvas& c, Vec2 min, Vec2 max, const std::shared_ptr<con
   const TpShown& s = *sp;
   const mem::TransposeRun& run = tp_run(s);
   const mem::TransposeGeometry& g = run.geometry;
-  const bool tiled = run.trace.buffers.size() > kTile;
+  const bool tiled = run.trace.buffers.size() > kTpTile;
   const int tile_w = g.tile + g.pad;
   const float gap = font * 1.5f;
   const float total_cols = float(run.cols + run.rows + (tiled ? tile_w : 0));
   const float room = max.x - min.x - gap * (tiled ? 2 : 1);
   const float unit = room / total_cols;
-  const std::vector<double>& out_now = s.taught->traced.snapshots[size_t(s.step)][kOut];
+  const std::vector<double>& out_now = s.taught->traced.snapshots[size_t(s.step)][kTpOut];
   float x = min.x;
   const GridGeometry in_geo = draw_value_grid(
       c, {x, min.y}, {x + unit * run.cols, max.y}, run.cols, run.rows,
@@ -149,8 +149,8 @@ void tp_draw_grids(gfx::Canvas& c, Vec2 min, Vec2 max, const std::shared_ptr<con
   });
   x += unit * run.cols + gap;
   if (tiled) {
-    const size_t base = size_t(s.block) * run.trace.buffers[kTile].size;
-    const std::vector<double>& tile_now = s.taught->traced.snapshots[size_t(s.step)][kTile];
+    const size_t base = size_t(s.block) * run.trace.buffers[kTpTile].size;
+    const std::vector<double>& tile_now = s.taught->traced.snapshots[size_t(s.step)][kTpTile];
     const GridGeometry tile_geo = draw_value_grid(
         c, {x, min.y}, {x + unit * tile_w, max.y}, tile_w, g.tile,
         [&](int cx, int cy) {
