@@ -12,7 +12,7 @@ constexpr const char* kTransposeOnly[] = {"rows", "cols", "block-rows"};
 constexpr const char* kMatmulOnly[] = {"size", "m", "n", "k", "coarse", "thread-tile"};
 
 template <size_t N>
-bool has_any(const ParamReader& keys, const char* const (&names)[N]) {
+bool any_matrix_key(const ParamReader& keys, const char* const (&names)[N]) {
   for (const char* name : names)
     if (keys.has(name)) return true;
   return false;
@@ -70,8 +70,8 @@ void parse_matmul_keys(MemorySettings& s, ParamReader& keys) {
 }  // namespace
 
 void imply_matrix_mode(const ParamReader& keys, std::string& mode) {
-  const bool transpose_keys = has_any(keys, kTransposeOnly);
-  const bool matmul_keys = has_any(keys, kMatmulOnly);
+  const bool transpose_keys = any_matrix_key(keys, kTransposeOnly);
+  const bool matmul_keys = any_matrix_key(keys, kMatmulOnly);
   if (transpose_keys && matmul_keys)
     throw Error(
         "rows/cols and size/m/n/k: the first are the transpose's, the others matrix "
@@ -85,8 +85,8 @@ void parse_matrix_keys(MemorySettings& s, ParamReader& keys, std::string& mode) 
   if (mode == "transpose") return parse_transpose_keys(s, keys);
   if (mode == "matmul") return parse_matmul_keys(s, keys);
   // "variant" is the other modes' own (a pattern, a launch); these two are only ours.
-  const bool transpose_keys = has_any(keys, kTransposeOnly);
-  const bool matmul_keys = has_any(keys, kMatmulOnly);
+  const bool transpose_keys = any_matrix_key(keys, kTransposeOnly);
+  const bool matmul_keys = any_matrix_key(keys, kMatmulOnly);
   for (const char* key : {"compare", "tile"})
     if (keys.has(key))
       throw Error(std::string(key) + ": the transpose and matmul modes take it; give --mode " +

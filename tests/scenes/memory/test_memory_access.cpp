@@ -79,6 +79,18 @@ TEST(MemoryAccess, TheStrideChartOnTheCpuIsTheSectorModelSaidSo) {
   EXPECT_DOUBLE_EQ(f[31].get<double>(), 256.0 / 1152.0);
 }
 
+TEST(MemoryAccess, TheKitsSectorCounterAgreesWithTheInstructions) {
+  // Strided 4 over 4 warps: 16 sectors per read instruction, 4 per (coalesced) store: 80 in all,
+  // as the shared counters (ws::compute_counters) count the trace.
+  const nlohmann::json j =
+      attached({{"pattern", "strided"}, {"stride", "4"}, {"warps", "4"}})->results_json();
+  EXPECT_EQ(j["counters"]["global_requests"], 4 * 16 + 4 * 4);
+  int64_t sectors = 0;
+  for (const nlohmann::json& i : j["result"]["instructions"])
+    sectors += i["sectors"].get<int64_t>();
+  EXPECT_EQ(sectors, 80);
+}
+
 TEST(MemoryAccess, HoverNamesLaneAddressSectorAndLine) {
   auto scene = attached({{"pattern", "strided"}, {"stride", "2"}, {"warps", "1"}});
   gfx::RecordingCanvas canvas({1280, 720});

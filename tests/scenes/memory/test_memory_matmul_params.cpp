@@ -8,12 +8,8 @@
 namespace ws::app {
 namespace {
 
-using matrix_test::attached;
-using matrix_test::contains;
-using matrix_test::error_of;
-
 TEST(MemoryMatmulParams, DefaultsAreFigure57AndParametersRoundTrip) {
-  auto scene = attached({{"mode", "matmul"}});
+  auto scene = matrix_test::attached({{"mode", "matmul"}});
   const nlohmann::json p = scene->params_to_json();
   EXPECT_EQ(p["variant"], "tiled");
   EXPECT_EQ(p["m"], 4);
@@ -34,11 +30,11 @@ TEST(MemoryMatmulParams, DefaultsAreFigure57AndParametersRoundTrip) {
   EXPECT_EQ(changed["n"], 7);
   EXPECT_EQ(changed["k"], 3);
   EXPECT_EQ(changed["coarse"], 3);
-  EXPECT_EQ(attached(changed)->params_to_json(), changed);
+  EXPECT_EQ(matrix_test::attached(changed)->params_to_json(), changed);
 }
 
 TEST(MemoryMatmulParams, SizeSetsEverySideAndImpliesTheMode) {
-  auto scene = attached(nlohmann::json::object());
+  auto scene = matrix_test::attached(nlohmann::json::object());
   scene->params_from_json({{"size", "8"}, {"tile", "4"}});
   EXPECT_EQ(scene->mode(), "matmul");
   const nlohmann::json p = scene->params_to_json();
@@ -68,14 +64,15 @@ TEST(MemoryMatmulParams, BadValuesAreRefusedWithMessagesNamingTheOption) {
       {{{"mode", "access"}, {"tile", "4"}}, {"tile", "transpose", "matmul"}},
   };
   for (const auto& c : cases) {
-    const std::string e = error_of(c.params);
+    const std::string e = matrix_test::error_of(c.params);
     for (const std::string& part : c.parts)
-      EXPECT_TRUE(contains(e, part)) << c.params.dump() << " gave: '" << e << "', wants " << part;
+      EXPECT_TRUE(matrix_test::contains(e, part))
+          << c.params.dump() << " gave: '" << e << "', wants " << part;
   }
 }
 
 TEST(MemoryMatmulParams, ARefusedEditKeepsTheSceneAsItWas) {
-  auto scene = attached({{"mode", "matmul"}, {"size", "6"}, {"tile", "3"}});
+  auto scene = matrix_test::attached({{"mode", "matmul"}, {"size", "6"}, {"tile", "3"}});
   const nlohmann::json before = scene->params_to_json();
   const nlohmann::json result = scene->results_json()["result"];
   for (const nlohmann::json& bad :

@@ -12,12 +12,10 @@
 namespace ws::app {
 namespace {
 
-using matrix_test::attached;
-
 nlohmann::json matmul_run(const nlohmann::json& params) {
   nlohmann::json p = params;
   p["mode"] = "matmul";
-  return attached(p)->results_json();
+  return matrix_test::attached(p)->results_json();
 }
 
 TEST(MemoryMatmulRun, EveryVariantMultipliesOddSizes) {

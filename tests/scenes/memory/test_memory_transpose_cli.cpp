@@ -9,17 +9,14 @@
 namespace ws::app {
 namespace {
 
-using matrix_test::out_dir;
-using matrix_test::read_text;
-using matrix_test::run_cli;
-
 TEST(MemoryTransposeCli, RunJsonOfThePaddedTile) {
-  const std::string dir = out_dir();
-  ASSERT_EQ(run_cli("run --scene memory --backend cpu --mode transpose --variant padded --rows 32 "
-                    "--cols 32 --tile 8 --json " +
-                    dir + "/transpose.json"),
+  const std::string dir = matrix_test::out_dir();
+  ASSERT_EQ(matrix_test::run_cli(
+                "run --scene memory --backend cpu --mode transpose --variant padded --rows 32 "
+                "--cols 32 --tile 8 --json " +
+                dir + "/transpose.json"),
             0);
-  const nlohmann::json j = nlohmann::json::parse(read_text(dir + "/transpose.json"));
+  const nlohmann::json j = nlohmann::json::parse(matrix_test::read_text(dir + "/transpose.json"));
   EXPECT_EQ(j["scene"], "memory");
   EXPECT_EQ(j["params"]["mode"], "transpose");
   EXPECT_EQ(j["params"]["variant"], "padded");
@@ -32,32 +29,34 @@ TEST(MemoryTransposeCli, RunJsonOfThePaddedTile) {
 }
 
 TEST(MemoryTransposeCli, RenderDrawsTheTileAndTheSectors) {
-  const std::string dir = out_dir();
-  ASSERT_EQ(
-      run_cli("render --scene memory --backend cpu --mode transpose --variant tiled --rows 16 "
-              "--cols 16 --tile 16 --step 2 --figure-size 1600x900 --out " +
-              dir + "/transpose.svg"),
-      0);
-  const std::string svg = read_text(dir + "/transpose.svg");
+  const std::string dir = matrix_test::out_dir();
+  ASSERT_EQ(matrix_test::run_cli(
+                "render --scene memory --backend cpu --mode transpose --variant tiled --rows 16 "
+                "--cols 16 --tile 16 --step 2 --figure-size 1600x900 --out " +
+                dir + "/transpose.svg"),
+            0);
+  const std::string svg = matrix_test::read_text(dir + "/transpose.svg");
   EXPECT_NE(svg.find("<svg"), std::string::npos);
   EXPECT_NE(svg.find("tile of block 0"), std::string::npos);
   EXPECT_NE(svg.find("in: 16 x 16, global"), std::string::npos);
   EXPECT_NE(svg.find("8-way bank conflict"), std::string::npos);  // 16 x 16: T^2 / 32
-  ASSERT_EQ(run_cli("render --scene memory --backend cpu --mode transpose --variant naive-rows "
-                    "--rows 32 --cols 32 --tile 32 --figure-size 800x600 --out " +
-                    dir + "/transpose.png"),
+  ASSERT_EQ(matrix_test::run_cli(
+                "render --scene memory --backend cpu --mode transpose --variant naive-rows "
+                "--rows 32 --cols 32 --tile 32 --figure-size 800x600 --out " +
+                dir + "/transpose.png"),
             0);
   EXPECT_GT(std::filesystem::file_size(dir + "/transpose.png"), 1000u);
 }
 
 TEST(MemoryTransposeCli, BadOptionsExitNonZero) {
-  const std::string dir = out_dir();
-  EXPECT_NE(run_cli("run --scene memory --backend cpu --mode transpose --variant 8 --json " + dir +
-                    "/bad.json"),
-            0);
+  const std::string dir = matrix_test::out_dir();
   EXPECT_NE(
-      run_cli("run --scene memory --backend cpu --rows 70 --cols 3 --json " + dir + "/bad.json"),
+      matrix_test::run_cli("run --scene memory --backend cpu --mode transpose --variant 8 --json " +
+                           dir + "/bad.json"),
       0);
+  EXPECT_NE(matrix_test::run_cli("run --scene memory --backend cpu --rows 70 --cols 3 --json " +
+                                 dir + "/bad.json"),
+            0);
 }
 
 }  // namespace

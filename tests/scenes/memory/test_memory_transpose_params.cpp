@@ -8,12 +8,8 @@
 namespace ws::app {
 namespace {
 
-using matrix_test::attached;
-using matrix_test::contains;
-using matrix_test::error_of;
-
 TEST(MemoryTransposeParams, DefaultsAndARoundTrip) {
-  auto scene = attached({{"mode", "transpose"}});
+  auto scene = matrix_test::attached({{"mode", "transpose"}});
   const nlohmann::json p = scene->params_to_json();
   EXPECT_EQ(p["mode"], "transpose");
   EXPECT_EQ(p["variant"], "tiled");
@@ -29,11 +25,11 @@ TEST(MemoryTransposeParams, DefaultsAndARoundTrip) {
   EXPECT_EQ(changed["rows"], 7);
   EXPECT_EQ(changed["cols"], 13);
   EXPECT_EQ(changed["tile"], 4);
-  EXPECT_EQ(attached(changed)->params_to_json(), changed);
+  EXPECT_EQ(matrix_test::attached(changed)->params_to_json(), changed);
 }
 
 TEST(MemoryTransposeParams, RowsAndColumnsImplyTheTransposeMode) {
-  auto scene = attached(nlohmann::json::object());
+  auto scene = matrix_test::attached(nlohmann::json::object());
   scene->params_from_json({{"rows", "8"}, {"cols", "8"}});
   EXPECT_EQ(scene->mode(), "transpose");
   EXPECT_EQ(scene->params_to_json()["rows"], 8);
@@ -57,14 +53,15 @@ TEST(MemoryTransposeParams, BadValuesAreRefusedWithMessagesNamingTheOption) {
       {{{"mode", "transpose"}, {"variant", "fast"}, {"tile", "8"}, {"block-rows", "3"}}, {"block"}},
   };
   for (const auto& c : cases) {
-    const std::string e = error_of(c.params);
+    const std::string e = matrix_test::error_of(c.params);
     for (const std::string& part : c.parts)
-      EXPECT_TRUE(contains(e, part)) << c.params.dump() << " gave: '" << e << "', wants " << part;
+      EXPECT_TRUE(matrix_test::contains(e, part))
+          << c.params.dump() << " gave: '" << e << "', wants " << part;
   }
 }
 
 TEST(MemoryTransposeParams, ARefusedEditKeepsTheSceneAsItWas) {
-  auto scene = attached(
+  auto scene = matrix_test::attached(
       {{"mode", "transpose"}, {"variant", "padded"}, {"rows", "8"}, {"cols", "12"}, {"tile", "4"}});
   const nlohmann::json before = scene->params_to_json();
   const nlohmann::json result = scene->results_json()["result"];

@@ -10,14 +10,12 @@
 namespace ws::app {
 namespace {
 
-using matrix_test::attached;
-
 nlohmann::json transpose_run(const std::string& variant, int rows, int cols, int tile) {
-  return attached({{"mode", "transpose"},
-                   {"variant", variant},
-                   {"rows", std::to_string(rows)},
-                   {"cols", std::to_string(cols)},
-                   {"tile", std::to_string(tile)}})
+  return matrix_test::attached({{"mode", "transpose"},
+                                {"variant", variant},
+                                {"rows", std::to_string(rows)},
+                                {"cols", std::to_string(cols)},
+                                {"tile", std::to_string(tile)}})
       ->results_json();
 }
 
@@ -80,7 +78,8 @@ TEST(MemoryTransposeRun, TheTiledStoreConflictsThirtyTwoWaysAndThePaddedOneNever
 
 TEST(MemoryTransposeRun, ASecondVariantRunsBesideTheFirst) {
   const nlohmann::json j =
-      attached({{"mode", "transpose"}, {"variant", "tiled"}, {"compare", "padded"}, {"tile", "32"}})
+      matrix_test::attached(
+          {{"mode", "transpose"}, {"variant", "tiled"}, {"compare", "padded"}, {"tile", "32"}})
           ->results_json();
   EXPECT_EQ(j["compare"]["variant"], "padded");
   EXPECT_EQ(j["compare"]["counters"]["bank_conflicts"], 0);

@@ -58,7 +58,9 @@ TEST(MemoryChinese, AccessAndWarpsFiguresHaveNoEnglishLeft) {
   for (const nlohmann::json& params :
        {nlohmann::json{{"pattern", "strided"}, {"stride", "2"}},
         nlohmann::json{{"pattern", "corner-turning"}},
-        nlohmann::json{{"mode", "warps"}, {"data", "200x150"}, {"block", "16x16"}}}) {
+        nlohmann::json{{"mode", "warps"}, {"data", "200x150"}, {"block", "16x16"}},
+        nlohmann::json{{"mode", "warps"}, {"data", "10x10x9"}, {"block", "8x8x2"}},
+        nlohmann::json{{"pattern", "stencil"}, {"warps", "8"}}}) {
     auto scene = memory_test::attached(params);
     expect_chinese(*scene, params.dump());
   }

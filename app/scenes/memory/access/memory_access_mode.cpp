@@ -57,6 +57,7 @@ void MemoryAccessMode::fill(RunJson& doc) const {
                   {"moved_bytes", run_.moved_bytes},
                   {"efficiency", efficiency},
                   {"max_bank_ways", run_.max_bank_ways}}}};
+  doc.set_trace(run_.run.trace, run_.traced);
   const StrideChart& c = run_.chart;
   doc.extra["bandwidth_vs_stride"] = {
       {"stride", c.strides},    {"model_fraction", c.model_fraction},

@@ -4,6 +4,7 @@
 
 #include "common/error.h"
 #include "i18n/i18n.h"
+#include "i18n/wording.h"
 #include "memory_access_run.h"
 
 namespace ws::app {
@@ -55,7 +56,10 @@ StrideChart stride_chart(Backend backend) {
 
 AccessView compute_access_view(const mem::AccessParams& params, Backend backend) {
   AccessView v;
-  v.run = mem::run_access(params, backend);
+  Taught<mem::AccessRun> taught =
+      teach_and_check(backend, [&](Backend b) { return mem::run_access(params, b); });
+  v.run = std::move(taught.run);
+  v.traced = std::move(taught.traced);
   const Trace& t = v.run.trace;
   for (int s = 0; s < static_cast<int>(t.steps.size()); ++s) {
     if (s == v.run.access_step) v.first_access = static_cast<int>(v.instructions.size());
@@ -86,9 +90,10 @@ AccessView compute_access_view(const mem::AccessParams& params, Backend backend)
 std::string instruction_cost_text(const AccessInstruction& a) {
   if (a.shared)
     return trf("{0}-way bank conflict ({1} lanes)", a.ins.bank_ways, a.ins.lanes.size());
-  return trf("{0} sectors, {1} lines: {2} of {3} bytes used ({4})", a.ins.cost.sectors,
-             a.ins.cost.lines, a.ins.cost.useful_bytes, a.ins.cost.moved_bytes,
-             used_percent(a.ins.cost.efficiency));
+  return trf("{0}, {1}: {2} of {3} bytes used ({4})",
+             counted(a.ins.cost.sectors, TR_NOOP("{0} sector"), TR_NOOP("{0} sectors")),
+             counted(a.ins.cost.lines, TR_NOOP("{0} line"), TR_NOOP("{0} lines")),
+             a.ins.cost.useful_bytes, a.ins.cost.moved_bytes, used_percent(a.ins.cost.efficiency));
 }
 
 }  // namespace ws::app

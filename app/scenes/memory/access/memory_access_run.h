@@ -11,6 +11,7 @@
 #include "render/canvas.h"
 #include "render/palette.h"
 #include "scene_kit/hover_map.h"
+#include "scene_kit/teach_pipeline.h"
 #include "scenes/memory/memory_settings.h"
 
 namespace ws::app {
@@ -40,6 +41,7 @@ struct StrideChart {
 
 struct AccessView {
   mem::AccessRun run;
+  TracedRun traced;  // the kit's counters and snapshots; on CUDA the twin's trace checked
   std::vector<AccessInstruction> instructions;
   int first_access = 0;  // the first instruction of the "access" step
   // The "access" step's totals over every warp.
@@ -47,6 +49,7 @@ struct AccessView {
   StrideChart chart;
 };
 
+// One traced run through the kit's teach pipeline (on CUDA checked against the CPU twin).
 AccessView compute_access_view(const mem::AccessParams& params, Backend backend);
 // The model's curve; with `backend` CUDA also the measured one.
 StrideChart stride_chart(Backend backend);

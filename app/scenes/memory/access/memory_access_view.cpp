@@ -128,17 +128,22 @@ float draw_access_strip(gfx::Canvas& c, Vec2 min, Vec2 max, const AccessInstruct
 // Every instruction's cost, the shown one highlighted.
 void draw_access_table(gfx::Canvas& c, Vec2 min, Vec2 max, const AccessView& v, int step,
                        const gfx::Palette& p, float font) {
-  const float row_h = std::min(font * 1.35f, (max.y - min.y) / float(v.instructions.size() + 1));
-  const float f = std::min(font * 0.8f, row_h * 0.75f);
+  // Rows no smaller than legible: past that many, a window of rows around the one shown.
+  const int n = static_cast<int>(v.instructions.size());
+  const float row_h = font * 1.2f;
+  const int fit = std::max(3, static_cast<int>((max.y - min.y) / row_h) - 2);
+  const int shown = std::min(n, fit);
+  const int first = std::clamp(step - shown / 2, 0, n - shown);
+  const float f = font * 0.8f;
   const float w = max.x - min.x;
   const float cols[] = {0, 0.14f, 0.33f, 0.5f, 0.66f, 0.82f};
   const std::string head[] = {tr("warp"),    tr("phase"), tr("buffer"),
                               tr("sectors"), tr("lines"), tr("used")};
   for (int k = 0; k < 6; ++k) c.text({min.x + cols[k] * w, min.y}, head[k], f, p.text_muted);
-  for (size_t i = 0; i < v.instructions.size(); ++i) {
-    const AccessInstruction& a = v.instructions[i];
-    const float y = min.y + row_h * float(i + 1);
-    if (int(i) == step)
+  for (int i = first; i < first + shown; ++i) {
+    const AccessInstruction& a = v.instructions[size_t(i)];
+    const float y = min.y + row_h * float(i - first + 1);
+    if (i == step)
       c.rect_filled({min.x - 2, y - 1}, {max.x, y + row_h - 1}, p.highlight.with_alpha(60));
     const std::string cells[] = {
         std::to_string(a.ins.warp),
@@ -149,6 +154,9 @@ void draw_access_table(gfx::Canvas& c, Vec2 min, Vec2 max, const AccessView& v, 
         a.shared ? "-" : used_percent(a.ins.cost.efficiency)};
     for (int k = 0; k < 6; ++k) c.text({min.x + cols[k] * w, y}, cells[k], f, p.text);
   }
+  if (shown < n)
+    c.text({min.x, min.y + row_h * float(shown + 1)},
+           trf("instructions {0}-{1} of {2}", first + 1, first + shown, n), f * 0.9f, p.text_muted);
 }
 
 }  // namespace

@@ -3,6 +3,8 @@
 // the data greyed, blocks outlined, divergent warps outlined in the divergence colour; the counts,
 // the book's numbers and occupancy on the right.
 #include <algorithm>
+#include <utility>
+#include <vector>
 
 #include "i18n/i18n.h"
 #include "memory_warps_run.h"
@@ -17,15 +19,27 @@ using gfx::Vec2;
 // Threads drawn one cell each up to this many; past it blocks only.
 constexpr int64_t kMaxDrawnThreads = 120000;
 
+// z slices drawn at most.
+constexpr int64_t kMaxSlices = 4;
+
 struct WarpsLayout {
   int64_t cols = 0, rows = 0;  // cells across and down in one slice
-  int64_t slices = 1;
-  float cell = 1, slice_gap = 0;
+  int64_t slices = 1;          // drawn (at most kMaxSlices)
+  int64_t per_row = 1;         // slices side by side
+  float cell = 1, gap = 0, label = 0;
   Vec2 origin;
+  // The top-left corner of slice z.
+  Vec2 slice(int64_t z) const {
+    return {origin.x + float(z % per_row) * (float(cols) * cell + gap),
+            origin.y + label + float(z / per_row) * (float(rows) * cell + gap + label)};
+  }
 };
 
-void draw_warp_threads(gfx::Canvas& c, const WarpsLayout& L, const WarpsRun& r,
-                       const gfx::Palette& p, HoverMap& hover) {
+// The threads; returns the divergent warps' outlines (drawn over the blocks' outlines).
+std::vector<std::pair<Vec2, Vec2>> draw_warp_threads(gfx::Canvas& c, const WarpsLayout& L,
+                                                     const WarpsRun& r, const gfx::Palette& p,
+                                                     HoverMap& hover) {
+  std::vector<std::pair<Vec2, Vec2>> divergent;
   const mem::Launch& l = r.launch;
   const mem::Extent3 b = l.params.block, d = l.params.data;
   const bool one_d = l.params.dims == 1;
@@ -37,11 +51,10 @@ void draw_warp_threads(gfx::Canvas& c, const WarpsLayout& L, const WarpsRun& r,
       const int64_t x = w.block_coord.x * b.x + tx, y = w.block_coord.y * b.y + ty,
                     z = w.block_coord.z * b.z + tz;
       const bool in = x < d.x && y < d.y && z < d.z;
-      if (z >= 4) continue;  // slices past the fourth are not drawn
+      if (z >= L.slices) continue;  // slices past the last drawn
       // A 1D launch: one block per row.
       const int64_t col = one_d ? tx : x, row = one_d ? w.block : y;
-      const Vec2 lo{L.origin.x + z * (L.cols * L.cell + L.slice_gap) + col * L.cell,
-                    L.origin.y + row * L.cell};
+      const Vec2 lo = L.slice(z) + Vec2{float(col) * L.cell, float(row) * L.cell};
       const Vec2 hi{lo.x + L.cell, lo.y + L.cell};
       const gfx::Color colour = p.warp_color(w.warp);
       c.rect_filled(lo, {hi.x - (L.cell > 5 ? 1 : 0), hi.y - (L.cell > 5 ? 1 : 0)},
@@ -58,8 +71,9 @@ void draw_warp_threads(gfx::Canvas& c, const WarpsLayout& L, const WarpsRun& r,
     // A divergent warp outlined as one shape (its cells lie in one block, in whole rows or
     // one row's run).
     if (w.state == mem::WarpState::Divergent && box_max.x > box_min.x)
-      c.rect(box_min, box_max, p.divergent, L.cell > 6 ? 2.0f : 1.2f);
+      divergent.push_back({box_min, box_max});
   }
+  return divergent;
 }
 
 }  // namespace
@@ -89,32 +103,49 @@ void draw_warps(gfx::Canvas& c, gfx::Theme theme, const WarpsRun& r, HoverMap& h
   const bool one_d = l.params.dims == 1;
   L.cols = one_d ? b.x : g.x * b.x;
   L.rows = one_d ? g.x : g.y * b.y;
-  L.slices = g.z * b.z;
+  L.slices = std::min<int64_t>(g.z * b.z, kMaxSlices);
+  L.gap = font;
+  L.label = l.params.dims == 3 ? font * 1.3f : 0;
   const float avail_w = split - font * 2, avail_h = size.y - header - font * 3;
-  const int64_t shown_slices = std::min<int64_t>(L.slices, 4);
-  L.slice_gap = font;
-  L.cell =
-      std::min((avail_w - L.slice_gap * float(shown_slices - 1)) / float(L.cols * shown_slices),
-               avail_h / float(L.rows));
+  // The arrangement of the slices that draws the cells largest.
+  for (int64_t per_row = 1; per_row <= L.slices; ++per_row) {
+    const int64_t lines = (L.slices + per_row - 1) / per_row;
+    const float cell =
+        std::min((avail_w - L.gap * float(per_row - 1)) / float(L.cols * per_row),
+                 (avail_h - (L.gap + L.label) * float(lines)) / float(L.rows * lines));
+    if (per_row == 1 || cell > L.cell) {
+      L.cell = cell;
+      L.per_row = per_row;
+    }
+  }
   L.cell = std::min(L.cell, font * 1.6f);
   L.origin = {font, header + font};
-  if (l.warps_listed && l.counts.threads <= kMaxDrawnThreads && L.slices <= 4) {
-    draw_warp_threads(c, L, r, p, hover);
+  std::vector<std::pair<Vec2, Vec2>> divergent;
+  if (l.warps_listed && l.counts.threads <= kMaxDrawnThreads) {
+    divergent = draw_warp_threads(c, L, r, p, hover);
   } else {
     c.text(L.origin, tr("too many threads to draw one by one; the counts are on the right"), font,
            p.text_muted);
   }
-  // Blocks outlined; the data's edge in the write colour.
-  if (!one_d)
-    for (int64_t z = 0; z < std::min<int64_t>(L.slices, 4); ++z) {
-      const float x0 = L.origin.x + z * (L.cols * L.cell + L.slice_gap);
+  // Blocks outlined, the data's edge in the write colour, then the divergent warps.
+  const bool drawn = l.warps_listed && l.counts.threads <= kMaxDrawnThreads;
+  if (!one_d && drawn)
+    for (int64_t z = 0; z < L.slices; ++z) {
+      const Vec2 o = L.slice(z);
+      if (L.label > 0)
+        c.text({o.x, o.y - L.label}, "z = " + std::to_string(z), font * 0.8f, p.text_muted);
       for (int64_t by = 0; by < g.y; ++by)
         for (int64_t bx = 0; bx < g.x; ++bx)
-          c.rect({x0 + bx * b.x * L.cell, L.origin.y + by * b.y * L.cell},
-                 {x0 + (bx + 1) * b.x * L.cell, L.origin.y + (by + 1) * b.y * L.cell}, p.text,
+          c.rect(o + Vec2{float(bx * b.x) * L.cell, float(by * b.y) * L.cell},
+                 o + Vec2{float((bx + 1) * b.x) * L.cell, float((by + 1) * b.y) * L.cell}, p.text,
                  1.5f);
-      c.rect({x0, L.origin.y}, {x0 + d.x * L.cell, L.origin.y + d.y * L.cell}, p.write, 2.5f);
+      if (z < d.z) c.rect(o, o + Vec2{float(d.x) * L.cell, float(d.y) * L.cell}, p.write, 2.5f);
     }
+  for (const auto& [lo, hi] : divergent) c.rect(lo, hi, p.divergent, L.cell > 6 ? 2.0f : 1.2f);
+  if (g.z * b.z > kMaxSlices)
+    c.text({font, size.y - font * 1.5f},
+           trf("z slices 0-{0} of {1} drawn", kMaxSlices - 1, g.z * b.z), font * 0.8f,
+           p.text_muted);
   draw_warps_facts(c, {split + font, header + font}, {size.x - font, size.y - font}, r, p, font);
 }
 
