@@ -47,6 +47,28 @@ TEST(MemoryMatmulParams, SizeSetsEverySideAndImpliesTheMode) {
   EXPECT_EQ(scene->params_to_json()["tile"], 32);
 }
 
+TEST(MemoryMatmulParams, ChoosingVectorizedTakesATileItsFloat4LoadsFit) {
+  // From the book's 4 x 4 TILE_WIDTH 2 case to 8 x 8 with TILE_WIDTH 4, and the run works.
+  auto scene = matrix_test::attached({{"mode", "matmul"}});
+  scene->params_from_json({{"variant", "vectorized"}});
+  nlohmann::json p = scene->params_to_json();
+  EXPECT_EQ(p["tile"], 4);
+  EXPECT_EQ(p["m"], 8);
+  EXPECT_EQ(p["n"], 8);
+  EXPECT_EQ(p["k"], 8);
+  scene->reset();
+  EXPECT_EQ(scene->results_json()["input"]["M"].size(), 8u);  // the 8 x 8 run
+  // Sizes given with it stand, and so does a tile given with it.
+  scene->params_from_json({{"variant", "tiled"}, {"tile", "2"}, {"size", "4"}});
+  scene->params_from_json({{"variant", "vectorized"}, {"size", "5"}});
+  p = scene->params_to_json();
+  EXPECT_EQ(p["tile"], 4);
+  EXPECT_EQ(p["m"], 5);
+  auto other = matrix_test::attached({{"mode", "matmul"}, {"variant", "naive"}, {"tile", "3"}});
+  other->params_from_json({{"variant", "vectorized"}, {"tile", "8"}});
+  EXPECT_EQ(other->params_to_json()["tile"], 8);
+}
+
 TEST(MemoryMatmulParams, BadValuesAreRefusedWithMessagesNamingTheOption) {
   const struct {
     nlohmann::json params;

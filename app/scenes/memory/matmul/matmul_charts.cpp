@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
+#include <vector>
 
 #include "i18n/i18n.h"
 #include "i18n/wording.h"
@@ -111,6 +113,27 @@ void mm_roofline(gfx::Canvas& c, Vec2 min, Vec2 max, const MatmulRoofline& roof,
   c.line({px(x_start), py(x_start * roof.bandwidth_gbps)}, {px(ridge), py(roof.peak_gflops)},
          p.text, 2.5f);
   c.line({px(ridge), py(roof.peak_gflops)}, {px(x_hi), py(roof.peak_gflops)}, p.text, 2.5f);
+  // Each point joins the label of the first earlier point drawn within a label's width across
+  // and a line's height up or down of it.
+  std::vector<Vec2> at_of(roof.points.size());
+  std::vector<size_t> anchor_of(roof.points.size());
+  std::vector<std::string> labels(roof.points.size());
+  for (size_t i = 0; i < roof.points.size(); ++i) {
+    const RooflinePoint& pt = roof.points[i];
+    at_of[i] = {px(std::clamp(pt.op_per_byte, x_lo, x_hi)), py(std::clamp(pt.gflops, y_lo, y_hi))};
+    anchor_of[i] = i;
+    for (size_t j = 0; j < i && pt.gflops > 0 && pt.op_per_byte > 0; ++j) {
+      const RooflinePoint& q = roof.points[j];
+      if (anchor_of[j] != j || q.gflops <= 0 || q.op_per_byte <= 0) continue;
+      if (std::abs(at_of[j].x - at_of[i].x) <= font * 2.5f &&
+          std::abs(at_of[j].y - at_of[i].y) <= font * 0.9f) {
+        anchor_of[i] = j;
+        break;
+      }
+    }
+    std::string& label = labels[anchor_of[i]];
+    label += (label.empty() ? "" : " ") + std::to_string(i + 1);
+  }
   bool any_measured = false;
   for (size_t i = 0; i < roof.points.size(); ++i) {
     const RooflinePoint& pt = roof.points[i];
@@ -125,24 +148,15 @@ void mm_roofline(gfx::Canvas& c, Vec2 min, Vec2 max, const MatmulRoofline& roof,
              HAlign::Right, VAlign::Bottom);
       continue;
     }
-    const Vec2 at{px(std::clamp(pt.op_per_byte, x_lo, x_hi)),
-                  py(std::clamp(pt.gflops, y_lo, y_hi))};
+    const Vec2 at = at_of[i];
     const gfx::Color colour = p.warp_color(int(i));
     if (pt.measured)
       c.circle_filled(at, font * 0.38f, colour);
     else
       c.rect(at - Vec2{font * 0.3f, font * 0.3f}, at + Vec2{font * 0.3f, font * 0.3f}, colour, 2);
-    // Variants at the same point share one label ("4 5 6"), written by the first of them.
-    std::string label;
-    bool first = true;
-    for (size_t j = 0; j < roof.points.size(); ++j) {
-      const RooflinePoint& q = roof.points[j];
-      if (q.op_per_byte != pt.op_per_byte || q.gflops != pt.gflops) continue;
-      first = first && j >= i;
-      label += (label.empty() ? "" : " ") + std::to_string(j + 1);
-    }
-    if (first)
-      c.text({at.x + font * 0.45f, at.y}, label, font * 0.75f, p.text, HAlign::Left,
+    // Variants drawn close together share one label ("4 5 6"), written at the first of them.
+    if (anchor_of[i] == i)
+      c.text({at.x + font * 0.45f, at.y}, labels[i], font * 0.75f, p.text, HAlign::Left,
              VAlign::Middle);
     hover.add(at - Vec2{font * 0.5f, font * 0.5f}, at + Vec2{font * 0.5f, font * 0.5f},
               pt.measured ? trf("{0}: {1} OP/B (the model), measured {2} GFLOP/s, {3} ms", pt.name,

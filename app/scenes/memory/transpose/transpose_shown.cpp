@@ -113,8 +113,10 @@ float tp_draw_access(gfx::Canvas& c, Vec2 at, float width, const TpShown& s, con
       x += box;
     }
     const int64_t used = int64_t(a.addresses.size()) * 4, moved = a.sectors * kMemSectorBytes;
-    numbers = trf("{0} sectors, {1} lines: {2} of {3} bytes used ({4}%)", a.sectors, a.lines, used,
-                  moved, moved ? used * 100 / moved : 0);
+    numbers = trf("{0}, {1}: {2} of {3} bytes used ({4}%)",
+                  counted(a.sectors, TR_NOOP("{0} sector"), TR_NOOP("{0} sectors")),
+                  counted(a.lines, TR_NOOP("{0} line"), TR_NOOP("{0} lines")), used, moved,
+                  moved ? used * 100 / moved : 0);
   } else {
     std::map<int, std::vector<int32_t>> words_per_bank;
     for (int32_t address : a.addresses) words_per_bank[shared_bank(address, 4)].push_back(address);
