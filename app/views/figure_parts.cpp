@@ -49,6 +49,11 @@ float figure_ground(gfx::Canvas& c, const gfx::Palette& pal) {
   return figure_font(c.size());
 }
 
+void draw_no_run(gfx::Canvas& c, const gfx::Palette& pal, const std::string& error) {
+  const float font = figure_ground(c, pal);
+  c.text({font, font}, error.empty() ? std::string(tr("no run")) : error, font, pal.mismatch);
+}
+
 float draw_header(gfx::Canvas& c, const std::string& title, const std::string& detail,
                   const std::string& step_line, const std::string& explanation,
                   const gfx::Palette& p, float font) {

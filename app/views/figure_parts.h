@@ -31,6 +31,10 @@ float figure_font(gfx::Vec2 size);
 // size (figure_font).
 float figure_ground(gfx::Canvas& c, const gfx::Palette& pal);
 
+// The figure of a mode that has no run to show: the ground and the run's error in the mismatch
+// colour, or "no run" when there is none.
+void draw_no_run(gfx::Canvas& c, const gfx::Palette& pal, const std::string& error);
+
 // Title (large), a muted detail line, the step line, and a one-sentence explanation; returns the
 // height used.
 float draw_header(gfx::Canvas& c, const std::string& title, const std::string& detail,

@@ -9,6 +9,7 @@
 #include "i18n/i18n.h"
 #include "i18n/wording.h"
 #include "scenes/convolution/conv_panels.h"
+#include "views/figure_parts.h"
 
 namespace ws::app {
 
@@ -164,9 +165,7 @@ void ConvTeachMode::ui() {
 void ConvTeachMode::draw(gfx::Canvas& canvas, gfx::Theme theme) const {
   const Taught<conv::TeachRun>* t = taught();
   if (!t) {
-    const gfx::Palette& pal = gfx::palette(theme);
-    canvas.rect_filled({0, 0}, canvas.size(), pal.background);
-    canvas.text({16, 16}, error().empty() ? std::string(tr("no run")) : error(), 16, pal.mismatch);
+    draw_no_run(canvas, gfx::palette(theme), error());
     return;
   }
   draw_conv_teach(canvas, theme, *t, taught(1), input_, step(), shown_block_, hover());

@@ -71,11 +71,11 @@ std::string describe_column(const HistogramContentionRun& r, const Columns& h, g
 
 void HistogramContentionMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const gfx::Palette& pal = gfx::palette(theme);
-  const float font = figure_ground(c, pal);
   if (!run_) {
-    c.text({font, font}, error().empty() ? tr("no run") : error(), font, pal.mismatch);
+    draw_no_run(c, pal, error());
     return;
   }
+  const float font = figure_ground(c, pal);
   const HistogramContentionRun& r = *run_;
   const HistogramInput& in = r.input;
   const hg::Contention& model = r.model;

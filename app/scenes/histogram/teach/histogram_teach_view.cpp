@@ -55,12 +55,12 @@ std::string sample_text(double v, bool letters) {
 
 void HistogramTeachMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const gfx::Palette& pal = gfx::palette(theme);
-  const float font = figure_ground(c, pal);
   const Taught<hg::TeachRun>* taught = this->taught();
   if (!taught) {
-    c.text({font, font}, error().empty() ? tr("no run") : error(), font, pal.mismatch);
+    draw_no_run(c, pal, error());
     return;
   }
+  const float font = figure_ground(c, pal);
   const hg::TeachRun& run = taught->run;
   const Trace& trace = run.trace;
   const int step = this->step();

@@ -8,6 +8,7 @@
 #include "i18n/i18n.h"
 #include "i18n/wording.h"
 #include "scene_kit/panel_widgets.h"
+#include "views/figure_parts.h"
 
 namespace ws::app {
 
@@ -217,9 +218,7 @@ void MatmulMode::ui() {
 void MatmulMode::draw(gfx::Canvas& canvas, gfx::Theme theme) const {
   const MatmulTaught* t = taught();
   if (!t) {
-    const gfx::Palette& pal = gfx::palette(theme);
-    canvas.rect_filled({0, 0}, canvas.size(), pal.background);
-    canvas.text({16, 16}, error().empty() ? std::string(tr("no run")) : error(), 16, pal.mismatch);
+    draw_no_run(canvas, gfx::palette(theme), error());
     return;
   }
   draw_matmul_teach(canvas, theme, *t, taught(1), step(), shown_block_, roof_, hover());

@@ -8,6 +8,7 @@
 #include "i18n/i18n.h"
 #include "i18n/wording.h"
 #include "scene_kit/panel_widgets.h"
+#include "views/figure_parts.h"
 #include "warp_access_list.h"
 
 namespace ws::app {
@@ -176,9 +177,7 @@ void TransposeMode::ui() {
 void TransposeMode::draw(gfx::Canvas& canvas, gfx::Theme theme) const {
   const TransposeTaught* t = taught();
   if (!t) {
-    const gfx::Palette& pal = gfx::palette(theme);
-    canvas.rect_filled({0, 0}, canvas.size(), pal.background);
-    canvas.text({16, 16}, error().empty() ? std::string(tr("no run")) : error(), 16, pal.mismatch);
+    draw_no_run(canvas, gfx::palette(theme), error());
     return;
   }
   draw_transpose_teach(canvas, theme, *t, taught(1), step(), shown_warp_, hover());

@@ -119,12 +119,12 @@ std::string describe_cell(const Taught<sat::TeachRun>& taught, int step, int b, 
 
 void SatTeachMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const gfx::Palette& pal = gfx::palette(theme);
-  const float font = figure_ground(c, pal);
   const Taught<sat::TeachRun>* taught_run = taught();
   if (!taught_run) {
-    c.text({font, font}, error().empty() ? std::string(tr("no run")) : error(), font, pal.mismatch);
+    draw_no_run(c, pal, error());
     return;
   }
+  const float font = figure_ground(c, pal);
   const sat::TeachRun& run = taught_run->run;
   const int step = this->step();
   const TraceStep& s = run.trace.steps.at(step);
