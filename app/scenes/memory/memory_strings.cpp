@@ -67,6 +67,61 @@ const char* const kMemoryKernelTexts[] = {
             "150-159) have no lane inside the image: they are idle, not divergent ({0} idle warps "
             "in all, counting the bottom row's)"),
     TR_NOOP("the launch gives another count than the book prints"),
+    // kernels/memory/transpose_teach_cpu.cpp, matmul_teach_cpu.cpp: the steps' labels.
+    TR_NOOP("load phase {0}"),
+    TR_NOOP("compute phase {0}"),
+    TR_NOOP("load phase {0}, output {1}"),
+    TR_NOOP("compute phase {0}, output {1}"),
+    TR_NOOP("store P"),
+    TR_NOOP("k {0}..{1}"),
+    TR_NOOP("load the tile by rows"),
+    TR_NOOP("store the tile by columns"),
+    TR_NOOP("copy in to out"),
+    // kernels/memory/transpose_info.cpp, matmul_info.cpp: the variants' titles, references and
+    // lessons.
+    TR_NOOP("Naive: coalesced reads, strided writes"),
+    TR_NOOP("cuda-samples transposeNaive; PMPP 6.1"),
+    TR_NOOP("A warp reads 32 neighbours of a row (4 sectors) but writes 32 elements of a column, "
+            "one sector each: the writes waste 7 of every 8 bytes moved."),
+    TR_NOOP("Naive: strided reads, coalesced writes"),
+    TR_NOOP("PMPP 6.1 (corner turning)"),
+    TR_NOOP("Turning the threads around moves the waste to the reads: one side of a transpose is "
+            "always a column, so a plain one-thread-per-element kernel cannot coalesce both."),
+    TR_NOOP("Shared tile (32-way bank conflicts)"),
+    TR_NOOP("cuda-samples transposeCoalesced; lecture: tiled transpose"),
+    TR_NOOP(
+        "Stage a tile in shared memory: load it by rows and store it by rows, so both global sides "
+        "coalesce; the turn happens in the tile, whose column read hits one bank T times."),
+    TR_NOOP("Shared tile padded to T+1 (no bank conflicts)"),
+    TR_NOOP("cuda-samples transposeNoBankConflicts"),
+    TR_NOOP("One unused float per tile row shifts each row by one bank, so a column of the tile "
+            "falls on 32 different banks: the conflicts vanish for the price of T floats."),
+    TR_NOOP("Padded tile, diagonal block order"),
+    TR_NOOP("cuda-samples transposeDiagonal (partition camping)"),
+    TR_NOOP("Renumbering the blocks along diagonals spread old GPUs' traffic over the DRAM "
+            "partitions; modern GPUs hash addresses over them, so it barely changes the time."),
+    TR_NOOP("Fast: several elements per thread, float4 rows"),
+    TR_NOOP("cuda-samples TILE_DIM 32 / BLOCK_ROWS 8; vector loads"),
+    TR_NOOP("Fewer threads each moving several elements (and 16 bytes per load) keep more bytes in "
+            "flight per thread: the transpose runs at nearly the speed of a plain copy."),
+    TR_NOOP("Naive: one thread per output"),
+    TR_NOOP("Every multiply-add loads one element of M and one of N from global memory: 0.25 OP/B, "
+            "far below what the GPU computes per byte it can load."),
+    TR_NOOP("Tiled in shared memory (Mds, Nds)"),
+    TR_NOOP("A block loads a tile of M and of N once into shared memory and every thread reuses it "
+            "TILE_WIDTH times: the global traffic falls by TILE_WIDTH."),
+    TR_NOOP("Thread coarsening: several outputs per thread"),
+    TR_NOOP("One thread computing COARSE_FACTOR outputs loads its Mds element once for all of "
+            "them: less redundant loading and fewer blocks."),
+    TR_NOOP("Register tiling: a TM x TN block of outputs per thread"),
+    TR_NOOP("Values read from shared memory are reused from registers TM or TN times, so the "
+            "shared loads per multiply-add fall as well as the global ones."),
+    TR_NOOP("Vectorized: float4 loads, transposed Mds, double buffering"),
+    TR_NOOP("Wider loads move the same bytes in fewer instructions, and a second shared buffer "
+            "lets the next tile load while this one is used: one barrier a phase."),
+    TR_NOOP("Fast SGEMM: warp tiling, register prefetch"),
+    TR_NOOP("Warp tiles, 128 x 256 block tiles (128 x 64 for small outputs), 8 x 4 outputs per "
+            "lane and prefetched tiles bring FP32 matrix multiplication close to cuBLAS."),
 };
 
 }  // namespace
