@@ -27,8 +27,10 @@ nlohmann::json parameters_panel(const ReduceSettings& s) {
     edit["compare"] = v;
 
   int finish = static_cast<int>(params.finish);
-  if (combo(label_id(tr("Across blocks"), "finish").c_str(), finish,
-            {tr("two passes"), tr("atomic per block"), tr("last block finishes")}))
+  if (reduce::is_global_variant(params.variant))
+    ImGui::TextUnformatted(tr("Across blocks: two passes (the book's kernels)"));
+  else if (combo(label_id(tr("Across blocks"), "finish").c_str(), finish,
+                 {tr("two passes"), tr("atomic per block"), tr("last block finishes")}))
     edit["finish"] = reduce::finish_name(static_cast<reduce::Finish>(finish));
   op_type_controls(params.op, params.type, edit);
   std::vector<std::string> blocks{tr("auto")};

@@ -58,6 +58,10 @@ void ReduceScene::parse(ReduceSettings& s, ParamReader& keys, std::string& /*mod
   if (const auto f = keys.text("finish"))
     WS_REQUIRE(reduce::parse_finish(*f, p.finish),
                "--finish: unknown finish '" + *f + "' (two-pass, atomic, last-block)");
+  // The book's global-memory kernels finish in two passes only: choosing one without a finish
+  // takes that (a finish given with it stands, and the run refuses another).
+  else if (keys.has("variant") && reduce::is_global_variant(p.variant))
+    p.finish = reduce::Finish::TwoPass;
   if (const auto op = op_param(keys)) p.op = *op;
   if (const auto type = type_param(keys)) p.type = *type;
   if (const auto block = keys.integer("block", 0, 1024)) p.block_dim = static_cast<int>(*block);

@@ -56,6 +56,20 @@ TEST(ReduceGlobalScene, BadSizesAreRejectedAndTheSceneKeepsItsState) {
   EXPECT_EQ(scene.params_to_json(), before);
 }
 
+TEST(ReduceGlobalScene, ChoosingABookKernelAfterAnAtomicFinishTakesTwoPasses) {
+  // Variant 3 with one atomic per block, then the book's kernel chosen alone: two passes, and it
+  // runs; the finish comes back when chosen again.
+  ReduceScene scene;
+  scene.params_from_json({{"variant", "sequential"}, {"n", 256}, {"finish", "atomic"}});
+  EXPECT_EQ(error_for(scene, {{"variant", "simple-global"}}), "");
+  EXPECT_EQ(scene.params_to_json()["finish"], "two-pass");
+  SceneContext context;
+  scene.attach(context);
+  EXPECT_EQ(scene.primary().run.result, scene.primary().run.reference);
+  scene.params_from_json({{"variant", "sequential"}, {"finish", "atomic"}});
+  EXPECT_EQ(scene.params_to_json()["finish"], "atomic");
+}
+
 TEST(ReduceGlobalScene, TheRunCountsTheBooksRequestsAndRendersTheInPlaceInput) {
   ReduceScene scene;
   scene.params_from_json({{"variant", "simple-global"}, {"n", 256}, {"seed", 4}});
