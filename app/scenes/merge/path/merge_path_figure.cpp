@@ -21,11 +21,14 @@ gfx::Color mp_thread_colour(const gfx::Palette& p, int thread) {
   return thread < 0 ? p.text_muted : p.warp_color(thread);
 }
 
-// The thread whose range of A (take_a) or B holds element `index`: the last cut at or before it.
+// The thread whose range of A (take_a) or B holds element `index`: the last cut at or before it
+// (-1 while any thread still searches: the ranges are not known yet).
 int mp_owner(const std::vector<MergePathCut>& cuts, int index, bool take_a) {
   int owner = -1;
   for (const MergePathCut& c : cuts)
-    if ((take_a ? c.i : c.j) <= index && c.thread >= 0) owner = c.thread;
+    if (!c.found) return -1;
+  for (const MergePathCut& c : cuts)
+    if ((take_a ? c.i : c.j) <= index && c.thread >= 0 && c.found) owner = c.thread;
   return owner;
 }
 
@@ -119,9 +122,9 @@ void mp_draw_path(gfx::Canvas& c, const MergePathGeometry& g, const MergePathPic
     if (!pic.writer.empty()) {
       const int t = k < pic.writer.size() ? pic.writer[k] : -1;
       written = t >= 0;
-      colour = written ? p.warp_color(t) : p.text_muted.with_alpha(140);
+      colour = written ? p.warp_color(t) : p.text_muted.with_alpha(170);
     }
-    c.line(from, g.point(i, j), colour, written ? width : width * 0.5f);
+    c.line(from, g.point(i, j), colour, written ? width : std::max(1.5f, width * 0.4f));
   }
 }
 
@@ -133,8 +136,14 @@ void mp_draw_cuts(gfx::Canvas& c, const MergePathGeometry& g, const MergePathPic
     mp_diagonal_ends(cut.k, g.m, g.n, i_hi, i_lo);
     const gfx::Color colour = mp_thread_colour(p, cut.thread);
     c.line(g.point(i_hi, cut.k - i_hi), g.point(i_lo, cut.k - i_lo), colour.with_alpha(150), 1.5f);
-    c.text(g.point(i_hi, cut.k - i_hi) + Vec2{3, -2}, trf("k={0}", cut.k), label, colour,
-           HAlign::Left, VAlign::Bottom);
+    // The label past the diagonal's top-right end: above the A header, or right of the grid.
+    const Vec2 end = g.point(i_hi, cut.k - i_hi);
+    if (cut.k - i_hi == 0)
+      c.text({end.x, end.y - g.cell - 2}, trf("k={0}", cut.k), label, colour, HAlign::Center,
+             VAlign::Bottom);
+    else
+      c.text({end.x + std::max(5.0f, g.cell * 0.2f), end.y}, trf("k={0}", cut.k), label, colour,
+             HAlign::Left, VAlign::Middle);
     if (cut.found) c.circle_filled(g.point(cut.i, cut.j), std::max(3.5f, g.cell * 0.12f), colour);
     if (!hover) continue;
     const std::string who = cut.thread >= 0 ? trf(" (thread {0})", cut.thread) : "";
@@ -198,9 +207,9 @@ MergePathGeometry draw_merge_path(gfx::Canvas& c, Vec2 min, Vec2 max, const Merg
     top += font * 1.5f;
   }
   // One header cell left of and above the grid, and room for the diagonals' labels.
-  const float cols = float(g.m + 1) + 0.8f, rows = float(g.n + 1) + 0.6f;
-  g.cell = std::min({(max.x - min.x) / cols, (max.y - top) / rows, font * 3.2f});
-  g.origin = {min.x + g.cell, top + g.cell * 1.6f};
+  const float cols = float(g.m + 1) + 1.2f, rows = float(g.n + 1) + 1.0f;
+  g.cell = std::min({(max.x - min.x) / cols, (max.y - top) / rows, font * 5.0f});
+  g.origin = {min.x + g.cell, top + g.cell + std::max(font, g.cell * 0.5f)};
   mp_draw_cells(c, g, pic, p, hover);
   mp_draw_headers(c, g, pic, p, font, hover);
   mp_draw_path(c, g, pic, p);
