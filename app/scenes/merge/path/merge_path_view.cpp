@@ -78,11 +78,14 @@ void path_draw_search_table(gfx::Canvas& c, Vec2 min, Vec2 max, const MergeTaugh
   const ValueType type = taught.run.trace.type;
   const float small = font * 0.8f, row_h = small * 1.45f;
   float y = min.y;
-  c.text({min.x, y},
-         trf("thread {0}: C[{1}..{2}) from A[{3}..{4}) and B[{5}..{6})", t.range.thread,
-             t.range.k_curr, t.range.k_next, t.range.i_curr, t.range.i_next, t.range.j_curr,
-             t.range.j_next),
-         font * 0.9f, p.warp_color(t.range.thread));
+  // Where the outputs come from is what the searches find: said once they have.
+  const std::string head =
+      s.kind == PathStepKind::Merge
+          ? trf("thread {0}: C[{1}..{2}) from A[{3}..{4}) and B[{5}..{6})", t.range.thread,
+                t.range.k_curr, t.range.k_next, t.range.i_curr, t.range.i_next, t.range.j_curr,
+                t.range.j_next)
+          : trf("thread {0}: outputs C[{1}..{2})", t.range.thread, t.range.k_curr, t.range.k_next);
+  c.text({min.x, y}, head, font * 0.9f, p.warp_color(t.range.thread));
   y += font * 1.5f;
   const float cols[] = {0, 3.2f, 6.4f, 9.0f, 11.6f};
   const char* heads[] = {TR_NOOP("pass"), "i_low", "j_low", "i", "j"};
@@ -115,6 +118,9 @@ void path_draw_search_table(gfx::Canvas& c, Vec2 min, Vec2 max, const MergeTaugh
     }
     y += row_h * 0.5f;
   }
+  if (y + font * 2 < max.y)
+    draw_wrapped(c, {min.x, y + font * 0.5f}, path_step_text(taught.run, model, step, thread),
+                 font * 0.85f, max.x - min.x, p.text, 6);
 }
 
 // What the figure's marks mean, and the threads' colours (at most eight named).
