@@ -53,6 +53,9 @@ TEST(MergeFigure, TheSecondPassOfThread1IsInTheTableAndUnderThePointer) {
   EXPECT_TRUE(hovers.count("A[2] = 8 > B[0] = 7: B[0] goes first"));
   EXPECT_TRUE(hovers.count("A[1] = 7 <= B[0] = 7: A[1] goes first"));  // a tie takes A's
   EXPECT_TRUE(hovers.count("diagonal k = 3: still searched (thread 1)"));
+  // Any corner names its diagonal and the path's crossing: the book's co-ranks of 4 and 9.
+  EXPECT_TRUE(hovers.count("(1, 3) on diagonal k = 4: the path crosses it at i = 3, j = 1"));
+  EXPECT_TRUE(hovers.count("(5, 4) on diagonal k = 9: the path crosses it at i = 5, j = 4"));
 }
 
 TEST(MergeFigure, AtTheLastStepEveryOutputNamesItsThread) {

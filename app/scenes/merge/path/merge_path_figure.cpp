@@ -87,13 +87,27 @@ void mp_draw_cells(gfx::Canvas& c, const MergePathGeometry& g, const MergePathPi
       if (pic.a[size_t(i)] > pic.b[size_t(j)]) c.rect_filled(lo, hi, shade);
       c.rect(lo, hi, p.cell_border.with_alpha(90));
     }
-  if (hover && g.m > 0 && g.n > 0) {
+  if (hover) {
     const auto a = std::make_shared<std::vector<double>>(pic.a);
     const auto b = std::make_shared<std::vector<double>>(pic.b);
+    // The i of the path's crossing of every diagonal k = 0..m+n.
+    const auto crossing = std::make_shared<std::vector<int>>(1, 0);
+    for (bool take_a : merge_path_moves(pic.a, pic.b))
+      crossing->push_back(crossing->back() + (take_a ? 1 : 0));
     const ValueType type = pic.type;
-    hover->add(g.point(0, 0), g.max(), [g, a, b, type](Vec2 q) {
-      const int i = std::clamp(int((q.x - g.origin.x) / g.cell), 0, g.m - 1);
-      const int j = std::clamp(int((q.y - g.origin.y) / g.cell), 0, g.n - 1);
+    const Vec2 r{g.cell * 0.2f, g.cell * 0.2f};
+    hover->add(g.point(0, 0) - r, g.max() + r, [g, a, b, crossing, type](Vec2 q) {
+      // Near a corner: the diagonal through it and where the path crosses that diagonal.
+      const float fi = (q.x - g.origin.x) / g.cell, fj = (q.y - g.origin.y) / g.cell;
+      const int ci = int(std::lround(fi)), cj = int(std::lround(fj));
+      if (std::abs(fi - ci) < 0.2f && std::abs(fj - cj) < 0.2f && ci >= 0 && ci <= g.m && cj >= 0 &&
+          cj <= g.n) {
+        const int k = ci + cj, i = (*crossing)[size_t(k)];
+        return trf("({0}, {1}) on diagonal k = {2}: the path crosses it at i = {3}, j = {4}", ci,
+                   cj, k, i, k - i);
+      }
+      if (g.m == 0 || g.n == 0) return std::string();
+      const int i = std::clamp(int(fi), 0, g.m - 1), j = std::clamp(int(fj), 0, g.n - 1);
       const std::string av = number((*a)[size_t(i)], type), bv = number((*b)[size_t(j)], type);
       return (*a)[size_t(i)] > (*b)[size_t(j)]
                  ? trf("A[{0}] = {1} > B[{2}] = {3}: B[{2}] goes first", i, av, j, bv)
