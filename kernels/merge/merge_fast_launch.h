@@ -27,4 +27,9 @@ bool check_sort_fast_input(const std::vector<Key>& keys, const std::vector<uint3
 // two threads 1..1024 for the sort, any threads 1..1024 for the merge; items 1..32).
 void check_fast_config(FastConfig config, bool for_sort);
 
+// The timings' argument checks (merge_fast_run.cpp), shared by the CUDA timings and their
+// CPU-only stand-ins: throw ws::Error naming what is accepted.
+void check_merge_timing(int variant, int64_t n_a, int64_t n_b);  // variant 0: a library
+void check_sort_timing(int variant, int64_t n);                  // variant 0: a library
+
 }  // namespace ws::merge

@@ -54,6 +54,23 @@ int sort_fast_passes(int64_t n, FastConfig config) {
   return passes;
 }
 
+void check_merge_timing(int variant, int64_t n_a, int64_t n_b) {
+  if (variant != 0 && (variant < 2 || variant > 5))
+    throw Error("merge timings take variants 2..5 (basic, tiled, circular, fast), not " +
+                std::to_string(variant));
+  if (n_a < 0 || n_b < 0 || n_a > kMaxTimedKeys || n_b > kMaxTimedKeys || n_a + n_b < 1)
+    throw Error("merge timings take 0..2^28 keys a side (at least one key), not " +
+                std::to_string(n_a) + " and " + std::to_string(n_b));
+}
+
+void check_sort_timing(int variant, int64_t n) {
+  if (variant != 0 && (variant < 6 || variant > kFastSortVariant))
+    throw Error("sort timings take variants 6..9 (merge-sort, bitonic, odd-even, fast), not " +
+                std::to_string(variant));
+  if (n < 1 || n > kMaxTimedKeys)
+    throw Error("sort timings take 1..2^28 keys, not " + std::to_string(n));
+}
+
 size_t merge_fast_temp_bytes(int64_t m, int64_t n) {
   return corank_bytes(m + n, fast_merge_config().tile());
 }
