@@ -7,6 +7,7 @@
 #include <string>
 
 #include "../common/error.h"
+#include "network_schedule.h"
 #include "network_wiring.h"
 
 namespace ws::merge {
@@ -95,6 +96,32 @@ void apply_network(const Network& network, std::vector<double>& keys) {
       if (c.ascending ? lo > hi : lo < hi) std::swap(lo, hi);
     }
   std::copy(wires.begin(), wires.begin() + network.n, keys.begin());
+}
+
+std::vector<NetworkLaunch> network_schedule(NetworkKind kind, int64_t wires, int32_t tile) {
+  int32_t tile_levels = 0;
+  while ((int32_t{1} << tile_levels) < tile) ++tile_levels;
+  std::vector<NetworkLaunch> launches;
+  int32_t stage = 0, step = 0;
+  auto add = [&](bool shared, int64_t k, int64_t j, int32_t stages) {
+    NetworkLaunch l;
+    l.shared = shared;
+    l.k = int32_t(k);
+    l.j = int32_t(j);
+    l.stages = stages;
+    l.first_stage = stage;
+    l.first_step = step;
+    stage += stages;
+    step += l.steps();
+    launches.push_back(l);
+  };
+  add(true, 2, 1, tile_levels * (tile_levels + 1) / 2);  // every stage with k <= tile
+  for (int64_t k = 2 * int64_t(tile); k <= wires; k *= 2) {
+    const int64_t shared_below = kind == NetworkKind::Bitonic ? tile : 1;
+    for (int64_t j = k / 2; j >= shared_below; j /= 2) add(false, k, j, 1);
+    if (kind == NetworkKind::Bitonic) add(true, k, tile / 2, tile_levels);
+  }
+  return launches;
 }
 
 }  // namespace ws::merge

@@ -32,4 +32,17 @@ WS_HD WirePair odd_even_pair(int64_t t, int64_t k, int64_t j) {
   return {pos - j, pos, true, active};
 }
 
+// The value a padding wire carries beside its +inf key. With values, a padding pair sorts after
+// a real pair of the same key (the key type's largest), so padding never displaces a real pair;
+// a real pair (largest key, 0xFFFFFFFF) is indistinguishable from padding, and may trade places
+// with it harmlessly.
+inline constexpr uint32_t kNetworkPadValue = 0xFFFFFFFFu;
+
+// The comparators' order: a goes after b. Keys only: a > b. With values: also a padding pair
+// after a real one of an equal key (not a (key, value) order: the networks stay unstable).
+template <class Key>
+WS_HD bool network_after(Key a, uint32_t a_value, Key b, uint32_t b_value) {
+  return a > b || (a == b && a_value == kNetworkPadValue && b_value != kNetworkPadValue);
+}
+
 }  // namespace ws::merge
