@@ -28,7 +28,7 @@ const char* const kMergeKernelTexts[] = {
     TR_NOOP("Refilling only the consumed slots of a circular tile loads every key once; the price "
             "is wrapped indices in the co-rank and the sequential merge."),
     TR_NOOP("Thread coarsening: merge path in registers"),
-    TR_NOOP("PMPP 12.8; Green et al., GPU Merge Path"),
+    TR_NOOP("PMPP 12.8 (thread coarsening); Green et al., GPU Merge Path"),
     TR_NOOP("Each thread merges a fixed number of outputs from its merge-path co-rank with its "
             "keys in registers; the teach trace shows the partitioning, the full-size kernel "
             "adds a register sorting network."),

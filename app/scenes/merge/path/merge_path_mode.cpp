@@ -163,6 +163,8 @@ void MergePathMode::ui() {
     const CountersColumn a{merge::merge_info(t->run.params.variant).id, &t->traced.counters};
     counters_table("merge-path-counters", a, nullptr, step(), {});
   }
+  fast_mode(27, tr("the merges at full size (keys a side) against CUB DeviceMerge and "
+                   "thrust::merge, the variant shown and its key type (CUDA)"));
 }
 
 void MergePathMode::draw(gfx::Canvas& canvas, gfx::Theme theme) const {
