@@ -43,7 +43,8 @@ void expect_device_merge(MergeVariant v, MergeGen gen, int64_t m, int64_t n) {
     ASSERT_EQ(keys_only.keys[k], want[k].first) << what << " keys only, at C[" << k << "]";
 }
 
-const MergeVariant kParallel[] = {MergeVariant::Basic, MergeVariant::Tiled, MergeVariant::Circular};
+const MergeVariant kParallelMerges[] = {MergeVariant::Basic, MergeVariant::Tiled,
+                                        MergeVariant::Circular};
 
 TEST(MergeGpuFull, SmallSizesForTheSanitizers) {
   WS_SKIP_WITHOUT_GPU();
@@ -66,7 +67,7 @@ TEST(MergeGpuFull, SmallSizesForTheSanitizers) {
 TEST(MergeGpuFull, AMillionKeysEveryGenerator) {
   WS_SKIP_WITHOUT_GPU();
   constexpr int64_t kMillion = (int64_t{1} << 20) + 3;
-  for (MergeVariant v : kParallel)
+  for (MergeVariant v : kParallelMerges)
     for (const MergeGenInfo& g : merge_gen_infos()) {
       expect_device_merge<int32_t>(v, g.gen, kMillion, kMillion / 3);
       expect_device_merge<float>(v, g.gen, kMillion / 5, kMillion);

@@ -14,7 +14,7 @@ namespace ws::merge {
 namespace {
 
 template <class V>
-bool ascending(const V& v) {
+bool merge_sorted(const V& v) {
   return std::is_sorted(v.begin(), v.end());
 }
 
@@ -25,8 +25,8 @@ TEST(MergeInputs, TeachGeneratorsAreSortedSizedAndTagged) {
         const MergeInput in = make_merge_input(g.gen, m, n, 3, type);
         ASSERT_EQ(in.a.size(), size_t(m)) << g.id;
         ASSERT_EQ(in.b.size(), size_t(n)) << g.id;
-        EXPECT_TRUE(ascending(in.a)) << g.id;
-        EXPECT_TRUE(ascending(in.b)) << g.id;
+        EXPECT_TRUE(merge_sorted(in.a)) << g.id;
+        EXPECT_TRUE(merge_sorted(in.b)) << g.id;
         EXPECT_NO_THROW(check_keys_exact(in.a, type, "--a")) << g.id;
         EXPECT_NO_THROW(check_keys_exact(in.b, type, "--b")) << g.id;
         EXPECT_EQ(in.a_values, make_tags(m, 0)) << g.id;
@@ -64,11 +64,11 @@ TEST(MergeInputs, SortGenerators) {
     ASSERT_EQ(in.keys.size(), 40u) << g.id;
     EXPECT_EQ(in.values, make_tags(40, 0));
   }
-  EXPECT_TRUE(ascending(make_sort_input(SortGen::Sorted, 40, 1, KeyType::Int32).keys));
+  EXPECT_TRUE(merge_sorted(make_sort_input(SortGen::Sorted, 40, 1, KeyType::Int32).keys));
   std::vector<double> reversed = make_sort_input(SortGen::Reversed, 40, 1, KeyType::Int32).keys;
   std::reverse(reversed.begin(), reversed.end());
-  EXPECT_TRUE(ascending(reversed));
-  EXPECT_FALSE(ascending(make_sort_input(SortGen::Uniform, 40, 1, KeyType::Int32).keys));
+  EXPECT_TRUE(merge_sorted(reversed));
+  EXPECT_FALSE(merge_sorted(make_sort_input(SortGen::Uniform, 40, 1, KeyType::Int32).keys));
   const std::vector<double> nearly =
       make_sort_input(SortGen::NearlySorted, 64, 2, KeyType::Int32).keys;
   int descents = 0;
@@ -84,20 +84,20 @@ TEST(MergeInputs, FullSizeGeneratorsAreSortedAndSized) {
     make_merge_input_full<int32_t>(g.gen, kN, kN / 3, 7, a, b);
     ASSERT_EQ(a.size(), size_t(kN)) << g.id;
     ASSERT_EQ(b.size(), size_t(kN / 3)) << g.id;
-    EXPECT_TRUE(ascending(a)) << g.id;
-    EXPECT_TRUE(ascending(b)) << g.id;
+    EXPECT_TRUE(merge_sorted(a)) << g.id;
+    EXPECT_TRUE(merge_sorted(b)) << g.id;
     std::vector<float> fa, fb;
     make_merge_input_full<float>(g.gen, 1000, 5000, 7, fa, fb);
-    EXPECT_TRUE(ascending(fa) && ascending(fb)) << g.id;
+    EXPECT_TRUE(merge_sorted(fa) && merge_sorted(fb)) << g.id;
   }
   std::vector<int32_t> a, b;
   make_merge_input_full<int32_t>(MergeGen::Disjoint, kN, kN, 1, a, b);
   EXPECT_LT(a.back(), b.front());
   const std::vector<int32_t> sorted = make_sort_input_full<int32_t>(SortGen::Sorted, kN, 1);
-  EXPECT_TRUE(ascending(sorted));
+  EXPECT_TRUE(merge_sorted(sorted));
   const std::vector<float> uniform = make_sort_input_full<float>(SortGen::Uniform, kN, 1);
   EXPECT_EQ(uniform.size(), size_t(kN));
-  EXPECT_FALSE(ascending(uniform));
+  EXPECT_FALSE(merge_sorted(uniform));
 }
 
 }  // namespace

@@ -14,7 +14,7 @@
 namespace ws::merge {
 namespace {
 
-int buffer_index(const Trace& t, const std::string& name) {
+int merge_buffer_index(const Trace& t, const std::string& name) {
   for (size_t b = 0; b < t.buffers.size(); ++b)
     if (t.buffers[b].name == name) return int(b);
   return -1;
@@ -23,7 +23,7 @@ int buffer_index(const Trace& t, const std::string& name) {
 void expect_consistent_trace(const MergeTeachRun& run, const std::string& what) {
   const Trace& t = run.trace;
   const auto snapshots = replay_snapshots(t);
-  const int c = buffer_index(t, "C");
+  const int c = merge_buffer_index(t, "C");
   ASSERT_EQ(c, 2) << what;
   std::vector<int> writes(run.c.size(), 0);
   for (size_t s = 0; s < t.steps.size(); ++s)
@@ -94,7 +94,7 @@ TEST(MergeTrace, BasicCoRankStepsAreTheBooksSearchPasses) {
   EXPECT_EQ(t.steps.back().phase, "merge");
 }
 
-int load_reads(const MergeTeachRun& run) {
+int merge_load_reads(const MergeTeachRun& run) {
   int reads = 0;
   for (const TraceStep& s : run.trace.steps)
     if (s.phase == "load")
@@ -110,8 +110,8 @@ TEST(MergeTrace, TheCircularBufferLoadsEveryKeyOnceTheTiledMergeReloads) {
           mtest::params(MergeVariant::Circular, 4, blocks, 8, 1), in.a, in.b, Backend::Cpu);
       const MergeTeachRun tiled = teach_merge(mtest::params(MergeVariant::Tiled, 4, blocks, 8, 1),
                                               in.a, in.b, Backend::Cpu);
-      EXPECT_EQ(load_reads(circular), 87) << g.id << " blocks " << blocks;
-      EXPECT_GT(load_reads(tiled), 87) << g.id << " blocks " << blocks;
+      EXPECT_EQ(merge_load_reads(circular), 87) << g.id << " blocks " << blocks;
+      EXPECT_GT(merge_load_reads(tiled), 87) << g.id << " blocks " << blocks;
     }
   }
 }
