@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "common/cuda_device.h"
 #include "merge_test_support.h"
 
 namespace ws::merge {
@@ -85,6 +86,12 @@ TEST(MergeErrors, UnknownNamesListWhatIsAccepted) {
   EXPECT_EQ(merge_error_message([] { parse_key_type("int64"); }),
             "--type: unknown key type 'int64' (accepted: int32, float32)");
   EXPECT_EQ(parse_key_type("float32"), KeyType::Float32);
+}
+
+TEST(MergeErrors, TheCudaBackendWithoutADevice) {
+  if (cuda_device_available()) GTEST_SKIP() << "a CUDA device is present";
+  EXPECT_THROW(teach_merge(MergeTeachParams{}, {1}, {2}, Backend::Cuda), Error);
+  EXPECT_THROW(merge_on_device<int32_t>(MergeVariant::Basic, {1}, {2}), Error);
 }
 
 TEST(MergeErrors, SizesPastMemory) {
