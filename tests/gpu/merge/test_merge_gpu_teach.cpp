@@ -64,11 +64,11 @@ TEST(MergeGpuTeach, EveryVariantOnUnevenSizes) {
         expect_same_merge_run(p, make_merge_input(MergeGen::Uniform, m, n, 3, type));
 }
 
-TEST(MergeGpuTeach, EveryGeneratorForTheSanitizers) {
+TEST(MergeGpuTeach, SkewedAndEqualKeysForTheSanitizers) {
   WS_SKIP_WITHOUT_GPU();
-  for (const MergeGenInfo& g : merge_gen_infos())
+  for (MergeGen gen : {MergeGen::Duplicates, MergeGen::AllEqual, MergeGen::Skewed})
     for (const MergeTeachParams& p : merge_shapes(KeyType::Int32))
-      expect_same_merge_run(p, make_merge_input(g.gen, 29, 40, 11, KeyType::Int32));
+      expect_same_merge_run(p, make_merge_input(gen, 29, 40, 11, KeyType::Int32));
 }
 
 }  // namespace
