@@ -21,9 +21,10 @@
 //                 CUDA sample's split); fewer comparators ((L^2 - L + 4) N / 4 - 1) but idle
 //                 lanes in every stage j < k/2.
 //                 Not stable. work O(N log^2 N), steps L (L + 1) / 2.
-//   9 fast        the fastest int32 sort this project makes (F: merge_fast.h); only the table row
-//                 lives here. Its teach trace is taught as variant 6 (the same passes; the fast
-//                 kernel keeps its runs in registers, which a trace does not draw).
+//   9 fast        the fastest int32 sort this project makes (F: merge_fast.h, sort_fast.cu); only
+//                 the table row lives here. teach_sort runs it as variant 6 (the same bottom-up
+//                 passes of co-rank merges; the fast kernel's register block sort and tiles do
+//                 not show in this trace, and its steps carry sort_merge.cu's markers).
 // With values (uint32 per key), merge sort keeps equal keys in input order; the networks are not
 // stable and order pairs by (key, value), so their output is the (key, value) sort.
 #pragma once
