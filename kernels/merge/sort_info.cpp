@@ -26,7 +26,7 @@ const std::vector<SortInfo>& sort_infos() {
        "Fewer comparators than bitonic sort, but not every thread has one in every "
        "stage: the saved work shows up as idle lanes.",
        false},
-      {SortVariant::Fast, "fast", "Fastest int32 sort (merge path, registers)", "merge_fast.cu",
+      {SortVariant::Fast, "fast", "Fastest int32 sort (merge path, registers)", "sort_fast.cu",
        "PMPP 13; Green et al., GPU Merge Path",
        "The fastest sort this project makes, timed against CUB's merge and radix sorts; "
        "its passes are taught as merge sort's (the runs it keeps in registers do not "
