@@ -26,7 +26,8 @@
 //                 passes of co-rank merges; the fast kernel's register block sort and tiles do
 //                 not show in this trace, and its steps carry sort_merge.cu's markers).
 // With values (uint32 per key), merge sort keeps equal keys in input order; the networks are not
-// stable and order pairs by (key, value), so their output is the (key, value) sort.
+// stable: equal keys come out in whatever order the network leaves them (tests compare their
+// pairs after sorting them by (key, value)).
 #pragma once
 
 #include <cstdint>
@@ -169,8 +170,9 @@ SortTeachRun teach_sort_cpu(const SortTeachParams& params, const std::vector<dou
 // ---- Full size on the CUDA device (sort_*.cu): variants 6..8 (9: merge_fast.h). Device
 // pointers, sorted in place; d_values null (keys only) or n values moved with the keys. n < 2^30.
 // d_scratch: sort_device_scratch_bytes(...) bytes of device memory (merge sort's ping-pong
-// buffer; the networks' padding to a power of two), or null: allocated and freed on `stream`
-// (a cudaStream_t; nullptr = the default stream). Launches and returns; errors as ws::Error.
+// buffer; the networks' padding to a power of two), or null: allocated here, and the call then
+// waits for `stream` before freeing it. stream: a cudaStream_t (nullptr = the default stream).
+// Launches and returns (asynchronous when d_scratch is given); errors as ws::Error.
 // The networks pad with the key type's largest value (and value 0xFFFFFFFF, sorting after a
 // real pair of that key: network_after), so padding never displaces a real pair.
 size_t sort_device_scratch_bytes(SortVariant variant, int64_t n, bool with_values);
