@@ -1,10 +1,10 @@
-// Sorting from merges and networks (PMPP 13; Batcher 1968; cuda-samples sortingNetworks): the
-// scene's variants 6..9. CUDA-free API: the CPU twins (sort_*_cpu.cpp) and the CUDA kernels
+// Sorting from merges and networks (PMPP 13.7-13.8; Batcher 1968; cuda-samples sortingNetworks):
+// the scene's variants 6..9. CUDA-free API: the CPU twins (sort_*_cpu.cpp) and the CUDA kernels
 // (sort_merge.cu, sort_bitonic.cu, sort_odd_even.cu) sit behind it; F's fast sort (variant 9) has
 // its own header, merge_fast.h, and only its table row here.
 //
 // Variants (n keys, P threads, N = n padded to a power of two, L = log2 N):
-//   6 merge-sort  bottom-up merge sort (PMPP 13.1's merge sort from merges): passes of width
+//   6 merge-sort  bottom-up merge sort (PMPP 13.7, parallel merge sort): passes of width
 //                 w = 1, 2, 4, ...; each pass merges neighbouring sorted runs of w with the basic
 //                 parallel merge (12.5): every thread takes `per_thread` outputs, finds where
 //                 they come from with two co-rank searches (its piece's start and end, in each
@@ -51,6 +51,8 @@ struct SortInfo {
   const char* reference;  // PMPP section or the network's source
   const char* lesson;     // one sentence a student should take away
   bool stable;            // equal keys keep input order (merge sort, fast)
+  // Where the kernel departs from the book and why ("" where it does not): the panel shows both.
+  const char* book_note;
 };
 const std::vector<SortInfo>& sort_infos();  // 6..9 in order
 const SortInfo& sort_info(SortVariant v);
