@@ -17,7 +17,7 @@
 
 namespace ws::merge::fast {
 
-// @variant fast-sort
+// @variant fast
 template <int THREADS, int ITEMS, bool kPairs, class Key>
 __global__ __launch_bounds__(THREADS) void block_sort_kernel(const Key* in, const uint32_t* vin,
                                                              int64_t n, Key* out, uint32_t* vout) {
@@ -40,9 +40,9 @@ __global__ __launch_bounds__(THREADS) void block_sort_kernel(const Key* in, cons
     keys[k] = k < valid ? s[first + k] : Key();
     if constexpr (kPairs) values[k] = k < valid ? vs[first + k] : 0u;
   }
-  // b. odd-even transposition sort of the thread's valid keys  @step network
+  // b. odd-even transposition sort of the thread's valid keys
 #pragma unroll
-  for (int round = 0; round < ITEMS; ++round) {
+  for (int round = 0; round < ITEMS; ++round) {  // @step network
 #pragma unroll
     for (int k = round & 1; k + 1 < ITEMS; k += 2) {
       if (k + 1 < valid && keys[k + 1] < keys[k]) {
@@ -57,9 +57,9 @@ __global__ __launch_bounds__(THREADS) void block_sort_kernel(const Key* in, cons
       }
     }
   }
-  // c. merge rounds in shared memory: runs of `width` keys, pairs of them  @step block-merge
+  // c. merge rounds in shared memory: runs of `width` keys, pairs of them
 #pragma unroll 1
-  for (int width = ITEMS; width < kTile; width *= 2) {
+  for (int width = ITEMS; width < kTile; width *= 2) {  // @step block-merge
     __syncthreads();
 #pragma unroll
     for (int k = 0; k < ITEMS; ++k) {
