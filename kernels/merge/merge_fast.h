@@ -1,8 +1,10 @@
 // The fast merge (variant 5 of merge.h: merge path with thread coarsening) and the fast sort built
 // from it (the "fast" row of sort.h), the project's fastest; CUDA-free API. The kernels are
 // templates in merge_fast.cuh / sort_fast.cuh (self-contained: bench/dev/merge_tune.cu sweeps their
-// configurations), instantiated for the defaults below in merge_fast.cu / sort_fast.cu; the CPU
-// twins (merge_fast_cpu.cpp, sort_fast_cpu.cpp) partition the work exactly as the kernels do.
+// configurations), instantiated for the defaults below in merge_fast.cu; the timings are
+// merge_timing.cu / sort_timing.cu; the CPU twins (merge_fast_cpu.cpp, sort_fast_cpu.cpp)
+// partition the work exactly as the kernels do. The code panel's sections ("@variant fast") are
+// in merge_fast.cuh (the merge) and sort_fast.cuh (the sort).
 //
 // Fast merge, C = merge(A, B), m + n = N outputs, tiles of T = THREADS x ITEMS outputs:
 //   1 partition: one thread per tile boundary d = t T (and N) finds its co-rank i (A's share of
@@ -43,7 +45,7 @@ namespace ws::merge {
 
 using DeviceStream = CUstream_st*;  // a cudaStream_t, without the CUDA headers
 
-// ---- Configurations. The defaults are what merge_fast.cu / sort_fast.cu instantiate; the
+// ---- Configurations. The defaults are what merge_fast.cu instantiates; the
 // tuning harness (bench/dev/merge_tune.cu) sweeps others. CUB's sm_90 policies for comparison:
 // DeviceMerge 512 x 15, DeviceMergeSort 256 x 17 (4-byte keys).
 inline constexpr int kFastMergeThreads = 512;
