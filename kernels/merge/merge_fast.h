@@ -52,11 +52,17 @@ inline constexpr int kFastMergeThreads = 512;
 inline constexpr int kFastMergeItems = 15;
 inline constexpr int kFastSortThreads = 256;
 inline constexpr int kFastSortItems = 17;
+inline constexpr int kFastSortBlockThreads = 256;  // the block sort's threads (a power-of-two
+                                                   // multiple of kFastSortThreads)
 
 struct FastConfig {
   int threads = kFastMergeThreads;  // per block; a multiple of 32, 32..1024
   int items = kFastMergeItems;      // outputs per thread, 1..32
+  int block_threads = 0;  // sort: the block sort's threads (0: threads), a power-of-two multiple
   int64_t tile() const { return int64_t(threads) * items; }
+  int64_t block_tile() const {
+    return int64_t(block_threads > 0 ? block_threads : threads) * items;
+  }
 };
 inline FastConfig fast_merge_config() {
   return {kFastMergeThreads, kFastMergeItems};
@@ -88,7 +94,8 @@ template <class Key>
 FastResult<Key> sort_fast_cpu(const std::vector<Key>& keys,
                               const std::vector<uint32_t>& values = {},
                               FastConfig config = fast_sort_config());
-// Global passes the fast sort makes after its block sort: ceil(log2(ceil(n / T))), 0 for n <= T.
+// Global passes the fast sort makes after its block sort: ceil(log2(ceil(n / B))) with B the
+// block sort's tile (block_threads x items), 0 for n <= B.
 int sort_fast_passes(int64_t n, FastConfig config = fast_sort_config());
 
 // Throws ws::Error naming `what` when a float key is NaN (int32: never).

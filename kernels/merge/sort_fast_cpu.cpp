@@ -52,16 +52,16 @@ FastResult<Key> sort_fast_cpu(const std::vector<Key>& keys, const std::vector<ui
                               FastConfig config) {
   check_fast_config(config, true);
   const bool pairs = check_sort_fast_input(keys, values);
-  const int64_t n = int64_t(keys.size()), tile = config.tile();
+  const int64_t n = int64_t(keys.size()), tile = config.tile(), block_tile = config.block_tile();
   FastResult<Key> cur{keys, values}, next{keys, values};
   uint32_t* cv = pairs ? cur.values.data() : nullptr;
   uint32_t* nv = pairs ? next.values.data() : nullptr;
-  for (int64_t base = 0; base < n; base += tile) {  // the block sort, one tile a block
-    const int64_t count = std::min(tile, n - base);
+  for (int64_t base = 0; base < n; base += block_tile) {  // the block sort, a tile a block
+    const int64_t count = std::min(block_tile, n - base);
     for (int64_t first = 0; first < count; first += config.items)
       fast_sort_network_cpu(cur.keys.data() + base + first, cv ? cv + base + first : nullptr,
                             config.items, int(std::min<int64_t>(config.items, count - first)));
-    for (int64_t width = config.items; width < tile; width *= 2) {
+    for (int64_t width = config.items; width < block_tile; width *= 2) {
       // Each round merges pairs of runs of `width` inside the tile: a "tile" of one merge is the
       // whole pair here (every thread of the block takes part in its pair's merge).
       fast_sort_merge_runs_cpu(cur.keys.data() + base, cv ? cv + base : nullptr, count, width,
@@ -74,7 +74,7 @@ FastResult<Key> sort_fast_cpu(const std::vector<Key>& keys, const std::vector<ui
                   cur.values.begin() + base);
     }
   }
-  for (int64_t width = tile; width < n; width *= 2) {  // the global passes
+  for (int64_t width = block_tile; width < n; width *= 2) {  // the global passes
     fast_sort_merge_runs_cpu(cur.keys.data(), cv, n, width, config, tile, next.keys.data(), nv);
     std::swap(cur, next);
     std::swap(cv, nv);

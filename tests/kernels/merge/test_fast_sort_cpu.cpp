@@ -29,7 +29,8 @@ void expect_fast_sort_cpu(const Keyed<Key>& in, FastConfig config) {
 }
 
 TEST(FastSortCpu, EverySize0To33AtSmallTiles) {
-  for (const FastConfig config : {FastConfig{1, 1}, FastConfig{2, 3}, FastConfig{4, 2}})
+  for (const FastConfig config :
+       {FastConfig{1, 1}, FastConfig{2, 3}, FastConfig{4, 2}, FastConfig{2, 3, 8}})
     for (int n = 0; n <= 33; ++n)
       for (const int range : {3, 1000})
         expect_fast_sort_cpu(random_keys<int32_t>(size_t(n), range, uint32_t(n * 7 + range), false),
@@ -70,11 +71,21 @@ TEST(FastSortCpu, GlobalPassesDoubleTheRunsFromOneTile) {
   EXPECT_EQ(sort_fast_passes(4 * 4352, config), 2);
   EXPECT_EQ(sort_fast_passes(4 * 4352 + 1, config), 3);
   EXPECT_EQ(sort_fast_passes(int64_t(1) << 26, config), 14);  // 15421 runs: 2^13 < 15421 <= 2^14
+  // A block sort of 512 threads (tiles of 8704 keys) leaves one pass fewer at 2^26: 7711 runs.
+  EXPECT_EQ(sort_fast_passes(int64_t(1) << 26, {256, 17, 512}), 13);
+  EXPECT_EQ(sort_fast_passes(8704, {256, 17, 512}), 0);
+}
+
+TEST(FastSortCpu, ABiggerBlockSortThanPassTileSortsAlike) {
+  for (const int n : {0, 1, 47, 48, 49, 300, 1000})
+    expect_fast_sort_cpu(random_keys<int32_t>(size_t(n), 40, uint32_t(n + 3), false), {4, 3, 16});
 }
 
 TEST(FastSortCpu, BadInputNamesWhatIsWrong) {
   EXPECT_THROW(sort_fast_cpu<int32_t>({3, 1}, {0}), Error);         // one value short
   EXPECT_THROW(sort_fast_cpu<int32_t>({3, 1}, {}, {3, 2}), Error);  // threads not a power of two
+  EXPECT_THROW(sort_fast_cpu<int32_t>({3, 1}, {}, {4, 2, 12}), Error);  // block 3x the passes'
+  EXPECT_THROW(sort_fast_cpu<int32_t>({3, 1}, {}, {4, 2, 2}), Error);   // block below the passes'
   EXPECT_THROW(sort_fast_cpu<float>({1.0f, std::numeric_limits<float>::quiet_NaN()}), Error);
 }
 
