@@ -121,7 +121,8 @@ void MergePathMode::fill(RunJson& doc) const {
   doc.extra["co_ranks"] = coranks;
   doc.summary = std::string(merge::merge_info(run.params.variant).id) + ": " +
                 std::to_string(run.a.size()) + " + " + std::to_string(run.b.size()) + " keys by " +
-                std::to_string(model_.threads.size()) + " threads in " +
+                std::to_string(model_.threads.size()) +
+                (model_.threads.size() == 1 ? " thread in " : " threads in ") +
                 std::to_string(run.trace.steps.size()) + " steps; " +
                 (matches ? "C is the stable merge" : "C is WRONG");
 }
