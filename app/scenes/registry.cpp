@@ -6,6 +6,7 @@
 #include "heat/heat_scene.h"
 #include "histogram/histogram_scene.h"
 #include "memory/memory_scene.h"
+#include "merge/merge_scene.h"
 #include "reduce/reduce_scene.h"
 #include "sat/sat_scene.h"
 #include "scan/scan_scene.h"
@@ -31,6 +32,7 @@ std::vector<std::unique_ptr<Scene>> make_scenes() {
   scenes.push_back(std::make_unique<BfsScene>());
   scenes.push_back(std::make_unique<ConvScene>());
   scenes.push_back(std::make_unique<MemoryScene>());
+  scenes.push_back(std::make_unique<MergeScene>());
   for (const SceneFactory& make : registered()) scenes.push_back(make());
   return scenes;
 }
