@@ -7,16 +7,19 @@
 //   6 merge-sort  bottom-up merge sort (PMPP 13.1's merge sort from merges): passes of width
 //                 w = 1, 2, 4, ...; each pass merges neighbouring sorted runs of w with the basic
 //                 parallel merge (12.5): every thread takes `per_thread` outputs, finds where
-//                 they come from with one co-rank search (per merge it touches) and merges them
-//                 sequentially. Stable. work O(n log n) (+ P log n co-rank searches a pass),
-//                 steps ceil(log2 n) passes of O(per_thread + log n) each.
+//                 they come from with two co-rank searches (its piece's start and end, in each
+//                 merge it touches) and merges them sequentially. Stable. work O(n log n) (+ P log
+//                 n co-rank searches a pass), steps ceil(log2 n) passes of O(per_thread + log n)
+//                 each.
 //   7 bitonic     Batcher's bitonic sorting network (network.h): L (L + 1) / 2 stages of N/2
 //                 compare-exchanges; stages whose distance j is below the block's shared tile run
 //                 in shared memory (barriers between them), the others one kernel launch each on
 //                 global memory (the classic CUDA sample's split). Not stable. work
 //                 O(N log^2 N), steps L (L + 1) / 2.
-//   8 odd-even    Batcher's odd-even merge sort (network.h), same shared/global split; fewer
-//                 comparators ((L^2 - L + 4) N / 4 - 1) but idle lanes in every stage j < k/2.
+//   8 odd-even    Batcher's odd-even merge sort (network.h): the stages with k <= tile in shared
+//                 memory, every later one on global memory (its comparators straddle tiles: the
+//                 CUDA sample's split); fewer comparators ((L^2 - L + 4) N / 4 - 1) but idle
+//                 lanes in every stage j < k/2.
 //                 Not stable. work O(N log^2 N), steps L (L + 1) / 2.
 //   9 fast        the fastest int32 sort this project makes (F: merge_fast.h); only the table row
 //                 lives here. Its teach trace is taught as variant 6 (the same passes; the fast
@@ -97,20 +100,26 @@ struct SortTeachParams {
 //   No Op events, no barriers (the steps split one launch's program order).
 // Networks (7, 8): buffers 0 "keys" (global, N: wires n..N-1 are the padding, initial = the key
 //   type's largest value, 2147483647 or +inf), 1 "tile" (shared, `tile` keys per block). The
-//   steps follow the network's stages; a stage whose j < tile runs in shared memory, the rest on
-//   global memory (the CUDA sample's split):
+//   steps follow the network's stages; bitonic runs a stage whose j < tile in shared memory,
+//   odd-even only those with k <= tile, the rest on global memory (network_schedule.h):
 //     a run of consecutive shared stages is
-//       "load tile"  phase "load", barriers 1: thread t of block b copies keys[b tile + 2t] and
-//                    keys[b tile + 2t + 1] to tile[2t], tile[2t + 1] (read, write, read, write);
+//       "load tile"  phase "load", barriers 1: thread t (local index l) of block b copies
+//                    keys[b tile + l] to tile[l], then keys[b tile + l + tile/2] to
+//                    tile[l + tile/2] (read, write, read, write: coalesced, the sample's load);
 //       one step per stage "k K, j J (shared)", phase "shared", barriers 1: thread t's
 //                    comparator (lo, hi) as tile addresses lo - b tile, hi - b tile;
-//       "store tile" phase "store": tile[2t], tile[2t + 1] back to keys (read, write twice);
+//       "store tile" phase "store": the same two copies back, tile to keys;
 //     a global stage is one step "k K, j J (global)", phase "global" (its own launch).
 //   A compare-exchange: Read lo, Read hi, Op (address lo, value = the key written to lo), Write
 //   lo, Write hi: both writes always, as the kernels do (no branch on the swap). Idle threads
 //   (odd-even) record nothing in that stage. step_stage maps every step to its stage.
-// Code markers (the code panel highlights the line carrying them): "@step corank",
-// "@step merge" (sort_merge.cu); "@step load", "@step shared", "@step store", "@step global"
+//   Values ride beside the keys (in shared memory too) but are not in the trace. With values a
+//   comparator's order is network_after (network_wiring.h): the key, and a padding pair after a
+//   real pair of the same key (padding never displaces a real pair); equal real keys keep or
+//   trade places as the network decides: not stable.
+// Code markers (the code panel highlights the line carrying them; tests check they are in the
+// variant's "// @variant id" section): "@merge-sort-corank", "@merge-sort-merge"
+// (sort_merge.cu); "@tile-load", "@stage-shared", "@tile-store", "@stage-global"
 // (sort_bitonic.cu, sort_odd_even.cu).
 struct MergePiece {                           // one merge of a pass, in the pass's input buffer
   int32_t a_begin = 0, a_end = 0;             // run A
@@ -161,8 +170,8 @@ SortTeachRun teach_sort_cpu(const SortTeachParams& params, const std::vector<dou
 // d_scratch: sort_device_scratch_bytes(...) bytes of device memory (merge sort's ping-pong
 // buffer; the networks' padding to a power of two), or null: allocated and freed on `stream`
 // (a cudaStream_t; nullptr = the default stream). Launches and returns; errors as ws::Error.
-// The networks pad with the key type's largest value (and value 0xFFFFFFFF) and, with values,
-// compare (key, value) pairs, so padding never displaces a real pair.
+// The networks pad with the key type's largest value (and value 0xFFFFFFFF, sorting after a
+// real pair of that key: network_after), so padding never displaces a real pair.
 size_t sort_device_scratch_bytes(SortVariant variant, int64_t n, bool with_values);
 template <class Key>
 void sort_device(SortVariant variant, Key* d_keys, int64_t n, uint32_t* d_values,
@@ -185,5 +194,16 @@ extern template SortHostResult<int32_t> sort_on_device<int32_t>(SortVariant,
                                                                 const std::vector<uint32_t>&);
 extern template SortHostResult<float> sort_on_device<float>(SortVariant, const std::vector<float>&,
                                                             const std::vector<uint32_t>&);
+
+// ---- Full size on the host: the reference the tests and the bench check against. Keys only:
+// std::stable_sort. With values: merge sort (and fast) std::stable_sort by key; the networks,
+// which are not stable, the (key, value) order (compare a network's pairs after sorting them by
+// (key, value) too).
+template <class Key>
+void sort_reference(SortVariant v, std::vector<Key>& keys, std::vector<uint32_t>* values);
+extern template void sort_reference<int32_t>(SortVariant, std::vector<int32_t>&,
+                                             std::vector<uint32_t>*);
+extern template void sort_reference<float>(SortVariant, std::vector<float>&,
+                                           std::vector<uint32_t>*);
 
 }  // namespace ws::merge
