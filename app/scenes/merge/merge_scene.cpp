@@ -2,7 +2,10 @@
 
 #include <memory>
 
+#include "networks/networks_mode.h"
 #include "path/merge_path_mode.h"
+#include "sort/sort_mode.h"
+#include "tiled/tiled_mode.h"
 
 namespace ws::app {
 
@@ -16,6 +19,19 @@ MergeScene::MergeScene()
             path_lecture_variants,
             path_source});
   // tiled, networks and sort modes (S2)
+  add_mode({"tiled", TR_NOOP("tiled merge"), std::make_unique<TiledMode>(),
+            SceneCapabilities().with_steps(true).with_bench(), tiled_limits(),
+            tiled_lecture_variants, tiled_source});
+  add_mode({"networks", TR_NOOP("sorting networks"), std::make_unique<NetworksMode>(),
+            SceneCapabilities().with_steps(true).with_bench(), network_limits(),
+            network_lecture_variants, network_source});
+  add_mode({"sort",
+            TR_NOOP("merge sort"),
+            std::make_unique<SortMode>(),
+            SceneCapabilities().with_steps(true).with_bench(),
+            {},
+            sort_lecture_variants,
+            sort_source});
 }
 
 }  // namespace ws::app

@@ -34,12 +34,21 @@ bool tiled_variant_of(const std::string& text, merge::MergeVariant& v) {
   return merge::uses_tiles(v);
 }
 
+bool sort_variant_of(const std::string& text, merge::SortVariant& v) {
+  try {
+    v = merge::parse_sort_variant(text);
+  } catch (const Error&) {
+    return false;
+  }
+  return true;
+}
+
 bool power_of_two(int64_t v) {
   return v > 0 && (v & (v - 1)) == 0;
 }
 
 void parse_merge_at(MergeSettings& s, const std::string& text) {
-  if (text == "last") {
+  if (text == "auto") {
     s.merge_level = -1;
     s.merge_index = 0;
     return;
@@ -47,8 +56,10 @@ void parse_merge_at(MergeSettings& s, const std::string& text) {
   int level = 0, index = 0;
   char tail = 0;
   if (std::sscanf(text.c_str(), "%d,%d%c", &level, &index, &tail) != 2 || level < 1 || index < 0)
-    throw Error("--merge-at: expected level,index (a pass from 1, a merge of it from 0, e.g. "
-                "2,0) or last, got '" + text + "'");
+    throw Error(
+        "--merge-at: expected level,index (a pass from 1, a merge of it from 0, e.g. "
+        "2,0) or auto (the step's pass), got '" +
+        text + "'");
   s.merge_level = level;
   s.merge_index = index;
 }
@@ -56,12 +67,14 @@ void parse_merge_at(MergeSettings& s, const std::string& text) {
 void parse_variant(MergeSettings& s, const std::string& mode, const std::string& text) {
   if (mode == "tiled") {
     if (!tiled_variant_of(text, s.tiled_variant))
-      throw Error("--variant: tiled mode shows 3 tiled or 4 circular (1, 2 and 5 are path "
-                  "mode's), got '" + text + "'");
+      throw Error(
+          "--variant: tiled mode shows 3 tiled or 4 circular (1, 2 and 5 are path "
+          "mode's), got '" +
+          text + "'");
     return;
   }
   merge::SortVariant v{};
-  const bool known = merge::parse_sort_variant(text, v);
+  const bool known = sort_variant_of(text, v);
   if (mode == "networks") {
     if (!known || !merge::is_network_sort(v))
       throw Error("--variant: networks mode shows 7 bitonic or 8 odd-even, got '" + text + "'");
@@ -79,7 +92,7 @@ const char* sort_variant_mode(const std::string& text) {
   merge::MergeVariant m{};
   if (tiled_variant_of(text, m)) return "tiled";
   merge::SortVariant v{};
-  if (!merge::parse_sort_variant(text, v)) return nullptr;
+  if (!sort_variant_of(text, v)) return nullptr;
   return merge::is_network_sort(v) ? "networks" : "sort";
 }
 
@@ -88,16 +101,17 @@ void imply_sort_mode(const ParamReader& keys, std::string& mode) {
   const bool tiled = sort_has_any(keys, kTiledKeys);
   const bool sort = sort_has_any(keys, kSortOnlyKeys);
   if (tiled && sort)
-    throw Error("--tile, --tile-threads, --tile-blocks are tiled mode's and --per-thread, "
-                "--merge-at sort mode's: give one mode's keys at a time");
+    throw Error(
+        "--tile, --tile-threads, --tile-blocks are tiled mode's and --per-thread, "
+        "--merge-at sort mode's: give one mode's keys at a time");
   if (tiled) mode = "tiled";
   if (sort) mode = "sort";
   if (keys.has("sort-threads") && mode != "networks" && mode != "sort") mode = "networks";
 }
 
 void parse_sort_keys(MergeSettings& s, ParamReader& keys, const std::string& mode) {
-  if (const auto v = keys.text("variant"); v && (mode == "tiled" || mode == "networks" ||
-                                                 mode == "sort"))
+  if (const auto v = keys.text("variant");
+      v && (mode == "tiled" || mode == "networks" || mode == "sort"))
     parse_variant(s, mode, *v);
   if (const auto v = keys.integer("tile", 1, merge::kMergeTeachMaxTile)) s.tile = int(*v);
   if (const auto v = keys.integer("tile-threads", 1, merge::kMergeTeachMaxBlockDim))
@@ -107,11 +121,13 @@ void parse_sort_keys(MergeSettings& s, ParamReader& keys, const std::string& mod
   if (s.tile % s.tile_threads != 0)
     throw Error("--tile " + std::to_string(s.tile) + " must be a multiple of --tile-threads " +
                 std::to_string(s.tile_threads) + " (the book's tile_size / blockDim.x)");
-  if (const auto v = keys.integer("sort-threads", merge::kSortMinBlockDim,
-                                  merge::kSortMaxBlockDim)) {
+  if (const auto v =
+          keys.integer("sort-threads", merge::kSortMinBlockDim, merge::kSortMaxBlockDim)) {
     if (!power_of_two(*v))
-      throw Error("--sort-threads: a power of two from 2 to 64 (a network's shared tile is "
-                  "twice it), got " + std::to_string(*v));
+      throw Error(
+          "--sort-threads: a power of two from 2 to 64 (a network's shared tile is "
+          "twice it), got " +
+          std::to_string(*v));
     s.sort_threads = int(*v);
   }
   if (const auto v = keys.integer("per-thread", 1, merge::kSortMaxPerThread)) {
@@ -131,9 +147,9 @@ void sort_keys_json(const MergeSettings& s, const std::string& mode, nlohmann::j
   j["tile-blocks"] = s.tile_blocks;
   j["sort-threads"] = s.sort_threads;
   j["per-thread"] = s.per_thread;
-  j["merge-at"] = s.merge_level < 0 ? std::string("last")
-                                    : std::to_string(s.merge_level) + "," +
-                                          std::to_string(s.merge_index);
+  j["merge-at"] = s.merge_level < 0
+                      ? std::string("auto")
+                      : std::to_string(s.merge_level) + "," + std::to_string(s.merge_index);
 }
 
 }  // namespace ws::app

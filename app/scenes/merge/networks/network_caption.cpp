@@ -29,11 +29,11 @@ std::string network_counts_text(const merge::SortTeachRun& run, const NetworkFac
   const bool bitonic = run.network.kind == merge::NetworkKind::Bitonic;
   const int64_t formula = bitonic ? merge::bitonic_comparator_formula(wires)
                                   : merge::odd_even_merge_comparator_formula(wires);
-  return trf("N = {0} wires (L = log2 N): {1} stages = L (L + 1) / 2 = {2}; {3} comparators = "
-             "{4} = {5}; shared tile {6} keys",
-             wires, run.network.stages.size(), merge::network_stage_formula(wires),
-             facts.comparators, bitonic ? tr("(N/2) L (L + 1) / 2") : tr("(L^2 - L + 4) N / 4 - 1"),
-             formula, run.tile);
+  return trf(
+      "N = {0} wires (L = log2 N): {1} stages = L (L + 1) / 2 = {2}; {3} comparators = "
+      "{4} = {5}; shared tile {6} keys",
+      wires, run.network.stages.size(), merge::network_stage_formula(wires), facts.comparators,
+      bitonic ? tr("(N/2) L (L + 1) / 2") : tr("(L^2 - L + 4) N / 4 - 1"), formula, run.tile);
 }
 
 namespace {
@@ -41,13 +41,15 @@ namespace {
 std::string network_why(const merge::SortTeachRun& run, const NetworkFacts& facts, int step) {
   const TraceStep& ts = run.trace.steps[size_t(step)];
   if (ts.phase == "load")
-    return trf("Each block copies its {0} keys from global memory into its shared tile; the "
-               "stages whose distance j stays inside the tile run there, a barrier between "
-               "them.",
-               run.tile);
+    return trf(
+        "Each block copies its {0} keys from global memory into its shared tile; the "
+        "stages whose distance j stays inside the tile run there, a barrier between "
+        "them.",
+        run.tile);
   if (ts.phase == "store")
-    return tr("Each block writes its tile back to global memory: the next stage reaches past "
-              "a tile, or the sort is done.");
+    return tr(
+        "Each block writes its tile back to global memory: the next stage reaches past "
+        "a tile, or the sort is done.");
   const int s = facts.step_stage[size_t(step)];
   if (s < 0) return "";
   const merge::NetworkStage& stage = run.network.stages[size_t(s)];

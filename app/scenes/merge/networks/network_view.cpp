@@ -52,8 +52,8 @@ void net_key_column(gfx::Canvas& c, float x, float width, const NetFrame& f,
       c.text({x + width / 2, f.y(w)}, fit_text(c, text, text_font, width - 2), text_font,
              pad ? p.text_muted : p.text, gfx::HAlign::Center, gfx::VAlign::Middle);
     std::string say = trf("{0} wire {1}: {2}", title, w, text);
-    if (pad) say += "; " + tr("a padding wire: n is not a power of two");
-    if (changed) say += "; " + tr("changed by this stage");
+    if (pad) say += std::string("; ") + tr("a padding wire: n is not a power of two");
+    if (changed) say += std::string("; ") + tr("changed by this stage");
     hover.add(min, max, say);
   }
 }
@@ -89,15 +89,15 @@ void net_stage(gfx::Canvas& c, const NetFrame& f, const NetworkColumns& cols,
     const std::vector<double>& in = facts.wires[size_t(s)];
     const std::vector<double>& out = facts.wires[size_t(s) + 1];
     const ValueType type = run.trace.type;
-    hover.add({x - f.unit * 0.5f, top}, {x + f.unit * 0.5f, low},
-              trf("stage {0} (k {1}, j {2}), {3}: wires {4} and {5}, {6}; keys {7}, {8} become "
-                  "{9}, {10}",
-                  s + 1, stage.k, stage.j, net_thread_text(run, cmp.thread), cmp.lo, cmp.hi,
-                  cmp.ascending ? tr("ascending: the larger key goes down")
-                                : tr("descending: the larger key goes up"),
-                  net_key_text(in[size_t(cmp.lo)], type), net_key_text(in[size_t(cmp.hi)], type),
-                  net_key_text(out[size_t(cmp.lo)], type),
-                  net_key_text(out[size_t(cmp.hi)], type)));
+    hover.add(
+        {x - f.unit * 0.5f, top}, {x + f.unit * 0.5f, low},
+        trf("stage {0} (k {1}, j {2}), {3}: wires {4} and {5}, {6}; keys {7}, {8} become "
+            "{9}, {10}",
+            s + 1, stage.k, stage.j, net_thread_text(run, cmp.thread), cmp.lo, cmp.hi,
+            cmp.ascending ? tr("ascending: the larger key goes down")
+                          : tr("descending: the larger key goes up"),
+            net_key_text(in[size_t(cmp.lo)], type), net_key_text(in[size_t(cmp.hi)], type),
+            net_key_text(out[size_t(cmp.lo)], type), net_key_text(out[size_t(cmp.hi)], type)));
   }
 }
 
@@ -132,7 +132,8 @@ void draw_network_teach(gfx::Canvas& c, gfx::Theme theme, const NetworkTaught& t
                        step_name_with_phase(run.trace.steps[size_t(shown)].label,
                                             run.trace.steps[size_t(shown)].phase));
   const float top = draw_header(
-      c, trf("{0}: {1} keys on {2} wires", tr_text(info.title), run.input.size(), run.network.wires),
+      c,
+      trf("{0}: {1} keys on {2} wires", tr_text(info.title), run.input.size(), run.network.wires),
       network_counts_text(run, facts), step_line, tr_text(info.lesson), p, font);
   const Vec2 size = c.size();
   const int wires = run.network.wires;
@@ -140,11 +141,11 @@ void draw_network_teach(gfx::Canvas& c, gfx::Theme theme, const NetworkTaught& t
   const float key_w = font * 3.2f, label_w = font * 2.6f, gap = font * 0.6f;
   NetFrame f;
   f.wires_top = top + font * 2.2f;
-  f.row_h = std::min(font * 1.8f, (bottom - f.wires_top) / float(std::max(1, wires)));
+  f.row_h = std::min(font * 3.0f, (bottom - f.wires_top) / float(std::max(1, wires)));
   f.x0 = label_w + key_w + gap * 2;
   const float diagram_w = size.x - f.x0 - key_w - gap * 2 - font * 0.5f;
   const NetworkColumns cols = network_columns(run.network);
-  f.unit = std::min(font * 1.6f, diagram_w / std::max(1.0f, cols.units));
+  f.unit = std::min(font * 2.4f, diagram_w / std::max(1.0f, cols.units));
   const float right = f.x0 + cols.units * f.unit;
   const int stage = network_stage_near(facts, steps ? shown : -1);
   // The keys around the stage shown; at a store, the keys the last stage before it left.
@@ -175,11 +176,11 @@ void draw_network_teach(gfx::Canvas& c, gfx::Theme theme, const NetworkTaught& t
     net_stage(c, f, cols, t, facts, s, s == stage, p, font, hover);
   net_key_column(c, label_w + gap, key_w, f, before, nullptr, run, p, font, tr("before"), hover);
   net_key_column(c, right + gap, key_w, f, after, &before, run, p, font, tr("after"), hover);
-  std::vector<Swatch> legend = {{p.shared_row, tr("stage in shared memory")},
-                                {p.global_row, tr("stage on global memory (its own launch)")},
-                                {p.inactive, tr("padding wire (+inf)"), SwatchKind::Arrow},
-                                {p.highlight, tr("stage shown, keys it changed"),
-                                 SwatchKind::Outline}};
+  std::vector<Swatch> legend = {
+      {p.shared_row, tr("stage in shared memory")},
+      {p.global_row, tr("stage on global memory (its own launch)")},
+      {p.inactive, tr("padding wire (+inf)"), SwatchKind::Arrow},
+      {p.highlight, tr("stage shown, keys it changed"), SwatchKind::Outline}};
   const int groups = std::min(8, network_colour_group(run, std::max(0, wires / 2 - 1)) + 1);
   const bool by_thread = wires / 2 <= 8;
   for (int g = 0; g < groups; ++g)

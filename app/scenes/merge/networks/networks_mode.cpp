@@ -17,9 +17,9 @@ merge::SortTeachRun NetworksMode::run(Backend backend, int /*which*/) const {
   const merge::SortInput in = sort_input_of(s);
   merge::SortTeachParams p;
   p.variant = s.network_variant;
-  p.key_type = merge::value_type(s.key_type);
+  p.key_type = s.key_type;
   p.block_dim = s.sort_threads;
-  return merge::teach_sort(p, in.keys, s.pairs ? in.values : std::vector<uint32_t>{}, backend);
+  return merge::teach_sort(p, in.keys, backend, s.pairs ? in.values : std::vector<uint32_t>{});
 }
 
 void NetworksMode::analyse() {
@@ -30,7 +30,7 @@ void NetworksMode::fill(RunJson& doc) const {
   const NetworkTaught* t = taught();
   if (!t) return;
   const merge::SortTeachRun& run = t->run;
-  fill_sort_result(doc, run, sort_input_label(settings()));
+  fill_sort_result(doc, run, sort_input_label(settings()), settings().pairs);
   const merge::Network& net = run.network;
   const int32_t wires = net.wires;
   const bool bitonic = net.kind == merge::NetworkKind::Bitonic;
@@ -81,8 +81,9 @@ void NetworksMode::ui() {
     if (ImGui::SliderInt(label_id(tr("threads a block (log2)"), "mg-net-threads").c_str(),
                          &threads_log, 1, 6, std::to_string(1 << threads_log).c_str()))
       e["sort-threads"] = 1 << threads_log;
-    wrapped_text(tr("A block sorts a tile of twice its threads in shared memory; stages whose "
-                    "distance reaches past the tile run on global memory, one launch each."));
+    wrapped_text(
+        tr("A block sorts a tile of twice its threads in shared memory; stages whose "
+           "distance reaches past the tile run on global memory, one launch each."));
   }
   if (!e.empty()) edit(e);
   const NetworkTaught* t = taught();

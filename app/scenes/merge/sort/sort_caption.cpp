@@ -35,7 +35,7 @@ int sort_passes_for(int n) {
 }  // namespace
 
 void check_merge_at(const MergeSettings& s, int n) {
-  if (s.merge_level < 0) return;  // the last pass
+  if (s.merge_level < 0) return;  // auto: the step's pass
   const int passes = sort_passes_for(n);
   if (s.merge_level < 1 || s.merge_level > passes)
     throw Error("merge-at: level " + std::to_string(s.merge_level) + ": " + std::to_string(n) +
@@ -49,11 +49,11 @@ void check_merge_at(const MergeSettings& s, int n) {
                 "), not " + std::to_string(s.merge_index));
 }
 
-bool selected_merge(const merge::SortTeachRun& run, const MergeSettings& s, int& pass,
+bool selected_merge(const merge::SortTeachRun& run, const MergeSettings& s, int step, int& pass,
                     int& index) {
   if (run.passes.empty()) return false;
   const int last = int(run.passes.size()) - 1;
-  pass = s.merge_level < 0 ? last : std::clamp(s.merge_level - 1, 0, last);
+  pass = std::clamp(s.merge_level < 0 ? step / 2 : s.merge_level - 1, 0, last);
   const int merges = int(run.passes[size_t(pass)].merges.size());
   if (merges == 0) return false;
   index = std::clamp(s.merge_level < 0 ? 0 : s.merge_index, 0, merges - 1);
@@ -68,13 +68,13 @@ std::string sort_caption(const SortTaught& taught, int step) {
   std::string why;
   if (pass < int(run.passes.size())) {
     const merge::MergePass& mp = run.passes[size_t(pass)];
-    const int threads = int(mp.threads.size());
+    const int threads = run.grid_dim * run.params.block_dim;
     if (s.phase == "corank")
-      why = trf("Pass {0} merges neighbouring runs of {1} keys into runs of {2} ({3} merges): "
-                "each of {4} threads takes {5} outputs and finds with a co-rank search where "
-                "they come from in the two runs.",
-                pass + 1, mp.width, 2 * mp.width, mp.merges.size(), threads,
-                run.params.per_thread);
+      why =
+          trf("Pass {0} merges neighbouring runs of {1} keys into runs of {2} ({3} merges): "
+              "each of {4} threads takes {5} outputs and finds with a co-rank search where "
+              "they come from in the two runs.",
+              pass, mp.width, 2 * mp.width, mp.merges.size(), threads, run.params.per_thread);
     else
       why = pass + 1 == int(run.passes.size())
                 ? trf("Each thread merges its outputs from the two runs into the other buffer: "
@@ -84,9 +84,8 @@ std::string sort_caption(const SortTaught& taught, int step) {
                       "(ping-pong): the runs are now {0} keys long.",
                       2 * mp.width);
   }
-  return compose_caption(s.label, why,
-                         step_facts(run.trace, taught.traced.counters, step,
-                                    &taught.traced.snapshots));
+  return compose_caption(
+      s.label, why, step_facts(run.trace, taught.traced.counters, step, &taught.traced.snapshots));
 }
 
 }  // namespace ws::app

@@ -23,10 +23,10 @@ merge::SortTeachRun SortMode::run(Backend backend, int /*which*/) const {
   const merge::SortInput in = sort_input_of(s);
   merge::SortTeachParams p;
   p.variant = merge::SortVariant::MergeSort;  // the fast sort is taught as merge sort
-  p.key_type = merge::value_type(s.key_type);
+  p.key_type = s.key_type;
   p.block_dim = s.sort_threads;
   p.per_thread = s.per_thread;
-  return merge::teach_sort(p, in.keys, s.pairs ? in.values : std::vector<uint32_t>{}, backend);
+  return merge::teach_sort(p, in.keys, backend, s.pairs ? in.values : std::vector<uint32_t>{});
 }
 
 void SortMode::check(const MergeSettings& next) const {
@@ -37,15 +37,16 @@ void SortMode::fill(RunJson& doc) const {
   const SortTaught* t = taught();
   if (!t) return;
   const merge::SortTeachRun& run = t->run;
-  fill_sort_result(doc, run, sort_input_label(settings()));
+  fill_sort_result(doc, run, sort_input_label(settings()), true);
   nlohmann::json passes = nlohmann::json::array();
   for (const merge::MergePass& mp : run.passes) {
     nlohmann::json merges = nlohmann::json::array();
-    for (const merge::MergePassMerge& m : mp.merges)
+    for (const merge::MergePiece& m : mp.merges)
       merges.push_back({{"a", {m.a_begin, m.a_end}},
                         {"b", {m.b_begin, m.b_end}},
                         {"threads", {m.first_thread, m.last_thread}}});
-    passes.push_back({{"width", mp.width}, {"merges", merges}, {"threads", mp.threads.size()}});
+    passes.push_back(
+        {{"width", mp.width}, {"merges", merges}, {"thread_pieces", mp.ranges.size()}});
   }
   doc.extra["variant"] = merge::sort_info(settings().sort_variant).id;
   doc.extra["taught_as"] = merge::sort_info(run.params.variant).id;
@@ -54,7 +55,7 @@ void SortMode::fill(RunJson& doc) const {
   doc.extra["per_thread"] = run.params.per_thread;
   doc.extra["block_dim"] = run.params.block_dim;
   int pass = 0, index = 0;
-  if (selected_merge(run, settings(), pass, index))
+  if (selected_merge(run, settings(), step(), pass, index))
     doc.extra["merge_at"] = {{"level", pass + 1}, {"index", index}};
 }
 
@@ -89,9 +90,11 @@ void SortMode::ui() {
     wrapped_text(tr("Click a merge in the figure to draw its merge path."));
   }
   if (panel_section(tr("Radix sort"), "mg-sort-radix")) {
-    wrapped_text(tr("The radix sort (PMPP 13.2-13.4) is not a merge: it splits the keys by their "
-                    "bits with a scan. It lives in the scan scene's radix mode."));
-    if (can_open_scene() && ImGui::Button(label_id(tr("Open the radix sort"), "mg-sort-radix-go").c_str()))
+    wrapped_text(
+        tr("The radix sort (PMPP 13.2-13.4) is not a merge: it splits the keys by their "
+           "bits with a scan. It lives in the scan scene's radix mode."));
+    if (can_open_scene() &&
+        ImGui::Button(label_id(tr("Open the radix sort"), "mg-sort-radix-go").c_str()))
       open_scene(kRadixScene, {{"mode", kRadixMode}});
   }
   if (!e.empty()) edit(e);
@@ -114,7 +117,7 @@ void SortMode::draw(gfx::Canvas& canvas, gfx::Theme theme) const {
     return;
   }
   int pass = -1, index = 0;
-  if (!selected_merge(t->run, settings(), pass, index)) pass = -1;
+  if (!selected_merge(t->run, settings(), step(), pass, index)) pass = -1;
   draw_sort_teach(canvas, theme, *t, step(), pass, index, hover(), &hits_);
 }
 

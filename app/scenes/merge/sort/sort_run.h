@@ -28,15 +28,20 @@ struct SortedPairs {
 };
 SortedPairs stable_sorted(const std::vector<double>& keys, const std::vector<uint32_t>& values);
 
-// input, reference, result, matches_reference and summary of a sort run's document.
-void fill_sort_result(RunJson& doc, const merge::SortTeachRun& run, const std::string& source);
+// input, reference, result, matches_reference and summary of a sort run's document; the values
+// are checked when `values_ordered` (a stable sort, or a network given pairs: their (key, value)
+// order is the stable one, the values being tags in input order), else the keys alone.
+void fill_sort_result(RunJson& doc, const merge::SortTeachRun& run, const std::string& source,
+                      bool values_ordered);
 
 // Sort mode: passes of bottom-up merge sort (variant 6; 9, the fast sort, taught as 6).
 KernelSource sort_source(const MergeSettings& s, const std::string& marker);
 std::vector<std::string> sort_lecture_variants(const MergeSettings& s);
-// The pass (0-based) and merge of `--merge-at` (level 1.. as the user counts, -1: the last pass)
-// in `run`, clamped into it; false when the run has no merge.
-bool selected_merge(const merge::SortTeachRun& run, const MergeSettings& s, int& pass, int& index);
+// The pass (0-based, as the trace's labels count) and merge of `--merge-at level,index`: level L
+// is the row pass L - 1 writes (level 0 is the input); "auto" (merge_level -1) follows the step
+// shown: merge 0 of its pass. Clamped into `run`; false when the run has no merge.
+bool selected_merge(const merge::SortTeachRun& run, const MergeSettings& s, int step, int& pass,
+                    int& index);
 // Throws ws::Error naming --merge-at when the pass or the merge does not exist for n keys.
 void check_merge_at(const MergeSettings& s, int n);
 
@@ -48,8 +53,8 @@ struct MergeHit {
   gfx::Vec2 min, max;
   int pass = 0, index = 0;
 };
-void draw_sort_teach(gfx::Canvas& c, gfx::Theme theme, const SortTaught& taught, int step,
-                     int pass, int index, HoverMap& hover, std::vector<MergeHit>* merge_hits);
+void draw_sort_teach(gfx::Canvas& c, gfx::Theme theme, const SortTaught& taught, int step, int pass,
+                     int index, HoverMap& hover, std::vector<MergeHit>* merge_hits);
 
 std::string sort_caption(const SortTaught& taught, int step);
 

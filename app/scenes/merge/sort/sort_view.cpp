@@ -30,8 +30,10 @@ std::vector<double> sort_level_keys(const SortTaught& t, int level, int step) {
 
 // The thread that writes output k of pass `pass` (-1: none).
 int sort_writer(const merge::MergePass& pass, int k) {
-  for (const merge::MergeThreadWork& w : pass.threads)
-    if (k >= w.k_begin && k < w.k_end) return w.thread;
+  for (const merge::MergeSortThreadRange& r : pass.ranges) {
+    const int start = pass.merges[size_t(r.merge)].a_begin;
+    if (k >= start + r.k_begin && k < start + r.k_end) return r.thread;
+  }
   return -1;
 }
 
@@ -39,30 +41,29 @@ void sort_draw_path(gfx::Canvas& c, Vec2 min, Vec2 max, const SortTaught& t, int
                     int step, const gfx::Palette& p, float font, HoverMap& hover) {
   const merge::SortTeachRun& run = t.run;
   const merge::MergePass& mp = run.passes[size_t(pass)];
-  const merge::MergePassMerge& m = mp.merges[size_t(index)];
+  const merge::MergePiece& m = mp.merges[size_t(index)];
   const std::vector<double> in = sort_level_keys(t, pass, step >= 2 * pass ? 2 * pass : step);
   MergePathPicture pic;
   pic.type = run.trace.type;
   if (std::any_of(in.begin(), in.end(), [](double v) { return std::isnan(v); })) {
-    c.text(min, trf("The merge path of pass {0}, merge {1} appears when the pass starts.",
-                    pass + 1, index),
+    c.text(min,
+           trf("The merge path of pass {0}, merge {1} appears when the pass starts.", pass, index),
            font * 0.85f, p.text_muted);
     return;
   }
   pic.a.assign(in.begin() + m.a_begin, in.begin() + m.a_end);
   pic.b.assign(in.begin() + m.b_begin, in.begin() + m.b_end);
-  const int first = m.a_begin, outputs = m.b_end - m.a_begin;
+  const int first = m.a_begin, outputs = (m.a_end - m.a_begin) + (m.b_end - m.b_begin);
   const bool written = step >= 2 * pass + 1;
   for (int k = 0; k < outputs; ++k) pic.writer.push_back(written ? sort_writer(mp, first + k) : -1);
-  for (const merge::MergeThreadWork& w : mp.threads) {
-    if (w.k_begin <= first || w.k_begin >= first + outputs) continue;
-    MergePathCut cut = merge_path_crossing(pic.a, pic.b, w.k_begin - first);
-    cut.thread = w.thread;
-    pic.cuts.push_back(cut);
-  }
-  pic.caption = trf("Pass {0}, merge {1}: A = keys [{2}, {3}), B = keys [{4}, {5}); the path "
-                    "cut where each thread's outputs begin",
-                    pass + 1, index, m.a_begin, m.a_end, m.b_begin, m.b_end);
+  // Where each thread's piece of this merge starts: the co-rank its search found.
+  for (const merge::MergeSortThreadRange& r : mp.ranges)
+    if (r.merge == index && r.k_begin > 0)
+      pic.cuts.push_back({r.k_begin, r.i_begin, r.j_begin, r.thread});
+  pic.caption =
+      trf("Pass {0}, merge {1} (--merge-at {2},{1}): A = keys [{3}, {4}), B = keys "
+          "[{5}, {6}); the path cut where each thread's outputs begin",
+          pass, index, pass + 1, m.a_begin, m.a_end, m.b_begin, m.b_end);
   draw_merge_path(c, min, max, pic, p, font, &hover);
 }
 
@@ -82,8 +83,7 @@ void draw_sort_teach(gfx::Canvas& c, gfx::Theme theme, const SortTaught& t, int 
                        step_name_with_phase(run.trace.steps[size_t(shown)].label,
                                             run.trace.steps[size_t(shown)].phase));
   const float top = draw_header(
-      c, trf("{0}: {1} keys, {2} passes", tr_text(info.title), run.input.size(),
-             run.passes.size()),
+      c, trf("{0}: {1} keys, {2} passes", tr_text(info.title), run.input.size(), run.passes.size()),
       trf("variant {0} ({1}); {2} threads a block, {3} outputs a thread; passes = ceil(log2 n)",
           info.id, kernel_text(info.reference), run.params.block_dim, run.params.per_thread),
       step_line, tr_text(info.lesson), p, font);
@@ -91,9 +91,12 @@ void draw_sort_teach(gfx::Canvas& c, gfx::Theme theme, const SortTaught& t, int 
   std::vector<CellRow> rows;
   for (int level = 0; level <= int(run.passes.size()); ++level) {
     const std::vector<double> keys = sort_level_keys(t, level, shown);
-    CellRow row{level == 0 ? tr("input")
-                           : trf("pass {0}: runs of {1}", level, run.passes[size_t(level) - 1].width * 2),
-                {}, 0.45f, ""};
+    CellRow row{level == 0 ? tr("level 0: input")
+                           : trf("level {0}: runs of {1} (pass {2})", level,
+                                 run.passes[size_t(level) - 1].width * 2, level - 1),
+                {},
+                0.45f,
+                ""};
     for (int k = 0; k < int(keys.size()); ++k) {
       Cell cell;
       cell.unwritten = std::isnan(keys[size_t(k)]);
@@ -103,10 +106,10 @@ void draw_sort_teach(gfx::Canvas& c, gfx::Theme theme, const SortTaught& t, int 
         for (size_t m = 0; m < mp.merges.size(); ++m)
           if (k >= mp.merges[m].a_begin && k < std::max(mp.merges[m].a_end, mp.merges[m].b_end))
             cell.fill = mix(p.cell_fill, p.warp_color(int(m)), 0.4f);
-        cell.hover = trf("after pass {0}: key {1} = {2}, written by thread {3}", level, k,
-                         cell.text, sort_writer(mp, k));
+        cell.hover = trf("level {0} (after pass {1}): key {2} = {3}, written by thread {4}", level,
+                         level - 1, k, cell.text, sort_writer(mp, k));
       } else {
-        cell.hover = cell.unwritten ? trf("pass {0} has not written key {1} yet", level, k)
+        cell.hover = cell.unwritten ? trf("pass {0} has not written key {1} yet", level - 1, k)
                                     : trf("input key {0} = {1}", k, cell.text);
       }
       cell.emphasis = level == current_pass + 1 && shown % 2 == 1;
@@ -116,10 +119,10 @@ void draw_sort_teach(gfx::Canvas& c, gfx::Theme theme, const SortTaught& t, int 
   }
   const Vec2 size = c.size();
   const bool path = pass >= 0 && pass < int(run.passes.size());
-  const float rows_h = std::min((size.y - top) * (path ? 0.45f : 0.9f),
-                                font * 2.6f * float(rows.size()));
-  const RowsGeometry g = draw_rows(c, {font * 0.5f, top}, {size.x - font, rows_h}, rows, p, font,
-                                   font * 2.4f);
+  const float rows_h =
+      std::min((size.y - top) * (path ? 0.45f : 0.9f), font * 2.6f * float(rows.size()));
+  const RowsGeometry g =
+      draw_rows(c, {font * 0.5f, top}, {size.x - font, rows_h}, rows, p, font, font * 2.4f);
   hover.add({0, top}, {size.x, top + rows_h},
             [g, rows](Vec2 point) { return describe_rows(g, rows, point); });
   // Runs outlined: a level's merges; the selected merge's inputs and output in the highlight.
@@ -134,7 +137,7 @@ void draw_sort_teach(gfx::Canvas& c, gfx::Theme theme, const SortTaught& t, int 
       c.rect(lo, hi, selected ? p.highlight : p.text_muted, selected ? 3.0f : 1.2f);
       if (merge_hits) merge_hits->push_back({lo, hi, level - 1, int(m)});
       if (selected) {
-        const merge::MergePassMerge& sm = mp.merges[m];
+        const merge::MergePiece& sm = mp.merges[m];
         if (sm.a_end > sm.a_begin)
           c.rect(g.cell_min(level - 1, sm.a_begin), g.cell_max(level - 1, sm.a_end - 1),
                  p.highlight, 2.0f);

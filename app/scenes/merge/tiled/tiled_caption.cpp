@@ -13,9 +13,10 @@ namespace {
 std::string tiled_why(const merge::MergeTeachRun& run, const TraceStep& s, int step, int block) {
   const bool circular = run.params.variant == merge::MergeVariant::Circular;
   if (s.phase == "corank" && tiled_iteration_of(run, step) < 0)
-    return tr("Thread 0 of each block finds where the block's share of C starts and ends in A "
-              "and B (two co-rank searches in global memory) and hands them to its threads "
-              "through shared memory.");
+    return tr(
+        "Thread 0 of each block finds where the block's share of C starts and ends in A "
+        "and B (two co-rank searches in global memory) and hands them to its threads "
+        "through shared memory.");
   const merge::TileIteration* it = tiled_iteration(run, block, tiled_iteration_of(run, step));
   if (!it) return trf("Block {0} has no work left in this iteration.", block);
   if (s.phase == "load")
@@ -33,14 +34,16 @@ std::string tiled_why(const merge::MergeTeachRun& run, const TraceStep& s, int s
                     : tr("Each thread finds its co-ranks inside the tiles: the binary search now "
                          "reads shared memory only.");
   if (s.phase == "merge")
-    return trf("Each thread merges its outputs from the tiles and writes them to C: {0} outputs "
-               "in this iteration.",
-               it->outputs);
+    return trf(
+        "Each thread merges its outputs from the tiles and writes them to C: {0} outputs "
+        "in this iteration.",
+        it->outputs);
   if (s.phase == "consume")
-    return trf("The tile's {0} outputs took {1} keys of A and {2} of B (a co-rank of the whole "
-               "tile): A_consumed and B_consumed grow by them, and the next iteration starts "
-               "there.",
-               it->outputs, it->A_used, it->B_used);
+    return trf(
+        "The tile's {0} outputs took {1} keys of A and {2} of B (a co-rank of the whole "
+        "tile): A_consumed and B_consumed grow by them, and the next iteration starts "
+        "there.",
+        it->outputs, it->A_used, it->B_used);
   return "";
 }
 

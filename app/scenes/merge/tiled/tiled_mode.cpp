@@ -102,10 +102,11 @@ void TiledMode::fill(RunJson& doc) const {
                          {"blocks", run.params.blocks}};
   doc.extra["iterations"] = iterations;
   doc.extra["loads"] = loads;
-  doc.summary = std::string(info.id) + ": " + std::to_string(run.a.size()) + " + " +
-                std::to_string(run.b.size()) + " keys, tile " + std::to_string(run.params.tile) +
-                ", " + std::to_string(run.iterations.size()) + " block iterations; " +
-                (matches ? "merged as std::merge merges them" : "the output differs from std::merge's");
+  doc.summary =
+      std::string(info.id) + ": " + std::to_string(run.a.size()) + " + " +
+      std::to_string(run.b.size()) + " keys, tile " + std::to_string(run.params.tile) + ", " +
+      std::to_string(run.iterations.size()) + " block iterations; " +
+      (matches ? "merged as std::merge merges them" : "the output differs from std::merge's");
 }
 
 void TiledMode::ui() {

@@ -18,6 +18,14 @@ std::string tiled_ratio(double v) {
   return buf;
 }
 
+gfx::Color tiled_load_colour(const gfx::Palette& p) {
+  return mix(p.warp_color(0), p.background, 0.25f);
+}
+
+gfx::Color tiled_read_colour(const gfx::Palette& p) {
+  return mix(p.warp_color(1), p.background, 0.25f);
+}
+
 }  // namespace
 
 void draw_tiled_threads(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max,
@@ -37,17 +45,19 @@ void draw_tiled_threads(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max,
     const merge::BlockRange* br = nullptr;
     for (const merge::BlockRange& r : run.block_ranges)
       if (r.block == block) br = &r;
-    c.text(min, trf("Iteration {0} of block {1}: each thread's outputs and its co-ranks in the tile",
-                    iteration, block),
+    c.text(min,
+           trf("Iteration {0} of block {1}: each thread's outputs and its co-ranks in the tile",
+               iteration + 1, block),
            f, p.text);
     if (it && br) {
       const int a0 = br->A_curr + it->A_consumed, b0 = br->B_curr + it->B_consumed;
       for (const merge::ThreadRange& r : run.ranges) {
         if (r.block != block || r.iteration != iteration) continue;
-        lines.push_back({trf("thread {0}: C[{1}, {2}) from A_S[{3}, {4}) and B_S[{5}, {6}) "
-                             "(A[{7}, {8}), B[{9}, {10}))",
+        const std::string global =
+            trf("A[{0}, {1}), B[{2}, {3})", r.i_curr, r.i_next, r.j_curr, r.j_next);
+        lines.push_back({trf("thread {0}: C[{1}, {2}) from A_S[{3}, {4}) and B_S[{5}, {6}) ({7})",
                              r.thread, r.k_curr, r.k_next, r.i_curr - a0, r.i_next - a0,
-                             r.j_curr - b0, r.j_next - b0, r.i_curr, r.i_next, r.j_curr, r.j_next),
+                             r.j_curr - b0, r.j_next - b0, global),
                          p.warp_color(r.thread)});
       }
       lines.push_back({trf("the tile's {0} outputs took {1} keys of A and {2} of B: A_consumed "
@@ -88,8 +98,8 @@ void draw_tiled_loads(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max,
     const double per = double(std::max<int64_t>(1, l.outputs));
     const float tile_w = float(double(l.tile_loads) / per / most) * bar_w;
     const float other_w = float(double(l.other_reads) / per / most) * bar_w;
-    c.rect_filled({x0, y}, {x0 + tile_w, y + bar_h}, p.shared_row);
-    c.rect_filled({x0 + tile_w, y}, {x0 + tile_w + other_w, y + bar_h}, p.global_row);
+    c.rect_filled({x0, y}, {x0 + tile_w, y + bar_h}, tiled_load_colour(p));
+    c.rect_filled({x0 + tile_w, y}, {x0 + tile_w + other_w, y + bar_h}, tiled_read_colour(p));
     c.rect({x0, y}, {x0 + tile_w + other_w, y + bar_h}, is_shown ? p.highlight : p.cell_border,
            is_shown ? 2.0f : 1.0f);
     const std::string text =
@@ -104,8 +114,8 @@ void draw_tiled_loads(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max,
     y += bar_h + gap;
   }
   draw_swatches(c, {min.x, std::min(y, max.y - f * 1.4f)},
-                {{p.shared_row, tr("tile loads")},
-                 {p.global_row, tr("co-rank searches and the basic merge's reads")}},
+                {{tiled_load_colour(p), tr("tile loads")},
+                 {tiled_read_colour(p), tr("co-rank searches and the basic merge's reads")}},
                 p, f * 0.85f);
 }
 

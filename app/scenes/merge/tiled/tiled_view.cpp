@@ -42,18 +42,19 @@ TiledMarks tiled_marks(const merge::MergeTeachRun& run, int step, int block) {
   return k;
 }
 
-CellRow tiled_global_row(const std::string& label, const std::vector<double>& keys,
-                         ValueType type, int consumed_to, const std::vector<bool>& touched,
-                         const char* name, const gfx::Palette& p) {
+CellRow tiled_global_row(const std::string& label, const std::vector<double>& keys, ValueType type,
+                         int consumed_to, const std::vector<bool>& touched, const char* name,
+                         const gfx::Palette& p) {
   CellRow row{label, {}, 0.5f, ""};
   for (int i = 0; i < int(keys.size()); ++i) {
     Cell cell;
     cell.text = number(keys[size_t(i)], type);
     if (i < consumed_to) cell.fill = mix(p.cell_fill, p.inactive, 0.45f);
     cell.emphasis = touched[size_t(i)];
-    cell.hover = trf("{0}[{1}] = {2}", name, i, cell.text) +
-                 (i < consumed_to ? "; " + tr("consumed by an earlier iteration") : "") +
-                 (cell.emphasis ? "; " + tr("loaded into the tile in this step") : "");
+    cell.hover =
+        trf("{0}[{1}] = {2}", name, i, cell.text) +
+        (i < consumed_to ? std::string("; ") + tr("consumed by an earlier iteration") : "") +
+        (cell.emphasis ? std::string("; ") + tr("loaded into the tile in this step") : "");
     row.cells.push_back(cell);
   }
   return row;
@@ -70,10 +71,10 @@ CellRow tiled_shared_row(const std::string& label, const std::vector<double>& no
     cell.text = cell.unwritten ? "" : number(v, type);
     cell.emphasis = touched[size_t(slot)];
     const int logical = ((slot - start) % tile + tile) % tile;
-    cell.hover = circular ? trf("{0}[{1}] = {2}: key {3} of the ring from its start slot {4}",
-                                name, slot, cell.text, logical, start)
+    cell.hover = circular ? trf("{0}[{1}] = {2}: key {3} of the ring from its start slot {4}", name,
+                                slot, cell.text, logical, start)
                           : trf("{0}[{1}] = {2}", name, slot, cell.text);
-    if (cell.emphasis) cell.hover += "; " + tr("written in this step");
+    if (cell.emphasis) cell.hover += std::string("; ") + tr("written in this step");
     row.cells.push_back(cell);
   }
   return row;
@@ -94,8 +95,8 @@ void tiled_ring_marks(gfx::Canvas& c, const RowsGeometry& g, int row, int start,
   c.line({x_out, mid}, {x_out, first.y - g.cell_h * 0.2f}, p.text_muted, 1.2f);
   c.line({x_out, first.y - g.cell_h * 0.2f}, {first.x - g.cell_w * 0.3f, first.y - g.cell_h * 0.2f},
          p.text_muted, 1.2f);
-  c.line({first.x - g.cell_w * 0.3f, first.y - g.cell_h * 0.2f},
-         {first.x - g.cell_w * 0.3f, mid}, p.text_muted, 1.2f);
+  c.line({first.x - g.cell_w * 0.3f, first.y - g.cell_h * 0.2f}, {first.x - g.cell_w * 0.3f, mid},
+         p.text_muted, 1.2f);
   c.arrow({first.x - g.cell_w * 0.3f, mid}, {first.x, mid}, p.text_muted, 1.2f, h);
 }
 
@@ -129,9 +130,9 @@ void draw_tiled_teach(gfx::Canvas& c, gfx::Theme theme, const TiledTaught& taugh
                                             run.trace.steps[size_t(shown)].phase));
   const float top = draw_header(
       c, trf("{0}: {1} + {2} keys", tr_text(info.title), run.a.size(), run.b.size()),
-      trf("variant {0} ({1}); tile_size {2}, {3} blocks of {4} threads; block {5} shown",
-          info.id, kernel_text(info.reference), run.params.tile, run.params.blocks,
-          run.params.block_dim, block),
+      trf("variant {0} ({1}); tile_size {2}, {3} blocks of {4} threads; block {5} shown", info.id,
+          kernel_text(info.reference), run.params.tile, run.params.blocks, run.params.block_dim,
+          block),
       step_line, tr_text(info.lesson), p, font);
   if (steps == 0 || !range) return;
   const TiledMarks marks = tiled_marks(run, shown, block);
@@ -142,10 +143,10 @@ void draw_tiled_teach(gfx::Canvas& c, gfx::Theme theme, const TiledTaught& taugh
   const int tile = run.params.tile;
   const size_t base = size_t(block) * size_t(tile);
   std::vector<CellRow> rows;
-  rows.push_back(tiled_global_row(tr("A (global)"), run.a, run.trace.type, a_from,
-                                  marks.touched[kA], "A", p));
-  rows.push_back(tiled_global_row(tr("B (global)"), run.b, run.trace.type, b_from,
-                                  marks.touched[kB], "B", p));
+  rows.push_back(
+      tiled_global_row(tr("A (global)"), run.a, run.trace.type, a_from, marks.touched[kA], "A", p));
+  rows.push_back(
+      tiled_global_row(tr("B (global)"), run.b, run.trace.type, b_from, marks.touched[kB], "B", p));
   const int a_start = circular && it ? it->A_S_start : 0;
   const int b_start = circular && it ? it->B_S_start : 0;
   const bool has_tiles = run.trace.buffers.size() > size_t(kBS);
@@ -163,7 +164,8 @@ void draw_tiled_teach(gfx::Canvas& c, gfx::Theme theme, const TiledTaught& taugh
     cell.text = cell.unwritten ? "" : number(v, run.trace.type);
     const int w = marks.c_writer[k];
     if (w >= 0) cell.fill = mix(p.cell_fill, p.warp_color(w), 0.45f);
-    cell.emphasis = marks.touched[kC][k] && w >= 0 && w / std::max(1, run.params.block_dim) == block;
+    cell.emphasis =
+        marks.touched[kC][k] && w >= 0 && w / std::max(1, run.params.block_dim) == block;
     cell.hover = cell.unwritten ? trf("C[{0}]: not written yet", k)
                                 : trf("C[{0}] = {1}, written by thread {2}", k, cell.text, w);
     c_row.cells.push_back(cell);
@@ -171,8 +173,8 @@ void draw_tiled_teach(gfx::Canvas& c, gfx::Theme theme, const TiledTaught& taugh
   rows.push_back(c_row);
   const Vec2 size = c.size();
   const float rows_h = (size.y - top) * 0.55f;
-  const RowsGeometry g = draw_rows(c, {font * 0.5f, top}, {size.x - font * 1.5f, rows_h}, rows, p,
-                                   font, font * 2.6f);
+  const RowsGeometry g =
+      draw_rows(c, {font * 0.5f, top}, {size.x - font * 1.5f, rows_h}, rows, p, font, font * 2.6f);
   hover.add({0, top}, {size.x, top + rows_h},
             [g, rows](Vec2 point) { return describe_rows(g, rows, point); });
   if (started) {
@@ -191,12 +193,12 @@ void draw_tiled_teach(gfx::Canvas& c, gfx::Theme theme, const TiledTaught& taugh
   draw_tiled_loads(c, {size.x * 0.58f, y0}, {size.x - font * 0.5f, y1}, loads, run.params.variant,
                    p, font, hover);
   const StepCounters& k = taught.traced.counters.per_step.at(size_t(shown));
-  draw_footer(c,
-              trf("this step: {0} sectors, {1} bank conflicts, {2} active threads, {3} divergent "
-                  "warps, {4} barriers",
-                  k.global_requests, k.bank_conflicts, k.active_threads, k.divergent_warps,
-                  k.barriers),
-              p, font, p.text);
+  draw_footer(
+      c,
+      trf("this step: {0} sectors, {1} bank conflicts, {2} active threads, {3} divergent "
+          "warps, {4} barriers",
+          k.global_requests, k.bank_conflicts, k.active_threads, k.divergent_warps, k.barriers),
+      p, font, p.text);
 }
 
 }  // namespace ws::app
