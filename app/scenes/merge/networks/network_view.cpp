@@ -89,15 +89,16 @@ void net_stage(gfx::Canvas& c, const NetFrame& f, const NetworkColumns& cols,
     const std::vector<double>& in = facts.wires[size_t(s)];
     const std::vector<double>& out = facts.wires[size_t(s) + 1];
     const ValueType type = run.trace.type;
-    hover.add(
-        {x - f.unit * 0.5f, top}, {x + f.unit * 0.5f, low},
-        trf("stage {0} (k {1}, j {2}), {3}: wires {4} and {5}, {6}; keys {7}, {8} become "
-            "{9}, {10}",
-            s + 1, stage.k, stage.j, net_thread_text(run, cmp.thread), cmp.lo, cmp.hi,
-            cmp.ascending ? tr("ascending: the larger key goes down")
-                          : tr("descending: the larger key goes up"),
-            net_key_text(in[size_t(cmp.lo)], type), net_key_text(in[size_t(cmp.hi)], type),
-            net_key_text(out[size_t(cmp.lo)], type), net_key_text(out[size_t(cmp.hi)], type)));
+    const std::string keys =
+        trf("keys {0}, {1} become {2}, {3}", net_key_text(in[size_t(cmp.lo)], type),
+            net_key_text(in[size_t(cmp.hi)], type), net_key_text(out[size_t(cmp.lo)], type),
+            net_key_text(out[size_t(cmp.hi)], type));
+    hover.add({x - f.unit * 0.5f, top}, {x + f.unit * 0.5f, low},
+              trf("stage {0} (k {1}, j {2}), {3}: wires {4} and {5}, {6}; {7}", s + 1, stage.k,
+                  stage.j, net_thread_text(run, cmp.thread), cmp.lo, cmp.hi,
+                  cmp.ascending ? tr("ascending: the larger key goes down")
+                                : tr("descending: the larger key goes up"),
+                  keys));
   }
 }
 

@@ -89,7 +89,7 @@ void SortMode::ui() {
       e["per-thread"] = 1 << per_log;
     wrapped_text(tr("Click a merge in the figure to draw its merge path."));
   }
-  if (panel_section(tr("Radix sort"), "mg-sort-radix")) {
+  if (panel_section(tr("The radix sort"), "mg-sort-radix")) {
     wrapped_text(
         tr("The radix sort (PMPP 13.2-13.4) is not a merge: it splits the keys by their "
            "bits with a scan. It lives in the scan scene's radix mode."));

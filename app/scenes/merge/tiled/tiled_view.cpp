@@ -74,7 +74,7 @@ CellRow tiled_shared_row(const std::string& label, const std::vector<double>& no
     cell.hover = circular ? trf("{0}[{1}] = {2}: key {3} of the ring from its start slot {4}", name,
                                 slot, cell.text, logical, start)
                           : trf("{0}[{1}] = {2}", name, slot, cell.text);
-    if (cell.emphasis) cell.hover += std::string("; ") + tr("written in this step");
+    if (cell.emphasis) cell.hover += std::string("; ") + tr("written by this step");
     row.cells.push_back(cell);
   }
   return row;
