@@ -125,30 +125,39 @@ struct BlockRange {
 // Trace layout (the views rely on it):
 //   buffers 0 "A" (global, m), 1 "B" (global, n), 2 "C" (global, m + n, NaN until written);
 //   tiled, circular also 3 "A_S" and 4 "B_S" (shared, per block, `tile` slots each, NaN until
-//   written; the book's one shareAB[2 * tile] split in its two halves: A_S = shareAB[0, t),
-//   B_S = shareAB[t, 2t); circular: the same buffers, addresses already wrapped (% tile)).
+//   written; the book's one shareAB[2 * tile] split in its two halves; circular: the same
+//   buffers, addresses already wrapped % tile) and 5 "corank" (shared, 2 per block, int32: the
+//   block's co-ranks A_curr, A_next; the book keeps them in A_S[0], A_S[1], which a float tile
+//   cannot hold exactly above 2^24).
 //   op_label "compare"; no Op events; serial_ops = m + n (one output a step of variant 1).
 //   Threads numbered block * block_dim + tid; each thread's events in program order.
-//   sequential: steps "merge C[k..k+3]" (phase "merge"), 4 outputs a step, thread 0 only.
+//   sequential: steps "merge C[k..k+3]" (phase "merge"), 4 outputs a step, thread 0 only
+//     (m + n = 0: one empty step).
 //   basic, fast: steps "co-rank k_curr, iteration s" (phase "corank", s = 1..max over threads:
-//     the book's while loop, one step per pass; a thread whose search ended is idle): reads
-//     A[i-1], B[j] (first test) then B[j-1], A[i] (second) as the book's && short-circuits
-//     them; "co-rank k_next, iteration s" the same for k_next; then "merge output s" (phase
-//     "merge", s = 1..max outputs a thread): a thread's s-th output: reads A[i] and B[j] while
-//     both sides have keys, only the remaining side's key after, then writes C[k].
-//   tiled, circular: step "block co-rank" (phase "corank", barriers 2): thread 0 of each block
-//     runs co_rank(C_curr) and co_rank(C_next) on A, B (reads as above), writes A_S[0], A_S[1]
-//     (the book's trick), then every thread reads A_S[0], A_S[1]. Then per iteration r (the
-//     while loop; steps of all blocks aligned, a block with fewer iterations idle):
-//       "load tiles r"      phase "load", barriers 1: global reads A[...], B[...] and shared
-//                           writes A_S[...], B_S[...] (tiled: t of each; circular: the consumed
-//                           slots only, wrapped);
-//       "thread co-rank r"  phase "corank": co-ranks of c_curr and c_next in the tiles;
-//       "merge r"           phase "merge": shared reads A_S/B_S, global writes C;
-//       "consume r"         phase "consume", barriers 1: every thread's co-rank of the tile's
-//                           outputs (tiled: co_rank(tile, A_S, ..); circular: co_rank_circular).
-// Code markers (the code panel highlights the line carrying them): "@step corank",
-// "@step merge", "@step load", "@step consume", "@step block-corank" in each variant's .cu.
+//     the book's while loop, one step per pass, the last pass the one that finds the answer; a
+//     thread whose search ended is idle): reads A[i-1], B[j] (first test) then B[j-1], A[i]
+//     (second) as the book's && short-circuits them; "co-rank k_next, iteration s" the same for
+//     k_next; then "merge output s" (phase "merge", s = 1..max outputs a thread): a thread's
+//     s-th output: reads A[i] and B[j] while both sides have keys, only the remaining side's key
+//     after, then writes C[k]. (No outputs at all: one empty step "merge (nothing to merge)".)
+//   tiled, circular: step "block co-rank" (phase "corank", barriers 1): thread 0 of each block
+//     runs co_rank(C_curr) then co_rank(C_next) on A, B (reads as above), each followed by its
+//     write to corank[0] / corank[1]; then every thread reads corank[0], corank[1]. Then per
+//     iteration r = 1.. (the while loop; steps of all blocks aligned, a block with fewer
+//     iterations idle):
+//       "load tiles, iteration r"      phase "load", barriers 1: for each key x the thread
+//                                      loads (x = tid, tid + blockDim, ...): read A[...], write
+//                                      A_S[slot]; then the same for B (tiled: min(tile, left)
+//                                      keys each; circular: the consumed slots only, wrapped);
+//       "thread co-rank, iteration r"  phase "corank": co-ranks of c_curr then c_next in the
+//                                      tiles (shared reads);
+//       "merge, iteration r"           phase "merge": shared reads A_S/B_S, global writes C;
+//       "consume, iteration r"         phase "consume", barriers 1: every thread's co-rank of
+//                                      the tile's outputs (what they used of A).
+//   Code markers: "@<id>-corank", "@<id>-merge" (sequential: "@sequential-merge"; basic, fast),
+//   "@<id>-block-corank", "@<id>-load", "@<id>-corank", "@<id>-merge", "@<id>-consume" (tiled,
+//   circular), in the variant's section of its source file (fast: merge_basic.cu's coarsened
+//   kernel, the partition the full-size merge_fast.cu starts from).
 struct MergeTeachRun {
   Trace trace;
   MergeTeachParams params;   // as run (sequential: block_dim 1, blocks 1; fast: blocks computed)

@@ -1,6 +1,7 @@
 // Variants 2 (basic) and 5 (fast, its partitioning) as CPU twins: every thread co-ranks both
 // ends of its output range, then merges its pieces one output a step.
 #include <algorithm>
+#include <string>
 #include <vector>
 
 #include "merge_teach_cpu.h"
@@ -44,12 +45,13 @@ MergeTwin twin_basic(MergeTeachRun run, const TypedInput<Key>& in) {
 
   MergeTwin twin;
   Trace& t = run.trace;
+  const std::string id = merge_info(run.params.variant).id;
   twin.bases.fill(0);
   twin.bases[body::kCorankCurr] =
-      add_steps(t, curr_passes, "co-rank k_curr, iteration", "corank", "@basic-corank", 0);
+      add_steps(t, curr_passes, "co-rank k_curr, iteration", "corank", "@" + id + "-corank", 0);
   twin.bases[body::kCorankNext] =
-      add_steps(t, next_passes, "co-rank k_next, iteration", "corank", "@basic-corank", 0);
-  twin.bases[body::kMerge] = add_steps(t, outputs, "merge output", "merge", "@basic-merge", 0);
+      add_steps(t, next_passes, "co-rank k_next, iteration", "corank", "@" + id + "-corank", 0);
+  twin.bases[body::kMerge] = add_steps(t, outputs, "merge output", "merge", "@" + id + "-merge", 0);
   if (outputs == 0) t.steps.back().label = "merge (nothing to merge)";
   for (TraceStep& s : t.steps) s.grid_dim = blocks, s.block_dim = block_dim;
   place_events(events, twin.bases, t);

@@ -160,7 +160,7 @@ MergeTiming time_thrust_merge(KeyType key, bool pairs, int64_t n_a, int64_t n_b,
                               int repeats, uint64_t seed = 27);  // thrust::merge / merge_by_key
 // variant: 6..8 (sort.h: merge sort from merges, bitonic, odd-even; from sort_device) or
 // kFastSortVariant. Throws ws::Error for another variant or n outside 1..2^28.
-inline constexpr int kFastSortVariant = 9;
+inline constexpr int kFastSortVariant = 9;  // SortVariant::Fast (sort.h)
 SortTiming time_sort(int variant, KeyType key, bool pairs, int64_t n, SortGen gen, int repeats,
                      uint64_t seed = 27);
 SortTiming time_cub_merge_sort(KeyType key, bool pairs, int64_t n, SortGen gen, int repeats,

@@ -36,8 +36,8 @@ const std::vector<MergeInfo>& merge_infos() {
        "PMPP 12.7 (Figs. 12.14-12.16)",
        "Refilling only the consumed slots of a circular tile loads every key once; the price is "
        "wrapped indices in the co-rank and the sequential merge."},
-      {MergeVariant::Fast, "fast", "Thread coarsening: merge path in registers", "merge_fast.cu",
-       "PMPP 12.8; Green et al., GPU Merge Path",
+      {MergeVariant::Fast, "fast", "Thread coarsening: merge path in registers", "merge_basic.cu",
+       "PMPP 12.8 (thread coarsening); Green et al., GPU Merge Path",
        "Each thread merges a fixed number of outputs from its merge-path co-rank with its keys "
        "in registers; the teach trace shows the partitioning, the full-size kernel adds a "
        "register sorting network."},

@@ -21,7 +21,7 @@ struct TiledBlockState {
 };
 
 void add_tiled_steps(Trace& t, int iterations, const std::string& id, int blocks, int block_dim) {
-  add_steps(t, 0, "block co-rank", "corank", "@" + id + "-block-corank", 2);
+  add_steps(t, 0, "block co-rank", "corank", "@" + id + "-block-corank", 1);
   for (int r = 1; r <= iterations; ++r) {
     const std::string it = ", iteration " + std::to_string(r);
     add_steps(t, 0, "load tiles" + it, "load", "@" + id + "-load", 1);

@@ -7,10 +7,8 @@
 
 namespace ws::app {
 
-namespace {
-
-std::string path_why(const merge::MergeTeachRun& run, const PathModel& model, int step,
-                     int thread) {
+std::string path_step_text(const merge::MergeTeachRun& run, const PathModel& model, int step,
+                           int thread) {
   const PathStep s = model.steps.at(size_t(step));
   if (run.params.variant == merge::MergeVariant::Sequential)
     return tr(
@@ -40,14 +38,12 @@ std::string path_why(const merge::MergeTeachRun& run, const PathModel& model, in
       corank_pass_text(it, run.trace.type));
 }
 
-}  // namespace
-
 std::string path_caption(const MergeTaught& taught, const PathModel& model, int step,
                          int shown_thread) {
   const merge::MergeTeachRun& run = taught.run;
   if (step < 0 || step >= int(run.trace.steps.size())) return "";
   return compose_caption(
-      run.trace.steps[size_t(step)].label, path_why(run, model, step, shown_thread),
+      run.trace.steps[size_t(step)].label, path_step_text(run, model, step, shown_thread),
       step_facts(run.trace, taught.traced.counters, step, &taught.traced.snapshots));
 }
 

@@ -21,11 +21,14 @@ gfx::Color mp_thread_colour(const gfx::Palette& p, int thread) {
   return thread < 0 ? p.text_muted : p.warp_color(thread);
 }
 
-// The thread whose range of A (take_a) or B holds element `index`: the last cut at or before it.
+// The thread whose range of A (take_a) or B holds element `index`: the last cut at or before it
+// (-1 while any thread still searches: the ranges are not known yet).
 int mp_owner(const std::vector<MergePathCut>& cuts, int index, bool take_a) {
   int owner = -1;
   for (const MergePathCut& c : cuts)
-    if ((take_a ? c.i : c.j) <= index && c.thread >= 0) owner = c.thread;
+    if (!c.found) return -1;
+  for (const MergePathCut& c : cuts)
+    if ((take_a ? c.i : c.j) <= index && c.thread >= 0 && c.found) owner = c.thread;
   return owner;
 }
 
@@ -84,13 +87,27 @@ void mp_draw_cells(gfx::Canvas& c, const MergePathGeometry& g, const MergePathPi
       if (pic.a[size_t(i)] > pic.b[size_t(j)]) c.rect_filled(lo, hi, shade);
       c.rect(lo, hi, p.cell_border.with_alpha(90));
     }
-  if (hover && g.m > 0 && g.n > 0) {
+  if (hover) {
     const auto a = std::make_shared<std::vector<double>>(pic.a);
     const auto b = std::make_shared<std::vector<double>>(pic.b);
+    // The i of the path's crossing of every diagonal k = 0..m+n.
+    const auto crossing = std::make_shared<std::vector<int>>(1, 0);
+    for (bool take_a : merge_path_moves(pic.a, pic.b))
+      crossing->push_back(crossing->back() + (take_a ? 1 : 0));
     const ValueType type = pic.type;
-    hover->add(g.point(0, 0), g.max(), [g, a, b, type](Vec2 q) {
-      const int i = std::clamp(int((q.x - g.origin.x) / g.cell), 0, g.m - 1);
-      const int j = std::clamp(int((q.y - g.origin.y) / g.cell), 0, g.n - 1);
+    const Vec2 r{g.cell * 0.2f, g.cell * 0.2f};
+    hover->add(g.point(0, 0) - r, g.max() + r, [g, a, b, crossing, type](Vec2 q) {
+      // Near a corner: the diagonal through it and where the path crosses that diagonal.
+      const float fi = (q.x - g.origin.x) / g.cell, fj = (q.y - g.origin.y) / g.cell;
+      const int ci = int(std::lround(fi)), cj = int(std::lround(fj));
+      if (std::abs(fi - ci) < 0.2f && std::abs(fj - cj) < 0.2f && ci >= 0 && ci <= g.m && cj >= 0 &&
+          cj <= g.n) {
+        const int k = ci + cj, i = (*crossing)[size_t(k)];
+        return trf("({0}, {1}) on diagonal k = {2}: the path crosses it at i = {3}, j = {4}", ci,
+                   cj, k, i, k - i);
+      }
+      if (g.m == 0 || g.n == 0) return std::string();
+      const int i = std::clamp(int(fi), 0, g.m - 1), j = std::clamp(int(fj), 0, g.n - 1);
       const std::string av = number((*a)[size_t(i)], type), bv = number((*b)[size_t(j)], type);
       return (*a)[size_t(i)] > (*b)[size_t(j)]
                  ? trf("A[{0}] = {1} > B[{2}] = {3}: B[{2}] goes first", i, av, j, bv)
@@ -119,9 +136,9 @@ void mp_draw_path(gfx::Canvas& c, const MergePathGeometry& g, const MergePathPic
     if (!pic.writer.empty()) {
       const int t = k < pic.writer.size() ? pic.writer[k] : -1;
       written = t >= 0;
-      colour = written ? p.warp_color(t) : p.text_muted.with_alpha(140);
+      colour = written ? p.warp_color(t) : p.text_muted.with_alpha(170);
     }
-    c.line(from, g.point(i, j), colour, written ? width : width * 0.5f);
+    c.line(from, g.point(i, j), colour, written ? width : std::max(1.5f, width * 0.4f));
   }
 }
 
@@ -133,8 +150,14 @@ void mp_draw_cuts(gfx::Canvas& c, const MergePathGeometry& g, const MergePathPic
     mp_diagonal_ends(cut.k, g.m, g.n, i_hi, i_lo);
     const gfx::Color colour = mp_thread_colour(p, cut.thread);
     c.line(g.point(i_hi, cut.k - i_hi), g.point(i_lo, cut.k - i_lo), colour.with_alpha(150), 1.5f);
-    c.text(g.point(i_hi, cut.k - i_hi) + Vec2{3, -2}, trf("k={0}", cut.k), label, colour,
-           HAlign::Left, VAlign::Bottom);
+    // The label past the diagonal's top-right end: above the A header, or right of the grid.
+    const Vec2 end = g.point(i_hi, cut.k - i_hi);
+    if (cut.k - i_hi == 0)
+      c.text({end.x, end.y - g.cell - 2}, trf("k={0}", cut.k), label, colour, HAlign::Center,
+             VAlign::Bottom);
+    else
+      c.text({end.x + std::max(5.0f, g.cell * 0.2f), end.y}, trf("k={0}", cut.k), label, colour,
+             HAlign::Left, VAlign::Middle);
     if (cut.found) c.circle_filled(g.point(cut.i, cut.j), std::max(3.5f, g.cell * 0.12f), colour);
     if (!hover) continue;
     const std::string who = cut.thread >= 0 ? trf(" (thread {0})", cut.thread) : "";
@@ -198,9 +221,9 @@ MergePathGeometry draw_merge_path(gfx::Canvas& c, Vec2 min, Vec2 max, const Merg
     top += font * 1.5f;
   }
   // One header cell left of and above the grid, and room for the diagonals' labels.
-  const float cols = float(g.m + 1) + 0.8f, rows = float(g.n + 1) + 0.6f;
-  g.cell = std::min({(max.x - min.x) / cols, (max.y - top) / rows, font * 3.2f});
-  g.origin = {min.x + g.cell, top + g.cell * 1.6f};
+  const float cols = float(g.m + 1) + 1.2f, rows = float(g.n + 1) + 1.0f;
+  g.cell = std::min({(max.x - min.x) / cols, (max.y - top) / rows, font * 5.0f});
+  g.origin = {min.x + g.cell, top + g.cell + std::max(font, g.cell * 0.5f)};
   mp_draw_cells(c, g, pic, p, hover);
   mp_draw_headers(c, g, pic, p, font, hover);
   mp_draw_path(c, g, pic, p);

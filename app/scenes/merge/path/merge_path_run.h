@@ -58,6 +58,9 @@ void draw_merge_path_teach(gfx::Canvas& c, gfx::Theme theme, const MergeTaught& 
 // The lecture caption of `step` for the shown thread, then the trace's facts.
 std::string path_caption(const MergeTaught& taught, const PathModel& model, int step,
                          int shown_thread);
+// What `step` does for the followed thread, in one or two sentences (the caption's "why").
+std::string path_step_text(const merge::MergeTeachRun& run, const PathModel& model, int step,
+                           int thread);
 // One pass of a search in words: "A[2] = 8 > B[0] = 7: i too high, delta = 2 -> i = 1, j = 2".
 std::string corank_pass_text(const merge::CorankIteration& it, ValueType type);
 

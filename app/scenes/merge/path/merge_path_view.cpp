@@ -78,11 +78,14 @@ void path_draw_search_table(gfx::Canvas& c, Vec2 min, Vec2 max, const MergeTaugh
   const ValueType type = taught.run.trace.type;
   const float small = font * 0.8f, row_h = small * 1.45f;
   float y = min.y;
-  c.text({min.x, y},
-         trf("thread {0}: C[{1}..{2}) from A[{3}..{4}) and B[{5}..{6})", t.range.thread,
-             t.range.k_curr, t.range.k_next, t.range.i_curr, t.range.i_next, t.range.j_curr,
-             t.range.j_next),
-         font * 0.9f, p.warp_color(t.range.thread));
+  // Where the outputs come from is what the searches find: said once they have.
+  const std::string head =
+      s.kind == PathStepKind::Merge
+          ? trf("thread {0}: C[{1}..{2}) from A[{3}..{4}) and B[{5}..{6})", t.range.thread,
+                t.range.k_curr, t.range.k_next, t.range.i_curr, t.range.i_next, t.range.j_curr,
+                t.range.j_next)
+          : trf("thread {0}: outputs C[{1}..{2})", t.range.thread, t.range.k_curr, t.range.k_next);
+  c.text({min.x, y}, head, font * 0.9f, p.warp_color(t.range.thread));
   y += font * 1.5f;
   const float cols[] = {0, 3.2f, 6.4f, 9.0f, 11.6f};
   const char* heads[] = {TR_NOOP("pass"), "i_low", "j_low", "i", "j"};
@@ -115,6 +118,23 @@ void path_draw_search_table(gfx::Canvas& c, Vec2 min, Vec2 max, const MergeTaugh
     }
     y += row_h * 0.5f;
   }
+  if (y + font * 2 < max.y)
+    draw_wrapped(c, {min.x, y + font * 0.5f}, path_step_text(taught.run, model, step, thread),
+                 font * 0.85f, max.x - min.x, p.text, 6);
+}
+
+// What the figure's marks mean, and the threads' colours (at most eight named).
+void path_draw_legend(gfx::Canvas& c, Vec2 at, const PathModel& model, bool searches,
+                      const gfx::Palette& p, float font) {
+  std::vector<Swatch> marks = {
+      {mix(p.background, p.text_muted, 0.18f), tr("A[i] > B[j]: B's key goes first")}};
+  if (searches) marks.push_back({p.text, tr("cells a pass compares"), SwatchKind::Outline});
+  const float small = font * 0.8f;
+  at.y += draw_swatches(c, at, marks, p, small);
+  std::vector<Swatch> threads;
+  for (size_t t = 0; t < model.threads.size() && t < 8; ++t)
+    threads.push_back({p.warp_color(int(t)), trf("thread {0}", t)});
+  draw_swatches(c, at, threads, p, small);
 }
 
 // C (and the tags of key-value pairs) as rows of cells coloured by the writing thread.
@@ -171,7 +191,7 @@ void draw_merge_path_teach(gfx::Canvas& c, gfx::Theme theme, const MergeTaught& 
                                             run.trace.steps[size_t(shown)].phase));
   const float top = draw_header(
       c, trf("Merge path: {0}", tr_text(info.title)),
-      trf("variant {0} ({1}); A {2} keys, B {3} keys, {4}", info.id, kernel_text(info.reference),
+      trf("variant {0}, {1}; A {2} keys, B {3} keys, {4}", info.id, kernel_text(info.reference),
           run.a.size(), run.b.size(),
           counted(int64_t(model.threads.size()), TR_NOOP("{0} thread"), TR_NOOP("{0} threads"))),
       step_line, tr_text(info.lesson), p, font);
@@ -182,8 +202,10 @@ void draw_merge_path_teach(gfx::Canvas& c, gfx::Theme theme, const MergeTaught& 
   const MergePathPicture pic = path_picture(taught, model, shown);
   const bool searches = !model.threads.empty() && !model.threads[0].search_curr.empty();
   const float split = searches ? size.x * 0.5f : size.x - margin;
-  draw_merge_path(c, {margin, top}, {split - margin, size.y - out_h - margin}, pic, p, font,
-                  &hover);
+  const float legend_h = font * 2.8f;
+  const MergePathGeometry g = draw_merge_path(
+      c, {margin, top}, {split - margin, size.y - out_h - legend_h - margin}, pic, p, font, &hover);
+  path_draw_legend(c, {margin, g.max().y + font * 0.6f}, model, searches, p, font);
   if (searches)
     path_draw_search_table(c, {split + margin, top}, {size.x - margin, size.y - out_h - margin},
                            taught, model, shown, shown_thread, p, font);

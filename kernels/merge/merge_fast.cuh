@@ -1,0 +1,178 @@
+// Variant 5, the fast merge (merge_fast.h): merge path partitioning with thread coarsening.
+//   1 partition: one thread per tile boundary finds the boundary's co-rank by a binary search on
+//     the merge path's diagonal d (lower bound on A, A first on ties)   [work N/T log N]
+//   2 tile merge: a block of THREADS threads merges its T = THREADS x ITEMS outputs:
+//     a. its pieces of A and B into shared memory with coalesced loads
+//     b. each thread's co-rank at diagonal tid ITEMS, searched in shared memory [log T steps]
+//     c. each thread merges ITEMS outputs sequentially into registers (thread coarsening)
+//     d. registers -> shared (blocked) -> coalesced global stores
+//   work N + (N / ITEMS) log T; every key loaded from and stored to global memory once.
+// Key-value pairs: c. also records where each output came from; the block then loads its values
+// into the same shared buffer and each thread gathers its ITEMS values from there.
+// Self-contained (only the CUDA runtime): bench/dev/merge_tune.cu includes it to sweep THREADS
+// and ITEMS; sort_fast.cuh builds the fast sort on the same pieces.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "merge_path.h"
+
+namespace ws::merge::fast {
+
+// @variant fast
+// @step partition
+template <class Key>
+__global__ void merge_partition_kernel(const Key* __restrict__ a, int64_t m,
+                                       const Key* __restrict__ b, int64_t n, int64_t tile,
+                                       int64_t boundaries, int64_t* __restrict__ corank) {
+  const int64_t t = blockIdx.x * int64_t(blockDim.x) + threadIdx.x;
+  if (t >= boundaries) return;
+  const int64_t d = t * tile < m + n ? t * tile : m + n;
+  corank[t] = merge_path(a, m, b, n, d);
+}
+
+// c. ITEMS outputs from shared a_s[i..a_count) and b_s[j..b_count): keys into `keys`, and each
+// output's index in the shared tile (a: i, b: a_count + j) into `source` (pairs only).
+template <int ITEMS, bool kPairs, class Key>
+__device__ __forceinline__ void serial_merge(const Key* a_s, int a_count, const Key* b_s,
+                                             int b_count, int i, int j, Key (&keys)[ITEMS],
+                                             int (&source)[ITEMS]) {
+  Key ka = i < a_count ? a_s[i] : Key();
+  Key kb = j < b_count ? b_s[j] : Key();
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) {
+    const bool take_a = j >= b_count || (i < a_count && !(kb < ka));  // A first on ties
+    keys[k] = take_a ? ka : kb;
+    if constexpr (kPairs) source[k] = take_a ? i : a_count + j;
+    if (take_a) {
+      ++i;
+      if (i < a_count) ka = a_s[i];
+    } else {
+      ++j;
+      if (j < b_count) kb = b_s[j];
+    }
+  }
+}
+
+// a. `count` = a_count + b_count elements, a's then b's, into shared s[0, count): coalesced.
+template <int THREADS, int ITEMS, class T>
+__device__ __forceinline__ void load_two_ranges(const T* __restrict__ a, int a_count,
+                                                const T* __restrict__ b, int count, T* s) {
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) {
+    const int idx = k * THREADS + int(threadIdx.x);
+    if (idx < a_count)
+      s[idx] = a[idx];
+    else if (idx < count)
+      s[idx] = b[idx - a_count];
+  }
+}
+
+// d. Thread-blocked registers -> shared -> coalesced stores of the first `count` items.
+template <int THREADS, int ITEMS, class T>
+__device__ __forceinline__ void store_blocked(const T (&items)[ITEMS], T* s, T* __restrict__ out,
+                                              int count) {
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) s[threadIdx.x * ITEMS + k] = items[k];
+  __syncthreads();
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) {
+    const int idx = k * THREADS + int(threadIdx.x);
+    if (idx < count) out[idx] = s[idx];
+  }
+}
+
+// One tile: out[0, a_count + b_count) = merge(a[0, a_count), b[0, b_count)), values alike.
+// `smem` holds THREADS x ITEMS keys (and is reused for the values).
+template <int THREADS, int ITEMS, bool kPairs, class Key>
+__device__ __forceinline__ void merge_tile(const Key* a, int a_count, const Key* b, int b_count,
+                                           Key* out, const uint32_t* va, const uint32_t* vb,
+                                           uint32_t* vout, Key* smem) {
+  const int count = a_count + b_count;
+  load_two_ranges<THREADS, ITEMS>(a, a_count, b, count, smem);  // @step load
+  __syncthreads();
+  const int diag = min(int(threadIdx.x) * ITEMS, count);
+  const int i = merge_path(smem, a_count, smem + a_count, b_count, diag);  // @step corank
+  Key keys[ITEMS];
+  int source[ITEMS];
+  serial_merge<ITEMS, kPairs>(smem, a_count, smem + a_count, b_count, i, diag - i, keys,
+                              source);  // @step merge
+  __syncthreads();
+  store_blocked<THREADS, ITEMS>(keys, smem, out, count);  // @step store
+  if constexpr (kPairs) {
+    uint32_t* vs = reinterpret_cast<uint32_t*>(smem);
+    __syncthreads();
+    load_two_ranges<THREADS, ITEMS>(va, a_count, vb, count, vs);
+    __syncthreads();
+    uint32_t values[ITEMS];
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k) values[k] = diag + k < count ? vs[source[k]] : 0u;
+    __syncthreads();
+    store_blocked<THREADS, ITEMS>(values, vs, vout, count);
+  }
+}
+
+template <int THREADS, int ITEMS, bool kPairs, class Key>
+__global__ __launch_bounds__(THREADS) void merge_tiles_kernel(
+    const Key* __restrict__ a, int64_t m, const Key* __restrict__ b, int64_t n,
+    const int64_t* __restrict__ corank, Key* __restrict__ c, const uint32_t* __restrict__ va,
+    const uint32_t* __restrict__ vb, uint32_t* __restrict__ vc) {
+  extern __shared__ __align__(16) unsigned char merge_smem[];
+  constexpr int64_t kTile = int64_t(THREADS) * ITEMS;
+  const int64_t t = blockIdx.x, d0 = t * kTile;
+  const int64_t d1 = d0 + kTile < m + n ? d0 + kTile : m + n;
+  const int64_t i0 = corank[t], i1 = corank[t + 1];
+  const int64_t j0 = d0 - i0, j1 = d1 - i1;
+  const uint32_t* tile_va = nullptr;
+  const uint32_t* tile_vb = nullptr;
+  uint32_t* tile_vc = nullptr;
+  if constexpr (kPairs) tile_va = va + i0, tile_vb = vb + j0, tile_vc = vc + d0;
+  merge_tile<THREADS, ITEMS, kPairs>(a + i0, int(i1 - i0), b + j0, int(j1 - j0), c + d0, tile_va,
+                                     tile_vb, tile_vc, reinterpret_cast<Key*>(merge_smem));
+}
+// @end
+
+// Dynamic shared memory of a tile kernel: opt in above the default 48 KiB.
+template <class Kernel>
+cudaError_t allow_shared_bytes(Kernel kernel, size_t bytes) {
+  if (bytes <= 48 * 1024) return cudaSuccess;
+  return cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
+}
+
+inline int64_t tiles_for(int64_t total, int64_t tile) {
+  return (total + tile - 1) / tile;
+}
+// Co-ranks the merge needs scratch for: tiles + 1 int64s.
+inline size_t merge_corank_bytes(int64_t total, int64_t tile) {
+  return size_t(tiles_for(total, tile) + 1) * sizeof(int64_t);
+}
+
+// The whole merge, c = merge(a, b) (values too when va is not nullptr), with `corank` scratch of
+// merge_corank_bytes(m + n, THREADS ITEMS). Launches only; returns the launch error.
+template <int THREADS, int ITEMS, class Key>
+cudaError_t launch_merge(const Key* a, int64_t m, const Key* b, int64_t n, Key* c,
+                         const uint32_t* va, const uint32_t* vb, uint32_t* vc, int64_t* corank,
+                         cudaStream_t stream) {
+  constexpr int64_t kTile = int64_t(THREADS) * ITEMS;
+  const int64_t tiles = tiles_for(m + n, kTile);
+  if (tiles == 0) return cudaSuccess;
+  const int64_t boundaries = tiles + 1;
+  merge_partition_kernel<<<unsigned((boundaries + 255) / 256), 256, 0, stream>>>(
+      a, m, b, n, kTile, boundaries, corank);
+  const size_t smem = size_t(kTile) * sizeof(Key);
+  cudaError_t err;
+  if (va != nullptr) {
+    auto kernel = merge_tiles_kernel<THREADS, ITEMS, true, Key>;
+    if ((err = allow_shared_bytes(kernel, smem)) != cudaSuccess) return err;
+    kernel<<<unsigned(tiles), THREADS, smem, stream>>>(a, m, b, n, corank, c, va, vb, vc);
+  } else {
+    auto kernel = merge_tiles_kernel<THREADS, ITEMS, false, Key>;
+    if ((err = allow_shared_bytes(kernel, smem)) != cudaSuccess) return err;
+    kernel<<<unsigned(tiles), THREADS, smem, stream>>>(a, m, b, n, corank, c, va, vb, vc);
+  }
+  return cudaGetLastError();
+}
+
+}  // namespace ws::merge::fast

@@ -1,0 +1,183 @@
+// The fast sort (merge_fast.h; the "fast" row of sort.h): a merge sort of tiles, then merge-path
+// passes, after CUB's BlockMergeSort / DeviceMergeSort (our own code).
+//   1 block sort, T = THREADS x ITEMS keys a block:
+//     a. coalesced loads through shared memory into ITEMS registers a thread (blocked)
+//     b. each thread sorts its ITEMS keys with odd-even transposition: ITEMS rounds of
+//        compare-exchanges of neighbours, a stable sorting network in registers [ITEMS^2 / 2]
+//     c. log2(THREADS) rounds in shared memory: runs of ITEMS 2^r keys merge in pairs, each
+//        thread co-ranking its ITEMS outputs in the pair and merging them sequentially
+//   2 passes: runs of w = T 2^p merge in pairs with the fast merge's partition and tile kernels
+//     (a tile never straddles two pairs: T divides 2w), ping-ponging between two buffers.
+//   work n log n; ceil(log2(n / T)) global passes of 2 n key moves each.
+// Stable throughout (ties: the earlier run first, the network swaps only on a strict `<`).
+// Self-contained: bench/dev/merge_tune.cu sweeps THREADS and ITEMS.
+#pragma once
+
+#include "merge_fast.cuh"
+
+namespace ws::merge::fast {
+
+// @variant fast-sort
+template <int THREADS, int ITEMS, bool kPairs, class Key>
+__global__ __launch_bounds__(THREADS) void block_sort_kernel(const Key* in, const uint32_t* vin,
+                                                             int64_t n, Key* out, uint32_t* vout) {
+  extern __shared__ __align__(16) unsigned char sort_smem[];
+  constexpr int kTile = THREADS * ITEMS;
+  Key* s = reinterpret_cast<Key*>(sort_smem);
+  uint32_t* vs = reinterpret_cast<uint32_t*>(sort_smem + kTile * sizeof(Key));
+  const int64_t base = int64_t(blockIdx.x) * kTile;
+  const int count = int(n - base < kTile ? n - base : kTile);
+  const int tid = int(threadIdx.x);
+  load_two_ranges<THREADS, ITEMS>(in + base, count, in + base, count, s);  // @step load
+  if constexpr (kPairs) load_two_ranges<THREADS, ITEMS>(vin + base, count, vin + base, count, vs);
+  __syncthreads();
+  Key keys[ITEMS];
+  uint32_t values[ITEMS];
+  const int first = tid * ITEMS;
+  const int valid = count - first;  // this thread's keys that exist (may be <= 0 or > ITEMS)
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) {
+    keys[k] = k < valid ? s[first + k] : Key();
+    if constexpr (kPairs) values[k] = k < valid ? vs[first + k] : 0u;
+  }
+  // b. odd-even transposition sort of the thread's valid keys  @step network
+#pragma unroll
+  for (int round = 0; round < ITEMS; ++round) {
+#pragma unroll
+    for (int k = round & 1; k + 1 < ITEMS; k += 2) {
+      if (k + 1 < valid && keys[k + 1] < keys[k]) {
+        const Key tk = keys[k];
+        keys[k] = keys[k + 1];
+        keys[k + 1] = tk;
+        if constexpr (kPairs) {
+          const uint32_t tv = values[k];
+          values[k] = values[k + 1];
+          values[k + 1] = tv;
+        }
+      }
+    }
+  }
+  // c. merge rounds in shared memory: runs of `width` keys, pairs of them  @step block-merge
+#pragma unroll 1
+  for (int width = ITEMS; width < kTile; width *= 2) {
+    __syncthreads();
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k) {
+      s[first + k] = keys[k];
+      if constexpr (kPairs) vs[first + k] = values[k];
+    }
+    __syncthreads();
+    const int start = (first / (2 * width)) * (2 * width);
+    const int a_count = max(0, min(width, count - start));
+    const int b_count = max(0, min(width, count - start - width));
+    const int diag = min(first - start, a_count + b_count);
+    const Key* a_s = s + start;
+    const Key* b_s = s + start + a_count;  // a_count < width only when b_count == 0
+    const int i = merge_path(a_s, a_count, b_s, b_count, diag);
+    int source[ITEMS];
+    serial_merge<ITEMS, kPairs>(a_s, a_count, b_s, b_count, i, diag - i, keys, source);
+    if constexpr (kPairs) {
+#pragma unroll
+      for (int k = 0; k < ITEMS; ++k)
+        values[k] = diag + k < a_count + b_count ? vs[start + source[k]] : 0u;
+    }
+  }
+  __syncthreads();
+  store_blocked<THREADS, ITEMS>(keys, s, out + base, count);  // @step store
+  if constexpr (kPairs) {
+    __syncthreads();
+    store_blocked<THREADS, ITEMS>(values, vs, vout + base, count);
+  }
+}
+
+// Pass partition: boundary t (diagonal g = t T, n for the last) of the pair of runs of `width`
+// that holds it: the global index in src of A's share of the pair's first g - base outputs.
+// @step partition
+template <class Key>
+__global__ void pass_partition_kernel(const Key* __restrict__ src, int64_t n, int64_t width,
+                                      int64_t tile, int64_t boundaries,
+                                      int64_t* __restrict__ corank) {
+  const int64_t t = blockIdx.x * int64_t(blockDim.x) + threadIdx.x;
+  if (t >= boundaries) return;
+  const int64_t g = t * tile < n ? t * tile : n;
+  const int64_t base = (g / (2 * width)) * (2 * width);
+  const int64_t m = n - base < width ? n - base : width;
+  const int64_t rest = n - base - m;
+  const int64_t nb = rest < width ? rest : width;
+  corank[t] = base + merge_path(src + base, m, src + base + m, nb, g - base);
+}
+
+// Pass merge: block t merges its tile of the pair of runs that holds it, src -> dst.
+template <int THREADS, int ITEMS, bool kPairs, class Key>
+__global__ __launch_bounds__(THREADS) void pass_merge_kernel(
+    const Key* __restrict__ src, const uint32_t* __restrict__ vsrc, int64_t n, int64_t width,
+    const int64_t* __restrict__ corank, Key* __restrict__ dst, uint32_t* __restrict__ vdst) {
+  extern __shared__ __align__(16) unsigned char pass_smem[];
+  constexpr int64_t kTile = int64_t(THREADS) * ITEMS;
+  const int64_t t = blockIdx.x, g0 = t * kTile;
+  const int64_t base = (g0 / (2 * width)) * (2 * width);
+  const int64_t m = n - base < width ? n - base : width;
+  const int64_t rest = n - base - m;
+  const int64_t pair_end = base + m + (rest < width ? rest : width);
+  const int64_t g1 = g0 + kTile < pair_end ? g0 + kTile : pair_end;
+  const int64_t i0 = corank[t], i1 = g1 == pair_end ? base + m : corank[t + 1];
+  const int64_t j0 = base + m + (g0 - base) - (i0 - base),
+                j1 = base + m + (g1 - base) - (i1 - base);
+  const uint32_t* va = nullptr;
+  const uint32_t* vb = nullptr;
+  uint32_t* vout = nullptr;
+  if constexpr (kPairs) va = vsrc + i0, vb = vsrc + j0, vout = vdst + g0;
+  merge_tile<THREADS, ITEMS, kPairs>(src + i0, int(i1 - i0), src + j0, int(j1 - j0), dst + g0, va,
+                                     vb, vout, reinterpret_cast<Key*>(pass_smem));
+}
+// @end
+
+// Passes after the block sort: ceil(log2(tiles)).
+inline int sort_passes(int64_t n, int64_t tile) {
+  int passes = 0;
+  for (int64_t runs = tiles_for(n, tile); runs > 1; runs = (runs + 1) / 2) ++passes;
+  return passes;
+}
+
+// Sorts keys[0, n) (and values, when not nullptr) in place. Scratch: tmp_keys (n keys),
+// tmp_values (n, pairs only) and corank (merge_corank_bytes(n, THREADS ITEMS)). The block sort
+// writes to whichever buffer makes the last pass end in `keys`.
+template <int THREADS, int ITEMS, class Key>
+cudaError_t launch_sort(Key* keys, uint32_t* values, int64_t n, Key* tmp_keys, uint32_t* tmp_values,
+                        int64_t* corank, cudaStream_t stream) {
+  constexpr int64_t kTile = int64_t(THREADS) * ITEMS;
+  const int64_t tiles = tiles_for(n, kTile);
+  if (tiles == 0) return cudaSuccess;
+  const int passes = sort_passes(n, kTile);
+  const bool pairs = values != nullptr;
+  Key* kbuf[2] = {keys, tmp_keys};
+  uint32_t* vbuf[2] = {values, tmp_values};
+  int cur = passes % 2;  // the block sort's output buffer
+  cudaError_t err;
+  const size_t sort_smem = size_t(kTile) * (sizeof(Key) + (pairs ? sizeof(uint32_t) : 0));
+  if (pairs) {
+    auto kernel = block_sort_kernel<THREADS, ITEMS, true, Key>;
+    if ((err = allow_shared_bytes(kernel, sort_smem)) != cudaSuccess) return err;
+    kernel<<<unsigned(tiles), THREADS, sort_smem, stream>>>(keys, values, n, kbuf[cur], vbuf[cur]);
+  } else {
+    auto kernel = block_sort_kernel<THREADS, ITEMS, false, Key>;
+    if ((err = allow_shared_bytes(kernel, sort_smem)) != cudaSuccess) return err;
+    kernel<<<unsigned(tiles), THREADS, sort_smem, stream>>>(keys, values, n, kbuf[cur], nullptr);
+  }
+  const size_t merge_smem = size_t(kTile) * sizeof(Key);
+  auto merge_pairs = pass_merge_kernel<THREADS, ITEMS, true, Key>;
+  auto merge_keys = pass_merge_kernel<THREADS, ITEMS, false, Key>;
+  if ((err = allow_shared_bytes(pairs ? merge_pairs : merge_keys, merge_smem)) != cudaSuccess)
+    return err;
+  const int64_t boundaries = tiles + 1;
+  for (int64_t width = kTile; width < n; width *= 2) {
+    pass_partition_kernel<<<unsigned((boundaries + 255) / 256), 256, 0, stream>>>(
+        kbuf[cur], n, width, kTile, boundaries, corank);
+    (pairs ? merge_pairs : merge_keys)<<<unsigned(tiles), THREADS, merge_smem, stream>>>(
+        kbuf[cur], vbuf[cur], n, width, corank, kbuf[1 - cur], vbuf[1 - cur]);
+    cur = 1 - cur;
+  }
+  return cudaGetLastError();
+}
+
+}  // namespace ws::merge::fast
