@@ -33,13 +33,10 @@ void fill_sort_result(RunJson& doc, const merge::SortTeachRun& run, const std::s
                       bool values_ordered) {
   const SortedPairs want = stable_sorted(run.input, run.input_values);
   doc.input = {{"n", run.input.size()}, {"keys", sort_numbers(run.input)}, {"source", source}};
-  if (!run.input_values.empty()) doc.input["values"] = run.input_values;
-  doc.reference = {{"keys", sort_numbers(want.keys)}};
-  doc.result = {{"keys", sort_numbers(run.output)}};
-  if (!want.values.empty()) {
-    doc.reference["values"] = want.values;
-    doc.result["values"] = run.output_values;
-  }
+  // The values are the tags the run carried (input order unless given): where each key went.
+  doc.input["values"] = run.input_values;
+  doc.reference = {{"keys", sort_numbers(want.keys)}, {"values", want.values}};
+  doc.result = {{"keys", sort_numbers(run.output)}, {"values", run.output_values}};
   const bool matches =
       run.output == want.keys && (!values_ordered || run.output_values == want.values);
   doc.matches_reference = matches;
