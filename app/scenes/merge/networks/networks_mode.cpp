@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "i18n/i18n.h"
+#include "merge_bench.h"
 #include "i18n/wording.h"
 #include "scenes/merge/merge_input.h"
 #include "scenes/merge/sort/sort_run.h"
@@ -110,6 +111,13 @@ void NetworksMode::draw(gfx::Canvas& canvas, gfx::Theme theme) const {
 std::string NetworksMode::caption() const {
   const NetworkTaught* t = taught();
   return t ? network_caption(*t, facts_, step()) : error();
+}
+
+BenchJob NetworksMode::bench_job(const BenchRequest& request) const {
+  BenchRequest r = request;
+  if (r.from_scene && r.variants.empty())
+    r.variants = std::to_string(int(settings().network_variant));
+  return bench::merge_bench_job(r, "sort");
 }
 
 }  // namespace ws::app

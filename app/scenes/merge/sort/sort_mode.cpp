@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "i18n/i18n.h"
+#include "merge_bench.h"
 #include "scenes/merge/merge_input.h"
 #include "views/figure_parts.h"
 
@@ -124,6 +125,12 @@ void SortMode::draw(gfx::Canvas& canvas, gfx::Theme theme) const {
 std::string SortMode::caption() const {
   const SortTaught* t = taught();
   return t ? sort_caption(*t, step()) : error();
+}
+
+BenchJob SortMode::bench_job(const BenchRequest& request) const {
+  BenchRequest r = request;
+  if (r.from_scene && r.variants.empty()) r.variants = std::to_string(int(settings().sort_variant));
+  return bench::merge_bench_job(r, "sort");
 }
 
 }  // namespace ws::app
