@@ -24,7 +24,7 @@ nlohmann::json loads_of(const nlohmann::json& doc, const std::string& variant) {
 }
 
 // The keys of a run document's array as doubles.
-std::vector<double> doubles(const nlohmann::json& a) {
+std::vector<double> tiled_doubles(const nlohmann::json& a) {
   std::vector<double> out;
   for (const nlohmann::json& v : a) out.push_back(v.get<double>());
   return out;
@@ -100,10 +100,11 @@ TEST(MergeTiledRun, BothVariantsMergeAsStdMergeAndConsumeAllOfAAndB) {
                              {"tile-blocks", "2"},
                              {"seed", "5"}});
       const nlohmann::json doc = scene->results_json();
-      const std::vector<double> a = doubles(doc["input"]["a"]), b = doubles(doc["input"]["b"]);
+      const std::vector<double> a = tiled_doubles(doc["input"]["a"]),
+                                b = tiled_doubles(doc["input"]["b"]);
       std::vector<double> want;
       std::merge(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(want));
-      EXPECT_EQ(doubles(doc["result"]["keys"]), want) << variant << " " << gen;
+      EXPECT_EQ(tiled_doubles(doc["result"]["keys"]), want) << variant << " " << gen;
       EXPECT_EQ(doc["matches_reference"], true) << variant << " " << gen;
       // Each block's iterations make its share of C; all of them together make every output.
       int outputs = 0;

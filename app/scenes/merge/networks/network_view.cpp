@@ -138,7 +138,7 @@ void draw_network_teach(gfx::Canvas& c, gfx::Theme theme, const NetworkTaught& t
       network_counts_text(run, facts), step_line, tr_text(info.lesson), p, font);
   const Vec2 size = c.size();
   const int wires = run.network.wires;
-  const float bottom = size.y - font * 3.4f;
+  const float bottom = size.y - font * 4.6f;
   const float key_w = font * 3.2f, label_w = font * 2.6f, gap = font * 0.6f;
   NetFrame f;
   f.wires_top = top + font * 2.2f;
@@ -182,11 +182,14 @@ void draw_network_teach(gfx::Canvas& c, gfx::Theme theme, const NetworkTaught& t
       {p.global_row, tr("stage on global memory (its own launch)")},
       {p.inactive, tr("padding wire (+inf)"), SwatchKind::Arrow},
       {p.highlight, tr("stage shown, keys it changed"), SwatchKind::Outline}};
+  draw_swatches(c, {4, size.y - font * 2.9f}, legend, p, font * 0.8f);
+  // The owners' colours on a line of their own (up to 8; more threads or blocks reuse them).
   const int groups = std::min(8, network_colour_group(run, std::max(0, wires / 2 - 1)) + 1);
   const bool by_thread = wires / 2 <= 8;
+  std::vector<Swatch> owners;
   for (int g = 0; g < groups; ++g)
-    legend.push_back({p.warp_color(g), by_thread ? trf("thread {0}", g) : trf("block {0}", g)});
-  draw_swatches(c, {4, size.y - font * 2.9f}, legend, p, font * 0.8f);
+    owners.push_back({p.warp_color(g), by_thread ? trf("thread {0}", g) : trf("block {0}", g)});
+  draw_swatches(c, {4, size.y - font * 4.1f}, owners, p, font * 0.8f);
   if (steps > 0) {
     const StepCounters& k = t.traced.counters.per_step.at(size_t(shown));
     draw_footer(c,
