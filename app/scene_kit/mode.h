@@ -81,6 +81,13 @@ class Mode {
   // The run document with what every mode writes: scene, params (the scene's, with "mode") and
   // backend.
   RunJson run_json() const;
+  // A link from the panel to another scene (SceneContext::open_scene): shows `scene_id` with
+  // `params` after this frame; false where nothing can switch (no window), so the panel says
+  // where to go instead of offering a button.
+  bool can_open_scene() const { return context_ && context_->open_scene; }
+  void open_scene(const std::string& scene_id, const nlohmann::json& params) const {
+    if (can_open_scene()) context_->open_scene(scene_id, params);
+  }
   // Where the figure put what (draw adds regions; describe_at answers from them).
   HoverMap& hover() const { return hover_; }
   // The fast-mode panel (fast_) under a collapsing header, after the line `about` (what it times):

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,10 @@ struct SceneContext {
   // before the result is in, tick() takes it, and busy() says it is coming. False (the command
   // line, tests): reset() leaves the result in place.
   bool background_work = false;
+  // Shows another scene with `params` (a panel's link such as "the radix sort is in the scan
+  // scene's radix mode"): the window switches after the frame, so the scene asking is not
+  // detached inside its own ui(). Null where nothing can switch (the command line, tests).
+  std::function<void(const std::string& scene, const nlohmann::json& params)> open_scene;
 };
 
 class Scene {

@@ -37,6 +37,9 @@ GuiApp::GuiApp(const GuiOptions& options)
   context_.theme = window_.theme();
   context_.has_gl = true;
   context_.background_work = true;
+  context_.open_scene = [this](const std::string& id, const nlohmann::json& params) {
+    requested_scene_.emplace(id, params);
+  };
   // The language: --lang, else the one chosen last (View > Language), else the environment's.
   settings_ = load_user_settings();
   const i18n::Language language = options.language     ? *options.language
@@ -75,6 +78,19 @@ void GuiApp::report(const std::string& message) {
 
 void GuiApp::reset_scene() {
   guarded([&] { scene_->reset(); });
+}
+
+void GuiApp::open_requested_scene() {
+  if (!requested_scene_) return;
+  const auto [id, params] = std::move(*requested_scene_);
+  requested_scene_.reset();
+  Scene* shown = scene_;
+  switch_scene(id);
+  if (scene_ == shown) return;  // unknown scene: reported
+  guarded([&] {
+    scene_->params_from_json(params);
+    scene_->reset();
+  });
 }
 
 void GuiApp::switch_scene(const std::string& id) {
@@ -211,6 +227,7 @@ int GuiApp::run() {
 }
 
 void GuiApp::frame(float dt) {
+  open_requested_scene();
   if (lecture_.active()) {
     lecture_frame(dt);
     return;

@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -64,6 +65,9 @@ class GuiApp {
   void timeline_window(float dt);
   void export_popup();
   void switch_scene(const std::string& id);
+  // A scene's panel asked for another scene (SceneContext::open_scene): shown at the next frame's
+  // start, its parameters applied as an edit (an error is reported, the scene shown stays).
+  void open_requested_scene();
   SceneHost scene_host();  // the scenes, for opening files (open_files_)
   void apply_session(const Session& s);
   Session current_session() const;
@@ -93,7 +97,8 @@ class GuiApp {
   Timeline timeline_;
   LectureMode lecture_;
   std::string error_;
-  std::string notice_;  // e.g. "wrote fig.png"
+  std::optional<std::pair<std::string, nlohmann::json>> requested_scene_;  // open_scene's
+  std::string notice_;                                                     // e.g. "wrote fig.png"
   std::string export_path_ = "warpscope_figure.png";
   std::string session_path_ = "warpscope_session.json";
   bool open_export_ = false, open_session_save_ = false, open_session_load_ = false;

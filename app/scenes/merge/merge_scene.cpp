@@ -4,7 +4,10 @@
 #include <string>
 
 #include "merge_bench.h"
+#include "networks/networks_mode.h"
 #include "path/merge_path_mode.h"
+#include "sort/sort_mode.h"
+#include "tiled/tiled_mode.h"
 
 namespace ws::app {
 
@@ -48,6 +51,19 @@ MergeScene::MergeScene()
     const bool whole = mode == "path" && this->mode() == "path";
     return bench::merge_bench_job(r, whole ? "" : merge_bench_part(mode));
   });
+  add_mode({"tiled", TR_NOOP("tiled merge"), std::make_unique<TiledMode>(),
+            SceneCapabilities().with_steps(true).with_bench(), tiled_limits(),
+            tiled_lecture_variants, tiled_source});
+  add_mode({"networks", TR_NOOP("sorting networks"), std::make_unique<NetworksMode>(),
+            SceneCapabilities().with_steps(true).with_bench(), network_limits(),
+            network_lecture_variants, network_source});
+  add_mode({"sort",
+            TR_NOOP("merge sort"),
+            std::make_unique<SortMode>(),
+            SceneCapabilities().with_steps(true).with_bench(),
+            {},
+            sort_lecture_variants,
+            sort_source});
 }
 
 }  // namespace ws::app

@@ -48,7 +48,23 @@ struct MergeSettings {
   int blocks = 1;
   int items = 4;  // fast: outputs a thread (ITEMS)
 
-  // tiled, networks and sort modes (S2)
+  // tiled, networks and sort modes (S2): sort_params.cpp reads their keys.
+  // Tiled mode (PMPP 12.6-12.7): 3 tiled or 4 circular; the book's tile_size (keys of A and of B
+  // a tile holds, a multiple of the block's threads), threads a block and blocks.
+  merge::MergeVariant tiled_variant = merge::MergeVariant::Tiled;
+  int tile = 4;
+  int tile_threads = 2;
+  int tile_blocks = 1;
+  // Networks mode: 7 bitonic or 8 odd-even. Networks and sort: threads a block (a power of two
+  // 2..64; a network's shared tile is twice it).
+  merge::SortVariant network_variant = merge::SortVariant::Bitonic;
+  int sort_threads = merge::kSortDefaultBlockDim;
+  // Sort mode: 6 merge sort or 9 fast (taught as 6), outputs a thread (a power of two 1..16), and
+  // the merge whose path is drawn: pass merge_level (from 1; -1: the last pass), merge
+  // merge_index of it.
+  merge::SortVariant sort_variant = merge::SortVariant::MergeSort;
+  int per_thread = merge::kSortDefaultPerThread;
+  int merge_level = -1, merge_index = 0;
 };
 
 }  // namespace ws::app

@@ -13,7 +13,8 @@ namespace {
 
 const char* const kMergeKernelTexts[] = {
     // kernels/merge/merge_info.cpp: the merge variants' titles, references and lessons.
-    TR_NOOP("Sequential merge"), TR_NOOP("PMPP 12.2 (Fig. 12.2)"),
+    TR_NOOP("Sequential merge"),
+    TR_NOOP("PMPP 12.2 (Fig. 12.2)"),
     TR_NOOP("One thread takes the smaller front key m + n times: simple, stable (A[i] <= B[j] "
             "takes A's first) and entirely serial."),
     TR_NOOP("Basic parallel merge: one co-rank per thread"),
@@ -21,10 +22,12 @@ const char* const kMergeKernelTexts[] = {
     TR_NOOP("A thread cannot know its inputs until it searches for them: the co-rank turns output "
             "positions into input positions by a binary search along the merge path's "
             "diagonal."),
-    TR_NOOP("Tiled merge: shared tiles of A and B"), TR_NOOP("PMPP 12.6 (Figs. 12.11-12.13)"),
+    TR_NOOP("Tiled merge: shared tiles of A and B"),
+    TR_NOOP("PMPP 12.6 (Figs. 12.11-12.13)"),
     TR_NOOP("Loading tiles of A and B together makes the loads coalesced, but each tile of t "
             "outputs reloads 2t keys: half the traffic is thrown away."),
-    TR_NOOP("Circular-buffer tiled merge"), TR_NOOP("PMPP 12.7 (Figs. 12.14-12.16)"),
+    TR_NOOP("Circular-buffer tiled merge"),
+    TR_NOOP("PMPP 12.7 (Figs. 12.14-12.16)"),
     TR_NOOP("Refilling only the consumed slots of a circular tile loads every key once; the price "
             "is wrapped indices in the co-rank and the sequential merge."),
     TR_NOOP("Thread coarsening: merge path in registers"),
@@ -33,10 +36,46 @@ const char* const kMergeKernelTexts[] = {
             "keys in registers; the teach trace shows the partitioning, the full-size kernel "
             "adds a register sorting network."),
     // kernels/merge/merge_basic_cpu.cpp, merge_sequential_cpu.cpp: the steps' labels and phases.
-    TR_NOOP("co-rank k_curr, iteration {0}"), TR_NOOP("co-rank k_next, iteration {0}"),
-    TR_NOOP("merge output {0}"), TR_NOOP("merge C[{0}..{1}]"), TR_NOOP("merge (nothing to merge)"),
-    TR_NOOP("corank"), TR_NOOP("merge"),
-    // tiled, networks and sort modes (S2)
+    TR_NOOP("co-rank k_curr, iteration {0}"),
+    TR_NOOP("co-rank k_next, iteration {0}"),
+    TR_NOOP("merge output {0}"),
+    TR_NOOP("merge C[{0}..{1}]"),
+    TR_NOOP("merge (nothing to merge)"),
+    TR_NOOP("corank"),
+    TR_NOOP("merge"),
+    // tiled, networks and sort modes (S2). kernels/merge/sort_info.cpp: the sorts' titles,
+    // references and lessons.
+    TR_NOOP("Merge sort from parallel merges"),
+    TR_NOOP("PMPP 13.1 (merge sort), 12.5 (the basic parallel merge)"),
+    TR_NOOP("Sorting is merging, log2 n times: each pass doubles the sorted runs, and every pass "
+            "is one parallel merge per pair of runs, partitioned by co-rank."),
+    TR_NOOP("Bitonic sorting network"),
+    TR_NOOP("Batcher 1968; cuda-samples sortingNetworks (bitonicSort)"),
+    TR_NOOP("A network fixes every comparison in advance: no data-dependent branches, every "
+            "thread one compare-exchange a stage, O(n log^2 n) work in log n (log n + 1) / 2 "
+            "stages; short distances run in shared memory."),
+    TR_NOOP("Batcher's odd-even merge sort"),
+    TR_NOOP("Batcher 1968; Knuth TAOCP 5.3.4; cuda-samples oddEvenMergeSort"),
+    TR_NOOP("Fewer comparators than bitonic sort, but not every thread has one in every stage: "
+            "the saved work shows up as idle lanes."),
+    TR_NOOP("Fastest int32 sort (merge path, registers)"),
+    TR_NOOP("PMPP 13; Green et al., GPU Merge Path"),
+    TR_NOOP("The fastest sort this project makes, timed against CUB's merge and radix sorts; its "
+            "passes are taught as merge sort's (the runs it keeps in registers do not show in a "
+            "trace)."),
+    // merge_tiled_cpu.cpp, sort_merge_cpu.cpp, sort_network_cpu.cpp: the steps' labels, phases.
+    TR_NOOP("block co-rank"),
+    TR_NOOP("load tiles, iteration {0}"),
+    TR_NOOP("thread co-rank, iteration {0}"),
+    TR_NOOP("merge, iteration {0}"),
+    TR_NOOP("consume, iteration {0}"),
+    TR_NOOP("consume"),
+    TR_NOOP("pass {0}: width {1}, co-rank"),
+    TR_NOOP("pass {0}: width {1}, merge"),
+    TR_NOOP("load tile"),
+    TR_NOOP("store tile"),
+    TR_NOOP("k {0}, j {1} (shared)"),
+    TR_NOOP("k {0}, j {1} (global)"),
 };
 
 }  // namespace

@@ -1,20 +1,155 @@
-// A stand-in until S2's modes land: S2 replaces this file with the tiled, networks and sort
-// modes' keys (sort_params.h).
+// The tiled, networks and sort modes' keys (sort_params.h), read once by the scene's parse:
+//   tiled:    variant (3 tiled, 4 circular), tile (the book's tile_size), tile-threads,
+//             tile-blocks
+//   networks: variant (7 bitonic, 8 odd-even), sort-threads (shared with sort)
+//   sort:     variant (6 merge-sort, 9 fast), sort-threads, per-thread, merge-at (level,index)
+// A key only one of them reads takes the scene to its mode when the edit names none.
 #include "sort_params.h"
 
+#include <cstdio>
+
+#include "common/error.h"
 #include "scene_kit/json_params.h"
 
 namespace ws::app {
 
-const char* sort_variant_mode(const std::string& /*text*/) {
-  return nullptr;
+namespace {
+
+const char* const kTiledKeys[] = {"tile", "tile-threads", "tile-blocks"};
+const char* const kSortOnlyKeys[] = {"per-thread", "merge-at"};
+
+template <size_t N>
+bool sort_has_any(const ParamReader& keys, const char* const (&names)[N]) {
+  for (const char* k : names)
+    if (keys.has(k)) return true;
+  return false;
 }
 
-void imply_sort_mode(const ParamReader& /*keys*/, std::string& /*mode*/) {}
+bool tiled_variant_of(const std::string& text, merge::MergeVariant& v) {
+  try {
+    v = merge::parse_merge_variant(text);
+  } catch (const Error&) {
+    return false;
+  }
+  return merge::uses_tiles(v);
+}
 
-void parse_sort_keys(MergeSettings& /*s*/, ParamReader& /*keys*/, const std::string& /*mode*/) {}
+bool sort_variant_of(const std::string& text, merge::SortVariant& v) {
+  try {
+    v = merge::parse_sort_variant(text);
+  } catch (const Error&) {
+    return false;
+  }
+  return true;
+}
 
-void sort_keys_json(const MergeSettings& /*s*/, const std::string& /*mode*/,
-                    nlohmann::json& /*j*/) {}
+bool power_of_two(int64_t v) {
+  return v > 0 && (v & (v - 1)) == 0;
+}
+
+void parse_merge_at(MergeSettings& s, const std::string& text) {
+  if (text == "auto") {
+    s.merge_level = -1;
+    s.merge_index = 0;
+    return;
+  }
+  int level = 0, index = 0;
+  char tail = 0;
+  if (std::sscanf(text.c_str(), "%d,%d%c", &level, &index, &tail) != 2 || level < 1 || index < 0)
+    throw Error(
+        "--merge-at: expected level,index (a pass from 1, a merge of it from 0, e.g. "
+        "2,0) or auto (the step's pass), got '" +
+        text + "'");
+  s.merge_level = level;
+  s.merge_index = index;
+}
+
+void parse_variant(MergeSettings& s, const std::string& mode, const std::string& text) {
+  if (mode == "tiled") {
+    if (!tiled_variant_of(text, s.tiled_variant))
+      throw Error(
+          "--variant: tiled mode shows 3 tiled or 4 circular (1, 2 and 5 are path "
+          "mode's), got '" +
+          text + "'");
+    return;
+  }
+  merge::SortVariant v{};
+  const bool known = sort_variant_of(text, v);
+  if (mode == "networks") {
+    if (!known || !merge::is_network_sort(v))
+      throw Error("--variant: networks mode shows 7 bitonic or 8 odd-even, got '" + text + "'");
+    s.network_variant = v;
+  } else if (mode == "sort") {
+    if (!known || merge::is_network_sort(v))
+      throw Error("--variant: sort mode shows 6 merge-sort or 9 fast, got '" + text + "'");
+    s.sort_variant = v;
+  }
+}
+
+}  // namespace
+
+const char* sort_variant_mode(const std::string& text) {
+  merge::MergeVariant m{};
+  if (tiled_variant_of(text, m)) return "tiled";
+  merge::SortVariant v{};
+  if (!sort_variant_of(text, v)) return nullptr;
+  return merge::is_network_sort(v) ? "networks" : "sort";
+}
+
+void imply_sort_mode(const ParamReader& keys, std::string& mode) {
+  if (keys.has("mode")) return;
+  const bool tiled = sort_has_any(keys, kTiledKeys);
+  const bool sort = sort_has_any(keys, kSortOnlyKeys);
+  if (tiled && sort)
+    throw Error(
+        "--tile, --tile-threads, --tile-blocks are tiled mode's and --per-thread, "
+        "--merge-at sort mode's: give one mode's keys at a time");
+  if (tiled) mode = "tiled";
+  if (sort) mode = "sort";
+  if (keys.has("sort-threads") && mode != "networks" && mode != "sort") mode = "networks";
+}
+
+void parse_sort_keys(MergeSettings& s, ParamReader& keys, const std::string& mode) {
+  if (const auto v = keys.text("variant");
+      v && (mode == "tiled" || mode == "networks" || mode == "sort"))
+    parse_variant(s, mode, *v);
+  if (const auto v = keys.integer("tile", 1, merge::kMergeTeachMaxTile)) s.tile = int(*v);
+  if (const auto v = keys.integer("tile-threads", 1, merge::kMergeTeachMaxBlockDim))
+    s.tile_threads = int(*v);
+  if (const auto v = keys.integer("tile-blocks", 1, merge::kMergeTeachMaxBlocks))
+    s.tile_blocks = int(*v);
+  if (s.tile % s.tile_threads != 0)
+    throw Error("--tile " + std::to_string(s.tile) + " must be a multiple of --tile-threads " +
+                std::to_string(s.tile_threads) + " (the book's tile_size / blockDim.x)");
+  if (const auto v =
+          keys.integer("sort-threads", merge::kSortMinBlockDim, merge::kSortMaxBlockDim)) {
+    if (!power_of_two(*v))
+      throw Error(
+          "--sort-threads: a power of two from 2 to 64 (a network's shared tile is "
+          "twice it), got " +
+          std::to_string(*v));
+    s.sort_threads = int(*v);
+  }
+  if (const auto v = keys.integer("per-thread", 1, merge::kSortMaxPerThread)) {
+    if (!power_of_two(*v))
+      throw Error("--per-thread: a power of two from 1 to 16, got " + std::to_string(*v));
+    s.per_thread = int(*v);
+  }
+  if (const auto v = keys.text("merge-at")) parse_merge_at(s, *v);
+}
+
+void sort_keys_json(const MergeSettings& s, const std::string& mode, nlohmann::json& j) {
+  if (mode == "tiled") j["variant"] = merge::merge_info(s.tiled_variant).id;
+  if (mode == "networks") j["variant"] = merge::sort_info(s.network_variant).id;
+  if (mode == "sort") j["variant"] = merge::sort_info(s.sort_variant).id;
+  j["tile"] = s.tile;
+  j["tile-threads"] = s.tile_threads;
+  j["tile-blocks"] = s.tile_blocks;
+  j["sort-threads"] = s.sort_threads;
+  j["per-thread"] = s.per_thread;
+  j["merge-at"] = s.merge_level < 0
+                      ? std::string("auto")
+                      : std::to_string(s.merge_level) + "," + std::to_string(s.merge_index);
+}
 
 }  // namespace ws::app
