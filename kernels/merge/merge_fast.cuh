@@ -10,7 +10,9 @@
 // Key-value pairs: c. also records where each output came from; the block then loads its values
 // into the same shared buffer and each thread gathers its ITEMS values from there.
 // Self-contained (only the CUDA runtime): bench/dev/merge_tune.cu includes it to sweep THREADS
-// and ITEMS; sort_fast.cuh builds the fast sort on the same pieces.
+// and ITEMS; sort_fast.cuh builds the fast sort on the same pieces. Code-panel markers
+// (@fast-corank, @fast-merge as merge_basic.cu's teach kernel of variant 5; @fast-partition,
+// @fast-load, @fast-store) on the lines they name.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -22,7 +24,7 @@
 namespace ws::merge::fast {
 
 // @variant fast
-// @step partition
+// @fast-partition
 template <class Key>
 __global__ void merge_partition_kernel(const Key* __restrict__ a, int64_t m,
                                        const Key* __restrict__ b, int64_t n, int64_t tile,
@@ -91,16 +93,16 @@ __device__ __forceinline__ void merge_tile(const Key* a, int a_count, const Key*
                                            Key* out, const uint32_t* va, const uint32_t* vb,
                                            uint32_t* vout, Key* smem) {
   const int count = a_count + b_count;
-  load_two_ranges<THREADS, ITEMS>(a, a_count, b, count, smem);  // @step load
+  load_two_ranges<THREADS, ITEMS>(a, a_count, b, count, smem);  // @fast-load
   __syncthreads();
   const int diag = min(int(threadIdx.x) * ITEMS, count);
-  const int i = merge_path(smem, a_count, smem + a_count, b_count, diag);  // @step corank
+  const int i = merge_path(smem, a_count, smem + a_count, b_count, diag);  // @fast-corank
   Key keys[ITEMS];
   int source[ITEMS];
   serial_merge<ITEMS, kPairs>(smem, a_count, smem + a_count, b_count, i, diag - i, keys,
-                              source);  // @step merge
+                              source);  // @fast-merge
   __syncthreads();
-  store_blocked<THREADS, ITEMS>(keys, smem, out, count);  // @step store
+  store_blocked<THREADS, ITEMS>(keys, smem, out, count);  // @fast-store
   if constexpr (kPairs) {
     uint32_t* vs = reinterpret_cast<uint32_t*>(smem);
     __syncthreads();

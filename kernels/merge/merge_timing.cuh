@@ -5,7 +5,8 @@
 // The checks need no reference computed by the code under test: values are the input tags (A's
 // 0..m-1, B's m..m+n-1; a sort's input positions), so a correct stable result is exactly the one
 // where every (key, tag) pair is strictly greater than the one before it and every key is the
-// input key its tag names. A keys-only result is compared with the keys of a checked pairs run.
+// input key its tag names. A keys-only result is compared with the keys of a checked pairs run;
+// an unstable sort's pairs (the networks) with those keys, each input pair appearing once.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -70,19 +71,23 @@ __device__ __forceinline__ Key tagged_key(const Key* a, int64_t n_first, const K
 }
 
 // Counts the positions k of out[0, count) that break the rules above: with tags (values not
-// null) out[k] == the tagged key, tags < count, (out, tag) strictly increasing; without, out[k] ==
-// reference[k].
+// null) out[k] == the tagged key, tags < count, and (out, tag) strictly increasing (stable) or,
+// for an unstable sort (`seen` not null: n zeroed flags), out[k] == reference[k] and no tag twice;
+// without tags, out[k] == reference[k].
 template <class Key>
 __global__ void count_result_errors(const Key* a, int64_t n_first, const Key* b, int64_t count,
                                     const Key* out, const uint32_t* tags, const Key* reference,
-                                    unsigned long long* errors) {
+                                    unsigned int* seen, unsigned long long* errors) {
   for (int64_t k = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; k < count;
        k += int64_t(gridDim.x) * blockDim.x) {
     bool ok;
     if (tags != nullptr) {
       const uint32_t t = tags[k];
       ok = int64_t(t) < count && out[k] == tagged_key(a, n_first, b, t);
-      if (ok && k > 0) ok = out[k - 1] < out[k] || (out[k - 1] == out[k] && tags[k - 1] < t);
+      if (ok && seen != nullptr)
+        ok = out[k] == reference[k] && atomicExch(seen + t, 1u) == 0u;
+      else if (ok && k > 0)
+        ok = out[k - 1] < out[k] || (out[k - 1] == out[k] && tags[k - 1] < t);
     } else {
       ok = out[k] == reference[k];
     }
@@ -90,13 +95,17 @@ __global__ void count_result_errors(const Key* a, int64_t n_first, const Key* b,
   }
 }
 
+// `stable` false: equal keys may come in any order (the sorting networks), each input pair once.
 template <class Key>
 int64_t result_errors(const Key* a, int64_t n_first, const Key* b, int64_t count, const Key* out,
-                      const uint32_t* tags, const Key* reference) {
+                      const uint32_t* tags, const Key* reference, bool stable = true) {
   if (count == 0) return 0;
   DeviceBuffer<unsigned long long> errors(1);
   errors.fill_zero();
-  count_result_errors<<<1024, 256>>>(a, n_first, b, count, out, tags, reference, errors.data());
+  DeviceBuffer<unsigned int> seen(stable || tags == nullptr ? 0 : size_t(count));
+  seen.fill_zero();
+  count_result_errors<<<1024, 256>>>(a, n_first, b, count, out, tags, reference,
+                                     seen.size() > 0 ? seen.data() : nullptr, errors.data());
   WS_CUDA_CHECK_LAUNCH();
   return int64_t(errors.download()[0]);
 }

@@ -12,7 +12,9 @@
 //     its bigger tile leaves fewer passes.
 //   work n log n; ceil(log2(n / T)) global passes of 2 n key moves each.
 // Stable throughout (ties: the earlier run first, the network swaps only on a strict `<`).
-// Self-contained: bench/dev/merge_tune.cu sweeps THREADS and ITEMS.
+// Self-contained: bench/dev/merge_tune.cu sweeps THREADS and ITEMS. Code-panel markers: the
+// "fast" teach trace runs merge sort's steps, so its co-rank and merge lines carry sort_merge.cu's
+// @merge-sort-corank and @merge-sort-merge.
 #pragma once
 
 #include "merge_fast.cuh"
@@ -30,7 +32,7 @@ __global__ __launch_bounds__(THREADS) void block_sort_kernel(const Key* in, cons
   const int64_t base = int64_t(blockIdx.x) * kTile;
   const int count = int(n - base < kTile ? n - base : kTile);
   const int tid = int(threadIdx.x);
-  load_two_ranges<THREADS, ITEMS>(in + base, count, in + base, count, s);  // @step load
+  load_two_ranges<THREADS, ITEMS>(in + base, count, in + base, count, s);  // @fast-sort-load
   if constexpr (kPairs) load_two_ranges<THREADS, ITEMS>(vin + base, count, vin + base, count, vs);
   __syncthreads();
   Key keys[ITEMS];
@@ -44,7 +46,7 @@ __global__ __launch_bounds__(THREADS) void block_sort_kernel(const Key* in, cons
   }
   // b. odd-even transposition sort of the thread's valid keys
 #pragma unroll
-  for (int round = 0; round < ITEMS; ++round) {  // @step network
+  for (int round = 0; round < ITEMS; ++round) {  // @fast-sort-network
 #pragma unroll
     for (int k = round & 1; k + 1 < ITEMS; k += 2) {
       if (k + 1 < valid && keys[k + 1] < keys[k]) {
@@ -61,7 +63,7 @@ __global__ __launch_bounds__(THREADS) void block_sort_kernel(const Key* in, cons
   }
   // c. merge rounds in shared memory: runs of `width` keys, pairs of them
 #pragma unroll 1
-  for (int width = ITEMS; width < kTile; width *= 2) {  // @step block-merge
+  for (int width = ITEMS; width < kTile; width *= 2) {  // @fast-sort-rounds
     __syncthreads();
 #pragma unroll
     for (int k = 0; k < ITEMS; ++k) {
@@ -75,9 +77,10 @@ __global__ __launch_bounds__(THREADS) void block_sort_kernel(const Key* in, cons
     const int diag = min(first - start, a_count + b_count);
     const Key* a_s = s + start;
     const Key* b_s = s + start + a_count;  // a_count < width only when b_count == 0
-    const int i = merge_path(a_s, a_count, b_s, b_count, diag);
+    const int i = merge_path(a_s, a_count, b_s, b_count, diag);  // @merge-sort-corank
     int source[ITEMS];
-    serial_merge<ITEMS, kPairs>(a_s, a_count, b_s, b_count, i, diag - i, keys, source);
+    serial_merge<ITEMS, kPairs>(a_s, a_count, b_s, b_count, i, diag - i, keys,
+                                source);  // @merge-sort-merge
     if constexpr (kPairs) {
 #pragma unroll
       for (int k = 0; k < ITEMS; ++k)
@@ -85,7 +88,7 @@ __global__ __launch_bounds__(THREADS) void block_sort_kernel(const Key* in, cons
     }
   }
   __syncthreads();
-  store_blocked<THREADS, ITEMS>(keys, s, out + base, count);  // @step store
+  store_blocked<THREADS, ITEMS>(keys, s, out + base, count);  // @fast-sort-store
   if constexpr (kPairs) {
     __syncthreads();
     store_blocked<THREADS, ITEMS>(values, vs, vout + base, count);
@@ -94,7 +97,7 @@ __global__ __launch_bounds__(THREADS) void block_sort_kernel(const Key* in, cons
 
 // Pass partition: boundary t (diagonal g = t T, n for the last) of the pair of runs of `width`
 // that holds it: the global index in src of A's share of the pair's first g - base outputs.
-// @step partition
+// @fast-sort-partition
 template <class Key>
 __global__ void pass_partition_kernel(const Key* __restrict__ src, int64_t n, int64_t width,
                                       int64_t tile, int64_t boundaries,

@@ -75,7 +75,7 @@ const SortDeviceInput<Key>& sort_device_input(SortGen gen, int64_t n, uint64_t s
 // copied there first (untimed).
 template <class Key, class Sort>
 SortTiming time_sort_typed(const std::string& name, bool pairs, int64_t n, SortGen gen, int repeats,
-                           uint64_t seed, bool in_place, Sort&& sort) {
+                           uint64_t seed, bool in_place, Sort&& sort, bool stable = true) {
   SortTiming t;
   t.name = name;
   t.keys = n;
@@ -97,7 +97,7 @@ SortTiming time_sort_typed(const std::string& name, bool pairs, int64_t n, SortG
   t.ms = timing::prepared_median_ms(repeats, restore, [&] { sort(in, keys.data(), vp); });
   WS_CUDA_CHECK(cudaDeviceSynchronize());
   const int64_t errors = timing::result_errors(in.keys.data(), n, in.keys.data(), n, keys.data(),
-                                               vp, in.reference.data());
+                                               vp, in.reference.data(), stable);
   t.available = true;
   t.checked = errors == 0 && in.reference_errors == 0;
   if (errors != 0) t.note = std::to_string(errors) + " outputs wrong";
@@ -126,7 +126,8 @@ SortTiming time_sort_variant(int variant, bool pairs, int64_t n, SortGen gen, in
         const size_t bytes = sort_device_scratch_bytes(SortVariant(variant), n, pairs);
         if (scratch.size() < bytes) scratch = DeviceBuffer<char>(bytes);
         sort_device<Key>(SortVariant(variant), keys, n, values, scratch.data(), nullptr);
-      });
+      },
+      sort_info(SortVariant(variant)).stable);
 }
 
 }  // namespace
