@@ -35,6 +35,13 @@ const char* const kMergeKernelTexts[] = {
     TR_NOOP("Each thread merges a fixed number of outputs from its merge-path co-rank with its "
             "keys in registers; the teach trace shows the partitioning, the full-size kernel "
             "adds a register sorting network."),
+    // kernels/merge/merge_info.cpp: where path mode's kernels depart from the book.
+    TR_NOOP("The book writes elementsPerThread = ceil((m+n)/(blockDim.x*gridDim.x)) on ints: the "
+            "division truncates before ceil sees it, so the last outputs would have no thread. "
+            "Here (m + n + p - 1) / p, and k_curr is clamped to m + n for threads past the end."),
+    TR_NOOP("Not in the book's figures: the teach kernel is the basic merge with a fixed ITEMS "
+            "outputs a thread (the grid grows with the input); merge_fast.cu is the full-size "
+            "kernel."),
     // kernels/merge/merge_basic_cpu.cpp, merge_sequential_cpu.cpp: the steps' labels and phases.
     TR_NOOP("co-rank k_curr, iteration {0}"),
     TR_NOOP("co-rank k_next, iteration {0}"),

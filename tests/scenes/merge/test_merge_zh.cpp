@@ -55,6 +55,11 @@ TEST(MergeChinese, KernelTextsAllHaveTranslations) {
   for (const merge::MergeInfo& info : merge::merge_infos())
     for (const char* text : {info.title, info.reference, info.lesson})
       EXPECT_STRNE(tr(text), text) << "no Chinese for " << info.id << "'s '" << text << "'";
+  // Path mode's panel shows where its kernels depart from the book.
+  for (merge::MergeVariant v : {merge::MergeVariant::Basic, merge::MergeVariant::Fast}) {
+    const char* note = merge::merge_info(v).book_note;
+    EXPECT_STRNE(tr(note), note) << "no Chinese for the book note '" << note << "'";
+  }
 }
 
 TEST(MergeChinese, PathFiguresHaveNoEnglishLeft) {

@@ -135,6 +135,9 @@ void MergePathMode::ui() {
     for (const merge::MergeInfo& i : merge::merge_infos())
       if (!merge::uses_tiles(i.variant)) shown.push_back(i);
     variant_controls(e, label_id(tr("variant"), "merge-path-variant"), shown, s.path_variant);
+    // Where the kernel departs from the book's figure, and why.
+    const char* note = merge::merge_info(s.path_variant).book_note;
+    if (note && *note) wrapped_text(trf("Beside the book: {0}", tr_text(note)));
     int threads = s.threads, blocks = s.blocks, items = s.items;
     if (s.path_variant != merge::MergeVariant::Sequential) {
       if (ImGui::SliderInt(label_id(tr("threads per block"), "merge-threads").c_str(), &threads, 1,
