@@ -11,7 +11,9 @@
 //   nvcc -O3 -arch=sm_90 -std=c++17 -Xptxas -v bench/dev/merge_tune.cu -o merge_tune
 //   ./merge_tune [repeats]        (default 20; about a minute on an H200)
 // Configurations: add a line to run_merges() / run_sorts() to try another (THREADS a power of
-// two for the sort; shared memory THREADS x ITEMS x 4 bytes, x 2 for the sort's pairs).
+// two for the sort; shared memory THREADS x ITEMS x 4 bytes, x 2 for the sort's pairs). Sort
+// configurations "TxI/bB" run the block sort with B threads (tiles of B x I keys: fewer global
+// passes) and the passes with T. The defaults live in kernels/merge/merge_fast.h.
 #include <cub/device/device_merge.cuh>
 #include <cub/device/device_merge_sort.cuh>
 #include <cub/device/device_radix_sort.cuh>
@@ -108,9 +110,10 @@ double median_ms(Prepare prepare, Work work) {
 void print_row(const char* what, const char* config, bool pairs, const char* size, double ms,
                double bytes, int64_t keys, double cub_ms, long long bad) {
   const double gbps = bytes / (ms * 1e6);
-  std::printf("%-6s %-10s %-5s %-11s %8.3f ms %7.0f GB/s %5.1f%% copy %6.2f Gkeys/s %5.2fx CUB  bad %lld\n",
-              what, config, pairs ? "pairs" : "keys", size, ms, gbps, 100.0 * gbps / g_copy_gbps,
-              double(keys) / (ms * 1e6), cub_ms > 0 ? cub_ms / ms : 0.0, bad);
+  std::printf(
+      "%-6s %-10s %-5s %-11s %8.3f ms %7.0f GB/s %5.1f%% copy %6.2f Gkeys/s %5.2fx CUB  bad %lld\n",
+      what, config, pairs ? "pairs" : "keys", size, ms, gbps, 100.0 * gbps / g_copy_gbps,
+      double(keys) / (ms * 1e6), cub_ms > 0 ? cub_ms / ms : 0.0, bad);
 }
 
 // ---- merges: A = keys[0, m), B = keys[m, 2m), both sorted (CUB radix sort beforehand).
@@ -132,10 +135,12 @@ void merge_config(Buffers& b, int64_t m, bool pairs, double cub_ms, const char* 
   char config[32];
   std::snprintf(config, sizeof(config), "%dx%d", THREADS, ITEMS);
   CK(cudaMemset(b.out, 0xFF, size_t(2 * m) * 4));
-  const double ms = median_ms([] {}, [&] {
-    CK((launch_merge<THREADS, ITEMS>(b.keys, m, b.keys + m, m, b.out, pairs ? b.values : nullptr,
-                                     b.values + m, b.vout, b.corank, nullptr)));
-  });
+  const double ms = median_ms([] {},
+                              [&] {
+                                CK((launch_merge<THREADS, ITEMS>(
+                                    b.keys, m, b.keys + m, m, b.out, pairs ? b.values : nullptr,
+                                    b.values + m, b.vout, b.corank, nullptr)));
+                              });
   const double bytes = 2.0 * 2 * m * (pairs ? 8 : 4);
   print_row("merge", config, pairs, size, ms, bytes, 2 * m, cub_ms, differences(b, pairs));
 }
@@ -167,8 +172,9 @@ double cub_sort_ms(Buffers& b, int64_t n, bool pairs, bool radix) {
   size_t bytes = 0;
   auto call = [&](void* temp) {
     if (radix)
-      return pairs ? cub::DeviceRadixSort::SortPairs(temp, bytes, b.keys, b.tmp, b.values, b.vtmp, n)
-                   : cub::DeviceRadixSort::SortKeys(temp, bytes, b.keys, b.tmp, n);
+      return pairs
+                 ? cub::DeviceRadixSort::SortPairs(temp, bytes, b.keys, b.tmp, b.values, b.vtmp, n)
+                 : cub::DeviceRadixSort::SortKeys(temp, bytes, b.keys, b.tmp, n);
     return pairs ? cub::DeviceMergeSort::SortPairs(temp, bytes, b.out, b.vout, n, Less{})
                  : cub::DeviceMergeSort::SortKeys(temp, bytes, b.out, n, Less{});
   };
@@ -182,14 +188,19 @@ double cub_sort_ms(Buffers& b, int64_t n, bool pairs, bool radix) {
   return ms;
 }
 
-template <int THREADS, int ITEMS>
+template <int THREADS, int ITEMS, int BLOCK_THREADS = THREADS>
 void sort_config(Buffers& b, int64_t n, bool pairs, double cub_ms, const char* size) {
   char config[32];
-  std::snprintf(config, sizeof(config), "%dx%d", THREADS, ITEMS);
-  const double ms = median_ms([&] { restore(b, n, pairs); }, [&] {
-    CK((launch_sort<THREADS, ITEMS>(b.out, pairs ? b.vout : nullptr, n, b.tmp, b.vtmp, b.corank,
-                                    nullptr)));
-  });
+  if (BLOCK_THREADS == THREADS)
+    std::snprintf(config, sizeof(config), "%dx%d", THREADS, ITEMS);
+  else
+    std::snprintf(config, sizeof(config), "%dx%d/b%d", THREADS, ITEMS, BLOCK_THREADS);
+  const double ms =
+      median_ms([&] { restore(b, n, pairs); },
+                [&] {
+                  CK((launch_sort<THREADS, ITEMS, BLOCK_THREADS>(
+                      b.out, pairs ? b.vout : nullptr, n, b.tmp, b.vtmp, b.corank, nullptr)));
+                });
   print_row("sort", config, pairs, size, ms, 2.0 * n * (pairs ? 8 : 4), n, cub_ms,
             differences(b, pairs));
 }
@@ -209,6 +220,10 @@ void run_sorts(Buffers& b, int64_t n, const char* size) {
     sort_config<512, 11>(b, n, pairs, cub_ms, size);
     sort_config<512, 15>(b, n, pairs, cub_ms, size);
     sort_config<512, 17>(b, n, pairs, cub_ms, size);
+    sort_config<128, 17, 512>(b, n, pairs, cub_ms, size);
+    sort_config<256, 15, 512>(b, n, pairs, cub_ms, size);
+    sort_config<256, 17, 512>(b, n, pairs, cub_ms, size);
+    sort_config<256, 17, 1024>(b, n, pairs, cub_ms, size);
   }
 }
 
@@ -227,10 +242,13 @@ int main(int argc, char** argv) {
   CK(cudaMalloc(&b.bad, sizeof(unsigned long long)));
   cudaDeviceProp prop{};
   CK(cudaGetDeviceProperties(&prop, 0));
-  g_copy_gbps = 2.0 * max_n * 4 /
-                (median_ms([] {}, [&] {
+  g_copy_gbps =
+      2.0 * max_n * 4 /
+      (median_ms([] {},
+                 [&] {
                    CK(cudaMemcpyAsync(b.out, b.keys, size_t(max_n) * 4, cudaMemcpyDeviceToDevice));
-                 }) * 1e6);
+                 }) *
+       1e6);
   std::printf("%s, %d SMs; copy (D2D, 1 GiB) %.0f GB/s; %d repeats; int32 keys, uniform\n",
               prop.name, prop.multiProcessorCount, g_copy_gbps, g_reps);
   for (const int log_m : {27, 24}) {

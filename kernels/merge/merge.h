@@ -59,6 +59,9 @@ struct MergeInfo {
   const char* source;     // the kernel file the code panel shows, relative to kernels/merge/
   const char* reference;  // PMPP section, e.g. "PMPP 12.7"
   const char* lesson;     // one sentence a student should take away
+  // Where the kernel departs from the book's figure and why ("" where it does not): the panel
+  // shows both.
+  const char* book_note;
 };
 const std::vector<MergeInfo>& merge_infos();  // 1..5 in order
 const MergeInfo& merge_info(MergeVariant v);

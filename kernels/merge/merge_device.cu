@@ -29,7 +29,7 @@ void check_device_merge(const mcuda::MergeArrays<Key>& io, int64_t m, int64_t n)
 }
 
 template <class Key>
-MergeTeachRun teach_typed(MergeTwin twin) {
+MergeTeachRun teach_merge_typed(MergeTwin twin) {
   MergeTeachRun& run = twin.run;
   const MergeTeachParams& p = run.params;
   const int m = int(run.a.size()), n = int(run.b.size());
@@ -83,8 +83,9 @@ MergeTeachRun teach_typed(MergeTwin twin) {
 }  // namespace
 
 MergeTeachRun teach_merge_cuda(MergeTwin twin) {
-  if (twin.run.params.key_type == KeyType::Float32) return teach_typed<float>(std::move(twin));
-  return teach_typed<int32_t>(std::move(twin));
+  if (twin.run.params.key_type == KeyType::Float32)
+    return teach_merge_typed<float>(std::move(twin));
+  return teach_merge_typed<int32_t>(std::move(twin));
 }
 
 template <class Key>

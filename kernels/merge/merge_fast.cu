@@ -83,7 +83,7 @@ void sort_fast(Key* keys, uint32_t* values, int64_t n, DeviceStream stream, void
   FastScratch scratch(temp, temp_bytes, sort_fast_temp_bytes(n, pairs), stream);
   const size_t keys_bytes = align_up(size_t(n) * sizeof(Key));
   const size_t values_bytes = pairs ? align_up(size_t(n) * 4) : 0;
-  WS_CUDA_CHECK((fast::launch_sort<kFastSortThreads, kFastSortItems>(
+  WS_CUDA_CHECK((fast::launch_sort<kFastSortThreads, kFastSortItems, kFastSortBlockThreads>(
       keys, values, n, reinterpret_cast<Key*>(scratch.at(0)),
       pairs ? reinterpret_cast<uint32_t*>(scratch.at(keys_bytes)) : nullptr,
       reinterpret_cast<int64_t*>(scratch.at(keys_bytes + values_bytes)), stream)));

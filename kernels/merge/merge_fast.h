@@ -1,8 +1,10 @@
 // The fast merge (variant 5 of merge.h: merge path with thread coarsening) and the fast sort built
 // from it (the "fast" row of sort.h), the project's fastest; CUDA-free API. The kernels are
 // templates in merge_fast.cuh / sort_fast.cuh (self-contained: bench/dev/merge_tune.cu sweeps their
-// configurations), instantiated for the defaults below in merge_fast.cu / sort_fast.cu; the CPU
-// twins (merge_fast_cpu.cpp, sort_fast_cpu.cpp) partition the work exactly as the kernels do.
+// configurations), instantiated for the defaults below in merge_fast.cu; the timings are
+// merge_timing.cu / sort_timing.cu; the CPU twins (merge_fast_cpu.cpp, sort_fast_cpu.cpp)
+// partition the work exactly as the kernels do. The code panel's sections ("@variant fast") are
+// in merge_fast.cuh (the merge) and sort_fast.cuh (the sort).
 //
 // Fast merge, C = merge(A, B), m + n = N outputs, tiles of T = THREADS x ITEMS outputs:
 //   1 partition: one thread per tile boundary d = t T (and N) finds its co-rank i (A's share of
@@ -43,18 +45,24 @@ namespace ws::merge {
 
 using DeviceStream = CUstream_st*;  // a cudaStream_t, without the CUDA headers
 
-// ---- Configurations. The defaults are what merge_fast.cu / sort_fast.cu instantiate; the
+// ---- Configurations. The defaults are what merge_fast.cu instantiates; the
 // tuning harness (bench/dev/merge_tune.cu) sweeps others. CUB's sm_90 policies for comparison:
 // DeviceMerge 512 x 15, DeviceMergeSort 256 x 17 (4-byte keys).
 inline constexpr int kFastMergeThreads = 512;
 inline constexpr int kFastMergeItems = 15;
 inline constexpr int kFastSortThreads = 256;
 inline constexpr int kFastSortItems = 17;
+inline constexpr int kFastSortBlockThreads = 256;  // the block sort's threads (a power-of-two
+                                                   // multiple of kFastSortThreads)
 
 struct FastConfig {
   int threads = kFastMergeThreads;  // per block; a multiple of 32, 32..1024
   int items = kFastMergeItems;      // outputs per thread, 1..32
+  int block_threads = 0;  // sort: the block sort's threads (0: threads), a power-of-two multiple
   int64_t tile() const { return int64_t(threads) * items; }
+  int64_t block_tile() const {
+    return int64_t(block_threads > 0 ? block_threads : threads) * items;
+  }
 };
 inline FastConfig fast_merge_config() {
   return {kFastMergeThreads, kFastMergeItems};
@@ -86,7 +94,8 @@ template <class Key>
 FastResult<Key> sort_fast_cpu(const std::vector<Key>& keys,
                               const std::vector<uint32_t>& values = {},
                               FastConfig config = fast_sort_config());
-// Global passes the fast sort makes after its block sort: ceil(log2(ceil(n / T))), 0 for n <= T.
+// Global passes the fast sort makes after its block sort: ceil(log2(ceil(n / B))) with B the
+// block sort's tile (block_threads x items), 0 for n <= B.
 int sort_fast_passes(int64_t n, FastConfig config = fast_sort_config());
 
 // Throws ws::Error naming `what` when a float key is NaN (int32: never).

@@ -43,14 +43,22 @@ void check_fast_config(FastConfig config, bool for_sort) {
     throw Error(std::string("fast ") + (for_sort ? "sort" : "merge") + ": threads must be " +
                 (for_sort ? "a power of two " : "") + "1..1024, not " +
                 std::to_string(config.threads));
+  const int ratio = config.block_threads > 0 ? config.block_threads / config.threads : 1;
+  if (for_sort && (config.block_threads < 0 || config.block_threads > 1024 ||
+                   (config.block_threads > 0 &&
+                    (config.block_threads % config.threads != 0 || (ratio & (ratio - 1)) != 0))))
+    throw Error(
+        "fast sort: the block sort's threads must be a power-of-two multiple of the "
+        "passes' threads, at most 1024, not " +
+        std::to_string(config.block_threads) + " for " + std::to_string(config.threads));
   if (config.items < 1 || config.items > 32)
     throw Error("fast merge/sort: items must be 1..32, not " + std::to_string(config.items));
 }
 
 int sort_fast_passes(int64_t n, FastConfig config) {
   int passes = 0;
-  for (int64_t runs = (n + config.tile() - 1) / config.tile(); runs > 1; runs = (runs + 1) / 2)
-    ++passes;
+  const int64_t block_tile = config.block_tile();
+  for (int64_t runs = (n + block_tile - 1) / block_tile; runs > 1; runs = (runs + 1) / 2) ++passes;
   return passes;
 }
 

@@ -23,24 +23,40 @@ const std::vector<MergeInfo>& merge_infos() {
       {MergeVariant::Sequential, "sequential", "Sequential merge", "merge_sequential.cu",
        "PMPP 12.2 (Fig. 12.2)",
        "One thread takes the smaller front key m + n times: simple, stable (A[i] <= B[j] takes "
-       "A's first) and entirely serial."},
+       "A's first) and entirely serial.",
+       ""},
       {MergeVariant::Basic, "basic", "Basic parallel merge: one co-rank per thread",
        "merge_basic.cu", "PMPP 12.4-12.5 (Figs. 12.5, 12.9)",
        "A thread cannot know its inputs until it searches for them: the co-rank turns output "
-       "positions into input positions by a binary search along the merge path's diagonal."},
+       "positions into input positions by a binary search along the merge path's diagonal.",
+       "The book writes elementsPerThread = ceil((m+n)/(blockDim.x*gridDim.x)) on ints: the "
+       "division truncates before ceil sees it, so the last outputs would have no thread. Here "
+       "(m + n + p - 1) / p, and k_curr is clamped to m + n for threads past the end."},
       {MergeVariant::Tiled, "tiled", "Tiled merge: shared tiles of A and B", "merge_tiled.cu",
        "PMPP 12.6 (Figs. 12.11-12.13)",
        "Loading tiles of A and B together makes the loads coalesced, but each tile of t outputs "
-       "reloads 2t keys: half the traffic is thrown away."},
+       "reloads 2t keys: half the traffic is thrown away.",
+       "The book finds A_consumed with co_rank(tile_size, A_S, tile_size, B_S, tile_size): once "
+       "fewer than tile_size keys of A or B are left, that search reads tile slots holding stale "
+       "or never-written keys. Here it searches the outputs made, min(tile_size, C left), in the "
+       "keys really loaded, min(tile_size, A left) and min(tile_size, B left). The block's "
+       "co-ranks sit in a shared int pair, not A_S[0..1] (a float tile cannot hold an index "
+       "above 2^24); the ceil on ints is fixed as in the basic merge."},
       {MergeVariant::Circular, "circular", "Circular-buffer tiled merge", "merge_circular.cu",
        "PMPP 12.7 (Figs. 12.14-12.16)",
        "Refilling only the consumed slots of a circular tile loads every key once; the price is "
-       "wrapped indices in the co-rank and the sequential merge."},
+       "wrapped indices in the co-rank and the sequential merge.",
+       "The same departures as the tiled merge (block co-ranks in a shared int pair, the ceil "
+       "on ints). The refill writes the consumed slots after the kept keys: A[A_curr + "
+       "A_consumed + kept + x] into A_S[(A_S_start + kept + x) % tile_size], kept = tile_size - "
+       "A_S_consumed."},
       {MergeVariant::Fast, "fast", "Thread coarsening: merge path in registers", "merge_basic.cu",
        "PMPP 12.8 (thread coarsening); Green et al., GPU Merge Path",
        "Each thread merges a fixed number of outputs from its merge-path co-rank with its keys "
        "in registers; the teach trace shows the partitioning, the full-size kernel adds a "
-       "register sorting network."},
+       "register sorting network.",
+       "Not in the book's figures: the teach kernel is the basic merge with a fixed ITEMS "
+       "outputs a thread (the grid grows with the input); merge_fast.cu is the full-size kernel."},
   };
   return infos;
 }

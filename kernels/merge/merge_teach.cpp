@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "../common/cuda_device.h"
 #include "../common/error.h"
 #include "merge.h"
 #include "merge_inputs.h"
@@ -169,7 +170,12 @@ MergeTeachRun teach_merge(const MergeTeachParams& params, const std::vector<doub
   check_side(a, a_values, params.key_type, "--a");
   check_side(b, b_values, params.key_type, "--b");
   MergeTwin twin = run_merge_twin(params, a, b, a_values, b_values);
-  if (backend == Backend::Cuda) return teach_merge_cuda(std::move(twin));
+  if (backend == Backend::Cuda) {
+    WS_REQUIRE(cuda_device_available(), "--backend cuda: no CUDA device (" +
+                                            cuda_device_description() +
+                                            "); the CPU backend runs every merge");
+    return teach_merge_cuda(std::move(twin));
+  }
   return std::move(twin.run);
 }
 

@@ -26,7 +26,6 @@ enum NetworkPhase : int { kNetLoad = 0, kNetShared = 1, kNetStore = 2, kNetGloba
 
 inline constexpr int kNetTileMax = 1024;       // keys a block holds in shared memory (max)
 inline constexpr int kNetFullSizeTile = 1024;  // full size: 512 threads a block, as the sample
-inline constexpr int kNetGlobalBlock = 256;    // full size: threads a block of a global stage
 
 // A compare-exchange on wires lo and hi of `keys` (global or the shared tile): two reads, the
 // comparison, both writes always (sort.h). Values move with their keys.
@@ -80,7 +79,8 @@ void net_run_schedule(NetworkKind kind, Key* keys, uint32_t* values, int64_t wir
       Kernels::template shared<Key, kValues, Rec>(int(grid), block, stream, keys, values, tile, l.k,
                                                   l.j, l.stages, rec);
     else
-      Kernels::template global<Key, kValues, Rec>(wires / 2, stream, keys, values, l.k, l.j, rec);
+      Kernels::template global<Key, kValues, Rec>(int(grid), block, stream, keys, values, l.k, l.j,
+                                                  rec);
     WS_CUDA_CHECK_LAUNCH();
   }
 }

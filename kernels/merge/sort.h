@@ -1,10 +1,10 @@
-// Sorting from merges and networks (PMPP 13; Batcher 1968; cuda-samples sortingNetworks): the
-// scene's variants 6..9. CUDA-free API: the CPU twins (sort_*_cpu.cpp) and the CUDA kernels
+// Sorting from merges and networks (PMPP 13.7-13.8; Batcher 1968; cuda-samples sortingNetworks):
+// the scene's variants 6..9. CUDA-free API: the CPU twins (sort_*_cpu.cpp) and the CUDA kernels
 // (sort_merge.cu, sort_bitonic.cu, sort_odd_even.cu) sit behind it; F's fast sort (variant 9) has
 // its own header, merge_fast.h, and only its table row here.
 //
 // Variants (n keys, P threads, N = n padded to a power of two, L = log2 N):
-//   6 merge-sort  bottom-up merge sort (PMPP 13.1's merge sort from merges): passes of width
+//   6 merge-sort  bottom-up merge sort (PMPP 13.7, parallel merge sort): passes of width
 //                 w = 1, 2, 4, ...; each pass merges neighbouring sorted runs of w with the basic
 //                 parallel merge (12.5): every thread takes `per_thread` outputs, finds where
 //                 they come from with two co-rank searches (its piece's start and end, in each
@@ -21,11 +21,13 @@
 //                 CUDA sample's split); fewer comparators ((L^2 - L + 4) N / 4 - 1) but idle
 //                 lanes in every stage j < k/2.
 //                 Not stable. work O(N log^2 N), steps L (L + 1) / 2.
-//   9 fast        the fastest int32 sort this project makes (F: merge_fast.h); only the table row
-//                 lives here. Its teach trace is taught as variant 6 (the same passes; the fast
-//                 kernel keeps its runs in registers, which a trace does not draw).
+//   9 fast        the fastest int32 sort this project makes (F: merge_fast.h, sort_fast.cu); only
+//                 the table row lives here. teach_sort runs it as variant 6 (the same bottom-up
+//                 passes of co-rank merges; the fast kernel's register block sort and tiles do
+//                 not show in this trace, and its steps carry sort_merge.cu's markers).
 // With values (uint32 per key), merge sort keeps equal keys in input order; the networks are not
-// stable and order pairs by (key, value), so their output is the (key, value) sort.
+// stable: equal keys come out in whatever order the network leaves them (tests compare their
+// pairs after sorting them by (key, value)).
 #pragma once
 
 #include <cstdint>
@@ -49,6 +51,8 @@ struct SortInfo {
   const char* reference;  // PMPP section or the network's source
   const char* lesson;     // one sentence a student should take away
   bool stable;            // equal keys keep input order (merge sort, fast)
+  // Where the kernel departs from the book and why ("" where it does not): the panel shows both.
+  const char* book_note;
 };
 const std::vector<SortInfo>& sort_infos();  // 6..9 in order
 const SortInfo& sort_info(SortVariant v);
@@ -168,8 +172,9 @@ SortTeachRun teach_sort_cpu(const SortTeachParams& params, const std::vector<dou
 // ---- Full size on the CUDA device (sort_*.cu): variants 6..8 (9: merge_fast.h). Device
 // pointers, sorted in place; d_values null (keys only) or n values moved with the keys. n < 2^30.
 // d_scratch: sort_device_scratch_bytes(...) bytes of device memory (merge sort's ping-pong
-// buffer; the networks' padding to a power of two), or null: allocated and freed on `stream`
-// (a cudaStream_t; nullptr = the default stream). Launches and returns; errors as ws::Error.
+// buffer; the networks' padding to a power of two), or null: allocated here, and the call then
+// waits for `stream` before freeing it. stream: a cudaStream_t (nullptr = the default stream).
+// Launches and returns (asynchronous when d_scratch is given); errors as ws::Error.
 // The networks pad with the key type's largest value (and value 0xFFFFFFFF, sorting after a
 // real pair of that key: network_after), so padding never displaces a real pair.
 size_t sort_device_scratch_bytes(SortVariant variant, int64_t n, bool with_values);

@@ -74,13 +74,13 @@ struct BitonicKernels {
     bitonic_shared_kernel<Key, kValues>
         <<<grid, block, 0, stream>>>(keys, values, tile, k, j, stages, rec);
   }
+  // Blocks of tile/2 threads as the shared launches (the trace's steps share one launch shape):
+  // N/2 comparator slots, one a thread.
   template <class Key, bool kValues, class Rec>
-  static void global(int64_t comparators, cudaStream_t stream, Key* keys, uint32_t* values,
+  static void global(int grid, int block, cudaStream_t stream, Key* keys, uint32_t* values,
                      int64_t k, int64_t j, Rec rec) {
-    const int block = int(std::min<int64_t>(kNetGlobalBlock, comparators));
-    const int64_t grid = (comparators + block - 1) / block;
     bitonic_global_kernel<Key, kValues>
-        <<<unsigned(grid), block, 0, stream>>>(keys, values, k, j, comparators, rec);
+        <<<grid, block, 0, stream>>>(keys, values, k, j, int64_t(grid) * block, rec);
   }
 };
 

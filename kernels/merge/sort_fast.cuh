@@ -7,7 +7,9 @@
 //     c. log2(THREADS) rounds in shared memory: runs of ITEMS 2^r keys merge in pairs, each
 //        thread co-ranking its ITEMS outputs in the pair and merging them sequentially
 //   2 passes: runs of w = T 2^p merge in pairs with the fast merge's partition and tile kernels
-//     (a tile never straddles two pairs: T divides 2w), ping-ponging between two buffers.
+//     (a tile never straddles two pairs: T divides 2w), ping-ponging between two buffers. The
+//     block sort may use more threads than the passes (BLOCK_THREADS, a power-of-two multiple):
+//     its bigger tile leaves fewer passes.
 //   work n log n; ceil(log2(n / T)) global passes of 2 n key moves each.
 // Stable throughout (ties: the earlier run first, the network swaps only on a strict `<`).
 // Self-contained: bench/dev/merge_tune.cu sweeps THREADS and ITEMS.
@@ -17,7 +19,7 @@
 
 namespace ws::merge::fast {
 
-// @variant fast-sort
+// @variant fast
 template <int THREADS, int ITEMS, bool kPairs, class Key>
 __global__ __launch_bounds__(THREADS) void block_sort_kernel(const Key* in, const uint32_t* vin,
                                                              int64_t n, Key* out, uint32_t* vout) {
@@ -40,9 +42,9 @@ __global__ __launch_bounds__(THREADS) void block_sort_kernel(const Key* in, cons
     keys[k] = k < valid ? s[first + k] : Key();
     if constexpr (kPairs) values[k] = k < valid ? vs[first + k] : 0u;
   }
-  // b. odd-even transposition sort of the thread's valid keys  @step network
+  // b. odd-even transposition sort of the thread's valid keys
 #pragma unroll
-  for (int round = 0; round < ITEMS; ++round) {
+  for (int round = 0; round < ITEMS; ++round) {  // @step network
 #pragma unroll
     for (int k = round & 1; k + 1 < ITEMS; k += 2) {
       if (k + 1 < valid && keys[k + 1] < keys[k]) {
@@ -57,9 +59,9 @@ __global__ __launch_bounds__(THREADS) void block_sort_kernel(const Key* in, cons
       }
     }
   }
-  // c. merge rounds in shared memory: runs of `width` keys, pairs of them  @step block-merge
+  // c. merge rounds in shared memory: runs of `width` keys, pairs of them
 #pragma unroll 1
-  for (int width = ITEMS; width < kTile; width *= 2) {
+  for (int width = ITEMS; width < kTile; width *= 2) {  // @step block-merge
     __syncthreads();
 #pragma unroll
     for (int k = 0; k < ITEMS; ++k) {
@@ -132,37 +134,46 @@ __global__ __launch_bounds__(THREADS) void pass_merge_kernel(
 }
 // @end
 
-// Passes after the block sort: ceil(log2(tiles)).
-inline int sort_passes(int64_t n, int64_t tile) {
+// Passes after the block sort (tiles of block_tile keys): ceil(log2(runs)).
+inline int sort_passes(int64_t n, int64_t block_tile) {
   int passes = 0;
-  for (int64_t runs = tiles_for(n, tile); runs > 1; runs = (runs + 1) / 2) ++passes;
+  for (int64_t runs = tiles_for(n, block_tile); runs > 1; runs = (runs + 1) / 2) ++passes;
   return passes;
 }
 
-// Sorts keys[0, n) (and values, when not nullptr) in place. Scratch: tmp_keys (n keys),
-// tmp_values (n, pairs only) and corank (merge_corank_bytes(n, THREADS ITEMS)). The block sort
-// writes to whichever buffer makes the last pass end in `keys`.
-template <int THREADS, int ITEMS, class Key>
+// Sorts keys[0, n) (and values, when not nullptr) in place: the block sort with BLOCK_THREADS x
+// ITEMS keys a block, the passes with tiles of THREADS x ITEMS (BLOCK_THREADS a power-of-two
+// multiple of THREADS, so every pass tile lies inside one pair of runs; a bigger block sort
+// leaves fewer global passes). Scratch: tmp_keys (n keys), tmp_values (n, pairs only) and corank
+// (merge_corank_bytes(n, THREADS ITEMS)). The block sort writes to whichever buffer makes the
+// last pass end in `keys`.
+template <int THREADS, int ITEMS, int BLOCK_THREADS = THREADS, class Key>
 cudaError_t launch_sort(Key* keys, uint32_t* values, int64_t n, Key* tmp_keys, uint32_t* tmp_values,
                         int64_t* corank, cudaStream_t stream) {
+  static_assert(BLOCK_THREADS % THREADS == 0 &&
+                    ((BLOCK_THREADS / THREADS) & (BLOCK_THREADS / THREADS - 1)) == 0,
+                "the block sort's tile must be a power-of-two multiple of the pass tile");
   constexpr int64_t kTile = int64_t(THREADS) * ITEMS;
-  const int64_t tiles = tiles_for(n, kTile);
+  constexpr int64_t kBlockTile = int64_t(BLOCK_THREADS) * ITEMS;
+  const int64_t tiles = tiles_for(n, kTile), block_tiles = tiles_for(n, kBlockTile);
   if (tiles == 0) return cudaSuccess;
-  const int passes = sort_passes(n, kTile);
+  const int passes = sort_passes(n, kBlockTile);
   const bool pairs = values != nullptr;
   Key* kbuf[2] = {keys, tmp_keys};
   uint32_t* vbuf[2] = {values, tmp_values};
   int cur = passes % 2;  // the block sort's output buffer
   cudaError_t err;
-  const size_t sort_smem = size_t(kTile) * (sizeof(Key) + (pairs ? sizeof(uint32_t) : 0));
+  const size_t sort_smem = size_t(kBlockTile) * (sizeof(Key) + (pairs ? sizeof(uint32_t) : 0));
   if (pairs) {
-    auto kernel = block_sort_kernel<THREADS, ITEMS, true, Key>;
+    auto kernel = block_sort_kernel<BLOCK_THREADS, ITEMS, true, Key>;
     if ((err = allow_shared_bytes(kernel, sort_smem)) != cudaSuccess) return err;
-    kernel<<<unsigned(tiles), THREADS, sort_smem, stream>>>(keys, values, n, kbuf[cur], vbuf[cur]);
+    kernel<<<unsigned(block_tiles), BLOCK_THREADS, sort_smem, stream>>>(keys, values, n, kbuf[cur],
+                                                                        vbuf[cur]);
   } else {
-    auto kernel = block_sort_kernel<THREADS, ITEMS, false, Key>;
+    auto kernel = block_sort_kernel<BLOCK_THREADS, ITEMS, false, Key>;
     if ((err = allow_shared_bytes(kernel, sort_smem)) != cudaSuccess) return err;
-    kernel<<<unsigned(tiles), THREADS, sort_smem, stream>>>(keys, values, n, kbuf[cur], nullptr);
+    kernel<<<unsigned(block_tiles), BLOCK_THREADS, sort_smem, stream>>>(keys, values, n, kbuf[cur],
+                                                                        nullptr);
   }
   const size_t merge_smem = size_t(kTile) * sizeof(Key);
   auto merge_pairs = pass_merge_kernel<THREADS, ITEMS, true, Key>;
@@ -170,7 +181,7 @@ cudaError_t launch_sort(Key* keys, uint32_t* values, int64_t n, Key* tmp_keys, u
   if ((err = allow_shared_bytes(pairs ? merge_pairs : merge_keys, merge_smem)) != cudaSuccess)
     return err;
   const int64_t boundaries = tiles + 1;
-  for (int64_t width = kTile; width < n; width *= 2) {
+  for (int64_t width = kBlockTile; width < n; width *= 2) {
     pass_partition_kernel<<<unsigned((boundaries + 255) / 256), 256, 0, stream>>>(
         kbuf[cur], n, width, kTile, boundaries, corank);
     (pairs ? merge_pairs : merge_keys)<<<unsigned(tiles), THREADS, merge_smem, stream>>>(

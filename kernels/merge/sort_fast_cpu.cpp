@@ -15,7 +15,7 @@ namespace {
 
 // One thread's register network on keys[first, first + valid).
 template <class Key>
-void odd_even_transposition(Key* keys, uint32_t* values, int items, int valid) {
+void fast_sort_network_cpu(Key* keys, uint32_t* values, int items, int valid) {
   for (int round = 0; round < items; ++round)
     for (int k = round & 1; k + 1 < items; k += 2)
       if (k + 1 < valid && keys[k + 1] < keys[k]) {
@@ -27,8 +27,8 @@ void odd_even_transposition(Key* keys, uint32_t* values, int items, int valid) {
 // Merges the pairs of runs of `width` in src[0, count) into dst, tile by tile (`tile` divides
 // 2 width), as the block rounds and the global passes do.
 template <class Key>
-void merge_runs(const Key* src, const uint32_t* vsrc, int64_t count, int64_t width,
-                FastConfig config, int64_t tile, Key* dst, uint32_t* vdst) {
+void fast_sort_merge_runs_cpu(const Key* src, const uint32_t* vsrc, int64_t count, int64_t width,
+                              FastConfig config, int64_t tile, Key* dst, uint32_t* vdst) {
   for (int64_t g0 = 0; g0 < count; g0 += tile) {
     const int64_t base = g0 / (2 * width) * (2 * width);
     const int64_t m = std::min(width, count - base);
@@ -52,21 +52,21 @@ FastResult<Key> sort_fast_cpu(const std::vector<Key>& keys, const std::vector<ui
                               FastConfig config) {
   check_fast_config(config, true);
   const bool pairs = check_sort_fast_input(keys, values);
-  const int64_t n = int64_t(keys.size()), tile = config.tile();
+  const int64_t n = int64_t(keys.size()), tile = config.tile(), block_tile = config.block_tile();
   FastResult<Key> cur{keys, values}, next{keys, values};
   uint32_t* cv = pairs ? cur.values.data() : nullptr;
   uint32_t* nv = pairs ? next.values.data() : nullptr;
-  for (int64_t base = 0; base < n; base += tile) {  // the block sort, one tile a block
-    const int64_t count = std::min(tile, n - base);
+  for (int64_t base = 0; base < n; base += block_tile) {  // the block sort, a tile a block
+    const int64_t count = std::min(block_tile, n - base);
     for (int64_t first = 0; first < count; first += config.items)
-      odd_even_transposition(cur.keys.data() + base + first, cv ? cv + base + first : nullptr,
-                             config.items, int(std::min<int64_t>(config.items, count - first)));
-    for (int64_t width = config.items; width < tile; width *= 2) {
+      fast_sort_network_cpu(cur.keys.data() + base + first, cv ? cv + base + first : nullptr,
+                            config.items, int(std::min<int64_t>(config.items, count - first)));
+    for (int64_t width = config.items; width < block_tile; width *= 2) {
       // Each round merges pairs of runs of `width` inside the tile: a "tile" of one merge is the
       // whole pair here (every thread of the block takes part in its pair's merge).
-      merge_runs(cur.keys.data() + base, cv ? cv + base : nullptr, count, width,
-                 {int(2 * width / config.items), config.items}, 2 * width, next.keys.data() + base,
-                 nv ? nv + base : nullptr);
+      fast_sort_merge_runs_cpu(cur.keys.data() + base, cv ? cv + base : nullptr, count, width,
+                               {int(2 * width / config.items), config.items}, 2 * width,
+                               next.keys.data() + base, nv ? nv + base : nullptr);
       std::copy(next.keys.begin() + base, next.keys.begin() + base + count,
                 cur.keys.begin() + base);
       if (pairs)
@@ -74,8 +74,8 @@ FastResult<Key> sort_fast_cpu(const std::vector<Key>& keys, const std::vector<ui
                   cur.values.begin() + base);
     }
   }
-  for (int64_t width = tile; width < n; width *= 2) {  // the global passes
-    merge_runs(cur.keys.data(), cv, n, width, config, tile, next.keys.data(), nv);
+  for (int64_t width = block_tile; width < n; width *= 2) {  // the global passes
+    fast_sort_merge_runs_cpu(cur.keys.data(), cv, n, width, config, tile, next.keys.data(), nv);
     std::swap(cur, next);
     std::swap(cv, nv);
   }

@@ -17,20 +17,22 @@ namespace {
 
 using fast_test::Keyed;
 
-enum class Shape { Uniform, Duplicates, AllEqual, Skewed };
+enum class FastMergeShape { Uniform, Duplicates, AllEqual, Skewed };
 
 // n sorted keys with tags from first_tag; skewed: side B (narrow = false) spans a wide range, A
 // (narrow = true) a narrow stretch inside it.
 template <class Key>
-Keyed<Key> fast_merge_side(size_t n, Shape shape, uint32_t seed, bool narrow, uint32_t first_tag) {
+Keyed<Key> fast_merge_side(size_t n, FastMergeShape shape, uint32_t seed, bool narrow,
+                           uint32_t first_tag) {
   std::mt19937 rng(seed);
   Keyed<Key> out;
   for (size_t i = 0; i < n; ++i) {
     int64_t v = 0;
-    if (shape == Shape::Uniform) v = int64_t(rng() % 2000000u) - 1000000;
-    if (shape == Shape::Duplicates) v = int64_t(rng() % 5u);
-    if (shape == Shape::AllEqual) v = 7;
-    if (shape == Shape::Skewed) v = narrow ? 500 + int64_t(rng() % 20u) : int64_t(rng() % 4000u);
+    if (shape == FastMergeShape::Uniform) v = int64_t(rng() % 2000000u) - 1000000;
+    if (shape == FastMergeShape::Duplicates) v = int64_t(rng() % 5u);
+    if (shape == FastMergeShape::AllEqual) v = 7;
+    if (shape == FastMergeShape::Skewed)
+      v = narrow ? 500 + int64_t(rng() % 20u) : int64_t(rng() % 4000u);
     out.keys.push_back(Key(v));
   }
   std::sort(out.keys.begin(), out.keys.end());
@@ -39,7 +41,7 @@ Keyed<Key> fast_merge_side(size_t n, Shape shape, uint32_t seed, bool narrow, ui
 }
 
 template <class Key>
-void expect_fast_merge(size_t m, size_t n, Shape shape) {
+void expect_fast_merge(size_t m, size_t n, FastMergeShape shape) {
   const Keyed<Key> a = fast_merge_side<Key>(m, shape, uint32_t(m * 3 + 1), true, 0);
   const Keyed<Key> b = fast_merge_side<Key>(n, shape, uint32_t(n * 5 + 2), false, uint32_t(m));
   const Keyed<Key> want = fast_test::reference_merge(a, b);
@@ -69,26 +71,28 @@ const std::vector<std::pair<size_t, size_t>>& fast_merge_sizes() {
 
 TEST(FastMergeGpu, Int32EveryShapeAgainstStdMerge) {
   WS_SKIP_WITHOUT_GPU();
-  for (const Shape shape : {Shape::Uniform, Shape::Duplicates, Shape::AllEqual, Shape::Skewed})
+  for (const FastMergeShape shape : {FastMergeShape::Uniform, FastMergeShape::Duplicates,
+                                     FastMergeShape::AllEqual, FastMergeShape::Skewed})
     for (const auto& [m, n] : fast_merge_sizes()) expect_fast_merge<int32_t>(m, n, shape);
 }
 
 TEST(FastMergeGpu, Float32EveryShapeAgainstStdMerge) {
   WS_SKIP_WITHOUT_GPU();
-  for (const Shape shape : {Shape::Uniform, Shape::Duplicates, Shape::Skewed})
+  for (const FastMergeShape shape :
+       {FastMergeShape::Uniform, FastMergeShape::Duplicates, FastMergeShape::Skewed})
     for (const auto& [m, n] : fast_merge_sizes()) expect_fast_merge<float>(m, n, shape);
 }
 
 TEST(FastMergeGpu, TwoTo24KeysASide) {
   WS_SKIP_WITHOUT_GPU();
-  expect_fast_merge<int32_t>(size_t(1) << 24, size_t(1) << 24, Shape::Uniform);
-  expect_fast_merge<int32_t>(size_t(1) << 24, (size_t(1) << 20) + 5, Shape::Skewed);
+  expect_fast_merge<int32_t>(size_t(1) << 24, size_t(1) << 24, FastMergeShape::Uniform);
+  expect_fast_merge<int32_t>(size_t(1) << 24, (size_t(1) << 20) + 5, FastMergeShape::Skewed);
 }
 
 TEST(FastMergeGpu, EqualsTheCpuTwin) {
   WS_SKIP_WITHOUT_GPU();
-  const auto a = fast_merge_side<float>(9000, Shape::Duplicates, 1, true, 0);
-  const auto b = fast_merge_side<float>(7001, Shape::Duplicates, 2, false, 9000);
+  const auto a = fast_merge_side<float>(9000, FastMergeShape::Duplicates, 1, true, 0);
+  const auto b = fast_merge_side<float>(7001, FastMergeShape::Duplicates, 2, false, 9000);
   const FastResult<float> gpu = run_merge_fast(a.keys, b.keys, a.values, b.values, Backend::Cuda);
   const FastResult<float> cpu = run_merge_fast(a.keys, b.keys, a.values, b.values, Backend::Cpu);
   EXPECT_EQ(gpu.keys, cpu.keys);
@@ -99,8 +103,8 @@ TEST(FastMergeGpu, EqualsTheCpuTwin) {
 // and the sort, keys and pairs, a partial last tile.
 TEST(FastMergeGpu, MergeAndSortForTheSanitizers) {
   WS_SKIP_WITHOUT_GPU();
-  expect_fast_merge<int32_t>(9001, 7000, Shape::Duplicates);
-  const auto in = fast_merge_side<int32_t>(20000, Shape::Uniform, 3, false, 0);
+  expect_fast_merge<int32_t>(9001, 7000, FastMergeShape::Duplicates);
+  const auto in = fast_merge_side<int32_t>(20000, FastMergeShape::Uniform, 3, false, 0);
   Keyed<int32_t> shuffled = in;
   std::shuffle(shuffled.keys.begin(), shuffled.keys.end(), std::mt19937(4));
   const Keyed<int32_t> want = fast_test::reference_sort(shuffled);

@@ -19,21 +19,21 @@ namespace {
 
 using fast_test::Keyed;
 
-enum class Order { Uniform, Duplicates, AllEqual, Sorted, Reversed };
+enum class FastSortOrder { Uniform, Duplicates, AllEqual, Sorted, Reversed };
 
 template <class Key>
-Keyed<Key> fast_sort_input(size_t n, Order order, uint32_t seed) {
+Keyed<Key> fast_sort_input(size_t n, FastSortOrder order, uint32_t seed) {
   std::mt19937 rng(seed);
   Keyed<Key> out;
   for (size_t i = 0; i < n; ++i) {
     int64_t v = int64_t(rng() % 2000000u) - 1000000;
-    if (order == Order::Duplicates) v = int64_t(rng() % 7u) - 3;
-    if (order == Order::AllEqual) v = -2;
+    if (order == FastSortOrder::Duplicates) v = int64_t(rng() % 7u) - 3;
+    if (order == FastSortOrder::AllEqual) v = -2;
     out.keys.push_back(Key(v));
     out.values.push_back(uint32_t(i));
   }
-  if (order == Order::Sorted) std::sort(out.keys.begin(), out.keys.end());
-  if (order == Order::Reversed) std::sort(out.keys.rbegin(), out.keys.rend());
+  if (order == FastSortOrder::Sorted) std::sort(out.keys.begin(), out.keys.end());
+  if (order == FastSortOrder::Reversed) std::sort(out.keys.rbegin(), out.keys.rend());
   return out;
 }
 
@@ -51,18 +51,20 @@ TEST(FastSortGpu, EveryOrderAndSizeAgainstStdStableSort) {
   WS_SKIP_WITHOUT_GPU();
   for (const size_t n :
        {size_t(0), size_t(1), size_t(17), size_t(4095), size_t(4353), (size_t(1) << 20) + 5})
-    for (const Order order :
-         {Order::Uniform, Order::Duplicates, Order::AllEqual, Order::Sorted, Order::Reversed}) {
+    for (const FastSortOrder order :
+         {FastSortOrder::Uniform, FastSortOrder::Duplicates, FastSortOrder::AllEqual,
+          FastSortOrder::Sorted, FastSortOrder::Reversed}) {
       expect_fast_sort(fast_sort_input<int32_t>(n, order, uint32_t(n + int(order))), "int32");
-      if (order != Order::AllEqual && n <= 4353)
+      if (order != FastSortOrder::AllEqual && n <= 4353)
         expect_fast_sort(fast_sort_input<float>(n, order, uint32_t(n * 3 + int(order))), "float");
     }
 }
 
 TEST(FastSortGpu, TwoTo24Keys) {
   WS_SKIP_WITHOUT_GPU();
-  expect_fast_sort(fast_sort_input<int32_t>(size_t(1) << 24, Order::Uniform, 24), "int32");
-  expect_fast_sort(fast_sort_input<float>((size_t(1) << 20) + 5, Order::Duplicates, 20), "float");
+  expect_fast_sort(fast_sort_input<int32_t>(size_t(1) << 24, FastSortOrder::Uniform, 24), "int32");
+  expect_fast_sort(fast_sort_input<float>((size_t(1) << 20) + 5, FastSortOrder::Duplicates, 20),
+                   "float");
 }
 
 TEST(FastSortGpu, FloatSignedZerosAndInfinities) {
@@ -79,7 +81,7 @@ TEST(FastSortGpu, FloatSignedZerosAndInfinities) {
 
 TEST(FastSortGpu, EqualsTheCpuTwin) {
   WS_SKIP_WITHOUT_GPU();
-  const auto in = fast_sort_input<int32_t>(50000, Order::Duplicates, 5);
+  const auto in = fast_sort_input<int32_t>(50000, FastSortOrder::Duplicates, 5);
   const FastResult<int32_t> gpu = run_sort_fast(in.keys, in.values, Backend::Cuda);
   const FastResult<int32_t> cpu = run_sort_fast(in.keys, in.values, Backend::Cpu);
   EXPECT_EQ(gpu.keys, cpu.keys);

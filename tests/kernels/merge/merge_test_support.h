@@ -53,6 +53,13 @@ inline std::vector<MergeTeachParams> configurations(KeyType type = KeyType::Int3
           params(MergeVariant::Fast, 4, 1, 8, 3, type)};
 }
 
+// One multi-block shape a variant (the all-pairs test: keep it fast).
+inline std::vector<MergeTeachParams> one_configuration_per_variant() {
+  return {params(MergeVariant::Sequential, 1, 1, 1, 1), params(MergeVariant::Basic, 3, 3, 8, 1),
+          params(MergeVariant::Tiled, 2, 3, 2, 1), params(MergeVariant::Circular, 2, 3, 4, 1),
+          params(MergeVariant::Fast, 4, 1, 8, 3)};
+}
+
 inline std::string describe(const MergeTeachParams& p, size_t m, size_t n) {
   return std::string(merge_info(p.variant).id) + " block " + std::to_string(p.block_dim) +
          " blocks " + std::to_string(p.blocks) + " tile " + std::to_string(p.tile) + " items " +

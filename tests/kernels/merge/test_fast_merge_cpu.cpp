@@ -19,7 +19,7 @@ using fast_test::random_keys;
 using fast_test::reference_merge;
 
 template <class Key>
-void expect_merge(const Keyed<Key>& a, const Keyed<Key>& b, FastConfig config) {
+void expect_fast_merge_cpu(const Keyed<Key>& a, const Keyed<Key>& b, FastConfig config) {
   const Keyed<Key> want = reference_merge(a, b);
   const FastResult<Key> pairs = merge_fast_cpu(a.keys, b.keys, a.values, b.values, config);
   ASSERT_EQ(pairs.keys, want.keys) << a.keys.size() << " + " << b.keys.size();
@@ -33,9 +33,9 @@ TEST(FastMergeCpu, EverySize0To33ASideAtSmallTiles) {
   for (const FastConfig config : {FastConfig{2, 3}, FastConfig{4, 1}, FastConfig{3, 5}})
     for (int m = 0; m <= 33; ++m)
       for (int n = 0; n <= 33; ++n)
-        expect_merge(random_keys<int32_t>(size_t(m), 9, uint32_t(m * 40 + n), true),
-                     random_keys<int32_t>(size_t(n), 9, uint32_t(n * 40 + m + 7), true, 1000),
-                     config);
+        expect_fast_merge_cpu(
+            random_keys<int32_t>(size_t(m), 9, uint32_t(m * 40 + n), true),
+            random_keys<int32_t>(size_t(n), 9, uint32_t(n * 40 + m + 7), true, 1000), config);
 }
 
 TEST(FastMergeCpu, PowersOfTwoPlusMinusOneAtTheDefaultTile) {
@@ -43,9 +43,10 @@ TEST(FastMergeCpu, PowersOfTwoPlusMinusOneAtTheDefaultTile) {
     for (const int da : {-1, 0, 1})
       for (const int db : {-1, 1}) {
         const size_t m = (size_t(1) << k) + da, n = (size_t(1) << (k - 1)) + db;
-        expect_merge(random_keys<int32_t>(m, 1 << 12, uint32_t(k + da), true),
-                     random_keys<int32_t>(n, 1 << 12, uint32_t(k * 3 + db), true, 1u << 20),
-                     fast_merge_config());
+        expect_fast_merge_cpu(
+            random_keys<int32_t>(m, 1 << 12, uint32_t(k + da), true),
+            random_keys<int32_t>(n, 1 << 12, uint32_t(k * 3 + db), true, 1u << 20),
+            fast_merge_config());
       }
 }
 
@@ -61,9 +62,9 @@ TEST(FastMergeCpu, FloatKeysSignedZerosAndInfinities) {
   const float inf = std::numeric_limits<float>::infinity();
   Keyed<float> a{{-inf, -1.5f, -0.0f, 0.0f, 2.0f, inf}, {0, 1, 2, 3, 4, 5}};
   Keyed<float> b{{-inf, 0.0f, -0.0f, 2.0f, inf}, {10, 11, 12, 13, 14}};
-  expect_merge(a, b, {2, 2});
-  expect_merge(random_keys<float>(1000, 50, 3, true), random_keys<float>(777, 50, 4, true, 5000),
-               {32, 7});
+  expect_fast_merge_cpu(a, b, {2, 2});
+  expect_fast_merge_cpu(random_keys<float>(1000, 50, 3, true),
+                        random_keys<float>(777, 50, 4, true, 5000), {32, 7});
 }
 
 TEST(FastMergeCpu, PartitionIsEachTileBoundarysShareOfA) {

@@ -3,6 +3,7 @@
 // across both arrays, int32 and float32.
 #include <gtest/gtest.h>
 
+#include <string>
 #include <vector>
 
 #include "merge_test_support.h"
@@ -18,13 +19,21 @@ void expect_merged(const MergeTeachParams& p, const MergeInput& in) {
   ASSERT_EQ(run.c_values, want.tags) << what;
 }
 
-TEST(MergeOutputs, EveryPairOfSizesUpTo33) {
-  for (const MergeTeachParams& p : mtest::configurations())
-    for (int m = 0; m <= 33; ++m)
-      for (int n = 0; n <= 33; ++n)
-        expect_merged(
-            p, make_merge_input(MergeGen::Uniform, m, n, uint64_t(m * 64 + n), KeyType::Int32));
+// One test a variant, so each stays well under a second in the sanitized build.
+class MergeEveryPair : public ::testing::TestWithParam<MergeTeachParams> {};
+
+TEST_P(MergeEveryPair, SizesUpTo33EachSide) {
+  for (int m = 0; m <= 33; ++m)
+    for (int n = 0; n <= 33; ++n)
+      expect_merged(GetParam(), make_merge_input(MergeGen::Uniform, m, n, uint64_t(m * 64 + n),
+                                                 KeyType::Int32));
 }
+
+INSTANTIATE_TEST_SUITE_P(MergeOutputs, MergeEveryPair,
+                         ::testing::ValuesIn(mtest::one_configuration_per_variant()),
+                         [](const ::testing::TestParamInfo<MergeTeachParams>& info) {
+                           return std::string(merge_info(info.param.variant).id);
+                         });
 
 TEST(MergeOutputs, PowersOfTwoPlusMinusOne) {
   for (const MergeTeachParams& p : mtest::configurations(KeyType::Float32))

@@ -11,6 +11,7 @@
 
 #include "common/error.h"
 #include "merge/network.h"
+#include "merge/network_schedule.h"
 
 namespace ws::merge {
 namespace {
@@ -129,6 +130,39 @@ TEST(NetworkCounts, PaddingIsMarkedAndTheWiresRoundUp) {
   EXPECT_EQ(network(NetworkKind::OddEvenMerge, 1024).wires, 1024);
   EXPECT_EQ(network(NetworkKind::OddEvenMerge, 1025).wires, 2048);
   EXPECT_THROW(network(NetworkKind::Bitonic, -1), Error);
+}
+
+// The launches cover the stages in order, and a shared launch's comparators never leave the tile
+// of the block that owns them (thread t is in block t / (tile / 2), its tile the wires
+// [b tile, (b + 1) tile)): what lets a block do them in shared memory. Checked for the teach tiles
+// and the full-size one (1024).
+TEST(NetworkCounts, SharedLaunchesStayInTheirBlocksTile) {
+  for (NetworkKind kind : {NetworkKind::Bitonic, NetworkKind::OddEvenMerge})
+    for (int32_t wires = 2; wires <= 4096; wires *= 2)
+      for (int32_t tile : {2, 4, 8, 64, 1024}) {
+        if (tile > wires) continue;
+        const Network net = network(kind, wires);
+        int32_t next_stage = 0, next_step = 0;
+        for (const NetworkLaunch& l : network_schedule(kind, wires, tile)) {
+          ASSERT_EQ(l.first_stage, next_stage);
+          ASSERT_EQ(l.first_step, next_step);
+          ASSERT_EQ(net.stages[size_t(l.first_stage)].k, l.k);
+          ASSERT_EQ(net.stages[size_t(l.first_stage)].j, l.j);
+          next_stage += l.stages;
+          next_step += l.steps();
+          if (!l.shared) {
+            ASSERT_EQ(l.stages, 1);
+            continue;
+          }
+          for (int32_t s = l.first_stage; s < next_stage; ++s)
+            for (const Comparator& c : net.stages[size_t(s)].comparators) {
+              const int32_t block = c.thread / (tile / 2);
+              ASSERT_EQ(c.lo / tile, block) << network_kind_id(kind) << " tile " << tile;
+              ASSERT_EQ(c.hi / tile, block) << network_kind_id(kind) << " tile " << tile;
+            }
+        }
+        EXPECT_EQ(next_stage, int32_t(net.stages.size()));
+      }
 }
 
 }  // namespace

@@ -51,6 +51,10 @@ TEST(MergeChinese, KernelTextsAllHaveTranslations) {
   i18n::set_language(Language::Chinese);
   for (const char* key : merge_kernel_text_keys())
     EXPECT_STRNE(tr(key), key) << "no Chinese for the kernel text '" << key << "'";
+  // The variant table itself, so a text changed in kernels/merge cannot slip past the list.
+  for (const merge::MergeInfo& info : merge::merge_infos())
+    for (const char* text : {info.title, info.reference, info.lesson})
+      EXPECT_STRNE(tr(text), text) << "no Chinese for " << info.id << "'s '" << text << "'";
 }
 
 TEST(MergeChinese, PathFiguresHaveNoEnglishLeft) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <set>
 
 #include "i18n/i18n.h"
 #include "views/cell_rows.h"
@@ -21,14 +22,22 @@ gfx::Color mp_thread_colour(const gfx::Palette& p, int thread) {
   return thread < 0 ? p.text_muted : p.warp_color(thread);
 }
 
-// The thread whose range of A (take_a) or B holds element `index`: the last cut at or before it
-// (-1 while any thread still searches: the ranges are not known yet).
-int mp_owner(const std::vector<MergePathCut>& cuts, int index, bool take_a) {
-  int owner = -1;
+// The thread that merges the `index`-th key of A (take_a) or B: the output the path takes it
+// as, and the cut at or before that output on the latest diagonal (the first such cut listed).
+// -1 while any thread still searches: the ranges are not known yet.
+int mp_owner(const std::vector<MergePathCut>& cuts, const std::vector<bool>& moves, int index,
+             bool take_a) {
   for (const MergePathCut& c : cuts)
     if (!c.found) return -1;
+  int k = -1;
+  for (int s = 0, seen = 0; s < int(moves.size()) && k < 0; ++s)
+    if (moves[size_t(s)] == take_a && seen++ == index) k = s;
+  int owner = -1, latest = -1;
   for (const MergePathCut& c : cuts)
-    if ((take_a ? c.i : c.j) <= index && c.thread >= 0 && c.found) owner = c.thread;
+    if (c.thread >= 0 && c.k <= k && c.k > latest) {
+      latest = c.k;
+      owner = c.thread;
+    }
   return owner;
 }
 
@@ -41,9 +50,10 @@ void mp_diagonal_ends(int k, int m, int n, int& i_hi, int& i_lo) {
 void mp_draw_headers(gfx::Canvas& c, const MergePathGeometry& g, const MergePathPicture& pic,
                      const gfx::Palette& p, float font, HoverMap* hover) {
   const float cf = std::min(font, g.cell * 0.45f);
+  const std::vector<bool> moves = merge_path_moves(pic.a, pic.b);
   for (int i = 0; i < g.m; ++i) {
     const Vec2 lo = g.point(i, 0) - Vec2{0, g.cell}, hi = g.point(i + 1, 0);
-    const int t = mp_owner(pic.cuts, i, true);
+    const int t = mp_owner(pic.cuts, moves, i, true);
     c.rect_filled(lo, hi, t >= 0 ? mix(p.background, p.warp_color(t), 0.25f) : p.cell_fill);
     c.rect(lo, hi, p.cell_border);
     if (cf >= 7)
@@ -57,7 +67,7 @@ void mp_draw_headers(gfx::Canvas& c, const MergePathGeometry& g, const MergePath
   }
   for (int j = 0; j < g.n; ++j) {
     const Vec2 lo = g.point(0, j) - Vec2{g.cell, 0}, hi = g.point(0, j + 1);
-    const int t = mp_owner(pic.cuts, j, false);
+    const int t = mp_owner(pic.cuts, moves, j, false);
     c.rect_filled(lo, hi, t >= 0 ? mix(p.background, p.warp_color(t), 0.25f) : p.cell_fill);
     c.rect(lo, hi, p.cell_border);
     if (cf >= 7)
@@ -145,18 +155,24 @@ void mp_draw_path(gfx::Canvas& c, const MergePathGeometry& g, const MergePathPic
 void mp_draw_cuts(gfx::Canvas& c, const MergePathGeometry& g, const MergePathPicture& pic,
                   const gfx::Palette& p, float font, HoverMap* hover) {
   const float label = std::clamp(g.cell * 0.4f, 8.0f, font);
+  // A diagonal found by two threads (one's k_next, the next one's k_curr; idle threads' m + n)
+  // is drawn once; labels only while they fit (a label every cell at most).
+  std::set<int> drawn, distinct;
+  for (const MergePathCut& cut : pic.cuts) distinct.insert(cut.k);
+  const bool labels = distinct.size() <= 24;
   for (const MergePathCut& cut : pic.cuts) {
+    if (cut.found && !drawn.insert(cut.k).second) continue;
     int i_hi = 0, i_lo = 0;
     mp_diagonal_ends(cut.k, g.m, g.n, i_hi, i_lo);
     const gfx::Color colour = mp_thread_colour(p, cut.thread);
     c.line(g.point(i_hi, cut.k - i_hi), g.point(i_lo, cut.k - i_lo), colour.with_alpha(150), 1.5f);
     // The label past the diagonal's top-right end: above the A header, or right of the grid.
     const Vec2 end = g.point(i_hi, cut.k - i_hi);
-    if (cut.k - i_hi == 0)
+    if (labels && cut.k - i_hi == 0)
       c.text({end.x, end.y - g.cell - 2}, trf("k={0}", cut.k), label, colour, HAlign::Center,
              VAlign::Bottom);
-    else
-      c.text({end.x + std::max(5.0f, g.cell * 0.2f), end.y}, trf("k={0}", cut.k), label, colour,
+    else if (labels)
+      c.text({end.x + std::max(8.0f, g.cell * 0.36f), end.y}, trf("k={0}", cut.k), label, colour,
              HAlign::Left, VAlign::Middle);
     if (cut.found) c.circle_filled(g.point(cut.i, cut.j), std::max(3.5f, g.cell * 0.12f), colour);
     if (!hover) continue;

@@ -39,7 +39,9 @@ struct MergePathProbe {
 struct MergePathPicture {
   std::vector<double> a, b;
   ValueType type = ValueType::Int32;
-  std::vector<MergePathCut> cuts;      // the diagonals drawn, coloured by their thread
+  // The diagonals drawn, coloured by their thread; of the cuts found on one diagonal the first
+  // is drawn (put a piece's start before the previous piece's end).
+  std::vector<MergePathCut> cuts;
   std::vector<MergePathProbe> probes;  // the search passes shown, one per searching thread
   // The thread that writes each C[k] (empty: the path in one colour); -1 for an output not yet
   // written (the rest of the path is drawn muted).

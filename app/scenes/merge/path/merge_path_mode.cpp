@@ -121,7 +121,8 @@ void MergePathMode::fill(RunJson& doc) const {
   doc.extra["co_ranks"] = coranks;
   doc.summary = std::string(merge::merge_info(run.params.variant).id) + ": " +
                 std::to_string(run.a.size()) + " + " + std::to_string(run.b.size()) + " keys by " +
-                std::to_string(model_.threads.size()) + " threads in " +
+                std::to_string(model_.threads.size()) +
+                (model_.threads.size() == 1 ? " thread in " : " threads in ") +
                 std::to_string(run.trace.steps.size()) + " steps; " +
                 (matches ? "C is the stable merge" : "C is WRONG");
 }
@@ -163,6 +164,8 @@ void MergePathMode::ui() {
     const CountersColumn a{merge::merge_info(t->run.params.variant).id, &t->traced.counters};
     counters_table("merge-path-counters", a, nullptr, step(), {});
   }
+  fast_mode(27, tr("the merges at full size (keys a side) against CUB DeviceMerge and "
+                   "thrust::merge, the variant shown and its key type (CUDA)"));
 }
 
 void MergePathMode::draw(gfx::Canvas& canvas, gfx::Theme theme) const {

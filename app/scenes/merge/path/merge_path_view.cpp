@@ -43,6 +43,7 @@ MergePathPicture path_picture(const MergeTaught& taught, const PathModel& model,
   pic.b = run.b;
   pic.type = run.trace.type;
   const PathStep s = model.steps.at(size_t(step));
+  std::vector<MergePathCut> ends;  // k_next cuts, after every k_curr one
   for (const PathThread& t : model.threads) {
     const merge::ThreadRange& r = t.range;
     const int th = r.thread;
@@ -55,11 +56,12 @@ MergePathPicture path_picture(const MergeTaught& taught, const PathModel& model,
       pic.probes.push_back(path_probe(t.search_curr[size_t(s.pass)], r.k_curr, th));
     if (!curr_step) {
       const bool next_found = !next_step || s.pass >= int(t.search_next.size()) - 1;
-      pic.cuts.push_back({r.k_next, r.i_next, r.j_next, th, next_found});
+      ends.push_back({r.k_next, r.i_next, r.j_next, th, next_found});
       if (next_step && s.pass < int(t.search_next.size()))
         pic.probes.push_back(path_probe(t.search_next[size_t(s.pass)], r.k_next, th));
     }
   }
+  pic.cuts.insert(pic.cuts.end(), ends.begin(), ends.end());
   const std::vector<double>& c_now = taught.traced.snapshots.at(size_t(step)).at(kPathC);
   pic.writer.assign(c_now.size(), -1);
   for (size_t k = 0; k < c_now.size(); ++k)
