@@ -25,7 +25,10 @@ BenchRequest merge_fast_request(BenchRequest r, const MergeSettings& s, const st
   r.params["pairs"] = s.pairs ? "1" : "0";
   if (mode == "path" && s.path_variant != merge::MergeVariant::Sequential)
     r.variants = std::to_string(int(s.path_variant));
-  // tiled, networks and sort modes (S2)
+  // tiled, networks and sort modes (S2): the variant shown.
+  if (mode == "tiled") r.variants = std::to_string(int(s.tiled_variant));
+  if (mode == "networks") r.variants = std::to_string(int(s.network_variant));
+  if (mode == "sort") r.variants = std::to_string(int(s.sort_variant));
   return r;
 }
 
@@ -41,16 +44,6 @@ MergeScene::MergeScene()
             path_lecture_variants,
             path_source});
   // tiled, networks and sort modes (S2)
-  // One benchmark for every mode (bench/merge_bench.h): a mode times its part at full size. On
-  // the command line the scene starts in path mode, so `bench --scene merge` without another
-  // --mode runs both parts (--set part=merge runs the merges alone).
-  set_bench([this](const BenchRequest& r, const std::string& mode) {
-    if (r.from_scene)
-      return bench::merge_bench_job(merge_fast_request(r, settings(), mode),
-                                    merge_bench_part(mode));
-    const bool whole = mode == "path" && this->mode() == "path";
-    return bench::merge_bench_job(r, whole ? "" : merge_bench_part(mode));
-  });
   add_mode({"tiled", TR_NOOP("tiled merge"), std::make_unique<TiledMode>(),
             SceneCapabilities().with_steps(true).with_bench(), tiled_limits(),
             tiled_lecture_variants, tiled_source});
@@ -64,6 +57,16 @@ MergeScene::MergeScene()
             {},
             sort_lecture_variants,
             sort_source});
+  // One benchmark for every mode (bench/merge_bench.h): a mode times its part at full size. On
+  // the command line the scene starts in path mode, so `bench --scene merge` without another
+  // --mode runs both parts (--set part=merge runs the merges alone).
+  set_bench([this](const BenchRequest& r, const std::string& mode) {
+    if (r.from_scene)
+      return bench::merge_bench_job(merge_fast_request(r, settings(), mode),
+                                    merge_bench_part(mode));
+    const bool whole = mode == "path" && this->mode() == "path";
+    return bench::merge_bench_job(r, whole ? "" : merge_bench_part(mode));
+  });
 }
 
 }  // namespace ws::app

@@ -53,16 +53,13 @@ const char* const kMergeKernelTexts[] = {
     // tiled, networks and sort modes (S2). kernels/merge/sort_info.cpp: the sorts' titles,
     // references and lessons.
     TR_NOOP("Merge sort from parallel merges"),
-    TR_NOOP("PMPP 13.1 (merge sort), 12.5 (the basic parallel merge)"),
     TR_NOOP("Sorting is merging, log2 n times: each pass doubles the sorted runs, and every pass "
             "is one parallel merge per pair of runs, partitioned by co-rank."),
     TR_NOOP("Bitonic sorting network"),
-    TR_NOOP("Batcher 1968; cuda-samples sortingNetworks (bitonicSort)"),
     TR_NOOP("A network fixes every comparison in advance: no data-dependent branches, every "
             "thread one compare-exchange a stage, O(n log^2 n) work in log n (log n + 1) / 2 "
             "stages; short distances run in shared memory."),
     TR_NOOP("Batcher's odd-even merge sort"),
-    TR_NOOP("Batcher 1968; Knuth TAOCP 5.3.4; cuda-samples oddEvenMergeSort"),
     TR_NOOP("Fewer comparators than bitonic sort, but not every thread has one in every stage: "
             "the saved work shows up as idle lanes."),
     TR_NOOP("Fastest int32 sort (merge path, registers)"),
@@ -70,6 +67,31 @@ const char* const kMergeKernelTexts[] = {
     TR_NOOP("The fastest sort this project makes, timed against CUB's merge and radix sorts; its "
             "passes are taught as merge sort's (the runs it keeps in registers do not show in a "
             "trace)."),
+    // The references and the book notes (where the kernels depart from the book) of the tiled
+    // merges and the sorts.
+    TR_NOOP(
+        "The book finds A_consumed with co_rank(tile_size, A_S, tile_size, B_S, tile_size): once "
+        "fewer than tile_size keys of A or B are left, that search reads tile slots holding stale "
+        "or never-written keys. Here it searches the outputs made, min(tile_size, C left), in the "
+        "keys really loaded, min(tile_size, A left) and min(tile_size, B left). The block's "
+        "co-ranks sit in a shared int pair, not A_S[0..1] (a float tile cannot hold an index above "
+        "2^24); the ceil on ints is fixed as in the basic merge."),
+    TR_NOOP(
+        "The same departures as the tiled merge (block co-ranks in a shared int pair, the ceil on "
+        "ints). The refill writes the consumed slots after the kept keys: A[A_curr + A_consumed + "
+        "kept + x] into A_S[(A_S_start + kept + x) % tile_size], kept = tile_size - A_S_consumed."),
+    TR_NOOP("PMPP 13.7 (parallel merge sort), 12.5 (the basic parallel merge)"),
+    TR_NOOP("The book sorts small sections first and merges them with the tiled merges; here every "
+            "pass, from runs of one key, is the basic merge, so each pass shows its co-rank "
+            "searches (and a thread whose outputs cross two merges does a piece of each)."),
+    TR_NOOP("PMPP 13.8; Batcher 1968; cuda-samples sortingNetworks (bitonicSort)"),
+    TR_NOOP("The book only names sorting networks; the kernels follow the CUDA sample: short "
+            "distances in a shared tile, long ones one global launch a stage."),
+    TR_NOOP("PMPP 13.8; Batcher 1968; Knuth TAOCP 5.3.4; cuda-samples oddEvenMergeSort"),
+    TR_NOOP("Only the stages with k <= tile run in shared memory: later stages pair wires across "
+            "tile boundaries, so, as in the CUDA sample, they run on global memory."),
+    TR_NOOP("Taught as merge sort: the trace shows the passes, not the fast kernel's register "
+            "block sort and tiles."),
     // merge_tiled_cpu.cpp, sort_merge_cpu.cpp, sort_network_cpu.cpp: the steps' labels, phases.
     TR_NOOP("block co-rank"),
     TR_NOOP("load tiles, iteration {0}"),

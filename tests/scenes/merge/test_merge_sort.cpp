@@ -8,6 +8,7 @@
 #include <numeric>
 
 #include "merge_test_support.h"
+#include "render/recording_canvas.h"
 
 namespace ws::app {
 namespace {
@@ -97,6 +98,25 @@ TEST(MergeSortRun, MergeAtSelectsAMergeAndAutoFollowsTheStep) {
   scene->params_from_json({{"merge-at", "auto"}});
   scene->seek(5);  // pass 2's merge step
   EXPECT_EQ(scene->results_json()["merge_at"], (nlohmann::json{{"level", 3}, {"index", 0}}));
+}
+
+TEST(MergeSortRun, AClickOnAMergeSelectsIt) {
+  auto scene = attached({{"mode", "sort"}, {"n", "16"}});
+  scene->seek(scene->step_count() - 1);
+  gfx::RecordingCanvas canvas({1600, 900});
+  scene->draw(canvas, gfx::Theme::Light);
+  // Key 5 of level 2 (runs of 4) lies in that level's second merge, keys [4, 8).
+  for (float y = 0; y < 900; y += 3)
+    for (float x = 0; x < 1600; x += 3) {
+      if (scene->describe_at({x, y}).rfind("level 2 (after pass 1): key 5 =", 0) != 0) continue;
+      Scene::Pointer click;
+      click.point = {x, y};
+      click.left_down = click.left_clicked = true;
+      scene->pointer(click);
+      EXPECT_EQ(scene->params_to_json()["merge-at"], "2,1");
+      return;
+    }
+  ADD_FAILURE() << "no cell says it is key 5 of level 2";
 }
 
 TEST(MergeS2Cli, RunAndRenderEachMode) {

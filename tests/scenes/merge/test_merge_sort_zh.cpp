@@ -73,7 +73,10 @@ TEST(MergeSortChinese, TheSortsKernelTextsAreListed) {
     EXPECT_TRUE(listed.count(info.title)) << info.title;
     EXPECT_TRUE(listed.count(info.reference)) << info.reference;
     EXPECT_TRUE(listed.count(info.lesson)) << info.lesson;
+    EXPECT_TRUE(listed.count(info.book_note)) << info.book_note;
   }
+  for (merge::MergeVariant v : {merge::MergeVariant::Tiled, merge::MergeVariant::Circular})
+    EXPECT_TRUE(listed.count(merge::merge_info(v).book_note)) << merge::merge_info(v).book_note;
 }
 
 TEST(MergeSortChinese, TheS2FiguresHaveNoEnglishLeft) {

@@ -5,7 +5,6 @@
 #include <cmath>
 
 #include "i18n/i18n.h"
-#include "merge_bench.h"
 #include "i18n/wording.h"
 #include "scenes/merge/merge_input.h"
 #include "scenes/merge/sort/sort_run.h"
@@ -86,6 +85,8 @@ void NetworksMode::ui() {
         tr("A block sorts a tile of twice its threads in shared memory; stages whose "
            "distance reaches past the tile run on global memory, one launch each."));
   }
+  if (panel_section(tr("Beside the book"), "mg-net-book", false))
+    wrapped_text(tr_text(merge::sort_info(s.network_variant).book_note));
   if (!e.empty()) edit(e);
   const NetworkTaught* t = taught();
   if (!t) return;
@@ -111,13 +112,6 @@ void NetworksMode::draw(gfx::Canvas& canvas, gfx::Theme theme) const {
 std::string NetworksMode::caption() const {
   const NetworkTaught* t = taught();
   return t ? network_caption(*t, facts_, step()) : error();
-}
-
-BenchJob NetworksMode::bench_job(const BenchRequest& request) const {
-  BenchRequest r = request;
-  if (r.from_scene && r.variants.empty())
-    r.variants = std::to_string(int(settings().network_variant));
-  return bench::merge_bench_job(r, "sort");
 }
 
 }  // namespace ws::app

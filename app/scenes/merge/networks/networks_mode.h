@@ -13,8 +13,6 @@ class NetworksMode : public TracedMode<MergeSettings, merge::SortTeachRun> {
   void ui() override;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
   std::string caption() const override;
-  // The fast panel: bench/merge_bench's sorts, the variant shown beside the libraries.
-  BenchJob bench_job(const BenchRequest& request) const override;
 
  protected:
   merge::SortTeachRun run(Backend backend, int which) const override;

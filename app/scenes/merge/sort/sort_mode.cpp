@@ -5,7 +5,6 @@
 #include <cmath>
 
 #include "i18n/i18n.h"
-#include "merge_bench.h"
 #include "scenes/merge/merge_input.h"
 #include "views/figure_parts.h"
 
@@ -90,6 +89,8 @@ void SortMode::ui() {
       e["per-thread"] = 1 << per_log;
     wrapped_text(tr("Click a merge in the figure to draw its merge path."));
   }
+  if (panel_section(tr("Beside the book"), "mg-sort-book", false))
+    wrapped_text(tr_text(merge::sort_info(s.sort_variant).book_note));
   if (panel_section(tr("The radix sort"), "mg-sort-radix")) {
     wrapped_text(
         tr("The radix sort (PMPP 13.2-13.4) is not a merge: it splits the keys by their "
@@ -125,12 +126,6 @@ void SortMode::draw(gfx::Canvas& canvas, gfx::Theme theme) const {
 std::string SortMode::caption() const {
   const SortTaught* t = taught();
   return t ? sort_caption(*t, step()) : error();
-}
-
-BenchJob SortMode::bench_job(const BenchRequest& request) const {
-  BenchRequest r = request;
-  if (r.from_scene && r.variants.empty()) r.variants = std::to_string(int(settings().sort_variant));
-  return bench::merge_bench_job(r, "sort");
 }
 
 }  // namespace ws::app

@@ -13,8 +13,6 @@ class SortMode : public TracedMode<MergeSettings, merge::SortTeachRun> {
   void ui() override;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
   std::string caption() const override;
-  // The fast panel: bench/merge_bench's sorts, the variant shown beside the libraries.
-  BenchJob bench_job(const BenchRequest& request) const override;
   void pointer(const Scene::Pointer& p) override;  // a click on a merge selects it
   void check(const MergeSettings& next) const override;
 

@@ -6,7 +6,6 @@
 #include <iterator>
 
 #include "i18n/i18n.h"
-#include "merge_bench.h"
 #include "scenes/merge/merge_input.h"
 #include "views/figure_parts.h"
 
@@ -135,6 +134,8 @@ void TiledMode::ui() {
                          merge::kMergeTeachMaxBlocks))
       e["tile-blocks"] = blocks;
   }
+  if (panel_section(tr("Beside the book"), "mg-tiled-book", false))
+    wrapped_text(tr_text(merge::merge_info(s.tiled_variant).book_note));
   if (!e.empty()) edit(e);
   const TiledTaught* t = taught();
   if (!t) return;
@@ -164,13 +165,6 @@ void TiledMode::draw(gfx::Canvas& canvas, gfx::Theme theme) const {
 std::string TiledMode::caption() const {
   const TiledTaught* t = taught();
   return t ? tiled_caption(*t, step(), shown_block()) : error();
-}
-
-BenchJob TiledMode::bench_job(const BenchRequest& request) const {
-  BenchRequest r = request;
-  if (r.from_scene && r.variants.empty())
-    r.variants = std::to_string(int(settings().tiled_variant));
-  return bench::merge_bench_job(r, "merge");
 }
 
 }  // namespace ws::app

@@ -14,8 +14,6 @@ class TiledMode : public TracedMode<MergeSettings, merge::MergeTeachRun> {
   void ui() override;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
   std::string caption() const override;
-  // The fast panel: bench/merge_bench's merges, the variant shown beside the libraries.
-  BenchJob bench_job(const BenchRequest& request) const override;
 
  protected:
   merge::MergeTeachRun run(Backend backend, int which) const override;
