@@ -33,7 +33,7 @@ const std::vector<SortInfo>& sort_infos() {
        false,
        "Only the stages with k <= tile run in shared memory: later stages pair wires across "
        "tile boundaries, so, as in the CUDA sample, they run on global memory."},
-      {SortVariant::Fast, "fast", "Fastest int32 sort (merge path, registers)", "sort_fast.cu",
+      {SortVariant::Fast, "fast", "Fastest int32 sort (merge path, registers)", "sort_fast.cuh",
        "PMPP 13; Green et al., GPU Merge Path",
        "The fastest sort this project makes, timed against CUB's merge and radix sorts; "
        "its passes are taught as merge sort's (the runs it keeps in registers do not "
