@@ -22,7 +22,12 @@ BenchRow merge_bench_row(const std::string& name, const std::string& size, int64
                          const Timing& t, double lib_ms, double other_ms, const std::string& what,
                          const std::string& other) {
   BenchRow row;
-  row.name = name;
+  // The input goes into the name (the table has no column for it): "5 fast (int32 pairs uniform)";
+  // a library's entry point is named by the input already ("CUB DeviceMerge::MergePairs" ->
+  // "CUB DeviceMerge (int32 pairs uniform)").
+  const size_t entry = name.rfind("::");
+  const bool library_call = name.rfind("CUB ", 0) == 0 && entry != std::string::npos;
+  row.name = (library_call ? name.substr(0, entry) : name) + " (" + what + ")";
   row.size = size;
   row.n = n;
   row.ms = t.available ? t.ms : 0;
@@ -42,8 +47,8 @@ std::string merge_bench_second_table(const std::vector<BenchRow>& rows, const st
   char line[160];
   for (const BenchRow& r : rows) {
     const double x = r.extra.value("x_" + other, 0.0);
-    std::snprintf(line, sizeof line, "  %-44s %14s %-18s %7.3fx\n", r.name.substr(0, 44).c_str(),
-                  r.size.c_str(), r.extra.value("input", "").c_str(), x);
+    std::snprintf(line, sizeof line, "  %-44s %14s %7.3fx\n", r.name.substr(0, 44).c_str(),
+                  r.size.c_str(), x);
     out += line;
   }
   return out;

@@ -130,14 +130,14 @@ double cub_merge_ms(Buffers& b, int64_t m, bool pairs) {
   return median_ms([] {}, [&] { CK(call(b.cub_temp)); });
 }
 
-template <int THREADS, int ITEMS>
+template <int THREADS, int ITEMS, int OCC = 0>
 void merge_config(Buffers& b, int64_t m, bool pairs, double cub_ms, const char* size) {
   char config[32];
-  std::snprintf(config, sizeof(config), "%dx%d", THREADS, ITEMS);
+  std::snprintf(config, sizeof(config), OCC ? "%dx%d/o%d" : "%dx%d", THREADS, ITEMS, OCC);
   CK(cudaMemset(b.out, 0xFF, size_t(2 * m) * 4));
   const double ms = median_ms([] {},
                               [&] {
-                                CK((launch_merge<THREADS, ITEMS>(
+                                CK((launch_merge<THREADS, ITEMS, OCC>(
                                     b.keys, m, b.keys + m, m, b.out, pairs ? b.values : nullptr,
                                     b.values + m, b.vout, b.corank, nullptr)));
                               });
@@ -149,16 +149,32 @@ void run_merges(Buffers& b, int64_t m, const char* size) {
   for (const bool pairs : {false, true}) {
     const double cub_ms = cub_merge_ms(b, m, pairs);
     print_row("merge", "CUB", pairs, size, cub_ms, 2.0 * 2 * m * (pairs ? 8 : 4), 2 * m, cub_ms, 0);
-    merge_config<128, 15>(b, m, pairs, cub_ms, size);
-    merge_config<256, 11>(b, m, pairs, cub_ms, size);
-    merge_config<256, 15>(b, m, pairs, cub_ms, size);
-    merge_config<256, 17>(b, m, pairs, cub_ms, size);
-    merge_config<256, 23>(b, m, pairs, cub_ms, size);
-    merge_config<512, 7>(b, m, pairs, cub_ms, size);
-    merge_config<512, 11>(b, m, pairs, cub_ms, size);
-    merge_config<512, 15>(b, m, pairs, cub_ms, size);
-    merge_config<512, 17>(b, m, pairs, cub_ms, size);
-    merge_config<1024, 11>(b, m, pairs, cub_ms, size);
+    // OCC (the last argument): threads an SM must hold, 0 = the compiler's register choice.
+    if (!pairs) {
+      merge_config<256, 11>(b, m, pairs, cub_ms, size);
+      merge_config<256, 17>(b, m, pairs, cub_ms, size);
+      merge_config<128, 15, 2048>(b, m, pairs, cub_ms, size);
+      merge_config<256, 13, 2048>(b, m, pairs, cub_ms, size);
+      merge_config<256, 15, 2048>(b, m, pairs, cub_ms, size);
+      merge_config<256, 17, 2048>(b, m, pairs, cub_ms, size);
+      merge_config<512, 13, 2048>(b, m, pairs, cub_ms, size);
+      merge_config<512, 15, 2048>(b, m, pairs, cub_ms, size);
+      merge_config<256, 15, 1536>(b, m, pairs, cub_ms, size);
+      merge_config<512, 15, 1536>(b, m, pairs, cub_ms, size);
+    } else {
+      merge_config<128, 15>(b, m, pairs, cub_ms, size);
+      merge_config<512, 7>(b, m, pairs, cub_ms, size);
+      merge_config<128, 15, 1024>(b, m, pairs, cub_ms, size);
+      merge_config<128, 15, 1536>(b, m, pairs, cub_ms, size);
+      merge_config<256, 11, 1024>(b, m, pairs, cub_ms, size);
+      merge_config<256, 11, 1536>(b, m, pairs, cub_ms, size);
+      merge_config<256, 15, 1024>(b, m, pairs, cub_ms, size);
+      merge_config<256, 15, 1536>(b, m, pairs, cub_ms, size);
+      merge_config<512, 7, 1024>(b, m, pairs, cub_ms, size);
+      merge_config<512, 7, 1536>(b, m, pairs, cub_ms, size);
+      merge_config<512, 11, 1024>(b, m, pairs, cub_ms, size);
+      merge_config<512, 15, 1024>(b, m, pairs, cub_ms, size);
+    }
   }
 }
 
@@ -188,17 +204,18 @@ double cub_sort_ms(Buffers& b, int64_t n, bool pairs, bool radix) {
   return ms;
 }
 
-template <int THREADS, int ITEMS, int BLOCK_THREADS = THREADS>
+template <int THREADS, int ITEMS, int BLOCK_THREADS = THREADS, int OCC = 0>
 void sort_config(Buffers& b, int64_t n, bool pairs, double cub_ms, const char* size) {
   char config[32];
   if (BLOCK_THREADS == THREADS)
-    std::snprintf(config, sizeof(config), "%dx%d", THREADS, ITEMS);
+    std::snprintf(config, sizeof(config), OCC ? "%dx%d/o%d" : "%dx%d", THREADS, ITEMS, OCC);
   else
-    std::snprintf(config, sizeof(config), "%dx%d/b%d", THREADS, ITEMS, BLOCK_THREADS);
+    std::snprintf(config, sizeof(config), OCC ? "%dx%d/b%d/o%d" : "%dx%d/b%d", THREADS, ITEMS,
+                  BLOCK_THREADS, OCC);
   const double ms =
       median_ms([&] { restore(b, n, pairs); },
                 [&] {
-                  CK((launch_sort<THREADS, ITEMS, BLOCK_THREADS>(
+                  CK((launch_sort<THREADS, ITEMS, BLOCK_THREADS, OCC>(
                       b.out, pairs ? b.vout : nullptr, n, b.tmp, b.vtmp, b.corank, nullptr)));
                 });
   print_row("sort", config, pairs, size, ms, 2.0 * n * (pairs ? 8 : 4), n, cub_ms,
@@ -211,19 +228,27 @@ void run_sorts(Buffers& b, int64_t n, const char* size) {
     const double cub_ms = cub_sort_ms(b, n, pairs, false);
     print_row("sort", "CUB-radix", pairs, size, radix_ms, 2.0 * n * (pairs ? 8 : 4), n, cub_ms, 0);
     print_row("sort", "CUB-merge", pairs, size, cub_ms, 2.0 * n * (pairs ? 8 : 4), n, cub_ms, 0);
-    sort_config<128, 15>(b, n, pairs, cub_ms, size);
-    sort_config<256, 7>(b, n, pairs, cub_ms, size);
-    sort_config<256, 11>(b, n, pairs, cub_ms, size);
-    sort_config<256, 15>(b, n, pairs, cub_ms, size);
-    sort_config<256, 17>(b, n, pairs, cub_ms, size);
-    sort_config<256, 23>(b, n, pairs, cub_ms, size);
-    sort_config<512, 11>(b, n, pairs, cub_ms, size);
-    sort_config<512, 15>(b, n, pairs, cub_ms, size);
-    sort_config<512, 17>(b, n, pairs, cub_ms, size);
-    sort_config<128, 17, 512>(b, n, pairs, cub_ms, size);
-    sort_config<256, 15, 512>(b, n, pairs, cub_ms, size);
-    sort_config<256, 17, 512>(b, n, pairs, cub_ms, size);
-    sort_config<256, 17, 1024>(b, n, pairs, cub_ms, size);
+    if (!pairs) {
+      sort_config<256, 17, 1024>(b, n, pairs, cub_ms, size);
+      sort_config<256, 17, 256, 2048>(b, n, pairs, cub_ms, size);
+      sort_config<128, 17, 512, 2048>(b, n, pairs, cub_ms, size);
+      sort_config<256, 15, 1024, 2048>(b, n, pairs, cub_ms, size);
+      sort_config<256, 17, 1024, 2048>(b, n, pairs, cub_ms, size);
+      sort_config<256, 19, 1024, 2048>(b, n, pairs, cub_ms, size);
+      sort_config<512, 15, 1024, 2048>(b, n, pairs, cub_ms, size);
+      sort_config<512, 17, 1024, 2048>(b, n, pairs, cub_ms, size);
+      sort_config<256, 17, 1024, 1536>(b, n, pairs, cub_ms, size);
+    } else {
+      sort_config<256, 11>(b, n, pairs, cub_ms, size);
+      sort_config<256, 17, 1024>(b, n, pairs, cub_ms, size);
+      sort_config<256, 11, 1024, 1024>(b, n, pairs, cub_ms, size);
+      sort_config<256, 11, 1024, 1536>(b, n, pairs, cub_ms, size);
+      sort_config<256, 15, 1024, 1024>(b, n, pairs, cub_ms, size);
+      sort_config<256, 17, 1024, 1024>(b, n, pairs, cub_ms, size);
+      sort_config<128, 15, 512, 1024>(b, n, pairs, cub_ms, size);
+      sort_config<512, 7, 1024, 1024>(b, n, pairs, cub_ms, size);
+      sort_config<512, 11, 1024, 1024>(b, n, pairs, cub_ms, size);
+    }
   }
 }
 

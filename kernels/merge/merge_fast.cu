@@ -64,7 +64,8 @@ void merge_fast(const Key* a, int64_t m, const Key* b, int64_t n, Key* c, const 
              std::string("merge_fast: give all three value arrays or none"));
   if (m + n == 0) return;
   FastScratch scratch(temp, temp_bytes, merge_fast_temp_bytes(m, n), stream);
-  WS_CUDA_CHECK((fast::launch_merge<kFastMergeThreads, kFastMergeItems>(
+  WS_CUDA_CHECK((fast::launch_merge<kFastMergeThreads, kFastMergeItems, kFastMergeOccupancy,
+                                    kFastMergePairsOccupancy>(
       a, m, b, n, c, va, vb, vc, reinterpret_cast<int64_t*>(scratch.at(0)), stream)));
 }
 
@@ -83,10 +84,17 @@ void sort_fast(Key* keys, uint32_t* values, int64_t n, DeviceStream stream, void
   FastScratch scratch(temp, temp_bytes, sort_fast_temp_bytes(n, pairs), stream);
   const size_t keys_bytes = align_up(size_t(n) * sizeof(Key));
   const size_t values_bytes = pairs ? align_up(size_t(n) * 4) : 0;
-  WS_CUDA_CHECK((fast::launch_sort<kFastSortThreads, kFastSortItems, kFastSortBlockThreads>(
-      keys, values, n, reinterpret_cast<Key*>(scratch.at(0)),
-      pairs ? reinterpret_cast<uint32_t*>(scratch.at(keys_bytes)) : nullptr,
-      reinterpret_cast<int64_t*>(scratch.at(keys_bytes + values_bytes)), stream)));
+  Key* tmp_keys = reinterpret_cast<Key*>(scratch.at(0));
+  int64_t* corank = reinterpret_cast<int64_t*>(scratch.at(keys_bytes + values_bytes));
+  if (pairs)
+    WS_CUDA_CHECK((fast::launch_sort<kFastSortThreads, kFastSortPairsItems, kFastSortBlockThreads,
+                                     kFastSortPairsOccupancy>(
+        keys, values, n, tmp_keys, reinterpret_cast<uint32_t*>(scratch.at(keys_bytes)), corank,
+        stream)));
+  else
+    WS_CUDA_CHECK((fast::launch_sort<kFastSortThreads, kFastSortItems, kFastSortBlockThreads,
+                                     kFastSortOccupancy>(keys, nullptr, n, tmp_keys, nullptr,
+                                                         corank, stream)));
 }
 
 template <class Key>

@@ -47,13 +47,22 @@ using DeviceStream = CUstream_st*;  // a cudaStream_t, without the CUDA headers
 
 // ---- Configurations. The defaults are what merge_fast.cu instantiates; the
 // tuning harness (bench/dev/merge_tune.cu) sweeps others. CUB's sm_90 policies for comparison:
-// DeviceMerge 512 x 15, DeviceMergeSort 256 x 17 (4-byte keys).
-inline constexpr int kFastMergeThreads = 512;
+// DeviceMerge 512 x 15, DeviceMergeSort 256 x 17 (4-byte keys). Chosen from merge_tune's sweeps
+// on an H200 (docs/perf/merge_tune_h200.txt). The *Occupancy constants are the threads an SM
+// must hold, which sets the registers the compiler may use (2048: 32 a thread, 1024: 64): the
+// keys kernels run best at full occupancy, the pairs kernels need the registers. The sort of
+// pairs takes fewer items a thread; the host twin's results do not depend on the configuration.
+inline constexpr int kFastMergeThreads = 256;
 inline constexpr int kFastMergeItems = 15;
+inline constexpr int kFastMergeOccupancy = 2048;
+inline constexpr int kFastMergePairsOccupancy = 1024;
 inline constexpr int kFastSortThreads = 256;
-inline constexpr int kFastSortItems = 17;
-inline constexpr int kFastSortBlockThreads = 256;  // the block sort's threads (a power-of-two
-                                                   // multiple of kFastSortThreads)
+inline constexpr int kFastSortItems = 19;
+inline constexpr int kFastSortPairsItems = 11;
+inline constexpr int kFastSortBlockThreads = 1024;  // the block sort's threads (a power-of-two
+                                                    // multiple of kFastSortThreads)
+inline constexpr int kFastSortOccupancy = 2048;
+inline constexpr int kFastSortPairsOccupancy = 1024;
 
 struct FastConfig {
   int threads = kFastMergeThreads;  // per block; a multiple of 32, 32..1024
@@ -67,8 +76,8 @@ struct FastConfig {
 inline FastConfig fast_merge_config() {
   return {kFastMergeThreads, kFastMergeItems};
 }
-inline FastConfig fast_sort_config() {
-  return {kFastSortThreads, kFastSortItems};
+inline FastConfig fast_sort_config(bool pairs = false) {
+  return {kFastSortThreads, pairs ? kFastSortPairsItems : kFastSortItems, kFastSortBlockThreads};
 }
 
 // ---- Host twins (any size; the CPU backend's fast mode and the CPU tests). `values` empty: keys

@@ -86,7 +86,7 @@ size_t merge_fast_temp_bytes(int64_t m, int64_t n) {
 size_t sort_fast_temp_bytes(int64_t n, bool pairs) {
   if (n <= 1) return 0;
   return align_256(size_t(n) * 4) + (pairs ? align_256(size_t(n) * 4) : 0) +
-         corank_bytes(n, fast_sort_config().tile());
+         corank_bytes(n, fast_sort_config(pairs).tile());
 }
 
 template <class Key>

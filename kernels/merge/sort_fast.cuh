@@ -22,9 +22,9 @@
 namespace ws::merge::fast {
 
 // @variant fast
-template <int THREADS, int ITEMS, bool kPairs, class Key>
-__global__ __launch_bounds__(THREADS) void block_sort_kernel(const Key* in, const uint32_t* vin,
-                                                             int64_t n, Key* out, uint32_t* vout) {
+template <int THREADS, int ITEMS, bool kPairs, class Key, int OCC = 0>
+__global__ __launch_bounds__(THREADS, min_blocks<THREADS, OCC>()) void block_sort_kernel(
+    const Key* in, const uint32_t* vin, int64_t n, Key* out, uint32_t* vout) {
   extern __shared__ __align__(16) unsigned char sort_smem[];
   constexpr int kTile = THREADS * ITEMS;
   Key* s = reinterpret_cast<Key*>(sort_smem);
@@ -113,8 +113,8 @@ __global__ void pass_partition_kernel(const Key* __restrict__ src, int64_t n, in
 }
 
 // Pass merge: block t merges its tile of the pair of runs that holds it, src -> dst.
-template <int THREADS, int ITEMS, bool kPairs, class Key>
-__global__ __launch_bounds__(THREADS) void pass_merge_kernel(
+template <int THREADS, int ITEMS, bool kPairs, class Key, int OCC = 0>
+__global__ __launch_bounds__(THREADS, min_blocks<THREADS, OCC>()) void pass_merge_kernel(
     const Key* __restrict__ src, const uint32_t* __restrict__ vsrc, int64_t n, int64_t width,
     const int64_t* __restrict__ corank, Key* __restrict__ dst, uint32_t* __restrict__ vdst) {
   extern __shared__ __align__(16) unsigned char pass_smem[];
@@ -150,7 +150,7 @@ inline int sort_passes(int64_t n, int64_t block_tile) {
 // leaves fewer global passes). Scratch: tmp_keys (n keys), tmp_values (n, pairs only) and corank
 // (merge_corank_bytes(n, THREADS ITEMS)). The block sort writes to whichever buffer makes the
 // last pass end in `keys`.
-template <int THREADS, int ITEMS, int BLOCK_THREADS = THREADS, class Key>
+template <int THREADS, int ITEMS, int BLOCK_THREADS = THREADS, int OCC = 0, class Key>
 cudaError_t launch_sort(Key* keys, uint32_t* values, int64_t n, Key* tmp_keys, uint32_t* tmp_values,
                         int64_t* corank, cudaStream_t stream) {
   static_assert(BLOCK_THREADS % THREADS == 0 &&
@@ -168,19 +168,19 @@ cudaError_t launch_sort(Key* keys, uint32_t* values, int64_t n, Key* tmp_keys, u
   cudaError_t err;
   const size_t sort_smem = size_t(kBlockTile) * (sizeof(Key) + (pairs ? sizeof(uint32_t) : 0));
   if (pairs) {
-    auto kernel = block_sort_kernel<BLOCK_THREADS, ITEMS, true, Key>;
+    auto kernel = block_sort_kernel<BLOCK_THREADS, ITEMS, true, Key, OCC>;
     if ((err = allow_shared_bytes(kernel, sort_smem)) != cudaSuccess) return err;
     kernel<<<unsigned(block_tiles), BLOCK_THREADS, sort_smem, stream>>>(keys, values, n, kbuf[cur],
                                                                         vbuf[cur]);
   } else {
-    auto kernel = block_sort_kernel<BLOCK_THREADS, ITEMS, false, Key>;
+    auto kernel = block_sort_kernel<BLOCK_THREADS, ITEMS, false, Key, OCC>;
     if ((err = allow_shared_bytes(kernel, sort_smem)) != cudaSuccess) return err;
     kernel<<<unsigned(block_tiles), BLOCK_THREADS, sort_smem, stream>>>(keys, values, n, kbuf[cur],
                                                                         nullptr);
   }
   const size_t merge_smem = size_t(kTile) * sizeof(Key);
-  auto merge_pairs = pass_merge_kernel<THREADS, ITEMS, true, Key>;
-  auto merge_keys = pass_merge_kernel<THREADS, ITEMS, false, Key>;
+  auto merge_pairs = pass_merge_kernel<THREADS, ITEMS, true, Key, OCC>;
+  auto merge_keys = pass_merge_kernel<THREADS, ITEMS, false, Key, OCC>;
   if ((err = allow_shared_bytes(pairs ? merge_pairs : merge_keys, merge_smem)) != cudaSuccess)
     return err;
   const int64_t boundaries = tiles + 1;
