@@ -21,7 +21,8 @@
 //   5 fast        thread coarsening (F's kernel, merge_fast.h): each thread merges a fixed T
 //                 outputs from its merge-path co-rank with its keys held in registers. The teach
 //                 trace shows the partitioning (variant 2's steps with T outputs a thread); the
-//                 full-size kernel adds F's register sorting network.
+//                 full-size kernel (merge_fast.cuh) also stages each block's tile in shared
+//                 memory with coalesced loads and stores.
 #pragma once
 
 #include <cstdint>

@@ -53,8 +53,8 @@ const std::vector<MergeInfo>& merge_infos() {
       {MergeVariant::Fast, "fast", "Thread coarsening: merge path in registers", "merge_basic.cu",
        "PMPP 12.8 (thread coarsening); Green et al., GPU Merge Path",
        "Each thread merges a fixed number of outputs from its merge-path co-rank with its keys "
-       "in registers; the teach trace shows the partitioning, the full-size kernel adds a "
-       "register sorting network.",
+       "in registers; the teach trace shows the partitioning, the full-size kernel also stages "
+       "each block's tile in shared memory with coalesced loads and stores.",
        "Not in the book's figures: the teach kernel is the basic merge with a fixed ITEMS "
        "outputs a thread (the grid grows with the input); merge_fast.cu is the full-size kernel."},
   };

@@ -34,7 +34,7 @@ const char* const kMergeKernelTexts[] = {
     TR_NOOP("PMPP 12.8 (thread coarsening); Green et al., GPU Merge Path"),
     TR_NOOP("Each thread merges a fixed number of outputs from its merge-path co-rank with its "
             "keys in registers; the teach trace shows the partitioning, the full-size kernel "
-            "adds a register sorting network."),
+            "also stages each block's tile in shared memory with coalesced loads and stores."),
     // kernels/merge/merge_info.cpp: where path mode's kernels depart from the book.
     TR_NOOP("The book writes elementsPerThread = ceil((m+n)/(blockDim.x*gridDim.x)) on ints: the "
             "division truncates before ceil sees it, so the last outputs would have no thread. "
