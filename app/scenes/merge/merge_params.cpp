@@ -71,6 +71,10 @@ void parse_merge_arrays(MergeSettings& s, ParamReader& keys) {
   if (const auto g = keys.text("gen")) s.gen = merge::parse_merge_gen(*g, "--gen");
   if (const auto v = keys.integer("n-a", 0, merge::kMergeTeachMaxSide)) s.n_a = int(*v);
   if (const auto v = keys.integer("n-b", 0, merge::kMergeTeachMaxSide)) s.n_b = int(*v);
+  // The skewed input is also the "one array much longer": without sizes, B gets four
+  // times A's keys (as the benchmark's 2^22 + 2^24).
+  if (s.gen == merge::MergeGen::Skewed && keys.has("gen") && !keys.has("n-a") && !keys.has("n-b"))
+    s.n_a = 6, s.n_b = 24;
   if (generated) {
     s.a_text.reset();
     s.b_text.reset();

@@ -61,6 +61,17 @@ TEST(MergeParams, EveryGeneratedSettingRoundTrips) {
   EXPECT_EQ(attached(p)->params_to_json(), p);
 }
 
+TEST(MergeParams, SkewedWithoutSizesMakesOneArrayMuchLonger) {
+  // The "one array much longer": B four times A unless the sizes are given.
+  const nlohmann::json p = attached({{"gen", "skewed"}})->params_to_json();
+  EXPECT_EQ(p["n-a"], 6);
+  EXPECT_EQ(p["n-b"], 24);
+  const nlohmann::json q = attached({{"gen", "skewed"}, {"n-a", "10"}})->params_to_json();
+  EXPECT_EQ(q["n-a"], 10);
+  EXPECT_EQ(q["n-b"], 12);  // the default size, not the skewed one: a size was given
+  EXPECT_EQ(attached(p)->params_to_json(), p);
+}
+
 TEST(MergeParams, TypedArraysRoundTripAndAnEmptyOneIsAnArray) {
   auto scene = attached({{"a", "2 4 6"}, {"b", ""}, {"input", "5 3 9 1"}});
   const nlohmann::json p = scene->params_to_json();

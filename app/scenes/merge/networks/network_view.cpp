@@ -193,8 +193,8 @@ void draw_network_teach(gfx::Canvas& c, gfx::Theme theme, const NetworkTaught& t
   if (steps > 0) {
     const StepCounters& k = t.traced.counters.per_step.at(size_t(shown));
     draw_footer(c,
-                trf("this step: {0} comparators, {1} active threads, {2} divergent warps, {3} "
-                    "bank conflicts, {4} barriers",
+                trf("this step: comparators {0}, active threads {1}, divergent warps {2}, bank "
+                    "conflicts {3}, barriers {4}",
                     k.ops, k.active_threads, k.divergent_warps, k.bank_conflicts, k.barriers),
                 p, font, p.text);
   }

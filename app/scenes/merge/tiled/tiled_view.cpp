@@ -195,8 +195,8 @@ void draw_tiled_teach(gfx::Canvas& c, gfx::Theme theme, const TiledTaught& taugh
   const StepCounters& k = taught.traced.counters.per_step.at(size_t(shown));
   draw_footer(
       c,
-      trf("this step: {0} sectors, {1} bank conflicts, {2} active threads, {3} divergent "
-          "warps, {4} barriers",
+      trf("this step: sectors {0}, bank conflicts {1}, active threads {2}, divergent warps "
+          "{3}, barriers {4}",
           k.global_requests, k.bank_conflicts, k.active_threads, k.divergent_warps, k.barriers),
       p, font, p.text);
 }
