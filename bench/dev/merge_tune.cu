@@ -133,7 +133,10 @@ double cub_merge_ms(Buffers& b, int64_t m, bool pairs) {
 template <int THREADS, int ITEMS, int OCC = 0>
 void merge_config(Buffers& b, int64_t m, bool pairs, double cub_ms, const char* size) {
   char config[32];
-  std::snprintf(config, sizeof(config), OCC ? "%dx%d/o%d" : "%dx%d", THREADS, ITEMS, OCC);
+  if (OCC)
+    std::snprintf(config, sizeof(config), "%dx%d/o%d", THREADS, ITEMS, OCC);
+  else
+    std::snprintf(config, sizeof(config), "%dx%d", THREADS, ITEMS);
   CK(cudaMemset(b.out, 0xFF, size_t(2 * m) * 4));
   const double ms = median_ms([] {},
                               [&] {
@@ -208,10 +211,12 @@ template <int THREADS, int ITEMS, int BLOCK_THREADS = THREADS, int OCC = 0>
 void sort_config(Buffers& b, int64_t n, bool pairs, double cub_ms, const char* size) {
   char config[32];
   if (BLOCK_THREADS == THREADS)
-    std::snprintf(config, sizeof(config), OCC ? "%dx%d/o%d" : "%dx%d", THREADS, ITEMS, OCC);
+    if (OCC)
+      std::snprintf(config, sizeof(config), "%dx%d/o%d", THREADS, ITEMS, OCC);
+    else
+      std::snprintf(config, sizeof(config), "%dx%d", THREADS, ITEMS);
   else
-    std::snprintf(config, sizeof(config), OCC ? "%dx%d/b%d/o%d" : "%dx%d/b%d", THREADS, ITEMS,
-                  BLOCK_THREADS, OCC);
+    std::snprintf(config, sizeof(config), "%dx%d/b%d/o%d", THREADS, ITEMS, BLOCK_THREADS, OCC);
   const double ms =
       median_ms([&] { restore(b, n, pairs); },
                 [&] {

@@ -10,10 +10,10 @@
 
 namespace ws::merge {
 
+// The same search inside a window [lo, hi] known to hold the answer (a neighbouring diagonal's
+// co-rank bounds it: co-ranks grow with d, and so does d - co-rank).
 template <class Key, class Index>
-WS_HD Index merge_path(const Key* a, Index m, const Key* b, Index n, Index d) {
-  Index lo = d > n ? d - n : Index(0);
-  Index hi = d < m ? d : m;
+WS_HD Index merge_path_within(const Key* a, const Key* b, Index d, Index lo, Index hi) {
   while (lo < hi) {
     const Index mid = lo + ((hi - lo) >> 1);
     if (b[d - 1 - mid] < a[mid])  // a[mid] comes after the first d outputs
@@ -22,6 +22,11 @@ WS_HD Index merge_path(const Key* a, Index m, const Key* b, Index n, Index d) {
       lo = mid + 1;
   }
   return lo;
+}
+
+template <class Key, class Index>
+WS_HD Index merge_path(const Key* a, Index m, const Key* b, Index n, Index d) {
+  return merge_path_within(a, b, d, d > n ? d - n : Index(0), d < m ? d : m);
 }
 
 }  // namespace ws::merge

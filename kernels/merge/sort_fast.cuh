@@ -98,18 +98,59 @@ __global__ __launch_bounds__(THREADS, min_blocks<THREADS, OCC>()) void block_sor
 // Pass partition: boundary t (diagonal g = t T, n for the last) of the pair of runs of `width`
 // that holds it: the global index in src of A's share of the pair's first g - base outputs.
 // @fast-sort-partition
+// The pair of runs of `width` that output position g lies in: its start, A's and B's lengths.
+struct PassPair {
+  int64_t base, m, n;
+};
+__host__ __device__ inline PassPair pass_pair(int64_t total, int64_t width, int64_t g) {
+  const int64_t base = (g / (2 * width)) * (2 * width);
+  const int64_t m = total - base < width ? total - base : width;
+  const int64_t rest = total - base - m;
+  return {base, m, rest < width ? rest : width};
+}
+
+// Past kTwoLevelBoundaries in two levels as the merge's partition (merge_fast.cuh): every
+// kCoarse-th boundary and the last searched in full, then the others inside the window their
+// coarse neighbours in the same pair of runs leave (a neighbour in another pair bounds nothing:
+// the pair's own ends do).
+template <class Key>
+__global__ void pass_partition_coarse_kernel(const Key* __restrict__ src, int64_t n, int64_t width,
+                                             int64_t tile, int64_t boundaries,
+                                             int64_t* __restrict__ corank) {
+  const int64_t c = blockIdx.x * int64_t(blockDim.x) + threadIdx.x;
+  const int64_t coarse = (boundaries - 1) / kCoarse + 1;
+  if (c > coarse) return;
+  const int64_t t = c == coarse ? boundaries - 1 : c * kCoarse;
+  const int64_t g = t * tile < n ? t * tile : n;
+  const PassPair p = pass_pair(n, width, g);
+  corank[t] = p.base + merge_path(src + p.base, p.m, src + p.base + p.m, p.n, g - p.base);
+}
+
 template <class Key>
 __global__ void pass_partition_kernel(const Key* __restrict__ src, int64_t n, int64_t width,
-                                      int64_t tile, int64_t boundaries,
+                                      int64_t tile, int64_t boundaries, bool two_level,
                                       int64_t* __restrict__ corank) {
   const int64_t t = blockIdx.x * int64_t(blockDim.x) + threadIdx.x;
   if (t >= boundaries) return;
   const int64_t g = t * tile < n ? t * tile : n;
-  const int64_t base = (g / (2 * width)) * (2 * width);
-  const int64_t m = n - base < width ? n - base : width;
-  const int64_t rest = n - base - m;
-  const int64_t nb = rest < width ? rest : width;
-  corank[t] = base + merge_path(src + base, m, src + base + m, nb, g - base);
+  if (!two_level) {
+    const PassPair p = pass_pair(n, width, g);
+    corank[t] = p.base + merge_path(src + p.base, p.m, src + p.base + p.m, p.n, g - p.base);
+    return;
+  }
+  if (t == boundaries - 1 || t % kCoarse == 0) return;  // the coarse kernel's
+  const int64_t t0 = t - t % kCoarse;
+  const int64_t t1 = t0 + kCoarse < boundaries - 1 ? t0 + kCoarse : boundaries - 1;
+  const int64_t g0 = t0 * tile < n ? t0 * tile : n;
+  const int64_t g1 = t1 * tile < n ? t1 * tile : n;
+  const PassPair p = pass_pair(n, width, g);
+  const bool same0 = pass_pair(n, width, g0).base == p.base;
+  const bool same1 = pass_pair(n, width, g1).base == p.base;
+  // Pair-local diagonals and co-ranks; the pair's ends (0, 0) and (m + n, m) where no neighbour.
+  const int64_t d0 = same0 ? g0 - p.base : 0, i0 = same0 ? corank[t0] - p.base : 0;
+  const int64_t d1 = same1 ? g1 - p.base : p.m + p.n, i1 = same1 ? corank[t1] - p.base : p.m;
+  const CorankWindow w = corank_window(p.m, p.n, g - p.base, d0, i0, d1, i1);
+  corank[t] = p.base + merge_path_within(src + p.base, src + p.base + p.m, g - p.base, w.lo, w.hi);
 }
 
 // Pass merge: block t merges its tile of the pair of runs that holds it, src -> dst.
@@ -120,10 +161,8 @@ __global__ __launch_bounds__(THREADS, min_blocks<THREADS, OCC>()) void pass_merg
   extern __shared__ __align__(16) unsigned char pass_smem[];
   constexpr int64_t kTile = int64_t(THREADS) * ITEMS;
   const int64_t t = blockIdx.x, g0 = t * kTile;
-  const int64_t base = (g0 / (2 * width)) * (2 * width);
-  const int64_t m = n - base < width ? n - base : width;
-  const int64_t rest = n - base - m;
-  const int64_t pair_end = base + m + (rest < width ? rest : width);
+  const PassPair p = pass_pair(n, width, g0);
+  const int64_t base = p.base, m = p.m, pair_end = p.base + p.m + p.n;
   const int64_t g1 = g0 + kTile < pair_end ? g0 + kTile : pair_end;
   const int64_t i0 = corank[t], i1 = g1 == pair_end ? base + m : corank[t + 1];
   const int64_t j0 = base + m + (g0 - base) - (i0 - base),
@@ -185,8 +224,12 @@ cudaError_t launch_sort(Key* keys, uint32_t* values, int64_t n, Key* tmp_keys, u
     return err;
   const int64_t boundaries = tiles + 1;
   for (int64_t width = kBlockTile; width < n; width *= 2) {
+    const bool two_level = boundaries > kTwoLevelBoundaries;
+    if (two_level)
+      pass_partition_coarse_kernel<<<unsigned(((boundaries - 1) / kCoarse + 2 + 127) / 128), 128, 0,
+                                     stream>>>(kbuf[cur], n, width, kTile, boundaries, corank);
     pass_partition_kernel<<<unsigned((boundaries + 255) / 256), 256, 0, stream>>>(
-        kbuf[cur], n, width, kTile, boundaries, corank);
+        kbuf[cur], n, width, kTile, boundaries, two_level, corank);
     (pairs ? merge_pairs : merge_keys)<<<unsigned(tiles), THREADS, merge_smem, stream>>>(
         kbuf[cur], vbuf[cur], n, width, corank, kbuf[1 - cur], vbuf[1 - cur]);
     cur = 1 - cur;
