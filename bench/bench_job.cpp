@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <sstream>
 
 #include "common/cuda_device.h"
 #include "common/error.h"
@@ -31,6 +32,23 @@ std::vector<int64_t> sizes_from_log2(const std::vector<std::string>& texts,
     sizes.push_back(int64_t{1} << k);
   }
   return sizes;
+}
+
+std::vector<std::string> set_value_items(const nlohmann::json& value) {
+  const std::string text = value.is_string() ? value.get<std::string>() : value.dump();
+  std::vector<std::string> items;
+  std::stringstream in(text);
+  for (std::string item; std::getline(in, item, ',');) items.push_back(item);
+  return items;
+}
+
+int bounded_int(const std::string& text, int lo, int hi, const std::string& option) {
+  char* end = nullptr;
+  const long v = std::strtol(text.c_str(), &end, 10);
+  WS_REQUIRE(!text.empty() && *end == 0 && v >= lo && v <= hi,
+             option + ": expected " + std::to_string(lo) + ".." + std::to_string(hi) + ", got '" +
+                 text + "'");
+  return int(v);
 }
 
 ValueType parse_type_option(const std::string& text, const std::string& option) {

@@ -87,6 +87,10 @@ std::vector<int64_t> sizes_from_log2(const std::vector<std::string>& texts,
                                      const std::string& option);
 // `text` as an element type (int32, float32), or ws::Error naming `option` ("--type").
 ValueType parse_type_option(const std::string& text, const std::string& option);
+// A `--set` value's comma-separated items (a JSON number or list as its text: 8,16,32).
+std::vector<std::string> set_value_items(const nlohmann::json& value);
+// `text` as a whole number lo..hi, or ws::Error naming `option` ("--set tile: expected 8..32").
+int bounded_int(const std::string& text, int lo, int hi, const std::string& option);
 // `--variant` ids or numbers, comma-separated, each parsed by `parse`; throws naming the bad one.
 template <class Variant, class Parse>
 std::vector<Variant> variants_from_list(const std::string& list, Parse&& parse,

@@ -4,7 +4,6 @@
 //   warpscope bench --scene memory --backend cuda --set part=matmul --set tile=32 --variant fast
 #include "memory_bench.h"
 
-#include <cstdlib>
 #include <sstream>
 
 #include "common/error.h"
@@ -13,23 +12,6 @@
 namespace ws::bench {
 
 namespace {
-
-std::vector<std::string> memory_bench_items(const nlohmann::json& value) {
-  const std::string text = value.is_string() ? value.get<std::string>() : value.dump();
-  std::vector<std::string> items;
-  std::stringstream in(text);
-  for (std::string item; std::getline(in, item, ',');) items.push_back(item);
-  return items;
-}
-
-int memory_bench_number(const std::string& text, int lo, int hi, const std::string& option) {
-  char* end = nullptr;
-  const long v = std::strtol(text.c_str(), &end, 10);
-  WS_REQUIRE(!text.empty() && *end == 0 && v >= lo && v <= hi,
-             option + ": expected " + std::to_string(lo) + ".." + std::to_string(hi) + ", got '" +
-                 text + "'");
-  return int(v);
-}
 
 void memory_bench_parts(MemoryBenchPlan& plan, const std::vector<std::string>& parts) {
   plan.transposes_on = plan.matmuls_on = plan.access_on = false;
@@ -49,23 +31,22 @@ void memory_bench_parts(MemoryBenchPlan& plan, const std::vector<std::string>& p
 void memory_bench_set(MemoryBenchPlan& plan, const nlohmann::json& params) {
   if (!params.is_object()) return;
   for (const auto& [key, value] : params.items()) {
-    const std::vector<std::string> items = memory_bench_items(value);
+    const std::vector<std::string> items = set_value_items(value);
     WS_REQUIRE(!items.empty(), "--set " + key + "=: give a value");
     if (key == "part") {
       memory_bench_parts(plan, items);
     } else if (key == "tile") {
       plan.tiles.clear();
       for (const std::string& t : items) {
-        const int tile = memory_bench_number(t, 8, 32, "--set tile");
+        const int tile = bounded_int(t, 8, 32, "--set tile");
         WS_REQUIRE(tile == 8 || tile == 16 || tile == 32,
                    "--set tile: TILE_WIDTH 8, 16 or 32, got '" + t + "'");
         plan.tiles.push_back(tile);
       }
     } else if (key == "max_stride") {
-      plan.max_stride = memory_bench_number(items.at(0), 1, mem::kMaxStride, "--set max_stride");
+      plan.max_stride = bounded_int(items.at(0), 1, mem::kMaxStride, "--set max_stride");
     } else if (key == "elements") {
-      plan.elements =
-          int64_t{1} << memory_bench_number(items.at(0), 14, 28, "--set elements (log2)");
+      plan.elements = int64_t{1} << bounded_int(items.at(0), 14, 28, "--set elements (log2)");
     } else {
       throw Error("--set " + key +
                   ": the memory benchmark takes part, tile, max_stride, elements (memory_bench.h)");
@@ -111,7 +92,7 @@ BenchJob memory_bench_job(const BenchRequest& request, const std::string& part) 
   if (!request.sizes.empty()) {
     plan.transpose_sides.clear();
     for (const std::string& s : request.sizes)
-      plan.transpose_sides.push_back(memory_bench_number(s, 1, 16384, "--sizes (a side N)"));
+      plan.transpose_sides.push_back(bounded_int(s, 1, 16384, "--sizes (a side N)"));
     plan.matmul_sides = plan.transpose_sides;
   }
   memory_bench_variants(plan, request.variants);

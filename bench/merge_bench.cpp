@@ -4,7 +4,6 @@
 //   warpscope bench --scene merge --backend cuda --set part=sort --sizes 26 --set gen=uniform
 #include "merge_bench.h"
 
-#include <cstdlib>
 #include <sstream>
 
 #include "common/error.h"
@@ -13,23 +12,6 @@
 namespace ws::bench {
 
 namespace {
-
-std::vector<std::string> merge_bench_items(const nlohmann::json& value) {
-  const std::string text = value.is_string() ? value.get<std::string>() : value.dump();
-  std::vector<std::string> items;
-  std::stringstream in(text);
-  for (std::string item; std::getline(in, item, ',');) items.push_back(item);
-  return items;
-}
-
-int merge_bench_number(const std::string& text, int lo, int hi, const std::string& option) {
-  char* end = nullptr;
-  const long v = std::strtol(text.c_str(), &end, 10);
-  WS_REQUIRE(!text.empty() && *end == 0 && v >= lo && v <= hi,
-             option + ": expected " + std::to_string(lo) + ".." + std::to_string(hi) + ", got '" +
-                 text + "'");
-  return int(v);
-}
 
 struct MergeBenchChoices {
   std::vector<int64_t> merge_sizes, sort_sizes;
@@ -42,7 +24,7 @@ void merge_bench_set(MergeBenchPlan& plan, MergeBenchChoices& choices,
                      const nlohmann::json& params) {
   if (!params.is_object()) return;
   for (const auto& [key, value] : params.items()) {
-    const std::vector<std::string> items = merge_bench_items(value);
+    const std::vector<std::string> items = set_value_items(value);
     WS_REQUIRE(!items.empty(), "--set " + key + "=: give a value");
     if (key == "part") {
       plan.merges_on = plan.sorts_on = false;
@@ -59,12 +41,12 @@ void merge_bench_set(MergeBenchPlan& plan, MergeBenchChoices& choices,
         plan.skewed.push_back(g == "skewed");
       }
     } else if (key == "pairs") {
-      choices.pairs = merge_bench_number(items.at(0), 0, 1, "--set pairs");
+      choices.pairs = bounded_int(items.at(0), 0, 1, "--set pairs");
     } else if (key == "max") {
-      if (merge_bench_number(items.at(0), 27, 28, "--set max (log2 keys a side)") == 28)
+      if (bounded_int(items.at(0), 27, 28, "--set max (log2 keys a side)") == 28)
         choices.merge_sizes.push_back(int64_t(1) << 28);
     } else if (key == "network_max") {
-      plan.network_max = int64_t(1) << merge_bench_number(items.at(0), 10, 28, "--set network_max");
+      plan.network_max = int64_t(1) << bounded_int(items.at(0), 10, 28, "--set network_max");
     } else {
       throw Error("--set " + key +
                   ": the merge benchmark takes part, gen, pairs, max, network_max (merge_bench.h)");

@@ -7,6 +7,7 @@
 #include "cell_rows.h"
 #include "common/inputs.h"
 #include "i18n/i18n.h"
+#include "i18n/wording.h"
 
 namespace ws::app {
 
@@ -52,6 +53,12 @@ float figure_ground(gfx::Canvas& c, const gfx::Palette& pal) {
 void draw_no_run(gfx::Canvas& c, const gfx::Palette& pal, const std::string& error) {
   const float font = figure_ground(c, pal);
   c.text({font, font}, error.empty() ? std::string(tr("no run")) : error, font, pal.mismatch);
+}
+
+std::string trace_step_line(const Trace& trace, int shown) {
+  const TraceStep& step = trace.steps[size_t(shown)];
+  return trf("Step {0} of {1}: {2}", shown + 1, trace.steps.size(),
+             step_name_with_phase(step.label, step.phase));
 }
 
 float draw_header(gfx::Canvas& c, const std::string& title, const std::string& detail,

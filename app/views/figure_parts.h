@@ -41,6 +41,10 @@ float draw_header(gfx::Canvas& c, const std::string& title, const std::string& d
                   const std::string& step_line, const std::string& explanation,
                   const gfx::Palette& p, float font);
 
+// The header's step line for step `shown` (0-based, in range) of `trace`: "Step 3 of 12: load
+// (phase)", translated.
+std::string trace_step_line(const Trace& trace, int shown);
+
 // One line at the bottom of the figure (shrunk to fit), e.g. the counters.
 void draw_footer(gfx::Canvas& c, const std::string& line, const gfx::Palette& p, float font,
                  gfx::Color color);

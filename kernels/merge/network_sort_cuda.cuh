@@ -67,20 +67,30 @@ __global__ void net_fill_padding(Key* keys, uint32_t* values, int64_t count, Key
   if (values) values[i] = kNetworkPadValue;
 }
 
+// A network's two kernels (sort_bitonic.cu, sort_odd_even.cu): a run of `stages` shared stages
+// from (k, j) in each block's tile, and one stage (k, j) on global memory with one comparator a
+// thread. Each file's `Kernels` policy returns its pair from `get<Key, kValues, Rec>()`.
+template <class Key, bool kValues, class Rec>
+struct NetworkKernels {
+  void (*shared)(Key* keys, uint32_t* values, int tile, int k, int j, int stages, Rec rec);
+  void (*global)(Key* keys, uint32_t* values, int64_t k, int64_t j, int64_t comparators, Rec rec);
+};
+
 // Runs every launch of the network on `wires` keys (and values) on device memory.
 template <class Kernels, bool kValues, class Key, class Rec, class RecFor>
 void net_run_schedule(NetworkKind kind, Key* keys, uint32_t* values, int64_t wires, int32_t tile,
                       cudaStream_t stream, RecFor rec_for) {
+  const NetworkKernels<Key, kValues, Rec> kernels = Kernels::template get<Key, kValues, Rec>();
   const int32_t block = tile / 2;
   const int64_t grid = wires / tile;
   for (const NetworkLaunch& l : network_schedule(kind, wires, tile)) {
     Rec rec = rec_for(l);
+    // Global stages take blocks of tile/2 threads as the shared launches (the trace's steps share
+    // one launch shape): N/2 comparator slots, one a thread.
     if (l.shared)
-      Kernels::template shared<Key, kValues, Rec>(int(grid), block, stream, keys, values, tile, l.k,
-                                                  l.j, l.stages, rec);
+      kernels.shared<<<int(grid), block, 0, stream>>>(keys, values, tile, l.k, l.j, l.stages, rec);
     else
-      Kernels::template global<Key, kValues, Rec>(int(grid), block, stream, keys, values, l.k, l.j,
-                                                  rec);
+      kernels.global<<<int(grid), block, 0, stream>>>(keys, values, l.k, l.j, grid * block, rec);
     WS_CUDA_CHECK_LAUNCH();
   }
 }

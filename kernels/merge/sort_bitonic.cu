@@ -69,18 +69,8 @@ __global__ void bitonic_global_kernel(Key* keys, uint32_t* values, int64_t k, in
 
 struct BitonicKernels {
   template <class Key, bool kValues, class Rec>
-  static void shared(int grid, int block, cudaStream_t stream, Key* keys, uint32_t* values,
-                     int tile, int k, int j, int stages, Rec rec) {
-    bitonic_shared_kernel<Key, kValues>
-        <<<grid, block, 0, stream>>>(keys, values, tile, k, j, stages, rec);
-  }
-  // Blocks of tile/2 threads as the shared launches (the trace's steps share one launch shape):
-  // N/2 comparator slots, one a thread.
-  template <class Key, bool kValues, class Rec>
-  static void global(int grid, int block, cudaStream_t stream, Key* keys, uint32_t* values,
-                     int64_t k, int64_t j, Rec rec) {
-    bitonic_global_kernel<Key, kValues>
-        <<<grid, block, 0, stream>>>(keys, values, k, j, int64_t(grid) * block, rec);
+  static NetworkKernels<Key, kValues, Rec> get() {
+    return {bitonic_shared_kernel<Key, kValues, Rec>, bitonic_global_kernel<Key, kValues, Rec>};
   }
 };
 

@@ -7,9 +7,8 @@
 
 #include "conv_test_support.h"
 #include "i18n/i18n.h"
-#include "i18n_test_support.h"
-#include "render/recording_canvas.h"
 #include "scenes/convolution/conv_strings.h"
+#include "scenes/scene_zh_test_support.h"
 
 namespace ws::app {
 namespace {
@@ -23,38 +22,18 @@ const std::set<std::string> kAllowed = {
     "SMs", "basic",    "constant", "tiled", "input",      "output", "fast", "typed",
     "box", "gaussian", "NPP",      "Sobel", "nppiFilter", "DRAM",   "PMPP"};
 
-const gfx::Vec2 kFigure{1280, 720};
-
-struct LanguageGuard {
-  ~LanguageGuard() { i18n::set_language(Language::English); }
-};
-
 std::string english_left(const std::string& text) {
-  std::string words;
-  for (const std::string& w : test::english_words(text, kAllowed)) words += " '" + w + "'";
-  return words;
+  return test::english_left(text, kAllowed);
 }
 
-void expect_chinese_figure(Scene& scene, const std::string& where) {
-  i18n::set_language(Language::Chinese);
-  gfx::RecordingCanvas canvas(kFigure);
-  scene.draw(canvas, gfx::Theme::Light);
-  ASSERT_FALSE(canvas.texts().empty()) << where;
-  for (const gfx::TextBox& t : canvas.texts())
-    EXPECT_EQ(english_left(t.text), "") << where << ": '" << t.text << "'";
-  for (float y = 10; y < kFigure.y; y += 17)
-    for (float x = 10; x < kFigure.x; x += 23) {
-      const std::string text = scene.describe_at({x, y});
-      EXPECT_EQ(english_left(text), "")
-          << where << " hover at " << x << "," << y << ": '" << text << "'";
-    }
-  const std::string caption = scene.caption();
-  EXPECT_FALSE(caption.empty()) << where;
-  EXPECT_EQ(english_left(caption), "") << where << " caption: '" << caption << "'";
+// Every figure has a caption (lecture mode's), in either language.
+void expect_chinese_figure(const Scene& scene, const std::string& where) {
+  test::expect_chinese_figure(scene, kAllowed, where, {10, 23, 17});
+  EXPECT_FALSE(scene.caption().empty()) << where;
 }
 
 TEST(ConvChinese, KernelTextsAllHaveTranslations) {
-  LanguageGuard guard;
+  test::EnglishAfterwards guard;
   i18n::set_language(Language::Chinese);
   for (const char* key : conv_kernel_text_keys()) {
     EXPECT_STRNE(tr(key), key) << "no Chinese for the kernel text '" << key << "'";
@@ -64,7 +43,7 @@ TEST(ConvChinese, KernelTextsAllHaveTranslations) {
 }
 
 TEST(ConvChinese, TeachAndIntensityFiguresHaveNoEnglishLeft) {
-  LanguageGuard guard;
+  test::EnglishAfterwards guard;
   for (const nlohmann::json& params :
        {nlohmann::json{{"variant", "tiled-input"}, {"tile", "8"}},
         nlohmann::json{{"values", "1 2 3 4 5; 6 7 8 9 10; 11 12 13 14 15"},

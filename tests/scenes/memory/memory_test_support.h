@@ -1,58 +1,27 @@
-// What the memory scene's tests (access and warps modes) share: a scene attached on the CPU
-// backend, the message an edit is refused with, the command line.
+// What the memory scene's tests (access and warps modes) share (scene_test_support.h for the
+// memory scene): a scene attached on the CPU backend, the message an edit is refused with, the
+// command line.
 #pragma once
 
-#include <sys/wait.h>
-
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <memory>
 #include <string>
 
 #include "scenes/memory/memory_scene.h"
+#include "scenes/scene_test_support.h"
 
 namespace ws::app::memory_test {
 
 inline std::unique_ptr<MemoryScene> attached(const nlohmann::json& params) {
-  auto scene = std::make_unique<MemoryScene>();
-  scene->params_from_json(params);
-  static SceneContext context;  // CPU backend: the same on every machine
-  scene->attach(context);
-  return scene;
+  return test::attached<MemoryScene>(params);
 }
-
-// The message a fresh scene refuses `params` with ("" when accepted).
 inline std::string error_of(const nlohmann::json& params) {
-  try {
-    attached(params);
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "";
+  return test::error_of<MemoryScene>(params);
 }
-
-inline bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 inline std::string out_dir() {
-  const std::string dir = std::string(WS_APP_OUT_DIR) + "/memory";
-  std::filesystem::create_directories(dir);
-  return dir;
+  return test::out_dir("memory");
 }
-
-inline int run_cli(const std::string& args) {
-  const std::string command = std::string(WS_WARPSCOPE_EXE) + " " + args + " 2>/dev/null";
-  const int status = std::system(command.c_str());
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-inline nlohmann::json read_json(const std::string& path) {
-  std::ifstream in(path);
-  return nlohmann::json::parse(
-      std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()));
-}
+using test::contains;
+using test::read_json;
+using test::run_cli;
 
 }  // namespace ws::app::memory_test

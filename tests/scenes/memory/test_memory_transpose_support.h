@@ -1,56 +1,27 @@
-// What the memory scene's transpose and matmul tests share: a scene attached on the CPU backend,
-// the message an edit is refused with, the command line and the files it writes.
+// What the memory scene's transpose and matmul tests share (scene_test_support.h for the memory
+// scene, writing into their own folder): a scene attached on the CPU backend, the message an edit
+// is refused with, the command line and the files it writes.
 #pragma once
 
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <memory>
 #include <string>
-#include <sys/wait.h>
 
 #include "scenes/memory/memory_scene.h"
+#include "scenes/scene_test_support.h"
 
 namespace ws::app::matrix_test {
 
 inline std::unique_ptr<MemoryScene> attached(const nlohmann::json& params) {
-  auto scene = std::make_unique<MemoryScene>();
-  scene->params_from_json(params);
-  static SceneContext context;  // CPU backend: the same on every machine
-  scene->attach(context);
-  return scene;
+  return test::attached<MemoryScene>(params);
 }
-
-// The message a fresh scene refuses `params` with ("" when accepted).
 inline std::string error_of(const nlohmann::json& params) {
-  try {
-    attached(params);
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "";
+  return test::error_of<MemoryScene>(params);
 }
-
-inline bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 inline std::string out_dir() {
-  const std::string dir = std::string(WS_APP_OUT_DIR) + "/matrix";
-  std::filesystem::create_directories(dir);
-  return dir;
+  return test::out_dir("matrix");
 }
-
-inline int run_cli(const std::string& args) {
-  const std::string command = std::string(WS_WARPSCOPE_EXE) + " " + args + " 2>/dev/null";
-  const int status = std::system(command.c_str());
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-inline std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+using test::contains;
+using test::read_text;
+using test::run_cli;
 
 }  // namespace ws::app::matrix_test

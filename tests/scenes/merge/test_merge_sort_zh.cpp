@@ -6,10 +6,9 @@
 #include <set>
 
 #include "i18n/i18n.h"
-#include "i18n_test_support.h"
 #include "merge_test_support.h"
-#include "render/recording_canvas.h"
 #include "scenes/merge/merge_strings.h"
+#include "scenes/scene_zh_test_support.h"
 
 namespace ws::app {
 namespace {
@@ -57,16 +56,6 @@ const std::set<std::string> kS2Allowed = {"A",
                                           "B_S_start",
                                           "lo"};
 
-struct S2LanguageGuard {
-  ~S2LanguageGuard() { i18n::set_language(Language::English); }
-};
-
-std::string s2_english_left(const std::string& text) {
-  std::string words;
-  for (const std::string& w : test::english_words(text, kS2Allowed)) words += " '" + w + "'";
-  return words;
-}
-
 TEST(MergeSortChinese, TheSortsKernelTextsAreListed) {
   std::set<std::string> listed(merge_kernel_text_keys().begin(), merge_kernel_text_keys().end());
   for (const merge::SortInfo& info : merge::sort_infos()) {
@@ -80,7 +69,7 @@ TEST(MergeSortChinese, TheSortsKernelTextsAreListed) {
 }
 
 TEST(MergeSortChinese, TheS2FiguresHaveNoEnglishLeft) {
-  S2LanguageGuard guard;
+  test::EnglishAfterwards guard;
   for (const nlohmann::json& params :
        {nlohmann::json{{"mode", "tiled"}, {"variant", "circular"}},
         nlohmann::json{{"mode", "networks"}, {"variant", "odd-even"}, {"n", "12"}},
@@ -88,19 +77,8 @@ TEST(MergeSortChinese, TheS2FiguresHaveNoEnglishLeft) {
     auto scene = merge_test::attached(params);
     for (int step : {0, 1, scene->step_count() - 1}) {
       scene->seek(step);
-      i18n::set_language(Language::Chinese);
-      gfx::RecordingCanvas canvas({1280, 720});
-      scene->draw(canvas, gfx::Theme::Light);
-      const std::string where = params.dump() + " step " + std::to_string(step);
-      for (const gfx::TextBox& t : canvas.texts())
-        EXPECT_EQ(s2_english_left(t.text), "") << where << ": '" << t.text << "'";
-      for (float y = 5; y < 720; y += 11)
-        for (float x = 5; x < 1280; x += 13) {
-          const std::string text = scene->describe_at({x, y});
-          EXPECT_EQ(s2_english_left(text), "") << where << " hover: '" << text << "'";
-        }
-      EXPECT_EQ(s2_english_left(scene->caption()), "") << where << ": '" << scene->caption() << "'";
-      i18n::set_language(Language::English);
+      test::expect_chinese_figure(*scene, kS2Allowed,
+                                  params.dump() + " step " + std::to_string(step), {5, 13, 11});
     }
   }
 }

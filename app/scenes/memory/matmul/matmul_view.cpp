@@ -82,15 +82,13 @@ void draw_matmul_teach(gfx::Canvas& c, gfx::Theme theme, const MatmulTaught& tau
   const mem::MatmulVariantInfo& info = mem::matmul_info(run.params.variant);
   const int steps = int(run.trace.steps.size());
   const int shown = std::clamp(step, 0, steps - 1);
-  const TraceStep& ts = run.trace.steps[size_t(shown)];
   const float top = draw_header(
       c, trf("P = M N ({0} x {1} times {1} x {2}): {3}", run.I, run.J, run.K, tr_text(info.title)),
       trf("variant {0} (PMPP {1}); TILE_WIDTH {2}, blocks of {3} x {4} threads, {5} phases; "
           "t<n>: the block's thread n = ty * TILE_WIDTH + tx, xN: reads of a shared element",
           info.id, info.section, run.params.tile, run.geometry.block_x, run.geometry.block_y,
           run.geometry.phases),
-      trf("Step {0} of {1}: {2}", shown + 1, steps, step_name_with_phase(ts.label, ts.phase)),
-      tr_text(info.lesson), p, font);
+      trace_step_line(run.trace, shown), tr_text(info.lesson), p, font);
   std::vector<std::shared_ptr<const MmShown>> bands;
   bands.push_back(std::make_shared<const MmShown>(mm_shown(taught, shown, block)));
   if (compare && step < int(compare->run.trace.steps.size()))

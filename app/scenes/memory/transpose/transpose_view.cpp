@@ -185,15 +185,13 @@ void draw_transpose_teach(gfx::Canvas& c, gfx::Theme theme, const TransposeTaugh
   const mem::TransposeInfo& info = mem::transpose_info(run.params.variant);
   const int steps = int(run.trace.steps.size());
   const int shown = std::clamp(step, 0, steps - 1);
-  const TraceStep& ts = run.trace.steps[size_t(shown)];
   const float top = draw_header(
       c, trf("Transpose {0} x {1}: {2}", run.rows, run.cols, tr_text(info.title)),
       trf("variant {0} ({1}); tile {2}, blocks of {3} x {4} threads; f32, 32-byte sectors, "
           "32 banks",
           info.id, kernel_text(info.reference), run.geometry.tile, run.geometry.block_x,
           run.geometry.block_y),
-      trf("Step {0} of {1}: {2}", shown + 1, steps, step_name_with_phase(ts.label, ts.phase)),
-      tr_text(info.lesson), p, font);
+      trace_step_line(run.trace, shown), tr_text(info.lesson), p, font);
   // Shared pointers keep the shown facts alive for the hover map's closures.
   std::vector<std::shared_ptr<const TpShown>> kept;
   kept.push_back(std::make_shared<TpShown>(tp_shown(taught, shown, warp)));

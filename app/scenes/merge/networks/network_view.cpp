@@ -128,10 +128,7 @@ void draw_network_teach(gfx::Canvas& c, gfx::Theme theme, const NetworkTaught& t
   const int steps = int(run.trace.steps.size());
   const int shown = std::clamp(step, 0, std::max(0, steps - 1));
   const std::string step_line =
-      steps == 0 ? tr("no steps: nothing to sort")
-                 : trf("Step {0} of {1}: {2}", shown + 1, steps,
-                       step_name_with_phase(run.trace.steps[size_t(shown)].label,
-                                            run.trace.steps[size_t(shown)].phase));
+      steps == 0 ? tr("no steps: nothing to sort") : trace_step_line(run.trace, shown);
   const float top = draw_header(
       c,
       trf("{0}: {1} keys on {2} wires", tr_text(info.title), run.input.size(), run.network.wires),

@@ -187,10 +187,7 @@ void draw_merge_path_teach(gfx::Canvas& c, gfx::Theme theme, const MergeTaught& 
   const int steps = int(run.trace.steps.size());
   const int shown = std::clamp(step, 0, std::max(0, steps - 1));
   const std::string step_line =
-      steps == 0 ? tr("no steps: nothing to merge")
-                 : trf("Step {0} of {1}: {2}", shown + 1, steps,
-                       step_name_with_phase(run.trace.steps[size_t(shown)].label,
-                                            run.trace.steps[size_t(shown)].phase));
+      steps == 0 ? tr("no steps: nothing to merge") : trace_step_line(run.trace, shown);
   const float top = draw_header(
       c, trf("Merge path: {0}", tr_text(info.title)),
       trf("variant {0}, {1}; A {2} keys, B {3} keys, {4}", info.id, kernel_text(info.reference),

@@ -77,11 +77,8 @@ void draw_sort_teach(gfx::Canvas& c, gfx::Theme theme, const SortTaught& t, int 
   const merge::SortInfo& info = merge::sort_info(run.params.variant);
   const int steps = int(run.trace.steps.size());
   const int shown = std::clamp(step, 0, std::max(0, steps - 1));
-  const std::string step_line =
-      steps == 0 ? tr("no steps: one key or none is sorted already")
-                 : trf("Step {0} of {1}: {2}", shown + 1, steps,
-                       step_name_with_phase(run.trace.steps[size_t(shown)].label,
-                                            run.trace.steps[size_t(shown)].phase));
+  const std::string step_line = steps == 0 ? tr("no steps: one key or none is sorted already")
+                                           : trace_step_line(run.trace, shown);
   const float top = draw_header(
       c, trf("{0}: {1} keys, {2} passes", tr_text(info.title), run.input.size(), run.passes.size()),
       trf("variant {0} ({1}); {2} threads a block, {3} outputs a thread; passes = ceil(log2 n)",

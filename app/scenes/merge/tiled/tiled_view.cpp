@@ -124,10 +124,7 @@ void draw_tiled_teach(gfx::Canvas& c, gfx::Theme theme, const TiledTaught& taugh
   for (const merge::BlockRange& r : run.block_ranges)
     if (r.block == block) range = &r;
   const std::string step_line =
-      steps == 0 ? tr("no steps: nothing to merge")
-                 : trf("Step {0} of {1}: {2}", shown + 1, steps,
-                       step_name_with_phase(run.trace.steps[size_t(shown)].label,
-                                            run.trace.steps[size_t(shown)].phase));
+      steps == 0 ? tr("no steps: nothing to merge") : trace_step_line(run.trace, shown);
   const float top = draw_header(
       c, trf("{0}: {1} + {2} keys", tr_text(info.title), run.a.size(), run.b.size()),
       trf("variant {0} ({1}); tile_size {2}, {3} blocks of {4} threads; block {5} shown", info.id,
