@@ -6,10 +6,9 @@
 // A key only one of them reads takes the scene to its mode when the edit names none.
 #include "sort_params.h"
 
-#include <cstdio>
-
 #include "common/error.h"
 #include "scene_kit/json_params.h"
+#include "scene_kit/pair_param.h"
 
 namespace ws::app {
 
@@ -47,21 +46,17 @@ bool power_of_two(int64_t v) {
   return v > 0 && (v & (v - 1)) == 0;
 }
 
-void parse_merge_at(MergeSettings& s, const std::string& text) {
-  if (text == "auto") {
+// --merge-at: "auto" (the step's pass) or level,index through the kit's pair reader.
+void parse_merge_at(MergeSettings& s, ParamReader& keys) {
+  if (const auto t = keys.text("merge-at"); t && *t == "auto") {
     s.merge_level = -1;
     s.merge_index = 0;
-    return;
+  } else if (const auto p = int_pair_param(keys, "merge-at", 1, 0,
+                                           "level,index (a pass from 1, a merge of it from 0, "
+                                           "e.g. 2,0) or auto (the step's pass)")) {
+    s.merge_level = p->first;
+    s.merge_index = p->second;
   }
-  int level = 0, index = 0;
-  char tail = 0;
-  if (std::sscanf(text.c_str(), "%d,%d%c", &level, &index, &tail) != 2 || level < 1 || index < 0)
-    throw Error(
-        "--merge-at: expected level,index (a pass from 1, a merge of it from 0, e.g. "
-        "2,0) or auto (the step's pass), got '" +
-        text + "'");
-  s.merge_level = level;
-  s.merge_index = index;
 }
 
 void parse_variant(MergeSettings& s, const std::string& mode, const std::string& text) {
@@ -135,7 +130,7 @@ void parse_sort_keys(MergeSettings& s, ParamReader& keys, const std::string& mod
       throw Error("--per-thread: a power of two from 1 to 16, got " + std::to_string(*v));
     s.per_thread = int(*v);
   }
-  if (const auto v = keys.text("merge-at")) parse_merge_at(s, *v);
+  parse_merge_at(s, keys);
 }
 
 void sort_keys_json(const MergeSettings& s, const std::string& mode, nlohmann::json& j) {
