@@ -1,8 +1,9 @@
 // Each warp-level memory instruction of one trace step, with the addresses of its lanes: the
 // sectors and lines a global access touches and the bank of each shared access. The kit's
-// counters (kernels/common/counters.h) sum these per step; the transpose and matmul figures draw
-// them one by one, so they group the events exactly as counters.cpp does (a warp's n-th access of
-// a kind to a buffer, a Skip keeping a lane's place, a vector load one instruction).
+// counters (kernels/common/counters.h) sum these per step; the memory scene's transpose figure and
+// the SpMV scene's threads figure draw them one by one, so they group the events exactly as
+// counters.cpp does (a warp's n-th access of a kind to a buffer, a Skip keeping a lane's place, a
+// vector load one instruction).
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "warp_access_list.h"
+#include "views/warp_access_list.h"
 
 #include <algorithm>
 #include <map>
