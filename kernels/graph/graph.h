@@ -18,6 +18,9 @@ struct Graph {
   std::vector<int64_t> row_offsets;   // vertices + 1 entries, row_offsets[0] == 0
   std::vector<int32_t> columns;       // one per directed edge
   std::vector<float> weights;         // empty, or one per directed edge
+  std::vector<double> weights64;      // empty, or (LoadOptions::double_weights) one per directed
+                                      // edge: the file's values in double precision; `weights`
+                                      // is empty then
   std::vector<int64_t> original_ids;  // empty (ids are 0..n-1 as in the file), or the file's id
                                       // of each vertex, for display
   std::vector<float> x, y;            // empty, or one coordinate pair per vertex
@@ -57,6 +60,10 @@ struct LoadOptions {
   std::string coordinates;  // "" or a file of "x y" per vertex (in id order); a DIMACS .co
                             // beside a .gr is found on its own
   int64_t max_edges = int64_t{1} << 31;  // refuse files that promise more (memory)
+  // Keep the file's edge weights in double precision, in Graph::weights64 instead of the float
+  // Graph::weights (a sparse matrix's values: the SpMV scene). Matrix Market, weighted edge
+  // lists, METIS and DIMACS weights.
+  bool double_weights = false;
 
   // For a load on a worker thread (none of these changes the graph that is read):
   // `progress` is called now and then with the bytes of the file read so far and its size, and
