@@ -17,9 +17,9 @@ int64_t strip_sectors(const SectorStrip& strip) {
   return static_cast<int64_t>(sectors.size());
 }
 
-float draw_sector_strip(gfx::Canvas& c, gfx::Vec2 origin, float width, float cell_h, float label_w,
-                        float count_w, const SectorStrip& strip, const gfx::Palette& p, float font,
-                        HoverMap& hover) {
+StripGeometry draw_sector_strip(gfx::Canvas& c, gfx::Vec2 origin, float width, float cell_h,
+                                float label_w, float count_w, const SectorStrip& strip,
+                                const gfx::Palette& p, float font, HoverMap& hover) {
   using gfx::HAlign;
   using gfx::VAlign;
   const int64_t n = std::max<int64_t>(strip.elements, 1);
@@ -80,11 +80,16 @@ float draw_sector_strip(gfx::Canvas& c, gfx::Vec2 origin, float width, float cel
               trf("{0}: sector {1} (bytes {2}-{3})", strip.label, s, s * kStripSectorBytes,
                   s * kStripSectorBytes + kStripSectorBytes - 1));
   }
-  if (count_w > 0)
+  if (count_w > 0) {
+    const std::string count =
+        !strip.count_text.empty()
+            ? strip.count_text
+            : counted(int64_t(sectors.size()), TR_NOOP("{0} sector"), TR_NOOP("{0} sectors"));
     c.text({origin.x + width - count_w + font * 0.4f, (y0 + y1) / 2},
-           counted(int64_t(sectors.size()), TR_NOOP("{0} sector"), TR_NOOP("{0} sectors")),
-           font * 0.75f, sectors.empty() ? p.text_muted : p.text, HAlign::Left, VAlign::Middle);
-  return y1 + cell_h * 0.25f;
+           fit_text(c, count, font * 0.75f, count_w - font * 0.4f), font * 0.75f,
+           sectors.empty() ? p.text_muted : p.text, HAlign::Left, VAlign::Middle);
+  }
+  return {x0, cell_w, y0, y1};
 }
 
 }  // namespace ws::app

@@ -33,15 +33,26 @@ struct SectorStrip {
   std::vector<gfx::Color> fills;    // per element (optional; alpha 0: the palette's cell fill)
   std::vector<std::string> hovers;  // per element (optional): the untouched cell's tooltip
   std::vector<StripTouch> touches;
+  // Drawn right of the cells instead of the distinct sectors touched ("3 sectors"), e.g. the sum
+  // over several warps' accesses, as the counters count them.
+  std::string count_text;
+};
+
+// Where a drawn strip's cells are, for arrows between strips.
+struct StripGeometry {
+  float x0 = 0, cell_w = 0, top = 0, bottom = 0;
+  gfx::Vec2 cell_center(int64_t i) const {
+    return {x0 + (float(i) + 0.5f) * cell_w, (top + bottom) / 2};
+  }
 };
 
 // The distinct sectors `strip`'s touches fall in.
 int64_t strip_sectors(const SectorStrip& strip);
 
 // Draws the strip from `origin`, `width` wide and `cell_h` high (cells narrow to fit; the label
-// takes `label_w` on the left, the sector count the last `count_w`). Returns the bottom.
-float draw_sector_strip(gfx::Canvas& c, gfx::Vec2 origin, float width, float cell_h, float label_w,
-                        float count_w, const SectorStrip& strip, const gfx::Palette& p, float font,
-                        HoverMap& hover);
+// takes `label_w` on the left, the sector count the last `count_w`).
+StripGeometry draw_sector_strip(gfx::Canvas& c, gfx::Vec2 origin, float width, float cell_h,
+                                float label_w, float count_w, const SectorStrip& strip,
+                                const gfx::Palette& p, float font, HoverMap& hover);
 
 }  // namespace ws::app
