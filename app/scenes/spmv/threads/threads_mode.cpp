@@ -2,14 +2,17 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+
 #include "i18n/i18n.h"
-#include "scenes/spmv/spmv_input.h"
+#include "common/error.h"
+#include "scenes/spmv/spmv_matrix_source.h"
 #include "views/figure_parts.h"
 
 namespace ws::app {
 
 KernelSource threads_source(const SpmvSettings& s, const std::string& marker) {
-  const spmv::SpmvInfo& info = spmv::spmv_info(s.threads_variant);
+  const spmv::SpmvInfo& info = spmv::spmv_info(s.variant);
   return {std::string("kernels/spmv/") + info.source, info.id, marker, ""};
 }
 
@@ -19,15 +22,53 @@ std::vector<std::string> threads_lecture_variants(const SpmvSettings&) {
   return out;
 }
 
+std::vector<ModeLimit<SpmvSettings>> threads_limits() {
+  // The matrix, whether --matrix or --values named it: every row a thread (or a warp) drawn.
+  const auto rows = [](const SpmvSettings& s) -> std::optional<int64_t> {
+    if (!s.loaded) return std::nullopt;
+    return std::max<int64_t>({s.loaded->rows, s.loaded->cols,
+                              s.loaded->nnz() > spmv::kSpmvTeachMaxNonzeros
+                                  ? spmv::kSpmvTeachMaxRows + 1
+                                  : 0});
+  };
+  const auto shown = [](const SpmvSettings& s) {
+    return std::to_string(s.loaded->rows) + " x " + std::to_string(s.loaded->cols) + ", " +
+           std::to_string(s.loaded->nnz()) + " nonzeros";
+  };
+  // A switch to threads mode with a matrix too large to draw takes the book's example.
+  const auto fit = [](SpmvSettings& s) {
+    s.values = std::string(kBookMatrix);
+    s.matrix.clear();
+    load_matrix_choice(s);
+  };
+  std::vector<ModeLimit<SpmvSettings>> out;
+  for (const char* key : {"matrix", "values"})
+    out.push_back({key, rows, 0, spmv::kSpmvTeachMaxRows,
+                   "--" + std::string(key) +
+                       " {0}: threads mode draws every thread, up to 64 x 64 with 512 nonzeros",
+                   "matrix", fit, shown});
+  return out;
+}
+
+void ThreadsMode::check(const SpmvSettings& s) const {
+  if (s.variant == spmv::SpmvVariant::Fast)
+    throw Error("--variant: threads mode teaches variants 1-6 (coo, csr, ell, hybrid, jds, "
+                "csr-vector); 7 fast is timed in the fast panel");
+  if (s.variant == spmv::SpmvVariant::CsrVector && s.threads % spmv::kSpmvWarpSize != 0)
+    throw Error("--threads: csr-vector gives each row a warp, so a block is a multiple of 32 "
+                "threads (32..256), got " +
+                std::to_string(s.threads));
+}
+
 spmv::SpmvTeachRun ThreadsMode::run(Backend backend, int /*which*/) const {
   const SpmvSettings& s = settings();
-  const SpmvInput in = spmv_input_of(s);
+  WS_REQUIRE(s.loaded && s.x, "threads mode: no matrix loaded");
   spmv::SpmvTeachParams p;
-  p.variant = s.threads_variant;
-  p.type = s.type;
-  p.block_dim = s.threads_block;
+  p.variant = s.variant;
+  p.type = s.precision;
+  p.block_dim = s.threads;
   p.hybrid_width = s.ell_width;
-  return spmv::teach_spmv(p, in.matrix, in.x, backend);
+  return spmv::teach_spmv(p, *s.loaded, *s.x, backend);
 }
 
 void ThreadsMode::analyse() {
@@ -69,17 +110,19 @@ void ThreadsMode::ui() {
     for (int v = 1; v <= 6; ++v) {
       const spmv::SpmvInfo& info = spmv::spmv_info(spmv::SpmvVariant(v));
       if (ImGui::RadioButton(label_id(kernel_text(info.title).c_str(), info.id).c_str(),
-                             s.threads_variant == info.variant))
+                             s.variant == info.variant))
         e["variant"] = info.id;
     }
-    wrapped_text(kernel_text(spmv::spmv_info(s.threads_variant).lesson));
-    int block = s.threads_block;
+    wrapped_text(kernel_text(spmv::spmv_info(s.variant).lesson));
+    int block = s.threads;
     if (ImGui::SliderInt(label_id(tr("threads a block"), "sp-threads-block").c_str(), &block, 1,
                          spmv::kSpmvTeachMaxBlockDim))
-      e["block"] = block;
+      e["threads"] = s.variant == spmv::SpmvVariant::CsrVector
+                         ? std::max(1, block / spmv::kSpmvWarpSize) * spmv::kSpmvWarpSize
+                         : block;
   }
   if (panel_section(tr("Beside the book"), "sp-threads-book", false))
-    wrapped_text(kernel_text(spmv::spmv_info(s.threads_variant).book_note));
+    wrapped_text(kernel_text(spmv::spmv_info(s.variant).book_note));
   if (!e.empty()) edit(e);
   if (const Taught<spmv::SpmvTeachRun>* t = taught()) {
     if (panel_section(tr("This step"), "sp-threads-step")) {
