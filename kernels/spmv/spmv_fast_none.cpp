@@ -21,6 +21,14 @@ void spmv_fast(const CsrView<T>&, const T*, T*, FastSpmvPlan&, DeviceStream) {
   throw Error(kFastSpmvNoCuda);
 }
 
+template <class T>
+std::vector<T> spmv_fast_on_device(const CsrMatrix&, const std::vector<T>&) {
+  throw Error(kFastSpmvNoCuda);
+}
+
+template std::vector<float> spmv_fast_on_device<float>(const CsrMatrix&, const std::vector<float>&);
+template std::vector<double> spmv_fast_on_device<double>(const CsrMatrix&,
+                                                         const std::vector<double>&);
 template FastSpmvPlan make_fast_spmv_plan<float>(const CsrView<float>&, DeviceStream);
 template FastSpmvPlan make_fast_spmv_plan<double>(const CsrView<double>&, DeviceStream);
 template void spmv_fast<float>(const CsrView<float>&, const float*, float*, FastSpmvPlan&,
