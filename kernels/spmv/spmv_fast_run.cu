@@ -10,7 +10,7 @@
 #include "../common/cuda_device.h"
 #include "../common/device_buffer.cuh"
 #include "../common/error.h"
-#include "spmv.h"
+#include "spmv_device_csr.cuh"
 #include "spmv_fast.h"
 
 namespace ws::spmv {
@@ -22,10 +22,8 @@ std::vector<T> spmv_fast_on_device(const CsrMatrix& a, const std::vector<T>& x) 
                                               " columns");
   if (!cuda_device_available())
     throw Error("the fast SpMV on cuda: no CUDA device: " + cuda_device_description());
-  const DeviceMatrix<T> m = upload<T>(SpmvVariant::Csr, a);
-  CsrView<T> view;
-  view.rows = m.rows, view.cols = m.cols, view.nnz = int32_t(m.nnz);
-  view.row_ptr = m.row_ptr, view.col = m.col, view.val = m.val;
+  const DeviceCsr<T> m = upload_csr<T>(a);
+  const CsrView<T> view = m.view();
   DeviceBuffer<T> dx(std::max<size_t>(x.size(), 1)), dy(std::max<size_t>(size_t(a.rows), 1));
   if (!x.empty()) dx.upload(x);
   if (a.rows > 0) WS_CUDA_CHECK(cudaMemset(dy.data(), 0xFF, size_t(a.rows) * sizeof(T)));  // NaN
