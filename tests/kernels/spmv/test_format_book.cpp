@@ -13,39 +13,39 @@
 namespace ws::spmv {
 namespace {
 
-using I = std::vector<int32_t>;
-using V = std::vector<double>;
-using B = std::vector<uint8_t>;
+using BookInts = std::vector<int32_t>;
+using BookValues = std::vector<double>;
+using BookFlags = std::vector<uint8_t>;
 
-const char* const kBookText = "1 7 0 0; 5 0 3 9; 0 2 8 0; 0 0 0 6";
+const char* const kBookTextRows = "1 7 0 0; 5 0 3 9; 0 2 8 0; 0 0 0 6";
 
 TEST(FormatBook, CsrFromTheGeneratorAndFromTypedText) {
-  for (const CsrMatrix& m : {generate_matrix("pmpp", 1), parse_matrix_text(kBookText)}) {
+  for (const CsrMatrix& m : {generate_matrix("pmpp", 1), parse_matrix_text(kBookTextRows)}) {
     EXPECT_EQ(m.rows, 4);
     EXPECT_EQ(m.cols, 4);
-    EXPECT_EQ(m.row_ptr, (I{0, 2, 5, 7, 8}));
-    EXPECT_EQ(m.col, (I{0, 1, 0, 2, 3, 1, 2, 3}));
-    EXPECT_EQ(m.val, (V{1, 7, 5, 3, 9, 2, 8, 6}));
+    EXPECT_EQ(m.row_ptr, (BookInts{0, 2, 5, 7, 8}));
+    EXPECT_EQ(m.col, (BookInts{0, 1, 0, 2, 3, 1, 2, 3}));
+    EXPECT_EQ(m.val, (BookValues{1, 7, 5, 3, 9, 2, 8, 6}));
     EXPECT_NO_THROW(validate(m));
   }
 }
 
 TEST(FormatBook, CooIsRowMajor) {
   const CooMatrix c = to_coo(generate_matrix("pmpp"));
-  EXPECT_EQ(c.row, (I{0, 0, 1, 1, 1, 2, 2, 3}));
-  EXPECT_EQ(c.col, (I{0, 1, 0, 2, 3, 1, 2, 3}));
-  EXPECT_EQ(c.val, (V{1, 7, 5, 3, 9, 2, 8, 6}));
+  EXPECT_EQ(c.row, (BookInts{0, 0, 1, 1, 1, 2, 2, 3}));
+  EXPECT_EQ(c.col, (BookInts{0, 1, 0, 2, 3, 1, 2, 3}));
+  EXPECT_EQ(c.val, (BookValues{1, 7, 5, 3, 9, 2, 8, 6}));
 }
 
 TEST(FormatBook, EllIsColumnMajorWithPadding) {
   const EllMatrix e = to_ell(generate_matrix("pmpp"));
   EXPECT_EQ(e.width, 3);
   EXPECT_EQ(e.rows, 4);
-  EXPECT_EQ(e.nnz_per_row, (I{2, 3, 2, 1}));
+  EXPECT_EQ(e.nnz_per_row, (BookInts{2, 3, 2, 1}));
   // Slot k of row r at k * 4 + r: first the rows' first elements, then their second, then third.
-  EXPECT_EQ(e.col, (I{0, 0, 1, 3, /**/ 1, 2, 2, 0, /**/ 0, 3, 0, 0}));
-  EXPECT_EQ(e.val, (V{1, 5, 2, 6, /**/ 7, 3, 8, 0, /**/ 0, 9, 0, 0}));
-  EXPECT_EQ(e.padded, (B{0, 0, 0, 0, /**/ 0, 0, 0, 1, /**/ 1, 0, 1, 1}));
+  EXPECT_EQ(e.col, (BookInts{0, 0, 1, 3, /**/ 1, 2, 2, 0, /**/ 0, 3, 0, 0}));
+  EXPECT_EQ(e.val, (BookValues{1, 5, 2, 6, /**/ 7, 3, 8, 0, /**/ 0, 9, 0, 0}));
+  EXPECT_EQ(e.padded, (BookFlags{0, 0, 0, 0, /**/ 0, 0, 0, 1, /**/ 1, 0, 1, 1}));
   // A wider ELL only adds padding; a narrower one is refused.
   const EllMatrix wide = to_ell(generate_matrix("pmpp"), 4);
   EXPECT_EQ(wide.col.size(), 16u);
@@ -57,13 +57,13 @@ TEST(FormatBook, EllIsColumnMajorWithPadding) {
 TEST(FormatBook, JdsSortsRowsByLengthAndStoresJaggedDiagonals) {
   const JdsMatrix j = to_jds(generate_matrix("pmpp"));
   // Lengths 2 3 2 1 -> row 1 (3), then rows 0 and 2 (2, in their order), then row 3 (1).
-  EXPECT_EQ(j.perm, (I{1, 0, 2, 3}));
-  EXPECT_EQ(j.row_length, (I{3, 2, 2, 1}));
+  EXPECT_EQ(j.perm, (BookInts{1, 0, 2, 3}));
+  EXPECT_EQ(j.row_length, (BookInts{3, 2, 2, 1}));
   // Diagonal 0: first elements of rows 1 0 2 3; diagonal 1: second of rows 1 0 2; 2: row 1's.
-  EXPECT_EQ(j.iter_ptr, (I{0, 4, 7, 8}));
+  EXPECT_EQ(j.iter_ptr, (BookInts{0, 4, 7, 8}));
   EXPECT_EQ(j.diagonals(), 3);
-  EXPECT_EQ(j.col, (I{0, 0, 1, 3, /**/ 2, 1, 2, /**/ 3}));
-  EXPECT_EQ(j.val, (V{5, 1, 2, 6, /**/ 3, 7, 8, /**/ 9}));
+  EXPECT_EQ(j.col, (BookInts{0, 0, 1, 3, /**/ 2, 1, 2, /**/ 3}));
+  EXPECT_EQ(j.val, (BookValues{5, 1, 2, 6, /**/ 3, 7, 8, /**/ 9}));
 }
 
 // Hybrid bytes(w) = 4 rows * w * (4 + vb) + overflow(w) * (8 + vb); overflow 8, 4, 1, 0 for
@@ -78,18 +78,18 @@ TEST(FormatBook, HybridWidthByHand) {
 TEST(FormatBook, HybridArraysAtTheBooksWidth) {
   const HybridMatrix h = to_hybrid(generate_matrix("pmpp"), -1, 4);
   EXPECT_EQ(h.width, 2);
-  EXPECT_EQ(h.ell.col, (I{0, 0, 1, 3, /**/ 1, 2, 2, 0}));
-  EXPECT_EQ(h.ell.val, (V{1, 5, 2, 6, /**/ 7, 3, 8, 0}));
-  EXPECT_EQ(h.ell.padded, (B{0, 0, 0, 0, /**/ 0, 0, 0, 1}));
-  EXPECT_EQ(h.coo.row, (I{1}));  // row 1's third nonzero, (1, 3) = 9
-  EXPECT_EQ(h.coo.col, (I{3}));
-  EXPECT_EQ(h.coo.val, (V{9}));
+  EXPECT_EQ(h.ell.col, (BookInts{0, 0, 1, 3, /**/ 1, 2, 2, 0}));
+  EXPECT_EQ(h.ell.val, (BookValues{1, 5, 2, 6, /**/ 7, 3, 8, 0}));
+  EXPECT_EQ(h.ell.padded, (BookFlags{0, 0, 0, 0, /**/ 0, 0, 0, 1}));
+  EXPECT_EQ(h.coo.row, (BookInts{1}));  // row 1's third nonzero, (1, 3) = 9
+  EXPECT_EQ(h.coo.col, (BookInts{3}));
+  EXPECT_EQ(h.coo.val, (BookValues{9}));
   const HybridMatrix narrow = to_hybrid(generate_matrix("pmpp"), -1, 8);
   EXPECT_EQ(narrow.width, 1);
-  EXPECT_EQ(narrow.ell.col, (I{0, 0, 1, 3}));
-  EXPECT_EQ(narrow.coo.row, (I{0, 1, 1, 2}));
-  EXPECT_EQ(narrow.coo.col, (I{1, 2, 3, 2}));
-  EXPECT_EQ(narrow.coo.val, (V{7, 3, 9, 8}));
+  EXPECT_EQ(narrow.ell.col, (BookInts{0, 0, 1, 3}));
+  EXPECT_EQ(narrow.coo.row, (BookInts{0, 1, 1, 2}));
+  EXPECT_EQ(narrow.coo.col, (BookInts{1, 2, 3, 2}));
+  EXPECT_EQ(narrow.coo.val, (BookValues{7, 3, 9, 8}));
 }
 
 // Storage with float values (vb 4) and with doubles (vb 8), by hand:
@@ -131,9 +131,9 @@ TEST(FormatBook, StorageBytesByHand) {
 
 TEST(FormatBook, DenseReferenceWithOnesIsTheRowSums) {
   const CsrMatrix m = generate_matrix("pmpp");
-  EXPECT_EQ(dense_reference(m, make_x(XKind::Ones, 4, 1)), (V{8, 17, 10, 6}));
+  EXPECT_EQ(dense_reference(m, make_x(XKind::Ones, 4, 1)), (BookValues{8, 17, 10, 6}));
   // x = (1, 2, 3, 4): 1 + 14 = 15; 5 + 9 + 36 = 50; 4 + 24 = 28; 24.
-  EXPECT_EQ(dense_reference(m, {1, 2, 3, 4}), (V{15, 50, 28, 24}));
+  EXPECT_EQ(dense_reference(m, {1, 2, 3, 4}), (BookValues{15, 50, 28, 24}));
 }
 
 }  // namespace

@@ -20,13 +20,13 @@ using test::shipped_graph;
 using test::spmv_error_of;
 
 // Entries of a Matrix Market body (or a headerless "i j" list), split into diagonal and not.
-struct EntryCount {
+struct FileEntryCount {
   int64_t diagonal = 0, off_diagonal = 0;
 };
-EntryCount count_entries(const std::string& path, bool has_size_line) {
+FileEntryCount count_file_entries(const std::string& path, bool has_size_line) {
   std::ifstream in(path);
   std::string line;
-  EntryCount c;
+  FileEntryCount c;
   bool size_seen = !has_size_line;
   while (std::getline(in, line)) {
     if (line.empty() || line[0] == '%') continue;
@@ -43,7 +43,7 @@ EntryCount count_entries(const std::string& path, bool has_size_line) {
 }
 
 // (row, col, value) triples, and the same transposed: equal for a symmetric matrix.
-bool is_symmetric(const CsrMatrix& m) {
+bool loaded_is_symmetric(const CsrMatrix& m) {
   std::vector<std::tuple<int32_t, int32_t, double>> a, t;
   for (int32_t r = 0; r < m.rows; ++r)
     for (int32_t k = m.row_ptr[size_t(r)]; k < m.row_ptr[size_t(r) + 1]; ++k) {
@@ -55,12 +55,12 @@ bool is_symmetric(const CsrMatrix& m) {
   return a == t;
 }
 
-bool all_ones(const CsrMatrix& m) {
+bool all_values_one(const CsrMatrix& m) {
   return std::all_of(m.val.begin(), m.val.end(), [](double v) { return v == 1.0; });
 }
 
 TEST(MatrixLoad, KarateIsThePatternExpanded) {
-  const EntryCount c = count_entries(shipped_graph("karate.mtx"), true);
+  const FileEntryCount c = count_file_entries(shipped_graph("karate.mtx"), true);
   EXPECT_EQ(c.diagonal, 0);
   EXPECT_EQ(c.off_diagonal, 78);
   const CsrMatrix m = load_matrix(shipped_graph("karate.mtx"));
@@ -69,20 +69,20 @@ TEST(MatrixLoad, KarateIsThePatternExpanded) {
   EXPECT_EQ(m.cols, 34);
   EXPECT_EQ(m.nnz(), 2 * c.off_diagonal + c.diagonal);
   EXPECT_EQ(m.name, "karate.mtx");
-  EXPECT_TRUE(all_ones(m));
-  EXPECT_TRUE(is_symmetric(m));
+  EXPECT_TRUE(all_values_one(m));
+  EXPECT_TRUE(loaded_is_symmetric(m));
 }
 
 TEST(MatrixLoad, Bcspwr10KeepsItsDiagonal) {
-  const EntryCount c = count_entries(shipped_graph("bcspwr10.mtx"), true);
+  const FileEntryCount c = count_file_entries(shipped_graph("bcspwr10.mtx"), true);
   EXPECT_EQ(c.diagonal, 5300);
   EXPECT_EQ(c.off_diagonal, 8271);
   const CsrMatrix m = load_matrix(shipped_graph("bcspwr10.mtx"));
   EXPECT_NO_THROW(validate(m));
   EXPECT_EQ(m.rows, 5300);
   EXPECT_EQ(m.nnz(), 2 * 8271 + 5300);
-  EXPECT_TRUE(all_ones(m));
-  EXPECT_TRUE(is_symmetric(m));
+  EXPECT_TRUE(all_values_one(m));
+  EXPECT_TRUE(loaded_is_symmetric(m));
   for (int32_t r = 0; r < m.rows; ++r)
     ASSERT_TRUE(std::binary_search(m.col.begin() + m.row_ptr[size_t(r)],
                                    m.col.begin() + m.row_ptr[size_t(r) + 1], r))
@@ -100,12 +100,12 @@ TEST(MatrixLoad, FourEltMetisListsEveryEdgeTwice) {
   EXPECT_NO_THROW(validate(m));
   EXPECT_EQ(m.rows, 15606);
   EXPECT_EQ(m.nnz(), listed);
-  EXPECT_TRUE(all_ones(m));
-  EXPECT_TRUE(is_symmetric(m));
+  EXPECT_TRUE(all_values_one(m));
+  EXPECT_TRUE(loaded_is_symmetric(m));
 }
 
 TEST(MatrixLoad, MinnesotaEdgesAsASymmetricAdjacency) {
-  const EntryCount c = count_entries(shipped_graph("minnesota_edges.txt"), false);
+  const FileEntryCount c = count_file_entries(shipped_graph("minnesota_edges.txt"), false);
   EXPECT_EQ(c.diagonal, 0);
   EXPECT_EQ(c.off_diagonal, 3303);
   LoadMatrixOptions o;
@@ -114,8 +114,8 @@ TEST(MatrixLoad, MinnesotaEdgesAsASymmetricAdjacency) {
   EXPECT_NO_THROW(validate(m));
   EXPECT_EQ(m.rows, 2642);
   EXPECT_EQ(m.nnz(), 2 * 3303);
-  EXPECT_TRUE(all_ones(m));
-  EXPECT_TRUE(is_symmetric(m));
+  EXPECT_TRUE(all_values_one(m));
+  EXPECT_TRUE(loaded_is_symmetric(m));
 }
 
 TEST(MatrixLoad, DuplicatesSummedZerosKeptDoublesExact) {
