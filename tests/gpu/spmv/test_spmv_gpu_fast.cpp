@@ -68,6 +68,21 @@ TEST(SpmvFastGpu, EqualsItsTwinAndTheReference) {
   }
 }
 
+// Small enough for memcheck, racecheck and synccheck: rows crossing threads and tiles (a
+// 5000-nonzero row), empty rows, an all-empty matrix.
+TEST(SpmvFastGpu, SmallMatricesForTheSanitizers) {
+  WS_SKIP_WITHOUT_GPU();
+  std::vector<int32_t> r, c;
+  std::vector<double> v;
+  for (int32_t k = 0; k < 5000; ++k) r.push_back(20), c.push_back(k), v.push_back(double(k % 3));
+  for (int32_t row = 30; row < 50; row += 2) r.push_back(row), c.push_back(row), v.push_back(1.0);
+  for (const CsrMatrix& a : {generate_matrix("poisson:16"), from_triplets(50, 5000, r, c, v),
+                             from_triplets(300, 300, {}, {}, {}, "all empty")}) {
+    expect_twin_and_bound<float>(a);
+    expect_twin_and_bound<double>(a);
+  }
+}
+
 TEST(SpmvFastGpu, TimingsRunAndPassTheirChecks) {
   WS_SKIP_WITHOUT_GPU();
   for (const CsrMatrix& a : {generate_matrix("poisson:64"), generate_matrix("powerlaw:12:8", 3)})
