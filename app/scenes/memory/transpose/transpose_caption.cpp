@@ -6,7 +6,7 @@
 #include "i18n/wording.h"
 #include "scene_kit/step_caption.h"
 #include "transpose_run.h"
-#include "warp_access_list.h"
+#include "views/warp_access_list.h"
 
 namespace ws::app {
 

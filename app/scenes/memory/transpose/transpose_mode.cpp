@@ -9,7 +9,7 @@
 #include "i18n/wording.h"
 #include "scene_kit/panel_widgets.h"
 #include "views/figure_parts.h"
-#include "warp_access_list.h"
+#include "views/warp_access_list.h"
 
 namespace ws::app {
 

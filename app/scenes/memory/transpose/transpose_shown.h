@@ -10,7 +10,7 @@
 #include "render/palette.h"
 #include "scene_kit/hover_map.h"
 #include "transpose_run.h"
-#include "warp_access_list.h"
+#include "views/warp_access_list.h"
 
 namespace ws::app {
 

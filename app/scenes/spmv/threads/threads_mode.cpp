@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "i18n/i18n.h"
+#include "i18n/wording.h"
 #include "common/error.h"
 #include "scenes/spmv/spmv_matrix_source.h"
 #include "views/figure_parts.h"
@@ -26,10 +27,9 @@ std::vector<ModeLimit<SpmvSettings>> threads_limits() {
   // The matrix, whether --matrix or --values named it: every row a thread (or a warp) drawn.
   const auto rows = [](const SpmvSettings& s) -> std::optional<int64_t> {
     if (!s.loaded) return std::nullopt;
-    return std::max<int64_t>({s.loaded->rows, s.loaded->cols,
-                              s.loaded->nnz() > spmv::kSpmvTeachMaxNonzeros
-                                  ? spmv::kSpmvTeachMaxRows + 1
-                                  : 0});
+    return std::max<int64_t>(
+        {s.loaded->rows, s.loaded->cols,
+         s.loaded->nnz() > spmv::kSpmvTeachMaxNonzeros ? spmv::kSpmvTeachMaxRows + 1 : 0});
   };
   const auto shown = [](const SpmvSettings& s) {
     return std::to_string(s.loaded->rows) + " x " + std::to_string(s.loaded->cols) + ", " +
@@ -52,12 +52,14 @@ std::vector<ModeLimit<SpmvSettings>> threads_limits() {
 
 void ThreadsMode::check(const SpmvSettings& s) const {
   if (s.variant == spmv::SpmvVariant::Fast)
-    throw Error("--variant: threads mode teaches variants 1-6 (coo, csr, ell, hybrid, jds, "
-                "csr-vector); 7 fast is timed in the fast panel");
+    throw Error(
+        "--variant: threads mode teaches variants 1-6 (coo, csr, ell, hybrid, jds, "
+        "csr-vector); 7 fast is timed in the fast panel");
   if (s.variant == spmv::SpmvVariant::CsrVector && s.threads % spmv::kSpmvWarpSize != 0)
-    throw Error("--threads: csr-vector gives each row a warp, so a block is a multiple of 32 "
-                "threads (32..256), got " +
-                std::to_string(s.threads));
+    throw Error(
+        "--threads: csr-vector gives each row a warp, so a block is a multiple of 32 "
+        "threads (32..256), got " +
+        std::to_string(s.threads));
 }
 
 spmv::SpmvTeachRun ThreadsMode::run(Backend backend, int /*which*/) const {
