@@ -37,8 +37,8 @@ void draw_threads_step_table(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max,
   const float f = font * 0.72f;
   const float row_h = f * 1.45f;
   const float w = max.x - min.x;
-  const float cols[] = {0, 0.3f, 0.42f, 0.54f, 0.65f, 0.76f, 0.87f};
-  const std::string head[] = {tr("step"),    tr("busy"),    tr("finished"), tr("divergent warps"),
+  const float cols[] = {0, 0.42f, 0.5f, 0.6f, 0.71f, 0.8f, 0.9f};
+  const std::string head[] = {tr("step"),    tr("busy"),    tr("finished"), tr("divergent"),
                               tr("col sec"), tr("val sec"), tr("x sec")};
   threads_table_row(c, min.x, min.y, w, cols, 7, head, f, p.text_muted);
   const int fit = std::max(1, int((max.y - min.y) / row_h) - 1);

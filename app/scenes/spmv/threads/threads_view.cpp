@@ -226,7 +226,7 @@ void draw_threads(gfx::Canvas& c, gfx::Theme theme, const ThreadsShown& shown, H
   draw_swatches(c, {pad, size.y - pad * 2},
                 {{p.warp_color(0), tr("busy lane / read this step")},
                  {mix(p.cell_fill, p.warp_color(0), 0.5f), tr("read in an earlier step")},
-                 {mix(p.cell_fill, p.warp_color(0), 0.18f), tr("finished its row")},
+                 {mix(p.cell_fill, p.warp_color(0), 0.2f), tr("finished lane / not read yet")},
                  {p.inactive, tr("idle lane / padding")},
                  {mix(p.cell_fill, p.divergent, 0.45f), tr("32-byte sector touched")},
                  {p.atomic, tr("atomic on y (its number)")}},

@@ -70,7 +70,7 @@ float threads_draw_lanes(gfx::Canvas& c, Vec2 min, Vec2 max, const ThreadsShown&
   const size_t at_work = warps.size();
   if (warps.size() > 4) warps.resize(4);
   const float label_w = font * 4.2f;
-  const float lane_w = std::min(font * 1.3f, (max.x - min.x - label_w) / float(warp));
+  const float lane_w = std::min(font * 1.3f, (max.x - min.x - label_w - font * 5) / float(warp));
   const float cell_h = std::min(font * 1.3f, lane_w * 1.1f + 4);
   const bool shuffle = step.phase == "shuffle";
   float y = min.y;
@@ -107,10 +107,12 @@ float threads_draw_lanes(gfx::Canvas& c, Vec2 min, Vec2 max, const ThreadsShown&
       for (const TraceEvent& e : step.events)
         if (e.kind == EventKind::Read && e.thread / warp == w && e.address != e.thread)
           from[e.thread % warp] = e.address % warp;
+      // The tree: only the lanes below the offset keep a sum that reaches lane 0.
       for (const auto& [lane, src] : from) {
+        if (src - lane <= lane) continue;
         const float xa = min.x + label_w + (float(src) + 0.5f) * lane_w;
         const float xb = min.x + label_w + (float(lane) + 0.5f) * lane_w;
-        c.arrow({xa, y - 1}, {xb, y - cell_h * 0.15f}, row.color.with_alpha(170), 1.2f, 4.0f);
+        c.arrow({xa, y - cell_h * 0.85f}, {xb, y - 1}, row.color.with_alpha(170), 1.2f, 4.0f);
       }
     }
     c.text({right + font * 0.4f, y + cell_h / 2},
@@ -151,7 +153,7 @@ void draw_threads_warps(gfx::Canvas& c, Vec2 min, Vec2 max, const ThreadsShown& 
     if (trace.buffers[b].space == MemSpace::Global &&
         threads_buffer_in_launch(trace.buffers[b].name, run.params.variant, launch))
       shown_buffers.push_back(int(b));
-  const float label_w = font * 4.2f, count_w = font * 7.5f;
+  const float label_w = font * 4.2f, count_w = font * 9.0f;
   const float room = max.y - y;
   const float cell_h =
       std::clamp(room / (float(shown_buffers.size()) * 1.7f), font * 0.6f, font * 1.4f);
