@@ -18,14 +18,14 @@ namespace {
 
 const char* const kThreadsVariants[] = {"coo", "csr", "ell", "hybrid", "jds", "csr-vector"};
 
-std::unique_ptr<SpmvScene> threads_scene(nlohmann::json params) {
+std::unique_ptr<SpmvScene> threads_figure_scene(nlohmann::json params) {
   params["mode"] = "threads";
   return test::attached<SpmvScene>(params);
 }
 
 TEST(SpmvThreadsFigure, CsrIterationTwoMatchesTheGolden) {
   WS_REQUIRE_GL();
-  auto scene = threads_scene({{"variant", "csr"}, {"threads", 4}});
+  auto scene = threads_figure_scene({{"variant", "csr"}, {"threads", 4}});
   scene->seek(2);  // "nonzero 1": rows 0-2 busy, thread 3 finished
   gfx::FigureOptions options;
   options.width = 1280;
@@ -37,7 +37,7 @@ TEST(SpmvThreadsFigure, CsrIterationTwoMatchesTheGolden) {
 
 TEST(SpmvThreadsFigure, EveryVariantDrawsItsArraysLanesAndHoverAtEveryStep) {
   for (const char* variant : kThreadsVariants) {
-    auto scene = threads_scene({{"variant", variant}});
+    auto scene = threads_figure_scene({{"variant", variant}});
     ASSERT_GT(scene->step_count(), 1) << variant;
     for (int step = 0; step < scene->step_count(); ++step) {
       scene->seek(step);

@@ -23,10 +23,6 @@ std::unique_ptr<SpmvScene> threads_scene(nlohmann::json params) {
   return test::attached<SpmvScene>(params);
 }
 
-std::string threads_error(const nlohmann::json& params) {
-  return test::error_of<SpmvScene>(params);
-}
-
 TEST(SpmvThreadsMode, FastMatrixDefaultsToTheScenesAndTakesAGenerator) {
   auto scene = threads_scene(nlohmann::json::object());
   EXPECT_EQ(scene->params_to_json()["fast-matrix"], "scene");
