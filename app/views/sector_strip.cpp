@@ -50,7 +50,8 @@ StripGeometry draw_sector_strip(gfx::Canvas& c, gfx::Vec2 origin, float width, f
       fill = strip.fills[size_t(i)];
     c.rect_filled(lo, hi, fill);
     c.rect(lo, hi, p.cell_border, 1);
-    if (texts_fit && size_t(i) < strip.texts.size())
+    if (texts_fit && size_t(i) < strip.texts.size() &&
+        c.text_size(strip.texts[size_t(i)], text_font).x < cell_w - 3)
       c.text({(lo.x + hi.x) / 2, (y0 + y1) / 2}, strip.texts[size_t(i)], text_font, p.text,
              HAlign::Center, VAlign::Middle);
     if (size_t(i) < strip.hovers.size() && !strip.hovers[size_t(i)].empty())
