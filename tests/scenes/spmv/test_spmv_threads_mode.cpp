@@ -1,8 +1,8 @@
 // The threads mode through the scene: its key (--fast-matrix) parsed, bad values refused with a
-// message naming the option and nothing changed, its limits (variant 7, csr-vector's whole warps,
-// a matrix too large to draw moving the scene to matrix mode), and the facts of the run document
-// on the book's example (PMPP 14.1, rows "1 7 0 0; 5 0 3 9; 0 2 8 0; 0 0 0 6", lengths 2 3 2 1),
-// worked by hand:
+// message naming the option and nothing changed, its limits (variant 7; a matrix too large to
+// draw moving the scene to matrix mode; csr-vector's block rounded up to whole warps), and the
+// facts of the run document on the book's example (PMPP 14.1, rows "1 7 0 0; 5 0 3 9; 0 2 8 0; 0 0
+// 0 6", lengths 2 3 2 1), worked by hand:
 //   CSR, one thread per row, --threads 4 (one warp of 4 lanes): 4 threads with rows, 3 loop
 //   iterations (the longest row); thread 3 (row 3, one nonzero) does 1 and then idles.
 //   Steps: row bounds (4 busy), nonzero 0 (4 busy, 0 divergent), nonzero 1 (rows 0-2: 3 busy,
@@ -46,7 +46,6 @@ TEST(SpmvThreadsMode, BadValuesAreRefusedNamingTheOptionAndTheSceneKeepsItsState
   refused({{"fast-matrix", "gen:mandelbrot:3"}}, "--fast-matrix");
   refused({{"fast-matrix", "bcspwr10"}}, "--fast-matrix");
   refused({{"variant", "fast"}}, "--variant");
-  refused({{"variant", "csr-vector"}, {"threads", 48}}, "--threads");
   EXPECT_EQ(scene->step_count(), 4);  // ELL still shown: slots 0-2 and the write
 }
 
@@ -91,6 +90,11 @@ TEST(SpmvThreadsMode, EllReadsFourPaddingSlotsInThreeIterations) {
   const nlohmann::json t = scene->results_json()["threads"];
   EXPECT_EQ(t["main_iterations"], 3);
   EXPECT_EQ(t["summary"]["padding_reads"], 4);
+}
+
+TEST(SpmvThreadsMode, CsrVectorRoundsTheBlockUpToWholeWarps) {
+  auto scene = threads_scene({{"variant", "csr-vector"}, {"threads", 48}});
+  EXPECT_EQ(scene->results_json()["threads"]["block_dim"], 64);
 }
 
 TEST(SpmvThreadsMode, CooTakesEightAtomicsThreeOfThemOnY1) {

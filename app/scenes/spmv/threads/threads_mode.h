@@ -14,8 +14,6 @@ class ThreadsMode : public TracedMode<SpmvSettings, spmv::SpmvTeachRun> {
   void ui() override;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
   std::string caption() const override;
-  // Variants 1-6 (7 has no teach trace), csr-vector's whole warps, the teach-size matrix.
-  void check(const SpmvSettings& s) const override;
 
  protected:
   spmv::SpmvTeachRun run(Backend backend, int which) const override;
