@@ -92,6 +92,19 @@ TEST(SpmvThreadsMode, EllReadsFourPaddingSlotsInThreeIterations) {
   EXPECT_EQ(t["summary"]["padding_reads"], 4);
 }
 
+TEST(SpmvThreadsMode, TheFastPanelTimesOnCudaAndSaysSoOnTheCpu) {
+  auto scene = threads_scene({{"fast-matrix", "gen:poisson:64"}});
+  BenchRequest r;
+  r.backend = Backend::Cpu;
+  r.from_scene = true;
+  try {
+    scene->bench_job(r);
+    ADD_FAILURE() << "the CPU backend was accepted";
+  } catch (const std::exception& e) {
+    EXPECT_TRUE(test::contains(e.what(), "--backend")) << e.what();
+  }
+}
+
 TEST(SpmvThreadsMode, CsrVectorRoundsTheBlockUpToWholeWarps) {
   auto scene = threads_scene({{"variant", "csr-vector"}, {"threads", 48}});
   EXPECT_EQ(scene->results_json()["threads"]["block_dim"], 64);
