@@ -35,7 +35,15 @@ std::optional<BinaryOp> parse_op(const std::string& name) {
 }
 
 const char* type_name(ValueType type) {
-  return type == ValueType::Int32 ? "int32" : "float32";
+  switch (type) {
+    case ValueType::Int32:
+      return "int32";
+    case ValueType::Float32:
+      return "float32";
+    case ValueType::Float64:
+      return "float64";
+  }
+  return "unknown";
 }
 
 std::optional<ValueType> parse_type(const std::string& name) {

@@ -12,7 +12,9 @@
 namespace ws {
 
 enum class BinaryOp : uint8_t { Sum = 0, Product = 1, Min = 2, Max = 3 };
-enum class ValueType : uint8_t { Int32 = 0, Float32 = 1 };
+// Float64: the SpMV scene's double-precision values (its traces and counters: 8-byte elements);
+// the scenes that parse a type with parse_type take int32 and float32 only.
+enum class ValueType : uint8_t { Int32 = 0, Float32 = 1, Float64 = 2 };
 
 template <class T>
 WS_HD T apply_op(BinaryOp op, T a, T b) {
@@ -77,7 +79,8 @@ WS_HD int32_t apply_op<int32_t>(BinaryOp op, int32_t a, int32_t b) {
 const char* op_name(BinaryOp op);
 const char* op_symbol(BinaryOp op);
 std::optional<BinaryOp> parse_op(const std::string& name);
-const char* type_name(ValueType type);
+const char* type_name(ValueType type);  // "int32", "float32", "float64"
+// int32/int and float32/float (not float64: the scenes that call it run int32 and float32 only).
 std::optional<ValueType> parse_type(const std::string& name);
 
 }  // namespace ws

@@ -65,12 +65,18 @@ std::vector<double> parse_values(const std::string& text, ValueType type) {
     if (type == ValueType::Int32) {
       const long long v = std::strtoll(token.c_str(), &stop, 10);
       WS_REQUIRE(stop && *stop == '\0',
-                 where + " is not a whole number (int32 values are whole numbers; the type "
-                         "float32 takes decimals)");
+                 where +
+                     " is not a whole number (int32 values are whole numbers; the type "
+                     "float32 takes decimals)");
       WS_REQUIRE(errno == 0 && v >= std::numeric_limits<int32_t>::min() &&
                      v <= std::numeric_limits<int32_t>::max(),
                  where + " does not fit in int32");
       values.push_back(static_cast<double>(v));
+    } else if (type == ValueType::Float64) {
+      const double v = std::strtod(token.c_str(), &stop);
+      WS_REQUIRE(stop && *stop == '\0', where + " is not a number");
+      WS_REQUIRE(std::isfinite(v), where + " is not a finite float64");
+      values.push_back(v);
     } else {
       const double v = std::strtod(token.c_str(), &stop);
       WS_REQUIRE(stop && *stop == '\0', where + " is not a number");
@@ -93,7 +99,7 @@ void fill(Distribution d, int64_t n, uint64_t seed, T* out) {
     if constexpr (kInt)
       return static_cast<int32_t>(rng.next() % 19) - 9;  // -9..9: cells fit
     else
-      return static_cast<float>(rng.unit());
+      return static_cast<T>(rng.unit());
   };
   switch (d) {
     case Distribution::Uniform:
@@ -107,7 +113,7 @@ void fill(Distribution d, int64_t n, uint64_t seed, T* out) {
         if constexpr (kInt)
           out[i] = static_cast<int32_t>(i % 1000);
         else
-          out[i] = static_cast<float>(i) / static_cast<float>(n > 1 ? n : 1);
+          out[i] = static_cast<T>(i) / static_cast<T>(n > 1 ? n : 1);
       }
       break;
     case Distribution::FewHuge:
@@ -117,7 +123,7 @@ void fill(Distribution d, int64_t n, uint64_t seed, T* out) {
         if constexpr (kInt)
           out[i] = huge ? 1000000 : static_cast<int32_t>(rng.next() % 10);
         else
-          out[i] = huge ? 1.0e8f : static_cast<float>(rng.unit());
+          out[i] = huge ? T(1.0e8) : static_cast<T>(rng.unit());
       }
       break;
   }
@@ -129,6 +135,8 @@ void generate_typed(Distribution d, ValueType type, int64_t n, uint64_t seed, vo
   WS_REQUIRE(n >= 0, "a negative size was asked for");
   if (type == ValueType::Int32)
     fill(d, n, seed, static_cast<int32_t*>(out));
+  else if (type == ValueType::Float64)
+    fill(d, n, seed, static_cast<double*>(out));
   else
     fill(d, n, seed, static_cast<float*>(out));
 }
@@ -139,6 +147,8 @@ std::vector<double> generate_values(Distribution d, ValueType type, int64_t n, u
     std::vector<int32_t> typed(values.size());
     generate_typed(d, type, n, seed, typed.data());
     for (size_t i = 0; i < typed.size(); ++i) values[i] = typed[i];
+  } else if (type == ValueType::Float64) {
+    generate_typed(d, type, n, seed, values.data());
   } else {
     std::vector<float> typed(values.size());
     generate_typed(d, type, n, seed, typed.data());

@@ -1,5 +1,5 @@
 // Inputs every scene offers: typed values ("3 1 7 0 4 1 6 3"), and seeded random data from a few
-// distributions. Values are kept as doubles that hold int32 or float32 values exactly.
+// distributions. Values are kept as doubles that hold int32, float32 or float64 values exactly.
 #pragma once
 
 #include <cstdint>
@@ -16,7 +16,8 @@ const char* distribution_name(Distribution d);
 bool parse_distribution(const std::string& name, Distribution& out);
 
 // Parses whitespace- or comma-separated numbers. Throws ws::Error naming the first token that is
-// not a number of `type` (for int32: an integer within range; for float32: a finite number).
+// not a number of `type` (for int32: an integer within range; for float32 and float64: a finite
+// number, rounded to float32 for float32).
 std::vector<double> parse_values(const std::string& text, ValueType type);
 
 // Deterministic for a given (distribution, type, n, seed) on every platform.

@@ -28,6 +28,8 @@ double apply_atomic(const TraceBuffer& buffer, double old_value, double operand)
   if (buffer.type == ValueType::Int32)
     return apply_op<int32_t>(buffer.atomic_op, static_cast<int32_t>(old_value),
                              static_cast<int32_t>(operand));
+  if (buffer.type == ValueType::Float64)
+    return apply_op<double>(buffer.atomic_op, old_value, operand);
   return apply_op<float>(buffer.atomic_op, static_cast<float>(old_value),
                          static_cast<float>(operand));
 }

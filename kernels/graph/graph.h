@@ -57,6 +57,10 @@ struct LoadOptions {
   std::string coordinates;  // "" or a file of "x y" per vertex (in id order); a DIMACS .co
                             // beside a .gr is found on its own
   int64_t max_edges = int64_t{1} << 31;  // refuse files that promise more (memory)
+  // Keep the file's edge weights in double precision, in Graph::weights64 instead of the float
+  // Graph::weights (a sparse matrix's values: the SpMV scene). Matrix Market, weighted edge
+  // lists, METIS and DIMACS weights.
+  bool double_weights = false;
 
   // For a load on a worker thread (none of these changes the graph that is read):
   // `progress` is called now and then with the bytes of the file read so far and its size, and

@@ -1,0 +1,158 @@
+// Variant 7 of spmv.h, the fast SpMV y = A x (CSR, int32 row pointers and columns, float or
+// double values), its timings and the cuSPARSE baseline; CUDA-free API. The kernels are
+// templates in spmv_fast.cuh (self-contained: bench/dev/spmv_tune.cu sweeps their
+// configurations), instantiated for the defaults below in spmv_fast.cu; the host twin
+// (spmv_fast_cpu.cpp) partitions and adds exactly as the kernels do (EXACT_FLOAT: bit-identical y).
+//
+// Merge-path CSR (Merrill & Garland, "Merge-based parallel sparse matrix-vector multiplication",
+// SC 2016). The work is the merge of two lists: the row ends row_ptr[1..rows] (list A) and the
+// nonzero indices 0..nnz-1 (list B); nonzero j comes before row end r when j < row_ptr[r + 1].
+// Walking the merged list, a nonzero adds val[j] x[col[j]] to the running sum and a row end writes
+// the sum to y[r] and starts the next row. The list has rows + nnz items; every thread takes an
+// equal share, ITEMS of them, so one long row or many empty rows cannot unbalance a warp.
+//   0 plan (once per matrix): each tile boundary d = t TILE (TILE = THREADS x ITEMS) finds its
+//     coordinate (row r_t, nonzero j_t) by a binary search of diagonal d   [work (N/TILE) log N]
+//   1 tile (a block of THREADS threads, items [t TILE, (t+1) TILE)):
+//     a. row ends row_ptr[r_t+1 .. r_{t+1}+1] and the products val[j] x[col[j]] of its nonzeros
+//        into shared memory, coalesced (x through the read-only path, __ldg)
+//     b. each thread finds its own coordinate at local diagonal tid ITEMS (log TILE steps)
+//     c. each thread walks its ITEMS items: sums in registers, rows it completes into shared y
+//     d. the pieces of a row that crosses threads are added left to right (below); the block's
+//        completed rows go to y with coalesced stores
+//   2 fix-up (one thread per tile): rows that cross tiles, their tile pieces left to right.
+//   work rows + nnz (each nonzero, row end, x gather and y store once); global traffic
+//   row_ptr + col + val + x (gathered) + y.
+// Summation order (what the host twin reproduces; the bound tests use it): a row's nonzeros are
+// added in order within a thread, starting from 0; a row that crosses threads is the sum of its
+// per-thread pieces p_a, ..., p_b added left to right ((p_a + p_a+1) + ...) + p_b, where a
+// thread's piece of a row it did not finish is its "carry" and of the row it finishes first its
+// "head"; a row crossing tiles is the same fold over the tiles' pieces (each tile's piece itself
+// the fold over its threads). So |y_r - exact| <= (len_r + pieces_r) eps sum_j |a_rj x_j|, and
+// len_r + 1 + ceil(len_r / ITEMS) + 2 bounds it.
+// Limits: int32 row pointers and columns (up to 2^31 - 1 nonzeros and rows); rows + nnz < 2^31.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "../common/binary_op.h"
+
+struct CUstream_st;  // the CUDA runtime's stream; cudaStream_t is CUstream_st*
+
+namespace ws::spmv {
+
+struct CsrMatrix;  // matrix.h
+
+using DeviceStream = CUstream_st*;  // a cudaStream_t, without the CUDA headers
+
+// ---- Configuration. The defaults are what spmv_fast.cu instantiates; bench/dev/spmv_tune.cu
+// sweeps others (THREADS a multiple of 32, 64..1024; ITEMS 1..32; shared memory about
+// THREADS x ITEMS x (4 + sizeof(T)) bytes). CUB's DeviceSpmv (sm_60+ policy): 128 x 7.
+inline constexpr int kFastSpmvThreads = 256;
+inline constexpr int kFastSpmvItems = 7;
+
+struct FastSpmvConfig {
+  int threads = kFastSpmvThreads;  // per block
+  int items = kFastSpmvItems;      // merge items (nonzeros + row ends) per thread
+  int64_t tile() const { return int64_t(threads) * items; }
+};
+
+// A tile boundary's coordinate on the merge path: rows finished before it, nonzeros before it.
+struct MergeCoord {
+  int32_t row = 0;
+  int32_t nz = 0;
+};
+
+// The coordinate of diagonal d (0 <= d <= rows + nnz): the co-rank search over row_ptr[1..rows]
+// and 0..nnz-1 (row ends count as finished when row_ptr[r + 1] <= the nonzeros before them).
+MergeCoord merge_path_coord(const int32_t* row_ptr, int32_t rows, int32_t nnz, int64_t d);
+
+// ---- The device view of a CSR matrix (device pointers; K's DeviceMatrix hands these out).
+template <class T>
+struct CsrView {
+  int32_t rows = 0;
+  int32_t cols = 0;
+  int32_t nnz = 0;
+  const int32_t* row_ptr = nullptr;  // rows + 1
+  const int32_t* col = nullptr;      // nnz
+  const T* val = nullptr;            // nnz
+};
+
+// What repeated SpMVs on one matrix share, built once by make_fast_spmv_plan: the tile
+// coordinates (tiles + 1, on the device) and the per-tile pieces the fix-up reads.
+struct FastSpmvPlan {
+  int32_t rows = 0;
+  int32_t nnz = 0;
+  FastSpmvConfig config;
+  int64_t tiles = 0;
+  size_t value_bytes = 0;        // 4 or 8: the pieces' type
+  std::shared_ptr<void> device;  // device scratch (coordinates, pieces); null on the CPU
+  MergeCoord* coords = nullptr;  // device: tiles + 1
+  void* tile_head = nullptr;     // device: tiles values (T): the piece of the tile's first row
+  void* tile_carry = nullptr;    // device: tiles values (T): the piece of its unfinished row
+  int32_t* tile_done = nullptr;  // device: tiles flags: the tile finished at least one row
+};
+
+// ---- Host twin (any size; the CPU backend's fast mode and the CPU tests). Values and x are
+// converted to T first; y bit-identical to the kernel's (EXACT_FLOAT). Throws ws::Error when
+// x.size() != a.cols or the config is outside the limits above.
+template <class T>
+std::vector<T> spmv_fast_cpu(const CsrMatrix& a, const std::vector<T>& x,
+                             FastSpmvConfig config = {});
+// The plan's tile coordinates on the host: entry t = merge_path_coord at min(t TILE, rows + nnz),
+// t = 0..tiles (what the teach view shows as variant 7's partition).
+std::vector<MergeCoord> fast_spmv_partition(const CsrMatrix& a, FastSpmvConfig config = {});
+
+// ---- Device entry points (CUDA builds; the default configuration; T = float or double).
+// Asynchronous on `stream`; launch errors throw ws::Error; CPU-only builds throw ws::Error.
+// The plan must come from the same matrix (rows, nnz; checked) and value type.
+template <class T>
+FastSpmvPlan make_fast_spmv_plan(const CsrView<T>& a, DeviceStream stream);
+template <class T>
+void spmv_fast(const CsrView<T>& a, const T* x, T* y, FastSpmvPlan& plan, DeviceStream stream);
+
+// ---- cuSPARSE, loaded at run time (dlopen libcusparse.so.13, .so.12, .so; also from
+// $CUDA_HOME/lib64 and /usr/local/cuda/lib64): true when it can run here, else false and `why`
+// (when not null) a plain sentence (not installed, a symbol missing, no CUDA device, CPU build).
+bool cusparse_available(std::string* why = nullptr);
+enum class CusparseAlg : uint8_t {
+  Default = 0,
+  CsrAlg2 = 1
+};  // CUSPARSE_SPMV_ALG_DEFAULT,
+    // CUSPARSE_SPMV_CSR_ALG2
+const char* cusparse_alg_name(CusparseAlg alg);
+
+// ---- Timings on the CUDA device. The matrix is uploaded once (values converted to `value`:
+// Float32 or Float64), x = seeded random in [-1, 1) (kFastSpmvSeed), then a warm-up and the
+// median of max(20, repeats) runs (CUDA events; the plan / cuSPARSE's buffer-size and preprocess
+// calls outside the timed loop). The last result is checked against dense_reference (long double)
+// row by row within the summation-order bound above (cuSPARSE: the same bound with its order
+// unknown, len_r + 64 terms): `checked` true when every row passes, `max_error` the largest
+// |y - ref| / (eps sum |a x|) seen. CPU-only builds and no device: available false, note says why.
+struct SpmvTiming {
+  bool available = false;
+  bool checked = false;
+  double ms = 0;            // median
+  double gflops = 0;        // 2 nnz / time, 1e9 / s
+  double gbps = 0;          // bytes / time, 1e9 B/s
+  double copy_gbps = 0;     // ws::copy_bandwidth_gbps_at(Cuda, bytes)
+  double copy_percent = 0;  // gbps / copy_gbps x 100
+  int64_t bytes = 0;        // spmv_bytes below
+  double max_error = 0;     // in units of eps sum |a x| (see above)
+  std::string name;         // the variant's title or the library call
+  std::string note;         // why not available, or what to know
+};
+inline constexpr uint64_t kFastSpmvSeed = 28;
+// Effective bytes: row_ptr (rows + 1) x 4 + col nnz x 4 + val nnz x vb + x cols x vb (read once)
+// + y rows x vb, vb = 4 (Float32) or 8 (Float64).
+int64_t spmv_bytes(int64_t rows, int64_t cols, int64_t nnz, ValueType value);
+// variant 1..7 (spmv.h; 1-6 through spmv_device, 7 the fast SpMV). Throws ws::Error for another
+// variant, a value type other than Float32 / Float64, or a non-square-compatible x (never: x is
+// made here).
+SpmvTiming time_spmv(int variant, ValueType value, const CsrMatrix& a, int repeats);
+SpmvTiming time_cusparse(CusparseAlg alg, ValueType value, const CsrMatrix& a, int repeats);
+
+}  // namespace ws::spmv
