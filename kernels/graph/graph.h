@@ -18,6 +18,9 @@ struct Graph {
   std::vector<int64_t> row_offsets;   // vertices + 1 entries, row_offsets[0] == 0
   std::vector<int32_t> columns;       // one per directed edge
   std::vector<float> weights;         // empty, or one per directed edge
+  std::vector<double> weights64;      // empty, or (LoadOptions::double_weights) one per directed
+                                      // edge: the file's values in double precision; `weights`
+                                      // is empty then
   std::vector<int64_t> original_ids;  // empty (ids are 0..n-1 as in the file), or the file's id
                                       // of each vertex, for display
   std::vector<float> x, y;            // empty, or one coordinate pair per vertex

@@ -24,11 +24,11 @@ void prefix_sum(const std::vector<int64_t>& counts, std::vector<int64_t>& offset
   offsets[counts.size()] = total;
 }
 
-}  // namespace
-
-Graph build_csr(int32_t n, std::vector<std::pair<int32_t, int32_t>> edges,
-                std::vector<float> weights, bool symmetrize, bool remove_self_loops,
-                bool remove_duplicates) {
+// W is float (Graph::weights) or double (Graph::weights64): `stored_weights` names the member.
+template <class W>
+Graph build(int32_t n, std::vector<std::pair<int32_t, int32_t>> edges, std::vector<W> weights,
+            std::vector<W> Graph::*stored_weights, bool symmetrize, bool remove_self_loops,
+            bool remove_duplicates) {
   if (n < 0)
     throw Error("build_csr: the vertex count " + std::to_string(n) +
                 " is negative; a graph has 0.." + std::to_string(kMaxVertices) + " vertices");
@@ -66,7 +66,7 @@ Graph build_csr(int32_t n, std::vector<std::pair<int32_t, int32_t>> edges,
 
   // Pass 1: sources bucketed by destination, given edges first, then the mirrored ones.
   std::vector<int32_t> src(static_cast<size_t>(stored));
-  std::vector<float> src_w(weighted ? size_t(stored) : 0);
+  std::vector<W> src_w(weighted ? size_t(stored) : 0);
   {
     std::vector<int64_t> pos(by_dst.begin(), by_dst.end() - 1);
     for (size_t i = 0; i < count; ++i) {
@@ -86,7 +86,7 @@ Graph build_csr(int32_t n, std::vector<std::pair<int32_t, int32_t>> edges,
       }
   }
   std::vector<std::pair<int32_t, int32_t>>().swap(edges);
-  std::vector<float>().swap(weights);
+  std::vector<W>().swap(weights);
   std::vector<int64_t>().swap(in_count);
 
   // Pass 2: walk destinations in ascending order and deal each edge into its source's row.
@@ -96,18 +96,18 @@ Graph build_csr(int32_t n, std::vector<std::pair<int32_t, int32_t>> edges,
   prefix_sum(out_count, g.row_offsets);
   std::vector<int64_t>().swap(out_count);
   g.columns.resize(size_t(stored));
-  if (weighted) g.weights.resize(size_t(stored));
+  if (weighted) (g.*stored_weights).resize(size_t(stored));
   {
     std::vector<int64_t> pos(g.row_offsets.begin(), g.row_offsets.end() - 1);
     for (int32_t d = 0; d < n; ++d)
       for (int64_t k = by_dst[size_t(d)]; k < by_dst[size_t(d) + 1]; ++k) {
         const int64_t p = pos[size_t(src[size_t(k)])]++;
         g.columns[size_t(p)] = d;
-        if (weighted) g.weights[size_t(p)] = src_w[size_t(k)];
+        if (weighted) (g.*stored_weights)[size_t(p)] = src_w[size_t(k)];
       }
   }
   std::vector<int32_t>().swap(src);
-  std::vector<float>().swap(src_w);
+  std::vector<W>().swap(src_w);
 
   // Pass 3: repeated columns are adjacent now; keep the first of each run.
   if (remove_duplicates) {
@@ -120,7 +120,7 @@ Graph build_csr(int32_t n, std::vector<std::pair<int32_t, int32_t>> edges,
         const int32_t c = g.columns[size_t(k)];
         if (out > row_start && g.columns[size_t(out) - 1] == c) continue;
         g.columns[size_t(out)] = c;
-        if (weighted) g.weights[size_t(out)] = g.weights[size_t(k)];
+        if (weighted) (g.*stored_weights)[size_t(out)] = (g.*stored_weights)[size_t(k)];
         ++out;
       }
     }
@@ -128,11 +128,27 @@ Graph build_csr(int32_t n, std::vector<std::pair<int32_t, int32_t>> edges,
     g.columns.resize(size_t(out));
     g.columns.shrink_to_fit();
     if (weighted) {
-      g.weights.resize(size_t(out));
-      g.weights.shrink_to_fit();
+      (g.*stored_weights).resize(size_t(out));
+      (g.*stored_weights).shrink_to_fit();
     }
   }
   return g;
+}
+
+}  // namespace
+
+Graph build_csr(int32_t n, std::vector<std::pair<int32_t, int32_t>> edges,
+                std::vector<float> weights, bool symmetrize, bool remove_self_loops,
+                bool remove_duplicates) {
+  return build(n, std::move(edges), std::move(weights), &Graph::weights, symmetrize,
+               remove_self_loops, remove_duplicates);
+}
+
+Graph build_csr_double(int32_t n, std::vector<std::pair<int32_t, int32_t>> edges,
+                       std::vector<double> weights64, bool symmetrize, bool remove_self_loops,
+                       bool remove_duplicates) {
+  return build(n, std::move(edges), std::move(weights64), &Graph::weights64, symmetrize,
+               remove_self_loops, remove_duplicates);
 }
 
 }  // namespace ws::graph

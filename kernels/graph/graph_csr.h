@@ -30,5 +30,10 @@ inline constexpr int64_t kMaxStoredEdges = int64_t{1} << 32;
 Graph build_csr(int32_t n, std::vector<std::pair<int32_t, int32_t>> edges,
                 std::vector<float> weights, bool symmetrize, bool remove_self_loops,
                 bool remove_duplicates);
+// The same with double weights, stored in Graph::weights64 (LoadOptions::double_weights); a
+// name of its own, so that build_csr(n, edges, {}, ...) stays unambiguous.
+Graph build_csr_double(int32_t n, std::vector<std::pair<int32_t, int32_t>> edges,
+                       std::vector<double> weights64, bool symmetrize, bool remove_self_loops,
+                       bool remove_duplicates);
 
 }  // namespace ws::graph

@@ -169,7 +169,12 @@ Graph load(LineReader& in, const std::string& path, const LoadOptions& options, 
   in.report_end();  // the CSR is built next, without progress
   const bool file_symmetric = p.symmetric;
   check_fits_in_memory(p, options, path);
-  Graph g = build_csr(p.vertices, std::move(p.edges), std::move(p.weights), options.symmetrize,
+  Graph g =
+      p.double_weights
+          ? build_csr_double(p.vertices, std::move(p.edges), std::move(p.weights64),
+                             options.symmetrize, options.remove_self_loops,
+                             options.remove_duplicates)
+          : build_csr(p.vertices, std::move(p.edges), std::move(p.weights), options.symmetrize,
                       options.remove_self_loops, options.remove_duplicates);
   if (format == Format::Metis && !options.symmetrize) check_metis_symmetric(in, g, p.vertex_lines);
   g.symmetric = g.symmetric || file_symmetric || options.symmetrize;
@@ -241,6 +246,11 @@ void validate(const Graph& g) {
   if (!g.weights.empty() && g.weights.size() != g.columns.size())
     fail(std::to_string(g.weights.size()) + " weights for " + std::to_string(g.columns.size()) +
          " edges");
+  if (!g.weights64.empty() && g.weights64.size() != g.columns.size())
+    fail(std::to_string(g.weights64.size()) + " double weights for " +
+         std::to_string(g.columns.size()) + " edges");
+  if (!g.weights.empty() && !g.weights64.empty())
+    fail("both float and double weights; expected one or the other");
   if (!g.original_ids.empty() && int64_t(g.original_ids.size()) != n)
     fail(std::to_string(g.original_ids.size()) + " original ids for " + std::to_string(n) +
          " vertices");

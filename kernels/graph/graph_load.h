@@ -17,9 +17,24 @@ struct ParsedGraph {
   int32_t vertices = 0;
   std::vector<std::pair<int32_t, int32_t>> edges;
   std::vector<float> weights;         // empty or one per edge
+  std::vector<double> weights64;      // instead of `weights` with LoadOptions::double_weights
+  bool double_weights = false;        // where push_weight puts a weight
   std::vector<int64_t> original_ids;  // empty (ids kept) or the file's id of each vertex
   bool symmetric = false;             // the file stores both directions of every edge
   std::vector<int64_t> vertex_lines;  // METIS: the line of each vertex's list (for messages)
+
+  void push_weight(double w) {
+    if (double_weights)
+      weights64.push_back(w);
+    else
+      weights.push_back(float(w));
+  }
+  void reserve_weights(int64_t n) {
+    if (double_weights)
+      weights64.reserve(size_t(n));
+    else
+      weights.reserve(size_t(n));
+  }
 };
 
 // Reservations are capped so a header's promise alone never takes memory the file lacks.

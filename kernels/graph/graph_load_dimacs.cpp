@@ -13,6 +13,7 @@ namespace ws::graph {
 
 ParsedGraph parse_dimacs(LineReader& in, const LoadOptions& options) {
   ParsedGraph g;
+  g.double_weights = options.double_weights;
   std::string_view line;
   int64_t n = -1, m = 0, read = 0, p_line = 0;
   bool undirected = false;
@@ -47,7 +48,7 @@ ParsedGraph parse_dimacs(LineReader& in, const LoadOptions& options) {
       g.symmetric = undirected;
       const int64_t reserve = std::min(m * (undirected ? 2 : 1), kMaxReserve);
       g.edges.reserve(size_t(reserve));
-      if (!undirected) g.weights.reserve(size_t(reserve));
+      if (!undirected) g.reserve_weights(reserve);
       continue;
     }
     const char* kind = undirected ? "e" : "a";
@@ -70,7 +71,7 @@ ParsedGraph parse_dimacs(LineReader& in, const LoadOptions& options) {
       if (undirected) {
         if (u != v) g.edges.emplace_back(v, u);
       } else {
-        g.weights.push_back(float(parse_real(in, f[3], "an arc weight")));
+        g.push_weight(parse_real(in, f[3], "an arc weight"));
       }
       ++read;
       continue;

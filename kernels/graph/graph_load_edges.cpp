@@ -36,7 +36,8 @@ int64_t parse_edge_id(const LineReader& in, std::string_view f, bool renumber) {
 
 ParsedGraph parse_edge_list(LineReader& in, const LoadOptions& options, int columns) {
   std::vector<int64_t> ids;  // u0 v0 u1 v1 ...
-  std::vector<float> weights;
+  ParsedGraph g;
+  g.double_weights = options.double_weights;
   std::string_view line;
   int64_t first_edge_line = 0, max_id = -1, min_id = INT64_MAX;
   while (in.next(line)) {
@@ -70,15 +71,13 @@ ParsedGraph parse_edge_list(LineReader& in, const LoadOptions& options, int colu
     ids.push_back(v);
     max_id = std::max(max_id, std::max(u, v));
     min_id = std::min(min_id, std::min(u, v));
-    if (columns == 3) weights.push_back(float(parse_real(in, w, "an edge weight")));
+    if (columns == 3) g.push_weight(parse_real(in, w, "an edge weight"));
   }
   if (ids.empty())
     in.fail_at(
         std::max<int64_t>(in.line_number(), 1),
         "found no edges; expected lines " + std::string(columns ? shape_of(columns) : "'u v'"));
 
-  ParsedGraph g;
-  g.weights = std::move(weights);
   const size_t m = ids.size() / 2;
   g.edges.resize(m);
   if (!options.renumber) {

@@ -62,9 +62,10 @@ ParsedGraph parse_metis(LineReader& in, const LoadOptions& options) {
   ParsedGraph g;
   g.vertices = int32_t(n);
   g.symmetric = true;
+  g.double_weights = options.double_weights;
   g.edges.reserve(size_t(std::min(2 * m, kMaxReserve)));
   g.vertex_lines.reserve(size_t(std::min(n, kMaxReserve)));
-  if (edge_weights) g.weights.reserve(size_t(std::min(2 * m, kMaxReserve)));
+  if (edge_weights) g.reserve_weights(std::min(2 * m, kMaxReserve));
   int64_t vertex = 0;
   while (vertex < n) {
     if (!in.next(line))
@@ -93,7 +94,7 @@ ParsedGraph parse_metis(LineReader& in, const LoadOptions& options) {
           in.fail("found neighbour " + std::to_string(u) +
                   " without a weight; expected 'neighbour weight' pairs (format code " +
                   std::to_string(fmt) + ")");
-        g.weights.push_back(float(parse_real(in, f, "an edge weight")));
+        g.push_weight(parse_real(in, f, "an edge weight"));
       }
       if (int64_t(g.edges.size()) > 2 * m)
         in.fail("found more neighbour entries than the header's " + std::to_string(m) +

@@ -91,9 +91,10 @@ ParsedGraph parse_matrix_market(LineReader& in, const LoadOptions& options) {
   ParsedGraph g;
   g.vertices = int32_t(rows);
   g.symmetric = mirrored;
+  g.double_weights = options.double_weights;
   const int64_t reserve = std::min(nnz * (mirrored ? 2 : 1), kMaxReserve);
   g.edges.reserve(size_t(reserve));
-  if (!pattern) g.weights.reserve(size_t(reserve));
+  if (!pattern) g.reserve_weights(reserve);
   const int want = pattern ? 2 : 3;
   const char* shape = pattern ? "'row column'" : "'row column value'";
   int64_t read = 0;
@@ -120,15 +121,14 @@ ParsedGraph parse_matrix_market(LineReader& in, const LoadOptions& options) {
     }
     const int32_t i = int32_t(parse_id(in, a, 1, rows) - 1),
                   j = int32_t(parse_id(in, b, 1, rows) - 1);
-    float w = 0;
+    double w = 0;
     if (!pattern)
-      w = integer ? float(parse_int(in, v, "an integer value"))
-                  : float(parse_real(in, v, "a value"));
+      w = integer ? double(parse_int(in, v, "an integer value")) : parse_real(in, v, "a value");
     g.edges.emplace_back(i, j);
-    if (!pattern) g.weights.push_back(w);
+    if (!pattern) g.push_weight(w);
     if (mirrored && i != j) {
       g.edges.emplace_back(j, i);
-      if (!pattern) g.weights.push_back(skew ? -w : w);
+      if (!pattern) g.push_weight(skew ? -w : w);
     }
     ++read;
   }

@@ -57,8 +57,8 @@ struct EllMatrix {
 // Throws ws::Error when rows * width passes max_nonzeros() (a power-law matrix's longest row):
 // the message gives the slots and MB, and suggests the hybrid format.
 EllMatrix to_ell(const CsrMatrix& m);
-// width >= the longest row; the first `width` nonzeros of each row, the rest dropped — use
-// to_hybrid for a width shorter than the longest row.
+// A wider ELL (more padding): width >= the longest row, else ws::Error (to_hybrid puts what does
+// not fit in COO).
 EllMatrix to_ell(const CsrMatrix& m, int32_t width);
 
 // ---- Hybrid ELL + COO (14.5): the first `width` nonzeros of each row in ELL, the rest of

@@ -58,6 +58,9 @@ int64_t csr_bytes(int64_t rows, int64_t nnz);
 // kMaxNonzeros. Generators and loaders refuse a larger matrix before allocating it, with a
 // message giving its size in MB.
 int64_t max_nonzeros();
+// Throws ws::Error "<what>: R rows and N nonzeros, about M MB as CSR; ..." naming the limit when
+// nnz > max_nonzeros() or rows > kMaxNonzeros: the check before a matrix is allocated.
+void require_fits(const std::string& what, int64_t rows, int64_t nnz);
 
 // ---- From graphs and files.
 // The adjacency matrix of `g`: entry (u, v) for every edge u -> v, its value the edge's weight

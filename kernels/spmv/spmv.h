@@ -62,9 +62,11 @@ enum class SpmvVariant : uint8_t {
 
 struct SpmvInfo {
   SpmvVariant variant;
-  const char* id;         // coo, csr, ell, hybrid, jds, csr-vector, fast
-  const char* title;      // e.g. "ELL, one thread per row, column-major padding"
-  const char* source;     // the kernel file the code panel shows, relative to kernels/spmv/
+  const char* id;     // coo, csr, ell, hybrid, jds, csr-vector, fast
+  const char* title;  // e.g. "ELL, one thread per row, column-major padding"
+  // The file whose "@variant id" section the code panel shows, relative to kernels/spmv/:
+  // spmv_teach_body.h, the per-thread code the CUDA kernels and the CPU twins both run.
+  const char* source;
   const char* reference;  // "PMPP 14.4"; csr-vector: "Bell & Garland 2009"
   const char* lesson;     // one sentence a student should take away
   // Where the kernel departs from the book's figure and why ("" where it does not).
@@ -113,7 +115,7 @@ struct SpmvThreadWork {
 struct SpmvStepInfo {
   SpmvLaunch launch = SpmvLaunch::Main;
   int32_t iteration = -1;     // k for a loop step (slot, nonzero, diagonal, stride); -1 otherwise
-  std::vector<int32_t> rows;  // rows that did a multiply-add in this step (ascending)
+  std::vector<int32_t> rows;  // rows whose thread(s) applied an Op in this step (ascending)
 };
 
 // ---- Teach run. Values are doubles holding T-rounded values exactly (Trace::type Float32 or
@@ -158,11 +160,12 @@ struct SpmvStepInfo {
 //           row ended reads only iter_ptr[k + 1] there, then leaves the loop: no later events);
 //           "write y" ("@jds-write"): reads perm[i], writes y[perm[i]].
 //   csr-vector: "row bounds" ("@csr-vector-bounds"): every lane of the row's warp reads
-//           row_ptr[row], row_ptr[row + 1]; "stride k" for k = 0..ceil(L/32)-1 (phase
-//           "multiply", "@csr-vector-multiply"): lane l reads col[i], val[i], x[col[i]] for
-//           i = row_ptr[row] + 32 k + l < row_ptr[row + 1], Op, then writes sum[thread];
-//           "shuffle offset s" for s = 16, 8, 4, 2, 1 (phase "shuffle", "@csr-vector-shuffle"):
-//           every lane reads sum[thread + s] (its own sum[thread] when lane + s >= 32, as
+//           row_ptr[row], row_ptr[row + 1] and writes sum[thread] = 0; "stride k" for k =
+//           0..ceil(L/32)-1 (phase "multiply", "@csr-vector-multiply"): lane l reads col[i],
+//           val[i], x[col[i]] for i = row_ptr[row] + 32 k + l < row_ptr[row + 1], Op, then writes
+//           sum[thread]; "shuffle offset s" for s = 16, 8, 4, 2, 1 (phase "shuffle",
+//           "@csr-vector-shuffle"): every lane reads sum[thread + s] (its own sum[thread] when lane
+//           + s >= 32, as
 //           __shfl_down_sync returns it), Op, writes sum[thread]; "write y" ("@csr-vector-
 //           write"): lane 0 writes y[row].
 //   A launch with nothing to do (no rows, no nonzeros) leaves its loop steps out; "write y" is
@@ -248,8 +251,9 @@ extern template DeviceMatrix<float> upload<float>(SpmvVariant, const CsrMatrix&,
 extern template DeviceMatrix<double> upload<double>(SpmvVariant, const CsrMatrix&, int);
 
 // Launches y = A x for the matrix's variant on `stream` (a cudaStream_t; nullptr: the default
-// stream) and returns. dx: cols values, dy: rows values (device pointers). coo, hybrid: clears y
-// first (a memset on the same stream, part of the time). Errors come back as ws::Error.
+// stream) and returns. dx: cols values, dy: rows values (device pointers). coo clears y first (a
+// memset on the same stream, part of the time); hybrid's ELL kernel writes every row before its
+// COO kernel adds. Errors come back as ws::Error.
 inline constexpr int kSpmvDeviceBlockDim = 256;
 template <class T>
 void spmv_device(const DeviceMatrix<T>& matrix, const T* dx, T* dy, void* stream = nullptr);

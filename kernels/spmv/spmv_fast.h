@@ -114,6 +114,12 @@ FastSpmvPlan make_fast_spmv_plan(const CsrView<T>& a, DeviceStream stream);
 template <class T>
 void spmv_fast(const CsrView<T>& a, const T* x, T* y, FastSpmvPlan& plan, DeviceStream stream);
 
+// Host vectors in and out on the CUDA device: the matrix uploaded (values rounded to T), the
+// plan made, one spmv_fast, y copied back (the GPU tests and the CUDA backend's fast mode).
+// Throws ws::Error without a device, in a CPU-only build, or when x.size() != a.cols.
+template <class T>
+std::vector<T> spmv_fast_on_device(const CsrMatrix& a, const std::vector<T>& x);
+
 // ---- cuSPARSE, loaded at run time (dlopen libcusparse.so.13, .so.12, .so; also from
 // $CUDA_HOME/lib64 and /usr/local/cuda/lib64): true when it can run here, else false and `why`
 // (when not null) a plain sentence (not installed, a symbol missing, no CUDA device, CPU build).

@@ -11,30 +11,30 @@ namespace ws::spmv {
 
 const std::vector<SpmvInfo>& spmv_infos() {
   static const std::vector<SpmvInfo> infos = {
-      {SpmvVariant::Coo, "coo", "COO: one thread per nonzero, atomicAdd into y", "spmv_coo.cu",
-       "PMPP 14.2",
+      {SpmvVariant::Coo, "coo", "COO: one thread per nonzero, atomicAdd into y",
+       "spmv_teach_body.h", "PMPP 14.2",
        "Every thread does the same work, so the load is perfectly balanced, but threads of one row "
        "collide on y[row]: the atomics serialize.",
        ""},
-      {SpmvVariant::Csr, "csr", "CSR: one thread per row", "spmv_csr.cu", "PMPP 14.3",
+      {SpmvVariant::Csr, "csr", "CSR: one thread per row", "spmv_teach_body.h", "PMPP 14.3",
        "A thread per row needs no atomics, but a warp waits for its longest row (divergence) and "
        "neighbouring lanes read far-apart col and val entries (uncoalesced).",
        "The book adds the row's sum into y (y[row] += sum, y = y + A x); here y starts unwritten "
        "and the kernel writes y[row] = sum (y = A x): one store, no read of y."},
       {SpmvVariant::Ell, "ell", "ELL: one thread per row, padded column-major arrays",
-       "spmv_ell.cu", "PMPP 14.4",
+       "spmv_teach_body.h", "PMPP 14.4",
        "Padding every row to the longest and storing the arrays column-major makes a warp's loads "
        "coalesced and its threads take the same number of steps, at the price of multiplying "
        "padding zeros.",
        "The 4th edition's kernel keeps nnzPerRow and stops at each row's length; the 3rd edition's "
        "(the one drawn here) runs every row over all W slots and multiplies the padding (col 0, "
        "val 0): no divergence, more traffic. y[row] = sum as in csr."},
-      {SpmvVariant::Hybrid, "hybrid", "Hybrid ELL + COO", "spmv_hybrid.cu", "PMPP 14.5",
+      {SpmvVariant::Hybrid, "hybrid", "Hybrid ELL + COO", "spmv_teach_body.h", "PMPP 14.5",
        "A few long rows would pad every row of an ELL matrix; cutting the ELL width where the row "
        "lengths thin out and sending the rest to COO keeps the padding small.",
        "The book hands the COO part to the host (or a second kernel) after the ELL kernel; here "
        "the COO part is a second kernel on the device, one thread per leftover nonzero."},
-      {SpmvVariant::Jds, "jds", "JDS: sorted rows over jagged diagonals", "spmv_jds.cu",
+      {SpmvVariant::Jds, "jds", "JDS: sorted rows over jagged diagonals", "spmv_teach_body.h",
        "PMPP 14.6",
        "Sorting rows by length puts rows of similar length in the same warp: little divergence "
        "and no padding, with coalesced loads along each jagged diagonal.",
@@ -42,7 +42,7 @@ const std::vector<SpmvInfo>& spmv_infos() {
        "exercise: here thread i walks the diagonals while i is inside them, then writes "
        "y[perm[i]]."},
       {SpmvVariant::CsrVector, "csr-vector", "CSR vector: a warp per row, shuffle reduction",
-       "spmv_csr_vector.cu", "Bell & Garland 2009 (not in PMPP 14)",
+       "spmv_teach_body.h", "Bell & Garland 2009 (not in PMPP 14)",
        "Giving each row a whole warp makes the loads of a row coalesced and shares a long row's "
        "work among 32 lanes; short rows leave most lanes idle.",
        ""},

@@ -1,0 +1,212 @@
+// Variant 7, the fast SpMV (spmv_fast.h): merge-path CSR (Merrill & Garland 2016).
+//   0 plan: each tile boundary finds its (row, nonzero) coordinate      [work (N/TILE) log N]
+//   1 tile: a. row ends + products val[j] x[col[j]] into shared memory, coalesced
+//           b. each thread's coordinate at local diagonal tid ITEMS     [log TILE steps]
+//           c. each thread walks ITEMS items: sums in registers
+//           d. rows crossing threads: pieces added left to right; finished rows -> y, coalesced
+//   2 fix-up: a tile's first row, its pieces from earlier tiles left to right [one thread a tile]
+//   work N = rows + nnz: every nonzero, row end, x gather and y store once.
+// Self-contained (only the CUDA runtime): bench/dev/spmv_tune.cu includes it to sweep THREADS,
+// ITEMS and LOADS. Code-panel markers (@fast-partition, @fast-load, @fast-corank, @fast-walk,
+// @fast-fold, @fast-store, @fast-fixup) on the lines they name.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "spmv_merge_path.h"
+
+namespace ws::spmv::fast {
+
+struct Coord {  // layout of ws::spmv::MergeCoord
+  int32_t row;
+  int32_t nz;
+};
+
+// Shared memory of a tile: T products[TILE] (then the finished rows' y), T head[THREADS],
+// T carry[THREADS], int32 row_end[TILE + 1], int32 done[THREADS].
+template <class T>
+constexpr size_t tile_shared_bytes(int threads, int items) {
+  return size_t(threads) * items * sizeof(T) + 2 * size_t(threads) * sizeof(T) +
+         (size_t(threads) * items + 1) * 4 + size_t(threads) * 4;
+}
+
+// LOADS 0: plain loads of col and val; 1: streaming loads (__ldcs: evict first, so x stays in L2).
+template <int LOADS, class T>
+__device__ __forceinline__ T stream_load(const T* p) {
+  if constexpr (LOADS == 1)
+    return __ldcs(p);
+  else
+    return *p;
+}
+
+// @variant fast
+// @fast-partition
+__global__ void spmv_partition_kernel(const int32_t* __restrict__ row_ptr, int32_t rows,
+                                      int32_t nnz, int64_t tile, int64_t tiles,
+                                      Coord* __restrict__ coords) {
+  const int64_t t = blockIdx.x * int64_t(blockDim.x) + threadIdx.x;
+  if (t > tiles) return;
+  const int64_t total = int64_t(rows) + nnz;
+  const int64_t d = t * tile < total ? t * tile : total;
+  const int32_t r = merge_path_rows(row_ptr + 1, rows, 0, nnz, d);
+  coords[t] = Coord{r, int32_t(d - r)};
+}
+
+// The fold ((p_from + p_from+1) + ...) + last over the pieces p[from, to) and `last`.
+template <class T>
+__device__ __forceinline__ T fold_pieces(const T* p, int from, int to, T last) {
+  if (from == to) return last;
+  T sum = p[from];
+  for (int u = from + 1; u < to; ++u) sum += p[u];
+  return sum + last;
+}
+
+template <int THREADS, int ITEMS, int LOADS, class T>
+__global__ __launch_bounds__(THREADS) void spmv_tile_kernel(
+    const int32_t* __restrict__ row_ptr, const int32_t* __restrict__ col, const T* __restrict__ val,
+    const T* __restrict__ x, T* __restrict__ y, int32_t rows, const Coord* __restrict__ coords,
+    T* __restrict__ tile_head, T* __restrict__ tile_carry, int32_t* __restrict__ tile_done) {
+  extern __shared__ __align__(16) unsigned char spmv_smem[];
+  constexpr int kTile = THREADS * ITEMS;
+  T* s_prod = reinterpret_cast<T*>(spmv_smem);
+  T* s_head = s_prod + kTile;
+  T* s_carry = s_head + THREADS;
+  int32_t* s_row_end = reinterpret_cast<int32_t*>(s_carry + THREADS);
+  int32_t* s_done = s_row_end + kTile + 1;
+  const int tid = int(threadIdx.x);
+  const Coord c0 = coords[blockIdx.x], c1 = coords[blockIdx.x + 1];
+  const int n_rows = c1.row - c0.row, n_nz = c1.nz - c0.nz, total = n_rows + n_nz;
+  // a. the row ends of rows r0..r1 (r1 unfinished, when it exists) and the products
+  const int n_ends = (c1.row < rows ? c1.row : rows - 1) - c0.row + 1;  // @fast-load
+  for (int i = tid; i < n_ends; i += THREADS) s_row_end[i] = row_ptr[c0.row + 1 + i];
+  int32_t cols[ITEMS];
+#pragma unroll
+  for (int q = 0; q < ITEMS; ++q) {
+    const int idx = q * THREADS + tid;
+    cols[q] = idx < n_nz ? stream_load<LOADS>(col + c0.nz + idx) : 0;
+  }
+#pragma unroll
+  for (int q = 0; q < ITEMS; ++q) {
+    const int idx = q * THREADS + tid;
+    if (idx < n_nz) s_prod[idx] = stream_load<LOADS>(val + c0.nz + idx) * __ldg(x + cols[q]);
+  }
+  __syncthreads();
+  // b. this thread's coordinate: local row i, local nonzero k
+  const int diag = tid * ITEMS < total ? tid * ITEMS : total;
+  const int count = total - diag < ITEMS ? total - diag : ITEMS;
+  int i = merge_path_rows(s_row_end, n_rows, c0.nz, n_nz, diag);  // @fast-corank
+  int k = diag - i;
+  const int first_row = i;
+  // c. the walk: nonzeros add to `sum`; a row end keeps the sum (the first one as the head)
+  T sum = T(0), head = T(0);
+  T finished[ITEMS];
+  bool done = false;
+  unsigned ends = 0;  // bit q: item q finished a row after the first
+#pragma unroll
+  for (int q = 0; q < ITEMS; ++q) {
+    finished[q] = T(0);
+    if (q < count) {
+      if (c0.nz + k < s_row_end[i]) {  // @fast-walk
+        sum += s_prod[k];
+        ++k;
+      } else {
+        if (done) {
+          finished[q] = sum;
+          ends |= 1u << q;
+        } else {
+          head = sum;
+          done = true;
+        }
+        sum = T(0);
+        ++i;
+      }
+    }
+  }
+  s_head[tid] = head;
+  s_carry[tid] = sum;
+  s_done[tid] = (done && count > 0) ? 1 : 0;
+  __syncthreads();  // the products are read; s_prod becomes the tile's y
+  // d. this thread's rows after its first, then its first row's pieces left to right
+  int row = first_row + 1;
+#pragma unroll
+  for (int q = 0; q < ITEMS; ++q)
+    if (ends & (1u << q)) s_prod[row++] = finished[q];
+  if (done) {
+    int s = tid - 1;
+    while (s >= 0 && s_done[s] == 0) --s;  // @fast-fold
+    if (s >= 0)
+      s_prod[first_row] = fold_pieces(s_carry, s, tid, head);
+    else
+      tile_head[blockIdx.x] = fold_pieces(s_carry, 0, tid, head);  // first_row is row 0
+  }
+  const int last = (total + ITEMS - 1) / ITEMS - 1;  // the last thread with items
+  if (tid == last) {
+    int s = last;
+    while (s >= 0 && s_done[s] == 0) --s;
+    tile_done[blockIdx.x] = s >= 0 ? 1 : 0;
+    tile_carry[blockIdx.x] = fold_pieces(s_carry, s >= 0 ? s : 0, last, s_carry[last]);
+  }
+  __syncthreads();
+  for (int r = 1 + tid; r < n_rows; r += THREADS) y[c0.row + r] = s_prod[r];  // @fast-store
+}
+
+// 2: tile t's first row (when it finished one): the pieces of the tiles since the last tile that
+// finished a row (their carries), then its head.
+template <class T>
+__global__ void spmv_fixup_kernel(const Coord* __restrict__ coords, int64_t tiles,
+                                  const T* __restrict__ tile_head, const T* __restrict__ tile_carry,
+                                  const int32_t* __restrict__ tile_done, T* __restrict__ y) {
+  const int64_t t = blockIdx.x * int64_t(blockDim.x) + threadIdx.x;
+  if (t >= tiles || tile_done[t] == 0) return;
+  int64_t s = t - 1;  // @fast-fixup
+  while (s >= 0 && tile_done[s] == 0) --s;
+  if (s < 0) s = 0;
+  T sum = tile_head[t];
+  if (s < t) {
+    sum = tile_carry[s];
+    for (int64_t u = s + 1; u < t; ++u) sum += tile_carry[u];
+    sum += tile_head[t];
+  }
+  y[coords[t].row] = sum;
+}
+// @end
+
+inline int64_t spmv_tiles(int32_t rows, int32_t nnz, int64_t tile) {
+  return (int64_t(rows) + nnz + tile - 1) / tile;
+}
+
+// The plan: coords[0..tiles] for tiles of THREADS x ITEMS items. Launch only.
+inline cudaError_t launch_partition(const int32_t* row_ptr, int32_t rows, int32_t nnz, int64_t tile,
+                                    Coord* coords, cudaStream_t stream) {
+  const int64_t tiles = spmv_tiles(rows, nnz, tile);
+  if (tiles == 0) return cudaSuccess;
+  spmv_partition_kernel<<<unsigned((tiles + 1 + 255) / 256), 256, 0, stream>>>(row_ptr, rows, nnz,
+                                                                               tile, tiles, coords);
+  return cudaGetLastError();
+}
+
+// y = A x with a plan from launch_partition (same THREADS x ITEMS) and per-tile scratch
+// (tiles values of T twice, tiles int32). Launch only; returns the launch error.
+template <int THREADS, int ITEMS, int LOADS, class T>
+cudaError_t launch_spmv(const int32_t* row_ptr, const int32_t* col, const T* val, const T* x, T* y,
+                        int32_t rows, int32_t nnz, const Coord* coords, T* tile_head, T* tile_carry,
+                        int32_t* tile_done, cudaStream_t stream) {
+  const int64_t tiles = spmv_tiles(rows, nnz, int64_t(THREADS) * ITEMS);
+  if (tiles == 0) return cudaSuccess;
+  auto kernel = spmv_tile_kernel<THREADS, ITEMS, LOADS, T>;
+  const size_t smem = tile_shared_bytes<T>(THREADS, ITEMS);
+  cudaError_t err;
+  if (smem > 48 * 1024 &&
+      (err = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                  int(smem))) != cudaSuccess)
+    return err;
+  kernel<<<unsigned(tiles), THREADS, smem, stream>>>(row_ptr, col, val, x, y, rows, coords,
+                                                     tile_head, tile_carry, tile_done);
+  spmv_fixup_kernel<T><<<unsigned((tiles + 255) / 256), 256, 0, stream>>>(coords, tiles, tile_head,
+                                                                          tile_carry, tile_done, y);
+  return cudaGetLastError();
+}
+
+}  // namespace ws::spmv::fast

@@ -1,0 +1,115 @@
+// Variant 7 on the device: spmv_fast equals its host twin bit for bit (EXACT_FLOAT) and the
+// long-double reference within the summation-order bound, on poisson:64, powerlaw:16:8, a
+// matrix with a 100000-nonzero row and an all-empty one, float32 and float64; the timings
+// (variants 1-7 and cuSPARSE's two algorithms) run and pass their own checks.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "common/error.h"
+#include "gpu_test_support.h"
+#include "spmv/matrix.h"
+#include "spmv/spmv.h"
+#include "spmv/spmv_fast.h"
+
+namespace ws::spmv {
+namespace {
+
+// 1000 x 100000: row 500 holds every column, the others 0..3 nonzeros (integers, so every sum is
+// exact in either type and any lost or doubled piece shows).
+CsrMatrix long_row_matrix() {
+  std::vector<int32_t> r, c;
+  std::vector<double> v;
+  for (int32_t row = 0; row < 1000; ++row) {
+    const int32_t len = row == 500 ? 100000 : row % 4;
+    for (int32_t k = 0; k < len; ++k)
+      r.push_back(row), c.push_back(row == 500 ? k : (row * 37 + k * 1001) % 100000),
+          v.push_back(double((row + k) % 5 - 2));
+  }
+  return from_triplets(1000, 100000, r, c, v, "long row");
+}
+
+std::vector<CsrMatrix> test_matrices() {
+  return {generate_matrix("poisson:64"), generate_matrix("powerlaw:16:8", 3), long_row_matrix(),
+          from_triplets(5000, 5000, {}, {}, {}, "all empty")};
+}
+
+template <class T>
+void expect_twin_and_bound(const CsrMatrix& a) {
+  const std::vector<double> x = make_x(XKind::Random, a.cols, 28);
+  const std::vector<T> xt(x.begin(), x.end());
+  const std::vector<T> gpu = spmv_fast_on_device<T>(a, xt);
+  const std::vector<T> twin = spmv_fast_cpu<T>(a, xt);
+  ASSERT_EQ(gpu.size(), twin.size()) << a.name;
+  int64_t differ = 0;
+  for (size_t i = 0; i < gpu.size(); ++i) differ += !(gpu[i] == twin[i]) ? 1 : 0;
+  EXPECT_EQ(differ, 0) << a.name << ": rows where the kernel and its twin differ";
+  // Against the reference: the bound of spmv_fast.h (products rounded once, len additions, one
+  // fold per thread and per tile the row touches).
+  const std::vector<double> ref = dense_reference(a, x);
+  const double eps = sizeof(T) == 8 ? 0x1.0p-53 : 0x1.0p-24;
+  for (int32_t r = 0; r < a.rows; ++r) {
+    double magnitude = 0;
+    for (int32_t k = a.row_ptr[size_t(r)]; k < a.row_ptr[size_t(r) + 1]; ++k)
+      magnitude += std::fabs(a.val[size_t(k)] * x[size_t(a.col[size_t(k)])]);
+    const int64_t len = a.row_length(r);
+    const double bound = double(2 + len + 2 * ((len + 1) / kFastSpmvItems + 2)) * eps * magnitude;
+    ASSERT_LE(std::fabs(double(gpu[size_t(r)]) - ref[size_t(r)]), bound) << a.name << " row " << r;
+  }
+}
+
+TEST(SpmvFastGpu, EqualsItsTwinAndTheReference) {
+  WS_SKIP_WITHOUT_GPU();
+  for (const CsrMatrix& a : test_matrices()) {
+    expect_twin_and_bound<float>(a);
+    expect_twin_and_bound<double>(a);
+  }
+}
+
+// Small enough for memcheck, racecheck and synccheck: rows crossing threads and tiles (a
+// 5000-nonzero row), empty rows, an all-empty matrix.
+TEST(SpmvFastGpu, SmallMatricesForTheSanitizers) {
+  WS_SKIP_WITHOUT_GPU();
+  std::vector<int32_t> r, c;
+  std::vector<double> v;
+  for (int32_t k = 0; k < 5000; ++k) r.push_back(20), c.push_back(k), v.push_back(double(k % 3));
+  for (int32_t row = 30; row < 50; row += 2) r.push_back(row), c.push_back(row), v.push_back(1.0);
+  for (const CsrMatrix& a : {generate_matrix("poisson:16"), from_triplets(50, 5000, r, c, v),
+                             from_triplets(300, 300, {}, {}, {}, "all empty")}) {
+    expect_twin_and_bound<float>(a);
+    expect_twin_and_bound<double>(a);
+  }
+}
+
+TEST(SpmvFastGpu, TimingsRunAndPassTheirChecks) {
+  WS_SKIP_WITHOUT_GPU();
+  for (const CsrMatrix& a : {generate_matrix("poisson:64"), generate_matrix("powerlaw:12:8", 3)})
+    for (const ValueType value : {ValueType::Float32, ValueType::Float64}) {
+      std::vector<SpmvTiming> rows;
+      for (int v = 1; v <= 7; ++v) rows.push_back(time_spmv(v, value, a, 20));
+      for (const CusparseAlg alg : {CusparseAlg::Default, CusparseAlg::CsrAlg2}) {
+        const SpmvTiming t = time_cusparse(alg, value, a, 20);
+        std::string why;
+        if (cusparse_available(&why))
+          rows.push_back(t);
+        else
+          EXPECT_FALSE(why.empty()) << "cuSPARSE absent, with a reason";
+      }
+      for (const SpmvTiming& t : rows) {
+        EXPECT_TRUE(t.available) << a.name << " " << t.name << ": " << t.note;
+        EXPECT_TRUE(t.checked) << a.name << " " << t.name << ": " << t.note;
+        EXPECT_GT(t.ms, 0) << t.name;
+        EXPECT_EQ(t.bytes, spmv_bytes(a.rows, a.cols, a.nnz(), value)) << t.name;
+      }
+    }
+}
+
+TEST(SpmvFastGpu, BadTimingArgumentsThrow) {
+  EXPECT_THROW(time_spmv(8, ValueType::Float32, generate_matrix("pmpp"), 20), Error);
+  EXPECT_THROW(time_spmv(7, ValueType::Int32, generate_matrix("pmpp"), 20), Error);
+}
+
+}  // namespace
+}  // namespace ws::spmv
