@@ -49,28 +49,37 @@ std::string shipped_graph_files() {
   return list;
 }
 
-graph::Graph load_graph_file(const std::string& name, graph::LoadOptions options,
-                             const std::string& option, const std::string& also_accepted) {
+GraphFile find_graph_file(const std::string& name, const std::string& option,
+                          const std::string& also_accepted) {
   std::error_code ec;
   const ShippedGraph* known = find_shipped_graph(name);
   // A short name ("karate") is the shipped file unless a file of that name is here.
   const bool short_name = known && name == known->short_name && !std::filesystem::exists(name, ec);
-  const std::string path = resolve_asset_path(short_name ? std::string(known->file) : name);
-  if (!std::filesystem::exists(path, ec))
+  GraphFile file;
+  file.path = resolve_asset_path(short_name ? std::string(known->file) : name);
+  if (!std::filesystem::exists(file.path, ec))
     throw Error(option + ": no file '" + name + "' (shipped graphs: " + shipped_graph_files() +
                 (also_accepted.empty() ? "" : "; " + also_accepted) + ")");
-  WS_REQUIRE(!std::filesystem::is_directory(path, ec),
+  WS_REQUIRE(!std::filesystem::is_directory(file.path, ec),
              option + ": '" + name + "' is a folder, not a graph file");
-  const std::string file = std::filesystem::path(path).filename().string();
-  known = find_shipped_graph(file);
-  options.symmetrize = options.symmetrize || (known && known->undirected_list);
-  if (options.coordinates.empty() && name_ends_with(file, "_edges.txt")) {
+  const std::string base = std::filesystem::path(file.path).filename().string();
+  known = find_shipped_graph(base);
+  file.symmetrize = known && known->undirected_list;
+  if (name_ends_with(base, "_edges.txt")) {
     // The NAME_edges.txt / NAME_coords.txt pair (the Minnesota roads).
     const std::string coords =
-        path.substr(0, path.size() - std::string("_edges.txt").size()) + "_coords.txt";
-    if (std::filesystem::exists(coords, ec)) options.coordinates = coords;
+        file.path.substr(0, file.path.size() - std::string("_edges.txt").size()) + "_coords.txt";
+    if (std::filesystem::exists(coords, ec)) file.coordinates = coords;
   }
-  graph::Graph g = load_graph_cached(path, options);  // a worker may have read it (File > Open)
+  return file;
+}
+
+graph::Graph load_graph_file(const std::string& name, graph::LoadOptions options,
+                             const std::string& option, const std::string& also_accepted) {
+  const GraphFile file = find_graph_file(name, option, also_accepted);
+  options.symmetrize = options.symmetrize || file.symmetrize;
+  if (options.coordinates.empty()) options.coordinates = file.coordinates;
+  graph::Graph g = load_graph_cached(file.path, options);  // a worker may have read it
   WS_REQUIRE(g.vertices > 0, option + ": '" + name + "' has no vertices");
   return g;
 }

@@ -25,12 +25,23 @@ const ShippedGraph* find_shipped_graph(const std::string& name);
 // "karate.mtx, minnesota_edges.txt, ...": for messages.
 std::string shipped_graph_files();
 
-// Reads the graph file `name`: a shipped graph's file or short name, or a path (resolved as
-// resolve_asset_path does). `options` as the scene chose them; a shipped undirected edge list is
-// symmetrized, and without options.coordinates a NAME_edges.txt takes NAME_coords.txt beside it.
-// Throws ws::Error: a missing file names `option` ("--graph"), the shipped graphs and then
-// `also_accepted` ("or a path, or gen:SPEC ..."); a bad file gives the loader's message (file
-// and line); a graph without vertices is refused.
+// A graph file as the shared rules read it: the path of `name` (a shipped graph's file or short
+// name, or a path resolved as resolve_asset_path does), whether it must be symmetrized (a shipped
+// undirected edge list) and the coordinates beside it (NAME_coords.txt beside NAME_edges.txt).
+struct GraphFile {
+  std::string path;
+  bool symmetrize = false;
+  std::string coordinates;  // "" for none
+};
+// Throws ws::Error for a missing file, naming `option` ("--graph"), the shipped graphs and then
+// `also_accepted` ("or a path, or gen:SPEC ..."), and for a folder.
+GraphFile find_graph_file(const std::string& name, const std::string& option,
+                          const std::string& also_accepted);
+
+// Reads the graph file `name` (find_graph_file) with `options` as the scene chose them, the
+// file's symmetrize and coordinates added (options.coordinates, when given, win). Throws
+// ws::Error as find_graph_file, with the loader's message (file and line) for a bad file, and for
+// a graph without vertices.
 graph::Graph load_graph_file(const std::string& name, graph::LoadOptions options,
                              const std::string& option, const std::string& also_accepted);
 
