@@ -123,7 +123,7 @@ void add_ell_memory(std::vector<CellRow>& rows, const spmv::EllMatrix& ell, Valu
                     const gfx::Palette& p, const std::string& label) {
   for (int k = 0; k < ell.width; ++k) {
     CellRow row;
-    row.label = k == 0 ? label : "";
+    row.label = trf("{0}, slot {1}: @{2}..{3}", label, k, k * ell.rows, (k + 1) * ell.rows - 1);
     for (int r = 0; r < ell.rows; ++r) {
       const size_t slot = size_t(k) * size_t(ell.rows) + size_t(r);
       Cell cell;
@@ -194,17 +194,16 @@ void draw_jds(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, const FormatsFacts& 
   const ArrayPlace ip = add_array(
       d.rows, "iter_ptr", j.diagonals() + 1, j.diagonals() + 1,
       [&](int t) {
-        return index_cell(j.iter_ptr[size_t(t)], p.warp_color(t).with_alpha(90),
+        return index_cell(j.iter_ptr[size_t(t)], (t < j.diagonals() ? tint(p, t) : p.cell_fill),
                           trf("diagonal {0} starts at {1}", t, j.iter_ptr[size_t(t)]));
       },
       2.4f);
   const ArrayPlace cp = add_array(d.rows, "col", n, line, [&](int i) {
-    return index_cell(j.col[size_t(i)], p.warp_color(diagonal_of[size_t(i)]).with_alpha(90),
+    return index_cell(j.col[size_t(i)], tint(p, diagonal_of[size_t(i)]),
                       trf("diagonal {0}: column {1}", diagonal_of[size_t(i)], j.col[size_t(i)]));
   });
   add_array(d.rows, "val", n, line, [&](int i) {
-    Cell cell{number(j.val[size_t(i)], f.precision),
-              p.warp_color(diagonal_of[size_t(i)]).with_alpha(90)};
+    Cell cell{number(j.val[size_t(i)], f.precision), tint(p, diagonal_of[size_t(i)])};
     cell.hover = trf("diagonal {0}: value {1}", diagonal_of[size_t(i)], cell.text);
     return cell;
   });
@@ -235,7 +234,7 @@ void draw_format_cells(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, const Forma
     case spmv::SparseFormat::Ell: {
       draw_ell_grids(c, min, {max.x, min.y + h * 0.55f}, f.ell, f.precision, p, font, hover);
       Drawn d;
-      add_ell_memory(d.rows, f.ell, f.precision, p, tr("val in memory"));
+      add_ell_memory(d.rows, f.ell, f.precision, p, "val");
       finish_rows(c, {min.x, min.y + h * 0.6f}, max, d, p, font, hover);
       return;
     }
