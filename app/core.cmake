@@ -15,6 +15,7 @@ add_library(ws_app STATIC
   cli/bench_command.cpp
   cli/display_bench_command.cpp
   io/asset_path.cpp
+  io/shipped_graphs.cpp
   io/decoded_files.cpp
   io/file_preload.cpp
   io/file_probe.cpp

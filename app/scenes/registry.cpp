@@ -10,6 +10,7 @@
 #include "reduce/reduce_scene.h"
 #include "sat/sat_scene.h"
 #include "scan/scan_scene.h"
+#include "spmv/spmv_scene.h"
 
 namespace ws::app {
 
@@ -33,6 +34,7 @@ std::vector<std::unique_ptr<Scene>> make_scenes() {
   scenes.push_back(std::make_unique<ConvScene>());
   scenes.push_back(std::make_unique<MemoryScene>());
   scenes.push_back(std::make_unique<MergeScene>());
+  scenes.push_back(std::make_unique<SpmvScene>());
   for (const SceneFactory& make : registered()) scenes.push_back(make());
   return scenes;
 }

@@ -9,6 +9,7 @@
 // (matrix_values.h); banded and powerlaw give (i, j) and (j, i) the same value.
 // Work O(rows + nnz) (random: O(nnz log D) for the per-row sort); no per-row allocation.
 #include <algorithm>
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -30,9 +31,22 @@ CsrMatrix sized_matrix(int32_t rows, int32_t cols, int64_t nnz) {
   return m;
 }
 
-// `d` distinct sorted values in [0, n) (d <= n), drawn uniformly, into `out` (reused).
+// `d` distinct sorted values in [0, n) (d <= n), drawn uniformly, into `out` (reused): the
+// first d distinct values of the stream. Short rows insert each draw in place (a repeat is
+// dropped); long ones draw the missing count, sort and drop repeats, until d are left. Both keep
+// the same values and consume the same draws.
 void distinct_sorted(SplitMix64& rng, uint32_t n, uint32_t d, std::vector<int32_t>& out) {
   out.clear();
+  if (d <= 32) {
+    while (out.size() < d) {
+      const int32_t v = int32_t(below_n(rng, n));
+      size_t at = out.size();
+      while (at > 0 && out[at - 1] > v) --at;
+      if (at > 0 && out[at - 1] == v) continue;
+      out.insert(out.begin() + std::ptrdiff_t(at), v);
+    }
+    return;
+  }
   while (out.size() < d) {
     while (out.size() < d) out.push_back(int32_t(below_n(rng, n)));
     std::sort(out.begin(), out.end());

@@ -1,9 +1,8 @@
 // The BFS scene's graph, from its settings: a shipped graph by file name (assets/graphs), a path,
-// or "gen:SPEC" (graph::generate with the settings' seed). Shipped edge lists that store each
-// undirected edge once (the Minnesota roads, the SNAP facebook graph) are symmetrized, and a file
-// NAME_edges.txt takes NAME_coords.txt beside it as its coordinates (the Minnesota pair), unless
-// `coordinates` names another file. Both modes load through here, so a graph means the same in
-// each.
+// or "gen:SPEC" (graph::generate with the settings' seed). Files are read by the shared rules of
+// io/shipped_graphs.h (shipped undirected edge lists symmetrized, the Minnesota coordinates found
+// beside their edges) unless `coordinates` names another file. Both modes load through here, so a
+// graph means the same in each.
 #pragma once
 
 #include <string>
@@ -11,17 +10,9 @@
 
 #include "bfs_settings.h"
 #include "graph/graph.h"
+#include "io/shipped_graphs.h"
 
 namespace ws::app {
-
-struct ShippedGraph {
-  const char* file;         // "karate.mtx"
-  const char* short_name;   // "karate": tables and chart labels
-  const char* description;  // "Zachary's karate club (34 people, 78 friendships)"; a key (tr)
-  bool undirected_list;     // an edge list with each undirected edge once: symmetrized
-};
-// The graphs in assets/graphs, smallest first.
-const std::vector<ShippedGraph>& shipped_graphs();
 
 // Generator specs the graph picker offers (with graph::generate's syntax, without "gen:"), each
 // with its description (a key: tr).
