@@ -7,6 +7,7 @@
 #include "common/error.h"
 #include "spmv_matrix_source.h"
 #include "spmv_scene.h"
+#include "threads_params.h"
 
 namespace ws::app {
 
@@ -80,6 +81,7 @@ void SpmvScene::parse(SpmvSettings& s, ParamReader& keys, std::string& mode) con
   if (const auto v = keys.integer("threads", 1, spmv::kSpmvTeachMaxBlockDim)) s.threads = int(*v);
   parse_ell_width(s, keys);
   // threads mode and fast panel (S2)
+  parse_threads_keys(s, keys);
   load_matrix_choice(s);
 }
 
@@ -99,6 +101,7 @@ nlohmann::json SpmvScene::to_json(const SpmvSettings& s, const std::string& /*mo
   else
     j["ell-width"] = s.ell_width;
   // threads mode and fast panel (S2)
+  threads_keys_json(s, j);
   return j;
 }
 

@@ -5,6 +5,8 @@
 
 #include "formats/formats_mode.h"
 #include "matrix/matrix_mode.h"
+#include "threads/spmv_fast_job.h"
+#include "threads/threads_mode.h"
 
 namespace ws::app {
 
@@ -52,7 +54,7 @@ SpmvScene::SpmvScene()
   add_mode({"matrix",
             TR_NOOP("matrix"),
             std::make_unique<MatrixMode>(),
-            SceneCapabilities().with_steps(false).with_graph(),
+            SceneCapabilities().with_steps(false).with_graph().with_bench(),
             {},
             nullptr,
             [](const SpmvSettings& s, const std::string& marker) {
@@ -61,13 +63,20 @@ SpmvScene::SpmvScene()
   add_mode({"formats",
             TR_NOOP("formats"),
             std::make_unique<FormatsMode>(),
-            SceneCapabilities().with_steps(true).with_graph().with_step_from_params(),
+            SceneCapabilities().with_steps(true).with_graph().with_step_from_params().with_bench(),
             {},
             formats_lecture_variants,
             [](const SpmvSettings& s, const std::string& marker) {
               return spmv_kernel_source(variant_of_format(s.format, s.variant), marker);
             }});
   // threads mode (S2)
+  add_mode({"threads", TR_NOOP("threads and warps"), std::make_unique<ThreadsMode>(),
+            SceneCapabilities().with_steps(true).with_bench(), threads_limits(),
+            threads_lecture_variants, threads_source});
+  // Every mode's fast panel, and `bench --scene spmv`: bench/spmv_bench.h (S2).
+  set_bench([this](const BenchRequest& r, const std::string& /*mode*/) {
+    return spmv_scene_bench_job(r, settings());
+  });
 }
 
 }  // namespace ws::app

@@ -52,7 +52,11 @@ struct SpmvSettings {
   std::string loaded_key;
   std::shared_ptr<const std::vector<double>> x;
 
-  // threads mode and fast panel (S2)
+  // threads mode and fast panel (S2): threads mode reads variant, threads, precision and
+  // ell_width as they are (variants 1-6); threads_params.cpp reads the fast panel's key.
+  // What every mode's fast panel times: "scene" (the scene's matrix) or "gen:SPEC", a generated
+  // full-size one (e.g. "gen:poisson:2048"), made on the worker.
+  std::string fast_matrix = "scene";
 };
 
 }  // namespace ws::app

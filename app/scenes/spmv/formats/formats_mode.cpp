@@ -6,6 +6,7 @@
 #include "scene_kit/panel_widgets.h"
 #include "scenes/spmv/spmv_matrix_source.h"
 #include "scenes/spmv/spmv_panels.h"
+#include "scenes/spmv/threads/spmv_fast_job.h"
 #include "views/figure_parts.h"
 
 namespace ws::app {
@@ -91,6 +92,7 @@ void FormatsMode::ui() {
   }
   matrix_input_panel(settings(), e);
   if (!e.empty()) edit(e);
+  fast_mode(0, spmv_fast_about());  // S2: every mode's fast panel
 }
 
 void FormatsMode::draw(gfx::Canvas& canvas, gfx::Theme theme) const {

@@ -4,6 +4,7 @@
 #include "scene_kit/panel_widgets.h"
 #include "scenes/spmv/spmv_matrix_source.h"
 #include "scenes/spmv/spmv_panels.h"
+#include "scenes/spmv/threads/spmv_fast_job.h"
 #include "views/figure_parts.h"
 
 namespace ws::app {
@@ -51,6 +52,7 @@ void MatrixMode::ui() {
   if (!e.empty()) edit(e);
   if (facts_.matrix && panel_section(tr("Row lengths"), "spmv-rows"))
     wrapped_text(row_stats_text(*facts_.matrix, facts_.stats));
+  fast_mode(0, spmv_fast_about());  // S2: every mode's fast panel
 }
 
 void MatrixMode::draw(gfx::Canvas& canvas, gfx::Theme theme) const {

@@ -2,9 +2,17 @@
 
 #include <memory>
 
+#include "i18n/i18n.h"
 #include "spmv_bench.h"
 
 namespace ws::app {
+
+std::string spmv_fast_about() {
+  return tr(
+      "SpMV at full size: this variant on the fast-mode matrix (--fast-matrix; the "
+      "scene's matrix when it names none) against cuSPARSE's CSR SpMV, with GFLOP/s and "
+      "effective GB/s against a copy.");
+}
 
 BenchJob spmv_scene_bench_job(const BenchRequest& request, const SpmvSettings& s) {
   if (!request.from_scene) return bench::spmv_bench_job(request);

@@ -13,5 +13,7 @@
 namespace ws::app {
 
 BenchJob spmv_scene_bench_job(const BenchRequest& request, const SpmvSettings& s);
+// The line above every mode's fast panel: what it times.
+std::string spmv_fast_about();
 
 }  // namespace ws::app

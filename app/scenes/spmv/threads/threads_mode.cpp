@@ -8,6 +8,7 @@
 #include "i18n/wording.h"
 #include "common/error.h"
 #include "scenes/spmv/spmv_matrix_source.h"
+#include "spmv_fast_job.h"
 #include "views/figure_parts.h"
 
 namespace ws::app {
@@ -134,9 +135,7 @@ void ThreadsMode::ui() {
       counters_table("sp-threads-counters", a, nullptr, step(), {});
     }
   }
-  fast_mode(0, tr("SpMV at full size: this variant on the fast-mode matrix (--fast-matrix; the "
-                  "scene's matrix when it names none) against cuSPARSE's CSR SpMV, with GFLOP/s "
-                  "and effective GB/s against a copy."));
+  fast_mode(0, spmv_fast_about());
 }
 
 void ThreadsMode::draw(gfx::Canvas& canvas, gfx::Theme theme) const {
