@@ -38,7 +38,7 @@ TEST(SpmvThreadsFigure, CsrIterationTwoMatchesTheGolden) {
 TEST(SpmvThreadsFigure, EveryVariantDrawsItsArraysLanesAndHoverAtEveryStep) {
   for (const char* variant : kThreadsVariants) {
     auto scene = threads_figure_scene({{"variant", variant}});
-    ASSERT_GT(scene->step_count(), 1) << variant;
+    ASSERT_GE(scene->step_count(), 1) << variant;  // COO on the book: one warp, one step
     for (int step = 0; step < scene->step_count(); ++step) {
       scene->seek(step);
       gfx::RecordingCanvas canvas({1280, 720});
