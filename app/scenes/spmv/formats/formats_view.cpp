@@ -26,7 +26,7 @@ Plot chart_frame(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, const std::string
                  const std::string& x_label, const std::string& top_label, const gfx::Palette& p,
                  float font) {
   c.text(min, title, font * 0.9f, p.text);
-  Plot plot{min.x + font * 4.5f, max.x - font * 0.5f, min.y + font * 1.8f, max.y - font * 1.5f};
+  Plot plot{min.x + font * 4.5f, max.x - font * 0.5f, min.y + font * 1.8f, max.y - font * 2.2f};
   c.line({plot.left, plot.bottom}, {plot.right, plot.bottom}, p.text_muted);
   c.line({plot.left, plot.top}, {plot.left, plot.bottom}, p.text_muted);
   c.text({plot.left - font * 0.3f, plot.top}, top_label, font * 0.75f, p.text_muted,
