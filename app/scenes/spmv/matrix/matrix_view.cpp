@@ -24,8 +24,8 @@ std::pair<int64_t, int64_t> bin_span(int64_t b, int64_t bins, int64_t n) {
   return {lo, hi};
 }
 
-void draw_cells(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, const MatrixFacts& f,
-                const gfx::Palette& p, float font, HoverMap& hover) {
+void draw_matrix_cells(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, const MatrixFacts& f,
+                       const gfx::Palette& p, float font, HoverMap& hover) {
   const spmv::CsrMatrix& m = *f.matrix;
   const int rows = std::max(m.rows, 1), cols = std::max(m.cols, 1);
   std::vector<double> dense(size_t(rows) * size_t(cols), std::numeric_limits<double>::quiet_NaN());
@@ -186,7 +186,7 @@ void draw_matrix_figure(gfx::Canvas& c, gfx::Theme theme, const MatrixFacts& f, 
   const float split = size.x * 0.58f;
   const gfx::Vec2 left_min{margin, top}, left_max{split - margin, size.y - margin * 4.5f};
   if (f.small())
-    draw_cells(c, left_min, left_max, f, p, font, hover);
+    draw_matrix_cells(c, left_min, left_max, f, p, font, hover);
   else
     draw_bins(c, left_min, left_max, f, p, font, hover);
   draw_row_histogram(c, {split, top}, {size.x - margin, size.y - margin * 4.5f}, f.stats, p, font,
