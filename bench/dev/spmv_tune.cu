@@ -29,6 +29,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "../../kernels/spmv/spmv_fast.cuh"
@@ -262,6 +263,27 @@ __global__ void fill_x(T* x, int64_t n) {
     x[i] = T(unit_value(hash2(28, uint64_t(i))));
 }
 
+// ---- A reference point, not variant 7: G lanes a row (CSR vector with sub-warps), lanes
+// striding the row, then a shuffle tree of width G. No plan; good on short regular rows, bad on
+// long ones. Printed as "vector G" so a regular-row path can be judged against the merge path.
+template <int G, class T>
+__global__ void __launch_bounds__(256)
+    csr_subwarp_kernel(const int32_t* __restrict__ row_ptr, const int32_t* __restrict__ col,
+                       const T* __restrict__ val, const T* __restrict__ x, T* __restrict__ y,
+                       int32_t rows) {
+  const int64_t thread = blockIdx.x * int64_t(blockDim.x) + threadIdx.x;
+  const int64_t row = thread / G;
+  const int lane = int(threadIdx.x) % G;
+  T sum = T(0);
+  if (row < rows)
+    for (int32_t k = row_ptr[row] + lane; k < row_ptr[row + 1]; k += G)
+      sum += val[k] * __ldg(x + col[k]);
+#pragma unroll
+  for (int offset = G / 2; offset > 0; offset /= 2)
+    sum += __shfl_down_sync(0xFFFFFFFFu, sum, offset, G);
+  if (row < rows && lane == 0) y[row] = sum;
+}
+
 // ---- Timing.
 template <class Work>
 double median_ms(Work&& work) {
@@ -408,6 +430,20 @@ void run_type(const DevCsr& a, const T* val, const char* type) {
     print_line(a, type, config_name(c), ms, bytes, ms_def / ms, ms_alg2 / ms, bad);
     if (bad == 0 && ms < best_ms) best_ms = ms, best = config_name(c);
   }
+  auto subwarp = [&](auto group, const char* name) {
+    constexpr int G = decltype(group)::value;
+    CK(cudaMemset(y, 0xFF, size_t(a.rows) * sizeof(T)));
+    const unsigned blocks = blocks_for(int64_t(a.rows) * G);
+    const double ms = median_ms([&] {
+      csr_subwarp_kernel<G, T><<<blocks, 256>>>(a.row_ptr, a.col, val, x, y, a.rows);
+      CK(cudaGetLastError());
+    });
+    print_line(a, type, name, ms, bytes, ms_def / ms, ms_alg2 / ms,
+               bad_rows(a, val, x, y, 1 << 30));
+  };
+  subwarp(std::integral_constant<int, 2>{}, "ref vector 2");
+  subwarp(std::integral_constant<int, 4>{}, "ref vector 4");
+  subwarp(std::integral_constant<int, 8>{}, "ref vector 8");
   char line[256];
   const double gbps = bytes / (best_ms * 1e6);
   std::snprintf(line, sizeof(line),

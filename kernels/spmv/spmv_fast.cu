@@ -56,7 +56,7 @@ void spmv_fast(const CsrView<T>& a, const T* x, T* y, FastSpmvPlan& plan, Device
                  plan.config.threads == kFastSpmvThreads && plan.config.items == kFastSpmvItems,
              std::string("spmv_fast: the plan was made for another matrix or value type"));
   if (plan.tiles == 0) return;
-  WS_CUDA_CHECK((fast::launch_spmv<kFastSpmvThreads, kFastSpmvItems, 0, T>(
+  WS_CUDA_CHECK((fast::launch_spmv<kFastSpmvThreads, kFastSpmvItems, kFastSpmvLoads, T>(
       a.row_ptr, a.col, a.val, x, y, a.rows, a.nnz,
       reinterpret_cast<const fast::Coord*>(plan.coords), static_cast<T*>(plan.tile_head),
       static_cast<T*>(plan.tile_carry), plan.tile_done, stream)));
