@@ -9,10 +9,11 @@
 // ms, GB/s (row_ptr + col + val + x + y once), % of the device copy, GFLOP/s (2 nnz / t, the
 // table's G/s column), x cuSPARSE; each row names its matrix and type, and every result is checked
 // against the long-double reference within the summation-order bound (spmv_fast.h).
+// Rows: "7 fast (poisson:1414 f32)", "cuSPARSE (...)" (ALG_DEFAULT), "cuSPARSE alg2 (...)".
 // Caps (--set cap=no lifts them; each skipped row says why): ELL where its padding would exceed
-// 3x the nonzeros; COO and hybrid (atomics) where a row is longer than 65536 (the atomics into
-// one y serialize: power-law hubs); at 100M only csr, csr-vector, fast and cuSPARSE (the other
-// layouts take seconds each to build on the host; --set full=yes times them all).
+// 3x the nonzeros and 16M slots; COO and hybrid (atomics) where a row is longer than 65536 (the
+// atomics into one y serialize: power-law hubs); at 100M only csr, csr-vector, fast and cuSPARSE
+// (the other layouts take seconds each to build on the host; --set full=yes times them all).
 #pragma once
 
 #include <functional>

@@ -18,6 +18,7 @@ namespace {
 
 constexpr int32_t kAtomicsRowCap = 65536;  // COO, hybrid: a longer row's atomics serialize
 constexpr int64_t kEllPaddingCap = 3;      // ELL: slots past 3x the nonzeros
+constexpr int64_t kEllSlotsFloor = int64_t(1) << 24;  // ... and past 16M slots (small ones run)
 
 struct SpmvBenchShape {
   int32_t longest = 0;
@@ -36,7 +37,7 @@ std::string spmv_bench_skip(const SpmvBenchPlan& plan, const SpmvBenchCase& c, i
     return "skipped at 100M: its layout takes seconds to build on the host (--set full=yes)";
   if (!plan.cap) return "";
   const int64_t slots = int64_t(a.rows) * shape.longest;
-  if (v == 3 && slots > kEllPaddingCap * std::max<int64_t>(a.nnz(), 1)) {
+  if (v == 3 && slots > kEllSlotsFloor && slots > kEllPaddingCap * std::max<int64_t>(a.nnz(), 1)) {
     std::ostringstream why;
     why << "skipped: ELL would pad to " << slots << " slots, "
         << slots / std::max<int64_t>(a.nnz(), 1) << "x the nonzeros (--set cap=no)";
@@ -73,8 +74,7 @@ void spmv_bench_matrix(const SpmvBenchPlan& plan, const SpmvBenchCase& c, const 
                        BenchReport& report, std::ostream& progress) {
   const SpmvBenchShape shape = spmv_bench_shape(a);
   for (const ValueType type : c.types) {
-    const std::string what =
-        c.matrix.label + (type == ValueType::Float64 ? " float64" : " float32");
+    const std::string what = c.matrix.label + (type == ValueType::Float64 ? " f64" : " f32");
     progress << "  " << what << ": cuSPARSE\n";
     const spmv::SpmvTiming def =
         spmv::time_cusparse(spmv::CusparseAlg::Default, type, a, plan.repeats);
@@ -87,8 +87,8 @@ void spmv_bench_matrix(const SpmvBenchPlan& plan, const SpmvBenchCase& c, const 
       report.copy_gbps = std::max(report.copy_gbps, t.copy_gbps);
       report.rows.push_back(spmv_bench_row(name, what, a, t, lib_ms));
     };
-    add("cuSPARSE default", def);
-    add("cuSPARSE CSR_ALG2", alg2);
+    add("cuSPARSE", def);  // CUSPARSE_SPMV_ALG_DEFAULT
+    add("cuSPARSE alg2", alg2);
     for (const int v : plan.variants) {
       const spmv::SpmvInfo& info = spmv::spmv_info(spmv::SpmvVariant(v));
       const std::string name = std::to_string(v) + " " + info.id;
