@@ -5,7 +5,9 @@
 //   the shipped matrices   bcspwr10, 4elt, Minnesota roads, facebook_combined (as the scene
 //                          reads them), float32;
 //   generated ones         poisson, powerlaw, random and banded at about 1M, 10M and 100M
-//                          nonzeros, float32, and float64 at 10M;
+//                          nonzeros (powerlaw: 0.9M, 9.4M and ~60M, powerlaw:21:16: its
+//                          generator takes ~1 s per 2M nonzeros on one core), float32, and
+//                          float64 at 10M;
 // ms, GB/s (row_ptr + col + val + x + y once), % of the device copy, GFLOP/s (2 nnz / t, the
 // table's G/s column), x cuSPARSE; each row names its matrix and type, and every result is checked
 // against the long-double reference within the summation-order bound (spmv_fast.h).

@@ -116,7 +116,7 @@ std::string spmv_bench_spec(const std::string& family, int millions) {
     return std::vector<std::string>{"poisson:448", "poisson:1414", "poisson:4472"}[size_t(k)];
   if (family == "powerlaw")
     return std::vector<std::string>{"powerlaw:15:16", "powerlaw:18:20",
-                                    "powerlaw:22:12"}[size_t(k)];
+                                    "powerlaw:21:16"}[size_t(k)];
   if (family == "random")
     return std::vector<std::string>{"random:62500:16", "random:625000:16",
                                     "random:6250000:16"}[size_t(k)];
