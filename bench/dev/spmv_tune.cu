@@ -1,8 +1,8 @@
 // The tuning harness of the fast SpMV (variant 7, spmv_fast.h; issue 28; not part of the build, no
 // project libraries): times configurations THREADS x ITEMS (LOADS: "s" = streaming loads of col
-// and val) of the kernels in kernels/spmv/spmv_fast.cuh against cuSPARSE's cusparseSpMV (CSR,
-// CUSPARSE_SPMV_ALG_DEFAULT and CUSPARSE_SPMV_CSR_ALG2) on the same device matrix and x, float32
-// and float64, on
+// and val, "g" = __ldg) of the kernels in kernels/spmv/spmv_fast.cuh against cuSPARSE's
+// cusparseSpMV (CSR, CUSPARSE_SPMV_ALG_DEFAULT and CUSPARSE_SPMV_CSR_ALG2) on the same device
+// matrix and x, float32 and float64, on
 //   poisson:2048 and poisson:4472 (2D 5-point Laplacian, 4.2M rows / 21M nnz, 20M / 100M)
 //   powerlaw:21:16 and powerlaw:22:16 (R-MAT a 0.57 b c 0.19, symmetrized, no self-loops, no
 //     repeats, ids permuted: heavy-tailed rows; about 60M and 120M nonzeros)
@@ -204,13 +204,16 @@ DevCsr make_matrix(const std::string& spec) {
     a.name = spec, a.rows = a.cols = int32_t(rows);
     CK(cudaMalloc(&a.row_ptr, size_t(rows + 1) * 4));
     CK(cudaMemset(a.row_ptr, 0, size_t(rows + 1) * 4));
-    poisson_counts<<<blocks_for(rows), 256>>>(nx, a.row_ptr + 1);
+    int32_t* counts = nullptr;
+    CK(cudaMalloc(&counts, size_t(rows) * 4));
+    poisson_counts<<<blocks_for(rows), 256>>>(nx, counts);
     size_t bytes = 0;
     void* temp = nullptr;
-    CK(cub::DeviceScan::InclusiveSum(nullptr, bytes, a.row_ptr + 1, a.row_ptr + 1, rows));
+    CK(cub::DeviceScan::InclusiveSum(nullptr, bytes, counts, a.row_ptr + 1, rows));
     CK(cudaMalloc(&temp, bytes));
-    CK(cub::DeviceScan::InclusiveSum(temp, bytes, a.row_ptr + 1, a.row_ptr + 1, rows));
+    CK(cub::DeviceScan::InclusiveSum(temp, bytes, counts, a.row_ptr + 1, rows));
     CK(cudaFree(temp));
+    CK(cudaFree(counts));
     CK(cudaMemcpy(&a.nnz, a.row_ptr + rows, 4, cudaMemcpyDeviceToHost));
     CK(cudaMalloc(&a.col, size_t(a.nnz) * 4));
     CK(cudaMalloc(&a.val64, size_t(a.nnz) * 8));
@@ -344,12 +347,20 @@ const Config kConfigs[] = {
     CONFIG(128, 11, 0), CONFIG(128, 15, 0), CONFIG(256, 3, 0),  CONFIG(256, 5, 0),
     CONFIG(256, 7, 0),  CONFIG(256, 9, 0),  CONFIG(256, 11, 0), CONFIG(256, 15, 0),
     CONFIG(512, 5, 0),  CONFIG(512, 7, 0),  CONFIG(128, 7, 1),  CONFIG(256, 7, 1),
-    CONFIG(256, 11, 1),
+    CONFIG(256, 11, 1), CONFIG(128, 7, 2),  CONFIG(256, 7, 2),  CONFIG(256, 11, 2),
 };
-const int kMinTile = 256 * 3;  // the smallest tile above: sizes the scratch
+// The smallest tile above: sizes the per-tile scratch.
+int64_t min_tile() {
+  int64_t tile = int64_t(1) << 40;
+  for (const Config& c : kConfigs) tile = std::min(tile, int64_t(c.threads) * c.items);
+  return tile;
+}
 
 std::string config_name(const Config& c) {
-  return std::to_string(c.threads) + "x" + std::to_string(c.items) + (c.loads ? "s" : "");
+  return std::to_string(c.threads) + "x" + std::to_string(c.items) +
+         (c.loads == 1   ? "s"
+          : c.loads == 2 ? "g"
+                         : "");
 }
 
 std::vector<std::string> g_summary;
@@ -407,7 +418,7 @@ void run_type(const DevCsr& a, const T* val, const char* type) {
   const double ms_alg2 = time_cusparse(a, val, x, y, CUSPARSE_SPMV_CSR_ALG2, &bad_alg2);
   print_line(a, type, "cuSPARSE default", ms_def, bytes, 0, 0, bad_def);
   print_line(a, type, "cuSPARSE alg2", ms_alg2, bytes, 0, 0, bad_alg2);
-  const int64_t max_tiles = (int64_t(a.rows) + a.nnz) / kMinTile + 2;
+  const int64_t max_tiles = (int64_t(a.rows) + a.nnz) / min_tile() + 2;
   Coord* coords = nullptr;
   T *head = nullptr, *carry = nullptr;
   int32_t* done = nullptr;

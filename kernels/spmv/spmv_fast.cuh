@@ -32,11 +32,14 @@ constexpr size_t tile_shared_bytes(int threads, int items) {
          (size_t(threads) * items + 1) * 4 + size_t(threads) * 4;
 }
 
-// LOADS 0: plain loads of col and val; 1: streaming loads (__ldcs: evict first, so x stays in L2).
+// LOADS 0: plain loads of col and val; 1: streaming loads (__ldcs: evict first, so x stays in
+// L2); 2: the read-only path (__ldg).
 template <int LOADS, class T>
 __device__ __forceinline__ T stream_load(const T* p) {
   if constexpr (LOADS == 1)
     return __ldcs(p);
+  else if constexpr (LOADS == 2)
+    return __ldg(p);
   else
     return *p;
 }

@@ -53,7 +53,7 @@ using DeviceStream = CUstream_st*;  // a cudaStream_t, without the CUDA headers
 // THREADS x ITEMS x (4 + sizeof(T)) bytes). CUB's DeviceSpmv (sm_60+ policy): 128 x 7.
 inline constexpr int kFastSpmvThreads = 256;
 inline constexpr int kFastSpmvItems = 7;
-inline constexpr int kFastSpmvLoads = 0;  // 1: streaming loads of col and val (__ldcs)
+inline constexpr int kFastSpmvLoads = 0;  // col, val: 0 plain, 1 streaming (__ldcs), 2 __ldg
 
 struct FastSpmvConfig {
   int threads = kFastSpmvThreads;  // per block
