@@ -17,7 +17,9 @@
 // 1 GiB, read + write), x cuSPARSE default, x CSR_ALG2, bad; then the best of each.
 //   nvcc -O3 -arch=sm_90 -std=c++17 -Xptxas -v bench/dev/spmv_tune.cu -lcusparse -o spmv_tune
 //   ./spmv_tune [repeats] [matrix name filter]   (default 20; well under a minute on an H200)
-// Configurations: add a line to kConfigs. The defaults live in kernels/spmv/spmv_fast.h.
+// Configurations: add a line to kConfigs. The defaults live in kernels/spmv/spmv_fast.h
+// (kFastSpmvThreads, kFastSpmvItems, kFastSpmvLoads): set them to the best row of the summary.
+// "ref vector G" rows are a plain sub-warp CSR kernel (no plan), printed for comparison only.
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_select.cuh>
