@@ -43,6 +43,11 @@ HybridMatrix to_hybrid(const CsrMatrix& m, int32_t width, int value_bytes) {
   h.width = width < 0 ? choose_hybrid_width(row_lengths(m), value_bytes) : width;
   h.ell = fill_ell(m, h.width, "hybrid ELL part");
   h.coo.rows = m.rows, h.coo.cols = m.cols;
+  int64_t overflow = 0;
+  for (int32_t r = 0; r < m.rows; ++r) overflow += std::max(0, m.row_length(r) - h.width);
+  h.coo.row.reserve(size_t(overflow));
+  h.coo.col.reserve(size_t(overflow));
+  h.coo.val.reserve(size_t(overflow));
   for (int32_t r = 0; r < m.rows; ++r)
     for (int32_t k = m.row_ptr[size_t(r)] + h.width; k < m.row_ptr[size_t(r) + 1]; ++k) {
       h.coo.row.push_back(r);

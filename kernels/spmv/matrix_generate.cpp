@@ -47,12 +47,12 @@ int64_t spec_integer(const std::string& spec, const std::string& text, const cha
   return value;
 }
 
-void expect_parts(const std::string& spec, const std::vector<std::string>& parts, size_t lo,
-                  size_t hi, const char* shape) {
+void spec_expect_parts(const std::string& spec, const std::vector<std::string>& parts, size_t lo,
+                       size_t hi, const char* shape) {
   if (parts.size() < lo || parts.size() > hi) spec_fail(spec, std::string("expected ") + shape);
 }
 
-CsrMatrix pmpp_example() {
+CsrMatrix pmpp_book_matrix() {
   // PMPP 4th ed. 14.1: rows "1 7 0 0; 5 0 3 9; 0 2 8 0; 0 0 0 6".
   CsrMatrix m;
   m.rows = m.cols = 4;
@@ -73,16 +73,16 @@ CsrMatrix generate_matrix(const std::string& spec, uint64_t seed) {
   const std::string& family = parts[0];
   CsrMatrix m;
   if (family == "pmpp") {
-    expect_parts(spec, parts, 1, 1, "pmpp");
-    m = pmpp_example();
+    spec_expect_parts(spec, parts, 1, 1, "pmpp");
+    m = pmpp_book_matrix();
   } else if (family == "banded") {
-    expect_parts(spec, parts, 3, 3, "banded:N:W");
+    spec_expect_parts(spec, parts, 3, 3, "banded:N:W");
     const int64_t n = spec_integer(spec, parts[1], "N", 1, kMaxNonzeros);
     const int64_t w = spec_integer(spec, parts[2], "W", 0, n - 1);
     require_fits("matrix spec '" + spec + "'", n, n * (2 * w + 1) - w * (w + 1));
     m = generate_banded(int32_t(n), int32_t(w), seed);
   } else if (family == "poisson") {
-    expect_parts(spec, parts, 2, 3, "poisson:NX or poisson:NX:NY");
+    spec_expect_parts(spec, parts, 2, 3, "poisson:NX or poisson:NX:NY");
     const int64_t nx = spec_integer(spec, parts[1], "NX", 1, kMaxNonzeros);
     const int64_t ny = parts.size() == 3 ? spec_integer(spec, parts[2], "NY", 1, kMaxNonzeros) : nx;
     if (nx * ny > kMaxNonzeros)
@@ -91,14 +91,14 @@ CsrMatrix generate_matrix(const std::string& spec, uint64_t seed) {
     require_fits("matrix spec '" + spec + "'", nx * ny, 5 * nx * ny - 2 * nx - 2 * ny);
     m = generate_poisson(int32_t(nx), int32_t(ny));
   } else if (family == "random") {
-    expect_parts(spec, parts, 3, 3, "random:N:D");
+    spec_expect_parts(spec, parts, 3, 3, "random:N:D");
     const int64_t n = spec_integer(spec, parts[1], "N", 1, kMaxNonzeros);
     const int64_t d = spec_integer(spec, parts[2], "D", 1, n);
     if (n * d > kMaxNonzeros * 4) spec_fail(spec, "N * D is far past the limit");
     require_fits("matrix spec '" + spec + "'", n, n * d);
     m = generate_random_rows(int32_t(n), int32_t(d), seed);
   } else if (family == "powerlaw") {
-    expect_parts(spec, parts, 3, 3, "powerlaw:SCALE:EF");
+    spec_expect_parts(spec, parts, 3, 3, "powerlaw:SCALE:EF");
     const int64_t scale = spec_integer(spec, parts[1], "SCALE", 1, 30);
     const int64_t ef = spec_integer(spec, parts[2], "EF", 1, 1024);
     // At most 2 * EF * 2^SCALE entries (symmetrized; repeats and self-loops are dropped).

@@ -30,9 +30,20 @@ CsrMatrix sized_matrix(int32_t rows, int32_t cols, int64_t nnz) {
   return m;
 }
 
-// `d` distinct sorted values in [0, n) (d <= n), drawn uniformly, into `out` (reused).
+// `d` distinct sorted values in [0, n) (d <= n), drawn uniformly, into `out` (reused): the
+// first d distinct values of the stream. Short rows keep each draw that is new and sort once;
+// long ones draw the missing count, sort and drop repeats, until d are left. Both keep the same
+// values and consume the same draws.
 void distinct_sorted(SplitMix64& rng, uint32_t n, uint32_t d, std::vector<int32_t>& out) {
   out.clear();
+  if (d <= 32) {
+    while (out.size() < d) {
+      const int32_t v = int32_t(below_n(rng, n));
+      if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
+    }
+    std::sort(out.begin(), out.end());
+    return;
+  }
   while (out.size() < d) {
     while (out.size() < d) out.push_back(int32_t(below_n(rng, n)));
     std::sort(out.begin(), out.end());
