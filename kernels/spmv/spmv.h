@@ -185,7 +185,10 @@ struct SpmvTeachRun {
   std::vector<SpmvThreadWork> threads;  // Main launch first, then HybridCoo
   std::vector<SpmvStepInfo> steps;      // parallel to trace.steps
   // coo, hybrid: for every row, the nonzeros (coo: COO indices; hybrid: hybrid.coo indices) in
-  // the order their atomics hit y[row] in this run's trace; empty lists for other variants.
+  // the order their atomics are applied in the trace's replay: thread order (the twin's
+  // serialization). A CUDA run's events come back sorted by (step, thread) too, so its trace and
+  // atomic_order equal the twin's; the order the device really took is not recorded, only its
+  // effect on y (float sums may differ from the twin's in the last bits). Empty otherwise.
   std::vector<std::vector<int32_t>> atomic_order;
 };
 
