@@ -27,8 +27,11 @@
 // per-thread pieces p_a, ..., p_b added left to right ((p_a + p_a+1) + ...) + p_b, where a
 // thread's piece of a row it did not finish is its "carry" and of the row it finishes first its
 // "head"; a row crossing tiles is the same fold over the tiles' pieces (each tile's piece itself
-// the fold over its threads). So |y_r - exact| <= (len_r + pieces_r) eps sum_j |a_rj x_j|, and
-// len_r + 1 + ceil(len_r / ITEMS) + 2 bounds it.
+// the fold over its threads). Each product is rounded once (plus the rounding of val and x to T),
+// then passes through at most len_r - 1 additions in a thread and one fold addition per thread
+// and per tile its row's len_r + 1 items touch (<= (len_r + 1) / ITEMS + 2 each), so
+// |y_r - exact| <= (3 + len_r + 2 (len_r / ITEMS + 2)) eps sum_j |a_rj x_j| to first order
+// (spmv_timing_check.h: rounding_steps).
 // Limits: int32 row pointers and columns (up to 2^31 - 1 nonzeros and rows); rows + nnz < 2^31.
 #pragma once
 
