@@ -140,7 +140,8 @@ const char* cusparse_alg_name(CusparseAlg alg);
 // median of max(20, repeats) runs (CUDA events; the plan / cuSPARSE's buffer-size and preprocess
 // calls outside the timed loop). The last result is checked against dense_reference (long double)
 // row by row within the summation-order bound above (cuSPARSE: the same bound with its order
-// unknown, len_r + 64 terms): `checked` true when every row passes, `max_error` the largest
+// unknown, len_r + 64 terms; a matrix without nonzeros is not given to it: available false):
+// `checked` true when every row passes, `max_error` the largest
 // |y - ref| / (eps sum |a x|) seen. CPU-only builds and no device: available false, note says why.
 struct SpmvTiming {
   bool available = false;

@@ -156,10 +156,10 @@ SpmvTiming time_spmv(int variant, ValueType value, const CsrMatrix& a, int repea
 SpmvTiming time_cusparse(CusparseAlg alg, ValueType value, const CsrMatrix& a, int repeats) {
   spmv_value_name(value);
   std::string why;
-  if (!cusparse_available(&why)) {
+  if (!cusparse_available(&why) || a.nnz() == 0) {
     SpmvTiming t;
     t.name = cusparse_alg_name(alg);
-    t.note = why;
+    t.note = a.nnz() == 0 && why.empty() ? "no nonzeros: nothing for cuSPARSE to time" : why;
     return t;
   }
   return value == ValueType::Float64 ? time_cusparse_typed<double>(alg, value, a, repeats)
