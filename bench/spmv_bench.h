@@ -38,7 +38,8 @@ struct SpmvBenchMatrix {
 // What the scene hands the benchmark (all optional).
 struct SpmvBenchChoice {
   // Reads a spec as the scene does; empty: "gen:SPEC" through spmv::generate_matrix and a file
-  // name through spmv::load_matrix from ./assets/graphs (edge lists symmetrized).
+  // name through spmv::load_matrix from ., ./assets/graphs or $WARPSCOPE_DATA_DIR/assets/graphs
+  // (.txt edge lists symmetrized).
   std::function<spmv::CsrMatrix(const std::string& spec)> load;
   std::vector<SpmvBenchMatrix> shipped;  // empty: the four above
   // request.from_scene: the scene's matrix alone (its name as the label) in `type`.

@@ -4,8 +4,11 @@
 #include "spmv_bench_parts.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <sstream>
+#include <system_error>
+#include <vector>
 
 #include "common/error.h"
 #include "common/tr_noop.h"
@@ -136,9 +139,14 @@ spmv::CsrMatrix spmv_bench_default_load(const std::string& spec) {
   if (spec.rfind("gen:", 0) == 0) return spmv::generate_matrix(spec.substr(4), 1);
   spmv::LoadMatrixOptions options;
   options.symmetrize = spec.size() > 4 && spec.compare(spec.size() - 4, 4, ".txt") == 0;
-  for (const std::string dir : {"", "assets/graphs/"})
-    if (std::filesystem::exists(dir + spec)) return spmv::load_matrix(dir + spec, options);
-  throw Error("the SpMV benchmark: " + spec + " not found (looked in . and ./assets/graphs)");
+  std::vector<std::string> dirs = {"", "assets/graphs/"};
+  if (const char* data = std::getenv("WARPSCOPE_DATA_DIR"))  // an installed prefix's data
+    dirs.push_back(std::string(data) + "/assets/graphs/");
+  std::error_code ec;
+  for (const std::string& dir : dirs)
+    if (std::filesystem::exists(dir + spec, ec)) return spmv::load_matrix(dir + spec, options);
+  throw Error("the SpMV benchmark: " + spec +
+              " not found (looked in ., ./assets/graphs and $WARPSCOPE_DATA_DIR/assets/graphs)");
 }
 
 BenchReport spmv_bench_run(const SpmvBenchPlan& plan, std::ostream& progress) {
