@@ -115,7 +115,9 @@ struct SpmvThreadWork {
 // One step of the trace, as the views read it (parallel to trace.steps).
 struct SpmvStepInfo {
   SpmvLaunch launch = SpmvLaunch::Main;
-  int32_t iteration = -1;     // k for a loop step (slot, nonzero, diagonal, stride); -1 otherwise
+  // A loop step's k (slot, nonzero, diagonal, stride); coo's (and hybrid's COO part's) step:
+  // its warp; a shuffle step: its level (0 = offset 16); -1 otherwise.
+  int32_t iteration = -1;
   std::vector<int32_t> rows;  // rows whose thread(s) applied an Op in this step (ascending)
 };
 
