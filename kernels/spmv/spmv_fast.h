@@ -52,8 +52,9 @@ struct CsrMatrix;  // matrix.h
 using DeviceStream = CUstream_st*;  // a cudaStream_t, without the CUDA headers
 
 // ---- Configuration. The defaults are what spmv_fast.cu instantiates; bench/dev/spmv_tune.cu
-// sweeps others (THREADS a multiple of 32, 64..1024; ITEMS 1..32; shared memory about
-// THREADS x ITEMS x (4 + sizeof(T)) bytes). CUB's DeviceSpmv (sm_60+ policy): 128 x 7.
+// sweeps others (THREADS a multiple of 32, 32..1024; ITEMS 1..32; shared memory about
+// THREADS x ITEMS x (4 + sizeof(T)) bytes). CUB's DeviceSpmv (the same algorithm) used tiles of
+// the same order (64-128 threads x 5-7 items). Set from bench/dev/spmv_tune.cu's summary.
 inline constexpr int kFastSpmvThreads = 256;
 inline constexpr int kFastSpmvItems = 7;
 inline constexpr int kFastSpmvLoads = 0;  // col, val: 0 plain, 1 streaming (__ldcs), 2 __ldg
