@@ -1,8 +1,11 @@
 // The tuning harness of the fast SpMV (variant 7, spmv_fast.h; issue 28; not part of the build, no
 // project libraries): times configurations THREADS x ITEMS (LOADS: "s" = streaming loads of col
-// and val, "g" = __ldg) of the kernels in kernels/spmv/spmv_fast.cuh against cuSPARSE's
-// cusparseSpMV (CSR, CUSPARSE_SPMV_ALG_DEFAULT and CUSPARSE_SPMV_CSR_ALG2) on the same device
-// matrix and x, float32 and float64, on
+// and val, "g" = __ldg) of the merge-path kernels in kernels/spmv/spmv_fast.cuh, its row-lanes
+// kernel ("lanes G", G lanes a row) and "auto", the library's own choice (spmv_fast_choice.h:
+// choose_fast_spmv on the matrix's row statistics, then launch_fast, exactly what spmv_fast and so
+// bench/spmv_bench run; a "plan:" line says which path and why), against cuSPARSE's cusparseSpMV
+// (CSR, CUSPARSE_SPMV_ALG_DEFAULT and CUSPARSE_SPMV_CSR_ALG2) on the same device matrix and x,
+// float32 and float64, on
 //   poisson:2048 and poisson:4472 (2D 5-point Laplacian, 4.2M rows / 21M nnz, 20M / 100M)
 //   powerlaw:21:16 and powerlaw:22:16 (R-MAT a 0.57 b c 0.19, symmetrized, no self-loops, no
 //     repeats, ids permuted: heavy-tailed rows; about 60M and 120M nonzeros)
@@ -14,12 +17,13 @@
 // row ("bad" counts the rows past it, NaN included; anything but 0 is a wrong kernel). y is
 // poisoned first. One line per configuration, matrix and type: ms (median of 20 after a warm-up),
 // GFLOP/s (2 nnz / t), GB/s (row_ptr + col + val + x + y once), % of copy (device-to-device
-// cudaMemcpy of 1 GiB, read + write), x cuSPARSE default, x CSR_ALG2, bad; then the best of each.
+// cudaMemcpy of 1 GiB, read + write), x cuSPARSE default, x CSR_ALG2, bad; then the best merge
+// configuration and "auto" of each.
 //   nvcc -O3 -arch=sm_90 -std=c++17 -Xptxas -v bench/dev/spmv_tune.cu -lcusparse -o spmv_tune
-//   ./spmv_tune [repeats] [matrix name filter]   (default 20; well under a minute on an H200)
-// Configurations: add a line to kConfigs. The defaults live in kernels/spmv/spmv_fast.h
-// (kFastSpmvThreads, kFastSpmvItems, kFastSpmvLoads): set them to the best row of the summary.
-// "ref vector G" rows are a plain sub-warp CSR kernel (no plan), printed for comparison only.
+//   ./spmv_tune [repeats] [matrix name filter]   (default 20; about a minute on an H200)
+// Configurations: add a line to kConfigs (the scratch is sized by kMinTile, their smallest tile,
+// at compile time). The library's merge configuration per type and the choice rule live in
+// kernels/spmv/spmv_fast_choice.h: set them from the summary.
 #include <cusparse.h>
 
 #include <algorithm>
@@ -32,6 +36,7 @@
 #include <vector>
 
 #include "../../kernels/spmv/spmv_fast.cuh"
+#include "../../kernels/spmv/spmv_fast_choice.h"
 #include "spmv_tune_matrices.cuh"
 
 #define CS(x)                                                                    \
@@ -51,27 +56,6 @@ using namespace spmv_tune;
 int g_reps = 20;
 double g_copy_gbps = 0;
 cusparseHandle_t g_sparse = nullptr;
-
-// ---- A reference point, not variant 7: G lanes a row (CSR vector with sub-warps), lanes
-// striding the row, then a shuffle tree of width G. No plan; good on short regular rows, bad on
-// long ones. Printed as "vector G" so a regular-row path can be judged against the merge path.
-template <int G, class T>
-__global__ void __launch_bounds__(256)
-    csr_subwarp_kernel(const int32_t* __restrict__ row_ptr, const int32_t* __restrict__ col,
-                       const T* __restrict__ val, const T* __restrict__ x, T* __restrict__ y,
-                       int32_t rows) {
-  const int64_t thread = blockIdx.x * int64_t(blockDim.x) + threadIdx.x;
-  const int64_t row = thread / G;
-  const int lane = int(threadIdx.x) % G;
-  T sum = T(0);
-  if (row < rows)
-    for (int32_t k = row_ptr[row] + lane; k < row_ptr[row + 1]; k += G)
-      sum += val[k] * __ldg(x + col[k]);
-#pragma unroll
-  for (int offset = G / 2; offset > 0; offset /= 2)
-    sum += __shfl_down_sync(0xFFFFFFFFu, sum, offset, G);
-  if (row < rows && lane == 0) y[row] = sum;
-}
 
 // ---- Timing.
 template <class Work>
@@ -128,19 +112,24 @@ struct Config {
   Config {                                                                      \
     T_, I_, L_, &run_config<T_, I_, L_, float>, &run_config<T_, I_, L_, double> \
   }
-const Config kConfigs[] = {
+constexpr Config kConfigs[] = {
     CONFIG(64, 7, 0),   CONFIG(128, 5, 0),  CONFIG(128, 7, 0),  CONFIG(128, 9, 0),
-    CONFIG(128, 11, 0), CONFIG(128, 15, 0), CONFIG(256, 3, 0),  CONFIG(256, 5, 0),
-    CONFIG(256, 7, 0),  CONFIG(256, 9, 0),  CONFIG(256, 11, 0), CONFIG(256, 15, 0),
-    CONFIG(512, 5, 0),  CONFIG(512, 7, 0),  CONFIG(128, 7, 1),  CONFIG(256, 7, 1),
-    CONFIG(256, 11, 1), CONFIG(128, 7, 2),  CONFIG(256, 7, 2),  CONFIG(256, 11, 2),
+    CONFIG(128, 11, 0), CONFIG(256, 5, 0),  CONFIG(256, 7, 0),  CONFIG(256, 9, 0),
+    CONFIG(256, 11, 0), CONFIG(256, 15, 0), CONFIG(512, 7, 0),  CONFIG(64, 7, 1),
+    CONFIG(128, 3, 1),  CONFIG(128, 5, 1),  CONFIG(128, 7, 1),  CONFIG(128, 9, 1),
+    CONFIG(256, 5, 1),  CONFIG(256, 7, 1),  CONFIG(256, 11, 1), CONFIG(128, 7, 2),
+    CONFIG(256, 11, 2),
 };
-// The smallest tile above: sizes the per-tile scratch.
-int64_t min_tile() {
+// The smallest tile above, at compile time: sizes the per-tile scratch every configuration
+// shares (a larger tile needs fewer tiles).
+constexpr int64_t smallest_tile() {
   int64_t tile = int64_t(1) << 40;
-  for (const Config& c : kConfigs) tile = std::min(tile, int64_t(c.threads) * c.items);
+  for (const Config& c : kConfigs)
+    if (int64_t(c.threads) * c.items < tile) tile = int64_t(c.threads) * c.items;
   return tile;
 }
+constexpr int64_t kMinTile = smallest_tile();
+static_assert(kMinTile == 128 * 3, "kMinTile is the smallest THREADS x ITEMS of kConfigs");
 
 std::string config_name(const Config& c) {
   return std::to_string(c.threads) + "x" + std::to_string(c.items) +
@@ -191,6 +180,48 @@ void print_line(const DevCsr& a, const char* type, const std::string& what, doub
   std::printf("  bad %llu%s\n", bad, bad ? "  WRONG" : "");
 }
 
+std::string g_auto_path;
+
+// "auto": the library's plan, as make_fast_spmv_plan builds it (the longest row -> the choice ->
+// scratch sized from the chosen tile, partition), then launch_fast, as spmv_fast runs it.
+template <class T>
+double run_auto(const DevCsr& a, const T* val, const T* x, T* y, const char* type, double bytes,
+                double ms_def, double ms_alg2) {
+  int32_t* longest = nullptr;
+  CK(cudaMalloc(&longest, 4));
+  CK(launch_longest_row(a.row_ptr, a.rows, longest, 0));
+  int32_t longest_row = 0;
+  CK(cudaMemcpy(&longest_row, longest, 4, cudaMemcpyDeviceToHost));
+  CK(cudaFree(longest));
+  const ws::spmv::FastSpmvChoice choice =
+      ws::spmv::choose_fast_spmv(a.rows, a.nnz, longest_row, sizeof(T));
+  std::printf("%-18s %-7s plan: %s\n", a.name.c_str(), type, choice.why.c_str());
+  const ws::spmv::FastSpmvConfig& config = choice.config;
+  g_auto_path = config.row_lanes()
+                    ? "lanes " + std::to_string(config.lanes)
+                    : std::to_string(config.threads) + "x" + std::to_string(config.items);
+  const int64_t tiles = config.row_lanes() ? 0 : spmv_tiles(a.rows, a.nnz, config.tile());
+  Coord* coords = nullptr;
+  T *head = nullptr, *carry = nullptr;
+  int32_t* done = nullptr;
+  if (tiles > 0) {
+    CK(cudaMalloc(&coords, size_t(tiles + 1) * sizeof(Coord)));
+    CK(cudaMalloc(&head, size_t(tiles) * sizeof(T)));
+    CK(cudaMalloc(&carry, size_t(tiles) * sizeof(T)));
+    CK(cudaMalloc(&done, size_t(tiles) * 4));
+    CK(launch_partition(a.row_ptr, a.rows, a.nnz, config.tile(), coords, 0));
+  }
+  CK(cudaMemset(y, 0xFF, size_t(a.rows) * sizeof(T)));
+  const double ms = median_ms([&] {
+    CK(launch_fast<T>(config, a.row_ptr, a.col, val, x, y, a.rows, a.nnz, coords, head, carry, done,
+                      0));
+  });
+  print_line(a, type, "auto", ms, bytes, ms_def / ms, ms_alg2 / ms,
+             bad_rows(a, val, x, y, config.row_lanes() ? 1 << 30 : config.items));
+  cudaFree(coords), cudaFree(head), cudaFree(carry), cudaFree(done);
+  return ms;
+}
+
 template <class T>
 void run_type(const DevCsr& a, const T* val, const char* type) {
   T *x = nullptr, *y = nullptr;
@@ -204,7 +235,7 @@ void run_type(const DevCsr& a, const T* val, const char* type) {
   const double ms_alg2 = time_cusparse(a, val, x, y, CUSPARSE_SPMV_CSR_ALG2, &bad_alg2);
   print_line(a, type, "cuSPARSE default", ms_def, bytes, 0, 0, bad_def);
   print_line(a, type, "cuSPARSE alg2", ms_alg2, bytes, 0, 0, bad_alg2);
-  const int64_t max_tiles = (int64_t(a.rows) + a.nnz) / min_tile() + 2;
+  const int64_t max_tiles = (int64_t(a.rows) + a.nnz) / kMinTile + 2;
   Coord* coords = nullptr;
   T *head = nullptr, *carry = nullptr;
   int32_t* done = nullptr;
@@ -227,20 +258,14 @@ void run_type(const DevCsr& a, const T* val, const char* type) {
     print_line(a, type, config_name(c), ms, bytes, ms_def / ms, ms_alg2 / ms, bad);
     if (bad == 0 && ms < best_ms) best_ms = ms, best = config_name(c);
   }
-  auto subwarp = [&](auto group, const char* name) {
-    constexpr int G = decltype(group)::value;
+  for (const int lanes : {1, 2, 4, 8}) {
     CK(cudaMemset(y, 0xFF, size_t(a.rows) * sizeof(T)));
-    const unsigned blocks = blocks_for(int64_t(a.rows) * G);
-    const double ms = median_ms([&] {
-      csr_subwarp_kernel<G, T><<<blocks, 256>>>(a.row_ptr, a.col, val, x, y, a.rows);
-      CK(cudaGetLastError());
-    });
-    print_line(a, type, name, ms, bytes, ms_def / ms, ms_alg2 / ms,
+    const double ms =
+        median_ms([&] { CK(launch_row_lanes<T>(lanes, a.row_ptr, a.col, val, x, y, a.rows, 0)); });
+    print_line(a, type, "lanes " + std::to_string(lanes), ms, bytes, ms_def / ms, ms_alg2 / ms,
                bad_rows(a, val, x, y, 1 << 30));
-  };
-  subwarp(std::integral_constant<int, 2>{}, "ref vector 2");
-  subwarp(std::integral_constant<int, 4>{}, "ref vector 4");
-  subwarp(std::integral_constant<int, 8>{}, "ref vector 8");
+  }
+  const double auto_ms = run_auto(a, val, x, y, type, bytes, ms_def, ms_alg2);
   char line[256];
   const double gbps = bytes / (best_ms * 1e6);
   std::snprintf(line, sizeof(line),
@@ -248,6 +273,13 @@ void run_type(const DevCsr& a, const T* val, const char* type) {
                 "cuSPARSE (%s)",
                 a.name.c_str(), type, best.c_str(), best_ms, gbps, 100.0 * gbps / g_copy_gbps,
                 std::min(ms_def, ms_alg2) / best_ms, ms_def <= ms_alg2 ? "default" : "alg2");
+  g_summary.push_back(line);
+  const double auto_gbps = bytes / (auto_ms * 1e6);
+  std::snprintf(line, sizeof(line),
+                "%-18s %-7s auto %-6s %9.4f ms %7.1f GB/s %5.1f%% copy  x%.3f vs the faster "
+                "cuSPARSE",
+                a.name.c_str(), type, g_auto_path.c_str(), auto_ms, auto_gbps,
+                100.0 * auto_gbps / g_copy_gbps, std::min(ms_def, ms_alg2) / auto_ms);
   g_summary.push_back(line);
   cudaFree(coords), cudaFree(head), cudaFree(carry), cudaFree(done), cudaFree(x), cudaFree(y);
 }
@@ -297,7 +329,7 @@ int main(int argc, char** argv) {
     a.release();
     std::fflush(stdout);
   }
-  std::printf("== summary: the best configuration of each matrix and type\n");
+  std::printf("== summary: the best merge configuration and auto (the library) of each\n");
   for (const std::string& line : g_summary) std::printf("%s\n", line.c_str());
   CS(cusparseDestroy(g_sparse));
   return 0;
