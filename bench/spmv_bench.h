@@ -5,14 +5,17 @@
 //   the shipped matrices   bcspwr10, 4elt, Minnesota roads, facebook_combined (as the scene
 //                          reads them), float32;
 //   generated ones         poisson, powerlaw, random and banded at about 1M, 10M and 100M
-//                          nonzeros, float32, and float64 at 10M;
+//                          nonzeros (powerlaw: 0.9M, 9.4M and ~60M, powerlaw:21:16: its
+//                          generator takes ~1 s per 2M nonzeros on one core), float32, and
+//                          float64 at 10M;
 // ms, GB/s (row_ptr + col + val + x + y once), % of the device copy, GFLOP/s (2 nnz / t, the
 // table's G/s column), x cuSPARSE; each row names its matrix and type, and every result is checked
 // against the long-double reference within the summation-order bound (spmv_fast.h).
+// Rows: "7 fast (poisson:1414 f32)", "cuSPARSE (...)" (ALG_DEFAULT), "cuSPARSE alg2 (...)".
 // Caps (--set cap=no lifts them; each skipped row says why): ELL where its padding would exceed
-// 3x the nonzeros; COO and hybrid (atomics) where a row is longer than 65536 (the atomics into
-// one y serialize: power-law hubs); at 100M only csr, csr-vector, fast and cuSPARSE (the other
-// layouts take seconds each to build on the host; --set full=yes times them all).
+// 3x the nonzeros and 16M slots; COO and hybrid (atomics) where a row is longer than 65536 (the
+// atomics into one y serialize: power-law hubs); at 100M only csr, csr-vector, fast and cuSPARSE
+// (the other layouts take seconds each to build on the host; --set full=yes times them all).
 #pragma once
 
 #include <functional>
@@ -35,7 +38,8 @@ struct SpmvBenchMatrix {
 // What the scene hands the benchmark (all optional).
 struct SpmvBenchChoice {
   // Reads a spec as the scene does; empty: "gen:SPEC" through spmv::generate_matrix and a file
-  // name through spmv::load_matrix from ./assets/graphs (edge lists symmetrized).
+  // name through spmv::load_matrix from ., ./assets/graphs or $WARPSCOPE_DATA_DIR/assets/graphs
+  // (.txt edge lists symmetrized).
   std::function<spmv::CsrMatrix(const std::string& spec)> load;
   std::vector<SpmvBenchMatrix> shipped;  // empty: the four above
   // request.from_scene: the scene's matrix alone (its name as the label) in `type`.

@@ -1,26 +1,29 @@
 // The tuning harness of the fast SpMV (variant 7, spmv_fast.h; issue 28; not part of the build, no
 // project libraries): times configurations THREADS x ITEMS (LOADS: "s" = streaming loads of col
-// and val) of the kernels in kernels/spmv/spmv_fast.cuh against cuSPARSE's cusparseSpMV (CSR,
-// CUSPARSE_SPMV_ALG_DEFAULT and CUSPARSE_SPMV_CSR_ALG2) on the same device matrix and x, float32
-// and float64, on
+// and val, "g" = __ldg) of the merge-path kernels in kernels/spmv/spmv_fast.cuh, its row-lanes
+// kernel ("lanes G", G lanes a row) and "auto", the library's own choice (spmv_fast_choice.h:
+// choose_fast_spmv on the matrix's row statistics, then launch_fast, exactly what spmv_fast and so
+// bench/spmv_bench run; a "plan:" line says which path and why), against cuSPARSE's cusparseSpMV
+// (CSR, CUSPARSE_SPMV_ALG_DEFAULT and CUSPARSE_SPMV_CSR_ALG2) on the same device matrix and x,
+// float32 and float64, on
 //   poisson:2048 and poisson:4472 (2D 5-point Laplacian, 4.2M rows / 21M nnz, 20M / 100M)
 //   powerlaw:21:16 and powerlaw:22:16 (R-MAT a 0.57 b c 0.19, symmetrized, no self-loops, no
 //     repeats, ids permuted: heavy-tailed rows; about 60M and 120M nonzeros)
 //   random:4000000:16 (16 uniform columns a row, repeats dropped)
-// The matrices are built on the device with the same definitions as kernels/spmv's generators
-// (generate_matrix) but their own hash, so the random ones are statistically, not bit for bit,
-// the same. x is random in [-1, 1). Every result is checked on the device against a one-thread-
-// per-row double sum: |y - ref| <= (2 len + 3 + 2 (len / ITEMS + 2)) eps sum |a x| per row ("bad"
-// counts the rows past it, NaN included; anything but 0 is a wrong kernel). y is poisoned first.
-// One line per configuration, matrix and type: ms (median of 20 after a warm-up), GFLOP/s
-// (2 nnz / t), GB/s (row_ptr + col + val + x + y once), % of copy (device-to-device cudaMemcpy of
-// 1 GiB, read + write), x cuSPARSE default, x CSR_ALG2, bad; then the best of each.
+// The matrices are built on the device (spmv_tune_matrices.cuh) with the same definitions as
+// kernels/spmv's generate_matrix but their own hash, so the random ones are statistically, not
+// bit for bit, the same. x is random in [-1, 1). Every result is checked on the device against a
+// one-thread- per-row double sum: |y - ref| <= (2 len + 3 + 2 (len / ITEMS + 2)) eps sum |a x| per
+// row ("bad" counts the rows past it, NaN included; anything but 0 is a wrong kernel). y is
+// poisoned first. One line per configuration, matrix and type: ms (median of 20 after a warm-up),
+// GFLOP/s (2 nnz / t), GB/s (row_ptr + col + val + x + y once), % of copy (device-to-device
+// cudaMemcpy of 1 GiB, read + write), x cuSPARSE default, x CSR_ALG2, bad; then the best merge
+// configuration and "auto" of each.
 //   nvcc -O3 -arch=sm_90 -std=c++17 -Xptxas -v bench/dev/spmv_tune.cu -lcusparse -o spmv_tune
-//   ./spmv_tune [repeats] [matrix name filter]   (default 20; well under a minute on an H200)
-// Configurations: add a line to kConfigs. The defaults live in kernels/spmv/spmv_fast.h.
-#include <cub/device/device_radix_sort.cuh>
-#include <cub/device/device_scan.cuh>
-#include <cub/device/device_select.cuh>
+//   ./spmv_tune [repeats] [matrix name filter]   (default 20; about a minute on an H200)
+// Configurations: add a line to kConfigs (the scratch is sized by kMinTile, their smallest tile,
+// at compile time). The library's merge configuration per type and the choice rule live in
+// kernels/spmv/spmv_fast_choice.h: set them from the summary.
 #include <cusparse.h>
 
 #include <algorithm>
@@ -29,18 +32,13 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "../../kernels/spmv/spmv_fast.cuh"
+#include "../../kernels/spmv/spmv_fast_choice.h"
+#include "spmv_tune_matrices.cuh"
 
-#define CK(x)                                                                              \
-  do {                                                                                     \
-    cudaError_t e_ = (x);                                                                  \
-    if (e_ != cudaSuccess) {                                                               \
-      std::printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); \
-      std::exit(1);                                                                        \
-    }                                                                                      \
-  } while (0)
 #define CS(x)                                                                    \
   do {                                                                           \
     cusparseStatus_t s_ = (x);                                                   \
@@ -53,214 +51,11 @@
 namespace {
 
 using namespace ws::spmv::fast;
+using namespace spmv_tune;
 
 int g_reps = 20;
 double g_copy_gbps = 0;
 cusparseHandle_t g_sparse = nullptr;
-
-__host__ __device__ inline uint64_t mix(uint64_t z) {
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-__host__ __device__ inline uint64_t hash2(uint64_t seed, uint64_t i) {
-  return mix(seed * 0x9E3779B97F4A7C15ull + i * 0xD1B54A32D192ED03ull + 1);
-}
-// [-1, 1) with 24 significant bits: exact in float.
-__device__ inline double unit_value(uint64_t h) {
-  return double(int64_t(h >> 40) - (int64_t(1) << 23)) * 0x1.0p-23;
-}
-
-struct DevCsr {
-  std::string name;
-  int32_t rows = 0, cols = 0, nnz = 0;
-  int32_t* row_ptr = nullptr;
-  int32_t* col = nullptr;
-  double* val64 = nullptr;
-  float* val32 = nullptr;
-  void release() { cudaFree(row_ptr), cudaFree(col), cudaFree(val64), cudaFree(val32); }
-};
-
-// ---- Generators (on the device).
-__global__ void poisson_counts(int32_t nx, int32_t* counts) {
-  const int64_t r = blockIdx.x * int64_t(blockDim.x) + threadIdx.x;
-  if (r >= int64_t(nx) * nx) return;
-  const int32_t x = int32_t(r % nx), y = int32_t(r / nx);
-  counts[r] = 1 + (x > 0) + (x < nx - 1) + (y > 0) + (y < nx - 1);
-}
-__global__ void poisson_fill(int32_t nx, const int32_t* row_ptr, int32_t* col, double* val) {
-  const int64_t r = blockIdx.x * int64_t(blockDim.x) + threadIdx.x;
-  if (r >= int64_t(nx) * nx) return;
-  const int32_t x = int32_t(r % nx), y = int32_t(r / nx);
-  int32_t k = row_ptr[r];
-  auto put = [&](int64_t c, double v) { col[k] = int32_t(c), val[k] = v, ++k; };
-  if (y > 0) put(r - nx, -1.0);
-  if (x > 0) put(r - 1, -1.0);
-  put(r, 4.0);
-  if (x < nx - 1) put(r + 1, -1.0);
-  if (y < nx - 1) put(r + nx, -1.0);
-}
-// A bijection of [0, 2^scale): the permuted vertex ids of the R-MAT graph.
-__device__ inline uint32_t permute_id(uint32_t v, int scale) {
-  const uint32_t mask = scale >= 32 ? 0xFFFFFFFFu : (1u << scale) - 1;
-  for (int round = 0; round < 3; ++round) {
-    v = (v * 0x9E3779B1u + 0x7F4A7C15u * uint32_t(round + 1)) & mask;
-    v ^= v >> ((scale + 1) / 2);
-  }
-  return v;
-}
-__global__ void rmat_keys(int scale, int64_t edges, uint64_t seed, uint64_t* keys) {
-  const int64_t e = blockIdx.x * int64_t(blockDim.x) + threadIdx.x;
-  if (e >= edges) return;
-  uint32_t u = 0, v = 0;
-  for (int bit = 0; bit < scale; ++bit) {
-    const double p = double(hash2(seed + bit, uint64_t(e)) >> 11) * 0x1.0p-53;
-    const int q = p < 0.57 ? 0 : p < 0.76 ? 1 : p < 0.95 ? 2 : 3;
-    u = (u << 1) | uint32_t(q >> 1), v = (v << 1) | uint32_t(q & 1);
-  }
-  u = permute_id(u, scale), v = permute_id(v, scale);
-  const bool loop = u == v;
-  keys[2 * e] = loop ? ~0ull : (uint64_t(u) << 32) | v;
-  keys[2 * e + 1] = loop ? ~0ull : (uint64_t(v) << 32) | u;
-}
-__global__ void random_keys(int32_t n, int32_t d, uint64_t seed, uint64_t* keys) {
-  const int64_t k = blockIdx.x * int64_t(blockDim.x) + threadIdx.x;
-  if (k >= int64_t(n) * d) return;
-  const uint64_t r = uint64_t(k / d), c = hash2(seed, uint64_t(k)) % uint64_t(n);
-  keys[k] = (r << 32) | c;
-}
-__global__ void keys_to_csr(const uint64_t* keys, int64_t nnz, int32_t rows, bool symmetric,
-                            uint64_t seed, int32_t* row_ptr, int32_t* col, double* val) {
-  const int64_t i = blockIdx.x * int64_t(blockDim.x) + threadIdx.x;
-  if (i <= rows) {  // row_ptr[i] = lower bound of (i << 32)
-    int64_t lo = 0, hi = nnz;
-    const uint64_t target = uint64_t(i) << 32;
-    while (lo < hi) {
-      const int64_t mid = (lo + hi) / 2;
-      if (keys[mid] < target)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-    row_ptr[i] = int32_t(lo);
-  }
-  if (i < nnz) {
-    const uint64_t r = keys[i] >> 32, c = keys[i] & 0xFFFFFFFFu;
-    col[i] = int32_t(c);
-    const uint64_t a = symmetric ? (r < c ? r : c) : r, b = symmetric ? (r < c ? c : r) : c;
-    val[i] = unit_value(hash2(seed ^ 0xABCDu, (a << 32) | b));
-  }
-}
-__global__ void to_float(const double* in, float* out, int64_t n) {
-  for (int64_t i = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; i < n;
-       i += int64_t(gridDim.x) * blockDim.x)
-    out[i] = float(in[i]);
-}
-
-unsigned blocks_for(int64_t n, int threads = 256) {
-  return unsigned((n + threads - 1) / threads);
-}
-
-DevCsr from_keys(std::string name, int32_t rows, uint64_t* keys, int64_t count, bool symmetric) {
-  uint64_t* sorted = nullptr;
-  CK(cudaMalloc(&sorted, size_t(count) * 8));
-  size_t bytes = 0;
-  void* temp = nullptr;
-  CK(cub::DeviceRadixSort::SortKeys(nullptr, bytes, keys, sorted, count));
-  CK(cudaMalloc(&temp, bytes));
-  CK(cub::DeviceRadixSort::SortKeys(temp, bytes, keys, sorted, count));
-  CK(cudaFree(temp));
-  int64_t* n_unique = nullptr;
-  CK(cudaMallocManaged(&n_unique, 8));
-  bytes = 0;
-  CK(cub::DeviceSelect::Unique(nullptr, bytes, sorted, keys, n_unique, count));
-  CK(cudaMalloc(&temp, bytes));
-  CK(cub::DeviceSelect::Unique(temp, bytes, sorted, keys, n_unique, count));
-  CK(cudaDeviceSynchronize());
-  CK(cudaFree(temp));
-  CK(cudaFree(sorted));
-  int64_t nnz = *n_unique;
-  CK(cudaFree(n_unique));
-  uint64_t last = 0;
-  if (nnz > 0) CK(cudaMemcpy(&last, keys + nnz - 1, 8, cudaMemcpyDeviceToHost));
-  if (nnz > 0 && last == ~0ull) --nnz;  // the self-loops' marker
-  DevCsr a;
-  a.name = std::move(name), a.rows = rows, a.cols = rows, a.nnz = int32_t(nnz);
-  CK(cudaMalloc(&a.row_ptr, size_t(rows + 1) * 4));
-  CK(cudaMalloc(&a.col, size_t(nnz) * 4 + 4));
-  CK(cudaMalloc(&a.val64, size_t(nnz) * 8 + 8));
-  keys_to_csr<<<blocks_for(std::max<int64_t>(nnz, rows + 1)), 256>>>(keys, nnz, rows, symmetric, 7,
-                                                                     a.row_ptr, a.col, a.val64);
-  CK(cudaGetLastError());
-  return a;
-}
-
-DevCsr make_matrix(const std::string& spec) {
-  DevCsr a;
-  if (spec.rfind("poisson:", 0) == 0) {
-    const int32_t nx = std::atoi(spec.c_str() + 8);
-    const int64_t rows = int64_t(nx) * nx;
-    a.name = spec, a.rows = a.cols = int32_t(rows);
-    CK(cudaMalloc(&a.row_ptr, size_t(rows + 1) * 4));
-    CK(cudaMemset(a.row_ptr, 0, size_t(rows + 1) * 4));
-    poisson_counts<<<blocks_for(rows), 256>>>(nx, a.row_ptr + 1);
-    size_t bytes = 0;
-    void* temp = nullptr;
-    CK(cub::DeviceScan::InclusiveSum(nullptr, bytes, a.row_ptr + 1, a.row_ptr + 1, rows));
-    CK(cudaMalloc(&temp, bytes));
-    CK(cub::DeviceScan::InclusiveSum(temp, bytes, a.row_ptr + 1, a.row_ptr + 1, rows));
-    CK(cudaFree(temp));
-    CK(cudaMemcpy(&a.nnz, a.row_ptr + rows, 4, cudaMemcpyDeviceToHost));
-    CK(cudaMalloc(&a.col, size_t(a.nnz) * 4));
-    CK(cudaMalloc(&a.val64, size_t(a.nnz) * 8));
-    poisson_fill<<<blocks_for(rows), 256>>>(nx, a.row_ptr, a.col, a.val64);
-  } else if (spec.rfind("powerlaw:", 0) == 0) {
-    int scale = 0, ef = 0;
-    std::sscanf(spec.c_str(), "powerlaw:%d:%d", &scale, &ef);
-    const int64_t edges = int64_t(ef) << scale;
-    uint64_t* keys = nullptr;
-    CK(cudaMalloc(&keys, size_t(2 * edges) * 8));
-    rmat_keys<<<blocks_for(edges), 256>>>(scale, edges, 28, keys);
-    a = from_keys(spec, int32_t(1) << scale, keys, 2 * edges, true);
-    CK(cudaFree(keys));
-  } else {
-    int32_t n = 0, d = 0;
-    std::sscanf(spec.c_str(), "random:%d:%d", &n, &d);
-    uint64_t* keys = nullptr;
-    CK(cudaMalloc(&keys, size_t(n) * d * 8));
-    random_keys<<<blocks_for(int64_t(n) * d), 256>>>(n, d, 28, keys);
-    a = from_keys(spec, n, keys, int64_t(n) * d, false);
-    CK(cudaFree(keys));
-  }
-  CK(cudaMalloc(&a.val32, size_t(a.nnz) * 4 + 4));
-  to_float<<<1024, 256>>>(a.val64, a.val32, a.nnz);
-  CK(cudaDeviceSynchronize());
-  return a;
-}
-
-// ---- The check: a one-thread-per-row double sum and the bound of the header.
-template <class T>
-__global__ void count_bad_rows(const int32_t* row_ptr, const int32_t* col, const T* val, const T* x,
-                               const T* y, int32_t rows, int items, double eps,
-                               unsigned long long* bad) {
-  const int64_t r = blockIdx.x * int64_t(blockDim.x) + threadIdx.x;
-  if (r >= rows) return;
-  double sum = 0, magnitude = 0;
-  for (int32_t k = row_ptr[r]; k < row_ptr[r + 1]; ++k) {
-    const double p = double(val[k]) * double(x[col[k]]);
-    sum += p, magnitude += fabs(p);
-  }
-  const int64_t len = row_ptr[r + 1] - row_ptr[r];
-  const double bound = double(2 * len + 3 + 2 * (len / items + 2)) * eps * magnitude * 1.000001;
-  const double error = fabs(double(y[r]) - sum);
-  if (!(error <= bound)) atomicAdd(bad, 1ull);
-}
-template <class T>
-__global__ void fill_x(T* x, int64_t n) {
-  for (int64_t i = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; i < n;
-       i += int64_t(gridDim.x) * blockDim.x)
-    x[i] = T(unit_value(hash2(28, uint64_t(i))));
-}
 
 // ---- Timing.
 template <class Work>
@@ -317,17 +112,30 @@ struct Config {
   Config {                                                                      \
     T_, I_, L_, &run_config<T_, I_, L_, float>, &run_config<T_, I_, L_, double> \
   }
-const Config kConfigs[] = {
+constexpr Config kConfigs[] = {
     CONFIG(64, 7, 0),   CONFIG(128, 5, 0),  CONFIG(128, 7, 0),  CONFIG(128, 9, 0),
-    CONFIG(128, 11, 0), CONFIG(128, 15, 0), CONFIG(256, 3, 0),  CONFIG(256, 5, 0),
-    CONFIG(256, 7, 0),  CONFIG(256, 9, 0),  CONFIG(256, 11, 0), CONFIG(256, 15, 0),
-    CONFIG(512, 5, 0),  CONFIG(512, 7, 0),  CONFIG(128, 7, 1),  CONFIG(256, 7, 1),
-    CONFIG(256, 11, 1),
+    CONFIG(128, 11, 0), CONFIG(256, 5, 0),  CONFIG(256, 7, 0),  CONFIG(256, 9, 0),
+    CONFIG(256, 11, 0), CONFIG(256, 15, 0), CONFIG(512, 7, 0),  CONFIG(64, 7, 1),
+    CONFIG(128, 3, 1),  CONFIG(128, 5, 1),  CONFIG(128, 7, 1),  CONFIG(128, 9, 1),
+    CONFIG(256, 5, 1),  CONFIG(256, 7, 1),  CONFIG(256, 11, 1), CONFIG(128, 7, 2),
+    CONFIG(256, 11, 2),
 };
-const int kMinTile = 256 * 3;  // the smallest tile above: sizes the scratch
+// The smallest tile above, at compile time: sizes the per-tile scratch every configuration
+// shares (a larger tile needs fewer tiles).
+constexpr int64_t smallest_tile() {
+  int64_t tile = int64_t(1) << 40;
+  for (const Config& c : kConfigs)
+    if (int64_t(c.threads) * c.items < tile) tile = int64_t(c.threads) * c.items;
+  return tile;
+}
+constexpr int64_t kMinTile = smallest_tile();
+static_assert(kMinTile == 128 * 3, "kMinTile is the smallest THREADS x ITEMS of kConfigs");
 
 std::string config_name(const Config& c) {
-  return std::to_string(c.threads) + "x" + std::to_string(c.items) + (c.loads ? "s" : "");
+  return std::to_string(c.threads) + "x" + std::to_string(c.items) +
+         (c.loads == 1   ? "s"
+          : c.loads == 2 ? "g"
+                         : "");
 }
 
 std::vector<std::string> g_summary;
@@ -372,6 +180,48 @@ void print_line(const DevCsr& a, const char* type, const std::string& what, doub
   std::printf("  bad %llu%s\n", bad, bad ? "  WRONG" : "");
 }
 
+std::string g_auto_path;
+
+// "auto": the library's plan, as make_fast_spmv_plan builds it (the longest row -> the choice ->
+// scratch sized from the chosen tile, partition), then launch_fast, as spmv_fast runs it.
+template <class T>
+double run_auto(const DevCsr& a, const T* val, const T* x, T* y, const char* type, double bytes,
+                double ms_def, double ms_alg2) {
+  int32_t* longest = nullptr;
+  CK(cudaMalloc(&longest, 4));
+  CK(launch_longest_row(a.row_ptr, a.rows, longest, 0));
+  int32_t longest_row = 0;
+  CK(cudaMemcpy(&longest_row, longest, 4, cudaMemcpyDeviceToHost));
+  CK(cudaFree(longest));
+  const ws::spmv::FastSpmvChoice choice =
+      ws::spmv::choose_fast_spmv(a.rows, a.nnz, longest_row, sizeof(T));
+  std::printf("%-18s %-7s plan: %s\n", a.name.c_str(), type, choice.why.c_str());
+  const ws::spmv::FastSpmvConfig& config = choice.config;
+  g_auto_path = config.row_lanes()
+                    ? "lanes " + std::to_string(config.lanes)
+                    : std::to_string(config.threads) + "x" + std::to_string(config.items);
+  const int64_t tiles = config.row_lanes() ? 0 : spmv_tiles(a.rows, a.nnz, config.tile());
+  Coord* coords = nullptr;
+  T *head = nullptr, *carry = nullptr;
+  int32_t* done = nullptr;
+  if (tiles > 0) {
+    CK(cudaMalloc(&coords, size_t(tiles + 1) * sizeof(Coord)));
+    CK(cudaMalloc(&head, size_t(tiles) * sizeof(T)));
+    CK(cudaMalloc(&carry, size_t(tiles) * sizeof(T)));
+    CK(cudaMalloc(&done, size_t(tiles) * 4));
+    CK(launch_partition(a.row_ptr, a.rows, a.nnz, config.tile(), coords, 0));
+  }
+  CK(cudaMemset(y, 0xFF, size_t(a.rows) * sizeof(T)));
+  const double ms = median_ms([&] {
+    CK(launch_fast<T>(config, a.row_ptr, a.col, val, x, y, a.rows, a.nnz, coords, head, carry, done,
+                      0));
+  });
+  print_line(a, type, "auto", ms, bytes, ms_def / ms, ms_alg2 / ms,
+             bad_rows(a, val, x, y, config.row_lanes() ? 1 << 30 : config.items));
+  cudaFree(coords), cudaFree(head), cudaFree(carry), cudaFree(done);
+  return ms;
+}
+
 template <class T>
 void run_type(const DevCsr& a, const T* val, const char* type) {
   T *x = nullptr, *y = nullptr;
@@ -408,6 +258,14 @@ void run_type(const DevCsr& a, const T* val, const char* type) {
     print_line(a, type, config_name(c), ms, bytes, ms_def / ms, ms_alg2 / ms, bad);
     if (bad == 0 && ms < best_ms) best_ms = ms, best = config_name(c);
   }
+  for (const int lanes : {1, 2, 4, 8}) {
+    CK(cudaMemset(y, 0xFF, size_t(a.rows) * sizeof(T)));
+    const double ms =
+        median_ms([&] { CK(launch_row_lanes<T>(lanes, a.row_ptr, a.col, val, x, y, a.rows, 0)); });
+    print_line(a, type, "lanes " + std::to_string(lanes), ms, bytes, ms_def / ms, ms_alg2 / ms,
+               bad_rows(a, val, x, y, 1 << 30));
+  }
+  const double auto_ms = run_auto(a, val, x, y, type, bytes, ms_def, ms_alg2);
   char line[256];
   const double gbps = bytes / (best_ms * 1e6);
   std::snprintf(line, sizeof(line),
@@ -415,6 +273,13 @@ void run_type(const DevCsr& a, const T* val, const char* type) {
                 "cuSPARSE (%s)",
                 a.name.c_str(), type, best.c_str(), best_ms, gbps, 100.0 * gbps / g_copy_gbps,
                 std::min(ms_def, ms_alg2) / best_ms, ms_def <= ms_alg2 ? "default" : "alg2");
+  g_summary.push_back(line);
+  const double auto_gbps = bytes / (auto_ms * 1e6);
+  std::snprintf(line, sizeof(line),
+                "%-18s %-7s auto %-6s %9.4f ms %7.1f GB/s %5.1f%% copy  x%.3f vs the faster "
+                "cuSPARSE",
+                a.name.c_str(), type, g_auto_path.c_str(), auto_ms, auto_gbps,
+                100.0 * auto_gbps / g_copy_gbps, std::min(ms_def, ms_alg2) / auto_ms);
   g_summary.push_back(line);
   cudaFree(coords), cudaFree(head), cudaFree(carry), cudaFree(done), cudaFree(x), cudaFree(y);
 }
@@ -464,7 +329,7 @@ int main(int argc, char** argv) {
     a.release();
     std::fflush(stdout);
   }
-  std::printf("== summary: the best configuration of each matrix and type\n");
+  std::printf("== summary: the best merge configuration and auto (the library) of each\n");
   for (const std::string& line : g_summary) std::printf("%s\n", line.c_str());
   CS(cusparseDestroy(g_sparse));
   return 0;

@@ -88,6 +88,9 @@ struct LoadMatrixOptions {
 // Matrix Market file included, and ws::Error naming the size in MB for a matrix past
 // max_nonzeros().
 CsrMatrix load_matrix(const std::string& path, const LoadMatrixOptions& options = {});
+// The graph loader's options load_matrix uses (for a caller that loads through a cache of graphs
+// and then calls from_graph: its cache key must tell double_weights apart).
+graph::LoadOptions graph_load_options(const LoadMatrixOptions& options);
 
 // ---- Generators: seeded, identical on every platform (SplitMix64), O(nnz).
 //   "banded:N:W"        N x N, the 2W + 1 diagonals |i - j| <= W (W < N); symmetric

@@ -32,6 +32,9 @@ void validate(const CsrMatrix& m) {
   for (int32_t r = 0; r < m.rows; ++r) {
     const int32_t b = m.row_ptr[size_t(r)], e = m.row_ptr[size_t(r) + 1];
     if (e < b) fail("row_ptr decreases at row " + std::to_string(r));
+    if (e > m.nnz())
+      fail("row_ptr[" + std::to_string(r + 1) + "] is " + std::to_string(e) + ", past the " +
+           std::to_string(m.nnz()) + " nonzeros");
     for (int32_t k = b; k < e; ++k) {
       const int32_t c = m.col[size_t(k)];
       if (c < 0 || c >= m.cols)

@@ -9,7 +9,6 @@
 // (matrix_values.h); banded and powerlaw give (i, j) and (j, i) the same value.
 // Work O(rows + nnz) (random: O(nnz log D) for the per-row sort); no per-row allocation.
 #include <algorithm>
-#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -32,19 +31,17 @@ CsrMatrix sized_matrix(int32_t rows, int32_t cols, int64_t nnz) {
 }
 
 // `d` distinct sorted values in [0, n) (d <= n), drawn uniformly, into `out` (reused): the
-// first d distinct values of the stream. Short rows insert each draw in place (a repeat is
-// dropped); long ones draw the missing count, sort and drop repeats, until d are left. Both keep
-// the same values and consume the same draws.
+// first d distinct values of the stream. Short rows keep each draw that is new and sort once;
+// long ones draw the missing count, sort and drop repeats, until d are left. Both keep the same
+// values and consume the same draws.
 void distinct_sorted(SplitMix64& rng, uint32_t n, uint32_t d, std::vector<int32_t>& out) {
   out.clear();
   if (d <= 32) {
     while (out.size() < d) {
       const int32_t v = int32_t(below_n(rng, n));
-      size_t at = out.size();
-      while (at > 0 && out[at - 1] > v) --at;
-      if (at > 0 && out[at - 1] == v) continue;
-      out.insert(out.begin() + std::ptrdiff_t(at), v);
+      if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
     }
+    std::sort(out.begin(), out.end());
     return;
   }
   while (out.size() < d) {

@@ -9,7 +9,7 @@
 
 namespace ws::spmv {
 
-CsrMatrix load_matrix(const std::string& path, const LoadMatrixOptions& options) {
+graph::LoadOptions graph_load_options(const LoadMatrixOptions& options) {
   graph::LoadOptions o;
   o.format = options.format;
   o.symmetrize = options.symmetrize;
@@ -21,8 +21,11 @@ CsrMatrix load_matrix(const std::string& path, const LoadMatrixOptions& options)
   o.max_edges = max_nonzeros();
   o.progress = options.progress;
   o.cancel = options.cancel;
-  const graph::Graph g = graph::load_graph(path, o);
-  return from_graph(g);
+  return o;
+}
+
+CsrMatrix load_matrix(const std::string& path, const LoadMatrixOptions& options) {
+  return from_graph(graph::load_graph(path, graph_load_options(options)));
 }
 
 }  // namespace ws::spmv

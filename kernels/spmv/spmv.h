@@ -20,7 +20,8 @@
 //   6 csr-vector  Bell & Garland 2009 (not in the book's chapter): a warp per row, lanes stride
 //                 the row by 32 (coalesced), then a shuffle-down tree (5 levels) sums the 32
 //                 partials. Work nnz + 31 n adds, steps ceil(L / 32) + 5.
-//   7 fast        F's kernel (spmv_fast.h); its teach trace shows the partition it computes.
+//   7 fast        merge-path CSR (Merrill & Garland 2016; F's kernel, spmv_fast.h): every thread
+//                 an equal share of rows + nnz; its teach view shows the partition it computes.
 //
 // Values: float32 or float64 (ws::ValueType Float32 / Float64); indices and row pointers int32, so
 // at most 2^31 - 1 nonzeros (a known limit). The host matrix holds doubles (matrix.h); the kernels
@@ -114,7 +115,9 @@ struct SpmvThreadWork {
 // One step of the trace, as the views read it (parallel to trace.steps).
 struct SpmvStepInfo {
   SpmvLaunch launch = SpmvLaunch::Main;
-  int32_t iteration = -1;     // k for a loop step (slot, nonzero, diagonal, stride); -1 otherwise
+  // A loop step's k (slot, nonzero, diagonal, stride); coo's (and hybrid's COO part's) step:
+  // its warp; a shuffle step: its level (0 = offset 16); -1 otherwise.
+  int32_t iteration = -1;
   std::vector<int32_t> rows;  // rows whose thread(s) applied an Op in this step (ascending)
 };
 
@@ -184,7 +187,10 @@ struct SpmvTeachRun {
   std::vector<SpmvThreadWork> threads;  // Main launch first, then HybridCoo
   std::vector<SpmvStepInfo> steps;      // parallel to trace.steps
   // coo, hybrid: for every row, the nonzeros (coo: COO indices; hybrid: hybrid.coo indices) in
-  // the order their atomics hit y[row] in this run's trace; empty lists for other variants.
+  // the order their atomics are applied in the trace's replay: thread order (the twin's
+  // serialization). A CUDA run's events come back sorted by (step, thread) too, so its trace and
+  // atomic_order equal the twin's; the order the device really took is not recorded, only its
+  // effect on y (float sums may differ from the twin's in the last bits). Empty otherwise.
   std::vector<std::vector<int32_t>> atomic_order;
 };
 

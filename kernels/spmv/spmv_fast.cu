@@ -1,9 +1,12 @@
-// Variant 7, the fast SpMV (spmv_fast.h) at its default configuration: the plan (tile
-// coordinates and per-tile scratch, built once per matrix) and the device entry point. The
+// Variant 7, the fast SpMV (spmv_fast.h): the plan (the longest row found on the device, the
+// path chosen by choose_fast_spmv, and for the merge path the tile coordinates and per-tile
+// scratch sized for the tile it launches, built once per matrix) and the device entry point. The
 // kernels themselves are spmv_fast.cuh.
 #include <cuda_runtime.h>
 
+#include <memory>
 #include <string>
+#include <utility>
 
 #include "../common/cuda_check.cuh"
 #include "../common/error.h"
@@ -30,8 +33,22 @@ FastSpmvPlan make_fast_spmv_plan(const CsrView<T>& a, DeviceStream stream) {
   FastSpmvPlan plan;
   plan.rows = a.rows;
   plan.nnz = a.nnz;
-  plan.config = FastSpmvConfig{};
   plan.value_bytes = sizeof(T);
+  if (a.rows > 0) {
+    int32_t* longest = nullptr;
+    WS_CUDA_CHECK(cudaMalloc(&longest, sizeof(int32_t)));
+    const std::shared_ptr<void> free_longest(longest, [](void* p) { cudaFree(p); });
+    WS_CUDA_CHECK(fast::launch_longest_row(a.row_ptr, a.rows, longest, stream));
+    WS_CUDA_CHECK(cudaMemcpyAsync(&plan.longest_row, longest, sizeof(int32_t),
+                                  cudaMemcpyDeviceToHost, stream));
+    WS_CUDA_CHECK(cudaStreamSynchronize(stream));
+  }
+  FastSpmvChoice choice = choose_fast_spmv(a.rows, a.nnz, plan.longest_row, sizeof(T));
+  plan.config = choice.config;
+  plan.why = std::move(choice.why);
+  if (plan.config.row_lanes()) return plan;  // no scratch, no partition
+  // The scratch is sized from plan.config.tile(), the tile spmv_fast launches (launch_fast
+  // refuses any other merge configuration).
   plan.tiles = fast::spmv_tiles(a.rows, a.nnz, plan.config.tile());
   if (plan.tiles == 0) return plan;
   const size_t coord_bytes = align_256(size_t(plan.tiles + 1) * sizeof(MergeCoord));
@@ -52,14 +69,13 @@ FastSpmvPlan make_fast_spmv_plan(const CsrView<T>& a, DeviceStream stream) {
 
 template <class T>
 void spmv_fast(const CsrView<T>& a, const T* x, T* y, FastSpmvPlan& plan, DeviceStream stream) {
-  WS_REQUIRE(plan.rows == a.rows && plan.nnz == a.nnz && plan.value_bytes == sizeof(T) &&
-                 plan.config.threads == kFastSpmvThreads && plan.config.items == kFastSpmvItems,
+  WS_REQUIRE(plan.rows == a.rows && plan.nnz == a.nnz && plan.value_bytes == sizeof(T),
              std::string("spmv_fast: the plan was made for another matrix or value type"));
-  if (plan.tiles == 0) return;
-  WS_CUDA_CHECK((fast::launch_spmv<kFastSpmvThreads, kFastSpmvItems, 0, T>(
-      a.row_ptr, a.col, a.val, x, y, a.rows, a.nnz,
-      reinterpret_cast<const fast::Coord*>(plan.coords), static_cast<T*>(plan.tile_head),
-      static_cast<T*>(plan.tile_carry), plan.tile_done, stream)));
+  if (plan.rows == 0) return;
+  WS_CUDA_CHECK(fast::launch_fast<T>(plan.config, a.row_ptr, a.col, a.val, x, y, a.rows, a.nnz,
+                                     reinterpret_cast<const fast::Coord*>(plan.coords),
+                                     static_cast<T*>(plan.tile_head),
+                                     static_cast<T*>(plan.tile_carry), plan.tile_done, stream));
 }
 
 template FastSpmvPlan make_fast_spmv_plan<float>(const CsrView<float>&, DeviceStream);

@@ -1,20 +1,28 @@
-// Variant 7, the fast SpMV (spmv_fast.h): merge-path CSR (Merrill & Garland 2016).
+// Variant 7, the fast SpMV (spmv_fast.h): the plan picks one of two paths per matrix from its
+// row statistics (spmv_fast_choice.h: regular short rows -> row lanes, anything else -> merge).
+// Row lanes (regular short rows: longest <= 2 x mean, mean <= 16):
+//   G lanes a row (G the largest power of two <= mean / 2): lane l adds nonzeros l, l + G, ...
+//   of its row, then a shuffle tree of width G           [work nnz + rows log G, no plan scratch]
+// Merge path (Merrill & Garland 2016; long or uneven rows):
 //   0 plan: each tile boundary finds its (row, nonzero) coordinate      [work (N/TILE) log N]
-//   1 tile: a. row ends + products val[j] x[col[j]] into shared memory, coalesced
+//   1 tile: a. row ends + products val[j] x[col[j]] into shared memory, coalesced; every thread
+//              issues all its loads before any gather (no branch between them)
 //           b. each thread's coordinate at local diagonal tid ITEMS     [log TILE steps]
 //           c. each thread walks ITEMS items: sums in registers
 //           d. rows crossing threads: pieces added left to right; finished rows -> y, coalesced
 //   2 fix-up: a tile's first row, its pieces from earlier tiles left to right [one thread a tile]
 //   work N = rows + nnz: every nonzero, row end, x gather and y store once.
-// Self-contained (only the CUDA runtime): bench/dev/spmv_tune.cu includes it to sweep THREADS,
-// ITEMS and LOADS. Code-panel markers (@fast-partition, @fast-load, @fast-corank, @fast-walk,
-// @fast-fold, @fast-store, @fast-fixup) on the lines they name.
+// Self-contained (only the CUDA runtime and spmv_fast_choice.h): bench/dev/spmv_tune.cu includes
+// it to sweep THREADS, ITEMS and LOADS and to run the plan's choice. Code-panel markers
+// (@fast-rows, @fast-partition, @fast-load, @fast-corank, @fast-walk, @fast-fold, @fast-store,
+// @fast-fixup) on the lines they name.
 #pragma once
 
 #include <cuda_runtime.h>
 
 #include <cstdint>
 
+#include "spmv_fast_choice.h"
 #include "spmv_merge_path.h"
 
 namespace ws::spmv::fast {
@@ -32,16 +40,54 @@ constexpr size_t tile_shared_bytes(int threads, int items) {
          (size_t(threads) * items + 1) * 4 + size_t(threads) * 4;
 }
 
-// LOADS 0: plain loads of col and val; 1: streaming loads (__ldcs: evict first, so x stays in L2).
+// LOADS 0: plain loads of col and val; 1: streaming loads (__ldcs: evict first, so x stays in
+// L2); 2: the read-only path (__ldg).
 template <int LOADS, class T>
 __device__ __forceinline__ T stream_load(const T* p) {
   if constexpr (LOADS == 1)
     return __ldcs(p);
+  else if constexpr (LOADS == 2)
+    return __ldg(p);
   else
     return *p;
 }
 
 // @variant fast
+// Row lanes: G lanes a row; lane l adds nonzeros l, l + G, ... in order from 0, then the tree
+// p_l += p_{l + G/2}, ..., p_0 += p_1 (the host twin adds in this order).
+template <int G, class T>
+__global__ __launch_bounds__(256) void spmv_row_lanes_kernel(const int32_t* __restrict__ row_ptr,
+                                                             const int32_t* __restrict__ col,
+                                                             const T* __restrict__ val,
+                                                             const T* __restrict__ x,
+                                                             T* __restrict__ y, int32_t rows) {
+  const int64_t thread = blockIdx.x * int64_t(blockDim.x) + threadIdx.x;
+  const int64_t row = thread / G;
+  const int lane = int(threadIdx.x) % G;
+  T sum = T(0);
+  if (row < rows) {
+    const int32_t end = row_ptr[row + 1];
+    for (int32_t k = row_ptr[row] + lane; k < end; k += G)  // @fast-rows
+      sum += val[k] * __ldg(x + col[k]);
+  }
+#pragma unroll
+  for (int offset = G / 2; offset > 0; offset /= 2)
+    sum += __shfl_down_sync(0xFFFFFFFFu, sum, offset, G);
+  if (row < rows && lane == 0) y[row] = sum;
+}
+
+// The plan's statistic: the longest row (atomicMax into *longest, zeroed first).
+__global__ void spmv_longest_row_kernel(const int32_t* __restrict__ row_ptr, int32_t rows,
+                                        int32_t* __restrict__ longest) {
+  int32_t best = 0;
+  for (int64_t r = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; r < rows;
+       r += int64_t(gridDim.x) * blockDim.x)
+    best = max(best, row_ptr[r + 1] - row_ptr[r]);
+  for (int offset = 16; offset > 0; offset /= 2)
+    best = max(best, __shfl_down_sync(0xFFFFFFFFu, best, offset));
+  if ((threadIdx.x & 31) == 0) atomicMax(longest, best);
+}
+
 // @fast-partition
 __global__ void spmv_partition_kernel(const int32_t* __restrict__ row_ptr, int32_t rows,
                                       int32_t nnz, int64_t tile, int64_t tiles,
@@ -81,16 +127,23 @@ __global__ __launch_bounds__(THREADS) void spmv_tile_kernel(
   // a. the row ends of rows r0..r1 (r1 unfinished, when it exists) and the products
   const int n_ends = (c1.row < rows ? c1.row : rows - 1) - c0.row + 1;  // @fast-load
   for (int i = tid; i < n_ends; i += THREADS) s_row_end[i] = row_ptr[c0.row + 1 + i];
-  int32_t cols[ITEMS];
+  if (n_nz > 0) {  // the same for the whole block
+    // Indices past the tile's nonzeros read its last one again: no branch between the loads, so
+    // all ITEMS col/val loads and then all ITEMS x gathers are in flight at once (a guarded load
+    // compiled to a branch each and serialized the gathers: 2x slower on float64, run 1).
+    int32_t cols[ITEMS];
+    T vals[ITEMS];
 #pragma unroll
-  for (int q = 0; q < ITEMS; ++q) {
-    const int idx = q * THREADS + tid;
-    cols[q] = idx < n_nz ? stream_load<LOADS>(col + c0.nz + idx) : 0;
-  }
+    for (int q = 0; q < ITEMS; ++q) {
+      const int idx = min(q * THREADS + tid, n_nz - 1);
+      cols[q] = stream_load<LOADS>(col + c0.nz + idx);
+      vals[q] = stream_load<LOADS>(val + c0.nz + idx);
+    }
 #pragma unroll
-  for (int q = 0; q < ITEMS; ++q) {
-    const int idx = q * THREADS + tid;
-    if (idx < n_nz) s_prod[idx] = stream_load<LOADS>(val + c0.nz + idx) * __ldg(x + cols[q]);
+    for (int q = 0; q < ITEMS; ++q) vals[q] = vals[q] * __ldg(x + cols[q]);
+#pragma unroll
+    for (int q = 0; q < ITEMS; ++q)
+      if (q * THREADS + tid < n_nz) s_prod[q * THREADS + tid] = vals[q];
   }
   __syncthreads();
   // b. this thread's coordinate: local row i, local nonzero k
@@ -197,16 +250,70 @@ cudaError_t launch_spmv(const int32_t* row_ptr, const int32_t* col, const T* val
   if (tiles == 0) return cudaSuccess;
   auto kernel = spmv_tile_kernel<THREADS, ITEMS, LOADS, T>;
   const size_t smem = tile_shared_bytes<T>(THREADS, ITEMS);
-  cudaError_t err;
-  if (smem > 48 * 1024 &&
-      (err = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                  int(smem))) != cudaSuccess)
-    return err;
+  if (smem > 48 * 1024) {  // opt in once per configuration (not on every timed launch)
+    static const cudaError_t opt_in =
+        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem));
+    if (opt_in != cudaSuccess) return opt_in;
+  }
   kernel<<<unsigned(tiles), THREADS, smem, stream>>>(row_ptr, col, val, x, y, rows, coords,
                                                      tile_head, tile_carry, tile_done);
   spmv_fixup_kernel<T><<<unsigned((tiles + 255) / 256), 256, 0, stream>>>(coords, tiles, tile_head,
                                                                           tile_carry, tile_done, y);
   return cudaGetLastError();
+}
+
+// The longest row into *longest (device; zeroed here). Launch only.
+inline cudaError_t launch_longest_row(const int32_t* row_ptr, int32_t rows, int32_t* longest,
+                                      cudaStream_t stream) {
+  cudaError_t e = cudaMemsetAsync(longest, 0, sizeof(int32_t), stream);
+  if (e != cudaSuccess || rows == 0) return e;
+  const int64_t blocks = (int64_t(rows) + 255) / 256;
+  spmv_longest_row_kernel<<<unsigned(blocks < 2048 ? blocks : 2048), 256, 0, stream>>>(
+      row_ptr, rows, longest);
+  return cudaGetLastError();
+}
+
+// y = A x on the row-lanes path, G = lanes (1, 2, 4 or 8). Launch only.
+template <class T>
+cudaError_t launch_row_lanes(int lanes, const int32_t* row_ptr, const int32_t* col, const T* val,
+                             const T* x, T* y, int32_t rows, cudaStream_t stream) {
+  if (rows == 0) return cudaSuccess;
+  const unsigned blocks = unsigned((int64_t(rows) * lanes + 255) / 256);
+  switch (lanes) {
+    case 1:
+      spmv_row_lanes_kernel<1, T><<<blocks, 256, 0, stream>>>(row_ptr, col, val, x, y, rows);
+      break;
+    case 2:
+      spmv_row_lanes_kernel<2, T><<<blocks, 256, 0, stream>>>(row_ptr, col, val, x, y, rows);
+      break;
+    case 4:
+      spmv_row_lanes_kernel<4, T><<<blocks, 256, 0, stream>>>(row_ptr, col, val, x, y, rows);
+      break;
+    case 8:
+      spmv_row_lanes_kernel<8, T><<<blocks, 256, 0, stream>>>(row_ptr, col, val, x, y, rows);
+      break;
+    default:
+      return cudaErrorInvalidValue;
+  }
+  return cudaGetLastError();
+}
+
+// y = A x on the path `config` names (the plan's choice, spmv_fast_choice.h): row lanes, or the
+// merge path at fast_merge_config(sizeof(T)), the one merge configuration built per value type
+// (another gives cudaErrorInvalidValue). coords and the per-tile scratch: sized and partitioned
+// for config.tile() (the merge path only). Launch only.
+template <class T>
+cudaError_t launch_fast(const FastSpmvConfig& config, const int32_t* row_ptr, const int32_t* col,
+                        const T* val, const T* x, T* y, int32_t rows, int32_t nnz,
+                        const Coord* coords, T* tile_head, T* tile_carry, int32_t* tile_done,
+                        cudaStream_t stream) {
+  if (config.row_lanes())
+    return launch_row_lanes<T>(config.lanes, row_ptr, col, val, x, y, rows, stream);
+  constexpr FastSpmvConfig merge = fast_merge_config(sizeof(T));
+  constexpr int loads = sizeof(T) == 8 ? kFastSpmvLoads64 : kFastSpmvLoads;
+  if (config.threads != merge.threads || config.items != merge.items) return cudaErrorInvalidValue;
+  return launch_spmv<merge.threads, merge.items, loads, T>(
+      row_ptr, col, val, x, y, rows, nnz, coords, tile_head, tile_carry, tile_done, stream);
 }
 
 }  // namespace ws::spmv::fast

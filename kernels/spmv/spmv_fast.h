@@ -1,8 +1,17 @@
 // Variant 7 of spmv.h, the fast SpMV y = A x (CSR, int32 row pointers and columns, float or
 // double values), its timings and the cuSPARSE baseline; CUDA-free API. The kernels are
 // templates in spmv_fast.cuh (self-contained: bench/dev/spmv_tune.cu sweeps their
-// configurations), instantiated for the defaults below in spmv_fast.cu; the host twin
-// (spmv_fast_cpu.cpp) partitions and adds exactly as the kernels do (EXACT_FLOAT: bit-identical y).
+// configurations), instantiated in spmv_fast.cu; the host twin (spmv_fast_cpu.cpp) partitions
+// and adds exactly as the kernels do (EXACT_FLOAT: bit-identical y).
+//
+// Two paths; the plan chooses one per matrix from its row statistics, computed once when it is
+// made (spmv_fast_choice.h: choose_fast_spmv):
+//   regular short rows (longest <= 2 x mean, mean <= 16)  ->  row lanes: G lanes a row, G the
+//     largest power of two <= mean / 2 (1..8): lane l adds nonzeros l, l + G, ... of its row in
+//     order from 0, then a shuffle tree p_l += p_{l + G/2} ... p_0 += p_1. Coalesced enough and
+//     no plan or fix-up on rows this even (2D Poisson: G = 2).   [work nnz + rows log G]
+//   anything else  ->  the merge path below, one configuration per value type
+//     (fast_merge_config: float32 128 x 7, float64 256 x 11, col/val with streaming loads).
 //
 // Merge-path CSR (Merrill & Garland, "Merge-based parallel sparse matrix-vector multiplication",
 // SC 2016). The work is the merge of two lists: the row ends row_ptr[1..rows] (list A) and the
@@ -27,8 +36,12 @@
 // per-thread pieces p_a, ..., p_b added left to right ((p_a + p_a+1) + ...) + p_b, where a
 // thread's piece of a row it did not finish is its "carry" and of the row it finishes first its
 // "head"; a row crossing tiles is the same fold over the tiles' pieces (each tile's piece itself
-// the fold over its threads). So |y_r - exact| <= (len_r + pieces_r) eps sum_j |a_rj x_j|, and
-// len_r + 1 + ceil(len_r / ITEMS) + 2 bounds it.
+// the fold over its threads). Each product is rounded once (plus the rounding of val and x to T),
+// then passes through at most len_r - 1 additions in a thread and one fold addition per thread
+// and per tile its row's len_r + 1 items touch (<= (len_r + 1) / ITEMS + 2 each), so
+// |y_r - exact| <= (3 + len_r + 2 (len_r / ITEMS + 2)) eps sum_j |a_rj x_j| to first order
+// (spmv_timing_check.h: rounding_steps). Row lanes: a lane adds ceil(len_r / G) products, the
+// tree log2 G pieces: at most len_r additions, inside the same bound.
 // Limits: int32 row pointers and columns (up to 2^31 - 1 nonzeros and rows); rows + nnz < 2^31.
 #pragma once
 
@@ -39,6 +52,7 @@
 #include <vector>
 
 #include "../common/binary_op.h"
+#include "spmv_fast_choice.h"
 
 struct CUstream_st;  // the CUDA runtime's stream; cudaStream_t is CUstream_st*
 
@@ -48,17 +62,10 @@ struct CsrMatrix;  // matrix.h
 
 using DeviceStream = CUstream_st*;  // a cudaStream_t, without the CUDA headers
 
-// ---- Configuration. The defaults are what spmv_fast.cu instantiates; bench/dev/spmv_tune.cu
-// sweeps others (THREADS a multiple of 32, 64..1024; ITEMS 1..32; shared memory about
-// THREADS x ITEMS x (4 + sizeof(T)) bytes). CUB's DeviceSpmv (sm_60+ policy): 128 x 7.
-inline constexpr int kFastSpmvThreads = 256;
-inline constexpr int kFastSpmvItems = 7;
-
-struct FastSpmvConfig {
-  int threads = kFastSpmvThreads;  // per block
-  int items = kFastSpmvItems;      // merge items (nonzeros + row ends) per thread
-  int64_t tile() const { return int64_t(threads) * items; }
-};
+// ---- Configuration: FastSpmvConfig, the per-type merge configurations and the choice rule are
+// in spmv_fast_choice.h (THREADS a multiple of 32, 32..1024; ITEMS 1..32; shared memory about
+// THREADS x ITEMS x (4 + sizeof(T)) bytes; row lanes G in 1, 2, 4, 8). CUB's DeviceSpmv (the same
+// merge algorithm) used tiles of the same order (64-128 threads x 5-7 items).
 
 // A tile boundary's coordinate on the merge path: rows finished before it, nonzeros before it.
 struct MergeCoord {
@@ -81,12 +88,16 @@ struct CsrView {
   const T* val = nullptr;            // nnz
 };
 
-// What repeated SpMVs on one matrix share, built once by make_fast_spmv_plan: the tile
-// coordinates (tiles + 1, on the device) and the per-tile pieces the fix-up reads.
+// What repeated SpMVs on one matrix share, built once by make_fast_spmv_plan: the path chosen
+// from the row statistics (config, why) and, for the merge path, the tile coordinates (tiles + 1,
+// on the device) and the per-tile pieces the fix-up reads, sized for config.tile(), the tile the
+// SpMV launches.
 struct FastSpmvPlan {
   int32_t rows = 0;
   int32_t nnz = 0;
-  FastSpmvConfig config;
+  int32_t longest_row = 0;
+  FastSpmvConfig config;  // config.row_lanes(): the row-lanes path (no scratch, tiles 0)
+  std::string why;        // choose_fast_spmv's line: which path and why
   int64_t tiles = 0;
   size_t value_bytes = 0;        // 4 or 8: the pieces' type
   std::shared_ptr<void> device;  // device scratch (coordinates, pieces); null on the CPU
@@ -97,18 +108,26 @@ struct FastSpmvPlan {
 };
 
 // ---- Host twin (any size; the CPU backend's fast mode and the CPU tests). Values and x are
-// converted to T first; y bit-identical to the kernel's (EXACT_FLOAT). Throws ws::Error when
-// x.size() != a.cols or the config is outside the limits above.
+// converted to T first; y bit-identical to the kernel's (EXACT_FLOAT). Without a config: the
+// plan's choice for this matrix and T (fast_spmv_choice), as spmv_fast runs it; with one: that
+// path (config.lanes > 0: row lanes, else the merge path at threads x items). Throws ws::Error
+// when x.size() != a.cols or the config is outside the limits above.
 template <class T>
-std::vector<T> spmv_fast_cpu(const CsrMatrix& a, const std::vector<T>& x,
-                             FastSpmvConfig config = {});
+std::vector<T> spmv_fast_cpu(const CsrMatrix& a, const std::vector<T>& x);
+template <class T>
+std::vector<T> spmv_fast_cpu(const CsrMatrix& a, const std::vector<T>& x, FastSpmvConfig config);
+// The plan's choice for a host matrix (its longest row, rows, nonzeros) and values of
+// value_bytes (4 or 8): what make_fast_spmv_plan picks for the same matrix on the device.
+FastSpmvChoice fast_spmv_choice(const CsrMatrix& a, size_t value_bytes);
 // The plan's tile coordinates on the host: entry t = merge_path_coord at min(t TILE, rows + nnz),
 // t = 0..tiles (what the teach view shows as variant 7's partition).
 std::vector<MergeCoord> fast_spmv_partition(const CsrMatrix& a, FastSpmvConfig config = {});
 
-// ---- Device entry points (CUDA builds; the default configuration; T = float or double).
-// Asynchronous on `stream`; launch errors throw ws::Error; CPU-only builds throw ws::Error.
-// The plan must come from the same matrix (rows, nnz; checked) and value type.
+// ---- Device entry points (CUDA builds; T = float or double). make_fast_spmv_plan finds the
+// longest row on the device and waits for it (once per matrix), chooses the path
+// (choose_fast_spmv) and, for the merge path, partitions; spmv_fast is asynchronous on `stream`.
+// Launch errors throw ws::Error; CPU-only builds throw ws::Error. The plan must come from the
+// same matrix (rows, nnz; checked) and value type.
 template <class T>
 FastSpmvPlan make_fast_spmv_plan(const CsrView<T>& a, DeviceStream stream);
 template <class T>
@@ -136,7 +155,8 @@ const char* cusparse_alg_name(CusparseAlg alg);
 // median of max(20, repeats) runs (CUDA events; the plan / cuSPARSE's buffer-size and preprocess
 // calls outside the timed loop). The last result is checked against dense_reference (long double)
 // row by row within the summation-order bound above (cuSPARSE: the same bound with its order
-// unknown, len_r + 64 terms): `checked` true when every row passes, `max_error` the largest
+// unknown, len_r + 64 terms; a matrix without nonzeros is not given to it: available false):
+// `checked` true when every row passes, `max_error` the largest
 // |y - ref| / (eps sum |a x|) seen. CPU-only builds and no device: available false, note says why.
 struct SpmvTiming {
   bool available = false;

@@ -1,6 +1,7 @@
-// The host twin of variant 7, the fast SpMV (spmv_fast.h, kernels in spmv_fast.cuh): the same
-// tiles, the same per-thread walks along the merge path and the same left-to-right folds of the
-// pieces of rows that cross threads and tiles, so y is bit-identical to the kernel's
+// The host twin of variant 7, the fast SpMV (spmv_fast.h, kernels in spmv_fast.cuh): the plan's
+// choice (spmv_fast_choice.h) and, on the merge path, the same tiles, the same per-thread walks
+// and the same left-to-right folds of the pieces of rows that cross threads and tiles; on the
+// row-lanes path the same lane sums and shuffle tree; so y is bit-identical to the kernel's
 // (EXACT_FLOAT). One thread; the block's threads run one after the other.
 #include <algorithm>
 #include <string>
@@ -16,6 +17,12 @@ namespace ws::spmv {
 namespace {
 
 void check_fast_config(const FastSpmvConfig& config) {
+  if (config.row_lanes()) {
+    WS_REQUIRE(config.lanes == 1 || config.lanes == 2 || config.lanes == 4 || config.lanes == 8,
+               "the fast SpMV's row lanes take G = 1, 2, 4 or 8 lanes a row, got " +
+                   std::to_string(config.lanes));
+    return;
+  }
   WS_REQUIRE(config.threads >= 32 && config.threads <= 1024 && config.threads % 32 == 0 &&
                  config.items >= 1 && config.items <= 32,
              "the fast SpMV's configuration takes 32..1024 threads (a multiple of 32) and 1..32 "
@@ -90,7 +97,34 @@ TilePieces<T> fast_tile_cpu(const CsrMatrix& a, const std::vector<T>& prod, Merg
   return tile;
 }
 
+// The row-lanes kernel: lane l of G adds nonzeros l, l + G, ... from 0; then the shuffle tree
+// (offset G/2, ..., 1: lane l adds lane l + offset's sum).
+template <class T>
+std::vector<T> row_lanes_cpu(const CsrMatrix& a, const std::vector<T>& x, int lanes) {
+  std::vector<T> y(size_t(a.rows), T(0));
+  std::vector<T> lane_sum(static_cast<size_t>(lanes));
+  for (int32_t r = 0; r < a.rows; ++r) {
+    const int32_t start = a.row_ptr[size_t(r)], end = a.row_ptr[size_t(r) + 1];
+    for (int l = 0; l < lanes; ++l) {
+      T sum = T(0);
+      for (int32_t k = start + l; k < end; k += lanes)
+        sum += T(a.val[size_t(k)]) * x[size_t(a.col[size_t(k)])];
+      lane_sum[size_t(l)] = sum;
+    }
+    for (int offset = lanes / 2; offset > 0; offset /= 2)
+      for (int l = 0; l < offset; ++l) lane_sum[size_t(l)] += lane_sum[size_t(l + offset)];
+    y[size_t(r)] = lane_sum[0];
+  }
+  return y;
+}
+
 }  // namespace
+
+FastSpmvChoice fast_spmv_choice(const CsrMatrix& a, size_t value_bytes) {
+  int64_t longest = 0;
+  for (int32_t r = 0; r < a.rows; ++r) longest = std::max<int64_t>(longest, a.row_length(r));
+  return choose_fast_spmv(a.rows, a.nnz(), longest, value_bytes);
+}
 
 MergeCoord merge_path_coord(const int32_t* row_ptr, int32_t rows, int32_t nnz, int64_t d) {
   const int32_t r = merge_path_rows(row_ptr + 1, rows, 0, nnz, d);
@@ -98,6 +132,8 @@ MergeCoord merge_path_coord(const int32_t* row_ptr, int32_t rows, int32_t nnz, i
 }
 
 std::vector<MergeCoord> fast_spmv_partition(const CsrMatrix& a, FastSpmvConfig config) {
+  WS_REQUIRE(!config.row_lanes(), std::string("fast_spmv_partition: the row-lanes path has no "
+                                              "partition (lanes 0 takes the merge path)"));
   check_fast_config(config);
   const int64_t total = int64_t(a.rows) + a.nnz(), tile = config.tile();
   const int64_t tiles = (total + tile - 1) / tile;
@@ -109,6 +145,11 @@ std::vector<MergeCoord> fast_spmv_partition(const CsrMatrix& a, FastSpmvConfig c
 }
 
 template <class T>
+std::vector<T> spmv_fast_cpu(const CsrMatrix& a, const std::vector<T>& x) {
+  return spmv_fast_cpu<T>(a, x, fast_spmv_choice(a, sizeof(T)).config);
+}
+
+template <class T>
 std::vector<T> spmv_fast_cpu(const CsrMatrix& a, const std::vector<T>& x, FastSpmvConfig config) {
   check_fast_config(config);
   WS_REQUIRE(int64_t(x.size()) == a.cols, "the fast SpMV: x has " + std::to_string(x.size()) +
@@ -116,6 +157,7 @@ std::vector<T> spmv_fast_cpu(const CsrMatrix& a, const std::vector<T>& x, FastSp
                                               " columns");
   WS_REQUIRE(int64_t(a.rows) + a.nnz() < (int64_t(1) << 31) - 1,
              std::string("the fast SpMV needs rows + nonzeros below 2^31"));
+  if (config.row_lanes()) return row_lanes_cpu(a, x, config.lanes);
   std::vector<T> prod(size_t(a.nnz()));
   for (size_t j = 0; j < prod.size(); ++j) prod[j] = T(a.val[j]) * x[size_t(a.col[j])];
   std::vector<T> y(size_t(a.rows), T(0));
@@ -138,6 +180,8 @@ std::vector<T> spmv_fast_cpu(const CsrMatrix& a, const std::vector<T>& x, FastSp
   return y;
 }
 
+template std::vector<float> spmv_fast_cpu<float>(const CsrMatrix&, const std::vector<float>&);
+template std::vector<double> spmv_fast_cpu<double>(const CsrMatrix&, const std::vector<double>&);
 template std::vector<float> spmv_fast_cpu<float>(const CsrMatrix&, const std::vector<float>&,
                                                  FastSpmvConfig);
 template std::vector<double> spmv_fast_cpu<double>(const CsrMatrix&, const std::vector<double>&,

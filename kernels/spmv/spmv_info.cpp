@@ -46,10 +46,11 @@ const std::vector<SpmvInfo>& spmv_infos() {
        "Giving each row a whole warp makes the loads of a row coalesced and shares a long row's "
        "work among 32 lanes; short rows leave most lanes idle.",
        ""},
-      {SpmvVariant::Fast, "fast", "Fastest: load-balanced CSR", "spmv_fast.cu",
-       "PMPP 14 (beyond the chapter)",
-       "Splitting the nonzeros, not the rows, evenly among the threads balances the load whatever "
-       "the row lengths; its trace shows the partition it computes.",
+      {SpmvVariant::Fast, "fast", "Merge-path CSR: equal shares of rows + nonzeros",
+       "spmv_fast.cuh", "Merrill & Garland 2016 (beyond PMPP 14)",
+       "Splitting the merged list of row ends and nonzeros into equal shares balances the load "
+       "whatever the row lengths (the co-rank of PMPP 12 applied to SpMV); its teach view shows "
+       "the partition it computes.",
        ""},
   };
   return infos;

@@ -75,13 +75,13 @@ WS_HD T multiply_add(const Arrays<T>& a, int64_t i, T sum, int op_buffer, int64_
 template <class T, class Rec>
 WS_HD T coo_thread(const Arrays<T>& a, int64_t i, int block_dim, Rec& rec, int* row_out) {
   rec.begin(kAtomic, warp_of(i, block_dim));
-  const int r = rec.read(kBufRow, i, a.row[i]);  // @coo-atomic
+  const int r = rec.read(kBufRow, i, a.row[i]);
   const int c = rec.read(kBufCol, i, a.col[i]);
   const T v = rec.read(kBufVal, i, a.val[i]);
   const T xv = rec.read(kBufX, c, a.x[c]);
   const T product = rec.op(kBufY, r, xv * v);
   *row_out = r;
-  return rec.atomic(kBufY, r, product);  // atomicAdd(&y[row], x[col] * value)
+  return rec.atomic(kBufY, r, product);  // @coo-atomic atomicAdd(&y[row], x[col] * value)
 }
 // @end
 
@@ -135,13 +135,13 @@ WS_HD void hybrid_ell_thread(const Arrays<T>& ell, int row, Rec& rec) {
 template <class T, class Rec>
 WS_HD T hybrid_coo_thread(const Arrays<T>& coo, int64_t i, int block_dim, Rec& rec, int* row_out) {
   rec.begin(kAtomic, warp_of(i, block_dim));
-  const int r = rec.read(kBufRow, i, coo.row[i]);  // @hybrid-coo-atomic
+  const int r = rec.read(kBufRow, i, coo.row[i]);
   const int c = rec.read(kBufCol, i, coo.col[i]);
   const T v = rec.read(kBufVal, i, coo.val[i]);
   const T xv = rec.read(kBufX, c, coo.x[c]);
   const T product = rec.op(kBufY, r, xv * v);
   *row_out = r;
-  return rec.atomic(kBufY, r, product);
+  return rec.atomic(kBufY, r, product);  // @hybrid-coo-atomic
 }
 // @end
 
@@ -155,9 +155,10 @@ WS_HD void jds_thread(const Arrays<T>& a, int i, Rec& rec) {
   for (int k = 0; k < a.diagonals; ++k) {
     rec.begin(kLoop, k);
     if (k == 0) start = rec.read(kBufIterPtr, 0, a.iter_ptr[0]);
-    const int end = rec.read(kBufIterPtr, k + 1, a.iter_ptr[k + 1]);  // @jds-multiply
+    const int end = rec.read(kBufIterPtr, k + 1, a.iter_ptr[k + 1]);
     if (start + i >= end) break;  // no element of this row on diagonal k: the row is done
-    sum = multiply_add(a, start + i, sum, kBufY, a.perm[i], rec);  // (perm: the Op's address)
+    // (perm[i] here only names the row in the trace's Op; the write below reads it for y)
+    sum = multiply_add(a, start + i, sum, kBufY, a.perm[i], rec);  // @jds-multiply
     start = end;
   }
   rec.begin(kWrite);

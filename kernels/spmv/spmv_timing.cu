@@ -108,9 +108,9 @@ SpmvTiming time_spmv_typed(int variant, ValueType value, const CsrMatrix& a, int
   if (variant == int(SpmvVariant::Fast)) {
     const CsrView<T> view = cached_csr(cache, a).view();
     FastSpmvPlan plan = make_fast_spmv_plan(view, nullptr);
-    t.note = "merge path, " + std::to_string(plan.config.threads) + " x " +
-             std::to_string(plan.config.items) + " items a tile, plan built once (untimed)";
-    time_and_check(t, a, value, cache, plan.config.items, repeats,
+    t.note = plan.why + "; plan built once (untimed)";
+    const int items = plan.config.row_lanes() ? kSequentialRows : plan.config.items;
+    time_and_check(t, a, value, cache, items, repeats,
                    [&] { spmv_fast(view, cache.dx.data(), cache.dy.data(), plan, nullptr); });
     return t;
   }
@@ -156,10 +156,10 @@ SpmvTiming time_spmv(int variant, ValueType value, const CsrMatrix& a, int repea
 SpmvTiming time_cusparse(CusparseAlg alg, ValueType value, const CsrMatrix& a, int repeats) {
   spmv_value_name(value);
   std::string why;
-  if (!cusparse_available(&why)) {
+  if (!cusparse_available(&why) || a.nnz() == 0) {
     SpmvTiming t;
     t.name = cusparse_alg_name(alg);
-    t.note = why;
+    t.note = a.nnz() == 0 && why.empty() ? "no nonzeros: nothing for cuSPARSE to time" : why;
     return t;
   }
   return value == ValueType::Float64 ? time_cusparse_typed<double>(alg, value, a, repeats)

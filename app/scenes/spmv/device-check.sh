@@ -32,14 +32,14 @@ scene_checks() {
   for variant in coo csr ell hybrid jds csr-vector; do
     for type in float32 float64; do
       file="$OUT_DIR/spmv_threads_${variant}_${type}"
-      if ! "$APP" run --scene spmv --mode threads --variant "$variant" --type "$type" \
+      if ! "$APP" run --scene spmv --mode threads --variant "$variant" --precision "$type" \
         --backend cpu --json "${file}_cpu.json" 2>>"$OUT_DIR/app.log"; then
         echo "== spmv threads $variant $type: not in this build (skipped; see app.log)"
         summary+=("spmv threads $variant $type: not in this build (skipped)")
         continue
       fi
       rm -f "${file}_cuda.json"
-      "$APP" run --scene spmv --mode threads --variant "$variant" --type "$type" \
+      "$APP" run --scene spmv --mode threads --variant "$variant" --precision "$type" \
         --backend cuda --json "${file}_cuda.json" 2>>"$OUT_DIR/app.log" || rc=1
       [ -s "${file}_cuda.json" ] && spmv_twin_check "${file}_cuda.json" "threads $variant $type" ||
         rc=1

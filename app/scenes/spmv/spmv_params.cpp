@@ -14,7 +14,7 @@ namespace ws::app {
 namespace {
 
 // --matrix or --values (the one given replaces the other; both at once are refused).
-void parse_matrix_keys(SpmvSettings& s, ParamReader& keys) {
+void parse_spmv_matrix_keys(SpmvSettings& s, ParamReader& keys) {
   const std::optional<std::string> values = keys.text("values");
   const std::optional<std::string> matrix = keys.text("matrix");
   if (values && matrix)
@@ -35,7 +35,7 @@ void parse_matrix_keys(SpmvSettings& s, ParamReader& keys) {
 }
 
 // --x ones | random | a typed list ("1 2 3 4").
-void parse_x(SpmvSettings& s, ParamReader& keys) {
+void parse_spmv_x(SpmvSettings& s, ParamReader& keys) {
   const std::optional<std::string> x = keys.text("x");
   if (!x) return;
   if (*x == "ones" || *x == "random") {
@@ -49,7 +49,7 @@ void parse_x(SpmvSettings& s, ParamReader& keys) {
 }
 
 // --ell-width auto | 0..cols (checked against the matrix when it is loaded).
-void parse_ell_width(SpmvSettings& s, ParamReader& keys) {
+void parse_spmv_ell_width(SpmvSettings& s, ParamReader& keys) {
   const nlohmann::json* v = keys.value("ell-width");
   if (!v) return;
   if (v->is_string() && v->get<std::string>() == "auto") {
@@ -70,8 +70,8 @@ void SpmvScene::parse(SpmvSettings& s, ParamReader& keys, std::string& mode) con
   const std::optional<std::string> variant = keys.text("variant");
   const std::optional<std::string> format = keys.text("format");
   if (!keys.has("mode") && format) mode = "formats";
-  parse_matrix_keys(s, keys);
-  parse_x(s, keys);
+  parse_spmv_matrix_keys(s, keys);
+  parse_spmv_x(s, keys);
   if (const auto p = keys.text("precision"))
     s.precision = spmv::parse_spmv_value_type(*p, "--precision");
   if (variant) s.variant = spmv::parse_spmv_variant(*variant, "--variant");
@@ -79,7 +79,7 @@ void SpmvScene::parse(SpmvSettings& s, ParamReader& keys, std::string& mode) con
   // Formats mode's lecture keys choose a variant: the format it walks is shown.
   if (mode == "formats" && variant && !format) s.format = format_of_variant(s.variant);
   if (const auto v = keys.integer("threads", 1, spmv::kSpmvTeachMaxBlockDim)) s.threads = int(*v);
-  parse_ell_width(s, keys);
+  parse_spmv_ell_width(s, keys);
   // threads mode and fast panel (S2)
   parse_threads_keys(s, keys);
   load_matrix_choice(s);

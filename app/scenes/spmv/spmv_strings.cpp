@@ -44,9 +44,11 @@ const char* const kSpmvKernelTexts[] = {
     TR_NOOP("Bell & Garland 2009 (not in PMPP 14)"),
     TR_NOOP("Giving each row a whole warp makes the loads of a row coalesced and shares a long "
             "row's work among 32 lanes; short rows leave most lanes idle."),
-    TR_NOOP("Fastest: load-balanced CSR"), TR_NOOP("PMPP 14 (beyond the chapter)"),
-    TR_NOOP("Splitting the nonzeros, not the rows, evenly among the threads balances the load "
-            "whatever the row lengths; its trace shows the partition it computes."),
+    TR_NOOP("Merge-path CSR: equal shares of rows + nonzeros"),
+    TR_NOOP("Merrill & Garland 2016 (beyond PMPP 14)"),
+    TR_NOOP("Splitting the merged list of row ends and nonzeros into equal shares balances the "
+            "load whatever the row lengths (the co-rank of PMPP 12 applied to SpMV); its teach "
+            "view shows the partition it computes."),
     // kernels/spmv/format_names.cpp: the formats' titles.
     TR_NOOP("COO (14.2)"), TR_NOOP("CSR (14.3)"), TR_NOOP("ELL (14.4)"),
     TR_NOOP("hybrid ELL-COO (14.5)"), TR_NOOP("JDS (14.6)"),

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "graph/graph.h"
 #include "matrix_test_support.h"
 
 namespace ws::spmv {
@@ -189,6 +190,36 @@ TEST(MatrixLoad, BadFilesGetTheLoadersMessages) {
   EXPECT_TRUE(contains(spmv_error_of([&] { load_matrix(huge); }), "promises 999999999999"));
   EXPECT_TRUE(
       contains(spmv_error_of([&] { load_matrix(dir.path.string() + "/none.mtx"); }), "none.mtx"));
+}
+
+TEST(MatrixLoad, GraphOptionsKeepEveryEntryInDouble) {
+  LoadMatrixOptions o;
+  o.symmetrize = true;
+  o.renumber = false;
+  const graph::LoadOptions g = graph_load_options(o);
+  EXPECT_TRUE(g.double_weights);
+  EXPECT_FALSE(g.remove_self_loops);
+  EXPECT_FALSE(g.remove_duplicates);
+  EXPECT_TRUE(g.symmetrize);
+  EXPECT_FALSE(g.renumber);
+}
+
+TEST(MatrixLoad, FromGraphTakesWeightsOrOnes) {
+  // 0 -> 1 twice (summed), 1 -> 1, 2 -> 0; float weights become their double values.
+  graph::Graph g;
+  g.vertices = 3;
+  g.row_offsets = {0, 2, 3, 4};
+  g.columns = {1, 1, 1, 0};
+  g.weights = {0.5f, 0.25f, 0.1f, -2.f};
+  g.name = "g";
+  const CsrMatrix m = from_graph(g);
+  EXPECT_EQ(m.row_ptr, (std::vector<int32_t>{0, 1, 2, 3}));
+  EXPECT_EQ(m.col, (std::vector<int32_t>{1, 1, 0}));
+  EXPECT_EQ(m.val, (std::vector<double>{0.75, double(0.1f), -2}));
+  g.weights.clear();
+  EXPECT_EQ(from_graph(g).val, (std::vector<double>{2, 1, 1}));  // unweighted: 1 each, summed
+  g.weights64 = {0.5, 0.25, 0.1, -2};
+  EXPECT_EQ(from_graph(g).val, (std::vector<double>{0.75, 0.1, -2}));
 }
 
 }  // namespace

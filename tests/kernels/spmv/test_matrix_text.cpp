@@ -102,6 +102,9 @@ TEST(MatrixText, ValidateNamesTheBrokenInvariant) {
   m = generate_matrix("pmpp");
   m.row_ptr[4] = 7;
   EXPECT_TRUE(contains(spmv_error_of([&] { validate(m); }), "row_ptr ends at 7"));
+  m = generate_matrix("pmpp");
+  m.row_ptr[1] = 100;  // would read past col if not caught
+  EXPECT_TRUE(contains(spmv_error_of([&] { validate(m); }), "row_ptr[1] is 100, past the 8"));
 }
 
 }  // namespace

@@ -167,7 +167,8 @@ TEST(SpmvFastCpu, ShippedMatricesWithinTheBound) {
   const std::vector<CsrMatrix> matrices = {
       load_matrix(shipped_graph("bcspwr10.mtx")), load_matrix(shipped_graph("4elt.graph")),
       load_matrix(shipped_graph("minnesota_edges.txt"), symmetric),
-      load_matrix(shipped_graph("karate.mtx"))};
+      load_matrix(shipped_graph("karate.mtx")),
+      load_matrix(shipped_graph("facebook_combined.txt"), symmetric)};
   for (const CsrMatrix& a : matrices) {
     const std::vector<double> x = make_x(XKind::Random, a.cols, 28);
     for (const FastSpmvConfig& config : {FastSpmvConfig{32, 3}, FastSpmvConfig{}}) {

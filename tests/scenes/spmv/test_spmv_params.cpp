@@ -105,6 +105,28 @@ TEST(SpmvParams, ABadFileGivesTheLoadersLineAndTheSceneKeepsItsMatrix) {
   EXPECT_EQ(scene->settings().loaded->nnz(), nnz);
 }
 
+TEST(SpmvParams, AMatrixTooLargeForMemoryIsRefusedWithItsSize) {
+  auto scene = spmv_test::attached(nlohmann::json::object());
+  // 40000 x 40000 grid points: 1.6e9 rows, about 8e9 nonzeros, past int32 and any memory.
+  try {
+    scene->params_from_json({{"matrix", "gen:poisson:40000"}});
+    FAIL() << "an 8e9-nonzero matrix was accepted";
+  } catch (const std::exception& e) {
+    EXPECT_TRUE(spmv_test::contains(e.what(), "--matrix")) << e.what();
+    EXPECT_TRUE(spmv_test::contains(e.what(), "MB")) << e.what();
+  }
+  EXPECT_EQ(scene->settings().loaded->nnz(), 8);  // still the book's example
+}
+
+TEST(SpmvParams, TheCodePanelShowsTheKernelOfTheFormatShown) {
+  auto scene = spmv_test::attached({{"mode", "formats"}, {"format", "jds"}});
+  const nlohmann::json source = scene->results_json()["kernel_source"];
+  EXPECT_EQ(source["section"], "variant jds");
+  EXPECT_TRUE(source["found"].get<bool>());
+  scene->params_from_json({{"mode", "matrix"}, {"variant", "csr-vector"}});
+  EXPECT_EQ(scene->results_json()["kernel_source"]["section"], "variant csr-vector");
+}
+
 TEST(SpmvParams, ShippedMatricesGoByShortName) {
   auto scene = spmv_test::attached({{"matrix", "karate"}});
   // Zachary's karate club: 34 people, 78 friendships, both directions stored.

@@ -52,6 +52,19 @@ TEST(SpmvMatrixRun, AShippedMatrixHasTheRowsAndNonzerosOfItsFile) {
   EXPECT_LE(doc["result"]["sparsity_image"]["width"].get<int>(), 128);
 }
 
+// The Minnesota roads list each undirected road once: the shared loading rules symmetrize it, so
+// every line of the file is two nonzeros (io/shipped_graphs.h).
+TEST(SpmvMatrixRun, AnUndirectedEdgeListBecomesASymmetricMatrix) {
+  std::ifstream in(spmv_test::shipped("minnesota_edges.txt"));
+  std::string line;
+  int64_t edges = 0;
+  while (std::getline(in, line))
+    if (!line.empty() && line[0] != '#' && line[0] != '%') ++edges;
+  const json doc = spmv_test::run_of({{"matrix", "minnesota"}});
+  EXPECT_EQ(doc["input"]["rows"], 2642);
+  EXPECT_EQ(doc["input"]["nnz"], 2 * edges);
+}
+
 TEST(SpmvFormatsRun, TheBooksExampleLaysOutAsTheBookDrawsIt) {
   const json doc = spmv_test::run_of({{"mode", "formats"}});
   const json& r = doc["result"];

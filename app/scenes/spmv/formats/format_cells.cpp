@@ -16,15 +16,16 @@ namespace ws::app {
 namespace {
 
 // Where element i of an array laid out `per_line` cells a row, from row `first`, is drawn.
-struct ArrayPlace {
+struct ArrayCells {
   int first = 0, per_line = 1;
   int row(int i) const { return first + i / per_line; }
   int col(int i) const { return i % per_line; }
 };
 
-ArrayPlace add_array(std::vector<CellRow>& rows, const std::string& label, int n, int per_line,
-                     const std::function<Cell(int)>& cell, float gap_after = 0.35f) {
-  ArrayPlace place{int(rows.size()), std::max(1, per_line)};
+ArrayCells add_array_cells(std::vector<CellRow>& rows, const std::string& label, int n,
+                           int per_line, const std::function<Cell(int)>& cell,
+                           float gap_after = 0.35f) {
+  ArrayCells place{int(rows.size()), std::max(1, per_line)};
   const int lines = std::max(1, (n + place.per_line - 1) / place.per_line);
   for (int l = 0; l < lines; ++l) {
     CellRow row;
@@ -38,22 +39,22 @@ ArrayPlace add_array(std::vector<CellRow>& rows, const std::string& label, int n
   return place;
 }
 
-gfx::Color tint(const gfx::Palette& p, int index) {
+gfx::Color format_tint(const gfx::Palette& p, int index) {
   return mix(p.cell_fill, p.warp_color(index), 0.35f);
 }
 
-Cell index_cell(int32_t v, gfx::Color fill, std::string hover) {
+Cell index_value_cell(int32_t v, gfx::Color fill, std::string hover) {
   Cell c{std::to_string(v), fill};
   c.hover = std::move(hover);
   return c;
 }
 
-struct Drawn {
+struct DrawnRows {
   std::vector<CellRow> rows;
   RowsGeometry geometry;
 };
 
-void finish_rows(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, Drawn& d, const gfx::Palette& p,
+void finish_rows(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, DrawnRows& d, const gfx::Palette& p,
                  float font, HoverMap& hover) {
   d.geometry = draw_rows(c, min, max - min, d.rows, p, font, font * 3.2f);
   hover.add(min, max,
@@ -63,16 +64,16 @@ void finish_rows(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, Drawn& d, const g
 void add_coo_rows(std::vector<CellRow>& rows, const spmv::CooMatrix& coo, ValueType type,
                   const gfx::Palette& p, const std::string& prefix) {
   const int n = int(coo.nnz()), line = std::min(std::max(n, 1), 32);
-  auto fill = [&](int i) { return tint(p, coo.row[size_t(i)]); };
-  add_array(rows, prefix + "row", n, line, [&](int i) {
-    return index_cell(coo.row[size_t(i)], fill(i),
-                      trf("nonzero {0}: row {1}", i, coo.row[size_t(i)]));
+  auto fill = [&](int i) { return format_tint(p, coo.row[size_t(i)]); };
+  add_array_cells(rows, prefix + "row", n, line, [&](int i) {
+    return index_value_cell(coo.row[size_t(i)], fill(i),
+                            trf("nonzero {0}: row {1}", i, coo.row[size_t(i)]));
   });
-  add_array(rows, prefix + "col", n, line, [&](int i) {
-    return index_cell(coo.col[size_t(i)], fill(i),
-                      trf("nonzero {0}: column {1}", i, coo.col[size_t(i)]));
+  add_array_cells(rows, prefix + "col", n, line, [&](int i) {
+    return index_value_cell(coo.col[size_t(i)], fill(i),
+                            trf("nonzero {0}: column {1}", i, coo.col[size_t(i)]));
   });
-  add_array(rows, prefix + "val", n, line, [&](int i) {
+  add_array_cells(rows, prefix + "val", n, line, [&](int i) {
     Cell cell{number(coo.val[size_t(i)], type), fill(i)};
     cell.hover = trf("nonzero {0}: value {1}", i, cell.text);
     return cell;
@@ -101,7 +102,7 @@ void draw_ell_grids(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, const spmv::El
             cell.fill = p.cell_unwritten;
           } else {
             cell.text = which == 0 ? std::to_string(ell.col[slot]) : number(ell.val[slot], type);
-            cell.fill = tint(p, r);
+            cell.fill = format_tint(p, r);
           }
           return cell;
         },
@@ -133,7 +134,7 @@ void add_ell_memory(std::vector<CellRow>& rows, const spmv::EllMatrix& ell, Valu
         cell.hover = trf("memory index {0}: padding of row {1}", slot, r);
       } else {
         cell.text = number(ell.val[slot], type);
-        cell.fill = tint(p, r);
+        cell.fill = format_tint(p, r);
         cell.hover = trf("memory index {0}: row {1}, slot {2}", slot, r, k);
       }
       row.cells.push_back(cell);
@@ -150,22 +151,22 @@ void draw_csr(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, const FormatsFacts& 
   std::vector<int32_t> row_of(static_cast<size_t>(n));
   for (int32_t r = 0; r < m.rows; ++r)
     for (int32_t k = m.row_ptr[size_t(r)]; k < m.row_ptr[size_t(r) + 1]; ++k) row_of[size_t(k)] = r;
-  Drawn d;
-  const ArrayPlace rp = add_array(
+  DrawnRows d;
+  const ArrayCells rp = add_array_cells(
       d.rows, "row_ptr", m.rows + 1, m.rows + 1,
       [&](int r) {
-        return index_cell(m.row_ptr[size_t(r)], r < m.rows ? tint(p, r) : p.cell_fill,
-                          r < m.rows ? trf("row {0} starts at {1}", r, m.row_ptr[size_t(r)])
-                                     : trf("the end: {0} nonzeros", m.row_ptr[size_t(r)]));
+        return index_value_cell(m.row_ptr[size_t(r)], r < m.rows ? format_tint(p, r) : p.cell_fill,
+                                r < m.rows ? trf("row {0} starts at {1}", r, m.row_ptr[size_t(r)])
+                                           : trf("the end: {0} nonzeros", m.row_ptr[size_t(r)]));
       },
       2.4f);
-  const ArrayPlace cp = add_array(d.rows, "col", n, line, [&](int i) {
-    return index_cell(
-        m.col[size_t(i)], tint(p, row_of[size_t(i)]),
+  const ArrayCells cp = add_array_cells(d.rows, "col", n, line, [&](int i) {
+    return index_value_cell(
+        m.col[size_t(i)], format_tint(p, row_of[size_t(i)]),
         trf("nonzero {0}: row {1}, column {2}", i, row_of[size_t(i)], m.col[size_t(i)]));
   });
-  add_array(d.rows, "val", n, line, [&](int i) {
-    Cell cell{number(m.val[size_t(i)], f.precision), tint(p, row_of[size_t(i)])};
+  add_array_cells(d.rows, "val", n, line, [&](int i) {
+    Cell cell{number(m.val[size_t(i)], f.precision), format_tint(p, row_of[size_t(i)])};
     cell.hover = trf("nonzero {0}: value {1}", i, cell.text);
     return cell;
   });
@@ -185,25 +186,27 @@ void draw_jds(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, const FormatsFacts& 
   for (int t = 0; t < j.diagonals(); ++t)
     for (int32_t k = j.iter_ptr[size_t(t)]; k < j.iter_ptr[size_t(t) + 1]; ++k)
       diagonal_of[size_t(k)] = t;
-  Drawn d;
-  add_array(d.rows, "perm", j.rows, j.rows, [&](int i) {
-    return index_cell(j.perm[size_t(i)], tint(p, j.perm[size_t(i)]),
-                      trf("sorted row {0} is row {1} ({2} nonzeros)", i, j.perm[size_t(i)],
-                          j.row_length[size_t(i)]));
+  DrawnRows d;
+  add_array_cells(d.rows, "perm", j.rows, j.rows, [&](int i) {
+    return index_value_cell(j.perm[size_t(i)], format_tint(p, j.perm[size_t(i)]),
+                            trf("sorted row {0} is row {1} ({2} nonzeros)", i, j.perm[size_t(i)],
+                                j.row_length[size_t(i)]));
   });
-  const ArrayPlace ip = add_array(
+  const ArrayCells ip = add_array_cells(
       d.rows, "iter_ptr", j.diagonals() + 1, j.diagonals() + 1,
       [&](int t) {
-        return index_cell(j.iter_ptr[size_t(t)], (t < j.diagonals() ? tint(p, t) : p.cell_fill),
-                          trf("diagonal {0} starts at {1}", t, j.iter_ptr[size_t(t)]));
+        return index_value_cell(j.iter_ptr[size_t(t)],
+                                (t < j.diagonals() ? format_tint(p, t) : p.cell_fill),
+                                trf("diagonal {0} starts at {1}", t, j.iter_ptr[size_t(t)]));
       },
       2.4f);
-  const ArrayPlace cp = add_array(d.rows, "col", n, line, [&](int i) {
-    return index_cell(j.col[size_t(i)], tint(p, diagonal_of[size_t(i)]),
-                      trf("diagonal {0}: column {1}", diagonal_of[size_t(i)], j.col[size_t(i)]));
+  const ArrayCells cp = add_array_cells(d.rows, "col", n, line, [&](int i) {
+    return index_value_cell(
+        j.col[size_t(i)], format_tint(p, diagonal_of[size_t(i)]),
+        trf("diagonal {0}: column {1}", diagonal_of[size_t(i)], j.col[size_t(i)]));
   });
-  add_array(d.rows, "val", n, line, [&](int i) {
-    Cell cell{number(j.val[size_t(i)], f.precision), tint(p, diagonal_of[size_t(i)])};
+  add_array_cells(d.rows, "val", n, line, [&](int i) {
+    Cell cell{number(j.val[size_t(i)], f.precision), format_tint(p, diagonal_of[size_t(i)])};
     cell.hover = trf("diagonal {0}: value {1}", diagonal_of[size_t(i)], cell.text);
     return cell;
   });
@@ -223,7 +226,7 @@ void draw_format_cells(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, const Forma
   const float h = max.y - min.y;
   switch (f.shown) {
     case spmv::SparseFormat::Coo: {
-      Drawn d;
+      DrawnRows d;
       add_coo_rows(d.rows, f.coo, f.precision, p, "");
       finish_rows(c, min, max, d, p, font, hover);
       return;
@@ -233,7 +236,7 @@ void draw_format_cells(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, const Forma
       return;
     case spmv::SparseFormat::Ell: {
       draw_ell_grids(c, min, {max.x, min.y + h * 0.55f}, f.ell, f.precision, p, font, hover);
-      Drawn d;
+      DrawnRows d;
       add_ell_memory(d.rows, f.ell, f.precision, p, "val");
       finish_rows(c, {min.x, min.y + h * 0.6f}, max, d, p, font, hover);
       return;
@@ -241,7 +244,7 @@ void draw_format_cells(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, const Forma
     case spmv::SparseFormat::Hybrid: {
       const float split = min.x + (max.x - min.x) * 0.62f;
       draw_ell_grids(c, min, {split, min.y + h * 0.55f}, f.hybrid.ell, f.precision, p, font, hover);
-      Drawn d;
+      DrawnRows d;
       add_coo_rows(d.rows, f.hybrid.coo, f.precision, p, "COO ");
       finish_rows(c, {min.x, min.y + h * 0.6f}, {split, max.y}, d, p, font, hover);
       draw_hybrid_bytes_chart(c, {split + font, min.y}, max, f, p, font, hover);

@@ -30,7 +30,7 @@ std::vector<int64_t> hybrid_bytes_per_width(const std::vector<int32_t>& lengths,
   return bytes;
 }
 
-std::string two_decimals(double v) {
+std::string ratio_text(double v) {
   char text[32];
   std::snprintf(text, sizeof text, "%.2f", v);
   return text;
@@ -107,7 +107,7 @@ std::string formats_caption(const FormatsFacts& f) {
       f.precision == ValueType::Float64 ? f.storage64[i] : f.storage32[i];
   std::string text = format_explanation(f) + " ";
   text += trf("{0}: {1} bytes, {2}x CSR's", tr_text(spmv::sparse_format_title(f.shown)),
-              s.bytes_total, two_decimals(s.ratio_to_csr));
+              s.bytes_total, ratio_text(s.ratio_to_csr));
   if (f.shown == spmv::SparseFormat::Ell || f.shown == spmv::SparseFormat::Hybrid)
     text += trf("; {0} padding slots ({1}% of the slots)", s.padding_slots,
                 int(s.padding_fraction * 100 + 0.5));

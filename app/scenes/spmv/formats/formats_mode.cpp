@@ -2,6 +2,8 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+
 #include "i18n/i18n.h"
 #include "scene_kit/panel_widgets.h"
 #include "scenes/spmv/spmv_matrix_source.h"
@@ -23,6 +25,8 @@ nlohmann::json storage_json(const spmv::FormatStorage& s) {
 
 void FormatsMode::reset() {
   try {
+    // A scene attached without an edit has not read its matrix yet (the book's example).
+    if (!settings().loaded) load_matrix_choice(settings_to_keep());
     facts_ = formats_facts(settings());
     set_error("");
   } catch (const std::exception& e) {
@@ -32,8 +36,7 @@ void FormatsMode::reset() {
 }
 
 void FormatsMode::seek(int step) {
-  if (step < 0 || step >= kFormatCount) return;
-  settings_to_keep().format = spmv::SparseFormat(step);
+  settings_to_keep().format = spmv::SparseFormat(std::clamp(step, 0, kFormatCount - 1));
   facts_.shown = settings().format;
 }
 

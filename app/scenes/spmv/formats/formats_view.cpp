@@ -12,21 +12,22 @@ namespace ws::app {
 
 namespace {
 
-std::string fixed(double v, const char* format) {
+std::string fixed_text(double v, const char* format) {
   char text[32];
   std::snprintf(text, sizeof text, format, v);
   return text;
 }
 
 // A chart frame: title, axes, the y range's top label; returns the plot area.
-struct Plot {
+struct ChartPlot {
   float left, right, top, bottom;
 };
-Plot chart_frame(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, const std::string& title,
-                 const std::string& x_label, const std::string& top_label, const gfx::Palette& p,
-                 float font) {
+ChartPlot chart_frame(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, const std::string& title,
+                      const std::string& x_label, const std::string& top_label,
+                      const gfx::Palette& p, float font) {
   c.text(min, title, font * 0.9f, p.text);
-  Plot plot{min.x + font * 4.5f, max.x - font * 0.5f, min.y + font * 1.8f, max.y - font * 1.5f};
+  ChartPlot plot{min.x + font * 4.5f, max.x - font * 0.5f, min.y + font * 1.8f,
+                 max.y - font * 2.2f};
   c.line({plot.left, plot.bottom}, {plot.right, plot.bottom}, p.text_muted);
   c.line({plot.left, plot.top}, {plot.left, plot.bottom}, p.text_muted);
   c.text({plot.left - font * 0.3f, plot.top}, top_label, font * 0.75f, p.text_muted,
@@ -61,12 +62,12 @@ float draw_storage_table(gfx::Canvas& c, gfx::Vec2 min, float width, const Forma
     const bool padded = format == spmv::SparseFormat::Ell || format == spmv::SparseFormat::Hybrid;
     const std::vector<std::string> cells = {tr_text(spmv::sparse_format_title(format)),
                                             std::to_string(a.bytes_total),
-                                            fixed(a.ratio_to_csr, "%.2fx"),
+                                            fixed_text(a.ratio_to_csr, "%.2fx"),
                                             std::to_string(b.bytes_total),
-                                            fixed(b.ratio_to_csr, "%.2fx"),
+                                            fixed_text(b.ratio_to_csr, "%.2fx"),
                                             padded
-                                                ? fixed(a.padding_fraction * 100, "%.1f%%") + " (" +
-                                                      std::to_string(a.padding_slots) + ")"
+                                                ? fixed_text(a.padding_fraction * 100, "%.1f%%") +
+                                                      " (" + std::to_string(a.padding_slots) + ")"
                                                 : "-"};
     for (size_t k = 0; k < cells.size(); ++k)
       c.text({min.x + col_w * float(k), y}, fit_text(c, cells[k], size, col_w * 0.95f), size,
@@ -80,7 +81,7 @@ void draw_hybrid_bytes_chart(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, const
                              const gfx::Palette& p, float font, HoverMap& hover) {
   if (f.hybrid_bytes.empty()) return;
   const int64_t most = *std::max_element(f.hybrid_bytes.begin(), f.hybrid_bytes.end());
-  const Plot plot = chart_frame(
+  const ChartPlot plot = chart_frame(
       c, min, max, trf("Hybrid bytes against the ELL width ({0})", type_name(f.precision)),
       tr("ELL width W (the rest of each row goes to COO)"), std::to_string(most), p, font);
   const size_t n = f.hybrid_bytes.size();
@@ -104,9 +105,10 @@ void draw_width_chart(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, const Format
                       const gfx::Palette& p, float font, HoverMap& hover) {
   const std::vector<int32_t>& len = f.lengths_sorted;
   if (len.empty()) return;
-  const Plot plot = chart_frame(c, min, max, tr("Row lengths, longest first, against the widths"),
-                                trf("rows sorted by length (JDS order), {0} rows", len.size()),
-                                std::to_string(f.ell_width), p, font);
+  const ChartPlot plot =
+      chart_frame(c, min, max, tr("Row lengths, longest first, against the widths"),
+                  trf("rows sorted by length (JDS order), {0} rows", len.size()),
+                  std::to_string(f.ell_width), p, font);
   const float h = plot.bottom - plot.top, w = plot.right - plot.left;
   const float scale = h / float(std::max(f.ell_width, 1));
   const int columns = std::max(1, std::min(int(w), int(len.size())));

@@ -11,6 +11,8 @@ namespace ws::app {
 
 void MatrixMode::reset() {
   try {
+    // A scene attached without an edit has not read its matrix yet (the book's example).
+    if (!settings().loaded) load_matrix_choice(settings_to_keep());
     facts_ = matrix_facts(settings());
     set_error("");
   } catch (const std::exception& e) {

@@ -24,26 +24,29 @@ std::pair<int64_t, int64_t> bin_span(int64_t b, int64_t bins, int64_t n) {
   return {lo, hi};
 }
 
-void draw_cells(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, const MatrixFacts& f,
-                const gfx::Palette& p, float font, HoverMap& hover) {
+void draw_matrix_cells(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, const MatrixFacts& f,
+                       const gfx::Palette& p, float font, HoverMap& hover) {
   const spmv::CsrMatrix& m = *f.matrix;
   const int rows = std::max(m.rows, 1), cols = std::max(m.cols, 1);
   std::vector<double> dense(size_t(rows) * size_t(cols), std::numeric_limits<double>::quiet_NaN());
   for (int32_t r = 0; r < m.rows; ++r)
     for (int32_t k = m.row_ptr[size_t(r)]; k < m.row_ptr[size_t(r) + 1]; ++k)
       dense[size_t(r) * size_t(cols) + size_t(m.col[size_t(k)])] = m.val[size_t(k)];
-  // One cell size for A, x and y, so the product lines up row by row.
-  const float w = max.x - min.x, h = max.y - min.y - font * 1.6f;
-  const float cell = std::min(w / (float(cols) + 4.0f), h / float(std::max(rows, cols)));
-  const gfx::Vec2 a_max{min.x + cell * float(cols), min.y + font * 1.6f + cell * float(rows)};
-  const gfx::Color nonzero = mix(p.cell_fill, p.highlight, 0.25f);
+  // One cell size for A, x and y, so the product lines up row by row; `labels` is the room a
+  // grid takes for its index labels.
+  const float labels = font * 1.8f, caption = font * 1.6f;
+  const float w = max.x - min.x - 3 * labels, h = max.y - min.y - caption - labels;
+  const float cell = std::min(w / (float(cols) + 3.0f), h / float(std::max(rows, cols)));
+  const gfx::Vec2 a_max{min.x + labels + cell * float(cols),
+                        min.y + caption + labels + cell * float(rows)};
+  const gfx::Color nonzero = mix(p.cell_fill, p.highlight, 0.45f);
   const GridGeometry a = draw_value_grid(
       c, min, a_max, m.cols, m.rows,
       [&](int x, int y) {
         GridCell g;
         const double v = dense[size_t(y) * size_t(cols) + size_t(x)];
         if (std::isnan(v)) {
-          g.fill = p.background;
+          g.fill = p.cell_fill;
         } else {
           g.text = number(v, f.precision);
           g.fill = nonzero;
@@ -59,14 +62,16 @@ void draw_cells(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, const MatrixFacts&
     return trf("row {0}, column {1}: {2}", y, x, number(v, f.precision));
   });
   // x beside A (one entry per column), then y = A x (one per row).
-  const float gap = cell * 0.8f;
+  const float gap = cell * 0.5f;
   const gfx::Vec2 x_min{a_max.x + gap, min.y};
   const GridGeometry xg = draw_value_grid(
-      c, x_min, {x_min.x + cell, min.y + font * 1.6f + cell * float(m.cols)}, 1, m.cols,
-      [&](int, int y) { return GridCell{number((*f.x)[size_t(y)], f.precision)}; }, "x", p, font);
-  const gfx::Vec2 y_min{x_min.x + cell + gap, min.y};
+      c, x_min, {x_min.x + labels + cell, min.y + caption + labels + cell * float(m.cols)}, 1,
+      m.cols, [&](int, int y) { return GridCell{number((*f.x)[size_t(y)], f.precision)}; }, "x", p,
+      font);
+  const gfx::Vec2 y_min{x_min.x + labels + cell + gap, min.y};
   const GridGeometry yg = draw_value_grid(
-      c, y_min, {y_min.x + cell, min.y + font * 1.6f + cell * float(m.rows)}, 1, m.rows,
+      c, y_min, {y_min.x + labels + cell, min.y + caption + labels + cell * float(m.rows)}, 1,
+      m.rows,
       [&](int, int y) {
         GridCell g{number(f.y[size_t(y)], ValueType::Float64)};
         g.fill = mix(p.cell_fill, p.write, 0.2f);
@@ -131,10 +136,11 @@ void draw_bins(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, const MatrixFacts& 
 void draw_row_histogram(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, const spmv::RowStats& s,
                         const gfx::Palette& p, float font, HoverMap& hover) {
   c.text(min, tr("Row lengths: rows per length"), font, p.text);
-  const float top = min.y + font * 2.0f, bottom = max.y - font * 1.6f;
+  const float top = min.y + font * 2.0f, bottom = max.y - font * 2.2f;
   const float left = min.x + font * 3.0f, right = max.x;
   int64_t most = 1;
   for (const spmv::RowLengthBin& b : s.bins) most = std::max(most, b.rows);
+  c.rect_filled({left, top}, {right, bottom}, mix(p.background, p.cell_fill, 0.5f));
   c.line({left, bottom}, {right, bottom}, p.text_muted);
   c.line({left, top}, {left, bottom}, p.text_muted);
   c.text({left - font * 0.3f, top}, std::to_string(most), font * 0.8f, p.text_muted,
@@ -180,7 +186,7 @@ void draw_matrix_figure(gfx::Canvas& c, gfx::Theme theme, const MatrixFacts& f, 
   const float split = size.x * 0.58f;
   const gfx::Vec2 left_min{margin, top}, left_max{split - margin, size.y - margin * 4.5f};
   if (f.small())
-    draw_cells(c, left_min, left_max, f, p, font, hover);
+    draw_matrix_cells(c, left_min, left_max, f, p, font, hover);
   else
     draw_bins(c, left_min, left_max, f, p, font, hover);
   draw_row_histogram(c, {split, top}, {size.x - margin, size.y - margin * 4.5f}, f.stats, p, font,

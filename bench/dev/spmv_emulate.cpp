@@ -1,0 +1,103 @@
+// The host side of bench/dev/spmv_emulate.sh (see there): the kernels of spmv_fast.cuh run one
+// block at a time, one std::thread per CUDA thread, against spmv_fast_cpu.
+#include "fast_kernels_emu.h"
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <thread>
+#include <vector>
+#include "spmv/matrix.h"
+#include "spmv/spmv_fast.h"
+using namespace ws::spmv;
+using namespace ws::spmv::fast;
+
+template <int THREADS, int ITEMS, class T>
+std::vector<T> emulate(const CsrMatrix& a, const std::vector<T>& x) {
+  const int64_t tile = int64_t(THREADS) * ITEMS;
+  const int64_t tiles = (int64_t(a.rows) + a.nnz() + tile - 1) / tile;
+  std::vector<Coord> coords(size_t(tiles + 1));
+  std::vector<T> val(a.val.begin(), a.val.end()), y(size_t(a.rows), T(NAN));
+  std::vector<T> head(size_t(tiles) + 1, T(NAN)), carry(size_t(tiles) + 1, T(NAN));
+  std::vector<int32_t> done(size_t(tiles) + 1, -1);
+  if (tiles == 0) return y;
+  // partition: one "thread" per boundary
+  for (int64_t t = 0; t <= tiles; ++t) {
+    blockDim.x = 256;
+    blockIdx.x = unsigned(t / 256);
+    threadIdx.x = unsigned(t % 256);
+    spmv_partition_kernel(a.row_ptr.data(), a.rows, int32_t(a.nnz()), tile, tiles, coords.data());
+  }
+  std::memset(spmv_smem, 0xCD, tile_shared_bytes<T>(THREADS, ITEMS));
+  for (int64_t b = 0; b < tiles; ++b) {
+    std::memset(spmv_smem, int(0xC0 + b % 16), tile_shared_bytes<T>(THREADS, ITEMS));  // poison
+    std::barrier<> bar(THREADS);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < THREADS; ++t)
+      threads.emplace_back([&, t] {
+        emu_barrier = &bar;
+        blockIdx.x = unsigned(b);
+        threadIdx.x = unsigned(t);
+        blockDim.x = THREADS;
+        spmv_tile_kernel<THREADS, ITEMS, 0, T>(a.row_ptr.data(), a.col.data(), val.data(), x.data(),
+                                               y.data(), a.rows, coords.data(), head.data(),
+                                               carry.data(), done.data());
+      });
+    for (auto& th : threads) th.join();
+  }
+  for (int64_t t = 0; t < tiles; ++t) {
+    blockDim.x = 256;
+    blockIdx.x = unsigned(t / 256);
+    threadIdx.x = unsigned(t % 256);
+    spmv_fixup_kernel<T>(coords.data(), tiles, head.data(), carry.data(), done.data(), y.data());
+  }
+  return y;
+}
+
+template <int THREADS, int ITEMS, class T>
+int check(const CsrMatrix& a, const char* what) {
+  std::vector<double> xd = make_x(XKind::Random, a.cols, 28);
+  std::vector<T> x(xd.begin(), xd.end());
+  const std::vector<T> emu = emulate<THREADS, ITEMS, T>(a, x);
+  const std::vector<T> twin = spmv_fast_cpu<T>(a, x, FastSpmvConfig{THREADS, ITEMS});
+  int bad = 0;
+  for (size_t i = 0; i < emu.size(); ++i)
+    if (!(emu[i] == twin[i])) {
+      if (bad < 3)
+        std::printf("  row %zu emu %.9g twin %.9g\n", i, double(emu[i]), double(twin[i]));
+      ++bad;
+    }
+  std::printf("%-28s %4dx%-2d %s: %d rows differ of %d\n", what, THREADS, ITEMS,
+              sizeof(T) == 8 ? "f64" : "f32", bad, a.rows);
+  return bad;
+}
+
+int main() {
+  int bad = 0;
+  std::vector<int32_t> r, c;
+  std::vector<double> v;
+  for (int32_t row = 0; row < 3000; ++row) {
+    const int32_t len = row == 1234 ? 20000 : (row % 5 == 0 ? 0 : row % 4);
+    for (int32_t k = 0; k < len; ++k)
+      r.push_back(row), c.push_back(row == 1234 ? k : (row * 37 + k * 101) % 20000),
+          v.push_back(double((row + k) % 7 - 3) * 0.37);
+  }
+  const CsrMatrix longrow = from_triplets(3000, 20000, r, c, v, "long row");
+  const CsrMatrix empty = from_triplets(2000, 2000, {}, {}, {}, "empty");
+  for (const CsrMatrix* m : {&longrow, &empty}) {
+    bad += check<32, 3, float>(*m, m->name.c_str());
+    bad += check<64, 7, double>(*m, m->name.c_str());
+    bad += check<256, 7, float>(*m, m->name.c_str());
+    bad += check<128, 5, double>(*m, m->name.c_str());
+  }
+  for (const char* spec :
+       {"poisson:64", "powerlaw:12:8", "random:3000:9", "banded:4000:3", "pmpp"}) {
+    const CsrMatrix m = generate_matrix(spec, 3);
+    bad += check<32, 1, float>(m, spec);
+    bad += check<256, 7, float>(m, spec);
+    bad += check<256, 7, double>(m, spec);
+    bad += check<128, 15, double>(m, spec);
+  }
+  std::printf(bad ? "EMULATION: %d DIFFERENCES\n" : "EMULATION: kernel == twin everywhere (%d)\n",
+              bad);
+  return bad != 0;
+}

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Runs the fast SpMV's CUDA kernels (kernels/spmv/spmv_fast.cuh, the "@variant fast" section) on
+# the host, without a GPU: one std::thread per CUDA thread, __syncthreads as a std::barrier, the
+# shared memory poisoned before every block, y NaN before the run; then compares y with the host
+# twin (spmv_fast_cpu) bit for bit on generated matrices, a long-row one and an empty one, over
+# several configurations. Not part of the build; needs a CPU build (default build-cpu) for
+# libws_spmv and its dependencies. Usage: bench/dev/spmv_emulate.sh [BUILD_DIR] [extra g++ flags]
+# (e.g. "-fsanitize=address,undefined"). Exit status 0 when the kernel equals the twin everywhere.
+set -euo pipefail
+BUILD=${1:-build-cpu}
+shift || true
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+python3 - "$WORK/fast_kernels_emu.h" <<'PY'
+import sys
+src = open("kernels/spmv/spmv_fast.cuh").read()
+body = src[src.index("namespace ws::spmv::fast {"):src.index("// @end")]
+prelude = r'''
+#include <barrier>
+#include <cstddef>
+#include <cstdint>
+#define __global__
+#define __device__
+#define __host__
+#define __forceinline__ inline
+#define __launch_bounds__(x)
+#define __restrict__
+#define __shared__
+#define __align__(x)
+struct EmuDim { unsigned x = 0, y = 0, z = 0; };
+thread_local EmuDim threadIdx, blockIdx, blockDim;
+thread_local std::barrier<>* emu_barrier = nullptr;
+inline void __syncthreads() { emu_barrier->arrive_and_wait(); }
+template <class T> T __ldg(const T* p) { return *p; }
+template <class T> T __ldcs(const T* p) { return *p; }
+#include "spmv/spmv_merge_path.h"
+namespace ws::spmv::fast { alignas(16) unsigned char spmv_smem[1 << 20]; }
+'''
+open(sys.argv[1], "w").write(prelude + body + "\n}  // namespace ws::spmv::fast\n")
+PY
+cp bench/dev/spmv_emulate.cpp "$WORK/"
+g++ -std=c++20 -O1 -ffp-contract=off "$@" -I"$WORK" -Ikernels "$WORK/spmv_emulate.cpp" \
+  "$BUILD/kernels/spmv/libws_spmv.a" "$BUILD/kernels/graph/libws_graph.a" \
+  "$BUILD/kernels/libws_common.a" -lpthread -o "$WORK/spmv_emulate"
+"$WORK/spmv_emulate"

@@ -1,0 +1,89 @@
+// Variant 7's two paths and the plan's choice between them (spmv_fast.h), header-only and free
+// of CUDA and of the project's other headers so bench/dev/spmv_tune.cu runs the same rule.
+//
+// The rule (from the row statistics, computed once when the plan is made: rows, nonzeros, the
+// longest row; mean = nnz / rows):
+//   regular short rows: longest <= 2 x mean and mean <= 16  ->  row lanes: G lanes a row, G the
+//     largest power of two <= mean / 2 (1..8; each lane ~2-4 nonzeros), no plan scratch.
+//     (H200, run 1: poisson G = 2 1.10x cuSPARSE f32, 1.34x f64; random 16 a row G = 8 0.98x /
+//     0.88x, ahead of every merge-path configuration.)
+//   anything else (long or uneven rows, power-law tails)  ->  merge path, one configuration per
+//     value type (below): one long row or many empty rows cannot unbalance it.
+// An empty matrix (no rows or no nonzeros) takes the merge path (it writes the zeros).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+namespace ws::spmv {
+
+// ---- The merge path's configuration per value type (THREADS x ITEMS, LOADS of col and val:
+// 0 plain, 1 streaming __ldcs, 2 __ldg). Set from bench/dev/spmv_tune.cu's summary (run 1 on an
+// H200: float32 128x7 streaming the best on power-law rows; float64 256x11 streaming).
+inline constexpr int kFastSpmvThreads = 128;  // float32
+inline constexpr int kFastSpmvItems = 7;
+inline constexpr int kFastSpmvLoads = 1;
+inline constexpr int kFastSpmvThreads64 = 256;  // float64
+inline constexpr int kFastSpmvItems64 = 11;
+inline constexpr int kFastSpmvLoads64 = 1;
+
+// The rule's constants (above).
+inline constexpr int kRowLanesMeanLimit = 16;  // mean nonzeros a row, at most
+inline constexpr int kRowLanesSpread = 2;      // longest row <= this x mean
+inline constexpr int kRowLanesMax = 8;         // G: 1, 2, 4 or 8
+
+struct FastSpmvConfig {
+  int threads = kFastSpmvThreads;  // merge path: per block (a multiple of 32, 32..1024)
+  int items = kFastSpmvItems;  // merge path: merge items (nonzeros + row ends) per thread, 1..32
+  int lanes = 0;               // > 0: the row-lanes path with G = lanes (1, 2, 4, 8) instead
+  constexpr int64_t tile() const { return int64_t(threads) * items; }
+  constexpr bool row_lanes() const { return lanes > 0; }
+};
+
+// The merge path's configuration for values of `value_bytes` (4: float, 8: double).
+constexpr FastSpmvConfig fast_merge_config(size_t value_bytes) {
+  return value_bytes == 8 ? FastSpmvConfig{kFastSpmvThreads64, kFastSpmvItems64, 0}
+                          : FastSpmvConfig{kFastSpmvThreads, kFastSpmvItems, 0};
+}
+
+// G for rows of `mean` nonzeros: the largest power of two <= mean / 2, within 1..kRowLanesMax.
+constexpr int row_lanes_for_mean(double mean) {
+  int lanes = 1;
+  while (lanes < kRowLanesMax && 2.0 * (2 * lanes) <= mean) lanes *= 2;
+  return lanes;
+}
+
+struct FastSpmvChoice {
+  FastSpmvConfig config;
+  std::string why;  // one line: the path, its parameters, and the statistics that chose it
+};
+
+inline FastSpmvChoice choose_fast_spmv(int64_t rows, int64_t nnz, int64_t longest_row,
+                                       size_t value_bytes) {
+  FastSpmvChoice choice;
+  const double mean = rows > 0 ? double(nnz) / double(rows) : 0.0;
+  char stats[160];
+  std::snprintf(stats, sizeof(stats), "mean %.2f nonzeros a row, longest %lld", mean,
+                static_cast<long long>(longest_row));
+  const bool regular = rows > 0 && nnz > 0 && mean <= kRowLanesMeanLimit &&
+                       double(longest_row) <= kRowLanesSpread * mean;
+  if (regular) {
+    choice.config = FastSpmvConfig{0, 0, row_lanes_for_mean(mean)};
+    choice.why = "row lanes G = " + std::to_string(choice.config.lanes) + " (" + stats +
+                 ": regular short rows, longest <= " + std::to_string(kRowLanesSpread) +
+                 " x mean, mean <= " + std::to_string(kRowLanesMeanLimit) + ")";
+  } else {
+    choice.config = fast_merge_config(value_bytes);
+    choice.why =
+        "merge path " + std::to_string(choice.config.threads) + "x" +
+        std::to_string(choice.config.items) + " (" + stats +
+        (nnz == 0 ? ": no nonzeros)"
+                  : ": not regular short rows (longest > " + std::to_string(kRowLanesSpread) +
+                        " x mean or mean > " + std::to_string(kRowLanesMeanLimit) + "))");
+  }
+  return choice;
+}
+
+}  // namespace ws::spmv
