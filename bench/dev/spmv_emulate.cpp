@@ -67,8 +67,8 @@ std::vector<T> emulate_lanes(const CsrMatrix& a, const std::vector<T>& x) {
         blockIdx.x = unsigned(b);
         threadIdx.x = unsigned(t);
         blockDim.x = 256;
-        spmv_row_lanes_kernel<G, T>(a.row_ptr.data(), a.col.data(), val.data(), x.data(),
-                                    y.data(), a.rows);
+        spmv_row_lanes_kernel<G, T>(a.row_ptr.data(), a.col.data(), val.data(), x.data(), y.data(),
+                                    a.rows);
       });
     for (auto& th : threads) th.join();
   }
@@ -91,8 +91,8 @@ template <int G, class T>
 int check_lanes(const CsrMatrix& a, const char* what) {
   std::vector<double> xd = make_x(XKind::Random, a.cols, 28);
   std::vector<T> x(xd.begin(), xd.end());
-  const int bad = count_differences(emulate_lanes<G, T>(a, x),
-                                    spmv_fast_cpu<T>(a, x, FastSpmvConfig{0, 0, G}));
+  const int bad =
+      count_differences(emulate_lanes<G, T>(a, x), spmv_fast_cpu<T>(a, x, FastSpmvConfig{0, 0, G}));
   std::printf("%-28s lanes %-2d %s: %d rows differ of %d\n", what, G,
               sizeof(T) == 8 ? "f64" : "f32", bad, a.rows);
   return bad;
@@ -135,7 +135,7 @@ int main() {
     bad += check<256, 7, float>(m, spec);
     bad += check<256, 7, double>(m, spec);
     bad += check<128, 15, double>(m, spec);
-    bad += check<kFastSpmvThreads, kFastSpmvItems, float>(m, spec);        // the library's
+    bad += check<kFastSpmvThreads, kFastSpmvItems, float>(m, spec);       // the library's
     bad += check<kFastSpmvThreads64, kFastSpmvItems64, double>(m, spec);  // merge configs
     bad += check_lanes<1, float>(m, spec);
     bad += check_lanes<2, float>(m, spec);
