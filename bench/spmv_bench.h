@@ -12,6 +12,9 @@
 // table's G/s column), x cuSPARSE; each row names its matrix and type, and every result is checked
 // against the long-double reference within the summation-order bound (spmv_fast.h).
 // Rows: "7 fast (poisson:1414 f32)", "cuSPARSE (...)" (ALG_DEFAULT), "cuSPARSE alg2 (...)".
+// Variant 7 is the plan's own choice per matrix and type (spmv_fast_choice.h: row lanes on
+// regular short rows, else the merge path; spmv_tune's "auto" row): its note names the path and
+// the row statistics that chose it.
 // Caps (--set cap=no lifts them; each skipped row says why): ELL where its padding would exceed
 // 3x the nonzeros and 16M slots; COO and hybrid (atomics) where a row is longer than 65536 (the
 // atomics into one y serialize: power-law hubs); at 100M only csr, csr-vector, fast and cuSPARSE

@@ -53,12 +53,30 @@ std::vector<T> emulate(const CsrMatrix& a, const std::vector<T>& x) {
   return y;
 }
 
-template <int THREADS, int ITEMS, class T>
-int check(const CsrMatrix& a, const char* what) {
-  std::vector<double> xd = make_x(XKind::Random, a.cols, 28);
-  std::vector<T> x(xd.begin(), xd.end());
-  const std::vector<T> emu = emulate<THREADS, ITEMS, T>(a, x);
-  const std::vector<T> twin = spmv_fast_cpu<T>(a, x, FastSpmvConfig{THREADS, ITEMS});
+// The row-lanes kernel: blocks of 256 threads, G of them a row.
+template <int G, class T>
+std::vector<T> emulate_lanes(const CsrMatrix& a, const std::vector<T>& x) {
+  std::vector<T> val(a.val.begin(), a.val.end()), y(size_t(a.rows), T(NAN));
+  const int64_t blocks = (int64_t(a.rows) * G + 255) / 256;
+  for (int64_t b = 0; b < blocks; ++b) {
+    std::barrier<> bar(256);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 256; ++t)
+      threads.emplace_back([&, t] {
+        emu_barrier = &bar;
+        blockIdx.x = unsigned(b);
+        threadIdx.x = unsigned(t);
+        blockDim.x = 256;
+        spmv_row_lanes_kernel<G, T>(a.row_ptr.data(), a.col.data(), val.data(), x.data(), y.data(),
+                                    a.rows);
+      });
+    for (auto& th : threads) th.join();
+  }
+  return y;
+}
+
+template <class T>
+int count_differences(const std::vector<T>& emu, const std::vector<T>& twin) {
   int bad = 0;
   for (size_t i = 0; i < emu.size(); ++i)
     if (!(emu[i] == twin[i])) {
@@ -66,6 +84,27 @@ int check(const CsrMatrix& a, const char* what) {
         std::printf("  row %zu emu %.9g twin %.9g\n", i, double(emu[i]), double(twin[i]));
       ++bad;
     }
+  return bad;
+}
+
+template <int G, class T>
+int check_lanes(const CsrMatrix& a, const char* what) {
+  std::vector<double> xd = make_x(XKind::Random, a.cols, 28);
+  std::vector<T> x(xd.begin(), xd.end());
+  const int bad =
+      count_differences(emulate_lanes<G, T>(a, x), spmv_fast_cpu<T>(a, x, FastSpmvConfig{0, 0, G}));
+  std::printf("%-28s lanes %-2d %s: %d rows differ of %d\n", what, G,
+              sizeof(T) == 8 ? "f64" : "f32", bad, a.rows);
+  return bad;
+}
+
+template <int THREADS, int ITEMS, class T>
+int check(const CsrMatrix& a, const char* what) {
+  std::vector<double> xd = make_x(XKind::Random, a.cols, 28);
+  std::vector<T> x(xd.begin(), xd.end());
+  const std::vector<T> emu = emulate<THREADS, ITEMS, T>(a, x);
+  const std::vector<T> twin = spmv_fast_cpu<T>(a, x, FastSpmvConfig{THREADS, ITEMS});
+  const int bad = count_differences(emu, twin);
   std::printf("%-28s %4dx%-2d %s: %d rows differ of %d\n", what, THREADS, ITEMS,
               sizeof(T) == 8 ? "f64" : "f32", bad, a.rows);
   return bad;
@@ -96,7 +135,15 @@ int main() {
     bad += check<256, 7, float>(m, spec);
     bad += check<256, 7, double>(m, spec);
     bad += check<128, 15, double>(m, spec);
+    bad += check<kFastSpmvThreads, kFastSpmvItems, float>(m, spec);       // the library's
+    bad += check<kFastSpmvThreads64, kFastSpmvItems64, double>(m, spec);  // merge configs
+    bad += check_lanes<1, float>(m, spec);
+    bad += check_lanes<2, float>(m, spec);
+    bad += check_lanes<4, double>(m, spec);
+    bad += check_lanes<8, double>(m, spec);
   }
+  bad += check_lanes<2, float>(longrow, "long row");
+  bad += check_lanes<8, double>(longrow, "long row");
   std::printf(bad ? "EMULATION: %d DIFFERENCES\n" : "EMULATION: kernel == twin everywhere (%d)\n",
               bad);
   return bad != 0;

@@ -28,11 +28,26 @@ prelude = r'''
 #define __shared__
 #define __align__(x)
 struct EmuDim { unsigned x = 0, y = 0, z = 0; };
-thread_local EmuDim threadIdx, blockIdx, blockDim;
+thread_local EmuDim threadIdx, blockIdx, blockDim, gridDim;
 thread_local std::barrier<>* emu_barrier = nullptr;
 inline void __syncthreads() { emu_barrier->arrive_and_wait(); }
 template <class T> T __ldg(const T* p) { return *p; }
 template <class T> T __ldcs(const T* p) { return *p; }
+#include <algorithm>
+using std::max;
+using std::min;
+// __shfl_down_sync over the block's slots: every thread of the block calls it the same number of
+// times (true of the row-lanes kernel), so two barriers make it a warp shuffle of width `width`.
+inline double emu_shfl_slots[1024];
+template <class T> T __shfl_down_sync(unsigned, T v, int offset, int width = 32) {
+  const int tid = int(threadIdx.x);
+  emu_shfl_slots[tid] = double(v);
+  __syncthreads();
+  const T r = tid % width + offset < width ? T(emu_shfl_slots[tid + offset]) : v;
+  __syncthreads();
+  return r;
+}
+inline int atomicMax(int* p, int v) { const int old = *p; *p = std::max(old, v); return old; }
 #include "spmv/spmv_merge_path.h"
 namespace ws::spmv::fast { alignas(16) unsigned char spmv_smem[1 << 20]; }
 '''
