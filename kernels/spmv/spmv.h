@@ -196,7 +196,7 @@ struct SpmvTeachRun {
 
 // Throws ws::Error naming the option and what is accepted: a matrix over the teach limits
 // ("--matrix: 80 rows; teach mode takes up to 64"), x of the wrong length ("--x: 3 values for 4
-// columns"), block_dim out of range or (csr-vector) not a multiple of 32 ("--block"), a hybrid
+// columns"), block_dim out of range or (csr-vector) not a multiple of 32 ("--threads"), a hybrid
 // width below -1 or above the longest row ("--ell-width"), a value type other than float32 /
 // float64 ("--type"), variant fast (F's: spmv_fast.h), Backend::Cuda without a device or in a
 // CPU-only build.

@@ -34,11 +34,11 @@ void check_teach_request(const SpmvTeachParams& p, const CsrMatrix& m,
   WS_REQUIRE(int64_t(x.size()) == m.cols, "--x: " + std::to_string(x.size()) + " values for " +
                                               std::to_string(m.cols) + " columns");
   WS_REQUIRE(p.block_dim >= 1 && p.block_dim <= kSpmvTeachMaxBlockDim,
-             "--block: " + std::to_string(p.block_dim) +
+             "--threads: " + std::to_string(p.block_dim) +
                  " threads per block; teach mode takes 1.." +
                  std::to_string(kSpmvTeachMaxBlockDim));
   WS_REQUIRE(p.variant != SpmvVariant::CsrVector || p.block_dim % kSpmvWarpSize == 0,
-             "--block " + std::to_string(p.block_dim) +
+             "--threads " + std::to_string(p.block_dim) +
                  " must be a multiple of 32 for csr-vector (a warp per row)");
   int32_t longest = 0;
   for (int32_t r = 0; r < m.rows; ++r) longest = std::max(longest, m.row_length(r));

@@ -42,7 +42,7 @@ TEST(SpmvVariantsErrors, TeachLimitsNameTheOption) {
   EXPECT_TRUE(mentions(teach(csr, book, {1, 1, 1}), "--x: 3 values for 4 columns"));
   SpmvTeachParams p = csr;
   p.block_dim = 0;
-  EXPECT_TRUE(mentions(teach(p, book, x), "--block: 0"));
+  EXPECT_TRUE(mentions(teach(p, book, x), "--threads: 0"));
   p = ktest::teach_params(SpmvVariant::CsrVector, ValueType::Float32, 48);
   EXPECT_TRUE(mentions(teach(p, book, x), "multiple of 32"));
   p = ktest::teach_params(SpmvVariant::Hybrid, ValueType::Float32);
