@@ -8,11 +8,12 @@
 //   c++ -O2 -std=c++17 -Ikernels bench/dev/graph_generate_timing.cpp
 //       build-cpu/kernels/spmv/libws_spmv.a build-cpu/kernels/graph/libws_graph.a
 //       build-cpu/kernels/libws_common.a -lpthread -o /tmp/graph_generate_timing
-//   /tmp/graph_generate_timing kron:20:16 kron:21:16 powerlaw:21:16
+//   /tmp/graph_generate_timing [--threads=N] kron:20:16 kron:21:16 powerlaw:21:16
 #include <sys/resource.h>
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <utility>
@@ -21,6 +22,7 @@
 #include "common/split_mix.h"
 #include "graph/graph.h"
 #include "graph/graph_csr.h"
+#include "graph/graph_parallel.h"
 #include "spmv/matrix.h"
 
 namespace {
@@ -73,7 +75,7 @@ void kron_parts(int scale, int64_t ef, uint64_t seed) {
       }
       e = {int32_t(u), int32_t(v)};
     }
-    c.report("edge draws (one thread)");
+    c.report("edge draws (old loop, one thread)");
   }
   std::vector<int32_t> label(static_cast<size_t>(n));
   {
@@ -86,7 +88,7 @@ void kron_parts(int scale, int64_t ef, uint64_t seed) {
   {
     Clock c;
     for (auto& e : edges) e = {label[size_t(e.first)], label[size_t(e.second)]};
-    c.report("edge relabel (one thread)");
+    c.report("edge relabel (old loop, one thread)");
   }
   ws::graph::Graph g;
   {
@@ -106,6 +108,10 @@ void kron_parts(int scale, int64_t ef, uint64_t seed) {
 int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string spec = argv[i];
+    if (spec.rfind("--threads=", 0) == 0) {  // graph::worker_threads() from here on
+      ws::graph::set_worker_threads(std::atoi(spec.c_str() + 10));
+      continue;
+    }
     std::printf("%s\n", spec.c_str());
     if (spec.rfind("kron:", 0) == 0) {
       uint64_t h = 0xCBF29CE484222325ull;

@@ -1,6 +1,7 @@
 // build_csr (graph_csr.h): an edge list -> CSR with sorted neighbour lists.
-//   pass 1  stable counting sort of the edges by source (mirrored edges after the given ones):
-//           O(n + m), one thread
+//   pass 1  without weights: counting sorts by column then by row, on worker_threads() threads
+//           (graph_csr_deal.h), O(n + m), rows sorted. With weights: a stable counting sort by
+//           row (mirrored edges after the given ones), on one thread, then
 //   pass 2  each row sorted by column, stably: ties in input order; O(m log d) for rows of d
 //           columns, the rows on worker_threads() threads (graph_parallel.h)
 //   pass 3  dropping repeated columns, in each row on its thread, then one sweep moving the
@@ -11,6 +12,7 @@
 #include <string>
 
 #include "../common/error.h"
+#include "graph_csr_deal.h"
 #include "graph_parallel.h"
 
 namespace ws::graph {
@@ -28,7 +30,8 @@ void prefix_sum(const std::vector<int64_t>& counts, std::vector<int64_t>& offset
   offsets[counts.size()] = total;
 }
 
-// Sorts each row's columns ascending, stably (the weights move with their columns); with `kept`,
+// With weights, sorts each row's columns ascending, stably (the weights move with their columns:
+// ties in input order; without, the rows come sorted from graph_csr_deal.h); with `kept`,
 // also drops a column equal to the one before it, moving the rest of the row up, and sets
 // kept[v] to the row's new length (from row_offsets[v]). Rows in parallel, split where the
 // edges split evenly (graph_parallel.h): every row is done the same way by any thread.
@@ -48,9 +51,7 @@ void sort_rows(Graph& g, std::vector<W>& weights, bool weighted,
       const int64_t begin = offsets[size_t(v)], end = offsets[size_t(v) + 1];
       int32_t* columns = g.columns.data() + begin;
       const int64_t length = end - begin;
-      if (!weighted) {
-        std::sort(columns, columns + length);  // equal columns are indistinguishable
-      } else {
+      if (weighted) {
         scratch.resize(size_t(length));
         for (int64_t k = 0; k < length; ++k)
           scratch[size_t(k)] = {columns[k], weights[size_t(begin + k)]};
@@ -74,19 +75,12 @@ void sort_rows(Graph& g, std::vector<W>& weights, bool weighted,
   });
 }
 
-// W is float (Graph::weights) or double (Graph::weights64): `stored_weights` names the member.
+// Pass 1 with weights (graph_csr_deal.h does it without): counts, row offsets, and each edge
+// dealt into its source's row, in input order, on one thread. Throws as build_csr does.
 template <class W>
-Graph build(int32_t n, std::vector<std::pair<int32_t, int32_t>> edges, std::vector<W> weights,
-            std::vector<W> Graph::*stored_weights, bool symmetrize, bool remove_self_loops,
-            bool remove_duplicates) {
-  if (n < 0)
-    throw Error("build_csr: the vertex count " + std::to_string(n) +
-                " is negative; a graph has 0.." + std::to_string(kMaxVertices) + " vertices");
-  const bool weighted = !weights.empty();
-  if (weighted && weights.size() != edges.size())
-    throw Error("build_csr: " + std::to_string(weights.size()) + " weights for " +
-                std::to_string(edges.size()) + " edges; give one weight per edge or none");
-
+void deal_weighted(int32_t n, const std::vector<std::pair<int32_t, int32_t>>& edges,
+                   const std::vector<W>& weights, bool symmetrize, bool remove_self_loops, Graph& g,
+                   std::vector<W>& stored_w) {
   const size_t count = edges.size();
   std::vector<int64_t> out_count(size_t(n), 0);
   for (size_t i = 0; i < count; ++i) {
@@ -101,9 +95,6 @@ Graph build(int32_t n, std::vector<std::pair<int32_t, int32_t>> edges, std::vect
     ++out_count[size_t(u)];
     if (symmetrize) ++out_count[size_t(v)];
   }
-  Graph g;
-  g.vertices = n;
-  g.symmetric = symmetrize;
   prefix_sum(out_count, g.row_offsets);
   std::vector<int64_t>().swap(out_count);
   const int64_t stored = g.row_offsets[size_t(n)];
@@ -111,10 +102,9 @@ Graph build(int32_t n, std::vector<std::pair<int32_t, int32_t>> edges, std::vect
     throw Error("build_csr: " + std::to_string(stored) + " edges to store, more than the " +
                 std::to_string(kMaxStoredEdges) + " a graph may hold");
 
-  // Pass 1: each edge dealt into its source's row, given edges first, then the mirrored ones.
+  // Each edge dealt into its source's row, given edges first, then the mirrored ones.
   g.columns.resize(size_t(stored));
-  std::vector<W>& stored_w = g.*stored_weights;
-  if (weighted) stored_w.resize(size_t(stored));
+  stored_w.resize(size_t(stored));
   {
     std::vector<int64_t> pos(g.row_offsets.begin(), g.row_offsets.end() - 1);
     for (size_t i = 0; i < count; ++i) {
@@ -122,7 +112,7 @@ Graph build(int32_t n, std::vector<std::pair<int32_t, int32_t>> edges, std::vect
       if (u == v && remove_self_loops) continue;
       const int64_t p = pos[size_t(u)]++;
       g.columns[size_t(p)] = v;
-      if (weighted) stored_w[size_t(p)] = weights[i];
+      stored_w[size_t(p)] = weights[i];
     }
     if (symmetrize)
       for (size_t i = 0; i < count; ++i) {
@@ -130,16 +120,39 @@ Graph build(int32_t n, std::vector<std::pair<int32_t, int32_t>> edges, std::vect
         if (u == v) continue;
         const int64_t p = pos[size_t(v)]++;
         g.columns[size_t(p)] = u;
-        if (weighted) stored_w[size_t(p)] = weights[i];
+        stored_w[size_t(p)] = weights[i];
       }
   }
+}
+
+// W is float (Graph::weights) or double (Graph::weights64): `stored_weights` names the member.
+template <class W>
+Graph build(int32_t n, std::vector<std::pair<int32_t, int32_t>> edges, std::vector<W> weights,
+            std::vector<W> Graph::*stored_weights, bool symmetrize, bool remove_self_loops,
+            bool remove_duplicates) {
+  if (n < 0)
+    throw Error("build_csr: the vertex count " + std::to_string(n) +
+                " is negative; a graph has 0.." + std::to_string(kMaxVertices) + " vertices");
+  const bool weighted = !weights.empty();
+  if (weighted && weights.size() != edges.size())
+    throw Error("build_csr: " + std::to_string(weights.size()) + " weights for " +
+                std::to_string(edges.size()) + " edges; give one weight per edge or none");
+
+  Graph g;
+  g.vertices = n;
+  g.symmetric = symmetrize;
+  std::vector<W>& stored_w = g.*stored_weights;
+  if (weighted)
+    deal_weighted(n, edges, weights, symmetrize, remove_self_loops, g, stored_w);
+  else
+    deal_unweighted(n, edges, symmetrize, remove_self_loops, kMaxStoredEdges, g);
   std::vector<std::pair<int32_t, int32_t>>().swap(edges);
   std::vector<W>().swap(weights);
 
   // Pass 2: each row sorted by column, stably (ties in input order); then pass 3, on sorted rows
   // the repeated columns are adjacent: keep the first of each run.
   if (!remove_duplicates) {
-    sort_rows(g, stored_w, weighted);
+    if (weighted) sort_rows(g, stored_w, weighted);
     return g;
   }
   std::vector<int64_t> kept(size_t(n), 0);

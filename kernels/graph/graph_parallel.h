@@ -15,24 +15,32 @@ int worker_threads();
 // against a generator running at the same time.
 void set_worker_threads(int count);
 
-// body(begin, end) over [0, count) cut into at most worker_threads() contiguous ranges (fewer
-// when a range would hold under `grain` indices), each on its own thread, the first on the
-// caller's. Returns when all are done. `body` must not throw.
+// body(part) for every part in [0, parts), each on its own thread (the first on the caller's).
+// Returns when all are done. `body` must not throw.
 template <class Body>
-void parallel_ranges(int64_t count, int64_t grain, const Body& body) {
+void parallel_parts(int64_t parts, const Body& body) {
+  std::vector<std::thread> threads;
+  threads.reserve(parts > 1 ? size_t(parts) - 1 : 0);
+  for (int64_t part = 1; part < parts; ++part) threads.emplace_back([&body, part] { body(part); });
+  if (parts > 0) body(int64_t{0});
+  for (auto& thread : threads) thread.join();
+}
+
+// How many parts parallel_ranges cuts `count` indices into: worker_threads(), fewer when a part
+// would hold under `grain` indices, at least 1.
+inline int64_t range_parts(int64_t count, int64_t grain) {
   int64_t parts = worker_threads();
   if (grain > 0 && count / grain < parts) parts = count / grain;
-  if (parts <= 1) {
-    if (count > 0) body(int64_t{0}, count);
-    return;
-  }
-  std::vector<std::thread> threads;
-  threads.reserve(size_t(parts) - 1);
-  for (int64_t t = 1; t < parts; ++t)
-    threads.emplace_back(
-        [&body, count, parts, t] { body(count * t / parts, count * (t + 1) / parts); });
-  body(0, count / parts);
-  for (auto& thread : threads) thread.join();
+  return parts > 1 ? parts : 1;
+}
+
+// body(begin, end) over [0, count) cut into range_parts(count, grain) contiguous ranges, part p
+// being [count * p / parts, count * (p + 1) / parts), each on its own thread.
+template <class Body>
+void parallel_ranges(int64_t count, int64_t grain, const Body& body) {
+  if (count <= 0) return;
+  const int64_t parts = range_parts(count, grain);
+  parallel_parts(parts, [&](int64_t p) { body(count * p / parts, count * (p + 1) / parts); });
 }
 
 }  // namespace ws::graph
