@@ -1,6 +1,7 @@
 // The Kronecker generator and build_csr on worker threads (graph_parallel.h): the very graph the
 // one-thread generator gave before they ran on threads (a pinned hash), the same graph for 1 and
-// N threads, and build_csr's rows against a sort of the edge list, with several threads.
+// N threads, and build_csr's rows (and kept weights) against a sort of the edge list, with
+// several threads.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -96,6 +97,49 @@ TEST(GraphGenerateThreads, BuildCsrRowsAreTheSortedEdgeList) {
           EXPECT_EQ(stored, expected);
         }
       }
+}
+
+TEST(GraphGenerateThreads, BuildCsrKeepsTheFirstWeightOfRepeatsWithManyThreads) {
+  // Weight i on edge i: the kept weight of u -> v is the first in input order, given edges
+  // before mirrored ones (a stable sort of the expanded list by (u, v), then the first of each).
+  const int32_t n = 5000;
+  std::vector<std::pair<int32_t, int32_t>> edges(140000);
+  std::vector<double> weights(edges.size());
+  SplitMix64 rng{91};
+  for (size_t i = 0; i < edges.size(); ++i) {
+    edges[i] = {int32_t(rng.next() % n), int32_t(rng.next() % 40)};
+    weights[i] = double(i);
+  }
+  struct Entry {
+    int32_t u, v;
+    double w;
+  };
+  std::vector<Entry> expected;
+  for (size_t i = 0; i < edges.size(); ++i)
+    if (edges[i].first != edges[i].second)
+      expected.push_back({edges[i].first, edges[i].second, weights[i]});
+  for (size_t i = 0; i < edges.size(); ++i)
+    if (edges[i].first != edges[i].second)
+      expected.push_back({edges[i].second, edges[i].first, weights[i]});
+  std::stable_sort(expected.begin(), expected.end(), [](const Entry& a, const Entry& b) {
+    return a.u != b.u ? a.u < b.u : a.v < b.v;
+  });
+  expected.erase(
+      std::unique(expected.begin(), expected.end(),
+                  [](const Entry& a, const Entry& b) { return a.u == b.u && a.v == b.v; }),
+      expected.end());
+  for (const int threads : {1, 5}) {
+    WorkerThreads scope(threads);
+    const Graph g = build_csr_double(n, edges, weights, true, true, true);
+    ASSERT_EQ(g.edges(), int64_t(expected.size())) << threads;
+    size_t at = 0;
+    for (int32_t u = 0; u < n; ++u)
+      for (int64_t k = g.row_offsets[size_t(u)]; k < g.row_offsets[size_t(u) + 1]; ++k, ++at) {
+        ASSERT_EQ(expected[at].u, u) << threads;
+        ASSERT_EQ(expected[at].v, g.columns[size_t(k)]) << threads;
+        ASSERT_EQ(expected[at].w, g.weights64[size_t(k)]) << threads << " row " << u;
+      }
+  }
 }
 
 TEST(GraphGenerateThreads, BuildCsrNamesTheFirstBadEdgeOfMany) {
