@@ -93,7 +93,8 @@ Graph generate_kronecker(int32_t scale, int64_t edge_factor, uint64_t seed) {
   const uint64_t row_zero = uint64_t((A + B) * kTwo32);          // row bit 0 below this
   const uint64_t col_zero_top = uint64_t(A / (A + B) * kTwo32);  // column bit 0, row bit 0
   const uint64_t col_zero_bottom = uint64_t(C / (1.0 - (A + B)) * kTwo32);
-  std::vector<int32_t> label(static_cast<size_t>(n));  // Fisher-Yates
+  const uint64_t col_zero[2] = {col_zero_top, col_zero_bottom};  // by row bit
+  std::vector<int32_t> label(static_cast<size_t>(n));            // Fisher-Yates
   for (int32_t i = 0; i < n; ++i) label[size_t(i)] = i;
   for (int32_t i = n - 1; i > 0; --i)
     std::swap(label[size_t(i)], label[size_t(below(shuffle, uint64_t(i) + 1))]);
@@ -107,7 +108,7 @@ Graph generate_kronecker(int32_t scale, int64_t edge_factor, uint64_t seed) {
       for (int32_t bit = 0; bit < scale; ++bit) {
         const uint64_t r = draws.next();
         const uint32_t row = (r >> 32) >= row_zero ? 1u : 0u;
-        const uint32_t col = (r & 0xFFFFFFFFu) >= (row ? col_zero_bottom : col_zero_top) ? 1u : 0u;
+        const uint32_t col = (r & 0xFFFFFFFFu) >= col_zero[row] ? 1u : 0u;  // no branch
         u |= row << bit;
         v |= col << bit;
       }
