@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <memory>
 #include <string>
 
 #include "../common/error.h"
@@ -25,6 +26,12 @@ constexpr int64_t kDealGrain = 1 << 16;  // pairs a thread takes at the least
 constexpr int64_t kDealBlocks = 4096;    // blocks of rows (columns), at most
 
 using RowColumn = std::pair<int32_t, int32_t>;
+// An array of pairs left uninitialized (no zero-filling on one thread: each thread's first write
+// maps its pages).
+struct Pair {
+  int32_t first, second;
+};
+using Pairs = std::unique_ptr<Pair[]>;
 
 // The index of the first edge with an endpoint outside 0..n-1, or -1 (checked in parallel).
 int64_t first_bad_edge(int32_t n, const std::vector<RowColumn>& edges) {
@@ -47,7 +54,7 @@ int64_t first_bad_edge(int32_t n, const std::vector<RowColumn>& edges) {
 // blocks + 1 entries. Throws before allocating when there are more than max_pairs.
 template <class Visit, class Key>
 void partition_by_block(int64_t count, int shift, int64_t blocks, const Visit& visit,
-                        const Key& key, int64_t max_pairs, std::vector<RowColumn>& out,
+                        const Key& key, int64_t max_pairs, Pairs& out,
                         std::vector<int64_t>& block_start) {
   const int64_t parts = range_parts(count, kDealGrain);
   std::vector<int64_t> slot(size_t(parts * blocks), 0);  // [part][block]: counts, then slots
@@ -70,7 +77,7 @@ void partition_by_block(int64_t count, int shift, int64_t blocks, const Visit& v
   if (total > max_pairs)
     throw Error("build_csr: " + std::to_string(total) + " edges to store, more than the " +
                 std::to_string(max_pairs) + " a graph may hold");
-  out.resize(size_t(total));
+  out.reset(new Pair[size_t(total)]);
   parallel_parts(parts, [&](int64_t part) {
     int64_t* next = slot.data() + part * blocks;
     visit(count * part / parts, count * (part + 1) / parts, [&](int32_t u, int32_t v) {
@@ -96,7 +103,7 @@ void deal_unweighted(int32_t n, std::vector<std::pair<int32_t, int32_t>>& edges,
   auto column_key = [](int32_t, int32_t v) { return v; };
 
   // 1: by column block, the mirrored pairs too.
-  std::vector<RowColumn> by_column, by_row;
+  Pairs by_column, by_row;
   std::vector<int64_t> block_start;
   auto each_edge = [&](int64_t begin, int64_t end, const auto& deal) {
     for (int64_t i = begin; i < end; ++i) {
@@ -109,10 +116,10 @@ void deal_unweighted(int32_t n, std::vector<std::pair<int32_t, int32_t>>& edges,
   partition_by_block(int64_t(edges.size()), shift, blocks, each_edge, column_key, max_stored,
                      by_column, block_start);
   std::vector<RowColumn>().swap(edges);
-  const int64_t total = int64_t(by_column.size());
+  const int64_t total = block_start[size_t(blocks)];
 
   // 2: each column block sorted by column (into by_row's storage, then swapped).
-  by_row.resize(size_t(total));
+  by_row.reset(new Pair[size_t(total)]);
   parallel_ranges(blocks, 1, [&](int64_t first_block, int64_t end_block) {
     std::vector<int64_t> next(size_t(1) << shift);
     for (int64_t b = first_block; b < end_block; ++b) {
@@ -128,7 +135,7 @@ void deal_unweighted(int32_t n, std::vector<std::pair<int32_t, int32_t>>& edges,
         at += c;
       }
       for (int64_t k = begin; k < end; ++k) {
-        const RowColumn e = by_column[size_t(k)];
+        const Pair e = by_column[size_t(k)];
         by_row[size_t(next[size_t(e.second - first_column)]++)] = e;
       }
     }
@@ -141,7 +148,7 @@ void deal_unweighted(int32_t n, std::vector<std::pair<int32_t, int32_t>>& edges,
       deal(by_column[size_t(k)].first, by_column[size_t(k)].second);
   };
   partition_by_block(total, shift, blocks, each_pair, row_key, max_stored, by_row, block_start);
-  std::vector<RowColumn>().swap(by_column);
+  by_column.reset();
 
   // 4: row lengths (into row_offsets[row + 1]), their prefix sum, the columns dealt in order.
   g.row_offsets.assign(size_t(n) + 1, 0);
@@ -156,7 +163,7 @@ void deal_unweighted(int32_t n, std::vector<std::pair<int32_t, int32_t>>& edges,
     const int64_t end_row = std::min<int64_t>(n, end_block << shift);
     std::vector<int64_t> next(g.row_offsets.begin() + first_row, g.row_offsets.begin() + end_row);
     for (int64_t k = block_start[size_t(first_block)]; k < block_start[size_t(end_block)]; ++k) {
-      const RowColumn e = by_row[size_t(k)];
+      const Pair e = by_row[size_t(k)];
       g.columns[size_t(next[size_t(e.first - first_row)]++)] = e.second;
     }
   });
