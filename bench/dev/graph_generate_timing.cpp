@@ -2,8 +2,11 @@
 // hand): for each spec, graph::generate("kron:S:EF") and spmv::generate_matrix("powerlaw:S:EF")
 // end to end, wall and CPU (user + sys) seconds, and an FNV-1a hash of the result (the same for
 // the same spec and seed, whatever the thread count: compare before and after a change), then
-// the parts of the Kronecker generator timed one by one on a copy of its steps: the edge draws
-// (EF * 2^S * S SplitMix64 draws), build_csr (counting sorts and dedupe), spmv::from_graph.
+// the parts of the Kronecker generator timed one by one on a copy of its steps, on one thread
+// (the generator runs them on graph::worker_threads()): the edge draws (EF * 2^S * S SplitMix64
+// draws), the label shuffle and relabel, then build_csr (counting sorts and dedupe, on the worker
+// threads) and spmv::from_graph (a copy; powerlaw moves the arrays instead). --threads=1 against
+// the default shows what the threads give.
 // Build (after `ninja -C build-cpu ws_spmv`), from the repository root:
 //   c++ -O2 -std=c++17 -Ikernels bench/dev/graph_generate_timing.cpp
 //       build-cpu/kernels/spmv/libws_spmv.a build-cpu/kernels/graph/libws_graph.a
@@ -61,6 +64,7 @@ void kron_parts(int scale, int64_t ef, uint64_t seed) {
   const uint64_t row_zero = uint64_t(0.76 * 4294967296.0);
   const uint64_t col_zero_top = uint64_t(0.57 / 0.76 * 4294967296.0);
   const uint64_t col_zero_bottom = uint64_t(0.19 / 0.24 * 4294967296.0);
+  const uint64_t col_zero[2] = {col_zero_top, col_zero_bottom};
   std::vector<std::pair<int32_t, int32_t>> edges(static_cast<size_t>(m));
   {
     Clock c;
@@ -69,13 +73,13 @@ void kron_parts(int scale, int64_t ef, uint64_t seed) {
       for (int bit = 0; bit < scale; ++bit) {
         const uint64_t r = rng.next();
         const uint32_t row = (r >> 32) >= row_zero ? 1u : 0u;
-        const uint32_t col = (r & 0xFFFFFFFFu) >= (row ? col_zero_bottom : col_zero_top);
+        const uint32_t col = (r & 0xFFFFFFFFu) >= col_zero[row] ? 1u : 0u;
         u |= row << bit;
         v |= col << bit;
       }
       e = {int32_t(u), int32_t(v)};
     }
-    c.report("edge draws (old loop, one thread)");
+    c.report("edge draws (one thread)");
   }
   std::vector<int32_t> label(static_cast<size_t>(n));
   {
@@ -88,7 +92,7 @@ void kron_parts(int scale, int64_t ef, uint64_t seed) {
   {
     Clock c;
     for (auto& e : edges) e = {label[size_t(e.first)], label[size_t(e.second)]};
-    c.report("edge relabel (old loop, one thread)");
+    c.report("edge relabel (one thread)");
   }
   ws::graph::Graph g;
   {
