@@ -20,9 +20,13 @@ namespace ws::graph {
 //                      `symmetrize`
 // Every neighbour list comes out sorted ascending (ties in input order), so the result depends
 // only on the edge multiset and its order, never on hashing or a sort's instability.
-// Work O(n + m): two stable counting sorts (by destination, then by source), no comparison sort.
-// Memory: the result plus one int32 (and one float with weights) per stored edge; `edges` and
-// `weights` are released as soon as they are read (pass them with std::move).
+// Work without weights O(n + m): counting sorts by column, then stably by source, on
+// worker_threads() threads (graph_csr_deal.h). With weights O(n + m log d) for rows of d
+// columns: a stable counting sort by source, then each row stable-sorted on worker threads.
+// The same graph for any thread count (graph_parallel.h).
+// Memory: besides the result, 16 bytes per stored edge without weights (the pairs of two
+// partitions), the row counters with; `edges` and `weights` are released as soon as they are
+// read (pass them with std::move).
 // Throws ws::Error for n outside 0..kMaxVertices, an endpoint outside 0..n-1, a weights array
 // of the wrong size, or more than kMaxStoredEdges edges to store.
 inline constexpr int64_t kMaxStoredEdges = int64_t{1} << 32;

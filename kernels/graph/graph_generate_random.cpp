@@ -8,7 +8,8 @@
 //                  picking one quadrant per bit with A 0.57, B 0.19, C 0.19, D 0.05; vertex ids
 //                  then permuted by a seeded shuffle (so the hubs are not 0, 1, 2, ...);
 //                  symmetrized, self-loops and repeated edges removed, so it stores at most
-//                  2 * EF * 2^SCALE directed edges. O(EF * 2^SCALE * SCALE).
+//                  2 * EF * 2^SCALE directed edges. O(EF * 2^SCALE * SCALE), the draws on
+//                  worker_threads() threads (graph_parallel.h), the same graph for any count.
 #include <algorithm>
 #include <unordered_set>
 #include <utility>
@@ -17,6 +18,7 @@
 #include "../common/split_mix.h"
 #include "graph_csr.h"
 #include "graph_generate_families.h"
+#include "graph_parallel.h"
 
 namespace ws::graph {
 
@@ -91,23 +93,28 @@ Graph generate_kronecker(int32_t scale, int64_t edge_factor, uint64_t seed) {
   const uint64_t row_zero = uint64_t((A + B) * kTwo32);          // row bit 0 below this
   const uint64_t col_zero_top = uint64_t(A / (A + B) * kTwo32);  // column bit 0, row bit 0
   const uint64_t col_zero_bottom = uint64_t(C / (1.0 - (A + B)) * kTwo32);
-  EdgeList edges(static_cast<size_t>(m));
-  for (auto& e : edges) {
-    uint32_t u = 0, v = 0;
-    for (int32_t bit = 0; bit < scale; ++bit) {
-      const uint64_t r = rng.next();
-      const uint32_t row = (r >> 32) >= row_zero ? 1u : 0u;
-      const uint32_t col = (r & 0xFFFFFFFFu) >= (row ? col_zero_bottom : col_zero_top) ? 1u : 0u;
-      u |= row << bit;
-      v |= col << bit;
-    }
-    e = {int32_t(u), int32_t(v)};
-  }
-  std::vector<int32_t> label(static_cast<size_t>(n));  // Fisher-Yates
+  const uint64_t col_zero[2] = {col_zero_top, col_zero_bottom};  // by row bit
+  std::vector<int32_t> label(static_cast<size_t>(n));            // Fisher-Yates
   for (int32_t i = 0; i < n; ++i) label[size_t(i)] = i;
   for (int32_t i = n - 1; i > 0; --i)
     std::swap(label[size_t(i)], label[size_t(below(shuffle, uint64_t(i) + 1))]);
-  for (auto& e : edges) e = {label[size_t(e.first)], label[size_t(e.second)]};
+  // Edge i takes draws i*SCALE .. i*SCALE+SCALE-1 of `rng`: each thread skips to its first edge's
+  // draws, so every thread count draws the very same edges.
+  EdgeList edges(static_cast<size_t>(m));
+  parallel_ranges(m, 1 << 16, [&](int64_t begin, int64_t end) {
+    SplitMix64 draws = rng.skipped(uint64_t(begin) * uint64_t(scale));
+    for (int64_t i = begin; i < end; ++i) {
+      uint32_t u = 0, v = 0;
+      for (int32_t bit = 0; bit < scale; ++bit) {
+        const uint64_t r = draws.next();
+        const uint32_t row = (r >> 32) >= row_zero ? 1u : 0u;
+        const uint32_t col = (r & 0xFFFFFFFFu) >= col_zero[row] ? 1u : 0u;  // no branch
+        u |= row << bit;
+        v |= col << bit;
+      }
+      edges[size_t(i)] = {label[u], label[v]};
+    }
+  });
   return build_csr(n, std::move(edges), {}, /*symmetrize=*/true, /*remove_self_loops=*/true,
                    /*remove_duplicates=*/true);
 }

@@ -4,15 +4,18 @@
 //             neighbours -1, in column order
 //   random    each row D distinct uniform columns: draw D, sort, drop repeats, draw again for the
 //             missing ones; for D > N / 2 the N - D columns left out are drawn instead
-//   powerlaw  graph::generate("kron:SCALE:EF") as an adjacency matrix
+//   powerlaw  graph::generate("kron:SCALE:EF") as an adjacency matrix (its values written on
+//             graph::worker_threads() threads)
 // Values of banded, random and powerlaw: seeded, in [-1, 1), 24 significant bits
 // (matrix_values.h); banded and powerlaw give (i, j) and (j, i) the same value.
 // Work O(rows + nnz) (random: O(nnz log D) for the per-row sort); no per-row allocation.
 #include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "../graph/graph.h"
+#include "../graph/graph_parallel.h"
 #include "matrix_generate_families.h"
 #include "matrix_values.h"
 
@@ -114,15 +117,23 @@ CsrMatrix generate_random_rows(int32_t n, int32_t d, uint64_t seed) {
 }
 
 CsrMatrix generate_powerlaw(int32_t scale, int32_t edge_factor, uint64_t seed) {
+  // from_graph's matrix (the graph has no repeated edges), built by moving the columns and
+  // writing the values in parallel (graph_parallel.h: the same values for any thread count).
+  graph::Graph g =
+      graph::generate("kron:" + std::to_string(scale) + ":" + std::to_string(edge_factor), seed);
+  require_fits(g.name, g.vertices, g.edges());
   CsrMatrix m;
-  {
-    const graph::Graph g =
-        graph::generate("kron:" + std::to_string(scale) + ":" + std::to_string(edge_factor), seed);
-    m = from_graph(g);
-  }
-  for (int32_t r = 0; r < m.rows; ++r)
-    for (int32_t k = m.row_ptr[size_t(r)]; k < m.row_ptr[size_t(r) + 1]; ++k)
-      m.val[size_t(k)] = symmetric_entry_value(seed, r, m.col[size_t(k)]);
+  m.rows = m.cols = g.vertices;
+  m.name = std::move(g.name);
+  m.row_ptr.assign(g.row_offsets.begin(), g.row_offsets.end());  // int64 -> int32: fits
+  std::vector<int64_t>().swap(g.row_offsets);
+  m.col = std::move(g.columns);
+  m.val.resize(m.col.size());
+  graph::parallel_ranges(m.rows, 1 << 12, [&m, seed](int64_t first_row, int64_t end_row) {
+    for (int64_t r = first_row; r < end_row; ++r)
+      for (int32_t k = m.row_ptr[size_t(r)]; k < m.row_ptr[size_t(r) + 1]; ++k)
+        m.val[size_t(k)] = symmetric_entry_value(seed, int32_t(r), m.col[size_t(k)]);
+  });
   return m;
 }
 
