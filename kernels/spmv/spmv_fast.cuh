@@ -1,8 +1,8 @@
 // Variant 7, the fast SpMV (spmv_fast.h): the plan picks one of two paths per matrix from its
 // row statistics (spmv_fast_choice.h: regular short rows -> row lanes, anything else -> merge).
-// Row lanes (regular short rows: longest <= 2 x mean, mean <= 16):
-//   G lanes a row (G the largest power of two <= mean / 2): lane l adds nonzeros l, l + G, ...
-//   of its row, then a shuffle tree of width G           [work nnz + rows log G, no plan scratch]
+// Row lanes (regular short rows: longest <= 2 x mean, mean <= 16; float64 mean <= 8):
+//   G lanes a row (G = 1 for mean <= 8, else 4): lane l adds nonzeros l, l + G, ... of its row,
+//   then a shuffle tree of width G                       [work nnz + rows log G, no plan scratch]
 // Merge path (Merrill & Garland 2016; long or uneven rows):
 //   0 plan: each tile boundary finds its (row, nonzero) coordinate      [work (N/TILE) log N]
 //   1 tile: a. row ends + products val[j] x[col[j]] into shared memory, coalesced; every thread
