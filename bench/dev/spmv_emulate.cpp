@@ -147,7 +147,8 @@ int main() {
     bad += check<128, 15, double>(m, spec);
     bad += check<kFastSpmvThreads, kFastSpmvItems, float>(m, spec);       // the library's
     bad += check<kFastSpmvThreads64, kFastSpmvItems64, double>(m, spec);  // merge configs
-    bad += check<128, 7, float, true>(m, spec);                           // the direct tile kernel
+    bad += check<kFastSpmvThreads64, kFastSpmvItems64Regular, double>(m, spec);
+    bad += check<128, 7, float, true>(m, spec);  // the direct tile kernel
     bad += check<32, 1, float, true>(m, spec);
     bad += check<128, 5, double, true>(m, spec);
     bad += check<64, 9, double, true>(m, spec);

@@ -8,10 +8,11 @@
 //     8 < mean <= 16.
 //     (H200, run 2: poisson (mean 5) G = 1 1.26-1.31x cuSPARSE f32, 1.38-1.48x f64, 85% of a
 //     copy, where G = 2 gave 1.02-1.29x; random 16 a row f32 G = 4 0.98x, ahead of every merge
-//     configuration; f64 at 16 a row: the merge path 0.93x beats G = 4's 0.84x.)
-//   anything else (long or uneven rows, power-law tails, float64 above 8 a row)  ->  merge path,
-//     one configuration per value type (below): one long row or many empty rows cannot
-//     unbalance it.
+//     configuration.)
+//   float64 regular rows of 8 < mean <= 16  ->  the merge path at 128 x 3 streaming (random 16
+//     a row: 0.93x cuSPARSE, against G = 4's 0.84x and the power-law pick 128 x 5's 0.80x).
+//   anything else (long or uneven rows, power-law tails)  ->  merge path, one configuration per
+//     value type (below): one long row or many empty rows cannot unbalance it.
 // An empty matrix (no rows or no nonzeros) takes the merge path (it writes the zeros).
 #pragma once
 
@@ -32,6 +33,7 @@ inline constexpr int kFastSpmvLoads = 1;
 inline constexpr int kFastSpmvThreads64 = 128;  // float64
 inline constexpr int kFastSpmvItems64 = 5;
 inline constexpr int kFastSpmvLoads64 = 1;
+inline constexpr int kFastSpmvItems64Regular = 3;  // float64, regular rows of mean 8..16: 128 x 3
 
 // The rule's constants (above).
 inline constexpr int kRowLanesMeanLimit = 16;   // mean nonzeros a row, at most (float32)
@@ -52,6 +54,11 @@ struct FastSpmvConfig {
 constexpr FastSpmvConfig fast_merge_config(size_t value_bytes) {
   return value_bytes == 8 ? FastSpmvConfig{kFastSpmvThreads64, kFastSpmvItems64, 0}
                           : FastSpmvConfig{kFastSpmvThreads, kFastSpmvItems, 0};
+}
+
+// float64's second merge configuration, for regular rows of 8 < mean <= 16.
+constexpr FastSpmvConfig fast_merge_config_regular64() {
+  return FastSpmvConfig{kFastSpmvThreads64, kFastSpmvItems64Regular, 0};
 }
 
 // G for regular rows of `mean` nonzeros: 1 up to kRowLanesOneLimit, then kRowLanesWide.
@@ -77,13 +84,22 @@ inline FastSpmvChoice choose_fast_spmv(int64_t rows, int64_t nnz, int64_t longes
   std::snprintf(stats, sizeof(stats), "mean %.2f nonzeros a row, longest %lld", mean,
                 static_cast<long long>(longest_row));
   const int mean_limit = row_lanes_mean_limit(value_bytes);
-  const bool regular =
-      rows > 0 && nnz > 0 && mean <= mean_limit && double(longest_row) <= kRowLanesSpread * mean;
+  const bool even = rows > 0 && nnz > 0 && double(longest_row) <= kRowLanesSpread * mean;
+  const bool regular = even && mean <= mean_limit;
+  const bool regular64 =
+      even && value_bytes == 8 && mean > mean_limit && mean <= kRowLanesMeanLimit;
   if (regular) {
     choice.config = FastSpmvConfig{0, 0, row_lanes_for_mean(mean)};
     choice.why = "row lanes G = " + std::to_string(choice.config.lanes) + " (" + stats +
                  ": regular short rows, longest <= " + std::to_string(kRowLanesSpread) +
                  " x mean, mean <= " + std::to_string(mean_limit) + ")";
+  } else if (regular64) {
+    choice.config = fast_merge_config_regular64();
+    choice.why = "merge path " + std::to_string(choice.config.threads) + "x" +
+                 std::to_string(choice.config.items) + " (" + stats +
+                 ": float64 regular rows, longest <= " + std::to_string(kRowLanesSpread) +
+                 " x mean, " + std::to_string(mean_limit) +
+                 " < mean <= " + std::to_string(kRowLanesMeanLimit) + ")";
   } else {
     choice.config = fast_merge_config(value_bytes);
     choice.why =
@@ -91,7 +107,7 @@ inline FastSpmvChoice choose_fast_spmv(int64_t rows, int64_t nnz, int64_t longes
         std::to_string(choice.config.items) + " (" + stats +
         (nnz == 0 ? ": no nonzeros)"
                   : ": not regular short rows (longest > " + std::to_string(kRowLanesSpread) +
-                        " x mean or mean > " + std::to_string(mean_limit) + "))");
+                        " x mean or mean > " + std::to_string(kRowLanesMeanLimit) + "))");
   }
   return choice;
 }

@@ -1,8 +1,8 @@
 // Variant 7 on the device: spmv_fast equals its host twin bit for bit (EXACT_FLOAT) and the
 // long-double reference within the summation-order bound, on poisson:64 (row lanes, G = 1),
-// random:3000:16 (float32 row lanes G = 4, float64 merge path), powerlaw:16:8, a matrix with a
-// 100000-nonzero row and an all-empty one (merge path), float32 and float64; the plan picks the
-// path the host rule picks; the timings (variants 1-7 and cuSPARSE's two algorithms) run and
+// random:3000:16 (float32 row lanes G = 4, float64 merge path 128 x 3), powerlaw:16:8, a matrix
+// with a 100000-nonzero row and an all-empty one (merge path), float32 and float64; the plan picks
+// the path the host rule picks; the timings (variants 1-7 and cuSPARSE's two algorithms) run and
 // pass their own checks.
 #include <gtest/gtest.h>
 

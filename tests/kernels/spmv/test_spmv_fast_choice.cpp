@@ -4,6 +4,7 @@
 // path when one row grows long, with spmv_fast_cpu following the choice.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -17,7 +18,8 @@ namespace ws::spmv {
 namespace {
 
 TEST(SpmvFastChoice, TheRuleOnHandPickedStatistics) {
-  // rows, nonzeros, longest -> G in float32, in float64 (0: merge path)
+  // rows, nonzeros, longest -> G in float32, in float64 (0: merge path; -3: float64's merge
+  // path at 128 x 3, for regular rows of 8 < mean <= 16)
   struct Case {
     int64_t rows, nnz, longest;
     int lanes32, lanes64;
@@ -25,9 +27,9 @@ TEST(SpmvFastChoice, TheRuleOnHandPickedStatistics) {
   const Case cases[] = {{100, 500, 5, 1, 1},        // 2D Poisson: mean 5, one thread a row
                         {100, 390, 5, 1, 1},        // mean 3.9
                         {100, 800, 16, 1, 1},       // mean 8 (the last G = 1), longest 2 x mean
-                        {100, 801, 9, 4, 0},        // mean 8.01: f32 G = 4, f64 merge
-                        {100, 1600, 16, 4, 0},      // 16 a row: f32 G = 4, f64 merge
-                        {100, 1600, 32, 4, 0},      // longest = 2 x mean: still regular (f32)
+                        {100, 801, 9, 4, -3},       // mean 8.01: f32 G = 4, f64 merge 128x3
+                        {100, 1600, 16, 4, -3},     // 16 a row: f32 G = 4, f64 merge 128x3
+                        {100, 1600, 32, 4, -3},     // longest = 2 x mean: still regular
                         {100, 1600, 33, 0, 0},      // longest > 2 x mean: merge
                         {100, 500, 11, 0, 0},       // mean 5, longest 11 > 10: merge
                         {100, 1700, 17, 0, 0},      // mean 17 > 16: merge
@@ -40,7 +42,7 @@ TEST(SpmvFastChoice, TheRuleOnHandPickedStatistics) {
     const std::string what = std::to_string(c.rows) + " rows " + std::to_string(c.nnz) +
                              " nonzeros longest " + std::to_string(c.longest);
     EXPECT_EQ(f32.config.lanes, c.lanes32) << what;
-    EXPECT_EQ(f64.config.lanes, c.lanes64) << what;
+    EXPECT_EQ(f64.config.lanes, std::max(c.lanes64, 0)) << what;
     EXPECT_FALSE(f32.why.empty());
     EXPECT_FALSE(f64.why.empty());
     if (c.lanes32 == 0) {
@@ -49,7 +51,12 @@ TEST(SpmvFastChoice, TheRuleOnHandPickedStatistics) {
     } else {
       EXPECT_TRUE(test::contains(f32.why, "row lanes G = " + std::to_string(c.lanes32))) << f32.why;
     }
-    if (c.lanes64 == 0) {
+    if (c.lanes64 == -3) {
+      EXPECT_EQ(f64.config.threads, 128) << what;
+      EXPECT_EQ(f64.config.items, 3) << what;
+      EXPECT_TRUE(test::contains(f64.why, "merge path 128x3")) << f64.why;
+      EXPECT_TRUE(test::contains(f64.why, "float64 regular rows")) << f64.why;
+    } else if (c.lanes64 == 0) {
       EXPECT_EQ(f64.config.tile(), int64_t(kFastSpmvThreads64) * kFastSpmvItems64) << what;
       EXPECT_TRUE(test::contains(f64.why, "merge path")) << f64.why;
     } else {
@@ -58,13 +65,16 @@ TEST(SpmvFastChoice, TheRuleOnHandPickedStatistics) {
   }
 }
 
-// The merge configurations the H200 runs picked (float32 128 x 7, float64 128 x 5).
+// The merge configurations the H200 runs picked (float32 128 x 7, float64 128 x 5 and, for
+// regular rows of 8..16, 128 x 3).
 TEST(SpmvFastChoice, MergeConfigurationPerType) {
   EXPECT_EQ(fast_merge_config(4).threads, 128);
   EXPECT_EQ(fast_merge_config(4).items, 7);
   EXPECT_EQ(fast_merge_config(8).threads, 128);
   EXPECT_EQ(fast_merge_config(8).items, 5);
   EXPECT_FALSE(fast_merge_config(8).row_lanes());
+  EXPECT_EQ(fast_merge_config_regular64().threads, 128);
+  EXPECT_EQ(fast_merge_config_regular64().items, 3);
 }
 
 TEST(SpmvFastChoice, GeneratedMatrices) {
@@ -72,6 +82,8 @@ TEST(SpmvFastChoice, GeneratedMatrices) {
   EXPECT_EQ(fast_spmv_choice(generate_matrix("poisson:64"), 8).config.lanes, 1);
   EXPECT_EQ(fast_spmv_choice(generate_matrix("random:2000:16"), 4).config.lanes, 4);
   EXPECT_EQ(fast_spmv_choice(generate_matrix("random:2000:16"), 8).config.lanes, 0);
+  EXPECT_EQ(fast_spmv_choice(generate_matrix("random:2000:16"), 8).config.items, 3);
+  EXPECT_EQ(fast_spmv_choice(generate_matrix("powerlaw:12:8", 3), 8).config.items, 5);
   EXPECT_EQ(fast_spmv_choice(generate_matrix("powerlaw:12:8", 3), 4).config.lanes, 0);
   EXPECT_EQ(fast_spmv_choice(generate_matrix("pmpp"), 4).config.lanes, 1);  // mean 2, longest 3
 }
