@@ -24,8 +24,9 @@
 //   nvcc -O3 -arch=sm_90 -std=c++17 -Xptxas -v bench/dev/spmv_tune.cu -lcusparse -o spmv_tune
 //   ./spmv_tune [repeats] [matrix name filter]   (default 20; about a minute on an H200)
 // Configurations: add a line to kConfigs (the scratch is sized by kMinTile, their smallest tile,
-// at compile time). The library's merge configuration per type and the choice rule live in
-// kernels/spmv/spmv_fast_choice.h: set them from the summary.
+// at compile time). The library's merge configurations (float32 one, float64 two: power-law and
+// regular rows of 8..16) and the choice rule live in kernels/spmv/spmv_fast_choice.h: set them
+// from the summary. "d" rows are harness-only (the library keeps spmv_tile_kernel).
 #include <cusparse.h>
 
 #include <algorithm>
