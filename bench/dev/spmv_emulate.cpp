@@ -11,7 +11,9 @@
 using namespace ws::spmv;
 using namespace ws::spmv::fast;
 
-template <int THREADS, int ITEMS, class T>
+// DIRECT: the harness's direct tile kernel (bench/dev/spmv_tune_direct.cuh) in place of
+// spmv_tile_kernel (same plan, scratch, fix-up and sums).
+template <int THREADS, int ITEMS, class T, bool DIRECT = false>
 std::vector<T> emulate(const CsrMatrix& a, const std::vector<T>& x) {
   const int64_t tile = int64_t(THREADS) * ITEMS;
   const int64_t tiles = (int64_t(a.rows) + a.nnz() + tile - 1) / tile;
@@ -38,9 +40,14 @@ std::vector<T> emulate(const CsrMatrix& a, const std::vector<T>& x) {
         blockIdx.x = unsigned(b);
         threadIdx.x = unsigned(t);
         blockDim.x = THREADS;
-        spmv_tile_kernel<THREADS, ITEMS, 0, T>(a.row_ptr.data(), a.col.data(), val.data(), x.data(),
-                                               y.data(), a.rows, coords.data(), head.data(),
-                                               carry.data(), done.data());
+        if constexpr (DIRECT)
+          spmv_direct_tile_kernel<THREADS, ITEMS, T>(a.row_ptr.data(), a.col.data(), val.data(),
+                                                     x.data(), y.data(), a.rows, coords.data(),
+                                                     head.data(), carry.data(), done.data());
+        else
+          spmv_tile_kernel<THREADS, ITEMS, 0, T>(a.row_ptr.data(), a.col.data(), val.data(),
+                                                 x.data(), y.data(), a.rows, coords.data(),
+                                                 head.data(), carry.data(), done.data());
       });
     for (auto& th : threads) th.join();
   }
@@ -98,15 +105,15 @@ int check_lanes(const CsrMatrix& a, const char* what) {
   return bad;
 }
 
-template <int THREADS, int ITEMS, class T>
+template <int THREADS, int ITEMS, class T, bool DIRECT = false>
 int check(const CsrMatrix& a, const char* what) {
   std::vector<double> xd = make_x(XKind::Random, a.cols, 28);
   std::vector<T> x(xd.begin(), xd.end());
-  const std::vector<T> emu = emulate<THREADS, ITEMS, T>(a, x);
+  const std::vector<T> emu = emulate<THREADS, ITEMS, T, DIRECT>(a, x);
   const std::vector<T> twin = spmv_fast_cpu<T>(a, x, FastSpmvConfig{THREADS, ITEMS});
   const int bad = count_differences(emu, twin);
-  std::printf("%-28s %4dx%-2d %s: %d rows differ of %d\n", what, THREADS, ITEMS,
-              sizeof(T) == 8 ? "f64" : "f32", bad, a.rows);
+  std::printf("%-28s %4dx%-2d%s %s: %d rows differ of %d\n", what, THREADS, ITEMS,
+              DIRECT ? "d" : " ", sizeof(T) == 8 ? "f64" : "f32", bad, a.rows);
   return bad;
 }
 
@@ -127,6 +134,9 @@ int main() {
     bad += check<64, 7, double>(*m, m->name.c_str());
     bad += check<256, 7, float>(*m, m->name.c_str());
     bad += check<128, 5, double>(*m, m->name.c_str());
+    bad += check<32, 3, float, true>(*m, m->name.c_str());
+    bad += check<128, 7, float, true>(*m, m->name.c_str());
+    bad += check<128, 5, double, true>(*m, m->name.c_str());
   }
   for (const char* spec :
        {"poisson:64", "powerlaw:12:8", "random:3000:9", "banded:4000:3", "pmpp"}) {
@@ -137,6 +147,11 @@ int main() {
     bad += check<128, 15, double>(m, spec);
     bad += check<kFastSpmvThreads, kFastSpmvItems, float>(m, spec);       // the library's
     bad += check<kFastSpmvThreads64, kFastSpmvItems64, double>(m, spec);  // merge configs
+    bad += check<kFastSpmvThreads64, kFastSpmvItems64Regular, double>(m, spec);
+    bad += check<128, 7, float, true>(m, spec);  // the direct tile kernel
+    bad += check<32, 1, float, true>(m, spec);
+    bad += check<128, 5, double, true>(m, spec);
+    bad += check<64, 9, double, true>(m, spec);
     bad += check_lanes<1, float>(m, spec);
     bad += check_lanes<2, float>(m, spec);
     bad += check_lanes<4, double>(m, spec);

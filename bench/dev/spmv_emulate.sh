@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs the fast SpMV's CUDA kernels (kernels/spmv/spmv_fast.cuh, the "@variant fast" section) on
-# the host, without a GPU: one std::thread per CUDA thread, __syncthreads as a std::barrier, the
+# Runs the fast SpMV's CUDA kernels (kernels/spmv/spmv_fast.cuh, the "@variant fast" section, and
+# the harness's direct tile kernel, bench/dev/spmv_tune_direct.cuh) on the host, without a GPU: one std::thread per CUDA thread, __syncthreads as a std::barrier, the
 # shared memory poisoned before every block, y NaN before the run; then compares y with the host
 # twin (spmv_fast_cpu) bit for bit on generated matrices, a long-row one and an empty one, over
 # several configurations. Not part of the build; needs a CPU build (default build-cpu) for
@@ -51,6 +51,8 @@ inline int atomicMax(int* p, int v) { const int old = *p; *p = std::max(old, v);
 #include "spmv/spmv_merge_path.h"
 namespace ws::spmv::fast { alignas(16) unsigned char spmv_smem[1 << 20]; }
 '''
+direct = open("bench/dev/spmv_tune_direct.cuh").read()
+body += direct[direct.index("// @variant fast-direct"):direct.index("// @end")]
 open(sys.argv[1], "w").write(prelude + body + "\n}  // namespace ws::spmv::fast\n")
 PY
 cp bench/dev/spmv_emulate.cpp "$WORK/"

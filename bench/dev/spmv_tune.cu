@@ -1,12 +1,13 @@
 // The tuning harness of the fast SpMV (variant 7, spmv_fast.h; issue 28; not part of the build, no
 // project libraries): times configurations THREADS x ITEMS (LOADS: "s" = streaming loads of col
-// and val, "g" = __ldg) of the merge-path kernels in kernels/spmv/spmv_fast.cuh, its row-lanes
-// kernel ("lanes G", G lanes a row) and "auto", the library's own choice (spmv_fast_choice.h:
-// choose_fast_spmv on the matrix's row statistics, then launch_fast, exactly what spmv_fast and so
-// bench/spmv_bench run; a "plan:" line says which path and why; "auto L2x" is an experiment: the
-// same with x persisting in L2 through a stream access policy window), against cuSPARSE's
-// cusparseSpMV (CSR, CUSPARSE_SPMV_ALG_DEFAULT and CUSPARSE_SPMV_CSR_ALG2) on the same device
-// matrix and x, float32 and float64, on
+// and val, "g" = __ldg; "d" = the direct tile kernel of spmv_tune_direct.cuh, an experiment: no
+// shared products tile, each thread gathers its own nonzeros into registers) of the merge-path
+// kernels in kernels/spmv/spmv_fast.cuh, its row-lanes kernel ("lanes G", G lanes a row) and
+// "auto", the library's own choice (spmv_fast_choice.h: choose_fast_spmv on the matrix's row
+// statistics, then launch_fast, exactly what spmv_fast and so bench/spmv_bench run; a "plan:" line
+// says which path and why; "auto L2x" is an experiment: the same with x persisting in L2 through a
+// stream access policy window), against cuSPARSE's cusparseSpMV (CSR, CUSPARSE_SPMV_ALG_DEFAULT and
+// CUSPARSE_SPMV_CSR_ALG2) on the same device matrix and x, float32 and float64, on
 //   poisson:2048 and poisson:4472 (2D 5-point Laplacian, 4.2M rows / 21M nnz, 20M / 100M)
 //   powerlaw:21:16 and powerlaw:22:16 (R-MAT a 0.57 b c 0.19, symmetrized, no self-loops, no
 //     repeats, ids permuted: heavy-tailed rows; about 60M and 120M nonzeros)
@@ -23,8 +24,9 @@
 //   nvcc -O3 -arch=sm_90 -std=c++17 -Xptxas -v bench/dev/spmv_tune.cu -lcusparse -o spmv_tune
 //   ./spmv_tune [repeats] [matrix name filter]   (default 20; about a minute on an H200)
 // Configurations: add a line to kConfigs (the scratch is sized by kMinTile, their smallest tile,
-// at compile time). The library's merge configuration per type and the choice rule live in
-// kernels/spmv/spmv_fast_choice.h: set them from the summary.
+// at compile time). The library's merge configurations (float32 one, float64 two: power-law and
+// regular rows of 8..16) and the choice rule live in kernels/spmv/spmv_fast_choice.h: set them
+// from the summary. "d" rows are harness-only (the library keeps spmv_tile_kernel).
 #include <cusparse.h>
 
 #include <algorithm>
@@ -38,6 +40,7 @@
 
 #include "../../kernels/spmv/spmv_fast.cuh"
 #include "../../kernels/spmv/spmv_fast_choice.h"
+#include "spmv_tune_direct.cuh"
 #include "spmv_tune_matrices.cuh"
 
 #define CS(x)                                                                    \
@@ -101,8 +104,12 @@ using RunFn = cudaError_t (*)(const DevCsr&, const T*, const T*, T*, const Coord
 template <int THREADS, int ITEMS, int LOADS, class T>
 cudaError_t run_config(const DevCsr& a, const T* val, const T* x, T* y, const Coord* coords,
                        T* head, T* carry, int32_t* done) {
-  return launch_spmv<THREADS, ITEMS, LOADS, T>(a.row_ptr, a.col, val, x, y, a.rows, a.nnz, coords,
-                                               head, carry, done, 0);
+  if constexpr (LOADS == 3)  // "d": the direct tile kernel (spmv_tune_direct.cuh)
+    return launch_spmv_direct<THREADS, ITEMS, T>(a.row_ptr, a.col, val, x, y, a.rows, a.nnz, coords,
+                                                 head, carry, done, 0);
+  else
+    return launch_spmv<THREADS, ITEMS, LOADS, T>(a.row_ptr, a.col, val, x, y, a.rows, a.nnz, coords,
+                                                 head, carry, done, 0);
 }
 struct Config {
   int threads, items, loads;
@@ -113,13 +120,17 @@ struct Config {
   Config {                                                                      \
     T_, I_, L_, &run_config<T_, I_, L_, float>, &run_config<T_, I_, L_, double> \
   }
+// "d": the direct tile kernel; 32xN: one-warp blocks, whose barriers wait for no other warp
+// (ncu, powerlaw:21:16 128x7s: 10.2 of 25.6 cycles between issues stalled at barriers).
 constexpr Config kConfigs[] = {
     CONFIG(64, 7, 0),   CONFIG(128, 5, 0),  CONFIG(128, 7, 0),  CONFIG(128, 9, 0),
     CONFIG(128, 11, 0), CONFIG(256, 5, 0),  CONFIG(256, 7, 0),  CONFIG(256, 9, 0),
     CONFIG(256, 11, 0), CONFIG(256, 15, 0), CONFIG(512, 7, 0),  CONFIG(64, 7, 1),
     CONFIG(128, 3, 1),  CONFIG(128, 5, 1),  CONFIG(128, 7, 1),  CONFIG(128, 9, 1),
     CONFIG(256, 5, 1),  CONFIG(256, 7, 1),  CONFIG(256, 11, 1), CONFIG(128, 7, 2),
-    CONFIG(256, 11, 2),
+    CONFIG(256, 11, 2), CONFIG(64, 7, 3),   CONFIG(128, 3, 3),  CONFIG(128, 5, 3),
+    CONFIG(128, 7, 3),  CONFIG(128, 9, 3),  CONFIG(256, 5, 3),  CONFIG(256, 7, 3),
+    CONFIG(32, 13, 1),  CONFIG(32, 15, 1),  CONFIG(32, 13, 3),  CONFIG(32, 15, 3),
 };
 // The smallest tile above, at compile time: sizes the per-tile scratch every configuration
 // shares (a larger tile needs fewer tiles).
@@ -136,6 +147,7 @@ std::string config_name(const Config& c) {
   return std::to_string(c.threads) + "x" + std::to_string(c.items) +
          (c.loads == 1   ? "s"
           : c.loads == 2 ? "g"
+          : c.loads == 3 ? "d"
                          : "");
 }
 

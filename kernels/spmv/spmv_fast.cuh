@@ -1,8 +1,9 @@
 // Variant 7, the fast SpMV (spmv_fast.h): the plan picks one of two paths per matrix from its
 // row statistics (spmv_fast_choice.h: regular short rows -> row lanes, anything else -> merge).
-// Row lanes (regular short rows: longest <= 2 x mean, mean <= 16):
-//   G lanes a row (G the largest power of two <= mean / 2): lane l adds nonzeros l, l + G, ...
-//   of its row, then a shuffle tree of width G           [work nnz + rows log G, no plan scratch]
+// Row lanes (regular short rows: longest <= 2 x mean, mean <= 16; float64 mean <= 8):
+//   G lanes a row (G = 1 for mean <= 8, else 4): lane l adds nonzeros l, l + G, ... of its row,
+//   then a shuffle tree of width G                       [work nnz + rows log G, no plan scratch]
+//   (float64 regular rows of mean 8..16 take the merge path at 128 x 3)
 // Merge path (Merrill & Garland 2016; long or uneven rows):
 //   0 plan: each tile boundary finds its (row, nonzero) coordinate      [work (N/TILE) log N]
 //   1 tile: a. row ends + products val[j] x[col[j]] into shared memory, coalesced; every thread
@@ -299,9 +300,9 @@ cudaError_t launch_row_lanes(int lanes, const int32_t* row_ptr, const int32_t* c
 }
 
 // y = A x on the path `config` names (the plan's choice, spmv_fast_choice.h): row lanes, or the
-// merge path at fast_merge_config(sizeof(T)), the one merge configuration built per value type
-// (another gives cudaErrorInvalidValue). coords and the per-tile scratch: sized and partitioned
-// for config.tile() (the merge path only). Launch only.
+// merge path at fast_merge_config(sizeof(T)) (float64: also fast_merge_config_regular64()), the
+// merge configurations built per value type (another gives cudaErrorInvalidValue). coords and the
+// per-tile scratch: sized and partitioned for config.tile() (the merge path only). Launch only.
 template <class T>
 cudaError_t launch_fast(const FastSpmvConfig& config, const int32_t* row_ptr, const int32_t* col,
                         const T* val, const T* x, T* y, int32_t rows, int32_t nnz,
@@ -311,6 +312,12 @@ cudaError_t launch_fast(const FastSpmvConfig& config, const int32_t* row_ptr, co
     return launch_row_lanes<T>(config.lanes, row_ptr, col, val, x, y, rows, stream);
   constexpr FastSpmvConfig merge = fast_merge_config(sizeof(T));
   constexpr int loads = sizeof(T) == 8 ? kFastSpmvLoads64 : kFastSpmvLoads;
+  if constexpr (sizeof(T) == 8) {  // float64's second configuration: regular rows of 8..16
+    constexpr FastSpmvConfig regular = fast_merge_config_regular64();
+    if (config.threads == regular.threads && config.items == regular.items)
+      return launch_spmv<regular.threads, regular.items, loads, T>(
+          row_ptr, col, val, x, y, rows, nnz, coords, tile_head, tile_carry, tile_done, stream);
+  }
   if (config.threads != merge.threads || config.items != merge.items) return cudaErrorInvalidValue;
   return launch_spmv<merge.threads, merge.items, loads, T>(
       row_ptr, col, val, x, y, rows, nnz, coords, tile_head, tile_carry, tile_done, stream);

@@ -6,12 +6,15 @@
 //
 // Two paths; the plan chooses one per matrix from its row statistics, computed once when it is
 // made (spmv_fast_choice.h: choose_fast_spmv):
-//   regular short rows (longest <= 2 x mean, mean <= 16)  ->  row lanes: G lanes a row, G the
-//     largest power of two <= mean / 2 (1..8): lane l adds nonzeros l, l + G, ... of its row in
-//     order from 0, then a shuffle tree p_l += p_{l + G/2} ... p_0 += p_1. Coalesced enough and
-//     no plan or fix-up on rows this even (2D Poisson: G = 2).   [work nnz + rows log G]
+//   regular short rows (longest <= 2 x mean; mean <= 16 in float32, <= 8 in float64)  ->  row
+//     lanes: G lanes a row, G = 1 for mean <= 8 (one thread a row), G = 4 above: lane l adds
+//     nonzeros l, l + G, ... of its row in order from 0, then a shuffle tree p_l += p_{l + G/2}
+//     ... p_0 += p_1. No plan or fix-up on rows this even (2D Poisson: G = 1, 85% of a copy's
+//     bandwidth on an H200).   [work nnz + rows log G]
+//   float64 regular rows of 8 < mean <= 16  ->  the merge path at 128 x 3
+//     (fast_merge_config_regular64; random 16 a row: 0.93x cuSPARSE against G = 4's 0.84x).
 //   anything else  ->  the merge path below, one configuration per value type
-//     (fast_merge_config: float32 128 x 7, float64 256 x 11, col/val with streaming loads).
+//     (fast_merge_config: float32 128 x 7, float64 128 x 5, col/val with streaming loads).
 //
 // Merge-path CSR (Merrill & Garland, "Merge-based parallel sparse matrix-vector multiplication",
 // SC 2016). The work is the merge of two lists: the row ends row_ptr[1..rows] (list A) and the

@@ -4,6 +4,7 @@
 // path when one row grows long, with spmv_fast_cpu following the choice.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -17,43 +18,72 @@ namespace ws::spmv {
 namespace {
 
 TEST(SpmvFastChoice, TheRuleOnHandPickedStatistics) {
-  // rows, nonzeros, longest -> G (0: merge path)
+  // rows, nonzeros, longest -> G in float32, in float64 (0: merge path; -3: float64's merge
+  // path at 128 x 3, for regular rows of 8 < mean <= 16)
   struct Case {
     int64_t rows, nnz, longest;
-    int lanes;
+    int lanes32, lanes64;
   };
-  const Case cases[] = {{100, 500, 5, 2},        // 2D Poisson: mean 5, G = 2 (2 x 2 <= 5 < 2 x 4)
-                        {100, 1600, 16, 8},      // 16 a row: G = 8
-                        {100, 1600, 32, 8},      // longest = 2 x mean: still regular
-                        {100, 1600, 33, 0},      // longest > 2 x mean: merge
-                        {100, 1700, 17, 0},      // mean 17 > 16: merge
-                        {100, 390, 5, 1},        // mean 3.9: G = 1 (2 x 2 > 3.9)
-                        {100, 400, 8, 2},        // mean 4: G = 2
-                        {100, 800, 8, 4},        // mean 8: G = 4
-                        {100, 3030, 102350, 0},  // power law
-                        {100, 0, 0, 0},          // no nonzeros: merge (writes the zeros)
-                        {0, 0, 0, 0}};           // no rows
+  const Case cases[] = {{100, 500, 5, 1, 1},        // 2D Poisson: mean 5, one thread a row
+                        {100, 390, 5, 1, 1},        // mean 3.9
+                        {100, 800, 16, 1, 1},       // mean 8 (the last G = 1), longest 2 x mean
+                        {100, 801, 9, 4, -3},       // mean 8.01: f32 G = 4, f64 merge 128x3
+                        {100, 1600, 16, 4, -3},     // 16 a row: f32 G = 4, f64 merge 128x3
+                        {100, 1600, 32, 4, -3},     // longest = 2 x mean: still regular
+                        {100, 1600, 33, 0, 0},      // longest > 2 x mean: merge
+                        {100, 500, 11, 0, 0},       // mean 5, longest 11 > 10: merge
+                        {100, 1700, 17, 0, 0},      // mean 17 > 16: merge
+                        {100, 3030, 102350, 0, 0},  // power law
+                        {100, 0, 0, 0, 0},          // no nonzeros: merge (writes the zeros)
+                        {0, 0, 0, 0, 0}};           // no rows
   for (const Case& c : cases) {
     const FastSpmvChoice f32 = choose_fast_spmv(c.rows, c.nnz, c.longest, 4);
     const FastSpmvChoice f64 = choose_fast_spmv(c.rows, c.nnz, c.longest, 8);
     const std::string what = std::to_string(c.rows) + " rows " + std::to_string(c.nnz) +
                              " nonzeros longest " + std::to_string(c.longest);
-    EXPECT_EQ(f32.config.lanes, c.lanes) << what;
-    EXPECT_EQ(f64.config.lanes, c.lanes) << what;
+    EXPECT_EQ(f32.config.lanes, c.lanes32) << what;
+    EXPECT_EQ(f64.config.lanes, std::max(c.lanes64, 0)) << what;
     EXPECT_FALSE(f32.why.empty());
-    if (c.lanes == 0) {
+    EXPECT_FALSE(f64.why.empty());
+    if (c.lanes32 == 0) {
       EXPECT_EQ(f32.config.tile(), int64_t(kFastSpmvThreads) * kFastSpmvItems) << what;
-      EXPECT_EQ(f64.config.tile(), int64_t(kFastSpmvThreads64) * kFastSpmvItems64) << what;
       EXPECT_TRUE(test::contains(f32.why, "merge path")) << f32.why;
     } else {
-      EXPECT_TRUE(test::contains(f32.why, "row lanes G = " + std::to_string(c.lanes))) << f32.why;
+      EXPECT_TRUE(test::contains(f32.why, "row lanes G = " + std::to_string(c.lanes32))) << f32.why;
+    }
+    if (c.lanes64 == -3) {
+      EXPECT_EQ(f64.config.threads, 128) << what;
+      EXPECT_EQ(f64.config.items, 3) << what;
+      EXPECT_TRUE(test::contains(f64.why, "merge path 128x3")) << f64.why;
+      EXPECT_TRUE(test::contains(f64.why, "float64 regular rows")) << f64.why;
+    } else if (c.lanes64 == 0) {
+      EXPECT_EQ(f64.config.tile(), int64_t(kFastSpmvThreads64) * kFastSpmvItems64) << what;
+      EXPECT_TRUE(test::contains(f64.why, "merge path")) << f64.why;
+    } else {
+      EXPECT_TRUE(test::contains(f64.why, "row lanes G = " + std::to_string(c.lanes64))) << f64.why;
     }
   }
 }
 
+// The merge configurations the H200 runs picked (float32 128 x 7, float64 128 x 5 and, for
+// regular rows of 8..16, 128 x 3).
+TEST(SpmvFastChoice, MergeConfigurationPerType) {
+  EXPECT_EQ(fast_merge_config(4).threads, 128);
+  EXPECT_EQ(fast_merge_config(4).items, 7);
+  EXPECT_EQ(fast_merge_config(8).threads, 128);
+  EXPECT_EQ(fast_merge_config(8).items, 5);
+  EXPECT_FALSE(fast_merge_config(8).row_lanes());
+  EXPECT_EQ(fast_merge_config_regular64().threads, 128);
+  EXPECT_EQ(fast_merge_config_regular64().items, 3);
+}
+
 TEST(SpmvFastChoice, GeneratedMatrices) {
-  EXPECT_EQ(fast_spmv_choice(generate_matrix("poisson:64"), 4).config.lanes, 2);
-  EXPECT_EQ(fast_spmv_choice(generate_matrix("random:2000:16"), 8).config.lanes, 8);
+  EXPECT_EQ(fast_spmv_choice(generate_matrix("poisson:64"), 4).config.lanes, 1);
+  EXPECT_EQ(fast_spmv_choice(generate_matrix("poisson:64"), 8).config.lanes, 1);
+  EXPECT_EQ(fast_spmv_choice(generate_matrix("random:2000:16"), 4).config.lanes, 4);
+  EXPECT_EQ(fast_spmv_choice(generate_matrix("random:2000:16"), 8).config.lanes, 0);
+  EXPECT_EQ(fast_spmv_choice(generate_matrix("random:2000:16"), 8).config.items, 3);
+  EXPECT_EQ(fast_spmv_choice(generate_matrix("powerlaw:12:8", 3), 8).config.items, 5);
   EXPECT_EQ(fast_spmv_choice(generate_matrix("powerlaw:12:8", 3), 4).config.lanes, 0);
   EXPECT_EQ(fast_spmv_choice(generate_matrix("pmpp"), 4).config.lanes, 1);  // mean 2, longest 3
 }
@@ -97,7 +127,7 @@ TEST(SpmvFastChoice, RowLanesExactOnIntegerMatrices) {
   }
 }
 
-// poisson:32 is regular (row lanes, G = 2); one row of 600 nonzeros makes it uneven (merge path).
+// poisson:32 is regular (row lanes, G = 1); one row of 600 nonzeros makes it uneven (merge path).
 // spmv_fast_cpu without a config follows the choice: bit-identical to the chosen path's run.
 TEST(SpmvFastChoice, AMatrixThatSwitchesPath) {
   const CsrMatrix regular = generate_matrix("poisson:32");
@@ -112,8 +142,8 @@ TEST(SpmvFastChoice, AMatrixThatSwitchesPath) {
   const std::vector<double> xd = make_x(XKind::Random, regular.cols, 5);
   const std::vector<float> x(xd.begin(), xd.end());
 
-  EXPECT_EQ(fast_spmv_choice(regular, 4).config.lanes, 2);
-  EXPECT_EQ(spmv_fast_cpu<float>(regular, x), spmv_fast_cpu<float>(regular, x, {0, 0, 2}));
+  EXPECT_EQ(fast_spmv_choice(regular, 4).config.lanes, 1);
+  EXPECT_EQ(spmv_fast_cpu<float>(regular, x), spmv_fast_cpu<float>(regular, x, {0, 0, 1}));
   const FastSpmvChoice choice = fast_spmv_choice(uneven, 4);
   EXPECT_FALSE(choice.config.row_lanes()) << choice.why;
   EXPECT_TRUE(test::contains(choice.why, "longest 600")) << choice.why;
