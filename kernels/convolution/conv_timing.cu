@@ -6,13 +6,12 @@
 //        reverse order (it convolves; the book's "convolution" correlates), so they are given
 //        reversed. The toolkit here ships no NPP headers and warpscope must run without NPP:
 //        libnppif is loaded at run time (dlopen) and the few types it needs are declared below.
-#include <dlfcn.h>
-
 #include <algorithm>
 #include <string>
 #include <vector>
 
 #include "../common/cuda_device.h"
+#include "../common/cuda_library.h"
 #include "../common/cuda_timer.cuh"
 #include "../common/split_mix.h"
 #include "conv_cuda.cuh"
@@ -45,30 +44,14 @@ using FilterBorder = int (*)(const T*, int, NppiSize, NppiPoint, T*, int, NppiSi
                              NppiSize, NppiPoint, int, NppStreamContext);
 
 struct NppLibrary {
-  void* handle = nullptr;
-  FilterBorder<float> filter_f32 = nullptr;
-  FilterBorder<uint8_t> filter_u8 = nullptr;
-  std::string soname;
+  CudaLibrary lib{"NPP", {"libnppif.so.13", "libnppif.so.12", "libnppif.so.11", "libnppif.so"}};
+  FilterBorder<float> filter_f32 = lib.symbol<FilterBorder<float>>("nppiFilterBorder_32f_C1R_Ctx");
+  FilterBorder<uint8_t> filter_u8 =
+      lib.symbol<FilterBorder<uint8_t>>("nppiFilterBorder32f_8u_C1R_Ctx");
 };
 
 const NppLibrary& npp_library() {
-  static const NppLibrary lib = [] {
-    NppLibrary l;
-    for (const char* name : {"libnppif.so.13", "libnppif.so.12", "libnppif.so.11", "libnppif.so"}) {
-      l.handle = dlopen(name, RTLD_NOW | RTLD_LOCAL);
-      if (l.handle != nullptr) {
-        l.soname = name;
-        break;
-      }
-    }
-    if (l.handle != nullptr) {
-      l.filter_f32 =
-          reinterpret_cast<FilterBorder<float>>(dlsym(l.handle, "nppiFilterBorder_32f_C1R_Ctx"));
-      l.filter_u8 = reinterpret_cast<FilterBorder<uint8_t>>(
-          dlsym(l.handle, "nppiFilterBorder32f_8u_C1R_Ctx"));
-    }
-    return l;
-  }();
+  static const NppLibrary lib;
   return lib;
 }
 
@@ -181,7 +164,7 @@ Timing npp_typed(FilterBorder<T> call, const std::string& name, int w, int h, in
   t.name = name;
   t.ms = median_ms(run, 1, std::max(1, repeats));
   t.available = true;
-  t.note = "loaded " + npp_library().soname + ", border replicate";
+  t.note = "loaded " + npp_library().lib.path() + ", border replicate";
   return t;
 }
 
@@ -190,9 +173,8 @@ Timing npp_typed(FilterBorder<T> call, const std::string& name, int w, int h, in
 std::optional<std::vector<float>> npp_filter_plane(const Plane& in, const Filter& f,
                                                    std::string& note) {
   const NppLibrary& lib = npp_library();
-  if (lib.handle == nullptr || lib.filter_f32 == nullptr) {
-    note = lib.handle == nullptr ? "NPP not found (libnppif is not installed)"
-                                 : "NPP has no nppiFilterBorder_32f_C1R_Ctx";
+  if (lib.filter_f32 == nullptr) {
+    note = !lib.lib.loaded() ? lib.lib.absent_message() : "NPP has no nppiFilterBorder_32f_C1R_Ctx";
     return std::nullopt;
   }
   const int w = in.width, h = in.height;
@@ -207,7 +189,7 @@ std::optional<std::vector<float>> npp_filter_plane(const Plane& in, const Filter
       NppiPoint{f.radius_x(), f.radius_y()}, kNppBorderReplicate, npp_context());
   if (status < 0)
     throw Error("NPP nppiFilterBorder_32f_C1R failed with status " + std::to_string(status));
-  note = "loaded " + lib.soname;
+  note = "loaded " + lib.lib.path();
   return output.download();
 }
 
@@ -231,10 +213,10 @@ Timing time_npp_filter(Elem elem, int w, int h, int channels, const Filter& f, i
   const std::string name =
       elem == Elem::U8 ? "NPP nppiFilterBorder32f_8u_C1R" : "NPP nppiFilterBorder_32f_C1R";
   const NppLibrary& lib = npp_library();
-  if (lib.handle == nullptr) return unavailable(name, "NPP not found (libnppif is not installed)");
+  if (!lib.lib.loaded()) return unavailable(name, lib.lib.absent_message());
   if ((elem == Elem::U8 ? (void*)lib.filter_u8 : (void*)lib.filter_f32) == nullptr)
-    return unavailable(name,
-                       "NPP found (" + lib.soname + ") but it has no " + name.substr(4) + "_Ctx");
+    return unavailable(
+        name, "NPP found (" + lib.lib.path() + ") but it has no " + name.substr(4) + "_Ctx");
   if (!cuda_device_available())
     return unavailable(name, "no CUDA device: " + cuda_device_description());
   return elem == Elem::U8 ? npp_typed<uint8_t>(lib.filter_u8, name, w, h, channels, f, repeats)

@@ -13,7 +13,6 @@
 //        warpscope must run without NPP, so libnppist is loaded at run time (dlopen) and the few
 //        types it needs are declared below.
 #include <cub/device/device_scan.cuh>
-#include <dlfcn.h>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 
@@ -22,6 +21,7 @@
 
 #include "../common/cuda_check.cuh"
 #include "../common/cuda_device.h"
+#include "../common/cuda_library.h"
 #include "../common/cuda_timer.cuh"
 #include "../common/device_buffer.cuh"
 #include "../common/error.h"
@@ -135,28 +135,13 @@ using IntegralCtx = int (*)(const uint8_t*, int, int32_t*, int, NppiSize, int32_
 using Integral = int (*)(const uint8_t*, int, int32_t*, int, NppiSize, int32_t);
 
 struct NppLibrary {
-  void* handle = nullptr;
-  IntegralCtx integral_ctx = nullptr;
-  Integral integral = nullptr;
-  std::string soname;
+  CudaLibrary lib{"NPP", {"libnppist.so.13", "libnppist.so.12", "libnppist.so"}};
+  IntegralCtx integral_ctx = lib.symbol<IntegralCtx>("nppiIntegral_8u32s_C1R_Ctx");
+  Integral integral = lib.symbol<Integral>("nppiIntegral_8u32s_C1R");
 };
 
 const NppLibrary& npp_library() {
-  static const NppLibrary lib = [] {
-    NppLibrary l;
-    for (const char* name : {"libnppist.so.13", "libnppist.so.12", "libnppist.so"}) {
-      l.handle = dlopen(name, RTLD_NOW | RTLD_LOCAL);
-      if (l.handle != nullptr) {
-        l.soname = name;
-        break;
-      }
-    }
-    if (l.handle != nullptr) {
-      l.integral_ctx = reinterpret_cast<IntegralCtx>(dlsym(l.handle, "nppiIntegral_8u32s_C1R_Ctx"));
-      l.integral = reinterpret_cast<Integral>(dlsym(l.handle, "nppiIntegral_8u32s_C1R"));
-    }
-    return l;
-  }();
+  static const NppLibrary lib;
   return lib;
 }
 
@@ -226,12 +211,12 @@ LibraryTiming npp_sat_table(const Plane& p, int repeats, std::vector<double>* ta
   LibraryTiming result;
   result.name =
       lib.integral_ctx != nullptr ? "NPP nppiIntegral_8u32s_C1R_Ctx" : "NPP nppiIntegral_8u32s_C1R";
-  if (lib.handle == nullptr) {
-    result.note = "NPP not found (libnppist is not installed)";
+  if (!lib.lib.loaded()) {
+    result.note = lib.lib.absent_message();
     return result;
   }
   if (lib.integral_ctx == nullptr && lib.integral == nullptr) {
-    result.note = "NPP found (" + lib.soname + ") but it has no nppiIntegral_8u32s_C1R";
+    result.note = "NPP found (" + lib.lib.path() + ") but it has no nppiIntegral_8u32s_C1R";
     return result;
   }
   if (!cuda_device_available()) return no_device(result.name.c_str());
@@ -255,7 +240,7 @@ LibraryTiming npp_sat_table(const Plane& p, int repeats, std::vector<double>* ta
   };
   result.ms = median_ms(run, 1, std::max(1, repeats));
   result.available = true;
-  result.note = "loaded " + lib.soname;
+  result.note = "loaded " + lib.lib.path();
   if (table != nullptr) {
     const std::vector<int32_t> t = out.download();
     table->resize(t.size());
