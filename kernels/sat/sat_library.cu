@@ -10,8 +10,8 @@
 //        apart).
 //   NPP  nppiIntegral_8u32s_C1R(_Ctx), u8 -> s32. NPP's table is (w+1) x (h+1) with a zero first
 //        row and column (table[y+1][x+1] = SAT(x, y)). The toolkit here ships no NPP headers and
-//        warpscope must run without NPP, so libnppist is loaded at run time (dlopen) and the few
-//        types it needs are declared below.
+//        warpscope must run without NPP, so libnppist is loaded at run time
+//        (common/cuda_library.h) and the few types it needs are in common/npp_types.cuh.
 #include <cub/device/device_scan.cuh>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
@@ -25,6 +25,7 @@
 #include "../common/cuda_timer.cuh"
 #include "../common/device_buffer.cuh"
 #include "../common/error.h"
+#include "../common/npp_types.cuh"
 #include "../common/split_mix.h"
 #include "sat_library.h"
 
@@ -115,24 +116,9 @@ LibraryTiming cub_typed(const Plane& p, int repeats, std::vector<double>* table)
 }
 
 // ---- NPP, loaded at run time.
-struct NppiSize {
-  int width, height;
-};
-struct NppStreamContext {  // nppdefs.h (NPP 10.1 and later)
-  cudaStream_t hStream;
-  int nCudaDeviceId;
-  int nMultiProcessorCount;
-  int nMaxThreadsPerMultiProcessor;
-  int nMaxThreadsPerBlock;
-  size_t nSharedMemPerBlock;
-  int nCudaDevAttrComputeCapabilityMajor;
-  int nCudaDevAttrComputeCapabilityMinor;
-  unsigned int nStreamFlags;
-  int nReserved0;
-};
-using IntegralCtx = int (*)(const uint8_t*, int, int32_t*, int, NppiSize, int32_t,
-                            NppStreamContext);
-using Integral = int (*)(const uint8_t*, int, int32_t*, int, NppiSize, int32_t);
+using IntegralCtx = int (*)(const uint8_t*, int, int32_t*, int, npp::NppiSize, int32_t,
+                            npp::NppStreamContext);
+using Integral = int (*)(const uint8_t*, int, int32_t*, int, npp::NppiSize, int32_t);
 
 struct NppLibrary {
   CudaLibrary lib{"NPP", {"libnppist.so.13", "libnppist.so.12", "libnppist.so"}};
@@ -143,26 +129,6 @@ struct NppLibrary {
 const NppLibrary& npp_library() {
   static const NppLibrary lib;
   return lib;
-}
-
-NppStreamContext npp_context() {
-  NppStreamContext ctx = {};
-  int device = 0;
-  WS_CUDA_CHECK(cudaGetDevice(&device));
-  cudaDeviceProp prop;
-  WS_CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
-  ctx.hStream = 0;
-  ctx.nCudaDeviceId = device;
-  ctx.nMultiProcessorCount = prop.multiProcessorCount;
-  ctx.nMaxThreadsPerMultiProcessor = prop.maxThreadsPerMultiProcessor;
-  ctx.nMaxThreadsPerBlock = prop.maxThreadsPerBlock;
-  ctx.nSharedMemPerBlock = prop.sharedMemPerBlock;
-  ctx.nCudaDevAttrComputeCapabilityMajor = prop.major;
-  ctx.nCudaDevAttrComputeCapabilityMinor = prop.minor;
-  unsigned int flags = 0;
-  WS_CUDA_CHECK(cudaStreamGetFlags(0, &flags));
-  ctx.nStreamFlags = flags;
-  return ctx;
 }
 
 Plane random_plane(Accum a, int w, int h) {
@@ -229,12 +195,14 @@ LibraryTiming npp_sat_table(const Plane& p, int repeats, std::vector<double>* ta
   DeviceBuffer<uint8_t> input(host.size());
   DeviceBuffer<int32_t> out(table_count);
   input.upload(host);
-  const NppStreamContext ctx = lib.integral_ctx != nullptr ? npp_context() : NppStreamContext{};
+  const npp::NppStreamContext ctx =
+      lib.integral_ctx != nullptr ? npp::stream_context() : npp::NppStreamContext{};
   auto run = [&] {
     const int status =
         lib.integral_ctx != nullptr
-            ? lib.integral_ctx(input.data(), w, out.data(), (w + 1) * 4, NppiSize{w, h}, 0, ctx)
-            : lib.integral(input.data(), w, out.data(), (w + 1) * 4, NppiSize{w, h}, 0);
+            ? lib.integral_ctx(input.data(), w, out.data(), (w + 1) * 4, npp::NppiSize{w, h}, 0,
+                               ctx)
+            : lib.integral(input.data(), w, out.data(), (w + 1) * 4, npp::NppiSize{w, h}, 0);
     if (status != 0)
       throw Error("NPP nppiIntegral_8u32s_C1R failed with status " + std::to_string(status));
   };
