@@ -103,6 +103,17 @@ nlohmann::json bench_rows_json(const std::vector<BenchRow>& rows) {
   return out;
 }
 
+nlohmann::json bench_rows_json_with_extra(const std::vector<BenchRow>& rows) {
+  nlohmann::json out = bench_rows_json(rows);
+  for (size_t k = 0; k < rows.size(); ++k) out[k]["extra"] = rows[k].extra;
+  return out;
+}
+
+void add_unverified_failures(BenchReport& report) {
+  for (const BenchRow& r : report.rows)
+    if (!r.verified && r.ms > 0) report.failures.push_back(r.name + " " + r.size + ": " + r.note);
+}
+
 std::string BenchWords::english() const {
   std::string out = pattern;
   for (size_t k = 0; k < values.size(); ++k) {

@@ -100,6 +100,10 @@ std::vector<Variant> variants_from_list(const std::string& list, Parse&& parse,
 // and the rows as JSON (every field), for a scene that builds BenchRows directly.
 std::string bench_rows_table(const std::vector<BenchRow>& rows, const std::string& library);
 nlohmann::json bench_rows_json(const std::vector<BenchRow>& rows);
+// bench_rows_json with each row's `extra` (the scene's own fields), for the scenes that set them.
+nlohmann::json bench_rows_json_with_extra(const std::vector<BenchRow>& rows);
+// "NAME SIZE: note" in report.failures for every row that was timed (ms > 0) but not verified.
+void add_unverified_failures(BenchReport& report);
 // Sets title and notes from their words (the English, parts joined by "; ").
 void set_english(BenchReport& report);
 // Two reports of the same scene one after the other (e.g. two application modes).

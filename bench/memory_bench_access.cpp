@@ -67,9 +67,8 @@ BenchReport memory_bench_access(const MemoryBenchPlan& plan, std::ostream& progr
   set_english(report);
   report.copy_gbps = copy;
   report.table = bench_rows_table(report.rows, report.library);
-  report.json = {{"device", device}, {"copy_gbps", copy}, {"rows", bench_rows_json(report.rows)}};
-  for (size_t k = 0; k < report.rows.size(); ++k)
-    report.json["rows"][k]["extra"] = report.rows[k].extra;
+  report.json = {
+      {"device", device}, {"copy_gbps", copy}, {"rows", bench_rows_json_with_extra(report.rows)}};
   return report;
 }
 

@@ -115,10 +115,9 @@ BenchReport memory_bench_transposes(const MemoryBenchPlan& plan, std::ostream& p
   set_english(report);
   report.copy_gbps = best_copy;
   report.table = bench_rows_table(report.rows, report.library);
-  report.json = {
-      {"device", device}, {"copy_gbps", best_copy}, {"rows", bench_rows_json(report.rows)}};
-  for (size_t k = 0; k < report.rows.size(); ++k)
-    report.json["rows"][k]["extra"] = report.rows[k].extra;
+  report.json = {{"device", device},
+                 {"copy_gbps", best_copy},
+                 {"rows", bench_rows_json_with_extra(report.rows)}};
   return report;
 }
 
@@ -188,10 +187,9 @@ BenchReport memory_bench_matmuls(const MemoryBenchPlan& plan, std::ostream& prog
        {memory_bench_number_text(peak), std::to_string(plan.repeats)}}};
   set_english(report);
   report.table = bench_rows_table(report.rows, report.library);
-  report.json = {
-      {"device", device}, {"peak_fp32_gflops", peak}, {"rows", bench_rows_json(report.rows)}};
-  for (size_t k = 0; k < report.rows.size(); ++k)
-    report.json["rows"][k]["extra"] = report.rows[k].extra;
+  report.json = {{"device", device},
+                 {"peak_fp32_gflops", peak},
+                 {"rows", bench_rows_json_with_extra(report.rows)}};
   return report;
 }
 

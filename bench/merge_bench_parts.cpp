@@ -60,13 +60,8 @@ void merge_bench_finish(BenchReport& report, const std::string& other, const std
                  merge_bench_second_table(report.rows, other, title);
   report.json = {{"device", device_description(Backend::Cuda)},
                  {"copy_gbps", report.copy_gbps},
-                 {"rows", bench_rows_json(report.rows)}};
-  for (size_t k = 0; k < report.rows.size(); ++k) {
-    report.json["rows"][k]["extra"] = report.rows[k].extra;
-    if (!report.rows[k].verified && report.rows[k].ms > 0)
-      report.failures.push_back(report.rows[k].name + " " + report.rows[k].size + ": " +
-                                report.rows[k].note);
-  }
+                 {"rows", bench_rows_json_with_extra(report.rows)}};
+  add_unverified_failures(report);
 }
 
 }  // namespace

@@ -181,13 +181,8 @@ BenchReport spmv_bench_run(const SpmvBenchPlan& plan, std::ostream& progress) {
   report.table = bench_rows_table(report.rows, report.library);
   report.json = {{"device", device_description(Backend::Cuda)},
                  {"copy_gbps", report.copy_gbps},
-                 {"rows", bench_rows_json(report.rows)}};
-  for (size_t k = 0; k < report.rows.size(); ++k) {
-    report.json["rows"][k]["extra"] = report.rows[k].extra;
-    if (!report.rows[k].verified && report.rows[k].ms > 0)
-      report.failures.push_back(report.rows[k].name + " " + report.rows[k].size + ": " +
-                                report.rows[k].note);
-  }
+                 {"rows", bench_rows_json_with_extra(report.rows)}};
+  add_unverified_failures(report);
   return report;
 }
 

@@ -10,7 +10,8 @@
 # device-check.sh (app/scenes/<scene>/device-check.sh) is one part. Such a file, sourced here,
 # sets SCENE_GPU_TESTS (the GPU test executables of its algorithms) and defines scene_checks (its
 # checks through the app on CUDA against the CPU backend, deliberate races racecheck must report,
-# and its benchmarks, which honour BENCH). For each scene: its GPU tests, compute-sanitizer
+# and its benchmarks, which honour BENCH; the helpers below, bench_scene, twin_run and
+# scene_registered among them, serve it). For each scene: its GPU tests, compute-sanitizer
 # (memcheck, racecheck, synccheck) on each one's *ForTheSanitizers* tests, then scene_checks.
 # GPU test executables no scene names (interop, pixel images, graph layout) run first.
 #
@@ -128,6 +129,44 @@ bench_scene() {
   rc=$?
   [ $rc -ne 0 ] && tail -n 20 "$OUT_DIR/bench_${name}_progress.log"
   note "bench $name" $rc
+}
+
+# scene_registered NAME: the app lists scene NAME; else a line saying its app checks are skipped.
+scene_registered() {
+  "$APP" list 2>/dev/null | grep -q "^$1 " && return 0
+  echo "== the $1 scene is not registered in this build: app checks skipped"
+  summary+=("$1 scene: not registered (app checks skipped)")
+  return 1
+}
+
+# twin_check CUDA_FILE WHAT: the CUDA run's cpu_check says its trace equals the CPU twin's.
+twin_check() {
+  python3 - "$1" "$2" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+check = j.get("cpu_check")
+ok = isinstance(check, dict) and bool(check.get("match", False))
+detail = "" if ok else " " + str(check)[:200]
+print(("ok  " if ok else "BAD ") + sys.argv[2] + ": CUDA equals the CPU twin: " + str(ok) + detail)
+sys.exit(0 if ok else 1)
+PY
+}
+
+# twin_run WHAT FILE RUN_ARGS...: `warpscope run RUN_ARGS` on the CPU (FILE_cpu.json), then on
+# CUDA (FILE_cuda.json) and twin_check. A CPU run that fails means this build lacks the variant:
+# noted as skipped, status 0. Status 1 when the CUDA run fails or differs from the twin.
+twin_run() {
+  local what=$1 file=$2 rc=0
+  shift 2
+  if ! "$APP" run "$@" --backend cpu --json "${file}_cpu.json" 2>>"$OUT_DIR/app.log"; then
+    echo "== $what: not in this build (skipped; see app.log)"
+    summary+=("$what: not in this build (skipped)")
+    return 0
+  fi
+  rm -f "${file}_cuda.json"
+  "$APP" run "$@" --backend cuda --json "${file}_cuda.json" 2>>"$OUT_DIR/app.log" || rc=1
+  [ -s "${file}_cuda.json" ] && twin_check "${file}_cuda.json" "$what" || rc=1
+  return $rc
 }
 
 [ -z "$sanitizer" ] && { echo "compute-sanitizer not found: skipped"; summary+=("compute-sanitizer: not available"); }

@@ -5,15 +5,16 @@
 //        weights), border replicate (= clamp), one call per plane. NPP expects the weights in
 //        reverse order (it convolves; the book's "convolution" correlates), so they are given
 //        reversed. The toolkit here ships no NPP headers and warpscope must run without NPP:
-//        libnppif is loaded at run time (dlopen) and the few types it needs are declared below.
-#include <dlfcn.h>
-
+//        libnppif is loaded at run time (common/cuda_library.h) and the few types it needs are
+//        in common/npp_types.cuh.
 #include <algorithm>
 #include <string>
 #include <vector>
 
 #include "../common/cuda_device.h"
+#include "../common/cuda_library.h"
 #include "../common/cuda_timer.cuh"
+#include "../common/npp_types.cuh"
 #include "../common/split_mix.h"
 #include "conv_cuda.cuh"
 
@@ -21,75 +22,22 @@ namespace ws::conv {
 
 namespace {
 
-struct NppiSize {
-  int width, height;
-};
-struct NppiPoint {
-  int x, y;
-};
-struct NppStreamContext {  // nppdefs.h (NPP 10.1 and later)
-  cudaStream_t hStream;
-  int nCudaDeviceId;
-  int nMultiProcessorCount;
-  int nMaxThreadsPerMultiProcessor;
-  int nMaxThreadsPerBlock;
-  size_t nSharedMemPerBlock;
-  int nCudaDevAttrComputeCapabilityMajor;
-  int nCudaDevAttrComputeCapabilityMinor;
-  unsigned int nStreamFlags;
-  int nReserved0;
-};
 constexpr int kNppBorderReplicate = 2;  // NppiBorderType::NPP_BORDER_REPLICATE
 template <class T>
-using FilterBorder = int (*)(const T*, int, NppiSize, NppiPoint, T*, int, NppiSize, const float*,
-                             NppiSize, NppiPoint, int, NppStreamContext);
+using FilterBorder = int (*)(const T*, int, npp::NppiSize, npp::NppiPoint, T*, int, npp::NppiSize,
+                             const float*, npp::NppiSize, npp::NppiPoint, int,
+                             npp::NppStreamContext);
 
 struct NppLibrary {
-  void* handle = nullptr;
-  FilterBorder<float> filter_f32 = nullptr;
-  FilterBorder<uint8_t> filter_u8 = nullptr;
-  std::string soname;
+  CudaLibrary lib{"NPP", {"libnppif.so.13", "libnppif.so.12", "libnppif.so.11", "libnppif.so"}};
+  FilterBorder<float> filter_f32 = lib.symbol<FilterBorder<float>>("nppiFilterBorder_32f_C1R_Ctx");
+  FilterBorder<uint8_t> filter_u8 =
+      lib.symbol<FilterBorder<uint8_t>>("nppiFilterBorder32f_8u_C1R_Ctx");
 };
 
 const NppLibrary& npp_library() {
-  static const NppLibrary lib = [] {
-    NppLibrary l;
-    for (const char* name : {"libnppif.so.13", "libnppif.so.12", "libnppif.so.11", "libnppif.so"}) {
-      l.handle = dlopen(name, RTLD_NOW | RTLD_LOCAL);
-      if (l.handle != nullptr) {
-        l.soname = name;
-        break;
-      }
-    }
-    if (l.handle != nullptr) {
-      l.filter_f32 =
-          reinterpret_cast<FilterBorder<float>>(dlsym(l.handle, "nppiFilterBorder_32f_C1R_Ctx"));
-      l.filter_u8 = reinterpret_cast<FilterBorder<uint8_t>>(
-          dlsym(l.handle, "nppiFilterBorder32f_8u_C1R_Ctx"));
-    }
-    return l;
-  }();
+  static const NppLibrary lib;
   return lib;
-}
-
-NppStreamContext npp_context() {
-  NppStreamContext ctx = {};
-  int device = 0;
-  WS_CUDA_CHECK(cudaGetDevice(&device));
-  cudaDeviceProp prop;
-  WS_CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
-  ctx.hStream = 0;
-  ctx.nCudaDeviceId = device;
-  ctx.nMultiProcessorCount = prop.multiProcessorCount;
-  ctx.nMaxThreadsPerMultiProcessor = prop.maxThreadsPerMultiProcessor;
-  ctx.nMaxThreadsPerBlock = prop.maxThreadsPerBlock;
-  ctx.nSharedMemPerBlock = prop.sharedMemPerBlock;
-  ctx.nCudaDevAttrComputeCapabilityMajor = prop.major;
-  ctx.nCudaDevAttrComputeCapabilityMinor = prop.minor;
-  unsigned int flags = 0;
-  WS_CUDA_CHECK(cudaStreamGetFlags(0, &flags));
-  ctx.nStreamFlags = flags;
-  return ctx;
 }
 
 void check_size(int w, int h, int channels) {
@@ -166,9 +114,9 @@ Timing npp_typed(FilterBorder<T> call, const std::string& name, int w, int h, in
   std::vector<float> reversed(f.weights.rbegin(), f.weights.rend());
   DeviceBuffer<float> kernel(reversed.size());
   kernel.upload(reversed);
-  const NppStreamContext ctx = npp_context();
-  const NppiSize size{w, h}, kernel_size{f.width, f.height};
-  const NppiPoint origin{0, 0}, anchor{f.radius_x(), f.radius_y()};
+  const npp::NppStreamContext ctx = npp::stream_context();
+  const npp::NppiSize size{w, h}, kernel_size{f.width, f.height};
+  const npp::NppiPoint origin{0, 0}, anchor{f.radius_x(), f.radius_y()};
   auto run = [&] {
     for (int c = 0; c < channels; ++c) {
       const int status = call(in.data() + c * n, int(w * sizeof(T)), size, origin,
@@ -181,7 +129,7 @@ Timing npp_typed(FilterBorder<T> call, const std::string& name, int w, int h, in
   t.name = name;
   t.ms = median_ms(run, 1, std::max(1, repeats));
   t.available = true;
-  t.note = "loaded " + npp_library().soname + ", border replicate";
+  t.note = "loaded " + npp_library().lib.path() + ", border replicate";
   return t;
 }
 
@@ -190,9 +138,8 @@ Timing npp_typed(FilterBorder<T> call, const std::string& name, int w, int h, in
 std::optional<std::vector<float>> npp_filter_plane(const Plane& in, const Filter& f,
                                                    std::string& note) {
   const NppLibrary& lib = npp_library();
-  if (lib.handle == nullptr || lib.filter_f32 == nullptr) {
-    note = lib.handle == nullptr ? "NPP not found (libnppif is not installed)"
-                                 : "NPP has no nppiFilterBorder_32f_C1R_Ctx";
+  if (lib.filter_f32 == nullptr) {
+    note = !lib.lib.loaded() ? lib.lib.absent_message() : "NPP has no nppiFilterBorder_32f_C1R_Ctx";
     return std::nullopt;
   }
   const int w = in.width, h = in.height;
@@ -202,12 +149,13 @@ std::optional<std::vector<float>> npp_filter_plane(const Plane& in, const Filter
   DeviceBuffer<float> kernel(reversed.size());
   kernel.upload(reversed);
   const int status = lib.filter_f32(
-      input.data(), int(w * sizeof(float)), NppiSize{w, h}, NppiPoint{0, 0}, output.data(),
-      int(w * sizeof(float)), NppiSize{w, h}, kernel.data(), NppiSize{f.width, f.height},
-      NppiPoint{f.radius_x(), f.radius_y()}, kNppBorderReplicate, npp_context());
+      input.data(), int(w * sizeof(float)), npp::NppiSize{w, h}, npp::NppiPoint{0, 0},
+      output.data(), int(w * sizeof(float)), npp::NppiSize{w, h}, kernel.data(),
+      npp::NppiSize{f.width, f.height}, npp::NppiPoint{f.radius_x(), f.radius_y()},
+      kNppBorderReplicate, npp::stream_context());
   if (status < 0)
     throw Error("NPP nppiFilterBorder_32f_C1R failed with status " + std::to_string(status));
-  note = "loaded " + lib.soname;
+  note = "loaded " + lib.lib.path();
   return output.download();
 }
 
@@ -231,10 +179,10 @@ Timing time_npp_filter(Elem elem, int w, int h, int channels, const Filter& f, i
   const std::string name =
       elem == Elem::U8 ? "NPP nppiFilterBorder32f_8u_C1R" : "NPP nppiFilterBorder_32f_C1R";
   const NppLibrary& lib = npp_library();
-  if (lib.handle == nullptr) return unavailable(name, "NPP not found (libnppif is not installed)");
+  if (!lib.lib.loaded()) return unavailable(name, lib.lib.absent_message());
   if ((elem == Elem::U8 ? (void*)lib.filter_u8 : (void*)lib.filter_f32) == nullptr)
-    return unavailable(name,
-                       "NPP found (" + lib.soname + ") but it has no " + name.substr(4) + "_Ctx");
+    return unavailable(
+        name, "NPP found (" + lib.lib.path() + ") but it has no " + name.substr(4) + "_Ctx");
   if (!cuda_device_available())
     return unavailable(name, "no CUDA device: " + cuda_device_description());
   return elem == Elem::U8 ? npp_typed<uint8_t>(lib.filter_u8, name, w, h, channels, f, repeats)

@@ -4,7 +4,6 @@
 // cuBLAS, so libcublas is loaded at run time (dlopen: libcublas.so.13, .so.12, .so, also from
 // $CUDA_HOME/lib64 and /usr/local/cuda/lib64) and the few declarations it needs are below.
 #include <cuda_runtime.h>
-#include <dlfcn.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -12,6 +11,7 @@
 #include <vector>
 
 #include "../common/cuda_device.h"
+#include "../common/cuda_library.h"
 #include "../common/cuda_timer.cuh"
 #include "../common/split_mix.h"
 #include "matmul_cuda.cuh"
@@ -31,38 +31,18 @@ using CublasSgemm = int (*)(CublasHandle, int, int, int, int, int, const float*,
                             const float*, int, const float*, float*, int);
 
 struct CublasLibrary {
-  void* handle = nullptr;
-  CublasCreate create = nullptr;
-  CublasDestroy destroy = nullptr;
-  CublasSetMathMode set_math_mode = nullptr;
-  CublasSgemm sgemm = nullptr;
-  std::string path;
+  CudaLibrary lib{"cuBLAS",
+                  {"libcublas.so.13", "libcublas.so.12", "libcublas.so"},
+                  cuda_toolkit_library_dirs()};
+  CublasCreate create = lib.symbol<CublasCreate>("cublasCreate_v2");
+  CublasDestroy destroy = lib.symbol<CublasDestroy>("cublasDestroy_v2");
+  CublasSetMathMode set_math_mode = lib.symbol<CublasSetMathMode>("cublasSetMathMode");
+  CublasSgemm sgemm = lib.symbol<CublasSgemm>("cublasSgemm_v2");
   bool usable() const { return create && destroy && set_math_mode && sgemm; }
 };
 
 const CublasLibrary& cublas_library() {
-  static const CublasLibrary lib = [] {
-    CublasLibrary l;
-    std::vector<std::string> dirs = {""};
-    if (const char* home = std::getenv("CUDA_HOME")) dirs.push_back(std::string(home) + "/lib64/");
-    dirs.push_back("/usr/local/cuda/lib64/");
-    for (const std::string& dir : dirs) {
-      for (const char* name : {"libcublas.so.13", "libcublas.so.12", "libcublas.so"}) {
-        l.handle = dlopen((dir + name).c_str(), RTLD_NOW | RTLD_LOCAL);
-        if (l.handle != nullptr) {
-          l.path = dir + name;
-          break;
-        }
-      }
-      if (l.handle != nullptr) break;
-    }
-    if (l.handle == nullptr) return l;
-    l.create = reinterpret_cast<CublasCreate>(dlsym(l.handle, "cublasCreate_v2"));
-    l.destroy = reinterpret_cast<CublasDestroy>(dlsym(l.handle, "cublasDestroy_v2"));
-    l.set_math_mode = reinterpret_cast<CublasSetMathMode>(dlsym(l.handle, "cublasSetMathMode"));
-    l.sgemm = reinterpret_cast<CublasSgemm>(dlsym(l.handle, "cublasSgemm_v2"));
-    return l;
-  }();
+  static const CublasLibrary lib;
   return lib;
 }
 
@@ -83,15 +63,16 @@ CublasHandle cublas_handle() {
 // Why cuBLAS cannot run here, or "" when it can.
 std::string cublas_missing() {
   const CublasLibrary& lib = cublas_library();
-  if (lib.handle == nullptr) return "cuBLAS not found (libcublas.so.13/.12 is not installed)";
-  if (!lib.usable()) return "cuBLAS found (" + lib.path + ") but it lacks cublasSgemm_v2";
+  if (!lib.lib.loaded()) return lib.lib.absent_message();
+  if (!lib.usable()) return "cuBLAS found (" + lib.lib.path() + ") but it lacks cublasSgemm_v2";
   if (!cuda_device_available()) return "no CUDA device: " + cuda_device_description();
   return "";
 }
 
 std::string cublas_note() {
   const char* tf32 = std::getenv("NVIDIA_TF32_OVERRIDE");
-  std::string note = "loaded " + cublas_library().path + ", CUBLAS_DEFAULT_MATH (FP32, no TF32)";
+  std::string note =
+      "loaded " + cublas_library().lib.path() + ", CUBLAS_DEFAULT_MATH (FP32, no TF32)";
   if (tf32 != nullptr && std::string(tf32) == "1")
     note += "; NVIDIA_TF32_OVERRIDE=1 is set: cuBLAS may use TF32, unset it for an FP32 baseline";
   else

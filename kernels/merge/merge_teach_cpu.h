@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "../common/host_recorder.h"
 #include "../common/trace.h"
 #include "merge.h"
 #include "merge_teach_body.h"
@@ -18,35 +19,9 @@ namespace ws::merge {
 // knows how many steps each phase has.
 inline constexpr int32_t kPhaseStride = 1 << 20;
 
-struct HostTrace {
-  std::vector<TraceEvent>* events = nullptr;
-  int32_t thread = 0;
-  int32_t step = 0;
-
+// The twins' recorder (common/host_recorder.h): buffers by their own index, provisional steps.
+struct HostTrace : HostRecorder {
   void begin(int phase, int level = 0) { step = phase * kPhaseStride + level; }
-  template <class T>
-  T read(int buffer, int64_t address, T value) {
-    emit(EventKind::Read, buffer, address, static_cast<double>(value));
-    return value;
-  }
-  template <class T>
-  T write(int buffer, int64_t address, T value) {
-    emit(EventKind::Write, buffer, address, static_cast<double>(value));
-    return value;
-  }
-
- private:
-  void emit(EventKind kind, int buffer, int64_t address, double value) {
-    TraceEvent e{};
-    e.step = step;
-    e.thread = thread;
-    e.address = static_cast<int32_t>(address);
-    e.buffer = static_cast<int16_t>(buffer);
-    e.kind = kind;
-    e.vector_part = 0;
-    e.value = value;
-    events->push_back(e);
-  }
 };
 
 using PhaseBases = std::array<int32_t, body::kPhaseCount>;

@@ -10,10 +10,9 @@
 //        apart).
 //   NPP  nppiIntegral_8u32s_C1R(_Ctx), u8 -> s32. NPP's table is (w+1) x (h+1) with a zero first
 //        row and column (table[y+1][x+1] = SAT(x, y)). The toolkit here ships no NPP headers and
-//        warpscope must run without NPP, so libnppist is loaded at run time (dlopen) and the few
-//        types it needs are declared below.
+//        warpscope must run without NPP, so libnppist is loaded at run time
+//        (common/cuda_library.h) and the few types it needs are in common/npp_types.cuh.
 #include <cub/device/device_scan.cuh>
-#include <dlfcn.h>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 
@@ -22,9 +21,11 @@
 
 #include "../common/cuda_check.cuh"
 #include "../common/cuda_device.h"
+#include "../common/cuda_library.h"
 #include "../common/cuda_timer.cuh"
 #include "../common/device_buffer.cuh"
 #include "../common/error.h"
+#include "../common/npp_types.cuh"
 #include "../common/split_mix.h"
 #include "sat_library.h"
 
@@ -115,69 +116,19 @@ LibraryTiming cub_typed(const Plane& p, int repeats, std::vector<double>* table)
 }
 
 // ---- NPP, loaded at run time.
-struct NppiSize {
-  int width, height;
-};
-struct NppStreamContext {  // nppdefs.h (NPP 10.1 and later)
-  cudaStream_t hStream;
-  int nCudaDeviceId;
-  int nMultiProcessorCount;
-  int nMaxThreadsPerMultiProcessor;
-  int nMaxThreadsPerBlock;
-  size_t nSharedMemPerBlock;
-  int nCudaDevAttrComputeCapabilityMajor;
-  int nCudaDevAttrComputeCapabilityMinor;
-  unsigned int nStreamFlags;
-  int nReserved0;
-};
-using IntegralCtx = int (*)(const uint8_t*, int, int32_t*, int, NppiSize, int32_t,
-                            NppStreamContext);
-using Integral = int (*)(const uint8_t*, int, int32_t*, int, NppiSize, int32_t);
+using IntegralCtx = int (*)(const uint8_t*, int, int32_t*, int, npp::NppiSize, int32_t,
+                            npp::NppStreamContext);
+using Integral = int (*)(const uint8_t*, int, int32_t*, int, npp::NppiSize, int32_t);
 
 struct NppLibrary {
-  void* handle = nullptr;
-  IntegralCtx integral_ctx = nullptr;
-  Integral integral = nullptr;
-  std::string soname;
+  CudaLibrary lib{"NPP", {"libnppist.so.13", "libnppist.so.12", "libnppist.so"}};
+  IntegralCtx integral_ctx = lib.symbol<IntegralCtx>("nppiIntegral_8u32s_C1R_Ctx");
+  Integral integral = lib.symbol<Integral>("nppiIntegral_8u32s_C1R");
 };
 
 const NppLibrary& npp_library() {
-  static const NppLibrary lib = [] {
-    NppLibrary l;
-    for (const char* name : {"libnppist.so.13", "libnppist.so.12", "libnppist.so"}) {
-      l.handle = dlopen(name, RTLD_NOW | RTLD_LOCAL);
-      if (l.handle != nullptr) {
-        l.soname = name;
-        break;
-      }
-    }
-    if (l.handle != nullptr) {
-      l.integral_ctx = reinterpret_cast<IntegralCtx>(dlsym(l.handle, "nppiIntegral_8u32s_C1R_Ctx"));
-      l.integral = reinterpret_cast<Integral>(dlsym(l.handle, "nppiIntegral_8u32s_C1R"));
-    }
-    return l;
-  }();
+  static const NppLibrary lib;
   return lib;
-}
-
-NppStreamContext npp_context() {
-  NppStreamContext ctx = {};
-  int device = 0;
-  WS_CUDA_CHECK(cudaGetDevice(&device));
-  cudaDeviceProp prop;
-  WS_CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
-  ctx.hStream = 0;
-  ctx.nCudaDeviceId = device;
-  ctx.nMultiProcessorCount = prop.multiProcessorCount;
-  ctx.nMaxThreadsPerMultiProcessor = prop.maxThreadsPerMultiProcessor;
-  ctx.nMaxThreadsPerBlock = prop.maxThreadsPerBlock;
-  ctx.nSharedMemPerBlock = prop.sharedMemPerBlock;
-  ctx.nCudaDevAttrComputeCapabilityMajor = prop.major;
-  ctx.nCudaDevAttrComputeCapabilityMinor = prop.minor;
-  unsigned int flags = 0;
-  WS_CUDA_CHECK(cudaStreamGetFlags(0, &flags));
-  ctx.nStreamFlags = flags;
-  return ctx;
 }
 
 Plane random_plane(Accum a, int w, int h) {
@@ -226,12 +177,12 @@ LibraryTiming npp_sat_table(const Plane& p, int repeats, std::vector<double>* ta
   LibraryTiming result;
   result.name =
       lib.integral_ctx != nullptr ? "NPP nppiIntegral_8u32s_C1R_Ctx" : "NPP nppiIntegral_8u32s_C1R";
-  if (lib.handle == nullptr) {
-    result.note = "NPP not found (libnppist is not installed)";
+  if (!lib.lib.loaded()) {
+    result.note = lib.lib.absent_message();
     return result;
   }
   if (lib.integral_ctx == nullptr && lib.integral == nullptr) {
-    result.note = "NPP found (" + lib.soname + ") but it has no nppiIntegral_8u32s_C1R";
+    result.note = "NPP found (" + lib.lib.path() + ") but it has no nppiIntegral_8u32s_C1R";
     return result;
   }
   if (!cuda_device_available()) return no_device(result.name.c_str());
@@ -244,18 +195,20 @@ LibraryTiming npp_sat_table(const Plane& p, int repeats, std::vector<double>* ta
   DeviceBuffer<uint8_t> input(host.size());
   DeviceBuffer<int32_t> out(table_count);
   input.upload(host);
-  const NppStreamContext ctx = lib.integral_ctx != nullptr ? npp_context() : NppStreamContext{};
+  const npp::NppStreamContext ctx =
+      lib.integral_ctx != nullptr ? npp::stream_context() : npp::NppStreamContext{};
   auto run = [&] {
     const int status =
         lib.integral_ctx != nullptr
-            ? lib.integral_ctx(input.data(), w, out.data(), (w + 1) * 4, NppiSize{w, h}, 0, ctx)
-            : lib.integral(input.data(), w, out.data(), (w + 1) * 4, NppiSize{w, h}, 0);
+            ? lib.integral_ctx(input.data(), w, out.data(), (w + 1) * 4, npp::NppiSize{w, h}, 0,
+                               ctx)
+            : lib.integral(input.data(), w, out.data(), (w + 1) * 4, npp::NppiSize{w, h}, 0);
     if (status != 0)
       throw Error("NPP nppiIntegral_8u32s_C1R failed with status " + std::to_string(status));
   };
   result.ms = median_ms(run, 1, std::max(1, repeats));
   result.available = true;
-  result.note = "loaded " + lib.soname;
+  result.note = "loaded " + lib.lib.path();
   if (table != nullptr) {
     const std::vector<int32_t> t = out.download();
     table->resize(t.size());

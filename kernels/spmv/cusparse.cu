@@ -3,14 +3,11 @@
 // libcusparse.so.13, .so.12, .so, also from $CUDA_HOME/lib64 and /usr/local/cuda/lib64) and the
 // few declarations it needs are below (values from cusparse.h and library_types.h, CUDA 12-13).
 #include <cuda_runtime.h>
-#include <dlfcn.h>
-
-#include <cstdlib>
 #include <string>
-#include <vector>
 
 #include "../common/cuda_check.cuh"
 #include "../common/cuda_device.h"
+#include "../common/cuda_library.h"
 #include "../common/error.h"
 #include "cusparse_spmv.h"
 
@@ -41,56 +38,26 @@ using SparseSpmv = int (*)(SparseHandle, int, const void*, SpMatDescr, DnVecDesc
                            DnVecDescr, int, int, void*);  // also cusparseSpMV_preprocess
 
 struct CusparseLibrary {
-  void* handle = nullptr;
-  std::string path;
-  SparseCreate create = nullptr;
-  SparseDestroy destroy = nullptr;
-  SparseCreateCsr create_csr = nullptr;
-  SparseDestroySpMat destroy_sp_mat = nullptr;
-  SparseCreateDnVec create_dn_vec = nullptr;
-  SparseDestroyDnVec destroy_dn_vec = nullptr;
-  SparseSpmvBufferSize buffer_size = nullptr;
-  SparseSpmv preprocess = nullptr;  // optional (cuSPARSE 12.4+)
-  SparseSpmv spmv = nullptr;
+  CudaLibrary lib{"cuSPARSE",
+                  {"libcusparse.so.13", "libcusparse.so.12", "libcusparse.so"},
+                  cuda_toolkit_library_dirs()};
+  SparseCreate create = lib.symbol<SparseCreate>("cusparseCreate");
+  SparseDestroy destroy = lib.symbol<SparseDestroy>("cusparseDestroy");
+  SparseCreateCsr create_csr = lib.symbol<SparseCreateCsr>("cusparseCreateCsr");
+  SparseDestroySpMat destroy_sp_mat = lib.symbol<SparseDestroySpMat>("cusparseDestroySpMat");
+  SparseCreateDnVec create_dn_vec = lib.symbol<SparseCreateDnVec>("cusparseCreateDnVec");
+  SparseDestroyDnVec destroy_dn_vec = lib.symbol<SparseDestroyDnVec>("cusparseDestroyDnVec");
+  SparseSpmvBufferSize buffer_size = lib.symbol<SparseSpmvBufferSize>("cusparseSpMV_bufferSize");
+  SparseSpmv preprocess = lib.symbol<SparseSpmv>("cusparseSpMV_preprocess");  // cuSPARSE 12.4+
+  SparseSpmv spmv = lib.symbol<SparseSpmv>("cusparseSpMV");
   bool usable() const {
     return create && destroy && create_csr && destroy_sp_mat && create_dn_vec && destroy_dn_vec &&
            buffer_size && spmv;
   }
 };
 
-template <class F>
-F symbol(void* handle, const char* name) {
-  return reinterpret_cast<F>(dlsym(handle, name));
-}
-
 const CusparseLibrary& cusparse_library() {
-  static const CusparseLibrary lib = [] {
-    CusparseLibrary l;
-    std::vector<std::string> dirs = {""};
-    if (const char* home = std::getenv("CUDA_HOME")) dirs.push_back(std::string(home) + "/lib64/");
-    dirs.push_back("/usr/local/cuda/lib64/");
-    for (const std::string& dir : dirs) {
-      for (const char* name : {"libcusparse.so.13", "libcusparse.so.12", "libcusparse.so"}) {
-        l.handle = dlopen((dir + name).c_str(), RTLD_NOW | RTLD_LOCAL);
-        if (l.handle != nullptr) {
-          l.path = dir + name;
-          break;
-        }
-      }
-      if (l.handle != nullptr) break;
-    }
-    if (l.handle == nullptr) return l;
-    l.create = symbol<SparseCreate>(l.handle, "cusparseCreate");
-    l.destroy = symbol<SparseDestroy>(l.handle, "cusparseDestroy");
-    l.create_csr = symbol<SparseCreateCsr>(l.handle, "cusparseCreateCsr");
-    l.destroy_sp_mat = symbol<SparseDestroySpMat>(l.handle, "cusparseDestroySpMat");
-    l.create_dn_vec = symbol<SparseCreateDnVec>(l.handle, "cusparseCreateDnVec");
-    l.destroy_dn_vec = symbol<SparseDestroyDnVec>(l.handle, "cusparseDestroyDnVec");
-    l.buffer_size = symbol<SparseSpmvBufferSize>(l.handle, "cusparseSpMV_bufferSize");
-    l.preprocess = symbol<SparseSpmv>(l.handle, "cusparseSpMV_preprocess");
-    l.spmv = symbol<SparseSpmv>(l.handle, "cusparseSpMV");
-    return l;
-  }();
+  static const CusparseLibrary lib;
   return lib;
 }
 
@@ -114,12 +81,10 @@ void check_status(int status, const char* call) {
 bool cusparse_available(std::string* why) {
   const CusparseLibrary& lib = cusparse_library();
   std::string missing;
-  if (lib.handle == nullptr)
-    missing =
-        "cuSPARSE not found (libcusparse.so.13/.12 is not installed; it ships with the CUDA "
-        "toolkit)";
+  if (!lib.lib.loaded())
+    missing = lib.lib.absent_message() + "; it ships with the CUDA toolkit";
   else if (!lib.usable())
-    missing = "cuSPARSE found (" + lib.path + ") but it lacks the generic SpMV API";
+    missing = "cuSPARSE found (" + lib.lib.path() + ") but it lacks the generic SpMV API";
   else if (!cuda_device_available())
     missing = "no CUDA device: " + cuda_device_description();
   if (why != nullptr) *why = missing;
@@ -127,7 +92,7 @@ bool cusparse_available(std::string* why) {
 }
 
 std::string cusparse_loaded_note() {
-  return "loaded " + cusparse_library().path;
+  return "loaded " + cusparse_library().lib.path();
 }
 
 struct CusparseSpmv::Impl {

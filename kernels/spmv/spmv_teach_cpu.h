@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "../common/host_recorder.h"
 #include "../common/trace.h"
 #include "spmv.h"
 #include "spmv_teach_body.h"
@@ -30,46 +31,11 @@ struct LaunchMap {
   }
 };
 
-struct HostTrace {
-  std::vector<TraceEvent>* events = nullptr;
-  const LaunchMap* map = nullptr;
-  int32_t thread = 0;
-  int32_t step = kNoStep;
-
+// The twins' recorder (common/host_recorder.h) with a launch's map: its buffers and phases.
+struct HostTrace : HostRecorder {
+  const LaunchMap* map = nullptr;  // twin_map sets it and buffer_map together
+  HostTrace() { step = kNoStep; }
   void begin(int phase, int level = 0) { step = map->phases[size_t(phase)] + level; }
-  template <class T>
-  T read(int buffer, int64_t address, T value) {
-    emit(EventKind::Read, buffer, address, static_cast<double>(value));
-    return value;
-  }
-  template <class T>
-  T write(int buffer, int64_t address, T value) {
-    emit(EventKind::Write, buffer, address, static_cast<double>(value));
-    return value;
-  }
-  template <class T>
-  T atomic(int buffer, int64_t address, T operand) {
-    emit(EventKind::Atomic, buffer, address, static_cast<double>(operand));
-    return operand;
-  }
-  template <class T>
-  T op(int buffer, int64_t address, T result) {
-    emit(EventKind::Op, buffer, address, static_cast<double>(result));
-    return result;
-  }
-
- private:
-  void emit(EventKind kind, int buffer, int64_t address, double value) {
-    TraceEvent e{};
-    e.step = step;
-    e.thread = thread;
-    e.address = static_cast<int32_t>(address);
-    e.buffer = map->buffers[size_t(buffer)];
-    e.kind = kind;
-    e.vector_part = 0;
-    e.value = value;
-    events->push_back(e);
-  }
 };
 
 // Full size on the CPU: the same calls, nothing recorded.

@@ -17,6 +17,7 @@ inline void twin_thread(HostTrace& rec, int64_t thread) {
 inline void twin_thread(HostNoTrace&, int64_t) {}
 inline void twin_map(HostTrace& rec, const LaunchMap* map) {
   rec.map = map;
+  rec.buffer_map = map != nullptr ? map->buffers.data() : nullptr;
 }
 inline void twin_map(HostNoTrace&, const LaunchMap*) {}
 

@@ -1,5 +1,6 @@
 // What the scenes' own tests share (tests/scenes/<scene>/): a scene attached on the CPU backend,
-// the message an edit is refused with, the command line and the files it writes. Each scene's
+// the message an edit is refused with, the texts and hovers of its figure, the command line and
+// the files it writes. Each scene's
 // support header names these for its scene (merge_test::attached, conv_test::out_dir, ...).
 #pragma once
 
@@ -11,8 +12,10 @@
 #include <iterator>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 
+#include "render/recording_canvas.h"
 #include "scene_kit/scene.h"
 
 namespace ws::test {
@@ -40,6 +43,27 @@ std::string error_of(const nlohmann::json& params) {
     return e.what();
   }
   return "";
+}
+
+// Every text the scene's figure draws on a canvas of `size` (light theme).
+inline std::set<std::string> figure_texts(const app::Scene& scene, gfx::Vec2 size = {1280, 720}) {
+  gfx::RecordingCanvas canvas(size);
+  scene.draw(canvas, gfx::Theme::Light);
+  std::set<std::string> texts;
+  for (const gfx::TextBox& t : canvas.texts()) texts.insert(t.text);
+  return texts;
+}
+
+// Every hover text over a figure of `size`, at points `step` apart from (first, first); the
+// figure is drawn first, since describe_at reads the last draw's layout.
+inline std::set<std::string> hover_texts(const app::Scene& scene, float step = 5,
+                                         gfx::Vec2 size = {1280, 720}, float first = 2) {
+  gfx::RecordingCanvas canvas(size);
+  scene.draw(canvas, gfx::Theme::Light);
+  std::set<std::string> texts;
+  for (float y = first; y < size.y; y += step)
+    for (float x = first; x < size.x; x += step) texts.insert(scene.describe_at({x, y}));
+  return texts;
 }
 
 inline bool contains(const std::string& text, const std::string& part) {

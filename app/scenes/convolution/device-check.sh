@@ -6,11 +6,7 @@
 SCENE_GPU_TESTS=(test_convolution_gpu)
 
 scene_checks() {
-  if ! "$APP" list 2>/dev/null | grep -q '^conv '; then
-    echo "== the conv scene is not registered in this build: app checks skipped"
-    summary+=("conv scene: not registered (app checks skipped)")
-    return 0
-  fi
+  scene_registered conv || return 0
   echo "== the conv scene on the CUDA backend: filtered photos against the CPU backend"
   local conv_rc=0 variant backend args
   for variant in 1 2 3 4 5; do

@@ -55,11 +55,7 @@ PY
 }
 
 scene_checks() {
-  if ! "$APP" list 2>/dev/null | grep -q '^memory '; then
-    echo "== the memory scene is not registered in this build: app checks skipped"
-    summary+=("memory scene: not registered (app checks skipped)")
-    return 0
-  fi
+  scene_registered memory || return 0
   local rc=0 pattern launch backend mode variant file
   echo "== the memory scene on the CUDA backend against the CPU twins"
   for pattern in row column strided misaligned gather local-gather scatter stencil transpose \

@@ -6,22 +6,13 @@
 #include <set>
 
 #include "memory_test_support.h"
-#include "render/recording_canvas.h"
 
 namespace ws::app {
 namespace {
 
-std::set<std::string> figure_texts(Scene& scene) {
-  gfx::RecordingCanvas canvas({1600, 900});
-  scene.draw(canvas, gfx::Theme::Light);
-  std::set<std::string> texts;
-  for (const gfx::TextBox& t : canvas.texts()) texts.insert(t.text);
-  return texts;
-}
-
 TEST(MemoryFigure, TheColumnWalkDrawsEveryLaneAndItsOwnLine) {
   auto scene = memory_test::attached({{"pattern", "column"}, {"width", "32"}, {"warps", "1"}});
-  const std::set<std::string> texts = figure_texts(*scene);
+  const std::set<std::string> texts = test::figure_texts(*scene, {1600, 900});
   for (int lane = 0; lane < 32; ++lane)
     EXPECT_TRUE(texts.count(std::to_string(lane))) << "lane " << lane;
   // Lane i reads element 32 i: byte 128 i, line i.
@@ -34,7 +25,7 @@ TEST(MemoryFigure, TheColumnWalkDrawsEveryLaneAndItsOwnLine) {
 
 TEST(MemoryFigure, ARowReadIsOneLine) {
   auto scene = memory_test::attached({{"pattern", "row"}, {"warps", "2"}});
-  const std::set<std::string> texts = figure_texts(*scene);
+  const std::set<std::string> texts = test::figure_texts(*scene, {1600, 900});
   EXPECT_TRUE(texts.count("line 0"));
   EXPECT_FALSE(texts.count("line 1"));
   EXPECT_TRUE(texts.count("4 sectors, 1 line: 128 of 128 bytes used (100%)"));

@@ -5,20 +5,14 @@
 
 #include <set>
 
-#include "render/recording_canvas.h"
 #include "test_memory_transpose_support.h"
 
 namespace ws::app {
 namespace {
 
 // Every text the figure's hover gives, over a grid of points.
-std::set<std::string> matrix_hover_texts(Scene& scene) {
-  gfx::RecordingCanvas canvas({1600, 900});
-  scene.draw(canvas, gfx::Theme::Light);
-  std::set<std::string> texts;
-  for (float y = 0; y < 900; y += 3)
-    for (float x = 0; x < 1600; x += 3) texts.insert(scene.describe_at({x, y}));
-  return texts;
+std::set<std::string> matrix_hover_texts(const Scene& scene) {
+  return test::hover_texts(scene, 3, {1600, 900}, 0);
 }
 
 TEST(MemoryTransposeFigure, HoverNamesTheElementItsSectorAndTheThread) {

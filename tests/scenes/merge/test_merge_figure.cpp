@@ -8,28 +8,13 @@
 #include "gl_environment.h"
 #include "golden.h"
 #include "merge_test_support.h"
-#include "render/recording_canvas.h"
 #include "scenes/merge/path/merge_path_figure.h"
 
 namespace ws::app {
 namespace {
 
-std::set<std::string> figure_texts(Scene& scene) {
-  gfx::RecordingCanvas canvas({1280, 720});
-  scene.draw(canvas, gfx::Theme::Light);
-  std::set<std::string> texts;
-  for (const gfx::TextBox& t : canvas.texts()) texts.insert(t.text);
-  return texts;
-}
-
-std::set<std::string> hover_texts(Scene& scene) {
-  gfx::RecordingCanvas canvas({1280, 720});
-  scene.draw(canvas, gfx::Theme::Light);
-  std::set<std::string> texts;
-  for (float y = 2; y < 720; y += 6)
-    for (float x = 2; x < 1280; x += 6) texts.insert(scene.describe_at({x, y}));
-  return texts;
-}
+using test::figure_texts;
+using test::hover_texts;
 
 TEST(MergeFigure, TheBooksMergePathMatchesTheGolden) {
   WS_REQUIRE_GL();
@@ -49,7 +34,7 @@ TEST(MergeFigure, TheSecondPassOfThread1IsInTheTableAndUnderThePointer) {
   const std::set<std::string> texts = figure_texts(*scene);
   for (const char* k : {"k=0", "k=3", "k=6"}) EXPECT_TRUE(texts.count(k)) << k;
   EXPECT_TRUE(texts.count("B[1] = 10 >= A[1] = 7: i is too low; delta = 1, so i = 2, j = 1"));
-  const std::set<std::string> hovers = hover_texts(*scene);
+  const std::set<std::string> hovers = hover_texts(*scene, 6);
   EXPECT_TRUE(hovers.count("A[2] = 8 > B[0] = 7: B[0] goes first"));
   EXPECT_TRUE(hovers.count("A[1] = 7 <= B[0] = 7: A[1] goes first"));  // a tie takes A's
   EXPECT_TRUE(hovers.count("diagonal k = 3: still searched (thread 1)"));
@@ -61,7 +46,7 @@ TEST(MergeFigure, TheSecondPassOfThread1IsInTheTableAndUnderThePointer) {
 TEST(MergeFigure, AtTheLastStepEveryOutputNamesItsThread) {
   auto scene = merge_test::attached(nlohmann::json::object());
   scene->seek(scene->step_count() - 1);
-  const std::set<std::string> hovers = hover_texts(*scene);
+  const std::set<std::string> hovers = hover_texts(*scene, 6);
   EXPECT_TRUE(hovers.count("C[0] = 1, written by thread 0"));
   EXPECT_TRUE(hovers.count("C[5] = 10, written by thread 1"));
   EXPECT_TRUE(hovers.count("C[8] = 12, written by thread 2"));

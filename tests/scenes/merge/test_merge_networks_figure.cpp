@@ -9,7 +9,6 @@
 #include "gl_environment.h"
 #include "golden.h"
 #include "merge_test_support.h"
-#include "render/recording_canvas.h"
 
 namespace ws::app {
 namespace {
@@ -19,13 +18,7 @@ struct S2Figure {
 };
 
 S2Figure s2_figure(Scene& scene) {
-  gfx::RecordingCanvas canvas({1600, 900});
-  scene.draw(canvas, gfx::Theme::Light);
-  S2Figure f;
-  for (const gfx::TextBox& t : canvas.texts()) f.texts.insert(t.text);
-  for (float y = 2; y < 900; y += 4)
-    for (float x = 2; x < 1600; x += 4) f.hovers.insert(scene.describe_at({x, y}));
-  return f;
+  return {test::figure_texts(scene, {1600, 900}), test::hover_texts(scene, 4, {1600, 900})};
 }
 
 bool s2_any(const std::set<std::string>& texts, const std::string& part) {

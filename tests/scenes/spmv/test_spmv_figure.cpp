@@ -6,28 +6,13 @@
 
 #include "gl_environment.h"
 #include "golden.h"
-#include "render/recording_canvas.h"
 #include "spmv_test_support.h"
 
 namespace ws::app {
 namespace {
 
-std::set<std::string> figure_texts(Scene& scene) {
-  gfx::RecordingCanvas canvas({1280, 720});
-  scene.draw(canvas, gfx::Theme::Light);
-  std::set<std::string> texts;
-  for (const gfx::TextBox& t : canvas.texts()) texts.insert(t.text);
-  return texts;
-}
-
-std::set<std::string> hover_texts(Scene& scene) {
-  gfx::RecordingCanvas canvas({1280, 720});
-  scene.draw(canvas, gfx::Theme::Light);
-  std::set<std::string> texts;
-  for (float y = 2; y < 720; y += 5)
-    for (float x = 2; x < 1280; x += 5) texts.insert(scene.describe_at({x, y}));
-  return texts;
-}
+using test::figure_texts;
+using test::hover_texts;
 
 TEST(SpmvFigure, TheBooksEllLayoutMatchesTheGolden) {
   WS_REQUIRE_GL();

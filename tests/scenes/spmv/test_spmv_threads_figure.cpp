@@ -9,7 +9,6 @@
 
 #include "gl_environment.h"
 #include "golden.h"
-#include "render/recording_canvas.h"
 #include "scenes/scene_test_support.h"
 #include "scenes/spmv/spmv_scene.h"
 
@@ -41,10 +40,7 @@ TEST(SpmvThreadsFigure, EveryVariantDrawsItsArraysLanesAndHoverAtEveryStep) {
     ASSERT_GE(scene->step_count(), 1) << variant;  // COO on the book: one warp, one step
     for (int step = 0; step < scene->step_count(); ++step) {
       scene->seek(step);
-      gfx::RecordingCanvas canvas({1280, 720});
-      scene->draw(canvas, gfx::Theme::Light);
-      std::set<std::string> texts;
-      for (const gfx::TextBox& t : canvas.texts()) texts.insert(t.text);
+      const std::set<std::string> texts = test::figure_texts(*scene);
       EXPECT_TRUE(texts.count("x")) << variant << " step " << step;
       EXPECT_TRUE(texts.count("y")) << variant << " step " << step;
       EXPECT_TRUE(texts.count(std::string(variant) == "hybrid" ? "ell_val" : "val") ||
@@ -53,9 +49,7 @@ TEST(SpmvThreadsFigure, EveryVariantDrawsItsArraysLanesAndHoverAtEveryStep) {
       EXPECT_FALSE(scene->caption().empty()) << variant << " step " << step;
     }
     // The matrix's cells say who handles them: A[1][3] = 9 is row 1's.
-    std::set<std::string> hovers;
-    for (float y = 2; y < 720; y += 5)
-      for (float x = 2; x < 1280; x += 5) hovers.insert(scene->describe_at({x, y}));
+    const std::set<std::string> hovers = test::hover_texts(*scene);
     bool cell = false;
     for (const std::string& h : hovers) cell = cell || test::contains(h, "A[1][3] = 9");
     EXPECT_TRUE(cell) << variant;
