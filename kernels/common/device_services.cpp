@@ -2,9 +2,11 @@
 // ceiling (memcpy on the CPU; the CUDA measurement is in device_services.cu), measured once.
 #include "device_services.h"
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -49,6 +51,17 @@ double copy_bandwidth_gbps_at(Backend backend, int64_t bytes) {
   WS_REQUIRE(bytes >= (int64_t{16} << 20),
              "a copy-bandwidth measurement needs 16 MiB at least, got " + std::to_string(bytes));
   return measure_copy_bandwidth(backend, static_cast<size_t>(bytes));
+}
+
+double copy_bandwidth_gbps_for(Backend backend, int64_t bytes) {
+  const int64_t at = std::max<int64_t>(bytes, int64_t{16} << 20);
+  static std::mutex mutex;
+  static std::map<std::pair<Backend, int64_t>, double> measured;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = measured.find({backend, at});
+  if (it == measured.end())
+    it = measured.emplace(std::make_pair(backend, at), copy_bandwidth_gbps_at(backend, at)).first;
+  return it->second;
 }
 
 }  // namespace ws

@@ -18,6 +18,9 @@ double copy_bandwidth_gbps(Backend backend);
 // The same, measured now for a copy of `bytes` bytes (at least 16 MiB): a kernel that moves as
 // many bytes compares with this, since small copies do not reach the peak.
 double copy_bandwidth_gbps_at(Backend backend, int64_t bytes);
+// What a kernel moving `bytes` compares with: copy_bandwidth_gbps_at(max(bytes, 16 MiB)), each
+// size measured once and remembered (a benchmark times many kernels of the same size).
+double copy_bandwidth_gbps_for(Backend backend, int64_t bytes);
 
 // Device-to-device cudaMemcpy of up to 1 GiB: bytes read + written per second (GB/s, 1e9),
 // median of 10 runs. Throws in a CPU-only build.

@@ -82,12 +82,7 @@ const MergeDeviceInput<Key>& merge_device_input(MergeGen gen, int64_t m, int64_t
 // The copy of the same bytes (16 MiB at least: the smallest copy the measurement takes; smaller
 // merges are compared with it as the other benchmarks do).
 double copy_gbps_for(int64_t moved) {
-  const int64_t bytes = std::max<int64_t>(moved, int64_t{16} << 20);
-  static std::map<int64_t, double> measured;
-  auto it = measured.find(bytes);
-  if (it == measured.end())
-    it = measured.emplace(bytes, copy_bandwidth_gbps_at(Backend::Cuda, bytes)).first;
-  return it->second;
+  return copy_bandwidth_gbps_for(Backend::Cuda, moved);
 }
 
 // Times `merge(a, b, c, vc)` on the cached input and fills the timing; `name` for the row.

@@ -62,7 +62,7 @@ void fill_spmv_rates(SpmvTiming& t, const CsrMatrix& a, ValueType value) {
   if (t.ms <= 0) return;
   t.gflops = 2.0 * double(a.nnz()) / (t.ms * 1e6);
   t.gbps = double(t.bytes) / (t.ms * 1e6);
-  t.copy_gbps = copy_bandwidth_gbps_at(Backend::Cuda, t.bytes);
+  t.copy_gbps = copy_bandwidth_gbps_for(Backend::Cuda, t.bytes);
   t.copy_percent = t.copy_gbps > 0 ? 100.0 * t.gbps / t.copy_gbps : 0.0;
 }
 
