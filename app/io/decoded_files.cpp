@@ -16,14 +16,14 @@ std::string options_key(const graph::LoadOptions& o) {
   }
   return std::string(graph::format_name(o.format)) + (o.symmetrize ? "|sym" : "|dir") +
          (o.remove_self_loops ? "|noloops" : "|loops") + (o.remove_duplicates ? "|nodup" : "|dup") +
-         (o.renumber ? "|renumber" : "|ids") + "|" + std::to_string(o.max_edges) + "|" +
-         coordinates;
+         (o.renumber ? "|renumber" : "|ids") + (o.double_weights ? "|f64" : "|f32") + "|" +
+         std::to_string(o.max_edges) + "|" + coordinates;
 }
 
 size_t graph_bytes(const graph::Graph& g) {
   return g.row_offsets.size() * sizeof(int64_t) + g.columns.size() * sizeof(int32_t) +
-         g.weights.size() * sizeof(float) + g.original_ids.size() * sizeof(int64_t) +
-         (g.x.size() + g.y.size()) * sizeof(float);
+         g.weights.size() * sizeof(float) + g.weights64.size() * sizeof(double) +
+         g.original_ids.size() * sizeof(int64_t) + (g.x.size() + g.y.size()) * sizeof(float);
 }
 
 }  // namespace

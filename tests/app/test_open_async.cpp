@@ -108,6 +108,10 @@ TEST(Preload, GraphsFromTheCacheEqualGraphsFromTheFile) {
   graph::LoadOptions symmetric;
   symmetric.symmetrize = true;
   EXPECT_EQ(DecodedFiles::global().find_graph(path, symmetric), nullptr);
+  // A request for double-precision values (the SpMV scene's) never gets the float graph.
+  graph::LoadOptions doubles;
+  doubles.double_weights = true;
+  EXPECT_EQ(DecodedFiles::global().find_graph(path, doubles), nullptr);
 }
 
 TEST(Preload, CancelStopsTheGraphLoaderAndTheImageDecoder) {
