@@ -8,6 +8,7 @@
 #include <vector>
 #include "spmv/matrix.h"
 #include "spmv/spmv_fast.h"
+#include "spmv_emulate_binned.h"
 using namespace ws::spmv;
 using namespace ws::spmv::fast;
 
@@ -156,6 +157,18 @@ int main() {
     bad += check_lanes<2, float>(m, spec);
     bad += check_lanes<4, double>(m, spec);
     bad += check_lanes<8, double>(m, spec);
+  }
+  // Row binning (bench/dev/spmv_tune_binned.cuh), thresholds small enough to fill every bin.
+  for (const CsrMatrix* m : {&longrow, &empty}) {
+    bad += check_binned<4, float>(*m, 1, 2, m->name.c_str());
+    bad += check_binned<16, double>(*m, 2, 2, m->name.c_str());
+  }
+  for (const char* spec : {"powerlaw:12:8", "powerlaw:11:16", "random:3000:9", "pmpp"}) {
+    const CsrMatrix m = generate_matrix(spec, 3);
+    bad += check_binned<4, float>(m, 4, 16, spec);
+    bad += check_binned<8, float>(m, 8, 64, spec);
+    bad += check_binned<16, float>(m, 16, 16, spec);
+    bad += check_binned<8, double>(m, 2, 32, spec);
   }
   bad += check_lanes<2, float>(longrow, "long row");
   bad += check_lanes<8, double>(longrow, "long row");

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Runs the fast SpMV's CUDA kernels (kernels/spmv/spmv_fast.cuh, the "@variant fast" section, and
-# the harness's direct tile kernel, bench/dev/spmv_tune_direct.cuh) on the host, without a GPU: one std::thread per CUDA thread, __syncthreads as a std::barrier, the
-# shared memory poisoned before every block, y NaN before the run; then compares y with the host
-# twin (spmv_fast_cpu) bit for bit on generated matrices, a long-row one and an empty one, over
-# several configurations. Not part of the build; needs a CPU build (default build-cpu) for
+# the harness's direct tile kernel, bench/dev/spmv_tune_direct.cuh) on the host, without a GPU:
+# one std::thread per CUDA thread, __syncthreads as a std::barrier, the shared memory poisoned
+# before every block, y NaN before the run; then compares y with the host twin (spmv_fast_cpu) bit
+# for bit on generated matrices, a long-row one and an empty one, over several configurations.
+# The harness's row-binning kernels (bench/dev/spmv_tune_binned.cuh; spmv_emulate_binned.h) sum in
+# another order: they are checked against a double reference within the harness's "bad" bound. Not part of the build; needs a CPU build (default build-cpu) for
 # libws_spmv and its dependencies. Usage: bench/dev/spmv_emulate.sh [BUILD_DIR] [extra g++ flags]
 # (e.g. "-fsanitize=address,undefined"). Exit status 0 when the kernel equals the twin everywhere.
 set -euo pipefail
@@ -48,14 +50,17 @@ template <class T> T __shfl_down_sync(unsigned, T v, int offset, int width = 32)
   return r;
 }
 inline int atomicMax(int* p, int v) { const int old = *p; *p = std::max(old, v); return old; }
+template <class T> T atomicAdd(T* p, T v) { const T old = *p; *p = old + v; return old; }
 #include "spmv/spmv_merge_path.h"
 namespace ws::spmv::fast { alignas(16) unsigned char spmv_smem[1 << 20]; }
 '''
 direct = open("bench/dev/spmv_tune_direct.cuh").read()
 body += direct[direct.index("// @variant fast-direct"):direct.index("// @end")]
+binned = open("bench/dev/spmv_tune_binned.cuh").read()
+body += binned[binned.index("// @variant fast-binned"):binned.index("// @end")]
 open(sys.argv[1], "w").write(prelude + body + "\n}  // namespace ws::spmv::fast\n")
 PY
-cp bench/dev/spmv_emulate.cpp "$WORK/"
+cp bench/dev/spmv_emulate.cpp bench/dev/spmv_emulate_binned.h "$WORK/"
 g++ -std=c++20 -O1 -ffp-contract=off "$@" -I"$WORK" -Ikernels "$WORK/spmv_emulate.cpp" \
   "$BUILD/kernels/spmv/libws_spmv.a" "$BUILD/kernels/graph/libws_graph.a" \
   "$BUILD/kernels/libws_common.a" -lpthread -o "$WORK/spmv_emulate"

@@ -27,6 +27,9 @@
 // at compile time). The library's merge configurations (float32 one, float64 two: power-law and
 // regular rows of 8..16) and the choice rule live in kernels/spmv/spmv_fast_choice.h: set them
 // from the summary. "d" rows are harness-only (the library keeps spmv_tile_kernel).
+// "bin G/S/L" rows (float32 only; spmv_tune_binned.cuh, an experiment): row binning, rows of at
+// most S nonzeros G lanes a row, up to L one warp a row, longer one block a row, one fused launch;
+// "bin auto" takes S 64, L 1024 and G from the short rows' mean and prints its "plan:" line.
 #include <cusparse.h>
 
 #include <algorithm>
@@ -40,6 +43,7 @@
 
 #include "../../kernels/spmv/spmv_fast.cuh"
 #include "../../kernels/spmv/spmv_fast_choice.h"
+#include "spmv_tune_binned.cuh"
 #include "spmv_tune_direct.cuh"
 #include "spmv_tune_matrices.cuh"
 
@@ -281,6 +285,8 @@ double run_auto(const DevCsr& a, const T* val, const T* x, T* y, const char* typ
   return ms;
 }
 
+#include "spmv_tune_binned_run.cuh"
+
 template <class T>
 void run_type(const DevCsr& a, const T* val, const char* type) {
   T *x = nullptr, *y = nullptr;
@@ -324,6 +330,7 @@ void run_type(const DevCsr& a, const T* val, const char* type) {
     print_line(a, type, "lanes " + std::to_string(lanes), ms, bytes, ms_def / ms, ms_alg2 / ms,
                bad_rows(a, val, x, y, 1 << 30));
   }
+  if constexpr (sizeof(T) == 4) run_binned_rows(a, val, x, y, type, bytes, ms_def, ms_alg2);
   const double auto_ms = run_auto(a, val, x, y, type, bytes, ms_def, ms_alg2);
   char line[256];
   const double gbps = bytes / (best_ms * 1e6);
