@@ -9,7 +9,7 @@ namespace ws::lab {
 namespace {
 
 // One element of `type` from a double, as the kernel's array holds it.
-void store_element(ElemType type, double v, unsigned char* out) {
+void store_device_element(ElemType type, double v, unsigned char* out) {
   switch (type) {
     case ElemType::U8:
       *out = static_cast<unsigned char>(static_cast<int>(v));
@@ -32,7 +32,7 @@ void store_element(ElemType type, double v, unsigned char* out) {
   }
 }
 
-double load_element(ElemType type, const unsigned char* in) {
+double load_device_element(ElemType type, const unsigned char* in) {
   switch (type) {
     case ElemType::U8:
       return *in;
@@ -95,14 +95,14 @@ LabDeviceArgs::LabDeviceArgs(const Job& job)
     const Arg& a = job.args[i];
     const size_t width = size_t(elem_type_bytes(a.type));
     if (!a.is_array) {
-      store_element(a.type, a.values.at(0), reinterpret_cast<unsigned char*>(&scalars_[i]));
+      store_device_element(a.type, a.values.at(0), reinterpret_cast<unsigned char*>(&scalars_[i]));
       arrays_.emplace_back();
       params_.push_back(&scalars_[i]);
       continue;
     }
     std::vector<unsigned char> host(a.values.size() * width);
     for (size_t e = 0; e < a.values.size(); ++e)
-      store_element(a.type, a.values[e], &host[e * width]);
+      store_device_element(a.type, a.values[e], &host[e * width]);
     arrays_.emplace_back(host.size());
     arrays_.back().upload(host);
     array_params_[i] = {arrays_.back().data(), static_cast<long long>(a.values.size()),
@@ -116,7 +116,8 @@ std::vector<double> LabDeviceArgs::download(size_t i) const {
   const size_t width = size_t(elem_type_bytes(a.type));
   const std::vector<unsigned char> host = arrays_.at(i).download();
   std::vector<double> values(a.values.size());
-  for (size_t e = 0; e < values.size(); ++e) values[e] = load_element(a.type, &host[e * width]);
+  for (size_t e = 0; e < values.size(); ++e)
+    values[e] = load_device_element(a.type, &host[e * width]);
   return values;
 }
 

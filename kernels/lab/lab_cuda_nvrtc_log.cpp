@@ -1,9 +1,13 @@
 // NVRTC's log as diagnostics. NVRTC writes, per message,
-//   kernel.cu(12): error: identifier "x" is undefined
-//       a[i] = x;
-//              ^
-// (the source line and a caret under the column, both indented by two spaces). Lines of the
-// student's file become Diagnostic{line, column}; messages about other files keep line 0.
+//   kernel.cu(12): error: no operator "=" matches these operands
+//              operand types are: ws::lab::Ref<float> = ws::Global<const float>
+//       c[i] = a;
+//            ^
+// (more text, the source line and a caret under the column, the last two indented by two
+// spaces); a message inside the lab header ends with "detected during instantiation of ... at line
+// 3 of kernel.cu". Student lines become Diagnostic{line, column} with NVRTC's text as the message
+// (as the CPU backend does with g++'s); messages of the header go to the student line that
+// instantiated them, others keep line 0 and name their file.
 #include <regex>
 #include <sstream>
 
@@ -13,38 +17,58 @@ namespace ws::lab {
 
 namespace {
 
-// 1-based column of the caret in `caret_line` (two spaces of indent first), 0 when it is none.
-int caret_column(const std::string& caret_line) {
-  const size_t caret = caret_line.find('^');
-  if (caret == std::string::npos || caret < 2) return 0;
-  if (caret_line.find_first_not_of(" \t^") != std::string::npos) return 0;
-  return int(caret - 2) + 1;
+const std::regex& nvrtc_message_header() {
+  static const std::regex re(
+      R"(^(.*)\((\d+)\): (catastrophic error|error|warning|note|remark)(?: #[0-9A-Za-z-]+)?: (.*)$)");
+  return re;
+}
+
+bool is_caret_line(const std::string& line) {
+  return line.find('^') != std::string::npos && line.find_first_not_of(" \t^") == std::string::npos;
+}
+
+std::string nvrtc_trimmed(const std::string& s) {
+  const size_t first = s.find_first_not_of(" \t");
+  return first == std::string::npos ? std::string() : s.substr(first);
 }
 
 }  // namespace
 
 std::vector<Diagnostic> parse_nvrtc_log(const std::string& log, const std::string& file_name) {
-  static const std::regex header(
-      R"(^(.*)\((\d+)\): (catastrophic error|error|warning)(?: #[0-9A-Za-z-]+)?: (.*)$)");
+  static const std::regex instantiated_at(R"re(at line (\d+) of "?(.*?)"?$)re");
   std::vector<std::string> lines;
   std::istringstream in(log);
   for (std::string line; std::getline(in, line);) lines.push_back(line);
   std::vector<Diagnostic> out;
   for (size_t i = 0; i < lines.size(); ++i) {
     std::smatch m;
-    if (!std::regex_match(lines[i], m, header)) continue;
-    const bool warning = m[3] == "warning";
-    Diagnostic d{warning ? DiagKind::CompileWarning : DiagKind::CompileError};
+    if (!std::regex_match(lines[i], m, nvrtc_message_header())) continue;
+    const std::string severity = m[3];
+    if (severity != "error" && severity != "catastrophic error" && severity != "warning") continue;
+    // The message's own lines: up to the next message or the blank line that ends it.
+    size_t end = i + 1;
+    while (end < lines.size() && !lines[end].empty() &&
+           !std::regex_match(lines[end], nvrtc_message_header()))
+      ++end;
+    size_t caret = end;
+    for (size_t k = i + 1; k < end; ++k)
+      if (is_caret_line(lines[k])) caret = k;
+    Diagnostic d{severity == "warning" ? DiagKind::CompileWarning : DiagKind::CompileError};
+    d.message = m[4];
+    for (size_t k = i + 1; k + 1 < caret && k < end; ++k)  // text before the source line
+      d.message += "; " + nvrtc_trimmed(lines[k]);
     const std::string file = m[1];
-    const int line = std::stoi(m[2]);
-    const std::string what = std::string(m[3]) + ": " + std::string(m[4]);
     if (file == file_name) {
-      d.line = line;
-      if (i + 2 < lines.size()) d.column = caret_column(lines[i + 2]);
-      d.message = "line " + std::to_string(line) +
-                  (d.column > 0 ? ", column " + std::to_string(d.column) : "") + ": " + what;
+      d.line = std::stoi(m[2]);
+      const size_t at = caret < end ? lines[caret].find('^') : 0;
+      if (at >= 2) d.column = int(at) - 2 + 1;  // the source line is indented by two spaces
     } else {
-      d.message = file + " line " + std::to_string(line) + ": " + what;
+      for (size_t k = caret + 1; k < end && d.line == 0; ++k) {
+        std::smatch at;
+        if (std::regex_search(lines[k], at, instantiated_at) && at[2] == file_name)
+          d.line = std::stoi(at[1]);
+      }
+      if (d.line == 0) d.message = file + " line " + std::string(m[2]) + ": " + d.message;
     }
     out.push_back(std::move(d));
   }

@@ -6,6 +6,7 @@
 #include <cctype>
 
 #include "common/error.h"
+#include "lab/lab_cpu.h"
 
 namespace ws::lab {
 
@@ -58,10 +59,12 @@ void explain_signature_errors(const Job& job, std::vector<Diagnostic>& diagnosti
                                             d.message.rfind("__nv_name_map line", 0) == 0;
                                    }),
                     diagnostics.end());
+  // The CPU backend's words (lab_cpu_diagnostics.cpp), on the kernel's declaration line.
   Diagnostic d{DiagKind::CompileError};
-  d.message = (undefined ? "there is no kernel named '" + job.kernel + "'; "
-                         : "the kernel '" + job.kernel + "' has the wrong parameters; ") +
-              "it must be declared as " + kernel_signature(job);
+  d.line = undefined ? 0 : kernel_declaration_line(job);
+  d.message = d.line == 0 ? "no kernel named " + job.kernel + ": it must be declared as " +
+                                kernel_signature(job)
+                          : job.kernel + " must be declared as " + kernel_signature(job);
   diagnostics.push_back(std::move(d));
 }
 

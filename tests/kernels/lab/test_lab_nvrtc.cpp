@@ -61,8 +61,7 @@ TEST(LabNvrtc, CompileErrorsAreMarkedOnTheStudentsLineAndColumn) {
     if (d.kind == DiagKind::CompileError) {
       EXPECT_EQ(d.line, 5);
       EXPECT_EQ(d.column, 28);  // the first b of bb
-      EXPECT_NE(d.message.find("\"bb\" is undefined"), std::string::npos) << d.message;
-      EXPECT_EQ(d.message.rfind("line 5, column 28: error: ", 0), 0u) << d.message;
+      EXPECT_EQ(d.message, "identifier \"bb\" is undefined");
     }
     if (d.kind == DiagKind::CompileWarning) {
       EXPECT_EQ(d.line, 4) << d.message;
@@ -82,18 +81,21 @@ TEST(LabNvrtc, AWrongSignatureSaysWhatToDeclare) {
   EXPECT_FALSE(wrong.compiled);
   ASSERT_EQ(wrong.diagnostics.size(), 1u) << wrong.log;
   EXPECT_EQ(wrong.diagnostics[0].kind, DiagKind::CompileError);
-  EXPECT_EQ(wrong.diagnostics[0].line, 0);
+  EXPECT_EQ(wrong.diagnostics[0].line, 1);  // the kernel's declaration
   EXPECT_EQ(wrong.diagnostics[0].message,
-            "the kernel 'vec_add' has the wrong parameters; it must be declared as __global__ "
-            "void vec_add(ws::Global<const float> a, ws::Global<const float> b, "
-            "ws::Global<float> c, int n)");
+            "vec_add must be declared as __global__ void vec_add(ws::Global<const float> a, "
+            "ws::Global<const float> b, ws::Global<float> c, int n)");
 
   job = vector_add_job();
   job.kernel = "vector_add";
   const NvrtcBuild& missing = compiled(job, "compute_90", true);
   EXPECT_FALSE(missing.compiled);
   ASSERT_EQ(missing.diagnostics.size(), 1u) << missing.log;
-  EXPECT_EQ(missing.diagnostics[0].message.rfind("there is no kernel named 'vector_add'; ", 0), 0u)
+  EXPECT_EQ(missing.diagnostics[0].line, 0);
+  EXPECT_EQ(missing.diagnostics[0].message.rfind("no kernel named vector_add: it must be declared "
+                                                 "as __global__ void vector_add(",
+                                                 0),
+            0u)
       << missing.diagnostics[0].message;
 }
 
