@@ -9,18 +9,14 @@
 namespace ws::lab {
 namespace {
 
-using nvrtc_test::compiled;
-using nvrtc_test::count_kind;
-using nvrtc_test::vector_add_job;
-
 TEST(LabNvrtc, VectorAddCompilesToPtxInBothModes) {
   WS_SKIP_WITHOUT_NVRTC();
-  const Job job = vector_add_job();
-  const NvrtcBuild& traced = compiled(job, "compute_90", true);
-  const NvrtcBuild& plain = compiled(job, "compute_90", false);
+  const Job job = nvrtc_test::vector_add_job();
+  const NvrtcBuild& traced = nvrtc_test::compiled(job, "compute_90", true);
+  const NvrtcBuild& plain = nvrtc_test::compiled(job, "compute_90", false);
   ASSERT_TRUE(traced.compiled) << traced.log;
   ASSERT_TRUE(plain.compiled) << plain.log;
-  EXPECT_EQ(count_kind(traced.diagnostics, DiagKind::CompileError), 0);
+  EXPECT_EQ(nvrtc_test::count_kind(traced.diagnostics, DiagKind::CompileError), 0);
   // The lowered name is the mangled vec_add, and the PTX defines it as a kernel entry.
   EXPECT_NE(traced.lowered_name.find("7vec_add"), std::string::npos) << traced.lowered_name;
   EXPECT_NE(traced.ptx.find(".entry " + traced.lowered_name), std::string::npos);
@@ -47,16 +43,16 @@ TEST(LabNvrtc, OptionsMatchTheCpuTwinsFloatRules) {
 
 TEST(LabNvrtc, CompileErrorsAreMarkedOnTheStudentsLineAndColumn) {
   WS_SKIP_WITHOUT_NVRTC();
-  const Job job = vector_add_job(
+  const Job job = nvrtc_test::vector_add_job(
       "__global__ void vec_add(ws::Global<const float> a, ws::Global<const float> b,\n"
       "                        ws::Global<float> c, int n) {\n"
       "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
       "  int unused;\n"
       "  if (i < n) c[i] = a[i] + bb[i];\n"
       "}\n");
-  const NvrtcBuild& build = compiled(job, "compute_90", true);
+  const NvrtcBuild& build = nvrtc_test::compiled(job, "compute_90", true);
   EXPECT_FALSE(build.compiled);
-  ASSERT_EQ(count_kind(build.diagnostics, DiagKind::CompileError), 1) << build.log;
+  ASSERT_EQ(nvrtc_test::count_kind(build.diagnostics, DiagKind::CompileError), 1) << build.log;
   for (const Diagnostic& d : build.diagnostics) {
     if (d.kind == DiagKind::CompileError) {
       EXPECT_EQ(d.line, 5);
@@ -67,17 +63,17 @@ TEST(LabNvrtc, CompileErrorsAreMarkedOnTheStudentsLineAndColumn) {
       EXPECT_EQ(d.line, 4) << d.message;
     }
   }
-  EXPECT_EQ(count_kind(build.diagnostics, DiagKind::CompileWarning), 1) << build.log;
+  EXPECT_EQ(nvrtc_test::count_kind(build.diagnostics, DiagKind::CompileWarning), 1) << build.log;
 }
 
 TEST(LabNvrtc, AWrongSignatureSaysWhatToDeclare) {
   WS_SKIP_WITHOUT_NVRTC();
-  Job job = vector_add_job(
+  Job job = nvrtc_test::vector_add_job(
       "__global__ void vec_add(ws::Global<const float> a, ws::Global<const float> b,\n"
       "                        ws::Global<float> c, unsigned n) {\n"
       "  int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) c[i] = a[i] + b[i];\n"
       "}\n");
-  const NvrtcBuild& wrong = compiled(job, "compute_90", true);
+  const NvrtcBuild& wrong = nvrtc_test::compiled(job, "compute_90", true);
   EXPECT_FALSE(wrong.compiled);
   ASSERT_EQ(wrong.diagnostics.size(), 1u) << wrong.log;
   EXPECT_EQ(wrong.diagnostics[0].kind, DiagKind::CompileError);
@@ -86,9 +82,9 @@ TEST(LabNvrtc, AWrongSignatureSaysWhatToDeclare) {
             "vec_add must be declared as __global__ void vec_add(ws::Global<const float> a, "
             "ws::Global<const float> b, ws::Global<float> c, int n)");
 
-  job = vector_add_job();
+  job = nvrtc_test::vector_add_job();
   job.kernel = "vector_add";
-  const NvrtcBuild& missing = compiled(job, "compute_90", true);
+  const NvrtcBuild& missing = nvrtc_test::compiled(job, "compute_90", true);
   EXPECT_FALSE(missing.compiled);
   ASSERT_EQ(missing.diagnostics.size(), 1u) << missing.log;
   EXPECT_EQ(missing.diagnostics[0].line, 0);
@@ -100,7 +96,7 @@ TEST(LabNvrtc, AWrongSignatureSaysWhatToDeclare) {
 }
 
 TEST(LabNvrtc, ABadKernelNameIsAnError) {
-  Job job = vector_add_job();
+  Job job = nvrtc_test::vector_add_job();
   job.kernel = "vec add";
   EXPECT_THROW(cuda_program_source(job), Error);
   job.kernel = "vec_add";
