@@ -112,7 +112,7 @@ Result run_cuda(const Job& job) {
   request.arch = target.arch;
   request.defines = {"WS_LAB_CUDA"};
   if (job.traced) request.defines.push_back("WS_LAB_TRACED");
-  const NvrtcBuild build = nvrtc_compile(request);
+  const NvrtcBuild build = nvrtc_compile_cached(request);
   result.compile_log = build.log;
   result.diagnostics = build.diagnostics;
   explain_signature_errors(job, result.diagnostics);

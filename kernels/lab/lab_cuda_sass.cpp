@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <map>
+#include <mutex>
 
 namespace ws::lab {
 
@@ -79,6 +81,16 @@ SassListing disassemble_cubin(const std::vector<char>& cubin, const std::string&
     none.note = "no SASS: NVRTC made PTX only (the device is newer than this NVRTC)";
     return none;
   }
+  // Remembered per tool and CUBIN (the lab reruns a kernel unchanged at several sizes).
+  static std::mutex mutex;
+  static std::map<std::string, SassListing> listings;
+  const std::string key = nvdisasm + '\n' + cuobjdump + '\n' + lowered_name + '\n' + file_name +
+                          '\n' + std::string(cubin.begin(), cubin.end());
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = listings.find(key);
+    if (it != listings.end()) return it->second;
+  }
   const char* tmp = std::getenv("TMPDIR");
   std::string path = std::string(tmp != nullptr && *tmp ? tmp : "/tmp") + "/ws_lab_XXXXXX";
   const int fd = mkstemp(path.data());
@@ -104,6 +116,9 @@ SassListing disassemble_cubin(const std::vector<char>& cubin, const std::string&
     none.note = "no SASS: " + listing.tool + " failed (exit status " + std::to_string(status) + ")";
     return none;
   }
+  std::lock_guard<std::mutex> lock(mutex);
+  if (listings.size() >= 32) listings.clear();
+  listings.emplace(key, listing);
   return listing;
 }
 
