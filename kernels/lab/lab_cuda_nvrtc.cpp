@@ -107,8 +107,9 @@ std::string nvrtc_arch_for(int major, int minor) {
 }
 
 std::vector<std::string> nvrtc_options(const NvrtcRequest& request) {
+  // -default-device: a helper without __device__ compiles, as it does on the CPU backend.
   std::vector<std::string> options = {"--gpu-architecture=" + request.arch, "-std=c++17",
-                                      "--fmad=false", "-lineinfo"};
+                                      "--fmad=false", "-lineinfo", "-default-device"};
   for (const std::string& define : request.defines) options.push_back("-D" + define);
   return options;
 }

@@ -40,7 +40,8 @@ std::string nvrtc_version();
 std::string nvrtc_arch_for(int major, int minor);
 
 // The options every lab compile uses (architecture, C++17, no FMA contraction so float results
-// match the CPU twin's -ffp-contract=off, line info, the defines).
+// match the CPU twin's -ffp-contract=off, line info, functions without __device__ on the device
+// as on the CPU backend, the defines).
 std::vector<std::string> nvrtc_options(const NvrtcRequest& request);
 
 NvrtcBuild nvrtc_compile(const NvrtcRequest& request);

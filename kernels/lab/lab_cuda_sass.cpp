@@ -15,14 +15,14 @@ namespace ws::lab {
 
 namespace {
 
-std::string quoted(const std::string& s) {
+std::string sass_quoted(const std::string& s) {
   std::string out = "'";
   for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return out + "'";
 }
 
 // stdout and stderr of `command`; `status` its exit status (-1 when it could not start).
-std::string run_command(const std::string& command, int& status) {
+std::string sass_run_command(const std::string& command, int& status) {
   std::string out;
   status = -1;
   FILE* pipe = popen((command + " 2>&1").c_str(), "r");
@@ -103,11 +103,16 @@ SassListing disassemble_cubin(const std::vector<char>& cubin, const std::string&
   int status = 0;
   SassListing listing;
   if (!nvdisasm.empty()) {
-    const std::string out = run_command(quoted(nvdisasm) + " -gi -c " + quoted(path), status);
+    // -gi: line info through inlined functions (the views' operators); older tools know -g only.
+    std::string out =
+        sass_run_command(sass_quoted(nvdisasm) + " -gi -c " + sass_quoted(path), status);
+    if (status != 0)
+      out = sass_run_command(sass_quoted(nvdisasm) + " -g -c " + sass_quoted(path), status);
     listing = parse_nvdisasm(out, lowered_name, file_name);
     listing.tool = nvdisasm;
   } else {
-    const std::string out = run_command(quoted(cuobjdump) + " -sass " + quoted(path), status);
+    const std::string out =
+        sass_run_command(sass_quoted(cuobjdump) + " -sass " + sass_quoted(path), status);
     listing = parse_cuobjdump(out, lowered_name);
     listing.tool = cuobjdump;
   }

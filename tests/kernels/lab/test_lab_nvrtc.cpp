@@ -36,8 +36,8 @@ TEST(LabNvrtc, OptionsMatchTheCpuTwinsFloatRules) {
   request.defines = {"WS_LAB_CUDA", "WS_LAB_TRACED"};
   const std::vector<std::string> o = nvrtc_options(request);
   const std::vector<std::string> expected = {
-      "--gpu-architecture=sm_90", "-std=c++17", "--fmad=false", "-lineinfo", "-DWS_LAB_CUDA",
-      "-DWS_LAB_TRACED"};
+      "--gpu-architecture=sm_90", "-std=c++17",    "--fmad=false",   "-lineinfo",
+      "-default-device",          "-DWS_LAB_CUDA", "-DWS_LAB_TRACED"};
   EXPECT_EQ(o, expected);
 }
 
@@ -111,6 +111,25 @@ TEST(LabNvrtc, ArchitectureFollowsTheDevice) {
   // A device newer than NVRTC: PTX of NVRTC's newest architecture, which the driver compiles.
   EXPECT_EQ(nvrtc_arch_for(99, 0).rfind("compute_", 0), 0u);
   EXPECT_FALSE(nvrtc_version().empty());
+}
+
+}  // namespace
+}  // namespace ws::lab
+
+namespace ws::lab {
+namespace {
+
+TEST(LabNvrtc, AHelperWithoutDeviceCompilesAsOnTheCpuBackend) {
+  WS_SKIP_WITHOUT_NVRTC();
+  const Job job = nvrtc_test::vector_add_job(
+      "float twice(float x) { return 2 * x; }\n"
+      "__global__ void vec_add(ws::Global<const float> a, ws::Global<const float> b,\n"
+      "                        ws::Global<float> c, int n) {\n"
+      "  int i = threadIdx.x;\n"
+      "  if (i < n) c[i] = twice(a[i]);\n"
+      "}\n");
+  const NvrtcBuild& build = nvrtc_test::compiled(job, "compute_90", false);
+  EXPECT_TRUE(build.compiled) << build.log;
 }
 
 }  // namespace

@@ -148,7 +148,7 @@ TEST(LabSass, NvrtcCubinThroughTheRealNvdisasm) {
     GTEST_SKIP() << "nvdisasm not found (pip's nvidia-cuda-nvdisasm puts one in "
                     "nvidia/cu13/bin: add it to PATH)";
   const Job job = nvrtc_test::vector_add_job();
-  const NvrtcBuild& build = nvrtc_test::compiled(job, "sm_90", true);
+  const NvrtcBuild& build = nvrtc_test::compiled(job, "sm_90", false);  // untraced: quicker
   ASSERT_TRUE(build.compiled) << build.log;
   ASSERT_GT(build.cubin.size(), 4u);
   EXPECT_EQ(std::string(build.cubin.begin(), build.cubin.begin() + 4),
@@ -171,7 +171,7 @@ TEST(LabSass, NvrtcCubinThroughTheRealNvdisasm) {
       ++memory_ops;
     }
   }
-  EXPECT_GE(memory_ops, 3);  // a[i], b[i], c[i] (and the recorder's stores)
+  EXPECT_GE(memory_ops, 3);  // a[i], b[i], c[i]
 }
 
 }  // namespace
