@@ -63,7 +63,7 @@ std::string nvrtc_output(NvrtcProgram program, const char* size_name, const char
   return text;
 }
 
-Diagnostic compile_error(std::string message) {
+Diagnostic nvrtc_compile_error(std::string message) {
   Diagnostic d{DiagKind::CompileError};
   d.message = std::move(message);
   return d;
@@ -126,7 +126,7 @@ NvrtcBuild nvrtc_compile(const NvrtcRequest& request) {
       &program, request.source.c_str(), request.program_name.c_str(), 0, nullptr, nullptr);
   if (rc != kNvrtcSuccess) {
     build.diagnostics.push_back(
-        compile_error("NVRTC could not create the program: " + nvrtc_error(rc)));
+        nvrtc_compile_error("NVRTC could not create the program: " + nvrtc_error(rc)));
     return build;
   }
   lib.symbol<NvrtcAddNameFn>("nvrtcAddNameExpression")(program, request.kernel.c_str());
@@ -152,12 +152,12 @@ NvrtcBuild nvrtc_compile(const NvrtcRequest& request) {
       build.lowered_name = lowered;
     build.compiled = !build.lowered_name.empty();
     if (!build.compiled)
-      build.diagnostics.push_back(compile_error("the kernel '" + request.kernel +
-                                                "' was not found in the compiled program"));
+      build.diagnostics.push_back(nvrtc_compile_error("the kernel '" + request.kernel +
+                                                      "' was not found in the compiled program"));
   } else if (std::none_of(build.diagnostics.begin(), build.diagnostics.end(),
                           [](const Diagnostic& d) { return d.kind == DiagKind::CompileError; })) {
-    build.diagnostics.push_back(compile_error("NVRTC failed (" + nvrtc_error(rc) + ")" +
-                                              (build.log.empty() ? "" : ": " + build.log)));
+    build.diagnostics.push_back(nvrtc_compile_error("NVRTC failed (" + nvrtc_error(rc) + ")" +
+                                                    (build.log.empty() ? "" : ": " + build.log)));
   }
   lib.symbol<NvrtcDestroyFn>("nvrtcDestroyProgram")(&program);
   return build;

@@ -9,14 +9,14 @@ namespace ws::lab {
 
 namespace {
 
-std::vector<std::string> split_lines(const std::string& text) {
+std::vector<std::string> sass_split_lines(const std::string& text) {
   std::vector<std::string> lines;
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);) lines.push_back(line);
   return lines;
 }
 
-std::string trimmed(const std::string& s) {
+std::string sass_trimmed(const std::string& s) {
   const size_t first = s.find_first_not_of(" \t");
   if (first == std::string::npos) return {};
   return s.substr(first, s.find_last_not_of(" \t\r") - first + 1);
@@ -30,7 +30,7 @@ bool names_file(const std::string& path, const std::string& file_name) {
 
 // "/*0040*/                   @P0 EXIT ;" -> "/*0040*/  @P0 EXIT ;"
 std::string instruction_text(const std::string& line) {
-  std::string text = trimmed(line);
+  std::string text = sass_trimmed(line);
   const size_t end = text.find("*/");
   if (end == std::string::npos) return text;
   const size_t op = text.find_first_not_of(" \t", end + 2);
@@ -52,8 +52,8 @@ SassListing parse_nvdisasm(const std::string& text, const std::string& lowered_n
   bool inside = false, any_line_info = false;
   int source_line = 0;
   std::vector<std::string> out;
-  for (const std::string& raw : split_lines(text)) {
-    const std::string line = trimmed(raw);
+  for (const std::string& raw : sass_split_lines(text)) {
+    const std::string line = sass_trimmed(raw);
     if (line.rfind("//---", 0) == 0) {
       if (inside) break;
       inside = line.find(section) != std::string::npos;
@@ -88,16 +88,16 @@ SassListing parse_nvdisasm(const std::string& text, const std::string& lowered_n
 SassListing parse_cuobjdump(const std::string& text, const std::string& lowered_name) {
   SassListing listing;
   bool inside = false;
-  for (const std::string& raw : split_lines(text)) {
-    const std::string line = trimmed(raw);
+  for (const std::string& raw : sass_split_lines(text)) {
+    const std::string line = sass_trimmed(raw);
     if (line.rfind("Function :", 0) == 0) {
-      inside = trimmed(line.substr(10)) == lowered_name;
+      inside = sass_trimmed(line.substr(10)) == lowered_name;
       continue;
     }
     if (!inside || !std::regex_search(line, address_pattern())) continue;
     std::string instruction = instruction_text(line);
     const size_t encoding = instruction.find("/* 0x");
-    if (encoding != std::string::npos) instruction = trimmed(instruction.substr(0, encoding));
+    if (encoding != std::string::npos) instruction = sass_trimmed(instruction.substr(0, encoding));
     listing.sass += instruction + "\n";
   }
   listing.known = !listing.sass.empty();
