@@ -97,6 +97,8 @@ std::vector<Diagnostic> parse_gcc_diagnostics(const Job& job, const std::string&
         }
       }
       if (!is_error && d.line == 0) continue;  // the header's own warnings are not the student's
+      const std::string assertion = "static assertion failed: ";
+      if (d.message.rfind(assertion, 0) == 0) d.message = d.message.substr(assertion.size());
     }
     context_line = context_column = 0;
     out.push_back(d);

@@ -111,6 +111,14 @@ template <class T>
 struct Unconst<const T> {
   typedef T type;
 };
+template <class T>
+struct IsConst {
+  static const bool value = false;
+};
+template <class T>
+struct IsConst<const T> {
+  static const bool value = true;
+};
 
 #if defined(WS_LAB_TRACED)
 __device__ inline int linear_thread() {
@@ -226,6 +234,9 @@ class Ref {
 #endif
   }
   __device__ void store(V v) const {
+    static_assert(
+        !IsConst<T>::value,
+        "this array is read-only (a ws::Global<const ...> parameter): it cannot be written");
 #if defined(WS_LAB_TRACED)
     if (i_ < 0 || i_ >= size_) {
       record(LabOutOfBounds, LabWrite, buffer_, i_, (double)size_, line_);

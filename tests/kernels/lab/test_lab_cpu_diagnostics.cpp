@@ -167,6 +167,8 @@ TEST(LabCpuDiagnostics, WritingAReadOnlyArrayIsAnErrorOnTheStudentsLine) {
   const auto errors = test::diagnostics_of(r, DiagKind::CompileError);
   ASSERT_FALSE(errors.empty()) << test::all_messages(r);
   EXPECT_EQ(errors[0].line, 3) << test::all_messages(r);
+  EXPECT_EQ(errors[0].message,
+            "this array is read-only (a ws::Global<const ...> parameter): it cannot be written");
 }
 
 TEST(LabCpuDiagnostics, WrongSignatureIsOneClearError) {
