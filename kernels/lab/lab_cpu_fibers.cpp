@@ -6,7 +6,6 @@
 #include <sys/mman.h>
 #include <ucontext.h>
 
-#include <mutex>
 #include <vector>
 
 #include "../common/error.h"
@@ -55,11 +54,6 @@ struct Scheduler {
 Scheduler& scheduler() {
   static Scheduler s;
   return s;
-}
-
-std::mutex& launch_mutex() {
-  static std::mutex m;
-  return m;
 }
 
 char* allocate_stack() {
@@ -156,7 +150,6 @@ void run_block(const Launch& launch) {
 }  // namespace
 
 void run_fibers(const CpuModule& module, const Launch& launch, void* const* args) {
-  std::lock_guard<std::mutex> lock(launch_mutex());
   Scheduler& s = scheduler();
   s.module = &module;
   s.args = args;

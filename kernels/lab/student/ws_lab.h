@@ -23,6 +23,8 @@
 #if defined(WS_LAB_CPU)
 #include <math.h>
 
+#include <cstdio>
+
 #include <cstddef>
 #include <cstdint>
 #define __global__
@@ -71,6 +73,28 @@ inline float min(float a, float b) {
 }
 inline float max(float a, float b) {
   return fmaxf(a, b);
+}
+static const int warpSize = 32;
+inline float rsqrtf(float x) {
+  return 1.0f / sqrtf(x);
+}
+inline float __expf(float x) {
+  return expf(x);
+}
+inline float __logf(float x) {
+  return logf(x);
+}
+inline float __sinf(float x) {
+  return sinf(x);
+}
+inline float __cosf(float x) {
+  return cosf(x);
+}
+inline float __fdividef(float a, float b) {
+  return a / b;
+}
+inline float __saturatef(float x) {
+  return x < 0.0f ? 0.0f : (x > 1.0f ? 1.0f : x);
 }
 inline int atomicAdd(int* p, int v) {
   int old = *p;
