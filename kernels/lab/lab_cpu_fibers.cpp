@@ -19,6 +19,7 @@
 #endif
 #endif
 #if defined(WS_LAB_ASAN_FIBERS)
+#include <sanitizer/asan_interface.h>
 #include <sanitizer/common_interface_defs.h>
 #endif
 
@@ -126,6 +127,10 @@ void resume(size_t i, const Launch& launch) {
 void run_block(const Launch& launch) {
   Scheduler& s = scheduler();
   for (Fiber& f : s.fibers) {
+#if defined(WS_LAB_ASAN_FIBERS)
+    // A fiber stopped mid-call (the budget) left its frames' redzones poisoned: clear them.
+    __asan_unpoison_memory_region(f.stack, kFiberStackBytes);
+#endif
     f.state = FiberState::Ready;
     f.fake_stack = nullptr;
     getcontext(&f.context);
