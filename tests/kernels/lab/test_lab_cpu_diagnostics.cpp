@@ -1,7 +1,7 @@
-// What the kernel lab tells a student, on the CPU backend: out-of-bounds accesses with thread, block,
-// index, size and line; a missing __syncthreads as a race with both threads and lines; reads of
-// unwritten shared memory; an endless loop stopped by the budget; compile errors on their lines; a
-// wrong signature as one clear error; a missing compiler.
+// What the kernel lab tells a student, on the CPU backend: out-of-bounds accesses with thread,
+// block, index, size and line; a missing __syncthreads as a race with both threads and lines; reads
+// of unwritten shared memory; an endless loop stopped by the budget; compile errors on their lines;
+// a wrong signature as one clear error; a missing compiler.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -24,12 +24,12 @@ TEST(LabCpuDiagnostics, MissingBoundsGuardIsOutOfBoundsWithThreadIndexSizeAndLin
       "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
       "  c[i] = a[i] + b[i];\n"
       "}\n";
-  const Job job = test::cpu_job(
-      source, "add",
-      {array_arg("a", std::vector<double>(10, 1), false),
-       array_arg("b", std::vector<double>(10, 2), false),
-       array_arg("c", std::vector<double>(10, 0), true), scalar_arg("n", 10)},
-      Launch{3, 1, 4, 1});
+  const Job job =
+      test::cpu_job(source, "add",
+                    {array_arg("a", std::vector<double>(10, 1), false),
+                     array_arg("b", std::vector<double>(10, 2), false),
+                     array_arg("c", std::vector<double>(10, 0), true), scalar_arg("n", 10)},
+                    Launch{3, 1, 4, 1});
   const Result r = run(job);
   ASSERT_TRUE(r.compiled) << test::all_messages(r);
   const auto oob = test::diagnostics_of(r, DiagKind::OutOfBounds);
@@ -42,10 +42,12 @@ TEST(LabCpuDiagnostics, MissingBoundsGuardIsOutOfBoundsWithThreadIndexSizeAndLin
   EXPECT_EQ(read_a->block, 2);
   EXPECT_EQ(read_a->index, 10);
   EXPECT_EQ(read_a->line, 4);
-  EXPECT_EQ(read_a->message, "thread 10 (block 2, thread 2) read a[10] past its end (size 10) at line 4");
+  EXPECT_EQ(read_a->message,
+            "thread 10 (block 2, thread 2) read a[10] past its end (size 10) at line 4");
   std::set<std::string> messages;
   for (const Diagnostic& d : oob) messages.insert(d.message);
-  EXPECT_TRUE(messages.count("thread 11 (block 2, thread 3) wrote c[11] past its end (size 10) at line 4"));
+  EXPECT_TRUE(
+      messages.count("thread 11 (block 2, thread 3) wrote c[11] past its end (size 10) at line 4"));
   for (int i = 0; i < 10; ++i) EXPECT_EQ(r.outputs[2][i], 3);
 }
 
@@ -141,8 +143,7 @@ TEST(LabCpuDiagnostics, CompileErrorsAreOnTheStudentsLines) {
       "  }\n"
       "}\n";
   const Result r = run(test::cpu_job(
-      source, "add",
-      {array_arg("a", {1}, false), array_arg("c", {0}, true), scalar_arg("n", 1)},
+      source, "add", {array_arg("a", {1}, false), array_arg("c", {0}, true), scalar_arg("n", 1)},
       Launch{}));
   EXPECT_FALSE(r.compiled);
   const auto errors = test::diagnostics_of(r, DiagKind::CompileError);
@@ -150,6 +151,24 @@ TEST(LabCpuDiagnostics, CompileErrorsAreOnTheStudentsLines) {
   EXPECT_EQ(errors[0].line, 5);
   EXPECT_EQ(errors[0].column, 12);
   EXPECT_NE(errors[0].message.find("undefined_name"), std::string::npos);
+}
+
+TEST(LabCpuDiagnostics, WarningsAreOnTheStudentsLinesAndTheKernelStillRuns) {
+  const char* source =
+      "__global__ void add(ws::Global<const float> a, ws::Global<float> c, int n) {\n"
+      "  int i = threadIdx.x;\n"
+      "  c[i] = a[i] * 2;\n"
+      "  int unused = 3;\n"
+      "}\n";
+  const Result r = run(test::cpu_job(
+      source, "add", {array_arg("a", {4}, false), array_arg("c", {0}, true), scalar_arg("n", 1)},
+      Launch{}));
+  ASSERT_TRUE(r.compiled) << test::all_messages(r);
+  EXPECT_EQ(r.outputs[1][0], 8);
+  ASSERT_EQ(r.diagnostics.size(), 1u) << test::all_messages(r);
+  EXPECT_EQ(r.diagnostics[0].kind, DiagKind::CompileWarning);
+  EXPECT_EQ(r.diagnostics[0].line, 4);
+  EXPECT_NE(r.diagnostics[0].message.find("unused"), std::string::npos);
 }
 
 TEST(LabCpuDiagnostics, WritingAReadOnlyArrayIsAnErrorOnTheStudentsLine) {
@@ -160,13 +179,14 @@ TEST(LabCpuDiagnostics, WritingAReadOnlyArrayIsAnErrorOnTheStudentsLine) {
       "  a[i] = 2.0f;\n"
       "}\n";
   const Result r = run(test::cpu_job(
-      source, "add",
-      {array_arg("a", {1}, false), array_arg("c", {0}, true), scalar_arg("n", 1)},
+      source, "add", {array_arg("a", {1}, false), array_arg("c", {0}, true), scalar_arg("n", 1)},
       Launch{}));
   EXPECT_FALSE(r.compiled);
   const auto errors = test::diagnostics_of(r, DiagKind::CompileError);
   ASSERT_FALSE(errors.empty()) << test::all_messages(r);
   EXPECT_EQ(errors[0].line, 3) << test::all_messages(r);
+  EXPECT_EQ(errors[0].message,
+            "this array is read-only (a ws::Global<const ...> parameter): it cannot be written");
 }
 
 TEST(LabCpuDiagnostics, WrongSignatureIsOneClearError) {

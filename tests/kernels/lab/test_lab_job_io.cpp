@@ -88,8 +88,8 @@ TEST(LabJobIo, ResultRoundTripWithTrace) {
   ASSERT_EQ(back.diagnostics.size(), 1u);
   const Diagnostic& b = back.diagnostics[0];
   EXPECT_EQ(b.kind, DiagKind::Race);
-  EXPECT_EQ(std::vector<int>({b.line, b.column, b.thread, b.block, b.other_thread, b.other_line,
-                              b.buffer}),
+  EXPECT_EQ(std::vector<int>(
+                {b.line, b.column, b.thread, b.block, b.other_thread, b.other_line, b.buffer}),
             std::vector<int>({7, 3, 37, 2, 38, 9, 1}));
   EXPECT_EQ(b.index, 70);
   EXPECT_EQ(b.message, "a race");
@@ -130,7 +130,8 @@ TEST(LabJobIo, TruncatedOrForeignFilesAreErrors) {
   ASSERT_GT(bytes.size(), 100u);
   for (size_t keep : {bytes.size() - 1, bytes.size() / 2, size_t(20)}) {
     std::ofstream(path, std::ios::binary | std::ios::trunc).write(bytes.data(), long(keep));
-    EXPECT_NE(error_of(path).find("truncated"), std::string::npos) << keep << ": " << error_of(path);
+    EXPECT_NE(error_of(path).find("truncated"), std::string::npos)
+        << keep << ": " << error_of(path);
   }
   std::ofstream(path, std::ios::binary | std::ios::trunc) << "P6 640 480 255 not a lab file";
   EXPECT_EQ(error_of(path), path + " is not a warpscope lab result file");
