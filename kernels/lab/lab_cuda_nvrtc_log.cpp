@@ -8,7 +8,6 @@
 // 3 of kernel.cu". Student lines become Diagnostic{line, column} with NVRTC's text as the message
 // (as the CPU backend does with g++'s); messages of the header go to the student line that
 // instantiated them, others keep line 0 and name their file.
-#include <regex>
 #include <sstream>
 
 #include "lab_cuda_nvrtc.h"
@@ -17,10 +16,39 @@ namespace ws::lab {
 
 namespace {
 
-const std::regex& nvrtc_message_header() {
-  static const std::regex re(
-      R"(^(.*)\((\d+)\): (catastrophic error|error|warning|note|remark)(?: #[0-9A-Za-z-]+)?: (.*)$)");
-  return re;
+// One message's first line, "kernel.cu(12): error #20: text" (parsed by hand: std::regex breaks the
+// sanitized build with its own warnings).
+struct NvrtcMessageHead {
+  std::string file;
+  int line = 0;
+  std::string severity;  // "error", "catastrophic error", "warning", "note", "remark"
+  std::string text;
+};
+
+bool all_digits(const std::string& s) {
+  return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
+}
+
+bool parse_nvrtc_head(const std::string& s, NvrtcMessageHead& head) {
+  for (size_t close = s.find("): "); close != std::string::npos; close = s.find("): ", close + 1)) {
+    const size_t open = s.rfind('(', close);
+    if (open == std::string::npos || !all_digits(s.substr(open + 1, close - open - 1))) continue;
+    std::string rest = s.substr(close + 3);
+    for (const char* severity : {"catastrophic error", "error", "warning", "note", "remark"}) {
+      const std::string word = severity;
+      if (rest.compare(0, word.size(), word) != 0) continue;
+      size_t colon = word.size();
+      if (rest.compare(colon, 2, " #") == 0) colon = rest.find(": ", colon);  // " #177-D: "
+      if (colon == std::string::npos || rest.compare(colon, 2, ": ") != 0) return false;
+      head.file = s.substr(0, open);
+      head.line = std::stoi(s.substr(open + 1, close - open - 1));
+      head.severity = word;
+      head.text = rest.substr(colon + 2);
+      return true;
+    }
+    return false;
+  }
+  return false;
 }
 
 bool is_caret_line(const std::string& line) {
@@ -32,43 +60,50 @@ std::string nvrtc_trimmed(const std::string& s) {
   return first == std::string::npos ? std::string() : s.substr(first);
 }
 
+// "... at line 3 of kernel.cu" (or of "kernel.cu") -> 3 when the file is `file_name`, else 0.
+int instantiated_at_line(const std::string& s, const std::string& file_name) {
+  const size_t at = s.rfind("at line ");
+  if (at == std::string::npos) return 0;
+  const size_t of = s.find(" of ", at);
+  if (of == std::string::npos) return 0;
+  const std::string digits = s.substr(at + 8, of - at - 8);
+  std::string file = s.substr(of + 4);
+  while (!file.empty() && (file.back() == '"' || file.back() == '\r')) file.pop_back();
+  if (!file.empty() && file.front() == '"') file.erase(0, 1);
+  return all_digits(digits) && file == file_name ? std::stoi(digits) : 0;
+}
+
 }  // namespace
 
 std::vector<Diagnostic> parse_nvrtc_log(const std::string& log, const std::string& file_name) {
-  static const std::regex instantiated_at(R"re(at line (\d+) of "?(.*?)"?$)re");
   std::vector<std::string> lines;
   std::istringstream in(log);
   for (std::string line; std::getline(in, line);) lines.push_back(line);
   std::vector<Diagnostic> out;
   for (size_t i = 0; i < lines.size(); ++i) {
-    std::smatch m;
-    if (!std::regex_match(lines[i], m, nvrtc_message_header())) continue;
-    const std::string severity = m[3];
-    if (severity != "error" && severity != "catastrophic error" && severity != "warning") continue;
+    NvrtcMessageHead head;
+    if (!parse_nvrtc_head(lines[i], head)) continue;
+    if (head.severity == "note" || head.severity == "remark") continue;
     // The message's own lines: up to the next message or the blank line that ends it.
     size_t end = i + 1;
-    while (end < lines.size() && !lines[end].empty() &&
-           !std::regex_match(lines[end], nvrtc_message_header()))
-      ++end;
+    NvrtcMessageHead next;
+    while (end < lines.size() && !lines[end].empty() && !parse_nvrtc_head(lines[end], next)) ++end;
     size_t caret = end;
     for (size_t k = i + 1; k < end; ++k)
       if (is_caret_line(lines[k])) caret = k;
-    Diagnostic d{severity == "warning" ? DiagKind::CompileWarning : DiagKind::CompileError};
-    d.message = m[4];
+    Diagnostic d{head.severity == "warning" ? DiagKind::CompileWarning : DiagKind::CompileError};
+    d.message = head.text;
     for (size_t k = i + 1; k + 1 < caret && k < end; ++k)  // text before the source line
       d.message += "; " + nvrtc_trimmed(lines[k]);
-    const std::string file = m[1];
-    if (file == file_name) {
-      d.line = std::stoi(m[2]);
+    if (head.file == file_name) {
+      d.line = head.line;
       const size_t at = caret < end ? lines[caret].find('^') : 0;
       if (at >= 2) d.column = int(at) - 2 + 1;  // the source line is indented by two spaces
     } else {
-      for (size_t k = caret + 1; k < end && d.line == 0; ++k) {
-        std::smatch at;
-        if (std::regex_search(lines[k], at, instantiated_at) && at[2] == file_name)
-          d.line = std::stoi(at[1]);
-      }
-      if (d.line == 0) d.message = file + " line " + std::string(m[2]) + ": " + d.message;
+      for (size_t k = caret + 1; k < end && d.line == 0; ++k)
+        d.line = instantiated_at_line(lines[k], file_name);
+      if (d.line == 0)
+        d.message = head.file + " line " + std::to_string(head.line) + ": " + d.message;
     }
     out.push_back(std::move(d));
   }

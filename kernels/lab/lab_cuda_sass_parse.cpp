@@ -1,6 +1,5 @@
 // Reading the disassemblers' listings: one kernel's section, its instructions and labels, and (from
 // nvdisasm's "//## File" comments) the student line each instruction belongs to.
-#include <regex>
 #include <sstream>
 
 #include "lab_cuda_sass.h"
@@ -37,16 +36,41 @@ std::string instruction_text(const std::string& line) {
   return text.substr(0, end + 2) + "  " + (op == std::string::npos ? "" : text.substr(op));
 }
 
-const std::regex& address_pattern() {
-  static const std::regex re(R"(/\*[0-9a-f]{4,}\*/)");
-  return re;
+// "/*0040*/": an instruction's address (4 or more lowercase hex digits between /* and */).
+bool has_address(const std::string& line) {
+  for (size_t open = line.find("/*"); open != std::string::npos; open = line.find("/*", open + 2)) {
+    const size_t close = line.find("*/", open + 2);
+    if (close == std::string::npos) return false;
+    const std::string digits = line.substr(open + 2, close - open - 2);
+    if (digits.size() >= 4 && digits.find_first_not_of("0123456789abcdef") == std::string::npos)
+      return true;
+  }
+  return false;
+}
+
+// The student line of a "//## File "a", line 1 inlined at "b", line 2" comment: the first
+// location in `file_name`, 0 when none is.
+int student_line_of(const std::string& comment, const std::string& file_name) {
+  for (size_t open = comment.find('"'); open != std::string::npos;) {
+    const size_t close = comment.find('"', open + 1);
+    if (close == std::string::npos) return 0;
+    const std::string path = comment.substr(open + 1, close - open - 1);
+    const std::string tag = ", line ";
+    if (comment.compare(close + 1, tag.size(), tag) == 0) {
+      const size_t digits = close + 1 + tag.size();
+      const size_t stop = comment.find_first_not_of("0123456789", digits);
+      const std::string number = comment.substr(digits, stop - digits);
+      if (!number.empty() && names_file(path, file_name)) return std::stoi(number);
+    }
+    open = comment.find('"', close + 1);
+  }
+  return 0;
 }
 
 }  // namespace
 
 SassListing parse_nvdisasm(const std::string& text, const std::string& lowered_name,
                            const std::string& file_name) {
-  static const std::regex location(R"re("([^"]*)", line (\d+))re");
   SassListing listing;
   const std::string section = ".text." + lowered_name + " ";
   bool inside = false, any_line_info = false;
@@ -62,16 +86,10 @@ SassListing parse_nvdisasm(const std::string& text, const std::string& lowered_n
     if (!inside || line.empty()) continue;
     if (line.rfind("//## File", 0) == 0) {
       any_line_info = true;
-      source_line = 0;  // header code unless a location names the student's file
-      for (auto it = std::sregex_iterator(line.begin(), line.end(), location);
-           it != std::sregex_iterator(); ++it)
-        if (names_file((*it)[1], file_name)) {
-          source_line = std::stoi((*it)[2]);
-          break;
-        }
+      source_line = student_line_of(line, file_name);  // 0: header code
       continue;
     }
-    if (std::regex_search(line, address_pattern())) {
+    if (has_address(line)) {
       if (source_line > 0) listing.sass_lines.emplace_back(int(out.size()), source_line);
       out.push_back(instruction_text(line));
     } else if (line.rfind(".L", 0) == 0 && line.back() == ':') {
@@ -94,7 +112,7 @@ SassListing parse_cuobjdump(const std::string& text, const std::string& lowered_
       inside = sass_trimmed(line.substr(10)) == lowered_name;
       continue;
     }
-    if (!inside || !std::regex_search(line, address_pattern())) continue;
+    if (!inside || !has_address(line)) continue;
     std::string instruction = instruction_text(line);
     const size_t encoding = instruction.find("/* 0x");
     if (encoding != std::string::npos) instruction = sass_trimmed(instruction.substr(0, encoding));
