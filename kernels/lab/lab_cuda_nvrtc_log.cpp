@@ -93,6 +93,11 @@ std::vector<Diagnostic> parse_nvrtc_log(const std::string& log, const std::strin
       if (is_caret_line(lines[k])) caret = k;
     Diagnostic d{head.severity == "warning" ? DiagKind::CompileWarning : DiagKind::CompileError};
     d.message = head.text;
+    // static_assert(cond, "why"): the why alone, as the CPU backend shows g++'s.
+    const std::string assertion = "static assertion failed with \"";
+    if (d.message.rfind(assertion, 0) == 0 && d.message.size() > assertion.size() &&
+        d.message.back() == '"')
+      d.message = d.message.substr(assertion.size(), d.message.size() - assertion.size() - 1);
     for (size_t k = i + 1; k + 1 < caret && k < end; ++k)  // text before the source line
       d.message += "; " + nvrtc_trimmed(lines[k]);
     if (head.file == file_name) {

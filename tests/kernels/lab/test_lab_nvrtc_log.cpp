@@ -77,5 +77,27 @@ TEST(LabNvrtcLog, AnAtomicOnAReadOnlyArrayIsMarkedWhereTheStudentWroteIt) {
   EXPECT_EQ(build.diagnostics[0].line, 3) << build.log;
 }
 
+TEST(LabNvrtcLog, WritingAReadOnlyArrayIsOneErrorOnTheStudentsLineAsOnTheCpu) {
+  WS_SKIP_WITHOUT_NVRTC();
+  Job job;
+  job.kernel = "add";
+  job.args = {{"a", ElemType::F32, true, false, {1}},
+              {"c", ElemType::F32, true, true, {0}},
+              {"n", ElemType::I32, false, false, {1}}};
+  job.source =
+      "__global__ void add(ws::Global<const float> a, ws::Global<float> c, int n) {\n"
+      "  int i = threadIdx.x;\n"
+      "  a[i] = 2.0f;\n"
+      "}\n";
+  const NvrtcBuild& build = nvrtc_test::compiled(job, "compute_90", true);
+  EXPECT_FALSE(build.compiled);
+  ASSERT_FALSE(build.diagnostics.empty()) << build.log;
+  EXPECT_EQ(build.diagnostics[0].kind, DiagKind::CompileError);
+  EXPECT_EQ(build.diagnostics[0].line, 3) << build.log;
+  // The header's static_assert, unwrapped: the CPU backend's words.
+  EXPECT_EQ(build.diagnostics[0].message,
+            "this array is read-only (a ws::Global<const ...> parameter): it cannot be written");
+}
+
 }  // namespace
 }  // namespace ws::lab
