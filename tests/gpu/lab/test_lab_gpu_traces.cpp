@@ -89,5 +89,36 @@ TEST(LabGpuTraces, TwoDimensionalLaunchMatchesTheCpuBackend) {
   expect_same_run(job);
 }
 
+TEST(LabGpuTraces, PrivatizedHistogramWithAtomicsMatchesTheCpuBackend) {
+  WS_SKIP_WITHOUT_GPU();
+  // ws::atomic_add on shared bins, then on the global ones: the order of atomics between threads
+  // differs, the events of each thread (operands, the counts read after the barrier) do not.
+  std::vector<double> in;
+  for (int i = 0; i < 200; ++i) in.push_back((i * 7) % 11);
+  const Job job = gpu_test::job_of(
+      "const int BINS = 4;\n"
+      "__global__ void histogram(ws::Global<const unsigned char> in,\n"
+      "                          ws::Global<unsigned> bins, int n) {\n"
+      "  WS_SHARED(unsigned int, local, BINS);\n"
+      "  int t = threadIdx.x;\n"
+      "  if (t < BINS) local[t] = 0;\n"
+      "  __syncthreads();\n"
+      "  int i = blockIdx.x * blockDim.x + t;\n"
+      "  if (i < n) ws::atomic_add(local, in[i] % BINS, 1);\n"
+      "  __syncthreads();\n"
+      "  if (t < BINS) ws::atomic_add(bins, t, local[t]);\n"
+      "}\n",
+      "histogram",
+      {gpu_test::array("in", in, false, ElemType::U8),
+       gpu_test::array("bins", std::vector<double>(4, 0), true, ElemType::U32),
+       gpu_test::scalar("n", 200)},
+      Launch{4, 1, 64, 1});
+  expect_same_run(job);
+  const Result cuda = run_on(Backend::Cuda, job);
+  std::vector<double> expected(4, 0);
+  for (double v : in) expected[size_t(int(v) % 4)] += 1;
+  EXPECT_EQ(cuda.outputs[1], expected);
+}
+
 }  // namespace
 }  // namespace ws::lab
