@@ -3,6 +3,7 @@
 // the kernel's signature against the job's arguments. Skips when libnvrtc is absent.
 #include <gtest/gtest.h>
 
+#include "common/cuda_device.h"
 #include "common/error.h"
 #include "lab_nvrtc_test_support.h"
 
@@ -130,6 +131,27 @@ TEST(LabNvrtc, AHelperWithoutDeviceCompilesAsOnTheCpuBackend) {
       "}\n");
   const NvrtcBuild& build = nvrtc_test::compiled(job, "compute_90", false);
   EXPECT_TRUE(build.compiled) << build.log;
+}
+
+}  // namespace
+}  // namespace ws::lab
+
+namespace ws::lab {
+namespace {
+
+TEST(LabCudaBackend, WithoutADeviceItSaysSoAndRunsNothing) {
+  if (cuda_device_available()) GTEST_SKIP() << "a CUDA device is present (tests/gpu/lab runs it)";
+  Job job = nvrtc_test::vector_add_job();
+  job.backend = Backend::Cuda;
+  const Result r = run(job);
+  EXPECT_FALSE(r.compiled);
+  ASSERT_EQ(r.diagnostics.size(), 1u);
+  EXPECT_EQ(r.diagnostics[0].kind, DiagKind::Missing);
+  EXPECT_FALSE(r.diagnostics[0].message.empty());
+  EXPECT_TRUE(r.outputs.empty());
+  EXPECT_TRUE(r.raw.empty());
+  job.kernel = "";
+  EXPECT_THROW(run(job), Error);  // a malformed job is an error on every build
 }
 
 }  // namespace
