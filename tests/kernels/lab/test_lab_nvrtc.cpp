@@ -156,3 +156,29 @@ TEST(LabCudaBackend, WithoutADeviceItSaysSoAndRunsNothing) {
 
 }  // namespace
 }  // namespace ws::lab
+
+namespace ws::lab {
+namespace {
+
+TEST(LabNvrtc, ARememberedBuildIsTheSameBuild) {
+  WS_SKIP_WITHOUT_NVRTC();
+  const Job job = nvrtc_test::vector_add_job();
+  NvrtcRequest request;
+  request.source = cuda_program_source(job);
+  request.program_name = request.file_name = job.file_name;
+  request.kernel = job.kernel;
+  request.defines = {"WS_LAB_CUDA"};
+  const NvrtcBuild first = nvrtc_compile_cached(request);
+  const NvrtcBuild again = nvrtc_compile_cached(request);
+  ASSERT_TRUE(first.compiled) << first.log;
+  EXPECT_EQ(again.ptx, first.ptx);
+  EXPECT_EQ(again.lowered_name, first.lowered_name);
+  // Another mode is another build: traced PTX has the recorder.
+  request.defines.push_back("WS_LAB_TRACED");
+  const NvrtcBuild traced = nvrtc_compile_cached(request);
+  EXPECT_NE(traced.ptx.find("ws_lab_recorder"), std::string::npos);
+  EXPECT_EQ(first.ptx.find("ws_lab_recorder"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace ws::lab
