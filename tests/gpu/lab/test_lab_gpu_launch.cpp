@@ -45,8 +45,7 @@ int fault_then_next_job() {
   fault.source =
       "__global__ void add(ws::Global<const float> a, ws::Global<const float> b,\n"
       "                    ws::Global<float> c, int n) {\n"
-      "  float* nowhere = nullptr;\n"
-      "  if (threadIdx.x == 0) nowhere[n] = a[0];\n"
+      "  if (threadIdx.x == 0) c.data[(long long)n << 38] = a[0];  // a terabyte past c\n"
       "}\n";
   const Result r = run_on(Backend::Cuda, fault);
   const auto errors = of_kind(r, DiagKind::LaunchError);
