@@ -225,6 +225,20 @@ TEST(LabCpuDiagnostics, WrongSignatureIsOneClearError) {
             "ws::Global<float> out, int n)");
 }
 
+TEST(LabCpuDiagnostics, UnclosedBraceIsOneErrorNotASignatureError) {
+  const char* source =
+      "__global__ void reduce(ws::Global<const float> in, ws::Global<float> out, int n) {\n"
+      "  if (threadIdx.x == 0) {\n"
+      "    out[0] = in[0];\n"
+      "}\n";
+  const Result r = run(test::reduce_job(source));
+  EXPECT_FALSE(r.compiled);
+  ASSERT_EQ(r.diagnostics.size(), 1u) << test::all_messages(r);
+  EXPECT_EQ(r.diagnostics[0].line, 1);  // g++ pairs the last '}' with the if's
+  EXPECT_EQ(r.diagnostics[0].message,
+            "the code does not end where it should: a brace, parenthesis or comment left open?");
+}
+
 TEST(LabCpuDiagnostics, MissingKernelIsOneClearError) {
   const Result r = run(test::reduce_job("__global__ void reduc(ws::Global<float> out) {}\n"));
   EXPECT_FALSE(r.compiled);
