@@ -189,6 +189,22 @@ TEST(LabCpuRun, SharedArraysArePerBlock) {
   EXPECT_EQ(threads, std::vector<int>({0, 0, 0, 0, 0, 4, 4, 4, 4, 4}));
 }
 
+// Every run starts from a freshly loaded module, as on CUDA: a __device__ global starts at zero.
+TEST(LabCpuRun, EveryRunStartsWithFreshGlobals) {
+  const char* source =
+      "__device__ int launches;\n"
+      "__global__ void count(ws::Global<int> out, int n) {\n"
+      "  if (threadIdx.x == 0) out[0] = ++launches;\n"
+      "}\n";
+  const Job job = test::cpu_job(
+      source, "count", {array_arg("out", {0}, true, ElemType::I32), scalar_arg("n", 1)}, Launch{});
+  for (int run_index = 0; run_index < 2; ++run_index) {
+    const Result r = run(job);
+    ASSERT_TRUE(r.compiled) << test::all_messages(r);
+    EXPECT_EQ(r.outputs[0][0], 1) << "run " << run_index;
+  }
+}
+
 TEST(LabCpuRun, TraceReplaysToTheOutputs) {
   for (const Job& job : {vector_add_job(), test::reduce_job()}) {
     const Result r = run(job);
