@@ -1,7 +1,7 @@
-// What the kernel lab tells a student, on the CPU backend: out-of-bounds accesses with thread, block,
-// index, size and line; a missing __syncthreads as a race with both threads and lines; reads of
-// unwritten shared memory; an endless loop stopped by the budget; compile errors on their lines; a
-// wrong signature as one clear error; a missing compiler.
+// What the kernel lab tells a student, on the CPU backend: out-of-bounds accesses with thread,
+// block, index, size and line; a missing __syncthreads as a race with both threads and lines; reads
+// of unwritten shared memory; an endless loop stopped by the budget; compile errors on their lines;
+// a wrong signature as one clear error; a missing compiler.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -24,12 +24,12 @@ TEST(LabCpuDiagnostics, MissingBoundsGuardIsOutOfBoundsWithThreadIndexSizeAndLin
       "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
       "  c[i] = a[i] + b[i];\n"
       "}\n";
-  const Job job = test::cpu_job(
-      source, "add",
-      {array_arg("a", std::vector<double>(10, 1), false),
-       array_arg("b", std::vector<double>(10, 2), false),
-       array_arg("c", std::vector<double>(10, 0), true), scalar_arg("n", 10)},
-      Launch{3, 1, 4, 1});
+  const Job job =
+      test::cpu_job(source, "add",
+                    {array_arg("a", std::vector<double>(10, 1), false),
+                     array_arg("b", std::vector<double>(10, 2), false),
+                     array_arg("c", std::vector<double>(10, 0), true), scalar_arg("n", 10)},
+                    Launch{3, 1, 4, 1});
   const Result r = run(job);
   ASSERT_TRUE(r.compiled) << test::all_messages(r);
   const auto oob = test::diagnostics_of(r, DiagKind::OutOfBounds);
@@ -42,10 +42,12 @@ TEST(LabCpuDiagnostics, MissingBoundsGuardIsOutOfBoundsWithThreadIndexSizeAndLin
   EXPECT_EQ(read_a->block, 2);
   EXPECT_EQ(read_a->index, 10);
   EXPECT_EQ(read_a->line, 4);
-  EXPECT_EQ(read_a->message, "thread 10 (block 2, thread 2) read a[10] past its end (size 10) at line 4");
+  EXPECT_EQ(read_a->message,
+            "thread 10 (block 2, thread 2) read a[10] past its end (size 10) at line 4");
   std::set<std::string> messages;
   for (const Diagnostic& d : oob) messages.insert(d.message);
-  EXPECT_TRUE(messages.count("thread 11 (block 2, thread 3) wrote c[11] past its end (size 10) at line 4"));
+  EXPECT_TRUE(
+      messages.count("thread 11 (block 2, thread 3) wrote c[11] past its end (size 10) at line 4"));
   for (int i = 0; i < 10; ++i) EXPECT_EQ(r.outputs[2][i], 3);
 }
 
@@ -141,8 +143,7 @@ TEST(LabCpuDiagnostics, CompileErrorsAreOnTheStudentsLines) {
       "  }\n"
       "}\n";
   const Result r = run(test::cpu_job(
-      source, "add",
-      {array_arg("a", {1}, false), array_arg("c", {0}, true), scalar_arg("n", 1)},
+      source, "add", {array_arg("a", {1}, false), array_arg("c", {0}, true), scalar_arg("n", 1)},
       Launch{}));
   EXPECT_FALSE(r.compiled);
   const auto errors = test::diagnostics_of(r, DiagKind::CompileError);
@@ -160,8 +161,7 @@ TEST(LabCpuDiagnostics, WritingAReadOnlyArrayIsAnErrorOnTheStudentsLine) {
       "  a[i] = 2.0f;\n"
       "}\n";
   const Result r = run(test::cpu_job(
-      source, "add",
-      {array_arg("a", {1}, false), array_arg("c", {0}, true), scalar_arg("n", 1)},
+      source, "add", {array_arg("a", {1}, false), array_arg("c", {0}, true), scalar_arg("n", 1)},
       Launch{}));
   EXPECT_FALSE(r.compiled);
   const auto errors = test::diagnostics_of(r, DiagKind::CompileError);

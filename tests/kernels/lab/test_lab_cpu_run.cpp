@@ -66,10 +66,10 @@ TEST(LabCpuRun, TwoDimensionalLaunchSetsEveryIndex) {
       "                           blockIdx.y;\n"
       "}\n";
   // 2 x 3 blocks of 3 x 2 threads: a 6-wide, 6-tall image.
-  Job job = test::cpu_job(source, "ids",
-                          {array_arg("out", std::vector<double>(36, 0), true, ElemType::I32),
-                           scalar_arg("width", 6)},
-                          Launch{2, 3, 3, 2});
+  Job job = test::cpu_job(
+      source, "ids",
+      {array_arg("out", std::vector<double>(36, 0), true, ElemType::I32), scalar_arg("width", 6)},
+      Launch{2, 3, 3, 2});
   const Result r = run(job);
   ASSERT_TRUE(r.compiled) << test::all_messages(r);
   for (int row = 0; row < 6; ++row)
