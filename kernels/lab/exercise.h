@@ -73,7 +73,8 @@ struct Exercise {
   // index, expected, got, and, when the run was traced, the thread that last wrote the element
   // and its line. Filled by exercises(): reference and tolerance against result.outputs.
   std::function<std::vector<Diagnostic>(const Size&, const Inputs&, const Result&)> check;
-  // The built-in kernel's time in ms for the same problem (CUDA only; null where none exists).
+  // The built-in baseline's time in ms for the same inputs (CUDA builds only; null where none
+  // exists): reduce CUB DeviceReduce, scan CUB DeviceScan (exercise_builtin_timing.h names them).
   std::function<double(const Size&, const Inputs&)> builtin_time_ms;
 };
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/error.h"
+#include "exercise_builtin_timing.h"
 #include "exercise_test_support.h"
 
 namespace ws::lab {
@@ -175,6 +176,19 @@ TEST(LabExercises, PhotoInputsComeFromTheRgbBytes) {
   EXPECT_EQ(e.reference(size, in)[1], (std::vector<double>{53, 183, 17, 255, 0, 9}));
   EXPECT_THROW(image_map_photo_inputs(rgb, 4, 2), Error);
   EXPECT_THROW(image_map_photo_size(0, 2), Error);
+}
+
+// The CUB baselines exist on CUDA builds for reduce and scan only; a CPU build has none.
+TEST(LabExercises, BuiltinBaselinesOnlyWhereCubHasOne) {
+  for (const Exercise& e : exercises()) {
+    const bool has_baseline = e.id == "reduce" || e.id == "scan";
+#if defined(WARPSCOPE_HAVE_CUDA)
+    EXPECT_EQ(static_cast<bool>(e.builtin_time_ms), has_baseline) << e.id;
+#else
+    EXPECT_FALSE(e.builtin_time_ms) << e.id;
+#endif
+    EXPECT_EQ(std::string(builtin_timing_name(e.id)).empty(), !has_baseline) << e.id;
+  }
 }
 
 }  // namespace

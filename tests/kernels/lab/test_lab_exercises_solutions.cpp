@@ -14,7 +14,7 @@ namespace {
 
 using etest::run_exercise_file;
 
-std::string all_messages(const std::vector<Diagnostic>& diagnostics) {
+std::string diagnostics_text(const std::vector<Diagnostic>& diagnostics) {
   std::string text;
   for (const Diagnostic& d : diagnostics)
     text += std::string(diag_kind_name(d.kind)) + ": " + d.message + "\n";
@@ -29,9 +29,9 @@ TEST_P(LabExerciseOnCpu, SolutionPassesAtEverySize) {
     SCOPED_TRACE(size.name);
     const etest::ExerciseRun run = run_exercise_file(e.id, "solution.cu", size.name);
     ASSERT_TRUE(run.result.compiled) << run.result.compile_log;
-    EXPECT_TRUE(run.result.diagnostics.empty()) << all_messages(run.result.diagnostics);
+    EXPECT_TRUE(run.result.diagnostics.empty()) << diagnostics_text(run.result.diagnostics);
     const std::vector<Diagnostic> wrong = e.check(run.size, run.inputs, run.result);
-    EXPECT_TRUE(wrong.empty()) << all_messages(wrong);
+    EXPECT_TRUE(wrong.empty()) << diagnostics_text(wrong);
   }
 }
 
