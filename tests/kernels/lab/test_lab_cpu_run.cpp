@@ -154,6 +154,40 @@ TEST(LabCpuRun, ReductionEventsArePhasesOfTheTree) {
   EXPECT_EQ(seq, 2 + 3 * 3 + 2);
 }
 
+// Each block has its own shared array: two blocks of four reduce their halves, both writing
+// partial[0..3] in the same phases without racing.
+TEST(LabCpuRun, SharedArraysArePerBlock) {
+  const char* source =
+      "#define BLOCK 4\n"
+      "__global__ void reduce(ws::Global<const float> in, ws::Global<float> out, int n) {\n"
+      "  WS_SHARED(float, partial, BLOCK);\n"
+      "  int t = threadIdx.x;\n"
+      "  partial[t] = in[blockIdx.x * blockDim.x + t];\n"
+      "  for (int stride = blockDim.x / 2; stride >= 1; stride /= 2) {\n"
+      "    __syncthreads();\n"
+      "    if (t < stride) partial[t] += partial[t + stride];\n"
+      "  }\n"
+      "  if (t == 0) out[blockIdx.x] = partial[0];\n"
+      "}\n";
+  Job job = test::reduce_job(source);
+  job.args[1].values = {0, 0};
+  job.launch = Launch{2, 1, 4, 1};
+  const Result r = run(job);
+  ASSERT_TRUE(r.compiled) << test::all_messages(r);
+  EXPECT_TRUE(r.diagnostics.empty()) << test::all_messages(r);
+  EXPECT_EQ(r.outputs[1], std::vector<double>({1 + 2 + 3 + 4, 5 + 6 + 7 + 8}));
+  ASSERT_EQ(r.trace.buffers.size(), 3u);
+  EXPECT_EQ(r.trace.buffers[2].name, "partial");
+  EXPECT_EQ(r.trace.buffers[2].size, 4);  // BLOCK, from the #define
+  EXPECT_EQ(r.trace.buffers[2].blocks, 2);
+  EXPECT_EQ(r.trace.buffers[2].initial.size(), 8u);
+  // Phase 2 (stride 1): thread 0 and thread 4 (block 1's first) each add partial[1] into
+  // partial[0].
+  std::vector<int> threads;
+  for (const TraceEvent& e : r.trace.steps[2].events) threads.push_back(e.thread);
+  EXPECT_EQ(threads, std::vector<int>({0, 0, 0, 0, 0, 4, 4, 4, 4, 4}));
+}
+
 TEST(LabCpuRun, TraceReplaysToTheOutputs) {
   for (const Job& job : {vector_add_job(), test::reduce_job()}) {
     const Result r = run(job);
