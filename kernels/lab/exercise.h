@@ -84,8 +84,9 @@ const std::vector<Exercise>& exercises();
 // The exercise with this id; ws::Error listing the ids otherwise.
 const Exercise& find_exercise(const std::string& id);
 
-// image-map on the user's photo: the Size ("photo", {width, height}) and its inputs from an
-// interleaved RGB byte array (3 * width * height bytes; ws::Error otherwise).
+// image-map on the user's photo: the Size ("photo", {width, height}; traced up to 512 x 512
+// pixels, untraced on CUDA beyond) and its inputs from an interleaved RGB byte array
+// (3 * width * height bytes; ws::Error otherwise).
 Size image_map_photo_size(int width, int height);
 Inputs image_map_photo_inputs(const std::vector<uint8_t>& rgb, int width, int height);
 

@@ -169,6 +169,9 @@ TEST(LabExercises, PhotoInputsComeFromTheRgbBytes) {
                                     255, 255, 255, 0, 0,   0, 9, 9, 9};
   const Size size = image_map_photo_size(3, 2);
   EXPECT_EQ(size.name, "photo");
+  EXPECT_TRUE(size.traced);
+  EXPECT_TRUE(image_map_photo_size(512, 512).traced);
+  EXPECT_FALSE(image_map_photo_size(513, 512).traced);
   const Inputs in = image_map_photo_inputs(rgb, 3, 2);
   const Exercise& e = find_exercise("image-map");
   EXPECT_EQ(e.launch(size).grid_x, 1);
