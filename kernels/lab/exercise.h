@@ -59,6 +59,8 @@ struct Exercise {
   std::vector<ArgSpec> signature;
   std::string folder;  // "lab/<id>", relative to the assets folder
   std::vector<Size> sizes;
+  // The planted bugs in the folder (file names, "bug_no_guard.cu"), for demos and the tests.
+  std::vector<std::string> planted_bugs;
   // Deterministic inputs for a size (already size_for'd) and a seed.
   std::function<Inputs(const Size&, uint64_t seed)> inputs;
   // The launch the statement prescribes for a size.

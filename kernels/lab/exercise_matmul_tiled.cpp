@@ -50,6 +50,7 @@ Exercise matmul_tiled_exercise() {
   e.signature = {{"A", ElemType::F32, true, false},  {"B", ElemType::F32, true, false},
                  {"C", ElemType::F32, true, true},   {"m", ElemType::I32, false, false},
                  {"k", ElemType::I32, false, false}, {"n", ElemType::I32, false, false}};
+  e.planted_bugs = {"bug_tile_index.cu"};
   e.sizes = {{"teach", {32, 32, 32}, {}, true},  // 2 x 2 blocks, 2 phases each
              {"odd", {40, 36, 50}, {}, true},    // partial tiles in every direction
              {"full", {1024, 1024, 1024}, {64, 64, 64}, false}};

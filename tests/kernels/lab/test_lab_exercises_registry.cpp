@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -71,6 +72,26 @@ TEST(LabExercises, EveryFolderHasBothStatementsAStarterAndASolution) {
     EXPECT_NE(exercise_source(e, "starter.cu").find("TODO"), std::string::npos);
     EXPECT_EQ(exercise_source(e, "solution.cu").find("TODO"), std::string::npos);
   }
+}
+
+// Every bug_*.cu of a folder is listed, and every listed one exists (read_exercise_file throws).
+TEST(LabExercises, PlantedBugsAreListed) {
+  int listed = 0;
+  for (const Exercise& e : exercises()) {
+    std::vector<std::string> found;
+    for (const auto& entry :
+         std::filesystem::directory_iterator(etest::assets_dir() + "/" + e.folder)) {
+      const std::string name = entry.path().filename().string();
+      if (name.rfind("bug_", 0) == 0) found.push_back(name);
+    }
+    std::vector<std::string> want = e.planted_bugs;
+    std::sort(found.begin(), found.end());
+    std::sort(want.begin(), want.end());
+    EXPECT_EQ(found, want) << e.id;
+    for (const std::string& bug : e.planted_bugs) EXPECT_FALSE(exercise_source(e, bug).empty());
+    listed += static_cast<int>(e.planted_bugs.size());
+  }
+  EXPECT_EQ(listed, 6);  // no guard (vector-add, reduce), no sync (reduce, scan), tile, endless
 }
 
 TEST(LabExercises, MissingFileIsNamed) {
