@@ -17,7 +17,7 @@ struct CpuCompile {
   std::string so_path;
   std::string log;  // the compiler's output
   std::vector<Diagnostic> diagnostics;
-  std::string compiler;  // "c++ (/usr/bin/c++)"
+  std::string compiler;  // "c++ 12.2.0": its name on PATH and version
 };
 
 // Compiles job.source with the header and a call shim; cached by a hash of the prepended source,

@@ -55,6 +55,7 @@ TEST(LabCpuRun, VectorAddComputesEveryElementExactly) {
   ASSERT_EQ(r.trace.buffers.size(), 3u);
   EXPECT_EQ(r.trace.buffers[1].name, "b");
   EXPECT_EQ(r.trace.type, ValueType::Float32);
+  EXPECT_EQ(r.backend_name.rfind("cpu (c++ ", 0), 0u) << r.backend_name;  // and its version
 }
 
 TEST(LabCpuRun, TwoDimensionalLaunchSetsEveryIndex) {
