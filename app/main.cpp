@@ -6,9 +6,8 @@
 //   warpscope run --scene S ... [--backend cpu|cuda] --json out.json   results, trace, counters
 //   warpscope bench [--scene S] [--sizes ...] --json out.json             timings vs baselines
 //   warpscope list                                          the scenes, their options and defaults
-//   warpscope lab --exercise reduce --kernel my.cu [--json r.json]   grade a lab kernel
-//   (docs/lab.md) warpscope --version                  the version, the CUDA build and the data
-//   folder in use
+//   warpscope lab --exercise reduce --kernel my.cu --json r.json   grade a lab kernel
+//   warpscope --version                  the version, the CUDA build and the data folder in use
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <cstdlib>
