@@ -168,7 +168,7 @@ Result run_isolated(const Job& job, const std::string& worker_exe, double timeou
       timeout_s > 0 && std::isfinite(timeout_s),
       "lab: the timeout must be a positive number of seconds, got " + seconds_text(timeout_s));
   const JobFolder folder;
-  write_job(job, folder.file(kWorkerJobFile));
+  write_job(folder.file(kWorkerJobFile), job);
   const std::string log = folder.file(kWorkerLogFile);
   const pid_t pid = spawn_worker(worker_exe, folder.path(), log);
   int status = 0;
@@ -210,7 +210,7 @@ int run_worker(const std::string& dir) {
     d.message = e.what();
     result.diagnostics.push_back(d);
   }
-  write_result(result, dir + "/" + kWorkerResultFile);
+  write_result(dir + "/" + kWorkerResultFile, result);
   return 0;
 }
 
