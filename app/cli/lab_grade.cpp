@@ -188,7 +188,11 @@ std::string grade_report(const LabGrade& grade) {
   std::ostringstream out;
   out << grade.exercise << ": " << grade.kernel_file << " on " << backend_name(grade.backend)
       << "\n";
-  if (!grade.compiled) out << "  does not compile:\n" << grade.compile_log << "\n";
+  if (!grade.compiled) {
+    out << "  does not compile";
+    if (!grade.compile_log.empty()) out << ":\n" << grade.compile_log;
+    if (grade.compile_log.empty() || grade.compile_log.back() != '\n') out << "\n";
+  }
   int passed = 0;
   for (const LabSizeGrade& size : grade.sizes) {
     passed += size.passed;
