@@ -100,8 +100,8 @@ TEST(LabCli, TheReduceSolutionPassesWithEveryJsonField) {
 TEST(LabCli, AMissingGuardFailsNamingTheThreadAndTheLine) {
   const std::string json = kLabOut + "/no_guard.json";
   const std::string file = kReduceFolder + "/bug_no_guard.cu";
-  const LabRun r =
-      lab_cli("lab --exercise reduce --kernel " + file + " --backend cpu --json " + json);
+  const LabRun r = lab_cli("lab --exercise reduce --kernel " + file +
+                           " --backend cpu --sizes teach,odd --json " + json);
   ASSERT_EQ(r.code, 1) << r.out << r.err;
   const auto j = lab_json(json);
   EXPECT_EQ(j["passed"], false);
@@ -111,7 +111,9 @@ TEST(LabCli, AMissingGuardFailsNamingTheThreadAndTheLine) {
       if (d["kind"] != "out-of-bounds" || found) continue;
       found = true;
       EXPECT_GE(d["thread"].get<int>(), 0);
-      EXPECT_GE(d["block"].get<int>(), 0);
+      const ws::lab::Exercise& reduce = ws::lab::find_exercise("reduce");
+      const int per_block = reduce.launch(reduce.sizes[1]).threads_per_block();
+      EXPECT_EQ(d["block"].get<int>(), d["thread"].get<int>() / per_block);
       const int line = d["line"];
       EXPECT_NE(line_of(file, line).find('['), std::string::npos) << "line " << line;
       EXPECT_NE(r.out.find("line " + std::to_string(line)), std::string::npos) << r.out;
@@ -140,7 +142,7 @@ TEST(LabCli, AFolderOfSubmissionsIsGradedInOneCall) {
   fs::copy_file(kReduceFolder + "/bug_no_guard.cu", folder + "/bob.cu");
   std::ofstream(folder + "/notes.txt") << "not a kernel\n";
   const LabRun r = lab_cli("lab --exercise reduce --kernel " + folder +
-                           " --backend cpu --sizes teach --json-dir " + grades + " --json " +
+                           " --backend cpu --sizes teach,odd --json-dir " + grades + " --json " +
                            kLabOut + "/class.json");
   ASSERT_EQ(r.code, 1) << r.out << r.err;  // bob fails
   EXPECT_EQ(lab_json(grades + "/alice.json")["passed"], true);

@@ -9,6 +9,9 @@
 #include <filesystem>
 #include <string>
 
+#include <unistd.h>
+
+#include "common/error.h"
 #include "lab/lab_isolated.h"
 
 namespace {
@@ -54,6 +57,12 @@ bool has_kind(const ws::lab::Result& result, ws::lab::DiagKind kind) {
   for (const auto& d : result.diagnostics)
     if (d.kind == kind) return true;
   return false;
+}
+
+std::string describe(const ws::lab::Result& result) {
+  std::string text = "compiled " + std::to_string(result.compiled) + ": " + result.compile_log;
+  for (const auto& d : result.diagnostics) text += "\n" + d.message;
+  return text;
 }
 
 // Sets TMPDIR to a fresh folder for the test (the worker inherits it): the job folders go there.
@@ -109,8 +118,11 @@ TEST_F(LabWorkerTest, AnEndlessLoopWithoutViewAccessesIsStoppedByTheTimeout) {
 
 TEST_F(LabWorkerTest, ACrashInTheKernelIsADiagnosticNamingTheSignal) {
   const ws::lab::Result result = ws::lab::run_isolated(
-      doubling_job("  int* volatile p = 0;\n  if (threadIdx.x == 1) *p = 1;\n"), kLabWorkerExe, 20);
-  ASSERT_TRUE(has_kind(result, ws::lab::DiagKind::Crash));
+      doubling_job(
+          "  volatile int* p = (volatile int*)(long long)(n - 7);  // n is 7: a null pointer\n"
+          "  if (threadIdx.x == 1) *p = 1;\n"),
+      kLabWorkerExe, 20);
+  ASSERT_TRUE(has_kind(result, ws::lab::DiagKind::Crash)) << describe(result);
   EXPECT_NE(result.diagnostics[0].message.find("SIGSEGV"), std::string::npos)
       << result.diagnostics[0].message;
   EXPECT_FALSE(job_folders_left());
