@@ -76,6 +76,8 @@ class LabWorkerTest : public ::testing::Test {
     const char* old = std::getenv("TMPDIR");
     old_tmp_ = old ? old : "";
     setenv("TMPDIR", tmp_.c_str(), 1);
+    // The compiled kernels' cache: the suite's own, not the user's.
+    setenv("XDG_CACHE_HOME", (std::string(WS_APP_OUT_DIR) + "/cache").c_str(), 1);
   }
   void TearDown() override {
     if (old_tmp_.empty())
