@@ -1,0 +1,46 @@
+#include "kernel_resources_panel.h"
+
+#include <imgui.h>
+
+#include "common/tr_noop.h"
+#include "i18n/i18n.h"
+#include "kernel_resources.h"
+
+namespace ws::app {
+
+namespace {
+
+void instance_line(const VariantKernel& kernel, const KernelInstance& instance,
+                   const VariantResources& v) {
+  [[maybe_unused]] const char* const roles[] = {TR_NOOP("untraced"), TR_NOOP("traced")};
+  ImGui::TextWrapped("%s (%s): %s", kernel.name.c_str(), tr_text(instance.role).c_str(),
+                     resource_line(instance, v.block_size, v.block_size_assumed).c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", instance.name.c_str());
+}
+
+void sass_listing(const KernelInstance& instance, int id) {
+  ImGui::TextDisabled("%s", instance.name.c_str());
+  ImGui::PushID(id);
+  const float height = ImGui::GetTextLineHeightWithSpacing() * 18;
+  ImGui::BeginChild("sass", ImVec2(0, height), true, ImGuiWindowFlags_HorizontalScrollbar);
+  ImGui::TextUnformatted(instance.sass.c_str(), instance.sass.c_str() + instance.sass.size());
+  ImGui::EndChild();
+  ImGui::PopID();
+}
+
+}  // namespace
+
+void kernel_resources_panel(const std::string& file, const std::string& variant) {
+  const std::optional<VariantResources> v = find_variant_resources(file, variant);
+  if (!v) return;
+  ImGui::TextDisabled("%s", tr("Resources on the H200 (sm_90), extracted from the CUDA build:"));
+  for (const VariantKernel& kernel : v->kernels)
+    for (const KernelInstance& instance : kernel.instances) instance_line(kernel, instance, *v);
+  if (!ImGui::CollapsingHeader(tr("SASS"))) return;
+  int id = 0;
+  for (const VariantKernel& kernel : v->kernels)
+    for (const KernelInstance& instance : kernel.instances)
+      if (!instance.sass.empty()) sass_listing(instance, id++);
+}
+
+}  // namespace ws::app

@@ -1,0 +1,190 @@
+// The built-in variants' resources (issue 29): the committed assets/kernel_resources/*.json parse;
+// every `// @variant` section of kernels/<algo>/*.cu(h) that defines a __global__ has an entry
+// whose kernels were found in the CUDA build; the occupancy rules against hand-worked H200 cases;
+// the code panel's resource line.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "common/error.h"
+#include "data/data_root.h"
+#include "scene_kit/kernel_resources.h"
+
+namespace ws::app {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string read_text(const fs::path& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+fs::path source_tree() {
+  return data::data_root().path;
+}
+
+std::map<std::string, KernelResourceFile> shipped_files() {
+  std::map<std::string, KernelResourceFile> files;
+  for (const auto& entry : fs::directory_iterator(source_tree() / "assets/kernel_resources"))
+    if (entry.path().extension() == ".json")
+      files[entry.path().stem().string()] = parse_kernel_resources(read_text(entry.path()));
+  return files;
+}
+
+TEST(KernelResources, EveryShippedFileParsesAndNamesItsAlgorithm) {
+  const auto files = shipped_files();
+  EXPECT_GE(files.size(), 10u);
+  for (const auto& [algorithm, file] : files) {
+    EXPECT_EQ(file.algorithm, algorithm);
+    EXPECT_EQ(file.arch, "sm_90");
+    EXPECT_FALSE(file.variants.empty()) << algorithm;
+    for (const VariantResources& v : file.variants)
+      EXPECT_EQ(v.file.rfind("kernels/" + algorithm + "/", 0), 0u) << v.file;
+  }
+}
+
+// "kernels/<algo>/<file>#<id>" of every section with a __global__ in it, read as the code panel
+// reads sections.
+std::set<std::string> sections_with_kernels() {
+  std::set<std::string> keys;
+  for (const auto& algo : fs::directory_iterator(source_tree() / "kernels")) {
+    if (!algo.is_directory()) continue;
+    for (const auto& entry : fs::directory_iterator(algo.path())) {
+      const std::string ext = entry.path().extension().string();
+      if (ext != ".cu" && ext != ".cuh") continue;
+      std::ifstream in(entry.path());
+      std::string line, key, text;
+      while (std::getline(in, line)) {
+        if (key.empty()) {
+          const size_t at = line.find("// @variant ");
+          if (at != std::string::npos)
+            key = "kernels/" + algo.path().filename().string() + "/" +
+                  entry.path().filename().string() + "#" + line.substr(at + 12);
+          continue;
+        }
+        const size_t end = line.find("@end");
+        if (end != std::string::npos && (end + 4 == line.size() || line[end + 4] == ' ')) {
+          if (text.find("__global__") != std::string::npos) keys.insert(key);
+          key.clear();
+          text.clear();
+        } else {
+          text += line + "\n";
+        }
+      }
+    }
+  }
+  return keys;
+}
+
+TEST(KernelResources, EverySectionWithAKernelHasAnEntryFoundInTheBuild) {
+  std::map<std::string, const VariantResources*> entries;
+  const auto files = shipped_files();
+  for (const auto& [algorithm, file] : files)
+    for (const VariantResources& v : file.variants) entries[v.file + "#" + v.variant] = &v;
+  const std::set<std::string> sections = sections_with_kernels();
+  EXPECT_GE(sections.size(), 60u);
+  for (const std::string& key : sections) {
+    const auto found = entries.find(key);
+    ASSERT_TRUE(found != entries.end())
+        << key << ": no entry (run scripts/extract-kernel-resources.py)";
+    ASSERT_FALSE(found->second->kernels.empty()) << key;
+  }
+  // Every kernel an entry names was found in the build, with its numbers and one SASS listing.
+  for (const auto& [key, v] : entries)
+    for (const VariantKernel& k : v->kernels) {
+      ASSERT_FALSE(k.instances.empty()) << key << ": " << k.name << " not in the CUDA build";
+      EXPECT_GT(k.instances[0].registers, 0) << key;
+      EXPECT_NE(k.instances[0].sass.find("EXIT"), std::string::npos) << key << " " << k.name;
+    }
+}
+
+TEST(KernelResources, LooksUpAVariantBySourceFileAndId) {
+  const auto v = find_variant_resources("kernels/reduce/reduce.cu", "sequential");
+  ASSERT_TRUE(v.has_value());
+  ASSERT_EQ(v->kernels.size(), 1u);
+  EXPECT_EQ(v->kernels[0].name, "reduce_sequential");
+  EXPECT_EQ(v->kernels[0].instances[0].role, "untraced");
+  EXPECT_FALSE(find_variant_resources("kernels/reduce/reduce.cu", "no-such-variant"));
+  EXPECT_FALSE(find_variant_resources("kernels/no_such_algorithm/x.cu", "sequential"));
+  EXPECT_FALSE(find_variant_resources("app/scenes/reduce/reduce_scene.cpp", "sequential"));
+}
+
+TEST(KernelResources, BadJsonIsAnErrorNamingTheProblem) {
+  EXPECT_THROW(parse_kernel_resources("not json"), Error);
+  EXPECT_THROW(parse_kernel_resources(R"({"algorithm": "reduce", "arch": "sm_90"})"), Error);
+  const char* misnamed = R"({"algorithm": "a", "arch": "sm_90", "variants": {"x#y": {
+      "file": "kernels/a/b.cu", "variant": "v", "block_size": 256,
+      "block_size_from": "assumed", "kernels": []}}})";
+  try {
+    parse_kernel_resources(misnamed);
+    FAIL() << "a misnamed entry parsed";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("'x#y'"), std::string::npos) << e.what();
+  }
+}
+
+// Hand-worked on the H200: 64K registers in 4 partitions, allocated 256 a warp; 228 KB shared a
+// SM with 1 KB reserved a block; 64 warps; 32 blocks.
+TEST(KernelResources, OccupancyFollowsTheAllocationRules) {
+  // 32 registers: 1024 a warp, 16 warps a partition, 64 warps = 8 blocks of 8 warps.
+  Occupancy o = occupancy(32, 0, 256);
+  EXPECT_EQ(o.blocks_per_sm, 8);
+  EXPECT_DOUBLE_EQ(o.fraction, 1.0);
+  EXPECT_EQ(o.limiter, "registers and threads per SM");
+  // 128 registers: 4096 a warp, 4 warps a partition, 16 warps = 2 blocks: 25%.
+  o = occupancy(128, 0, 256);
+  EXPECT_EQ(o.blocks_per_sm, 2);
+  EXPECT_DOUBLE_EQ(o.fraction, 0.25);
+  EXPECT_EQ(o.limiter, "registers");
+  // 40 registers: 1280 a warp, 12 warps a partition, 48 warps = 12 blocks
+  // of 4 warps: 75%.
+  o = occupancy(40, 0, 128);
+  EXPECT_EQ(o.blocks_per_sm, 12);
+  EXPECT_DOUBLE_EQ(o.fraction, 0.75);
+  // 48 KB shared: 49 KB with the reserve, 228 / 49 = 4 blocks.
+  o = occupancy(32, 48 * 1024, 256);
+  EXPECT_EQ(o.blocks_per_sm, 4);
+  EXPECT_DOUBLE_EQ(o.fraction, 0.5);
+  EXPECT_EQ(o.limiter, "shared memory");
+  // One-warp blocks: 32 blocks hold only 32 warps.
+  o = occupancy(16, 0, 32);
+  EXPECT_EQ(o.blocks_per_sm, 32);
+  EXPECT_DOUBLE_EQ(o.fraction, 0.5);
+  EXPECT_EQ(o.limiter, "blocks per SM");
+  // 33 registers round up to 1280 a warp, like 40.
+  EXPECT_EQ(occupancy(33, 0, 128).blocks_per_sm, 12);
+  // What does not fit at all.
+  EXPECT_EQ(occupancy(32, 0, 1056).blocks_per_sm, 0);
+  EXPECT_EQ(occupancy(255, 0, 1024).blocks_per_sm, 0);
+  EXPECT_EQ(occupancy(255, 0, 1024).limiter, "registers");
+  EXPECT_EQ(occupancy(32, 228 * 1024, 256).blocks_per_sm, 0);
+  EXPECT_THROW(occupancy(32, 0, 0), Error);
+}
+
+TEST(KernelResources, TheCodePanelsResourceLine) {
+  KernelInstance k;
+  k.registers = 32;
+  k.shared_bytes = 1040;
+  EXPECT_EQ(resource_line(k, 256, true),
+            "registers 32 · shared 1040 B · local 0 B · stack 0 B · occupancy 100% at 256 threads "
+            "per block (assumed): 8 blocks per SM, limited by registers, threads per SM");
+  k.registers = 128;
+  k.local_bytes = 16;
+  k.stack_bytes = 16;
+  EXPECT_EQ(resource_line(k, 256, false),
+            "registers 128 · shared 1040 B · local 16 B · stack 16 B · occupancy 25% at 256 "
+            "threads per block: 2 blocks per SM, limited by registers");
+  EXPECT_EQ(resource_line(k, 2048, false),
+            "registers 128 · shared 1040 B · local 16 B · stack 16 B · 2048 threads per block do "
+            "not fit on an SM: registers, threads per SM");
+}
+
+}  // namespace
+}  // namespace ws::app
