@@ -13,7 +13,9 @@ functions each section defines) and writes assets/kernel_resources/<algo>.json:
 Per kernel it keeps the untraced instance the fast path times ("untraced") and the traced one the
 teach path launches ("traced": a DeviceTrace template argument), float preferred; the SASS of the
 first of them (encodings dropped, cut at MAX_SASS_LINES); other instances keep their numbers only.
-Shared memory is the static amount: dynamic shared memory is chosen at launch.
+Shared memory is the static amount, as cudaFuncGetAttributes gives it (cuobjdump's number less the
+1 KB sm_90 reserves per block: kernel_resources_parse.static_shared); dynamic shared memory is
+chosen at launch.
 The block size is the kernel's __launch_bounds__ when it names one, else 256 ("assumed").
 
 cuobjdump comes from $CUOBJDUMP, PATH, /usr/local/cuda/bin or ~/.cache/warpscope/tools/bin; when
@@ -107,7 +109,7 @@ def extract_algorithm(tool, library, source_dir, algo):
             chosen, others = pick_instances(found, sec["file"],
                                             sec["filters"].get(kernel, ""))
             if chosen:  # SASS of one instance: the untraced one when there is one
-                wanted[chosen[0]["mangled"]] = chosen[0]
+                wanted.setdefault(chosen[0]["mangled"], []).append(chosen[0])
             kernels.append({"name": kernel, "instances": chosen,
                             "other_instances": [
                                 {k: o[k] for k in ("name", "registers", "shared_bytes",
@@ -123,8 +125,9 @@ def extract_algorithm(tool, library, source_dir, algo):
         sass = subprocess.run([tool, "-sass", library], capture_output=True, text=True,
                               check=True).stdout
         listings = split_sass(sass, set(wanted))
-        for mangled, inst in wanted.items():
-            inst["sass"] = condense_sass(listings.get(mangled, ""), MAX_SASS_LINES)
+        for mangled, instances in wanted.items():  # a kernel two variants launch: both
+            for inst in instances:
+                inst["sass"] = condense_sass(listings.get(mangled, ""), MAX_SASS_LINES)
     for variant in variants.values():
         for kernel in variant["kernels"]:
             for inst in kernel["instances"]:

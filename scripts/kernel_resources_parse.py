@@ -9,6 +9,7 @@ SASS_LINE = re.compile(r"^\s*/\*([0-9a-f]{4,})\*/\s+(.+?)\s*;?\s*/\* 0x[0-9a-f]+
 GLOBAL_KERNEL = re.compile(r"__global__\s+(?:static\s+)?(?:inline\s+)?void\s+(\w+)\s*\(")
 LAUNCH_BOUNDS = re.compile(r"__launch_bounds__\s*\(")
 DEFAULT_BLOCK = 256
+RESERVED_SHARED = 1024
 
 # Sections whose kernels are defined outside them (host code that launches a kernel, or the
 # device function a shared kernel calls): (file, variant) -> [(kernel, instance filter)], the
@@ -24,6 +25,15 @@ LAUNCHED_ELSEWHERE = {
 }
 
 
+def static_shared(reported):
+    """The static shared memory of a kernel from cuobjdump's SHARED. On sm_90 a kernel's
+    .nv.shared.<kernel> section starts with the 1 KB the system reserves per block
+    (.nv.shared.reserved.0): a kernel with 16 floats of __shared__ shows SHARED:1088 where ptxas
+    -v says "64 bytes smem" and cudaFuncGetAttributes' sharedSizeBytes is 64; a kernel with no
+    section shows 0. The occupancy adds the reserve back (kernel_resources.cpp)."""
+    return reported - RESERVED_SHARED if reported >= RESERVED_SHARED else reported
+
+
 def parse_resource_usage(text):
     """mangled name -> {registers, stack_bytes, shared_bytes, local_bytes, object}."""
     functions = {}
@@ -37,7 +47,8 @@ def parse_resource_usage(text):
             m = RESOURCE_LINE.search(line)
             if m and current not in functions:
                 functions[current] = {"registers": int(m[1]), "stack_bytes": int(m[2]),
-                                      "shared_bytes": int(m[3]), "local_bytes": int(m[4]),
+                                      "shared_bytes": static_shared(int(m[3])),
+                                      "shared_reported": int(m[3]), "local_bytes": int(m[4]),
                                       "object": obj}
             current = None
     return functions

@@ -7,6 +7,7 @@
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 
 #include "common/error.h"
@@ -66,7 +67,7 @@ Occupancy occupancy(int registers, int shared_bytes, int threads_per_block, cons
 
 namespace {
 
-KernelInstance parse_instance(const nlohmann::json& j) {
+KernelInstance parse_kernel_instance(const nlohmann::json& j) {
   KernelInstance k;
   k.role = j.value("role", "");
   k.name = j.at("name").get<std::string>();
@@ -78,7 +79,7 @@ KernelInstance parse_instance(const nlohmann::json& j) {
   return k;
 }
 
-VariantResources parse_variant(const nlohmann::json& j) {
+VariantResources parse_variant_entry(const nlohmann::json& j) {
   VariantResources v;
   v.file = j.at("file").get<std::string>();
   v.variant = j.at("variant").get<std::string>();
@@ -86,9 +87,9 @@ VariantResources parse_variant(const nlohmann::json& j) {
   v.block_size_assumed = j.at("block_size_from").get<std::string>() != "launch bounds";
   for (const auto& k : j.at("kernels")) {
     VariantKernel kernel{k.at("name").get<std::string>(), {}, {}};
-    for (const auto& i : k.at("instances")) kernel.instances.push_back(parse_instance(i));
+    for (const auto& i : k.at("instances")) kernel.instances.push_back(parse_kernel_instance(i));
     for (const auto& i : k.at("other_instances"))
-      kernel.other_instances.push_back(parse_instance(i));
+      kernel.other_instances.push_back(parse_kernel_instance(i));
     v.kernels.push_back(std::move(kernel));
   }
   return v;
@@ -104,7 +105,7 @@ KernelResourceFile parse_kernel_resources(const std::string& json_text) {
                          j.value("toolkit", ""),
                          {}};
     for (const auto& [key, value] : j.at("variants").items()) {
-      f.variants.push_back(parse_variant(value));
+      f.variants.push_back(parse_variant_entry(value));
       if (key != f.variants.back().file + "#" + f.variants.back().variant)
         throw Error("the entry '" + key + "' does not name its own file and variant");
     }
@@ -150,15 +151,23 @@ const std::optional<KernelResourceFile>& load_algorithm(const std::string& algor
 
 }  // namespace
 
-std::optional<VariantResources> find_variant_resources(const std::string& file,
-                                                       const std::string& variant) {
+const VariantResources* find_variant_resources(const std::string& file,
+                                               const std::string& variant) {
   const std::string algorithm = algorithm_of(file);
-  if (algorithm.empty()) return std::nullopt;
+  if (algorithm.empty()) return nullptr;
   const std::optional<KernelResourceFile>& f = load_algorithm(algorithm);
-  if (!f) return std::nullopt;
-  for (const VariantResources& v : f->variants)
-    if (v.file == file && v.variant == variant) return v;
-  return std::nullopt;
+  if (!f) return nullptr;
+  const VariantResources* same_id = nullptr;
+  int with_same_id = 0;
+  for (const VariantResources& v : f->variants) {
+    if (v.file == file && v.variant == variant) return &v;
+    if (v.variant != variant) continue;
+    same_id = &v;
+    ++with_same_id;
+  }
+  // A section shared by both backends (kernels/spmv/spmv_teach_body.h) has no kernel itself: the
+  // algorithm's one kernel section of that id.
+  return with_same_id == 1 ? same_id : nullptr;
 }
 
 std::string resource_line(const KernelInstance& kernel, int block_size, bool block_size_assumed) {

@@ -4,7 +4,6 @@
 // a CPU build shows them too), and the occupancy they allow on the reference GPU.
 #pragma once
 
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -64,12 +63,13 @@ Occupancy occupancy(int registers, int shared_bytes, int threads_per_block,
 KernelResourceFile parse_kernel_resources(const std::string& json_text);
 
 // The entry of `variant` in `file` ("kernels/<algorithm>/<name>.cu"), read from the data root's
-// assets/kernel_resources/<algorithm>.json (once per file and process); nullopt when there is none.
-std::optional<VariantResources> find_variant_resources(const std::string& file,
-                                                       const std::string& variant);
+// assets/kernel_resources/<algorithm>.json (once per file and process: the entry lives as long as
+// the process); else the algorithm's only entry with that variant id, where the panel shows a
+// section both backends share (spmv_teach_body.h); null when there is none.
+const VariantResources* find_variant_resources(const std::string& file, const std::string& variant);
 
-// "registers 32 · shared 1040 B · local 0 B · occupancy 100% (8 blocks of 256 threads per SM,
-// limited by registers and threads)", in the current language.
+// "registers 32 · shared 1040 B · local 0 B · stack 0 B · occupancy 100% at 256 threads per block
+// (assumed): 8 blocks per SM, limited by registers, threads per SM", in the current language.
 std::string resource_line(const KernelInstance& kernel, int block_size, bool block_size_assumed);
 
 }  // namespace ws::app

@@ -31,9 +31,10 @@ void sass_listing(const KernelInstance& instance, int id) {
 }  // namespace
 
 void kernel_resources_panel(const std::string& file, const std::string& variant) {
-  const std::optional<VariantResources> v = find_variant_resources(file, variant);
+  const VariantResources* v = find_variant_resources(file, variant);
   if (!v) return;
-  ImGui::TextDisabled("%s", tr("Resources on the H200 (sm_90), extracted from the CUDA build:"));
+  ImGui::TextDisabled(
+      "%s", trf("Resources of {0} on the H200 (sm_90), from the CUDA build:", v->file).c_str());
   for (const VariantKernel& kernel : v->kernels)
     for (const KernelInstance& instance : kernel.instances) instance_line(kernel, instance, *v);
   if (!ImGui::CollapsingHeader(tr("SASS"))) return;
