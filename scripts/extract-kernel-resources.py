@@ -18,9 +18,10 @@ Shared memory is the static amount, as cudaFuncGetAttributes gives it (cuobjdump
 chosen at launch.
 The block size is the kernel's __launch_bounds__ when it names one, else 256 ("assumed").
 
-cuobjdump comes from $CUOBJDUMP, PATH, /usr/local/cuda/bin or ~/.cache/warpscope/tools/bin; when
-none has it, the nvidia-cuda-cuobjdump wheel is fetched with `pip download` and unpacked there
-(no install into any Python environment).
+cuobjdump (with nvdisasm beside it or on PATH) comes from $CUOBJDUMP, PATH, /usr/local/cuda/bin or
+~/.cache/warpscope/tools/bin; when none has them, the nvidia-cuda-cuobjdump and
+nvidia-cuda-nvdisasm wheels (13.5) are fetched with `pip download` and unpacked there (no install
+into any Python environment).
 
 Usage: scripts/extract-kernel-resources.py BUILD_DIR [--source DIR] [--out DIR] [--algo NAME]
 """
@@ -37,7 +38,8 @@ from kernel_resources_parse import (  # noqa: E402
     split_sass, variant_sections)
 
 TOOLS = os.path.expanduser("~/.cache/warpscope/tools")
-WHEEL = "nvidia-cuda-cuobjdump==13.*"
+# cuobjdump -sass runs nvdisasm from its own folder (or PATH): both come along.
+WHEELS = ["nvidia-cuda-cuobjdump==13.5.*", "nvidia-cuda-nvdisasm==13.5.*"]
 MAX_SASS_LINES = 400
 
 
@@ -45,7 +47,8 @@ def find_cuobjdump():
     candidates = [os.environ.get("CUOBJDUMP", ""), shutil.which("cuobjdump") or "",
                   "/usr/local/cuda/bin/cuobjdump", os.path.join(TOOLS, "bin", "cuobjdump")]
     for c in candidates:
-        if c and os.access(c, os.X_OK):
+        beside = os.path.join(os.path.dirname(c), "nvdisasm")
+        if c and os.access(c, os.X_OK) and (shutil.which("nvdisasm") or os.access(beside, os.X_OK)):
             return c
     return install_cuobjdump()
 
@@ -55,9 +58,10 @@ def install_cuobjdump():
     import tempfile
     import zipfile
     with tempfile.TemporaryDirectory() as tmp:
-        print(f"cuobjdump not found: fetching {WHEEL} into {TOOLS}", file=sys.stderr)
-        subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "-q", "-d", tmp,
-                        WHEEL], check=True)
+        print(f"cuobjdump/nvdisasm not found: fetching {' '.join(WHEELS)} into {TOOLS}",
+              file=sys.stderr)
+        subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "-q", "-d", tmp]
+                       + WHEELS, check=True)
         os.makedirs(os.path.join(TOOLS, "bin"), exist_ok=True)
         for wheel in os.listdir(tmp):
             with zipfile.ZipFile(os.path.join(tmp, wheel)) as z:
@@ -68,8 +72,9 @@ def install_cuobjdump():
                             shutil.copyfileobj(src, dst)
                         os.chmod(target, 0o755)
     tool = os.path.join(TOOLS, "bin", "cuobjdump")
-    if not os.access(tool, os.X_OK):
-        sys.exit("cuobjdump: the wheel did not hold bin/cuobjdump")
+    if not os.access(tool, os.X_OK) or not os.access(os.path.join(TOOLS, "bin", "nvdisasm"),
+                                                      os.X_OK):
+        sys.exit("the wheels did not hold bin/cuobjdump and bin/nvdisasm")
     return tool
 
 

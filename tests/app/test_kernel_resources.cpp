@@ -12,7 +12,12 @@
 
 #include "common/error.h"
 #include "data/data_root.h"
+#include "i18n/i18n.h"
+#include "imgui_frame_test_support.h"
 #include "scene_kit/kernel_resources.h"
+#include "scene_kit/panel_widgets.h"
+#include "shell/headless_context.h"
+#include "shell/imgui_runtime.h"
 
 namespace ws::app {
 namespace {
@@ -191,6 +196,22 @@ TEST(KernelResources, TheCodePanelsResourceLine) {
   EXPECT_EQ(resource_line(k, 2048, false),
             "registers 128 · shared 1040 B · local 16 B · stack 16 B · 2048 threads per block do "
             "not fit on an SM: registers, threads per SM");
+}
+
+// The code panel of every entry, its SASS section open, in a real ImGui frame: the resource lines
+// and listings draw without throwing (each scene's default variant: ScenePanels in
+// test_scene_kit.cpp).
+TEST(KernelResources, TheCodePanelDrawsEveryEntryWithItsSass) {
+  auto gl = gfx::HeadlessGl::create();
+  gfx::ImguiRuntime imgui;
+  for (const auto& [algorithm, file] : shipped_files())
+    for (const VariantResources& v : file.variants)
+      testing::panels_frame(
+          imgui, {}, [] {},
+          [&] {
+            ImGui::GetStateStorage()->SetInt(ImGui::GetID(tr("SASS")), 1);
+            EXPECT_NO_THROW(kernel_source_panel({v.file, v.variant, "", ""})) << v.file;
+          });
 }
 
 }  // namespace
