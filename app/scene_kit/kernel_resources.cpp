@@ -195,4 +195,28 @@ std::string resource_line(const KernelInstance& kernel, int block_size, bool blo
                     percent, block_size, o.blocks_per_sm, limiter));
 }
 
+nlohmann::json variant_resources_json(const std::string& file, const std::string& variant) {
+  const VariantResources* v = find_variant_resources(file, variant);
+  if (!v) return nullptr;
+  nlohmann::json list = nlohmann::json::array();
+  for (const VariantKernel& kernel : v->kernels)
+    for (const KernelInstance& k : kernel.instances) {
+      const Occupancy o = occupancy(k.registers, k.shared_bytes, v->block_size);
+      list.push_back({{"kernel", kernel.name},
+                      {"role", k.role},
+                      {"instance", k.name},
+                      {"file", v->file},
+                      {"registers", k.registers},
+                      {"shared_bytes", k.shared_bytes},
+                      {"local_bytes", k.local_bytes},
+                      {"stack_bytes", k.stack_bytes},
+                      {"block_size", v->block_size},
+                      {"block_size_assumed", v->block_size_assumed},
+                      {"blocks_per_sm", o.blocks_per_sm},
+                      {"occupancy", o.fraction},
+                      {"limiter", o.limiter}});
+    }
+  return list;
+}
+
 }  // namespace ws::app

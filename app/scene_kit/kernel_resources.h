@@ -4,6 +4,7 @@
 // a CPU build shows them too), and the occupancy they allow on the reference GPU.
 #pragma once
 
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
 
@@ -71,5 +72,10 @@ const VariantResources* find_variant_resources(const std::string& file, const st
 // "registers 32 · shared 1040 B · local 0 B · stack 0 B · occupancy 100% at 256 threads per block
 // (assumed): 8 blocks per SM, limited by registers, threads per SM", in the current language.
 std::string resource_line(const KernelInstance& kernel, int block_size, bool block_size_assumed);
+
+// The run JSON's "resources" of a code panel section: per kernel instance {kernel, role, instance,
+// registers, shared_bytes, local_bytes, stack_bytes, block_size, block_size_assumed,
+// blocks_per_sm, occupancy, limiter}; null when find_variant_resources finds no entry.
+nlohmann::json variant_resources_json(const std::string& file, const std::string& variant);
 
 }  // namespace ws::app

@@ -16,6 +16,7 @@
 #include "imgui_frame_test_support.h"
 #include "scene_kit/kernel_resources.h"
 #include "scene_kit/panel_widgets.h"
+#include "scenes/registry.h"
 #include "shell/headless_context.h"
 #include "shell/imgui_runtime.h"
 
@@ -196,6 +197,38 @@ TEST(KernelResources, TheCodePanelsResourceLine) {
   EXPECT_EQ(resource_line(k, 2048, false),
             "registers 128 · shared 1040 B · local 16 B · stack 16 B · 2048 threads per block do "
             "not fit on an SM: registers, threads per SM");
+}
+
+// Every scene and mode with a code panel reports its kernel's resources in the run JSON
+// (kernel_source.resources), the occupancy from the numbers.
+TEST(KernelResources, EverySceneReportsTheResourcesOfTheKernelItShows) {
+  int with_resources = 0;
+  for (const auto& listed : make_scenes()) {
+    std::vector<std::string> modes = listed->capabilities().modes;
+    if (modes.empty()) modes.push_back("");
+    for (const std::string& mode : modes) {
+      auto scene = make_scene(listed->id());
+      if (!mode.empty()) scene->params_from_json({{"mode", mode}});
+      SceneContext context;
+      scene->attach(context);
+      const nlohmann::json source = scene->results_json().value("kernel_source", nlohmann::json());
+      scene->detach();
+      if (!source.is_object() || !source.contains("resources")) continue;
+      const nlohmann::json& resources = source["resources"];
+      ASSERT_FALSE(resources.is_null())
+          << listed->id() << " " << mode << ": no resources for " << source["file"] << " "
+          << source["section"] << " (run scripts/extract-kernel-resources.py)";
+      ++with_resources;
+      for (const nlohmann::json& r : resources) {  // resident warps over the SM's 64
+        const int warps = (r["block_size"].get<int>() + 31) / 32;
+        EXPECT_GT(r["registers"].get<int>(), 0) << listed->id() << " " << mode;
+        EXPECT_GT(r["blocks_per_sm"].get<int>(), 0) << listed->id() << " " << mode;
+        EXPECT_DOUBLE_EQ(r["occupancy"].get<double>(), r["blocks_per_sm"].get<int>() * warps / 64.0)
+            << listed->id() << " " << mode;
+      }
+    }
+  }
+  EXPECT_GE(with_resources, 25) << "scenes and modes reporting resources";
 }
 
 // The code panel of every entry, its SASS section open, in a real ImGui frame: the resource lines
