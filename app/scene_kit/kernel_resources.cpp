@@ -170,18 +170,23 @@ const VariantResources* find_variant_resources(const std::string& file,
   return with_same_id == 1 ? same_id : nullptr;
 }
 
+std::string limiter_text(const Occupancy& o) {
+  std::string text;
+  for (size_t at = 0; at < o.limiter.size();) {  // translate each limit's name
+    size_t end = o.limiter.find(" and ", at);
+    if (end == std::string::npos) end = o.limiter.size();
+    text += (text.empty() ? "" : ", ") + tr_text(o.limiter.substr(at, end - at));
+    at = end + 5;
+  }
+  return text;
+}
+
 std::string resource_line(const KernelInstance& kernel, int block_size, bool block_size_assumed) {
   std::string line =
       trf("registers {0} · shared {1} B · local {2} B · stack {3} B", kernel.registers,
           kernel.shared_bytes, kernel.local_bytes, kernel.stack_bytes);
   const Occupancy o = occupancy(kernel.registers, kernel.shared_bytes, block_size);
-  std::string limiter;
-  for (size_t at = 0; at < o.limiter.size();) {  // translate each limit's name
-    size_t end = o.limiter.find(" and ", at);
-    if (end == std::string::npos) end = o.limiter.size();
-    limiter += (limiter.empty() ? "" : ", ") + tr_text(o.limiter.substr(at, end - at));
-    at = end + 5;
-  }
+  const std::string limiter = limiter_text(o);
   const int percent = static_cast<int>(std::lround(o.fraction * 100));
   if (o.blocks_per_sm == 0)
     return line + " · " +

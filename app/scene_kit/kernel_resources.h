@@ -69,6 +69,9 @@ KernelResourceFile parse_kernel_resources(const std::string& json_text);
 // section both backends share (spmv_teach_body.h); null when there is none.
 const VariantResources* find_variant_resources(const std::string& file, const std::string& variant);
 
+// The limiter in the current language, the names joined by ", ".
+std::string limiter_text(const Occupancy& o);
+
 // "registers 32 · shared 1040 B · local 0 B · stack 0 B · occupancy 100% at 256 threads per block
 // (assumed): 8 blocks per SM, limited by registers, threads per SM", in the current language.
 std::string resource_line(const KernelInstance& kernel, int block_size, bool block_size_assumed);

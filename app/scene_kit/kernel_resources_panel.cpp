@@ -2,6 +2,9 @@
 
 #include <imgui.h>
 
+#include <iterator>
+#include <string>
+
 #include "common/tr_noop.h"
 #include "i18n/i18n.h"
 #include "kernel_resources.h"
@@ -28,6 +31,33 @@ void sass_listing(const KernelInstance& instance, int id) {
   ImGui::PopID();
 }
 
+// Occupancy of every instance at 64..1024 threads per block: what the block size would change.
+void occupancy_table(const VariantResources& v) {
+  const int sizes[] = {64, 128, 256, 512, 1024};
+  if (!ImGui::BeginTable("occupancy", 1 + std::size(sizes),
+                         ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit))
+    return;
+  ImGui::TableSetupColumn(tr("threads per block"));
+  for (int size : sizes) ImGui::TableSetupColumn(std::to_string(size).c_str());
+  ImGui::TableHeadersRow();
+  for (const VariantKernel& kernel : v.kernels)
+    for (const KernelInstance& instance : kernel.instances) {
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      ImGui::Text("%s (%s)", kernel.name.c_str(), tr_text(instance.role).c_str());
+      for (size_t i = 0; i < std::size(sizes); ++i) {
+        ImGui::TableSetColumnIndex(static_cast<int>(i) + 1);
+        const Occupancy o = occupancy(instance.registers, instance.shared_bytes, sizes[i]);
+        ImGui::Text("%d%%", static_cast<int>(o.fraction * 100 + 0.5));
+        if (ImGui::IsItemHovered())
+          ImGui::SetTooltip(
+              "%s", trf("{0} blocks per SM, limited by {1}", o.blocks_per_sm, tr_text(o.limiter))
+                        .c_str());
+      }
+    }
+  ImGui::EndTable();
+}
+
 }  // namespace
 
 void kernel_resources_panel(const std::string& file, const std::string& variant) {
@@ -37,6 +67,10 @@ void kernel_resources_panel(const std::string& file, const std::string& variant)
       "%s", trf("Resources of {0} on the H200 (sm_90), from the CUDA build:", v->file).c_str());
   for (const VariantKernel& kernel : v->kernels)
     for (const KernelInstance& instance : kernel.instances) instance_line(kernel, instance, *v);
+  if (ImGui::TreeNode(tr("Occupancy by block size"))) {
+    occupancy_table(*v);
+    ImGui::TreePop();
+  }
   if (!ImGui::CollapsingHeader(tr("SASS"))) return;
   int id = 0;
   for (const VariantKernel& kernel : v->kernels)

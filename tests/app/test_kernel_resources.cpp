@@ -231,9 +231,9 @@ TEST(KernelResources, EverySceneReportsTheResourcesOfTheKernelItShows) {
   EXPECT_GE(with_resources, 25) << "scenes and modes reporting resources";
 }
 
-// The code panel of every entry, its SASS section open, in a real ImGui frame: the resource lines
-// and listings draw without throwing (each scene's default variant: ScenePanels in
-// test_scene_kit.cpp).
+// The code panel of every entry, its occupancy table and SASS section open, in a real ImGui frame:
+// the resource lines and listings draw without throwing (each scene's default variant: ScenePanels
+// in test_scene_kit.cpp).
 TEST(KernelResources, TheCodePanelDrawsEveryEntryWithItsSass) {
   auto gl = gfx::HeadlessGl::create();
   gfx::ImguiRuntime imgui;
@@ -243,6 +243,7 @@ TEST(KernelResources, TheCodePanelDrawsEveryEntryWithItsSass) {
           imgui, {}, [] {},
           [&] {
             ImGui::GetStateStorage()->SetInt(ImGui::GetID(tr("SASS")), 1);
+            ImGui::GetStateStorage()->SetInt(ImGui::GetID(tr("Occupancy by block size")), 1);
             EXPECT_NO_THROW(kernel_source_panel({v.file, v.variant, "", ""})) << v.file;
           });
 }
