@@ -182,9 +182,9 @@ std::string limiter_text(const Occupancy& o) {
 }
 
 std::string resource_line(const KernelInstance& kernel, int block_size, bool block_size_assumed) {
-  std::string line =
-      trf("registers {0} · shared {1} B · local {2} B · stack {3} B", kernel.registers,
-          kernel.shared_bytes, kernel.local_bytes, kernel.stack_bytes);
+  std::string line = trf("registers {0} · shared {1} B · local {2} B", kernel.registers,
+                         kernel.shared_bytes, kernel.local_bytes);
+  if (kernel.stack_bytes > 0) line += " · " + trf("stack {0} B", kernel.stack_bytes);
   const Occupancy o = occupancy(kernel.registers, kernel.shared_bytes, block_size);
   const std::string limiter = limiter_text(o);
   const int percent = static_cast<int>(std::lround(o.fraction * 100));
@@ -193,11 +193,9 @@ std::string resource_line(const KernelInstance& kernel, int block_size, bool blo
            trf("{0} threads per block do not fit on an SM: {1}", block_size, limiter);
   return line + " · " +
          (block_size_assumed
-              ? trf("occupancy {0}% at {1} threads per block (assumed): {2} blocks per SM, "
-                    "limited by {3}",
-                    percent, block_size, o.blocks_per_sm, limiter)
-              : trf("occupancy {0}% at {1} threads per block: {2} blocks per SM, limited by {3}",
-                    percent, block_size, o.blocks_per_sm, limiter));
+              ? trf("occupancy {0}% at {1} threads (assumed), limited by {2}", percent, block_size,
+                    limiter)
+              : trf("occupancy {0}% at {1} threads, limited by {2}", percent, block_size, limiter));
 }
 
 nlohmann::json variant_resources_json(const std::string& file, const std::string& variant) {

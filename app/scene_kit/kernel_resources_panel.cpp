@@ -13,12 +13,24 @@ namespace ws::app {
 
 namespace {
 
-void instance_line(const VariantKernel& kernel, const KernelInstance& instance,
-                   const VariantResources& v) {
+// The first instance's line (untraced where there is one); the tooltip names the instance, the
+// blocks per SM, the other instances' lines and the file when it is not the one shown.
+void kernel_line(const VariantKernel& kernel, const VariantResources& v, const std::string& shown) {
   [[maybe_unused]] const char* const roles[] = {TR_NOOP("untraced"), TR_NOOP("traced")};
-  ImGui::TextWrapped("%s (%s): %s", kernel.name.c_str(), tr_text(instance.role).c_str(),
-                     resource_line(instance, v.block_size, v.block_size_assumed).c_str());
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", instance.name.c_str());
+  const KernelInstance& first = kernel.instances.front();
+  ImGui::TextWrapped("%s: %s", kernel.name.c_str(),
+                     resource_line(first, v.block_size, v.block_size_assumed).c_str());
+  if (!ImGui::IsItemHovered()) return;
+  ImGui::BeginTooltip();
+  if (v.file != shown) ImGui::TextUnformatted(v.file.c_str());
+  for (const KernelInstance& instance : kernel.instances) {
+    const Occupancy o = occupancy(instance.registers, instance.shared_bytes, v.block_size);
+    ImGui::Text("%s (%s)", instance.name.c_str(), tr_text(instance.role).c_str());
+    ImGui::BulletText("%s", resource_line(instance, v.block_size, v.block_size_assumed).c_str());
+    ImGui::BulletText(
+        "%s", trf("{0} blocks per SM, limited by {1}", o.blocks_per_sm, limiter_text(o)).c_str());
+  }
+  ImGui::EndTooltip();
 }
 
 void sass_listing(const KernelInstance& instance, int id) {
@@ -63,13 +75,14 @@ void occupancy_table(const VariantResources& v) {
 void kernel_resources_panel(const std::string& file, const std::string& variant) {
   const VariantResources* v = find_variant_resources(file, variant);
   if (!v) return;
-  ImGui::TextDisabled(
-      "%s", trf("Resources of {0} on the H200 (sm_90), from the CUDA build:", v->file).c_str());
-  for (const VariantKernel& kernel : v->kernels)
-    for (const KernelInstance& instance : kernel.instances) instance_line(kernel, instance, *v);
-  if (ImGui::TreeNode(tr("Occupancy by block size"))) {
-    occupancy_table(*v);
-    ImGui::TreePop();
+  const std::string resources = std::string(tr("Resources on the H200 (sm_90)")) + "###resources";
+  if (ImGui::CollapsingHeader(resources.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) {
+    for (const VariantKernel& kernel : v->kernels)
+      if (!kernel.instances.empty()) kernel_line(kernel, *v, file);
+    if (ImGui::TreeNode(tr("Occupancy by block size"))) {
+      occupancy_table(*v);
+      ImGui::TreePop();
+    }
   }
   if (!ImGui::CollapsingHeader(tr("SASS"))) return;
   int id = 0;

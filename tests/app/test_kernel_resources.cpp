@@ -184,19 +184,24 @@ TEST(KernelResources, OccupancyFollowsTheAllocationRules) {
 TEST(KernelResources, TheCodePanelsResourceLine) {
   KernelInstance k;
   k.registers = 32;
-  k.shared_bytes = 1040;
+  k.shared_bytes = 16;
   EXPECT_EQ(resource_line(k, 256, true),
-            "registers 32 · shared 1040 B · local 0 B · stack 0 B · occupancy 100% at 256 threads "
-            "per block (assumed): 8 blocks per SM, limited by registers, threads per SM");
+            "registers 32 · shared 16 B · local 0 B · occupancy 100% at 256 threads (assumed), "
+            "limited by registers, threads per SM");
   k.registers = 128;
   k.local_bytes = 16;
-  k.stack_bytes = 16;
+  k.stack_bytes = 24;
   EXPECT_EQ(resource_line(k, 256, false),
-            "registers 128 · shared 1040 B · local 16 B · stack 16 B · occupancy 25% at 256 "
-            "threads per block: 2 blocks per SM, limited by registers");
+            "registers 128 · shared 16 B · local 16 B · stack 24 B · occupancy 25% at 256 "
+            "threads, limited by registers");
+  k.registers = 32;
+  k.shared_bytes = 48 * 1024;
+  EXPECT_EQ(resource_line(k, 128, false),
+            "registers 32 · shared 49152 B · local 16 B · stack 24 B · occupancy 25% at 128 "
+            "threads, limited by shared memory");
   EXPECT_EQ(resource_line(k, 2048, false),
-            "registers 128 · shared 1040 B · local 16 B · stack 16 B · 2048 threads per block do "
-            "not fit on an SM: registers, threads per SM");
+            "registers 32 · shared 49152 B · local 16 B · stack 24 B · 2048 threads per block do "
+            "not fit on an SM: threads per SM");
 }
 
 // Every scene and mode with a code panel reports its kernel's resources in the run JSON
@@ -244,6 +249,7 @@ TEST(KernelResources, TheCodePanelDrawsEveryEntryWithItsSass) {
           [&] {
             ImGui::GetStateStorage()->SetInt(ImGui::GetID(tr("SASS")), 1);
             ImGui::GetStateStorage()->SetInt(ImGui::GetID(tr("Occupancy by block size")), 1);
+            ImGui::GetStateStorage()->SetInt(ImGui::GetID("###resources"), 1);
             EXPECT_NO_THROW(kernel_source_panel({v.file, v.variant, "", ""})) << v.file;
           });
 }
