@@ -12,7 +12,9 @@ functions each section defines) and writes assets/kernel_resources/<algo>.json:
 
 Per kernel it keeps the untraced instance the fast path times ("untraced") and the traced one the
 teach path launches ("traced": a DeviceTrace template argument), float preferred; the SASS of the
-first of them (encodings dropped, cut at MAX_SASS_LINES); other instances keep their numbers only.
+first of them (nvdisasm -gi on the extracted cubins: "sass_lines" {file: [[line, first, last]]}
+gives the instructions each source line of the algorithm's folder compiled to; cuobjdump -sass
+without lines when nvdisasm fails; cut at MAX_SASS_LINES); other instances keep their numbers only.
 Shared memory is the static amount, as cudaFuncGetAttributes gives it (cuobjdump's number less the
 1 KB sm_90 reserves per block: kernel_resources_parse.static_shared); dynamic shared memory is
 chosen at launch.
@@ -36,6 +38,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from kernel_resources_parse import (  # noqa: E402
     base_name, block_size_for, condense_sass, parse_resource_usage, pick_instances,
     split_sass, variant_sections)
+from kernel_resources_sass import sass_with_lines  # noqa: E402
 
 TOOLS = os.path.expanduser("~/.cache/warpscope/tools")
 # cuobjdump -sass runs nvdisasm from its own folder (or PATH): both come along.
@@ -127,12 +130,17 @@ def extract_algorithm(tool, library, source_dir, algo):
         variants[key] = {"file": sec["file"], "variant": sec["variant"], "block_size": block,
                          "block_size_from": source, "kernels": kernels}
     if wanted:
-        sass = subprocess.run([tool, "-sass", library], capture_output=True, text=True,
-                              check=True).stdout
-        listings = split_sass(sass, set(wanted))
+        with_lines = sass_with_lines(tool, library, set(wanted), algo, MAX_SASS_LINES)
+        if len(with_lines) < len(wanted):  # no nvdisasm: cuobjdump's listing, without lines
+            sass = subprocess.run([tool, "-sass", library], capture_output=True, text=True,
+                                  check=True).stdout
+            listings = split_sass(sass, set(wanted))
         for mangled, instances in wanted.items():  # a kernel two variants launch: both
             for inst in instances:
-                inst["sass"] = condense_sass(listings.get(mangled, ""), MAX_SASS_LINES)
+                if mangled in with_lines:
+                    inst["sass"], inst["sass_lines"] = with_lines[mangled]
+                else:
+                    inst["sass"] = condense_sass(listings.get(mangled, ""), MAX_SASS_LINES)
     for variant in variants.values():
         for kernel in variant["kernels"]:
             for inst in kernel["instances"]:
@@ -156,6 +164,8 @@ def main():
         library = os.path.join(kernels_dir, algo, f"libws_{algo}.a")
         if not os.path.isfile(library) or (args.algo and algo not in args.algo):
             continue
+        if not os.path.isdir(os.path.join(args.source, "kernels", algo)):
+            continue  # a build of another checkout: no sources here to match
         variants = extract_algorithm(tool, library, args.source, algo)
         if not variants:
             continue
@@ -163,7 +173,7 @@ def main():
                "generated_by": "scripts/extract-kernel-resources.py", "variants": variants}
         path = os.path.join(args.out, f"{algo}.json")
         with open(path, "w") as f:
-            json.dump(doc, f, indent=1, sort_keys=True)
+            json.dump(doc, f, sort_keys=True, separators=(",", ":"))  # compact: 1.8 MB in all
             f.write("\n")
         print(f"{path}: {len(variants)} variants, {os.path.getsize(path) // 1024} KiB")
 

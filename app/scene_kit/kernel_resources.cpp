@@ -76,6 +76,10 @@ KernelInstance parse_kernel_instance(const nlohmann::json& j) {
   k.local_bytes = j.at("local_bytes").get<int>();
   k.stack_bytes = j.at("stack_bytes").get<int>();
   k.sass = j.value("sass", "");
+  const nlohmann::json lines = j.value("sass_lines", nlohmann::json::object());
+  for (const auto& [file, runs] : lines.items())
+    for (const auto& r : runs)
+      k.sass_lines.push_back({file, r.at(0).get<int>(), r.at(1).get<int>(), r.at(2).get<int>()});
   return k;
 }
 
@@ -168,6 +172,17 @@ const VariantResources* find_variant_resources(const std::string& file,
   // A section shared by both backends (kernels/spmv/spmv_teach_body.h) has no kernel itself: the
   // algorithm's one kernel section of that id.
   return with_same_id == 1 ? same_id : nullptr;
+}
+
+std::vector<int> sass_instructions_of_line(const KernelInstance& kernel, const std::string& file,
+                                           int line) {
+  std::vector<int> found;
+  for (const SassLineRun& r : kernel.sass_lines)
+    if (r.line == line && r.file == file)
+      for (int i = r.first; i <= r.last; ++i) found.push_back(i);
+  std::sort(found.begin(), found.end());
+  found.erase(std::unique(found.begin(), found.end()), found.end());
+  return found;
 }
 
 std::string limiter_text(const Occupancy& o) {

@@ -10,13 +10,26 @@
 
 namespace ws::app {
 
+// The instructions [first, last] (indices into the SASS listing's lines) that `line` of `file`
+// compiled to, directly or inlined.
+struct SassLineRun {
+  std::string file;  // "kernels/reduce/reduce.cu"
+  int line = 0, first = 0, last = 0;
+};
+
 // One compiled instance of a kernel template: "untraced" (what the fast path times) or "traced"
 // (what the teach path launches, with the trace recorder as a template argument).
 struct KernelInstance {
   std::string role, name;  // name: demangled, with its template arguments
   int registers = 0, shared_bytes = 0, local_bytes = 0, stack_bytes = 0;
   std::string sass;  // one instruction a line; empty when only the numbers were kept
+  std::vector<SassLineRun> sass_lines;
 };
+
+// The SASS instructions (line indices of `sass`, ascending, unique) that `line` of `file` compiled
+// to; empty when the listing has no line information for it.
+std::vector<int> sass_instructions_of_line(const KernelInstance& kernel, const std::string& file,
+                                           int line);
 
 struct VariantKernel {
   std::string name;                             // the __global__ function, e.g. "reduce_sequential"

@@ -2,8 +2,11 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <iterator>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "common/tr_noop.h"
 #include "i18n/i18n.h"
@@ -33,12 +36,43 @@ void kernel_line(const VariantKernel& kernel, const VariantResources& v, const s
   ImGui::EndTooltip();
 }
 
-void sass_listing(const KernelInstance& instance, int id) {
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// The listing with the instructions of `source_line` (of `file`) marked, scrolled to the first of
+// them when the line changes.
+void sass_listing(const KernelInstance& instance, int id, const std::string& file,
+                  int source_line) {
   ImGui::TextDisabled("%s", instance.name.c_str());
+  const std::vector<int> marked = sass_instructions_of_line(instance, file, source_line);
+  if (source_line > 0)
+    ImGui::TextDisabled("%s",
+                        trf("line {0}: {1} instructions", source_line, marked.size()).c_str());
   ImGui::PushID(id);
-  const float height = ImGui::GetTextLineHeightWithSpacing() * 18;
-  ImGui::BeginChild("sass", ImVec2(0, height), true, ImGuiWindowFlags_HorizontalScrollbar);
-  ImGui::TextUnformatted(instance.sass.c_str(), instance.sass.c_str() + instance.sass.size());
+  const float row = ImGui::GetTextLineHeightWithSpacing();
+  ImGui::BeginChild("sass", ImVec2(0, row * 18), true, ImGuiWindowFlags_HorizontalScrollbar);
+  ImGuiStorage* state = ImGui::GetStateStorage();
+  const ImGuiID shown_line = ImGui::GetID("shown line");
+  if (state->GetInt(shown_line, -1) != source_line) {
+    state->SetInt(shown_line, source_line);
+    if (!marked.empty()) ImGui::SetScrollY(std::max(0.0f, (marked.front() - 4) * row));
+  }
+  const std::vector<std::string> lines = split_lines(instance.sass);
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(lines.size()), row);
+  while (clipper.Step())
+    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+      if (std::binary_search(marked.begin(), marked.end(), i)) {
+        const ImVec2 p = ImGui::GetCursorScreenPos();
+        ImGui::GetWindowDrawList()->AddRectFilled(
+            p, ImVec2(p.x + ImGui::GetWindowWidth() * 4, p.y + row), IM_COL32(255, 200, 0, 90));
+      }
+      ImGui::TextUnformatted(lines[i].c_str());
+    }
   ImGui::EndChild();
   ImGui::PopID();
 }
@@ -72,7 +106,7 @@ void occupancy_table(const VariantResources& v) {
 
 }  // namespace
 
-void kernel_resources_panel(const std::string& file, const std::string& variant) {
+void kernel_resources_panel(const std::string& file, const std::string& variant, int source_line) {
   const VariantResources* v = find_variant_resources(file, variant);
   if (!v) return;
   const std::string resources = std::string(tr("Resources on the H200 (sm_90)")) + "###resources";
@@ -88,7 +122,7 @@ void kernel_resources_panel(const std::string& file, const std::string& variant)
   int id = 0;
   for (const VariantKernel& kernel : v->kernels)
     for (const KernelInstance& instance : kernel.instances)
-      if (!instance.sass.empty()) sass_listing(instance, id++);
+      if (!instance.sass.empty()) sass_listing(instance, id++, file, source_line);
 }
 
 }  // namespace ws::app

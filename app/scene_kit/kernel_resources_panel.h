@@ -8,6 +8,9 @@
 
 namespace ws::app {
 
-void kernel_resources_panel(const std::string& file, const std::string& variant);
+// `source_line`: the line of `file` the code panel highlights (0: none); the SASS section marks
+// the instructions it compiled to.
+void kernel_resources_panel(const std::string& file, const std::string& variant,
+                            int source_line = 0);
 
 }  // namespace ws::app

@@ -4,6 +4,7 @@
 // the code panel's resource line.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -127,6 +128,45 @@ TEST(KernelResources, LooksUpAVariantBySourceFileAndId) {
   EXPECT_EQ(find_variant_resources("kernels/reduce/reduce.cu", "no-such-variant"), nullptr);
   EXPECT_EQ(find_variant_resources("kernels/no_such_algorithm/x.cu", "sequential"), nullptr);
   EXPECT_EQ(find_variant_resources("app/scenes/reduce/reduce_scene.cpp", "sequential"), nullptr);
+}
+
+// The SASS marks what a source line compiled to: the sequential reduction's call of the load
+// helper (inlined) has instructions; the file's first line (a comment) has none.
+TEST(KernelResources, SassInstructionsOfASourceLine) {
+  const VariantResources* v = find_variant_resources("kernels/reduce/reduce.cu", "sequential");
+  ASSERT_NE(v, nullptr);
+  std::ifstream in(source_tree() / "kernels/reduce/reduce.cu");
+  int number = 0, load_line = 0;
+  bool in_section = false;
+  for (std::string line; std::getline(in, line) && !load_line;) {
+    ++number;
+    if (line.find("// @variant sequential") != std::string::npos) in_section = true;
+    if (in_section && line.find("load_two_per_thread<") != std::string::npos) load_line = number;
+  }
+  ASSERT_GT(load_line, 0);
+  const KernelInstance& k = v->kernels[0].instances[0];
+  const std::vector<int> load = sass_instructions_of_line(k, "kernels/reduce/reduce.cu", load_line);
+  EXPECT_GE(load.size(), 4u);
+  const int listed = static_cast<int>(std::count(k.sass.begin(), k.sass.end(), '\n')) + 1;
+  for (int i : load) EXPECT_LT(i, listed);
+  EXPECT_TRUE(sass_instructions_of_line(k, "kernels/reduce/reduce.cu", 1).empty());
+  EXPECT_TRUE(sass_instructions_of_line(k, "kernels/scan/scan_tree.cu", load_line).empty());
+}
+
+TEST(KernelResources, SassLineRunsParse) {
+  const char* json = R"json({"algorithm": "a", "arch": "sm_90", "variants": {
+      "kernels/a/b.cu#v": {"file": "kernels/a/b.cu", "variant": "v", "block_size": 128,
+      "block_size_from": "launch bounds", "kernels": [{"name": "k", "other_instances": [],
+      "instances": [{"role": "untraced", "name": "k(int)", "registers": 8, "shared_bytes": 0,
+      "local_bytes": 0, "stack_bytes": 0, "sass": "A\nB\nC\nD\nE",
+      "sass_lines": {"kernels/a/b.cu": [[7, 0, 1], [9, 1, 3], [7, 3, 4]]}}]}]}}})json";
+  const KernelResourceFile f = parse_kernel_resources(json);
+  ASSERT_EQ(f.variants.size(), 1u);
+  EXPECT_FALSE(f.variants[0].block_size_assumed);
+  const KernelInstance& k = f.variants[0].kernels[0].instances[0];
+  EXPECT_EQ(sass_instructions_of_line(k, "kernels/a/b.cu", 7), (std::vector<int>{0, 1, 3, 4}));
+  EXPECT_EQ(sass_instructions_of_line(k, "kernels/a/b.cu", 9), (std::vector<int>{1, 2, 3}));
+  EXPECT_TRUE(sass_instructions_of_line(k, "kernels/a/c.cu", 7).empty());
 }
 
 TEST(KernelResources, BadJsonIsAnErrorNamingTheProblem) {
