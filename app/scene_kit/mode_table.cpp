@@ -5,6 +5,7 @@
 #include "code_panel.h"
 #include "common/error.h"
 #include "i18n/i18n.h"
+#include "kernel_resources.h"
 #include "panel_widgets.h"
 
 namespace ws::app {
@@ -31,7 +32,8 @@ nlohmann::json ModeTable::results_json() const {
                         {"section", section.title},
                         {"found", !section.lines.empty()},
                         {"first_line", section.first_line},
-                        {"lines", section.lines.size()}};
+                        {"lines", section.lines.size()},
+                        {"resources", variant_resources_json(k.file, k.section)}};
   return j;
 }
 

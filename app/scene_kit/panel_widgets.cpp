@@ -8,6 +8,7 @@
 
 #include "i18n/i18n.h"
 #include "scene_kit/code_panel.h"
+#include "scene_kit/kernel_resources_panel.h"
 
 namespace ws::app {
 
@@ -220,7 +221,9 @@ void kernel_source_panel(const KernelSource& k) {
   const SourceSection source = load_step_source(k.file, k.section, k.marker);
   ImGui::TextDisabled("%s", k.file.c_str());
   if (!k.note.empty()) ImGui::TextWrapped("%s", tr_text(k.note).c_str());
-  show_code_panel(source, find_marker_line(source, k.marker),
+  const int highlight = find_marker_line(source, k.marker);
+  kernel_resources_panel(k.file, k.section, highlight >= 0 ? source.first_line + highlight : 0);
+  show_code_panel(source, highlight,
                   tr("The kernel source was not found (or has no section for this variant yet); "
                      "set WARPSCOPE_SOURCE_DIR to the source tree."));
 }
