@@ -203,7 +203,10 @@ __device__ inline void record(int kind, int access, int buffer, long long index,
 }
 
 // __syncthreads() counted: the thread's step advances as it passes the barrier.
+// A thread that only waits at barriers (a loop whose other threads touch the arrays) ends here
+// once the budget has stopped the kernel.
 __device__ inline void barrier() {
+  if (*(volatile int*)ws_lab_recorder.stopped) stop_thread();
   ws_lab_recorder.thread_state[2 * linear_thread()] += 1;
 #if defined(WS_LAB_CPU)
   ws_lab_cpu_barrier();

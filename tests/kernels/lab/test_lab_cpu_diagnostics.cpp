@@ -154,6 +154,34 @@ TEST(LabCpuDiagnostics, EndlessLoopIsStoppedByTheBudgetPromptly) {
   EXPECT_LT(seconds, 2.5);
 }
 
+// A reduction that forgot `stride /= 2`: threads 0..31 keep adding, threads 32..63 only ever
+// wait at the barrier. The budget stops the adders; the waiters must end at their next barrier.
+TEST(LabCpuDiagnostics, ThreadsThatOnlyWaitAtBarriersEndWithTheBudget) {
+  const char* source =
+      "__global__ void stuck(ws::Global<float> out, int n) {\n"
+      "  WS_SHARED(float, s, 64);\n"
+      "  s[threadIdx.x] = 1.0f;\n"
+      "  for (int stride = 32; stride >= 1;) {\n"
+      "    __syncthreads();\n"
+      "    if (threadIdx.x < stride) s[threadIdx.x] = s[threadIdx.x] + s[threadIdx.x + stride];\n"
+      "  }\n"
+      "  if (threadIdx.x == 0) out[0] = s[0];\n"
+      "}\n";
+  Job job = test::cpu_job(source, "stuck",
+                          {array_arg("out", std::vector<double>(1, 0), true), scalar_arg("n", 1)},
+                          Launch{1, 1, 64, 1});
+  job.budget = 20000;
+  const auto start = std::chrono::steady_clock::now();
+  const Result r = run(job);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_TRUE(r.compiled) << test::all_messages(r);
+  const auto budget = test::diagnostics_of(r, DiagKind::Budget);
+  ASSERT_EQ(budget.size(), 1u) << test::all_messages(r);
+  EXPECT_EQ(budget[0].line, 6);
+  EXPECT_LT(seconds, 2.5);
+}
+
 TEST(LabCpuDiagnostics, MalformedJobIsAnError) {
   Job job = test::reduce_job();
   job.launch.block_x = 0;
