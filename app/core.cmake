@@ -14,6 +14,8 @@ add_library(ws_app STATIC
   cli/render_command.cpp
   cli/bench_command.cpp
   cli/display_bench_command.cpp
+  cli/lab_command.cpp
+  cli/lab_grade.cpp
   io/asset_path.cpp
   io/shipped_graphs.cpp
   io/decoded_files.cpp
