@@ -14,7 +14,7 @@ void LabMode::code_ui() {
   std::string text = settings().source;
   if (run_) {
     marks.marks = line_marks(lab_code_notes(run_->result), int(split_code_lines(text).size()));
-    marks.step_lines = lab_step_lines(run_->result, step_);
+    for (const int line : lines_of_step(run_->result, step_)) marks.step_lines.insert(line);
   }
   ImGui::TextDisabled("%s", settings().file_name.c_str());
   const size_t count = run_ ? run_->result.diagnostics.size() : 0;
@@ -49,7 +49,7 @@ void LabMode::diagnostics_list() {
     ImGui::PushID(row++);
     ImGui::PushStyleColor(ImGuiCol_Text,
                           warning ? ImVec4(0.85f, 0.55f, 0.0f, 1) : ImVec4(0.85f, 0.2f, 0.2f, 1));
-    if (ImGui::Selectable(lab_diag_kind_text(d.kind).c_str(), false,
+    if (ImGui::Selectable(lab_diag_kind_name(d.kind).c_str(), false,
                           ImGuiSelectableFlags_SpanAllColumns) &&
         d.line > 0)
       editor_.jump_to_line(d.line);

@@ -4,6 +4,7 @@
 
 #include "common/error.h"
 #include "i18n/i18n.h"
+#include "lab/exercise.h"
 #include "lab_files.h"
 #include "scenes/lab/figure/lab_figure.h"
 
@@ -58,8 +59,32 @@ void LabMode::seek(int step) {
   step_ = std::clamp(step, 0, step_count() - 1);
 }
 
+LabFigureInput LabMode::figure_input() const {
+  const LabSettings& s = settings();
+  LabFigureInput in;
+  const lab::Exercise& exercise = lab::find_exercise(s.exercise);
+  const bool zh = i18n::language() == i18n::Language::Chinese && !exercise.title_zh.empty();
+  in.exercise = zh ? exercise.title_zh : exercise.title;
+  in.size = s.size;
+  in.step = step_;
+  if (run_) {
+    in.result = &run_->result;
+    in.data = &run_->figure;
+    in.launch = run_->launch;
+  }
+  if (work_.busy())
+    in.status = tr("compiling and running...");
+  else if (!run_)
+    in.status = error().empty() ? tr("not run yet") : error();
+  return in;
+}
+
 void LabMode::draw(gfx::Canvas& canvas, gfx::Theme theme) const {
-  draw_lab_figure(canvas, {&settings(), run_.get(), step_, work_.busy()}, theme, hover());
+  key_ = draw_lab_figure(canvas, theme, figure_input());
+}
+
+std::string LabMode::describe_at(gfx::Vec2 point) const {
+  return run_ ? describe_lab_figure(figure_input(), key_, point) : "";
 }
 
 std::string LabMode::caption() const {
@@ -67,7 +92,7 @@ std::string LabMode::caption() const {
   if (run_->passed()) return tr("The kernel's output matches the reference.");
   for (const lab::Diagnostic& d : run_->result.diagnostics)
     if (d.kind != lab::DiagKind::CompileWarning)
-      return lab_diag_kind_text(d.kind) + ": " + d.message;
+      return lab_diag_kind_name(d.kind) + ": " + d.message;
   return "";
 }
 

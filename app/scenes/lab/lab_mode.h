@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "figure/lab_figure.h"
 #include "lab_run.h"
 #include "lab_settings.h"
 #include "scene_kit/background_work.h"
@@ -28,6 +29,7 @@ class LabMode : public LiveMode<LabSettings> {
   void ui() override;
   void code_ui() override;
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
+  std::string describe_at(gfx::Vec2 point) const override;
   std::string caption() const override;
   void detach() override;
 
@@ -38,6 +40,7 @@ class LabMode : public LiveMode<LabSettings> {
   void fill(RunJson& doc) const override;
 
  private:
+  LabFigureInput figure_input() const;
   void adopt(LabRun run);
   void take_finished();
   // Replaces the source through an edit (Load, Reset, Show a solution), remembering the one
@@ -49,10 +52,12 @@ class LabMode : public LiveMode<LabSettings> {
   void solution_controls();
   void statement_panel();
   void diagnostics_list();
+  void result_panels();
 
   BackgroundWork<LabRun> work_;
   std::shared_ptr<const LabRun> run_;
   int step_ = 0;
+  mutable LabFigureKey key_;  // where the last figure put its parts (hover)
   CodeEditor editor_;
   struct Replaced {
     std::string source, file_name;

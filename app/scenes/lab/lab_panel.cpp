@@ -1,6 +1,6 @@
 // The lab's exercise panel: the exercise and size, Run (in the background, with Cancel), the
 // source's files (Load .cu, Save .cu, Reset to starter, Undo replace), "Show a solution" behind a
-// confirmation, and the statement in the app's language.
+// confirmation, the statement in the app's language, then S2's result panels (figure/).
 #include <imgui.h>
 
 #include "common/error.h"
@@ -21,6 +21,29 @@ void LabMode::ui() {
   file_controls();
   solution_controls();
   statement_panel();
+  result_panels();
+}
+
+void LabMode::result_panels() {
+  if (!run_) return;
+  const LabRun& run = *run_;
+  if (panel_section(tr("Steps"), "lab-steps")) {
+    const int chosen = lab_counters_panel(run.result, run.figure, step_);
+    if (chosen >= 0) seek(chosen);
+  }
+  if (panel_section(tr("Output against the reference"), "lab-output")) {
+    const int line = lab_output_panel(run.result, &run.inputs, &run.expected);
+    if (line > 0) editor_.jump_to_line(line);
+  }
+  if (panel_section(tr("Time"), "lab-time", false)) lab_time_panel(run.times);
+  if (panel_section(tr("Resources, PTX and SASS"), "lab-resources", false)) {
+    int line = editor_.cursor_line();
+    if (line == 0) {
+      const std::vector<int> lines = lines_of_step(run.result, step_);
+      if (!lines.empty()) line = lines.front();
+    }
+    lab_resources_panel(run.result.resources, run.request.backend, line);
+  }
 }
 
 void LabMode::exercise_controls() {

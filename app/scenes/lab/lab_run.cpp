@@ -3,6 +3,7 @@
 #include "common/error.h"
 #include "i18n/i18n.h"
 #include "lab/lab_isolated.h"
+#include "lab_files.h"
 
 namespace ws::app {
 
@@ -12,6 +13,34 @@ bool LabRun::passed() const {
     if (d.kind != lab::DiagKind::CompileWarning) return false;
   return true;
 }
+
+namespace {
+
+// On CUDA: the reference solution's untraced time for the same launch (in a worker too) and the
+// built-in kernel's, for the time panel; the CPU backend times nothing.
+void time_against_references(LabRun& run, const lab::Exercise& exercise,
+                             const std::function<bool()>& cancelled) {
+  const LabRunRequest& request = run.request;
+  const int64_t bytes = lab_bytes_moved(run.inputs);
+  if (request.backend != Backend::Cuda) {
+    run.times = lab_times(request.backend, run.result.ms, -1, -1, "", bytes);
+    return;
+  }
+  double reference_ms = -1, builtin_ms = -1;
+  lab::Job job = exercise.make(request.backend, lab_solution(exercise.id), run.size, run.inputs);
+  job.traced = false;
+  job.timing_repeats = 10;
+  const lab::Result reference =
+      request.worker_exe.empty()
+          ? lab::run(job)
+          : lab::run_isolated(job, request.worker_exe, request.timeout_s, cancelled);
+  reference_ms = reference.ms;
+  if (exercise.builtin_time_ms) builtin_ms = exercise.builtin_time_ms(run.size, run.inputs);
+  run.times = lab_times(request.backend, run.result.ms, reference_ms, builtin_ms,
+                        tr("built-in kernel"), bytes);
+}
+
+}  // namespace
 
 LabRun run_lab(const LabRunRequest& request, const std::function<bool()>& cancelled) {
   const lab::Exercise& exercise = lab::find_exercise(request.exercise);
@@ -31,10 +60,14 @@ LabRun run_lab(const LabRunRequest& request, const std::function<bool()>& cancel
                    ? lab::run(job)
                    : lab::run_isolated(job, request.worker_exe, request.timeout_s, cancelled);
   run.cancelled = cancelled && cancelled();
-  if (run.result.compiled && !run.cancelled && !run.result.outputs.empty()) {
+  if (run.cancelled) return run;
+  run.expected = exercise.reference(run.size, run.inputs);
+  if (run.result.compiled && !run.result.outputs.empty()) {
     for (lab::Diagnostic& d : exercise.check(run.size, run.inputs, run.result))
       run.result.diagnostics.push_back(std::move(d));
   }
+  run.figure = lab_figure_data(run.result);
+  time_against_references(run, exercise, cancelled);
   return run;
 }
 
@@ -43,47 +76,11 @@ std::vector<CodeNote> lab_code_notes(const lab::Result& result) {
   for (const lab::Diagnostic& d : result.diagnostics) {
     if (d.line <= 0) continue;
     const bool error = d.kind != lab::DiagKind::CompileWarning;
-    notes.push_back({d.line, error, lab_diag_kind_text(d.kind) + ": " + d.message});
+    notes.push_back({d.line, error, lab_diag_kind_name(d.kind) + ": " + d.message});
     if (d.kind == lab::DiagKind::Race && d.other_line > 0 && d.other_line != d.line)
-      notes.push_back({d.other_line, true, lab_diag_kind_text(d.kind) + ": " + d.message});
+      notes.push_back({d.other_line, true, lab_diag_kind_name(d.kind) + ": " + d.message});
   }
   return notes;
-}
-
-std::set<int> lab_step_lines(const lab::Result& result, int step) {
-  std::set<int> lines;
-  if (step < 0 || size_t(step) >= result.lines.size()) return lines;
-  for (const int32_t line : result.lines[size_t(step)])
-    if (line > 0) lines.insert(line);
-  return lines;
-}
-
-std::string lab_diag_kind_text(lab::DiagKind kind) {
-  switch (kind) {
-    case lab::DiagKind::CompileError:
-      return tr("compile error");
-    case lab::DiagKind::CompileWarning:
-      return tr("warning");
-    case lab::DiagKind::OutOfBounds:
-      return tr("out of bounds");
-    case lab::DiagKind::Race:
-      return tr("race");
-    case lab::DiagKind::UninitializedRead:
-      return tr("uninitialized read");
-    case lab::DiagKind::Budget:
-      return tr("access budget");
-    case lab::DiagKind::Timeout:
-      return tr("timeout");
-    case lab::DiagKind::Crash:
-      return tr("crash");
-    case lab::DiagKind::WrongAnswer:
-      return tr("wrong answer");
-    case lab::DiagKind::LaunchError:
-      return tr("launch error");
-    case lab::DiagKind::Missing:
-      return tr("compiler missing");
-  }
-  return "";
 }
 
 }  // namespace ws::app

@@ -5,11 +5,12 @@
 #pragma once
 
 #include <functional>
-#include <set>
 #include <string>
 #include <vector>
 
 #include "common/backend.h"
+#include "figure/lab_figure_data.h"
+#include "figure/lab_panels.h"
 #include "lab/exercise.h"
 #include "views/code_text.h"
 
@@ -27,7 +28,10 @@ struct LabRun {
   lab::Size size;  // as run on the backend (size_for)
   lab::Inputs inputs;
   lab::Launch launch;
-  lab::Result result;  // its diagnostics end with the check's (WrongAnswer)
+  lab::Result result;      // its diagnostics end with the check's (WrongAnswer)
+  lab::Expected expected;  // the exercise's reference outputs
+  LabFigureData figure;    // what the figure and panels draw (lab_figure_data), made off the UI
+  LabTimes times;          // CUDA: the kernel, the reference solution and the built-in timed
   bool cancelled = false;
   // Compiled, checked, and nothing but warnings reported.
   bool passed() const;
@@ -39,9 +43,5 @@ LabRun run_lab(const LabRunRequest& request, const std::function<bool()>& cancel
 
 // The diagnostics that name a line, as the editor marks them (warnings amber, the rest red).
 std::vector<CodeNote> lab_code_notes(const lab::Result& result);
-// The source lines the step's events came from (Result::lines[step]).
-std::set<int> lab_step_lines(const lab::Result& result, int step);
-// "out of bounds", "race", ... in the app's language.
-std::string lab_diag_kind_text(lab::DiagKind kind);
 
 }  // namespace ws::app

@@ -1,24 +1,60 @@
-// The lab's figure: what the student's run did at the current step (S2 draws the trace view,
-// counters and marks here; until then lab_figure_placeholder.cpp draws the header, the verdict
-// and the diagnostics as text).
+// The kernel lab's figure: one student run at one step, drawn like the reduction scene's figure
+// (the same trace tree: a row per barrier phase, arrows from the cells each thread read, lanes
+// by warp), generic over the exercise's arrays, with the run's diagnostics marked where they
+// happened: an out-of-bounds access on its thread's lane (red, with the index and line), a race's
+// two lanes and cell, and the wrong outputs outlined red. One Canvas function: window, `render`
+// and SVG draw the same.
 #pragma once
 
+#include <string>
+#include <vector>
+
+#include "lab_figure_data.h"
 #include "render/canvas.h"
 #include "render/palette.h"
-#include "scene_kit/hover_map.h"
-#include "scenes/lab/lab_run.h"
-#include "scenes/lab/lab_settings.h"
+#include "views/trace_tree_view.h"
 
 namespace ws::app {
 
 struct LabFigureInput {
-  const LabSettings* settings = nullptr;
-  const LabRun* run = nullptr;  // null until the first run finished
-  int step = 0;                 // the step shown, 0..trace steps - 1
-  bool busy = false;            // a run is under way (the figure shows the last one)
+  const lab::Result* result = nullptr;  // null: nothing has run yet
+  const LabFigureData* data = nullptr;  // lab_figure_data(*result)
+  std::string exercise;                 // the exercise's title, as shown
+  std::string size;                     // the size's name ("teach")
+  lab::Launch launch;
+  int step = 0;        // 0-based, clamped to the trace
+  std::string status;  // shown instead of a figure when there is no trace ("compiling...")
 };
 
-void draw_lab_figure(gfx::Canvas& canvas, const LabFigureInput& input, gfx::Theme theme,
-                     HoverMap& hover);
+// Where a diagnostic was drawn (figure coordinates): hovering it names the diagnostic.
+struct LabMarkBox {
+  gfx::Vec2 a, b;
+  int diagnostic = -1;
+};
+
+// Where the figure put its parts, for hover.
+struct LabFigureKey {
+  gfx::Vec2 tree_origin;
+  TraceTreeKey tree;
+  std::vector<LabMarkBox> marks;
+  int step = -1;  // the step drawn
+};
+
+LabFigureKey draw_lab_figure(gfx::Canvas& canvas, gfx::Theme theme, const LabFigureInput& in);
+
+// What lies under `point` of the last figure drawn with `key`: a cell or lane as the reduction
+// scene describes it (describe_hit), with the source line of every event of that thread in the
+// step, and the diagnostic marked there (a wrong output's expected and got). "" over nothing.
+std::string describe_lab_figure(const LabFigureInput& in, const LabFigureKey& key,
+                                gfx::Vec2 point);
+
+// The colour races are marked with (out of bounds and wrong cells use the palette's mismatch).
+gfx::Color lab_race_color(const gfx::Palette& p);
+
+// Draws the marks of `in`'s run over a trace tree drawn at `origin` with `tree`; appends the
+// boxes to `marks`. (lab_figure_marks.cpp)
+void draw_lab_marks(gfx::Canvas& canvas, const LabFigureInput& in, const TraceTreeKey& tree,
+                    gfx::Vec2 origin, const gfx::Palette& p, float font,
+                    std::vector<LabMarkBox>& marks);
 
 }  // namespace ws::app
