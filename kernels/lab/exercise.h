@@ -65,11 +65,13 @@ struct Exercise {
   std::function<Launch(const Size&)> launch;
   // The CPU reference for the inputs.
   std::function<Expected(const Size&, const Inputs&)> reference;
-  // A ready Job: source, kernel name, args, launch, traced per the size.
+  // Allowed |got - expected| per element, shaped like the reference (null or empty: exact).
+  std::function<Expected(const Size&, const Inputs&)> tolerance;
+  // A ready Job: source, kernel name, args, launch, traced per the size (filled by exercises()).
   std::function<Job(Backend, const std::string& source, const Size&, const Inputs&)> make;
   // WrongAnswer diagnostics for a finished run (empty: correct). Names up to 5 mismatches: array,
   // index, expected, got, and, when the run was traced, the thread that last wrote the element
-  // and its line.
+  // and its line. Filled by exercises(): reference and tolerance against result.outputs.
   std::function<std::vector<Diagnostic>(const Size&, const Inputs&, const Result&)> check;
   // The built-in kernel's time in ms for the same problem (CUDA only; null where none exists).
   std::function<double(const Size&, const Inputs&)> builtin_time_ms;
