@@ -125,13 +125,13 @@ LabSizeGrade grade_size(const lab::Exercise& exercise, const lab::Size& declared
   return out;
 }
 
-std::string ms_text(double ms) {
+std::string lab_ms_text(double ms) {
   char text[32];
   std::snprintf(text, sizeof text, "%.3f ms", ms);
   return text;
 }
 
-nlohmann::json ms_json(double ms) {
+nlohmann::json lab_ms_json(double ms) {
   return ms >= 0 ? nlohmann::json(ms) : nlohmann::json(nullptr);
 }
 
@@ -172,9 +172,9 @@ nlohmann::json grade_json(const LabGrade& grade) {
                      {"diagnostics", diagnostics},
                      {"counters", size.has_counters ? counters_json(size.counters) : nullptr},
                      {"events", size.events},
-                     {"ms", ms_json(size.ms)},
-                     {"reference_ms", ms_json(size.reference_ms)},
-                     {"builtin_ms", ms_json(size.builtin_ms)}});
+                     {"ms", lab_ms_json(size.ms)},
+                     {"reference_ms", lab_ms_json(size.reference_ms)},
+                     {"builtin_ms", lab_ms_json(size.builtin_ms)}});
   }
   return {{"exercise", grade.exercise},
           {"kernel_file", grade.kernel_file},
@@ -200,10 +200,11 @@ std::string grade_report(const LabGrade& grade) {
           << c.bank_conflicts << ", atomics " << c.atomics;
     }
     if (size.ms >= 0) {
-      out << "  " << ms_text(size.ms);
-      if (size.reference_ms >= 0) out << " (reference solution " << ms_text(size.reference_ms);
+      out << "  " << lab_ms_text(size.ms);
+      if (size.reference_ms >= 0) out << " (reference solution " << lab_ms_text(size.reference_ms);
       if (size.builtin_ms >= 0)
-        out << (size.reference_ms >= 0 ? ", " : " (") << "built-in " << ms_text(size.builtin_ms);
+        out << (size.reference_ms >= 0 ? ", " : " (") << "built-in "
+            << lab_ms_text(size.builtin_ms);
       if (size.reference_ms >= 0 || size.builtin_ms >= 0) out << ")";
     }
     out << "\n";

@@ -53,7 +53,7 @@ class JobFolder {
   std::string path_;
 };
 
-const char* signal_name(int sig) {
+const char* worker_signal_name(int sig) {
   switch (sig) {
     case SIGSEGV:
       return "SIGSEGV (segmentation fault: a raw pointer out of bounds?)";
@@ -75,7 +75,7 @@ const char* signal_name(int sig) {
 }
 
 // The last `count` non-empty lines of a text file, joined with newlines ("" when unreadable).
-std::string last_lines(const std::string& path, size_t count) {
+std::string log_last_lines(const std::string& path, size_t count) {
   std::ifstream in(path);
   std::vector<std::string> lines;
   for (std::string line; std::getline(in, line);)
@@ -86,13 +86,13 @@ std::string last_lines(const std::string& path, size_t count) {
   return text;
 }
 
-std::string seconds_text(double s) {
+std::string timeout_text(double s) {
   std::ostringstream out;
   out << s;
   return out.str();
 }
 
-Result failed_run(DiagKind kind, const std::string& message) {
+Result worker_failure(DiagKind kind, const std::string& message) {
   Result result;
   result.compiled = true;
   Diagnostic d;
@@ -166,9 +166,9 @@ Result run_isolated(const Job& job, const std::string& worker_exe, double timeou
                     const std::function<bool()>& cancelled) {
   WS_REQUIRE(
       timeout_s > 0 && std::isfinite(timeout_s),
-      "lab: the timeout must be a positive number of seconds, got " + seconds_text(timeout_s));
+      "lab: the timeout must be a positive number of seconds, got " + timeout_text(timeout_s));
   const JobFolder folder;
-  write_job(job, folder.file(kWorkerJobFile));
+  write_job(folder.file(kWorkerJobFile), job);
   const std::string log = folder.file(kWorkerLogFile);
   const pid_t pid = spawn_worker(worker_exe, folder.path(), log);
   int status = 0;
@@ -179,22 +179,23 @@ Result run_isolated(const Job& job, const std::string& worker_exe, double timeou
       result.compile_log = "cancelled";
       return result;
     }
-    return failed_run(DiagKind::Timeout, "the kernel did not finish in " + seconds_text(timeout_s) +
-                                             " s: a loop that never ends?");
+    return worker_failure(
+        DiagKind::Timeout,
+        "the kernel did not finish in " + timeout_text(timeout_s) + " s: a loop that never ends?");
   }
-  const std::string tail = last_lines(log, 8);
+  const std::string tail = log_last_lines(log, 8);
   const std::string output = tail.empty() ? "" : "; its last output:\n" + tail;
   if (WIFSIGNALED(status)) {
     const int sig = WTERMSIG(status);
-    const char* name = signal_name(sig);
-    return failed_run(DiagKind::Crash, std::string("the kernel crashed with ") +
-                                           (name ? name : "signal " + std::to_string(sig)) +
-                                           output);
+    const char* name = worker_signal_name(sig);
+    return worker_failure(DiagKind::Crash, std::string("the kernel crashed with ") +
+                                               (name ? name : "signal " + std::to_string(sig)) +
+                                               output);
   }
   if (WEXITSTATUS(status) != 0 || !fs::exists(folder.file(kWorkerResultFile)))
-    return failed_run(DiagKind::Crash, "the lab worker stopped with exit status " +
-                                           std::to_string(WEXITSTATUS(status)) + " and no result" +
-                                           output);
+    return worker_failure(DiagKind::Crash, "the lab worker stopped with exit status " +
+                                               std::to_string(WEXITSTATUS(status)) +
+                                               " and no result" + output);
   return read_result(folder.file(kWorkerResultFile));
 }
 
@@ -210,7 +211,7 @@ int run_worker(const std::string& dir) {
     d.message = e.what();
     result.diagnostics.push_back(d);
   }
-  write_result(result, dir + "/" + kWorkerResultFile);
+  write_result(dir + "/" + kWorkerResultFile, result);
   return 0;
 }
 
