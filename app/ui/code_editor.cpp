@@ -11,14 +11,17 @@ namespace {
 
 constexpr const char* kMonoFontName = "DejaVu Sans Mono";
 
-// The monospace font the window loaded (shell/imgui_runtime.cpp), or null.
-ImFont* mono_font() {
+}  // namespace
+
+ImFont* code_font() {
   for (ImFont* font : ImGui::GetIO().Fonts->Fonts)
     if (font->ConfigData &&
         std::strncmp(font->ConfigData->Name, kMonoFontName, std::strlen(kMonoFontName)) == 0)
       return font;
   return nullptr;
 }
+
+namespace {
 
 bool dark_background() {
   const ImVec4 bg = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
@@ -92,7 +95,7 @@ void CodeEditor::refresh_tokens(const std::string& text) {
 
 bool CodeEditor::draw(const char* id, std::string& text, const CodeEditorMarks& marks,
                       ImVec2 size) {
-  font_ = mono_font();
+  font_ = code_font();
   if (font_) ImGui::PushFont(font_);
   refresh_tokens(text);
   const ImGuiStyle& style = ImGui::GetStyle();

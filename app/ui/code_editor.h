@@ -17,6 +17,9 @@
 
 namespace ws::app {
 
+// DejaVu Sans Mono as the window loaded it (shell/imgui_runtime.cpp), or null (then the UI font).
+ImFont* code_font();
+
 // What the editor marks on the text: diagnostics by line (line_marks) and the lines the step
 // shown ran (1-based).
 struct CodeEditorMarks {
