@@ -44,6 +44,7 @@ class CodeEditor {
   void draw_gutter(ImDrawList* dl, ImVec2 origin, const CodeEditorMarks& marks, int first,
                    int last) const;
   void draw_tokens(ImDrawList* dl, ImVec2 origin, int first, int last) const;
+  void follow_caret_sideways(const std::string& text) const;
   void draw_caret(ImDrawList* dl, ImVec2 origin, const std::string& text) const;
   void marks_tooltip(ImVec2 origin, const CodeEditorMarks& marks) const;
 
