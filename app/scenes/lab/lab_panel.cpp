@@ -78,7 +78,7 @@ void LabMode::run_controls() {
     if (ImGui::SmallButton(label_id(tr("Cancel"), "lab-cancel").c_str())) work_.cancel();
     return;
   }
-  if (ImGui::Button(label_id(tr("Run"), "lab-run").c_str())) reset();
+  if (ImGui::Button(label_id(tr("Compile and run"), "lab-run").c_str())) reset();
   ImGui::SameLine();
   if (!run_) {
     ImGui::TextDisabled("%s", tr("not run yet"));

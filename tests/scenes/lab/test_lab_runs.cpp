@@ -16,7 +16,9 @@
 namespace ws::app {
 namespace {
 
-void use_built_worker() { ::setenv("WARPSCOPE_LAB_WORKER", WS_WARPSCOPE_EXE, 1); }
+void use_built_worker() {
+  ::setenv("WARPSCOPE_LAB_WORKER", WS_WARPSCOPE_EXE, 1);
+}
 
 TEST(LabRuns, TheReductionSolutionPassesWithOneStepPerBarrierPhase) {
   use_built_worker();
