@@ -48,7 +48,7 @@ struct Job {
   std::vector<Arg> args;                // in signature order
   Launch launch;
   bool traced = true;        // CUDA only: false compiles untraced (timing); CPU always traces
-  int64_t budget = 1 << 22;  // events before the run is stopped (Budget)
+  int64_t budget = 1 << 22;  // events before the run is stopped (Budget); at most 2^27
   int timing_repeats = 0;    // CUDA only: untraced launches to time (0: none)
 };
 
