@@ -61,7 +61,9 @@ std::string lab_verdict(const lab::Result& r, bool& bad) {
 
 }  // namespace
 
-gfx::Color lab_race_color(const gfx::Palette& p) { return mix(p.mismatch, p.highlight, 0.45f); }
+gfx::Color lab_race_color(const gfx::Palette& p) {
+  return mix(p.mismatch, p.highlight, 0.45f);
+}
 
 LabFigureKey draw_lab_figure(gfx::Canvas& c, gfx::Theme theme, const LabFigureInput& in) {
   const gfx::Palette& p = gfx::palette(theme);
@@ -94,10 +96,9 @@ LabFigureKey draw_lab_figure(gfx::Canvas& c, gfx::Theme theme, const LabFigureIn
   c.text({4, 4 + font * 1.4f}, lab_fit(c, detail, font * 0.85f, size.x - 8), font * 0.85f,
          p.text_muted);
   const StepCounters& sc = data.counters.per_step[current];
-  std::string step_line = trf("step {0} of {1}: {2} — {3} active in {4}", current + 1,
-                              trace.steps.size(), tr_text(s.label),
-                              count_text(sc.active_threads, "thread"),
-                              count_text(sc.active_warps, "warp"));
+  std::string step_line = trf(
+      "step {0} of {1}: {2} — {3} active in {4}", current + 1, trace.steps.size(), tr_text(s.label),
+      count_text(sc.active_threads, "thread"), count_text(sc.active_warps, "warp"));
   if (sc.divergent_warps) step_line += " · " + trf("{0} divergent", sc.divergent_warps);
   const std::vector<int> lines = lines_of_step(r, current);
   if (!lines.empty()) step_line += " · " + trf("source lines {0}", lab_line_list(lines));

@@ -135,8 +135,7 @@ double sectors_per_request(const LabFigureData& data, int step) {
   if (step < 0 || step >= static_cast<int>(data.global_accesses.size())) return 0;
   if (step >= static_cast<int>(data.counters.per_step.size())) return 0;
   const int64_t requests = data.global_accesses[step];
-  return requests > 0 ? double(data.counters.per_step[step].global_requests) / double(requests)
-                      : 0;
+  return requests > 0 ? double(data.counters.per_step[step].global_requests) / double(requests) : 0;
 }
 
 const LabMark* mark_of_thread(const std::vector<LabMark>& marks, int step, int thread) {
