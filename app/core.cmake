@@ -14,6 +14,8 @@ add_library(ws_app STATIC
   cli/render_command.cpp
   cli/bench_command.cpp
   cli/display_bench_command.cpp
+  cli/lab_command.cpp
+  cli/lab_grade.cpp
   io/asset_path.cpp
   io/shipped_graphs.cpp
   io/decoded_files.cpp
@@ -34,6 +36,7 @@ add_library(ws_app STATIC
   ${WS_SCENE_KIT_SOURCES}
   ${WS_SCENE_SOURCES}
   ui/animation_export_dialog.cpp
+  ui/code_editor.cpp
   ui/file_browser.cpp
   ui/file_browser_view.cpp
   ui/file_router.cpp

@@ -6,6 +6,7 @@
 //   warpscope run --scene S ... [--backend cpu|cuda] --json out.json   results, trace, counters
 //   warpscope bench [--scene S] [--sizes ...] --json out.json             timings vs baselines
 //   warpscope list                                          the scenes, their options and defaults
+//   warpscope lab --exercise reduce --kernel my.cu --json r.json   grade a lab kernel
 //   warpscope --version                  the version, the CUDA build and the data folder in use
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -160,6 +161,28 @@ int run_cli(int argc, char** argv, std::optional<ws::i18n::Language> language) {
                     "KEY=VALUE: a scene parameter for --sweep, or an option of the scene's own "
                     "benchmark (e.g. --set bins=4096 for the histogram; repeatable)");
   auto* list = app.add_subcommand("list", "List the scenes and their parameters");
+  LabRequest lab_request;
+  auto* lab = app.add_subcommand(
+      "lab", "Grade a student's kernel for a lab exercise (docs/lab.md): every size, checked");
+  lab->add_flag("--list", lab_request.list, "List the exercises");
+  lab->add_option("--exercise", lab_request.exercise, "Exercise id (--list names them)");
+  lab->add_flag("--starter", lab_request.starter, "Print the exercise's starter code");
+  lab->add_option("--kernel", lab_request.kernel,
+                  "The student's .cu file, or a folder: every .cu in it, with a summary table");
+  lab->add_option("--backend", lab_request.backend, "cpu or cuda (default: cuda if present)");
+  lab->add_option("--json", lab_request.json_path,
+                  "Write the grade as JSON (a folder: every submission's in one file)");
+  lab->add_option("--json-dir", lab_request.json_dir,
+                  "A folder of submissions: write <name>.json for each into this folder");
+  lab->add_option("--sizes", lab_request.sizes, "Sizes to run (default all: teach,odd,full)")
+      ->delimiter(',');
+  lab->add_option("--timeout", lab_request.timeout_s,
+                  "Seconds one run may take, compiling included (default 10)");
+  // Internal: the process the lab runs a student's kernel in (not listed in --help).
+  std::string lab_worker_dir;
+  auto* lab_worker = app.add_subcommand("lab-worker", "");
+  lab_worker->group("");
+  lab_worker->add_option("dir", lab_worker_dir)->required();
 
   try {
     app.parse(argc, argv);
@@ -186,6 +209,8 @@ int run_cli(int argc, char** argv, std::optional<ws::i18n::Language> language) {
                "--theme must be light or dark, got '" + theme + "'");
     return render_command(render_request);
   }
+  if (*lab) return lab_command(lab_request);
+  if (*lab_worker) return lab_worker_command(lab_worker_dir);
   if (*run)
     return run_command(run_scene, scene_args_to_json(run->remaining()), run_backend, json_path,
                        run_out);

@@ -1,0 +1,95 @@
+// The kernel lab's exercises (issue 29): nine PMPP labs a student writes a kernel for. Each one
+// knows its kernel's signature and launch, builds deterministic inputs at every size, computes the
+// CPU reference (double precision where a tolerance is derived, exact for integers), and checks a
+// run's outputs, naming the first mismatches and, from the trace, the thread and line that wrote
+// them. The texts and sources live in assets/lab/<id>/ (statement.en.md, statement.zh.md,
+// starter.cu, solution.cu, bug_*.cu).
+//
+//   id            PMPP   kernel            what the student writes
+//   vector-add    2.5    vector_add        c[i] = a[i] + b[i], one thread per element
+//   image-map     3.2    rgb_to_grey       RGB u8 -> grey u8, one thread per pixel (2D grid)
+//   conv1d        7.2    conv1d            out[i] = sum_j mask[j] in[i + j - r], zero halo
+//   conv2d        7.2    conv2d            the same over a 2D image, (2r+1)^2 mask
+//   matmul-tiled  5.4    matmul_tiled      C = A B, 16 x 16 shared tiles
+//   transpose     5/6    transpose         out = in^T through a shared 32 x 33 tile
+//   histogram     9.4    histogram         64-bin histogram of u8 values, private shared bins
+//   reduce        10.4   reduce_sum        one partial sum per block of 2 * blockDim inputs
+//   scan          11.2   scan_block        Kogge-Stone inclusive scan of each block's elements
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "lab.h"
+
+namespace ws::lab {
+
+// One kernel parameter as the exercise declares it (the Arg of a Job, without the values).
+struct ArgSpec {
+  std::string name;
+  ElemType type = ElemType::F32;
+  bool is_array = true;
+  bool writable = false;
+};
+
+// One problem size. dims: {n} for 1D exercises, {width, height} for images, {m, k, n} for matmul
+// (A is m x k, B k x n). cpu_dims: what the CPU backend runs instead (empty: dims): "full" sizes
+// are reduced there so a traced fiber run stays within seconds.
+struct Size {
+  std::string name;  // "teach", "odd", "full", or "photo" for a user's image (image-map)
+  std::vector<int64_t> dims;
+  std::vector<int64_t> cpu_dims;
+  bool traced = true;  // false for "full": timed, not traced, on CUDA
+};
+
+// The size a backend actually runs (cpu_dims on the CPU when given).
+Size size_for(const Size& size, Backend backend);
+
+// The arguments of one run: every ArgSpec with its values (input arrays filled, writable arrays
+// zeroed, scalars as [value]).
+using Inputs = std::vector<Arg>;
+
+// Expected contents of each argument after the run: empty for arguments the check ignores.
+using Expected = std::vector<std::vector<double>>;
+
+struct Exercise {
+  std::string id, title, title_zh, kernel;
+  std::vector<ArgSpec> signature;
+  std::string folder;  // "lab/<id>", relative to the assets folder
+  std::vector<Size> sizes;
+  // Deterministic inputs for a size (already size_for'd) and a seed.
+  std::function<Inputs(const Size&, uint64_t seed)> inputs;
+  // The launch the statement prescribes for a size.
+  std::function<Launch(const Size&)> launch;
+  // The CPU reference for the inputs.
+  std::function<Expected(const Size&, const Inputs&)> reference;
+  // Allowed |got - expected| per element, shaped like the reference (null or empty: exact).
+  std::function<Expected(const Size&, const Inputs&)> tolerance;
+  // A ready Job: source, kernel name, args, launch, traced per the size (filled by exercises()).
+  std::function<Job(Backend, const std::string& source, const Size&, const Inputs&)> make;
+  // WrongAnswer diagnostics for a finished run (empty: correct). Names up to 5 mismatches: array,
+  // index, expected, got, and, when the run was traced, the thread that last wrote the element
+  // and its line. Filled by exercises(): reference and tolerance against result.outputs.
+  std::function<std::vector<Diagnostic>(const Size&, const Inputs&, const Result&)> check;
+  // The built-in kernel's time in ms for the same problem (CUDA only; null where none exists).
+  std::function<double(const Size&, const Inputs&)> builtin_time_ms;
+};
+
+// All nine, in teaching order.
+const std::vector<Exercise>& exercises();
+
+// The exercise with this id; ws::Error listing the ids otherwise.
+const Exercise& find_exercise(const std::string& id);
+
+// image-map on the user's photo: the Size ("photo", {width, height}) and its inputs from an
+// interleaved RGB byte array (3 * width * height bytes; ws::Error otherwise).
+Size image_map_photo_size(int width, int height);
+Inputs image_map_photo_inputs(const std::vector<uint8_t>& rgb, int width, int height);
+
+// Reads assets/lab/<id>/<file> from `assets_dir` (ws::Error naming the path when missing).
+std::string read_exercise_file(const Exercise& exercise, const std::string& assets_dir,
+                               const std::string& file);
+
+}  // namespace ws::lab

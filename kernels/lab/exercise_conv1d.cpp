@@ -1,0 +1,84 @@
+// conv1d (PMPP 7.2): out[i] = sum_{j=0..2R} mask[j] * in[i + j - R] with R = 2 (a 5-weight mask
+// passed as an array argument), missing neighbours at the ends count as 0 (ghost cells).
+#include <cmath>
+
+#include "exercise_list.h"
+#include "exercise_support.h"
+
+namespace ws::lab {
+
+namespace {
+
+constexpr int kConv1dRadius = 2;
+constexpr int kConv1dBlock = 64;
+
+// A smoothing mask with one negative weight, so a wrong tap index changes the answer.
+const std::vector<double>& conv1d_mask() {
+  static const std::vector<double> mask = {0.125, 0.25, 0.5, 0.25, -0.125};
+  return mask;
+}
+
+// out[i] and the magnitude sum of its terms.
+void conv1d_at(const std::vector<double>& x, int64_t i, double& sum, double& abs_sum) {
+  const std::vector<double>& m = conv1d_mask();
+  sum = abs_sum = 0;
+  for (int j = 0; j <= 2 * kConv1dRadius; ++j) {
+    const int64_t k = i + j - kConv1dRadius;
+    if (k < 0 || k >= static_cast<int64_t>(x.size())) continue;
+    sum += m[j] * x[k];
+    abs_sum += std::fabs(m[j] * x[k]);
+  }
+}
+
+}  // namespace
+
+Exercise conv1d_exercise() {
+  Exercise e;
+  e.id = "conv1d";
+  e.title = "1D convolution";
+  e.title_zh = "一维卷积";
+  e.kernel = "conv1d";
+  e.folder = "lab/conv1d";
+  e.signature = {{"in", ElemType::F32, true, false},
+                 {"mask", ElemType::F32, true, false},
+                 {"out", ElemType::F32, true, true},
+                 {"n", ElemType::I32, false, false}};
+  e.sizes = {
+      {"teach", {64}, {}, true}, {"odd", {1000}, {}, true}, {"full", {1 << 22}, {1 << 14}, false}};
+  const auto signature = e.signature;
+  e.inputs = [signature](const Size& size, uint64_t seed) {
+    const int64_t n = size.dims.at(0);
+    Inputs in = empty_inputs(signature);
+    input(in, "in").values = seeded_floats(n, seed, 1);
+    input(in, "mask").values = conv1d_mask();
+    input(in, "out").values.assign(static_cast<size_t>(n), 0.0);
+    input(in, "n").values = {static_cast<double>(n)};
+    return in;
+  };
+  e.launch = [](const Size& size) {
+    Launch launch;
+    launch.block_x = kConv1dBlock;
+    launch.grid_x = blocks_for(size.dims.at(0), kConv1dBlock);
+    return launch;
+  };
+  e.reference = [](const Size&, const Inputs& in) {
+    const auto& x = input(in, "in").values;
+    std::vector<double> out(x.size());
+    double abs_sum = 0;
+    for (size_t i = 0; i < out.size(); ++i) conv1d_at(x, static_cast<int64_t>(i), out[i], abs_sum);
+    return Expected{{}, {}, out, {}};
+  };
+  e.tolerance = [](const Size&, const Inputs& in) {
+    const auto& x = input(in, "in").values;
+    std::vector<double> tol(x.size());
+    double sum = 0;
+    for (size_t i = 0; i < tol.size(); ++i) {
+      conv1d_at(x, static_cast<int64_t>(i), sum, tol[i]);
+      tol[i] = float_sum_tolerance(2 * kConv1dRadius + 1, tol[i]);
+    }
+    return Expected{{}, {}, tol, {}};
+  };
+  return e;
+}
+
+}  // namespace ws::lab

@@ -1,0 +1,68 @@
+// scan (PMPP 11.2): the Kogge-Stone inclusive scan of each block's 64 elements (one element per
+// thread, a double-buffered or barrier-pair shared array); out[i] = in[start] + ... + in[i] with
+// start = the first element of i's block. The check compares these per-block scans.
+// Inputs are small integers: the float sums are exact, the tolerance only guards the order.
+#include <cmath>
+
+#include "exercise_list.h"
+#include "exercise_support.h"
+
+namespace ws::lab {
+
+namespace {
+
+constexpr int kScanBlock = 64;
+
+std::vector<double> block_scans(const Inputs& in, bool tolerance) {
+  const auto& x = input(in, "in").values;
+  std::vector<double> out(x.size());
+  double sum = 0, abs_sum = 0;
+  for (size_t i = 0; i < x.size(); ++i) {
+    if (i % kScanBlock == 0) sum = abs_sum = 0;
+    sum += x[i];
+    abs_sum += std::fabs(x[i]);
+    out[i] =
+        tolerance ? float_sum_tolerance(static_cast<int64_t>(i % kScanBlock) + 1, abs_sum) : sum;
+  }
+  return out;
+}
+
+}  // namespace
+
+Exercise scan_exercise() {
+  Exercise e;
+  e.id = "scan";
+  e.title = "Inclusive scan (Kogge-Stone)";
+  e.title_zh = "包含式前缀和（Kogge-Stone）";
+  e.kernel = "scan_block";
+  e.folder = "lab/scan";
+  e.signature = {{"in", ElemType::F32, true, false},
+                 {"out", ElemType::F32, true, true},
+                 {"n", ElemType::I32, false, false}};
+  e.sizes = {
+      {"teach", {128}, {}, true}, {"odd", {1000}, {}, true}, {"full", {1 << 24}, {1 << 14}, false}};
+  const auto signature = e.signature;
+  e.inputs = [signature](const Size& size, uint64_t seed) {
+    const int64_t n = size.dims.at(0);
+    Inputs in = empty_inputs(signature);
+    input(in, "in").values = seeded_integers(n, seed, 1, 0, 9);
+    input(in, "out").values.assign(static_cast<size_t>(n), 0.0);
+    input(in, "n").values = {static_cast<double>(n)};
+    return in;
+  };
+  e.launch = [](const Size& size) {
+    Launch launch;
+    launch.block_x = kScanBlock;
+    launch.grid_x = blocks_for(size.dims.at(0), kScanBlock);
+    return launch;
+  };
+  e.reference = [](const Size&, const Inputs& in) {
+    return Expected{{}, block_scans(in, false), {}};
+  };
+  e.tolerance = [](const Size&, const Inputs& in) {
+    return Expected{{}, block_scans(in, true), {}};
+  };
+  return e;
+}
+
+}  // namespace ws::lab

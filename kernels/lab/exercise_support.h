@@ -1,0 +1,47 @@
+// Pieces every exercise is built from: argument lists, seeded values, the standard Job, and the
+// output check that names the first mismatches and the thread and line that wrote them.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "exercise.h"
+
+namespace ws::lab {
+
+// Arguments for a signature, values empty.
+Inputs empty_inputs(const std::vector<ArgSpec>& signature);
+
+// The argument called `name` (ws::Error naming it when the exercise has none).
+Arg& input(Inputs& inputs, const std::string& name);
+const Arg& input(const Inputs& inputs, const std::string& name);
+
+// n seeded integers in [lo, hi] (as doubles: exact in float for small ranges, so float sums are
+// exact and the derived tolerance is a safety margin, not a crutch). `stream` separates arrays.
+std::vector<double> seeded_integers(int64_t n, uint64_t seed, uint64_t stream, int lo, int hi);
+
+// n seeded floats in [-1, 1), each exactly representable in float.
+std::vector<double> seeded_floats(int64_t n, uint64_t seed, uint64_t stream);
+
+// ceil(n / block).
+int blocks_for(int64_t n, int block);
+
+// The Job every exercise runs: args copied, launch from the exercise, traced unless the size is
+// an untraced timing size on CUDA.
+Job standard_job(const Exercise& exercise, Backend backend, const std::string& source,
+                 const Size& size, const Inputs& inputs);
+
+// |got - expected| allowed for a float sum of `terms` products whose magnitudes add to
+// `abs_sum`, computed in any order with one rounding per operation (or fused): (terms + 1) u.
+double float_sum_tolerance(int64_t terms, double abs_sum);
+
+// WrongAnswer diagnostics (at most 5) for the outputs that differ from `expected` by more than
+// `tolerance` (same shape as expected; an empty inner vector: exact). An empty expected vector
+// skips that argument. Each names array, index, expected, got, and from result.raw the thread
+// that last wrote the element and its line.
+std::vector<Diagnostic> compare_outputs(const Inputs& inputs, const Launch& launch,
+                                        const Result& result, const Expected& expected,
+                                        const Expected& tolerance = {});
+
+}  // namespace ws::lab

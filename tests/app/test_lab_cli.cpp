@@ -1,0 +1,193 @@
+// `warpscope lab`, the grading command, as a teacher's script runs it (CPU backend): the reduce
+// exercise's solution passes with its JSON complete; the planted missing guard fails naming the
+// thread and the line; an endless loop is stopped by --timeout; a folder of submissions is graded
+// in one call; usage errors exit 2 with a message; --list, --starter and the hidden worker.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "lab/exercise.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kLabExe = WS_WARPSCOPE_EXE;
+const std::string kLabOut = std::string(WS_APP_OUT_DIR) + "/cli";
+const std::string kReduceFolder = std::string(WS_SOURCE_ROOT) + "/assets/lab/reduce";
+
+struct LabRun {
+  int code;
+  std::string out, err;
+};
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+LabRun lab_cli(const std::string& args) {
+  fs::create_directories(kLabOut);
+  static int calls = 0;
+  const std::string base =
+      kLabOut + "/call_" + std::to_string(getpid()) + "_" + std::to_string(++calls);
+  // XDG_CACHE_HOME: the compiled kernels' cache (shared by the calls of this suite).
+  const int status =
+      std::system(("XDG_CONFIG_HOME=" + kLabOut + " XDG_CACHE_HOME=" + kLabOut + "/cache " +
+                   kLabExe + " " + args + " >" + base + ".out 2>" + base + ".err")
+                      .c_str());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(base + ".out"), slurp(base + ".err")};
+}
+
+nlohmann::json lab_json(const std::string& path) {
+  std::ifstream in(path);
+  return nlohmann::json::parse(in);
+}
+
+// A submission for the reduce exercise whose body is `body`, with the exercise's own signature.
+std::string reduce_submission(const std::string& name, const std::string& body) {
+  const ws::lab::Exercise& reduce = ws::lab::find_exercise("reduce");
+  const ws::lab::Size size = ws::lab::size_for(reduce.sizes.front(), ws::Backend::Cpu);
+  const ws::lab::Job job = reduce.make(ws::Backend::Cpu, "", size, reduce.inputs(size, 1));
+  const std::string path = kLabOut + "/" + name;
+  fs::create_directories(kLabOut);
+  std::ofstream(path) << ws::lab::kernel_signature(job) << " {\n" << body << "}\n";
+  return path;
+}
+
+// Line `line` (1-based) of a file.
+std::string line_of(const std::string& path, int line) {
+  std::ifstream in(path);
+  std::string text;
+  for (int i = 0; i < line && std::getline(in, text); ++i) {
+  }
+  return text;
+}
+
+TEST(LabCli, TheReduceSolutionPassesWithEveryJsonField) {
+  const std::string json = kLabOut + "/solution.json";
+  const LabRun r = lab_cli("lab --exercise reduce --kernel " + kReduceFolder +
+                           "/solution.cu --backend cpu --sizes teach,odd --json " + json);
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  const auto j = lab_json(json);
+  EXPECT_EQ(j["exercise"], "reduce");
+  EXPECT_EQ(j["kernel_file"], "solution.cu");
+  EXPECT_EQ(j["backend"], "cpu");
+  EXPECT_EQ(j["passed"], true);
+  EXPECT_EQ(j["compile"]["ok"], true);
+  ASSERT_EQ(j["sizes"].size(), 2u);
+  EXPECT_EQ(j["sizes"][0]["name"], "teach");
+  EXPECT_EQ(j["sizes"][1]["name"], "odd");
+  for (const auto& size : j["sizes"]) {
+    EXPECT_EQ(size["passed"], true);
+    EXPECT_TRUE(size["diagnostics"].empty()) << size["diagnostics"].dump();
+    ASSERT_TRUE(size["counters"].is_object());
+    EXPECT_GT(size["counters"]["steps"].get<int>(), 2);  // load, the tree's levels, write
+    EXPECT_GT(size["events"].get<int>(), 0);
+    EXPECT_TRUE(size["ms"].is_null());  // timed on CUDA only
+  }
+  EXPECT_NE(r.out.find("teach: PASS"), std::string::npos) << r.out;
+}
+
+TEST(LabCli, AMissingGuardFailsNamingTheThreadAndTheLine) {
+  const std::string json = kLabOut + "/no_guard.json";
+  const std::string file = kReduceFolder + "/bug_no_guard.cu";
+  const LabRun r =
+      lab_cli("lab --exercise reduce --kernel " + file + " --backend cpu --json " + json);
+  ASSERT_EQ(r.code, 1) << r.out << r.err;
+  const auto j = lab_json(json);
+  EXPECT_EQ(j["passed"], false);
+  bool found = false;
+  for (const auto& size : j["sizes"])
+    for (const auto& d : size["diagnostics"]) {
+      if (d["kind"] != "out-of-bounds" || found) continue;
+      found = true;
+      EXPECT_GE(d["thread"].get<int>(), 0);
+      EXPECT_GE(d["block"].get<int>(), 0);
+      const int line = d["line"];
+      EXPECT_NE(line_of(file, line).find('['), std::string::npos) << "line " << line;
+      EXPECT_NE(r.out.find("line " + std::to_string(line)), std::string::npos) << r.out;
+    }
+  EXPECT_TRUE(found) << j.dump(2);
+}
+
+TEST(LabCli, AnEndlessLoopWithoutViewAccessesIsStoppedByTheTimeout) {
+  const std::string json = kLabOut + "/loop.json";
+  const std::string file = reduce_submission("loop.cu", "  while (1) {}\n");
+  const LabRun r = lab_cli("lab --exercise reduce --kernel " + file +
+                           " --backend cpu --sizes teach --timeout 2 --json " + json);
+  ASSERT_EQ(r.code, 1) << r.out << r.err;
+  const auto d = lab_json(json)["sizes"][0]["diagnostics"];
+  ASSERT_EQ(d.size(), 1u) << d.dump();
+  EXPECT_EQ(d[0]["kind"], "timeout");
+  EXPECT_NE(d[0]["message"].get<std::string>().find("did not finish in 2 s"), std::string::npos);
+}
+
+TEST(LabCli, AFolderOfSubmissionsIsGradedInOneCall) {
+  const std::string folder = kLabOut + "/class", grades = kLabOut + "/grades";
+  fs::remove_all(folder);
+  fs::remove_all(grades);
+  fs::create_directories(folder);
+  fs::copy_file(kReduceFolder + "/solution.cu", folder + "/alice.cu");
+  fs::copy_file(kReduceFolder + "/bug_no_guard.cu", folder + "/bob.cu");
+  std::ofstream(folder + "/notes.txt") << "not a kernel\n";
+  const LabRun r = lab_cli("lab --exercise reduce --kernel " + folder +
+                           " --backend cpu --sizes teach --json-dir " + grades + " --json " +
+                           kLabOut + "/class.json");
+  ASSERT_EQ(r.code, 1) << r.out << r.err;  // bob fails
+  EXPECT_EQ(lab_json(grades + "/alice.json")["passed"], true);
+  EXPECT_EQ(lab_json(grades + "/bob.json")["passed"], false);
+  EXPECT_FALSE(fs::exists(grades + "/notes.json"));
+  const auto all = lab_json(kLabOut + "/class.json");
+  ASSERT_EQ(all["submissions"].size(), 2u);
+  EXPECT_EQ(all["submissions"][0]["kernel_file"], "alice.cu");
+  EXPECT_EQ(all["submissions"][1]["kernel_file"], "bob.cu");
+  // The summary table: one row per file.
+  const size_t table = r.out.rfind("alice.cu");
+  ASSERT_NE(table, std::string::npos);
+  EXPECT_NE(r.out.find("PASS", table), std::string::npos);
+  EXPECT_NE(r.out.find("bob.cu", table), std::string::npos);
+}
+
+TEST(LabCli, UsageErrorsExit2WithAMessage) {
+  const std::string solution = kReduceFolder + "/solution.cu";
+  LabRun r = lab_cli("lab --exercise reduce --kernel /nonexistent/student.cu --backend cpu");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("/nonexistent/student.cu"), std::string::npos) << r.err;
+  r = lab_cli("lab --exercise reduction --kernel " + solution + " --backend cpu");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("reduction"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("vector-add"), std::string::npos) << r.err;  // the ids are listed
+  r = lab_cli("lab --exercise reduce --kernel " + solution + " --backend cpu --sizes huge");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("huge"), std::string::npos) << r.err;
+  r = lab_cli("lab --exercise reduce --kernel " + solution + " --frobnicate");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("frobnicate"), std::string::npos) << r.err;
+  r = lab_cli("lab --kernel " + solution);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("--exercise"), std::string::npos) << r.err;
+}
+
+TEST(LabCli, ListStarterAndTheHiddenWorker) {
+  LabRun r = lab_cli("lab --list");
+  ASSERT_EQ(r.code, 0) << r.err;
+  for (const ws::lab::Exercise& exercise : ws::lab::exercises())
+    EXPECT_NE(r.out.find(exercise.id), std::string::npos) << exercise.id;
+  r = lab_cli("lab --exercise reduce --starter");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, slurp(kReduceFolder + "/starter.cu"));
+  r = lab_cli("--help");
+  EXPECT_NE(r.out.find("lab"), std::string::npos);
+  EXPECT_EQ(r.out.find("lab-worker"), std::string::npos) << r.out;
+}
+
+}  // namespace
