@@ -129,21 +129,22 @@ TEST(LabFigureMarks, RendersToPngAndSvg) {
   ASSERT_TRUE(r.compiled) << r.compile_log;
   const LabFigureData data = lab_figure_data(r);
   gfx::FigureOptions options;
-  for (int step : {0, int(r.trace.steps.size()) - 1}) {
-    const LabFigureInput in = marks_input(r, data, step);
-    auto draw = [&](gfx::Canvas& c) { draw_lab_figure(c, gfx::Theme::Light, in); };
-    const gfx::Image image = gfx::render_figure(draw, options);
-    EXPECT_EQ(image.width, 1280);
-    gfx::write_png(image, test::out_dir("figure") + "/oob_step" + std::to_string(step) + ".png");
-    const std::string svg = gfx::render_figure_svg(draw, options);
-    EXPECT_NE(svg.find("id=\"lab-trace\""), std::string::npos);
-  }
-  const lab::Result& good = lab_fig_test::run_once(lab_fig_test::kReduceSource, 64);
-  const LabFigureData good_data = lab_figure_data(good);
-  const LabFigureInput in = marks_input(good, good_data, int(good.trace.steps.size()) - 1);
-  gfx::write_png(gfx::render_figure(
-                     [&](gfx::Canvas& c) { draw_lab_figure(c, gfx::Theme::Light, in); }, options),
-                 test::out_dir("figure") + "/reduce_last.png");
+  const LabFigureInput in = marks_input(r, data, 0);
+  auto draw = [&](gfx::Canvas& c) { draw_lab_figure(c, gfx::Theme::Light, in); };
+  const gfx::Image image = gfx::render_figure(draw, options);
+  EXPECT_EQ(image.width, 1280);
+  gfx::write_png(image, test::out_dir("figure") + "/oob_step0.png");
+  const std::string svg = gfx::render_figure_svg(draw, options);
+  EXPECT_NE(svg.find("id=\"lab-trace\""), std::string::npos);
+  EXPECT_NE(svg.find("in[56] at line"), std::string::npos);
+  const lab::Result& race = lab_fig_test::run_once(lab_fig_test::kNoBarrierSource, 64);
+  const LabFigureData race_data = lab_figure_data(race);
+  ASSERT_FALSE(race_data.races.empty());
+  const LabFigureInput race_in = marks_input(race, race_data, race_data.races.front().step);
+  gfx::write_png(
+      gfx::render_figure([&](gfx::Canvas& c) { draw_lab_figure(c, gfx::Theme::Dark, race_in); },
+                         options),
+      test::out_dir("figure") + "/race_dark.png");
 }
 
 }  // namespace
