@@ -11,14 +11,17 @@ namespace {
 
 constexpr const char* kMonoFontName = "DejaVu Sans Mono";
 
-// The monospace font the window loaded (shell/imgui_runtime.cpp), or null.
-ImFont* mono_font() {
+}  // namespace
+
+ImFont* code_font() {
   for (ImFont* font : ImGui::GetIO().Fonts->Fonts)
     if (font->ConfigData &&
         std::strncmp(font->ConfigData->Name, kMonoFontName, std::strlen(kMonoFontName)) == 0)
       return font;
   return nullptr;
 }
+
+namespace {
 
 bool dark_background() {
   const ImVec4 bg = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
@@ -92,7 +95,7 @@ void CodeEditor::refresh_tokens(const std::string& text) {
 
 bool CodeEditor::draw(const char* id, std::string& text, const CodeEditorMarks& marks,
                       ImVec2 size) {
-  font_ = mono_font();
+  font_ = code_font();
   if (font_) ImGui::PushFont(font_);
   refresh_tokens(text);
   const ImGuiStyle& style = ImGui::GetStyle();
@@ -117,8 +120,15 @@ bool CodeEditor::draw(const char* id, std::string& text, const CodeEditorMarks& 
   const int first = std::max(0, int((scroll - style.FramePadding.y) / line_height_) - 1);
   const int last = std::min(int(lines_.size()) - 1, int((scroll + view) / line_height_) + 1);
   draw_backgrounds(dl, text_origin, width, marks, first, last);
-  draw_gutter(dl, ImVec2(origin.x, text_origin.y), marks, first, last);
   draw_tokens(dl, text_origin, first, last);
+  // The gutter stays at the left edge when the text scrolls sideways, over what slides under it.
+  const float gutter_left = origin.x + ImGui::GetScrollX();
+  const float window_top = ImGui::GetWindowPos().y;
+  for (const ImGuiCol layer : {ImGuiCol_WindowBg, ImGuiCol_FrameBg})  // as the child's own
+    dl->AddRectFilled(ImVec2(gutter_left, window_top),
+                      ImVec2(gutter_left + gutter_width_, window_top + view),
+                      ImGui::GetColorU32(layer));
+  draw_gutter(dl, ImVec2(gutter_left, text_origin.y), marks, first, last);
 
   // The input itself: its text, frame and caret transparent, so the layer above shows through;
   // its selection is drawn translucent over the layer.
@@ -142,6 +152,7 @@ bool CodeEditor::draw(const char* id, std::string& text, const CodeEditorMarks& 
   if (active_) {
     draw_caret(dl, text_origin, text);
     cursor_line_ = position_of(text, cursor_).line + 1;
+    follow_caret_sideways(text);
     // The child scrolls, not the input (it is as tall as its text): follow the caret.
     if (cursor_ != shown_cursor_) {
       const float y = float(cursor_line_ - 1) * line_height_ + style.FramePadding.y;
@@ -214,6 +225,19 @@ void CodeEditor::draw_tokens(ImDrawList* dl, ImVec2 origin, int first, int last)
                   line.c_str() + t.end);
     }
   }
+}
+
+void CodeEditor::follow_caret_sideways(const std::string& text) const {
+  // Focusing the input scrolls the child to the input's left edge, which would slide the first
+  // columns under the gutter: while it has the focus, the child scrolls sideways only as far as
+  // the caret needs.
+  const CodePosition p = position_of(text, cursor_);
+  if (size_t(p.line) >= lines_.size()) return;
+  const std::string& line = lines_[size_t(p.line)];
+  const size_t column = std::min(line.size(), size_t(p.column));
+  const float caret = ImGui::CalcTextSize(line.c_str(), line.c_str() + column).x;
+  const float visible = ImGui::GetWindowWidth() - gutter_width_ - 4 * char_width_;
+  ImGui::SetScrollX(std::max(0.0f, caret - visible));
 }
 
 void CodeEditor::draw_caret(ImDrawList* dl, ImVec2 origin, const std::string& text) const {

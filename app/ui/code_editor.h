@@ -17,6 +17,9 @@
 
 namespace ws::app {
 
+// DejaVu Sans Mono as the window loaded it (shell/imgui_runtime.cpp), or null (then the UI font).
+ImFont* code_font();
+
 // What the editor marks on the text: diagnostics by line (line_marks) and the lines the step
 // shown ran (1-based).
 struct CodeEditorMarks {
@@ -41,6 +44,7 @@ class CodeEditor {
   void draw_gutter(ImDrawList* dl, ImVec2 origin, const CodeEditorMarks& marks, int first,
                    int last) const;
   void draw_tokens(ImDrawList* dl, ImVec2 origin, int first, int last) const;
+  void follow_caret_sideways(const std::string& text) const;
   void draw_caret(ImDrawList* dl, ImVec2 origin, const std::string& text) const;
   void marks_tooltip(ImVec2 origin, const CodeEditorMarks& marks) const;
 

@@ -3,6 +3,8 @@
 // thread, message; a click shows the line).
 #include <imgui.h>
 
+#include <algorithm>
+
 #include "i18n/i18n.h"
 #include "lab_mode.h"
 #include "scene_kit/panel_widgets.h"
@@ -17,12 +19,14 @@ void LabMode::code_ui() {
     for (const int line : lines_of_step(run_->result, step_)) marks.step_lines.insert(line);
   }
   ImGui::TextDisabled("%s", settings().file_name.c_str());
+  // The editor keeps most of the panel: the list takes its rows, at most a third of it.
   const size_t count = run_ ? run_->result.diagnostics.size() : 0;
+  const float avail = ImGui::GetContentRegionAvail().y;
   const float list_height =
       count == 0 ? 0
-                 : ImGui::GetTextLineHeightWithSpacing() * float(std::min<size_t>(count, 6) + 2);
-  const ImVec2 editor_size(
-      0, std::max(ImGui::GetFontSize() * 8, ImGui::GetContentRegionAvail().y - list_height));
+                 : std::min(avail / 3, ImGui::GetFrameHeightWithSpacing() * float(count + 1) +
+                                           ImGui::GetStyle().ItemSpacing.y);
+  const ImVec2 editor_size(0, std::max(ImGui::GetFontSize() * 6, avail - list_height));
   if (editor_.draw("##lab-editor", text, marks, editor_size))
     settings_to_keep().source = text;  // typing runs nothing: Run does
   diagnostics_list();
@@ -60,7 +64,14 @@ void LabMode::diagnostics_list() {
     ImGui::TableNextColumn();
     if (d.thread >= 0) ImGui::Text("%d", d.thread);
     ImGui::TableNextColumn();
-    ImGui::TextWrapped("%s", d.message.c_str());
+    ImGui::TextUnformatted(d.message.c_str());  // one line a row; the whole of it on hover
+    if (ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40);
+      ImGui::TextUnformatted(d.message.c_str());
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
+    }
   }
   ImGui::EndTable();
 }

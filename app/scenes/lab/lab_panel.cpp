@@ -184,7 +184,9 @@ void LabMode::statement_panel() {
         break;
       case MarkdownBlock::Kind::Code:
         ImGui::Indent();
+        if (ImFont* font = code_font()) ImGui::PushFont(font);
         ImGui::TextUnformatted(block.text.c_str());
+        if (code_font()) ImGui::PopFont();
         ImGui::Unindent();
         break;
     }

@@ -7,7 +7,7 @@
 #include <fstream>
 
 #include "io/session.h"
-#include "scene_test_support.h"
+#include "scenes/scene_test_support.h"
 #include "scenes/lab/lab_files.h"
 #include "scenes/lab/lab_scene.h"
 

@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "scene_test_support.h"
+#include "scenes/scene_test_support.h"
 #include "scenes/lab/lab_files.h"
 #include "scenes/lab/lab_run.h"
 #include "scenes/lab/lab_scene.h"
