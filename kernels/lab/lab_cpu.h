@@ -3,6 +3,7 @@
 // that runs a launch block by block.
 #pragma once
 
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -48,7 +49,9 @@ struct CpuModule {
 CpuModule open_cpu_module(const std::string& so_path);
 
 // Runs the launch: blocks in order (blockIdx.y, then x), each block's threads as fibers in lane
-// order, each until it ends, reaches __syncthreads() or is stopped. Not reentrant (one at a time).
+// order, each until it ends, reaches __syncthreads() or is stopped. Not reentrant: the caller
+// holds cpu_launch_mutex() from setting the module's recorder until the events are read.
 void run_fibers(const CpuModule& module, const Launch& launch, void* const* args);
+std::mutex& cpu_launch_mutex();
 
 }  // namespace ws::lab

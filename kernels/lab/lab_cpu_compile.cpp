@@ -26,6 +26,7 @@ const char* const kCpuFlags[] = {"-std=c++17",
                                  "-fPIC",
                                  "-ffp-contract=off",
                                  "-Wall",
+                                 "-Wno-sign-compare",
                                  "-fdiagnostics-color=never",
                                  "-x",
                                  "c++"};

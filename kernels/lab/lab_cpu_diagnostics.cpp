@@ -3,7 +3,7 @@
 // ("ws_lab_shim.cpp"). An error inside the header is put on the student line that caused it (the
 // "required from here" before it, or the "in expansion of macro" note after it), else line 0; any
 // error in the shim means the kernel's signature is not the exercise's: one clear error.
-#include <regex>
+#include <cctype>
 #include <sstream>
 
 #include "lab_cpu.h"
@@ -18,30 +18,63 @@ struct Located {
   std::string text;
 };
 
+// "file:line:col: severity: text" or a context line "file:line:col:   required from here".
 bool parse_gcc_line(const std::string& s, Located& out) {
-  static const std::regex with_severity(
-      R"(^(.+?):(\d+):(\d+): (fatal error|error|warning|note): (.*)$)");
-  static const std::regex context(R"(^(.+?):(\d+):(\d+):\s+(.*)$)");
-  std::smatch m;
-  if (std::regex_match(s, m, with_severity)) {
-    out = {m[1], std::stoi(m[2]), std::stoi(m[3]), m[4], m[5]};
-    return true;
-  }
-  if (std::regex_match(s, m, context)) {
-    out = {m[1], std::stoi(m[2]), std::stoi(m[3]), "", m[4]};
+  for (size_t colon = s.find(':'); colon != std::string::npos; colon = s.find(':', colon + 1)) {
+    size_t p = colon + 1;
+    int numbers[2] = {0, 0};
+    bool ok = true;
+    for (int& n : numbers) {
+      const size_t digits = p;
+      while (p < s.size() && std::isdigit(static_cast<unsigned char>(s[p])))
+        n = n * 10 + (s[p++] - '0');
+      if (p == digits || p >= s.size() || s[p] != ':') {
+        ok = false;
+        break;
+      }
+      ++p;
+    }
+    if (!ok || colon == 0) continue;
+    out = {s.substr(0, colon), numbers[0], numbers[1], "", ""};
+    while (p < s.size() && s[p] == ' ') ++p;
+    std::string rest = s.substr(p);
+    for (const char* severity : {"fatal error", "error", "warning", "note"}) {
+      const std::string prefix = std::string(severity) + ": ";
+      if (rest.rfind(prefix, 0) == 0) {
+        out.severity = severity;
+        rest = rest.substr(prefix.size());
+        break;
+      }
+    }
+    out.text = rest;
     return true;
   }
   return false;
 }
 
+bool identifier_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
+
 }  // namespace
 
 int kernel_declaration_line(const Job& job) {
-  const std::regex decl("\\bvoid\\s+" + job.kernel + "\\s*\\(");
   std::istringstream in(job.source);
   std::string line;
   for (int n = 1; std::getline(in, line); ++n)
-    if (std::regex_search(line, decl)) return n;
+    for (size_t at = line.find(job.kernel); at != std::string::npos;
+         at = line.find(job.kernel, at + 1)) {
+      size_t after = at + job.kernel.size();
+      if ((at > 0 && identifier_char(line[at - 1])) ||
+          (after < line.size() && identifier_char(line[after])))
+        continue;
+      while (after < line.size() && std::isspace(static_cast<unsigned char>(line[after]))) ++after;
+      size_t before = at;
+      while (before > 0 && std::isspace(static_cast<unsigned char>(line[before - 1]))) --before;
+      if (after < line.size() && line[after] == '(' && before >= 4 &&
+          line.compare(before - 4, 4, "void") == 0 && before < at)
+        return n;
+    }
   return 0;
 }
 
@@ -97,6 +130,8 @@ std::vector<Diagnostic> parse_gcc_diagnostics(const Job& job, const std::string&
         }
       }
       if (!is_error && d.line == 0) continue;  // the header's own warnings are not the student's
+      const std::string assertion = "static assertion failed: ";
+      if (d.message.rfind(assertion, 0) == 0) d.message = d.message.substr(assertion.size());
     }
     context_line = context_column = 0;
     out.push_back(d);

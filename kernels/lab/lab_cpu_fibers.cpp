@@ -1,16 +1,15 @@
-// The CPU backend's scheduler: every thread of a block is a fiber (ucontext, 64 KB stacks mmap'd
-// once and reused); a block's threads run in lane order, each until it ends, reaches
+// The CPU backend's scheduler: every thread of a block is a fiber (lab_cpu_context.h, 64 KB stacks
+// mmap'd once and reused); a block's threads run in lane order, each until it ends, reaches
 // __syncthreads() (the barrier releases when every live thread has arrived) or is stopped by the
 // access budget; blocks run one after another (blockIdx.y, then x). The .so calls back through two
 // hooks it holds as function pointers: wait at the barrier, end this thread.
 #include <sys/mman.h>
-#include <ucontext.h>
 
-#include <mutex>
 #include <vector>
 
 #include "../common/error.h"
 #include "lab_cpu.h"
+#include "lab_cpu_context.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define WS_LAB_ASAN_FIBERS 1
@@ -20,6 +19,7 @@
 #endif
 #endif
 #if defined(WS_LAB_ASAN_FIBERS)
+#include <sanitizer/asan_interface.h>
 #include <sanitizer/common_interface_defs.h>
 #endif
 
@@ -32,7 +32,7 @@ constexpr size_t kGuardBytes = 4096;  // PROT_NONE below each stack: an overflow
 enum class FiberState { Ready, AtBarrier, Done };
 
 struct Fiber {
-  ucontext_t context;
+  FiberContext context;
   char* stack = nullptr;  // kFiberStackBytes usable, above its guard page
   FiberState state = FiberState::Ready;
   unsigned x = 0, y = 0;
@@ -43,7 +43,7 @@ struct Fiber {
 struct Scheduler {
   const CpuModule* module = nullptr;
   void* const* args = nullptr;
-  ucontext_t main_context;
+  FiberContext main_context;
   std::vector<Fiber> fibers;      // the current block's threads, lane order
   std::vector<char*> stack_pool;  // grows to the largest block seen; reused across runs
   size_t current = 0;
@@ -55,11 +55,6 @@ struct Scheduler {
 Scheduler& scheduler() {
   static Scheduler s;
   return s;
-}
-
-std::mutex& launch_mutex() {
-  static std::mutex m;
-  return m;
 }
 
 char* allocate_stack() {
@@ -79,7 +74,7 @@ void switch_to_main(Fiber& f, bool finished) {
 #else
   (void)finished;
 #endif
-  swapcontext(&f.context, &s.main_context);
+  switch_context(f.context, s.main_context);
 #if defined(WS_LAB_ASAN_FIBERS)
   __sanitizer_finish_switch_fiber(f.fake_stack, &s.main_stack_bottom, &s.main_stack_size);
 #endif
@@ -123,7 +118,7 @@ void resume(size_t i, const Launch& launch) {
 #if defined(WS_LAB_ASAN_FIBERS)
   __sanitizer_start_switch_fiber(&s.main_fake_stack, f.stack, kFiberStackBytes);
 #endif
-  swapcontext(&s.main_context, &f.context);
+  switch_context(s.main_context, f.context);
 #if defined(WS_LAB_ASAN_FIBERS)
   __sanitizer_finish_switch_fiber(s.main_fake_stack, nullptr, nullptr);
 #endif
@@ -132,13 +127,13 @@ void resume(size_t i, const Launch& launch) {
 void run_block(const Launch& launch) {
   Scheduler& s = scheduler();
   for (Fiber& f : s.fibers) {
+#if defined(WS_LAB_ASAN_FIBERS)
+    // A fiber stopped mid-call (the budget) left its frames' redzones poisoned: clear them.
+    __asan_unpoison_memory_region(f.stack, kFiberStackBytes);
+#endif
     f.state = FiberState::Ready;
     f.fake_stack = nullptr;
-    getcontext(&f.context);
-    f.context.uc_stack.ss_sp = f.stack;
-    f.context.uc_stack.ss_size = kFiberStackBytes;
-    f.context.uc_link = nullptr;
-    makecontext(&f.context, fiber_entry, 0);
+    start_context(f.context, f.stack, kFiberStackBytes, fiber_entry);
   }
   for (;;) {
     for (size_t i = 0; i < s.fibers.size(); ++i)
@@ -156,7 +151,6 @@ void run_block(const Launch& launch) {
 }  // namespace
 
 void run_fibers(const CpuModule& module, const Launch& launch, void* const* args) {
-  std::lock_guard<std::mutex> lock(launch_mutex());
   Scheduler& s = scheduler();
   s.module = &module;
   s.args = args;

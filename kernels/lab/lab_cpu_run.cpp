@@ -94,6 +94,11 @@ CpuModule open_cpu_module(const std::string& so_path) {
   return m;
 }
 
+std::mutex& cpu_launch_mutex() {
+  static std::mutex m;
+  return m;
+}
+
 Result run_cpu(const Job& job) {
   validate_job(job);
   Result result;
@@ -124,6 +129,7 @@ Result run_cpu(const Job& job) {
     }
   }
 
+  std::lock_guard<std::mutex> launch_lock(cpu_launch_mutex());  // the .so's globals, the fibers
   // The recorder: budget + 1 events (uninitialized until written), the per-thread step and seq.
   std::unique_ptr<LabEvent[]> events(new LabEvent[static_cast<size_t>(job.budget) + 1]);
   std::vector<int> thread_state(static_cast<size_t>(job.launch.threads()) * 2, 0);

@@ -73,7 +73,12 @@ std::string prepend_header(const Job& job, const std::string& mode_defines) {
   if (!out.empty() && out.back() != '\n') out += '\n';
   out += "#line 1 \"ws_lab.h\"\n";
   out += student_header();
-  out += "\n#line 1 \"" + job.file_name + "\"\n";
+  std::string quoted;  // the name as a string literal's contents
+  for (char c : job.file_name) {
+    if (c == '"' || c == '\\') quoted += '\\';
+    quoted += c == '\n' ? ' ' : c;
+  }
+  out += "\n#line 1 \"" + quoted + "\"\n";
   out += job.source;
   if (!out.empty() && out.back() != '\n') out += '\n';
   return out;

@@ -4,7 +4,7 @@
 #include <cctype>
 #include <cstring>
 #include <map>
-#include <regex>
+#include <vector>
 #include <sstream>
 
 #include "lab_shared.h"
@@ -76,12 +76,63 @@ struct SizeExpression {
   }
 };
 
-ElemType shared_elem_type(std::string t) {
-  t = std::regex_replace(t, std::regex("\\s+"), " ");
+std::string trimmed(const std::string& s) {
+  const size_t first = s.find_first_not_of(" \t\r");
+  if (first == std::string::npos) return "";
+  return s.substr(first, s.find_last_not_of(" \t\r") - first + 1);
+}
+
+bool word_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
+
+// The words of `s` (identifiers and numbers), ignoring other characters.
+std::vector<std::string> words_of(const std::string& s) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < s.size();) {
+    if (!word_char(s[i])) {
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    while (j < s.size() && word_char(s[j])) ++j;
+    out.push_back(s.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+ElemType shared_elem_type(const std::string& declared) {
+  std::string t;
+  for (const std::string& w : words_of(declared)) t += (t.empty() ? "" : " ") + w;
   if (t == "unsigned char" || t == "uint8_t") return ElemType::U8;
   if (t == "int" || t == "int32_t") return ElemType::I32;
   if (t == "unsigned" || t == "unsigned int" || t == "uint32_t") return ElemType::U32;
   return ElemType::F32;
+}
+
+// `#define NAME value` and `const int NAME = value;` (also constexpr, unsigned, long, size_t).
+void collect_constants(const std::string& line, std::map<std::string, std::string>& constants) {
+  const std::string t = trimmed(line);
+  if (!t.empty() && t[0] == '#') {
+    const std::vector<std::string> w = words_of(t);
+    const size_t name_at = t.find(w.size() > 1 ? w[1] : "", t.find("define"));
+    if (w.size() >= 3 && w[0] == "define" && name_at != std::string::npos)
+      constants[w[1]] = trimmed(t.substr(name_at + w[1].size()));
+    return;
+  }
+  for (size_t at = t.find("const"); at != std::string::npos; at = t.find("const", at + 1)) {
+    if (at > 0 && word_char(t[at - 1])) continue;
+    const size_t eq = t.find('=', at), end = t.find(';', at);
+    if (eq == std::string::npos || end == std::string::npos || end < eq) continue;
+    const std::vector<std::string> w = words_of(t.substr(at, eq - at));
+    if (w.size() < 3 || (w[0] != "const" && w[0] != "constexpr")) continue;
+    bool integer_type = true;
+    for (size_t i = 1; i + 1 < w.size(); ++i)
+      integer_type &= w[i] == "int" || w[i] == "unsigned" || w[i] == "long" || w[i] == "size_t" ||
+                      w[i] == "static";
+    if (integer_type) constants[w.back()] = trimmed(t.substr(eq + 1, end - eq - 1));
+  }
 }
 
 }  // namespace
@@ -89,29 +140,36 @@ ElemType shared_elem_type(std::string t) {
 SharedArray parse_shared_declaration(const std::string& source, int line) {
   std::vector<std::string> lines;
   std::map<std::string, std::string> constants;
-  static const std::regex define_re(R"(^\s*#\s*define\s+(\w+)\s+(.+?)\s*$)");
-  static const std::regex const_re(
-      R"(\b(?:constexpr|const)\s+(?:int|unsigned|long|size_t)\s+(\w+)\s*=\s*([^;]+);)");
   std::istringstream in(source);
   for (std::string s; std::getline(in, s);) {
     lines.push_back(s);
-    std::smatch m;
-    if (std::regex_match(s, m, define_re)) constants[m[1]] = m[2];
-    for (auto it = std::sregex_iterator(s.begin(), s.end(), const_re); it != std::sregex_iterator();
-         ++it)
-      constants[(*it)[1]] = (*it)[2];
+    collect_constants(s, constants);
   }
   SharedArray out;
   out.line = line;
   out.name = "shared@" + std::to_string(line);
   if (line < 1 || line > static_cast<int>(lines.size())) return out;
-  static const std::regex decl(R"(WS_SHARED\s*\(\s*([^,]+?)\s*,\s*(\w+)\s*,(.*)\))");
-  std::smatch m;
   const std::string& text = lines[static_cast<size_t>(line - 1)];
-  if (!std::regex_search(text, m, decl)) return out;
-  out.type = shared_elem_type(m[1]);
-  out.name = m[2];
-  const std::string size_text = m[3];
+  size_t p = text.find("WS_SHARED");
+  if (p == std::string::npos) return out;
+  p = text.find('(', p);
+  if (p == std::string::npos) return out;
+  // The three arguments, split at the commas outside parentheses.
+  std::vector<std::string> args(1);
+  int depth = 0;
+  for (++p; p < text.size(); ++p) {
+    const char c = text[p];
+    if (c == ')' && depth == 0) break;
+    depth += c == '(' ? 1 : (c == ')' ? -1 : 0);
+    if (c == ',' && depth == 0)
+      args.emplace_back();
+    else
+      args.back() += c;
+  }
+  if (args.size() != 3) return out;
+  out.type = shared_elem_type(args[0]);
+  out.name = trimmed(args[1]);
+  const std::string size_text = trimmed(args[2]);
   SizeExpression e{size_text, constants};
   long long size = e.sum();
   e.skip();

@@ -23,6 +23,8 @@
 #if defined(WS_LAB_CPU)
 #include <math.h>
 
+#include <cstdio>
+
 #include <cstddef>
 #include <cstdint>
 #define __global__
@@ -72,6 +74,28 @@ inline float min(float a, float b) {
 inline float max(float a, float b) {
   return fmaxf(a, b);
 }
+static const int warpSize = 32;
+inline float rsqrtf(float x) {
+  return 1.0f / sqrtf(x);
+}
+inline float __expf(float x) {
+  return expf(x);
+}
+inline float __logf(float x) {
+  return logf(x);
+}
+inline float __sinf(float x) {
+  return sinf(x);
+}
+inline float __cosf(float x) {
+  return cosf(x);
+}
+inline float __fdividef(float a, float b) {
+  return a / b;
+}
+inline float __saturatef(float x) {
+  return x < 0.0f ? 0.0f : (x > 1.0f ? 1.0f : x);
+}
 inline int atomicAdd(int* p, int v) {
   int old = *p;
   *p = old + v;
@@ -110,6 +134,14 @@ struct Unconst {
 template <class T>
 struct Unconst<const T> {
   typedef T type;
+};
+template <class T>
+struct IsConst {
+  static const bool value = false;
+};
+template <class T>
+struct IsConst<const T> {
+  static const bool value = true;
 };
 
 #if defined(WS_LAB_TRACED)
@@ -226,6 +258,9 @@ class Ref {
 #endif
   }
   __device__ void store(V v) const {
+    static_assert(
+        !IsConst<T>::value,
+        "this array is read-only (a ws::Global<const ...> parameter): it cannot be written");
 #if defined(WS_LAB_TRACED)
     if (i_ < 0 || i_ >= size_) {
       record(LabOutOfBounds, LabWrite, buffer_, i_, (double)size_, line_);

@@ -1,0 +1,236 @@
+// What the kernel lab tells a student, on the CPU backend: out-of-bounds accesses with thread,
+// block, index, size and line; a missing __syncthreads as a race with both threads and lines; reads
+// of unwritten shared memory; an endless loop stopped by the budget; compile errors on their lines;
+// a wrong signature as one clear error; a missing compiler.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <set>
+
+#include "common/error.h"
+#include "lab_test_support.h"
+
+namespace ws::lab {
+namespace {
+
+using test::array_arg;
+using test::scalar_arg;
+
+TEST(LabCpuDiagnostics, MissingBoundsGuardIsOutOfBoundsWithThreadIndexSizeAndLine) {
+  const char* source =
+      "__global__ void add(ws::Global<const float> a, ws::Global<const float> b,\n"
+      "                    ws::Global<float> c, int n) {\n"
+      "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+      "  c[i] = a[i] + b[i];\n"
+      "}\n";
+  const Job job =
+      test::cpu_job(source, "add",
+                    {array_arg("a", std::vector<double>(10, 1), false),
+                     array_arg("b", std::vector<double>(10, 2), false),
+                     array_arg("c", std::vector<double>(10, 0), true), scalar_arg("n", 10)},
+                    Launch{3, 1, 4, 1});
+  const Result r = run(job);
+  ASSERT_TRUE(r.compiled) << test::all_messages(r);
+  const auto oob = test::diagnostics_of(r, DiagKind::OutOfBounds);
+  // Threads 10 and 11 each read a and b and write c past the end: 6 accesses, none performed.
+  ASSERT_EQ(oob.size(), 6u) << test::all_messages(r);
+  const Diagnostic* read_a = nullptr;
+  for (const Diagnostic& d : oob)
+    if (d.thread == 10 && d.buffer == 0) read_a = &d;
+  ASSERT_NE(read_a, nullptr) << test::all_messages(r);
+  EXPECT_EQ(read_a->block, 2);
+  EXPECT_EQ(read_a->index, 10);
+  EXPECT_EQ(read_a->line, 4);
+  EXPECT_EQ(read_a->message,
+            "thread 10 (block 2, thread 2) read a[10] past its end (size 10) at line 4");
+  std::set<std::string> messages;
+  for (const Diagnostic& d : oob) messages.insert(d.message);
+  EXPECT_TRUE(
+      messages.count("thread 11 (block 2, thread 3) wrote c[11] past its end (size 10) at line 4"));
+  for (int i = 0; i < 10; ++i) EXPECT_EQ(r.outputs[2][i], 3);
+}
+
+TEST(LabCpuDiagnostics, MissingSyncthreadsIsARaceWithBothThreadsAndLines) {
+  // The reduction with the barrier after the load removed: thread 0 reads partial[4] (line 6)
+  // in the phase where thread 4 writes it (line 4).
+  const char* source =
+      "__global__ void reduce(ws::Global<const float> in, ws::Global<float> out, int n) {\n"
+      "  WS_SHARED(float, partial, 8);\n"
+      "  int t = threadIdx.x;\n"
+      "  partial[t] = in[t];\n"
+      "  for (int stride = blockDim.x / 2; stride >= 1; stride /= 2) {\n"
+      "    if (t < stride) partial[t] += partial[t + stride];\n"
+      "    __syncthreads();\n"
+      "  }\n"
+      "  if (t == 0) out[0] = partial[0];\n"
+      "}\n";
+  const Result r = run(test::reduce_job(source));
+  ASSERT_TRUE(r.compiled) << test::all_messages(r);
+  const auto race = test::diagnostics_of(r, DiagKind::Race);
+  ASSERT_FALSE(race.empty()) << test::all_messages(r);
+  EXPECT_EQ(race[0].thread, 0);
+  EXPECT_EQ(race[0].line, 6);
+  EXPECT_EQ(race[0].other_thread, 4);
+  EXPECT_EQ(race[0].other_line, 4);
+  EXPECT_EQ(race[0].index, 4);
+  EXPECT_EQ(race[0].message,
+            "thread 0 (block 0, thread 0) read partial[4] at line 6 and thread 4 (block 0, thread "
+            "4) wrote it at line 4 between the same two barriers (phase 0): a race; a "
+            "__syncthreads() between them is missing");
+  // The race-free kernel has none (ReductionEventsArePhasesOfTheTree checks it has no diagnostic).
+}
+
+TEST(LabCpuDiagnostics, ReadOfUnwrittenSharedMemory) {
+  const char* source =
+      "__global__ void copy(ws::Global<float> out, int n) {\n"
+      "  WS_SHARED(float, tile, 4);\n"
+      "  int t = threadIdx.x;\n"
+      "  if (t < 2) tile[t] = t;\n"
+      "  __syncthreads();\n"
+      "  out[t] = tile[t];\n"
+      "}\n";
+  const Result r = run(test::cpu_job(
+      source, "copy", {array_arg("out", std::vector<double>(4, 0), true), scalar_arg("n", 4)},
+      Launch{1, 1, 4, 1}));
+  ASSERT_TRUE(r.compiled) << test::all_messages(r);
+  const auto uninit = test::diagnostics_of(r, DiagKind::UninitializedRead);
+  ASSERT_EQ(uninit.size(), 1u) << test::all_messages(r);  // one per line and array
+  EXPECT_EQ(uninit[0].thread, 2);
+  EXPECT_EQ(uninit[0].line, 6);
+  EXPECT_EQ(uninit[0].index, 2);
+  EXPECT_EQ(uninit[0].message,
+            "thread 2 (block 0, thread 2) read tile[2] at line 6 before any thread of its block "
+            "wrote it");
+  EXPECT_TRUE(test::diagnostics_of(r, DiagKind::Race).empty());
+}
+
+TEST(LabCpuDiagnostics, EndlessLoopIsStoppedByTheBudgetPromptly) {
+  const char* source =
+      "__global__ void spin(ws::Global<float> out, int n) {\n"
+      "  int i = 0;\n"
+      "  while (true) {\n"
+      "    out[i % n] = out[i % n] + 1.0f;\n"
+      "  }\n"
+      "}\n";
+  Job job = test::cpu_job(source, "spin",
+                          {array_arg("out", std::vector<double>(4, 0), true), scalar_arg("n", 4)},
+                          Launch{2, 1, 4, 1});
+  job.budget = 100000;
+  const auto start = std::chrono::steady_clock::now();
+  const Result r = run(job);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_TRUE(r.compiled) << test::all_messages(r);
+  const auto budget = test::diagnostics_of(r, DiagKind::Budget);
+  ASSERT_EQ(budget.size(), 1u) << test::all_messages(r);
+  EXPECT_EQ(budget[0].line, 4);
+  EXPECT_EQ(budget[0].thread, 0);
+  EXPECT_EQ(budget[0].message,
+            "the kernel was stopped after 100000 memory accesses (its access budget); thread 0 "
+            "(block 0, thread 0) was at line 4: a loop that never ends?");
+  EXPECT_EQ(r.raw.size(), 100001u);  // the budget's events and the stop
+  EXPECT_LT(seconds, 2.5);
+}
+
+TEST(LabCpuDiagnostics, CompileErrorsAreOnTheStudentsLines) {
+  const char* source =
+      "__global__ void add(ws::Global<const float> a, ws::Global<float> c, int n) {\n"
+      "  int i = threadIdx.x;\n"
+      "  if (i < n) {\n"
+      "    c[i] = a[i];\n"
+      "    c[i] = undefined_name;\n"
+      "  }\n"
+      "}\n";
+  const Result r = run(test::cpu_job(
+      source, "add", {array_arg("a", {1}, false), array_arg("c", {0}, true), scalar_arg("n", 1)},
+      Launch{}));
+  EXPECT_FALSE(r.compiled);
+  const auto errors = test::diagnostics_of(r, DiagKind::CompileError);
+  ASSERT_EQ(errors.size(), 1u) << test::all_messages(r);
+  EXPECT_EQ(errors[0].line, 5);
+  EXPECT_EQ(errors[0].column, 12);
+  EXPECT_NE(errors[0].message.find("undefined_name"), std::string::npos);
+}
+
+TEST(LabCpuDiagnostics, WarningsAreOnTheStudentsLinesAndTheKernelStillRuns) {
+  const char* source =
+      "__global__ void add(ws::Global<const float> a, ws::Global<float> c, int n) {\n"
+      "  int i = threadIdx.x;\n"
+      "  c[i] = a[i] * 2;\n"
+      "  int unused = 3;\n"
+      "}\n";
+  const Result r = run(test::cpu_job(
+      source, "add", {array_arg("a", {4}, false), array_arg("c", {0}, true), scalar_arg("n", 1)},
+      Launch{}));
+  ASSERT_TRUE(r.compiled) << test::all_messages(r);
+  EXPECT_EQ(r.outputs[1][0], 8);
+  ASSERT_EQ(r.diagnostics.size(), 1u) << test::all_messages(r);
+  EXPECT_EQ(r.diagnostics[0].kind, DiagKind::CompileWarning);
+  EXPECT_EQ(r.diagnostics[0].line, 4);
+  EXPECT_NE(r.diagnostics[0].message.find("unused"), std::string::npos);
+}
+
+TEST(LabCpuDiagnostics, WritingAReadOnlyArrayIsAnErrorOnTheStudentsLine) {
+  // The error is inside the header's view (a template): it goes to the line that instantiated it.
+  const char* source =
+      "__global__ void add(ws::Global<const float> a, ws::Global<float> c, int n) {\n"
+      "  int i = threadIdx.x;\n"
+      "  a[i] = 2.0f;\n"
+      "}\n";
+  const Result r = run(test::cpu_job(
+      source, "add", {array_arg("a", {1}, false), array_arg("c", {0}, true), scalar_arg("n", 1)},
+      Launch{}));
+  EXPECT_FALSE(r.compiled);
+  const auto errors = test::diagnostics_of(r, DiagKind::CompileError);
+  ASSERT_FALSE(errors.empty()) << test::all_messages(r);
+  EXPECT_EQ(errors[0].line, 3) << test::all_messages(r);
+  EXPECT_EQ(errors[0].message,
+            "this array is read-only (a ws::Global<const ...> parameter): it cannot be written");
+}
+
+TEST(LabCpuDiagnostics, WrongSignatureIsOneClearError) {
+  const char* source =
+      "__global__ void reduce(ws::Global<float> in, ws::Global<float> out, int n) {\n"
+      "  if (threadIdx.x == 0) out[0] = in[0];\n"
+      "}\n";
+  const Result r = run(test::reduce_job(source));
+  EXPECT_FALSE(r.compiled);
+  ASSERT_EQ(r.diagnostics.size(), 1u) << test::all_messages(r);
+  EXPECT_EQ(r.diagnostics[0].kind, DiagKind::CompileError);
+  EXPECT_EQ(r.diagnostics[0].line, 1);
+  EXPECT_EQ(r.diagnostics[0].message,
+            "reduce must be declared as __global__ void reduce(ws::Global<const float> in, "
+            "ws::Global<float> out, int n)");
+}
+
+TEST(LabCpuDiagnostics, MissingKernelIsOneClearError) {
+  const Result r = run(test::reduce_job("__global__ void reduc(ws::Global<float> out) {}\n"));
+  EXPECT_FALSE(r.compiled);
+  ASSERT_EQ(r.diagnostics.size(), 1u) << test::all_messages(r);
+  EXPECT_EQ(r.diagnostics[0].message,
+            "no kernel named reduce: it must be declared as __global__ void reduce("
+            "ws::Global<const float> in, ws::Global<float> out, int n)");
+}
+
+TEST(LabCpuDiagnostics, MissingCompilerSaysSo) {
+  setenv("WARPSCOPE_LAB_CXX", "/nonexistent/c++", 1);
+  const Result r = run(test::reduce_job());
+  unsetenv("WARPSCOPE_LAB_CXX");
+  EXPECT_FALSE(r.compiled);
+  ASSERT_EQ(r.diagnostics.size(), 1u);
+  EXPECT_EQ(r.diagnostics[0].kind, DiagKind::Missing);
+  EXPECT_NE(r.diagnostics[0].message.find("/nonexistent/c++"), std::string::npos);
+}
+
+TEST(LabCpuDiagnostics, MalformedJobIsAnError) {
+  Job job = test::reduce_job();
+  job.launch.block_x = 0;
+  EXPECT_THROW(run(job), Error);
+  job = test::reduce_job();
+  job.args[2].values.clear();
+  EXPECT_THROW(run(job), Error);
+}
+
+}  // namespace
+}  // namespace ws::lab
