@@ -121,7 +121,7 @@ LabFigureKey draw_lab_figure(gfx::Canvas& c, gfx::Theme theme, const LabFigureIn
   tin.trace = &trace;
   tin.snapshots = &data.snapshots;
   tin.counters = &data.counters;
-  tin.mismatch = data.wrong_cells.empty() ? nullptr : &data.wrong;
+  tin.mismatch = data.wrong.empty() ? nullptr : &data.wrong;
   tin.current_step = current;
   tin.show_ops = false;  // a student kernel has no operator events: only reads and writes
   c.begin_group("lab-trace");
