@@ -67,7 +67,10 @@ std::string file_name_of(const std::string& path) {
 std::string lab_worker_exe() {
   const char* env = std::getenv("WARPSCOPE_LAB_WORKER");
   if (env && *env) return std::string(env) == "in-process" ? "" : std::string(env);
-  return data::binary_path();
+  // Only the app has the lab-worker command: another program linking the scenes (a test) that
+  // did not name a worker runs the kernel itself rather than start itself again.
+  const std::string self = data::binary_path();
+  return file_name_of(self).rfind("warpscope", 0) == 0 ? self : "";
 }
 
 }  // namespace ws::app

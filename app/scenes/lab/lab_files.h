@@ -24,8 +24,9 @@ void write_kernel_file(const std::string& path, const std::string& source);
 std::string file_name_of(const std::string& path);
 
 // The warpscope executable that runs student code out of process: $WARPSCOPE_LAB_WORKER when
-// set (the scene tests name the built app), else this program. "" when it is "in-process": the
-// kernel then runs inside this process (unit tests only).
+// set (the scene tests name the built app), else this program when it is warpscope. "" when the
+// variable says "in-process" or this program is not warpscope (a test linking the scenes): the
+// kernel then runs inside this process.
 std::string lab_worker_exe();
 
 }  // namespace ws::app
