@@ -49,19 +49,21 @@ std::string lab_verdict(const lab::Result& r, bool& bad) {
   bad = first != nullptr;
   if (!first) return tr("no problems found: every output matches the reference");
   std::string counts;
-  auto add = [&](int n, const char* what) {
-    if (n) counts += (counts.empty() ? "" : " · ") + trf(what, n);
+  auto add = [&](int n, const char* one, const char* many) {
+    if (n) counts += (counts.empty() ? "" : " · ") + (n == 1 ? std::string(tr(one)) : trf(many, n));
   };
-  add(oob, TR_NOOP("{0} out of bounds"));
-  add(races, TR_NOOP("{0} races"));
-  add(wrong, TR_NOOP("{0} wrong outputs"));
-  add(other, TR_NOOP("{0} other problems"));
+  add(oob, TR_NOOP("1 out-of-bounds access"), TR_NOOP("{0} out-of-bounds accesses"));
+  add(races, TR_NOOP("1 race"), TR_NOOP("{0} races"));
+  add(wrong, TR_NOOP("1 wrong output"), TR_NOOP("{0} wrong outputs"));
+  add(other, TR_NOOP("1 other problem"), TR_NOOP("{0} other problems"));
   return counts + " — " + first->message;
 }
 
 }  // namespace
 
-gfx::Color lab_race_color(const gfx::Palette& p) { return mix(p.mismatch, p.highlight, 0.45f); }
+gfx::Color lab_race_color(const gfx::Palette& p) {
+  return mix(p.mismatch, p.highlight, 0.45f);
+}
 
 LabFigureKey draw_lab_figure(gfx::Canvas& c, gfx::Theme theme, const LabFigureInput& in) {
   const gfx::Palette& p = gfx::palette(theme);
@@ -94,10 +96,9 @@ LabFigureKey draw_lab_figure(gfx::Canvas& c, gfx::Theme theme, const LabFigureIn
   c.text({4, 4 + font * 1.4f}, lab_fit(c, detail, font * 0.85f, size.x - 8), font * 0.85f,
          p.text_muted);
   const StepCounters& sc = data.counters.per_step[current];
-  std::string step_line = trf("step {0} of {1}: {2} — {3} active in {4}", current + 1,
-                              trace.steps.size(), tr_text(s.label),
-                              count_text(sc.active_threads, "thread"),
-                              count_text(sc.active_warps, "warp"));
+  std::string step_line = trf(
+      "step {0} of {1}: {2} — {3} active in {4}", current + 1, trace.steps.size(), tr_text(s.label),
+      count_text(sc.active_threads, "thread"), count_text(sc.active_warps, "warp"));
   if (sc.divergent_warps) step_line += " · " + trf("{0} divergent", sc.divergent_warps);
   const std::vector<int> lines = lines_of_step(r, current);
   if (!lines.empty()) step_line += " · " + trf("source lines {0}", lab_line_list(lines));
@@ -120,8 +121,9 @@ LabFigureKey draw_lab_figure(gfx::Canvas& c, gfx::Theme theme, const LabFigureIn
   tin.trace = &trace;
   tin.snapshots = &data.snapshots;
   tin.counters = &data.counters;
-  tin.mismatch = data.wrong_cells.empty() ? nullptr : &data.wrong;
+  tin.mismatch = data.wrong.empty() ? nullptr : &data.wrong;
   tin.current_step = current;
+  tin.show_ops = false;  // a student kernel has no operator events: only reads and writes
   c.begin_group("lab-trace");
   key.tree = draw_trace_tree(tree, tin, p);
   draw_lab_marks(tree, in, key.tree, key.tree_origin, p, font * 0.8f, key.marks);
@@ -138,12 +140,18 @@ LabFigureKey draw_lab_figure(gfx::Canvas& c, gfx::Theme theme, const LabFigureIn
   draw_trace_legend(c, {4, size.y - legend_h + 4}, font * 0.8f, p, false);
   if (any_marks) {
     LegendLine marks(c, {4, size.y - legend_h * 0.5f + 4}, font * 0.8f, p);
-    marks.filled(p.mismatch);
-    marks.label(tr("out-of-bounds access (lane)"));
-    marks.filled(lab_race_color(p));
-    marks.label(tr("race (both lanes, the cell)"));
-    marks.outlined(p.mismatch, 2.5f);
-    marks.label(tr("wrong output"));
+    if (!data.out_of_bounds.empty()) {
+      marks.filled(p.mismatch);
+      marks.label(tr("out-of-bounds access (lane)"));
+    }
+    if (!data.races.empty()) {
+      marks.filled(lab_race_color(p));
+      marks.label(tr("race (both lanes, the cell)"));
+    }
+    if (!data.wrong_cells.empty()) {
+      marks.outlined(p.mismatch, 2.5f);
+      marks.label(tr("wrong output"));
+    }
   }
   c.end_group();
   return key;

@@ -45,8 +45,7 @@ LabFigureKey draw_lab_figure(gfx::Canvas& canvas, gfx::Theme theme, const LabFig
 // What lies under `point` of the last figure drawn with `key`: a cell or lane as the reduction
 // scene describes it (describe_hit), with the source line of every event of that thread in the
 // step, and the diagnostic marked there (a wrong output's expected and got). "" over nothing.
-std::string describe_lab_figure(const LabFigureInput& in, const LabFigureKey& key,
-                                gfx::Vec2 point);
+std::string describe_lab_figure(const LabFigureInput& in, const LabFigureKey& key, gfx::Vec2 point);
 
 // The colour races are marked with (out of bounds and wrong cells use the palette's mismatch).
 gfx::Color lab_race_color(const gfx::Palette& p);

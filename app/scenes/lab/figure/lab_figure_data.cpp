@@ -83,13 +83,18 @@ LabFigureData lab_figure_data(const lab::Result& result) {
     out.counters = compute_counters(trace);
     for (const TraceStep& step : trace.steps)
       out.global_accesses.push_back(lab_global_instructions(trace, step));
-    out.wrong.resize(steps);
-    for (auto& per_step : out.wrong) {
-      per_step.resize(trace.buffers.size());
-      for (size_t b = 0; b < trace.buffers.size(); ++b)
-        per_step[b].assign(size_t(trace.buffers[b].size) * trace.buffers[b].blocks, false);
-    }
   }
+  auto mark_wrong = [&](int step, int buffer, int64_t cell) {
+    if (out.wrong.empty()) {  // made on the first wrong cell: most runs have none
+      out.wrong.resize(steps);
+      for (auto& per_step : out.wrong) {
+        per_step.resize(trace.buffers.size());
+        for (size_t b = 0; b < trace.buffers.size(); ++b)
+          per_step[b].assign(size_t(trace.buffers[b].size) * trace.buffers[b].blocks, false);
+      }
+    }
+    out.wrong[size_t(step)][size_t(buffer)][size_t(cell)] = true;
+  };
   for (int i = 0; i < static_cast<int>(result.diagnostics.size()); ++i) {
     const lab::Diagnostic& d = result.diagnostics[i];
     LabMark mark;
@@ -111,7 +116,7 @@ LabFigureData lab_figure_data(const lab::Result& result) {
         mark.cell = lab_cell_of(trace, d, -1);
         if (steps > 0 && mark.cell >= 0) {
           mark.step = lab_last_writer_step(trace, d.buffer, mark.cell);
-          for (int s = mark.step; s < steps; ++s) out.wrong[s][d.buffer][mark.cell] = true;
+          for (int s = mark.step; s < steps; ++s) mark_wrong(s, d.buffer, mark.cell);
         }
         out.wrong_cells.push_back(mark);
         break;
@@ -135,15 +140,7 @@ double sectors_per_request(const LabFigureData& data, int step) {
   if (step < 0 || step >= static_cast<int>(data.global_accesses.size())) return 0;
   if (step >= static_cast<int>(data.counters.per_step.size())) return 0;
   const int64_t requests = data.global_accesses[step];
-  return requests > 0 ? double(data.counters.per_step[step].global_requests) / double(requests)
-                      : 0;
-}
-
-const LabMark* mark_of_thread(const std::vector<LabMark>& marks, int step, int thread) {
-  for (const LabMark& m : marks)
-    if (m.step == step && thread >= 0 && (m.thread == thread || m.other_thread == thread))
-      return &m;
-  return nullptr;
+  return requests > 0 ? double(data.counters.per_step[step].global_requests) / double(requests) : 0;
 }
 
 }  // namespace ws::app

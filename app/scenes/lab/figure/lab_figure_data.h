@@ -27,12 +27,14 @@ struct LabFigureData {
   std::vector<std::vector<std::vector<double>>> snapshots;  // [step][buffer], replay_snapshots
   Counters counters;
   std::vector<int64_t> global_accesses;  // warp-level global memory instructions, per step
-  // Cells the check found wrong, [step][buffer][cell]: from the step that last wrote the cell on.
+  // Cells the check found wrong, [step][buffer][cell], from the step that last wrote the cell
+  // on; empty when none is.
   std::vector<std::vector<std::vector<bool>>> wrong;
   std::vector<LabMark> out_of_bounds, races, wrong_cells;
 };
 
-// Throws nothing: a run without a trace gives empty steps and marks without a step.
+// A run without a trace (a compile error, an untraced run) gives no steps and marks without a
+// step.
 LabFigureData lab_figure_data(const lab::Result& result);
 
 // The source lines the events of `step` carry (Result::lines[step]), ascending, each once: what
@@ -41,8 +43,5 @@ std::vector<int> lines_of_step(const lab::Result& result, int step);
 
 // Distinct 32-byte sectors per warp-level global access in `step` (0 without global accesses).
 double sectors_per_request(const LabFigureData& data, int step);
-
-// The first mark of `marks` that names `thread` (as either thread) in `step`, or nullptr.
-const LabMark* mark_of_thread(const std::vector<LabMark>& marks, int step, int thread);
 
 }  // namespace ws::app

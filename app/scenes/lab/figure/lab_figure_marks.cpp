@@ -47,9 +47,8 @@ void lab_lane_label(gfx::Canvas& c, const TraceTreeRowGeometry& g, Vec2 lane_a,
 
 }  // namespace
 
-void draw_lab_marks(gfx::Canvas& c, const LabFigureInput& in, const TraceTreeKey& tree,
-                    Vec2 origin, const gfx::Palette& p, float font,
-                    std::vector<LabMarkBox>& marks) {
+void draw_lab_marks(gfx::Canvas& c, const LabFigureInput& in, const TraceTreeKey& tree, Vec2 origin,
+                    const gfx::Palette& p, float font, std::vector<LabMarkBox>& marks) {
   const lab::Result& r = *in.result;
   const LabFigureData& data = *in.data;
   auto keep = [&](std::pair<Vec2, Vec2> box, int diagnostic) {

@@ -131,8 +131,8 @@ int lab_output_panel(const lab::Result& result, const std::vector<lab::Arg>* arg
                                           ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders |
                                               ImGuiTableFlags_SizingFixedFit))
     return jump;
-  for (const char* name : {TR_NOOP("array"), TR_NOOP("index"), TR_NOOP("expected"),
-                           TR_NOOP("got"), TR_NOOP("thread"), TR_NOOP("line")})
+  for (const char* name : {TR_NOOP("array"), TR_NOOP("index"), TR_NOOP("expected"), TR_NOOP("got"),
+                           TR_NOOP("thread"), TR_NOOP("line")})
     ImGui::TableSetupColumn(tr(name));
   ImGui::TableHeadersRow();
   for (const lab::Diagnostic* d : wrong) {
@@ -146,7 +146,8 @@ int lab_output_panel(const lab::Result& result, const std::vector<lab::Arg>* arg
     ImGui::TableNextRow();
     const bool named = d->buffer >= 0 && d->buffer < int(result.trace.buffers.size());
     lab_cell(arg >= 0 ? (*args)[size_t(arg)].name
-                      : named ? result.trace.buffers[size_t(d->buffer)].name : "?");
+             : named  ? result.trace.buffers[size_t(d->buffer)].name
+                      : "?");
     lab_cell(std::to_string(d->index));
     lab_cell(value_of(expected));
     lab_cell(value_of(&result.outputs));

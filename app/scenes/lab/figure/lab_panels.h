@@ -29,10 +29,10 @@ struct LabTimes {
   Backend backend = Backend::Cpu;
   double student_ms = -1;    // the untraced kernel
   double reference_ms = -1;  // the exercise's reference solution, same launch
-  double builtin_ms = -1;    // the built-in fastest kernel (CUB, the scene's best), where one exists
+  double builtin_ms = -1;  // the built-in fastest kernel (CUB, the scene's best), where one exists
   std::string builtin_name;
-  int64_t bytes = 0;       // the fewest bytes the kernel must move (lab_bytes_moved)
-  double copy_gbps = 0;    // device copy bandwidth for that many bytes (0: unknown)
+  int64_t bytes = 0;     // the fewest bytes the kernel must move (lab_bytes_moved)
+  double copy_gbps = 0;  // device copy bandwidth for that many bytes (0: unknown)
 };
 
 // Every array argument read once, and every writable one written once: the least traffic.

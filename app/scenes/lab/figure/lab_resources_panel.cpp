@@ -79,8 +79,9 @@ LabTimes lab_times(Backend backend, double student_ms, double reference_ms, doub
 
 void lab_time_panel(const LabTimes& t) {
   if (t.backend == Backend::Cpu)
-    wrapped_text(tr("CPU backend: these are the CPU's times (fibers, one thread at a time), not a "
-                    "GPU's; run on CUDA to compare kernels."));
+    wrapped_text(
+        tr("CPU backend: these are the CPU's times (fibers, one thread at a time), not a "
+           "GPU's; run on CUDA to compare kernels."));
   if (!ImGui::BeginTable("lab-times", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders)) return;
   for (const char* name : {TR_NOOP("kernel"), TR_NOOP("time"), TR_NOOP("bandwidth")})
     ImGui::TableSetupColumn(tr(name));
@@ -102,7 +103,8 @@ void lab_time_panel(const LabTimes& t) {
   if (!t.builtin_name.empty()) row(tr_text(t.builtin_name), t.builtin_ms);
   ImGui::EndTable();
   if (t.copy_gbps > 0)
-    ImGui::TextDisabled("%s", trf("device copy bandwidth: {0} GB/s", int(t.copy_gbps + 0.5)).c_str());
+    ImGui::TextDisabled("%s",
+                        trf("device copy bandwidth: {0} GB/s", int(t.copy_gbps + 0.5)).c_str());
   if (t.student_ms > 0 && t.reference_ms > 0) {
     char b[32];
     std::snprintf(b, sizeof b, "%.2f", t.student_ms / t.reference_ms);
@@ -136,7 +138,8 @@ void lab_resources_panel(const lab::Resources& r, Backend backend, int current_l
                  {tr("occupancy"), trf("{0}%", int(100 * r.occupancy + 0.5))}});
   if (!r.note.empty()) wrapped_text(r.note);
   if (current_line > 0)
-    ImGui::TextDisabled("%s", trf("highlighted: the instructions of line {0}", current_line).c_str());
+    ImGui::TextDisabled("%s",
+                        trf("highlighted: the instructions of line {0}", current_line).c_str());
   if (panel_section(tr("SASS"), "lab-sass")) {
     if (r.sass.empty())
       ImGui::TextDisabled("%s", tr("no SASS (the disassembler was not found)"));
