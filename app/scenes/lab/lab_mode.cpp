@@ -15,6 +15,7 @@ void LabMode::reset() {
   LabRunRequest request{s.exercise, s.source, s.file_name, s.size, backend(), lab_worker_exe()};
   const bool in_background = context() && context()->background_work;
   set_error("");
+  started_ = std::chrono::steady_clock::now();
   try {
     work_.start(
         [request](const WorkControl& control) {

@@ -4,6 +4,7 @@
 // figure (figure/lab_figure.h).
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
@@ -55,6 +56,7 @@ class LabMode : public LiveMode<LabSettings> {
   void result_panels();
 
   BackgroundWork<LabRun> work_;
+  std::chrono::steady_clock::time_point started_;  // of the run under way
   std::shared_ptr<const LabRun> run_;
   int step_ = 0;
   mutable LabFigureKey key_;  // where the last figure put its parts (hover)

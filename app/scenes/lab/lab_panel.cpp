@@ -73,7 +73,11 @@ void LabMode::exercise_controls() {
 
 void LabMode::run_controls() {
   if (work_.busy()) {
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
     ImGui::TextUnformatted(tr("compiling and running..."));
+    ImGui::SameLine();
+    ImGui::TextDisabled("%.1f s", seconds);
     ImGui::SameLine();
     if (ImGui::SmallButton(label_id(tr("Cancel"), "lab-cancel").c_str())) work_.cancel();
     return;
