@@ -29,6 +29,10 @@ TEST(LabRuns, TheReductionSolutionPassesWithOneStepPerBarrierPhase) {
   // load, one tree level per halving of the block, write: more than two phases.
   EXPECT_GT(scene->step_count(), 2);
   EXPECT_EQ(scene->current_step(), scene->step_count() - 1);
+  // The run document has every step and the counters: the solution's blocks of 64 threads pass
+  // one barrier after loading and one per halving, 1 + log2(64).
+  EXPECT_EQ(doc["steps"].size(), size_t(scene->step_count()));
+  EXPECT_EQ(doc["counters"]["barriers"], 1 + 6);
   EXPECT_FALSE(test::figure_texts(*scene).empty());
 }
 
