@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "figure/lab_figure.h"
+#include "lab_markdown.h"
 #include "lab_run.h"
 #include "lab_settings.h"
 #include "scene_kit/background_work.h"
@@ -68,6 +69,9 @@ class LabMode : public LiveMode<LabSettings> {
   std::unique_ptr<FileBrowser> browser_;
   bool browser_open_ = false, confirm_solution_ = false;
   std::string save_path_, file_message_;
+  // The statement shown, read once per exercise and language: its key, blocks or error.
+  std::string statement_key_, statement_error_;
+  std::vector<MarkdownBlock> statement_;
 };
 
 }  // namespace ws::app
