@@ -25,6 +25,15 @@ std::string lab_fit(const gfx::Canvas& c, std::string text, float font, float wi
   return text + "\xE2\x80\xA6";
 }
 
+// The step labels build_trace makes ("phase 3"), listed so the catalog has them; tr_text
+// translates them where they are shown.
+const char* const kLabStepLabels[] = {TR_NOOP("phase {0}")};
+
+std::string lab_step_label(const TraceStep& step) {
+  static_assert(sizeof(kLabStepLabels) > 0);
+  return tr_text(step.label);
+}
+
 std::string lab_line_list(const std::vector<int>& lines) {
   std::string out;
   for (size_t i = 0; i < lines.size() && i < 12; ++i)
@@ -34,7 +43,8 @@ std::string lab_line_list(const std::vector<int>& lines) {
 }
 
 // One line on the run as a whole: its first problem, or that it is correct.
-std::string lab_verdict(const lab::Result& r, bool& bad) {
+std::string lab_verdict(const LabFigureInput& in, bool& bad) {
+  const lab::Result& r = *in.result;
   int oob = 0, races = 0, wrong = 0, other = 0;
   const lab::Diagnostic* first = nullptr;
   for (const lab::Diagnostic& d : r.diagnostics) {
@@ -56,7 +66,7 @@ std::string lab_verdict(const lab::Result& r, bool& bad) {
   add(races, TR_NOOP("1 race"), TR_NOOP("{0} races"));
   add(wrong, TR_NOOP("1 wrong output"), TR_NOOP("{0} wrong outputs"));
   add(other, TR_NOOP("1 other problem"), TR_NOOP("{0} other problems"));
-  return counts + " — " + first->message;
+  return counts + " — " + lab_diagnostic_text(r, *first, in.args, in.expected);
 }
 
 }  // namespace
@@ -96,15 +106,16 @@ LabFigureKey draw_lab_figure(gfx::Canvas& c, gfx::Theme theme, const LabFigureIn
   c.text({4, 4 + font * 1.4f}, lab_fit(c, detail, font * 0.85f, size.x - 8), font * 0.85f,
          p.text_muted);
   const StepCounters& sc = data.counters.per_step[current];
-  std::string step_line = trf(
-      "step {0} of {1}: {2} — {3} active in {4}", current + 1, trace.steps.size(), tr_text(s.label),
-      count_text(sc.active_threads, "thread"), count_text(sc.active_warps, "warp"));
+  std::string step_line =
+      trf("step {0} of {1}: {2} — {3} active in {4}", current + 1, trace.steps.size(),
+          lab_step_label(s), count_text(sc.active_threads, "thread"),
+          count_text(sc.active_warps, "warp"));
   if (sc.divergent_warps) step_line += " · " + trf("{0} divergent", sc.divergent_warps);
   const std::vector<int> lines = lines_of_step(r, current);
   if (!lines.empty()) step_line += " · " + trf("source lines {0}", lab_line_list(lines));
   c.text({4, 6 + font * 2.6f}, lab_fit(c, step_line, font, size.x - 8), font, p.text);
   bool bad = false;
-  const std::string verdict = lab_verdict(r, bad);
+  const std::string verdict = lab_verdict(in, bad);
   c.text({4, 8 + font * 3.7f}, lab_fit(c, verdict, font, size.x - 8), font,
          bad ? p.mismatch : p.text);
   c.end_group();

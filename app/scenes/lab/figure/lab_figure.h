@@ -24,6 +24,10 @@ struct LabFigureInput {
   lab::Launch launch;
   int step = 0;        // 0-based, clamped to the trace
   std::string status;  // shown instead of a figure when there is no trace ("compiling...")
+  // The job's arguments and the exercise's reference outputs (optional): a wrong output's
+  // expected value in the user's language.
+  const std::vector<lab::Arg>* args = nullptr;
+  const std::vector<std::vector<double>>* expected = nullptr;
 };
 
 // Where a diagnostic was drawn (figure coordinates): hovering it names the diagnostic.
@@ -46,6 +50,11 @@ LabFigureKey draw_lab_figure(gfx::Canvas& canvas, gfx::Theme theme, const LabFig
 // scene describes it (describe_hit), with the source line of every event of that thread in the
 // step, and the diagnostic marked there (a wrong output's expected and got). "" over nothing.
 std::string describe_lab_figure(const LabFigureInput& in, const LabFigureKey& key, gfx::Vec2 point);
+
+// `d` in the user's language (lab_diagnostic_text.cpp); `args` and `expected` may be null.
+std::string lab_diagnostic_text(const lab::Result& result, const lab::Diagnostic& d,
+                                const std::vector<lab::Arg>* args,
+                                const std::vector<std::vector<double>>* expected);
 
 // The colour races are marked with (out of bounds and wrong cells use the palette's mismatch).
 gfx::Color lab_race_color(const gfx::Palette& p);

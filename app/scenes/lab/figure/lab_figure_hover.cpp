@@ -63,7 +63,8 @@ std::string describe_lab_figure(const LabFigureInput& in, const LabFigureKey& ke
     if (point.x < m.a.x - 1 || point.x > m.b.x + 1 || point.y < m.a.y - 1 || point.y > m.b.y + 1)
       continue;
     if (!named.insert(m.diagnostic).second) continue;
-    out += (out.empty() ? "" : "\n") + r.diagnostics[size_t(m.diagnostic)].message;
+    out += (out.empty() ? "" : "\n") +
+           lab_diagnostic_text(r, r.diagnostics[size_t(m.diagnostic)], in.args, in.expected);
   }
   return out;
 }
