@@ -124,10 +124,12 @@ LabFigureKey draw_lab_figure(gfx::Canvas& c, gfx::Theme theme, const LabFigureIn
       !data.out_of_bounds.empty() || !data.races.empty() || !data.wrong_cells.empty();
   const float header = 12 + font * 5.0f;
   const float legend_h = font * 1.6f * (any_marks ? 2 : 1);
-  const float footer = font * 1.6f;
+  const float footer = font * 2.7f;  // the totals, then the colour key when values are colours
   key.tree_origin = {0, header};
-  SubCanvas tree(c, key.tree_origin,
-                 {size.x, std::max(10.0f, size.y - header - footer - legend_h)});
+  key.grid_shape = lab_output_grid(trace, in.launch);
+  const bool grid = key.grid_shape.buffer >= 0;
+  const float body_h = std::max(10.0f, size.y - header - footer - legend_h);
+  SubCanvas tree(c, key.tree_origin, {grid ? size.x * 0.62f : size.x, body_h});
   TraceTreeInput tin;
   tin.trace = &trace;
   tin.snapshots = &data.snapshots;
@@ -139,6 +141,12 @@ LabFigureKey draw_lab_figure(gfx::Canvas& c, gfx::Theme theme, const LabFigureIn
   key.tree = draw_trace_tree(tree, tin, p);
   draw_lab_marks(tree, in, key.tree, key.tree_origin, p, font * 0.8f, key.marks);
   c.end_group();
+  if (grid) {
+    c.begin_group("lab-output-grid");
+    key.grid = draw_lab_output_grid(c, in, key.grid_shape, current, {size.x * 0.64f, header},
+                                    {size.x - 6, header + body_h}, p, font * 0.8f);
+    c.end_group();
+  }
 
   const Counters& t = data.counters;
   const std::string totals =
@@ -147,6 +155,9 @@ LabFigureKey draw_lab_figure(gfx::Canvas& c, gfx::Theme theme, const LabFigureIn
           t.steps, t.global_requests, t.bank_conflicts, t.atomics, t.barriers, t.divergent_warps);
   const float y = size.y - footer - legend_h;
   c.text({4, y + 2}, lab_fit(c, totals, font * 0.85f, size.x - 8), font * 0.85f, p.text);
+  if (key.tree.values_as_colour)
+    draw_value_colour_bar(c, {size.x * 0.5f, y + font * 1.3f}, {size.x * 0.15f, font * 0.7f},
+                          font * 0.75f, p);
   c.begin_group("legend");
   draw_trace_legend(c, {4, size.y - legend_h + 4}, font * 0.8f, p, false);
   if (any_marks) {
