@@ -48,7 +48,7 @@ struct Job {
   std::vector<Arg> args;                // in signature order
   Launch launch;
   bool traced = true;        // CUDA only: false compiles untraced (timing); CPU always traces
-  int64_t budget = 1 << 22;  // events before the run is stopped (Budget)
+  int64_t budget = 1 << 22;  // events before the run is stopped (Budget); at most 2^27
   int timing_repeats = 0;    // CUDA only: untraced launches to time (0: none)
 };
 
@@ -101,7 +101,7 @@ struct Result {
   std::vector<LabEvent> raw;  // every event (buffers renumbered), sorted by (thread, seq)
   double ms = -1;             // untraced kernel time (CUDA, timing_repeats > 0)
   Resources resources;
-  std::string backend_name;  // "cpu (g++ 12.2)", "cuda (NVIDIA H200)"
+  std::string backend_name;  // "cpu (c++ 12.2.0)", "cuda (NVIDIA H200)"
 };
 
 // Compiles and runs the job in this process on job.backend. Student code runs here: the app uses

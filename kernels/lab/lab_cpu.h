@@ -3,6 +3,7 @@
 // that runs a launch block by block.
 #pragma once
 
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -17,7 +18,7 @@ struct CpuCompile {
   std::string so_path;
   std::string log;  // the compiler's output
   std::vector<Diagnostic> diagnostics;
-  std::string compiler;  // "c++ (/usr/bin/c++)"
+  std::string compiler;  // "c++ 12.2.0": its name on PATH and version
 };
 
 // Compiles job.source with the header and a call shim; cached by a hash of the prepended source,
@@ -35,6 +36,7 @@ int kernel_declaration_line(const Job& job);
 
 // The .so's entry points and the state its fibers read.
 struct CpuModule {
+  std::shared_ptr<void> handle;  // dlclose'd with the last copy
   void (*call)(void* const* args) = nullptr;
   LabRecorder* recorder = nullptr;
   unsigned* thread_idx = nullptr;  // uint3 threadIdx, blockIdx; dim3 blockDim, gridDim
@@ -45,7 +47,9 @@ struct CpuModule {
   void (**exit_hook)() = nullptr;
 };
 
-// Opens a compiled kernel (kept open for the process); ws::Error when a symbol is missing.
+// Opens a compiled kernel for one run (closed when the module goes, so the next run starts with
+// fresh globals and statics, as a freshly loaded CUDA module does); ws::Error when a symbol is
+// missing.
 CpuModule open_cpu_module(const std::string& so_path);
 
 // Runs the launch: blocks in order (blockIdx.y, then x), each block's threads as fibers in lane

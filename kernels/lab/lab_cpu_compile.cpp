@@ -6,7 +6,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cstdint>
+#include <map>
+#include <mutex>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -77,6 +80,27 @@ std::string read_cached_log(const std::string& path) {
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
+}
+
+// "g++ 12.2.0" (the name on PATH and -dumpfullversion), asked once per compiler.
+std::string compiler_version(const std::string& compiler) {
+  static std::mutex mutex;
+  static std::map<std::string, std::string> known;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = known.find(compiler);
+  if (it != known.end()) return it->second;
+  std::string version;
+  if (compiler.find('\'') == std::string::npos) {
+    if (FILE* p = popen(("'" + compiler + "' -dumpfullversion 2>/dev/null").c_str(), "r")) {
+      char buf[64] = {};
+      if (std::fgets(buf, sizeof buf, p)) version = buf;
+      pclose(p);
+    }
+  }
+  while (!version.empty() && std::isspace(static_cast<unsigned char>(version.back())))
+    version.pop_back();
+  const std::string name = compiler.substr(compiler.rfind('/') + 1);
+  return known[compiler] = version.empty() ? name : name + " " + version;
 }
 
 // Runs the compiler with its output in `log_path`; returns its exit status (-1: not started).
@@ -153,7 +177,7 @@ CpuCompile compile_cpu(const Job& job) {
     out.diagnostics.push_back(d);
     return out;
   }
-  out.compiler = wanted + " (" + compiler + ")";
+  out.compiler = compiler_version(compiler);
   const std::string source = cpu_source(job);
   struct stat info {};
   stat(compiler.c_str(), &info);

@@ -56,6 +56,12 @@ bool identifier_char(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
 }
 
+int student_lines(const Job& job) {
+  int n = 0;
+  for (char c : job.source) n += c == '\n' ? 1 : 0;
+  return job.source.empty() || job.source.back() == '\n' ? n : n + 1;
+}
+
 }  // namespace
 
 int kernel_declaration_line(const Job& job) {
@@ -89,7 +95,7 @@ std::vector<Diagnostic> parse_gcc_diagnostics(const Job& job, const std::string&
   for (size_t i = 0; i < lines.size(); ++i) ok[i] = parse_gcc_line(lines[i], parsed[i]);
   const std::string& student = job.file_name;
   std::vector<Diagnostic> out;
-  bool signature_reported = false;
+  bool signature_reported = false, unclosed_reported = false;
   int context_line = 0, context_column = 0;  // the last student location in a "required from" chain
   for (size_t i = 0; i < lines.size(); ++i) {
     if (!ok[i]) {
@@ -112,13 +118,34 @@ std::vector<Diagnostic> parse_gcc_diagnostics(const Job& job, const std::string&
       d.line = here.line;
       d.column = here.column;
     } else if (here.file == "ws_lab_shim.cpp") {
-      if (!is_error || signature_reported) continue;
-      signature_reported = true;
-      d.line = kernel_declaration_line(job);
-      d.message = kernel_declaration_line(job) == 0
-                      ? "no kernel named " + job.kernel + ": it must be declared as " +
-                            kernel_signature(job)
-                      : job.kernel + " must be declared as " + kernel_signature(job);
+      // The call shim after the student's code: either the kernel is not the exercise's
+      // (undeclared, another signature), or the student's code never ended (an open brace).
+      if (!is_error) continue;
+      const bool signature = here.text.find("static assertion") != std::string::npos ||
+                             here.text.find("was not declared") != std::string::npos ||
+                             here.text.find("template argument") != std::string::npos;
+      bool& reported = signature ? signature_reported : unclosed_reported;
+      if (reported) continue;
+      reported = true;
+      const int declared = kernel_declaration_line(job);
+      if (signature) {
+        d.line = declared;
+        d.message = declared == 0 ? "no kernel named " + job.kernel + ": it must be declared as " +
+                                        kernel_signature(job)
+                                  : job.kernel + " must be declared as " + kernel_signature(job);
+      } else {
+        // Where g++ says the open brace is ("to match this '{'"), else the last line.
+        d.line = student_lines(job);
+        for (size_t j = i + 1; j < lines.size(); ++j)
+          if (ok[j] && parsed[j].file == student && parsed[j].severity == "note" &&
+              parsed[j].text.find("to match") != std::string::npos) {
+            d.line = parsed[j].line;
+            d.column = parsed[j].column;
+          }
+        d.message =
+            "the code does not end where it should: a brace, parenthesis or comment "
+            "left open?";
+      }
     } else {
       d.line = context_line;
       d.column = context_column;

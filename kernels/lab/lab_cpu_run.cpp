@@ -3,7 +3,6 @@
 #include <dlfcn.h>
 
 #include <cstring>
-#include <map>
 #include <memory>
 #include <mutex>
 
@@ -75,14 +74,11 @@ double load_element(const unsigned char* src, ElemType type) {
 }  // namespace
 
 CpuModule open_cpu_module(const std::string& so_path) {
-  static std::mutex mutex;
-  static std::map<std::string, void*> handles;  // never closed: a .so per distinct kernel
-  std::lock_guard<std::mutex> lock(mutex);
-  void*& handle = handles[so_path];
-  if (handle == nullptr) handle = dlopen(so_path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  void* handle = dlopen(so_path.c_str(), RTLD_NOW | RTLD_LOCAL);
   WS_REQUIRE(handle != nullptr,
              std::string("the kernel lab could not load its compiled kernel: ") + dlerror());
   CpuModule m;
+  m.handle = std::shared_ptr<void>(handle, [](void* h) { dlclose(h); });
   m.call = reinterpret_cast<void (*)(void* const*)>(need_symbol(handle, "ws_lab_call", so_path));
   m.recorder = static_cast<LabRecorder*>(need_symbol(handle, "ws_lab_recorder", so_path));
   m.thread_idx = static_cast<unsigned*>(need_symbol(handle, "threadIdx", so_path));
@@ -109,7 +105,6 @@ Result run_cpu(const Job& job) {
   if (!compiled.compiler.empty()) result.backend_name = "cpu (" + compiled.compiler + ")";
   if (!compiled.ok) return result;
   result.compiled = true;
-  const CpuModule module = open_cpu_module(compiled.so_path);
 
   std::vector<ArgStorage> storage(job.args.size());
   std::vector<void*> pointers(job.args.size());
@@ -130,6 +125,7 @@ Result run_cpu(const Job& job) {
   }
 
   std::lock_guard<std::mutex> launch_lock(cpu_launch_mutex());  // the .so's globals, the fibers
+  const CpuModule module = open_cpu_module(compiled.so_path);
   // The recorder: budget + 1 events (uninitialized until written), the per-thread step and seq.
   std::unique_ptr<LabEvent[]> events(new LabEvent[static_cast<size_t>(job.budget) + 1]);
   std::vector<int> thread_state(static_cast<size_t>(job.launch.threads()) * 2, 0);

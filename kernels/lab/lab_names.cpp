@@ -95,7 +95,9 @@ void validate_job(const Job& job) {
   WS_REQUIRE(job.launch.threads_per_block() <= 1024,
              "lab job: at most 1024 threads per block (got " +
                  std::to_string(job.launch.threads_per_block()) + ")");
-  WS_REQUIRE(job.budget >= 1, "lab job: the access budget must be positive");
+  WS_REQUIRE(job.budget >= 1 && job.budget <= (int64_t(1) << 27),
+             "lab job: the access budget must be between 1 and 134217728 events (got " +
+                 std::to_string(job.budget) + ")");
   for (const Arg& a : job.args) {
     WS_REQUIRE(!a.name.empty(), "lab job: an argument without a name");
     WS_REQUIRE(a.is_array || a.values.size() == 1,

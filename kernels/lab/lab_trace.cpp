@@ -23,6 +23,31 @@ ValueType trace_value_type(ElemType t) {
   return t == ElemType::F32 ? ValueType::Float32 : ValueType::Int32;
 }
 
+// Sorts by (thread, seq) in linear time: a stable counting sort by thread keeps each thread's
+// events in recording order, which is its program order on both backends (a thread appends one
+// event at a time); a thread whose events are not is sorted on its own.
+void sort_by_thread_seq(std::vector<LabEvent>& events, int64_t threads) {
+  if (std::is_sorted(events.begin(), events.end(), by_thread_seq)) return;
+  std::vector<size_t> start(static_cast<size_t>(threads) + 1, 0);
+  for (const LabEvent& e : events) {
+    if (e.thread < 0 || e.thread >= threads) {
+      std::sort(events.begin(), events.end(), by_thread_seq);
+      return;
+    }
+    ++start[static_cast<size_t>(e.thread) + 1];
+  }
+  for (size_t t = 1; t < start.size(); ++t) start[t] += start[t - 1];
+  std::vector<LabEvent> sorted(events.size());
+  std::vector<size_t> next(start.begin(), start.end() - 1);
+  for (const LabEvent& e : events) sorted[next[static_cast<size_t>(e.thread)]++] = e;
+  for (size_t t = 0; t + 1 < start.size(); ++t) {
+    const auto first = sorted.begin() + static_cast<std::ptrdiff_t>(start[t]);
+    const auto last = sorted.begin() + static_cast<std::ptrdiff_t>(start[t + 1]);
+    if (!std::is_sorted(first, last, by_thread_seq)) std::sort(first, last, by_thread_seq);
+  }
+  events.swap(sorted);
+}
+
 }  // namespace
 
 std::vector<SharedArray> renumber_shared(const Job& job, std::vector<LabEvent>& events) {
@@ -57,7 +82,7 @@ std::vector<SharedArray> renumber_shared(const Job& job, std::vector<LabEvent>& 
   }
   for (LabEvent& e : events)
     if (e.buffer < 0) e.buffer = static_cast<short>(id_of_line[-e.buffer]);
-  std::sort(events.begin(), events.end(), by_thread_seq);
+  sort_by_thread_seq(events, job.launch.threads());
   return shared;
 }
 
@@ -102,9 +127,11 @@ Trace build_trace(const Job& job, const std::vector<LabEvent>& events,
       kept.push_back(&e);
       steps = std::max(steps, e.step + 1);
     }
-  std::stable_sort(kept.begin(), kept.end(), [](const LabEvent* a, const LabEvent* b) {
-    return std::tie(a->step, a->thread, a->seq) < std::tie(b->step, b->thread, b->seq);
-  });
+  // Events in (thread, seq) order fall into their steps in (step, thread, seq) order.
+  if (!std::is_sorted(kept.begin(), kept.end(),
+                      [](const LabEvent* a, const LabEvent* b) { return by_thread_seq(*a, *b); }))
+    std::stable_sort(kept.begin(), kept.end(),
+                     [](const LabEvent* a, const LabEvent* b) { return by_thread_seq(*a, *b); });
   trace.steps.resize(static_cast<size_t>(steps));
   lines.assign(static_cast<size_t>(steps), {});
   for (int s = 0; s < steps; ++s) {
@@ -114,6 +141,12 @@ Trace build_trace(const Job& job, const std::vector<LabEvent>& events,
     step.grid_dim = blocks;
     step.block_dim = job.launch.threads_per_block();
     step.barriers = s + 1 < steps ? 1 : 0;
+  }
+  std::vector<size_t> per_step(static_cast<size_t>(steps), 0);
+  for (const LabEvent* e : kept) ++per_step[static_cast<size_t>(e->step)];
+  for (int s = 0; s < steps; ++s) {
+    trace.steps[static_cast<size_t>(s)].events.reserve(per_step[static_cast<size_t>(s)]);
+    lines[static_cast<size_t>(s)].reserve(per_step[static_cast<size_t>(s)]);
   }
   for (const LabEvent* e : kept) {
     TraceEvent t{};

@@ -55,6 +55,7 @@ TEST(LabCpuRun, VectorAddComputesEveryElementExactly) {
   ASSERT_EQ(r.trace.buffers.size(), 3u);
   EXPECT_EQ(r.trace.buffers[1].name, "b");
   EXPECT_EQ(r.trace.type, ValueType::Float32);
+  EXPECT_EQ(r.backend_name.rfind("cpu (c++ ", 0), 0u) << r.backend_name;  // and its version
 }
 
 TEST(LabCpuRun, TwoDimensionalLaunchSetsEveryIndex) {
@@ -186,6 +187,22 @@ TEST(LabCpuRun, SharedArraysArePerBlock) {
   std::vector<int> threads;
   for (const TraceEvent& e : r.trace.steps[2].events) threads.push_back(e.thread);
   EXPECT_EQ(threads, std::vector<int>({0, 0, 0, 0, 0, 4, 4, 4, 4, 4}));
+}
+
+// Every run starts from a freshly loaded module, as on CUDA: a __device__ global starts at zero.
+TEST(LabCpuRun, EveryRunStartsWithFreshGlobals) {
+  const char* source =
+      "__device__ int launches;\n"
+      "__global__ void count(ws::Global<int> out, int n) {\n"
+      "  if (threadIdx.x == 0) out[0] = ++launches;\n"
+      "}\n";
+  const Job job = test::cpu_job(
+      source, "count", {array_arg("out", {0}, true, ElemType::I32), scalar_arg("n", 1)}, Launch{});
+  for (int run_index = 0; run_index < 2; ++run_index) {
+    const Result r = run(job);
+    ASSERT_TRUE(r.compiled) << test::all_messages(r);
+    EXPECT_EQ(r.outputs[0][0], 1) << "run " << run_index;
+  }
 }
 
 TEST(LabCpuRun, TraceReplaysToTheOutputs) {
