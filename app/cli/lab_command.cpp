@@ -36,7 +36,7 @@ std::string read_submission(const std::string& path) {
 
 // The submissions: the file, or every .cu directly in the folder, sorted by name.
 std::vector<fs::path> submissions(const std::string& kernel) {
-  WS_REQUIRE(!kernel.empty(), std::string("lab: --kernel FILE.cu or a folder of them is needed"));
+  WS_REQUIRE(!kernel.empty(), std::string("--kernel FILE.cu or a folder of them is needed"));
   WS_REQUIRE(fs::exists(kernel), "--kernel: '" + kernel + "' does not exist");
   if (!fs::is_directory(kernel)) return {fs::path(kernel)};
   std::vector<fs::path> files;
@@ -127,7 +127,7 @@ int lab_command(const LabRequest& request) {
       return 0;
     }
     WS_REQUIRE(!request.exercise.empty(),
-               std::string("lab: --exercise ID is needed (`warpscope lab --list` names them)"));
+               std::string("--exercise ID is needed (`warpscope lab --list` names them)"));
     if (request.starter) {
       const lab::Exercise& exercise = lab::find_exercise(request.exercise);
       std::cout << lab::read_exercise_file(exercise, data::data_path("assets"), "starter.cu");

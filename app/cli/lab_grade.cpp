@@ -188,7 +188,11 @@ std::string grade_report(const LabGrade& grade) {
   std::ostringstream out;
   out << grade.exercise << ": " << grade.kernel_file << " on " << backend_name(grade.backend)
       << "\n";
-  if (!grade.compiled) out << "  does not compile:\n" << grade.compile_log << "\n";
+  if (!grade.compiled) {
+    out << "  does not compile";
+    if (!grade.compile_log.empty()) out << ":\n" << grade.compile_log;
+    if (grade.compile_log.empty() || grade.compile_log.back() != '\n') out << "\n";
+  }
   int passed = 0;
   for (const LabSizeGrade& size : grade.sizes) {
     passed += size.passed;
@@ -208,11 +212,16 @@ std::string grade_report(const LabGrade& grade) {
       if (size.reference_ms >= 0 || size.builtin_ms >= 0) out << ")";
     }
     out << "\n";
-    for (const Diagnostic& d : size.diagnostics) {
+    // The first few; the JSON has them all.
+    constexpr size_t kShown = 8;
+    for (size_t i = 0; i < size.diagnostics.size() && i < kShown; ++i) {
+      const Diagnostic& d = size.diagnostics[i];
       out << "    " << (is_failure(d.kind) ? "" : "warning: ");
       if (d.line > 0) out << "line " << d.line << ": ";
       out << d.message << "\n";
     }
+    if (size.diagnostics.size() > kShown)
+      out << "    ... " << size.diagnostics.size() - kShown << " more (--json lists them all)\n";
   }
   out << (grade.passed ? "PASS" : "FAIL") << ": " << passed << " of " << grade.sizes.size()
       << " sizes\n";

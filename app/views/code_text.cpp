@@ -14,7 +14,7 @@ bool identifier_start(char c) {
 bool identifier_char(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
 }
-bool digit(char c) {
+bool is_digit_char(char c) {
   return std::isdigit(static_cast<unsigned char>(c)) != 0;
 }
 
@@ -47,7 +47,7 @@ size_t quoted_end(const std::string& line, size_t i) {
 }
 
 // Appends [begin, end) as `kind`, merging it into the previous token of the same kind.
-void push(std::vector<CodeToken>& tokens, size_t begin, size_t end, CodeTokenKind kind) {
+void push_token(std::vector<CodeToken>& tokens, size_t begin, size_t end, CodeTokenKind kind) {
   if (begin >= end) return;
   if (!tokens.empty() && tokens.back().kind == kind && tokens.back().end == int(begin)) {
     tokens.back().end = int(end);
@@ -63,7 +63,7 @@ std::vector<CodeToken> tokenize_line(const std::string& line, bool& in_comment) 
   if (!in_comment) {
     const size_t first = line.find_first_not_of(" \t");
     if (first != std::string::npos && line[first] == '#') {
-      push(tokens, 0, line.size(), CodeTokenKind::Preprocessor);
+      push_token(tokens, 0, line.size(), CodeTokenKind::Preprocessor);
       return tokens;
     }
   }
@@ -71,7 +71,7 @@ std::vector<CodeToken> tokenize_line(const std::string& line, bool& in_comment) 
     if (in_comment) {
       const size_t close = line.find("*/", i);
       const size_t end = close == std::string::npos ? line.size() : close + 2;
-      push(tokens, i, end, CodeTokenKind::Comment);
+      push_token(tokens, i, end, CodeTokenKind::Comment);
       in_comment = close == std::string::npos;
       i = end;
       continue;
@@ -79,24 +79,24 @@ std::vector<CodeToken> tokenize_line(const std::string& line, bool& in_comment) 
     const char c = line[i];
     const char next = i + 1 < line.size() ? line[i + 1] : '\0';
     if (c == '/' && next == '/') {
-      push(tokens, i, line.size(), CodeTokenKind::Comment);
+      push_token(tokens, i, line.size(), CodeTokenKind::Comment);
       break;
     }
     if (c == '/' && next == '*') {
       in_comment = true;
-      push(tokens, i, i + 2, CodeTokenKind::Comment);
+      push_token(tokens, i, i + 2, CodeTokenKind::Comment);
       i += 2;
       continue;
     }
     if (c == '"' || c == '\'') {
       const size_t end = quoted_end(line, i);
-      push(tokens, i, end, CodeTokenKind::String);
+      push_token(tokens, i, end, CodeTokenKind::String);
       i = end;
       continue;
     }
-    if (digit(c) || (c == '.' && digit(next))) {
+    if (is_digit_char(c) || (c == '.' && is_digit_char(next))) {
       const size_t end = number_end(line, i);
-      push(tokens, i, end, CodeTokenKind::Number);
+      push_token(tokens, i, end, CodeTokenKind::Number);
       i = end;
       continue;
     }
@@ -114,11 +114,11 @@ std::vector<CodeToken> tokenize_line(const std::string& line, bool& in_comment) 
       } else if (is_cuda_keyword(word)) {
         kind = CodeTokenKind::Keyword;
       }
-      push(tokens, i, end, kind);
+      push_token(tokens, i, end, kind);
       i = end;
       continue;
     }
-    push(tokens, i, i + 1, CodeTokenKind::Plain);
+    push_token(tokens, i, i + 1, CodeTokenKind::Plain);
     ++i;
   }
   return tokens;

@@ -91,7 +91,9 @@ Exercise image_map_exercise() {
     std::vector<double> grey(rgb.size() / 3);
     for (size_t p = 0; p < grey.size(); ++p) {
       const double g = 0.21 * rgb[3 * p] + 0.72 * rgb[3 * p + 1] + 0.07 * rgb[3 * p + 2];
-      grey[p] = static_cast<double>(static_cast<int>(g));
+      // The tiny bias keeps white (0.21 + 0.72 + 0.07 = 1 exactly) at 255 although 255 times the
+      // rounded weights can sum to 254.99999999999997 in double.
+      grey[p] = static_cast<double>(static_cast<int>(g + 1e-9));
     }
     return Expected{{}, grey, {}, {}};
   };

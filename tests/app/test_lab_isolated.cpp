@@ -9,6 +9,9 @@
 #include <filesystem>
 #include <string>
 
+#include <unistd.h>
+
+#include "common/error.h"
 #include "lab/lab_isolated.h"
 
 namespace {
@@ -56,6 +59,12 @@ bool has_kind(const ws::lab::Result& result, ws::lab::DiagKind kind) {
   return false;
 }
 
+std::string describe(const ws::lab::Result& result) {
+  std::string text = "compiled " + std::to_string(result.compiled) + ": " + result.compile_log;
+  for (const auto& d : result.diagnostics) text += "\n" + d.message;
+  return text;
+}
+
 // Sets TMPDIR to a fresh folder for the test (the worker inherits it): the job folders go there.
 class LabWorkerTest : public ::testing::Test {
  protected:
@@ -67,6 +76,8 @@ class LabWorkerTest : public ::testing::Test {
     const char* old = std::getenv("TMPDIR");
     old_tmp_ = old ? old : "";
     setenv("TMPDIR", tmp_.c_str(), 1);
+    // The compiled kernels' cache: the suite's own, not the user's.
+    setenv("XDG_CACHE_HOME", (std::string(WS_APP_OUT_DIR) + "/cache").c_str(), 1);
   }
   void TearDown() override {
     if (old_tmp_.empty())
@@ -109,8 +120,11 @@ TEST_F(LabWorkerTest, AnEndlessLoopWithoutViewAccessesIsStoppedByTheTimeout) {
 
 TEST_F(LabWorkerTest, ACrashInTheKernelIsADiagnosticNamingTheSignal) {
   const ws::lab::Result result = ws::lab::run_isolated(
-      doubling_job("  int* volatile p = 0;\n  if (threadIdx.x == 1) *p = 1;\n"), kLabWorkerExe, 20);
-  ASSERT_TRUE(has_kind(result, ws::lab::DiagKind::Crash));
+      doubling_job(
+          "  volatile int* p = (volatile int*)(long long)(n - 7);  // n is 7: a null pointer\n"
+          "  if (threadIdx.x == 1) *p = 1;\n"),
+      kLabWorkerExe, 20);
+  ASSERT_TRUE(has_kind(result, ws::lab::DiagKind::Crash)) << describe(result);
   EXPECT_NE(result.diagnostics[0].message.find("SIGSEGV"), std::string::npos)
       << result.diagnostics[0].message;
   EXPECT_FALSE(job_folders_left());

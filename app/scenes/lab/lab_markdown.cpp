@@ -88,7 +88,11 @@ std::vector<MarkdownBlock> parse_markdown(const std::string& text) {
                         strip_inline_marks(trimmed(line.substr(number_start)))});
       paragraph_open = true;
     } else if (paragraph_open) {
-      blocks.back().text += " " + strip_inline_marks(line);
+      // Chinese lines join without a space (a space is a word break only between Latin words).
+      std::string& text = blocks.back().text;
+      const bool cjk = (!text.empty() && static_cast<unsigned char>(text.back()) >= 0x80) ||
+                       static_cast<unsigned char>(line[0]) >= 0x80;
+      text += (cjk ? "" : " ") + strip_inline_marks(line);
     } else {
       blocks.push_back({MarkdownBlock::Kind::Paragraph, 0, strip_inline_marks(line)});
       paragraph_open = true;

@@ -15,6 +15,7 @@ void LabMode::reset() {
   LabRunRequest request{s.exercise, s.source, s.file_name, s.size, backend(), lab_worker_exe()};
   const bool in_background = context() && context()->background_work;
   set_error("");
+  started_ = std::chrono::steady_clock::now();
   try {
     work_.start(
         [request](const WorkControl& control) {
@@ -115,8 +116,12 @@ void LabMode::fill(RunJson& doc) const {
   doc.result = {{"compiled", r.compiled},
                 {"passed", run.passed()},
                 {"backend", r.backend_name},
-                {"ms", number_or_null(r.ms)},
+                {"ms", r.ms >= 0 ? nlohmann::json(r.ms) : nlohmann::json(nullptr)},
                 {"diagnostics", diagnostics}};
+  if (!r.trace.steps.empty()) {  // the same counters and steps as every traced scene's
+    doc.counters = counters_json(run.figure.counters);
+    doc.steps = steps_json(r.trace, run.figure.snapshots, run.figure.counters);
+  }
   doc.summary = s.exercise + ": " + (run.passed() ? "passed" : "failed") + " (" +
                 std::to_string(r.diagnostics.size()) + " diagnostics)";
 }

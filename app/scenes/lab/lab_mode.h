@@ -4,6 +4,7 @@
 // figure (figure/lab_figure.h).
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
@@ -43,8 +44,8 @@ class LabMode : public LiveMode<LabSettings> {
   LabFigureInput figure_input() const;
   void adopt(LabRun run);
   void take_finished();
-  // Replaces the source through an edit (Load, Reset, Show a solution), remembering the one
-  // replaced so "Undo replace" can bring it back.
+  // Replaces the source through an edit (another exercise, Load, Reset, Show a solution),
+  // remembering the one replaced and its exercise so "Undo replace" can bring them back.
   void replace_source(const nlohmann::json& change);
   void exercise_controls();
   void run_controls();
@@ -55,12 +56,13 @@ class LabMode : public LiveMode<LabSettings> {
   void result_panels();
 
   BackgroundWork<LabRun> work_;
+  std::chrono::steady_clock::time_point started_;  // of the run under way
   std::shared_ptr<const LabRun> run_;
   int step_ = 0;
   mutable LabFigureKey key_;  // where the last figure put its parts (hover)
   CodeEditor editor_;
   struct Replaced {
-    std::string source, file_name;
+    std::string exercise, source, file_name;
   };
   std::vector<Replaced> replaced_;
   std::unique_ptr<FileBrowser> browser_;

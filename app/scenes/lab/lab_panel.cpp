@@ -56,7 +56,7 @@ void LabMode::exercise_controls() {
     titles.push_back(zh ? e.title_zh : e.title);
   }
   if (combo(label_id(tr("exercise"), "lab-exercise").c_str(), index, titles))
-    edit({{"exercise", lab::exercises()[size_t(index)].id}});
+    replace_source({{"exercise", lab::exercises()[size_t(index)].id}});
   const lab::Exercise& exercise = lab::find_exercise(s.exercise);
   std::vector<std::string> sizes;
   int size_index = 0;
@@ -73,12 +73,16 @@ void LabMode::exercise_controls() {
 
 void LabMode::run_controls() {
   if (work_.busy()) {
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
     ImGui::TextUnformatted(tr("compiling and running..."));
+    ImGui::SameLine();
+    ImGui::TextDisabled("%.1f s", seconds);
     ImGui::SameLine();
     if (ImGui::SmallButton(label_id(tr("Cancel"), "lab-cancel").c_str())) work_.cancel();
     return;
   }
-  if (ImGui::Button(label_id(tr("Run"), "lab-run").c_str())) reset();
+  if (ImGui::Button(label_id(tr("Compile and run"), "lab-run").c_str())) reset();
   ImGui::SameLine();
   if (!run_) {
     ImGui::TextDisabled("%s", tr("not run yet"));
@@ -92,7 +96,7 @@ void LabMode::run_controls() {
 }
 
 void LabMode::replace_source(const nlohmann::json& change) {
-  const Replaced before{settings().source, settings().file_name};
+  const Replaced before{settings().exercise, settings().source, settings().file_name};
   edit(change);
   if (settings().source != before.source) replaced_.push_back(before);
 }
@@ -112,7 +116,7 @@ void LabMode::file_controls() {
     if (ImGui::Button(label_id(tr("Undo replace"), "lab-undo").c_str())) {
       const Replaced back = replaced_.back();
       replaced_.pop_back();
-      edit({{"source", back.source}, {"file", back.file_name}});
+      edit({{"exercise", back.exercise}, {"source", back.source}, {"file", back.file_name}});
     }
   }
   if (browser_) {

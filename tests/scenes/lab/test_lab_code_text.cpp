@@ -9,22 +9,20 @@ namespace ws::app {
 namespace {
 
 // The text of each token of `line` with its kind, as "kind:text" (plain tokens left out).
-std::vector<std::string> coloured(const std::string& line,
-                                  const std::vector<CodeToken>& tokens) {
+std::vector<std::string> coloured(const std::string& line, const std::vector<CodeToken>& tokens) {
   std::vector<std::string> out;
   for (const CodeToken& t : tokens) {
     if (t.kind == CodeTokenKind::Plain) continue;
     const char* kinds[] = {"plain", "kw", "ws", "num", "comment", "str", "pp"};
-    out.push_back(std::string(kinds[int(t.kind)]) + ":" + line.substr(size_t(t.begin),
-                                                                      size_t(t.end - t.begin)));
+    out.push_back(std::string(kinds[int(t.kind)]) + ":" +
+                  line.substr(size_t(t.begin), size_t(t.end - t.begin)));
   }
   return out;
 }
 
 TEST(LabCodeText, ColoursKeywordsWsNamesNumbersAndStrings) {
   const std::vector<std::string> lines = {
-      "__global__ void k(ws::Global<const float> in, int n) {",
-      "  WS_SHARED(float, s, 256);",
+      "__global__ void k(ws::Global<const float> in, int n) {", "  WS_SHARED(float, s, 256);",
       "  if (threadIdx.x + 2u < n) s[0] = in[1.5e-3f] + 0x1F; // \"done\"",
       "  const char* t = \"a \\\" // b\";"};
   const auto tokens = tokenize_cuda(lines);
@@ -43,8 +41,8 @@ TEST(LabCodeText, ColoursKeywordsWsNamesNumbersAndStrings) {
 }
 
 TEST(LabCodeText, TokensCoverEveryByteOfEveryLine) {
-  const std::vector<std::string> lines = split_code_lines(
-      "#include <x>\nint a = 1; /* open\n still */ float b;\n\n\"unterminated");
+  const std::vector<std::string> lines =
+      split_code_lines("#include <x>\nint a = 1; /* open\n still */ float b;\n\n\"unterminated");
   ASSERT_EQ(lines.size(), 5u);
   const auto tokens = tokenize_cuda(lines);
   for (size_t i = 0; i < lines.size(); ++i) {
@@ -59,8 +57,7 @@ TEST(LabCodeText, TokensCoverEveryByteOfEveryLine) {
 }
 
 TEST(LabCodeText, BlockCommentsRunAcrossLinesAndPreprocessorLinesAreOneToken) {
-  const std::vector<std::string> lines = {"#define N 4", "int a; /* one", "two int */ int c;",
-                                          "x"};
+  const std::vector<std::string> lines = {"#define N 4", "int a; /* one", "two int */ int c;", "x"};
   const auto tokens = tokenize_cuda(lines);
   EXPECT_EQ(coloured(lines[0], tokens[0]), (std::vector<std::string>{"pp:#define N 4"}));
   EXPECT_EQ(coloured(lines[1], tokens[1]), (std::vector<std::string>{"kw:int", "comment:/* one"}));
@@ -113,6 +110,10 @@ TEST(LabMarkdown, StatementsBecomeHeadingsParagraphsItemsAndCode) {
   EXPECT_EQ(blocks[5].kind, MarkdownBlock::Kind::Code);
   EXPECT_EQ(blocks[5].text, "  int x;");
   EXPECT_EQ(blocks[6].text, "Last a * b");
+  // Chinese lines of one paragraph join without a space.
+  const auto zh = parse_markdown("超出 n 的元素按 0\n计算，也不写出。\nthen");
+  ASSERT_EQ(zh.size(), 1u);
+  EXPECT_EQ(zh[0].text, "超出 n 的元素按 0计算，也不写出。then");
 }
 
 }  // namespace

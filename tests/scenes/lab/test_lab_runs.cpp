@@ -16,7 +16,9 @@
 namespace ws::app {
 namespace {
 
-void use_built_worker() { ::setenv("WARPSCOPE_LAB_WORKER", WS_WARPSCOPE_EXE, 1); }
+void use_built_worker() {
+  ::setenv("WARPSCOPE_LAB_WORKER", WS_WARPSCOPE_EXE, 1);
+}
 
 TEST(LabRuns, TheReductionSolutionPassesWithOneStepPerBarrierPhase) {
   use_built_worker();
@@ -27,6 +29,10 @@ TEST(LabRuns, TheReductionSolutionPassesWithOneStepPerBarrierPhase) {
   // load, one tree level per halving of the block, write: more than two phases.
   EXPECT_GT(scene->step_count(), 2);
   EXPECT_EQ(scene->current_step(), scene->step_count() - 1);
+  // The run document has every step and the counters: the solution's blocks of 64 threads pass
+  // one barrier after loading and one per halving, 1 + log2(64).
+  EXPECT_EQ(doc["steps"].size(), size_t(scene->step_count()));
+  EXPECT_EQ(doc["counters"]["barriers"], 1 + 6);
   EXPECT_FALSE(test::figure_texts(*scene).empty());
 }
 
@@ -57,7 +63,9 @@ TEST(LabRuns, AnOutOfBoundsBugIsMarkedOnItsLine) {
 TEST(LabRuns, RenderDrawsAStepOfTheReductionSolution) {
   const std::string out = test::out_dir("render") + "/reduce_step3.png";
   std::filesystem::remove(out);
-  ASSERT_EQ(test::run_cli("render --scene lab --exercise reduce --solution --step 3 --out " + out),
+  const std::string kernel = std::string(WS_SOURCE_ROOT) + "/assets/lab/reduce/solution.cu";
+  ASSERT_EQ(test::run_cli("render --scene lab --exercise reduce --kernel " + kernel +
+                          " --step 3 --out " + out),
             0);
   std::ifstream png(out, std::ios::binary);
   char signature[8] = {};
@@ -70,6 +78,29 @@ TEST(LabRuns, RenderRefusesABadSizeNamingIt) {
   const std::string out = test::out_dir("render") + "/never.png";
   EXPECT_NE(test::run_cli("render --scene lab --size huge --out " + out), 0);
   EXPECT_FALSE(std::filesystem::exists(out));
+}
+
+// The window with a student's buggy kernel: it opens, runs it in the background, draws, and the
+// session it saves on exit holds the student's code.
+TEST(LabRuns, TheWindowRunsTheKernelAndItsSessionKeepsTheCode) {
+  if (std::system("command -v xvfb-run > /dev/null 2>&1") != 0)
+    GTEST_SKIP() << "xvfb-run is not installed";
+  const std::string dir = test::out_dir("gui");
+  const std::string shot = dir + "/lab_gui.png", session = dir + "/lab_session.json";
+  std::filesystem::remove(shot);
+  std::filesystem::remove(session);
+  const std::string kernel = std::string(WS_SOURCE_ROOT) + "/assets/lab/reduce/bug_no_guard.cu";
+  const std::string command = "xvfb-run -a -s \"-screen 0 1920x1080x24\" " +
+                              std::string(WS_WARPSCOPE_EXE) + " gui --scene lab --kernel " +
+                              kernel + " --size odd --frames 4" + " --screenshot " + shot +
+                              " --save-session " + session + " > /dev/null 2>&1";
+  const int status = std::system(command.c_str());
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << command;
+  EXPECT_TRUE(std::filesystem::exists(shot));
+  const nlohmann::json saved = test::read_json(session);
+  EXPECT_EQ(saved["scene"], "lab");
+  EXPECT_EQ(saved["params"]["source"], test::read_text(kernel)) << saved.dump(2);
+  EXPECT_EQ(saved["params"]["size"], "odd");
 }
 
 }  // namespace

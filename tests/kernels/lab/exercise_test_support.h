@@ -1,0 +1,76 @@
+// Helpers for the exercise tests: the shipped assets/lab folder, a file's text, the line of a
+// statement in a kernel source, and a run of one exercise file at one size on the CPU backend.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "exercise.h"
+#include "lab.h"
+
+namespace ws::lab::etest {
+
+// assets/ of the source tree (the test target defines WS_TEST_GRAPHS_DIR = assets/graphs).
+inline std::string assets_dir() {
+  return std::string(WS_TEST_GRAPHS_DIR) + "/..";
+}
+
+inline std::string exercise_source(const Exercise& e, const std::string& file) {
+  return read_exercise_file(e, assets_dir(), file);
+}
+
+// The 1-based line of the only line of `source` containing `text`; 0 (and a test failure) when
+// there is none or more than one.
+inline int line_of(const std::string& source, const std::string& text) {
+  int found = 0, line = 1;
+  size_t start = 0;
+  while (start <= source.size()) {
+    size_t end = source.find('\n', start);
+    if (end == std::string::npos) end = source.size();
+    if (source.substr(start, end - start).find(text) != std::string::npos) {
+      if (found) {
+        ADD_FAILURE() << "'" << text << "' is on more than one line";
+        return 0;
+      }
+      found = line;
+    }
+    start = end + 1;
+    ++line;
+  }
+  if (!found) ADD_FAILURE() << "'" << text << "' is on no line";
+  return found;
+}
+
+struct ExerciseRun {
+  Size size;  // as run (size_for the CPU)
+  Inputs inputs;
+  Job job;
+  Result result;
+};
+
+// Runs `file` of exercise `id` at the size called `size_name` (seed 7) on the CPU backend.
+inline ExerciseRun run_exercise_file(const std::string& id, const std::string& file,
+                                     const std::string& size_name, int64_t budget = 1 << 22) {
+  const Exercise& e = find_exercise(id);
+  ExerciseRun run;
+  for (const Size& s : e.sizes)
+    if (s.name == size_name) run.size = size_for(s, Backend::Cpu);
+  EXPECT_FALSE(run.size.dims.empty()) << id << " has no size " << size_name;
+  run.inputs = e.inputs(run.size, 7);
+  run.job = e.make(Backend::Cpu, exercise_source(e, file), run.size, run.inputs);
+  run.job.file_name = file;
+  run.job.budget = budget;
+  run.result = run_cpu(run.job);
+  return run;
+}
+
+// Diagnostics of one kind.
+inline std::vector<Diagnostic> of_kind(const std::vector<Diagnostic>& all, DiagKind kind) {
+  std::vector<Diagnostic> out;
+  for (const Diagnostic& d : all)
+    if (d.kind == kind) out.push_back(d);
+  return out;
+}
+
+}  // namespace ws::lab::etest
