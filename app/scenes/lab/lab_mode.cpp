@@ -72,6 +72,8 @@ LabFigureInput LabMode::figure_input() const {
     in.result = &run_->result;
     in.data = &run_->figure;
     in.launch = run_->launch;
+    in.args = &run_->inputs;
+    in.expected = &run_->expected;
   }
   if (work_.busy())
     in.status = tr("compiling and running...");

@@ -134,3 +134,40 @@ TEST(LabFigure, WithoutATraceSaysWhy) {
 
 }  // namespace
 }  // namespace ws::app
+
+namespace ws::app {
+namespace {
+
+// A trace whose one step writes every element of `out` (buffer 1), after an input (buffer 0).
+Trace trace_writing(int out_size) {
+  Trace t;
+  t.buffers.resize(2);
+  t.buffers[0].name = "in";
+  t.buffers[0].size = 4;
+  t.buffers[0].initial.assign(4, 0.0);
+  t.buffers[1].name = "out";
+  t.buffers[1].size = out_size;
+  t.buffers[1].initial.assign(size_t(out_size), 0.0);
+  t.steps.resize(1);
+  for (int i = 0; i < out_size; ++i)
+    t.steps[0].events.push_back({0, i, i, 1, EventKind::Write, 0, double(i)});
+  return t;
+}
+
+TEST(LabFigureGrid, A2DLaunchShowsItsOutputAsWidthByHeight) {
+  // A 4 x 3 block over a 4 x 3 output.
+  LabGridShape shape = lab_output_grid(trace_writing(12), {1, 1, 4, 3});
+  EXPECT_EQ(shape.buffer, 1);
+  EXPECT_EQ(shape.width, 4);
+  EXPECT_EQ(shape.height, 3);
+  // An odd image, 5 x 3, under a grid of two 4 x 4 blocks: less than a block to spare each way.
+  shape = lab_output_grid(trace_writing(15), {2, 1, 4, 4});
+  EXPECT_EQ(shape.width, 5);
+  EXPECT_EQ(shape.height, 3);
+  // A 1D launch keeps the tree alone; so does a size no 2D shape under the launch explains.
+  EXPECT_EQ(lab_output_grid(trace_writing(12), {3, 1, 4, 1}).buffer, -1);
+  EXPECT_EQ(lab_output_grid(trace_writing(13), {1, 1, 4, 4}).buffer, -1);
+}
+
+}  // namespace
+}  // namespace ws::app

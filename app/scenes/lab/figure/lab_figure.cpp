@@ -25,6 +25,15 @@ std::string lab_fit(const gfx::Canvas& c, std::string text, float font, float wi
   return text + "\xE2\x80\xA6";
 }
 
+// The step labels build_trace makes ("phase 3"), listed so the catalog has them; tr_text
+// translates them where they are shown.
+const char* const kLabStepLabels[] = {TR_NOOP("phase {0}")};
+
+std::string lab_step_label(const TraceStep& step) {
+  static_assert(sizeof(kLabStepLabels) > 0);
+  return tr_text(step.label);
+}
+
 std::string lab_line_list(const std::vector<int>& lines) {
   std::string out;
   for (size_t i = 0; i < lines.size() && i < 12; ++i)
@@ -34,7 +43,8 @@ std::string lab_line_list(const std::vector<int>& lines) {
 }
 
 // One line on the run as a whole: its first problem, or that it is correct.
-std::string lab_verdict(const lab::Result& r, bool& bad) {
+std::string lab_verdict(const LabFigureInput& in, bool& bad) {
+  const lab::Result& r = *in.result;
   int oob = 0, races = 0, wrong = 0, other = 0;
   const lab::Diagnostic* first = nullptr;
   for (const lab::Diagnostic& d : r.diagnostics) {
@@ -56,7 +66,7 @@ std::string lab_verdict(const lab::Result& r, bool& bad) {
   add(races, TR_NOOP("1 race"), TR_NOOP("{0} races"));
   add(wrong, TR_NOOP("1 wrong output"), TR_NOOP("{0} wrong outputs"));
   add(other, TR_NOOP("1 other problem"), TR_NOOP("{0} other problems"));
-  return counts + " — " + first->message;
+  return counts + " — " + lab_diagnostic_text(r, *first, in.args, in.expected);
 }
 
 }  // namespace
@@ -96,15 +106,16 @@ LabFigureKey draw_lab_figure(gfx::Canvas& c, gfx::Theme theme, const LabFigureIn
   c.text({4, 4 + font * 1.4f}, lab_fit(c, detail, font * 0.85f, size.x - 8), font * 0.85f,
          p.text_muted);
   const StepCounters& sc = data.counters.per_step[current];
-  std::string step_line = trf(
-      "step {0} of {1}: {2} — {3} active in {4}", current + 1, trace.steps.size(), tr_text(s.label),
-      count_text(sc.active_threads, "thread"), count_text(sc.active_warps, "warp"));
+  std::string step_line =
+      trf("step {0} of {1}: {2} — {3} active in {4}", current + 1, trace.steps.size(),
+          lab_step_label(s), count_text(sc.active_threads, "thread"),
+          count_text(sc.active_warps, "warp"));
   if (sc.divergent_warps) step_line += " · " + trf("{0} divergent", sc.divergent_warps);
   const std::vector<int> lines = lines_of_step(r, current);
   if (!lines.empty()) step_line += " · " + trf("source lines {0}", lab_line_list(lines));
   c.text({4, 6 + font * 2.6f}, lab_fit(c, step_line, font, size.x - 8), font, p.text);
   bool bad = false;
-  const std::string verdict = lab_verdict(r, bad);
+  const std::string verdict = lab_verdict(in, bad);
   c.text({4, 8 + font * 3.7f}, lab_fit(c, verdict, font, size.x - 8), font,
          bad ? p.mismatch : p.text);
   c.end_group();
@@ -113,10 +124,12 @@ LabFigureKey draw_lab_figure(gfx::Canvas& c, gfx::Theme theme, const LabFigureIn
       !data.out_of_bounds.empty() || !data.races.empty() || !data.wrong_cells.empty();
   const float header = 12 + font * 5.0f;
   const float legend_h = font * 1.6f * (any_marks ? 2 : 1);
-  const float footer = font * 1.6f;
+  const float footer = font * 2.7f;  // the totals, then the colour key when values are colours
   key.tree_origin = {0, header};
-  SubCanvas tree(c, key.tree_origin,
-                 {size.x, std::max(10.0f, size.y - header - footer - legend_h)});
+  key.grid_shape = lab_output_grid(trace, in.launch);
+  const bool grid = key.grid_shape.buffer >= 0;
+  const float body_h = std::max(10.0f, size.y - header - footer - legend_h);
+  SubCanvas tree(c, key.tree_origin, {grid ? size.x * 0.62f : size.x, body_h});
   TraceTreeInput tin;
   tin.trace = &trace;
   tin.snapshots = &data.snapshots;
@@ -128,6 +141,12 @@ LabFigureKey draw_lab_figure(gfx::Canvas& c, gfx::Theme theme, const LabFigureIn
   key.tree = draw_trace_tree(tree, tin, p);
   draw_lab_marks(tree, in, key.tree, key.tree_origin, p, font * 0.8f, key.marks);
   c.end_group();
+  if (grid) {
+    c.begin_group("lab-output-grid");
+    key.grid = draw_lab_output_grid(c, in, key.grid_shape, current, {size.x * 0.64f, header},
+                                    {size.x - 6, header + body_h}, p, font * 0.8f);
+    c.end_group();
+  }
 
   const Counters& t = data.counters;
   const std::string totals =
@@ -136,6 +155,9 @@ LabFigureKey draw_lab_figure(gfx::Canvas& c, gfx::Theme theme, const LabFigureIn
           t.steps, t.global_requests, t.bank_conflicts, t.atomics, t.barriers, t.divergent_warps);
   const float y = size.y - footer - legend_h;
   c.text({4, y + 2}, lab_fit(c, totals, font * 0.85f, size.x - 8), font * 0.85f, p.text);
+  if (key.tree.values_as_colour)
+    draw_value_colour_bar(c, {size.x * 0.5f, y + font * 1.3f}, {size.x * 0.15f, font * 0.7f},
+                          font * 0.75f, p);
   c.begin_group("legend");
   draw_trace_legend(c, {4, size.y - legend_h + 4}, font * 0.8f, p, false);
   if (any_marks) {

@@ -51,7 +51,10 @@ std::string describe_lab_figure(const LabFigureInput& in, const LabFigureKey& ke
   if (!in.result || !in.data || key.step < 0) return "";
   const lab::Result& r = *in.result;
   std::string out;
-  const TraceTreeHit hit = hit_test(key.tree, point - key.tree_origin);
+  TraceTreeHit hit = hit_test(key.tree, point - key.tree_origin);
+  int gx = 0, gy = 0;
+  if (key.grid_shape.buffer >= 0 && key.grid.cell_at(point, gx, gy))
+    hit = {key.step, key.grid_shape.buffer, int64_t{gy} * key.grid_shape.width + gx, -1};
   if (hit.buffer >= 0 || hit.thread >= 0) {
     out = describe_hit(r.trace, in.data->snapshots, hit);
     const int thread =
@@ -63,7 +66,8 @@ std::string describe_lab_figure(const LabFigureInput& in, const LabFigureKey& ke
     if (point.x < m.a.x - 1 || point.x > m.b.x + 1 || point.y < m.a.y - 1 || point.y > m.b.y + 1)
       continue;
     if (!named.insert(m.diagnostic).second) continue;
-    out += (out.empty() ? "" : "\n") + r.diagnostics[size_t(m.diagnostic)].message;
+    out += (out.empty() ? "" : "\n") +
+           lab_diagnostic_text(r, r.diagnostics[size_t(m.diagnostic)], in.args, in.expected);
   }
   return out;
 }

@@ -8,6 +8,7 @@
 
 #include "common/inputs.h"
 #include "i18n/i18n.h"
+#include "lab_figure.h"
 #include "scene_kit/panel_widgets.h"
 
 namespace ws::app {
@@ -121,7 +122,7 @@ int lab_output_panel(const lab::Result& result, const std::vector<lab::Arg>* arg
                              "##lab-diag-" + std::to_string(i);
     if (ImGui::Selectable(head.c_str(), false) && d.line > 0) jump = d.line;
     ImGui::Indent();
-    wrapped_text(d.message);
+    wrapped_text(lab_diagnostic_text(result, d, args, expected));
     ImGui::Unindent();
   }
   std::vector<const lab::Diagnostic*> wrong;
