@@ -62,6 +62,8 @@ class LabMode : public LiveMode<LabSettings> {
   int step_ = 0;
   mutable LabFigureKey key_;  // where the last figure put its parts (hover)
   CodeEditor editor_;
+  int shown_step_ = -1;  // the step and run whose lines the editor last brought into view
+  const LabRun* shown_run_ = nullptr;
   struct Replaced {
     std::string exercise, source, file_name;
   };
