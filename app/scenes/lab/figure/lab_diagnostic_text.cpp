@@ -21,14 +21,6 @@ std::string lab_diag_value(double v) {
   return b;
 }
 
-// Buffer k of the trace is the k-th array argument: its index among the args, or -1.
-int lab_diag_arg(const std::vector<lab::Arg>& args, int buffer) {
-  int seen = 0;
-  for (size_t a = 0; a < args.size(); ++a)
-    if (args[a].is_array && seen++ == buffer) return static_cast<int>(a);
-  return -1;
-}
-
 }  // namespace
 
 std::string lab_diagnostic_text(const lab::Result& r, const lab::Diagnostic& d,
@@ -57,7 +49,7 @@ std::string lab_diagnostic_text(const lab::Result& r, const lab::Diagnostic& d,
       return trf("thread {0} read {1}[{2}] before any thread wrote it, at line {3}", d.thread,
                  array, d.index, d.line);
     case lab::DiagKind::WrongAnswer: {
-      const int arg = args && d.buffer >= 0 ? lab_diag_arg(*args, d.buffer) : -1;
+      const int arg = args && d.buffer >= 0 ? lab_arg_of_buffer(*args, d.buffer) : -1;
       const size_t i = static_cast<size_t>(d.index);
       if (arg < 0 || !expected || size_t(arg) >= expected->size() ||
           size_t(arg) >= r.outputs.size() || i >= (*expected)[size_t(arg)].size() ||

@@ -136,6 +136,13 @@ std::vector<int> lines_of_step(const lab::Result& result, int step) {
   return out;
 }
 
+int lab_arg_of_buffer(const std::vector<lab::Arg>& args, int buffer) {
+  int seen = 0;
+  for (size_t a = 0; a < args.size(); ++a)
+    if (args[a].is_array && seen++ == buffer) return static_cast<int>(a);
+  return -1;
+}
+
 double sectors_per_request(const LabFigureData& data, int step) {
   if (step < 0 || step >= static_cast<int>(data.global_accesses.size())) return 0;
   if (step >= static_cast<int>(data.counters.per_step.size())) return 0;

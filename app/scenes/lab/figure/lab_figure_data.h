@@ -41,6 +41,10 @@ LabFigureData lab_figure_data(const lab::Result& result);
 // the editor highlights for the step. Empty for a step out of range.
 std::vector<int> lines_of_step(const lab::Result& result, int step);
 
+// Buffer k of a run's trace is the k-th array argument of its job: that argument's index in
+// `args`, or -1.
+int lab_arg_of_buffer(const std::vector<lab::Arg>& args, int buffer);
+
 // Distinct 32-byte sectors per warp-level global access in `step` (0 without global accesses).
 double sectors_per_request(const LabFigureData& data, int step);
 

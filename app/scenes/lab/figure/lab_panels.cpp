@@ -26,14 +26,6 @@ void lab_cell(const std::string& text) {
   ImGui::TextUnformatted(text.c_str());
 }
 
-// Buffer k of the trace is the k-th array argument of the job: its index among the args, or -1.
-int lab_arg_of_buffer(const std::vector<lab::Arg>& args, int buffer) {
-  int seen = 0;
-  for (size_t a = 0; a < args.size(); ++a)
-    if (args[a].is_array && seen++ == buffer) return static_cast<int>(a);
-  return -1;
-}
-
 }  // namespace
 
 std::string lab_diag_kind_name(lab::DiagKind kind) {
