@@ -36,6 +36,7 @@ add_library(ws_app STATIC
   ${WS_SCENE_KIT_SOURCES}
   ${WS_SCENE_SOURCES}
   ui/animation_export_dialog.cpp
+  ui/code_editor.cpp
   ui/file_browser.cpp
   ui/file_browser_view.cpp
   ui/file_router.cpp

@@ -5,6 +5,7 @@
 #include "convolution/conv_scene.h"
 #include "heat/heat_scene.h"
 #include "histogram/histogram_scene.h"
+#include "lab/lab_scene.h"
 #include "memory/memory_scene.h"
 #include "merge/merge_scene.h"
 #include "reduce/reduce_scene.h"
@@ -35,6 +36,7 @@ std::vector<std::unique_ptr<Scene>> make_scenes() {
   scenes.push_back(std::make_unique<MemoryScene>());
   scenes.push_back(std::make_unique<MergeScene>());
   scenes.push_back(std::make_unique<SpmvScene>());
+  scenes.push_back(std::make_unique<LabScene>());
   for (const SceneFactory& make : registered()) scenes.push_back(make());
   return scenes;
 }

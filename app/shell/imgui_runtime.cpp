@@ -38,6 +38,17 @@ ImFont* add_font(const std::string& path, float size, const char* name, int over
   return font;
 }
 
+// DejaVu Sans Mono beside the regular font (Debian's fonts-dejavu-core ships both), for code:
+// the lab's editor finds it by its name, kMonoFontName. "" when it is not there.
+std::string mono_font_path(const std::string& regular) {
+  const std::string name = "DejaVuSans.ttf";
+  if (regular.size() < name.size() ||
+      regular.compare(regular.size() - name.size(), name.size(), name) != 0)
+    return "";
+  const std::string path = regular.substr(0, regular.size() - name.size()) + "DejaVuSansMono.ttf";
+  return std::ifstream(path, std::ios::binary).good() ? path : "";
+}
+
 ImVec4 rgba(Color c, float alpha = 1.0f) {
   return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, (c.a / 255.f) * alpha);
 }
@@ -132,6 +143,11 @@ void ImguiRuntime::load_fonts() {
   const std::string bold_path = bold_font_path();
   bold_ = bold_path.empty() ? nullptr : add_font(bold_path, font_size_, "DejaVu Sans Bold", 2);
   if (bold_) merge_cjk(font_size_, 1);
+  const std::string mono_path = mono_font_path(regular_path);
+  if (!mono_path.empty()) {
+    add_font(mono_path, font_size_, "DejaVu Sans Mono", 2);
+    merge_cjk(font_size_, 1);  // Chinese comments in a student's kernel
+  }
   // Figures draw text scaled from this size; no horizontal oversampling needed at 48 px.
   figure_ = add_font(regular_path, kFigureFontSize, kFigureFontName, 1);
   merge_cjk(kFigureFontSize, 1);

@@ -306,13 +306,19 @@ TraceTreeKey draw_trace_tree(gfx::Canvas& c, const TraceTreeInput& in, const gfx
   L.lane_h = std::clamp(L.pitch * 0.1f, 3.0f, 9.0f * s);
   L.arrow_gap = L.pitch - L.cell_h - L.lane_h - 6;
 
+  // The widest value as drawn ("65" is wider than "-3", though no longer).
   std::string widest;
+  float widest_w = 0;
   for (const Row& r : rows) {
     const auto& values =
         r.step < 0 ? trace.buffers[r.buffer].initial : (*in.snapshots)[r.step][r.buffer];
     for (double v : values) {
       const std::string t = format_cell_value(v, trace.op, trace.type);
-      if (t.size() > widest.size()) widest = t;
+      const float w = c.text_size(t, 10.0f).x;
+      if (w > widest_w) {
+        widest = t;
+        widest_w = w;
+      }
     }
   }
   L.value_font = std::min(L.cell_h * 0.55f, 26.0f * s);
@@ -343,7 +349,8 @@ TraceTreeKey draw_trace_tree(gfx::Canvas& c, const TraceTreeInput& in, const gfx
     std::string detail = std::string(space_name(buffer.space)) + " · " + tr_text(buffer.name);
     if (row.step >= 0 && in.counters) {
       const StepCounters& sc = in.counters->per_step[row.step];
-      detail = count_text(sc.active_threads, "thread") + " · " + count_text(sc.ops, "op");
+      detail = count_text(sc.active_threads, "thread");
+      if (in.show_ops) detail += " · " + count_text(sc.ops, "op");
       if (sc.divergent_warps) detail += " · " + trf("{0} div", sc.divergent_warps);
     }
     title = fit(title, label_font);

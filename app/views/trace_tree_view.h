@@ -21,6 +21,7 @@ struct TraceTreeInput {
   const std::vector<std::vector<std::vector<bool>>>* mismatch = nullptr;  // optional
   int current_step = 0;
   int input_buffer = 0;  // the buffer shown as the first row (initial values)
+  bool show_ops = true;  // "16 ops" in the row labels (false: a trace without Op events)
 };
 
 // How the cells were drawn: with their values as text, or (cells too small for text) as colours

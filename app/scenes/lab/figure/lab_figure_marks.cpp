@@ -1,0 +1,108 @@
+// The diagnostics drawn over the lab's trace tree: an out-of-bounds access paints its thread's
+// lane red and writes the index and line beside it; a race paints both threads' lanes and rings
+// the cell; a wrong output (already outlined by the tree) gets a hover box.
+#include <algorithm>
+#include <map>
+
+#include "i18n/i18n.h"
+#include "lab_figure.h"
+
+namespace ws::app {
+
+namespace {
+
+using gfx::Vec2;
+
+const TraceTreeRowGeometry* lab_lane_row(const TraceTreeKey& tree, int step) {
+  for (const TraceTreeRowGeometry& g : tree.rows)
+    if (g.step == step && g.threads > 0) return &g;
+  return nullptr;
+}
+
+// The lane of `thread` in row `g`, at least 3 px wide so a single lane of 1024 stays visible.
+std::pair<Vec2, Vec2> lab_lane_box(const TraceTreeRowGeometry& g, int thread) {
+  const float w = std::max(g.lane_w, 3.0f);
+  const float x = g.x0 + thread * g.lane_w + g.lane_w / 2 - w / 2;
+  return {{x, g.lanes_y - 1}, {x + w, g.lanes_y + g.lanes_h + 1}};
+}
+
+std::pair<Vec2, Vec2> lab_cell_box(const TraceTreeRowGeometry& g, int64_t cell) {
+  const float x = g.x0 + static_cast<float>(cell) * g.cell_w;
+  return {{x, g.y}, {x + std::max(g.cell_w, 2.0f), g.y + g.cell_h}};
+}
+
+std::string lab_buffer_name(const Trace& trace, int buffer) {
+  if (buffer < 0 || buffer >= static_cast<int>(trace.buffers.size())) return "?";
+  return trace.buffers[buffer].name;
+}
+
+// A short label above a lane (in the gap over the row's cells), kept inside the canvas.
+void lab_lane_label(gfx::Canvas& c, const TraceTreeRowGeometry& g, Vec2 lane_a,
+                    const std::string& text, float font, gfx::Color colour, int nth) {
+  const float w = c.text_size(text, font).x;
+  const float x = std::clamp(lane_a.x, 2.0f, std::max(2.0f, c.size().x - w - 2));
+  const float y = g.lanes_y + g.lanes_h + 4 + nth * font * 1.15f;
+  c.text({x, y}, text, font, colour, gfx::HAlign::Left, gfx::VAlign::Top);
+}
+
+}  // namespace
+
+void draw_lab_marks(gfx::Canvas& c, const LabFigureInput& in, const TraceTreeKey& tree, Vec2 origin,
+                    const gfx::Palette& p, float font, std::vector<LabMarkBox>& marks) {
+  const lab::Result& r = *in.result;
+  const LabFigureData& data = *in.data;
+  auto keep = [&](std::pair<Vec2, Vec2> box, int diagnostic) {
+    marks.push_back({box.first + origin, box.second + origin, diagnostic});
+  };
+  std::map<int, int> labels_per_step;  // labels already written under a row
+  constexpr int kLabelsPerRow = 3;
+  for (const LabMark& m : data.out_of_bounds) {
+    const TraceTreeRowGeometry* g = lab_lane_row(tree, m.step);
+    if (!g || m.thread < 0 || m.thread >= g->threads) continue;
+    const lab::Diagnostic& d = r.diagnostics[size_t(m.diagnostic)];
+    const auto box = lab_lane_box(*g, m.thread);
+    c.rect_filled(box.first, box.second, p.mismatch);
+    c.rect(box.first - Vec2{1, 1}, box.second + Vec2{1, 1}, p.mismatch, 1.5f);
+    keep(box, m.diagnostic);
+    const int nth = labels_per_step[m.step]++;
+    if (nth < kLabelsPerRow)
+      lab_lane_label(c, *g, box.first,
+                     trf("thread {0}: {1}[{2}] at line {3}", m.thread,
+                         lab_buffer_name(r.trace, d.buffer), d.index, d.line),
+                     font, p.mismatch, nth);
+    else if (nth == kLabelsPerRow)
+      lab_lane_label(c, *g, box.first, tr("(more: hover the red lanes)"), font, p.mismatch, nth);
+  }
+  const gfx::Color race = lab_race_color(p);
+  for (const LabMark& m : data.races) {
+    const TraceTreeRowGeometry* g = lab_lane_row(tree, m.step);
+    if (!g) continue;
+    const lab::Diagnostic& d = r.diagnostics[size_t(m.diagnostic)];
+    for (int thread : {m.thread, m.other_thread}) {
+      if (thread < 0 || thread >= g->threads) continue;
+      const auto box = lab_lane_box(*g, thread);
+      c.rect_filled(box.first, box.second, race);
+      keep(box, m.diagnostic);
+    }
+    for (const TraceTreeRowGeometry& row : tree.rows)
+      if (row.step == m.step && row.buffer == m.buffer && m.cell >= 0 && m.cell < row.cells) {
+        const auto box = lab_cell_box(row, m.cell);
+        c.rect(box.first - Vec2{2, 2}, box.second + Vec2{2, 2}, race, 3.0f);
+        keep(box, m.diagnostic);
+      }
+    const int nth = labels_per_step[m.step]++;
+    if (nth < kLabelsPerRow && m.thread >= 0 && m.thread < g->threads)
+      lab_lane_label(c, *g, lab_lane_box(*g, m.thread).first,
+                     trf("race on {0}[{1}]: threads {2} and {3}, lines {4} and {5}",
+                         lab_buffer_name(r.trace, d.buffer), d.index, d.thread, d.other_thread,
+                         d.line, d.other_line),
+                     font, race, nth);
+  }
+  for (const LabMark& m : data.wrong_cells)
+    for (const TraceTreeRowGeometry& row : tree.rows)
+      if (row.step >= m.step && m.step >= 0 && row.buffer == m.buffer && m.cell >= 0 &&
+          m.cell < row.cells)
+        keep(lab_cell_box(row, m.cell), m.diagnostic);
+}
+
+}  // namespace ws::app
