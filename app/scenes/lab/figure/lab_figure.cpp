@@ -79,7 +79,8 @@ LabFigureKey draw_lab_figure(gfx::Canvas& c, gfx::Theme theme, const LabFigureIn
   const gfx::Palette& p = gfx::palette(theme);
   LabFigureKey key;
   const bool has_trace = in.result && in.data && !in.result->trace.steps.empty() &&
-                         in.data->snapshots.size() == in.result->trace.steps.size();
+                         in.data->snapshots.size() == in.result->trace.steps.size() &&
+                         in.data->step_lines.size() == in.result->trace.steps.size();
   if (!has_trace) {
     std::string why = in.status;
     if (why.empty() && in.result && !in.result->compiled) why = tr("the kernel did not compile");
@@ -111,8 +112,11 @@ LabFigureKey draw_lab_figure(gfx::Canvas& c, gfx::Theme theme, const LabFigureIn
           lab_step_label(s), count_text(sc.active_threads, "thread"),
           count_text(sc.active_warps, "warp"));
   if (sc.divergent_warps) step_line += " · " + trf("{0} divergent", sc.divergent_warps);
-  const std::vector<int> lines = lines_of_step(r, current);
-  if (!lines.empty()) step_line += " · " + trf("source lines {0}", lab_line_list(lines));
+  const std::vector<int>& lines = data.step_lines[size_t(current)];
+  if (lines.size() == 1)
+    step_line += " · " + trf("source line {0}", lines[0]);
+  else if (!lines.empty())
+    step_line += " · " + trf("source lines {0}", lab_line_list(lines));
   c.text({4, 6 + font * 2.6f}, lab_fit(c, step_line, font, size.x - 8), font, p.text);
   bool bad = false;
   const std::string verdict = lab_verdict(in, bad);
@@ -124,7 +128,7 @@ LabFigureKey draw_lab_figure(gfx::Canvas& c, gfx::Theme theme, const LabFigureIn
       !data.out_of_bounds.empty() || !data.races.empty() || !data.wrong_cells.empty();
   const float header = 12 + font * 5.0f;
   const float legend_h = font * 1.6f * (any_marks ? 2 : 1);
-  const float footer = font * 2.7f;  // the totals, then the colour key when values are colours
+  const float footer = font * 2.7f + 8;  // the totals, then the colour key when values are colours
   key.tree_origin = {0, header};
   key.grid_shape = lab_output_grid(trace, in.launch);
   const bool grid = key.grid_shape.buffer >= 0;
@@ -137,6 +141,18 @@ LabFigureKey draw_lab_figure(gfx::Canvas& c, gfx::Theme theme, const LabFigureIn
   tin.mismatch = data.wrong.empty() ? nullptr : &data.wrong;
   tin.current_step = current;
   tin.show_ops = false;  // a student kernel has no operator events: only reads and writes
+  // Each row titled with its phase and the source lines it ran: rows and code side by side.
+  std::vector<std::string> titles;
+  for (size_t st = 0; st < trace.steps.size(); ++st) {
+    const std::vector<int>& at = data.step_lines[st];
+    std::string title = lab_step_label(trace.steps[st]);
+    if (at.size() == 1)
+      title += " · " + trf("line {0}", at[0]);
+    else if (!at.empty())
+      title += " · " + trf("lines {0}", lab_line_list(at));
+    titles.push_back(title);
+  }
+  tin.step_titles = &titles;
   c.begin_group("lab-trace");
   key.tree = draw_trace_tree(tree, tin, p);
   draw_lab_marks(tree, in, key.tree, key.tree_origin, p, font * 0.8f, key.marks);
@@ -154,9 +170,10 @@ LabFigureKey draw_lab_figure(gfx::Canvas& c, gfx::Theme theme, const LabFigureIn
           "barriers · {5} divergent warps",
           t.steps, t.global_requests, t.bank_conflicts, t.atomics, t.barriers, t.divergent_warps);
   const float y = size.y - footer - legend_h;
-  c.text({4, y + 2}, lab_fit(c, totals, font * 0.85f, size.x - 8), font * 0.85f, p.text);
+  // The tree's last lane strip reaches a few pixels under its area: the totals keep clear of it.
+  c.text({4, y + 8}, lab_fit(c, totals, font * 0.85f, size.x - 8), font * 0.85f, p.text);
   if (key.tree.values_as_colour)
-    draw_value_colour_bar(c, {size.x * 0.5f, y + font * 1.3f}, {size.x * 0.15f, font * 0.7f},
+    draw_value_colour_bar(c, {size.x * 0.5f, y + 8 + font * 1.15f}, {size.x * 0.15f, font * 0.7f},
                           font * 0.75f, p);
   c.begin_group("legend");
   draw_trace_legend(c, {4, size.y - legend_h + 4}, font * 0.8f, p, false);
