@@ -132,7 +132,11 @@ LabFigureKey draw_lab_figure(gfx::Canvas& c, gfx::Theme theme, const LabFigureIn
   key.tree_origin = {0, header};
   key.grid_shape = lab_output_grid(trace, in.launch);
   const bool grid = key.grid_shape.buffer >= 0;
-  const float body_h = std::max(10.0f, size.y - header - footer - legend_h);
+  std::vector<int> unshown = lab_unshown_wrong_buffers(trace, data, current);
+  if (unshown.size() > 2) unshown.resize(2);
+  const float strip_h = font * 1.8f;
+  const float body_h =
+      std::max(10.0f, size.y - header - footer - legend_h - strip_h * float(unshown.size()));
   SubCanvas tree(c, key.tree_origin, {grid ? size.x * 0.62f : size.x, body_h});
   TraceTreeInput tin;
   tin.trace = &trace;
@@ -157,6 +161,12 @@ LabFigureKey draw_lab_figure(gfx::Canvas& c, gfx::Theme theme, const LabFigureIn
   key.tree = draw_trace_tree(tree, tin, p);
   draw_lab_marks(tree, in, key.tree, key.tree_origin, p, font * 0.8f, key.marks);
   c.end_group();
+  for (size_t k = 0; k < unshown.size(); ++k) {
+    c.begin_group("lab-wrong-outputs");
+    draw_lab_output_strip(c, in, unshown[k], current, {0, header + body_h + 4 + strip_h * k},
+                          grid ? size.x * 0.62f : size.x, strip_h, p, font * 0.8f, key.marks);
+    c.end_group();
+  }
   if (grid) {
     c.begin_group("lab-output-grid");
     key.grid = draw_lab_output_grid(c, in, key.grid_shape, current, {size.x * 0.64f, header},

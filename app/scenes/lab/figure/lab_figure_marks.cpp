@@ -36,12 +36,16 @@ std::string lab_buffer_name(const Trace& trace, int buffer) {
   return trace.buffers[buffer].name;
 }
 
-// A short label above a lane (in the gap over the row's cells), kept inside the canvas.
+// A short label beside a lane on a plate of the background, kept inside the canvas.
 void lab_lane_label(gfx::Canvas& c, const TraceTreeRowGeometry& g, Vec2 lane_a,
-                    const std::string& text, float font, gfx::Color colour, int nth) {
+                    const std::string& text, float font, gfx::Color colour, gfx::Color plate,
+                    int nth) {
   const float w = c.text_size(text, font).x;
   const float x = std::clamp(lane_a.x, 2.0f, std::max(2.0f, c.size().x - w - 2));
-  const float y = g.lanes_y + g.lanes_h + 4 + nth * font * 1.15f;
+  // Under the lanes, or (the last row, with no room under it) over the row's cells.
+  float y = g.lanes_y + g.lanes_h + 4 + nth * font * 1.15f;
+  if (y + font * 1.15f > c.size().y) y = g.y - 4 - (nth + 1) * font * 1.15f;
+  c.rect_filled({x - 2, y - 1}, {x + w + 2, y + font * 1.1f}, plate, 2);
   c.text({x, y}, text, font, colour, gfx::HAlign::Left, gfx::VAlign::Top);
 }
 
@@ -69,9 +73,10 @@ void draw_lab_marks(gfx::Canvas& c, const LabFigureInput& in, const TraceTreeKey
       lab_lane_label(c, *g, box.first,
                      trf("thread {0}: {1}[{2}] at line {3}", m.thread,
                          lab_buffer_name(r.trace, d.buffer), d.index, d.line),
-                     font, p.mismatch, nth);
+                     font, p.mismatch, p.background.with_alpha(225), nth);
     else if (nth == kLabelsPerRow)
-      lab_lane_label(c, *g, box.first, tr("(more: hover the red lanes)"), font, p.mismatch, nth);
+      lab_lane_label(c, *g, box.first, tr("(more: hover the red lanes)"), font, p.mismatch,
+                     p.background.with_alpha(225), nth);
   }
   const gfx::Color race = lab_race_color(p);
   for (const LabMark& m : data.races) {
@@ -96,7 +101,7 @@ void draw_lab_marks(gfx::Canvas& c, const LabFigureInput& in, const TraceTreeKey
                      trf("race on {0}[{1}]: threads {2} and {3}, lines {4} and {5}",
                          lab_buffer_name(r.trace, d.buffer), d.index, d.thread, d.other_thread,
                          d.line, d.other_line),
-                     font, race, nth);
+                     font, race, p.background.with_alpha(225), nth);
   }
   for (const LabMark& m : data.wrong_cells)
     for (const TraceTreeRowGeometry& row : tree.rows)
