@@ -161,6 +161,12 @@ bool CodeEditor::draw(const char* id, std::string& text, const CodeEditorMarks& 
       shown_cursor_ = cursor_;
     }
   }
+  if (show_line_ > 0) {
+    const float y = float(show_line_ - 1) * line_height_ + style.FramePadding.y;
+    if (y < scroll || y + 2 * line_height_ > scroll + view)
+      ImGui::SetScrollY(std::max(0.0f, y - view / 3));
+    show_line_ = 0;
+  }
   if (jump_line_ > 0) {  // not focused yet: at least show the line
     ImGui::SetScrollY(std::max(0.0f, float(jump_line_ - 1) * line_height_ - view / 3));
   }

@@ -33,6 +33,9 @@ class CodeEditor {
   bool draw(const char* id, std::string& text, const CodeEditorMarks& marks, ImVec2 size);
   // Shows 1-based `line` (scrolled into view, the cursor put there) at the next draw.
   void jump_to_line(int line) { jump_line_ = line; }
+  // Scrolls 1-based `line` into view at the next draw when it is out of view (the step's lines
+  // as the timeline moves); the focus and the caret stay.
+  void show_line(int line) { show_line_ = line; }
   // The line of the cursor (1-based), or 0 while the editor does not have the focus.
   int cursor_line() const { return active_ ? cursor_line_ : 0; }
 
@@ -55,7 +58,7 @@ class CodeEditor {
   ImFont* font_ = nullptr;
   std::string* editing_ = nullptr;  // the text during InputTextMultiline (the resize callback)
   int cursor_ = 0, cursor_line_ = 0, shown_cursor_ = -1;
-  int jump_line_ = 0;
+  int jump_line_ = 0, show_line_ = 0;
   bool active_ = false;
 };
 

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "../common/error.h"
+#include "exercise_builtin_timing.h"
 #include "exercise_list.h"
 #include "exercise_support.h"
 
@@ -40,6 +41,7 @@ Exercise with_standard_parts(Exercise e) {
       return compare_outputs(inputs, launch(size), result, reference(size, inputs), allowed);
     };
   }
+  if (!e.builtin_time_ms) e.builtin_time_ms = builtin_timing(e.id);
   return e;
 }
 

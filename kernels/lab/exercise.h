@@ -59,6 +59,8 @@ struct Exercise {
   std::vector<ArgSpec> signature;
   std::string folder;  // "lab/<id>", relative to the assets folder
   std::vector<Size> sizes;
+  // The planted bugs in the folder (file names, "bug_no_guard.cu"), for demos and the tests.
+  std::vector<std::string> planted_bugs;
   // Deterministic inputs for a size (already size_for'd) and a seed.
   std::function<Inputs(const Size&, uint64_t seed)> inputs;
   // The launch the statement prescribes for a size.
@@ -73,7 +75,8 @@ struct Exercise {
   // index, expected, got, and, when the run was traced, the thread that last wrote the element
   // and its line. Filled by exercises(): reference and tolerance against result.outputs.
   std::function<std::vector<Diagnostic>(const Size&, const Inputs&, const Result&)> check;
-  // The built-in kernel's time in ms for the same problem (CUDA only; null where none exists).
+  // The built-in baseline's time in ms for the same inputs (CUDA builds only; null where none
+  // exists): reduce CUB DeviceReduce, scan CUB DeviceScan (exercise_builtin_timing.h names them).
   std::function<double(const Size&, const Inputs&)> builtin_time_ms;
 };
 
@@ -83,8 +86,9 @@ const std::vector<Exercise>& exercises();
 // The exercise with this id; ws::Error listing the ids otherwise.
 const Exercise& find_exercise(const std::string& id);
 
-// image-map on the user's photo: the Size ("photo", {width, height}) and its inputs from an
-// interleaved RGB byte array (3 * width * height bytes; ws::Error otherwise).
+// image-map on the user's photo: the Size ("photo", {width, height}; traced up to 512 x 512
+// pixels, untraced on CUDA beyond) and its inputs from an interleaved RGB byte array
+// (3 * width * height bytes; ws::Error otherwise).
 Size image_map_photo_size(int width, int height);
 Inputs image_map_photo_inputs(const std::vector<uint8_t>& rgb, int width, int height);
 

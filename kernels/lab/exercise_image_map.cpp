@@ -51,7 +51,10 @@ Size image_map_photo_size(int width, int height) {
   WS_REQUIRE(width > 0 && height > 0, "image-map: the photo has no pixels (" +
                                           std::to_string(width) + " x " + std::to_string(height) +
                                           ")");
-  return Size{"photo", {width, height}, {}, true};
+  // Traced up to 512 x 512 pixels (4 events each: about 1M of the default budget's 4M); a larger
+  // photo is run untraced on CUDA, as the "full" size is.
+  const bool traced = int64_t{width} * height <= int64_t{512} * 512;
+  return Size{"photo", {width, height}, {}, traced};
 }
 
 Inputs image_map_photo_inputs(const std::vector<uint8_t>& rgb, int width, int height) {

@@ -45,6 +45,7 @@ Exercise reduce_exercise() {
                  {"n", ElemType::I32, false, false}};
   // odd: 357 = 2 * 128 + 101, so block 2's second loads in[i + 64] pass the end from thread 37
   // on (i = 256 + 37, i + 64 = 357): the "thread 37 of block 2" for a missing guard.
+  e.planted_bugs = {"bug_no_guard.cu", "bug_no_sync.cu"};
   e.sizes = {
       {"teach", {256}, {}, true}, {"odd", {357}, {}, true}, {"full", {1 << 24}, {1 << 15}, false}};
   const auto signature = e.signature;

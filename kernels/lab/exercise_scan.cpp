@@ -39,6 +39,7 @@ Exercise scan_exercise() {
   e.signature = {{"in", ElemType::F32, true, false},
                  {"out", ElemType::F32, true, true},
                  {"n", ElemType::I32, false, false}};
+  e.planted_bugs = {"bug_no_sync.cu"};
   e.sizes = {
       {"teach", {128}, {}, true}, {"odd", {1000}, {}, true}, {"full", {1 << 24}, {1 << 14}, false}};
   const auto signature = e.signature;

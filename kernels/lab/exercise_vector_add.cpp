@@ -18,6 +18,7 @@ Exercise vector_add_exercise() {
                  {"b", ElemType::F32, true, false},
                  {"c", ElemType::F32, true, true},
                  {"n", ElemType::I32, false, false}};
+  e.planted_bugs = {"bug_no_guard.cu", "bug_endless.cu"};
   e.sizes = {{"teach", {128}, {}, true},
              {"odd", {1000}, {}, true},  // 16 blocks: threads 1000..1023 must do nothing
              {"full", {1 << 24}, {1 << 14}, false}};

@@ -183,6 +183,10 @@ Result run_isolated(const Job& job, const std::string& worker_exe, double timeou
         DiagKind::Timeout,
         "the kernel did not finish in " + timeout_text(timeout_s) + " s: a loop that never ends?");
   }
+  // The worker renames its result into place when it is complete: a result there is whole, even
+  // when something went wrong after it (a sanitizer's leak report at exit).
+  if (fs::exists(folder.file(kWorkerResultFile)))
+    return read_result(folder.file(kWorkerResultFile));
   const std::string tail = log_last_lines(log, 8);
   const std::string output = tail.empty() ? "" : "; its last output:\n" + tail;
   if (WIFSIGNALED(status)) {
@@ -192,11 +196,9 @@ Result run_isolated(const Job& job, const std::string& worker_exe, double timeou
                                                (name ? name : "signal " + std::to_string(sig)) +
                                                output);
   }
-  if (WEXITSTATUS(status) != 0 || !fs::exists(folder.file(kWorkerResultFile)))
-    return worker_failure(DiagKind::Crash, "the lab worker stopped with exit status " +
-                                               std::to_string(WEXITSTATUS(status)) +
-                                               " and no result" + output);
-  return read_result(folder.file(kWorkerResultFile));
+  return worker_failure(DiagKind::Crash, "the lab worker stopped with exit status " +
+                                             std::to_string(WEXITSTATUS(status)) +
+                                             " and no result" + output);
 }
 
 int run_worker(const std::string& dir) {
@@ -211,7 +213,9 @@ int run_worker(const std::string& dir) {
     d.message = e.what();
     result.diagnostics.push_back(d);
   }
-  write_result(dir + "/" + kWorkerResultFile, result);
+  const std::string path = dir + "/" + kWorkerResultFile;
+  write_result(path + ".partial", result);
+  std::filesystem::rename(path + ".partial", path);  // whole, or not there
   return 0;
 }
 

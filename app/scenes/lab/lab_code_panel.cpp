@@ -17,6 +17,11 @@ void LabMode::code_ui() {
   if (run_) {
     marks.marks = line_marks(lab_code_notes(run_->result), int(split_code_lines(text).size()));
     for (const int line : lines_of_step(run_->result, step_)) marks.step_lines.insert(line);
+    // The timeline moved, or a new run came: the step's first line comes into view.
+    if ((step_ != shown_step_ || run_.get() != shown_run_) && !marks.step_lines.empty())
+      editor_.show_line(*marks.step_lines.begin());
+    shown_step_ = step_;
+    shown_run_ = run_.get();
   }
   ImGui::TextDisabled("%s", settings().file_name.c_str());
   // The editor keeps most of the panel: the list takes its rows, at most a third of it.

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "figure/lab_figure.h"
+#include "lab_markdown.h"
 #include "lab_run.h"
 #include "lab_settings.h"
 #include "scene_kit/background_work.h"
@@ -61,6 +62,8 @@ class LabMode : public LiveMode<LabSettings> {
   int step_ = 0;
   mutable LabFigureKey key_;  // where the last figure put its parts (hover)
   CodeEditor editor_;
+  int shown_step_ = -1;  // the step and run whose lines the editor last brought into view
+  const LabRun* shown_run_ = nullptr;
   struct Replaced {
     std::string exercise, source, file_name;
   };
@@ -68,6 +71,9 @@ class LabMode : public LiveMode<LabSettings> {
   std::unique_ptr<FileBrowser> browser_;
   bool browser_open_ = false, confirm_solution_ = false;
   std::string save_path_, file_message_;
+  // The statement shown, read once per exercise and language: its key, blocks or error.
+  std::string statement_key_, statement_error_;
+  std::vector<MarkdownBlock> statement_;
 };
 
 }  // namespace ws::app

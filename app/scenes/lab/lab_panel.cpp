@@ -159,14 +159,19 @@ void LabMode::solution_controls() {
 
 void LabMode::statement_panel() {
   if (!panel_section(tr("Exercise"), "lab-statement")) return;
-  std::string text;
-  try {
-    text = lab_statement(settings().exercise);
-  } catch (const std::exception& e) {
-    error_line(e.what());
-    return;
+  const std::string key = settings().exercise + "|" + i18n::language_code(i18n::language());
+  if (key != statement_key_) {
+    statement_key_ = key;
+    statement_error_.clear();
+    statement_.clear();
+    try {
+      statement_ = parse_markdown(lab_statement(settings().exercise));
+    } catch (const std::exception& e) {
+      statement_error_ = e.what();
+    }
   }
-  for (const MarkdownBlock& block : parse_markdown(text)) {
+  error_line(statement_error_);
+  for (const MarkdownBlock& block : statement_) {
     switch (block.kind) {
       case MarkdownBlock::Kind::Heading:
         ImGui::Spacing();

@@ -65,6 +65,15 @@ inline ExerciseRun run_exercise_file(const std::string& id, const std::string& f
   return run;
 }
 
+// The values of the argument called `name`.
+inline const std::vector<double>& input_values(const Inputs& inputs, const std::string& name) {
+  for (const Arg& arg : inputs)
+    if (arg.name == name) return arg.values;
+  static const std::vector<double> none;
+  ADD_FAILURE() << "no argument " << name;
+  return none;
+}
+
 // Diagnostics of one kind.
 inline std::vector<Diagnostic> of_kind(const std::vector<Diagnostic>& all, DiagKind kind) {
   std::vector<Diagnostic> out;

@@ -3,10 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <string>
 #include <vector>
 
 #include "common/error.h"
+#include "exercise_builtin_timing.h"
 #include "exercise_test_support.h"
 
 namespace ws::lab {
@@ -70,6 +72,26 @@ TEST(LabExercises, EveryFolderHasBothStatementsAStarterAndASolution) {
     EXPECT_NE(exercise_source(e, "starter.cu").find("TODO"), std::string::npos);
     EXPECT_EQ(exercise_source(e, "solution.cu").find("TODO"), std::string::npos);
   }
+}
+
+// Every bug_*.cu of a folder is listed, and every listed one exists (read_exercise_file throws).
+TEST(LabExercises, PlantedBugsAreListed) {
+  int listed = 0;
+  for (const Exercise& e : exercises()) {
+    std::vector<std::string> found;
+    for (const auto& entry :
+         std::filesystem::directory_iterator(etest::assets_dir() + "/" + e.folder)) {
+      const std::string name = entry.path().filename().string();
+      if (name.rfind("bug_", 0) == 0) found.push_back(name);
+    }
+    std::vector<std::string> want = e.planted_bugs;
+    std::sort(found.begin(), found.end());
+    std::sort(want.begin(), want.end());
+    EXPECT_EQ(found, want) << e.id;
+    for (const std::string& bug : e.planted_bugs) EXPECT_FALSE(exercise_source(e, bug).empty());
+    listed += static_cast<int>(e.planted_bugs.size());
+  }
+  EXPECT_EQ(listed, 6);  // no guard (vector-add, reduce), no sync (reduce, scan), tile, endless
 }
 
 TEST(LabExercises, MissingFileIsNamed) {
@@ -168,6 +190,9 @@ TEST(LabExercises, PhotoInputsComeFromTheRgbBytes) {
                                     255, 255, 255, 0, 0,   0, 9, 9, 9};
   const Size size = image_map_photo_size(3, 2);
   EXPECT_EQ(size.name, "photo");
+  EXPECT_TRUE(size.traced);
+  EXPECT_TRUE(image_map_photo_size(512, 512).traced);
+  EXPECT_FALSE(image_map_photo_size(513, 512).traced);
   const Inputs in = image_map_photo_inputs(rgb, 3, 2);
   const Exercise& e = find_exercise("image-map");
   EXPECT_EQ(e.launch(size).grid_x, 1);
@@ -175,6 +200,19 @@ TEST(LabExercises, PhotoInputsComeFromTheRgbBytes) {
   EXPECT_EQ(e.reference(size, in)[1], (std::vector<double>{53, 183, 17, 255, 0, 9}));
   EXPECT_THROW(image_map_photo_inputs(rgb, 4, 2), Error);
   EXPECT_THROW(image_map_photo_size(0, 2), Error);
+}
+
+// The CUB baselines exist on CUDA builds for reduce and scan only; a CPU build has none.
+TEST(LabExercises, BuiltinBaselinesOnlyWhereCubHasOne) {
+  for (const Exercise& e : exercises()) {
+    const bool has_baseline = e.id == "reduce" || e.id == "scan";
+#if defined(WARPSCOPE_HAVE_CUDA)
+    EXPECT_EQ(static_cast<bool>(e.builtin_time_ms), has_baseline) << e.id;
+#else
+    EXPECT_FALSE(e.builtin_time_ms) << e.id;
+#endif
+    EXPECT_EQ(std::string(builtin_timing_name(e.id)).empty(), !has_baseline) << e.id;
+  }
 }
 
 }  // namespace
