@@ -180,3 +180,25 @@ TEST(LabFigureMarks, RendersToPngAndSvg) {
 
 }  // namespace
 }  // namespace ws::app
+
+namespace ws::app {
+namespace {
+
+TEST(LabFigureMarks, TextsStayInsideAndApartAtEverySize) {
+  const lab::Result& r = lab_fig_test::run_once(lab_fig_test::kUnguardedSource, kShortN);
+  ASSERT_TRUE(r.compiled) << r.compile_log;
+  const LabFigureData data = lab_figure_data(r);
+  for (const gfx::Vec2 size : {gfx::Vec2{800, 500}, gfx::Vec2{1280, 720}, gfx::Vec2{1920, 1080}})
+    for (int step = 0; step < int(r.trace.steps.size()); ++step) {
+      gfx::RecordingCanvas canvas(size);
+      draw_lab_figure(canvas, gfx::Theme::Light, marks_input(r, data, step));
+      const std::string where = std::to_string(int(size.x)) + " step " + std::to_string(step);
+      for (const std::string& problem : gfx::texts_outside(canvas.texts(), size))
+        ADD_FAILURE() << where << ": " << problem;
+      for (const std::string& problem : gfx::overlapping_texts(canvas.texts()))
+        ADD_FAILURE() << where << ": " << problem;
+    }
+}
+
+}  // namespace
+}  // namespace ws::app
