@@ -84,7 +84,8 @@ void draw_lab_marks(gfx::Canvas& c, const LabFigureInput& in, const TraceTreeKey
     for (const LabMark& m : *list) ++wanted[m.step];
   auto label = [&](const TraceTreeRowGeometry& g, float x, const std::string& text,
                    gfx::Color colour) {
-    const LabLabelBand band = lab_label_band(c, tree, g, line_h);
+    LabLabelBand band = lab_label_band(c, tree, g, line_h);
+    band.slots = std::min(band.slots, 4);  // a few say what happened; hover says the rest
     const int nth = written[g.step]++;
     const bool more = wanted[g.step] > band.slots && nth == band.slots - 1;
     if (nth >= band.slots) return;
