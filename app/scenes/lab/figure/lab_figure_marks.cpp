@@ -87,7 +87,8 @@ void draw_lab_marks(gfx::Canvas& c, const LabFigureInput& in, const TraceTreeKey
     LabLabelBand band = lab_label_band(c, tree, g, line_h);
     band.slots = std::min(band.slots, 4);  // a few say what happened; hover says the rest
     const int nth = written[g.step]++;
-    const bool more = wanted[g.step] > band.slots && nth == band.slots - 1;
+    // One slot: the first label, which says the most; more slots: the last says there are more.
+    const bool more = band.slots > 1 && wanted[g.step] > band.slots && nth == band.slots - 1;
     if (nth >= band.slots) return;
     lab_lane_label(c, x, band.top + nth * line_h,
                    more ? tr("(more: hover the marked lanes)") : text, font, colour, plate);
