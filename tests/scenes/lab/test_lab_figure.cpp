@@ -113,7 +113,14 @@ TEST(LabFigure, HoverNamesTheThreadAndItsLines) {
   const std::string text = describe_lab_figure(in, key, lane + key.tree_origin);
   const int add = lab_fig_test::line_of(kReduceSource, "partial[t] += partial[t + stride]");
   EXPECT_TRUE(test::contains(text, "thread 3 of block 0")) << text;
-  EXPECT_TRUE(test::contains(text, "at source lines " + std::to_string(add))) << text;
+  // Each of its events (two reads, one write) with the line it came from.
+  const std::string at_add = " · line " + std::to_string(add);
+  for (const char* event : {"read partial[3]", "read partial[11]", "write partial[3]"}) {
+    const size_t at = text.find(event);
+    ASSERT_NE(at, std::string::npos) << event << " in " << text;
+    const size_t end = text.find('\n', at);
+    EXPECT_TRUE(test::contains(text.substr(at, end - at), at_add)) << event << " in " << text;
+  }
   EXPECT_EQ(describe_lab_figure(in, key, {1, 1}), "");
 }
 
@@ -192,7 +199,7 @@ TEST(LabFigureGrid, TheGridIsDrawnBesideTheTreeAndAnswersHover) {
   const gfx::Vec2 cell = (key.grid.cell_min(1, 2) + key.grid.cell_max(1, 2)) * 0.5f;
   const std::string text = describe_lab_figure(in, key, cell);
   EXPECT_TRUE(test::contains(text, "out[9]")) << text;  // row 2, column 1 of a 4-wide image
-  EXPECT_TRUE(test::contains(text, "at source lines 7")) << text;
+  EXPECT_TRUE(test::contains(text, "write out[9] = 9 · line 7")) << text;
 }
 
 }  // namespace
