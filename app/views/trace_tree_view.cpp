@@ -346,6 +346,8 @@ TraceTreeKey draw_trace_tree(gfx::Canvas& c, const TraceTreeInput& in, const gfx
       c.rect_filled({0, y - L.arrow_gap * 0.5f}, {size.x, y + L.cell_h + L.lane_h + 6},
                     p.highlight.with_alpha(40), 4);
     std::string title = row.step < 0 ? tr("input") : tr_text(trace.steps[row.step].label);
+    if (row.step >= 0 && in.step_titles && row.step < static_cast<int>(in.step_titles->size()))
+      title = (*in.step_titles)[size_t(row.step)];
     std::string detail = std::string(space_name(buffer.space)) + " · " + tr_text(buffer.name);
     if (row.step >= 0 && in.counters) {
       const StepCounters& sc = in.counters->per_step[row.step];

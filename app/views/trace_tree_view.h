@@ -22,6 +22,8 @@ struct TraceTreeInput {
   int current_step = 0;
   int input_buffer = 0;  // the buffer shown as the first row (initial values)
   bool show_ops = true;  // "16 ops" in the row labels (false: a trace without Op events)
+  // Row titles per step, replacing the steps' labels (e.g. with their source lines); optional.
+  const std::vector<std::string>* step_titles = nullptr;
 };
 
 // How the cells were drawn: with their values as text, or (cells too small for text) as colours

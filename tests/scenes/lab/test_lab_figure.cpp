@@ -113,7 +113,14 @@ TEST(LabFigure, HoverNamesTheThreadAndItsLines) {
   const std::string text = describe_lab_figure(in, key, lane + key.tree_origin);
   const int add = lab_fig_test::line_of(kReduceSource, "partial[t] += partial[t + stride]");
   EXPECT_TRUE(test::contains(text, "thread 3 of block 0")) << text;
-  EXPECT_TRUE(test::contains(text, "at source lines " + std::to_string(add))) << text;
+  // Each of its events (two reads, one write) with the line it came from.
+  const std::string at_add = " · line " + std::to_string(add);
+  for (const char* event : {"read partial[3]", "read partial[11]", "write partial[3]"}) {
+    const size_t at = text.find(event);
+    ASSERT_NE(at, std::string::npos) << event << " in " << text;
+    const size_t end = text.find('\n', at);
+    EXPECT_TRUE(test::contains(text.substr(at, end - at), at_add)) << event << " in " << text;
+  }
   EXPECT_EQ(describe_lab_figure(in, key, {1, 1}), "");
 }
 
@@ -167,6 +174,32 @@ TEST(LabFigureGrid, A2DLaunchShowsItsOutputAsWidthByHeight) {
   // A 1D launch keeps the tree alone; so does a size no 2D shape under the launch explains.
   EXPECT_EQ(lab_output_grid(trace_writing(12), {3, 1, 4, 1}).buffer, -1);
   EXPECT_EQ(lab_output_grid(trace_writing(13), {1, 1, 4, 4}).buffer, -1);
+}
+
+TEST(LabFigureGrid, TheGridIsDrawnBesideTheTreeAndAnswersHover) {
+  lab::Result r;
+  r.compiled = true;
+  r.backend_name = "cpu";
+  r.trace = trace_writing(12);
+  r.trace.steps[0].label = "phase 0";
+  r.trace.steps[0].block_dim = 12;
+  r.lines = {std::vector<int32_t>(12, 7)};
+  const LabFigureData data = lab_figure_data(r);
+  LabFigureInput in;
+  in.result = &r;
+  in.data = &data;
+  in.exercise = "Image";
+  in.size = "teach";
+  in.launch = {1, 1, 4, 3};
+  gfx::RecordingCanvas canvas({1280, 720});
+  const LabFigureKey key = draw_lab_figure(canvas, gfx::Theme::Light, in);
+  ASSERT_EQ(key.grid.width, 4);
+  ASSERT_EQ(key.grid.height, 3);
+  EXPECT_GT(key.grid.min.x, 1280 * 0.6f);  // right of the tree
+  const gfx::Vec2 cell = (key.grid.cell_min(1, 2) + key.grid.cell_max(1, 2)) * 0.5f;
+  const std::string text = describe_lab_figure(in, key, cell);
+  EXPECT_TRUE(test::contains(text, "out[9]")) << text;  // row 2, column 1 of a 4-wide image
+  EXPECT_TRUE(test::contains(text, "write out[9] = 9 · line 7")) << text;
 }
 
 }  // namespace

@@ -123,6 +123,37 @@ TEST(LabFigureMarks, AWrongOutputIsOutlinedAndSaysExpectedAndGot) {
   EXPECT_TRUE(test::contains(describe_lab_figure(in, key, cell), "expected 5, got 4"));
 }
 
+TEST(LabFigureMarks, AWrongOutputNoRowShowsGetsAStripOfItsOwn) {
+  // Without barriers the whole kernel is one phase, whose row shows `partial` (most writes).
+  lab::Result r = lab_fig_test::run_once(lab_fig_test::kNoBarrierSource, kBlock * kGrid * 2);
+  ASSERT_TRUE(r.compiled) << r.compile_log;
+  lab::Diagnostic wrong;
+  wrong.kind = lab::DiagKind::WrongAnswer;
+  wrong.buffer = 1;  // out
+  wrong.index = 1;
+  wrong.message = "out[1]: expected 5, got 4";
+  r.diagnostics.push_back(wrong);
+  const LabFigureData data = lab_figure_data(r);
+  const int last = int(r.trace.steps.size()) - 1;
+  EXPECT_EQ(lab_unshown_wrong_buffers(r.trace, data, last), std::vector<int>{1});
+  const LabFigureInput in = marks_input(r, data, last);
+  RectCanvas canvas({1280, 720});
+  const LabFigureKey key = draw_lab_figure(canvas, gfx::Theme::Light, in);
+  for (const TraceTreeRowGeometry& row : key.tree.rows) EXPECT_NE(row.buffer, 1);
+  bool named = false;
+  for (const gfx::TextBox& t : canvas.texts()) named |= t.text == "out (wrong cells)";
+  EXPECT_TRUE(named);
+  // The outlined cell says what is wrong on hover.
+  const lab_fig_test::DrawnRect* outline = nullptr;
+  for (const lab_fig_test::DrawnRect& d : canvas.rects)
+    if (!d.filled && d.thickness >= 3 &&
+        lab_fig_test::same_color(d.color, gfx::palette(gfx::Theme::Light).mismatch))
+      outline = &d;
+  ASSERT_NE(outline, nullptr);
+  const gfx::Vec2 centre = (outline->a + outline->b) * 0.5f;
+  EXPECT_TRUE(test::contains(describe_lab_figure(in, key, centre), "expected 5, got 4"));
+}
+
 TEST(LabFigureMarks, RendersToPngAndSvg) {
   WS_REQUIRE_GL();
   const lab::Result& r = lab_fig_test::run_once(lab_fig_test::kUnguardedSource, kShortN);
@@ -145,6 +176,28 @@ TEST(LabFigureMarks, RendersToPngAndSvg) {
       gfx::render_figure([&](gfx::Canvas& c) { draw_lab_figure(c, gfx::Theme::Dark, race_in); },
                          options),
       test::out_dir("figure") + "/race_dark.png");
+}
+
+}  // namespace
+}  // namespace ws::app
+
+namespace ws::app {
+namespace {
+
+TEST(LabFigureMarks, TextsStayInsideAndApartAtEverySize) {
+  const lab::Result& r = lab_fig_test::run_once(lab_fig_test::kUnguardedSource, kShortN);
+  ASSERT_TRUE(r.compiled) << r.compile_log;
+  const LabFigureData data = lab_figure_data(r);
+  for (const gfx::Vec2 size : {gfx::Vec2{800, 500}, gfx::Vec2{1280, 720}, gfx::Vec2{1920, 1080}})
+    for (int step = 0; step < int(r.trace.steps.size()); ++step) {
+      gfx::RecordingCanvas canvas(size);
+      draw_lab_figure(canvas, gfx::Theme::Light, marks_input(r, data, step));
+      const std::string where = std::to_string(int(size.x)) + " step " + std::to_string(step);
+      for (const std::string& problem : gfx::texts_outside(canvas.texts(), size))
+        ADD_FAILURE() << where << ": " << problem;
+      for (const std::string& problem : gfx::overlapping_texts(canvas.texts()))
+        ADD_FAILURE() << where << ": " << problem;
+    }
 }
 
 }  // namespace

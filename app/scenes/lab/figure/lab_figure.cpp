@@ -69,6 +69,56 @@ std::string lab_verdict(const LabFigureInput& in, bool& bad) {
   return counts + " — " + lab_diagnostic_text(r, *first, in.args, in.expected);
 }
 
+// The title, the run's size, backend and launch, the step with its lines, and the verdict.
+void lab_draw_header(gfx::Canvas& c, const LabFigureInput& in, int current, const gfx::Palette& p,
+                     float font) {
+  const lab::Result& r = *in.result;
+  const LabFigureData& data = *in.data;
+  const Trace& trace = r.trace;
+  const TraceStep& s = trace.steps[size_t(current)];
+  const Vec2 size = c.size();
+  c.begin_group("lab-header");
+  c.text({4, 2}, lab_fit(c, in.exercise, font * 1.25f, size.x - 8), font * 1.25f, p.text);
+  const std::string detail =
+      trf("{0} · {1} · grid {2}×{3} of blocks {4}×{5} · {6} threads", tr_text(in.size),
+          r.backend_name, in.launch.grid_x, in.launch.grid_y, in.launch.block_x, in.launch.block_y,
+          int64_t{s.grid_dim} * s.block_dim);
+  c.text({4, 4 + font * 1.4f}, lab_fit(c, detail, font * 0.85f, size.x - 8), font * 0.85f,
+         p.text_muted);
+  const StepCounters& sc = data.counters.per_step[current];
+  std::string step_line =
+      trf("step {0} of {1}: {2} — {3} active in {4}", current + 1, trace.steps.size(),
+          lab_step_label(s), count_text(sc.active_threads, "thread"),
+          count_text(sc.active_warps, "warp"));
+  if (sc.divergent_warps) step_line += " · " + trf("{0} divergent", sc.divergent_warps);
+  const std::vector<int>& lines = data.step_lines[size_t(current)];
+  if (lines.size() == 1)
+    step_line += " · " + trf("source line {0}", lines[0]);
+  else if (!lines.empty())
+    step_line += " · " + trf("source lines {0}", lab_line_list(lines));
+  c.text({4, 6 + font * 2.6f}, lab_fit(c, step_line, font, size.x - 8), font, p.text);
+  bool bad = false;
+  const std::string verdict = lab_verdict(in, bad);
+  c.text({4, 8 + font * 3.7f}, lab_fit(c, verdict, font, size.x - 8), font,
+         bad ? p.mismatch : p.text);
+  c.end_group();
+}
+
+// Each row titled with its phase and the source lines it ran: rows and code side by side.
+std::vector<std::string> lab_row_titles(const Trace& trace, const LabFigureData& data) {
+  std::vector<std::string> titles;
+  for (size_t st = 0; st < trace.steps.size(); ++st) {
+    const std::vector<int>& at = data.step_lines[st];
+    std::string title = lab_step_label(trace.steps[st]);
+    if (at.size() == 1)
+      title += " · " + trf("line {0}", at[0]);
+    else if (!at.empty())
+      title += " · " + trf("lines {0}", lab_line_list(at));
+    titles.push_back(title);
+  }
+  return titles;
+}
+
 }  // namespace
 
 gfx::Color lab_race_color(const gfx::Palette& p) {
@@ -79,7 +129,8 @@ LabFigureKey draw_lab_figure(gfx::Canvas& c, gfx::Theme theme, const LabFigureIn
   const gfx::Palette& p = gfx::palette(theme);
   LabFigureKey key;
   const bool has_trace = in.result && in.data && !in.result->trace.steps.empty() &&
-                         in.data->snapshots.size() == in.result->trace.steps.size();
+                         in.data->snapshots.size() == in.result->trace.steps.size() &&
+                         in.data->step_lines.size() == in.result->trace.steps.size();
   if (!has_trace) {
     std::string why = in.status;
     if (why.empty() && in.result && !in.result->compiled) why = tr("the kernel did not compile");
@@ -95,40 +146,22 @@ LabFigureKey draw_lab_figure(gfx::Canvas& c, gfx::Theme theme, const LabFigureIn
   const float font = std::max(12.0f, std::min(size.y / 36.0f, size.x / 64.0f));
   const int current = std::clamp(in.step, 0, static_cast<int>(trace.steps.size()) - 1);
   key.step = current;
-  const TraceStep& s = trace.steps[current];
 
-  c.begin_group("lab-header");
-  c.text({4, 2}, lab_fit(c, in.exercise, font * 1.25f, size.x - 8), font * 1.25f, p.text);
-  const std::string detail =
-      trf("{0} · {1} · grid {2}×{3} of blocks {4}×{5} · {6} threads", tr_text(in.size),
-          r.backend_name, in.launch.grid_x, in.launch.grid_y, in.launch.block_x, in.launch.block_y,
-          int64_t{s.grid_dim} * s.block_dim);
-  c.text({4, 4 + font * 1.4f}, lab_fit(c, detail, font * 0.85f, size.x - 8), font * 0.85f,
-         p.text_muted);
-  const StepCounters& sc = data.counters.per_step[current];
-  std::string step_line =
-      trf("step {0} of {1}: {2} — {3} active in {4}", current + 1, trace.steps.size(),
-          lab_step_label(s), count_text(sc.active_threads, "thread"),
-          count_text(sc.active_warps, "warp"));
-  if (sc.divergent_warps) step_line += " · " + trf("{0} divergent", sc.divergent_warps);
-  const std::vector<int> lines = lines_of_step(r, current);
-  if (!lines.empty()) step_line += " · " + trf("source lines {0}", lab_line_list(lines));
-  c.text({4, 6 + font * 2.6f}, lab_fit(c, step_line, font, size.x - 8), font, p.text);
-  bool bad = false;
-  const std::string verdict = lab_verdict(in, bad);
-  c.text({4, 8 + font * 3.7f}, lab_fit(c, verdict, font, size.x - 8), font,
-         bad ? p.mismatch : p.text);
-  c.end_group();
+  lab_draw_header(c, in, current, p, font);
 
   const bool any_marks =
       !data.out_of_bounds.empty() || !data.races.empty() || !data.wrong_cells.empty();
   const float header = 12 + font * 5.0f;
   const float legend_h = font * 1.6f * (any_marks ? 2 : 1);
-  const float footer = font * 2.7f;  // the totals, then the colour key when values are colours
+  const float footer = font * 2.7f + 8;  // the totals, then the colour key when values are colours
   key.tree_origin = {0, header};
   key.grid_shape = lab_output_grid(trace, in.launch);
   const bool grid = key.grid_shape.buffer >= 0;
-  const float body_h = std::max(10.0f, size.y - header - footer - legend_h);
+  std::vector<int> unshown = lab_unshown_wrong_buffers(trace, data, current);
+  if (unshown.size() > 2) unshown.resize(2);
+  const float strip_h = font * 1.8f;
+  const float body_h =
+      std::max(10.0f, size.y - header - footer - legend_h - strip_h * float(unshown.size()));
   SubCanvas tree(c, key.tree_origin, {grid ? size.x * 0.62f : size.x, body_h});
   TraceTreeInput tin;
   tin.trace = &trace;
@@ -137,9 +170,16 @@ LabFigureKey draw_lab_figure(gfx::Canvas& c, gfx::Theme theme, const LabFigureIn
   tin.mismatch = data.wrong.empty() ? nullptr : &data.wrong;
   tin.current_step = current;
   tin.show_ops = false;  // a student kernel has no operator events: only reads and writes
+  const std::vector<std::string> titles = lab_row_titles(trace, data);
+  tin.step_titles = &titles;
   c.begin_group("lab-trace");
   key.tree = draw_trace_tree(tree, tin, p);
   draw_lab_marks(tree, in, key.tree, key.tree_origin, p, font * 0.8f, key.marks);
+  c.end_group();
+  c.begin_group("lab-wrong-outputs");
+  for (size_t k = 0; k < unshown.size(); ++k)
+    draw_lab_output_strip(c, in, unshown[k], current, {0, header + body_h + 4 + strip_h * k},
+                          grid ? size.x * 0.62f : size.x, strip_h, p, font * 0.8f, key.marks);
   c.end_group();
   if (grid) {
     c.begin_group("lab-output-grid");
@@ -154,9 +194,10 @@ LabFigureKey draw_lab_figure(gfx::Canvas& c, gfx::Theme theme, const LabFigureIn
           "barriers · {5} divergent warps",
           t.steps, t.global_requests, t.bank_conflicts, t.atomics, t.barriers, t.divergent_warps);
   const float y = size.y - footer - legend_h;
-  c.text({4, y + 2}, lab_fit(c, totals, font * 0.85f, size.x - 8), font * 0.85f, p.text);
+  // The tree's last lane strip reaches a few pixels under its area: the totals keep clear of it.
+  c.text({4, y + 8}, lab_fit(c, totals, font * 0.85f, size.x - 8), font * 0.85f, p.text);
   if (key.tree.values_as_colour)
-    draw_value_colour_bar(c, {size.x * 0.5f, y + font * 1.3f}, {size.x * 0.15f, font * 0.7f},
+    draw_value_colour_bar(c, {size.x * 0.5f, y + 8 + font * 1.15f}, {size.x * 0.15f, font * 0.7f},
                           font * 0.75f, p);
   c.begin_group("legend");
   draw_trace_legend(c, {4, size.y - legend_h + 4}, font * 0.8f, p, false);

@@ -75,6 +75,16 @@ GridGeometry draw_lab_output_grid(gfx::Canvas& canvas, const LabFigureInput& in,
                                   const LabGridShape& shape, int step, gfx::Vec2 min, gfx::Vec2 max,
                                   const gfx::Palette& p, float font);
 
+// Output buffers with wrong cells (written by `step` or before) that no row of the tree shows
+// at `step` (lab_figure_outputs.cpp).
+std::vector<int> lab_unshown_wrong_buffers(const Trace& trace, const LabFigureData& data, int step);
+
+// One such buffer after `step` as a strip of cells at `origin` (figure coordinates), the wrong
+// ones outlined; their boxes go to `marks`.
+void draw_lab_output_strip(gfx::Canvas& canvas, const LabFigureInput& in, int buffer, int step,
+                           gfx::Vec2 origin, float width, float height, const gfx::Palette& p,
+                           float font, std::vector<LabMarkBox>& marks);
+
 // The colour races are marked with (out of bounds and wrong cells use the palette's mismatch).
 gfx::Color lab_race_color(const gfx::Palette& p);
 

@@ -83,6 +83,7 @@ LabFigureData lab_figure_data(const lab::Result& result) {
     out.counters = compute_counters(trace);
     for (const TraceStep& step : trace.steps)
       out.global_accesses.push_back(lab_global_instructions(trace, step));
+    for (int s = 0; s < steps; ++s) out.step_lines.push_back(lines_of_step(result, s));
   }
   auto mark_wrong = [&](int step, int buffer, int64_t cell) {
     if (out.wrong.empty()) {  // made on the first wrong cell: most runs have none

@@ -26,7 +26,8 @@ struct LabMark {
 struct LabFigureData {
   std::vector<std::vector<std::vector<double>>> snapshots;  // [step][buffer], replay_snapshots
   Counters counters;
-  std::vector<int64_t> global_accesses;  // warp-level global memory instructions, per step
+  std::vector<int64_t> global_accesses;      // warp-level global memory instructions, per step
+  std::vector<std::vector<int>> step_lines;  // lines_of_step of every step
   // Cells the check found wrong, [step][buffer][cell], from the step that last wrote the cell
   // on; empty when none is.
   std::vector<std::vector<std::vector<bool>>> wrong;

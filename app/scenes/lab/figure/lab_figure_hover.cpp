@@ -1,6 +1,6 @@
 // Hover over the lab's figure: the reduction scene's description of a cell or lane (what the
-// thread read and wrote), the source lines those events came from, and the diagnostic marked
-// there.
+// thread read and wrote), each event with the source line it came from, and the diagnostic
+// marked there.
 #include <algorithm>
 #include <set>
 
@@ -29,19 +29,50 @@ std::string lab_thread_lines(const lab::Result& r, int step, int thread) {
   return "\n" + trf("at source lines {0}", list);
 }
 
-// The thread that last wrote the cell in `step` (-1: none).
+// describe_hit's event lines ("  read in[3] = 5"), one per event of `thread` in `step` in program
+// order, each given its source line; false (the text unchanged) when they do not pair up.
+bool lab_annotate_event_lines(std::string& text, const lab::Result& r, int step, int thread) {
+  if (step < 0 || step >= static_cast<int>(r.trace.steps.size()) ||
+      step >= static_cast<int>(r.lines.size()))
+    return false;
+  const std::vector<TraceEvent>& events = r.trace.steps[size_t(step)].events;
+  const std::vector<int32_t>& lines = r.lines[size_t(step)];
+  std::vector<int> event_lines;
+  for (size_t e = 0; e < events.size() && e < lines.size(); ++e)
+    if (events[e].thread == thread && events[e].kind != EventKind::Skip)
+      event_lines.push_back(lines[e]);
+  std::vector<std::string> parts;
+  size_t start = 0;
+  for (size_t end; (end = text.find('\n', start)) != std::string::npos; start = end + 1)
+    parts.push_back(text.substr(start, end - start));
+  parts.push_back(text.substr(start));
+  const auto is_event = [](const std::string& part) { return part.rfind("  ", 0) == 0; };
+  if (event_lines.empty() ||
+      std::count_if(parts.begin(), parts.end(), is_event) != std::ptrdiff_t(event_lines.size()))
+    return false;
+  std::string out;
+  size_t next = 0;
+  for (const std::string& part : parts) {
+    out += (out.empty() ? "" : "\n") + part;
+    if (is_event(part) && event_lines[next] > 0) out += " · " + trf("line {0}", event_lines[next]);
+    next += is_event(part);
+  }
+  text = out;
+  return true;
+}
+
+// The thread whose write describe_hit names for the cell in `step`: the first (-1: none).
 int lab_writer_of(const Trace& trace, int step, int buffer, int64_t cell) {
   if (step < 0 || buffer < 0) return -1;
   const TraceStep& s = trace.steps[size_t(step)];
-  int writer = -1;
   for (const TraceEvent& e : s.events) {
     if ((e.kind != EventKind::Write && e.kind != EventKind::Atomic) || e.buffer != buffer) continue;
     int64_t flat = e.address;
     if (trace.buffers[size_t(buffer)].space == MemSpace::Shared)
       flat += int64_t{e.thread / s.block_dim} * trace.buffers[size_t(buffer)].size;
-    if (flat == cell) writer = e.thread;
+    if (flat == cell) return e.thread;
   }
-  return writer;
+  return -1;
 }
 
 }  // namespace
@@ -59,7 +90,8 @@ std::string describe_lab_figure(const LabFigureInput& in, const LabFigureKey& ke
     out = describe_hit(r.trace, in.data->snapshots, hit);
     const int thread =
         hit.thread >= 0 ? hit.thread : lab_writer_of(r.trace, hit.step, hit.buffer, hit.index);
-    if (thread >= 0) out += lab_thread_lines(r, hit.step, thread);
+    if (thread >= 0 && !lab_annotate_event_lines(out, r, hit.step, thread))
+      out += lab_thread_lines(r, hit.step, thread);
   }
   std::set<int> named;
   for (const LabMarkBox& m : key.marks) {
