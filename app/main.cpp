@@ -8,6 +8,7 @@
 //   warpscope list                                          the scenes, their options and defaults
 //   warpscope lab --exercise reduce --kernel my.cu --json r.json   grade a lab kernel
 //   warpscope --version                  the version, the CUDA build and the data folder in use
+#include <algorithm>
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <cstdlib>
@@ -237,8 +238,16 @@ int run_cli(int argc, char** argv, std::optional<ws::i18n::Language> language) {
   if (*list) {
     for (const auto& scene : make_scenes()) {
       const SceneCapabilities caps = scene->capabilities();
-      std::cout << scene->id() << "  " << scene->title()
-                << "\n  defaults: " << scene->params_to_json().dump() << "\n";
+      // A long default (the lab's kernel source) is shown by its first line and its length.
+      nlohmann::json defaults = scene->params_to_json();
+      for (auto& [key, value] : defaults.items()) {
+        if (!value.is_string() || value.get<std::string>().size() <= 80) continue;
+        const std::string text = value.get<std::string>();
+        value = text.substr(0, std::min(text.find('\n'), size_t{60})) + "... (" +
+                std::to_string(text.size()) + " characters)";
+      }
+      std::cout << scene->id() << "  " << scene->title() << "\n  defaults: " << defaults.dump()
+                << "\n";
       if (!caps.modes.empty()) {
         std::cout << "  modes:";
         for (const std::string& m : caps.modes) std::cout << " " << m;

@@ -133,7 +133,8 @@ bench_scene() {
 
 # scene_registered NAME: the app lists scene NAME; else a line saying its app checks are skipped.
 scene_registered() {
-  "$APP" list 2>/dev/null | grep -q "^$1 " && return 0
+  # grep reads all of it (not -q): an early exit would end the app with SIGPIPE under pipefail.
+  "$APP" list 2>/dev/null | grep "^$1 " >/dev/null && return 0
   echo "== the $1 scene is not registered in this build: app checks skipped"
   summary+=("$1 scene: not registered (app checks skipped)")
   return 1
