@@ -143,9 +143,25 @@ LabGrade grade_submission(const lab::Exercise& exercise, const std::string& sour
   grade.exercise = exercise.id;
   grade.kernel_file = kernel_file;
   grade.backend = options.backend;
+  std::string unfinished;  // a traced size the budget, the timeout or a crash ended
   for (const lab::Size* size : chosen_sizes(exercise, options.sizes)) {
+    if (!unfinished.empty() && !lab::size_for(*size, options.backend).traced) {
+      // Untraced, the kernel has no access budget: it would only run into the timeout.
+      LabSizeGrade skipped;
+      skipped.name = size->name;
+      Diagnostic d;
+      d.kind = DiagKind::Budget;
+      d.message = "not run untraced: the traced run at size " + unfinished +
+                  " did not finish, and an untraced run has no access budget to stop it";
+      skipped.diagnostics.push_back(d);
+      grade.sizes.push_back(skipped);
+      continue;
+    }
     grade.sizes.push_back(grade_size(exercise, *size, source, kernel_file, options, grade));
     if (!grade.compiled) break;  // the same source: the next size would fail the same way
+    for (const Diagnostic& d : grade.sizes.back().diagnostics)
+      if (d.kind == DiagKind::Budget || d.kind == DiagKind::Timeout || d.kind == DiagKind::Crash)
+        unfinished = size->name;
   }
   grade.passed = grade.compiled && std::all_of(grade.sizes.begin(), grade.sizes.end(),
                                                [](const LabSizeGrade& s) { return s.passed; });
