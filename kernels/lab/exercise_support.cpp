@@ -1,6 +1,7 @@
 // The exercises' shared pieces: seeded inputs, the standard Job, the mismatch report.
 #include "exercise_support.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -54,6 +55,11 @@ Job standard_job(const Exercise& exercise, Backend backend, const std::string& s
   job.args = inputs;
   job.launch = exercise.launch(size);
   job.traced = backend == Backend::Cpu || size.traced;
+  // The access budget: 1024 accesses a thread (every solution needs far fewer), between 2^18
+  // and the runtime's default 2^22, so a loop that never ends is stopped in a fraction of a
+  // second at teaching sizes instead of after 4M events.
+  job.budget =
+      std::clamp<int64_t>(job.launch.threads() * int64_t{1024}, int64_t{1} << 18, int64_t{1} << 22);
   return job;
 }
 

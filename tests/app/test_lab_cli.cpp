@@ -2,6 +2,7 @@
 // exercise's solution passes with its JSON complete; the planted missing guard fails naming the
 // thread and the line; an endless loop is stopped by --timeout; a folder of submissions is graded
 // in one call; usage errors exit 2 with a message; --list, --starter and the hidden worker.
+#include <chrono>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -155,6 +156,31 @@ TEST(LabCli, AnEndlessLoopWithoutViewAccessesIsStoppedByTheTimeout) {
   ASSERT_EQ(d.size(), 1u) << d.dump();
   EXPECT_EQ(d[0]["kind"], "timeout");
   EXPECT_NE(d[0]["message"].get<std::string>().find("did not finish in 2 s"), std::string::npos);
+}
+
+// The budget ends the traced sizes of vector-add's endless loop; its untraced size is then not
+// run at all (it has no budget and would only wait for the timeout), and says why.
+TEST(LabCli, AnUntracedSizeIsNotRunAfterTheBudgetStoppedATracedOne) {
+  const ws::lab::Exercise& exercise = ws::lab::find_exercise("vector-add");
+  std::string untraced;
+  for (const ws::lab::Size& size : exercise.sizes)
+    if (!ws::lab::size_for(size, ws::Backend::Cpu).traced) untraced = size.name;
+  ASSERT_FALSE(untraced.empty()) << "vector-add has no untraced size on the CPU";
+  const std::string json = kLabOut + "/endless.json";
+  const std::string file = std::string(WS_SOURCE_ROOT) + "/assets/lab/vector-add/bug_endless.cu";
+  const auto start = std::chrono::steady_clock::now();
+  const LabRun r = lab_cli("lab --exercise vector-add --kernel " + file +
+                           " --backend cpu --sizes teach," + untraced + " --json " + json);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_EQ(r.code, 1) << r.out << r.err;
+  const auto sizes = lab_json(json)["sizes"];
+  ASSERT_EQ(sizes.size(), 2u) << sizes.dump();
+  EXPECT_EQ(sizes[0]["diagnostics"][0]["kind"], "budget") << sizes.dump();
+  ASSERT_EQ(sizes[1]["diagnostics"].size(), 1u) << sizes.dump();
+  EXPECT_NE(sizes[1]["diagnostics"][0]["message"].get<std::string>().find("not run untraced"),
+            std::string::npos);
+  EXPECT_LT(seconds, 9.0);  // well under the 10 s timeout the untraced run would have waited for
 }
 
 TEST(LabCli, AFolderOfSubmissionsIsGradedInOneCall) {
