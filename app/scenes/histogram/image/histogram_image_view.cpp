@@ -39,7 +39,7 @@ std::string channel_key(const std::string& setting) {
 }
 
 // Pixels on the axes: "1.5M", "2.3k", "999".
-std::string count_text(double v) {
+std::string image_count_text(double v) {
   return compact_count(v, 1e3, "%.3g");
 }
 
@@ -171,8 +171,8 @@ PlotBox draw_histogram(gfx::Canvas& c, Vec2 min, Vec2 max, const HistogramPlot& 
     }
   }
   for (double t : {0.0, 0.5, 1.0})
-    c.text({left - f * 0.3f, y_of(cap * t)}, count_text(cap * t), f, pal.text_muted, HAlign::Right,
-           VAlign::Middle);
+    c.text({left - f * 0.3f, y_of(cap * t)}, image_count_text(cap * t), f, pal.text_muted,
+           HAlign::Right, VAlign::Middle);
   // The last level's number ends at the axis, clear of the right axis's 0% beside it.
   for (int v : {0, 64, 128, 192, 255})
     c.text({v == 255 ? right : x_of(v) + bw / 2, bottom + f * 0.15f}, std::to_string(v), f,
