@@ -66,17 +66,21 @@ std::vector<const lab::Size*> chosen_sizes(const lab::Exercise& exercise,
   return sizes;
 }
 
-// The exercise's reference solution timed like the submission (-1 when it has none or fails).
-double reference_time(const lab::Exercise& exercise, const lab::Size& size,
-                      const lab::Inputs& inputs, const LabGradeOptions& options) {
+// The exercise's reference solution timed like the submission, with its own block and inputs
+// (-1 when it has none or fails).
+double reference_time(const lab::Exercise& exercise, const lab::Size& declared,
+                      const LabGradeOptions& options) {
   if (options.assets_dir.empty()) return -1;
   std::string solution;
+  lab::Size size;
   try {
     solution = lab::read_exercise_file(exercise, options.assets_dir, "solution.cu");
+    size = lab::size_for(exercise, declared, options.backend, solution);
   } catch (const Error&) {
     return -1;
   }
-  lab::Job job = exercise.make(options.backend, solution, size, inputs);
+  lab::Job job =
+      exercise.make(options.backend, solution, size, exercise.inputs(size, options.seed));
   job.file_name = "solution.cu";
   job.timing_repeats = options.timing_repeats;
   const lab::Result result = lab::run_isolated(job, options.worker_exe, options.timeout_s);
@@ -86,7 +90,8 @@ double reference_time(const lab::Exercise& exercise, const lab::Size& size,
 LabSizeGrade grade_size(const lab::Exercise& exercise, const lab::Size& declared,
                         const std::string& source, const std::string& kernel_file,
                         const LabGradeOptions& options, LabGrade& grade) {
-  const lab::Size size = lab::size_for(declared, options.backend);
+  lab::Size size = lab::size_for(declared, options.backend);
+  size.block = grade.block;
   const lab::Inputs inputs = exercise.inputs(size, options.seed);
   lab::Job job = exercise.make(options.backend, source, size, inputs);
   job.file_name = kernel_file;
@@ -97,6 +102,8 @@ LabSizeGrade grade_size(const lab::Exercise& exercise, const lab::Size& declared
   LabSizeGrade out;
   out.name = declared.name;
   out.traced = job.traced;
+  out.has_launch = true;
+  out.launch = job.launch;
   grade.compiled = result.compiled;
   if (!result.compile_log.empty()) grade.compile_log = result.compile_log;
   out.diagnostics = result.diagnostics;
@@ -119,7 +126,7 @@ LabSizeGrade grade_size(const lab::Exercise& exercise, const lab::Size& declared
   }
   if (timed && out.passed) {
     out.ms = result.ms;
-    out.reference_ms = reference_time(exercise, size, inputs, options);
+    out.reference_ms = reference_time(exercise, declared, options);
     if (exercise.builtin_time_ms) out.builtin_ms = exercise.builtin_time_ms(size, inputs);
   }
   return out;
@@ -129,6 +136,13 @@ std::string lab_ms_text(double ms) {
   char text[32];
   std::snprintf(text, sizeof text, "%.3f ms", ms);
   return text;
+}
+
+// {grid: [x, y], block: [x, y], from: the source's macros or "default"}.
+nlohmann::json launch_json(const lab::Launch& launch, const lab::BlockChoice& block) {
+  return {{"grid", {launch.grid_x, launch.grid_y}},
+          {"block", {launch.block_x, launch.block_y}},
+          {"from", block.from.empty() ? std::string("default") : block.from}};
 }
 
 nlohmann::json lab_ms_json(double ms) {
@@ -144,7 +158,23 @@ LabGrade grade_submission(const lab::Exercise& exercise, const std::string& sour
   grade.kernel_file = kernel_file;
   grade.backend = options.backend;
   std::string unfinished;  // a traced size the budget, the timeout or a crash ended
-  for (const lab::Size* size : chosen_sizes(exercise, options.sizes)) {
+  const std::vector<const lab::Size*> sizes = chosen_sizes(exercise, options.sizes);
+  try {
+    grade.block = lab::source_block(exercise, source);
+  } catch (const Error& refused) {
+    grade.launch_error = refused.what();
+    for (const lab::Size* size : sizes) {
+      LabSizeGrade not_run;
+      not_run.name = size->name;
+      Diagnostic d;
+      d.kind = DiagKind::LaunchError;
+      d.message = "not run: " + grade.launch_error;
+      not_run.diagnostics.push_back(d);
+      grade.sizes.push_back(not_run);
+    }
+    return grade;
+  }
+  for (const lab::Size* size : sizes) {
     if (!unfinished.empty() && !lab::size_for(*size, options.backend).traced) {
       // Untraced, the kernel has no access budget: it would only run into the timeout.
       LabSizeGrade skipped;
@@ -170,6 +200,10 @@ LabGrade grade_submission(const lab::Exercise& exercise, const std::string& sour
 
 nlohmann::json grade_json(const LabGrade& grade) {
   nlohmann::json sizes = nlohmann::json::array();
+  nlohmann::json first_launch = nullptr;
+  for (const LabSizeGrade& size : grade.sizes)
+    if (size.has_launch && first_launch.is_null())
+      first_launch = launch_json(size.launch, grade.block);
   for (const LabSizeGrade& size : grade.sizes) {
     nlohmann::json diagnostics = nlohmann::json::array();
     for (const Diagnostic& d : size.diagnostics)
@@ -185,6 +219,7 @@ nlohmann::json grade_json(const LabGrade& grade) {
     sizes.push_back({{"name", size.name},
                      {"passed", size.passed},
                      {"traced", size.traced},
+                     {"launch", size.has_launch ? launch_json(size.launch, grade.block) : nullptr},
                      {"diagnostics", diagnostics},
                      {"counters", size.has_counters ? counters_json(size.counters) : nullptr},
                      {"events", size.events},
@@ -197,6 +232,9 @@ nlohmann::json grade_json(const LabGrade& grade) {
           {"backend", backend_name(grade.backend)},
           {"passed", grade.passed},
           {"compile", {{"ok", grade.compiled}, {"log", grade.compile_log}}},
+          {"launch", first_launch},
+          {"launch_error", grade.launch_error.empty() ? nlohmann::json(nullptr)
+                                                      : nlohmann::json(grade.launch_error)},
           {"sizes", sizes}};
 }
 
@@ -204,7 +242,8 @@ std::string grade_report(const LabGrade& grade) {
   std::ostringstream out;
   out << grade.exercise << ": " << grade.kernel_file << " on " << backend_name(grade.backend)
       << "\n";
-  if (!grade.compiled) {
+  if (!grade.launch_error.empty()) out << "  not run: " << grade.launch_error << "\n";
+  if (!grade.compiled && grade.launch_error.empty()) {
     out << "  does not compile";
     if (!grade.compile_log.empty()) out << ":\n" << grade.compile_log;
     if (grade.compile_log.empty() || grade.compile_log.back() != '\n') out << "\n";
@@ -228,6 +267,7 @@ std::string grade_report(const LabGrade& grade) {
       if (size.reference_ms >= 0 || size.builtin_ms >= 0) out << ")";
     }
     out << "\n";
+    if (size.has_launch) out << "    " << lab::launch_text(size.launch, grade.block) << "\n";
     // The first few; the JSON has them all.
     constexpr size_t kShown = 8;
     for (size_t i = 0; i < size.diagnostics.size() && i < kShown; ++i) {

@@ -72,6 +72,7 @@ LabFigureInput LabMode::figure_input() const {
     in.result = &run_->result;
     in.data = &run_->figure;
     in.launch = run_->launch;
+    in.launch_from = run_->size.block.from;
     in.args = &run_->inputs;
     in.expected = &run_->expected;
   }
@@ -117,7 +118,12 @@ void LabMode::fill(RunJson& doc) const {
                 {"passed", run.passed()},
                 {"backend", r.backend_name},
                 {"ms", r.ms >= 0 ? nlohmann::json(r.ms) : nlohmann::json(nullptr)},
-                {"diagnostics", diagnostics}};
+                {"diagnostics", diagnostics},
+                {"launch",
+                 {{"grid", {run.launch.grid_x, run.launch.grid_y}},
+                  {"block", {run.launch.block_x, run.launch.block_y}},
+                  {"from", run.size.block.from.empty() ? "default" : run.size.block.from},
+                  {"text", lab::launch_text(run.launch, run.size.block)}}}};
   if (!r.trace.steps.empty()) {  // the same counters and steps as every traced scene's
     doc.counters = counters_json(run.figure.counters);
     doc.steps = steps_json(r.trace, run.figure.snapshots, run.figure.counters);
