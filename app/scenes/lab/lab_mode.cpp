@@ -17,6 +17,9 @@ void LabMode::reset() {
   set_error("");
   started_ = std::chrono::steady_clock::now();
   try {
+    // A block the source sets that cannot run is refused here, naming its macro, before any job
+    // starts (a job that throws while run in place would leave the work busy).
+    lab::source_block(lab::find_exercise(s.exercise), s.source);
     work_.start(
         [request](const WorkControl& control) {
           return run_lab(request, [&control] { return control.cancelled(); });

@@ -50,6 +50,7 @@ TEST(LabLaunch, ABlockOf2000IsRefusedNamingBlockDim) {
   auto scene = test::attached<LabScene>(
       {{"exercise", "reduce"}, {"source", reduce_solution_with_block("2000")}});
   EXPECT_TRUE(any_text_contains(test::figure_texts(*scene), "BLOCK_DIM in your source is 2000"));
+  EXPECT_TRUE(scene->results_json()["result"].is_null());  // nothing ran
 }
 
 }  // namespace
