@@ -14,7 +14,7 @@ namespace {
 
 constexpr long long kMaxThreadsPerBlock = 1024;
 
-bool power_of_two(long long v) {
+bool is_power_of_two(long long v) {
   return v > 0 && (v & (v - 1)) == 0;
 }
 
@@ -31,7 +31,7 @@ int macro_block(const Exercise& exercise, const std::string& source, const std::
              what + " is " + std::to_string(c.value) + ": a block needs at least one thread");
   WS_REQUIRE(c.value <= kMaxThreadsPerBlock,
              what + " is " + std::to_string(c.value) + ": a block has at most 1024 threads");
-  WS_REQUIRE(!exercise.block_rule.power_of_two || power_of_two(c.value),
+  WS_REQUIRE(!exercise.block_rule.power_of_two || is_power_of_two(c.value),
              what + " is " + std::to_string(c.value) + ": " + exercise.id +
                  " needs a power of two (its steps halve or double a stride across the block)");
   return static_cast<int>(c.value);
