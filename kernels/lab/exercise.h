@@ -1,5 +1,6 @@
 // The kernel lab's exercises (issue 29): nine PMPP labs a student writes a kernel for. Each one
-// knows its kernel's signature and launch, builds deterministic inputs at every size, computes the
+// knows its kernel's signature and default launch (a source changes the block with the macro its
+// BlockRule names: BLOCK_DIM, TILE, ...), builds deterministic inputs at every size, computes the
 // CPU reference (double precision where a tolerance is derived, exact for integers), and checks a
 // run's outputs, naming the first mismatches and, from the trace, the thread and line that wrote
 // them. The texts and sources live in assets/lab/<id>/ (statement.en.md, statement.zh.md,
