@@ -30,6 +30,8 @@ struct LabSizeGrade {
   bool passed = false;
   bool traced = false;
   std::vector<lab::Diagnostic> diagnostics;  // failures first; compile warnings too
+  bool has_launch = false;                   // run: the launch it ran with
+  lab::Launch launch;
   bool has_counters = false;
   Counters counters;
   int64_t events = 0;
@@ -44,6 +46,8 @@ struct LabGrade {
   bool compiled = false;
   std::string compile_log;
   bool passed = false;
+  lab::BlockChoice block;    // the source's block (from "": the exercise's default)
+  std::string launch_error;  // the source's block was refused (no size was run)
   std::vector<LabSizeGrade> sizes;
 };
 
@@ -56,7 +60,9 @@ bool is_failure(lab::DiagKind kind);
 // "out-of-bounds", "race", ... (the JSON's kind).
 const char* diag_kind_id(lab::DiagKind kind);
 
-// {exercise, kernel_file, backend, passed, compile: {ok, log}, sizes: [{name, passed, traced,
+// {exercise, kernel_file, backend, passed, compile: {ok, log}, launch: the first size's (or
+//  null; launch_error: the refusal when the source's block was refused), sizes: [{name, passed,
+//  traced, launch: {grid: [x, y], block: [x, y], from: "BLOCK_DIM" | "default"} (or null),
 //  diagnostics: [{kind, line, column, thread, block, other_thread, other_line, index, message}],
 //  counters (or null), events, ms, reference_ms, builtin_ms (null when not timed)}]}
 nlohmann::json grade_json(const LabGrade& grade);

@@ -1,5 +1,6 @@
 // The kernel lab's exercises (issue 29): nine PMPP labs a student writes a kernel for. Each one
-// knows its kernel's signature and launch, builds deterministic inputs at every size, computes the
+// knows its kernel's signature and default launch (a source changes the block with the macro its
+// BlockRule names: BLOCK_DIM, TILE, ...), builds deterministic inputs at every size, computes the
 // CPU reference (double precision where a tolerance is derived, exact for integers), and checks a
 // run's outputs, naming the first mismatches and, from the trace, the thread and line that wrote
 // them. The texts and sources live in assets/lab/<id>/ (statement.en.md, statement.zh.md,
@@ -34,6 +35,25 @@ struct ArgSpec {
   bool writable = false;
 };
 
+// Where a student's source sets the launch's block (issue 29), one rule per exercise: `x` is the
+// macro or integer constant read ("BLOCK_DIM", "BLOCK_DIM_X", "TILE", "SECTION_SIZE"), `y` the
+// second axis's where the two are independent ("BLOCK_DIM_Y"), `square`: x sets both axes (a
+// TILE x TILE block). Absent from the source: the default. power_of_two: the exercise's work per
+// block needs one (reduce's tree, scan's strides).
+struct BlockRule {
+  std::string x, y;
+  bool square = false;
+  bool power_of_two = false;
+  int default_x = 64, default_y = 1;
+};
+
+// The block a run uses: x, y and where it came from ("" for the exercise's default, else the
+// macros read, "BLOCK_DIM" or "BLOCK_DIM_X, BLOCK_DIM_Y").
+struct BlockChoice {
+  int x = 0, y = 0;  // 0: the exercise's default
+  std::string from;
+};
+
 // One problem size. dims: {n} for 1D exercises, {width, height} for images, {m, k, n} for matmul
 // (A is m x k, B k x n). cpu_dims: what the CPU backend runs instead (empty: dims): "full" sizes
 // are reduced there so a traced fiber run stays within seconds.
@@ -42,6 +62,7 @@ struct Size {
   std::vector<int64_t> dims;
   std::vector<int64_t> cpu_dims;
   bool traced = true;  // false for "full": timed, not traced, on CUDA
+  BlockChoice block;   // the source's block (with_source_block); default: the exercise's
 };
 
 // The size a backend actually runs (cpu_dims on the CPU when given).
@@ -56,6 +77,7 @@ using Expected = std::vector<std::vector<double>>;
 
 struct Exercise {
   std::string id, title, title_zh, kernel;
+  BlockRule block_rule;  // which macro of the source sets the block, and its default
   std::vector<ArgSpec> signature;
   std::string folder;  // "lab/<id>", relative to the assets folder
   std::vector<Size> sizes;
@@ -63,7 +85,8 @@ struct Exercise {
   std::vector<std::string> planted_bugs;
   // Deterministic inputs for a size (already size_for'd) and a seed.
   std::function<Inputs(const Size&, uint64_t seed)> inputs;
-  // The launch the statement prescribes for a size.
+  // The launch for a size: the size's block (the source's) or the exercise's default; the grid
+  // follows from the dims and that block. inputs, reference and check honour the block too.
   std::function<Launch(const Size&)> launch;
   // The CPU reference for the inputs.
   std::function<Expected(const Size&, const Inputs&)> reference;
@@ -79,6 +102,22 @@ struct Exercise {
   // exists): reduce CUB DeviceReduce, scan CUB DeviceScan (exercise_builtin_timing.h names them).
   std::function<double(const Size&, const Inputs&)> builtin_time_ms;
 };
+
+// The block `source` sets under the exercise's rule (BlockChoice{} when it sets none). ws::Error
+// naming the macro for a block of zero, over 1024 threads, or not a power of two where the rule
+// needs one.
+BlockChoice source_block(const Exercise& exercise, const std::string& source);
+
+// size_for, then the block `source` sets (source_block; ws::Error as there).
+Size size_for(const Exercise& exercise, const Size& size, Backend backend,
+              const std::string& source);
+
+// The block a size runs with: its own, else the exercise's default (x, y).
+int block_x(const Size& size, const BlockRule& rule);
+int block_y(const Size& size, const BlockRule& rule);
+
+// "grid 8 x 1 of blocks 128 x 1, from BLOCK_DIM in your source" or "..., the exercise's default".
+std::string launch_text(const Launch& launch, const BlockChoice& block);
 
 // All nine, in teaching order.
 const std::vector<Exercise>& exercises();

@@ -55,10 +55,11 @@ Exercise conv1d_exercise() {
     input(in, "n").values = {static_cast<double>(n)};
     return in;
   };
-  e.launch = [](const Size& size) {
+  e.block_rule = {"BLOCK_DIM", "", false, false, kConv1dBlock, 1};
+  e.launch = [rule = e.block_rule](const Size& size) {
     Launch launch;
-    launch.block_x = kConv1dBlock;
-    launch.grid_x = blocks_for(size.dims.at(0), kConv1dBlock);
+    launch.block_x = block_x(size, rule);
+    launch.grid_x = blocks_for(size.dims.at(0), launch.block_x);
     return launch;
   };
   e.reference = [](const Size&, const Inputs& in) {

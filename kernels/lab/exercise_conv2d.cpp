@@ -61,11 +61,13 @@ Exercise conv2d_exercise() {
     input(in, "height").values = {static_cast<double>(h)};
     return in;
   };
-  e.launch = [](const Size& size) {
+  e.block_rule = {"BLOCK_DIM_X", "BLOCK_DIM_Y", false, false, kConv2dTile, kConv2dTile};
+  e.launch = [rule = e.block_rule](const Size& size) {
     Launch launch;
-    launch.block_x = launch.block_y = kConv2dTile;
-    launch.grid_x = blocks_for(size.dims.at(0), kConv2dTile);
-    launch.grid_y = blocks_for(size.dims.at(1), kConv2dTile);
+    launch.block_x = block_x(size, rule);
+    launch.block_y = block_y(size, rule);
+    launch.grid_x = blocks_for(size.dims.at(0), launch.block_x);
+    launch.grid_y = blocks_for(size.dims.at(1), launch.block_y);
     return launch;
   };
   // value = false: the sums; value = true: the tolerances.

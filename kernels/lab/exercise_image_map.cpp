@@ -82,11 +82,13 @@ Exercise image_map_exercise() {
     const int w = static_cast<int>(size.dims.at(0)), h = static_cast<int>(size.dims.at(1));
     return image_map_inputs_from(seeded_picture(w, h, seed), w, h);
   };
-  e.launch = [](const Size& size) {
+  e.block_rule = {"BLOCK_DIM_X", "BLOCK_DIM_Y", false, false, kImageTile, kImageTile};
+  e.launch = [rule = e.block_rule](const Size& size) {
     Launch launch;
-    launch.block_x = launch.block_y = kImageTile;
-    launch.grid_x = blocks_for(size.dims.at(0), kImageTile);
-    launch.grid_y = blocks_for(size.dims.at(1), kImageTile);
+    launch.block_x = block_x(size, rule);
+    launch.block_y = block_y(size, rule);
+    launch.grid_x = blocks_for(size.dims.at(0), launch.block_x);
+    launch.grid_y = blocks_for(size.dims.at(1), launch.block_y);
     return launch;
   };
   e.reference = [](const Size&, const Inputs& in) {

@@ -66,11 +66,13 @@ Exercise matmul_tiled_exercise() {
     input(in, "n").values = {static_cast<double>(n)};
     return in;
   };
-  e.launch = [](const Size& size) {
+  e.block_rule = {"TILE", "", true, false, kMatmulTile, kMatmulTile};
+  e.launch = [rule = e.block_rule](const Size& size) {
     Launch launch;
-    launch.block_x = launch.block_y = kMatmulTile;
-    launch.grid_x = blocks_for(size.dims.at(2), kMatmulTile);  // columns of C
-    launch.grid_y = blocks_for(size.dims.at(0), kMatmulTile);  // rows of C
+    launch.block_x = block_x(size, rule);
+    launch.block_y = block_y(size, rule);
+    launch.grid_x = blocks_for(size.dims.at(2), launch.block_x);  // columns of C
+    launch.grid_y = blocks_for(size.dims.at(0), launch.block_y);  // rows of C
     return launch;
   };
   e.reference = [](const Size& s, const Inputs& in) {

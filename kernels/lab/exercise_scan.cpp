@@ -1,4 +1,5 @@
-// scan (PMPP 11.2): the Kogge-Stone inclusive scan of each block's 64 elements (one element per
+// scan (PMPP 11.2): the Kogge-Stone inclusive scan of each block's B elements (SECTION_SIZE in the
+// source, a power of two; default 64) (one element per
 // thread, a double-buffered or barrier-pair shared array); out[i] = in[start] + ... + in[i] with
 // start = the first element of i's block. The check compares these per-block scans.
 // Inputs are small integers: the float sums are exact, the tolerance only guards the order.
@@ -12,17 +13,18 @@ namespace ws::lab {
 namespace {
 
 constexpr int kScanBlock = 64;
+const BlockRule kScanRule{"SECTION_SIZE", "", false, true, kScanBlock, 1};
 
-std::vector<double> block_scans(const Inputs& in, bool tolerance) {
+std::vector<double> block_scans(const Size& size, const Inputs& in, bool tolerance) {
   const auto& x = input(in, "in").values;
+  const size_t section = static_cast<size_t>(block_x(size, kScanRule));
   std::vector<double> out(x.size());
   double sum = 0, abs_sum = 0;
   for (size_t i = 0; i < x.size(); ++i) {
-    if (i % kScanBlock == 0) sum = abs_sum = 0;
+    if (i % section == 0) sum = abs_sum = 0;
     sum += x[i];
     abs_sum += std::fabs(x[i]);
-    out[i] =
-        tolerance ? float_sum_tolerance(static_cast<int64_t>(i % kScanBlock) + 1, abs_sum) : sum;
+    out[i] = tolerance ? float_sum_tolerance(static_cast<int64_t>(i % section) + 1, abs_sum) : sum;
   }
   return out;
 }
@@ -35,6 +37,7 @@ Exercise scan_exercise() {
   e.title = "Inclusive scan (Kogge-Stone)";
   e.title_zh = "包含式前缀和（Kogge-Stone）";
   e.kernel = "scan_block";
+  e.block_rule = kScanRule;
   e.folder = "lab/scan";
   e.signature = {{"in", ElemType::F32, true, false},
                  {"out", ElemType::F32, true, true},
@@ -53,15 +56,15 @@ Exercise scan_exercise() {
   };
   e.launch = [](const Size& size) {
     Launch launch;
-    launch.block_x = kScanBlock;
-    launch.grid_x = blocks_for(size.dims.at(0), kScanBlock);
+    launch.block_x = block_x(size, kScanRule);
+    launch.grid_x = blocks_for(size.dims.at(0), launch.block_x);
     return launch;
   };
-  e.reference = [](const Size&, const Inputs& in) {
-    return Expected{{}, block_scans(in, false), {}};
+  e.reference = [](const Size& size, const Inputs& in) {
+    return Expected{{}, block_scans(size, in, false), {}};
   };
-  e.tolerance = [](const Size&, const Inputs& in) {
-    return Expected{{}, block_scans(in, true), {}};
+  e.tolerance = [](const Size& size, const Inputs& in) {
+    return Expected{{}, block_scans(size, in, true), {}};
   };
   return e;
 }

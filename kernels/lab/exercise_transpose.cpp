@@ -31,11 +31,13 @@ Exercise transpose_exercise() {
     input(in, "height").values = {static_cast<double>(h)};
     return in;
   };
-  e.launch = [](const Size& size) {
+  e.block_rule = {"TILE", "", true, false, kTile, kTile};
+  e.launch = [rule = e.block_rule](const Size& size) {
     Launch launch;
-    launch.block_x = launch.block_y = kTile;
-    launch.grid_x = blocks_for(size.dims.at(0), kTile);
-    launch.grid_y = blocks_for(size.dims.at(1), kTile);
+    launch.block_x = block_x(size, rule);
+    launch.block_y = block_y(size, rule);
+    launch.grid_x = blocks_for(size.dims.at(0), launch.block_x);
+    launch.grid_y = blocks_for(size.dims.at(1), launch.block_y);
     return launch;
   };
   e.reference = [](const Size& size, const Inputs& in) {

@@ -32,10 +32,11 @@ Exercise vector_add_exercise() {
     input(in, "n").values = {static_cast<double>(n)};
     return in;
   };
-  e.launch = [](const Size& size) {
+  e.block_rule = {"BLOCK_DIM", "", false, false, kBlock, 1};
+  e.launch = [rule = e.block_rule](const Size& size) {
     Launch launch;
-    launch.block_x = kBlock;
-    launch.grid_x = blocks_for(size.dims.at(0), kBlock);
+    launch.block_x = block_x(size, rule);
+    launch.grid_x = blocks_for(size.dims.at(0), launch.block_x);
     return launch;
   };
   e.reference = [](const Size&, const Inputs& in) {

@@ -11,4 +11,14 @@ namespace ws::lab {
 // when the line holds no WS_SHARED.
 SharedArray parse_shared_declaration(const std::string& source, int line);
 
+// An integer constant of `source` (`#define NAME value`, `const int NAME = value;`, constexpr),
+// evaluated from literals and the source's other constants. defined: the source has one; ok: its
+// value could be evaluated (text: as written).
+struct SourceConstant {
+  bool defined = false, ok = false;
+  long long value = 0;
+  std::string text;
+};
+SourceConstant source_constant(const std::string& source, const std::string& name);
+
 }  // namespace ws::lab

@@ -1,6 +1,7 @@
 // Shared arrays named from their WS_SHARED declarations: `WS_SHARED(float, tile, TILE * TILE)` at
 // line 7 -> {"tile", F32, 256, 7}. The size is evaluated from integer literals and the constants
 // the source defines (`#define TILE 16`, `const int TILE = 16;`, `constexpr int TILE = 16;`).
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 #include <map>
@@ -117,8 +118,10 @@ void collect_constants(const std::string& line, std::map<std::string, std::strin
   if (!t.empty() && t[0] == '#') {
     const std::vector<std::string> w = words_of(t);
     const size_t name_at = t.find(w.size() > 1 ? w[1] : "", t.find("define"));
-    if (w.size() >= 3 && w[0] == "define" && name_at != std::string::npos)
-      constants[w[1]] = trimmed(t.substr(name_at + w[1].size()));
+    if (w.size() >= 3 && w[0] == "define" && name_at != std::string::npos) {
+      const std::string value = t.substr(name_at + w[1].size());
+      constants[w[1]] = trimmed(value.substr(0, std::min(value.find("//"), value.find("/*"))));
+    }
     return;
   }
   for (size_t at = t.find("const"); at != std::string::npos; at = t.find("const", at + 1)) {
@@ -135,7 +138,28 @@ void collect_constants(const std::string& line, std::map<std::string, std::strin
   }
 }
 
+std::map<std::string, std::string> source_constants(const std::string& source) {
+  std::map<std::string, std::string> constants;
+  std::istringstream in(source);
+  for (std::string s; std::getline(in, s);) collect_constants(s, constants);
+  return constants;
+}
+
 }  // namespace
+
+SourceConstant source_constant(const std::string& source, const std::string& name) {
+  const std::map<std::string, std::string> constants = source_constants(source);
+  SourceConstant out;
+  const auto it = constants.find(name);
+  if (it == constants.end()) return out;
+  out.defined = true;
+  out.text = it->second;
+  SizeExpression e{it->second, constants};
+  out.value = e.sum();
+  e.skip();
+  out.ok = e.ok && e.pos == it->second.size();
+  return out;
+}
 
 SharedArray parse_shared_declaration(const std::string& source, int line) {
   std::vector<std::string> lines;

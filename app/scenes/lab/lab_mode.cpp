@@ -17,6 +17,9 @@ void LabMode::reset() {
   set_error("");
   started_ = std::chrono::steady_clock::now();
   try {
+    // A block the source sets that cannot run is refused here, naming its macro, before any job
+    // starts (a job that throws while run in place would leave the work busy).
+    lab::source_block(lab::find_exercise(s.exercise), s.source);
     work_.start(
         [request](const WorkControl& control) {
           return run_lab(request, [&control] { return control.cancelled(); });
@@ -72,6 +75,7 @@ LabFigureInput LabMode::figure_input() const {
     in.result = &run_->result;
     in.data = &run_->figure;
     in.launch = run_->launch;
+    in.launch_from = run_->size.block.from;
     in.args = &run_->inputs;
     in.expected = &run_->expected;
   }
@@ -117,7 +121,12 @@ void LabMode::fill(RunJson& doc) const {
                 {"passed", run.passed()},
                 {"backend", r.backend_name},
                 {"ms", r.ms >= 0 ? nlohmann::json(r.ms) : nlohmann::json(nullptr)},
-                {"diagnostics", diagnostics}};
+                {"diagnostics", diagnostics},
+                {"launch",
+                 {{"grid", {run.launch.grid_x, run.launch.grid_y}},
+                  {"block", {run.launch.block_x, run.launch.block_y}},
+                  {"from", run.size.block.from.empty() ? "default" : run.size.block.from},
+                  {"text", lab::launch_text(run.launch, run.size.block)}}}};
   if (!r.trace.steps.empty()) {  // the same counters and steps as every traced scene's
     doc.counters = counters_json(run.figure.counters);
     doc.steps = steps_json(r.trace, run.figure.snapshots, run.figure.counters);

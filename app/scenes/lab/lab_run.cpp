@@ -16,7 +16,7 @@ bool LabRun::passed() const {
 
 namespace {
 
-// On CUDA: the reference solution's untraced time for the same launch (in a worker too) and the
+// On CUDA: the reference solution's untraced time at the same size (in a worker too) and the
 // built-in kernel's, for the time panel; the CPU backend times nothing.
 void time_against_references(LabRun& run, const lab::Exercise& exercise,
                              const std::function<bool()>& cancelled) {
@@ -27,7 +27,12 @@ void time_against_references(LabRun& run, const lab::Exercise& exercise,
     return;
   }
   double reference_ms = -1, builtin_ms = -1;
-  lab::Job job = exercise.make(request.backend, lab_solution(exercise.id), run.size, run.inputs);
+  // The solution with its own block (its BLOCK_DIM may differ from the student's) and inputs.
+  const std::string solution = lab_solution(exercise.id);
+  lab::Size solution_size = run.size;
+  solution_size.block = lab::source_block(exercise, solution);
+  lab::Job job =
+      exercise.make(request.backend, solution, solution_size, exercise.inputs(solution_size, 1));
   job.traced = false;
   job.timing_repeats = 10;
   const lab::Result reference =
@@ -50,7 +55,7 @@ LabRun run_lab(const LabRunRequest& request, const std::function<bool()>& cancel
   WS_REQUIRE(chosen != nullptr, "--size: '" + request.size + "' is not a size of " + exercise.id);
   LabRun run;
   run.request = request;
-  run.size = lab::size_for(*chosen, request.backend);
+  run.size = lab::size_for(exercise, *chosen, request.backend, request.source);
   run.inputs = exercise.inputs(run.size, 1);
   run.launch = exercise.launch(run.size);
   lab::Job job = exercise.make(request.backend, request.source, run.size, run.inputs);

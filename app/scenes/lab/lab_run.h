@@ -25,7 +25,7 @@ struct LabRunRequest {
 
 struct LabRun {
   LabRunRequest request;
-  lab::Size size;  // as run on the backend (size_for)
+  lab::Size size;  // as run on the backend (size_for, with the source's block)
   lab::Inputs inputs;
   lab::Launch launch;
   lab::Result result;      // its diagnostics end with the check's (WrongAnswer)
@@ -38,7 +38,8 @@ struct LabRun {
 };
 
 // Runs the request; `cancelled` is polled while the worker runs. ws::Error for a request the
-// exercise cannot make a job of.
+// exercise cannot make a job of, and for a block the source sets that cannot run (naming the
+// macro: BLOCK_DIM 2000 is over 1024 threads).
 LabRun run_lab(const LabRunRequest& request, const std::function<bool()>& cancelled = {});
 
 // The diagnostics that name a line, as the editor marks them (warnings amber, the rest red).

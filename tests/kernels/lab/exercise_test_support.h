@@ -49,20 +49,28 @@ struct ExerciseRun {
   Result result;
 };
 
-// Runs `file` of exercise `id` at the size called `size_name` (seed 7) on the CPU backend.
-inline ExerciseRun run_exercise_file(const std::string& id, const std::string& file,
-                                     const std::string& size_name, int64_t budget = 1 << 22) {
+// Runs `source` (named `file`) for exercise `id` at the size called `size_name` (seed 7) on the
+// CPU backend, with the block the source sets (size_for with the source).
+inline ExerciseRun run_exercise_source(const std::string& id, const std::string& source,
+                                       const std::string& file, const std::string& size_name,
+                                       int64_t budget = 1 << 22) {
   const Exercise& e = find_exercise(id);
   ExerciseRun run;
   for (const Size& s : e.sizes)
-    if (s.name == size_name) run.size = size_for(s, Backend::Cpu);
+    if (s.name == size_name) run.size = size_for(e, s, Backend::Cpu, source);
   EXPECT_FALSE(run.size.dims.empty()) << id << " has no size " << size_name;
   run.inputs = e.inputs(run.size, 7);
-  run.job = e.make(Backend::Cpu, exercise_source(e, file), run.size, run.inputs);
+  run.job = e.make(Backend::Cpu, source, run.size, run.inputs);
   run.job.file_name = file;
   run.job.budget = budget;
   run.result = run_cpu(run.job);
   return run;
+}
+
+// Runs `file` of exercise `id` at the size called `size_name` (seed 7) on the CPU backend.
+inline ExerciseRun run_exercise_file(const std::string& id, const std::string& file,
+                                     const std::string& size_name, int64_t budget = 1 << 22) {
+  return run_exercise_source(id, exercise_source(find_exercise(id), file), file, size_name, budget);
 }
 
 // The values of the argument called `name`.

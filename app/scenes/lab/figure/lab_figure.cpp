@@ -82,7 +82,10 @@ void lab_draw_header(gfx::Canvas& c, const LabFigureInput& in, int current, cons
   const std::string detail =
       trf("{0} · {1} · grid {2}×{3} of blocks {4}×{5} · {6} threads", tr_text(in.size),
           r.backend_name, in.launch.grid_x, in.launch.grid_y, in.launch.block_x, in.launch.block_y,
-          int64_t{s.grid_dim} * s.block_dim);
+          int64_t{s.grid_dim} * s.block_dim) +
+      " · " +
+      (in.launch_from.empty() ? std::string(tr("the exercise's default launch"))
+                              : trf("block from {0} in your source", in.launch_from));
   c.text({4, 4 + font * 1.4f}, lab_fit(c, detail, font * 0.85f, size.x - 8), font * 0.85f,
          p.text_muted);
   const StepCounters& sc = data.counters.per_step[current];

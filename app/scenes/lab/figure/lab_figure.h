@@ -23,8 +23,9 @@ struct LabFigureInput {
   std::string exercise;                 // the exercise's title, as shown
   std::string size;                     // the size's name ("teach")
   lab::Launch launch;
-  int step = 0;        // 0-based, clamped to the trace
-  std::string status;  // shown instead of a figure when there is no trace ("compiling...")
+  std::string launch_from;  // the source's block macros ("BLOCK_DIM"); "": the exercise's default
+  int step = 0;             // 0-based, clamped to the trace
+  std::string status;       // shown instead of a figure when there is no trace ("compiling...")
   // The job's arguments and the exercise's reference outputs (optional): a wrong output's
   // expected value in the user's language.
   const std::vector<lab::Arg>* args = nullptr;
