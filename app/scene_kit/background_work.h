@@ -66,7 +66,12 @@ class BackgroundWork {
       cancel();
       if (thread_.joinable()) thread_.join();
       state_ = std::make_shared<State>();
-      state_->result.emplace(work(state_->control));
+      try {
+        state_->result.emplace(work(state_->control));
+      } catch (...) {
+        state_.reset();  // a failed job leaves nothing running (busy() is false again)
+        throw;
+      }
       state_->done = true;
       return;
     }

@@ -42,6 +42,9 @@ TEST(BackgroundWork, InPlaceTheResultIsThereWhenStartReturnsAndErrorsComeOutOfSt
   EXPECT_FALSE(work.take().has_value());  // once
   EXPECT_THROW(work.start([](const WorkControl&) -> int { throw Error("bad file"); }, false),
                Error);
+  // The failed job left nothing running: a scene that asks busy() does not wait forever.
+  EXPECT_FALSE(work.busy());
+  EXPECT_FALSE(work.take().has_value());
 }
 
 TEST(BackgroundWork, OnAWorkerTheResultComesThroughTakeWithItsProgress) {
