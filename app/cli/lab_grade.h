@@ -53,8 +53,6 @@ LabGrade grade_submission(const lab::Exercise& exercise, const std::string& sour
 
 // True for the kinds that fail a run (everything but CompileWarning).
 bool is_failure(lab::DiagKind kind);
-// "out-of-bounds", "race", ... (the JSON's kind).
-const char* diag_kind_id(lab::DiagKind kind);
 
 // {exercise, kernel_file, backend, passed, compile: {ok, log}, sizes: [{name, passed, traced,
 //  diagnostics: [{kind, line, column, thread, block, other_thread, other_line, index, message}],

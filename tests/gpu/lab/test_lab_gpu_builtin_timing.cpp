@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "common/error.h"
 #include "gpu_test_support.h"
 #include "lab/exercise.h"
 #include "lab/exercise_builtin_timing.h"
