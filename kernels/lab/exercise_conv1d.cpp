@@ -51,8 +51,8 @@ Exercise conv1d_exercise() {
     Inputs in = empty_inputs(signature);
     input(in, "in").values = seeded_floats(n, seed, 1);
     input(in, "mask").values = conv1d_mask();
-    input(in, "out").values.assign(static_cast<size_t>(n), 0.0);
-    input(in, "n").values = {static_cast<double>(n)};
+    set_zeros(in, "out", n);
+    set_scalar(in, "n", n);
     return in;
   };
   e.launch = [](const Size& size) {

@@ -56,9 +56,9 @@ Exercise conv2d_exercise() {
     Inputs in = empty_inputs(signature);
     input(in, "in").values = seeded_floats(w * h, seed, 1);
     input(in, "mask").values = conv2d_mask();
-    input(in, "out").values.assign(static_cast<size_t>(w * h), 0.0);
-    input(in, "width").values = {static_cast<double>(w)};
-    input(in, "height").values = {static_cast<double>(h)};
+    set_zeros(in, "out", w * h);
+    set_scalar(in, "width", w);
+    set_scalar(in, "height", h);
     return in;
   };
   e.launch = [](const Size& size) {

@@ -60,10 +60,10 @@ Exercise matmul_tiled_exercise() {
     Inputs in = empty_inputs(signature);
     input(in, "A").values = seeded_integers(m * k, seed, 1, -4, 4);
     input(in, "B").values = seeded_integers(k * n, seed, 2, -4, 4);
-    input(in, "C").values.assign(static_cast<size_t>(m * n), 0.0);
-    input(in, "m").values = {static_cast<double>(m)};
-    input(in, "k").values = {static_cast<double>(k)};
-    input(in, "n").values = {static_cast<double>(n)};
+    set_zeros(in, "C", m * n);
+    set_scalar(in, "m", m);
+    set_scalar(in, "k", k);
+    set_scalar(in, "n", n);
     return in;
   };
   e.launch = [](const Size& size) {

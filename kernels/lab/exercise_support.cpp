@@ -27,6 +27,14 @@ const Arg& input(const Inputs& inputs, const std::string& name) {
   return input(const_cast<Inputs&>(inputs), name);
 }
 
+void set_scalar(Inputs& inputs, const std::string& name, int64_t value) {
+  input(inputs, name).values = {static_cast<double>(value)};
+}
+
+void set_zeros(Inputs& inputs, const std::string& name, int64_t count) {
+  input(inputs, name).values.assign(static_cast<size_t>(count), 0.0);
+}
+
 std::vector<double> seeded_integers(int64_t n, uint64_t seed, uint64_t stream, int lo, int hi) {
   SplitMix64 rng{seed * 0x100000001B3ull + stream};
   std::vector<double> values(static_cast<size_t>(n));

@@ -17,6 +17,10 @@ Inputs empty_inputs(const std::vector<ArgSpec>& signature);
 Arg& input(Inputs& inputs, const std::string& name);
 const Arg& input(const Inputs& inputs, const std::string& name);
 
+// The scalar argument `name` set to `value`; the array `name` set to `count` zeros (an output).
+void set_scalar(Inputs& inputs, const std::string& name, int64_t value);
+void set_zeros(Inputs& inputs, const std::string& name, int64_t count);
+
 // n seeded integers in [lo, hi] (as doubles: exact in float for small ranges, so float sums are
 // exact and the derived tolerance is a safety margin, not a crutch). `stream` separates arrays.
 std::vector<double> seeded_integers(int64_t n, uint64_t seed, uint64_t stream, int lo, int hi);
