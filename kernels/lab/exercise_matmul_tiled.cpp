@@ -73,23 +73,14 @@ Exercise matmul_tiled_exercise() {
     launch.grid_y = blocks_for(size.dims.at(0), kMatmulTile);  // rows of C
     return launch;
   };
-  e.reference = [](const Size& s, const Inputs& in) {
-    std::vector<double> c, tolerance;
-    matmul_values(s, in, c, tolerance);
-    return Expected{{}, {}, c, {}, {}, {}};
-  };
-  e.tolerance = [](const Size& s, const Inputs& in) {
-    std::vector<double> c, tolerance;
-    matmul_values(s, in, c, tolerance);
-    return Expected{{}, {}, tolerance, {}, {}, {}};
-  };
+  set_reference_and_tolerance(e, "C", matmul_values);
   // One pass for both (the standard check would multiply twice).
-  e.check = [launch = e.launch](const Size& s, const Inputs& in, const Result& result) {
+  e.check = [launch = e.launch, signature](const Size& s, const Inputs& in, const Result& result) {
     if (!result.compiled) return std::vector<Diagnostic>{};
     std::vector<double> c, tolerance;
     matmul_values(s, in, c, tolerance);
-    return compare_outputs(in, launch(s), result, Expected{{}, {}, c, {}, {}, {}},
-                           Expected{{}, {}, tolerance, {}, {}, {}});
+    return compare_outputs(in, launch(s), result, expected_for(signature, "C", std::move(c)),
+                           expected_for(signature, "C", std::move(tolerance)));
   };
   return e;
 }
