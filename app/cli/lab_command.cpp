@@ -54,7 +54,7 @@ std::string grade_row(const LabGrade& grade) {
   for (const LabSizeGrade& size : grade.sizes)
     for (const lab::Diagnostic& d : size.diagnostics)
       if (first.empty() && is_failure(d.kind))
-        first = size.name + ": " + lab::diag_kind_id(d.kind) +
+        first = size.name + ": " + diag_kind_id(d.kind) +
                 (d.line > 0 ? " line " + std::to_string(d.line) : "") +
                 (d.thread >= 0 ? " thread " + std::to_string(d.thread) : "");
   if (!grade.compiled && first.empty()) first = "does not compile";

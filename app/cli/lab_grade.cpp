@@ -145,7 +145,7 @@ nlohmann::json grade_json(const LabGrade& grade) {
   for (const LabSizeGrade& size : grade.sizes) {
     nlohmann::json diagnostics = nlohmann::json::array();
     for (const Diagnostic& d : size.diagnostics)
-      diagnostics.push_back({{"kind", lab::diag_kind_id(d.kind)},
+      diagnostics.push_back({{"kind", diag_kind_id(d.kind)},
                              {"line", d.line},
                              {"column", d.column},
                              {"thread", d.thread},
