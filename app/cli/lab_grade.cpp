@@ -16,34 +16,6 @@ bool is_failure(DiagKind kind) {
   return kind != DiagKind::CompileWarning;
 }
 
-const char* diag_kind_id(DiagKind kind) {
-  switch (kind) {
-    case DiagKind::CompileError:
-      return "compile-error";
-    case DiagKind::CompileWarning:
-      return "compile-warning";
-    case DiagKind::OutOfBounds:
-      return "out-of-bounds";
-    case DiagKind::Race:
-      return "race";
-    case DiagKind::UninitializedRead:
-      return "uninitialized-read";
-    case DiagKind::Budget:
-      return "budget";
-    case DiagKind::Timeout:
-      return "timeout";
-    case DiagKind::Crash:
-      return "crash";
-    case DiagKind::WrongAnswer:
-      return "wrong-answer";
-    case DiagKind::LaunchError:
-      return "launch-error";
-    case DiagKind::Missing:
-      return "missing";
-  }
-  return "unknown";
-}
-
 namespace {
 
 std::vector<const lab::Size*> chosen_sizes(const lab::Exercise& exercise,

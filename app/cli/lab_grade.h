@@ -57,8 +57,6 @@ LabGrade grade_submission(const lab::Exercise& exercise, const std::string& sour
 
 // True for the kinds that fail a run (everything but CompileWarning).
 bool is_failure(lab::DiagKind kind);
-// "out-of-bounds", "race", ... (the JSON's kind).
-const char* diag_kind_id(lab::DiagKind kind);
 
 // {exercise, kernel_file, backend, passed, compile: {ok, log}, launch: the first size's (or
 //  null; launch_error: the refusal when the source's block was refused), sizes: [{name, passed,

@@ -99,7 +99,8 @@ struct Exercise {
   // and its line. Filled by exercises(): reference and tolerance against result.outputs.
   std::function<std::vector<Diagnostic>(const Size&, const Inputs&, const Result&)> check;
   // The built-in baseline's time in ms for the same inputs (CUDA builds only; null where none
-  // exists): reduce CUB DeviceReduce, scan CUB DeviceScan (exercise_builtin_timing.h names them).
+  // exists): reduce CUB DeviceReduce, scan CUB DeviceScan, histogram CUB DeviceHistogram
+  // (exercise_builtin_timing.h names them).
   std::function<double(const Size&, const Inputs&)> builtin_time_ms;
 };
 

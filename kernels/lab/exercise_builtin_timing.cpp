@@ -1,11 +1,17 @@
 // The built-in baselines a student's untraced kernel is timed against (CUDA builds only): CUB
 // DeviceReduce for reduce, CUB DeviceScan (inclusive) for scan, both over the whole input (the
-// library does the complete job; the exercise's kernel only the per-block part). Median of 10
+// library does the complete job; the exercise's kernel only the per-block part), and CUB
+// DeviceHistogram::HistogramEven for histogram: the same u8 input and the exercise's own 64 bins
+// (integer levels 0, 4, ..., 256: bin = value / 4), the histogram scene's library timing (only
+// CUB's call is timed; the copy to the device and its temporary storage are not). Median of 10
 // launches, as the scenes' fast modes time them. Elsewhere no baseline: null.
 #include "exercise_builtin_timing.h"
 
+#include <memory>
 #include <vector>
 
+#include "../common/error.h"
+#include "../histogram/histogram.h"
 #include "../reduce/reduce_run.h"
 #include "../scan/scan_run.h"
 #include "exercise_support.h"
@@ -16,6 +22,7 @@ namespace ws::lab {
 namespace {
 
 constexpr int kBaselineRepeats = 10;
+constexpr int kHistogramBins = 64;  // the histogram exercise's bins over [0, 256)
 
 std::vector<float> input_floats(const Inputs& inputs) {
   const std::vector<double>& values = input(inputs, "in").values;
@@ -24,6 +31,26 @@ std::vector<float> input_floats(const Inputs& inputs) {
 
 }  // namespace
 #endif
+
+double histogram_builtin_ms(const Inputs& inputs, std::vector<double>* counts) {
+#if defined(WARPSCOPE_HAVE_CUDA)
+  histogram::Samples samples;
+  samples.type = histogram::SampleType::U8;
+  const std::vector<double>& data = input(inputs, "data").values;
+  samples.u8.assign(data.begin(), data.end());
+  const std::unique_ptr<histogram::Engine> engine = histogram::Engine::create(Backend::Cuda);
+  engine->set_samples(samples);
+  const histogram::LibraryTiming timing =
+      engine->time_library(histogram::make_bins(kHistogramBins, 0, 256), kBaselineRepeats);
+  WS_REQUIRE(timing.available, "the histogram baseline did not run: " + timing.note);
+  if (counts) counts->assign(timing.counts.begin(), timing.counts.end());
+  return timing.ms;
+#else
+  (void)inputs;
+  (void)counts;
+  throw Error("the histogram baseline (CUB DeviceHistogram) needs a CUDA build");
+#endif
+}
 
 std::function<double(const Size&, const Inputs&)> builtin_timing(const std::string& id) {
 #if defined(WARPSCOPE_HAVE_CUDA)
@@ -41,6 +68,8 @@ std::function<double(const Size&, const Inputs&)> builtin_timing(const std::stri
                                 nullptr, static_cast<int64_t>(data.size()), kBaselineRepeats)
           .median_ms;
     };
+  if (id == "histogram")
+    return [](const Size&, const Inputs& inputs) { return histogram_builtin_ms(inputs, nullptr); };
 #endif
   (void)id;
   return nullptr;
@@ -49,6 +78,7 @@ std::function<double(const Size&, const Inputs&)> builtin_timing(const std::stri
 const char* builtin_timing_name(const std::string& id) {
   if (id == "reduce") return "CUB DeviceReduce";
   if (id == "scan") return "CUB DeviceScan";
+  if (id == "histogram") return "CUB DeviceHistogram";
   return "";
 }
 

@@ -51,8 +51,8 @@ Exercise conv1d_exercise() {
     Inputs in = empty_inputs(signature);
     input(in, "in").values = seeded_floats(n, seed, 1);
     input(in, "mask").values = conv1d_mask();
-    input(in, "out").values.assign(static_cast<size_t>(n), 0.0);
-    input(in, "n").values = {static_cast<double>(n)};
+    set_zeros(in, "out", n);
+    set_scalar(in, "n", n);
     return in;
   };
   e.block_rule = {"BLOCK_DIM", "", false, false, kConv1dBlock, 1};
@@ -62,23 +62,18 @@ Exercise conv1d_exercise() {
     launch.grid_x = blocks_for(size.dims.at(0), launch.block_x);
     return launch;
   };
-  e.reference = [](const Size&, const Inputs& in) {
-    const auto& x = input(in, "in").values;
-    std::vector<double> out(x.size());
-    double abs_sum = 0;
-    for (size_t i = 0; i < out.size(); ++i) conv1d_at(x, static_cast<int64_t>(i), out[i], abs_sum);
-    return Expected{{}, {}, out, {}};
-  };
-  e.tolerance = [](const Size&, const Inputs& in) {
-    const auto& x = input(in, "in").values;
-    std::vector<double> tol(x.size());
-    double sum = 0;
-    for (size_t i = 0; i < tol.size(); ++i) {
-      conv1d_at(x, static_cast<int64_t>(i), sum, tol[i]);
-      tol[i] = float_sum_tolerance(2 * kConv1dRadius + 1, tol[i]);
-    }
-    return Expected{{}, {}, tol, {}};
-  };
+  set_reference_and_tolerance(
+      e, "out",
+      [](const Size&, const Inputs& in, std::vector<double>& out, std::vector<double>& tolerance) {
+        const auto& x = input(in, "in").values;
+        out.assign(x.size(), 0.0);
+        tolerance.assign(x.size(), 0.0);
+        for (size_t i = 0; i < out.size(); ++i) {
+          double abs_sum = 0;
+          conv1d_at(x, static_cast<int64_t>(i), out[i], abs_sum);
+          tolerance[i] = float_sum_tolerance(2 * kConv1dRadius + 1, abs_sum);
+        }
+      });
   return e;
 }
 

@@ -56,9 +56,9 @@ Exercise conv2d_exercise() {
     Inputs in = empty_inputs(signature);
     input(in, "in").values = seeded_floats(w * h, seed, 1);
     input(in, "mask").values = conv2d_mask();
-    input(in, "out").values.assign(static_cast<size_t>(w * h), 0.0);
-    input(in, "width").values = {static_cast<double>(w)};
-    input(in, "height").values = {static_cast<double>(h)};
+    set_zeros(in, "out", w * h);
+    set_scalar(in, "width", w);
+    set_scalar(in, "height", h);
     return in;
   };
   e.block_rule = {"BLOCK_DIM_X", "BLOCK_DIM_Y", false, false, kConv2dTile, kConv2dTile};
@@ -70,23 +70,23 @@ Exercise conv2d_exercise() {
     launch.grid_y = blocks_for(size.dims.at(1), launch.block_y);
     return launch;
   };
-  // value = false: the sums; value = true: the tolerances.
-  const auto per_pixel = [](const Size& size, const Inputs& in, bool tolerance) {
-    const int w = static_cast<int>(size.dims.at(0)), h = static_cast<int>(size.dims.at(1));
-    const auto& img = input(in, "in").values;
-    std::vector<double> out(img.size());
-    for (int y = 0; y < h; ++y)
-      for (int x = 0; x < w; ++x) {
-        double sum = 0, abs_sum = 0;
-        conv2d_at(img, w, h, x, y, sum, abs_sum);
+  set_reference_and_tolerance(
+      e, "out",
+      [](const Size& size, const Inputs& in, std::vector<double>& out,
+         std::vector<double>& tolerance) {
+        const int w = static_cast<int>(size.dims.at(0)), h = static_cast<int>(size.dims.at(1));
+        const auto& img = input(in, "in").values;
         const int side = 2 * kConv2dRadius + 1;
-        out[static_cast<size_t>(y) * w + x] =
-            tolerance ? float_sum_tolerance(side * side, abs_sum) : sum;
-      }
-    return Expected{{}, {}, out, {}, {}};
-  };
-  e.reference = [per_pixel](const Size& s, const Inputs& in) { return per_pixel(s, in, false); };
-  e.tolerance = [per_pixel](const Size& s, const Inputs& in) { return per_pixel(s, in, true); };
+        out.assign(img.size(), 0.0);
+        tolerance.assign(img.size(), 0.0);
+        for (int y = 0; y < h; ++y)
+          for (int x = 0; x < w; ++x) {
+            double sum = 0, abs_sum = 0;
+            conv2d_at(img, w, h, x, y, sum, abs_sum);
+            out[static_cast<size_t>(y) * w + x] = sum;
+            tolerance[static_cast<size_t>(y) * w + x] = float_sum_tolerance(side * side, abs_sum);
+          }
+      });
   return e;
 }
 

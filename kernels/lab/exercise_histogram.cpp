@@ -33,8 +33,8 @@ Exercise histogram_exercise() {
       v = (rng.next() & 1) ? static_cast<double>(96 + rng.next() % 16)
                            : static_cast<double>(rng.next() % 256);
     input(in, "data").values = data;
-    input(in, "bins").values.assign(kBins, 0.0);
-    input(in, "n").values = {static_cast<double>(n)};
+    set_zeros(in, "bins", kBins);
+    set_scalar(in, "n", n);
     return in;
   };
   e.block_rule = {"BLOCK_DIM", "", false, false, kBlock, 1};

@@ -23,9 +23,9 @@ std::vector<ArgSpec> image_map_signature() {
 Inputs image_map_inputs_from(std::vector<double> rgb, int width, int height) {
   Inputs in = empty_inputs(image_map_signature());
   input(in, "rgb").values = std::move(rgb);
-  input(in, "grey").values.assign(static_cast<size_t>(width) * height, 0.0);
-  input(in, "width").values = {static_cast<double>(width)};
-  input(in, "height").values = {static_cast<double>(height)};
+  set_zeros(in, "grey", static_cast<int64_t>(width) * height);
+  set_scalar(in, "width", width);
+  set_scalar(in, "height", height);
   return in;
 }
 

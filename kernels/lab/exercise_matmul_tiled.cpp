@@ -60,10 +60,10 @@ Exercise matmul_tiled_exercise() {
     Inputs in = empty_inputs(signature);
     input(in, "A").values = seeded_integers(m * k, seed, 1, -4, 4);
     input(in, "B").values = seeded_integers(k * n, seed, 2, -4, 4);
-    input(in, "C").values.assign(static_cast<size_t>(m * n), 0.0);
-    input(in, "m").values = {static_cast<double>(m)};
-    input(in, "k").values = {static_cast<double>(k)};
-    input(in, "n").values = {static_cast<double>(n)};
+    set_zeros(in, "C", m * n);
+    set_scalar(in, "m", m);
+    set_scalar(in, "k", k);
+    set_scalar(in, "n", n);
     return in;
   };
   e.block_rule = {"TILE", "", true, false, kMatmulTile, kMatmulTile};
@@ -75,23 +75,14 @@ Exercise matmul_tiled_exercise() {
     launch.grid_y = blocks_for(size.dims.at(0), launch.block_y);  // rows of C
     return launch;
   };
-  e.reference = [](const Size& s, const Inputs& in) {
-    std::vector<double> c, tolerance;
-    matmul_values(s, in, c, tolerance);
-    return Expected{{}, {}, c, {}, {}, {}};
-  };
-  e.tolerance = [](const Size& s, const Inputs& in) {
-    std::vector<double> c, tolerance;
-    matmul_values(s, in, c, tolerance);
-    return Expected{{}, {}, tolerance, {}, {}, {}};
-  };
+  set_reference_and_tolerance(e, "C", matmul_values);
   // One pass for both (the standard check would multiply twice).
-  e.check = [launch = e.launch](const Size& s, const Inputs& in, const Result& result) {
+  e.check = [launch = e.launch, signature](const Size& s, const Inputs& in, const Result& result) {
     if (!result.compiled) return std::vector<Diagnostic>{};
     std::vector<double> c, tolerance;
     matmul_values(s, in, c, tolerance);
-    return compare_outputs(in, launch(s), result, Expected{{}, {}, c, {}, {}, {}},
-                           Expected{{}, {}, tolerance, {}, {}, {}});
+    return compare_outputs(in, launch(s), result, expected_for(signature, "C", std::move(c)),
+                           expected_for(signature, "C", std::move(tolerance)));
   };
   return e;
 }

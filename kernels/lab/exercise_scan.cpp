@@ -50,8 +50,8 @@ Exercise scan_exercise() {
     const int64_t n = size.dims.at(0);
     Inputs in = empty_inputs(signature);
     input(in, "in").values = seeded_integers(n, seed, 1, 0, 9);
-    input(in, "out").values.assign(static_cast<size_t>(n), 0.0);
-    input(in, "n").values = {static_cast<double>(n)};
+    set_zeros(in, "out", n);
+    set_scalar(in, "n", n);
     return in;
   };
   e.launch = [](const Size& size) {

@@ -27,6 +27,40 @@ const Arg& input(const Inputs& inputs, const std::string& name) {
   return input(const_cast<Inputs&>(inputs), name);
 }
 
+void set_scalar(Inputs& inputs, const std::string& name, int64_t value) {
+  input(inputs, name).values = {static_cast<double>(value)};
+}
+
+void set_zeros(Inputs& inputs, const std::string& name, int64_t count) {
+  input(inputs, name).values.assign(static_cast<size_t>(count), 0.0);
+}
+
+Expected expected_for(const std::vector<ArgSpec>& signature, const std::string& output,
+                      std::vector<double> values) {
+  Expected expected(signature.size());
+  for (size_t i = 0; i < signature.size(); ++i)
+    if (signature[i].name == output) {
+      expected[i] = std::move(values);
+      return expected;
+    }
+  throw Error("the exercise has no argument '" + output + "'");
+}
+
+void set_reference_and_tolerance(Exercise& e, const std::string& output,
+                                 ReferenceAndTolerance compute) {
+  const std::vector<ArgSpec> signature = e.signature;
+  e.reference = [signature, output, compute](const Size& size, const Inputs& in) {
+    std::vector<double> values, tolerance;
+    compute(size, in, values, tolerance);
+    return expected_for(signature, output, std::move(values));
+  };
+  e.tolerance = [signature, output, compute](const Size& size, const Inputs& in) {
+    std::vector<double> values, tolerance;
+    compute(size, in, values, tolerance);
+    return expected_for(signature, output, std::move(tolerance));
+  };
+}
+
 std::vector<double> seeded_integers(int64_t n, uint64_t seed, uint64_t stream, int lo, int hi) {
   SplitMix64 rng{seed * 0x100000001B3ull + stream};
   std::vector<double> values(static_cast<size_t>(n));

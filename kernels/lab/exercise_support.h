@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,10 @@ Inputs empty_inputs(const std::vector<ArgSpec>& signature);
 // The argument called `name` (ws::Error naming it when the exercise has none).
 Arg& input(Inputs& inputs, const std::string& name);
 const Arg& input(const Inputs& inputs, const std::string& name);
+
+// The scalar argument `name` set to `value`; the array `name` set to `count` zeros (an output).
+void set_scalar(Inputs& inputs, const std::string& name, int64_t value);
+void set_zeros(Inputs& inputs, const std::string& name, int64_t count);
 
 // n seeded integers in [lo, hi] (as doubles: exact in float for small ranges, so float sums are
 // exact and the derived tolerance is a safety margin, not a crutch). `stream` separates arrays.
@@ -31,6 +36,18 @@ int blocks_for(int64_t n, int block);
 // an untraced timing size on CUDA.
 Job standard_job(const Exercise& exercise, Backend backend, const std::string& source,
                  const Size& size, const Inputs& inputs);
+
+// Expected with `values` at the argument called `output` and every other argument ignored
+// (ws::Error naming `output` when the signature has none).
+Expected expected_for(const std::vector<ArgSpec>& signature, const std::string& output,
+                      std::vector<double> values);
+
+// Computes an output's expected values and their tolerances together (one pass over the inputs).
+using ReferenceAndTolerance = std::function<void(
+    const Size&, const Inputs&, std::vector<double>& values, std::vector<double>& tolerance)>;
+// Sets e.reference and e.tolerance for the output argument `output` from one such computation.
+void set_reference_and_tolerance(Exercise& e, const std::string& output,
+                                 ReferenceAndTolerance compute);
 
 // |got - expected| allowed for a float sum of `terms` products whose magnitudes add to
 // `abs_sum`, computed in any order with one rounding per operation (or fused): (terms + 1) u.

@@ -26,9 +26,9 @@ Exercise transpose_exercise() {
     const int64_t w = size.dims.at(0), h = size.dims.at(1);
     Inputs in = empty_inputs(signature);
     input(in, "in").values = seeded_integers(w * h, seed, 1, 0, 999);
-    input(in, "out").values.assign(static_cast<size_t>(w * h), 0.0);
-    input(in, "width").values = {static_cast<double>(w)};
-    input(in, "height").values = {static_cast<double>(h)};
+    set_zeros(in, "out", w * h);
+    set_scalar(in, "width", w);
+    set_scalar(in, "height", h);
     return in;
   };
   e.block_rule = {"TILE", "", true, false, kTile, kTile};

@@ -28,8 +28,8 @@ Exercise vector_add_exercise() {
     Inputs in = empty_inputs(signature);
     input(in, "a").values = seeded_floats(n, seed, 1);
     input(in, "b").values = seeded_floats(n, seed, 2);
-    input(in, "c").values.assign(static_cast<size_t>(n), 0.0);
-    input(in, "n").values = {static_cast<double>(n)};
+    set_zeros(in, "c", n);
+    set_scalar(in, "n", n);
     return in;
   };
   e.block_rule = {"BLOCK_DIM", "", false, false, kBlock, 1};

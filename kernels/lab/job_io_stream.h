@@ -15,6 +15,11 @@ namespace ws::lab::io {
 
 constexpr uint32_t kJobIoVersion = 1;
 
+template <class T>
+struct is_vector : std::false_type {};
+template <class T>
+struct is_vector<std::vector<T>> : std::true_type {};
+
 class Writer {
  public:
   template <class T>
@@ -30,6 +35,21 @@ class Writer {
   void pods(const std::vector<T>& v) {
     pod<uint64_t>(v.size());
     if (!v.empty()) bytes_.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
+  }
+  // field / list: the same calls as Reader's, so one function template describes a layout for both.
+  template <class T>
+  void field(const T& v) {
+    if constexpr (std::is_same_v<T, std::string>)
+      str(v);
+    else if constexpr (is_vector<T>::value)
+      pods(v);
+    else
+      pod(v);
+  }
+  template <class T, class Each>
+  void list(const std::vector<T>& v, Each&& each) {
+    pod<uint64_t>(v.size());
+    for (const T& x : v) each(x);
   }
   void save(const std::string& path) const {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
@@ -79,6 +99,21 @@ class Reader {
     if (n) std::memcpy(v.data(), bytes_.data() + pos_, n * sizeof(T));
     pos_ += n * sizeof(T);
     return v;
+  }
+  template <class T>
+  void field(T& v) {
+    if constexpr (std::is_same_v<T, std::string>)
+      v = str();
+    else if constexpr (is_vector<T>::value)
+      v = pods<typename T::value_type>();
+    else
+      v = pod<T>();
+  }
+  // A vector of elements of at least 8 bytes each, `each` reading one in place.
+  template <class T, class Each>
+  void list(std::vector<T>& v, Each&& each) {
+    v.resize(count(8));
+    for (T& x : v) each(x);
   }
   // A length whose elements (at least `min_bytes` each) fit in what is left.
   uint64_t count(uint64_t min_bytes) {

@@ -67,6 +67,7 @@ enum class DiagKind : uint8_t {
 };
 
 const char* diag_kind_name(DiagKind k);  // "compile error", "out of bounds", ...
+const char* diag_kind_id(DiagKind k);    // "compile-error", "out-of-bounds", ... (grading JSON)
 
 struct Diagnostic {
   DiagKind kind = DiagKind::CompileError;

@@ -25,32 +25,46 @@ int elem_type_bytes(ElemType t) {
   return t == ElemType::U8 ? 1 : 4;
 }
 
+namespace {
+
+// Every kind's two names: the sentence's ("out of bounds") and the grading JSON's
+// ("out-of-bounds").
+struct DiagKindNames {
+  DiagKind kind;
+  const char* name;
+  const char* id;
+};
+
+constexpr DiagKindNames kDiagKindNames[] = {
+    {DiagKind::CompileError, "compile error", "compile-error"},
+    {DiagKind::CompileWarning, "compile warning", "compile-warning"},
+    {DiagKind::OutOfBounds, "out of bounds", "out-of-bounds"},
+    {DiagKind::Race, "race", "race"},
+    {DiagKind::UninitializedRead, "uninitialized read", "uninitialized-read"},
+    {DiagKind::Budget, "budget", "budget"},
+    {DiagKind::Timeout, "timeout", "timeout"},
+    {DiagKind::Crash, "crash", "crash"},
+    {DiagKind::WrongAnswer, "wrong answer", "wrong-answer"},
+    {DiagKind::LaunchError, "launch error", "launch-error"},
+    {DiagKind::Missing, "missing", "missing"},
+};
+
+const DiagKindNames* diag_kind_names(DiagKind k) {
+  for (const DiagKindNames& names : kDiagKindNames)
+    if (names.kind == k) return &names;
+  return nullptr;
+}
+
+}  // namespace
+
 const char* diag_kind_name(DiagKind k) {
-  switch (k) {
-    case DiagKind::CompileError:
-      return "compile error";
-    case DiagKind::CompileWarning:
-      return "compile warning";
-    case DiagKind::OutOfBounds:
-      return "out of bounds";
-    case DiagKind::Race:
-      return "race";
-    case DiagKind::UninitializedRead:
-      return "uninitialized read";
-    case DiagKind::Budget:
-      return "budget";
-    case DiagKind::Timeout:
-      return "timeout";
-    case DiagKind::Crash:
-      return "crash";
-    case DiagKind::WrongAnswer:
-      return "wrong answer";
-    case DiagKind::LaunchError:
-      return "launch error";
-    case DiagKind::Missing:
-      return "missing";
-  }
-  return "?";
+  const DiagKindNames* names = diag_kind_names(k);
+  return names ? names->name : "?";
+}
+
+const char* diag_kind_id(DiagKind k) {
+  const DiagKindNames* names = diag_kind_names(k);
+  return names ? names->id : "unknown";
 }
 
 std::string param_type(const Arg& arg) {

@@ -312,28 +312,29 @@ struct Shared {
   __device__ long long size() const { return n; }
 };
 
+namespace lab {
+// The traced atomic behind both atomic_add overloads below.
+template <class T, class V>
+__device__ T atomic_add_at(T* data, long long n, int buffer, Index i, V v) {
+#if defined(WS_LAB_TRACED)
+  if (i.i < 0 || i.i >= n) {
+    record(LabOutOfBounds, LabAtomic, buffer, i.i, (double)n, i.line);
+    return T(0);
+  }
+  record(LabAtomic, 0, buffer, i.i, (double)T(v), i.line);
+#endif
+  return atomicAdd(&data[i.i], T(v));
+}
+}  // namespace lab
+
 // Atomic a[i] += v, traced; returns the old value. (atomicAdd(&a[i], v) is not available on views.)
 template <class T, class V>
 __device__ T atomic_add(const Global<T>& a, Index i, V v) {
-#if defined(WS_LAB_TRACED)
-  if (i.i < 0 || i.i >= a.n) {
-    lab::record(lab::LabOutOfBounds, lab::LabAtomic, a.buffer, i.i, (double)a.n, i.line);
-    return T(0);
-  }
-  lab::record(lab::LabAtomic, 0, a.buffer, i.i, (double)T(v), i.line);
-#endif
-  return atomicAdd(&a.data[i.i], T(v));
+  return lab::atomic_add_at(a.data, a.n, a.buffer, i, v);
 }
 template <class T, class V>
 __device__ T atomic_add(const Shared<T>& a, Index i, V v) {
-#if defined(WS_LAB_TRACED)
-  if (i.i < 0 || i.i >= a.n) {
-    lab::record(lab::LabOutOfBounds, lab::LabAtomic, a.buffer, i.i, (double)a.n, i.line);
-    return T(0);
-  }
-  lab::record(lab::LabAtomic, 0, a.buffer, i.i, (double)T(v), i.line);
-#endif
-  return atomicAdd(&a.data[i.i], T(v));
+  return lab::atomic_add_at(a.data, a.n, a.buffer, i, v);
 }
 
 }  // namespace ws

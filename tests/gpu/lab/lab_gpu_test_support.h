@@ -9,27 +9,19 @@
 #include <vector>
 
 #include "gpu_test_support.h"
+#include "../../kernels/lab/lab_test_support.h"
 #include "lab/lab.h"
 
 namespace ws::lab::gpu_test {
 
-inline Arg array(const std::string& name, std::vector<double> values, bool writable,
-                 ElemType type = ElemType::F32) {
-  return Arg{name, type, true, writable, std::move(values)};
-}
+using test::array_arg;
+using test::diagnostics_of;
+using test::scalar_arg;
 
-inline Arg scalar(const std::string& name, double value, ElemType type = ElemType::I32) {
-  return Arg{name, type, false, false, {value}};
-}
-
+// A job on any backend (run_on sets it).
 inline Job job_of(const std::string& source, const std::string& kernel, std::vector<Arg> args,
                   Launch launch) {
-  Job job;
-  job.source = source;
-  job.kernel = kernel;
-  job.args = std::move(args);
-  job.launch = launch;
-  return job;
+  return test::job_of(source, kernel, std::move(args), launch, Backend::Cpu);
 }
 
 inline Result run_on(Backend backend, Job job) {
@@ -38,18 +30,7 @@ inline Result run_on(Backend backend, Job job) {
 }
 
 inline std::string messages(const Result& r) {
-  std::string s = r.backend_name + ":\n";
-  for (const Diagnostic& d : r.diagnostics)
-    s += std::string(diag_kind_name(d.kind)) + " line " + std::to_string(d.line) + ": " +
-         d.message + "\n";
-  return s + r.compile_log;
-}
-
-inline std::vector<Diagnostic> of_kind(const Result& r, DiagKind kind) {
-  std::vector<Diagnostic> out;
-  for (const Diagnostic& d : r.diagnostics)
-    if (d.kind == kind) out.push_back(d);
-  return out;
+  return r.backend_name + ":\n" + test::all_messages(r);
 }
 
 // "" when the events are equal (all fields; values bit for bit unless !with_values), else the
@@ -102,8 +83,8 @@ inline Job vector_add(int n, Launch launch, bool guarded = true) {
       "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n" +
           body + "}\n",
       "add",
-      {array("a", a, false), array("b", b, false),
-       array("c", std::vector<double>(size_t(n), -1), true), scalar("n", n)},
+      {array_arg("a", a, false), array_arg("b", b, false),
+       array_arg("c", std::vector<double>(size_t(n), -1), true), scalar_arg("n", n)},
       launch);
 }
 
@@ -131,8 +112,8 @@ inline Job shared_reduction(int n, int blocks, int threads, bool synced = true) 
           "  if (t == 0) out[blockIdx.x] = partial[0];\n"                      // 14
           "}\n",
       "reduce",
-      {array("in", in, false), array("out", std::vector<double>(size_t(blocks), 0), true),
-       scalar("n", n)},
+      {array_arg("in", in, false), array_arg("out", std::vector<double>(size_t(blocks), 0), true),
+       scalar_arg("n", n)},
       Launch{blocks, 1, threads, 1});
 }
 

@@ -12,13 +12,13 @@ namespace ws::lab {
 namespace {
 
 using gpu_test::diagnostic_key;
+using gpu_test::diagnostics_of;
 using gpu_test::messages;
-using gpu_test::of_kind;
 using gpu_test::run_on;
 
 std::vector<std::string> keys(const Result& r, DiagKind kind) {
   std::vector<std::string> out;
-  for (const Diagnostic& d : of_kind(r, kind)) out.push_back(diagnostic_key(d));
+  for (const Diagnostic& d : diagnostics_of(r, kind)) out.push_back(diagnostic_key(d));
   return out;
 }
 
@@ -28,10 +28,10 @@ TEST(LabGpuDiagnostics, MissingBoundsGuardIsReportedAsOnTheCpu) {
   const Result cpu = run_on(Backend::Cpu, job);
   const Result cuda = run_on(Backend::Cuda, job);
   ASSERT_TRUE(cuda.compiled) << messages(cuda);
-  const auto oob = of_kind(cuda, DiagKind::OutOfBounds);
+  const auto oob = diagnostics_of(cuda, DiagKind::OutOfBounds);
   ASSERT_EQ(oob.size(), 6u) << messages(cuda);  // threads 10, 11: a, b read and c written
   EXPECT_EQ(keys(cuda, DiagKind::OutOfBounds), keys(cpu, DiagKind::OutOfBounds));
-  const auto cpu_oob = of_kind(cpu, DiagKind::OutOfBounds);
+  const auto cpu_oob = diagnostics_of(cpu, DiagKind::OutOfBounds);
   for (size_t i = 0; i < oob.size() && i < cpu_oob.size(); ++i)
     EXPECT_EQ(oob[i].message, cpu_oob[i].message);
   EXPECT_EQ(oob[0].line, 4);
@@ -47,7 +47,7 @@ TEST(LabGpuDiagnostics, MissingSyncthreadsIsARaceAsOnTheCpu) {
   const Result cpu = run_on(Backend::Cpu, job);
   const Result cuda = run_on(Backend::Cuda, job);
   ASSERT_TRUE(cuda.compiled) << messages(cuda);
-  const auto race = of_kind(cuda, DiagKind::Race);
+  const auto race = diagnostics_of(cuda, DiagKind::Race);
   ASSERT_FALSE(race.empty()) << messages(cuda);
   // The same accesses in the same phases (the values read may differ: that is the race).
   EXPECT_EQ(gpu_test::event_difference(cpu.raw, cuda.raw, /*with_values=*/false), "");
@@ -65,7 +65,8 @@ TEST(LabGpuDiagnostics, EndlessLoopIsStoppedByTheBudgetAndTheNextJobRuns) {
       "    out[i % n] = out[i % n] + 1.0f;\n"
       "  }\n"
       "}\n",
-      "spin", {gpu_test::array("out", std::vector<double>(4, 0), true), gpu_test::scalar("n", 4)},
+      "spin",
+      {gpu_test::array_arg("out", std::vector<double>(4, 0), true), gpu_test::scalar_arg("n", 4)},
       Launch{4, 1, 64, 1});
   spin.budget = 100000;
   const auto start = std::chrono::steady_clock::now();
@@ -73,10 +74,10 @@ TEST(LabGpuDiagnostics, EndlessLoopIsStoppedByTheBudgetAndTheNextJobRuns) {
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   ASSERT_TRUE(stopped.compiled) << messages(stopped);
-  const auto budget = of_kind(stopped, DiagKind::Budget);
+  const auto budget = diagnostics_of(stopped, DiagKind::Budget);
   ASSERT_EQ(budget.size(), 1u) << messages(stopped);
   EXPECT_EQ(budget[0].line, 4);
-  EXPECT_TRUE(of_kind(stopped, DiagKind::LaunchError).empty()) << messages(stopped);
+  EXPECT_TRUE(diagnostics_of(stopped, DiagKind::LaunchError).empty()) << messages(stopped);
   EXPECT_EQ(stopped.raw.size(), 100001u);  // the budget's events and the stop
   EXPECT_LT(seconds, 2.5);
   const Result next = run_on(Backend::Cuda, gpu_test::vector_add(100, Launch{1, 1, 128, 1}));
@@ -90,7 +91,7 @@ TEST(LabGpuDiagnostics, ALaunchTheDeviceRefusesIsALaunchErrorAndTheNextJobRuns) 
   // 65536 blocks in y: past the device's limit of 65535.
   const Result refused = run_on(Backend::Cuda, gpu_test::vector_add(10, Launch{1, 65536, 32, 1}));
   ASSERT_TRUE(refused.compiled) << messages(refused);
-  const auto errors = of_kind(refused, DiagKind::LaunchError);
+  const auto errors = diagnostics_of(refused, DiagKind::LaunchError);
   ASSERT_EQ(errors.size(), 1u) << messages(refused);
   // The H200's driver (580) answers cudaErrorInvalidValue; the runtime documents
   // cudaErrorInvalidConfiguration: either names the refusal.
@@ -116,12 +117,12 @@ TEST(LabGpuDiagnostics, CompileErrorsAreOnTheStudentsLineAsOnTheCpu) {
   const Result cpu = run_on(Backend::Cpu, job);
   const Result cuda = run_on(Backend::Cuda, job);
   EXPECT_FALSE(cuda.compiled);
-  const auto errors = of_kind(cuda, DiagKind::CompileError);
+  const auto errors = diagnostics_of(cuda, DiagKind::CompileError);
   ASSERT_EQ(errors.size(), 1u) << messages(cuda);
   EXPECT_EQ(errors[0].line, 4);
   EXPECT_EQ(errors[0].column, 28);
-  ASSERT_FALSE(of_kind(cpu, DiagKind::CompileError).empty()) << messages(cpu);
-  EXPECT_EQ(of_kind(cpu, DiagKind::CompileError)[0].line, 4);
+  ASSERT_FALSE(diagnostics_of(cpu, DiagKind::CompileError).empty()) << messages(cpu);
+  EXPECT_EQ(diagnostics_of(cpu, DiagKind::CompileError)[0].line, 4);
 }
 
 }  // namespace

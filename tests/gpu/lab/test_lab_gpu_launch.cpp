@@ -12,8 +12,8 @@
 namespace ws::lab {
 namespace {
 
+using gpu_test::diagnostics_of;
 using gpu_test::messages;
-using gpu_test::of_kind;
 using gpu_test::run_on;
 
 TEST(LabGpuLaunch, ABlockPastTheKernelsThreadLimitIsALaunchError) {
@@ -28,7 +28,7 @@ TEST(LabGpuLaunch, ABlockPastTheKernelsThreadLimitIsALaunchError) {
   const Result r = run_on(Backend::Cuda, job);
   ASSERT_TRUE(r.compiled) << messages(r);
   EXPECT_EQ(r.resources.max_threads_per_block, 64);
-  const auto errors = of_kind(r, DiagKind::LaunchError);
+  const auto errors = diagnostics_of(r, DiagKind::LaunchError);
   ASSERT_EQ(errors.size(), 1u) << messages(r);
   EXPECT_NE(errors[0].message.find("blocks of 128 threads"), std::string::npos)
       << errors[0].message;
@@ -48,13 +48,13 @@ int fault_then_next_job() {
       "  if (threadIdx.x == 0) c.data[(long long)n << 38] = a[0];  // a terabyte past c\n"
       "}\n";
   const Result r = run_on(Backend::Cuda, fault);
-  const auto errors = of_kind(r, DiagKind::LaunchError);
+  const auto errors = diagnostics_of(r, DiagKind::LaunchError);
   if (!r.compiled || errors.size() != 1 || errors[0].message.find("sticky") == std::string::npos) {
     std::fprintf(stderr, "the fault: %s\n", messages(r).c_str());
     return 1;
   }
   const Result next = run_on(Backend::Cuda, gpu_test::vector_add(4, Launch{1, 1, 32, 1}));
-  if (of_kind(next, DiagKind::LaunchError).empty()) {
+  if (diagnostics_of(next, DiagKind::LaunchError).empty()) {
     std::fprintf(stderr, "the next job: %s\n", messages(next).c_str());
     return 2;
   }

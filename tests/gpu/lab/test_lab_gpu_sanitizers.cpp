@@ -25,7 +25,8 @@ TEST(LabGpu, SmallRunsForTheSanitizers) {
       job.timing_repeats = traced ? 0 : 2;
       const Result r = run(job);
       ASSERT_TRUE(r.compiled) << gpu_test::messages(r);
-      EXPECT_TRUE(gpu_test::of_kind(r, DiagKind::LaunchError).empty()) << gpu_test::messages(r);
+      EXPECT_TRUE(gpu_test::diagnostics_of(r, DiagKind::LaunchError).empty())
+          << gpu_test::messages(r);
       EXPECT_EQ(r.raw.empty(), !traced);
     }
   }

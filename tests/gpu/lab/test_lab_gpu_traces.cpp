@@ -18,7 +18,7 @@ void expect_same_run(const Job& job) {
   ASSERT_TRUE(cpu.compiled) << messages(cpu);
   ASSERT_TRUE(cuda.compiled) << messages(cuda);
   EXPECT_EQ(cuda.backend_name.rfind("cuda (", 0), 0u) << cuda.backend_name;
-  EXPECT_TRUE(gpu_test::of_kind(cuda, DiagKind::LaunchError).empty()) << messages(cuda);
+  EXPECT_TRUE(gpu_test::diagnostics_of(cuda, DiagKind::LaunchError).empty()) << messages(cuda);
   ASSERT_EQ(cpu.outputs.size(), job.args.size());
   ASSERT_EQ(cuda.outputs.size(), job.args.size());
   for (size_t i = 0; i < job.args.size(); ++i)
@@ -57,7 +57,7 @@ TEST(LabGpuTraces, SharedMemoryReductionMatchesTheCpuBackend) {
   const Result cuda = run_on(Backend::Cuda, job);
   // Phases: the load, one per tree level (16, 8, 4, 2, 1), the write after the last barrier.
   EXPECT_EQ(cuda.trace.steps.size(), 7u);
-  EXPECT_TRUE(gpu_test::of_kind(cuda, DiagKind::Race).empty()) << messages(cuda);
+  EXPECT_TRUE(gpu_test::diagnostics_of(cuda, DiagKind::Race).empty()) << messages(cuda);
   double total = 0;
   for (double v : job.args[0].values) total += v;
   double sum = 0;
@@ -82,9 +82,9 @@ TEST(LabGpuTraces, TwoDimensionalLaunchMatchesTheCpuBackend) {
       "  }\n"
       "}\n",
       "brighten",
-      {gpu_test::array("in", image, false, ElemType::U8),
-       gpu_test::array("out", std::vector<double>(60, 0), true, ElemType::U8),
-       gpu_test::scalar("width", 10), gpu_test::scalar("height", 6)},
+      {gpu_test::array_arg("in", image, false, ElemType::U8),
+       gpu_test::array_arg("out", std::vector<double>(60, 0), true, ElemType::U8),
+       gpu_test::scalar_arg("width", 10), gpu_test::scalar_arg("height", 6)},
       Launch{3, 2, 4, 4});
   expect_same_run(job);
 }
@@ -109,9 +109,9 @@ TEST(LabGpuTraces, PrivatizedHistogramWithAtomicsMatchesTheCpuBackend) {
       "  if (t < BINS) ws::atomic_add(bins, t, local[t]);\n"
       "}\n",
       "histogram",
-      {gpu_test::array("in", in, false, ElemType::U8),
-       gpu_test::array("bins", std::vector<double>(4, 0), true, ElemType::U32),
-       gpu_test::scalar("n", 200)},
+      {gpu_test::array_arg("in", in, false, ElemType::U8),
+       gpu_test::array_arg("bins", std::vector<double>(4, 0), true, ElemType::U32),
+       gpu_test::scalar_arg("n", 200)},
       Launch{4, 1, 64, 1});
   expect_same_run(job);
   const Result cuda = run_on(Backend::Cuda, job);

@@ -1,7 +1,10 @@
-// Helpers for the kernel lab's CPU tests: jobs from a source and arguments, diagnostics by kind.
+// Helpers for the kernel lab's CPU tests (and, through lab_gpu_test_support.h, its GPU tests): jobs
+// from a source and arguments, diagnostics by kind.
 #pragma once
 
+#include <chrono>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lab.h"
@@ -17,15 +20,28 @@ inline Arg scalar_arg(const std::string& name, double value, ElemType type = Ele
   return Arg{name, type, false, false, {value}};
 }
 
-inline Job cpu_job(const std::string& source, const std::string& kernel, std::vector<Arg> args,
-                   Launch launch) {
+inline Job job_of(const std::string& source, const std::string& kernel, std::vector<Arg> args,
+                  Launch launch, Backend backend) {
   Job job;
-  job.backend = Backend::Cpu;
+  job.backend = backend;
   job.source = source;
   job.kernel = kernel;
   job.args = std::move(args);
   job.launch = launch;
   return job;
+}
+
+inline Job cpu_job(const std::string& source, const std::string& kernel, std::vector<Arg> args,
+                   Launch launch) {
+  return job_of(source, kernel, std::move(args), launch, Backend::Cpu);
+}
+
+// run(job) and the seconds it took (the budget and timeout tests bound them).
+inline Result run_timed(const Job& job, double& seconds) {
+  const auto start = std::chrono::steady_clock::now();
+  Result result = run(job);
+  seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
 }
 
 inline std::vector<Diagnostic> diagnostics_of(const Result& r, DiagKind kind) {

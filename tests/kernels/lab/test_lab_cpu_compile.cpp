@@ -13,6 +13,13 @@ namespace {
 using test::array_arg;
 using test::scalar_arg;
 
+// Runs `source`'s kernel add(a, c, n) (one thread) with a = {a0}, c = {0}, n = 1.
+Result run_copy_kernel(const char* source, double a0) {
+  return run(test::cpu_job(
+      source, "add", {array_arg("a", {a0}, false), array_arg("c", {0}, true), scalar_arg("n", 1)},
+      Launch{}));
+}
+
 TEST(LabCpuCompile, CompileErrorsAreOnTheStudentsLines) {
   const char* source =
       "__global__ void add(ws::Global<const float> a, ws::Global<float> c, int n) {\n"
@@ -22,9 +29,7 @@ TEST(LabCpuCompile, CompileErrorsAreOnTheStudentsLines) {
       "    c[i] = undefined_name;\n"
       "  }\n"
       "}\n";
-  const Result r = run(test::cpu_job(
-      source, "add", {array_arg("a", {1}, false), array_arg("c", {0}, true), scalar_arg("n", 1)},
-      Launch{}));
+  const Result r = run_copy_kernel(source, 1);
   EXPECT_FALSE(r.compiled);
   const auto errors = test::diagnostics_of(r, DiagKind::CompileError);
   ASSERT_EQ(errors.size(), 1u) << test::all_messages(r);
@@ -40,9 +45,7 @@ TEST(LabCpuCompile, WarningsAreOnTheStudentsLinesAndTheKernelStillRuns) {
       "  c[i] = a[i] * 2;\n"
       "  int unused = 3;\n"
       "}\n";
-  const Result r = run(test::cpu_job(
-      source, "add", {array_arg("a", {4}, false), array_arg("c", {0}, true), scalar_arg("n", 1)},
-      Launch{}));
+  const Result r = run_copy_kernel(source, 4);
   ASSERT_TRUE(r.compiled) << test::all_messages(r);
   EXPECT_EQ(r.outputs[1][0], 8);
   ASSERT_EQ(r.diagnostics.size(), 1u) << test::all_messages(r);
@@ -58,9 +61,7 @@ TEST(LabCpuCompile, WritingAReadOnlyArrayIsAnErrorOnTheStudentsLine) {
       "  int i = threadIdx.x;\n"
       "  a[i] = 2.0f;\n"
       "}\n";
-  const Result r = run(test::cpu_job(
-      source, "add", {array_arg("a", {1}, false), array_arg("c", {0}, true), scalar_arg("n", 1)},
-      Launch{}));
+  const Result r = run_copy_kernel(source, 1);
   EXPECT_FALSE(r.compiled);
   const auto errors = test::diagnostics_of(r, DiagKind::CompileError);
   ASSERT_FALSE(errors.empty()) << test::all_messages(r);

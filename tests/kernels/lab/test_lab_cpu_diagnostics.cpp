@@ -4,7 +4,6 @@
 // a wrong signature as one clear error; a missing compiler.
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <cstdlib>
 #include <set>
 
@@ -138,10 +137,8 @@ TEST(LabCpuDiagnostics, EndlessLoopIsStoppedByTheBudgetPromptly) {
                           {array_arg("out", std::vector<double>(4, 0), true), scalar_arg("n", 4)},
                           Launch{2, 1, 4, 1});
   job.budget = 100000;
-  const auto start = std::chrono::steady_clock::now();
-  const Result r = run(job);
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double seconds = 0;
+  const Result r = test::run_timed(job, seconds);
   ASSERT_TRUE(r.compiled) << test::all_messages(r);
   const auto budget = test::diagnostics_of(r, DiagKind::Budget);
   ASSERT_EQ(budget.size(), 1u) << test::all_messages(r);
@@ -171,10 +168,8 @@ TEST(LabCpuDiagnostics, ThreadsThatOnlyWaitAtBarriersEndWithTheBudget) {
                           {array_arg("out", std::vector<double>(1, 0), true), scalar_arg("n", 1)},
                           Launch{1, 1, 64, 1});
   job.budget = 20000;
-  const auto start = std::chrono::steady_clock::now();
-  const Result r = run(job);
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double seconds = 0;
+  const Result r = test::run_timed(job, seconds);
   ASSERT_TRUE(r.compiled) << test::all_messages(r);
   const auto budget = test::diagnostics_of(r, DiagKind::Budget);
   ASSERT_EQ(budget.size(), 1u) << test::all_messages(r);

@@ -202,10 +202,10 @@ TEST(LabExercises, PhotoInputsComeFromTheRgbBytes) {
   EXPECT_THROW(image_map_photo_size(0, 2), Error);
 }
 
-// The CUB baselines exist on CUDA builds for reduce and scan only; a CPU build has none.
+// The CUB baselines exist on CUDA builds for reduce, scan and histogram only; a CPU build has none.
 TEST(LabExercises, BuiltinBaselinesOnlyWhereCubHasOne) {
   for (const Exercise& e : exercises()) {
-    const bool has_baseline = e.id == "reduce" || e.id == "scan";
+    const bool has_baseline = e.id == "reduce" || e.id == "scan" || e.id == "histogram";
 #if defined(WARPSCOPE_HAVE_CUDA)
     EXPECT_EQ(static_cast<bool>(e.builtin_time_ms), has_baseline) << e.id;
 #else

@@ -10,6 +10,7 @@
 
 #include "lab/lab.h"
 #include "render/recording_canvas.h"
+#include "scenes/lab/figure/lab_figure.h"
 
 namespace ws::lab_fig_test {
 
@@ -106,6 +107,19 @@ inline int line_of(const std::string& source, const std::string& text) {
     ++line;
   }
   return 0;
+}
+
+// The figure's input for a run of reduce_job at the size named `size`, showing `step`.
+inline app::LabFigureInput figure_input(const lab::Result& r, const app::LabFigureData& data,
+                                        int step, const char* size) {
+  app::LabFigureInput in;
+  in.result = &r;
+  in.data = &data;
+  in.exercise = "Reduction";
+  in.size = size;
+  in.launch = {kGrid, 1, kBlock, 1};
+  in.step = step;
+  return in;
 }
 
 // Keeps rectangles (filled and outlined) besides the texts.

@@ -38,17 +38,6 @@ std::vector<std::vector<double>> expected_partials() {
   return phases;
 }
 
-LabFigureInput figure_input(const lab::Result& r, const LabFigureData& data, int step) {
-  LabFigureInput in;
-  in.result = &r;
-  in.data = &data;
-  in.exercise = "Reduction";
-  in.size = "teach";
-  in.launch = {kGrid, 1, kBlock, 1};
-  in.step = step;
-  return in;
-}
-
 TEST(LabFigure, OneRowPerBarrierPhaseWithTheTreesPartialSums) {
   const lab::Result& r = lab_fig_test::run_once(kReduceSource, kN);
   ASSERT_TRUE(r.compiled) << r.compile_log;
@@ -65,7 +54,8 @@ TEST(LabFigure, OneRowPerBarrierPhaseWithTheTreesPartialSums) {
 
   const int last = int(phases.size()) - 1;
   gfx::RecordingCanvas canvas({1280, 720});
-  const LabFigureKey key = draw_lab_figure(canvas, gfx::Theme::Light, figure_input(r, data, last));
+  const LabFigureKey key = draw_lab_figure(canvas, gfx::Theme::Light,
+                                           lab_fig_test::figure_input(r, data, last, "teach"));
   // The input row, then one row per phase, as the reduction scene draws its tree.
   ASSERT_EQ(key.tree.rows.size(), phases.size() + 1);
   EXPECT_EQ(key.tree.rows[0].step, -1);
@@ -104,7 +94,7 @@ TEST(LabFigure, HoverNamesTheThreadAndItsLines) {
   const lab::Result& r = lab_fig_test::run_once(kReduceSource, kN);
   ASSERT_TRUE(r.compiled) << r.compile_log;
   const LabFigureData data = lab_figure_data(r);
-  const LabFigureInput in = figure_input(r, data, 1);
+  const LabFigureInput in = lab_fig_test::figure_input(r, data, 1, "teach");
   gfx::RecordingCanvas canvas({1280, 720});
   const LabFigureKey key = draw_lab_figure(canvas, gfx::Theme::Light, in);
   const TraceTreeRowGeometry& row = key.tree.rows.back();  // phase 1: stride 8
@@ -128,7 +118,7 @@ TEST(LabFigure, WithoutATraceSaysWhy) {
   lab::Result failed;
   failed.compiled = false;
   LabFigureData data = lab_figure_data(failed);
-  LabFigureInput in = figure_input(failed, data, 0);
+  LabFigureInput in = lab_fig_test::figure_input(failed, data, 0, "teach");
   gfx::RecordingCanvas canvas({800, 500});
   draw_lab_figure(canvas, gfx::Theme::Light, in);
   ASSERT_EQ(canvas.texts().size(), 1u);

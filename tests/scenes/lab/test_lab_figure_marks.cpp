@@ -19,15 +19,14 @@ using lab_fig_test::RectCanvas;
 
 constexpr int kShortN = 56;  // block 1 covers in[32..63]: threads 8..15 read in[56..63]
 
-LabFigureInput marks_input(const lab::Result& r, const LabFigureData& data, int step) {
-  LabFigureInput in;
-  in.result = &r;
-  in.data = &data;
-  in.exercise = "Reduction";
-  in.size = "odd";
-  in.launch = {kGrid, 1, kBlock, 1};
-  in.step = step;
-  return in;
+// out[1] wrong, as the exercise's check names it.
+lab::Diagnostic wrong_out_1() {
+  lab::Diagnostic wrong;
+  wrong.kind = lab::DiagKind::WrongAnswer;
+  wrong.buffer = 1;  // out
+  wrong.index = 1;
+  wrong.message = "out[1]: expected 5, got 4";
+  return wrong;
 }
 
 // Filled rectangles of `colour` covering x inside the row's lane strip.
@@ -53,7 +52,7 @@ TEST(LabFigureMarks, AnOutOfBoundsReadPaintsItsLaneAndNamesIndexAndLine) {
   const LabMark& first = data.out_of_bounds.front();
   EXPECT_EQ(first.thread, kBlock + 8);
   EXPECT_EQ(first.step, 0);
-  const LabFigureInput in = marks_input(r, data, 0);
+  const LabFigureInput in = lab_fig_test::figure_input(r, data, 0, "odd");
   RectCanvas canvas({1280, 720});
   const LabFigureKey key = draw_lab_figure(canvas, gfx::Theme::Light, in);
   const TraceTreeRowGeometry& row = key.tree.rows.at(1);
@@ -82,7 +81,7 @@ TEST(LabFigureMarks, ARacePaintsBothLanes) {
   ASSERT_FALSE(data.races.empty());
   const LabMark& race = data.races.front();
   ASSERT_GE(race.step, 0);
-  const LabFigureInput in = marks_input(r, data, race.step);
+  const LabFigureInput in = lab_fig_test::figure_input(r, data, race.step, "odd");
   RectCanvas canvas({1280, 720});
   const LabFigureKey key = draw_lab_figure(canvas, gfx::Theme::Light, in);
   const TraceTreeRowGeometry* row = nullptr;
@@ -97,17 +96,12 @@ TEST(LabFigureMarks, ARacePaintsBothLanes) {
 TEST(LabFigureMarks, AWrongOutputIsOutlinedAndSaysExpectedAndGot) {
   lab::Result r = lab_fig_test::run_once(lab_fig_test::kReduceSource, kBlock * kGrid * 2);
   ASSERT_TRUE(r.compiled) << r.compile_log;
-  lab::Diagnostic wrong;  // as the exercise's check names it
-  wrong.kind = lab::DiagKind::WrongAnswer;
-  wrong.buffer = 1;  // out
-  wrong.index = 1;
-  wrong.message = "out[1]: expected 5, got 4";
-  r.diagnostics.push_back(wrong);
+  r.diagnostics.push_back(wrong_out_1());
   const LabFigureData data = lab_figure_data(r);
   const int last = int(r.trace.steps.size()) - 1;
   ASSERT_EQ(data.wrong_cells.size(), 1u);
   EXPECT_EQ(data.wrong_cells[0].step, last);  // the phase that wrote out[1]
-  const LabFigureInput in = marks_input(r, data, last);
+  const LabFigureInput in = lab_fig_test::figure_input(r, data, last, "odd");
   RectCanvas canvas({1280, 720});
   const LabFigureKey key = draw_lab_figure(canvas, gfx::Theme::Light, in);
   const TraceTreeRowGeometry& row = key.tree.rows.back();
@@ -127,16 +121,11 @@ TEST(LabFigureMarks, AWrongOutputNoRowShowsGetsAStripOfItsOwn) {
   // Without barriers the whole kernel is one phase, whose row shows `partial` (most writes).
   lab::Result r = lab_fig_test::run_once(lab_fig_test::kNoBarrierSource, kBlock * kGrid * 2);
   ASSERT_TRUE(r.compiled) << r.compile_log;
-  lab::Diagnostic wrong;
-  wrong.kind = lab::DiagKind::WrongAnswer;
-  wrong.buffer = 1;  // out
-  wrong.index = 1;
-  wrong.message = "out[1]: expected 5, got 4";
-  r.diagnostics.push_back(wrong);
+  r.diagnostics.push_back(wrong_out_1());
   const LabFigureData data = lab_figure_data(r);
   const int last = int(r.trace.steps.size()) - 1;
   EXPECT_EQ(lab_unshown_wrong_buffers(r.trace, data, last), std::vector<int>{1});
-  const LabFigureInput in = marks_input(r, data, last);
+  const LabFigureInput in = lab_fig_test::figure_input(r, data, last, "odd");
   RectCanvas canvas({1280, 720});
   const LabFigureKey key = draw_lab_figure(canvas, gfx::Theme::Light, in);
   for (const TraceTreeRowGeometry& row : key.tree.rows) EXPECT_NE(row.buffer, 1);
@@ -160,7 +149,7 @@ TEST(LabFigureMarks, RendersToPngAndSvg) {
   ASSERT_TRUE(r.compiled) << r.compile_log;
   const LabFigureData data = lab_figure_data(r);
   gfx::FigureOptions options;
-  const LabFigureInput in = marks_input(r, data, 0);
+  const LabFigureInput in = lab_fig_test::figure_input(r, data, 0, "odd");
   auto draw = [&](gfx::Canvas& c) { draw_lab_figure(c, gfx::Theme::Light, in); };
   const gfx::Image image = gfx::render_figure(draw, options);
   EXPECT_EQ(image.width, 1280);
@@ -171,7 +160,8 @@ TEST(LabFigureMarks, RendersToPngAndSvg) {
   const lab::Result& race = lab_fig_test::run_once(lab_fig_test::kNoBarrierSource, 64);
   const LabFigureData race_data = lab_figure_data(race);
   ASSERT_FALSE(race_data.races.empty());
-  const LabFigureInput race_in = marks_input(race, race_data, race_data.races.front().step);
+  const LabFigureInput race_in =
+      lab_fig_test::figure_input(race, race_data, race_data.races.front().step, "odd");
   gfx::write_png(
       gfx::render_figure([&](gfx::Canvas& c) { draw_lab_figure(c, gfx::Theme::Dark, race_in); },
                          options),
@@ -191,7 +181,7 @@ TEST(LabFigureMarks, TextsStayInsideAndApartAtEverySize) {
   for (const gfx::Vec2 size : {gfx::Vec2{800, 500}, gfx::Vec2{1280, 720}, gfx::Vec2{1920, 1080}})
     for (int step = 0; step < int(r.trace.steps.size()); ++step) {
       gfx::RecordingCanvas canvas(size);
-      draw_lab_figure(canvas, gfx::Theme::Light, marks_input(r, data, step));
+      draw_lab_figure(canvas, gfx::Theme::Light, lab_fig_test::figure_input(r, data, step, "odd"));
       const std::string where = std::to_string(int(size.x)) + " step " + std::to_string(step);
       for (const std::string& problem : gfx::texts_outside(canvas.texts(), size))
         ADD_FAILURE() << where << ": " << problem;
