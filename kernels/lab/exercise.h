@@ -12,7 +12,7 @@
 //   conv1d        7.2    conv1d            out[i] = sum_j mask[j] in[i + j - r], zero halo
 //   conv2d        7.2    conv2d            the same over a 2D image, (2r+1)^2 mask
 //   matmul-tiled  5.4    matmul_tiled      C = A B, 16 x 16 shared tiles
-//   transpose     5/6    transpose         out = in^T through a shared 32 x 33 tile
+//   transpose     5/6    transpose         out = in^T through a shared 16 x 17 tile
 //   histogram     9.4    histogram         64-bin histogram of u8 values, private shared bins
 //   reduce        10.4   reduce_sum        one partial sum per block of 2 * blockDim inputs
 //   scan          11.2   scan_block        Kogge-Stone inclusive scan of each block's elements
