@@ -104,7 +104,7 @@ TEST(LabFigure, HoverNamesTheThreadAndItsLines) {
   const int add = lab_fig_test::line_of(kReduceSource, "partial[t] += partial[t + stride]");
   EXPECT_TRUE(test::contains(text, "thread 3 of block 0")) << text;
   // Each of its events (two reads, one write) with the line it came from.
-  const std::string at_add = " · line " + std::to_string(add);
+  const std::string at_add = " · source line " + std::to_string(add);
   for (const char* event : {"read partial[3]", "read partial[11]", "write partial[3]"}) {
     const size_t at = text.find(event);
     ASSERT_NE(at, std::string::npos) << event << " in " << text;
@@ -189,7 +189,7 @@ TEST(LabFigureGrid, TheGridIsDrawnBesideTheTreeAndAnswersHover) {
   const gfx::Vec2 cell = (key.grid.cell_min(1, 2) + key.grid.cell_max(1, 2)) * 0.5f;
   const std::string text = describe_lab_figure(in, key, cell);
   EXPECT_TRUE(test::contains(text, "out[9]")) << text;  // row 2, column 1 of a 4-wide image
-  EXPECT_TRUE(test::contains(text, "write out[9] = 9 · line 7")) << text;
+  EXPECT_TRUE(test::contains(text, "write out[9] = 9 · source line 7")) << text;
 }
 
 }  // namespace

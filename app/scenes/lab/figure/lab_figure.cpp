@@ -114,7 +114,7 @@ std::vector<std::string> lab_row_titles(const Trace& trace, const LabFigureData&
     const std::vector<int>& at = data.step_lines[st];
     std::string title = lab_step_label(trace.steps[st]);
     if (at.size() == 1)
-      title += " · " + trf("line {0}", at[0]);
+      title += " · " + trf("source line {0}", at[0]);
     else if (!at.empty())
       title += " · " + trf("lines {0}", lab_line_list(at));
     titles.push_back(title);

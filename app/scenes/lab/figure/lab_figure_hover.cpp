@@ -54,7 +54,8 @@ bool lab_annotate_event_lines(std::string& text, const lab::Result& r, int step,
   size_t next = 0;
   for (const std::string& part : parts) {
     out += (out.empty() ? "" : "\n") + part;
-    if (is_event(part) && event_lines[next] > 0) out += " · " + trf("line {0}", event_lines[next]);
+    if (is_event(part) && event_lines[next] > 0)
+      out += " · " + trf("source line {0}", event_lines[next]);
     next += is_event(part);
   }
   text = out;

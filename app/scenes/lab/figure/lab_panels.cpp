@@ -110,7 +110,7 @@ int lab_output_panel(const lab::Result& result, const std::vector<lab::Arg>* arg
   for (size_t i = 0; i < result.diagnostics.size(); ++i) {
     const lab::Diagnostic& d = result.diagnostics[i];
     const std::string head = lab_diag_kind_name(d.kind) +
-                             (d.line > 0 ? " · " + trf("line {0}", d.line) : std::string()) +
+                             (d.line > 0 ? " · " + trf("source line {0}", d.line) : std::string()) +
                              "##lab-diag-" + std::to_string(i);
     if (ImGui::Selectable(head.c_str(), false) && d.line > 0) jump = d.line;
     ImGui::Indent();
