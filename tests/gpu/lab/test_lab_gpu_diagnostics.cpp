@@ -86,6 +86,39 @@ TEST(LabGpuDiagnostics, EndlessLoopIsStoppedByTheBudgetAndTheNextJobRuns) {
   EXPECT_EQ(next.outputs[2][99], double(float(float(0.25 * 99 - 3) + float(1.0 / 100))));
 }
 
+// A reduction that forgot `stride /= 2`: threads 0..31 of each block keep adding, threads 32..63
+// only wait at the barrier. Once the budget stops the adders, the waiters end at their next
+// barrier (the header checks the stop there), so the kernel ends instead of hanging.
+TEST(LabGpuDiagnostics, ThreadsThatOnlyWaitAtBarriersEndWithTheBudget) {
+  WS_SKIP_WITHOUT_GPU();
+  Job stuck = gpu_test::job_of(
+      "__global__ void stuck(ws::Global<float> out, int n) {\n"
+      "  WS_SHARED(float, s, 64);\n"
+      "  s[threadIdx.x] = 1.0f;\n"
+      "  for (int stride = 32; stride >= 1;) {\n"
+      "    __syncthreads();\n"
+      "    if (threadIdx.x < stride) s[threadIdx.x] = s[threadIdx.x] + s[threadIdx.x + stride];\n"
+      "  }\n"
+      "  if (threadIdx.x == 0) out[blockIdx.x] = s[0];\n"
+      "}\n",
+      "stuck",
+      {gpu_test::array_arg("out", std::vector<double>(2, 0), true), gpu_test::scalar_arg("n", 2)},
+      Launch{2, 1, 64, 1});
+  stuck.budget = 20000;
+  const auto start = std::chrono::steady_clock::now();
+  const Result stopped = run_on(Backend::Cuda, stuck);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_TRUE(stopped.compiled) << messages(stopped);
+  const auto budget = diagnostics_of(stopped, DiagKind::Budget);
+  ASSERT_EQ(budget.size(), 1u) << messages(stopped);
+  EXPECT_EQ(budget[0].line, 6);
+  EXPECT_TRUE(diagnostics_of(stopped, DiagKind::LaunchError).empty()) << messages(stopped);
+  EXPECT_LT(seconds, 2.5);
+  const Result next = run_on(Backend::Cuda, gpu_test::vector_add(10, Launch{1, 1, 32, 1}));
+  EXPECT_TRUE(next.diagnostics.empty()) << messages(next);
+}
+
 TEST(LabGpuDiagnostics, ALaunchTheDeviceRefusesIsALaunchErrorAndTheNextJobRuns) {
   WS_SKIP_WITHOUT_GPU();
   // 65536 blocks in y: past the device's limit of 65535.
