@@ -62,14 +62,7 @@ Exercise conv2d_exercise() {
     return in;
   };
   e.block_rule = {"BLOCK_DIM_X", "BLOCK_DIM_Y", false, false, kConv2dTile, kConv2dTile};
-  e.launch = [rule = e.block_rule](const Size& size) {
-    Launch launch;
-    launch.block_x = block_x(size, rule);
-    launch.block_y = block_y(size, rule);
-    launch.grid_x = blocks_for(size.dims.at(0), launch.block_x);
-    launch.grid_y = blocks_for(size.dims.at(1), launch.block_y);
-    return launch;
-  };
+  e.launch = [rule = e.block_rule](const Size& size) { return image_launch(size, rule); };
   set_reference_and_tolerance(
       e, "out",
       [](const Size& size, const Inputs& in, std::vector<double>& out,

@@ -83,14 +83,7 @@ Exercise image_map_exercise() {
     return image_map_inputs_from(seeded_picture(w, h, seed), w, h);
   };
   e.block_rule = {"BLOCK_DIM_X", "BLOCK_DIM_Y", false, false, kImageTile, kImageTile};
-  e.launch = [rule = e.block_rule](const Size& size) {
-    Launch launch;
-    launch.block_x = block_x(size, rule);
-    launch.block_y = block_y(size, rule);
-    launch.grid_x = blocks_for(size.dims.at(0), launch.block_x);
-    launch.grid_y = blocks_for(size.dims.at(1), launch.block_y);
-    return launch;
-  };
+  e.launch = [rule = e.block_rule](const Size& size) { return image_launch(size, rule); };
   e.reference = [](const Size&, const Inputs& in) {
     const auto& rgb = input(in, "rgb").values;
     std::vector<double> grey(rgb.size() / 3);

@@ -80,6 +80,15 @@ int blocks_for(int64_t n, int block) {
   return static_cast<int>((n + block - 1) / block);
 }
 
+Launch image_launch(const Size& size, const BlockRule& rule) {
+  Launch launch;
+  launch.block_x = block_x(size, rule);
+  launch.block_y = block_y(size, rule);
+  launch.grid_x = blocks_for(size.dims.at(0), launch.block_x);
+  launch.grid_y = blocks_for(size.dims.at(1), launch.block_y);
+  return launch;
+}
+
 Job standard_job(const Exercise& exercise, Backend backend, const std::string& source,
                  const Size& size, const Inputs& inputs) {
   Job job;

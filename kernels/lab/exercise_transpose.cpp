@@ -32,14 +32,7 @@ Exercise transpose_exercise() {
     return in;
   };
   e.block_rule = {"TILE", "", true, false, kTile, kTile};
-  e.launch = [rule = e.block_rule](const Size& size) {
-    Launch launch;
-    launch.block_x = block_x(size, rule);
-    launch.block_y = block_y(size, rule);
-    launch.grid_x = blocks_for(size.dims.at(0), launch.block_x);
-    launch.grid_y = blocks_for(size.dims.at(1), launch.block_y);
-    return launch;
-  };
+  e.launch = [rule = e.block_rule](const Size& size) { return image_launch(size, rule); };
   e.reference = [](const Size& size, const Inputs& in) {
     const int64_t w = size.dims.at(0), h = size.dims.at(1);
     const auto& a = input(in, "in").values;
