@@ -3,6 +3,9 @@
 // the source defines (`#define TILE 16`, `const int TILE = 16;`, `constexpr int TILE = 16;`).
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <climits>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <vector>
@@ -39,9 +42,13 @@ struct SizeExpression {
     }
     if (text[pos] == '-') return ++pos, -primary();
     if (std::isdigit(static_cast<unsigned char>(text[pos]))) {
-      size_t used = 0;
-      long long v = std::stoll(text.substr(pos), &used, 0);
-      pos += used;
+      // strtoll, not stoll: a literal past 64 bits is "not a size the lab can read", not a throw.
+      const char* begin = text.c_str() + pos;
+      char* end = nullptr;
+      errno = 0;
+      long long v = std::strtoll(begin, &end, 0);
+      if (errno == ERANGE) ok = false;
+      pos += static_cast<size_t>(end - begin);
       while (pos < text.size() && std::isalpha(static_cast<unsigned char>(text[pos]))) ++pos;
       return v;
     }
@@ -62,7 +69,9 @@ struct SizeExpression {
       char op = text[pos++];
       long long r = primary();
       if (op != '*' && r == 0) return ok = false, 0;
-      v = op == '*' ? v * r : op == '/' ? v / r : v % r;
+      if (op == '*' ? __builtin_mul_overflow(v, r, &v) : (v == LLONG_MIN && r == -1))
+        return ok = false, 0;
+      if (op != '*') v = op == '/' ? v / r : v % r;
     }
     return v;
   }
@@ -71,7 +80,8 @@ struct SizeExpression {
     for (skip(); ok && pos < text.size() && (text[pos] == '+' || text[pos] == '-'); skip()) {
       char op = text[pos++];
       long long r = product();
-      v = op == '+' ? v + r : v - r;
+      if (op == '+' ? __builtin_add_overflow(v, r, &v) : __builtin_sub_overflow(v, r, &v))
+        return ok = false, 0;
     }
     return v;
   }

@@ -17,10 +17,14 @@ std::string trimmed(const std::string& s) {
 // "12. text" -> 12 and the text's start; 0 when the line is not a numbered item.
 int item_number(const std::string& line, size_t& text_start) {
   size_t i = 0;
-  while (i < line.size() && std::isdigit(static_cast<unsigned char>(line[i]))) ++i;
+  int number = 0;
+  for (; i < line.size() && std::isdigit(static_cast<unsigned char>(line[i])); ++i) {
+    if (i == 4) return 0;  // "20261129. ..." is a sentence, not a list item
+    number = number * 10 + (line[i] - '0');
+  }
   if (i == 0 || i + 1 >= line.size() || line[i] != '.' || line[i + 1] != ' ') return 0;
   text_start = i + 2;
-  return std::stoi(line.substr(0, i));
+  return number;
 }
 
 }  // namespace

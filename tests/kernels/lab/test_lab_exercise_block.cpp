@@ -95,6 +95,12 @@ TEST(LabSourceBlock, BlocksTheHardwareOrTheExerciseCannotRunAreRefusedNamingTheM
   EXPECT_NE(odd.find("power of two"), std::string::npos) << odd;
   const std::string text = refusal("reduce", reduce_solution_with_block("SOMETHING"));
   EXPECT_NE(text.find("BLOCK_DIM"), std::string::npos) << text;
+  // Past 64 bits, as a literal or as a product: refused with the same message, not a throw.
+  for (const char* huge :
+       {"999999999999999999999999", "9223372036854775807 + 1", "4611686018427387904 * 4"}) {
+    const std::string past = refusal("reduce", reduce_solution_with_block(huge));
+    EXPECT_NE(past.find("the launch needs an integer"), std::string::npos) << huge << ": " << past;
+  }
   // vector-add needs no power of two; a 33 x 33 tile is 1089 threads.
   EXPECT_EQ(refusal("vector-add", "#define BLOCK_DIM 48\n"), "");
   const std::string tile = refusal("matmul-tiled", "#define TILE 33\n");
