@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/lab_cli.h"
 #include "common/error.h"
 #include "data/data_root.h"
 #include "i18n/i18n.h"
@@ -162,28 +163,7 @@ int run_cli(int argc, char** argv, std::optional<ws::i18n::Language> language) {
                     "KEY=VALUE: a scene parameter for --sweep, or an option of the scene's own "
                     "benchmark (e.g. --set bins=4096 for the histogram; repeatable)");
   auto* list = app.add_subcommand("list", "List the scenes and their parameters");
-  LabRequest lab_request;
-  auto* lab = app.add_subcommand(
-      "lab", "Grade a student's kernel for a lab exercise (docs/lab.md): every size, checked");
-  lab->add_flag("--list", lab_request.list, "List the exercises");
-  lab->add_option("--exercise", lab_request.exercise, "Exercise id (--list names them)");
-  lab->add_flag("--starter", lab_request.starter, "Print the exercise's starter code");
-  lab->add_option("--kernel", lab_request.kernel,
-                  "The student's .cu file, or a folder: every .cu in it, with a summary table");
-  lab->add_option("--backend", lab_request.backend, "cpu or cuda (default: cuda if present)");
-  lab->add_option("--json", lab_request.json_path,
-                  "Write the grade as JSON (a folder: every submission's in one file)");
-  lab->add_option("--json-dir", lab_request.json_dir,
-                  "A folder of submissions: write <name>.json for each into this folder");
-  lab->add_option("--sizes", lab_request.sizes, "Sizes to run (default all: teach,odd,full)")
-      ->delimiter(',');
-  lab->add_option("--timeout", lab_request.timeout_s,
-                  "Seconds one run may take, compiling included (default 10)");
-  // Internal: the process the lab runs a student's kernel in (not listed in --help).
-  std::string lab_worker_dir;
-  auto* lab_worker = app.add_subcommand("lab-worker", "");
-  lab_worker->group("");
-  lab_worker->add_option("dir", lab_worker_dir)->required();
+  const LabCommands lab_commands(app);
 
   try {
     app.parse(argc, argv);
@@ -210,8 +190,7 @@ int run_cli(int argc, char** argv, std::optional<ws::i18n::Language> language) {
                "--theme must be light or dark, got '" + theme + "'");
     return render_command(render_request);
   }
-  if (*lab) return lab_command(lab_request);
-  if (*lab_worker) return lab_worker_command(lab_worker_dir);
+  if (const std::optional<int> status = lab_commands.run()) return *status;
   if (*run)
     return run_command(run_scene, scene_args_to_json(run->remaining()), run_backend, json_path,
                        run_out);
@@ -238,7 +217,7 @@ int run_cli(int argc, char** argv, std::optional<ws::i18n::Language> language) {
   if (*list) {
     for (const auto& scene : make_scenes()) {
       const SceneCapabilities caps = scene->capabilities();
-      // A long default (the lab's kernel source) is shown by its first line and its length.
+      // A long default (a kernel's source text) is shown by its first line and its length.
       nlohmann::json defaults = scene->params_to_json();
       for (auto& [key, value] : defaults.items()) {
         if (!value.is_string() || value.get<std::string>().size() <= 80) continue;
