@@ -56,12 +56,7 @@ Exercise conv1d_exercise() {
     return in;
   };
   e.block_rule = {"BLOCK_DIM", "", false, false, kConv1dBlock, 1};
-  e.launch = [rule = e.block_rule](const Size& size) {
-    Launch launch;
-    launch.block_x = block_x(size, rule);
-    launch.grid_x = blocks_for(size.dims.at(0), launch.block_x);
-    return launch;
-  };
+  e.launch = [rule = e.block_rule](const Size& size) { return line_launch(size, rule); };
   set_reference_and_tolerance(
       e, "out",
       [](const Size&, const Inputs& in, std::vector<double>& out, std::vector<double>& tolerance) {

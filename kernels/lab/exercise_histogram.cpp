@@ -38,12 +38,7 @@ Exercise histogram_exercise() {
     return in;
   };
   e.block_rule = {"BLOCK_DIM", "", false, false, kBlock, 1};
-  e.launch = [rule = e.block_rule](const Size& size) {
-    Launch launch;
-    launch.block_x = block_x(size, rule);
-    launch.grid_x = blocks_for(size.dims.at(0), launch.block_x);
-    return launch;
-  };
+  e.launch = [rule = e.block_rule](const Size& size) { return line_launch(size, rule); };
   e.reference = [](const Size&, const Inputs& in) {
     std::vector<double> bins(kBins, 0.0);
     for (double v : input(in, "data").values) bins[static_cast<size_t>(v) / 4] += 1;

@@ -80,6 +80,13 @@ int blocks_for(int64_t n, int block) {
   return static_cast<int>((n + block - 1) / block);
 }
 
+Launch line_launch(const Size& size, const BlockRule& rule) {
+  Launch launch;
+  launch.block_x = block_x(size, rule);
+  launch.grid_x = blocks_for(size.dims.at(0), launch.block_x);
+  return launch;
+}
+
 Launch image_launch(const Size& size, const BlockRule& rule) {
   Launch launch;
   launch.block_x = block_x(size, rule);

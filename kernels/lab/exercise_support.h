@@ -31,6 +31,8 @@ std::vector<double> seeded_floats(int64_t n, uint64_t seed, uint64_t stream);
 
 // ceil(n / block).
 int blocks_for(int64_t n, int block);
+// A 1D launch over dims[0] elements, one thread each: the rule's block, enough blocks.
+Launch line_launch(const Size& size, const BlockRule& rule);
 // A 2D launch over an image of dims {width, height}: the rule's block, enough blocks to cover it.
 Launch image_launch(const Size& size, const BlockRule& rule);
 

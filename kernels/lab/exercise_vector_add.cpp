@@ -33,12 +33,7 @@ Exercise vector_add_exercise() {
     return in;
   };
   e.block_rule = {"BLOCK_DIM", "", false, false, kBlock, 1};
-  e.launch = [rule = e.block_rule](const Size& size) {
-    Launch launch;
-    launch.block_x = block_x(size, rule);
-    launch.grid_x = blocks_for(size.dims.at(0), launch.block_x);
-    return launch;
-  };
+  e.launch = [rule = e.block_rule](const Size& size) { return line_launch(size, rule); };
   e.reference = [](const Size&, const Inputs& in) {
     const auto& a = input(in, "a").values;
     const auto& b = input(in, "b").values;
