@@ -76,7 +76,7 @@ struct Diagnostic {
   int thread = -1, block = -1;            // thread: linear in the launch; block: linear block index
   int other_thread = -1, other_line = 0;  // the second party of a race
   int buffer = -1;                        // Trace::buffers index
-  int64_t index = -1;                     // element index
+  int64_t index = -1;   // element index; in a summary line ("... and N more", thread -1): N
   std::string message;  // English, complete: "thread 37 (block 2, thread 5) read in[70] past its
                         // end (size 64) at line 12"
 };
@@ -109,6 +109,10 @@ struct Result {
 // run_isolated (a worker process) instead. Compile errors and faults in the kernel are diagnostics;
 // a malformed job (no kernel name, an array arg without values, a bad launch) is a ws::Error.
 Result run(const Job& job);
+
+// How many problems of `kind` the run had: the diagnostics listed, plus the N that a summary line
+// ("... and N more") stands for.
+int64_t problem_count(const Result& result, DiagKind kind);
 Result run_cpu(const Job& job);
 Result run_cuda(
     const Job& job);  // lab_cuda*.cpp (R2); a LaunchError/Missing diagnostic without CUDA

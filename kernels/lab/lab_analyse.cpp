@@ -52,6 +52,7 @@ void out_of_bounds(const Trace& trace, const Who& who, const std::vector<LabEven
   if (count > kMaxOutOfBounds) {
     Diagnostic d;
     d.kind = DiagKind::OutOfBounds;
+    d.index = count - kMaxOutOfBounds;
     d.message =
         "... and " + std::to_string(count - kMaxOutOfBounds) + " more out-of-bounds accesses";
     out.push_back(d);
@@ -138,6 +139,7 @@ void races(const Trace& trace, const Who& who, const std::vector<std::vector<int
   if (more > 0) {
     Diagnostic d;
     d.kind = DiagKind::Race;
+    d.index = more;
     d.message = "... and " + std::to_string(more) + " more races";
     out.push_back(d);
   }
@@ -207,6 +209,14 @@ std::vector<Diagnostic> analyse(const Job& job, const Trace& trace,
     out.push_back(d);
   }
   return out;
+}
+
+int64_t problem_count(const Result& result, DiagKind kind) {
+  int64_t n = 0;
+  for (const Diagnostic& d : result.diagnostics)
+    if (d.kind == kind)
+      n += d.thread < 0 && d.index > 0 && d.message.rfind("... and ", 0) == 0 ? d.index : 1;
+  return n;
 }
 
 }  // namespace ws::lab

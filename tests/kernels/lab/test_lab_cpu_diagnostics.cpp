@@ -68,6 +68,8 @@ TEST(LabCpuDiagnostics, OutOfBoundsListsTheFirstTwentyThenACount) {
             "thread 0 (block 0, thread 0) read in[64] past its end (size 64) at line 3");
   EXPECT_EQ(oob[19].thread, 19);
   EXPECT_EQ(oob[20].message, "... and 44 more out-of-bounds accesses");
+  EXPECT_EQ(oob[20].index, 44);
+  EXPECT_EQ(problem_count(r, DiagKind::OutOfBounds), 64);  // the 20 listed and the 44 summed up
   EXPECT_EQ(r.outputs[1], std::vector<double>(64, 0));  // a read out of bounds gives 0
 }
 

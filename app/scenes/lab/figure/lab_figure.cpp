@@ -45,13 +45,14 @@ std::string lab_line_list(const std::vector<int>& lines) {
 // One line on the run as a whole: its first problem, or that it is correct.
 std::string lab_verdict(const LabFigureInput& in, bool& bad) {
   const lab::Result& r = *in.result;
-  int oob = 0, races = 0, wrong = 0, other = 0;
+  // Out-of-bounds accesses and races are counted in full (the list stops at 20 with a summary).
+  const int64_t oob = lab::problem_count(r, lab::DiagKind::OutOfBounds);
+  const int64_t races = lab::problem_count(r, lab::DiagKind::Race);
+  int wrong = 0, other = 0;
   const lab::Diagnostic* first = nullptr;
   for (const lab::Diagnostic& d : r.diagnostics) {
     if (d.kind == lab::DiagKind::CompileWarning) continue;
     first = first ? first : &d;
-    oob += d.kind == lab::DiagKind::OutOfBounds;
-    races += d.kind == lab::DiagKind::Race;
     wrong += d.kind == lab::DiagKind::WrongAnswer;
     other += d.kind != lab::DiagKind::OutOfBounds && d.kind != lab::DiagKind::Race &&
              d.kind != lab::DiagKind::WrongAnswer;
@@ -59,7 +60,7 @@ std::string lab_verdict(const LabFigureInput& in, bool& bad) {
   bad = first != nullptr;
   if (!first) return tr("no problems found: every output matches the reference");
   std::string counts;
-  auto add = [&](int n, const char* one, const char* many) {
+  auto add = [&](int64_t n, const char* one, const char* many) {
     if (n) counts += (counts.empty() ? "" : " · ") + (n == 1 ? std::string(tr(one)) : trf(many, n));
   };
   add(oob, TR_NOOP("1 out-of-bounds access"), TR_NOOP("{0} out-of-bounds accesses"));
