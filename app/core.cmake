@@ -7,7 +7,9 @@ file(GLOB WS_SCENE_KIT_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/sce
 file(GLOB_RECURSE WS_VIEW_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/views/*.cpp)
 # Animated GIF export (io/gif_writer.cpp). Debian's libgif-dev has no pkg-config file: CMake's
 # FindGIF looks for gif_lib.h and libgif.
-find_package(GIF 5 REQUIRED)
+if(NOT EMSCRIPTEN)  # the browser build compiles giflib itself (cmake/web.cmake)
+  find_package(GIF 5 REQUIRED)
+endif()
 add_library(ws_app STATIC
   cli/common.cpp
   cli/run_command.cpp

@@ -1,0 +1,1 @@
+# The browser build's page: filled in below.
