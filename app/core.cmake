@@ -52,7 +52,7 @@ add_library(ws_app STATIC
   ${WS_VIEW_SOURCES})
 target_include_directories(ws_app PUBLIC ${CMAKE_CURRENT_SOURCE_DIR} ${WARPSCOPE_SOURCE_DIR}/kernels)
 get_property(ws_algorithms GLOBAL PROPERTY WS_ALGORITHM_LIBRARIES)  # every kernels/<algo>
-target_link_libraries(ws_app PUBLIC ws_shell ws_i18n ws_live_bench ws_interop ws_render ws_bench
+target_link_libraries(ws_app PUBLIC ws_shell ws_tasks ws_i18n ws_live_bench ws_interop ws_render ws_bench
   ${ws_algorithms} ws_common nlohmann_json::nlohmann_json PkgConfig::IMGUI PkgConfig::GLFW
   GIF::GIF PRIVATE ws_warnings)
 

@@ -21,10 +21,12 @@ const char* gl_error_name(GLenum error) {
       return "GL_INVALID_FRAMEBUFFER_OPERATION";
     case GL_OUT_OF_MEMORY:
       return "GL_OUT_OF_MEMORY";
+#ifdef GL_STACK_UNDERFLOW  // desktop GL only
     case GL_STACK_UNDERFLOW:
       return "GL_STACK_UNDERFLOW";
     case GL_STACK_OVERFLOW:
       return "GL_STACK_OVERFLOW";
+#endif
     default:
       return "GL error";
   }
@@ -133,8 +135,21 @@ gfx::Image read_rgba(GLuint texture, int width, int height) {
   if (image.empty()) return image;
   clear_gl_errors();
   PixelStateGuard guard(texture, true);
+#ifdef __EMSCRIPTEN__
+  // WebGL 2 has no glGetTexImage: the texture is read through a framebuffer of its own.
+  const GLint previous = get_int(GL_READ_FRAMEBUFFER_BINDING);
+  GLuint framebuffer = 0;
+  glGenFramebuffers(1, &framebuffer);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer);
+  glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, 0);
+  glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, image.rgba.data());
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, GLuint(previous));
+  glDeleteFramebuffers(1, &framebuffer);
+  check_gl("glReadPixels (texture read-back)");
+#else
   glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, image.rgba.data());
   check_gl("glGetTexImage");
+#endif
   return image;
 }
 

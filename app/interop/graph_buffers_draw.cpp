@@ -10,6 +10,7 @@
 #include "common/error.h"
 #include "interop/gl_upload.h"
 #include "interop/graph_buffers.h"
+#include "interop/graph_gl_platform.h"
 #include "interop/graph_shaders.h"
 
 namespace ws::interop {
@@ -92,7 +93,7 @@ class DrawStateGuard {
     glGetIntegerv(GL_ACTIVE_TEXTURE, &active_texture_);
     for (int i = 0; i < kUnits; ++i) {
       glActiveTexture(GLenum(GL_TEXTURE0 + i));
-      glGetIntegerv(GL_TEXTURE_BINDING_BUFFER, &buffer_textures_[i]);
+      glGetIntegerv(kViewBinding, &buffer_textures_[i]);
     }
     glActiveTexture(GLenum(active_texture_));
     glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &draw_fbo_);
@@ -116,7 +117,7 @@ class DrawStateGuard {
     glBindVertexArray(GLuint(vao_));
     for (int i = 0; i < kUnits; ++i) {
       glActiveTexture(GLenum(GL_TEXTURE0 + i));
-      glBindTexture(GL_TEXTURE_BUFFER, GLuint(buffer_textures_[i]));
+      glBindTexture(kViewTarget, GLuint(buffer_textures_[i]));
     }
     glActiveTexture(GLenum(active_texture_));
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, GLuint(draw_fbo_));
@@ -134,7 +135,7 @@ class DrawStateGuard {
     glDepthMask(depth_mask_);
     glColorMask(color_mask_[0], color_mask_[1], color_mask_[2], color_mask_[3]);
     glClearColor(clear_color_[0], clear_color_[1], clear_color_[2], clear_color_[3]);
-    glClearDepth(clear_depth_);
+    glClearDepthf(clear_depth_);
   }
   DrawStateGuard(const DrawStateGuard&) = delete;
   DrawStateGuard& operator=(const DrawStateGuard&) = delete;
@@ -156,7 +157,7 @@ class DrawStateGuard {
 
 void bind_buffer_texture(int unit, GLuint view) {
   glActiveTexture(GLenum(GL_TEXTURE0 + unit));
-  glBindTexture(GL_TEXTURE_BUFFER, view);
+  glBindTexture(kViewTarget, view);
 }
 
 }  // namespace
@@ -165,10 +166,10 @@ GraphBuffers::GraphBuffers() {
   GLint major = 0, minor = 0;
   glGetIntegerv(GL_MAJOR_VERSION, &major);
   glGetIntegerv(GL_MINOR_VERSION, &minor);
-  WS_REQUIRE(major * 10 + minor >= 33,
-             "the graph view needs OpenGL 3.3 or newer (the context has " + std::to_string(major) +
-                 "." + std::to_string(minor) + ")");
-  glsl_version_ = major * 10 + minor >= 43 ? "#version 430 core" : "#version 330 core";
+  WS_REQUIRE(major * 10 + minor >= kMinContextVersion,
+             "the graph view needs OpenGL 3.3 or newer, or WebGL 2 (the context has " +
+                 std::to_string(major) + "." + std::to_string(minor) + ")");
+  glsl_version_ = graph_glsl_header(major, minor);
   edge_program_ =
       link(glsl_version_, shaders::graph_edges_vert, shaders::graph_edges_frag, "graph_edges");
   try {
@@ -257,7 +258,7 @@ std::vector<std::pair<std::string, double>> GraphBuffers::pass_ms() const {
   std::vector<std::pair<std::string, double>> out;
   for (const auto& [name, query] : timed_) {
     GLuint64 ns = 0;
-    glGetQueryObjectui64v(query, GL_QUERY_RESULT, &ns);  // waits for the pass
+    query_result_ns(query, &ns);  // waits for the pass
     out.emplace_back(name, double(ns) * 1e-6);
   }
   return out;
@@ -269,16 +270,16 @@ GLuint GraphBuffers::draw(const GraphDrawStyle& style) {
   timed_.clear();
   // With timing on, each pass between begin_pass and end_pass gets a GL_TIME_ELAPSED query.
   const auto begin_pass = [&](const char* name) {
-    if (!timing_) return;
+    if (!timing_ || !kTimerQueries) return;
     if (timed_.size() == queries_.size()) {
       queries_.push_back(0);
       glGenQueries(1, &queries_.back());
     }
     timed_.emplace_back(name, queries_[timed_.size()]);
-    glBeginQuery(GL_TIME_ELAPSED, timed_.back().second);
+    glBeginQuery(kTimeElapsed, timed_.back().second);
   };
   const auto end_pass = [&] {
-    if (timing_) glEndQuery(GL_TIME_ELAPSED);
+    if (timing_ && kTimerQueries) glEndQuery(kTimeElapsed);
   };
   {
     DrawStateGuard guard;
@@ -291,7 +292,7 @@ GLuint GraphBuffers::draw(const GraphDrawStyle& style) {
     glDepthMask(GL_TRUE);
     glClearColor(style.background.r / 255.0f, style.background.g / 255.0f,
                  style.background.b / 255.0f, 1.0f);
-    glClearDepth(1.0);
+    glClearDepthf(1.0f);
     begin_pass("clear");
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     end_pass();

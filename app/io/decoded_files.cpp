@@ -39,7 +39,7 @@ std::string file_identity(const std::string& path) {
   const auto mtime = fs::last_write_time(canonical, ec);
   if (ec) return "";
   return canonical.string() + "|" + std::to_string(size) + "|" +
-         std::to_string(mtime.time_since_epoch().count());
+         std::to_string(static_cast<long long>(mtime.time_since_epoch().count()));
 }
 
 DecodedFiles& DecodedFiles::global() {

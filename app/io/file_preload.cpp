@@ -57,7 +57,7 @@ void FilePreload::start(std::vector<FileInfo> files) {
     worker_.join();
   }
   state_ = std::make_shared<State>();
-  worker_ = std::thread([state = state_, files = std::move(files)] {
+  worker_ = tasks::BackgroundTask([state = state_, files = std::move(files)] {
     const auto t0 = std::chrono::steady_clock::now();
     try {
       for (size_t i = 0; i < files.size(); ++i) {
@@ -67,7 +67,11 @@ void FilePreload::start(std::vector<FileInfo> files) {
         }
         const double base = double(i) / double(files.size()), share = 1.0 / double(files.size());
         preload_file(
-            files[i], [&](double f) { state->progress = f < 0 ? -1.0 : base + share * f; },
+            files[i],
+            [&](double f) {
+              state->progress = f < 0 ? -1.0 : base + share * f;
+              tasks::slice_yield();  // the browser build without threads: the page's turn
+            },
             &state->cancel);
       }
       state->ok = true;

@@ -9,9 +9,9 @@
 #include <functional>
 #include <memory>
 #include <string>
-#include <thread>
 #include <vector>
 
+#include "tasks/background_task.h"
 #include "file_kind.h"
 
 namespace ws::app {
@@ -52,7 +52,7 @@ class FilePreload {
  private:
   struct State;
   std::shared_ptr<State> state_;
-  std::thread worker_;
+  tasks::BackgroundTask worker_;
 };
 
 }  // namespace ws::app

@@ -19,6 +19,7 @@
 #include "i18n/i18n.h"
 #include "image_header.h"
 #include "stb_decoder.h"
+#include "common/parse_real.h"
 
 namespace ws::app {
 
@@ -187,7 +188,7 @@ bool is_whole(std::string_view w, int64_t& value) {
 bool is_number(std::string_view w) {
   if (!w.empty() && w[0] == '+') w.remove_prefix(1);
   double v = 0;
-  auto [p, ec] = std::from_chars(w.data(), w.data() + w.size(), v);
+  auto [p, ec] = ws::from_chars_real(w.data(), w.data() + w.size(), v);
   return ec == std::errc() && p == w.data() + w.size();
 }
 

@@ -2,7 +2,9 @@
 
 #include <stb_image_write.h>
 
+#include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <vector>
 
 #include "common/error.h"
@@ -12,11 +14,22 @@ namespace ws::gfx {
 
 namespace {
 
+// Two decimals, locale-independent: std::to_chars where the library has it for floats; the
+// browser build's libc++ 14 has not, and its printf is locale-independent (there is no locale).
+std::string fixed_two_decimals(float value) {
+  char buffer[64];
+#if defined(_LIBCPP_VERSION) && _LIBCPP_VERSION < 170000
+  const int length = std::snprintf(buffer, sizeof buffer, "%.2f", double(value));
+  return std::string(buffer, size_t(std::max(0, std::min(length, int(sizeof buffer) - 1))));
+#else
+  auto result = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, 2);
+  return std::string(buffer, result.ptr);
+#endif
+}
+
 // Locale-independent, at most two decimals, no trailing zeros: "12", "12.5", "-0.25".
 std::string num(float value) {
-  char buffer[64];
-  auto result = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, 2);
-  std::string text(buffer, result.ptr);
+  std::string text = fixed_two_decimals(value);
   if (text.find('.') != std::string::npos) {
     while (text.back() == '0') text.pop_back();
     if (text.back() == '.') text.pop_back();

@@ -1,7 +1,9 @@
-// A scene's recomputation off the UI thread: in the window, work that takes longer than a frame
-// (reading a photo, counting 6 million pixels on the CPU) runs on a worker while the window keeps
-// drawing the previous result with a progress bar and a cancel button; on the command line and in
-// tests the same work runs before start() returns, so reset() still leaves the result in place.
+// A scene's recomputation off the UI thread (a tasks::BackgroundTask: a thread, or in the browser
+// build without threads a fiber run in slices between frames): in the window, work that takes
+// longer than a frame (reading a photo, counting 6 million pixels on the CPU) runs on a worker
+// while the window keeps drawing the previous result with a progress bar and a cancel button; on
+// the command line and in tests the same work runs before start() returns, so reset() still leaves
+// the result in place.
 //
 //   work_.start([captured inputs](const WorkControl& c) { ...; c.report(0.5); ...; return r; },
 //               context.background_work);
@@ -18,10 +20,10 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <thread>
 #include <utility>
 
 #include "common/cancelled.h"
+#include "tasks/background_task.h"
 
 namespace ws::app {
 
@@ -29,11 +31,16 @@ namespace ws::app {
 class WorkControl {
  public:
   // Throws ws::Cancelled when cancel() was called (call between stages of the work).
+  // In the browser build without threads, also where the work hands the page its turn.
   void check() const {
+    tasks::slice_yield();
     if (cancel_.load()) throw Cancelled("cancelled");
   }
   // The fraction done, 0..1.
-  void report(double fraction) const { progress_.store(fraction); }
+  void report(double fraction) const {
+    progress_.store(fraction);
+    tasks::slice_yield();
+  }
   bool cancelled() const { return cancel_.load(); }
 
  private:
@@ -140,7 +147,7 @@ class BackgroundWork {
     if (thread_.joinable()) thread_.join();
     auto state = std::make_shared<State>();
     state_ = state;
-    thread_ = std::thread([state, work = std::move(work)] {
+    thread_ = tasks::BackgroundTask([state, work = std::move(work)] {
       try {
         state->result.emplace(work(state->control));
       } catch (...) {
@@ -151,7 +158,7 @@ class BackgroundWork {
   }
 
   std::shared_ptr<State> state_;
-  std::thread thread_;
+  tasks::BackgroundTask thread_;
   Work pending_;
   bool last_cancelled_ = false;
 };

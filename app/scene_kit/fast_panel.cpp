@@ -30,6 +30,7 @@ class ProgressBuffer : public std::streambuf {
       std::lock_guard<std::mutex> lock(mutex_);
       if (!line_.empty()) last_line_ = line_;
       line_.clear();
+      tasks::slice_yield();  // the browser build without threads: the page's turn
     } else {
       line_.push_back(static_cast<char>(ch));
     }
@@ -63,7 +64,7 @@ void FastWorker::start(BenchJob job) {
   if (future_.valid()) return;
   shared_ = std::make_shared<Shared>();
   std::shared_ptr<Shared> shared = shared_;
-  future_ = std::async(std::launch::async, [job = std::move(job), shared] {
+  future_ = tasks::TaskFuture<BenchReport>::start([job = std::move(job), shared] {
     ProgressBuffer buffer(shared->cancelled, shared->mutex, shared->last_line);
     std::ostream progress(&buffer);
     progress.exceptions(std::ios::badbit);
@@ -72,8 +73,7 @@ void FastWorker::start(BenchJob job) {
 }
 
 bool FastWorker::poll() {
-  if (!future_.valid() || future_.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
-    return false;
+  if (!future_.ready()) return false;
   try {
     report_ = future_.get();
     error_.clear();

@@ -1,10 +1,10 @@
 // Fast mode in the GUI, the same for every scene: a size and repeat control, a button that runs
-// the scene's BenchJob on a worker thread (the window stays live), its latest progress line, a
-// cancel button, then the table (ms, GB/s, % of copy bandwidth, x library, checked) and a chart.
+// the scene's BenchJob beside the window's loop (tasks::TaskFuture: the window stays live), its
+// latest progress line, a cancel button, then the table (ms, GB/s, % of copy bandwidth, x library,
+// checked) and a chart.
 #pragma once
 
 #include <atomic>
-#include <future>
 #include <memory>
 #include <mutex>
 #include <ostream>
@@ -13,6 +13,7 @@
 
 #include "bench_report.h"
 #include "i18n/i18n.h"
+#include "tasks/task_future.h"
 
 namespace ws::app {
 
@@ -39,7 +40,7 @@ class FastWorker {
     std::string last_line;
   };
   std::shared_ptr<Shared> shared_ = std::make_shared<Shared>();
-  std::future<BenchReport> future_;
+  tasks::TaskFuture<BenchReport> future_;
   BenchReport report_;
   std::string error_;
   bool has_report_ = false;

@@ -6,6 +6,7 @@
 
 #include "common/error.h"
 #include "common/inputs.h"
+#include "common/parse_real.h"
 
 namespace ws::app {
 
@@ -14,7 +15,7 @@ namespace {
 bool is_number(std::string_view w) {
   if (!w.empty() && w[0] == '+') w.remove_prefix(1);
   double v = 0;
-  auto [p, ec] = std::from_chars(w.data(), w.data() + w.size(), v);
+  auto [p, ec] = ws::from_chars_real(w.data(), w.data() + w.size(), v);
   return ec == std::errc() && p == w.data() + w.size();
 }
 

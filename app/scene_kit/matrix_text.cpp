@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "common/error.h"
+#include "common/parse_real.h"
 
 namespace ws::app {
 
@@ -54,7 +55,7 @@ std::vector<double> parse_row(const std::string& line, int row, double lo, doubl
     const std::string token = line.substr(i, end - i);
     const bool plus = token[0] == '+' && token.size() > 1 && token[1] != '-';
     double v = 0;
-    const auto [ptr, ec] = std::from_chars(token.data() + plus, token.data() + token.size(), v);
+    const auto [ptr, ec] = ws::from_chars_real(token.data() + plus, token.data() + token.size(), v);
     const std::string range = number_text(lo) + " to " + number_text(hi);
     const bool whole_token = ptr == token.data() + token.size();
     if (ec == std::errc::result_out_of_range && whole_token)

@@ -72,6 +72,9 @@ ImguiRuntime::ImguiRuntime(const ImguiRuntimeOptions& options)
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
 
   try {
+#ifdef __EMSCRIPTEN__
+    glsl_version_ = "#version 300 es";  // the browser: WebGL 2 is OpenGL ES 3.0
+#else
     // GLSL 430 where the context has it (the window asks for 4.3, headless for 4.3+), else 330.
     GLint major = 0, minor = 0;
     glGetIntegerv(GL_MAJOR_VERSION, &major);
@@ -80,6 +83,7 @@ ImguiRuntime::ImguiRuntime(const ImguiRuntimeOptions& options)
                "ImGui needs OpenGL 3.3 or newer; the current context is " + std::to_string(major) +
                    "." + std::to_string(minor) + " (is a GL context current?)");
     if (major * 10 + minor < 43) glsl_version_ = "#version 330";
+#endif
     WS_REQUIRE(ImGui_ImplOpenGL3_Init(glsl_version_),
                std::string("ImGui OpenGL3 backend failed to start (") + glsl_version_ + ")");
     load_fonts();

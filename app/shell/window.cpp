@@ -13,6 +13,7 @@
 
 #include "common/error.h"
 #include "shell/imgui_runtime.h"
+#include "shell/window_platform.h"
 
 namespace ws::gfx {
 
@@ -25,31 +26,6 @@ void on_drop(GLFWwindow* window, int count, const char** paths) {
   for (int i = 0; i < count; ++i)
     if (paths[i]) list.emplace_back(paths[i]);
   self->drop(list);
-}
-
-std::string glfw_error() {
-  const char* description = nullptr;
-  const int code = glfwGetError(&description);
-  if (code == GLFW_NO_ERROR) return "no GLFW error reported";
-  return description ? description : "GLFW error " + std::to_string(code);
-}
-
-// The monitor under the window's centre, else the primary monitor (null when there is none).
-GLFWmonitor* monitor_of(GLFWwindow* window) {
-  int x = 0, y = 0, w = 0, h = 0;
-  glfwGetWindowPos(window, &x, &y);
-  glfwGetWindowSize(window, &w, &h);
-  const int cx = x + w / 2, cy = y + h / 2;
-  int count = 0;
-  GLFWmonitor** monitors = glfwGetMonitors(&count);
-  for (int i = 0; i < count; ++i) {
-    int mx = 0, my = 0;
-    glfwGetMonitorPos(monitors[i], &mx, &my);
-    const GLFWvidmode* mode = glfwGetVideoMode(monitors[i]);
-    if (mode && cx >= mx && cx < mx + mode->width && cy >= my && cy < my + mode->height)
-      return monitors[i];
-  }
-  return glfwGetPrimaryMonitor();
 }
 
 }  // namespace
@@ -77,18 +53,15 @@ std::string imgui_ini_path() {
 AppWindow::AppWindow(const std::string& title, int width, int height) {
   WS_REQUIRE(width > 0 && height > 0, "window size must be positive");
   if (!glfwInit()) {
-    throw Error("cannot start GLFW: " + glfw_error() +
+    throw Error("cannot start GLFW: " + glfw_error_text() +
                 " (no display? set DISPLAY or use xvfb-run)");
   }
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4);
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  set_context_hints();
   window_ = glfwCreateWindow(width, height, title.c_str(), nullptr, nullptr);
   if (!window_) {
-    const std::string reason = glfw_error();
+    const std::string reason = glfw_error_text();
     glfwTerminate();
-    throw Error("cannot open an OpenGL 4.3 core window: " + reason);
+    throw Error("cannot open " + std::string(kContextName) + " window: " + reason);
   }
   try {
     glfwMakeContextCurrent(window_);
@@ -101,10 +74,8 @@ AppWindow::AppWindow(const std::string& title, int width, int height) {
         std::string("glewInit failed: ") + reinterpret_cast<const char*>(glewGetErrorString(glew)));
     while (glGetError() != GL_NO_ERROR) {
     }
-    float scale_x = 1, scale_y = 1;
-    glfwGetWindowContentScale(window_, &scale_x, &scale_y);
     ImguiRuntimeOptions options;
-    options.font_size = 18.0f * std::max(1.0f, scale_x);
+    options.font_size = 18.0f * std::max(1.0f, content_scale(window_));
     options.ini_path = imgui_ini_path();
     imgui_ = std::make_unique<ImguiRuntime>(options);
     WS_REQUIRE(ImGui_ImplGlfw_InitForOpenGL(window_, true), "ImGui GLFW backend failed to start");
@@ -128,6 +99,7 @@ AppWindow::~AppWindow() {
 }
 
 bool AppWindow::begin_frame(const std::function<void()>& override_input) {
+  follow_page_size(window_);
   glfwPollEvents();
   if (glfwWindowShouldClose(window_)) return false;
   imgui_->prepare_frame();
@@ -157,6 +129,7 @@ void AppWindow::end_frame() {
   ImGui::Render();
   render_draw_data();
   glfwSwapBuffers(window_);
+  after_swap();
 }
 
 Image AppWindow::screenshot() {
@@ -190,37 +163,6 @@ std::vector<std::string> AppWindow::take_dropped_paths() {
 
 void AppWindow::drop(const std::vector<std::string>& paths) {
   dropped_.insert(dropped_.end(), paths.begin(), paths.end());
-}
-
-bool AppWindow::set_fullscreen(bool on) {
-  if (on == fullscreen()) return true;
-  if (!on) {
-    glfwSetWindowMonitor(window_, nullptr, windowed_x_, windowed_y_, std::max(1, windowed_w_),
-                         std::max(1, windowed_h_), 0);
-    return true;
-  }
-  GLFWmonitor* monitor = monitor_of(window_);
-  const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
-  if (!mode) return false;
-  glfwGetWindowPos(window_, &windowed_x_, &windowed_y_);
-  glfwGetWindowSize(window_, &windowed_w_, &windowed_h_);
-  glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
-  return true;
-}
-
-bool AppWindow::fullscreen() const {
-  return glfwGetWindowMonitor(window_) != nullptr;
-}
-
-void AppWindow::fill_work_area() {
-  if (fullscreen()) return;
-  GLFWmonitor* monitor = monitor_of(window_);
-  if (!monitor) return;
-  int x = 0, y = 0, w = 0, h = 0;
-  glfwGetMonitorWorkarea(monitor, &x, &y, &w, &h);
-  if (w <= 0 || h <= 0) return;
-  glfwSetWindowPos(window_, x, y);
-  glfwSetWindowSize(window_, w, h);
 }
 
 void AppWindow::set_font_size(float pixels) {

@@ -1,6 +1,7 @@
-// The interactive shell: a GLFW window with an OpenGL 4.3 core context, vsync and ImGui (through
-// ImguiRuntime and the GLFW backend). The ImGui layout persists in
-// $XDG_CONFIG_HOME/warpscope/imgui.ini (else ~/.config/warpscope/imgui.ini).
+// The interactive shell: a GLFW window with an OpenGL 4.3 core context (in the browser a canvas
+// with WebGL 2: window_platform.h), vsync and ImGui (through ImguiRuntime and the GLFW backend).
+// The ImGui layout persists in $XDG_CONFIG_HOME/warpscope/imgui.ini (else
+// ~/.config/warpscope/imgui.ini).
 #pragma once
 
 #include <functional>
@@ -65,6 +66,10 @@ class AppWindow {
   std::vector<std::string> dropped_;
   int windowed_x_ = 0, windowed_y_ = 0, windowed_w_ = 0, windowed_h_ = 0;  // before full screen
 };
+
+// True when a window can open: a display (DISPLAY or WAYLAND_DISPLAY) on the desktop; always in
+// the browser (the page's canvas).
+bool display_available();
 
 // $XDG_CONFIG_HOME/warpscope/FILE, else ~/.config/warpscope/FILE, creating the folder; "" when
 // neither variable is set or the folder cannot be made.

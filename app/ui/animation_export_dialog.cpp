@@ -10,6 +10,7 @@
 #include "common/error.h"
 #include "i18n/i18n.h"
 #include "io/animation_writer.h"
+#include "shell/page.h"
 
 namespace ws::app {
 
@@ -64,7 +65,13 @@ void AnimationExportDialog::frame(Scene& scene, gfx::Theme theme, std::string& n
 void AnimationExportDialog::settings_ui(Scene& scene, gfx::Theme theme) {
   ImGui::InputText(tr("file (.gif or .mp4)"), &path_);
   const std::optional<AnimationFormat> format = animation_format(path_);
-  if (format == AnimationFormat::Mp4 && find_on_path("ffmpeg").empty()) {
+  if (format == AnimationFormat::Mp4 && gfx::page::in_browser()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.9f, 0.5f, 0.1f, 1));
+    wrapped_text(
+        tr("MP4 export is not available in the browser (it needs ffmpeg): export a GIF, "
+           "or MP4 from the desktop app"));
+    ImGui::PopStyleColor();
+  } else if (format == AnimationFormat::Mp4 && find_on_path("ffmpeg").empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.9f, 0.5f, 0.1f, 1));
     wrapped_text(tr("MP4 export needs ffmpeg (apt install ffmpeg); GIF works without it"));
     ImGui::PopStyleColor();
@@ -109,6 +116,9 @@ void AnimationExportDialog::start(Scene& scene, gfx::Theme theme) {
   try {
     WS_REQUIRE(animation_format(path_).has_value(),
                std::string(tr("the file name must end in .gif or .mp4")));
+    WS_REQUIRE(animation_format(path_) != AnimationFormat::Mp4 || !gfx::page::in_browser(),
+               std::string(tr("MP4 export is not available in the browser (it needs ffmpeg): "
+                              "export a GIF, or MP4 from the desktop app")));
     WS_REQUIRE(size_[0] >= 64 && size_[1] >= 64 && size_[0] <= 8192 && size_[1] <= 8192,
                std::string(tr("size must be between 64 and 8192 pixels")));
     AnimationPlan plan;
@@ -148,8 +158,10 @@ void AnimationExportDialog::progress_ui(std::string& notice, std::string& error)
   }
   const AnimationPlan& plan = animation_->plan();
   if (animation_->closed()) {
-    if (animation_->finished())
+    if (animation_->finished()) {
       notice = trf("wrote {0} ({1} frames)", plan.out, animation_->total());
+      gfx::page::offer_download(plan.out);  // the browser: a download
+    }
     animation_.reset();
     recording_ = nullptr;
     ImGui::CloseCurrentPopup();

@@ -18,6 +18,7 @@
 #include "render/image.h"
 #include "scenes/registry.h"
 #include "shell/imgui_runtime.h"
+#include "shell/page.h"
 
 namespace ws::app {
 
@@ -82,7 +83,8 @@ void GuiApp::reset_scene() {
 
 void GuiApp::open_requested_scene() {
   if (!requested_scene_) return;
-  const auto [id, params] = std::move(*requested_scene_);
+  const std::string id = std::move(requested_scene_->first);
+  const auto params = std::move(requested_scene_->second);
   requested_scene_.reset();
   Scene* shown = scene_;
   switch_scene(id);
@@ -353,7 +355,10 @@ void GuiApp::menu_bar() {
   }
   if (context_.backend == Backend::Cpu) {
     ImGui::TextColored(ImVec4(0.95f, 0.6f, 0.1f, 1), "  %s",
-                       context_.cuda_available
+                       gfx::page::in_browser()
+                           ? tr("In the browser: the CPU reference backend runs every scene "
+                                "(CUDA needs the desktop app)")
+                       : context_.cuda_available
                            ? tr("CPU reference backend (switch in Backend)")
                            : tr("No CUDA device: the CPU reference backend runs every scene"));
   } else {
@@ -499,6 +504,7 @@ void GuiApp::export_popup() {
         else
           gfx::write_png(gfx::render_figure(draw, o), export_path_);
         notice_ = trf("wrote {0}", export_path_);
+        gfx::page::offer_download(export_path_);  // the browser: a download
       } catch (const std::exception& e) {
         report(e.what());
       }
@@ -519,6 +525,7 @@ void GuiApp::export_popup() {
         if (saving) {
           save_session(current_session(), session_path_);
           notice_ = trf("saved {0}", session_path_);
+          gfx::page::offer_download(session_path_);
         } else {
           apply_session(load_session(session_path_));
           notice_ = trf("opened {0}", session_path_);
@@ -646,9 +653,7 @@ int gui_command(const GuiRequest& request) {
   const std::string scene = request.scene.empty() ? default_scene_id() : request.scene;
   // Bad scene options fail here, with their message, before a window opens.
   if (!request.params.empty()) make_scene(scene)->params_from_json(request.params);
-  const char* display = std::getenv("DISPLAY");
-  const char* wayland = std::getenv("WAYLAND_DISPLAY");
-  if ((!display || !*display) && (!wayland || !*wayland)) {
+  if (!gfx::display_available()) {
     if (request.session_path.empty()) return render_default_figures(scene, request.params);
     // A session: its scene (as the window shows it), parameters, step and language, the command
     // line's options on top.

@@ -11,6 +11,7 @@
 
 #include "i18n/i18n.h"
 #include "scene_kit/file_params.h"
+#include "shell/page.h"
 
 namespace ws::app {
 
@@ -63,6 +64,11 @@ void OpenFilesUi::frame(SceneHost& host, const std::vector<std::string>& dropped
   if (io.KeyCtrl && !io.WantTextInput && ImGui::IsKeyPressed(GLFW_KEY_O, false))
     browser_open_ = true;
   if (!dropped.empty()) open(dropped);
+  // In the browser "Open..." is the browser's own picker (the app's browser would show only the
+  // page's memory); what the user picks arrives in /uploads a few frames later.
+  if (browser_open_ && gfx::page::pick_files("")) browser_open_ = false;
+  if (const std::vector<std::string> picked = gfx::page::take_picked_files(); !picked.empty())
+    open(picked);
 
   if (browser_open_ || ImGui::IsPopupOpen("###open-file"))
     browser_.set_accepted(file_kinds_taken(host.current()));  // the scene may have changed

@@ -30,6 +30,7 @@
 #include "../common/error.h"
 #include "../common/timing.h"
 #include "bfs.h"
+#include "common/hardware_threads.h"
 
 namespace ws::bfs {
 
@@ -415,7 +416,7 @@ CpuBaseline time_cpu_baseline(const Graph& g, int32_t source, int repeats, int t
     // and its barriers costs more than a small graph's whole search (measured: karate took 17 ms
     // on 16 threads of an H100 host, where a GPU queue search took 0.15 ms).
     const int64_t work = int64_t(g.vertices) + g.edges();
-    threads = int(std::min<int64_t>(std::max(1u, std::thread::hardware_concurrency()),
+    threads = int(std::min<int64_t>(std::max(1u, ws::hardware_threads()),
                                     std::max<int64_t>(1, work / 32768)));
   }
   const Graph in = g.symmetric ? Graph() : transpose(g);

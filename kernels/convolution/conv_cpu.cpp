@@ -27,12 +27,16 @@ void widen(const float* in, int w, int y, int r, Boundary b, std::vector<float>&
 // acc[x] += wi * src[x], every x, fused: one rounding per element as the GPU's __fmaf_rn. On a
 // processor with FMA instructions the loop vectorizes to them; elsewhere std::fma (the same
 // values, in software).
+#if defined(__x86_64__)
 [[gnu::target("fma")]] void fused_row_fma(float wi, const float* src, int w, float* acc) {
   for (int x = 0; x < w; ++x) acc[x] = __builtin_fmaf(wi, src[x], acc[x]);
 }
+#endif
 void fused_row(float wi, const float* src, int w, float* acc) {
+#if defined(__x86_64__)
   static const bool has_fma = __builtin_cpu_supports("fma");
   if (has_fma) return fused_row_fma(wi, src, w, acc);
+#endif
   for (int x = 0; x < w; ++x) acc[x] = std::fma(wi, src[x], acc[x]);
 }
 

@@ -11,6 +11,7 @@
 #include "conv_cpu.h"
 #include "conv_engine_parts.h"
 #include "conv_pixel.h"
+#include "common/hardware_threads.h"
 
 namespace ws::conv {
 
@@ -19,7 +20,7 @@ namespace {
 // Runs body(y0, y1) over bands of rows 0..h-1 on the host's threads.
 template <class Body>
 void parallel_rows(int h, Body&& body) {
-  const int workers = std::clamp(int(std::thread::hardware_concurrency()), 1, 16);
+  const int workers = std::clamp(int(ws::hardware_threads()), 1, 16);
   const int bands = std::min(workers, std::max(1, h / 16));
   if (bands <= 1) {
     body(0, h);

@@ -8,6 +8,7 @@
 
 #include "../common/cancelled.h"
 #include "../common/error.h"
+#include "common/parse_real.h"
 
 namespace ws::graph {
 
@@ -210,7 +211,7 @@ double parse_real(const LineReader& in, std::string_view f, const char* what) {
   double v = 0;
   const char* b = f.data();
   if (!f.empty() && f[0] == '+') ++b;
-  auto [p, ec] = std::from_chars(b, f.data() + f.size(), v);
+  auto [p, ec] = ws::from_chars_real(b, f.data() + f.size(), v);
   if (ec != std::errc() || p != f.data() + f.size() || !std::isfinite(v))
     in.fail("found " + quote(f) + "; expected " + what + " (a finite number)");
   return v;

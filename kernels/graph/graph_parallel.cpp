@@ -1,5 +1,6 @@
 // worker_threads (graph_parallel.h).
 #include "graph_parallel.h"
+#include "common/hardware_threads.h"
 
 #include <atomic>
 
@@ -12,7 +13,7 @@ std::atomic<int> worker_thread_override{0};
 int worker_threads() {
   const int set = worker_thread_override.load(std::memory_order_relaxed);
   if (set > 0) return set;
-  const unsigned hardware = std::thread::hardware_concurrency();
+  const unsigned hardware = ws::hardware_threads();
   return hardware > 0 ? int(hardware) : 1;
 }
 

@@ -16,6 +16,7 @@
 #include "../common/error.h"
 #include "graph_layout_parts.h"
 #include "graph_layout_quadtree.h"
+#include "common/hardware_threads.h"
 
 namespace ws::graph_layout::detail {
 
@@ -28,7 +29,7 @@ double norm(double x, double y) {
 // Runs body(begin, end) over 0..n in contiguous chunks, on several threads for large n.
 template <typename Body>
 void parallel_chunks(int32_t n, const Body& body) {
-  const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
+  const unsigned hw = std::max(1u, ws::hardware_threads());
   const int32_t threads = n < 4096 ? 1 : int32_t(std::min<unsigned>(hw, 16));
   if (threads == 1) {
     body(int32_t(0), n);

@@ -12,6 +12,7 @@
 #include "../common/error.h"
 #include "histogram.h"
 #include "histogram_synthetic.h"
+#include "common/hardware_threads.h"
 
 namespace ws::histogram {
 namespace {
@@ -120,7 +121,7 @@ void synthetic_into(Dist d, double skew, int64_t n, uint64_t seed, const BinSpec
     for (int64_t i = begin; i < end; ++i) out[i] = synthetic_sample(plan, cdf.data(), i);
   };
   const int64_t threads =
-      n < (int64_t{1} << 20) ? 1 : std::clamp<int64_t>(std::thread::hardware_concurrency(), 1, 16);
+      n < (int64_t{1} << 20) ? 1 : std::clamp<int64_t>(ws::hardware_threads(), 1, 16);
   std::vector<std::thread> workers;
   for (int64_t t = 1; t < threads; ++t)
     workers.emplace_back(fill, n * t / threads, n * (t + 1) / threads);

@@ -1,6 +1,8 @@
 // The fibers' context switch (lab_cpu_context.h): hand-written on x86-64, ucontext elsewhere.
 #include "lab_cpu_context.h"
 
+#include "common/error.h"
+
 #include <cstdint>
 
 #if defined(__x86_64__)
@@ -49,6 +51,14 @@ void start_context(FiberContext& c, char* stack, size_t bytes, void (*entry)()) 
 void switch_context(FiberContext& from, FiberContext& to) {
   ws_lab_switch_stack(&from.sp, to.sp);
 }
+
+#elif defined(__EMSCRIPTEN__)
+
+// The browser runs no student kernels (no compiler there): the lab says so before any run.
+void start_context(FiberContext&, char*, size_t, void (*)()) {
+  throw Error("the kernel lab cannot run kernels in the browser");
+}
+void switch_context(FiberContext&, FiberContext&) {}
 
 #else
 

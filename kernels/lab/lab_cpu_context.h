@@ -5,7 +5,7 @@
 
 #include <cstddef>
 
-#if !defined(__x86_64__)
+#if !defined(__x86_64__) && !defined(__EMSCRIPTEN__)
 #include <ucontext.h>
 #endif
 
@@ -14,6 +14,8 @@ namespace ws::lab {
 struct FiberContext {
 #if defined(__x86_64__)
   void* sp = nullptr;  // the saved stack pointer, the registers above it
+#elif defined(__EMSCRIPTEN__)
+  int unused = 0;  // no student kernels run in the browser
 #else
   ucontext_t context;
 #endif

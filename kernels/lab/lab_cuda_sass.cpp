@@ -13,6 +13,12 @@
 
 namespace ws::lab {
 
+#ifdef GLOB_ONLYDIR
+constexpr int kOnlyFolders = GLOB_ONLYDIR;
+#else
+constexpr int kOnlyFolders = 0;  // the browser's libc has no GLOB_ONLYDIR (and no CUDA tools)
+#endif
+
 namespace {
 
 std::string sass_quoted(const std::string& s) {
@@ -51,7 +57,7 @@ std::vector<std::string> cuda_tool_dirs() {
   if (const char* home = std::getenv("HOME")) {
     glob_t found{};
     const std::string pattern = std::string(home) + "/.cache/warpscope/tools/*/bin";
-    if (glob(pattern.c_str(), GLOB_ONLYDIR, nullptr, &found) == 0)
+    if (glob(pattern.c_str(), kOnlyFolders, nullptr, &found) == 0)
       for (size_t i = 0; i < found.gl_pathc; ++i) dirs.push_back(found.gl_pathv[i]);
     globfree(&found);
   }

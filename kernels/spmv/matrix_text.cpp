@@ -7,6 +7,7 @@
 
 #include "../common/error.h"
 #include "matrix.h"
+#include "common/parse_real.h"
 
 namespace ws::spmv {
 
@@ -35,7 +36,7 @@ int32_t read_numbers(std::string_view row_text, std::string_view option, const s
     double v = 0;
     const char* b = field.data();
     if (field.size() > 1 && field[0] == '+') ++b;
-    auto [p, ec] = std::from_chars(b, field.data() + field.size(), v);
+    auto [p, ec] = ws::from_chars_real(b, field.data() + field.size(), v);
     if (ec != std::errc() || p != field.data() + field.size() || !std::isfinite(v))
       throw Error(std::string(option) + ": " + where + std::to_string(first_number + column) +
                   ": found '" + std::string(field) + "'; expected a finite number");

@@ -6,11 +6,16 @@
 #include "i18n/i18n.h"
 #include "lab/exercise.h"
 #include "lab_files.h"
+#include "shell/page.h"
 #include "scenes/lab/figure/lab_figure.h"
 
 namespace ws::app {
 
 void LabMode::reset() {
+  if (gfx::page::in_browser()) {  // no compiler in the browser: the panel says so
+    set_error(tr(kNoCompilerInBrowser));
+    return;
+  }
   const LabSettings& s = settings();
   LabRunRequest request{s.exercise, s.source, s.file_name, s.size, backend(), lab_worker_exe()};
   const bool in_background = context() && context()->background_work;

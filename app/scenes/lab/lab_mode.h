@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "common/tr_noop.h"
 #include "figure/lab_figure.h"
 #include "lab_markdown.h"
 #include "lab_run.h"
@@ -19,6 +20,12 @@
 #include "ui/file_browser.h"
 
 namespace ws::app {
+
+// What the lab says in the browser build, where neither g++ nor NVRTC exists.
+inline constexpr const char* kNoCompilerInBrowser = TR_NOOP(
+    "The browser has no compiler, so the kernel lab cannot run kernels here: read the exercise, "
+    "edit your kernel and save it (Save .cu), then run it in the desktop app or with `warpscope "
+    "lab --exercise ID --kernel FILE`.");
 
 class LabMode : public LiveMode<LabSettings> {
  public:

@@ -11,6 +11,7 @@
 #include "lab_markdown.h"
 #include "lab_mode.h"
 #include "scene_kit/panel_widgets.h"
+#include "shell/page.h"
 
 namespace ws::app {
 
@@ -80,6 +81,13 @@ void LabMode::run_controls() {
     ImGui::TextDisabled("%.1f s", seconds);
     ImGui::SameLine();
     if (ImGui::SmallButton(label_id(tr("Cancel"), "lab-cancel").c_str())) work_.cancel();
+    return;
+  }
+  if (gfx::page::in_browser()) {
+    ImGui::BeginDisabled();
+    ImGui::Button(label_id(tr("Compile and run"), "lab-run").c_str());
+    ImGui::EndDisabled();
+    ImGui::TextWrapped("%s", tr(kNoCompilerInBrowser));
     return;
   }
   if (ImGui::Button(label_id(tr("Compile and run"), "lab-run").c_str())) reset();

@@ -114,9 +114,7 @@ void BfsGraphPane::show_positions(graph_layout::Positions p, const std::string& 
 }
 
 void BfsGraphPane::poll_layout() {
-  if (!layout_job_.valid() ||
-      layout_job_.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
-    return;
+  if (!layout_job_.ready()) return;
   const std::string key = std::move(layout_job_key_);
   layout_job_key_.clear();
   graph_layout::Positions p;
@@ -166,14 +164,13 @@ void BfsGraphPane::ensure_layout(const LayoutRequest& want) {
   // graph_layout cannot stop one half-way).
   if (layout_job_.valid()) return;
   layout_job_key_ = key;
-  layout_job_ = std::async(std::launch::async, [g = want_.graph, params = want_.params] {
-    return graph_layout::layout(*g, params, Backend::Cpu);
-  });
+  layout_job_ =
+      tasks::TaskFuture<graph_layout::Positions>::start([g = want_.graph, params = want_.params] {
+        return graph_layout::layout(*g, params, Backend::Cpu);
+      });
   // In the window, a layout the cache holds (memory or disk) comes back within a frame: shown at
   // once rather than after a frame of starting positions.
-  if (layout_mode_ == LayoutMode::Auto &&
-      layout_job_.wait_for(std::chrono::milliseconds(30)) == std::future_status::ready)
-    poll_layout();
+  if (layout_mode_ == LayoutMode::Auto && layout_job_.wait_for_ms(30)) poll_layout();
 }
 
 void BfsGraphPane::wait_for_layout() {

@@ -18,11 +18,11 @@
 #pragma once
 
 #include <algorithm>
-#include <future>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "tasks/task_future.h"
 #include "bfs/bfs.h"
 #include "bfs_bench.h"
 #include "graph_layout/graph_layout.h"
@@ -127,7 +127,7 @@ class BfsGraphPane {
   // The layout worker: the key it computes, its result. It reads its own shared_ptr of the graph
   // and copy of the parameters, never the mode, so a new graph or a detach leaves it to finish;
   // its result is shown only if its key is still wanted.
-  std::future<graph_layout::Positions> layout_job_;
+  tasks::TaskFuture<graph_layout::Positions> layout_job_;
   std::string layout_job_key_;
   std::string pending_key_;   // x_, y_ are the initial positions of this key's graph
   std::string layout_error_;  // the last layout that failed on the worker, and why

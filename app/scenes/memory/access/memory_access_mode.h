@@ -24,7 +24,6 @@ class MemoryAccessMode : public LiveMode<MemorySettings> {
  private:
   AccessView run_;
   StrideChart chart_;
-  Backend chart_backend_ = Backend::Cpu;
   int step_ = 0;
 };
 }  // namespace ws::app
