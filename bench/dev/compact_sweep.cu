@@ -13,24 +13,25 @@
 #include <cub/cub.cuh>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <map>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "compact/compact_keep.h"
 #include "compact/compact_single_pass.cuh"
 #include "compact_sweep_baseline.cuh"
 
-#define CK(x)                                                                              \
-  do {                                                                                     \
-    cudaError_t e_ = (x);                                                                  \
-    if (e_ != cudaSuccess) {                                                               \
-      std::printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); \
-      std::exit(1);                                                                        \
-    }                                                                                      \
+[[noreturn]] void cuda_failed(cudaError_t e, const char* file, int line);
+#define CK(x)                                                   \
+  do {                                                          \
+    cudaError_t e_ = (x);                                       \
+    if (e_ != cudaSuccess) cuda_failed(e_, __FILE__, __LINE__); \
   } while (0)
 
 namespace {
@@ -39,12 +40,53 @@ namespace sp = ws::compact::single_pass;
 using ws::compact::KeepLowered;
 using ws::compact::Predicate;
 
-int g_reps = 30;
+int g_reps = 40;
+
+// The watchdog: a kernel that never ends (a look-back waiting on a tile nobody publishes) would
+// hold the device forever; when no launch has finished for 10 s the process names the case and
+// exits (which ends the context and its kernel). Exit status 3, as for a CUDA error in a case;
+// the case's index goes to kHangFile.
+constexpr const char* kHangFile = "/tmp/compact_sweep_hang.txt";
+std::atomic<long long> g_beat{0};
+std::atomic<int> g_case{-1};
+char g_case_name[256] = "setup";
+
+long long now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+void beat() {
+  g_beat = now_ms();
+}
+void record_failed_case() {
+  if (g_case.load() < 0) return;
+  if (FILE* f = std::fopen(kHangFile, "w")) {
+    std::fprintf(f, "%d\n", g_case.load());
+    std::fclose(f);
+  }
+}
+void start_watchdog() {
+  beat();
+  std::thread([] {
+    for (;;) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(500));
+      if (now_ms() - g_beat.load() > 10000) {
+        std::printf("HANG: no launch finished for 10 s in case %d (%s); exiting\n", g_case.load(),
+                    g_case_name);
+        std::fflush(stdout);
+        record_failed_case();
+        std::_Exit(3);
+      }
+    }
+  }).detach();
+}
 
 template <class F>
 double median_ms(F&& f, int reps) {
   for (int i = 0; i < 3; ++i) f();
   CK(cudaDeviceSynchronize());
+  beat();
   cudaEvent_t a, b;
   CK(cudaEventCreate(&a));
   CK(cudaEventCreate(&b));
@@ -54,6 +96,7 @@ double median_ms(F&& f, int reps) {
     f();
     CK(cudaEventRecord(b));
     CK(cudaEventSynchronize(b));
+    beat();
     float ms = 0;
     CK(cudaEventElapsedTime(&ms, a, b));
     t.push_back(ms);
@@ -151,8 +194,12 @@ Result cub_select(Size& s, Keep keep, int reps) {
     CK(cub::DeviceSelect::If(temp.p, b, s.in.as<int32_t>(), s.out.as<int32_t>(), count.as<int>(),
                              static_cast<int>(s.n), keep));
   };
-  const double ms = reps > 0 ? median_ms(run, reps) : (run(), 0.0);
+  const double ms = reps > 0 ? median_ms(run, reps) : 0.0;
+  CK(cudaMemset(s.out.p, 0xff, s.n * 4));
+  CK(cudaMemset(count.p, 0xff, 4));
+  run();
   CK(cudaDeviceSynchronize());
+  beat();
   int c = 0;
   CK(cudaMemcpy(&c, count.p, 4, cudaMemcpyDeviceToHost));
   return {ms, s.check(c)};
@@ -179,10 +226,16 @@ Result ours(Size& s, Keep keep, unsigned first, unsigned spin, int reps) {
   if (reps > 0) {
     ms = median_ms(run, reps);
   } else {
-    for (int i = 0; i < 3; ++i) run();
+    for (int i = 0; i < 2; ++i) run();
   }
+  // The checked launch writes into cleared buffers, so that a launch that did nothing (a counter
+  // left dirty by the one before) cannot pass on its predecessor's output.
+  CK(cudaMemset(s.out.p, 0xff, s.n * 4));
+  CK(cudaMemset(kept, 0xff, 4));
+  run();
   CK(cudaDeviceSynchronize());
   CK(cudaGetLastError());
+  beat();
   uint32_t k = 0;
   CK(cudaMemcpy(&k, kept, 4, cudaMemcpyDeviceToHost));
   return {ms, s.check(k)};
@@ -208,9 +261,13 @@ Result baseline(Size& s, unsigned first, unsigned spin, int reps) {
   if (reps > 0) {
     ms = median_ms(run, reps);
   } else {
-    for (int i = 0; i < 3; ++i) run();
+    for (int i = 0; i < 2; ++i) run();
   }
+  CK(cudaMemset(s.out.p, 0xff, s.n * 4));
+  CK(cudaMemset(kept, 0xff, 4));
+  run();
   CK(cudaDeviceSynchronize());
+  beat();
   uint32_t k = 0;
   CK(cudaMemcpy(&k, kept, 4, cudaMemcpyDeviceToHost));
   return {ms, s.check(k)};
@@ -292,6 +349,12 @@ std::vector<Case> all_cases() {
   c.push_back(policy_case<Policy<256, 28, 4, Layout::Blocked, Take::Counter, true>>(piped));
   c.push_back(policy_case<Policy<384, 20, 3, Layout::Blocked, Take::Counter, true>>(piped));
   c.push_back(policy_case<Policy<512, 12, 3, Layout::Blocked, Take::Counter, true>>(piped));
+  // Evict-first loads and stores.
+  c.push_back(policy_case<Policy<256, 20, 6, Layout::Rows, Take::BlockIndex, false, true>>(once));
+  c.push_back(
+      policy_case<Policy<256, 20, 5, Layout::Blocked, Take::BlockIndex, false, true>>(once));
+  c.push_back(policy_case<Policy<256, 20, 5, Layout::Rows, Take::Counter, true, true>>(piped));
+  c.push_back(policy_case<Policy<256, 20, 5, Layout::Blocked, Take::Counter, true, true>>(piped));
   return c;
 }
 
@@ -305,11 +368,100 @@ std::string size_name(int64_t n) {
   return std::to_string(n);
 }
 
+// Odd sizes: every case and delay checked (three launches each); `skip` holds case indices.
+int smoke(const std::vector<Case>& cases, const std::vector<int>& skip) {
+  int wrong = 0;
+  for (int64_t n : {int64_t{1}, int64_t{31}, int64_t{1000}, int64_t{5119}, int64_t{5120},
+                    int64_t{5121}, int64_t{65537}, int64_t{1234567}, int64_t{1} << 20}) {
+    Size s(n, size_name(n));
+    for (int i = 0; i < static_cast<int>(cases.size()); ++i) {
+      if (std::count(skip.begin(), skip.end(), i) != 0) continue;
+      g_case = i;
+      std::snprintf(g_case_name, sizeof g_case_name, "%s n=%lld", cases[i].name.c_str(),
+                    static_cast<long long>(n));
+      for (Delay d : cases[i].delays) {
+        const Result r = cases[i].run(s, d, 0);
+        if (r.bad >= 0) {
+          ++wrong;
+          std::printf("WRONG n=%lld case %d %s first=%u spin=%u: first bad %lld\n",
+                      static_cast<long long>(n), i, cases[i].name.c_str(), d.first, d.spin,
+                      static_cast<long long>(r.bad));
+        }
+      }
+    }
+  }
+  return wrong;
+}
+
 }  // namespace
 
+// A CUDA error (a fault in a case) is fatal to the process: named, and recorded like a hang.
+void cuda_failed(cudaError_t e, const char* file, int line) {
+  std::printf("CUDA error %s at %s:%d in case %d (%s)\n", cudaGetErrorString(e), file, line,
+              g_case.load(), g_case_name);
+  std::fflush(stdout);
+  record_failed_case();
+  std::_Exit(3);
+}
+
+// ./compact_sweep [reps] [max_log2] [skip=i,j,...]; internally also --smoke skip=...
 int main(int argc, char** argv) {
-  if (argc > 1) g_reps = std::max(1, std::atoi(argv[1]));
-  const int max_log2 = argc > 2 ? std::atoi(argv[2]) : 28;
+  std::vector<int> skip;
+  bool smoke_only = false;
+  std::vector<std::string> positional;
+  for (int a = 1; a < argc; ++a) {
+    const std::string arg = argv[a];
+    if (arg == "--smoke") {
+      smoke_only = true;
+    } else if (arg.rfind("skip=", 0) == 0) {
+      for (size_t at = 5; at < arg.size();) {
+        const size_t comma = arg.find(',', at);
+        const std::string item = arg.substr(at, comma == std::string::npos ? comma : comma - at);
+        if (!item.empty()) skip.push_back(std::atoi(item.c_str()));
+        if (comma == std::string::npos) break;
+        at = comma + 1;
+      }
+    } else {
+      positional.push_back(arg);
+    }
+  }
+  if (positional.size() > 0) g_reps = std::max(1, std::atoi(positional[0].c_str()));
+  const int max_log2 = positional.size() > 1 ? std::atoi(positional[1].c_str()) : 28;
+  const std::vector<Case> cases = all_cases();
+  auto skip_arg = [&] {
+    std::string t = "skip=";
+    for (int i : skip) t += std::to_string(i) + ",";
+    return t;
+  };
+
+  if (smoke_only) {
+    start_watchdog();
+    const int wrong = smoke(cases, skip);
+    return wrong == 0 ? 0 : 1;
+  }
+  // The odd sizes run in a child process first, so that a case that hangs is found and skipped
+  // without losing the device for the others.
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    std::remove(kHangFile);
+    const std::string cmd = std::string(argv[0]) + " --smoke " + skip_arg();
+    std::fflush(stdout);
+    const int rc = std::system(cmd.c_str());
+    int hung = -1;
+    if (FILE* f = std::fopen(kHangFile, "r")) {
+      if (std::fscanf(f, "%d", &hung) != 1) hung = -1;
+      std::fclose(f);
+    }
+    if (hung >= 0) {
+      std::printf("case %d (%s) hung or faulted in the odd sizes: skipped\n", hung,
+                  cases[hung].name.c_str());
+      skip.push_back(hung);
+      continue;
+    }
+    std::printf("odd sizes 1 .. 2^20 (every case, three launches each): %s\n",
+                rc == 0 ? "ok" : "WRONG (above; those cases are still timed, marked WRONG)");
+    break;
+  }
+
   cudaDeviceProp prop;
   CK(cudaGetDeviceProperties(&prop, 0));
   int driver = 0, runtime = 0;
@@ -317,26 +469,12 @@ int main(int argc, char** argv) {
   cudaRuntimeGetVersion(&runtime);
   std::printf("compact sweep: %s, %d SMs, driver %d, runtime %d, median of %d after 3 warm-ups\n",
               prop.name, prop.multiProcessorCount, driver, runtime, g_reps);
-  std::vector<Case> cases = all_cases();
+  for (int i = 0; i < static_cast<int>(cases.size()); ++i)
+    if (std::count(skip.begin(), skip.end(), i) == 0)
+      std::printf("case %2d  %s\n", i, cases[i].name.c_str());
+  start_watchdog();
 
-  // Odd sizes: correctness of every policy and delay (three launches each).
-  int odd_wrong = 0;
-  for (int64_t n : {int64_t{1}, int64_t{31}, int64_t{1000}, int64_t{5119}, int64_t{5120},
-                    int64_t{5121}, int64_t{65537}, int64_t{1234567}}) {
-    Size s(n, size_name(n));
-    for (const Case& c : cases)
-      for (Delay d : c.delays) {
-        const Result r = c.run(s, d, 0);
-        if (r.bad >= 0) {
-          ++odd_wrong;
-          std::printf("WRONG n=%lld %s first=%u spin=%u: first bad %lld\n", (long long)n,
-                      c.name.c_str(), d.first, d.spin, (long long)r.bad);
-        }
-      }
-  }
-  std::printf("odd sizes 1 .. 1234567: %s\n", odd_wrong == 0 ? "every policy ok" : "WRONG (above)");
-
-  // ratio[case name + delay][size]
+  // ratio[case + delay][size]
   std::map<std::string, std::map<std::string, double>> ratio;
   std::vector<std::string> sizes;
   std::vector<int64_t> ns;
@@ -346,14 +484,15 @@ int main(int argc, char** argv) {
     ns.push_back((int64_t{1} << 28) - 1);
     ns.push_back((int64_t{1} << 28) + 4096);
   }
-  std::printf("%-10s %-62s %-16s %9s %8s  %s\n", "n", "case", "first/spin ns", "ms", "x CUB", "ok");
+  std::printf("%-10s %-70s %-10s %9s %8s  %s\n", "n", "case", "first/spin", "ms", "x CUB", "ok");
   for (int64_t n : ns) {
     Size s(n, size_name(n));
+    beat();
     sizes.push_back(s.name);
     const auto lowered = ws::compact::lower_predicate<int32_t>(Predicate::Greater, 0.0);
     const KeepDouble dbl{Predicate::Greater, 0.0};
+    std::snprintf(g_case_name, sizeof g_case_name, "CUB n=%s", s.name.c_str());
     const Result cub_low = cub_select(s, lowered, g_reps), cub_dbl = cub_select(s, dbl, g_reps);
-    std::vector<std::string> lines;
     struct Row {
       std::string key;
       bool lowered;
@@ -361,24 +500,28 @@ int main(int argc, char** argv) {
       bool ok;
     };
     std::vector<Row> rows;
-    for (const Case& c : cases)
+    for (int i = 0; i < static_cast<int>(cases.size()); ++i) {
+      if (std::count(skip.begin(), skip.end(), i) != 0) continue;
+      const Case& c = cases[i];
+      g_case = i;
+      std::snprintf(g_case_name, sizeof g_case_name, "%s n=%s", c.name.c_str(), s.name.c_str());
       for (Delay d : c.delays) {
         const Result r = c.run(s, d, g_reps);
-        char key[220];
-        std::snprintf(key, sizeof key, "%-62s %4u/%-4u", c.name.c_str(), d.first, d.spin);
+        char key[240];
+        std::snprintf(key, sizeof key, "%-70s %4u/%-5u", c.name.c_str(), d.first, d.spin);
         rows.push_back({key, c.lowered, r.ms, r.bad < 0});
       }
+    }
+    std::snprintf(g_case_name, sizeof g_case_name, "CUB n=%s (after)", s.name.c_str());
     const Result cub_low2 = cub_select(s, lowered, g_reps), cub_dbl2 = cub_select(s, dbl, g_reps);
-    const double cub_l = std::min(cub_low.ms, cub_low2.ms),
-                 cub_d = std::min(cub_dbl.ms, cub_dbl2.ms);
-    std::printf("%-10s %-62s %-16s %9.4f %8s  %s  (after the cases: %.4f ms)\n", s.name.c_str(),
-                "CUB DeviceSelect::If pred=lowered", "", cub_l, "1.000",
-                cub_low.bad < 0 && cub_low2.bad < 0 ? "ok" : "WRONG",
-                std::max(cub_low.ms, cub_low2.ms));
-    std::printf("%-10s %-62s %-16s %9.4f %8s  %s  (after the cases: %.4f ms)\n", s.name.c_str(),
-                "CUB DeviceSelect::If pred=double", "", cub_d, "1.000",
-                cub_dbl.bad < 0 && cub_dbl2.bad < 0 ? "ok" : "WRONG",
-                std::max(cub_dbl.ms, cub_dbl2.ms));
+    const double cub_l = std::min(cub_low.ms, cub_low2.ms);
+    const double cub_d = std::min(cub_dbl.ms, cub_dbl2.ms);
+    std::printf("%-10s %-70s %-10s %9.4f %8s  %s  (before / after the cases: %.4f / %.4f ms)\n",
+                s.name.c_str(), "CUB DeviceSelect::If pred=lowered", "", cub_l, "1.000",
+                cub_low.bad < 0 && cub_low2.bad < 0 ? "ok" : "WRONG", cub_low.ms, cub_low2.ms);
+    std::printf("%-10s %-70s %-10s %9.4f %8s  %s  (before / after the cases: %.4f / %.4f ms)\n",
+                s.name.c_str(), "CUB DeviceSelect::If pred=double", "", cub_d, "1.000",
+                cub_dbl.bad < 0 && cub_dbl2.bad < 0 ? "ok" : "WRONG", cub_dbl.ms, cub_dbl2.ms);
     for (const Row& r : rows) {
       const double x = (r.lowered ? cub_l : cub_d) / r.ms;
       std::printf("%-10s %s %9.4f %8.3f  %s\n", s.name.c_str(), r.key.c_str(), r.ms, x,
@@ -393,17 +536,17 @@ int main(int argc, char** argv) {
   for (const auto& [key, by_size] : ratio) {
     double worst = 1e9;
     for (const std::string& sz : sizes)
-      worst = std::min(worst, by_size.count(sz) ? by_size.at(sz) : 0.0);
+      worst = std::min(worst, by_size.count(sz) != 0 ? by_size.at(sz) : 0.0);
     order.push_back({worst, key});
   }
   std::sort(order.rbegin(), order.rend());
-  std::printf("\nby the worst x CUB over %zu sizes (x CUB per size: ", sizes.size());
-  for (const std::string& sz : sizes) std::printf("%s ", sz.c_str());
-  std::printf(")\n");
+  std::printf("\nevery case by its worst x CUB over the sizes; then x CUB at");
+  for (const std::string& sz : sizes) std::printf(" %s", sz.c_str());
+  std::printf("\n");
   for (const auto& [worst, key] : order) {
-    std::printf("%6.3f  %s ", worst, key.c_str());
+    std::printf("%6.3f  %s", worst, key.c_str());
     for (const std::string& sz : sizes) std::printf(" %.3f", ratio[key][sz]);
     std::printf("\n");
   }
-  return odd_wrong == 0 ? 0 : 1;
+  return 0;
 }

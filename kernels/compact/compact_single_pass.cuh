@@ -16,7 +16,9 @@
 //     starting in index order);
 //   kPipelined: a grid of resident blocks loops over tiles from the counter; the next tile's
 //     loads are issued before the look-back and the stores of the current one, so that they are
-//     in flight while warp 0 waits (the barrier stalls overlap memory traffic).
+//     in flight while warp 0 waits (the barrier stalls overlap memory traffic);
+//   kStreaming: loads and stores marked evict-first, so that the streamed data leaves the L2 to
+//     the status words.
 // Work O(n); reads 4 bytes per element and writes 4 per kept one. Steps per tile: kItems
 // (predicate) + 5 shuffles per row (Rows) or per chunk (Blocked) + kThreads / 32 + the
 // look-back's windows of 32 predecessors + kItems / 4 stores.
@@ -34,13 +36,14 @@ namespace ws::compact::single_pass {
 enum class Take { Counter, BlockIndex };
 
 template <int kThreads_, int kItems_, int kMinBlocks_ = 0, Layout kLayout_ = Layout::Rows,
-          Take kTake_ = Take::Counter, bool kPipelined_ = false>
+          Take kTake_ = Take::Counter, bool kPipelined_ = false, bool kStreaming_ = false>
 struct Policy {
   static constexpr int kThreads = kThreads_, kItems = kItems_;
   static constexpr int kMinBlocks = kMinBlocks_;  // __launch_bounds__ minimum; 0: the compiler's
   static constexpr Layout kLayout = kLayout_;
   static constexpr Take kTake = kTake_;
   static constexpr bool kPipelined = kPipelined_;
+  static constexpr bool kStreaming = kStreaming_;  // evict-first loads and stores (.cs)
   static constexpr int kTile = kThreads * kItems;
 };
 
@@ -86,8 +89,8 @@ __global__ void __launch_bounds__(P::kThreads, P::kMinBlocks)
   }
   T x[kItems];
   if (tile < tiles)
-    load_rows(in, tile * P::kTile + int64_t{warp} * kChunk, lane, n,
-              tile * P::kTile + int64_t{warp + 1} * kChunk <= n, x);
+    load_rows<P::kStreaming>(in, tile * P::kTile + int64_t{warp} * kChunk, lane, n,
+                             tile * P::kTile + int64_t{warp + 1} * kChunk <= n, x);
   for (int iteration = 0; tile < tiles; ++iteration) {
     const int64_t warp_base = tile * P::kTile + int64_t{warp} * kChunk;
     const bool full = warp_base + kChunk <= n;
@@ -114,8 +117,8 @@ __global__ void __launch_bounds__(P::kThreads, P::kMinBlocks)
                                 static_cast<int32_t>(tile_count), lb.epoch));
     gather<P::kLayout>(gathered, warp_before, x, mask, before);
     if (P::kPipelined && next < tiles)  // in flight during the look-back and the stores
-      load_rows(in, next * P::kTile + int64_t{warp} * kChunk, lane, n,
-                next * P::kTile + int64_t{warp + 1} * kChunk <= n, x);
+      load_rows<P::kStreaming>(in, next * P::kTile + int64_t{warp} * kChunk, lane, n,
+                               next * P::kTile + int64_t{warp + 1} * kChunk <= n, x);
     if (warp == 0) {
       int32_t prefix = 0;
       if (tile > 0) {
@@ -133,7 +136,7 @@ __global__ void __launch_bounds__(P::kThreads, P::kMinBlocks)
       }
     }
     __syncthreads();  // barrier 2
-    store_gathered<T, P::kThreads>(gathered, out, tile_offset, tile_count, t);
+    store_gathered<P::kStreaming, T, P::kThreads>(gathered, out, tile_offset, tile_count, t);
     tile = next;
   }
 }

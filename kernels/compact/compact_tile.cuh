@@ -23,16 +23,23 @@ enum class Layout { Rows, Blocked };
 namespace sf = ws::scan::fast;
 
 // Lane's part of the warp's chunk at warp_base, in the Rows layout; elements past n read as 0
-// (their flags are cleared by the caller's bound check).
-template <class T, int kItems>
+// (their flags are cleared by the caller's bound check). kStreaming: the loads are marked
+// evict-first (ld.global.cs), as data read once.
+template <bool kStreaming, class T, int kItems>
 __device__ __forceinline__ void load_rows(const T* __restrict__ in, int64_t warp_base, int lane,
                                           int64_t n, bool full, T (&x)[kItems]) {
+  using V = typename sf::Vec4<T>::type;
 #pragma unroll
   for (int k = 0; k < kItems / 4; ++k) {
-    T row[4];
-    sf::load_row(in, warp_base, k, lane, n, full, T(0), row);
+    const int64_t e = warp_base + (int64_t{k} * 32 + lane) * 4;
+    if (full) {
+      const V* p = reinterpret_cast<const V*>(in + e);
+      const V q = kStreaming ? __ldcs(p) : *p;
+      x[4 * k] = q.x, x[4 * k + 1] = q.y, x[4 * k + 2] = q.z, x[4 * k + 3] = q.w;
+    } else {
 #pragma unroll
-    for (int j = 0; j < 4; ++j) x[4 * k + j] = row[j];
+      for (int j = 0; j < 4; ++j) x[4 * k + j] = e + j < n ? in[e + j] : T(0);
+    }
   }
 }
 
@@ -125,7 +132,8 @@ __device__ __forceinline__ void gather(T* gathered, uint32_t warp_before, const 
 // The tile's `count` gathered elements to out[offset ..]: output chunk c covers
 // out[aligned + 4c .. + 3], aligned = offset rounded down to 4 elements; the first and last
 // chunks may hold elements of the neighbouring tiles, which are left to them (scalar stores).
-template <class T, int kThreads>
+// kStreaming: the 16-byte stores are marked evict-first (st.global.cs).
+template <bool kStreaming, class T, int kThreads>
 __device__ __forceinline__ void store_gathered(const T* gathered, T* __restrict__ out,
                                                uint32_t offset, uint32_t count, int t) {
   using V = typename sf::Vec4<T>::type;
@@ -135,7 +143,11 @@ __device__ __forceinline__ void store_gathered(const T* gathered, T* __restrict_
     const int first = static_cast<int>(4 * c) - static_cast<int>(skew);  // gathered index
     if (first >= 0 && first + 4 <= static_cast<int>(count)) {
       const V q{gathered[first], gathered[first + 1], gathered[first + 2], gathered[first + 3]};
-      *reinterpret_cast<V*>(aligned + 4 * c) = q;
+      V* p = reinterpret_cast<V*>(aligned + 4 * c);
+      if (kStreaming)
+        __stcs(p, q);
+      else
+        *p = q;
     } else {
 #pragma unroll
       for (int i = 0; i < 4; ++i)
