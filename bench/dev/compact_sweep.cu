@@ -293,9 +293,10 @@ const char* take_name(sp::Take t) {
 template <class P, bool kLowered = true>
 Case policy_case(std::vector<Delay> delays) {
   char name[160];
-  std::snprintf(name, sizeof name, "Policy<%d, %d, %d, %s, %s, %s> pred=%s", P::kThreads, P::kItems,
-                P::kMinBlocks, layout_name(P::kLayout), take_name(P::kTake),
-                P::kPipelined ? "true" : "false", kLowered ? "lowered" : "double");
+  std::snprintf(name, sizeof name, "Policy<%d, %d, %d, %s, %s, %s, %s, %d> pred=%s", P::kThreads,
+                P::kItems, P::kMinBlocks, layout_name(P::kLayout), take_name(P::kTake),
+                P::kPipelined ? "true" : "false", P::kStreaming ? "true" : "false", P::kWindows,
+                kLowered ? "lowered" : "double");
   Case c{name, kLowered, std::move(delays), nullptr};
   c.run = [](Size& s, Delay d, int reps) {
     if constexpr (kLowered)
@@ -355,6 +356,20 @@ std::vector<Case> all_cases() {
       policy_case<Policy<256, 20, 5, Layout::Blocked, Take::BlockIndex, false, true>>(once));
   c.push_back(policy_case<Policy<256, 20, 5, Layout::Rows, Take::Counter, true, true>>(piped));
   c.push_back(policy_case<Policy<256, 20, 5, Layout::Blocked, Take::Counter, true, true>>(piped));
+  // Wide look-back: 2 or 4 windows of 32 predecessors per poll.
+  c.push_back(policy_case<Policy<256, 20, 6, Layout::Rows, Take::Counter, false, false, 1>>(once));
+  c.push_back(policy_case<Policy<256, 20, 6, Layout::Rows, Take::Counter, false, false, 4>>(once));
+  c.push_back(
+      policy_case<Policy<256, 20, 6, Layout::Rows, Take::BlockIndex, false, false, 2>>(once));
+  c.push_back(
+      policy_case<Policy<256, 20, 6, Layout::Rows, Take::BlockIndex, false, false, 4>>(once));
+  c.push_back(
+      policy_case<Policy<256, 20, 5, Layout::Blocked, Take::BlockIndex, false, false, 4>>(once));
+  c.push_back(
+      policy_case<Policy<384, 20, 3, Layout::Blocked, Take::BlockIndex, false, false, 4>>(once));
+  c.push_back(policy_case<Policy<256, 20, 5, Layout::Rows, Take::Counter, true, false, 4>>(piped));
+  c.push_back(
+      policy_case<Policy<256, 20, 5, Layout::Blocked, Take::Counter, true, false, 4>>(piped));
   return c;
 }
 
@@ -439,6 +454,9 @@ int main(int argc, char** argv) {
     const int wrong = smoke(cases, skip);
     return wrong == 0 ? 0 : 1;
   }
+  for (int i = 0; i < static_cast<int>(cases.size()); ++i)
+    std::printf("case %2d  %s%s\n", i, cases[i].name.c_str(),
+                std::count(skip.begin(), skip.end(), i) != 0 ? "  (skipped)" : "");
   // The odd sizes run in a child process first, so that a case that hangs is found and skipped
   // without losing the device for the others.
   for (int attempt = 0; attempt < 8; ++attempt) {
@@ -469,9 +487,6 @@ int main(int argc, char** argv) {
   cudaRuntimeGetVersion(&runtime);
   std::printf("compact sweep: %s, %d SMs, driver %d, runtime %d, median of %d after 3 warm-ups\n",
               prop.name, prop.multiProcessorCount, driver, runtime, g_reps);
-  for (int i = 0; i < static_cast<int>(cases.size()); ++i)
-    if (std::count(skip.begin(), skip.end(), i) == 0)
-      std::printf("case %2d  %s\n", i, cases[i].name.c_str());
   start_watchdog();
 
   // ratio[case + delay][size]
@@ -484,7 +499,7 @@ int main(int argc, char** argv) {
     ns.push_back((int64_t{1} << 28) - 1);
     ns.push_back((int64_t{1} << 28) + 4096);
   }
-  std::printf("%-10s %-70s %-10s %9s %8s  %s\n", "n", "case", "first/spin", "ms", "x CUB", "ok");
+  std::printf("%-10s %-74s %-10s %9s %8s  %s\n", "n", "case", "first/spin", "ms", "x CUB", "ok");
   for (int64_t n : ns) {
     Size s(n, size_name(n));
     beat();
@@ -508,7 +523,7 @@ int main(int argc, char** argv) {
       for (Delay d : c.delays) {
         const Result r = c.run(s, d, g_reps);
         char key[240];
-        std::snprintf(key, sizeof key, "%-70s %4u/%-5u", c.name.c_str(), d.first, d.spin);
+        std::snprintf(key, sizeof key, "%-74s %4u/%-5u", c.name.c_str(), d.first, d.spin);
         rows.push_back({key, c.lowered, r.ms, r.bad < 0});
       }
     }
@@ -516,10 +531,10 @@ int main(int argc, char** argv) {
     const Result cub_low2 = cub_select(s, lowered, g_reps), cub_dbl2 = cub_select(s, dbl, g_reps);
     const double cub_l = std::min(cub_low.ms, cub_low2.ms);
     const double cub_d = std::min(cub_dbl.ms, cub_dbl2.ms);
-    std::printf("%-10s %-70s %-10s %9.4f %8s  %s  (before / after the cases: %.4f / %.4f ms)\n",
+    std::printf("%-10s %-74s %-10s %9.4f %8s  %s  (before / after the cases: %.4f / %.4f ms)\n",
                 s.name.c_str(), "CUB DeviceSelect::If pred=lowered", "", cub_l, "1.000",
                 cub_low.bad < 0 && cub_low2.bad < 0 ? "ok" : "WRONG", cub_low.ms, cub_low2.ms);
-    std::printf("%-10s %-70s %-10s %9.4f %8s  %s  (before / after the cases: %.4f / %.4f ms)\n",
+    std::printf("%-10s %-74s %-10s %9.4f %8s  %s  (before / after the cases: %.4f / %.4f ms)\n",
                 s.name.c_str(), "CUB DeviceSelect::If pred=double", "", cub_d, "1.000",
                 cub_dbl.bad < 0 && cub_dbl2.bad < 0 ? "ok" : "WRONG", cub_dbl.ms, cub_dbl2.ms);
     for (const Row& r : rows) {

@@ -18,7 +18,8 @@
 //     loads are issued before the look-back and the stores of the current one, so that they are
 //     in flight while warp 0 waits (the barrier stalls overlap memory traffic);
 //   kStreaming: loads and stores marked evict-first, so that the streamed data leaves the L2 to
-//     the status words.
+//     the status words;
+//   kWindows: the look-back reads kWindows x 32 predecessors per poll (compact_look_back.cuh).
 // Work O(n); reads 4 bytes per element and writes 4 per kept one. Steps per tile: kItems
 // (predicate) + 5 shuffles per row (Rows) or per chunk (Blocked) + kThreads / 32 + the
 // look-back's windows of 32 predecessors + kItems / 4 stores.
@@ -29,6 +30,7 @@
 #include <cstdint>
 
 #include "compact_keep.h"
+#include "compact_look_back.cuh"
 #include "compact_tile.cuh"
 
 namespace ws::compact::single_pass {
@@ -36,7 +38,8 @@ namespace ws::compact::single_pass {
 enum class Take { Counter, BlockIndex };
 
 template <int kThreads_, int kItems_, int kMinBlocks_ = 0, Layout kLayout_ = Layout::Rows,
-          Take kTake_ = Take::Counter, bool kPipelined_ = false, bool kStreaming_ = false>
+          Take kTake_ = Take::Counter, bool kPipelined_ = false, bool kStreaming_ = false,
+          int kWindows_ = 0>
 struct Policy {
   static constexpr int kThreads = kThreads_, kItems = kItems_;
   static constexpr int kMinBlocks = kMinBlocks_;  // __launch_bounds__ minimum; 0: the compiler's
@@ -44,6 +47,8 @@ struct Policy {
   static constexpr Take kTake = kTake_;
   static constexpr bool kPipelined = kPipelined_;
   static constexpr bool kStreaming = kStreaming_;  // evict-first loads and stores (.cs)
+  // Look-back windows of 32 per poll (compact_look_back.cuh); 0: the scan's warp_look_back.
+  static constexpr int kWindows = kWindows_;
   static constexpr int kTile = kThreads * kItems;
 };
 
@@ -123,8 +128,11 @@ __global__ void __launch_bounds__(P::kThreads, P::kMinBlocks)
       int32_t prefix = 0;
       if (tile > 0) {
         if (lb.first_ns != 0) __nanosleep(lb.first_ns);  // let the predecessors publish first
-        prefix =
-            sf::warp_look_back<int32_t, BinaryOp::Sum>(lb.status, tile, lane, lb.epoch, lb.spin_ns);
+        if constexpr (P::kWindows == 0)
+          prefix = sf::warp_look_back<int32_t, BinaryOp::Sum>(lb.status, tile, lane, lb.epoch,
+                                                              lb.spin_ns);
+        else
+          prefix = wide_look_back<P::kWindows>(lb.status, tile, lane, lb.epoch, lb.spin_ns);
         if (lane == 0)
           sf::store_status(
               lb.status + tile,
