@@ -1,13 +1,15 @@
 // The compaction sweep of issue 30 (not part of the build): every policy of
 // kernels/compact/compact_single_pass.cuh, and the 2026-11-28 kernel (compact_sweep_baseline.cuh),
 // against CUB DeviceSelect::If in the same process, on int32 in [-1000, 1000] keeping x > 0
-// (about half), at 2^20, 2^24, 2^26, 2^28, 2^28 - 1 and 2^28 + 4096. Every output is checked
-// element by element against a host reference (std::copy_if), CUB's too; odd sizes (1 .. 1234567)
-// are checked for every policy first, three launches each (the counter's reset included).
-// Times: median of `reps` (default 30) after 3 warm-up launches; CUB is timed before and after
+// (about half), at 2^20, 2^24, 2^26, 2^28, 2^28 - 1 and 2^28 + 4096; one line per case and
+// look-back delay (first / spin ns), then every case ordered by its worst ratio over the sizes.
+// Every output is checked element by element against a host reference (std::copy_if), CUB's too.
+// First, in a child process, every case runs at odd sizes (1 .. 2^20, three launches each): a
+// case that hangs (10 s watchdog) or faults there is named and skipped, and the child runs again.
+// Times: median of `reps` (default 40) after 3 warm-up launches; CUB is timed before and after
 // each size's cases and the faster of the two is the one compared against ("x CUB").
 //   nvcc -O3 -std=c++17 -arch=sm_90 -Ikernels -o compact_sweep bench/dev/compact_sweep.cu
-//   ./compact_sweep [reps] [max_log2]      (max_log2 28 by default; 24 for a quick run)
+//   ./compact_sweep [reps] [max_log2] [skip=3,17]   (max_log2 28 by default; 24: a quick run)
 // "pred" is the predicate the kernel and that CUB line get: lowered (compact_keep.h, what the app
 // uses for both) or double (keeps_value, one conversion to double per element).
 #include <cub/cub.cuh>
@@ -315,6 +317,7 @@ using sp::Take;
 std::vector<Case> all_cases() {
   const std::vector<Delay> once = {{1200, 200}, {1150, 76}, {600, 100}};
   const std::vector<Delay> piped = {{1200, 200}, {500, 100}, {0, 76}};
+  const std::vector<Delay> wide = {{1150, 76}, {600, 76}, {300, 76}};
   std::vector<Case> c;
   c.push_back(
       {"baseline 2026-11-28 256x20 mb6 pred=double", false, once,
@@ -356,17 +359,18 @@ std::vector<Case> all_cases() {
       policy_case<Policy<256, 20, 5, Layout::Blocked, Take::BlockIndex, false, true>>(once));
   c.push_back(policy_case<Policy<256, 20, 5, Layout::Rows, Take::Counter, true, true>>(piped));
   c.push_back(policy_case<Policy<256, 20, 5, Layout::Blocked, Take::Counter, true, true>>(piped));
-  // Wide look-back: 2 or 4 windows of 32 predecessors per poll.
-  c.push_back(policy_case<Policy<256, 20, 6, Layout::Rows, Take::Counter, false, false, 1>>(once));
-  c.push_back(policy_case<Policy<256, 20, 6, Layout::Rows, Take::Counter, false, false, 4>>(once));
+  // Wide look-back: 1, 2 or 4 windows of 32 predecessors per poll (1: the scan's look-back but
+  // waiting only for the words up to the nearest prefix), shorter first sleeps.
+  c.push_back(policy_case<Policy<256, 20, 6, Layout::Rows, Take::Counter, false, false, 1>>(wide));
+  c.push_back(policy_case<Policy<256, 20, 6, Layout::Rows, Take::Counter, false, false, 4>>(wide));
   c.push_back(
-      policy_case<Policy<256, 20, 6, Layout::Rows, Take::BlockIndex, false, false, 2>>(once));
+      policy_case<Policy<256, 20, 6, Layout::Rows, Take::BlockIndex, false, false, 2>>(wide));
   c.push_back(
-      policy_case<Policy<256, 20, 6, Layout::Rows, Take::BlockIndex, false, false, 4>>(once));
+      policy_case<Policy<256, 20, 6, Layout::Rows, Take::BlockIndex, false, false, 4>>(wide));
   c.push_back(
-      policy_case<Policy<256, 20, 5, Layout::Blocked, Take::BlockIndex, false, false, 4>>(once));
+      policy_case<Policy<256, 20, 5, Layout::Blocked, Take::BlockIndex, false, false, 4>>(wide));
   c.push_back(
-      policy_case<Policy<384, 20, 3, Layout::Blocked, Take::BlockIndex, false, false, 4>>(once));
+      policy_case<Policy<384, 20, 3, Layout::Blocked, Take::BlockIndex, false, false, 4>>(wide));
   c.push_back(policy_case<Policy<256, 20, 5, Layout::Rows, Take::Counter, true, false, 4>>(piped));
   c.push_back(
       policy_case<Policy<256, 20, 5, Layout::Blocked, Take::Counter, true, false, 4>>(piped));
