@@ -81,14 +81,13 @@ __global__ void __launch_bounds__(P::kThreads, P::kMinBlocks)
   // One taker per tile; a pipelined block also takes once past the end, so a launch takes
   // tiles + gridDim.x values and the last of them resets the counter for the next launch.
   const int64_t takes = P::kPipelined ? tiles + gridDim.x : tiles;
-  auto take = [&] {
-    const unsigned v = atomicAdd(lb.counter, 1u);
+  auto taken_value = [&](unsigned v) {  // v from atomicAdd(lb.counter, 1u)
     if (int64_t{v} == takes - 1) *lb.counter = 0;
     return v;
   };
   int64_t tile = blockIdx.x;
   if constexpr (P::kTake == Take::Counter) {
-    if (t == 0) taken[0] = take();
+    if (t == 0) taken[0] = taken_value(atomicAdd(lb.counter, 1u));
     __syncthreads();
     tile = taken[0];
   }
@@ -97,6 +96,9 @@ __global__ void __launch_bounds__(P::kThreads, P::kMinBlocks)
     load_rows<P::kStreaming>(in, tile * P::kTile + int64_t{warp} * kChunk, lane, n,
                              tile * P::kTile + int64_t{warp + 1} * kChunk <= n, x);
   for (int iteration = 0; tile < tiles; ++iteration) {
+    // The next tile is taken first and used after the scan: the atomic's round trip overlaps it.
+    unsigned next_taken = 0;
+    if (P::kPipelined && t == 0) next_taken = atomicAdd(lb.counter, 1u);
     const int64_t warp_base = tile * P::kTile + int64_t{warp} * kChunk;
     const bool full = warp_base + kChunk <= n;
     if constexpr (kBlocked) {
@@ -107,7 +109,7 @@ __global__ void __launch_bounds__(P::kThreads, P::kMinBlocks)
     const uint32_t warp_count =
         flag_and_scan<P::kLayout>(x, keep, warp_base, n, full, lane, mask, before);
     if (lane == 0) warp_counts[warp] = warp_count;
-    if (P::kPipelined && t == 0) taken[(iteration + 1) & 1] = take();
+    if (P::kPipelined && t == 0) taken[(iteration + 1) & 1] = taken_value(next_taken);
     __syncthreads();  // barrier 1
     uint32_t warp_before = 0, tile_count = 0;
 #pragma unroll
