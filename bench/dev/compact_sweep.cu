@@ -376,6 +376,12 @@ std::vector<Case> all_cases() {
   c.push_back(policy_case<Policy<256, 20, 5, Layout::Rows, Take::Counter, true, false, 4>>(piped));
   c.push_back(
       policy_case<Policy<256, 20, 5, Layout::Blocked, Take::Counter, true, false, 4>>(piped));
+  // Small blocks, many per SM (the scan's best shape was 128 x 40 with 6 blocks).
+  c.push_back(
+      policy_case<Policy<128, 32, 8, Layout::Rows, Take::BlockIndex, false, false, 4>>(wide));
+  c.push_back(
+      policy_case<Policy<128, 28, 8, Layout::Blocked, Take::BlockIndex, false, false, 4>>(wide));
+  c.push_back(policy_case<Policy<128, 32, 8, Layout::Rows, Take::Counter, true, false, 4>>(piped));
   return c;
 }
 
