@@ -43,7 +43,13 @@ __device__ int32_t wide_look_back(const unsigned long long* status, int64_t tile
       const unsigned needed = stop == 31 ? sf::kFullMask : (2u << stop) - 1u;
       if ((invalid & needed) != 0) break;
       const uint32_t mine = lane <= stop ? static_cast<uint32_t>(word[w]) : 0u;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
       sum += __reduce_add_sync(sf::kFullMask, mine);
+#else
+      uint32_t total = mine;
+      for (int d = 16; d >= 1; d /= 2) total += __shfl_xor_sync(sf::kFullMask, total, d);
+      sum += total;
+#endif
       ++used;
       if (prefixes != 0) {
         found = true;
