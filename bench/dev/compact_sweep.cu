@@ -40,10 +40,10 @@ struct Case {
 };
 
 const char* layout_name(sp::Layout l) {
-  return l == sp::Layout::Rows ? "Rows" : "Blocked";
+  return l == sp::Layout::Rows ? "Layout::Rows" : "Layout::Blocked";
 }
 const char* take_name(sp::Take t) {
-  return t == sp::Take::Counter ? "Counter" : "BlockIndex";
+  return t == sp::Take::Counter ? "Take::Counter" : "Take::BlockIndex";
 }
 
 template <class P, bool kLowered = true>
@@ -278,7 +278,7 @@ int main(int argc, char** argv) {
     ns.push_back((int64_t{1} << 28) - 1);
     ns.push_back((int64_t{1} << 28) + 4096);
   }
-  std::printf("%-10s %-74s %-10s %9s %8s  %s\n", "n", "case", "first/spin", "ms", "x CUB", "ok");
+  std::printf("%-10s %-92s %-10s %9s %8s  %s\n", "n", "case", "first/spin", "ms", "x CUB", "ok");
   for (int64_t n : ns) {
     g_case = -1;
     Size s(n, size_name(n));
@@ -295,10 +295,10 @@ int main(int argc, char** argv) {
       bool ok;
     };
     std::vector<Row> rows;
-    std::printf("%-10s %-74s %-10s %9.4f %8s  %s\n", s.name.c_str(),
+    std::printf("%-10s %-92s %-10s %9.4f %8s  %s\n", s.name.c_str(),
                 "CUB DeviceSelect::If pred=lowered (before the cases)", "", cub_low.ms, "1.000",
                 cub_low.bad < 0 ? "ok" : "WRONG");
-    std::printf("%-10s %-74s %-10s %9.4f %8s  %s\n", s.name.c_str(),
+    std::printf("%-10s %-92s %-10s %9.4f %8s  %s\n", s.name.c_str(),
                 "CUB DeviceSelect::If pred=double (before the cases)", "", cub_dbl.ms, "1.000",
                 cub_dbl.bad < 0 ? "ok" : "WRONG");
     std::fflush(stdout);
@@ -310,7 +310,7 @@ int main(int argc, char** argv) {
       for (Delay d : c.delays) {
         const Result r = c.run(s, d, g_reps);
         char key[240];
-        std::snprintf(key, sizeof key, "%-74s %4u/%-5u", c.name.c_str(), d.first, d.spin);
+        std::snprintf(key, sizeof key, "%-92s %4u/%-5u", c.name.c_str(), d.first, d.spin);
         rows.push_back({key, c.lowered, r.ms, r.bad < 0});
         // x CUB here: against CUB's time before the cases (the table at the end: the faster of
         // before and after).
@@ -324,10 +324,10 @@ int main(int argc, char** argv) {
     const Result cub_low2 = cub_select(s, lowered, g_reps), cub_dbl2 = cub_select(s, dbl, g_reps);
     const double cub_l = std::min(cub_low.ms, cub_low2.ms);
     const double cub_d = std::min(cub_dbl.ms, cub_dbl2.ms);
-    std::printf("%-10s %-74s %-10s %9.4f %8s  %s  (the faster of %.4f before, %.4f after)\n",
+    std::printf("%-10s %-92s %-10s %9.4f %8s  %s  (the faster of %.4f before, %.4f after)\n",
                 s.name.c_str(), "CUB DeviceSelect::If pred=lowered", "", cub_l, "1.000",
                 cub_low.bad < 0 && cub_low2.bad < 0 ? "ok" : "WRONG", cub_low.ms, cub_low2.ms);
-    std::printf("%-10s %-74s %-10s %9.4f %8s  %s  (the faster of %.4f before, %.4f after)\n",
+    std::printf("%-10s %-92s %-10s %9.4f %8s  %s  (the faster of %.4f before, %.4f after)\n",
                 s.name.c_str(), "CUB DeviceSelect::If pred=double", "", cub_d, "1.000",
                 cub_dbl.bad < 0 && cub_dbl2.bad < 0 ? "ok" : "WRONG", cub_dbl.ms, cub_dbl2.ms);
     for (const Row& r : rows)

@@ -186,10 +186,12 @@ TeachRun teach_typed(const Params& p, const std::vector<double>& values) {
 // ---------------------------------------------------------------------------------------------
 // Fast mode: the single-pass kernel of compact_single_pass.cuh. Tile and look-back sleeps measured
 // on an H200 (docs/performance.md, "Scan, compaction and radix sort against CUB"); the other
-// policies are timed by bench/dev/compact_sweep.cu, which prints each as it is spelled here.
+// policies are timed by bench/dev/compact_sweep.cu, which prints each as it is spelled here (its
+// Policy<...> and first / spin ns paste into the two lines below).
 // 256 x 20 with 6 blocks per SM: the compiler held to 40 registers.
-using FastPolicy =
-    single_pass::Policy<256, 20, 6, single_pass::Layout::Rows, single_pass::Take::Counter, false>;
+using single_pass::Layout;
+using single_pass::Take;
+using FastPolicy = single_pass::Policy<256, 20, 6, Layout::Rows, Take::Counter, false, false, 0>;
 constexpr unsigned kFastFirstNs = 1200, kFastSpinNs = 200;
 
 template <class T>
