@@ -191,7 +191,7 @@ TeachRun teach_typed(const Params& p, const std::vector<double>& values) {
 // 256 x 20 with 6 blocks per SM: the compiler held to 40 registers.
 using single_pass::Layout;
 using single_pass::Take;
-using FastPolicy = single_pass::Policy<256, 20, 6, Layout::Rows, Take::Counter, false, false, 0>;
+using FastPolicy = single_pass::Policy<256, 28, 4, Layout::Blocked, Take::BlockIndex, false, false, 0>;
 constexpr unsigned kFastFirstNs = 1200, kFastSpinNs = 200;
 
 template <class T>
