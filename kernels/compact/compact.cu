@@ -188,10 +188,13 @@ TeachRun teach_typed(const Params& p, const std::vector<double>& values) {
 // on an H200 (docs/performance.md, "Scan, compaction and radix sort against CUB"); the other
 // policies are timed by bench/dev/compact_sweep.cu, which prints each as it is spelled here (its
 // Policy<...> and first / spin ns paste into the two lines below).
-// 256 x 20 with 6 blocks per SM: the compiler held to 40 registers.
+// 256 x 28 with 4 blocks per SM, loads transposed through shared memory, tiles by block index:
+// 0.469 ms at 2^28, 1.29-1.34x CUB from 2^20 to 2^28 + 4096 (H200, 2026-11-29, the sweep's best of
+// 43 policies; docs/perf/compact_sweep_h200_2026-11-29.txt).
 using single_pass::Layout;
 using single_pass::Take;
-using FastPolicy = single_pass::Policy<256, 28, 4, Layout::Blocked, Take::BlockIndex, false, false, 0>;
+using FastPolicy =
+    single_pass::Policy<256, 28, 4, Layout::Blocked, Take::BlockIndex, false, false, 0>;
 constexpr unsigned kFastFirstNs = 1200, kFastSpinNs = 200;
 
 template <class T>
