@@ -4,6 +4,7 @@
 // on an H200 are in docs/perf/dev_*_2026-11-28.txt; the settings the app uses came from them.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -Ikernels -o harness bench/dev/primitives_harness.cu
 //   ./harness all|scan|radix|compact|odd [repeats]
+// The compaction policies of issue 30 have their own sweep: bench/dev/compact_sweep.cu.
 #include <cub/cub.cuh>
 
 #include <algorithm>
@@ -344,9 +345,10 @@ void compact_case(const char* tname, int64_t n, const T* in, const T* ref, int r
   auto* kept = reinterpret_cast<uint32_t*>(status + tiles + 1);
   static unsigned epoch = 1;
   const double ms = median_ms([&] {
-    ws::compact::single_pass::compact_single_pass_kernel<T, TH, IT, MB>
-        <<<tiles, TH>>>(in, out.as<T>(), n, ws::compact::Predicate::Greater, threshold, status,
-                        counter, ++epoch, first, spin, kept);
+    namespace sp = ws::compact::single_pass;
+    const sp::LookBack lb{status, counter, ++epoch, first, spin};
+    sp::compact_single_pass_kernel<T, sp::Policy<TH, IT, MB>><<<tiles, TH>>>(
+        in, out.as<T>(), n, Keep<T>{ws::compact::Predicate::Greater, threshold}, lb, kept);
   });
   CK(cudaDeviceSynchronize());
   uint32_t k = 0;
@@ -421,9 +423,10 @@ void profile_once(int64_t n) {
   Dev st((tiles + 2) * 8);
   CK(cudaMemset(st.p, 0, (tiles + 2) * 8));
   auto* status = st.as<unsigned long long>();
-  ws::compact::single_pass::compact_single_pass_kernel<int32_t, 128, 24>
-      <<<tiles, 128>>>(in.as<int32_t>(), out.as<int32_t>(), n, ws::compact::Predicate::Greater, 7.5,
-                       status, reinterpret_cast<unsigned*>(status + tiles), 1, 1200, 200,
+  namespace sp = ws::compact::single_pass;
+  const sp::LookBack lb{status, reinterpret_cast<unsigned*>(status + tiles), 1, 1200, 200};
+  sp::compact_single_pass_kernel<int32_t, sp::Policy<128, 24>>
+      <<<tiles, 128>>>(in.as<int32_t>(), out.as<int32_t>(), n, keep, lb,
                        reinterpret_cast<uint32_t*>(status + tiles + 1));
   fill_kernel<<<1024, 256>>>(keys.as<uint32_t>(), n, 99);
   size_t tk = 0;

@@ -12,9 +12,12 @@
 //   compact_single_pass_kernel  one launch: per tile of 256 x 20 elements the kept flags'
 //                          scan (warp shuffles), the tile's offset by decoupled look-back, the
 //                          kept elements gathered in shared memory and written once (16-byte
-//                          stores).
+//                          stores). Its variants (layouts, tile order, pipelined tiles) are
+//                          switches of single_pass::Policy, timed by bench/dev/compact_sweep.cu.
 //   Work O(n), reads the input once. (Until 2026-11-28: a count kernel, a scan of the tile
 //   counts and a scatter kernel, reading the input twice: 0.71-0.75x CUB.)
+// The fast kernel and CUB both get the predicate lowered to the element type (compact_keep.h:
+// the same decisions as keeps_value, without a conversion to double per element).
 #include <cub/device/device_select.cuh>
 
 #include <algorithm>
@@ -27,6 +30,7 @@
 #include "common/op_dispatch.h"
 #include "common/trace_download.cuh"
 #include "compact_internal.h"
+#include "compact_keep.h"
 #include "compact_predicate.h"
 #include "compact_single_pass.cuh"
 
@@ -181,18 +185,17 @@ TeachRun teach_typed(const Params& p, const std::vector<double>& values) {
 
 // ---------------------------------------------------------------------------------------------
 // Fast mode: the single-pass kernel of compact_single_pass.cuh. Tile and look-back sleeps measured
-// on an H200 (docs/performance.md, "Scan, compaction and radix sort against CUB").
-constexpr int kFastThreads = 256;
-constexpr int kFastItems = 20;
-constexpr int kFastMinBlocks = 6;  // the compiler held to 40 registers: 6 blocks per SM
+// on an H200 (docs/performance.md, "Scan, compaction and radix sort against CUB"); the other
+// policies are timed by bench/dev/compact_sweep.cu, which prints each as it is spelled here (its
+// Policy<...> and first / spin ns paste into the two lines below).
+// 256 x 28 with 4 blocks per SM, loads transposed through shared memory, tiles by block index:
+// 0.469 ms at 2^28, 1.29-1.34x CUB from 2^20 to 2^28 + 4096 (H200, 2026-11-29, the sweep's best of
+// 43 policies; docs/perf/compact_sweep_h200_2026-11-29.txt).
+using single_pass::Layout;
+using single_pass::Take;
+using FastPolicy =
+    single_pass::Policy<256, 28, 4, Layout::Blocked, Take::BlockIndex, false, false, 0>;
 constexpr unsigned kFastFirstNs = 1200, kFastSpinNs = 200;
-
-template <class T>
-struct KeepOp {
-  Predicate kind;
-  double threshold;
-  __device__ bool operator()(const T& x) const { return keeps_value(kind, threshold, x); }
-};
 
 template <class T>
 scan::FastRun fast_typed(const Params& p, const T* host_in, T* host_out, int64_t n, int repeats,
@@ -203,8 +206,9 @@ scan::FastRun fast_typed(const Params& p, const T* host_in, T* host_out, int64_t
     if (kept != nullptr) *kept = 0;
     return run;
   }
-  const int64_t tiles = (n + kFastThreads * kFastItems - 1) / (kFastThreads * kFastItems);
+  const int64_t tiles = (n + FastPolicy::kTile - 1) / FastPolicy::kTile;
   const PredicateSpec pred = p.predicate;
+  const KeepLowered<T> keep = lower_predicate<T>(pred.kind, pred.threshold);
   require_device_memory(static_cast<size_t>(n) * 2 * sizeof(T) + tiles * 8 + (64 << 20),
                         "compaction fast mode");
   DeviceBuffer<T> d_in(static_cast<size_t>(n)), d_out(static_cast<size_t>(n));
@@ -213,7 +217,6 @@ scan::FastRun fast_typed(const Params& p, const T* host_in, T* host_out, int64_t
   if (library) {
     DeviceBuffer<int> d_selected(1);
     size_t temp_bytes = 0;
-    const KeepOp<T> keep{pred.kind, pred.threshold};
     const int items = static_cast<int>(n);
     WS_CUDA_CHECK(cub::DeviceSelect::If(nullptr, temp_bytes, d_in.data(), d_out.data(),
                                         d_selected.data(), items, keep));
@@ -234,14 +237,16 @@ scan::FastRun fast_typed(const Params& p, const T* host_in, T* host_out, int64_t
     WS_CUDA_CHECK(cudaMemset(scratch.data(), 0, scratch.bytes()));
     unsigned* counter = reinterpret_cast<unsigned*>(scratch.data() + tiles);
     uint32_t* kept_count = reinterpret_cast<uint32_t*>(scratch.data() + tiles + 1);
+    int64_t grid = 0;
+    WS_CUDA_CHECK((single_pass::grid_for<T, FastPolicy, KeepLowered<T>>(n, &grid)));
     unsigned epoch = 0;
     run.median_ms = median_ms(
         [&] {
-          ++epoch;
-          single_pass::compact_single_pass_kernel<T, kFastThreads, kFastItems, kFastMinBlocks>
-              <<<static_cast<unsigned>(tiles), kFastThreads>>>(
-                  d_in.data(), d_out.data(), n, pred.kind, pred.threshold, scratch.data(), counter,
-                  epoch, kFastFirstNs, kFastSpinNs, kept_count);
+          const single_pass::LookBack lb{scratch.data(), counter, ++epoch, kFastFirstNs,
+                                         kFastSpinNs};
+          single_pass::compact_single_pass_kernel<T, FastPolicy>
+              <<<static_cast<unsigned>(grid), FastPolicy::kThreads>>>(d_in.data(), d_out.data(), n,
+                                                                      keep, lb, kept_count);
           WS_CUDA_CHECK_LAUNCH();
         },
         1, std::max(1, repeats));
