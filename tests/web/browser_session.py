@@ -22,7 +22,7 @@ def find_chromium():
 class BrowserSession:
     """One headless Chromium with one page; messages are JSON, each ended by a NUL byte."""
 
-    def __init__(self, chromium, width=1280, height=800):
+    def __init__(self, chromium, width=1280, height=800, extra_flags=()):
         self.profile = tempfile.mkdtemp(prefix="ws-chromium-")
         to_browser_read, self._to_browser = os.pipe()
         self._from_browser, from_browser_write = os.pipe()
@@ -32,7 +32,7 @@ class BrowserSession:
             [chromium, "--headless=new", "--no-sandbox", "--use-angle=swiftshader",
              "--enable-unsafe-swiftshader", "--no-first-run", "--disable-gpu-sandbox",
              f"--window-size={width},{height}", f"--user-data-dir={self.profile}",
-             "--remote-debugging-pipe", "about:blank"],
+             "--remote-debugging-pipe", *extra_flags, "about:blank"],
             pass_fds=(3, 4),
             preexec_fn=lambda: (os.dup2(to_browser_read, 3), os.dup2(from_browser_write, 4)),
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -113,7 +113,10 @@ class BrowserSession:
         """Evaluates `expression` until it is truthy; returns its value (None after `timeout` s)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            value = self.evaluate(expression)
+            try:
+                value = self.evaluate(expression)
+            except RuntimeError:  # the page is still loading: what it names is not there yet
+                value = None
             if value:
                 return value
             time.sleep(0.2)
