@@ -22,7 +22,9 @@
     status.errors.push(parts.map(String).join(' '));
     consoleError(...parts);
   };
+  let failed = false;
   function fail(message) {
+    failed = true;
     overlay.classList.remove('hidden');
     overlay.classList.add('failed');
     statusLine.textContent = 'warpscope could not start';
@@ -66,14 +68,12 @@
   function browserProblem() {
     if (typeof WebAssembly !== 'object') return 'This browser does not run WebAssembly.';
     const probe = document.createElement('canvas').getContext('webgl2');
-    if (!probe) {
-      return 'warpscope needs WebGL 2, which this browser does not offer (or has turned off). ' +
-             'A current Firefox, Chrome, Edge or Safari (15 or later) with hardware acceleration ' +
-             'enabled runs it.';
+    if (probe) {
+      probe.getExtension('WEBGL_lose_context')?.loseContext();  // the app makes its own
+      return null;
     }
-    const lose = probe.getExtension('WEBGL_lose_context');
-    if (lose) lose.loseContext();
-    return null;
+    return 'warpscope needs WebGL 2, which this browser does not offer (or has turned off). A ' +
+           'current Firefox, Chrome, Edge or Safari (15 or later) with hardware acceleration runs it.';
   }
 
   // The threaded build needs SharedArrayBuffer, which only a cross-origin isolated page has.
@@ -90,6 +90,7 @@
   // ---- downloads with one progress bar over all of them.
   const progress = { loaded: {}, total: {} };
   function showProgress() {
+    if (failed) return;
     let loaded = 0, total = 0, known = true;
     for (const url in progress.loaded) {
       loaded += progress.loaded[url];
@@ -123,13 +124,7 @@
       progress.loaded[url] += value.length;
       showProgress();
     }
-    const bytes = new Uint8Array(progress.loaded[url]);
-    let offset = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, offset);
-      offset += chunk.length;
-    }
-    return bytes.buffer;
+    return new Blob(chunks).arrayBuffer();
   }
 
   function loadScript(url) {
@@ -232,6 +227,7 @@
     const appName = build === 'mt' ? 'warpscope-mt' : 'warpscope';
     showProgress();
     const [wasm, data] = await Promise.all([download(appName + '.wasm'), download('warpscope.data')]);
+    if (failed) return;
     statusLine.textContent = 'Starting…';
     bar.classList.add('indeterminate');
     window.Module = {
