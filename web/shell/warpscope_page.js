@@ -165,7 +165,12 @@
   // ---- the JS the app calls (app/platform/ is its C++ side).
   globalThis.warpscopePage = {
     download(path) {
-      const bytes = Module.FS.readFile(path);
+      let bytes;
+      try {
+        bytes = Module.FS.readFile(path);
+      } catch (error) {  // never throw into the app's frame
+        return console.error(`warpscope: cannot offer ${path} as a download:`, error);
+      }
       const url = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }));
       const link = document.createElement('a');
       link.href = url;
@@ -196,8 +201,9 @@
       input.click();
     },
     setFullscreen(on) {
-      if (on && !document.fullscreenElement)
-        document.documentElement.requestFullscreen().catch((error) => console.warn('warpscope:', error));
+      const page = document.documentElement;
+      if (on && !document.fullscreenElement && page.requestFullscreen)
+        page.requestFullscreen().catch((error) => console.warn('warpscope: no full screen:', error));
       else if (!on && document.fullscreenElement) document.exitFullscreen();
     },
     isFullscreen() {
