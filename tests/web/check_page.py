@@ -160,6 +160,19 @@ def check_probe_report(browser, query):
           "/uploads and the settings folder exist before main", str(seen))
 
 
+def check_early_exit(chromium, base):
+    """The probe with ?exit-early returns 3 from main before its first frame, after a line on stderr."""
+    browser = BrowserSession(chromium)
+    try:
+        browser.open(base + "index.html?exit-early")
+        message = browser.wait_for("document.getElementById('overlay').classList.contains('failed') && "
+                                   "document.getElementById('error').textContent", 20)
+        check(bool(message) and "exit status 3" in message and "exiting before the first frame" in message,
+              "an app that ends before its first frame: the page shows its status and last message", str(message))
+    finally:
+        browser.close()
+
+
 def check_no_webgl2(chromium, url):
     browser = BrowserSession(chromium, extra_flags=["--disable-webgl2"])
     try:
@@ -203,6 +216,8 @@ def main():
             check_settings_persist(browser, args.expect_build, args.timeout)
         browser.close()
         check_no_webgl2(chromium, url)
+        if args.probe:
+            check_early_exit(chromium, base)
     finally:
         server.kill()
     print(f"check_page: {len(failures)} check(s) failed" if failures else "check_page: every check passed")

@@ -13,6 +13,7 @@
   const barFill = document.getElementById('bar-fill');
   const errorBox = document.getElementById('error');
   const settingsDir = '/home/web_user/.config';
+  const lastMessages = [];  // the app's last lines on stderr, shown when it stops
   const status = { frames: 0, firstFrameMs: null, threads: false, build: 'st', errors: [] };
   window.warpscopeStatus = status;
 
@@ -244,8 +245,23 @@
       locateFile: (path, prefix) => prefix + path,
       preRun: [prepareFileSystem],
       print: (text) => console.log(text),
-      printErr: (text) => console.warn(text),
-      onAbort: (what) => fail('warpscope stopped: ' + what),
+      printErr: (text) => {
+        console.warn(text);
+        lastMessages.push(text);
+        if (lastMessages.length > 6) lastMessages.shift();
+      },
+      onAbort: (what) => fail(`warpscope stopped: ${what}\n${lastMessages.join('\n')}`),
+      // Emscripten calls quit when main returns or the app calls exit(), and also when main first
+      // sleeps (Asyncify): the app has ended only if no frame follows.
+      quit: (code, toThrow) => {
+        const framesAtQuit = status.frames;
+        setTimeout(() => {
+          if (status.frames === framesAtQuit)
+            fail(`warpscope ended (exit status ${code}); reload the page to start it again.\n` +
+                 lastMessages.join('\n'));
+        }, 2000);
+        throw toThrow;
+      },
       setStatus: () => {},
     };
     await loadScript('warpscope.data.js');

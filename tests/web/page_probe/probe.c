@@ -26,15 +26,17 @@ static int is_folder(const char* path) {
 }
 
 static void report(const char* line) {
-  EM_ASM({
-    let pre = document.getElementById('probe-report');
-    if (!pre) {
-      pre = document.createElement('pre');
-      pre.id = 'probe-report';
-      document.body.appendChild(pre);
-    }
-    pre.textContent += UTF8ToString($0) + '\n';
-  }, line);
+  EM_ASM(
+      {
+        let pre = document.getElementById('probe-report');
+        if (!pre) {
+          pre = document.createElement('pre');
+          pre.id = 'probe-report';
+          document.body.appendChild(pre);
+        }
+        pre.textContent += UTF8ToString($0) + '\n';
+      },
+      line);
 }
 
 EMSCRIPTEN_KEEPALIVE void ws_web_files_opened(const char* paths) {
@@ -70,14 +72,20 @@ int main(int argc, char** argv) {
   snprintf(line, sizeof line, "data_dir=%s", data_dir ? data_dir : "(unset)");
   report(line);
   snprintf(line, sizeof line, "font=%ld mono=%ld cjk=%ld catalog=%ld kernel_source=%s",
-           file_size("/warpscope/fonts/DejaVuSans.ttf"), file_size("/warpscope/fonts/DejaVuSansMono.ttf"),
-           file_size("/warpscope/fonts/cjk-subset.ttf"), file_size("/warpscope/assets/i18n/zh.json"),
+           file_size("/warpscope/fonts/DejaVuSans.ttf"),
+           file_size("/warpscope/fonts/DejaVuSansMono.ttf"),
+           file_size("/warpscope/fonts/cjk-subset.ttf"),
+           file_size("/warpscope/assets/i18n/zh.json"),
            is_folder("/warpscope/kernels") ? "yes" : "no");
   report(line);
   snprintf(line, sizeof line, "uploads=%s settings=%s", is_folder("/uploads") ? "yes" : "no",
            is_folder("/home/web_user/.config") ? "yes" : "no");
   report(line);
 
+  if (argc > 2 && strcmp(argv[2], "--exit-early") == 0) { /* ?exit-early: an app that stops */
+    fprintf(stderr, "probe: exiting before the first frame\n");
+    return 3;
+  }
   if (!glfwInit()) {
     report("glfw=failed");
     return 1;
