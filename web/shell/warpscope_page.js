@@ -28,7 +28,7 @@
     failed = true;
     overlay.classList.remove('hidden');
     overlay.classList.add('failed');
-    statusLine.textContent = 'warpscope could not start';
+    statusLine.textContent = status.frames === 0 ? 'warpscope could not start' : 'warpscope stopped';
     errorBox.textContent = message;
   }
   window.addEventListener('error', (event) => {
