@@ -252,11 +252,12 @@
       },
       onAbort: (what) => fail(`warpscope stopped: ${what}\n${lastMessages.join('\n')}`),
       // Emscripten calls quit when main returns or the app calls exit(), and also when main first
-      // sleeps (Asyncify): the app has ended only if no frame follows.
+      // sleeps (Asyncify: then it holds the sleep's data): the app has ended if no frame follows.
       quit: (code, toThrow) => {
         const framesAtQuit = status.frames;
+        const mainAsleep = globalThis.Asyncify && globalThis.Asyncify.currData;
         setTimeout(() => {
-          if (status.frames === framesAtQuit)
+          if (!mainAsleep && status.frames === framesAtQuit)
             fail(`warpscope ended (exit status ${code}); reload the page to start it again.\n` +
                  lastMessages.join('\n'));
         }, 2000);
