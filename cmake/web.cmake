@@ -11,6 +11,7 @@ if(NOT IS_DIRECTORY "${WARPSCOPE_WEB_DEPS}/imgui-1.86+ds" OR NOT IS_DIRECTORY "$
                       "header-only libraries): run scripts/build-web.sh")
 endif()
 set(ws_web_include ${WARPSCOPE_WEB_DEPS}/include)
+include(${CMAKE_CURRENT_LIST_DIR}/web_fonts.cmake)  # the fonts' paths in the page's file system
 enable_language(C)  # giflib and stb are C
 
 # Threads: the web build without pthreads runs background work in slices between frames (fibers

@@ -82,6 +82,7 @@ site="$build/site"
 if [ "${WEB_THREADS:-0}" = "1" ]; then
   build_web "$build-mt" ON
   cp "$build-mt"/site/warpscope-mt.* "$site/"
+  echo '{"threads": true}' > "$site/builds.json"  # the page may run warpscope-mt
 fi
 if [ -n "$site_copy" ]; then
   mkdir -p "$site_copy"

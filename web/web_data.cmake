@@ -43,7 +43,8 @@ set(ws_web_stage ${ws_web_out}/data)
 file(GLOB_RECURSE ws_web_data_files CONFIGURE_DEPENDS ${ws_source}/assets/*
      ${ws_source}/app/scenes/*/i18n/*.json ${ws_source}/kernels/*.cu ${ws_source}/kernels/*.cuh
      ${ws_source}/kernels/*.h ${ws_source}/kernels/*.cpp)
-set(ws_web_fonts ${WARPSCOPE_WEB_DEJAVU_DIR}/DejaVuSans.ttf ${WARPSCOPE_WEB_DEJAVU_DIR}/DejaVuSansMono.ttf
+set(ws_web_fonts ${WARPSCOPE_WEB_DEJAVU_DIR}/DejaVuSans.ttf ${WARPSCOPE_WEB_DEJAVU_DIR}/DejaVuSans-Bold.ttf
+    ${WARPSCOPE_WEB_DEJAVU_DIR}/DejaVuSansMono.ttf
     ${ws_web_out}/cjk-subset.ttf)
 string(REPLACE ";" "|" ws_web_fonts_arg "${ws_web_fonts}")
 add_custom_command(

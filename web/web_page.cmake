@@ -15,6 +15,9 @@ set(ws_web_link_options
   -sUSE_GLFW=3 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
   -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=134217728 -sMAXIMUM_MEMORY=4294967296 -sTOTAL_STACK=8388608
   -sASYNCIFY -sASYNCIFY_STACK_SIZE=131072
+  # The app's own sleeping import (app/shell/window_screen_web.cpp: one frame per
+  # requestAnimationFrame); emscripten adds its own (emscripten_sleep, fibers, invoke_*).
+  -sASYNCIFY_IMPORTS=wait_for_animation_frame
   -sFORCE_FILESYSTEM=1 -lidbfs.js
   -sEXPORTED_RUNTIME_METHODS=FS,ccall,ENV,addRunDependency,removeRunDependency
   -sEXPORTED_FUNCTIONS=_main,_ws_web_files_opened
@@ -42,10 +45,14 @@ set(ws_web_built_files)
 foreach(ws_file ${ws_web_app_files})
   list(APPEND ws_web_built_files $<TARGET_FILE_DIR:warpscope>/${ws_file})
 endforeach()
+# builds.json: which builds the site holds (the page runs warpscope-mt only where it is listed);
+# scripts/build-web.sh rewrites it when it adds the threaded build.
+file(WRITE ${CMAKE_BINARY_DIR}/web/builds.json "{\"threads\": false}\n")
 add_custom_target(warpscope_web_site ALL
   COMMAND ${CMAKE_COMMAND} -E make_directory ${ws_web_site}
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ws_web_page_files} ${ws_web_built_files}
-          ${CMAKE_BINARY_DIR}/web/warpscope.data ${CMAKE_BINARY_DIR}/web/warpscope.data.js ${ws_web_site}
+          ${CMAKE_BINARY_DIR}/web/warpscope.data ${CMAKE_BINARY_DIR}/web/warpscope.data.js
+          ${CMAKE_BINARY_DIR}/web/builds.json ${ws_web_site}
   DEPENDS ${ws_web_page_files}
   COMMENT "warpscope web: the site in ${ws_web_site}"
   VERBATIM)

@@ -8,6 +8,7 @@
 
 #include "io/json_file.h"
 #include "shell/window.h"
+#include "shell/page.h"
 
 namespace ws::app {
 
@@ -55,6 +56,7 @@ bool save_user_settings(const UserSettings& settings, const std::string& path) {
   j["recent_files"] = settings.recent_files;
   try {
     write_file_atomically(file, j.dump(2) + "\n");
+    gfx::page::persist_settings();  // the browser: kept across reloads
   } catch (const std::exception&) {
     return false;
   }

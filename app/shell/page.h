@@ -17,5 +17,9 @@ bool pick_files(const std::string& accept);
 std::vector<std::string> take_picked_files();
 // Offers the file at `path` (just written) as a download named after it.
 void offer_download(const std::string& path);
+// Saves the settings folder ($HOME/.config/warpscope) where the browser keeps it across reloads
+// (IndexedDB); after the app wrote settings. The window also calls it now and then (ImGui's
+// layout file is written by ImGui itself).
+void persist_settings();
 
 }  // namespace ws::gfx::page

@@ -13,5 +13,6 @@ std::vector<std::string> take_picked_files() {
   return {};
 }
 void offer_download(const std::string&) {}
+void persist_settings() {}
 
 }  // namespace ws::gfx::page

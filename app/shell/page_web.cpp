@@ -27,6 +27,10 @@ EM_JS(void, page_download, (const char* path), {
   if (globalThis.warpscopePage) globalThis.warpscopePage.download(UTF8ToString(path));
 });
 
+EM_JS(void, page_persist, (), {
+  if (globalThis.warpscopePage) globalThis.warpscopePage.persist();
+});
+
 }  // namespace
 
 bool in_browser() {
@@ -45,6 +49,10 @@ std::vector<std::string> take_picked_files() {
 
 void offer_download(const std::string& path) {
   page_download(path.c_str());
+}
+
+void persist_settings() {
+  page_persist();
 }
 
 }  // namespace ws::gfx::page

@@ -7,6 +7,7 @@
 #include <emscripten.h>
 
 #include "shell/window.h"
+#include "shell/page.h"
 #include "shell/window_platform.h"
 #include "tasks/background_task.h"
 
@@ -17,6 +18,10 @@ namespace {
 // Resolves at the browser's next animation frame (the page then composites what was drawn).
 EM_JS(void, wait_for_animation_frame, (), {
   Asyncify.handleSleep(function(wakeUp) { requestAnimationFrame(function() { wakeUp(); }); });
+});
+
+EM_JS(void, page_frame_drawn, (int n), {
+  if (globalThis.warpscopePage) globalThis.warpscopePage.frameDrawn(n);
 });
 
 EM_JS(int, page_width, (), { return window.innerWidth | 0; });
@@ -59,6 +64,9 @@ void follow_page_size(GLFWwindow* window) {
 // Background work gets up to 8 ms after each frame (fibers in the build without threads), then the
 // browser composites the frame and calls back at the next one.
 void after_swap() {
+  static int frames = 0;
+  page_frame_drawn(++frames);                       // the page's loading screen goes at the first
+  if (frames % 600 == 0) page::persist_settings();  // ImGui's layout file, every ~10 s
   tasks::run_slices(8.0);
   wait_for_animation_frame();
 }

@@ -80,9 +80,9 @@
   // The threaded build needs SharedArrayBuffer, which only a cross-origin isolated page has.
   async function pickBuild() {
     if (!window.crossOriginIsolated) return 'st';
-    try {
-      const answer = await fetch('warpscope-mt.js', { method: 'HEAD', cache: 'no-store' });
-      return answer.ok ? 'mt' : 'st';
+    try {  // builds.json, written with the site, says whether warpscope-mt.* is here
+      const answer = await fetch('builds.json', { cache: 'no-store' });
+      return answer.ok && (await answer.json()).threads === true ? 'mt' : 'st';
     } catch (error) {
       return 'st';
     }
