@@ -1,0 +1,138 @@
+# What the browser tier does with the page (test_web_page.py runs these in order): load the default
+# scene, open every scene by URL, step with the keyboard, switch to Chinese, open a shipped graph
+# through the file picker; each compares with the desktop's window where the two must agree.
+import os
+
+import desktop_shot
+import image_compare as ic
+
+MENU_BAR = (0, 0, desktop_shot.DESKTOP_WINDOW[0], 24)  # the main menu bar's strip, in pixels
+GRAPH = "bcspwr10.mtx"  # a shipped graph (assets/graphs) other than the bfs scene's default
+
+
+def default_scene(c):
+    """The page loads the default scene and draws it, without a console error, like the desktop."""
+    page = c.open("default-load")
+    if not page:
+        return
+    try:
+        s = page.status
+        print(f"     firstFrameMs {s.get('firstFrameMs'):.0f} (performance.now() at frame 1), "
+              f"build {s.get('build')}, threads {s.get('threads')}", flush=True)
+        if c.no_console_errors("default-load", page):
+            c.ok("default-load", f"{s['frames']} frames drawn, no console error")
+        shot = c.settled_screenshot(page)
+        if ic.distinct_colours(ic.load(shot)) < 16:
+            c.save("default-load-browser", shot)
+            c.fail("default-load", "the canvas is nearly blank (fewer than 16 colours)")
+            return
+        c.compare("default-scene", shot, c.desktop_png("default", []))
+    finally:
+        page.close()
+
+
+def every_scene(c):
+    """?scene=ID opens each scene `warpscope list` names, drawn without a console error."""
+    for scene in desktop_shot.scene_ids(c.desktop):
+        name = f"scene-{scene}"
+        page = c.open(name, f"scene={scene}")
+        if not page:
+            continue
+        try:
+            page.wait_frames(10, timeout=c.load_timeout)  # background work may report late
+            shot = page.screenshot()
+            if not c.no_console_errors(name, page):
+                continue
+            colours = ic.distinct_colours(ic.load(shot))
+            if colours < 16:
+                c.save(name + "-browser", shot)
+                c.fail(name, f"the canvas is nearly blank ({colours} colours)")
+            else:
+                c.ok(name, f"{page.frames()} frames drawn, no console error, {colours}+ colours")
+        finally:
+            page.close()
+
+
+def stepping(c):
+    """The Right arrow key steps the default scene (reduce): the picture changes, and matches the
+    desktop's after the same key press."""
+    page = c.open("step")
+    if not page:
+        return
+    try:
+        before = c.settled_screenshot(page)
+        page.key("ArrowRight")
+        after = c.settled_screenshot(page, differs_from=ic.load(before))
+        c.differs("step", before, after, 0.005, "one Right arrow key press")
+        c.compare("step-vs-desktop", after,
+                  c.desktop_png("step", [], events=[{"frame": 3, "key": "Right"}], frames=8))
+        c.no_console_errors("step", page)
+    finally:
+        page.close()
+
+
+def chinese(c):
+    """?lang=zh shows the UI in Chinese: the menu bar differs from the English one, and matches the
+    desktop's zh window (tofu or '?' in place of the CJK glyphs would not)."""
+    english = c.desktop_png("default", [])
+    page = c.open("zh", "lang=zh")
+    if not page:
+        return
+    try:
+        shot = c.settled_screenshot(page)
+        fraction = ic.different_fraction(ic.load(shot), ic.load(english), MENU_BAR)
+        if fraction < 0.03:
+            c.save("zh-browser", shot)
+            c.fail("zh", f"the menu bar is {100 * fraction:.2f}% different from the English one: "
+                   "not Chinese")
+        else:
+            c.ok("zh", f"menu bar {100 * fraction:.1f}% different from English")
+        desktop_zh = c.desktop_png("zh", ["--lang", "zh"])
+        c.compare("zh-menu-bar", shot, desktop_zh, MENU_BAR, "the menu bar")
+        c.compare("zh-vs-desktop", shot, desktop_zh)
+        c.no_console_errors("zh", page)
+    finally:
+        page.close()
+
+
+def graph_by_picker(c):
+    """On the bfs scene, Ctrl+O opens the browser's file picker (the app calls pickFiles); choosing
+    a shipped graph opens it, as dropping the file on the desktop window does."""
+    path = os.path.abspath(os.path.join(c.assets, "graphs", GRAPH))
+    page = c.open("graph", "scene=bfs")
+    if not page:
+        return
+    try:
+        before = c.settled_screenshot(page)
+        page.ctrl_key("o")
+        if not page.answer_file_chooser([path]):
+            c.save("graph-browser", page.screenshot())
+            c.fail("graph", "Ctrl+O opened no file picker within 20 s (warpscopePage.pickFiles "
+                   "not called, or it opened no <input type=file>)")
+            return
+        c.ok("graph", f"Ctrl+O opened the file picker; chose {path}")
+        after = c.settled_screenshot(page, timeout=120, differs_from=ic.load(before))
+        c.differs("graph-opened", before, after, 0.05, f"{GRAPH} replacing the default graph")
+        desktop = c.desktop_png("graph", ["--scene", "bfs"],
+                                events=[{"frame": 2, "drop": [path]}], frames=10)
+        c.compare("graph-vs-desktop", after, desktop)
+        c.no_console_errors("graph", page)
+    finally:
+        page.close()
+
+
+def graph_by_url(c):
+    """?scene=bfs&graph=NAME opens a shipped graph by name, as --graph NAME does on the desktop."""
+    page = c.open("graph-url", f"scene=bfs&graph={GRAPH}")
+    if not page:
+        return
+    try:
+        shot = c.settled_screenshot(page, timeout=120)
+        c.compare("graph-url-vs-desktop", shot,
+                  c.desktop_png("graph-url", ["--scene", "bfs", "--graph", GRAPH]))
+        c.no_console_errors("graph-url", page)
+    finally:
+        page.close()
+
+
+ALL = [default_scene, every_scene, stepping, chinese, graph_by_picker, graph_by_url]
