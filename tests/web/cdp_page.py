@@ -63,13 +63,16 @@ class Page:
                                                 or d.get("text", "")))
         return result["result"].get("value")
 
-    def wait_for(self, expression, timeout, poll=0.1):
-        """Waits until the JS expression is truthy; returns its value, or None after timeout s."""
+    def wait_for(self, expression, timeout, poll=0.1, stop_on_exception=False):
+        """Waits until the JS expression is truthy; returns its value, or None after timeout s (or
+        at once when stop_on_exception and the page threw an uncaught exception)."""
         deadline = time.time() + timeout
         while time.time() < deadline:
             value = self.evaluate(expression, timeout=max(1, deadline - time.time()))
             if value:
                 return value
+            if stop_on_exception and any(e.startswith("uncaught") for e in self.errors):
+                return None
             self.pump(poll)
         return None
 

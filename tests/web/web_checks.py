@@ -39,11 +39,12 @@ class Checks:
         page = self.browser.new_page()
         page.navigate(self.site_url + ("?" + query if query else ""))
         status = page.wait_for("window.warpscopeStatus && window.warpscopeStatus.frames >= 2 "
-                               "&& window.warpscopeStatus", self.load_timeout)
+                               "&& window.warpscopeStatus", self.load_timeout,
+                               stop_on_exception=True)
         if not status:
             page.pump(0.5)
             self.save(name + "-browser-stalled", page.screenshot())
-            self.fail(name, f"fewer than 2 frames drawn within {self.load_timeout} s "
+            self.fail(name, f"fewer than 2 frames drawn (limit {self.load_timeout:.0f} s) "
                       f"(errors: {page.errors or 'none'}; console: {page.console[-5:]})")
             page.close()
             return None
