@@ -8,7 +8,6 @@ import shutil
 import subprocess
 import tempfile
 import time
-import urllib.request
 
 import websocket  # Debian: python3-websocket (scripts/install-deps.sh)
 
@@ -112,7 +111,7 @@ class Browser:
         return mine
 
     def new_page(self):
-        from cdp_page import Page  # noqa: E402 (a small file of its own)
+        from cdp_page import Page  # here: cdp_page imports this module
         context = self.call("Target.createBrowserContext")["browserContextId"]
         target = self.call("Target.createTarget", {"url": "about:blank",
                                                    "browserContextId": context})["targetId"]

@@ -13,10 +13,19 @@ import tempfile
 DESKTOP_WINDOW = (1600, 960)
 
 
-def scene_ids(binary):
-    """The scene ids `warpscope list` prints (each scene's line starts with its id)."""
+def scenes(binary):
+    """{id: capabilities} from `warpscope list`: each scene's line starts with its id; its
+    capabilities line (after "defaults:" and "modes:") reads e.g. "no steps, live, bench"."""
     out = subprocess.run([binary, "list"], capture_output=True, text=True, check=True).stdout
-    return [line.split()[0] for line in out.splitlines() if line and not line[0].isspace()]
+    found = {}
+    scene = None
+    for line in out.splitlines():
+        if line and not line[0].isspace():
+            scene = line.split()[0]
+            found[scene] = set()
+        elif scene and line.strip() and not line.strip().startswith(("defaults:", "modes:")):
+            found[scene] = {word.strip() for word in line.split(",")}
+    return found
 
 
 def screenshot(binary, out_png, options=(), frames=6, events=None, timeout=120):
