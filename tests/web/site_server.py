@@ -29,20 +29,23 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 class SiteServer:
     """`with SiteServer(folder) as s:` serves folder at s.url until the block ends."""
 
-    def __init__(self, folder, log=print):
-        self.folder, self.log = os.path.abspath(folder), log
+    def __init__(self, folder, plain=False):
+        """plain: http.server even when the site has a serve.py (a page not cross-origin
+        isolated, as `python3 -m http.server` serves it)."""
+        self.folder = os.path.abspath(folder)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self.proc = self.httpd = None
         script = os.path.join(self.folder, "serve.py")
-        if os.path.exists(script):
+        self.isolated = os.path.exists(script) and not plain
+        if self.isolated:
             self.how = f"{script} (the site's server)"
             self.proc = subprocess.Popen(
                 [sys.executable, script, self.folder, "--port", str(self.port),
                  "--bind", "127.0.0.1"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
             self._wait_up()
         else:
-            self.how = "http.server in a thread (the site has no serve.py)"
+            self.how = "http.server in a thread" + ("" if plain else " (the site has no serve.py)")
             handler = functools.partial(_Quiet, directory=self.folder)
             self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), handler)
             threading.Thread(target=self.httpd.serve_forever, daemon=True).start()

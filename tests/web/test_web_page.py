@@ -61,7 +61,7 @@ def main():
     with SiteServer(args.site) as server, Browser(chromium) as browser:
         print(f"site {os.path.abspath(args.site)} at {server.url} ({server.how}); "
               f"{chromium}; desktop {args.desktop}", flush=True)
-        checks = Checks(browser, server.url, args.desktop, args.assets, args.out,
+        checks = Checks(browser, server, args.desktop, args.assets, args.out,
                         args.max_different, args.load_timeout)
         for scenario in scenarios:
             t = time.time()

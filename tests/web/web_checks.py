@@ -9,8 +9,9 @@ import image_compare as ic
 
 
 class Checks:
-    def __init__(self, browser, site_url, desktop, assets, out, max_different, load_timeout):
-        self.browser, self.site_url, self.desktop = browser, site_url, desktop
+    def __init__(self, browser, server, desktop, assets, out, max_different, load_timeout):
+        self.browser, self.server, self.site_url = browser, server, server.url
+        self.desktop = desktop
         self.assets, self.out, self.max_different = assets, out, max_different
         self.load_timeout = load_timeout
         self.failures = []

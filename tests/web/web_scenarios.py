@@ -5,6 +5,7 @@ import os
 
 import desktop_shot
 import image_compare as ic
+from site_server import SiteServer
 
 MENU_BAR = (0, 0, desktop_shot.DESKTOP_WINDOW[0], 24)  # the main menu bar's strip, in pixels
 GRAPH = "bcspwr10.mtx"  # a shipped graph (assets/graphs) other than the bfs scene's default
@@ -21,6 +22,15 @@ def default_scene(c):
               f"build {s.get('build')}, threads {s.get('threads')}", flush=True)
         if c.no_console_errors("default-load", page):
             c.ok("default-load", f"{s['frames']} frames drawn, no console error")
+        threaded = os.path.exists(os.path.join(c.server.folder, "warpscope-mt.js"))
+        expected = "mt" if threaded and c.server.isolated else "st"
+        why = "cross-origin isolated, warpscope-mt.js present" if expected == "mt" else \
+            "no warpscope-mt.js" if not threaded else "not cross-origin isolated"
+        if s.get("build") != expected:
+            c.fail("default-build", f"the page runs build '{s.get('build')}', expected "
+                   f"'{expected}' ({why})")
+        else:
+            c.ok("default-build", f"build '{expected}' ({why})")
         shot = c.settled_screenshot(page)
         if ic.distinct_colours(ic.load(shot)) < 16:
             c.save("default-load-browser", shot)
@@ -147,4 +157,30 @@ def graph_by_url(c):
         page.close()
 
 
-ALL = [default_scene, every_scene, stepping, chinese, graph_by_picker, graph_by_url]
+def single_threaded(c):
+    """With a threaded build in the site, a server without COOP/COEP (python3 -m http.server) gets
+    the single-threaded one, which draws the default scene as the desktop does."""
+    if not os.path.exists(os.path.join(c.server.folder, "warpscope-mt.js")):
+        print("     no warpscope-mt.js in the site: every check above ran the single-threaded "
+              "build", flush=True)
+        return
+    with SiteServer(c.server.folder, plain=True) as plain:
+        main_url, c.site_url = c.site_url, plain.url
+        try:
+            page = c.open("st-load")
+            if not page:
+                return
+            try:
+                if page.status.get("build") != "st":
+                    c.fail("st-load", f"build '{page.status.get('build')}' without "
+                           "cross-origin isolation (expected 'st')")
+                c.no_console_errors("st-load", page)
+                c.compare("st-vs-desktop", c.settled_screenshot(page), c.desktop_png("default", []))
+            finally:
+                page.close()
+        finally:
+            c.site_url = main_url
+
+
+ALL = [default_scene, every_scene, stepping, chinese, graph_by_picker, graph_by_url,
+       single_threaded]
