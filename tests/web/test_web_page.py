@@ -65,7 +65,7 @@ def main():
                         args.max_different, args.load_timeout)
         for scenario in scenarios:
             t = time.time()
-            print(f"--- {scenario.__name__}: {scenario.__doc__.split(chr(10))[0]}", flush=True)
+            print(f"--- {scenario.__name__}: {' '.join(scenario.__doc__.split())}", flush=True)
             try:
                 scenario(checks)
             except Exception as e:  # one scenario's crash is its failure, the rest still run
