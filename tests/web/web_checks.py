@@ -38,6 +38,7 @@ class Checks:
     def open(self, name, query=""):
         """A fresh page at the site with `query`, drawn at least twice; None after a failure."""
         page = self.browser.new_page()
+        start = time.time()
         page.navigate(self.site_url + ("?" + query if query else ""))
         status = page.wait_for("window.warpscopeStatus && window.warpscopeStatus.frames >= 2 "
                                "&& window.warpscopeStatus", self.load_timeout,
@@ -45,7 +46,8 @@ class Checks:
         if not status:
             page.pump(0.5)
             self.save(name + "-browser-stalled", page.screenshot())
-            self.fail(name, f"fewer than 2 frames drawn (limit {self.load_timeout:.0f} s) "
+            self.fail(name, f"fewer than 2 frames drawn in {time.time() - start:.0f} s (limit "
+                      f"{self.load_timeout:.0f} s; stops at an uncaught exception) "
                       f"(errors: {page.errors or 'none'}; console: {page.console[-5:]})")
             page.close()
             return None
