@@ -7,7 +7,9 @@ import desktop_shot
 import image_compare as ic
 from site_server import SiteServer
 
-MENU_BAR = (0, 0, desktop_shot.DESKTOP_WINDOW[0], 24)  # the main menu bar's strip, in pixels
+# The main menu bar's menus (Scene File Backend View, in either language), in pixels; the note
+# after them differs by design (the browser's says CUDA needs the desktop app).
+MENU_BAR = (0, 0, 200, 24)
 GRAPH = "bcspwr10.mtx"  # a shipped graph (assets/graphs) other than the bfs scene's default
 
 
@@ -58,14 +60,13 @@ def every_scene(c):
             why_not = "live: it moves every frame" if "live" in capabilities else \
                 NOT_COMPARED.get(scene)
             shot = page.screenshot() if why_not else c.settled_screenshot(page)
-            if not c.no_console_errors(name, page):
-                continue
+            c.no_console_errors(name, page)
             colours = ic.distinct_colours(ic.load(shot))
             if colours < 16:
                 c.save(name + "-browser", shot)
                 c.fail(name, f"the canvas is nearly blank ({colours} colours)")
                 continue
-            c.ok(name, f"{page.frames()} frames drawn, no console error, {colours}+ colours")
+            c.ok(name, f"{page.frames()} frames drawn, {colours}+ colours")
             if why_not:
                 print(f"     {scene}: not compared with the desktop ({why_not})", flush=True)
             else:
@@ -94,7 +95,7 @@ def stepping(c):
 
 
 def chinese(c):
-    """?lang=zh shows the UI in Chinese: the menu bar differs from the English one, and matches the
+    """?lang=zh shows the UI in Chinese: the menus differ from the English ones and match the
     desktop's zh window (tofu or '?' in place of the CJK glyphs would not)."""
     english = c.desktop_png("default", [])
     page = c.open("zh", "lang=zh")
@@ -105,12 +106,12 @@ def chinese(c):
         fraction = ic.different_fraction(ic.load(shot), ic.load(english), MENU_BAR)
         if fraction < 0.03:
             c.save("zh-browser", shot)
-            c.fail("zh", f"the menu bar is {100 * fraction:.2f}% different from the English one: "
+            c.fail("zh", f"the menus are {100 * fraction:.2f}% different from the English ones: "
                    "not Chinese")
         else:
-            c.ok("zh", f"menu bar {100 * fraction:.1f}% different from English")
+            c.ok("zh", f"the menus {100 * fraction:.1f}% different from the English ones")
         desktop_zh = c.desktop_png("zh", ["--lang", "zh"])
-        c.compare("zh-menu-bar", shot, desktop_zh, MENU_BAR, "the menu bar")
+        c.compare("zh-menus", shot, desktop_zh, MENU_BAR, "the menus")
         c.compare("zh-vs-desktop", shot, desktop_zh)
         c.no_console_errors("zh", page)
     finally:
