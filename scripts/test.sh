@@ -101,9 +101,11 @@ web_on=1
 [ "${WARPSCOPE_WEB_TESTS:-1}" = "0" ] && web_on=0
 if [ $web_on = 1 ]; then
   t=$SECONDS
-  # The web site, built when the script that builds it is there (it needs emscripten; without a
-  # site the tier skips and says so).
-  if [ -f scripts/build-web.sh ]; then
+  # The web site, built when the script that builds it is there and a browser can test it (the
+  # tier itself skips, saying why, without chromium or a site).
+  if [ -f scripts/build-web.sh ] && ! command -v chromium >/dev/null 2>&1; then
+    echo "warpscope: no chromium: the web site is not built, the browser tier skips"
+  elif [ -f scripts/build-web.sh ]; then
     bash scripts/build-web.sh || { echo "warpscope: scripts/build-web.sh failed"; status=1; }
     phase "web build" $t
     t=$SECONDS
