@@ -85,34 +85,72 @@ class Page:
         return self.wait_for(f"(window.warpscopeStatus && window.warpscopeStatus.frames >= "
                              f"{target}) ? window.warpscopeStatus.frames : 0", timeout)
 
-    def key(self, name, modifiers=0, frames_held=2):
-        """One key press as the user's: down, held for a few drawn frames (ImGui 1.86 reads the key
-        state once per frame), then up. modifiers: 2 = Ctrl (DevTools' bit mask)."""
+    def next_frame(self, timeout=30):
+        """Returns as soon as the app has drawn a frame after now (warpscopePage.frameDrawn wrapped
+        for one call, so no polling delay)."""
+        self.evaluate("""new Promise((resolve) => {
+            const page = globalThis.warpscopePage, drawn = page.frameDrawn;
+            const done = (n) => { page.frameDrawn = drawn; resolve(n); };
+            page.frameDrawn = function (n) { drawn.call(page, n); done(n); };
+            setTimeout(() => done(-1), %d);
+        })""" % (timeout * 1000), timeout=timeout + 5)
+
+    # Arms on the key's keydown; at the end of the next frame drawn after it, releases the key
+    # inside the page (before the following frame can read it still down).
+    RELEASE_AFTER_ONE_FRAME = """window.__wsKeyReleased = new Promise((resolve) => {
+        const page = globalThis.warpscopePage, drawn = page.frameDrawn;
+        let armed = false;
+        const arm = (e) => { if (e.keyCode === %(code)d) armed = true; };
+        window.addEventListener('keydown', arm, true);
+        const finish = (n) => {
+            page.frameDrawn = drawn;
+            window.removeEventListener('keydown', arm, true);
+            resolve(n);
+        };
+        page.frameDrawn = function (n) {
+            drawn.call(page, n);
+            if (!armed) return;
+            window.dispatchEvent(new KeyboardEvent('keyup', {key: '%(key)s', code: '%(dom)s',
+                keyCode: %(code)d, which: %(code)d, ctrlKey: %(ctrl)s}));
+            finish(n);
+        };
+        setTimeout(() => finish(-1), 30000);
+    }); true"""
+
+    def key(self, name, modifiers=0):
+        """One key press as the user's, down for exactly one drawn frame: ImGui 1.86 reads the key
+        state once per frame (a press shorter than a frame is lost) and repeats a key held past its
+        repeat delay (0.275 s: two slow frames of hold would step twice). The press comes through
+        DevTools (a trusted event); the page releases it at the end of the frame that saw it."""
         code = KEYS[name]
         key = " " if name == "Space" else name
-        base = {"key": key, "code": "Key" + name.upper() if len(name) == 1 else name,
-                "windowsVirtualKeyCode": code, "nativeVirtualKeyCode": code,
-                "modifiers": modifiers}
+        dom = "Key" + name.upper() if len(name) == 1 else name
+        base = {"key": key, "code": dom, "windowsVirtualKeyCode": code,
+                "nativeVirtualKeyCode": code, "modifiers": modifiers}
+        self.evaluate(self.RELEASE_AFTER_ONE_FRAME % {
+            "code": code, "key": key, "dom": dom, "ctrl": "true" if modifiers & 2 else "false"})
         self.call("Input.dispatchKeyEvent", dict(base, type="rawKeyDown"))
-        self.wait_frames(frames_held)
-        self.call("Input.dispatchKeyEvent", dict(base, type="keyUp"))
-        self.wait_frames(frames_held)
+        if self.evaluate("window.__wsKeyReleased", timeout=40) == -1:
+            raise CdpError(f"no frame drawn within 30 s after pressing {name}")
+        self.call("Input.dispatchKeyEvent", dict(base, type="keyUp"))  # the browser's key state
+        self.next_frame()
 
     def ctrl_key(self, name):
         control = {"key": "Control", "code": "ControlLeft", "windowsVirtualKeyCode": 17,
                    "nativeVirtualKeyCode": 17, "modifiers": 2}
         self.call("Input.dispatchKeyEvent", dict(control, type="rawKeyDown"))
-        self.wait_frames(2)
+        self.next_frame()
         self.key(name, modifiers=2)
         self.call("Input.dispatchKeyEvent", dict(control, type="keyUp", modifiers=0))
-        self.wait_frames(2)
+        self.next_frame()
 
-    def click(self, x, y, frames_held=2):
+    def click(self, x, y):
+        """A left click at (x, y) of the viewport, each event seen by its own frame."""
         for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
             self.call("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y,
                                                    "button": "left" if kind != "mouseMoved"
                                                    else "none", "clickCount": 1})
-            self.wait_frames(frames_held)
+            self.next_frame()
 
     def answer_file_chooser(self, paths, timeout=20):
         """Waits for the page to open a file picker and chooses `paths` in it; True when it did."""
