@@ -40,9 +40,18 @@ class Checks:
         page = self.browser.new_page()
         start = time.time()
         page.navigate(self.site_url + ("?" + query if query else ""))
-        status = page.wait_for("window.warpscopeStatus && window.warpscopeStatus.frames >= 2 "
-                               "&& window.warpscopeStatus", self.load_timeout,
+        # The page's own "could not start" / "stopped" box (web/shell) ends the wait too.
+        status = page.wait_for("(document.querySelector('#overlay.failed') && {failed: "
+                               "document.querySelector('#overlay').innerText}) || "
+                               "(window.warpscopeStatus && window.warpscopeStatus.frames >= 2 "
+                               "&& window.warpscopeStatus)", self.load_timeout,
                                stop_on_exception=True)
+        if status and "failed" in status:
+            self.save(name + "-browser-failed", page.screenshot())
+            self.fail(name, "the page says: " + " ".join(status["failed"].split()) +
+                      f" (console: {page.console[-3:]}; errors: {page.errors or 'none'})")
+            page.close()
+            return None
         if not status:
             page.pump(0.5)
             self.save(name + "-browser-stalled", page.screenshot())
