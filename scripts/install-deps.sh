@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Installs what warpscope needs on Debian 12 (run as root). Safe to run again: it installs only
 # what is missing. The CUDA toolkit is expected in /usr/local/cuda (optional: without it the build
-# is CPU-only and every scene runs on the CPU backend).
+# is CPU-only and every scene runs on the CPU backend). python3-websocket and python3-pil drive and
+# compare the browser tier (tests/web; it also needs chromium, which it skips without).
 set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config git ccache mold
   libglfw3-dev libglew-dev libimgui-dev libstb-dev libegl-dev libgl-dev
   nlohmann-json3-dev libcli11-dev libgtest-dev libgif-dev fonts-dejavu-core fonts-wqy-microhei
   xvfb xauth libgl1-mesa-dri libegl-mesa0
+  python3-websocket python3-pil
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -5,8 +5,11 @@
 # scenes) run in a second, CPU-only build under AddressSanitizer + UndefinedBehaviorSanitizer
 # (preset asan, folder build-asan). WARPSCOPE_ASAN=0 leaves the sanitizers out: the CPU tiers then
 # run in the main build. The GUI tests run under Xvfb. Arguments go to every ctest run.
+# Then the browser tier (label web, issue 31): scripts/build-web.sh writes the web site into
+# build-web/site and headless Chromium drives it against the main build's desktop binary; it skips
+# with a message without chromium or emscripten; WARPSCOPE_WEB_TESTS=0 leaves it out.
 # The last lines count what ran, from ctest's own JUnit reports, and how long each phase took
-# (install, build, GPU tier, install tier, ASan build, ASan tests, total); the exit status is
+# (install, build, GPU tier, install tier, ASan build, ASan tests, web, total); the exit status is
 # non-zero when anything failed. Both builds go through ccache (scripts/install-deps.sh installs it)
 # with the checkout as its base folder, so a fresh clone in another folder reuses the cache.
 set -euo pipefail
@@ -67,7 +70,7 @@ if [ $asan_on = 1 ]; then
   run_ctest build "$reports/main.xml" -L install "$@"
   phase "install tier" $t
 else
-  run_ctest build "$reports/main.xml" -LE gpu "$@"
+  run_ctest build "$reports/main.xml" -LE "^(gpu|web)$" "$@"
   phase "CPU tiers" $t
 fi
 
@@ -94,15 +97,36 @@ if [ $asan_on = 1 ]; then
   phase "ASan tests" $t
 fi
 
+web_on=1
+[ "${WARPSCOPE_WEB_TESTS:-1}" = "0" ] && web_on=0
+if [ $web_on = 1 ]; then
+  t=$SECONDS
+  # The web site, built when the script that builds it is there and a browser can test it (the
+  # tier itself skips, saying why, without chromium or a site).
+  if [ -f scripts/build-web.sh ] && ! command -v chromium >/dev/null 2>&1; then
+    echo "warpscope: no chromium: the web site is not built, the browser tier skips"
+  elif [ -f scripts/build-web.sh ]; then
+    bash scripts/build-web.sh || { echo "warpscope: scripts/build-web.sh failed"; status=1; }
+    phase "web build" $t
+    t=$SECONDS
+  fi
+  run_ctest build "$reports/web.xml" -L web "$@"
+  # A skipped browser tier says why (its own first line, kept in the JUnit report).
+  grep -o 'SKIP: [^&<]*' "$reports/web.xml" 2>/dev/null | head -n 1 | sed 's/^/web tier: /' || true
+  phase "web tier" $t
+fi
+
 read -r main_n main_f main_s < <(counts "$reports/main.xml")
+read -r web_n web_f web_s < <(counts "$reports/web.xml")
 read -r gpu_n gpu_f gpu_s < <(counts "$reports/gpu.xml")
 read -r asank_n asank_f asank_s < <(counts "$reports/asan-kernels.xml")
 read -r asang_n asang_f asang_s < <(counts "$reports/asan-gl.xml")
 asan_n=$((asank_n + asang_n)) asan_f=$((asank_f + asang_f)) asan_s=$((asank_s + asang_s))
 # ctest's junit "failures" counts failed tests; a test that could not run counts as failed too.
 passed=$((main_n - main_f - main_s + gpu_n - gpu_f - gpu_s + asan_n - asan_f - asan_s))
-failed=$((main_f + gpu_f + asan_f))
-skipped=$((main_s + gpu_s + asan_s))
+passed=$((passed + web_n - web_f - web_s))
+failed=$((main_f + gpu_f + asan_f + web_f))
+skipped=$((main_s + gpu_s + asan_s + web_s))
 
 echo
 if [ $asan_on = 1 ]; then
@@ -122,6 +146,12 @@ elif [ "$gpu_ran" -eq 0 ]; then
   note=" (no CUDA device: this run covered the CPU tiers only)"
 fi
 echo "GPU tests: $gpu_ran ran, $gpu_s skipped$note"
+if [ $web_on = 1 ]; then
+  echo "browser tier (headless Chromium): $((web_n - web_f - web_s)) passed, $web_f failed," \
+    "$web_s skipped"
+else
+  echo "browser tier: not run (WARPSCOPE_WEB_TESTS=0)"
+fi
 echo "warpscope tests: $passed passed, $failed failed, $skipped skipped"
 phase total $start
 echo "time per phase:"
