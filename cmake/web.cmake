@@ -55,6 +55,9 @@ add_library(ws_web_imgui STATIC ${ws_imgui}/imgui.cpp ${ws_imgui}/imgui_draw.cpp
   ${ws_imgui}/backends/imgui_impl_glfw.cpp ${ws_imgui}/backends/imgui_impl_opengl3.cpp
   ${ws_imgui}/misc/cpp/imgui_stdlib.cpp)
 target_include_directories(ws_web_imgui PUBLIC ${ws_imgui} ${ws_imgui}/misc/cpp)
+# 32-bit indices: WebGL 2 has no glDrawElementsBaseVertex, so the OpenGL 3 backend cannot split a
+# draw list past 65536 vertices (a graph of thousands of vertices draws garbage with 16-bit ones).
+target_compile_definitions(ws_web_imgui PUBLIC "ImDrawIdx=unsigned int")
 target_compile_definitions(ws_web_imgui PRIVATE IMGUI_IMPL_OPENGL_ES3)
 target_link_options(ws_web_imgui INTERFACE -sUSE_GLFW=3)
 add_library(PkgConfig::IMGUI INTERFACE IMPORTED)

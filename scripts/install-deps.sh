@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what warpscope needs on Debian 12 (run as root). Safe to run again: it installs only
 # what is missing. The CUDA toolkit is expected in /usr/local/cuda (optional: without it the build
-# is CPU-only and every scene runs on the CPU backend). python3-websocket and python3-pil drive and
-# compare the browser tier (tests/web; it also needs chromium, which it skips without).
+# is CPU-only and every scene runs on the CPU backend). chromium, python3-websocket and python3-pil
+# drive and compare the browser tier (tests/web); scripts/build-web.sh installs the web build's own
+# tools (emscripten, fonttools). WARPSCOPE_NO_BROWSER=1 leaves chromium out (the tier then skips).
 set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config git ccache mold
@@ -11,6 +12,7 @@ packages=(
   xvfb xauth libgl1-mesa-dri libegl-mesa0
   python3-websocket python3-pil
 )
+[ "${WARPSCOPE_NO_BROWSER:-0}" = "1" ] || packages+=(chromium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
