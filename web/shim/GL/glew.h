@@ -8,7 +8,9 @@
 #define GLEW_OK 0
 #define glewExperimental ws_glew_experimental_unused
 inline unsigned char ws_glew_experimental_unused = 0;
-inline unsigned glewInit() { return GLEW_OK; }
+inline unsigned glewInit() {
+  return GLEW_OK;
+}
 inline const unsigned char* glewGetErrorString(unsigned) {
   return reinterpret_cast<const unsigned char*>("no error (WebGL 2)");
 }
