@@ -36,7 +36,6 @@ namespace ws::histogram {
 namespace {
 
 constexpr int kWarp = 32;
-constexpr int kDefaultBlockDim = 256;
 constexpr int kDefaultCoarsening = 16;
 constexpr int kMaxCoarsening = 4096;
 

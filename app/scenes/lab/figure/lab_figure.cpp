@@ -27,7 +27,7 @@ std::string lab_fit(const gfx::Canvas& c, std::string text, float font, float wi
 
 // The step labels build_trace makes ("phase 3"), listed so the catalog has them; tr_text
 // translates them where they are shown.
-const char* const kLabStepLabels[] = {TR_NOOP("phase {0}")};
+[[maybe_unused]] const char* const kLabStepLabels[] = {TR_NOOP("phase {0}")};
 
 std::string lab_step_label(const TraceStep& step) {
   static_assert(sizeof(kLabStepLabels) > 0);
