@@ -2,9 +2,11 @@
 // under every candidate shape and look-back setting against CUB on the same data, checks every
 // result on the device against CUB's, and prints one line per configuration. The sweeps it printed
 // on an H200 are in docs/perf/dev_*_2026-11-28.txt; the settings the app uses came from them.
-//   nvcc -O3 -std=c++17 -arch=sm_90 -Ikernels -o harness bench/dev/primitives_harness.cu
-//   ./harness all|scan|radix|compact|odd [repeats]
-// The compaction policies of issue 30 have their own sweep: bench/dev/compact_sweep.cu.
+//   nvcc -O3 -std=c++17 -arch=sm_90 -Ikernels -o harness bench/dev/primitives_harness.cu \
+//     kernels/common/error.cpp
+//   ./harness all|scan|compact|odd|prof [repeats]
+// The compaction and radix sort policies of issue 30 have their own sweeps:
+// bench/dev/compact_sweep.cu and bench/dev/radix_sweep.cu.
 #include <cub/cub.cuh>
 
 #include <algorithm>
@@ -14,7 +16,7 @@
 #include <vector>
 
 #include "compact/compact_single_pass.cuh"
-#include "radix_sort/radix_sort_onesweep.cuh"
+#include "radix_sort/radix_sort_onesweep_sorter.cuh"
 #include "scan/scan_single_pass_fast.cuh"
 
 #define CK(x)                                                                              \
@@ -186,145 +188,6 @@ void scan_all(const char* tname, int mode, int64_t n) {
   }
 }
 
-// ------------------------------------------------------------------------------------ radix
-namespace os = ws::radix::onesweep;
-
-template <int TH, int IT, bool PAIRS, int W, int MB>
-struct Onesweep {
-  unsigned spin = 0;
-  int64_t n, tiles;
-  Dev hist, offsets, lookback, counters, tmpk, tmpv;
-  explicit Onesweep(int64_t n_)
-      : n(n_),
-        tiles((n_ + TH * IT - 1) / (TH * IT)),
-        hist(os::kPasses * os::kDigits * 4),
-        offsets(os::kPasses * os::kDigits * 4),
-        lookback(tiles * os::kDigits * 4),
-        counters(os::kPasses * 4),
-        tmpk(n_ * 4),
-        tmpv(PAIRS ? n_ * 4 : 16) {}
-  void sort(const uint32_t* kin, uint32_t* kout, const uint32_t* vin, uint32_t* vout) {
-    CK(cudaMemsetAsync(hist.p, 0, os::kPasses * os::kDigits * 4));
-    CK(cudaMemsetAsync(counters.p, 0, os::kPasses * 4));
-    os::global_histogram_kernel<256, 2><<<132 * 8, 256>>>(kin, n, hist.as<uint32_t>());
-    os::digit_offsets_kernel<<<os::kPasses, os::kDigits>>>(hist.as<uint32_t>(),
-                                                           offsets.as<uint32_t>());
-    const uint32_t* ks = kin;
-    const uint32_t* vs = vin;
-    for (int p = 0; p < os::kPasses; ++p) {
-      uint32_t* kd = p % 2 == 0 ? tmpk.as<uint32_t>() : kout;
-      uint32_t* vd = p % 2 == 0 ? tmpv.as<uint32_t>() : vout;
-      CK(cudaMemsetAsync(lookback.p, 0, tiles * os::kDigits * 4));
-      os::onesweep_pass_kernel<TH, IT, PAIRS, W, MB><<<tiles, TH>>>(
-          ks, kd, vs, vd, n, p * os::kBits, offsets.as<uint32_t>() + p * os::kDigits,
-          lookback.as<uint32_t>(), counters.as<unsigned>() + p, spin);
-      ks = kd;
-      vs = vd;
-    }
-  }
-};
-
-template <int TH, int IT, bool PAIRS, int W, int MB>
-void radix_case(int64_t n, const uint32_t* keys, const uint32_t* vals, const uint32_t* ref_k,
-                const uint32_t* ref_v, double cub_ms, unsigned spin = 0) {
-  Dev ok_(n * 4), ov(PAIRS ? n * 4 : 16);
-  Onesweep<TH, IT, PAIRS, W, MB> s(n);
-  s.spin = spin;
-  const double ms = median_ms([&] { s.sort(keys, ok_.as<uint32_t>(), vals, ov.as<uint32_t>()); });
-  CK(cudaDeviceSynchronize());
-  int64_t bad = -1;
-  bool ok = same(ok_.as<uint32_t>(), ref_k, n, &bad);
-  if (ok && PAIRS) ok = same(ov.as<uint32_t>(), ref_v, n, &bad);
-  std::printf(
-      "radix %-5s n=2^%d onesweep %dx%d w%d %s spin %u  %.4f ms  %.2f Gkeys/s  %.3fx CUB  %s (bad "
-      "%lld)\n",
-      PAIRS ? "pairs" : "keys", 63 - __builtin_clzll(n), TH, IT, W,
-      MB == 1   ? "mb1"
-      : MB == 2 ? "mb2"
-      : MB == 3 ? "mb3"
-      : MB == 4 ? "mb4"
-                : "mb5+",
-      spin, ms, n / (ms * 1e6), cub_ms / ms, ok ? "ok" : "WRONG", (long long)bad);
-}
-
-void radix_phases(int64_t n, const uint32_t* keys) {
-  Onesweep<384, 16, false, 4, 1> s(n);
-  auto hist_case = [&](auto kernel, int copies, int g) {
-    const double h = median_ms([&] {
-      CK(cudaMemsetAsync(s.hist.p, 0, os::kPasses * os::kDigits * 4));
-      kernel<<<132 * g, 256>>>(keys, n, s.hist.as<uint32_t>());
-    });
-    std::printf("radix phases n=2^%d: histogram %d copies, grid 132x%d: %.4f ms\n",
-                63 - __builtin_clzll(n), copies, g, h);
-  };
-  for (int g : {4, 8, 16}) {
-    hist_case(os::global_histogram_kernel<256, 1>, 1, g);
-    hist_case(os::global_histogram_kernel<256, 2>, 2, g);
-    hist_case(os::global_histogram_kernel<256, 4>, 4, g);
-  }
-  const double m =
-      median_ms([&] { CK(cudaMemsetAsync(s.lookback.p, 0, s.tiles * os::kDigits * 4)); });
-  std::printf("radix phases: lookback memset %.4f ms\n", m);
-}
-
-void radix_all(int64_t n) {
-  Dev keys(n * 4), vals(n * 4), rk(n * 4), rv(n * 4);
-  fill_kernel<<<1024, 256>>>(keys.as<uint32_t>(), n, 99);
-  iota_kernel<<<1024, 256>>>(vals.as<uint32_t>(), n);
-  size_t tb = 0, tb2 = 0;
-  CK(cub::DeviceRadixSort::SortKeys(nullptr, tb, keys.as<uint32_t>(), rk.as<uint32_t>(), (int)n));
-  CK(cub::DeviceRadixSort::SortPairs(nullptr, tb2, keys.as<uint32_t>(), rk.as<uint32_t>(),
-                                     vals.as<uint32_t>(), rv.as<uint32_t>(), (int)n));
-  Dev temp(std::max(tb, tb2));
-  const double ck = median_ms([&] {
-    size_t b = tb;
-    CK(cub::DeviceRadixSort::SortKeys(temp.p, b, keys.as<uint32_t>(), rk.as<uint32_t>(), (int)n));
-  });
-  if (n >= (1 << 24)) radix_phases(n, keys.as<uint32_t>());
-  std::printf("radix keys  n=2^%d CUB SortKeys  %.4f ms  %.2f Gkeys/s\n", 63 - __builtin_clzll(n),
-              ck, n / (ck * 1e6));
-  radix_case<256, 20, false, 1, 4>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                   nullptr, ck, 0);
-  radix_case<256, 16, false, 1, 4>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                   nullptr, ck, 0);
-  radix_case<256, 16, false, 1, 5>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                   nullptr, ck, 0);
-  radix_case<256, 12, false, 1, 6>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                   nullptr, ck, 0);
-  radix_case<320, 16, false, 1, 3>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                   nullptr, ck, 0);
-  radix_case<384, 12, false, 1, 3>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                   nullptr, ck, 0);
-  radix_case<384, 16, false, 1, 3>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                   nullptr, ck, 0);
-  radix_case<512, 10, false, 1, 2>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                   nullptr, ck, 0);
-  radix_case<512, 12, false, 1, 2>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                   nullptr, ck, 0);
-  radix_case<256, 24, false, 1, 3>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                   nullptr, ck, 0);
-  radix_case<256, 28, false, 1, 3>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                   nullptr, ck, 0);
-  const double cp = median_ms([&] {
-    size_t b = tb2;
-    CK(cub::DeviceRadixSort::SortPairs(temp.p, b, keys.as<uint32_t>(), rk.as<uint32_t>(),
-                                       vals.as<uint32_t>(), rv.as<uint32_t>(), (int)n));
-  });
-  std::printf("radix pairs n=2^%d CUB SortPairs %.4f ms  %.2f Gkeys/s\n", 63 - __builtin_clzll(n),
-              cp, n / (cp * 1e6));
-  radix_case<256, 16, true, 1, 4>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                  rv.as<uint32_t>(), cp, 0);
-  radix_case<256, 12, true, 1, 5>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                  rv.as<uint32_t>(), cp, 0);
-  radix_case<256, 18, true, 1, 3>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                  rv.as<uint32_t>(), cp, 0);
-  radix_case<384, 10, true, 1, 3>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                  rv.as<uint32_t>(), cp, 0);
-  radix_case<320, 12, true, 1, 3>(n, keys.as<uint32_t>(), vals.as<uint32_t>(), rk.as<uint32_t>(),
-                                  rv.as<uint32_t>(), cp, 0);
-}
-
-// ------------------------------------------------------------------------------------ compaction
 template <class T>
 struct Keep {
   ws::compact::Predicate kind;
@@ -433,8 +296,9 @@ void profile_once(int64_t n) {
   CK(cub::DeviceRadixSort::SortKeys(nullptr, tk, keys.as<uint32_t>(), rk.as<uint32_t>(), (int)n));
   Dev tempk(tk);
   CK(cub::DeviceRadixSort::SortKeys(tempk.p, tk, keys.as<uint32_t>(), rk.as<uint32_t>(), (int)n));
-  Onesweep<256, 20, false, 1, 4> s(n);
-  s.sort(keys.as<uint32_t>(), rk.as<uint32_t>(), nullptr, nullptr);
+  // The app's keys policy (kernels/radix_sort/radix_sort.cu).
+  ws::radix::OnesweepSorter<ws::radix::onesweep::Policy<256, 32, 3>, false> s(n);
+  s.sort(keys.as<uint32_t>(), rk.as<uint32_t>());
   CK(cudaDeviceSynchronize());
   std::printf("profiled\n");
 }
@@ -458,7 +322,6 @@ int main(int argc, char** argv) {
       scan_all<int32_t>("int32", 0, n);
       scan_all<float>("float", 1, n);
     }
-    if (what == "all" || what == "radix") radix_all(n);
     if (what == "all" || what == "compact") {
       compact_all<int32_t>("int32", 0, n);
       compact_all<float>("float", 1, n);
@@ -468,7 +331,6 @@ int main(int argc, char** argv) {
   if (what == "all" || what == "odd") {
     g_reps = 1;
     for (int64_t n : {int64_t{1}, int64_t{1000}, int64_t{8063}, int64_t{8065}, int64_t{1234567}}) {
-      radix_all(n);
       compact_all<int32_t>("int32", 0, n);
       scan_all<int32_t>("int32", 0, n);
     }

@@ -24,7 +24,7 @@
 #include <utility>
 
 #include "../compact/device_scan.cuh"
-#include "radix_sort_onesweep.cuh"
+#include "radix_sort_onesweep_sorter.cuh"
 #include "common/cuda_check.cuh"
 #include "common/cuda_timer.cuh"
 #include "common/device_buffer.cuh"
@@ -174,67 +174,12 @@ class MultiBitSorter {
 };
 // @end
 
-// The onesweep sort on device arrays (radix_sort_onesweep.cuh): `keys_in` (and `values_in`) are
-// left unchanged, the result lands in `keys_out` (and `values_out`). Buffers are allocated once.
-template <int kThreads, int kItems, bool kPairs, int kMinBlocks>
-class OnesweepSorter {
- public:
-  static constexpr int kTile = kThreads * kItems;
-  explicit OnesweepSorter(int64_t n)
-      : n_(n),
-        tiles_((n + kTile - 1) / kTile),
-        hist_(onesweep::kPasses * onesweep::kDigits),
-        offsets_(onesweep::kPasses * onesweep::kDigits),
-        lookback_(static_cast<size_t>(std::max<int64_t>(tiles_, 1) * onesweep::kDigits)),
-        counters_(onesweep::kPasses),
-        keys_scratch_(static_cast<size_t>(std::max<int64_t>(n, 1))),
-        values_scratch_(kPairs ? static_cast<size_t>(std::max<int64_t>(n, 1)) : 1) {}
-
-  void sort(const uint32_t* keys_in, uint32_t* keys_out, const uint32_t* values_in = nullptr,
-            uint32_t* values_out = nullptr) {
-    namespace os = onesweep;
-    if (n_ == 0) return;
-    WS_CUDA_CHECK(cudaMemsetAsync(hist_.data(), 0, hist_.bytes()));
-    WS_CUDA_CHECK(cudaMemsetAsync(counters_.data(), 0, counters_.bytes()));
-    const unsigned histogram_blocks = static_cast<unsigned>(std::min<int64_t>(
-        kHistogramBlocks, (n_ / 4 + kHistogramThreads - 1) / kHistogramThreads + 1));
-    os::global_histogram_kernel<kHistogramThreads, kHistogramCopies>
-        <<<histogram_blocks, kHistogramThreads>>>(keys_in, n_, hist_.data());
-    WS_CUDA_CHECK_LAUNCH();
-    os::digit_offsets_kernel<<<os::kPasses, os::kDigits>>>(hist_.data(), offsets_.data());
-    WS_CUDA_CHECK_LAUNCH();
-    const uint32_t* keys = keys_in;
-    const uint32_t* values = values_in;
-    for (int pass = 0; pass < os::kPasses; ++pass) {
-      // Passes alternate between the scratch buffers and the output; 4 passes end in the output.
-      uint32_t* keys_to = pass % 2 == 0 ? keys_scratch_.data() : keys_out;
-      uint32_t* values_to =
-          kPairs ? (pass % 2 == 0 ? values_scratch_.data() : values_out) : nullptr;
-      WS_CUDA_CHECK(cudaMemsetAsync(lookback_.data(), 0, lookback_.bytes()));
-      os::onesweep_pass_kernel<kThreads, kItems, kPairs, kWindow, kMinBlocks>
-          <<<static_cast<unsigned>(tiles_), kThreads>>>(
-              keys, keys_to, values, values_to, n_, pass * os::kBits,
-              offsets_.data() + pass * os::kDigits, lookback_.data(), counters_.data() + pass,
-              kSpinNs);
-      WS_CUDA_CHECK_LAUNCH();
-      keys = keys_to;
-      values = values_to;
-    }
-  }
-
- private:
-  static constexpr int kHistogramThreads = 256, kHistogramCopies = 2;
-  static constexpr int64_t kHistogramBlocks = 132 * 8;
-  static constexpr int kWindow = 1;       // look-back words read per step
-  static constexpr unsigned kSpinNs = 0;  // no sleep between polls (measured: no gain)
-  static_assert(onesweep::kPasses % 2 == 0, "an even number of passes ends in the output");
-  int64_t n_, tiles_;
-  DeviceBuffer<uint32_t> hist_, offsets_, lookback_, counters_, keys_scratch_, values_scratch_;
-};
-
-// Tiles measured on an H200 at 2^28 keys (docs/performance.md).
-using OnesweepKeys = OnesweepSorter<384, 16, false, 3>;
-using OnesweepPairs = OnesweepSorter<256, 16, true, 4>;
+// Policies measured on an H200 from 2^24 to 2^28 + 4096 keys (bench/dev/radix_sweep.cu: 7 rounds,
+// docs/perf/radix_sweep_h200_2026-11-29_*.txt; docs/performance.md): keys 1.11-1.13x CUB, pairs
+// (values loaded after the ranking, prefetched into L2 with the keys) 1.01-1.03x.
+using OnesweepKeys = OnesweepSorter<onesweep::Policy<256, 32, 3>, false>;
+using OnesweepPairs = OnesweepSorter<
+    onesweep::Policy<384, 24, 2, onesweep::Match::Ballots, onesweep::Values::LatePrefetched>, true>;
 
 void require_size(int64_t n) {
   WS_REQUIRE(n >= 0 && n < (int64_t{1} << 31),

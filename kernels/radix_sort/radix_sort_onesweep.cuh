@@ -11,22 +11,24 @@
 //   digit_offsets_kernel     per pass, the exclusive scan of its 256 counts: where each digit's
 //                            keys start in the output.                     work O(4 x 256)
 //   onesweep_pass_kernel     per pass; a tile of kThreads x kItems keys per block, tiles taken in
-//                            order from an atomic counter:
+//                            order from an atomic counter (Policy: the shape and the match):
 //     count     each warp counts the digits of its 32 x kItems keys (shared atomics), then per
 //               digit an exclusive scan over the warps: the tile's count of each digit and where
 //               each warp's keys of it start ("early counts": known before the ranking).
 //     publish   thread d publishes the tile's count of digit d (flag Aggregate) at once.
-//     rank      lanes with equal digits form a group (kBits + 1 ballots); the group's lowest lane
-//               takes the group's slots from the warp's running start of that digit; keys go to
-//               shared memory sorted by digit. Keys are taken in index order: stable.
-//     look-back thread d walks back over the predecessors' words of digit d (kWindow at a
-//               time), adding Aggregates until it meets an inclusive Prefix, and publishes its
-//               own inclusive prefix.                                     256 chains per tile
+//     rank      lanes with equal digits form a group (8 ballots, as CUB's MatchAny; or a shared
+//               atomicOr, or __match_any_sync); the group's highest lane takes the group's slots
+//               from the warp's running start of that digit. Keys are taken in index order:
+//               stable. Then the keys go to shared memory sorted by digit.
+//     look-back thread d walks back over the predecessors' words of digit d, adding Aggregates
+//               until it meets an inclusive Prefix, and publishes its own inclusive prefix.
 //     write     each thread writes consecutive sorted keys to the digit's global start + the
 //               look-back prefix + the position within the digit's run: runs of one digit land
-//               at consecutive addresses. Pairs move the value with the same slot.
-//     Work O(n) per pass; steps per tile: kItems rank rounds (9 ballots each) + kThreads / 32
-//     for the warp scan + the look-back's depth.
+//               at consecutive addresses. Pairs load their values with the keys, stage them at
+//               the keys' ranks and write them to the keys' places.
+//     Work O(n) per pass; steps per tile: kItems rank rounds (8 ballots each) + kThreads / 32
+//     for the warp scan + the look-back's depth. Every tile but the last is full and runs
+//     without bounds checks; indices are 32-bit (n < 2^30).
 //   Reads each key 5 times and writes it 4 times (8 bytes per key and pass, plus one read).
 #pragma once
 
@@ -98,66 +100,179 @@ __global__ void __launch_bounds__(kDigits)
   offsets[i] = apps::block_exclusive_sum(hist[i], &total);
 }
 
-// The lanes of the warp whose digit equals d (d < 2^kBallots): one ballot per bit of d, as CUB's
-// MatchAny does it (measured faster than the hardware's __match_any_sync: 0.156 against 0.195 ms
-// per pass of 2^24 keys on an H200). kBits + 1 ballots: keys past the end carry digit kDigits.
+// How a warp finds the lanes whose digit equals its own (the ranking's inner step).
+enum class Match {
+  Ballots,   // one vote per digit bit, as CUB's MatchAny (kBits votes, 4 instructions each)
+  AtomicOr,  // each lane sets its bit in a per-warp word of its digit in shared memory (CUB's
+             // WARP_MATCH_ATOMIC_OR): one shared atomic and one load per key
+  Hardware,  // __match_any_sync: one instruction, many cycles on Hopper
+};
+
+// How pairs move their values through the tile.
+enum class Values {
+  Registers,       // loaded with the keys into registers and staged at the keys' ranks (2 x kItems
+                   // registers through the ranking)
+  Late,            // loaded after the ranking (the keys already staged), staged at the keys' ranks,
+                   // kept two to a register meanwhile
+  LatePrefetched,  // Late, the values prefetched into L2 when the keys are loaded
+};
+
+// A pass's shape: kThreads x kItems keys per tile, at least kMinBlocks blocks per SM.
+template <int kThreads_, int kItems_, int kMinBlocks_, Match kMatch_ = Match::Ballots,
+          Values kValues_ = Values::Registers>
+struct Policy {
+  static constexpr int kThreads = kThreads_, kItems = kItems_, kMinBlocks = kMinBlocks_;
+  static constexpr Match kMatch = kMatch_;
+  static constexpr Values kValues = kValues_;
+  static constexpr int kWarps = kThreads / 32;
+  static constexpr int kTile = kThreads * kItems;
+  static constexpr int kWarpKeys = 32 * kItems;
+  static_assert(kThreads >= kDigits && kThreads % 32 == 0, "one digit per thread in the counts");
+  static_assert(kWarps * kDigits <= kTile, "the match words fit in the staging area");
+  static_assert(kTile <= 65536, "ranks are kept in 16 bits (Values::Late)");
+};
+
+__device__ __forceinline__ uint32_t digit_of(uint32_t key, int shift) {
+  return (key >> shift) & kDigitMask;
+}
+
+__device__ __forceinline__ unsigned lanes_at_or_below() {
+  unsigned mask;
+  asm("mov.u32 %0, %%lanemask_le;" : "=r"(mask));
+  return mask;
+}
+
+// The lanes whose d has the same low kBallots bits, one vote per bit (kBits + 1 votes for a
+// partial tile, whose missing keys carry digit kDigits). Written as CUB's MatchAny: the compiler
+// otherwise spends 7 instructions per bit instead of 4.
 template <int kBallots>
 __device__ __forceinline__ unsigned lanes_with_digit(uint32_t d) {
   unsigned peers = kFullMask;
 #pragma unroll
   for (int b = 0; b < kBallots; ++b) {
-    const unsigned set = __ballot_sync(kFullMask, (d >> b) & 1u);
-    peers &= (d >> b) & 1u ? set : ~set;
+    unsigned votes;
+    asm("{\n"
+        "  .reg .pred p;\n"
+        "  and.b32 %0, %1, %2;\n"
+        "  setp.ne.u32 p, %0, 0;\n"
+        "  vote.ballot.sync.b32 %0, p, 0xffffffff;\n"
+        "  @!p not.b32 %0, %0;\n"
+        "}\n"
+        : "=r"(votes)
+        : "r"(d), "r"(1u << b));
+    peers &= votes;
   }
   return peers;
 }
 
-template <int kThreads, int kItems, bool kPairs>
-struct PassShape {
-  static_assert(kThreads >= kDigits && kThreads % 32 == 0, "one digit per thread in the counts");
-  static constexpr int kWarps = kThreads / 32;
-  static constexpr int kTile = kThreads * kItems;
-  static constexpr int kWarpKeys = 32 * kItems;
+// Shared memory of one pass's block. The match words (Match::AtomicOr) live in the staging area
+// until the keys are staged. Over 48 KB it is dynamic shared memory (kPassDynamicShared).
+template <class P, bool kPairs>
+struct PassShared {
+  static constexpr bool kRegisters = kPairs && P::kValues == Values::Registers;
+  static constexpr bool kLate =
+      kPairs && (P::kValues == Values::Late || P::kValues == Values::LatePrefetched);
+  uint32_t staged[P::kTile];                                   // the tile's keys sorted by digit
+  uint32_t staged_values[kRegisters || kLate ? P::kTile : 1];  // and their values
+  uint32_t warp_counts[P::kWarps][kDigits];  // then: where warp w's keys of digit d go in the tile
+  uint32_t write_base[kDigits];  // output index of the digit's run start minus its tile start
+  unsigned tile;
 };
 
-// One pass: sorts by the digit at `shift`. offsets: this pass's digit_offsets_kernel row.
-// lookback: tiles x kDigits words, zeroed; counter: zeroed. kWindow: predecessors read at once
-// by a look-back step; spin_ns: the sleep before polling an unpublished word again.
-template <int kThreads, int kItems, bool kPairs, int kWindow, int kMinBlocks>
-__global__ void __launch_bounds__(kThreads, kMinBlocks)
-    onesweep_pass_kernel(const uint32_t* __restrict__ keys_in, uint32_t* __restrict__ keys_out,
-                         const uint32_t* __restrict__ values_in, uint32_t* __restrict__ values_out,
-                         int64_t n, int shift, const uint32_t* __restrict__ offsets,
-                         uint32_t* lookback, unsigned* counter, unsigned spin_ns) {
-  using S = PassShape<kThreads, kItems, kPairs>;
-  __shared__ uint32_t staged[S::kTile];  // the tile sorted by digit
-  __shared__ uint32_t staged_values[kPairs ? S::kTile : 1];
-  __shared__ uint32_t warp_counts[S::kWarps][kDigits];  // then: where warp w's digit d starts
-  __shared__ uint32_t write_base[kDigits];  // output index of the digit's run start, minus its
-                                            // start in the tile
-  __shared__ unsigned tile_shared;
-  const int t = threadIdx.x, lane = t & 31, warp = t >> 5;
-  if (t == 0) tile_shared = atomicAdd(counter, 1u);
-  for (int i = t; i < S::kWarps * kDigits; i += kThreads) warp_counts[i / kDigits][i % kDigits] = 0;
-  __syncthreads();
-  const int64_t tile = tile_shared;
-  const int64_t tile_base = tile * S::kTile;
-  const int64_t warp_base = tile_base + int64_t{warp} * S::kWarpKeys;
+// Puts a key at its rank in the staging area, with its value (Values::Registers).
+template <class P, bool kPairs>
+__device__ __forceinline__ void stage_key(PassShared<P, kPairs>& s, uint32_t rank, uint32_t key,
+                                          uint32_t value) {
+  s.staged[rank] = key;
+  if constexpr (PassShared<P, kPairs>::kRegisters) s.staged_values[rank] = value;
+}
 
-  // Load; item k of lane l is key warp_base + 32 k + l, so (k, lane) is index order. Count each
-  // warp's digits at once (the early counts), so that the tile's counts can be published before
-  // the ranking.
-  uint32_t key[kItems], value[kPairs ? kItems : 1];
+// Whether the keys go to shared memory as they are ranked (fewer registers: no ranks kept) or
+// after the whole tile is ranked (the atomicOr match words share the staging area).
+template <class P>
+constexpr bool kStageWhileRanking = P::kMatch != Match::AtomicOr;
+
+// Dynamic shared memory a pass needs: 0 when its PassShared fits the 48 KB of static memory.
+template <class P, bool kPairs>
+constexpr size_t kPassDynamicShared = sizeof(PassShared<P, kPairs>) <= 48 * 1024
+                                          ? 0
+                                          : sizeof(PassShared<P, kPairs>);
+
+// Stable ranks of the warp's keys in the tile: item k of lane l is key 32 k + l of the warp, and
+// equal digits keep that order. kFull: every key of the tile exists (all tiles but the last).
+// on_rank(k, rank, valid) receives each item's rank as soon as it is known.
+template <class P, bool kPairs, bool kFull, class OnRank>
+__device__ __forceinline__ void rank_keys(const uint32_t (&key)[P::kItems], int shift,
+                                          int warp_left, PassShared<P, kPairs>& s, int warp,
+                                          int lane, OnRank&& on_rank) {
+  uint32_t* match_words = s.staged + warp * kDigits;
+  const unsigned at_or_below = lanes_at_or_below();
 #pragma unroll
-  for (int k = 0; k < kItems; ++k) {
-    const int64_t i = warp_base + 32 * k + lane;
-    key[k] = i < n ? keys_in[i] : 0u;
-    if constexpr (kPairs) value[k] = i < n ? values_in[i] : 0u;
+  for (int k = 0; k < P::kItems; ++k) {
+    const bool valid = kFull || 32 * k + lane < warp_left;
+    const uint32_t d = valid ? digit_of(key[k], shift) : uint32_t{kDigits};
+    unsigned peers;
+    if constexpr (!kFull) {
+      peers = lanes_with_digit<kBits + 1>(d);
+    } else if constexpr (P::kMatch == Match::Hardware) {
+      peers = __match_any_sync(kFullMask, d);
+    } else if constexpr (P::kMatch == Match::AtomicOr) {
+      atomicOr(&match_words[d], 1u << lane);
+      __syncwarp();
+      peers = match_words[d];
+    } else {
+      peers = lanes_with_digit<kBits>(d);
+    }
+    // The group's highest lane takes the group's slots from the warp's running start of d.
+    const int leader = 31 - __clz(peers);
+    const uint32_t up_to_me = __popc(peers & at_or_below);
+    uint32_t first = 0;
+    if (valid && lane == leader) first = atomicAdd(&s.warp_counts[warp][d], up_to_me);
+    on_rank(k, __shfl_sync(kFullMask, first, leader) + up_to_me - 1, valid);
+    if constexpr (kFull && P::kMatch == Match::AtomicOr) {
+      if (lane == leader) match_words[d] = 0;  // after the shuffle: every lane has read it
+      __syncwarp();
+    }
+  }
+}
+
+// One tile of a pass (see the file's head). n fits 30 bits, so the indices are 32-bit.
+template <class P, bool kPairs, bool kFull>
+__device__ __forceinline__ void sort_tile(const uint32_t* __restrict__ keys_in,
+                                          uint32_t* __restrict__ keys_out,
+                                          const uint32_t* __restrict__ values_in,
+                                          uint32_t* __restrict__ values_out, int n, int tile,
+                                          int shift, const uint32_t* __restrict__ offsets,
+                                          uint32_t* lookback, unsigned spin_ns,
+                                          PassShared<P, kPairs>& s) {
+  const int t = threadIdx.x, lane = t & 31, warp = t >> 5;
+  const int tile_base = tile * P::kTile;
+  const int warp_base = tile_base + warp * P::kWarpKeys;
+  const int warp_left = kFull ? P::kWarpKeys : n - warp_base;  // may be <= 0 in the last tile
+
+  // Load (warp-striped: item k of lane l is key warp_base + 32 k + l, so (k, lane) is index
+  // order) and count each warp's digits at once: the early counts.
+  using Shared = PassShared<P, kPairs>;
+  uint32_t key[P::kItems], value[Shared::kRegisters ? P::kItems : 1] = {};
+#pragma unroll
+  for (int k = 0; k < P::kItems; ++k) {
+    const bool valid = kFull || 32 * k + lane < warp_left;
+    key[k] = valid ? keys_in[warp_base + 32 * k + lane] : 0u;
+    if constexpr (Shared::kRegisters) value[k] = valid ? values_in[warp_base + 32 * k + lane] : 0u;
+  }
+  if constexpr (kPairs && P::kValues == Values::LatePrefetched) {
+    if (lane == 0) {  // one 128-byte line per warp and item
+#pragma unroll
+      for (int k = 0; k < P::kItems; ++k) {
+        if (kFull || 32 * k < warp_left)
+          asm volatile("prefetch.global.L2 [%0];" ::"l"(values_in + warp_base + 32 * k));
+      }
+    }
   }
 #pragma unroll
-  for (int k = 0; k < kItems; ++k) {
-    if (warp_base + 32 * k + lane < n)
-      atomicAdd(&warp_counts[warp][(key[k] >> shift) & kDigitMask], 1u);
+  for (int k = 0; k < P::kItems; ++k) {
+    if (kFull || 32 * k + lane < warp_left)
+      atomicAdd(&s.warp_counts[warp][digit_of(key[k], shift)], 1u);
   }
   __syncthreads();
 
@@ -166,9 +281,9 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
   uint32_t tile_count = 0;
   if (t < kDigits) {
 #pragma unroll
-    for (int w = 0; w < S::kWarps; ++w) {
-      const uint32_t c = warp_counts[w][t];
-      warp_counts[w][t] = tile_count;
+    for (int w = 0; w < P::kWarps; ++w) {
+      const uint32_t c = s.warp_counts[w][t];
+      s.warp_counts[w][t] = tile_count;
       tile_count += c;
     }
     store_word(lookback + tile * kDigits + t,
@@ -178,67 +293,121 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
   const uint32_t digit_start = apps::block_exclusive_sum(tile_count, &all_keys);
   if (t < kDigits) {
 #pragma unroll
-    for (int w = 0; w < S::kWarps; ++w) warp_counts[w][t] += digit_start;
+    for (int w = 0; w < P::kWarps; ++w) s.warp_counts[w][t] += digit_start;
   }
   __syncthreads();
 
-  // Rank and stage: lanes with equal digits form a group (__match_any_sync); the group's lowest
-  // lane takes the group's slots from the warp's running start of the digit. Stable.
-  const unsigned lanes_below = (1u << lane) - 1u;
+  // Rank. Keys (with their values, Values::Registers) are staged as they are ranked, except when
+  // the match words share the staging area (Match::AtomicOr): then after the whole tile is ranked.
+  // Ranks that are needed later are kept two to a register.
+  constexpr bool kStage = kStageWhileRanking<P>;
+  constexpr bool kKeepRanks = !kStage || Shared::kLate;
+  uint32_t packed_ranks[kKeepRanks ? (P::kItems + 1) / 2 : 1] = {};
+  auto item_valid = [&](int k) { return kFull || 32 * k + lane < warp_left; };
+  rank_keys<P, kPairs, kFull>(key, shift, warp_left, s, warp, lane,
+                              [&](int k, uint32_t rank, bool valid) {
+                                if constexpr (kStage) {
+                                  if (valid)
+                                    stage_key(s, rank, key[k], value[Shared::kRegisters ? k : 0]);
+                                }
+                                if constexpr (kKeepRanks)
+                                  packed_ranks[kKeepRanks ? k / 2 : 0] |= rank << (16 * (k & 1));
+                              });
+  auto rank_of = [&](int k) { return (packed_ranks[k / 2] >> (16 * (k & 1))) & 0xffffu; };
+  if constexpr (!kStage) {
+    __syncthreads();
 #pragma unroll
-  for (int k = 0; k < kItems; ++k) {
-    const bool valid = warp_base + 32 * k + lane < n;
-    const uint32_t d = valid ? (key[k] >> shift) & kDigitMask : uint32_t{kDigits};
-    const unsigned peers = lanes_with_digit<kBits + 1>(d);  // (8 for full warps: no faster)
-    const int leader = __ffs(peers) - 1;
-    uint32_t first = 0;
-    if (valid && lane == leader) first = atomicAdd(&warp_counts[warp][d], __popc(peers));
-    const uint32_t slot = __shfl_sync(kFullMask, first, leader) + __popc(peers & lanes_below);
-    if (valid) {
-      staged[slot] = key[k];
-      if constexpr (kPairs) staged_values[slot] = value[k];
+    for (int k = 0; k < P::kItems; ++k) {
+      if (item_valid(k)) stage_key(s, rank_of(k), key[k], value[Shared::kRegisters ? k : 0]);
+    }
+  }
+  if constexpr (Shared::kLate) {
+    uint32_t late[P::kItems];
+#pragma unroll
+    for (int k = 0; k < P::kItems; ++k)
+      late[k] = item_valid(k) ? values_in[warp_base + 32 * k + lane] : 0u;
+#pragma unroll
+    for (int k = 0; k < P::kItems; ++k) {
+      if (item_valid(k)) s.staged_values[rank_of(k)] = late[k];
     }
   }
 
-  // Look back for digit t: kWindow predecessors per step, nearest first, adding counts up to the
-  // first inclusive prefix; an unpublished word is polled again after spin_ns.
+  // Look back for digit t: predecessors nearest first, adding counts up to the first inclusive
+  // prefix; an unpublished word is polled again (after spin_ns).
   if (t < kDigits) {
     uint32_t exclusive = 0;
-    for (int64_t p = tile - 1; p >= 0;) {
-      uint32_t word[kWindow];
-#pragma unroll
-      for (int i = 0; i < kWindow; ++i)
-        word[i] = p - i >= 0 ? load_word(lookback + (p - i) * kDigits + t) : kFlagPrefix;
-      int used = 0;
-      bool done = false;
-#pragma unroll
-      for (int i = 0; i < kWindow; ++i) {
-        if (done || used < i || (word[i] & kFlagMask) == 0) continue;
-        exclusive += word[i] & kCountMask;
-        used = i + 1;
-        done = (word[i] & kFlagPrefix) != 0;
+    for (int p = tile - 1; p >= 0;) {
+      const uint32_t word = load_word(lookback + p * kDigits + t);
+      if ((word & kFlagMask) == 0) {
+        if (spin_ns != 0) __nanosleep(spin_ns);
+        continue;
       }
-      if (done) break;
-      p -= used;
-      if (used < kWindow && spin_ns != 0) __nanosleep(spin_ns);
+      exclusive += word & kCountMask;
+      if ((word & kFlagPrefix) != 0) break;
+      --p;
     }
     if (tile > 0) store_word(lookback + tile * kDigits + t, kFlagPrefix | (exclusive + tile_count));
-    write_base[t] = offsets[t] + exclusive - digit_start;
+    s.write_base[t] = offsets[t] + exclusive - digit_start;
   }
   __syncthreads();
 
-  // Write: thread t takes sorted positions t, t + kThreads, ...
-  const int64_t left = n - tile_base;
-  const int count = left < S::kTile ? static_cast<int>(left) : S::kTile;
+  // Write: thread t takes sorted positions t, t + kThreads, ...: runs of one digit land at
+  // consecutive addresses; a value goes where its key goes.
+  const int count = kFull ? P::kTile : n - tile_base;
 #pragma unroll
-  for (int k = 0; k < kItems; ++k) {
-    const int j = k * kThreads + t;
-    if (j < count) {
-      const uint32_t x = staged[j];
-      const uint32_t to = write_base[(x >> shift) & kDigitMask] + j;
-      keys_out[to] = x;
-      if constexpr (kPairs) values_out[to] = staged_values[j];
+  for (int k = 0; k < P::kItems; ++k) {
+    const int j = k * P::kThreads + t;
+    if (kFull || j < count) {
+      const uint32_t x = s.staged[j];
+      const uint32_t at = s.write_base[digit_of(x, shift)] + j;
+      keys_out[at] = x;
+      if constexpr (Shared::kRegisters || Shared::kLate) values_out[at] = s.staged_values[j];
     }
+  }
+}
+
+// A pass's block: takes the next tile, full or the last one.
+template <class P, bool kPairs>
+__device__ __forceinline__ void run_pass(const uint32_t* __restrict__ keys_in,
+                                         uint32_t* __restrict__ keys_out,
+                                         const uint32_t* __restrict__ values_in,
+                                         uint32_t* __restrict__ values_out, int n, int shift,
+                                         const uint32_t* __restrict__ offsets, uint32_t* lookback,
+                                         unsigned* counter, unsigned spin_ns,
+                                         PassShared<P, kPairs>& s) {
+  const int t = threadIdx.x;
+  if (t == 0) s.tile = atomicAdd(counter, 1u);
+  for (int i = t; i < P::kWarps * kDigits; i += P::kThreads) {
+    s.warp_counts[i / kDigits][i % kDigits] = 0;
+    if constexpr (P::kMatch == Match::AtomicOr) s.staged[i] = 0;
+  }
+  __syncthreads();
+  const int tile = static_cast<int>(s.tile);
+  if ((tile + 1) * P::kTile <= n)
+    sort_tile<P, kPairs, true>(keys_in, keys_out, values_in, values_out, n, tile, shift, offsets,
+                               lookback, spin_ns, s);
+  else
+    sort_tile<P, kPairs, false>(keys_in, keys_out, values_in, values_out, n, tile, shift, offsets,
+                                lookback, spin_ns, s);
+}
+
+// One pass: sorts by the digit at `shift`. offsets: this pass's digit_offsets_kernel row.
+// lookback: tiles x kDigits words, zeroed; counter: zeroed; spin_ns: the sleep before polling an
+// unpublished look-back word again (0: none). n <= kMaxKeys.
+template <class P, bool kPairs>
+__global__ void __launch_bounds__(P::kThreads, P::kMinBlocks)
+    onesweep_pass_kernel(const uint32_t* __restrict__ keys_in, uint32_t* __restrict__ keys_out,
+                         const uint32_t* __restrict__ values_in, uint32_t* __restrict__ values_out,
+                         int n, int shift, const uint32_t* __restrict__ offsets, uint32_t* lookback,
+                         unsigned* counter, unsigned spin_ns) {
+  if constexpr (kPassDynamicShared<P, kPairs> == 0) {
+    __shared__ PassShared<P, kPairs> s;
+    run_pass<P, kPairs>(keys_in, keys_out, values_in, values_out, n, shift, offsets, lookback,
+                        counter, spin_ns, s);
+  } else {
+    extern __shared__ __align__(16) unsigned char pass_shared[];
+    run_pass<P, kPairs>(keys_in, keys_out, values_in, values_out, n, shift, offsets, lookback,
+                        counter, spin_ns, *reinterpret_cast<PassShared<P, kPairs>*>(pass_shared));
   }
 }
 // @end

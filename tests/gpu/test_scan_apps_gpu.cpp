@@ -152,14 +152,18 @@ TEST(ScanAppsGpu, FastCompactionMatchesCubAndCopyIf) {
   EXPECT_TRUE(compact::compare_with_library(Backend::Cuda, p, floats.data(), 1 << 22, 1).verified);
 }
 
+// Sizes around the onesweep keys tile (8192 keys: radix_sort.cu) and large, with a tenth of the
+// keys equal; and 3 tiles and a bit of one key only (every tile of every pass one digit).
 TEST(ScanAppsGpu, FastRadixSortMatchesCubAndStableSort) {
   WS_SKIP_WITHOUT_GPU();
   for (int64_t n :
-       {int64_t{1}, int64_t{1000}, int64_t{4097}, int64_t{1} << 20, (int64_t{1} << 24) + 5}) {
+       {int64_t{1}, int64_t{1000}, int64_t{4097}, int64_t{8191}, int64_t{8193}, int64_t{16385},
+        int64_t{3 * 8192 + 7}, int64_t{1} << 20, (int64_t{1} << 24) + 5}) {
     std::mt19937 rng(static_cast<uint32_t>(n) + 1);
     std::vector<uint32_t> keys(static_cast<size_t>(n));
     for (uint32_t& k : keys) k = rng();
     if (n > 100) std::fill(keys.begin(), keys.begin() + n / 10, 42u);  // duplicates
+    if (n == 3 * 8192 + 7) std::fill(keys.begin(), keys.end(), 0x12345678u);
     const radix::Comparison c = radix::compare_with_library(Backend::Cuda, keys.data(), n, 2);
     EXPECT_TRUE(c.verified) << n;
     std::vector<uint32_t> expected = keys;
@@ -173,12 +177,12 @@ TEST(ScanAppsGpu, FastRadixSortMatchesCubAndStableSort) {
 }
 
 // Onesweep on pairs against the stable order of the keys' indices and against CUB SortPairs, at
-// sizes around its tile (5120 keys, 4096 pairs) and large, with many equal keys; several repeats,
-// so that every run after the first reuses the look-back words and counters.
+// sizes around its tile (9216 pairs: radix_sort.cu) and large, with many equal keys; several
+// repeats, so that every run after the first reuses the look-back words and counters.
 TEST(ScanAppsGpu, OnesweepPairsMatchStableSortAndCub) {
   WS_SKIP_WITHOUT_GPU();
-  for (int64_t n : {int64_t{1}, int64_t{4095}, int64_t{4097}, int64_t{5121}, int64_t{1} << 20,
-                    (int64_t{1} << 24) + 9}) {
+  for (int64_t n : {int64_t{1}, int64_t{4097}, int64_t{9215}, int64_t{9217}, int64_t{18433},
+                    int64_t{1} << 20, (int64_t{1} << 24) + 9}) {
     std::mt19937 rng(static_cast<uint32_t>(n) + 3);
     std::vector<uint32_t> keys(static_cast<size_t>(n)), values(keys.size());
     for (uint32_t& k : keys) k = rng() % 4 == 0 ? 1234u : rng();
