@@ -16,10 +16,6 @@ add_library(ws_app STATIC
   cli/render_command.cpp
   cli/bench_command.cpp
   cli/display_bench_command.cpp
-  cli/lab_cli.cpp
-  cli/lab_command.cpp
-  cli/lab_grade.cpp
-  cli/lab_grade_report.cpp
   io/asset_path.cpp
   io/shipped_graphs.cpp
   io/decoded_files.cpp

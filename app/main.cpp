@@ -6,19 +6,19 @@
 //   warpscope run --scene S ... [--backend cpu|cuda] --json out.json   results, trace, counters
 //   warpscope bench [--scene S] [--sizes ...] --json out.json             timings vs baselines
 //   warpscope list                                          the scenes, their options and defaults
-//   warpscope lab --exercise reduce --kernel my.cu --json r.json   grade a lab kernel
+//   warpscope <scene command> ...        a scene's own subcommands (scenes/registry.cpp)
 //   warpscope --version                  the version, the CUDA build and the data folder in use
 #include <algorithm>
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "cli/commands.h"
-#include "cli/lab_cli.h"
 #include "common/error.h"
 #include "data/data_root.h"
 #include "i18n/i18n.h"
@@ -163,7 +163,7 @@ int run_cli(int argc, char** argv, std::optional<ws::i18n::Language> language) {
                     "KEY=VALUE: a scene parameter for --sweep, or an option of the scene's own "
                     "benchmark (e.g. --set bins=4096 for the histogram; repeatable)");
   auto* list = app.add_subcommand("list", "List the scenes and their parameters");
-  const LabCommands lab_commands(app);
+  const std::vector<std::unique_ptr<SceneCommands>> scene_commands = add_scene_commands(app);
 
   try {
     app.parse(argc, argv);
@@ -190,7 +190,9 @@ int run_cli(int argc, char** argv, std::optional<ws::i18n::Language> language) {
                "--theme must be light or dark, got '" + theme + "'");
     return render_command(render_request);
   }
-  if (const std::optional<int> status = lab_commands.run()) return *status;
+  for (const auto& commands : scene_commands) {
+    if (const std::optional<int> status = commands->run()) return *status;
+  }
   if (*run)
     return run_command(run_scene, scene_args_to_json(run->remaining()), run_backend, json_path,
                        run_out);

@@ -87,24 +87,6 @@ struct GuiRequest {
 };
 int gui_command(const GuiRequest& request);
 
-// `warpscope lab`: grade a kernel (or a folder of them) for a lab exercise; --list, --starter.
-// 0 when everything passes, 1 when a check fails, 2 on a usage error (message on stderr).
-struct LabRequest {
-  bool list = false;
-  bool starter = false;  // print the exercise's starter code
-  std::string exercise;
-  std::string kernel;  // a .cu file or a folder of them
-  std::string backend;
-  std::string json_path;  // one file: its grade; a folder: {exercise, backend, submissions}
-  std::string json_dir;   // a folder: one <file stem>.json per submission
-  std::vector<std::string> sizes;
-  double timeout_s = 10;
-  std::string worker_exe;  // "" = this executable
-};
-int lab_command(const LabRequest& request);
-// `warpscope lab-worker DIR` (internal): runs DIR/job.bin, writes DIR/result.bin.
-int lab_worker_command(const std::string& dir);
-
 // "1280x720" -> width and height; false when it does not look like that.
 bool parse_size(const std::string& text, int& width, int& height);
 

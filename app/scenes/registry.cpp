@@ -5,6 +5,7 @@
 #include "convolution/conv_scene.h"
 #include "heat/heat_scene.h"
 #include "histogram/histogram_scene.h"
+#include "lab/cli/lab_cli.h"
 #include "lab/lab_scene.h"
 #include "memory/memory_scene.h"
 #include "merge/merge_scene.h"
@@ -52,6 +53,12 @@ std::unique_ptr<Scene> make_scene(const std::string& id) {
 
 std::string default_scene_id() {
   return make_scenes().front()->id();
+}
+
+std::vector<std::unique_ptr<SceneCommands>> add_scene_commands(CLI::App& app) {
+  std::vector<std::unique_ptr<SceneCommands>> commands;
+  commands.push_back(std::make_unique<LabCommands>(app));
+  return commands;
 }
 
 void register_scene(SceneFactory factory) {

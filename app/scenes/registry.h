@@ -8,6 +8,11 @@
 #include <vector>
 
 #include "scene_kit/scene.h"
+#include "scene_kit/scene_commands.h"
+
+namespace CLI {
+class App;
+}
 
 namespace ws::app {
 
@@ -22,5 +27,7 @@ std::string default_scene_id();
 // Adds a scene after the built-in ones for the rest of the process: tests register a fake scene
 // here and drive it through run, render, bench and the window like any other.
 void register_scene(SceneFactory factory);
+// Adds every scene's own subcommands (SceneCommands) to the app's command line.
+std::vector<std::unique_ptr<SceneCommands>> add_scene_commands(CLI::App& app);
 
 }  // namespace ws::app

@@ -14,7 +14,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "commands.h"
+#include "lab_cli.h"
 #include "common/error.h"
 #include "data/data_root.h"
 #include "lab/lab_isolated.h"
