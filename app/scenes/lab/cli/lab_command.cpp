@@ -14,6 +14,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "cli/commands.h"
 #include "lab_cli.h"
 #include "common/error.h"
 #include "data/data_root.h"
