@@ -54,6 +54,11 @@
       Module.setCanvasSize(width, height);
   }
   window.addEventListener('resize', fitCanvas);
+  // F5 (lecture mode) and F11 (its full screen) are the app's keys, not the browser's reload and
+  // window full screen; GLFW still sees them (preventDefault does not stop the event).
+  window.addEventListener('keydown', (event) => {
+    if (status.frames > 0 && (event.key === 'F5' || event.key === 'F11')) event.preventDefault();
+  }, true);
 
   // ?scene=heat&lang=zh&variant=3 -> ['gui', '--scene', 'heat', '--lang', 'zh', '--variant', '3'];
   // a key without a value is a flag (?lecture -> '--lecture').
