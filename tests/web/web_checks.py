@@ -91,12 +91,19 @@ class Checks:
         return shot
 
     # --- comparison with the desktop -------------------------------------------------------
-    def desktop_png(self, key, options, events=None, frames=6):
+    def desktop_png(self, key, options, events=None, frames=6, screen=None):
         if key not in self.desktop_cache:
             path = os.path.join(self.out, f"desktop-{key}.png")
-            desktop_shot.screenshot(self.desktop, path, options, frames=frames, events=events)
+            desktop_shot.screenshot(self.desktop, path, options, frames=frames, events=events,
+                                    screen=screen)
             self.desktop_cache[key] = path
         return self.desktop_cache[key]
+
+    def desktop_render(self, key, options, extension):
+        """The desktop's export (`warpscope render OPTIONS`) as desktop-KEY.EXTENSION."""
+        path = os.path.join(self.out, f"desktop-{key}.{extension}")
+        desktop_shot.render(self.desktop, path, options)
+        return path
 
     def compare(self, name, browser_png, desktop_png, box=None, box_name=""):
         """Fails when more than max_different of the pixels (in `box` if given) differ."""
