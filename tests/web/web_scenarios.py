@@ -202,7 +202,7 @@ def graph_by_drop(c):
         before = c.settled_screenshot(page)
         taken = page.drop_files([path], 900, 500)
         if not (taken["dragover"] and taken["drop"]):
-            c.fail("drop", f"the canvas did not accept the drop (preventDefault per event: {taken})")
+            c.fail("drop", f"the canvas did not accept the drop (taken per event: {taken})")
             return
         c.ok("drop", f"the canvas accepted the drop of {GRAPH} ({taken})")
         after = c.settled_screenshot(page, timeout=120, differs_from=ic.load(before))
@@ -340,8 +340,9 @@ COMPARED_VARIANT = "interleaved-divergent"
 
 
 def compare_mode(c):
-    """?compare=interleaved-divergent (the command line's --compare) shows a second variant beside the
-    default one; the Right arrow steps both together, as on the desktop after the same keys."""
+    """?compare=interleaved-divergent (the command line's --compare: compare mode has no key of its
+    own) shows a second variant beside the default one; the Right arrow steps both together, as
+    on the desktop after the same keys."""
     page = c.open("compare", f"compare={COMPARED_VARIANT}")
     if not page:
         return
