@@ -90,6 +90,21 @@ class Checks:
             page.pump(0.2)
         return shot
 
+    def screenshot_like(self, page, desktop_png, timeout=120):
+        """A settled screenshot once it matches the desktop's picture (within the tolerance), or
+        the last one after `timeout` s: for work that ends without a visible change first (a
+        graph's layout on a worker thread shows the same line until it is done)."""
+        target = ic.load(desktop_png)
+        deadline = time.time() + timeout
+        while True:
+            shot = self.settled_screenshot(page, timeout=max(1, deadline - time.time()))
+            image = ic.load(shot)
+            if time.time() >= deadline or (image.size == target.size and
+                                           ic.different_fraction(image, target) <=
+                                           self.max_different):
+                return shot
+            page.pump(1.0)
+
     # --- comparison with the desktop -------------------------------------------------------
     def desktop_png(self, key, options, events=None, frames=6, screen=None):
         if key not in self.desktop_cache:
