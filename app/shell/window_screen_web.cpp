@@ -1,8 +1,8 @@
 // AppWindow in the browser (window_platform.h): Emscripten's GLFW over the page's canvas with a
 // WebGL 2 context, the page's full screen for lecture mode (warpscopePage in
-// web/shell/warpscope_page.js), the canvas following the page's size, and one frame per
-// requestAnimationFrame: the app's loop stays the desktop's `while`, and Asyncify hands the browser
-// its turn after each frame.
+// web/shell/warpscope_page.js; entering lecture mode asks for it), the canvas following the
+// page's size, and one frame per requestAnimationFrame: the app's loop stays the desktop's
+// `while`, and Asyncify hands the browser its turn after each frame.
 #include <GLFW/glfw3.h>
 #include <emscripten.h>
 
@@ -80,6 +80,9 @@ bool AppWindow::fullscreen() const {
   return page_is_fullscreen() != 0;
 }
 
-void AppWindow::fill_work_area() {}  // the canvas already fills the page
+// The desktop's window grows to the monitor's work area (lecture mode); the page takes the screen.
+void AppWindow::fill_work_area() {
+  page_set_fullscreen(1);
+}
 
 }  // namespace ws::gfx

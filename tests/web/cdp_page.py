@@ -1,7 +1,9 @@
 # One page of the browser tier's DevTools client (cdp.py): navigation, JS evaluation, waiting on a
-# JS condition, key and mouse input as a user's, the file chooser, screenshots, and every console
-# error and uncaught exception the page produced.
+# JS condition, key and mouse input as a user's, the file chooser, files dropped on the canvas,
+# downloads, screenshots, and every console error and uncaught exception the page produced.
 import base64
+import json
+import os
 import time
 
 from cdp import KEYS, CdpError
@@ -135,6 +137,15 @@ class Page:
         self.call("Input.dispatchKeyEvent", dict(base, type="keyUp"))  # the browser's key state
         self.next_frame()
 
+    def browser_key(self, name):
+        """A key press the browser may keep for itself (Escape in full screen): down and up through
+        DevTools, without waiting for the page to see it."""
+        code = KEYS[name]
+        base = {"key": name, "code": name, "windowsVirtualKeyCode": code,
+                "nativeVirtualKeyCode": code}
+        self.call("Input.dispatchKeyEvent", dict(base, type="rawKeyDown"))
+        self.call("Input.dispatchKeyEvent", dict(base, type="keyUp"))
+
     def ctrl_key(self, name):
         control = {"key": "Control", "code": "ControlLeft", "windowsVirtualKeyCode": 17,
                    "nativeVirtualKeyCode": 17, "modifiers": 2}
@@ -151,6 +162,43 @@ class Page:
                                                    "button": "left" if kind != "mouseMoved"
                                                    else "none", "clickCount": 1})
             self.next_frame()
+
+    def move(self, x, y):
+        """The mouse moves to (x, y) of the viewport (a menu opens its submenu on hover)."""
+        self.call("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y,
+                                               "button": "none"})
+        self.next_frame()
+
+    # A DataTransfer holding File objects of the given bytes, then dragenter, dragover and drop
+    # DragEvents on the canvas at (x, y), as a file dragged from the desktop arrives; returns, for
+    # each event, whether the page took it (preventDefault: how a page accepts a drop).
+    DROP = """(() => {
+        const transfer = new DataTransfer();
+        for (const f of %(files)s) {
+            const bytes = Uint8Array.from(atob(f.data), (c) => c.charCodeAt(0));
+            transfer.items.add(new File([bytes], f.name));
+        }
+        const canvas = document.getElementById('canvas');
+        const at = {clientX: %(x)d, clientY: %(y)d, bubbles: true, cancelable: true,
+                    dataTransfer: transfer};
+        return ['dragenter', 'dragover', 'drop'].map(
+            (type) => !canvas.dispatchEvent(new DragEvent(type, at)));
+    })()"""
+
+    def drop_files(self, paths, x, y):
+        """Drops the files at `paths` on the canvas at (x, y); {event: taken} for dragenter,
+        dragover and drop."""
+        files = [{"name": os.path.basename(p),
+                  "data": base64.b64encode(open(p, "rb").read()).decode()} for p in paths]
+        taken = self.evaluate(self.DROP % {"files": json.dumps(files), "x": x, "y": y})
+        return dict(zip(("dragenter", "dragover", "drop"), taken))
+
+    def allow_downloads(self, folder):
+        """The page's downloads are saved into `folder` under the names the page suggests."""
+        os.makedirs(folder, exist_ok=True)
+        self.browser.call("Browser.setDownloadBehavior",
+                          {"behavior": "allow", "downloadPath": os.path.abspath(folder),
+                           "browserContextId": self.context})
 
     def answer_file_chooser(self, paths, timeout=20):
         """Waits for the page to open a file picker and chooses `paths` in it; True when it did."""

@@ -28,10 +28,11 @@ def scenes(binary):
     return found
 
 
-def screenshot(binary, out_png, options=(), frames=6, events=None, timeout=120):
+def screenshot(binary, out_png, options=(), frames=6, events=None, timeout=120, screen=None):
     """Writes the desktop window after `frames` frames to out_png. options: ["--scene", "bfs",
     "--lang", "zh", ...]; events: the --input script's events ({"frame": 3, "key": "Right"},
-    {"frame": 3, "drop": [path]})."""
+    {"frame": 3, "drop": [path]}); screen: the X screen's (width, height) when a window that
+    grows to the screen (lecture mode) must end at the browser's size."""
     home = tempfile.mkdtemp(prefix="ws-desktop-home-")
     try:
         command = [binary, "gui", "--frames", str(frames), "--screenshot", out_png, *options]
@@ -40,7 +41,8 @@ def screenshot(binary, out_png, options=(), frames=6, events=None, timeout=120):
             with open(script, "w") as f:
                 json.dump({"events": events}, f)
             command += ["--input", script]
-        command = ["xvfb-run", "-a", "-s", "-screen 0 3840x2400x24", *command]
+        width, height = screen or (3840, 2400)
+        command = ["xvfb-run", "-a", "-s", f"-screen 0 {width}x{height}x24", *command]
         env = dict(os.environ, HOME=home, XDG_CONFIG_HOME=os.path.join(home, ".config"))
         # The browser's language is en-US (cdp.py starts chromium with --lang=en-US).
         env.update(LANG="en_US.UTF-8", LC_ALL="en_US.UTF-8")
@@ -48,6 +50,22 @@ def screenshot(binary, out_png, options=(), frames=6, events=None, timeout=120):
         done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=timeout)
         if done.returncode != 0 or not os.path.exists(out_png):
             raise RuntimeError(f"desktop screenshot failed ({' '.join(command)}): "
+                               f"{done.stderr[-1500:]}")
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def render(binary, out, options=(), timeout=120):
+    """`warpscope render OPTIONS --out OUT`: the desktop's figure export, headless."""
+    home = tempfile.mkdtemp(prefix="ws-desktop-home-")
+    try:
+        command = [binary, "render", *options, "--out", out]
+        env = dict(os.environ, HOME=home, XDG_CONFIG_HOME=os.path.join(home, ".config"),
+                   LANG="en_US.UTF-8", LC_ALL="en_US.UTF-8")
+        env.pop("WARPSCOPE_LANG", None)
+        done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=timeout)
+        if done.returncode != 0 or not os.path.exists(out):
+            raise RuntimeError(f"desktop render failed ({' '.join(command)}): "
                                f"{done.stderr[-1500:]}")
     finally:
         shutil.rmtree(home, ignore_errors=True)

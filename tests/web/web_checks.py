@@ -90,13 +90,35 @@ class Checks:
             page.pump(0.2)
         return shot
 
+    def screenshot_like(self, page, desktop_png, timeout=120):
+        """A settled screenshot once it matches the desktop's picture (within the tolerance), or
+        the last one after `timeout` s: for work that ends without a visible change first (a
+        graph's layout on a worker thread shows the same line until it is done)."""
+        target = ic.load(desktop_png)
+        deadline = time.time() + timeout
+        while True:
+            shot = self.settled_screenshot(page, timeout=max(1, deadline - time.time()))
+            image = ic.load(shot)
+            if time.time() >= deadline or (image.size == target.size and
+                                           ic.different_fraction(image, target) <=
+                                           self.max_different):
+                return shot
+            page.pump(1.0)
+
     # --- comparison with the desktop -------------------------------------------------------
-    def desktop_png(self, key, options, events=None, frames=6):
+    def desktop_png(self, key, options, events=None, frames=6, screen=None):
         if key not in self.desktop_cache:
             path = os.path.join(self.out, f"desktop-{key}.png")
-            desktop_shot.screenshot(self.desktop, path, options, frames=frames, events=events)
+            desktop_shot.screenshot(self.desktop, path, options, frames=frames, events=events,
+                                    screen=screen)
             self.desktop_cache[key] = path
         return self.desktop_cache[key]
+
+    def desktop_render(self, key, options, extension):
+        """The desktop's export (`warpscope render OPTIONS`) as desktop-KEY.EXTENSION."""
+        path = os.path.join(self.out, f"desktop-{key}.{extension}")
+        desktop_shot.render(self.desktop, path, options)
+        return path
 
     def compare(self, name, browser_png, desktop_png, box=None, box_name=""):
         """Fails when more than max_different of the pixels (in `box` if given) differ."""

@@ -1,7 +1,10 @@
 # What the browser tier does with the page (test_web_page.py runs these in order): load the default
-# scene, open every scene by URL, step with the keyboard, switch to Chinese, open a shipped graph
-# through the file picker; each compares with the desktop's window where the two must agree.
+# scene, open every scene by URL, step with the keyboard, switch to Chinese (by URL and through the
+# menu), open a shipped graph through the file picker and by dropping it on the canvas, export a
+# figure as a download, play, compare and lecture mode by their keys, and, in the threaded build, a
+# background task; each compares with the desktop's window (or its export) where the two must agree.
 import os
+import time
 
 import desktop_shot
 import image_compare as ic
@@ -138,10 +141,10 @@ def graph_by_picker(c):
                    "not called, or it opened no <input type=file>)")
             return
         c.ok("graph", f"Ctrl+O opened the file picker; chose {path}")
-        after = c.settled_screenshot(page, timeout=120, differs_from=ic.load(before))
-        c.differs("graph-opened", before, after, 0.05, f"{GRAPH} replacing the default graph")
         desktop = c.desktop_png("graph", ["--scene", "bfs"],
                                 events=[{"frame": 2, "drop": [path]}], frames=10)
+        after = c.screenshot_like(page, desktop)
+        c.differs("graph-opened", before, after, 0.05, f"{GRAPH} replacing the default graph")
         c.compare("graph-vs-desktop", after, desktop)
         c.no_console_errors("graph", page)
     finally:
@@ -154,9 +157,8 @@ def graph_by_url(c):
     if not page:
         return
     try:
-        shot = c.settled_screenshot(page, timeout=120)
-        c.compare("graph-url-vs-desktop", shot,
-                  c.desktop_png("graph-url", ["--scene", "bfs", "--graph", GRAPH]))
+        desktop = c.desktop_png("graph-url", ["--scene", "bfs", "--graph", GRAPH])
+        c.compare("graph-url-vs-desktop", c.screenshot_like(page, desktop), desktop)
         c.no_console_errors("graph-url", page)
     finally:
         page.close()
@@ -187,5 +189,261 @@ def single_threaded(c):
             c.site_url = main_url
 
 
+def graph_by_drop(c):
+    """On the bfs scene, a shipped graph dropped on the canvas (a DataTransfer holding the file's
+    bytes: dragenter, dragover, drop, as a file dragged from the desktop) opens, as the same drop
+    on the desktop window does."""
+    path = os.path.abspath(os.path.join(c.assets, "graphs", GRAPH))
+    page = c.open("drop", "scene=bfs")
+    if not page:
+        return
+    try:
+        before = c.settled_screenshot(page)
+        taken = page.drop_files([path], 900, 500)
+        if not (taken["dragover"] and taken["drop"]):
+            c.fail("drop", f"the canvas did not accept the drop (taken per event: {taken})")
+            return
+        c.ok("drop", f"the canvas accepted the drop of {GRAPH} ({taken})")
+        desktop = c.desktop_png("graph", ["--scene", "bfs"],
+                                events=[{"frame": 2, "drop": [path]}], frames=10)
+        after = c.screenshot_like(page, desktop)
+        c.differs("drop-opened", before, after, 0.05, f"{GRAPH} replacing the default graph")
+        c.compare("drop-vs-desktop", after, desktop)
+        c.no_console_errors("drop", page)
+    finally:
+        page.close()
+
+
+# Where the menus and the export dialog's button are in the 1600 x 960 window at the default font
+# (English), in viewport pixels; a click that misses fails the check that follows it.
+FILE_MENU = (88, 12)
+EXPORT_FIGURE_ITEM = (170, 89)
+EXPORT_BUTTON = (615, 547)
+VIEW_MENU = (219, 12)
+LANGUAGE_ITEM = (240, 157)
+CHINESE_ITEM = (600, 180)  # in the submenu, right of Language
+EXPORT_SIZE = (1920, 1080)  # the export dialog's default size (app/ui/gui_app.cpp)
+
+
+def export_download(c):
+    """File > Export figure... > Export, clicked with the mouse on the default scene, arrives as a
+    download: a PNG at the dialog's size (1920 x 1080) whose picture matches the desktop's export
+    of the same scene and step (`warpscope render`, the dialog's size and theme)."""
+    page = c.open("export")
+    if not page:
+        return
+    folder = os.path.join(c.out, "downloads-export")
+    try:
+        page.allow_downloads(folder)
+        c.settled_screenshot(page)
+        page.click(*FILE_MENU)
+        page.click(*EXPORT_FIGURE_ITEM)
+        page.wait_frames(3)
+        page.click(*EXPORT_BUTTON)
+        path = os.path.join(folder, "warpscope_figure.png")
+        deadline = time.time() + 30
+        while not os.path.exists(path) and time.time() < deadline:
+            page.pump(0.2)
+        if not os.path.exists(path):
+            c.save("export-browser", page.screenshot())
+            c.fail("export", f"no download of warpscope_figure.png in {folder} within 30 s "
+                   f"(there: {sorted(os.listdir(folder))})")
+            return
+        try:
+            image = ic.load(path)
+        except Exception as e:
+            c.fail("export", f"the download is not a PNG the tier can read: {e}")
+            return
+        if image.size != EXPORT_SIZE:
+            c.fail("export", f"the PNG is {image.size[0]}x{image.size[1]}, the dialog asked "
+                   f"{EXPORT_SIZE[0]}x{EXPORT_SIZE[1]}")
+            return
+        c.ok("export", f"a {image.size[0]}x{image.size[1]} PNG arrived as a download "
+             f"({os.path.getsize(path)} bytes)")
+        desktop = c.desktop_render("export", ["--step", "1", "--figure-size", "1920x1080"],
+                                   "png")
+        c.compare("export-vs-desktop", path, desktop)
+        c.no_console_errors("export", page)
+    finally:
+        page.close()
+
+
+def language_by_menu(c):
+    """View > Language > 中文, clicked with the mouse, switches the UI to Chinese: the window then
+    matches the desktop's zh window (and no longer the English one)."""
+    english = c.desktop_png("default", [])
+    page = c.open("menu-zh")
+    if not page:
+        return
+    try:
+        c.settled_screenshot(page)
+        page.click(*VIEW_MENU)
+        page.move(*LANGUAGE_ITEM)
+        page.move(CHINESE_ITEM[0], LANGUAGE_ITEM[1])  # along the row into the submenu
+        page.click(*CHINESE_ITEM)
+        page.move(1500, 900)  # off the menus: no highlight left under the pointer
+        shot = c.settled_screenshot(page, differs_from=ic.load(english))
+        fraction = ic.different_fraction(ic.load(shot), ic.load(english), MENU_BAR)
+        if fraction < 0.03:
+            c.save("menu-zh-browser", shot)
+            c.fail("menu-zh", f"after the clicks the menus are {100 * fraction:.2f}% different "
+                   "from the English ones: still English")
+            return
+        c.ok("menu-zh", f"the menus {100 * fraction:.1f}% different from the English ones")
+        c.compare("menu-zh-vs-desktop", shot, c.desktop_png("zh", ["--lang", "zh"]))
+        c.no_console_errors("menu-zh", page)
+    finally:
+        page.close()
+
+
+def play(c):
+    """Space plays the default scene's steps (1.5 a second) to the last one, where playback stops:
+    the picture changes without another key, and ends as the desktop's window after the same
+    Space key (which is its window at the last step)."""
+    page = c.open("play")
+    if not page:
+        return
+    try:
+        before = c.settled_screenshot(page)
+        page.key("Space")
+        playing = c.settled_screenshot(page, differs_from=ic.load(before))
+        c.differs("play", before, playing, 0.005, "Space: steps played")
+        last, deadline = playing, time.time() + 90
+        while time.time() < deadline:  # unchanged for 3 s (4.5 steps' time): playback is over
+            page.pump(3.0)
+            page.wait_frames(3)
+            shot = page.screenshot()
+            if ic.different_fraction(ic.load(shot), ic.load(last)) < 0.001:
+                break
+            last = shot
+        # The desktop plays in real time at whatever frame rate it gets: its window after Space
+        # is taken once it has reached the last step (as End shows it), at most 960 frames on.
+        end = ic.load(c.desktop_png("end", [], events=[{"frame": 3, "key": "End"}], frames=8))
+        for frames in (120, 960):
+            desktop = c.desktop_png(f"play-{frames}", [], events=[{"frame": 3, "key": "Space"}],
+                                    frames=frames)
+            if ic.different_fraction(ic.load(desktop), end) < 0.001:
+                break
+        else:
+            c.fail("play-vs-desktop", f"the desktop's playback did not reach the last step in "
+                   f"{frames} frames ({desktop})")
+            return
+        c.compare("play-vs-desktop", last, desktop)
+        c.no_console_errors("play", page)
+    finally:
+        page.close()
+
+
+# Shown beside the default variant (3, sequential addressing): reduce's --compare.
+COMPARED_VARIANT = "interleaved-divergent"
+
+
+def compare_mode(c):
+    """?compare=interleaved-divergent (the command line's --compare: compare mode has no key of its
+    own) shows a second variant beside the default one; the Right arrow steps both together, as
+    on the desktop after the same keys."""
+    page = c.open("compare", f"compare={COMPARED_VARIANT}")
+    if not page:
+        return
+    try:
+        single = c.desktop_png("default", [])
+        before = c.settled_screenshot(page)
+        c.differs("compare-shown", single, before, 0.01, "a second variant beside the first")
+        for _ in range(2):
+            page.key("ArrowRight")
+        after = c.settled_screenshot(page, differs_from=ic.load(before))
+        c.differs("compare-step", before, after, 0.005, "two Right arrow key presses")
+        c.compare("compare-vs-desktop", after, c.desktop_png(
+            "compare", ["--compare", COMPARED_VARIANT],
+            events=[{"frame": 3, "key": "Right"}, {"frame": 5, "key": "Right"}], frames=10))
+        c.no_console_errors("compare", page)
+    finally:
+        page.close()
+
+
+def lecture(c):
+    """F5 opens lecture mode, which takes the browser's full screen (the desktop's window grows to
+    its screen): the page is full screen, the canvas fills it, and the picture matches the
+    desktop's after F5 on a screen of the browser's size. Escape leaves both: the window is the
+    desktop's default one again."""
+    page = c.open("lecture")
+    if not page:
+        return
+    try:
+        before = c.settled_screenshot(page)
+        page.key("F5")
+        # The full screen's viewport (headless Chromium keeps the tier's 1600 x 960 there).
+        full = page.wait_for("document.fullscreenElement ? [window.innerWidth, "
+                             "window.innerHeight] : null", 10)
+        if not full:
+            c.save("lecture-browser", page.screenshot())
+            c.fail("lecture-fullscreen", "F5: the page did not go full screen within 10 s "
+                   f"(console: {page.console[-3:]})")
+            return
+        shot = c.settled_screenshot(page, differs_from=ic.load(before))
+        canvas = page.evaluate("(() => { const c = document.getElementById('canvas'), r = "
+                               "c.getBoundingClientRect(); return [r.left, r.top, r.width, "
+                               "r.height, c.width, c.height]; })()")
+        if canvas != [0, 0, *full, *full]:
+            c.fail("lecture-fullscreen", f"full screen {full[0]}x{full[1]}, but the canvas is at "
+                   f"{canvas[:4]} with {canvas[4]}x{canvas[5]} pixels")
+        else:
+            c.ok("lecture-fullscreen", f"full screen; the canvas fills its {full[0]}x{full[1]}")
+        c.compare("lecture-vs-desktop", shot, c.desktop_png(
+            "lecture", [], events=[{"frame": 3, "key": "F5"}], frames=10, screen=tuple(full)))
+        # The browser keeps the Escape that leaves its full screen; the page hands it to the app.
+        page.browser_key("Escape")
+        if not page.wait_for("!document.fullscreenElement", 10):
+            c.fail("lecture-leave", "Escape did not leave the full screen")
+            return
+        shot = c.settled_screenshot(page, differs_from=ic.load(shot))
+        c.compare("lecture-leave-vs-desktop", shot, c.desktop_png("default", []))
+        c.no_console_errors("lecture", page)
+    finally:
+        page.close()
+
+
+BIG_GRAPH = "facebook_combined.txt"  # 88 234 edges: its loading and layout take a while
+
+
+def threaded_task(c):
+    """In the threaded build (served cross-origin isolated), a large graph dropped on the bfs scene
+    is read and laid out on worker threads (Web Workers the page started), while the page keeps
+    drawing; it completes with the desktop's picture."""
+    if not (os.path.exists(os.path.join(c.server.folder, "warpscope-mt.js"))
+            and c.server.isolated):
+        print("     no threaded build here (or not cross-origin isolated): nothing to check",
+              flush=True)
+        return
+    path = os.path.abspath(os.path.join(c.assets, "graphs", BIG_GRAPH))
+    page = c.open("threaded", "scene=bfs")
+    if not page:
+        return
+    try:
+        if page.status.get("build") != "mt":
+            c.fail("threaded", f"build '{page.status.get('build')}', expected 'mt'")
+            return
+        before = c.settled_screenshot(page)
+        page.drop_files([path], 900, 500)
+        frames_at_drop = page.frames()
+        workers = page.wait_for("typeof PThread !== 'undefined' && PThread.runningWorkers.length"
+                                " > 0 && PThread.runningWorkers.length", 30, poll=0.02)
+        desktop = c.desktop_png("threaded", ["--scene", "bfs"],
+                                events=[{"frame": 2, "drop": [path]}], frames=10)
+        after = c.screenshot_like(page, desktop, timeout=240)
+        if not workers:
+            c.fail("threaded", "no Web Worker ran a thread after the drop (PThread.runningWorkers "
+                   "stayed empty)")
+        else:
+            c.ok("threaded", f"{workers} thread(s) running on Web Workers after the drop; "
+                 f"{page.frames() - frames_at_drop} frames drawn until the graph settled")
+        c.differs("threaded-opened", before, after, 0.05, f"{BIG_GRAPH} replacing the default")
+        c.compare("threaded-vs-desktop", after, desktop)
+        c.no_console_errors("threaded", page)
+    finally:
+        page.close()
+
+
 ALL = [default_scene, every_scene, stepping, chinese, graph_by_picker, graph_by_url,
-       single_threaded]
+       graph_by_drop, export_download, language_by_menu, play, compare_mode, lecture,
+       threaded_task, single_threaded]

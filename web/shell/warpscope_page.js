@@ -54,6 +54,33 @@
       Module.setCanvasSize(width, height);
   }
   window.addEventListener('resize', fitCanvas);
+  // F5 (lecture mode) and F11 (its full screen) are the app's keys, not the browser's reload and
+  // window full screen; GLFW still sees them (preventDefault does not stop the event).
+  window.addEventListener('keydown', (event) => {
+    if (status.frames > 0 && (event.key === 'F5' || event.key === 'F11')) event.preventDefault();
+  }, true);
+
+  // A key the app sees down for exactly one of its frames (it reads key states once a frame):
+  // down now, up when the next frame has been drawn (frameDrawn).
+  let releaseKey = null;
+  function keyEvent(type, key, keyCode) {
+    const event = new KeyboardEvent(type, { key, code: key, bubbles: true });
+    for (const name of ['keyCode', 'which']) Object.defineProperty(event, name, { get: () => keyCode });
+    window.dispatchEvent(event);
+  }
+  function pressForOneFrame(key, keyCode) {
+    keyEvent('keydown', key, keyCode);
+    releaseKey = () => keyEvent('keyup', key, keyCode);
+  }
+  // The browser keeps the Escape that leaves its full screen (the page never sees that key): the
+  // app gets it too, so Escape leaves lecture mode with the full screen, as on the desktop. Not
+  // when the app itself left the full screen.
+  let appLeavesFullscreen = false;
+  document.addEventListener('fullscreenchange', () => {
+    if (document.fullscreenElement) return;
+    if (appLeavesFullscreen) appLeavesFullscreen = false;
+    else if (status.frames > 0) pressForOneFrame('Escape', 27);
+  });
 
   // ?scene=heat&lang=zh&variant=3 -> ['gui', '--scene', 'heat', '--lang', 'zh', '--variant', '3'];
   // a key without a value is a flag (?lecture -> '--lecture').
@@ -205,7 +232,10 @@
       const page = document.documentElement;
       if (on && !document.fullscreenElement && page.requestFullscreen)
         page.requestFullscreen().catch((error) => console.warn('warpscope: no full screen:', error));
-      else if (!on && document.fullscreenElement) document.exitFullscreen();
+      else if (!on && document.fullscreenElement) {
+        appLeavesFullscreen = true;
+        document.exitFullscreen();
+      }
     },
     isFullscreen() {
       return !!document.fullscreenElement;
@@ -213,6 +243,11 @@
     persist,
     frameDrawn(n) {
       status.frames = n;
+      if (releaseKey) {
+        const release = releaseKey;
+        releaseKey = null;
+        release();
+      }
       if (status.firstFrameMs === null) {
         status.firstFrameMs = performance.now();
         overlay.classList.add('hidden');
