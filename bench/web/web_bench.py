@@ -4,7 +4,10 @@
 # serve.py), the default scene's first paint over several fresh loads (the page's
 # warpscopeStatus.firstFrameMs: performance.now() at the app's first frame, i.e. from the start
 # of the navigation) and the frame rate while the reduction scene plays (frames the app drew per
-# second of wall time, over a few seconds after Space). It reuses the browser tier's DevTools
+# second of wall time, over a few seconds after Space) with the main thread's work in each of those
+# frames (the time inside each requestAnimationFrame callback: the app's frame in WebAssembly and
+# its WebGL calls, up to its next wait for a frame; the rest of a frame's time is the browser's,
+# SwiftShader's drawing among it). It reuses the browser tier's DevTools
 # helpers (tests/web) and headless Chromium; the numbers describe the machine it runs on (with
 # SwiftShader's software WebGL, nothing like a laptop with a GPU): docs/web.md lists them with it.
 #   bench/web/web_bench.py --site build-web/site [--loads 5] [--seconds 4] [--json out.json]
@@ -23,6 +26,16 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", "tests", "web"))
 
 from cdp import Browser  # noqa: E402
 from site_server import SiteServer  # noqa: E402
+
+# Wraps requestAnimationFrame before the page's scripts run: each callback's duration is kept.
+TIME_CALLBACKS = """(() => {
+  const raf = window.requestAnimationFrame.bind(window);
+  window.warpscopeFrameWork = [];
+  window.requestAnimationFrame = (callback) => raf((t) => {
+    const start = performance.now();
+    try { callback(t); } finally { window.warpscopeFrameWork.push(performance.now() - start); }
+  });
+})();"""
 
 READY = ("window.warpscopeStatus && window.warpscopeStatus.frames >= 2 && "
          "window.warpscopeStatus")
@@ -46,17 +59,22 @@ def first_paints(browser, url, loads, timeout):
 
 
 def playing_fps(browser, url, seconds, timeout):
-    """Frames per second the app draws while the reduction scene plays (after Space)."""
+    """Frames per second the app draws while the reduction scene plays (after Space), and the
+    main thread's work in each of those frames (ms: median, 90th percentile)."""
     page = browser.new_page()
     try:
+        page.call("Page.addScriptToEvaluateOnNewDocument", {"source": TIME_CALLBACKS})
         page.navigate(url + "?scene=reduce")
         if not page.wait_for(READY, timeout):
             raise RuntimeError(f"{url}: no frame within {timeout} s ({page.errors})")
         page.wait_frames(10, timeout=timeout)  # past the first frames' font and layout work
         page.key("Space")
         start_frames, start = page.frames(), time.time()
+        first_callback = page.evaluate("window.warpscopeFrameWork.length")
         page.pump(seconds)
-        return (page.frames() - start_frames) / (time.time() - start)
+        fps = (page.frames() - start_frames) / (time.time() - start)
+        work = sorted(page.evaluate(f"window.warpscopeFrameWork.slice({first_callback})") or [0])
+        return fps, statistics.median(work), work[min(len(work) - 1, int(0.9 * len(work)))]
     finally:
         page.close()
 
@@ -91,14 +109,16 @@ def main():
         for plain in ([True, False] if threaded else [True]):
             with SiteServer(args.site, plain=plain) as server:
                 build, paints = first_paints(browser, server.url, args.loads, args.timeout)
-                fps = playing_fps(browser, server.url, args.seconds, args.timeout)
+                fps, work, work_p90 = playing_fps(browser, server.url, args.seconds, args.timeout)
             row = {"server": server.how, "first_frame_ms": paints,
-                   "first_frame_median_ms": statistics.median(paints), "playing_fps": fps}
+                   "first_frame_median_ms": statistics.median(paints), "playing_fps": fps,
+                   "main_thread_ms_per_frame": work, "main_thread_ms_p90": work_p90}
             results["builds"][build] = row
             print(f"build {build} ({server.how}): first frame median "
                   f"{row['first_frame_median_ms']:.0f} ms (loads: "
                   f"{', '.join(f'{t:.0f}' for t in paints)}); reduction playing at {fps:.1f} "
-                  "frames/s", flush=True)
+                  f"frames/s, the main thread's work {work:.1f} ms a frame (90%: "
+                  f"{work_p90:.1f} ms)", flush=True)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=2)
