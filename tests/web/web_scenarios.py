@@ -125,6 +125,17 @@ def chinese(c):
         page.close()
 
 
+def graph_opened(c, page, name, before, path):
+    """After a graph reached the bfs scene (picker or drop): the page changed from `before` and
+    matches the desktop window after the same file was dropped on it."""
+    desktop = c.desktop_png("graph", ["--scene", "bfs"],
+                            events=[{"frame": 2, "drop": [path]}], frames=10)
+    after = c.screenshot_like(page, desktop)
+    c.differs(name + "-opened", before, after, 0.05, f"{GRAPH} replacing the default graph")
+    c.compare(name + "-vs-desktop", after, desktop)
+    c.no_console_errors(name, page)
+
+
 def graph_by_picker(c):
     """On the bfs scene, Ctrl+O opens the browser's file picker (the app calls pickFiles); choosing
     a shipped graph opens it, as dropping the file on the desktop window does."""
@@ -141,12 +152,7 @@ def graph_by_picker(c):
                    "not called, or it opened no <input type=file>)")
             return
         c.ok("graph", f"Ctrl+O opened the file picker; chose {path}")
-        desktop = c.desktop_png("graph", ["--scene", "bfs"],
-                                events=[{"frame": 2, "drop": [path]}], frames=10)
-        after = c.screenshot_like(page, desktop)
-        c.differs("graph-opened", before, after, 0.05, f"{GRAPH} replacing the default graph")
-        c.compare("graph-vs-desktop", after, desktop)
-        c.no_console_errors("graph", page)
+        graph_opened(c, page, "graph", before, path)
     finally:
         page.close()
 
@@ -204,12 +210,7 @@ def graph_by_drop(c):
             c.fail("drop", f"the canvas did not accept the drop (taken per event: {taken})")
             return
         c.ok("drop", f"the canvas accepted the drop of {GRAPH} ({taken})")
-        desktop = c.desktop_png("graph", ["--scene", "bfs"],
-                                events=[{"frame": 2, "drop": [path]}], frames=10)
-        after = c.screenshot_like(page, desktop)
-        c.differs("drop-opened", before, after, 0.05, f"{GRAPH} replacing the default graph")
-        c.compare("drop-vs-desktop", after, desktop)
-        c.no_console_errors("drop", page)
+        graph_opened(c, page, "drop", before, path)
     finally:
         page.close()
 
