@@ -104,6 +104,12 @@ class GraphBuffers {
 
  private:
   void resize_target(int width, int height);
+  // set_graph's checks on every platform: n >= 0, whole pairs, both counts within max_elements()
+  // (`storage` names what holds the arrays, for the message). Returns the edge count.
+  static int64_t checked_edge_count(int32_t n, const std::vector<int32_t>& pairs,
+                                    const char* storage);
+  // x[v], y[v] as the interleaved pairs the positions array holds.
+  static std::vector<float> interleaved(const float* x, const float* y, int32_t n);
 
   const char* glsl_version_ = "#version 330 core";
   GLuint edge_program_ = 0, line_program_ = 0, vertex_program_ = 0, vao_ = 0;

@@ -162,6 +162,28 @@ void bind_buffer_texture(int unit, GLuint view) {
 
 }  // namespace
 
+int64_t GraphBuffers::checked_edge_count(int32_t n, const std::vector<int32_t>& pairs,
+                                         const char* storage) {
+  WS_REQUIRE(n >= 0 && pairs.size() % 2 == 0,
+             std::string("GraphBuffers::set_graph: negative vertex count or odd pair list"));
+  const int64_t m = int64_t(pairs.size() / 2);
+  const int64_t limit = max_elements();
+  WS_REQUIRE(n <= limit && m <= limit,
+             std::string("the graph view's ") + storage + " take at most " + std::to_string(limit) +
+                 " vertices and edges; this graph has " + std::to_string(n) + " vertices and " +
+                 std::to_string(m) + " edges to draw");
+  return m;
+}
+
+std::vector<float> GraphBuffers::interleaved(const float* x, const float* y, int32_t n) {
+  std::vector<float> xy(size_t(n) * 2);
+  for (size_t v = 0; v < size_t(n); ++v) {
+    xy[2 * v] = x[v];
+    xy[2 * v + 1] = y[v];
+  }
+  return xy;
+}
+
 GraphBuffers::GraphBuffers() {
   GLint major = 0, minor = 0;
   glGetIntegerv(GL_MAJOR_VERSION, &major);

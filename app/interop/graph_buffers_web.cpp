@@ -82,14 +82,7 @@ int64_t GraphBuffers::max_elements() {
 }
 
 void GraphBuffers::set_graph(int32_t n, const std::vector<int32_t>& pairs) {
-  WS_REQUIRE(n >= 0 && pairs.size() % 2 == 0,
-             std::string("GraphBuffers::set_graph: negative vertex count or odd pair list"));
-  const int64_t m = int64_t(pairs.size() / 2);
-  const int64_t limit = max_elements();
-  WS_REQUIRE(n <= limit && m <= limit,
-             "the graph view's WebGL textures take at most " + std::to_string(limit) +
-                 " vertices and edges; this graph has " + std::to_string(n) + " vertices and " +
-                 std::to_string(m) + " edges to draw");
+  const int64_t m = checked_edge_count(n, pairs, "WebGL textures");
   if (!positions_view_) {
     positions_view_ = gfx::Texture::create();
     pairs_view_ = gfx::Texture::create();
@@ -119,11 +112,7 @@ void GraphBuffers::set_graph(int32_t n, const std::vector<int32_t>& pairs) {
 
 void GraphBuffers::set_positions(const float* x, const float* y) {
   if (vertices_ == 0) return;
-  std::vector<float> xy(size_t(vertices_) * 2);
-  for (size_t v = 0; v < size_t(vertices_); ++v) {
-    xy[2 * v] = x[v];
-    xy[2 * v + 1] = y[v];
-  }
+  const std::vector<float> xy = interleaved(x, y, vertices_);
   clear_gl_errors();
   UploadGuard guard;
   upload(positions_view_.id(), kPositions, xy.data(), vertices_);
