@@ -2,8 +2,9 @@
 // totals to each other through global flags (device_flags.cuh). Written once for teach mode (a
 // DynamicBlockTrace recorder: threads numbered by the dynamic block index, block * B + threadIdx.x,
 // the numbering the twin uses), the timeline (kTimeline: %globaltimer and %smid per block, the
-// flag polls) and plain runs (NoTrace); fast mode at the automatic shape runs the tuned kernel of
-// scan_single_pass_fast.cuh.
+// flag polls) and plain runs (NoTrace); fast mode at the automatic shape runs the staged kernel of
+// scan_single_pass_staged.cuh (the tile through the copy engine), a named tile the tuned kernel
+// of scan_single_pass_fast.cuh.
 //
 // B = blockDim.x threads, c = coarsening, a section of S = B * c elements per block:
 //   8 chained              PMPP 11.7. Thread 0 waits for the predecessor's flag, reads its
@@ -35,6 +36,7 @@
 #include "scan_cpu_families.h"
 #include "scan_cuda.h"
 #include "scan_single_pass_fast.cuh"
+#include "scan_single_pass_staged.cuh"
 
 namespace ws::scan {
 
@@ -478,8 +480,17 @@ FastRun fast_generic(const Params& p, const T* host_in, T* host_out, int64_t n, 
 // ---------------------------------------------------------------------------------------------
 // Fast mode through the tuned kernel.
 
-// The automatic tile: 128 threads x 40 elements, the compiler held to 72 registers so that 6
-// blocks share an SM (measured best on an H200 at 2^24 and 2^28: docs/perf/dev_scan_tuning_*).
+// The automatic tile: the staged kernel, tile = blockIdx.x, evict-first, the aggregate published
+// before the rows are scanned; 256 threads x 48 elements in 48 KB of shared memory (4 blocks an
+// SM), and from 2^26 elements 384 x 48 in 72 KB (3 blocks an SM). On an H200 at 2^28: 0.566 and
+// 0.558-0.562 ms (91.3% and 92% of a copy) against the fast kernel's 0.613 ms; at 2^24 the
+// smaller tile, 0.047-0.048 ms (docs/performance.md, "Performance round two, scan";
+// bench/dev/scan_sweep.cu).
+using AutoPolicy = staged::Policy<256, 48>;
+using AutoPolicyLarge = staged::Policy<384, 48>;
+constexpr int64_t kAutoLargeFrom = int64_t{1} << 26;
+// The fast kernel's best tile (the automatic one until 2026-11-29): 128 threads x 40 elements, the
+// compiler held to 72 registers so that 6 blocks share an SM (docs/perf/dev_scan_tuning_*).
 constexpr int kTunedThreads = 128, kTunedItems = 40, kTunedMinBlocks = 6;
 // Look-back sleeps (ns): before the first poll and between polls. Measured on an H200 at 2^28
 // int32: none 0.750 ms, 1200/600 0.651 ms, 2400/600 0.630 ms, 3000/1500 0.632 ms
@@ -503,9 +514,34 @@ void launch_tuned(const T* in, T* out, int64_t n, const TunedStatus& st, int64_t
   WS_CUDA_CHECK_LAUNCH();
 }
 
+template <class T, BinaryOp kOp, bool kInclusive, bool kLookback, class P>
+void launch_staged(const T* in, T* out, int64_t n, const TunedStatus& st) {
+  const auto kernel = staged::staged_single_pass<T, kOp, kInclusive, kLookback, P>;
+  constexpr size_t shared = P::template shared_bytes<T>();
+  static const bool opted_in = [&] {  // over 48 KB of dynamic shared memory, once per kernel
+    WS_CUDA_CHECK(
+        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
+    return true;
+  }();
+  (void)opted_in;
+  const int64_t tile = int64_t{P::kThreads} * P::kItems;
+  kernel<<<static_cast<unsigned>((n + tile - 1) / tile), P::kThreads, shared>>>(
+      in, out, n, st.status, st.counter, st.epoch, kLookbackFirstNs, kLookbackSpinNs);
+  WS_CUDA_CHECK_LAUNCH();
+}
+
+template <class T, BinaryOp kOp, bool kInclusive, bool kLookback>
+void launch_automatic(const T* in, T* out, int64_t n, const TunedStatus& st) {
+  if (n >= kAutoLargeFrom)
+    return launch_staged<T, kOp, kInclusive, kLookback, AutoPolicyLarge>(in, out, n, st);
+  launch_staged<T, kOp, kInclusive, kLookback, AutoPolicy>(in, out, n, st);
+}
+
+// threads == 0: the automatic tile (the staged kernel).
 template <class T, BinaryOp kOp, bool kInclusive, bool kLookback>
 void launch_tuned_shape(int threads, int items, const T* in, T* out, int64_t n,
                         const TunedStatus& st) {
+  if (threads == 0) return launch_automatic<T, kOp, kInclusive, kLookback>(in, out, n, st);
   const auto tiles = [&](int64_t tile) { return (n + tile - 1) / tile; };
   if (threads == kTunedThreads && items == kTunedItems)
     return launch_tuned<T, kOp, kInclusive, kLookback, kTunedThreads, kTunedItems, kTunedMinBlocks>(
@@ -552,10 +588,14 @@ void dispatch_tuned(const Params& p, int threads, int items, const T* in, T* out
   return launch_tuned_shape<T, kOp, false, false>(threads, items, in, out, n, st);
 }
 
+// threads == 0: the automatic tile (the staged kernel).
 template <class T>
 FastRun fast_tuned(const Params& p, int threads, int items, const T* host_in, T* host_out,
                    int64_t n, int repeats) {
-  const int64_t tiles = (n + int64_t{threads} * items - 1) / (int64_t{threads} * items);
+  // (The automatic tiles: status words for the smaller one, enough for either.)
+  const int64_t tile =
+      threads == 0 ? int64_t{AutoPolicy::kThreads} * AutoPolicy::kItems : int64_t{threads} * items;
+  const int64_t tiles = (n + tile - 1) / tile;
   require_device_memory(size_t(n) * 2 * sizeof(T) + size_t(tiles + 1) * 8 + (size_t{64} << 20),
                         "a single-pass scan of " + std::to_string(n) + " elements");
   DeviceBuffer<T> in(static_cast<size_t>(n)), out(static_cast<size_t>(n));
@@ -581,9 +621,9 @@ FastRun fast_tuned(const Params& p, int threads, int items, const T* host_in, T*
 
 template <class T>
 FastRun fast_typed(const Params& p, const T* in, T* out, int64_t n, int repeats) {
-  // The automatic shape runs the tuned kernel; a named block size and coarsening run the tuned
+  // The automatic shape runs the staged kernel; a named block size and coarsening run the tuned
   // kernel when it has that tile, the teaching kernel otherwise.
-  if (p.block_dim == 0) return fast_tuned(p, kTunedThreads, kTunedItems, in, out, n, repeats);
+  if (p.block_dim == 0) return fast_tuned(p, 0, 0, in, out, n, repeats);
   if (tuned_shape_exists(p, p.block_dim, p.coarsening))
     return fast_tuned(p, p.block_dim, p.coarsening, in, out, n, repeats);
   return fast_generic(p, in, out, n, repeats);

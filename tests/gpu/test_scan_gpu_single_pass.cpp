@@ -186,7 +186,7 @@ TEST(ScanSinglePassGpu, FastModeMatchesTheStandardLibraryAtLargeSizes) {
   struct Shape {
     int block, coarsening;
   };
-  // Automatic (the tuned kernel), tuned tiles, and the teaching kernel at an odd coarsening.
+  // Automatic (the staged kernel), tuned tiles, and the teaching kernel at an odd coarsening.
   for (Shape shape : {Shape{0, 4}, Shape{256, 12}, Shape{512, 8}, Shape{128, 5}})
     for (Variant v : kSinglePass)
       for (BinaryOp op : {BinaryOp::Sum, BinaryOp::Max})
@@ -199,6 +199,42 @@ TEST(ScanSinglePassGpu, FastModeMatchesTheStandardLibraryAtLargeSizes) {
             fast(Backend::Cuda, p, in.data(), out.data(), n, 1);
             ASSERT_TRUE(out == std_scan(op, inclusive, in)) << describe(p, n);
           }
+}
+
+// The automatic kernel's tile is 256 x 48 = 12288 elements: one element short of a tile, a tile,
+// one over, and several whole tiles plus a few, for every operator (its early aggregate adds a
+// warp's elements in another order than its scan), both variants and both directions.
+TEST(ScanSinglePassGpu, AutomaticFastModeAroundTheTileEdges) {
+  WS_SKIP_WITHOUT_GPU();
+  constexpr int64_t kTile = 256 * 48;
+  for (Variant v : kSinglePass)
+    for (BinaryOp op : kOps)
+      for (bool inclusive : {true, false})
+        for (int64_t n : {int64_t{1}, kTile - 1, kTile, kTile + 1, 7 * kTile + 5}) {
+          const Params p = params(v, op, ValueType::Int32, inclusive, 0, 4);
+          std::vector<int32_t> in(static_cast<size_t>(n)), out(static_cast<size_t>(n));
+          generate_typed(Distribution::Uniform, ValueType::Int32, n, 23, in.data());
+          if (op == BinaryOp::Product)
+            for (int32_t& x : in) x = (x & 1) ? -1 : 1;  // products of +-1 never overflow
+          fast(Backend::Cuda, p, in.data(), out.data(), n, 1);
+          ASSERT_TRUE(out == std_scan(op, inclusive, in)) << describe(p, n);
+        }
+}
+
+// From 2^26 elements the automatic kernel takes 384 x 48 tiles (18432 elements): a few whole
+// tiles and a partial one past 2^26.
+TEST(ScanSinglePassGpu, AutomaticFastModeWithTheLargeTile) {
+  WS_SKIP_WITHOUT_GPU();
+  const int64_t n = (int64_t{1} << 26) + 3 * 384 * 48 + 7;
+  std::vector<int32_t> in(static_cast<size_t>(n)), out(static_cast<size_t>(n));
+  generate_typed(Distribution::Uniform, ValueType::Int32, n, 29, in.data());
+  for (Variant v : kSinglePass)
+    for (BinaryOp op : {BinaryOp::Sum, BinaryOp::Min})
+      for (bool inclusive : {true, false}) {
+        const Params p = params(v, op, ValueType::Int32, inclusive, 0, 4);
+        fast(Backend::Cuda, p, in.data(), out.data(), n, 1);
+        ASSERT_TRUE(out == std_scan(op, inclusive, in)) << describe(p, n);
+      }
 }
 
 TEST(ScanSinglePassGpu, FastFloatSumsStayCloseToADoubleReference) {
@@ -234,7 +270,8 @@ TEST(ScanSinglePassGpu, CubBaselineMatchesTheStandardLibrary) {
 
 // Small runs of every single-pass kernel for compute-sanitizer's memcheck, racecheck and
 // synccheck: teach mode (one-thread and 32-thread blocks, the look-back over several blocks) and
-// fast mode with the tuned kernel and the teaching kernel over a few hundred tiles.
+// fast mode with the staged kernel (automatic), the tuned kernel and the teaching kernel over
+// tens to a few hundred tiles.
 TEST(ScanSinglePassGpu, SmallRunsForTheSanitizers) {
   WS_SKIP_WITHOUT_GPU();
   for (Variant v : kSinglePass)
