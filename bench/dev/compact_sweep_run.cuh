@@ -26,6 +26,7 @@
     cudaError_t e_ = (x);                                       \
     if (e_ != cudaSuccess) cuda_failed(e_, __FILE__, __LINE__); \
   } while (0)
+#include "dev_timing.cuh"  // after CK: it keeps this one
 
 namespace ws::compact::sweep {
 
@@ -34,6 +35,7 @@ using ws::compact::KeepLowered;
 using ws::compact::Predicate;
 
 inline int g_reps = 40;
+using ws::dev::Dev;
 
 // The watchdog: a kernel that never ends (a look-back waiting on a tile nobody publishes) would
 // hold the device forever; when no launch has finished for 10 s the process names the case and
@@ -76,43 +78,11 @@ inline void start_watchdog() {
   }).detach();
 }
 
+// The shared median (dev_timing.cuh) with the watchdog's beat after every finished run.
 template <class F>
 double median_ms(F&& f, int reps) {
-  for (int i = 0; i < 3; ++i) f();
-  CK(cudaDeviceSynchronize());
-  beat();
-  cudaEvent_t a, b;
-  CK(cudaEventCreate(&a));
-  CK(cudaEventCreate(&b));
-  std::vector<double> t;
-  for (int i = 0; i < reps; ++i) {
-    CK(cudaEventRecord(a));
-    f();
-    CK(cudaEventRecord(b));
-    CK(cudaEventSynchronize(b));
-    beat();
-    float ms = 0;
-    CK(cudaEventElapsedTime(&ms, a, b));
-    t.push_back(ms);
-  }
-  CK(cudaGetLastError());
-  std::sort(t.begin(), t.end());
-  cudaEventDestroy(a);
-  cudaEventDestroy(b);
-  return t[t.size() / 2];
+  return ws::dev::median_ms(f, reps, beat);
 }
-
-struct Dev {
-  void* p = nullptr;
-  explicit Dev(size_t bytes) { CK(cudaMalloc(&p, std::max<size_t>(bytes, 16))); }
-  ~Dev() { cudaFree(p); }
-  Dev(const Dev&) = delete;
-  Dev& operator=(const Dev&) = delete;
-  template <class T>
-  T* as() const {
-    return static_cast<T*>(p);
-  }
-};
 
 // keeps_value in double, as the app's predicate was evaluated before compact_keep.h.
 struct KeepDouble {

@@ -16,42 +16,15 @@
 #include <vector>
 
 #include "compact/compact_single_pass.cuh"
+#include "dev_timing.cuh"
 #include "radix_sort/radix_sort_onesweep_sorter.cuh"
 #include "scan/scan_single_pass_fast.cuh"
 
-#define CK(x)                                                                              \
-  do {                                                                                     \
-    cudaError_t e_ = (x);                                                                  \
-    if (e_ != cudaSuccess) {                                                               \
-      std::printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); \
-      std::exit(1);                                                                        \
-    }                                                                                      \
-  } while (0)
-
 static int g_reps = 20;
-
+using ws::dev::Dev;
 template <class F>
 double median_ms(F&& f) {
-  for (int i = 0; i < 3; ++i) f();
-  CK(cudaDeviceSynchronize());
-  cudaEvent_t a, b;
-  CK(cudaEventCreate(&a));
-  CK(cudaEventCreate(&b));
-  std::vector<double> t;
-  for (int i = 0; i < g_reps; ++i) {
-    CK(cudaEventRecord(a));
-    f();
-    CK(cudaEventRecord(b));
-    CK(cudaEventSynchronize(b));
-    float ms = 0;
-    CK(cudaEventElapsedTime(&ms, a, b));
-    t.push_back(ms);
-  }
-  CK(cudaGetLastError());
-  std::sort(t.begin(), t.end());
-  cudaEventDestroy(a);
-  cudaEventDestroy(b);
-  return t[t.size() / 2];
+  return ws::dev::median_ms(f, g_reps);
 }
 
 __global__ void fill_kernel(uint32_t* p, int64_t n, uint32_t seed) {
@@ -76,16 +49,6 @@ __global__ void to_small_kernel(uint32_t* p, int64_t n, int mode) {  // 0: int 0
       reinterpret_cast<float*>(p)[i] = (p[i] >> 8) * (1.0f / 16777216.0f);
   }
 }
-
-struct Dev {
-  void* p = nullptr;
-  explicit Dev(size_t bytes) { CK(cudaMalloc(&p, std::max<size_t>(bytes, 16))); }
-  ~Dev() { cudaFree(p); }
-  template <class T>
-  T* as() const {
-    return static_cast<T*>(p);
-  }
-};
 
 static double g_copy = 0;
 static void copy_bw(int64_t n) {

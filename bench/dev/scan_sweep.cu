@@ -6,7 +6,7 @@
 // int32 and float32. Every result is checked on the device against CUB's. One line per case:
 // median of the repeats, % of a device-to-device copy of the same bytes, x CUB, registers and
 // blocks per SM.
-//   nvcc -O3 -std=c++17 -arch=sm_90 -Ikernels -Ibench/dev -o scan_sweep bench/dev/scan_sweep.cu
+//   nvcc -O3 -std=c++17 -arch=sm_90 -Ikernels -o scan_sweep bench/dev/scan_sweep.cu
 //   ./scan_sweep [repeats] [log2 sizes...]      (default 20 repeats, sizes 24 28)
 #include <cub/cub.cuh>
 
@@ -17,56 +17,19 @@
 #include <vector>
 
 #include "scan/scan_single_pass_fast.cuh"
+#include "dev_timing.cuh"
 #include "scan/scan_single_pass_staged.cuh"
 #include "scan_sweep_pipelined.cuh"
-
-#define CK(x)                                                                              \
-  do {                                                                                     \
-    cudaError_t e_ = (x);                                                                  \
-    if (e_ != cudaSuccess) {                                                               \
-      std::printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); \
-      std::exit(1);                                                                        \
-    }                                                                                      \
-  } while (0)
 
 namespace {
 
 int g_reps = 20;
-double g_copy_gbps = 0;
-
+using ws::dev::Dev;
 template <class F>
 double median_ms(F&& f) {
-  for (int i = 0; i < 3; ++i) f();
-  CK(cudaDeviceSynchronize());
-  cudaEvent_t a, b;
-  CK(cudaEventCreate(&a));
-  CK(cudaEventCreate(&b));
-  std::vector<double> t;
-  for (int i = 0; i < g_reps; ++i) {
-    CK(cudaEventRecord(a));
-    f();
-    CK(cudaEventRecord(b));
-    CK(cudaEventSynchronize(b));
-    float ms = 0;
-    CK(cudaEventElapsedTime(&ms, a, b));
-    t.push_back(ms);
-  }
-  CK(cudaGetLastError());
-  std::sort(t.begin(), t.end());
-  CK(cudaEventDestroy(a));
-  CK(cudaEventDestroy(b));
-  return t[t.size() / 2];
+  return ws::dev::median_ms(f, g_reps);
 }
-
-struct Dev {
-  void* p = nullptr;
-  explicit Dev(size_t bytes) { CK(cudaMalloc(&p, std::max<size_t>(bytes, 16))); }
-  ~Dev() { cudaFree(p); }
-  template <class T>
-  T* as() const {
-    return static_cast<T*>(p);
-  }
-};
+double g_copy_gbps = 0;
 
 // Small values (int 0..15, float [0, 1)) so that sums stay exact / well conditioned.
 __global__ void fill_kernel(uint32_t* p, int64_t n, int as_float) {
