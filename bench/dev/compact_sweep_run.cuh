@@ -26,7 +26,7 @@
     cudaError_t e_ = (x);                                       \
     if (e_ != cudaSuccess) cuda_failed(e_, __FILE__, __LINE__); \
   } while (0)
-#include "dev_timing.cuh"  // after CK: it keeps this one
+#include "dev_common.cuh"  // after CK: it keeps this one
 
 namespace ws::compact::sweep {
 
@@ -78,7 +78,7 @@ inline void start_watchdog() {
   }).detach();
 }
 
-// The shared median (dev_timing.cuh) with the watchdog's beat after every finished run.
+// The shared median (dev_common.cuh) with the watchdog's beat after every finished run.
 template <class F>
 double median_ms(F&& f, int reps) {
   return ws::dev::median_ms(f, reps, beat);

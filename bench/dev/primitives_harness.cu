@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "compact/compact_single_pass.cuh"
-#include "dev_timing.cuh"
+#include "dev_common.cuh"
 #include "radix_sort/radix_sort_onesweep_sorter.cuh"
 #include "scan/scan_single_pass_fast.cuh"
 
@@ -69,27 +69,9 @@ void our_scan(const T* in, T* out, int64_t n, unsigned long long* status, unsign
 }
 
 template <class T>
-__global__ void compare_kernel(const T* a, const T* b, int64_t n, unsigned long long* first_bad) {
-  for (int64_t i = blockIdx.x * int64_t{blockDim.x} + threadIdx.x; i < n;
-       i += int64_t{gridDim.x} * blockDim.x) {
-    bool ok;
-    if constexpr (std::is_same_v<T, float>)
-      ok = fabsf(a[i] - b[i]) <= 1e-4f * fmaxf(1.0f, fabsf(b[i]));
-    else
-      ok = a[i] == b[i];
-    if (!ok) atomicMin(first_bad, static_cast<unsigned long long>(i));
-  }
-}
-template <class T>
 bool same(const T* a, const T* b, int64_t n, int64_t* bad) {
-  static Dev flag(8);
-  const unsigned long long none = ~0ull;
-  CK(cudaMemcpy(flag.p, &none, 8, cudaMemcpyHostToDevice));
-  if (n > 0) compare_kernel<T><<<1024, 256>>>(a, b, n, flag.as<unsigned long long>());
-  unsigned long long r = 0;
-  CK(cudaMemcpy(&r, flag.p, 8, cudaMemcpyDeviceToHost));
-  *bad = r == none ? -1 : static_cast<int64_t>(r);
-  return r == none;
+  *bad = ws::dev::first_difference(a, b, n);
+  return *bad < 0;
 }
 
 template <class T, int TH, int IT, int MB = 0>

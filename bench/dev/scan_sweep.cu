@@ -1,13 +1,14 @@
 // The scan sweep of issue 30, round two (not part of the build): the staged single-pass scan
 // (kernels/scan/scan_single_pass_staged.cuh: the tile in shared memory through the copy engine)
-// under tile shapes, look-back sleeps and its policy's switches, the persistent kernel that lost
-// (scan_sweep_pipelined.cuh), beside the fast kernel the app runs now
-// (scan_single_pass_fast.cuh, 128 x 40, 6 blocks an SM) and CUB's InclusiveSum, on the same data,
-// int32 and float32. Every result is checked on the device against CUB's. One line per case:
-// median of the repeats, % of a device-to-device copy of the same bytes, x CUB, registers and
-// blocks per SM.
+// under tile shapes, look-back sleeps and its policy's switches, beside the fast kernel
+// (scan_single _pass_fast.cuh, 128 x 40, 6 blocks an SM: the app's before round two) and CUB's
+// InclusiveSum, on the same data, int32 and float32. Every result is checked on the device against
+// CUB's. One line per case: median of the repeats, % of a device-to-device copy of the same bytes,
+// x CUB, registers and blocks per SM.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -Ikernels -o scan_sweep bench/dev/scan_sweep.cu
-//   ./scan_sweep [repeats] [log2 sizes...]      (default 20 repeats, sizes 24 28)
+//   ./scan_sweep [repeats] [log2 sizes...]      (default 20 repeats, sizes 24 28; -N: N elements)
+// The persistent, pipelined kernel of sweeps 4-6 (docs/performance.md: slower, not kept) is in
+// the history: bench/dev/scan_sweep_pipelined.cuh at commit c18d5e3.
 #include <cub/cub.cuh>
 
 #include <algorithm>
@@ -17,14 +18,14 @@
 #include <vector>
 
 #include "scan/scan_single_pass_fast.cuh"
-#include "dev_timing.cuh"
+#include "dev_common.cuh"
 #include "scan/scan_single_pass_staged.cuh"
-#include "scan_sweep_pipelined.cuh"
 
 namespace {
 
 int g_reps = 20;
 using ws::dev::Dev;
+using ws::dev::first_difference;
 template <class F>
 double median_ms(F&& f) {
   return ws::dev::median_ms(f, g_reps);
@@ -42,29 +43,6 @@ __global__ void fill_kernel(uint32_t* p, int64_t n, int as_float) {
     else
       p[i] = x & 15u;
   }
-}
-
-template <class T>
-__global__ void compare_kernel(const T* a, const T* b, int64_t n, unsigned long long* first_bad) {
-  for (int64_t i = blockIdx.x * int64_t{blockDim.x} + threadIdx.x; i < n;
-       i += int64_t{gridDim.x} * blockDim.x) {
-    bool ok;
-    if constexpr (std::is_same_v<T, float>)
-      ok = fabsf(a[i] - b[i]) <= 1e-4f * fmaxf(1.0f, fabsf(b[i]));
-    else
-      ok = a[i] == b[i];
-    if (!ok) atomicMin(first_bad, static_cast<unsigned long long>(i));
-  }
-}
-template <class T>
-int64_t first_difference(const T* a, const T* b, int64_t n) {
-  Dev flag(8);
-  const unsigned long long none = ~0ull;
-  CK(cudaMemcpy(flag.p, &none, 8, cudaMemcpyHostToDevice));
-  compare_kernel<T><<<1024, 256>>>(a, b, n, flag.as<unsigned long long>());
-  unsigned long long r = 0;
-  CK(cudaMemcpy(&r, flag.p, 8, cudaMemcpyDeviceToHost));
-  return r == none ? -1 : static_cast<int64_t>(r);
 }
 
 struct Data {
@@ -121,43 +99,6 @@ void staged(const Data& d, unsigned first, unsigned spin) {
                spin, P::template shared_bytes<T>());
 }
 
-// The persistent kernel: as many blocks as fit on the device at once (fewer for small inputs).
-template <class T, int TH, int IT, int kBlocksPerSm = 0>
-void pipelined(const Data& d, unsigned first, unsigned spin) {
-  using P = ws::scan::staged::Policy<TH, IT>;
-  auto kernel = ws::scan::pipelined::pipelined_single_pass<T, BinaryOp::Sum, true, true, P>;
-  const size_t shared = P::template shared_bytes<T>();
-  CK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
-  int per_sm = 0, sms = 0;
-  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, TH, shared));
-  CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
-  if (kBlocksPerSm > 0) per_sm = std::min(per_sm, kBlocksPerSm);
-  const int64_t tile = int64_t{TH} * IT, tiles = (d.n + tile - 1) / tile;
-  const int64_t grid = std::min<int64_t>(tiles, int64_t{per_sm} * sms);
-  Dev st((tiles + 2) * 8);
-  CK(cudaMemset(st.p, 0, (tiles + 2) * 8));
-  auto* status = st.as<unsigned long long>();
-  const ws::scan::pipelined::Counters counters{reinterpret_cast<unsigned*>(status + tiles),
-                                               reinterpret_cast<unsigned*>(status + tiles + 1)};
-  static unsigned epoch = 1u << 20;
-  CK(cudaMemset(d.out, 0, d.n * sizeof(T)));
-  const double ms = median_ms([&] {
-    kernel<<<static_cast<unsigned>(grid), TH, shared>>>(static_cast<const T*>(d.in),
-                                                        static_cast<T*>(d.out), d.n, status,
-                                                        counters, ++epoch, first, spin);
-  });
-  const int64_t bad =
-      first_difference(static_cast<const T*>(d.out), static_cast<const T*>(d.ref), d.n);
-  cudaFuncAttributes attr{};
-  CK(cudaFuncGetAttributes(&attr, kernel));
-  std::printf(
-      "%-5s 2^%-2d %-16s %3dx%-2d first=%4u spin=%4u  %.4f ms  %5.1f%% copy  %.3fx CUB  "
-      "regs %3d  %2d blocks/SM  %s\n",
-      std::is_same_v<T, float> ? "float" : "int32", 63 - __builtin_clzll(d.n), "pipelined", TH, IT,
-      first, spin, ms, 100.0 * 2.0 * sizeof(T) * d.n / (ms * 1e6) / g_copy_gbps, d.cub_ms / ms,
-      attr.numRegs, per_sm, bad < 0 ? "ok" : ("WRONG at " + std::to_string(bad)).c_str());
-}
-
 template <class T>
 void sweep(int64_t n) {
   Dev in(n * sizeof(T)), out(n * sizeof(T)), ref(n * sizeof(T)), copy(n * sizeof(T));
@@ -190,7 +131,6 @@ void sweep(int64_t n) {
   staged<T, 256, 48, true, false, false>(d, 2400, 600);   // + evict-first
   staged<T, 256, 48, true, true, false>(d, 2400, 600);    // + tile = blockIdx.x
   staged<T, 256, 48, true, false, true>(d, 2400, 600);    // evict-first, early aggregate
-  pipelined<T, 512, 24>(d, 2400, 600);                    // the persistent kernel's best shape
   for (unsigned first : {1200u, 2400u, 3600u}) {          // the app's policy: all three
     staged<T, 128, 64>(d, first, 600);
     staged<T, 256, 32>(d, first, 600);

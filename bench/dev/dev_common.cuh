@@ -1,7 +1,8 @@
 // What the tuning programs in bench/dev share (not part of the build): CK, a CUDA call that fails
 // names itself and ends the process; Dev, a device buffer; median_ms, three warm-up runs, then the
 // median of `reps` runs each timed between two events (`after_each` runs after every finished
-// run: the compaction sweep's watchdog beats there).
+// run: the compaction sweep's watchdog beats there); first_difference, where two device arrays
+// first differ (floats within 1e-4 relative), checked on the device.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -9,6 +10,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <type_traits>
 #include <vector>
 
 #ifndef CK
@@ -65,5 +67,29 @@ struct Dev {
     return static_cast<T*>(p);
   }
 };
+
+template <class T>
+__global__ void compare_kernel(const T* a, const T* b, int64_t n, unsigned long long* first_bad) {
+  for (int64_t i = blockIdx.x * int64_t{blockDim.x} + threadIdx.x; i < n;
+       i += int64_t{gridDim.x} * blockDim.x) {
+    bool ok;
+    if constexpr (std::is_same_v<T, float>)
+      ok = fabsf(a[i] - b[i]) <= 1e-4f * fmaxf(1.0f, fabsf(b[i]));
+    else
+      ok = a[i] == b[i];
+    if (!ok) atomicMin(first_bad, static_cast<unsigned long long>(i));
+  }
+}
+// The first index where a and b (n elements on the device) differ, -1 when none does.
+template <class T>
+int64_t first_difference(const T* a, const T* b, int64_t n) {
+  Dev flag(8);
+  const unsigned long long none = ~0ull;
+  CK(cudaMemcpy(flag.p, &none, 8, cudaMemcpyHostToDevice));
+  if (n > 0) compare_kernel<T><<<1024, 256>>>(a, b, n, flag.as<unsigned long long>());
+  unsigned long long r = 0;
+  CK(cudaMemcpy(&r, flag.p, 8, cudaMemcpyDeviceToHost));
+  return r == none ? -1 : static_cast<int64_t>(r);
+}
 
 }  // namespace ws::dev
