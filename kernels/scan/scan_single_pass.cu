@@ -482,9 +482,9 @@ FastRun fast_generic(const Params& p, const T* host_in, T* host_out, int64_t n, 
 
 // The automatic tile: the staged kernel, tile = blockIdx.x, evict-first, the aggregate published
 // before the rows are scanned; 256 threads x 48 elements in 48 KB of shared memory (4 blocks an
-// SM), and from 2^26 elements 384 x 48 in 72 KB (3 blocks an SM). On an H200 at 2^28: 0.566 and
-// 0.558-0.562 ms (91.3% and 92% of a copy) against the fast kernel's 0.613 ms; at 2^24 the
-// smaller tile, 0.047-0.048 ms (docs/performance.md, "Performance round two, scan";
+// SM), and from 2^26 elements 384 x 48 in 72 KB (3 blocks an SM). On an H200 at 2^28: 0.556-0.558
+// ms (91.4-92.0% of a copy, 1.25-1.27x CUB) against the fast kernel's 0.60-0.61 ms; at 2^24,
+// 0.047-0.051 ms (docs/performance.md, "Performance round two, scan";
 // bench/dev/scan_sweep.cu).
 using AutoPolicy = staged::Policy<256, 48>;
 using AutoPolicyLarge = staged::Policy<384, 48>;

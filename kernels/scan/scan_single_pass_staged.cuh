@@ -167,8 +167,8 @@ struct Policy {
   static constexpr bool kEvictFirst = kEvictFirst_, kBlockOrder = kBlockOrder_;
   static constexpr bool kEarlyAggregate = kEarlyAggregate_;
   template <class T>
-  static constexpr size_t shared_bytes() {
-    return size_t{kThreads_} * kItems_ * sizeof(T);
+  static constexpr size_t shared_bytes() {  // the tile, and room to align it to 128 bytes
+    return size_t{kThreads_} * kItems_ * sizeof(T) + 112;
   }
 };
 
@@ -184,8 +184,13 @@ __global__ void __launch_bounds__(P::kThreads)
   using V = typename fast::Vec4<T>::type;
   constexpr int kThreads = P::kThreads, kItems = P::kItems;
   constexpr int kWarps = kThreads / 32, kRows = kItems / 4, kTile = kThreads * kItems;
-  extern __shared__ __align__(128) unsigned char tile_memory[];
-  V* data = reinterpret_cast<V*>(tile_memory);
+  // The copy engine writes 128-byte aligned shared memory much faster (at 2^28: 0.565 ms against
+  // 0.588 at 16 bytes); dynamic shared memory starts after the static variables, so the tile is
+  // aligned by hand (shared_bytes() has the room). __align__(128) here would pad the static
+  // shared memory of every kernel in the translation unit instead.
+  extern __shared__ __align__(16) unsigned char tile_memory[];
+  V* data =
+      reinterpret_cast<V*>(tile_memory + ((128u - (shared_address(tile_memory) & 127u)) & 127u));
   __shared__ uint64_t loaded;
   __shared__ int64_t tile_shared;
   __shared__ T warp_totals[kWarps];
