@@ -3,6 +3,7 @@
 # menu), open a shipped graph through the file picker and by dropping it on the canvas, export a
 # figure as a download, play, compare and lecture mode by their keys, and, in the threaded build, a
 # background task; each compares with the desktop's window (or its export) where the two must agree.
+import json
 import os
 import time
 
@@ -16,6 +17,13 @@ MENU_BAR = (0, 0, 200, 24)
 GRAPH = "bcspwr10.mtx"  # a shipped graph (assets/graphs) other than the bfs scene's default
 
 
+def site_threaded(c):
+    """Whether the site holds the threaded build: the page runs warpscope-mt only where the site's
+    builds.json lists it (a single-threaded rebuild may leave older warpscope-mt.* files there)."""
+    with open(os.path.join(c.server.folder, "builds.json")) as f:
+        return json.load(f).get("threads", False)
+
+
 def default_scene(c):
     """The page loads the default scene and draws it, without a console error, like the desktop."""
     page = c.open("default-load")
@@ -27,10 +35,10 @@ def default_scene(c):
               f"build {s.get('build')}, threads {s.get('threads')}", flush=True)
         if c.no_console_errors("default-load", page):
             c.ok("default-load", f"{s['frames']} frames drawn, no console error")
-        threaded = os.path.exists(os.path.join(c.server.folder, "warpscope-mt.js"))
+        threaded = site_threaded(c)
         expected = "mt" if threaded and c.server.isolated else "st"
-        why = "cross-origin isolated, warpscope-mt.js present" if expected == "mt" else \
-            "no warpscope-mt.js" if not threaded else "not cross-origin isolated"
+        why = "cross-origin isolated, builds.json lists warpscope-mt" if expected == "mt" else \
+            "builds.json lists no warpscope-mt" if not threaded else "not cross-origin isolated"
         if s.get("build") != expected:
             c.fail("default-build", f"the page runs build '{s.get('build')}', expected "
                    f"'{expected}' ({why})")
@@ -173,8 +181,8 @@ def graph_by_url(c):
 def single_threaded(c):
     """With a threaded build in the site, a server without COOP/COEP (python3 -m http.server) gets
     the single-threaded one, which draws the default scene as the desktop does."""
-    if not os.path.exists(os.path.join(c.server.folder, "warpscope-mt.js")):
-        print("     no warpscope-mt.js in the site: every check above ran the single-threaded "
+    if not site_threaded(c):
+        print("     no threaded build in the site: every check above ran the single-threaded "
               "build", flush=True)
         return
     with SiteServer(c.server.folder, plain=True) as plain:
@@ -411,8 +419,7 @@ def threaded_task(c):
     """In the threaded build (served cross-origin isolated), a large graph dropped on the bfs scene
     is read and laid out on worker threads (Web Workers the page started), while the page keeps
     drawing; it completes with the desktop's picture."""
-    if not (os.path.exists(os.path.join(c.server.folder, "warpscope-mt.js"))
-            and c.server.isolated):
+    if not (site_threaded(c) and c.server.isolated):
         print("     no threaded build here (or not cross-origin isolated): nothing to check",
               flush=True)
         return
