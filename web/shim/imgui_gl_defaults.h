@@ -1,10 +1,11 @@
 // Force-included into Dear ImGui's OpenGL 3 backend (imgui_impl_opengl3.cpp) in the browser build
 // only (cmake/web.cmake); the desktop compiles the backend as Debian ships it.
 //
-// Why: ImGui_ImplOpenGL3_RenderDrawData reads back about 17 pieces of GL state (glGetIntegerv,
-// glIsEnabled) before it draws and restores them after. In WebGL, getParameter is a synchronous
-// round trip to the GPU process that first finishes the drawing queued before it: in Chromium on
-// SwiftShader one such read took most of a frame (docs/web.md, "Where a frame's time goes").
+// Why: ImGui_ImplOpenGL3_RenderDrawData reads back 18 pieces of GL state (13 glGetIntegerv, 5
+// glIsEnabled) before it draws and restores them after. In WebGL most of them (viewport, scissor
+// box, blend state) are a synchronous round trip to the GPU process that first finishes the
+// drawing queued before it: in Chromium on SwiftShader the first of them in a frame took most of
+// the frame (docs/web.md, "Where a frame's time goes").
 //
 // What instead: inside this backend, those reads answer WebGL's default state, so that the
 // "restore" leaves the context in it: blend off with the function ONE, ZERO (colour and alpha)
