@@ -11,9 +11,10 @@
 # (getParameter, getError, isEnabled, checkFramebufferStatus, readPixels, ...: a synchronous round
 # trip first finishes the drawing queued before it) counted per frame, by method and getParameter's
 # name, with the time spent in each. It reuses the browser tier's DevTools helpers (tests/web) and
-# headless Chromium; the numbers describe the machine it runs on (with
-# SwiftShader's software WebGL, nothing like a laptop with a GPU): docs/web.md lists them with it.
-#   bench/web/web_bench.py --site build-web/site [--loads 5] [--seconds 4] [--json out.json]
+# headless Chromium; the numbers describe the machine it runs on (with SwiftShader's software
+# WebGL, nothing like a laptop with a GPU): docs/web.md lists them with it.
+#   bench/web/web_bench.py --site build-web/site [--loads 5] [--seconds 4] [--scenes a,b]
+#                          [--json out.json]
 import argparse
 import json
 import os
