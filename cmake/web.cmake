@@ -59,6 +59,11 @@ target_include_directories(ws_web_imgui PUBLIC ${ws_imgui} ${ws_imgui}/misc/cpp)
 # draw list past 65536 vertices (a graph of thousands of vertices draws garbage with 16-bit ones).
 target_compile_definitions(ws_web_imgui PUBLIC "ImDrawIdx=unsigned int")
 target_compile_definitions(ws_web_imgui PRIVATE IMGUI_IMPL_OPENGL_ES3)
+# Its render reads no GL state back (each read may be a synchronous WebGL round trip): it leaves
+# WebGL's defaults, all that the app relies on (web/shim/imgui_gl_defaults.h says why).
+set_source_files_properties(${ws_imgui}/backends/imgui_impl_opengl3.cpp PROPERTIES
+  COMPILE_OPTIONS "-include;${WARPSCOPE_SOURCE_DIR}/web/shim/imgui_gl_defaults.h"
+  OBJECT_DEPENDS ${WARPSCOPE_SOURCE_DIR}/web/shim/imgui_gl_defaults.h)
 target_link_options(ws_web_imgui INTERFACE -sUSE_GLFW=3)
 add_library(PkgConfig::IMGUI INTERFACE IMPORTED)
 target_link_libraries(PkgConfig::IMGUI INTERFACE ws_web_imgui)

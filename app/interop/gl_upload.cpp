@@ -3,7 +3,12 @@
 #include <cstdio>
 #include <string>
 
+#ifdef __EMSCRIPTEN__
+#include <emscripten/html5.h>
+#endif
+
 #include "common/error.h"
+#include "render/gl_state.h"
 
 namespace ws::interop {
 
@@ -38,23 +43,20 @@ GLint get_int(GLenum name) {
   return value;
 }
 
-// Saves the texture binding, one buffer binding and the pixel-store parameters of one direction
-// (unpack for uploads, pack for read-back), sets tightly packed defaults, and restores all of it.
+// Saves the texture binding and one buffer binding, binds `texture` and no buffer, and restores
+// both. The pixel-store parameters are GL's defaults outside such helpers (render/gl_state.h): set
+// here, not read back.
 class PixelStateGuard {
  public:
   PixelStateGuard(GLuint texture, bool pack)
-      : pack_(pack),
-        buffer_target_(pack ? GL_PIXEL_PACK_BUFFER : GL_PIXEL_UNPACK_BUFFER),
+      : buffer_target_(pack ? GL_PIXEL_PACK_BUFFER : GL_PIXEL_UNPACK_BUFFER),
         texture_(get_int(GL_TEXTURE_BINDING_2D)),
         buffer_(get_int(pack ? GL_PIXEL_PACK_BUFFER_BINDING : GL_PIXEL_UNPACK_BUFFER_BINDING)) {
-    for (int i = 0; i < 4; ++i) store_[i] = get_int(names()[i]);
     glBindTexture(GL_TEXTURE_2D, texture);
     glBindBuffer(buffer_target_, 0);
-    const GLint defaults[4] = {4, 0, 0, 0};
-    for (int i = 0; i < 4; ++i) glPixelStorei(names()[i], defaults[i]);
+    gfx::set_default_pixel_store(pack);
   }
   ~PixelStateGuard() {
-    for (int i = 0; i < 4; ++i) glPixelStorei(names()[i], store_[i]);
     glBindBuffer(buffer_target_, static_cast<GLuint>(buffer_));
     glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(texture_));
   }
@@ -62,18 +64,8 @@ class PixelStateGuard {
   PixelStateGuard& operator=(const PixelStateGuard&) = delete;
 
  private:
-  const GLenum* names() const {
-    static const GLenum kUnpack[4] = {GL_UNPACK_ALIGNMENT, GL_UNPACK_ROW_LENGTH,
-                                      GL_UNPACK_SKIP_PIXELS, GL_UNPACK_SKIP_ROWS};
-    static const GLenum kPack[4] = {GL_PACK_ALIGNMENT, GL_PACK_ROW_LENGTH, GL_PACK_SKIP_PIXELS,
-                                    GL_PACK_SKIP_ROWS};
-    return pack_ ? kPack : kUnpack;
-  }
-
-  bool pack_;
   GLenum buffer_target_;
   GLint texture_, buffer_;
-  GLint store_[4] = {};
 };
 
 }  // namespace
@@ -94,7 +86,19 @@ void clear_gl_errors() {
 }
 
 int max_texture_size() {
+#ifdef __EMSCRIPTEN__
+  // Once per WebGL context: a constant of the context, and getParameter is a call into the browser.
+  thread_local EMSCRIPTEN_WEBGL_CONTEXT_HANDLE asked_in = 0;
+  thread_local int size = 0;
+  const EMSCRIPTEN_WEBGL_CONTEXT_HANDLE current = emscripten_webgl_get_current_context();
+  if (current != asked_in || size == 0) {
+    size = get_int(GL_MAX_TEXTURE_SIZE);
+    asked_in = current;
+  }
+  return size;
+#else
   return get_int(GL_MAX_TEXTURE_SIZE);
+#endif
 }
 
 void allocate_rgba_texture(GLuint texture, int width, int height) {
@@ -119,13 +123,14 @@ void allocate_unpack_buffer(GLuint buffer, size_t bytes) {
 }
 
 void upload_rgba(GLuint texture, int width, int height, GLuint unpack_buffer, const void* pixels) {
-  clear_gl_errors();
+  if (gfx::kCheckEachFrame) clear_gl_errors();
   PixelStateGuard guard(texture, false);
   if (unpack_buffer != 0) {
     glBindBuffer(GL_PIXEL_UNPACK_BUFFER, unpack_buffer);
     pixels = nullptr;  // offset 0 into the buffer
   }
   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+  if (!gfx::kCheckEachFrame) return;
   check_gl(unpack_buffer != 0 ? "glTexSubImage2D (from pixel unpack buffer)"
                               : "glTexSubImage2D (from host memory)");
 }

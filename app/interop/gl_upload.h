@@ -1,7 +1,7 @@
 // The GL side of ValueImage, shared by the CPU path and both CUDA paths: errors named by the call
 // that raised them, RGBA8 texture storage, whole-texture uploads (from host memory or from a pixel
-// unpack buffer) and read-back. Every helper restores the bindings and pixel-store state it
-// touches, so the caller's GL state (ImGui's, a scene's) is left as it was.
+// unpack buffer) and read-back. Every helper restores the bindings it touches and leaves the
+// pixel-store parameters at GL's defaults (render/gl_state.h), so the caller's GL state is kept.
 #pragma once
 
 #include <GL/glew.h>
@@ -17,7 +17,7 @@ void check_gl(const char* call);
 // Drops errors left by earlier, unrelated GL calls, so they are not reported as ours.
 void clear_gl_errors();
 
-int max_texture_size();  // GL_MAX_TEXTURE_SIZE
+int max_texture_size();  // GL_MAX_TEXTURE_SIZE (in the browser asked once per context)
 
 // (Re)allocates `texture` as RGBA8 width x height, nearest filtering, clamped edges, one level.
 void allocate_rgba_texture(GLuint texture, int width, int height);
@@ -25,7 +25,8 @@ void allocate_rgba_texture(GLuint texture, int width, int height);
 void allocate_unpack_buffer(GLuint buffer, size_t bytes);
 
 // glTexSubImage2D of the whole texture: from `unpack_buffer` at offset 0 when it is not 0, else
-// from host memory `pixels` (tightly packed rows, row 0 first).
+// from host memory `pixels` (tightly packed rows, row 0 first). Checks glGetError where
+// gfx::kCheckEachFrame (not in the browser).
 void upload_rgba(GLuint texture, int width, int height, GLuint unpack_buffer, const void* pixels);
 
 // glGetTexImage of level 0: texture row 0 (value row 0) becomes image row 0, the top.

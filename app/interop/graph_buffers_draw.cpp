@@ -2,8 +2,9 @@
 // (generated/interop/graph_shaders.h), compiled with the context's "#version", and one draw per
 // frame: edges (6 vertices each; or 1-pixel lines plus tree / useful quads by vertex for large
 // graphs, the tree edges optionally thinned and as lines too) then vertices (6 each) into a colour
-// texture with a depth buffer, with every piece of GL state it changes restored afterwards; each
-// pass optionally timed by a GL timer query (set_pass_timing).
+// texture with a depth buffer, with every piece of GL state it changes restored afterwards (in the
+// browser: left at WebGL's defaults, not read back); each pass optionally timed by a GL timer
+// query (set_pass_timing).
 #include <algorithm>
 #include <string>
 
@@ -12,6 +13,7 @@
 #include "interop/graph_buffers.h"
 #include "interop/graph_gl_platform.h"
 #include "interop/graph_shaders.h"
+#include "render/gl_state.h"
 
 namespace ws::interop {
 
@@ -84,6 +86,41 @@ void set_camera(GLuint program, const GraphDrawStyle& s) {
   glUniform2f(glGetUniformLocation(program, "u_target"), float(s.width), float(s.height));
 }
 
+#ifdef __EMSCRIPTEN__
+// In the browser the draw reads no state back (each read may be a synchronous WebGL round trip
+// that waits for the drawing queued before it): it restores the framebuffer bindings (which the
+// browser answers without one) and leaves WebGL's defaults for the rest, all that the app relies
+// on between its draws (render/gl_state.h; ImGui's render sets its own, web/shim).
+class DrawStateGuard {
+ public:
+  DrawStateGuard() {
+    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &draw_fbo_);
+    glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &read_fbo_);
+  }
+  ~DrawStateGuard() {
+    glUseProgram(0);
+    glBindVertexArray(0);
+    for (int i = kUnits - 1; i >= 0; --i) {  // ends with unit 0 active
+      glActiveTexture(GLenum(GL_TEXTURE0 + i));
+      glBindTexture(kViewTarget, 0);
+    }
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, GLuint(draw_fbo_));
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, GLuint(read_fbo_));
+    glDisable(GL_BLEND);  // the draw turned the scissor test, culling and stencil off
+    glDisable(GL_DEPTH_TEST);
+    glBlendFuncSeparate(GL_ONE, GL_ZERO, GL_ONE, GL_ZERO);
+    glBlendEquationSeparate(GL_FUNC_ADD, GL_FUNC_ADD);
+    glDepthFunc(GL_LESS);
+  }
+  DrawStateGuard(const DrawStateGuard&) = delete;
+  DrawStateGuard& operator=(const DrawStateGuard&) = delete;
+
+  static constexpr int kUnits = 4;
+
+ private:
+  GLint draw_fbo_ = 0, read_fbo_ = 0;
+};
+#else
 // Saves the GL state a draw changes and restores it at scope exit (the GUI's, a figure's).
 class DrawStateGuard {
  public:
@@ -154,6 +191,7 @@ class DrawStateGuard {
   GLboolean depth_mask_ = GL_TRUE, color_mask_[4] = {GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE};
   GLfloat clear_color_[4] = {}, clear_depth_ = 1;
 };
+#endif
 
 void bind_buffer_texture(int unit, GLuint view) {
   glActiveTexture(GLenum(GL_TEXTURE0 + unit));
@@ -288,7 +326,7 @@ std::vector<std::pair<std::string, double>> GraphBuffers::pass_ms() const {
 
 GLuint GraphBuffers::draw(const GraphDrawStyle& style) {
   resize_target(style.width, style.height);
-  clear_gl_errors();
+  if (gfx::kCheckEachFrame) clear_gl_errors();
   timed_.clear();
   // With timing on, each pass between begin_pass and end_pass gets a GL_TIME_ELAPSED query.
   const auto begin_pass = [&](const char* name) {
@@ -430,7 +468,7 @@ GLuint GraphBuffers::draw(const GraphDrawStyle& style) {
       end_pass();
     }
   }
-  check_gl("graph view draw");
+  if (gfx::kCheckEachFrame) check_gl("graph view draw");
   return colour_.id();
 }
 

@@ -28,23 +28,23 @@ int rows_for(int64_t count) {
   return int(std::max<int64_t>(1, (count + kViewRowWidth - 1) / kViewRowWidth));
 }
 
-// Restores the 2D texture binding and the unpack alignment (uploads change both).
+// Restores the 2D texture binding; the unpack alignment is 1 for the uploads and GL's default (4)
+// again after them (render/gl_state.h: not read back).
 class UploadGuard {
  public:
   UploadGuard() {
     glGetIntegerv(GL_TEXTURE_BINDING_2D, &texture_);
-    glGetIntegerv(GL_UNPACK_ALIGNMENT, &alignment_);
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
   }
   ~UploadGuard() {
-    glPixelStorei(GL_UNPACK_ALIGNMENT, alignment_);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
     glBindTexture(GL_TEXTURE_2D, GLuint(texture_));
   }
   UploadGuard(const UploadGuard&) = delete;
   UploadGuard& operator=(const UploadGuard&) = delete;
 
  private:
-  GLint texture_ = 0, alignment_ = 4;
+  GLint texture_ = 0;
 };
 
 // Sizes `texture` for `count` elements (nearest filtering: integer textures need it).
@@ -76,9 +76,7 @@ void upload(GLuint texture, const ElementFormat& f, const void* data, int64_t co
 }  // namespace
 
 int64_t GraphBuffers::max_elements() {
-  GLint size = 0;
-  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &size);
-  return int64_t(size) * kViewRowWidth;
+  return int64_t(max_texture_size()) * kViewRowWidth;
 }
 
 void GraphBuffers::set_graph(int32_t n, const std::vector<int32_t>& pairs) {
@@ -113,19 +111,15 @@ void GraphBuffers::set_graph(int32_t n, const std::vector<int32_t>& pairs) {
 void GraphBuffers::set_positions(const float* x, const float* y) {
   if (vertices_ == 0) return;
   const std::vector<float> xy = interleaved(x, y, vertices_);
-  clear_gl_errors();
-  UploadGuard guard;
+  UploadGuard guard;  // every frame of a layout: no glGetError (render/gl_state.h)
   upload(positions_view_.id(), kPositions, xy.data(), vertices_);
-  check_gl("glTexSubImage2D (graph positions)");
 }
 
 void GraphBuffers::set_states(const uint8_t* states, const uint8_t* classes, const int32_t* tree) {
-  clear_gl_errors();
-  UploadGuard guard;
+  UploadGuard guard;  // every step: no glGetError (render/gl_state.h)
   upload(states_view_.id(), kBytes, states, vertices_);
   upload(tree_view_.id(), kIndices, tree, vertices_);
   upload(classes_view_.id(), kBytes, classes, edges_);
-  check_gl("glTexSubImage2D (graph states)");
 }
 
 void GraphBuffers::read_states(std::vector<uint8_t>&, std::vector<uint8_t>&) const {

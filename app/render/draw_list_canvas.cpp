@@ -9,6 +9,7 @@
 
 #include "common/error.h"
 #include "render/font_metrics.h"
+#include "render/gl_state.h"
 #include "render/image.h"
 
 namespace ws::gfx {
@@ -43,28 +44,18 @@ Texture upload_image(const Image& image) {
              "Canvas::image: the raster's pixels are empty or have the wrong size (" +
                  std::to_string(image.width) + "x" + std::to_string(image.height) + ")");
   Texture texture = Texture::create();
-  GLint previous_texture = 0, unpack_buffer = 0, alignment = 4, row_length = 0, skip_pixels = 0,
-        skip_rows = 0;
+  // The pixel store is at GL's defaults here and goes back to them (render/gl_state.h).
+  GLint previous_texture = 0, unpack_buffer = 0;
   glGetIntegerv(GL_TEXTURE_BINDING_2D, &previous_texture);
   glGetIntegerv(GL_PIXEL_UNPACK_BUFFER_BINDING, &unpack_buffer);
-  glGetIntegerv(GL_UNPACK_ALIGNMENT, &alignment);
-  glGetIntegerv(GL_UNPACK_ROW_LENGTH, &row_length);
-  glGetIntegerv(GL_UNPACK_SKIP_PIXELS, &skip_pixels);
-  glGetIntegerv(GL_UNPACK_SKIP_ROWS, &skip_rows);
   glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-  glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
-  glPixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
-  glPixelStorei(GL_UNPACK_SKIP_ROWS, 0);
   glBindTexture(GL_TEXTURE_2D, texture.id());
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, image.width, image.height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
                image.rgba.data());
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
-  const GLenum error = glGetError();
-  glPixelStorei(GL_UNPACK_ALIGNMENT, alignment);
-  glPixelStorei(GL_UNPACK_ROW_LENGTH, row_length);
-  glPixelStorei(GL_UNPACK_SKIP_PIXELS, skip_pixels);
-  glPixelStorei(GL_UNPACK_SKIP_ROWS, skip_rows);
+  const GLenum error = kCheckEachFrame ? glGetError() : GLenum(GL_NO_ERROR);  // every frame
+  set_default_pixel_store(false);
   glBindBuffer(GL_PIXEL_UNPACK_BUFFER, GLuint(unpack_buffer));
   glBindTexture(GL_TEXTURE_2D, GLuint(previous_texture));
   WS_REQUIRE(error == GL_NO_ERROR, "Canvas::image: uploading a " + std::to_string(image.width) +

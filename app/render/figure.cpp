@@ -99,11 +99,11 @@ void render_figure_into(OffscreenTarget& target, const DrawFn& draw, const Figur
   data.DisplaySize = pixel_size;
   data.FramebufferScale = ImVec2(1, 1);
 
+  target.bind();
   if (options.transparent)
     target.clear_transparent();
   else
     target.clear(palette(options.theme).background);
-  target.bind();
   // ImGui's projection maps y down to the top of the viewport; GL's texture origin is the bottom
   // row, so the target holds the figure upright for glReadPixels (read_pixels flips to top-down).
   ImGui_ImplOpenGL3_RenderDrawData(&data);

@@ -44,12 +44,13 @@ OffscreenTarget::OffscreenTarget(int width, int height) {
 void OffscreenTarget::resize(int width, int height) {
   WS_REQUIRE(width > 0 && height > 0, "offscreen target size must be positive, got " +
                                           std::to_string(width) + "x" + std::to_string(height));
+  // Same size: nothing to ask GL (a figure resizes its target every frame).
+  if (width == width_ && height == height_ && texture_) return;
   GLint max_size = 0;
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
   WS_REQUIRE(width <= max_size && height <= max_size,
              "offscreen target " + std::to_string(width) + "x" + std::to_string(height) +
                  " exceeds GL_MAX_TEXTURE_SIZE " + std::to_string(max_size));
-  if (width == width_ && height == height_ && texture_) return;
   WS_REQUIRE(!bound_, "cannot resize an offscreen target while it is bound");
   if (!framebuffer_) framebuffer_ = Framebuffer::create();
   if (!texture_) texture_ = Texture::create();
@@ -78,9 +79,8 @@ void OffscreenTarget::bind() {
   WS_REQUIRE(!bound_, "offscreen target is already bound");
   glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &saved_draw_fbo_);
   glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &saved_read_fbo_);
-  glGetIntegerv(GL_VIEWPORT, saved_viewport_);
   glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_.id());
-  glViewport(0, 0, width_, height_);
+  glViewport(0, 0, width_, height_);  // not restored: whoever draws sets it (render/gl_state.h)
   bound_ = true;
 }
 
@@ -88,7 +88,6 @@ void OffscreenTarget::unbind() {
   if (!bound_) return;
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, GLuint(saved_draw_fbo_));
   glBindFramebuffer(GL_READ_FRAMEBUFFER, GLuint(saved_read_fbo_));
-  glViewport(saved_viewport_[0], saved_viewport_[1], saved_viewport_[2], saved_viewport_[3]);
   bound_ = false;
 }
 
@@ -102,19 +101,18 @@ void OffscreenTarget::clear_transparent() {
 
 void OffscreenTarget::clear_rgba(float r, float g, float b, float a) {
   WS_REQUIRE(framebuffer_, "offscreen target cleared before resize()");
+  // glClearBuffer leaves the clear colour alone, and nothing in the app masks colour channels or
+  // leaves the scissor test on outside ImGui's render (which sets its own): no state is read back
+  // (each read is a synchronous round trip in WebGL, docs/web.md).
+  const GLfloat colour[4] = {r, g, b, a};
+  if (bound_) {
+    glDisable(GL_SCISSOR_TEST);
+    glClearBufferfv(GL_COLOR, 0, colour);
+    return;
+  }
   ScopedFramebuffer scope(framebuffer_.id());
-  GLfloat saved_clear[4];
-  glGetFloatv(GL_COLOR_CLEAR_VALUE, saved_clear);
-  const GLboolean scissor = glIsEnabled(GL_SCISSOR_TEST);
-  GLboolean mask[4];
-  glGetBooleanv(GL_COLOR_WRITEMASK, mask);
   glDisable(GL_SCISSOR_TEST);
-  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
-  glClearColor(r, g, b, a);
-  glClear(GL_COLOR_BUFFER_BIT);
-  glClearColor(saved_clear[0], saved_clear[1], saved_clear[2], saved_clear[3]);
-  glColorMask(mask[0], mask[1], mask[2], mask[3]);
-  if (scissor) glEnable(GL_SCISSOR_TEST);
+  glClearBufferfv(GL_COLOR, 0, colour);
 }
 
 Image OffscreenTarget::read_pixels() const {

@@ -22,13 +22,14 @@ class OffscreenTarget {
   int width() const { return width_; }
   int height() const { return height_; }
 
-  // Draws go here until unbind(), which restores the framebuffer bindings and viewport that were
-  // current at bind(). Not reentrant.
+  // Draws go here until unbind(), which restores the framebuffer bindings that were current at
+  // bind(). bind() sets the viewport to the target; nothing restores it: whoever draws next sets
+  // its own (render/gl_state.h). Not reentrant.
   void bind();
   void unbind();
   bool bound() const { return bound_; }
 
-  // Clears the whole target (ignores the scissor test; restores the clear colour).
+  // Clears the whole target, bound or not (turns the scissor test off; leaves the clear colour).
   void clear(Color color);
   void clear_transparent();
 
@@ -47,7 +48,6 @@ class OffscreenTarget {
   int width_ = 0, height_ = 0;
   bool bound_ = false;
   GLint saved_draw_fbo_ = 0, saved_read_fbo_ = 0;
-  GLint saved_viewport_[4] = {0, 0, 0, 0};
 };
 
 }  // namespace ws::gfx

@@ -155,6 +155,15 @@ class Page:
         self.call("Input.dispatchKeyEvent", dict(control, type="keyUp", modifiers=0))
         self.next_frame()
 
+    def type_text(self, text):
+        """Types `text` into the focused ImGui field: one "char" key event each (the browser's
+        keypress, which Emscripten's GLFW hands to ImGui as characters; Input.insertText reaches
+        only editable page elements, and the canvas is none), then a frame to read them."""
+        for ch in text:
+            self.call("Input.dispatchKeyEvent", {"type": "char", "text": ch,
+                                                 "unmodifiedText": ch, "key": ch})
+        self.next_frame()
+
     def click(self, x, y):
         """A left click at (x, y) of the viewport, each event seen by its own frame."""
         for kind in ("mouseMoved", "mousePressed", "mouseReleased"):

@@ -1,10 +1,16 @@
 # What the browser tier does with the page (test_web_page.py runs these in order): load the default
 # scene, open every scene by URL, step with the keyboard, switch to Chinese (by URL and through the
 # menu), open a shipped graph through the file picker and by dropping it on the canvas, export a
-# figure as a download, play, compare and lecture mode by their keys, and, in the threaded build, a
-# background task; each compares with the desktop's window (or its export) where the two must agree.
+# figure (PNG and SVG), an animation (GIF) and a session as downloads, play, compare and lecture
+# mode by their keys, and, in the threaded build, a background task; each compares with the
+# desktop's window (or its export) where the two must agree.
+import json
 import os
+import shutil
 import time
+from xml.etree import ElementTree
+
+from PIL import Image
 
 import desktop_shot
 import image_compare as ic
@@ -14,6 +20,14 @@ from site_server import SiteServer
 # after them differs by design (the browser's says CUDA needs the desktop app).
 MENU_BAR = (0, 0, 200, 24)
 GRAPH = "bcspwr10.mtx"  # a shipped graph (assets/graphs) other than the bfs scene's default
+BIG_GRAPH = "facebook_combined.txt"  # 88 234 edges: its loading and layout take a while
+
+
+def site_threaded(c):
+    """Whether the site holds the threaded build: the page runs warpscope-mt only where the site's
+    builds.json lists it (a single-threaded rebuild may leave older warpscope-mt.* files there)."""
+    with open(os.path.join(c.server.folder, "builds.json")) as f:
+        return json.load(f).get("threads", False)
 
 
 def default_scene(c):
@@ -27,10 +41,10 @@ def default_scene(c):
               f"build {s.get('build')}, threads {s.get('threads')}", flush=True)
         if c.no_console_errors("default-load", page):
             c.ok("default-load", f"{s['frames']} frames drawn, no console error")
-        threaded = os.path.exists(os.path.join(c.server.folder, "warpscope-mt.js"))
+        threaded = site_threaded(c)
         expected = "mt" if threaded and c.server.isolated else "st"
-        why = "cross-origin isolated, warpscope-mt.js present" if expected == "mt" else \
-            "no warpscope-mt.js" if not threaded else "not cross-origin isolated"
+        why = "cross-origin isolated, builds.json lists warpscope-mt" if expected == "mt" else \
+            "builds.json lists no warpscope-mt" if not threaded else "not cross-origin isolated"
         if s.get("build") != expected:
             c.fail("default-build", f"the page runs build '{s.get('build')}', expected "
                    f"'{expected}' ({why})")
@@ -158,12 +172,13 @@ def graph_by_picker(c):
 
 
 def graph_by_url(c):
-    """?scene=bfs&graph=NAME opens a shipped graph by name, as --graph NAME does on the desktop."""
-    page = c.open("graph-url", f"scene=bfs&graph={GRAPH}")
+    """?scene=bfs&graph=NAME opens a shipped graph by name, as --graph NAME does on the desktop:
+    the largest (88,234 edges), which the graph view draws with its shaders (past 20,000 edges)."""
+    page = c.open("graph-url", f"scene=bfs&graph={BIG_GRAPH}")
     if not page:
         return
     try:
-        desktop = c.desktop_png("graph-url", ["--scene", "bfs", "--graph", GRAPH])
+        desktop = c.desktop_png("graph-url", ["--scene", "bfs", "--graph", BIG_GRAPH], frames=10)
         c.compare("graph-url-vs-desktop", c.screenshot_like(page, desktop), desktop)
         c.no_console_errors("graph-url", page)
     finally:
@@ -173,8 +188,8 @@ def graph_by_url(c):
 def single_threaded(c):
     """With a threaded build in the site, a server without COOP/COEP (python3 -m http.server) gets
     the single-threaded one, which draws the default scene as the desktop does."""
-    if not os.path.exists(os.path.join(c.server.folder, "warpscope-mt.js")):
-        print("     no warpscope-mt.js in the site: every check above ran the single-threaded "
+    if not site_threaded(c):
+        print("     no threaded build in the site: every check above ran the single-threaded "
               "build", flush=True)
         return
     with SiteServer(c.server.folder, plain=True) as plain:
@@ -224,6 +239,36 @@ VIEW_MENU = (219, 12)
 LANGUAGE_ITEM = (240, 157)
 CHINESE_ITEM = (600, 180)  # in the submenu, right of Language
 EXPORT_SIZE = (1920, 1080)  # the export dialog's default size (app/ui/gui_app.cpp)
+EXPORT_FILE_FIELD = (730, 436)  # the Export figure dialog's file name
+EXPORT_ANIMATION_ITEM = (170, 112)
+ANIMATION_WIDTH_FIELD = (650, 436)  # the Export animation dialog's size, then its button
+ANIMATION_HEIGHT_FIELD = (797, 436)
+ANIMATION_EXPORT_BUTTON = (610, 576)
+GIF_SIZE = (320, 180)  # typed into the dialog (its default, 1280 x 720, takes long in SwiftShader)
+SAVE_SESSION_ITEM = (170, 134)
+SESSION_SAVE_BUTTON = (664, 506)
+
+
+def wait_download(c, page, folder, name, check, timeout=30):
+    """The path of download `name` in `folder` once Chromium has finished it (it writes NAME only
+    at the end), or None after recording a failure of `check`."""
+    path = os.path.join(folder, name)
+    deadline = time.time() + timeout
+    while not os.path.exists(path) and time.time() < deadline:
+        page.pump(0.2)
+    if os.path.exists(path):
+        return path
+    c.save(check + "-browser", page.screenshot())
+    c.fail(check, f"no download of {name} in {folder} within {timeout} s (there: "
+           f"{sorted(os.listdir(folder))})")
+    return None
+
+
+def type_into(page, field, text):
+    """Replaces the text of the ImGui field at `field` (a click, Ctrl+A) with `text`, typed."""
+    page.click(*field)
+    page.ctrl_key("a")
+    page.type_text(text)
 
 
 def export_download(c):
@@ -265,6 +310,143 @@ def export_download(c):
                                    "png")
         c.compare("export-vs-desktop", path, desktop)
         c.no_console_errors("export", page)
+    finally:
+        page.close()
+
+
+def export_svg(c):
+    """File > Export figure... with the file name typed as warpscope_figure.svg (a click in the
+    field, Ctrl+A, the name as typed characters) arrives as an SVG download that parses and is
+    the desktop's `warpscope render` SVG of the same scene, step and size."""
+    page = c.open("export-svg")
+    if not page:
+        return
+    folder = os.path.join(c.out, "downloads-svg")
+    try:
+        page.allow_downloads(folder)
+        c.settled_screenshot(page)
+        page.click(*FILE_MENU)
+        page.click(*EXPORT_FIGURE_ITEM)
+        page.wait_frames(3)
+        type_into(page, EXPORT_FILE_FIELD, "warpscope_figure.svg")
+        page.click(*EXPORT_BUTTON)
+        path = wait_download(c, page, folder, "warpscope_figure.svg", "export-svg")
+        if not path:
+            return
+        try:
+            root = ElementTree.parse(path).getroot()
+        except ElementTree.ParseError as e:
+            c.fail("export-svg", f"the download is not XML: {e}")
+            return
+        if not root.tag.endswith("svg"):
+            c.fail("export-svg", f"the download's root element is <{root.tag}>, not <svg>")
+            return
+        c.ok("export-svg", f"an SVG of {len(list(root.iter()))} elements arrived as a download "
+             f"({os.path.getsize(path)} bytes)")
+        desktop = c.desktop_render("export-svg", ["--step", "1", "--figure-size", "1920x1080"],
+                                   "svg")
+        with open(path, "rb") as f, open(desktop, "rb") as g:
+            same = f.read() == g.read()
+        if same:
+            c.ok("export-svg-vs-desktop", "identical to the desktop's `warpscope render` SVG")
+        else:
+            # What a user relies on: the same elements in the same order, the same texts.
+            mine = [(e.tag, (e.text or "").strip()) for e in root.iter()]
+            theirs = [(e.tag, (e.text or "").strip())
+                      for e in ElementTree.parse(desktop).getroot().iter()]
+            if mine != theirs:
+                shutil.copy(path, os.path.join(c.out, "export-svg-browser.svg"))
+                c.fail("export-svg-vs-desktop", f"its elements or texts differ from the "
+                       f"desktop's ({len(mine)} and {len(theirs)} elements; {desktop})")
+            else:
+                c.ok("export-svg-vs-desktop", "the desktop's elements and texts, in order "
+                     "(attributes differ)")
+        c.no_console_errors("export-svg", page)
+    finally:
+        page.close()
+
+
+def export_gif(c):
+    """File > Export animation... with the size typed as 320 x 180, Export: a GIF of every step
+    arrives as a download, at that size, with the frames of the desktop's `warpscope render
+    --step all` GIF (their count, size and first and last pictures)."""
+    page = c.open("export-gif")
+    if not page:
+        return
+    folder = os.path.join(c.out, "downloads-gif")
+    try:
+        page.allow_downloads(folder)
+        c.settled_screenshot(page)
+        page.click(*FILE_MENU)
+        page.click(*EXPORT_ANIMATION_ITEM)
+        page.wait_frames(3)
+        type_into(page, ANIMATION_WIDTH_FIELD, str(GIF_SIZE[0]))
+        type_into(page, ANIMATION_HEIGHT_FIELD, str(GIF_SIZE[1]))
+        page.click(*ANIMATION_EXPORT_BUTTON)
+        path = wait_download(c, page, folder, "warpscope_animation.gif", "export-gif",
+                             timeout=120)
+        if not path:
+            return
+        desktop = c.desktop_render("export-gif", ["--step", "all", "--figure-size",
+                                                  f"{GIF_SIZE[0]}x{GIF_SIZE[1]}"], "gif")
+        try:
+            mine, theirs = Image.open(path), Image.open(desktop)
+            frames = (mine.n_frames, theirs.n_frames)
+        except Exception as e:
+            c.fail("export-gif", f"the download is not a GIF the tier can read: {e}")
+            return
+        if mine.size != GIF_SIZE or frames[0] != frames[1]:
+            c.fail("export-gif", f"{frames[0]} frames of {mine.size[0]}x{mine.size[1]}; the "
+                   f"dialog asked {GIF_SIZE[0]}x{GIF_SIZE[1]}, the desktop's GIF has "
+                   f"{frames[1]} frames")
+            return
+        c.ok("export-gif", f"a GIF of {frames[0]} frames, {mine.size[0]}x{mine.size[1]}, "
+             f"arrived as a download ({os.path.getsize(path)} bytes), as the desktop's")
+        for index, which in ((0, "first"), (frames[0] - 1, "last")):
+            pictures = []
+            for image, side in ((mine, "browser"), (theirs, "desktop")):
+                image.seek(index)
+                pictures.append(c.save(f"export-gif-{which}-{side}", image.convert("RGB")))
+            c.compare(f"export-gif-{which}-vs-desktop", *pictures)
+        c.no_console_errors("export-gif", page)
+    finally:
+        page.close()
+
+
+def session_download(c):
+    """Two Right arrow presses, then File > Save session... > Save: the session arrives as a
+    download (warpscope_session.json) naming the scene and the step, and the desktop app opened
+    with it (`warpscope gui --session`) shows what the page showed."""
+    page = c.open("session")
+    if not page:
+        return
+    folder = os.path.join(c.out, "downloads-session")
+    try:
+        page.allow_downloads(folder)
+        before = c.settled_screenshot(page)
+        page.key("ArrowRight")
+        page.key("ArrowRight")
+        shown = c.settled_screenshot(page, differs_from=ic.load(before))
+        page.click(*FILE_MENU)
+        page.click(*SAVE_SESSION_ITEM)
+        page.wait_frames(3)
+        page.click(*SESSION_SAVE_BUTTON)
+        path = wait_download(c, page, folder, "warpscope_session.json", "session")
+        if not path:
+            return
+        try:
+            with open(path) as f:
+                session = json.load(f)
+        except ValueError as e:
+            c.fail("session", f"the download is not JSON: {e}")
+            return
+        got = {k: session.get(k) for k in ("warpscope_session", "scene", "step")}
+        if got != {"warpscope_session": 1, "scene": "reduce", "step": 2}:
+            c.fail("session", f"the session says {got}, expected version 1, scene reduce, step 2")
+            return
+        c.ok("session", f"warpscope_session.json arrived as a download: {got}")
+        c.compare("session-vs-desktop", shown, c.desktop_png("session", ["--session", path]))
+        c.no_console_errors("session", page)
     finally:
         page.close()
 
@@ -404,15 +586,11 @@ def lecture(c):
         page.close()
 
 
-BIG_GRAPH = "facebook_combined.txt"  # 88 234 edges: its loading and layout take a while
-
-
 def threaded_task(c):
     """In the threaded build (served cross-origin isolated), a large graph dropped on the bfs scene
     is read and laid out on worker threads (Web Workers the page started), while the page keeps
     drawing; it completes with the desktop's picture."""
-    if not (os.path.exists(os.path.join(c.server.folder, "warpscope-mt.js"))
-            and c.server.isolated):
+    if not (site_threaded(c) and c.server.isolated):
         print("     no threaded build here (or not cross-origin isolated): nothing to check",
               flush=True)
         return
@@ -446,5 +624,5 @@ def threaded_task(c):
 
 
 ALL = [default_scene, every_scene, stepping, chinese, graph_by_picker, graph_by_url,
-       graph_by_drop, export_download, language_by_menu, play, compare_mode, lecture,
-       threaded_task, single_threaded]
+       graph_by_drop, export_download, export_svg, export_gif, session_download, language_by_menu,
+       play, compare_mode, lecture, threaded_task, single_threaded]
