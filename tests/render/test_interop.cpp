@@ -366,23 +366,27 @@ TEST(ValueImage, CudaBackendFailsCleanlyWithoutCuda) {
 #endif
 }
 
-TEST(ValueImage, LeavesTheCallersGlStateAlone) {
+// The caller's texture binding and unpack buffer are kept; an odd-width upload and the read-back
+// leave the pixel store at GL's defaults (render/gl_state.h).
+TEST(ValueImage, KeepsTheCallersTextureAndLeavesTheDefaultPixelStore) {
   WS_REQUIRE_GL();
   gfx::Texture other = gfx::Texture::create();
   glBindTexture(GL_TEXTURE_2D, other.id());
-  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
   ValueImage image(Backend::Cpu);
   const std::vector<float> values = {1.0f, 2.0f, 3.0f, 4.0f, 5.0f};
   image.set_values(values.data(), 5, 2, 1.0f, 5.0f);
   image.read_back();
-  GLint bound = 0, alignment = 0, unpack = -1;
+  GLint bound = 0, unpack_alignment = 0, pack_alignment = 0, unpack = -1, unpack_row = -1;
   glGetIntegerv(GL_TEXTURE_BINDING_2D, &bound);
-  glGetIntegerv(GL_UNPACK_ALIGNMENT, &alignment);
+  glGetIntegerv(GL_UNPACK_ALIGNMENT, &unpack_alignment);
+  glGetIntegerv(GL_PACK_ALIGNMENT, &pack_alignment);
+  glGetIntegerv(GL_UNPACK_ROW_LENGTH, &unpack_row);
   glGetIntegerv(GL_PIXEL_UNPACK_BUFFER_BINDING, &unpack);
   EXPECT_EQ(GLuint(bound), other.id());
-  EXPECT_EQ(alignment, 1);
+  EXPECT_EQ(unpack_alignment, 4);
+  EXPECT_EQ(pack_alignment, 4);
+  EXPECT_EQ(unpack_row, 0);
   EXPECT_EQ(unpack, 0);
-  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   glBindTexture(GL_TEXTURE_2D, 0);
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }

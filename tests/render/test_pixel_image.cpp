@@ -193,26 +193,30 @@ TEST(PixelImage, CudaBackendFailsCleanlyWithoutCuda) {
 #endif
 }
 
-TEST(PixelImage, LeavesTheCallersGlStateAlone) {
+// The caller's texture binding is kept; the pixel store ends at GL's defaults, the state the app
+// keeps between draws (render/gl_state.h), even when the caller had left a foreign one.
+TEST(PixelImage, KeepsTheCallersTextureAndLeavesTheDefaultPixelStore) {
   WS_REQUIRE_GL();
   gfx::Texture other = gfx::Texture::create();
   glBindTexture(GL_TEXTURE_2D, other.id());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
   glPixelStorei(GL_PACK_ALIGNMENT, 8);
   PixelImage image(Backend::Cpu);
-  const std::vector<uint8_t> planes = random_planes(3, 3, 3, 2);
+  const std::vector<uint8_t> planes = random_planes(3, 3, 3, 2);  // rows of 9 bytes: unaligned
   image.set_planes(planes.data(), 3, 3, 3);
   expect_same_pixels(image.read_back(), expected_image(planes, 3, 3, 3),
                      "under foreign pixel store");
-  GLint bound = 0, unpack_alignment = 0, pack_alignment = 0;
+  GLint bound = 0, unpack_alignment = 0, pack_alignment = 0, unpack_row = -1, pack_row = -1;
   glGetIntegerv(GL_TEXTURE_BINDING_2D, &bound);
   glGetIntegerv(GL_UNPACK_ALIGNMENT, &unpack_alignment);
   glGetIntegerv(GL_PACK_ALIGNMENT, &pack_alignment);
+  glGetIntegerv(GL_UNPACK_ROW_LENGTH, &unpack_row);
+  glGetIntegerv(GL_PACK_ROW_LENGTH, &pack_row);
   EXPECT_EQ(GLuint(bound), other.id());
-  EXPECT_EQ(unpack_alignment, 1);
-  EXPECT_EQ(pack_alignment, 8);
-  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  EXPECT_EQ(unpack_alignment, 4);
+  EXPECT_EQ(pack_alignment, 4);
+  EXPECT_EQ(unpack_row, 0);
+  EXPECT_EQ(pack_row, 0);
   glBindTexture(GL_TEXTURE_2D, 0);
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }
