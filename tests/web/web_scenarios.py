@@ -286,14 +286,8 @@ def export_download(c):
         page.click(*EXPORT_FIGURE_ITEM)
         page.wait_frames(3)
         page.click(*EXPORT_BUTTON)
-        path = os.path.join(folder, "warpscope_figure.png")
-        deadline = time.time() + 30
-        while not os.path.exists(path) and time.time() < deadline:
-            page.pump(0.2)
-        if not os.path.exists(path):
-            c.save("export-browser", page.screenshot())
-            c.fail("export", f"no download of warpscope_figure.png in {folder} within 30 s "
-                   f"(there: {sorted(os.listdir(folder))})")
+        path = wait_download(c, page, folder, "warpscope_figure.png", "export")
+        if not path:
             return
         try:
             image = ic.load(path)
