@@ -264,6 +264,13 @@ def wait_download(c, page, folder, name, check, timeout=30):
     return None
 
 
+def open_file_dialog(page, item):
+    """File > `item` (a menu item's position): the dialog it opens, drawn."""
+    page.click(*FILE_MENU)
+    page.click(*item)
+    page.wait_frames(3)
+
+
 def type_into(page, field, text):
     """Replaces the text of the ImGui field at `field` (a click, Ctrl+A) with `text`, typed."""
     page.click(*field)
@@ -282,9 +289,7 @@ def export_download(c):
     try:
         page.allow_downloads(folder)
         c.settled_screenshot(page)
-        page.click(*FILE_MENU)
-        page.click(*EXPORT_FIGURE_ITEM)
-        page.wait_frames(3)
+        open_file_dialog(page, EXPORT_FIGURE_ITEM)
         page.click(*EXPORT_BUTTON)
         path = wait_download(c, page, folder, "warpscope_figure.png", "export")
         if not path:
@@ -319,9 +324,7 @@ def export_svg(c):
     try:
         page.allow_downloads(folder)
         c.settled_screenshot(page)
-        page.click(*FILE_MENU)
-        page.click(*EXPORT_FIGURE_ITEM)
-        page.wait_frames(3)
+        open_file_dialog(page, EXPORT_FIGURE_ITEM)
         type_into(page, EXPORT_FILE_FIELD, "warpscope_figure.svg")
         page.click(*EXPORT_BUTTON)
         path = wait_download(c, page, folder, "warpscope_figure.svg", "export-svg")
@@ -371,9 +374,7 @@ def export_gif(c):
     try:
         page.allow_downloads(folder)
         c.settled_screenshot(page)
-        page.click(*FILE_MENU)
-        page.click(*EXPORT_ANIMATION_ITEM)
-        page.wait_frames(3)
+        open_file_dialog(page, EXPORT_ANIMATION_ITEM)
         type_into(page, ANIMATION_WIDTH_FIELD, str(GIF_SIZE[0]))
         type_into(page, ANIMATION_HEIGHT_FIELD, str(GIF_SIZE[1]))
         page.click(*ANIMATION_EXPORT_BUTTON)
@@ -421,9 +422,7 @@ def session_download(c):
         page.key("ArrowRight")
         page.key("ArrowRight")
         shown = c.settled_screenshot(page, differs_from=ic.load(before))
-        page.click(*FILE_MENU)
-        page.click(*SAVE_SESSION_ITEM)
-        page.wait_frames(3)
+        open_file_dialog(page, SAVE_SESSION_ITEM)
         page.click(*SESSION_SAVE_BUTTON)
         path = wait_download(c, page, folder, "warpscope_session.json", "session")
         if not path:
