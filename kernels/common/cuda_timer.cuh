@@ -4,6 +4,7 @@
 
 #include <cuda_runtime.h>
 
+#include <chrono>
 #include <vector>
 
 #include "cuda_check.cuh"
@@ -24,13 +25,28 @@ class CudaEvent {
   cudaEvent_t event_ = nullptr;
 };
 
-// Runs `work` (which enqueues GPU work on the default stream) `warmup` times untimed, then
-// `repeats` times between two events; returns the median in milliseconds.
+// The least time the warm-up runs take: a GPU that sat idle while the host prepared the data
+// (a benchmark's row) runs at lower clocks for the first milliseconds. Measured on an H200
+// (docs/performance.md, "Performance round two, histogram"): the first row of the histogram
+// benchmark, after one 25 us warm-up run, took 0.026-0.027 ms; the same row third, 0.023 ms.
+constexpr double kMinWarmupMs = 5.0;
+
+// Runs `work` (which enqueues GPU work on the default stream) `warmup` times untimed, and more
+// until the warm-up has taken kMinWarmupMs, then `repeats` times between two events; returns the
+// median in milliseconds.
 template <class Work>
 double median_ms(Work&& work, int warmup, int repeats) {
   WS_REQUIRE(repeats >= 1, std::string("timing needs at least one repeat"));
+  const auto begin = std::chrono::steady_clock::now();
   for (int i = 0; i < warmup; ++i) work();
   WS_CUDA_CHECK(cudaDeviceSynchronize());
+  for (int batch = 1;
+       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count() <
+       kMinWarmupMs;
+       batch = batch < 256 ? batch * 2 : batch) {
+    for (int i = 0; i < batch; ++i) work();
+    WS_CUDA_CHECK(cudaDeviceSynchronize());
+  }
   CudaEvent start, stop;
   std::vector<double> times;
   times.reserve(repeats);

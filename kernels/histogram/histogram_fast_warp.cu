@@ -1,17 +1,19 @@
 // Variant 8, warp-aggregated: the fastest kernel we could make (n samples, B bins). Every block
 // keeps its own sub-histogram in shared memory, reads its samples 16 bytes at a time (uint4 /
-// float4, grid-stride, 2 (u8) or 4 (f32) loads in flight per thread) and merges into the global
-// counters once at the end: work n shared updates + blocks x B merge reads, steps n / p + B /
-// block. The grid is as many blocks as fit on the device at once. The layout depends on the samples
-// and B:
+// float4, grid-stride) and merges into the global counters once at the end: work n shared updates
+// + blocks x B merge reads, steps n / p + B / block. The grid is as many blocks as fit on the
+// device at once. u8: 1024 threads, one block an SM, each loading its next 2 vectors (streaming)
+// before it counts the 2 it has; f32: 4 loads in flight a thread. The layout depends on the
+// samples and B:
 //   u8 samples (any B)  a histogram of the 256 sample VALUES, striped by lane: h[value][lane],
 //                       32 KiB. The lanes of one warp instruction never share an address (no
 //                       serialization inside a warp, whatever the data) and lane l always hits
 //                       bank l (no bank conflicts). The merge sums a value's 32 columns and adds
 //                       them to hist[bin_of(value)] (the 256-entry table): bins identical to the
-//                       CPU's. A 4-byte word of one value is one add of 4, 16 bytes of one value
-//                       one add of 16, and a thread's run of such vectors one add when the
-//                       value changes (flat regions, the Black Marble's black sky, all-equal).
+//                       CPU's. 16 bytes of one value are one add of 16, and a thread's run of
+//                       such vectors one add when the value changes (flat regions, the Black
+//                       Marble's black sky, all-equal). At 8192 x 8192 on an H200 the kernel runs
+//                       at the shared atomics' rate (one a sample), which is about the HBM's.
 //   f32, B <= 256       the same striped layout over the bins: h[bin][lane].
 //   f32, B <= 24576     one u32 copy per block (up to 96 KiB); a thread adds a run of equal bins
 //                       among its 4 samples at once, and a warp whose 128 samples share one bin
@@ -42,20 +44,19 @@ constexpr unsigned kFull = 0xFFFFFFFFu;
 constexpr int kStripedBins = 256;
 constexpr int kCopyBins = 24576;
 constexpr int kUnroll = 4;  // f32: vectors a thread loads before it counts them
-constexpr int kUnrollU8 =
-    2;  // u8 (measured on the H100: 2 is as fast as 4 or 8, 256 to 1024 threads)
 
 // ---- u8 samples: the striped histogram of the 256 values.
-__device__ __forceinline__ void add_word(uint32_t* h, uint32_t w, int lane) {
-  const uint32_t v0 = w & 0xFFu;
-  if (w == v0 * 0x01010101u) {
-    atomicAdd(&h[v0 * 32 + lane], 4u);
-    return;
-  }
-  atomicAdd(&h[v0 * 32 + lane], 1u);
-  atomicAdd(&h[((w >> 8) & 0xFFu) * 32 + lane], 1u);
-  atomicAdd(&h[((w >> 16) & 0xFFu) * 32 + lane], 1u);
-  atomicAdd(&h[(w >> 24) * 32 + lane], 1u);
+constexpr int kThreadsU8 = 1024;  // one block an SM (64 registers a thread)
+constexpr int kUnrollU8 = 2;      // vectors a thread counts while the next kUnrollU8 arrive
+
+// The four samples of a word, each one shared atomic at byte offset (value * 32 + lane) * 4:
+// (w << 7) & 0x7F80 is byte 0's value times 128, and so on (two instructions a sample).
+__device__ __forceinline__ void add_word(uint32_t* h, uint32_t w, uint32_t lane4) {
+  char* base = reinterpret_cast<char*>(h);
+  atomicAdd(reinterpret_cast<uint32_t*>(base + (((w << 7) & 0x7F80u) | lane4)), 1u);
+  atomicAdd(reinterpret_cast<uint32_t*>(base + (((w >> 1) & 0x7F80u) | lane4)), 1u);
+  atomicAdd(reinterpret_cast<uint32_t*>(base + (((w >> 9) & 0x7F80u) | lane4)), 1u);
+  atomicAdd(reinterpret_cast<uint32_t*>(base + (((w >> 17) & 0x7F80u) | lane4)), 1u);
 }
 // A thread keeps the run of uniform vectors it is reading (value, count) in registers and adds it
 // with one atomic when the value changes: a flat region (all-equal data, the Black Marble's black
@@ -78,40 +79,54 @@ __device__ __forceinline__ void add_vector(uint32_t* h, uint4 q, int lane, U8Run
     run.count += 16;  // at most n / threads: far below 2^32
     return;
   }
-  add_word(h, q.x, lane);
-  add_word(h, q.y, lane);
-  add_word(h, q.z, lane);
-  add_word(h, q.w, lane);
+  const uint32_t lane4 = uint32_t(lane) * 4;
+  add_word(h, q.x, lane4);
+  add_word(h, q.y, lane4);
+  add_word(h, q.z, lane4);
+  add_word(h, q.w, lane4);
 }
 
-template <int kThreads>
-__global__ void __launch_bounds__(kThreads)
+__global__ void __launch_bounds__(kThreadsU8, 1)
     values_u8(const uint8_t* __restrict__ in, int64_t n, const int* __restrict__ lut,
               uint32_t* __restrict__ hist) {
   __shared__ uint32_t h[256 * 32];
-  for (int j = threadIdx.x; j < 256 * 32; j += kThreads) h[j] = 0;
+  for (int j = threadIdx.x; j < 256 * 32; j += kThreadsU8) h[j] = 0;
   __syncthreads();
   const int lane = threadIdx.x & 31;
-  const int64_t g = int64_t(blockIdx.x) * kThreads + threadIdx.x;
-  const int64_t p = int64_t(gridDim.x) * kThreads;
+  const int64_t g = int64_t(blockIdx.x) * kThreadsU8 + threadIdx.x;
+  const int64_t p = int64_t(gridDim.x) * kThreadsU8;
   const int64_t head = min(n, int64_t((16 - (reinterpret_cast<uintptr_t>(in) & 15)) & 15));
   if (g < head) atomicAdd(&h[in[g] * 32 + lane], 1u);
   const uint4* vec = reinterpret_cast<const uint4*>(in + head);
   const int64_t vectors = (n - head) / 16;
-  int64_t j = g;
   U8Run run;
-  for (; j + (kUnrollU8 - 1) * p < vectors; j += kUnrollU8 * p) {  // kUnrollU8 loads in flight
-    uint4 q[kUnrollU8];
+  int64_t j = g;
+  // Software pipelined: the next kUnrollU8 vectors are loaded (streaming: read once) before the
+  // current ones are counted, so the loads are in flight while the atomics run.
+  if (j + (kUnrollU8 - 1) * p < vectors) {
+    uint4 cur[kUnrollU8];
 #pragma unroll
-    for (int u = 0; u < kUnrollU8; ++u) q[u] = __ldg(vec + j + u * p);
+    for (int u = 0; u < kUnrollU8; ++u) cur[u] = __ldcs(vec + j + u * p);
+    for (;;) {
+      j += kUnrollU8 * p;
+      const bool more = j + (kUnrollU8 - 1) * p < vectors;
+      uint4 next[kUnrollU8];
+      if (more) {
 #pragma unroll
-    for (int u = 0; u < kUnrollU8; ++u) add_vector(h, q[u], lane, run);
+        for (int u = 0; u < kUnrollU8; ++u) next[u] = __ldcs(vec + j + u * p);
+      }
+#pragma unroll
+      for (int u = 0; u < kUnrollU8; ++u) add_vector(h, cur[u], lane, run);
+      if (!more) break;
+#pragma unroll
+      for (int u = 0; u < kUnrollU8; ++u) cur[u] = next[u];
+    }
   }
-  for (; j < vectors; j += p) add_vector(h, __ldg(vec + j), lane, run);
+  for (; j < vectors; j += p) add_vector(h, __ldcs(vec + j), lane, run);
   run.flush(h, lane);
   for (int64_t i = head + vectors * 16 + g; i < n; i += p) atomicAdd(&h[in[i] * 32 + lane], 1u);
   __syncthreads();
-  for (int v = threadIdx.x; v < 256; v += kThreads) {
+  for (int v = threadIdx.x; v < 256; v += kThreadsU8) {
     uint32_t sum = 0;
     for (int l = 0; l < 32; ++l) sum += h[v * 32 + ((l + v) & 31)];  // bank (l + v) % 32
     const int k = lut[v];
@@ -317,10 +332,8 @@ void launch_f32(const FastArgs& a) {
 void launch_warp_aggregated(const FastArgs& a) {
   if (a.n == 0) return;
   if (a.type == SampleType::U8) {
-    constexpr int kThreads = 512;
-    const int grid =
-        resident_grid(reinterpret_cast<const void*>(values_u8<kThreads>), kThreads, 0, a.n, 1);
-    values_u8<kThreads><<<grid, kThreads>>>(a.u8, a.n, a.lut, a.hist);
+    const int grid = resident_grid(reinterpret_cast<const void*>(values_u8), kThreadsU8, 0, a.n, 1);
+    values_u8<<<grid, kThreadsU8>>>(a.u8, a.n, a.lut, a.hist);
     WS_CUDA_CHECK_LAUNCH();
   } else if (a.bins.count <= kStripedBins && fits<StripedSink>(a.bins.count)) {
     launch_f32<StripedSink, 512>(a);
