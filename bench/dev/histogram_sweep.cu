@@ -7,7 +7,9 @@
 //   nvcc -O3 -std=c++17 -arch=sm_90 -Ikernels -o histogram_sweep bench/dev/histogram_sweep.cu
 //   ./histogram_sweep [repeats] [side] [round]  (default 20 repeats, side 8192, round 5; rounds 1
 //   to 5: docs/perf/histogram_sweep_h200_2026-11-30_{1..5}.txt, run 6 = round 5 again with the
-//   bench's own uniform samples, kind 4, which rounds 1-4 did not have)
+//   bench's own uniform samples, kind 4, which rounds 1-4 did not have). Round 7: 2^28 f32
+//   samples in 256 bins, the app's striped kernel against it pipelined
+//   (docs/perf/histogram_sweep_h200_2026-11-30_7.txt).
 #include <cub/cub.cuh>
 
 #include <algorithm>
@@ -18,6 +20,7 @@
 #include <vector>
 
 #include "dev_common.cuh"
+#include "histogram/histogram.h"
 
 namespace {
 
@@ -590,6 +593,176 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
   }
 }
 
+// ---- Round 7: f32 samples, 256 bins, the striped layout h[bin][lane] (the app's bins_f32 with
+// StripedSink: kUnroll float4 loads, then the bins of each, a run of equal bins one add), and the
+// same software pipelined at 1024 threads as the u8 kernel (kPipelined).
+using ws::histogram::bin_of;
+using ws::histogram::BinSpec;
+__device__ __forceinline__ void add_bins4(uint32_t* h, int lane, int k0, int k1, int k2, int k3) {
+  if (k0 == k1 && k0 == k2 && k0 == k3) {
+    if (k0 >= 0) atomicAdd(&h[k0 * 32 + lane], 4u);
+    return;
+  }
+  int run = k0;
+  uint32_t len = 1;
+  const int rest[3] = {k1, k2, k3};
+#pragma unroll
+  for (int r = 0; r < 3; ++r) {
+    if (rest[r] == run) {
+      ++len;
+    } else {
+      if (run >= 0) atomicAdd(&h[run * 32 + lane], len);
+      run = rest[r], len = 1;
+    }
+  }
+  if (run >= 0) atomicAdd(&h[run * 32 + lane], len);
+}
+template <int kThreads, int kUnroll, int kMinBlocks, bool kPipelined>
+__global__ void __launch_bounds__(kThreads, kMinBlocks)
+    f32_striped(const float* __restrict__ in, int64_t n, BinSpec b, uint32_t* __restrict__ hist) {
+  __shared__ uint32_t h[256 * 32];
+  for (int j = threadIdx.x; j < 256 * 32; j += kThreads) h[j] = 0;
+  __syncthreads();
+  const int lane = threadIdx.x & 31;
+  const int64_t g = int64_t(blockIdx.x) * kThreads + threadIdx.x;
+  const int64_t p = int64_t(gridDim.x) * kThreads;
+  const float4* vec = reinterpret_cast<const float4*>(in);
+  const int64_t vectors = n / 4;
+  auto count = [&](float4 q) {
+    add_bins4(h, lane, bin_of(q.x, b), bin_of(q.y, b), bin_of(q.z, b), bin_of(q.w, b));
+  };
+  int64_t j = g;
+  if (kPipelined) {
+    if (j + (kUnroll - 1) * p < vectors) {
+      float4 cur[kUnroll];
+#pragma unroll
+      for (int u = 0; u < kUnroll; ++u) cur[u] = __ldcs(vec + j + u * p);
+      for (;;) {
+        j += kUnroll * p;
+        const bool more = j + (kUnroll - 1) * p < vectors;
+        float4 next[kUnroll];
+        if (more) {
+#pragma unroll
+          for (int u = 0; u < kUnroll; ++u) next[u] = __ldcs(vec + j + u * p);
+        }
+#pragma unroll
+        for (int u = 0; u < kUnroll; ++u) count(cur[u]);
+        if (!more) break;
+#pragma unroll
+        for (int u = 0; u < kUnroll; ++u) cur[u] = next[u];
+      }
+    }
+  } else {
+    for (; j + (kUnroll - 1) * p < vectors; j += kUnroll * p) {
+      float4 q[kUnroll];
+#pragma unroll
+      for (int u = 0; u < kUnroll; ++u) q[u] = __ldg(vec + j + u * p);
+#pragma unroll
+      for (int u = 0; u < kUnroll; ++u) count(q[u]);
+    }
+  }
+  for (; j < vectors; j += p) count(__ldcs(vec + j));
+  __syncthreads();
+  for (int k = threadIdx.x; k < 256; k += kThreads) {
+    uint32_t sum = 0;
+    for (int l = 0; l < 32; ++l) sum += h[k * 32 + ((l + k) & 31)];
+    if (sum != 0) atomicAdd(&hist[k], sum);
+  }
+}
+
+__global__ void fill_f32(float* p, int64_t n, int kind, const float* cdf) {
+  for (int64_t i = blockIdx.x * int64_t{blockDim.x} + threadIdx.x; i < n;
+       i += int64_t{gridDim.x} * blockDim.x) {
+    const uint32_t h = mix(static_cast<uint32_t>(i) * 0x9E3779B9u ^ 0x7654321u);
+    const float u = (h >> 8) * (1.0f / 16777216.0f);
+    float v = u * 256.0f;
+    if (kind == 2) {
+      int lo = 0, hi = 255;
+      while (lo < hi) {
+        const int mid = (lo + hi) / 2;
+        if (cdf[mid] < u)
+          lo = mid + 1;
+        else
+          hi = mid;
+      }
+      v = lo + 0.5f;
+    } else if (kind == 3) {
+      v = 7.5f;
+    }
+    p[i] = v;
+  }
+}
+
+template <int T, int U, int B, bool P>
+void f32_case(const char* input, const float* in, int64_t n, uint32_t* hist,
+              const std::vector<uint32_t>& ref, double cub_ms) {
+  auto k = f32_striped<T, U, B, P>;
+  int per_sm = 0;
+  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k, T, 0));
+  int d = 0, sms = 0;
+  CK(cudaGetDevice(&d));
+  CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, d));
+  const int grid = std::max(1, per_sm) * sms;
+  BinSpec b;
+  b.count = 256, b.lo = 0, b.hi = 256, b.inv_width = 1.0f;
+  const double ms = ws::dev::median_ms(
+      [&] {
+        CK(cudaMemsetAsync(hist, 0, 256 * 4));
+        k<<<grid, T>>>(in, n, b, hist);
+      },
+      g_reps);
+  std::vector<uint32_t> got(256);
+  CK(cudaMemcpy(got.data(), hist, 1024, cudaMemcpyDeviceToHost));
+  cudaFuncAttributes attr{};
+  CK(cudaFuncGetAttributes(&attr, k));
+  std::printf(
+      "f32 %-9s %s<%4dx%d,min%d>  %.4f ms  %5.1f%% copy  %.3fx CUB  regs %3d  %d blocks/SM  %s\n",
+      input, P ? "pipelined" : "app      ", T, U, B, ms, 100.0 * 4.0 * n / (ms * 1e6) / g_copy_gbps,
+      cub_ms / ms, attr.numRegs, per_sm, got == ref ? "ok" : "WRONG");
+}
+
+// Round 7: 2^28 f32 samples in 256 bins over [0, 256).
+void f32_round(int64_t n, const float* cdf) {
+  Dev in(n * 4), copy(n * 4), hist(1024);
+  double copy_ms = 1e30;
+  for (int i = 0; i < 3; ++i)
+    copy_ms = std::min(
+        copy_ms,
+        ws::dev::median_ms(
+            [&] { CK(cudaMemcpyAsync(copy.p, in.p, n * 4, cudaMemcpyDeviceToDevice)); }, g_reps));
+  g_copy_gbps = 2.0 * 4 * n / (copy_ms * 1e6);
+  std::printf("f32 2^%d: copy %.4f ms %.0f GB/s (read + written)\n", 63 - __builtin_clzll(n),
+              copy_ms, g_copy_gbps);
+  const char* names[4] = {"uniform", "", "zipf1.2", "equal"};
+  for (int kind : {0, 2, 3}) {
+    fill_f32<<<2048, 256>>>(in.as<float>(), n, kind, cdf);
+    CK(cudaDeviceSynchronize());
+    size_t temp_bytes = 0;
+    CK(cub::DeviceHistogram::HistogramEven(nullptr, temp_bytes, in.as<float>(), hist.as<int>(), 257,
+                                           0.0f, 256.0f, n));
+    Dev temp(temp_bytes);
+    const double cub_ms = ws::dev::median_ms(
+        [&] {
+          size_t bytes = temp_bytes;
+          CK(cub::DeviceHistogram::HistogramEven(temp.p, bytes, in.as<float>(), hist.as<int>(), 257,
+                                                 0.0f, 256.0f, n));
+        },
+        g_reps);
+    std::vector<uint32_t> ref(256);
+    CK(cudaMemcpy(ref.data(), hist.p, 1024, cudaMemcpyDeviceToHost));
+    std::printf("f32 %-9s CUB HistogramEven %.4f ms  %5.1f%% copy\n", names[kind], cub_ms,
+                100.0 * 4.0 * n / (cub_ms * 1e6) / g_copy_gbps);
+    for (int twice = 0; twice < 2; ++twice) {
+      f32_case<512, 4, 1, false>(names[kind], in.as<float>(), n, hist.as<uint32_t>(), ref, cub_ms);
+      f32_case<1024, 2, 1, true>(names[kind], in.as<float>(), n, hist.as<uint32_t>(), ref, cub_ms);
+      f32_case<1024, 1, 1, true>(names[kind], in.as<float>(), n, hist.as<uint32_t>(), ref, cub_ms);
+      f32_case<512, 2, 2, true>(names[kind], in.as<float>(), n, hist.as<uint32_t>(), ref, cub_ms);
+      f32_case<512, 4, 2, true>(names[kind], in.as<float>(), n, hist.as<uint32_t>(), ref, cub_ms);
+      f32_case<256, 4, 4, true>(names[kind], in.as<float>(), n, hist.as<uint32_t>(), ref, cub_ms);
+    }
+  }
+}
+
 struct Case {
   const uint8_t* in;
   int64_t n;
@@ -767,6 +940,10 @@ int main(int argc, char** argv) {
     for (int k = 0; k < 256; ++k) c[k] = float((acc += std::pow(k + 1.0, -1.2)) / total);
     c[255] = 1.0f;
     CK(cudaMemcpy(cdf.p, c.data(), 1024, cudaMemcpyHostToDevice));
+  }
+  if (round == 7) {
+    f32_round(int64_t{1} << 28, cdf.as<float>());
+    return 0;
   }
   double copy_ms = 1e30;
   for (int i = 0; i < 3; ++i)
