@@ -28,10 +28,15 @@ class BackgroundTask {
   bool joinable() const { return static_cast<bool>(impl_); }
   void join();  // waits for the end (a fiber: runs it to the end now)
 
+  // A thread or a fiber, defined by the backend's file (background_task_threads.cpp or
+  // background_task_fibers.cpp), which also deletes it; the rest is background_task.cpp.
   struct Impl;
+  struct ImplDeleter {
+    void operator()(Impl* impl) const;
+  };
 
  private:
-  std::unique_ptr<Impl> impl_;
+  std::unique_ptr<Impl, ImplDeleter> impl_;
 };
 
 // True when tasks run on threads of their own (false: fibers in slices between frames).

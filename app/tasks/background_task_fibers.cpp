@@ -73,7 +73,7 @@ void resume(BackgroundTask::Impl* task, double until) {
 
 }  // namespace
 
-BackgroundTask::BackgroundTask(std::function<void()> body) : impl_(std::make_unique<Impl>()) {
+BackgroundTask::BackgroundTask(std::function<void()> body) : impl_(new Impl) {
   main_fiber();  // from the loop's context, before any switch
   impl_->body = std::move(body);
   impl_->stack.resize(kStackBytes);
@@ -84,19 +84,8 @@ BackgroundTask::BackgroundTask(std::function<void()> body) : impl_(std::make_uni
   live.push_back(impl_.get());
 }
 
-BackgroundTask::BackgroundTask() = default;
-BackgroundTask::~BackgroundTask() {
-  join();
-}
-
-BackgroundTask::BackgroundTask(BackgroundTask&& other) noexcept = default;
-
-BackgroundTask& BackgroundTask::operator=(BackgroundTask&& other) noexcept {
-  if (this != &other) {
-    join();
-    impl_ = std::move(other.impl_);
-  }
-  return *this;
+void BackgroundTask::ImplDeleter::operator()(Impl* impl) const {
+  delete impl;
 }
 
 void BackgroundTask::join() {

@@ -10,23 +10,12 @@ struct BackgroundTask::Impl {
   std::thread thread;
 };
 
-BackgroundTask::BackgroundTask(std::function<void()> body) : impl_(std::make_unique<Impl>()) {
+BackgroundTask::BackgroundTask(std::function<void()> body) : impl_(new Impl) {
   impl_->thread = std::thread(std::move(body));
 }
 
-BackgroundTask::BackgroundTask() = default;
-BackgroundTask::~BackgroundTask() {
-  join();
-}
-
-BackgroundTask::BackgroundTask(BackgroundTask&& other) noexcept = default;
-
-BackgroundTask& BackgroundTask::operator=(BackgroundTask&& other) noexcept {
-  if (this != &other) {
-    join();
-    impl_ = std::move(other.impl_);
-  }
-  return *this;
+void BackgroundTask::ImplDeleter::operator()(Impl* impl) const {
+  delete impl;
 }
 
 void BackgroundTask::join() {

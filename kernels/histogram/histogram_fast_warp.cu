@@ -45,6 +45,44 @@ constexpr int kStripedBins = 256;
 constexpr int kCopyBins = 24576;
 constexpr int kUnroll = 4;  // f32: vectors a thread loads before it counts them
 
+// The stride loop both kernels share: counts vec[j + offset], vec[j + offset + p], ... while
+// j + (kLoads - 1) * p < limit, kLoads vectors at a time. Pipelined, the next kLoads are loaded
+// (streaming: read once) before the current ones are counted, so the loads are in flight while the
+// atomics run; otherwise kLoads are loaded, then counted. Returns where it stopped (the caller
+// counts the rest one at a time). j and limit are warp-uniform when the caller needs whole warps.
+template <int kLoads, bool kPipelined, class V, class Count>
+__device__ __forceinline__ int64_t count_in_strides(const V* vec, int64_t offset, int64_t j,
+                                                    int64_t p, int64_t limit, Count&& count) {
+  if (!kPipelined) {
+    for (; j + (kLoads - 1) * p < limit; j += kLoads * p) {
+      V q[kLoads];
+#pragma unroll
+      for (int u = 0; u < kLoads; ++u) q[u] = __ldg(vec + j + offset + u * p);
+#pragma unroll
+      for (int u = 0; u < kLoads; ++u) count(q[u]);
+    }
+    return j;
+  }
+  if (j + (kLoads - 1) * p >= limit) return j;
+  V cur[kLoads];
+#pragma unroll
+  for (int u = 0; u < kLoads; ++u) cur[u] = __ldcs(vec + j + offset + u * p);
+  for (;;) {
+    j += kLoads * p;
+    const bool more = j + (kLoads - 1) * p < limit;
+    V next[kLoads];
+    if (more) {
+#pragma unroll
+      for (int u = 0; u < kLoads; ++u) next[u] = __ldcs(vec + j + offset + u * p);
+    }
+#pragma unroll
+    for (int u = 0; u < kLoads; ++u) count(cur[u]);
+    if (!more) return j;
+#pragma unroll
+    for (int u = 0; u < kLoads; ++u) cur[u] = next[u];
+  }
+}
+
 // ---- u8 samples: the striped histogram of the 256 values.
 constexpr int kThreadsU8 = 1024;  // one block an SM (64 registers a thread)
 constexpr int kUnrollU8 = 2;      // vectors a thread counts while the next kUnrollU8 arrive
@@ -100,28 +138,8 @@ __global__ void __launch_bounds__(kThreadsU8, 1)
   const uint4* vec = reinterpret_cast<const uint4*>(in + head);
   const int64_t vectors = (n - head) / 16;
   U8Run run;
-  int64_t j = g;
-  // Software pipelined: the next kUnrollU8 vectors are loaded (streaming: read once) before the
-  // current ones are counted, so the loads are in flight while the atomics run.
-  if (j + (kUnrollU8 - 1) * p < vectors) {
-    uint4 cur[kUnrollU8];
-#pragma unroll
-    for (int u = 0; u < kUnrollU8; ++u) cur[u] = __ldcs(vec + j + u * p);
-    for (;;) {
-      j += kUnrollU8 * p;
-      const bool more = j + (kUnrollU8 - 1) * p < vectors;
-      uint4 next[kUnrollU8];
-      if (more) {
-#pragma unroll
-        for (int u = 0; u < kUnrollU8; ++u) next[u] = __ldcs(vec + j + u * p);
-      }
-#pragma unroll
-      for (int u = 0; u < kUnrollU8; ++u) add_vector(h, cur[u], lane, run);
-      if (!more) break;
-#pragma unroll
-      for (int u = 0; u < kUnrollU8; ++u) cur[u] = next[u];
-    }
-  }
+  int64_t j = count_in_strides<kUnrollU8, true>(vec, 0, g, p, vectors,
+                                                [&](uint4 q) { add_vector(h, q, lane, run); });
   for (; j < vectors; j += p) add_vector(h, __ldcs(vec + j), lane, run);
   run.flush(h, lane);
   for (int64_t i = head + vectors * 16 + g; i < n; i += p) atomicAdd(&h[in[i] * 32 + lane], 1u);
@@ -211,8 +229,7 @@ __device__ __forceinline__ void add_bins(const Sink& s, int k0, int k1, int k2, 
   if (run >= 0) s.add(run, len);
 }
 
-// kPipelined: the next kLoads vectors are loaded (streaming) before the current ones are counted,
-// as in the u8 kernel; otherwise kLoads loads, then their counts.
+// kLoads, kPipelined: count_in_strides.
 template <class Sink, int kThreads, int kLoads, bool kPipelined>
 __global__ void __launch_bounds__(kThreads)
     bins_f32(const float* __restrict__ in, int64_t n, BinSpec b, uint32_t* __restrict__ hist) {
@@ -234,38 +251,10 @@ __global__ void __launch_bounds__(kThreads)
   const int64_t vectors = (n - head) / 4;
   // The warp's lanes loop together (warp-uniform trip counts) for the __all_sync in add_bins.
   int64_t w = g - lane;  // the warp's first thread
-  auto count_vector = [&](float4 q) {
+  // The last 31 vectors are left to the loop below, which has lanes without a vector.
+  w = count_in_strides<kLoads, kPipelined>(vec, lane, w, p, vectors - 31, [&](float4 q) {
     add_bins(s, bin_of(q.x, b), bin_of(q.y, b), bin_of(q.z, b), bin_of(q.w, b), true, lane);
-  };
-  if (kPipelined) {
-    if (w + (kLoads - 1) * p + 31 < vectors) {
-      float4 cur[kLoads];
-#pragma unroll
-      for (int u = 0; u < kLoads; ++u) cur[u] = __ldcs(vec + w + lane + u * p);
-      for (;;) {
-        w += kLoads * p;
-        const bool more = w + (kLoads - 1) * p + 31 < vectors;
-        float4 next[kLoads];
-        if (more) {
-#pragma unroll
-          for (int u = 0; u < kLoads; ++u) next[u] = __ldcs(vec + w + lane + u * p);
-        }
-#pragma unroll
-        for (int u = 0; u < kLoads; ++u) count_vector(cur[u]);
-        if (!more) break;
-#pragma unroll
-        for (int u = 0; u < kLoads; ++u) cur[u] = next[u];
-      }
-    }
-  } else {
-    for (; w + (kLoads - 1) * p + 31 < vectors; w += kLoads * p) {  // kLoads loads in flight
-      float4 q[kLoads];
-#pragma unroll
-      for (int u = 0; u < kLoads; ++u) q[u] = __ldg(vec + w + lane + u * p);
-#pragma unroll
-      for (int u = 0; u < kLoads; ++u) count_vector(q[u]);
-    }
-  }
+  });
   for (; w < vectors; w += p) {
     const int64_t j = w + lane;
     const bool valid = j < vectors;
