@@ -26,10 +26,12 @@ class HeadlessGl {
  private:
   HeadlessGl() = default;
 
+#ifndef __EMSCRIPTEN__  // the browser has no headless context (headless_context_web.cpp)
   // EGL handles as void* (EGLDisplay, EGLContext, EGLSurface) to keep EGL out of this header.
   void* display_ = nullptr;
   void* context_ = nullptr;
   void* surface_ = nullptr;  // a 16x16 pbuffer when EGL_KHR_surfaceless_context is missing
+#endif
   std::string platform_;
 };
 

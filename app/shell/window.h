@@ -64,7 +64,10 @@ class AppWindow {
   std::unique_ptr<ImguiRuntime> imgui_;
   bool glfw_backend_ = false;
   std::vector<std::string> dropped_;
-  int windowed_x_ = 0, windowed_y_ = 0, windowed_w_ = 0, windowed_h_ = 0;  // before full screen
+#ifndef __EMSCRIPTEN__
+  // Where the window was before full screen (window_screen.cpp); the browser's page keeps that.
+  int windowed_x_ = 0, windowed_y_ = 0, windowed_w_ = 0, windowed_h_ = 0;
+#endif
 };
 
 // True when a window can open: a display (DISPLAY or WAYLAND_DISPLAY) on the desktop; always in
