@@ -20,7 +20,7 @@ set(ws_web_link_options
   -sASYNCIFY_IMPORTS=wait_for_animation_frame
   -sFORCE_FILESYSTEM=1 -lidbfs.js
   -sEXPORTED_RUNTIME_METHODS=FS,ccall,ENV,addRunDependency,removeRunDependency
-  -sEXPORTED_FUNCTIONS=_main,_ws_web_files_opened
+  -sEXPORTED_FUNCTIONS=_main,_ws_web_files_opened,_ws_web_text_input,_ws_web_paste
   -sENVIRONMENT=web,worker -sEXIT_RUNTIME=0)
 if(WARPSCOPE_WEB_THREADS)
   # -pthread comes from cmake/web.cmake; one Web Worker per core, started with the page.

@@ -80,6 +80,7 @@ AppWindow::AppWindow(const std::string& title, int width, int height) {
     imgui_ = std::make_unique<ImguiRuntime>(options);
     WS_REQUIRE(ImGui_ImplGlfw_InitForOpenGL(window_, true), "ImGui GLFW backend failed to start");
     glfw_backend_ = true;
+    connect_page_text();
     // Files dropped from a file manager (the ImGui backend installs no drop callback of its own).
     glfwSetWindowUserPointer(window_, this);
     glfwSetDropCallback(window_, on_drop);

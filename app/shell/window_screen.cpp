@@ -62,6 +62,7 @@ float content_scale(GLFWwindow* window) {
 
 void follow_page_size(GLFWwindow*) {}
 void after_swap() {}
+void connect_page_text() {}
 
 bool AppWindow::set_fullscreen(bool on) {
   if (on == fullscreen()) return true;

@@ -14,8 +14,8 @@ import websocket  # Debian: python3-websocket (scripts/install-deps.sh)
 # DOM key codes for the keys the app reads (GLFW in Emscripten maps event.keyCode).
 KEYS = {
     "ArrowRight": 39, "ArrowLeft": 37, "ArrowUp": 38, "ArrowDown": 40, "Home": 36, "End": 35,
-    "Space": 32, "Enter": 13, "Escape": 27, "a": 65, "o": 79, "Control": 17, "F5": 116,
-    "F11": 122,
+    "Space": 32, "Enter": 13, "Escape": 27, "a": 65, "c": 67, "o": 79, "v": 86, "Control": 17,
+    "F5": 116, "F11": 122,
 }
 
 

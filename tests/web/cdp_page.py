@@ -157,12 +157,32 @@ class Page:
 
     def type_text(self, text):
         """Types `text` into the focused ImGui field: one "char" key event each (the browser's
-        keypress, which Emscripten's GLFW hands to ImGui as characters; Input.insertText reaches
-        only editable page elements, and the canvas is none), then a frame to read them."""
+        keypress, which Emscripten's GLFW hands to ImGui as characters), then a frame to read
+        them."""
         for ch in text:
             self.call("Input.dispatchKeyEvent", {"type": "char", "text": ch,
                                                  "unmodifiedText": ch, "key": ch})
         self.next_frame()
+
+    def compose(self, steps, commit):
+        """An input method's composition, as DevTools emulates one on the focused element:
+        `steps` shown one after another (Input.imeSetComposition: compositionstart, then
+        compositionupdate and input events marked isComposing), then `commit` committed
+        (Input.insertText during a composition: compositionend), each followed by a frame."""
+        for text in steps:
+            self.call("Input.imeSetComposition", {"text": text, "selectionStart": len(text),
+                                                  "selectionEnd": len(text)})
+            self.next_frame()
+        self.call("Input.insertText", {"text": commit})
+        self.next_frame()
+
+    def allow_clipboard(self):
+        """The page's origin may read and write the system clipboard (navigator.clipboard)
+        without asking: headless Chromium has a clipboard of its own."""
+        origin = self.evaluate("window.location.origin")
+        self.browser.call("Browser.grantPermissions",
+                          {"origin": origin, "browserContextId": self.context,
+                           "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
 
     def click(self, x, y):
         """A left click at (x, y) of the viewport, each event seen by its own frame."""

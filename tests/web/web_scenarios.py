@@ -313,6 +313,40 @@ def export_download(c):
         page.close()
 
 
+def svg_download_as_desktop(c, page, folder, name, check):
+    """Waits for the download `name` and checks it is the desktop's `warpscope render` SVG of the
+    default scene, step and size (byte for byte, else the same elements and texts in order)."""
+    path = wait_download(c, page, folder, name, check)
+    if not path:
+        return
+    try:
+        root = ElementTree.parse(path).getroot()
+    except ElementTree.ParseError as e:
+        c.fail(check, f"the download is not XML: {e}")
+        return
+    if not root.tag.endswith("svg"):
+        c.fail(check, f"the download's root element is <{root.tag}>, not <svg>")
+        return
+    c.ok(check, f"an SVG of {len(list(root.iter()))} elements arrived as a download named "
+         f"{name} ({os.path.getsize(path)} bytes)")
+    desktop = c.desktop_render("export-svg", ["--step", "1", "--figure-size", "1920x1080"], "svg")
+    with open(path, "rb") as f, open(desktop, "rb") as g:
+        same = f.read() == g.read()
+    if same:
+        c.ok(check + "-vs-desktop", "identical to the desktop's `warpscope render` SVG")
+        return
+    # What a user relies on: the same elements in the same order, the same texts.
+    mine = [(e.tag, (e.text or "").strip()) for e in root.iter()]
+    theirs = [(e.tag, (e.text or "").strip()) for e in ElementTree.parse(desktop).getroot().iter()]
+    if mine != theirs:
+        shutil.copy(path, os.path.join(c.out, check + "-browser.svg"))
+        c.fail(check + "-vs-desktop", f"its elements or texts differ from the desktop's "
+               f"({len(mine)} and {len(theirs)} elements; {desktop})")
+    else:
+        c.ok(check + "-vs-desktop", "the desktop's elements and texts, in order (attributes "
+             "differ)")
+
+
 def export_svg(c):
     """File > Export figure... with the file name typed as warpscope_figure.svg (a click in the
     field, Ctrl+A, the name as typed characters) arrives as an SVG download that parses and is
@@ -327,38 +361,85 @@ def export_svg(c):
         open_file_dialog(page, EXPORT_FIGURE_ITEM)
         type_into(page, EXPORT_FILE_FIELD, "warpscope_figure.svg")
         page.click(*EXPORT_BUTTON)
-        path = wait_download(c, page, folder, "warpscope_figure.svg", "export-svg")
-        if not path:
-            return
-        try:
-            root = ElementTree.parse(path).getroot()
-        except ElementTree.ParseError as e:
-            c.fail("export-svg", f"the download is not XML: {e}")
-            return
-        if not root.tag.endswith("svg"):
-            c.fail("export-svg", f"the download's root element is <{root.tag}>, not <svg>")
-            return
-        c.ok("export-svg", f"an SVG of {len(list(root.iter()))} elements arrived as a download "
-             f"({os.path.getsize(path)} bytes)")
-        desktop = c.desktop_render("export-svg", ["--step", "1", "--figure-size", "1920x1080"],
-                                   "svg")
-        with open(path, "rb") as f, open(desktop, "rb") as g:
-            same = f.read() == g.read()
-        if same:
-            c.ok("export-svg-vs-desktop", "identical to the desktop's `warpscope render` SVG")
-        else:
-            # What a user relies on: the same elements in the same order, the same texts.
-            mine = [(e.tag, (e.text or "").strip()) for e in root.iter()]
-            theirs = [(e.tag, (e.text or "").strip())
-                      for e in ElementTree.parse(desktop).getroot().iter()]
-            if mine != theirs:
-                shutil.copy(path, os.path.join(c.out, "export-svg-browser.svg"))
-                c.fail("export-svg-vs-desktop", f"its elements or texts differ from the "
-                       f"desktop's ({len(mine)} and {len(theirs)} elements; {desktop})")
-            else:
-                c.ok("export-svg-vs-desktop", "the desktop's elements and texts, in order "
-                     "(attributes differ)")
+        svg_download_as_desktop(c, page, folder, "warpscope_figure.svg", "export-svg")
         c.no_console_errors("export-svg", page)
+    finally:
+        page.close()
+
+
+# Not ASCII, as a Chinese user names a file: a paste or an input method brings it, keys cannot.
+CHINESE_NAME = "中文图"
+
+
+def wait_text_field(page):
+    """Waits (up to 10 s) for the page to move the focus to its hidden text field, as it does
+    while the app's text field is active; whether it did (the check goes on either way: then the
+    name it types is what fails)."""
+    return bool(page.wait_for("window.warpscopeStatus && window.warpscopeStatus.textInput", 10))
+
+
+def paste_name(c):
+    """File > Export figure..., a click in the file name, Ctrl+A, Ctrl+V with 中文图.svg on the
+    system clipboard (placed by navigator.clipboard.writeText, DevTools granting the permission;
+    the key press is a real one, so the browser fires its own paste event): the SVG arrives as a
+    download of that name, the desktop's SVG. Then Ctrl+A, Ctrl+C in the field puts the name
+    back on the emptied system clipboard."""
+    page = c.open("paste")
+    if not page:
+        return
+    folder = os.path.join(c.out, "downloads-paste")
+    name = CHINESE_NAME + ".svg"
+    try:
+        page.allow_downloads(folder)
+        page.allow_clipboard()
+        page.evaluate(f"navigator.clipboard.writeText({json.dumps(name)})")
+        c.settled_screenshot(page)
+        open_file_dialog(page, EXPORT_FIGURE_ITEM)
+        page.click(*EXPORT_FILE_FIELD)
+        page.ctrl_key("a")
+        page.ctrl_key("v")
+        # Copy: the app's Ctrl+C reaches the system clipboard (emptied first).
+        page.evaluate("navigator.clipboard.writeText('')")
+        page.ctrl_key("a")
+        page.ctrl_key("c")
+        copied = page.wait_for("navigator.clipboard.readText()", 10)
+        if copied == name:
+            c.ok("paste-copy", f"Ctrl+C in the field put {copied!r} on the system clipboard")
+        else:
+            c.fail("paste-copy", f"after Ctrl+C in the field the system clipboard holds "
+                   f"{copied or ''!r}, expected {name!r}")
+        page.click(*EXPORT_BUTTON)
+        svg_download_as_desktop(c, page, folder, name, "paste")
+        c.no_console_errors("paste", page)
+    finally:
+        page.close()
+
+
+def input_method_name(c):
+    """File > Export figure..., a click in the file name, Ctrl+A, then 中文图 from an input method
+    (DevTools' Input.imeSetComposition: "zhongwentu", "中文", then Input.insertText committing
+    中文图) and ".svg" typed as keys: the SVG arrives as a download named 中文图.svg, the
+    desktop's SVG (nothing composed before the commit typed, no key press typed twice)."""
+    page = c.open("ime")
+    if not page:
+        return
+    folder = os.path.join(c.out, "downloads-ime")
+    name = CHINESE_NAME + ".svg"
+    try:
+        page.allow_downloads(folder)
+        c.settled_screenshot(page)
+        open_file_dialog(page, EXPORT_FIGURE_ITEM)
+        page.click(*EXPORT_FILE_FIELD)
+        page.ctrl_key("a")
+        if wait_text_field(page):
+            c.ok("ime-focus", "the page's text field took the focus for the active ImGui field")
+        else:
+            c.fail("ime-focus", "the page did not focus a text field for the input method")
+        page.compose(["zhongwentu", "中文"], CHINESE_NAME)
+        page.type_text(".svg")
+        page.click(*EXPORT_BUTTON)
+        svg_download_as_desktop(c, page, folder, name, "ime")
+        c.no_console_errors("ime", page)
     finally:
         page.close()
 
@@ -617,5 +698,6 @@ def threaded_task(c):
 
 
 ALL = [default_scene, every_scene, stepping, chinese, graph_by_picker, graph_by_url,
-       graph_by_drop, export_download, export_svg, export_gif, session_download, language_by_menu,
-       play, compare_mode, lecture, threaded_task, single_threaded]
+       graph_by_drop, export_download, export_svg, paste_name, input_method_name, export_gif,
+       session_download, language_by_menu, play, compare_mode, lecture, threaded_task,
+       single_threaded]

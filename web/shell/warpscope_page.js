@@ -12,9 +12,11 @@
   const bar = document.getElementById('bar');
   const barFill = document.getElementById('bar-fill');
   const errorBox = document.getElementById('error');
+  const textInput = document.getElementById('text-input');
   const settingsDir = '/home/web_user/.config';
   const lastMessages = [];  // the app's last lines on stderr, shown when it stops
-  const status = { frames: 0, firstFrameMs: null, threads: false, build: 'st', errors: [] };
+  const status = { frames: 0, firstFrameMs: null, threads: false, build: 'st', errors: [],
+                   textInput: false };
   window.warpscopeStatus = status;
 
   // ---- errors: recorded for window.warpscopeStatus; before the first frame they replace the page.
@@ -81,6 +83,50 @@
     if (appLeavesFullscreen) appLeavesFullscreen = false;
     else if (status.frames > 0) pressForOneFrame('Escape', 27);
   });
+
+  // ---- text that is no keypress: input methods and pastes. Emscripten's GLFW types the
+  // characters of keypress events only and has no clipboard. While the app wants text (an ImGui
+  // text field is active: wantsText), the hidden #text-input holds the focus, so an input method
+  // composes there; what it commits (compositionend) and text inserted without a key press (an
+  // emoji keyboard, dictation) go to the app as characters (ws_web_text_input). A paste, wherever
+  // the focus is, hands the clipboard's text to the app's clipboard (ws_web_paste), which ImGui's
+  // Ctrl+V then pastes. Keys still reach GLFW: it listens on the window.
+  let keyTyped = null;  // the character GLFW typed from the last keypress, until its input event
+  let committed = null;  // the text compositionend handed over (an input event may repeat it)
+  let appCopy = null;  // the app's last copy while the system clipboard does not have it
+  function toApp(entry, text) {
+    if (text && status.frames > 0) Module.ccall(entry, null, ['string'], [text]);
+  }
+  const sendText = (text) => toApp('ws_web_text_input', text);
+  window.addEventListener('keydown', () => { keyTyped = null; }, true);
+  window.addEventListener('keyup', () => { keyTyped = null; }, true);
+  window.addEventListener('keypress', (event) => {
+    // What GLFW's keypress handler types (library_glfw.js: no Ctrl or Meta, no control character).
+    const typed = !event.ctrlKey && !event.metaKey && event.charCode >= 32;
+    keyTyped = typed ? String.fromCodePoint(event.charCode) : null;
+  }, true);
+  textInput.addEventListener('compositionend', (event) => {
+    committed = event.data;
+    sendText(event.data);
+    textInput.value = '';
+  });
+  textInput.addEventListener('input', (event) => {
+    const typed = keyTyped, commit = committed;
+    keyTyped = committed = null;
+    if (event.isComposing) return;  // compositionend hands over what the input method commits
+    if (event.inputType === 'insertText' && event.data !== typed && event.data !== commit)
+      sendText(event.data);
+    textInput.value = '';
+  });
+  // A paste brings the system clipboard's text, or the app's own last copy when the browser did
+  // not let that reach the system clipboard (until the page loses the focus: the user may have
+  // copied elsewhere).
+  document.addEventListener('paste', (event) => {
+    if (status.frames === 0) return;
+    event.preventDefault();
+    toApp('ws_web_paste', appCopy !== null ? appCopy : event.clipboardData.getData('text/plain'));
+  }, true);
+  window.addEventListener('blur', () => { appCopy = null; });
 
   // ?scene=heat&lang=zh&variant=3 -> ['gui', '--scene', 'heat', '--lang', 'zh', '--variant', '3'];
   // a key without a value is a flag (?lecture -> '--lecture').
@@ -254,6 +300,28 @@
         canvas.focus();
       }
       fitCanvas();
+    },
+    // Called after each frame: whether an ImGui text field is active.
+    wantsText(on) {
+      const focused = document.activeElement;
+      const free = !focused || focused === canvas || focused === document.body;
+      if (on && focused !== textInput && free)
+        textInput.focus({ preventScroll: true });
+      else if (!on && focused === textInput)
+        canvas.focus({ preventScroll: true });
+      status.textInput = document.activeElement === textInput;
+    },
+    textCursor(x, y) {  // the candidates of an input method open there
+      textInput.style.left = x + 'px';
+      textInput.style.top = y + 'px';
+    },
+    copyText(text) {  // ImGui's Ctrl+C or Ctrl+X
+      appCopy = text;
+      if (!navigator.clipboard || !navigator.clipboard.writeText) return;
+      navigator.clipboard.writeText(text).then(() => {
+        if (appCopy === text) appCopy = null;
+      }, (error) => console.warn('warpscope: the copy stays in the page (no system clipboard):',
+                                 String(error)));
     },
     notAvailable(what) {
       console.info('warpscope: not available in the browser:', what);
