@@ -184,6 +184,14 @@ class Page:
                           {"origin": origin, "browserContextId": self.context,
                            "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
 
+    def deny_clipboard_write(self):
+        """From now on the page's navigator.clipboard.writeText is refused, as a browser that
+        asks the user, or allows writes only inside a key's event handler, refuses the app's."""
+        self.browser.call("Browser.setPermission",
+                          {"permission": {"name": "clipboard-write"}, "setting": "denied",
+                           "origin": self.evaluate("window.location.origin"),
+                           "browserContextId": self.context})
+
     def click(self, x, y):
         """A left click at (x, y) of the viewport, each event seen by its own frame."""
         for kind in ("mouseMoved", "mousePressed", "mouseReleased"):

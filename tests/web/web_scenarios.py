@@ -415,6 +415,43 @@ def paste_name(c):
         page.close()
 
 
+def paste_app_copy(c):
+    """Where the browser keeps the app's copies off the system clipboard (write permission
+    denied), Ctrl+V in the app pastes the app's last copy, not the system clipboard's older text:
+    in the export dialog's file name, Ctrl+A, Ctrl+C, "x" typed over it, Ctrl+V; the PNG arrives
+    as xwarpscope_figure.png (the system clipboard held other.svg)."""
+    page = c.open("paste-app")
+    if not page:
+        return
+    folder = os.path.join(c.out, "downloads-paste-app")
+    name = "xwarpscope_figure.png"
+    try:
+        page.allow_downloads(folder)
+        page.allow_clipboard()
+        page.evaluate("navigator.clipboard.writeText('other.svg')")
+        page.deny_clipboard_write()
+        c.settled_screenshot(page)
+        open_file_dialog(page, EXPORT_FIGURE_ITEM)
+        page.click(*EXPORT_FILE_FIELD)
+        page.ctrl_key("a")
+        page.ctrl_key("c")
+        page.type_text("x")
+        page.ctrl_key("v")
+        page.click(*EXPORT_BUTTON)
+        path = wait_download(c, page, folder, name, "paste-app")
+        if not path:
+            return
+        try:
+            size = ic.load(path).size
+        except Exception as e:
+            c.fail("paste-app", f"the download {name} is not a PNG the tier can read: {e}")
+            return
+        c.ok("paste-app", f"a {size[0]}x{size[1]} PNG arrived as {name}: the app's copy pasted")
+        c.no_console_errors("paste-app", page)
+    finally:
+        page.close()
+
+
 def input_method_name(c):
     """File > Export figure..., a click in the file name, Ctrl+A, then 中文图 from an input method
     (DevTools' Input.imeSetComposition: "zhongwentu", "中文", then Input.insertText committing
@@ -698,6 +735,6 @@ def threaded_task(c):
 
 
 ALL = [default_scene, every_scene, stepping, chinese, graph_by_picker, graph_by_url,
-       graph_by_drop, export_download, export_svg, paste_name, input_method_name, export_gif,
-       session_download, language_by_menu, play, compare_mode, lecture, threaded_task,
-       single_threaded]
+       graph_by_drop, export_download, export_svg, paste_name, paste_app_copy, input_method_name,
+       export_gif, session_download, language_by_menu, play, compare_mode, lecture,
+       threaded_task, single_threaded]
