@@ -3,8 +3,8 @@
 # Chromium (Debian's chromium) and drives it (web_scenarios.py: load the default scene, every scene
 # by URL, step, Chinese by URL and through the menu, a shipped graph through the file picker and
 # dropped on the canvas, PNG, SVG, GIF and session exports arriving as downloads (file names and
-# sizes typed into the dialogs), play, compare and lecture mode, a background task on the threaded
-# build's workers), comparing its screenshots with the desktop app's window (`warpscope gui
+# sizes typed into the dialogs; a Chinese file name pasted and from an input method, a copy to the
+# clipboard), play, compare and lecture mode, a background task on the threaded build's workers), comparing its screenshots with the desktop app's window (`warpscope gui
 # --screenshot`) or export (`warpscope render`) and failing on any console error.
 # Exit status: 0 passed, 1 failed, 77 skipped (no chromium, no site, or a missing Python module:
 # scripts/install-deps.sh installs python3-websocket and python3-pil).

@@ -1,8 +1,8 @@
 # What the browser tier does with the page (test_web_page.py runs these in order): load the default
 # scene, open every scene by URL, step with the keyboard, switch to Chinese (by URL and through the
 # menu), open a shipped graph through the file picker and by dropping it on the canvas, export a
-# figure (PNG and SVG), an animation (GIF) and a session as downloads, play, compare and lecture
-# mode by their keys, and, in the threaded build, a background task; each compares with the
+# figure (PNG and SVG), an animation (GIF) and a session as downloads, name an export by a paste
+# and by an input method, play, compare and lecture mode by their keys, and, in the threaded build, a background task; each compares with the
 # desktop's window (or its export) where the two must agree.
 import json
 import os
