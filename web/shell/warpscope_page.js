@@ -98,7 +98,7 @@
     if (text && status.frames > 0) Module.ccall(entry, null, ['string'], [text]);
   }
   const sendText = (text) => toApp('ws_web_text_input', text);
-  window.addEventListener('keydown', () => { keyTyped = null; }, true);
+  window.addEventListener('keydown', () => { keyTyped = committed = null; }, true);
   window.addEventListener('keyup', () => { keyTyped = null; }, true);
   window.addEventListener('keypress', (event) => {
     // What GLFW's keypress handler types (library_glfw.js: no Ctrl or Meta, no control character).
