@@ -6,12 +6,16 @@
 # (preset asan, folder build-asan). WARPSCOPE_ASAN=0 leaves the sanitizers out: the CPU tiers then
 # run in the main build. The GUI tests run under Xvfb. Arguments go to every ctest run.
 # Then the browser tier (label web, issue 31): scripts/build-web.sh writes the web site into
-# build-web/site and headless Chromium drives it against the main build's desktop binary; it skips
-# with a message without chromium or emscripten; WARPSCOPE_WEB_TESTS=0 leaves it out.
+# build-web/site, then again with WEB_THREADS=1 to add the threaded variant (build-web-mt), and
+# headless Chromium drives the site against the main build's desktop binary: served cross-origin
+# isolated, every check runs the threaded build but single_threaded, which runs the other. It
+# skips with a message without chromium or emscripten; WARPSCOPE_WEB_THREADS=0 leaves the threaded
+# variant out (every check then runs the single-threaded build), WARPSCOPE_WEB_TESTS=0 all of it.
 # The last lines count what ran, from ctest's own JUnit reports, and how long each phase took
-# (install, build, GPU tier, install tier, ASan build, ASan tests, web, total); the exit status is
-# non-zero when anything failed. Both builds go through ccache (scripts/install-deps.sh installs it)
-# with the checkout as its base folder, so a fresh clone in another folder reuses the cache.
+# (install, build, GPU tier, install tier, ASan build, ASan tests, web builds and tier, total); the
+# exit status is non-zero when anything failed. The builds go through ccache
+# (scripts/install-deps.sh installs it) with the checkout as its base folder, so a fresh clone in
+# another folder reuses the cache.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -109,6 +113,13 @@ if [ $web_on = 1 ]; then
     bash scripts/build-web.sh || { echo "warpscope: scripts/build-web.sh failed"; status=1; }
     phase "web build" $t
     t=$SECONDS
+    if [ "${WARPSCOPE_WEB_THREADS:-1}" != "0" ]; then
+      # The single-threaded build is up to date: this builds the threaded one (docs/ci.md).
+      WEB_THREADS=1 bash scripts/build-web.sh ||
+        { echo "warpscope: WEB_THREADS=1 scripts/build-web.sh failed"; status=1; }
+      phase "web build mt" $t
+      t=$SECONDS
+    fi
   fi
   run_ctest build "$reports/web.xml" -L web "$@"
   # A skipped browser tier says why (its own first line, kept in the JUnit report).
