@@ -2,7 +2,8 @@
 """Checks a built warpscope site in headless Chromium, as a user meets it: the first frame comes
 and the loading overlay goes; the canvas fills the window and follows it; it has the keyboard and
 no context menu; the right build (st/mt) runs; a picked file lands in /uploads and reaches the app;
-a download arrives; settings survive a reload (IDBFS); with WebGL 2 off the page says so.
+a paste and an input method's text reach the app, a typed key's only through GLFW; a download
+arrives; settings survive a reload (IDBFS); with WebGL 2 off the page says so.
 
     check_page.py SITE_DIR [--server serve|plain] [--expect-build st|mt] [--query '?scene=heat']
                   [--probe] [--screenshot out.png]
@@ -112,6 +113,38 @@ def check_pick_files(browser, probe):
     os.unlink(sample.name)
 
 
+def check_text(browser):
+    """The page's text path, seen from the app's entry points (the probe reports what reaches
+    them): a paste event's text goes to ws_web_paste; while the app wants text, an input method's
+    commit goes to ws_web_text_input, a typed key's character does not (GLFW typed it)."""
+    def reported(what):
+        return browser.wait_for(f"document.getElementById('probe-report').textContent"
+                                f".includes({what!r})", 5)
+    taken = browser.evaluate("(() => { const data = new DataTransfer(); "
+                             "data.setData('text/plain', '中文图.svg'); "
+                             "return !canvas.dispatchEvent(new ClipboardEvent('paste', "
+                             "{clipboardData: data, bubbles: true, cancelable: true})); })()")
+    check(taken and bool(reported("paste=中文图.svg")),
+          "a paste's text reaches the app (ws_web_paste)", f"event taken: {taken}")
+    browser.evaluate("warpscopePage.wantsText(true), true")
+    check(browser.evaluate("document.activeElement.id === 'text-input' && "
+                           "warpscopeStatus.textInput"),
+          "while the app wants text, the page's text field has the focus")
+    browser.send("Input.dispatchKeyEvent", {"type": "char", "text": "q", "unmodifiedText": "q",
+                                            "key": "q"})
+    browser.send("Input.imeSetComposition", {"text": "zhong", "selectionStart": 5,
+                                             "selectionEnd": 5})
+    browser.send("Input.insertText", {"text": "中"})
+    check(bool(reported("text_input=中")), "an input method's commit reaches the app "
+          "(ws_web_text_input)")
+    text = browser.evaluate("document.getElementById('probe-report').textContent")
+    check("text_input=q" not in text and "text_input=zhong" not in text,
+          "neither a typed key nor a composition in progress reaches it", text)
+    browser.evaluate("warpscopePage.wantsText(false), true")
+    check(browser.evaluate("document.activeElement === canvas && !warpscopeStatus.textInput"),
+          "when the app no longer wants text, the canvas has the keyboard again")
+
+
 def check_download(browser):
     folder = tempfile.mkdtemp(prefix="ws-download-")
     browser.send("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": folder}, session=False)
@@ -212,6 +245,8 @@ def main():
                 browser.screenshot(args.screenshot)
                 print(f"     screenshot: {args.screenshot}")
             check_pick_files(browser, args.probe)
+            if args.probe:
+                check_text(browser)
             check_download(browser)
             check_settings_persist(browser, args.expect_build, args.timeout)
         browser.close()

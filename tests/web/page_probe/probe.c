@@ -3,7 +3,8 @@
  * every frame, calls warpscopePage.frameDrawn(n) as the app does, and writes what it sees of the
  * page's set-up (arguments, ENV, the data package, /uploads, the settings folder) into
  * <pre id="probe-report">, where the test reads it. ws_web_files_opened is the app's entry point
- * for files the user picked; here it appends them to the report. */
+ * for files the user picked, ws_web_paste for a paste's text and ws_web_text_input for an input
+ * method's; here each appends what it got to the report. */
 #include <GLES3/gl3.h>
 #include <GLFW/glfw3.h>
 #include <emscripten.h>
@@ -42,6 +43,18 @@ static void report(const char* line) {
 EMSCRIPTEN_KEEPALIVE void ws_web_files_opened(const char* paths) {
   char line[512];
   snprintf(line, sizeof line, "files_opened=%s", paths);
+  report(line);
+}
+
+EMSCRIPTEN_KEEPALIVE void ws_web_paste(const char* text) {
+  char line[512];
+  snprintf(line, sizeof line, "paste=%s", text);
+  report(line);
+}
+
+EMSCRIPTEN_KEEPALIVE void ws_web_text_input(const char* text) {
+  char line[512];
+  snprintf(line, sizeof line, "text_input=%s", text);
   report(line);
 }
 
