@@ -452,6 +452,34 @@ def paste_app_copy(c):
         page.close()
 
 
+def paste_without_key(c):
+    """A paste that is no Ctrl+V (the browser's Edit menu, Cmd+V on a Mac: ImGui sees no shortcut
+    of its own) types the clipboard's text too: in the export dialog's file name after Ctrl+A, a
+    ClipboardEvent('paste') holding 中文图.svg (a DataTransfer, dispatched on the focused
+    element); the SVG arrives as 中文图.svg, the desktop's SVG."""
+    page = c.open("paste-event")
+    if not page:
+        return
+    folder = os.path.join(c.out, "downloads-paste-event")
+    name = CHINESE_NAME + ".svg"
+    try:
+        page.allow_downloads(folder)
+        c.settled_screenshot(page)
+        open_file_dialog(page, EXPORT_FIGURE_ITEM)
+        page.click(*EXPORT_FILE_FIELD)
+        page.ctrl_key("a")
+        page.evaluate("(() => { const data = new DataTransfer(); data.setData('text/plain', %s); "
+                      "(document.activeElement || document.body).dispatchEvent(new ClipboardEvent("
+                      "'paste', {clipboardData: data, bubbles: true, cancelable: true})); })()"
+                      % json.dumps(name))
+        page.wait_frames(2)
+        page.click(*EXPORT_BUTTON)
+        svg_download_as_desktop(c, page, folder, name, "paste-event")
+        c.no_console_errors("paste-event", page)
+    finally:
+        page.close()
+
+
 def input_method_name(c):
     """File > Export figure..., a click in the file name, Ctrl+A, then 中文图 from an input method
     (DevTools' Input.imeSetComposition: "zhongwentu", "中文", then Input.insertText committing
@@ -735,6 +763,6 @@ def threaded_task(c):
 
 
 ALL = [default_scene, every_scene, stepping, chinese, graph_by_picker, graph_by_url,
-       graph_by_drop, export_download, export_svg, paste_name, paste_app_copy, input_method_name,
-       export_gif, session_download, language_by_menu, play, compare_mode, lecture,
-       threaded_task, single_threaded]
+       graph_by_drop, export_download, export_svg, paste_name, paste_app_copy, paste_without_key,
+       input_method_name, export_gif, session_download, language_by_menu, play, compare_mode,
+       lecture, threaded_task, single_threaded]
