@@ -8,7 +8,8 @@
 # Then the browser tier (label web, issue 31): scripts/build-web.sh writes the web site into
 # build-web/site, then again with WEB_THREADS=1 to add the threaded variant (build-web-mt), and
 # headless Chromium drives the site against the main build's desktop binary: served cross-origin
-# isolated, every check runs the threaded build but single_threaded, which runs the other. It
+# isolated, every check runs the threaded build but single_threaded, which runs the other; then the
+# same checks on a plain server (web.page_plain), every one on the single-threaded build. It
 # skips with a message without chromium or emscripten; WARPSCOPE_WEB_THREADS=0 leaves the threaded
 # variant out (every check then runs the single-threaded build), WARPSCOPE_WEB_TESTS=0 all of it.
 # The last lines count what ran, from ctest's own JUnit reports, and how long each phase took

@@ -10,6 +10,7 @@
 # scripts/install-deps.sh installs python3-websocket and python3-pil).
 #   test_web_page.py --site build-web/site --desktop build/app/warpscope --assets assets --out DIR
 import argparse
+import json
 import os
 import shutil
 import sys
@@ -35,6 +36,9 @@ def main():
     parser.add_argument("--load-timeout", type=float, default=90,
                         help="seconds a page may take to draw its first two frames")
     parser.add_argument("--only", nargs="*", help="run only these checks (web_scenarios names)")
+    parser.add_argument("--plain", action="store_true",
+                        help="serve with http.server, not cross-origin isolated (as `python3 -m "
+                        "http.server` does): every check runs the single-threaded build")
     args = parser.parse_args()
 
     chromium = shutil.which(args.chromium)
@@ -42,6 +46,11 @@ def main():
         skip(f"no '{args.chromium}' on the PATH (Debian: apt install chromium)")
     if not os.path.exists(os.path.join(args.site, "index.html")):
         skip(f"no web site in {args.site} (build it: bash scripts/build-web.sh)")
+    if args.plain:
+        builds = os.path.join(args.site, "builds.json")
+        if not os.path.exists(builds) or not json.load(open(builds)).get("threads", False):
+            skip("the site has no threaded build: the run without --plain already checks the "
+                 "single-threaded one")
     if not os.access(args.desktop, os.X_OK):
         skip(f"no desktop binary at {args.desktop}")
     if not shutil.which("xvfb-run"):
@@ -61,7 +70,7 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     scenarios = [s for s in web_scenarios.ALL if not args.only or s.__name__ in args.only]
     start = time.time()
-    with SiteServer(args.site) as server, Browser(chromium) as browser:
+    with SiteServer(args.site, plain=args.plain) as server, Browser(chromium) as browser:
         print(f"site {os.path.abspath(args.site)} at {server.url} ({server.how}); "
               f"{chromium}; desktop {args.desktop}", flush=True)
         checks = Checks(browser, server, args.desktop, args.assets, args.out,

@@ -188,9 +188,9 @@ def graph_by_url(c):
 def single_threaded(c):
     """With a threaded build in the site, a server without COOP/COEP (python3 -m http.server) gets
     the single-threaded one, which draws the default scene as the desktop does."""
-    if not site_threaded(c):
-        print("     no threaded build in the site: every check above ran the single-threaded "
-              "build", flush=True)
+    if not site_threaded(c) or not c.server.isolated:
+        print("     no threaded build in the site, or a plain server: every check above ran the "
+              "single-threaded build", flush=True)
         return
     with SiteServer(c.server.folder, plain=True) as plain:
         main_url, c.site_url = c.site_url, plain.url
