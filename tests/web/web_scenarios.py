@@ -378,6 +378,15 @@ def wait_text_field(page):
     return bool(page.wait_for("window.warpscopeStatus && window.warpscopeStatus.textInput", 10))
 
 
+def select_export_name(c, page, folder):
+    """Downloads into `folder`; File > Export figure..., a click in the file name and Ctrl+A."""
+    page.allow_downloads(folder)
+    c.settled_screenshot(page)
+    open_file_dialog(page, EXPORT_FIGURE_ITEM)
+    page.click(*EXPORT_FILE_FIELD)
+    page.ctrl_key("a")
+
+
 def paste_name(c):
     """File > Export figure..., a click in the file name, Ctrl+A, Ctrl+V with 中文图.svg on the
     system clipboard (placed by navigator.clipboard.writeText, DevTools granting the permission;
@@ -390,13 +399,9 @@ def paste_name(c):
     folder = os.path.join(c.out, "downloads-paste")
     name = CHINESE_NAME + ".svg"
     try:
-        page.allow_downloads(folder)
         page.allow_clipboard()
         page.evaluate(f"navigator.clipboard.writeText({json.dumps(name)})")
-        c.settled_screenshot(page)
-        open_file_dialog(page, EXPORT_FIGURE_ITEM)
-        page.click(*EXPORT_FILE_FIELD)
-        page.ctrl_key("a")
+        select_export_name(c, page, folder)
         page.ctrl_key("v")
         # Copy: the app's Ctrl+C reaches the system clipboard (emptied first).
         page.evaluate("navigator.clipboard.writeText('')")
@@ -426,14 +431,10 @@ def paste_app_copy(c):
     folder = os.path.join(c.out, "downloads-paste-app")
     name = "xwarpscope_figure.png"
     try:
-        page.allow_downloads(folder)
         page.allow_clipboard()
         page.evaluate("navigator.clipboard.writeText('other.svg')")
         page.deny_clipboard_write()
-        c.settled_screenshot(page)
-        open_file_dialog(page, EXPORT_FIGURE_ITEM)
-        page.click(*EXPORT_FILE_FIELD)
-        page.ctrl_key("a")
+        select_export_name(c, page, folder)
         page.ctrl_key("c")
         page.type_text("x")
         page.ctrl_key("v")
@@ -463,11 +464,7 @@ def paste_without_key(c):
     folder = os.path.join(c.out, "downloads-paste-event")
     name = CHINESE_NAME + ".svg"
     try:
-        page.allow_downloads(folder)
-        c.settled_screenshot(page)
-        open_file_dialog(page, EXPORT_FIGURE_ITEM)
-        page.click(*EXPORT_FILE_FIELD)
-        page.ctrl_key("a")
+        select_export_name(c, page, folder)
         page.evaluate("(() => { const data = new DataTransfer(); data.setData('text/plain', %s); "
                       "(document.activeElement || document.body).dispatchEvent(new ClipboardEvent("
                       "'paste', {clipboardData: data, bubbles: true, cancelable: true})); })()"
@@ -491,11 +488,7 @@ def input_method_name(c):
     folder = os.path.join(c.out, "downloads-ime")
     name = CHINESE_NAME + ".svg"
     try:
-        page.allow_downloads(folder)
-        c.settled_screenshot(page)
-        open_file_dialog(page, EXPORT_FIGURE_ITEM)
-        page.click(*EXPORT_FILE_FIELD)
-        page.ctrl_key("a")
+        select_export_name(c, page, folder)
         if wait_text_field(page):
             c.ok("ime-focus", "the page's text field took the focus for the active ImGui field")
         else:
