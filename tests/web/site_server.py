@@ -3,6 +3,7 @@
 # else with http.server in a thread (the single-threaded build needs nothing more).
 import functools
 import http.server
+import json
 import os
 import socket
 import subprocess
@@ -10,6 +11,16 @@ import sys
 import threading
 import time
 import urllib.request
+
+
+def site_threaded(folder):
+    """Whether the site holds the threaded build: the page runs warpscope-mt only where the site's
+    builds.json lists it (a single-threaded rebuild may leave older warpscope-mt.* files there)."""
+    builds = os.path.join(folder, "builds.json")
+    if not os.path.exists(builds):
+        return False
+    with open(builds) as f:
+        return json.load(f).get("threads", False)
 
 
 def free_port():

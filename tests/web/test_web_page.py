@@ -4,13 +4,14 @@
 # by URL, step, Chinese by URL and through the menu, a shipped graph through the file picker and
 # dropped on the canvas, PNG, SVG, GIF and session exports arriving as downloads (file names and
 # sizes typed into the dialogs; a Chinese file name pasted and from an input method, a copy to the
-# clipboard), play, compare and lecture mode, a background task on the threaded build's workers), comparing its screenshots with the desktop app's window (`warpscope gui
-# --screenshot`) or export (`warpscope render`) and failing on any console error.
+# clipboard), play, compare and lecture mode, a background task on the threaded build's workers),
+# comparing its screenshots with the desktop app's window (`warpscope gui --screenshot`) or export
+# (`warpscope render`) and failing on any console error. --plain serves it without cross-origin
+# isolation: every check then runs the single-threaded build.
 # Exit status: 0 passed, 1 failed, 77 skipped (no chromium, no site, or a missing Python module:
 # scripts/install-deps.sh installs python3-websocket and python3-pil).
 #   test_web_page.py --site build-web/site --desktop build/app/warpscope --assets assets --out DIR
 import argparse
-import json
 import os
 import shutil
 import sys
@@ -46,11 +47,11 @@ def main():
         skip(f"no '{args.chromium}' on the PATH (Debian: apt install chromium)")
     if not os.path.exists(os.path.join(args.site, "index.html")):
         skip(f"no web site in {args.site} (build it: bash scripts/build-web.sh)")
-    if args.plain:
-        builds = os.path.join(args.site, "builds.json")
-        if not os.path.exists(builds) or not json.load(open(builds)).get("threads", False):
-            skip("the site has no threaded build: the run without --plain already checks the "
-                 "single-threaded one")
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from site_server import SiteServer, site_threaded
+    if args.plain and not site_threaded(args.site):
+        skip("the site has no threaded build: the run without --plain already checks the "
+             "single-threaded one")
     if not os.access(args.desktop, os.X_OK):
         skip(f"no desktop binary at {args.desktop}")
     if not shutil.which("xvfb-run"):
@@ -61,9 +62,7 @@ def main():
     except ImportError as e:
         skip(f"{e.name} is missing (Debian: apt install python3-websocket python3-pil)")
 
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from cdp import Browser
-    from site_server import SiteServer
     from web_checks import Checks
     import web_scenarios
 

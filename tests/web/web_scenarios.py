@@ -14,7 +14,7 @@ from PIL import Image
 
 import desktop_shot
 import image_compare as ic
-from site_server import SiteServer
+from site_server import SiteServer, site_threaded as site_has_threads
 
 # The main menu bar's menus (Scene File Backend View, in either language), in pixels; the note
 # after them differs by design (the browser's says CUDA needs the desktop app).
@@ -24,10 +24,8 @@ BIG_GRAPH = "facebook_combined.txt"  # 88 234 edges: its loading and layout take
 
 
 def site_threaded(c):
-    """Whether the site holds the threaded build: the page runs warpscope-mt only where the site's
-    builds.json lists it (a single-threaded rebuild may leave older warpscope-mt.* files there)."""
-    with open(os.path.join(c.server.folder, "builds.json")) as f:
-        return json.load(f).get("threads", False)
+    """Whether the site holds the threaded build (site_server.site_threaded)."""
+    return site_has_threads(c.server.folder)
 
 
 def default_scene(c):
