@@ -47,10 +47,14 @@ Config make_config(const Params& base, Variant v, int tile, int k) {
   c.params = base;
   c.params.variant = v, c.params.tile = tile, c.params.steps_per_launch = k;
   c.name = std::to_string(static_cast<int>(v)) + " " + stencil::info(v).id;
-  // In 2D without materials, shared tiling and temporal blocking run a fast kernel with its own
-  // 128x32 tile: only K matters there.
+  // Without materials, 2D shared tiling and temporal blocking run fast kernels with their own
+  // tiles (only K matters there), and so do coarsened-z and register tiling in 3D when nx is a
+  // multiple of 4 (stencil_fast.cu).
   const bool own_tile =
-      base.dim == 2 && (v == Variant::SharedTiled || v == Variant::TemporalBlocked);
+      !base.materials &&
+      ((base.dim == 2 && (v == Variant::SharedTiled || v == Variant::TemporalBlocked)) ||
+       (base.dim == 3 && base.nx % 4 == 0 &&
+        (v == Variant::CoarsenedZ || v == Variant::RegisterTiled)));
   if (v != Variant::Basic && !own_tile) c.name += " T=" + std::to_string(tile);
   if (v == Variant::TemporalBlocked) c.name += " K=" + std::to_string(k);
   if (base.shape == Shape::Nine) c.name += " (9-point)";
@@ -64,12 +68,16 @@ std::vector<Config> configs(const HeatGrid& g) {
   std::vector<Config> out = {make_config(base, Variant::Basic, 16, 1)};
   if (g.dim == 2) {
     out.push_back(make_config(base, Variant::SharedTiled, 16, 1));
-    for (int k : {2, 4, 6, 8})
+    for (int k : {2, 3, 4, 6, 8})
       out.push_back(make_config(base, Variant::TemporalBlocked, 32 - 2 * k, k));
   } else {
     out.push_back(make_config(base, Variant::SharedTiled, 8, 1));
     for (Variant v : {Variant::CoarsenedZ, Variant::RegisterTiled})
-      for (int t : {16, 30}) out.push_back(make_config(base, v, t, 1));
+      for (int t : {16, 30}) {
+        const Config c = make_config(base, v, t, 1);
+        const bool same_kernel = !out.empty() && out.back().name == c.name;
+        if (!same_kernel) out.push_back(c);  // a fast kernel with its own tile: one row
+      }
   }
   return out;
 }

@@ -23,14 +23,21 @@
 //                       narrower, then stores the inner T^2. Work O(n P (T+2K)^2 / T^2) per
 //                       launch of K time steps; K + 2 steps: load, K time steps, store.
 // Fast mode launches the same kernels without recording, as 3D blocks and grids (teach mode: 1D,
-// see Launch). Its shapes: basic uses 32x8 thread blocks (a warp spans one 128-byte row segment)
-// instead of teach mode's T x T, and when nx is a multiple of 4 four cells per thread with 16-byte
-// loads in the interior and one thread per border cell; temporal blocking without materials sweeps
-// a 128 x 32 output tile (and its halo) with 256 threads, K from the parameters, and 2D shared
-// tiling the same sweep with K = 1; variants 2 (3D), 3 and 4 use the tile T of the parameters, as
-// in teach mode. Every fast kernel applies the same rule in the
-// same order, so the same bits. Blocks whose cells and their neighbours all lie inside the grid
-// (`interior`, nearly all of a big grid) skip the per-neighbour boundary checks.
+// see Launch), or wider shapes of the same algorithms:
+//   - basic, 2D, nx a multiple of 4: 32x8 thread blocks (a warp spans one 128-byte row
+//     segment), four cells per thread with 16-byte loads in the interior, one thread per border
+//     cell; basic in 3D (nx a multiple of 4) covers every cell with four cells per thread in one
+//     launch (stencil_fast.cu);
+//   - coarsened-z and register-tiled, nx a multiple of 4, no materials: 128-column tiles
+//     marching 32 planes, four cells per thread (stencil_fast.cu);
+//   - temporal blocking, no materials: K <= 4 a warp per tile with the tile in registers
+//     (stencil_fast.cu); K >= 5 a 128 x 32 output tile (and its halo) that 256 threads sweep row
+//     by row in shared memory; 2D shared tiling the same sweep with K = 1;
+//   - everything else (materials in variants 2-5, 3D shared tiling) the tile T of the
+//     parameters, as in teach mode.
+// Every fast kernel applies the same rule in the same order, so the same bits. Blocks whose cells
+// and their neighbours all lie inside the grid (`interior`, nearly all of a big grid) skip the
+// per-neighbour boundary checks.
 #include <cuda_runtime.h>
 
 #include <string>
@@ -42,6 +49,7 @@
 #include "../common/trace_download.cuh"
 #include "stencil_cpu.h"
 #include "stencil_cuda.h"
+#include "stencil_device.cuh"
 #include "stencil_launch.h"
 #include "stencil_rule.h"
 
@@ -57,49 +65,7 @@ static_assert(kArrayCount <= DeviceTrace::kMaxBuffers && kPhaseCount <= DeviceTr
 constexpr int kStepsPerPlane = 3;  // variants 3-4: load next, compute, rotate
 constexpr int kMaxThreads = 1024;  // per block (teach mode's recorder needs the register cap)
 
-// The grid as the kernels see it; cells are numbered x fastest, then y, then z.
-struct GridDesc {
-  int nx, ny, nz, dims;
-  Boundary boundary;
-  float r;  // the diffusion number
-
-  __device__ int index(int x, int y, int z) const { return x + nx * (y + ny * z); }
-  __device__ bool inside(int x, int y, int z) const {
-    return unsigned(x) < unsigned(nx) && unsigned(y) < unsigned(ny) && unsigned(z) < unsigned(nz);
-  }
-  // A real cell: inside the grid, or anywhere when periodic (the coordinates are wrapped into
-  // the grid). false: outside a fixed or insulated grid, where there is no cell.
-  __device__ bool resolve(int& x, int& y, int& z) const {
-    if (inside(x, y, z)) return true;
-    if (boundary != Boundary::Periodic) return false;
-    x = wrap(x, nx);
-    y = wrap(y, ny);
-    z = wrap(z, nz);
-    return true;
-  }
-  // Whether the box [x0, x1] x [y0, y1] (x [z0, z1] in 3D) and the ring of cells around it lie
-  // inside the grid: then no cell of the box touches the boundary, so a block whose cells all
-  // pass skips the boundary checks (`interior`, the fast path of most blocks).
-  __device__ bool interior(int x0, int y0, int z0, int x1, int y1, int z1) const {
-    return x0 >= 1 && y0 >= 1 && x1 <= nx - 2 && y1 <= ny - 2 &&
-           (dims == 2 || (z0 >= 1 && z1 <= nz - 2));
-  }
-  // Cells the rule never updates: the outermost ring (3D: shell) of a fixed grid, pinned cells.
-  __device__ bool left_alone(int x, int y, int z, float material) const {
-    if (material < 0.0f) return true;
-    if (boundary != Boundary::Fixed) return false;
-    if (x == 0 || x == nx - 1 || y == 0 || y == ny - 1) return true;
-    return dims == 3 && (z == 0 || z == nz - 1);
-  }
-
- private:
-  // Coordinates are at most a tile away from the grid: a few adds, no division.
-  __device__ static int wrap(int v, int n) {
-    while (v < 0) v += n;
-    while (v >= n) v -= n;
-    return v;
-  }
-};
+using detail::GridDesc;
 
 // One launch: the block and grid shapes and the output tile of a block. Teach mode launches
 // them `linear`: 1D blocks of block_x * block_y * block_z threads and a 1D grid, numbered x
@@ -882,6 +848,7 @@ void launch_fast(const Params& p, const float* in, float* out, const float* mate
              "a stencil launch advances 1..K time steps, got " + std::to_string(time_steps));
   WS_REQUIRE(time_steps == 1 || p.variant == Variant::TemporalBlocked,
              std::string("only the temporal-blocked variant advances several steps per launch"));
+  if (launch_streaming(p, in, out, material, time_steps)) return;
   if (uses_temporal_fast(p)) {
     if (p.shape == Shape::Nine)
       launch_temporal_fast<9>(p, in, out, time_steps);
@@ -902,6 +869,8 @@ void launch_fast(const Params& p, const float* in, float* out, const float* mate
 }
 
 std::string fast_shape(const Params& p) {
+  const std::string streaming = streaming_shape(p);
+  if (!streaming.empty()) return streaming;
   if (uses_temporal_fast(p))
     return std::string("tiles of 128x32 outputs with a halo of ") +
            (p.variant == Variant::SharedTiled ? "1" : "K") + ", 256 threads each";

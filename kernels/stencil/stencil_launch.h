@@ -1,5 +1,6 @@
-// Internal to the CUDA stencil (CUDA-free declarations): the fast-mode launches of stencil.cu,
-// used by the simulation (stencil_sim.cu). Every launch goes to the legacy default stream 0.
+// Internal to the CUDA stencil (CUDA-free declarations): the fast-mode launches of stencil.cu
+// and stencil_fast.cu, used by the simulation (stencil_sim.cu). Every launch goes to the legacy
+// default stream 0.
 #pragma once
 
 #include <string>
@@ -15,5 +16,13 @@ void launch_fast(const Params& p, const float* in, float* out, const float* mate
 
 // The launch shape fast mode uses for p, in words: "32x8 threads, 8192 blocks" (see stencil.cu).
 std::string fast_shape(const Params& p);
+
+// stencil_fast.cu: the streaming kernels of fast mode (3D basic over every cell, 3D plane
+// marching for coarsened-z and register-tiled, 2D temporal blocking in registers for K <= 4).
+// launch_streaming launches p's when one applies and returns whether it did; streaming_shape
+// names its shape, "" when none applies.
+bool launch_streaming(const Params& p, const float* in, float* out, const float* material,
+                      int time_steps);
+std::string streaming_shape(const Params& p);
 
 }  // namespace ws::stencil::detail

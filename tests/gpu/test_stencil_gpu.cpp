@@ -131,19 +131,39 @@ TEST(StencilGpuFields, BasicFourCellsPerThreadEqualsCpu) {
       }
 }
 
-// Temporal blocking's fast kernel sweeps 128x32-output tiles: grids spanning several of them in
-// both directions, with a partial last tile, for every boundary, both shapes and K = 1..8.
+// Temporal blocking's fast kernels: K <= 4 a warp per 32-column tile held in registers
+// (stencil_fast.cu), K >= 5 a sweep of 128x32-output tiles in shared memory. Grids spanning
+// several tiles in both directions, with a partial last tile, for every boundary and both shapes.
 TEST(StencilGpuFields, TemporalWideTilesEqualCpu) {
   WS_SKIP_WITHOUT_GPU();
   for (const auto& [nx, ny] : std::vector<std::pair<int, int>>{{300, 100}, {129, 33}, {20, 70}})
     for (Shape s : {Shape::Five, Shape::Nine})
       for (Boundary b : all_boundaries())
-        for (int k : {1, 3, 8}) {
+        for (int k : {1, 2, 3, 4, 5, 8}) {
           Params p = test::grid2d(nx, ny, s, b);
           p.variant = Variant::TemporalBlocked;
           p.steps_per_launch = k;
           p.tile = 8;
           EXPECT_EQ(advance_and_compare(p, 2 * k + 1, 33), "") << describe(p);
+        }
+}
+
+// The streaming 3D kernels (stencil_fast.cu) when nx is a multiple of 4: basic over every cell,
+// coarsened-z and register-tiled marching 128-column tiles through 32 planes. Grids of one
+// group, of a tile exactly (the last lane's east halo is outside the grid), of several tiles in
+// x, y and z with partial last ones; every boundary; basic with and without materials (the
+// marching variants take materials through the teach-shaped kernels).
+TEST(StencilGpuFields, Streaming3DKernelsEqualCpu) {
+  WS_SKIP_WITHOUT_GPU();
+  for (const auto& [nx, ny, nz] : std::vector<std::tuple<int, int, int>>{
+           {4, 4, 4}, {8, 5, 6}, {128, 6, 33}, {132, 11, 70}, {260, 9, 5}})
+    for (Variant v : {Variant::Basic, Variant::CoarsenedZ, Variant::RegisterTiled})
+      for (Boundary b : all_boundaries())
+        for (bool materials : {false, true}) {
+          if (materials && v != Variant::Basic) continue;
+          Params p = test::grid3d(nx, ny, nz, b);
+          p.variant = v, p.tile = 8, p.materials = materials;
+          EXPECT_EQ(advance_and_compare(p, 5, 41), "") << describe(p);
         }
 }
 
@@ -409,6 +429,10 @@ TEST(StencilSanitizerSmoke, TeachAndFast3D) {
       p.materials = b == Boundary::Insulated;
       EXPECT_EQ(compare_teach(p, 7), "") << describe(p);
       EXPECT_EQ(advance_and_compare(p, 3, 7), "") << describe(p);
+      // nx a multiple of 4: fast mode's streaming kernels (stencil_fast.cu), two z-chunks
+      Params wide = test::grid3d(12, 5, 35, b);
+      wide.variant = v, wide.tile = 4, wide.materials = p.materials;
+      EXPECT_EQ(advance_and_compare(wide, 3, 8), "") << describe(wide);
     }
 }
 

@@ -10,7 +10,9 @@ scene_checks() {
   for args in "--size 64x40 --variant basic --shape 9 --boundary fixed" \
     "--size 60x64 --variant shared-tiled --tile 16 --boundary periodic" \
     "--size 64x48 --variant temporal-blocked --tile 24 --k 4 --material walls" \
+    "--size 200x130 --variant temporal-blocked --tile 24 --k 2 --boundary periodic" \
     "--dim 3 --size 40x36x32 --variant register-tiled --tile 8 --boundary fixed" \
+    "--dim 3 --size 64x40x70 --variant coarsened-z --tile 16 --boundary insulated" \
     "--size 64x64 --variant basic --init image:assets/camera.png --boundary insulated"; do
     for backend in cpu cuda; do
       "$APP" run --scene heat $args --steps 57 --backend $backend \

@@ -1,0 +1,360 @@
+// Fast-mode kernels of the heat stencil that stream: each is the same algorithm as its variant's
+// teach kernel in stencil.cu, in a shape wide enough for a big grid. They use the rule of
+// stencil_rule.h in the same neighbour order (W E S N, then down up or SW SE NW NE), so their
+// fields are bit for bit those of the CPU twins. n cells, K time steps per launch.
+//   basic, 3D           Four neighbouring cells of a row a thread (16-byte loads of the rows
+//                       y-1, y, y+1 and the planes z-1, z+1), every cell of the grid in one
+//                       launch: a neighbour one cell outside is the edge cell itself (insulated)
+//                       or wrapped (periodic); a fixed grid's shell keeps its value. Work O(7n)
+//                       per time step, 1 step. (2D keeps stencil.cu's interior + border launches.)
+//   coarsened-z and     A block of 32 x 4 (register) or 32 x 8 (coarsened) threads, four cells
+//   register-tiled      of a row each, owns a 128-wide tile of rows and marches 32 planes along
+//                       z. The current plane and its halo sit in shared memory (double buffered:
+//                       one barrier a plane); register tiling keeps z-1 and z+1 of its own cells
+//                       in registers, coarsening keeps the planes z-1, z, z+1 in shared memory.
+//                       Work O(7n) per time step; steps: 1 + the planes marched.
+//   temporal-blocked    2D, K <= 4, no materials: a warp owns a tile 32 columns wide and SH rows
+//                       tall (SH = 32 for K <= 2, 24 for K = 3, 4) with its halo K wide. Lane i
+//                       keeps column i in registers; a sub-step walks the rows, takes west and
+//                       east from the neighbouring lanes (shuffles) and south and north from its
+//                       own registers. After K sub-steps the inner (32-2K) x (SH-2K) cells are
+//                       exact and stored. No shared memory, no barriers. Work per launch
+//                       O(n P 32 SH / ((32-2K)(SH-2K))) for K time steps; K + 2 steps.
+#include <cuda_runtime.h>
+
+#include <string>
+
+#include "../common/cuda_check.cuh"
+#include "stencil_device.cuh"
+#include "stencil_launch.h"
+#include "stencil_rule.h"
+
+namespace ws::stencil::detail {
+
+namespace {
+
+// ------------------------------------------------------------------------- basic, 3D, all cells
+__device__ void load4(const float* __restrict__ a, int first, float* v) {
+  const float4 q = *reinterpret_cast<const float4*>(a + first);  // `first` is a multiple of 4
+  v[0] = q.x, v[1] = q.y, v[2] = q.z, v[3] = q.w;
+}
+
+// The seven-point neighbourhood of the cells x .. x+3 of row y, plane z, from one array (field
+// or material): a neighbour outside the grid is resolved by GridDesc::beside.
+struct Around4 {
+  float row[3][6];       // rows y-1, y, y+1; columns x-1 .. x+4 (only row y uses the ends)
+  float down[4], up[4];  // planes z-1 and z+1
+
+  __device__ void load(const float* __restrict__ a, int x, int y, int z, const GridDesc& g) {
+    const int ys = g.beside(y - 1, g.ny), yn = g.beside(y + 1, g.ny);
+    load4(a, g.index(x, ys, z), &row[0][1]);
+    load4(a, g.index(x, y, z), &row[1][1]);
+    load4(a, g.index(x, yn, z), &row[2][1]);
+    row[1][0] = a[g.index(g.beside(x - 1, g.nx), y, z)];
+    row[1][5] = a[g.index(g.beside(x + 4, g.nx), y, z)];
+    load4(a, g.index(x, y, g.beside(z - 1, g.nz)), down);
+    load4(a, g.index(x, y, g.beside(z + 1, g.nz)), up);
+  }
+  __device__ float centre(int i) const { return row[1][i + 1]; }
+  __device__ void neighbours(int i, float (&nb)[6]) const {  // W E S N down up
+    nb[0] = row[1][i], nb[1] = row[1][i + 2], nb[2] = row[0][i + 1], nb[3] = row[2][i + 1];
+    nb[4] = down[i], nb[5] = up[i];
+  }
+};
+
+template <bool Materials>
+__global__ void stencil_basic_all4_3d(const float* __restrict__ in, float* __restrict__ out,
+                                      const float* __restrict__ material, GridDesc g) {
+  const int x = 4 * static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  const int y = static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y);
+  const int z = static_cast<int>(blockIdx.z);
+  if (x >= g.nx || y >= g.ny) return;
+  Around4 u;
+  u.load(in, x, y, z, g);
+  Around4 m;
+  if constexpr (Materials) m.load(material, x, y, z, g);
+  float4 result;
+  float* o = &result.x;
+#pragma unroll
+  for (int i = 0; i < 4; ++i) {
+    const float mc = Materials ? m.centre(i) : 1.0f;
+    float nb[6];
+    u.neighbours(i, nb);
+    if (g.left_alone(x + i, y, z, mc)) {
+      o[i] = u.centre(i);  // the fixed shell and pinned cells keep their value
+    } else if constexpr (Materials) {
+      float nm[6];
+      m.neighbours(i, nm);
+      o[i] = update_materials(u.centre(i), mc, nb, nm, g.r);
+    } else {
+      o[i] = update_uniform(u.centre(i), nb, g.r);
+    }
+  }
+  *reinterpret_cast<float4*>(out + g.index(x, y, z)) = result;
+}
+
+void launch_basic_all4_3d(const float* in, float* out, const float* material, const GridDesc& g,
+                          bool materials) {
+  const dim3 block(32, 8), grid((g.nx / 4 + 31) / 32, (g.ny + 7) / 8, g.nz);
+  if (materials)
+    stencil_basic_all4_3d<true><<<grid, block>>>(in, out, material, g);
+  else
+    stencil_basic_all4_3d<false><<<grid, block>>>(in, out, material, g);
+  WS_CUDA_CHECK_LAUNCH();
+}
+
+// ------------------------------------------------- coarsened-z and register-tiled: plane marching
+constexpr int kMarchPlanes = 32;  // planes a block marches along z
+
+// One plane's values a thread loads: its four cells, the rows above and below the tile (first
+// and last warp), the cells left and right of its row (first and last lane).
+struct PlaneLoad {
+  float4 own, above, below;
+  float left, right;
+};
+
+template <int BY, bool ZShared>
+__global__ void __launch_bounds__(32 * BY)
+    stencil_march(const float* __restrict__ in, float* __restrict__ out, GridDesc g) {
+  constexpr int kSlots = 34;                 // float4 slots of a row: left halo, 32, right halo
+  constexpr int kBuffers = ZShared ? 4 : 2;  // planes in shared memory (a ring)
+  __shared__ float4 plane[kBuffers][BY + 2][kSlots];
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  const int x0 = 128 * blockIdx.x, x = x0 + 4 * tx;
+  const int y0 = BY * blockIdx.y, y = y0 + ty;
+  const int z0 = kMarchPlanes * blockIdx.z, z_end = min(z0 + kMarchPlanes, g.nz);
+  // Rows and columns one outside the tile or grid resolve as a neighbour outside the grid does.
+  const int row = g.beside(y, g.ny);  // y = ny: the row below the last one
+  const int row_above = g.beside(y0 - 1, g.ny), row_below = g.beside(y0 + BY, g.ny);
+  const bool do_above = ty == 0 && x < g.nx, do_below = ty == BY - 1 && x < g.nx;
+  const int x_right = x0 + 128;
+  const bool do_left = tx == 0, do_right = tx == 31 && x_right <= g.nx;
+  const int col_left = g.beside(x0 - 1, g.nx), col_right = g.beside(x_right, g.nx);
+
+  auto fetch = [&](int z, PlaneLoad& p) {
+    const int zs = g.beside(z, g.nz);
+    if (x < g.nx)
+      p.own = *reinterpret_cast<const float4*>(in + g.index(x, row, zs));
+    else if (x == g.nx)  // the east neighbour of the last cell of the row
+      p.own.x = in[g.index(g.beside(x, g.nx), row, zs)];
+    if (do_above) p.above = *reinterpret_cast<const float4*>(in + g.index(x, row_above, zs));
+    if (do_below) p.below = *reinterpret_cast<const float4*>(in + g.index(x, row_below, zs));
+    if (do_left) p.left = in[g.index(col_left, row, zs)];
+    if (do_right) p.right = in[g.index(col_right, row, zs)];
+  };
+  auto put = [&](int b, const PlaneLoad& p) {
+    plane[b][ty + 1][tx + 1] = p.own;
+    if (do_above) plane[b][0][tx + 1] = p.above;
+    if (do_below) plane[b][BY + 1][tx + 1] = p.below;
+    if (do_left) plane[b][ty + 1][0].w = p.left;
+    if (do_right) plane[b][ty + 1][kSlots - 1].x = p.right;
+  };
+
+  PlaneLoad below_plane{}, this_plane{}, next_plane{};  // z-1, z, z+1
+  fetch(z0 - 1, below_plane);
+  fetch(z0, this_plane);
+  fetch(z0 + 1, next_plane);
+  float4 prev = below_plane.own, curr = this_plane.own;
+  if constexpr (ZShared) {
+    put(0, below_plane);
+    put(1, this_plane);
+  } else {
+    put(0, this_plane);
+  }
+  const bool compute = x < g.nx && y < g.ny;
+  int b = 0;  // the buffer of plane z (register tiling) or of plane z-1 (coarsening)
+  for (int z = z0; z < z_end; ++z) {
+    if constexpr (ZShared) put((b + 2) % 4, next_plane);  // @load_next
+    __syncthreads();
+    const float4 next = next_plane.own;
+    if (compute) {
+      const int bc = ZShared ? (b + 1) % 4 : b;  // plane z
+      const float4 w4 = plane[bc][ty + 1][tx], e4 = plane[bc][ty + 1][tx + 2];
+      const float4 s4 = plane[bc][ty][tx + 1], n4 = plane[bc][ty + 2][tx + 1];
+      const float4 c4 = ZShared ? plane[bc][ty + 1][tx + 1] : curr;
+      const float4 d4 = ZShared ? plane[b][ty + 1][tx + 1] : prev;
+      const float4 u4 = ZShared ? plane[(b + 2) % 4][ty + 1][tx + 1] : next;
+      const float c[6] = {w4.w, c4.x, c4.y, c4.z, c4.w, e4.x};
+      const float s[4] = {s4.x, s4.y, s4.z, s4.w}, n[4] = {n4.x, n4.y, n4.z, n4.w};
+      const float d[4] = {d4.x, d4.y, d4.z, d4.w}, u[4] = {u4.x, u4.y, u4.z, u4.w};
+      float4 result;
+      float* o = &result.x;
+#pragma unroll
+      for (int i = 0; i < 4; ++i) {
+        const float nb[6] = {c[i], c[i + 2], s[i], n[i], d[i], u[i]};
+        o[i] = g.left_alone(x + i, y, z, 1.0f) ? c[i + 1] : update_uniform(c[i + 1], nb, g.r);
+      }
+      *reinterpret_cast<float4*>(out + g.index(x, y, z)) = result;  // @compute
+    }
+    // plane z+1 becomes the current one; plane z+2 is loaded while the next barrier waits
+    prev = curr, curr = next;
+    this_plane = next_plane;
+    if constexpr (!ZShared) put(b ^ 1, this_plane);
+    if (z + 1 < z_end) fetch(z + 2, next_plane);
+    b = ZShared ? (b + 1) % 4 : b ^ 1;
+  }
+}
+
+template <int BY, bool ZShared>
+void launch_march(const float* in, float* out, const GridDesc& g) {
+  const dim3 grid((g.nx / 4 + 31) / 32, (g.ny + BY - 1) / BY,
+                  (g.nz + kMarchPlanes - 1) / kMarchPlanes);
+  stencil_march<BY, ZShared><<<grid, dim3(32, BY)>>>(in, out, g);
+  WS_CUDA_CHECK_LAUNCH();
+}
+
+// ----------------------------------------------------- temporal blocking, 2D, tiles in registers
+template <int K>
+inline constexpr int kWarpTileRows = K <= 2 ? 32 : 24;  // SH: the tile's rows, halo included
+
+template <int P, int K>
+__global__ void __launch_bounds__(256)
+    stencil_temporal_warp(const float* __restrict__ in, float* __restrict__ out, GridDesc g) {
+  constexpr int SH = kWarpTileRows<K>, OW = 32 - 2 * K, OH = SH - 2 * K, N = P - 1;
+  const int lane = threadIdx.x & 31;
+  const int warp = static_cast<int>((blockIdx.x * blockDim.x + threadIdx.x) >> 5);
+  const int tiles_x = (g.nx + OW - 1) / OW, tiles_y = (g.ny + OH - 1) / OH;
+  if (warp >= tiles_x * tiles_y) return;  // the whole warp: the shuffles stay full
+  const int ox = (warp % tiles_x) * OW - K, oy = (warp / tiles_x) * OH - K;
+  const int x = ox + lane;
+  // A tile wholly inside the grid (and off a fixed ring) needs no boundary test at all.
+  const bool interior = ox >= 1 && oy >= 1 && ox + 32 <= g.nx - 1 && oy + SH <= g.ny - 1;
+  const bool periodic = g.boundary == Boundary::Periodic;
+  float v[SH];  // column x, rows oy .. oy+SH-1
+  if (interior) {
+    const float* column = in + g.index(x, oy, 0);
+#pragma unroll
+    for (int r = 0; r < SH; ++r) v[r] = column[r * g.nx];
+  } else {
+#pragma unroll
+    for (int r = 0; r < SH; ++r) {
+      int xs = x, ys = oy + r, zs = 0;
+      v[r] = g.resolve(xs, ys, zs) ? in[g.index(xs, ys, 0)] : 0.0f;
+    }
+  }
+#pragma unroll
+  for (int s = 1; s <= K; ++s) {  // rows s .. SH-1-s are computed; lanes shrink by one a side
+    float south = v[s - 1];       // the row above's value before this sub-step
+    float sw = 0.0f, se = 0.0f, w_next = 0.0f, e_next = 0.0f;
+    if constexpr (P == 9) {
+      sw = __shfl_up_sync(~0u, south, 1), se = __shfl_down_sync(~0u, south, 1);
+      w_next = __shfl_up_sync(~0u, v[s], 1), e_next = __shfl_down_sync(~0u, v[s], 1);
+    }
+#pragma unroll
+    for (int r = s; r < SH - s; ++r) {
+      const float u = v[r], north = v[r + 1];
+      float nb[N];
+      if constexpr (P == 9) {
+        const float nw = __shfl_up_sync(~0u, north, 1), ne = __shfl_down_sync(~0u, north, 1);
+        nb[0] = w_next, nb[1] = e_next, nb[4] = sw, nb[5] = se, nb[6] = nw, nb[7] = ne;
+        sw = w_next, se = e_next, w_next = nw, e_next = ne;
+      } else {
+        nb[0] = __shfl_up_sync(~0u, u, 1), nb[1] = __shfl_down_sync(~0u, u, 1);
+      }
+      nb[2] = south, nb[3] = north;
+      south = u;
+      bool update = true;
+      if (!interior && !periodic) {
+        const int y = oy + r;
+        if (!g.inside(x, y, 0) || g.left_alone(x, y, 0, 1.0f)) {
+          update = false;  // no cell here, or the fixed ring: the value stays
+        } else {
+#pragma unroll
+          for (int d = 0; d < N; ++d) {  // insulated: a neighbour outside counts as the cell
+            const int dx = d < 4 ? (d == 0 ? -1 : d == 1 ? 1 : 0) : (d % 2 == 0 ? -1 : 1);
+            const int dy = d < 4 ? (d == 2 ? -1 : d == 3 ? 1 : 0) : (d < 6 ? -1 : 1);
+            if (!g.inside(x + dx, y + dy, 0)) nb[d] = u;
+          }
+        }
+      }
+      if (update) v[r] = update_uniform(u, nb, g.r);
+    }
+  }
+  if (lane < K || lane >= 32 - K || x >= g.nx) return;
+#pragma unroll
+  for (int r = K; r < SH - K; ++r)
+    if (oy + r < g.ny) out[g.index(x, oy + r, 0)] = v[r];
+}
+
+template <int P, int K>
+void launch_temporal_warp(const float* in, float* out, const GridDesc& g) {
+  constexpr int OW = 32 - 2 * K, OH = kWarpTileRows<K> - 2 * K;
+  const int64_t warps = int64_t((g.nx + OW - 1) / OW) * ((g.ny + OH - 1) / OH);
+  stencil_temporal_warp<P, K><<<unsigned((warps + 7) / 8), 256>>>(in, out, g);
+  WS_CUDA_CHECK_LAUNCH();
+}
+
+template <int P>
+void launch_temporal_warp(const float* in, float* out, const GridDesc& g, int K) {
+  switch (K) {
+    case 1:
+      return launch_temporal_warp<P, 1>(in, out, g);
+    case 2:
+      return launch_temporal_warp<P, 2>(in, out, g);
+    case 3:
+      return launch_temporal_warp<P, 3>(in, out, g);
+    default:
+      return launch_temporal_warp<P, 4>(in, out, g);
+  }
+}
+
+// Which of the kernels above p uses (None: stencil.cu's).
+enum class Streaming { None, Basic3D, March, TemporalWarp };
+
+Streaming streaming_kernel(const Params& p, int time_steps) {
+  if (p.dim == 3 && p.nx % 4 == 0) {
+    if (p.variant == Variant::Basic) return Streaming::Basic3D;
+    if ((p.variant == Variant::CoarsenedZ || p.variant == Variant::RegisterTiled) && !p.materials)
+      return Streaming::March;
+  }
+  if (p.dim == 2 && p.variant == Variant::TemporalBlocked && !p.materials && time_steps <= 4)
+    return Streaming::TemporalWarp;
+  return Streaming::None;
+}
+
+}  // namespace
+
+bool launch_streaming(const Params& p, const float* in, float* out, const float* material,
+                      int time_steps) {
+  const GridDesc g{p.nx, p.ny, p.nz, p.dim, p.boundary, p.r};
+  switch (streaming_kernel(p, time_steps)) {
+    case Streaming::Basic3D:
+      launch_basic_all4_3d(in, out, material, g, p.materials);
+      return true;
+    case Streaming::March:
+      if (p.variant == Variant::RegisterTiled)
+        launch_march<4, false>(in, out, g);
+      else
+        launch_march<8, true>(in, out, g);
+      return true;
+    case Streaming::TemporalWarp:
+      if (p.shape == Shape::Nine)
+        launch_temporal_warp<9>(in, out, g, time_steps);
+      else
+        launch_temporal_warp<5>(in, out, g, time_steps);
+      return true;
+    case Streaming::None:
+      break;
+  }
+  return false;
+}
+
+std::string streaming_shape(const Params& p) {
+  switch (streaming_kernel(p, p.steps_per_launch)) {
+    case Streaming::Basic3D:
+      return "32x8 threads of 4 cells each, every cell in one launch";
+    case Streaming::March:
+      return std::string(p.variant == Variant::RegisterTiled ? "32x4" : "32x8") +
+             " threads of 4 cells each, tiles of 128 columns marching " +
+             std::to_string(kMarchPlanes) + " planes";
+    case Streaming::TemporalWarp:
+      return "a warp per tile of 32 columns x " +
+             std::to_string(p.steps_per_launch <= 2 ? 32 : 24) +
+             " rows (halo K included), the tile in registers";
+    case Streaming::None:
+      break;
+  }
+  return "";
+}
+
+}  // namespace ws::stencil::detail
