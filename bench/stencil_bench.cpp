@@ -48,13 +48,13 @@ Config make_config(const Params& base, Variant v, int tile, int k) {
   c.params.variant = v, c.params.tile = tile, c.params.steps_per_launch = k;
   c.name = std::to_string(static_cast<int>(v)) + " " + stencil::info(v).id;
   // Without materials, 2D shared tiling and temporal blocking run fast kernels with their own
-  // tiles (only K matters there), and so do coarsened-z and register tiling in 3D when nx is a
-  // multiple of 4 (stencil_fast.cu).
+  // tiles (only K matters there), and so do shared tiling, coarsened-z and register tiling in 3D
+  // when nx is a multiple of 4 (stencil_fast.cu).
   const bool own_tile =
       !base.materials &&
       ((base.dim == 2 && (v == Variant::SharedTiled || v == Variant::TemporalBlocked)) ||
        (base.dim == 3 && base.nx % 4 == 0 &&
-        (v == Variant::CoarsenedZ || v == Variant::RegisterTiled)));
+        (v == Variant::SharedTiled || v == Variant::CoarsenedZ || v == Variant::RegisterTiled)));
   if (v != Variant::Basic && !own_tile) c.name += " T=" + std::to_string(tile);
   if (v == Variant::TemporalBlocked) c.name += " K=" + std::to_string(k);
   if (base.shape == Shape::Nine) c.name += " (9-point)";

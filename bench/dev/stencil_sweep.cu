@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "dev_common.cuh"
+#include "stencil/stencil_device.cuh"
 #include "stencil/stencil_rule.h"
 
 namespace {
@@ -1079,6 +1080,205 @@ void round_4() {
   }
 }
 
+// ---------------------------------------------------------------- round 5: the app's clamped
+// plane marching (stencil_fast.cu) with other shapes, and 3D shared tiling with a wide tile.
+using ws::stencil::detail::GridDesc;
+
+GridDesc desc(const Grid& g) {
+  const ws::stencil::Boundary b = g.bound == kPeriodic ? ws::stencil::Boundary::Periodic
+                                  : g.bound == kFixed  ? ws::stencil::Boundary::Fixed
+                                                       : ws::stencil::Boundary::Insulated;
+  return GridDesc{g.nx, g.ny, g.nz, 3, b, g.r};
+}
+
+struct PlaneLoad {
+  float4 own, above, below;
+  float left, right;
+};
+
+template <int BY, int ZC, bool ZShared>
+__global__ void __launch_bounds__(32 * BY)
+    march_all(const float* __restrict__ in, float* __restrict__ out, GridDesc g) {
+  constexpr int kSlots = 34, kBuffers = ZShared ? 4 : 2;
+  __shared__ float4 plane[kBuffers][BY + 2][kSlots];
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  const int x0 = 128 * blockIdx.x, x = x0 + 4 * tx;
+  const int y0 = BY * blockIdx.y, y = y0 + ty;
+  const int z0 = ZC * blockIdx.z, z_end = min(z0 + ZC, g.nz);
+  const int row = g.beside(y, g.ny);
+  const int row_above = g.beside(y0 - 1, g.ny), row_below = g.beside(y0 + BY, g.ny);
+  const bool do_above = ty == 0 && x < g.nx, do_below = ty == BY - 1 && x < g.nx;
+  const int x_right = x0 + 128;
+  const bool do_left = tx == 0, do_right = tx == 31 && x_right <= g.nx;
+  const int col_left = g.beside(x0 - 1, g.nx), col_right = g.beside(x_right, g.nx);
+  auto fetch = [&](int z, PlaneLoad& p) {
+    const int zs = g.beside(z, g.nz);
+    if (x < g.nx)
+      p.own = *reinterpret_cast<const float4*>(in + g.index(x, row, zs));
+    else if (x == g.nx)
+      p.own.x = in[g.index(g.beside(x, g.nx), row, zs)];
+    if (do_above) p.above = *reinterpret_cast<const float4*>(in + g.index(x, row_above, zs));
+    if (do_below) p.below = *reinterpret_cast<const float4*>(in + g.index(x, row_below, zs));
+    if (do_left) p.left = in[g.index(col_left, row, zs)];
+    if (do_right) p.right = in[g.index(col_right, row, zs)];
+  };
+  auto put = [&](int b, const PlaneLoad& p) {
+    plane[b][ty + 1][tx + 1] = p.own;
+    if (do_above) plane[b][0][tx + 1] = p.above;
+    if (do_below) plane[b][BY + 1][tx + 1] = p.below;
+    if (do_left) plane[b][ty + 1][0].w = p.left;
+    if (do_right) plane[b][ty + 1][kSlots - 1].x = p.right;
+  };
+  PlaneLoad below_plane{}, this_plane{}, next_plane{};
+  fetch(z0 - 1, below_plane);
+  fetch(z0, this_plane);
+  fetch(z0 + 1, next_plane);
+  float4 prev = below_plane.own, curr = this_plane.own;
+  if constexpr (ZShared) {
+    put(0, below_plane);
+    put(1, this_plane);
+  } else {
+    put(0, this_plane);
+  }
+  const bool compute = x < g.nx && y < g.ny;
+  int b = 0;
+  for (int z = z0; z < z_end; ++z) {
+    if constexpr (ZShared) put((b + 2) % 4, next_plane);
+    __syncthreads();
+    const float4 next = next_plane.own;
+    if (compute) {
+      const int bc = ZShared ? (b + 1) % 4 : b;
+      const float4 w4 = plane[bc][ty + 1][tx], e4 = plane[bc][ty + 1][tx + 2];
+      const float4 s4 = plane[bc][ty][tx + 1], n4 = plane[bc][ty + 2][tx + 1];
+      const float4 c4 = ZShared ? plane[bc][ty + 1][tx + 1] : curr;
+      const float4 d4 = ZShared ? plane[b][ty + 1][tx + 1] : prev;
+      const float4 u4 = ZShared ? plane[(b + 2) % 4][ty + 1][tx + 1] : next;
+      const float c[6] = {w4.w, c4.x, c4.y, c4.z, c4.w, e4.x};
+      const float sv[4] = {s4.x, s4.y, s4.z, s4.w}, nv[4] = {n4.x, n4.y, n4.z, n4.w};
+      const float d[4] = {d4.x, d4.y, d4.z, d4.w}, u[4] = {u4.x, u4.y, u4.z, u4.w};
+      float4 result;
+      float* o = &result.x;
+#pragma unroll
+      for (int i = 0; i < 4; ++i) {
+        const float nb[6] = {c[i], c[i + 2], sv[i], nv[i], d[i], u[i]};
+        o[i] = g.left_alone(x + i, y, z, 1.0f) ? c[i + 1] : update_uniform(c[i + 1], nb, g.r);
+      }
+      *reinterpret_cast<float4*>(out + g.index(x, y, z)) = result;
+    }
+    prev = curr, curr = next;
+    this_plane = next_plane;
+    if constexpr (!ZShared) put(b ^ 1, this_plane);
+    if (z + 1 < z_end) fetch(z + 2, next_plane);
+    b = ZShared ? (b + 1) % 4 : b ^ 1;
+  }
+}
+
+template <int BY, int ZC, bool ZShared>
+void launch_march_all(const float* in, float* out, const Grid& gr) {
+  const GridDesc g = desc(gr);
+  const dim3 grid((g.nx / 4 + 31) / 32, (g.ny + BY - 1) / BY, (g.nz + ZC - 1) / ZC);
+  march_all<BY, ZC, ZShared><<<grid, dim3(32, BY)>>>(in, out, g);
+}
+
+// PMPP 8.3 in 3D with a wide tile: a block of 32 x BY x BZ threads, four cells of a row each,
+// loads its 128 x BY x BZ tile and the halo around it (rows, planes, end cells) into shared
+// memory once, one barrier, computes, stores. Every cell; neighbours outside resolved by beside.
+template <int BY, int BZ>
+__global__ void __launch_bounds__(32 * BY * BZ)
+    tiled3d(const float* __restrict__ in, float* __restrict__ out, GridDesc g) {
+  constexpr int kSlots = 34;
+  __shared__ float4 tile[BZ + 2][BY + 2][kSlots];
+  const int tx = threadIdx.x, ty = threadIdx.y, tz = threadIdx.z;
+  const int x0 = 128 * blockIdx.x, x = x0 + 4 * tx;
+  const int y0 = BY * blockIdx.y, y = y0 + ty;
+  const int z0 = BZ * blockIdx.z, z = z0 + tz;
+  const int row = g.beside(y, g.ny), pl = g.beside(z, g.nz);
+  auto ld4 = [&](int xx, int yy, int zz) {
+    return *reinterpret_cast<const float4*>(in + g.index(xx, yy, zz));
+  };
+  if (x < g.nx) {
+    tile[tz + 1][ty + 1][tx + 1] = ld4(x, row, pl);
+    if (ty == 0) tile[tz + 1][0][tx + 1] = ld4(x, g.beside(y0 - 1, g.ny), pl);
+    if (ty == BY - 1) tile[tz + 1][BY + 1][tx + 1] = ld4(x, g.beside(y0 + BY, g.ny), pl);
+    if (tz == 0) tile[0][ty + 1][tx + 1] = ld4(x, row, g.beside(z0 - 1, g.nz));
+    if (tz == BZ - 1) tile[BZ + 1][ty + 1][tx + 1] = ld4(x, row, g.beside(z0 + BZ, g.nz));
+  } else if (x == g.nx) {
+    tile[tz + 1][ty + 1][tx + 1].x = in[g.index(g.beside(x, g.nx), row, pl)];
+  }
+  if (tx == 0) tile[tz + 1][ty + 1][0].w = in[g.index(g.beside(x0 - 1, g.nx), row, pl)];
+  if (tx == 31 && x0 + 128 <= g.nx)
+    tile[tz + 1][ty + 1][kSlots - 1].x = in[g.index(g.beside(x0 + 128, g.nx), row, pl)];
+  __syncthreads();
+  if (x >= g.nx || y >= g.ny || z >= g.nz) return;
+  const float4 w4 = tile[tz + 1][ty + 1][tx], e4 = tile[tz + 1][ty + 1][tx + 2];
+  const float4 c4 = tile[tz + 1][ty + 1][tx + 1];
+  const float4 s4 = tile[tz + 1][ty][tx + 1], n4 = tile[tz + 1][ty + 2][tx + 1];
+  const float4 d4 = tile[tz][ty + 1][tx + 1], u4 = tile[tz + 2][ty + 1][tx + 1];
+  const float c[6] = {w4.w, c4.x, c4.y, c4.z, c4.w, e4.x};
+  const float sv[4] = {s4.x, s4.y, s4.z, s4.w}, nv[4] = {n4.x, n4.y, n4.z, n4.w};
+  const float d[4] = {d4.x, d4.y, d4.z, d4.w}, u[4] = {u4.x, u4.y, u4.z, u4.w};
+  float4 result;
+  float* o = &result.x;
+#pragma unroll
+  for (int i = 0; i < 4; ++i) {
+    const float nb[6] = {c[i], c[i + 2], sv[i], nv[i], d[i], u[i]};
+    o[i] = g.left_alone(x + i, y, z, 1.0f) ? c[i + 1] : update_uniform(c[i + 1], nb, g.r);
+  }
+  *reinterpret_cast<float4*>(out + g.index(x, y, z)) = result;
+}
+
+template <int BY, int BZ>
+void launch_tiled3d(const float* in, float* out, const Grid& gr) {
+  const GridDesc g = desc(gr);
+  const dim3 grid((g.nx / 4 + 31) / 32, (g.ny + BY - 1) / BY, (g.nz + BZ - 1) / BZ);
+  tiled3d<BY, BZ><<<grid, dim3(32, BY, BZ)>>>(in, out, g);
+}
+
+void round_5() {
+  for (int bound : {kInsulated, kFixed, kPeriodic})
+    for (int side : {512, 100}) {
+      Case c{};
+      c.g = Grid{side, side == 100 ? 60 : side, side == 100 ? 37 : side, 0.1f, bound};
+      c.dims = 3, c.P = 7;
+      c.n = int64_t(c.g.nx) * c.g.ny * c.g.nz;
+      Dev in(c.n * 4), out(c.n * 4), ref(c.n * 4), tmp(c.n * 4);
+      c.in = &in, c.out = &out, c.ref = &ref, c.tmp = &tmp;
+      fill<<<1024, 256>>>(in.as<float>(), c.n, 13);
+      reference(c, 1);
+      const float* i = in.as<float>();
+      float* o = out.as<float>();
+      char name[80];
+      std::printf("\n3D %dx%dx%d boundary %d\n", c.g.nx, c.g.ny, c.g.nz, bound);
+      row(c, "basic all4", 1, regs_of(basic_all4<7>), [&] { launch_basic_all4<7>(i, o, c.g, 3); });
+#define M(BY, ZC, ZS)                                                                     \
+  std::snprintf(name, sizeof name, "march all BY=%d ZC=%d zshared=%d", BY, ZC, int(ZS));  \
+  row(c, name, 1, regs_of(march_all<BY, ZC, ZS>), [&] { launch_march_all<BY, ZC, ZS>(i, o, c.g); })
+#define T(BY, BZ)                                                                         \
+  std::snprintf(name, sizeof name, "tiled3d BY=%d BZ=%d", BY, BZ);                        \
+  row(c, name, 1, regs_of(tiled3d<BY, BZ>), [&] { launch_tiled3d<BY, BZ>(i, o, c.g); })
+      M(4, 32, false);
+      M(4, 32, true);
+      T(4, 4);
+      if (bound == kInsulated && side == 512) {
+        M(2, 32, false);
+        M(4, 16, false);
+        M(4, 64, false);
+        M(8, 32, false);
+        M(2, 32, true);
+        M(4, 16, true);
+        M(4, 64, true);
+        T(2, 4);
+        T(4, 2);
+        T(8, 2);
+        T(2, 8);
+        T(8, 4);
+        T(4, 8);
+      }
+#undef M
+#undef T
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -1095,6 +1295,7 @@ int main(int argc, char** argv) {
     round_2d(8192, kInsulated);
   }
   if (round == 4) round_4();
+  if (round == 5) round_5();
   if (round == 3) {
     round_3d_temporal(512, kInsulated);
     round_3d_temporal(100, kInsulated);

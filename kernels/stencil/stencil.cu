@@ -28,13 +28,14 @@
 //     segment), four cells per thread with 16-byte loads in the interior, one thread per border
 //     cell; basic in 3D (nx a multiple of 4) covers every cell with four cells per thread in one
 //     launch (stencil_fast.cu);
-//   - coarsened-z and register-tiled, nx a multiple of 4, no materials: 128-column tiles
-//     marching 32 planes, four cells per thread (stencil_fast.cu);
+//   - 3D shared tiling, coarsened-z and register-tiled, nx a multiple of 4, no materials: four
+//     cells per thread, 128 x 4 x 2 tiles (shared tiling) or 128-column tiles marching 32 planes
+//     (stencil_fast.cu);
 //   - temporal blocking, no materials: K <= 4 a warp per tile with the tile in registers
 //     (stencil_fast.cu); K >= 5 a 128 x 32 output tile (and its halo) that 256 threads sweep row
 //     by row in shared memory; 2D shared tiling the same sweep with K = 1;
-//   - everything else (materials in variants 2-5, 3D shared tiling) the tile T of the
-//     parameters, as in teach mode.
+//   - everything else (materials in variants 2-5, 3D grids whose nx is not a multiple of 4) the
+//     tile T of the parameters, as in teach mode.
 // Every fast kernel applies the same rule in the same order, so the same bits. Blocks whose cells
 // and their neighbours all lie inside the grid (`interior`, nearly all of a big grid) skip the
 // per-neighbour boundary checks.

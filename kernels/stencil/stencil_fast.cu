@@ -7,12 +7,18 @@
 //                       launch: a neighbour one cell outside is the edge cell itself (insulated)
 //                       or wrapped (periodic); a fixed grid's shell keeps its value. Work O(7n)
 //                       per time step, 1 step. (2D keeps stencil.cu's interior + border launches.)
-//   coarsened-z and     A block of 32 x 4 (register) or 32 x 8 (coarsened) threads, four cells
-//   register-tiled      of a row each, owns a 128-wide tile of rows and marches 32 planes along
-//                       z. The current plane and its halo sit in shared memory (double buffered:
+//   shared-tiled, 3D    PMPP 8.3 with a wide tile: a block of 32 x 4 x 2 threads, four cells of
+//                       a row each, loads its 128 x 4 x 2 tile and the halo around it (rows,
+//                       planes, end cells) into shared memory, one barrier, computes. Work
+//                       O(7n); 2 steps: load, compute. Loads (130 x 6 x 4) / (128 x 4 x 2) = 3x
+//                       the outputs, most of them hits in the L2.
+//   coarsened-z and     A block of 32 x 2 (coarsened) or 32 x 4 (register) threads, four cells of
+//   register-tiled      a row each, owns a 128-wide tile of rows and marches 32 planes along z.
+//                       The current plane and its halo sit in shared memory (double buffered:
 //                       one barrier a plane); register tiling keeps z-1 and z+1 of its own cells
 //                       in registers, coarsening keeps the planes z-1, z, z+1 in shared memory.
 //                       Work O(7n) per time step; steps: 1 + the planes marched.
+// All three take every cell: neighbours outside the grid resolve as basic's do (beside).
 //   temporal-blocked    2D, K <= 4, no materials: a warp owns a tile 32 columns wide and SH rows
 //                       tall (SH = 32 for K <= 2, 24 for K = 3, 4) with its halo K wide. Lane i
 //                       keeps column i in registers; a sub-step walks the rows, takes west and
@@ -164,7 +170,7 @@ __global__ void __launch_bounds__(32 * BY)
   const bool compute = x < g.nx && y < g.ny;
   int b = 0;  // the buffer of plane z (register tiling) or of plane z-1 (coarsening)
   for (int z = z0; z < z_end; ++z) {
-    if constexpr (ZShared) put((b + 2) % 4, next_plane);  // @load_next
+    if constexpr (ZShared) put((b + 2) % 4, next_plane);
     __syncthreads();
     const float4 next = next_plane.own;
     if (compute) {
@@ -184,7 +190,7 @@ __global__ void __launch_bounds__(32 * BY)
         const float nb[6] = {c[i], c[i + 2], s[i], n[i], d[i], u[i]};
         o[i] = g.left_alone(x + i, y, z, 1.0f) ? c[i + 1] : update_uniform(c[i + 1], nb, g.r);
       }
-      *reinterpret_cast<float4*>(out + g.index(x, y, z)) = result;  // @compute
+      *reinterpret_cast<float4*>(out + g.index(x, y, z)) = result;
     }
     // plane z+1 becomes the current one; plane z+2 is loaded while the next barrier waits
     prev = curr, curr = next;
@@ -200,6 +206,59 @@ void launch_march(const float* in, float* out, const GridDesc& g) {
   const dim3 grid((g.nx / 4 + 31) / 32, (g.ny + BY - 1) / BY,
                   (g.nz + kMarchPlanes - 1) / kMarchPlanes);
   stencil_march<BY, ZShared><<<grid, dim3(32, BY)>>>(in, out, g);
+  WS_CUDA_CHECK_LAUNCH();
+}
+
+// ------------------------------------------------------------------ shared-tiled, 3D, wide tile
+constexpr int kTiledRows = 4, kTiledPlanes = 2;  // the tile: 128 x 4 x 2 cells
+
+__global__ void __launch_bounds__(32 * kTiledRows * kTiledPlanes)
+    stencil_tiled3d(const float* __restrict__ in, float* __restrict__ out, GridDesc g) {
+  constexpr int BY = kTiledRows, BZ = kTiledPlanes, kSlots = 34;
+  __shared__ float4 tile[BZ + 2][BY + 2][kSlots];
+  const int tx = threadIdx.x, ty = threadIdx.y, tz = threadIdx.z;
+  const int x0 = 128 * blockIdx.x, x = x0 + 4 * tx;
+  const int y0 = BY * blockIdx.y, y = y0 + ty;
+  const int z0 = BZ * blockIdx.z, z = z0 + tz;
+  const int row = g.beside(y, g.ny), pl = g.beside(z, g.nz);  // y = ny, z = nz: one beyond
+  auto load4 = [&](int xx, int yy, int zz) {
+    return *reinterpret_cast<const float4*>(in + g.index(xx, yy, zz));
+  };
+  if (x < g.nx) {
+    tile[tz + 1][ty + 1][tx + 1] = load4(x, row, pl);
+    if (ty == 0) tile[tz + 1][0][tx + 1] = load4(x, g.beside(y0 - 1, g.ny), pl);
+    if (ty == BY - 1) tile[tz + 1][BY + 1][tx + 1] = load4(x, g.beside(y0 + BY, g.ny), pl);
+    if (tz == 0) tile[0][ty + 1][tx + 1] = load4(x, row, g.beside(z0 - 1, g.nz));
+    if (tz == BZ - 1) tile[BZ + 1][ty + 1][tx + 1] = load4(x, row, g.beside(z0 + BZ, g.nz));
+  } else if (x == g.nx) {  // the east neighbour of the row's last cell
+    tile[tz + 1][ty + 1][tx + 1].x = in[g.index(g.beside(x, g.nx), row, pl)];
+  }
+  if (tx == 0) tile[tz + 1][ty + 1][0].w = in[g.index(g.beside(x0 - 1, g.nx), row, pl)];
+  if (tx == 31 && x0 + 128 <= g.nx)
+    tile[tz + 1][ty + 1][kSlots - 1].x = in[g.index(g.beside(x0 + 128, g.nx), row, pl)];
+  __syncthreads();
+  if (x >= g.nx || y >= g.ny || z >= g.nz) return;
+  const float4 w4 = tile[tz + 1][ty + 1][tx], e4 = tile[tz + 1][ty + 1][tx + 2];
+  const float4 c4 = tile[tz + 1][ty + 1][tx + 1];
+  const float4 s4 = tile[tz + 1][ty][tx + 1], n4 = tile[tz + 1][ty + 2][tx + 1];
+  const float4 d4 = tile[tz][ty + 1][tx + 1], u4 = tile[tz + 2][ty + 1][tx + 1];
+  const float c[6] = {w4.w, c4.x, c4.y, c4.z, c4.w, e4.x};
+  const float s[4] = {s4.x, s4.y, s4.z, s4.w}, n[4] = {n4.x, n4.y, n4.z, n4.w};
+  const float d[4] = {d4.x, d4.y, d4.z, d4.w}, u[4] = {u4.x, u4.y, u4.z, u4.w};
+  float4 result;
+  float* o = &result.x;
+#pragma unroll
+  for (int i = 0; i < 4; ++i) {
+    const float nb[6] = {c[i], c[i + 2], s[i], n[i], d[i], u[i]};
+    o[i] = g.left_alone(x + i, y, z, 1.0f) ? c[i + 1] : update_uniform(c[i + 1], nb, g.r);
+  }
+  *reinterpret_cast<float4*>(out + g.index(x, y, z)) = result;
+}
+
+void launch_tiled3d(const float* in, float* out, const GridDesc& g) {
+  const dim3 grid((g.nx / 4 + 31) / 32, (g.ny + kTiledRows - 1) / kTiledRows,
+                  (g.nz + kTiledPlanes - 1) / kTiledPlanes);
+  stencil_tiled3d<<<grid, dim3(32, kTiledRows, kTiledPlanes)>>>(in, out, g);
   WS_CUDA_CHECK_LAUNCH();
 }
 
@@ -299,11 +358,12 @@ void launch_temporal_warp(const float* in, float* out, const GridDesc& g, int K)
 }
 
 // Which of the kernels above p uses (None: stencil.cu's).
-enum class Streaming { None, Basic3D, March, TemporalWarp };
+enum class Streaming { None, Basic3D, Tiled3D, March, TemporalWarp };
 
 Streaming streaming_kernel(const Params& p, int time_steps) {
   if (p.dim == 3 && p.nx % 4 == 0) {
     if (p.variant == Variant::Basic) return Streaming::Basic3D;
+    if (p.variant == Variant::SharedTiled && !p.materials) return Streaming::Tiled3D;
     if ((p.variant == Variant::CoarsenedZ || p.variant == Variant::RegisterTiled) && !p.materials)
       return Streaming::March;
   }
@@ -321,11 +381,14 @@ bool launch_streaming(const Params& p, const float* in, float* out, const float*
     case Streaming::Basic3D:
       launch_basic_all4_3d(in, out, material, g, p.materials);
       return true;
+    case Streaming::Tiled3D:
+      launch_tiled3d(in, out, g);
+      return true;
     case Streaming::March:
       if (p.variant == Variant::RegisterTiled)
         launch_march<4, false>(in, out, g);
       else
-        launch_march<8, true>(in, out, g);
+        launch_march<2, true>(in, out, g);
       return true;
     case Streaming::TemporalWarp:
       if (p.shape == Shape::Nine)
@@ -343,8 +406,10 @@ std::string streaming_shape(const Params& p) {
   switch (streaming_kernel(p, p.steps_per_launch)) {
     case Streaming::Basic3D:
       return "32x8 threads of 4 cells each, every cell in one launch";
+    case Streaming::Tiled3D:
+      return "32x4x2 threads of 4 cells each, tiles of 128x4x2 cells and their halo";
     case Streaming::March:
-      return std::string(p.variant == Variant::RegisterTiled ? "32x4" : "32x8") +
+      return std::string(p.variant == Variant::RegisterTiled ? "32x4" : "32x2") +
              " threads of 4 cells each, tiles of 128 columns marching " +
              std::to_string(kMarchPlanes) + " planes";
     case Streaming::TemporalWarp:

@@ -149,20 +149,21 @@ TEST(StencilGpuFields, TemporalWideTilesEqualCpu) {
 }
 
 // The streaming 3D kernels (stencil_fast.cu) when nx is a multiple of 4: basic over every cell,
-// coarsened-z and register-tiled marching 128-column tiles through 32 planes. Grids of one
-// group, of a tile exactly (the last lane's east halo is outside the grid), of several tiles in
-// x, y and z with partial last ones; every boundary; basic with and without materials (the
-// marching variants take materials through the teach-shaped kernels).
+// shared tiling with 128 x 4 x 2 tiles, coarsened-z and register-tiled marching 128-column tiles
+// through 32 planes. Grids of one group, of a tile exactly (the last lane's east halo is outside
+// the grid), of several tiles in x, y and z with partial last ones; every boundary; basic with
+// and without materials (the tiled variants take materials through the teach-shaped kernels).
 TEST(StencilGpuFields, Streaming3DKernelsEqualCpu) {
   WS_SKIP_WITHOUT_GPU();
   for (const auto& [nx, ny, nz] : std::vector<std::tuple<int, int, int>>{
            {4, 4, 4}, {8, 5, 6}, {128, 6, 33}, {132, 11, 70}, {260, 9, 5}})
-    for (Variant v : {Variant::Basic, Variant::CoarsenedZ, Variant::RegisterTiled})
+    for (Variant v :
+         {Variant::Basic, Variant::SharedTiled, Variant::CoarsenedZ, Variant::RegisterTiled})
       for (Boundary b : all_boundaries())
         for (bool materials : {false, true}) {
           if (materials && v != Variant::Basic) continue;
           Params p = test::grid3d(nx, ny, nz, b);
-          p.variant = v, p.tile = 8, p.materials = materials;
+          p.variant = v, p.tile = v == Variant::SharedTiled ? 4 : 8, p.materials = materials;
           EXPECT_EQ(advance_and_compare(p, 5, 41), "") << describe(p);
         }
 }

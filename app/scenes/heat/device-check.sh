@@ -13,6 +13,7 @@ scene_checks() {
     "--size 200x130 --variant temporal-blocked --tile 24 --k 2 --boundary periodic" \
     "--dim 3 --size 40x36x32 --variant register-tiled --tile 8 --boundary fixed" \
     "--dim 3 --size 64x40x70 --variant coarsened-z --tile 16 --boundary insulated" \
+    "--dim 3 --size 36x30x20 --variant shared-tiled --tile 8 --boundary periodic" \
     "--size 64x64 --variant basic --init image:assets/camera.png --boundary insulated"; do
     for backend in cpu cuda; do
       "$APP" run --scene heat $args --steps 57 --backend $backend \
