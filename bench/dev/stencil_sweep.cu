@@ -1279,6 +1279,209 @@ void round_5() {
     }
 }
 
+// ---------------------------------------------------------------- round 6: 3D temporal blocking,
+// K = 2, in the plane-marching shape. A block of 32 x (BY+2) threads, four cells of a row each,
+// owns the 128 x BY output columns x0.., y0.. and marches ZC planes. Warp wy holds row y0-1+wy:
+// level 1 (one time step) is computed on rows y0-1 .. y0+BY and columns x0-1 .. x0+128 (lanes 0
+// and 31 take the one extra column each), level 2 on the BY inner rows. Per input plane q: the
+// input plane goes to shared memory (rows y0-2 .. y0+BY+1, columns x0-4 .. x0+131), level 1 at
+// plane q is computed (z neighbours from registers) and goes to shared memory, level 2 at plane
+// q-1 is computed and stored. Boundaries by per-thread flags: insulated replaces a neighbour
+// outside by the cell, fixed keeps its shell, periodic loads wrapped.
+struct Edges {  // a cell's position against the grid's faces
+  bool xlo, xhi, ylo, yhi, zlo, zhi;
+};
+
+__device__ __forceinline__ float rule_at(float u, float (&nb)[6], const Edges& e, int mode,
+                                         float r) {
+  if (mode == kInsulated) {
+    if (e.xlo) nb[0] = u;
+    if (e.xhi) nb[1] = u;
+    if (e.ylo) nb[2] = u;
+    if (e.yhi) nb[3] = u;
+    if (e.zlo) nb[4] = u;
+    if (e.zhi) nb[5] = u;
+  } else if (mode == kFixed && (e.xlo || e.xhi || e.ylo || e.yhi || e.zlo || e.zhi)) {
+    return u;
+  }
+  return update_uniform(u, nb, r);
+}
+
+template <int BY, int ZC>
+__global__ void __launch_bounds__(32 * (BY + 2))
+    temporal_march2(const float* __restrict__ in, float* __restrict__ out, Grid g) {
+  constexpr int kSlots = 34;
+  __shared__ float4 in_s[2][BY + 4][kSlots];
+  __shared__ float4 l1_s[2][BY + 2][kSlots];
+  const int tx = threadIdx.x, wy = threadIdx.y;
+  const int x0 = 128 * blockIdx.x, x = x0 + 4 * tx;
+  const int y0 = BY * blockIdx.y, y = y0 - 1 + wy;  // this warp's row (level 1)
+  const int z0 = ZC * blockIdx.z, z_end = min(z0 + ZC, g.nz);
+  const int mode = g.bound;
+  auto fix = [&](int v, int n) {  // any v in [-4, n+3]: wrapped or clamped
+    if (mode == kPeriodic) return v < 0 ? v + n : v >= n ? v - n : v;
+    return v < 0 ? 0 : v >= n ? n - 1 : v;
+  };
+  const int64_t plane = int64_t(g.nx) * g.ny;
+  // A float4 group of 4 cells starting at xs (a multiple of 4) of row ys: wrapped or clamped as
+  // a whole (junk outside a non-periodic grid is never used).
+  auto ld4 = [&](int xs, int ys, int zs) {
+    const int xg = fix(xs, g.nx) & ~3;
+    return *reinterpret_cast<const float4*>(in + fix(zs, g.nz) * plane +
+                                            int64_t(fix(ys, g.ny)) * g.nx + xg);
+  };
+  const bool own = x < g.nx;
+  const bool extra_row = wy == 0 || wy == BY + 1;  // also loads row y0-2 or y0+BY+1
+  const int y_extra = wy == 0 ? y0 - 2 : y0 + BY + 1;
+  const int sr_extra = wy == 0 ? 0 : BY + 3;  // its shared row
+  const bool left = tx == 0, right = tx == 31;
+  struct Loads {
+    float4 own, extra, l, r, el, er;  // el/er: the extra row's halo groups
+  };
+  auto fetch = [&](int q, Loads& L) {
+    if (own) L.own = ld4(x, y, q);
+    if (extra_row && own) L.extra = ld4(x, y_extra, q);
+    if (left) {
+      L.l = ld4(x0 - 4, y, q);
+      if (extra_row) L.el = ld4(x0 - 4, y_extra, q);
+    }
+    if (right) {
+      L.r = ld4(x0 + 128, y, q);
+      if (extra_row) L.er = ld4(x0 + 128, y_extra, q);
+    }
+  };
+  // cell flags
+  Edges cell[4], cl{}, cr{};
+  const bool in_y = true;
+  (void)in_y;
+#pragma unroll
+  for (int i = 0; i < 4; ++i)
+    cell[i] = {x + i == 0, x + i == g.nx - 1, y == 0, y == g.ny - 1, false, false};
+  cl = {x0 - 1 == 0, x0 - 1 == g.nx - 1, y == 0, y == g.ny - 1, false, false};
+  cr = {x0 + 128 == 0, x0 + 128 == g.nx - 1, y == 0, y == g.ny - 1, false, false};
+
+  Loads prev{}, cur{}, next{};
+  const int q_first = z0 - 1;  // level 1 from plane z0-1 to z_end
+  fetch(q_first - 1, prev);
+  fetch(q_first, cur);
+  fetch(q_first + 1, next);
+  float4 l1_prev{}, l1_cur{};
+  int b = 0;
+  for (int q = q_first; q <= z_end; ++q) {
+    const bool zlo = q == 0, zhi = q == g.nz - 1;
+    in_s[b][wy + 1][tx + 1] = cur.own;
+    if (extra_row) in_s[b][sr_extra][tx + 1] = cur.extra;
+    if (left) {
+      in_s[b][wy + 1][0] = cur.l;
+      if (extra_row) in_s[b][sr_extra][0] = cur.el;
+    }
+    if (right) {
+      in_s[b][wy + 1][kSlots - 1] = cur.r;
+      if (extra_row) in_s[b][sr_extra][kSlots - 1] = cur.er;
+    }
+    __syncthreads();
+    // level 1 at plane q, own cells of row y
+    float4 l1_new;
+    {
+      const float4 w4 = in_s[b][wy + 1][tx], e4 = in_s[b][wy + 1][tx + 2];
+      const float4 s4 = in_s[b][wy][tx + 1], n4 = in_s[b][wy + 2][tx + 1];
+      const float4 c4 = cur.own, d4 = prev.own, u4 = next.own;
+      const float c[6] = {w4.w, c4.x, c4.y, c4.z, c4.w, e4.x};
+      const float sv[4] = {s4.x, s4.y, s4.z, s4.w}, nv[4] = {n4.x, n4.y, n4.z, n4.w};
+      const float d[4] = {d4.x, d4.y, d4.z, d4.w}, u[4] = {u4.x, u4.y, u4.z, u4.w};
+      float* o = &l1_new.x;
+#pragma unroll
+      for (int i = 0; i < 4; ++i) {
+        float nb[6] = {c[i], c[i + 2], sv[i], nv[i], d[i], u[i]};
+        Edges e = cell[i];
+        e.zlo = zlo, e.zhi = zhi;
+        o[i] = rule_at(c[i + 1], nb, e, mode, g.r);
+      }
+    }
+    float l1_side = 0.0f;  // lane 0: column x0-1; lane 31: column x0+128
+    if (left) {
+      float nb[6] = {cur.l.z, cur.own.x, in_s[b][wy][0].w, in_s[b][wy + 2][0].w, prev.l.w,
+                     next.l.w};
+      Edges e = cl;
+      e.zlo = zlo, e.zhi = zhi;
+      l1_side = rule_at(cur.l.w, nb, e, mode, g.r);
+    }
+    if (right) {
+      float nb[6] = {cur.own.w, cur.r.y, in_s[b][wy][kSlots - 1].x, in_s[b][wy + 2][kSlots - 1].x,
+                     prev.r.x, next.r.x};
+      Edges e = cr;
+      e.zlo = zlo, e.zhi = zhi;
+      l1_side = rule_at(cur.r.x, nb, e, mode, g.r);
+    }
+    l1_s[b][wy][tx + 1] = l1_new;
+    if (left) l1_s[b][wy][0].w = l1_side;
+    if (right) l1_s[b][wy][kSlots - 1].x = l1_side;
+    __syncthreads();
+    // level 2 at plane q-1 (inner rows)
+    const int p = q - 1;
+    if (p >= z0 && wy >= 1 && wy <= BY && own && y < g.ny) {
+      const int bb = b ^ 1;
+      const float4 w4 = l1_s[bb][wy][tx], e4 = l1_s[bb][wy][tx + 2];
+      const float4 s4 = l1_s[bb][wy - 1][tx + 1], n4 = l1_s[bb][wy + 1][tx + 1];
+      const float4 c4 = l1_cur, d4 = l1_prev, u4 = l1_new;
+      const float c[6] = {w4.w, c4.x, c4.y, c4.z, c4.w, e4.x};
+      const float sv[4] = {s4.x, s4.y, s4.z, s4.w}, nv[4] = {n4.x, n4.y, n4.z, n4.w};
+      const float d[4] = {d4.x, d4.y, d4.z, d4.w}, u[4] = {u4.x, u4.y, u4.z, u4.w};
+      float4 res;
+      float* o = &res.x;
+#pragma unroll
+      for (int i = 0; i < 4; ++i) {
+        float nb[6] = {c[i], c[i + 2], sv[i], nv[i], d[i], u[i]};
+        Edges e = cell[i];
+        e.zlo = p == 0, e.zhi = p == g.nz - 1;
+        o[i] = rule_at(c[i + 1], nb, e, mode, g.r);
+      }
+      *reinterpret_cast<float4*>(out + p * plane + int64_t(y) * g.nx + x) = res;
+    }
+    prev = cur, cur = next;
+    if (q + 2 <= z_end + 1) fetch(q + 2, next);
+    l1_prev = l1_cur, l1_cur = l1_new;
+    b ^= 1;
+  }
+}
+
+template <int BY, int ZC>
+void launch_temporal_march2(const float* in, float* out, const Grid& g) {
+  const dim3 grid((g.nx / 4 + 31) / 32, (g.ny + BY - 1) / BY, (g.nz + ZC - 1) / ZC);
+  temporal_march2<BY, ZC><<<grid, dim3(32, BY + 2)>>>(in, out, g);
+}
+
+void round_6() {
+  for (int bound : {kInsulated, kFixed, kPeriodic})
+    for (int side : {512, 100}) {
+      Case c{};
+      c.g = Grid{side, side == 100 ? 60 : side, side == 100 ? 37 : side, 0.1f, bound};
+      c.dims = 3, c.P = 7;
+      c.n = int64_t(c.g.nx) * c.g.ny * c.g.nz;
+      Dev in(c.n * 4), out(c.n * 4), ref(c.n * 4), tmp(c.n * 4);
+      c.in = &in, c.out = &out, c.ref = &ref, c.tmp = &tmp;
+      fill<<<1024, 256>>>(in.as<float>(), c.n, 17);
+      reference(c, 2);
+      const float* i = in.as<float>();
+      float* o = out.as<float>();
+      char name[80];
+      std::printf("\n3D %dx%dx%d boundary %d, two steps a launch\n", c.g.nx, c.g.ny, c.g.nz, bound);
+#define TM(BY, ZC)                                                                        \
+  std::snprintf(name, sizeof name, "temporal march K=2 BY=%d ZC=%d", BY, ZC);             \
+  row(c, name, 2, regs_of(temporal_march2<BY, ZC>), [&] { launch_temporal_march2<BY, ZC>(i, o, c.g); })
+      TM(6, 32);
+      if (bound == kInsulated && side == 512) {
+        TM(2, 32);
+        TM(4, 32);
+        TM(8, 32);
+        TM(6, 16);
+        TM(6, 64);
+        TM(14, 32);
+      }
+#undef TM
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -1296,6 +1499,7 @@ int main(int argc, char** argv) {
   }
   if (round == 4) round_4();
   if (round == 5) round_5();
+  if (round == 6) round_6();
   if (round == 3) {
     round_3d_temporal(512, kInsulated);
     round_3d_temporal(100, kInsulated);
