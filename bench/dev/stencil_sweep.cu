@@ -7,7 +7,7 @@
 //   nvcc -O3 -std=c++17 -arch=sm_90 -fmad=false -Ikernels -o stencil_sweep \
 //        bench/dev/stencil_sweep.cu
 //   ./stencil_sweep [repeats] [round]
-// Rounds (docs/perf/stencil_sweep_h200_2026-11-30_{1,2,3}.txt):
+// Rounds (docs/perf/stencil_sweep_h200_2026-11-30_{1..6}.txt):
 //   0  1: one 3D step: basic's interior + border launches against plane marching (register
 //        tiling, coarsening); 2: 2D temporal blocking, the app's shared-memory sweep against a
 //        warp per tile in registers, K = 2..8, with boundary checks at 1000 x 777.
@@ -15,6 +15,10 @@
 //      tile, the planes of each level in registers); smaller 2D warp tiles.
 //   4  basic over every cell in one launch (neighbours outside clamped or wrapped), 2D and 3D;
 //      3D temporal blocking with K = 2 in shared memory, one thread per tile column.
+//   5  the app's clamped plane marching with other shapes; 3D shared tiling with a wide tile
+//      (docs/perf/..._4.txt).
+//   6  3D temporal blocking with K = 2 in the plane-marching shape, four cells a thread (_5).
+//   7  the same with fewer registers (float2 side loads, launch bounds) (_6).
 #include <cuda_runtime.h>
 
 #include <cstdio>
@@ -1250,11 +1254,11 @@ void round_5() {
       char name[80];
       std::printf("\n3D %dx%dx%d boundary %d\n", c.g.nx, c.g.ny, c.g.nz, bound);
       row(c, "basic all4", 1, regs_of(basic_all4<7>), [&] { launch_basic_all4<7>(i, o, c.g, 3); });
-#define M(BY, ZC, ZS)                                                                     \
-  std::snprintf(name, sizeof name, "march all BY=%d ZC=%d zshared=%d", BY, ZC, int(ZS));  \
+#define M(BY, ZC, ZS)                                                                    \
+  std::snprintf(name, sizeof name, "march all BY=%d ZC=%d zshared=%d", BY, ZC, int(ZS)); \
   row(c, name, 1, regs_of(march_all<BY, ZC, ZS>), [&] { launch_march_all<BY, ZC, ZS>(i, o, c.g); })
-#define T(BY, BZ)                                                                         \
-  std::snprintf(name, sizeof name, "tiled3d BY=%d BZ=%d", BY, BZ);                        \
+#define T(BY, BZ)                                                  \
+  std::snprintf(name, sizeof name, "tiled3d BY=%d BZ=%d", BY, BZ); \
   row(c, name, 1, regs_of(tiled3d<BY, BZ>), [&] { launch_tiled3d<BY, BZ>(i, o, c.g); })
       M(4, 32, false);
       M(4, 32, true);
@@ -1400,15 +1404,15 @@ __global__ void __launch_bounds__(32 * (BY + 2))
     }
     float l1_side = 0.0f;  // lane 0: column x0-1; lane 31: column x0+128
     if (left) {
-      float nb[6] = {cur.l.z, cur.own.x, in_s[b][wy][0].w, in_s[b][wy + 2][0].w, prev.l.w,
-                     next.l.w};
+      float nb[6] = {cur.l.z,  cur.own.x, in_s[b][wy][0].w, in_s[b][wy + 2][0].w,
+                     prev.l.w, next.l.w};
       Edges e = cl;
       e.zlo = zlo, e.zhi = zhi;
       l1_side = rule_at(cur.l.w, nb, e, mode, g.r);
     }
     if (right) {
       float nb[6] = {cur.own.w, cur.r.y, in_s[b][wy][kSlots - 1].x, in_s[b][wy + 2][kSlots - 1].x,
-                     prev.r.x, next.r.x};
+                     prev.r.x,  next.r.x};
       Edges e = cr;
       e.zlo = zlo, e.zhi = zhi;
       l1_side = rule_at(cur.r.x, nb, e, mode, g.r);
@@ -1451,6 +1455,191 @@ void launch_temporal_march2(const float* in, float* out, const Grid& g) {
   temporal_march2<BY, ZC><<<grid, dim3(32, BY + 2)>>>(in, out, g);
 }
 
+template <int BY, int ZC, int MinBlocks>
+__global__ void __launch_bounds__(32 * (BY + 2), MinBlocks)
+    temporal_march2b(const float* __restrict__ in, float* __restrict__ out, Grid g) {
+  constexpr int kSlots = 34;
+  __shared__ float4 in_s[2][BY + 4][kSlots];
+  __shared__ float4 l1_s[2][BY + 2][kSlots];
+  const int tx = threadIdx.x, wy = threadIdx.y;
+  const int x0 = 128 * blockIdx.x, x = x0 + 4 * tx;
+  const int y0 = BY * blockIdx.y, y = y0 - 1 + wy;  // this warp's row (level 1)
+  const int z0 = ZC * blockIdx.z, z_end = min(z0 + ZC, g.nz);
+  const int mode = g.bound;
+  auto fix = [&](int v, int n) {  // any v in [-4, n+3]: wrapped or clamped
+    if (mode == kPeriodic) return v < 0 ? v + n : v >= n ? v - n : v;
+    return v < 0 ? 0 : v >= n ? n - 1 : v;
+  };
+  const int64_t plane = int64_t(g.nx) * g.ny;
+  // A float4 group of 4 cells starting at xs (a multiple of 4) of row ys: wrapped or clamped as
+  // a whole (junk outside a non-periodic grid is never used).
+  auto ld4 = [&](int xs, int ys, int zs) {
+    const int xg = fix(xs, g.nx) & ~3;
+    return *reinterpret_cast<const float4*>(in + fix(zs, g.nz) * plane +
+                                            int64_t(fix(ys, g.ny)) * g.nx + xg);
+  };
+  const bool own = x < g.nx;
+  const bool extra_row = wy == 0 || wy == BY + 1;  // also loads row y0-2 or y0+BY+1
+  const int y_extra = wy == 0 ? y0 - 2 : y0 + BY + 1;
+  const int sr_extra = wy == 0 ? 0 : BY + 3;  // its shared row
+  const bool left = tx == 0, right = tx == 31;
+  struct Loads {
+    float4 own, extra;
+    float2 l, r, el, er;  // columns x0-2, x0-1 and x0+128, x0+129 (el/er: the extra row's)
+  };
+  auto ld2 = [&](int xs, int ys, int zs) {  // xs even: the pair xs, xs+1 (wrapped or clamped)
+    const int xa = fix(xs, g.nx), xb = fix(xs + 1, g.nx);
+    const float* rowp = in + fix(zs, g.nz) * plane + int64_t(fix(ys, g.ny)) * g.nx;
+    if (xb == xa + 1) return *reinterpret_cast<const float2*>(rowp + xa);
+    return make_float2(rowp[xa], rowp[xb]);
+  };
+  auto fetch = [&](int q, Loads& L) {
+    if (own) L.own = ld4(x, y, q);
+    if (extra_row && own) L.extra = ld4(x, y_extra, q);
+    if (left) {
+      L.l = ld2(x0 - 2, y, q);
+      if (extra_row) L.el = ld2(x0 - 2, y_extra, q);
+    }
+    if (right) {
+      L.r = ld2(x0 + 128, y, q);
+      if (extra_row) L.er = ld2(x0 + 128, y_extra, q);
+    }
+  };
+  // cell flags
+  Edges cell[4], cl{}, cr{};
+  const bool in_y = true;
+  (void)in_y;
+#pragma unroll
+  for (int i = 0; i < 4; ++i)
+    cell[i] = {x + i == 0, x + i == g.nx - 1, y == 0, y == g.ny - 1, false, false};
+  cl = {x0 - 1 == 0, x0 - 1 == g.nx - 1, y == 0, y == g.ny - 1, false, false};
+  cr = {x0 + 128 == 0, x0 + 128 == g.nx - 1, y == 0, y == g.ny - 1, false, false};
+
+  Loads prev{}, cur{}, next{};
+  const int q_first = z0 - 1;  // level 1 from plane z0-1 to z_end
+  fetch(q_first - 1, prev);
+  fetch(q_first, cur);
+  fetch(q_first + 1, next);
+  float4 l1_prev{}, l1_cur{};
+  int b = 0;
+  for (int q = q_first; q <= z_end; ++q) {
+    const bool zlo = q == 0, zhi = q == g.nz - 1;
+    in_s[b][wy + 1][tx + 1] = cur.own;
+    if (extra_row) in_s[b][sr_extra][tx + 1] = cur.extra;
+    if (left) {
+      in_s[b][wy + 1][0].z = cur.l.x, in_s[b][wy + 1][0].w = cur.l.y;
+      if (extra_row) in_s[b][sr_extra][0].z = cur.el.x, in_s[b][sr_extra][0].w = cur.el.y;
+    }
+    if (right) {
+      in_s[b][wy + 1][kSlots - 1].x = cur.r.x, in_s[b][wy + 1][kSlots - 1].y = cur.r.y;
+      if (extra_row)
+        in_s[b][sr_extra][kSlots - 1].x = cur.er.x, in_s[b][sr_extra][kSlots - 1].y = cur.er.y;
+    }
+    __syncthreads();
+    // level 1 at plane q, own cells of row y
+    float4 l1_new;
+    {
+      const float4 w4 = in_s[b][wy + 1][tx], e4 = in_s[b][wy + 1][tx + 2];
+      const float4 s4 = in_s[b][wy][tx + 1], n4 = in_s[b][wy + 2][tx + 1];
+      const float4 c4 = cur.own, d4 = prev.own, u4 = next.own;
+      const float c[6] = {w4.w, c4.x, c4.y, c4.z, c4.w, e4.x};
+      const float sv[4] = {s4.x, s4.y, s4.z, s4.w}, nv[4] = {n4.x, n4.y, n4.z, n4.w};
+      const float d[4] = {d4.x, d4.y, d4.z, d4.w}, u[4] = {u4.x, u4.y, u4.z, u4.w};
+      float* o = &l1_new.x;
+#pragma unroll
+      for (int i = 0; i < 4; ++i) {
+        float nb[6] = {c[i], c[i + 2], sv[i], nv[i], d[i], u[i]};
+        Edges e = cell[i];
+        e.zlo = zlo, e.zhi = zhi;
+        o[i] = rule_at(c[i + 1], nb, e, mode, g.r);
+      }
+    }
+    float l1_side = 0.0f;  // lane 0: column x0-1; lane 31: column x0+128
+    if (left) {
+      float nb[6] = {cur.l.x,  cur.own.x, in_s[b][wy][0].w, in_s[b][wy + 2][0].w,
+                     prev.l.y, next.l.y};
+      Edges e = cl;
+      e.zlo = zlo, e.zhi = zhi;
+      l1_side = rule_at(cur.l.y, nb, e, mode, g.r);
+    }
+    if (right) {
+      float nb[6] = {cur.own.w, cur.r.y, in_s[b][wy][kSlots - 1].x, in_s[b][wy + 2][kSlots - 1].x,
+                     prev.r.x,  next.r.x};
+      Edges e = cr;
+      e.zlo = zlo, e.zhi = zhi;
+      l1_side = rule_at(cur.r.x, nb, e, mode, g.r);
+    }
+    l1_s[b][wy][tx + 1] = l1_new;
+    if (left) l1_s[b][wy][0].w = l1_side;
+    if (right) l1_s[b][wy][kSlots - 1].x = l1_side;
+    __syncthreads();
+    // level 2 at plane q-1 (inner rows)
+    const int p = q - 1;
+    if (p >= z0 && wy >= 1 && wy <= BY && own && y < g.ny) {
+      const int bb = b ^ 1;
+      const float4 w4 = l1_s[bb][wy][tx], e4 = l1_s[bb][wy][tx + 2];
+      const float4 s4 = l1_s[bb][wy - 1][tx + 1], n4 = l1_s[bb][wy + 1][tx + 1];
+      const float4 c4 = l1_cur, d4 = l1_prev, u4 = l1_new;
+      const float c[6] = {w4.w, c4.x, c4.y, c4.z, c4.w, e4.x};
+      const float sv[4] = {s4.x, s4.y, s4.z, s4.w}, nv[4] = {n4.x, n4.y, n4.z, n4.w};
+      const float d[4] = {d4.x, d4.y, d4.z, d4.w}, u[4] = {u4.x, u4.y, u4.z, u4.w};
+      float4 res;
+      float* o = &res.x;
+#pragma unroll
+      for (int i = 0; i < 4; ++i) {
+        float nb[6] = {c[i], c[i + 2], sv[i], nv[i], d[i], u[i]};
+        Edges e = cell[i];
+        e.zlo = p == 0, e.zhi = p == g.nz - 1;
+        o[i] = rule_at(c[i + 1], nb, e, mode, g.r);
+      }
+      *reinterpret_cast<float4*>(out + p * plane + int64_t(y) * g.nx + x) = res;
+    }
+    prev = cur, cur = next;
+    if (q + 2 <= z_end + 1) fetch(q + 2, next);
+    l1_prev = l1_cur, l1_cur = l1_new;
+    b ^= 1;
+  }
+}
+
+template <int BY, int ZC, int MinBlocks>
+void launch_temporal_march2b(const float* in, float* out, const Grid& g) {
+  const dim3 grid((g.nx / 4 + 31) / 32, (g.ny + BY - 1) / BY, (g.nz + ZC - 1) / ZC);
+  temporal_march2b<BY, ZC, MinBlocks><<<grid, dim3(32, BY + 2)>>>(in, out, g);
+}
+
+void round_7() {
+  for (int bound : {kInsulated, kFixed, kPeriodic}) {
+    Case c{};
+    c.g = Grid{512, 512, 512, 0.1f, bound};
+    c.dims = 3, c.P = 7;
+    c.n = int64_t(c.g.nx) * c.g.ny * c.g.nz;
+    Dev in(c.n * 4), out(c.n * 4), ref(c.n * 4), tmp(c.n * 4);
+    c.in = &in, c.out = &out, c.ref = &ref, c.tmp = &tmp;
+    fill<<<1024, 256>>>(in.as<float>(), c.n, 19);
+    reference(c, 2);
+    const float* i = in.as<float>();
+    float* o = out.as<float>();
+    char name[80];
+    std::printf("\n3D 512^3 boundary %d, two steps a launch, fewer registers\n", bound);
+#define TB(BY, ZC, MB)                                                                           \
+  std::snprintf(name, sizeof name, "temporal march2b K=2 BY=%d ZC=%d minblocks=%d", BY, ZC, MB); \
+  row(c, name, 2, regs_of(temporal_march2b<BY, ZC, MB>),                                         \
+      [&] { launch_temporal_march2b<BY, ZC, MB>(i, o, c.g); })
+    TB(6, 32, 1);
+    if (bound != kInsulated) continue;
+    TB(6, 32, 3);
+    TB(6, 32, 4);
+    TB(8, 32, 1);
+    TB(8, 32, 2);
+    TB(8, 32, 3);
+    TB(6, 64, 3);
+    TB(14, 32, 1);
+    TB(14, 32, 2);
+    TB(4, 32, 4);
+#undef TB
+  }
+}
+
 void round_6() {
   for (int bound : {kInsulated, kFixed, kPeriodic})
     for (int side : {512, 100}) {
@@ -1466,9 +1655,10 @@ void round_6() {
       float* o = out.as<float>();
       char name[80];
       std::printf("\n3D %dx%dx%d boundary %d, two steps a launch\n", c.g.nx, c.g.ny, c.g.nz, bound);
-#define TM(BY, ZC)                                                                        \
-  std::snprintf(name, sizeof name, "temporal march K=2 BY=%d ZC=%d", BY, ZC);             \
-  row(c, name, 2, regs_of(temporal_march2<BY, ZC>), [&] { launch_temporal_march2<BY, ZC>(i, o, c.g); })
+#define TM(BY, ZC)                                                            \
+  std::snprintf(name, sizeof name, "temporal march K=2 BY=%d ZC=%d", BY, ZC); \
+  row(c, name, 2, regs_of(temporal_march2<BY, ZC>),                           \
+      [&] { launch_temporal_march2<BY, ZC>(i, o, c.g); })
       TM(6, 32);
       if (bound == kInsulated && side == 512) {
         TM(2, 32);
@@ -1500,6 +1690,7 @@ int main(int argc, char** argv) {
   if (round == 4) round_4();
   if (round == 5) round_5();
   if (round == 6) round_6();
+  if (round == 7) round_7();
   if (round == 3) {
     round_3d_temporal(512, kInsulated);
     round_3d_temporal(100, kInsulated);
