@@ -19,6 +19,7 @@
 //      (docs/perf/..._4.txt).
 //   6  3D temporal blocking with K = 2 in the plane-marching shape, four cells a thread (_5).
 //   7  the same with fewer registers (float2 side loads, launch bounds) (_6).
+//   8  2D shared tiling with a wide tile, four cells a thread, 5- and 9-point (_7).
 #include <cuda_runtime.h>
 
 #include <cstdio>
@@ -1672,6 +1673,141 @@ void round_6() {
     }
 }
 
+// ---------------------------------------------------------------- round 8: 2D shared tiling with
+// a wide tile (PMPP 8.3): a block of 32 x BY threads, four cells of a row each, loads its 128 x BY
+// tile and the halo around it into shared memory, one barrier, computes. 5- and 9-point; the
+// boundary by per-cell flags (insulated: a neighbour outside is the cell; fixed: the ring keeps
+// its value; periodic: loads wrapped).
+template <int P, int BY>
+__global__ void __launch_bounds__(32 * BY)
+    tiled2d(const float* __restrict__ in, float* __restrict__ out, GridDesc g) {
+  constexpr int kSlots = 34, N = P - 1;
+  __shared__ float4 tile[BY + 2][kSlots];
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  const int x0 = 128 * blockIdx.x, x = x0 + 4 * tx;
+  const int y0 = BY * blockIdx.y, y = y0 + ty;
+  const int row = g.beside(y, g.ny);
+  auto load4 = [&](int xx, int yy) {
+    return *reinterpret_cast<const float4*>(in + g.index(xx, yy, 0));
+  };
+  const int row_above = g.beside(y0 - 1, g.ny), row_below = g.beside(y0 + BY, g.ny);
+  const int col_left = g.beside(x0 - 1, g.nx), col_right = g.beside(x0 + 128, g.nx);
+  if (x < g.nx) {
+    tile[ty + 1][tx + 1] = load4(x, row);
+    if (ty == 0) tile[0][tx + 1] = load4(x, row_above);
+    if (ty == BY - 1) tile[BY + 1][tx + 1] = load4(x, row_below);
+  } else if (x == g.nx) {
+    tile[ty + 1][tx + 1].x = in[g.index(g.beside(x, g.nx), row, 0)];
+    if (P == 9 && ty == 0) tile[0][tx + 1].x = in[g.index(g.beside(x, g.nx), row_above, 0)];
+    if (P == 9 && ty == BY - 1)
+      tile[BY + 1][tx + 1].x = in[g.index(g.beside(x, g.nx), row_below, 0)];
+  }
+  if (tx == 0) {
+    tile[ty + 1][0].w = in[g.index(col_left, row, 0)];
+    if (P == 9 && ty == 0) tile[0][0].w = in[g.index(col_left, row_above, 0)];
+    if (P == 9 && ty == BY - 1) tile[BY + 1][0].w = in[g.index(col_left, row_below, 0)];
+  }
+  if (tx == 31 && x0 + 128 <= g.nx) {
+    tile[ty + 1][kSlots - 1].x = in[g.index(col_right, row, 0)];
+    if (P == 9 && ty == 0) tile[0][kSlots - 1].x = in[g.index(col_right, row_above, 0)];
+    if (P == 9 && ty == BY - 1) tile[BY + 1][kSlots - 1].x = in[g.index(col_right, row_below, 0)];
+  }
+  __syncthreads();
+  if (x >= g.nx || y >= g.ny) return;
+  float r[3][6];  // rows y-1, y, y+1; columns x-1 .. x+4
+#pragma unroll
+  for (int k = 0; k < 3; ++k) {
+    const float4 w4 = tile[ty + k][tx], c4 = tile[ty + k][tx + 1], e4 = tile[ty + k][tx + 2];
+    r[k][0] = w4.w, r[k][1] = c4.x, r[k][2] = c4.y, r[k][3] = c4.z, r[k][4] = c4.w, r[k][5] = e4.x;
+  }
+  const bool insulated = g.boundary == ws::stencil::Boundary::Insulated;
+  const bool ylo = y == 0, yhi = y == g.ny - 1;
+  float4 result;
+  float* o = &result.x;
+#pragma unroll
+  for (int i = 0; i < 4; ++i) {
+    const float u = r[1][i + 1];
+    const bool xlo = x + i == 0, xhi = x + i == g.nx - 1;
+    float nb[N];
+    nb[0] = r[1][i], nb[1] = r[1][i + 2], nb[2] = r[0][i + 1], nb[3] = r[2][i + 1];
+    if constexpr (P == 9)
+      nb[4] = r[0][i], nb[5] = r[0][i + 2], nb[6] = r[2][i], nb[7] = r[2][i + 2];
+    if (insulated) {
+      if (xlo) nb[0] = u;
+      if (xhi) nb[1] = u;
+      if (ylo) nb[2] = u;
+      if (yhi) nb[3] = u;
+      if constexpr (P == 9) {
+        if (xlo || ylo) nb[4] = u;
+        if (xhi || ylo) nb[5] = u;
+        if (xlo || yhi) nb[6] = u;
+        if (xhi || yhi) nb[7] = u;
+      }
+    }
+    o[i] = g.left_alone(x + i, y, 0, 1.0f) ? u : update_uniform(u, nb, g.r);
+  }
+  *reinterpret_cast<float4*>(out + g.index(x, y, 0)) = result;
+}
+
+template <int P, int BY>
+void launch_tiled2d(const float* in, float* out, const Grid& gr) {
+  GridDesc g = desc(gr);
+  g.dims = 2;
+  const dim3 grid((g.nx / 4 + 31) / 32, (g.ny + BY - 1) / BY);
+  tiled2d<P, BY><<<grid, dim3(32, BY)>>>(in, out, g);
+}
+
+void round_8() {
+  for (int bound : {kInsulated, kFixed, kPeriodic})
+    for (int P : {5, 9}) {
+      Case c{};
+      c.g = Grid{1000, 777, 1, P == 9 ? 0.3f : 0.2f, bound};
+      c.dims = 2, c.P = P;
+      c.n = int64_t(c.g.nx) * c.g.ny;
+      Dev in(c.n * 4), out(c.n * 4), ref(c.n * 4), tmp(c.n * 4);
+      c.in = &in, c.out = &out, c.ref = &ref, c.tmp = &tmp;
+      fill<<<1024, 256>>>(in.as<float>(), c.n, 23);
+      reference(c, 1);
+      char name[80];
+      std::snprintf(name, sizeof name, "check 1000x777 tiled2d P=%d bound=%d", P, bound);
+      if (P == 9)
+        row(c, name, 1, regs_of(tiled2d<9, 8>),
+            [&] { launch_tiled2d<9, 8>(in.as<float>(), out.as<float>(), c.g); });
+      else
+        row(c, name, 1, regs_of(tiled2d<5, 8>),
+            [&] { launch_tiled2d<5, 8>(in.as<float>(), out.as<float>(), c.g); });
+    }
+  for (int side : {4096, 8192})
+    for (int P : {5, 9}) {
+      Case c{};
+      c.g = Grid{side, side, 1, 0.2f, kInsulated};
+      c.dims = 2, c.P = P;
+      c.n = int64_t(side) * side;
+      Dev in(c.n * 4), out(c.n * 4), ref(c.n * 4), tmp(c.n * 4);
+      c.in = &in, c.out = &out, c.ref = &ref, c.tmp = &tmp;
+      fill<<<1024, 256>>>(in.as<float>(), c.n, 29);
+      reference(c, 1);
+      const float* i = in.as<float>();
+      float* o = out.as<float>();
+      char name[80];
+      std::printf("\n2D %d^2 %d-point, one step\n", side, P);
+      if (P == 5)
+        row(c, "basic all4", 1, regs_of(basic_all4<5>),
+            [&] { launch_basic_all4<5>(i, o, c.g, 2); });
+#define T2(BY)                                                                           \
+  std::snprintf(name, sizeof name, "tiled2d BY=%d", BY);                                 \
+  if (P == 9)                                                                            \
+    row(c, name, 1, regs_of(tiled2d<9, BY>), [&] { launch_tiled2d<9, BY>(i, o, c.g); }); \
+  else                                                                                   \
+    row(c, name, 1, regs_of(tiled2d<5, BY>), [&] { launch_tiled2d<5, BY>(i, o, c.g); })
+      T2(4);
+      T2(8);
+      T2(16);
+      T2(32);
+#undef T2
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -1691,6 +1827,7 @@ int main(int argc, char** argv) {
   if (round == 5) round_5();
   if (round == 6) round_6();
   if (round == 7) round_7();
+  if (round == 8) round_8();
   if (round == 3) {
     round_3d_temporal(512, kInsulated);
     round_3d_temporal(100, kInsulated);

@@ -7,6 +7,10 @@
 //                       launch: a neighbour one cell outside is the edge cell itself (insulated)
 //                       or wrapped (periodic); a fixed grid's shell keeps its value. Work O(7n)
 //                       per time step, 1 step. (2D keeps stencil.cu's interior + border launches.)
+//   shared-tiled, 2D    PMPP 8.3 with a wide tile: a block of 32 x 4 threads, four cells of a
+//                       row each, loads its 128 x 4 tile and the rows and end cells around it into
+//                       shared memory, one barrier, computes (5- and 9-point). Work O(P n);
+//                       2 steps. Loads (130 x 6) / (128 x 4) = 1.5x the outputs.
 //   shared-tiled, 3D    PMPP 8.3 with a wide tile: a block of 32 x 4 x 2 threads, four cells of
 //                       a row each, loads its 128 x 4 x 2 tile and the halo around it (rows,
 //                       planes, end cells) into shared memory, one barrier, computes. Work
@@ -18,7 +22,8 @@
 //                       one barrier a plane); register tiling keeps z-1 and z+1 of its own cells
 //                       in registers, coarsening keeps the planes z-1, z, z+1 in shared memory.
 //                       Work O(7n) per time step; steps: 1 + the planes marched.
-// All three take every cell: neighbours outside the grid resolve as basic's do (beside).
+// All of them take every cell: neighbours outside the grid resolve as basic's do (beside; the
+// 9-point diagonals by the cell's own flags).
 //   temporal-blocked    2D, K <= 4, no materials: a warp owns a tile 32 columns wide and SH rows
 //                       tall (SH = 32 for K <= 2, 24 for K = 3, 4) with its halo K wide. Lane i
 //                       keeps column i in registers; a sub-step walks the rows, takes west and
@@ -209,6 +214,86 @@ void launch_march(const float* in, float* out, const GridDesc& g) {
   WS_CUDA_CHECK_LAUNCH();
 }
 
+// ------------------------------------------------------------------ shared-tiled, 2D, wide tile
+constexpr int kTiled2DRows = 4;  // the tile: 128 x 4 cells
+
+template <int P>
+__global__ void __launch_bounds__(32 * kTiled2DRows)
+    stencil_tiled2d(const float* __restrict__ in, float* __restrict__ out, GridDesc g) {
+  constexpr int BY = kTiled2DRows, kSlots = 34, N = P - 1;
+  __shared__ float4 tile[BY + 2][kSlots];
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  const int x0 = 128 * blockIdx.x, x = x0 + 4 * tx;
+  const int y0 = BY * blockIdx.y, y = y0 + ty;
+  // The rows this thread loads: its own (y = ny: the row below the last one), and for the first
+  // and last warp the halo row above or below the tile. The 9-point shape needs the halo rows'
+  // end cells too.
+  const int row = g.beside(y, g.ny);
+  const bool halo_row = ty == 0 || ty == BY - 1;
+  const int slot_halo = ty == 0 ? 0 : BY + 1;
+  const int row_halo = g.beside(ty == 0 ? y0 - 1 : y0 + BY, g.ny);
+  auto cell = [&](int xx, int yy) { return in[g.index(xx, yy, 0)]; };
+  if (x < g.nx) {
+    tile[ty + 1][tx + 1] = *reinterpret_cast<const float4*>(in + g.index(x, row, 0));
+    if (halo_row)
+      tile[slot_halo][tx + 1] = *reinterpret_cast<const float4*>(in + g.index(x, row_halo, 0));
+  } else if (x == g.nx) {  // the east neighbour of the row's last cell
+    tile[ty + 1][tx + 1].x = cell(g.beside(x, g.nx), row);
+    if (P == 9 && halo_row) tile[slot_halo][tx + 1].x = cell(g.beside(x, g.nx), row_halo);
+  }
+  const int col_left = g.beside(x0 - 1, g.nx), col_right = g.beside(x0 + 128, g.nx);
+  if (tx == 0) {
+    tile[ty + 1][0].w = cell(col_left, row);
+    if (P == 9 && halo_row) tile[slot_halo][0].w = cell(col_left, row_halo);
+  }
+  if (tx == 31 && x0 + 128 <= g.nx) {
+    tile[ty + 1][kSlots - 1].x = cell(col_right, row);
+    if (P == 9 && halo_row) tile[slot_halo][kSlots - 1].x = cell(col_right, row_halo);
+  }
+  __syncthreads();
+  if (x >= g.nx || y >= g.ny) return;
+  float r[3][6];  // rows y-1, y, y+1; columns x-1 .. x+4
+#pragma unroll
+  for (int k = 0; k < 3; ++k) {
+    const float4 w4 = tile[ty + k][tx], c4 = tile[ty + k][tx + 1], e4 = tile[ty + k][tx + 2];
+    r[k][0] = w4.w, r[k][1] = c4.x, r[k][2] = c4.y, r[k][3] = c4.z, r[k][4] = c4.w;
+    r[k][5] = e4.x;
+  }
+  // Insulated: a neighbour outside counts as the cell (beside gives the edge cell, which is the
+  // cell itself only for W E S N, not for the 9-point diagonals: hence the flags).
+  const bool insulated = g.boundary == Boundary::Insulated;
+  const bool ylo = y == 0, yhi = y == g.ny - 1;
+  float4 result;
+  float* o = &result.x;
+#pragma unroll
+  for (int i = 0; i < 4; ++i) {
+    const float u = r[1][i + 1];
+    const bool xlo = x + i == 0, xhi = x + i == g.nx - 1;
+    float nb[N];
+    nb[0] = r[1][i], nb[1] = r[1][i + 2], nb[2] = r[0][i + 1], nb[3] = r[2][i + 1];
+    if constexpr (P == 9) {
+      nb[4] = r[0][i], nb[5] = r[0][i + 2], nb[6] = r[2][i], nb[7] = r[2][i + 2];
+      if (insulated) {
+        if (xlo || ylo) nb[4] = u;
+        if (xhi || ylo) nb[5] = u;
+        if (xlo || yhi) nb[6] = u;
+        if (xhi || yhi) nb[7] = u;
+      }
+    }
+    o[i] = g.left_alone(x + i, y, 0, 1.0f) ? u : update_uniform(u, nb, g.r);
+  }
+  *reinterpret_cast<float4*>(out + g.index(x, y, 0)) = result;
+}
+
+void launch_tiled2d(const Params& p, const float* in, float* out, const GridDesc& g) {
+  const dim3 grid((g.nx / 4 + 31) / 32, (g.ny + kTiled2DRows - 1) / kTiled2DRows);
+  if (p.shape == Shape::Nine)
+    stencil_tiled2d<9><<<grid, dim3(32, kTiled2DRows)>>>(in, out, g);
+  else
+    stencil_tiled2d<5><<<grid, dim3(32, kTiled2DRows)>>>(in, out, g);
+  WS_CUDA_CHECK_LAUNCH();
+}
+
 // ------------------------------------------------------------------ shared-tiled, 3D, wide tile
 constexpr int kTiledRows = 4, kTiledPlanes = 2;  // the tile: 128 x 4 x 2 cells
 
@@ -358,7 +443,7 @@ void launch_temporal_warp(const float* in, float* out, const GridDesc& g, int K)
 }
 
 // Which of the kernels above p uses (None: stencil.cu's).
-enum class Streaming { None, Basic3D, Tiled3D, March, TemporalWarp };
+enum class Streaming { None, Basic3D, Tiled2D, Tiled3D, March, TemporalWarp };
 
 Streaming streaming_kernel(const Params& p, int time_steps) {
   if (p.dim == 3 && p.nx % 4 == 0) {
@@ -367,6 +452,8 @@ Streaming streaming_kernel(const Params& p, int time_steps) {
     if ((p.variant == Variant::CoarsenedZ || p.variant == Variant::RegisterTiled) && !p.materials)
       return Streaming::March;
   }
+  if (p.dim == 2 && p.variant == Variant::SharedTiled && !p.materials && p.nx % 4 == 0)
+    return Streaming::Tiled2D;
   if (p.dim == 2 && p.variant == Variant::TemporalBlocked && !p.materials && time_steps <= 4)
     return Streaming::TemporalWarp;
   return Streaming::None;
@@ -380,6 +467,9 @@ bool launch_streaming(const Params& p, const float* in, float* out, const float*
   switch (streaming_kernel(p, time_steps)) {
     case Streaming::Basic3D:
       launch_basic_all4_3d(in, out, material, g, p.materials);
+      return true;
+    case Streaming::Tiled2D:
+      launch_tiled2d(p, in, out, g);
       return true;
     case Streaming::Tiled3D:
       launch_tiled3d(in, out, g);
@@ -406,6 +496,8 @@ std::string streaming_shape(const Params& p) {
   switch (streaming_kernel(p, p.steps_per_launch)) {
     case Streaming::Basic3D:
       return "32x8 threads of 4 cells each, every cell in one launch";
+    case Streaming::Tiled2D:
+      return "32x4 threads of 4 cells each, tiles of 128x4 cells and their halo";
     case Streaming::Tiled3D:
       return "32x4x2 threads of 4 cells each, tiles of 128x4x2 cells and their halo";
     case Streaming::March:

@@ -17,7 +17,7 @@ void launch_fast(const Params& p, const float* in, float* out, const float* mate
 // The launch shape fast mode uses for p, in words: "32x8 threads, 8192 blocks" (see stencil.cu).
 std::string fast_shape(const Params& p);
 
-// stencil_fast.cu: the streaming kernels of fast mode (3D basic over every cell, 3D shared tiling
+// stencil_fast.cu: the streaming kernels of fast mode (3D basic over every cell, shared tiling
 // with a wide tile, 3D plane marching for coarsened-z and register-tiled, 2D temporal blocking in
 // registers for K <= 4).
 // launch_streaming launches p's when one applies and returns whether it did; streaming_shape

@@ -168,6 +168,21 @@ TEST(StencilGpuFields, Streaming3DKernelsEqualCpu) {
         }
 }
 
+// 2D shared tiling's fast kernel when nx is a multiple of 4 (stencil_fast.cu): 128 x 4 tiles,
+// four cells per thread; both shapes (the 9-point diagonals take the insulated rule by flags),
+// every boundary, grids of one group, of one tile exactly, of several with partial last ones.
+TEST(StencilGpuFields, SharedTiledWideTiles2DEqualCpu) {
+  WS_SKIP_WITHOUT_GPU();
+  for (const auto& [nx, ny] :
+       std::vector<std::pair<int, int>>{{4, 4}, {8, 5}, {128, 4}, {132, 11}, {260, 9}})
+    for (Shape s : {Shape::Five, Shape::Nine})
+      for (Boundary b : all_boundaries()) {
+        Params p = test::grid2d(nx, ny, s, b);
+        p.variant = Variant::SharedTiled, p.tile = 8;
+        EXPECT_EQ(advance_and_compare(p, 5, 43), "") << describe(p);
+      }
+}
+
 TEST(StencilGpuFields, EverySetting3DEqualsCpu) {
   WS_SKIP_WITHOUT_GPU();
   for (const Params& p : sweep(grid3d(13, 11, 9)))
