@@ -114,6 +114,24 @@ void launch_basic_all4_3d(const float* in, float* out, const float* material, co
   WS_CUDA_CHECK_LAUNCH();
 }
 
+// The 7-point update of the four cells x .. x+3 of row y, plane z, from their neighbourhood as
+// float4 groups: c4 the cells, w4.w and e4.x the cells west and east of them, s4 n4 the rows y-1
+// and y+1, d4 u4 the planes z-1 and z+1. A fixed grid's shell keeps its value.
+__device__ float4 update_four_7(const GridDesc& g, int x, int y, int z, float4 w4, float4 c4,
+                                float4 e4, float4 s4, float4 n4, float4 d4, float4 u4) {
+  const float c[6] = {w4.w, c4.x, c4.y, c4.z, c4.w, e4.x};
+  const float s[4] = {s4.x, s4.y, s4.z, s4.w}, n[4] = {n4.x, n4.y, n4.z, n4.w};
+  const float d[4] = {d4.x, d4.y, d4.z, d4.w}, u[4] = {u4.x, u4.y, u4.z, u4.w};
+  float4 result;
+  float* o = &result.x;
+#pragma unroll
+  for (int i = 0; i < 4; ++i) {
+    const float nb[6] = {c[i], c[i + 2], s[i], n[i], d[i], u[i]};
+    o[i] = g.left_alone(x + i, y, z, 1.0f) ? c[i + 1] : update_uniform(c[i + 1], nb, g.r);
+  }
+  return result;
+}
+
 // ------------------------------------------------- coarsened-z and register-tiled: plane marching
 constexpr int kMarchPlanes = 32;  // planes a block marches along z
 
@@ -185,17 +203,8 @@ __global__ void __launch_bounds__(32 * BY)
       const float4 c4 = ZShared ? plane[bc][ty + 1][tx + 1] : curr;
       const float4 d4 = ZShared ? plane[b][ty + 1][tx + 1] : prev;
       const float4 u4 = ZShared ? plane[(b + 2) % 4][ty + 1][tx + 1] : next;
-      const float c[6] = {w4.w, c4.x, c4.y, c4.z, c4.w, e4.x};
-      const float s[4] = {s4.x, s4.y, s4.z, s4.w}, n[4] = {n4.x, n4.y, n4.z, n4.w};
-      const float d[4] = {d4.x, d4.y, d4.z, d4.w}, u[4] = {u4.x, u4.y, u4.z, u4.w};
-      float4 result;
-      float* o = &result.x;
-#pragma unroll
-      for (int i = 0; i < 4; ++i) {
-        const float nb[6] = {c[i], c[i + 2], s[i], n[i], d[i], u[i]};
-        o[i] = g.left_alone(x + i, y, z, 1.0f) ? c[i + 1] : update_uniform(c[i + 1], nb, g.r);
-      }
-      *reinterpret_cast<float4*>(out + g.index(x, y, z)) = result;
+      *reinterpret_cast<float4*>(out + g.index(x, y, z)) =
+          update_four_7(g, x, y, z, w4, c4, e4, s4, n4, d4, u4);
     }
     // plane z+1 becomes the current one; plane z+2 is loaded while the next barrier waits
     prev = curr, curr = next;
@@ -327,17 +336,8 @@ __global__ void __launch_bounds__(32 * kTiledRows * kTiledPlanes)
   const float4 c4 = tile[tz + 1][ty + 1][tx + 1];
   const float4 s4 = tile[tz + 1][ty][tx + 1], n4 = tile[tz + 1][ty + 2][tx + 1];
   const float4 d4 = tile[tz][ty + 1][tx + 1], u4 = tile[tz + 2][ty + 1][tx + 1];
-  const float c[6] = {w4.w, c4.x, c4.y, c4.z, c4.w, e4.x};
-  const float s[4] = {s4.x, s4.y, s4.z, s4.w}, n[4] = {n4.x, n4.y, n4.z, n4.w};
-  const float d[4] = {d4.x, d4.y, d4.z, d4.w}, u[4] = {u4.x, u4.y, u4.z, u4.w};
-  float4 result;
-  float* o = &result.x;
-#pragma unroll
-  for (int i = 0; i < 4; ++i) {
-    const float nb[6] = {c[i], c[i + 2], s[i], n[i], d[i], u[i]};
-    o[i] = g.left_alone(x + i, y, z, 1.0f) ? c[i + 1] : update_uniform(c[i + 1], nb, g.r);
-  }
-  *reinterpret_cast<float4*>(out + g.index(x, y, z)) = result;
+  *reinterpret_cast<float4*>(out + g.index(x, y, z)) =
+      update_four_7(g, x, y, z, w4, c4, e4, s4, n4, d4, u4);
 }
 
 void launch_tiled3d(const float* in, float* out, const GridDesc& g) {
