@@ -20,6 +20,8 @@
 //   6  3D temporal blocking with K = 2 in the plane-marching shape, four cells a thread (_5).
 //   7  the same with fewer registers (float2 side loads, launch bounds) (_6).
 //   8  2D shared tiling with a wide tile, four cells a thread, 5- and 9-point (_7).
+//   9  the app's temporal kernels of stencil_fast.cu themselves: build with
+//      -DSTENCIL_FAST_SOURCE='"stencil/stencil_fast.cu"' (_8).
 #include <cuda_runtime.h>
 
 #include <cstdio>
@@ -30,6 +32,10 @@
 #include "dev_common.cuh"
 #include "stencil/stencil_device.cuh"
 #include "stencil/stencil_rule.h"
+
+#ifdef STENCIL_FAST_SOURCE  // round 9: the app's fast kernels themselves (stencil_fast.cu)
+#include STENCIL_FAST_SOURCE
+#endif
 
 namespace {
 
@@ -1808,6 +1814,38 @@ void round_8() {
     }
 }
 
+// ---------------------------------------------------------------- round 9: the app's streaming
+// kernels (built with -DSTENCIL_FAST_SOURCE='"stencil/stencil_fast.cu"'), timed and checked here.
+void round_9() {
+#ifdef STENCIL_FAST_SOURCE
+  using ws::stencil::Params;
+  for (int side : {4096, 8192})
+    for (int P : {5, 9}) {
+      Case c{};
+      c.g = Grid{side, side, 1, 0.2f, kInsulated};
+      c.dims = 2, c.P = P;
+      c.n = int64_t(side) * side;
+      Dev in(c.n * 4), out(c.n * 4), ref(c.n * 4), tmp(c.n * 4);
+      c.in = &in, c.out = &out, c.ref = &ref, c.tmp = &tmp;
+      fill<<<1024, 256>>>(in.as<float>(), c.n, 31);
+      std::printf("\napp kernels, 2D %d^2 %d-point\n", side, P);
+      for (int K = 1; K <= 4; ++K) {
+        reference(c, K);
+        Params p;
+        p.dim = 2, p.nx = side, p.ny = side, p.nz = 1;
+        p.shape = P == 9 ? ws::stencil::Shape::Nine : ws::stencil::Shape::Five;
+        p.boundary = ws::stencil::Boundary::Insulated, p.r = 0.2f;
+        p.variant = ws::stencil::Variant::TemporalBlocked, p.steps_per_launch = K;
+        char name[80];
+        std::snprintf(name, sizeof name, "app temporal warp K=%d", K);
+        row(c, name, K, 0, [&] {
+          ws::stencil::detail::launch_streaming(p, in.as<float>(), out.as<float>(), nullptr, K);
+        });
+      }
+    }
+#endif
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -1828,6 +1866,7 @@ int main(int argc, char** argv) {
   if (round == 6) round_6();
   if (round == 7) round_7();
   if (round == 8) round_8();
+  if (round == 9) round_9();
   if (round == 3) {
     round_3d_temporal(512, kInsulated);
     round_3d_temporal(100, kInsulated);

@@ -351,31 +351,17 @@ void launch_tiled3d(const float* in, float* out, const GridDesc& g) {
 template <int K>
 inline constexpr int kWarpTileRows = K <= 2 ? 32 : 24;  // SH: the tile's rows, halo included
 
-template <int P, int K>
-__global__ void __launch_bounds__(256)
-    stencil_temporal_warp(const float* __restrict__ in, float* __restrict__ out, GridDesc g) {
-  constexpr int SH = kWarpTileRows<K>, OW = 32 - 2 * K, OH = SH - 2 * K, N = P - 1;
-  const int lane = threadIdx.x & 31;
-  const int warp = static_cast<int>((blockIdx.x * blockDim.x + threadIdx.x) >> 5);
-  const int tiles_x = (g.nx + OW - 1) / OW, tiles_y = (g.ny + OH - 1) / OH;
-  if (warp >= tiles_x * tiles_y) return;  // the whole warp: the shuffles stay full
-  const int ox = (warp % tiles_x) * OW - K, oy = (warp / tiles_x) * OH - K;
-  const int x = ox + lane;
-  // A tile wholly inside the grid (and off a fixed ring) needs no boundary test at all.
-  const bool interior = ox >= 1 && oy >= 1 && ox + 32 <= g.nx - 1 && oy + SH <= g.ny - 1;
-  const bool periodic = g.boundary == Boundary::Periodic;
-  float v[SH];  // column x, rows oy .. oy+SH-1
-  if (interior) {
-    const float* column = in + g.index(x, oy, 0);
-#pragma unroll
-    for (int r = 0; r < SH; ++r) v[r] = column[r * g.nx];
-  } else {
-#pragma unroll
-    for (int r = 0; r < SH; ++r) {
-      int xs = x, ys = oy + r, zs = 0;
-      v[r] = g.resolve(xs, ys, zs) ? in[g.index(xs, ys, 0)] : 0.0f;
-    }
-  }
+// The K sub-steps of a warp's tile, column x of rows oy .. oy+SH-1 in v. Checks: the tile
+// touches the edge of a fixed or insulated grid, so each cell is tested (no cell outside the
+// grid; the fixed ring keeps its value; an insulated neighbour outside counts as the cell).
+// Two instantiations, so a tile inside the grid (or any tile of a periodic one, loaded wrapped)
+// runs without any test: left to itself the compiler sometimes kept one loop with the tests
+// inside, which took twice the registers and a quarter of the speed.
+template <int P, int K, int SH, bool Checks>
+__device__ __forceinline__ void advance_tile(float (&v)[SH], const GridDesc& g, int x, int oy) {
+  constexpr int N = P - 1;
+  const bool column_inside = unsigned(x) < unsigned(g.nx);
+  const bool xlo = x == 0, xhi = x == g.nx - 1, fixed = g.boundary == Boundary::Fixed;
 #pragma unroll
   for (int s = 1; s <= K; ++s) {  // rows s .. SH-1-s are computed; lanes shrink by one a side
     float south = v[s - 1];       // the row above's value before this sub-step
@@ -398,22 +384,60 @@ __global__ void __launch_bounds__(256)
       nb[2] = south, nb[3] = north;
       south = u;
       bool update = true;
-      if (!interior && !periodic) {
+      if constexpr (Checks) {
         const int y = oy + r;
-        if (!g.inside(x, y, 0) || g.left_alone(x, y, 0, 1.0f)) {
-          update = false;  // no cell here, or the fixed ring: the value stays
-        } else {
-#pragma unroll
-          for (int d = 0; d < N; ++d) {  // insulated: a neighbour outside counts as the cell
-            const int dx = d < 4 ? (d == 0 ? -1 : d == 1 ? 1 : 0) : (d % 2 == 0 ? -1 : 1);
-            const int dy = d < 4 ? (d == 2 ? -1 : d == 3 ? 1 : 0) : (d < 6 ? -1 : 1);
-            if (!g.inside(x + dx, y + dy, 0)) nb[d] = u;
+        const bool ylo = y == 0, yhi = y == g.ny - 1;
+        if (!column_inside || unsigned(y) >= unsigned(g.ny)) {
+          update = false;  // no cell here
+        } else if (fixed) {
+          update = !(xlo || xhi || ylo || yhi);  // the fixed ring keeps its value
+        } else {  // insulated: a neighbour outside counts as the cell
+          if (xlo) nb[0] = u;
+          if (xhi) nb[1] = u;
+          if (ylo) nb[2] = u;
+          if (yhi) nb[3] = u;
+          if constexpr (P == 9) {
+            if (xlo || ylo) nb[4] = u;
+            if (xhi || ylo) nb[5] = u;
+            if (xlo || yhi) nb[6] = u;
+            if (xhi || yhi) nb[7] = u;
           }
         }
       }
       if (update) v[r] = update_uniform(u, nb, g.r);
     }
   }
+}
+
+template <int P, int K>
+__global__ void __launch_bounds__(256, 4)  // at most 64 registers: 32 warps per SM
+    stencil_temporal_warp(const float* __restrict__ in, float* __restrict__ out, GridDesc g) {
+  constexpr int SH = kWarpTileRows<K>, OW = 32 - 2 * K, OH = SH - 2 * K;
+  const int lane = threadIdx.x & 31;
+  const int warp = static_cast<int>((blockIdx.x * blockDim.x + threadIdx.x) >> 5);
+  const int tiles_x = (g.nx + OW - 1) / OW, tiles_y = (g.ny + OH - 1) / OH;
+  if (warp >= tiles_x * tiles_y) return;  // the whole warp: the shuffles stay full
+  const int ox = (warp % tiles_x) * OW - K, oy = (warp / tiles_x) * OH - K;
+  const int x = ox + lane;
+  // A tile wholly inside the grid (and off a fixed ring) needs no boundary test at all.
+  const bool interior = ox >= 1 && oy >= 1 && ox + 32 <= g.nx - 1 && oy + SH <= g.ny - 1;
+  const bool periodic = g.boundary == Boundary::Periodic;
+  float v[SH];  // column x, rows oy .. oy+SH-1
+  if (interior) {
+    const float* column = in + g.index(x, oy, 0);
+#pragma unroll
+    for (int r = 0; r < SH; ++r) v[r] = column[r * g.nx];
+  } else {
+#pragma unroll
+    for (int r = 0; r < SH; ++r) {
+      int xs = x, ys = oy + r, zs = 0;
+      v[r] = g.resolve(xs, ys, zs) ? in[g.index(xs, ys, 0)] : 0.0f;
+    }
+  }
+  if (interior || periodic)
+    advance_tile<P, K, SH, false>(v, g, x, oy);
+  else
+    advance_tile<P, K, SH, true>(v, g, x, oy);
   if (lane < K || lane >= 32 - K || x >= g.nx) return;
 #pragma unroll
   for (int r = K; r < SH - K; ++r)
