@@ -18,10 +18,11 @@
 //                       rotate.
 //   4 register-tiled    PMPP 8.5 (3D). As 3, but each thread keeps z-1 and z+1 in registers:
 //                       only the current plane is shared. Same work and steps as 3.
-//   5 temporal-blocked  2D. A (T+2K)^2 block loads a tile with a halo K wide and advances it K
-//                       time steps in shared memory (ping-pong halves), each sub-step one ring
-//                       narrower, then stores the inner T^2. Work O(n P (T+2K)^2 / T^2) per
-//                       launch of K time steps; K + 2 steps: load, K time steps, store.
+//   5 temporal-blocked  2D and 3D. A (T+2K)^d block loads a tile with a halo K wide and advances
+//                       it K time steps in shared memory (ping-pong halves), each sub-step one
+//                       cell narrower on every face, then stores the inner T^d. Work
+//                       O(n P (T+2K)^d / T^d) per launch of K time steps; K + 2 steps: load,
+//                       K time steps, store.
 // Fast mode launches the same kernels without recording, as 3D blocks and grids (teach mode: 1D,
 // see Launch), or wider shapes of the same algorithms:
 //   - basic, 2D, nx a multiple of 4: 32x8 thread blocks (a warp spans one 128-byte row
@@ -31,12 +32,12 @@
 //   - 3D shared tiling, coarsened-z and register-tiled, nx a multiple of 4, no materials: four
 //     cells per thread, 128 x 4 x 2 tiles (shared tiling) or 128-column tiles marching 32 planes
 //     (stencil_fast.cu);
-//   - temporal blocking, no materials: K <= 4 a warp per tile with the tile in registers
+//   - 2D temporal blocking, no materials: K <= 4 a warp per tile with the tile in registers
 //     (stencil_fast.cu); K >= 5 a 128 x 32 output tile (and its halo) that 256 threads sweep row
 //     by row in shared memory; 2D shared tiling 128 x 4 tiles with four cells per thread
 //     (stencil_fast.cu) when nx is a multiple of 4, else the same sweep with K = 1;
-//   - everything else (materials in variants 2-5, 3D grids whose nx is not a multiple of 4) the
-//     tile T of the parameters, as in teach mode.
+//   - everything else (materials in variants 2-5, 3D grids whose nx is not a multiple of 4, 3D
+//     temporal blocking) the tile T of the parameters, as in teach mode.
 // Every fast kernel applies the same rule in the same order, so the same bits. Blocks whose cells
 // and their neighbours all lie inside the grid (`interior`, nearly all of a big grid) skip the
 // per-neighbour boundary checks.
@@ -524,22 +525,24 @@ __global__ void __launch_bounds__(kMaxThreads)
     stencil_temporal_blocked(const float* __restrict__ in, float* __restrict__ out,
                              const float* __restrict__ material, GridDesc g, Launch L, Rec rec) {
   const int K = L.steps;
-  const int half = L.block_x * L.block_y;  // (T+2K)^2 slots per half
-  float* tile = shared_floats();           // two halves: a (slots 0..) | b (slots half..)
+  const int half = L.block_x * L.block_y * L.block_z;  // (T+2K)^d slots per half
+  float* tile = shared_floats();  // two halves: a (slots 0..) | b (slots half..)
   const Where w = where(L);
   const int t = w.t;
-  const int x = w.bx * L.tile_x - K + w.tx;  // the tile starts K cells before the outputs
-  const int y = w.by * L.tile_y - K + w.ty;
+  const int halo_z = g.dims == 3 ? K : 0;
+  // The tile starts K cells before the outputs in x and y (and z in 3D).
+  const int x0 = w.bx * L.tile_x - K, y0 = w.by * L.tile_y - K, z0 = w.bz * L.tile_z - halo_z;
+  const int x = x0 + w.tx, y = y0 + w.ty, z = z0 + w.tz;
   // Every cell a sub-step computes is at least one cell inside the tile, so its neighbours are
   // in the tile: when the whole tile lies inside the grid, no boundary checks are needed.
-  const int x0 = w.bx * L.tile_x - K, y0 = w.by * L.tile_y - K;
-  const bool interior = g.interior(x0 + 1, y0 + 1, 0, x0 + L.block_x - 2, y0 + L.block_y - 2, 0);
+  const bool interior = g.interior(x0 + 1, y0 + 1, z0 + 1, x0 + L.block_x - 2, y0 + L.block_y - 2,
+                                   z0 + L.block_z - 2);
   tile[t] = tile[half + t] = not_loaded();
-  int xs = x, ys = y, zs = 0;
+  int xs = x, ys = y, zs = z;
   const bool real = g.resolve(xs, ys, zs);  // a grid cell (periodic: wrapped into the grid)
-  const int c = real ? g.index(xs, ys, 0) : 0;
+  const int c = real ? g.index(xs, ys, zs) : 0;
   const float m = Materials && real ? material[c] : 1.0f;
-  const bool keep = real && g.left_alone(xs, ys, 0, m);
+  const bool keep = real && g.left_alone(xs, ys, zs, m);
 
   rec.begin(kLoad);
   if (real) tile[t] = rec.write(kTile, t, rec.read(kIn, c, in[c]));  // @load
@@ -548,16 +551,17 @@ __global__ void __launch_bounds__(kMaxThreads)
   for (int s = 1; s <= K; ++s) {
     rec.begin(kTimeStep, s - 1);
     const int src = s % 2 == 1 ? 0 : half, dst = half - src;  // a -> b, then b -> a, ...
-    // After s sub-steps only cells at least s from the tile edge are still exact.
-    const bool valid = w.tx >= s && w.tx < L.block_x - s && w.ty >= s && w.ty < L.block_y - s;
+    // After s sub-steps only cells at least s from every tile face are still exact.
+    const bool valid = w.tx >= s && w.tx < L.block_x - s && w.ty >= s && w.ty < L.block_y - s &&
+                       (halo_z == 0 || (w.tz >= s && w.tz < L.block_z - s));
     if (real && valid) {
       const float u = rec.read(kTile, src + t, tile[src + t]);  // @time_step
       const float v = update_cell<P, Materials>(g, u, m, [&](Offset o, float& nb, float& nm) {
-        int xn = xs + o.dx, yn = ys + o.dy, zn = 0;
+        int xn = xs + o.dx, yn = ys + o.dy, zn = zs + o.dz;
         if (!interior && !g.resolve(xn, yn, zn)) return;
-        const int n = src + t + o.dx + L.block_x * o.dy;
+        const int n = src + t + o.dx + L.block_x * (o.dy + L.block_y * o.dz);
         nb = rec.read(kTile, n, tile[n]);
-        if (Materials) nm = material[g.index(xn, yn, 0)];
+        if (Materials) nm = material[g.index(xn, yn, zn)];
       });
       // A cell left alone carries its value into the other half unchanged.
       tile[dst + t] = rec.write(kTile, dst + t, keep ? u : rec.op(kTile, dst + t, v));
@@ -567,8 +571,9 @@ __global__ void __launch_bounds__(kMaxThreads)
 
   rec.begin(kStore);
   const int last = K % 2 == 1 ? half : 0;  // the half the final sub-step wrote
-  const bool inner = w.tx >= K && w.tx < K + L.tile_x && w.ty >= K && w.ty < K + L.tile_y;
-  if (inner && g.inside(x, y, 0) && !keep)
+  const bool inner = w.tx >= K && w.tx < K + L.tile_x && w.ty >= K && w.ty < K + L.tile_y &&
+                     (halo_z == 0 || (w.tz >= K && w.tz < K + L.tile_z));
+  if (inner && g.inside(x, y, z) && !keep)
     out[c] = rec.write(kOut, c, rec.read(kTile, last + t, tile[last + t]));  // @store
 }
 
@@ -707,8 +712,7 @@ StencilKernel<Rec> kernel_for(Variant v) {
       }
       break;
     case Variant::TemporalBlocked:
-      if constexpr (P != 7) return stencil_temporal_blocked<P, Materials, Rec>;
-      break;
+      return stencil_temporal_blocked<P, Materials, Rec>;
   }
   throw Error(std::string("stencil variant '") + info(v).id + "' has no " + std::to_string(P) +
               "-point kernel");
@@ -767,10 +771,10 @@ Launch make_launch(const Params& p, bool fast, int steps) {
     case Variant::TemporalBlocked:
       L.steps = steps;
       L.tile_x = L.tile_y = T;
-      L.tile_z = 1;
+      L.tile_z = three_d ? T : 1;
       L.block_x = L.block_y = T + 2 * steps;
-      L.block_z = 1;
-      L.grid_z = 1;
+      L.block_z = three_d ? T + 2 * steps : 1;
+      L.grid_z = three_d ? blocks_for(p.nz, T) : 1;
       break;
   }
   L.grid_x = blocks_for(p.nx, L.tile_x);

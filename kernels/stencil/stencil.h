@@ -12,9 +12,10 @@
 //                        z+1 in shared memory: one plane loaded per output plane.
 //   4 register-tiled     PMPP 8.5 (3D). As 3, but z-1 and z+1 live in registers; only the current
 //                        plane is in shared memory.
-//   5 temporal-blocked   2D. A tile with a halo of width K advances K time steps in shared memory
-//                        per launch (the halo shrinks by one ring per step): fewer global
-//                        round trips per time step at the cost of redundant halo work.
+//   5 temporal-blocked   2D and 3D. A (T+2K)^d tile with a halo of width K advances K time steps
+//                        in shared memory per launch (the halo shrinks by one ring, in 3D one
+//                        shell, per step): fewer global round trips per time step at the cost of
+//                        redundant halo work.
 // Work per time step: O(n) updates for every variant (5 adds O(halo) redundant ones); global
 // traffic per time step: 1: ~n*P reads (cache dependent), 2-4: n*(1 + halo fraction) reads,
 // 5: n*(1 + halo fraction)/K reads; all write n values per time step (5: n per launch).
@@ -35,7 +36,7 @@ enum class Variant : uint8_t {
   SharedTiled = 2,
   CoarsenedZ = 3,       // 3D only
   RegisterTiled = 4,    // 3D only
-  TemporalBlocked = 5,  // 2D only
+  TemporalBlocked = 5,  // 2D and 3D
 };
 
 enum class Shape : uint8_t {
@@ -79,11 +80,15 @@ struct Params {
   Boundary boundary = Boundary::Insulated;
   float r = 0.2f;  // diffusion number alpha * dt / dx^2
   Variant variant = Variant::Basic;
-  int tile = 16;             // output tile edge T for variants 2-5 (4..32; 2D 2: (T+2)^2 <= 1024)
+  int tile = 16;             // output tile edge T for variants 2-5 (4..32; blocks <= 1024 threads)
   int steps_per_launch = 4;  // K for variant 5 (1..8)
   bool materials = false;    // false: every cell conducts 1 and none is pinned (the fast path)
   int64_t cells() const { return int64_t(nx) * ny * nz; }
 };
+
+// Variant 5's block is its whole tile with the halo, (T+2K)^dim threads (at most 1024): the
+// largest T+2K it takes, 32 in 2D and 10 in 3D.
+int temporal_max_edge(int dim);
 
 // Throws ws::Error naming the problem: dim/shape/variant mismatch, sizes outside 4..8192 (2D) or
 // 4..512 (3D, nz too), tile or K out of range, r not finite or negative.

@@ -11,8 +11,8 @@
 //                       prev / curr / next in three buffers; one plane loaded per output plane.
 //   4 register-tiled    as 3, but prev and next are one value per thread ("registers"); only curr
 //                       is a shared plane.
-//   5 temporal-blocked  per block: load a (T+2K)^2 tile, advance K time steps in it (the valid
-//                       region shrinks by one ring per step), store the inner T^2.
+//   5 temporal-blocked  per block: load a (T+2K)^d tile, advance K time steps in it (the valid
+//                       region shrinks by one cell on every face per step), store the inner T^d.
 //                       O(n) useful updates per time step plus O(halo) redundant ones.
 // step_cpu runs ONE LAUNCH: one time step, except variant 5, which advances K = steps_per_launch.
 // Cells the rule leaves alone (fixed ring, pinned) are copied, so `out` is a complete field.
@@ -272,57 +272,76 @@ void step_register_tiled(const Params& p, const float* in, float* out, const flo
       }
 }
 
-// ---- 5 temporal-blocked: a (T+2K)^2 tile advances K time steps in two shared halves.
+// ---- 5 temporal-blocked: a (T+2K)^d tile advances K time steps in two shared halves.
+// The slots of one block's tile: the range of local coordinates a loop visits in each axis (a 2D
+// tile is one slot deep, z = 0).
+struct SlotBox {
+  int lo_xy, hi_xy, lo_z, hi_z;  // [lo, hi) in x and y, and in z
+  template <class Body>
+  void for_each(Body body) const {
+    for (int lz = lo_z; lz < hi_z; ++lz)
+      for (int ly = lo_xy; ly < hi_xy; ++ly)
+        for (int lx = lo_xy; lx < hi_xy; ++lx) body(lx, ly, lz);
+  }
+};
+
+// The slots at least `margin` from every tile face (z only in 3D): sub-step `margin`'s valid
+// region, or with margin K and `inner` T the T^d outputs.
+SlotBox slots_from_edge(int margin, int width, bool is3d) {
+  return {margin, margin + width, is3d ? margin : 0, is3d ? margin + width : 1};
+}
+
 template <int N>
 void launch_temporal_n(const Params& p, const float* in, float* out, const float* material) {
   const Grid g(p);
   const int t = p.tile, k = p.steps_per_launch, edge = t + 2 * k;
-  Tile a(edge, 1), b(edge, 1);
-  std::vector<int64_t> cell(size_t(edge) * edge);  // the grid cell of each real slot
+  const bool is3d = p.dim == 3;
+  Tile a(edge, is3d ? edge : 1), b(edge, is3d ? edge : 1);
+  std::vector<int64_t> cell(a.value.size());  // the grid cell of each real slot
   std::vector<char> updated(cell.size());
-  for (int by = 0; by < blocks_along(p.ny, t); ++by)
-    for (int bx = 0; bx < blocks_along(p.nx, t); ++bx) {
-      a.load(g, in, bx * t - k, by * t - k, 0);
-      b.real = a.real;
-      for (int ly = 0; ly < edge; ++ly)
-        for (int lx = 0; lx < edge; ++lx) {
-          const int s = a.slot(lx, ly, 0);
-          int x = a.ox + lx, y = a.oy + ly, z = 0;
-          if (!g.resolve(x, y, z)) continue;
+  const SlotBox whole = slots_from_edge(0, edge, is3d);
+  for (int bz = 0; bz < (is3d ? blocks_along(p.nz, t) : 1); ++bz)
+    for (int by = 0; by < blocks_along(p.ny, t); ++by)
+      for (int bx = 0; bx < blocks_along(p.nx, t); ++bx) {
+        a.load(g, in, bx * t - k, by * t - k, is3d ? bz * t - k : 0);
+        b.real = a.real;
+        whole.for_each([&](int lx, int ly, int lz) {
+          int x = a.ox + lx, y = a.oy + ly, z = a.oz + lz;
+          if (!g.resolve(x, y, z)) return;
+          const int s = a.slot(lx, ly, lz);
           cell[s] = g.index(x, y, z);
           updated[s] = g.updated(x, y, z, material);
-        }
-      for (int step = 1; step <= k; ++step) {
-        const Tile& src = step % 2 == 1 ? a : b;
-        Tile& dst = step % 2 == 1 ? b : a;
-        // Valid region: slots at least `step` from every tile edge (the halo shrinks by a ring).
-        for (int ly = step; ly < edge - step; ++ly)
-          for (int lx = step; lx < edge - step; ++lx) {
-            const int s = src.slot(lx, ly, 0);
-            if (!src.real[s]) continue;
+        });
+        for (int step = 1; step <= k; ++step) {
+          const Tile& src = step % 2 == 1 ? a : b;
+          Tile& dst = step % 2 == 1 ? b : a;
+          // Valid region: slots at least `step` from every tile face (the halo shrinks by a ring,
+          // in 3D a shell).
+          slots_from_edge(step, edge - 2 * step, is3d).for_each([&](int lx, int ly, int lz) {
+            const int s = src.slot(lx, ly, lz);
+            if (!src.real[s]) return;
             const float u = src.value[s];
             if (!updated[s]) {
               dst.value[s] = u;
-              continue;
+              return;
             }
             float nb[N], nm[N];
             const float m = p.materials ? material[cell[s]] : 1.0f;
             for (int d = 0; d < N; ++d) {
               const Offset o = neighbour_offset(p.shape, d);
-              const int n = src.slot(lx + o.dx, ly + o.dy, 0);
+              const int n = src.slot(lx + o.dx, ly + o.dy, lz + o.dz);
               nb[d] = src.real[n] ? src.value[n] : u;
               nm[d] = p.materials && src.real[n] ? material[cell[n]] : m;
             }
             dst.value[s] = apply_rule_n<N>(p, u, m, nb, nm);
-          }
-      }
-      const Tile& final_half = k % 2 == 1 ? b : a;
-      for (int ly = k; ly < k + t; ++ly)
-        for (int lx = k; lx < k + t; ++lx) {
-          const int x = a.ox + lx, y = a.oy + ly;
-          if (g.inside(x, y, 0)) out[g.index(x, y, 0)] = final_half.value[a.slot(lx, ly, 0)];
+          });
         }
-    }
+        const Tile& final_half = k % 2 == 1 ? b : a;
+        slots_from_edge(k, t, is3d).for_each([&](int lx, int ly, int lz) {
+          const int x = a.ox + lx, y = a.oy + ly, z = a.oz + lz;
+          if (g.inside(x, y, z)) out[g.index(x, y, z)] = final_half.value[a.slot(lx, ly, lz)];
+        });
+      }
 }
 
 void launch_temporal(const Params& p, const float* in, float* out, const float* material) {

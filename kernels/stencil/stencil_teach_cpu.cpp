@@ -9,7 +9,7 @@
 //   1 "out"  Global, cells, initial = the field too (both ping-pong buffers hold the fixed ring;
 //            cells the rule leaves alone get no write).
 //   2 "tile" Shared (variants 2-5 only), blocks = launched blocks, per block: 2: (T+2)^d;
-//            3: 3 (T+2)^2 (planes prev | curr | next at p (T+2)^2); 4: (T+2)^2; 5: 2 (T+2K)^2
+//            3: 3 (T+2)^2 (planes prev | curr | next at p (T+2)^2); 4: (T+2)^2; 5: 2 (T+2K)^d
 //            (halves a | b). Initial NaN.
 //   3 "prev", 4 "next"  Register (variant 4 only), one per launched thread, address = the global
 //            thread id. Initial NaN.
@@ -41,15 +41,16 @@
 //    "load next": Read in z+1, Write next[g]. "compute": down = Read prev[g], up = Read next[g].
 //    "rotate" (barriers 1): Read tile[t], Write prev[g]; Read next[g], Write tile[t].
 //    Barriers: load 1, load next 1, compute 1, rotate 1.
-//  5 temporal-blocked (2D; block (T+2K)^2, tile origin (bx T - K, by T - K)).
-//    "load" (barriers 1) into half a as in 2. "time step s" for s = 1..K (barriers 1): a thread
-//    whose slot is at least s from every tile edge and whose cell is real reads the source half
-//    (a when s is odd, b when even): center, then the real neighbours; updated cell: Op dst[t],
-//    Write dst[t]; left alone (fixed ring, pinned): Write dst[t] = center (no Op). "store":
-//    inner T x T threads whose cell is inside and updated: Read final half[t] (b when K odd),
-//    Write out[c].
+//  5 temporal-blocked (block (T+2K)^d, tile origin (bx T - K, by T - K [, bz T - K]), grid
+//    ceil(nx/T) x ceil(ny/T) [x ceil(nz/T)]). "load" (barriers 1) into half a as in 2.
+//    "time step s" for s = 1..K (barriers 1): a thread whose slot is at least s from every tile
+//    face and whose cell is real reads the source half (a when s is odd, b when even): center,
+//    then the real neighbours; updated cell: Op dst[t], Write dst[t]; left alone (fixed ring,
+//    pinned): Write dst[t] = center (no Op). "store": inner T^d threads whose cell is inside and
+//    updated: Read final half[t] (b when K odd), Write out[c].
 // Step code markers: load, compute, load_next, rotate, time_step, store (the `// @name` tags in
 // stencil.cu). Phases: load ("load", "load next"), compute ("compute", "time step"), rotate, store.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -131,6 +132,7 @@ class TeachModel {
         break;
       case Variant::TemporalBlocked:
         bdx_ = bdy_ = t + 2 * k;
+        if (p_.dim == 3) bdz_ = t + 2 * k, gz_ = blocks_along(p_.nz, t);
         break;
     }
     threads_per_block_ = bdx_ * bdy_ * bdz_;
@@ -179,7 +181,7 @@ class TeachModel {
         tile_size_ = plane;
         break;
       case Variant::TemporalBlocked:
-        tile_size_ = 2 * edge5 * edge5;
+        tile_size_ = 2 * edge5 * edge5 * (p_.dim == 3 ? edge5 : 1);
         break;
     }
     add_buffer("tile", MemSpace::Shared, tile_size_, blocks_, nullptr);
@@ -406,51 +408,66 @@ class TeachModel {
     }
   }
 
-  // ---- 5 temporal-blocked
+  // ---- 5 temporal-blocked: a (T+2K)^d block, one thread per tile slot (2D: tz = 0).
+  // The grid coordinates of thread (tx, ty, tz)'s slot: the tile starts K before the outputs.
+  void temporal_cell(int bx, int by, int bz, int tx, int ty, int tz, int& x, int& y, int& z) const {
+    const int t = p_.tile, k = p_.steps_per_launch;
+    x = bx * t - k + tx, y = by * t - k + ty;
+    z = p_.dim == 3 ? bz * t - k + tz : 0;
+  }
+  // How far the slot lies from the nearest tile face (z only in 3D).
+  int temporal_margin(int tx, int ty, int tz) const {
+    const int edge = bdx_;
+    int margin = std::min(std::min(tx, ty), std::min(edge - 1 - tx, edge - 1 - ty));
+    if (p_.dim == 3) margin = std::min(margin, std::min(tz, edge - 1 - tz));
+    return margin;
+  }
+  int temporal_slot(int tx, int ty, int tz) const { return tx + bdx_ * (ty + bdy_ * tz); }
+
   void run_temporal() {
-    const int t = p_.tile, k = p_.steps_per_launch, edge = bdx_, half = edge * edge;
-    const auto cell_of = [&](int bx, int by, int tx, int ty, int& x, int& y) {
-      x = bx * t - k + tx, y = by * t - k + ty;
-    };
+    const int k = p_.steps_per_launch, half = threads_per_block_;
     const int load = add_step("load", "load", "load", 1);
-    for_each_thread([&](int bx, int by, int, int tx, int ty, int) {
-      int x, y;
-      cell_of(bx, by, tx, ty, x, y);
+    for_each_thread([&](int bx, int by, int bz, int tx, int ty, int tz) {
+      int x, y, z;
+      temporal_cell(bx, by, bz, tx, ty, tz, x, y, z);
       int64_t c = 0;
-      if (real(x, y, 0, c)) write_tile(load, tx + edge * ty, read_in(load, c));
+      if (real(x, y, z, c)) write_tile(load, temporal_slot(tx, ty, tz), read_in(load, c));
     });
     for (int s = 1; s <= k; ++s) {
       const int step = add_step("time step " + std::to_string(s), "compute", "time_step", 1);
-      const int src = s % 2 == 1 ? 0 : half, dst = s % 2 == 1 ? half : 0;
-      for_each_thread([&](int bx, int by, int, int tx, int ty, int) {
-        const int margin = std::min(std::min(tx, ty), std::min(edge - 1 - tx, edge - 1 - ty));
-        int x, y, z = 0;
-        cell_of(bx, by, tx, ty, x, y);
-        if (margin < s || !g_.resolve(x, y, z)) return;
-        const int slot = tx + edge * ty;
-        const float u = read_tile(step, src + slot);
-        const float v = update(x, y, 0, u, [&](int, Offset o) {
-          return read_tile(step, src + slot + o.dx + edge * o.dy);
-        });
-        if (g_.updated(x, y, 0, material_)) {
-          event(step, EventKind::Op, kTile, dst + slot, v);
-          write_tile(step, dst + slot, v);
-        } else {
-          write_tile(step, dst + slot, u);
-        }
-      });
+      run_temporal_step(step, s, s % 2 == 1 ? 0 : half, s % 2 == 1 ? half : 0);
     }
     const int store = add_step("store", "store", "store", 0);
     const int final_half = k % 2 == 1 ? half : 0;
-    for_each_thread([&](int bx, int by, int, int tx, int ty, int) {
-      if (tx < k || tx >= k + t || ty < k || ty >= k + t) return;
-      int x, y;
-      cell_of(bx, by, tx, ty, x, y);
-      if (!g_.inside(x, y, 0) || !g_.updated(x, y, 0, material_)) return;
-      const int64_t c = g_.index(x, y, 0);
-      const float v = read_tile(store, final_half + tx + edge * ty);
+    for_each_thread([&](int bx, int by, int bz, int tx, int ty, int tz) {
+      if (temporal_margin(tx, ty, tz) < k) return;  // halo threads store nothing
+      int x, y, z;
+      temporal_cell(bx, by, bz, tx, ty, tz, x, y, z);
+      if (!g_.inside(x, y, z) || !g_.updated(x, y, z, material_)) return;
+      const int64_t c = g_.index(x, y, z);
+      const float v = read_tile(store, final_half + temporal_slot(tx, ty, tz));
       event(store, EventKind::Write, kOut, c, v);
       out_[c] = v;
+    });
+  }
+
+  // Sub-step s: every real slot at least s from every tile face updates from half src into dst.
+  void run_temporal_step(int step, int s, int src, int dst) {
+    for_each_thread([&](int bx, int by, int bz, int tx, int ty, int tz) {
+      int x, y, z;
+      temporal_cell(bx, by, bz, tx, ty, tz, x, y, z);
+      if (temporal_margin(tx, ty, tz) < s || !g_.resolve(x, y, z)) return;
+      const int slot = temporal_slot(tx, ty, tz);
+      const float u = read_tile(step, src + slot);
+      const float v = update(x, y, z, u, [&](int, Offset o) {
+        return read_tile(step, src + slot + o.dx + bdx_ * (o.dy + bdy_ * o.dz));
+      });
+      if (g_.updated(x, y, z, material_)) {
+        event(step, EventKind::Op, kTile, dst + slot, v);
+        write_tile(step, dst + slot, v);
+      } else {
+        write_tile(step, dst + slot, u);
+      }
     });
   }
 

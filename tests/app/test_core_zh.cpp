@@ -294,12 +294,14 @@ std::vector<HeatCase> heat_teach_cases() {
                         {"boundary", b},
                         {"k", 2}},
                        std::string("2D ") + v + " " + b});
-  for (const char* v : {"basic", "shared-tiled", "coarsened-z", "register-tiled"})
+  for (const char* v :
+       {"basic", "shared-tiled", "coarsened-z", "register-tiled", "temporal-blocked"})
     cases.push_back({{{"mode", "teach"},
                       {"size", "12x12x12"},
                       {"tile", 4},
                       {"variant", v},
-                      {"boundary", "fixed"}},
+                      {"boundary", "fixed"},
+                      {"k", 2}},
                      std::string("3D ") + v});
   return cases;
 }
@@ -398,7 +400,8 @@ TEST(HeatZh, LectureVariantsAreTheVariantsOfTheGridsDimension) {
             (std::vector<std::string>{"basic", "shared-tiled", "temporal-blocked"}));
   auto cube = heat_scene({{"mode", "teach"}, {"size", "12x12x12"}, {"tile", 4}});
   EXPECT_EQ(cube->lecture_variants(),
-            (std::vector<std::string>{"basic", "shared-tiled", "coarsened-z", "register-tiled"}));
+            (std::vector<std::string>{"basic", "shared-tiled", "coarsened-z", "register-tiled",
+                                      "temporal-blocked"}));
   for (const std::string& id : cube->lecture_variants())
     EXPECT_NO_THROW(cube->params_from_json({{"variant", id}}));
 }

@@ -205,6 +205,12 @@ TEST(StencilGpuFields, DecentSizesEqualCpu) {
     p.variant = v, p.tile = v == Variant::SharedTiled ? 8 : 16;
     settings.push_back(p);
   }
+  for (bool materials : {false, true}) {  // 3D temporal blocking: the teach-shaped kernel
+    Params p = grid3d(100, 90, 80);
+    p.variant = Variant::TemporalBlocked, p.tile = 4, p.steps_per_launch = 3;
+    p.materials = materials;
+    settings.push_back(p);
+  }
   Params with_materials = grid2d(1000, 700);
   with_materials.materials = true;
   with_materials.variant = Variant::TemporalBlocked;
@@ -220,6 +226,13 @@ TEST(StencilGpuFields, EveryTemporalKAndRemainderEqualsCpu) {
       p.variant = Variant::TemporalBlocked, p.tile = 32 - 2 * k, p.steps_per_launch = k;
       p.boundary = Boundary::Periodic;
       EXPECT_EQ(advance_and_compare(p, steps, 30 + k), "") << describe(p) << " steps " << steps;
+    }
+  for (int k = 1; k <= 3; ++k)  // 3D: T+2K <= 10
+    for (int steps : {1, k, k + 1, 2 * k + 3}) {
+      Params p = grid3d(23, 17, 19);
+      p.variant = Variant::TemporalBlocked, p.tile = 10 - 2 * k, p.steps_per_launch = k;
+      p.boundary = Boundary::Periodic;
+      EXPECT_EQ(advance_and_compare(p, steps, 50 + k), "") << describe(p) << " steps " << steps;
     }
 }
 
@@ -309,6 +322,10 @@ TEST(StencilGpuTeach, LargestTeachGridsTraceEqualsCpu) {
   Params p3 = grid3d(kTeachMax3D, kTeachMax3D, kTeachMax3D);
   p3.variant = Variant::RegisterTiled, p3.tile = 8;
   EXPECT_EQ(compare_teach(p3, 9), "") << describe(p3);
+  Params t3 = p3;  // 3D temporal blocking: 64 blocks of 10^3 threads
+  t3.variant = Variant::TemporalBlocked, t3.tile = 4, t3.steps_per_launch = 3;
+  t3.materials = true;
+  EXPECT_EQ(compare_teach(t3, 10), "") << describe(t3);
   p3.nx = kTeachMax3D + 1;
   EXPECT_THROW(teach(p3, random_field(p3, 1), {}, Backend::Cuda), Error);
 }
@@ -437,17 +454,17 @@ TEST(StencilSanitizerSmoke, TeachAndFast2D) {
 
 TEST(StencilSanitizerSmoke, TeachAndFast3D) {
   WS_SKIP_WITHOUT_GPU();
-  for (Variant v :
-       {Variant::Basic, Variant::SharedTiled, Variant::CoarsenedZ, Variant::RegisterTiled})
+  for (Variant v : {Variant::Basic, Variant::SharedTiled, Variant::CoarsenedZ,
+                    Variant::RegisterTiled, Variant::TemporalBlocked})
     for (Boundary b : all_boundaries()) {
       Params p = test::grid3d(9, 6, 11, b);
-      p.variant = v, p.tile = 4;
+      p.variant = v, p.tile = 4, p.steps_per_launch = 2;  // temporal: 8^3 threads per block
       p.materials = b == Boundary::Insulated;
       EXPECT_EQ(compare_teach(p, 7), "") << describe(p);
       EXPECT_EQ(advance_and_compare(p, 3, 7), "") << describe(p);
       // nx a multiple of 4: fast mode's streaming kernels (stencil_fast.cu), two z-chunks
       Params wide = test::grid3d(12, 5, 35, b);
-      wide.variant = v, wide.tile = 4, wide.materials = p.materials;
+      wide.variant = v, wide.tile = 4, wide.steps_per_launch = 2, wide.materials = p.materials;
       EXPECT_EQ(advance_and_compare(wide, 3, 8), "") << describe(wide);
     }
 }

@@ -76,6 +76,9 @@ inline std::vector<stencil::Params> variant_settings(const stencil::Params& base
       add(Variant::CoarsenedZ, t, 1);
       add(Variant::RegisterTiled, t, 1);
     }
+    // 3D temporal blocking: T+2K <= 10 (a block of (T+2K)^3 threads).
+    for (auto [t, k] : {std::pair{4, 1}, {4, 2}, {6, 2}, {4, 3}, {8, 1}})
+      add(Variant::TemporalBlocked, t, k);
   }
   return out;
 }

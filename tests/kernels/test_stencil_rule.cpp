@@ -102,8 +102,12 @@ TEST(StencilParams, ValidateNamesTheProblem) {
   expect_error(p, "3D grids only");
   p = ok2, p.variant = Variant::RegisterTiled;
   expect_error(p, "3D grids only");
-  p = ok3, p.variant = Variant::TemporalBlocked;
-  expect_error(p, "2D grids only");
+  p = ok3, p.variant = Variant::TemporalBlocked, p.tile = 6, p.steps_per_launch = 3;
+  expect_error(p,
+               "in 3D launches (T+2K)^3 threads per block (at most 1024): tile 6 with K = 3 "
+               "needs T+2K = 12 > 10");
+  p = ok3, p.variant = Variant::TemporalBlocked, p.tile = 16, p.steps_per_launch = 1;
+  expect_error(p, "T+2K = 18 > 10");
   p = ok2, p.tile = 3;
   expect_error(p, "tile must be 4..32");
   p = ok2, p.variant = Variant::SharedTiled, p.tile = 31;
@@ -113,7 +117,9 @@ TEST(StencilParams, ValidateNamesTheProblem) {
   p = ok3, p.variant = Variant::CoarsenedZ, p.tile = 31;
   expect_error(p, "tile must be <= 30");
   p = ok2, p.variant = Variant::TemporalBlocked, p.tile = 20, p.steps_per_launch = 7;
-  expect_error(p, "T+2K = 34");
+  expect_error(p,
+               "in 2D launches (T+2K)^2 threads per block (at most 1024): tile 20 with K = 7 "
+               "needs T+2K = 34 > 32");
   p = ok2, p.steps_per_launch = 9;
   expect_error(p, "K must be 1..8");
   p = ok2, p.r = -0.1f;
@@ -127,6 +133,12 @@ TEST(StencilParams, ValidateNamesTheProblem) {
   EXPECT_EQ(validate_message(p), "");
   p = ok2, p.variant = Variant::TemporalBlocked, p.tile = 16, p.steps_per_launch = 8;
   EXPECT_EQ(validate_message(p), "");
+  p = ok3, p.variant = Variant::TemporalBlocked, p.tile = 4, p.steps_per_launch = 3;
+  EXPECT_EQ(validate_message(p), "");
+  p = ok3, p.variant = Variant::TemporalBlocked, p.tile = 8, p.steps_per_launch = 1;
+  EXPECT_EQ(validate_message(p), "");
+  EXPECT_EQ(stencil::temporal_max_edge(2), 32);
+  EXPECT_EQ(stencil::temporal_max_edge(3), 10);
 }
 
 TEST(StencilParams, NamesParseBack) {
@@ -247,6 +259,18 @@ TEST(StencilCost, PlaneMarchingAndTemporalBlocking) {
   EXPECT_DOUBLE_EQ(c.flops_per_output, 10 * 1464.0 / 1024.0);
   EXPECT_DOUBLE_EQ(c.bytes_per_output, 4 * (24.0 * 24 / 256 / 4) + 4.0 / 4);
   EXPECT_DOUBLE_EQ(c.active_fraction, 1464.0 / (4 * 576.0));
+
+  // 3D, T = 4, K = 3: a 10^3 tile for 4^3 outputs; sub-steps compute 8^3 + 6^3 + 4^3 = 792
+  // cells for 3 * 64 useful updates.
+  q.variant = Variant::TemporalBlocked, q.tile = 4, q.steps_per_launch = 3;
+  const stencil::Cost c3 = stencil::cost(q);
+  EXPECT_DOUBLE_EQ(c3.loads_per_output, 1000.0 / 64 / 3);
+  EXPECT_DOUBLE_EQ(c3.halo_fraction, (1000.0 - 64) / 1000);
+  EXPECT_EQ(c3.threads_per_block, 1000);
+  EXPECT_EQ(c3.shared_bytes_per_block, 2 * 4 * 1000);
+  EXPECT_DOUBLE_EQ(c3.redundant_fraction, 1 - 192.0 / 792.0);
+  EXPECT_DOUBLE_EQ(c3.flops_per_output, 14 * 792.0 / 192.0);  // 7-point: 2 * 6 + 2 flops
+  EXPECT_DOUBLE_EQ(c3.active_fraction, 792.0 / (3 * 1000.0));
 }
 
 }  // namespace

@@ -209,8 +209,8 @@ TEST(StencilTeach, StepsAndBuffersFollowTheDocumentedLayout) {
         EXPECT_EQ(markers.front(), "load");
         EXPECT_EQ(markers[1], "time_step");
         EXPECT_EQ(markers.back(), "store");
-        EXPECT_EQ(t.buffers[2].size,
-                  2 * (p.tile + 2 * p.steps_per_launch) * (p.tile + 2 * p.steps_per_launch));
+        EXPECT_EQ(t.buffers[2].size, 2 * int(std::pow(p.tile + 2 * p.steps_per_launch, p.dim)));
+        EXPECT_EQ(t.steps[0].block_dim, int(std::pow(p.tile + 2 * p.steps_per_launch, p.dim)));
         break;
     }
     for (size_t b = 2; b < t.buffers.size(); ++b)
@@ -229,6 +229,23 @@ TEST(StencilTeach, TemporalBlockingShrinksItsValidRegionOneRingPerStep) {
     EXPECT_EQ(int64_t(active.size()), int64_t(per_block) * run.trace.steps[s].grid_dim)
         << "time step " << s;
   }
+}
+
+TEST(StencilTeach, TemporalBlockingShrinksItsValidRegionOneShellPerStepIn3D) {
+  Params p = grid3d(12, 8, 12, Boundary::Periodic);
+  p.variant = Variant::TemporalBlocked, p.tile = 4, p.steps_per_launch = 3;
+  const stencil::TeachRun run = teach(p);
+  const int edge = 10;
+  EXPECT_EQ(run.trace.steps[0].grid_dim, 3 * 2 * 3);
+  EXPECT_EQ(run.trace.steps[0].block_dim, edge * edge * edge);
+  for (int s = 1; s <= 3; ++s) {
+    const auto active = active_threads(run.trace.steps[s]);
+    const int side = edge - 2 * s;  // periodic: every slot is a cell
+    EXPECT_EQ(int64_t(active.size()), int64_t(side) * side * side * run.trace.steps[s].grid_dim)
+        << "time step " << s;
+  }
+  // The store: each block's inner 4^3 threads write one output each, every cell once.
+  EXPECT_EQ(int64_t(active_threads(run.trace.steps[4]).size()), p.cells());
 }
 
 TEST(StencilTeach, CountersAreSensible) {

@@ -57,7 +57,7 @@ TEST(StencilVariants, EveryTwinEqualsBasicIn3D) {
       for (bool materials : {false, true}) {
         Params p = grid3d(nx, ny, nz, b);
         p.materials = materials;
-        sweep(p, 3);
+        sweep(p, 5);  // 5 = 2 * 2 + 1 = 3 + 2: K = 2, 3 leave a remainder of single steps
       }
 }
 
@@ -74,9 +74,27 @@ TEST(StencilVariants, OneLaunchOfTemporalBlockingIsKSteps) {
   expect_same_bits(launched, stepped, "one launch of K = 5");
 }
 
+TEST(StencilVariants, OneLaunchOfTemporalBlockingIsKStepsIn3D) {
+  for (Boundary b : all_boundaries()) {
+    Params p = grid3d(11, 9, 13, b);
+    p.variant = Variant::TemporalBlocked, p.tile = 4, p.steps_per_launch = 3;
+    p.materials = true;
+    const std::vector<float> start = random_field(p, 5), material = random_materials(p, 5);
+    std::vector<float> launched(start.size());
+    stencil::step_cpu(p, start.data(), launched.data(), material.data());
+    Params basic = p;
+    basic.variant = Variant::Basic;
+    std::vector<float> stepped = start;
+    stencil::run_cpu(basic, stepped, material, 3);
+    expect_same_bits(launched, stepped, describe(p) + ": one launch of K = 3");
+  }
+}
+
 TEST(StencilVariants, StepWritesEveryCellOfTheOutput) {
   // Left-alone cells (fixed ring, pinned) are copied: `out` needs no initial contents.
-  for (Params p : variant_settings(grid2d(21, 14, Shape::Five, Boundary::Fixed))) {
+  std::vector<Params> cases = variant_settings(grid2d(21, 14, Shape::Five, Boundary::Fixed));
+  for (const Params& p : variant_settings(grid3d(9, 7, 11, Boundary::Fixed))) cases.push_back(p);
+  for (Params p : cases) {
     p.materials = true;
     const std::vector<float> in = random_field(p, 4), material = random_materials(p, 4);
     std::vector<float> a(in.size(), -7.0f), b(in.size(), 123.0f);

@@ -82,6 +82,12 @@ std::string heat_number(const char* format, double v) {
   return text;
 }
 
+void fit_steps_per_launch(stencil::Params& p) {
+  if (p.variant != stencil::Variant::TemporalBlocked) return;
+  const int most = (stencil::temporal_max_edge(p.dim) - p.tile) / 2;
+  p.steps_per_launch = std::max(1, std::min(p.steps_per_launch, most));
+}
+
 std::vector<std::string> heat_variants(const HeatSettings& s) {
   std::vector<std::string> ids;
   for (const stencil::VariantInfo& v : stencil::variant_infos())
@@ -118,6 +124,7 @@ nlohmann::json HeatScene::to_json(const HeatSettings& s, const std::string& /*mo
 void HeatScene::parse(HeatSettings& s, ParamReader& keys, std::string& /*mode*/) const {
   stencil::Params& p = s.grid;
   const int old_dim = p.dim;
+  const stencil::Variant old_variant = p.variant;
   const stencil::Shape old_shape = p.shape;
   const int64_t old_cells = p.cells();
   if (const auto dim = keys.integer("dim", 2, 3)) p.dim = static_cast<int>(*dim);
@@ -137,8 +144,9 @@ void HeatScene::parse(HeatSettings& s, ParamReader& keys, std::string& /*mode*/)
   }
   if (p.dim != old_dim && !keys.has("shape"))
     p.shape = p.dim == 3 ? stencil::Shape::Seven : stencil::Shape::Five;
-  if (p.dim != old_dim && !keys.has("variant") && p.variant != stencil::Variant::Basic &&
-      p.variant != stencil::Variant::SharedTiled)
+  // A variant the new dimension does not run falls back to basic.
+  const int variant_dims = stencil::info(p.variant).dims;
+  if (p.dim != old_dim && !keys.has("variant") && variant_dims != 0 && variant_dims != p.dim)
     p.variant = stencil::Variant::Basic;
   if (const auto t = keys.text("shape"))
     WS_REQUIRE(stencil::parse_shape(*t, p.shape),
@@ -171,6 +179,8 @@ void HeatScene::parse(HeatSettings& s, ParamReader& keys, std::string& /*mode*/)
   }
   if (const auto v = keys.integer("tile", 1, 1024)) p.tile = static_cast<int>(*v);
   if (const auto v = keys.integer("k", 1, 64)) p.steps_per_launch = static_cast<int>(*v);
+  // A switch to temporal blocking or to another dimension starts from a K that fits the tile.
+  if ((p.dim != old_dim || p.variant != old_variant) && !keys.has("k")) fit_steps_per_launch(p);
   if (const auto t = keys.text("colormap"))
     WS_REQUIRE(interop::parse_colormap(*t, s.colormap),
                "--colormap: unknown '" + *t + "' (viridis, inferno, coolwarm)");
@@ -190,6 +200,7 @@ void HeatScene::parse(HeatSettings& s, ParamReader& keys, std::string& /*mode*/)
   // What a switch to teach mode keeps of the grid the edit gave (the teach limits' fit).
   s.teach_switch.dim = keys.has("dim");
   s.teach_switch.tile = keys.has("tile");
+  s.teach_switch.k = keys.has("k");
   // A painted map belongs to its grid: a new size starts without it.
   if (p.cells() != old_cells && !keys.has("painted")) {
     s.painted.clear();

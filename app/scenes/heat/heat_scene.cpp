@@ -11,13 +11,15 @@ namespace {
 
 // A switch to teach mode without a size: a grid too big to trace becomes the one the teach
 // panel's dimension buttons pick (24x24, 12x12x12) with a tile that suits it (8, 4) unless the
-// edit gave one. An edit that gave the dimension keeps the grid it implies (and is refused).
+// edit gave one, and a K that fits that tile (temporal blocking) unless the edit gave one. An edit
+// that gave the dimension keeps the grid it implies (and is refused).
 void fit_teach_grid(HeatSettings& s, int side, int tile) {
   if (s.teach_switch.dim) return;
   stencil::Params& p = s.grid;
   p.nx = p.ny = side;
   p.nz = p.dim == 3 ? side : 1;
   if (!s.teach_switch.tile) p.tile = tile;
+  if (!s.teach_switch.k) fit_steps_per_launch(p);
   s.painted.clear();  // a painted map belongs to its grid
   if (s.material == "painted") s.material.clear();
   stencil::validate(s.run_params());

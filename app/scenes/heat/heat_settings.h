@@ -30,9 +30,9 @@ struct HeatSettings {
   std::array<int, 3> slice = {-1, -1, -1};  // 3D: the x, y, z planes shown (-1: the middle)
   // Not a parameter: what the last edit gave, for the teach limits' fit on a switch to teach mode
   // (a grid too big to trace shrinks unless the edit gave its dimension; its tile becomes one that
-  // suits the small grid unless the edit gave one). Set by HeatScene::parse.
+  // suits the small grid unless the edit gave one, and so does K). Set by HeatScene::parse.
   struct {
-    bool dim = false, tile = false;
+    bool dim = false, tile = false, k = false;
   } teach_switch;
 
   HeatSettings();
@@ -46,6 +46,10 @@ std::string heat_size_text(const stencil::Params& p);
 std::string heat_number(const char* format, double v);
 // What a reset checks before running: the stability limit (unless --unstable) and the probes.
 void require_runnable(const HeatSettings& s);
+// Temporal blocking's K shrinks (to 1 at least) until the tile with its halo, T+2K, fits a block
+// of the grid's dimension (stencil::temporal_max_edge), so that a switch to 3D or to the variant
+// without a K runs. Other variants are left alone.
+void fit_steps_per_launch(stencil::Params& p);
 // The variants the grid's dimension runs, as the "variant" values lecture mode's keys choose (both
 // modes' rows).
 std::vector<std::string> heat_variants(const HeatSettings& s);

@@ -268,8 +268,12 @@ StencilTeachGeometry draw_stencil_teach_figure(gfx::Canvas& c, const StencilTeac
       std::string name = trf("plane {0}", k);
       if (p.variant == stencil::Variant::CoarsenedZ)
         name = k == 0 ? tr("prev (z-1)") : k == 1 ? tr("curr (z)") : tr("next (z+1)");
-      if (p.variant == stencil::Variant::TemporalBlocked)
-        name = k == 0 ? tr("half a") : tr("half b");
+      if (p.variant == stencil::Variant::TemporalBlocked) {
+        // 2D: one plane per half; 3D: each half is w planes.
+        const int per_half = planes / 2;
+        name = k < per_half ? tr("half a") : tr("half b");
+        if (p.dim == 3) name += ", " + trf("plane {0}", k % per_half);
+      }
       if (p.variant == stencil::Variant::RegisterTiled)
         name = tr("curr (z); z-1, z+1 in registers");
       if (p.variant == stencil::Variant::SharedTiled && p.dim == 2)

@@ -97,6 +97,27 @@ TEST(HeatRollback, AFailedEditWithASwitchLeavesTheSceneAsItWas) {
   scene.detach();
 }
 
+// The GUI's edit of a K too big for a 3D block: the error is shown and the scene runs on as it was.
+TEST(HeatRollback, ATemporalTileTooBigFor3DIsAnErrorAndChangesNothing) {
+  HeatScene scene;
+  scene.params_from_json({{"mode", "teach"},
+                          {"dim", 3},
+                          {"size", "12"},
+                          {"variant", "temporal-blocked"},
+                          {"tile", 4},
+                          {"k", 2}});
+  SceneContext context;
+  scene.attach(context);
+  const nlohmann::json before = scene.params_to_json();
+  std::string error;
+  apply_edit(scene, {{"k", 4}}, error);
+  EXPECT_NE(error.find("tile 4 with K = 4 needs T+2K = 12 > 10"), std::string::npos) << error;
+  EXPECT_EQ(scene.params_to_json(), before);
+  EXPECT_EQ(scene.mode(), "teach");
+  EXPECT_GT(scene.step_count(), 0);
+  scene.detach();
+}
+
 TEST(HeatParse, AnUnknownKeyIsRefusedNamingTheOptionsAndChangesNothing) {
   for (const char* mode : {"live", "teach"}) {
     HeatScene scene;

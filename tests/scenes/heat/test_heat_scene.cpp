@@ -137,6 +137,50 @@ TEST(HeatRun, TeachModeTracesOneLaunch) {
   EXPECT_GT(j["counters"]["barriers"].get<int>(), 0);
 }
 
+// Temporal blocking in 3D: a (T+2K)^3 block, K time steps per launch, in both modes.
+TEST(HeatRun, ThreeDTemporalBlockingTeachesAndRuns) {
+  const nlohmann::json grid = {{"dim", 3},          {"size", "12"}, {"variant", "temporal-blocked"},
+                               {"tile", 4},         {"k", 2},       {"boundary", "insulated"},
+                               {"init", "random:5"}};
+  nlohmann::json teach_params = grid;
+  teach_params["mode"] = "teach";
+  const auto teach = run_scene(teach_params);
+  EXPECT_EQ(teach["time_steps"], 2);
+  EXPECT_EQ(teach["trace_steps"], 4);  // load, time step 1, time step 2, store
+  EXPECT_GT(teach["counters"]["barriers"].get<int>(), 0);
+  nlohmann::json live_params = grid;
+  live_params["steps"] = 5;  // two launches of K = 2 and one of a single step
+  const auto live = run_scene(live_params);
+  nlohmann::json basic_params = live_params;
+  basic_params["variant"] = "basic";
+  const auto basic = run_scene(basic_params);
+  EXPECT_EQ(live["time_steps"], 5);
+  EXPECT_EQ(live["result"]["sum"], basic["result"]["sum"]);  // the same bits as basic
+  EXPECT_NEAR(live["result"]["sum"].get<double>(), teach["result"]["sum"].get<double>(), 1e-2);
+}
+
+// A tile with its halo that does not fit a 3D block is refused with the numbers, and the scene
+// keeps what it had; a switch to 3D keeps temporal blocking with the largest K that fits.
+TEST(HeatParams, ThreeDTemporalBlockingNeedsASmallTile) {
+  EXPECT_NE(
+      error_of({{"dim", 3}, {"size", "12"}, {"variant", "temporal-blocked"}, {"tile", 6}, {"k", 3}})
+          .find("tile 6 with K = 3 needs T+2K = 12 > 10"),
+      std::string::npos);
+  HeatScene scene;
+  scene.params_from_json(
+      {{"size", "24x24"}, {"variant", "temporal-blocked"}, {"tile", 8}, {"k", 4}});
+  const nlohmann::json before = scene.params_to_json();
+  EXPECT_THROW(scene.params_from_json({{"dim", 3}, {"size", "12"}, {"tile", 4}, {"k", 4}}),
+               std::exception);
+  EXPECT_EQ(scene.params_to_json(), before);
+  scene.params_from_json({{"dim", 3}, {"size", "12x12x12"}, {"tile", 4}});  // the 3D button
+  EXPECT_EQ(scene.params_to_json()["variant"], "temporal-blocked");
+  EXPECT_EQ(scene.params_to_json()["k"], 3);
+  scene.params_from_json({{"dim", 2}, {"size", "24x24"}});
+  EXPECT_EQ(scene.params_to_json()["variant"], "temporal-blocked");
+  EXPECT_EQ(scene.params_to_json()["k"], 3);
+}
+
 // Both modes write the one `run --json` schema: a live run has no trace (counters null, no
 // steps), teach mode has its launch's counters and steps.
 TEST(HeatRun, BothModesWriteTheRunJsonSchema) {
@@ -364,6 +408,33 @@ TEST(HeatCli, BadArgumentsExitNonZeroWithAMessage) {
   r = warpscope("run --scene heat --dim 3 --size 100000 --backend cpu");
   EXPECT_NE(r.code, 0);
   EXPECT_FALSE(r.err.empty());
+}
+
+TEST(HeatCli, ThreeDTemporalBlockingRunsRendersAndTeaches) {
+  const std::string dir = WS_APP_OUT_DIR;
+  const std::string args =
+      " --scene heat --dim 3 --variant temporal-blocked --k 2 --tile 4 --backend cpu ";
+  CliResult r = warpscope("run" + args + "--size 16 --steps 6 --json " + dir + "/heat_t3d.json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  r = warpscope("run" + args + "--mode teach --size 12 --json " + dir + "/heat_t3d_teach.json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::ifstream in(dir + "/heat_t3d_teach.json");
+  EXPECT_EQ(nlohmann::json::parse(in)["time_steps"], 2);
+  const std::string png = dir + "/heat_t3d.png", teach_png = dir + "/heat_t3d_teach.png";
+  std::filesystem::remove(png);
+  std::filesystem::remove(teach_png);
+  r = warpscope("render" + args + "--size 16 --steps 6 --out " + png);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_GT(std::filesystem::file_size(png), 1000u);
+  r = warpscope("render" + args + "--mode teach --size 12 --out " + teach_png);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_GT(std::filesystem::file_size(teach_png), 1000u);
+  // A tile with its halo too big for a 3D block: a clear message and a non-zero exit.
+  r = warpscope(
+      "run --scene heat --dim 3 --size 12 --variant temporal-blocked --tile 6 --k 3 "
+      "--backend cpu");
+  EXPECT_NE(r.code, 0);
+  EXPECT_NE(r.err.find("T+2K = 12 > 10"), std::string::npos) << r.err;
 }
 
 TEST(HeatCli, RenderWritesTheFieldWithItsLegend) {

@@ -164,7 +164,7 @@ std::string teach_why(const stencil::Params& p, const StencilStep& s) {
             "Temporal blocking: the {0} threads load a tile with a halo {1} cells wide "
             "into shared memory (half a), wide enough to advance K = {1} time steps "
             "without going back to global memory.",
-            edge(T + 2 * K, 2), K);
+            edge(T + 2 * K, p.dim), K);
       if (s.base == "time step")
         return trf(
             "Time step {0} of {1}, in shared memory from half {2} into half {3}: only "
@@ -175,7 +175,7 @@ std::string teach_why(const stencil::Params& p, const StencilStep& s) {
       return trf(
           "Only the inner {0} results go back to global memory: K = {1} time steps for one "
           "round trip to global memory.",
-          edge(T, 2), K);
+          edge(T, p.dim), K);
   }
   return "";
 }
