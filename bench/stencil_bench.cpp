@@ -62,7 +62,7 @@ Config make_config(const Params& base, Variant v, int tile, int k) {
 }
 
 // The variants valid at the grid's dimension with the tile sizes worth comparing. Basic's fast
-// shape (32x8) does not depend on the tile. Temporal blocking: T + 2K = 32 (1024 threads).
+// shape (32x8) does not depend on the tile. Temporal blocking: T + 2K = 32 in 2D (1024 threads).
 std::vector<Config> configs(const HeatGrid& g) {
   const Params base = base_params(g, g.dim == 3 ? Shape::Seven : Shape::Five);
   std::vector<Config> out = {make_config(base, Variant::Basic, 16, 1)};
@@ -78,6 +78,8 @@ std::vector<Config> configs(const HeatGrid& g) {
         const bool same_kernel = !out.empty() && out.back().name == c.name;
         if (!same_kernel) out.push_back(c);  // a fast kernel with its own tile: one row
       }
+    // 3D temporal blocking runs its teach-shaped kernel: (T+2K)^3 <= 1000 threads a block.
+    out.push_back(make_config(base, Variant::TemporalBlocked, 6, 2));
   }
   return out;
 }
