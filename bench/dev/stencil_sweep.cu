@@ -1818,6 +1818,10 @@ void round_8() {
 // kernels (built with -DSTENCIL_FAST_SOURCE='"stencil/stencil_fast.cu"'), timed and checked here.
 void round_9() {
 #ifdef STENCIL_FAST_SOURCE
+#ifndef ROUND9_MAX_K
+#define ROUND9_MAX_K 4
+#endif
+  constexpr int kRound9MaxK = ROUND9_MAX_K;
   using ws::stencil::Params;
   for (int side : {4096, 8192})
     for (int P : {5, 9}) {
@@ -1829,7 +1833,7 @@ void round_9() {
       c.in = &in, c.out = &out, c.ref = &ref, c.tmp = &tmp;
       fill<<<1024, 256>>>(in.as<float>(), c.n, 31);
       std::printf("\napp kernels, 2D %d^2 %d-point\n", side, P);
-      for (int K = 1; K <= 4; ++K) {
+      for (int K = 1; K <= kRound9MaxK; ++K) {
         reference(c, K);
         Params p;
         p.dim = 2, p.nx = side, p.ny = side, p.nz = 1;

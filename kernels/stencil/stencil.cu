@@ -32,10 +32,11 @@
 //   - 3D shared tiling, coarsened-z and register-tiled, nx a multiple of 4, no materials: four
 //     cells per thread, 128 x 4 x 2 tiles (shared tiling) or 128-column tiles marching 32 planes
 //     (stencil_fast.cu);
-//   - 2D temporal blocking, no materials: K <= 4 a warp per tile with the tile in registers
-//     (stencil_fast.cu); K >= 5 a 128 x 32 output tile (and its halo) that 256 threads sweep row
-//     by row in shared memory; 2D shared tiling 128 x 4 tiles with four cells per thread
-//     (stencil_fast.cu) when nx is a multiple of 4, else the same sweep with K = 1;
+//   - 2D temporal blocking, no materials: a warp per tile with the tile in registers
+//     (stencil_fast.cu), except the 9-point shape with K >= 5: a 128 x 32 output tile (and its
+//     halo) that 256 threads sweep row by row in shared memory; 2D shared tiling 128 x 4 tiles with
+//     four cells per thread (stencil_fast.cu) when nx is a multiple of 4, else the same sweep with
+//     K = 1;
 //   - everything else (materials in variants 2-5, 3D grids whose nx is not a multiple of 4, 3D
 //     temporal blocking) the tile T of the parameters, as in teach mode.
 // Every fast kernel applies the same rule in the same order, so the same bits. Blocks whose cells

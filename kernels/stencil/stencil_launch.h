@@ -19,7 +19,7 @@ std::string fast_shape(const Params& p);
 
 // stencil_fast.cu: the streaming kernels of fast mode (3D basic over every cell, shared tiling
 // with a wide tile, 3D plane marching for coarsened-z and register-tiled, 2D temporal blocking in
-// registers for K <= 4).
+// registers).
 // launch_streaming launches p's when one applies and returns whether it did; streaming_shape
 // names its shape, "" when none applies.
 bool launch_streaming(const Params& p, const float* in, float* out, const float* material,

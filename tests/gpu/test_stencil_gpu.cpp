@@ -131,8 +131,9 @@ TEST(StencilGpuFields, BasicFourCellsPerThreadEqualsCpu) {
       }
 }
 
-// Temporal blocking's fast kernels: K <= 4 a warp per 32-column tile held in registers
-// (stencil_fast.cu), K >= 5 a sweep of 128x32-output tiles in shared memory. Grids spanning
+// Temporal blocking's fast kernels: a warp per 32-column tile held in registers
+// (stencil_fast.cu), the 9-point shape with K >= 5 a sweep of 128x32-output tiles in shared
+// memory. Grids spanning
 // several tiles in both directions, with a partial last tile, for every boundary and both shapes.
 TEST(StencilGpuFields, TemporalWideTilesEqualCpu) {
   WS_SKIP_WITHOUT_GPU();
