@@ -116,8 +116,10 @@ struct Result {
 //   threads: the threads given work, not rounded up to whole blocks: push and pull n (bottom-up
 //     levels of 3 and 7 too), edge-centric m, queues and top-down levels of 3 and 7: n_f;
 //   direction: top-down except pull and the bottom-up levels of 3 and 7 (next_direction).
-// Variant 7 takes variant 3's directions and reports variant 3's counts (its kernels may read
-// more or fewer edges than the model; the note in bfs_fast.cu says how they differ).
+// Variant 7 takes variant 3's directions and reports the entries its own kernels read: the same
+// as variant 3's except on bottom-up levels, where an in-list longer than 32 is read by a whole
+// warp, 32 entries a step, up to the end of the step that holds the first frontier in-neighbour
+// (bottom_up_reads in bfs_level_stats.h).
 //
 // The direction rule of variants 3 and 7 (GAP's form of Beamer's rule): the direction to expand a
 // frontier in, from the direction the previous level took (`current`), this frontier's n_f, m_f

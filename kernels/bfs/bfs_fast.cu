@@ -19,7 +19,7 @@
 //   Discovered vertices go to a shared-memory queue per block; a block flushes it with ONE 64-bit
 //     atomicAdd that reserves both the queue slots (high 32 bits) and the edge range (low 32 bits)
 //     of the next level, so queue order and edge_start order agree (what the tiles rely on).
-//   Work:  O(n + m) (top-down edges once; bottom-up as variant 3's model, see below).
+//   Work:  O(n + m) (top-down edges once; bottom-up up to each vertex's parent, see below).
 //   Steps: D levels, each one grid barrier plus its longest tile or scan. Sparse graphs (average
 //   degree under 8) run one block per SM: their thousands of levels are bound by each level's
 //   chain of dependent memory round trips (counters, rows, claims, the queue reservation, the
@@ -37,13 +37,13 @@
 //   frontier left in few blocks is slow. That version also lost Kronecker speed (109 against
 //   127 GTEPS), so the barrier is not what bounds a level.
 //
-// Statistics: run() reports variant 3's model (bfs.h). Directions are exactly variant 3's (the
-// same counts feed the same rule). edges_examined of top-down levels is m_f, which is what the
-// tiles read. For bottom-up levels the model counts, per unvisited vertex, its in-edges up to and
-// including the first frontier one; a thread's sequential scan reads exactly that, but a warp
-// scanning a long in-list reads whole groups of 32 (up to 31 entries past the hit), so the kernel
-// reads somewhat more than reported; it computes the model's count exactly (the position of the
-// first hit from the ballot) when run() asks, and skips that sum in time_ms().
+// Statistics: run() reports the adjacency entries these kernels read (bfs.h). Directions are
+// exactly variant 3's (the same counts feed the same rule). edges_examined of top-down levels is
+// m_f, which is what the tiles read. On bottom-up levels a thread's sequential scan reads its
+// in-edges up to and including the first frontier one (variant 3's count), and a warp scanning an
+// in-list longer than 32 reads whole steps of 32, up to 31 entries past the hit: the kernel
+// counts those too (bottom_up_reads in bfs_level_stats.h, which the CPU twin and the statistics
+// rule use) when run() asks, and skips that sum in time_ms().
 #include <cooperative_groups.h>
 
 #include <algorithm>
@@ -324,7 +324,7 @@ __device__ unsigned long long bottom_up(const FastArgs& f, Appender& out, int32_
         if (b != 0) {
           const int first_lane = __ffs(b) - 1;
           hit_parent = __shfl_sync(kFullMask, u, first_lane);
-          read = off + first_lane + 1 - bs;
+          read = min(be, off + 32) - bs;  // the whole step was read (bottom_up_reads)
           break;
         }
       }

@@ -1,12 +1,15 @@
-// CPU twin of variant 7, fast (bfs.h; the kernels and how they differ from this model are in
-// bfs_fast.cu): direction-optimizing with variant 3's directions and counts, the data structures
-// of the fast kernels:
+// CPU twin of variant 7, fast (bfs.h; the kernels are in bfs_fast.cu): direction-optimizing with
+// variant 3's directions, the data structures of the fast kernels, and the adjacency entries the
+// kernels read:
 //   top-down levels   the frontier as a queue, one thread per frontier vertex reading its whole
 //                     CSR row (the kernels split long rows across a warp or a block; the count
 //                     is the same m_f). Work O(m_f), steps 1 a level.
 //   bottom-up levels  the frontier as a bitmap (1 bit per vertex, 64 vertices a word): one thread
 //                     per vertex, an unvisited vertex tests its in-neighbours' bits up to the
-//                     first set one. Work O(n + edges up to the first parent).
+//                     first set one. Work O(n + edges up to the first parent). It counts what
+//                     the kernel reads: in-lists longer than 32 are read by a whole warp 32
+//                     entries a step, so up to the end of the step with the parent
+//                     (bottom_up_reads).
 //   switches          queue -> bitmap when going bottom-up, bitmap -> queue (in vertex order)
 //                     when going back: O(n_f) and O(n / 64 + n_f).
 // Work O(n + m) over the top-down levels, steps D; the levels are kept on the host here, on the
@@ -16,6 +19,7 @@
 #include <vector>
 
 #include "bfs_cpu_twins.h"
+#include "bfs_level_stats.h"
 
 namespace ws::bfs {
 
@@ -79,16 +83,18 @@ Result fast_cpu(const CpuGraph& g, const Params& p) {
       front_next.clear();
       for (int32_t v = 0; v < csc.vertices; ++v) {
         if (level[size_t(v)] >= 0) continue;
-        const int64_t end = csc.row_offsets[size_t(v) + 1];
-        for (int64_t e = csc.row_offsets[size_t(v)]; e < end; ++e) {
-          ++examined;
+        const int64_t begin = csc.row_offsets[size_t(v)], end = csc.row_offsets[size_t(v) + 1];
+        int64_t hit = -1;
+        for (int64_t e = begin; e < end; ++e) {
           const int32_t u = csc.columns[size_t(e)];
           if (front.get(u)) {
             s.discover(v, u);
             front_next.set(v);
+            hit = e - begin;
             break;
           }
         }
+        examined += bottom_up_reads(hit, end - begin, true);  // the kernel's warp steps
       }
       threads = csr.vertices;
       front.swap(front_next);

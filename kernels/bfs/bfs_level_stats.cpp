@@ -41,7 +41,7 @@ std::vector<LevelStats> level_counts(const Graph& g, const std::vector<int32_t>&
 }
 
 std::vector<int64_t> pull_edges_examined(const Graph& csc, const std::vector<int32_t>& level,
-                                         int32_t levels) {
+                                         int32_t levels, bool warp_scan) {
   WS_REQUIRE(level.size() == size_t(csc.vertices), "pull_edges_examined: sizes differ");
   if (levels <= 0) return {};
   std::vector<int64_t> diff(size_t(levels) + 1, 0);
@@ -57,8 +57,10 @@ std::vector<int64_t> pull_edges_examined(const Graph& csc, const std::vector<int
       const int32_t lu = level[size_t(csc.columns[size_t(k)])];
       if (lu < 0 || lu > last || seen[size_t(lu)] == v) continue;
       seen[size_t(lu)] = v;
-      diff[size_t(lu)] -= (end - begin) - (k - begin + 1);  // stops after entry k at depth lu
-      diff[size_t(lu) + 1] += (end - begin) - (k - begin + 1);
+      // At depth lu the thread stops after entry k (or after its warp's step), not at the end.
+      const int64_t unread = (end - begin) - bottom_up_reads(k - begin, end - begin, warp_scan);
+      diff[size_t(lu)] -= unread;
+      diff[size_t(lu) + 1] += unread;
     }
   }
   std::vector<int64_t> out(static_cast<size_t>(levels));
@@ -92,7 +94,8 @@ std::vector<LevelStats> level_stats(const Params& p, const Graph& g, const Graph
   if (p.variant == Variant::Pull) dirs.assign(out.size(), Direction::BottomUp);
   const bool any_bottom_up = std::find(dirs.begin(), dirs.end(), Direction::BottomUp) != dirs.end();
   const std::vector<int64_t> pulled =
-      any_bottom_up ? pull_edges_examined(csc, level, levels) : std::vector<int64_t>();
+      any_bottom_up ? pull_edges_examined(csc, level, levels, p.variant == Variant::Fast)
+                    : std::vector<int64_t>();
   for (size_t d = 0; d < out.size(); ++d) {
     LevelStats& s = out[d];
     s.direction = dirs[d];

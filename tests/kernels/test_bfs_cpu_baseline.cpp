@@ -1,6 +1,7 @@
 // The CPU baseline (time_cpu_baseline): the tuned multithreaded direction-optimizing BFS gives
 // bfs_reference's levels and passes verify() with 1, 2 and 4 threads, takes variant 3's
 // directions and reports variant 3's counts (bfs_level_stats.h), and names its thread count.
+// (Variant 7 reads more on bottom-up levels: the warp steps of long in-lists.)
 #include <gtest/gtest.h>
 
 #include <cmath>

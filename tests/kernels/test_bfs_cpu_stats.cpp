@@ -4,6 +4,7 @@
 // reads by scanning an in-edge list built here, threads and directions by the rule's words.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -39,17 +40,24 @@ std::vector<LevelStats> recount(const Graph& g, const std::vector<std::vector<in
   for (int32_t d = 0; d <= deepest; ++d) {
     LevelStats s;
     s.depth = d;
-    int64_t pulled = 0;
+    int64_t pulled = 0, pulled_by_warps = 0;
     for (int32_t v = 0; v < g.vertices; ++v) {
       const int32_t l = level[size_t(v)];
       if (l == d) s.frontier += 1, s.frontier_edges += g.degree(v);
       if (l == d + 1) s.discovered += 1;
       if (l == -1 || l > d) {  // unvisited when depth d is expanded
         s.unvisited_edges += g.degree(v);
-        for (int32_t u : in[size_t(v)]) {
-          ++pulled;
+        const std::vector<int32_t>& list = in[size_t(v)];
+        int64_t read = 0;
+        for (int32_t u : list) {
+          ++read;
           if (level[size_t(u)] == d) break;
         }
+        pulled += read;
+        // Variant 7: a list of more than 32 in-edges is read 32 at a time by a warp, so every
+        // entry of the step with the hit (the list's last step may be shorter).
+        const int64_t size = int64_t(list.size());
+        pulled_by_warps += size > 32 ? std::min(size, (read + 31) / 32 * 32) : read;
       }
     }
     const bool optimizing = p.variant == Variant::DirectionOptimizing || p.variant == Variant::Fast;
@@ -70,7 +78,7 @@ std::vector<LevelStats> recount(const Graph& g, const std::vector<std::vector<in
     if (p.variant == Variant::EdgeCentric) {
       s.edges_examined = s.threads = g.edges();
     } else if (s.direction == Direction::BottomUp) {
-      s.edges_examined = pulled;
+      s.edges_examined = p.variant == Variant::Fast ? pulled_by_warps : pulled;
       s.threads = g.vertices;
     } else {
       s.edges_examined = s.frontier_edges;
@@ -174,6 +182,35 @@ TEST(BfsCpuStats, LevelZeroCanGoBottomUp) {
     EXPECT_EQ(r.levels[0].edges_examined, 39) << info(v).id;  // each leaf reads its one in-edge
     EXPECT_EQ(r.level, graph::bfs_reference(g, 0)) << info(v).id;
   }
+}
+
+TEST(BfsCpuStats, FastCountsTheWarpStepsOfLongInLists) {
+  // A star with 40 leaves from leaf 1, bottom-up at once (alpha 1e9): the centre's in-list is
+  // 1, 2, ..., 40 and its parent 1 comes first. Variant 3 reads 1 entry there, variant 7's warp
+  // reads the whole first step of 32; each other leaf reads its one in-edge (the centre, not in
+  // the frontier).
+  const Graph g = graph::generate("star:41");
+  auto engine = Engine::create(Backend::Cpu);
+  engine->set_graph(g);
+  for (Variant v : {Variant::DirectionOptimizing, Variant::Fast}) {
+    Params p;
+    p.variant = v;
+    p.source = 1;
+    p.alpha = 1e9;
+    const Result r = engine->run(p);
+    ASSERT_GE(r.levels.size(), 1u);
+    EXPECT_EQ(r.levels[0].direction, Direction::BottomUp) << info(v).id;
+    EXPECT_EQ(r.levels[0].edges_examined, (v == Variant::Fast ? 32 : 1) + 39) << info(v).id;
+    EXPECT_EQ(r.level, graph::bfs_reference(g, 1)) << info(v).id;
+  }
+  const Graph csc = transpose(g);
+  const std::vector<int32_t> level = graph::bfs_reference(g, 1);
+  EXPECT_EQ(pull_edges_examined(csc, level, 1, true), (std::vector<int64_t>{32 + 39}));
+  EXPECT_EQ(pull_edges_examined(csc, level, 1, false), (std::vector<int64_t>{1 + 39}));
+  EXPECT_EQ(bottom_up_reads(31, 40, true), 32);
+  EXPECT_EQ(bottom_up_reads(32, 40, true), 40);  // the second step holds only 8 entries
+  EXPECT_EQ(bottom_up_reads(5, 32, true), 6);    // 32 entries: one thread's sequential scan
+  EXPECT_EQ(bottom_up_reads(-1, 40, true), 40);
 }
 
 TEST(BfsCpuStats, PullStopsAtTheFirstFrontierInNeighbourAmongMultiEdges) {
