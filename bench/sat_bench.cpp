@@ -152,7 +152,8 @@ BenchJob sat_bench_job(const BenchRequest& request, const SatBenchChoice& choice
       }
     }
     // The box filter through the table, including the table, at two radii on the largest size,
-    // next to the separable running sum: the SAT line is flat in r.
+    // next to the fused filter (two table rows, no table) and the separable running sum: the SAT
+    // and fused lines are flat in r.
     const BenchSize big = sizes.back();
     std::vector<uint8_t> image(static_cast<size_t>(int64_t(big.w) * big.h));
     SplitMix64 random{7};
@@ -160,7 +161,8 @@ BenchJob sat_bench_job(const BenchRequest& request, const SatBenchChoice& choice
     engine->set_image(big.w, big.h, 1, image.data());
     const sat::Variant fastest = variants.back();
     for (int r : {4, 64}) {
-      for (sat::FilterMethod m : {sat::FilterMethod::Sat, sat::FilterMethod::Separable}) {
+      for (sat::FilterMethod m :
+           {sat::FilterMethod::Sat, sat::FilterMethod::Fused, sat::FilterMethod::Separable}) {
         progress << "box filter " << sat::filter_method_name(m) << " r = " << r << "\n";
         sat::FilterParams f;
         f.radius = r;
@@ -168,7 +170,8 @@ BenchJob sat_bench_job(const BenchRequest& request, const SatBenchChoice& choice
         row.name = std::string("box filter r=") + std::to_string(r) + " " +
                    (m == sat::FilterMethod::Sat
                         ? "via SAT (incl. table, " + std::string(sat::info(fastest).id) + ")"
-                        : "separable running sums");
+                    : m == sat::FilterMethod::Fused ? "fused (two table rows, no table)"
+                                                    : "separable running sums");
         row.size = big.text();
         row.n = int64_t(big.w) * big.h;
         try {

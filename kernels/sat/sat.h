@@ -132,8 +132,9 @@ enum class FilterMethod : uint8_t {
   Sat = 0,        // four look-ups per pixel: O(1) in the radius
   Direct = 1,     // sums the (2r+1)^2 window: O(r^2) per pixel
   Separable = 2,  // a running sum along rows, then along columns: O(1) per pixel, two passes
+  Fused = 3,      // two rows of the table walked down the image, the table never stored: O(1)
 };
-const char* filter_method_name(FilterMethod m);  // "sat", "direct", "separable"
+const char* filter_method_name(FilterMethod m);  // "sat", "direct", "separable", "fused"
 bool parse_filter_method(const std::string& text, FilterMethod& out);
 
 struct FilterParams {
@@ -170,6 +171,7 @@ class Engine : public ImageEngine {
   // Filters every channel. FilterMethod::Sat reads the table of the last compute_sat (and computes
   // one with RegisterTiled in U8U32 first when there is none). u32 tables give exactly the
   // pixels of the direct filter at any radius (windows too big for 32 bits are summed in parts).
+  // Fused needs no table (it keeps two of its rows); Separable and Fused reject depth of field.
   virtual void filter(FilterMethod method, const FilterParams& params) = 0;
 
   // Median wall time of `repeats` runs in milliseconds (CUDA: events around the launches, after a

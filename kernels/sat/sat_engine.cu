@@ -149,6 +149,15 @@ class CudaEngine final : public Engine {
       case FilterMethod::Direct:
         launch_filter_direct(image_.data(), w_, h_, channels_, params, depth, filtered_.data(), 0);
         break;
+      case FilterMethod::Fused: {
+        reject_depth_of_field_for_fused(params);
+        const size_t bytes = fused_box_scratch_bytes(w_, h_, channels_);
+        ensure(separable_, bytes,
+               "box filter: the fused filter's scratch for " + image_words(w_, h_, channels_));
+        launch_filter_box_fused(image_.data(), w_, h_, channels_, params.radius, separable_.data(),
+                                filtered_.data(), 0);
+        break;
+      }
       case FilterMethod::Separable: {
         const size_t bytes = separable_scratch_bytes(w_, h_);
         ensure(separable_, bytes,
@@ -213,7 +222,7 @@ class CudaEngine final : public Engine {
   bool has_table_ = false;
   DeviceBuffer<uint8_t> filtered_;
   bool has_filtered_ = false;
-  DeviceBuffer<unsigned char> separable_;
+  DeviceBuffer<unsigned char> separable_;  // the separable or the fused filter's scratch
 };
 
 }  // namespace

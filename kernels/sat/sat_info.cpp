@@ -96,12 +96,15 @@ const char* filter_method_name(FilterMethod m) {
       return "direct";
     case FilterMethod::Separable:
       return "separable";
+    case FilterMethod::Fused:
+      return "fused";
   }
   return "?";
 }
 
 bool parse_filter_method(const std::string& text, FilterMethod& out) {
-  for (FilterMethod m : {FilterMethod::Sat, FilterMethod::Direct, FilterMethod::Separable})
+  for (FilterMethod m :
+       {FilterMethod::Sat, FilterMethod::Direct, FilterMethod::Separable, FilterMethod::Fused})
     if (text == filter_method_name(m)) {
       out = m;
       return true;

@@ -39,8 +39,9 @@ TEST(SatGpuEngineFilter, EveryMethodGivesTheCpuPixels) {
       params.radius = r;
       for (bool dof : {false, true}) {
         params.depth_of_field = dof;
-        for (FilterMethod m : {FilterMethod::Sat, FilterMethod::Direct, FilterMethod::Separable}) {
-          if (dof && m == FilterMethod::Separable) continue;
+        for (FilterMethod m : {FilterMethod::Sat, FilterMethod::Direct, FilterMethod::Separable,
+                               FilterMethod::Fused}) {
+          if (dof && (m == FilterMethod::Separable || m == FilterMethod::Fused)) continue;
           if (m == FilterMethod::Direct && r > 50) continue;
           for (Engine* e : {gpu.get(), cpu.get()}) {
             e->compute_sat(Variant::RegisterTiled, a);

@@ -40,6 +40,8 @@ TEST(SatCpuEngineFilter, SatAndSeparableGiveTheDirectPixelsAtEveryRadius) {
       EXPECT_EQ(engine->filtered(), direct) << "sat, radius " << r;
       engine->filter(FilterMethod::Separable, params);
       EXPECT_EQ(engine->filtered(), direct) << "separable, radius " << r;
+      engine->filter(FilterMethod::Fused, params);
+      EXPECT_EQ(engine->filtered(), direct) << "fused, radius " << r;
     }
   }
 }
@@ -75,6 +77,12 @@ TEST(SatCpuEngineFilter, DepthOfFieldNeedsADepthMapAndMatchesDirect) {
   engine->filter(FilterMethod::Sat, params);
   EXPECT_EQ(engine->filtered(), direct);
   EXPECT_THROW(engine->filter(FilterMethod::Separable, params), Error);
+  try {
+    engine->filter(FilterMethod::Fused, params);
+    FAIL() << "the fused filter took depth of field";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("one radius"), std::string::npos) << e.what();
+  }
 }
 
 // Rows of 255 and 0 alternating on 8192 x 8192, radius 3000: windows of up to 6001 x 6001

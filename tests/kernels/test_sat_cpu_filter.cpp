@@ -207,6 +207,25 @@ TEST(SatCpuFilter, SeparableEqualsDirectAtEveryRadius) {
     }
 }
 
+TEST(SatCpuFilter, WalkEqualsDirectAtEveryRadius) {
+  for (const Shape& s : kShapes)
+    for (uint64_t seed : kSeeds) {
+      const std::vector<uint8_t> img = random_image(s.w, s.h, seed);
+      for (int r = 0; r <= std::max(s.w, s.h) + 2; ++r) {
+        std::vector<uint8_t> out(img.size(), 0xEF);
+        filter_box_walk_cpu(img.data(), s.w, s.h, r, out.data());
+        ASSERT_EQ(out, run_direct(img, s.w, s.h, box(r))) << where(s, seed, r);
+      }
+    }
+}
+
+TEST(SatCpuFilter, WalkRejectsBadArguments) {
+  std::vector<uint8_t> img(25, 1), out(25);
+  EXPECT_THROW(filter_box_walk_cpu(img.data(), 5, 5, -1, out.data()), Error);
+  EXPECT_THROW(filter_box_walk_cpu(img.data(), 0, 5, 1, out.data()), Error);
+  EXPECT_THROW(filter_box_walk_cpu(img.data(), kMaxSide + 1, 1, 1, out.data()), Error);
+}
+
 TEST(SatCpuFilter, HugeRadiusIsTheWholeImageMean) {
   const std::vector<uint8_t> img = random_image(13, 17, 3);
   const std::vector<double> exact = sat_reference(plane_of(img, 13, 17));
@@ -216,6 +235,8 @@ TEST(SatCpuFilter, HugeRadiusIsTheWholeImageMean) {
   EXPECT_EQ(run_sat(table_of(img, 13, 17, Accum::U8U32), 13, 17, box(2147483647)), all);
   std::vector<uint8_t> out(img.size());
   filter_separable_cpu(img.data(), 13, 17, box(2147483647), out.data());
+  EXPECT_EQ(out, all);
+  filter_box_walk_cpu(img.data(), 13, 17, 2147483647, out.data());
   EXPECT_EQ(out, all);
 }
 
@@ -360,13 +381,16 @@ TEST(SatCpuFilter, U32TableOf8192SquaredOf255sGives255AtEveryRadius) {
 
 TEST(SatCpuFilter, U32TableOfRandom8192SquaredEqualsBruteForceAtBigRadii) {
   const BigImage big(random_image(BigImage::kSide, BigImage::kSide, 99));
-  std::vector<uint8_t> out(big.image.size());
+  std::vector<uint8_t> out(big.image.size()), walked(big.image.size());
   for (int r : {2052, 8191}) {
     filter_sat_cpu(Accum::U8U32, big.table.data(), BigImage::kSide, BigImage::kSide, box(r),
                    nullptr, out.data());
     for (auto [x, y] : sampled_pixels(uint64_t(r) * 3))
       ASSERT_EQ(int(out[size_t(y) * BigImage::kSide + x]), int(big.mean(x, y, r)))
           << "r " << r << " at " << x << "," << y;
+    // The walk's 64-bit sums give the same pixels as the split u32 windows.
+    filter_box_walk_cpu(big.image.data(), BigImage::kSide, BigImage::kSide, r, walked.data());
+    ASSERT_EQ(walked, out) << "r " << r;
   }
 }
 

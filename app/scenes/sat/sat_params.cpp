@@ -106,6 +106,14 @@ void SatScene::parse(SatSettings& s, ParamReader& keys, std::string& mode) const
     throw Error(
         "method separable: a separable filter needs one radius for the whole image; "
         "depth of field takes sat or direct");
+  if (s.filter.depth_of_field && s.compare && s.compare_method == sat::FilterMethod::Fused)
+    throw Error(
+        "compare fused: the fused filter needs one radius for the whole image; depth of field "
+        "compares with sat or direct");
+  if (s.filter.depth_of_field && s.method == sat::FilterMethod::Fused)
+    throw Error(
+        "method fused: the fused filter needs one radius for the whole image; depth of field "
+        "takes sat or direct");
 }
 
 nlohmann::json SatScene::to_json(const SatSettings& s, const std::string& /*mode*/) const {

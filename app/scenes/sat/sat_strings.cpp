@@ -109,6 +109,8 @@ const char* sat_method_label(sat::FilterMethod m) {
       return tr("separable running sums");
     case sat::FilterMethod::Direct:
       return tr("direct window sums");
+    case sat::FilterMethod::Fused:
+      return tr("two table rows (fused)");
   }
   return "";
 }

@@ -120,7 +120,7 @@ TEST(SatScene, FilterOnAShippedPhotoEqualsTheReferenceFilter) {
 }
 
 TEST(SatScene, TheComparedMethodGivesTheSamePixelsWithAU32Table) {
-  for (const char* other : {"direct", "separable"}) {
+  for (const char* other : {"direct", "separable", "fused"}) {
     auto scene = attached({{"image", "camera.png"}, {"radius", "5"}, {"compare", other}});
     const nlohmann::json j = scene->results_json();
     EXPECT_EQ(j["compare"]["method"], other);
@@ -158,6 +158,24 @@ TEST(SatScene, BadParametersAndFilesGetMessagesNamingThem) {
   EXPECT_NE(error_of({{"image", "camera.png"}, {"depth", "ramp"}, {"method", "separable"}})
                 .find("separable"),
             std::string::npos);
+  EXPECT_NE(
+      error_of({{"image", "camera.png"}, {"depth", "ramp"}, {"method", "fused"}}).find("fused"),
+      std::string::npos);
+  EXPECT_NE(
+      error_of({{"image", "camera.png"}, {"depth", "ramp"}, {"compare", "fused"}}).find("fused"),
+      std::string::npos);
+}
+
+TEST(SatScene, TheFusedMethodFiltersLikeTheTable) {
+  auto scene = attached({{"image", "coffee.png"},
+                         {"radius", "9"},
+                         {"method", "fused"},
+                         {"colour", "rgb"},
+                         {"compare", "sat"}});
+  const nlohmann::json j = scene->results_json();
+  EXPECT_EQ(j["params"]["method"], "fused");
+  EXPECT_EQ(j["matches_reference"], true) << j["filter_reference"].dump();
+  EXPECT_EQ(j["compare"]["differing_samples"], 0);
 }
 
 TEST(SatScene, ABadFileKeepsThePreviousImage) {
@@ -209,7 +227,7 @@ TEST(SatScene, DecimalValuesTeachInFloatAndAreRefusedForBytesByPosition) {
   EXPECT_NE(e.find("row 2, column 1 holds 300"), std::string::npos) << e;
 }
 
-TEST(SatScene, TheRadiusPlotTimesAllThreeMethodsAndIsDrawn) {
+TEST(SatScene, TheRadiusPlotTimesAllFourMethodsAndIsDrawn) {
   auto scene = attached({{"size", "96x64"}, {"radius", "3"}});
   auto* filter = dynamic_cast<SatFilterMode*>(&scene->active());
   ASSERT_NE(filter, nullptr);
@@ -219,12 +237,13 @@ TEST(SatScene, TheRadiusPlotTimesAllThreeMethodsAndIsDrawn) {
     methods.insert(static_cast<int>(t.method));
     EXPECT_GT(t.ms, 0);
   }
-  EXPECT_EQ(methods.size(), 3u);
+  EXPECT_EQ(methods.size(), 4u);
   gfx::FigureOptions options;
   const std::string svg =
       gfx::render_figure_svg([&](gfx::Canvas& c) { scene->draw(c, gfx::Theme::Light); }, options);
   EXPECT_NE(svg.find("time against radius"), std::string::npos);
   EXPECT_NE(svg.find("direct window sums"), std::string::npos);
+  EXPECT_NE(svg.find("two table rows (fused)"), std::string::npos);
   // The filter is the current settings' again after the measurement.
   EXPECT_EQ(scene->results_json()["result"]["filtered"]["radius"], 3);
 }

@@ -17,8 +17,10 @@ namespace {
 // The filter's controls: method, radius, comparison, depth of field. Returns what changed.
 nlohmann::json filter_controls(const SatSettings& s, int max_radius) {
   nlohmann::json edit = nlohmann::json::object();
+  // In FilterMethod's order: the list index is the method.
   const std::vector<std::string> methods = {
-      tr("via the SAT (4 look-ups)"), tr("separable running sums"), tr("direct (sum the window)")};
+      tr("via the SAT (4 look-ups)"), tr("direct (sum the window)"), tr("separable running sums"),
+      tr("fused (two table rows, no table)")};
   int method = static_cast<int>(s.method);
   if (combo(label_id(tr("method"), "sat-method").c_str(), method, methods))
     edit["method"] = sat::filter_method_name(static_cast<sat::FilterMethod>(method));
@@ -120,8 +122,8 @@ void SatFilterMode::measure_radius_plot(int repeats) {
     sat::FilterParams f = s.filter;
     f.depth_of_field = false;
     f.radius = r;
-    for (sat::FilterMethod m :
-         {sat::FilterMethod::Sat, sat::FilterMethod::Separable, sat::FilterMethod::Direct}) {
+    for (sat::FilterMethod m : {sat::FilterMethod::Sat, sat::FilterMethod::Fused,
+                                sat::FilterMethod::Separable, sat::FilterMethod::Direct}) {
       if (m == sat::FilterMethod::Direct && pixels * (2.0 * r + 1) * (2.0 * r + 1) > direct_budget)
         continue;
       plot.push_back({m, r, live_.engine()->time_filter_ms(m, f, s.variant, s.accum, repeats)});
@@ -159,8 +161,8 @@ void SatFilterMode::ui() {
       }
     }
     ImGui::SameLine();
-    ImGui::TextDisabled("%s",
-                        tr("SAT, separable and direct at r = 1..256 (direct while affordable)"));
+    ImGui::TextDisabled(
+        "%s", tr("SAT, fused, separable and direct at r = 1..256 (direct while affordable)"));
   }
   // Fast mode times the scene's benchmark (every mode's).
   fast_mode(0, "", TR_NOOP("Fast mode: time every variant"));

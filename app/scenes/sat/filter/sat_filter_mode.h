@@ -16,7 +16,7 @@ class SatFilterMode : public LiveMode<SatSettings> {
   void draw(gfx::Canvas& canvas, gfx::Theme theme) const override;
   std::string caption() const override;
   gfx::Image output_image() const override;
-  void measure_radius_plot(int repeats = 3);  // SAT, separable and direct at r = 1..256
+  void measure_radius_plot(int repeats = 3);  // SAT, fused, separable and direct at r = 1..256
   const std::vector<RadiusTiming>& radius_plot() const { return plot_; }
 
  protected:

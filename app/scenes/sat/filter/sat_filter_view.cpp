@@ -29,8 +29,8 @@ std::string fixed3(double ms) {
 }
 
 gfx::Color method_colour(const gfx::Palette& pal, sat::FilterMethod m) {
-  // Vermillion, blue and green of the colour-blind-safe warp set: no two lines alike.
-  static constexpr int kColour[] = {5, 0, 2};
+  // Vermillion, blue, green and orange of the colour-blind-safe warp set: no two lines alike.
+  static constexpr int kColour[] = {5, 0, 2, 1};
   return pal.warp_color(kColour[static_cast<int>(m)]);
 }
 
@@ -44,6 +44,8 @@ const char* method_name(sat::FilterMethod m) {
       return tr("separable");
     case sat::FilterMethod::Direct:
       return tr("direct");
+    case sat::FilterMethod::Fused:
+      return tr("fused");
   }
   return "";
 }
@@ -81,8 +83,8 @@ void draw_plot(gfx::Canvas& c, Vec2 min, Vec2 max, const gfx::Palette& pal, floa
            gfx::HAlign::Right, gfx::VAlign::Middle);
   }
   float key_y = top;
-  for (sat::FilterMethod m :
-       {sat::FilterMethod::Sat, sat::FilterMethod::Separable, sat::FilterMethod::Direct}) {
+  for (sat::FilterMethod m : {sat::FilterMethod::Sat, sat::FilterMethod::Fused,
+                              sat::FilterMethod::Separable, sat::FilterMethod::Direct}) {
     const gfx::Color col = method_colour(pal, m);
     const RadiusTiming* prev = nullptr;
     for (const RadiusTiming& t : plot) {
@@ -252,6 +254,15 @@ std::string SatFilterMode::caption() const {
     sentences.push_back(
         tr("That too costs the same at any radius, but it takes two passes and one radius for the "
            "whole image, so it cannot do depth of field."));
+  } else if (s.method == sat::FilterMethod::Fused) {
+    sentences.push_back(
+        trf("Box filter of radius {0} from two rows of the summed-area table only: the row at the "
+            "window's bottom edge and the row above its top edge move down one image row at a "
+            "time.",
+            r));
+    sentences.push_back(
+        tr("Their difference, summed across, gives each window's sum as two look-ups, so the "
+           "whole table is never stored; like the separable filter it needs one radius."));
   } else {
     sentences.push_back(
         trf("Box filter of radius {0} by direct sums: each output pixel adds all {1} pixels of its "

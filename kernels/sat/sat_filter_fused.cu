@@ -1,0 +1,667 @@
+// The box filter fused with its summed-area table (FilterMethod::Fused): the table is never
+// stored. For output row y the window covers rows y0..y1 (y0 = max(y - r, 0), y1 = min(y + r,
+// h - 1)); the difference of two table rows, S(., y1) - S(., y0 - 1) = E, is the prefix across
+// the width of V(x) = the sum of column x over rows y0..y1, and a window's sum is
+// E(x1) - E(x0 - 1): two look-ups. Moving to row y + 1, V gains at most one image row at the
+// bottom and loses at most one at the top (two byte adds per column); E is then one block-wide
+// scan of V. The pixels follow sat_filter_rule.h's rule (clamped window, its true count, the mean
+// rounded half up), so they are the table-then-filter path's bits.
+//
+//   1 strip sums     the rows where the blocks' windows start (and every 64th row) cut the image
+//                    into strips: the column sums of every strip (one read of the image).
+//   2 start columns  per column, the strips' sums added down the image: the column sums through
+//                    each start row, so a block's first V is two of them subtracted.
+//   3 walk           a block of 1024 threads (8 columns each) owns a run of h / (number of SMs)
+//                    output rows across the whole width. Per two output rows: the entering and
+//                    leaving image rows (loaded two iterations ahead) added into V, V's prefix
+//                    across the block (one barrier for both rows), E published in shared memory
+//                    (one barrier), the pixels written (lane-major: conflict-free reads of E,
+//                    32-byte stores). Windows of at most kExactU32Pixels pixels keep E in 32 bits
+//                    (sums modulo 2^32 are exact there), larger ones in 64 (one row an iteration).
+// Work O(n) per channel whatever r: each image row is read by launch 1 and twice by the walk
+// (entering and leaving), each pixel written once, and no w h table is written or read.
+// Steps: per block its rows (h / blocks) and two barriers per two rows; launch 1 O(64) rows a
+// thread, launch 2 O(strips / 8).
+// Measured (H200, 2026-11-30, 8192 x 8192 u8, bench/dev/sat_sweep.cu): 0.22-0.23 ms for
+// r = 1..1000 (the table and the filter reading it: 0.245-0.30 ms; the table alone 0.127 ms),
+// 0.40-0.44 ms for the 64-bit windows of r >= 2052 (table + filter 0.47-0.69 ms). Launch 3 takes
+// 0.187 ms of it, bound by instructions and barriers, not by memory (ncu on the version before,
+// which walked two table rows and scanned both: 48 instructions a pixel at 2 a cycle per SM, a
+// third of the stalls at barriers, 9% of the DRAM bandwidth).
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "../common/cuda_check.cuh"
+#include "../common/error.h"
+#include "sat_filter_fused_tuning.h"
+#include "sat_filter_rule.h"
+#include "sat_launch.h"
+
+namespace ws::sat {
+
+namespace rule = filter_rule;
+
+namespace {
+
+constexpr int kSumThreads = 128;   // launch 1: 16 (or 8) columns a thread
+constexpr int kStartSegments = 8;  // launch 2: warps splitting a column's strips
+constexpr unsigned kFull = 0xffffffffu;
+constexpr int kStripRows = 64;        // launch 1's strips are at most this tall
+constexpr int kMaxFusedStarts = 768;  // h / kStripRows + two start rows per block
+constexpr int kMaxFusedBlocks = (kMaxFusedStarts - kMaxSide / kStripRows) / 2;
+
+// The rows where the walks start: for block b (output rows from b * rows_per_block), the top
+// walk's row max(y - r, 0) - 1 (none when -1) and the bottom walk's row min(y + r, h - 1), and
+// every 64th row (so that no strip is taller than kStripRows), sorted and without repeats. Strip k
+// of launch 1 is rows (start[k - 1], start[k]] (start[-1] = -1).
+struct Starts {
+  int count = 0;
+  int row[kMaxFusedStarts];
+};
+
+struct FusedShape {
+  int blocks = 0, rows_per_block = 0;
+};
+
+// One walking block per SM (kFused2PerSm: two).
+FusedShape fused_shape(int h, int flags) {
+  FusedShape s;
+  int device = 0, sms = 0;
+  WS_CUDA_CHECK(cudaGetDevice(&device));
+  WS_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  const int per_sm = (flags & kFused2PerSm) != 0 ? 2 : 1;
+  const int want = std::min({h, std::max(sms, 1) * per_sm, kMaxFusedBlocks});
+  s.rows_per_block = (h + want - 1) / want;
+  s.blocks = (h + s.rows_per_block - 1) / s.rows_per_block;
+  return s;
+}
+
+__host__ __device__ inline int top_row(int y, int r) {
+  return (y - r < 0 ? 0 : y - r) - 1;
+}
+__host__ __device__ inline int bottom_row(int y, int r, int h) {
+  return y + r > h - 1 ? h - 1 : y + r;
+}
+
+// The index of `row` in the sorted starts (it is one of them).
+__device__ int start_index(const Starts& s, int row) {
+  int lo = 0, hi = s.count - 1;
+  while (lo < hi) {
+    const int mid = (lo + hi) / 2;
+    if (s.row[mid] < row)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+// A thread's kCols columns of one image row as kCols / 4 words (zeros past the image). kAligned:
+// w is a multiple of kCols, so one 8- or 16-byte load; otherwise byte by byte.
+template <int kCols>
+struct RowWords {
+  uint32_t word[kCols / 4];
+};
+template <int kCols, bool kAligned = true>
+__device__ __forceinline__ RowWords<kCols> load_row(const uint8_t* plane, int w, int y, int x) {
+  RowWords<kCols> r;
+  if constexpr (!kAligned) {
+    const uint8_t* p = plane + size_t(y) * w;
+#pragma unroll
+    for (int q = 0; q < kCols / 4; ++q) {
+      uint32_t word = 0;
+#pragma unroll
+      for (int i = 0; i < 4; ++i)
+        if (x + 4 * q + i < w) word |= uint32_t(__ldg(p + x + 4 * q + i)) << (8 * i);
+      r.word[q] = word;
+    }
+  } else if constexpr (kCols == 8) {
+    const uint2 v =
+        x < w ? __ldg(reinterpret_cast<const uint2*>(plane + size_t(y) * w + x)) : make_uint2(0, 0);
+    r.word[0] = v.x, r.word[1] = v.y;
+  } else {
+    static_assert(kCols == 16, "8 or 16 columns a thread");
+    const uint4 v = x < w ? __ldg(reinterpret_cast<const uint4*>(plane + size_t(y) * w + x))
+                          : make_uint4(0, 0, 0, 0);
+    r.word[0] = v.x, r.word[1] = v.y, r.word[2] = v.z, r.word[3] = v.w;
+  }
+  return r;
+}
+
+// ---- Launch 1: column sums of every strip. Grid (column groups of 16 kSumThreads, strips,
+// channels); a thread sums 16 columns (one 16-byte load a row, 8 rows in flight) when w % 16 == 0,
+// else 8.
+template <int kCols, bool kAligned>
+__global__ void __launch_bounds__(kSumThreads)
+    strip_sums(const uint8_t* __restrict__ image, int w, int h, Starts starts,
+               uint32_t* __restrict__ sums) {
+  const int k = int(blockIdx.y), channel = int(blockIdx.z);
+  const int x = (int(blockIdx.x) * kSumThreads + int(threadIdx.x)) * kCols;
+  if (x >= w) return;
+  const int first = k == 0 ? 0 : starts.row[k - 1] + 1, last = starts.row[k];
+  const uint8_t* p = image + size_t(channel) * w * h;
+  // Packed sums: bytes 0 and 2 of each word in lo (16-bit halves), bytes 1 and 3 in hi; a strip
+  // of at most 257 rows cannot carry out of a half, so longer strips flush every 256 rows.
+  uint32_t c[kCols] = {};
+  uint32_t lo[kCols / 4] = {}, hi[kCols / 4] = {};
+  auto flush = [&] {
+#pragma unroll
+    for (int j = 0; j < kCols / 4; ++j) {
+      c[4 * j] += lo[j] & 0xffffu, c[4 * j + 2] += lo[j] >> 16;
+      c[4 * j + 1] += hi[j] & 0xffffu, c[4 * j + 3] += hi[j] >> 16;
+      lo[j] = hi[j] = 0;
+    }
+  };
+  auto add = [&](const RowWords<kCols>& v) {
+#pragma unroll
+    for (int j = 0; j < kCols / 4; ++j) {
+      lo[j] += v.word[j] & 0x00ff00ffu;
+      hi[j] += (v.word[j] >> 8) & 0x00ff00ffu;
+    }
+  };
+  int y = first, since_flush = 0;
+  for (; y + 7 <= last; y += 8) {
+    RowWords<kCols> v[8];
+#pragma unroll
+    for (int i = 0; i < 8; ++i) v[i] = load_row<kCols, kAligned>(p, w, y + i, x);
+#pragma unroll
+    for (int i = 0; i < 8; ++i) add(v[i]);
+    if ((since_flush += 8) >= 248) flush(), since_flush = 0;
+  }
+  for (; y <= last; ++y) add(load_row<kCols, kAligned>(p, w, y, x));
+  flush();
+  uint32_t* out = sums + (size_t(channel) * starts.count + k) * w + x;
+  if constexpr (kAligned) {
+#pragma unroll
+    for (int q = 0; q < kCols / 4; ++q)
+      reinterpret_cast<uint4*>(out)[q] =
+          make_uint4(c[4 * q], c[4 * q + 1], c[4 * q + 2], c[4 * q + 3]);
+  } else {
+#pragma unroll
+    for (int i = 0; i < kCols; ++i)
+      if (x + i < w) out[i] = c[i];
+  }
+}
+
+// ---- Launch 2: in place, each strip's column sums become the sums over all strips up to it.
+// A block takes 32 columns; its 8 warps take 1/8 of the strips each, then add the earlier
+// warps' totals. Grid (column groups of 32, channels).
+__global__ void __launch_bounds__(kStartSegments * 32)
+    start_columns(int w, int strips, uint32_t* __restrict__ sums) {
+  __shared__ uint32_t segment_total[kStartSegments][32];
+  const int lane = int(threadIdx.x) % 32, segment = int(threadIdx.x) / 32;
+  const int x = int(blockIdx.x) * 32 + lane;
+  uint32_t* col = sums + size_t(blockIdx.y) * strips * w + x;
+  const int per = (strips + kStartSegments - 1) / kStartSegments;
+  const int k0 = min(strips, segment * per), k1 = min(strips, k0 + per);
+  uint32_t run = 0;
+  if (x < w) {
+#pragma unroll 8
+    for (int k = k0; k < k1; ++k) run += col[size_t(k) * w];
+  }
+  segment_total[segment][lane] = run;
+  __syncthreads();
+  run = 0;
+  for (int s = 0; s < segment; ++s) run += segment_total[s][lane];
+  if (x < w) {
+#pragma unroll 8
+    for (int k = k0; k < k1; ++k) {
+      run += col[size_t(k) * w];
+      col[size_t(k) * w] = run;
+    }
+  }
+}
+
+// A thread's kCols columns of one image row as kCols / 4 words (zeros past the image). kAligned:
+// w is a multiple of kCols, so one 8- or 16-byte load; otherwise byte by byte.
+template <int kCols>
+struct RowWords {
+  uint32_t word[kCols / 4];
+};
+template <int kCols, bool kAligned = true>
+__device__ __forceinline__ RowWords<kCols> load_row(const uint8_t* plane, int w, int y, int x) {
+  RowWords<kCols> r;
+  if constexpr (!kAligned) {
+    const uint8_t* p = plane + size_t(y) * w;
+#pragma unroll
+    for (int q = 0; q < kCols / 4; ++q) {
+      uint32_t word = 0;
+#pragma unroll
+      for (int i = 0; i < 4; ++i)
+        if (x + 4 * q + i < w) word |= uint32_t(__ldg(p + x + 4 * q + i)) << (8 * i);
+      r.word[q] = word;
+    }
+  } else if constexpr (kCols == 8) {
+    const uint2 v =
+        x < w ? __ldg(reinterpret_cast<const uint2*>(plane + size_t(y) * w + x)) : make_uint2(0, 0);
+    r.word[0] = v.x, r.word[1] = v.y;
+  } else {
+    static_assert(kCols == 16, "8 or 16 columns a thread");
+    const uint4 v = x < w ? __ldg(reinterpret_cast<const uint4*>(plane + size_t(y) * w + x))
+                          : make_uint4(0, 0, 0, 0);
+    r.word[0] = v.x, r.word[1] = v.y, r.word[2] = v.z, r.word[3] = v.w;
+  }
+  return r;
+}
+
+// ---- Launch 1: column sums of every strip. Grid (column groups of 16 kSumThreads, strips,
+// channels); a thread sums 16 columns (one 16-byte load a row, 8 rows in flight) when w % 16 == 0,
+// else 8.
+template <int kCols, bool kAligned>
+__global__ void __launch_bounds__(kSumThreads)
+    strip_sums(const uint8_t* __restrict__ image, int w, int h, Starts starts,
+               uint32_t* __restrict__ sums) {
+  const int k = int(blockIdx.y), channel = int(blockIdx.z);
+  const int x = (int(blockIdx.x) * kSumThreads + int(threadIdx.x)) * kCols;
+  if (x >= w) return;
+  const int first = k == 0 ? 0 : starts.row[k - 1] + 1, last = starts.row[k];
+  const uint8_t* p = image + size_t(channel) * w * h;
+  // Packed sums: bytes 0 and 2 of each word in lo (16-bit halves), bytes 1 and 3 in hi; a strip
+  // of at most 257 rows cannot carry out of a half, so longer strips flush every 256 rows.
+  uint32_t c[kCols] = {};
+  uint32_t lo[kCols / 4] = {}, hi[kCols / 4] = {};
+  auto flush = [&] {
+#pragma unroll
+    for (int j = 0; j < kCols / 4; ++j) {
+      c[4 * j] += lo[j] & 0xffffu, c[4 * j + 2] += lo[j] >> 16;
+      c[4 * j + 1] += hi[j] & 0xffffu, c[4 * j + 3] += hi[j] >> 16;
+      lo[j] = hi[j] = 0;
+    }
+  };
+  auto add = [&](const RowWords<kCols>& v) {
+#pragma unroll
+    for (int j = 0; j < kCols / 4; ++j) {
+      lo[j] += v.word[j] & 0x00ff00ffu;
+      hi[j] += (v.word[j] >> 8) & 0x00ff00ffu;
+    }
+  };
+  int y = first, since_flush = 0;
+  for (; y + 7 <= last; y += 8) {
+    RowWords<kCols> v[8];
+#pragma unroll
+    for (int i = 0; i < 8; ++i) v[i] = load_row<kCols, kAligned>(p, w, y + i, x);
+#pragma unroll
+    for (int i = 0; i < 8; ++i) add(v[i]);
+    if ((since_flush += 8) >= 248) flush(), since_flush = 0;
+  }
+  for (; y <= last; ++y) add(load_row<kCols, kAligned>(p, w, y, x));
+  flush();
+  uint32_t* out = sums + (size_t(channel) * starts.count + k) * w + x;
+  if constexpr (kAligned) {
+#pragma unroll
+    for (int q = 0; q < kCols / 4; ++q)
+      reinterpret_cast<uint4*>(out)[q] =
+          make_uint4(c[4 * q], c[4 * q + 1], c[4 * q + 2], c[4 * q + 3]);
+  } else {
+#pragma unroll
+    for (int i = 0; i < kCols; ++i)
+      if (x + i < w) out[i] = c[i];
+  }
+}
+
+// ---- Launch 2: in place, each strip's column sums become the sums over all strips up to it.
+// A block takes 32 columns; its 8 warps take 1/8 of the strips each, then add the earlier
+// warps' totals. Grid (column groups of 32, channels).
+__global__ void __launch_bounds__(kStartSegments * 32)
+    start_columns(int w, int strips, uint32_t* __restrict__ sums) {
+  __shared__ uint32_t segment_total[kStartSegments][32];
+  const int lane = int(threadIdx.x) % 32, segment = int(threadIdx.x) / 32;
+  const int x = int(blockIdx.x) * 32 + lane;
+  uint32_t* col = sums + size_t(blockIdx.y) * strips * w + x;
+  const int per = (strips + kStartSegments - 1) / kStartSegments;
+  const int k0 = min(strips, segment * per), k1 = min(strips, k0 + per);
+  uint32_t run = 0;
+  if (x < w) {
+#pragma unroll 8
+    for (int k = k0; k < k1; ++k) run += col[size_t(k) * w];
+  }
+  segment_total[segment][lane] = run;
+  __syncthreads();
+  run = 0;
+  for (int s = 0; s < segment; ++s) run += segment_total[s][lane];
+  if (x < w) {
+#pragma unroll 8
+    for (int k = k0; k < k1; ++k) {
+      run += col[size_t(k) * w];
+      col[size_t(k) * w] = run;
+    }
+  }
+}
+
+// The block-wide inclusive scan across the threads of one value per thread (`scratch`: 32
+// slots). Ends with a barrier, so `scratch` may be reused after it.
+template <class T>
+__device__ T block_inclusive(T v, T* scratch) {
+  const int lane = int(threadIdx.x) % 32, warp = int(threadIdx.x) / 32;
+#pragma unroll
+  for (int d = 1; d < 32; d *= 2) {
+    const T t = __shfl_up_sync(kFull, v, d);
+    if (lane >= d) v += t;
+  }
+  if (lane == 31) scratch[warp] = v;
+  __syncthreads();
+  if (warp == 0) {
+    T s = scratch[lane];
+#pragma unroll
+    for (int d = 1; d < 32; d *= 2) {
+      const T t = __shfl_up_sync(kFull, s, d);
+      if (lane >= d) s += t;
+    }
+    scratch[lane] = s;
+  }
+  __syncthreads();
+  const T before = warp == 0 ? T(0) : scratch[warp - 1];
+  __syncthreads();
+  return v + before;
+}
+
+// The block-wide exclusive prefix of kN values per thread (each thread's total of a row of V) at
+// once: warp scans, then a scan of the warps' totals. One barrier; `scratch` holds 32 x kN.
+template <class T, int kThreads, int kN>
+__device__ void block_exclusive(const T (&total)[kN], T (&before)[kN], T* scratch) {
+  constexpr int kWarps = kThreads / 32;
+  const int lane = int(threadIdx.x) % 32, warp = int(threadIdx.x) / 32;
+  T inclusive[kN];
+#pragma unroll
+  for (int j = 0; j < kN; ++j) inclusive[j] = total[j];
+#pragma unroll
+  for (int d = 1; d < 32; d *= 2) {
+#pragma unroll
+    for (int j = 0; j < kN; ++j) {
+      const T t = __shfl_up_sync(kFull, inclusive[j], d);
+      if (lane >= d) inclusive[j] += t;
+    }
+  }
+  if (lane == 31) {
+#pragma unroll
+    for (int j = 0; j < kN; ++j) scratch[j * 32 + warp] = inclusive[j];
+  }
+  __syncthreads();
+  T mine[kN];
+#pragma unroll
+  for (int j = 0; j < kN; ++j) mine[j] = lane < kWarps ? scratch[j * 32 + lane] : T(0);
+#pragma unroll
+  for (int d = 1; d < kWarps; d *= 2) {
+#pragma unroll
+    for (int j = 0; j < kN; ++j) {
+      const T t = __shfl_up_sync(kFull, mine[j], d);
+      if (lane >= d) mine[j] += t;
+    }
+  }
+#pragma unroll
+  for (int j = 0; j < kN; ++j) {
+    const T warp_before = __shfl_sync(kFull, mine[j], warp > 0 ? warp - 1 : 0);
+    before[j] = (warp > 0 ? warp_before : T(0)) + inclusive[j] - total[j];
+  }
+}
+
+// V += the row's samples (sign +1) or V -= them (-1), the thread's kCols columns.
+template <int kCols>
+__device__ __forceinline__ void add_samples(const RowWords<kCols>& raw, bool subtract,
+                                            uint32_t (&v)[kCols]) {
+#pragma unroll
+  for (int k = 0; k < kCols; ++k) {
+    const uint32_t b = __byte_perm(raw.word[k / 4], 0, 0x4440 | (k % 4));
+    v[k] = subtract ? v[k] - b : v[k] + b;
+  }
+}
+
+// One filtered pixel from E (the window's rows: rows_in), by the rule's round_mean.
+template <class T>
+__device__ __forceinline__ uint8_t pixel(const T* e, int px, int r, int w, int rows_in) {
+  const int x0 = px - r < 0 ? 0 : px - r, x1 = px + r > w - 1 ? w - 1 : px + r;
+  const T sum = e[x1] - (x0 > 0 ? e[x0 - 1] : T(0));
+  return rule::round_mean(uint64_t(sum), int64_t(x1 - x0 + 1) * rows_in);
+}
+
+// ---- Launch 3: the walks. Grid (blocks, channels). V(x) = the sum of column x over the
+// window's rows y0..y1: it moves down with the window (one image row added at the bottom, one
+// taken off at the top: two byte adds per column, no scan), and E = the prefix of V across the
+// width (one block scan a row) gives each window's sum as E(x1) - E(x0 - 1). T = uint32_t for E
+// (windows of at most kExactU32Pixels pixels, sums modulo 2^32) or unsigned long long; V always
+// fits 32 bits (at most 255 h). kThreads x kCols = kMaxSide; kRows output rows an iteration.
+template <class T, int kThreads, int kRows, int kDepth, bool kFast, bool kAligned>
+__global__ void __launch_bounds__(kThreads, 1)
+    walk(const uint8_t* __restrict__ image, int w, int h, int r, int rows_per_block, Starts starts,
+         const uint32_t* __restrict__ columns, uint8_t* __restrict__ out) {
+  constexpr int kCols = kMaxSide / kThreads;
+  extern __shared__ __align__(16) unsigned char shared_bytes[];
+  T* e_rows = reinterpret_cast<T*>(shared_bytes);  // [2][kRows][w]: E, two buffers
+  __shared__ T scratch[32 * kRows];
+  const int channel = int(blockIdx.y);
+  const uint8_t* plane = image + size_t(channel) * w * h;
+  uint8_t* out_plane = out + size_t(channel) * w * h;
+  const int x = int(threadIdx.x) * kCols;
+  const int ya = int(blockIdx.x) * rows_per_block, yb = min(h, ya + rows_per_block);
+
+  // V at the first row: the column sums through the bottom row minus those through the row
+  // above the window (launch 2's start rows).
+  uint32_t v[kCols];
+  {
+    const int rb = bottom_row(ya, r, h), rt = top_row(ya, r);
+#pragma unroll
+    for (int k = 0; k < kCols; ++k) v[k] = 0;
+    if (x < w) {
+      const uint32_t* bottom =
+          columns + (size_t(channel) * starts.count + start_index(starts, rb)) * w + x;
+      const uint32_t* top =
+          rt >= 0 ? columns + (size_t(channel) * starts.count + start_index(starts, rt)) * w + x
+                  : nullptr;
+      if constexpr (kAligned) {
+#pragma unroll
+        for (int q = 0; q < kCols / 4; ++q) {
+          const uint4 a = __ldg(reinterpret_cast<const uint4*>(bottom) + q);
+          const uint4 c = top != nullptr ? __ldg(reinterpret_cast<const uint4*>(top) + q)
+                                         : make_uint4(0, 0, 0, 0);
+          v[4 * q] = a.x - c.x, v[4 * q + 1] = a.y - c.y, v[4 * q + 2] = a.z - c.z,
+                v[4 * q + 3] = a.w - c.w;
+        }
+      } else {
+#pragma unroll
+        for (int k = 0; k < kCols; ++k)
+          if (x + k < w) v[k] = __ldg(bottom + k) - (top != nullptr ? __ldg(top + k) : 0u);
+      }
+    }
+  }
+  int row[2] = {bottom_row(ya, r, h), top_row(ya, r)};  // the window's bottom row, the row above it
+  int rows_in[kRows];
+
+  // The image rows entering (at the bottom) and leaving (at the top) for the next kDepth
+  // iterations of kRows output rows, loaded ahead.
+  constexpr int kN = 2 * kRows;
+  RowWords<kCols> ahead[kDepth][kN];
+  auto fetch = [&](int y0, RowWords<kCols>(&into)[kN]) {
+#pragma unroll
+    for (int i = 0; i < kRows; ++i) {
+      const int y = y0 + i;
+      const bool in = y < yb && y > ya;
+      const int rb = bottom_row(y, r, h), rt = top_row(y, r);
+      into[2 * i] = in && rb > bottom_row(y - 1, r, h) ? load_row<kCols, kAligned>(plane, w, rb, x)
+                                                       : RowWords<kCols>{};
+      into[2 * i + 1] = in && rt > top_row(y - 1, r) ? load_row<kCols, kAligned>(plane, w, rt, x)
+                                                     : RowWords<kCols>{};
+    }
+  };
+#pragma unroll
+  for (int d = 0; d < kDepth; ++d) fetch(ya + kRows * d, ahead[d]);
+
+  const int window = 2 * r + 1;
+  for (int y0 = ya, iteration = 0; y0 < yb; y0 += kRows, ++iteration) {
+    // V of each of the kRows output rows and its prefix within the thread.
+    T p[kRows][kCols], total[kRows], before[kRows];
+#pragma unroll
+    for (int i = 0; i < kRows; ++i) {
+      const int y = y0 + i;
+      const bool moves = y > ya && y < yb;
+      if (moves && bottom_row(y, r, h) > row[0])
+        add_samples<kCols>(ahead[0][2 * i], false, v), ++row[0];
+      if (moves && top_row(y, r) > row[1])
+        add_samples<kCols>(ahead[0][2 * i + 1], true, v), ++row[1];
+      rows_in[i] = row[0] - row[1];  // y1 - (y0 - 1): the window's rows
+#pragma unroll
+      for (int k = 0; k < kCols; ++k) p[i][k] = T(v[k]) + (k > 0 ? p[i][k - 1] : T(0));
+      total[i] = p[i][kCols - 1];
+    }
+#pragma unroll
+    for (int d = 0; d + 1 < kDepth; ++d)
+#pragma unroll
+      for (int j = 0; j < kN; ++j) ahead[d][j] = ahead[d + 1][j];
+    fetch(y0 + kRows * kDepth, ahead[kDepth - 1]);
+    block_exclusive<T, kThreads, kRows>(total, before, scratch);
+    T* e_base = e_rows + size_t(iteration & 1) * kRows * w;
+    if (x < w) {
+#pragma unroll
+      for (int i = 0; i < kRows; ++i) {
+        T* e = e_base + size_t(i) * w + x;
+        if (sizeof(T) == 4 && kAligned) {  // x and w multiples of 8: whole 16-byte stores
+#pragma unroll
+          for (int k = 0; k < kCols; k += 4)
+            *reinterpret_cast<uint4*>(e + k) =
+                make_uint4(uint32_t(p[i][k] + before[i]), uint32_t(p[i][k + 1] + before[i]),
+                           uint32_t(p[i][k + 2] + before[i]), uint32_t(p[i][k + 3] + before[i]));
+        } else {
+#pragma unroll
+          for (int k = 0; k < kCols; ++k)
+            if (x + k < w) e[k] = p[i][k] + before[i];
+        }
+      }
+    }
+    __syncthreads();
+    // The pixels lane-major within the warp's columns (lane + 32 k), so that the lanes read
+    // consecutive entries of E (no bank conflicts) and store consecutive bytes.
+    const int base = (int(threadIdx.x) / 32) * 32 * kCols + int(threadIdx.x) % 32;
+    const int warp_first = base - int(threadIdx.x) % 32;
+    const bool inside = warp_first - r - 1 >= 0 && warp_first + 32 * kCols - 1 + r <= w - 1;
+#pragma unroll
+    for (int i = 0; i < kRows; ++i) {
+      const int y = y0 + i;
+      if (y >= yb) break;
+      const T* e = e_base + size_t(i) * w;
+      uint8_t* dst = out_plane + size_t(y) * w;
+      // kFast, 32-bit sums, and the warp's columns all away from the left and right edges: one
+      // count, one reciprocal and the one-sided rounding (sat_filter_rule.h: the same pixels).
+      if (kFast && sizeof(T) == 4 && inside) {
+        const uint32_t count = uint32_t(window) * uint32_t(rows_in[i]);
+        const int32_t half = int32_t((count + 1) / 2);
+        const float reciprocal = rule::reciprocal_of(int64_t(count));
+#pragma unroll
+        for (int k = 0; k < kCols; ++k) {
+          const int px = base + 32 * k;
+          const uint32_t sum = uint32_t(e[px + r] - e[px - r - 1]);
+          dst[px] = rule::round_mean_small_one_sided(sum, count, half, reciprocal);
+        }
+      } else {
+#pragma unroll
+        for (int k = 0; k < kCols; ++k) {
+          const int px = base + 32 * k;
+          if (px < w) dst[px] = pixel<T>(e, px, r, w, rows_in[i]);
+        }
+      }
+    }
+  }
+}
+
+template <class T, int kThreads, int kRows, int kDepth, bool kFast, bool kAligned = true>
+void launch_walk(dim3 grid, cudaStream_t stream, const uint8_t* image, int w, int h, int r,
+                 int rows_per_block, const Starts& starts, const uint32_t* columns, uint8_t* out) {
+  const size_t shared = 2 * size_t(kRows) * size_t(w) * sizeof(T);
+  WS_CUDA_CHECK(cudaFuncSetAttribute(walk<T, kThreads, kRows, kDepth, kFast, kAligned>,
+                                     cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
+  walk<T, kThreads, kRows, kDepth, kFast, kAligned>
+      <<<grid, kThreads, shared, stream>>>(image, w, h, r, rows_per_block, starts, columns, out);
+  WS_CUDA_CHECK_LAUNCH();
+}
+
+}  // namespace
+
+size_t fused_box_scratch_bytes(int w, int h, int channels) {
+  if (w < 1 || h < 1 || w > kMaxSide || h > kMaxSide) return 0;
+  const size_t strips = size_t(h / kStripRows) + 2 * size_t(fused_shape(h, kFused2PerSm).blocks);
+  return strips * size_t(w) * sizeof(uint32_t) * size_t(channels);
+}
+
+void launch_filter_box_fused_flags(const uint8_t* image, int w, int h, int channels, int radius,
+                                   void* scratch, uint8_t* out, cudaStream_t stream, int flags) {
+  WS_REQUIRE(w >= 1 && h >= 1 && w <= kMaxSide && h <= kMaxSide,
+             "the fused box filter takes sides of 1.." + std::to_string(kMaxSide) + ", not " +
+                 std::to_string(w) + " x " + std::to_string(h));
+  WS_REQUIRE(channels >= 1 && channels <= kMaxChannels,
+             "the fused box filter takes 1.." + std::to_string(kMaxChannels) + " channels, not " +
+                 std::to_string(channels));
+  WS_REQUIRE(radius >= 0, "the box filter's radius must be >= 0, not " + std::to_string(radius));
+  WS_REQUIRE(image != nullptr && out != nullptr && scratch != nullptr,
+             std::string("the fused box filter: a buffer is missing"));
+  const int r = rule::useful_radius(radius, w, h);
+  const FusedShape shape = fused_shape(h, flags);
+  Starts starts;
+  {
+    std::vector<int> rows;
+    for (int b = 0; b < shape.blocks; ++b) {
+      const int y = b * shape.rows_per_block;
+      if (top_row(y, r) >= 0) rows.push_back(top_row(y, r));
+      rows.push_back(bottom_row(y, r, h));
+    }
+    for (int y = kStripRows - 1; y < h; y += kStripRows) rows.push_back(y);  // strips of <= 64 rows
+    std::sort(rows.begin(), rows.end());
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    starts.count = int(rows.size());
+    std::copy(rows.begin(), rows.end(), starts.row);
+  }
+  const int only = flags & (kFusedOnly1 | kFusedOnly2 | kFusedOnly3);
+  uint32_t* columns = static_cast<uint32_t*>(scratch);
+  if (only == 0 || (only & kFusedOnly1) != 0) {
+    const int cols = w % 16 == 0 ? 16 : 8;
+    const dim3 grid(unsigned((w + cols * kSumThreads - 1) / (cols * kSumThreads)),
+                    unsigned(starts.count), unsigned(channels));
+    if (cols == 16)
+      strip_sums<16, true><<<grid, kSumThreads, 0, stream>>>(image, w, h, starts, columns);
+    else if (w % 8 == 0)
+      strip_sums<8, true><<<grid, kSumThreads, 0, stream>>>(image, w, h, starts, columns);
+    else
+      strip_sums<8, false><<<grid, kSumThreads, 0, stream>>>(image, w, h, starts, columns);
+    WS_CUDA_CHECK_LAUNCH();
+  }
+  if (only == 0 || (only & kFusedOnly2) != 0) {
+    start_columns<<<dim3(unsigned((w + 31) / 32), unsigned(channels)), kStartSegments * 32, 0,
+                    stream>>>(w, starts.count, columns);
+    WS_CUDA_CHECK_LAUNCH();
+  }
+  if (only != 0 && (only & kFusedOnly3) == 0) return;
+  const bool narrow =
+      int64_t(std::min(w, 2 * r + 1)) * std::min(h, 2 * r + 1) <= rule::kExactU32Pixels;
+  const dim3 grid(unsigned(shape.blocks), unsigned(channels));
+  const bool rule_rounding = (flags & kFusedRuleRounding) != 0;
+  const bool one_row = (flags & kFusedOneRow) != 0;
+  if (w % 8 != 0) {  // rows that are not whole 8-byte groups: byte loads
+    if (narrow)
+      launch_walk<uint32_t, 1024, 2, 2, true, false>(grid, stream, image, w, h, r,
+                                                     shape.rows_per_block, starts, columns, out);
+    else
+      launch_walk<unsigned long long, 1024, 1, 2, false, false>(
+          grid, stream, image, w, h, r, shape.rows_per_block, starts, columns, out);
+    return;
+  }
+  if (narrow && one_row)
+    launch_walk<uint32_t, 1024, 1, 4, true>(grid, stream, image, w, h, r, shape.rows_per_block,
+                                            starts, columns, out);
+  else if (narrow && !rule_rounding)
+    launch_walk<uint32_t, 1024, 2, 2, true>(grid, stream, image, w, h, r, shape.rows_per_block,
+                                            starts, columns, out);
+  else if (narrow)
+    launch_walk<uint32_t, 1024, 2, 2, false>(grid, stream, image, w, h, r, shape.rows_per_block,
+                                             starts, columns, out);
+  else  // 64-bit window sums (E in 64 bits, one row an iteration: 128 KiB of E)
+    launch_walk<unsigned long long, 1024, 1, 2, false>(grid, stream, image, w, h, r,
+                                                       shape.rows_per_block, starts, columns, out);
+}
+
+void launch_filter_box_fused(const uint8_t* image, int w, int h, int channels, int radius,
+                             void* scratch, uint8_t* out, cudaStream_t stream) {
+  launch_filter_box_fused_flags(image, w, h, channels, radius, scratch, out, stream, kFusedDefault);
+}
+
+}  // namespace ws::sat

@@ -1,0 +1,23 @@
+// The fused box filter's tuning switches (sat_filter_fused.cu), for the timing program and the GPU
+// tests; the engine calls launch_filter_box_fused, which uses kFusedDefault.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstdint>
+
+namespace ws::sat {
+
+// For timing the launches one at a time (the pixels are complete only with all three).
+inline constexpr int kFusedOnly1 = 1;
+inline constexpr int kFusedOnly2 = 2;
+inline constexpr int kFusedOnly3 = 4;
+inline constexpr int kFusedRuleRounding = 8;  // every pixel through the rule's round_mean
+inline constexpr int kFused2PerSm = 16;       // two walking blocks per SM
+inline constexpr int kFusedOneRow = 32;       // one output row an iteration, not two
+inline constexpr int kFusedDefault = 0;
+
+void launch_filter_box_fused_flags(const uint8_t* image, int w, int h, int channels, int radius,
+                                   void* scratch, uint8_t* out, cudaStream_t stream, int flags);
+
+}  // namespace ws::sat

@@ -1,0 +1,127 @@
+// The fused box filter on the GPU (sat_filter_fused.cu: two table rows walked down the image,
+// the table never stored) against its CPU twin (filter_box_walk_cpu) and the direct filter, pixel
+// for pixel: 1 and 3 channels, radii from 0 to past the image, heights that do not divide into
+// the blocks' rows, widths from 1 to 8192 (whole 8-byte groups or not), windows too large for
+// 32-bit sums, and the messages for what it does not take.
+#include <cuda_runtime.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/device_buffer.cuh"
+#include "common/error.h"
+#include "common/split_mix.h"
+#include "gpu_test_support.h"
+#include "sat/sat.h"
+#include "sat/sat_filter_cpu.h"
+#include "sat/sat_launch.h"
+
+namespace ws::sat {
+namespace {
+
+std::vector<uint8_t> random_planes(int w, int h, int channels, uint64_t seed) {
+  SplitMix64 rng{seed * 104729 + uint64_t(w) * 31 + uint64_t(h)};
+  std::vector<uint8_t> img(size_t(w) * h * channels);
+  for (uint8_t& v : img) v = uint8_t(rng.next() >> 56);
+  return img;
+}
+
+// The GPU's pixels for every channel, channel-major.
+std::vector<uint8_t> fused_on_gpu(const std::vector<uint8_t>& planes, int w, int h, int channels,
+                                  int r) {
+  DeviceBuffer<uint8_t> image(planes.size()), out(planes.size());
+  DeviceBuffer<uint8_t> scratch(fused_box_scratch_bytes(w, h, channels));
+  image.upload(planes);
+  WS_CUDA_CHECK(cudaMemset(out.data(), 0xAB, out.bytes()));
+  launch_filter_box_fused(image.data(), w, h, channels, r, scratch.data(), out.data(), 0);
+  WS_CUDA_CHECK(cudaDeviceSynchronize());
+  return out.download();
+}
+
+std::vector<uint8_t> walked_on_cpu(const std::vector<uint8_t>& planes, int w, int h, int channels,
+                                   int r) {
+  std::vector<uint8_t> out(planes.size());
+  const size_t n = size_t(w) * h;
+  for (int c = 0; c < channels; ++c)
+    filter_box_walk_cpu(planes.data() + c * n, w, h, r, out.data() + c * n);
+  return out;
+}
+
+TEST(SatGpuFilterFused, EqualsTheCpuTwinAndTheDirectFilter) {
+  WS_SKIP_WITHOUT_GPU();
+  struct Shape {
+    int w, h;
+  };
+  for (Shape s : {Shape{8, 1}, Shape{8, 37}, Shape{16, 16}, Shape{64, 7}, Shape{96, 333},
+                  Shape{520, 77}, Shape{1000, 259}, Shape{1, 1}, Shape{1, 50}, Shape{13, 7},
+                  Shape{37, 130}, Shape{1001, 67}}) {
+    for (int channels : {1, 3}) {
+      const std::vector<uint8_t> img = random_planes(s.w, s.h, channels, 5);
+      for (int r : {0, 1, 2, 5, 31, s.h / 2, s.w - 1, std::max(s.w, s.h) + 3, 2147483647}) {
+        if (r < 0) continue;
+        const std::string at = std::to_string(s.w) + "x" + std::to_string(s.h) + " x" +
+                               std::to_string(channels) + " r " + std::to_string(r);
+        const std::vector<uint8_t> gpu = fused_on_gpu(img, s.w, s.h, channels, r);
+        ASSERT_EQ(gpu, walked_on_cpu(img, s.w, s.h, channels, r)) << at;
+        if (s.w * s.h <= 20000 && r <= 40) {  // the direct filter costs O(r^2) a pixel
+          FilterParams p;
+          p.radius = r;
+          std::vector<uint8_t> direct(img.size());
+          const size_t n = size_t(s.w) * s.h;
+          for (int c = 0; c < channels; ++c)
+            filter_direct_cpu(img.data() + c * n, s.w, s.h, p, nullptr, direct.data() + c * n);
+          ASSERT_EQ(gpu, direct) << at << " (direct)";
+        }
+      }
+    }
+  }
+}
+
+TEST(SatGpuFilterFused, WideAndTallImages) {
+  WS_SKIP_WITHOUT_GPU();
+  struct Case {
+    int w, h, r;
+  };
+  for (Case c : {Case{8192, 24, 3}, Case{8, 8192, 100}, Case{8192, 8192, 4}, Case{8192, 8192, 64},
+                 Case{2048, 2048, 1000}, Case{8191, 300, 17}, Case{3, 8192, 2}}) {
+    const std::vector<uint8_t> img = random_planes(c.w, c.h, 1, 11);
+    ASSERT_EQ(fused_on_gpu(img, c.w, c.h, 1, c.r), walked_on_cpu(img, c.w, c.h, 1, c.r))
+        << c.w << "x" << c.h << " r " << c.r;
+  }
+}
+
+TEST(SatGpuFilterFused, WindowsTooLargeFor32BitSums) {
+  WS_SKIP_WITHOUT_GPU();
+  // 8192 x 4200 at r = 4100: windows up to 8192 x 4200 pixels, sums past 2^32 (64-bit walks);
+  // all 255 the mean is 255 everywhere, random it must equal the twin.
+  const int w = 8192, h = 4200;
+  const std::vector<uint8_t> white(size_t(w) * h, 255);
+  const std::vector<uint8_t> gpu = fused_on_gpu(white, w, h, 1, 4100);
+  EXPECT_EQ(gpu, white);
+  const std::vector<uint8_t> img = random_planes(w, h, 1, 3);
+  for (int r : {2052, 4100, 8191})
+    ASSERT_EQ(fused_on_gpu(img, w, h, 1, r), walked_on_cpu(img, w, h, 1, r)) << "r " << r;
+}
+
+TEST(SatGpuFilterFused, ClearMessagesForWhatItDoesNotTake) {
+  WS_SKIP_WITHOUT_GPU();
+  EXPECT_EQ(fused_box_scratch_bytes(0, 4, 1), 0u);
+  EXPECT_EQ(fused_box_scratch_bytes(kMaxSide + 1, 4, 1), 0u);
+  DeviceBuffer<uint8_t> image(64), out(64), scratch(1 << 20);
+  try {
+    launch_filter_box_fused(image.data(), kMaxSide + 1, 1, 1, 1, scratch.data(), out.data(), 0);
+    FAIL() << "a width of " << kMaxSide + 1 << " was taken";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("sides of 1..8192"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(launch_filter_box_fused(image.data(), 8, 4, 1, -1, scratch.data(), out.data(), 0),
+               Error);
+  EXPECT_THROW(launch_filter_box_fused(image.data(), 8, 4, 5, 1, scratch.data(), out.data(), 0),
+               Error);
+}
+
+}  // namespace
+}  // namespace ws::sat
