@@ -7,7 +7,7 @@
 // scan of V. The pixels follow sat_filter_rule.h's rule (clamped window, its true count, the mean
 // rounded half up), so they are the table-then-filter path's bits.
 //
-//   1 strip sums     the rows where the blocks' windows start (and every 64th row) cut the image
+//   1 strip sums     the rows where the blocks' windows start (and every 128th row) cut the image
 //                    into strips: the column sums of every strip (one read of the image).
 //   2 start columns  per column, the strips' sums added down the image: the column sums through
 //                    each start row, so a block's first V is two of them subtracted.
@@ -20,8 +20,8 @@
 //                    (sums modulo 2^32 are exact there), larger ones in 64 (one row an iteration).
 // Work O(n) per channel whatever r: each image row is read by launch 1 and twice by the walk
 // (entering and leaving), each pixel written once, and no w h table is written or read.
-// Steps: per block its rows (h / blocks) and two barriers per two rows; launch 1 O(64) rows a
-// thread, launch 2 O(strips / 8).
+// Steps: per block its rows (h / blocks) and two barriers per two rows; launch 1 O(128) rows a
+// thread, launch 2 O(strips / 32).
 // Measured (H200, 2026-11-30, 8192 x 8192 u8, bench/dev/sat_sweep.cu): 0.22-0.23 ms for
 // r = 1..1000 (the table and the filter reading it: 0.245-0.30 ms; the table alone 0.127 ms),
 // 0.40-0.44 ms for the 64-bit windows of r >= 2052 (table + filter 0.47-0.69 ms). Launch 3 takes
@@ -47,16 +47,16 @@ namespace rule = filter_rule;
 
 namespace {
 
-constexpr int kSumThreads = 128;   // launch 1: 16 (or 8) columns a thread
-constexpr int kStartSegments = 8;  // launch 2: warps splitting a column's strips
+constexpr int kSumThreads = 128;    // launch 1: 16 (or 8) columns a thread
+constexpr int kStartSegments = 32;  // launch 2: warps splitting a column's strips
 constexpr unsigned kFull = 0xffffffffu;
-constexpr int kStripRows = 64;        // launch 1's strips are at most this tall
+constexpr int kStripRows = 128;       // launch 1's strips are at most this tall
 constexpr int kMaxFusedStarts = 768;  // h / kStripRows + two start rows per block
 constexpr int kMaxFusedBlocks = (kMaxFusedStarts - kMaxSide / kStripRows) / 2;
 
 // The rows where the walks start: for block b (output rows from b * rows_per_block), the top
 // walk's row max(y - r, 0) - 1 (none when -1) and the bottom walk's row min(y + r, h - 1), and
-// every 64th row (so that no strip is taller than kStripRows), sorted and without repeats. Strip k
+// every 128th row (so that no strip is taller than kStripRows), sorted and without repeats. Strip k
 // of launch 1 is rows (start[k - 1], start[k]] (start[-1] = -1).
 struct Starts {
   int count = 0;
@@ -188,7 +188,7 @@ __global__ void __launch_bounds__(kSumThreads)
 }
 
 // ---- Launch 2: in place, each strip's column sums become the sums over all strips up to it.
-// A block takes 32 columns; its 8 warps take 1/8 of the strips each, then add the earlier
+// A block takes 32 columns; its 32 warps take 1/32 of the strips each, then add the earlier
 // warps' totals. Grid (column groups of 32, channels).
 __global__ void __launch_bounds__(kStartSegments * 32)
     start_columns(int w, int strips, uint32_t* __restrict__ sums) {
@@ -462,7 +462,8 @@ void launch_filter_box_fused_flags(const uint8_t* image, int w, int h, int chann
       if (top_row(y, r) >= 0) rows.push_back(top_row(y, r));
       rows.push_back(bottom_row(y, r, h));
     }
-    for (int y = kStripRows - 1; y < h; y += kStripRows) rows.push_back(y);  // strips of <= 64 rows
+    for (int y = kStripRows - 1; y < h; y += kStripRows)
+      rows.push_back(y);  // strips of <= 128 rows
     std::sort(rows.begin(), rows.end());
     rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
     starts.count = int(rows.size());
