@@ -11,16 +11,17 @@
 //                  the tiles (exclusive: "column carries"), block 1 thread y row y of "row sums"
 //                  across the tiles ("row carries"), block 2 the totals, a 2D exclusive scan
 //                  ("corners": across each row of tiles into corners, then down each column in
-//                  place). One step each; running sums as the fast kernel's `carries`.
+//                  place, after a barrier). Four steps (columns, rows, corners across, corners
+//                  down); running sums as in the fast kernel's `carries`.
 //   3 tile tables  (one step) lane l reads its column's carry and scans them across the lanes
 //                  (Kogge-Stone: lane l >= d adds lane l - d), adds the tile's corner: the table
 //                  row above the tile, SAT(x0 + l, y0 - 1); lane r reads row r's carry. Then per
 //                  row (one step each): lane l reads its pixel, a Kogge-Stone scan across the
 //                  lanes gives the row's prefix inside the tile, plus the row's carry (shuffled
 //                  from lane r), added into the lane's running column value and written to sat.
-// Lanes outside the image hold 0 and record nothing; the stride loops stop where every add would
-// be outside. The adds happen in exactly the kernel's order (a + b below is the kernel's a + b), so
-// f32 traces are bit-identical to the device's.
+// Lanes outside the image hold 0, take part in the shuffles and record nothing (no add of theirs
+// is ever used). The adds happen in exactly the kernel's order (add(a, b) below is the kernel's
+// a + b), so f32 traces are bit-identical to the device's.
 #include <string>
 #include <vector>
 

@@ -123,10 +123,9 @@ std::string why_single_pass(const TraceStep& s) {
 std::string why_register_tiled(const TraceStep& s) {
   if (s.code_marker == "@rt-sum-row")
     return tr(
-        "Launch 1, one row of every tile at once: lane l reads its pixel and adds it to the "
-        "running sum of its column, kept in a register; a shuffle tree across the lanes gives the "
-        "row's sum over the tile, with no shared memory. Neighbouring lanes read neighbouring "
-        "pixels: coalesced. (Teaching shape: one column a lane; the fast kernel gives a lane 4.)");
+        "Launch 1, a row of every tile at once: lane l adds its pixel to its column's running "
+        "sum, kept in a register; a shuffle tree sums the row across the lanes. Neighbouring lanes "
+        "read neighbouring pixels: coalesced. Here a lane owns one column; in the fast kernel, 4.");
   if (s.code_marker == "@rt-sum-store")
     return tr(
         "Each tile writes only its aggregates: a sum per column, a sum per row (lane r writes row "
