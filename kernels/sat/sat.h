@@ -105,13 +105,14 @@ double rect_sum(const std::vector<double>& table, int width, int height, Accum a
 // ---- Teach mode: one run on a small image (up to kTeachMax x kTeachMax), traced.
 // Buffers: 0 "in" (global, the image), 1 "sat" (global, the table: the row phase leaves the row
 // scans in it, the column phase the SAT), then the variant's own (2: "tmp" global and "tile"
-// shared; 4: the tiles' published aggregates and flags). Steps carry a phase ("row",
-// "transpose", "column", "tile", "look-back") that the views group by. The exact format:
-// sat_teach_cpu.cpp.
+// shared; 4: the tiles' published aggregates and flags; 5: the tiles' aggregates and their
+// carries). Steps carry a phase ("row", "transpose", "column", "tile", "look-back"; variant 5:
+// "tile sums", "carries", "tile tables", its three launches) that the views group by. The exact
+// format: sat_teach_cpu.cpp.
 struct TeachParams {
   Variant variant = Variant::RowColumn;
   Accum accum = Accum::U8U32;
-  int tile = 4;  // 4 (and 5): the tile edge, 2..16
+  int tile = 4;  // variants 4 and 5: the tile edge, 2..16
 };
 struct TeachRun {
   Trace trace;

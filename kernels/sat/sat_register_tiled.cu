@@ -49,6 +49,16 @@
 // bytes (64 MiB read, 256 MiB written) as fast as the widening copy does; what is left is the
 // design's second read of the image (launch 1) and launch 2: a single-pass table would need one
 // read of the image but its look-back across tiles (variant 4).
+//
+// Teach mode (the traced kernels at the end of this file; CPU twin
+// sat_teach_register_tiled_cpu.cpp): the same three launches scaled down so that a 32 x 32 image
+// has several tiles. A tile is T x T (--tile, 2..16) and a block of T lanes; lane l owns column l
+// of the tile, one column a lane instead of 4 (the teaching shape: every add is one event). The
+// row sum is a shuffle-down tree (any T, where the butterfly above needs 32 lanes), launch 2 runs
+// three blocks (columns, rows, corners), and launch 3 scans across the lanes with Kogge-Stone
+// shuffles. No batches, no vector loads, no reversed order, no streaming stores: those are speed,
+// not the algorithm. The adds happen in the twin's order, so f32 traces equal the CPU's bit for
+// bit.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -556,6 +566,250 @@ void launch_register_tiled_flags(Accum a, const void* in, void* out, int w, int 
 void launch_register_tiled(Accum a, const void* in, void* out, int w, int h, void* scratch,
                            cudaStream_t stream) {
   launch_register_tiled_flags(a, in, out, w, h, scratch, stream, kRegisterTiledDefault);
+}
+
+}  // namespace ws::sat
+
+// ================================ teach mode ===================================================
+// The traced kernels of teach mode (CPU twin: sat_teach_register_tiled_cpu.cpp): the same three
+// launches at teaching size. A tile is T x T (T = params.tile, 2..16) and a block of T lanes, one
+// warp; lane l owns column l of the tile (the fast kernels above give a lane 4 columns, the wide
+// u8 path 16: here one column a lane, so every add is one event). Tiles are blocks in row-major
+// order; the carries are 3 blocks of 32 threads. Every step is deterministic (no atomics, no
+// waits), so the trace is the same on every run and equal to the twin's.
+#include "sat_cuda_support.cuh"
+#include "sat_teach_cpu.h"
+
+namespace ws::sat {
+
+namespace {
+
+enum RtTeachArray : int {
+  kRtIn,
+  kRtSat,
+  kRtColumnSums,
+  kRtRowSums,
+  kRtTotals,
+  kRtColumnCarries,
+  kRtRowCarries,
+  kRtCorners,
+};
+enum RtTeachPhase : int {
+  kRtSumRow,
+  kRtSumStore,
+  kRtColumnCarry,
+  kRtRowCarry,
+  kRtCornerRows,
+  kRtCornerColumns,
+  kRtAbove,
+  kRtTableRow,
+};
+
+// The aggregates as the fast kernels lay them out: per column of the image and row of tiles
+// [ty * w + x], per row of the image and column of tiles [tx * h + y], per tile [ty * ntx + tx].
+template <class In, class T>
+struct RtTeachArgs {
+  const In* in;
+  T* sat;
+  int w, h, tile, ntx, nty;
+  T* column_sums;
+  T* row_sums;
+  T* totals;
+  T* column_carries;
+  T* row_carries;
+  T* corners;
+};
+
+// @helper register-tiled-teach
+// The lanes of a T-lane block (T <= 32) as a shuffle mask.
+__device__ __forceinline__ unsigned teach_lanes(int E) {
+  return E >= 32 ? 0xffffffffu : (1u << E) - 1u;
+}
+
+// The sum over the tile's lanes 0..n-1 by a shuffle-down tree: lane l < d adds lane l + d, d
+// halving down to 1; lane 0 ends with the sum. (The fast kernel's butterfly needs a power of two
+// lanes; the tree takes any T.)
+template <class T, class Rec>
+__device__ T teach_tree_sum(T v, int lane, int n, int E, int array, int64_t at, Rec& rec) {
+  int half = 1;
+  while (2 * half < E) half *= 2;
+  for (int d = half; d >= 1; d /= 2) {
+    const T up = __shfl_down_sync(teach_lanes(E), v, d);
+    if (lane < d && lane + d < n) v = rec.op(array, at, static_cast<T>(v + up));
+  }
+  return v;
+}
+
+// Kogge-Stone across the lanes: lane l >= d adds lane l - d; lanes 0..n-1 end with the inclusive
+// scan.
+template <class T, class Rec>
+__device__ T teach_lane_scan(T v, int lane, int n, int E, int array, int64_t at, Rec& rec) {
+  for (int d = 1; d < E; d *= 2) {
+    const T up = __shfl_up_sync(teach_lanes(E), v, d);
+    if (lane >= d && lane < n) v = rec.op(array, at, static_cast<T>(up + v));
+  }
+  return v;
+}
+
+// ---- Launch 1: a tile per block, lane l walks column l down the tile.
+template <class In, class T, class Rec>
+__global__ void teach_tile_sums(RtTeachArgs<In, T> a, Rec rec) {
+  const int lane = int(threadIdx.x), E = a.tile, k = int(blockIdx.x);
+  const int tx = k % a.ntx, ty = k / a.ntx, x0 = tx * E, y0 = ty * E, x = x0 + lane;
+  const int n = min(E, a.w - x0), rows = min(E, a.h - y0);  // lanes and rows inside the image
+  T column = T(0);                                          // lane l: the sum of column l so far
+  T mine = T(0);  // lane l: the sum of row l over the tile
+  for (int r = 0; r < rows; ++r) {
+    rec.begin(kRtSumRow, r);
+    const int y = y0 + r;
+    T v = T(0);
+    if (lane < n) {
+      const int64_t i = int64_t{y} * a.w + x;
+      v = static_cast<T>(rec.read(kRtIn, i, a.in[i]));
+      column = r == 0 ? v
+                      : rec.op(kRtColumnSums, int64_t{ty} * a.w + x,
+                               static_cast<T>(column + v));  // @rt-sum-row
+    }
+    const T row = teach_tree_sum(v, lane, n, E, kRtRowSums, int64_t{tx} * a.h + y, rec);
+    const T row_total = __shfl_sync(teach_lanes(E), row, 0);
+    if (lane == r) mine = row_total;  // lane r stores row r's sum: one coalesced store per tile
+  }
+  rec.begin(kRtSumStore);
+  if (lane < n) {
+    const int64_t at = int64_t{ty} * a.w + x;
+    a.column_sums[at] = rec.write(kRtColumnSums, at, column);  // @rt-sum-store
+  }
+  if (lane < rows) {
+    const int64_t at = int64_t{tx} * a.h + y0 + lane;
+    a.row_sums[at] = rec.write(kRtRowSums, at, mine);
+  }
+  const T total = teach_tree_sum(column, lane, n, E, kRtTotals, k, rec);
+  if (lane == 0) a.totals[k] = rec.write(kRtTotals, k, total);
+}
+
+// Exclusive running sums of `count` elements first, first + stride, ... of src into dst (in place
+// when they are the same array): the fast kernel's loop in `carries`.
+template <class T, class Rec>
+__device__ void teach_exclusive_line(const T* src, T* dst, int src_array, int dst_array,
+                                     int64_t first, int64_t stride, int count, Rec& rec) {
+  T run = T(0);
+  for (int i = 0; i < count; ++i) {
+    const int64_t at = first + i * stride;
+    const T v = rec.read(src_array, at, src[at]);
+    dst[at] = rec.write(dst_array, at, run);
+    if (i + 1 < count) run = i == 0 ? v : rec.op(dst_array, at + stride, static_cast<T>(run + v));
+  }
+}
+
+// ---- Launch 2: block 0 thread x: column x down the tiles; block 1 thread y: row y across the
+// tiles; block 2: the corners, across each row of tiles, then down each column of tiles.
+template <class In, class T, class Rec>
+__global__ void teach_carries(RtTeachArgs<In, T> a, Rec rec) {
+  const int t = int(threadIdx.x);
+  if (blockIdx.x == 0) {
+    rec.begin(kRtColumnCarry);
+    if (t < a.w)
+      teach_exclusive_line(a.column_sums, a.column_carries, kRtColumnSums, kRtColumnCarries, t, a.w,
+                           a.nty, rec);  // @rt-column-carry
+  } else if (blockIdx.x == 1) {
+    rec.begin(kRtRowCarry);
+    if (t < a.h)
+      teach_exclusive_line(a.row_sums, a.row_carries, kRtRowSums, kRtRowCarries, t, a.h, a.ntx,
+                           rec);  // @rt-row-carry
+  } else {
+    rec.begin(kRtCornerRows);
+    if (t < a.nty)
+      teach_exclusive_line(a.totals, a.corners, kRtTotals, kRtCorners, int64_t{t} * a.ntx, 1, a.ntx,
+                           rec);  // @rt-corner-rows
+    __syncthreads();
+    rec.begin(kRtCornerColumns);
+    if (t < a.ntx)
+      teach_exclusive_line(a.corners, a.corners, kRtCorners, kRtCorners, t, a.ntx, a.nty,
+                           rec);  // @rt-corner-columns
+  }
+}
+
+// ---- Launch 3: a tile per block; the row above it, then row by row.
+template <class In, class T, class Rec>
+__global__ void teach_tile_tables(RtTeachArgs<In, T> a, Rec rec) {
+  const int lane = int(threadIdx.x), E = a.tile, k = int(blockIdx.x);
+  const int tx = k % a.ntx, ty = k / a.ntx, x0 = tx * E, y0 = ty * E, x = x0 + lane;
+  const int n = min(E, a.w - x0), rows = min(E, a.h - y0);
+  // SAT(x, y0 - 1) = corner + the column carries from the tile's left edge to x.
+  rec.begin(kRtAbove);
+  const int64_t mine = int64_t{ty} * a.w + x;
+  T column = lane < n ? rec.read(kRtColumnCarries, mine, a.column_carries[mine]) : T(0);
+  column = teach_lane_scan(column, lane, n, E, kRtColumnCarries, mine, rec);
+  if (lane < n)
+    column = rec.op(kRtColumnCarries, mine,
+                    static_cast<T>(rec.read(kRtCorners, k, a.corners[k]) + column));  // @rt-above
+  const int64_t carry_at = int64_t{tx} * a.h + y0 + lane;  // lane r holds row r's carry
+  const T carry_mine =
+      lane < rows ? rec.read(kRtRowCarries, carry_at, a.row_carries[carry_at]) : T(0);
+  for (int r = 0; r < rows; ++r) {
+    rec.begin(kRtTableRow, r);
+    const int64_t i = int64_t{y0 + r} * a.w + x;
+    T v = lane < n ? static_cast<T>(rec.read(kRtIn, i, a.in[i])) : T(0);
+    v = teach_lane_scan(v, lane, n, E, kRtSat, i, rec);  // the row's prefix inside the tile
+    const T carry = __shfl_sync(teach_lanes(E), carry_mine, r);
+    if (lane < n) {
+      const T left = rec.op(kRtSat, i, static_cast<T>(carry + v));  // the row's prefix from x = 0
+      column = rec.op(kRtSat, i, static_cast<T>(column + left));
+      a.sat[i] = rec.write(kRtSat, i, column);  // @rt-table-row
+    }
+  }
+}
+// @end
+
+}  // namespace
+
+TeachRun teach_cuda_register_tiled(const TeachParams& params, const Plane& input) {
+  TeachRun run = teach_cpu_register_tiled(params, input);
+  cuda_support::dispatch_accum(params.accum, [&](auto types) {
+    using In = typename decltype(types)::In;
+    using T = typename decltype(types)::T;
+    const int E = params.tile, w = input.width, h = input.height;
+    const TileGrid g = tile_grid(w, h, E);
+    const size_t columns = size_t(g.tiles_y) * w, rows = size_t(g.tiles_x) * h,
+                 tiles = size_t(g.count());
+    cuda_support::Recording recording(run.trace);
+    cuda_support::TeachImage<In, T> image(input);
+    DeviceBuffer<T> aggregates(2 * (columns + rows + tiles));
+    T* p = aggregates.data();
+    const RtTeachArgs<In, T> a{image.in.data(),
+                               image.sat.data(),
+                               w,
+                               h,
+                               E,
+                               g.tiles_x,
+                               g.tiles_y,
+                               p,
+                               p + columns,
+                               p + columns + rows,
+                               p + columns + rows + tiles,
+                               p + 2 * columns + rows + tiles,
+                               p + 2 * (columns + rows) + tiles};
+    DynamicBlockTrace rec = recording.recorder();  // no set_block: threads by blockIdx.x
+    const char* names[] = {"in",          "sat",         "column sums",
+                           "row sums",    "tile totals", "column carries",
+                           "row carries", "corners"};
+    for (int i = 0; i <= kRtCorners; ++i)
+      rec.buffers[i] = cuda_support::buffer_named(run.trace, names[i]);
+    const char* markers[] = {"@rt-sum-row",   "@rt-sum-store",   "@rt-column-carry",
+                             "@rt-row-carry", "@rt-corner-rows", "@rt-corner-columns",
+                             "@rt-above",     "@rt-table-row"};
+    for (int i = 0; i <= kRtTableRow; ++i)
+      rec.phases[i] = cuda_support::step_marked(run.trace, markers[i]);
+    teach_tile_sums<<<g.count(), E>>>(a, rec);
+    WS_CUDA_CHECK_LAUNCH();
+    teach_carries<<<3, kTeachMax>>>(a, rec);
+    WS_CUDA_CHECK_LAUNCH();
+    teach_tile_tables<<<g.count(), E>>>(a, rec);
+    WS_CUDA_CHECK_LAUNCH();
+    recording.download(run.trace);
+    run.sat = image.table();
+  });
+  return run;
 }
 
 }  // namespace ws::sat

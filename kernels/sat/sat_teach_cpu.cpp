@@ -11,6 +11,11 @@
 //                    index), "row flags", "row sums", "row prefixes", "column flags", "column
 //                    sums", "column prefixes" (global, one flag or T values per tile; flags are
 //                    0 invalid, 1 aggregate published, 2 inclusive prefix published)
+//     5 register-    "column sums", "row sums", "tile totals" (launch 1's aggregates), "column
+//       tiled        carries", "row carries", "corners" (launch 2's exclusive scans of them); all
+//                    global, laid out as the fast kernels': per image column and tile row
+//                    [ty w + x] (tiles_y w), per image row and tile column [tx h + y] (tiles_x h),
+//                    per tile [ty tiles_x + tx]
 // - Steps, each with a phase the views group by:
 //     "row"        the row phase (variant 1: one step per x; 2: one per x of the scan of tmp;
 //                  3: load, one per Kogge-Stone stride, store; 4: adding the row carries)
@@ -20,10 +25,20 @@
 //     "tile"       variant 4: loading a tile, scanning its rows, scanning its columns
 //     "look-back"  variant 4: publishing aggregates (flag 1), looking back (which tile read which
 //                  flag and which sums or prefixes), publishing the prefixes (flag 2)
+//     "tile sums"  variant 5, launch 1: one step per row of the tiles (each lane reads its pixel,
+//                  adds it to its column sum; the shuffle tree of the row's sum as Ops), then
+//                  storing the column sums, row sums and the tile totals (their tree as Ops)
+//     "carries"    variant 5, launch 2: the column carries, the row carries, the corners across
+//                  the rows of tiles, the corners down the columns of tiles (one step each)
+//     "tile tables" variant 5, launch 3: the table row above each tile (the lanes' Kogge-Stone
+//                  scan of the column carries as Ops, plus the corner), then one step per row of
+//                  the tiles (the Kogge-Stone strides as Ops, the row carry, the column value,
+//                  the write into sat)
 //   TraceStep::code_marker is the marker comment in the variant's .cu file.
 // - Threads: blockIdx.x * blockDim.x + threadIdx.x (variant 4: the dynamic tile index instead of
-//   blockIdx.x). A thread's events in a step follow its program order: reads, the Op (address =
-//   where the sum goes, value = the sum), the Write.
+//   blockIdx.x; variant 5: tile k is block k of T lanes, launch 2 three blocks of 32). A thread's
+//   events in a step follow its program order: reads, the Op (address = where the sum goes, value =
+//   the sum), the Write.
 // - Types: U8U32 traces are ValueType::Int32 (every value of a 32 x 32 table of bytes fits); the
 //   float accumulations are ValueType::Float32, and for F32F64 the traced values are the doubles
 //   the kernel computed (Float32 then means "floating point", not the width). elem_bytes is the
@@ -42,7 +57,7 @@ namespace ws::sat {
 
 bool has_teach_trace(Variant v) {
   return v == Variant::RowColumn || v == Variant::Transpose || v == Variant::BlockScan ||
-         v == Variant::SinglePass;
+         v == Variant::SinglePass || v == Variant::RegisterTiled;
 }
 
 void check_teach_request(const TeachParams& params, const Plane& input) {
@@ -51,7 +66,7 @@ void check_teach_request(const TeachParams& params, const Plane& input) {
   if (!has_teach_trace(params.variant))
     throw Error(std::string("variant ") + info(params.variant).id +
                 " has no traced teach kernel yet; teach mode runs row-column (1), transpose (2), "
-                "block-scan (3) and single-pass (4)");
+                "block-scan (3), single-pass (4) and register-tiled (5)");
   if (params.accum != Accum::U8U32 && params.accum != Accum::F32F32 &&
       params.accum != Accum::F32F64)
     throw Error("unknown accumulation type " + std::to_string(int(params.accum)));
@@ -61,6 +76,11 @@ void check_teach_request(const TeachParams& params, const Plane& input) {
                 std::to_string(input.height));
   if (params.variant == Variant::SinglePass && (params.tile < 2 || params.tile > 16))
     throw Error("the single-pass tile edge must be 2..16, not " + std::to_string(params.tile));
+  if (params.variant == Variant::RegisterTiled && (params.tile < 2 || params.tile > 16))
+    throw Error(
+        "the register-tiled tile edge (lanes of a warp, one column each) must be 2..16, "
+        "not " +
+        std::to_string(params.tile));
   validate(input, params.accum);
 }
 
@@ -76,6 +96,8 @@ TeachRun teach(const TeachParams& params, const Plane& input, Backend backend) {
       return teach_cpu_block_scan(params, input);
     case Variant::SinglePass:
       return teach_cpu_single_pass(params, input);
+    case Variant::RegisterTiled:
+      return teach_cpu_register_tiled(params, input);
     default:
       break;
   }

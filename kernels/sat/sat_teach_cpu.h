@@ -1,4 +1,4 @@
-// The CPU twins of the traced summed-area-table kernels (variants 1-4) and the small trace model
+// The CPU twins of the traced summed-area-table kernels (variants 1-5) and the small trace model
 // they share. A twin runs its kernel's schedule thread by thread and calls read / op / write /
 // atomic exactly where the CUDA kernel calls its recorder, so both backends emit the same trace
 // (the trace format is described in sat_teach_cpu.cpp).
@@ -52,7 +52,7 @@ void scan_columns(SatModel& m, int first_step, int width, int height);
 // Throws ws::Error for a request teach() cannot run (size, tile, values, variant).
 void check_teach_request(const TeachParams& params, const Plane& input);
 
-// Variant 4: the tile grid of a w x h image with tiles of `tile` x `tile`.
+// Variants 4 and 5: the tile grid of a w x h image with tiles of `tile` x `tile`.
 struct TileGrid {
   int tile = 1, tiles_x = 1, tiles_y = 1;
   int count() const { return tiles_x * tiles_y; }
@@ -65,9 +65,11 @@ TeachRun teach_cpu_row_column(const TeachParams& params, const Plane& input);
 TeachRun teach_cpu_transpose(const TeachParams& params, const Plane& input);
 TeachRun teach_cpu_block_scan(const TeachParams& params, const Plane& input);
 TeachRun teach_cpu_single_pass(const TeachParams& params, const Plane& input);
+TeachRun teach_cpu_register_tiled(const TeachParams& params, const Plane& input);
 TeachRun teach_cuda_row_column(const TeachParams& params, const Plane& input);
 TeachRun teach_cuda_transpose(const TeachParams& params, const Plane& input);
 TeachRun teach_cuda_block_scan(const TeachParams& params, const Plane& input);
 TeachRun teach_cuda_single_pass(const TeachParams& params, const Plane& input);
+TeachRun teach_cuda_register_tiled(const TeachParams& params, const Plane& input);
 
 }  // namespace ws::sat

@@ -1,5 +1,6 @@
 // Teach mode on the device: the variant's traced kernels (sat_row_column.cu, sat_transpose.cu,
-// sat_block_scan.cu, sat_single_pass.cu), each checked against and shaped by its CPU twin.
+// sat_block_scan.cu, sat_single_pass.cu, sat_register_tiled.cu), each checked against and shaped
+// by its CPU twin.
 #include "../common/cuda_device.h"
 #include "../common/error.h"
 #include "sat_cuda.h"
@@ -20,6 +21,8 @@ TeachRun teach_cuda(const TeachParams& params, const Plane& input) {
       return teach_cuda_block_scan(params, input);
     case Variant::SinglePass:
       return teach_cuda_single_pass(params, input);
+    case Variant::RegisterTiled:
+      return teach_cuda_register_tiled(params, input);
     default:
       break;
   }

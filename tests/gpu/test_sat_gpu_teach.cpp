@@ -1,4 +1,4 @@
-// The summed-area-table variants 1-4 on the GPU: teach traces equal to the CPU twins', the fast
+// The summed-area-table variants 1-5 on the GPU: teach traces equal to the CPU twins', the fast
 // launches against the sequential table on odd shapes up to 8192 x 8192, and small runs for
 // compute-sanitizer (memcheck, racecheck, synccheck).
 #include <cuda_runtime.h>
@@ -22,6 +22,7 @@ namespace {
 using test::describe;
 using test::kTeachVariants;
 using test::random_plane;
+using test::takes_tile;
 using test::teach_params;
 
 void expect_teach_equal(Variant v, Accum a, int w, int h, int tile, uint64_t seed) {
@@ -43,7 +44,7 @@ TEST(SatGpuTeach, TracesEqualTheCpuTwins) {
     for (Accum a : {Accum::U8U32, Accum::F32F32, Accum::F32F64})
       for (auto [w, h] : shapes)
         for (int tile : {2, 5, 16})
-          if (v == Variant::SinglePass || tile == 2) expect_teach_equal(v, a, w, h, tile, 11);
+          if (takes_tile(v) || tile == 2) expect_teach_equal(v, a, w, h, tile, 11);
 }
 
 // One fast launch on device memory; the table widened to double.
@@ -65,6 +66,9 @@ std::vector<double> fast_table(Variant v, Accum a, const Plane& img) {
       break;
     case Variant::BlockScan:
       scratch_bytes = block_scan_scratch_bytes(a, w, h);
+      break;
+    case Variant::RegisterTiled:
+      scratch_bytes = register_tiled_scratch_bytes(a, w, h);
       break;
     default:
       scratch_bytes = single_pass_scratch_bytes(a, w, h);
@@ -89,6 +93,9 @@ std::vector<double> fast_table(Variant v, Accum a, const Plane& img) {
       break;
     case Variant::BlockScan:
       launch_block_scan(a, in, out, w, h, scratch, 0);
+      break;
+    case Variant::RegisterTiled:
+      launch_register_tiled(a, in, out, w, h, scratch, 0);
       break;
     default:
       launch_single_pass(a, in, out, w, h, scratch, 0);
@@ -176,9 +183,11 @@ TEST(SatGpuTeach, BadLaunchesThrow) {
   EXPECT_THROW(launch_block_scan(Accum::U8U32, p, p, kMaxSide + 1, 1, nullptr, 0), Error);
   cudaFree(p);
   TeachParams tp;
-  tp.variant = Variant::SinglePass;
   tp.tile = 17;
-  EXPECT_THROW(teach(tp, random_plane(4, 4, Accum::U8U32, 1), Backend::Cuda), Error);
+  for (Variant v : {Variant::SinglePass, Variant::RegisterTiled}) {
+    tp.variant = v;
+    EXPECT_THROW(teach(tp, random_plane(4, 4, Accum::U8U32, 1), Backend::Cuda), Error);
+  }
 }
 
 }  // namespace

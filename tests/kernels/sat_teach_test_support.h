@@ -41,6 +41,12 @@ inline TeachParams teach_params(Variant v, Accum a, int tile) {
 }
 
 inline constexpr Variant kTeachVariants[] = {Variant::RowColumn, Variant::Transpose,
-                                             Variant::BlockScan, Variant::SinglePass};
+                                             Variant::BlockScan, Variant::SinglePass,
+                                             Variant::RegisterTiled};
+
+// The variants whose teach shape takes TeachParams::tile (the others ignore it).
+inline bool takes_tile(Variant v) {
+  return v == Variant::SinglePass || v == Variant::RegisterTiled;
+}
 
 }  // namespace ws::sat::test

@@ -1,4 +1,4 @@
-// Teach mode of the summed-area-table variants 1-4 on the CPU twins: the notes' worked example,
+// Teach mode of the summed-area-table variants 1-5 on the CPU twins: the notes' worked example,
 // every variant's table against the sequential and the exact references over many shapes, the
 // replayed trace against the run, the counters' lessons, and bad requests.
 #include <gtest/gtest.h>
@@ -18,6 +18,7 @@ namespace {
 using test::describe;
 using test::kTeachVariants;
 using test::random_plane;
+using test::takes_tile;
 using test::teach_params;
 
 Plane notes_example() {
@@ -103,8 +104,7 @@ TEST(SatCpuTeach, EveryVariantMatchesTheReferencesOnManyShapes) {
   for (Variant v : kTeachVariants)
     for (int w : test::teach_sides())
       for (int h : test::teach_sides())
-        expect_tables(v, Accum::U8U32, w, h, 1,
-                      v == Variant::SinglePass ? 1 + (w + h) % 15 + 1 : 4);
+        expect_tables(v, Accum::U8U32, w, h, 1, takes_tile(v) ? 1 + (w + h) % 15 + 1 : 4);
 }
 
 TEST(SatCpuTeach, SeedsAccumulationsAndTiles) {
@@ -114,7 +114,7 @@ TEST(SatCpuTeach, SeedsAccumulationsAndTiles) {
       for (auto [w, h] : shapes)
         for (uint64_t seed : {2u, 3u})
           for (int tile : {2, 5, 16})
-            if (v == Variant::SinglePass || tile == 2) expect_tables(v, a, w, h, seed, tile);
+            if (takes_tile(v) || tile == 2) expect_tables(v, a, w, h, seed, tile);
 }
 
 TEST(SatCpuTeach, RowScansInSatAfterTheRowPhase) {
@@ -221,25 +221,31 @@ TEST(SatCpuTeach, BadRequestsThrowClearErrors) {
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("32 x 32"), std::string::npos) << e.what();
   }
-  p.variant = Variant::SinglePass;
-  for (int tile : {0, 1, 17}) {
-    p.tile = tile;
-    try {
-      teach(p, random_plane(4, 4, Accum::U8U32, 1), Backend::Cpu);
-      FAIL() << "tile " << tile << " accepted";
-    } catch (const Error& e) {
-      EXPECT_NE(std::string(e.what()).find("tile"), std::string::npos) << e.what();
+  for (Variant v : {Variant::SinglePass, Variant::RegisterTiled}) {
+    p.variant = v;
+    for (int tile : {-3, 0, 1, 17, 32}) {
+      p.tile = tile;
+      try {
+        teach(p, random_plane(4, 4, Accum::U8U32, 1), Backend::Cpu);
+        FAIL() << info(v).id << " tile " << tile << " accepted";
+      } catch (const Error& e) {
+        const std::string what = e.what();
+        EXPECT_NE(what.find(std::string(info(v).id) + " tile edge"), std::string::npos) << what;
+        EXPECT_NE(what.find("2..16, not " + std::to_string(tile)), std::string::npos) << what;
+      }
     }
   }
-  p.variant = Variant::RegisterTiled;
-  EXPECT_FALSE(has_teach_trace(Variant::RegisterTiled));
+  // An unknown variant number is named.
+  p.variant = static_cast<Variant>(6);
+  p.tile = 4;
   try {
     teach(p, random_plane(4, 4, Accum::U8U32, 1), Backend::Cpu);
-    FAIL() << "register-tiled has no trace yet";
+    FAIL() << "variant 6 accepted";
   } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("row-column"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("variant 6"), std::string::npos) << e.what();
   }
   for (Variant v : kTeachVariants) EXPECT_TRUE(has_teach_trace(v));
+  EXPECT_EQ(std::size(kTeachVariants), 5u);  // every variant teaches
   p.variant = Variant::RowColumn;
   Plane bad = random_plane(3, 3, Accum::U8U32, 1);
   bad.values[4] = 256;  // not a byte

@@ -6,7 +6,7 @@ SCENE_GPU_TESTS=(test_sat_gpu test_pixel_image_gpu)
 scene_checks() {
   echo "== the sat scene on the CUDA backend: traces against the CPU twins, tables and filters"
   sat_rc=0
-  for variant in 1 2 3 4; do
+  for variant in 1 2 3 4 5; do
     for type in u8 f32 f32-f64; do
       "$APP" run --scene sat --mode teach --backend cuda --variant $variant --type $type \
         --size 29x23 --seed 4 --tile 5 --json "$OUT_DIR/sat_teach.json" 2>>"$OUT_DIR/app.log" || sat_rc=1

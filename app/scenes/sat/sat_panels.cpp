@@ -25,7 +25,7 @@ nlohmann::json sat_variant_controls(const SatSettings& s, bool tile) {
   int type = static_cast<int>(s.accum);
   if (combo(label_id(tr("type"), "sat-type").c_str(), type, types))
     edit["type"] = sat::accum_name(static_cast<sat::Accum>(type));
-  if (tile && s.variant == sat::Variant::SinglePass) {
+  if (tile && (s.variant == sat::Variant::SinglePass || s.variant == sat::Variant::RegisterTiled)) {
     int t = s.tile;
     if (ImGui::SliderInt(label_id(tr("tile edge"), "sat-tile").c_str(), &t, 2, 16))
       edit["tile"] = t;

@@ -18,7 +18,7 @@ namespace ws::app {
 // Typed values, an image file (the shipped photos in a list), a random size and seed; `colour`
 // adds the luminance / RGB choice (the filter mode). Returns what changed.
 nlohmann::json sat_input_controls(const SatSettings& s, bool colour);
-// Variant and accumulation type; `tile` adds the single-pass tile edge (teach mode).
+// Variant and accumulation type; `tile` adds the tile edge of variants 4 and 5 (teach mode).
 nlohmann::json sat_variant_controls(const SatSettings& s, bool tile);
 // The notes: the worked example, four look-ups, u32 wrap-around, float precision.
 void sat_notes_panel();

@@ -23,20 +23,8 @@ SceneCapabilities sat_capabilities(bool steps) {
   return SceneCapabilities().with_steps(steps).with_image().with_grid_size().with_bench();
 }
 
-// Teach mode's one limit: variant 5 has no step-by-step trace. A switch to teach mode that does
-// not name a variant starts from the notes' version instead.
-std::vector<ModeLimit<SatSettings>> teach_limits() {
-  return {{"variant",
-           [](const SatSettings& s) {
-             return std::optional<int64_t>(sat::has_teach_trace(s.variant) ? 0 : int(s.variant));
-           },
-           0, 0,
-           "variant register-tiled has no step-by-step trace: teach mode shows variants 1-4 (the "
-           "filter mode runs variant 5)",
-           "", [](SatSettings& s) { s.variant = sat::Variant::RowColumn; }}};
-}
-
-// Lecture mode's keys 1..9: every variant, or (teach mode) those with a step-by-step trace.
+// Lecture mode's keys 1..9: every variant, or (teach mode) those with a step-by-step trace (all
+// five now; the filter keeps the list honest should a variant without a traced kernel come).
 std::function<std::vector<std::string>(const SatSettings&)> variant_keys(bool traced) {
   return [traced](const SatSettings&) {
     std::vector<std::string> ids;
@@ -55,8 +43,13 @@ KernelSource variant_source(const SatSettings& s, const std::string& marker) {
 }  // namespace
 
 SatScene::SatScene() : ModalScene(kSatSceneId, TR_NOOP("Summed-area table (box filters)")) {
-  add_mode({"teach", TR_NOOP("teach"), std::make_unique<SatTeachMode>(), sat_capabilities(true),
-            teach_limits(), variant_keys(true), variant_source});
+  add_mode({"teach",
+            TR_NOOP("teach"),
+            std::make_unique<SatTeachMode>(),
+            sat_capabilities(true),
+            {},
+            variant_keys(true),
+            variant_source});
   add_mode({"query",
             TR_NOOP("query"),
             std::make_unique<SatQueryMode>(),

@@ -31,7 +31,7 @@ struct SatSettings {
 
   sat::Variant variant = sat::Variant::RowColumn;
   sat::Accum accum = sat::Accum::U8U32;
-  int tile = 2;  // the single-pass variant's tile edge in teach mode
+  int tile = 2;  // teach mode: the tile edge of variants 4 and 5 (single-pass, register-tiled)
 
   sat::FilterMethod method = sat::FilterMethod::Sat;
   bool compare = false;  // filter mode: a second method's image beside the first

@@ -1,8 +1,8 @@
 // The summed-area-table scene on the scene kit: one parse (an unknown key named, the mode the keys
-// imply), teach mode's limit (variant 5 refused, fitted on a switch), the handover between teach
-// and filter (the stash lives in the settings, so a failed edit rolls it back too), the filter's
-// restore of the shown settings after a failed background job, the files each mode takes, and the
-// benchmark job the scene names.
+// imply), teach mode with every variant (5 kept across a switch to the filter and back), the
+// handover between teach and filter (the stash lives in the settings, so a failed edit rolls it
+// back too), the filter's restore of the shown settings after a failed background job, the files
+// each mode takes, and the benchmark job the scene names.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -61,20 +61,26 @@ TEST(SatModes, KeysImplyTheirModeUnlessTheEditNamesOne) {
   EXPECT_EQ(named.settings().filter.radius, 3);
 }
 
-TEST(SatModes, TeachRefusesVariantFiveAndASwitchFitsIt) {
+TEST(SatModes, TeachRunsVariantFiveWithItsTileAndTheFilterHandsItBack) {
   SatScene scene;
-  EXPECT_NE(error_of(scene, {{"variant", "register-tiled"}}).find("no step-by-step trace"),
-            std::string::npos);
-  EXPECT_EQ(scene.settings().variant, sat::Variant::RowColumn);
-  EXPECT_EQ(error_of(scene, {{"mode", "filter"}, {"variant", "5"}}), "");  // the filter runs it
-  EXPECT_EQ(scene.mode(), "filter");
+  EXPECT_EQ(error_of(scene, {{"variant", "register-tiled"}, {"tile", 4}}), "");
+  EXPECT_EQ(scene.mode(), "teach");
   EXPECT_EQ(scene.settings().variant, sat::Variant::RegisterTiled);
-  // Back to teach without a variant: the notes' version; naming variant 5 is refused.
-  EXPECT_NE(error_of(scene, {{"mode", "teach"}, {"variant", "5"}}).find("no step-by-step trace"),
-            std::string::npos);
-  EXPECT_EQ(scene.mode(), "filter");
-  scene.params_from_json({{"mode", "teach"}});
-  EXPECT_EQ(scene.settings().variant, sat::Variant::RowColumn);
+  EXPECT_EQ(scene.settings().tile, 4);
+  EXPECT_NE(error_of(scene, {{"tile", 17}}).find("tile"), std::string::npos);
+  EXPECT_EQ(scene.settings().tile, 4);
+  // The filter keeps variant 5 and stashes it with the teaching matrix; back in teach mode both
+  // return.
+  EXPECT_EQ(error_of(scene, {{"mode", "filter"}}), "");
+  EXPECT_EQ(scene.settings().variant, sat::Variant::RegisterTiled);
+  EXPECT_EQ(error_of(scene, {{"mode", "teach"}}), "");
+  EXPECT_EQ(scene.settings().variant, sat::Variant::RegisterTiled);
+  EXPECT_EQ(scene.params_to_json()["values"], kSatNotesExample);
+  // Naming variant 5 on the way to teach mode is no longer refused.
+  EXPECT_EQ(error_of(scene, {{"mode", "filter"}, {"variant", "1"}}), "");
+  EXPECT_EQ(error_of(scene, {{"mode", "teach"}, {"variant", "5"}}), "");
+  EXPECT_EQ(scene.mode(), "teach");
+  EXPECT_EQ(scene.settings().variant, sat::Variant::RegisterTiled);
 }
 
 TEST(SatModes, TheFilterModeStashesTheTeachingMatrixAndItsVariant) {
@@ -102,7 +108,8 @@ TEST(SatModes, AnInputChosenMeanwhileOrByTheEditIsKept) {
   photo.params_from_json({{"mode", "teach"}});
   EXPECT_EQ(photo.params_to_json()["image"], "camera.png");
   EXPECT_EQ(photo.params_to_json()["values"], "");
-  EXPECT_EQ(photo.settings().variant, sat::Variant::RowColumn);  // the fit of variant 5
+  // The filter's variant 5 stays: teach mode traces it too.
+  EXPECT_EQ(photo.settings().variant, sat::Variant::RegisterTiled);
   // An input in the switching edit wins over the handover, both ways.
   SatScene edit;
   edit.params_from_json({{"mode", "filter"}, {"image", "astronaut.png"}});

@@ -50,7 +50,8 @@ std::string out_dir() {
 }
 
 TEST(SatScene, TeachShowsTheNotesWorkedExampleForEveryTracedVariant) {
-  for (const char* variant : {"row-column", "transpose", "block-scan", "single-pass"}) {
+  for (const char* variant :
+       {"row-column", "transpose", "block-scan", "single-pass", "register-tiled"}) {
     SCOPED_TRACE(variant);
     auto scene =
         attached({{"mode", "teach"}, {"values", "1 2 3; 4 5 6; 7 8 9"}, {"variant", variant}});
@@ -274,6 +275,35 @@ TEST(SatCli, RunWritesJsonAndTheFilteredImageRenderDrawsTheQuery) {
   EXPECT_NE(text.find("45 - 6 - 12 + 1 = 28"), std::string::npos);
   EXPECT_NE(run_cli("run --scene sat --backend cpu --image " + dir + " --radius 2"), 0);
   EXPECT_NE(run_cli("run --scene sat --backend cpu --values \"1 2 3\" --out " + dir + "/x.png"), 0);
+}
+
+// Variant 5 in teach mode from the command line: the run's JSON (the table, the three launches'
+// steps), a figure of one of its steps, and a tile edge the kernel does not take.
+TEST(SatCli, TeachRunsAndRendersTheRegisterTiledVariant) {
+  const std::string dir = out_dir();
+  ASSERT_EQ(run_cli("run --scene sat --backend cpu --mode teach --variant 5 --tile 4 --size 13x7 "
+                    "--type f32-f64 --json " +
+                    dir + "/teach5.json"),
+            0);
+  std::ifstream in(dir + "/teach5.json");
+  const nlohmann::json j = nlohmann::json::parse(in);
+  EXPECT_EQ(j["matches_reference"], true);
+  EXPECT_EQ(j["params"]["variant"], "register-tiled");
+  EXPECT_EQ(j["params"]["tile"], 4);
+  ASSERT_EQ(j["steps"].size(), 14u);  // 4 rows + store, 4 carries, the row above + 4 rows
+  std::set<std::string> phases;
+  for (const auto& s : j["steps"]) phases.insert(s["phase"].get<std::string>());
+  EXPECT_EQ(phases, (std::set<std::string>{"tile sums", "carries", "tile tables"}));
+  ASSERT_EQ(run_cli("render --scene sat --backend cpu --mode teach --variant register-tiled "
+                    "--tile 2 --values \"1 2 3; 4 5 6; 7 8 9\" --step 8 --out " +
+                    dir + "/teach5.svg"),
+            0);
+  std::ifstream svg(dir + "/teach5.svg");
+  const std::string text((std::istreambuf_iterator<char>(svg)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("tile tables: the table row above each tile"), std::string::npos);
+  EXPECT_NE(text.find("corners"), std::string::npos);
+  EXPECT_NE(run_cli("run --scene sat --backend cpu --mode teach --variant 5 --tile 17 --size 4x4"),
+            0);
 }
 
 }  // namespace

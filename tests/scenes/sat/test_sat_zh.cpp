@@ -126,7 +126,7 @@ TEST(SatChinese, TeachFiguresCaptionsAndHoverOfEveryVariantAndStep) {
   LanguageGuard guard;
   const auto scene = sat_scene({{"mode", "teach"}, {"values", kTeachValues}, {"tile", 2}});
   std::vector<std::string> variants = scene->lecture_variants();
-  ASSERT_EQ(variants.size(), 4u);  // 1-4: variant 5 has no trace
+  ASSERT_EQ(variants.size(), 5u);  // every variant has a traced teach kernel
   std::vector<std::set<std::string>> why_by_variant;
   for (const std::string& v : variants) {
     scene->params_from_json({{"variant", v}});
@@ -210,6 +210,16 @@ TEST(SatChinese, TeachCaptionsSayWhyPerVariant) {
   scene->reset();
   scene->seek(2);
   EXPECT_NE(scene->caption().find("回看"), std::string::npos) << scene->caption();
+  // The register-tiled corners: no look-back needed; its rows are written coalesced.
+  scene->params_from_json({{"variant", "register-tiled"}, {"tile", 2}});
+  scene->reset();
+  const nlohmann::json steps = scene->results_json()["steps"];
+  ASSERT_EQ(steps.size(), size_t(2 * 2 + 6));  // 3x3 in 2x2 tiles: 2 rows per launch 1 and 3
+  scene->seek(6);                              // launch 2's last step: the corners down
+  EXPECT_EQ(steps[6]["label"], "carries: corners, down the columns of tiles");
+  EXPECT_NE(scene->caption().find("不需要回看"), std::string::npos) << scene->caption();
+  scene->seek(int(steps.size()) - 1);
+  EXPECT_NE(scene->caption().find("合并访问"), std::string::npos) << scene->caption();
 }
 
 TEST(SatChinese, QueryFiguresCaptionsAndHover) {

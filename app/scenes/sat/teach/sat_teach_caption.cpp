@@ -120,6 +120,47 @@ std::string why_single_pass(const TraceStep& s) {
   return "";
 }
 
+std::string why_register_tiled(const TraceStep& s) {
+  if (s.code_marker == "@rt-sum-row")
+    return tr(
+        "Launch 1, a row of every tile at once: lane l adds its pixel to its column's running "
+        "sum, kept in a register; a shuffle tree sums the row across the lanes. Neighbouring lanes "
+        "read neighbouring pixels: coalesced. Here a lane owns one column; in the fast kernel, 4.");
+  if (s.code_marker == "@rt-sum-store")
+    return tr(
+        "Each tile writes only its aggregates: a sum per column, a sum per row (lane r writes row "
+        "r's: one coalesced store) and its total, a shuffle tree over the column sums. A T x T "
+        "tile leaves 2T + 1 numbers, a small fraction of the image.");
+  if (s.code_marker == "@rt-column-carry")
+    return tr(
+        "Launch 2 is tiny: thread x runs down column x of the column sums and writes, before each "
+        "tile, the sum of the tiles above it (an exclusive scan): the column carries.");
+  if (s.code_marker == "@rt-row-carry")
+    return tr(
+        "Thread y runs across row y of the row sums and writes, before each tile, the sum of that "
+        "row in the tiles to its left: the row carries.");
+  if (s.code_marker == "@rt-corner-rows")
+    return tr(
+        "The corners: the tile totals are scanned across each row of tiles (exclusive), then, in "
+        "the next step, down each column of tiles.");
+  if (s.code_marker == "@rt-corner-columns")
+    return tr(
+        "Down each column of tiles, in place: a tile's corner is now the sum of the whole image "
+        "above and to the left of it. Every term of a tile's table is known, so the tiles of "
+        "launch 3 are independent: no look-back, no waiting.");
+  if (s.code_marker == "@rt-above")
+    return tr(
+        "Launch 3 reads the image a second time. Lane l scans the column carries across the lanes "
+        "(Kogge-Stone shuffles) and adds the tile's corner: the table row just above the tile, "
+        "where the lane's running column value starts.");
+  if (s.code_marker == "@rt-table-row")
+    return tr(
+        "Per row: a Kogge-Stone shuffle scan of the row's pixels across the lanes gives the "
+        "prefix inside the tile, the row carry makes it the prefix from x = 0, and adding it to "
+        "the lane's running column value gives the table, written once and coalesced.");
+  return "";
+}
+
 // Why step `s` of variant `v` does what it does, in the current language (the variant's lesson
 // for a step the sentences do not know).
 std::string why(sat::Variant v, const TraceStep& s) {
@@ -138,6 +179,7 @@ std::string why(sat::Variant v, const TraceStep& s) {
       text = why_single_pass(s);
       break;
     case sat::Variant::RegisterTiled:
+      text = why_register_tiled(s);
       break;
   }
   // A step the sentences above do not know (a kernel grew one): the variant's lesson.

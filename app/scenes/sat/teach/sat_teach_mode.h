@@ -1,6 +1,7 @@
 // The summed-area-table scene's teach mode: one traced run of a variant on a small image (up to
-// 32x32), step by step: the row phase, then the column phase (or the tiles and their look-back),
-// the values in the cells, which thread touched which cell, and the memory counters per step.
+// 32x32), step by step: the row phase, then the column phase (or the tiles and their look-back,
+// or variant 5's three launches: tile sums, carries, tile tables), the values in the cells, which
+// thread touched which cell, and the memory counters per step.
 #pragma once
 
 #include "scenes/sat/sat_input.h"
