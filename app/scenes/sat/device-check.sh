@@ -1,6 +1,6 @@
 # The summed-area-table scene's part of scripts/device-check.sh (sourced there; see its header):
 # the teach traces of every variant and type on CUDA against the CPU twins, filtered photos
-# identical on both backends, and a filter figure rendered on CUDA.
+# identical on both backends (the fused filter among them), and a filter figure rendered on CUDA.
 SCENE_GPU_TESTS=(test_sat_gpu test_pixel_image_gpu)
 
 scene_checks() {
@@ -22,7 +22,8 @@ PY
   done
   for args in "--image assets/coffee.png --colour rgb --radius 9" \
     "--image assets/bluemarble_day.jpg --radius 300 --variant 4" \
-    "--image assets/camera.png --depth bowl --focus 0.2 --aperture 12"; do
+    "--image assets/camera.png --depth bowl --focus 0.2 --aperture 12" \
+    "--image assets/coffee.png --colour rgb --radius 40 --method fused --compare sat"; do
     for backend in cpu cuda; do
       "$APP" run --scene sat $args --backend $backend --json "$OUT_DIR/sat_$backend.json" \
         --out "$OUT_DIR/sat_$backend.png" 2>>"$OUT_DIR/app.log" || sat_rc=1
