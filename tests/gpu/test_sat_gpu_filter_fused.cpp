@@ -106,6 +106,26 @@ TEST(SatGpuFilterFused, WindowsTooLargeFor32BitSums) {
     ASSERT_EQ(fused_on_gpu(img, w, h, 1, r), walked_on_cpu(img, w, h, 1, r)) << "r " << r;
 }
 
+// Small runs of every launch shape for compute-sanitizer (device-check.sh runs the
+// *ForTheSanitizers* tests under memcheck, racecheck and synccheck): whole 8-byte rows and not,
+// 32- and 64-bit windows, one and two channels.
+TEST(SatGpuFilterFused, SmallRunsForTheSanitizers) {
+  WS_SKIP_WITHOUT_GPU();
+  struct Case {
+    int w, h, channels, r;
+  };
+  for (Case c : {Case{64, 40, 1, 3}, Case{37, 29, 2, 5}, Case{16, 300, 1, 0}, Case{8, 9, 1, 100}}) {
+    const std::vector<uint8_t> img = random_planes(c.w, c.h, c.channels, 9);
+    ASSERT_EQ(fused_on_gpu(img, c.w, c.h, c.channels, c.r),
+              walked_on_cpu(img, c.w, c.h, c.channels, c.r))
+        << c.w << "x" << c.h << " r " << c.r;
+  }
+  // 64-bit windows need more than kExactU32Pixels pixels: 4200 x 4200 at r = 4100, one channel.
+  const int side = 4200;
+  const std::vector<uint8_t> img = random_planes(side, side, 1, 10);
+  ASSERT_EQ(fused_on_gpu(img, side, side, 1, 4100), walked_on_cpu(img, side, side, 1, 4100));
+}
+
 TEST(SatGpuFilterFused, ClearMessagesForWhatItDoesNotTake) {
   WS_SKIP_WITHOUT_GPU();
   EXPECT_EQ(fused_box_scratch_bytes(0, 4, 1), 0u);
