@@ -98,22 +98,20 @@ void SatScene::parse(SatSettings& s, ParamReader& keys, std::string& mode) const
   if (const auto a = keys.number("aperture", 0, sat::kMaxSide))
     s.filter.aperture = static_cast<float>(*a);
   if (const auto q = keys.text("query")) s.query = parse_query(*q);
-  if (s.filter.depth_of_field && s.compare && s.compare_method == sat::FilterMethod::Separable)
-    throw Error(
-        "compare separable: a separable filter needs one radius for the whole image; "
-        "depth of field compares with sat or direct");
-  if (s.filter.depth_of_field && s.method == sat::FilterMethod::Separable)
-    throw Error(
-        "method separable: a separable filter needs one radius for the whole image; "
-        "depth of field takes sat or direct");
-  if (s.filter.depth_of_field && s.compare && s.compare_method == sat::FilterMethod::Fused)
-    throw Error(
-        "compare fused: the fused filter needs one radius for the whole image; depth of field "
-        "compares with sat or direct");
-  if (s.filter.depth_of_field && s.method == sat::FilterMethod::Fused)
-    throw Error(
-        "method fused: the fused filter needs one radius for the whole image; depth of field "
-        "takes sat or direct");
+  // The separable and the fused filter move one window over the whole image: one radius.
+  auto one_radius = [](sat::FilterMethod m) {
+    return m == sat::FilterMethod::Separable || m == sat::FilterMethod::Fused;
+  };
+  const auto needs_one_radius = [](const char* what, sat::FilterMethod m, const char* instead) {
+    const std::string name = sat::filter_method_name(m);
+    return Error(std::string(what) + " " + name + ": the " + name +
+                 " filter needs one radius for the whole image; depth of field " + instead +
+                 " sat or direct");
+  };
+  if (s.filter.depth_of_field && s.compare && one_radius(s.compare_method))
+    throw needs_one_radius("compare", s.compare_method, "compares with");
+  if (s.filter.depth_of_field && one_radius(s.method))
+    throw needs_one_radius("method", s.method, "takes");
 }
 
 nlohmann::json SatScene::to_json(const SatSettings& s, const std::string& /*mode*/) const {
