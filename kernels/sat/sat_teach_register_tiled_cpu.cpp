@@ -29,7 +29,9 @@
 
 namespace ws::sat {
 
-namespace {
+// Named, not anonymous: the unity builds (sanitizers, browser) put this file in one translation
+// unit with the other twins, whose anonymous namespaces have their own Buffers.
+namespace register_tiled_twin {
 
 struct Buffers {
   int column_sums, row_sums, totals, column_carries, row_carries, corners;
@@ -72,9 +74,10 @@ void exclusive_line(SatModel& m, int thread, int src, int dst, int first, int st
   }
 }
 
-}  // namespace
+}  // namespace register_tiled_twin
 
 TeachRun teach_cpu_register_tiled(const TeachParams& params, const Plane& input) {
+  using namespace register_tiled_twin;
   TeachRun run = start_run(params, input);
   const int w = input.width, h = input.height, T = params.tile;
   const TileGrid g = tile_grid(w, h, T);

@@ -14,7 +14,9 @@
 #include "sat_teach_test_support.h"
 
 namespace ws::sat {
-namespace {
+// Named, not anonymous: the unity builds put this file in one translation unit with the other SAT
+// tests, whose anonymous namespaces have their own Shape.
+namespace register_tiled_teach_test {
 
 using test::random_plane;
 using test::teach_params;
@@ -278,5 +280,5 @@ TEST(SatCpuTeachRegisterTiled, EveryStepHighlightsALineOfTheTeachKernels) {
   }
 }
 
-}  // namespace
+}  // namespace register_tiled_teach_test
 }  // namespace ws::sat
