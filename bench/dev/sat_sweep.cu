@@ -7,9 +7,8 @@
 // once, the table written once, against the device-to-device copy's bytes per second).
 // Then the box filter: the table and the filter reading it (the engine's SAT method) against the
 // fused filter (sat_filter_fused.cu: the table never stored), at radii 1 to 8192.
-//   nvcc -O3 -std=c++17 -arch=sm_90 -Ikernels -o sat_sweep bench/dev/sat_sweep.cu \
-//     kernels/common/error.cpp kernels/sat/sat_info.cpp kernels/sat/sat_filter.cu \
-//     kernels/sat/sat_filter_fused.cu
+//   nvcc -O3 -std=c++17 -arch=sm_90 -Ikernels -Ibench/dev -o sat_sweep bench/dev/sat_sweep.cu \
+//     build/kernels/sat/libws_sat.a build/kernels/libws_common.a   (after a CUDA build)
 //   ./sat_sweep [repeats] [side]   (default 20 repeats, side 8192)
 #include <cstdio>
 #include <cstdlib>
@@ -231,7 +230,7 @@ int main(int argc, char** argv) {
           g_reps);
       const double fused_ms = median_ms(
           [&] {
-            launch_filter_box_fused(in.as<uint8_t>(), side, side, 1, r, fused_scratch.p,
+            launch_filter_box_fused(in.as<uint8_t>(), side, side, 1, fp, fused_scratch.p,
                                     fused.as<uint8_t>(), 0);
           },
           g_reps);
@@ -265,7 +264,7 @@ int main(int argc, char** argv) {
         CK(cudaMemset(fused.p, 0, n));
         const double ms = median_ms(
             [&] {
-              launch_filter_box_fused_flags(in.as<uint8_t>(), side, side, 1, r, fused_scratch.p,
+              launch_filter_box_fused_flags(in.as<uint8_t>(), side, side, 1, fp, fused_scratch.p,
                                             fused.as<uint8_t>(), 0, c.flags);
             },
             g_reps);
@@ -277,12 +276,14 @@ int main(int argc, char** argv) {
                     bad >= 0 ? "  WRONG" : "");
       }
     }
+    FilterParams sixteen;
+    sixteen.radius = 16;
     for (int ch : {3}) {
       Dev in3(3 * n), out3(3 * n), scratch3(fused_box_scratch_bytes(side, side, ch));
       fill_random<<<1024, 256>>>(in3.as<uint8_t>(), 3 * n);
       const double ms = median_ms(
           [&] {
-            launch_filter_box_fused(in3.as<uint8_t>(), side, side, ch, 16, scratch3.p,
+            launch_filter_box_fused(in3.as<uint8_t>(), side, side, ch, sixteen, scratch3.p,
                                     out3.as<uint8_t>(), 0);
           },
           g_reps);

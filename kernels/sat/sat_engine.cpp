@@ -53,13 +53,6 @@ void check_filter_args(const FilterParams& params, bool has_depth) {
     throw Error("depth of field needs a depth map: call set_depth after set_image");
 }
 
-void reject_depth_of_field_for_fused(const FilterParams& params) {
-  if (params.depth_of_field)
-    throw Error(
-        "the fused filter needs one radius for the whole image: its two table rows move down "
-        "with one window; depth of field takes sat or direct");
-}
-
 std::string image_words(int width, int height, int channels) {
   return std::to_string(channels) + (channels == 1 ? " channel" : " channels") + " of " +
          std::to_string(width) + " x " + std::to_string(height);

@@ -150,11 +150,10 @@ class CudaEngine final : public Engine {
         launch_filter_direct(image_.data(), w_, h_, channels_, params, depth, filtered_.data(), 0);
         break;
       case FilterMethod::Fused: {
-        reject_depth_of_field_for_fused(params);
         const size_t bytes = fused_box_scratch_bytes(w_, h_, channels_);
         ensure(separable_, bytes,
                "box filter: the fused filter's scratch for " + image_words(w_, h_, channels_));
-        launch_filter_box_fused(image_.data(), w_, h_, channels_, params.radius, separable_.data(),
+        launch_filter_box_fused(image_.data(), w_, h_, channels_, params, separable_.data(),
                                 filtered_.data(), 0);
         break;
       }

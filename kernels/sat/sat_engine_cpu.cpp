@@ -101,8 +101,7 @@ class CpuEngine final : public Engine {
           filter_separable_cpu(plane, w_, h_, params, out.data() + c * n);
           break;
         case FilterMethod::Fused:
-          reject_depth_of_field_for_fused(params);
-          filter_box_walk_cpu(plane, w_, h_, params.radius, out.data() + c * n);
+          filter_box_walk_cpu(plane, w_, h_, params, out.data() + c * n);
           break;
         default:
           throw Error("box filter: unknown method " + std::to_string(int(method)));

@@ -25,8 +25,6 @@ void check_depth_args(int width, const float* depth);
 void check_table_read(int width, int channel, int channels, bool has_table);
 // Throws ws::Error for depth of field without a depth map, or a negative radius.
 void check_filter_args(const FilterParams& params, bool has_depth);
-// Throws ws::Error for depth of field with the fused filter (its walks have one radius).
-void reject_depth_of_field_for_fused(const FilterParams& params);
 // "4 channels of 8192 x 8192" for memory messages.
 std::string image_words(int width, int height, int channels);
 

@@ -414,10 +414,7 @@ size_t separable_scratch_bytes(int w, int h) {
 void launch_filter_separable(const uint8_t* image, int w, int h, int channels,
                              const FilterParams& params, void* scratch, uint8_t* out,
                              cudaStream_t stream) {
-  if (params.depth_of_field)
-    throw Error(
-        "the separable filter needs one radius for the whole image: depth of field gives each "
-        "pixel its own radius (use the SAT or the direct filter)");
+  reject_depth_of_field(params, "the separable filter");
   check_filter_args(w, h, channels, params, nullptr, "the separable filter");
   WS_REQUIRE(image != nullptr && out != nullptr && scratch != nullptr,
              std::string("launch_filter_separable: null buffer"));

@@ -125,10 +125,7 @@ void filter_direct_cpu(const uint8_t* image, int w, int h, const FilterParams& p
 
 void filter_separable_cpu(const uint8_t* image, int w, int h, const FilterParams& params,
                           uint8_t* out) {
-  if (params.depth_of_field)
-    throw Error(
-        "the separable filter needs one radius for the whole image: depth of field gives each "
-        "pixel its own radius (use the SAT or the direct filter)");
+  reject_depth_of_field(params, "the separable filter");
   check_filter_args(w, h, 1, params, nullptr, "the separable filter");
   WS_REQUIRE(image != nullptr && out != nullptr, std::string("filter_separable_cpu: null buffer"));
   const int r = rule::useful_radius(params.radius, w, h);

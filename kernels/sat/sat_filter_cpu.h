@@ -22,8 +22,9 @@ void filter_direct_cpu(const uint8_t* image, int w, int h, const FilterParams& p
 void filter_separable_cpu(const uint8_t* image, int w, int h, const FilterParams& params,
                           uint8_t* out);
 // The box filter fused with its table (sat_filter_walk_cpu.cpp, the twin of sat_filter_fused.cu):
-// two rows of the table walked down the image. Throws ws::Error for a side outside 1..kMaxSide or
-// a negative radius.
-void filter_box_walk_cpu(const uint8_t* image, int w, int h, int radius, uint8_t* out);
+// two rows of the table walked down the image. Rejects depth of field and bad arguments (ws::Error)
+// as the separable filter does.
+void filter_box_walk_cpu(const uint8_t* image, int w, int h, const FilterParams& params,
+                         uint8_t* out);
 
 }  // namespace ws::sat

@@ -37,6 +37,7 @@
 
 #include "../common/cuda_check.cuh"
 #include "../common/error.h"
+#include "sat_filter_checks.h"
 #include "sat_filter_fused_tuning.h"
 #include "sat_filter_rule.h"
 #include "sat_launch.h"
@@ -441,18 +442,14 @@ size_t fused_box_scratch_bytes(int w, int h, int channels) {
   return strips * size_t(w) * sizeof(uint32_t) * size_t(channels);
 }
 
-void launch_filter_box_fused_flags(const uint8_t* image, int w, int h, int channels, int radius,
-                                   void* scratch, uint8_t* out, cudaStream_t stream, int flags) {
-  WS_REQUIRE(w >= 1 && h >= 1 && w <= kMaxSide && h <= kMaxSide,
-             "the fused box filter takes sides of 1.." + std::to_string(kMaxSide) + ", not " +
-                 std::to_string(w) + " x " + std::to_string(h));
-  WS_REQUIRE(channels >= 1 && channels <= kMaxChannels,
-             "the fused box filter takes 1.." + std::to_string(kMaxChannels) + " channels, not " +
-                 std::to_string(channels));
-  WS_REQUIRE(radius >= 0, "the box filter's radius must be >= 0, not " + std::to_string(radius));
+void launch_filter_box_fused_flags(const uint8_t* image, int w, int h, int channels,
+                                   const FilterParams& params, void* scratch, uint8_t* out,
+                                   cudaStream_t stream, int flags) {
+  reject_depth_of_field(params, "the fused filter");
+  check_filter_args(w, h, channels, params, nullptr, "the fused filter");
   WS_REQUIRE(image != nullptr && out != nullptr && scratch != nullptr,
-             std::string("the fused box filter: a buffer is missing"));
-  const int r = rule::useful_radius(radius, w, h);
+             std::string("launch_filter_box_fused: null buffer"));
+  const int r = rule::useful_radius(params.radius, w, h);
   const FusedShape shape = fused_shape(h, flags);
   Starts starts;
   {
@@ -517,9 +514,10 @@ void launch_filter_box_fused_flags(const uint8_t* image, int w, int h, int chann
                                                        shape.rows_per_block, starts, columns, out);
 }
 
-void launch_filter_box_fused(const uint8_t* image, int w, int h, int channels, int radius,
-                             void* scratch, uint8_t* out, cudaStream_t stream) {
-  launch_filter_box_fused_flags(image, w, h, channels, radius, scratch, out, stream, kFusedDefault);
+void launch_filter_box_fused(const uint8_t* image, int w, int h, int channels,
+                             const FilterParams& params, void* scratch, uint8_t* out,
+                             cudaStream_t stream) {
+  launch_filter_box_fused_flags(image, w, h, channels, params, scratch, out, stream, kFusedDefault);
 }
 
 }  // namespace ws::sat

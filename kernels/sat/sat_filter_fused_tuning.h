@@ -6,6 +6,8 @@
 
 #include <cstdint>
 
+#include "sat.h"
+
 namespace ws::sat {
 
 // For timing the launches one at a time (the pixels are complete only with all three).
@@ -17,7 +19,8 @@ inline constexpr int kFused2PerSm = 16;       // two walking blocks per SM
 inline constexpr int kFusedOneRow = 32;       // one output row an iteration, not two
 inline constexpr int kFusedDefault = 0;
 
-void launch_filter_box_fused_flags(const uint8_t* image, int w, int h, int channels, int radius,
-                                   void* scratch, uint8_t* out, cudaStream_t stream, int flags);
+void launch_filter_box_fused_flags(const uint8_t* image, int w, int h, int channels,
+                                   const FilterParams& params, void* scratch, uint8_t* out,
+                                   cudaStream_t stream, int flags);
 
 }  // namespace ws::sat

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "../common/error.h"
+#include "sat_filter_checks.h"
 #include "sat_filter_cpu.h"
 #include "sat_filter_rule.h"
 
@@ -17,12 +18,12 @@ namespace ws::sat {
 
 namespace rule = filter_rule;
 
-void filter_box_walk_cpu(const uint8_t* image, int w, int h, int radius, uint8_t* out) {
-  WS_REQUIRE(w >= 1 && h >= 1 && w <= kMaxSide && h <= kMaxSide,
-             "the box filter takes sides of 1.." + std::to_string(kMaxSide) + ", not " +
-                 std::to_string(w) + " x " + std::to_string(h));
-  WS_REQUIRE(radius >= 0, "the box filter's radius must be >= 0, not " + std::to_string(radius));
-  const int r = rule::useful_radius(radius, w, h);
+void filter_box_walk_cpu(const uint8_t* image, int w, int h, const FilterParams& params,
+                         uint8_t* out) {
+  reject_depth_of_field(params, "the fused filter");
+  check_filter_args(w, h, 1, params, nullptr, "the fused filter");
+  WS_REQUIRE(image != nullptr && out != nullptr, std::string("filter_box_walk_cpu: null buffer"));
+  const int r = rule::useful_radius(params.radius, w, h);
   std::vector<uint64_t> bottom(size_t(w), 0), top(size_t(w), 0), e(size_t(w), 0);
   auto add_row = [&](std::vector<uint64_t>& s, int y) {
     uint64_t prefix = 0;

@@ -50,10 +50,11 @@ void launch_filter_direct(const uint8_t* image, int w, int h, int channels,
 size_t separable_scratch_bytes(int w, int h);
 // The box filter fused with its table (sat_filter_fused.cu): u8 planes to u8 planes, the SAT
 // filter's pixels, the table never stored. Scratch of fused_box_scratch_bytes(w, h, channels)
-// bytes (0 for sides outside 1..kMaxSide, which the launch rejects).
+// bytes (0 for sides outside 1..kMaxSide, which the launch rejects); rejects depth of field.
 size_t fused_box_scratch_bytes(int w, int h, int channels);
-void launch_filter_box_fused(const uint8_t* image, int w, int h, int channels, int radius,
-                             void* scratch, uint8_t* out, cudaStream_t stream);
+void launch_filter_box_fused(const uint8_t* image, int w, int h, int channels,
+                             const FilterParams& params, void* scratch, uint8_t* out,
+                             cudaStream_t stream);
 void launch_filter_separable(const uint8_t* image, int w, int h, int channels,
                              const FilterParams& params, void* scratch, uint8_t* out,
                              cudaStream_t stream);

@@ -13,7 +13,7 @@
 
 #include "common/device_buffer.cuh"
 #include "common/error.h"
-#include "common/split_mix.h"
+#include "../kernels/sat_engine_test_support.h"
 #include "gpu_test_support.h"
 #include "sat/sat.h"
 #include "sat/sat_filter_cpu.h"
@@ -22,11 +22,12 @@
 namespace ws::sat {
 namespace {
 
-std::vector<uint8_t> random_planes(int w, int h, int channels, uint64_t seed) {
-  SplitMix64 rng{seed * 104729 + uint64_t(w) * 31 + uint64_t(h)};
-  std::vector<uint8_t> img(size_t(w) * h * channels);
-  for (uint8_t& v : img) v = uint8_t(rng.next() >> 56);
-  return img;
+using test::random_planes;
+
+FilterParams box(int r) {
+  FilterParams p;
+  p.radius = r;
+  return p;
 }
 
 // The GPU's pixels for every channel, channel-major.
@@ -36,7 +37,7 @@ std::vector<uint8_t> fused_on_gpu(const std::vector<uint8_t>& planes, int w, int
   DeviceBuffer<uint8_t> scratch(fused_box_scratch_bytes(w, h, channels));
   image.upload(planes);
   WS_CUDA_CHECK(cudaMemset(out.data(), 0xAB, out.bytes()));
-  launch_filter_box_fused(image.data(), w, h, channels, r, scratch.data(), out.data(), 0);
+  launch_filter_box_fused(image.data(), w, h, channels, box(r), scratch.data(), out.data(), 0);
   WS_CUDA_CHECK(cudaDeviceSynchronize());
   return out.download();
 }
@@ -46,7 +47,7 @@ std::vector<uint8_t> walked_on_cpu(const std::vector<uint8_t>& planes, int w, in
   std::vector<uint8_t> out(planes.size());
   const size_t n = size_t(w) * h;
   for (int c = 0; c < channels; ++c)
-    filter_box_walk_cpu(planes.data() + c * n, w, h, r, out.data() + c * n);
+    filter_box_walk_cpu(planes.data() + c * n, w, h, box(r), out.data() + c * n);
   return out;
 }
 
@@ -132,15 +133,17 @@ TEST(SatGpuFilterFused, ClearMessagesForWhatItDoesNotTake) {
   EXPECT_EQ(fused_box_scratch_bytes(kMaxSide + 1, 4, 1), 0u);
   DeviceBuffer<uint8_t> image(64), out(64), scratch(1 << 20);
   try {
-    launch_filter_box_fused(image.data(), kMaxSide + 1, 1, 1, 1, scratch.data(), out.data(), 0);
+    launch_filter_box_fused(image.data(), kMaxSide + 1, 1, 1, box(1), scratch.data(), out.data(),
+                            0);
     FAIL() << "a width of " << kMaxSide + 1 << " was taken";
   } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("sides of 1..8192"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("1..8192"), std::string::npos) << e.what();
   }
-  EXPECT_THROW(launch_filter_box_fused(image.data(), 8, 4, 1, -1, scratch.data(), out.data(), 0),
-               Error);
-  EXPECT_THROW(launch_filter_box_fused(image.data(), 8, 4, 5, 1, scratch.data(), out.data(), 0),
-               Error);
+  EXPECT_THROW(
+      launch_filter_box_fused(image.data(), 8, 4, 1, box(-1), scratch.data(), out.data(), 0),
+      Error);
+  EXPECT_THROW(
+      launch_filter_box_fused(image.data(), 8, 4, 5, box(1), scratch.data(), out.data(), 0), Error);
 }
 
 }  // namespace

@@ -213,7 +213,7 @@ TEST(SatCpuFilter, WalkEqualsDirectAtEveryRadius) {
       const std::vector<uint8_t> img = random_image(s.w, s.h, seed);
       for (int r = 0; r <= std::max(s.w, s.h) + 2; ++r) {
         std::vector<uint8_t> out(img.size(), 0xEF);
-        filter_box_walk_cpu(img.data(), s.w, s.h, r, out.data());
+        filter_box_walk_cpu(img.data(), s.w, s.h, box(r), out.data());
         ASSERT_EQ(out, run_direct(img, s.w, s.h, box(r))) << where(s, seed, r);
       }
     }
@@ -221,9 +221,12 @@ TEST(SatCpuFilter, WalkEqualsDirectAtEveryRadius) {
 
 TEST(SatCpuFilter, WalkRejectsBadArguments) {
   std::vector<uint8_t> img(25, 1), out(25);
-  EXPECT_THROW(filter_box_walk_cpu(img.data(), 5, 5, -1, out.data()), Error);
-  EXPECT_THROW(filter_box_walk_cpu(img.data(), 0, 5, 1, out.data()), Error);
-  EXPECT_THROW(filter_box_walk_cpu(img.data(), kMaxSide + 1, 1, 1, out.data()), Error);
+  EXPECT_THROW(filter_box_walk_cpu(img.data(), 5, 5, box(-1), out.data()), Error);
+  EXPECT_THROW(filter_box_walk_cpu(img.data(), 0, 5, box(1), out.data()), Error);
+  EXPECT_THROW(filter_box_walk_cpu(img.data(), kMaxSide + 1, 1, box(1), out.data()), Error);
+  FilterParams dof = box(1);
+  dof.depth_of_field = true;
+  EXPECT_THROW(filter_box_walk_cpu(img.data(), 5, 5, dof, out.data()), Error);
 }
 
 TEST(SatCpuFilter, HugeRadiusIsTheWholeImageMean) {
@@ -236,7 +239,7 @@ TEST(SatCpuFilter, HugeRadiusIsTheWholeImageMean) {
   std::vector<uint8_t> out(img.size());
   filter_separable_cpu(img.data(), 13, 17, box(2147483647), out.data());
   EXPECT_EQ(out, all);
-  filter_box_walk_cpu(img.data(), 13, 17, 2147483647, out.data());
+  filter_box_walk_cpu(img.data(), 13, 17, box(2147483647), out.data());
   EXPECT_EQ(out, all);
 }
 
@@ -389,7 +392,7 @@ TEST(SatCpuFilter, U32TableOfRandom8192SquaredEqualsBruteForceAtBigRadii) {
       ASSERT_EQ(int(out[size_t(y) * BigImage::kSide + x]), int(big.mean(x, y, r)))
           << "r " << r << " at " << x << "," << y;
     // The walk's 64-bit sums give the same pixels as the split u32 windows.
-    filter_box_walk_cpu(big.image.data(), BigImage::kSide, BigImage::kSide, r, walked.data());
+    filter_box_walk_cpu(big.image.data(), BigImage::kSide, BigImage::kSide, box(r), walked.data());
     ASSERT_EQ(walked, out) << "r " << r;
   }
 }
