@@ -114,12 +114,14 @@ struct Result {
 //     its in-edges in CSC order up to and including the first whose end is in the frontier (all of
 //     them when none is); edge-centric: m;
 //   threads: the threads given work, not rounded up to whole blocks: push and pull n (bottom-up
-//     levels of 3 and 7 too), edge-centric m, queues and top-down levels of 3 and 7: n_f;
+//     levels of 3 too), edge-centric m, queues and top-down levels of 3 and 7: n_f; bottom-up
+//     levels of 7: n on its first, then the vertices the bottom-up level before left unvisited
+//     with in-edges (its list, fast_bottom_up_threads in bfs_level_stats.h);
 //   direction: top-down except pull and the bottom-up levels of 3 and 7 (next_direction).
 // Variant 7 takes variant 3's directions and reports the entries its own kernels read: the same
-// as variant 3's except on bottom-up levels, where an in-list longer than 32 is read by a whole
-// warp, 32 entries a step, up to the end of the step that holds the first frontier in-neighbour
-// (bottom_up_reads in bfs_level_stats.h).
+// as variant 3's except on bottom-up levels, where a thread reads its in-list 4 entries at a
+// time, up to the end of the chunk that holds the first frontier in-neighbour (bottom_up_reads
+// in bfs_level_stats.h).
 //
 // The direction rule of variants 3 and 7 (GAP's form of Beamer's rule): the direction to expand a
 // frontier in, from the direction the previous level took (`current`), this frontier's n_f, m_f

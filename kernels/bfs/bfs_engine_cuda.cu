@@ -11,7 +11,9 @@
 //
 // Statistics: frontier, frontier_edges, unvisited_edges and discovered come from the level array
 // (level_counts, bfs_level_stats.h); directions and the bottom-up edges_examined are what the
-// device counted; edges_examined of the other levels and threads follow bfs.h's rule.
+// device counted; edges_examined of the other levels and threads follow bfs.h's rule, except
+// variant 7's bottom-up threads: the lengths of the lists its kernel took (it counts what it
+// leaves for the next bottom-up level).
 // time_ms(): events around clearing the level array and the whole search, the median of the
 // repeats after one warm-up, with nothing copied back but the host loop's counters.
 #include <cuda_runtime.h>
@@ -72,6 +74,7 @@ struct PinnedCounters {
 struct LevelRecord {
   Direction direction = Direction::TopDown;
   int64_t examined = 0;
+  int64_t threads = -1;  // variant 7's bottom-up levels: the length of the list it took
 };
 
 class CudaEngine final : public Engine {
@@ -86,9 +89,10 @@ class CudaEngine final : public Engine {
     graph::validate(g);
     if (g.vertices == 0) throw Error("bfs: the graph has no vertices; load or generate one first");
     const double n = g.vertices, m = double(g.edges());
-    // CSR + level, parent, two queues, edge starts, variant 7's per-level arrays, counters.
-    const double need = 8 * (n + 1) + 4 * m + 4 * n * 5 + 8 * n + 16 * (n + 2) + 4 * (n + 1) +
-                        8 * (n + 1) + 8 * (n + 2) + 64;
+    // CSR + level, parent, two queues, edge starts, variant 7's second bottom-up list (its first
+    // is queue_[1]) and per-level arrays, counters.
+    const double need = 8 * (n + 1) + 4 * m + 4 * n * 6 + 8 * n + sizeof(FastLevel) * (n + 2) +
+                        4 * (n + 1) + 8 * (n + 1) + 8 * (n + 2) + 64;
     require(need, held_bytes(),
             "the graph " + g.name + " (" + std::to_string(g.vertices) + " vertices, " +
                 std::to_string(g.edges()) + " edges: its CSR, levels, parents and queues)");
@@ -104,6 +108,7 @@ class CudaEngine final : public Engine {
       parent_ = DeviceBuffer<int32_t>(nv);
       queue_[0] = DeviceBuffer<int32_t>(nv);
       queue_[1] = DeviceBuffer<int32_t>(nv);
+      left_ = DeviceBuffer<int32_t>(nv);
       edge_start_ = DeviceBuffer<uint32_t>(nv);
       queue_row_ = DeviceBuffer<int64_t>(nv);
       fast_levels_ = DeviceBuffer<FastLevel>(nv + 2);
@@ -167,6 +172,7 @@ class CudaEngine final : public Engine {
         default:
           s.edges_examined = bottom_up ? records[size_t(d)].examined : s.frontier_edges;
           s.threads = bottom_up ? graph_.vertices : s.frontier;
+          if (bottom_up && records[size_t(d)].threads >= 0) s.threads = records[size_t(d)].threads;
           break;
       }
       if (!level_ms.empty()) s.ms = level_ms[size_t(d)];
@@ -206,8 +212,8 @@ class CudaEngine final : public Engine {
   size_t held_bytes() const {
     return row_offsets_.bytes() + columns_.bytes() + csc_offsets_.bytes() + csc_rows_.bytes() +
            sources_.bytes() + level_.bytes() + parent_.bytes() + queue_[0].bytes() +
-           queue_[1].bytes() + edge_start_.bytes() + queue_row_.bytes() + fast_levels_.bytes() +
-           direction_.bytes() + examined_.bytes() + stamps_.bytes();
+           queue_[1].bytes() + left_.bytes() + edge_start_.bytes() + queue_row_.bytes() +
+           fast_levels_.bytes() + direction_.bytes() + examined_.bytes() + stamps_.bytes();
   }
 
   // Throws naming `what` and the bytes when `bytes` do not fit in the free device memory plus
@@ -227,7 +233,8 @@ class CudaEngine final : public Engine {
     graph_ = Graph();
     csc_graph_ = Graph();
     row_offsets_ = {}, columns_ = {}, csc_offsets_ = {}, csc_rows_ = {}, sources_ = {};
-    level_ = {}, parent_ = {}, queue_[0] = {}, queue_[1] = {}, edge_start_ = {}, queue_row_ = {};
+    level_ = {}, parent_ = {}, queue_[0] = {}, queue_[1] = {}, left_ = {}, edge_start_ = {};
+    queue_row_ = {};
     fast_levels_ = {}, direction_ = {}, examined_ = {}, stamps_ = {};
     has_csc_ = false;
   }
@@ -349,6 +356,8 @@ class CudaEngine final : public Engine {
     f.edge_start = edge_start_.data();
     f.queue_row = queue_row_.data();
     f.levels = fast_levels_.data();
+    f.left[0] = queue_[1].data();  // idle while variant 7 runs (the host loops use it)
+    f.left[1] = left_.data();
     f.direction = direction_.data();
     f.examined = with_stats ? examined_.data() : nullptr;
     f.stamps = with_stats ? stamps_.data() : nullptr;
@@ -374,14 +383,21 @@ class CudaEngine final : public Engine {
     std::vector<int32_t> direction(static_cast<size_t>(levels));
     std::vector<unsigned long long> examined(static_cast<size_t>(levels));
     std::vector<unsigned long long> stamps(static_cast<size_t>(levels) + 1);
+    std::vector<FastLevel> counts(static_cast<size_t>(levels));
     direction_.download(direction.data(), direction.size());
     examined_.download(examined.data(), examined.size());
     stamps_.download(stamps.data(), stamps.size());
+    fast_levels_.download(counts.data(), counts.size());
     std::vector<LevelRecord> records(static_cast<size_t>(levels));
     level_ms.assign(size_t(levels), 0.0);
+    int64_t list = graph_.vertices;  // the first bottom-up level takes every vertex
     for (size_t d = 0; d < records.size(); ++d) {
       records[d].direction = direction[d] != 0 ? Direction::BottomUp : Direction::TopDown;
       records[d].examined = int64_t(examined[d]);
+      if (records[d].direction == Direction::BottomUp) {
+        records[d].threads = list;
+        list = int64_t(counts[d].left);  // what it left for the next bottom-up level
+      }
       level_ms[d] = double(stamps[d + 1] - stamps[d]) * 1e-6;
     }
     return records;
@@ -393,7 +409,7 @@ class CudaEngine final : public Engine {
   bool has_csc_ = false;
   DeviceBuffer<int64_t> row_offsets_, csc_offsets_;
   DeviceBuffer<int32_t> columns_, csc_rows_, sources_;
-  DeviceBuffer<int32_t> level_, parent_, queue_[2];
+  DeviceBuffer<int32_t> level_, parent_, queue_[2], left_;
   DeviceBuffer<uint32_t> edge_start_;
   DeviceBuffer<int64_t> queue_row_;
   DeviceBuffer<FastLevel> fast_levels_;

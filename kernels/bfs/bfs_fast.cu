@@ -7,43 +7,59 @@
 // decision with next_direction's rule, computed in doubles like the host's):
 //   top-down, load-balanced: the frontier is a segment of one queue; each entry carries the
 //     prefix sum of the out-degrees before it (edge_start), so the frontier's m_f edges form one
-//     index space. Blocks take tiles of 1024 consecutive frontier edges: a warp finds the tile's
+//     index space. Blocks take tiles of 256 consecutive frontier edges: a warp finds the tile's
 //     first and last vertex with a 32-way search of edge_start, the block stages those vertices'
-//     rows in shared memory, and each thread takes edges of the tile (a binary search in shared
-//     memory finds its vertex). A 100000-edge hub is spread over ~100 blocks instead of one warp.
+//     rows in shared memory, and each thread takes an edge of the tile (a binary search in shared
+//     memory finds its vertex). A 100000-edge hub is spread over ~400 blocks instead of one warp.
 //     Levels whose largest out-degree is small (a road-like grid) skip the tiles: one thread per
 //     frontier vertex, which is one memory round trip shorter.
-//   bottom-up: one thread per vertex; an unvisited vertex scans its in-edges for one in the
-//     frontier (level == depth) and stops at the first. In-lists longer than 32 are scanned by the
-//     whole warp, 32 edges per step with a ballot, stopping at the first step with a hit.
+//   bottom-up: one thread per vertex of a list; an unvisited vertex scans its in-edges for one in
+//     the frontier (level == depth), 4 at a time (the 4 in-edges' loads, then their 4 levels'
+//     loads, each group in flight together), and stops at the first chunk with a hit. The first
+//     bottom-up level's list is every vertex; the vertices it leaves unvisited with in-edges go
+//     to a new list (a shared-memory list per block, flushed with one atomicAdd), and each later
+//     bottom-up level takes only that list and writes its own leftovers to the other buffer.
+//     On Kronecker graphs the second bottom-up level then takes ~90K vertices instead of 2M, and
+//     the isolated vertices (40% of them) are never looked at again.
 //   Discovered vertices go to a shared-memory queue per block; a block flushes it with ONE 64-bit
 //     atomicAdd that reserves both the queue slots (high 32 bits) and the edge range (low 32 bits)
 //     of the next level, so queue order and edge_start order agree (what the tiles rely on).
-//   Work:  O(n + m) (top-down edges once; bottom-up up to each vertex's parent, see below).
-//   Steps: D levels, each one grid barrier plus its longest tile or scan. Sparse graphs (average
-//   degree under 8) run one block per SM: their thousands of levels are bound by each level's
-//   chain of dependent memory round trips (counters, rows, claims, the queue reservation, the
-//   barrier), about 6 us per level on an H100 for the 16M-vertex grid (~6300 levels). Measured
-//   there and left out: two blocks per SM is slower, and so are fewer blocks in all (66, 33 or
-//   16: 6.6, 8.0, 11.7 us; the frontier's thousands of vertices need the whole GPU) and running
-//   small top-down frontiers in block 0 alone with __syncthreads between levels (one SM is too
-//   slow for frontiers past ~1000 edges, and neutral below).
-//   Also measured and left out (commit "EXPERIMENT" on branch bfs-cuda3): a hand-made grid
-//   barrier (one red.add per block into four words that also carry the next level's counters,
-//   one poll, no counter load after it) saves only ~0.1 us per level (5.99 against 6.08), and
-//   blocks keeping the small rows they discover in shared memory for their next level (no
-//   queue reservation, no queue load) is slower at every cap, 16 to 256 per block (7.3-8.2 us):
-//   a level waits for its busiest SM, which issues every scattered load of its rows, and a
-//   frontier left in few blocks is slow. That version also lost Kronecker speed (109 against
-//   127 GTEPS), so the barrier is not what bounds a level.
+//   Work:  O(n + m) (top-down edges once; bottom-up each list plus each vertex's in-edges up to
+//     the chunk of its parent, see below).
+//   Steps: D levels, each one grid barrier plus its longest tile or scan.
+//
+// Measured on an H200 (bench/dev/bfs_sweep.cu, docs/performance.md): Kronecker scale 21 went from
+// 0.216 to 0.110 ms for the kernel (146 -> 290 GTEPS) with three changes: the chunked scan
+// without the warp scan of long in-lists (a warp serving its long lists one at a time held the
+// whole block at every make_room barrier: 0.216 -> 0.168 ms with chunks of 8, 0.160 with 4),
+// tiles of 256 edges instead of 1024 (the hub's level and the small top-down levels use 4x the
+// blocks: -> 0.144 ms) and the bottom-up list (-> 0.110 ms). Measured and left out: chunks of 6,
+// 8, 12 or 16 (slower than 4), a warp for in-lists above 64-512 entries, two or four vertices per
+// thread per round, per-warp queues flushed without block barriers (one global atomic per warp
+// flush: 0.24-0.28 ms), claims on a visited bitmap (slower on Kronecker, 2.5% faster on the
+// grid), prefetching the discovered rows into L2 (no gain).
+//
+// Sparse graphs (average degree under 8) run one block per SM: their thousands of levels are
+// bound by each level's chain of dependent memory round trips (counters, rows, claims, the queue
+// reservation, the barrier), about 5.8 us per level on an H200 for the 16M-vertex grid; the
+// sweep's phase table puts 0.45 us in reading the counters, 4.5 us in the expansion with its
+// flush and 0.9 us in the barrier. Measured there and left out: two blocks per SM is slower, and
+// so are fewer blocks in all (66, 33 or 16: 6.6, 8.0, 11.7 us; the frontier's thousands of
+// vertices need the whole GPU) and running small top-down frontiers in block 0 alone with
+// __syncthreads between levels (one SM is too slow for frontiers past ~1000 edges, and neutral
+// below). Also measured and left out (commit "EXPERIMENT" on branch bfs-cuda3): a hand-made grid
+// barrier (one red.add per block into four words that also carry the next level's counters, one
+// poll, no counter load after it) saves only ~0.1 us per level (5.99 against 6.08), and blocks
+// keeping the small rows they discover in shared memory for their next level (no queue
+// reservation, no queue load) is slower at every cap, 16 to 256 per block (7.3-8.2 us).
 //
 // Statistics: run() reports the adjacency entries these kernels read (bfs.h). Directions are
 // exactly variant 3's (the same counts feed the same rule). edges_examined of top-down levels is
-// m_f, which is what the tiles read. On bottom-up levels a thread's sequential scan reads its
-// in-edges up to and including the first frontier one (variant 3's count), and a warp scanning an
-// in-list longer than 32 reads whole steps of 32, up to 31 entries past the hit: the kernel
-// counts those too (bottom_up_reads in bfs_level_stats.h, which the CPU twin and the statistics
-// rule use) when run() asks, and skips that sum in time_ms().
+// m_f, which is what the tiles read. On bottom-up levels a thread reads its in-edges in chunks of
+// 4 up to the end of the chunk with the first frontier one (bottom_up_reads in bfs_level_stats.h,
+// which the CPU twin and the statistics rule use); the kernel counts them when run() asks, and
+// skips that sum in time_ms(). threads of a bottom-up level is its list's length
+// (fast_bottom_up_threads).
 #include <cooperative_groups.h>
 
 #include <algorithm>
@@ -51,6 +67,7 @@
 
 #include "../common/cuda_check.cuh"
 #include "bfs_fast.cuh"
+#include "bfs_level_stats.h"
 
 namespace cg = cooperative_groups;
 
@@ -58,8 +75,10 @@ namespace ws::bfs {
 
 namespace {
 
-constexpr int kTile = 1024;       // frontier edges per top-down tile
+constexpr int kTile = 256;        // frontier edges per top-down tile
 constexpr int kAppendCap = 1024;  // a block's shared queue of discovered vertices
+constexpr int kLeftCap = 1024;    // a block's shared list of vertices a bottom-up level left
+constexpr int kChunk = int(kBottomUpChunk);
 
 struct Shared {
   uint32_t tile_start[kTile];
@@ -70,7 +89,8 @@ struct Shared {
   int64_t queue_row[kAppendCap];
   unsigned long long warp_total[32];
   unsigned long long reserved;
-  int count;
+  int32_t left[kLeftCap];
+  int count, left_count;
   unsigned int max_degree;
   int tile_first, tile_count;
 };
@@ -123,10 +143,13 @@ class Appender {
     atomicMax(&s_.max_degree, degree);
   }
 
-  // Block-uniform: flushes when fewer than `room` slots are left.
+  // Block-uniform: flushes when fewer than `room` slots are left. The count is read between two
+  // barriers, so no thread pushes again before every thread has read it.
   __device__ void make_room(int room) {
     __syncthreads();
-    if (s_.count > kAppendCap - room) flush();
+    const bool full = s_.count > kAppendCap - room;
+    __syncthreads();
+    if (full) flush();
   }
 
   // Block-uniform: the shared queue to the global one, with one 64-bit atomic for the block.
@@ -299,55 +322,61 @@ __device__ void top_down_tiles(const FastArgs& f, Shared& s, Appender& out, int3
   }
 }
 
-__device__ unsigned long long bottom_up(const FastArgs& f, Appender& out, int32_t depth) {
-  const int64_t n = f.csr.n, stride = int64_t(gridDim.x) * blockDim.x;
-  const int lane = threadIdx.x & 31;
+// Block-uniform: the block's shared list of unvisited vertices to `out` (the next bottom-up
+// level's list), with one atomicAdd on its length.
+__device__ void flush_left(Shared& s, unsigned int* length, int32_t* out) {
+  __syncthreads();
+  const int c = s.left_count;
+  if (c == 0) return;
+  if (threadIdx.x == 0) s.reserved = atomicAdd(length, unsigned(c));
+  __syncthreads();
+  const int64_t base = int64_t(s.reserved);
+  for (int k = threadIdx.x; k < c; k += blockDim.x) out[base + k] = s.left[k];
+  __syncthreads();
+  if (threadIdx.x == 0) s.left_count = 0;
+  __syncthreads();
+}
+
+// One bottom-up level over `items` vertices: list_in's (or every vertex when it is null). The
+// vertices still unvisited that have in-edges go to list_out, their number to *left.
+__device__ unsigned long long bottom_up(const FastArgs& f, Shared& sh, Appender& out, int32_t depth,
+                                        const int32_t* list_in, int64_t items, int32_t* list_out,
+                                        unsigned int* left) {
+  const int64_t stride = int64_t(gridDim.x) * blockDim.x;
   unsigned long long examined = 0;
-  for (int64_t first = int64_t(blockIdx.x) * blockDim.x; first < n; first += stride) {
-    const int64_t v = first + threadIdx.x;
-    const bool active = v < n && load_level(f.a.level, v) == -1;
-    const int64_t s = active ? __ldg(f.csc.offsets + v) : 0;
-    const int64_t end = active ? __ldg(f.csc.offsets + v + 1) : 0;
+  for (int64_t first = int64_t(blockIdx.x) * blockDim.x; first < items; first += stride) {
+    const int64_t i = first + threadIdx.x;
+    const int64_t v = i < items ? (list_in != nullptr ? int64_t(__ldcg(list_in + i)) : i) : -1;
+    const bool active = v >= 0 && load_level(f.a.level, v) == -1;
+    const int64_t s = v >= 0 ? __ldg(f.csc.offsets + v) : 0;  // loaded with the level
+    const int64_t end = v >= 0 ? __ldg(f.csc.offsets + v + 1) : 0;
     int32_t found = -1;
-    bool done = !active;
-    unsigned big = __ballot_sync(kFullMask, active && end - s > 32);
-    while (big != 0) {  // long in-lists: the whole warp, 32 in-edges per step
-      const int owner = __ffs(big) - 1;
-      big &= big - 1;
-      const int64_t bs = __shfl_sync(kFullMask, s, owner), be = __shfl_sync(kFullMask, end, owner);
-      int32_t hit_parent = -1;
-      int64_t read = be - bs;
-      for (int64_t off = bs; off < be; off += 32) {
-        const int64_t e = off + lane;
-        const int32_t u = e < be ? __ldg(f.csc.targets + e) : -1;
-        const unsigned b = __ballot_sync(kFullMask, u >= 0 && load_level(f.a.level, u) == depth);
-        if (b != 0) {
-          const int first_lane = __ffs(b) - 1;
-          hit_parent = __shfl_sync(kFullMask, u, first_lane);
-          read = min(be, off + 32) - bs;  // the whole step was read (bottom_up_reads)
-          break;
-        }
+    if (active)
+      for (int64_t e0 = s; e0 < end && found < 0; e0 += kChunk) {
+        int32_t u[kChunk], lu[kChunk];
+#pragma unroll
+        for (int j = 0; j < kChunk; ++j) u[j] = e0 + j < end ? __ldg(f.csc.targets + e0 + j) : -1;
+#pragma unroll
+        for (int j = 0; j < kChunk; ++j) lu[j] = u[j] >= 0 ? load_level(f.a.level, u[j]) : -2;
+        examined += min(int64_t(kChunk), end - e0);  // the chunk was read (bottom_up_reads)
+#pragma unroll
+        for (int j = kChunk - 1; j >= 0; --j)
+          if (lu[j] == depth) found = u[j];
       }
-      if (lane == owner) found = hit_parent, examined += read, done = true;
-    }
-    if (!done) {
-      for (int64_t e = s; e < end; ++e) {
-        ++examined;
-        const int32_t u = __ldg(f.csc.targets + e);
-        if (load_level(f.a.level, u) == depth) {
-          found = u;
-          break;
-        }
-      }
-    }
     if (found >= 0) {
       f.a.level[v] = depth + 1;
       f.a.parent[v] = found;
       const int64_t v_row = __ldg(f.csr.offsets + v);
       out.push(int32_t(v), uint32_t(__ldg(f.csr.offsets + v + 1) - v_row), v_row);
+    } else if (active && end > s) {
+      sh.left[atomicAdd(&sh.left_count, 1)] = int32_t(v);
     }
+    __syncthreads();
+    const bool full = sh.left_count > kLeftCap - int(blockDim.x);  // read between two barriers
     out.make_room(blockDim.x);
+    if (full) flush_left(sh, left, list_out);
   }
+  flush_left(sh, left, list_out);
   return examined;
 }
 
@@ -356,7 +385,7 @@ __global__ void fast_setup(FastArgs f) {
   const uint32_t degree = out_degree(f.csr, s);
   f.a.level[s] = 0;
   f.a.parent[s] = s;
-  FastLevel first{0, 0, 0}, empty{0, 0, 0};
+  FastLevel first{0, 0, 0, 0}, empty{0, 0, 0, 0};
   if (degree > 0) {
     f.queue[0] = s;
     f.queue_row[0] = f.csr.offsets[s];
@@ -373,9 +402,11 @@ __global__ void fast_setup(FastArgs f) {
 __global__ void fast_bfs(FastArgs f) {
   __shared__ Shared s;
   cg::grid_group grid = cg::this_grid();
-  if (threadIdx.x == 0) s.count = 0, s.max_degree = 0;
+  if (threadIdx.x == 0) s.count = 0, s.left_count = 0, s.max_degree = 0;
   __syncthreads();
   const bool leader = blockIdx.x == 0 && threadIdx.x == 0;
+  int bottom_up_levels = 0;  // the bottom-up levels so far (their lists alternate buffers)
+  int32_t list_depth = -1;   // the depth of the last one
   const long long n = f.csr.n;
   long long unreached_edges = f.csr.m, previous_n_f = 0, previous_count = 1;
   int32_t direction = 0;
@@ -398,7 +429,7 @@ __global__ void fast_bfs(FastArgs f) {
                                       f.alpha, f.beta);
     if (leader) {
       f.direction[depth] = direction;
-      f.levels[depth + 2] = FastLevel{0, 0, 0};
+      f.levels[depth + 2] = FastLevel{0, 0, 0, 0};
       if (f.stamps != nullptr) f.stamps[depth] = global_timer();
     }
     Appender out(s, f, f.levels + depth + 1, base + count);
@@ -408,7 +439,13 @@ __global__ void fast_bfs(FastArgs f) {
       else
         top_down_tiles(f, s, out, depth, base, count, m_f);
     } else {
-      const unsigned long long examined = bottom_up(f, out, depth);
+      const bool first_time = bottom_up_levels == 0;
+      const int64_t items = first_time ? n : int64_t(__ldcg(&f.levels[list_depth].left));
+      const unsigned long long examined =
+          bottom_up(f, s, out, depth, first_time ? nullptr : f.left[(bottom_up_levels - 1) & 1],
+                    items, f.left[bottom_up_levels & 1], &f.levels[depth].left);
+      list_depth = depth;
+      ++bottom_up_levels;
       if (f.examined != nullptr) {
         const unsigned long long sum = warp_sum(examined);
         if ((threadIdx.x & 31) == 0 && sum != 0) atomicAdd(f.examined + depth, sum);

@@ -8,11 +8,14 @@
 namespace ws::bfs {
 
 // Per depth: the vertices that reached it (with out-degree > 0, in the queue: count << 32, and
-// their out-degrees summed: the low 32 bits), those with out-degree 0, and the largest out-degree.
+// their out-degrees summed: the low 32 bits), those with out-degree 0, the largest out-degree,
+// and (bottom-up levels) how many vertices the level left unvisited with in-edges: the list the
+// next bottom-up level takes.
 struct FastLevel {
   unsigned long long packed;
   unsigned int zeros;
   unsigned int max_degree;
+  unsigned int left;
 };
 
 struct FastArgs {
@@ -22,6 +25,7 @@ struct FastArgs {
   int64_t* queue_row = nullptr;            // n: per queue entry, its vertex's CSR row start
   uint32_t* edge_start = nullptr;          // n: per queue entry, its first edge within its level
   FastLevel* levels = nullptr;             // n + 2
+  int32_t* left[2] = {nullptr, nullptr};   // n each: the bottom-up lists, one read, one written
   int32_t* direction = nullptr;            // n + 1: per depth, 0 top-down, 1 bottom-up
   unsigned long long* examined = nullptr;  // n + 1 or null: the model's count per bottom-up level
   unsigned long long* stamps = nullptr;    // n + 2 or null: %globaltimer at each level's start

@@ -5,11 +5,13 @@
 //                     CSR row (the kernels split long rows across a warp or a block; the count
 //                     is the same m_f). Work O(m_f), steps 1 a level.
 //   bottom-up levels  the frontier as a bitmap (1 bit per vertex, 64 vertices a word): one thread
-//                     per vertex, an unvisited vertex tests its in-neighbours' bits up to the
-//                     first set one. Work O(n + edges up to the first parent). It counts what
-//                     the kernel reads: in-lists longer than 32 are read by a whole warp 32
-//                     entries a step, so up to the end of the step with the parent
-//                     (bottom_up_reads).
+//                     per vertex of the level's list, an unvisited vertex tests its
+//                     in-neighbours' bits up to the first set one. The first bottom-up level's
+//                     list is every vertex; it keeps the vertices it leaves unvisited with
+//                     in-edges, and each later bottom-up level takes only those (and keeps its
+//                     own leftovers). Work O(list + edges up to the first parent). It counts what
+//                     the kernel reads: 4 in-edges at a time, so up to the end of the chunk with
+//                     the parent (bottom_up_reads).
 //   switches          queue -> bitmap when going bottom-up, bitmap -> queue (in vertex order)
 //                     when going back: O(n_f) and O(n / 64 + n_f).
 // Work O(n + m) over the top-down levels, steps D; the levels are kept on the host here, on the
@@ -52,6 +54,8 @@ Result fast_cpu(const CpuGraph& g, const Params& p) {
   TwinSearch s(csr, p.source);
   const std::vector<int32_t>& level = s.level();
   std::vector<int32_t> queue{p.source}, next;
+  std::vector<int32_t> left, left_next;  // the unvisited vertices with in-edges, after bottom-up
+  bool listed = false;                   // a bottom-up level has run (left holds its leftovers)
   Bitmap front(csr.vertices), front_next(csr.vertices);
   Direction dir = Direction::TopDown;
   do {
@@ -81,7 +85,10 @@ Result fast_cpu(const CpuGraph& g, const Params& p) {
         for (int32_t u : queue) front.set(u);
       }
       front_next.clear();
-      for (int32_t v = 0; v < csc.vertices; ++v) {
+      left_next.clear();
+      const int64_t items = listed ? int64_t(left.size()) : int64_t(csc.vertices);
+      for (int64_t i = 0; i < items; ++i) {
+        const int32_t v = listed ? left[size_t(i)] : int32_t(i);
         if (level[size_t(v)] >= 0) continue;
         const int64_t begin = csc.row_offsets[size_t(v)], end = csc.row_offsets[size_t(v) + 1];
         int64_t hit = -1;
@@ -94,9 +101,12 @@ Result fast_cpu(const CpuGraph& g, const Params& p) {
             break;
           }
         }
-        examined += bottom_up_reads(hit, end - begin, true);  // the kernel's warp steps
+        examined += bottom_up_reads(hit, end - begin, true);  // the kernel's chunks
+        if (hit < 0 && end > begin) left_next.push_back(v);
       }
-      threads = csr.vertices;
+      threads = items;
+      left.swap(left_next);
+      listed = true;
       front.swap(front_next);
     }
     if (!s.end_level(examined, threads, dir)) break;

@@ -41,7 +41,7 @@ std::vector<LevelStats> level_counts(const Graph& g, const std::vector<int32_t>&
 }
 
 std::vector<int64_t> pull_edges_examined(const Graph& csc, const std::vector<int32_t>& level,
-                                         int32_t levels, bool warp_scan) {
+                                         int32_t levels, bool chunked) {
   WS_REQUIRE(level.size() == size_t(csc.vertices), "pull_edges_examined: sizes differ");
   if (levels <= 0) return {};
   std::vector<int64_t> diff(size_t(levels) + 1, 0);
@@ -57,8 +57,8 @@ std::vector<int64_t> pull_edges_examined(const Graph& csc, const std::vector<int
       const int32_t lu = level[size_t(csc.columns[size_t(k)])];
       if (lu < 0 || lu > last || seen[size_t(lu)] == v) continue;
       seen[size_t(lu)] = v;
-      // At depth lu the thread stops after entry k (or after its warp's step), not at the end.
-      const int64_t unread = (end - begin) - bottom_up_reads(k - begin, end - begin, warp_scan);
+      // At depth lu the thread stops after entry k (or after its chunk), not at the end.
+      const int64_t unread = (end - begin) - bottom_up_reads(k - begin, end - begin, chunked);
       diff[size_t(lu)] -= unread;
       diff[size_t(lu) + 1] += unread;
     }
@@ -66,6 +66,30 @@ std::vector<int64_t> pull_edges_examined(const Graph& csc, const std::vector<int
   std::vector<int64_t> out(static_cast<size_t>(levels));
   int64_t running = 0;
   for (size_t d = 0; d < out.size(); ++d) out[d] = running += diff[d];
+  return out;
+}
+
+std::vector<int64_t> fast_bottom_up_threads(const Graph& csc, const std::vector<int32_t>& level,
+                                            const std::vector<Direction>& directions) {
+  WS_REQUIRE(level.size() == size_t(csc.vertices), "fast_bottom_up_threads: sizes differ");
+  const size_t levels = directions.size();
+  // with_in_edges[l]: vertices with in-edges at level l (levels past the last expanded one and
+  // unreached vertices at `levels`), summed from the deepest down: left[l] = those at l or deeper.
+  std::vector<int64_t> left(levels + 2, 0);
+  for (int32_t v = 0; v < csc.vertices; ++v) {
+    if (csc.row_offsets[size_t(v) + 1] == csc.row_offsets[size_t(v)]) continue;
+    const int32_t l = level[size_t(v)];
+    ++left[l < 0 || size_t(l) > levels ? levels : size_t(l)];
+  }
+  for (size_t l = levels; l-- > 0;) left[l] += left[l + 1];
+  std::vector<int64_t> out(levels, 0);
+  int64_t previous = -1;  // the depth of the last bottom-up level
+  for (size_t d = 0; d < levels; ++d) {
+    if (directions[d] != Direction::BottomUp) continue;
+    // After bottom-up level p the vertices left are those not reached by depth p + 1.
+    out[d] = previous < 0 ? int64_t(csc.vertices) : left[std::min(levels, size_t(previous) + 2)];
+    previous = int64_t(d);
+  }
   return out;
 }
 
@@ -96,6 +120,9 @@ std::vector<LevelStats> level_stats(const Params& p, const Graph& g, const Graph
   const std::vector<int64_t> pulled =
       any_bottom_up ? pull_edges_examined(csc, level, levels, p.variant == Variant::Fast)
                     : std::vector<int64_t>();
+  const std::vector<int64_t> fast_threads = p.variant == Variant::Fast && any_bottom_up
+                                                ? fast_bottom_up_threads(csc, level, dirs)
+                                                : std::vector<int64_t>();
   for (size_t d = 0; d < out.size(); ++d) {
     LevelStats& s = out[d];
     s.direction = dirs[d];
@@ -118,7 +145,7 @@ std::vector<LevelStats> level_stats(const Params& p, const Graph& g, const Graph
       case Variant::Fast:
         if (s.direction == Direction::BottomUp) {
           s.edges_examined = pulled[d];
-          s.threads = g.vertices;
+          s.threads = p.variant == Variant::Fast ? fast_threads[d] : g.vertices;
         } else {
           s.edges_examined = s.frontier_edges;
           s.threads = s.frontier;

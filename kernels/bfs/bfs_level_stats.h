@@ -26,26 +26,32 @@ namespace ws::bfs {
 // `level` holds -1 for unreached vertices and exactly one 0 (the source).
 std::vector<LevelStats> level_counts(const Graph& g, const std::vector<int32_t>& level);
 
-// Variant 7's bottom-up scan: an in-list longer than kWarpScan entries is read by a whole warp,
-// kWarpScan entries a step, stopping after the step that holds the first frontier in-neighbour.
-inline constexpr int64_t kWarpScan = 32;
+// Variant 7's bottom-up scan: a thread reads its in-list kBottomUpChunk entries at a time (their
+// loads in flight together), stopping after the chunk that holds the first frontier in-neighbour.
+inline constexpr int64_t kBottomUpChunk = 4;
 
 // The in-edges a bottom-up thread reads from an in-list of `degree` entries whose first frontier
 // entry is number `hit` (0-based; -1 when none is): hit + 1 (all of them when none), or, with
-// `warp_scan` and a list longer than kWarpScan, up to the end of the warp's step that holds the
-// hit.
-inline int64_t bottom_up_reads(int64_t hit, int64_t degree, bool warp_scan) {
+// `chunked` (variant 7), up to the end of the chunk that holds the hit.
+inline int64_t bottom_up_reads(int64_t hit, int64_t degree, bool chunked) {
   if (hit < 0) return degree;
-  if (!warp_scan || degree <= kWarpScan) return hit + 1;
-  const int64_t step_end = (hit / kWarpScan + 1) * kWarpScan;
-  return step_end < degree ? step_end : degree;
+  if (!chunked) return hit + 1;
+  const int64_t chunk_end = (hit / kBottomUpChunk + 1) * kBottomUpChunk;
+  return chunk_end < degree ? chunk_end : degree;
 }
+
+// Variant 7's threads on its bottom-up levels: its first bottom-up level takes every vertex; each
+// later one only the vertices the bottom-up level before it left unvisited with in-edges (its
+// list; top-down levels in between may have reached some of them). `directions`: every level's
+// (optimizing_directions); `level`: the finished search; `csc`: the in-edges. 0 on top-down levels.
+std::vector<int64_t> fast_bottom_up_threads(const Graph& csc, const std::vector<int32_t>& level,
+                                            const std::vector<Direction>& directions);
 
 // The adjacency entries a bottom-up (pull) step reads at each depth 0..levels-1: for every
 // vertex unvisited at depth d, bottom_up_reads of its in-edges (rows of csc = transpose(g)) in
-// order, the hit being the first whose end has level d. `warp_scan`: variant 7's reads.
+// order, the hit being the first whose end has level d. `chunked`: variant 7's reads.
 std::vector<int64_t> pull_edges_examined(const Graph& csc, const std::vector<int32_t>& level,
-                                         int32_t levels, bool warp_scan = false);
+                                         int32_t levels, bool chunked = false);
 
 // The directions variants 3 and 7 take at each level of `counts` (level_counts): next_direction
 // from top-down at depth 0 (previous n_f = 0 there, unused from top-down), then from the

@@ -37,10 +37,11 @@ std::vector<LevelStats> recount(const Graph& g, const std::vector<std::vector<in
   std::vector<LevelStats> out;
   Direction dir = Direction::TopDown;
   int64_t previous_n_f = 0;
+  int32_t last_bottom_up = -1;  // variant 7's list: what its last bottom-up level left
   for (int32_t d = 0; d <= deepest; ++d) {
     LevelStats s;
     s.depth = d;
-    int64_t pulled = 0, pulled_by_warps = 0;
+    int64_t pulled = 0, pulled_in_chunks = 0, listed = 0;
     for (int32_t v = 0; v < g.vertices; ++v) {
       const int32_t l = level[size_t(v)];
       if (l == d) s.frontier += 1, s.frontier_edges += g.degree(v);
@@ -54,11 +55,14 @@ std::vector<LevelStats> recount(const Graph& g, const std::vector<std::vector<in
           if (level[size_t(u)] == d) break;
         }
         pulled += read;
-        // Variant 7: a list of more than 32 in-edges is read 32 at a time by a warp, so every
-        // entry of the step with the hit (the list's last step may be shorter).
+        // Variant 7: a thread reads 4 in-edges at a time, so every entry of the chunk with the
+        // hit (the list's last chunk may be shorter).
         const int64_t size = int64_t(list.size());
-        pulled_by_warps += size > 32 ? std::min(size, (read + 31) / 32 * 32) : read;
+        pulled_in_chunks += std::min(size, (read + 3) / 4 * 4);
       }
+      // Variant 7's list after its bottom-up level at depth last_bottom_up: the vertices with
+      // in-edges not reached by depth last_bottom_up + 1.
+      if (!in[size_t(v)].empty() && (l == -1 || l > last_bottom_up + 1)) ++listed;
     }
     const bool optimizing = p.variant == Variant::DirectionOptimizing || p.variant == Variant::Fast;
     if (optimizing) {
@@ -78,8 +82,10 @@ std::vector<LevelStats> recount(const Graph& g, const std::vector<std::vector<in
     if (p.variant == Variant::EdgeCentric) {
       s.edges_examined = s.threads = g.edges();
     } else if (s.direction == Direction::BottomUp) {
-      s.edges_examined = p.variant == Variant::Fast ? pulled_by_warps : pulled;
-      s.threads = g.vertices;
+      const bool fast = p.variant == Variant::Fast;
+      s.edges_examined = fast ? pulled_in_chunks : pulled;
+      s.threads = fast && last_bottom_up >= 0 ? listed : g.vertices;
+      last_bottom_up = d;
     } else {
       s.edges_examined = s.frontier_edges;
       s.threads = p.variant == Variant::Push ? g.vertices : s.frontier;
@@ -184,11 +190,11 @@ TEST(BfsCpuStats, LevelZeroCanGoBottomUp) {
   }
 }
 
-TEST(BfsCpuStats, FastCountsTheWarpStepsOfLongInLists) {
+TEST(BfsCpuStats, FastCountsTheChunksOfItsInLists) {
   // A star with 40 leaves from leaf 1, bottom-up at once (alpha 1e9): the centre's in-list is
-  // 1, 2, ..., 40 and its parent 1 comes first. Variant 3 reads 1 entry there, variant 7's warp
-  // reads the whole first step of 32; each other leaf reads its one in-edge (the centre, not in
-  // the frontier).
+  // 1, 2, ..., 40 and its parent 1 comes first. Variant 3 reads 1 entry there, variant 7 the
+  // whole first chunk of 4; each other leaf reads its one in-edge (the centre, not in the
+  // frontier).
   const Graph g = graph::generate("star:41");
   auto engine = Engine::create(Backend::Cpu);
   engine->set_graph(g);
@@ -200,17 +206,45 @@ TEST(BfsCpuStats, FastCountsTheWarpStepsOfLongInLists) {
     const Result r = engine->run(p);
     ASSERT_GE(r.levels.size(), 1u);
     EXPECT_EQ(r.levels[0].direction, Direction::BottomUp) << info(v).id;
-    EXPECT_EQ(r.levels[0].edges_examined, (v == Variant::Fast ? 32 : 1) + 39) << info(v).id;
+    EXPECT_EQ(r.levels[0].edges_examined, (v == Variant::Fast ? 4 : 1) + 39) << info(v).id;
     EXPECT_EQ(r.level, graph::bfs_reference(g, 1)) << info(v).id;
   }
   const Graph csc = transpose(g);
   const std::vector<int32_t> level = graph::bfs_reference(g, 1);
-  EXPECT_EQ(pull_edges_examined(csc, level, 1, true), (std::vector<int64_t>{32 + 39}));
+  EXPECT_EQ(pull_edges_examined(csc, level, 1, true), (std::vector<int64_t>{4 + 39}));
   EXPECT_EQ(pull_edges_examined(csc, level, 1, false), (std::vector<int64_t>{1 + 39}));
-  EXPECT_EQ(bottom_up_reads(31, 40, true), 32);
-  EXPECT_EQ(bottom_up_reads(32, 40, true), 40);  // the second step holds only 8 entries
-  EXPECT_EQ(bottom_up_reads(5, 32, true), 6);    // 32 entries: one thread's sequential scan
+  EXPECT_EQ(bottom_up_reads(3, 40, true), 4);
+  EXPECT_EQ(bottom_up_reads(4, 40, true), 8);
+  EXPECT_EQ(bottom_up_reads(37, 38, true), 38);  // the last chunk holds only 2 entries
+  EXPECT_EQ(bottom_up_reads(5, 40, false), 6);   // variant 3: one entry at a time
   EXPECT_EQ(bottom_up_reads(-1, 40, true), 40);
+}
+
+TEST(BfsCpuStats, FastLaterBottomUpLevelsTakeOnlyTheVerticesLeft) {
+  // A path 0 - 1 - ... - 9 and vertex 10 alone, from 0, bottom-up on every level (alpha 1e9;
+  // the frontier never shrinks, so it stays there): the first level takes all 11 vertices;
+  // vertex 10 has no in-edges and is never listed, so each later level takes the path's vertices
+  // not yet reached.
+  const Graph g =
+      graph::build_csr(11, {{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 5}, {5, 6}, {6, 7}, {7, 8}, {8, 9}},
+                       {}, true, false, false);
+  auto engine = Engine::create(Backend::Cpu);
+  engine->set_graph(g);
+  Params p;
+  p.variant = Variant::Fast;
+  p.source = 0;
+  p.alpha = 1e9;
+  const Result r = engine->run(p);
+  ASSERT_EQ(r.levels.size(), 10u);
+  for (size_t d = 0; d < r.levels.size(); ++d) {
+    EXPECT_EQ(r.levels[d].direction, Direction::BottomUp) << d;
+    // after level d - 1 the vertices d + 1 .. 9 are left (vertex d was found there)
+    EXPECT_EQ(r.levels[d].threads, d == 0 ? 11 : int64_t(9 - d)) << d;
+  }
+  const Graph csc = transpose(g);
+  const std::vector<Direction> dirs(r.levels.size(), Direction::BottomUp);
+  const std::vector<int64_t> threads = fast_bottom_up_threads(csc, r.level, dirs);
+  for (size_t d = 0; d < threads.size(); ++d) EXPECT_EQ(threads[d], r.levels[d].threads) << d;
 }
 
 TEST(BfsCpuStats, PullStopsAtTheFirstFrontierInNeighbourAmongMultiEdges) {
