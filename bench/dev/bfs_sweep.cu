@@ -30,15 +30,16 @@ using ws::dev::median_ms;
 int g_reps = 20;
 
 template <int C, int W, bool B, bool P, bool S, bool A = false, int V = 0, int T = 1024,
-          bool L = false>
+          bool L = false, bool F = false, bool SF = false>
 struct Opt {
   static constexpr int kChunk = C, kWarpAbove = W, kVerts = V, kTileEdges = T;
   static constexpr bool kBitmap = B, kPrefetch = P, kStamps = S, kWarpAppend = A, kList = L;
+  static constexpr bool kFine = F, kSmallFlush = SF;
 };
 
 struct DeviceGraph {
   Dev offsets, targets, level, parent, queue, queue_row, edge_start, levels, direction, depth,
-      visited, stamps, phases, pend0, pend1, pend_count;
+      visited, stamps, phases, pend0, pend1, pend_count, fine;
   int32_t n;
   int64_t m;
   explicit DeviceGraph(const graph::Graph& g)
@@ -49,7 +50,7 @@ struct DeviceGraph {
         queue(4 * g.vertices),
         queue_row(8 * g.vertices),
         edge_start(4 * g.vertices),
-        levels(16 * (g.vertices + 2)),
+        levels(sizeof(bfs::FastLevel) * (g.vertices + 2)),
         direction(4 * (g.vertices + 1)),
         depth(4),
         visited(4 * (g.vertices / 32 + 1)),
@@ -58,6 +59,7 @@ struct DeviceGraph {
         pend0(4 * g.vertices),
         pend1(4 * g.vertices),
         pend_count(4 * (g.vertices + 2)),
+        fine(size_t(4) * 8 * bfs::sweep::kStampLevels),
         n(g.vertices),
         m(g.edges()) {
     CK(cudaMemcpy(offsets.p, g.row_offsets.data(), 8 * (g.vertices + 1), cudaMemcpyHostToDevice));
@@ -82,6 +84,7 @@ struct DeviceGraph {
     a.pending[0] = pend0.as<int32_t>();
     a.pending[1] = pend1.as<int32_t>();
     a.pending_count = pend_count.as<unsigned>();
+    a.fine = fine.as<uint32_t>();
     return a;
   }
 };
@@ -119,6 +122,27 @@ void run_case(const char* name, const graph::Graph& g, const DeviceGraph& dg, in
   std::printf("%-34s bd %4d x %4d blocks: %9.4f ms  %8.2f GTEPS  %7.3f us/level  %s\n", name,
               block_dim, blocks, ms, edges_counted / ms * 1e-6, 1000.0 * ms / depth,
               ok ? "levels ok" : "LEVELS DIFFER");
+  if (O::kFine) {
+    CK(cudaMemset(dg.fine.p, 0, size_t(4) * 8 * bfs::sweep::kStampLevels));
+    bfs::sweep::sweep_launch<O>(a, block_dim, blocks);
+    CK(cudaDeviceSynchronize());
+    const int levels = std::min(depth, bfs::sweep::kStampLevels);
+    std::vector<uint32_t> fine(size_t(levels) * 8);
+    CK(cudaMemcpy(fine.data(), dg.fine.p, 4 * fine.size(), cudaMemcpyDeviceToHost));
+    double sum[8] = {0};
+    int used[8] = {0};
+    for (int d = 0; d < levels; ++d)
+      for (int k = 0; k < 8; ++k)
+        if (fine[size_t(d) * 8 + k] != 0) sum[k] += fine[size_t(d) * 8 + k], ++used[k];
+    static const char* names[8] = {"counters",      "targets",      "claims",  "pushed",
+                                   "before atomic", "after atomic", "flushed", "through barrier"};
+    std::printf(
+        "  block 0's chain, cycles since the level's start (mean over the levels that "
+        "stamped it):\n");
+    for (int k = 0; k < 8; ++k)
+      std::printf("    %-16s %8.0f  (%d levels)\n", names[k], used[k] ? sum[k] / used[k] : 0.0,
+                  used[k]);
+  }
   if (!O::kStamps) return;
   const int levels = std::min(depth, bfs::sweep::kStampLevels);
   std::vector<uint32_t> ph(size_t(levels) * blocks * 4);
@@ -220,6 +244,7 @@ void sweep_graph(const std::string& spec, bool grid) {
   const std::vector<int> bds = {256};
   engine_part(g, source, edges, bds);
   std::fflush(stdout);
+  if (std::getenv("BFS_SWEEP_ENGINE_ONLY") != nullptr) return;  // the app's kernel alone
   DeviceGraph dg(g);
   const int cap = grid ? 1 : 0;
   const std::vector<int> one = {256};
@@ -249,8 +274,19 @@ void sweep_graph(const std::string& spec, bool grid) {
     run_case<Opt<4, kNever, false, false, true, false, 0, 256, true>>("phases: list c4 t256", g, dg,
                                                                       source, ref, 256, cap, edges);
   } else {
-    run_case<Opt<1, 32, false, false, false, false, 0, 256>>("tiles of 256", g, dg, source, ref,
-                                                             256, cap, edges);
+    using Base = Opt<1, 32, false, false, false, false, 0, 256, true>;
+    using Fine = Opt<1, 32, false, false, false, false, 0, 256, true, true>;
+    using Small = Opt<1, 32, false, false, false, false, 0, 256, true, false, true>;
+    using Bits = Opt<1, 32, true, false, false, false, 0, 256, true>;
+    using BitsSmall = Opt<1, 32, true, false, false, false, 0, 256, true, false, true>;
+    using BitsSmallFine = Opt<1, 32, true, false, false, false, 0, 256, true, true, true>;
+    run_case<Base>("list t256 (the app's grid path)", g, dg, source, ref, 256, cap, edges);
+    run_case<Fine>("fine stamps", g, dg, source, ref, 256, cap, edges);
+    run_case<Small>("small flush (warp 0)", g, dg, source, ref, 256, cap, edges);
+    run_case<Bits>("bitmap claims", g, dg, source, ref, 256, cap, edges);
+    run_case<BitsSmall>("bitmap + small flush", g, dg, source, ref, 256, cap, edges);
+    run_case<BitsSmall>("bitmap + small flush", g, dg, source, ref, 128, cap, edges);
+    run_case<BitsSmallFine>("fine: bitmap + small flush", g, dg, source, ref, 256, cap, edges);
   }
   std::fflush(stdout);
 }
@@ -267,7 +303,8 @@ int main(int argc, char** argv) {
   CK(cudaDriverGetVersion(&driver));
   std::printf("BFS sweep on %s (%d SMs), driver API %d, %d repeats\n", prop.name,
               prop.multiProcessorCount, driver, g_reps);
-  sweep_graph(kron, false);
-  sweep_graph(grid, true);
+  const std::string only = argc > 4 ? argv[4] : "";
+  if (only != "grid") sweep_graph(kron, false);
+  if (only != "kron") sweep_graph(grid, true);
   return 0;
 }

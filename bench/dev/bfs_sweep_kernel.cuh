@@ -32,6 +32,7 @@ struct SweepArgs {
   uint32_t* phases = nullptr;   // kStamps: [level][block][4] cycles since the level's start
   int32_t* pending[2] = {nullptr, nullptr};  // kList: the unvisited vertices left, ping-pong
   unsigned* pending_count = nullptr;         // kList: per depth, the list that level wrote
+  uint32_t* fine = nullptr;                  // kFine: [level][8] block 0's chain, cycles
 };
 
 constexpr int kPendCap = 1024;
@@ -50,6 +51,8 @@ struct Shared {
   int tile_first, tile_count;
   int32_t pending[kPendCap];
   int pending_count;
+  uint32_t* fine_row;
+  long long fine_t0;
 };
 
 __device__ inline unsigned long long global_timer() {
@@ -79,6 +82,17 @@ __device__ inline int64_t warp_search(const uint32_t* start, int64_t lo, int64_t
   return lo;
 }
 
+// kFine: block 0 stamps slot k of its level's row once `use` is available.
+template <class O>
+__device__ inline void fine(const Shared& s, int k, long long use) {
+  if constexpr (O::kFine) {
+    if (blockIdx.x == 0 && s.fine_row != nullptr) {
+      asm volatile("" ::"l"(use));
+      s.fine_row[k] = uint32_t(clock64() - s.fine_t0);
+    }
+  }
+}
+
 template <class O>
 __device__ inline void prefetch_row(const FastArgs& f, int64_t row) {
   if constexpr (O::kPrefetch) asm volatile("prefetch.global.L2 [%0];" ::"l"(f.csr.targets + row));
@@ -89,6 +103,8 @@ class Appender {
  public:
   __device__ Appender(Shared& s, const FastArgs& f, FastLevel* next, int64_t next_base)
       : s_(s), f_(f), next_(next), next_base_(next_base) {}
+
+  __device__ const Shared& shared() const { return s_; }
 
   __device__ void push(int32_t w, uint32_t degree, int64_t row) {
     if (degree == 0) {
@@ -113,6 +129,34 @@ class Appender {
     const int c = s_.count;
     if (c == 0) return;
     const int bd = blockDim.x, tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+    if (O::kSmallFlush && c <= 32) {  // warp 0 alone: scan, reserve, store
+      if (warp == 0) {
+        const unsigned long long d = lane < c ? s_.queue_degree[lane] : 0;
+        unsigned long long incl = d;
+        for (int o = 1; o < 32; o <<= 1) {
+          const unsigned long long y = __shfl_up_sync(kFullMask, incl, o);
+          if (lane >= o) incl += y;
+        }
+        unsigned long long r = 0;
+        if (lane == 31) {
+          if (tid == 31) fine<O>(s_, 4, 0);
+          r = atomicAdd(&next_->packed, ((unsigned long long)c << 32) + incl);
+          atomicMax(&next_->max_degree, s_.max_degree);
+          fine<O>(s_, 5, (long long)r);
+        }
+        r = __shfl_sync(kFullMask, r, 31);
+        if (lane < c) {
+          const int64_t q = next_base_ + int64_t(r >> 32) + lane;
+          f_.queue[q] = s_.queue[lane];
+          f_.queue_row[q] = s_.queue_row[lane];
+          f_.edge_start[q] = uint32_t(r & 0xffffffffu) + uint32_t(incl - d);
+        }
+        if (lane == 0) s_.count = 0, s_.max_degree = 0;
+      }
+      __syncthreads();
+      fine<O>(s_, 6, 0);
+      return;
+    }
     const int per = (c + bd - 1) / bd;
     const int lo = min(c, tid * per), hi = min(c, lo + per);
     unsigned long long sum = 0;
@@ -136,8 +180,10 @@ class Appender {
     __syncthreads();
     unsigned long long running = s_.warp_total[warp] + incl - sum;
     if (tid == bd - 1) {
+      fine<O>(s_, 4, 0);
       s_.reserved = atomicAdd(&next_->packed, ((unsigned long long)c << 32) + running + sum);
       atomicMax(&next_->max_degree, s_.max_degree);
+      fine<O>(s_, 5, (long long)s_.reserved);
     }
     for (int k = lo; k < hi; ++k) {
       const uint32_t d = s_.queue_degree[k];
@@ -156,6 +202,7 @@ class Appender {
     __syncthreads();
     if (tid == 0) s_.count = 0, s_.max_degree = 0;
     __syncthreads();
+    if (tid == 0) fine<O>(s_, 6, 0);
   }
 
  private:
@@ -164,6 +211,11 @@ class Appender {
   FastLevel* next_;
   int64_t next_base_;
 };
+
+template <class A>
+__device__ inline const Shared& s_of(const A& out) {
+  return out.shared();
+}
 
 struct Prefetch {
   int32_t v;
@@ -218,6 +270,7 @@ __device__ void top_down_threads(const SweepArgs& a, Appender<O>& out, int32_t d
 #pragma unroll
         for (int j = 0; j < 4; ++j)
           w[j] = k0 + j < degree ? __ldg(f.csr.targets + p.row + k0 + j) : -1;
+        if (i == 0 && k0 == 0) fine<O>(s_of(out), 1, w[0]);
 #pragma unroll
         for (int j = 0; j < 4; ++j) {
           w_row[j] = w[j] >= 0 ? __ldg(f.csr.offsets + w[j]) : 0;
@@ -241,6 +294,7 @@ __device__ void top_down_threads(const SweepArgs& a, Appender<O>& out, int32_t d
 #pragma unroll
           for (int j = 0; j < 4; ++j) won[j] = old[j] == -1;
         }
+        if (i == 0 && k0 == 0) fine<O>(s_of(out), 2, won[0] + w_row[0] + w_end[0]);
 #pragma unroll
         for (int j = 0; j < 4; ++j)
           if (won[j]) {
@@ -248,6 +302,7 @@ __device__ void top_down_threads(const SweepArgs& a, Appender<O>& out, int32_t d
             out.push(w[j], uint32_t(w_end[j] - w_row[j]), w_row[j]);
           }
       }
+      if (i == 0) fine<O>(s_of(out), 3, 0);
     }
     out.make_room(int(blockDim.x) * max_degree);
   }
@@ -664,6 +719,15 @@ __global__ void sweep_bfs(SweepArgs a) {
                        : nullptr;
     if (n_f == 0) break;
     if (ph) ph[0] = uint32_t(clock64() - t0);  // the counters arrived
+    if constexpr (O::kFine) {
+      if (blockIdx.x == 0 && threadIdx.x == 0) {
+        s.fine_row = depth < kStampLevels ? a.fine + size_t(depth) * 8 : nullptr;
+        s.fine_t0 = t0;
+      }
+      __syncthreads();
+      fine<O>(s, 0, n_f);
+      __syncthreads();
+    }
     const int max_degree = int(__ldcg(&cur->max_degree));
     unreached_edges -= m_f;
     direction = device_next_direction(direction, n_f, previous_n_f, m_f, unreached_edges, n,
@@ -706,6 +770,7 @@ __global__ void sweep_bfs(SweepArgs a) {
     if (ph) ph[2] = uint32_t(clock64() - t0);  // flushed
     grid.sync();
     if (ph) ph[3] = uint32_t(clock64() - t0);  // through the barrier
+    if (threadIdx.x == 0) fine<O>(s, 7, 0);
     t0 = clock64();
     base += count;
     previous_n_f = n_f;

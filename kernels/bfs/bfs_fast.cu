@@ -19,8 +19,8 @@
 //     bottom-up level's list is every vertex; the vertices it leaves unvisited with in-edges go
 //     to a new list (a shared-memory list per block, flushed with one atomicAdd), and each later
 //     bottom-up level takes only that list and writes its own leftovers to the other buffer.
-//     On Kronecker graphs the second bottom-up level then takes ~90K vertices instead of 2M, and
-//     the isolated vertices (40% of them) are never looked at again.
+//     On Kronecker scale 21 the second bottom-up level then takes 86,834 vertices instead of 2.1M,
+//     and the isolated vertices (40% of them) are never looked at again.
 //   Discovered vertices go to a shared-memory queue per block; a block flushes it with ONE 64-bit
 //     atomicAdd that reserves both the queue slots (high 32 bits) and the edge range (low 32 bits)
 //     of the next level, so queue order and edge_start order agree (what the tiles rely on).
@@ -41,17 +41,20 @@
 //
 // Sparse graphs (average degree under 8) run one block per SM: their thousands of levels are
 // bound by each level's chain of dependent memory round trips (counters, rows, claims, the queue
-// reservation, the barrier), about 5.8 us per level on an H200 for the 16M-vertex grid; the
-// sweep's phase table puts 0.45 us in reading the counters, 4.5 us in the expansion with its
-// flush and 0.9 us in the barrier. Measured there and left out: two blocks per SM is slower, and
-// so are fewer blocks in all (66, 33 or 16: 6.6, 8.0, 11.7 us; the frontier's thousands of
-// vertices need the whole GPU) and running small top-down frontiers in block 0 alone with
-// __syncthreads between levels (one SM is too slow for frontiers past ~1000 edges, and neutral
-// below). Also measured and left out (commit "EXPERIMENT" on branch bfs-cuda3): a hand-made grid
-// barrier (one red.add per block into four words that also carry the next level's counters, one
-// poll, no counter load after it) saves only ~0.1 us per level (5.99 against 6.08), and blocks
-// keeping the small rows they discover in shared memory for their next level (no queue
-// reservation, no queue load) is slower at every cap, 16 to 256 per block (7.3-8.2 us).
+// reservation, the barrier), about 5.1 us per level on an H200 for the 16M-vertex grid; the
+// sweep's stamps of block 0 put 0.57 us in reading the counters, 0.47 in the row, 1.28 in the
+// claims, 0.97 until the pushes, 1.1 in the flush and 1.05 in the barrier. Measured there and left
+// out: claims on a visited bitmap (3% faster on the grid, slower on Kronecker), warp-aggregated
+// pushes (slower on both), a flush by warp 0 alone for small queues (no gain), 128-thread blocks;
+// two blocks per SM is slower, and so are fewer blocks in all (66, 33 or 16: 6.6, 8.0, 11.7 us on
+// an H100; the frontier's thousands of vertices need the whole GPU) and running small top-down
+// frontiers in block 0 alone with __syncthreads between levels (one SM is too slow for frontiers
+// past ~1000 edges, and neutral below). Also measured and left out (commit "EXPERIMENT" on branch
+// bfs-cuda3): a hand-made grid barrier (one red.add per block into four words that also carry the
+// next level's counters, one poll, no counter load after it) saves only ~0.1 us per level (5.99
+// against 6.08), and blocks keeping the small rows they discover in shared memory for their next
+// level (no queue reservation, no queue load) is slower at every cap, 16 to 256 per block (7.3-8.2
+// us).
 //
 // Statistics: run() reports the adjacency entries these kernels read (bfs.h). Directions are
 // exactly variant 3's (the same counts feed the same rule). edges_examined of top-down levels is
