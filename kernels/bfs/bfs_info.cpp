@@ -31,8 +31,9 @@ const std::vector<VariantInfo>& variant_infos() {
        "size."},
       {Variant::Fast, "fast", "The fastest we could make (direction-optimizing, load-balanced)",
        "bfs_fast.cu", "O(n + m)",
-       "Balancing high-degree vertices across warps and keeping the level loop on the device "
-       "is what turns a textbook BFS into one that keeps the memory system busy."},
+       "Spreading high-degree rows over many blocks, keeping the level loop on the device and "
+       "letting each later bottom-up level visit only the vertices still unreached is what "
+       "turns a textbook BFS into one that keeps the memory system busy."},
   };
   return infos;
 }

@@ -38,8 +38,9 @@ namespace {
     TR_NOOP("A block collects its discoveries in a shared-memory queue and reserves room in the "
             "global queue with one atomic: the contention on the global tail drops by the block "
             "size."),
-    TR_NOOP("Balancing high-degree vertices across warps and keeping the level loop on the "
-            "device is what turns a textbook BFS into one that keeps the memory system busy."),
+    TR_NOOP("Spreading high-degree rows over many blocks, keeping the level loop on the device "
+            "and letting each later bottom-up level visit only the vertices still unreached is "
+            "what turns a textbook BFS into one that keeps the memory system busy."),
     TR_NOOP("O(n + m) top-down levels, fewer edges bottom-up"),
     // Directions.
     TR_NOOP("top-down"),
