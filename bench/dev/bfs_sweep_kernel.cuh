@@ -355,6 +355,55 @@ __device__ void top_down_tiles(const SweepArgs& a, Shared& s, Appender<O>& out, 
   }
 }
 
+// In-lists longer than O::kWarpAbove: the whole warp reads them, one lane's at a time, 32
+// entries a step (the app's scan before chunks). Every lane of the warp must call it.
+template <class O>
+__device__ inline void warp_scan_long(const FastArgs& f, int64_t s, int64_t end, bool active,
+                                      int32_t depth, int32_t& found, unsigned long long& examined,
+                                      bool& done) {
+  const int lane = threadIdx.x & 31;
+  unsigned big = __ballot_sync(kFullMask, active && end - s > O::kWarpAbove);
+  while (big != 0) {
+    const int owner = __ffs(big) - 1;
+    big &= big - 1;
+    const int64_t bs = __shfl_sync(kFullMask, s, owner), be = __shfl_sync(kFullMask, end, owner);
+    int32_t hit_parent = -1;
+    int64_t read = be - bs;
+    for (int64_t off = bs; off < be; off += 32) {
+      const int64_t e = off + lane;
+      const int32_t u = e < be ? __ldg(f.csc.targets + e) : -1;
+      const unsigned b = __ballot_sync(kFullMask, u >= 0 && load_level(f.a.level, u) == depth);
+      if (b != 0) {
+        hit_parent = __shfl_sync(kFullMask, u, __ffs(b) - 1);
+        read = min(be, off + 32) - bs;
+        break;
+      }
+    }
+    if (lane == owner) found = hit_parent, examined += read, done = true;
+  }
+}
+
+// The in-list [s, end) read O::kChunk entries at a time up to the chunk with a frontier vertex:
+// that vertex, or -1; the entries read are added to `examined`.
+template <class O>
+__device__ inline int32_t chunk_scan(const FastArgs& f, int64_t s, int64_t end, int32_t depth,
+                                     unsigned long long& examined) {
+  int32_t found = -1;
+  for (int64_t e0 = s; e0 < end && found < 0; e0 += O::kChunk) {
+    int32_t u[O::kChunk];
+    int32_t lu[O::kChunk];
+#pragma unroll
+    for (int j = 0; j < O::kChunk; ++j) u[j] = e0 + j < end ? __ldg(f.csc.targets + e0 + j) : -1;
+#pragma unroll
+    for (int j = 0; j < O::kChunk; ++j) lu[j] = u[j] >= 0 ? load_level(f.a.level, u[j]) : -2;
+    examined += min(int64_t(O::kChunk), end - e0);
+#pragma unroll
+    for (int j = O::kChunk - 1; j >= 0; --j)
+      if (lu[j] == depth) found = u[j];
+  }
+  return found;
+}
+
 template <class O>
 __device__ unsigned long long bottom_up(const SweepArgs& a, Appender<O>& out, int32_t depth) {
   const FastArgs& f = a.f;
@@ -368,50 +417,9 @@ __device__ unsigned long long bottom_up(const SweepArgs& a, Appender<O>& out, in
     const int64_t end = active ? __ldg(f.csc.offsets + v + 1) : 0;
     int32_t found = -1;
     bool done = !active;
-    unsigned big = __ballot_sync(kFullMask, active && end - s > O::kWarpAbove);
-    while (big != 0) {
-      const int owner = __ffs(big) - 1;
-      big &= big - 1;
-      const int64_t bs = __shfl_sync(kFullMask, s, owner), be = __shfl_sync(kFullMask, end, owner);
-      int32_t hit_parent = -1;
-      int64_t read = be - bs;
-      for (int64_t off = bs; off < be; off += 32) {
-        const int64_t e = off + lane;
-        const int32_t u = e < be ? __ldg(f.csc.targets + e) : -1;
-        const unsigned b = __ballot_sync(kFullMask, u >= 0 && load_level(f.a.level, u) == depth);
-        if (b != 0) {
-          hit_parent = __shfl_sync(kFullMask, u, __ffs(b) - 1);
-          read = min(be, off + 32) - bs;
-          break;
-        }
-      }
-      if (lane == owner) found = hit_parent, examined += read, done = true;
-    }
+    warp_scan_long<O>(f, s, end, active, depth, found, examined, done);
     if (!done) {
-      if constexpr (O::kChunk == 1) {
-        for (int64_t e = s; e < end; ++e) {
-          ++examined;
-          const int32_t u = __ldg(f.csc.targets + e);
-          if (load_level(f.a.level, u) == depth) {
-            found = u;
-            break;
-          }
-        }
-      } else {
-        for (int64_t e0 = s; e0 < end && found < 0; e0 += O::kChunk) {
-          int32_t u[O::kChunk];
-          int32_t lu[O::kChunk];
-#pragma unroll
-          for (int j = 0; j < O::kChunk; ++j)
-            u[j] = e0 + j < end ? __ldg(f.csc.targets + e0 + j) : -1;
-#pragma unroll
-          for (int j = 0; j < O::kChunk; ++j) lu[j] = u[j] >= 0 ? load_level(f.a.level, u[j]) : -2;
-          examined += min(int64_t(O::kChunk), end - e0);
-#pragma unroll
-          for (int j = O::kChunk - 1; j >= 0; --j)
-            if (lu[j] == depth) found = u[j];
-        }
-      }
+      found = chunk_scan<O>(f, s, end, depth, examined);
     }
     if (found >= 0) {
       f.a.level[v] = depth + 1;
@@ -488,39 +496,9 @@ __device__ unsigned long long bottom_up_warps(const SweepArgs& a, Shared& sh, Fa
     const int64_t end = active ? __ldg(f.csc.offsets + v + 1) : 0;
     int32_t found = -1;
     bool done = !active;
-    unsigned big = __ballot_sync(kFullMask, active && end - s > O::kWarpAbove);
-    while (big != 0) {
-      const int owner = __ffs(big) - 1;
-      big &= big - 1;
-      const int64_t bs = __shfl_sync(kFullMask, s, owner), be = __shfl_sync(kFullMask, end, owner);
-      int32_t hit_parent = -1;
-      int64_t read = be - bs;
-      for (int64_t off = bs; off < be; off += 32) {
-        const int64_t e = off + lane;
-        const int32_t u = e < be ? __ldg(f.csc.targets + e) : -1;
-        const unsigned b = __ballot_sync(kFullMask, u >= 0 && load_level(f.a.level, u) == depth);
-        if (b != 0) {
-          hit_parent = __shfl_sync(kFullMask, u, __ffs(b) - 1);
-          read = min(be, off + 32) - bs;
-          break;
-        }
-      }
-      if (lane == owner) found = hit_parent, examined += read, done = true;
-    }
+    warp_scan_long<O>(f, s, end, active, depth, found, examined, done);
     if (!done) {
-      for (int64_t e0 = s; e0 < end && found < 0; e0 += O::kChunk) {
-        int32_t u[O::kChunk];
-        int32_t lu[O::kChunk];
-#pragma unroll
-        for (int j = 0; j < O::kChunk; ++j)
-          u[j] = e0 + j < end ? __ldg(f.csc.targets + e0 + j) : -1;
-#pragma unroll
-        for (int j = 0; j < O::kChunk; ++j) lu[j] = u[j] >= 0 ? load_level(f.a.level, u[j]) : -2;
-        examined += min(int64_t(O::kChunk), end - e0);
-#pragma unroll
-        for (int j = O::kChunk - 1; j >= 0; --j)
-          if (lu[j] == depth) found = u[j];
-      }
+      found = chunk_scan<O>(f, s, end, depth, examined);
     }
     uint32_t degree = 0;
     int64_t v_row = 0;
@@ -574,19 +552,7 @@ __device__ unsigned long long bottom_up_multi(const SweepArgs& a, Appender<O>& o
       const int64_t v = first + j * blockDim.x + threadIdx.x;
       if (!active[j]) continue;
       int32_t found = -1;
-      for (int64_t e0 = s[j]; e0 < end[j] && found < 0; e0 += O::kChunk) {
-        int32_t u[O::kChunk];
-        int32_t lu[O::kChunk];
-#pragma unroll
-        for (int i = 0; i < O::kChunk; ++i)
-          u[i] = e0 + i < end[j] ? __ldg(f.csc.targets + e0 + i) : -1;
-#pragma unroll
-        for (int i = 0; i < O::kChunk; ++i) lu[i] = u[i] >= 0 ? load_level(f.a.level, u[i]) : -2;
-        examined += min(int64_t(O::kChunk), end[j] - e0);
-#pragma unroll
-        for (int i = O::kChunk - 1; i >= 0; --i)
-          if (lu[i] == depth) found = u[i];
-      }
+      found = chunk_scan<O>(f, s[j], end[j], depth, examined);
       if (found >= 0) {
         f.a.level[v] = depth + 1;
         f.a.parent[v] = found;
@@ -629,20 +595,7 @@ __device__ unsigned long long bottom_up_list(const SweepArgs& a, Shared& sh, App
     const int64_t s = v >= 0 ? __ldg(f.csc.offsets + v) : 0;
     const int64_t end = v >= 0 ? __ldg(f.csc.offsets + v + 1) : 0;
     int32_t found = -1;
-    if (active)
-      for (int64_t e0 = s; e0 < end && found < 0; e0 += O::kChunk) {
-        int32_t u[O::kChunk];
-        int32_t lu[O::kChunk];
-#pragma unroll
-        for (int j = 0; j < O::kChunk; ++j)
-          u[j] = e0 + j < end ? __ldg(f.csc.targets + e0 + j) : -1;
-#pragma unroll
-        for (int j = 0; j < O::kChunk; ++j) lu[j] = u[j] >= 0 ? load_level(f.a.level, u[j]) : -2;
-        examined += min(int64_t(O::kChunk), end - e0);
-#pragma unroll
-        for (int j = O::kChunk - 1; j >= 0; --j)
-          if (lu[j] == depth) found = u[j];
-      }
+    if (active) found = chunk_scan<O>(f, s, end, depth, examined);
     if (found >= 0) {
       f.a.level[v] = depth + 1;
       f.a.parent[v] = found;
