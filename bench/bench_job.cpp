@@ -61,9 +61,14 @@ std::string bench_rows_table(const std::vector<BenchRow>& rows, const std::strin
   // Elements per second (G/s) as a column when the scene gives them (samples, keys, stencils).
   const bool rate =
       std::any_of(rows.begin(), rows.end(), [](const BenchRow& r) { return r.per_second > 0; });
-  char line[256];
+  // The name column fits the longest name (at least 44 characters, at most 120: past that a name
+  // is cut).
+  size_t width = 44;
+  for (const BenchRow& r : rows) width = std::max(width, std::min<size_t>(r.name.size(), 120));
+  const int w = int(width);
+  char line[512];
   std::string out;
-  std::snprintf(line, sizeof line, "%-44s %11s %10s %9s %7s%s %9s  %s\n", "variant", "size", "ms",
+  std::snprintf(line, sizeof line, "%-*s %11s %10s %9s %7s%s %9s  %s\n", w, "variant", "size", "ms",
                 "GB/s", "% copy", rate ? "      G/s" : "", library.empty() ? "" : "x lib",
                 "checked");
   out += line;
@@ -76,8 +81,9 @@ std::string bench_rows_table(const std::vector<BenchRow>& rows, const std::strin
         std::snprintf(per_second, sizeof per_second, " %8s", "-");
     }
     std::snprintf(
-        line, sizeof line, "%-44s %11s %10.4f %9s %7s%s %9s  %s\n", r.name.substr(0, 44).c_str(),
-        r.size.c_str(), r.ms, r.gbps > 0 ? (std::to_string(int(r.gbps + 0.5))).c_str() : "-",
+        line, sizeof line, "%-*s %11s %10.4f %9s %7s%s %9s  %s\n", w,
+        r.name.substr(0, width).c_str(), r.size.c_str(), r.ms,
+        r.gbps > 0 ? (std::to_string(int(r.gbps + 0.5))).c_str() : "-",
         r.pct_copy > 0 ? (std::to_string(int(r.pct_copy + 0.5)) + "%").c_str() : "-", per_second,
         r.ratio_to_library > 0 ? (std::to_string(r.ratio_to_library).substr(0, 5) + "x").c_str()
                                : "-",

@@ -2,6 +2,7 @@
 // malformed file.
 #include <gtest/gtest.h>
 
+#include "bench_job.h"
 #include "radix_bench.h"
 #include "scan_bench.h"
 
@@ -81,6 +82,34 @@ TEST(BenchChart, MalformedJsonIsNamed) {
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("malformed bench JSON"), std::string::npos);
   }
+}
+
+TEST(BenchTable, LongNamesAreWholeAndTheColumnsStayAligned) {
+  // The SAT bench's box-filter rows have names past 44 characters; the table used to cut them.
+  std::vector<bench::BenchRow> rows(2);
+  rows[0].name = "box filter r = 64, fused (the table never stored), u8 -> u32";
+  rows[0].size = "8192x8192";
+  rows[0].ms = 0.2233;
+  rows[0].verified = true;
+  rows[1].name = "5 register-tiled";
+  rows[1].size = "8192x8192";
+  rows[1].ms = 0.127;
+  rows[1].verified = true;
+  const std::string table = bench::bench_rows_table(rows, "");
+  EXPECT_NE(table.find(rows[0].name + " "), std::string::npos) << table;
+  // Every line puts its size column at the same place.
+  std::vector<size_t> at;
+  for (size_t start = 0; start < table.size();) {
+    const size_t end = table.find('\n', start);
+    const std::string line = table.substr(start, end - start);
+    const size_t size_at = line.find(line.rfind("variant", 0) == 0 ? "size" : "8192x8192");
+    ASSERT_NE(size_at, std::string::npos) << line;
+    at.push_back(size_at + (line.rfind("variant", 0) == 0 ? 4 : 9));  // the column's right edge
+    start = end + 1;
+  }
+  ASSERT_EQ(at.size(), 3u);
+  EXPECT_EQ(at[0], at[1]);
+  EXPECT_EQ(at[1], at[2]);
 }
 
 }  // namespace
