@@ -37,7 +37,9 @@ struct HistogramImageResult {
   std::vector<ChannelHistogram> original, equalized_hist;  // R, G, B, luminance (grey: luminance)
   std::vector<uint8_t> equalized;  // the equalized colour planes (empty when off)
   bool matches_reference = false, equalized_matches_lut = false;
-  double histogram_ms = 0, equalize_ms = 0;  // wall time on the engine
+  // Wall time of the engine's work: the counting runs of every channel summed (the samples'
+  // uploads and the host's luminance not included), and the equalization.
+  double histogram_ms = 0, equalize_ms = 0;
 };
 
 // Histograms of `photo` with settings.variant on `engine`, equalization when settings.equalize.
