@@ -130,6 +130,33 @@ TEST(KernelResources, LooksUpAVariantBySourceFileAndId) {
   EXPECT_EQ(find_variant_resources("app/scenes/reduce/reduce_scene.cpp", "sequential"), nullptr);
 }
 
+// The heat variants list the kernels their fast path times on big grids (stencil_fast.cu), next
+// to the teach kernels of their section in stencil.cu.
+TEST(KernelResources, HeatVariantsListTheirFastKernels) {
+  const auto names = [](const VariantResources* v) {
+    std::vector<std::string> out;
+    if (v != nullptr)
+      for (const VariantKernel& k : v->kernels) out.push_back(k.name + " " + k.instances[0].name);
+    return out;
+  };
+  const auto has = [](const std::vector<std::string>& list, const std::string& what) {
+    for (const std::string& s : list)
+      if (s.find(what) != std::string::npos) return true;
+    return false;
+  };
+  const std::string file = "kernels/stencil/stencil.cu";
+  const auto basic = names(find_variant_resources(file, "basic"));
+  EXPECT_TRUE(has(basic, "stencil_basic_all4_3d")) << basic.size();
+  const auto tiled = names(find_variant_resources(file, "shared-tiled"));
+  EXPECT_TRUE(has(tiled, "stencil_tiled2d<5>"));
+  EXPECT_TRUE(has(tiled, "stencil_tiled3d"));
+  EXPECT_TRUE(has(names(find_variant_resources(file, "coarsened-z")), "stencil_march<2, true>"));
+  EXPECT_TRUE(
+      has(names(find_variant_resources(file, "register-tiled")), "stencil_march<4, false>"));
+  EXPECT_TRUE(
+      has(names(find_variant_resources(file, "temporal-blocked")), "stencil_temporal_warp<5, 4>"));
+}
+
 // The SASS marks what a source line compiled to: the sequential reduction's call of the load
 // helper (inlined) has instructions; the file's first line (a comment) has none.
 TEST(KernelResources, SassInstructionsOfASourceLine) {
