@@ -131,8 +131,8 @@ TEST(KernelResources, LooksUpAVariantBySourceFileAndId) {
 }
 
 // The heat variants list the kernels their fast path times on big grids (stencil_fast.cu), next
-// to the teach kernels of their section in stencil.cu.
-TEST(KernelResources, HeatVariantsListTheirFastKernels) {
+// to the teach kernels of their section in stencil.cu; so does BFS variant 7.
+TEST(KernelResources, HeatAndBfsVariantsListTheirFastKernels) {
   const auto names = [](const VariantResources* v) {
     std::vector<std::string> out;
     if (v != nullptr)
@@ -155,6 +155,10 @@ TEST(KernelResources, HeatVariantsListTheirFastKernels) {
       has(names(find_variant_resources(file, "register-tiled")), "stencil_march<4, false>"));
   EXPECT_TRUE(
       has(names(find_variant_resources(file, "temporal-blocked")), "stencil_temporal_warp<5, 4>"));
+  // BFS variant 7: the cooperative kernel graph mode runs (bfs_fast.cu) beside its teach kernels.
+  const auto fast = names(find_variant_resources("kernels/bfs/bfs_teach.cu", "fast"));
+  EXPECT_TRUE(has(fast, "fast_top_down"));
+  EXPECT_TRUE(has(fast, "fast_bfs"));
 }
 
 // The SASS marks what a source line compiled to: the sequential reduction's call of the load
