@@ -414,8 +414,7 @@ size_t separable_scratch_bytes(int w, int h) {
 void launch_filter_separable(const uint8_t* image, int w, int h, int channels,
                              const FilterParams& params, void* scratch, uint8_t* out,
                              cudaStream_t stream) {
-  reject_depth_of_field(params, "the separable filter");
-  check_filter_args(w, h, channels, params, nullptr, "the separable filter");
+  check_one_radius_filter_args(w, h, channels, params, "the separable filter");
   WS_REQUIRE(image != nullptr && out != nullptr && scratch != nullptr,
              std::string("launch_filter_separable: null buffer"));
   const int r = rule::useful_radius(params.radius, w, h);

@@ -28,12 +28,15 @@ inline void check_filter_args(int w, int h, int channels, const FilterParams& pa
   if (depth == nullptr) throw Error(name + ": depth of field needs a depth map (none was given)");
 }
 
-// The filters that move one window over the whole image (separable, fused) take one radius.
-inline void reject_depth_of_field(const FilterParams& params, const char* what) {
+// The filters that move one window over the whole image (separable, fused) take one radius: depth
+// of field is refused first, then the checks every filter makes (no depth map).
+inline void check_one_radius_filter_args(int w, int h, int channels, const FilterParams& params,
+                                         const char* what) {
   if (params.depth_of_field)
     throw Error(std::string(what) +
                 " needs one radius for the whole image: depth of field gives each pixel its own "
                 "radius (use the SAT or the direct filter)");
+  check_filter_args(w, h, channels, params, nullptr, what);
 }
 
 }  // namespace ws::sat

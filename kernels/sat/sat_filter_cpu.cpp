@@ -125,8 +125,7 @@ void filter_direct_cpu(const uint8_t* image, int w, int h, const FilterParams& p
 
 void filter_separable_cpu(const uint8_t* image, int w, int h, const FilterParams& params,
                           uint8_t* out) {
-  reject_depth_of_field(params, "the separable filter");
-  check_filter_args(w, h, 1, params, nullptr, "the separable filter");
+  check_one_radius_filter_args(w, h, 1, params, "the separable filter");
   WS_REQUIRE(image != nullptr && out != nullptr, std::string("filter_separable_cpu: null buffer"));
   const int r = rule::useful_radius(params.radius, w, h);
 

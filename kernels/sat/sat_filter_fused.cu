@@ -445,8 +445,7 @@ size_t fused_box_scratch_bytes(int w, int h, int channels) {
 void launch_filter_box_fused_flags(const uint8_t* image, int w, int h, int channels,
                                    const FilterParams& params, void* scratch, uint8_t* out,
                                    cudaStream_t stream, int flags) {
-  reject_depth_of_field(params, "the fused filter");
-  check_filter_args(w, h, channels, params, nullptr, "the fused filter");
+  check_one_radius_filter_args(w, h, channels, params, "the fused filter");
   WS_REQUIRE(image != nullptr && out != nullptr && scratch != nullptr,
              std::string("launch_filter_box_fused: null buffer"));
   const int r = rule::useful_radius(params.radius, w, h);

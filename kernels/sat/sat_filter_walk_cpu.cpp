@@ -20,8 +20,7 @@ namespace rule = filter_rule;
 
 void filter_box_walk_cpu(const uint8_t* image, int w, int h, const FilterParams& params,
                          uint8_t* out) {
-  reject_depth_of_field(params, "the fused filter");
-  check_filter_args(w, h, 1, params, nullptr, "the fused filter");
+  check_one_radius_filter_args(w, h, 1, params, "the fused filter");
   WS_REQUIRE(image != nullptr && out != nullptr, std::string("filter_box_walk_cpu: null buffer"));
   const int r = rule::useful_radius(params.radius, w, h);
   std::vector<uint64_t> bottom(size_t(w), 0), top(size_t(w), 0), e(size_t(w), 0);
