@@ -26,16 +26,15 @@ LAUNCHED_ELSEWHERE = {
     # and its one-thread setup, besides the teach kernels of its section.
     ("kernels/bfs/bfs_teach.cu", "fast"): [("fast_bfs", ""), ("fast_setup", "")],
     # The heat variants' fast paths on big grids (stencil_fast.cu; its header says which shape
-    # takes which kernel): basic's one-launch 3D kernel, the wide tiles, plane marching (BY rows,
-    # ZShared: coarsening keeps its planes in shared memory) and the warp tiles of temporal
-    # blocking at the default K = 4 (5-point).
+    # takes which kernel): basic's one-launch 3D kernel, the wide tiles, coarsening's plane
+    # marching (stencil_march<rows, L2 prefetch distance>), register tiling's marching in
+    # registers and the warp tiles of temporal blocking at the default K = 4 (5-point).
     ("kernels/stencil/stencil.cu", "basic"): [("stencil_basic_all4_3d",
                                                "stencil_basic_all4_3d<false>")],
     ("kernels/stencil/stencil.cu", "shared-tiled"): [("stencil_tiled2d", "stencil_tiled2d<5>"),
                                                       ("stencil_tiled3d", "")],
-    ("kernels/stencil/stencil.cu", "coarsened-z"): [("stencil_march", "stencil_march<2, true>")],
-    ("kernels/stencil/stencil.cu", "register-tiled"): [("stencil_march",
-                                                        "stencil_march<4, false>")],
+    ("kernels/stencil/stencil.cu", "coarsened-z"): [("stencil_march", "")],
+    ("kernels/stencil/stencil.cu", "register-tiled"): [("stencil_register_march", "")],
     ("kernels/stencil/stencil.cu", "temporal-blocked"): [("stencil_temporal_warp",
                                                           "stencil_temporal_warp<5, 4>")],
 }

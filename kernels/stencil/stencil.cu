@@ -30,8 +30,9 @@
 //     cell; basic in 3D (nx a multiple of 4) covers every cell with four cells per thread in one
 //     launch (stencil_fast.cu);
 //   - 3D shared tiling, coarsened-z and register-tiled, nx a multiple of 4, no materials: four
-//     cells per thread, 128 x 4 x 2 tiles (shared tiling) or 128-column tiles marching 32 planes
-//     (stencil_fast.cu);
+//     cells per thread, 128 x 4 x 2 tiles (shared tiling), 128-column tiles marching 32 planes
+//     in shared memory (coarsened-z), or threads marching 32 planes with their planes in
+//     registers, neighbours by shuffles and the L1 (register-tiled) (stencil_fast.cu);
 //   - 2D temporal blocking, no materials: a warp per tile with the tile in registers
 //     (stencil_fast.cu), except the 9-point shape with K >= 5: a 128 x 32 output tile (and its
 //     halo) that 256 threads sweep row by row in shared memory; 2D shared tiling 128 x 4 tiles with
@@ -873,20 +874,6 @@ void launch_fast(const Params& p, const float* in, float* out, const float* mate
     return;
   }
   launch(p, make_launch(p, true, time_steps), in, out, material, NoTrace{});
-}
-
-std::string fast_shape(const Params& p) {
-  const std::string streaming = streaming_shape(p);
-  if (!streaming.empty()) return streaming;
-  if (uses_temporal_fast(p))
-    return std::string("tiles of 128x32 outputs with a halo of ") +
-           (p.variant == Variant::SharedTiled ? "1" : "K") + ", 256 threads each";
-  if (uses_basic_fast(p))
-    return "interior: 32x8 threads of 4 cells each; border: one thread per cell";
-  const Launch L = make_launch(p, true, p.steps_per_launch);
-  std::string block = std::to_string(L.block_x) + "x" + std::to_string(L.block_y);
-  if (L.block_z > 1) block += "x" + std::to_string(L.block_z);
-  return block + " threads, " + std::to_string(L.blocks()) + " blocks";
 }
 
 }  // namespace detail

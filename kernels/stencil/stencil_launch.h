@@ -3,8 +3,6 @@
 // default stream 0.
 #pragma once
 
-#include <string>
-
 #include "stencil.h"
 
 namespace ws::stencil::detail {
@@ -14,16 +12,11 @@ namespace ws::stencil::detail {
 void launch_fast(const Params& p, const float* in, float* out, const float* material,
                  int time_steps);
 
-// The launch shape fast mode uses for p, in words: "32x8 threads, 8192 blocks" (see stencil.cu).
-std::string fast_shape(const Params& p);
-
 // stencil_fast.cu: the streaming kernels of fast mode (3D basic over every cell, shared tiling
-// with a wide tile, 3D plane marching for coarsened-z and register-tiled, 2D temporal blocking in
-// registers).
-// launch_streaming launches p's when one applies and returns whether it did; streaming_shape
-// names its shape, "" when none applies.
+// with a wide tile, 3D plane marching for coarsened-z, 3D register tiling marching in registers,
+// 2D temporal blocking in registers).
+// launch_streaming launches p's when one applies and returns whether it did.
 bool launch_streaming(const Params& p, const float* in, float* out, const float* material,
                       int time_steps);
-std::string streaming_shape(const Params& p);
 
 }  // namespace ws::stencil::detail

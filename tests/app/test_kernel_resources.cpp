@@ -150,9 +150,8 @@ TEST(KernelResources, HeatAndBfsVariantsListTheirFastKernels) {
   const auto tiled = names(find_variant_resources(file, "shared-tiled"));
   EXPECT_TRUE(has(tiled, "stencil_tiled2d<5>"));
   EXPECT_TRUE(has(tiled, "stencil_tiled3d"));
-  EXPECT_TRUE(has(names(find_variant_resources(file, "coarsened-z")), "stencil_march<2, true>"));
-  EXPECT_TRUE(
-      has(names(find_variant_resources(file, "register-tiled")), "stencil_march<4, false>"));
+  EXPECT_TRUE(has(names(find_variant_resources(file, "coarsened-z")), "stencil_march<"));
+  EXPECT_TRUE(has(names(find_variant_resources(file, "register-tiled")), "stencil_register_march"));
   EXPECT_TRUE(
       has(names(find_variant_resources(file, "temporal-blocked")), "stencil_temporal_warp<5, 4>"));
   // BFS variant 7: the cooperative kernel graph mode runs (bfs_fast.cu) beside its teach kernels.
