@@ -245,7 +245,7 @@ int main(int argc, char** argv) {
       int flags;
     };
     const FusedCase fused_cases[] = {
-        {"default (1024 threads, 2 rows an iteration)", kFusedDefault},
+        {"default (8 columns a thread, 2 rows an iteration)", kFusedDefault},
         {"the rule's rounding", kFusedRuleRounding},
         {"one output row an iteration", kFusedOneRow},
         {"two blocks per SM", kFused2PerSm},

@@ -86,8 +86,12 @@ TEST(SatGpuFilterFused, WideAndTallImages) {
   struct Case {
     int w, h, r;
   };
+  // The walks take 256 threads up to 2048 columns, 512 up to 4096, 1024 above: widths at and
+  // just past each edge, whole 8-byte rows and not.
   for (Case c : {Case{8192, 24, 3}, Case{8, 8192, 100}, Case{8192, 8192, 4}, Case{8192, 8192, 64},
-                 Case{2048, 2048, 1000}, Case{8191, 300, 17}, Case{3, 8192, 2}}) {
+                 Case{2048, 2048, 1000}, Case{8191, 300, 17}, Case{3, 8192, 2}, Case{4096, 4096, 4},
+                 Case{2049, 700, 33}, Case{3000, 500, 40}, Case{3001, 301, 9}, Case{4097, 64, 3},
+                 Case{1500, 900, 7}}) {
     const std::vector<uint8_t> img = random_planes(c.w, c.h, 1, 11);
     ASSERT_EQ(fused_on_gpu(img, c.w, c.h, 1, c.r), walked_on_cpu(img, c.w, c.h, 1, c.r))
         << c.w << "x" << c.h << " r " << c.r;
@@ -105,6 +109,9 @@ TEST(SatGpuFilterFused, WindowsTooLargeFor32BitSums) {
   const std::vector<uint8_t> img = random_planes(w, h, 1, 3);
   for (int r : {2052, 4100, 8191})
     ASSERT_EQ(fused_on_gpu(img, w, h, 1, r), walked_on_cpu(img, w, h, 1, r)) << "r " << r;
+  // The same in the 512-thread walk: 4096 x 4200 windows pass 2^32 / 255 pixels too.
+  const std::vector<uint8_t> half = random_planes(4096, h, 1, 5);
+  ASSERT_EQ(fused_on_gpu(half, 4096, h, 1, 4100), walked_on_cpu(half, 4096, h, 1, 4100));
 }
 
 // Small runs of every launch shape for compute-sanitizer (device-check.sh runs the
