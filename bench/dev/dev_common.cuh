@@ -2,12 +2,14 @@
 // names itself and ends the process; Dev, a device buffer; median_ms, three warm-up runs, then the
 // median of `reps` runs each timed between two events (`after_each` runs after every finished
 // run: the compaction sweep's watchdog beats there); first_difference, where two device arrays
-// first differ (floats within 1e-4 relative), checked on the device.
+// first differ (floats within 1e-4 relative), checked on the device; fill_temperatures, a
+// seeded field for the stencil sweeps.
 #pragma once
 
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <type_traits>
@@ -80,6 +82,16 @@ __global__ void compare_kernel(const T* a, const T* b, int64_t n, unsigned long 
     if (!ok) atomicMin(first_bad, static_cast<unsigned long long>(i));
   }
 }
+// A field of temperatures 0 .. 100 from a hash of each index and `seed` (the stencil sweeps).
+__global__ void fill_temperatures(float* p, int64_t n, uint32_t seed) {
+  for (int64_t i = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; i < n;
+       i += int64_t(gridDim.x) * blockDim.x) {
+    uint32_t h = uint32_t(i) * 2654435761u ^ seed;
+    h ^= h >> 15, h *= 0x2c1b3c6du, h ^= h >> 12;
+    p[i] = float(h & 0xffff) / 655.36f;
+  }
+}
+
 // The first index where a and b (n elements on the device) differ, -1 when none does.
 template <class T>
 int64_t first_difference(const T* a, const T* b, int64_t n) {

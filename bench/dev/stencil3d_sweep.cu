@@ -211,15 +211,6 @@ __global__ void copy4(const float4* __restrict__ in, float4* __restrict__ out, i
   if (i < n4) out[i] = in[i];
 }
 
-__global__ void fill(float* p, int64_t n, uint32_t seed) {
-  for (int64_t i = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; i < n;
-       i += int64_t(gridDim.x) * blockDim.x) {
-    uint32_t h = uint32_t(i) * 2654435761u ^ seed;
-    h ^= h >> 15, h *= 0x2c1b3c6du, h ^= h >> 12;
-    p[i] = float(h & 0xffff) / 655.36f;  // 0 .. 100
-  }
-}
-
 int g_reps = 20;
 double g_copy_gbps = 0;
 int g_failures = 0;
@@ -263,7 +254,7 @@ bool small_grids_agree(Launch&& launch) {
       Field f{GridDesc{s[0], s[1], s[2], 3, b, 0.1f}, int64_t(s[0]) * s[1] * s[2]};
       ws::dev::Dev in(f.n * 4), out(f.n * 4), ref(f.n * 4);
       f.in = &in, f.out = &out, f.ref = &ref;
-      fill<<<256, 256>>>(in.as<float>(), f.n, 11);
+      ws::dev::fill_temperatures<<<256, 256>>>(in.as<float>(), f.n, 11);
       reference(f);
       if (!same(f, launch)) {
         std::printf("  differs from basic at %d x %d x %d, boundary %d\n", s[0], s[1], s[2],
@@ -484,7 +475,7 @@ void run(int round) {
   Field big{GridDesc{512, 512, 512, 3, Boundary::Insulated, 0.1f}, int64_t(512) * 512 * 512};
   ws::dev::Dev in(big.n * 4), out(big.n * 4), ref(big.n * 4);
   big.in = &in, big.out = &out, big.ref = &ref;
-  fill<<<1024, 256>>>(in.as<float>(), big.n, 7);
+  ws::dev::fill_temperatures<<<1024, 256>>>(in.as<float>(), big.n, 7);
   reference(big);
   std::printf(
       "\n3D 7-point 512^3, insulated, one step (checked against the app's basic; small "

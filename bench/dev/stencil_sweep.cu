@@ -603,15 +603,6 @@ void launch_temporal_shared(const float* in, float* out, Grid g) {
 }
 
 // ---------------------------------------------------------------- harness
-__global__ void fill(float* p, int64_t n, uint32_t seed) {
-  for (int64_t i = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; i < n;
-       i += int64_t(gridDim.x) * blockDim.x) {
-    uint32_t h = uint32_t(i) * 2654435761u ^ seed;
-    h ^= h >> 15, h *= 0x2c1b3c6du, h ^= h >> 12;
-    p[i] = float(h & 0xffff) / 655.36f;  // 0 .. 100
-  }
-}
-
 template <class F>
 int regs_of(F kernel) {
   cudaFuncAttributes a{};
@@ -675,7 +666,7 @@ void round_3d(int side) {
   c.n = int64_t(side) * side * side;
   Dev in(c.n * 4), out(c.n * 4), ref(c.n * 4), tmp(c.n * 4);
   c.in = &in, c.out = &out, c.ref = &ref, c.tmp = &tmp;
-  fill<<<1024, 256>>>(in.as<float>(), c.n, 7);
+  ws::dev::fill_temperatures<<<1024, 256>>>(in.as<float>(), c.n, 7);
   reference(c, 1);
   std::printf("\n3D 7-point %d^3, insulated, one step\n", side);
   const float* i = in.as<float>();
@@ -719,7 +710,7 @@ void round_2d(int side, int bound) {
   c.n = int64_t(side) * side;
   Dev in(c.n * 4), out(c.n * 4), ref(c.n * 4), tmp(c.n * 4);
   c.in = &in, c.out = &out, c.ref = &ref, c.tmp = &tmp;
-  fill<<<1024, 256>>>(in.as<float>(), c.n, 11);
+  ws::dev::fill_temperatures<<<1024, 256>>>(in.as<float>(), c.n, 11);
   const float* i = in.as<float>();
   float* o = out.as<float>();
   const Grid g = c.g;
@@ -762,7 +753,7 @@ void round_2d_checks() {
       c.n = int64_t(c.g.nx) * c.g.ny;
       Dev in(c.n * 4), out(c.n * 4), ref(c.n * 4), tmp(c.n * 4);
       c.in = &in, c.out = &out, c.ref = &ref, c.tmp = &tmp;
-      fill<<<1024, 256>>>(in.as<float>(), c.n, 3);
+      ws::dev::fill_temperatures<<<1024, 256>>>(in.as<float>(), c.n, 3);
       reference(c, 4);
       const float* i = in.as<float>();
       float* o = out.as<float>();
@@ -784,7 +775,7 @@ void round_3d_temporal(int side, int bound) {
   c.n = int64_t(side) * side * side;
   Dev in(c.n * 4), out(c.n * 4), ref(c.n * 4), tmp(c.n * 4);
   c.in = &in, c.out = &out, c.ref = &ref, c.tmp = &tmp;
-  fill<<<1024, 256>>>(in.as<float>(), c.n, 5);
+  ws::dev::fill_temperatures<<<1024, 256>>>(in.as<float>(), c.n, 5);
   const float* i = in.as<float>();
   float* o = out.as<float>();
   const Grid g = c.g;
@@ -836,7 +827,7 @@ void round_2d_small(int side) {
   c.n = int64_t(side) * side;
   Dev in(c.n * 4), out(c.n * 4), ref(c.n * 4), tmp(c.n * 4);
   c.in = &in, c.out = &out, c.ref = &ref, c.tmp = &tmp;
-  fill<<<1024, 256>>>(in.as<float>(), c.n, 11);
+  ws::dev::fill_temperatures<<<1024, 256>>>(in.as<float>(), c.n, 11);
   const float* i = in.as<float>();
   float* o = out.as<float>();
   const Grid g = c.g;
@@ -1033,7 +1024,7 @@ void round_4() {
       c.n = int64_t(c.g.nx) * c.g.ny * c.g.nz;
       Dev in(c.n * 4), out(c.n * 4), ref(c.n * 4), tmp(c.n * 4);
       c.in = &in, c.out = &out, c.ref = &ref, c.tmp = &tmp;
-      fill<<<1024, 256>>>(in.as<float>(), c.n, 9);
+      ws::dev::fill_temperatures<<<1024, 256>>>(in.as<float>(), c.n, 9);
       reference(c, 1);
       const float* i = in.as<float>();
       float* o = out.as<float>();
@@ -1078,7 +1069,7 @@ void round_4() {
     c.n = int64_t(c.g.nx) * c.g.ny * c.g.nz;
     Dev in(c.n * 4), out(c.n * 4), ref(c.n * 4), tmp(c.n * 4);
     c.in = &in, c.out = &out, c.ref = &ref, c.tmp = &tmp;
-    fill<<<1024, 256>>>(in.as<float>(), c.n, 4);
+    ws::dev::fill_temperatures<<<1024, 256>>>(in.as<float>(), c.n, 4);
     reference(c, 2);
     char name[80];
     std::snprintf(name, sizeof name, "check 100x60x37 temporal shared3d b=%d", bound);
@@ -1254,7 +1245,7 @@ void round_5() {
       c.n = int64_t(c.g.nx) * c.g.ny * c.g.nz;
       Dev in(c.n * 4), out(c.n * 4), ref(c.n * 4), tmp(c.n * 4);
       c.in = &in, c.out = &out, c.ref = &ref, c.tmp = &tmp;
-      fill<<<1024, 256>>>(in.as<float>(), c.n, 13);
+      ws::dev::fill_temperatures<<<1024, 256>>>(in.as<float>(), c.n, 13);
       reference(c, 1);
       const float* i = in.as<float>();
       float* o = out.as<float>();
@@ -1622,7 +1613,7 @@ void round_7() {
     c.n = int64_t(c.g.nx) * c.g.ny * c.g.nz;
     Dev in(c.n * 4), out(c.n * 4), ref(c.n * 4), tmp(c.n * 4);
     c.in = &in, c.out = &out, c.ref = &ref, c.tmp = &tmp;
-    fill<<<1024, 256>>>(in.as<float>(), c.n, 19);
+    ws::dev::fill_temperatures<<<1024, 256>>>(in.as<float>(), c.n, 19);
     reference(c, 2);
     const float* i = in.as<float>();
     float* o = out.as<float>();
@@ -1656,7 +1647,7 @@ void round_6() {
       c.n = int64_t(c.g.nx) * c.g.ny * c.g.nz;
       Dev in(c.n * 4), out(c.n * 4), ref(c.n * 4), tmp(c.n * 4);
       c.in = &in, c.out = &out, c.ref = &ref, c.tmp = &tmp;
-      fill<<<1024, 256>>>(in.as<float>(), c.n, 17);
+      ws::dev::fill_temperatures<<<1024, 256>>>(in.as<float>(), c.n, 17);
       reference(c, 2);
       const float* i = in.as<float>();
       float* o = out.as<float>();
@@ -1772,7 +1763,7 @@ void round_8() {
       c.n = int64_t(c.g.nx) * c.g.ny;
       Dev in(c.n * 4), out(c.n * 4), ref(c.n * 4), tmp(c.n * 4);
       c.in = &in, c.out = &out, c.ref = &ref, c.tmp = &tmp;
-      fill<<<1024, 256>>>(in.as<float>(), c.n, 23);
+      ws::dev::fill_temperatures<<<1024, 256>>>(in.as<float>(), c.n, 23);
       reference(c, 1);
       char name[80];
       std::snprintf(name, sizeof name, "check 1000x777 tiled2d P=%d bound=%d", P, bound);
@@ -1791,7 +1782,7 @@ void round_8() {
       c.n = int64_t(side) * side;
       Dev in(c.n * 4), out(c.n * 4), ref(c.n * 4), tmp(c.n * 4);
       c.in = &in, c.out = &out, c.ref = &ref, c.tmp = &tmp;
-      fill<<<1024, 256>>>(in.as<float>(), c.n, 29);
+      ws::dev::fill_temperatures<<<1024, 256>>>(in.as<float>(), c.n, 29);
       reference(c, 1);
       const float* i = in.as<float>();
       float* o = out.as<float>();
@@ -1831,7 +1822,7 @@ void round_9() {
       c.n = int64_t(side) * side;
       Dev in(c.n * 4), out(c.n * 4), ref(c.n * 4), tmp(c.n * 4);
       c.in = &in, c.out = &out, c.ref = &ref, c.tmp = &tmp;
-      fill<<<1024, 256>>>(in.as<float>(), c.n, 31);
+      ws::dev::fill_temperatures<<<1024, 256>>>(in.as<float>(), c.n, 31);
       std::printf("\napp kernels, 2D %d^2 %d-point\n", side, P);
       for (int K = 1; K <= kRound9MaxK; ++K) {
         reference(c, K);

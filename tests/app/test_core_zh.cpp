@@ -361,6 +361,27 @@ TEST(HeatZh, TeachCaptionsDifferBetweenVariants) {
   }
 }
 
+// Around a 2D tile the halo is a ring; around a 3D one it is a shell, and temporal blocking's
+// computing cube loses a shell a step: the captions say which.
+TEST(HeatZh, TeachCaptionsSayRingIn2DAndShellIn3D) {
+  EnglishAfter english;
+  for (const char* v : {"shared-tiled", "temporal-blocked"})
+    for (const char* size : {"24x24", "12x12x12"}) {
+      const bool three_d = std::string(size) == "12x12x12";
+      auto scene = heat_scene(
+          {{"mode", "teach"}, {"size", size}, {"tile", three_d ? 4 : 8}, {"variant", v}, {"k", 2}});
+      bool ring = false, shell = false;
+      for (int step = 0; step < scene->step_count(); ++step) {
+        scene->seek(step);
+        const std::string caption = scene->caption();
+        ring = ring || caption.find(" ring") != std::string::npos;
+        shell = shell || caption.find(" shell") != std::string::npos;
+      }
+      EXPECT_EQ(ring, !three_d) << v << " " << size;
+      EXPECT_EQ(shell, three_d) << v << " " << size;
+    }
+}
+
 TEST(HeatZh, TeachHoverTextIsChinese) {
   EnglishAfter english;
   for (const HeatCase& c : heat_teach_cases()) {

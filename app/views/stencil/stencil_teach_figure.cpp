@@ -207,19 +207,40 @@ StencilTeachGeometry draw_stencil_teach_figure(gfx::Canvas& c, const StencilTeac
     const int w = shape.in_w, plane_cells = w * w;
     const int planes = static_cast<int>(tile_size / plane_cells);
     std::vector<int> shown;
-    for (int k = 0; k < planes && shown.size() < 3; ++k) {
-      bool touched = false;
-      for (int64_t a : tile_read) touched |= a / plane_cells == k;
-      for (int64_t a : tile_written) touched |= a / plane_cells == k;
-      if (touched || planes <= 3) shown.push_back(k);
+    int thread_plane = -1;  // where the threads are drawn: a plane this step writes, else reads
+    if (p.variant == stencil::Variant::TemporalBlocked && p.dim == 3 && planes == 2 * w) {
+      // Each half holds w planes. Shown: the planes z-1, z, z+1 of the half this step reads (or
+      // writes, when it only writes) around the slice drawn on the left, and the written half's
+      // plane z beside them, so a time step shows both halves.
+      const int lz = std::clamp(plane - (fbz * shape.tile - shape.halo), 0, w - 1);
+      bool reads_half[2] = {false, false};
+      for (int64_t a : tile_read) reads_half[(a / plane_cells) / w] = true;
+      const int write_half =
+          tile_written.empty() ? -1 : int(*tile_written.begin() / plane_cells) / w;
+      // The half a time step reads from is the one it does not write (it reads the half it
+      // writes too, for cells it keeps).
+      const int around = write_half >= 0 && reads_half[1 - write_half] ? 1 - write_half
+                         : reads_half[0]                               ? 0
+                         : reads_half[1]                               ? 1
+                                                                       : std::max(write_half, 0);
+      for (int d = -1; d <= 1; ++d)
+        if (lz + d >= 0 && lz + d < w) shown.push_back(around * w + lz + d);
+      if (write_half >= 0 && write_half != around) shown.push_back(write_half * w + lz);
+      thread_plane = (write_half >= 0 ? write_half : around) * w + lz;
+    } else {
+      for (int k = 0; k < planes && shown.size() < 3; ++k) {
+        bool touched = false;
+        for (int64_t a : tile_read) touched |= a / plane_cells == k;
+        for (int64_t a : tile_written) touched |= a / plane_cells == k;
+        if (touched || planes <= 3) shown.push_back(k);
+      }
+      if (shown.empty()) shown.push_back(0);
+      thread_plane = shown.front();
+      if (!tile_written.empty())
+        thread_plane = int(*tile_written.begin() / plane_cells);
+      else if (!tile_read.empty())
+        thread_plane = int(*tile_read.begin() / plane_cells);
     }
-    if (shown.empty()) shown.push_back(0);
-    // The plane whose slots this step writes (else reads): where the threads are drawn.
-    int thread_plane = shown.front();
-    if (!tile_written.empty())
-      thread_plane = int(*tile_written.begin() / plane_cells);
-    else if (!tile_read.empty())
-      thread_plane = int(*tile_read.begin() / plane_cells);
     const float x0 = g0.x + p.nx * cell + 2 * margin;
     const float avail_w = size.x - x0 - margin;
     const float gap = font;
@@ -229,6 +250,7 @@ StencilTeachGeometry draw_stencil_teach_figure(gfx::Canvas& c, const StencilTeac
     geo.tile_cell = tcell;
     geo.tile_w = w;
     geo.tile_planes = static_cast<int>(shown.size());
+    geo.tile_shown = shown;
     geo.tile_gap = gap;
     c.text({x0, top}, trf("shared memory of block {0} ({1}x{1} per plane)", focus, w), font,
            pal.text);
@@ -359,10 +381,12 @@ std::string describe_stencil_teach_at(
   const float px = point.x - g.tile_min.x - k * plane_w;
   const int tx = static_cast<int>(std::floor(px / g.tile_cell));
   const int ty = static_cast<int>(std::floor((point.y - g.tile_min.y) / g.tile_cell));
-  if (k < 0 || k >= g.tile_planes || tx < 0 || ty < 0 || tx >= g.tile_w || ty >= g.tile_w)
+  if (k < 0 || k >= g.tile_planes || k >= int(g.tile_shown.size()) || tx < 0 || ty < 0 ||
+      tx >= g.tile_w || ty >= g.tile_w)
     return "";
   const int64_t size = trace.buffers[2].size;
-  const int64_t local = int64_t(k) * g.tile_w * g.tile_w + tx + int64_t(g.tile_w) * ty;
+  const int64_t local =
+      int64_t(g.tile_shown[size_t(k)]) * g.tile_w * g.tile_w + tx + int64_t(g.tile_w) * ty;
   if (local >= size) return "";
   return describe_hit(trace, snapshots, {step, 2, g.focus * size + local, -1});
 }

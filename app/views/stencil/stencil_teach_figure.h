@@ -34,6 +34,7 @@ struct StencilTeachGeometry {
   gfx::Vec2 tile_min;  // the focus block's shared tile
   float tile_cell = 0;
   int tile_w = 0, tile_planes = 0;
+  std::vector<int> tile_shown;  // the tile's plane drawn in each panel, left to right
   float tile_gap = 0;
   int focus = 0;  // the block drawn in detail
 };

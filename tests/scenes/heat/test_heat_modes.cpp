@@ -4,6 +4,9 @@
 // live mode itself, what the figures' hover regions say, and the code panel the rows give.
 #include <gtest/gtest.h>
 
+#include <set>
+#include <string>
+
 #include "render/figure.h"
 #include "render/recording_canvas.h"
 #include "scene_kit/panel_widgets.h"
@@ -211,6 +214,37 @@ TEST(HeatHover, TheTeachGridSaysWhichThreadWroteACellAndWhatItRead) {
   EXPECT_EQ(other.rfind("out[302] after 'compute' = 1\nwritten by thread 206 of block 0", 0), 0u)
       << other;
   EXPECT_EQ(scene.describe_at({5, 5}), "");
+  scene.detach();
+}
+
+// 3D temporal blocking: a time step reads one half of the shared tile and writes the other. The
+// panels show the read half's planes around the slice and the written half's plane, and hovering
+// a panel describes the slot of the plane drawn there: in time step 1 some slot says who wrote
+// it in that step (a slot of half b).
+TEST(HeatHover, TemporalBlocking3DShowsAndDescribesTheHalfATimeStepWrites) {
+  HeatScene scene;
+  scene.params_from_json({{"mode", "teach"},
+                          {"size", "12x12x12"},
+                          {"tile", 4},
+                          {"variant", "temporal-blocked"},
+                          {"k", 2}});
+  SceneContext context;
+  scene.attach(context);
+  ASSERT_EQ(scene.step_count(), 4);
+  scene.seek(1);  // time step 1: half a -> half b
+  gfx::RecordingCanvas canvas({800, 600});
+  scene.draw(canvas, gfx::Theme::Light);
+  std::set<std::string> halves;  // the slots hovered: which tile slot, written after this step?
+  bool written_slot = false;
+  for (float y = 40; y < 400; y += 6)
+    for (float x = 420; x < 800; x += 3) {
+      const std::string d = scene.describe_at({x, y});
+      if (d.rfind("tile[", 0) != 0) continue;
+      halves.insert(d.substr(0, d.find(']') + 1));
+      written_slot = written_slot || (d.find("after 'time step 1'") != std::string::npos &&
+                                      d.find("written by") != std::string::npos);
+    }
+  EXPECT_TRUE(written_slot) << halves.size() << " slots hovered";
   scene.detach();
 }
 

@@ -106,12 +106,16 @@ std::string teach_why(const stencil::Params& p, const StencilStep& s) {
           "load the same values again and the stencil waits on memory, not arithmetic.",
           heat_number("%.2f", cost.loads_per_output));
     case Variant::SharedTiled:
-      if (s.base == "load")
-        return trf(
-            "Tiling: the block's {0} threads each copy one cell of the input tile, the "
-            "halo ring included, from global memory into shared memory; the barrier waits "
-            "until the whole tile is there.",
-            edge(T + 2, p.dim));
+      if (s.base == "load")  // the halo: a ring around a square tile, a shell around a cube
+        return trf(p.dim == 3 ? TR_NOOP("Tiling: the block's {0} threads each copy one cell of "
+                                        "the input tile, the halo shell included, from global "
+                                        "memory into shared memory; the barrier waits until the "
+                                        "whole tile is there.")
+                              : TR_NOOP("Tiling: the block's {0} threads each copy one cell of "
+                                        "the input tile, the halo ring included, from global "
+                                        "memory into shared memory; the barrier waits until the "
+                                        "whole tile is there."),
+                   edge(T + 2, p.dim));
       return trf(
           "Only the inner {0} threads compute an output: they read every neighbour from "
           "shared memory, so one value loaded from global memory serves up to {1} outputs. "
@@ -165,13 +169,18 @@ std::string teach_why(const stencil::Params& p, const StencilStep& s) {
             "into shared memory (half a), wide enough to advance K = {1} time steps "
             "without going back to global memory.",
             edge(T + 2 * K, p.dim), K);
-      if (s.base == "time step")
-        return trf(
-            "Time step {0} of {1}, in shared memory from half {2} into half {3}: only "
-            "threads at distance {0} or more from the tile edge still have every neighbour, "
-            "so the ring that computes shrinks each step (redundant halo work that saves "
-            "global round trips).",
-            s.number, K, s.number % 2 == 1 ? "a" : "b", s.number % 2 == 1 ? "b" : "a");
+      if (s.base == "time step")  // 2D: the computing square loses a ring; 3D: a shell
+        return trf(p.dim == 3 ? TR_NOOP("Time step {0} of {1}, in shared memory from half {2} "
+                                        "into half {3}: only threads at distance {0} or more "
+                                        "from the tile's faces still have every neighbour, so "
+                                        "the cube that computes loses a shell each step "
+                                        "(redundant halo work that saves global round trips).")
+                              : TR_NOOP("Time step {0} of {1}, in shared memory from half {2} "
+                                        "into half {3}: only threads at distance {0} or more "
+                                        "from the tile edge still have every neighbour, so the "
+                                        "ring that computes shrinks each step (redundant halo "
+                                        "work that saves global round trips)."),
+                   s.number, K, s.number % 2 == 1 ? "a" : "b", s.number % 2 == 1 ? "b" : "a");
       return trf(
           "Only the inner {0} results go back to global memory: K = {1} time steps for one "
           "round trip to global memory.",
