@@ -50,8 +50,11 @@ namespace ws::stencil::detail {
 namespace {
 
 // ------------------------------------------------------------------------- basic, 3D, all cells
+__device__ inline float4 load4(const float* p) {  // p: 16-byte aligned
+  return *reinterpret_cast<const float4*>(p);
+}
 __device__ void load4(const float* __restrict__ a, int first, float* v) {
-  const float4 q = *reinterpret_cast<const float4*>(a + first);  // `first` is a multiple of 4
+  const float4 q = load4(a + first);  // `first` is a multiple of 4
   v[0] = q.x, v[1] = q.y, v[2] = q.z, v[3] = q.w;
 }
 
@@ -241,10 +244,6 @@ struct PlaneRegs {
   float4 c, s, n;  // its four cells; the same columns of the rows y-1 and y+1
   float w, e;      // the cells west and east of its four (the warp's end lanes only)
 };
-
-__device__ inline float4 load4(const float* p) {
-  return *reinterpret_cast<const float4*>(p);
-}
 
 // Four cells of a row a thread; the warp's 32 lanes cover 128 columns, so west and east come
 // from the neighbouring lanes by shuffles (the end lanes load theirs), and the rows y-1 and
