@@ -84,8 +84,9 @@ StencilTeachGeometry draw_stencil_teach_figure(gfx::Canvas& c, const StencilTeac
   std::set<int64_t> read_cells, written_cells, tile_read, tile_written;
   std::set<int> busy_threads;
   const int64_t tile_size = trace.buffers.size() > 2 ? trace.buffers[2].size : 0;
-  // 3D: the z plane shown is the one the focus block writes in this step, else the first one it
-  // reads, else the plane of its chunk nearest the chosen slice.
+  // 3D: the z plane shown is the chosen slice (clamped into the focus block's planes) when the
+  // block writes it in this step, or reads it in a step that writes nothing; else the first plane
+  // it writes, else the first it reads.
   const int64_t plane_cells_global = int64_t(p.nx) * p.ny;
   int plane = 0;
   if (p.dim == 3) {
@@ -109,7 +110,15 @@ StencilTeachGeometry draw_stencil_teach_figure(gfx::Canvas& c, const StencilTeac
     }
   }
 
-  if (p.dim == 3) plane = written_plane >= 0 ? written_plane : read_plane >= 0 ? read_plane : plane;
+  if (p.dim == 3) {
+    // The chosen slice when this step writes it (else reads it); else the first plane written,
+    // else the first read.
+    bool slice_written = false, slice_read = false;
+    for (int64_t i : written_cells) slice_written |= i / plane_cells_global == plane;
+    for (int64_t i : read_cells) slice_read |= i / plane_cells_global == plane;
+    if (!slice_written && !(written_plane < 0 && slice_read))
+      plane = written_plane >= 0 ? written_plane : read_plane >= 0 ? read_plane : plane;
+  }
 
   // Header.
   const stencil::VariantInfo& vi = stencil::info(p.variant);
@@ -227,6 +236,14 @@ StencilTeachGeometry draw_stencil_teach_figure(gfx::Canvas& c, const StencilTeac
         if (lz + d >= 0 && lz + d < w) shown.push_back(around * w + lz + d);
       if (write_half >= 0 && write_half != around) shown.push_back(write_half * w + lz);
       thread_plane = (write_half >= 0 ? write_half : around) * w + lz;
+    } else if (p.variant == stencil::Variant::SharedTiled && p.dim == 3 && planes > 3) {
+      // The tile holds all w planes of the block's input: shown are the three around the slice
+      // drawn on the left (its plane and the two the 7-point rule reads beside it), the threads
+      // under the slice's plane.
+      const int lz = std::clamp(plane - (fbz * shape.tile - shape.halo), 0, planes - 1);
+      const int first = std::clamp(lz - 1, 0, planes - 3);
+      for (int k = first; k < first + 3; ++k) shown.push_back(k);
+      thread_plane = lz;
     } else {
       for (int k = 0; k < planes && shown.size() < 3; ++k) {
         bool touched = false;
@@ -268,12 +285,17 @@ StencilTeachGeometry draw_stencil_teach_figure(gfx::Canvas& c, const StencilTeac
               std::isnan(v) ? pal.cell_unwritten : value_colour(in.colormap, v, in.lo, in.hi);
           c.rect_filled(a, b, fill);
           c.rect(a, b, pal.cell_border, 0.5f);
-          const int thread = focus * threads_per_block + tx + w * ty;
+          // 3D tiles of one thread per slot (shared tiling, temporal blocking): the thread of
+          // plane k is in z layer k (of its half); the plane-marching kernels' threads are one
+          // layer that walks the planes.
+          const int layer = threads_per_block >= plane_cells * w ? k % w : 0;
+          const int in_block = tx + w * ty + plane_cells * layer;
+          const int thread = focus * threads_per_block + in_block;
           const bool halo_cell =
               tx < shape.halo || ty < shape.halo || tx >= w - shape.halo || ty >= w - shape.halo;
           // The thread that owns this tile position: idle threads grey, busy ones by warp (drawn
           // under one plane only: the one this step works on).
-          if (k == thread_plane && tx + w * ty < threads_per_block) {
+          if (k == thread_plane && in_block < threads_per_block) {
             const bool busy = busy_threads.count(thread) > 0;
             c.rect_filled({a.x, b.y - std::max(3.0f, tcell * 0.22f)}, b,
                           busy ? pal.warp_color((tx + w * ty) / 32) : pal.inactive);
@@ -300,6 +322,8 @@ StencilTeachGeometry draw_stencil_teach_figure(gfx::Canvas& c, const StencilTeac
         name = tr("curr (z); z-1, z+1 in registers");
       if (p.variant == stencil::Variant::SharedTiled && p.dim == 2)
         name = tr("input tile with halo");
+      if (p.variant == stencil::Variant::SharedTiled && p.dim == 3)
+        name = trf("plane {0} (z = {1})", k, fbz * shape.tile - shape.halo + k);
       c.text({t0.x, t0.y + w * tcell + font * 0.3f}, name, font, pal.text_muted);
     }
   } else {

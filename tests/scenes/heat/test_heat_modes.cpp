@@ -248,6 +248,40 @@ TEST(HeatHover, TemporalBlocking3DShowsAndDescribesTheHalfATimeStepWrites) {
   scene.detach();
 }
 
+// 3D shared tiling: the tile holds all T + 2 planes of the block's input; the panel shows the three
+// around the slice drawn on the left, not planes 0-2 whatever the slice, and hover names the slot
+// of the plane drawn.
+TEST(HeatHover, SharedTiling3DShowsTheTilePlanesAroundTheSlice) {
+  HeatScene scene;
+  scene.params_from_json({{"mode", "teach"},
+                          {"size", "12x12x12"},
+                          {"tile", 4},
+                          {"variant", "shared-tiled"},
+                          {"slice", "-1,-1,6"}});
+  SceneContext context;
+  scene.attach(context);
+  ASSERT_EQ(scene.step_count(), 2);
+  scene.seek(1);  // compute: reads the tile
+  gfx::RecordingCanvas canvas({800, 600});
+  scene.draw(canvas, gfx::Theme::Light);
+  // z = 6 is in the block of planes 4..7; its tile holds z = 3..8 as planes 0..5, z = 6 is plane 3.
+  std::set<std::string> labels;
+  for (const gfx::TextBox& t : canvas.texts())
+    if (t.text.rfind("plane ", 0) == 0) labels.insert(t.text);
+  EXPECT_EQ(labels,
+            (std::set<std::string>{"plane 2 (z = 5)", "plane 3 (z = 6)", "plane 4 (z = 7)"}));
+  std::set<int> planes_hovered;
+  for (float y = 40; y < 400; y += 6)
+    for (float x = 420; x < 800; x += 3) {
+      const std::string d = scene.describe_at({x, y});
+      if (d.rfind("tile[", 0) != 0) continue;
+      const int local = std::stoi(d.substr(5)) % (6 * 6 * 6);
+      planes_hovered.insert(local / 36);
+    }
+  EXPECT_EQ(planes_hovered, (std::set<int>{2, 3, 4}));
+  scene.detach();
+}
+
 // Both rows give the code panel: the variant's kernel, the teach step's statement highlighted.
 TEST(HeatRows, TheCodePanelShowsTheVariantsKernelAndTheTeachStepsStatement) {
   HeatScene scene;
