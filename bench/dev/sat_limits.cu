@@ -73,7 +73,9 @@ __global__ void write_only(uint4* p, size_t n) {
     store16<Streaming>(p + i, make_uint4(unsigned(i), 0, 0, 0));
 }
 
-__device__ inline uint4 widen(uchar4 v) { return make_uint4(v.x, v.y, v.z, v.w); }
+__device__ inline uint4 widen(uchar4 v) {
+  return make_uint4(v.x, v.y, v.z, v.w);
+}
 
 // Grid-stride: each thread U words of 4 bytes in flight, a warp's loads 128 consecutive bytes and
 // its stores 512; the U words of a thread are a block's width apart (the block owns U x blockDim
@@ -129,8 +131,7 @@ __global__ void widen_pipelined(const uchar4* in, uint4* out, size_t n4) {
 // 512 consecutive bytes of the row), 4 warps a block side by side (2048 columns), blocks in
 // row-major tile order. At TH = 64 every tile of 8192^2 is resident at once (4 blocks an SM).
 template <int TH>
-__global__ void __launch_bounds__(128) widen_tiles(const uint8_t* in, uint32_t* out, int w,
-                                                    int h) {
+__global__ void __launch_bounds__(128) widen_tiles(const uint8_t* in, uint32_t* out, int w, int h) {
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
   const int blocks_per_row = w / 2048;
   const int x0 = (blockIdx.x % blocks_per_row) * 2048 + warp * 512;
@@ -167,7 +168,7 @@ __device__ inline unsigned smem(const void* p) {
 template <int C>
 __global__ void __launch_bounds__(256) widen_bulk(const uint8_t* in, uint32_t* out, size_t n) {
   extern __shared__ __align__(128) unsigned char dyn[];
-  uint8_t* sin = dyn;                                   // 2 x C
+  uint8_t* sin = dyn;                                         // 2 x C
   uint32_t* sout = reinterpret_cast<uint32_t*>(dyn + 2 * C);  // 2 x C words
   __shared__ __align__(8) unsigned long long bar[2];
   const size_t chunks = n / C;  // n is a multiple of C here
@@ -214,10 +215,10 @@ __global__ void __launch_bounds__(256) widen_bulk(const uint8_t* in, uint32_t* o
     asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
     __syncthreads();
     if (tid == 0) {
-      asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(
-                       out + chunk * C),
-                   "r"(smem(sout + b * C)), "r"(4 * C)
-                   : "memory");
+      asm volatile(
+          "cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(out + chunk * C),
+          "r"(smem(sout + b * C)), "r"(4 * C)
+          : "memory");
       asm volatile("cp.async.bulk.commit_group;" ::: "memory");
     }
   }
@@ -241,8 +242,8 @@ int main(int argc, char** argv) {
     const size_t bytes = size_t(1) << 30;
     Dev a(bytes), b(bytes);
     CK(cudaMemset(a.p, 1, bytes));
-    const double ms = median_ms(
-        [&] { CK(cudaMemcpyAsync(b.p, a.p, bytes, cudaMemcpyDeviceToDevice)); }, g_reps);
+    const double ms =
+        median_ms([&] { CK(cudaMemcpyAsync(b.p, a.p, bytes, cudaMemcpyDeviceToDevice)); }, g_reps);
     copy_gbps = 2.0 * bytes / ms / 1e6;
     std::printf("%-52s %8.4f ms  %7.0f GB/s\n", "copy 1 GiB device to device", ms, copy_gbps);
   }
@@ -257,8 +258,7 @@ int main(int argc, char** argv) {
     Dev a(bytes), b(bytes);
     CK(cudaMemset(a.p, 1, bytes));
     line("copy of the SAT's bytes (160 MiB to 160 MiB)",
-         median_ms([&] { CK(cudaMemcpyAsync(b.p, a.p, bytes, cudaMemcpyDeviceToDevice)); },
-                   g_reps),
+         median_ms([&] { CK(cudaMemcpyAsync(b.p, a.p, bytes, cudaMemcpyDeviceToDevice)); }, g_reps),
          sat_bytes);
   }
 
@@ -289,9 +289,7 @@ int main(int argc, char** argv) {
     line(bps == 2 ? "read-only kernel (64 MiB), 2 x 1024 a SM"
                   : (bps == 4 ? "  ... 4 x 1024 a SM" : "  ... 8 x 1024 a SM"),
          median_ms(
-             [&] {
-               read_only<<<sms * bps, 1024>>>(in.as<uint4>(), n / 16, sink.as<unsigned>());
-             },
+             [&] { read_only<<<sms * bps, 1024>>>(in.as<uint4>(), n / 16, sink.as<unsigned>()); },
              g_reps),
          double(n));
 
@@ -300,12 +298,11 @@ int main(int argc, char** argv) {
     const double ms = median_ms(launch, g_reps);
     line(label, ms, sat_bytes, check());
   };
-#define STRIDE(U, S, BPS, BD)                                                              \
+#define STRIDE(U, S, BPS, BD)                                                                   \
   std::snprintf(name, sizeof name, "widen U=%d %s, %d x %d a SM", U, S ? "streaming" : "plain", \
-                BPS, BD);                                                                  \
-  widen_case(name, [&] {                                                                   \
-    widen_stride<U, S><<<sms * BPS, BD>>>(in.as<uchar4>(), out.as<uint4>(), n4);           \
-  });
+                BPS, BD);                                                                       \
+  widen_case(                                                                                   \
+      name, [&] { widen_stride<U, S><<<sms * BPS, BD>>>(in.as<uchar4>(), out.as<uint4>(), n4); });
   STRIDE(1, true, 16, 256)
   STRIDE(1, false, 16, 256)
   STRIDE(2, true, 8, 256)
@@ -336,10 +333,10 @@ int main(int argc, char** argv) {
     widen_once<4><<<unsigned((n4 + 1023) / 1024), 256>>>(in.as<uchar4>(), out.as<uint4>(), n4);
   });
   if (side % 2048 == 0) {
-#define TILES(TH)                                                                            \
-  widen_case("launch 3's footprint: warp tiles 512 x " #TH, [&] {                            \
-    widen_tiles<TH><<<unsigned(size_t(side / 2048) * ((side + TH - 1) / TH)), 128>>>(        \
-        in.as<uint8_t>(), out.as<uint32_t>(), side, side);                                   \
+#define TILES(TH)                                                                     \
+  widen_case("launch 3's footprint: warp tiles 512 x " #TH, [&] {                     \
+    widen_tiles<TH><<<unsigned(size_t(side / 2048) * ((side + TH - 1) / TH)), 128>>>( \
+        in.as<uint8_t>(), out.as<uint32_t>(), side, side);                            \
   });
     TILES(64)
     TILES(32)
@@ -348,23 +345,20 @@ int main(int argc, char** argv) {
     TILES(1)
 #undef TILES
   }
-  widen_case("widen pipelined U=2, 8 x 256 a SM", [&] {
-    widen_pipelined<2><<<sms * 8, 256>>>(in.as<uchar4>(), out.as<uint4>(), n4);
-  });
-  widen_case("widen pipelined U=4, 4 x 256 a SM", [&] {
-    widen_pipelined<4><<<sms * 4, 256>>>(in.as<uchar4>(), out.as<uint4>(), n4);
-  });
-  widen_case("widen pipelined U=4, 8 x 256 a SM", [&] {
-    widen_pipelined<4><<<sms * 8, 256>>>(in.as<uchar4>(), out.as<uint4>(), n4);
-  });
-#define BULK(C, BPS)                                                                             \
-  {                                                                                              \
-    const int shm = 2 * C + 8 * C;                                                               \
-    CK(cudaFuncSetAttribute(widen_bulk<C>, cudaFuncAttributeMaxDynamicSharedMemorySize, shm));   \
-    std::snprintf(name, sizeof name, "widen by the copy engine, %d B chunks, %d a SM", C, BPS);  \
-    widen_case(name, [&] {                                                                       \
-      widen_bulk<C><<<sms * BPS, 256, shm>>>(in.as<uint8_t>(), out.as<uint32_t>(), n);           \
-    });                                                                                          \
+  widen_case("widen pipelined U=2, 8 x 256 a SM",
+             [&] { widen_pipelined<2><<<sms * 8, 256>>>(in.as<uchar4>(), out.as<uint4>(), n4); });
+  widen_case("widen pipelined U=4, 4 x 256 a SM",
+             [&] { widen_pipelined<4><<<sms * 4, 256>>>(in.as<uchar4>(), out.as<uint4>(), n4); });
+  widen_case("widen pipelined U=4, 8 x 256 a SM",
+             [&] { widen_pipelined<4><<<sms * 8, 256>>>(in.as<uchar4>(), out.as<uint4>(), n4); });
+#define BULK(C, BPS)                                                                            \
+  {                                                                                             \
+    const int shm = 2 * C + 8 * C;                                                              \
+    CK(cudaFuncSetAttribute(widen_bulk<C>, cudaFuncAttributeMaxDynamicSharedMemorySize, shm));  \
+    std::snprintf(name, sizeof name, "widen by the copy engine, %d B chunks, %d a SM", C, BPS); \
+    widen_case(name, [&] {                                                                      \
+      widen_bulk<C><<<sms * BPS, 256, shm>>>(in.as<uint8_t>(), out.as<uint32_t>(), n);          \
+    });                                                                                         \
   }
   if (n % 8192 == 0) {
     BULK(2048, 8)
