@@ -3,7 +3,8 @@
 // median of `reps` runs each timed between two events (`after_each` runs after every finished
 // run: the compaction sweep's watchdog beats there); first_difference, where two device arrays
 // first differ (floats within 1e-4 relative), checked on the device; fill_temperatures, a
-// seeded field for the stencil sweeps.
+// seeded field for the stencil sweeps; fill_random_bytes, the SAT sweeps' images; copy_gbps, the
+// copy bandwidth they compare with.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -90,6 +91,30 @@ __global__ void fill_temperatures(float* p, int64_t n, uint32_t seed) {
     h ^= h >> 15, h *= 0x2c1b3c6du, h ^= h >> 12;
     p[i] = float(h & 0xffff) / 655.36f;
   }
+}
+
+// n random bytes from a hash of each index (splitmix64; the SAT sweeps' images).
+__global__ void fill_random_bytes(uint8_t* p, size_t n) {
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
+       i += size_t(gridDim.x) * blockDim.x) {
+    uint64_t z = (i + 1) * 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    p[i] = uint8_t(z >> 56);
+  }
+}
+
+// The device-to-device copy of 1 GiB, bytes read + written per second (the "% of copy"
+// reference), printed as a line of `width` name columns.
+inline double copy_gbps(int reps, int width) {
+  const size_t bytes = size_t(1) << 30;
+  Dev a(bytes), b(bytes);
+  CK(cudaMemset(a.p, 1, bytes));
+  const double ms =
+      median_ms([&] { CK(cudaMemcpyAsync(b.p, a.p, bytes, cudaMemcpyDeviceToDevice)); }, reps);
+  const double gbps = 2.0 * bytes / ms / 1e6;
+  std::printf("%-*s %8.4f ms  %7.0f GB/s\n", width, "copy 1 GiB device to device", ms, gbps);
+  return gbps;
 }
 
 // The first index where a and b (n elements on the device) differ, -1 when none does.

@@ -21,16 +21,6 @@ using ws::dev::Dev;
 using ws::dev::median_ms;
 int g_reps = 20;
 
-__global__ void fill_random(uint8_t* p, size_t n) {
-  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
-       i += size_t(gridDim.x) * blockDim.x) {
-    uint64_t z = (i + 1) * 0x9E3779B97F4A7C15ull;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    p[i] = uint8_t(z >> 56);
-  }
-}
-
 __global__ void count_wrong(const uint8_t* in, const uint32_t* out, size_t n,
                             unsigned long long* wrong) {
   unsigned long long bad = 0;
@@ -237,16 +227,7 @@ int main(int argc, char** argv) {
   std::printf("%s, %d SMs, L2 %d MiB; %d x %d u8 -> u32, %d repeats\n", prop.name, sms,
               prop.l2CacheSize >> 20, side, side, g_reps);
 
-  double copy_gbps = 0;
-  {
-    const size_t bytes = size_t(1) << 30;
-    Dev a(bytes), b(bytes);
-    CK(cudaMemset(a.p, 1, bytes));
-    const double ms =
-        median_ms([&] { CK(cudaMemcpyAsync(b.p, a.p, bytes, cudaMemcpyDeviceToDevice)); }, g_reps);
-    copy_gbps = 2.0 * bytes / ms / 1e6;
-    std::printf("%-52s %8.4f ms  %7.0f GB/s\n", "copy 1 GiB device to device", ms, copy_gbps);
-  }
+  const double copy_gbps = ws::dev::copy_gbps(g_reps, 52);
   auto line = [&](const char* name, double ms, double bytes, long long wrong = -1) {
     std::printf("%-52s %8.4f ms  %6.1f%% copy%s\n", name, ms, 100.0 * bytes / ms / 1e6 / copy_gbps,
                 wrong < 0 ? "" : (wrong == 0 ? "  ok" : "  WRONG"));
@@ -263,7 +244,7 @@ int main(int argc, char** argv) {
   }
 
   Dev in(n), out(4 * n), sink(16), wrong(8);
-  fill_random<<<1024, 256>>>(in.as<uint8_t>(), n);
+  ws::dev::fill_random_bytes<<<1024, 256>>>(in.as<uint8_t>(), n);
   CK(cudaDeviceSynchronize());
   auto check = [&]() -> long long {
     CK(cudaMemset(wrong.p, 0, 8));

@@ -366,24 +366,9 @@ int main(int argc, char** argv) {
   CK(cudaGetDeviceProperties(&prop, 0));
   std::printf("%s, %d SMs; %d x %d u8 -> u32, %d repeats\n", prop.name, prop.multiProcessorCount,
               side, side, g_reps);
-  double copy_gbps = 0;
-  {
-    const size_t bytes = size_t(1) << 30;
-    Dev a(bytes), b(bytes);
-    CK(cudaMemset(a.p, 1, bytes));
-    const double ms =
-        median_ms([&] { CK(cudaMemcpyAsync(b.p, a.p, bytes, cudaMemcpyDeviceToDevice)); }, g_reps);
-    copy_gbps = 2.0 * bytes / ms / 1e6;
-    std::printf("%-52s %8.4f ms  %7.0f GB/s\n", "copy 1 GiB device to device", ms, copy_gbps);
-  }
-  std::vector<uint8_t> host(n);
-  uint64_t z = 0x9E3779B97F4A7C15ull;
-  for (size_t i = 0; i < n; ++i) {
-    z ^= z << 13, z ^= z >> 7, z ^= z << 17;
-    host[i] = uint8_t(z >> 24);
-  }
+  const double copy_gbps = ws::dev::copy_gbps(g_reps, 52);
   Dev in(n), out(4 * n), ref(4 * n);
-  CK(cudaMemcpy(in.p, host.data(), n, cudaMemcpyHostToDevice));
+  ws::dev::fill_random_bytes<<<1024, 256>>>(in.as<uint8_t>(), n);
   using namespace ws::sat;
   Dev scratch(sat_scratch_bytes(Variant::RegisterTiled, Accum::U8U32, side, side));
   const double v5 = median_ms(

@@ -82,16 +82,6 @@ __global__ void widen(const uchar4* in, uint4* out, size_t n4) {
   }
 }
 
-__global__ void fill_random(uint8_t* p, size_t n) {
-  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
-       i += size_t(gridDim.x) * blockDim.x) {
-    uint64_t z = (i + 1) * 0x9E3779B97F4A7C15ull;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    p[i] = uint8_t(z >> 56);
-  }
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -104,23 +94,14 @@ int main(int argc, char** argv) {
               prop.name, prop.multiProcessorCount, prop.l2CacheSize >> 20,
               prop.persistingL2CacheMaxSize >> 20, side, side, g_reps);
 
-  const size_t copy_bytes = size_t(1) << 30;
-  double copy_gbps = 0;
-  {
-    Dev a(copy_bytes), b(copy_bytes);
-    CK(cudaMemset(a.p, 1, copy_bytes));
-    const double ms = median_ms(
-        [&] { CK(cudaMemcpyAsync(b.p, a.p, copy_bytes, cudaMemcpyDeviceToDevice)); }, g_reps);
-    copy_gbps = 2.0 * copy_bytes / ms / 1e6;
-    std::printf("%-44s %8.4f ms  %7.0f GB/s\n", "copy 1 GiB device to device", ms, copy_gbps);
-  }
+  const double copy_gbps = ws::dev::copy_gbps(g_reps, 44);
   auto line = [&](const char* name, double ms, double bytes) {
     std::printf("%-44s %8.4f ms  %6.1f%% copy\n", name, ms, 100.0 * bytes / ms / 1e6 / copy_gbps);
   };
   const double sat_bytes = 5.0 * n;
 
   Dev in(n), out(4 * n), ref(4 * n), sink(16);
-  fill_random<<<1024, 256>>>(in.as<uint8_t>(), n);
+  ws::dev::fill_random_bytes<<<1024, 256>>>(in.as<uint8_t>(), n);
   CK(cudaDeviceSynchronize());
   line("read the image (64 MiB at 8192^2)",
        median_ms(
@@ -280,7 +261,7 @@ int main(int argc, char** argv) {
     sixteen.radius = 16;
     for (int ch : {3}) {
       Dev in3(3 * n), out3(3 * n), scratch3(fused_box_scratch_bytes(side, side, ch));
-      fill_random<<<1024, 256>>>(in3.as<uint8_t>(), 3 * n);
+      ws::dev::fill_random_bytes<<<1024, 256>>>(in3.as<uint8_t>(), 3 * n);
       const double ms = median_ms(
           [&] {
             launch_filter_box_fused(in3.as<uint8_t>(), side, side, ch, sixteen, scratch3.p,
