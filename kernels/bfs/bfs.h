@@ -200,7 +200,8 @@ CpuBaseline time_cpu_baseline(const Graph& g, int32_t source, int repeats, int t
 // Buffers by name (find them with teach_buffer): "row_offsets", "columns" (CSR; CSC's
 // "col_offsets", "rows" for the pull steps; "src", "dst" for edge-centric), "level" (per vertex,
 // -1 unreached), "parent", and the variant's own: "frontier" and "next" (queues) with "tail" (one
-// element, the atomics on it), "block queue" and "block tail" (shared, per block).
+// element, the atomics on it), "block queue" and "block tail" (shared, per block), and 7's
+// bottom-up "list", the vertices it leaves, "left", and their length, "left tail".
 // A step is one lock-step round of the kernel's loop: for a vertex-centric kernel, step 0 of a
 // level reads each thread's vertex and its row offsets, step k (k >= 1) has every thread that
 // still has an edge look at its k-th; threads with short lists sit idle (the load imbalance), and

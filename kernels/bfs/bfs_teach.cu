@@ -18,8 +18,12 @@
 //                     block on the global tail reserves room and the block copies its queue
 //                     there (PMPP 15.6). One global atomic per block and level.
 //   7 fast            3's directions, with a warp per frontier vertex in top-down levels: lane j
-//                     takes edges j, j + 32, ... so a hub's row takes degree / 32 steps. (The
-//                     full-size kernels, bfs_fast.cu, also keep the level loop on the device.)
+//                     takes edges j, j + 32, ... so a hub's row takes degree / 32 steps. Bottom-up
+//                     levels as the full-size kernel runs them: a thread per entry of a list (the
+//                     first bottom-up level: every vertex; later ones: the vertices the last one
+//                     left unvisited with in-edges), in-edges read 4 at a time, one chunk a step,
+//                     up to the chunk with a frontier in-neighbour. (The full-size kernels,
+//                     bfs_fast.cu, also keep the level loop on the device.)
 // Teach mode makes every step deterministic, so the trace equals the CPU twin's event for event
 // (the format: bfs_teach_cpu.cpp; the twins: bfs_teach_*_cpu.cpp). Within a step the threads act
 // as if in thread order: a step first looks (every thread reads what it needs; a thread that
@@ -28,8 +32,9 @@
 // in thread order (the winner's d + 1 for a higher thread, as an atomicCAS would return it);
 // after another barrier the queue slots are handed out in thread order: a thread's slot is the
 // tail before the step plus the claims of the lower threads (6: of its block; the blocks then
-// reserve room in block order). The atomics are still made, so the tails count right. The fast
-// kernels take whatever order the hardware gives.
+// reserve room in block order; 7's list of the vertices left the same way, on its own tail). The
+// atomics are still made, so the tails count right. The fast kernels take whatever order the
+// hardware gives.
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
 
@@ -42,6 +47,7 @@
 #include "../common/device_trace.cuh"
 #include "../common/error.h"
 #include "../common/trace_recording.cuh"
+#include "bfs_level_stats.h"
 #include "bfs_teach_cpu.h"
 
 namespace ws::bfs {
@@ -65,6 +71,9 @@ enum TraceArray : int {
   kTail,
   kBlockQueue,
   kBlockTail,
+  kList,
+  kLeft,
+  kLeftTail,
   kTraceArrays
 };
 using BfsTrace = BasicDeviceTrace<kTraceArrays, false>;
@@ -88,12 +97,16 @@ struct Args {
   int* writer;       // per vertex: the lowest thread writing its level in this step (kNobody)
   int* claimed;      // per thread: the step in which it took a queue slot
   int* block_count;  // 6: per block, its discoveries in this level
+  int* list;         // 7: the bottom-up list (the vertices the last bottom-up level left)
+  int* left;         // 7: the vertices this bottom-up level leaves (the next list)
+  int* left_tail;    // 7: left's length
   int n, m;
   int depth;       // d: the frontier's level
   int threads;     // threads with work: n, m or the frontier's size
   int edge_steps;  // the level's lock-step edge rounds
   int first_step;  // the trace index of the level's step 0 (stamps the claims)
   bool enqueue;    // bottom-up levels of 3 and 7 append to `next`
+  bool listed;     // 7's bottom-up levels: thread i takes list[i] (else vertex i)
   BfsTrace rec;    // records what each thread reads, writes and adds
 };
 
@@ -172,9 +185,9 @@ __global__ void push_level(Args a) {
 // @end
 
 // @helper bottom-up
-// Bottom-up (2, and the bottom-up levels of 3 and 7): one thread per vertex; an unvisited vertex
-// walks its in-edges and stops at the first whose end is in the frontier (early exit). 3 and 7
-// also append the vertex to the next queue, for a top-down level after it.
+// Bottom-up (2, and the bottom-up levels of 3): one thread per vertex; an unvisited vertex walks
+// its in-edges and stops at the first whose end is in the frontier (early exit). 3 also appends
+// the vertex to the next queue, for a top-down level after it.
 __device__ void bottom_up(Args& a) {
   const int t = blockIdx.x * blockDim.x + threadIdx.x, d = a.depth;
   int e = 0, end = 0;
@@ -407,11 +420,11 @@ __global__ void block_queue_level(Args a) {
 // @end
 
 // @variant fast
-// Top-down levels with a warp per frontier vertex (bottom-up levels as in direction-opt): lane 0
-// reads the entry and its row, the warp shares them with a shuffle, and lane j takes edges j,
-// j + 32, ...: a hub's row takes degree / 32 steps, spread over the warp, instead of one thread
-// walking it alone. (The full-size kernels in bfs_fast.cu balance further and keep the level
-// loop on the device; the directions, levels and counts are variant 3's.)
+// Top-down levels with a warp per frontier vertex: lane 0 reads the entry and its row, the warp
+// shares them with a shuffle, and lane j takes edges j, j + 32, ...: a hub's row takes degree / 32
+// steps, spread over the warp, instead of one thread walking it alone. Bottom-up levels scan a
+// list, 4 in-edges at a time (fast_bottom_up). (The full-size kernels in bfs_fast.cu balance the
+// top-down levels further and keep the level loop on the device; the directions are variant 3's.)
 __global__ void fast_top_down(Args a) {
   const int t = blockIdx.x * blockDim.x + threadIdx.x, d = a.depth;
   const int w = t / kWarp, lane = t % kWarp;  // warp w takes frontier entry w
@@ -458,8 +471,88 @@ __global__ void fast_top_down(Args a) {
     next_step();
   }
 }
+
+// Appends x to the list of the vertices left (the next bottom-up level's), in thread order: the
+// claims of this step are stamped -2 - stamp, apart from the queue's.
+__device__ void keep_in_order(Args& a, int x, int t, int tail_before, int stamp) {
+  const int slot = slot_in_order(a, tail_before, 0, t, -2 - stamp);
+  atomicAdd(a.left_tail, a.rec.atomic(kLeftTail, 0, 1));  // @bfs-list-keep
+  a.left[slot] = a.rec.write(kLeft, slot, x);
+}
+
+// Bottom-up as bfs_fast.cu runs it: thread i takes list entry i (vertex i in the first bottom-up
+// level); an unvisited vertex reads its in-edges a chunk of 4 at a time (4 targets, then their 4
+// levels, all in flight together) and stops after the first chunk holding a frontier vertex,
+// whose first such in-neighbour becomes its parent. A vertex still unvisited after its last chunk
+// goes to `left`: only those are looked at in the next bottom-up level.
 __global__ void fast_bottom_up(Args a) {
-  bottom_up(a);
+  constexpr int kChunk = int(kBottomUpChunk);
+  const int t = blockIdx.x * blockDim.x + threadIdx.x, d = a.depth;
+  int v = -1, e = 0, end = 0;
+  a.rec.begin(0, 0);
+  if (t < a.threads) {
+    v = a.listed ? a.rec.read(kList, t, a.list[t]) : t;  // @bfs-list-vertex
+    if (a.rec.read(kLevel, v, a.level[v]) == -1) {
+      e = a.rec.read(kColOffsets, v, a.col_offsets[v]);
+      end = a.rec.read(kColOffsets, v + 1, a.col_offsets[v + 1]);
+    }
+  }
+  next_step();
+  for (int k = 1; k <= a.edge_steps; ++k) {
+    a.rec.begin(0, k);
+    const int stamp = a.first_step + k;
+    const int count = min(kChunk, end - e);  // this step's chunk (none once done)
+    int u[kChunk], at_start[kChunk];
+    bool hit = false;
+    for (int j = 0; j < count; ++j) {
+      u[j] = a.rows[e + j];
+      at_start[j] = a.level[u[j]];
+      hit = hit || at_start[j] == d;
+    }
+    if (hit) offer(a, v, t);  // it will write its own level
+    next_step();
+    bool found = false, leaves = false;
+    int tail_before = 0;
+    if (count > 0) {
+      int seen[kChunk], parent = -1;
+      for (int j = 0; j < count; ++j) a.rec.read(kRows, e + j, u[j]);
+      for (int j = 0; j < count; ++j)
+        seen[j] = a.rec.read(kLevel, u[j], level_seen(a, u[j], t, at_start[j]));
+      for (int j = count - 1; j >= 0; --j)
+        if (seen[j] == d) parent = u[j];  // @bfs-list-chunk
+      e += count;
+      if (parent >= 0) {
+        a.level[v] = a.rec.write(kLevel, v, d + 1);
+        a.parent[v] = a.rec.write(kParent, v, parent);
+        found = true;
+        end = e;  // the chunk with a parent is the last
+        a.claimed[t] = stamp;
+        tail_before = *a.tail;
+      } else if (e >= end) {
+        leaves = true;  // no parent yet: the next bottom-up level looks again
+        a.claimed[t] = -2 - stamp;
+        tail_before = *a.left_tail;
+      }
+    }
+    next_step();
+    if (found) {
+      a.writer[v] = kNobody;
+      enqueue_in_order(a, v, t, tail_before, stamp);
+    } else if (leaves) {
+      keep_in_order(a, v, t, tail_before, stamp);
+    }
+    next_step();
+  }
+}
+
+// After a bottom-up level that left vertices: `left` becomes the list and its tail is reset (the
+// host reads the tail first: the grid). The full-size kernel alternates two buffers instead.
+__global__ void swap_lists(Args a, int count) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  a.rec.begin(0, 0);
+  if (i < count)
+    a.list[i] = a.rec.write(kList, i, a.rec.read(kLeft, i, a.left[i]));  // @bfs-list-swap
+  if (i == 0) *a.left_tail = a.rec.write(kLeftTail, 0, 0);
 }
 // @end
 
@@ -485,7 +578,7 @@ Kernel kernel_of(Variant v, LevelKind kind) {
     case LevelKind::Push:
       return push_level;
     case LevelKind::BottomUp:
-      return v == Variant::Fast ? fast_bottom_up : dir_opt ? direction_opt_bottom_up : pull_level;
+      return dir_opt ? direction_opt_bottom_up : pull_level;
     case LevelKind::EdgeCentric:
       return edge_level;
     case LevelKind::TopDownQueue:
@@ -494,6 +587,8 @@ Kernel kernel_of(Variant v, LevelKind kind) {
       return block_queue_level;
     case LevelKind::WarpQueue:
       return fast_top_down;
+    case LevelKind::ListBottomUp:
+      return fast_bottom_up;
   }
   throw Error("no teach kernel for this level");
 }
@@ -544,7 +639,10 @@ TeachRun teach_cuda(const TeachParams& params, const Graph& g) {
   DeviceBuffer<int> frontier = upload(frontier_init),
                     next = upload(std::vector<int32_t>(size_t(n), -1));
   DeviceBuffer<int> tail{1}, writer{size_t(n)}, claimed{size_t(max_threads)}, block_count{64};
+  DeviceBuffer<int> list = upload(std::vector<int32_t>(size_t(n), -1)),
+                    left = upload(std::vector<int32_t>(size_t(n), -1)), left_tail{1};
   tail.fill_zero();
+  left_tail.fill_zero();
   WS_CUDA_CHECK(cudaMemset(writer.data(), 0x7f, writer.bytes()));    // kNobody
   WS_CUDA_CHECK(cudaMemset(claimed.data(), 0xff, claimed.bytes()));  // -1: no step
 
@@ -563,12 +661,16 @@ TeachRun teach_cuda(const TeachParams& params, const Graph& g) {
   a.writer = writer.data();
   a.claimed = claimed.data();
   a.block_count = block_count.data();
+  a.list = list.data();
+  a.left = left.data();
+  a.left_tail = left_tail.data();
   a.n = n;
   a.m = tg.m;
   a.rec = recording.recorder();
-  const int names[kTraceArrays] = {
-      tb.row_offsets, tb.columns,  tb.level, tb.parent, tb.col_offsets, tb.rows,      tb.src,
-      tb.dst,         tb.frontier, tb.next,  tb.tail,   tb.block_queue, tb.block_tail};
+  const int names[kTraceArrays] = {tb.row_offsets, tb.columns, tb.level, tb.parent,
+                                   tb.col_offsets, tb.rows,    tb.src,   tb.dst,
+                                   tb.frontier,    tb.next,    tb.tail,  tb.block_queue,
+                                   tb.block_tail,  tb.list,    tb.left,  tb.left_tail};
   for (int i = 0; i < kTraceArrays; ++i) a.rec.buffers[i] = int16_t(names[i]);
 
   // The level loop on the host, deciding each level from the device's levels.
@@ -578,16 +680,19 @@ TeachRun teach_cuda(const TeachParams& params, const Graph& g) {
   int64_t previous_frontier = 0;
   int step = 0;
   std::vector<int32_t> now = level.download();
+  std::vector<int32_t> bottom_up_list;  // 7: the vertices its last bottom-up level left
+  bool listed = false;
   for (int32_t d = 0;; ++d) {
     LevelStats s = teach_level_counts(tg, now, d);
     direction = level_direction(params, direction, s, previous_frontier, n);
-    const LevelPlan plan =
-        plan_level(params.variant, tg, now, d, direction, params.block_dim, step);
+    const LevelPlan plan = plan_level(params.variant, tg, now, d, direction, params.block_dim, step,
+                                      listed ? &bottom_up_list : nullptr);
     a.depth = d;
     a.threads = int(plan.threads);
     a.edge_steps = plan.edge_steps;
     a.first_step = plan.first_step;
     a.enqueue = plan.enqueue;
+    a.listed = plan.listed;
     a.rec.phases[0] = plan.first_step;
     launch_cooperative(kernel_of(params.variant, plan.kind), plan, a);
     WS_CUDA_CHECK(cudaDeviceSynchronize());
@@ -610,6 +715,22 @@ TeachRun teach_cuda(const TeachParams& params, const Graph& g) {
       const int blocks = std::max(1, (count + params.block_dim - 1) / params.block_dim);
       swap_queues<<<blocks, params.block_dim>>>(a, count);
       WS_CUDA_CHECK_LAUNCH();
+    }
+    if (plan.kind == LevelKind::ListBottomUp) {
+      int count = 0;
+      left_tail.download(&count, 1);
+      WS_REQUIRE(count >= 0 && count <= n, "the GPU's bottom-up level left " +
+                                               std::to_string(count) + " vertices of " +
+                                               std::to_string(n));
+      const std::vector<int32_t> left_now = left.download();  // in the order appended
+      bottom_up_list.assign(left_now.begin(), left_now.begin() + count);
+      listed = true;
+      if (count > 0) {
+        a.rec.phases[0] = step++;
+        const int blocks = (count + params.block_dim - 1) / params.block_dim;
+        swap_lists<<<blocks, params.block_dim>>>(a, count);
+        WS_CUDA_CHECK_LAUNCH();
+      }
     }
   }
   WS_REQUIRE(step == int(run.trace.steps.size()), "the GPU's search took " + std::to_string(step) +

@@ -9,10 +9,12 @@
 //     4        "src", "dst" (m): the COO, edge e = CSR entry e
 //     3, 5-7   "frontier" (n: the source, then unwritten), "next" (n, unwritten), "tail" (1: 0)
 //     6        "block queue" (shared, n per block), "block tail" (shared, 1 per block)
+//     7        "list" (n, unwritten), "left" (n, unwritten), "left tail" (1: 0): the bottom-up list
 // - Threads: blockIdx.x * blockDim.x + threadIdx.x. Thread t has vertex t (1, 2 and bottom-up
-//   levels), edge t (4), frontier entry t (queues) or lane t % 32 of entry t / 32 (top-down
-//   levels of 7). Grids are ceil(threads / block_dim), threads per the statistics rule of bfs.h
-//   (7's top-down levels launch 32 lanes for each); the threads past them have no events.
+//   levels of 3), edge t (4), frontier entry t (queues), lane t % 32 of entry t / 32 (top-down
+//   levels of 7) or list entry t (bottom-up levels of 7; vertex t in the first). Grids are
+//   ceil(threads / block_dim), threads per the statistics rule of bfs.h (7's top-down levels
+//   launch 32 lanes for each); the threads past them have no events.
 // - Steps, level by level (phase "level d", and "level d · top-down" / "· bottom-up" for 3 and 7;
 //   TeachRun::step_depth gives d; labels "level d: what", for 3 and 7 "level d · top-down ·
 //   what"). A step is one lock-step round; a grid-wide barrier ends it.
@@ -33,8 +35,20 @@
 //                tail before it) and a Write of u to next[slot]; 6: an Atomic on "block tail"
 //                and a Write of u to its block's "block queue"[slot].
 //                Bottom-up: when level[u] is d the thread writes level[v] = d + 1, parent[v] = u
-//                (3/7 then append v to "next" as above) and stops: its later rounds are idle
+//                (3 then appends v to "next" as above) and stops: its later rounds are idle
 //                (early exit).
+//     7 bottom-up "find the unvisited" (its first bottom-up level: thread v has vertex v) or "read
+//                the list" (later ones: thread i reads list[i] = v); then level[v] and, when -1,
+//                col_offsets[v], col_offsets[v + 1].
+//       "in-edges a-b" (a = 4 (k - 1) + 1, b = a + 3; as many as the most chunks a thread
+//                reads): a thread with a k-th chunk reads its up to 4 rows entries, then their
+//                levels (all 4 rows first). When one is d: it writes level[v] = d + 1, parent[v] =
+//                the first such (lowest index), appends v to "next" (Atomic on "tail", Write) and
+//                stops. Else, after its last chunk, it appends v to "left" (Atomic on "left
+//                tail", Write of v to left[slot]).
+//       "left becomes the list", after such a level that left c > 0 vertices and did not end the
+//                search (after the queue's step): thread i < c reads left[i], writes list[i];
+//                thread 0 then writes "left tail" = 0.
 //     edge-centric "every edge": thread e reads src[e] = v and level[v]; when v is in the
 //                frontier it reads dst[e] = u and level[u], and claims u as above (no queue).
 //     6 "reserve room in next": thread 0 of each block reads its block tail c and, when c > 0,
@@ -57,6 +71,7 @@
 #include <cmath>
 
 #include "../common/error.h"
+#include "bfs_level_stats.h"
 
 namespace ws::bfs {
 
@@ -157,11 +172,17 @@ TeachBuffers teach_buffers(Variant v) {
     b.block_queue = next++;
     b.block_tail = next++;
   }
+  if (v == Variant::Fast) {
+    b.list = next++;
+    b.left = next++;
+    b.left_tail = next++;
+  }
   return b;
 }
 
 LevelPlan plan_level(Variant v, const TeachGraph& g, const std::vector<int32_t>& level,
-                     int32_t depth, Direction direction, int block_dim, int first_step) {
+                     int32_t depth, Direction direction, int block_dim, int first_step,
+                     const std::vector<int32_t>* list) {
   LevelPlan p;
   p.depth = depth;
   p.direction = direction;
@@ -177,6 +198,24 @@ LevelPlan plan_level(Variant v, const TeachGraph& g, const std::vector<int32_t>&
   if (v == Variant::EdgeCentric) {
     p.kind = LevelKind::EdgeCentric;
     p.threads = g.m;
+  } else if (direction == Direction::BottomUp && v == Variant::Fast) {
+    p.kind = LevelKind::ListBottomUp;
+    p.listed = list != nullptr;
+    p.threads = p.listed ? int64_t(list->size()) : g.n;
+    p.enqueue = true;
+    p.queues = true;
+    // An unvisited vertex of the list reads its in-edges a chunk at a time up to the chunk that
+    // holds the first from the frontier.
+    for (int64_t i = 0; i < p.threads; ++i) {
+      const int32_t u = p.listed ? (*list)[size_t(i)] : int32_t(i);
+      if (level[size_t(u)] != -1) continue;
+      const int32_t first = g.col_offsets[size_t(u)], end = g.col_offsets[size_t(u) + 1];
+      int64_t hit = -1;
+      for (int32_t e = first; e < end && hit < 0; ++e)
+        if (level[size_t(g.rows[size_t(e)])] == depth) hit = e - first;
+      const int64_t reads = bottom_up_reads(hit, end - first, true);
+      p.edge_steps = std::max(p.edge_steps, int((reads + kBottomUpChunk - 1) / kBottomUpChunk));
+    }
   } else if (direction == Direction::BottomUp) {
     p.kind = LevelKind::BottomUp;
     p.threads = g.n;
@@ -308,6 +347,11 @@ TeachModel::TeachModel(TeachRun& run, const TeachGraph& g)
     add_buffer("next", MemSpace::Global, n, 1);
     add_buffer("tail", MemSpace::Global, 1, 1, {0.0});
   }
+  if (b.list >= 0) {
+    add_buffer("list", MemSpace::Global, n, 1);
+    add_buffer("left", MemSpace::Global, n, 1);
+    add_buffer("left tail", MemSpace::Global, 1, 1, {0.0});
+  }
   if (b.block_queue >= 0) {
     const int blocks = blocks_for(n, run.params.block_dim);
     add_buffer("block queue", MemSpace::Shared, n, blocks);
@@ -348,12 +392,14 @@ TeachRun teach_cpu(const TeachParams& p, const Graph& g) {
   std::vector<LevelPlan> plans;
   Direction direction = Direction::TopDown;
   int64_t previous_frontier = 0;
+  std::vector<int32_t> list;  // 7: the vertices its last bottom-up level left
+  bool listed = false;        // 7: a bottom-up level has run (`list` holds what it left)
   for (int32_t d = 0;; ++d) {
     const std::vector<int32_t> level = levels_now();
     LevelStats s = teach_level_counts(tg, level, d);
     direction = level_direction(p, direction, s, previous_frontier, tg.n);
-    const LevelPlan plan =
-        plan_level(p.variant, tg, level, d, direction, p.block_dim, int(trace.steps.size()));
+    const LevelPlan plan = plan_level(p.variant, tg, level, d, direction, p.block_dim,
+                                      int(trace.steps.size()), listed ? &list : nullptr);
     switch (plan.kind) {
       case LevelKind::Push:
         teach_push_level(m, plan);
@@ -373,6 +419,9 @@ TeachRun teach_cpu(const TeachParams& p, const Graph& g) {
       case LevelKind::BlockQueue:
         teach_block_queue_level(m, plan);
         break;
+      case LevelKind::ListBottomUp:
+        teach_list_bottom_up_level(m, plan);
+        break;
     }
     const std::vector<int32_t> after = levels_now();
     s.discovered = std::count(after.begin(), after.end(), d + 1);
@@ -383,6 +432,12 @@ TeachRun teach_cpu(const TeachParams& p, const Graph& g) {
     previous_frontier = s.frontier;
     if (s.discovered == 0) break;
     if (plan.queues) teach_swap_queues(m, plan, int(s.discovered));
+    if (plan.kind == LevelKind::ListBottomUp) {
+      const std::vector<double>& left = m.state(b.left);  // in the order appended
+      list.assign(left.begin(), left.begin() + m.value(b.left_tail, 0));
+      listed = true;
+      if (!list.empty()) teach_swap_lists(m, plan, int(list.size()));
+    }
   }
   m.finish();
   const std::vector<double>& parent = m.state(b.parent);

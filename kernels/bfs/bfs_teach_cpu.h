@@ -32,10 +32,11 @@ TeachGraph teach_graph(const Graph& g);
 // with "row_offsets", "columns", "level", "parent" (0..3).
 struct TeachBuffers {
   int row_offsets = 0, columns = 1, level = 2, parent = 3;
-  int col_offsets = -1, rows = -1;          // 2, 3, 7: the CSC (bottom-up steps)
-  int src = -1, dst = -1;                   // 4: the COO
-  int frontier = -1, next = -1, tail = -1;  // 3, 5, 6, 7: the queues and the tail
-  int block_queue = -1, block_tail = -1;    // 6: shared, per block
+  int col_offsets = -1, rows = -1;           // 2, 3, 7: the CSC (bottom-up steps)
+  int src = -1, dst = -1;                    // 4: the COO
+  int frontier = -1, next = -1, tail = -1;   // 3, 5, 6, 7: the queues and the tail
+  int block_queue = -1, block_tail = -1;     // 6: shared, per block
+  int list = -1, left = -1, left_tail = -1;  // 7: the bottom-up list, what it leaves, its length
 };
 TeachBuffers teach_buffers(Variant v);
 
@@ -44,12 +45,14 @@ inline constexpr int kWarp = 32;  // lanes of a warp (7's top-down levels)
 // What one level's kernel does.
 enum class LevelKind : uint8_t {
   Push,          // 1: a thread per vertex, the frontier's push along their out-edges
-  BottomUp,      // 2, and the bottom-up levels of 3 and 7: a thread per vertex, the unvisited pull
+  BottomUp,      // 2, and the bottom-up levels of 3: a thread per vertex, the unvisited pull
   EdgeCentric,   // 4: a thread per edge
   TopDownQueue,  // 5, and the top-down levels of 3: a thread per frontier queue entry
   WarpQueue,     // the top-down levels of 7: a warp per frontier queue entry, lane j taking
                  // edges j, j + 32, ... (kWarp edges per step)
   BlockQueue,    // 6: the same with a shared queue per block
+  ListBottomUp,  // the bottom-up levels of 7: a thread per entry of the list (every vertex in the
+                 // first), in-edges read kBottomUpChunk at a time, the vertices left kept in a list
 };
 
 struct LevelPlan {
@@ -58,9 +61,11 @@ struct LevelPlan {
   LevelKind kind = LevelKind::Push;
   bool enqueue = false;  // bottom-up levels of 3 and 7 append what they find to "next"
   bool queues = false;   // the level ends with "next" copied into "frontier" (when it found any)
+  bool listed = false;   // ListBottomUp: thread i takes "list"[i] (else vertex i: the first level)
   int64_t threads = 0;   // threads given work (the statistics rule's count)
   int grid_dim = 1, block_dim = 32;
-  int edge_steps = 0;  // lock-step edge rounds: the longest list a thread walks
+  int edge_steps = 0;  // lock-step edge rounds: the longest list a thread walks (ListBottomUp:
+                       // the most chunks of in-edges a thread reads)
   int first_step = 0;  // the trace index of the level's step 0
   // The steps after the edge rounds: 6 "reserve" and "copy"; then "swap" when `queues`.
   int reserve_step() const { return first_step + edge_steps + 1; }
@@ -71,8 +76,12 @@ struct LevelPlan {
 };
 
 // The level expanding depth `depth` from the levels `level` (the search's state at its start).
+// `list`: variant 7's bottom-up list, the vertices its last bottom-up level left in "left", in
+// the order they were appended (nullptr before its first bottom-up level, which takes every
+// vertex).
 LevelPlan plan_level(Variant v, const TeachGraph& g, const std::vector<int32_t>& level,
-                     int32_t depth, Direction direction, int block_dim, int first_step);
+                     int32_t depth, Direction direction, int block_dim, int first_step,
+                     const std::vector<int32_t>* list = nullptr);
 
 // The level's statistics from the levels alone: depth, frontier, frontier_edges,
 // unvisited_edges (edges_examined, discovered, threads and direction are the caller's).
@@ -107,14 +116,17 @@ class TeachModel : public TraceModel {
 };
 
 // The twins of one level, one per family file: they add the level's steps and record them.
-void teach_push_level(TeachModel& m, const LevelPlan& plan);         // bfs_teach_vertex_cpu.cpp
-void teach_bottom_up_level(TeachModel& m, const LevelPlan& plan);    // bfs_teach_vertex_cpu.cpp
-void teach_edge_level(TeachModel& m, const LevelPlan& plan);         // bfs_teach_edge_cpu.cpp
-void teach_queue_level(TeachModel& m, const LevelPlan& plan);        // bfs_teach_queue_cpu.cpp
-void teach_block_queue_level(TeachModel& m, const LevelPlan& plan);  // bfs_teach_queue_cpu.cpp
-void teach_warp_queue_level(TeachModel& m, const LevelPlan& plan);   // bfs_teach_warp_cpu.cpp
+void teach_push_level(TeachModel& m, const LevelPlan& plan);            // bfs_teach_vertex_cpu.cpp
+void teach_bottom_up_level(TeachModel& m, const LevelPlan& plan);       // bfs_teach_vertex_cpu.cpp
+void teach_edge_level(TeachModel& m, const LevelPlan& plan);            // bfs_teach_edge_cpu.cpp
+void teach_queue_level(TeachModel& m, const LevelPlan& plan);           // bfs_teach_queue_cpu.cpp
+void teach_block_queue_level(TeachModel& m, const LevelPlan& plan);     // bfs_teach_queue_cpu.cpp
+void teach_warp_queue_level(TeachModel& m, const LevelPlan& plan);      // bfs_teach_warp_cpu.cpp
+void teach_list_bottom_up_level(TeachModel& m, const LevelPlan& plan);  // bfs_teach_list_cpu.cpp
 // The queue variants after a level that found `count` vertices: "next" becomes the frontier.
 void teach_swap_queues(TeachModel& m, const LevelPlan& plan, int count);
+// Variant 7 after a bottom-up level that left `count` > 0 vertices: "left" becomes the list.
+void teach_swap_lists(TeachModel& m, const LevelPlan& plan, int count);  // bfs_teach_list_cpu.cpp
 
 // Fills run.result from the final level and parent arrays, once the trace's events are in their
 // steps: the statistics already in run.result.levels (one per plan) get edges_examined counted

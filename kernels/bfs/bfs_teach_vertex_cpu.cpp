@@ -1,9 +1,10 @@
 // The CPU twins of the vertex-centric teach kernels (bfs_teach.cu, "@variant push" and the
-// bottom-up helper of "@variant pull" and the bottom-up levels of 3 and 7): one thread per vertex.
+// bottom-up helper of "@variant pull" and the bottom-up levels of 3): one thread per vertex.
 // Step 0 of a level: thread v reads level[v]; a vertex with work reads its row's two offsets.
 // Step k: every thread with a k-th edge looks at it. Push: a frontier vertex labels its unvisited
 // out-neighbours. Bottom-up: an unvisited vertex looks for an in-neighbour in the frontier and
-// stops at the first (early exit); 3 and 7 append it to "next" with an atomic on "tail".
+// stops at the first (early exit); 3 appends it to "next" with an atomic on "tail". (7's
+// bottom-up levels: bfs_teach_list_cpu.cpp.)
 #include <vector>
 
 #include "bfs_teach_cpu.h"

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "../kernels/bfs_teach_test_support.h"
 #include "bfs/bfs.h"
@@ -55,11 +56,37 @@ TEST(BfsGpuTeach, KarateFromSeveralSourcesAndDirectionSettings) {
     expect_twins(params(Variant::Fast, 0, block, 0.01), graph::generate("star:64"));
 }
 
+// 7's bottom-up levels (a thread per list entry, 4 in-edges a step, the list of the vertices
+// left): alphas that turn bottom-up at once or soon, betas that stay there (the later levels take
+// the list) or turn back, on graphs of every shape. Each case has bottom-up levels on the CPU,
+// and at least 10 have two or more (a list read).
+TEST(BfsGpuTeach, FastBottomUpListsAndChunksEqualTheTwin) {
+  WS_SKIP_WITHOUT_GPU();
+  std::vector<test::Case> cases = test::small_graphs();
+  cases.push_back({graph::load_graph(ws::test::shipped_graphs_dir() + "/karate.mtx"), 0});
+  cases.push_back({graph::generate("pmpp"), 0});
+  int bottom_up = 0, listed = 0, k = 0;
+  for (const test::Case& c : cases)
+    for (double alpha : {2.0, 1e9})
+      for (double beta : {1.0, 1e9}) {
+        const TeachParams p = params(Variant::Fast, c.source, 32 * (1 + (k++ % 4)), alpha, beta);
+        int levels = 0;
+        for (const LevelStats& s : teach(p, c.g, Backend::Cpu).result.levels)
+          levels += s.direction == Direction::BottomUp;
+        bottom_up += levels > 0;
+        listed += levels > 1;
+        expect_twins(p, c.g);
+      }
+  EXPECT_GT(bottom_up, 30);
+  EXPECT_GT(listed, 10);
+}
+
 // One small run of each variant for compute-sanitizer: memcheck, racecheck and synccheck clean.
 TEST(BfsGpuTeach, SmallRunsForTheSanitizers) {
   WS_SKIP_WITHOUT_GPU();
   const Graph g = graph::generate("grid:5x5");
   for (Variant v : kAllVariants) expect_twins(params(v, 12, 32), g);
+  expect_twins(params(Variant::Fast, 12, 32, 1e9, 1e9), g);  // 7's bottom-up lists and chunks
 }
 
 TEST(BfsGpuTeach, BadRequestsThrow) {

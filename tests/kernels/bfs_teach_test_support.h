@@ -121,7 +121,19 @@ inline void expect_parents(const Graph& g, int32_t source, const Result& r) {
   }
 }
 
-// The per-level statistics by bfs.h's rule, recounted from the reference levels alone.
+// The in-neighbours of v in CSC order (sources ascending, each edge once), by brute force.
+inline std::vector<int32_t> in_neighbours(const Graph& g, int32_t v) {
+  std::vector<int32_t> out;
+  for (int32_t u = 0; u < g.vertices; ++u)
+    for (int64_t k = g.row_offsets[u]; k < g.row_offsets[u + 1]; ++k)
+      if (g.columns[k] == v) out.push_back(u);
+  return out;
+}
+
+// The per-level statistics by bfs.h's rule, recounted from the reference levels alone. Variant
+// 7's bottom-up levels: its list (every vertex the first time, then the vertices the last
+// bottom-up level left unvisited with in-edges) gets the threads, and a thread reads its
+// in-edges 4 at a time up to the end of the chunk holding the first frontier one.
 inline std::vector<LevelStats> brute_stats(const Graph& g, const TeachParams& p) {
   const std::vector<int32_t> level = graph::bfs_reference(g, p.source);
   const int32_t n = g.vertices;
@@ -130,6 +142,8 @@ inline std::vector<LevelStats> brute_stats(const Graph& g, const TeachParams& p)
   Direction direction = Direction::TopDown;
   int64_t previous = 0;
   const bool dir_opt = p.variant == Variant::DirectionOptimizing || p.variant == Variant::Fast;
+  std::vector<int32_t> list;  // 7: the list of its next bottom-up level
+  for (int32_t v = 0; v < n; ++v) list.push_back(v);
   for (int32_t d = 0; d <= deepest; ++d) {
     LevelStats s;
     s.depth = d;
@@ -151,6 +165,22 @@ inline std::vector<LevelStats> brute_stats(const Graph& g, const TeachParams& p)
     if (p.variant == Variant::EdgeCentric) {
       s.edges_examined = g.edges();
       s.threads = g.edges();
+    } else if (direction == Direction::BottomUp && p.variant == Variant::Fast) {
+      s.threads = int64_t(list.size());
+      std::vector<int32_t> left;
+      for (int32_t v : list) {
+        if (!(level[v] < 0 || level[v] > d)) continue;
+        const std::vector<int32_t> in = in_neighbours(g, v);
+        int64_t read = int64_t(in.size());
+        for (size_t k = 0; k < in.size(); ++k)
+          if (level[in[k]] == d) {
+            read = std::min<int64_t>(read, int64_t(k / 4 + 1) * 4);
+            break;
+          }
+        s.edges_examined += read;
+        if ((level[v] < 0 || level[v] > d + 1) && !in.empty()) left.push_back(v);
+      }
+      list = left;
     } else if (direction == Direction::BottomUp) {
       s.threads = n;
       // Every unvisited vertex walks its in-edges (sources ascending, the CSC order) up to the

@@ -149,7 +149,8 @@ TEST(BfsCpuTeachTrace, FastSharesAHubsRowAcrossAWarp) {
 
 // The atomics on the queue tail per level: one per discovery for the global queue (and for the
 // direction-optimizing search), one per block with discoveries for the block queue, whose shared
-// tails take one per discovery. Push, pull and edge-centric have none.
+// tails take one per discovery. Push, pull and edge-centric have none. 7's bottom-up levels also
+// add one to "left tail" per vertex they leave unvisited with in-edges.
 TEST(BfsCpuTeachTrace, TailAtomicsPerLevel) {
   const Graph g = karate();
   for (Variant v : kAllVariants)
@@ -157,8 +158,9 @@ TEST(BfsCpuTeachTrace, TailAtomicsPerLevel) {
       const TeachRun run = teach(params(v, 0, block), g, Backend::Cpu);
       const int tail = teach_buffer(run.trace, "tail");
       const int block_tail = teach_buffer(run.trace, "block tail");
+      const int left_tail = teach_buffer(run.trace, "left tail");
       const Counters counters = compute_counters(run.trace);
-      std::map<int32_t, int64_t> tail_atomics, tail_added, block_atomics, all_atomics;
+      std::map<int32_t, int64_t> tail_atomics, tail_added, block_atomics, left_atomics, all_atomics;
       std::map<int32_t, std::set<int32_t>> blocks_adding;
       for (size_t s = 0; s < run.trace.steps.size(); ++s) {
         const int32_t d = run.step_depth[s];
@@ -171,6 +173,8 @@ TEST(BfsCpuTeachTrace, TailAtomicsPerLevel) {
           } else if (e.buffer == block_tail) {
             ++block_atomics[d];
             blocks_adding[d].insert(e.thread / block);
+          } else if (e.buffer == left_tail) {
+            ++left_atomics[d];
           } else {
             ADD_FAILURE() << "an atomic on " << run.trace.buffers[e.buffer].name;
           }
@@ -179,7 +183,16 @@ TEST(BfsCpuTeachTrace, TailAtomicsPerLevel) {
       for (const LevelStats& s : run.result.levels) {
         const int32_t d = s.depth;
         const std::string what = std::string(info(v).id) + ", level " + std::to_string(d);
-        EXPECT_EQ(all_atomics[d], tail_atomics[d] + block_atomics[d]) << what;
+        EXPECT_EQ(all_atomics[d], tail_atomics[d] + block_atomics[d] + left_atomics[d]) << what;
+        if (v != Variant::Fast || s.direction == Direction::TopDown) {
+          EXPECT_EQ(left_atomics[d], 0) << what;
+        } else {
+          const std::vector<int32_t>& level = run.result.level;
+          int64_t left = 0;  // unvisited after the level, with in-edges
+          for (int32_t u = 0; u < g.vertices; ++u)
+            left += (level[u] < 0 || level[u] > d + 1) && test::in_neighbours(g, u).size() > 0;
+          EXPECT_EQ(left_atomics[d], left) << what;
+        }
         if (v == Variant::Push || v == Variant::Pull || v == Variant::EdgeCentric) {
           EXPECT_EQ(all_atomics[d], 0) << what;
         } else if (v == Variant::BlockQueue) {

@@ -36,9 +36,10 @@ bool chooses_direction(Variant v) {
 }
 
 // What the step marked `marker` does in `variant`, and why it is done that way. `depth` is the
-// level expanded, `frontier` its n_f, `edges` the graph's directed edges.
+// level expanded, `frontier` its n_f, `edges` the graph's directed edges, `threads` the level's
+// threads and `listed` whether a bottom-up level of 7 takes its list (not its first one).
 std::string teach_why(Variant variant, const std::string& marker, int32_t depth, int64_t frontier,
-                      int64_t edges) {
+                      int64_t edges, int64_t threads, bool listed) {
   switch (variant) {
     case Variant::Push:
       if (marker == "@bfs-push-vertex")
@@ -153,14 +154,32 @@ std::string teach_why(Variant variant, const std::string& marker, int32_t depth,
             "The 32 lanes of a warp read 32 consecutive out-edges of the same vertex at once "
             "(coalesced), so a high-degree vertex costs a few steps of a whole warp instead of "
             "many steps of one lane.");
-      if (marker == "@bfs-bottom-up-vertex")
+      if (marker == "@bfs-list-vertex" && !listed)
         return tr(
-            "A bottom-up level of the fast variant, chosen by the direction-optimizing rule: every "
-            "unvisited vertex looks for a parent in the frontier through its in-edges (CSC).");
-      if (marker == "@bfs-bottom-up-edge")
+            "The fast variant's first bottom-up level, chosen by the direction-optimizing rule, "
+            "gives every vertex a thread: an unvisited vertex reads its in-edge range from "
+            "col_offsets (CSC) to look for a parent in the frontier.");
+      if (marker == "@bfs-list-vertex")
+        return trf(
+            "A later bottom-up level of the fast variant gives threads only to its list: the {0} "
+            "the last bottom-up level left unvisited with in-edges. Thread i reads list[i], then "
+            "that vertex's level (a top-down level in between may have reached it) and its "
+            "in-edge range.",
+            counted(threads, TR_NOOP("{0} vertex"), TR_NOOP("{0} vertices"), true));
+      if (marker == "@bfs-list-chunk")
+        return trf(
+            "Each searching thread reads a chunk of 4 in-edges at once: the 4 rows entries, then "
+            "their 4 levels, all loads in flight together. When one is in the frontier (level "
+            "{0}), the first such becomes the parent, the vertex appends itself to next and "
+            "stops; a vertex whose last chunk has none appends itself to left, the list of the "
+            "next bottom-up level. A chunk may read up to 3 in-edges past the parent, but waits "
+            "for memory once instead of 4 times.",
+            depth);
+      if (marker == "@bfs-list-swap")
         return tr(
-            "Each searching vertex reads its next in-neighbour and stops at the first one in the "
-            "frontier (early exit), appending itself to next for the top-down levels after.");
+            "left, the vertices this bottom-up level could not reach, becomes the list and its "
+            "tail goes back to 0: the next bottom-up level launches threads for them alone, not "
+            "for every vertex again.");
       if (marker == "@bfs-swap")
         return tr(
             "The vertices found become the next frontier queue; the full-size fast variant runs "
@@ -209,9 +228,12 @@ std::string level_why(Variant variant, const bfs::LevelStats& l) {
         return tr(
             "The fast variant gives each frontier vertex a whole warp in its top-down levels, so "
             "high-degree vertices are spread over 32 lanes.");
-      return tr(
-          "The fast variant's bottom-up levels are direction-optimizing's, searched from the "
-          "unvisited vertices, with the level loop kept on the device.");
+      return trf(
+          "The fast variant's bottom-up level gave threads to {0} (every vertex in the first "
+          "bottom-up level, then only those the last one left) and read their in-edges 4 at a "
+          "time: {1} edges read, where pushing would read the frontier's {2} out-edges.",
+          counted(l.threads, TR_NOOP("{0} vertex"), TR_NOOP("{0} vertices"), true),
+          with_commas(l.edges_examined), with_commas(l.frontier_edges));
     case Variant::DirectionOptimizing:
       return "";
   }
@@ -267,13 +289,18 @@ std::string bfs_teach_caption(const bfs::TeachRun& run, const TracedRun& traced,
   if (step < 0 || step >= int(trace.steps.size())) return "";
   const TraceStep& s = trace.steps[size_t(step)];
   const StepFacts f = step_facts(run, traced.snapshots, step);
-  const int64_t frontier =
-      size_t(f.depth) < run.result.levels.size() ? run.result.levels[size_t(f.depth)].frontier : 0;
+  const bool known = size_t(f.depth) < run.result.levels.size();
+  const int64_t frontier = known ? run.result.levels[size_t(f.depth)].frontier : 0;
+  const int64_t threads = known ? run.result.levels[size_t(f.depth)].threads : 0;
+  bool listed = false;  // an earlier bottom-up level made the list
+  for (int32_t d = 0; known && d < f.depth; ++d)
+    listed = listed || run.result.levels[size_t(d)].direction == Direction::BottomUp;
   std::string why;
   if (f.step_in_level == 0)
     add_sentence(why, direction_reason(run.params.variant, run.result.levels, f.depth, g.vertices,
                                        run.params.alpha, run.params.beta));
-  add_sentence(why, teach_why(run.params.variant, s.code_marker, f.depth, frontier, g.edges()));
+  add_sentence(why, teach_why(run.params.variant, s.code_marker, f.depth, frontier, g.edges(),
+                              threads, listed));
   int64_t useful = 0;
   for (const ExaminedEdge& e : f.edges) useful += e.useful;
   if (!f.edges.empty())

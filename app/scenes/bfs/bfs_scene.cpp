@@ -66,7 +66,8 @@ KernelSource teach_code(const BfsSettings& s, const std::string& marker) {
   if (s.variant == bfs::Variant::Fast)
     src.note =
         tr("Teach mode traces the fast variant's model: direction-opt's levels, a warp per "
-           "frontier vertex top-down. The full-size kernels are in kernels/bfs/bfs_fast.cu.");
+           "frontier vertex top-down, and bottom-up its kernel's list and chunks of 4 in-edges. "
+           "The full-size kernels are in kernels/bfs/bfs_fast.cu.");
   return src;
 }
 

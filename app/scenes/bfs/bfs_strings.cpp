@@ -61,6 +61,9 @@ namespace {
     TR_NOOP("level {0} · bottom-up · find the unvisited"),
     TR_NOOP("level {0} · bottom-up · edge {1}"),
     TR_NOOP("level {0} · bottom-up · next becomes the frontier"),
+    TR_NOOP("level {0} · bottom-up · read the list"),
+    TR_NOOP("level {0} · bottom-up · in-edges {1}-{2}"),
+    TR_NOOP("level {0} · bottom-up · left becomes the list"),
 };
 
 }  // namespace
@@ -68,6 +71,7 @@ namespace {
 std::string buffer_label(const std::string& name) {
   if (name == "block queue") return tr("block queue");
   if (name == "block tail") return tr("block tail");
+  if (name == "left tail") return tr("left tail");
   return name;
 }
 

@@ -36,6 +36,11 @@ check = j.get("cpu_check") or {}
 ok = j["matches_reference"] and check.get("match", False)
 if not ok:
     print("BAD teach " + sys.argv[2] + ": " + str(check)[:200])
+# 7 at the default alpha goes bottom-up on both graphs, and its later bottom-up levels take the
+# list the first one left: the traced chunks and lists are compared there.
+if sys.argv[2].endswith(" 7") and sum(l["direction"] == "bottom-up" for l in j["levels"]) < 2:
+    print("BAD teach " + sys.argv[2] + ": fewer than two bottom-up levels")
+    ok = False
 sys.exit(0 if ok else 1)
 PY
     done

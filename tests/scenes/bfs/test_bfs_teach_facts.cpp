@@ -227,6 +227,34 @@ TEST(BfsTeachFacts, PullEdgesRunFromTheInNeighbourToTheVertexLookingForAParent) 
   EXPECT_TRUE(f.edges[0].useful);
 }
 
+TEST(BfsTeachFacts, OfAChunkOfInEdgesOnlyTheOneToTheParentIsUseful) {
+  // 7's bottom-up step reads vertex 3's in-edges from 1 and 2 together (both in the frontier) and
+  // takes 1, the first, as its parent: the edge 2 -> 3 was read but discovered nothing.
+  bfs::TeachRun run;
+  run.params.block_dim = 32;
+  TraceModel m(run.trace);
+  m.add_buffer("col_offsets", MemSpace::Global, 5, 1, {0, 0, 1, 2, 4});
+  const int rows = m.add_buffer("rows", MemSpace::Global, 4, 1, {0, 0, 1, 2});
+  const int level = m.add_buffer("level", MemSpace::Global, 4, 1, {0, 1, 1, -1});
+  const int parent = m.add_buffer("parent", MemSpace::Global, 4, 1, {0, 0, 0, -1});
+  m.at(m.add_step("level 1 · bottom-up · in-edges 1-4", "level 1", "", 1, 32, 0));
+  m.read(0, rows, 2);
+  m.read(0, rows, 3);
+  m.read(0, level, 1);
+  m.read(0, level, 2);
+  m.write(0, level, 3, 2);
+  m.write(0, parent, 3, 1);
+  m.finish();
+  run.step_depth = {1};
+  const StepFacts f = step_facts(run, replay_snapshots(run.trace), 0);
+  ASSERT_EQ(f.edges.size(), 2u);
+  EXPECT_EQ(f.edges[0].from, 1);
+  EXPECT_TRUE(f.edges[0].useful);
+  EXPECT_EQ(f.edges[1].from, 2);
+  EXPECT_EQ(f.edges[1].to, 3);
+  EXPECT_FALSE(f.edges[1].useful);
+}
+
 TEST(BfsTeachFacts, TheLayeredLayoutPutsEachLevelInItsColumn) {
   for (uint64_t seed : {1, 2, 3}) {
     const graph::Graph g = graph::generate("er:40:2", seed);

@@ -32,11 +32,12 @@ struct EnglishAfter {
 
 // Words that stay in a Chinese figure: names (of algorithms, people, data sets), formats and
 // units, CUDA's atomicAdd, and the arrays the sentences name as the kernel does ("从 columns 读取",
-// "next 成为新的前沿", "对 tail 执行 atomicAdd").
+// "next 成为新的前沿", "对 tail 执行 atomicAdd", "left 成为新的 list").
 const std::set<std::string> kAllowed = {
-    "BFS",     "CSR", "CSC",      "COO",  "CUDA",      "CPU",       "GPU",  "cpu",   "cuda",
-    "GTEPS",   "GAP", "Beamer",   "PMPP", "SNAP",      "Kronecker", "MAT",  "Erdos", "Renyi",
-    "Zachary", "ego", "Facebook", "ms",   "atomicAdd", "columns",   "rows", "next",  "tail"};
+    "BFS",   "CSR",   "CSC",     "COO",    "CUDA",     "CPU",  "GPU",       "cpu",
+    "cuda",  "GTEPS", "GAP",     "Beamer", "PMPP",     "SNAP", "Kronecker", "MAT",
+    "Erdos", "Renyi", "Zachary", "ego",    "Facebook", "ms",   "atomicAdd", "columns",
+    "rows",  "next",  "tail",    "list",   "left"};
 
 // What is code, not English, taken out before looking for words: graph names as given
 // ("karate.mtx", "gen:kron:8:8"), an array element ("level[3]", "frontier[i]"), a trace
@@ -48,9 +49,9 @@ std::string without_code(std::string text) {
   static const std::regex element(R"([A-Za-z_]+\[)");
   static const std::regex row_label(
       R"(^(row_offsets|col_offsets|columns|rows|src|dst|level|parent|frontier|next|tail|)"
-      R"(block_queue|block_tail)( b[0-9]+)?( [0-9]+-[0-9]+)?$)");
+      R"(block_queue|block_tail|list|left|left_tail)( b[0-9]+)?( [0-9]+-[0-9]+)?$)");
   static const std::regex hover_start(
-      R"(^(columns|rows|src|dst|level|parent|frontier|next|tail)(?=[（(:：]))");
+      R"(^(columns|rows|src|dst|level|parent|frontier|next|tail|list|left)(?=[（(:：]))");
   text = std::regex_replace(text, graph_names, " ");
   text = std::regex_replace(text, element, " [");
   text = std::regex_replace(text, row_label, " ");
@@ -172,10 +173,11 @@ TEST(BfsChinese, EveryStepLabelOfEveryVariantIsTranslated) {
         markers.insert(std::string(vi.id) + " " + s.code_marker);
       }
       for (const std::string& label : labels) {
-        // Not a single letter left but the queue's name: a label without its own key would
+        // Not a single letter left but the queues' names: a label without its own key would
         // match a shorter one's pattern ("edge {1}" takes "edges 0-31" as "s 0-31").
         const std::string shown = kernel_text(label);
-        const std::vector<std::string> left = test::english_words(shown, {"next"}, 1);
+        const std::vector<std::string> left =
+            test::english_words(shown, {"next", "list", "left"}, 1);
         EXPECT_TRUE(left.empty()) << graph << " " << vi.id << ": '" << label << "' shows as '"
                                   << shown << "'";
       }
@@ -202,8 +204,9 @@ TEST(BfsChinese, EveryStepLabelOfEveryVariantIsTranslated) {
                              "block-queue @bfs-swap",
                              "fast @bfs-warp-vertex",
                              "fast @bfs-warp-edge",
-                             "fast @bfs-bottom-up-vertex",
-                             "fast @bfs-bottom-up-edge",
+                             "fast @bfs-list-vertex",
+                             "fast @bfs-list-chunk",
+                             "fast @bfs-list-swap",
                              "fast @bfs-swap"})
     EXPECT_TRUE(markers.count(marker)) << marker << " never came up";
 }

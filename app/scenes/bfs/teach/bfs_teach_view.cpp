@@ -29,9 +29,10 @@ namespace {
 
 // The order the arrays are drawn in: the adjacency the variant reads, then the per-vertex
 // arrays, then the queues.
-const char* const kBufferOrder[] = {"row_offsets", "col_offsets", "columns",   "rows",     "src",
-                                    "dst",         "level",       "parent",    "frontier", "next",
-                                    "block queue", "tail",        "block tail"};
+const char* const kBufferOrder[] = {"row_offsets", "col_offsets", "columns",   "rows",
+                                    "src",         "dst",         "level",     "parent",
+                                    "frontier",    "next",        "list",      "left",
+                                    "block queue", "tail",        "left tail", "block tail"};
 
 std::string buffer_hover(const std::string& name) {
   if (name == "row_offsets")
@@ -52,6 +53,14 @@ std::string buffer_hover(const std::string& name) {
   if (name == "tail") return tr("tail: the next queue's length, advanced with atomicAdd");
   if (name == "block queue") return tr("block queue: a block's private queue in shared memory");
   if (name == "block tail") return tr("block tail: a block's queue length in shared memory");
+  if (name == "list")
+    return tr(
+        "list: the vertices this bottom-up level takes, one a thread (the first bottom-up level "
+        "takes every vertex)");
+  if (name == "left")
+    return tr(
+        "left: the vertices this bottom-up level leaves unvisited with in-edges (the next list)");
+  if (name == "left tail") return tr("left tail: left's length, advanced with atomicAdd");
   return name;
 }
 
@@ -228,7 +237,8 @@ void draw_teach_figure(gfx::Canvas& c, gfx::Theme theme, const TeachFigure& f, H
           plan.mark_colours.push_back(mark_colour);
         }
         // Long edge arrays and never-written queue rows give way first when room runs out.
-        const bool queue = tb.name == "frontier" || tb.name == "next" || shared;
+        const bool queue = tb.name == "frontier" || tb.name == "next" || tb.name == "list" ||
+                           tb.name == "left" || shared;
         if (!used_in_level.count(b) && tb.name != "level" && tb.name != "parent")
           plan.keep = 0;
         else if (!plan.touched && ((edge_array && chunks > 1) || (queue && !written)))

@@ -46,7 +46,8 @@ struct ExaminedEdge {
   int32_t thread = 0;
   bool useful = false;
 };
-// One atomic on a queue tail ("tail", or a block's "block tail"), in the order they serialize.
+// One atomic on a queue tail ("tail", a block's "block tail", or 7's "left tail"), in the order
+// they serialize.
 struct TailAtomic {
   int buffer = 0;
   int copy = 0;  // the block, for a shared tail; 0 for the global one

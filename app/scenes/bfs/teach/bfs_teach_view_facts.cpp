@@ -2,6 +2,7 @@
 // read (and the edge each one is), the atomics on the tails, the cells touched, the lanes busy.
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 
 #include "bfs_teach_view.h"
@@ -15,7 +16,7 @@ bool is_adjacency(const std::string& name) {
 }
 
 bool is_tail(const std::string& name) {
-  return name == "tail" || name == "block tail";
+  return name == "tail" || name == "block tail" || name == "left tail";
 }
 
 const std::vector<double>* initial_of(const Trace& trace, const std::string& name) {
@@ -80,10 +81,14 @@ StepFacts step_facts(const bfs::TeachRun& run, const Snapshots& snapshots, int s
   const std::vector<double>* src = initial_of(trace, "src");
   const std::vector<double>* dst = initial_of(trace, "dst");
   const int level_buffer = bfs::teach_buffer(trace, "level");
+  const int parent_buffer = bfs::teach_buffer(trace, "parent");
   std::set<std::pair<int32_t, int32_t>> labelled;  // (thread, vertex) level writes this step
-  for (const TraceEvent& e : s.events)
-    if (e.buffer == level_buffer && (e.kind == EventKind::Write || e.kind == EventKind::Atomic))
-      labelled.insert({e.thread, e.address});
+  std::map<std::pair<int32_t, int32_t>, int32_t> parent_of;  // (thread, vertex) -> parent written
+  for (const TraceEvent& e : s.events) {
+    if (e.kind != EventKind::Write && e.kind != EventKind::Atomic) continue;
+    if (e.buffer == level_buffer) labelled.insert({e.thread, e.address});
+    if (e.buffer == parent_buffer) parent_of[{e.thread, e.address}] = int32_t(e.value);
+  }
   std::set<std::pair<int, int64_t>> seen;
   for (const TraceEvent& e : s.events) {
     if (e.kind != EventKind::Read) continue;
@@ -107,7 +112,11 @@ StepFacts step_facts(const bfs::TeachRun& run, const Snapshots& snapshots, int s
     } else {
       continue;
     }
-    edge.useful = labelled.count({e.thread, edge.to}) > 0;
+    // Useful: the edge its thread labelled `to` through (7's chunks read several in-edges of one
+    // vertex in a step; only the one to the parent written is).
+    const auto parent = parent_of.find({e.thread, edge.to});
+    edge.useful = labelled.count({e.thread, edge.to}) > 0 &&
+                  (parent == parent_of.end() || parent->second == edge.from);
     f.edges.push_back(edge);
   }
 

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <utility>
+#include <vector>
 
 #include "scenes/bfs/bfs_strings.h"
 #include "bfs_teach_view.h"
@@ -234,7 +236,13 @@ float draw_tail_atomics(gfx::Canvas& c, Vec2 origin, float width, const TeachFra
                   width),
          font, p.text);
   float y = origin.y + font * 1.4f;
-  if (f.facts->atomics.empty()) {
+  // One row per tail (7's chunk steps add to "tail" and "left tail" in one step), each in the
+  // order its atomics serialize.
+  std::vector<TailAtomic> atomics = f.facts->atomics;
+  std::stable_sort(atomics.begin(), atomics.end(), [](const TailAtomic& a, const TailAtomic& b) {
+    return std::make_pair(a.buffer, a.copy) < std::make_pair(b.buffer, b.copy);
+  });
+  if (atomics.empty()) {
     c.text(
         {origin.x, y},
         fit_text(
@@ -248,8 +256,8 @@ float draw_tail_atomics(gfx::Canvas& c, Vec2 origin, float width, const TeachFra
   const int per_row = std::max(1, int((width - label_w) / (box_w + 4)));
   size_t i = 0;
   int rows = 0;
-  while (i < f.facts->atomics.size() && rows < 3) {
-    const TailAtomic& first = f.facts->atomics[i];
+  while (i < atomics.size() && rows < 3) {
+    const TailAtomic& first = atomics[i];
     const std::string name = buffer_label(trace.buffers[size_t(first.buffer)].name) +
                              (trace.buffers[size_t(first.buffer)].space == MemSpace::Shared
                                   ? " b" + std::to_string(first.copy)
@@ -257,8 +265,8 @@ float draw_tail_atomics(gfx::Canvas& c, Vec2 origin, float width, const TeachFra
     c.text({origin.x, y + box_h / 2}, fit_text(c, name, font * 0.85f, label_w - 4), font * 0.85f,
            p.text_muted, HAlign::Left, VAlign::Middle);
     int k = 0;
-    while (i < f.facts->atomics.size() && k < per_row) {
-      const TailAtomic& a = f.facts->atomics[i];
+    while (i < atomics.size() && k < per_row) {
+      const TailAtomic& a = atomics[i];
       if (a.buffer != first.buffer || a.copy != first.copy) break;
       const int bd = std::max(1, f.run->params.block_dim);
       const int warp = teach_warp_of(a.thread, bd, trace.warp_size);
@@ -287,9 +295,9 @@ float draw_tail_atomics(gfx::Canvas& c, Vec2 origin, float width, const TeachFra
     y += box_h + font * 1.0f;
     ++rows;
   }
-  if (i < f.facts->atomics.size())
+  if (i < atomics.size())
     c.text({origin.x, y},
-           counted(int64_t(f.facts->atomics.size() - i), TR_NOOP("and {0} more atomic"),
+           counted(int64_t(atomics.size() - i), TR_NOOP("and {0} more atomic"),
                    TR_NOOP("and {0} more atomics"), false),
            font * 0.8f, p.text_muted);
   y += font * 0.9f;
