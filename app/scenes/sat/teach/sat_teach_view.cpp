@@ -226,6 +226,8 @@ void SatTeachMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
       CellRow row;
       row.label = kernel_text(buf.name);
       if (buf.space == MemSpace::Shared) row.label = trf("{0} (shared)", row.label);
+      // A lane's register, one cell per lane (variant 5's running sums): never in memory.
+      if (buf.space == MemSpace::Register) row.label = trf("{0} (registers)", row.label);
       const std::vector<double>& values = snap.at(b);
       // A shared buffer exists once per block: show the block this step works in (the block of
       // the first thread that touches it), else block 0.
