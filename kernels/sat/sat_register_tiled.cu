@@ -57,8 +57,11 @@
 // row sum is a shuffle-down tree (any T, where the butterfly above needs 32 lanes), launch 2 runs
 // three blocks (columns, rows, corners), and launch 3 scans across the lanes with Kogge-Stone
 // shuffles. No batches, no vector loads, no reversed order, no streaming stores: those are speed,
-// not the algorithm. The adds happen in the twin's order, so f32 traces equal the CPU's bit for
-// bit.
+// not the algorithm. The registers the design is about are traced too: every row, lane l records
+// its running column sum (launch 1, "lane column sums") or its running column value, the table
+// being built (launch 3, "lane table values": from SAT(x0 + l, y0 - 1) on), as writes to buffers
+// of MemSpace::Register that the figure draws as rows and the memory counters skip. The adds
+// happen in the twin's order, so f32 traces equal the CPU's bit for bit.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -576,7 +579,8 @@ void launch_register_tiled(Accum a, const void* in, void* out, int w, int h, voi
 // warp; lane l owns column l of the tile (the fast kernels above give a lane 4 columns, the wide
 // u8 path 16: here one column a lane, so every add is one event). Tiles are blocks in row-major
 // order; the carries are 3 blocks of 32 threads. Every step is deterministic (no atomics, no
-// waits), so the trace is the same on every run and equal to the twin's.
+// waits), so the trace is the same on every run and equal to the twin's. A lane's running value
+// is recorded as a write to a register buffer (kRtLaneSums, kRtLaneValues) and never stored.
 #include "sat_cuda_support.cuh"
 #include "sat_teach_cpu.h"
 
@@ -593,7 +597,10 @@ enum RtTeachArray : int {
   kRtColumnCarries,
   kRtRowCarries,
   kRtCorners,
+  kRtLaneSums,    // registers: launch 1's running column sums
+  kRtLaneValues,  // registers: launch 3's running column values (the table)
 };
+static_assert(kRtLaneValues < DynamicBlockTrace::kMaxBuffers, "the recorder names too few buffers");
 enum RtTeachPhase : int {
   kRtSumRow,
   kRtSumStore,
@@ -664,11 +671,10 @@ __global__ void teach_tile_sums(RtTeachArgs<In, T> a, Rec rec) {
     const int y = y0 + r;
     T v = T(0);
     if (lane < n) {
-      const int64_t i = int64_t{y} * a.w + x;
+      const int64_t i = int64_t{y} * a.w + x, at = int64_t{ty} * a.w + x;
       v = static_cast<T>(rec.read(kRtIn, i, a.in[i]));
-      column = r == 0 ? v
-                      : rec.op(kRtColumnSums, int64_t{ty} * a.w + x,
-                               static_cast<T>(column + v));  // @rt-sum-row
+      column = r == 0 ? v : rec.op(kRtColumnSums, at, static_cast<T>(column + v));  // @rt-sum-row
+      rec.write(kRtLaneSums, at, column);  // the register, traced: no store
     }
     const T row = teach_tree_sum(v, lane, n, E, kRtRowSums, int64_t{tx} * a.h + y, rec);
     const T row_total = __shfl_sync(teach_lanes(E), row, 0);
@@ -740,9 +746,11 @@ __global__ void teach_tile_tables(RtTeachArgs<In, T> a, Rec rec) {
   const int64_t mine = int64_t{ty} * a.w + x;
   T column = lane < n ? rec.read(kRtColumnCarries, mine, a.column_carries[mine]) : T(0);
   column = teach_lane_scan(column, lane, n, E, kRtColumnCarries, mine, rec);
-  if (lane < n)
+  if (lane < n) {
     column = rec.op(kRtColumnCarries, mine,
                     static_cast<T>(rec.read(kRtCorners, k, a.corners[k]) + column));  // @rt-above
+    rec.write(kRtLaneValues, mine, column);  // the register, traced: no store
+  }
   const int64_t carry_at = int64_t{tx} * a.h + y0 + lane;  // lane r holds row r's carry
   const T carry_mine =
       lane < rows ? rec.read(kRtRowCarries, carry_at, a.row_carries[carry_at]) : T(0);
@@ -755,6 +763,7 @@ __global__ void teach_tile_tables(RtTeachArgs<In, T> a, Rec rec) {
     if (lane < n) {
       const T left = rec.op(kRtSat, i, static_cast<T>(carry + v));  // the row's prefix from x = 0
       column = rec.op(kRtSat, i, static_cast<T>(column + left));
+      rec.write(kRtLaneValues, mine, column);
       a.sat[i] = rec.write(kRtSat, i, column);  // @rt-table-row
     }
   }
@@ -790,10 +799,17 @@ TeachRun teach_cuda_register_tiled(const TeachParams& params, const Plane& input
                                p + 2 * columns + rows + tiles,
                                p + 2 * (columns + rows) + tiles};
     DynamicBlockTrace rec = recording.recorder();  // no set_block: threads by blockIdx.x
-    const char* names[] = {"in",          "sat",         "column sums",
-                           "row sums",    "tile totals", "column carries",
-                           "row carries", "corners"};
-    for (int i = 0; i <= kRtCorners; ++i)
+    const char* names[] = {"in",
+                           "sat",
+                           "column sums",
+                           "row sums",
+                           "tile totals",
+                           "column carries",
+                           "row carries",
+                           "corners",
+                           "lane column sums",
+                           "lane table values"};
+    for (int i = 0; i <= kRtLaneValues; ++i)
       rec.buffers[i] = cuda_support::buffer_named(run.trace, names[i]);
     const char* markers[] = {"@rt-sum-row",   "@rt-sum-store",   "@rt-column-carry",
                              "@rt-row-carry", "@rt-corner-rows", "@rt-corner-columns",

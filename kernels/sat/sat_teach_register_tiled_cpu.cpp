@@ -3,10 +3,11 @@
 // block of T lanes (one warp); lane l owns column l of the tile (the fast kernels' lane owns 4 or
 // 16 columns: here one column a lane). Tiles are numbered row-major, k = ty * tiles_x + tx.
 //   1 tile sums    per row r of the tile (one step each): lane l reads its pixel and adds it to its
-//                  running column sum (a register); the row's sum over the tile by a shuffle-down
-//                  tree (lane l < d adds lane l + d, d halving to 1; lane 0 ends with it). Then
-//                  (one step) lane l writes its column sum, lane r the sum of row r, and a tree of
-//                  the column sums gives the tile's total, written by lane 0.
+//                  running column sum (a register: written to "lane column sums" every row, row 0
+//                  too); the row's sum over the tile by a shuffle-down tree (lane l < d adds lane
+//                  l + d, d halving to 1; lane 0 ends with it). Then (one step) lane l writes its
+//                  column sum, lane r the sum of row r, and a tree of the column sums gives the
+//                  tile's total, written by lane 0.
 //   2 carries      3 blocks of 32 threads: block 0 thread x scans column x of "column sums" down
 //                  the tiles (exclusive: "column carries"), block 1 thread y row y of "row sums"
 //                  across the tiles ("row carries"), block 2 the totals, a 2D exclusive scan
@@ -15,10 +16,15 @@
 //                  down); running sums as in the fast kernel's `carries`.
 //   3 tile tables  (one step) lane l reads its column's carry and scans them across the lanes
 //                  (Kogge-Stone: lane l >= d adds lane l - d), adds the tile's corner: the table
-//                  row above the tile, SAT(x0 + l, y0 - 1); lane r reads row r's carry. Then per
+//                  row above the tile, SAT(x0 + l, y0 - 1), the lane's running column value (a
+//                  register: written to "lane table values"); lane r reads row r's carry. Then per
 //                  row (one step each): lane l reads its pixel, a Kogge-Stone scan across the
 //                  lanes gives the row's prefix inside the tile, plus the row's carry (shuffled
-//                  from lane r), added into the lane's running column value and written to sat.
+//                  from lane r), added into the running column value (written to "lane table
+//                  values") and stored to sat.
+// The two register buffers (MemSpace::Register, laid out as "column sums": lane l of tile
+// (tx, ty) at ty * w + tx * T + l) show what a lane keeps between rows; the memory counters skip
+// them.
 // Lanes outside the image hold 0, take part in the shuffles and record nothing (no add of theirs
 // is ever used). The adds happen in exactly the kernel's order (add(a, b) below is the kernel's
 // a + b), so f32 traces are bit-identical to the device's.
@@ -34,7 +40,7 @@ namespace ws::sat {
 namespace register_tiled_twin {
 
 struct Buffers {
-  int column_sums, row_sums, totals, column_carries, row_carries, corners;
+  int lane_sums, column_sums, row_sums, totals, column_carries, row_carries, corners, lane_values;
 };
 
 // The shuffle-down tree over lanes 0..n-1 of `v` (T lanes in all): at each distance lane l < d
@@ -85,12 +91,17 @@ TeachRun teach_cpu_register_tiled(const TeachParams& params, const Plane& input)
   SatModel m(run, params.accum);
   add_in_and_sat(m, run);
   Buffers b{};
+  // The lanes' registers, laid out as the column sums: lane l of tile (tx, ty) at ty * w + tx * T
+  // + l. In the order the data flows: launch 1's running sums, its aggregates, launch 2's carries,
+  // launch 3's running table values.
+  b.lane_sums = m.add_buffer("lane column sums", MemSpace::Register, nty * w);
   b.column_sums = m.add_buffer("column sums", MemSpace::Global, nty * w);
   b.row_sums = m.add_buffer("row sums", MemSpace::Global, ntx * h);
   b.totals = m.add_buffer("tile totals", MemSpace::Global, G);
   b.column_carries = m.add_buffer("column carries", MemSpace::Global, nty * w);
   b.row_carries = m.add_buffer("row carries", MemSpace::Global, ntx * h);
   b.corners = m.add_buffer("corners", MemSpace::Global, G);
+  b.lane_values = m.add_buffer("lane table values", MemSpace::Register, nty * w);
 
   const int row_steps = T < h ? T : h;  // the rows of the tallest tile
   std::vector<int> s_sum_row, s_table_row;
@@ -127,6 +138,7 @@ TeachRun teach_cpu_register_tiled(const TeachParams& params, const Plane& input)
         double& c = column[size_t(l)];
         c = r == 0 ? v[size_t(l)]
                    : m.op(t0 + l, b.column_sums, ty * w + x0 + l, m.add(c, v[size_t(l)]));
+        m.write(t0 + l, b.lane_sums, ty * w + x0 + l, c);
       }
       row_sum[size_t(r)] = tree_sum(m, v, n, T, t0, b.row_sums, tx * h + y);
     }
@@ -166,6 +178,7 @@ TeachRun teach_cpu_register_tiled(const TeachParams& params, const Plane& input)
         const double corner = m.read(t0 + l, b.corners, k);
         column[size_t(l)] =
             m.op(t0 + l, b.column_carries, ty * w + x0 + l, m.add(corner, column[size_t(l)]));
+        m.write(t0 + l, b.lane_values, ty * w + x0 + l, column[size_t(l)]);
       }
       row_carry[size_t(l)] = l < rows ? m.read(t0 + l, b.row_carries, tx * h + y0 + l) : 0.0;
     }
@@ -178,6 +191,7 @@ TeachRun teach_cpu_register_tiled(const TeachParams& params, const Plane& input)
         const int i = y * w + x0 + l;
         const double left = m.op(t0 + l, kSat, i, m.add(row_carry[size_t(r)], v[size_t(l)]));
         column[size_t(l)] = m.op(t0 + l, kSat, i, m.add(column[size_t(l)], left));
+        m.write(t0 + l, b.lane_values, ty * w + x0 + l, column[size_t(l)]);
         m.write(t0 + l, kSat, i, column[size_t(l)]);
       }
     }

@@ -47,6 +47,31 @@ TEST(SatGpuTeach, TracesEqualTheCpuTwins) {
           if (takes_tile(v) || tile == 2) expect_teach_equal(v, a, w, h, tile, 11);
 }
 
+// Variant 5's lanes record their registers (running column sums, running table values) as events
+// like any other: the GPU's are the twin's, event for event, and there are some.
+TEST(SatGpuTeach, RegisterTiledRecordsTheLanesRegistersLikeTheTwin) {
+  WS_SKIP_WITHOUT_GPU();
+  for (Accum a : {Accum::U8U32, Accum::F32F32, Accum::F32F64}) {
+    const Plane img = random_plane(13, 9, a, 12);
+    const TeachParams p = teach_params(Variant::RegisterTiled, a, 4);
+    const Trace cpu = teach(p, img, Backend::Cpu).trace, gpu = teach(p, img, Backend::Cuda).trace;
+    const std::string what = describe(Variant::RegisterTiled, a, 13, 9, 4);
+    EXPECT_EQ(compare_traces(cpu, gpu), "") << what;
+    const auto register_writes = [](const Trace& t, const std::string& name) {
+      int64_t n = 0;
+      for (const TraceStep& s : t.steps)
+        for (const TraceEvent& e : s.events)
+          n += t.buffers[size_t(e.buffer)].name == name &&
+               t.buffers[size_t(e.buffer)].space == MemSpace::Register &&
+               e.kind == EventKind::Write;
+      return n;
+    };
+    // 13 x 9 in 4 x 4 tiles: 3 rows of tiles (4, 4, 1 rows high), 13 lanes across each.
+    EXPECT_EQ(register_writes(gpu, "lane column sums"), 13 * (4 + 4 + 1)) << what;
+    EXPECT_EQ(register_writes(gpu, "lane table values"), 13 * (5 + 5 + 2)) << what;
+  }
+}
+
 // One fast launch on device memory; the table widened to double.
 std::vector<double> fast_table(Variant v, Accum a, const Plane& img) {
   const int w = img.width, h = img.height;

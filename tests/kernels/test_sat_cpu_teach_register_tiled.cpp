@@ -1,7 +1,8 @@
 // Teach mode of variant 5 (register-tiled) on its CPU twin: the table on shapes with partial tiles,
 // the three launches as phases and steps, lane l of a tile on column l, the event counts that
-// follow from the shape, the aggregates and carries as sums over the image, and the kernel lines
-// the code panel highlights.
+// follow from the shape, the aggregates and carries as sums over the image, the lanes' registers
+// (running column sums, running table values) row by row, memory counters the registers leave
+// alone, and the kernel lines the code panel highlights.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "code_panel_test_support.h"
+#include "common/counters.h"
 #include "common/trace.h"
 #include "sat/sat.h"
 #include "sat_teach_test_support.h"
@@ -255,6 +257,151 @@ TEST(SatCpuTeachRegisterTiled, AggregatesAndCarriesAreSumsOverTheImage) {
       const int x0 = (k % g.tiles_x) * T, y0 = (k / g.tiles_x) * T;
       EXPECT_EQ(totals[size_t(k)], sum(x0, x0 + T, y0, y0 + T)) << what << " tile " << k;
       EXPECT_EQ(corners[size_t(k)], sum(0, x0, 0, y0)) << what << " tile " << k;
+    }
+  }
+}
+
+// The sum of `img` over [x0, x1) x [y0, y1), clamped to the image.
+double box_sum(const Plane& img, int x0, int x1, int y0, int y1) {
+  double total = 0;
+  for (int y = y0; y < std::min(y1, img.height); ++y)
+    for (int x = x0; x < std::min(x1, img.width); ++x)
+      total += img.values[size_t(y) * img.width + x];
+  return total;
+}
+
+// The indices of the steps with `marker`, in order.
+std::vector<size_t> steps_marked(const Trace& t, const std::string& marker) {
+  std::vector<size_t> found;
+  for (size_t i = 0; i < t.steps.size(); ++i)
+    if (t.steps[i].code_marker == marker) found.push_back(i);
+  return found;
+}
+
+// Launch 1: after row r's step, lane l of tile (tx, ty) holds in its register the sum of column
+// x0 + l over rows y0..y0 + r of the tile (all of the tile's rows once r passes its last one);
+// only the lane itself writes it, once a row.
+TEST(SatCpuTeachRegisterTiled, LaneRegistersHoldTheColumnSumsRowByRow) {
+  for (Accum a : {Accum::U8U32, Accum::F32F64})
+    for (const Shape& s : kShapes) {
+      const std::string what = describe(s, a);
+      const Plane img = random_plane(s.w, s.h, a, 9);
+      const Trace t =
+          teach(teach_params(Variant::RegisterTiled, a, s.tile), img, Backend::Cpu).trace;
+      const int regs = buffer_index(t, "lane column sums");
+      ASSERT_GE(regs, 0) << what;
+      const TraceBuffer& buf = t.buffers[size_t(regs)];
+      EXPECT_EQ(buf.space, MemSpace::Register) << what;
+      const Tiles g = tiles_of(s);
+      ASSERT_EQ(buf.size, g.tiles_y * s.w) << what;
+      const auto snaps = replay_snapshots(t);
+      const std::vector<size_t> rows = steps_marked(t, "@rt-sum-row");
+      ASSERT_EQ(rows.size(), size_t(std::min(s.tile, s.h))) << what;
+      for (size_t r = 0; r < rows.size(); ++r)
+        for (int ty = 0; ty < g.tiles_y; ++ty)
+          for (int x = 0; x < s.w; ++x) {
+            const int y0 = ty * s.tile,
+                      last = std::min(y0 + int(r), std::min(y0 + s.tile, s.h) - 1);
+            ASSERT_EQ(snaps[rows[r]][size_t(regs)][size_t(ty) * s.w + x],
+                      box_sum(img, x, x + 1, y0, last + 1))
+                << what << " row " << r << " tile row " << ty << " x " << x;
+          }
+      // One write a row by the lane that owns the column, in launch 1 only.
+      std::vector<int> want(size_t(buf.size), 0);
+      for (int ty = 0; ty < g.tiles_y; ++ty)
+        for (int x = 0; x < s.w; ++x)
+          want[size_t(ty) * s.w + x] = std::min(s.tile, s.h - ty * s.tile);
+      EXPECT_EQ(events_per_element(t, "lane column sums", EventKind::Write, "tile sums"), want)
+          << what;
+      EXPECT_EQ(events_of(t, "lane column sums", EventKind::Write),
+                events_of(t, "lane column sums", EventKind::Write, "tile sums"))
+          << what;
+      for (const TraceStep& step : t.steps)
+        for (const TraceEvent& e : step.events)
+          if (e.buffer == regs) {
+            const int k = e.thread / s.tile, lane = e.thread % s.tile;
+            ASSERT_EQ(e.address, (k / g.tiles_x) * s.w + (k % g.tiles_x) * s.tile + lane)
+                << what << " " << step.label;
+          }
+    }
+}
+
+// Launch 3: after the row above, lane l of tile (tx, ty) holds SAT(x0 + l, y0 - 1) (0 in the
+// first row of tiles); after table row r, SAT(x0 + l, y0 + r), the value it stores: at the end
+// the table's last row of each tile.
+TEST(SatCpuTeachRegisterTiled, LaneRegistersHoldTheTableValuesRowByRow) {
+  for (Accum a : {Accum::U8U32, Accum::F32F64})
+    for (const Shape& s : kShapes) {
+      const std::string what = describe(s, a);
+      const Plane img = random_plane(s.w, s.h, a, 10);
+      const Trace t =
+          teach(teach_params(Variant::RegisterTiled, a, s.tile), img, Backend::Cpu).trace;
+      const int regs = buffer_index(t, "lane table values");
+      ASSERT_GE(regs, 0) << what;
+      EXPECT_EQ(t.buffers[size_t(regs)].space, MemSpace::Register) << what;
+      const std::vector<double> table = sat_reference(img);
+      const auto sat_at = [&](int x, int y) { return y < 0 ? 0.0 : table[size_t(y) * s.w + x]; };
+      const Tiles g = tiles_of(s);
+      const auto snaps = replay_snapshots(t);
+      const std::vector<size_t> above = steps_marked(t, "@rt-above");
+      const std::vector<size_t> rows = steps_marked(t, "@rt-table-row");
+      ASSERT_EQ(above.size(), 1u) << what;
+      ASSERT_EQ(rows.size(), size_t(std::min(s.tile, s.h))) << what;
+      for (int ty = 0; ty < g.tiles_y; ++ty) {
+        const int y0 = ty * s.tile, last = std::min(y0 + s.tile, s.h) - 1;
+        for (int x = 0; x < s.w; ++x) {
+          const size_t at = size_t(ty) * s.w + x;
+          ASSERT_EQ(snaps[above[0]][size_t(regs)][at], sat_at(x, y0 - 1)) << what << " x " << x;
+          for (size_t r = 0; r < rows.size(); ++r)
+            ASSERT_EQ(snaps[rows[r]][size_t(regs)][at], sat_at(x, std::min(y0 + int(r), last)))
+                << what << " row " << r << " tile row " << ty << " x " << x;
+          EXPECT_EQ(snaps.back()[size_t(regs)][at], sat_at(x, last)) << what << " x " << x;
+        }
+      }
+      // Written at the row above and at each of the tile's rows, in launch 3 only.
+      std::vector<int> want(size_t(t.buffers[size_t(regs)].size), 0);
+      for (int ty = 0; ty < g.tiles_y; ++ty)
+        for (int x = 0; x < s.w; ++x)
+          want[size_t(ty) * s.w + x] = 1 + std::min(s.tile, s.h - ty * s.tile);
+      EXPECT_EQ(events_per_element(t, "lane table values", EventKind::Write, "tile tables"), want)
+          << what;
+      EXPECT_EQ(events_of(t, "lane table values", EventKind::Write),
+                events_of(t, "lane table values", EventKind::Write, "tile tables"))
+          << what;
+    }
+}
+
+// The registers are no memory: the counters of every step (sectors, lines, bank conflicts, ops,
+// threads) are those of the trace without the register events.
+TEST(SatCpuTeachRegisterTiled, RegistersLeaveTheMemoryCountersAlone) {
+  for (const Shape& s : kShapes) {
+    const std::string what = describe(s, Accum::U8U32);
+    const Trace t = run_of(s, Accum::U8U32, 11).trace;
+    Trace without = t;
+    size_t removed = 0;
+    for (TraceStep& step : without.steps) {
+      const size_t before = step.events.size();
+      step.events.erase(std::remove_if(step.events.begin(), step.events.end(),
+                                       [&](const TraceEvent& e) {
+                                         return t.buffers[size_t(e.buffer)].space ==
+                                                MemSpace::Register;
+                                       }),
+                        step.events.end());
+      removed += before - step.events.size();
+    }
+    ASSERT_GT(removed, 0u) << what << ": no register events";
+    const Counters with_regs = compute_counters(t), plain = compute_counters(without);
+    EXPECT_EQ(with_regs.global_requests, plain.global_requests) << what;
+    ASSERT_EQ(with_regs.per_step.size(), plain.per_step.size()) << what;
+    for (size_t i = 0; i < plain.per_step.size(); ++i) {
+      const StepCounters &a = with_regs.per_step[i], &b = plain.per_step[i];
+      const std::string where = what + " " + t.steps[i].label;
+      EXPECT_EQ(a.global_requests, b.global_requests) << where;
+      EXPECT_EQ(a.global_lines, b.global_lines) << where;
+      EXPECT_EQ(a.bank_conflicts, b.bank_conflicts) << where;
+      EXPECT_EQ(a.ops, b.ops) << where;
+      EXPECT_EQ(a.active_threads, b.active_threads) << where;
+      EXPECT_EQ(a.lanes_consumed, b.lanes_consumed) << where;
     }
   }
 }

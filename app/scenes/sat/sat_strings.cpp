@@ -88,6 +88,8 @@ const char* const kKernelTexts[] = {
     TR_NOOP("column carries"),
     TR_NOOP("row carries"),
     TR_NOOP("corners"),
+    TR_NOOP("lane column sums"),
+    TR_NOOP("lane table values"),
     // Inputs.
     TR_NOOP("typed {0}"),
     TR_NOOP("random {0}, seed {1}"),

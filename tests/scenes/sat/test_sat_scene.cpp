@@ -4,6 +4,7 @@
 // (`run --json`, `run --out`, `render --query`).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -13,6 +14,7 @@
 
 #include "render/figure.h"
 #include "render/image.h"
+#include "render/recording_canvas.h"
 #include "scenes/sat/filter/sat_filter_mode.h"
 #include "scenes/sat/query/sat_query_mode.h"
 #include "scenes/sat/sat_scene.h"
@@ -64,6 +66,69 @@ TEST(SatScene, TeachShowsTheNotesWorkedExampleForEveryTracedVariant) {
       scene->seek(s);
       (void)scene->results_json();
     }
+  }
+}
+
+// The cell texts of the figure's row labelled `label`: the texts right of the label on its line,
+// left to right.
+std::vector<std::string> row_cells(const std::vector<gfx::TextBox>& texts,
+                                   const std::string& label) {
+  const gfx::TextBox* head = nullptr;
+  for (const gfx::TextBox& t : texts)
+    if (t.text == label) head = &t;
+  if (!head) return {"no row '" + label + "'"};
+  const float middle = (head->min.y + head->max.y) / 2;
+  std::vector<const gfx::TextBox*> cells;
+  for (const gfx::TextBox& t : texts)
+    if (t.min.x > head->max.x && t.min.y < middle && t.max.y > middle) cells.push_back(&t);
+  std::sort(cells.begin(), cells.end(),
+            [](const gfx::TextBox* a, const gfx::TextBox* b) { return a->min.x < b->min.x; });
+  std::vector<std::string> out;
+  for (const gfx::TextBox* t : cells) out.push_back(t->text);
+  return out;
+}
+
+// Variant 5 keeps its lanes' running sums in registers; the figure draws them as two rows, one
+// cell per lane of each row of tiles, with the values the lanes hold after the step. The image
+// 1..15 in 3 rows of 5, 2 x 2 tiles: 3 x 2 tiles, the last row of tiles 1 high.
+TEST(SatScene, RegisterTiledTeachDrawsTheLanesRegisters) {
+  auto scene = attached({{"mode", "teach"},
+                         {"variant", "register-tiled"},
+                         {"tile", 2},
+                         {"values", "1 2 3 4 5; 6 7 8 9 10; 11 12 13 14 15"}});
+  const nlohmann::json steps = scene->results_json()["steps"];
+  const auto step_labelled = [&](const std::string& label) {
+    for (size_t s = 0; s < steps.size(); ++s)
+      if (steps[s]["label"] == label) return static_cast<int>(s);
+    ADD_FAILURE() << "no step '" << label << "'";
+    return 0;
+  };
+  const gfx::Vec2 figure{1280, 720};
+  const auto texts_at = [&](int step) {
+    scene->seek(step);
+    gfx::RecordingCanvas canvas(figure);
+    scene->draw(canvas, gfx::Theme::Light);
+    return canvas.texts();
+  };
+  const std::string sums = "lane column sums (registers)", values = "lane table values (registers)";
+  using Cells = std::vector<std::string>;
+  // Rows 0-1 summed in the first row of tiles, row 2 alone in the second.
+  std::vector<gfx::TextBox> t = texts_at(step_labelled("tile sums: row 1"));
+  EXPECT_EQ(row_cells(t, sums), (Cells{"7", "9", "11", "13", "15", "11", "12", "13", "14", "15"}));
+  EXPECT_EQ(row_cells(t, values), Cells{});  // launch 3 has not started: unwritten, no text
+  // The table row above each tile: nothing above the first row of tiles, SAT row 1 above the
+  // second.
+  t = texts_at(step_labelled("tile tables: the table row above each tile"));
+  EXPECT_EQ(row_cells(t, values), (Cells{"0", "0", "0", "0", "0", "7", "16", "27", "40", "55"}));
+  // Table row 0 of every tile: SAT rows 0 and 2.
+  t = texts_at(step_labelled("tile tables: row 0"));
+  EXPECT_EQ(row_cells(t, values),
+            (Cells{"1", "3", "6", "10", "15", "18", "39", "63", "90", "120"}));
+  // Every step: the rows fit the figure and no label runs into another.
+  for (int s = 0; s < scene->step_count(); ++s) {
+    t = texts_at(s);
+    EXPECT_EQ(gfx::overlapping_texts(t), std::vector<std::string>{}) << steps[s]["label"];
+    EXPECT_EQ(gfx::texts_outside(t, figure), std::vector<std::string>{}) << steps[s]["label"];
   }
 }
 

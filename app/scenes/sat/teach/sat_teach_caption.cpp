@@ -124,8 +124,9 @@ std::string why_register_tiled(const TraceStep& s) {
   if (s.code_marker == "@rt-sum-row")
     return tr(
         "Launch 1, a row of every tile at once: lane l adds its pixel to its column's running "
-        "sum, kept in a register; a shuffle tree sums the row across the lanes. Neighbouring lanes "
-        "read neighbouring pixels: coalesced. Here a lane owns one column; in the fast kernel, 4.");
+        "sum, kept in a register (the lane column sums row, a cell per lane: no memory "
+        "traffic); a shuffle tree sums the row across the lanes. Neighbouring lanes read "
+        "neighbouring pixels: coalesced. Here a lane owns one column; in the fast kernel, 4.");
   if (s.code_marker == "@rt-sum-store")
     return tr(
         "Each tile writes only its aggregates: a sum per column, a sum per row (lane r writes row "
@@ -152,12 +153,14 @@ std::string why_register_tiled(const TraceStep& s) {
     return tr(
         "Launch 3 reads the image a second time. Lane l scans the column carries across the lanes "
         "(Kogge-Stone shuffles) and adds the tile's corner: the table row just above the tile, "
-        "where the lane's running column value starts.");
+        "where the lane's running column value starts, in a register (the lane table values "
+        "row).");
   if (s.code_marker == "@rt-table-row")
     return tr(
         "Per row: a Kogge-Stone shuffle scan of the row's pixels across the lanes gives the "
         "prefix inside the tile, the row carry makes it the prefix from x = 0, and adding it to "
-        "the lane's running column value gives the table, written once and coalesced.");
+        "the lane's running column value gives the table: the register keeps it for the next "
+        "row, and sat gets it once, coalesced.");
   return "";
 }
 

@@ -174,11 +174,29 @@ void SatTeachMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   });
   const Vec2 size = c.size();
   const float margin = font;
-  const float rows_h =
+  float rows_h =
       row_buffers.empty() ? 0 : std::min(size.y * 0.3f, font * 3.2f * row_buffers.size());
+  // The most the rows below use: cells at most 2.4 times their font (0.8 font) high, and a gap.
+  const float rows_natural_h = font * 0.8f * 2.4f * 1.35f * row_buffers.size();
   const float legend_h = font * 1.6f, footer_h = font * 1.8f;
-  const float grid_bottom = size.y - footer_h - legend_h - rows_h - margin * 0.5f;
   const float slot = (size.x - margin) / std::max<size_t>(grid_buffers.size(), 1);
+  // Grids as wide as their slot allow may not need all the height (a wide, short image): the rows
+  // take what they leave, up to their natural height, so that many rows (variant 5's eight) keep
+  // legible cells. The grid's height as draw_value_grid lays it out: caption, x indices, cells.
+  if (rows_h < rows_natural_h) {
+    float grids_h = 0;
+    for (int b : grid_buffers) {
+      GridShape shape;
+      grid_shape(run.trace, b, w, h, shape);
+      const float index_font = font * 0.7f;
+      const float cell =
+          std::min((slot - margin - index_font * 2.2f) / std::max(shape.width, 1), font * 7.0f);
+      grids_h = std::max(grids_h, font * 1.5f + index_font * 1.3f + cell * shape.height);
+    }
+    const float room = size.y - footer_h - legend_h - rows_h - margin * 0.5f - top;
+    if (grids_h < room) rows_h = std::min(rows_natural_h, rows_h + (room - grids_h));
+  }
+  const float grid_bottom = size.y - footer_h - legend_h - rows_h - margin * 0.5f;
   for (size_t k = 0; k < grid_buffers.size(); ++k) {
     const int b = grid_buffers[k];
     const TraceBuffer& buf = run.trace.buffers[b];
@@ -226,6 +244,8 @@ void SatTeachMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
       CellRow row;
       row.label = kernel_text(buf.name);
       if (buf.space == MemSpace::Shared) row.label = trf("{0} (shared)", row.label);
+      // A lane's register, one cell per lane (variant 5's running sums): never in memory.
+      if (buf.space == MemSpace::Register) row.label = trf("{0} (registers)", row.label);
       const std::vector<double>& values = snap.at(b);
       // A shared buffer exists once per block: show the block this step works in (the block of
       // the first thread that touches it), else block 0.
