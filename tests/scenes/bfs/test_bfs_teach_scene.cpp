@@ -294,6 +294,63 @@ TEST(BfsTeachScene, HoverNamesTheTailAtomicsAndTheWarps) {
   EXPECT_GT(checked, 0);
 }
 
+// Queue rows keep the values of earlier levels past their current length: those cells say they
+// are stale. Variant 7 on the textbook graph: the frontier holds the level's vertices (from the
+// swap step on: the next level's), the last level's list is empty though it still shows the values
+// an earlier level copied there, and "next" is empty once copied to the frontier.
+TEST(BfsTeachScene, QueueEntriesPastTheQueuesEndAreMarkedStale) {
+  auto scene = attached({{"graph", "gen:pmpp"}, {"variant", "fast"}});
+  ASSERT_NE(teach(*scene).shown_run(), nullptr);
+  const bfs::TeachRun& run = *teach(*scene).shown_run();
+  const std::vector<bfs::LevelStats>& levels = run.result.levels;
+  const auto snapshots = replay_snapshots(run.trace);
+  const auto is_stale = [&](const std::string& name, int index, int64_t length) {
+    const std::string text = scene->describe_at(cell_centre(spots_of(*scene), name, index));
+    EXPECT_EQ(text.rfind(name + "[" + std::to_string(index) + "] = ", 0), 0u) << text;
+    const bool stale = text.find("stale: past the queue's end") != std::string::npos;
+    if (stale) {
+      EXPECT_NE(text.find("(" + std::to_string(length) + " entries)"), std::string::npos) << text;
+    }
+    return stale;
+  };
+  int stale_frontier = 0, fresh_frontier = 0;
+  bool swapped = false;  // the level's "next becomes the frontier" step is done
+  for (int s = 0; s < scene->step_count(); ++s) {
+    scene->seek(s);
+    (void)svg_of(*scene);
+    const bfs::LevelStats& now = levels.at(size_t(run.step_depth[size_t(s)]));
+    if (s > 0 && run.step_depth[size_t(s)] != run.step_depth[size_t(s) - 1]) swapped = false;
+    swapped = swapped || run.trace.steps[size_t(s)].code_marker == "@bfs-swap";
+    const int64_t length = swapped ? now.discovered : now.frontier;
+    const int frontier = bfs::teach_buffer(run.trace, "frontier");
+    const std::vector<double>& cells = snapshots[size_t(s)][size_t(frontier)];
+    for (int i = 0; i < int(cells.size()); ++i) {
+      if (std::isnan(cells[size_t(i)])) continue;
+      const bool stale = is_stale("frontier", i, length);
+      EXPECT_EQ(stale, i >= length) << "step " << s << " frontier[" << i << "]";
+      (stale ? stale_frontier : fresh_frontier) += 1;
+    }
+  }
+  EXPECT_GT(stale_frontier, 0);
+  EXPECT_GT(fresh_frontier, 0);
+  // The last level: a bottom-up level with an empty list; every list and next value is stale.
+  scene->seek(scene->step_count() - 1);
+  (void)svg_of(*scene);
+  ASSERT_EQ(levels.back().direction, bfs::Direction::BottomUp);
+  ASSERT_EQ(levels.back().threads, 0);
+  int stale_list = 0;
+  for (const char* name : {"list", "next"}) {
+    const int b = bfs::teach_buffer(run.trace, name);
+    const std::vector<double>& cells = snapshots.back()[size_t(b)];
+    for (int i = 0; i < int(cells.size()); ++i)
+      if (!std::isnan(cells[size_t(i)])) {
+        EXPECT_TRUE(is_stale(name, i, 0)) << name << "[" << i << "]";
+        stale_list += std::string(name) == "list";
+      }
+  }
+  EXPECT_GT(stale_list, 0);
+}
+
 TEST(BfsTeachScene, AGraphTooLargeGivesAMessageAndTheModeStaysUsable) {
   auto scene = attached({{"graph", "gen:pmpp"}});
   ASSERT_NE(teach(*scene).shown_run(), nullptr);

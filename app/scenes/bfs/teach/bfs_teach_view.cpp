@@ -188,6 +188,8 @@ void draw_teach_figure(gfx::Canvas& c, gfx::Theme theme, const TeachFigure& f, H
     const bool shared = tb.space == MemSpace::Shared;
     const bool edge_array =
         tb.name == "columns" || tb.name == "rows" || tb.name == "src" || tb.name == "dst";
+    // Entries at or past a queue's current length are left from earlier levels: dimmed.
+    const int64_t length = teach_queue_length(trace, f.taught->traced.snapshots, step, tb.name);
     for (int copy = 0; copy < (shared ? tb.blocks : 1); ++copy) {
       const int64_t base = shared ? int64_t(copy) * tb.size : 0;
       const int64_t count = tb.size;
@@ -210,6 +212,11 @@ void draw_teach_figure(gfx::Canvas& c, gfx::Theme theme, const TeachFigure& f, H
           std::string name = buffer_label(tb.name) + (shared ? trf(" (block {0})", copy) : "");
           cell.hover = name + "[" + std::to_string(i) +
                        "] = " + (cell.unwritten ? std::string(tr("not written yet")) : cell.text);
+          const bool stale = length >= 0 && i >= length && !cell.unwritten;
+          if (stale) {
+            cell.fill = mix(pal.cell_fill, pal.cell_unwritten, 0.75f);
+            cell.hover += "\n" + trf("stale: past the queue's end ({0} entries)", length);
+          }
           if (tb.name == "level" || tb.name == "parent") cell.hover += trf(" (vertex {0})", i);
           if (tb.name == "row_offsets" || tb.name == "col_offsets")
             cell.hover += i < n ? trf(" (where vertex {0}'s edges start)", i)

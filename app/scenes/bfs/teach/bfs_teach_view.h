@@ -86,6 +86,13 @@ int64_t teach_element(const Trace& trace, const TraceStep& step, const TraceEven
 StepFacts step_facts(const bfs::TeachRun& run, const Snapshots& snapshots, int step);
 // Reads of the adjacency arrays ("columns", "rows", "src", "dst"), one per entry, in this step.
 int64_t examined_in_step(const Trace& trace, int step);
+// The current length of queue-like array `name` after `step` ("frontier", "next", "list", "left"),
+// or -1 for any other array: the entries at or past it are stale, left from earlier levels.
+// "next" and "left": their tails; "frontier": 1 (the source), then what the last "next becomes
+// the frontier" step copied; "list": what the last "left becomes the list" step copied, or the
+// entries the current bottom-up level reads (none when its list is empty).
+int64_t teach_queue_length(const Trace& trace, const Snapshots& snapshots, int step,
+                           const std::string& name);
 
 // ---- The graph drawing.
 // The state of vertex `v` with `level` (after the step shown; NaN or negative: unreached) while

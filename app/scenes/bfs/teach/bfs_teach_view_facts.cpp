@@ -59,6 +59,36 @@ int64_t examined_in_step(const Trace& trace, int step) {
   return int64_t(seen.size());
 }
 
+int64_t teach_queue_length(const Trace& trace, const Snapshots& snapshots, int step,
+                           const std::string& name) {
+  const char* tail = name == "next" ? "tail" : name == "left" ? "left tail" : nullptr;
+  if (tail) {
+    const int t = bfs::teach_buffer(trace, tail);
+    return t < 0 ? -1 : int64_t(snapshots.at(size_t(step)).at(size_t(t)).at(0));
+  }
+  if (name != "frontier" && name != "list") return -1;
+  const int b = bfs::teach_buffer(trace, name);
+  if (b < 0) return -1;
+  // Replayed from the steps that (re)fill it: the copies, and for the list the level's reads.
+  const bool frontier = name == "frontier";
+  int64_t length = frontier ? 1 : 0;
+  bool listed = false;  // a bottom-up level ran before: later ones read the list
+  for (int k = 0; k <= step && k < int(trace.steps.size()); ++k) {
+    const TraceStep& s = trace.steps[size_t(k)];
+    const bool copy = s.code_marker == (frontier ? "@bfs-swap" : "@bfs-list-swap");
+    const bool list_read = !frontier && s.code_marker == "@bfs-list-vertex";
+    if (!copy && !list_read) continue;
+    int64_t count = 0;
+    for (const TraceEvent& e : s.events)
+      count += e.buffer == b && e.kind == (copy ? EventKind::Write : EventKind::Read);
+    // The first bottom-up level reads no list (it takes every vertex); a later one reads all of
+    // its list, which may be empty.
+    if (copy || listed) length = count;
+    if (list_read) listed = true;
+  }
+  return length;
+}
+
 StepFacts step_facts(const bfs::TeachRun& run, const Snapshots& snapshots, int step) {
   StepFacts f;
   const Trace& trace = run.trace;
