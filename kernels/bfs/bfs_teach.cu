@@ -17,13 +17,16 @@
 //   6 block-queue     the same into a shared-memory queue per block; then one atomicAdd per
 //                     block on the global tail reserves room and the block copies its queue
 //                     there (PMPP 15.6). One global atomic per block and level.
-//   7 fast            3's directions, with a warp per frontier vertex in top-down levels: lane j
-//                     takes edges j, j + 32, ... so a hub's row takes degree / 32 steps. Bottom-up
-//                     levels as the full-size kernel runs them: a thread per entry of a list (the
-//                     first bottom-up level: every vertex; later ones: the vertices the last one
-//                     left unvisited with in-edges), in-edges read 4 at a time, one chunk a step,
-//                     up to the chunk with a frontier in-neighbour. (The full-size kernels,
-//                     bfs_fast.cu, also keep the level loop on the device.)
+//   7 fast            3's directions, each level as the full-size kernel (bfs_fast.cu) runs it.
+//                     Top-down: the frontier's m_f edges in tiles of kTeachTile (every entry
+//                     carries edge_start, the out-degrees before it summed); a block per tile
+//                     finds and stages its entries, a thread per edge, so a hub's row spreads
+//                     over many blocks. Bottom-up: a thread per entry of a list (the first
+//                     bottom-up level: every vertex; later ones: the vertices the last one left
+//                     unvisited with in-edges), in-edges read 4 at a time, one chunk a step, up to
+//                     the chunk with a frontier in-neighbour. (The full-size kernels also keep
+//                     the level loop on the device, and top-down levels of small degree use a
+//                     thread per vertex instead of tiles.)
 // Teach mode makes every step deterministic, so the trace equals the CPU twin's event for event
 // (the format: bfs_teach_cpu.cpp; the twins: bfs_teach_*_cpu.cpp). Within a step the threads act
 // as if in thread order: a step first looks (every thread reads what it needs; a thread that
@@ -74,6 +77,12 @@ enum TraceArray : int {
   kList,
   kLeft,
   kLeftTail,
+  kEdgeStart,
+  kNextEdgeStart,
+  kNextEdges,
+  kTileVertex,
+  kTileStart,
+  kTileRow,
   kTraceArrays
 };
 using BfsTrace = BasicDeviceTrace<kTraceArrays, false>;
@@ -91,23 +100,28 @@ struct Args {
   const int* dst;
   int* level;  // -1: unvisited
   int* parent;
-  int* frontier;     // queues: this level's vertices
-  int* next;         // queues: the next level's
-  int* tail;         // queues: the next queue's length
-  int* writer;       // per vertex: the lowest thread writing its level in this step (kNobody)
-  int* claimed;      // per thread: the step in which it took a queue slot
-  int* block_count;  // 6: per block, its discoveries in this level
-  int* list;         // 7: the bottom-up list (the vertices the last bottom-up level left)
-  int* left;         // 7: the vertices this bottom-up level leaves (the next list)
-  int* left_tail;    // 7: left's length
+  int* frontier;         // queues: this level's vertices
+  int* next;             // queues: the next level's
+  int* tail;             // queues: the next queue's length
+  int* writer;           // per vertex: the lowest thread writing its level in this step (kNobody)
+  int* claimed;          // per thread: the step in which it took a queue slot
+  int* block_count;      // 6: per block, its discoveries in this level
+  int* list;             // 7: the bottom-up list (the vertices the last bottom-up level left)
+  int* left;             // 7: the vertices this bottom-up level leaves (the next list)
+  int* left_tail;        // 7: left's length
+  int* edge_start;       // 7: per frontier entry, the out-degrees before it summed (else null)
+  int* next_edge_start;  // 7: the same for the next queue
+  int* next_edges;       // 7: the next queue's edges so far
+  int* claim_degree;     // 7: per thread, the out-degree of the vertex it claimed
   int n, m;
-  int depth;       // d: the frontier's level
-  int threads;     // threads with work: n, m or the frontier's size
-  int edge_steps;  // the level's lock-step edge rounds
-  int first_step;  // the trace index of the level's step 0 (stamps the claims)
-  bool enqueue;    // bottom-up levels of 3 and 7 append to `next`
-  bool listed;     // 7's bottom-up levels: thread i takes list[i] (else vertex i)
-  BfsTrace rec;    // records what each thread reads, writes and adds
+  int depth;           // d: the frontier's level
+  int threads;         // threads with work: n, m or the frontier's size
+  int frontier_edges;  // 7's top-down levels: m_f, the tiles' index space
+  int edge_steps;      // the level's lock-step edge rounds
+  int first_step;      // the trace index of the level's step 0 (stamps the claims)
+  bool enqueue;        // bottom-up levels of 3 and 7 append to `next`
+  bool listed;         // 7's bottom-up levels: thread i takes list[i] (else vertex i)
+  BfsTrace rec;        // records what each thread reads, writes and adds
 };
 
 // @helper thread-order
@@ -420,56 +434,107 @@ __global__ void block_queue_level(Args a) {
 // @end
 
 // @variant fast
-// Top-down levels with a warp per frontier vertex: lane 0 reads the entry and its row, the warp
-// shares them with a shuffle, and lane j takes edges j, j + 32, ...: a hub's row takes degree / 32
-// steps, spread over the warp, instead of one thread walking it alone. Bottom-up levels scan a
-// list, 4 in-edges at a time (fast_bottom_up). (The full-size kernels in bfs_fast.cu balance the
-// top-down levels further and keep the level loop on the device; the directions are variant 3's.)
+// Top-down levels as bfs_fast.cu's top_down_tiles runs them: every frontier entry carries
+// edge_start, the out-degrees before it summed, so the frontier's m_f edges are one index space
+// 0 .. m_f, cut into tiles of kTeachTile edges (256 in the full-size kernel), a block per tile.
+// Thread 0 finds the entries holding the tile's first and last edge by a binary search of
+// edge_start; the block stages those entries (vertex, edge start, row start) in shared memory;
+// then thread j takes edge ts + j, finds its entry by a binary search of the staged starts, and
+// claims the target. A hub's edges spread over many blocks: no thread or warp walks a row alone.
+// Bottom-up levels scan a list, 4 in-edges at a time (fast_bottom_up). (The full-size kernels
+// also keep the level loop on the device; the directions are variant 3's.)
+//
+// The largest i in [lo, hi) with start[i] <= key (start[lo] <= key), each probe recorded.
+__device__ int last_at_most(Args& a, int buffer, const int* start, int lo, int hi, int key) {
+  while (hi - lo > 1) {
+    const int mid = (lo + hi) / 2;
+    if (a.rec.read(buffer, mid, start[mid]) <= key)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+// Appends x to `next` and its edge range to `next_edge_start`, in thread order: the slot and the
+// range start are the tail and the edge count before the step plus the claims (and their
+// out-degrees) of the lower threads. The full-size kernel reserves both with one 64-bit atomic.
+__device__ void enqueue_with_edges(Args& a, int x, int t, int tail_before, int edges_before,
+                                   int stamp) {
+  const int first = a.rec.read(kRowOffsets, x, a.row_offsets[x]);
+  const int end = a.rec.read(kRowOffsets, x + 1, a.row_offsets[x + 1]);
+  int slot = tail_before, start = edges_before;
+  for (int i = 0; i < t; ++i)
+    if (a.claimed[i] == stamp) {
+      ++slot;
+      start += a.claim_degree[i];
+    }
+  atomicAdd(a.tail, a.rec.atomic(kTail, 0, 1));  // @bfs-tile-append
+  atomicAdd(a.next_edges, a.rec.atomic(kNextEdges, 0, end - first));
+  a.next[slot] = a.rec.write(kNext, slot, x);
+  a.next_edge_start[slot] = a.rec.write(kNextEdgeStart, slot, start);
+}
+
 __global__ void fast_top_down(Args a) {
+  __shared__ int tile_vertex[kTeachMaxVertices], tile_start[kTeachMaxVertices],
+      tile_row[kTeachMaxVertices];
+  __shared__ int tile_first, tile_count;
   const int t = blockIdx.x * blockDim.x + threadIdx.x, d = a.depth;
-  const int w = t / kWarp, lane = t % kWarp;  // warp w takes frontier entry w
-  int v = -1, first = 0, end = 0;
+  const int ts = blockIdx.x * kTeachTile, te = min(a.frontier_edges, ts + kTeachTile);
+  const bool has_tile = ts < a.frontier_edges;
   a.rec.begin(0, 0);
-  if (lane == 0 && w < a.threads) {
-    v = a.rec.read(kFrontier, w, a.frontier[w]);  // @bfs-warp-vertex
-    first = a.rec.read(kRowOffsets, v, a.row_offsets[v]);
-    end = a.rec.read(kRowOffsets, v + 1, a.row_offsets[v + 1]);
+  if (threadIdx.x == 0 && has_tile) {
+    const int i0 = last_at_most(a, kEdgeStart, a.edge_start, 0, a.threads, ts);  // @bfs-tile-find
+    const int i1 = last_at_most(a, kEdgeStart, a.edge_start, i0, a.threads, te - 1);
+    tile_first = i0;
+    tile_count = i1 - i0 + 1;
   }
-  v = __shfl_sync(0xffffffffu, v, 0);
-  first = __shfl_sync(0xffffffffu, first, 0);
-  end = __shfl_sync(0xffffffffu, end, 0);
   next_step();
-  for (int k = 1; k <= a.edge_steps; ++k) {
-    a.rec.begin(0, k);
-    const int stamp = a.first_step + k;
-    const int e = first + (k - 1) * kWarp + lane;
-    const bool has_edge = e < end;
-    int u = -1, at_start = 0;
-    if (has_edge) {
-      u = a.columns[e];
-      at_start = a.level[u];
-      if (at_start == -1) offer(a, u, t);
+  a.rec.begin(0, 1);
+  if (has_tile)
+    for (int j = threadIdx.x; j < tile_count; j += blockDim.x) {
+      const int q = tile_first + j;
+      const int v = a.rec.read(kFrontier, q, a.frontier[q]);
+      tile_vertex[j] = a.rec.write(kTileVertex, j, v);  // @bfs-tile-stage
+      tile_start[j] = a.rec.write(kTileStart, j, a.rec.read(kEdgeStart, q, a.edge_start[q]));
+      tile_row[j] = a.rec.write(kTileRow, j, a.rec.read(kRowOffsets, v, a.row_offsets[v]));
     }
-    next_step();
-    bool wrote = false;
-    int tail_before = 0;
-    if (has_edge) {
-      a.rec.read(kColumns, e, u);
-      if (a.rec.read(kLevel, u, level_seen(a, u, t, at_start)) == -1) {  // @bfs-warp-edge
-        a.level[u] = a.rec.write(kLevel, u, d + 1);
-        a.parent[u] = a.rec.write(kParent, u, v);
-        a.claimed[t] = stamp;
-        tail_before = *a.tail;
-        wrote = true;
-      }
-    }
-    next_step();
-    if (wrote) {
-      a.writer[u] = kNobody;
-      enqueue_in_order(a, u, t, tail_before, stamp);
-    }
-    next_step();
+  next_step();
+  a.rec.begin(0, 2);
+  const int stamp = a.first_step + 2;
+  const int e = ts + threadIdx.x;
+  const bool has_edge = has_tile && e < te;
+  int k = 0, row = 0, u = -1, at_start = 0;
+  if (has_edge) {
+    k = last_at_most(a, kTileStart, tile_start, 0, tile_count, e);  // its entry
+    const int first = a.rec.read(kTileStart, k, tile_start[k]);
+    row = a.rec.read(kTileRow, k, tile_row[k]) + e - first;
+    u = a.columns[row];
+    at_start = a.level[u];
+    if (at_start == -1) offer(a, u, t);
   }
+  next_step();
+  bool wrote = false;
+  int tail_before = 0, edges_before = 0;
+  if (has_edge) {
+    a.rec.read(kColumns, row, u);
+    if (a.rec.read(kLevel, u, level_seen(a, u, t, at_start)) == -1) {  // @bfs-tile-edge
+      const int v = a.rec.read(kTileVertex, k, tile_vertex[k]);
+      a.level[u] = a.rec.write(kLevel, u, d + 1);
+      a.parent[u] = a.rec.write(kParent, u, v);
+      a.claimed[t] = stamp;
+      a.claim_degree[t] = a.row_offsets[u + 1] - a.row_offsets[u];
+      tail_before = *a.tail;
+      edges_before = *a.next_edges;
+      wrote = true;
+    }
+  }
+  next_step();
+  if (wrote) {
+    a.writer[u] = kNobody;
+    enqueue_with_edges(a, u, t, tail_before, edges_before, stamp);
+  }
+  next_step();
 }
 
 // Appends x to the list of the vertices left (the next bottom-up level's), in thread order: the
@@ -512,7 +577,7 @@ __global__ void fast_bottom_up(Args a) {
     if (hit) offer(a, v, t);  // it will write its own level
     next_step();
     bool found = false, leaves = false;
-    int tail_before = 0;
+    int tail_before = 0, edges_before = 0;
     if (count > 0) {
       int seen[kChunk], parent = -1;
       for (int j = 0; j < count; ++j) a.rec.read(kRows, e + j, u[j]);
@@ -527,7 +592,9 @@ __global__ void fast_bottom_up(Args a) {
         found = true;
         end = e;  // the chunk with a parent is the last
         a.claimed[t] = stamp;
+        a.claim_degree[t] = a.row_offsets[v + 1] - a.row_offsets[v];
         tail_before = *a.tail;
+        edges_before = *a.next_edges;
       } else if (e >= end) {
         leaves = true;  // no parent yet: the next bottom-up level looks again
         a.claimed[t] = -2 - stamp;
@@ -537,7 +604,7 @@ __global__ void fast_bottom_up(Args a) {
     next_step();
     if (found) {
       a.writer[v] = kNobody;
-      enqueue_in_order(a, v, t, tail_before, stamp);
+      enqueue_with_edges(a, v, t, tail_before, edges_before, stamp);
     } else if (leaves) {
       keep_in_order(a, v, t, tail_before, stamp);
     }
@@ -562,9 +629,16 @@ __global__ void swap_lists(Args a, int count) {
 __global__ void swap_queues(Args a, int count) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   a.rec.begin(0, 0);
-  if (i < count)
+  if (i < count) {
     a.frontier[i] = a.rec.write(kFrontier, i, a.rec.read(kNext, i, a.next[i]));  // @bfs-swap
-  if (i == 0) *a.tail = a.rec.write(kTail, 0, 0);
+    if (a.edge_start)  // 7: the entries' edge starts go with them
+      a.edge_start[i] =
+          a.rec.write(kEdgeStart, i, a.rec.read(kNextEdgeStart, i, a.next_edge_start[i]));
+  }
+  if (i == 0) {
+    *a.tail = a.rec.write(kTail, 0, 0);
+    if (a.edge_start) *a.next_edges = a.rec.write(kNextEdges, 0, 0);
+  }
 }
 // @end
 
@@ -585,7 +659,7 @@ Kernel kernel_of(Variant v, LevelKind kind) {
       return dir_opt ? direction_opt_top_down : global_queue_level;
     case LevelKind::BlockQueue:
       return block_queue_level;
-    case LevelKind::WarpQueue:
+    case LevelKind::EdgeTiles:
       return fast_top_down;
     case LevelKind::ListBottomUp:
       return fast_bottom_up;
@@ -623,7 +697,7 @@ TeachRun teach_cuda(const TeachParams& params, const Graph& g) {
   const TeachGraph tg = teach_graph(g);
   const TeachBuffers tb = teach_buffers(params.variant);
   const int n = tg.n;
-  const int max_threads = std::max(n * kWarp, tg.m) + 128;
+  const int max_threads = std::max(n, tg.m) + 128;  // 7's tiles: m_f rounded up to kTeachTile
 
   TraceRecording<BfsTrace> recording(run.trace, size_t(8 * tg.m + 16 * n + 8 * max_threads) * 4,
                                      "a teach-mode BFS trace");
@@ -641,8 +715,14 @@ TeachRun teach_cuda(const TeachParams& params, const Graph& g) {
   DeviceBuffer<int> tail{1}, writer{size_t(n)}, claimed{size_t(max_threads)}, block_count{64};
   DeviceBuffer<int> list = upload(std::vector<int32_t>(size_t(n), -1)),
                     left = upload(std::vector<int32_t>(size_t(n), -1)), left_tail{1};
+  std::vector<int32_t> edge_start_init(size_t(n), -1);
+  edge_start_init[0] = 0;  // the source's edges are the first level's 0 .. degree
+  DeviceBuffer<int> edge_start = upload(edge_start_init),
+                    next_edge_start = upload(std::vector<int32_t>(size_t(n), -1));
+  DeviceBuffer<int> next_edges{1}, claim_degree{size_t(max_threads)};
   tail.fill_zero();
   left_tail.fill_zero();
+  next_edges.fill_zero();
   WS_CUDA_CHECK(cudaMemset(writer.data(), 0x7f, writer.bytes()));    // kNobody
   WS_CUDA_CHECK(cudaMemset(claimed.data(), 0xff, claimed.bytes()));  // -1: no step
 
@@ -664,13 +744,21 @@ TeachRun teach_cuda(const TeachParams& params, const Graph& g) {
   a.list = list.data();
   a.left = left.data();
   a.left_tail = left_tail.data();
+  a.edge_start = params.variant == Variant::Fast ? edge_start.data() : nullptr;
+  a.next_edge_start = next_edge_start.data();
+  a.next_edges = next_edges.data();
+  a.claim_degree = claim_degree.data();
   a.n = n;
   a.m = tg.m;
   a.rec = recording.recorder();
-  const int names[kTraceArrays] = {tb.row_offsets, tb.columns, tb.level, tb.parent,
-                                   tb.col_offsets, tb.rows,    tb.src,   tb.dst,
-                                   tb.frontier,    tb.next,    tb.tail,  tb.block_queue,
-                                   tb.block_tail,  tb.list,    tb.left,  tb.left_tail};
+  const int names[kTraceArrays] = {tb.row_offsets, tb.columns,     tb.level,
+                                   tb.parent,      tb.col_offsets, tb.rows,
+                                   tb.src,         tb.dst,         tb.frontier,
+                                   tb.next,        tb.tail,        tb.block_queue,
+                                   tb.block_tail,  tb.list,        tb.left,
+                                   tb.left_tail,   tb.edge_start,  tb.next_edge_start,
+                                   tb.next_edges,  tb.tile_vertex, tb.tile_start,
+                                   tb.tile_row};
   for (int i = 0; i < kTraceArrays; ++i) a.rec.buffers[i] = int16_t(names[i]);
 
   // The level loop on the host, deciding each level from the device's levels.
@@ -689,6 +777,7 @@ TeachRun teach_cuda(const TeachParams& params, const Graph& g) {
                                       listed ? &bottom_up_list : nullptr);
     a.depth = d;
     a.threads = int(plan.threads);
+    a.frontier_edges = int(plan.frontier_edges);
     a.edge_steps = plan.edge_steps;
     a.first_step = plan.first_step;
     a.enqueue = plan.enqueue;

@@ -10,11 +10,17 @@
 //     3, 5-7   "frontier" (n: the source, then unwritten), "next" (n, unwritten), "tail" (1: 0)
 //     6        "block queue" (shared, n per block), "block tail" (shared, 1 per block)
 //     7        "list" (n, unwritten), "left" (n, unwritten), "left tail" (1: 0): the bottom-up list
+//     7        "edge start" (n: 0 for the source, then unwritten), "next edge start" (n,
+//     unwritten),
+//              "next edges" (1: 0): per queue entry the out-degrees before it summed, and the next
+//              queue's edge count; "tile vertex", "tile start", "tile row" (shared, n per block,
+//              ceil(m / kTeachTile) blocks): the entries a tile spans, staged by its block
 // - Threads: blockIdx.x * blockDim.x + threadIdx.x. Thread t has vertex t (1, 2 and bottom-up
-//   levels of 3), edge t (4), frontier entry t (queues), lane t % 32 of entry t / 32 (top-down
-//   levels of 7) or list entry t (bottom-up levels of 7; vertex t in the first). Grids are
-//   ceil(threads / block_dim), threads per the statistics rule of bfs.h (7's top-down levels
-//   launch 32 lanes for each); the threads past them have no events.
+//   levels of 3), edge t (4), frontier entry t (queues), frontier edge t (top-down levels of 7:
+//   blocks of kTeachTile threads, one per tile) or list entry t (bottom-up levels of 7; vertex t in
+//   the first). Grids are ceil(threads / block_dim), threads per the statistics rule of bfs.h (7's
+//   top-down levels: the frontier; they launch ceil(m_f / kTeachTile) blocks); the threads past
+//   them have no events.
 // - Steps, level by level (phase "level d", and "level d · top-down" / "· bottom-up" for 3 and 7;
 //   TeachRun::step_depth gives d; labels "level d: what", for 3 and 7 "level d · top-down ·
 //   what"). A step is one lock-step round; a grid-wide barrier ends it.
@@ -24,14 +30,11 @@
 //                col_offsets[v], col_offsets[v + 1].
 //     queues     "read frontier": thread i < n_f reads frontier[i] = v, row_offsets[v],
 //                row_offsets[v + 1]. Variant 6: thread 0 of each block first writes block tail 0.
-//                Top-down levels of 7: warp w takes entry w, its lane 0 makes those reads (and
-//                shares them with its warp by a shuffle: no event).
 //     "edge k" (k = 1, 2, ...: as many as the longest list a thread walks): every thread with a
 //                k-th edge e (its list's first + k - 1) reads it: columns[e] = u (rows[e] = u
-//                bottom-up), then level[u]. Top-down levels of 7: "edges a-b", 32 per step: lane
-//                j of warp w takes edge first + 32 (k - 1) + j of its entry's row.
+//                bottom-up), then level[u].
 //                Top-down: when level[u] is -1 the thread writes level[u] = d + 1, parent[u] = v;
-//                queues then take a slot: 5, 3 and 7: an Atomic on "tail" (operand 1, slot = the
+//                queues then take a slot: 5 and 3: an Atomic on "tail" (operand 1, slot = the
 //                tail before it) and a Write of u to next[slot]; 6: an Atomic on "block tail"
 //                and a Write of u to its block's "block queue"[slot].
 //                Bottom-up: when level[u] is d the thread writes level[v] = d + 1, parent[v] = u
@@ -43,12 +46,26 @@
 //       "in-edges a-b" (a = 4 (k - 1) + 1, b = a + 3; as many as the most chunks a thread
 //                reads): a thread with a k-th chunk reads its up to 4 rows entries, then their
 //                levels (all 4 rows first). When one is d: it writes level[v] = d + 1, parent[v] =
-//                the first such (lowest index), appends v to "next" (Atomic on "tail", Write) and
+//                the first such (lowest index), appends v to "next" (7's append, below) and
 //                stops. Else, after its last chunk, it appends v to "left" (Atomic on "left
 //                tail", Write of v to left[slot]).
 //       "left becomes the list", after such a level that left c > 0 vertices and did not end the
 //                search (after the queue's step): thread i < c reads left[i], writes list[i];
 //                thread 0 then writes "left tail" = 0.
+//     7 top-down, tile b = edges [8b, min(8b + 8, m_f)) of the frontier (kTeachTile = 8):
+//       "find the tiles' vertices": thread 0 of block b binary-searches "edge start" (entries
+//                [0, n_f), probes mid = (lo + hi) / 2) for the last entry starting at or before
+//                the tile's first edge, then from there for its last edge's.
+//       "stage the rows": thread j of block b takes the spanned entries j, j + 8, ...: reads
+//                frontier[q] = v, writes "tile vertex"[j]; reads "edge start"[q], writes "tile
+//                start"[j]; reads row_offsets[v], writes "tile row"[j].
+//       "tile edges": thread t = 8b + j takes edge e = t (< m_f): binary search of "tile start"
+//                over the staged entries, then reads "tile start"[k], "tile row"[k],
+//                columns[row + e - start] = u and level[u]; when -1: reads "tile vertex"[k] = v,
+//                writes level[u] = d + 1, parent[u] = v and appends u (below).
+//     7 appends (top-down and bottom-up): reads row_offsets[u], row_offsets[u + 1]; Atomic on
+//                "tail" (1), Atomic on "next edges" (operand the out-degree); writes next[slot]
+//                and "next edge start"[slot] = "next edges" before its atomic.
 //     edge-centric "every edge": thread e reads src[e] = v and level[v]; when v is in the
 //                frontier it reads dst[e] = u and level[u], and claims u as above (no queue).
 //     6 "reserve room in next": thread 0 of each block reads its block tail c and, when c > 0,
@@ -56,7 +73,9 @@
 //       "copy block queue to next": thread j of block b copies entries j, j + block_dim, ... < c:
 //                reads "block queue"[j], writes next[base + j].
 //     queues, after a level that found c > 0 vertices: "next becomes the frontier": thread
-//                i < c reads next[i] and writes frontier[i]; thread 0 then writes tail = 0.
+//                i < c reads next[i] and writes frontier[i] (7: then reads "next edge start"[i]
+//                and writes "edge start"[i]); thread 0 then writes tail = 0 (7: and "next edges"
+//                = 0). Launched with the run's block size.
 // - Order: within a step the threads act in thread order, as if one after another: a read sees
 //   the writes of lower threads of the same step. So the lowest thread that reaches an unvisited
 //   vertex claims it (a higher one reads level d + 1 and leaves it), and the tail atomics and
@@ -176,6 +195,12 @@ TeachBuffers teach_buffers(Variant v) {
     b.list = next++;
     b.left = next++;
     b.left_tail = next++;
+    b.edge_start = next++;
+    b.next_edge_start = next++;
+    b.next_edges = next++;
+    b.tile_vertex = next++;
+    b.tile_start = next++;
+    b.tile_row = next++;
   }
   return b;
 }
@@ -188,11 +213,12 @@ LevelPlan plan_level(Variant v, const TeachGraph& g, const std::vector<int32_t>&
   p.direction = direction;
   p.block_dim = block_dim;
   p.first_step = first_step;
-  int64_t frontier = 0;
+  int64_t frontier = 0, frontier_edges = 0;
   int longest = 0;  // the longest out-edge list of a frontier vertex
   for (int32_t u = 0; u < g.n; ++u)
     if (level[size_t(u)] == depth) {
       ++frontier;
+      frontier_edges += g.out_degree(u);
       longest = std::max(longest, g.out_degree(u));
     }
   if (v == Variant::EdgeCentric) {
@@ -235,19 +261,24 @@ LevelPlan plan_level(Variant v, const TeachGraph& g, const std::vector<int32_t>&
     p.kind = LevelKind::Push;
     p.threads = g.n;
     p.edge_steps = longest;
+  } else if (v == Variant::Fast) {
+    // Tiles of the frontier's edges: a block of kTeachTile threads each, after the steps that
+    // find the tiles' vertices and stage their rows. threads: the frontier (the statistics rule).
+    p.kind = LevelKind::EdgeTiles;
+    p.threads = frontier;
+    p.frontier_edges = frontier_edges;
+    p.queues = true;
+    p.edge_steps = 2;  // "stage the rows", "tile edges"
+    p.block_dim = kTeachTile;
+    p.grid_dim = blocks_for(frontier_edges, kTeachTile);
+    return p;
   } else {
-    p.kind = v == Variant::BlockQueue ? LevelKind::BlockQueue
-             : v == Variant::Fast     ? LevelKind::WarpQueue
-                                      : LevelKind::TopDownQueue;
+    p.kind = v == Variant::BlockQueue ? LevelKind::BlockQueue : LevelKind::TopDownQueue;
     p.threads = frontier;
     p.queues = true;
     p.edge_steps = longest;
   }
   p.grid_dim = blocks_for(p.threads, block_dim);
-  if (p.kind == LevelKind::WarpQueue) {
-    p.edge_steps = (longest + kWarp - 1) / kWarp;
-    p.grid_dim = blocks_for(p.threads * kWarp, block_dim);
-  }
   return p;
 }
 
@@ -352,6 +383,18 @@ TeachModel::TeachModel(TeachRun& run, const TeachGraph& g)
     add_buffer("left", MemSpace::Global, n, 1);
     add_buffer("left tail", MemSpace::Global, 1, 1, {0.0});
   }
+  if (b.edge_start >= 0) {
+    std::vector<double> start(size_t(n), unwritten);
+    start[0] = 0;  // the source's edges are the first level's 0 .. degree
+    add_buffer("edge start", MemSpace::Global, n, 1, start);
+    add_buffer("next edge start", MemSpace::Global, n, 1);
+    add_buffer("next edges", MemSpace::Global, 1, 1, {0.0});
+    // A tile spans at most n entries (zero-degree ones take no edge); one block per tile.
+    const int tiles = blocks_for(g.m, kTeachTile);
+    add_buffer("tile vertex", MemSpace::Shared, n, tiles);
+    add_buffer("tile start", MemSpace::Shared, n, tiles);
+    add_buffer("tile row", MemSpace::Shared, n, tiles);
+  }
   if (b.block_queue >= 0) {
     const int blocks = blocks_for(n, run.params.block_dim);
     add_buffer("block queue", MemSpace::Shared, n, blocks);
@@ -413,8 +456,8 @@ TeachRun teach_cpu(const TeachParams& p, const Graph& g) {
       case LevelKind::TopDownQueue:
         teach_queue_level(m, plan);
         break;
-      case LevelKind::WarpQueue:
-        teach_warp_queue_level(m, plan);
+      case LevelKind::EdgeTiles:
+        teach_edge_tiles_level(m, plan);
         break;
       case LevelKind::BlockQueue:
         teach_block_queue_level(m, plan);

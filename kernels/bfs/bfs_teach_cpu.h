@@ -37,10 +37,16 @@ struct TeachBuffers {
   int frontier = -1, next = -1, tail = -1;   // 3, 5, 6, 7: the queues and the tail
   int block_queue = -1, block_tail = -1;     // 6: shared, per block
   int list = -1, left = -1, left_tail = -1;  // 7: the bottom-up list, what it leaves, its length
+  // 7: the queues' edge starts (the prefix sum of the out-degrees before each entry) and the next
+  // queue's edge count; the tile's staged entries (shared, per block).
+  int edge_start = -1, next_edge_start = -1, next_edges = -1;
+  int tile_vertex = -1, tile_start = -1, tile_row = -1;
 };
 TeachBuffers teach_buffers(Variant v);
 
-inline constexpr int kWarp = 32;  // lanes of a warp (7's top-down levels)
+// 7's top-down levels: frontier edges per tile (bfs_fast.cu's kTile is 256), one block of this
+// many threads per tile.
+inline constexpr int kTeachTile = 8;
 
 // What one level's kernel does.
 enum class LevelKind : uint8_t {
@@ -48,8 +54,8 @@ enum class LevelKind : uint8_t {
   BottomUp,      // 2, and the bottom-up levels of 3: a thread per vertex, the unvisited pull
   EdgeCentric,   // 4: a thread per edge
   TopDownQueue,  // 5, and the top-down levels of 3: a thread per frontier queue entry
-  WarpQueue,     // the top-down levels of 7: a warp per frontier queue entry, lane j taking
-                 // edges j, j + 32, ... (kWarp edges per step)
+  EdgeTiles,     // the top-down levels of 7: the frontier's edges in tiles of kTeachTile, a
+                 // block per tile, a thread per edge (its vertex found in the staged edge starts)
   BlockQueue,    // 6: the same with a shared queue per block
   ListBottomUp,  // the bottom-up levels of 7: a thread per entry of the list (every vertex in the
                  // first), in-edges read kBottomUpChunk at a time, the vertices left kept in a list
@@ -63,6 +69,7 @@ struct LevelPlan {
   bool queues = false;   // the level ends with "next" copied into "frontier" (when it found any)
   bool listed = false;   // ListBottomUp: thread i takes "list"[i] (else vertex i: the first level)
   int64_t threads = 0;   // threads given work (the statistics rule's count)
+  int64_t frontier_edges = 0;  // m_f: EdgeTiles' index space of edges
   int grid_dim = 1, block_dim = 32;
   int edge_steps = 0;  // lock-step edge rounds: the longest list a thread walks (ListBottomUp:
                        // the most chunks of in-edges a thread reads)
@@ -121,8 +128,11 @@ void teach_bottom_up_level(TeachModel& m, const LevelPlan& plan);       // bfs_t
 void teach_edge_level(TeachModel& m, const LevelPlan& plan);            // bfs_teach_edge_cpu.cpp
 void teach_queue_level(TeachModel& m, const LevelPlan& plan);           // bfs_teach_queue_cpu.cpp
 void teach_block_queue_level(TeachModel& m, const LevelPlan& plan);     // bfs_teach_queue_cpu.cpp
-void teach_warp_queue_level(TeachModel& m, const LevelPlan& plan);      // bfs_teach_warp_cpu.cpp
+void teach_edge_tiles_level(TeachModel& m, const LevelPlan& plan);      // bfs_teach_tile_cpu.cpp
 void teach_list_bottom_up_level(TeachModel& m, const LevelPlan& plan);  // bfs_teach_list_cpu.cpp
+// 7: appends v to "next" with an atomic on "tail" (the slot) and one on "next edges" (operand
+// v's out-degree, read from row_offsets: its edge range) and writes "next edge start"[slot].
+void teach_append_with_edges(TeachModel& m, int t, int32_t v);  // bfs_teach_tile_cpu.cpp
 // The queue variants after a level that found `count` vertices: "next" becomes the frontier.
 void teach_swap_queues(TeachModel& m, const LevelPlan& plan, int count);
 // Variant 7 after a bottom-up level that left `count` > 0 vertices: "left" becomes the list.

@@ -5,9 +5,10 @@
 // Step 0: the vertex, its level and, when unvisited, its in-edge range (col_offsets).
 // Step k: every thread with a k-th chunk reads its up to 4 "rows" entries, then their 4 levels;
 // when one is in the frontier the thread takes the first such (lowest index) as its parent,
-// appends its vertex to "next" (atomic on "tail") and stops. A thread whose last chunk had none
-// appends its vertex to "left" (atomic on "left tail"): the next bottom-up level's list. Slots
-// follow thread order. After the level, "left" becomes the list (teach_swap_lists).
+// appends its vertex to "next" (atomic on "tail", its edge range on "next edges") and stops. A
+// thread whose last chunk had none appends its vertex to "left" (atomic on "left tail"): the next
+// bottom-up level's list. Slots follow thread order. After the level, "left" becomes the list
+// (teach_swap_lists).
 #include <algorithm>
 #include <vector>
 
@@ -64,8 +65,8 @@ void teach_list_bottom_up_level(TeachModel& m, const LevelPlan& plan) {
       if (found >= 0) {
         m.write(t, b.level, s.vertex, d + 1);
         m.write(t, b.parent, s.vertex, u[found]);
-        append(m, t, b.next, b.tail, s.vertex);
-        s.end = s.next;  // done: no more chunks
+        teach_append_with_edges(m, t, s.vertex);  // "next" and its edge start
+        s.end = s.next;                           // done: no more chunks
       } else if (s.next >= s.end) {
         append(m, t, b.left, b.left_tail, s.vertex);  // still unvisited: the next list
       }

@@ -98,11 +98,15 @@ void teach_block_queue_level(TeachModel& m, const LevelPlan& plan) {
 
 void teach_swap_queues(TeachModel& m, const LevelPlan& plan, int count) {
   const TeachBuffers& b = m.buffers();
-  m.step(plan, "next becomes the frontier", "@bfs-swap", 0,
-         std::max(1, (count + plan.block_dim - 1) / plan.block_dim));
+  LevelPlan swap = plan;  // launched with the run's block size (7's tiles have their own)
+  swap.block_dim = m.run().params.block_dim;
+  m.step(swap, "next becomes the frontier", "@bfs-swap", 0,
+         std::max(1, (count + swap.block_dim - 1) / swap.block_dim));
   for (int i = 0; i < count; ++i) {
     m.write(i, b.frontier, i, m.read(i, b.next, i));
+    if (b.edge_start >= 0) m.write(i, b.edge_start, i, m.read(i, b.next_edge_start, i));
     if (i == 0) m.write(i, b.tail, 0, 0);
+    if (i == 0 && b.next_edges >= 0) m.write(i, b.next_edges, 0, 0);
   }
 }
 

@@ -8,6 +8,7 @@
 
 #include "../kernels/bfs_teach_test_support.h"
 #include "bfs/bfs.h"
+#include "bfs/bfs_teach_cpu.h"
 #include "common/error.h"
 #include "common/trace.h"
 #include "../kernels/shipped_graphs_test_support.h"
@@ -51,7 +52,7 @@ TEST(BfsGpuTeach, KarateFromSeveralSourcesAndDirectionSettings) {
   for (Variant v : {Variant::DirectionOptimizing, Variant::Fast})
     for (double alpha : {0.01, 0.5, 2.0, 100.0})
       for (double beta : {1.0, 18.0, 200.0}) expect_twins(params(v, 5, 64, alpha, beta), g);
-  // 7's warp per vertex on a hub (top-down throughout with a small alpha).
+  // 7's tiles on a hub (top-down throughout with a small alpha: 63 edges, 8 tiles).
   for (int block : {32, 128})
     expect_twins(params(Variant::Fast, 0, block, 0.01), graph::generate("star:64"));
 }
@@ -81,12 +82,37 @@ TEST(BfsGpuTeach, FastBottomUpListsAndChunksEqualTheTwin) {
   EXPECT_GT(listed, 10);
 }
 
+// 7's top-down levels (tiles of kTeachTile frontier edges, a block each: find the entries, stage
+// them in shared memory, a thread per edge; the next queue's edge starts): small alphas keep the
+// search top-down, larger ones mix it with bottom-up levels (whose appends write edge starts too).
+// At least 20 top-down levels span several tiles.
+TEST(BfsGpuTeach, FastTopDownTilesEqualTheTwin) {
+  WS_SKIP_WITHOUT_GPU();
+  std::vector<test::Case> cases = test::small_graphs();
+  const Graph karate = graph::load_graph(ws::test::shipped_graphs_dir() + "/karate.mtx");
+  cases.push_back({karate, 0});
+  cases.push_back({karate, 33});
+  cases.push_back({graph::generate("pmpp"), 0});
+  cases.push_back({graph::generate("star:64"), 0});
+  cases.push_back({graph::generate("er:60:6", 3), 5});
+  int tiled = 0, k = 0;
+  for (const test::Case& c : cases)
+    for (double alpha : {0.01, 15.0}) {
+      const TeachParams p = params(Variant::Fast, c.source, 32 * (1 + (k++ % 4)), alpha, 18);
+      for (const LevelStats& s : teach(p, c.g, Backend::Cpu).result.levels)
+        tiled += s.direction == Direction::TopDown && s.frontier_edges > kTeachTile;
+      expect_twins(p, c.g);
+    }
+  EXPECT_GT(tiled, 20);
+}
+
 // One small run of each variant for compute-sanitizer: memcheck, racecheck and synccheck clean.
 TEST(BfsGpuTeach, SmallRunsForTheSanitizers) {
   WS_SKIP_WITHOUT_GPU();
   const Graph g = graph::generate("grid:5x5");
   for (Variant v : kAllVariants) expect_twins(params(v, 12, 32), g);
   expect_twins(params(Variant::Fast, 12, 32, 1e9, 1e9), g);  // 7's bottom-up lists and chunks
+  expect_twins(params(Variant::Fast, 12, 32, 0.01), g);      // 7's top-down tiles (several)
 }
 
 TEST(BfsGpuTeach, BadRequestsThrow) {

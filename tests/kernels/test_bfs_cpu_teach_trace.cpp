@@ -114,43 +114,11 @@ TEST(BfsCpuTeachTrace, LockStepRoundsShowTheIdleThreads) {
   }
 }
 
-// Variant 7's top-down levels give each frontier vertex a warp: in step k lane j takes edge
-// 32 (k - 1) + j of the row, so a star's centre takes ceil(degree / 32) steps with its lanes busy.
-TEST(BfsCpuTeachTrace, FastSharesAHubsRowAcrossAWarp) {
-  for (const char* spec : {"star:64", "er:60:6"}) {
-    const Graph g = graph::generate(spec, 3);
-    const std::vector<int32_t> level = graph::bfs_reference(g, 0);
-    const TeachRun run = teach(params(Variant::Fast, 0, 64, 0.01), g, Backend::Cpu);  // top-down
-    int warp_steps = 0;
-    for (size_t s = 0; s < run.trace.steps.size(); ++s) {
-      const TraceStep& step = run.trace.steps[s];
-      if (step.code_marker != "@bfs-warp-edge") continue;
-      ++warp_steps;
-      const int first = std::atoi(step.label.c_str() + step.label.rfind("edges ") + 6);
-      const int k = (first - 1) / 32 + 1;
-      ASSERT_EQ(first, 32 * (k - 1) + 1) << step.label;
-      int64_t expected = 0;
-      for (int32_t v = 0; v < g.vertices; ++v)
-        if (level[v] == run.step_depth[s])
-          expected += std::clamp<int64_t>(g.degree(v) - 32 * (k - 1), 0, 32);
-      EXPECT_EQ(int64_t(active_threads(step).size()), expected) << spec << ", " << step.label;
-    }
-    EXPECT_GT(warp_steps, 0) << spec;
-  }
-  // The star from its centre: a level of 63 edges in 2 warp steps (direction-opt's thread per
-  // vertex takes 63).
-  const TeachRun star =
-      teach(params(Variant::Fast, 0, 32, 0.01), graph::generate("star:64"), Backend::Cpu);
-  int steps_level0 = 0;
-  for (size_t s = 0; s < star.trace.steps.size(); ++s)
-    steps_level0 += star.step_depth[s] == 0 && star.trace.steps[s].code_marker == "@bfs-warp-edge";
-  EXPECT_EQ(steps_level0, 2);
-}
-
 // The atomics on the queue tail per level: one per discovery for the global queue (and for the
 // direction-optimizing search), one per block with discoveries for the block queue, whose shared
 // tails take one per discovery. Push, pull and edge-centric have none. 7's bottom-up levels also
-// add one to "left tail" per vertex they leave unvisited with in-edges.
+// add one to "left tail" per vertex they leave unvisited with in-edges, and every level of 7 one
+// to "next edges" per discovery (operand: its out-degree, the edge range it reserves).
 TEST(BfsCpuTeachTrace, TailAtomicsPerLevel) {
   const Graph g = karate();
   for (Variant v : kAllVariants)
@@ -159,8 +127,10 @@ TEST(BfsCpuTeachTrace, TailAtomicsPerLevel) {
       const int tail = teach_buffer(run.trace, "tail");
       const int block_tail = teach_buffer(run.trace, "block tail");
       const int left_tail = teach_buffer(run.trace, "left tail");
+      const int next_edges = teach_buffer(run.trace, "next edges");
       const Counters counters = compute_counters(run.trace);
-      std::map<int32_t, int64_t> tail_atomics, tail_added, block_atomics, left_atomics, all_atomics;
+      std::map<int32_t, int64_t> tail_atomics, tail_added, block_atomics, left_atomics, all_atomics,
+          edge_atomics, edges_added;
       std::map<int32_t, std::set<int32_t>> blocks_adding;
       for (size_t s = 0; s < run.trace.steps.size(); ++s) {
         const int32_t d = run.step_depth[s];
@@ -175,6 +145,9 @@ TEST(BfsCpuTeachTrace, TailAtomicsPerLevel) {
             blocks_adding[d].insert(e.thread / block);
           } else if (e.buffer == left_tail) {
             ++left_atomics[d];
+          } else if (e.buffer == next_edges) {
+            ++edge_atomics[d];
+            edges_added[d] += int64_t(e.value);
           } else {
             ADD_FAILURE() << "an atomic on " << run.trace.buffers[e.buffer].name;
           }
@@ -183,7 +156,14 @@ TEST(BfsCpuTeachTrace, TailAtomicsPerLevel) {
       for (const LevelStats& s : run.result.levels) {
         const int32_t d = s.depth;
         const std::string what = std::string(info(v).id) + ", level " + std::to_string(d);
-        EXPECT_EQ(all_atomics[d], tail_atomics[d] + block_atomics[d] + left_atomics[d]) << what;
+        EXPECT_EQ(all_atomics[d],
+                  tail_atomics[d] + block_atomics[d] + left_atomics[d] + edge_atomics[d])
+            << what;
+        int64_t discovered_edges = 0;  // the out-degrees of the level's discoveries
+        for (int32_t u = 0; u < g.vertices; ++u)
+          if (run.result.level[u] == d + 1) discovered_edges += g.degree(u);
+        EXPECT_EQ(edge_atomics[d], v == Variant::Fast ? s.discovered : 0) << what;
+        EXPECT_EQ(edges_added[d], v == Variant::Fast ? discovered_edges : 0) << what;
         if (v != Variant::Fast || s.direction == Direction::TopDown) {
           EXPECT_EQ(left_atomics[d], 0) << what;
         } else {

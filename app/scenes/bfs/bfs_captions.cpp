@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "bfs/bfs_teach_cpu.h"
 #include "bfs_strings.h"
 #include "i18n/i18n.h"
 #include "scene_kit/step_caption.h"
@@ -144,16 +145,27 @@ std::string teach_why(Variant variant, const std::string& marker, int32_t depth,
             "block tails start again at 0 in the next level.");
       break;
     case Variant::Fast:
-      if (marker == "@bfs-warp-vertex")
+      if (marker == "@bfs-tile-find")
+        return trf(
+            "Every frontier entry carries edge start, the out-degrees of the entries before it "
+            "summed, so the frontier's edges form one index space 0, 1, 2, ... which is cut into "
+            "tiles of {0} consecutive edges, a block each. Thread 0 of each block finds the "
+            "entries holding its tile's first and last edge by a binary search of edge start.",
+            bfs::kTeachTile);
+      if (marker == "@bfs-tile-stage")
         return tr(
-            "The fast variant gives a whole warp to each frontier vertex: lane 0 reads the "
-            "frontier entry and the row's offsets and shares them with the other lanes by a warp "
-            "shuffle.");
-      if (marker == "@bfs-warp-edge")
+            "The block stages the entries its tile spans in shared memory: each one's vertex, "
+            "edge start and where its row starts in columns. A hub's entry may be staged by "
+            "several blocks, each for its own stretch of the row.");
+      if (marker == "@bfs-tile-edge")
         return tr(
-            "The 32 lanes of a warp read 32 consecutive out-edges of the same vertex at once "
-            "(coalesced), so a high-degree vertex costs a few steps of a whole warp instead of "
-            "many steps of one lane.");
+            "Thread j takes edge j of its tile, finds the entry whose range holds it by a binary "
+            "search of the staged edge starts, reads the target and claims it when unvisited; a "
+            "claimed vertex takes a slot in next (atomic on tail) and its edges a range (atomic "
+            "on next edges by its out-degree), so next carries its edge starts. Every thread has "
+            "one edge, so a hub's row no longer waits on one thread or one warp: its edges are "
+            "spread over blocks. (The full-size kernel uses tiles of 256 edges; levels whose "
+            "vertices all have small degree take a thread per vertex instead.)");
       if (marker == "@bfs-list-vertex" && !listed)
         return tr(
             "The fast variant's first bottom-up level, chosen by the direction-optimizing rule, "
@@ -225,9 +237,11 @@ std::string level_why(Variant variant, const bfs::LevelStats& l) {
           with_commas(l.discovered));
     case Variant::Fast:
       if (l.direction == Direction::TopDown)
-        return tr(
-            "The fast variant gives each frontier vertex a whole warp in its top-down levels, so "
-            "high-degree vertices are spread over 32 lanes.");
+        return trf(
+            "The fast variant's top-down level took the frontier's {0} edges as one index space "
+            "(the prefix sum of the out-degrees) in tiles of 256, a block each and a thread per "
+            "edge, so high-degree vertices are spread over many blocks.",
+            with_commas(l.frontier_edges));
       return trf(
           "The fast variant's bottom-up level gave threads to {0} (every vertex in the first "
           "bottom-up level, then only those the last one left) and read their in-edges 4 at a "

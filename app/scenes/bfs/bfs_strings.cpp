@@ -56,7 +56,9 @@ namespace {
     TR_NOOP("level {0}: next becomes the frontier"),
     TR_NOOP("level {0} · top-down · read frontier"),
     TR_NOOP("level {0} · top-down · edge {1}"),
-    TR_NOOP("level {0} · top-down · edges {1}-{2}"),
+    TR_NOOP("level {0} · top-down · find the tiles' vertices"),
+    TR_NOOP("level {0} · top-down · stage the rows"),
+    TR_NOOP("level {0} · top-down · tile edges"),
     TR_NOOP("level {0} · top-down · next becomes the frontier"),
     TR_NOOP("level {0} · bottom-up · find the unvisited"),
     TR_NOOP("level {0} · bottom-up · edge {1}"),
@@ -72,6 +74,12 @@ std::string buffer_label(const std::string& name) {
   if (name == "block queue") return tr("block queue");
   if (name == "block tail") return tr("block tail");
   if (name == "left tail") return tr("left tail");
+  if (name == "edge start") return tr("edge start");
+  if (name == "next edge start") return tr("next edge start");
+  if (name == "next edges") return tr("next edges");
+  if (name == "tile vertex") return tr("tile vertex");
+  if (name == "tile start") return tr("tile start");
+  if (name == "tile row") return tr("tile row");
   return name;
 }
 

@@ -45,9 +45,25 @@ sys.exit(0 if ok else 1)
 PY
     done
   done
+  # 7 top-down throughout (a small alpha) from karate's hub 33: its levels' tiles (several per
+  # level, the hub's 17 edges over 3) are compared with the twin.
+  "$APP" run --scene bfs --mode teach --backend cuda --graph karate.mtx --variant 7 --alpha 0.01 \
+    --source 33 --json "$OUT_DIR/bfs_teach.json" 2>>"$OUT_DIR/app.log" || bfs_rc=1
+  python3 - "$OUT_DIR/bfs_teach.json" <<'PY' || bfs_rc=1
+import json, sys
+j = json.load(open(sys.argv[1]))
+check = j.get("cpu_check") or {}
+ok = j["matches_reference"] and check.get("match", False)
+tiled = sum(l["direction"] == "top-down" and l["frontier_edges"] > 8 for l in j["levels"])
+if not ok or tiled < 2:
+    print("BAD teach karate 7 top-down: " + str(check)[:200] + ", levels with several tiles "
+          + str(tiled))
+    ok = False
+sys.exit(0 if ok else 1)
+PY
   "$APP" render --scene bfs --backend cuda --graph gen:kron:16:16 --level 2 \
     --out "$OUT_DIR/bfs_kron_cuda.png" 2>>"$OUT_DIR/app.log" || bfs_rc=1
-  [ $bfs_rc -eq 0 ] && echo "42 runs: CUDA levels and per-level counts equal the CPU engine's; 14 teach traces equal their twins"
+  [ $bfs_rc -eq 0 ] && echo "42 runs: CUDA levels and per-level counts equal the CPU engine's; 15 teach traces equal their twins"
   note "bfs scene on cuda" $bfs_rc
   bench_scene bfs --scene bfs --backend cuda --sizes ${BFS_SCALES:-16,18,20,21,22} \
     --repeats ${BFS_REPEATS:-10}

@@ -29,10 +29,11 @@ namespace {
 
 // The order the arrays are drawn in: the adjacency the variant reads, then the per-vertex
 // arrays, then the queues.
-const char* const kBufferOrder[] = {"row_offsets", "col_offsets", "columns",   "rows",
-                                    "src",         "dst",         "level",     "parent",
-                                    "frontier",    "next",        "list",      "left",
-                                    "block queue", "tail",        "left tail", "block tail"};
+const char* const kBufferOrder[] = {
+    "row_offsets", "col_offsets", "columns",     "rows",        "src",        "dst",
+    "level",       "parent",      "frontier",    "edge start",  "next",       "next edge start",
+    "list",        "left",        "block queue", "tile vertex", "tile start", "tile row",
+    "tail",        "next edges",  "left tail",   "block tail"};
 
 std::string buffer_hover(const std::string& name) {
   if (name == "row_offsets")
@@ -61,6 +62,22 @@ std::string buffer_hover(const std::string& name) {
     return tr(
         "left: the vertices this bottom-up level leaves unvisited with in-edges (the next list)");
   if (name == "left tail") return tr("left tail: left's length, advanced with atomicAdd");
+  if (name == "edge start")
+    return tr(
+        "edge start: per frontier entry, the out-degrees of the entries before it summed: the "
+        "frontier's edges as one index space, cut into tiles");
+  if (name == "next edge start")
+    return tr("next edge start: the same for the next queue, written as vertices are appended");
+  if (name == "next edges")
+    return tr("next edges: the next queue's edges so far, advanced with atomicAdd by the degree");
+  if (name == "tile vertex")
+    return tr("tile vertex: the tile's frontier vertices, staged in shared memory by its block");
+  if (name == "tile start")
+    return tr(
+        "tile start: their edge starts in shared memory: a thread's binary search finds its "
+        "edge's vertex here");
+  if (name == "tile row")
+    return tr("tile row: where their rows start in columns, staged in shared memory");
   return name;
 }
 
@@ -190,32 +207,56 @@ void draw_teach_figure(gfx::Canvas& c, gfx::Theme theme, const TeachFigure& f, H
         tb.name == "columns" || tb.name == "rows" || tb.name == "src" || tb.name == "dst";
     // Entries at or past a queue's current length are left from earlier levels: dimmed.
     const int64_t length = teach_queue_length(trace, f.taught->traced.snapshots, step, tb.name);
+    // The cells to draw, as (block, index) runs: one run per copy, or for 7's tile arrays (a
+    // copy per tile, most of each never written) one run of every block's written entries.
+    const bool packed = shared && tb.name.rfind("tile ", 0) == 0;
+    std::vector<std::vector<std::pair<int, int64_t>>> runs;
     for (int copy = 0; copy < (shared ? tb.blocks : 1); ++copy) {
       const int64_t base = shared ? int64_t(copy) * tb.size : 0;
-      const int64_t count = tb.size;
+      int64_t count = tb.size;
+      if (packed) {
+        while (count > 0 && std::isnan(v.at(size_t(base + count - 1)))) --count;
+        if (count == 0) continue;
+      }
+      if (!packed || runs.empty()) runs.emplace_back();
+      for (int64_t i = 0; i < count; ++i) runs.back().push_back({copy, i});
+    }
+    if (packed && runs.empty()) runs.push_back({{0, 0}});
+    for (size_t r = 0; r < runs.size(); ++r) {
+      const std::vector<std::pair<int, int64_t>>& run_cells = runs[r];
+      const int copy = run_cells.front().first;
+      const int64_t count = int64_t(run_cells.size());
       const int chunks = int((count + chunk - 1) / chunk);
       for (int k = 0; k < std::max(chunks, 1); ++k) {
         RowPlan plan;
         const int64_t first = int64_t(k) * chunk, last = std::min<int64_t>(count, first + chunk);
-        plan.row.label = buffer_label(tb.name) + (shared ? " b" + std::to_string(copy) : "");
+        plan.row.label =
+            buffer_label(tb.name) + (shared && !packed ? " b" + std::to_string(copy) : "");
         if (chunks > 1)
           plan.row.label += " " + std::to_string(first) + "-" + std::to_string(last - 1);
         plan.row.hover =
-            buffer_hover(tb.name) + (shared ? trf(" (block {0})", copy) : std::string());
+            buffer_hover(tb.name) + (packed ? std::string(tr(" (every block's, one after another)"))
+                                     : shared ? trf(" (block {0})", copy)
+                                              : std::string());
         bool written = false;
-        for (int64_t i = first; i < last; ++i) {
+        for (int64_t at = first; at < last; ++at) {
+          const int block = run_cells[size_t(at)].first;
+          const int64_t i = run_cells[size_t(at)].second;
+          const int64_t base = shared ? int64_t(block) * tb.size : 0;
           const double value = v.at(size_t(base + i));
           Cell cell;
           cell.unwritten = std::isnan(value);
           written = written || !cell.unwritten;
           cell.text = cell.unwritten ? "" : number(value, tb.type);
-          std::string name = buffer_label(tb.name) + (shared ? trf(" (block {0})", copy) : "");
+          std::string name = buffer_label(tb.name) + (shared ? trf(" (block {0})", block) : "");
           cell.hover = name + "[" + std::to_string(i) +
                        "] = " + (cell.unwritten ? std::string(tr("not written yet")) : cell.text);
           const bool stale = length >= 0 && i >= length && !cell.unwritten;
           if (stale) {
             cell.fill = mix(pal.cell_fill, pal.cell_unwritten, 0.75f);
             cell.hover += "\n" + trf("stale: past the queue's end ({0} entries)", length);
+          } else if (packed && block % 2 == 1) {
+            cell.fill = mix(pal.cell_fill, pal.cell_unwritten, 0.35f);  // blocks alternate
           }
           if (tb.name == "level" || tb.name == "parent") cell.hover += trf(" (vertex {0})", i);
           if (tb.name == "row_offsets" || tb.name == "col_offsets")
@@ -245,6 +286,7 @@ void draw_teach_figure(gfx::Canvas& c, gfx::Theme theme, const TeachFigure& f, H
         }
         // Long edge arrays and never-written queue rows give way first when room runs out.
         const bool queue = tb.name == "frontier" || tb.name == "next" || tb.name == "list" ||
+                           tb.name == "edge start" || tb.name == "next edge start" ||
                            tb.name == "left" || shared;
         if (!used_in_level.count(b) && tb.name != "level" && tb.name != "parent")
           plan.keep = 0;

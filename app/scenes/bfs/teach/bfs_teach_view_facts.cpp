@@ -61,16 +61,18 @@ int64_t examined_in_step(const Trace& trace, int step) {
 
 int64_t teach_queue_length(const Trace& trace, const Snapshots& snapshots, int step,
                            const std::string& name) {
-  const char* tail = name == "next" ? "tail" : name == "left" ? "left tail" : nullptr;
+  const char* tail = name == "next" || name == "next edge start" ? "tail"
+                     : name == "left"                            ? "left tail"
+                                                                 : nullptr;
   if (tail) {
     const int t = bfs::teach_buffer(trace, tail);
     return t < 0 ? -1 : int64_t(snapshots.at(size_t(step)).at(size_t(t)).at(0));
   }
-  if (name != "frontier" && name != "list") return -1;
+  if (name != "frontier" && name != "edge start" && name != "list") return -1;
   const int b = bfs::teach_buffer(trace, name);
   if (b < 0) return -1;
   // Replayed from the steps that (re)fill it: the copies, and for the list the level's reads.
-  const bool frontier = name == "frontier";
+  const bool frontier = name != "list";
   int64_t length = frontier ? 1 : 0;
   bool listed = false;  // a bottom-up level ran before: later ones read the list
   for (int k = 0; k <= step && k < int(trace.steps.size()); ++k) {
