@@ -5,12 +5,15 @@
 // mode stays usable, and parameter changes re-running the search.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 #include <memory>
 #include <string>
 
 #include "bfs/bfs.h"
+#include "bfs/bfs_teach_cpu.h"
 #include "graph/graph.h"
 #include "imgui_frame_test_support.h"
 #include "render/figure.h"
@@ -349,6 +352,54 @@ TEST(BfsTeachScene, QueueEntriesPastTheQueuesEndAreMarkedStale) {
       }
   }
   EXPECT_GT(stale_list, 0);
+}
+
+// Variant 7's top-down tiles on karate from its hub 33 (top-down with a small alpha): at the step
+// that stages level 1's 65 edges (9 tiles), every block's staged entries are drawn, each cell
+// naming its block and holding what the trace wrote there (the arrays are packed: one row each,
+// not one per block, most of which would be empty).
+TEST(BfsTeachScene, FastTileArraysShowEveryBlocksStagedEntries) {
+  auto scene =
+      attached({{"graph", "karate.mtx"}, {"variant", "fast"}, {"source", "33"}, {"alpha", "0.01"}});
+  ASSERT_NE(teach(*scene).shown_run(), nullptr);
+  const bfs::TeachRun& run = *teach(*scene).shown_run();
+  int stage = -1;
+  for (int s = 0; s < scene->step_count() && stage < 0; ++s)
+    if (run.step_depth[size_t(s)] == 1 &&
+        run.trace.steps[size_t(s)].code_marker == "@bfs-tile-stage")
+      stage = s;
+  ASSERT_GE(stage, 0);
+  scene->seek(stage);
+  (void)svg_of(*scene);
+  const std::vector<HoverSpot> spots = spots_of(*scene);
+  const int tile_start = bfs::teach_buffer(run.trace, "tile start");
+  int checked = 0;
+  std::set<int> blocks;
+  for (const TraceEvent& e : run.trace.steps[size_t(stage)].events) {
+    if (e.buffer != tile_start || e.kind != EventKind::Write) continue;
+    const int block = e.thread / bfs::kTeachTile;
+    const std::string name = "tile start (block " + std::to_string(block) + ")";
+    const gfx::Vec2 at = cell_centre(spots, name, int(e.address));
+    ASSERT_GE(at.x, 0) << name << "[" << e.address << "]";
+    const std::string text = scene->describe_at(at);
+    EXPECT_EQ(
+        text.rfind(name + "[" + std::to_string(e.address) + "] = " + std::to_string(int(e.value)),
+                   0),
+        0u)
+        << text;
+    blocks.insert(block);
+    ++checked;
+  }
+  EXPECT_EQ(blocks.size(), 9u);
+  EXPECT_GT(checked, 9);
+  // One row for all of them (a row per block would take 9).
+  float top = 1e9f, bottom = -1e9f;
+  for (const HoverSpot& spot : spots)
+    if (spot.text.rfind("tile start (block ", 0) == 0) {
+      top = std::min(top, spot.centre.y);
+      bottom = std::max(bottom, spot.centre.y);
+    }
+  EXPECT_LT(bottom - top, 4.0f);
 }
 
 TEST(BfsTeachScene, AGraphTooLargeGivesAMessageAndTheModeStaysUsable) {
