@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -223,6 +224,21 @@ inline void expect_same_stats(const std::vector<LevelStats>& a, const std::vecto
     EXPECT_EQ(a[i].threads, b[i].threads) << where;
     EXPECT_EQ(a[i].direction, b[i].direction) << where;
   }
+}
+
+// The CPU engine's statistics for the same search as `t` (its twins count them as they run;
+// variant 7's is the twin of the full-size kernel, whose tiles, chunks of 4 and lists the teach
+// kernels trace).
+inline std::vector<LevelStats> engine_stats(const Graph& g, const TeachParams& t) {
+  static std::unique_ptr<Engine> engine = Engine::create(Backend::Cpu);
+  engine->set_graph(g);
+  Params p;
+  p.variant = t.variant;
+  p.source = t.source;
+  p.alpha = t.alpha;
+  p.beta = t.beta;
+  p.block_dim = t.block_dim;
+  return engine->run(p).levels;
 }
 
 }  // namespace ws::bfs::test

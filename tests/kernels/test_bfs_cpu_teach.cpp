@@ -27,20 +27,6 @@ std::vector<int32_t> replayed(const TeachRun& run, const char* name) {
   return std::vector<int32_t>(v.begin(), v.end());
 }
 
-// The CPU engine's statistics for the same search (its twins count them as they run; variant 7's
-// is the twin of the full-size kernel, whose chunks of 4 and lists the teach kernels trace).
-std::vector<LevelStats> engine_stats(const Graph& g, const TeachParams& t) {
-  static std::unique_ptr<Engine> engine = Engine::create(Backend::Cpu);
-  engine->set_graph(g);
-  Params p;
-  p.variant = t.variant;
-  p.source = t.source;
-  p.alpha = t.alpha;
-  p.beta = t.beta;
-  p.block_dim = t.block_dim;
-  return engine->run(p).levels;
-}
-
 void expect_good_run(const Graph& g, const TeachParams& p) {
   const std::string what = test::describe(p, g);
   const TeachRun run = teach(p, g, Backend::Cpu);
@@ -50,7 +36,7 @@ void expect_good_run(const Graph& g, const TeachParams& p) {
   EXPECT_EQ(verify(g, p.source, run.result.level, run.result.parent), "") << what;
   EXPECT_EQ(run.result.traversed_edges, traversed_edges(g, reference)) << what;
   test::expect_same_stats(run.result.levels, test::brute_stats(g, p), what);
-  test::expect_same_stats(run.result.levels, engine_stats(g, p), what + " (CPU engine)");
+  test::expect_same_stats(run.result.levels, test::engine_stats(g, p), what + " (CPU engine)");
   EXPECT_EQ(replayed(run, "level"), reference) << what;
   EXPECT_EQ(replayed(run, "parent"), run.result.parent) << what;
   EXPECT_EQ(run.step_depth.size(), run.trace.steps.size()) << what;

@@ -46,18 +46,6 @@ std::vector<Search> searches() {
   return out;
 }
 
-std::vector<LevelStats> fast_engine_stats(const Graph& g, const TeachParams& t) {
-  static std::unique_ptr<Engine> engine = Engine::create(Backend::Cpu);
-  engine->set_graph(g);
-  Params p;
-  p.variant = Variant::Fast;
-  p.source = t.source;
-  p.alpha = t.alpha;
-  p.beta = t.beta;
-  p.block_dim = t.block_dim;
-  return engine->run(p).levels;
-}
-
 int bottom_up_levels(const TeachRun& run) {
   int k = 0;
   for (const LevelStats& s : run.result.levels) k += s.direction == Direction::BottomUp;
@@ -71,7 +59,7 @@ TEST(BfsCpuTeachList, StatisticsFromTheTraceAreTheFastEngines) {
     const TeachRun run = teach(s.p, s.g, Backend::Cpu);
     ASSERT_EQ(run.result.level, graph::bfs_reference(s.g, s.p.source)) << what;
     test::expect_parents(s.g, s.p.source, run.result);
-    test::expect_same_stats(run.result.levels, fast_engine_stats(s.g, s.p), what);
+    test::expect_same_stats(run.result.levels, test::engine_stats(s.g, s.p), what);
     with_bottom_up += bottom_up_levels(run) > 0;
     with_lists += bottom_up_levels(run) > 1;
   }
@@ -87,7 +75,7 @@ TEST(BfsCpuTeachList, TheTextbookGraphAndKarateGoBottomUpAndCountTheChunks) {
     const TeachParams p = params(Variant::Fast, 0, 32, alpha, 18);
     const TeachRun run = teach(p, g, Backend::Cpu);
     ASSERT_GT(bottom_up_levels(run), 0) << g.name;
-    const std::vector<LevelStats> engine = fast_engine_stats(g, p);
+    const std::vector<LevelStats> engine = test::engine_stats(g, p);
     const Graph csc = transpose(g);
     const std::vector<int64_t> chunked =
         pull_edges_examined(csc, run.result.level, int32_t(run.result.levels.size()), true);

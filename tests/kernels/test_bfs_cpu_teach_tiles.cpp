@@ -39,18 +39,6 @@ std::vector<std::pair<Graph, int32_t>> searches() {
           {graph::generate("grid:6x6"), 0}};
 }
 
-std::vector<LevelStats> fast_engine_stats(const Graph& g, const TeachParams& t) {
-  static std::unique_ptr<Engine> engine = Engine::create(Backend::Cpu);
-  engine->set_graph(g);
-  Params p;
-  p.variant = Variant::Fast;
-  p.source = t.source;
-  p.alpha = t.alpha;
-  p.beta = t.beta;
-  p.block_dim = t.block_dim;
-  return engine->run(p).levels;
-}
-
 // The first step of each level with the given marker.
 std::map<int32_t, int> steps_with(const TeachRun& run, const std::string& marker) {
   std::map<int32_t, int> out;
@@ -191,7 +179,7 @@ TEST(BfsCpuTeachTiles, StatisticsFromTheTraceAreTheFastEngines) {
     for (double alpha : {0.01, 15.0}) {
       const TeachParams p = params(Variant::Fast, source, 32, alpha, 18);
       const TeachRun run = teach(p, g, Backend::Cpu);
-      const std::vector<LevelStats> engine = fast_engine_stats(g, p);
+      const std::vector<LevelStats> engine = test::engine_stats(g, p);
       test::expect_same_stats(run.result.levels, engine, test::describe(p, g));
       for (const LevelStats& s : run.result.levels)
         if (s.direction == Direction::TopDown) {
