@@ -253,7 +253,7 @@ void draw_teach_figure(gfx::Canvas& c, gfx::Theme theme, const TeachFigure& f, H
                        "] = " + (cell.unwritten ? std::string(tr("not written yet")) : cell.text);
           const bool stale = length >= 0 && i >= length && !cell.unwritten;
           if (stale) {
-            cell.fill = mix(pal.cell_fill, pal.cell_unwritten, 0.75f);
+            cell.fill = pal.cell_unwritten;  // the grey of unwritten cells, with the old value
             cell.hover += "\n" + trf("stale: past the queue's end ({0} entries)", length);
           } else if (packed && block % 2 == 1) {
             cell.fill = mix(pal.cell_fill, pal.cell_unwritten, 0.35f);  // blocks alternate
