@@ -3,8 +3,8 @@
 // median of `reps` runs each timed between two events (`after_each` runs after every finished
 // run: the compaction sweep's watchdog beats there); first_difference, where two device arrays
 // first differ (floats within 1e-4 relative), checked on the device; fill_temperatures, a
-// seeded field for the stencil sweeps; fill_random_bytes, the SAT sweeps' images; copy_gbps, the
-// copy bandwidth they compare with.
+// seeded field for the stencil sweeps; fill_random_bytes, the SAT sweeps' images; read_all4, the
+// read-only limit; copy_gbps, the copy bandwidth they compare with.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -102,6 +102,28 @@ __global__ void fill_random_bytes(uint8_t* p, size_t n) {
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     p[i] = uint8_t(z >> 56);
   }
+}
+
+// Reads n 16-byte vectors, four in flight a thread (grid-stride), and folds them so the loads
+// stay: the read-only limit of a sweep. Streaming: __ldcs (evict-first) instead of __ldg.
+template <bool Streaming>
+__global__ void read_all4(const uint4* p, size_t n, unsigned* sink) {
+  const auto load = [](const uint4* q) { return Streaming ? __ldcs(q) : __ldg(q); };
+  unsigned acc = 0;
+  const size_t stride = size_t(gridDim.x) * blockDim.x;
+  size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x;
+  for (; i + 3 * stride < n; i += 4 * stride) {
+    uint4 v[4];
+#pragma unroll
+    for (int k = 0; k < 4; ++k) v[k] = load(p + i + k * stride);
+#pragma unroll
+    for (int k = 0; k < 4; ++k) acc ^= v[k].x ^ v[k].y ^ v[k].z ^ v[k].w;
+  }
+  for (; i < n; i += stride) {
+    const uint4 v = load(p + i);
+    acc ^= v.x ^ v.y ^ v.z ^ v.w;
+  }
+  if (acc == 0x12345678u) *sink = acc;
 }
 
 // The device-to-device copy of 1 GiB, bytes read + written per second (the "% of copy"

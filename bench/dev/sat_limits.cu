@@ -30,24 +30,6 @@ __global__ void count_wrong(const uint8_t* in, const uint32_t* out, size_t n,
   if (bad) atomicAdd(wrong, bad);
 }
 
-__global__ void read_only(const uint4* p, size_t n, unsigned* sink) {
-  unsigned acc = 0;
-  const size_t stride = size_t(gridDim.x) * blockDim.x;
-  size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x;
-  for (; i + 3 * stride < n; i += 4 * stride) {
-    uint4 v[4];
-#pragma unroll
-    for (int k = 0; k < 4; ++k) v[k] = __ldcs(p + i + k * stride);
-#pragma unroll
-    for (int k = 0; k < 4; ++k) acc ^= v[k].x ^ v[k].y ^ v[k].z ^ v[k].w;
-  }
-  for (; i < n; i += stride) {
-    const uint4 v = __ldcs(p + i);
-    acc ^= v.x ^ v.y ^ v.z ^ v.w;
-  }
-  if (acc == 0x12345678u) *sink = acc;
-}
-
 template <bool Streaming>
 __device__ inline void store16(uint4* p, uint4 v) {
   if constexpr (Streaming)
@@ -270,7 +252,10 @@ int main(int argc, char** argv) {
     line(bps == 2 ? "read-only kernel (64 MiB), 2 x 1024 a SM"
                   : (bps == 4 ? "  ... 4 x 1024 a SM" : "  ... 8 x 1024 a SM"),
          median_ms(
-             [&] { read_only<<<sms * bps, 1024>>>(in.as<uint4>(), n / 16, sink.as<unsigned>()); },
+             [&] {
+               ws::dev::read_all4<true>
+                   <<<sms * bps, 1024>>>(in.as<uint4>(), n / 16, sink.as<unsigned>());
+             },
              g_reps),
          double(n));
 

@@ -36,25 +36,6 @@ __global__ void read_all(const uint4* p, size_t n, unsigned* sink) {
   if (acc == 0x12345678u) *sink = acc;
 }
 
-// Four 16-byte loads in flight per thread.
-__global__ void read_all4(const uint4* p, size_t n, unsigned* sink) {
-  unsigned acc = 0;
-  const size_t stride = size_t(gridDim.x) * blockDim.x;
-  size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x;
-  for (; i + 3 * stride < n; i += 4 * stride) {
-    uint4 v[4];
-#pragma unroll
-    for (int k = 0; k < 4; ++k) v[k] = __ldg(p + i + k * stride);
-#pragma unroll
-    for (int k = 0; k < 4; ++k) acc ^= v[k].x ^ v[k].y ^ v[k].z ^ v[k].w;
-  }
-  for (; i < n; i += stride) {
-    const uint4 v = __ldg(p + i);
-    acc ^= v.x ^ v.y ^ v.z ^ v.w;
-  }
-  if (acc == 0x12345678u) *sink = acc;
-}
-
 // Four 4-byte loads in flight per thread, each widened into a 16-byte streaming store.
 __global__ void widen4x(const uchar4* in, uint4* out, size_t n4) {
   const size_t stride = size_t(gridDim.x) * blockDim.x;
@@ -116,8 +97,8 @@ int main(int argc, char** argv) {
                   : (bps == 4 ? "  ... 4 blocks/SM" : "  ... 8 blocks/SM"),
          median_ms(
              [&] {
-               read_all4<<<prop.multiProcessorCount * bps, 1024>>>(in.as<uint4>(), n / 16,
-                                                                   sink.as<unsigned>());
+               ws::dev::read_all4<false><<<prop.multiProcessorCount * bps, 1024>>>(
+                   in.as<uint4>(), n / 16, sink.as<unsigned>());
              },
              g_reps),
          double(n));
