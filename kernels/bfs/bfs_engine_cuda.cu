@@ -117,6 +117,7 @@ class CudaEngine final : public Engine {
       stamps_ = DeviceBuffer<unsigned long long>(nv + 2);
       counters_ = DeviceBuffer<LevelCounters>(1);
       depth_count_ = DeviceBuffer<int32_t>(1);
+      resume_ = DeviceBuffer<FastResume>(1);
     } catch (...) {
       free_all();
       throw;
@@ -362,9 +363,11 @@ class CudaEngine final : public Engine {
     f.examined = with_stats ? examined_.data() : nullptr;
     f.stamps = with_stats ? stamps_.data() : nullptr;
     f.depth_count = depth_count_.data();
+    f.resume = resume_.data();
     f.source = p.source;
     f.alpha = p.alpha, f.beta = p.beta;
     f.max_blocks_per_sm = graph_.edges() < 8 * int64_t(graph_.vertices) ? 1 : 0;
+    f.cluster_phase = f.max_blocks_per_sm == 1;
     return f;
   }
 
@@ -414,6 +417,7 @@ class CudaEngine final : public Engine {
   DeviceBuffer<int64_t> queue_row_;
   DeviceBuffer<FastLevel> fast_levels_;
   DeviceBuffer<int32_t> direction_, depth_count_;
+  DeviceBuffer<FastResume> resume_;
   DeviceBuffer<unsigned long long> examined_, stamps_;
   DeviceBuffer<LevelCounters> counters_;
   PinnedCounters pinned_;

@@ -98,20 +98,6 @@ struct Shared {
   int tile_first, tile_count;
 };
 
-__device__ inline unsigned long long global_timer() {
-  unsigned long long t;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-  return t;
-}
-
-// Variant 3's rule (bfs.h next_direction), in the same double arithmetic.
-__device__ inline int32_t device_next_direction(int32_t current, long long n_f, long long prev_n_f,
-                                                long long m_f, long long m_u, long long n,
-                                                double alpha, double beta) {
-  if (current == 0) return double(m_f) > double(m_u) / alpha ? 1 : 0;
-  return (n_f < prev_n_f && double(n_f) < double(n) / beta) ? 0 : 1;
-}
-
 // The largest i in [lo, hi) with start[i] <= key (start is increasing, start[lo] <= key); every
 // lane of the warp calls it and gets the answer.
 __device__ int64_t warp_search(const uint32_t* start, int64_t lo, int64_t hi, uint32_t key) {
@@ -400,9 +386,10 @@ __global__ void fast_setup(FastArgs f) {
   }
   f.levels[0] = first;
   f.levels[1] = empty;
+  *f.resume = FastResume{0, f.csr.m, 0, 1, 0, 0};
 }
 
-__global__ void fast_bfs(FastArgs f) {
+__global__ void __launch_bounds__(1024) fast_bfs(FastArgs f) {
   __shared__ Shared s;
   cg::grid_group grid = cg::this_grid();
   if (threadIdx.x == 0) s.count = 0, s.left_count = 0, s.max_degree = 0;
@@ -411,10 +398,12 @@ __global__ void fast_bfs(FastArgs f) {
   int bottom_up_levels = 0;  // the bottom-up levels so far (their lists alternate buffers)
   int32_t list_depth = -1;   // the depth of the last one
   const long long n = f.csr.n;
-  long long unreached_edges = f.csr.m, previous_n_f = 0, previous_count = 1;
-  int32_t direction = 0;
-  int64_t base = 0;  // the frontier's first queue entry
-  int32_t depth = 0;
+  const FastResume start = *f.resume;  // the setup kernel's, or where the cluster phase stopped
+  long long unreached_edges = start.unreached_edges, previous_n_f = start.previous_n_f,
+            previous_count = start.previous_count;
+  int32_t direction = start.direction;
+  int64_t base = start.base;  // the frontier's first queue entry
+  int32_t depth = start.depth;
   for (;; ++depth) {
     // Threads that will likely have a vertex in the thread-per-vertex mode (the frontier rarely
     // more than doubles there) load it together with the counters: one round trip less per level.
@@ -471,6 +460,7 @@ __global__ void fast_bfs(FastArgs f) {
 void launch_fast(const FastArgs& f, int block_dim) {
   fast_setup<<<1, 1>>>(f);
   WS_CUDA_CHECK_LAUNCH();
+  if (f.cluster_phase) launch_fast_cluster(f);
   static int device = -1, sms = 0;
   if (device < 0) {
     WS_CUDA_CHECK(cudaGetDevice(&device));
