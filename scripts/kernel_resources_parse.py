@@ -22,9 +22,11 @@ LAUNCHED_ELSEWHERE = {
     ("kernels/scan/scan_single_pass.cu", "chained"): [("single_pass", "single_pass<8,")],
     ("kernels/scan/scan_single_pass.cu", "decoupled-lookback"): [("single_pass",
                                                                   "single_pass<9,")],
-    # BFS variant 7 in graph mode: the cooperative kernel with the whole level loop (bfs_fast.cu)
-    # and its one-thread setup, besides the teach kernels of its section.
-    ("kernels/bfs/bfs_teach.cu", "fast"): [("fast_bfs", ""), ("fast_setup", "")],
+    # BFS variant 7 in graph mode: the cooperative kernel with the whole level loop (bfs_fast.cu),
+    # its one-thread setup and the cluster phase of sparse graphs (bfs_fast_cluster.cu), besides
+    # the teach kernels of its section.
+    ("kernels/bfs/bfs_teach.cu", "fast"): [("fast_bfs", ""), ("fast_setup", ""),
+                                           ("fast_cluster", "")],
     # The heat variants' fast paths on big grids (stencil_fast.cu; its header says which shape
     # takes which kernel): basic's one-launch 3D kernel, the wide tiles, coarsening's plane
     # marching (stencil_march<rows, L2 prefetch distance>), register tiling's marching in

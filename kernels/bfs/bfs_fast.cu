@@ -39,9 +39,14 @@
 // flush: 0.24-0.28 ms), claims on a visited bitmap (slower on Kronecker, 2.5% faster on the
 // grid), prefetching the discovered rows into L2 (no gain).
 //
-// Sparse graphs (average degree under 8) run one block per SM: their thousands of levels are
-// bound by each level's chain of dependent memory round trips (counters, rows, claims, the queue
-// reservation, the barrier), about 5.1 us per level on an H200 for the 16M-vertex grid; the
+// Sparse graphs (average degree under 8) first run their small top-down levels in one
+// thread-block cluster (bfs_fast_cluster.cu: 16 blocks, frontiers in distributed shared memory,
+// a cluster barrier per level; 3.9 us a level on the 16M-vertex grid against this kernel's 5.2),
+// and this kernel takes over from the level where the phase stopped (FastResume): a frontier
+// past 16384 vertices or the cluster's shared queues, or a bottom-up level. Here they run one
+// block per SM: their thousands of levels are bound by each level's chain of dependent memory
+// round trips (counters, rows, claims, the queue reservation, the barrier), about 5.1 us per
+// level on an H200 for the 16M-vertex grid when this kernel runs them all; the
 // sweep's stamps of block 0 put 0.57 us in reading the counters, 0.47 in the row, 1.28 in the
 // claims, 0.97 until the pushes, 1.1 in the flush and 1.05 in the barrier. Measured there and left
 // out: claims on a visited bitmap (3% faster on the grid, slower on Kronecker), warp-aggregated

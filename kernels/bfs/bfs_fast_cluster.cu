@@ -37,6 +37,7 @@ namespace ws::bfs {
 namespace {
 
 constexpr int kMaxClusterBlocks = 16;
+constexpr int kMaxClusterThreads = 512;  // per block (the registers of 1024 would spill)
 
 // A discovered vertex in its block's shared memory (one 16-byte load from another block).
 struct alignas(16) ClusterEntry {
@@ -154,7 +155,8 @@ __device__ void write_entries(const FastArgs& f, const ClusterEntry* here, int c
 }
 #endif
 
-__global__ void __launch_bounds__(1024) fast_cluster(FastArgs f, int cap, long long max_frontier) {
+__global__ void __launch_bounds__(kMaxClusterThreads)
+    fast_cluster(FastArgs f, int cap, long long max_frontier) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   extern __shared__ ClusterEntry queues[];  // [2][cap]: this level's entries and the next's
   __shared__ ClusterCounts counts[3];       // per depth % 3: read, written, cleared
@@ -269,8 +271,10 @@ __global__ void __launch_bounds__(1024) fast_cluster(FastArgs f, int cap, long l
 }
 
 // The shape: 16 blocks (8 where 16 do not fit) of 256 threads, two shared queues of 4096 entries
-// each. Experiments: WS_BFS_CLUSTER=0 turns the phase off, WS_BFS_CLUSTER_BLOCKS,
-// WS_BFS_CLUSTER_THREADS, WS_BFS_CLUSTER_CAP and WS_BFS_CLUSTER_FRONTIER set the shape.
+// each (bench/dev/bfs_sweep.cu, docs/perf/bfs_cluster_sweep_h200_2026-11-30_*.txt: 128 or 512
+// threads and 8 blocks are slower on the 4096 x 4096 grid). Experiments: WS_BFS_CLUSTER=0 turns
+// the phase off; WS_BFS_CLUSTER_BLOCKS, WS_BFS_CLUSTER_THREADS, WS_BFS_CLUSTER_CAP and
+// WS_BFS_CLUSTER_FRONTIER set the shape (threads up to 512).
 int env_int(const char* name, int fallback) {
   const char* e = std::getenv(name);
   return e != nullptr && std::atoi(e) > 0 ? std::atoi(e) : fallback;
@@ -293,10 +297,11 @@ cudaLaunchConfig_t launch_config(const ClusterShape& s, cudaLaunchAttribute* att
 // The first shape that fits on this device (blocks halved until one cluster fits); 0 blocks when
 // none does or the device has no clusters.
 ClusterShape fitting_shape(int blocks, int threads, int cap, long long max_frontier) {
-  int device = 0, major = 0;
+  int device = 0, major = 0, shared = 0;
   WS_CUDA_CHECK(cudaGetDevice(&device));
   WS_CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
-  if (major < 9) return {};
+  WS_CUDA_CHECK(cudaDeviceGetAttribute(&shared, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+  if (major < 9 || 2 * cap * sizeof(ClusterEntry) + 1024 > size_t(shared)) return {};
   WS_CUDA_CHECK(
       cudaFuncSetAttribute(fast_cluster, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
   WS_CUDA_CHECK(cudaFuncSetAttribute(fast_cluster, cudaFuncAttributeMaxDynamicSharedMemorySize,
@@ -317,10 +322,10 @@ ClusterShape fitting_shape(int blocks, int threads, int cap, long long max_front
 }  // namespace
 
 bool launch_fast_cluster(const FastArgs& f) {
-  if (const char* e = std::getenv("WS_BFS_CLUSTER"))
-    if (std::atoi(e) == 0) return false;
+  if (const char* e = std::getenv("WS_BFS_CLUSTER"); e != nullptr && std::atoi(e) == 0)
+    return false;
   const int blocks = env_int("WS_BFS_CLUSTER_BLOCKS", 16);
-  const int threads = env_int("WS_BFS_CLUSTER_THREADS", 256);
+  const int threads = std::min(kMaxClusterThreads, env_int("WS_BFS_CLUSTER_THREADS", 256));
   const int cap = env_int("WS_BFS_CLUSTER_CAP", 4096);
   const long long max_frontier = env_int("WS_BFS_CLUSTER_FRONTIER", 16384);
   static std::map<long long, ClusterShape> fitted;  // per device and requested shape

@@ -78,7 +78,7 @@ TEST(BfsGpuCluster, EveryClusterShape) {
   const std::vector<Graph> graphs = {graph::generate("grid:64x48"), graph::generate("path:3000"),
                                      graph::generate("grid:300x20")};
   for (const char* blocks : {"2", "4", "8", "16"})
-    for (const char* threads : {"32", "96", "1024"})
+    for (const char* threads : {"32", "96", "512"})
       for (const char* cap : {"16", "4096"}) {
         ScopedEnv env;
         env.set("WS_BFS_CLUSTER_BLOCKS", blocks);

@@ -65,9 +65,10 @@ KernelSource teach_code(const BfsSettings& s, const std::string& marker) {
   KernelSource src{"kernels/bfs/bfs_teach.cu", bfs::info(s.variant).id, marker, ""};
   if (s.variant == bfs::Variant::Fast)
     src.note =
-        tr("Teach mode traces the fast variant's model: direction-opt's levels, a warp per "
-           "frontier vertex top-down, and bottom-up its kernel's list and chunks of 4 in-edges. "
-           "The full-size kernels are in kernels/bfs/bfs_fast.cu.");
+        tr("Teach mode traces the fast variant's kernel: top-down its tiles of frontier edges, "
+           "bottom-up its list and chunks of 4 in-edges. On the GPU, sparse graphs run their "
+           "small top-down levels in one thread-block cluster first (bfs_fast_cluster.cu). The "
+           "full-size kernels are in kernels/bfs/bfs_fast.cu.");
   return src;
 }
 
