@@ -55,18 +55,7 @@ struct Shared {
   long long fine_t0;
 };
 
-__device__ inline unsigned long long global_timer() {
-  unsigned long long t;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-  return t;
-}
-
-__device__ inline int32_t device_next_direction(int32_t current, long long n_f, long long prev_n_f,
-                                                long long m_f, long long m_u, long long n,
-                                                double alpha, double beta) {
-  if (current == 0) return double(m_f) > double(m_u) / alpha ? 1 : 0;
-  return (n_f < prev_n_f && double(n_f) < double(n) / beta) ? 0 : 1;
-}
+// global_timer and device_next_direction: the app's (bfs_fast.cuh).
 
 __device__ inline int64_t warp_search(const uint32_t* start, int64_t lo, int64_t hi, uint32_t key) {
   const int lane = threadIdx.x & 31;

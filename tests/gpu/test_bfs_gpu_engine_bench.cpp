@@ -11,7 +11,8 @@
 // ("grid:4096x4096"), WS_BFS_BENCH_KRON=0 (skip Kronecker), WS_BFS_BENCH_FAST_ONLY=1 (variant 7
 // only, no CPU baseline), WS_BFS_BENCH_FAST_BLOCK (variant 7's block_dim),
 // WS_BFS_BENCH_SHAPES=1 (variant 7's launch shapes); the engine reads WS_BFS_FAST_BLOCKS_PER_SM and
-// WS_BFS_FAST_BLOCKS (caps on variant 7's cooperative grid).
+// WS_BFS_FAST_BLOCKS (caps on variant 7's cooperative grid) and WS_BFS_CLUSTER=0 (no cluster
+// phase on sparse graphs; bfs_fast_cluster.cu names its shape's variables).
 #include <gtest/gtest.h>
 
 #include <chrono>
