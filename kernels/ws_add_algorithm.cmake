@@ -22,7 +22,8 @@
 #
 #   ws_add_kernel_tests(NAME test_<algo>_cpu SOURCES <test .cpp files> LIBS ws_<algo>)
 #
-# -> a GoogleTest executable linking LIBS, ws_common and gtest_main, its tests labelled "kernels".
+# -> a GoogleTest executable linking LIBS, ws_common and gtest_main, with the source tree's paths
+# (tests/test_paths.h), its tests labelled "kernels".
 
 function(ws_add_algorithm)
   cmake_parse_arguments(PARSE_ARGV 0 arg "EXACT_FLOAT;GLOBBED" "NAME"
@@ -67,5 +68,6 @@ function(ws_add_kernel_tests)
   endif()
   add_executable(${arg_NAME} ${arg_SOURCES})
   target_link_libraries(${arg_NAME} PRIVATE ${arg_LIBS} ws_common GTest::gtest_main ws_warnings)
+  ws_test_paths(${arg_NAME})
   gtest_discover_tests(${arg_NAME} PROPERTIES LABELS "kernels" DISCOVERY_TIMEOUT 60)
 endfunction()

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "common/error.h"
+#include "test_paths.h"
 
 namespace ws::app::test {
 

@@ -14,12 +14,13 @@
 
 #include "io/animation_writer.h"
 #include "test_animation_support.h"
+#include "test_paths.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 const std::string kExe = WS_WARPSCOPE_EXE;
-const std::string kOut = WS_APP_OUT_DIR "/animation_cli";
+const std::string kOut = std::string(WS_APP_OUT_DIR) + "/animation_cli";
 
 struct Result {
   int code;

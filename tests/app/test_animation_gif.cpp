@@ -19,6 +19,7 @@
 #include "shell/headless_context.h"
 #include "shell/imgui_runtime.h"
 #include "test_animation_support.h"
+#include "test_paths.h"
 
 namespace ws::app {
 namespace {
@@ -29,7 +30,7 @@ using testing::DecodedGif;
 using testing::frame_error;
 using testing::FrameError;
 
-const std::string kOut = WS_APP_OUT_DIR "/animation";
+const std::string kOut = std::string(WS_APP_OUT_DIR) + "/animation";
 
 // A scene whose figures have few colours: vertical stripes in `colours` distinct flat colours at
 // whole-pixel edges (no anti-aliasing), shifted by one stripe per step, over a band of background

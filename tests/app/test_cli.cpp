@@ -13,6 +13,7 @@
 
 #include "render/image.h"
 #include "scene_kit/run_json.h"
+#include "test_paths.h"
 
 namespace {
 

@@ -8,6 +8,7 @@
 #include "common/error.h"
 #include "io/image_values.h"
 #include "render/image.h"
+#include "test_paths.h"
 
 namespace ws::app {
 namespace {

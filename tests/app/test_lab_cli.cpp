@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "lab/exercise.h"
+#include "test_paths.h"
 
 namespace {
 

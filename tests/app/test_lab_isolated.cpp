@@ -13,6 +13,7 @@
 
 #include "common/error.h"
 #include "lab/lab_isolated.h"
+#include "test_paths.h"
 
 namespace {
 

@@ -21,6 +21,7 @@
 #include "render/image.h"
 #include "scene_kit/panel_widgets.h"
 #include "scenes/registry.h"
+#include "test_paths.h"
 #include "ui/gui_app.h"
 #include "ui/lecture_layout.h"
 
@@ -28,7 +29,7 @@ namespace ws::app {
 namespace {
 
 const std::string kExe = WS_WARPSCOPE_EXE;
-const std::string kOut = WS_APP_OUT_DIR "/lecture";
+const std::string kOut = std::string(WS_APP_OUT_DIR) + "/lecture";
 
 bool has_display() {
   const char* display = std::getenv("DISPLAY");

@@ -11,6 +11,7 @@
 
 #include "render/image.h"
 #include "test_open_support.h"
+#include "test_paths.h"
 
 namespace ws::app {
 namespace {

@@ -14,6 +14,7 @@
 #include "io/decoded_files.h"
 #include "scenes/registry.h"
 #include "scene_kit/scene.h"
+#include "test_paths.h"
 #include "ui/file_router.h"
 
 namespace ws::app::open_test {

@@ -23,10 +23,8 @@ std::vector<Named> quality_graphs() {
   out.push_back({"grid 30x20", test::grid_without_coordinates(30, 20)});
   out.push_back({"er:3000:6", graph::generate("er:3000:6", 2)});
   out.push_back({"kron:11:8", graph::generate("kron:11:8", 3)});
-#ifdef WS_TEST_GRAPHS_DIR  // the shipped graphs, where the build names their folder
   out.push_back({"karate", graph::load_graph(test::graphs_dir() + "/karate.mtx")});
   out.push_back({"4elt", graph::load_graph(test::graphs_dir() + "/4elt.graph")});
-#endif
   return out;
 }
 

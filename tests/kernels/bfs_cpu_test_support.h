@@ -16,6 +16,7 @@
 #include "bfs/bfs.h"
 #include "graph/graph.h"
 #include "graph/graph_csr.h"
+#include "test_paths.h"
 
 namespace ws::bfs::test {
 

@@ -93,11 +93,9 @@ inline graph::Graph grid_without_coordinates(int32_t w, int32_t h) {
   return undirected(w * h, std::move(edges));
 }
 
-#ifdef WS_TEST_GRAPHS_DIR
 inline std::string graphs_dir() {
   return ws::test::shipped_graphs_dir();
 }
-#endif
 
 // Points XDG_CACHE_HOME at a fresh temporary directory for the scope of a test (removed after),
 // so layout() never touches the user's cache; restores the previous value.

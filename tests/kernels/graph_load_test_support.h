@@ -16,6 +16,7 @@
 
 #include "common/error.h"
 #include "graph/graph.h"
+#include "test_paths.h"
 
 namespace ws::graph::test {
 

@@ -13,6 +13,7 @@
 #include "bfs_cpu_test_support.h"
 #include "common/error.h"
 #include "graph/graph.h"
+#include "test_paths.h"
 
 namespace ws::bfs {
 namespace {

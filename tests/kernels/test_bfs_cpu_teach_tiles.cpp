@@ -19,6 +19,7 @@
 #include "bfs_teach_test_support.h"
 #include "common/trace.h"
 #include "graph/graph.h"
+#include "test_paths.h"
 
 namespace ws::bfs {
 namespace {

@@ -16,6 +16,7 @@
 #include "code_panel_test_support.h"
 #include "common/counters.h"
 #include "common/trace.h"
+#include "test_paths.h"
 
 namespace ws::bfs {
 namespace {

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "common/error.h"
+#include "test_paths.h"
 
 namespace ws::gfx::test {
 

@@ -6,6 +6,7 @@
 
 #include "gl_environment.h"
 #include "render/image.h"
+#include "test_paths.h"
 
 namespace ws::gfx::test {
 

@@ -17,6 +17,7 @@
 
 #include "render/recording_canvas.h"
 #include "scene_kit/scene.h"
+#include "test_paths.h"
 
 namespace ws::test {
 

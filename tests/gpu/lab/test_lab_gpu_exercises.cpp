@@ -11,6 +11,7 @@
 #include "gpu_test_support.h"
 #include "lab/exercise.h"
 #include "lab/lab.h"
+#include "test_paths.h"
 
 namespace ws::lab {
 namespace {

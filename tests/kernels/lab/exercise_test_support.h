@@ -8,10 +8,11 @@
 
 #include "exercise.h"
 #include "lab.h"
+#include "test_paths.h"
 
 namespace ws::lab::etest {
 
-// assets/ of the source tree (the test target defines WS_TEST_GRAPHS_DIR = assets/graphs).
+// assets/ of the source tree (WS_TEST_GRAPHS_DIR is assets/graphs: tests/test_paths.h).
 inline std::string assets_dir() {
   return std::string(WS_TEST_GRAPHS_DIR) + "/..";
 }

@@ -14,6 +14,7 @@
 #include "common/error.h"
 #include "spmv/format.h"
 #include "spmv/matrix.h"
+#include "test_paths.h"
 
 namespace ws::spmv::test {
 

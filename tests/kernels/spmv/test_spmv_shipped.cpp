@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "spmv_variant_test_support.h"
+#include "test_paths.h"
 
 namespace ws::spmv {
 namespace {

@@ -19,6 +19,7 @@
 #include "render/figure.h"
 #include "scenes/bfs/bfs_scene.h"
 #include "scenes/bfs/graph/bfs_graph_mode.h"
+#include "test_paths.h"
 
 namespace ws::app::bfs_test {
 

@@ -22,6 +22,7 @@
 #include "scenes/bfs/teach/bfs_teach_mode.h"
 #include "scene_kit/code_panel.h"
 #include "test_bfs_hover_support.h"
+#include "test_paths.h"
 
 namespace ws::app {
 namespace {

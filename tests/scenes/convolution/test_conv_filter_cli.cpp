@@ -10,6 +10,7 @@
 
 #include "render/image.h"
 #include "test_conv_filter_support.h"
+#include "test_paths.h"
 
 namespace ws::app {
 namespace {

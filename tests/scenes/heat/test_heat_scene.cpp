@@ -14,6 +14,7 @@
 #include "render/figure.h"
 #include "scene_kit/run_json.h"
 #include "scenes/heat/heat_scene.h"
+#include "test_paths.h"
 
 namespace ws::app {
 namespace {

@@ -21,6 +21,7 @@
 #include "histogram_bench.h"
 #include "scenes/histogram/histogram_scene.h"
 #include "scenes/histogram/image/histogram_image_mode.h"
+#include "test_paths.h"
 #include "views/line_chart.h"
 
 namespace ws::app {

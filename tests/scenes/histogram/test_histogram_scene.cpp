@@ -14,6 +14,7 @@
 #include "histogram/histogram.h"
 #include "scenes/histogram/histogram_scene.h"
 #include "scenes/histogram/teach/histogram_teach_mode.h"
+#include "test_paths.h"
 
 namespace ws::app {
 namespace {

@@ -11,6 +11,7 @@
 #include "scenes/lab/lab_files.h"
 #include "scenes/lab/lab_scene.h"
 #include "scenes/scene_test_support.h"
+#include "test_paths.h"
 
 namespace ws::app {
 namespace {

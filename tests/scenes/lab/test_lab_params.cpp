@@ -10,6 +10,7 @@
 #include "scenes/scene_test_support.h"
 #include "scenes/lab/lab_files.h"
 #include "scenes/lab/lab_scene.h"
+#include "test_paths.h"
 
 namespace ws::app {
 namespace {

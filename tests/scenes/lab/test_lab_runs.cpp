@@ -12,6 +12,7 @@
 #include "scenes/lab/lab_files.h"
 #include "scenes/lab/lab_run.h"
 #include "scenes/lab/lab_scene.h"
+#include "test_paths.h"
 
 namespace ws::app {
 namespace {

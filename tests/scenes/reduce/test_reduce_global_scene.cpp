@@ -16,6 +16,7 @@
 #include "render/figure.h"
 #include "scene_kit/code_panel.h"
 #include "scenes/reduce/reduce_scene.h"
+#include "test_paths.h"
 
 namespace ws::app {
 namespace {

@@ -13,6 +13,7 @@
 #include "scene_kit/run_json.h"
 #include "render/svg_canvas.h"
 #include "scenes/reduce/reduce_scene.h"
+#include "test_paths.h"
 
 namespace ws::app {
 namespace {

@@ -13,6 +13,7 @@
 #include "common/error.h"
 #include "render/figure.h"
 #include "scenes/reduce/reduce_scene.h"
+#include "test_paths.h"
 
 namespace ws::app {
 namespace {

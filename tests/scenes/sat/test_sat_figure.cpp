@@ -8,6 +8,7 @@
 #include "golden.h"
 #include "scenes/sat/filter/sat_filter_mode.h"
 #include "scenes/sat/sat_scene.h"
+#include "test_paths.h"
 
 namespace ws::gfx {
 namespace {

@@ -13,6 +13,7 @@
 
 #include "common/error.h"
 #include "scenes/sat/sat_scene.h"
+#include "test_paths.h"
 
 namespace ws::app {
 namespace {

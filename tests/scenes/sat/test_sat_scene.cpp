@@ -18,6 +18,7 @@
 #include "scenes/sat/filter/sat_filter_mode.h"
 #include "scenes/sat/query/sat_query_mode.h"
 #include "scenes/sat/sat_scene.h"
+#include "test_paths.h"
 
 namespace ws::app {
 namespace {

@@ -15,6 +15,7 @@
 #include "render/figure.h"
 #include "render/svg_canvas.h"
 #include "scenes/scan/scan_scene.h"
+#include "test_paths.h"
 #include "views/figure_parts.h"
 #include "views/scan/scan_views.h"
 #include "shell/headless_context.h"

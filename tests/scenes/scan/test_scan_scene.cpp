@@ -25,6 +25,7 @@
 #include "scenes/scan/scan_scene.h"
 #include "shell/headless_context.h"
 #include "shell/imgui_runtime.h"
+#include "test_paths.h"
 
 namespace ws::app {
 namespace {

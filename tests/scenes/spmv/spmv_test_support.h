@@ -7,6 +7,7 @@
 
 #include "scenes/scene_test_support.h"
 #include "scenes/spmv/spmv_scene.h"
+#include "test_paths.h"
 
 namespace ws::app::spmv_test {
 

@@ -17,12 +17,13 @@
 #include "io/json_file.h"
 #include "scene_kit/run_json.h"
 #include "scenes/registry.h"
+#include "test_paths.h"
 #include "tiny_scene.h"
 
 namespace ws::app {
 namespace {
 
-const std::string kOut = WS_APP_OUT_DIR "/fake_scene";
+const std::string kOut = std::string(WS_APP_OUT_DIR) + "/fake_scene";
 
 class FakeScene : public ::testing::Test {
  protected:
