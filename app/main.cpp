@@ -58,6 +58,8 @@ int run_cli(int argc, char** argv, std::optional<ws::i18n::Language> language) {
   gui->add_option("--frames", frames, "Render this many frames and exit")
       ->check(CLI::Range(1, 100000));
   gui->add_option("--screenshot", screenshot, "With --frames: save the last frame as PNG");
+  std::string gui_step;
+  gui->add_option("--step", gui_step, "Open at this step of the run (1-based, or 'last')");
   std::string input_script, session_out;
   gui->add_option("--input", input_script,
                   "Scripted input (JSON events: frame, at [fx, fy] of the figure, buttons; or "
@@ -246,6 +248,7 @@ int run_cli(int argc, char** argv, std::optional<ws::i18n::Language> language) {
   request.session_path = session;
   request.frames = frames;
   request.screenshot_path = screenshot;
+  request.step = gui_step;
   request.input_script = input_script;
   request.session_out = session_out;
   request.params = scene_args_to_json(gui->remaining());

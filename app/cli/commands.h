@@ -19,6 +19,10 @@ namespace ws::app {
 // A key with no value (`--flag` followed by another option or nothing) becomes "true".
 nlohmann::json scene_args_to_json(const std::vector<std::string>& extras);
 
+// `--step` of render and gui: a step number (1-based) or "last" -> the 0-based step of a run of
+// `count` steps; anything else, or a step outside the run, is an error naming what is accepted.
+int resolve_step(const std::string& text, int count);
+
 // The backend to use: the one asked for ("" = CUDA when built and a device is present, else the
 // CPU, with a notice on stderr); asking for CUDA without one is an error.
 Backend choose_backend(const std::string& requested, bool quiet);
@@ -72,6 +76,7 @@ struct GuiRequest {
   std::string session_path;     // open this session at start
   int frames = 0;               // > 0: render this many frames, then exit (tests, screenshots)
   std::string screenshot_path;  // with frames: write the last frame here
+  std::string step;             // open at this step: 1-based or "last" ("" = the run's start)
   // Scripted input (tests, demos): JSON {"events": [{"frame": F, "at": [fx, fy],
   // "left": bool, "right": bool, "shift": bool}, ...]}; `at` is a fraction of the viewport's
   // figure; each mouse event holds until the next. {"frame": F, "key": "Right"} presses a key

@@ -1,4 +1,5 @@
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 
@@ -30,6 +31,17 @@ nlohmann::json scene_args_to_json(const std::vector<std::string>& extras) {
     params[key] = value;
   }
   return params;
+}
+
+int resolve_step(const std::string& text, int count) {
+  if (text == "last") return count - 1;
+  char* end = nullptr;
+  const long k = std::strtol(text.c_str(), &end, 10);
+  WS_REQUIRE(!text.empty() && end && *end == '\0',
+             "--step expects a step number, 'last' or 'all', got '" + text + "'");
+  WS_REQUIRE(k >= 1 && k <= count,
+             "--step " + text + " is outside this run's steps 1.." + std::to_string(count));
+  return static_cast<int>(k - 1);
 }
 
 namespace {

@@ -41,17 +41,6 @@ struct PngRenderer {
   }
 };
 
-int resolve_step(const std::string& text, int count) {
-  if (text == "last") return count - 1;
-  char* end = nullptr;
-  const long k = std::strtol(text.c_str(), &end, 10);
-  WS_REQUIRE(!text.empty() && end && *end == '\0',
-             "--step expects a step number, 'last' or 'all', got '" + text + "'");
-  WS_REQUIRE(k >= 1 && k <= count,
-             "--step " + text + " is outside this run's steps 1.." + std::to_string(count));
-  return static_cast<int>(k - 1);
-}
-
 // Replaces the one "%d" or "%0Nd" in `pattern` with `number` (never a printf format: the pattern
 // is the user's text). Anything else after a '%' is an error.
 std::string numbered(const std::string& pattern, int number) {

@@ -5,6 +5,7 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -62,6 +63,8 @@ GuiApp::GuiApp(const GuiOptions& options)
       scene_->reset();
     });
   }
+  // --step: a step outside the run stops the command with its message, as render's does.
+  if (!options.step.empty()) scene_->seek(resolve_step(options.step, scene_->step_count()));
   if (options.lecture) set_lecture(true);
 }
 
@@ -174,7 +177,9 @@ int GuiApp::run() {
   double last = glfwGetTime();
   int frame_count = 0;
   // Scripted input: the latest event at or before this frame sets the mouse (a fraction of the
-  // figure in the viewport) and the buttons.
+  // figure in the viewport) and the buttons. A run of --frames has no mouse before its first
+  // mouse event: a pointer left over the window (Xvfb puts it in the middle of the screen) would
+  // otherwise hover a cell, and its tooltip would be in the screenshot.
   const auto scripted = [&] {
     const ScriptedInput* now = nullptr;
     ImGuiIO& io = ImGui::GetIO();
@@ -193,14 +198,18 @@ int GuiApp::run() {
       }
       if (e.frame <= frame_count && e.mouse) now = &e;
     }
-    if (!now) return;
+    if (!now) {
+      if (options_.frames > 0) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);  // ImGui's "no mouse"
+      return;
+    }
     io.MousePos =
         ImVec2(figure_min_.x + now->fx * figure_size_.x, figure_min_.y + now->fy * figure_size_.y);
     io.MouseDown[0] = now->left;
     io.MouseDown[1] = now->right;
     io.KeyShift = now->shift;
   };
-  while (window_.begin_frame(script_.empty() ? std::function<void()>() : scripted)) {
+  const bool hook = !script_.empty() || options_.frames > 0;
+  while (window_.begin_frame(hook ? scripted : std::function<void()>())) {
     const double now = glfwGetTime();
     frame(static_cast<float>(now - last));
     last = now;
@@ -543,9 +552,11 @@ namespace {
 
 // No display: render the scene's figures headless instead, and say where they are. `from` names
 // what they show ("the default figures", "the session's figures"); `also_step` (0-based, or -1)
-// is one more step to render, the step a session was saved at.
+// is one more step to render, the step a session was saved at; `step` (gui's --step: 1-based or
+// "last", "" for none) replaces it, and a step outside the run is an error.
 int render_default_figures(const std::string& scene, const nlohmann::json& params,
-                           const std::string& from = "the default figures", int also_step = -1) {
+                           const std::string& from = "the default figures", int also_step = -1,
+                           const std::string& step = "") {
   const std::string folder = "warpscope-figures";
   std::error_code error;
   std::filesystem::create_directories(folder, error);
@@ -568,6 +579,7 @@ int render_default_figures(const std::string& scene, const nlohmann::json& param
     simulated = probe->capabilities().live;
     probe->detach();
   }
+  if (!step.empty()) also_step = resolve_step(step, count);
   std::vector<std::string> steps = {"1"};
   if (count >= 3) steps.push_back("3");
   if (count >= 2) steps.push_back("last");
@@ -653,15 +665,20 @@ int gui_command(const GuiRequest& request) {
   const std::string scene = request.scene.empty() ? default_scene_id() : request.scene;
   // Bad scene options fail here, with their message, before a window opens.
   if (!request.params.empty()) make_scene(scene)->params_from_json(request.params);
+  WS_REQUIRE(request.step != "all",
+             "gui --step opens the window at one step: a number (1-based) or 'last'; render "
+             "--step all writes every step");
   if (!gfx::display_available()) {
-    if (request.session_path.empty()) return render_default_figures(scene, request.params);
+    if (request.session_path.empty())
+      return render_default_figures(scene, request.params, "the default figures", -1, request.step);
     // A session: its scene (as the window shows it), parameters, step and language, the command
     // line's options on top.
     const Session session = load_session(request.session_path);
     nlohmann::json params = session.params;
     for (const auto& [key, value] : request.params.items()) params[key] = value;
     if (session.language && !request.language) i18n::set_language(*session.language);
-    return render_default_figures(session.scene, params, "the session's figures", session.step);
+    return render_default_figures(session.scene, params, "the session's figures", session.step,
+                                  request.step);
   }
   GuiOptions options = request;
   options.scene = scene;

@@ -217,6 +217,34 @@ TEST(Cli, GuiTakesSceneOptions) {
   EXPECT_EQ(j["params"]["threshold"], 5.0) << j.dump();
 }
 
+// --step opens the window at that step of the run (the session saved at exit has it, 0-based);
+// 'last' is the run's last step; a step outside the run, or 'all', fails with a message before
+// anything is lost, and the command exits non-zero.
+TEST(Cli, GuiOpensAtTheStepAsked) {
+  if (!std::getenv("DISPLAY")) GTEST_SKIP() << "no X display (the test script runs under xvfb-run)";
+  const std::string session = kOut + "/gui_step_session.json";
+  const std::string scene = "gui --scene reduce --values \"5 1 2 8 3 3 0 4\" --frames 2";
+  const Result third = run(scene + " --step 3 --save-session " + session);
+  ASSERT_EQ(third.code, 0) << third.stderr_text;
+  EXPECT_EQ(read_json(session)["step"], 2) << read_json(session).dump();
+
+  const Result last = run(scene + " --step last --save-session " + session);
+  ASSERT_EQ(last.code, 0) << last.stderr_text;
+  const int last_step = read_json(session)["step"].get<int>();
+  EXPECT_GT(last_step, 2);
+
+  const Result beyond = run(scene + " --step " + std::to_string(last_step + 2));
+  EXPECT_EQ(beyond.code, 1);
+  EXPECT_NE(beyond.stderr_text.find("outside this run's steps 1.." + std::to_string(last_step + 1)),
+            std::string::npos)
+      << beyond.stderr_text;
+  for (const char* bad : {"0", "three", "all"}) {
+    const Result r = run(scene + " --step " + bad);
+    EXPECT_EQ(r.code, 1) << bad;
+    EXPECT_NE(r.stderr_text.find("--step"), std::string::npos) << bad << ": " << r.stderr_text;
+  }
+}
+
 }  // namespace
 
 // Errors speak to the user: the message names the option and what is accepted, without the

@@ -14,10 +14,10 @@
 
 #include "bfs/bfs.h"
 #include "bfs/bfs_teach_cpu.h"
+#include "gl_environment.h"
 #include "graph/graph.h"
 #include "imgui_frame_test_support.h"
 #include "render/figure.h"
-#include "shell/headless_context.h"
 #include "scenes/bfs/bfs_scene.h"
 #include "scenes/bfs/teach/bfs_teach_mode.h"
 #include "scene_kit/code_panel.h"
@@ -449,14 +449,12 @@ TEST(BfsTeachScene, TheGraphsTheMessageSuggestsAllFitTeachMode) {
 
 // The panels in an ImGui frame for every variant, on a graph that fits and on one that does not:
 // nothing throws.
+// The process's one GL context and ImGui runtime (tests/render/gl_environment.h), which the
+// figure tests of this executable use too: ImGui allows one runtime at a time.
 TEST(BfsTeachScene, PanelsDrawInAnImGuiFrame) {
-  std::unique_ptr<gfx::HeadlessGl> gl;
-  try {
-    gl = gfx::HeadlessGl::create();
-  } catch (const std::exception& e) {
-    GTEST_SKIP() << "no headless GL here: " << e.what();
-  }
-  gfx::ImguiRuntime imgui;
+  WS_REQUIRE_GL();
+  gfx::test::headless_gl().make_current();
+  gfx::ImguiRuntime& imgui = gfx::test::imgui_runtime();
   std::vector<nlohmann::json> settings;
   for (const bfs::VariantInfo& vi : bfs::variant_infos())
     settings.push_back({{"graph", "gen:pmpp"}, {"variant", vi.id}});
