@@ -36,14 +36,18 @@ PY
     --probes "256,256;100,100" --out "$OUT_DIR/heat_cuda.png" 2>>"$OUT_DIR/app.log" || heat_rc=1
   note "heat scene on cuda" $heat_rc
 
-  echo "== display: interop breakdown and the live loop (headless EGL)"
-  "$APP" bench --interop --sizes 512,1024,4096 --frames 100 \
-    >"$OUT_DIR/bench_interop.txt" 2>&1
-  note "bench --interop" $?
-  for spf in 1 10; do
-    "$APP" bench --live --sizes 4096,8192 --frames 300 --steps-per-frame $spf \
-      >"$OUT_DIR/bench_live_$spf.txt" 2>&1
-    note "bench --live steps/frame $spf" $?
-  done
+  # The display benchmarks take minutes (the copy fallback draws 20 ms frames): BENCH=none skips
+  # them with the others.
+  if benching; then
+    echo "== display: interop breakdown and the live loop (headless EGL)"
+    "$APP" bench --interop --sizes 512,1024,4096 --frames 100 \
+      >"$OUT_DIR/bench_interop.txt" 2>&1
+    note "bench --interop" $?
+    for spf in 1 10; do
+      "$APP" bench --live --sizes 4096,8192 --frames 300 --steps-per-frame $spf \
+        >"$OUT_DIR/bench_live_$spf.txt" 2>&1
+      note "bench --live steps/frame $spf" $?
+    done
+  fi
   bench_scene heat --scene heat --backend cuda --repeats 20
 }

@@ -9,15 +9,17 @@
 #include <vector>
 
 #include "gpu_test_support.h"
+#include "../../kernels/shipped_graphs_test_support.h"
 #include "lab/exercise.h"
 #include "lab/lab.h"
-#include "test_paths.h"
 
 namespace ws::lab {
 namespace {
 
+// The shipped assets/ folder: the source tree's, or $WARPSCOPE_DATA_DIR/assets (the GPU machine
+// runs its checks from an installed prefix).
 std::string exercise_assets() {
-  return std::string(WS_TEST_GRAPHS_DIR) + "/..";
+  return test::shipped_graphs_dir() + "/..";
 }
 
 struct ExerciseJob {

@@ -7,14 +7,15 @@
 #include <string>
 
 #include "exercise.h"
+#include "../shipped_graphs_test_support.h"
 #include "lab.h"
-#include "test_paths.h"
 
 namespace ws::lab::etest {
 
-// assets/ of the source tree (WS_TEST_GRAPHS_DIR is assets/graphs: tests/test_paths.h).
+// The shipped assets/ folder: the source tree's, or $WARPSCOPE_DATA_DIR/assets where that is set
+// (an installed prefix's share/warpscope, as on the GPU machine).
 inline std::string assets_dir() {
-  return std::string(WS_TEST_GRAPHS_DIR) + "/..";
+  return ws::test::shipped_graphs_dir() + "/..";
 }
 
 inline std::string exercise_source(const Exercise& e, const std::string& file) {
