@@ -146,8 +146,7 @@ __global__ void teach_walk(FfArgs a, Rec rec) {
     int rows_in[kRows] = {};
     for (int i = 0; i < live; ++i) {
       const int y = y0 + i;
-      const bool enters = y > ya && bottom_row(y, r, h) > row_bottom;
-      const bool leaves = y > ya && top_row(y, r) > row_top;
+      const auto [enters, leaves] = window_move(y, ya, r, h, row_bottom, row_top);
       row_bottom += enters;
       row_top += leaves;
       for (int k = 0; enters && k < n; ++k) {

@@ -41,6 +41,15 @@ WS_HD int top_row(int y, int r) {
 WS_HD int bottom_row(int y, int r, int h) {
   return y + r > h - 1 ? h - 1 : y + r;
 }
+// Output row y of a block that starts at row ya: whether its window takes in a new image row at
+// the bottom and drops one at the top, the window having reached rows `bottom` and `top` (at most
+// one of each per output row).
+struct WindowMove {
+  bool enters, leaves;
+};
+WS_HD WindowMove window_move(int y, int ya, int r, int h, int bottom, int top) {
+  return {y > ya && bottom_row(y, r, h) > bottom, y > ya && top_row(y, r) > top};
+}
 // Where E's row `i` of an iteration lies in the block's shared E: two buffers of kRows rows of w,
 // alternating by iteration (`iteration & 1`), so one barrier an iteration suffices.
 WS_HD int e_at(int iteration, int i, int x, int w) {

@@ -191,8 +191,7 @@ void walk(SatModel& m, const Shape& s, const Buffers& b, std::vector<double>& ou
       const int live = std::min(kRows, yb - y0);
       for (int i = 0; i < live; ++i) {
         const int y = y0 + i;
-        const bool enters = y > ya && bottom_row(y, r, h) > row_bottom;
-        const bool leaves = y > ya && top_row(y, r) > row_top;
+        const auto [enters, leaves] = window_move(y, ya, r, h, row_bottom, row_top);
         row_bottom += enters;
         row_top += leaves;
         for (int t = 0; t < T; ++t) {

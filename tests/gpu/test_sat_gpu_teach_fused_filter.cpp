@@ -18,13 +18,7 @@ namespace ws::sat {
 namespace {
 
 using test::random_plane;
-
-TeachParams fused(int radius) {
-  TeachParams p;
-  p.kernel = TeachKernel::FusedFilter;
-  p.radius = radius;
-  return p;
-}
+const auto fused = test::fused_filter_params;
 
 void expect_fused_equal(int w, int h, int r, uint64_t seed) {
   const Plane img = random_plane(w, h, Accum::U8U32, seed);

@@ -27,13 +27,7 @@ namespace ws::sat {
 namespace fused_filter_teach_test {
 
 using test::random_plane;
-
-TeachParams fused(int radius) {
-  TeachParams p;
-  p.kernel = TeachKernel::FusedFilter;
-  p.radius = radius;
-  return p;
-}
+const auto fused = test::fused_filter_params;
 
 TeachRun run_of(int w, int h, int radius, uint64_t seed) {
   return teach(fused(radius), random_plane(w, h, Accum::U8U32, seed), Backend::Cpu);
