@@ -3,15 +3,19 @@
 // launches, traced, at the teaching shape of sat_filter_fused_teach.h (u8 images up to 32 x 32,
 // any radius; windows past the longer side are the same as at it).
 //   1 strip sums     a block per strip, 4 columns a thread: one step per row of the strips.
-//                    Work w h adds, steps the tallest strip (at most 8 rows).
+//                    Work an add per pixel down to the last start row; steps the tallest strip
+//                    (at most 8 rows).
 //   2 start columns  one block of 2 segments x 32 lanes: each segment's total, a barrier, the
-//                    running sums down the strips. Work 2 w strips adds, steps strips / 2 + 1.
+//                    running sums down the strips. Work about 2 w strips adds; a lane's steps
+//                    strips / 2 + 2.
 //   3 walk           a block per 8 output rows, ceil(w / 4) threads (one warp) of 4 columns:
 //                    V from two start columns, then per two output rows V moved (the entering
 //                    and leaving rows), the threads' prefixes of V, a Kogge-Stone shuffle scan of
 //                    their totals, E published in shared memory (one barrier), the pixels
 //                    lane-major from two look-ups in E and the rule's rounded mean. Work O(w h)
-//                    whatever r, steps 4 iterations of log2(w / 4) + 4 + 2 each.
+//                    whatever r (at most two adds per column and output row for V, w - 1 for E,
+//                    two look-ups per pixel); a thread's steps per two output rows
+//                    O(4 + log2(w / 4)), 4 iterations a block.
 // Every step is deterministic, so the trace equals the twin's event for event.
 #include <cuda_runtime.h>
 
@@ -25,9 +29,22 @@
 
 namespace ws::sat {
 
-namespace {
+// Named, not anonymous: a unity build may put this file in one translation unit with
+// sat_filter_fused.cu, whose anonymous namespace has its own kWalkCols, top_row and bottom_row.
+namespace fused_teach_kernels {
 
-using namespace fused_teach;
+using fused_teach::bottom_row;
+using fused_teach::e_at;
+using fused_teach::kLanes;
+using fused_teach::kMaxStarts;
+using fused_teach::kRows;
+using fused_teach::kSegments;
+using fused_teach::kSumCols;
+using fused_teach::kWalkCols;
+using fused_teach::Shape;
+using fused_teach::shape_of;
+using fused_teach::top_row;
+using fused_teach::window_move;
 
 enum FfArray : int {
   kFfImage,
@@ -204,10 +221,8 @@ __global__ void teach_walk(FfArgs a, Rec rec) {
 }
 // @end
 
-}  // namespace
-
-TeachRun teach_cuda_fused_filter(const TeachParams& params, const Plane& input) {
-  using namespace fused_teach;
+// One traced run: the three launches, recorded; the twin shapes the trace.
+TeachRun traced_run(const TeachParams& params, const Plane& input) {
   TeachRun run = teach_cpu_fused_filter(params, input);
   const Shape s = shape_of(input.width, input.height, params.radius);
   const int w = s.w, h = s.h, n = w * h;
@@ -246,6 +261,12 @@ TeachRun teach_cuda_fused_filter(const TeachParams& params, const Plane& input) 
   const std::vector<uint8_t> filtered = out.download();
   run.filtered.assign(filtered.begin(), filtered.end());
   return run;
+}
+
+}  // namespace fused_teach_kernels
+
+TeachRun teach_cuda_fused_filter(const TeachParams& params, const Plane& input) {
+  return fused_teach_kernels::traced_run(params, input);
 }
 
 }  // namespace ws::sat

@@ -70,7 +70,19 @@ Shape shape_of(int w, int h, int radius) {
 
 namespace fused_filter_twin {
 
-using namespace fused_teach;
+// Declarations, not a using-directive: they hide the names other twins' anonymous namespaces give
+// kLanes or kRows in a unity build.
+using fused_teach::bottom_row;
+using fused_teach::e_at;
+using fused_teach::kLanes;
+using fused_teach::kRows;
+using fused_teach::kSegments;
+using fused_teach::kSumCols;
+using fused_teach::kWalkCols;
+using fused_teach::Shape;
+using fused_teach::shape_of;
+using fused_teach::top_row;
+using fused_teach::window_move;
 
 struct Buffers {
   int image, running, strip_sums, segment_totals, start_columns, v, e, out;
@@ -273,10 +285,7 @@ int64_t serial_ops(const Shape& s) {
   return ops;
 }
 
-}  // namespace fused_filter_twin
-
-TeachRun teach_cpu_fused_filter(const TeachParams& params, const Plane& input) {
-  using namespace fused_filter_twin;
+TeachRun twin_run(const TeachParams& params, const Plane& input) {
   const Shape s = shape_of(input.width, input.height, params.radius);
   const int w = s.w, h = s.h;
   TeachRun run;
@@ -305,6 +314,12 @@ TeachRun teach_cpu_fused_filter(const TeachParams& params, const Plane& input) {
   walk(m, s, b, run.filtered);
   m.finish();
   return run;
+}
+
+}  // namespace fused_filter_twin
+
+TeachRun teach_cpu_fused_filter(const TeachParams& params, const Plane& input) {
+  return fused_filter_twin::twin_run(params, input);
 }
 
 }  // namespace ws::sat

@@ -10,7 +10,7 @@ namespace ws::app::sat_teach {
 
 namespace {
 
-bool named(const std::string& name, std::initializer_list<const char*> names) {
+bool fused_name_in(const std::string& name, std::initializer_list<const char*> names) {
   for (const char* n : names)
     if (name == n) return true;
   return false;
@@ -40,10 +40,11 @@ bool fused_grid_shape(const TraceBuffer& buf, int w, int h, GridShape& g) {
 
 bool fused_buffer_shown(const Trace& trace, const TraceStep& s, int b) {
   const std::string& name = trace.buffers[b].name;
-  const bool of_phase =
-      s.phase == "strip sums"      ? named(name, {"image", "running sums", "strip sums"})
-      : s.phase == "start columns" ? named(name, {"strip sums", "segment totals", "start columns"})
-                                   : named(name, {"image", "V", "E", "output"});
+  const bool of_phase = s.phase == "strip sums"
+                            ? fused_name_in(name, {"image", "running sums", "strip sums"})
+                        : s.phase == "start columns"
+                            ? fused_name_in(name, {"strip sums", "segment totals", "start columns"})
+                            : fused_name_in(name, {"image", "V", "E", "output"});
   if (of_phase) return true;
   for (const TraceEvent& e : s.events)
     if (e.buffer == b) return true;

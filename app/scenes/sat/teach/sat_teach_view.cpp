@@ -21,7 +21,15 @@ namespace ws::app {
 namespace {
 
 using gfx::Vec2;
-using namespace sat_teach;
+using sat_teach::fused_buffer_shown;
+using sat_teach::fused_grid_shape;
+using sat_teach::fused_row_slices;
+using sat_teach::GridShape;
+using sat_teach::is_fused;
+using sat_teach::RowSlice;
+using sat_teach::step_block;
+using sat_teach::walk_focus;
+using sat_teach::WalkFocus;
 
 // How a buffer is drawn as a grid: the image and the table are w x h, the transposed copy h x w,
 // the transpose's padded shared tile T x (T + 1) (the part the run wrote), the fused filter's own
