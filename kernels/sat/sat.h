@@ -112,7 +112,8 @@ double rect_sum(const std::vector<double>& table, int width, int height, Accum a
 // TeachKernel::FusedFilter traces the fused box filter (FilterMethod::Fused, u8 only) instead of a
 // table variant: its three launches ("strip sums", "start columns", "walk") at teaching size,
 // buffers "image", "running sums", "strip sums", "segment totals", "start columns", "V", "E",
-// "output" (sat_teach_fused_filter_cpu.cpp); TeachRun::filtered holds its output, `sat` stays empty.
+// "output" (sat_teach_fused_filter_cpu.cpp); TeachRun::filtered holds its output, `sat` stays
+// empty.
 enum class TeachKernel : uint8_t {
   Table = 0,        // the summed-area table of TeachParams::variant
   FusedFilter = 1,  // the fused box filter at TeachParams::radius

@@ -29,22 +29,10 @@
 
 namespace ws::sat {
 
-// Named, not anonymous: a unity build may put this file in one translation unit with
-// sat_filter_fused.cu, whose anonymous namespace has its own kWalkCols, top_row and bottom_row.
-namespace fused_teach_kernels {
-
-using fused_teach::bottom_row;
-using fused_teach::e_at;
-using fused_teach::kLanes;
-using fused_teach::kMaxStarts;
-using fused_teach::kRows;
-using fused_teach::kSegments;
-using fused_teach::kSumCols;
-using fused_teach::kWalkCols;
-using fused_teach::Shape;
-using fused_teach::shape_of;
-using fused_teach::top_row;
-using fused_teach::window_move;
+// Nested in fused_teach, not anonymous: a unity build may put this file in one translation unit
+// with sat_filter_fused.cu, whose anonymous namespace has its own kWalkCols, top_row and
+// bottom_row; the teaching shape's are found first here.
+namespace fused_teach::kernels {
 
 enum FfArray : int {
   kFfImage,
@@ -263,10 +251,10 @@ TeachRun traced_run(const TeachParams& params, const Plane& input) {
   return run;
 }
 
-}  // namespace fused_teach_kernels
+}  // namespace fused_teach::kernels
 
 TeachRun teach_cuda_fused_filter(const TeachParams& params, const Plane& input) {
-  return fused_teach_kernels::traced_run(params, input);
+  return fused_teach::kernels::traced_run(params, input);
 }
 
 }  // namespace ws::sat

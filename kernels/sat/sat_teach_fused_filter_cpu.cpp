@@ -68,21 +68,9 @@ Shape shape_of(int w, int h, int radius) {
 
 }  // namespace fused_teach
 
-namespace fused_filter_twin {
-
-// Declarations, not a using-directive: they hide the names other twins' anonymous namespaces give
-// kLanes or kRows in a unity build.
-using fused_teach::bottom_row;
-using fused_teach::e_at;
-using fused_teach::kLanes;
-using fused_teach::kRows;
-using fused_teach::kSegments;
-using fused_teach::kSumCols;
-using fused_teach::kWalkCols;
-using fused_teach::Shape;
-using fused_teach::shape_of;
-using fused_teach::top_row;
-using fused_teach::window_move;
+// Nested in fused_teach, not anonymous: its names (kLanes, kRows, ...) are found before those other
+// twins' anonymous namespaces give the same names in a unity build.
+namespace fused_teach::twin {
 
 struct Buffers {
   int image, running, strip_sums, segment_totals, start_columns, v, e, out;
@@ -316,10 +304,10 @@ TeachRun twin_run(const TeachParams& params, const Plane& input) {
   return run;
 }
 
-}  // namespace fused_filter_twin
+}  // namespace fused_teach::twin
 
 TeachRun teach_cpu_fused_filter(const TeachParams& params, const Plane& input) {
-  return fused_filter_twin::twin_run(params, input);
+  return fused_teach::twin::twin_run(params, input);
 }
 
 }  // namespace ws::sat

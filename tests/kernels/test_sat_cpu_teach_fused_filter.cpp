@@ -88,7 +88,8 @@ TEST(SatCpuTeachFusedFilter, ConstantImagesStayConstantUnderEveryClampedWindow) 
   }
 }
 
-// Launch 1 and 2 against the image: strip k's sums are its rows' column sums, start column k the
+// Launch 1 and 2 against the image: the running sums in the registers grow row by row into strip
+// k's sums, its rows' column sums; start column k the
 // column sums from row 0 through its start row; strips are whole rows cut at the walks' start rows
 // and at least every 8th row, down to the last start row.
 TEST(SatCpuTeachFusedFilter, StripSumsAndStartColumnsAreColumnSumsOverTheImage) {
@@ -109,6 +110,20 @@ TEST(SatCpuTeachFusedFilter, StripSumsAndStartColumnsAreColumnSumsOverTheImage) 
           EXPECT_TRUE(std::count(s.starts.begin(), s.starts.end(), top)) << what << " block " << b;
         }
       }
+      // Launch 1's registers: after row j of strip k, the column's sum over the strip's first
+      // j + 1 rows.
+      const int running = buffer_index(run.trace, "running sums");
+      int64_t running_writes = 0;
+      for (const TraceStep& st : run.trace.steps)
+        for (const TraceEvent& e : st.events)
+          if (e.buffer == running && e.kind == EventKind::Write) {
+            const int k = e.address / w, x = e.address % w;
+            const int j = int(&st - run.trace.steps.data());  // the steps start with the rows
+            ++running_writes;
+            EXPECT_EQ(e.value, column_sum(run, x, s.first_row(k), s.first_row(k) + j))
+                << what << " strip " << k << " row " << j << " column " << x;
+          }
+      EXPECT_EQ(running_writes, int64_t(s.starts.back() + 1) * w) << what;
       const auto last = replay_snapshots(run.trace).back();
       const std::vector<double>& sums = last[size_t(buffer_index(run.trace, "strip sums"))];
       const std::vector<double>& starts = last[size_t(buffer_index(run.trace, "start columns"))];
