@@ -36,6 +36,7 @@ namespace fused_teach::kernels {
 
 enum FfArray : int {
   kFfImage,
+  kFfRunning,  // registers: launch 1's running column sums, traced as writes (no store)
   kFfStripSums,
   kFfSegmentTotals,
   kFfStartColumns,
@@ -43,6 +44,7 @@ enum FfArray : int {
   kFfE,
   kFfOut
 };
+static_assert(kFfOut < DynamicBlockTrace::kMaxBuffers, "the recorder names too few buffers");
 enum FfPhase : int { kFfStripRow, kFfStripStore, kFfSegment, kFfStartRun, kFfWalkStart, kFfWalk };
 
 struct FfArgs {
@@ -75,6 +77,7 @@ __global__ void teach_strip_sums(FfArgs a, Rec rec) {
       const uint32_t v = rec.read(kFfImage, int64_t{y} * w + x, a.image[y * w + x]);
       sum[c] =
           y == first ? v : rec.op(kFfStripSums, int64_t{k} * w + x, sum[c] + v);  // @ff-strip-row
+      rec.write(kFfRunning, int64_t{k} * w + x, sum[c]);  // the register, traced: no store
     }
   }
   rec.begin(kFfStripStore);
@@ -231,8 +234,8 @@ TeachRun traced_run(const TeachParams& params, const Plane& input) {
   a.start_columns = sums.data() + size_t(s.strips()) * w;
   a.out = out.data();
   DynamicBlockTrace rec = recording.recorder();  // no set_block: threads by blockIdx.x
-  const char* names[] = {"image", "strip sums", "segment totals", "start columns",
-                         "V",     "E",          "output"};
+  const char* names[] = {
+      "image", "running sums", "strip sums", "segment totals", "start columns", "V", "E", "output"};
   for (int i = 0; i <= kFfOut; ++i)
     rec.buffers[i] = cuda_support::buffer_named(run.trace, names[i]);
   const char* markers[] = {"@ff-strip-row", "@ff-strip-store", "@ff-segment",
