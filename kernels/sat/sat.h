@@ -109,10 +109,31 @@ double rect_sum(const std::vector<double>& table, int width, int height, Accum a
 // carries). Steps carry a phase ("row", "transpose", "column", "tile", "look-back"; variant 5:
 // "tile sums", "carries", "tile tables", its three launches) that the views group by. The exact
 // format: sat_teach_cpu.cpp.
+// TeachKernel::FusedFilter traces the fused box filter (FilterMethod::Fused, u8 only) instead of a
+// table variant: its three launches ("strip sums", "start columns", "walk") at teaching size,
+// buffers "image", "running sums", "strip sums", "segment totals", "start columns", "V", "E",
+// "output" (sat_teach_fused_filter_cpu.cpp); TeachRun::filtered holds its output, `sat` stays
+// empty.
+enum class TeachKernel : uint8_t {
+  Table = 0,        // the summed-area table of TeachParams::variant
+  FusedFilter = 1,  // the fused box filter at TeachParams::radius
+};
+// What the figure and the panel call the fused filter's teach run (kernel-made text, translated
+// by the app), and its kernel file (the code panel's, relative to kernels/sat/).
+inline constexpr const char* kFusedTeachTitle = "The box filter fused with its table";
+inline constexpr const char* kFusedTeachLesson =
+    "No table is stored: the window's column sums V move down the image a row at a time, their "
+    "prefix E across the width is one block scan a row, and each pixel is two look-ups in E.";
+inline constexpr const char* kFusedTeachSource = "sat_filter_fused_teach.cu";
+const char* teach_kernel_name(TeachKernel k);  // "table", "fused"
+// Accepts "table" and "fused"; false leaves `out` unchanged.
+bool parse_teach_kernel(const std::string& text, TeachKernel& out);
 struct TeachParams {
   Variant variant = Variant::RowColumn;
   Accum accum = Accum::U8U32;
   int tile = 4;  // variants 4 and 5: the tile edge, 2..16
+  TeachKernel kernel = TeachKernel::Table;
+  int radius = 1;  // the fused filter: 0..kMaxSide (beyond the longer side the same windows)
 };
 struct TeachRun {
   Trace trace;
@@ -121,9 +142,11 @@ struct TeachRun {
   std::vector<double> input;      // w h values
   std::vector<double> row_scans;  // every row scanned (what the notes print between the phases)
   std::vector<double> sat;        // the table the run produced
+  std::vector<double> filtered;   // the fused filter: the output image (w h values 0..255)
 };
 // Throws ws::Error for an image larger than kTeachMax, invalid params, a variant without a traced
-// kernel (says which variants have one), or Backend::Cuda without a device.
+// kernel (says which variants have one), the fused filter on a float type or with a negative or
+// too large radius, or Backend::Cuda without a device.
 TeachRun teach(const TeachParams& params, const Plane& input, Backend backend);
 bool has_teach_trace(Variant v);
 

@@ -112,6 +112,19 @@ bool parse_filter_method(const std::string& text, FilterMethod& out) {
   return false;
 }
 
+const char* teach_kernel_name(TeachKernel k) {
+  return k == TeachKernel::FusedFilter ? "fused" : "table";
+}
+
+bool parse_teach_kernel(const std::string& text, TeachKernel& out) {
+  for (TeachKernel k : {TeachKernel::Table, TeachKernel::FusedFilter})
+    if (text == teach_kernel_name(k)) {
+      out = k;
+      return true;
+    }
+  return false;
+}
+
 int dof_radius(float depth, float focus, float aperture) {
   const float d = depth - focus;
   const float r = aperture * (d < 0 ? -d : d);

@@ -1,5 +1,6 @@
-// Teach mode for the summed-area tables: the dispatch (CPU twin or CUDA kernels), the checks of a
-// request, and the trace model the CPU twins share.
+// Teach mode for the summed-area tables (and the fused box filter, TeachKernel::FusedFilter: its
+// trace format is in sat_teach_fused_filter_cpu.cpp): the dispatch (CPU twin or CUDA kernels), the
+// checks of a request, and the trace model the CPU twins share.
 //
 // The trace format (both backends emit exactly the same one):
 // - Buffers: 0 "in" (global, w h, the image), 1 "sat" (global, w h, unwritten at first: the row
@@ -60,7 +61,25 @@ bool has_teach_trace(Variant v) {
          v == Variant::SinglePass || v == Variant::RegisterTiled;
 }
 
+namespace {
+
+// The fused box filter's own checks: u8 samples (it sums bytes in 32 bits) and a radius the fast
+// filter takes (it clamps any larger one to the longer side, as the teach run does).
+void check_fused_teach_request(const TeachParams& params) {
+  if (params.accum != Accum::U8U32)
+    throw Error(std::string("the fused box filter filters u8 images; type ") +
+                accum_name(params.accum) + " has no fused filter (choose type u8)");
+  if (params.radius < 0 || params.radius > kMaxSide)
+    throw Error("the fused box filter's radius must be 0.." + std::to_string(kMaxSide) + ", not " +
+                std::to_string(params.radius));
+}
+
+}  // namespace
+
 void check_teach_request(const TeachParams& params, const Plane& input) {
+  if (params.kernel != TeachKernel::Table && params.kernel != TeachKernel::FusedFilter)
+    throw Error("unknown teach kernel " + std::to_string(int(params.kernel)));
+  if (params.kernel == TeachKernel::FusedFilter) check_fused_teach_request(params);
   const int v = static_cast<int>(params.variant);
   if (v < 1 || v > 5) throw Error("unknown summed-area-table variant " + std::to_string(v));
   if (!has_teach_trace(params.variant))
@@ -87,6 +106,7 @@ void check_teach_request(const TeachParams& params, const Plane& input) {
 TeachRun teach(const TeachParams& params, const Plane& input, Backend backend) {
   check_teach_request(params, input);
   if (backend == Backend::Cuda) return teach_cuda(params, input);
+  if (params.kernel == TeachKernel::FusedFilter) return teach_cpu_fused_filter(params, input);
   switch (params.variant) {
     case Variant::RowColumn:
       return teach_cpu_row_column(params, input);

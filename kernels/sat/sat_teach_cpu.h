@@ -49,7 +49,8 @@ inline constexpr int kSat = 1;
 // write.
 void scan_columns(SatModel& m, int first_step, int width, int height);
 
-// Throws ws::Error for a request teach() cannot run (size, tile, values, variant).
+// Throws ws::Error for a request teach() cannot run (size, tile, values, variant; the fused
+// filter: a type other than u8, a radius outside 0..kMaxSide).
 void check_teach_request(const TeachParams& params, const Plane& input);
 
 // Variants 4 and 5: the tile grid of a w x h image with tiles of `tile` x `tile`.
@@ -71,5 +72,9 @@ TeachRun teach_cuda_transpose(const TeachParams& params, const Plane& input);
 TeachRun teach_cuda_block_scan(const TeachParams& params, const Plane& input);
 TeachRun teach_cuda_single_pass(const TeachParams& params, const Plane& input);
 TeachRun teach_cuda_register_tiled(const TeachParams& params, const Plane& input);
+// The fused box filter (TeachKernel::FusedFilter): sat_teach_fused_filter_cpu.cpp and
+// sat_filter_fused_teach.cu.
+TeachRun teach_cpu_fused_filter(const TeachParams& params, const Plane& input);
+TeachRun teach_cuda_fused_filter(const TeachParams& params, const Plane& input);
 
 }  // namespace ws::sat

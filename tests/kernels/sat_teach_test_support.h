@@ -40,6 +40,14 @@ inline TeachParams teach_params(Variant v, Accum a, int tile) {
   return p;
 }
 
+// The fused box filter's teach run at `radius` (u8).
+inline TeachParams fused_filter_params(int radius) {
+  TeachParams p;
+  p.kernel = TeachKernel::FusedFilter;
+  p.radius = radius;
+  return p;
+}
+
 inline constexpr Variant kTeachVariants[] = {Variant::RowColumn, Variant::Transpose,
                                              Variant::BlockScan, Variant::SinglePass,
                                              Variant::RegisterTiled};

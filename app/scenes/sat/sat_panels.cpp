@@ -33,6 +33,24 @@ nlohmann::json sat_variant_controls(const SatSettings& s, bool tile) {
   return edit;
 }
 
+nlohmann::json sat_teach_kernel_controls(const SatSettings& s) {
+  nlohmann::json edit = nlohmann::json::object();
+  if (!panel_section(tr("Kernel"), "sat-kernel-header")) return edit;
+  const std::vector<std::string> kernels = {tr("summed-area table"), tr("fused box filter")};
+  int kernel = static_cast<int>(s.teach_kernel);
+  if (combo(label_id(tr("kernel"), "sat-kernel").c_str(), kernel, kernels)) {
+    const auto k = static_cast<sat::TeachKernel>(kernel);
+    edit["kernel"] = sat::teach_kernel_name(k);
+    if (k == sat::TeachKernel::FusedFilter) edit["type"] = sat::accum_name(sat::Accum::U8U32);
+  }
+  if (s.teach_kernel == sat::TeachKernel::FusedFilter) {
+    int r = s.filter.radius;
+    if (ImGui::SliderInt(label_id(tr("radius"), "sat-teach-radius").c_str(), &r, 0, sat::kTeachMax))
+      edit["radius"] = r;
+  }
+  return edit;
+}
+
 std::string sat_sentences(const std::vector<std::string>& sentences) {
   // Sentences follow each other with a space in English, with none in Chinese.
   const char* gap = i18n::language() == i18n::Language::Chinese ? "" : " ";

@@ -20,6 +20,10 @@ namespace ws::app {
 nlohmann::json sat_input_controls(const SatSettings& s, bool colour);
 // Variant and accumulation type; `tile` adds the tile edge of variants 4 and 5 (teach mode).
 nlohmann::json sat_variant_controls(const SatSettings& s, bool tile);
+// Teach mode's kernel: the summed-area table (of the variant) or the fused box filter, and the
+// fused filter's radius (0..32: beyond the longer side of a teaching image the windows are the
+// same). Choosing the fused filter sets type u8, the only type it filters.
+nlohmann::json sat_teach_kernel_controls(const SatSettings& s);
 // The notes: the worked example, four look-ups, u32 wrap-around, float precision.
 void sat_notes_panel();
 // Sentences of a caption, joined as the language writes them.

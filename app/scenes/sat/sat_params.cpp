@@ -60,10 +60,12 @@ std::array<int, 4> parse_query(const std::string& text) {
 }  // namespace
 
 void SatScene::parse(SatSettings& s, ParamReader& keys, std::string& mode) const {
-  // A query implies the query mode; a filter setting the filter mode.
+  // A query implies the query mode; the teach kernel teach mode; a filter setting the filter mode.
   if (!keys.has("mode")) {
     if (keys.has("query")) {
       mode = "query";
+    } else if (keys.has("kernel")) {
+      mode = "teach";
     } else {
       for (const char* key :
            {"radius", "method", "compare", "depth", "focus", "aperture", "colour"})
@@ -80,13 +82,18 @@ void SatScene::parse(SatSettings& s, ParamReader& keys, std::string& mode) const
   if (const auto t = keys.text("type"); t && !sat::parse_accum(*t, s.accum))
     throw Error("type: expected u8 (u8 -> u32), f32 (f32 -> f32) or f32-f64, got '" + *t + "'");
   if (const auto tile = keys.integer("tile", 2, 16)) s.tile = static_cast<int>(*tile);
+  if (const auto k = keys.text("kernel"); k && !sat::parse_teach_kernel(*k, s.teach_kernel))
+    throw Error(
+        "kernel: expected table (the summed-area table of --variant) or fused (the fused box "
+        "filter at --radius), got '" +
+        *k + "'");
   if (const auto m = keys.text("method"); m && !sat::parse_filter_method(*m, s.method))
-    throw Error("method: expected sat, direct or separable, got '" + *m + "'");
+    throw Error("method: expected sat, direct, separable or fused, got '" + *m + "'");
   if (const auto m = keys.text("compare")) {
     s.compare = !m->empty();
     if (s.compare && !sat::parse_filter_method(*m, s.compare_method))
       throw Error(
-          "compare: expected sat, direct or separable (a second filter shown beside the "
+          "compare: expected sat, direct, separable or fused (a second filter shown beside the "
           "first), got '" +
           *m + "'");
   }
@@ -120,6 +127,7 @@ nlohmann::json SatScene::to_json(const SatSettings& s, const std::string& /*mode
   out.update({{"variant", sat::info(s.variant).id},
               {"type", sat::accum_name(s.accum)},
               {"tile", s.tile},
+              {"kernel", sat::teach_kernel_name(s.teach_kernel)},
               {"method", sat::filter_method_name(s.method)},
               {"compare", s.compare ? sat::filter_method_name(s.compare_method) : ""},
               {"radius", s.filter.radius},

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sat/sat_filter_cpu.h"
+
 namespace ws::app {
 
 nlohmann::json table_rows_json(const std::vector<double>& values, int width) {
@@ -50,8 +52,10 @@ bool matches(const std::vector<double>& table, const std::vector<double>& refere
 
 }  // namespace
 
-void fill_sat_table(RunJson& doc, const SatSettings& s, const ImageInput& input,
-                    const std::vector<double>* table, const char* mode) {
+namespace {
+
+// The run document's input: its source, size, channels and (small inputs) its values.
+void fill_sat_input(RunJson& doc, const ImageInput& input) {
   doc.input = {{"source", input.label},
                {"width", input.width},
                {"height", input.height},
@@ -60,6 +64,41 @@ void fill_sat_table(RunJson& doc, const SatSettings& s, const ImageInput& input,
     doc.input["values"] = table_rows_json(
         std::vector<double>(input.planes.begin(), input.planes.begin() + input.pixels()),
         input.width);
+}
+
+}  // namespace
+
+void fill_sat_fused_teach(RunJson& doc, int radius, const ImageInput& input,
+                          const std::vector<double>* filtered) {
+  fill_sat_input(doc, input);
+  const std::string what = "sat teach fused r " + std::to_string(radius) + " " +
+                           std::to_string(input.width) + "x" + std::to_string(input.height);
+  if (!filtered) {
+    doc.summary = what + ": no run";
+    return;
+  }
+  // The reference: the direct filter (the whole window summed) on the same bytes.
+  const sat::Plane plane = sat_plane(input, 0);
+  const std::vector<uint8_t> bytes(plane.values.begin(), plane.values.end());
+  std::vector<uint8_t> direct(bytes.size());
+  sat::FilterParams box;  // the radius alone: the teach run has no depth of field
+  box.radius = radius;
+  sat::filter_direct_cpu(bytes.data(), input.width, input.height, box, nullptr, direct.data());
+  const std::vector<double> reference(direct.begin(), direct.end());
+  doc.result = {{"radius", radius},
+                {"checksum", table_checksum(*filtered, sat::Accum::U8U32)},
+                {"filtered", table_rows_json(*filtered, input.width)}};
+  doc.reference = {{"method", "direct (cpu)"},
+                   {"checksum", table_checksum(reference, sat::Accum::U8U32)},
+                   {"filtered", table_rows_json(reference, input.width)}};
+  doc.matches_reference = *filtered == reference;
+  doc.summary = what + (doc.matches_reference ? ": the output equals the direct filter's"
+                                              : ": the output DIFFERS from the direct filter's");
+}
+
+void fill_sat_table(RunJson& doc, const SatSettings& s, const ImageInput& input,
+                    const std::vector<double>* table, const char* mode) {
+  fill_sat_input(doc, input);
   const std::string variant = sat::info(s.variant).id;
   if (!table) {
     doc.summary = std::string("sat ") + mode + ": no run";

@@ -21,6 +21,12 @@ nlohmann::json table_rows_json(const std::vector<double>& values, int width);
 // the order allows, said in "reference_note"), and the summary.
 void fill_sat_table(RunJson& doc, const SatSettings& s, const ImageInput& input,
                     const std::vector<double>* table, const char* mode);
+// Fills the run document of the fused box filter's teach run at `radius` (`filtered` null: no
+// run): input,
+// result = the output image, reference = the direct filter's on the same bytes (the CPU),
+// matches_reference = equal pixel for pixel, and the summary.
+void fill_sat_fused_teach(RunJson& doc, int radius, const ImageInput& input,
+                          const std::vector<double>* filtered);
 // The checksum the documents use: the sum of the entries modulo 2^64 (u32 tables), or in double.
 nlohmann::json table_checksum(const std::vector<double>& table, sat::Accum accum);
 

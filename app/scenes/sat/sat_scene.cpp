@@ -40,6 +40,13 @@ KernelSource variant_source(const SatSettings& s, const std::string& marker) {
           marker, ""};
 }
 
+// Teach mode's code panel: the variant's kernel, or the fused filter's traced kernels.
+KernelSource teach_source(const SatSettings& s, const std::string& marker) {
+  if (s.teach_kernel != sat::TeachKernel::FusedFilter) return variant_source(s, marker);
+  return {std::string("kernels/sat/") + sat::kFusedTeachSource,
+          sat::teach_kernel_name(s.teach_kernel), marker, ""};
+}
+
 }  // namespace
 
 SatScene::SatScene() : ModalScene(kSatSceneId, TR_NOOP("Summed-area table (box filters)")) {
@@ -49,7 +56,7 @@ SatScene::SatScene() : ModalScene(kSatSceneId, TR_NOOP("Summed-area table (box f
             sat_capabilities(true),
             {},
             variant_keys(true),
-            variant_source});
+            teach_source});
   add_mode({"query",
             TR_NOOP("query"),
             std::make_unique<SatQueryMode>(),

@@ -32,6 +32,8 @@ struct SatSettings {
   sat::Variant variant = sat::Variant::RowColumn;
   sat::Accum accum = sat::Accum::U8U32;
   int tile = 2;  // teach mode: the tile edge of variants 4 and 5 (single-pass, register-tiled)
+  // Teach mode: the table of `variant`, or the fused box filter at filter.radius (u8 only).
+  sat::TeachKernel teach_kernel = sat::TeachKernel::Table;
 
   sat::FilterMethod method = sat::FilterMethod::Sat;
   bool compare = false;  // filter mode: a second method's image beside the first

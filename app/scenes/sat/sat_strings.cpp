@@ -65,6 +65,25 @@ const char* const kKernelTexts[] = {
     TR_NOOP("carries: corners, down the columns of tiles"),
     TR_NOOP("tile tables: the table row above each tile"),
     TR_NOOP("tile tables: row {0}"),
+    // The fused box filter's teach run (sat.h, sat_teach_fused_filter_cpu.cpp).
+    TR_NOOP("The box filter fused with its table"),
+    TR_NOOP("No table is stored: the window's column sums V move down the image a row at a "
+            "time, their prefix E across the width is one block scan a row, and each pixel is "
+            "two look-ups in E."),
+    TR_NOOP("strip sums: row {0} of each strip"),
+    TR_NOOP("strip sums: store each strip's column sums"),
+    TR_NOOP("start columns: each segment sums its strips"),
+    TR_NOOP("start columns: the earlier segments' totals, then the running sums"),
+    TR_NOOP("walk: V at each block's first row"),
+    TR_NOOP("walk, iteration {0}: V moves down, E by a block scan"),
+    TR_NOOP("walk, iteration {0}: E published, the pixels"),
+    TR_NOOP("strip sums"),
+    TR_NOOP("start columns"),
+    TR_NOOP("walk"),
+    TR_NOOP("image"),
+    TR_NOOP("segment totals"),
+    TR_NOOP("running sums"),
+    TR_NOOP("output"),
     // Phases.
     TR_NOOP("row"),
     TR_NOOP("column"),

@@ -164,6 +164,52 @@ std::string why_register_tiled(const TraceStep& s) {
   return "";
 }
 
+// The fused box filter (sat_filter_fused_teach.cu): what each launch's step does, and what the
+// teaching shape scales down.
+std::string why_fused(const TraceStep& s) {
+  if (s.code_marker == "@ff-strip-row")
+    return tr(
+        "Launch 1: the image is cut into strips at the rows where the walks will start (and every "
+        "8th row here, every 128th in the fast kernel). A block per strip; each thread adds its 4 "
+        "columns' pixels of this row into running column sums in registers (16 in the fast "
+        "kernel). Neighbouring threads read neighbouring pixels: coalesced.");
+  if (s.code_marker == "@ff-strip-store")
+    return tr(
+        "Each strip leaves one number per column, its column sum: a few rows of sums instead of a "
+        "w x h table.");
+  if (s.code_marker == "@ff-segment")
+    return tr(
+        "Launch 2 adds the strips down each column: lane x owns column x, and the strips are "
+        "split between the warps (2 segments here, 32 in the fast kernel). Each segment adds its "
+        "strips and publishes its total in shared memory; a barrier follows.");
+  if (s.code_marker == "@ff-start-run")
+    return tr(
+        "Each segment adds the totals of the segments above it, then runs down its strips: the "
+        "start columns are the column sums from row 0 through each start row, the only rows of "
+        "the table the walks need (the fast kernel overwrites the strip sums in place).");
+  if (s.code_marker == "@ff-walk-start")
+    return tr(
+        "Launch 3, the walk: a block owns a run of output rows (8 here) across the whole width; "
+        "thread t owns 4 columns (8 in the fast kernel). Its V, the column sums over the first "
+        "row's window, is two start columns subtracted: the rows through the window's bottom "
+        "minus the rows above its top.");
+  if (s.code_marker == "@ff-walk-move")
+    return tr(
+        "Per output row V moves down with the window: it gains the entering image row at the "
+        "bottom and loses the leaving row at the top (two byte adds per column, none once the "
+        "window is clamped at an edge). Each thread adds up its columns of V, a shuffle scan "
+        "across the threads (one warp here; the fast kernel's 8 to 32 warps add a second level "
+        "and a barrier) gives the threads before it, and E, the prefix of V across the width, "
+        "goes to shared memory. Two output rows an iteration.");
+  if (s.code_marker == "@ff-walk-pixels")
+    return tr(
+        "After one barrier E is published. Each pixel's window sum is two look-ups, E(x1) - "
+        "E(x0 - 1), divided by the clamped window's true pixel count and rounded half up: the "
+        "same rule as every other box filter, so the same bits. Threads take pixels t, t + T, "
+        "... so that neighbouring lanes read neighbouring E and write neighbouring bytes.");
+  return "";
+}
+
 // Why step `s` of variant `v` does what it does, in the current language (the variant's lesson
 // for a step the sentences do not know).
 std::string why(sat::Variant v, const TraceStep& s) {
@@ -196,9 +242,11 @@ std::string SatTeachMode::caption() const {
   const TraceStep* s = shown_step();
   if (!t) return error();
   if (!s) return "";
+  const bool fused = t->run.params.kernel == sat::TeachKernel::FusedFilter;
+  std::string text = fused ? why_fused(*s) : why(t->run.params.variant, *s);
+  if (fused && text.empty()) text = kernel_text(sat::kFusedTeachLesson);
   return compose_caption(
-      s->label, why(t->run.params.variant, *s),
-      step_facts(t->run.trace, t->traced.counters, step(), &t->traced.snapshots));
+      s->label, text, step_facts(t->run.trace, t->traced.counters, step(), &t->traced.snapshots));
 }
 
 }  // namespace ws::app

@@ -23,18 +23,29 @@ sat::TeachRun SatTeachMode::run(Backend backend, int /*which*/) const {
   p.variant = settings().variant;
   p.accum = settings().accum;
   p.tile = settings().tile;
+  p.kernel = settings().teach_kernel;
+  p.radius = settings().filter.radius;
   return sat::teach(p, sat_plane(input_, 0), backend);
 }
 
 void SatTeachMode::fill(RunJson& doc) const {
   const Taught<sat::TeachRun>* t = taught();
+  // The run's own kernel: the settings may have changed since it ran (no reset yet).
+  const sat::TeachKernel kernel = t ? t->run.params.kernel : settings().teach_kernel;
+  if (kernel == sat::TeachKernel::FusedFilter) {
+    fill_sat_fused_teach(doc, t ? t->run.params.radius : settings().filter.radius, input_,
+                         t ? &t->run.filtered : nullptr);
+    return;
+  }
   fill_sat_table(doc, settings(), input_, t ? &t->run.sat : nullptr, "teach");
   if (t) doc.extra["row_scans"] = table_rows_json(t->run.row_scans, input_.width);
 }
 
 void SatTeachMode::ui() {
   if (nlohmann::json e = sat_input_controls(settings(), false); !e.empty()) edit(e);
-  if (nlohmann::json e = sat_variant_controls(settings(), true); !e.empty()) edit(e);
+  if (nlohmann::json e = sat_teach_kernel_controls(settings()); !e.empty()) edit(e);
+  if (settings().teach_kernel == sat::TeachKernel::Table)
+    if (nlohmann::json e = sat_variant_controls(settings(), true); !e.empty()) edit(e);
   const Taught<sat::TeachRun>* t = taught();
   if (!t) return;
   if (panel_section(tr("This step"), "sat-this-step")) {
@@ -43,10 +54,14 @@ void SatTeachMode::ui() {
     ImGui::TextWrapped("%s", trf("Step {0} of {1}: {2} (phase {3})", step() + 1,
                                  run.trace.steps.size(), kernel_text(s.label), kernel_text(s.phase))
                                  .c_str());
-    ImGui::TextWrapped("%s", kernel_text(sat::info(run.params.variant).lesson).c_str());
+    const bool fused = run.params.kernel == sat::TeachKernel::FusedFilter;
+    ImGui::TextWrapped(
+        "%s",
+        kernel_text(fused ? sat::kFusedTeachLesson : sat::info(run.params.variant).lesson).c_str());
     twin_check_line(t->traced.twin);
-    counters_table("sat-counters", {sat::info(run.params.variant).id, &t->traced.counters}, nullptr,
-                   step());
+    counters_table("sat-counters",
+                   {fused ? "fused" : sat::info(run.params.variant).id, &t->traced.counters},
+                   nullptr, step());
   }
   sat_notes_panel();
 }

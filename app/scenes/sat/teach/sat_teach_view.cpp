@@ -9,6 +9,7 @@
 #include "common/counters.h"
 #include "i18n/i18n.h"
 #include "i18n/wording.h"
+#include "sat_teach_fused_view.h"
 #include "sat_teach_mode.h"
 #include "scenes/sat/sat_panels.h"
 #include "views/cell_rows.h"
@@ -20,19 +21,23 @@ namespace ws::app {
 namespace {
 
 using gfx::Vec2;
+using sat_teach::fused_buffer_shown;
+using sat_teach::fused_grid_shape;
+using sat_teach::fused_row_slices;
+using sat_teach::GridShape;
+using sat_teach::is_fused;
+using sat_teach::RowSlice;
+using sat_teach::step_block;
+using sat_teach::walk_focus;
+using sat_teach::WalkFocus;
 
 // How a buffer is drawn as a grid: the image and the table are w x h, the transposed copy h x w,
-// the transpose's padded shared tile T x (T + 1) (the part the run wrote); anything else (tiles of
-// other variants, aggregates, flags) is drawn as one row of cells.
-struct GridShape {
-  int width = 0, height = 0;
-  int stride = 0;       // elements from one grid row to the next
-  bool shared = false;  // one copy per block: the block shown is chosen per step
-  std::string caption;
-};
-
+// the transpose's padded shared tile T x (T + 1) (the part the run wrote), the fused filter's own
+// (sat_teach_fused_view.h); anything else (tiles of other variants, aggregates, flags) is drawn as
+// rows of cells.
 bool grid_shape(const Trace& trace, int b, int w, int h, GridShape& g) {
   const TraceBuffer& buf = trace.buffers[b];
+  if (is_fused(trace)) return fused_grid_shape(buf, w, h, g);
   if (buf.space == MemSpace::Global && (buf.name == "in" || buf.name == "sat")) {
     g = {w, h, w, false, buf.name == "in" ? tr("image (in)") : tr("table (sat)")};
     return true;
@@ -95,7 +100,7 @@ std::string describe_cell(const Taught<sat::TeachRun>& taught, int step, int b, 
   const TraceBuffer& buf = run.trace.buffers[b];
   const int64_t local = address % std::max<int64_t>(buf.size, 1);
   const double v = taught.traced.snapshots.at(step).at(b).at(address);
-  std::string text = trf("{0}[{1}][{2}] = {3}", buf.name, y, x,
+  std::string text = trf("{0}[{1}][{2}] = {3}", kernel_text(buf.name), y, x,
                          v != v ? std::string(tr("not written yet")) : number(v, buf.type));
   for (const TraceEvent& e : s.events) {
     const bool same_block =
@@ -129,12 +134,18 @@ void SatTeachMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   const int step = this->step();
   const TraceStep& s = run.trace.steps.at(step);
   const sat::VariantInfo& vi = sat::info(run.params.variant);
-  const std::string title = trf("Summed-area table: {0}", kernel_text(vi.title));
-  const std::string detail = trf("{0}, {1} table, {2} backend", kernel_text(input_.label),
-                                 accum_label(run.params.accum), backend_name(backend()));
+  const bool fused = run.params.kernel == sat::TeachKernel::FusedFilter;
+  const std::string title = fused ? kernel_text(sat::kFusedTeachTitle)
+                                  : trf("Summed-area table: {0}", kernel_text(vi.title));
+  const std::string detail =
+      fused ? trf("{0}, radius {1}, u8 image, u32 sums, {2} backend", kernel_text(input_.label),
+                  run.params.radius, backend_name(backend()))
+            : trf("{0}, {1} table, {2} backend", kernel_text(input_.label),
+                  accum_label(run.params.accum), backend_name(backend()));
   const std::string step_line =
       trf("step {0} of {1}: {2}", step + 1, run.trace.steps.size(), kernel_text(s.label));
-  float top = draw_header(c, title, detail, step_line, kernel_text(vi.lesson), pal, font);
+  float top = draw_header(c, title, detail, step_line,
+                          kernel_text(fused ? sat::kFusedTeachLesson : vi.lesson), pal, font);
 
   // Who touched what in this step.
   std::map<std::pair<int, int64_t>, Touch> touched;
@@ -167,17 +178,25 @@ void SatTeachMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
   std::vector<int> grid_buffers, row_buffers;
   for (int b = 0; b < static_cast<int>(run.trace.buffers.size()); ++b) {
     GridShape shape;
+    if (fused && !fused_buffer_shown(run.trace, s, b)) continue;
     (grid_shape(run.trace, b, w, h, shape) ? grid_buffers : row_buffers).push_back(b);
+  }
+  const WalkFocus focus = fused ? walk_focus(run, step) : WalkFocus{};
+  // The rows under the grids: one a buffer (the fused filter's V and E: one per slice).
+  size_t row_count = row_buffers.size();
+  if (fused) {
+    row_count = 0;
+    for (int b : row_buffers)
+      row_count += fused_row_slices(run.trace.buffers[b], w, focus.block, focus.iteration).size();
   }
   std::stable_sort(grid_buffers.begin(), grid_buffers.end(), [&](int a, int b) {
     return (run.trace.buffers[a].name == "sat") < (run.trace.buffers[b].name == "sat");
   });
   const Vec2 size = c.size();
   const float margin = font;
-  float rows_h =
-      row_buffers.empty() ? 0 : std::min(size.y * 0.3f, font * 3.2f * row_buffers.size());
+  float rows_h = row_buffers.empty() ? 0 : std::min(size.y * 0.3f, font * 3.2f * float(row_count));
   // The most the rows below use: cells at most 2.4 times their font (0.8 font) high, and a gap.
-  const float rows_natural_h = font * 0.8f * 2.4f * 1.35f * row_buffers.size();
+  const float rows_natural_h = font * 0.8f * 2.4f * 1.35f * float(row_count);
   const float legend_h = font * 1.6f, footer_h = font * 1.8f;
   const float slot = (size.x - margin) / std::max<size_t>(grid_buffers.size(), 1);
   // Grids as wide as their slot allow may not need all the height (a wide, short image): the rows
@@ -208,10 +227,14 @@ void SatTeachMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
     // A shared tile: the block this step works in (its first thread's), else block 0.
     int64_t offset = 0;
     std::string caption = shape.caption;
+    if (focus.shown && buf.name == "image")
+      caption = focus.pixel ? trf("image, outlined: the window of output pixel ({0}, {1})", focus.x,
+                                  focus.y)
+                            : trf("image, outlined: the rows V sums for output row {0}", focus.y);
     if (shape.shared) {
-      int block = 0;
+      int block = fused ? step_block(s) : 0;
       for (const TraceEvent& e : s.events)
-        if (e.buffer == b) {
+        if (!fused && e.buffer == b) {
           block = e.thread / std::max(s.block_dim, 1);
           break;
         }
@@ -229,9 +252,15 @@ void SatTeachMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
           cell.unwritten = v != v;
           cell.text = type == ValueType::Int32 ? number(v, type) : table_number(v);
           touched_cell(b, address, cell);
+          cell.emphasis = focus.pixel && buf.name == "output" && x == focus.x && y == focus.y;
           return cell;
         },
         caption, pal, font);
+    if (focus.shown && buf.name == "image") {
+      const sat::filter_rule::Window& win = focus.window;
+      c.rect(g.cell_min(win.x0, win.y0), g.cell_max(win.x1, win.y1), pal.highlight,
+             std::max(2.0f, g.cell * 0.12f));
+    }
     add_grid_hover(hover(), g, [taught_run, step, b, stride = shape.stride, offset](int x, int y) {
       return describe_cell(*taught_run, step, b, x, y, offset + int64_t(y) * stride + x);
     });
@@ -251,7 +280,7 @@ void SatTeachMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
       // the first thread that touches it), else block 0.
       size_t first = 0, count = values.size();
       int block = -1;
-      if (buf.space == MemSpace::Shared && buf.blocks > 1) {
+      if (!fused && buf.space == MemSpace::Shared && buf.blocks > 1) {
         block = 0;
         for (const TraceEvent& e : s.events)
           if (e.buffer == b) {
@@ -264,19 +293,26 @@ void SatTeachMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
         row.label = trf("{0} block {1}", row.label, block);
       }
       const size_t shown = std::min<size_t>(count, 64);
-      for (size_t i = 0; i < shown; ++i) {
-        Cell cell;
-        const double v = values[first + i];
-        cell.unwritten = v != v;
-        cell.text = buf.type == ValueType::Int32 ? number(v, buf.type) : table_number(v);
-        GridCell gc;
-        touched_cell(b, int64_t(first + i), gc);
-        cell.fill = gc.read && !gc.written ? mix(pal.cell_fill, pal.read, 0.35f) : gc.fill;
-        cell.emphasis = gc.written;
-        row.cells.push_back(cell);
-      }
       if (count > shown) row.label = trf("{0} (first 64)", row.label);
-      rows.push_back(row);
+      // The fused filter's V and E: w cells a row.
+      std::vector<RowSlice> slices = fused ? fused_row_slices(buf, w, focus.block, focus.iteration)
+                                           : std::vector<RowSlice>{{first, shown, row.label}};
+      for (const RowSlice& slice : slices) {
+        CellRow part;
+        part.label = slice.label;
+        for (size_t i = slice.first; i < slice.first + slice.count; ++i) {
+          Cell cell;
+          const double v = values[i];
+          cell.unwritten = v != v;
+          cell.text = buf.type == ValueType::Int32 ? number(v, buf.type) : table_number(v);
+          GridCell gc;
+          touched_cell(b, int64_t(i), gc);
+          cell.fill = gc.read && !gc.written ? mix(pal.cell_fill, pal.read, 0.35f) : gc.fill;
+          cell.emphasis = gc.written;
+          part.cells.push_back(cell);
+        }
+        rows.push_back(part);
+      }
     }
     draw_rows(c, {margin, grid_bottom + margin * 0.3f}, {size.x - 2 * margin, rows_h}, rows, pal,
               font * 0.8f, font * 2.4f);

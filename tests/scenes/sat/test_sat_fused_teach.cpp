@@ -1,0 +1,149 @@
+// Teach mode of the fused box filter (--kernel fused): the key and what it implies, the run's
+// document (the output against the direct filter), the figure of each launch (the grids it shows,
+// the outlined window of a walk step), captions and figures in Chinese, the messages bad requests
+// get, and the command line (run, render).
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+#include "scene_kit/panel_widgets.h"
+#include "scenes/sat/sat_scene.h"
+#include "scenes/scene_test_support.h"
+#include "scenes/scene_zh_test_support.h"
+
+namespace ws::app {
+namespace {
+
+using test::contains;
+
+std::unique_ptr<SatScene> fused_scene(int radius, const char* size = "13x9") {
+  return test::attached<SatScene>(
+      {{"kernel", "fused"}, {"radius", radius}, {"size", size}, {"seed", 3}});
+}
+
+int step_marked(const nlohmann::json& steps, const std::string& marker, int occurrence = 0) {
+  for (size_t s = 0; s < steps.size(); ++s)
+    if (steps[s]["code_marker"] == marker && occurrence-- == 0) return int(s);
+  ADD_FAILURE() << "no step " << marker;
+  return 0;
+}
+
+TEST(SatFusedTeach, TheKernelKeyImpliesTeachModeAndTheRunEqualsTheDirectFilter) {
+  for (int r : {0, 1, 4, 13, 40}) {
+    auto scene = fused_scene(r);
+    EXPECT_EQ(scene->mode(), "teach");
+    EXPECT_EQ(scene->settings().teach_kernel, sat::TeachKernel::FusedFilter);
+    const nlohmann::json j = scene->results_json();
+    EXPECT_EQ(j["matches_reference"], true) << "r " << r;
+    EXPECT_EQ(j["result"]["filtered"], j["reference"]["filtered"]) << "r " << r;
+    EXPECT_EQ(j["params"]["kernel"], "fused");
+    std::set<std::string> phases;
+    for (const auto& s : j["steps"]) phases.insert(s["phase"].get<std::string>());
+    EXPECT_EQ(phases, (std::set<std::string>{"strip sums", "start columns", "walk"}));
+    EXPECT_EQ(j["steps"][0]["label"], "strip sums: row 0 of each strip");
+    EXPECT_EQ(j["steps"].back()["label"], "walk, iteration 3: E published, the pixels");
+  }
+  // Back to the table: the variant's run again.
+  auto scene = fused_scene(2);
+  scene->params_from_json({{"kernel", "table"}});
+  scene->reset();
+  EXPECT_TRUE(scene->results_json()["result"].contains("sat"));
+}
+
+TEST(SatFusedTeach, BadRequestsAreRefusedByNameAndChangeNothing) {
+  EXPECT_NE(test::error_of<SatScene>({{"kernel", "walk"}}).find("kernel: expected table"),
+            std::string::npos);
+  EXPECT_NE(test::error_of<SatScene>({{"kernel", "fused"}, {"type", "f32"}, {"size", "4x4"}})
+                .find("type f32 has no fused filter"),
+            std::string::npos);
+  EXPECT_NE(test::error_of<SatScene>({{"kernel", "fused"}, {"radius", -1}}).find("radius"),
+            std::string::npos);
+  // The panel's edit: refused with the message, the shown run kept.
+  auto scene = fused_scene(2);
+  std::string error;
+  apply_edit(*scene, {{"type", "f32-f64"}}, error);
+  EXPECT_TRUE(contains(error, "choose type u8")) << error;
+  EXPECT_EQ(scene->settings().accum, sat::Accum::U8U32);
+  EXPECT_EQ(scene->results_json()["matches_reference"], true);
+}
+
+// Each launch's grids; in a walk step the image outlines the window of the pixel it is about.
+TEST(SatFusedTeach, TheFigureShowsEachLaunchsBuffersAndTheWindow) {
+  auto scene = fused_scene(3, "16x20");
+  const nlohmann::json steps = scene->results_json()["steps"];
+  scene->seek(step_marked(steps, "@ff-strip-row"));
+  std::set<std::string> t = test::figure_texts(*scene);
+  EXPECT_TRUE(t.count("image") && t.count("strip sums") && t.count("running sums (registers)"))
+      << "launch 1";
+  EXPECT_FALSE(t.count("output image")) << "launch 1";
+  scene->seek(step_marked(steps, "@ff-start-run"));
+  t = test::figure_texts(*scene);
+  EXPECT_TRUE(t.count("strip sums") && t.count("start columns") &&
+              t.count("segment totals (shared)"))
+      << "launch 2";
+  // Iteration 1 of block 0 writes output rows 2 and 3: the window of pixel (8, 2) is rows 0..5,
+  // columns 5..11 (r = 3, clamped at the top).
+  scene->seek(step_marked(steps, "@ff-walk-pixels", 1));
+  t = test::figure_texts(*scene);
+  EXPECT_TRUE(t.count("image, outlined: the window of output pixel (8, 2)")) << "walk";
+  EXPECT_TRUE(t.count("output image") && t.count("V, block 0 (registers)") &&
+              t.count("E, buffer 1 row 0 (shared, block 0)"))
+      << "walk";
+  scene->seek(step_marked(steps, "@ff-walk-move", 1));
+  t = test::figure_texts(*scene);
+  EXPECT_TRUE(t.count("image, outlined: the rows V sums for output row 2")) << "walk";
+  // Every step: the texts fit and do not overlap; the hover names the cells.
+  for (int s = 0; s < scene->step_count(); ++s) {
+    scene->seek(s);
+    gfx::RecordingCanvas canvas({1280, 720});
+    scene->draw(canvas, gfx::Theme::Light);
+    EXPECT_EQ(gfx::overlapping_texts(canvas.texts()), std::vector<std::string>{}) << s;
+    EXPECT_EQ(gfx::texts_outside(canvas.texts(), {1280, 720}), std::vector<std::string>{}) << s;
+  }
+  scene->seek(step_marked(steps, "@ff-walk-pixels"));
+  bool named = false;
+  for (const std::string& h : test::hover_texts(*scene, 7)) named = named || contains(h, "output[");
+  EXPECT_TRUE(named);
+}
+
+TEST(SatFusedTeach, CaptionsAndFiguresInChineseAtEveryStep) {
+  test::EnglishAfterwards english;
+  const std::set<std::string> allowed = {"cpu", "cuda", "CPU", "GPU", "Kogge", "Stone"};
+  auto scene = fused_scene(2, "9x11");
+  std::set<std::string> captions;
+  for (int s = 0; s < scene->step_count(); ++s) {
+    scene->seek(s);
+    test::expect_chinese_figure(*scene, allowed, "step " + std::to_string(s + 1));
+    i18n::set_language(i18n::Language::English);
+    captions.insert(scene->caption());
+  }
+  EXPECT_GE(captions.size(), 7u);  // every kind of step says its own why
+  // Numbered labels are translated through their patterns.
+  i18n::set_language(i18n::Language::Chinese);
+  EXPECT_EQ(tr_text("walk, iteration 1: E published, the pixels"),
+            trf("walk, iteration {0}: E published, the pixels", 1));
+  EXPECT_NE(tr_text("walk, iteration 1: E published, the pixels"),
+            "walk, iteration 1: E published, the pixels");
+}
+
+TEST(SatFusedTeach, TheCommandLineRunsAndRendersIt) {
+  const std::string dir = test::out_dir("fused_teach");
+  ASSERT_EQ(test::run_cli("run --scene sat --backend cpu --mode teach --kernel fused --radius 4 "
+                          "--size 21x17 --seed 2 --json " +
+                          dir + "/fused.json"),
+            0);
+  const nlohmann::json j = test::read_json(dir + "/fused.json");
+  EXPECT_EQ(j["matches_reference"], true);
+  EXPECT_EQ(j["params"]["kernel"], "fused");
+  ASSERT_EQ(test::run_cli("render --scene sat --backend cpu --kernel fused --radius 2 --values "
+                          "\"1 2 3; 4 5 6; 7 8 9\" --step 9 --out " +
+                          dir + "/fused.svg"),
+            0);
+  EXPECT_TRUE(contains(test::read_text(dir + "/fused.svg"), "E published"));
+  EXPECT_NE(test::run_cli("run --scene sat --backend cpu --kernel fused --type f32 --size 4x4"), 0);
+  EXPECT_NE(test::run_cli("run --scene sat --backend cpu --kernel fused --radius 9000"), 0);
+}
+
+}  // namespace
+}  // namespace ws::app
