@@ -151,4 +151,29 @@ int64_t first_difference(const T* a, const T* b, int64_t n) {
   return r == none ? -1 : static_cast<int64_t>(r);
 }
 
+// A flag read with acquire and written with release at GPU scope (the look-backs' flags).
+__device__ __forceinline__ unsigned ld_acquire(const unsigned* p) {
+  unsigned v;
+  asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
+  return v;
+}
+__device__ __forceinline__ void st_release(unsigned* p, unsigned v) {
+  asm volatile("st.release.gpu.global.u32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
+}
+
+// One case of a single-pass SAT sweep: its time, its share of copy (5 bytes a pixel: one read of
+// the u8 image, one write of the u32 table) and whether its table equalled the reference after
+// the first run (bad1) and the last (bad2); timing-only cases compute no valid table.
+inline void print_sat_case(const char* name, double ms, int64_t pixels, double copy_gbps,
+                           bool timing_only, int64_t bad1, int64_t bad2) {
+  std::printf("%-52s %8.4f ms  %6.1f%% copy%s\n", name, ms,
+              100.0 * 5.0 * double(pixels) / ms / 1e6 / copy_gbps,
+              timing_only            ? "  (timing only)"
+              : bad1 < 0 && bad2 < 0 ? "  ok"
+                                     : "  WRONG");
+  if (!timing_only && (bad1 >= 0 || bad2 >= 0))
+    std::printf("    first difference at %lld (first run), %lld (last run)\n", (long long)bad1,
+                (long long)bad2);
+}
+
 }  // namespace ws::dev

@@ -39,7 +39,9 @@
 namespace {
 
 using ws::dev::Dev;
+using ws::dev::ld_acquire;
 using ws::dev::median_ms;
+using ws::dev::st_release;
 int g_reps = 20;
 constexpr unsigned kFull = 0xffffffffu;
 constexpr int kThreads = 1024;
@@ -51,15 +53,6 @@ struct Scratch {
   uint4* agg;      // strips x kThreads: a thread's 8 column sums, packed
   unsigned* ticket;
 };
-
-__device__ __forceinline__ unsigned ld_acquire(const unsigned* p) {
-  unsigned v;
-  asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
-  return v;
-}
-__device__ __forceinline__ void st_release(unsigned* p, unsigned v) {
-  asm volatile("st.release.gpu.global.u32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
-}
 
 __device__ __forceinline__ uint32_t byte_of(uint32_t w, int c) {
   return (w >> (8 * c)) & 0xffu;
@@ -262,14 +255,7 @@ void run_case(const char* name, const uint8_t* in, uint32_t* out, const uint32_t
   const int64_t bad1 = ws::dev::first_difference(out, ref, int64_t(side) * side);
   const double ms = median_ms(launch, g_reps);
   const int64_t bad2 = ws::dev::first_difference(out, ref, int64_t(side) * side);
-  const double bytes = 5.0 * side * side;
-  std::printf("%-52s %8.4f ms  %6.1f%% copy%s\n", name, ms, 100.0 * bytes / ms / 1e6 / copy_gbps,
-              Mode                   ? "  (timing only)"
-              : bad1 < 0 && bad2 < 0 ? "  ok"
-                                     : "  WRONG");
-  if (!Mode && (bad1 >= 0 || bad2 >= 0))
-    std::printf("    first difference at %lld (first run), %lld (last run)\n", (long long)bad1,
-                (long long)bad2);
+  ws::dev::print_sat_case(name, ms, int64_t(side) * side, copy_gbps, Mode != 0, bad1, bad2);
 }
 
 }  // namespace
