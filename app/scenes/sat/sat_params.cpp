@@ -87,6 +87,9 @@ void SatScene::parse(SatSettings& s, ParamReader& keys, std::string& mode) const
         "kernel: expected table (the summed-area table of --variant) or fused (the fused box "
         "filter at --radius), got '" +
         *k + "'");
+  // A table variant chosen without a kernel (the variant panel, the lecture's number keys) shows
+  // that variant's table.
+  if (keys.has("variant") && !keys.has("kernel")) s.teach_kernel = sat::TeachKernel::Table;
   if (const auto m = keys.text("method"); m && !sat::parse_filter_method(*m, s.method))
     throw Error("method: expected sat, direct, separable or fused, got '" + *m + "'");
   if (const auto m = keys.text("compare")) {

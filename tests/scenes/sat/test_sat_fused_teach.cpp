@@ -51,6 +51,22 @@ TEST(SatFusedTeach, TheKernelKeyImpliesTeachModeAndTheRunEqualsTheDirectFilter) 
   EXPECT_TRUE(scene->results_json()["result"].contains("sat"));
 }
 
+// The variant panel and the lecture's number keys send only the variant: its table comes back.
+// Both keys at once (a saved session, the command line) keep the fused filter.
+TEST(SatFusedTeach, ChoosingATableVariantShowsItsTable) {
+  auto scene = fused_scene(2);
+  std::string error;
+  apply_edit(*scene, {{"variant", "block-scan"}}, error);
+  ASSERT_TRUE(error.empty()) << error;
+  EXPECT_EQ(scene->settings().teach_kernel, sat::TeachKernel::Table);
+  EXPECT_EQ(scene->settings().variant, sat::Variant::BlockScan);
+  EXPECT_TRUE(scene->results_json()["result"].contains("sat"));
+  scene->params_from_json({{"kernel", "fused"}, {"variant", "transpose"}});
+  scene->reset();
+  EXPECT_EQ(scene->settings().teach_kernel, sat::TeachKernel::FusedFilter);
+  EXPECT_FALSE(scene->results_json()["result"].contains("sat"));
+}
+
 TEST(SatFusedTeach, BadRequestsAreRefusedByNameAndChangeNothing) {
   EXPECT_NE(test::error_of<SatScene>({{"kernel", "walk"}}).find("kernel: expected table"),
             std::string::npos);
