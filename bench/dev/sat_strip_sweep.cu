@@ -34,7 +34,7 @@
 #include <cstdlib>
 
 #include "dev_common.cuh"
-#include "sat/sat_launch.h"
+#include "sat_sweep_setup.cuh"
 
 namespace {
 
@@ -263,23 +263,9 @@ void run_case(const char* name, const uint8_t* in, uint32_t* out, const uint32_t
 int main(int argc, char** argv) {
   if (argc > 1) g_reps = std::atoi(argv[1]);
   const int side = kWidth;
-  const size_t n = size_t(side) * side;
-  cudaDeviceProp prop;
-  CK(cudaGetDeviceProperties(&prop, 0));
-  std::printf("%s, %d SMs; %d x %d u8 -> u32, %d repeats\n", prop.name, prop.multiProcessorCount,
-              side, side, g_reps);
-  const double copy_gbps = ws::dev::copy_gbps(g_reps, 52);
-  Dev in(n), out(4 * n), ref(4 * n);
-  ws::dev::fill_random_bytes<<<1024, 256>>>(in.as<uint8_t>(), n);
-  using namespace ws::sat;
-  Dev scratch(sat_scratch_bytes(Variant::RegisterTiled, Accum::U8U32, side, side));
-  const double v5 = median_ms(
-      [&] {
-        launch_sat(Variant::RegisterTiled, Accum::U8U32, in.p, ref.p, side, side, scratch.p, 0);
-      },
-      g_reps);
-  std::printf("%-52s %8.4f ms  %6.1f%% copy\n", "variant 5 (the app's, three launches)", v5,
-              100.0 * 5.0 * n / v5 / 1e6 / copy_gbps);
+  ws::dev::SatSweepSetup setup(side, g_reps);
+  const double copy_gbps = setup.copy_gbps;
+  Dev &in = setup.in, &out = setup.out, &ref = setup.ref;
   Dev flags(size_t(side) * 4), agg(size_t(side / 4) * kThreads * 16), ticket(4);
   const uint8_t* i8 = in.as<uint8_t>();
   uint32_t *o = out.as<uint32_t>(), *r = ref.as<uint32_t>();
