@@ -311,9 +311,11 @@ __global__ void __launch_bounds__(WARPS * 32, MinBlocks)
 }
 
 template <int WARPS, int R, bool ByIndex, int Skip = 0, int MinBlocks = 1>
-void run_case(const char* name, const uint8_t* in, uint32_t* out, const uint32_t* ref, int side,
-              double copy_gbps, unsigned& epoch, Dev& flags, Dev& rows, Dev& cols,
-              int sleep_ns = 0) {
+void run_case(const char* name, const ws::dev::SatSweepSetup& setup, unsigned& epoch, Dev& flags,
+              Dev& rows, Dev& cols, int sleep_ns = 0) {
+  const int side = setup.side;
+  const uint8_t* in = setup.in.as<uint8_t>();
+  uint32_t* out = setup.out.as<uint32_t>();
   CK(cudaMemcpyToSymbol(g_sleep_ns, &sleep_ns, sizeof sleep_ns));
   constexpr int TH = WARPS * R;
   if (side % TH != 0) return;
@@ -334,13 +336,7 @@ void run_case(const char* name, const uint8_t* in, uint32_t* out, const uint32_t
         <<<tiles, WARPS * 32>>>(in, out, side, s, epoch, tiles);
   };
   // Run e (from 1) takes tickets (e - 1) * tiles .. e * tiles - 1 (the counter starts at 0).
-  CK(cudaMemset(out, 0, size_t(side) * side * 4));
-  launch();
-  CK(cudaDeviceSynchronize());
-  const int64_t bad1 = ws::dev::first_difference(out, ref, int64_t(side) * side);
-  const double ms = median_ms(launch, g_reps);
-  const int64_t bad2 = ws::dev::first_difference(out, ref, int64_t(side) * side);
-  ws::dev::print_sat_case(name, ms, int64_t(side) * side, copy_gbps, Skip != 0, bad1, bad2);
+  ws::dev::measure_sat_case(name, launch, setup, g_reps, Skip != 0);
 }
 
 }  // namespace
@@ -349,53 +345,49 @@ int main(int argc, char** argv) {
   if (argc > 1) g_reps = std::atoi(argv[1]);
   const int side = argc > 2 ? std::atoi(argv[2]) : 8192;
   ws::dev::SatSweepSetup setup(side, g_reps);
-  const double copy_gbps = setup.copy_gbps;
-  Dev &in = setup.in, &out = setup.out, &ref = setup.ref;
   const size_t max_tiles = (side / kTW) * (side / 32);
   Dev flags((2 * max_tiles + 1) * 4), rows(2 * max_tiles * 32 * 4 * 2),
       cols(2 * max_tiles * kTW * 4);
   unsigned epoch = 0;
-  uint8_t* i8 = in.as<uint8_t>();
-  uint32_t *o = out.as<uint32_t>(), *r = ref.as<uint32_t>();
-  run_case<8, 8, false>("one pass, 512 x 64 tiles, 8 warps, ticket", i8, o, r, side, copy_gbps,
-                        epoch, flags, rows, cols);
-  run_case<8, 8, true>("one pass, 512 x 64 tiles, 8 warps, block index", i8, o, r, side, copy_gbps,
-                       epoch, flags, rows, cols);
-  run_case<4, 8, false>("one pass, 512 x 32 tiles, 4 warps, ticket", i8, o, r, side, copy_gbps,
-                        epoch, flags, rows, cols);
-  run_case<4, 8, true>("one pass, 512 x 32 tiles, 4 warps, block index", i8, o, r, side, copy_gbps,
-                       epoch, flags, rows, cols);
-  run_case<8, 4, true>("one pass, 512 x 32 tiles, 8 warps, block index", i8, o, r, side, copy_gbps,
-                       epoch, flags, rows, cols);
-  run_case<16, 4, true>("one pass, 512 x 64 tiles, 16 warps, block index", i8, o, r, side,
-                        copy_gbps, epoch, flags, rows, cols);
-  run_case<16, 8, true>("one pass, 512 x 128 tiles, 16 warps, block index", i8, o, r, side,
-                        copy_gbps, epoch, flags, rows, cols);
-  run_case<4, 16, true>("one pass, 512 x 64 tiles, 4 warps, block index", i8, o, r, side, copy_gbps,
-                        epoch, flags, rows, cols);
-  run_case<4, 16, false>("one pass, 512 x 64 tiles, 4 warps, ticket", i8, o, r, side, copy_gbps,
-                         epoch, flags, rows, cols);
-  run_case<8, 16, true>("one pass, 512 x 128 tiles, 8 warps, block index", i8, o, r, side,
-                        copy_gbps, epoch, flags, rows, cols);
-  run_case<2, 16, true>("one pass, 512 x 32 tiles, 2 warps, block index", i8, o, r, side, copy_gbps,
-                        epoch, flags, rows, cols);
-  run_case<4, 16, true>("one pass, 512 x 64, 4 warps, 100 ns back-off", i8, o, r, side, copy_gbps,
-                        epoch, flags, rows, cols, 100);
-  run_case<4, 16, true>("one pass, 512 x 64, 4 warps, 400 ns back-off", i8, o, r, side, copy_gbps,
-                        epoch, flags, rows, cols, 400);
-  run_case<4, 16, true, 0, 4>("one pass, 512 x 64, 4 warps, 4 blocks an SM", i8, o, r, side,
-                              copy_gbps, epoch, flags, rows, cols);
-  run_case<4, 16, true, 0, 4>("one pass, 512 x 64, 4 warps, 4 blocks an SM, 100 ns", i8, o, r, side,
-                              copy_gbps, epoch, flags, rows, cols, 100);
-  run_case<4, 16, true, 1, 4>("  ... 4 blocks an SM, without look-back", i8, o, r, side, copy_gbps,
-                              epoch, flags, rows, cols);
-  run_case<4, 16, true, 1>("  ... 512 x 64, 4 warps, without look-back", i8, o, r, side, copy_gbps,
-                           epoch, flags, rows, cols);
-  run_case<4, 16, true, 2>("  ... without look-back and the table's arithmetic", i8, o, r, side,
-                           copy_gbps, epoch, flags, rows, cols);
-  run_case<8, 8, true, 1>("  ... 512 x 64, 8 warps, without look-back", i8, o, r, side, copy_gbps,
-                          epoch, flags, rows, cols);
-  run_case<8, 8, true, 2>("  ... without look-back and the table's arithmetic", i8, o, r, side,
-                          copy_gbps, epoch, flags, rows, cols);
+  run_case<8, 8, false>("one pass, 512 x 64 tiles, 8 warps, ticket", setup, epoch, flags, rows,
+                        cols);
+  run_case<8, 8, true>("one pass, 512 x 64 tiles, 8 warps, block index", setup, epoch, flags, rows,
+                       cols);
+  run_case<4, 8, false>("one pass, 512 x 32 tiles, 4 warps, ticket", setup, epoch, flags, rows,
+                        cols);
+  run_case<4, 8, true>("one pass, 512 x 32 tiles, 4 warps, block index", setup, epoch, flags, rows,
+                       cols);
+  run_case<8, 4, true>("one pass, 512 x 32 tiles, 8 warps, block index", setup, epoch, flags, rows,
+                       cols);
+  run_case<16, 4, true>("one pass, 512 x 64 tiles, 16 warps, block index", setup, epoch, flags,
+                        rows, cols);
+  run_case<16, 8, true>("one pass, 512 x 128 tiles, 16 warps, block index", setup, epoch, flags,
+                        rows, cols);
+  run_case<4, 16, true>("one pass, 512 x 64 tiles, 4 warps, block index", setup, epoch, flags, rows,
+                        cols);
+  run_case<4, 16, false>("one pass, 512 x 64 tiles, 4 warps, ticket", setup, epoch, flags, rows,
+                         cols);
+  run_case<8, 16, true>("one pass, 512 x 128 tiles, 8 warps, block index", setup, epoch, flags,
+                        rows, cols);
+  run_case<2, 16, true>("one pass, 512 x 32 tiles, 2 warps, block index", setup, epoch, flags, rows,
+                        cols);
+  run_case<4, 16, true>("one pass, 512 x 64, 4 warps, 100 ns back-off", setup, epoch, flags, rows,
+                        cols, 100);
+  run_case<4, 16, true>("one pass, 512 x 64, 4 warps, 400 ns back-off", setup, epoch, flags, rows,
+                        cols, 400);
+  run_case<4, 16, true, 0, 4>("one pass, 512 x 64, 4 warps, 4 blocks an SM", setup, epoch, flags,
+                              rows, cols);
+  run_case<4, 16, true, 0, 4>("one pass, 512 x 64, 4 warps, 4 blocks an SM, 100 ns", setup, epoch,
+                              flags, rows, cols, 100);
+  run_case<4, 16, true, 1, 4>("  ... 4 blocks an SM, without look-back", setup, epoch, flags, rows,
+                              cols);
+  run_case<4, 16, true, 1>("  ... 512 x 64, 4 warps, without look-back", setup, epoch, flags, rows,
+                           cols);
+  run_case<4, 16, true, 2>("  ... without look-back and the table's arithmetic", setup, epoch,
+                           flags, rows, cols);
+  run_case<8, 8, true, 1>("  ... 512 x 64, 8 warps, without look-back", setup, epoch, flags, rows,
+                          cols);
+  run_case<8, 8, true, 2>("  ... without look-back and the table's arithmetic", setup, epoch, flags,
+                          rows, cols);
   return 0;
 }

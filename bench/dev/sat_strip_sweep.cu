@@ -237,9 +237,11 @@ __global__ void __launch_bounds__(kThreads, 1)
 }
 
 template <int R, int Mode, bool Reload = false>
-void run_case(const char* name, const uint8_t* in, uint32_t* out, const uint32_t* ref,
-              double copy_gbps, Dev& flags, Dev& agg, Dev& ticket) {
-  const int side = kWidth;
+void run_case(const char* name, const ws::dev::SatSweepSetup& setup, Dev& flags, Dev& agg,
+              Dev& ticket) {
+  const int side = setup.side;
+  const uint8_t* in = setup.in.as<uint8_t>();
+  uint32_t* out = setup.out.as<uint32_t>();
   const unsigned strips = unsigned(side / R);
   Scratch s{flags.as<unsigned>(), agg.as<uint4>(), ticket.as<unsigned>()};
   CK(cudaMemset(flags.p, 0, size_t(strips) * 4));
@@ -249,13 +251,7 @@ void run_case(const char* name, const uint8_t* in, uint32_t* out, const uint32_t
     ++epoch;
     sat_strips<R, Mode, Reload><<<strips, kThreads>>>(in, out, s, epoch, strips);
   };
-  CK(cudaMemset(out, 0, size_t(side) * side * 4));
-  launch();
-  CK(cudaDeviceSynchronize());
-  const int64_t bad1 = ws::dev::first_difference(out, ref, int64_t(side) * side);
-  const double ms = median_ms(launch, g_reps);
-  const int64_t bad2 = ws::dev::first_difference(out, ref, int64_t(side) * side);
-  ws::dev::print_sat_case(name, ms, int64_t(side) * side, copy_gbps, Mode != 0, bad1, bad2);
+  ws::dev::measure_sat_case(name, launch, setup, g_reps, Mode != 0);
 }
 
 }  // namespace
@@ -264,21 +260,15 @@ int main(int argc, char** argv) {
   if (argc > 1) g_reps = std::atoi(argv[1]);
   const int side = kWidth;
   ws::dev::SatSweepSetup setup(side, g_reps);
-  const double copy_gbps = setup.copy_gbps;
-  Dev &in = setup.in, &out = setup.out, &ref = setup.ref;
   Dev flags(size_t(side) * 4), agg(size_t(side / 4) * kThreads * 16), ticket(4);
-  const uint8_t* i8 = in.as<uint8_t>();
-  uint32_t *o = out.as<uint32_t>(), *r = ref.as<uint32_t>();
-  run_case<4, 0>("strips of 4 rows", i8, o, r, copy_gbps, flags, agg, ticket);
-  run_case<8, 0>("strips of 8 rows", i8, o, r, copy_gbps, flags, agg, ticket);
-  run_case<8, 0, true>("strips of 8 rows, bytes loaded again", i8, o, r, copy_gbps, flags, agg,
-                       ticket);
-  run_case<16, 0, true>("strips of 16 rows, bytes loaded again", i8, o, r, copy_gbps, flags, agg,
+  run_case<4, 0>("strips of 4 rows", setup, flags, agg, ticket);
+  run_case<8, 0>("strips of 8 rows", setup, flags, agg, ticket);
+  run_case<8, 0, true>("strips of 8 rows, bytes loaded again", setup, flags, agg, ticket);
+  run_case<16, 0, true>("strips of 16 rows, bytes loaded again", setup, flags, agg, ticket);
+  run_case<4, 1>("  ... 4 rows, without look-back", setup, flags, agg, ticket);
+  run_case<8, 1>("  ... 8 rows, without look-back", setup, flags, agg, ticket);
+  run_case<16, 1, true>("  ... 16 rows, loaded again, without look-back", setup, flags, agg,
                         ticket);
-  run_case<4, 1>("  ... 4 rows, without look-back", i8, o, r, copy_gbps, flags, agg, ticket);
-  run_case<8, 1>("  ... 8 rows, without look-back", i8, o, r, copy_gbps, flags, agg, ticket);
-  run_case<16, 1, true>("  ... 16 rows, loaded again, without look-back", i8, o, r, copy_gbps,
-                        flags, agg, ticket);
-  run_case<8, 0>("strips of 8 rows (again)", i8, o, r, copy_gbps, flags, agg, ticket);
+  run_case<8, 0>("strips of 8 rows (again)", setup, flags, agg, ticket);
   return 0;
 }

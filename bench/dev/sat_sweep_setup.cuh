@@ -1,6 +1,7 @@
 // What the single-pass SAT sweeps share (sat_one_pass_sweep.cu, sat_strip_sweep.cu; not part of
 // the build): the device line, the copy bandwidth their "% copy" compares with, a random side x
-// side u8 image, and variant 5's table of it, timed: the reference every case is checked against.
+// side u8 image, and variant 5's table of it, timed: the reference every case is checked against;
+// measure_sat_case, one case's check and timing.
 #pragma once
 
 #include <cstdio>
@@ -35,5 +36,22 @@ struct SatSweepSetup {
                 100.0 * 5.0 * double(n) / v5 / 1e6 / copy_gbps);
   }
 };
+
+// One case: the table cleared, one run checked against the reference, the median of `reps` runs,
+// the last run checked again, and the case's line (print_sat_case).
+template <class Launch>
+void measure_sat_case(const char* name, Launch&& launch, const SatSweepSetup& setup, int reps,
+                      bool timing_only) {
+  const int64_t pixels = int64_t(setup.n);
+  uint32_t* out = setup.out.as<uint32_t>();
+  const uint32_t* ref = setup.ref.as<uint32_t>();
+  CK(cudaMemset(out, 0, size_t(pixels) * 4));
+  launch();
+  CK(cudaDeviceSynchronize());
+  const int64_t bad1 = first_difference(out, ref, pixels);
+  const double ms = median_ms(launch, reps);
+  const int64_t bad2 = first_difference(out, ref, pixels);
+  print_sat_case(name, ms, pixels, setup.copy_gbps, timing_only, bad1, bad2);
+}
 
 }  // namespace ws::dev
