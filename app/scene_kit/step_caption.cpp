@@ -3,6 +3,7 @@
 #include <cmath>
 #include <set>
 
+#include "common/trace_cluster.h"
 #include "i18n/i18n.h"
 
 namespace ws::app {
@@ -56,7 +57,7 @@ std::string step_facts(const Trace& trace, const Counters& counters, int step,
   for (const TraceEvent& e : s.events) {
     if (e.buffer < 0 || size_t(e.buffer) >= trace.buffers.size()) continue;
     const unsigned bit = 1u << unsigned(trace.buffers[size_t(e.buffer)].space);
-    if (e.kind == EventKind::Read) ++reads, read_spaces |= bit;
+    if (e.kind == EventKind::Read || e.kind == kRemoteRead) ++reads, read_spaces |= bit;
     if (e.kind == EventKind::Write || e.kind == EventKind::Atomic) ++writes, write_spaces |= bit;
   }
   // Two sentences at most, short enough for a caption bar: who did what, then the one thing most

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "common/inputs.h"
+#include "common/trace_cluster.h"
 #include "i18n/i18n.h"
 #include "interop/colormap.h"
 #include "views/figure_parts.h"
@@ -422,7 +423,8 @@ std::string thread_events(const Trace& trace, const TraceStep& step, int32_t thr
     const std::string where = e.kind == EventKind::Op ? ""
                                                       : tr_text(trace.buffers[e.buffer].name) +
                                                             "[" + std::to_string(e.address) + "]";
-    switch (e.kind) {
+    // A remote read (common/trace_cluster.h) reads like any other.
+    switch (e.kind == kRemoteRead ? EventKind::Read : e.kind) {
       case EventKind::Read:
         out += "\n  " + trf("read {0} = {1}", where, value);
         break;

@@ -68,6 +68,12 @@
 // which the CPU twin and the statistics rule use); the kernel counts them when run() asks, and
 // skips that sum in time_ms(). threads of a bottom-up level is its list's length
 // (fast_bottom_up_threads).
+//
+// Teach mode (bfs_teach.cu "@variant fast"; its CPU twins bfs_teach_*_cpu.cpp) traces every path
+// of this kernel and of the cluster phase, level by level, choosing as they do: the cluster while
+// it runs, then a thread per vertex, the tiles or the bottom-up list. Its thresholds are these
+// scaled to graphs of 64 vertices (bfs_teach_cpu.h: kTile 256 -> 8 edges, 256-thread blocks -> 8,
+// kAppendCap 1024 -> 32, so the thread-per-vertex rule still means a largest degree of 4).
 #include <cooperative_groups.h>
 
 #include <algorithm>

@@ -25,6 +25,11 @@
 // levels 3.85 us each, against 5.14 for the grid kernel alone. Measured and left out: a shared
 // atomic per discovery (10.1 us a level: a warp's same-address atomics serialize), rows of up to
 // four targets carried in the entries (5.9 us), 8 blocks (4.5 us), 128, 512 or 1024 threads.
+// Teach mode traces this phase (bfs_teach.cu's fast_cluster_level, its twin
+// bfs_teach_cluster_cpu.cpp) at teaching size (bfs_teach_cpu.h): 4 blocks of 8 threads for 16 of
+// 256, shared queues of 8 entries for 4096, max_frontier 8 for 16384; the same steps per level
+// (the counts and entries read through distributed shared memory, the atomicCAS claims, the
+// pushes, the cluster barrier) and the same hand-over to the grid kernel.
 #include <cooperative_groups.h>
 
 #include <algorithm>

@@ -17,16 +17,27 @@
 //   6 block-queue     the same into a shared-memory queue per block; then one atomicAdd per
 //                     block on the global tail reserves room and the block copies its queue
 //                     there (PMPP 15.6). One global atomic per block and level.
-//   7 fast            3's directions, each level as the full-size kernel (bfs_fast.cu) runs it.
-//                     Top-down: the frontier's m_f edges in tiles of kTeachTile (every entry
-//                     carries edge_start, the out-degrees before it summed); a block per tile
-//                     finds and stages its entries, a thread per edge, so a hub's row spreads
-//                     over many blocks. Bottom-up: a thread per entry of a list (the first
+//   7 fast            3's directions, each level on the path the full-size kernels take
+//                     (bfs_fast.cu, bfs_fast_cluster.cu), their thresholds scaled to teaching
+//                     size in one place (bfs_teach_cpu.h: blocks of 8 threads for 256, tiles of
+//                     8 edges for 256, an append queue of 32 for 1024; a cluster of 4 blocks for
+//                     16, its shared queues of 8 entries for 4096, max_frontier 8 for 16384).
+//                     Sparse graphs (m < 8 n) first run the cluster phase (fast_cluster_level):
+//                     one thread-block cluster, the entries in its blocks' shared memory, read by
+//                     the others through distributed shared memory, a cluster barrier a level,
+//                     until a level turns bottom-up or its frontier does not fit; then it writes
+//                     the frontier to the global queue in the grid kernel's form. The grid
+//                     kernel's top-down levels take a thread per frontier vertex when the largest
+//                     out-degree times the block fits the append queue (fast_top_down_threads),
+//                     else the frontier's m_f edges in tiles (every entry carries edge_start, the
+//                     out-degrees before it summed; a block per tile finds and stages its
+//                     entries, a thread per edge, so a hub's row spreads over many blocks:
+//                     fast_top_down). Bottom-up: a thread per entry of a list (the first
 //                     bottom-up level: every vertex; later ones: the vertices the last one left
-//                     unvisited with in-edges), in-edges read 4 at a time, one chunk a step, up to
-//                     the chunk with a frontier in-neighbour. (The full-size kernels also keep
-//                     the level loop on the device, and top-down levels of small degree use a
-//                     thread per vertex instead of tiles.)
+//                     unvisited with in-edges), in-edges read 4 at a time, one chunk a step, up
+//                     to the chunk with a frontier in-neighbour. Work and steps per level as the
+//                     full-size kernels'; the host still steps through the levels (the full-size
+//                     kernels keep the level loop on the device).
 // Teach mode makes every step deterministic, so the trace equals the CPU twin's event for event
 // (the format: bfs_teach_cpu.cpp; the twins: bfs_teach_*_cpu.cpp). Within a step the threads act
 // as if in thread order: a step first looks (every thread reads what it needs; a thread that
@@ -35,9 +46,10 @@
 // in thread order (the winner's d + 1 for a higher thread, as an atomicCAS would return it);
 // after another barrier the queue slots are handed out in thread order: a thread's slot is the
 // tail before the step plus the claims of the lower threads (6: of its block; the blocks then
-// reserve room in block order; 7's list of the vertices left the same way, on its own tail). The
-// atomics are still made, so the tails count right. The fast kernels take whatever order the
-// hardware gives.
+// reserve room in block order; 7's list of the vertices left the same way, on its own tail; 7's
+// chunks of up to 4 claims a thread, counted per thread). The atomics are still made, so the tails
+// count right. 7's cluster phase does the same with the cluster's barrier (its one cluster is the
+// whole launch). The fast kernels take whatever order the hardware gives.
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
 
@@ -83,6 +95,10 @@ enum TraceArray : int {
   kTileVertex,
   kTileStart,
   kTileRow,
+  kClusterQueue,
+  kClusterCounts,
+  kClusterLargest,
+  kClusterFirst,
   kTraceArrays
 };
 using BfsTrace = BasicDeviceTrace<kTraceArrays, false>;
@@ -112,16 +128,22 @@ struct Args {
   int* edge_start;       // 7: per frontier entry, the out-degrees before it summed (else null)
   int* next_edge_start;  // 7: the same for the next queue
   int* next_edges;       // 7: the next queue's edges so far
-  int* claim_degree;     // 7: per thread, the out-degree of the vertex it claimed
+  int* claim_degree;     // 7: per thread, the out-degrees of the vertices it claimed, summed
+  int* claim_count;      // 7: per thread, how many vertices it claimed (a chunk claims up to 4)
+  int* cluster_save;     // 7: the cluster blocks' shared arrays between launches (kClusterInts
+                         // each; the full-size kernel keeps them in shared memory throughout)
   int n, m;
   int depth;           // d: the frontier's level
   int threads;         // threads with work: n, m or the frontier's size
-  int frontier_edges;  // 7's top-down levels: m_f, the tiles' index space
+  int frontier_size;   // 7: n_f, the frontier's vertices (the cluster's steps take them)
+  int frontier_edges;  // 7: m_f, the frontier's edges (the tiles' index space)
   int edge_steps;      // the level's lock-step edge rounds
   int first_step;      // the trace index of the level's step 0 (stamps the claims)
   bool enqueue;        // bottom-up levels of 3 and 7 append to `next`
   bool listed;         // 7's bottom-up levels: thread i takes list[i] (else vertex i)
-  BfsTrace rec;        // records what each thread reads, writes and adds
+  // 7's cluster phase: the steps its launch takes (LevelPlan's), and the level's largest degree.
+  bool cluster_load, cluster_counts, handover, cluster_expand;
+  BfsTrace rec;  // records what each thread reads, writes and adds
 };
 
 // @helper thread-order
@@ -434,7 +456,10 @@ __global__ void block_queue_level(Args a) {
 // @end
 
 // @variant fast
-// Top-down levels as bfs_fast.cu's top_down_tiles runs them: every frontier entry carries
+// Each level on the path bfs_fast.cu and bfs_fast_cluster.cu take (the rule: bfs_teach_cpu.h):
+// the cluster phase on sparse graphs (fast_cluster_level), then the grid kernel's thread per
+// vertex (fast_top_down_threads), tiles (fast_top_down) or bottom-up list (fast_bottom_up).
+// Tiled top-down levels as bfs_fast.cu's top_down_tiles runs them: every frontier entry carries
 // edge_start, the out-degrees before it summed, so the frontier's m_f edges are one index space
 // 0 .. m_f, cut into tiles of kTeachTile edges (256 in the full-size kernel), a block per tile.
 // Thread 0 finds the entries holding the tile's first and last edge by a binary search of
@@ -456,23 +481,34 @@ __device__ int last_at_most(Args& a, int buffer, const int* start, int lo, int h
   return lo;
 }
 
-// Appends x to `next` and its edge range to `next_edge_start`, in thread order: the slot and the
-// range start are the tail and the edge count before the step plus the claims (and their
-// out-degrees) of the lower threads. The full-size kernel reserves both with one 64-bit atomic.
+// Where thread t's appends of this step start, in thread order: the tail and the edge count
+// before the step plus the appends (and their out-degrees) of the lower threads (claims stamped
+// `stamp`). The full-size kernel reserves both with one 64-bit atomic per block.
+__device__ void append_base(const Args& a, int t, int stamp, int& slot, int& start) {
+  for (int i = 0; i < t; ++i)
+    if (a.claimed[i] == stamp) {
+      slot += a.claim_count[i];
+      start += a.claim_degree[i];
+    }
+}
+
+// Appends x (out-degree `degree`) to `next` at `slot` and its edge range to `next_edge_start`.
+__device__ void append_with_degree(Args& a, int x, int degree, int slot, int start) {
+  atomicAdd(a.tail, a.rec.atomic(kTail, 0, 1));  // @bfs-tile-append
+  atomicAdd(a.next_edges, a.rec.atomic(kNextEdges, 0, degree));
+  a.next[slot] = a.rec.write(kNext, slot, x);
+  a.next_edge_start[slot] = a.rec.write(kNextEdgeStart, slot, start);
+}
+
+// Appends x to `next` and its edge range to `next_edge_start`, in thread order (the thread's one
+// claim of the step), reading its out-degree from row_offsets.
 __device__ void enqueue_with_edges(Args& a, int x, int t, int tail_before, int edges_before,
                                    int stamp) {
   const int first = a.rec.read(kRowOffsets, x, a.row_offsets[x]);
   const int end = a.rec.read(kRowOffsets, x + 1, a.row_offsets[x + 1]);
   int slot = tail_before, start = edges_before;
-  for (int i = 0; i < t; ++i)
-    if (a.claimed[i] == stamp) {
-      ++slot;
-      start += a.claim_degree[i];
-    }
-  atomicAdd(a.tail, a.rec.atomic(kTail, 0, 1));  // @bfs-tile-append
-  atomicAdd(a.next_edges, a.rec.atomic(kNextEdges, 0, end - first));
-  a.next[slot] = a.rec.write(kNext, slot, x);
-  a.next_edge_start[slot] = a.rec.write(kNextEdgeStart, slot, start);
+  append_base(a, t, stamp, slot, start);
+  append_with_degree(a, x, end - first, slot, start);
 }
 
 __global__ void fast_top_down(Args a) {
@@ -523,6 +559,7 @@ __global__ void fast_top_down(Args a) {
       a.level[u] = a.rec.write(kLevel, u, d + 1);
       a.parent[u] = a.rec.write(kParent, u, v);
       a.claimed[t] = stamp;
+      a.claim_count[t] = 1;
       a.claim_degree[t] = a.row_offsets[u + 1] - a.row_offsets[u];
       tail_before = *a.tail;
       edges_before = *a.next_edges;
@@ -592,6 +629,7 @@ __global__ void fast_bottom_up(Args a) {
         found = true;
         end = e;  // the chunk with a parent is the last
         a.claimed[t] = stamp;
+        a.claim_count[t] = 1;
         a.claim_degree[t] = a.row_offsets[v + 1] - a.row_offsets[v];
         tail_before = *a.tail;
         edges_before = *a.next_edges;
@@ -610,6 +648,297 @@ __global__ void fast_bottom_up(Args a) {
     }
     next_step();
   }
+}
+
+// A step's barrier: grid-wide for the grid kernel's levels, the cluster's in the cluster phase
+// (whose one cluster is the whole launch).
+struct GridBarrier {
+  __device__ void operator()() const { next_step(); }
+};
+
+// A chunk of up to kBottomUpChunk edges of one thread's row, claimed as bfs_fast.cu's
+// top_down_threads and bfs_fast_cluster.cu's expand_warp claim them: the targets, then their rows'
+// offsets, then an atomicCAS per target (recorded as its read of the level and, when that was
+// -1, its write of d + 1), in thread order: a thread sees the claims of the lower threads and its
+// own earlier ones. `sync` ends the look; after the call the thread records its parents and
+// appends, after another barrier (the caller's).
+struct Chunk {
+  static constexpr int kMax = int(kBottomUpChunk);
+  int count = 0, claims = 0, edges = 0, largest = 0;
+  int w[kMax], degree[kMax];
+  bool won[kMax];
+};
+
+template <class Barrier>
+__device__ void claim_chunk(Args& a, int t, int first, int count, int stamp, Chunk& c,
+                            Barrier sync) {
+  const int d = a.depth;
+  int at_start[Chunk::kMax];
+  c.count = max(count, 0);
+  for (int j = 0; j < c.count; ++j) {
+    c.w[j] = a.columns[first + j];
+    at_start[j] = a.level[c.w[j]];
+    if (at_start[j] == -1) offer(a, c.w[j], t);
+  }
+  sync();
+  for (int j = 0; j < c.count; ++j) a.rec.read(kColumns, first + j, c.w[j]);
+  for (int j = 0; j < c.count; ++j) {
+    const int row = a.rec.read(kRowOffsets, c.w[j], a.row_offsets[c.w[j]]);
+    c.degree[j] = a.rec.read(kRowOffsets, c.w[j] + 1, a.row_offsets[c.w[j] + 1]) - row;
+  }
+  for (int j = 0; j < c.count; ++j) {
+    bool mine = false;  // this thread claimed it with an earlier edge of the chunk
+    for (int i = 0; i < j; ++i) mine = mine || (c.won[i] && c.w[i] == c.w[j]);
+    const int seen = mine ? d + 1 : level_seen(a, c.w[j], t, at_start[j]);
+    c.won[j] = a.rec.read(kLevel, c.w[j], seen) == -1;
+    if (c.won[j]) {
+      a.level[c.w[j]] = a.rec.write(kLevel, c.w[j], d + 1);
+      ++c.claims;
+      c.edges += c.degree[j];
+      c.largest = max(c.largest, c.degree[j]);
+    }
+  }
+  if (c.claims > 0) {
+    a.claimed[t] = stamp;
+    a.claim_count[t] = c.claims;
+    a.claim_degree[t] = c.edges;
+  }
+}
+
+// A top-down level of small degree as bfs_fast.cu's top_down_threads runs it (when the largest
+// out-degree times the block fits a block's append queue): thread i takes frontier entry i, its
+// out-degree from the edge starts, and its row kBottomUpChunk edges a step, the chunk's loads and
+// claims issued together; every vertex it claims is appended with its edge range.
+__global__ void fast_top_down_threads(Args a) {
+  const int t = blockIdx.x * blockDim.x + threadIdx.x;
+  int v = -1, row = 0, degree = 0;
+  a.rec.begin(0, 0);
+  if (t < a.threads) {
+    v = a.rec.read(kFrontier, t, a.frontier[t]);  // @bfs-threads-entry
+    const int e0 = a.rec.read(kEdgeStart, t, a.edge_start[t]);
+    const int e1 =
+        t + 1 < a.threads ? a.rec.read(kEdgeStart, t + 1, a.edge_start[t + 1]) : a.frontier_edges;
+    degree = e1 - e0;
+    row = a.rec.read(kRowOffsets, v, a.row_offsets[v]);
+  }
+  next_step();
+  for (int k = 1; k <= a.edge_steps; ++k) {
+    a.rec.begin(0, k);
+    const int stamp = a.first_step + k, k0 = (k - 1) * Chunk::kMax;
+    Chunk c;  // @bfs-threads-edges
+    claim_chunk(a, t, row + k0, t < a.threads ? min(Chunk::kMax, degree - k0) : 0, stamp, c,
+                GridBarrier{});
+    int slot = *a.tail, start = *a.next_edges;
+    next_step();
+    if (c.claims > 0) append_base(a, t, stamp, slot, start);
+    for (int j = 0; j < c.count; ++j)
+      if (c.won[j]) {
+        a.writer[c.w[j]] = kNobody;
+        a.parent[c.w[j]] = a.rec.write(kParent, c.w[j], v);
+        append_with_degree(a, c.w[j], c.degree[j], slot++, start);
+        start += c.degree[j];
+      }
+    next_step();
+  }
+}
+
+// The cluster phase as bfs_fast_cluster.cu runs it, at teaching size (bfs_teach_cpu.h): one
+// cluster of kTeachClusterBlocks blocks; each block keeps the entries it discovers in its own
+// shared memory (two halves of kTeachClusterCap: this level's, by depth parity, and the next's)
+// beside its counts, and the blocks read each other's counts and entries through distributed
+// shared memory (cluster.map_shared_rank). A launch runs one level's cluster steps (the host
+// steps through the levels; the blocks' shared arrays wait in a.cluster_save between launches,
+// where the full-size kernel keeps them in shared memory throughout):
+//   load      the phase's first level: block r takes global entries [count r / B, count (r+1) / B)
+//   counts    thread j < B reads block j's count, edges and largest degree of this level (a
+//             remote read unless j is its own block), writes the prefix sums to "cluster first"
+//             and clears the counts of the level after the next
+//   handover  the level turns bottom-up or does not fit: each block writes its entries to the
+//             global queue in the grid kernel's form (frontier, edge start), which then runs it
+//   expand    each block takes an equal share of the entries, a thread each, read from the
+//             block holding it; the rows a chunk of 4 edges a step, claimed with atomicCAS; a
+//             block's discoveries go to its own queue (one atomicAdd on its count), their
+//             edges and largest degree to its counts; then the cluster barrier.
+constexpr int kClusterInts = 2 * kTeachClusterCap + 6 + 3 + 2 * (kTeachClusterBlocks + 1);
+
+struct ClusterShared {
+  int queue[2 * kTeachClusterCap];
+  int counts[6];                             // per depth % 3: entries, edges
+  int largest[3];                            // per depth % 3
+  int first[2 * (kTeachClusterBlocks + 1)];  // entries before block r, then edges before it
+};
+static_assert(sizeof(ClusterShared) == kClusterInts * sizeof(int), "the save layout");
+
+__device__ int count_at(int d) {
+  return 2 * (d % 3);
+}
+__device__ int edges_at(int d) {
+  return 2 * (d % 3) + 1;
+}
+__device__ int largest_at(int d) {
+  return d % 3;
+}
+__device__ int half_at(int d) {
+  return (d & 1) * kTeachClusterCap;
+}
+
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+struct ClusterBarrier {
+  __device__ void operator()() const { cg::this_cluster().sync(); }
+};
+
+// Element `i` of block `owner`'s copy of a shared array of `size` elements per block: a read of
+// this block's own shared memory, or a remote read through distributed shared memory.
+__device__ int cluster_read(Args& a, cg::cluster_group& cluster, int buffer, int* here, int size,
+                            int owner, int i) {
+  if (owner == int(cluster.block_rank())) return a.rec.read(buffer, i, here[i]);
+  return a.rec.remote_read(buffer, int64_t(owner) * size + i,
+                           cluster.map_shared_rank(here, unsigned(owner))[i]);
+}
+#endif
+
+__global__ void fast_cluster_level(Args a) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  constexpr int B = kTeachClusterBlocks, T = kTeachClusterThreads, kCap = kTeachClusterCap;
+  __shared__ ClusterShared sh;
+  __shared__ int staged[3][T];  // what a block's threads pass each other (the kernel's shuffles)
+  __shared__ int range[3];
+  cg::cluster_group cluster = cg::this_cluster();
+  const int r = int(cluster.block_rank()), j = threadIdx.x, t = r * T + j, d = a.depth;
+  int* save = a.cluster_save + r * kClusterInts;
+  int* words = reinterpret_cast<int*>(&sh);
+  for (int k = j; k < kClusterInts; k += T) words[k] = save[k];
+  cluster.sync();
+  int step = 0;
+  if (a.cluster_load) {  // the source, from the global queue the setup left it in
+    a.rec.begin(0, step++);
+    const int count = a.frontier_size, lo = count * r / B, hi = count * (r + 1) / B, k = lo + j;
+    if (j == 0)
+      sh.counts[count_at(d)] =
+          a.rec.write(kClusterCounts, count_at(d), hi - lo);  // @bfs-cluster-load
+    if (k < hi) {
+      const int v = a.rec.read(kFrontier, k, a.frontier[k]);
+      const int e0 = a.rec.read(kEdgeStart, k, a.edge_start[k]);
+      const int e1 =
+          k + 1 < count ? a.rec.read(kEdgeStart, k + 1, a.edge_start[k + 1]) : a.frontier_edges;
+      sh.queue[half_at(d) + j] = a.rec.write(kClusterQueue, half_at(d) + j, v);
+      atomicAdd(&sh.counts[edges_at(d)], a.rec.atomic(kClusterCounts, edges_at(d), e1 - e0));
+      atomicMax(&sh.largest[largest_at(d)], a.rec.atomic(kClusterLargest, largest_at(d), e1 - e0));
+    }
+    cluster.sync();
+  }
+  if (a.cluster_counts) {  // every block: the blocks' counts, through distributed shared memory
+    a.rec.begin(0, step++);
+    if (j < B) {
+      staged[0][j] = cluster_read(a, cluster, kClusterCounts, sh.counts, 6, j, count_at(d));
+      staged[1][j] = cluster_read(a, cluster, kClusterCounts, sh.counts, 6, j, edges_at(d));
+      cluster_read(a, cluster, kClusterLargest, sh.largest, 3, j,
+                   largest_at(d));  // @bfs-cluster-counts
+    }
+    __syncthreads();
+    if (j < B) {
+      int entries = 0, edges = 0;
+      for (int i = 0; i <= j; ++i) entries += staged[0][i], edges += staged[1][i];
+      sh.first[j + 1] = a.rec.write(kClusterFirst, j + 1, entries);
+      sh.first[B + 1 + j + 1] = a.rec.write(kClusterFirst, B + 1 + j + 1, edges);
+    }
+    if (j == 0) {
+      sh.first[0] = a.rec.write(kClusterFirst, 0, 0);
+      sh.first[B + 1] = a.rec.write(kClusterFirst, B + 1, 0);
+      sh.counts[count_at(d + 2)] = a.rec.write(kClusterCounts, count_at(d + 2), 0);
+      sh.counts[edges_at(d + 2)] = a.rec.write(kClusterCounts, edges_at(d + 2), 0);
+      sh.largest[largest_at(d + 2)] = a.rec.write(kClusterLargest, largest_at(d + 2), 0);
+    }
+    cluster.sync();
+  }
+  if (a.handover) {  // this level's entries to the global queue, in the grid kernel's form
+    a.rec.begin(0, step++);
+    if (j == 0) {
+      range[0] = a.rec.read(kClusterFirst, r, sh.first[r]);  // @bfs-cluster-handover
+      range[1] = a.rec.read(kClusterFirst, r + 1, sh.first[r + 1]) - range[0];
+      range[2] = a.rec.read(kClusterFirst, B + 1 + r, sh.first[B + 1 + r]);
+    }
+    __syncthreads();
+    int v = -1, degree = 0;
+    if (j < range[1]) {
+      v = a.rec.read(kClusterQueue, half_at(d) + j, sh.queue[half_at(d) + j]);
+      const int row = a.rec.read(kRowOffsets, v, a.row_offsets[v]);
+      degree = a.rec.read(kRowOffsets, v + 1, a.row_offsets[v + 1]) - row;
+    }
+    staged[0][j] = degree;
+    __syncthreads();
+    if (j < range[1]) {
+      int running = range[2];
+      for (int i = 0; i < j; ++i) running += staged[0][i];
+      a.frontier[range[0] + j] = a.rec.write(kFrontier, range[0] + j, v);
+      a.edge_start[range[0] + j] = a.rec.write(kEdgeStart, range[0] + j, running);
+    }
+    cluster.sync();
+  }
+  if (a.cluster_expand) {
+    a.rec.begin(0, step++);
+    const int count = a.frontier_size, share = (count + B - 1) / B;
+    const int lo = min(count, share * r), hi = min(count, lo + share), i = lo + j;
+    int v = -1, row = 0, degree = 0;
+    if (i < hi) {  // the block holding entry i: the last with first[owner] <= i
+      int owner = 0;
+      for (int s = B / 2; s > 0; s >>= 1)
+        if (owner + s < B && a.rec.read(kClusterFirst, owner + s, sh.first[owner + s]) <= i)
+          owner += s;
+      const int at = i - a.rec.read(kClusterFirst, owner, sh.first[owner]);
+      v = cluster_read(a, cluster, kClusterQueue, sh.queue, 2 * kCap, owner,
+                       half_at(d) + at);  // @bfs-cluster-entry
+      row = a.rec.read(kRowOffsets, v, a.row_offsets[v]);
+      degree = a.rec.read(kRowOffsets, v + 1, a.row_offsets[v + 1]) - row;
+    }
+    cluster.sync();
+    for (int k = 1; k <= a.edge_steps; ++k) {
+      a.rec.begin(0, step);
+      const int stamp = a.first_step + step++, k0 = (k - 1) * Chunk::kMax;
+      Chunk c;  // @bfs-cluster-edges
+      claim_chunk(a, t, row + k0, i < hi ? min(Chunk::kMax, degree - k0) : 0, stamp, c,
+                  ClusterBarrier{});
+      const int base = sh.counts[count_at(d + 1)];  // before this step's atomic
+      staged[0][j] = c.claims;
+      staged[1][j] = c.edges;
+      staged[2][j] = c.largest;
+      cluster.sync();
+      int before = 0, total = 0, edges = 0, largest = 0;
+      for (int q = 0; q < T; ++q) {
+        before += q < j ? staged[0][q] : 0;
+        total += staged[0][q];
+        edges += staged[1][q];
+        largest = max(largest, staged[2][q]);
+      }
+      for (int q = 0; q < c.count; ++q)
+        if (c.won[q]) {
+          a.writer[c.w[q]] = kNobody;
+          a.parent[c.w[q]] = a.rec.write(kParent, c.w[q], v);
+        }
+      // The block's pushes, as one warp's in the kernel: its last thread reserves them all.
+      if (j == T - 1 && total > 0)
+        atomicAdd(&sh.counts[count_at(d + 1)],
+                  a.rec.atomic(kClusterCounts, count_at(d + 1), total));
+      int slot = base + before;
+      for (int q = 0; q < c.count; ++q)
+        if (c.won[q]) {
+          sh.queue[half_at(d + 1) + slot] =
+              a.rec.write(kClusterQueue, half_at(d + 1) + slot, c.w[q]);
+          ++slot;
+        }
+      if (j == 0 && edges > 0)
+        atomicAdd(&sh.counts[edges_at(d + 1)],
+                  a.rec.atomic(kClusterCounts, edges_at(d + 1), edges));
+      if (j == 0 && largest > 0)
+        atomicMax(&sh.largest[largest_at(d + 1)],
+                  a.rec.atomic(kClusterLargest, largest_at(d + 1), largest));
+      cluster.sync();
+    }
+    a.rec.begin(0, step++);
+    cluster.sync();  // @bfs-cluster-barrier
+  }
+  for (int k = j; k < kClusterInts; k += T) save[k] = words[k];
+#endif
 }
 
 // After a bottom-up level that left vertices: `left` becomes the list and its tail is reset (the
@@ -663,6 +992,10 @@ Kernel kernel_of(Variant v, LevelKind kind) {
       return fast_top_down;
     case LevelKind::ListBottomUp:
       return fast_bottom_up;
+    case LevelKind::VertexThreads:
+      return fast_top_down_threads;
+    case LevelKind::ClusterLevel:  // launch_cluster's
+      break;
   }
   throw Error("no teach kernel for this level");
 }
@@ -683,6 +1016,30 @@ void launch_cooperative(Kernel kernel, const LevelPlan& plan, Args& a) {
   void* args[] = {&a};
   WS_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<void*>(kernel), dim3(plan.grid_dim),
                                             dim3(plan.block_dim), args, 0, 0));
+}
+
+// 7's cluster phase: one cluster of kTeachClusterBlocks blocks (the whole launch), on devices
+// with thread-block clusters.
+void launch_cluster(Args& a) {
+  int device = 0, major = 0;
+  WS_CUDA_CHECK(cudaGetDevice(&device));
+  WS_CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
+  if (major < 9)
+    throw Error(
+        "teach mode's fast variant on CUDA traces its cluster phase, which needs thread-block "
+        "clusters (sm_90 or later); " +
+        cuda_device_description() + " has none");
+  cudaLaunchConfig_t config{};
+  config.gridDim = dim3(unsigned(kTeachClusterBlocks));
+  config.blockDim = dim3(unsigned(kTeachClusterThreads));
+  cudaLaunchAttribute attribute;
+  attribute.id = cudaLaunchAttributeClusterDimension;
+  attribute.val.clusterDim.x = unsigned(kTeachClusterBlocks);
+  attribute.val.clusterDim.y = 1;
+  attribute.val.clusterDim.z = 1;
+  config.attrs = &attribute;
+  config.numAttrs = 1;
+  WS_CUDA_CHECK(cudaLaunchKernelEx(&config, fast_cluster_level, a));
 }
 
 }  // namespace
@@ -719,7 +1076,10 @@ TeachRun teach_cuda(const TeachParams& params, const Graph& g) {
   edge_start_init[0] = 0;  // the source's edges are the first level's 0 .. degree
   DeviceBuffer<int> edge_start = upload(edge_start_init),
                     next_edge_start = upload(std::vector<int32_t>(size_t(n), -1));
-  DeviceBuffer<int> next_edges{1}, claim_degree{size_t(max_threads)};
+  DeviceBuffer<int> next_edges{1}, claim_degree{size_t(max_threads)},
+      claim_count{size_t(max_threads)};
+  DeviceBuffer<int> cluster_save{size_t(kTeachClusterBlocks * kClusterInts)};
+  cluster_save.fill_zero();  // the counts start at 0
   tail.fill_zero();
   left_tail.fill_zero();
   next_edges.fill_zero();
@@ -748,17 +1108,37 @@ TeachRun teach_cuda(const TeachParams& params, const Graph& g) {
   a.next_edge_start = next_edge_start.data();
   a.next_edges = next_edges.data();
   a.claim_degree = claim_degree.data();
+  a.claim_count = claim_count.data();
+  a.cluster_save = cluster_save.data();
   a.n = n;
   a.m = tg.m;
   a.rec = recording.recorder();
-  const int names[kTraceArrays] = {tb.row_offsets, tb.columns,     tb.level,
-                                   tb.parent,      tb.col_offsets, tb.rows,
-                                   tb.src,         tb.dst,         tb.frontier,
-                                   tb.next,        tb.tail,        tb.block_queue,
-                                   tb.block_tail,  tb.list,        tb.left,
-                                   tb.left_tail,   tb.edge_start,  tb.next_edge_start,
-                                   tb.next_edges,  tb.tile_vertex, tb.tile_start,
-                                   tb.tile_row};
+  const int names[kTraceArrays] = {tb.row_offsets,
+                                   tb.columns,
+                                   tb.level,
+                                   tb.parent,
+                                   tb.col_offsets,
+                                   tb.rows,
+                                   tb.src,
+                                   tb.dst,
+                                   tb.frontier,
+                                   tb.next,
+                                   tb.tail,
+                                   tb.block_queue,
+                                   tb.block_tail,
+                                   tb.list,
+                                   tb.left,
+                                   tb.left_tail,
+                                   tb.edge_start,
+                                   tb.next_edge_start,
+                                   tb.next_edges,
+                                   tb.tile_vertex,
+                                   tb.tile_start,
+                                   tb.tile_row,
+                                   tb.cluster_queue,
+                                   tb.cluster_counts,
+                                   tb.cluster_largest,
+                                   tb.cluster_first};
   for (int i = 0; i < kTraceArrays; ++i) a.rec.buffers[i] = int16_t(names[i]);
 
   // The level loop on the host, deciding each level from the device's levels.
@@ -770,21 +1150,36 @@ TeachRun teach_cuda(const TeachParams& params, const Graph& g) {
   std::vector<int32_t> now = level.download();
   std::vector<int32_t> bottom_up_list;  // 7: the vertices its last bottom-up level left
   bool listed = false;
+  ClusterPhase cluster = cluster_phase_at_start(params.variant, tg);
   for (int32_t d = 0;; ++d) {
     LevelStats s = teach_level_counts(tg, now, d);
     direction = level_direction(params, direction, s, previous_frontier, n);
     const LevelPlan plan = plan_level(params.variant, tg, now, d, direction, params.block_dim, step,
-                                      listed ? &bottom_up_list : nullptr);
+                                      listed ? &bottom_up_list : nullptr, cluster);
+    cluster = cluster_phase_after(plan);
     a.depth = d;
     a.threads = int(plan.threads);
+    a.frontier_size = int(plan.frontier);
     a.frontier_edges = int(plan.frontier_edges);
     a.edge_steps = plan.edge_steps;
-    a.first_step = plan.first_step;
     a.enqueue = plan.enqueue;
     a.listed = plan.listed;
-    a.rec.phases[0] = plan.first_step;
-    launch_cooperative(kernel_of(params.variant, plan.kind), plan, a);
-    WS_CUDA_CHECK(cudaDeviceSynchronize());
+    a.cluster_load = plan.cluster_load;
+    a.cluster_counts = plan.cluster_counts;
+    a.handover = plan.handover;
+    a.cluster_expand = plan.kind == LevelKind::ClusterLevel;
+    if (plan.lead_steps() > 0 || a.cluster_expand) {  // the cluster's steps of the level
+      a.first_step = plan.first_step;
+      a.rec.phases[0] = plan.first_step;
+      launch_cluster(a);
+      WS_CUDA_CHECK(cudaDeviceSynchronize());
+    }
+    if (!a.cluster_expand) {  // the grid kernel's
+      a.first_step = plan.kernel_step();
+      a.rec.phases[0] = plan.kernel_step();
+      launch_cooperative(kernel_of(params.variant, plan.kind), plan, a);
+      WS_CUDA_CHECK(cudaDeviceSynchronize());
+    }
     now = level.download();
     s.discovered = std::count(now.begin(), now.end(), d + 1);
     s.threads = plan.threads;

@@ -11,16 +11,25 @@
 //     6        "block queue" (shared, n per block), "block tail" (shared, 1 per block)
 //     7        "list" (n, unwritten), "left" (n, unwritten), "left tail" (1: 0): the bottom-up list
 //     7        "edge start" (n: 0 for the source, then unwritten), "next edge start" (n,
-//     unwritten),
-//              "next edges" (1: 0): per queue entry the out-degrees before it summed, and the next
-//              queue's edge count; "tile vertex", "tile start", "tile row" (shared, n per block,
-//              ceil(m / kTeachTile) blocks): the entries a tile spans, staged by its block
+//              unwritten), "next edges" (1: 0): per queue entry the out-degrees before it
+//              summed, and the next queue's edge count; "tile vertex", "tile start", "tile row"
+//              (shared, n per block, ceil(m / kTeachTile) blocks): the entries a tile spans,
+//              staged by its block; the cluster phase's arrays (shared, kTeachClusterBlocks
+//              copies): "cluster queue" (2 kTeachClusterCap, unwritten), "cluster counts" (6: 0),
+//              "cluster largest" (3: 0, atomicMax), "cluster first" (2 (kTeachClusterBlocks + 1),
+//              unwritten); bfs_teach_cluster_cpu.cpp lays them out
+// - Events: Read, Write, Atomic (the buffer's atomic_op: add, or max for "cluster largest"), and
+//   kRemoteRead (common/trace_cluster.h): a cluster thread reading another block's copy of a
+//   cluster array through distributed shared memory, its address block-major (owner * size +
+//   element).
 // - Threads: blockIdx.x * blockDim.x + threadIdx.x. Thread t has vertex t (1, 2 and bottom-up
 //   levels of 3), edge t (4), frontier entry t (queues), frontier edge t (top-down levels of 7:
-//   blocks of kTeachTile threads, one per tile) or list entry t (bottom-up levels of 7; vertex t in
-//   the first). Grids are ceil(threads / block_dim), threads per the statistics rule of bfs.h (7's
-//   top-down levels: the frontier; they launch ceil(m_f / kTeachTile) blocks); the threads past
-//   them have no events.
+//   blocks of kTeachTile threads, one per tile), frontier entry t (7's thread-per-vertex levels:
+//   blocks of kTeachBlock), entry j of its block's share (7's cluster: kTeachClusterBlocks blocks
+//   of kTeachClusterThreads) or list entry t (bottom-up levels of 7; vertex t in the first). Grids
+//   are ceil(threads / block_dim), threads per the statistics rule of bfs.h (7's top-down levels:
+//   the frontier; tiles launch ceil(m_f / kTeachTile) blocks); the threads past them have no
+//   events.
 // - Steps, level by level (phase "level d", and "level d · top-down" / "· bottom-up" for 3 and 7;
 //   TeachRun::step_depth gives d; labels "level d: what", for 3 and 7 "level d · top-down ·
 //   what"). A step is one lock-step round; a grid-wide barrier ends it.
@@ -63,6 +72,20 @@
 //                over the staged entries, then reads "tile start"[k], "tile row"[k],
 //                columns[row + e - start] = u and level[u]; when -1: reads "tile vertex"[k] = v,
 //                writes level[u] = d + 1, parent[u] = v and appends u (below).
+//       A one-entry frontier's "find the tiles' vertices" has no events: the search starts
+//                with one candidate and probes nothing (as the kernel's warp_search).
+//     7 top-down, a thread per vertex (bfs_teach_threads_cpu.cpp; largest degree <= 4):
+//       "read the entries": thread i reads frontier[i] = v, "edge start"[i] and [i + 1] (not
+//                for the last), row_offsets[v].
+//       "edges a-b" (a = 4 (k - 1) + 1): a thread with a k-th chunk reads its up to 4 columns
+//                entries, then each target's row_offsets[w], [w + 1], then per target its
+//                atomicCAS: a Read of level[w] and, when -1, a Write of d + 1; then per claimed
+//                target parent[w] = v and its append (below, without the offsets' reads).
+//     7 cluster phase (bfs_teach_cluster_cpu.cpp, which lists the events): "the cluster loads
+//                the frontier" (its first level), "read the blocks' counts" (every level it
+//                runs), then "find the entries", "edges a-b" and "cluster barrier" (a level it
+//                expands) or "hand the frontier to the grid kernel" (then the grid kernel's
+//                steps of the same level).
 //     7 appends (top-down and bottom-up): reads row_offsets[u], row_offsets[u + 1]; Atomic on
 //                "tail" (1), Atomic on "next edges" (operand the out-degree); writes next[slot]
 //                and "next edge start"[slot] = "next edges" before its atomic.
@@ -201,13 +224,17 @@ TeachBuffers teach_buffers(Variant v) {
     b.tile_vertex = next++;
     b.tile_start = next++;
     b.tile_row = next++;
+    b.cluster_queue = next++;
+    b.cluster_counts = next++;
+    b.cluster_largest = next++;
+    b.cluster_first = next++;
   }
   return b;
 }
 
 LevelPlan plan_level(Variant v, const TeachGraph& g, const std::vector<int32_t>& level,
                      int32_t depth, Direction direction, int block_dim, int first_step,
-                     const std::vector<int32_t>* list) {
+                     const std::vector<int32_t>* list, ClusterPhase cluster) {
   LevelPlan p;
   p.depth = depth;
   p.direction = direction;
@@ -221,6 +248,15 @@ LevelPlan plan_level(Variant v, const TeachGraph& g, const std::vector<int32_t>&
       frontier_edges += g.out_degree(u);
       longest = std::max(longest, g.out_degree(u));
     }
+  p.frontier = frontier;
+  p.frontier_edges = frontier_edges;
+  // 7's cluster phase (bfs_fast_cluster.cu): at its start the cluster loads the frontier unless
+  // it does not fit (then it never runs); every level it reads the blocks' counts and expands the
+  // level itself while the level is top-down and fits, else it hands over to the grid kernel.
+  if (cluster == ClusterPhase::Starting) p.cluster_load = teach_cluster_fits(frontier, longest);
+  p.cluster_counts = cluster == ClusterPhase::Running || p.cluster_load;
+  p.handover = p.cluster_counts &&
+               (direction != Direction::TopDown || !teach_cluster_fits(frontier, longest));
   if (v == Variant::EdgeCentric) {
     p.kind = LevelKind::EdgeCentric;
     p.threads = g.m;
@@ -261,12 +297,29 @@ LevelPlan plan_level(Variant v, const TeachGraph& g, const std::vector<int32_t>&
     p.kind = LevelKind::Push;
     p.threads = g.n;
     p.edge_steps = longest;
+  } else if (v == Variant::Fast && p.cluster_counts && !p.handover) {
+    // The cluster expands the level: kTeachClusterBlocks blocks, an equal share of the entries
+    // each, a thread per entry, its row kBottomUpChunk edges a step. threads: the frontier.
+    p.kind = LevelKind::ClusterLevel;
+    p.threads = frontier;
+    p.edge_steps = int((longest + kBottomUpChunk - 1) / kBottomUpChunk);
+    p.block_dim = kTeachClusterThreads;
+    p.grid_dim = kTeachClusterBlocks;
+    return p;
+  } else if (v == Variant::Fast && teach_thread_per_vertex(longest)) {
+    // A thread per frontier entry, blocks of kTeachBlock: its row kBottomUpChunk edges a step.
+    p.kind = LevelKind::VertexThreads;
+    p.threads = frontier;
+    p.queues = true;
+    p.edge_steps = int((longest + kBottomUpChunk - 1) / kBottomUpChunk);
+    p.block_dim = kTeachBlock;
+    p.grid_dim = blocks_for(frontier, kTeachBlock);
+    return p;
   } else if (v == Variant::Fast) {
     // Tiles of the frontier's edges: a block of kTeachTile threads each, after the steps that
     // find the tiles' vertices and stage their rows. threads: the frontier (the statistics rule).
     p.kind = LevelKind::EdgeTiles;
     p.threads = frontier;
-    p.frontier_edges = frontier_edges;
     p.queues = true;
     p.edge_steps = 2;  // "stage the rows", "tile edges"
     p.block_dim = kTeachTile;
@@ -280,6 +333,14 @@ LevelPlan plan_level(Variant v, const TeachGraph& g, const std::vector<int32_t>&
   }
   p.grid_dim = blocks_for(p.threads, block_dim);
   return p;
+}
+
+ClusterPhase cluster_phase_at_start(Variant v, const TeachGraph& g) {
+  return v == Variant::Fast && teach_sparse(g.n, g.m) ? ClusterPhase::Starting : ClusterPhase::Off;
+}
+
+ClusterPhase cluster_phase_after(const LevelPlan& plan) {
+  return plan.kind == LevelKind::ClusterLevel ? ClusterPhase::Running : ClusterPhase::Off;
 }
 
 LevelStats teach_level_counts(const TeachGraph& g, const std::vector<int32_t>& level,
@@ -394,6 +455,16 @@ TeachModel::TeachModel(TeachRun& run, const TeachGraph& g)
     add_buffer("tile vertex", MemSpace::Shared, n, tiles);
     add_buffer("tile start", MemSpace::Shared, n, tiles);
     add_buffer("tile row", MemSpace::Shared, n, tiles);
+    // The cluster phase: per block two halves of kTeachClusterCap entries, the counts (entries,
+    // edges) and largest out-degree of 3 levels (depth % 3: read, written, cleared; zero at the
+    // start, as the kernel clears them), the entries and edges before each block.
+    const int blocks = kTeachClusterBlocks;
+    add_buffer("cluster queue", MemSpace::Shared, 2 * kTeachClusterCap, blocks);
+    add_buffer("cluster counts", MemSpace::Shared, 6, blocks, std::vector<double>(6 * blocks, 0.0));
+    add_buffer("cluster largest", MemSpace::Shared, 3, blocks,
+               std::vector<double>(3 * blocks, 0.0));
+    trace_.buffers[size_t(b.cluster_largest)].atomic_op = BinaryOp::Max;
+    add_buffer("cluster first", MemSpace::Shared, 2 * (blocks + 1), blocks);
   }
   if (b.block_queue >= 0) {
     const int blocks = blocks_for(n, run.params.block_dim);
@@ -403,10 +474,11 @@ TeachModel::TeachModel(TeachRun& run, const TeachGraph& g)
 }
 
 int TeachModel::step(const LevelPlan& plan, const std::string& what, const std::string& marker,
-                     int barriers, int grid_dim) {
+                     int barriers, int grid_dim, int block_dim) {
   const Variant v = run_.params.variant;
   const int s = add_step(step_label(v, plan, what), step_phase(v, plan), marker,
-                         grid_dim < 0 ? plan.grid_dim : grid_dim, plan.block_dim, barriers);
+                         grid_dim < 0 ? plan.grid_dim : grid_dim,
+                         block_dim < 0 ? plan.block_dim : block_dim, barriers);
   run_.step_depth.push_back(plan.depth);
   at(s);
   return s;
@@ -437,12 +509,15 @@ TeachRun teach_cpu(const TeachParams& p, const Graph& g) {
   int64_t previous_frontier = 0;
   std::vector<int32_t> list;  // 7: the vertices its last bottom-up level left
   bool listed = false;        // 7: a bottom-up level has run (`list` holds what it left)
+  ClusterPhase cluster = cluster_phase_at_start(p.variant, tg);
   for (int32_t d = 0;; ++d) {
     const std::vector<int32_t> level = levels_now();
     LevelStats s = teach_level_counts(tg, level, d);
     direction = level_direction(p, direction, s, previous_frontier, tg.n);
     const LevelPlan plan = plan_level(p.variant, tg, level, d, direction, p.block_dim,
-                                      int(trace.steps.size()), listed ? &list : nullptr);
+                                      int(trace.steps.size()), listed ? &list : nullptr, cluster);
+    cluster = cluster_phase_after(plan);
+    if (plan.lead_steps() > 0) teach_cluster_lead(m, plan);
     switch (plan.kind) {
       case LevelKind::Push:
         teach_push_level(m, plan);
@@ -464,6 +539,12 @@ TeachRun teach_cpu(const TeachParams& p, const Graph& g) {
         break;
       case LevelKind::ListBottomUp:
         teach_list_bottom_up_level(m, plan);
+        break;
+      case LevelKind::VertexThreads:
+        teach_vertex_threads_level(m, plan);
+        break;
+      case LevelKind::ClusterLevel:
+        teach_cluster_level(m, plan);
         break;
     }
     const std::vector<int32_t> after = levels_now();

@@ -44,10 +44,15 @@ void teach_append_with_edges(TeachModel& m, int t, int32_t v) {
   const TeachBuffers& b = m.buffers();
   const int32_t first = int32_t(m.read(t, b.row_offsets, v));
   const int32_t end = int32_t(m.read(t, b.row_offsets, v + 1));
+  teach_append_with_degree(m, t, v, end - first);
+}
+
+void teach_append_with_degree(TeachModel& m, int t, int32_t v, int32_t degree) {
+  const TeachBuffers& b = m.buffers();
   const int32_t slot = m.value(b.tail, 0);
   m.atomic(t, b.tail, 0, 1);
   const int32_t start = m.value(b.next_edges, 0);
-  m.atomic(t, b.next_edges, 0, end - first);
+  m.atomic(t, b.next_edges, 0, degree);
   m.write(t, b.next, slot, v);
   m.write(t, b.next_edge_start, slot, start);
 }

@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "error.h"
+#include "trace_cluster.h"
 
 namespace ws {
 
@@ -94,6 +95,8 @@ StepCounters count_step(const Trace& trace, const TraceStep& step,
       ++active_lanes[warp_of(e.thread)];
       last_thread = e.thread;
     }
+    // Another block's shared memory, through the cluster's SM-to-SM network: not this SM's banks.
+    if (e.kind == kRemoteRead) continue;
     if (e.kind == EventKind::Op) {
       ++c.ops;
       ++ops_per_thread[e.thread];

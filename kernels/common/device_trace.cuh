@@ -10,6 +10,7 @@
 
 #include <cstdint>
 
+#include "trace_cluster.h"
 #include "trace_event.h"
 
 namespace ws {
@@ -48,6 +49,13 @@ struct BasicDeviceTrace {
   __device__ T atomic(int buffer, int64_t address, T operand) {
     emit(EventKind::Atomic, buffer, address, static_cast<double>(operand), 0);
     return operand;
+  }
+  // A read of ANOTHER block's copy of a shared buffer through distributed shared memory (a
+  // thread-block cluster's): `address` is block-major, the owner * the buffer's size + the element.
+  template <class T>
+  __device__ T remote_read(int buffer, int64_t address, T value) {
+    emit(kRemoteRead, buffer, address, static_cast<double>(value), 0);
+    return value;
   }
   // The thread sits out its next read of `buffer` (predicated off: a ghost cell of zero).
   __device__ void skip(int buffer) { emit(EventKind::Skip, buffer, -1, 0.0, 0); }
@@ -98,6 +106,10 @@ struct NoTrace {
   __device__ void begin(int, int = 0) {}
   template <class T>
   __device__ T read(int, int64_t, T value, int = 0) {
+    return value;
+  }
+  template <class T>
+  __device__ T remote_read(int, int64_t, T value) {
     return value;
   }
   template <class T>

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "error.h"
+#include "trace_cluster.h"
 
 namespace ws {
 
@@ -84,7 +85,8 @@ bool same_value(double a, double b) {
 }
 
 std::string describe(const TraceEvent& e) {
-  static const char* kinds[] = {"read", "write", "atomic", "op", "skip"};
+  static const char* kinds[] = {"read", "write", "atomic", "op", "skip", "remote read"};
+  static_assert(sizeof(kinds) / sizeof(kinds[0]) == size_t(kRemoteRead) + 1, "a name per kind");
   std::ostringstream s;
   s << "thread " << e.thread << " " << kinds[static_cast<int>(e.kind)] << " buffer " << e.buffer
     << "[" << e.address << "] = " << e.value;

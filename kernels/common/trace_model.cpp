@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "error.h"
+#include "trace_cluster.h"
 
 namespace ws {
 
@@ -75,8 +76,22 @@ void TraceModel::skip(int thread, int buffer) {
 }
 
 void TraceModel::atomic(int thread, int buffer, int address, double operand) {
-  cell(thread, buffer, address) += operand;
+  double& c = cell(thread, buffer, address);
+  c = apply_op<double>(trace_.buffers[size_t(buffer)].atomic_op, c, operand);
   emit(EventKind::Atomic, thread, buffer, address, operand);
+}
+
+double TraceModel::remote_read(int thread, int buffer, int block, int address) {
+  const TraceBuffer& b = trace_.buffers[size_t(buffer)];
+  const int own = thread / trace_.steps[size_t(step_)].block_dim;
+  if (block == own) return read(thread, buffer, address);
+  WS_REQUIRE(b.space == MemSpace::Shared && block >= 0 && block < b.blocks && address >= 0 &&
+                 address < b.size,
+             "model remote read out of range: " + b.name + " of block " + std::to_string(block));
+  const int64_t flat = int64_t(block) * b.size + address;
+  const double v = state_[size_t(buffer)][size_t(flat)];
+  emit(kRemoteRead, thread, buffer, int(flat), v);
+  return v;
 }
 
 void TraceModel::emit(EventKind kind, int thread, int buffer, int address, double value) {

@@ -25,8 +25,12 @@ class TraceModel {
   double read(int thread, int buffer, int address);
   void write(int thread, int buffer, int address, double value);
   double op(int thread, int buffer, int address, double result);
-  // atomicAdd: the element becomes old + operand; the event carries the operand.
+  // An atomic with the buffer's atomic_op (atomicAdd, atomicMax, ...): the element becomes
+  // op(old, operand); the event carries the operand.
   void atomic(int thread, int buffer, int address, double operand);
+  // A read of block `block`'s copy of shared buffer `buffer` (distributed shared memory): a
+  // RemoteRead when `block` is not the thread's own, else a Read.
+  double remote_read(int thread, int buffer, int block, int address);
   // The thread sits out its next read of `buffer` (EventKind::Skip: a predicated-off load).
   void skip(int thread, int buffer);
 

@@ -3,6 +3,7 @@
 // sources and block sizes; small runs for compute-sanitizer (memcheck, racecheck, synccheck).
 #include <gtest/gtest.h>
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -83,9 +84,10 @@ TEST(BfsGpuTeach, FastBottomUpListsAndChunksEqualTheTwin) {
 }
 
 // 7's top-down levels (tiles of kTeachTile frontier edges, a block each: find the entries, stage
-// them in shared memory, a thread per edge; the next queue's edge starts): small alphas keep the
-// search top-down, larger ones mix it with bottom-up levels (whose appends write edge starts too).
-// At least 20 top-down levels span several tiles.
+// them in shared memory, a thread per edge; the next queue's edge starts; or, by the rule of
+// bfs_teach_cpu.h, the cluster or a thread per vertex): small alphas keep the search top-down,
+// larger ones mix it with bottom-up levels (whose appends write edge starts too). At least 20
+// top-down levels have more than a tile's edges, and at least 10 of them run as tiles.
 TEST(BfsGpuTeach, FastTopDownTilesEqualTheTwin) {
   WS_SKIP_WITHOUT_GPU();
   std::vector<test::Case> cases = test::small_graphs();
@@ -95,15 +97,51 @@ TEST(BfsGpuTeach, FastTopDownTilesEqualTheTwin) {
   cases.push_back({graph::generate("pmpp"), 0});
   cases.push_back({graph::generate("star:64"), 0});
   cases.push_back({graph::generate("er:60:6", 3), 5});
-  int tiled = 0, k = 0;
+  int wide = 0, tiled = 0, k = 0;
   for (const test::Case& c : cases)
     for (double alpha : {0.01, 15.0}) {
       const TeachParams p = params(Variant::Fast, c.source, 32 * (1 + (k++ % 4)), alpha, 18);
-      for (const LevelStats& s : teach(p, c.g, Backend::Cpu).result.levels)
-        tiled += s.direction == Direction::TopDown && s.frontier_edges > kTeachTile;
+      const TeachRun cpu = teach(p, c.g, Backend::Cpu);
+      for (const LevelStats& s : cpu.result.levels)
+        wide += s.direction == Direction::TopDown && s.frontier_edges > kTeachTile;
+      for (const TraceStep& s : cpu.trace.steps)
+        tiled += s.code_marker == "@bfs-tile-edge" && s.grid_dim > 1;
       expect_twins(p, c.g);
     }
-  EXPECT_GT(tiled, 20);
+  EXPECT_GT(wide, 20);
+  EXPECT_GT(tiled, 10);
+}
+
+// 7's paths at teaching size (bfs_teach_cpu.h): the cluster phase on sparse graphs (the load,
+// the blocks' counts and entries read through distributed shared memory, the expansions with
+// their atomicCAS claims and pushes to the blocks' queues, the cluster barrier, the hand-over to
+// the grid kernel), then the grid kernel's thread-per-vertex levels, its tiles where a hub is in
+// the frontier, and its bottom-up lists: a grid from its corner and its middle (cluster, then
+// the grid kernel), a tree and a path, a star and a dense graph (hubs: tiles), karate.
+TEST(BfsGpuTeach, FastClusterThreadsAndTilesEqualTheTwin) {
+  WS_SKIP_WITHOUT_GPU();
+  std::vector<test::Case> cases;
+  for (const char* spec : {"grid:8x8", "grid:6x6", "tree:5", "path:40", "star:64", "er:64:15"}) {
+    Graph g = graph::generate(spec, 3);
+    g.name = spec;
+    cases.push_back({g, 0});
+    cases.push_back({g, g.vertices / 2});
+  }
+  const Graph karate = graph::load_graph(ws::test::shipped_graphs_dir() + "/karate.mtx");
+  for (int32_t source : {0, 16, 33}) cases.push_back({karate, source});
+  std::map<std::string, int> seen;  // marker -> steps
+  int k = 0;
+  for (const test::Case& c : cases)
+    for (double alpha : {0.01, 15.0, 1e9}) {
+      const TeachParams p = params(Variant::Fast, c.source, 32 * (1 + (k++ % 4)), alpha, 18);
+      for (const TraceStep& s : teach(p, c.g, Backend::Cpu).trace.steps) ++seen[s.code_marker];
+      expect_twins(p, c.g);
+    }
+  for (const char* m :
+       {"@bfs-cluster-load", "@bfs-cluster-counts", "@bfs-cluster-entry", "@bfs-cluster-edges",
+        "@bfs-cluster-barrier", "@bfs-cluster-handover", "@bfs-threads-entry", "@bfs-threads-edges",
+        "@bfs-tile-edge", "@bfs-list-chunk"})
+    EXPECT_GT(seen[m], 5) << m;
 }
 
 // One small run of each variant for compute-sanitizer: memcheck, racecheck and synccheck clean.
@@ -112,7 +150,10 @@ TEST(BfsGpuTeach, SmallRunsForTheSanitizers) {
   const Graph g = graph::generate("grid:5x5");
   for (Variant v : kAllVariants) expect_twins(params(v, 12, 32), g);
   expect_twins(params(Variant::Fast, 12, 32, 1e9, 1e9), g);  // 7's bottom-up lists and chunks
-  expect_twins(params(Variant::Fast, 12, 32, 0.01), g);      // 7's top-down tiles (several)
+  // 7's cluster phase, its hand-over and the grid kernel's threads (a frontier of 9 is too many
+  // for the cluster), then its tiles (a star's hub).
+  expect_twins(params(Variant::Fast, 14, 32, 0.01), graph::generate("grid:6x6"));
+  expect_twins(params(Variant::Fast, 0, 32, 0.01), graph::generate("star:20"));
 }
 
 TEST(BfsGpuTeach, BadRequestsThrow) {

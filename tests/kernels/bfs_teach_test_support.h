@@ -47,6 +47,12 @@ inline Graph from_edges(int32_t n, std::vector<std::pair<int32_t, int32_t>> edge
   return g;
 }
 
+// A teach request on a graph.
+struct Search {
+  Graph g;
+  TeachParams p;
+};
+
 // Small graphs of every shape within the teach limits, with a source each.
 struct Case {
   Graph g;

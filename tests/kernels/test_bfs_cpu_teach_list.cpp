@@ -24,11 +24,7 @@ namespace ws::bfs {
 namespace {
 
 using test::params;
-
-struct Search {
-  Graph g;
-  TeachParams p;
-};
+using test::Search;
 
 // Variant 7 on graphs and alphas that take bottom-up levels (a large alpha turns sooner), and
 // betas that keep some bottom-up for several levels (several lists) or turn back to top-down.

@@ -145,6 +145,78 @@ std::string teach_why(Variant variant, const std::string& marker, int32_t depth,
             "block tails start again at 0 in the next level.");
       break;
     case Variant::Fast:
+      if (marker == "@bfs-tile-find" && frontier == 1)
+        return trf(
+            "Every frontier entry carries edge start, the out-degrees of the entries before it "
+            "summed, and the frontier's edges are cut into tiles of {0}. This frontier has one "
+            "entry, so every tile's edges are that entry's: the binary search of edge start "
+            "starts with one candidate and makes no probe (its loop runs while more than one is "
+            "left, as the kernel's warp search does), and this step reads nothing.",
+            bfs::kTeachTile);
+      if (marker == "@bfs-cluster-load")
+        return trf(
+            "The graph is sparse (average out-degree under {0}), so the fast variant runs its "
+            "first levels in one thread-block cluster of {1} blocks of {2} threads (16 blocks of "
+            "256 in the full-size kernel). The cluster loads the frontier from the global queue "
+            "into its blocks' shared memory, an equal share a block: each block writes its count "
+            "and adds its entries' out-degrees to its edges (atomicAdd) and its largest degree "
+            "(atomicMax).",
+            bfs::kTeachSparseDegree, bfs::kTeachClusterBlocks, bfs::kTeachClusterThreads);
+      if (marker == "@bfs-cluster-counts")
+        return trf(
+            "No global counters: in every block, thread j reads block j's counts of this level "
+            "(entries, their edges, the largest degree) from that block's shared memory through "
+            "distributed shared memory (dashed cells: another block's), and sums them into the "
+            "entries and edges before each block. Every block takes the same decision: the "
+            "cluster keeps a top-down level while it has at most {0} entries and a block's share "
+            "of them times the largest degree fits a block's queue of {1} (16384 and 4096 in the "
+            "full-size kernel); otherwise it hands the level over to the grid kernel.",
+            bfs::kTeachMaxFrontier, bfs::kTeachClusterCap);
+      if (marker == "@bfs-cluster-handover")
+        return tr(
+            "The level turns bottom-up or no longer fits the cluster, so the cluster hands it "
+            "over: each block writes the entries it holds to the global frontier queue in the "
+            "grid kernel's form, each with its edge start (the edges of the blocks before it "
+            "plus those of its own earlier entries). From here the grid kernel, with a barrier "
+            "across the whole GPU, runs the levels.");
+      if (marker == "@bfs-cluster-entry")
+        return trf(
+            "Each block takes an equal share of the level's {0}, a thread each. An entry may sit "
+            "in any block's shared memory: the thread finds the block holding it by a binary "
+            "search of the entries before each block, then reads the entry from that block "
+            "through distributed shared memory (dashed cells), and its vertex's row offsets.",
+            counted(frontier, TR_NOOP("{0} entry"), TR_NOOP("{0} entries"), true));
+      if (marker == "@bfs-cluster-edges")
+        return trf(
+            "Each thread takes its vertex's row 4 edges a step: the 4 targets, their rows' "
+            "offsets and the 4 atomicCAS claims (level -1 becomes {0}) in flight together. A "
+            "block's discoveries go to its own shared queue: its last thread reserves them all "
+            "with one atomicAdd on the block's count (a chain of its own), and thread 0 adds "
+            "their out-degrees and largest degree to the next level's counts.",
+            depth + 1);
+      if (marker == "@bfs-cluster-barrier")
+        return tr(
+            "The cluster barrier (cluster.sync()) ends the level and touches no memory: no block "
+            "may read the next level's counts or entries from another block's shared memory "
+            "before every block has pushed its discoveries. It waits for the cluster's blocks "
+            "only, not for the whole GPU.");
+      if (marker == "@bfs-threads-entry")
+        return trf(
+            "Every vertex of this frontier has at most {0} out-edges, so the fast variant skips "
+            "the tiles and gives each of the {1} a thread, in blocks of {2} (256 in the full-size "
+            "kernel, whose rule is the same: the largest degree times the block fits a block's "
+            "append queue of {3}, 1024 there). Thread i reads frontier[i], its two edge starts "
+            "(its out-degree) and where its row starts.",
+            bfs::kTeachAppendCap / bfs::kTeachBlock,
+            counted(frontier, TR_NOOP("{0} entry"), TR_NOOP("{0} entries"), true), bfs::kTeachBlock,
+            bfs::kTeachAppendCap);
+      if (marker == "@bfs-threads-edges")
+        return trf(
+            "Each thread takes its vertex's row 4 edges a step: the targets, their rows' offsets "
+            "and the atomicCAS claims in flight together, one memory round trip fewer than a "
+            "tile's search. A vertex claimed (level {0}) takes a slot in next (atomic on tail) "
+            "and its edge range (atomic on next edges): two chains, one per word.",
+            depth + 1);
       if (marker == "@bfs-tile-find")
         return trf(
             "Every frontier entry carries edge start, the out-degrees of the entries before it "
@@ -164,8 +236,7 @@ std::string teach_why(Variant variant, const std::string& marker, int32_t depth,
             "claimed vertex takes a slot in next (atomic on tail) and its edges a range (atomic "
             "on next edges by its out-degree), so next carries its edge starts. Every thread has "
             "one edge, so a hub's row no longer waits on one thread or one warp: its edges are "
-            "spread over blocks. (The full-size kernel uses tiles of 256 edges; levels whose "
-            "vertices all have small degree take a thread per vertex instead.)");
+            "spread over blocks. (The full-size kernel uses tiles of 256 edges.)");
       if (marker == "@bfs-list-vertex" && !listed)
         return tr(
             "The fast variant's first bottom-up level, chosen by the direction-optimizing rule, "
@@ -238,9 +309,11 @@ std::string level_why(Variant variant, const bfs::LevelStats& l) {
     case Variant::Fast:
       if (l.direction == Direction::TopDown)
         return trf(
-            "The fast variant's top-down level took the frontier's {0} edges as one index space "
-            "(the prefix sum of the out-degrees) in tiles of 256, a block each and a thread per "
-            "edge, so high-degree vertices are spread over many blocks.",
+            "The fast variant's top-down level read the frontier's {0} edges: in tiles of 256 "
+            "(a block each, a thread per edge, so high-degree vertices are spread over many "
+            "blocks) when a vertex has more than 4 out-edges, else a thread per vertex; on "
+            "sparse graphs with thread-block clusters, the small levels in one cluster of 16 "
+            "blocks first.",
             with_commas(l.frontier_edges));
       return trf(
           "The fast variant's bottom-up level gave threads to {0} (every vertex in the first "

@@ -65,10 +65,11 @@ KernelSource teach_code(const BfsSettings& s, const std::string& marker) {
   KernelSource src{"kernels/bfs/bfs_teach.cu", bfs::info(s.variant).id, marker, ""};
   if (s.variant == bfs::Variant::Fast)
     src.note =
-        tr("Teach mode traces the fast variant's kernel: top-down its tiles of frontier edges, "
-           "bottom-up its list and chunks of 4 in-edges. On the GPU, sparse graphs run their "
-           "small top-down levels in one thread-block cluster first (bfs_fast_cluster.cu). The "
-           "full-size kernels are in kernels/bfs/bfs_fast.cu.");
+        tr("Teach mode traces the paths of the fast variant's kernels, at teaching size: on "
+           "sparse graphs the small top-down levels in one thread-block cluster first "
+           "(bfs_fast_cluster.cu: 4 blocks here, 16 there), then top-down a thread per vertex "
+           "or tiles of frontier edges, bottom-up its list and chunks of 4 in-edges. The "
+           "full-size kernels are in kernels/bfs/bfs_fast.cu and bfs_fast_cluster.cu.");
   return src;
 }
 

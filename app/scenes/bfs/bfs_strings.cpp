@@ -66,6 +66,16 @@ namespace {
     TR_NOOP("level {0} · bottom-up · read the list"),
     TR_NOOP("level {0} · bottom-up · in-edges {1}-{2}"),
     TR_NOOP("level {0} · bottom-up · left becomes the list"),
+    TR_NOOP("level {0} · top-down · read the entries"),
+    TR_NOOP("level {0} · top-down · edges {1}-{2}"),
+    TR_NOOP("level {0} · top-down · the cluster loads the frontier"),
+    TR_NOOP("level {0} · bottom-up · the cluster loads the frontier"),
+    TR_NOOP("level {0} · top-down · read the blocks' counts"),
+    TR_NOOP("level {0} · bottom-up · read the blocks' counts"),
+    TR_NOOP("level {0} · top-down · hand the frontier to the grid kernel"),
+    TR_NOOP("level {0} · bottom-up · hand the frontier to the grid kernel"),
+    TR_NOOP("level {0} · top-down · find the entries"),
+    TR_NOOP("level {0} · top-down · cluster barrier"),
 };
 
 }  // namespace
@@ -80,6 +90,10 @@ std::string buffer_label(const std::string& name) {
   if (name == "tile vertex") return tr("tile vertex");
   if (name == "tile start") return tr("tile start");
   if (name == "tile row") return tr("tile row");
+  if (name == "cluster queue") return tr("cluster queue");
+  if (name == "cluster first") return tr("cluster first");
+  if (name == "cluster counts") return tr("cluster counts");
+  if (name == "cluster largest") return tr("cluster largest");
   return name;
 }
 

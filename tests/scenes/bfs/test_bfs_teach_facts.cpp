@@ -7,8 +7,11 @@
 
 #include <cmath>
 #include <set>
+#include <tuple>
+#include <vector>
 
 #include "common/trace_model.h"
+#include "common/trace_cluster.h"
 #include "graph/graph.h"
 #include "render/figure.h"
 #include "scenes/bfs/bfs_scene.h"
@@ -165,6 +168,100 @@ TEST(BfsTeachFacts, ManyAtomicsInOneStepSerializeAndPerBlockTailsAreApart) {
       {tail, 0, 2, 5},   {block_tail, 0, 3, 0},  {block_tail, 0, 7, 1},  {tail, 0, 9, 6},
       {tail, 0, 12, 10}, {block_tail, 1, 33, 0}, {block_tail, 1, 40, 1}, {block_tail, 1, 41, 2}};
   EXPECT_EQ(got, want);
+}
+
+// Variant 7's cluster: a thread of block 1 reads block 0's copy of a shared array through
+// distributed shared memory (a RemoteRead, its address block-major); the figure marks the owner's
+// cell and names the reader. The atomics on "tail", "next edges" and a cluster block's count and
+// edges are four words: four chains, each in its own serialization order.
+bfs::TeachRun cluster_run() {
+  bfs::TeachRun run;
+  run.params.variant = bfs::Variant::Fast;
+  run.params.block_dim = 32;
+  TraceModel m(run.trace);
+  m.add_buffer("row_offsets", MemSpace::Global, 5, 1, {0, 2, 3, 4, 4});
+  m.add_buffer("columns", MemSpace::Global, 4, 1, {1, 2, 3, 3});
+  m.add_buffer("level", MemSpace::Global, 4, 1, {0, 1, 1, -1});
+  m.add_buffer("parent", MemSpace::Global, 4, 1, {0, 0, 0, -1});
+  const double nan = std::nan("");
+  const int queue =
+      m.add_buffer("cluster queue", MemSpace::Shared, 4, 2, {1, 2, nan, nan, nan, nan, nan, nan});
+  const int tail = m.add_buffer("tail", MemSpace::Global, 1, 1, {0});
+  const int edges = m.add_buffer("next edges", MemSpace::Global, 1, 1, {0});
+  const int counts = m.add_buffer("cluster counts", MemSpace::Shared, 2, 2, {0, 0, 0, 0});
+  m.at(m.add_step("level 1 · top-down · find the entries", "level 1", "", 2, 8, 0));
+  m.read(0, queue, 0);            // block 0's thread, its own block's entry 0
+  m.remote_read(8, queue, 0, 1);  // block 1's thread, block 0's entry 1
+  m.at(m.add_step("level 1 · top-down · edges 1-4", "level 1", "", 2, 8, 0));
+  for (int t : {0, 1}) {
+    m.atomic(t, tail, 0, 1);
+    m.atomic(t, edges, 0, t == 0 ? 3 : 2);
+  }
+  m.atomic(8, counts, 1, 5);  // block 1's edges, then its count (thread order)
+  m.atomic(15, counts, 0, 2);
+  m.finish();
+  run.step_depth = {1, 1};
+  run.result.levels.resize(2);
+  run.result.levels[1].depth = 1;
+  return run;
+}
+
+// The hover text of the cell whose text starts with `start` when the diamond graph's `run` is
+// shown at `step` (the scene not attached: its teach mode shows the trace on the CPU backend).
+std::string cell_hover(const bfs::TeachRun& run, int step, const std::string& start) {
+  graph::Graph g;
+  g.vertices = 4;
+  g.row_offsets = {0, 2, 3, 4, 4};
+  g.columns = {1, 2, 3, 3};
+  BfsScene bfs_scene;
+  BfsTeachMode& scene = *bfs_scene.find_mode<BfsTeachMode>("teach");
+  scene.show(g, run);
+  scene.seek(step);
+  gfx::FigureOptions options;
+  (void)gfx::render_figure_svg([&](gfx::Canvas& c) { scene.draw(c, gfx::Theme::Light); }, options);
+  const std::vector<bfs_test::HoverSpot> spots =
+      bfs_test::hover_spots(scene, {float(options.width), float(options.height)});
+  const gfx::Vec2 cell = bfs_test::spot_of(spots, start);
+  return cell.x < 0 ? std::string() : scene.describe_at(cell);
+}
+
+TEST(BfsTeachFacts, ARemoteReadMarksTheOwnersCellAndNamesTheReader) {
+  const bfs::TeachRun run = cluster_run();
+  const TraceEvent& remote = run.trace.steps[0].events.at(1);
+  EXPECT_EQ(remote.kind, kRemoteRead);
+  EXPECT_EQ(remote.address, 1);  // block 0's element 1
+  EXPECT_EQ(remote.value, 2);
+  const int queue = bfs::teach_buffer(run.trace, "cluster queue");
+  const StepFacts f = step_facts(run, replay_snapshots(run.trace), 0);
+  ASSERT_TRUE(f.touches.count({queue, 1}));
+  EXPECT_EQ(f.touches.at({queue, 1}).front().thread, 8);
+  EXPECT_EQ(f.touches.at({queue, 1}).front().kind, kRemoteRead);
+  EXPECT_EQ(f.touches.at({queue, 0}).front().kind, EventKind::Read);
+  EXPECT_FALSE(f.touches.count({queue, 4 + 1}));  // not the reader's own copy
+
+  const std::string text = cell_hover(cluster_run(), 0, "cluster queue (block 0)[1] = 2");
+  ASSERT_FALSE(text.empty());
+  EXPECT_NE(text.find("read from another block through distributed shared memory by thread 8 "
+                      "(block 1, warp 1, lane 0)"),
+            std::string::npos)
+      << text;
+}
+
+TEST(BfsTeachFacts, TailAndEdgeCountAtomicsAreAChainPerWord) {
+  const bfs::TeachRun run = cluster_run();
+  const StepFacts f = step_facts(run, replay_snapshots(run.trace), 1);
+  const int tail = bfs::teach_buffer(run.trace, "tail");
+  const int edges = bfs::teach_buffer(run.trace, "next edges");
+  const int counts = bfs::teach_buffer(run.trace, "cluster counts");
+  // (buffer, block, element, thread, the word before it): in thread order, each word counting on.
+  std::vector<std::tuple<int, int, int, int32_t, double>> got;
+  for (const TailAtomic& a : f.atomics)
+    got.emplace_back(a.buffer, a.copy, a.element, a.thread, a.before);
+  const std::vector<std::tuple<int, int, int, int32_t, double>> want = {
+      {tail, 0, 0, 0, 0},  {edges, 0, 0, 0, 0},  {tail, 0, 0, 1, 1},
+      {edges, 0, 0, 1, 3}, {counts, 1, 1, 8, 0}, {counts, 1, 0, 15, 0}};
+  EXPECT_EQ(got, want);
+  EXPECT_EQ(f.level_atomics, 6);
 }
 
 TEST(BfsTeachFacts, LanesBusyThisStepAndOverTheLevel) {

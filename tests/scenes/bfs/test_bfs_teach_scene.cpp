@@ -319,13 +319,16 @@ TEST(BfsTeachScene, QueueEntriesPastTheQueuesEndAreMarkedStale) {
   };
   int stale_frontier = 0, fresh_frontier = 0;
   bool swapped = false;  // the level's "next becomes the frontier" step is done
+  bool cluster = false;  // the cluster holds the frontier (from its counts to its hand-over)
   for (int s = 0; s < scene->step_count(); ++s) {
     scene->seek(s);
     (void)svg_of(*scene);
     const bfs::LevelStats& now = levels.at(size_t(run.step_depth[size_t(s)]));
     if (s > 0 && run.step_depth[size_t(s)] != run.step_depth[size_t(s) - 1]) swapped = false;
-    swapped = swapped || run.trace.steps[size_t(s)].code_marker == "@bfs-swap";
-    const int64_t length = swapped ? now.discovered : now.frontier;
+    const std::string& marker = run.trace.steps[size_t(s)].code_marker;
+    swapped = swapped || marker == "@bfs-swap";
+    cluster = (cluster || marker == "@bfs-cluster-counts") && marker != "@bfs-cluster-handover";
+    const int64_t length = swapped ? now.discovered : cluster ? 0 : now.frontier;
     const int frontier = bfs::teach_buffer(run.trace, "frontier");
     const std::vector<double>& cells = snapshots[size_t(s)][size_t(frontier)];
     for (int i = 0; i < int(cells.size()); ++i) {
@@ -401,6 +404,32 @@ TEST(BfsTeachScene, FastTileArraysShowEveryBlocksStagedEntries) {
       bottom = std::max(bottom, spot.centre.y);
     }
   EXPECT_LT(bottom - top, 4.0f);
+}
+
+// A star's hub alone in the frontier, too wide for the cluster and for a thread per vertex:
+// the tiles' search has one candidate and reads nothing, and the caption says why. The grid's
+// cluster steps say where their reads go.
+TEST(BfsTeachScene, FastCaptionsSayWhyAStepIsEmptyAndWhereTheClusterReads) {
+  auto star = attached({{"graph", "gen:star:64"}, {"variant", "fast"}, {"alpha", "0.01"}});
+  ASSERT_NE(teach(*star).shown_run(), nullptr);
+  star->seek(0);
+  ASSERT_EQ(teach(*star).shown_run()->trace.steps[0].code_marker, "@bfs-tile-find");
+  EXPECT_TRUE(teach(*star).shown_run()->trace.steps[0].events.empty());
+  const std::string empty = star->caption();
+  EXPECT_NE(empty.find("makes no probe"), std::string::npos) << empty;
+  EXPECT_NE(empty.find("this step reads nothing"), std::string::npos) << empty;
+  auto grid = attached({{"graph", "gen:grid:8x8"}, {"variant", "fast"}});
+  const bfs::TeachRun& run = *teach(*grid).shown_run();
+  std::set<std::string> said;
+  for (int s = 0; s < grid->step_count(); ++s) {
+    const std::string& marker = run.trace.steps[size_t(s)].code_marker;
+    if (marker != "@bfs-cluster-counts" && marker != "@bfs-cluster-entry") continue;
+    grid->seek(s);
+    EXPECT_NE(grid->caption().find("through distributed shared memory"), std::string::npos)
+        << grid->caption();
+    said.insert(marker);
+  }
+  EXPECT_EQ(said.size(), 2u);
 }
 
 TEST(BfsTeachScene, AGraphTooLargeGivesAMessageAndTheModeStaysUsable) {

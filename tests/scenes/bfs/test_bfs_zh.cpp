@@ -34,10 +34,10 @@ struct EnglishAfter {
 // units, CUDA's atomicAdd, and the arrays the sentences name as the kernel does ("从 columns 读取",
 // "next 成为新的前沿", "对 tail 执行 atomicAdd", "left 成为新的 list").
 const std::set<std::string> kAllowed = {
-    "BFS",   "CSR",   "CSC",     "COO",    "CUDA",     "CPU",  "GPU",       "cpu",
-    "cuda",  "GTEPS", "GAP",     "Beamer", "PMPP",     "SNAP", "Kronecker", "MAT",
-    "Erdos", "Renyi", "Zachary", "ego",    "Facebook", "ms",   "atomicAdd", "columns",
-    "rows",  "next",  "tail",    "list",   "left"};
+    "BFS",   "CSR",   "CSC",     "COO",    "CUDA",     "CPU",       "GPU",       "cpu",
+    "cuda",  "GTEPS", "GAP",     "Beamer", "PMPP",     "SNAP",      "Kronecker", "MAT",
+    "Erdos", "Renyi", "Zachary", "ego",    "Facebook", "ms",        "atomicAdd", "columns",
+    "rows",  "next",  "tail",    "list",   "left",     "atomicMax", "atomicCAS"};
 
 // What is code, not English, taken out before looking for words: graph names as given
 // ("karate.mtx", "gen:kron:8:8"), an array element ("level[3]", "frontier[i]"), a trace
@@ -154,8 +154,10 @@ TEST(BfsChinese, TheKernelsVariantNamesLessonsAndDirectionsAreTranslated) {
 
 // Graphs whose teach runs have every kind of step between them: the textbook's, the karate club
 // (long adjacency lists), a grid from its corner (3 and 7 go top-down, bottom-up and back: 7's
-// "edges a-b" steps) and a binary tree.
-const char* const kTeachGraphs[] = {"gen:pmpp", "karate.mtx", "gen:grid:6x6", "gen:tree:4"};
+// cluster phase and its thread-per-vertex levels), a binary tree, and a dense random graph (7's
+// tiles: its vertices have more than 4 out-edges and it is not sparse).
+const char* const kTeachGraphs[] = {"gen:pmpp", "karate.mtx", "gen:grid:6x6", "gen:tree:4",
+                                    "gen:er:64:15"};
 
 TEST(BfsChinese, EveryStepLabelOfEveryVariantIsTranslated) {
   EnglishAfter english_after;
@@ -208,7 +210,15 @@ TEST(BfsChinese, EveryStepLabelOfEveryVariantIsTranslated) {
                              "fast @bfs-list-vertex",
                              "fast @bfs-list-chunk",
                              "fast @bfs-list-swap",
-                             "fast @bfs-swap"})
+                             "fast @bfs-swap",
+                             "fast @bfs-cluster-load",
+                             "fast @bfs-cluster-counts",
+                             "fast @bfs-cluster-entry",
+                             "fast @bfs-cluster-edges",
+                             "fast @bfs-cluster-barrier",
+                             "fast @bfs-cluster-handover",
+                             "fast @bfs-threads-entry",
+                             "fast @bfs-threads-edges"})
     EXPECT_TRUE(markers.count(marker)) << marker << " never came up";
 }
 

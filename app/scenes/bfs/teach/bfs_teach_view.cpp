@@ -11,6 +11,7 @@
 #include <set>
 
 #include "bfs_teach_view.h"
+#include "common/trace_cluster.h"
 #include "i18n/i18n.h"
 #include "scenes/bfs/bfs_graph_key.h"
 #include "scenes/bfs/bfs_strings.h"
@@ -29,11 +30,32 @@ namespace {
 
 // The order the arrays are drawn in: the adjacency the variant reads, then the per-vertex
 // arrays, then the queues.
-const char* const kBufferOrder[] = {
-    "row_offsets", "col_offsets", "columns",     "rows",        "src",        "dst",
-    "level",       "parent",      "frontier",    "edge start",  "next",       "next edge start",
-    "list",        "left",        "block queue", "tile vertex", "tile start", "tile row",
-    "tail",        "next edges",  "left tail",   "block tail"};
+const char* const kBufferOrder[] = {"row_offsets",
+                                    "col_offsets",
+                                    "columns",
+                                    "rows",
+                                    "src",
+                                    "dst",
+                                    "level",
+                                    "parent",
+                                    "frontier",
+                                    "edge start",
+                                    "next",
+                                    "next edge start",
+                                    "list",
+                                    "left",
+                                    "block queue",
+                                    "tile vertex",
+                                    "tile start",
+                                    "tile row",
+                                    "cluster queue",
+                                    "cluster first",
+                                    "cluster counts",
+                                    "cluster largest",
+                                    "tail",
+                                    "next edges",
+                                    "left tail",
+                                    "block tail"};
 
 std::string buffer_hover(const std::string& name) {
   if (name == "row_offsets")
@@ -78,10 +100,29 @@ std::string buffer_hover(const std::string& name) {
         "edge's vertex here");
   if (name == "tile row")
     return tr("tile row: where their rows start in columns, staged in shared memory");
+  if (name == "cluster queue")
+    return tr(
+        "cluster queue: a cluster block's entries in its shared memory, two halves (this level's "
+        "and the next's, by depth parity); other blocks read them through distributed shared "
+        "memory");
+  if (name == "cluster first")
+    return tr(
+        "cluster first: the entries before each block (0..4), then the edges before each block: "
+        "prefix sums of the blocks' counts, which find the block holding an entry");
+  if (name == "cluster counts")
+    return tr(
+        "cluster counts: per level (depth % 3: read, written, cleared) the entries a cluster "
+        "block holds and their out-degrees summed; every block reads every block's");
+  if (name == "cluster largest")
+    return tr(
+        "cluster largest: per level (depth % 3) the largest out-degree of a cluster block's "
+        "entries (atomicMax): the hand-over rule needs it");
   return name;
 }
 
-std::string touch_text(const std::vector<CellTouch>& touches, const Trace& trace, int block_dim) {
+// `op`: the array's atomic (7's "cluster largest" takes atomicMax, the rest atomicAdd).
+std::string touch_text(const std::vector<CellTouch>& touches, const Trace& trace, int block_dim,
+                       BinaryOp op) {
   std::string text;
   int shown = 0;
   for (const CellTouch& t : touches) {
@@ -89,10 +130,13 @@ std::string touch_text(const std::vector<CellTouch>& touches, const Trace& trace
       text += "\n" + trf("... {0} more", touches.size() - 4);
       break;
     }
-    const char* what = t.kind == EventKind::Read     ? TR_NOOP("read")
-                       : t.kind == EventKind::Write  ? TR_NOOP("written")
-                       : t.kind == EventKind::Atomic ? "atomicAdd"
-                                                     : TR_NOOP("op");
+    const char* what = t.kind == EventKind::Read    ? TR_NOOP("read")
+                       : t.kind == EventKind::Write ? TR_NOOP("written")
+                       : t.kind == EventKind::Atomic
+                           ? (op == BinaryOp::Max ? "atomicMax" : "atomicAdd")
+                       : t.kind == kRemoteRead
+                           ? TR_NOOP("read from another block through distributed shared memory")
+                           : TR_NOOP("op");
     text += "\n" + trf("{0} by thread {1} (block {2}, warp {3}, lane {4})", tr(what), t.thread,
                        t.thread / std::max(block_dim, 1),
                        teach_warp_of(t.thread, block_dim, trace.warp_size),
@@ -107,11 +151,28 @@ struct RowPlan {
   CellRow row;
   std::vector<std::string> marks;        // per cell: "t5", "t5+2", ""
   std::vector<gfx::Color> mark_colours;  // per cell
+  std::vector<bool> remote;              // per cell: read by another block's thread
+  std::vector<int> block_starts;         // cells where another block's copy starts
   bool touched = false;
   // When rows must go for room, the lowest first (from the bottom): 0 an array this level
   // never touches, 1 a stretch of an edge array or queue this step does not touch, 2 the rest.
   int keep = 2;
 };
+
+// A frame of dashes around [min, max].
+void dashed_frame(gfx::Canvas& c, Vec2 min, Vec2 max, gfx::Color colour) {
+  const float dash = std::max(2.0f, (max.x - min.x) / 5), w = 2;
+  for (float x = min.x; x < max.x; x += 2 * dash) {
+    const float e = std::min(max.x, x + dash);
+    c.line({x, min.y + 1}, {e, min.y + 1}, colour, w);
+    c.line({x, max.y - 1}, {e, max.y - 1}, colour, w);
+  }
+  for (float y = min.y; y < max.y; y += 2 * dash) {
+    const float e = std::min(max.y, y + dash);
+    c.line({min.x + 1, y}, {min.x + 1, e}, colour, w);
+    c.line({max.x - 1, y}, {max.x - 1, e}, colour, w);
+  }
+}
 
 }  // namespace
 
@@ -187,6 +248,7 @@ void draw_teach_figure(gfx::Canvas& c, gfx::Theme theme, const TeachFigure& f, H
     index.row.gap_after = 0.15f;
     index.marks.assign(size_t(chunk), "");
     index.mark_colours.assign(size_t(chunk), pal.text);
+    index.remote.assign(size_t(chunk), false);
     plans.push_back(index);
   }
   // Arrays the run never touches (the CSR of an edge-centric run) are left out; those this
@@ -208,17 +270,22 @@ void draw_teach_figure(gfx::Canvas& c, gfx::Theme theme, const TeachFigure& f, H
     // Entries at or past a queue's current length are left from earlier levels: dimmed.
     const int64_t length = teach_queue_length(trace, f.taught->traced.snapshots, step, tb.name);
     // The cells to draw, as (block, index) runs: one run per copy, or for 7's tile arrays (a
-    // copy per tile, most of each never written) one run of every block's written entries.
-    const bool packed = shared && tb.name.rfind("tile ", 0) == 0;
+    // copy per tile, most of each never written) one run of every block's written entries, and
+    // for its cluster arrays one run of every block's copy.
+    // 7's cluster arrays: whole blocks side by side, as many as a row takes, a line between.
+    const bool tile = shared && tb.name.rfind("tile ", 0) == 0;
+    const bool cluster = shared && tb.name.rfind("cluster ", 0) == 0;
+    const bool packed = tile || cluster;
+    const int per_row = std::max(1, chunk / std::max(1, tb.size));
     std::vector<std::vector<std::pair<int, int64_t>>> runs;
     for (int copy = 0; copy < (shared ? tb.blocks : 1); ++copy) {
       const int64_t base = shared ? int64_t(copy) * tb.size : 0;
       int64_t count = tb.size;
-      if (packed) {
+      if (tile) {
         while (count > 0 && std::isnan(v.at(size_t(base + count - 1)))) --count;
         if (count == 0) continue;
       }
-      if (!packed || runs.empty()) runs.emplace_back();
+      if (!packed || runs.empty() || (cluster && copy % per_row == 0)) runs.emplace_back();
       for (int64_t i = 0; i < count; ++i) runs.back().push_back({copy, i});
     }
     if (packed && runs.empty()) runs.push_back({{0, 0}});
@@ -230,14 +297,24 @@ void draw_teach_figure(gfx::Canvas& c, gfx::Theme theme, const TeachFigure& f, H
       for (int k = 0; k < std::max(chunks, 1); ++k) {
         RowPlan plan;
         const int64_t first = int64_t(k) * chunk, last = std::min<int64_t>(count, first + chunk);
-        plan.row.label =
-            buffer_label(tb.name) + (shared && !packed ? " b" + std::to_string(copy) : "");
+        const int last_copy = run_cells.back().first;
+        plan.row.label = buffer_label(tb.name) +
+                         (shared && !packed ? " b" + std::to_string(copy) : "") +
+                         (cluster ? " b" + std::to_string(copy) +
+                                        (last_copy > copy ? "-b" + std::to_string(last_copy) : "")
+                                  : "");
         if (chunks > 1)
           plan.row.label += " " + std::to_string(first) + "-" + std::to_string(last - 1);
         plan.row.hover =
-            buffer_hover(tb.name) + (packed ? std::string(tr(" (every block's, one after another)"))
-                                     : shared ? trf(" (block {0})", copy)
-                                              : std::string());
+            buffer_hover(tb.name) +
+            (cluster && last_copy > copy
+                 ? trf(" (blocks {0} to {1}, one after another)", copy, last_copy)
+             : packed && !cluster ? std::string(tr(" (every block's, one after another)"))
+             : shared             ? trf(" (block {0})", copy)
+                                  : std::string());
+        for (int64_t at = first + 1; at < last; ++at)
+          if (run_cells[size_t(at)].first != run_cells[size_t(at) - 1].first)
+            plan.block_starts.push_back(int(at - first));
         bool written = false;
         for (int64_t at = first; at < last; ++at) {
           const int block = run_cells[size_t(at)].first;
@@ -264,9 +341,12 @@ void draw_teach_figure(gfx::Canvas& c, gfx::Theme theme, const TeachFigure& f, H
                                 : std::string(tr(" (the end of the last row: the edge count)"));
           std::string mark;
           gfx::Color mark_colour = pal.text_muted;
+          bool remote = false;
           const auto it = facts.touches.find({b, base + i});
           if (it != facts.touches.end() && !it->second.empty()) {
             const std::vector<CellTouch>& t = it->second;
+            remote = std::any_of(t.begin(), t.end(),
+                                 [](const CellTouch& x) { return x.kind == kRemoteRead; });
             const int w = teach_warp_of(t.front().thread, bd, warp);
             cell.fill = mix(pal.cell_fill, pal.warp_color(w), 0.55f);
             cell.emphasis = std::any_of(t.begin(), t.end(), [](const CellTouch& x) {
@@ -277,12 +357,13 @@ void draw_teach_figure(gfx::Canvas& c, gfx::Theme theme, const TeachFigure& f, H
             mark = "t" + std::to_string(t.front().thread);
             if (threads.size() > 1) mark += "+" + std::to_string(threads.size() - 1);
             mark_colour = mix(pal.text, pal.warp_color(w), 0.6f);
-            cell.hover += touch_text(t, trace, bd);
+            cell.hover += touch_text(t, trace, bd, tb.atomic_op);
             plan.touched = true;
           }
           plan.row.cells.push_back(cell);
           plan.marks.push_back(mark);
           plan.mark_colours.push_back(mark_colour);
+          plan.remote.push_back(remote);
         }
         // Long edge arrays and never-written queue rows give way first when room runs out.
         const bool queue = tb.name == "frontier" || tb.name == "next" || tb.name == "list" ||
@@ -324,6 +405,20 @@ void draw_teach_figure(gfx::Canvas& c, gfx::Theme theme, const TeachFigure& f, H
         if (c.text_size(mark, mark_font).x > geo.cell_w - 2) continue;
         c.text({at.x, at.y + 1}, mark, mark_font, plans[r].mark_colours[i], HAlign::Center,
                VAlign::Top);
+      }
+  // Lines between the blocks' copies of 7's cluster arrays.
+  for (size_t r = 0; r < plans.size(); ++r)
+    for (int i : plans[r].block_starts) {
+      const Vec2 a = geo.cell_min(int(r), i);
+      c.line({a.x, a.y - geo.cell_h * 0.15f}, {a.x, a.y + geo.cell_h * 1.15f}, pal.text, 2.5f);
+    }
+  // Cells another block's thread read through distributed shared memory: a dashed frame.
+  bool any_remote = false;
+  for (size_t r = 0; r < plans.size(); ++r)
+    for (size_t i = 0; i < plans[r].remote.size(); ++i)
+      if (plans[r].remote[i]) {
+        dashed_frame(c, geo.cell_min(int(r), int(i)), geo.cell_max(int(r), int(i)), pal.divergent);
+        any_remote = true;
       }
   if (dropped > 0)
     c.text({margin, geo.bottom() + font * 0.9f},
@@ -371,6 +466,10 @@ void draw_teach_figure(gfx::Canvas& c, gfx::Theme theme, const TeachFigure& f, H
   key.label(tr("read by a thread of that warp (t5: thread 5)"));
   key.outlined(pal.highlight, 3);
   key.label(tr("written"));
+  if (any_remote) {
+    key.outlined(pal.divergent, 2);
+    key.label(tr("dashed: read by another block's thread (distributed shared memory)"));
+  }
   const StepCounters& sc = f.taught->traced.counters.per_step.at(size_t(step));
   int64_t useful = 0;
   for (const ExaminedEdge& e : facts.edges) useful += e.useful;

@@ -35,7 +35,8 @@ namespace ws::app {
 // ---- Facts of one step.
 struct CellTouch {
   int32_t thread = 0;
-  EventKind kind = EventKind::Read;
+  EventKind kind = EventKind::Read;  // kRemoteRead: a thread of another block, through
+                                     // distributed shared memory (7's cluster)
 };
 // One adjacency entry read this step: the edge from -> to (pull: `to` is the vertex looking for a
 // parent, `from` its in-neighbour), its index in the array the variant reads, the thread that read
@@ -46,11 +47,13 @@ struct ExaminedEdge {
   int32_t thread = 0;
   bool useful = false;
 };
-// One atomic on a queue tail ("tail", a block's "block tail", or 7's "left tail"), in the order
-// they serialize.
+// One atomicAdd on a word that hands out queue slots or edge ranges ("tail", a block's "block
+// tail", 7's "left tail", "next edges" and a cluster block's "cluster counts"), in the order they
+// serialize: each word's atomics form their own chain.
 struct TailAtomic {
   int buffer = 0;
-  int copy = 0;  // the block, for a shared tail; 0 for the global one
+  int copy = 0;     // the block, for a shared word; 0 for a global one
+  int element = 0;  // the word within the copy (7's "cluster counts": entries or edges per level)
   int32_t thread = 0;
   double before = 0;  // the tail it read: the slot it reserves starts here
   double amount = 0;
@@ -66,6 +69,7 @@ struct WarpLanes {
 struct StepFacts {
   int32_t depth = 0;
   bfs::Direction direction = bfs::Direction::TopDown;
+  int block_dim = 1;      // the step's launch (7's levels: blocks of 8 threads)
   int level_steps = 1;    // steps of this level
   int step_in_level = 0;  // this one's place among them
   std::vector<ExaminedEdge> edges;
@@ -80,7 +84,8 @@ struct StepFacts {
 
 // The warp of a thread in a launch of `block_dim` threads per block.
 int teach_warp_of(int32_t thread, int block_dim, int warp_size);
-// The flat element an event touches (shared buffers: block * size + address).
+// The flat element an event touches (shared buffers: block * size + address, the reader's block
+// or, for a kRemoteRead, the owner's).
 int64_t teach_element(const Trace& trace, const TraceStep& step, const TraceEvent& e);
 // `snapshots`: replay_snapshots of run.trace.
 StepFacts step_facts(const bfs::TeachRun& run, const Snapshots& snapshots, int step);
@@ -89,7 +94,8 @@ int64_t examined_in_step(const Trace& trace, int step);
 // The current length of queue-like array `name` after `step` ("frontier", "next", "list", "left"),
 // or -1 for any other array: the entries at or past it are stale, left from earlier levels.
 // "next" and "left": their tails; "frontier": 1 (the source), then what the last "next becomes
-// the frontier" step copied; "list": what the last "left becomes the list" step copied, or the
+// the frontier" step copied (7's cluster phase: 0 from its counts steps on, then what its
+// hand-over wrote); "list": what the last "left becomes the list" step copied, or the
 // entries the current bottom-up level reads (none when its list is empty).
 int64_t teach_queue_length(const Trace& trace, const Snapshots& snapshots, int step,
                            const std::string& name);
@@ -127,8 +133,8 @@ struct TeachFrame {
 // text: its id, level and parent after this step, degree and state.
 void draw_teach_graph(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, const TeachFrame& f,
                       HoverMap& hover);
-// The atomics on the tails this step as a chain of boxes in serialization order; returns the
-// height used.
+// The atomics on the tails (and 7's edge counts) this step, a chain of boxes per word in
+// serialization order; returns the height used.
 float draw_tail_atomics(gfx::Canvas& c, gfx::Vec2 origin, float width, const TeachFrame& f,
                         HoverMap& hover);
 // Per warp a strip of lanes (busy this step in the warp's colour, idle grey) with a bar per lane

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "bfs_teach_view.h"
+#include "common/trace_cluster.h"
 
 namespace ws::app {
 
@@ -15,8 +16,10 @@ bool is_adjacency(const std::string& name) {
   return name == "columns" || name == "rows" || name == "src" || name == "dst";
 }
 
+// The words whose atomicAdds hand out queue slots or edge ranges: each serializes on its own.
 bool is_tail(const std::string& name) {
-  return name == "tail" || name == "block tail" || name == "left tail";
+  return name == "tail" || name == "block tail" || name == "left tail" || name == "next edges" ||
+         name == "cluster counts";
 }
 
 const std::vector<double>* initial_of(const Trace& trace, const std::string& name) {
@@ -44,7 +47,7 @@ int teach_warp_of(int32_t thread, int block_dim, int warp_size) {
 
 int64_t teach_element(const Trace& trace, const TraceStep& step, const TraceEvent& e) {
   const TraceBuffer& b = trace.buffers[size_t(e.buffer)];
-  if (b.space != MemSpace::Shared) return e.address;
+  if (b.space != MemSpace::Shared || e.kind == kRemoteRead) return e.address;
   return int64_t(e.thread / std::max(step.block_dim, 1)) * b.size + e.address;
 }
 
@@ -77,7 +80,16 @@ int64_t teach_queue_length(const Trace& trace, const Snapshots& snapshots, int s
   bool listed = false;  // a bottom-up level ran before: later ones read the list
   for (int k = 0; k <= step && k < int(trace.steps.size()); ++k) {
     const TraceStep& s = trace.steps[size_t(k)];
-    const bool copy = s.code_marker == (frontier ? "@bfs-swap" : "@bfs-list-swap");
+    // 7's cluster phase keeps the frontier in its blocks' shared memory: from its first counts
+    // step on, the global queue holds nothing of the level until the hand-over writes it.
+    if (frontier && s.code_marker == "@bfs-cluster-counts") {
+      length = 0;
+      continue;
+    }
+    // 7's cluster hands its entries over by writing the frontier too.
+    const bool copy = frontier
+                          ? s.code_marker == "@bfs-swap" || s.code_marker == "@bfs-cluster-handover"
+                          : s.code_marker == "@bfs-list-swap";
     const bool list_read = !frontier && s.code_marker == "@bfs-list-vertex";
     if (!copy && !list_read) continue;
     int64_t count = 0;
@@ -97,6 +109,7 @@ StepFacts step_facts(const bfs::TeachRun& run, const Snapshots& snapshots, int s
   if (step < 0 || step >= int(trace.steps.size())) return f;
   const TraceStep& s = trace.steps[size_t(step)];
   f.depth = depth_of(run, step);
+  f.block_dim = std::max(s.block_dim, 1);
   if (size_t(f.depth) < run.result.levels.size())
     f.direction = run.result.levels[size_t(f.depth)].direction;
   const int warp = std::max(trace.warp_size, 1);
@@ -170,6 +183,7 @@ StepFacts step_facts(const bfs::TeachRun& run, const Snapshots& snapshots, int s
     TailAtomic a;
     a.buffer = e.buffer;
     a.copy = b.space == MemSpace::Shared ? int(element / std::max(b.size, 1)) : 0;
+    a.element = int(element % std::max(b.size, 1));
     a.thread = e.thread;
     a.before = it->second;
     a.amount = e.value;

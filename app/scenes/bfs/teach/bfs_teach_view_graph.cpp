@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -231,17 +232,21 @@ float draw_tail_atomics(gfx::Canvas& c, Vec2 origin, float width, const TeachFra
   const float font = f.font * 0.8f;
   const bool has_tail =
       bfs::teach_buffer(trace, "tail") >= 0 || bfs::teach_buffer(trace, "block tail") >= 0;
-  c.text(origin,
-         fit_text(c, tr("atomics on the queue tail this step, in the order they serialize"), font,
-                  width),
-         font, p.text);
-  float y = origin.y + font * 1.4f;
-  // One row per tail (7's chunk steps add to "tail" and "left tail" in one step), each in the
-  // order its atomics serialize.
+  float y = origin.y +
+            draw_wrapped(c, origin,
+                         tr("atomics on the queue tails this step, one chain per "
+                            "word, in the order they serialize"),
+                         font, width, p.text, 2) +
+            font * 0.3f;
+  // A chain per word (7's steps add to "tail" and "next edges", or "tail" and "left tail", in
+  // one step; a cluster block to its count and its edges), each in the order its atomics
+  // serialize; short chains side by side.
   std::vector<TailAtomic> atomics = f.facts->atomics;
-  std::stable_sort(atomics.begin(), atomics.end(), [](const TailAtomic& a, const TailAtomic& b) {
-    return std::make_pair(a.buffer, a.copy) < std::make_pair(b.buffer, b.copy);
-  });
+  const auto word = [](const TailAtomic& a) {
+    return std::make_tuple(a.buffer, a.copy, a.element);
+  };
+  std::stable_sort(atomics.begin(), atomics.end(),
+                   [&](const TailAtomic& a, const TailAtomic& b) { return word(a) < word(b); });
   if (atomics.empty()) {
     c.text(
         {origin.x, y},
@@ -252,49 +257,67 @@ float draw_tail_atomics(gfx::Canvas& c, Vec2 origin, float width, const TeachFra
     return y + font * 1.3f - origin.y;
   }
   const float box_w = std::max(f.font * 2.3f, c.text_size("t127", font * 0.85f).x + 8);
-  const float box_h = f.font * 1.25f, label_w = f.font * 4.6f;
-  const int per_row = std::max(1, int((width - label_w) / (box_w + 4)));
+  const float box_h = f.font * 1.25f, gap = f.font * 0.9f;
+  const float label_max = width * 0.4f;
+  const int bd = std::max(1, f.facts->block_dim);
   size_t i = 0;
   int rows = 0;
+  float x = origin.x;
   while (i < atomics.size() && rows < 3) {
     const TailAtomic& first = atomics[i];
-    const std::string name = buffer_label(trace.buffers[size_t(first.buffer)].name) +
-                             (trace.buffers[size_t(first.buffer)].space == MemSpace::Shared
-                                  ? " b" + std::to_string(first.copy)
-                                  : "");
-    c.text({origin.x, y + box_h / 2}, fit_text(c, name, font * 0.85f, label_w - 4), font * 0.85f,
+    const TraceBuffer& tb = trace.buffers[size_t(first.buffer)];
+    const std::string name =
+        buffer_label(tb.name) +
+        (tb.space == MemSpace::Shared ? " b" + std::to_string(first.copy) : "") +
+        (tb.size > 1 ? "[" + std::to_string(first.element) + "]" : "");
+    // "next edges" and a cluster block's edges hand out edge ranges, the others queue slots.
+    const bool edges =
+        tb.name == "next edges" || (tb.name == "cluster counts" && first.element % 2 == 1);
+    size_t length = 0;
+    while (i + length < atomics.size() && word(atomics[i + length]) == word(first)) ++length;
+    const float label_w = std::min(label_max, c.text_size(name, font * 0.85f).x + 6);
+    const float chain_w = label_w + float(length) * (box_w + 4);
+    if (x > origin.x && x + chain_w > origin.x + width) {  // the next row
+      x = origin.x;
+      y += box_h + font * 1.0f;
+      if (++rows == 3) break;
+    }
+    c.text({x, y + box_h / 2}, fit_text(c, name, font * 0.85f, label_w - 4), font * 0.85f,
            p.text_muted, HAlign::Left, VAlign::Middle);
-    int k = 0;
-    while (i < atomics.size() && k < per_row) {
+    const int fit = std::max(1, int((origin.x + width - x - label_w) / (box_w + 4)));
+    const float boxes_x = x + label_w;
+    for (int k = 0; k < fit && i < atomics.size() && word(atomics[i]) == word(first); ++k, ++i) {
       const TailAtomic& a = atomics[i];
-      if (a.buffer != first.buffer || a.copy != first.copy) break;
-      const int bd = std::max(1, f.run->params.block_dim);
       const int warp = teach_warp_of(a.thread, bd, trace.warp_size);
-      const Vec2 b0{origin.x + label_w + k * (box_w + 4), y}, b1{b0.x + box_w, y + box_h};
+      const Vec2 b0{boxes_x + float(k) * (box_w + 4), y}, b1{b0.x + box_w, y + box_h};
       c.rect_filled(b0, b1, warp_fill(p, warp), 2);
       c.rect(b0, b1, p.atomic, 1.5f, 2);
       c.text({(b0.x + b1.x) / 2, (b0.y + b1.y) / 2}, "t" + std::to_string(a.thread), font * 0.85f,
              p.text, HAlign::Center, VAlign::Middle);
-      const std::string slot = a.amount == 1 ? trf("slot {0}", int64_t(a.before))
-                                             : std::to_string(int64_t(a.before)) + "+" +
-                                                   std::to_string(int64_t(a.amount));
+      const std::string slot = a.amount == 1 && !edges ? trf("slot {0}", int64_t(a.before))
+                                                       : std::to_string(int64_t(a.before)) + "+" +
+                                                             std::to_string(int64_t(a.amount));
       c.text({(b0.x + b1.x) / 2, b1.y + 1}, fit_text(c, slot, font * 0.65f, box_w + 2),
              font * 0.65f, p.text_muted, HAlign::Center, VAlign::Top);
+      const bool waited = i > 0 && word(atomics[i - 1]) == word(a);  // not its chain's first
       if (k > 0)
         c.arrow({b0.x - 4, (b0.y + b1.y) / 2}, {b0.x, (b0.y + b1.y) / 2}, p.text_muted, 1, 3);
-      hover.add(
-          b0, {b1.x, b1.y + font * 0.7f},
-          trf("atomicAdd on {0} by thread {1} (warp {2}): read {3}, added {4} -> its vertices go "
-              "to slots {3}..{5}",
-              name, a.thread, warp, int64_t(a.before), int64_t(a.amount),
-              int64_t(a.before + a.amount) - 1) +
-              (k > 0 ? tr("; it waited for the atomics before it") : ""));
-      ++i;
-      ++k;
+      const std::string what =
+          edges ? trf("atomicAdd on {0} by thread {1} (warp {2}): read {3}, added {4} -> its "
+                      "vertices' edges are {3}..{5} of the next level's",
+                      name, a.thread, warp, int64_t(a.before), int64_t(a.amount),
+                      int64_t(a.before + a.amount) - 1)
+                : trf("atomicAdd on {0} by thread {1} (warp {2}): read {3}, added {4} -> its "
+                      "vertices go to slots {3}..{5}",
+                      name, a.thread, warp, int64_t(a.before), int64_t(a.amount),
+                      int64_t(a.before + a.amount) - 1);
+      hover.add(b0, {b1.x, b1.y + font * 0.7f},
+                what + (waited ? tr("; it waited for the atomics before it") : ""));
+      x = b1.x + 4;
     }
-    y += box_h + font * 1.0f;
-    ++rows;
+    x += gap;
   }
+  if (rows < 3) y += box_h + font * 1.0f;  // below the last row drawn
   if (i < atomics.size())
     c.text({origin.x, y},
            counted(int64_t(atomics.size() - i), TR_NOOP("and {0} more atomic"),
