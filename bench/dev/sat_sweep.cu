@@ -180,7 +180,7 @@ int main(int argc, char** argv) {
         g_reps);
     Dev filtered(n), fused(n), fused_scratch(fused_box_scratch_bytes(side, side, 1));
     std::printf("box filter, %d x %d u8 (SAT alone %.4f ms)\n", side, side, sat_ms);
-    for (int r : {1, 4, 16, 64, 256, 1000, 2052, 4000, 8192}) {
+    for (int r : {1, 4, 16, 31, 32, 64, 256, 1000, 2052, 4000, 8192}) {
       FilterParams fp;
       fp.radius = r;
       const double table_ms = median_ms(
@@ -216,8 +216,10 @@ int main(int argc, char** argv) {
         {"launch 3 alone (walks)", kFusedOnly3},
         {"launch 1 alone, two blocks per SM", kFusedOnly1 | kFused2PerSm},
         {"launch 3 alone, two blocks per SM", kFusedOnly3 | kFused2PerSm},
+        {"walks started from launches 1 and 2 at every radius", kFusedStripStarts},
+        {"launch 3 alone, started from launches 1 and 2", kFusedOnly3 | kFusedStripStarts},
     };
-    for (int r : {4, 64}) {
+    for (int r : {1, 4, 16, 31, 32, 64}) {
       FilterParams fp;
       fp.radius = r;
       launch_register_tiled_flags(Accum::U8U32, in.p, out.p, side, side, scratch.p, 0, D);

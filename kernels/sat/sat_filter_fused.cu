@@ -19,19 +19,25 @@
 //                    (one barrier), the pixels written (lane-major: conflict-free reads of E,
 //                    32-byte stores). Windows of at most kExactU32Pixels pixels keep E in 32 bits
 //                    (sums modulo 2^32 are exact there), larger ones in 64 (one row an iteration).
-// Work O(n) per channel whatever r: each image row is read by launch 1 and twice by the walk
-// (entering and leaving), each pixel written once, and no w h table is written or read.
+//                    A window of at most a block's rows (2 r + 1 <= h / blocks): each walk sums
+//                    its first window's rows itself, and launches 1 and 2 do not run.
+// Work O(n) per channel whatever r: each image row is read by launch 1 (or by the short
+// windows' starts, at most once in all) and twice by the walk (entering and leaving), each pixel
+// written once, and no w h table is written or read.
 // Steps: per block its rows (h / blocks) and two barriers per two rows; launch 1 O(128) rows a
 // thread, launch 2 O(strips / 32).
-// Measured (H200, 2026-11-30, 8192 x 8192 u8, bench/dev/sat_sweep.cu): 0.22-0.23 ms for
-// r = 1..1000 (the table and the filter reading it: 0.245-0.30 ms; the table alone 0.127 ms),
-// 0.40-0.44 ms for the 64-bit windows of r >= 2052 (table + filter 0.47-0.69 ms). Launch 3 takes
-// 0.187 ms of it, bound by instructions and barriers, not by memory (ncu on the version before,
-// which walked two table rows and scanned both: 48 instructions a pixel at 2 a cycle per SM, a
-// third of the stalls at barriers, 9% of the DRAM bandwidth).
+// Measured (H200, 2026-12-01, 8192 x 8192 u8, bench/dev/sat_sweep.cu; docs/performance.md):
+// 0.144-0.145 ms for r <= 4 (1.14-1.15x the table alone, 0.126 ms), 0.154 at r = 16 and 0.165 at
+// r = 31 (direct starts), 0.182-0.198 ms for r = 32..1000 (launches 1 and 2 take 0.033 ms), and
+// the table and the filter reading it 0.245-0.30 ms; 0.41-0.43 ms for the 64-bit windows of
+// r >= 2052 (table + filter 0.47-0.69 ms). Launch 3 takes 0.145-0.153 ms, bound by its
+// instructions (43 a pixel, 2.7 issued a cycle per SM at ncu's clocks) and its barriers (ncu:
+// 21% of its stalls, at the first barrier of an iteration, where the warps wait for the
+// slowest). Its edge columns went through the general rule until 2026-12-01 (the two edge warps
+// ran three times the instructions, a third of the stalls were at that barrier): 0.184 ms.
 // Narrower images take narrower walks (256 threads up to 2048 columns, 512 up to 4096): 1024^2
 // 0.032 ms, 2048^2 0.048 ms, 4096^2 0.080 ms at r = 4, 1.35x faster than 1024 threads with most
-// of them idle, and ahead of the table path (0.048, 0.056, 0.090 ms).
+// of them idle, and ahead of the table path (0.048, 0.056, 0.090 ms; 2026-11-30).
 // Teach mode (`--kernel fused`): the same three launches traced at teaching size in
 // sat_filter_fused_teach.cu (strips of 8 rows, 4 columns a thread, one warp walking 8 rows a
 // block; shape in sat_filter_fused_teach.h), CPU twin sat_teach_fused_filter_cpu.cpp.
@@ -286,6 +292,13 @@ __device__ __forceinline__ void add_samples(const RowWords<kCols>& raw, bool sub
   }
 }
 
+// 1 / x within 2^-22 (rcp.approx.ftz: one instruction; x >= 1 here).
+__device__ __forceinline__ float approximate_reciprocal(float x) {
+  float y;
+  asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
+  return y;
+}
+
 // One filtered pixel from E (the window's rows: rows_in), by the rule's round_mean.
 template <class T>
 __device__ __forceinline__ uint8_t pixel(const T* e, int px, int r, int w, int rows_in) {
@@ -303,7 +316,7 @@ __device__ __forceinline__ uint8_t pixel(const T* e, int px, int r, int w, int r
 template <class T, int kThreads, int kRows, int kDepth, bool kFast, bool kAligned>
 __global__ void __launch_bounds__(kThreads, 1024 / kThreads)
     walk(const uint8_t* __restrict__ image, int w, int h, int r, int rows_per_block, Starts starts,
-         const uint32_t* __restrict__ columns, uint8_t* __restrict__ out) {
+         const uint32_t* __restrict__ columns, uint8_t* __restrict__ out, bool direct_start) {
   constexpr int kCols = kWalkCols;
   extern __shared__ __align__(16) unsigned char shared_bytes[];
   T* e_rows = reinterpret_cast<T*>(shared_bytes);  // [2][kRows][w]: E, two buffers
@@ -321,7 +334,11 @@ __global__ void __launch_bounds__(kThreads, 1024 / kThreads)
     const int rb = bottom_row(ya, r, h), rt = top_row(ya, r);
 #pragma unroll
     for (int k = 0; k < kCols; ++k) v[k] = 0;
-    if (x < w) {
+    if (direct_start) {
+#pragma unroll 8
+      for (int y = rt + 1; y <= rb; ++y)
+        add_samples<kCols>(load_row<kCols, kAligned>(plane, w, y, x), false, v);
+    } else if (x < w) {
       const uint32_t* bottom =
           columns + (size_t(channel) * starts.count + start_index(starts, rb)) * w + x;
       const uint32_t* top =
@@ -418,17 +435,41 @@ __global__ void __launch_bounds__(kThreads, 1024 / kThreads)
       if (y >= yb) break;
       const T* e = e_base + size_t(i) * w;
       uint8_t* dst = out_plane + size_t(y) * w;
-      // kFast, 32-bit sums, and the warp's columns all away from the left and right edges: one
-      // count, one reciprocal and the one-sided rounding (sat_filter_rule.h: the same pixels).
-      if (kFast && sizeof(T) == 4 && inside) {
-        const uint32_t count = uint32_t(window) * uint32_t(rows_in[i]);
-        const int32_t half = int32_t((count + 1) / 2);
-        const float reciprocal = rule::reciprocal_of(int64_t(count));
-#pragma unroll
-        for (int k = 0; k < kCols; ++k) {
-          const int px = base + 32 * k;
+      if (kFast && sizeof(T) == 4) {
+        // 32-bit sums. Columns away from the left and right edges: the row's one count, its
+        // reciprocal and the one-sided rounding (sat_filter_rule.h: the same pixels). Near an
+        // edge each pixel its own clamped count, an approximate reciprocal of it (the
+        // rounding's estimate needs 1e-3 / 256; the approximation is within 2^-22) and the same
+        // rounding. A warp whose columns are all inside tests once a row; the others once for
+        // each step k of 32 columns, the warp as one. The edge columns went through the general
+        // rule (64-bit sums and counts) before: the edge warps took three times as long as the
+        // others, which waited for them at the next barrier (docs/performance.md).
+        const uint32_t row_count = uint32_t(window) * uint32_t(rows_in[i]);
+        const int32_t row_half = int32_t((row_count + 1) / 2);
+        const float row_reciprocal = rule::reciprocal_of(int64_t(row_count));
+        auto inner = [&](int px) {
           const uint32_t sum = uint32_t(e[px + r] - e[px - r - 1]);
-          dst[px] = rule::round_mean_small_one_sided(sum, count, half, reciprocal);
+          dst[px] = rule::round_mean_small_one_sided(sum, row_count, row_half, row_reciprocal);
+        };
+        if (inside) {
+#pragma unroll
+          for (int k = 0; k < kCols; ++k) inner(base + 32 * k);
+        } else {
+#pragma unroll
+          for (int k = 0; k < kCols; ++k) {
+            const int px = base + 32 * k, first = warp_first + 32 * k;
+            if (first - r - 1 >= 0 && first + 31 + r <= w - 1) {
+              inner(px);
+              continue;
+            }
+            const int x = px < w ? px : w - 1;  // lanes past the width compute, store nothing
+            const int x0 = x - r < 0 ? 0 : x - r, x1 = x + r > w - 1 ? w - 1 : x + r;
+            const uint32_t sum = uint32_t(e[x1] - (x0 > 0 ? e[x0 - 1] : T(0)));
+            const uint32_t count = uint32_t(x1 - x0 + 1) * uint32_t(rows_in[i]);
+            const uint8_t mean = rule::round_mean_small_one_sided(
+                sum, count, int32_t((count + 1) / 2), approximate_reciprocal(float(count)));
+            if (px < w) dst[px] = mean;
+          }
         }
       } else {
 #pragma unroll
@@ -443,12 +484,13 @@ __global__ void __launch_bounds__(kThreads, 1024 / kThreads)
 
 template <class T, int kThreads, int kRows, int kDepth, bool kFast, bool kAligned = true>
 void launch_walk(dim3 grid, cudaStream_t stream, const uint8_t* image, int w, int h, int r,
-                 int rows_per_block, const Starts& starts, const uint32_t* columns, uint8_t* out) {
+                 int rows_per_block, const Starts& starts, const uint32_t* columns, uint8_t* out,
+                 bool direct_start) {
   const size_t shared = 2 * size_t(kRows) * size_t(w) * sizeof(T);
   WS_CUDA_CHECK(cudaFuncSetAttribute(walk<T, kThreads, kRows, kDepth, kFast, kAligned>,
                                      cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
-  walk<T, kThreads, kRows, kDepth, kFast, kAligned>
-      <<<grid, kThreads, shared, stream>>>(image, w, h, r, rows_per_block, starts, columns, out);
+  walk<T, kThreads, kRows, kDepth, kFast, kAligned><<<grid, kThreads, shared, stream>>>(
+      image, w, h, r, rows_per_block, starts, columns, out, direct_start);
   WS_CUDA_CHECK_LAUNCH();
 }
 
@@ -456,17 +498,17 @@ void launch_walk(dim3 grid, cudaStream_t stream, const uint8_t* image, int w, in
 template <class T, int kRows, int kDepth, bool kFast, bool kAligned = true>
 void launch_walk_fitted(dim3 grid, cudaStream_t stream, const uint8_t* image, int w, int h, int r,
                         int rows_per_block, const Starts& starts, const uint32_t* columns,
-                        uint8_t* out) {
+                        uint8_t* out, bool direct_start) {
   switch (walk_threads(w)) {
     case 256:
       return launch_walk<T, 256, kRows, kDepth, kFast, kAligned>(
-          grid, stream, image, w, h, r, rows_per_block, starts, columns, out);
+          grid, stream, image, w, h, r, rows_per_block, starts, columns, out, direct_start);
     case 512:
       return launch_walk<T, 512, kRows, kDepth, kFast, kAligned>(
-          grid, stream, image, w, h, r, rows_per_block, starts, columns, out);
+          grid, stream, image, w, h, r, rows_per_block, starts, columns, out, direct_start);
     default:
       return launch_walk<T, 1024, kRows, kDepth, kFast, kAligned>(
-          grid, stream, image, w, h, r, rows_per_block, starts, columns, out);
+          grid, stream, image, w, h, r, rows_per_block, starts, columns, out, direct_start);
   }
 }
 
@@ -503,7 +545,11 @@ void launch_filter_box_fused_flags(const uint8_t* image, int w, int h, int chann
   }
   const int only = flags & (kFusedOnly1 | kFusedOnly2 | kFusedOnly3);
   uint32_t* columns = static_cast<uint32_t*>(scratch);
-  if (only == 0 || (only & kFusedOnly1) != 0) {
+  // A window of at most rows_per_block rows: each walk sums its first window itself, which
+  // reads no more than launch 1 would (the image once in all) and saves launches 1 and 2.
+  const bool direct_start =
+      (flags & kFusedStripStarts) == 0 && int64_t(2) * r + 1 <= shape.rows_per_block;
+  if (!direct_start && (only == 0 || (only & kFusedOnly1) != 0)) {
     const int cols = w % 16 == 0 ? 16 : 8;
     const dim3 grid(unsigned((w + cols * kSumThreads - 1) / (cols * kSumThreads)),
                     unsigned(starts.count), unsigned(channels));
@@ -515,7 +561,7 @@ void launch_filter_box_fused_flags(const uint8_t* image, int w, int h, int chann
       strip_sums<8, false><<<grid, kSumThreads, 0, stream>>>(image, w, h, starts, columns);
     WS_CUDA_CHECK_LAUNCH();
   }
-  if (only == 0 || (only & kFusedOnly2) != 0) {
+  if (!direct_start && (only == 0 || (only & kFusedOnly2) != 0)) {
     start_columns<<<dim3(unsigned((w + 31) / 32), unsigned(channels)), kStartSegments * 32, 0,
                     stream>>>(w, starts.count, columns);
     WS_CUDA_CHECK_LAUNCH();
@@ -528,25 +574,25 @@ void launch_filter_box_fused_flags(const uint8_t* image, int w, int h, int chann
   const bool one_row = (flags & kFusedOneRow) != 0;
   if (w % 8 != 0) {  // rows that are not whole 8-byte groups: byte loads
     if (narrow)
-      launch_walk_fitted<uint32_t, 2, 2, true, false>(grid, stream, image, w, h, r,
-                                                      shape.rows_per_block, starts, columns, out);
+      launch_walk_fitted<uint32_t, 2, 2, true, false>(
+          grid, stream, image, w, h, r, shape.rows_per_block, starts, columns, out, direct_start);
     else
       launch_walk_fitted<unsigned long long, 1, 2, false, false>(
-          grid, stream, image, w, h, r, shape.rows_per_block, starts, columns, out);
+          grid, stream, image, w, h, r, shape.rows_per_block, starts, columns, out, direct_start);
     return;
   }
   if (narrow && one_row)
     launch_walk<uint32_t, 1024, 1, 4, true>(grid, stream, image, w, h, r, shape.rows_per_block,
-                                            starts, columns, out);
+                                            starts, columns, out, direct_start);
   else if (narrow && !rule_rounding)
     launch_walk_fitted<uint32_t, 2, 2, true>(grid, stream, image, w, h, r, shape.rows_per_block,
-                                             starts, columns, out);
+                                             starts, columns, out, direct_start);
   else if (narrow)
     launch_walk<uint32_t, 1024, 2, 2, false>(grid, stream, image, w, h, r, shape.rows_per_block,
-                                             starts, columns, out);
+                                             starts, columns, out, direct_start);
   else  // 64-bit window sums (E in 64 bits, one row an iteration: up to 128 KiB of E)
-    launch_walk_fitted<unsigned long long, 1, 2, false>(grid, stream, image, w, h, r,
-                                                        shape.rows_per_block, starts, columns, out);
+    launch_walk_fitted<unsigned long long, 1, 2, false>(
+        grid, stream, image, w, h, r, shape.rows_per_block, starts, columns, out, direct_start);
 }
 
 void launch_filter_box_fused(const uint8_t* image, int w, int h, int channels,

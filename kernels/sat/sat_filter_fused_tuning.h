@@ -17,6 +17,9 @@ inline constexpr int kFusedOnly3 = 4;
 inline constexpr int kFusedRuleRounding = 8;  // every pixel through the rule's round_mean
 inline constexpr int kFused2PerSm = 16;       // two walking blocks per SM
 inline constexpr int kFusedOneRow = 32;       // one output row an iteration, not two
+// The walks start from launches 1 and 2's column sums even when the window is short enough for
+// each walk to sum its first window itself.
+inline constexpr int kFusedStripStarts = 64;
 inline constexpr int kFusedDefault = 0;
 
 void launch_filter_box_fused_flags(const uint8_t* image, int w, int h, int channels,

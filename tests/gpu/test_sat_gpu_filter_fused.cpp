@@ -2,7 +2,8 @@
 // the table never stored) against its CPU twin (filter_box_walk_cpu) and the direct filter, pixel
 // for pixel: 1 and 3 channels, radii from 0 to past the image, heights that do not divide into
 // the blocks' rows, widths from 1 to 8192 (whole 8-byte groups or not), windows too large for
-// 32-bit sums, and the messages for what it does not take.
+// 32-bit sums, both ways of starting a walk (its first window summed by itself, or from the
+// strips' column sums), and the messages for what it does not take.
 #include <cuda_runtime.h>
 #include <gtest/gtest.h>
 
@@ -17,6 +18,7 @@
 #include "gpu_test_support.h"
 #include "sat/sat.h"
 #include "sat/sat_filter_cpu.h"
+#include "sat/sat_filter_fused_tuning.h"
 #include "sat/sat_launch.h"
 
 namespace ws::sat {
@@ -32,12 +34,13 @@ FilterParams box(int r) {
 
 // The GPU's pixels for every channel, channel-major.
 std::vector<uint8_t> fused_on_gpu(const std::vector<uint8_t>& planes, int w, int h, int channels,
-                                  int r) {
+                                  int r, int flags = kFusedDefault) {
   DeviceBuffer<uint8_t> image(planes.size()), out(planes.size());
   DeviceBuffer<uint8_t> scratch(fused_box_scratch_bytes(w, h, channels));
   image.upload(planes);
   WS_CUDA_CHECK(cudaMemset(out.data(), 0xAB, out.bytes()));
-  launch_filter_box_fused(image.data(), w, h, channels, box(r), scratch.data(), out.data(), 0);
+  launch_filter_box_fused_flags(image.data(), w, h, channels, box(r), scratch.data(), out.data(), 0,
+                                flags);
   WS_CUDA_CHECK(cudaDeviceSynchronize());
   return out.download();
 }
@@ -98,6 +101,27 @@ TEST(SatGpuFilterFused, WideAndTallImages) {
   }
 }
 
+TEST(SatGpuFilterFused, BothStartsGiveTheSamePixels) {
+  WS_SKIP_WITHOUT_GPU();
+  struct Case {
+    int w, h, r;
+  };
+  // Windows of at most a block's rows start by summing their rows (8192^2: 63 rows a block,
+  // r <= 31; 32 or 3 columns: 16 rows a block), longer ones from launches 1 and 2;
+  // kFusedStripStarts takes launches 1 and 2 at every radius. Both must give the twin's pixels, at
+  // the radius where the default changes ways too.
+  for (Case c :
+       {Case{8192, 8192, 4}, Case{8192, 8192, 31}, Case{8192, 8192, 32}, Case{4096, 4096, 7},
+        Case{32, 8192, 3}, Case{3, 8192, 7}, Case{37, 8192, 8}, Case{8192, 500, 0}}) {
+    const std::vector<uint8_t> img = random_planes(c.w, c.h, 1, 13);
+    const std::vector<uint8_t> twin = walked_on_cpu(img, c.w, c.h, 1, c.r);
+    const std::string at =
+        std::to_string(c.w) + "x" + std::to_string(c.h) + " r " + std::to_string(c.r);
+    ASSERT_EQ(fused_on_gpu(img, c.w, c.h, 1, c.r), twin) << at;
+    ASSERT_EQ(fused_on_gpu(img, c.w, c.h, 1, c.r, kFusedStripStarts), twin) << at << " (strips)";
+  }
+}
+
 TEST(SatGpuFilterFused, WindowsTooLargeFor32BitSums) {
   WS_SKIP_WITHOUT_GPU();
   // 8192 x 4200 at r = 4100: windows up to 8192 x 4200 pixels, sums past 2^32 (64-bit walks);
@@ -116,13 +140,14 @@ TEST(SatGpuFilterFused, WindowsTooLargeFor32BitSums) {
 
 // Small runs of every launch shape for compute-sanitizer (device-check.sh runs the
 // *ForTheSanitizers* tests under memcheck, racecheck and synccheck): whole 8-byte rows and not,
-// 32- and 64-bit windows, one and two channels.
+// 32- and 64-bit windows, one and two channels, walks that sum their first window themselves.
 TEST(SatGpuFilterFused, SmallRunsForTheSanitizers) {
   WS_SKIP_WITHOUT_GPU();
   struct Case {
     int w, h, channels, r;
   };
-  for (Case c : {Case{64, 40, 1, 3}, Case{37, 29, 2, 5}, Case{16, 300, 1, 0}, Case{8, 9, 1, 100}}) {
+  for (Case c : {Case{64, 40, 1, 3}, Case{37, 29, 2, 5}, Case{16, 300, 1, 0}, Case{8, 9, 1, 100},
+                 Case{32, 8192, 1, 3}, Case{37, 4096, 1, 2}}) {
     const std::vector<uint8_t> img = random_planes(c.w, c.h, c.channels, 9);
     ASSERT_EQ(fused_on_gpu(img, c.w, c.h, c.channels, c.r),
               walked_on_cpu(img, c.w, c.h, c.channels, c.r))
