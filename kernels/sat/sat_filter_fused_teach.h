@@ -9,9 +9,11 @@
 //   launch 3: 256-1024 threads, 8 columns each,    ceil(w / 4) threads (one warp), 4 columns each,
 //             h / (the SMs' blocks) rows a block   8 rows a block
 // What is speed and not the algorithm is left out: vector loads, rows loaded two iterations
-// ahead, the packed 16-bit sums of launch 1, the one-sided rounding of pixels away from the edges,
-// and (one warp a block) the block scan's second level: each warp's total through shared memory
-// and a barrier, which a block of one warp does not need.
+// ahead, the packed 16-bit sums of launch 1, the one-sided rounding of the pixels (with the row's
+// count inside, each pixel's own near the edges), the walks that sum their first window themselves
+// when it has at most a block's rows (the fast kernel then skips launches 1 and 2), and (one warp
+// a block) the block scan's second level: each warp's total through shared memory and a barrier,
+// which a block of one warp does not need.
 #pragma once
 
 #include <vector>

@@ -466,8 +466,10 @@ void draw_teach_figure(gfx::Canvas& c, gfx::Theme theme, const TeachFigure& f, H
   key.label(tr("read by a thread of that warp (t5: thread 5)"));
   key.outlined(pal.highlight, 3);
   key.label(tr("written"));
-  if (any_remote) {
-    key.outlined(pal.divergent, 2);
+  if (any_remote) {  // the cells' own dashed frame, one box wide and a half
+    dashed_frame(c, {key.x(), key.top()}, {key.x() + key.box() * 1.5f, key.top() + key.box()},
+                 pal.divergent);
+    key.advance(key.box() * 1.5f + 4);
     key.label(tr("dashed: read by another block's thread (distributed shared memory)"));
   }
   const StepCounters& sc = f.taught->traced.counters.per_step.at(size_t(step));
