@@ -11,7 +11,10 @@
 //
 // The work gets copies of its inputs (it must not touch the scene, GL or ImGui) and returns a
 // result the scene adopts on the UI thread. Starting again while a job runs cancels it and drops
-// its result. A failed job's ws::Error comes out of take() (or out of start() when run in place).
+// its result. A failed job's ws::Error comes out of take() (or out of start() when run in place):
+// take a worker's job only where its error is handled (tick(), finish_background_work), never
+// right after start() in reset(), since a job that fails at once (a missing file) can be done
+// before start() returns to its caller.
 #pragma once
 
 #include <atomic>

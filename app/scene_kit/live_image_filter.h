@@ -64,16 +64,18 @@ class LiveImageFilter {
   void cancel() { work_.cancel(); }  // the previous image and settings stay
 
   // Starts the job for `s` (in place on the command line; on a worker in the window) and adopts
-  // it when done. Throws the job's error when it ran in place.
+  // it when done: in place here (throwing its error), on a worker in tick().
   void reset(const Settings& s, Backend backend, const SceneContext* context) {
     std::shared_ptr<const LiveImage> image =
         shown_.engine && shown_.in->key == recipe_.input_key(s) ? shown_.in : nullptr;
     const std::string extra_key = recipe_.extra_key ? recipe_.extra_key(s) : std::string();
     std::shared_ptr<const Extra> extra =
         image && shown_.extra && extra_key == shown_.extra_key ? shown_.extra : nullptr;
-    work_.start(job(s, image, extra, extra_key, backend == Backend::Cpu),
-                context && context->background_work);
-    adopt(backend, context && context->has_gl);
+    const bool in_background = context && context->background_work;
+    work_.start(job(s, image, extra, extra_key, backend == Backend::Cpu), in_background);
+    // A job run in place is adopted now (its error goes to the caller); a worker's waits for
+    // tick(), which restores the shown settings when it failed, even when it failed already.
+    if (!in_background) adopt(backend, context && context->has_gl);
   }
   // Once a frame: adopts a finished job; a failed or cancelled one calls restore(shown settings)
   // and returns its message.

@@ -177,6 +177,26 @@ TEST(SatModes, AFailedFilterJobRestoresTheShownSettingsButKeepsTheStash) {
   scene.detach();
 }
 
+// In the window a job runs on a worker, and one that fails at once (a missing photo) can be done
+// before reset() returns: its error must still come through tick(), which keeps the shown photo,
+// never out of reset() (once seen as a rare failure of the test above under load).
+TEST(SatModes, AJobThatFailsAtOnceReportsThroughTickNotReset) {
+  SatScene scene;
+  SceneContext context;
+  context.background_work = true;
+  scene.attach(context);
+  scene.params_from_json({{"mode", "filter"}, {"radius", "2"}});
+  ASSERT_TRUE(wait_for_idle(scene));
+  for (int i = 0; i < 100; ++i) {
+    scene.params_from_json({{"image", "no_such_photo.png"}});
+    ASSERT_NO_THROW(scene.reset()) << "reset " << i;
+    ASSERT_TRUE(wait_for_idle(scene));
+    ASSERT_NE(scene.active().error().find("no_such_photo.png"), std::string::npos) << i;
+    ASSERT_EQ(scene.params_to_json()["image"], "coffee.png") << i;
+  }
+  scene.detach();
+}
+
 TEST(SatModes, FilesGoToTheModeThatShowsThem) {
   const std::string dir = std::string(WS_APP_OUT_DIR) + "/sat";
   std::filesystem::create_directories(dir);

@@ -125,6 +125,7 @@ void HistogramImageMode::reset() {
       file == shown->file && !shown->planes.empty() ? shown : nullptr;
   const HistogramSettings settings = this->settings();
   const bool on_worker = backend() == Backend::Cpu;
+  const bool in_background = context() && context()->background_work;
   state_.work.start(
       [file, photo, settings, on_worker](const WorkControl& control) {
         HistogramImageWork w;
@@ -139,8 +140,10 @@ void HistogramImageMode::reset() {
         }
         return w;
       },
-      context() && context()->background_work);
-  adopt_finished(state_, context(), backend());
+      in_background);
+  // In place: adopted now (its error goes to the caller). A worker's result, or its error, waits
+  // for tick(), which keeps the previous photo and settings when it failed.
+  if (!in_background) adopt_finished(state_, context(), backend());
 }
 
 void HistogramImageMode::tick(float /*dt*/) {
