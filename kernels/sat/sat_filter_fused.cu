@@ -38,9 +38,10 @@
 // Narrower images take narrower walks (256 threads up to 2048 columns, 512 up to 4096): 1024^2
 // 0.032 ms, 2048^2 0.048 ms, 4096^2 0.080 ms at r = 4, 1.35x faster than 1024 threads with most
 // of them idle, and ahead of the table path (0.048, 0.056, 0.090 ms; 2026-11-30).
-// Teach mode (`--kernel fused`): the same three launches traced at teaching size in
+// Teach mode (`--kernel fused`): the same launches traced at teaching size in
 // sat_filter_fused_teach.cu (strips of 8 rows, 4 columns a thread, one warp walking 8 rows a
-// block; shape in sat_filter_fused_teach.h), CPU twin sat_teach_fused_filter_cpu.cpp.
+// block, so the walks start from their own rows for r <= 3; shape in sat_filter_fused_teach.h),
+// CPU twin sat_teach_fused_filter_cpu.cpp.
 #include <cuda_runtime.h>
 
 #include <algorithm>

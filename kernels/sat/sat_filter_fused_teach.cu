@@ -9,12 +9,13 @@
 //                    running sums down the strips. Work about 2 w strips adds; a lane's steps
 //                    strips / 2 + 2.
 //   3 walk           a block per 8 output rows, ceil(w / 4) threads (one warp) of 4 columns:
-//                    V from two start columns, then per two output rows V moved (the entering
-//                    and leaving rows), the threads' prefixes of V, a Kogge-Stone shuffle scan of
-//                    their totals, E published in shared memory (one barrier), the pixels
-//                    lane-major from two look-ups in E and the rule's rounded mean. Work O(w h)
-//                    whatever r (at most two adds per column and output row for V, w - 1 for E,
-//                    two look-ups per pixel); a thread's steps per two output rows
+//                    V from two start columns (a window of at most 8 rows, r <= 3: from the
+//                    window's image rows, and launches 1 and 2 do not run), then per two output
+//                    rows V moved (the entering and leaving rows), the threads' prefixes of V, a
+//                    Kogge-Stone shuffle scan of their totals, E published in shared memory (one
+//                    barrier), the pixels lane-major from two look-ups in E and the rule's rounded
+//                    mean. Work O(w h) whatever r (at most two adds per column and output row for
+//                    V, w - 1 for E, two look-ups per pixel); a thread's steps per two output rows
 //                    O(4 + log2(w / 4)), 4 iterations a block.
 // Every step is deterministic, so the trace equals the twin's event for event.
 #include <cuda_runtime.h>
@@ -50,6 +51,7 @@ enum FfPhase : int { kFfStripRow, kFfStripStore, kFfSegment, kFfStartRun, kFfWal
 struct FfArgs {
   const uint8_t* image;
   int w, h, r, strips, rows_per_block;
+  bool direct;  // Shape::direct: each walk sums its first window; launches 1 and 2 do not run
   int starts[kMaxStarts];
   uint32_t* strip_sums;     // strips x w
   uint32_t* start_columns;  // strips x w
@@ -132,11 +134,18 @@ __global__ void teach_walk(FfArgs a, Rec rec) {
   const unsigned lanes = T >= 32 ? 0xffffffffu : (1u << T) - 1u;
   const int ya = b * a.rows_per_block, yb = min(h, ya + a.rows_per_block);
   // V at the first row: the column sums through the window's bottom row minus those through the
-  // row above its top.
+  // row above its top; a window of at most a block's rows, its rows read and added here.
   rec.begin(kFfWalkStart);
   const int rb = bottom_row(ya, r, h), rt = top_row(ya, r);
   uint32_t v[kWalkCols] = {};
-  for (int k = 0; k < n; ++k) {
+  for (int y = rt + 1; a.direct && y <= rb; ++y)
+    for (int k = 0; k < n; ++k) {
+      const int at = y * w + x + k;
+      const uint32_t p = rec.read(kFfImage, at, a.image[at]);
+      v[k] = y == rt + 1 ? p : rec.op(kFfV, b * w + x + k, v[k] + p);  // @ff-walk-direct
+    }
+  for (int k = 0; a.direct && k < n; ++k) rec.write(kFfV, b * w + x + k, v[k]);
+  for (int k = 0; !a.direct && k < n; ++k) {
     const int bottom = start_index(a, rb) * w + x + k;
     v[k] = rec.read(kFfStartColumns, bottom, a.start_columns[bottom]);
     if (rt >= 0) {
@@ -229,6 +238,7 @@ TeachRun traced_run(const TeachParams& params, const Plane& input) {
   a.r = s.r;
   a.strips = s.strips();
   a.rows_per_block = s.rows_per_block;
+  a.direct = s.direct;
   for (int k = 0; k < s.strips(); ++k) a.starts[k] = s.starts[size_t(k)];
   a.strip_sums = sums.data();
   a.start_columns = sums.data() + size_t(s.strips()) * w;
@@ -238,14 +248,20 @@ TeachRun traced_run(const TeachParams& params, const Plane& input) {
       "image", "running sums", "strip sums", "segment totals", "start columns", "V", "E", "output"};
   for (int i = 0; i <= kFfOut; ++i)
     rec.buffers[i] = cuda_support::buffer_named(run.trace, names[i]);
-  const char* markers[] = {"@ff-strip-row", "@ff-strip-store", "@ff-segment",
-                           "@ff-start-run", "@ff-walk-start",  "@ff-walk-move"};
+  const char* markers[] = {"@ff-strip-row",
+                           "@ff-strip-store",
+                           "@ff-segment",
+                           "@ff-start-run",
+                           s.direct ? "@ff-walk-direct" : "@ff-walk-start",
+                           "@ff-walk-move"};
   for (int i = 0; i <= kFfWalk; ++i)
     rec.phases[i] = cuda_support::step_marked(run.trace, markers[i]);
-  teach_strip_sums<<<s.strips(), s.sum_threads>>>(a, rec);
-  WS_CUDA_CHECK_LAUNCH();
-  teach_start_columns<<<1, kSegments * kLanes>>>(a, rec);
-  WS_CUDA_CHECK_LAUNCH();
+  if (!s.direct) {  // a window of at most a block's rows: launch 3 alone, as in the fast kernel
+    teach_strip_sums<<<s.strips(), s.sum_threads>>>(a, rec);
+    WS_CUDA_CHECK_LAUNCH();
+    teach_start_columns<<<1, kSegments * kLanes>>>(a, rec);
+    WS_CUDA_CHECK_LAUNCH();
+  }
   teach_walk<<<s.blocks, s.walk_threads>>>(a, rec);
   WS_CUDA_CHECK_LAUNCH();
   recording.download(run.trace);

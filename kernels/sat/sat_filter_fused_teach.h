@@ -8,12 +8,13 @@
 //   launch 2: 32 warps split a column's strips     2 segments (warps) of 32 lanes
 //   launch 3: 256-1024 threads, 8 columns each,    ceil(w / 4) threads (one warp), 4 columns each,
 //             h / (the SMs' blocks) rows a block   8 rows a block
+//   a window of at most a block's rows (2 r + 1 <= rows a block): launch 3 alone, each walk
+//   summing its first window's rows itself (r <= 31 at 8192 x 8192; r <= 3 here)
 // What is speed and not the algorithm is left out: vector loads, rows loaded two iterations
 // ahead, the packed 16-bit sums of launch 1, the one-sided rounding of the pixels (with the row's
-// count inside, each pixel's own near the edges), the walks that sum their first window themselves
-// when it has at most a block's rows (the fast kernel then skips launches 1 and 2), and (one warp
-// a block) the block scan's second level: each warp's total through shared memory and a barrier,
-// which a block of one warp does not need.
+// count inside, each pixel's own near the edges), and (one warp a block) the block scan's second
+// level: each warp's total through shared memory and a barrier, which a block of one warp does
+// not need.
 #pragma once
 
 #include <vector>
@@ -62,6 +63,7 @@ struct Shape {
   int w = 0, h = 0, r = 0;  // r: the useful radius (rule::useful_radius)
   int blocks = 0, rows_per_block = 0, walk_threads = 0, sum_threads = 0;
   int iterations = 0;       // the most iterations a block walks
+  bool direct = false;      // 2 r + 1 <= rows_per_block: no launches 1 and 2 (see above)
   int strip_height = 0;     // the tallest strip
   std::vector<int> starts;  // sorted start rows; strip k is rows starts[k - 1] + 1 .. starts[k]
   int strips() const { return int(starts.size()); }

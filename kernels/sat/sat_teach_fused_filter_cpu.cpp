@@ -13,7 +13,10 @@
 //                    through each start row ("start columns": the fast kernel does it in place).
 //   3 walk           block b walks output rows 8b .. 8b + 7; thread t owns columns 4t .. 4t + 3.
 //                    One step: V (registers, "V": block b's at b w + x) = the start columns at the
-//                    window's bottom row minus those at the row above its top. Then per iteration
+//                    window's bottom row minus those at the row above its top; or, when the
+//                    window has at most a block's rows (Shape::direct: launches 1 and 2 do not
+//                    run), the window's image rows read and added, row after row, then V
+//                    written. Then per iteration
 //                    of two output rows, two steps: (a) per row, V gains the entering image row and
 //                    loses the leaving one (read, Op, V written), the thread's prefix of its
 //                    columns (Ops at E), the Kogge-Stone shuffle scan of the threads' totals (Op at
@@ -53,6 +56,7 @@ Shape shape_of(int w, int h, int radius) {
   s.iterations = (s.rows_per_block + kRows - 1) / kRows;
   s.walk_threads = (w + kWalkCols - 1) / kWalkCols;
   s.sum_threads = (w + kSumCols - 1) / kSumCols;
+  s.direct = 2 * int64_t(s.r) + 1 <= s.rows_per_block;  // the fast kernel's rule
   for (int b = 0; b < s.blocks; ++b) {
     const int y = b * s.rows_per_block;
     if (top_row(y, s.r) >= 0) s.starts.push_back(top_row(y, s.r));
@@ -158,8 +162,11 @@ struct Walker {
 // Launch 3: the walks, block by block, all threads of a block in lock-step where they shuffle.
 void walk(SatModel& m, const Shape& s, const Buffers& b, std::vector<double>& out) {
   const int T = s.walk_threads, w = s.w, h = s.h, r = s.r;
-  const int start =
-      m.add_step("walk: V at each block's first row", "walk", "@ff-walk-start", s.blocks, T, 0);
+  const int start = s.direct
+                        ? m.add_step("walk: V sums each block's first window (no launches 1 and 2)",
+                                     "walk", "@ff-walk-direct", s.blocks, T, 0)
+                        : m.add_step("walk: V at each block's first row", "walk", "@ff-walk-start",
+                                     s.blocks, T, 0);
   std::vector<int> move_steps, pixel_steps;
   for (int j = 0; j < s.iterations; ++j) {
     move_steps.push_back(
@@ -174,7 +181,18 @@ void walk(SatModel& m, const Shape& s, const Buffers& b, std::vector<double>& ou
     auto columns = [&](int t) { return std::min(kWalkCols, w - t * kWalkCols); };
     const int rb = bottom_row(ya, r, h), rt = top_row(ya, r);
     m.at(start);
-    for (int t = 0; t < T; ++t)
+    for (int t = 0; s.direct && t < T; ++t) {  // the window's rows, one at a time
+      const int thread = blk * T + t, x = t * kWalkCols;
+      for (int y = rt + 1; y <= rb; ++y)
+        for (int k = 0; k < columns(t); ++k) {
+          const double p = m.read(thread, b.image, y * w + x + k);
+          double& v = lanes[size_t(t)].v[k];
+          v = y == rt + 1 ? p : m.op(thread, b.v, blk * w + x + k, v + p);
+        }
+      for (int k = 0; k < columns(t); ++k)
+        m.write(thread, b.v, blk * w + x + k, lanes[size_t(t)].v[k]);
+    }
+    for (int t = 0; !s.direct && t < T; ++t)
       for (int k = 0; k < columns(t); ++k) {
         const int thread = blk * T + t, x = t * kWalkCols + k;
         const double bottom = m.read(thread, b.start_columns, s.start_index(rb) * w + x);
@@ -296,8 +314,10 @@ TeachRun twin_run(const TeachParams& params, const Plane& input) {
   b.v = m.add_buffer("V", MemSpace::Register, s.blocks * w);
   b.e = m.add_buffer("E", MemSpace::Shared, 2 * kRows * w, s.blocks);
   b.out = m.add_buffer("output", MemSpace::Global, w * h, 1, {}, 1);
-  strip_sums(m, s, b);
-  start_columns(m, s, b);
+  if (!s.direct) {
+    strip_sums(m, s, b);
+    start_columns(m, s, b);
+  }
   run.filtered.assign(size_t(w) * h, 0.0);
   walk(m, s, b, run.filtered);
   m.finish();

@@ -94,7 +94,7 @@ TEST(SatCpuTeachFusedFilter, ConstantImagesStayConstantUnderEveryClampedWindow) 
 // and at least every 8th row, down to the last start row.
 TEST(SatCpuTeachFusedFilter, StripSumsAndStartColumnsAreColumnSumsOverTheImage) {
   for (auto [w, h] : kShapes)
-    for (int r : {0, 2, 5, 40}) {
+    for (int r : {0, 2, 4, 5, 40}) {
       const TeachRun run = run_of(w, h, r, 3);
       const std::string what = describe(w, h, r);
       const fused_teach::Shape s = fused_teach::shape_of(w, h, r);
@@ -110,6 +110,7 @@ TEST(SatCpuTeachFusedFilter, StripSumsAndStartColumnsAreColumnSumsOverTheImage) 
           EXPECT_TRUE(std::count(s.starts.begin(), s.starts.end(), top)) << what << " block " << b;
         }
       }
+      if (s.direct) continue;  // launches 1 and 2 do not run (their own test below)
       // Launch 1's registers: after row j of strip k, the column's sum over the strip's first
       // j + 1 rows.
       const int running = buffer_index(run.trace, "running sums");
@@ -152,7 +153,8 @@ TEST(SatCpuTeachFusedFilter, VIsTheWindowsColumnSumsAndEItsPrefixAcrossTheWidth)
       const int v_buf = buffer_index(t, "V"), e_buf = buffer_index(t, "E");
       int start = -1;
       for (size_t i = 0; i < t.steps.size() && start < 0; ++i)
-        if (t.steps[i].code_marker == "@ff-walk-start") start = int(i);
+        if (t.steps[i].code_marker == (s.direct ? "@ff-walk-direct" : "@ff-walk-start"))
+          start = int(i);
       ASSERT_GE(start, 0) << what;
       auto window_sum = [&](int x, int y) {
         return column_sum(run, x, std::max(y - s.r, 0), std::min(y + s.r, h - 1));
@@ -198,14 +200,20 @@ TEST(SatCpuTeachFusedFilter, StepsBarriersAndEventsFollowTheShape) {
       const Trace& t = run.trace;
       const std::string what = describe(w, h, r);
       const fused_teach::Shape s = fused_teach::shape_of(w, h, r);
-      ASSERT_EQ(t.steps.size(), size_t(s.strip_height + 1 + 2 + 1 + 2 * s.iterations)) << what;
+      // A window of at most a block's rows: launch 3 alone (the fast kernel's rule).
+      EXPECT_EQ(s.direct, 2 * s.r + 1 <= s.rows_per_block) << what;
+      const size_t launches_1_2 = s.direct ? 0 : size_t(s.strip_height + 1 + 2);
+      ASSERT_EQ(t.steps.size(), launches_1_2 + 1 + 2 * size_t(s.iterations)) << what;
       std::vector<std::string> phases;
       for (const TraceStep& st : t.steps)
         if (phases.empty() || phases.back() != st.phase) phases.push_back(st.phase);
-      EXPECT_EQ(phases, (std::vector<std::string>{"strip sums", "start columns", "walk"})) << what;
+      const std::vector<std::string> want_phases =
+          s.direct ? std::vector<std::string>{"walk"}
+                   : std::vector<std::string>{"strip sums", "start columns", "walk"};
+      EXPECT_EQ(phases, want_phases) << what;
       int64_t barriers = 0;
       for (const TraceStep& st : t.steps) barriers += st.barriers;
-      EXPECT_EQ(barriers, 1 + s.iterations) << what;  // launch 2's, one a walk iteration
+      EXPECT_EQ(barriers, (s.direct ? 0 : 1) + s.iterations) << what;  // launch 2's, a walk's
       // Launch 1 reads every pixel through the last start row once (the walks read the rows
       // below it themselves); every output pixel is computed and written once.
       const int image = buffer_index(t, "image"), out = buffer_index(t, "output");
@@ -217,13 +225,45 @@ TEST(SatCpuTeachFusedFilter, StepsBarriersAndEventsFollowTheShape) {
           if (e.buffer == out && e.kind == EventKind::Write) ++writes[size_t(e.address)];
         }
       std::vector<int> want(size_t(w) * h, 0);
-      std::fill(want.begin(), want.begin() + (s.starts.back() + 1) * w, 1);
+      if (!s.direct) std::fill(want.begin(), want.begin() + (s.starts.back() + 1) * w, 1);
       EXPECT_EQ(reads_in_1, want) << what;
       EXPECT_EQ(writes, std::vector<int>(size_t(w) * h, 1)) << what;
       // Launch 3's threads: one warp of ceil(w / 4) a block, a block per 8 rows.
       EXPECT_EQ(t.steps.back().block_dim, (w + 3) / 4) << what;
       EXPECT_EQ(t.steps.back().grid_dim, (h + 7) / 8) << what;
     }
+}
+
+// A window of at most a block's rows (r <= 3 with 8-row blocks): no strips, and the walk's first
+// step reads each of its block's window rows once per column: at r = 3 on 13 x 9 (blocks at rows 0
+// and 8), rows 0..3 for block 0 and 5..8 for block 1, both windows clamped.
+TEST(SatCpuTeachFusedFilter, ShortWindowsStartFromTheirOwnRows) {
+  for (auto [w, h] : kShapes)
+    for (int r = 0; r <= 4; ++r) {
+      const TeachRun run = run_of(w, h, r, 8);
+      const Trace& t = run.trace;
+      const std::string what = describe(w, h, r);
+      const fused_teach::Shape s = fused_teach::shape_of(w, h, r);
+      if (!s.direct) {
+        EXPECT_EQ(t.steps.front().code_marker, "@ff-strip-row") << what;
+        continue;
+      }
+      const TraceStep& start = t.steps.front();
+      EXPECT_EQ(start.code_marker, "@ff-walk-direct") << what;
+      EXPECT_EQ(start.label, "walk: V sums each block's first window (no launches 1 and 2)");
+      const int image = buffer_index(t, "image");
+      std::vector<int> reads(size_t(w) * h, 0), want(size_t(w) * h, 0);
+      for (const TraceEvent& e : start.events)
+        if (e.buffer == image && e.kind == EventKind::Read) ++reads[size_t(e.address)];
+      for (int b = 0; b < s.blocks; ++b) {
+        const int ya = b * s.rows_per_block;
+        for (int y = std::max(ya - s.r, 0); y <= std::min(ya + s.r, h - 1); ++y)
+          for (int x = 0; x < w; ++x) ++want[size_t(y) * w + x];
+      }
+      EXPECT_EQ(reads, want) << what;
+    }
+  EXPECT_TRUE(fused_teach::shape_of(13, 9, 3).direct);
+  EXPECT_FALSE(fused_teach::shape_of(13, 9, 4).direct);
 }
 
 // The counters: the work the single-thread walk needs, and lane-major pixels: the lanes read

@@ -75,6 +75,7 @@ const char* const kKernelTexts[] = {
     TR_NOOP("start columns: each segment sums its strips"),
     TR_NOOP("start columns: the earlier segments' totals, then the running sums"),
     TR_NOOP("walk: V at each block's first row"),
+    TR_NOOP("walk: V sums each block's first window (no launches 1 and 2)"),
     TR_NOOP("walk, iteration {0}: V moves down, E by a block scan"),
     TR_NOOP("walk, iteration {0}: E published, the pixels"),
     TR_NOOP("strip sums"),

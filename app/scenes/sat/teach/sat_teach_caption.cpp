@@ -193,6 +193,14 @@ std::string why_fused(const TraceStep& s) {
         "thread t owns 4 columns (8 in the fast kernel). Its V, the column sums over the first "
         "row's window, is two start columns subtracted: the rows through the window's bottom "
         "minus the rows above its top.");
+  if (s.code_marker == "@ff-walk-direct")
+    return tr(
+        "Launch 3 alone: the window (2r + 1 rows) is no taller than a block's run of output rows "
+        "(8 here), so no strips are needed. Each thread reads its 4 columns of the window's image "
+        "rows, row after row, and adds them into V, the column sums over the first row's window; "
+        "launches 1 and 2 do not run. The fast kernel does the same whenever 2r + 1 is at most "
+        "its blocks' rows (r <= 31 at 8192 x 8192): reading those rows costs less than launch 1's "
+        "pass over the whole image.");
   if (s.code_marker == "@ff-walk-move")
     return tr(
         "Per output row V moves down with the window: it gains the entering image row at the "

@@ -76,7 +76,8 @@ WalkFocus walk_focus(const sat::TeachRun& run, int step) {
   const TraceStep& s = t.steps.at(size_t(step));
   int start = -1;
   for (size_t i = 0; i < t.steps.size() && start < 0; ++i)
-    if (t.steps[i].code_marker == "@ff-walk-start") start = int(i);
+    if (t.steps[i].code_marker == "@ff-walk-start" || t.steps[i].code_marker == "@ff-walk-direct")
+      start = int(i);
   if (start < 0 || step < start) return f;
   const sat::fused_teach::Shape shape =
       sat::fused_teach::shape_of(run.width, run.height, run.params.radius);
