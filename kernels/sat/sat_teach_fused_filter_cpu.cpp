@@ -13,16 +13,15 @@
 //                    through each start row ("start columns": the fast kernel does it in place).
 //   3 walk           block b walks output rows 8b .. 8b + 7; thread t owns columns 4t .. 4t + 3.
 //                    One step: V (registers, "V": block b's at b w + x) = the start columns at the
-//                    window's bottom row minus those at the row above its top; or, when the
-//                    window has at most a block's rows (Shape::direct: launches 1 and 2 do not
-//                    run), the window's image rows read and added, row after row, then V
-//                    written. Then per iteration
-//                    of two output rows, two steps: (a) per row, V gains the entering image row and
-//                    loses the leaving one (read, Op, V written), the thread's prefix of its
-//                    columns (Ops at E), the Kogge-Stone shuffle scan of the threads' totals (Op at
-//                    the thread's last column), E = prefix + the threads before (written to shared
-//                    E); (b) after the barrier, lane-major pixels px = t + T k: read E(x1) and
-//                    E(x0 - 1) when x0 > 0 (else a Skip: the load is predicated off), the
+//                    window's bottom row minus those at the row above its top; or, when the window
+//                    has at most a block's rows (Shape::direct: launches 1 and 2 do not run), the
+//                    window's image rows read and added, row after row, then V written. Then per
+//                    iteration of two output rows, two steps: (a) per row, V gains the entering
+//                    image row and loses the leaving one (read, Op, V written), the thread's prefix
+//                    of its columns (Ops at E), the Kogge-Stone shuffle scan of the threads' totals
+//                    (Op at the thread's last column), E = prefix + the threads before (written to
+//                    shared E); (b) after the barrier, lane-major pixels px = t + T k: read E(x1)
+//                    and E(x0 - 1) when x0 > 0 (else a Skip: the load is predicated off), the
 //                    difference (Op), the rule's rounded mean (Op), the output written.
 // Trace: type Int32, elem_bytes 4 (the image and the output 1); serial_ops = the single-thread
 // walk's operations (V's first rows and changes, E's prefixes, the differences and divisions).
