@@ -9,6 +9,7 @@
 
 #include "scene_kit/panel_widgets.h"
 #include "scenes/sat/sat_scene.h"
+#include "scenes/sat/teach/sat_teach_fused_view.h"
 #include "scenes/scene_test_support.h"
 #include "scenes/scene_zh_test_support.h"
 
@@ -128,6 +129,40 @@ TEST(SatFusedTeach, TheFigureShowsEachLaunchsBuffersAndTheWindow) {
   bool named = false;
   for (const std::string& h : test::hover_texts(*scene, 7)) named = named || contains(h, "output[");
   EXPECT_TRUE(named);
+}
+
+// The panel's "block shown": a walk step draws that block's V, E and window, not the first
+// block's; a block past the last is the last.
+TEST(SatFusedTeach, TheBlockShownMovesTheWalksFocus) {
+  sat::Plane plane;
+  plane.width = 16;
+  plane.height = 20;
+  for (int i = 0; i < 16 * 20; ++i) plane.values.push_back(float((i * 37) % 256));
+  sat::TeachParams p;
+  p.kernel = sat::TeachKernel::FusedFilter;
+  p.radius = 4;
+  const sat::TeachRun run = sat::teach(p, plane, Backend::Cpu);
+  int pixels = -1;  // iteration 1's pixels: output rows 2 and 3 of each block
+  for (size_t s = 0, seen = 0; s < run.trace.steps.size() && pixels < 0; ++s)
+    if (run.trace.steps[s].code_marker == "@ff-walk-pixels" && seen++ == 1) pixels = int(s);
+  ASSERT_GE(pixels, 0);
+  const sat_teach::WalkFocus first = sat_teach::walk_focus(run, pixels);
+  EXPECT_EQ(first.block, 0);
+  EXPECT_EQ(first.y, 2);
+  const sat_teach::WalkFocus second = sat_teach::walk_focus(run, pixels, 1);
+  ASSERT_TRUE(second.shown && second.pixel);
+  EXPECT_EQ(second.block, 1);
+  EXPECT_EQ(second.y, 10);  // 8 rows a block
+  EXPECT_EQ(second.window.y0, 6);
+  EXPECT_EQ(second.window.y1, 14);
+  const sat_teach::WalkFocus last = sat_teach::walk_focus(run, pixels, 99);
+  EXPECT_EQ(last.block, 2);  // 20 rows: blocks 0, 1, 2
+  EXPECT_EQ(last.y, 18);
+  // Its rows under the grids: block 1's V and E.
+  for (const TraceBuffer& buf : run.trace.buffers)
+    for (const sat_teach::RowSlice& slice :
+         sat_teach::fused_row_slices(buf, 16, second.block, second.iteration))
+      EXPECT_TRUE(contains(slice.label, "block 1")) << slice.label;
 }
 
 TEST(SatFusedTeach, CaptionsAndFiguresInChineseAtEveryStep) {

@@ -70,7 +70,7 @@ int step_block(const TraceStep& s) {
   return s.events.empty() ? 0 : s.events.front().thread / std::max(s.block_dim, 1);
 }
 
-WalkFocus walk_focus(const sat::TeachRun& run, int step) {
+WalkFocus walk_focus(const sat::TeachRun& run, int step, int shown_block) {
   WalkFocus f;
   const Trace& t = run.trace;
   const TraceStep& s = t.steps.at(size_t(step));
@@ -81,7 +81,7 @@ WalkFocus walk_focus(const sat::TeachRun& run, int step) {
   if (start < 0 || step < start) return f;
   const sat::fused_teach::Shape shape =
       sat::fused_teach::shape_of(run.width, run.height, run.params.radius);
-  f.block = std::min(step_block(s), shape.blocks - 1);
+  f.block = std::clamp(shown_block >= 0 ? shown_block : step_block(s), 0, shape.blocks - 1);
   f.iteration = step == start ? 0 : (step - start - 1) / 2;
   f.y = f.block * shape.rows_per_block + sat::fused_teach::kRows * f.iteration;
   if (f.y >= run.height) return f;

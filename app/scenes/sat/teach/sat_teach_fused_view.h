@@ -43,13 +43,14 @@ int step_block(const TraceStep& s);
 
 // In a walk step of the fused filter, what the image outlines: the window of output pixel
 // (w / 2, y) when the step writes pixels, else the rows V covers for output row y; y is the first
-// row the shown block handles in the step.
+// row the shown block handles in the step. The block shown is `shown_block` (the panel's choice,
+// clamped to the run's blocks), or the step's own (its first event's) when that is negative.
 struct WalkFocus {
   bool shown = false, pixel = false;
   int block = 0, iteration = 0;  // the block shown and the iteration of the step (0 before)
   int x = 0, y = 0;
   sat::filter_rule::Window window{};
 };
-WalkFocus walk_focus(const sat::TeachRun& run, int step);
+WalkFocus walk_focus(const sat::TeachRun& run, int step, int shown_block = -1);
 
 }  // namespace ws::app::sat_teach

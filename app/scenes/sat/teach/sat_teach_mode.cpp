@@ -2,9 +2,12 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+
 #include "common/error.h"
 #include "i18n/i18n.h"
 #include "i18n/wording.h"
+#include "sat/sat_filter_fused_teach.h"
 #include "scenes/sat/sat_panels.h"
 #include "scenes/sat/sat_report.h"
 
@@ -13,6 +16,7 @@ namespace ws::app {
 void SatTeachMode::prepare() {
   // Teach mode traces every thread: images are averaged down to 32x32, one luminance plane.
   input_ = load_sat_input(settings(), sat::kTeachMax, false);
+  shown_block_ = 0;
   if (settings().accum == sat::Accum::U8U32 && !input_.bytes)
     throw Error("type u8: the values must be integers 0..255 (" + input_.first_non_byte +
                 "; choose type f32 or f32-f64 for other numbers)");
@@ -58,6 +62,14 @@ void SatTeachMode::ui() {
     ImGui::TextWrapped(
         "%s",
         kernel_text(fused ? sat::kFusedTeachLesson : sat::info(run.params.variant).lesson).c_str());
+    if (fused) {
+      const int blocks =
+          sat::fused_teach::shape_of(run.width, run.height, run.params.radius).blocks;
+      int block = shown_block_;
+      if (blocks > 1 && ImGui::SliderInt(label_id(tr("block shown"), "sat-fused-block").c_str(),
+                                         &block, 0, blocks - 1))
+        shown_block_ = std::clamp(block, 0, blocks - 1);
+    }
     twin_check_line(t->traced.twin);
     counters_table("sat-counters",
                    {fused ? "fused" : sat::info(run.params.variant).id, &t->traced.counters},

@@ -21,5 +21,6 @@ class SatTeachMode : public TracedMode<SatSettings, sat::TeachRun> {
 
  private:
   ImageInput input_;
+  int shown_block_ = 0;  // the fused filter's walk: the block whose V, E and window are drawn
 };
 }  // namespace ws::app

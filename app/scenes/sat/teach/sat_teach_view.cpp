@@ -181,7 +181,7 @@ void SatTeachMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
     if (fused && !fused_buffer_shown(run.trace, s, b)) continue;
     (grid_shape(run.trace, b, w, h, shape) ? grid_buffers : row_buffers).push_back(b);
   }
-  const WalkFocus focus = fused ? walk_focus(run, step) : WalkFocus{};
+  const WalkFocus focus = fused ? walk_focus(run, step, shown_block_) : WalkFocus{};
   // The rows under the grids: one a buffer (the fused filter's V and E: one per slice).
   size_t row_count = row_buffers.size();
   if (fused) {
