@@ -18,6 +18,7 @@
 #include "graph/graph.h"
 #include "imgui_frame_test_support.h"
 #include "render/figure.h"
+#include "render/recording_canvas.h"
 #include "scenes/bfs/bfs_scene.h"
 #include "scenes/bfs/teach/bfs_teach_mode.h"
 #include "scene_kit/code_panel.h"
@@ -194,6 +195,37 @@ TEST(BfsTeachScene, TheFiguresFitSmallAndLargeCanvases) {
     EXPECT_TRUE(hover_spots(*scene, {0, float(h)}, {float(w), float(2 * h)}).empty());
     EXPECT_EQ(spots_starting(spots, "vertex "), 34);
   }
+}
+
+// Variant 7 on a grid: a cluster step has six chains of atomics (each block's count and edges);
+// the graph gives up height so that the lane strips under them still show every warp.
+TEST(BfsTeachScene, TheLaneStripsShowEveryWarpBesideManyAtomicChains) {
+  auto scene = attached({{"graph", "gen:grid:8x8"}, {"variant", "fast"}});
+  const bfs::TeachRun& run = *teach(*scene).shown_run();
+  int checked = 0;
+  size_t most = 0;  // chains on the cluster's counts in one step
+  for (int s = 0; s < scene->step_count(); ++s) {
+    const TraceStep& step = run.trace.steps[size_t(s)];
+    std::set<std::pair<int, int64_t>> words;  // a block's count or edges in the cluster
+    for (const TraceEvent& e : step.events)
+      if (e.kind == EventKind::Atomic &&
+          run.trace.buffers[size_t(e.buffer)].name == "cluster counts")
+        words.insert({e.thread / std::max(step.block_dim, 1), e.address});
+    scene->seek(s);
+    gfx::RecordingCanvas canvas({1280, 720});
+    scene->draw(canvas, gfx::Theme::Light);
+    std::set<std::string> lanes;
+    for (const gfx::TextBox& t : canvas.texts()) {
+      EXPECT_EQ(t.text.find("more warp"), std::string::npos) << "step " << s << ": " << t.text;
+      if (t.text.size() == 2 && t.text[0] == 'w') lanes.insert(t.text);
+    }
+    if (words.empty()) continue;  // the cluster's steps: 4 blocks of 8 threads, 4 warps
+    EXPECT_EQ(lanes, (std::set<std::string>{"w0", "w1", "w2", "w3"})) << "step " << s;
+    ++checked;
+    most = std::max(most, words.size());
+  }
+  EXPECT_GE(checked, 3);
+  EXPECT_GE(most, 6u);
 }
 
 TEST(BfsTeachScene, HoverNamesTheCellTheVertexAndTheThreads) {

@@ -13,6 +13,7 @@
 #include "bfs_teach_view.h"
 #include "common/trace_cluster.h"
 #include "i18n/i18n.h"
+#include "render/recording_canvas.h"
 #include "scenes/bfs/bfs_graph_key.h"
 #include "scenes/bfs/bfs_strings.h"
 #include "views/cell_rows.h"
@@ -445,7 +446,17 @@ void draw_teach_figure(gfx::Canvas& c, gfx::Theme theme, const TeachFigure& f, H
   frame.palette = &pal;
   frame.theme = theme;
   frame.font = font;
-  const float graph_h = (bottom - top) * 0.5f;
+  // The graph takes half the column, less where the atomic chains below it (measured first)
+  // would leave the lane strips too little room to show every warp; never under a third.
+  float graph_h = (bottom - top) * 0.5f;
+  {
+    gfx::RecordingCanvas probe(c.size());
+    HoverMap unused;
+    const float atomics_h = draw_tail_atomics(probe, {right_x, 0}, right_w, frame, unused);
+    const float short_by =
+        lane_strips_height(c, right_w, frame) - (bottom - top - graph_h - font * 0.5f - atomics_h);
+    if (short_by > 0) graph_h = std::max((bottom - top) / 3.0f, graph_h - short_by);
+  }
   const float caption_h =
       draw_wrapped(c, {right_x, top}, tr("the graph: one column per BFS level from the source"),
                    font * 0.62f, right_w, pal.text_muted, 2);

@@ -139,6 +139,8 @@ float draw_tail_atomics(gfx::Canvas& c, gfx::Vec2 origin, float width, const Tea
                         HoverMap& hover);
 // Per warp a strip of lanes (busy this step in the warp's colour, idle grey) with a bar per lane
 // for its busy steps over the level; within [origin, origin + size].
+// The height the strips need `width` wide to show every warp with lanes of a readable height.
+float lane_strips_height(const gfx::Canvas& c, float width, const TeachFrame& f);
 void draw_lane_strips(gfx::Canvas& c, gfx::Vec2 origin, gfx::Vec2 size, const TeachFrame& f,
                       HoverMap& hover);
 

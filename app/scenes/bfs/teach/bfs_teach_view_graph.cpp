@@ -11,6 +11,7 @@
 #include "scenes/bfs/bfs_strings.h"
 #include "bfs_teach_view.h"
 #include "i18n/i18n.h"
+#include "render/recording_canvas.h"
 #include "views/cell_rows.h"
 #include "views/field_raster.h"
 #include "views/figure_parts.h"
@@ -327,20 +328,38 @@ float draw_tail_atomics(gfx::Canvas& c, Vec2 origin, float width, const TeachFra
   return y - origin.y;
 }
 
+namespace {
+
+const char* const kLaneStripsCaption = TR_NOOP(
+    "warp lanes: busy this step (colour) or idle (grey); bars: busy steps so far in the level");
+
+float lane_width(float width, const TeachFrame& f) {
+  return std::min(f.font * 1.0f, (width - f.font * 2.4f) / std::max(f.run->trace.warp_size, 1));
+}
+
+}  // namespace
+
+float lane_strips_height(const gfx::Canvas& c, float width, const TeachFrame& f) {
+  const float font = f.font * 0.8f;
+  gfx::RecordingCanvas probe(c.size());
+  const float caption_h =
+      draw_wrapped(probe, {0, 0}, tr(kLaneStripsCaption), font, width, f.palette->text, 2);
+  // A readable row: lanes half a font high (no taller than the lanes' own rows), a bar as high.
+  const float cell_h = std::clamp(f.font * 0.5f, 6.0f, std::max(6.0f, lane_width(width, f) * 1.2f));
+  const float row_h = 2 * cell_h + f.font * 0.3f;
+  return caption_h + font * 0.3f + row_h * float(std::max<size_t>(f.facts->warps.size(), 1));
+}
+
 void draw_lane_strips(gfx::Canvas& c, Vec2 origin, Vec2 size, const TeachFrame& f,
                       HoverMap& hover) {
   const gfx::Palette& p = *f.palette;
   const StepFacts& facts = *f.facts;
   const float font = f.font * 0.8f;
   // The caption wraps (two lines at most) rather than being cut off in a narrow figure.
-  const float caption_h = draw_wrapped(
-      c, origin,
-      tr("warp lanes: busy this step (colour) or idle (grey); bars: busy steps so far in the "
-         "level"),
-      font, size.x, p.text, 2);
+  const float caption_h = draw_wrapped(c, origin, tr(kLaneStripsCaption), font, size.x, p.text, 2);
   const int warp_size = std::max(f.run->trace.warp_size, 1);
   const float label_w = f.font * 2.4f;
-  const float lane_w = std::min(f.font * 1.0f, (size.x - label_w) / warp_size);
+  const float lane_w = lane_width(size.x, f);
   float y = origin.y + caption_h + font * 0.3f;
   // Rows as tall as the room allows for every warp, between 6 px and a font.
   const float gap = f.font * 0.3f;
