@@ -7,8 +7,9 @@ Reads a CUDA build's kernel libraries (BUILD/kernels/<algo>/libws_<algo>.a) with
 functions each section defines) and writes assets/kernel_resources/<algo>.json:
 
   {"algorithm", "arch", "toolkit", "variants": {"<file>#<id>": {"file", "variant",
-   "block_size", "block_size_from", "kernels": [{"name", "instances": [{"role", "name",
-   "registers", "shared_bytes", "local_bytes", "stack_bytes", "sass"?}], "other_instances"}]}}}
+   "kernels": [{"name", "instances": [{"role", "name", "registers", "shared_bytes",
+   "local_bytes", "stack_bytes", "block_size", "block_size_from", "sass"?}],
+   "other_instances"}]}}}
 
 Per kernel it keeps the untraced instance the fast path times ("untraced") and the traced one the
 teach path launches ("traced": a DeviceTrace template argument), float preferred; the SASS of the
@@ -18,7 +19,9 @@ without lines when nvdisasm fails; cut at MAX_SASS_LINES); other instances keep 
 Shared memory is the static amount, as cudaFuncGetAttributes gives it (cuobjdump's number less the
 1 KB sm_90 reserves per block: kernel_resources_parse.static_shared); dynamic shared memory is
 chosen at launch.
-The block size is the kernel's __launch_bounds__ when it names one, else 256 ("assumed").
+The block size of each compiled kernel is its __launch_bounds__ (the EIATTR_MAX_THREADS attribute
+`cuobjdump -elf` shows in its .nv.info section: "launch bounds"; one per template instance, so a
+bound written as a template parameter or a policy's constant is resolved too), else 256 ("assumed").
 
 cuobjdump (with nvdisasm beside it or on PATH) comes from $CUOBJDUMP, PATH, /usr/local/cuda/bin or
 ~/.cache/warpscope/tools/bin; when none has them, the nvidia-cuda-cuobjdump and
@@ -36,8 +39,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from kernel_resources_parse import (  # noqa: E402
-    base_name, block_size_for, condense_sass, parse_resource_usage, pick_instances,
-    split_sass, variant_sections)
+    base_name, block_size_of, condense_sass, parse_max_threads, parse_resource_usage,
+    pick_instances, split_sass, variant_sections)
 from kernel_resources_sass import sass_with_lines  # noqa: E402
 
 TOOLS = os.path.expanduser("~/.cache/warpscope/tools")
@@ -101,12 +104,15 @@ def extract_algorithm(tool, library, source_dir, algo):
     usage = subprocess.run([tool, "--dump-resource-usage", library], capture_output=True,
                            text=True).stdout  # fails on a library without device code
     functions = parse_resource_usage(usage)  # mangled -> {registers, shared, ...}
+    elf = subprocess.run([tool, "-elf", library], capture_output=True, text=True).stdout
+    max_threads = parse_max_threads(elf)  # mangled -> its launch bounds' threads
     names = demangle(list(functions))
     by_base = {}
     for mangled, res in functions.items():
         demangled = names[mangled]
-        by_base.setdefault(base_name(demangled), []).append(dict(res, name=demangled,
-                                                                 mangled=mangled))
+        block, source = block_size_of(mangled, max_threads)
+        by_base.setdefault(base_name(demangled), []).append(
+            dict(res, name=demangled, mangled=mangled, block_size=block, block_size_from=source))
     sections = variant_sections(os.path.join(source_dir, "kernels", algo))
     wanted = {}
     variants = {}
@@ -121,14 +127,13 @@ def extract_algorithm(tool, library, source_dir, algo):
             kernels.append({"name": kernel, "instances": chosen,
                             "other_instances": [
                                 {k: o[k] for k in ("name", "registers", "shared_bytes",
-                                                   "local_bytes", "stack_bytes")}
+                                                   "local_bytes", "stack_bytes", "block_size",
+                                                   "block_size_from")}
                                 for o in others]})
         if not sec["kernels"]:
             continue  # host code or device helpers only: nothing launched from this section
-        block, source = block_size_for(sec)
         key = f"{sec['file']}#{sec['variant']}"
-        variants[key] = {"file": sec["file"], "variant": sec["variant"], "block_size": block,
-                         "block_size_from": source, "kernels": kernels}
+        variants[key] = {"file": sec["file"], "variant": sec["variant"], "kernels": kernels}
     if wanted:
         with_lines = sass_with_lines(tool, library, set(wanted), algo, MAX_SASS_LINES)
         if len(with_lines) < len(wanted):  # no nvdisasm: cuobjdump's listing, without lines

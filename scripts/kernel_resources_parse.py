@@ -172,7 +172,6 @@ def variant_sections(folder):
             continue
         with open(os.path.join(folder, name)) as f:
             lines = f.read().splitlines()
-        constants = _constants(lines)
         open_section = None
         for line in lines:
             if open_section is not None:
@@ -184,8 +183,7 @@ def variant_sections(folder):
             at = line.find("// @variant ")
             if at >= 0:
                 open_section = {"file": f"kernels/{algo}/{name}",
-                                "variant": line[at + len("// @variant "):], "lines": [],
-                                "constants": constants}
+                                "variant": line[at + len("// @variant "):], "lines": []}
                 sections.append(open_section)
     for s in sections:
         s["text"] = "\n".join(s.pop("lines"))
@@ -195,15 +193,6 @@ def variant_sections(folder):
             s["kernels"].append(kernel)
             s["filters"][kernel] = only
     return sections
-
-
-def _constants(lines):
-    values = {}
-    for line in lines:
-        m = re.search(r"constexpr\s+(?:int|unsigned|int64_t|size_t)\s+(\w+)\s*=\s*(\d+)\s*;", line)
-        if m:
-            values[m[1]] = int(m[2])
-    return values
 
 
 def _bounds_args(text):
@@ -224,12 +213,30 @@ def _without_bounds(text):
     return text
 
 
-def block_size_for(section):
-    """(threads per block, 'launch bounds' | 'assumed')."""
-    for args in _bounds_args(section["text"]):
-        first = args.split(",")[0]
-        expr = re.sub(r"\b[A-Za-z_]\w*\b",
-                      lambda m: str(section["constants"].get(m[0], m[0])), first)
-        if re.fullmatch(r"[\d\s*+()-]+", expr):
-            return int(eval(expr)), "launch bounds"  # digits and + - * only
+def parse_max_threads(text):
+    """mangled name -> the threads per block its __launch_bounds__ allows, read from
+    `cuobjdump -elf`: the EIATTR_MAX_THREADS attribute (x y z) of its .nv.info.<name> section.
+    A kernel without launch bounds has none (and is not in the result)."""
+    found, current, attribute = {}, None, False
+    for line in text.splitlines():
+        if line.startswith(".nv.info."):
+            current, attribute = line[len(".nv.info."):].strip(), False
+        elif not line.startswith((" ", "\t")) and line.strip():
+            current = None  # another section
+        elif current and "Attribute:" in line:
+            attribute = line.split("Attribute:", 1)[1].strip() == "EIATTR_MAX_THREADS"
+        elif current and attribute and "Value:" in line:
+            dims = [int(v, 16) for v in line.split("Value:", 1)[1].split()]
+            threads = 1
+            for d in dims:
+                threads *= d
+            found.setdefault(current, threads)
+            attribute = False
+    return found
+
+
+def block_size_of(mangled, max_threads):
+    """(threads per block, 'launch bounds' | 'assumed') of one compiled kernel."""
+    if mangled in max_threads:
+        return max_threads[mangled], "launch bounds"
     return DEFAULT_BLOCK, "assumed"

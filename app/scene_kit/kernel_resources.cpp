@@ -75,6 +75,10 @@ KernelInstance parse_kernel_instance(const nlohmann::json& j) {
   k.shared_bytes = j.at("shared_bytes").get<int>();
   k.local_bytes = j.at("local_bytes").get<int>();
   k.stack_bytes = j.at("stack_bytes").get<int>();
+  k.block_size = j.at("block_size").get<int>();
+  k.block_size_assumed = j.at("block_size_from").get<std::string>() != "launch bounds";
+  if (k.block_size < 1 || k.block_size > 1024)
+    throw Error("block_size " + std::to_string(k.block_size) + " of " + k.name + " is not 1..1024");
   k.sass = j.value("sass", "");
   const nlohmann::json lines = j.value("sass_lines", nlohmann::json::object());
   for (const auto& [file, runs] : lines.items())
@@ -87,8 +91,6 @@ VariantResources parse_variant_entry(const nlohmann::json& j) {
   VariantResources v;
   v.file = j.at("file").get<std::string>();
   v.variant = j.at("variant").get<std::string>();
-  v.block_size = j.at("block_size").get<int>();
-  v.block_size_assumed = j.at("block_size_from").get<std::string>() != "launch bounds";
   for (const auto& k : j.at("kernels")) {
     VariantKernel kernel{k.at("name").get<std::string>(), {}, {}};
     for (const auto& i : k.at("instances")) kernel.instances.push_back(parse_kernel_instance(i));
@@ -196,7 +198,8 @@ std::string limiter_text(const Occupancy& o) {
   return text;
 }
 
-std::string resource_line(const KernelInstance& kernel, int block_size, bool block_size_assumed) {
+std::string resource_line(const KernelInstance& kernel) {
+  const int block_size = kernel.block_size;
   std::string line = trf("registers {0} · shared {1} B · local {2} B", kernel.registers,
                          kernel.shared_bytes, kernel.local_bytes);
   if (kernel.stack_bytes > 0) line += " · " + trf("stack {0} B", kernel.stack_bytes);
@@ -207,7 +210,7 @@ std::string resource_line(const KernelInstance& kernel, int block_size, bool blo
     return line + " · " +
            trf("{0} threads per block do not fit on an SM: {1}", block_size, limiter);
   return line + " · " +
-         (block_size_assumed
+         (kernel.block_size_assumed
               ? trf("occupancy {0}% at {1} threads (assumed), limited by {2}", percent, block_size,
                     limiter)
               : trf("occupancy {0}% at {1} threads, limited by {2}", percent, block_size, limiter));
@@ -219,7 +222,7 @@ nlohmann::json variant_resources_json(const std::string& file, const std::string
   nlohmann::json list = nlohmann::json::array();
   for (const VariantKernel& kernel : v->kernels)
     for (const KernelInstance& k : kernel.instances) {
-      const Occupancy o = occupancy(k.registers, k.shared_bytes, v->block_size);
+      const Occupancy o = occupancy(k.registers, k.shared_bytes, k.block_size);
       list.push_back({{"kernel", kernel.name},
                       {"role", k.role},
                       {"instance", k.name},
@@ -228,8 +231,8 @@ nlohmann::json variant_resources_json(const std::string& file, const std::string
                       {"shared_bytes", k.shared_bytes},
                       {"local_bytes", k.local_bytes},
                       {"stack_bytes", k.stack_bytes},
-                      {"block_size", v->block_size},
-                      {"block_size_assumed", v->block_size_assumed},
+                      {"block_size", k.block_size},
+                      {"block_size_assumed", k.block_size_assumed},
                       {"blocks_per_sm", o.blocks_per_sm},
                       {"occupancy", o.fraction},
                       {"limiter", o.limiter}});

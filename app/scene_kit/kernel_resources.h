@@ -22,7 +22,9 @@ struct SassLineRun {
 struct KernelInstance {
   std::string role, name;  // name: demangled, with its template arguments
   int registers = 0, shared_bytes = 0, local_bytes = 0, stack_bytes = 0;
-  std::string sass;  // one instruction a line; empty when only the numbers were kept
+  int block_size = 256;            // threads per block the occupancy is computed at
+  bool block_size_assumed = true;  // false: the instance's __launch_bounds__ (from its cubin)
+  std::string sass;                // one instruction a line; empty when only the numbers were kept
   std::vector<SassLineRun> sass_lines;
 };
 
@@ -38,9 +40,7 @@ struct VariantKernel {
 };
 
 struct VariantResources {
-  std::string file, variant;       // "kernels/reduce/reduce.cu", "sequential"
-  int block_size = 256;            // threads per block the occupancy is computed at
-  bool block_size_assumed = true;  // false: the kernel's __launch_bounds__
+  std::string file, variant;  // "kernels/reduce/reduce.cu", "sequential"
   std::vector<VariantKernel> kernels;
 };
 
@@ -85,13 +85,14 @@ const VariantResources* find_variant_resources(const std::string& file, const st
 // The limiter in the current language, the names joined by ", ".
 std::string limiter_text(const Occupancy& o);
 
-// "registers 32 · shared 1040 B · local 0 B · stack 0 B · occupancy 100% at 256 threads per block
-// (assumed): 8 blocks per SM, limited by registers, threads per SM", in the current language.
-std::string resource_line(const KernelInstance& kernel, int block_size, bool block_size_assumed);
+// "registers 32 · shared 1040 B · local 0 B · occupancy 100% at 256 threads (assumed), limited by
+// registers, threads per SM" at the instance's own block size, in the current language.
+std::string resource_line(const KernelInstance& kernel);
 
 // The run JSON's "resources" of a code panel section: per kernel instance {kernel, role, instance,
 // registers, shared_bytes, local_bytes, stack_bytes, block_size, block_size_assumed,
-// blocks_per_sm, occupancy, limiter}; null when find_variant_resources finds no entry.
+// blocks_per_sm, occupancy, limiter}, each at its own block size; null when find_variant_resources
+// finds no entry.
 nlohmann::json variant_resources_json(const std::string& file, const std::string& variant);
 
 }  // namespace ws::app

@@ -21,15 +21,14 @@ namespace {
 void kernel_line(const VariantKernel& kernel, const VariantResources& v, const std::string& shown) {
   [[maybe_unused]] const char* const roles[] = {TR_NOOP("untraced"), TR_NOOP("traced")};
   const KernelInstance& first = kernel.instances.front();
-  ImGui::TextWrapped("%s: %s", kernel.name.c_str(),
-                     resource_line(first, v.block_size, v.block_size_assumed).c_str());
+  ImGui::TextWrapped("%s: %s", kernel.name.c_str(), resource_line(first).c_str());
   if (!ImGui::IsItemHovered()) return;
   ImGui::BeginTooltip();
   if (v.file != shown) ImGui::TextUnformatted(v.file.c_str());
   for (const KernelInstance& instance : kernel.instances) {
-    const Occupancy o = occupancy(instance.registers, instance.shared_bytes, v.block_size);
+    const Occupancy o = occupancy(instance.registers, instance.shared_bytes, instance.block_size);
     ImGui::Text("%s (%s)", instance.name.c_str(), tr_text(instance.role).c_str());
-    ImGui::BulletText("%s", resource_line(instance, v.block_size, v.block_size_assumed).c_str());
+    ImGui::BulletText("%s", resource_line(instance).c_str());
     ImGui::BulletText(
         "%s", trf("{0} blocks per SM, limited by {1}", o.blocks_per_sm, limiter_text(o)).c_str());
   }

@@ -185,15 +185,17 @@ TEST(KernelResources, SassInstructionsOfASourceLine) {
 
 TEST(KernelResources, SassLineRunsParse) {
   const char* json = R"json({"algorithm": "a", "arch": "sm_90", "variants": {
-      "kernels/a/b.cu#v": {"file": "kernels/a/b.cu", "variant": "v", "block_size": 128,
-      "block_size_from": "launch bounds", "kernels": [{"name": "k", "other_instances": [],
+      "kernels/a/b.cu#v": {"file": "kernels/a/b.cu", "variant": "v",
+      "kernels": [{"name": "k", "other_instances": [],
       "instances": [{"role": "untraced", "name": "k(int)", "registers": 8, "shared_bytes": 0,
-      "local_bytes": 0, "stack_bytes": 0, "sass": "A\nB\nC\nD\nE",
+      "local_bytes": 0, "stack_bytes": 0, "block_size": 128, "block_size_from": "launch bounds",
+      "sass": "A\nB\nC\nD\nE",
       "sass_lines": {"kernels/a/b.cu": [[7, 0, 1], [9, 1, 3], [7, 3, 4]]}}]}]}}})json";
   const KernelResourceFile f = parse_kernel_resources(json);
   ASSERT_EQ(f.variants.size(), 1u);
-  EXPECT_FALSE(f.variants[0].block_size_assumed);
   const KernelInstance& k = f.variants[0].kernels[0].instances[0];
+  EXPECT_EQ(k.block_size, 128);
+  EXPECT_FALSE(k.block_size_assumed);
   EXPECT_EQ(sass_instructions_of_line(k, "kernels/a/b.cu", 7), (std::vector<int>{0, 1, 3, 4}));
   EXPECT_EQ(sass_instructions_of_line(k, "kernels/a/b.cu", 9), (std::vector<int>{1, 2, 3}));
   EXPECT_TRUE(sass_instructions_of_line(k, "kernels/a/c.cu", 7).empty());
@@ -203,14 +205,70 @@ TEST(KernelResources, BadJsonIsAnErrorNamingTheProblem) {
   EXPECT_THROW(parse_kernel_resources("not json"), Error);
   EXPECT_THROW(parse_kernel_resources(R"({"algorithm": "reduce", "arch": "sm_90"})"), Error);
   const char* misnamed = R"({"algorithm": "a", "arch": "sm_90", "variants": {"x#y": {
-      "file": "kernels/a/b.cu", "variant": "v", "block_size": 256,
-      "block_size_from": "assumed", "kernels": []}}})";
+      "file": "kernels/a/b.cu", "variant": "v", "kernels": []}}})";
   try {
     parse_kernel_resources(misnamed);
     FAIL() << "a misnamed entry parsed";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("'x#y'"), std::string::npos) << e.what();
   }
+  // An instance's block size must be one a launch could have.
+  const char* huge = R"json({"algorithm": "a", "arch": "sm_90", "variants": {"kernels/a/b.cu#v": {
+      "file": "kernels/a/b.cu", "variant": "v", "kernels": [{"name": "k", "other_instances": [],
+      "instances": [{"name": "k(int)", "registers": 8, "shared_bytes": 0, "local_bytes": 0,
+      "stack_bytes": 0, "block_size": 4096, "block_size_from": "launch bounds"}]}]}}})json";
+  try {
+    parse_kernel_resources(huge);
+    FAIL() << "a block of 4096 threads parsed";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("block_size 4096 of k(int)"), std::string::npos)
+        << e.what();
+  }
+}
+
+// Each kernel instance carries its own launch bounds, read from the compiled code: template
+// parameters and policies' constants included, and several kernels of one variant at different
+// sizes (the fused box filter's launches; the radix sort's keys and pairs policies).
+TEST(KernelResources, EachInstanceHasTheBlockSizeOfItsLaunchBounds) {
+  const auto files = shipped_files();
+  auto instance = [&](const std::string& algorithm, const std::string& entry,
+                      const std::string& kernel) -> const KernelInstance* {
+    const auto f = files.find(algorithm);
+    if (f == files.end()) return nullptr;
+    for (const VariantResources& v : f->second.variants)
+      if (v.file + "#" + v.variant == entry)
+        for (const VariantKernel& k : v.kernels)
+          if (k.name == kernel && !k.instances.empty()) return &k.instances.front();
+    return nullptr;
+  };
+  const std::string fused = "kernels/sat/sat_filter_fused_teach.cu#fused";
+  for (const auto& [kernel, threads] : std::vector<std::pair<std::string, int>>{
+           {"strip_sums", 128}, {"start_columns", 1024}, {"walk", 1024}}) {
+    const KernelInstance* k = instance("sat", fused, kernel);
+    ASSERT_NE(k, nullptr) << kernel;
+    EXPECT_EQ(k->block_size, threads) << kernel;
+    EXPECT_FALSE(k->block_size_assumed) << kernel;
+  }
+  const KernelInstance* sort = instance(
+      "radix_sort", "kernels/radix_sort/radix_sort_onesweep.cuh#onesweep", "onesweep_pass_kernel");
+  ASSERT_NE(sort, nullptr);
+  EXPECT_FALSE(sort->block_size_assumed);
+  EXPECT_TRUE(sort->block_size == 256 || sort->block_size == 384) << sort->block_size;
+  // A kernel without launch bounds: 256, said to be assumed.
+  const KernelInstance* sequential =
+      instance("reduce", "kernels/reduce/reduce.cu#sequential", "reduce_sequential");
+  ASSERT_NE(sequential, nullptr);
+  EXPECT_EQ(sequential->block_size, 256);
+  EXPECT_TRUE(sequential->block_size_assumed);
+  // The run JSON and the panel's line use the instance's own size.
+  const nlohmann::json resources =
+      variant_resources_json(fused.substr(0, fused.find('#')), fused.substr(fused.find('#') + 1));
+  ASSERT_TRUE(resources.is_array());
+  std::set<int> sizes;
+  for (const nlohmann::json& r : resources) sizes.insert(r["block_size"].get<int>());
+  EXPECT_TRUE(sizes.count(128) && sizes.count(1024)) << resources.dump();
+  EXPECT_NE(resource_line(*instance("sat", fused, "start_columns")).find("at 1024 threads,"),
+            std::string::npos);
 }
 
 // Hand-worked on the H200: 64K registers in 4 partitions, allocated 256 a warp; 228 KB shared a
@@ -255,21 +313,24 @@ TEST(KernelResources, TheCodePanelsResourceLine) {
   KernelInstance k;
   k.registers = 32;
   k.shared_bytes = 16;
-  EXPECT_EQ(resource_line(k, 256, true),
+  EXPECT_EQ(resource_line(k),
             "registers 32 · shared 16 B · local 0 B · occupancy 100% at 256 threads (assumed), "
             "limited by registers, threads per SM");
   k.registers = 128;
   k.local_bytes = 16;
   k.stack_bytes = 24;
-  EXPECT_EQ(resource_line(k, 256, false),
+  k.block_size_assumed = false;
+  EXPECT_EQ(resource_line(k),
             "registers 128 · shared 16 B · local 16 B · stack 24 B · occupancy 25% at 256 "
             "threads, limited by registers");
   k.registers = 32;
   k.shared_bytes = 48 * 1024;
-  EXPECT_EQ(resource_line(k, 128, false),
+  k.block_size = 128;
+  EXPECT_EQ(resource_line(k),
             "registers 32 · shared 49152 B · local 16 B · stack 24 B · occupancy 25% at 128 "
             "threads, limited by shared memory");
-  EXPECT_EQ(resource_line(k, 2048, false),
+  k.block_size = 2048;
+  EXPECT_EQ(resource_line(k),
             "registers 32 · shared 49152 B · local 16 B · stack 24 B · 2048 threads per block do "
             "not fit on an SM: threads per SM");
 }

@@ -62,7 +62,7 @@ void SatTeachMode::ui() {
     ImGui::TextWrapped(
         "%s",
         kernel_text(fused ? sat::kFusedTeachLesson : sat::info(run.params.variant).lesson).c_str());
-    if (fused) {
+    if (fused && s.phase == "walk") {  // the walking block whose V, E and window are drawn
       const int blocks =
           sat::fused_teach::shape_of(run.width, run.height, run.params.radius).blocks;
       int block = shown_block_;
