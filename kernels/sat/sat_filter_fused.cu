@@ -26,15 +26,19 @@
 // written once, and no w h table is written or read.
 // Steps: per block its rows (h / blocks) and two barriers per two rows; launch 1 O(128) rows a
 // thread, launch 2 O(strips / 32).
-// Measured (H200, 2026-12-01, 8192 x 8192 u8, bench/dev/sat_sweep.cu; docs/performance.md):
-// 0.144-0.145 ms for r <= 4 (1.14-1.15x the table alone, 0.126 ms), 0.154 at r = 16 and 0.165 at
-// r = 31 (direct starts), 0.182-0.198 ms for r = 32..1000 (launches 1 and 2 take 0.033 ms), and
-// the table and the filter reading it 0.245-0.30 ms; 0.41-0.43 ms for the 64-bit windows of
-// r >= 2052 (table + filter 0.47-0.69 ms). Launch 3 takes 0.145-0.153 ms, bound by its
-// instructions (43 a pixel, 2.7 issued a cycle per SM at ncu's clocks) and its barriers (ncu:
-// 21% of its stalls, at the first barrier of an iteration, where the warps wait for the
-// slowest). Its edge columns went through the general rule until 2026-12-01 (the two edge warps
-// ran three times the instructions, a third of the stalls were at that barrier): 0.184 ms.
+// Measured (H200, 2026-12-01 10:51 UTC, 8192 x 8192 u8, bench/dev/sat_sweep.cu, two runs;
+// docs/performance.md "the fused box filter's leaner walk"): 0.130-0.132 ms for r <= 4 (1.02-1.03x
+// the table alone, 0.127 ms), 0.139-0.140 at r = 16 and 0.150-0.151 at r = 31 (direct starts),
+// 0.165-0.174 ms for r = 32..1000 (launches 1 and 2 take 0.033 ms), the table and the filter
+// reading it 0.244-0.30 ms; 0.40-0.42 ms for the 64-bit windows of r >= 2052 (table + filter
+// 0.47-0.69 ms). Launch 3 alone 0.130-0.135 ms. Its instructions bound it (43 a pixel before
+// the leaner walk, 2.7 issued a cycle per SM at ncu's clocks). The leaner walk: a ring of
+// prefetched rows unrolled instead of register copies, V moved by one three-input add a column,
+// each load one wide multiply-add and a predicate, the rounding in a fused multiply-add and a
+// shift-add. In cuobjdump's listing of the 8192-wide walk an iteration's common part went from
+// 375 to 264 instructions and each row's eight inside pixels from 104 to 91; the walk from 0.143
+// to 0.130 ms at r = 1 (the same runs). Before that, the edge columns went through the general
+// rule until 2026-12-01 (the two edge warps ran three times the instructions): 0.184 ms.
 // Narrower images take narrower walks (256 threads up to 2048 columns, 512 up to 4096): 1024^2
 // 0.032 ms, 2048^2 0.048 ms, 4096^2 0.080 ms at r = 4, 1.35x faster than 1024 threads with most
 // of them idle, and ahead of the table path (0.048, 0.056, 0.090 ms; 2026-11-30).
@@ -153,6 +157,21 @@ __device__ __forceinline__ RowWords<kCols> load_row(const uint8_t* plane, int w,
     static_assert(kCols == 16, "8 or 16 columns a thread");
     const uint4 v = x < w ? __ldg(reinterpret_cast<const uint4*>(plane + size_t(y) * w + x))
                           : make_uint4(0, 0, 0, 0);
+    r.word[0] = v.x, r.word[1] = v.y, r.word[2] = v.z, r.word[3] = v.w;
+  }
+  return r;
+}
+
+// A thread's kCols columns of one row at `p` (8 or 16 bytes, aligned), unconditionally.
+template <int kCols>
+__device__ __forceinline__ RowWords<kCols> load_row_at(const uint8_t* p) {
+  RowWords<kCols> r;
+  if constexpr (kCols == 8) {
+    const uint2 v = __ldg(reinterpret_cast<const uint2*>(p));
+    r.word[0] = v.x, r.word[1] = v.y;
+  } else {
+    static_assert(kCols == 16, "8 or 16 columns a thread");
+    const uint4 v = __ldg(reinterpret_cast<const uint4*>(p));
     r.word[0] = v.x, r.word[1] = v.y, r.word[2] = v.z, r.word[3] = v.w;
   }
   return r;
@@ -282,15 +301,24 @@ __device__ void block_exclusive(const T (&total)[kN], T (&before)[kN], T* scratc
   }
 }
 
-// V += the row's samples (sign +1) or V -= them (-1), the thread's kCols columns.
+// V += the row entering at the bottom, V -= the row leaving at the top, the thread's kCols
+// columns (a row that does not move is all zeros): one three-input add a column.
 template <int kCols>
-__device__ __forceinline__ void add_samples(const RowWords<kCols>& raw, bool subtract,
-                                            uint32_t (&v)[kCols]) {
+__device__ __forceinline__ void move_window(const RowWords<kCols>& entering,
+                                            const RowWords<kCols>& leaving, uint32_t (&v)[kCols]) {
 #pragma unroll
   for (int k = 0; k < kCols; ++k) {
-    const uint32_t b = __byte_perm(raw.word[k / 4], 0, 0x4440 | (k % 4));
-    v[k] = subtract ? v[k] - b : v[k] + b;
+    const uint32_t in = __byte_perm(entering.word[k / 4], 0, 0x4440 | (k % 4));
+    const uint32_t out = __byte_perm(leaving.word[k / 4], 0, 0x4440 | (k % 4));
+    v[k] = v[k] + in - out;
   }
+}
+
+// V += the row's samples, the thread's kCols columns (the direct start).
+template <int kCols>
+__device__ __forceinline__ void add_samples(const RowWords<kCols>& raw, uint32_t (&v)[kCols]) {
+#pragma unroll
+  for (int k = 0; k < kCols; ++k) v[k] += __byte_perm(raw.word[k / 4], 0, 0x4440 | (k % 4));
 }
 
 // 1 / x within 2^-22 (rcp.approx.ftz: one instruction; x >= 1 here).
@@ -298,6 +326,19 @@ __device__ __forceinline__ float approximate_reciprocal(float x) {
   float y;
   asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
   return y;
+}
+
+// sat_filter_rule.h's round_mean_small_one_sided in fewer instructions: the estimate in one fused
+// multiply-add (the kernels build with -fmad=false; one rounding instead of two keeps it closer
+// still, well inside the rule's 0.001), and the correction branch-free. With e = sum - q count
+// (exact, |e| < 2 count), e >= half exactly when (half - 1) - e = q count + (half - 1 - sum) is
+// negative (|it| < 2^31 for every window of at most kExactU32Pixels pixels), so its sign bit is
+// the increment: a multiply-add and a shift-add (LEA.HI) where the rule's form took five.
+__device__ __forceinline__ uint8_t round_mean_fma(uint32_t sum, uint32_t count,
+                                                  uint32_t half_minus_1, float reciprocal) {
+  const uint32_t q = uint32_t(__fmaf_rn(float(sum), reciprocal, 0.499f));
+  const uint32_t u = q * count + (half_minus_1 - sum);
+  return uint8_t(q + (u >> 31));
 }
 
 // One filtered pixel from E (the window's rows: rows_in), by the rule's round_mean.
@@ -338,7 +379,7 @@ __global__ void __launch_bounds__(kThreads, 1024 / kThreads)
     if (direct_start) {
 #pragma unroll 8
       for (int y = rt + 1; y <= rb; ++y)
-        add_samples<kCols>(load_row<kCols, kAligned>(plane, w, y, x), false, v);
+        add_samples<kCols>(load_row<kCols, kAligned>(plane, w, y, x), v);
     } else if (x < w) {
       const uint32_t* bottom =
           columns + (size_t(channel) * starts.count + start_index(starts, rb)) * w + x;
@@ -361,52 +402,63 @@ __global__ void __launch_bounds__(kThreads, 1024 / kThreads)
       }
     }
   }
-  int row[2] = {bottom_row(ya, r, h), top_row(ya, r)};  // the window's bottom row, the row above it
-  int rows_in[kRows];
-
   // The image rows entering (at the bottom) and leaving (at the top) for the next kDepth
-  // iterations of kRows output rows, loaded ahead.
+  // iterations of kRows output rows, loaded ahead: zeros for a row that does not move (the first
+  // output row, rows past the block's), so V moves without a branch. A ring of kDepth slots, the
+  // loop unrolled kDepth times so that each slot is a fixed set of registers (no copies), and the
+  // parity of E's buffer is fixed in each copy of the body.
   constexpr int kN = 2 * kRows;
+  static_assert(kDepth % 2 == 0, "E's two buffers alternate with the ring's slots");
   RowWords<kCols> ahead[kDepth][kN];
+  // Aligned: every load is one 8-byte load from the thread's column pointer and one wide
+  // multiply-add for the row, predicated (a row that does not move, or a thread past the width,
+  // keeps zeros); the 64-bit address arithmetic and the branches around each load were a sixth
+  // of the walk's instructions.
+  const uint8_t* column = plane + (kAligned ? x : 0);
+  auto words_if = [&](bool keep, int y) {
+    RowWords<kCols> kept{};
+    if constexpr (kAligned) {
+      if (keep && x < w) kept = load_row_at<kCols>(column + uint64_t(uint32_t(y)) * uint32_t(w));
+    } else {
+      if (keep) kept = load_row<kCols, false>(plane, w, y, x);
+    }
+    return kept;
+  };
   auto fetch = [&](int y0, RowWords<kCols>(&into)[kN]) {
 #pragma unroll
     for (int i = 0; i < kRows; ++i) {
       const int y = y0 + i;
       const bool in = y < yb && y > ya;
       const int rb = bottom_row(y, r, h), rt = top_row(y, r);
-      into[2 * i] = in && rb > bottom_row(y - 1, r, h) ? load_row<kCols, kAligned>(plane, w, rb, x)
-                                                       : RowWords<kCols>{};
-      into[2 * i + 1] = in && rt > top_row(y - 1, r) ? load_row<kCols, kAligned>(plane, w, rt, x)
-                                                     : RowWords<kCols>{};
+      into[2 * i] = words_if(in && rb > bottom_row(y - 1, r, h), rb);
+      into[2 * i + 1] = words_if(in && rt > top_row(y - 1, r), max(rt, 0));
     }
   };
 #pragma unroll
   for (int d = 0; d < kDepth; ++d) fetch(ya + kRows * d, ahead[d]);
 
   const int window = 2 * r + 1;
-  for (int y0 = ya, iteration = 0; y0 < yb; y0 += kRows, ++iteration) {
+  // The pixels lane-major within the warp's columns (lane + 32 k), so that the lanes read
+  // consecutive entries of E (no bank conflicts) and store consecutive bytes.
+  const int base = (int(threadIdx.x) / 32) * 32 * kCols + int(threadIdx.x) % 32;
+  const int warp_first = base - int(threadIdx.x) % 32;
+  const bool inside = warp_first - r - 1 >= 0 && warp_first + 32 * kCols - 1 + r <= w - 1;
+  // One iteration: output rows y0 .. y0 + kRows - 1 from ring slot `slot`, E in `e_base`.
+  auto iterate = [&](int y0, RowWords<kCols>(&slot)[kN], T* e_base) {
     // V of each of the kRows output rows and its prefix within the thread.
     T p[kRows][kCols], total[kRows], before[kRows];
+    int rows_in[kRows];
 #pragma unroll
     for (int i = 0; i < kRows; ++i) {
       const int y = y0 + i;
-      const bool moves = y > ya && y < yb;
-      if (moves && bottom_row(y, r, h) > row[0])
-        add_samples<kCols>(ahead[0][2 * i], false, v), ++row[0];
-      if (moves && top_row(y, r) > row[1])
-        add_samples<kCols>(ahead[0][2 * i + 1], true, v), ++row[1];
-      rows_in[i] = row[0] - row[1];  // y1 - (y0 - 1): the window's rows
+      move_window<kCols>(slot[2 * i], slot[2 * i + 1], v);
+      rows_in[i] = bottom_row(y, r, h) - top_row(y, r);  // y1 - (y0 - 1): the window's rows
 #pragma unroll
       for (int k = 0; k < kCols; ++k) p[i][k] = T(v[k]) + (k > 0 ? p[i][k - 1] : T(0));
       total[i] = p[i][kCols - 1];
     }
-#pragma unroll
-    for (int d = 0; d + 1 < kDepth; ++d)
-#pragma unroll
-      for (int j = 0; j < kN; ++j) ahead[d][j] = ahead[d + 1][j];
-    fetch(y0 + kRows * kDepth, ahead[kDepth - 1]);
+    fetch(y0 + kRows * kDepth, slot);
     block_exclusive<T, kThreads, kRows>(total, before, scratch);
-    T* e_base = e_rows + size_t(iteration & 1) * kRows * w;
     if (x < w) {
 #pragma unroll
       for (int i = 0; i < kRows; ++i) {
@@ -425,11 +477,6 @@ __global__ void __launch_bounds__(kThreads, 1024 / kThreads)
       }
     }
     __syncthreads();
-    // The pixels lane-major within the warp's columns (lane + 32 k), so that the lanes read
-    // consecutive entries of E (no bank conflicts) and store consecutive bytes.
-    const int base = (int(threadIdx.x) / 32) * 32 * kCols + int(threadIdx.x) % 32;
-    const int warp_first = base - int(threadIdx.x) % 32;
-    const bool inside = warp_first - r - 1 >= 0 && warp_first + 32 * kCols - 1 + r <= w - 1;
 #pragma unroll
     for (int i = 0; i < kRows; ++i) {
       const int y = y0 + i;
@@ -446,11 +493,11 @@ __global__ void __launch_bounds__(kThreads, 1024 / kThreads)
         // rule (64-bit sums and counts) before: the edge warps took three times as long as the
         // others, which waited for them at the next barrier (docs/performance.md).
         const uint32_t row_count = uint32_t(window) * uint32_t(rows_in[i]);
-        const int32_t row_half = int32_t((row_count + 1) / 2);
+        const uint32_t row_half_minus_1 = (row_count + 1) / 2 - 1;
         const float row_reciprocal = rule::reciprocal_of(int64_t(row_count));
         auto inner = [&](int px) {
           const uint32_t sum = uint32_t(e[px + r] - e[px - r - 1]);
-          dst[px] = rule::round_mean_small_one_sided(sum, row_count, row_half, row_reciprocal);
+          dst[px] = round_mean_fma(sum, row_count, row_half_minus_1, row_reciprocal);
         };
         if (inside) {
 #pragma unroll
@@ -467,8 +514,8 @@ __global__ void __launch_bounds__(kThreads, 1024 / kThreads)
             const int x0 = x - r < 0 ? 0 : x - r, x1 = x + r > w - 1 ? w - 1 : x + r;
             const uint32_t sum = uint32_t(e[x1] - (x0 > 0 ? e[x0 - 1] : T(0)));
             const uint32_t count = uint32_t(x1 - x0 + 1) * uint32_t(rows_in[i]);
-            const uint8_t mean = rule::round_mean_small_one_sided(
-                sum, count, int32_t((count + 1) / 2), approximate_reciprocal(float(count)));
+            const uint8_t mean = round_mean_fma(sum, count, (count + 1) / 2 - 1,
+                                                approximate_reciprocal(float(count)));
             if (px < w) dst[px] = mean;
           }
         }
@@ -480,6 +527,14 @@ __global__ void __launch_bounds__(kThreads, 1024 / kThreads)
         }
       }
     }
+  };
+  for (int y0 = ya; y0 < yb;) {
+#pragma unroll
+    for (int d = 0; d < kDepth; ++d)
+      if (y0 < yb) {  // the same for every thread of the block: the barriers inside are safe
+        iterate(y0, ahead[d], e_rows + size_t(d & 1) * kRows * w);
+        y0 += kRows;
+      }
   }
 }
 
