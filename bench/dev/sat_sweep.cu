@@ -218,8 +218,9 @@ int main(int argc, char** argv) {
         {"launch 3 alone, two blocks per SM", kFusedOnly3 | kFused2PerSm},
         {"walks started from launches 1 and 2 at every radius", kFusedStripStarts},
         {"launch 3 alone, started from launches 1 and 2", kFusedOnly3 | kFusedStripStarts},
+        {"walks started by themselves at every radius", kFusedOwnStarts},
     };
-    for (int r : {1, 4, 16, 31, 32, 64}) {
+    for (int r : {1, 4, 16, 31, 32, 40, 48, 56, 64, 96}) {
       FilterParams fp;
       fp.radius = r;
       launch_register_tiled_flags(Accum::U8U32, in.p, out.p, side, side, scratch.p, 0, D);

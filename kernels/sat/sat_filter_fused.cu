@@ -19,17 +19,18 @@
 //                    (one barrier), the pixels written (lane-major: conflict-free reads of E,
 //                    32-byte stores). Windows of at most kExactU32Pixels pixels keep E in 32 bits
 //                    (sums modulo 2^32 are exact there), larger ones in 64 (one row an iteration).
-//                    A window of at most a block's rows (2 r + 1 <= h / blocks): each walk sums
-//                    its first window's rows itself, and launches 1 and 2 do not run.
+//                    A window of at most 1.75 times a block's rows (2 r + 1 <= 1.75 h / blocks,
+//                    r <= 54 at 8192^2, where the two starts cross): each walk sums its first
+//                    window's rows itself, and launches 1 and 2 do not run.
 // Work O(n) per channel whatever r: each image row is read by launch 1 (or by the short
-// windows' starts, at most once in all) and twice by the walk (entering and leaving), each pixel
-// written once, and no w h table is written or read.
-// Steps: per block its rows (h / blocks) and two barriers per two rows; launch 1 O(128) rows a
-// thread, launch 2 O(strips / 32).
-// Measured (H200, 2026-12-01 10:51 UTC, 8192 x 8192 u8, bench/dev/sat_sweep.cu, two runs;
+// windows' starts, at most 1.75 times in all) and twice by the walk (entering and leaving), each
+// pixel written once, and no w h table is written or read. Steps: per block its rows (h / blocks)
+// and two barriers per two rows; launch 1 O(128) rows a thread, launch 2 O(strips / 32). Measured
+// (H200, 2026-12-01 10:51 UTC, 8192 x 8192 u8, bench/dev/sat_sweep.cu, two runs;
 // docs/performance.md "the fused box filter's leaner walk"): 0.130-0.132 ms for r <= 4 (1.02-1.03x
-// the table alone, 0.127 ms), 0.139-0.140 at r = 16 and 0.150-0.151 at r = 31 (direct starts),
-// 0.165-0.174 ms for r = 32..1000 (launches 1 and 2 take 0.033 ms), the table and the filter
+// the table alone, 0.127 ms), 0.139-0.140 at r = 16 and 0.150-0.151 at r = 31 (own starts),
+// 0.165-0.174 ms for r = 32..1000 started from launches 1 and 2 (0.033 ms), 0.149-0.162 ms for
+// r = 32..56 starting by themselves (the rule since, 11:26 UTC), the table and the filter
 // reading it 0.244-0.30 ms; 0.40-0.42 ms for the 64-bit windows of r >= 2052 (table + filter
 // 0.47-0.69 ms). Launch 3 alone 0.130-0.135 ms. Its instructions bound it (43 a pixel before
 // the leaner walk, 2.7 issued a cycle per SM at ncu's clocks). The leaner walk: a ring of
@@ -602,10 +603,14 @@ void launch_filter_box_fused_flags(const uint8_t* image, int w, int h, int chann
   }
   const int only = flags & (kFusedOnly1 | kFusedOnly2 | kFusedOnly3);
   uint32_t* columns = static_cast<uint32_t*>(scratch);
-  // A window of at most rows_per_block rows: each walk sums its first window itself, which
-  // reads no more than launch 1 would (the image once in all) and saves launches 1 and 2.
-  const bool direct_start =
-      (flags & kFusedStripStarts) == 0 && int64_t(2) * r + 1 <= shape.rows_per_block;
+  // A window of at most 1.75 times a walk's rows: each walk sums its first window itself (2 r + 1
+  // rows), which saves launches 1 and 2 (a read of the whole image and two launches). Measured on
+  // the H200 at 8192^2 (63 rows a walk; docs/performance.md), the own start is faster up to
+  // r = 48-56 (1.18x the SAT alone at r = 32 against 1.30x) and slower from r = 64: the rule
+  // stops at r = 54 there.
+  const bool direct_start = (flags & kFusedStripStarts) == 0 &&
+                            ((flags & kFusedOwnStarts) != 0 ||
+                             4 * (int64_t(2) * r + 1) <= 7 * int64_t(shape.rows_per_block));
   if (!direct_start && (only == 0 || (only & kFusedOnly1) != 0)) {
     const int cols = w % 16 == 0 ? 16 : 8;
     const dim3 grid(unsigned((w + cols * kSumThreads - 1) / (cols * kSumThreads)),

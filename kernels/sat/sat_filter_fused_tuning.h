@@ -20,6 +20,9 @@ inline constexpr int kFusedOneRow = 32;       // one output row an iteration, no
 // The walks start from launches 1 and 2's column sums even when the window is short enough for
 // each walk to sum its first window itself.
 inline constexpr int kFusedStripStarts = 64;
+// The walks sum their first window's rows themselves at every radius (2 r + 1 rows a walk; the
+// default does so only for windows of at most a walk's rows): where the two starts cross.
+inline constexpr int kFusedOwnStarts = 128;
 inline constexpr int kFusedDefault = 0;
 
 void launch_filter_box_fused_flags(const uint8_t* image, int w, int h, int channels,

@@ -55,7 +55,7 @@ Shape shape_of(int w, int h, int radius) {
   s.iterations = (s.rows_per_block + kRows - 1) / kRows;
   s.walk_threads = (w + kWalkCols - 1) / kWalkCols;
   s.sum_threads = (w + kSumCols - 1) / kSumCols;
-  s.direct = 2 * int64_t(s.r) + 1 <= s.rows_per_block;  // the fast kernel's rule
+  s.direct = 2 * int64_t(s.r) + 1 <= s.rows_per_block;  // the fast kernel's rule at 1x (.h)
   for (int b = 0; b < s.blocks; ++b) {
     const int y = b * s.rows_per_block;
     if (top_row(y, s.r) >= 0) s.starts.push_back(top_row(y, s.r));

@@ -106,19 +106,23 @@ TEST(SatGpuFilterFused, BothStartsGiveTheSamePixels) {
   struct Case {
     int w, h, r;
   };
-  // Windows of at most a block's rows start by summing their rows (8192^2: 63 rows a block,
-  // r <= 31; 32 or 3 columns: 16 rows a block), longer ones from launches 1 and 2;
-  // kFusedStripStarts takes launches 1 and 2 at every radius. Both must give the twin's pixels, at
-  // the radius where the default changes ways too.
+  // Windows of at most 1.75 times a block's rows start by summing their rows (8192^2: 63 rows a
+  // block, r <= 54; 32 or 3 columns: 16 rows a block, r <= 13), longer ones from launches 1 and 2;
+  // kFusedStripStarts takes launches 1 and 2 at every radius, kFusedOwnStarts the walks' own
+  // starts at every radius (windows taller than a walk's rows). All must give the twin's pixels,
+  // at the radius where the default changes ways too.
   for (Case c :
        {Case{8192, 8192, 4}, Case{8192, 8192, 31}, Case{8192, 8192, 32}, Case{4096, 4096, 7},
-        Case{32, 8192, 3}, Case{3, 8192, 7}, Case{37, 8192, 8}, Case{8192, 500, 0}}) {
+        Case{32, 8192, 3}, Case{3, 8192, 7}, Case{37, 8192, 8}, Case{8192, 500, 0},
+        Case{8192, 8192, 100}, Case{37, 8192, 300}, Case{8192, 8192, 54}, Case{8192, 8192, 55},
+        Case{32, 8192, 13}, Case{37, 8192, 14}}) {
     const std::vector<uint8_t> img = random_planes(c.w, c.h, 1, 13);
     const std::vector<uint8_t> twin = walked_on_cpu(img, c.w, c.h, 1, c.r);
     const std::string at =
         std::to_string(c.w) + "x" + std::to_string(c.h) + " r " + std::to_string(c.r);
     ASSERT_EQ(fused_on_gpu(img, c.w, c.h, 1, c.r), twin) << at;
     ASSERT_EQ(fused_on_gpu(img, c.w, c.h, 1, c.r, kFusedStripStarts), twin) << at << " (strips)";
+    ASSERT_EQ(fused_on_gpu(img, c.w, c.h, 1, c.r, kFusedOwnStarts), twin) << at << " (own)";
   }
 }
 
