@@ -29,8 +29,8 @@
 // (H200, 2026-12-01 10:51 UTC, 8192 x 8192 u8, bench/dev/sat_sweep.cu, two runs;
 // docs/performance.md "the fused box filter's leaner walk"): 0.130-0.132 ms for r <= 4 (1.02-1.03x
 // the table alone, 0.127 ms), 0.139-0.140 at r = 16 and 0.150-0.151 at r = 31 (own starts),
-// 0.165-0.174 ms for r = 32..1000 started from launches 1 and 2 (0.033 ms), 0.149-0.162 ms for
-// r = 32..56 starting by themselves (the rule since, 11:26 UTC), the table and the filter
+// 0.163-0.174 ms for r = 56..1000 started from launches 1 and 2 (0.033 ms), 0.149-0.157 ms for
+// r = 32..48 starting by themselves (the rule since, 11:26 UTC), the table and the filter
 // reading it 0.244-0.30 ms; 0.40-0.42 ms for the 64-bit windows of r >= 2052 (table + filter
 // 0.47-0.69 ms). Launch 3 alone 0.130-0.135 ms. Its instructions bound it (43 a pixel before
 // the leaner walk, 2.7 issued a cycle per SM at ncu's clocks). The leaner walk: a ring of
