@@ -219,8 +219,11 @@ int main(int argc, char** argv) {
         {"walks started from launches 1 and 2 at every radius", kFusedStripStarts},
         {"launch 3 alone, started from launches 1 and 2", kFusedOnly3 | kFusedStripStarts},
         {"walks started by themselves at every radius", kFusedOwnStarts},
+        {"walks adding launch 1's strips past the own start", kFusedSummedStrips},
+        {"walks adding launch 1's strips at every radius", kFusedSummedStrips | kFusedStripStarts},
+        {"launch 3 alone, adding launch 1's strips", kFusedOnly3 | kFusedSummedStrips},
     };
-    for (int r : {1, 4, 16, 31, 32, 40, 48, 56, 64, 96}) {
+    for (int r : {1, 4, 16, 32, 48, 56, 64, 96, 128, 192, 256, 384, 1000}) {
       FilterParams fp;
       fp.radius = r;
       launch_register_tiled_flags(Accum::U8U32, in.p, out.p, side, side, scratch.p, 0, D);
@@ -253,6 +256,23 @@ int main(int argc, char** argv) {
           },
           g_reps);
       std::printf("  fused, 3 channels, r 16: %.4f ms\n", ms);
+    }
+    // Widths that are not a multiple of 8 take the byte-loading walk.
+    for (int width : {8184, 8183, 8191}) {
+      const size_t m = size_t(width) * side;
+      Dev in_w(m), out_w(m), scratch_w(fused_box_scratch_bytes(width, side, 1));
+      ws::dev::fill_random_bytes<<<1024, 256>>>(in_w.as<uint8_t>(), m);
+      for (int r : {4, 64}) {
+        FilterParams fp;
+        fp.radius = r;
+        const double ms = median_ms(
+            [&] {
+              launch_filter_box_fused(in_w.as<uint8_t>(), width, side, 1, fp, scratch_w.p,
+                                      out_w.as<uint8_t>(), 0);
+            },
+            g_reps);
+        std::printf("  fused, %d x %d, r %d: %.4f ms\n", width, side, r, ms);
+      }
     }
   }
 

@@ -10,7 +10,9 @@
 //   1 strip sums     the rows where the blocks' windows start (and every 128th row) cut the image
 //                    into strips: the column sums of every strip (one read of the image).
 //   2 start columns  per column, the strips' sums added down the image: the column sums through
-//                    each start row, so a block's first V is two of them subtracted.
+//                    each start row, so a block's first V is two of them subtracted. Only for
+//                    windows that span more than 16 strips (r > 192 at 8192^2): shorter ones
+//                    start by adding their strips in the walk, at most 16 loads a column.
 //   3 walk           a block of 256, 512 or 1024 threads (8 columns each: the fewest that cover
 //                    the width; 4, 2 or 1 blocks an SM) owns a run of h / (its blocks) output
 //                    rows across the whole width. Per two output rows: the entering and
@@ -25,7 +27,12 @@
 // Work O(n) per channel whatever r: each image row is read by launch 1 (or by the short
 // windows' starts, at most 1.75 times in all) and twice by the walk (entering and leaving), each
 // pixel written once, and no w h table is written or read. Steps: per block its rows (h / blocks)
-// and two barriers per two rows; launch 1 O(128) rows a thread, launch 2 O(strips / 32). Measured
+// and two barriers per two rows; launch 1 O(128) rows a thread, launch 2 O(strips / 32), or
+// O(16) strips a thread in the walk. The walks adding the strips themselves (2026-12-02, four
+// sweeps on the H200; docs/performance.md "the walks add launch 1's strips"): 0.161-0.176 ms
+// at r = 56..192 against 0.168-0.177 through launch 2 in the quieter runs (0.007 ms less at
+// r = 56, 0-0.002 at r = 192), equal at r = 256 (21 strips), slower from r = 384 (hence 16
+// strips). Measured
 // (H200, 2026-12-01 10:51 UTC, 8192 x 8192 u8, bench/dev/sat_sweep.cu, two runs;
 // docs/performance.md "the fused box filter's leaner walk"): 0.130-0.132 ms for r <= 4 (1.02-1.03x
 // the table alone, 0.127 ms), 0.139-0.140 at r = 16 and 0.150-0.151 at r = 31 (own starts),
@@ -83,6 +90,14 @@ struct Starts {
   int count = 0;
   int row[kMaxFusedStarts];
 };
+
+// How a walk gets V at its first row.
+constexpr int kStartColumns = 0;  // launch 2's column sums through two start rows, subtracted
+constexpr int kStartStrips = 1;   // launch 1's strips inside the window, added (no launch 2)
+constexpr int kStartOwn = 2;      // the window's 2 r + 1 image rows, added (no launch 1 or 2)
+// The most strips a window may span for the walks to add them (kStartStrips), where launch 2
+// would have added every strip above each column.
+constexpr int kMaxSummedStrips = 16;
 
 struct FusedShape {
   int blocks = 0, rows_per_block = 0;
@@ -351,6 +366,38 @@ __device__ __forceinline__ uint8_t pixel(const T* e, int px, int r, int w, int r
   return rule::round_mean(uint64_t(sum), int64_t(x1 - x0 + 1) * rows_in);
 }
 
+// V at a walk's first row from launch 1's strips k0 .. k1 (kStartStrips): their column sums
+// added. Not inlined, and returned by value, so that the walk's registers are allocated as
+// without it (inlined, the product's walk spilled in its loop).
+template <int kCols>
+struct ColumnSums {
+  uint32_t sum[kCols];
+};
+template <int kCols, bool kAligned>
+__device__ __noinline__ ColumnSums<kCols> strips_added(int k0, int k1,
+                                                       const uint32_t* channel_strips, int w,
+                                                       int x) {
+  ColumnSums<kCols> s = {};
+  if (x >= w) return s;
+  const uint32_t* strip = channel_strips + size_t(k0) * w + x;
+#pragma unroll 4
+  for (int k = k0; k <= k1; ++k, strip += w) {
+    if constexpr (kAligned) {
+#pragma unroll
+      for (int q = 0; q < kCols / 4; ++q) {
+        const uint4 a = __ldg(reinterpret_cast<const uint4*>(strip) + q);
+        s.sum[4 * q] += a.x, s.sum[4 * q + 1] += a.y, s.sum[4 * q + 2] += a.z,
+            s.sum[4 * q + 3] += a.w;
+      }
+    } else {
+#pragma unroll
+      for (int c = 0; c < kCols; ++c)
+        if (x + c < w) s.sum[c] += __ldg(strip + c);
+    }
+  }
+  return s;
+}
+
 // ---- Launch 3: the walks. Grid (blocks, channels). V(x) = the sum of column x over the
 // window's rows y0..y1: it moves down with the window (one image row added at the bottom, one
 // taken off at the top: two byte adds per column, no scan), and E = the prefix of V across the
@@ -360,7 +407,7 @@ __device__ __forceinline__ uint8_t pixel(const T* e, int px, int r, int w, int r
 template <class T, int kThreads, int kRows, int kDepth, bool kFast, bool kAligned>
 __global__ void __launch_bounds__(kThreads, 1024 / kThreads)
     walk(const uint8_t* __restrict__ image, int w, int h, int r, int rows_per_block, Starts starts,
-         const uint32_t* __restrict__ columns, uint8_t* __restrict__ out, bool direct_start) {
+         const uint32_t* __restrict__ columns, uint8_t* __restrict__ out, int start) {
   constexpr int kCols = kWalkCols;
   extern __shared__ __align__(16) unsigned char shared_bytes[];
   T* e_rows = reinterpret_cast<T*>(shared_bytes);  // [2][kRows][w]: E, two buffers
@@ -378,11 +425,17 @@ __global__ void __launch_bounds__(kThreads, 1024 / kThreads)
     const int rb = bottom_row(ya, r, h), rt = top_row(ya, r);
 #pragma unroll
     for (int k = 0; k < kCols; ++k) v[k] = 0;
-    if (direct_start) {
+    if (start == kStartOwn) {
 #pragma unroll 8
       for (int y = rt + 1; y <= rb; ++y)
         add_samples<kCols>(load_row<kCols, kAligned>(plane, w, y, x), v);
-    } else if (x < w) {
+    } else if (start == kStartStrips) {
+      const ColumnSums<kCols> s = strips_added<kCols, kAligned>(
+          rt >= 0 ? start_index(starts, rt) + 1 : 0, start_index(starts, rb),
+          columns + size_t(channel) * starts.count * w, w, x);
+#pragma unroll
+      for (int k = 0; k < kCols; ++k) v[k] = s.sum[k];
+    } else if (x < w) {  // launch 2's columns: through rb minus through rt
       const uint32_t* bottom =
           columns + (size_t(channel) * starts.count + start_index(starts, rb)) * w + x;
       const uint32_t* top =
@@ -543,12 +596,12 @@ __global__ void __launch_bounds__(kThreads, 1024 / kThreads)
 template <class T, int kThreads, int kRows, int kDepth, bool kFast, bool kAligned = true>
 void launch_walk(dim3 grid, cudaStream_t stream, const uint8_t* image, int w, int h, int r,
                  int rows_per_block, const Starts& starts, const uint32_t* columns, uint8_t* out,
-                 bool direct_start) {
+                 int start) {
   const size_t shared = 2 * size_t(kRows) * size_t(w) * sizeof(T);
   WS_CUDA_CHECK(cudaFuncSetAttribute(walk<T, kThreads, kRows, kDepth, kFast, kAligned>,
                                      cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
   walk<T, kThreads, kRows, kDepth, kFast, kAligned><<<grid, kThreads, shared, stream>>>(
-      image, w, h, r, rows_per_block, starts, columns, out, direct_start);
+      image, w, h, r, rows_per_block, starts, columns, out, start);
   WS_CUDA_CHECK_LAUNCH();
 }
 
@@ -556,17 +609,17 @@ void launch_walk(dim3 grid, cudaStream_t stream, const uint8_t* image, int w, in
 template <class T, int kRows, int kDepth, bool kFast, bool kAligned = true>
 void launch_walk_fitted(dim3 grid, cudaStream_t stream, const uint8_t* image, int w, int h, int r,
                         int rows_per_block, const Starts& starts, const uint32_t* columns,
-                        uint8_t* out, bool direct_start) {
+                        uint8_t* out, int start) {
   switch (walk_threads(w)) {
     case 256:
       return launch_walk<T, 256, kRows, kDepth, kFast, kAligned>(
-          grid, stream, image, w, h, r, rows_per_block, starts, columns, out, direct_start);
+          grid, stream, image, w, h, r, rows_per_block, starts, columns, out, start);
     case 512:
       return launch_walk<T, 512, kRows, kDepth, kFast, kAligned>(
-          grid, stream, image, w, h, r, rows_per_block, starts, columns, out, direct_start);
+          grid, stream, image, w, h, r, rows_per_block, starts, columns, out, start);
     default:
       return launch_walk<T, 1024, kRows, kDepth, kFast, kAligned>(
-          grid, stream, image, w, h, r, rows_per_block, starts, columns, out, direct_start);
+          grid, stream, image, w, h, r, rows_per_block, starts, columns, out, start);
   }
 }
 
@@ -587,6 +640,7 @@ void launch_filter_box_fused_flags(const uint8_t* image, int w, int h, int chann
   const int r = rule::useful_radius(params.radius, w, h);
   const FusedShape shape = fused_shape(w, h, flags);
   Starts starts;
+  int window_strips = 0;  // the most strips a block's first window spans
   {
     std::vector<int> rows;
     for (int b = 0; b < shape.blocks; ++b) {
@@ -600,6 +654,14 @@ void launch_filter_box_fused_flags(const uint8_t* image, int w, int h, int chann
     rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
     starts.count = int(rows.size());
     std::copy(rows.begin(), rows.end(), starts.row);
+    auto index = [&](int row) {
+      return int(std::lower_bound(rows.begin(), rows.end(), row) - rows.begin());
+    };
+    for (int b = 0; b < shape.blocks; ++b) {
+      const int y = b * shape.rows_per_block, rt = top_row(y, r);
+      window_strips =
+          std::max(window_strips, index(bottom_row(y, r, h)) - (rt >= 0 ? index(rt) : -1));
+    }
   }
   const int only = flags & (kFusedOnly1 | kFusedOnly2 | kFusedOnly3);
   uint32_t* columns = static_cast<uint32_t*>(scratch);
@@ -607,11 +669,18 @@ void launch_filter_box_fused_flags(const uint8_t* image, int w, int h, int chann
   // rows), which saves launches 1 and 2 (a read of the whole image and two launches). Measured on
   // the H200 at 8192^2 (63 rows a walk; docs/performance.md), the own start is faster up to
   // r = 48-56 (1.18x the SAT alone at r = 32 against 1.30x) and slower from r = 64: the rule
-  // stops at r = 54 there.
-  const bool direct_start = (flags & kFusedStripStarts) == 0 &&
-                            ((flags & kFusedOwnStarts) != 0 ||
-                             4 * (int64_t(2) * r + 1) <= 7 * int64_t(shape.rows_per_block));
-  if (!direct_start && (only == 0 || (only & kFusedOnly1) != 0)) {
+  // stops at r = 54 there. Longer windows that span at most kMaxSummedStrips of launch 1's
+  // strips (r <= 192 at 8192^2): the walks add those strips, and launch 2 does not run (0.005-
+  // 0.010 ms less at r = 56..192; no difference at r = 256, 21 strips; slower past it).
+  int start = kStartColumns;
+  if ((flags & kFusedStripStarts) != 0)
+    start = (flags & kFusedSummedStrips) != 0 ? kStartStrips : kStartColumns;
+  else if ((flags & kFusedOwnStarts) != 0 ||
+           4 * (int64_t(2) * r + 1) <= 7 * int64_t(shape.rows_per_block))
+    start = kStartOwn;
+  else if ((flags & kFusedSummedStrips) != 0 || window_strips <= kMaxSummedStrips)
+    start = kStartStrips;
+  if (start != kStartOwn && (only == 0 || (only & kFusedOnly1) != 0)) {
     const int cols = w % 16 == 0 ? 16 : 8;
     const dim3 grid(unsigned((w + cols * kSumThreads - 1) / (cols * kSumThreads)),
                     unsigned(starts.count), unsigned(channels));
@@ -623,7 +692,7 @@ void launch_filter_box_fused_flags(const uint8_t* image, int w, int h, int chann
       strip_sums<8, false><<<grid, kSumThreads, 0, stream>>>(image, w, h, starts, columns);
     WS_CUDA_CHECK_LAUNCH();
   }
-  if (!direct_start && (only == 0 || (only & kFusedOnly2) != 0)) {
+  if (start == kStartColumns && (only == 0 || (only & kFusedOnly2) != 0)) {
     start_columns<<<dim3(unsigned((w + 31) / 32), unsigned(channels)), kStartSegments * 32, 0,
                     stream>>>(w, starts.count, columns);
     WS_CUDA_CHECK_LAUNCH();
@@ -637,24 +706,24 @@ void launch_filter_box_fused_flags(const uint8_t* image, int w, int h, int chann
   if (w % 8 != 0) {  // rows that are not whole 8-byte groups: byte loads
     if (narrow)
       launch_walk_fitted<uint32_t, 2, 2, true, false>(
-          grid, stream, image, w, h, r, shape.rows_per_block, starts, columns, out, direct_start);
+          grid, stream, image, w, h, r, shape.rows_per_block, starts, columns, out, start);
     else
       launch_walk_fitted<unsigned long long, 1, 2, false, false>(
-          grid, stream, image, w, h, r, shape.rows_per_block, starts, columns, out, direct_start);
+          grid, stream, image, w, h, r, shape.rows_per_block, starts, columns, out, start);
     return;
   }
   if (narrow && one_row)
     launch_walk<uint32_t, 1024, 1, 4, true>(grid, stream, image, w, h, r, shape.rows_per_block,
-                                            starts, columns, out, direct_start);
+                                            starts, columns, out, start);
   else if (narrow && !rule_rounding)
     launch_walk_fitted<uint32_t, 2, 2, true>(grid, stream, image, w, h, r, shape.rows_per_block,
-                                             starts, columns, out, direct_start);
+                                             starts, columns, out, start);
   else if (narrow)
     launch_walk<uint32_t, 1024, 2, 2, false>(grid, stream, image, w, h, r, shape.rows_per_block,
-                                             starts, columns, out, direct_start);
+                                             starts, columns, out, start);
   else  // 64-bit window sums (E in 64 bits, one row an iteration: up to 128 KiB of E)
     launch_walk_fitted<unsigned long long, 1, 2, false>(
-        grid, stream, image, w, h, r, shape.rows_per_block, starts, columns, out, direct_start);
+        grid, stream, image, w, h, r, shape.rows_per_block, starts, columns, out, start);
 }
 
 void launch_filter_box_fused(const uint8_t* image, int w, int h, int channels,

@@ -23,6 +23,10 @@ inline constexpr int kFusedStripStarts = 64;
 // The walks sum their first window's rows themselves at every radius (2 r + 1 rows a walk; the
 // default does so only for windows of at most a walk's rows): where the two starts cross.
 inline constexpr int kFusedOwnStarts = 128;
+// Past the own start, the walks add launch 1's strips inside their first window themselves (no
+// launch 2) at every radius (the default does so while a window spans at most 16 strips); with
+// kFusedStripStarts, at every radius, the own start's included.
+inline constexpr int kFusedSummedStrips = 256;
 inline constexpr int kFusedDefault = 0;
 
 void launch_filter_box_fused_flags(const uint8_t* image, int w, int h, int channels,

@@ -101,21 +101,23 @@ TEST(SatGpuFilterFused, WideAndTallImages) {
   }
 }
 
-TEST(SatGpuFilterFused, BothStartsGiveTheSamePixels) {
+TEST(SatGpuFilterFused, EveryStartGivesTheSamePixels) {
   WS_SKIP_WITHOUT_GPU();
   struct Case {
     int w, h, r;
   };
   // Windows of at most 1.75 times a block's rows start by summing their rows (8192^2: 63 rows a
-  // block, r <= 54; 32 or 3 columns: 16 rows a block, r <= 13), longer ones from launches 1 and 2;
+  // block, r <= 54; 32 or 3 columns: 16 rows a block, r <= 13), longer ones from launch 1's strips
+  // (added by the walks while a window spans at most 16 of them, else through launch 2);
   // kFusedStripStarts takes launches 1 and 2 at every radius, kFusedOwnStarts the walks' own
-  // starts at every radius (windows taller than a walk's rows). All must give the twin's pixels,
-  // at the radius where the default changes ways too.
-  for (Case c :
-       {Case{8192, 8192, 4}, Case{8192, 8192, 31}, Case{8192, 8192, 32}, Case{4096, 4096, 7},
-        Case{32, 8192, 3}, Case{3, 8192, 7}, Case{37, 8192, 8}, Case{8192, 500, 0},
-        Case{8192, 8192, 100}, Case{37, 8192, 300}, Case{8192, 8192, 54}, Case{8192, 8192, 55},
-        Case{32, 8192, 13}, Case{37, 8192, 14}}) {
+  // starts at every radius (windows taller than a walk's rows), kFusedSummedStrips the walks'
+  // sums of the strips (with kFusedStripStarts at every radius). All must give the twin's pixels,
+  // at the radii where the default changes ways too.
+  for (Case c : {Case{8192, 8192, 4}, Case{8192, 8192, 31}, Case{8192, 8192, 32},
+                 Case{4096, 4096, 7}, Case{32, 8192, 3}, Case{3, 8192, 7}, Case{37, 8192, 8},
+                 Case{8192, 500, 0}, Case{8192, 8192, 100}, Case{37, 8192, 300},
+                 Case{8192, 8192, 54}, Case{8192, 8192, 55}, Case{32, 8192, 13}, Case{37, 8192, 14},
+                 Case{8192, 8192, 256}, Case{8192, 8192, 1000}, Case{2049, 700, 33}}) {
     const std::vector<uint8_t> img = random_planes(c.w, c.h, 1, 13);
     const std::vector<uint8_t> twin = walked_on_cpu(img, c.w, c.h, 1, c.r);
     const std::string at =
@@ -123,6 +125,9 @@ TEST(SatGpuFilterFused, BothStartsGiveTheSamePixels) {
     ASSERT_EQ(fused_on_gpu(img, c.w, c.h, 1, c.r), twin) << at;
     ASSERT_EQ(fused_on_gpu(img, c.w, c.h, 1, c.r, kFusedStripStarts), twin) << at << " (strips)";
     ASSERT_EQ(fused_on_gpu(img, c.w, c.h, 1, c.r, kFusedOwnStarts), twin) << at << " (own)";
+    ASSERT_EQ(fused_on_gpu(img, c.w, c.h, 1, c.r, kFusedSummedStrips), twin) << at << " (summed)";
+    ASSERT_EQ(fused_on_gpu(img, c.w, c.h, 1, c.r, kFusedSummedStrips | kFusedStripStarts), twin)
+        << at << " (summed, every radius)";
   }
 }
 
@@ -137,6 +142,9 @@ TEST(SatGpuFilterFused, WindowsTooLargeFor32BitSums) {
   const std::vector<uint8_t> img = random_planes(w, h, 1, 3);
   for (int r : {2052, 4100, 8191})
     ASSERT_EQ(fused_on_gpu(img, w, h, 1, r), walked_on_cpu(img, w, h, 1, r)) << "r " << r;
+  // The walks adding launch 1's strips themselves (the default takes launch 2 for these windows).
+  ASSERT_EQ(fused_on_gpu(img, w, h, 1, 2052, kFusedSummedStrips),
+            walked_on_cpu(img, w, h, 1, 2052));
   // The same in the 512-thread walk: 4096 x 4200 windows pass 2^32 / 255 pixels too.
   const std::vector<uint8_t> half = random_planes(4096, h, 1, 5);
   ASSERT_EQ(fused_on_gpu(half, 4096, h, 1, 4100), walked_on_cpu(half, 4096, h, 1, 4100));
@@ -153,9 +161,15 @@ TEST(SatGpuFilterFused, SmallRunsForTheSanitizers) {
   for (Case c : {Case{64, 40, 1, 3}, Case{37, 29, 2, 5}, Case{16, 300, 1, 0}, Case{8, 9, 1, 100},
                  Case{32, 8192, 1, 3}, Case{37, 4096, 1, 2}}) {
     const std::vector<uint8_t> img = random_planes(c.w, c.h, c.channels, 9);
-    ASSERT_EQ(fused_on_gpu(img, c.w, c.h, c.channels, c.r),
-              walked_on_cpu(img, c.w, c.h, c.channels, c.r))
+    const std::vector<uint8_t> twin = walked_on_cpu(img, c.w, c.h, c.channels, c.r);
+    ASSERT_EQ(fused_on_gpu(img, c.w, c.h, c.channels, c.r), twin)
         << c.w << "x" << c.h << " r " << c.r;
+    // Every start: the walks adding launch 1's strips, and launch 2's columns.
+    ASSERT_EQ(fused_on_gpu(img, c.w, c.h, c.channels, c.r, kFusedSummedStrips | kFusedStripStarts),
+              twin)
+        << c.w << "x" << c.h << " r " << c.r << " (summed strips)";
+    ASSERT_EQ(fused_on_gpu(img, c.w, c.h, c.channels, c.r, kFusedStripStarts), twin)
+        << c.w << "x" << c.h << " r " << c.r << " (launch 2)";
   }
   // 64-bit windows need more than kExactU32Pixels pixels: 4200 x 4200 at r = 4100, one channel.
   const int side = 4200;
