@@ -29,10 +29,11 @@ LAUNCHED_ELSEWHERE = {
                                            ("fast_cluster", "")],
     # The fused box filter's fast kernels (sat_filter_fused.cu) beside its teach kernels: the
     # strip sums with 16 columns a thread, the start columns, and the walk the 8192-wide images
-    # take (1024 threads, two rows an iteration, two loaded ahead, 32-bit windows, the fast rounding).
+    # take (1024 threads, two rows an iteration, two loaded ahead, 32-bit windows, the fast rounding,
+    # rows of w bytes: not launch 0's padded copy).
     ("kernels/sat/sat_filter_fused_teach.cu", "fused"): [
-        ("strip_sums", "strip_sums<16, true>"), ("start_columns", ""),
-        ("walk", "walk<unsigned int, 1024, 2, 2, true, true>")],
+        ("strip_sums", "strip_sums<16>"), ("start_columns", ""),
+        ("walk", "walk<unsigned int, 1024, 2, 2, true, false>")],
     # The heat variants' fast paths on big grids (stencil_fast.cu; its header says which shape
     # takes which kernel): basic's one-launch 3D kernel, the wide tiles, coarsening's plane
     # marching (stencil_march<rows, L2 prefetch distance>), register tiling's marching in

@@ -273,6 +273,19 @@ int main(int argc, char** argv) {
             g_reps);
         std::printf("  fused, %d x %d, r %d: %.4f ms\n", width, side, r, ms);
       }
+      // Launch 0 alone (with the own start launch 1 does not run) and the walk alone, r = 4.
+      FilterParams four;
+      four.radius = 4;
+      for (int only : {kFusedOnly1, kFusedOnly3}) {
+        const double ms = median_ms(
+            [&] {
+              launch_filter_box_fused_flags(in_w.as<uint8_t>(), width, side, 1, four, scratch_w.p,
+                                            out_w.as<uint8_t>(), 0, only | kFusedOwnStarts);
+            },
+            g_reps);
+        std::printf("  fused, %d x %d, r 4, %s: %.4f ms\n", width, side,
+                    only == kFusedOnly1 ? "launch 0 alone (padded rows)" : "launch 3 alone", ms);
+      }
     }
   }
 

@@ -7,6 +7,10 @@
 // scan of V. The pixels follow sat_filter_rule.h's rule (clamped window, its true count, the mean
 // rounded half up), so they are the table-then-filter path's bits.
 //
+//   0 pad rows       only for widths that are not a multiple of 8: the image copied into rows of
+//                    w rounded up to 8 bytes, so that launches 1 and 3 load whole 8- or 16-byte
+//                    groups (loaded byte by byte, the walk took 1.9 times as long as at the
+//                    width beside; with the copy 1.27-1.34 times: H200, 2026-12-02).
 //   1 strip sums     the rows where the blocks' windows start (and every 128th row) cut the image
 //                    into strips: the column sums of every strip (one read of the image).
 //   2 start columns  per column, the strips' sums added down the image: the column sums through
@@ -127,6 +131,11 @@ FusedShape fused_shape(int w, int h, int flags) {
   return s;
 }
 
+// Image rows rounded up to whole 8-byte groups (launch 0 pads them when w is not a multiple of 8).
+__host__ __device__ inline int padded_pitch(int w) {
+  return (w + 7) & ~7;
+}
+
 __host__ __device__ inline int top_row(int y, int r) {
   return (y - r < 0 ? 0 : y - r) - 1;
 }
@@ -147,33 +156,23 @@ __device__ int start_index(const Starts& s, int row) {
   return lo;
 }
 
-// A thread's kCols columns of one image row as kCols / 4 words (zeros past the image). kAligned:
-// w is a multiple of kCols, so one 8- or 16-byte load; otherwise byte by byte.
+// A thread's kCols columns of one image row of `pitch` bytes as kCols / 4 words: one 8- or 16-byte
+// load (pitch a multiple of kCols; zeros for a thread past the row).
 template <int kCols>
 struct RowWords {
   uint32_t word[kCols / 4];
 };
-template <int kCols, bool kAligned = true>
-__device__ __forceinline__ RowWords<kCols> load_row(const uint8_t* plane, int w, int y, int x) {
+template <int kCols>
+__device__ __forceinline__ RowWords<kCols> load_row(const uint8_t* plane, int pitch, int y, int x) {
   RowWords<kCols> r;
-  if constexpr (!kAligned) {
-    const uint8_t* p = plane + size_t(y) * w;
-#pragma unroll
-    for (int q = 0; q < kCols / 4; ++q) {
-      uint32_t word = 0;
-#pragma unroll
-      for (int i = 0; i < 4; ++i)
-        if (x + 4 * q + i < w) word |= uint32_t(__ldg(p + x + 4 * q + i)) << (8 * i);
-      r.word[q] = word;
-    }
-  } else if constexpr (kCols == 8) {
-    const uint2 v =
-        x < w ? __ldg(reinterpret_cast<const uint2*>(plane + size_t(y) * w + x)) : make_uint2(0, 0);
+  if constexpr (kCols == 8) {
+    const uint2 v = x < pitch ? __ldg(reinterpret_cast<const uint2*>(plane + size_t(y) * pitch + x))
+                              : make_uint2(0, 0);
     r.word[0] = v.x, r.word[1] = v.y;
   } else {
     static_assert(kCols == 16, "8 or 16 columns a thread");
-    const uint4 v = x < w ? __ldg(reinterpret_cast<const uint4*>(plane + size_t(y) * w + x))
-                          : make_uint4(0, 0, 0, 0);
+    const uint4 v = x < pitch ? __ldg(reinterpret_cast<const uint4*>(plane + size_t(y) * pitch + x))
+                              : make_uint4(0, 0, 0, 0);
     r.word[0] = v.x, r.word[1] = v.y, r.word[2] = v.z, r.word[3] = v.w;
   }
   return r;
@@ -194,10 +193,46 @@ __device__ __forceinline__ RowWords<kCols> load_row_at(const uint8_t* p) {
   return r;
 }
 
+// ---- Launch 0, for widths that are not a multiple of 8: the image copied into rows of `pitch`
+// bytes (w rounded up to 8, zeros past w), so that launches 1 and 3 load whole 8- or 16-byte
+// groups (byte by byte, the walk took 1.9 times as long: docs/performance.md). A thread writes
+// 8 bytes of each of its rows; grid (column groups of 2048, row groups); `rows` counts every
+// channel's rows. kWords
+// (the image 4-byte aligned): the 8 bytes from three aligned 4-byte loads and two funnel shifts,
+// else (and at the image's very end) byte by byte.
+template <bool kWords>
+__global__ void __launch_bounds__(256) pad_rows(const uint8_t* __restrict__ image, int w, int pitch,
+                                                int rows, uint8_t* __restrict__ padded) {
+  const int x = (int(blockIdx.x) * 256 + int(threadIdx.x)) * 8;
+  if (x >= pitch) return;
+  const int64_t total = int64_t(rows) * w;
+#pragma unroll 4
+  for (int row = int(blockIdx.y); row < rows; row += int(gridDim.y)) {  // no 64-bit divisions
+    const int64_t first = int64_t(row) * w + x;                         // the first source byte
+    uint32_t word[2] = {0, 0};
+    if (kWords && first + 12 <= total) {
+      const uint32_t* p = reinterpret_cast<const uint32_t*>(image + (first & ~int64_t(3)));
+      const uint32_t a = __ldg(p), b = __ldg(p + 1), c = __ldg(p + 2);
+      const unsigned shift = unsigned(first & 3) * 8;
+      word[0] = __funnelshift_r(a, b, shift), word[1] = __funnelshift_r(b, c, shift);
+      const int valid = w - x;  // bytes of this row in the 8 (at least 1)
+      if (valid < 8) {
+        word[0] &= valid >= 4 ? 0xffffffffu : (1u << (8 * valid)) - 1;
+        word[1] &= valid <= 4 ? 0u : (1u << (8 * (valid - 4))) - 1;
+      }
+    } else {
+#pragma unroll
+      for (int k = 0; k < 8; ++k)
+        if (x + k < w) word[k / 4] |= uint32_t(__ldg(image + first + k)) << (8 * (k % 4));
+    }
+    *reinterpret_cast<uint2*>(padded + int64_t(row) * pitch + x) = make_uint2(word[0], word[1]);
+  }
+}
+
 // ---- Launch 1: column sums of every strip. Grid (column groups of 16 kSumThreads, strips,
 // channels); a thread sums 16 columns (one 16-byte load a row, 8 rows in flight) when w % 16 == 0,
 // else 8.
-template <int kCols, bool kAligned>
+template <int kCols>
 __global__ void __launch_bounds__(kSumThreads)
     strip_sums(const uint8_t* __restrict__ image, int w, int h, Starts starts,
                uint32_t* __restrict__ sums) {
@@ -229,24 +264,18 @@ __global__ void __launch_bounds__(kSumThreads)
   for (; y + 7 <= last; y += 8) {
     RowWords<kCols> v[8];
 #pragma unroll
-    for (int i = 0; i < 8; ++i) v[i] = load_row<kCols, kAligned>(p, w, y + i, x);
+    for (int i = 0; i < 8; ++i) v[i] = load_row<kCols>(p, w, y + i, x);
 #pragma unroll
     for (int i = 0; i < 8; ++i) add(v[i]);
     if ((since_flush += 8) >= 248) flush(), since_flush = 0;
   }
-  for (; y <= last; ++y) add(load_row<kCols, kAligned>(p, w, y, x));
+  for (; y <= last; ++y) add(load_row<kCols>(p, w, y, x));
   flush();
   uint32_t* out = sums + (size_t(channel) * starts.count + k) * w + x;
-  if constexpr (kAligned) {
 #pragma unroll
-    for (int q = 0; q < kCols / 4; ++q)
-      reinterpret_cast<uint4*>(out)[q] =
-          make_uint4(c[4 * q], c[4 * q + 1], c[4 * q + 2], c[4 * q + 3]);
-  } else {
-#pragma unroll
-    for (int i = 0; i < kCols; ++i)
-      if (x + i < w) out[i] = c[i];
-  }
+  for (int q = 0; q < kCols / 4; ++q)
+    reinterpret_cast<uint4*>(out)[q] =
+        make_uint4(c[4 * q], c[4 * q + 1], c[4 * q + 2], c[4 * q + 3]);
 }
 
 // ---- Launch 2: in place, each strip's column sums become the sums over all strips up to it.
@@ -373,26 +402,20 @@ template <int kCols>
 struct ColumnSums {
   uint32_t sum[kCols];
 };
-template <int kCols, bool kAligned>
+template <int kCols>
 __device__ __noinline__ ColumnSums<kCols> strips_added(int k0, int k1,
-                                                       const uint32_t* channel_strips, int w,
+                                                       const uint32_t* channel_strips, int pitch,
                                                        int x) {
   ColumnSums<kCols> s = {};
-  if (x >= w) return s;
-  const uint32_t* strip = channel_strips + size_t(k0) * w + x;
+  if (x >= pitch) return s;
+  const uint32_t* strip = channel_strips + size_t(k0) * pitch + x;
 #pragma unroll 4
-  for (int k = k0; k <= k1; ++k, strip += w) {
-    if constexpr (kAligned) {
+  for (int k = k0; k <= k1; ++k, strip += pitch) {
 #pragma unroll
-      for (int q = 0; q < kCols / 4; ++q) {
-        const uint4 a = __ldg(reinterpret_cast<const uint4*>(strip) + q);
-        s.sum[4 * q] += a.x, s.sum[4 * q + 1] += a.y, s.sum[4 * q + 2] += a.z,
-            s.sum[4 * q + 3] += a.w;
-      }
-    } else {
-#pragma unroll
-      for (int c = 0; c < kCols; ++c)
-        if (x + c < w) s.sum[c] += __ldg(strip + c);
+    for (int q = 0; q < kCols / 4; ++q) {
+      const uint4 a = __ldg(reinterpret_cast<const uint4*>(strip) + q);
+      s.sum[4 * q] += a.x, s.sum[4 * q + 1] += a.y, s.sum[4 * q + 2] += a.z,
+          s.sum[4 * q + 3] += a.w;
     }
   }
   return s;
@@ -403,17 +426,22 @@ __device__ __noinline__ ColumnSums<kCols> strips_added(int k0, int k1,
 // taken off at the top: two byte adds per column, no scan), and E = the prefix of V across the
 // width (one block scan a row) gives each window's sum as E(x1) - E(x0 - 1). T = uint32_t for E
 // (windows of at most kExactU32Pixels pixels, sums modulo 2^32) or unsigned long long; V always
-// fits 32 bits (at most 255 h). kThreads x kCols >= w; kRows output rows an iteration.
-template <class T, int kThreads, int kRows, int kDepth, bool kFast, bool kAligned>
+// fits 32 bits (at most 255 h). kThreads x kCols >= pitch; kRows output rows an iteration. The
+// image's rows, the strips, the start columns and E are `pitch` wide (w rounded up to 8: launch
+// 0's copy when w is not a multiple of 8), the output's rows w.
+template <class T, int kThreads, int kRows, int kDepth, bool kFast, bool kPadded>
 __global__ void __launch_bounds__(kThreads, 1024 / kThreads)
     walk(const uint8_t* __restrict__ image, int w, int h, int r, int rows_per_block, Starts starts,
          const uint32_t* __restrict__ columns, uint8_t* __restrict__ out, int start) {
   constexpr int kCols = kWalkCols;
+  // kPadded: w is not a multiple of 8, the image's rows are launch 0's padded copy. Otherwise the
+  // pitch is w itself, so the loop keeps no second width (with one, ptxas spilled 16-20 bytes).
+  const int pitch = kPadded ? padded_pitch(w) : w;
   extern __shared__ __align__(16) unsigned char shared_bytes[];
-  T* e_rows = reinterpret_cast<T*>(shared_bytes);  // [2][kRows][w]: E, two buffers
+  T* e_rows = reinterpret_cast<T*>(shared_bytes);  // [2][kRows][pitch]: E, two buffers
   __shared__ T scratch[32 * kRows];
   const int channel = int(blockIdx.y);
-  const uint8_t* plane = image + size_t(channel) * w * h;
+  const uint8_t* plane = image + size_t(channel) * pitch * h;
   uint8_t* out_plane = out + size_t(channel) * w * h;
   const int x = int(threadIdx.x) * kCols;
   const int ya = int(blockIdx.x) * rows_per_block, yb = min(h, ya + rows_per_block);
@@ -427,33 +455,26 @@ __global__ void __launch_bounds__(kThreads, 1024 / kThreads)
     for (int k = 0; k < kCols; ++k) v[k] = 0;
     if (start == kStartOwn) {
 #pragma unroll 8
-      for (int y = rt + 1; y <= rb; ++y)
-        add_samples<kCols>(load_row<kCols, kAligned>(plane, w, y, x), v);
+      for (int y = rt + 1; y <= rb; ++y) add_samples<kCols>(load_row<kCols>(plane, pitch, y, x), v);
     } else if (start == kStartStrips) {
-      const ColumnSums<kCols> s = strips_added<kCols, kAligned>(
-          rt >= 0 ? start_index(starts, rt) + 1 : 0, start_index(starts, rb),
-          columns + size_t(channel) * starts.count * w, w, x);
+      const ColumnSums<kCols> s =
+          strips_added<kCols>(rt >= 0 ? start_index(starts, rt) + 1 : 0, start_index(starts, rb),
+                              columns + size_t(channel) * starts.count * pitch, pitch, x);
 #pragma unroll
       for (int k = 0; k < kCols; ++k) v[k] = s.sum[k];
-    } else if (x < w) {  // launch 2's columns: through rb minus through rt
+    } else if (x < pitch) {  // launch 2's columns: through rb minus through rt
       const uint32_t* bottom =
-          columns + (size_t(channel) * starts.count + start_index(starts, rb)) * w + x;
+          columns + (size_t(channel) * starts.count + start_index(starts, rb)) * pitch + x;
       const uint32_t* top =
-          rt >= 0 ? columns + (size_t(channel) * starts.count + start_index(starts, rt)) * w + x
+          rt >= 0 ? columns + (size_t(channel) * starts.count + start_index(starts, rt)) * pitch + x
                   : nullptr;
-      if constexpr (kAligned) {
 #pragma unroll
-        for (int q = 0; q < kCols / 4; ++q) {
-          const uint4 a = __ldg(reinterpret_cast<const uint4*>(bottom) + q);
-          const uint4 c = top != nullptr ? __ldg(reinterpret_cast<const uint4*>(top) + q)
-                                         : make_uint4(0, 0, 0, 0);
-          v[4 * q] = a.x - c.x, v[4 * q + 1] = a.y - c.y, v[4 * q + 2] = a.z - c.z,
-                v[4 * q + 3] = a.w - c.w;
-        }
-      } else {
-#pragma unroll
-        for (int k = 0; k < kCols; ++k)
-          if (x + k < w) v[k] = __ldg(bottom + k) - (top != nullptr ? __ldg(top + k) : 0u);
+      for (int q = 0; q < kCols / 4; ++q) {
+        const uint4 a = __ldg(reinterpret_cast<const uint4*>(bottom) + q);
+        const uint4 c = top != nullptr ? __ldg(reinterpret_cast<const uint4*>(top) + q)
+                                       : make_uint4(0, 0, 0, 0);
+        v[4 * q] = a.x - c.x, v[4 * q + 1] = a.y - c.y, v[4 * q + 2] = a.z - c.z,
+              v[4 * q + 3] = a.w - c.w;
       }
     }
   }
@@ -465,18 +486,14 @@ __global__ void __launch_bounds__(kThreads, 1024 / kThreads)
   constexpr int kN = 2 * kRows;
   static_assert(kDepth % 2 == 0, "E's two buffers alternate with the ring's slots");
   RowWords<kCols> ahead[kDepth][kN];
-  // Aligned: every load is one 8-byte load from the thread's column pointer and one wide
-  // multiply-add for the row, predicated (a row that does not move, or a thread past the width,
-  // keeps zeros); the 64-bit address arithmetic and the branches around each load were a sixth
-  // of the walk's instructions.
-  const uint8_t* column = plane + (kAligned ? x : 0);
+  // Every load is one 8-byte load from the thread's column pointer and one wide multiply-add for
+  // the row, predicated (a row that does not move, or a thread past the width, keeps zeros); the
+  // 64-bit address arithmetic and the branches around each load were a sixth of the walk's
+  // instructions.
+  const uint8_t* column = plane + x;
   auto words_if = [&](bool keep, int y) {
     RowWords<kCols> kept{};
-    if constexpr (kAligned) {
-      if (keep && x < w) kept = load_row_at<kCols>(column + uint64_t(uint32_t(y)) * uint32_t(w));
-    } else {
-      if (keep) kept = load_row<kCols, false>(plane, w, y, x);
-    }
+    if (keep && x < w) kept = load_row_at<kCols>(column + uint64_t(uint32_t(y)) * uint32_t(pitch));
     return kept;
   };
   auto fetch = [&](int y0, RowWords<kCols>(&into)[kN]) {
@@ -517,8 +534,8 @@ __global__ void __launch_bounds__(kThreads, 1024 / kThreads)
     if (x < w) {
 #pragma unroll
       for (int i = 0; i < kRows; ++i) {
-        T* e = e_base + size_t(i) * w + x;
-        if (sizeof(T) == 4 && kAligned) {  // x and w multiples of 8: whole 16-byte stores
+        T* e = e_base + size_t(i) * pitch + x;
+        if (sizeof(T) == 4) {  // x and pitch multiples of 8: whole 16-byte stores
 #pragma unroll
           for (int k = 0; k < kCols; k += 4)
             *reinterpret_cast<uint4*>(e + k) =
@@ -536,7 +553,7 @@ __global__ void __launch_bounds__(kThreads, 1024 / kThreads)
     for (int i = 0; i < kRows; ++i) {
       const int y = y0 + i;
       if (y >= yb) break;
-      const T* e = e_base + size_t(i) * w;
+      const T* e = e_base + size_t(i) * pitch;
       uint8_t* dst = out_plane + size_t(y) * w;
       if (kFast && sizeof(T) == 4) {
         // 32-bit sums. Columns away from the left and right edges: the row's one count, its
@@ -587,48 +604,57 @@ __global__ void __launch_bounds__(kThreads, 1024 / kThreads)
 #pragma unroll
     for (int d = 0; d < kDepth; ++d)
       if (y0 < yb) {  // the same for every thread of the block: the barriers inside are safe
-        iterate(y0, ahead[d], e_rows + size_t(d & 1) * kRows * w);
+        iterate(y0, ahead[d], e_rows + size_t(d & 1) * kRows * pitch);
         y0 += kRows;
       }
   }
 }
 
-template <class T, int kThreads, int kRows, int kDepth, bool kFast, bool kAligned = true>
-void launch_walk(dim3 grid, cudaStream_t stream, const uint8_t* image, int w, int h, int r,
-                 int rows_per_block, const Starts& starts, const uint32_t* columns, uint8_t* out,
-                 int start) {
-  const size_t shared = 2 * size_t(kRows) * size_t(w) * sizeof(T);
-  WS_CUDA_CHECK(cudaFuncSetAttribute(walk<T, kThreads, kRows, kDepth, kFast, kAligned>,
+// What launch 3 takes besides its shape.
+struct WalkArgs {
+  const uint8_t* image;  // rows of `pitch` bytes
+  int w, pitch, h, r, rows_per_block;
+  const Starts* starts;
+  const uint32_t* columns;
+  uint8_t* out;  // rows of w bytes
+  int start;
+};
+
+template <class T, int kThreads, int kRows, int kDepth, bool kFast, bool kPadded = false>
+void launch_walk(dim3 grid, cudaStream_t stream, const WalkArgs& a) {
+  const size_t shared = 2 * size_t(kRows) * size_t(a.pitch) * sizeof(T);
+  WS_CUDA_CHECK(cudaFuncSetAttribute(walk<T, kThreads, kRows, kDepth, kFast, kPadded>,
                                      cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
-  walk<T, kThreads, kRows, kDepth, kFast, kAligned><<<grid, kThreads, shared, stream>>>(
-      image, w, h, r, rows_per_block, starts, columns, out, start);
+  walk<T, kThreads, kRows, kDepth, kFast, kPadded><<<grid, kThreads, shared, stream>>>(
+      a.image, a.w, a.h, a.r, a.rows_per_block, *a.starts, a.columns, a.out, a.start);
   WS_CUDA_CHECK_LAUNCH();
 }
 
-// The same walk with walk_threads(w) threads.
-template <class T, int kRows, int kDepth, bool kFast, bool kAligned = true>
-void launch_walk_fitted(dim3 grid, cudaStream_t stream, const uint8_t* image, int w, int h, int r,
-                        int rows_per_block, const Starts& starts, const uint32_t* columns,
-                        uint8_t* out, int start) {
-  switch (walk_threads(w)) {
+// The same walk with walk_threads(pitch) threads.
+template <class T, int kRows, int kDepth, bool kFast, bool kPadded = false>
+void launch_walk_fitted(dim3 grid, cudaStream_t stream, const WalkArgs& a) {
+  switch (walk_threads(a.pitch)) {
     case 256:
-      return launch_walk<T, 256, kRows, kDepth, kFast, kAligned>(
-          grid, stream, image, w, h, r, rows_per_block, starts, columns, out, start);
+      return launch_walk<T, 256, kRows, kDepth, kFast, kPadded>(grid, stream, a);
     case 512:
-      return launch_walk<T, 512, kRows, kDepth, kFast, kAligned>(
-          grid, stream, image, w, h, r, rows_per_block, starts, columns, out, start);
+      return launch_walk<T, 512, kRows, kDepth, kFast, kPadded>(grid, stream, a);
     default:
-      return launch_walk<T, 1024, kRows, kDepth, kFast, kAligned>(
-          grid, stream, image, w, h, r, rows_per_block, starts, columns, out, start);
+      return launch_walk<T, 1024, kRows, kDepth, kFast, kPadded>(grid, stream, a);
   }
+}
+
+size_t strip_rows(int w, int h) {
+  return size_t(h / kStripRows) + 2 * size_t(fused_shape(w, h, kFused2PerSm).blocks);
 }
 
 }  // namespace
 
 size_t fused_box_scratch_bytes(int w, int h, int channels) {
   if (w < 1 || h < 1 || w > kMaxSide || h > kMaxSide) return 0;
-  const size_t strips = size_t(h / kStripRows) + 2 * size_t(fused_shape(w, h, kFused2PerSm).blocks);
-  return strips * size_t(w) * sizeof(uint32_t) * size_t(channels);
+  // Launch 1's strips, then launch 0's padded copy of the image where w % 8 != 0.
+  const size_t pitch = size_t(padded_pitch(w));
+  const size_t copy = pitch != size_t(w) ? pitch * size_t(h) * size_t(channels) : 0;
+  return strip_rows(w, h) * pitch * sizeof(uint32_t) * size_t(channels) + copy;
 }
 
 void launch_filter_box_fused_flags(const uint8_t* image, int w, int h, int channels,
@@ -664,7 +690,25 @@ void launch_filter_box_fused_flags(const uint8_t* image, int w, int h, int chann
     }
   }
   const int only = flags & (kFusedOnly1 | kFusedOnly2 | kFusedOnly3);
+  const int pitch = padded_pitch(w);
   uint32_t* columns = static_cast<uint32_t*>(scratch);
+  const uint8_t* image_rows = image;  // launches 1 and 3 read rows of `pitch` bytes
+  if (pitch != w) {
+    uint8_t* padded = static_cast<uint8_t*>(scratch) +
+                      strip_rows(w, h) * size_t(pitch) * sizeof(uint32_t) * size_t(channels);
+    if (only == 0 || (only & kFusedOnly1) != 0) {  // kFusedOnly1 times launch 0 with launch 1
+      const int plane_rows = h * channels;         // at most 8192 x 4
+      // A block takes a group of columns in every 1024th row (blocks of one row each took
+      // 0.055 ms at 8183 x 8192, bound by starting 32768 short blocks).
+      const dim3 grid(unsigned((pitch / 8 + 255) / 256), unsigned(std::min(plane_rows, 1024)));
+      if (reinterpret_cast<uintptr_t>(image) % 4 == 0)
+        pad_rows<true><<<grid, 256, 0, stream>>>(image, w, pitch, plane_rows, padded);
+      else
+        pad_rows<false><<<grid, 256, 0, stream>>>(image, w, pitch, plane_rows, padded);
+      WS_CUDA_CHECK_LAUNCH();
+    }
+    image_rows = padded;
+  }
   // A window of at most 1.75 times a walk's rows: each walk sums its first window itself (2 r + 1
   // rows), which saves launches 1 and 2 (a read of the whole image and two launches). Measured on
   // the H200 at 8192^2 (63 rows a walk; docs/performance.md), the own start is faster up to
@@ -681,20 +725,18 @@ void launch_filter_box_fused_flags(const uint8_t* image, int w, int h, int chann
   else if ((flags & kFusedSummedStrips) != 0 || window_strips <= kMaxSummedStrips)
     start = kStartStrips;
   if (start != kStartOwn && (only == 0 || (only & kFusedOnly1) != 0)) {
-    const int cols = w % 16 == 0 ? 16 : 8;
-    const dim3 grid(unsigned((w + cols * kSumThreads - 1) / (cols * kSumThreads)),
+    const int cols = pitch % 16 == 0 ? 16 : 8;
+    const dim3 grid(unsigned((pitch + cols * kSumThreads - 1) / (cols * kSumThreads)),
                     unsigned(starts.count), unsigned(channels));
     if (cols == 16)
-      strip_sums<16, true><<<grid, kSumThreads, 0, stream>>>(image, w, h, starts, columns);
-    else if (w % 8 == 0)
-      strip_sums<8, true><<<grid, kSumThreads, 0, stream>>>(image, w, h, starts, columns);
+      strip_sums<16><<<grid, kSumThreads, 0, stream>>>(image_rows, pitch, h, starts, columns);
     else
-      strip_sums<8, false><<<grid, kSumThreads, 0, stream>>>(image, w, h, starts, columns);
+      strip_sums<8><<<grid, kSumThreads, 0, stream>>>(image_rows, pitch, h, starts, columns);
     WS_CUDA_CHECK_LAUNCH();
   }
   if (start == kStartColumns && (only == 0 || (only & kFusedOnly2) != 0)) {
-    start_columns<<<dim3(unsigned((w + 31) / 32), unsigned(channels)), kStartSegments * 32, 0,
-                    stream>>>(w, starts.count, columns);
+    start_columns<<<dim3(unsigned((pitch + 31) / 32), unsigned(channels)), kStartSegments * 32, 0,
+                    stream>>>(pitch, starts.count, columns);
     WS_CUDA_CHECK_LAUNCH();
   }
   if (only != 0 && (only & kFusedOnly3) == 0) return;
@@ -703,27 +745,23 @@ void launch_filter_box_fused_flags(const uint8_t* image, int w, int h, int chann
   const dim3 grid(unsigned(shape.blocks), unsigned(channels));
   const bool rule_rounding = (flags & kFusedRuleRounding) != 0;
   const bool one_row = (flags & kFusedOneRow) != 0;
-  if (w % 8 != 0) {  // rows that are not whole 8-byte groups: byte loads
+  const WalkArgs args{image_rows,           w,       pitch,   h,   r,
+                      shape.rows_per_block, &starts, columns, out, start};
+  if (pitch != w) {  // launch 0's padded rows (the tuning flags' walks are not built for them)
     if (narrow)
-      launch_walk_fitted<uint32_t, 2, 2, true, false>(
-          grid, stream, image, w, h, r, shape.rows_per_block, starts, columns, out, start);
+      launch_walk_fitted<uint32_t, 2, 2, true, true>(grid, stream, args);
     else
-      launch_walk_fitted<unsigned long long, 1, 2, false, false>(
-          grid, stream, image, w, h, r, shape.rows_per_block, starts, columns, out, start);
+      launch_walk_fitted<unsigned long long, 1, 2, false, true>(grid, stream, args);
     return;
   }
   if (narrow && one_row)
-    launch_walk<uint32_t, 1024, 1, 4, true>(grid, stream, image, w, h, r, shape.rows_per_block,
-                                            starts, columns, out, start);
+    launch_walk<uint32_t, 1024, 1, 4, true>(grid, stream, args);
   else if (narrow && !rule_rounding)
-    launch_walk_fitted<uint32_t, 2, 2, true>(grid, stream, image, w, h, r, shape.rows_per_block,
-                                             starts, columns, out, start);
+    launch_walk_fitted<uint32_t, 2, 2, true>(grid, stream, args);
   else if (narrow)
-    launch_walk<uint32_t, 1024, 2, 2, false>(grid, stream, image, w, h, r, shape.rows_per_block,
-                                             starts, columns, out, start);
+    launch_walk<uint32_t, 1024, 2, 2, false>(grid, stream, args);
   else  // 64-bit window sums (E in 64 bits, one row an iteration: up to 128 KiB of E)
-    launch_walk_fitted<unsigned long long, 1, 2, false>(
-        grid, stream, image, w, h, r, shape.rows_per_block, starts, columns, out, start);
+    launch_walk_fitted<unsigned long long, 1, 2, false>(grid, stream, args);
 }
 
 void launch_filter_box_fused(const uint8_t* image, int w, int h, int channels,

@@ -32,15 +32,16 @@ FilterParams box(int r) {
   return p;
 }
 
-// The GPU's pixels for every channel, channel-major.
+// The GPU's pixels for every channel, channel-major; the image `offset` bytes into its buffer.
 std::vector<uint8_t> fused_on_gpu(const std::vector<uint8_t>& planes, int w, int h, int channels,
-                                  int r, int flags = kFusedDefault) {
-  DeviceBuffer<uint8_t> image(planes.size()), out(planes.size());
+                                  int r, int flags = kFusedDefault, int offset = 0) {
+  DeviceBuffer<uint8_t> image(planes.size() + size_t(offset)), out(planes.size());
   DeviceBuffer<uint8_t> scratch(fused_box_scratch_bytes(w, h, channels));
-  image.upload(planes);
+  WS_CUDA_CHECK(
+      cudaMemcpy(image.data() + offset, planes.data(), planes.size(), cudaMemcpyHostToDevice));
   WS_CUDA_CHECK(cudaMemset(out.data(), 0xAB, out.bytes()));
-  launch_filter_box_fused_flags(image.data(), w, h, channels, box(r), scratch.data(), out.data(), 0,
-                                flags);
+  launch_filter_box_fused_flags(image.data() + offset, w, h, channels, box(r), scratch.data(),
+                                out.data(), 0, flags);
   WS_CUDA_CHECK(cudaDeviceSynchronize());
   return out.download();
 }
@@ -59,9 +60,10 @@ TEST(SatGpuFilterFused, EqualsTheCpuTwinAndTheDirectFilter) {
   struct Shape {
     int w, h;
   };
-  for (Shape s : {Shape{8, 1}, Shape{8, 37}, Shape{16, 16}, Shape{64, 7}, Shape{96, 333},
-                  Shape{520, 77}, Shape{1000, 259}, Shape{1, 1}, Shape{1, 50}, Shape{13, 7},
-                  Shape{37, 130}, Shape{1001, 67}}) {
+  for (Shape s :
+       {Shape{8, 1}, Shape{8, 37}, Shape{16, 16}, Shape{64, 7}, Shape{96, 333}, Shape{520, 77},
+        Shape{1000, 259}, Shape{1, 1}, Shape{1, 50}, Shape{13, 7}, Shape{37, 130}, Shape{1001, 67},
+        Shape{10, 40}, Shape{30, 65}, Shape{7, 9}, Shape{12, 20}}) {
     for (int channels : {1, 3}) {
       const std::vector<uint8_t> img = random_planes(s.w, s.h, channels, 5);
       for (int r : {0, 1, 2, 5, 31, s.h / 2, s.w - 1, std::max(s.w, s.h) + 3, 2147483647}) {
@@ -131,6 +133,25 @@ TEST(SatGpuFilterFused, EveryStartGivesTheSamePixels) {
   }
 }
 
+// Widths that are not a multiple of 8 are copied into padded rows first (launch 0): word loads
+// when the image is 4-byte aligned, bytes when not; every remainder of w / 8, several channels.
+TEST(SatGpuFilterFused, RowsThatAreNotWhole8ByteGroups) {
+  WS_SKIP_WITHOUT_GPU();
+  for (int w : {9, 10, 11, 12, 13, 14, 15, 601, 4093}) {
+    const int h = 67;
+    const std::vector<uint8_t> img = random_planes(w, h, 2, 21);
+    for (int r : {1, 5, 40}) {
+      const std::vector<uint8_t> twin = walked_on_cpu(img, w, h, 2, r);
+      const std::string at =
+          std::to_string(w) + "x" + std::to_string(h) + " r " + std::to_string(r);
+      ASSERT_EQ(fused_on_gpu(img, w, h, 2, r), twin) << at;
+      ASSERT_EQ(fused_on_gpu(img, w, h, 2, r, kFusedDefault, 1), twin) << at << " (odd address)";
+      ASSERT_EQ(fused_on_gpu(img, w, h, 2, r, kFusedDefault, 4), twin) << at << " (4-byte aligned)";
+      ASSERT_EQ(fused_on_gpu(img, w, h, 2, r, kFusedStripStarts), twin) << at << " (launch 2)";
+    }
+  }
+}
+
 TEST(SatGpuFilterFused, WindowsTooLargeFor32BitSums) {
   WS_SKIP_WITHOUT_GPU();
   // 8192 x 4200 at r = 4100: windows up to 8192 x 4200 pixels, sums past 2^32 (64-bit walks);
@@ -148,6 +169,9 @@ TEST(SatGpuFilterFused, WindowsTooLargeFor32BitSums) {
   // The same in the 512-thread walk: 4096 x 4200 windows pass 2^32 / 255 pixels too.
   const std::vector<uint8_t> half = random_planes(4096, h, 1, 5);
   ASSERT_EQ(fused_on_gpu(half, 4096, h, 1, 4100), walked_on_cpu(half, 4096, h, 1, 4100));
+  // And in padded rows (4097 columns: launch 0, then the 64-bit walk for padded rows).
+  const std::vector<uint8_t> padded = random_planes(4097, h, 1, 6);
+  ASSERT_EQ(fused_on_gpu(padded, 4097, h, 1, 4100), walked_on_cpu(padded, 4097, h, 1, 4100));
 }
 
 // Small runs of every launch shape for compute-sanitizer (device-check.sh runs the
@@ -171,6 +195,12 @@ TEST(SatGpuFilterFused, SmallRunsForTheSanitizers) {
     ASSERT_EQ(fused_on_gpu(img, c.w, c.h, c.channels, c.r, kFusedStripStarts), twin)
         << c.w << "x" << c.h << " r " << c.r << " (launch 2)";
   }
+  // Padded rows from an image at an odd address (launch 0 byte by byte) and a 4-byte aligned one.
+  const std::vector<uint8_t> odd = random_planes(13, 40, 2, 8);
+  for (int offset : {1, 4})
+    ASSERT_EQ(fused_on_gpu(odd, 13, 40, 2, 6, kFusedDefault, offset),
+              walked_on_cpu(odd, 13, 40, 2, 6))
+        << "offset " << offset;
   // 64-bit windows need more than kExactU32Pixels pixels: 4200 x 4200 at r = 4100, one channel.
   const int side = 4200;
   const std::vector<uint8_t> img = random_planes(side, side, 1, 10);
