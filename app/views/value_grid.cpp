@@ -61,15 +61,18 @@ GridGeometry draw_value_grid(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, int w
       if (w > g.cell * 0.9f) text_font *= g.cell * 0.9f / w;
     }
   const float border = std::clamp(g.cell * 0.07f, 1.0f, font * 0.2f);
+  const bool numbers = text_font >= 7;
   for (int y = 0; y < height; ++y)
     for (int x = 0; x < width; ++x) {
       const GridCell k = cell(x, y);
       const gfx::Vec2 a = g.cell_min(x, y), b = g.cell_max(x, y);
-      const gfx::Color fill =
-          k.unwritten ? p.cell_unwritten : (k.fill.a == 0 ? p.cell_fill : k.fill);
+      const gfx::Color fill = k.unwritten                  ? p.cell_unwritten
+                              : k.fill.a != 0              ? k.fill
+                              : !numbers && k.shade.a != 0 ? k.shade
+                                                           : p.cell_fill;
       c.rect_filled(a, b, fill);
       c.rect(a, b, p.cell_border, 1);
-      if (!k.unwritten && !k.text.empty() && text_font >= 7)
+      if (!k.unwritten && !k.text.empty() && numbers)
         c.text((a + b) * 0.5f, k.text, text_font, ink_on(fill), gfx::HAlign::Center,
                gfx::VAlign::Middle);
       const gfx::Vec2 in{border * 0.5f, border * 0.5f};

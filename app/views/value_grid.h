@@ -15,13 +15,16 @@ namespace ws::app {
 struct GridCell {
   std::string text;             // "" draws no number
   gfx::Color fill{0, 0, 0, 0};  // alpha 0: the palette's cell fill
-  bool unwritten = false;       // not computed yet: greyed, no text
-  bool written = false;         // this step wrote it: thick write-coloured border
-  bool read = false;            // this step read it: read-coloured border
-  bool emphasis = false;        // the cells the step is about: thick highlight border
-  bool mismatch = false;        // differs from the reference: mismatch-coloured border
-  std::string corner;           // a letter in the cell's top-left corner ("A", "B", ...)
-  std::string note;             // small text at the cell's bottom (e.g. the thread, "t3")
+  // Where the cells are too small for their numbers, the fill when `fill` is unset (alpha 0: the
+  // palette's): a pixel's grey level, so that a large image still reads as a picture.
+  gfx::Color shade{0, 0, 0, 0};
+  bool unwritten = false;  // not computed yet: greyed, no text
+  bool written = false;    // this step wrote it: thick write-coloured border
+  bool read = false;       // this step read it: read-coloured border
+  bool emphasis = false;   // the cells the step is about: thick highlight border
+  bool mismatch = false;   // differs from the reference: mismatch-coloured border
+  std::string corner;      // a letter in the cell's top-left corner ("A", "B", ...)
+  std::string note;        // small text at the cell's bottom (e.g. the thread, "t3")
 };
 
 struct GridGeometry {
@@ -35,7 +38,8 @@ struct GridGeometry {
 };
 
 // Draws a width x height grid inside [min, max] with `caption` above it; cells are square, at
-// most font * 7 wide, numbers shrink to fit and are dropped below 7 px (the fill still shows).
+// most font * 7 wide, numbers shrink to fit and are dropped below 7 px (the fill, or the shade,
+// still shows).
 GridGeometry draw_value_grid(gfx::Canvas& c, gfx::Vec2 min, gfx::Vec2 max, int width, int height,
                              const std::function<GridCell(int x, int y)>& cell,
                              const std::string& caption, const gfx::Palette& p, float font);

@@ -7,8 +7,10 @@
 #include "gl_environment.h"
 #include "golden.h"
 #include "scenes/sat/filter/sat_filter_mode.h"
+#include "render/palette.h"
 #include "scenes/sat/sat_scene.h"
 #include "test_paths.h"
+#include "views/value_grid.h"
 
 namespace ws::gfx {
 namespace {
@@ -48,6 +50,40 @@ TEST(SatFigure, QueryViewMatchesTheGolden) {
   test::expect_matches_golden(
       "sat_query_notes_example", [&](Canvas& c) { scene->draw(c, Theme::Light); }, options, 24,
       0.002);
+}
+
+// The teach grids of a large image (the fused filter at 32 x 32): cells too small for their
+// numbers show each pixel's grey level (GridCell::shade), so the image and the blurred output
+// read as pictures; cells large enough keep their numbers on the palette's fill.
+TEST(SatFigure, CellsTooSmallForNumbersShowTheirShade) {
+  WS_REQUIRE_GL();
+  const Palette& pal = palette(Theme::Light);
+  const auto black_cells = [](int, int) {
+    app::GridCell cell;
+    cell.text = "255";
+    cell.shade = {0, 0, 0, 255};
+    return cell;
+  };
+  FigureOptions options;
+  options.width = 400;
+  options.height = 200;
+  app::GridGeometry large, small;
+  const Image image = render_figure(
+      [&](Canvas& c) {
+        large = app::draw_value_grid(c, {0, 0}, {200, 200}, 40, 40, black_cells, "", pal, 16);
+        small = app::draw_value_grid(c, {200, 0}, {400, 200}, 3, 3, black_cells, "", pal, 16);
+      },
+      options);
+  ASSERT_FALSE(image.empty());
+  ASSERT_LT(large.cell, 7.0f);
+  const auto at = [&](Vec2 p) { return image.pixel(int(p.x), int(p.y)); };
+  // The middle of a large grid's cell: the shade (black).
+  const Vec2 mid = (large.cell_min(20, 20) + large.cell_max(20, 20)) * 0.5f;
+  EXPECT_LT(at(mid)[0], 60) << "cell " << large.cell;
+  // Near the corner of a small grid's cell (away from its number and border): the palette's fill.
+  const Vec2 corner = small.cell_min(1, 1) + Vec2{small.cell * 0.2f, small.cell * 0.2f};
+  EXPECT_NEAR(at(corner)[0], pal.cell_fill.r, 12);
+  EXPECT_NEAR(at(corner)[1], pal.cell_fill.g, 12);
 }
 
 TEST(SatFigure, FilterWithTheRadiusPlotRenders) {

@@ -243,6 +243,7 @@ void SatTeachMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
       if (buf.blocks > 1) caption = trf("{0}, block {1}", caption, block);
     }
     const Vec2 min{margin + slot * k, top}, max{margin + slot * (k + 1) - margin, grid_bottom};
+    const bool pixels = buf.name == "in" || buf.name == "image" || buf.name == "output";  // 0..255
     GridGeometry g = draw_value_grid(
         c, min, max, gw, gh,
         [&](int x, int y) {
@@ -251,6 +252,10 @@ void SatTeachMode::draw(gfx::Canvas& c, gfx::Theme theme) const {
           const double v = values.at(address);
           cell.unwritten = v != v;
           cell.text = type == ValueType::Int32 ? number(v, type) : table_number(v);
+          if (pixels && !cell.unwritten) {  // too small for numbers: the picture in grey
+            const auto level = static_cast<uint8_t>(std::clamp(v, 0.0, 255.0) + 0.5);
+            cell.shade = {level, level, level, 255};
+          }
           touched_cell(b, address, cell);
           cell.emphasis = focus.pixel && buf.name == "output" && x == focus.x && y == focus.y;
           return cell;
