@@ -714,8 +714,9 @@ void launch_filter_box_fused_flags(const uint8_t* image, int w, int h, int chann
   // the H200 at 8192^2 (63 rows a walk; docs/performance.md), the own start is faster up to
   // r = 48-56 (1.18x the SAT alone at r = 32 against 1.30x) and slower from r = 64: the rule
   // stops at r = 54 there. Longer windows that span at most kMaxSummedStrips of launch 1's
-  // strips (r <= 192 at 8192^2): the walks add those strips, and launch 2 does not run (0.005-
-  // 0.010 ms less at r = 56..192; no difference at r = 256, 21 strips; slower past it).
+  // strips (r <= 192 at 8192^2): the walks add those strips, and launch 2 does not run (0.003-
+  // 0.007 ms less at r = 56..128, 0-0.005 at r = 192; no difference at r = 256, 21 strips;
+  // slower past it).
   int start = kStartColumns;
   if ((flags & kFusedStripStarts) != 0)
     start = (flags & kFusedSummedStrips) != 0 ? kStartStrips : kStartColumns;
