@@ -5,10 +5,10 @@
 #include <map>
 #include <set>
 
-#include "bfs_teach_view.h"
-#include "common/trace_cluster.h"
+#include "bfs_teach_facts.h"
+#include "../common/trace_cluster.h"
 
-namespace ws::app {
+namespace ws::bfs {
 
 namespace {
 
@@ -23,7 +23,7 @@ bool is_tail(const std::string& name) {
 }
 
 const std::vector<double>* initial_of(const Trace& trace, const std::string& name) {
-  const int b = bfs::teach_buffer(trace, name);
+  const int b = teach_buffer(trace, name);
   return b < 0 ? nullptr : &trace.buffers[size_t(b)].initial;
 }
 
@@ -33,7 +33,7 @@ int32_t row_of(const std::vector<double>& offsets, int64_t e) {
   return int32_t(it - offsets.begin()) - 1;
 }
 
-int32_t depth_of(const bfs::TeachRun& run, int step) {
+int32_t depth_of(const TeachRun& run, int step) {
   return size_t(step) < run.step_depth.size() ? run.step_depth[size_t(step)] : 0;
 }
 
@@ -68,11 +68,11 @@ int64_t teach_queue_length(const Trace& trace, const Snapshots& snapshots, int s
                      : name == "left"                            ? "left tail"
                                                                  : nullptr;
   if (tail) {
-    const int t = bfs::teach_buffer(trace, tail);
+    const int t = teach_buffer(trace, tail);
     return t < 0 ? -1 : int64_t(snapshots.at(size_t(step)).at(size_t(t)).at(0));
   }
   if (name != "frontier" && name != "edge start" && name != "list") return -1;
-  const int b = bfs::teach_buffer(trace, name);
+  const int b = teach_buffer(trace, name);
   if (b < 0) return -1;
   // Replayed from the steps that (re)fill it: the copies, and for the list the level's reads.
   const bool frontier = name != "list";
@@ -103,7 +103,7 @@ int64_t teach_queue_length(const Trace& trace, const Snapshots& snapshots, int s
   return length;
 }
 
-StepFacts step_facts(const bfs::TeachRun& run, const Snapshots& snapshots, int step) {
+StepFacts step_facts(const TeachRun& run, const Snapshots& snapshots, int step) {
   StepFacts f;
   const Trace& trace = run.trace;
   if (step < 0 || step >= int(trace.steps.size())) return f;
@@ -125,8 +125,8 @@ StepFacts step_facts(const bfs::TeachRun& run, const Snapshots& snapshots, int s
   const std::vector<double>* rows = initial_of(trace, "rows");
   const std::vector<double>* src = initial_of(trace, "src");
   const std::vector<double>* dst = initial_of(trace, "dst");
-  const int level_buffer = bfs::teach_buffer(trace, "level");
-  const int parent_buffer = bfs::teach_buffer(trace, "parent");
+  const int level_buffer = teach_buffer(trace, "level");
+  const int parent_buffer = teach_buffer(trace, "parent");
   std::set<std::pair<int32_t, int32_t>> labelled;  // (thread, vertex) level writes this step
   std::map<std::pair<int32_t, int32_t>, int32_t> parent_of;  // (thread, vertex) -> parent written
   for (const TraceEvent& e : s.events) {
@@ -232,4 +232,4 @@ StepFacts step_facts(const bfs::TeachRun& run, const Snapshots& snapshots, int s
   return f;
 }
 
-}  // namespace ws::app
+}  // namespace ws::bfs
