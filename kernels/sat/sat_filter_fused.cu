@@ -197,9 +197,8 @@ __device__ __forceinline__ RowWords<kCols> load_row_at(const uint8_t* p) {
 // bytes (w rounded up to 8, zeros past w), so that launches 1 and 3 load whole 8- or 16-byte
 // groups (byte by byte, the walk took 1.9 times as long: docs/performance.md). A thread writes
 // 8 bytes of each of its rows; grid (column groups of 2048, row groups); `rows` counts every
-// channel's rows. kWords
-// (the image 4-byte aligned): the 8 bytes from three aligned 4-byte loads and two funnel shifts,
-// else (and at the image's very end) byte by byte.
+// channel's rows. kWords (the image 4-byte aligned): the 8 bytes from three aligned 4-byte loads
+// and two funnel shifts, else (and at the image's very end) byte by byte.
 template <bool kWords>
 __global__ void __launch_bounds__(256) pad_rows(const uint8_t* __restrict__ image, int w, int pitch,
                                                 int rows, uint8_t* __restrict__ padded) {
