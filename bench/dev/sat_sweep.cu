@@ -180,7 +180,7 @@ int main(int argc, char** argv) {
         g_reps);
     Dev filtered(n), fused(n), fused_scratch(fused_box_scratch_bytes(side, side, 1));
     std::printf("box filter, %d x %d u8 (SAT alone %.4f ms)\n", side, side, sat_ms);
-    for (int r : {1, 4, 16, 31, 32, 64, 256, 1000, 2052, 4000, 8192}) {
+    for (int r : {1, 4, 16, 31, 32, 64, 256, 1000, 1500, 2052, 4000, 8192}) {
       FilterParams fp;
       fp.radius = r;
       const double table_ms = median_ms(
@@ -222,6 +222,13 @@ int main(int argc, char** argv) {
         {"walks adding launch 1's strips past the own start", kFusedSummedStrips},
         {"walks adding launch 1's strips at every radius", kFusedSummedStrips | kFusedStripStarts},
         {"launch 3 alone, adding launch 1's strips", kFusedOnly3 | kFusedSummedStrips},
+        {"inner pixels by a float estimate (before 2026-12-02)", kFusedFloatRounding},
+        {"each warp its own runs of columns (before 2026-12-02)", kFusedWarpColumns},
+        {"both (the walk before 2026-12-02, its loads last)",
+         kFusedFloatRounding | kFusedWarpColumns},
+        {"launch 3 alone, float estimate", kFusedOnly3 | kFusedFloatRounding},
+        {"launch 3 alone, each warp its own runs", kFusedOnly3 | kFusedWarpColumns},
+        {"launch 3 alone, both", kFusedOnly3 | kFusedFloatRounding | kFusedWarpColumns},
     };
     for (int r : {1, 4, 16, 32, 48, 56, 64, 96, 128, 192, 256, 384, 1000}) {
       FilterParams fp;

@@ -113,6 +113,9 @@ struct FusedShape {
 // most of a block's threads idle at every barrier of its walk.
 constexpr int kWalkCols = 8;
 static_assert(1024 * kWalkCols == kMaxSide, "the widest walk covers kMaxSide columns");
+// The walk's tuning ways (0: the product's), for the timing program's flags.
+constexpr int kWayFloatRounding = 1;  // inner pixels by a float estimate and one correction
+constexpr int kWayWarpColumns = 2;    // warp j writes its own 8 runs of 32 columns
 
 int walk_threads(int w) {
   return w <= 256 * kWalkCols ? 256 : w <= 512 * kWalkCols ? 512 : 1024;
@@ -428,7 +431,7 @@ __device__ __noinline__ ColumnSums<kCols> strips_added(int k0, int k1,
 // fits 32 bits (at most 255 h). kThreads x kCols >= pitch; kRows output rows an iteration. The
 // image's rows, the strips, the start columns and E are `pitch` wide (w rounded up to 8: launch
 // 0's copy when w is not a multiple of 8), the output's rows w.
-template <class T, int kThreads, int kRows, int kDepth, bool kFast, bool kPadded>
+template <class T, int kThreads, int kRows, int kDepth, bool kFast, bool kPadded, int kWay>
 __global__ void __launch_bounds__(kThreads, 1024 / kThreads)
     walk(const uint8_t* __restrict__ image, int w, int h, int r, int rows_per_block, Starts starts,
          const uint32_t* __restrict__ columns, uint8_t* __restrict__ out, int start) {
@@ -438,12 +441,23 @@ __global__ void __launch_bounds__(kThreads, 1024 / kThreads)
   const int pitch = kPadded ? padded_pitch(w) : w;
   extern __shared__ __align__(16) unsigned char shared_bytes[];
   T* e_rows = reinterpret_cast<T*>(shared_bytes);  // [2][kRows][pitch]: E, two buffers
+  // Then (kFast, 32-bit E) the inner pixels' divisor of each of the block's output rows:
+  // rule::mean_divisor of the window's pixels, {multiplier, addend | shift << 24}.
+  uint2* row_divisors = reinterpret_cast<uint2*>(e_rows + 2 * size_t(kRows) * pitch);
   __shared__ T scratch[32 * kRows];
   const int channel = int(blockIdx.y);
   const uint8_t* plane = image + size_t(channel) * pitch * h;
   uint8_t* out_plane = out + size_t(channel) * w * h;
   const int x = int(threadIdx.x) * kCols;
   const int ya = int(blockIdx.x) * rows_per_block, yb = min(h, ya + rows_per_block);
+  const int window = 2 * r + 1;
+  if constexpr (kFast && sizeof(T) == 4) {  // published by the first iteration's barriers
+    for (int y = ya + int(threadIdx.x); y < yb; y += kThreads) {
+      const rule::MeanDivisor d =
+          rule::mean_divisor(uint64_t(window) * uint64_t(bottom_row(y, r, h) - top_row(y, r)));
+      row_divisors[y - ya] = make_uint2(d.multiplier, d.addend | d.shift << 24);
+    }
+  }
 
   // V at the first row: the column sums through the bottom row minus those through the row
   // above the window (launch 2's start rows).
@@ -508,12 +522,19 @@ __global__ void __launch_bounds__(kThreads, 1024 / kThreads)
 #pragma unroll
   for (int d = 0; d < kDepth; ++d) fetch(ya + kRows * d, ahead[d]);
 
-  const int window = 2 * r + 1;
-  // The pixels lane-major within the warp's columns (lane + 32 k), so that the lanes read
-  // consecutive entries of E (no bank conflicts) and store consecutive bytes.
-  const int base = (int(threadIdx.x) / 32) * 32 * kCols + int(threadIdx.x) % 32;
-  const int warp_first = base - int(threadIdx.x) % 32;
-  const bool inside = warp_first - r - 1 >= 0 && warp_first + 32 * kCols - 1 + r <= w - 1;
+  // The pixels lane-major in runs of 32 columns (so that the lanes read consecutive entries of E,
+  // without bank conflicts, and store 32 consecutive bytes): warp j writes runs j, j + kWarps,
+  // ..., so the few runs near the left and right edges (their own counts, several times the
+  // instructions) fall to different warps, not all to the first and the last (kWayWarpColumns:
+  // warp j's own 8 runs). `inside`: none of the warp's runs touches an edge.
+  constexpr int kWarps = kThreads / 32;
+  constexpr bool kWarpColumns = (kWay & kWayWarpColumns) != 0;
+  constexpr int kRunStride = kWarpColumns ? 32 : 32 * kWarps;  // columns from run k to k + 1
+  const int lane = int(threadIdx.x) % 32;
+  const int warp_first = (int(threadIdx.x) / 32) * (kWarpColumns ? 32 * kCols : 32);
+  const int base = warp_first + lane;
+  const bool inside =
+      warp_first - r - 1 >= 0 && warp_first + kRunStride * (kCols - 1) + 31 + r <= w - 1;
   // One iteration: output rows y0 .. y0 + kRows - 1 from ring slot `slot`, E in `e_base`.
   auto iterate = [&](int y0, RowWords<kCols>(&slot)[kN], T* e_base) {
     // V of each of the kRows output rows and its prefix within the thread.
@@ -528,7 +549,6 @@ __global__ void __launch_bounds__(kThreads, 1024 / kThreads)
       for (int k = 0; k < kCols; ++k) p[i][k] = T(v[k]) + (k > 0 ? p[i][k - 1] : T(0));
       total[i] = p[i][kCols - 1];
     }
-    fetch(y0 + kRows * kDepth, slot);
     block_exclusive<T, kThreads, kRows>(total, before, scratch);
     if (x < w) {
 #pragma unroll
@@ -555,29 +575,38 @@ __global__ void __launch_bounds__(kThreads, 1024 / kThreads)
       const T* e = e_base + size_t(i) * pitch;
       uint8_t* dst = out_plane + size_t(y) * w;
       if (kFast && sizeof(T) == 4) {
-        // 32-bit sums. Columns away from the left and right edges: the row's one count, its
-        // reciprocal and the one-sided rounding (sat_filter_rule.h: the same pixels). Near an
-        // edge each pixel its own clamped count, an approximate reciprocal of it (the
-        // rounding's estimate needs 1e-3 / 256; the approximation is within 2^-22) and the same
-        // rounding. A warp whose columns are all inside tests once a row; the others once for
-        // each step k of 32 columns, the warp as one. The edge columns went through the general
-        // rule (64-bit sums and counts) before: the edge warps took three times as long as the
-        // others, which waited for them at the next barrier (docs/performance.md).
+        // 32-bit sums. Columns away from the left and right edges: the row's one count through
+        // its divisor (sat_filter_rule.h's mean_by_divisor: the same pixels; kWayFloatRounding:
+        // the float estimate and one correction). Near an edge each pixel its own clamped
+        // count, an approximate reciprocal of it (the rounding's estimate needs 1e-3 / 256; the
+        // approximation is within 2^-22) and the one-sided rounding; so too a row whose count
+        // has no divisor (2^23 pixels and more). A warp whose runs are all inside tests once a
+        // row; the others once for each run, the warp as one. The edge columns went through
+        // the general rule (64-bit sums and counts) before: the edge warps took three times as
+        // long as the others, which waited for them at the next barrier (docs/performance.md).
+        constexpr bool kFloatRounding = (kWay & kWayFloatRounding) != 0;
+        const uint2 divisor = row_divisors[y - ya];
+        const uint32_t addend = divisor.y & 0xffffffu, shift = divisor.y >> 24;
+        const bool by_divisor = kFloatRounding || divisor.x != 0;
         const uint32_t row_count = uint32_t(window) * uint32_t(rows_in[i]);
         const uint32_t row_half_minus_1 = (row_count + 1) / 2 - 1;
-        const float row_reciprocal = rule::reciprocal_of(int64_t(row_count));
+        const float row_reciprocal = kFloatRounding ? rule::reciprocal_of(int64_t(row_count)) : 0;
         auto inner = [&](int px) {
           const uint32_t sum = uint32_t(e[px + r] - e[px - r - 1]);
-          dst[px] = round_mean_fma(sum, row_count, row_half_minus_1, row_reciprocal);
+          if constexpr (kFloatRounding) {
+            dst[px] = round_mean_fma(sum, row_count, row_half_minus_1, row_reciprocal);
+          } else {
+            dst[px] = uint8_t(__umulhi(sum + addend, divisor.x) >> shift);
+          }
         };
-        if (inside) {
+        if (inside && by_divisor) {
 #pragma unroll
-          for (int k = 0; k < kCols; ++k) inner(base + 32 * k);
+          for (int k = 0; k < kCols; ++k) inner(base + kRunStride * k);
         } else {
 #pragma unroll
           for (int k = 0; k < kCols; ++k) {
-            const int px = base + 32 * k, first = warp_first + 32 * k;
-            if (first - r - 1 >= 0 && first + 31 + r <= w - 1) {
+            const int px = base + kRunStride * k, first = warp_first + kRunStride * k;
+            if (by_divisor && first - r - 1 >= 0 && first + 31 + r <= w - 1) {
               inner(px);
               continue;
             }
@@ -593,11 +622,15 @@ __global__ void __launch_bounds__(kThreads, 1024 / kThreads)
       } else {
 #pragma unroll
         for (int k = 0; k < kCols; ++k) {
-          const int px = base + 32 * k;
+          const int px = base + kRunStride * k;
           if (px < w) dst[px] = pixel<T>(e, px, r, w, rows_in[i]);
         }
       }
     }
+    // The slot's next rows, loaded last: loaded before the scan, they held 8 registers through
+    // the scan and the pixels, and with the row divisors the walk spilled 52-56 bytes in its
+    // loop (the padded walks 4-20). The other slot's iteration still runs while they load.
+    fetch(y0 + kRows * kDepth, slot);
   };
   for (int y0 = ya; y0 < yb;) {
 #pragma unroll
@@ -619,12 +652,14 @@ struct WalkArgs {
   int start;
 };
 
-template <class T, int kThreads, int kRows, int kDepth, bool kFast, bool kPadded = false>
+template <class T, int kThreads, int kRows, int kDepth, bool kFast, bool kPadded = false,
+          int kWay = 0>
 void launch_walk(dim3 grid, cudaStream_t stream, const WalkArgs& a) {
-  const size_t shared = 2 * size_t(kRows) * size_t(a.pitch) * sizeof(T);
-  WS_CUDA_CHECK(cudaFuncSetAttribute(walk<T, kThreads, kRows, kDepth, kFast, kPadded>,
+  const size_t divisors = kFast && sizeof(T) == 4 ? size_t(a.rows_per_block) * sizeof(uint2) : 0;
+  const size_t shared = 2 * size_t(kRows) * size_t(a.pitch) * sizeof(T) + divisors;
+  WS_CUDA_CHECK(cudaFuncSetAttribute(walk<T, kThreads, kRows, kDepth, kFast, kPadded, kWay>,
                                      cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
-  walk<T, kThreads, kRows, kDepth, kFast, kPadded><<<grid, kThreads, shared, stream>>>(
+  walk<T, kThreads, kRows, kDepth, kFast, kPadded, kWay><<<grid, kThreads, shared, stream>>>(
       a.image, a.w, a.h, a.r, a.rows_per_block, *a.starts, a.columns, a.out, a.start);
   WS_CUDA_CHECK_LAUNCH();
 }
@@ -754,8 +789,17 @@ void launch_filter_box_fused_flags(const uint8_t* image, int w, int h, int chann
       launch_walk_fitted<unsigned long long, 1, 2, false, true>(grid, stream, args);
     return;
   }
+  const int way = ((flags & kFusedFloatRounding) != 0 ? kWayFloatRounding : 0) |
+                  ((flags & kFusedWarpColumns) != 0 ? kWayWarpColumns : 0);
   if (narrow && one_row)
     launch_walk<uint32_t, 1024, 1, 4, true>(grid, stream, args);
+  else if (narrow && !rule_rounding && way == kWayFloatRounding)
+    launch_walk<uint32_t, 1024, 2, 2, true, false, kWayFloatRounding>(grid, stream, args);
+  else if (narrow && !rule_rounding && way == kWayWarpColumns)
+    launch_walk<uint32_t, 1024, 2, 2, true, false, kWayWarpColumns>(grid, stream, args);
+  else if (narrow && !rule_rounding && way != 0)
+    launch_walk<uint32_t, 1024, 2, 2, true, false, kWayFloatRounding | kWayWarpColumns>(
+        grid, stream, args);
   else if (narrow && !rule_rounding)
     launch_walk_fitted<uint32_t, 2, 2, true>(grid, stream, args);
   else if (narrow)

@@ -27,6 +27,12 @@ inline constexpr int kFusedOwnStarts = 128;
 // launch 2) at every radius (the default does so while a window spans at most 16 strips); with
 // kFusedStripStarts, at every radius, the own start's included.
 inline constexpr int kFusedSummedStrips = 256;
+// The walk's inner pixels rounded by a float estimate and one correction, not by the row's
+// divisor (1024 threads only; the walk until 2026-12-02).
+inline constexpr int kFusedFloatRounding = 512;
+// Warp j writes its own 8 runs of 32 columns, not every 32nd run from j (1024 threads only; the
+// walk until 2026-12-02): the runs near the edges all fall to the first and the last warp.
+inline constexpr int kFusedWarpColumns = 1024;
 inline constexpr int kFusedDefault = 0;
 
 void launch_filter_box_fused_flags(const uint8_t* image, int w, int h, int channels,

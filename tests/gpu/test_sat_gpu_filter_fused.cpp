@@ -2,8 +2,9 @@
 // the table never stored) against its CPU twin (filter_box_walk_cpu) and the direct filter, pixel
 // for pixel: 1 and 3 channels, radii from 0 to past the image, heights that do not divide into
 // the blocks' rows, widths from 1 to 8192 (whole 8-byte groups or not), windows too large for
-// 32-bit sums, both ways of starting a walk (its first window summed by itself, or from the
-// strips' column sums), and the messages for what it does not take.
+// 32-bit sums, every way of starting a walk (its first window summed by itself, or from the
+// strips' column sums), every way of rounding its inner pixels and of giving warps their columns,
+// and the messages for what it does not take.
 #include <cuda_runtime.h>
 #include <gtest/gtest.h>
 
@@ -133,6 +134,30 @@ TEST(SatGpuFilterFused, EveryStartGivesTheSamePixels) {
   }
 }
 
+TEST(SatGpuFilterFused, EveryWalkWayGivesTheSamePixels) {
+  WS_SKIP_WITHOUT_GPU();
+  struct Case {
+    int w, h, r;
+  };
+  // The inner pixels go through their row's divisor (rule::mean_divisor) unless the window has
+  // 2^23 pixels or more (4104 x 3000 at r = 1500: the middle rows' windows hold 3001 x 3000,
+  // the top and bottom rows' fewer, so a walk meets both ways); kFusedFloatRounding rounds them
+  // by the float estimate, kFusedWarpColumns gives each warp its own runs of columns (both for
+  // the 1024-thread walks: widths past 4096). All must give the twin's pixels.
+  for (Case c : {Case{8192, 8192, 64}, Case{8192, 300, 1}, Case{8192, 300, 200},
+                 Case{4104, 3000, 1500}, Case{4097, 700, 45}, Case{8192, 64, 4000}}) {
+    const std::vector<uint8_t> img = random_planes(c.w, c.h, 1, 17);
+    const std::vector<uint8_t> twin = walked_on_cpu(img, c.w, c.h, 1, c.r);
+    const std::string at =
+        std::to_string(c.w) + "x" + std::to_string(c.h) + " r " + std::to_string(c.r);
+    ASSERT_EQ(fused_on_gpu(img, c.w, c.h, 1, c.r), twin) << at;
+    ASSERT_EQ(fused_on_gpu(img, c.w, c.h, 1, c.r, kFusedFloatRounding), twin) << at << " (float)";
+    ASSERT_EQ(fused_on_gpu(img, c.w, c.h, 1, c.r, kFusedWarpColumns), twin) << at << " (warps)";
+    ASSERT_EQ(fused_on_gpu(img, c.w, c.h, 1, c.r, kFusedFloatRounding | kFusedWarpColumns), twin)
+        << at << " (float, warps)";
+  }
+}
+
 // Widths that are not a multiple of 8 are copied into padded rows first (launch 0): word loads
 // when the image is 4-byte aligned, bytes when not; every remainder of w / 8, several channels.
 TEST(SatGpuFilterFused, RowsThatAreNotWhole8ByteGroups) {
@@ -183,7 +208,7 @@ TEST(SatGpuFilterFused, SmallRunsForTheSanitizers) {
     int w, h, channels, r;
   };
   for (Case c : {Case{64, 40, 1, 3}, Case{37, 29, 2, 5}, Case{16, 300, 1, 0}, Case{8, 9, 1, 100},
-                 Case{32, 8192, 1, 3}, Case{37, 4096, 1, 2}}) {
+                 Case{32, 8192, 1, 3}, Case{37, 4096, 1, 2}, Case{4104, 24, 1, 3}}) {
     const std::vector<uint8_t> img = random_planes(c.w, c.h, c.channels, 9);
     const std::vector<uint8_t> twin = walked_on_cpu(img, c.w, c.h, c.channels, c.r);
     ASSERT_EQ(fused_on_gpu(img, c.w, c.h, c.channels, c.r), twin)

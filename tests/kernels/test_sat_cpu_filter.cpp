@@ -178,6 +178,40 @@ TEST(SatCpuFilter, OneSidedRoundingEqualsIntegerDivision) {
   }
 }
 
+TEST(SatCpuFilter, MultiplyHighRoundingEqualsIntegerDivision) {
+  // The fused GPU filter's inner pixels (an add, a multiply-high and a shift with the row's
+  // divisor) against 64-bit division: every count up to 20,000, then powers of two and their
+  // neighbours and random counts up to the largest that has a divisor (2^23 - 1); the ends,
+  // around every tie and at random.
+  SplitMix64 rng{47};
+  std::vector<uint64_t> counts;
+  for (uint64_t c = 1; c <= 20000; ++c) counts.push_back(c);
+  for (int b = 15; b <= 23; ++b)
+    for (int64_t d : {-1, 0, 1}) counts.push_back(uint64_t((int64_t(1) << b) + d));
+  for (int i = 0; i < 300; ++i) counts.push_back(1 + rng.next() % ((uint64_t(1) << 23) - 1));
+  for (uint64_t count : counts) {
+    const filter_rule::MeanDivisor d = filter_rule::mean_divisor(count);
+    if (count >= (uint64_t(1) << 23)) {
+      EXPECT_EQ(d.multiplier, 0u) << "count " << count << " has no 32-bit divisor";
+      continue;
+    }
+    ASSERT_NE(d.multiplier, 0u) << "count " << count;
+    std::vector<uint64_t> sums = {0, 1, 255 * count};
+    for (uint64_t k = 1; k <= 256; ++k) {  // around the ties sum / count = k - 1/2
+      const uint64_t tie2 = (2 * k - 1) * count;
+      for (int64_t e : {-2, -1, 0, 1, 2})
+        if (int64_t(tie2 / 2) + e >= 0) sums.push_back(uint64_t(int64_t(tie2 / 2) + e));
+    }
+    for (int i = 0; i < 8; ++i) sums.push_back(rng.next() % (255 * count + 1));
+    for (uint64_t sum : sums) {
+      if (sum > 255 * count) continue;
+      const uint64_t expect = (2 * sum + count) / (2 * count);
+      ASSERT_EQ(uint64_t(filter_rule::mean_by_divisor(uint32_t(sum), d)), expect)
+          << "sum " << sum << " count " << count;
+    }
+  }
+}
+
 TEST(SatCpuFilter, SatEqualsDirectAtEveryRadius) {
   for (const Shape& s : kShapes)
     for (uint64_t seed : kSeeds) {
