@@ -310,7 +310,8 @@ __global__ void __launch_bounds__(kStartSegments * 32)
 }
 
 // The block-wide exclusive prefix of kN values per thread (each thread's total of a row of V) at
-// once: warp scans, then a scan of the warps' totals. One barrier; `scratch` holds 32 x kN.
+// once: warp scans, then the earlier warps' totals (a reduction for 32-bit sums, a scan for 64).
+// One barrier; `scratch` holds 32 x kN.
 template <class T, int kThreads, int kN>
 __device__ void block_exclusive(const T (&total)[kN], T (&before)[kN], T* scratch) {
   constexpr int kWarps = kThreads / 32;
@@ -331,21 +332,32 @@ __device__ void block_exclusive(const T (&total)[kN], T (&before)[kN], T* scratc
     for (int j = 0; j < kN; ++j) scratch[j * 32 + warp] = inclusive[j];
   }
   __syncthreads();
-  T mine[kN];
-#pragma unroll
-  for (int j = 0; j < kN; ++j) mine[j] = lane < kWarps ? scratch[j * 32 + lane] : T(0);
-#pragma unroll
-  for (int d = 1; d < kWarps; d *= 2) {
+  if constexpr (sizeof(T) == 4) {
+    // The earlier warps' totals in one warp-wide reduction (REDUX): 32-bit sums, modulo 2^32
+    // like the rest of E. A scan of all the warps' totals in every warp took 5 shuffle steps a
+    // row, about 35 instructions a step.
 #pragma unroll
     for (int j = 0; j < kN; ++j) {
-      const T t = __shfl_up_sync(kFull, mine[j], d);
-      if (lane >= d) mine[j] += t;
+      const T earlier = lane < warp ? scratch[j * 32 + lane] : T(0);
+      before[j] = T(__reduce_add_sync(kFull, uint32_t(earlier))) + inclusive[j] - total[j];
     }
-  }
+  } else {
+    T mine[kN];
 #pragma unroll
-  for (int j = 0; j < kN; ++j) {
-    const T warp_before = __shfl_sync(kFull, mine[j], warp > 0 ? warp - 1 : 0);
-    before[j] = (warp > 0 ? warp_before : T(0)) + inclusive[j] - total[j];
+    for (int j = 0; j < kN; ++j) mine[j] = lane < kWarps ? scratch[j * 32 + lane] : T(0);
+#pragma unroll
+    for (int d = 1; d < kWarps; d *= 2) {
+#pragma unroll
+      for (int j = 0; j < kN; ++j) {
+        const T t = __shfl_up_sync(kFull, mine[j], d);
+        if (lane >= d) mine[j] += t;
+      }
+    }
+#pragma unroll
+    for (int j = 0; j < kN; ++j) {
+      const T warp_before = __shfl_sync(kFull, mine[j], warp > 0 ? warp - 1 : 0);
+      before[j] = (warp > 0 ? warp_before : T(0)) + inclusive[j] - total[j];
+    }
   }
 }
 
@@ -537,33 +549,45 @@ __global__ void __launch_bounds__(kThreads, 1024 / kThreads)
       warp_first - r - 1 >= 0 && warp_first + kRunStride * (kCols - 1) + 31 + r <= w - 1;
   // One iteration: output rows y0 .. y0 + kRows - 1 from ring slot `slot`, E in `e_base`.
   auto iterate = [&](int y0, RowWords<kCols>(&slot)[kN], T* e_base) {
-    // V of each of the kRows output rows and its prefix within the thread.
-    T p[kRows][kCols], total[kRows], before[kRows];
+    // V of each of the kRows output rows and the thread's total of it (a tree of three-input
+    // adds); the prefix within the thread is taken after the scan, from the thread's offset, so
+    // that no row's prefix is held through the scan (8 registers fewer than the prefix taken
+    // first and the offset added to each entry: as many adds, and the tree's are fewer).
+    uint32_t first_row[kCols];  // V of the first output row, while V moves on to the second
+    T total[kRows], before[kRows];
     int rows_in[kRows];
 #pragma unroll
     for (int i = 0; i < kRows; ++i) {
       const int y = y0 + i;
       move_window<kCols>(slot[2 * i], slot[2 * i + 1], v);
       rows_in[i] = bottom_row(y, r, h) - top_row(y, r);  // y1 - (y0 - 1): the window's rows
+      T sum = T(0);
 #pragma unroll
-      for (int k = 0; k < kCols; ++k) p[i][k] = T(v[k]) + (k > 0 ? p[i][k - 1] : T(0));
-      total[i] = p[i][kCols - 1];
+      for (int k = 0; k < kCols; ++k) sum += T(v[k]);
+      total[i] = sum;
+      if (i == 0 && kRows > 1) {
+#pragma unroll
+        for (int k = 0; k < kCols; ++k) first_row[k] = v[k];
+      }
     }
     block_exclusive<T, kThreads, kRows>(total, before, scratch);
     if (x < w) {
 #pragma unroll
       for (int i = 0; i < kRows; ++i) {
         T* e = e_base + size_t(i) * pitch + x;
+        const uint32_t(&row)[kCols] = i == 0 && kRows > 1 ? first_row : v;
+        T run[kCols];
+#pragma unroll
+        for (int k = 0; k < kCols; ++k) run[k] = (k > 0 ? run[k - 1] : before[i]) + T(row[k]);
         if (sizeof(T) == 4) {  // x and pitch multiples of 8: whole 16-byte stores
 #pragma unroll
           for (int k = 0; k < kCols; k += 4)
-            *reinterpret_cast<uint4*>(e + k) =
-                make_uint4(uint32_t(p[i][k] + before[i]), uint32_t(p[i][k + 1] + before[i]),
-                           uint32_t(p[i][k + 2] + before[i]), uint32_t(p[i][k + 3] + before[i]));
+            *reinterpret_cast<uint4*>(e + k) = make_uint4(
+                uint32_t(run[k]), uint32_t(run[k + 1]), uint32_t(run[k + 2]), uint32_t(run[k + 3]));
         } else {
 #pragma unroll
           for (int k = 0; k < kCols; ++k)
-            if (x + k < w) e[k] = p[i][k] + before[i];
+            if (x + k < w) e[k] = run[k];
         }
       }
     }
