@@ -196,6 +196,20 @@ __device__ __forceinline__ RowWords<kCols> load_row_at(const uint8_t* p) {
   return r;
 }
 
+// Programmatic dependent launch (sm_90): launch 1 lets the walk start as soon as every one of its
+// blocks runs; the walk waits for launch 1's results (its completion and memory) only where it
+// reads them. Elsewhere both are no-ops, and the walk starts after launch 1 as usual.
+__device__ __forceinline__ void let_the_next_launch_start() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.launch_dependents;");
+#endif
+}
+__device__ __forceinline__ void wait_for_the_launch_before() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+}
+
 // ---- Launch 0, for widths that are not a multiple of 8: the image copied into rows of `pitch`
 // bytes (w rounded up to 8, zeros past w), so that launches 1 and 3 load whole 8- or 16-byte
 // groups (byte by byte, the walk took 1.9 times as long: docs/performance.md). A thread writes
@@ -238,6 +252,7 @@ template <int kCols>
 __global__ void __launch_bounds__(kSumThreads)
     strip_sums(const uint8_t* __restrict__ image, int w, int h, Starts starts,
                uint32_t* __restrict__ sums) {
+  let_the_next_launch_start();
   const int k = int(blockIdx.y), channel = int(blockIdx.z);
   const int x = (int(blockIdx.x) * kSumThreads + int(threadIdx.x)) * kCols;
   if (x >= w) return;
@@ -471,6 +486,41 @@ __global__ void __launch_bounds__(kThreads, 1024 / kThreads)
     }
   }
 
+  // The image rows entering (at the bottom) and leaving (at the top) for the next kDepth
+  // iterations of kRows output rows, loaded ahead: zeros for a row that does not move (the first
+  // output row, rows past the block's), so V moves without a branch. A ring of kDepth slots, the
+  // loop unrolled kDepth times so that each slot is a fixed set of registers (no copies), and the
+  // parity of E's buffer is fixed in each copy of the body.
+  constexpr int kN = 2 * kRows;
+  static_assert(kDepth % 2 == 0, "E's two buffers alternate with the ring's slots");
+  RowWords<kCols> ahead[kDepth][kN];
+  // Every load is one 8-byte load from the thread's column pointer and one wide multiply-add for
+  // the row, predicated (a row that does not move, or a thread past the width, keeps zeros); the
+  // 64-bit address arithmetic and the branches around each load were a sixth of the walk's
+  // instructions.
+  const uint8_t* column = plane + x;
+  auto words_if = [&](bool keep, int y) {
+    RowWords<kCols> kept{};
+    if (keep && x < w) kept = load_row_at<kCols>(column + uint64_t(uint32_t(y)) * uint32_t(pitch));
+    return kept;
+  };
+  auto fetch = [&](int y0, RowWords<kCols>(&into)[kN]) {
+#pragma unroll
+    for (int i = 0; i < kRows; ++i) {
+      const int y = y0 + i;
+      const bool in = y < yb && y > ya;
+      const int rb = bottom_row(y, r, h), rt = top_row(y, r);
+      into[2 * i] = words_if(in && rb > bottom_row(y - 1, r, h), rb);
+      into[2 * i + 1] = words_if(in && rt > top_row(y - 1, r), max(rt, 0));
+    }
+  };
+#pragma unroll
+  for (int d = 0; d < kDepth; ++d) fetch(ya + kRows * d, ahead[d]);
+
+  // The walk may have started while launch 1 (or 2) still ran (a programmatic dependent launch:
+  // its divisors and first rows above came meanwhile); their column sums are read below.
+  if (start != kStartOwn) wait_for_the_launch_before();
+
   // V at the first row: the column sums through the bottom row minus those through the row
   // above the window (launch 2's start rows).
   uint32_t v[kCols];
@@ -503,36 +553,6 @@ __global__ void __launch_bounds__(kThreads, 1024 / kThreads)
       }
     }
   }
-  // The image rows entering (at the bottom) and leaving (at the top) for the next kDepth
-  // iterations of kRows output rows, loaded ahead: zeros for a row that does not move (the first
-  // output row, rows past the block's), so V moves without a branch. A ring of kDepth slots, the
-  // loop unrolled kDepth times so that each slot is a fixed set of registers (no copies), and the
-  // parity of E's buffer is fixed in each copy of the body.
-  constexpr int kN = 2 * kRows;
-  static_assert(kDepth % 2 == 0, "E's two buffers alternate with the ring's slots");
-  RowWords<kCols> ahead[kDepth][kN];
-  // Every load is one 8-byte load from the thread's column pointer and one wide multiply-add for
-  // the row, predicated (a row that does not move, or a thread past the width, keeps zeros); the
-  // 64-bit address arithmetic and the branches around each load were a sixth of the walk's
-  // instructions.
-  const uint8_t* column = plane + x;
-  auto words_if = [&](bool keep, int y) {
-    RowWords<kCols> kept{};
-    if (keep && x < w) kept = load_row_at<kCols>(column + uint64_t(uint32_t(y)) * uint32_t(pitch));
-    return kept;
-  };
-  auto fetch = [&](int y0, RowWords<kCols>(&into)[kN]) {
-#pragma unroll
-    for (int i = 0; i < kRows; ++i) {
-      const int y = y0 + i;
-      const bool in = y < yb && y > ya;
-      const int rb = bottom_row(y, r, h), rt = top_row(y, r);
-      into[2 * i] = words_if(in && rb > bottom_row(y - 1, r, h), rb);
-      into[2 * i + 1] = words_if(in && rt > top_row(y - 1, r), max(rt, 0));
-    }
-  };
-#pragma unroll
-  for (int d = 0; d < kDepth; ++d) fetch(ya + kRows * d, ahead[d]);
 
   // The pixels lane-major in runs of 32 columns (so that the lanes read consecutive entries of E,
   // without bank conflicts, and store 32 consecutive bytes): warp j writes runs j, j + kWarps,
@@ -681,11 +701,25 @@ template <class T, int kThreads, int kRows, int kDepth, bool kFast, bool kPadded
 void launch_walk(dim3 grid, cudaStream_t stream, const WalkArgs& a) {
   const size_t divisors = kFast && sizeof(T) == 4 ? size_t(a.rows_per_block) * sizeof(uint2) : 0;
   const size_t shared = 2 * size_t(kRows) * size_t(a.pitch) * sizeof(T) + divisors;
-  WS_CUDA_CHECK(cudaFuncSetAttribute(walk<T, kThreads, kRows, kDepth, kFast, kPadded, kWay>,
-                                     cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
-  walk<T, kThreads, kRows, kDepth, kFast, kPadded, kWay><<<grid, kThreads, shared, stream>>>(
-      a.image, a.w, a.h, a.r, a.rows_per_block, *a.starts, a.columns, a.out, a.start);
-  WS_CUDA_CHECK_LAUNCH();
+  auto kernel = walk<T, kThreads, kRows, kDepth, kFast, kPadded, kWay>;
+  WS_CUDA_CHECK(
+      cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
+  // After launch 1 or 2, a programmatic dependent launch (compute capability 9.0 and above).
+  int device = 0, major = 0;
+  WS_CUDA_CHECK(cudaGetDevice(&device));
+  WS_CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
+  cudaLaunchAttribute overlap[1];
+  overlap[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  overlap[0].val.programmaticStreamSerializationAllowed = 1;
+  cudaLaunchConfig_t config = {};
+  config.gridDim = grid;
+  config.blockDim = dim3(kThreads);
+  config.dynamicSmemBytes = shared;
+  config.stream = stream;
+  config.attrs = overlap;
+  config.numAttrs = a.start != kStartOwn && major >= 9 ? 1 : 0;
+  WS_CUDA_CHECK(cudaLaunchKernelEx(&config, kernel, a.image, a.w, a.h, a.r, a.rows_per_block,
+                                   *a.starts, a.columns, a.out, a.start));
 }
 
 // The same walk with walk_threads(pitch) threads.
