@@ -20,41 +20,38 @@
 //   3 walk           a block of 256, 512 or 1024 threads (8 columns each: the fewest that cover
 //                    the width; 4, 2 or 1 blocks an SM) owns a run of h / (its blocks) output
 //                    rows across the whole width. Per two output rows: the entering and
-//                    leaving image rows (loaded two iterations ahead) added into V, V's prefix
-//                    across the block (one barrier for both rows), E published in shared memory
-//                    (one barrier), the pixels written (lane-major: conflict-free reads of E,
-//                    32-byte stores). Windows of at most kExactU32Pixels pixels keep E in 32 bits
-//                    (sums modulo 2^32 are exact there), larger ones in 64 (one row an iteration).
-//                    A window of at most 1.75 times a block's rows (2 r + 1 <= 1.75 h / blocks,
-//                    r <= 54 at 8192^2, where the two starts cross): each walk sums its first
-//                    window's rows itself, and launches 1 and 2 do not run.
+//                    leaving image rows (loaded an iteration ahead) added into V, V's prefix
+//                    across the block (warp scans, then the earlier warps' totals in one warp
+//                    reduction: one barrier for both rows), E published in shared memory (one
+//                    barrier), the pixels written (in runs of 32 columns, lane-major:
+//                    conflict-free reads of E, 32-byte stores; warp j takes runs j, j + warps,
+//                    ..., so the runs near the edges, which take their own counts, fall to
+//                    different warps). A row's inner pixels share one count, so the mean is a
+//                    division by an invariant integer: an add, a multiply-high and a shift with
+//                    the row's divisor (sat_filter_rule.h's mean_divisor, exact). Windows of at
+//                    most kExactU32Pixels pixels keep E in 32 bits (sums modulo 2^32 are exact
+//                    there), larger ones in 64 (one row an iteration). A window of at most 1.75
+//                    times a block's rows (2 r + 1 <= 1.75 h / blocks, r <= 54 at 8192^2, where
+//                    the two starts cross): each walk sums its first window's rows itself, and
+//                    launches 1 and 2 do not run. After launch 1 the walk is a programmatic
+//                    dependent launch: it starts while launch 1 ends and waits for the strip
+//                    sums only where it reads them.
 // Work O(n) per channel whatever r: each image row is read by launch 1 (or by the short
 // windows' starts, at most 1.75 times in all) and twice by the walk (entering and leaving), each
 // pixel written once, and no w h table is written or read. Steps: per block its rows (h / blocks)
 // and two barriers per two rows; launch 1 O(128) rows a thread, launch 2 O(strips / 32), or
-// O(16) strips a thread in the walk. The walks adding the strips themselves (2026-12-02, four
-// sweeps on the H200; docs/performance.md "the walks add launch 1's strips"): 0.161-0.176 ms
-// at r = 56..192 against 0.168-0.177 through launch 2 in the quieter runs (0.007 ms less at
-// r = 56, 0-0.002 at r = 192), equal at r = 256 (21 strips), slower from r = 384 (hence 16
-// strips). Measured
-// (H200, 2026-12-01 10:51 UTC, 8192 x 8192 u8, bench/dev/sat_sweep.cu, two runs;
-// docs/performance.md "the fused box filter's leaner walk"): 0.130-0.132 ms for r <= 4 (1.02-1.03x
-// the table alone, 0.127 ms), 0.139-0.140 at r = 16 and 0.150-0.151 at r = 31 (own starts),
-// 0.163-0.174 ms for r = 56..1000 started from launches 1 and 2 (0.033 ms), 0.149-0.157 ms for
-// r = 32..48 starting by themselves (the rule since, 11:26 UTC), the table and the filter
-// reading it 0.244-0.30 ms; 0.40-0.42 ms for the 64-bit windows of r >= 2052 (table + filter
-// 0.47-0.69 ms). Launch 3 alone 0.130-0.135 ms. Its instructions bound it (43 a pixel before
-// the leaner walk, 2.7 issued a cycle per SM at ncu's clocks). The leaner walk: a ring of
-// prefetched rows unrolled instead of register copies, V moved by one three-input add a column,
-// each load one wide multiply-add and a predicate, the rounding in a fused multiply-add and a
-// shift-add. In cuobjdump's listing of the 8192-wide walk an iteration's common part went from
-// 375 to 264 instructions and each row's eight inside pixels from 104 to 91; ncu counted 24%
-// fewer instructions (33 a pixel against 43), and the walk went from 0.143 to 0.130 ms at r = 1
-// (the same runs). Before that, the edge columns went through the general
-// rule until 2026-12-01 (the two edge warps ran three times the instructions): 0.184 ms.
-// Narrower images take narrower walks (256 threads up to 2048 columns, 512 up to 4096): 1024^2
-// 0.032 ms, 2048^2 0.048 ms, 4096^2 0.080 ms at r = 4, 1.35x faster than 1024 threads with most
-// of them idle, and ahead of the table path (0.048, 0.056, 0.090 ms; 2026-11-30).
+// O(16) strips a thread in the walk.
+// Measured (H200, 2026-12-02 05:28 UTC, 8192 x 8192 u8, bench/dev/sat_sweep.cu, two runs;
+// docs/performance.md "the fused box filter's walk: row divisors"): 0.124-0.126 ms for r <= 4
+// (the table alone 0.126 ms), 0.135-0.138 at r = 16, 0.143-0.144 at r = 32, 0.150-0.158 for
+// r = 48..256, 0.177 at r = 1000; the table and the filter reading it 0.24-0.30 ms; 0.40-0.43 ms
+// for the 64-bit windows of r >= 2052. The walk alone 0.124-0.131 ms: about as long as the table
+// alone, so every start that reads the image (0.023 ms at best) keeps r > 32 above 1.15 times
+// it. The walk's history (the leaner walk, the edge columns, the divisors, the spread runs, the
+// reduction, the tries that were slower) is in docs/performance.md. Narrower images take
+// narrower walks (256 threads up to 2048 columns, 512 up to 4096): 1024^2 0.032 ms, 2048^2
+// 0.048 ms, 4096^2 0.080 ms at r = 4, 1.35x faster than 1024 threads with most of them idle,
+// and ahead of the table path (0.048, 0.056, 0.090 ms; 2026-11-30).
 // Teach mode (`--kernel fused`): the same launches traced at teaching size in
 // sat_filter_fused_teach.cu (strips of 8 rows, 4 columns a thread, one warp walking 8 rows a
 // block, so the walks start from their own rows for r <= 3; shape in sat_filter_fused_teach.h),
