@@ -27,10 +27,10 @@ LAUNCHED_ELSEWHERE = {
     # the teach kernels of its section.
     ("kernels/bfs/bfs_teach.cu", "fast"): [("fast_bfs", ""), ("fast_setup", ""),
                                            ("fast_cluster", "")],
-    # The fused box filter's fast kernels (sat_filter_fused.cu) beside its teach kernels: the
-    # strip sums with 16 columns a thread, the start columns, and the walk the 8192-wide images
-    # take (1024 threads, two rows an iteration, two loaded ahead, 32-bit windows, the fast rounding,
-    # rows of w bytes: not launch 0's padded copy; the product's way 0, not a tuning way).
+    # The fused box filter's fast kernels (sat_filter_fused_starts.cu, sat_filter_fused.cu) beside
+    # its teach kernels: the strip sums with 16 columns a thread, the start columns, and the walk
+    # the 8192-wide images take (1024 threads, two rows an iteration, 32-bit windows, the fast
+    # rounding, rows of w bytes: not launch 0's padded copy; the product's way 0, not a tuning way).
     ("kernels/sat/sat_filter_fused_teach.cu", "fused"): [
         ("strip_sums", "strip_sums<16>"), ("start_columns", ""),
         ("walk", "walk<unsigned int, 1024, 2, 2, true, false, 0>")],

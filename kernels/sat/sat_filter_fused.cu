@@ -17,6 +17,8 @@
 //                    each start row, so a block's first V is two of them subtracted. Only for
 //                    windows that span more than 16 strips (r > 192 at 8192^2): shorter ones
 //                    start by adding their strips in the walk, at most 16 loads a column.
+//   (launches 0-2 are in sat_filter_fused_starts.cu, what they share with the walk in
+//   sat_filter_fused_parts.cuh)
 //   3 walk           a block of 256, 512 or 1024 threads (8 columns each: the fewest that cover
 //                    the width; 4, 2 or 1 blocks an SM) owns a run of h / (its blocks) output
 //                    rows across the whole width. Per two output rows: the entering and
@@ -66,6 +68,7 @@
 #include "../common/cuda_check.cuh"
 #include "../common/error.h"
 #include "sat_filter_checks.h"
+#include "sat_filter_fused_parts.cuh"
 #include "sat_filter_fused_tuning.h"
 #include "sat_filter_rule.h"
 #include "sat_launch.h"
@@ -76,21 +79,10 @@ namespace rule = filter_rule;
 
 namespace {
 
-constexpr int kSumThreads = 128;    // launch 1: 16 (or 8) columns a thread
-constexpr int kStartSegments = 32;  // launch 2: warps splitting a column's strips
-constexpr unsigned kFull = 0xffffffffu;
-constexpr int kStripRows = 128;       // launch 1's strips are at most this tall
-constexpr int kMaxFusedStarts = 768;  // h / kStripRows + two start rows per block
-constexpr int kMaxFusedBlocks = (kMaxFusedStarts - kMaxSide / kStripRows) / 2;
+using namespace fused;  // the parts launches 0-2 share with the walk
 
-// The rows where the walks start: for block b (output rows from b * rows_per_block), the top
-// walk's row max(y - r, 0) - 1 (none when -1) and the bottom walk's row min(y + r, h - 1), and
-// every 128th row (so that no strip is taller than kStripRows), sorted and without repeats. Strip k
-// of launch 1 is rows (start[k - 1], start[k]] (start[-1] = -1).
-struct Starts {
-  int count = 0;
-  int row[kMaxFusedStarts];
-};
+constexpr unsigned kFull = 0xffffffffu;
+constexpr int kMaxFusedBlocks = (kMaxFusedStarts - kMaxSide / kStripRows) / 2;
 
 // How a walk gets V at its first row.
 constexpr int kStartColumns = 0;  // launch 2's column sums through two start rows, subtracted
@@ -131,18 +123,6 @@ FusedShape fused_shape(int w, int h, int flags) {
   return s;
 }
 
-// Image rows rounded up to whole 8-byte groups (launch 0 pads them when w is not a multiple of 8).
-__host__ __device__ inline int padded_pitch(int w) {
-  return (w + 7) & ~7;
-}
-
-__host__ __device__ inline int top_row(int y, int r) {
-  return (y - r < 0 ? 0 : y - r) - 1;
-}
-__host__ __device__ inline int bottom_row(int y, int r, int h) {
-  return y + r > h - 1 ? h - 1 : y + r;
-}
-
 // The index of `row` in the sorted starts (it is one of them).
 __device__ int start_index(const Starts& s, int row) {
   int lo = 0, hi = s.count - 1;
@@ -154,171 +134,6 @@ __device__ int start_index(const Starts& s, int row) {
       hi = mid;
   }
   return lo;
-}
-
-// A thread's kCols columns of one image row of `pitch` bytes as kCols / 4 words: one 8- or 16-byte
-// load (pitch a multiple of kCols; zeros for a thread past the row).
-template <int kCols>
-struct RowWords {
-  uint32_t word[kCols / 4];
-};
-template <int kCols>
-__device__ __forceinline__ RowWords<kCols> load_row(const uint8_t* plane, int pitch, int y, int x) {
-  RowWords<kCols> r;
-  if constexpr (kCols == 8) {
-    const uint2 v = x < pitch ? __ldg(reinterpret_cast<const uint2*>(plane + size_t(y) * pitch + x))
-                              : make_uint2(0, 0);
-    r.word[0] = v.x, r.word[1] = v.y;
-  } else {
-    static_assert(kCols == 16, "8 or 16 columns a thread");
-    const uint4 v = x < pitch ? __ldg(reinterpret_cast<const uint4*>(plane + size_t(y) * pitch + x))
-                              : make_uint4(0, 0, 0, 0);
-    r.word[0] = v.x, r.word[1] = v.y, r.word[2] = v.z, r.word[3] = v.w;
-  }
-  return r;
-}
-
-// A thread's kCols columns of one row at `p` (8 or 16 bytes, aligned), unconditionally.
-template <int kCols>
-__device__ __forceinline__ RowWords<kCols> load_row_at(const uint8_t* p) {
-  RowWords<kCols> r;
-  if constexpr (kCols == 8) {
-    const uint2 v = __ldg(reinterpret_cast<const uint2*>(p));
-    r.word[0] = v.x, r.word[1] = v.y;
-  } else {
-    static_assert(kCols == 16, "8 or 16 columns a thread");
-    const uint4 v = __ldg(reinterpret_cast<const uint4*>(p));
-    r.word[0] = v.x, r.word[1] = v.y, r.word[2] = v.z, r.word[3] = v.w;
-  }
-  return r;
-}
-
-// Programmatic dependent launch (sm_90): launch 1 lets the walk start as soon as every one of its
-// blocks runs; the walk waits for launch 1's results (its completion and memory) only where it
-// reads them. Elsewhere both are no-ops, and the walk starts after launch 1 as usual.
-__device__ __forceinline__ void let_the_next_launch_start() {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  asm volatile("griddepcontrol.launch_dependents;");
-#endif
-}
-__device__ __forceinline__ void wait_for_the_launch_before() {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  asm volatile("griddepcontrol.wait;" ::: "memory");
-#endif
-}
-
-// ---- Launch 0, for widths that are not a multiple of 8: the image copied into rows of `pitch`
-// bytes (w rounded up to 8, zeros past w), so that launches 1 and 3 load whole 8- or 16-byte
-// groups (byte by byte, the walk took 1.9 times as long: docs/performance.md). A thread writes
-// 8 bytes of each of its rows; grid (column groups of 2048, row groups); `rows` counts every
-// channel's rows. kWords (the image 4-byte aligned): the 8 bytes from three aligned 4-byte loads
-// and two funnel shifts, else (and at the image's very end) byte by byte.
-template <bool kWords>
-__global__ void __launch_bounds__(256) pad_rows(const uint8_t* __restrict__ image, int w, int pitch,
-                                                int rows, uint8_t* __restrict__ padded) {
-  const int x = (int(blockIdx.x) * 256 + int(threadIdx.x)) * 8;
-  if (x >= pitch) return;
-  const int64_t total = int64_t(rows) * w;
-#pragma unroll 4
-  for (int row = int(blockIdx.y); row < rows; row += int(gridDim.y)) {  // no 64-bit divisions
-    const int64_t first = int64_t(row) * w + x;                         // the first source byte
-    uint32_t word[2] = {0, 0};
-    if (kWords && first + 12 <= total) {
-      const uint32_t* p = reinterpret_cast<const uint32_t*>(image + (first & ~int64_t(3)));
-      const uint32_t a = __ldg(p), b = __ldg(p + 1), c = __ldg(p + 2);
-      const unsigned shift = unsigned(first & 3) * 8;
-      word[0] = __funnelshift_r(a, b, shift), word[1] = __funnelshift_r(b, c, shift);
-      const int valid = w - x;  // bytes of this row in the 8 (at least 1)
-      if (valid < 8) {
-        word[0] &= valid >= 4 ? 0xffffffffu : (1u << (8 * valid)) - 1;
-        word[1] &= valid <= 4 ? 0u : (1u << (8 * (valid - 4))) - 1;
-      }
-    } else {
-#pragma unroll
-      for (int k = 0; k < 8; ++k)
-        if (x + k < w) word[k / 4] |= uint32_t(__ldg(image + first + k)) << (8 * (k % 4));
-    }
-    *reinterpret_cast<uint2*>(padded + int64_t(row) * pitch + x) = make_uint2(word[0], word[1]);
-  }
-}
-
-// ---- Launch 1: column sums of every strip. Grid (column groups of 16 kSumThreads, strips,
-// channels); a thread sums 16 columns (one 16-byte load a row, 8 rows in flight) when w % 16 == 0,
-// else 8.
-template <int kCols>
-__global__ void __launch_bounds__(kSumThreads)
-    strip_sums(const uint8_t* __restrict__ image, int w, int h, Starts starts,
-               uint32_t* __restrict__ sums) {
-  let_the_next_launch_start();
-  const int k = int(blockIdx.y), channel = int(blockIdx.z);
-  const int x = (int(blockIdx.x) * kSumThreads + int(threadIdx.x)) * kCols;
-  if (x >= w) return;
-  const int first = k == 0 ? 0 : starts.row[k - 1] + 1, last = starts.row[k];
-  const uint8_t* p = image + size_t(channel) * w * h;
-  // Packed sums: bytes 0 and 2 of each word in lo (16-bit halves), bytes 1 and 3 in hi; a strip
-  // of at most 257 rows cannot carry out of a half, so longer strips flush every 256 rows.
-  uint32_t c[kCols] = {};
-  uint32_t lo[kCols / 4] = {}, hi[kCols / 4] = {};
-  auto flush = [&] {
-#pragma unroll
-    for (int j = 0; j < kCols / 4; ++j) {
-      c[4 * j] += lo[j] & 0xffffu, c[4 * j + 2] += lo[j] >> 16;
-      c[4 * j + 1] += hi[j] & 0xffffu, c[4 * j + 3] += hi[j] >> 16;
-      lo[j] = hi[j] = 0;
-    }
-  };
-  auto add = [&](const RowWords<kCols>& v) {
-#pragma unroll
-    for (int j = 0; j < kCols / 4; ++j) {
-      lo[j] += v.word[j] & 0x00ff00ffu;
-      hi[j] += (v.word[j] >> 8) & 0x00ff00ffu;
-    }
-  };
-  int y = first, since_flush = 0;
-  for (; y + 7 <= last; y += 8) {
-    RowWords<kCols> v[8];
-#pragma unroll
-    for (int i = 0; i < 8; ++i) v[i] = load_row<kCols>(p, w, y + i, x);
-#pragma unroll
-    for (int i = 0; i < 8; ++i) add(v[i]);
-    if ((since_flush += 8) >= 248) flush(), since_flush = 0;
-  }
-  for (; y <= last; ++y) add(load_row<kCols>(p, w, y, x));
-  flush();
-  uint32_t* out = sums + (size_t(channel) * starts.count + k) * w + x;
-#pragma unroll
-  for (int q = 0; q < kCols / 4; ++q)
-    reinterpret_cast<uint4*>(out)[q] =
-        make_uint4(c[4 * q], c[4 * q + 1], c[4 * q + 2], c[4 * q + 3]);
-}
-
-// ---- Launch 2: in place, each strip's column sums become the sums over all strips up to it.
-// A block takes 32 columns; its 32 warps take 1/32 of the strips each, then add the earlier
-// warps' totals. Grid (column groups of 32, channels).
-__global__ void __launch_bounds__(kStartSegments * 32)
-    start_columns(int w, int strips, uint32_t* __restrict__ sums) {
-  __shared__ uint32_t segment_total[kStartSegments][32];
-  const int lane = int(threadIdx.x) % 32, segment = int(threadIdx.x) / 32;
-  const int x = int(blockIdx.x) * 32 + lane;
-  uint32_t* col = sums + size_t(blockIdx.y) * strips * w + x;
-  const int per = (strips + kStartSegments - 1) / kStartSegments;
-  const int k0 = min(strips, segment * per), k1 = min(strips, k0 + per);
-  uint32_t run = 0;
-  if (x < w) {
-#pragma unroll 8
-    for (int k = k0; k < k1; ++k) run += col[size_t(k) * w];
-  }
-  segment_total[segment][lane] = run;
-  __syncthreads();
-  run = 0;
-  for (int s = 0; s < segment; ++s) run += segment_total[s][lane];
-  if (x < w) {
-#pragma unroll 8
-    for (int k = k0; k < k1; ++k) {
-      run += col[size_t(k) * w];
-      col[size_t(k) * w] = run;
-    }
-  }
 }
 
 // The block-wide exclusive prefix of kN values per thread (each thread's total of a row of V) at
@@ -785,17 +600,8 @@ void launch_filter_box_fused_flags(const uint8_t* image, int w, int h, int chann
   if (pitch != w) {
     uint8_t* padded = static_cast<uint8_t*>(scratch) +
                       strip_rows(w, h) * size_t(pitch) * sizeof(uint32_t) * size_t(channels);
-    if (only == 0 || (only & kFusedOnly1) != 0) {  // kFusedOnly1 times launch 0 with launch 1
-      const int plane_rows = h * channels;         // at most 8192 x 4
-      // A block takes a group of columns in every 1024th row (blocks of one row each took
-      // 0.055 ms at 8183 x 8192, bound by starting 32768 short blocks).
-      const dim3 grid(unsigned((pitch / 8 + 255) / 256), unsigned(std::min(plane_rows, 1024)));
-      if (reinterpret_cast<uintptr_t>(image) % 4 == 0)
-        pad_rows<true><<<grid, 256, 0, stream>>>(image, w, pitch, plane_rows, padded);
-      else
-        pad_rows<false><<<grid, 256, 0, stream>>>(image, w, pitch, plane_rows, padded);
-      WS_CUDA_CHECK_LAUNCH();
-    }
+    if (only == 0 || (only & kFusedOnly1) != 0)  // kFusedOnly1 times launch 0 with launch 1
+      fused::launch_pad_rows(image, w, pitch, h * channels, padded, stream);
     image_rows = padded;
   }
   // A window of at most 1.75 times a walk's rows: each walk sums its first window itself (2 r + 1
@@ -814,21 +620,10 @@ void launch_filter_box_fused_flags(const uint8_t* image, int w, int h, int chann
     start = kStartOwn;
   else if ((flags & kFusedSummedStrips) != 0 || window_strips <= kMaxSummedStrips)
     start = kStartStrips;
-  if (start != kStartOwn && (only == 0 || (only & kFusedOnly1) != 0)) {
-    const int cols = pitch % 16 == 0 ? 16 : 8;
-    const dim3 grid(unsigned((pitch + cols * kSumThreads - 1) / (cols * kSumThreads)),
-                    unsigned(starts.count), unsigned(channels));
-    if (cols == 16)
-      strip_sums<16><<<grid, kSumThreads, 0, stream>>>(image_rows, pitch, h, starts, columns);
-    else
-      strip_sums<8><<<grid, kSumThreads, 0, stream>>>(image_rows, pitch, h, starts, columns);
-    WS_CUDA_CHECK_LAUNCH();
-  }
-  if (start == kStartColumns && (only == 0 || (only & kFusedOnly2) != 0)) {
-    start_columns<<<dim3(unsigned((pitch + 31) / 32), unsigned(channels)), kStartSegments * 32, 0,
-                    stream>>>(pitch, starts.count, columns);
-    WS_CUDA_CHECK_LAUNCH();
-  }
+  if (start != kStartOwn && (only == 0 || (only & kFusedOnly1) != 0))
+    fused::launch_strip_sums(image_rows, pitch, h, channels, starts, columns, stream);
+  if (start == kStartColumns && (only == 0 || (only & kFusedOnly2) != 0))
+    fused::launch_start_columns(pitch, starts.count, channels, columns, stream);
   if (only != 0 && (only & kFusedOnly3) == 0) return;
   const bool narrow =
       int64_t(std::min(w, 2 * r + 1)) * std::min(h, 2 * r + 1) <= rule::kExactU32Pixels;

@@ -31,8 +31,8 @@
 namespace ws::sat {
 
 // Nested in fused_teach, not anonymous: a unity build may put this file in one translation unit
-// with sat_filter_fused.cu, whose anonymous namespace has its own kWalkCols, top_row and
-// bottom_row; the teaching shape's are found first here.
+// with sat_filter_fused.cu, which has its own kWalkCols, top_row and bottom_row (in its anonymous
+// namespace and sat_filter_fused_parts.cuh); the teaching shape's are found first here.
 namespace fused_teach::kernels {
 
 enum FfArray : int {
