@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,26 @@ std::vector<uint8_t> walked_on_cpu(const std::vector<uint8_t>& planes, int w, in
   for (int c = 0; c < channels; ++c)
     filter_box_walk_cpu(planes.data() + c * n, w, h, box(r), out.data() + c * n);
   return out;
+}
+
+// Each shape's pixels (one channel, random, `seed`) under each set of tuning flags equal the CPU
+// twin's.
+struct FlagSet {
+  int flags;
+  const char* name;
+};
+struct ShapeAndRadius {
+  int w, h, r;
+};
+void expect_the_twin_under_every_flag_set(std::initializer_list<ShapeAndRadius> shapes,
+                                          uint64_t seed, std::initializer_list<FlagSet> sets) {
+  for (const ShapeAndRadius& c : shapes) {
+    const std::vector<uint8_t> img = random_planes(c.w, c.h, 1, seed);
+    const std::vector<uint8_t> twin = walked_on_cpu(img, c.w, c.h, 1, c.r);
+    for (const FlagSet& set : sets)
+      ASSERT_EQ(fused_on_gpu(img, c.w, c.h, 1, c.r, set.flags), twin)
+          << c.w << "x" << c.h << " r " << c.r << " (" << set.name << ")";
+  }
 }
 
 TEST(SatGpuFilterFused, EqualsTheCpuTwinAndTheDirectFilter) {
@@ -106,9 +127,6 @@ TEST(SatGpuFilterFused, WideAndTallImages) {
 
 TEST(SatGpuFilterFused, EveryStartGivesTheSamePixels) {
   WS_SKIP_WITHOUT_GPU();
-  struct Case {
-    int w, h, r;
-  };
   // Windows of at most 1.75 times a block's rows start by summing their rows (8192^2: 63 rows a
   // block, r <= 54; 32 or 3 columns: 16 rows a block, r <= 13), longer ones from launch 1's strips
   // (added by the walks while a window spans at most 16 of them, else through launch 2);
@@ -116,46 +134,50 @@ TEST(SatGpuFilterFused, EveryStartGivesTheSamePixels) {
   // starts at every radius (windows taller than a walk's rows), kFusedSummedStrips the walks'
   // sums of the strips (with kFusedStripStarts at every radius). All must give the twin's pixels,
   // at the radii where the default changes ways too.
-  for (Case c : {Case{8192, 8192, 4}, Case{8192, 8192, 31}, Case{8192, 8192, 32},
-                 Case{4096, 4096, 7}, Case{32, 8192, 3}, Case{3, 8192, 7}, Case{37, 8192, 8},
-                 Case{8192, 500, 0}, Case{8192, 8192, 100}, Case{37, 8192, 300},
-                 Case{8192, 8192, 54}, Case{8192, 8192, 55}, Case{32, 8192, 13}, Case{37, 8192, 14},
-                 Case{8192, 8192, 256}, Case{8192, 8192, 1000}, Case{2049, 700, 33}}) {
-    const std::vector<uint8_t> img = random_planes(c.w, c.h, 1, 13);
-    const std::vector<uint8_t> twin = walked_on_cpu(img, c.w, c.h, 1, c.r);
-    const std::string at =
-        std::to_string(c.w) + "x" + std::to_string(c.h) + " r " + std::to_string(c.r);
-    ASSERT_EQ(fused_on_gpu(img, c.w, c.h, 1, c.r), twin) << at;
-    ASSERT_EQ(fused_on_gpu(img, c.w, c.h, 1, c.r, kFusedStripStarts), twin) << at << " (strips)";
-    ASSERT_EQ(fused_on_gpu(img, c.w, c.h, 1, c.r, kFusedOwnStarts), twin) << at << " (own)";
-    ASSERT_EQ(fused_on_gpu(img, c.w, c.h, 1, c.r, kFusedSummedStrips), twin) << at << " (summed)";
-    ASSERT_EQ(fused_on_gpu(img, c.w, c.h, 1, c.r, kFusedSummedStrips | kFusedStripStarts), twin)
-        << at << " (summed, every radius)";
-  }
+  expect_the_twin_under_every_flag_set(
+      {{8192, 8192, 4},
+       {8192, 8192, 31},
+       {8192, 8192, 32},
+       {4096, 4096, 7},
+       {32, 8192, 3},
+       {3, 8192, 7},
+       {37, 8192, 8},
+       {8192, 500, 0},
+       {8192, 8192, 100},
+       {37, 8192, 300},
+       {8192, 8192, 54},
+       {8192, 8192, 55},
+       {32, 8192, 13},
+       {37, 8192, 14},
+       {8192, 8192, 256},
+       {8192, 8192, 1000},
+       {2049, 700, 33}},
+      13,
+      {{kFusedDefault, "default"},
+       {kFusedStripStarts, "strips"},
+       {kFusedOwnStarts, "own"},
+       {kFusedSummedStrips, "summed"},
+       {kFusedSummedStrips | kFusedStripStarts, "summed, every radius"}});
 }
 
 TEST(SatGpuFilterFused, EveryWalkWayGivesTheSamePixels) {
   WS_SKIP_WITHOUT_GPU();
-  struct Case {
-    int w, h, r;
-  };
   // The inner pixels go through their row's divisor (rule::mean_divisor) unless the window has
   // 2^23 pixels or more (4104 x 3000 at r = 1500: the middle rows' windows hold 3001 x 3000,
   // the top and bottom rows' fewer, so a walk meets both ways); kFusedFloatRounding rounds them
   // by the float estimate, kFusedWarpColumns gives each warp its own runs of columns (both for
   // the 1024-thread walks: widths past 4096). All must give the twin's pixels.
-  for (Case c : {Case{8192, 8192, 64}, Case{8192, 300, 1}, Case{8192, 300, 200},
-                 Case{4104, 3000, 1500}, Case{4097, 700, 45}, Case{8192, 64, 4000}}) {
-    const std::vector<uint8_t> img = random_planes(c.w, c.h, 1, 17);
-    const std::vector<uint8_t> twin = walked_on_cpu(img, c.w, c.h, 1, c.r);
-    const std::string at =
-        std::to_string(c.w) + "x" + std::to_string(c.h) + " r " + std::to_string(c.r);
-    ASSERT_EQ(fused_on_gpu(img, c.w, c.h, 1, c.r), twin) << at;
-    ASSERT_EQ(fused_on_gpu(img, c.w, c.h, 1, c.r, kFusedFloatRounding), twin) << at << " (float)";
-    ASSERT_EQ(fused_on_gpu(img, c.w, c.h, 1, c.r, kFusedWarpColumns), twin) << at << " (warps)";
-    ASSERT_EQ(fused_on_gpu(img, c.w, c.h, 1, c.r, kFusedFloatRounding | kFusedWarpColumns), twin)
-        << at << " (float, warps)";
-  }
+  expect_the_twin_under_every_flag_set({{8192, 8192, 64},
+                                        {8192, 300, 1},
+                                        {8192, 300, 200},
+                                        {4104, 3000, 1500},
+                                        {4097, 700, 45},
+                                        {8192, 64, 4000}},
+                                       17,
+                                       {{kFusedDefault, "default"},
+                                        {kFusedFloatRounding, "float"},
+                                        {kFusedWarpColumns, "warps"},
+                                        {kFusedFloatRounding | kFusedWarpColumns, "float, warps"}});
 }
 
 // Widths that are not a multiple of 8 are copied into padded rows first (launch 0): word loads
