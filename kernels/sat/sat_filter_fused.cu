@@ -32,14 +32,14 @@
 //                    division by an invariant integer: an add, a multiply-high and a shift with
 //                    the row's divisor (sat_filter_rule.h's mean_divisor, exact). Windows of at
 //                    most kExactU32Pixels pixels keep E in 32 bits (sums modulo 2^32 are exact
-//                    there), larger ones in 64 (one row an iteration). A window of at most 1.75
-//                    times a block's rows (2 r + 1 <= 1.75 h / blocks, r <= 54 at 8192^2, where
+//                    there), larger ones in 64 (one row an iteration). A window of at most 1.4
+//                    times a block's rows (2 r + 1 <= 1.4 h / blocks, r <= 43 at 8192^2, where
 //                    the two starts cross): each walk sums its first window's rows itself, and
 //                    launches 1 and 2 do not run. After launch 1 the walk is a programmatic
 //                    dependent launch: it starts while launch 1 ends and waits for the strip
 //                    sums only where it reads them.
 // Work O(n) per channel whatever r: each image row is read by launch 1 (or by the short
-// windows' starts, at most 1.75 times in all) and twice by the walk (entering and leaving), each
+// windows' starts, at most 1.4 times in all) and twice by the walk (entering and leaving), each
 // pixel written once, and no w h table is written or read. Steps: per block its rows (h / blocks)
 // and two barriers per two rows; launch 1 O(128) rows a thread, launch 2 O(strips / 32), or
 // O(16) strips a thread in the walk.
@@ -604,19 +604,20 @@ void launch_filter_box_fused_flags(const uint8_t* image, int w, int h, int chann
       fused::launch_pad_rows(image, w, pitch, h * channels, padded, stream);
     image_rows = padded;
   }
-  // A window of at most 1.75 times a walk's rows: each walk sums its first window itself (2 r + 1
+  // A window of at most 1.4 times a walk's rows: each walk sums its first window itself (2 r + 1
   // rows), which saves launches 1 and 2 (a read of the whole image and two launches). Measured on
-  // the H200 at 8192^2 (63 rows a walk; docs/performance.md), the own start is faster up to
-  // r = 48-56 (1.18x the SAT alone at r = 32 against 1.30x) and slower from r = 64: the rule
-  // stops at r = 54 there. Longer windows that span at most kMaxSummedStrips of launch 1's
-  // strips (r <= 192 at 8192^2): the walks add those strips, and launch 2 does not run (0.003-
-  // 0.007 ms less at r = 56..128, 0-0.005 at r = 192; no difference at r = 256, 21 strips;
-  // slower past it).
+  // the H200 at 8192^2 (63 rows a walk; docs/performance.md, three rounds at r = 30..56 with the
+  // walk a dependent launch of launch 1), the own start is as fast or faster up to r = 42-44 and
+  // slower from r = 46 (0.003-0.008 ms at r = 48..54): the rule stops at r = 43 there (at r = 54
+  // until 2026-12-02, measured before the dependent launch). Longer windows that span at most
+  // kMaxSummedStrips of launch 1's strips (r <= 192 at 8192^2): the walks add those strips, and
+  // launch 2 does not run (0.003-0.007 ms less at r = 56..128, 0-0.005 at r = 192; no difference
+  // at r = 256, 21 strips; slower past it).
   int start = kStartColumns;
   if ((flags & kFusedStripStarts) != 0)
     start = (flags & kFusedSummedStrips) != 0 ? kStartStrips : kStartColumns;
   else if ((flags & kFusedOwnStarts) != 0 ||
-           4 * (int64_t(2) * r + 1) <= 7 * int64_t(shape.rows_per_block))
+           5 * (int64_t(2) * r + 1) <= 7 * int64_t(shape.rows_per_block))
     start = kStartOwn;
   else if ((flags & kFusedSummedStrips) != 0 || window_strips <= kMaxSummedStrips)
     start = kStartStrips;

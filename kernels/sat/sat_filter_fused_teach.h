@@ -9,8 +9,8 @@
 //   launch 3: 256-1024 threads, 8 columns each,    ceil(w / 4) threads (one warp), 4 columns each,
 //             h / (the SMs' blocks) rows a block   8 rows a block
 //   a window of at most a block's rows (2 r + 1 <= rows a block): launch 3 alone, each walk
-//   summing its first window's rows itself (r <= 3 here); the fast kernel goes on to 1.75 times
-//   a block's rows (r <= 54 at 8192 x 8192), where the two starts were measured to cross: a
+//   summing its first window's rows itself (r <= 3 here); the fast kernel goes on to 1.4 times
+//   a block's rows (r <= 43 at 8192 x 8192), where the two starts were measured to cross: a
 //   tuning of when, not of what, so the teach version keeps the plain rule
 // What is speed and not the algorithm is left out: vector loads, rows loaded two iterations
 // ahead, the packed 16-bit sums of launch 1, the one-sided rounding of the pixels (with the row's

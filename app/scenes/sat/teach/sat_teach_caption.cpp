@@ -199,7 +199,7 @@ std::string why_fused(const TraceStep& s) {
         "(8 here), so no strips are needed. Each thread reads its 4 columns of the window's image "
         "rows, row after row, and adds them into V, the column sums over the first row's window; "
         "launches 1 and 2 do not run. The fast kernel does the same whenever 2r + 1 is at most "
-        "1.75 times its blocks' rows (r <= 54 at 8192 x 8192): up to there, reading those rows "
+        "1.4 times its blocks' rows (r <= 43 at 8192 x 8192): up to there, reading those rows "
         "was measured to cost less than launches 1 and 2.");
   if (s.code_marker == "@ff-walk-move")
     return tr(
