@@ -188,6 +188,17 @@ __device__ void block_exclusive(const T (&total)[kN], T (&before)[kN], T* scratc
   }
 }
 
+// A row's divisor in 8 bytes of shared memory: {multiplier, addend | shift << 24} (the addend is
+// below 2^22 and the shift below 32 for every count that has a divisor).
+__device__ __forceinline__ uint2 packed(const rule::MeanDivisor& d) {
+  return make_uint2(d.multiplier, d.addend | d.shift << 24);
+}
+__device__ __forceinline__ rule::MeanDivisor unpacked(uint2 p) {
+  rule::MeanDivisor d;
+  d.multiplier = p.x, d.addend = p.y & 0xffffffu, d.shift = p.y >> 24;
+  return d;
+}
+
 // V += the row entering at the bottom, V -= the row leaving at the top, the thread's kCols
 // columns (a row that does not move is all zeros): one three-input add a column.
 template <int kCols>
@@ -281,7 +292,7 @@ __global__ void __launch_bounds__(kThreads, 1024 / kThreads)
   extern __shared__ __align__(16) unsigned char shared_bytes[];
   T* e_rows = reinterpret_cast<T*>(shared_bytes);  // [2][kRows][pitch]: E, two buffers
   // Then (kFast, 32-bit E) the inner pixels' divisor of each of the block's output rows:
-  // rule::mean_divisor of the window's pixels, {multiplier, addend | shift << 24}.
+  // rule::mean_divisor of the window's pixels, packed.
   uint2* row_divisors = reinterpret_cast<uint2*>(e_rows + 2 * size_t(kRows) * pitch);
   __shared__ T scratch[32 * kRows];
   const int channel = int(blockIdx.y);
@@ -294,7 +305,7 @@ __global__ void __launch_bounds__(kThreads, 1024 / kThreads)
     for (int y = ya + int(threadIdx.x); y < yb; y += kThreads) {
       const rule::MeanDivisor d =
           rule::mean_divisor(uint64_t(window) * uint64_t(bottom_row(y, r, h) - top_row(y, r)));
-      row_divisors[y - ya] = make_uint2(d.multiplier, d.addend | d.shift << 24);
+      row_divisors[y - ya] = packed(d);
     }
   }
 
@@ -441,9 +452,8 @@ __global__ void __launch_bounds__(kThreads, 1024 / kThreads)
         // the general rule (64-bit sums and counts) before: the edge warps took three times as
         // long as the others, which waited for them at the next barrier (docs/performance.md).
         constexpr bool kFloatRounding = (kWay & kWayFloatRounding) != 0;
-        const uint2 divisor = row_divisors[y - ya];
-        const uint32_t addend = divisor.y & 0xffffffu, shift = divisor.y >> 24;
-        const bool by_divisor = kFloatRounding || divisor.x != 0;
+        const rule::MeanDivisor divisor = unpacked(row_divisors[y - ya]);
+        const bool by_divisor = kFloatRounding || divisor.multiplier != 0;
         const uint32_t row_count = uint32_t(window) * uint32_t(rows_in[i]);
         const uint32_t row_half_minus_1 = (row_count + 1) / 2 - 1;
         const float row_reciprocal = kFloatRounding ? rule::reciprocal_of(int64_t(row_count)) : 0;
@@ -452,7 +462,7 @@ __global__ void __launch_bounds__(kThreads, 1024 / kThreads)
           if constexpr (kFloatRounding) {
             dst[px] = round_mean_fma(sum, row_count, row_half_minus_1, row_reciprocal);
           } else {
-            dst[px] = uint8_t(__umulhi(sum + addend, divisor.x) >> shift);
+            dst[px] = rule::mean_by_divisor(sum, divisor);
           }
         };
         if (inside && by_divisor) {
