@@ -264,26 +264,45 @@ int main(int argc, char** argv) {
           g_reps);
       std::printf("  fused, 3 channels, r 16: %.4f ms\n", ms);
     }
-    // Widths that are not a multiple of 8 take the byte-loading walk.
+    // Widths that are not a multiple of 8 go through launch 0's padded rows: by warps (the
+    // default at these sizes) and by threads, alternated, with the pixels compared.
     for (int width : {8184, 8183, 8191}) {
       const size_t m = size_t(width) * side;
-      Dev in_w(m), out_w(m), scratch_w(fused_box_scratch_bytes(width, side, 1));
+      Dev in_w(m), out_w(m), out_t(m), scratch_w(fused_box_scratch_bytes(width, side, 1));
       ws::dev::fill_random_bytes<<<1024, 256>>>(in_w.as<uint8_t>(), m);
+      const bool padded = width % 8 != 0;
       for (int r : {4, 64}) {
         FilterParams fp;
         fp.radius = r;
-        const double ms = median_ms(
-            [&] {
-              launch_filter_box_fused(in_w.as<uint8_t>(), width, side, 1, fp, scratch_w.p,
-                                      out_w.as<uint8_t>(), 0);
-            },
-            g_reps);
-        std::printf("  fused, %d x %d, r %d: %.4f ms\n", width, side, r, ms);
+        for (int pad : {kFusedDefault, kFusedPadByThreads, kFusedDefault, kFusedPadByThreads}) {
+          if (!padded && pad != kFusedDefault) continue;
+          Dev& dst = pad == kFusedDefault ? out_w : out_t;
+          const double ms = median_ms(
+              [&] {
+                launch_filter_box_fused_flags(in_w.as<uint8_t>(), width, side, 1, fp, scratch_w.p,
+                                              dst.as<uint8_t>(), 0, pad);
+              },
+              g_reps);
+          std::printf("  fused, %d x %d, r %d%s: %.4f ms\n", width, side, r,
+                      !padded                ? ""
+                      : pad == kFusedDefault ? ", launch 0 by warps"
+                                             : ", launch 0 by threads",
+                      ms);
+        }
+        if (padded) {
+          const int64_t bad =
+              ws::dev::first_difference(out_w.as<uint8_t>(), out_t.as<uint8_t>(), int64_t(m));
+          if (bad >= 0)
+            std::printf("    WRONG: warps and threads differ at %lld\n", (long long)bad);
+        }
       }
       // Launch 0 alone (with the own start launch 1 does not run) and the walk alone, r = 4.
       FilterParams four;
       four.radius = 4;
-      for (int only : {kFusedOnly1, kFusedOnly3}) {
+      const int alone[] = {kFusedOnly1, kFusedOnly1 | kFusedPadByThreads, kFusedOnly1,
+                           kFusedOnly1 | kFusedPadByThreads, kFusedOnly3};
+      for (int only : alone) {
+        if (!padded && only != kFusedOnly3) continue;
         const double ms = median_ms(
             [&] {
               launch_filter_box_fused_flags(in_w.as<uint8_t>(), width, side, 1, four, scratch_w.p,
@@ -291,7 +310,10 @@ int main(int argc, char** argv) {
             },
             g_reps);
         std::printf("  fused, %d x %d, r 4, %s: %.4f ms\n", width, side,
-                    only == kFusedOnly1 ? "launch 0 alone (padded rows)" : "launch 3 alone", ms);
+                    only == kFusedOnly1   ? "launch 0 alone, by warps"
+                    : only == kFusedOnly3 ? "launch 3 alone"
+                                          : "launch 0 alone, by threads",
+                    ms);
       }
     }
   }

@@ -10,7 +10,9 @@
 //   0 pad rows       only for widths that are not a multiple of 8: the image copied into rows of
 //                    w rounded up to 8 bytes, so that launches 1 and 3 load whole 8- or 16-byte
 //                    groups (loaded byte by byte, the walk took 1.9 times as long as at the
-//                    width beside; with the copy 1.27-1.34 times: H200, 2026-12-02).
+//                    width beside; with the copy 1.27-1.34 times: H200, 2026-12-02). From 32 MiB
+//                    of rows by warps (16-byte loads and shuffles, 76-79% of copy), below by
+//                    threads (4-byte loads, 61-72%: faster on small images).
 //   1 strip sums     the rows where the blocks' windows start (and every 128th row) cut the image
 //                    into strips: the column sums of every strip (one read of the image).
 //   2 start columns  per column, the strips' sums added down the image: the column sums through
@@ -610,8 +612,11 @@ void launch_filter_box_fused_flags(const uint8_t* image, int w, int h, int chann
   if (pitch != w) {
     uint8_t* padded = static_cast<uint8_t*>(scratch) +
                       strip_rows(w, h) * size_t(pitch) * sizeof(uint32_t) * size_t(channels);
+    const bool by_warps = (flags & kFusedPadByWarps) != 0 ||
+                          ((flags & kFusedPadByThreads) == 0 &&
+                           int64_t(pitch) * h * channels >= fused::kPadByWarpsFrom);
     if (only == 0 || (only & kFusedOnly1) != 0)  // kFusedOnly1 times launch 0 with launch 1
-      fused::launch_pad_rows(image, w, pitch, h * channels, padded, stream);
+      fused::launch_pad_rows(image, w, pitch, h * channels, padded, by_warps, stream);
     image_rows = padded;
   }
   // A window of at most 1.4 times a walk's rows: each walk sums its first window itself (2 r + 1

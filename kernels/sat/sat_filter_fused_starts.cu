@@ -2,10 +2,12 @@
 // side are sat_filter_fused.cu, which says how they fit together): they prepare where each walk
 // starts when its first window is too tall for the walk to sum it itself.
 //   0 pad rows       only for widths that are not a multiple of 8: the image copied into rows of
-//                    w rounded up to 8 bytes (three aligned 4-byte loads and two funnel shifts per
-//                    8 bytes, or bytes), so that launches 1 and 3 load whole 8- or 16-byte
-//                    groups. Work: one read and one write of the image; steps: a thread's rows
-//                    (every 1024th) one after the other.
+//                    w rounded up to 8 bytes, so that launches 1 and 3 load whole 8- or 16-byte
+//                    groups. Large images by warps: lane l loads the aligned 16 bytes l of its
+//                    warp's 512-byte span, takes the next lane's by shuffles and funnel-shifts
+//                    its 16 bytes out of the 32; small ones by threads: three aligned 4-byte
+//                    loads and two funnel shifts per 8 bytes (or bytes). Work: one read and one
+//                    write of the image; steps: a thread's rows one after the other.
 //   1 strip sums     the rows where the blocks' windows start (and every 128th row) cut the image
 //                    into strips: the column sums of every strip, 16 (or 8) columns a thread, 8
 //                    rows in flight, packed 16-bit halves flushed every 248 rows. Work: one read
@@ -63,6 +65,78 @@ __global__ void __launch_bounds__(256) pad_rows(const uint8_t* __restrict__ imag
         if (x + k < w) word[k / 4] |= uint32_t(__ldg(image + first + k)) << (8 * (k % 4));
     }
     *reinterpret_cast<uint2*>(padded + int64_t(row) * pitch + x) = make_uint2(word[0], word[1]);
+  }
+}
+
+// The same by warps, for large images: a warp copies 512 bytes of each of its rows; grid (spans
+// of 4096 bytes: 8 warps, row groups). Lane l loads the 16-byte aligned 16 bytes l of the span's
+// 528 (lane 31 also the next 16 when the span is not aligned), gets lane l + 1's by shuffles and
+// funnel-shifts its 16 output bytes out of the 32: the byte offset is the same in the whole warp,
+// so the word selection does not diverge. One 16-byte load and two 8-byte stores per 16 bytes
+// (six 4-byte loads by threads). Bytes outside the image (its first row's aligned start, its
+// last row's end) are read one by one.
+__device__ __forceinline__ uint4 load_aligned16(const uint8_t* image, const uint8_t* end,
+                                                uintptr_t at) {
+  const uint8_t* p = reinterpret_cast<const uint8_t*>(at);
+  if (p >= image && p + 16 <= end) return __ldg(reinterpret_cast<const uint4*>(p));
+  uint32_t word[4] = {0, 0, 0, 0};
+  for (int k = 0; k < 16; ++k)
+    if (p + k >= image && p + k < end) word[k / 4] |= uint32_t(__ldg(p + k)) << (8 * (k % 4));
+  return make_uint4(word[0], word[1], word[2], word[3]);
+}
+
+// The 16 bytes at byte offset o (0..15) of the 32 in a (low) and n (high).
+__device__ __forceinline__ uint4 bytes_at(uint4 a, uint4 n, unsigned o) {
+  const unsigned s = (o & 3u) * 8u;
+  uint32_t w0, w1, w2, w3, w4;
+  switch (o >> 2) {
+    case 0:
+      w0 = a.x, w1 = a.y, w2 = a.z, w3 = a.w, w4 = n.x;
+      break;
+    case 1:
+      w0 = a.y, w1 = a.z, w2 = a.w, w3 = n.x, w4 = n.y;
+      break;
+    case 2:
+      w0 = a.z, w1 = a.w, w2 = n.x, w3 = n.y, w4 = n.z;
+      break;
+    default:
+      w0 = a.w, w1 = n.x, w2 = n.y, w3 = n.z, w4 = n.w;
+  }
+  return make_uint4(__funnelshift_r(w0, w1, s), __funnelshift_r(w1, w2, s),
+                    __funnelshift_r(w2, w3, s), __funnelshift_r(w3, w4, s));
+}
+
+// The first `valid` bytes of q (valid <= 0: none, >= 16: all).
+__device__ __forceinline__ uint4 first_bytes(uint4 q, int valid) {
+  auto mask = [](int v) { return v >= 4 ? 0xffffffffu : v <= 0 ? 0u : (1u << (8 * v)) - 1u; };
+  return make_uint4(q.x & mask(valid), q.y & mask(valid - 4), q.z & mask(valid - 8),
+                    q.w & mask(valid - 12));
+}
+
+__global__ void __launch_bounds__(256)
+    pad_rows_by_warps(const uint8_t* __restrict__ image, int w, int pitch, int rows,
+                      uint8_t* __restrict__ padded) {
+  constexpr unsigned kFull = 0xffffffffu;
+  const int lane = int(threadIdx.x) % 32;
+  const int x0 = (int(blockIdx.x) * 8 + int(threadIdx.x) / 32) * 512;
+  if (x0 >= pitch) return;       // the whole warp
+  const int x = x0 + 16 * lane;  // the lane's 16 output bytes
+  const uint8_t* end = image + int64_t(rows) * w;
+  for (int row = int(blockIdx.y); row < rows; row += int(gridDim.y)) {
+    const uintptr_t first = reinterpret_cast<uintptr_t>(image) + uintptr_t(int64_t(row) * w + x0);
+    const uintptr_t base = first & ~uintptr_t(15);
+    const unsigned offset = unsigned(first & 15);
+    const uint4 a = load_aligned16(image, end, base + 16 * lane);
+    uint4 n;
+    n.x = __shfl_down_sync(kFull, a.x, 1), n.y = __shfl_down_sync(kFull, a.y, 1);
+    n.z = __shfl_down_sync(kFull, a.z, 1), n.w = __shfl_down_sync(kFull, a.w, 1);
+    if (lane == 31 && offset != 0) n = load_aligned16(image, end, base + 512);
+    const uint4 q = first_bytes(bytes_at(a, n, offset), w - x);
+    if (x < pitch) {
+      uint2* d = reinterpret_cast<uint2*>(padded + int64_t(row) * pitch + x);
+      d[0] = make_uint2(q.x, q.y);
+      if (x + 8 < pitch) d[1] = make_uint2(q.z, q.w);
+    }
   }
 }
 
@@ -148,7 +222,16 @@ __global__ void __launch_bounds__(kStartSegments * 32)
 }  // namespace
 
 void launch_pad_rows(const uint8_t* image, int w, int pitch, int plane_rows, uint8_t* padded,
-                     cudaStream_t stream) {
+                     bool by_warps, cudaStream_t stream) {
+  if (by_warps) {
+    // Spans of 4096 bytes (8 warps) in every 4096th row group: 0.040-0.041 ms at 8183 x 8192 on
+    // an H200, against 0.043-0.044 with 1024 row groups and 0.050 with 256
+    // (bench/dev/sat_pad_sweep.cu).
+    const dim3 grid(unsigned((pitch + 4095) / 4096), unsigned(std::min(plane_rows, 4096)));
+    pad_rows_by_warps<<<grid, 256, 0, stream>>>(image, w, pitch, plane_rows, padded);
+    WS_CUDA_CHECK_LAUNCH();
+    return;
+  }
   // A block takes a group of columns in every 1024th row (blocks of one row each took 0.055 ms at
   // 8183 x 8192, bound by starting 32768 short blocks).
   const dim3 grid(unsigned((pitch / 8 + 255) / 256), unsigned(std::min(plane_rows, 1024)));

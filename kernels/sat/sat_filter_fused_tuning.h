@@ -33,6 +33,10 @@ inline constexpr int kFusedFloatRounding = 512;
 // Warp j writes its own 8 runs of 32 columns, not every 32nd run from j (1024 threads only; the
 // walk until 2026-12-02): the runs near the edges all fall to the first and the last warp.
 inline constexpr int kFusedWarpColumns = 1024;
+// Launch 0 (widths that are not a multiple of 8) by threads of 8 bytes, or by warps of 512 bytes,
+// at any size: the default takes the threads below 32 MiB of padded rows, the warps from there.
+inline constexpr int kFusedPadByThreads = 2048;
+inline constexpr int kFusedPadByWarps = 4096;
 inline constexpr int kFusedDefault = 0;
 
 void launch_filter_box_fused_flags(const uint8_t* image, int w, int h, int channels,

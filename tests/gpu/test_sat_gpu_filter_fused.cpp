@@ -114,11 +114,12 @@ TEST(SatGpuFilterFused, WideAndTallImages) {
     int w, h, r;
   };
   // The walks take 256 threads up to 2048 columns, 512 up to 4096, 1024 above: widths at and
-  // just past each edge, whole 8-byte rows and not.
+  // just past each edge, whole 8-byte rows and not. 8183 x 4104: over 32 MiB of padded rows, so
+  // launch 0 runs by warps.
   for (Case c : {Case{8192, 24, 3}, Case{8, 8192, 100}, Case{8192, 8192, 4}, Case{8192, 8192, 64},
                  Case{2048, 2048, 1000}, Case{8191, 300, 17}, Case{3, 8192, 2}, Case{4096, 4096, 4},
                  Case{2049, 700, 33}, Case{3000, 500, 40}, Case{3001, 301, 9}, Case{4097, 64, 3},
-                 Case{1500, 900, 7}}) {
+                 Case{1500, 900, 7}, Case{8183, 4104, 5}, Case{8183, 4104, 50}}) {
     const std::vector<uint8_t> img = random_planes(c.w, c.h, 1, 11);
     ASSERT_EQ(fused_on_gpu(img, c.w, c.h, 1, c.r), walked_on_cpu(img, c.w, c.h, 1, c.r))
         << c.w << "x" << c.h << " r " << c.r;
@@ -182,8 +183,9 @@ TEST(SatGpuFilterFused, EveryWalkWayGivesTheSamePixels) {
                                         {kFusedFloatRounding | kFusedWarpColumns, "float, warps"}});
 }
 
-// Widths that are not a multiple of 8 are copied into padded rows first (launch 0): word loads
-// when the image is 4-byte aligned, bytes when not; every remainder of w / 8, several channels.
+// Widths that are not a multiple of 8 are copied into padded rows first (launch 0): by threads,
+// word loads when the image is 4-byte aligned, bytes when not; by warps, aligned 16-byte loads and
+// shuffles at any address; every remainder of w / 8, several channels.
 TEST(SatGpuFilterFused, RowsThatAreNotWhole8ByteGroups) {
   WS_SKIP_WITHOUT_GPU();
   for (int w : {9, 10, 11, 12, 13, 14, 15, 601, 4093}) {
@@ -197,6 +199,13 @@ TEST(SatGpuFilterFused, RowsThatAreNotWhole8ByteGroups) {
       ASSERT_EQ(fused_on_gpu(img, w, h, 2, r, kFusedDefault, 1), twin) << at << " (odd address)";
       ASSERT_EQ(fused_on_gpu(img, w, h, 2, r, kFusedDefault, 4), twin) << at << " (4-byte aligned)";
       ASSERT_EQ(fused_on_gpu(img, w, h, 2, r, kFusedStripStarts), twin) << at << " (launch 2)";
+      // Launch 0 by warps (the default's from 32 MiB of rows) and by threads, at any address.
+      for (int offset : {0, 1, 4, 7}) {
+        ASSERT_EQ(fused_on_gpu(img, w, h, 2, r, kFusedPadByWarps, offset), twin)
+            << at << " (by warps, offset " << offset << ")";
+        ASSERT_EQ(fused_on_gpu(img, w, h, 2, r, kFusedPadByThreads, offset), twin)
+            << at << " (by threads, offset " << offset << ")";
+      }
     }
   }
 }
@@ -244,12 +253,18 @@ TEST(SatGpuFilterFused, SmallRunsForTheSanitizers) {
     ASSERT_EQ(fused_on_gpu(img, c.w, c.h, c.channels, c.r, kFusedStripStarts), twin)
         << c.w << "x" << c.h << " r " << c.r << " (launch 2)";
   }
-  // Padded rows from an image at an odd address (launch 0 byte by byte) and a 4-byte aligned one.
+  // Padded rows from an image at an odd address (launch 0 byte by byte) and a 4-byte aligned one,
+  // by threads and by warps (whose first and last 16-byte loads reach outside the image).
   const std::vector<uint8_t> odd = random_planes(13, 40, 2, 8);
   for (int offset : {1, 4})
-    ASSERT_EQ(fused_on_gpu(odd, 13, 40, 2, 6, kFusedDefault, offset),
-              walked_on_cpu(odd, 13, 40, 2, 6))
-        << "offset " << offset;
+    for (int pad : {kFusedDefault, kFusedPadByWarps})
+      ASSERT_EQ(fused_on_gpu(odd, 13, 40, 2, 6, pad, offset), walked_on_cpu(odd, 13, 40, 2, 6))
+          << "offset " << offset << " flags " << pad;
+  const std::vector<uint8_t> wide_odd = random_planes(1037, 19, 1, 7);
+  for (int offset : {0, 3})
+    ASSERT_EQ(fused_on_gpu(wide_odd, 1037, 19, 1, 2, kFusedPadByWarps, offset),
+              walked_on_cpu(wide_odd, 1037, 19, 1, 2))
+        << "1037 x 19, offset " << offset;
   // 64-bit windows need more than kExactU32Pixels pixels: 4200 x 4200 at r = 4100, one channel.
   const int side = 4200;
   const std::vector<uint8_t> img = random_planes(side, side, 1, 10);
