@@ -45,7 +45,8 @@ struct LiveImageRun {
   bool filtered_on_host = false;  // when `to_host`; else the engine keeps it)
 };
 // `compare` (optional) first: it returns the planes to compare with (its time includes reading
-// them back); then `filter`, which leaves its output in `engine` (timed to engine.synchronize()).
+// them back); then `filter`, which leaves its output in `engine` (timed to engine.synchronize();
+// on CUDA after an untimed run of it, so that run_ms leaves out module loading and allocations).
 // `control` (optional) stops the work between the two when cancelled. `difference_gain` > 0 makes
 // run.difference.
 LiveImageRun run_live_image(ImageEngine& engine, const std::function<void()>& filter,

@@ -1,6 +1,7 @@
 // The scene kit's own pieces, apart from any scene: the fast-mode worker (result, progress,
 // cancel), the twin check (exact, or normalised by the scene), shared input parsing, merged bench
-// reports and a scene of modes that keeps its state when an edit is refused.
+// reports, a scene of modes that keeps its state when an edit is refused, and the live image's
+// timed run (on CUDA after an untimed one).
 #include <gtest/gtest.h>
 
 #include "imgui_frame_test_support.h"
@@ -15,6 +16,7 @@
 #include "scene_kit/scene_inputs.h"
 #include "scene_kit/teach_pipeline.h"
 #include "scene_kit/json_params.h"
+#include "scene_kit/live_image.h"
 #include "scenes/registry.h"
 #include "shell/headless_context.h"
 #include "shell/imgui_runtime.h"
@@ -234,6 +236,42 @@ TEST(ScenePanels, EverySceneAndModeDrawsItsPanelsInAnImGuiFrame) {
             [&] { EXPECT_NO_THROW(scene->code_ui()); });
       scene->detach();
     }
+  }
+}
+
+// An engine that only says which backend it is; the filter below counts its runs.
+class BackendOnlyEngine : public ImageEngine {
+ public:
+  explicit BackendOnlyEngine(Backend b) : backend_(b) {}
+  Backend backend() const override { return backend_; }
+  void set_image(int, int, int, const uint8_t*) override {}
+  int width() const override { return 1; }
+  int height() const override { return 1; }
+  int channels() const override { return 1; }
+  std::vector<uint8_t> filtered() const override { return {7}; }
+
+ private:
+  Backend backend_;
+};
+
+TEST(LiveImageRun, OnCudaTheTimedRunComesAfterAnUntimedOne) {
+  // The first run stands for a CUDA module loaded and buffers allocated (60 ms here); the time
+  // shown is the second's. On the CPU the one run is timed, setup or not.
+  for (Backend b : {Backend::Cuda, Backend::Cpu}) {
+    BackendOnlyEngine engine(b);
+    int runs = 0;
+    const LiveImageRun r = run_live_image(
+        engine,
+        [&] {
+          if (runs++ == 0) std::this_thread::sleep_for(std::chrono::milliseconds(60));
+        },
+        nullptr, true);
+    EXPECT_EQ(runs, b == Backend::Cuda ? 2 : 1) << backend_name(b);
+    if (b == Backend::Cuda)
+      EXPECT_LT(r.run_ms, 30.0);
+    else
+      EXPECT_GE(r.run_ms, 55.0);
+    EXPECT_EQ(r.filtered, std::vector<uint8_t>{7});
   }
 }
 
