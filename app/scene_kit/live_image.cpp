@@ -34,8 +34,9 @@ std::shared_ptr<const LiveImage> read_live_image(const ImageSource& s, int max_s
 }
 
 LiveImageRun run_live_image(ImageEngine& engine, const std::function<void()>& filter,
-                            const std::function<std::vector<uint8_t>()>& compare, bool to_host,
-                            const WorkControl* control, int difference_gain) {
+                            const std::function<std::vector<uint8_t>()>& compare,
+                            const LiveRunOptions& options, int difference_gain) {
+  const WorkControl* control = options.control;
   LiveImageRun r;
   if (compare) {
     const auto start = std::chrono::steady_clock::now();
@@ -46,7 +47,7 @@ LiveImageRun run_live_image(ImageEngine& engine, const std::function<void()>& fi
       control->report(0.7);
     }
   }
-  if (engine.backend() == Backend::Cuda) {
+  if (engine.backend() == Backend::Cuda && options.warm_up) {
     // Untimed first: a kernel's first launch loads its module (CUDA loads them lazily) and the
     // engine's first run at a size allocates its buffers, milliseconds that are not the filter's
     // (a 600 x 400 photo's fused box filter showed 2.9 ms on an H200). The CPU pays no such
@@ -59,7 +60,7 @@ LiveImageRun run_live_image(ImageEngine& engine, const std::function<void()>& fi
   filter();
   engine.synchronize();
   r.run_ms = ms_since(start);
-  if (compare || to_host) {
+  if (compare || options.to_host) {
     r.filtered = engine.filtered();
     r.filtered_on_host = true;
   }

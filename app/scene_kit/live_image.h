@@ -44,14 +44,22 @@ struct LiveImageRun {
   std::vector<uint8_t> filtered;  // the filtered image on the host (read when comparing or
   bool filtered_on_host = false;  // when `to_host`; else the engine keeps it)
 };
+// How one run goes. `to_host`: the filtered image is read back into run.filtered. `warm_up`: on
+// CUDA the filter first runs once untimed (a kernel's first launch loads it, CUDA loading lazily,
+// and an engine's first run at a size allocates), so run_ms leaves out that setup; a caller that
+// knows the same kernels ran already at this size passes false and the filter runs once.
+// `control` (optional) stops the work between the runs when cancelled.
+struct LiveRunOptions {
+  bool to_host = false;
+  bool warm_up = true;
+  const WorkControl* control = nullptr;
+};
 // `compare` (optional) first: it returns the planes to compare with (its time includes reading
-// them back); then `filter`, which leaves its output in `engine` (timed to engine.synchronize();
-// on CUDA after an untimed run of it, so that run_ms leaves out module loading and allocations).
-// `control` (optional) stops the work between the two when cancelled. `difference_gain` > 0 makes
-// run.difference.
+// them back); then `filter`, which leaves its output in `engine` (timed to engine.synchronize()).
+// `difference_gain` > 0 makes run.difference.
 LiveImageRun run_live_image(ImageEngine& engine, const std::function<void()>& filter,
-                            const std::function<std::vector<uint8_t>()>& compare, bool to_host,
-                            const WorkControl* control = nullptr, int difference_gain = 0);
+                            const std::function<std::vector<uint8_t>()>& compare,
+                            const LiveRunOptions& options, int difference_gain = 0);
 // The filtered image on the host: run.filtered, read from `engine` when first asked for.
 const std::vector<uint8_t>& host_filtered(const ImageEngine* engine, LiveImageRun& run);
 

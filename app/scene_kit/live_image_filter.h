@@ -2,8 +2,10 @@
 // starts a job that reads the input (only when the input changed: a slider keeps the image) and
 // whatever else the engine takes (the scene's Extra, e.g. a depth map); on the CPU the job filters
 // on an engine of its own on the worker; on CUDA the mode's engine filters on the UI thread, so the
-// output stays on the device and reaches the screen through interop. The last finished job is what
-// the figure shows; a job that fails or is cancelled leaves it, and its settings, in place.
+// output stays on the device and reaches the screen through interop, after an untimed warm-up run
+// only where the kernels or buffers may have changed since the last run (the recipe's warm_key).
+// The last finished job is what the figure shows; a job that fails or is cancelled leaves it, and
+// its settings, in place.
 #pragma once
 
 #include <functional>
@@ -33,10 +35,15 @@ class LiveImageFilter {
     std::function<std::shared_ptr<const Extra>(const Settings&, const ImageInput&)> read_extra;
     std::function<void(Engine&, const Extra&)> set_extra;
     // The filter (and the comparison) on an engine that holds the image and the extra, if any
-    // (run_live_image).
+    // (run_live_image with these options).
     std::function<LiveImageRun(Engine&, const Settings&, const LiveImage&, const Extra*,
-                               bool to_host, const WorkControl*)>
+                               const LiveRunOptions&)>
         run;
+    // Optional: the settings that choose which kernels a CUDA run launches, what it allocates and
+    // what it uploads (not a value that changes none of these, e.g. a radius whose kernels the
+    // launcher loads together). A CUDA run whose key equals the last run's, on the same engine,
+    // image and extra, skips the untimed warm-up; without warm_key every CUDA run warms up.
+    std::function<std::string(const Settings&)> warm_key;
   };
   // What the figure shows: the last finished job.
   struct Shown {
@@ -89,12 +96,14 @@ class LiveImageFilter {
   }
   // Runs the shown settings' filter again on the shown engine (after it ran something else).
   void rerun(Backend backend, bool has_gl) {
-    shown_.run = recipe_.run(*shown_.engine, shown_.settings, *shown_.in, shown_.extra.get(), false,
-                             nullptr);
+    shown_.run = recipe_.run(*shown_.engine, shown_.settings, *shown_.in, shown_.extra.get(),
+                             LiveRunOptions{});  // warmed up: the engine ran other kernels
+    warmed(shown_.settings);
     if (has_gl) view_.upload(*shown_.in, *shown_.engine, shown_.run, backend);
   }
   Engine* engine() { return shown_.engine.get(); }
   void detach() {
+    warmed_.reset();
     view_.reset();
     work_.cancel();
     shown_.engine.reset();
@@ -129,7 +138,10 @@ class LiveImageFilter {
         if (w.extra && recipe.set_extra) recipe.set_extra(*w.engine, *w.extra);
         control.check();
         control.report(0.4);
-        w.run = recipe.run(*w.engine, s, *w.image, w.extra.get(), true, &control);
+        LiveRunOptions options;
+        options.to_host = true;
+        options.control = &control;
+        w.run = recipe.run(*w.engine, s, *w.image, w.extra.get(), options);
       }
       return w;
     };
@@ -149,9 +161,13 @@ class LiveImageFilter {
       if (fresh) shown_.engine = recipe_.create(backend);
       if (fresh || new_input)
         shown_.engine->set_image(in.width, in.height, in.channels, w->image->bytes.data());
-      if (w->extra && recipe_.set_extra && (fresh || new_input || w->extra != shown_.extra))
-        recipe_.set_extra(*shown_.engine, *w->extra);
-      w->run = recipe_.run(*shown_.engine, w->settings, *w->image, w->extra.get(), false, nullptr);
+      const bool set_extra =
+          w->extra && recipe_.set_extra && (fresh || new_input || w->extra != shown_.extra);
+      if (set_extra) recipe_.set_extra(*shown_.engine, *w->extra);
+      if (fresh || new_input || set_extra) warmed_.reset();  // new buffers, maybe new kernels
+      w->run = recipe_.run(*shown_.engine, w->settings, *w->image, w->extra.get(),
+                           cuda_run_options(w->settings));
+      warmed(w->settings);
     }
     const bool new_extra = w->extra != shown_.extra;
     if (new_input) view_.original_uploaded = false;
@@ -164,7 +180,19 @@ class LiveImageFilter {
     if (adopted_) adopted_(new_input, new_extra);
   }
 
+  // A run on the mode's engine (CUDA): warmed up unless its warm key is the last run's on the
+  // engine's image and extra; warmed() after it ran.
+  LiveRunOptions cuda_run_options(const Settings& s) const {
+    LiveRunOptions options;
+    options.warm_up = !recipe_.warm_key || !warmed_ || *warmed_ != recipe_.warm_key(s);
+    return options;
+  }
+  void warmed(const Settings& s) {
+    if (recipe_.warm_key) warmed_ = recipe_.warm_key(s);
+  }
+
   Recipe recipe_;
+  std::optional<std::string> warmed_;  // the last run's warm key on this engine, image, extra
   BackgroundWork<Job> work_;
   Shown shown_;
   LiveImageView view_;

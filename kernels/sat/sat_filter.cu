@@ -32,10 +32,12 @@
 #include <cuda_runtime.h>
 
 #include <cstdint>
+#include <mutex>
 #include <string>
 #include <type_traits>
 
 #include "../common/cuda_check.cuh"
+#include "../common/cuda_load.cuh"
 #include "sat_filter_checks.h"
 #include "sat_filter_rule.h"
 #include "sat_launch.h"
@@ -346,6 +348,15 @@ void launch_sat_typed(const void* table, int w, int h, int channels, const Filte
                   (h + kBlockY - 1) / kBlockY, channels);
   const T* t = static_cast<const T*>(table);
   if constexpr (std::is_same_v<T, uint32_t>) {
+    // r mod 4 picks the instance: all eight loaded at the first launch (cuda_load.cuh), so that
+    // a live radius edit does not time a load.
+    static std::once_flag loaded;
+    std::call_once(loaded, [] {
+      load_kernels_now(filter_box_u32_eight_kernel<0>, filter_box_u32_eight_kernel<1>,
+                       filter_box_u32_eight_kernel<2>, filter_box_u32_eight_kernel<3>,
+                       filter_box_u32_kernel<0>, filter_box_u32_kernel<1>, filter_box_u32_kernel<2>,
+                       filter_box_u32_kernel<3>);
+    });
     const bool aligned8 =
         reinterpret_cast<uintptr_t>(out) % 8 == 0 && reinterpret_cast<uintptr_t>(table) % 16 == 0;
     if (!params.depth_of_field && w % 8 == 0 && aligned8) {

@@ -102,5 +102,7 @@ void launch_strip_sums(const uint8_t* rows, int pitch, int h, int channels, cons
                        uint32_t* sums, cudaStream_t stream);
 // Launch 2: in place, each strip's column sums become the sums over all strips up to it.
 void launch_start_columns(int pitch, int strips, int channels, uint32_t* sums, cudaStream_t stream);
+// Launches 1 and 2's kernels loaded now (cuda_load.cuh): which of them run depends on the radius.
+void load_start_kernels();
 
 }  // namespace ws::sat::fused

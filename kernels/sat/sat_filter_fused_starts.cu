@@ -24,6 +24,7 @@
 #include <cstdint>
 
 #include "../common/cuda_check.cuh"
+#include "../common/cuda_load.cuh"
 #include "sat_filter_fused_parts.cuh"
 
 namespace ws::sat::fused {
@@ -252,6 +253,10 @@ void launch_strip_sums(const uint8_t* rows, int pitch, int h, int channels, cons
   else
     strip_sums<8><<<grid, kSumThreads, 0, stream>>>(rows, pitch, h, starts, sums);
   WS_CUDA_CHECK_LAUNCH();
+}
+
+void load_start_kernels() {
+  load_kernels_now(strip_sums<16>, strip_sums<8>, start_columns);
 }
 
 void launch_start_columns(int pitch, int strips, int channels, uint32_t* sums,

@@ -17,6 +17,7 @@
 #include "scene_kit/teach_pipeline.h"
 #include "scene_kit/json_params.h"
 #include "scene_kit/live_image.h"
+#include "scene_kit/live_image_filter.h"
 #include "scenes/registry.h"
 #include "shell/headless_context.h"
 #include "shell/imgui_runtime.h"
@@ -257,6 +258,8 @@ class BackendOnlyEngine : public ImageEngine {
 TEST(LiveImageRun, OnCudaTheTimedRunComesAfterAnUntimedOne) {
   // The first run stands for a CUDA module loaded and buffers allocated (60 ms here); the time
   // shown is the second's. On the CPU the one run is timed, setup or not.
+  LiveRunOptions to_host;
+  to_host.to_host = true;
   for (Backend b : {Backend::Cuda, Backend::Cpu}) {
     BackendOnlyEngine engine(b);
     int runs = 0;
@@ -265,13 +268,87 @@ TEST(LiveImageRun, OnCudaTheTimedRunComesAfterAnUntimedOne) {
         [&] {
           if (runs++ == 0) std::this_thread::sleep_for(std::chrono::milliseconds(60));
         },
-        nullptr, true);
+        nullptr, to_host);
     EXPECT_EQ(runs, b == Backend::Cuda ? 2 : 1) << backend_name(b);
     if (b == Backend::Cuda)
       EXPECT_LT(r.run_ms, 30.0);
     else
       EXPECT_GE(r.run_ms, 55.0);
     EXPECT_EQ(r.filtered, std::vector<uint8_t>{7});
+  }
+  // Without the warm-up (the caller knows the kernels ran at this size): one run, timed.
+  BackendOnlyEngine engine(Backend::Cuda);
+  int runs = 0;
+  LiveRunOptions warm;
+  warm.warm_up = false;
+  const LiveImageRun r = run_live_image(
+      engine,
+      [&] {
+        ++runs;
+        std::this_thread::sleep_for(std::chrono::milliseconds(40));
+      },
+      nullptr, warm);
+  EXPECT_EQ(runs, 1);
+  EXPECT_GE(r.run_ms, 35.0);
+}
+
+// A live filter's settings: the image it reads, a value no kernel depends on, and the kernel.
+struct WarmSettings {
+  std::string image = "a";
+  int radius = 1;
+  std::string kernel = "k1";
+};
+
+// Which runs of a live filter on CUDA warm up first: a run whose warm key is not the last run's
+// (another kernel, or back to one that ran before another), the first on an engine or image, a
+// rerun (the engine ran other kernels); not a run of the last key (a radius edited). Without
+// warm_key, every run.
+TEST(LiveImageFilter, OnCudaARunWarmsUpWhenItsKernelKeyOrItsImageChanged) {
+  for (const bool keyed : {true, false}) {
+    SCOPED_TRACE(keyed ? "warm_key" : "no warm_key");
+    std::vector<bool> warmed;  // options.warm_up of each run
+    int engines = 0;
+    LiveImageFilter<WarmSettings, ImageEngine>::Recipe recipe;
+    recipe.input_key = [](const WarmSettings& s) { return s.image; };
+    recipe.read = [](const WarmSettings& s) {
+      auto image = std::make_shared<LiveImage>();
+      image->key = s.image;
+      image->input.width = image->input.height = image->input.channels = 1;
+      image->bytes = {1};
+      return std::shared_ptr<const LiveImage>(image);
+    };
+    recipe.create = [&](Backend b) {
+      ++engines;
+      return std::make_unique<BackendOnlyEngine>(b);
+    };
+    recipe.run = [&](ImageEngine&, const WarmSettings&, const LiveImage&, const NoExtra*,
+                     const LiveRunOptions& options) {
+      warmed.push_back(options.warm_up);
+      return LiveImageRun{};
+    };
+    if (keyed) recipe.warm_key = [](const WarmSettings& s) { return s.kernel; };
+    LiveImageFilter<WarmSettings, ImageEngine> filter(recipe);
+    WarmSettings s;
+    auto run = [&] { filter.reset(s, Backend::Cuda, nullptr); };
+    run();  // first run: warms up
+    s.radius = 2;
+    run();  // the same kernels
+    s.kernel = "k2";
+    run();  // new kernels
+    s.kernel = "k1";
+    run();  // back: what the engine holds may be k2's
+    filter.rerun(Backend::Cuda, false);
+    s.radius = 5;
+    run();  // the rerun's key
+    s.image = "b";
+    run();  // a new image: buffers and sizes anew
+    s.radius = 3;
+    run();
+    EXPECT_EQ(engines, 1);
+    const std::vector<bool> expected =
+        keyed ? std::vector<bool>{true, false, true, true, true, false, true, false}
+              : std::vector<bool>(8, true);
+    EXPECT_EQ(warmed, expected);
   }
 }
 

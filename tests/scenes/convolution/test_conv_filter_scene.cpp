@@ -121,7 +121,7 @@ TEST(ConvFilter, TheDifferenceViewCountsDifferingSamplesAndAmplifiesThem) {
   engine.next = {10, 20, 30, 40};
   const std::vector<uint8_t> other = {10, 25, 30, 0};
   const LiveImageRun r = run_live_image(
-      engine, [&] { engine.out = engine.next; }, [&] { return other; }, false, nullptr, 8);
+      engine, [&] { engine.out = engine.next; }, [&] { return other; }, LiveRunOptions{}, 8);
   EXPECT_EQ(r.filtered, engine.next);
   EXPECT_EQ(r.compared, other);
   EXPECT_EQ(r.compare_differing, 2);  // samples 1 and 3
@@ -129,8 +129,10 @@ TEST(ConvFilter, TheDifferenceViewCountsDifferingSamplesAndAmplifiesThem) {
   // |difference| x 8, clamped: 5 x 8 = 40, 40 x 8 = 320 -> 255.
   EXPECT_EQ(r.difference, (std::vector<uint8_t>{0, 40, 0, 255}));
   // Without a comparison: nothing to count, no difference image.
+  LiveRunOptions to_host;
+  to_host.to_host = true;
   const LiveImageRun alone = run_live_image(
-      engine, [&] { engine.out = engine.next; }, nullptr, true);
+      engine, [&] { engine.out = engine.next; }, nullptr, to_host);
   EXPECT_TRUE(alone.compared.empty());
   EXPECT_TRUE(alone.difference.empty());
   EXPECT_EQ(alone.compare_differing, 0);

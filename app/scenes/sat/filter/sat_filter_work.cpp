@@ -1,14 +1,15 @@
 #include "sat_filter_work.h"
 
 #include <algorithm>
+#include <string>
 
 #include "interop/pixel_image.h"
 #include "scenes/sat/sat_input.h"
 
 namespace ws::app {
 
-LiveImageRun run_sat_filter(sat::Engine& engine, const SatSettings& s, bool to_host,
-                            const WorkControl* control) {
+LiveImageRun run_sat_filter(sat::Engine& engine, const SatSettings& s,
+                            const LiveRunOptions& options) {
   auto filter = [&engine](sat::FilterMethod method, const SatSettings& s) {
     if (method == sat::FilterMethod::Sat) engine.compute_sat(s.variant, s.accum);
     engine.filter(method, s.filter);
@@ -21,7 +22,7 @@ LiveImageRun run_sat_filter(sat::Engine& engine, const SatSettings& s, bool to_h
       return engine.filtered();
     };
   return run_live_image(
-      engine, [&] { filter(s.method, s); }, compare, to_host, control);
+      engine, [&] { filter(s.method, s); }, compare, options);
 }
 
 SatLiveFilter::Recipe sat_filter_recipe() {
@@ -39,8 +40,19 @@ SatLiveFilter::Recipe sat_filter_recipe() {
     engine.set_depth(depth.data());
   };
   r.run = [](sat::Engine& engine, const SatSettings& s, const LiveImage&, const std::vector<float>*,
-             bool to_host,
-             const WorkControl* control) { return run_sat_filter(engine, s, to_host, control); };
+             const LiveRunOptions& options) { return run_sat_filter(engine, s, options); };
+  // What picks the kernels and the buffers: the methods, the table's variant and type (a radius
+  // or a focus picks none the launchers have not loaded: cuda_load.cuh).
+  r.warm_key = [](const SatSettings& s) {
+    auto method = [&](sat::FilterMethod m) {
+      std::string key = sat::filter_method_name(m);
+      if (m == sat::FilterMethod::Sat)
+        key += std::string(":") + sat::info(s.variant).id + ":" + accum_label(s.accum);
+      return key;
+    };
+    return method(s.method) + (s.compare ? "|" + method(s.compare_method) : std::string()) +
+           (s.filter.depth_of_field ? "|dof" : "");
+  };
   return r;
 }
 

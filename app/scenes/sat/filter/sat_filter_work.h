@@ -17,9 +17,9 @@ using SatLiveFilter = LiveImageFilter<SatSettings, sat::Engine, std::vector<floa
 SatLiveFilter::Recipe sat_filter_recipe();
 
 // The compare method first (its pixels copied to the host), then s.method, whose output the
-// engine keeps. `control` (optional) stops the work between the two when cancelled.
-LiveImageRun run_sat_filter(sat::Engine& engine, const SatSettings& s, bool to_host,
-                            const WorkControl* control = nullptr);
+// engine keeps (run_live_image with `options`).
+LiveImageRun run_sat_filter(sat::Engine& engine, const SatSettings& s,
+                            const LiveRunOptions& options);
 
 // One point of the time-against-radius plot.
 struct RadiusTiming {
