@@ -34,7 +34,10 @@
 // one read of the image instead of two, but look-back latency across tiles.
 // u8 -> u32 on rows of whole 16-byte groups takes the wide path (sat_register_tiled_u8.cuh):
 // 512 x 64 tiles, 16 columns a lane, no shuffles in launch 1, and launch 3's rows staged in
-// shared memory so that every store instruction writes 512 consecutive bytes.
+// shared memory so that every store instruction writes 512 consecutive bytes. On images of up to
+// 2048 tiles, u8 -> u32 tiles are 32 rows high (the 128-column ones 64 rows up to 4096 tiles):
+// more warps where a few tall tiles left most of the GPU idle (narrow_rows, wide_rows below;
+// 600 x 400 0.036 ms instead of 0.106, 1920 x 1080 0.027 instead of 0.041, H200).
 // Measured (H100 80GB HBM3, 2026-11-24, 8192 x 8192 u8 -> u32; a 256 MiB memset takes 0.088 ms,
 // a plain copy widening 64 MiB of u8 into 256 MiB of u32 0.130 ms):
 //   these 128 x 128 tiles        0.364 ms: launch 1 0.144, 2 0.012, 3 0.216
@@ -230,8 +233,9 @@ __device__ __forceinline__ TileIndex tile_of(int block, int ntx) {
 }
 
 // @variant register-tiled
-// ---- Launch 1: the aggregates of each tile.
-template <class In, class Out>
+// ---- Launch 1: the aggregates of each tile (kTileRows rows: kRows, or fewer for small u8
+// images, narrow_rows()).
+template <class In, class Out, int kTileRows>
 __global__ void __launch_bounds__(kWarps* kLanes, kMinBlocks)
     tile_sums(const In* __restrict__ in, int w, int h, int ntx, bool vec,
               Out* __restrict__ col_sums, Out* __restrict__ row_sums, Out* __restrict__ totals) {
@@ -240,7 +244,8 @@ __global__ void __launch_bounds__(kWarps* kLanes, kMinBlocks)
   if (t.tx >= ntx) return;
   const int x = t.tx * kCols + lane * kRegisterLaneCols;
   const int valid = lane_valid(w, x, vec);
-  const int y0 = t.ty * kRows, y1 = min(y0 + kRows, h);
+  static_assert(kTileRows % kLanes == 0, "row groups of 32 rows");
+  const int y0 = t.ty * kTileRows, y1 = min(y0 + kTileRows, h);
   using Raw = typename RawOf<In>::type;
   Out c[4] = {Out(0), Out(0), Out(0), Out(0)};
   const int rows = y1 - y0;
@@ -336,7 +341,7 @@ __global__ void __launch_bounds__(kCarryThreads)
 }
 
 // ---- Launch 3: each tile's part of the table.
-template <class In, class Out>
+template <class In, class Out, int kTileRows>
 __global__ void __launch_bounds__(kWarps* kLanes, kMinBlocks)
     tile_tables(const In* __restrict__ in, Out* __restrict__ out, int w, int h, int ntx, bool vec,
                 const Out* __restrict__ col_carry, const Out* __restrict__ row_carry,
@@ -347,7 +352,7 @@ __global__ void __launch_bounds__(kWarps* kLanes, kMinBlocks)
   if (t.tx >= ntx) return;
   const int x = t.tx * kCols + lane * kRegisterLaneCols;
   const int valid = lane_valid(w, x, vec);
-  const int y0 = t.ty * kRows, y1 = min(y0 + kRows, h);
+  const int y0 = t.ty * kTileRows, y1 = min(y0 + kTileRows, h);
 
   // The row above the tile: SAT(x + k, y0 - 1) = corner + col_carry summed from the tile's left
   // edge to x + k.
@@ -424,11 +429,43 @@ bool aligned(const void* p, size_t bytes) {
   return reinterpret_cast<uintptr_t>(p) % bytes == 0;
 }
 
-// The tile height of the wide u8 path (sat_register_tiled_u8.cuh) under `flags`.
-int wide_rows(int flags) {
+// The tiles' heights. Few tall tiles leave the GPU idle: each is one warp walking its rows twice
+// (launches 1 and 3), so a 600 x 400 image in 128-row tiles is 20 warps on an H200's 132 SMs,
+// 0.105-0.107 ms, and 0.036-0.037 ms in 32-row tiles (CUB: 0.039). Short tiles cost more carries
+// and more walks started per row, which the largest images feel: at 8192 x 8192 the wide path's
+// 32-row tiles took 0.131-0.133 ms against 0.126-0.128 for 64 rows. Measured on an H200
+// (bench/dev/sat_narrow_sweep.cu and sat_sweep.cu, 2026-12-01 and 12-02): the shortest tiles that
+// stay within kShortTiles tiles are fastest up to that count, and the carries' launch holds at
+// most kMaxTiles.
+constexpr int kShortTiles = 2048;
+size_t tile_count(int w, int h, int cols, int rows) {
+  return size_t((w + cols - 1) / cols) * size_t((h + rows - 1) / rows);
+}
+
+// The 128-column tiles (u8 on widths that are not a multiple of 16, and float tables) under
+// `flags`: u8 -> u32 in 32 rows up to kShortTiles tiles (3000 x 2000: 0.041 ms against 0.110 in
+// 128 rows), else 64 rows up to kMaxTiles (4001 x 3000: 0.057 against 0.086 in 128 rows, 0.074 in
+// 32), else 128 (8184 x 8192: 64 x 64 tiles, 0.35 ms). Float tables keep 128 rows: their CPU twin
+// adds in the same tiles, bit for bit.
+// A forced height that would make more than kMaxTiles tiles takes the next one up.
+int narrow_rows(Accum a, int w, int h, int flags) {
+  if (a != Accum::U8U32 || (flags & kRegisterTiledNarrowRows128) != 0) return kRows;
+  const bool fits32 = tile_count(w, h, kCols, 32) <= size_t(kMaxTiles);
+  const bool fits64 = tile_count(w, h, kCols, 64) <= size_t(kMaxTiles);
+  if ((flags & kRegisterTiledNarrowRows32) != 0) return fits32 ? 32 : fits64 ? 64 : kRows;
+  if ((flags & kRegisterTiledNarrowRows64) != 0) return fits64 ? 64 : kRows;
+  if (tile_count(w, h, kCols, 32) <= size_t(kShortTiles)) return 32;
+  return fits64 ? 64 : kRows;
+}
+
+// The wide u8 path's tiles (sat_register_tiled_u8.cuh: 512 columns) under `flags`: 32 rows up to
+// kShortTiles tiles (1920 x 1080: 0.026-0.028 ms against 0.040-0.042 in 64 rows; 4096 x 4096:
+// 0.037-0.040 against 0.048-0.049), else 64 (8192 x 8192: 0.126 ms).
+int wide_rows(int w, int h, int flags) {
   if ((flags & kRegisterTiledWideRows32) != 0) return 32;
   if ((flags & kRegisterTiledWideRows128) != 0) return 128;
-  return 64;
+  if ((flags & kRegisterTiledWideRows64) != 0) return 64;
+  return tile_count(w, h, wide::kTileCols, 32) <= size_t(kShortTiles) ? 32 : 64;
 }
 
 template <int kTileRows>
@@ -475,25 +512,12 @@ void launch_wide(const uint8_t* in, uint32_t* out, int w, int h, void* scratch, 
   }
 }
 
-template <class In, class Out>
-void launch_typed(const void* in_ptr, void* out_ptr, int w, int h, void* scratch,
-                  cudaStream_t stream, int flags) {
-  WS_REQUIRE(scratch != nullptr, std::string("register-tiled SAT: scratch memory is missing"));
-  if constexpr (std::is_same_v<In, uint8_t>) {
-    if ((flags & kRegisterTiledNarrow) == 0 && wide::applies(in_ptr, out_ptr, scratch, w)) {
-      const uint8_t* in = static_cast<const uint8_t*>(in_ptr);
-      uint32_t* out = static_cast<uint32_t*>(out_ptr);
-      switch (wide_rows(flags)) {
-        case 32:
-          return launch_wide<32>(in, out, w, h, scratch, stream, flags);
-        case 128:
-          return launch_wide<128>(in, out, w, h, scratch, stream, flags);
-        default:
-          return launch_wide<64>(in, out, w, h, scratch, stream, flags);
-      }
-    }
-  }
-  const Shape s = shape_of(w, h);
+// The 128-column tiles (any width, any type), kTileRows high.
+template <class In, class Out, int kTileRows>
+void launch_narrow(const void* in_ptr, void* out_ptr, int w, int h, void* scratch,
+                   cudaStream_t stream, int flags) {
+  const Shape s = shape_of(w, h, kCols, kTileRows);
+  WS_REQUIRE(s.tiles <= size_t(kMaxTiles), std::string("register-tiled SAT: too many tiles"));
   const In* in = static_cast<const In*>(in_ptr);
   Out* out = static_cast<Out*>(out_ptr);
   char* bytes = static_cast<char*>(scratch);
@@ -513,7 +537,7 @@ void launch_typed(const void* in_ptr, void* out_ptr, int w, int h, void* scratch
   const int blocks = (s.ntx + kWarps - 1) / kWarps * s.nty;
   const int only = flags & (kRegisterTiledOnly1 | kRegisterTiledOnly2 | kRegisterTiledOnly3);
   if (only == 0 || (only & kRegisterTiledOnly1) != 0) {
-    tile_sums<In, Out>
+    tile_sums<In, Out, kTileRows>
         <<<blocks, kWarps * kLanes, 0, stream>>>(in, w, h, s.ntx, vec, col_sums, row_sums, totals);
     WS_CUDA_CHECK_LAUNCH();
   }
@@ -526,11 +550,40 @@ void launch_typed(const void* in_ptr, void* out_ptr, int w, int h, void* scratch
     WS_CUDA_CHECK_LAUNCH();
   }
   if (only == 0 || (only & kRegisterTiledOnly3) != 0) {
-    tile_tables<In, Out><<<blocks, kWarps * kLanes, 0, stream>>>(
+    tile_tables<In, Out, kTileRows><<<blocks, kWarps * kLanes, 0, stream>>>(
         in, out, w, h, s.ntx, vec, col_carry, row_carry, corners,
         (flags & kRegisterTiledReverse) != 0, (flags & kRegisterTiledStream) != 0);
     WS_CUDA_CHECK_LAUNCH();
   }
+}
+
+template <class In, class Out>
+void launch_typed(const void* in_ptr, void* out_ptr, int w, int h, void* scratch,
+                  cudaStream_t stream, int flags) {
+  WS_REQUIRE(scratch != nullptr, std::string("register-tiled SAT: scratch memory is missing"));
+  if constexpr (std::is_same_v<In, uint8_t>) {
+    if ((flags & kRegisterTiledNarrow) == 0 && wide::applies(in_ptr, out_ptr, scratch, w)) {
+      const uint8_t* in = static_cast<const uint8_t*>(in_ptr);
+      uint32_t* out = static_cast<uint32_t*>(out_ptr);
+      switch (wide_rows(w, h, flags)) {
+        case 32:
+          return launch_wide<32>(in, out, w, h, scratch, stream, flags);
+        case 128:
+          return launch_wide<128>(in, out, w, h, scratch, stream, flags);
+        default:
+          return launch_wide<64>(in, out, w, h, scratch, stream, flags);
+      }
+    }
+  }
+  if constexpr (std::is_same_v<In, uint8_t>) {
+    switch (narrow_rows(Accum::U8U32, w, h, flags)) {
+      case 32:
+        return launch_narrow<In, Out, 32>(in_ptr, out_ptr, w, h, scratch, stream, flags);
+      case 64:
+        return launch_narrow<In, Out, 64>(in_ptr, out_ptr, w, h, scratch, stream, flags);
+    }
+  }
+  launch_narrow<In, Out, kRows>(in_ptr, out_ptr, w, h, scratch, stream, flags);
 }
 
 }  // namespace
@@ -541,9 +594,9 @@ size_t register_tiled_scratch_bytes_flags(Accum a, int w, int h, int flags) {
   auto bytes = [&](const Shape& s) {
     return 2 * (align_up(s.cols * b) + align_up(s.rows * b) + align_up(s.tiles * b));
   };
-  const size_t narrow = bytes(shape_of(w, h));
+  const size_t narrow = bytes(shape_of(w, h, kCols, narrow_rows(a, w, h, flags)));
   if (a != Accum::U8U32 || (flags & kRegisterTiledNarrow) != 0) return narrow;
-  return std::max(narrow, bytes(shape_of(w, h, wide::kTileCols, wide_rows(flags))));
+  return std::max(narrow, bytes(shape_of(w, h, wide::kTileCols, wide_rows(w, h, flags))));
 }
 
 size_t register_tiled_scratch_bytes(Accum a, int w, int h) {

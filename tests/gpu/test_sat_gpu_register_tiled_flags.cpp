@@ -1,7 +1,8 @@
 // Variant 5's tuning switches (sat_register_tiled_tuning.h) for u8 -> u32: every switch the
 // timing program compares builds the same table as a brute-force u32 reference (row sums, then
-// column sums, wrapping modulo 2^32 like the table), on shapes around the wide path's 512 x 64
-// tiles and 16-column lanes. The switches only change the order of the work and of the stores.
+// column sums, wrapping modulo 2^32 like the table), on shapes around the wide path's 512-column
+// tiles and 16-column lanes and the 128-column tiles' heights. The switches only change the
+// order of the work and of the stores.
 #include <gtest/gtest.h>
 
 #include <cuda_runtime.h>
@@ -40,6 +41,10 @@ const int kFlagSets[] = {
     sat::kRegisterTiledWideDirect | sat::kRegisterTiledWideRows128,
     0,
     sat::kRegisterTiledDefault | sat::kRegisterTiledNarrow,
+    sat::kRegisterTiledDefault | sat::kRegisterTiledWideRows64,
+    sat::kRegisterTiledDefault | sat::kRegisterTiledNarrow | sat::kRegisterTiledNarrowRows32,
+    sat::kRegisterTiledDefault | sat::kRegisterTiledNarrow | sat::kRegisterTiledNarrowRows64,
+    sat::kRegisterTiledDefault | sat::kRegisterTiledNarrow | sat::kRegisterTiledNarrowRows128,
 };
 
 // Runs every flag set on a w x h image (seeded) and compares with the brute-force table.
@@ -76,10 +81,12 @@ void check_flags(int w, int h, uint64_t seed) {
 TEST(SatGpuRegisterTiledFlags, EverySwitchGivesTheSameTable) {
   WS_SKIP_WITHOUT_GPU();
   // Widths: one lane, part of a tile, a tile, a tile + a lane, partial blocks of 4 tiles, and
-  // 2^k +- 16; heights around 32, 64 and 128 rows.
-  const std::pair<int, int> shapes[] = {{16, 1},     {16, 200},   {496, 63},  {512, 64},
-                                        {528, 65},   {1040, 129}, {2064, 31}, {4112, 257},
-                                        {2032, 128}, {8192, 130}, {48, 1000}};
+  // 2^k +- 16; heights around 32, 64 and 128 rows. Then widths that are not a multiple of 16
+  // (the 128-column tiles by default: 32 rows at photo sizes, 64 at 4001 x 2100).
+  const std::pair<int, int> shapes[] = {{16, 1},     {16, 200},   {496, 63},   {512, 64},
+                                        {528, 65},   {1040, 129}, {2064, 31},  {4112, 257},
+                                        {2032, 128}, {8192, 130}, {48, 1000},  {600, 400},
+                                        {1366, 97},  {130, 33},   {4001, 2100}};
   uint64_t seed = 11;
   for (auto [w, h] : shapes) check_flags(w, h, seed++);
 }
@@ -92,7 +99,7 @@ TEST(SatGpuRegisterTiledFlags, WrappingTablesMatch) {
 
 TEST(SatGpuRegisterTiledFlags, SmallRunsForTheSanitizers) {
   WS_SKIP_WITHOUT_GPU();
-  const std::pair<int, int> shapes[] = {{16, 3}, {528, 70}, {1056, 33}};
+  const std::pair<int, int> shapes[] = {{16, 3}, {528, 70}, {1056, 33}, {200, 70}};
   uint64_t seed = 70;
   for (auto [w, h] : shapes) check_flags(w, h, seed++);
 }
