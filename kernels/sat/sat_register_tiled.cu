@@ -35,7 +35,7 @@
 // u8 -> u32 on rows of whole 16-byte groups takes the wide path (sat_register_tiled_u8.cuh):
 // 512 x 64 tiles, 16 columns a lane, no shuffles in launch 1, and launch 3's rows staged in
 // shared memory so that every store instruction writes 512 consecutive bytes. On images of up to
-// 2048 tiles, u8 -> u32 tiles are 32 rows high (the 128-column ones 64 rows up to 4096 tiles):
+// 2048 tiles, u8 -> u32 tiles are 32 rows high (the 128-column ones 64 rows up to 8192 tiles):
 // more warps where a few tall tiles left most of the GPU idle (narrow_rows, wide_rows below;
 // 600 x 400 0.036 ms instead of 0.106, 1920 x 1080 0.027 instead of 0.041, H200).
 // Measured (H100 80GB HBM3, 2026-11-24, 8192 x 8192 u8 -> u32; a 256 MiB memset takes 0.088 ms,
@@ -90,7 +90,15 @@ constexpr int kBatch = 8;      // rows loaded ahead of their arithmetic
 constexpr int kMinBlocks = 5;  // resident blocks per SM asked of the register allocator
 constexpr unsigned kFull = 0xffffffffu;
 static_assert(kRows % kLanes == 0 && kLanes % kBatch == 0, "row groups of 32 rows, whole batches");
-constexpr int kMaxTiles = (kMaxSide / kCols) * (kMaxSide / kRows);  // 64 x 64
+// Launch 2 scans the tiles' totals in 32 KiB of shared memory: 8192 tiles of 4-byte sums (u8 ->
+// u32 in 64-row tiles at 8192^2), 4096 of 8-byte ones (128-row tiles at 8192^2).
+constexpr size_t kCornerBytes = 32 * 1024;
+template <class Out>
+__host__ __device__ constexpr int max_tiles() {
+  return int(kCornerBytes / sizeof(Out));
+}
+static_assert(max_tiles<double>() >= (kMaxSide / kCols) * (kMaxSide / kRows), "128-row tiles fit");
+constexpr int kMaxTiles = max_tiles<uint32_t>();
 
 // ---- 4-wide loads and stores of one lane's columns. kVec: the row is 4-aligned (w % 4 == 0 and
 // aligned buffers), so one vector access; otherwise per element, columns past the image are 0.
@@ -314,7 +322,7 @@ __global__ void __launch_bounds__(kCarryThreads)
       run = run + v;
     }
   } else {  // the corners, in shared memory: rows of tiles, then columns of tiles
-    __shared__ Out sums[kMaxTiles];
+    __shared__ Out sums[max_tiles<Out>()];
     const int tiles = ntx * nty;
     for (int i = int(threadIdx.x); i < tiles; i += kCarryThreads) sums[i] = totals[i];
     __syncthreads();
@@ -445,8 +453,8 @@ size_t tile_count(int w, int h, int cols, int rows) {
 // The 128-column tiles (u8 on widths that are not a multiple of 16, and float tables) under
 // `flags`: u8 -> u32 in 32 rows up to kShortTiles tiles (3000 x 2000: 0.041 ms against 0.110 in
 // 128 rows), else 64 rows up to kMaxTiles (4001 x 3000: 0.057 against 0.086 in 128 rows, 0.074 in
-// 32), else 128 (8184 x 8192: 64 x 64 tiles, 0.35 ms). Float tables keep 128 rows: their CPU twin
-// adds in the same tiles, bit for bit.
+// 32; 8184 x 8192, 8192 tiles: 0.339 against 0.351), else 128. Float tables keep 128 rows: their
+// CPU twin adds in the same tiles, bit for bit.
 // A forced height that would make more than kMaxTiles tiles takes the next one up.
 int narrow_rows(Accum a, int w, int h, int flags) {
   if (a != Accum::U8U32 || (flags & kRegisterTiledNarrowRows128) != 0) return kRows;
@@ -517,7 +525,8 @@ template <class In, class Out, int kTileRows>
 void launch_narrow(const void* in_ptr, void* out_ptr, int w, int h, void* scratch,
                    cudaStream_t stream, int flags) {
   const Shape s = shape_of(w, h, kCols, kTileRows);
-  WS_REQUIRE(s.tiles <= size_t(kMaxTiles), std::string("register-tiled SAT: too many tiles"));
+  WS_REQUIRE(s.tiles <= size_t(max_tiles<Out>()),
+             std::string("register-tiled SAT: too many tiles"));
   const In* in = static_cast<const In*>(in_ptr);
   Out* out = static_cast<Out*>(out_ptr);
   char* bytes = static_cast<char*>(scratch);

@@ -26,8 +26,8 @@ inline constexpr int kRegisterTiledWideRows64 = 4096;
 // bytes apart) instead of staging the row in shared memory for 512-byte contiguous stores.
 inline constexpr int kRegisterTiledWideDirect = 256;
 // u8 -> u32 on the 128-column tiles: 32-, 64- or 128-row tiles (the next height up where the
-// image would have more than 64 x 64 tiles; the default: 32 rows up to 2048 tiles, else 64 up to
-// 4096, else 128).
+// image would have more than 8192 tiles; the default: 32 rows up to 2048 tiles, else 64 up to
+// 8192, else 128).
 inline constexpr int kRegisterTiledNarrowRows32 = 512;
 inline constexpr int kRegisterTiledNarrowRows64 = 1024;
 inline constexpr int kRegisterTiledNarrowRows128 = 2048;

@@ -91,10 +91,13 @@ TEST(SatGpuRegisterTiledFlags, EverySwitchGivesTheSameTable) {
   for (auto [w, h] : shapes) check_flags(w, h, seed++);
 }
 
-// Large enough to wrap modulo 2^32 (8192 x 4096 x 255 > 2^32) in the last rows.
+// Large enough to wrap modulo 2^32 (8192 x 4096 x 255 > 2^32) in the last rows; 8184 columns
+// take the 128-column tiles, 64 rows high by default (64 x 65 tiles; 32-row ones would be more
+// than the carries hold, so the forced 32 rows take 64).
 TEST(SatGpuRegisterTiledFlags, WrappingTablesMatch) {
   WS_SKIP_WITHOUT_GPU();
   check_flags(8192, 4096, 5);
+  check_flags(8184, 4100, 6);
 }
 
 TEST(SatGpuRegisterTiledFlags, SmallRunsForTheSanitizers) {
