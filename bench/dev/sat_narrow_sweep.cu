@@ -1,7 +1,8 @@
 // Variant 5's 128-column tiles (the u8 -> u32 path for widths that are not a multiple of 16, and
 // every float table) at photo sizes, 32, 64 and 128 rows high, against the default's choice
 // (narrow_rows: 32 rows up to 2048 tiles, else 64 up to 8192), and the wide path (widths that are
-// a multiple of 16) by default (wide_rows: 32 rows up to 2048 tiles, else 64), at 64 and 32 rows.
+// a multiple of 16) by default (wide_rows: 32 rows up to 2048 tiles, else 64), at 64 and 32 rows;
+// the defaults also with plain launches (launches 2 and 3 not dependent launches).
 // Not part of the build. Every case's table is compared with the 128-row tiles' on the device (the
 // 128-row path is the one the GPU tests check against the CPU). One line per case: median of the
 // repeats in ms.
@@ -22,9 +23,9 @@ int main(int argc, char** argv) {
   cudaDeviceProp prop;
   CK(cudaGetDeviceProperties(&prop, 0));
   std::printf("%s, %d SMs; u8 -> u32, median of %d\n", prop.name, prop.multiProcessorCount, reps);
-  const int shapes[][2] = {{600, 400},   {512, 512},   {1000, 700},  {1366, 768},
-                           {1200, 800},  {1920, 1080}, {2040, 1530}, {2048, 2048},
-                           {3000, 2000}, {4001, 3000}, {4096, 4096}, {8184, 8192}};
+  const int shapes[][2] = {{600, 400},   {512, 512},   {1000, 700},  {1366, 768},  {1200, 800},
+                           {1920, 1080}, {2040, 1530}, {2048, 2048}, {3000, 2000}, {4001, 3000},
+                           {4096, 4096}, {8184, 8192}, {8192, 8192}};
   const int D = kRegisterTiledDefault | kRegisterTiledNarrow;
   for (const auto& shape : shapes) {
     const int w = shape[0], h = shape[1];
@@ -43,13 +44,16 @@ int main(int argc, char** argv) {
     const struct {
       const char* name;
       int flags;
-    } cases[] = {{"128 rows", D | kRegisterTiledNarrowRows128},
-                 {"64 rows", D | kRegisterTiledNarrowRows64},
-                 {"32 rows", D | kRegisterTiledNarrowRows32},
-                 {"default", D},
-                 {"wide path, default (when it applies)", kRegisterTiledDefault},
-                 {"wide path, 64 rows", kRegisterTiledDefault | kRegisterTiledWideRows64},
-                 {"wide path, 32 rows", kRegisterTiledDefault | kRegisterTiledWideRows32}};
+    } cases[] = {
+        {"128 rows", D | kRegisterTiledNarrowRows128},
+        {"64 rows", D | kRegisterTiledNarrowRows64},
+        {"32 rows", D | kRegisterTiledNarrowRows32},
+        {"default", D},
+        {"default, plain launches", D | kRegisterTiledNoOverlap},
+        {"wide path, default (when it applies)", kRegisterTiledDefault},
+        {"wide path, default, plain launches", kRegisterTiledDefault | kRegisterTiledNoOverlap},
+        {"wide path, 64 rows", kRegisterTiledDefault | kRegisterTiledWideRows64},
+        {"wide path, 32 rows", kRegisterTiledDefault | kRegisterTiledWideRows32}};
     for (const auto& c : cases) {
       // The carries' launch holds at most 8192 tiles in shared memory (forced heights only).
       const int rows = (c.flags & kRegisterTiledNarrowRows32) != 0   ? 32

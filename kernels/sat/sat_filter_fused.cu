@@ -531,21 +531,9 @@ void launch_walk(dim3 grid, cudaStream_t stream, const WalkArgs& a) {
   WS_CUDA_CHECK(
       cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
   // After launch 1 or 2, a programmatic dependent launch (compute capability 9.0 and above).
-  int device = 0, major = 0;
-  WS_CUDA_CHECK(cudaGetDevice(&device));
-  WS_CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
-  cudaLaunchAttribute overlap[1];
-  overlap[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-  overlap[0].val.programmaticStreamSerializationAllowed = 1;
-  cudaLaunchConfig_t config = {};
-  config.gridDim = grid;
-  config.blockDim = dim3(kThreads);
-  config.dynamicSmemBytes = shared;
-  config.stream = stream;
-  config.attrs = overlap;
-  config.numAttrs = a.start != kStartOwn && major >= 9 ? 1 : 0;
-  WS_CUDA_CHECK(cudaLaunchKernelEx(&config, kernel, a.image, a.w, a.h, a.r, a.rows_per_block,
-                                   *a.starts, a.columns, a.out, a.start));
+  launch_maybe_dependent(kernel, grid, dim3(kThreads), shared, stream, a.start != kStartOwn,
+                         a.image, a.w, a.h, a.r, a.rows_per_block, *a.starts, a.columns, a.out,
+                         a.start);
 }
 
 // The same walk with walk_threads(pitch) threads.

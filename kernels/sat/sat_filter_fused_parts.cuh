@@ -10,6 +10,7 @@
 
 #include <cstdint>
 
+#include "../common/dependent_launch.cuh"
 #include "sat.h"
 
 namespace ws::sat::fused {
@@ -75,19 +76,11 @@ __device__ __forceinline__ RowWords<kCols> load_row_at(const uint8_t* p) {
   return r;
 }
 
-// Programmatic dependent launch (sm_90): launch 1 lets the walk start as soon as every one of its
-// blocks runs; the walk waits for launch 1's results (its completion and memory) only where it
-// reads them. Elsewhere both are no-ops, and the walk starts after launch 1 as usual.
-__device__ __forceinline__ void let_the_next_launch_start() {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  asm volatile("griddepcontrol.launch_dependents;");
-#endif
-}
-__device__ __forceinline__ void wait_for_the_launch_before() {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  asm volatile("griddepcontrol.wait;" ::: "memory");
-#endif
-}
+// Programmatic dependent launch (../common/dependent_launch.cuh): launch 1 lets the walk start as
+// soon as every one of its blocks runs; the walk waits for launch 1's results (its completion and
+// memory) only where it reads them.
+using ws::let_the_next_launch_start;
+using ws::wait_for_the_launch_before;
 
 // Launch 0: `plane_rows` rows of w bytes (every channel's) copied into rows of `pitch` bytes, by
 // warps of 512 bytes (`by_warps`) or by threads of 8.

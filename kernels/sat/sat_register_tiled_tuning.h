@@ -31,6 +31,8 @@ inline constexpr int kRegisterTiledWideDirect = 256;
 inline constexpr int kRegisterTiledNarrowRows32 = 512;
 inline constexpr int kRegisterTiledNarrowRows64 = 1024;
 inline constexpr int kRegisterTiledNarrowRows128 = 2048;
+// Launches 2 and 3 as plain launches, not dependent launches of the one before.
+inline constexpr int kRegisterTiledNoOverlap = 8192;
 inline constexpr int kRegisterTiledDefault = kRegisterTiledReverse | kRegisterTiledStream;
 
 // The scratch the launch needs under `flags` (register_tiled_scratch_bytes: the default's).

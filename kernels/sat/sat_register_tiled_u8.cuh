@@ -119,6 +119,7 @@ __global__ void __launch_bounds__(kWarps* kLanes, kWideMinBlocks)
   }
   total = __reduce_add_sync(kFull, total);
   if (lane == 0) totals[size_t(t.ty) * ntx + t.tx] = total;
+  let_the_next_launch_start();  // launch 2 may be placed as the last blocks end; it waits
 }
 
 // The shared-memory slot of 16-byte piece g of a staged row: XOR-swizzled so that both the
@@ -135,6 +136,7 @@ __global__ void __launch_bounds__(kWarps* kLanes, kWideMinBlocks)
                    int ntx, const uint32_t* __restrict__ col_carry,
                    const uint32_t* __restrict__ row_carry, const uint32_t* __restrict__ corners,
                    bool reverse, bool stream) {
+  wait_for_the_launch_before();  // launch 2's carries
   const int lane = int(threadIdx.x) % kLanes;
   const int block = reverse ? int(gridDim.x - 1 - blockIdx.x) : int(blockIdx.x);
   const TileIndex t = tile_of_wide(block, ntx);

@@ -45,6 +45,8 @@ const int kFlagSets[] = {
     sat::kRegisterTiledDefault | sat::kRegisterTiledNarrow | sat::kRegisterTiledNarrowRows32,
     sat::kRegisterTiledDefault | sat::kRegisterTiledNarrow | sat::kRegisterTiledNarrowRows64,
     sat::kRegisterTiledDefault | sat::kRegisterTiledNarrow | sat::kRegisterTiledNarrowRows128,
+    sat::kRegisterTiledDefault | sat::kRegisterTiledNoOverlap,
+    sat::kRegisterTiledDefault | sat::kRegisterTiledNarrow | sat::kRegisterTiledNoOverlap,
 };
 
 // Runs every flag set on a w x h image (seeded) and compares with the brute-force table.
