@@ -50,6 +50,7 @@ void launch_maybe_dependent(void (*kernel)(Params...), dim3 grid, dim3 block, si
   config.attrs = overlap;
   config.numAttrs = dependent && dependent_launches() ? 1 : 0;
   WS_CUDA_CHECK(cudaLaunchKernelEx(&config, kernel, std::forward<Args>(args)...));
+  WS_CUDA_CHECK_LAUNCH();  // with WARPSCOPE_CUDA_DEBUG_SYNC: waits, so a fault names its launch
 }
 
 }  // namespace ws
