@@ -7,8 +7,9 @@
 //                               (u32 and f64 tables are exact either way).
 //   5 register-tiled            the kernels' arithmetic step by step (sat_register_tiled.cu):
 //                               tile sums, carries, then each tile's rows with the warp's
-//                               butterfly and Kogge-Stone scans replayed over 32 lanes, so f32
-//                               tables match the GPU's bit for bit.
+//                               butterfly and Kogge-Stone scans replayed over 32 lanes, in tiles
+//                               as high as the kernels' (register_tile_rows), so f32 tables match
+//                               the GPU's bit for bit.
 #include "sat_fast_cpu.h"
 
 #include <algorithm>
@@ -42,7 +43,6 @@ void rows_then_columns(const In* in, Out* out, int w, int h) {
 constexpr int kLanes = kRegisterLanes;
 constexpr int kLaneCols = kRegisterLaneCols;
 constexpr int kCols = kRegisterTileCols;
-constexpr int kRows = kRegisterTileRows;
 
 // The warp's butterfly total (every lane ends with lane 0's value).
 template <class T>
@@ -68,12 +68,13 @@ void exclusive_scan_lanes(T (&v)[kLanes]) {
 
 template <class In, class Out>
 void register_tiled(const In* in, Out* out, int w, int h) {
-  const int ntx = (w + kCols - 1) / kCols, nty = (h + kRows - 1) / kRows;
+  const int tile_rows = register_tile_rows(sizeof(Out), w, h);
+  const int ntx = (w + kCols - 1) / kCols, nty = (h + tile_rows - 1) / tile_rows;
   auto sample = [&](int x, int y) { return x < w ? Out(in[size_t(y) * w + x]) : Out(0); };
   std::vector<Out> col_sums(size_t(nty) * w), row_sums(size_t(ntx) * h), totals(size_t(ntx) * nty);
   // Launch 1: tile sums.
   for (int ty = 0; ty < nty; ++ty) {
-    const int y0 = ty * kRows, y1 = std::min(y0 + kRows, h);
+    const int y0 = ty * tile_rows, y1 = std::min(y0 + tile_rows, h);
     for (int tx = 0; tx < ntx; ++tx) {
       const int x0 = tx * kCols;
       std::vector<Out> c(kCols, Out(0));
@@ -131,7 +132,7 @@ void register_tiled(const In* in, Out* out, int w, int h) {
   }
   // Launch 3: each tile's table.
   for (int ty = 0; ty < nty; ++ty) {
-    const int y0 = ty * kRows, y1 = std::min(y0 + kRows, h);
+    const int y0 = ty * tile_rows, y1 = std::min(y0 + tile_rows, h);
     for (int tx = 0; tx < ntx; ++tx) {
       const int x0 = tx * kCols;
       Out c[kLanes][kLaneCols];

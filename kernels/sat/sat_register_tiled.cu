@@ -3,9 +3,10 @@
 // registers and scans rows with warp shuffles, never staging pixels in shared memory), with the
 // carries between tiles found by a reduce-then-scan over tile aggregates.
 //
-// A tile is 128 columns x 128 rows and belongs to one warp: lane l owns the 4 adjacent columns
-// 4l..4l+3 of it, so a row of the tile is one coalesced 4-byte (u8) or 16-byte (f32) load per
-// lane and one coalesced 16-byte store per lane (two for a double table). Three launches:
+// A tile is 128 columns x 32, 64 or 128 rows (below) and belongs to one warp: lane l owns the 4
+// adjacent columns 4l..4l+3 of it, so a row of the tile is one coalesced 4-byte (u8) or 16-byte
+// (f32) load per lane and one coalesced 16-byte store per lane (two for a double table). Three
+// launches:
 //
 //   1 tile sums    each warp reads its tile once: per lane 4 running column sums (serial, in
 //                  registers), per row the row's sum over the tile (a 5-step shuffle butterfly),
@@ -28,21 +29,22 @@
 // and its stores are streaming (evict-first) so they do not push the image out.
 //
 // Work: per pixel 2 loads, ~5 adds, 10/4 shuffles (per lane and row: 5 butterfly + 6 scan steps
-// shared by 4 pixels), 1 store; aggregates ~3n/128. Total O(n).
-// Steps: 128 serial rows per warp (x2 launches) + 5 shuffle steps per row; the carries are
-// O(h/128 + w/128) serial adds per thread of launch 2. Compare variant 4 (single pass, look-back):
+// shared by 4 pixels), 1 store; aggregates ~n/128 + n/H for H-row tiles. Total O(n).
+// Steps: 32-128 serial rows per warp (x2 launches) + 5 shuffle steps per row; the carries are
+// O(h/128 + w/H) serial adds per thread of launch 2. Compare variant 4 (single pass, look-back):
 // one read of the image instead of two, but look-back latency across tiles.
 // u8 -> u32 on rows of whole 16-byte groups takes the wide path (sat_register_tiled_u8.cuh):
-// 512 x 64 tiles, 16 columns a lane, no shuffles in launch 1, and launch 3's rows staged in
+// 512 x 32 or 64 tiles, 16 columns a lane, no shuffles in launch 1, and launch 3's rows staged in
 // shared memory so that every store instruction writes 512 consecutive bytes. On images of up to
-// 2048 tiles, u8 -> u32 tiles are 32 rows high (the 128-column ones 64 rows up to 8192 tiles):
-// more warps where a few tall tiles left most of the GPU idle (narrow_rows, wide_rows below;
-// 600 x 400 0.036 ms instead of 0.106, 1920 x 1080 0.027 instead of 0.041, H200). Launches 2 and
-// 3 are dependent launches (../common/dependent_launch.cuh): launch 2 is placed as launch 1's
-// last blocks end and launch 3 as launch 2's do, each waiting for the results at its start,
-// which saves the gaps between them (600 x 400 0.034-0.035 ms instead of 0.036-0.037, 8192^2
-// 0.124-0.125 instead of 0.126-0.128; launch 1 letting launch 2 start at its beginning was slower
-// from 3000 x 2000 up: 0.139 ms at 8192^2).
+// 2048 tiles, tiles are 32 rows high (else the 128-column ones 64 rows where launch 2 holds them):
+// more warps where a few tall tiles left most of the GPU idle (narrow_rows, wide_rows below; u8
+// 600 x 400 0.036 ms instead of 0.106, 1920 x 1080 0.027 instead of 0.041; f32 600 x 400 0.025
+// instead of 0.066, H200). Launches 2 and 3 are dependent launches
+// (../common/dependent_launch.cuh): launch 2 is placed as launch 1's last blocks end and launch 3
+// as launch 2's do, each waiting for the results at its start, which saves the gaps between them
+// (600 x 400 0.034-0.035 ms instead of 0.036-0.037, 8192^2 0.124-0.125 instead of 0.126-0.128;
+// launch 1 letting launch 2 start at its beginning was slower from 3000 x 2000 up: 0.139 ms at
+// 8192^2).
 // Measured (H100 80GB HBM3, 2026-11-24, 8192 x 8192 u8 -> u32; a 256 MiB memset takes 0.088 ms,
 // a plain copy widening 64 MiB of u8 into 256 MiB of u32 0.130 ms):
 //   these 128 x 128 tiles        0.364 ms: launch 1 0.144, 2 0.012, 3 0.216
@@ -96,15 +98,14 @@ constexpr int kBatch = 8;      // rows loaded ahead of their arithmetic
 constexpr int kMinBlocks = 5;  // resident blocks per SM asked of the register allocator
 constexpr unsigned kFull = 0xffffffffu;
 static_assert(kRows % kLanes == 0 && kLanes % kBatch == 0, "row groups of 32 rows, whole batches");
-// Launch 2 scans the tiles' totals in 32 KiB of shared memory: 8192 tiles of 4-byte sums (u8 ->
-// u32 in 64-row tiles at 8192^2), 4096 of 8-byte ones (128-row tiles at 8192^2).
-constexpr size_t kCornerBytes = 32 * 1024;
+// Launch 2 scans the tiles' totals in 32 KiB of shared memory (kRegisterCornerBytes): 8192 tiles
+// of 4-byte sums (u8 -> u32 or f32 in 64-row tiles at 8192^2), 4096 of 8-byte ones (128-row tiles
+// at 8192^2).
 template <class Out>
 __host__ __device__ constexpr int max_tiles() {
-  return int(kCornerBytes / sizeof(Out));
+  return int(kRegisterCornerBytes / sizeof(Out));
 }
 static_assert(max_tiles<double>() >= (kMaxSide / kCols) * (kMaxSide / kRows), "128-row tiles fit");
-constexpr int kMaxTiles = max_tiles<uint32_t>();
 
 // ---- 4-wide loads and stores of one lane's columns. kVec: the row is 4-aligned (w % 4 == 0 and
 // aligned buffers), so one vector access; otherwise per element, columns past the image are 0.
@@ -179,31 +180,44 @@ __device__ __forceinline__ int lane_valid(int w, int x, bool vec) {
   return vec ? (valid >= 4 ? 4 : 0) : valid;
 }
 
-// The raw samples of one lane's 4 columns in one row, kept packed until they are used (a u8
-// row is one register), so a batch of rows can be in flight while the previous one is summed.
-template <class In>
-struct RawOf;
-template <>
-struct RawOf<uint8_t> {
-  using type = uchar4;
-};
-template <>
-struct RawOf<float> {
-  using type = float4;
-};
-__device__ __forceinline__ uchar4 load_raw(const uint8_t* p, int valid, bool vec) {
-  if (vec && valid >= 4) return __ldg(reinterpret_cast<const uchar4*>(p));
-  return make_uchar4(valid > 0 ? __ldg(p) : 0, valid > 1 ? __ldg(p + 1) : 0,
-                     valid > 2 ? __ldg(p + 2) : 0, valid > 3 ? __ldg(p + 3) : 0);
+// The raw samples of one lane's 4 columns in one row, kept packed until they are used, so a
+// batch of rows can be in flight while the previous one is summed: float4 for f32 images; for u8
+// images a 4-byte word (one register, column 0 in the lowest byte) where the rows are 4-aligned
+// (`vec`), else a uchar4 of 4 byte loads. As a uchar4 (4 registers) the aligned rows ran at half
+// the speed (8184 x 8192: 0.344 ms against 0.155 as words), and packing the byte loads into a
+// word was slower than the uchar4 (1366 x 768: 0.036 ms against 0.028; H200, 2026-12-02).
+__device__ __forceinline__ void load_raw(const uint8_t* p, int valid, bool vec, uchar4& r) {
+  if (vec && valid >= 4) {
+    r = __ldg(reinterpret_cast<const uchar4*>(p));
+    return;
+  }
+  r = make_uchar4(valid > 0 ? __ldg(p) : 0, valid > 1 ? __ldg(p + 1) : 0,
+                  valid > 2 ? __ldg(p + 2) : 0, valid > 3 ? __ldg(p + 3) : 0);
 }
-__device__ __forceinline__ float4 load_raw(const float* p, int valid, bool vec) {
-  if (vec && valid >= 4) return __ldg(reinterpret_cast<const float4*>(p));
-  return make_float4(valid > 0 ? __ldg(p) : 0.0f, valid > 1 ? __ldg(p + 1) : 0.0f,
-                     valid > 2 ? __ldg(p + 2) : 0.0f, valid > 3 ? __ldg(p + 3) : 0.0f);
+__device__ __forceinline__ void load_raw(const uint8_t* p, int valid, bool vec, uint32_t& r) {
+  if (vec && valid >= 4) {
+    r = __ldg(reinterpret_cast<const unsigned*>(p));
+    return;
+  }
+  r = 0;
+  for (int k = 0; k < 4; ++k)
+    if (k < valid) r |= uint32_t(__ldg(p + k)) << (8 * k);
+}
+__device__ __forceinline__ void load_raw(const float* p, int valid, bool vec, float4& r) {
+  if (vec && valid >= 4) {
+    r = __ldg(reinterpret_cast<const float4*>(p));
+    return;
+  }
+  r = make_float4(valid > 0 ? __ldg(p) : 0.0f, valid > 1 ? __ldg(p + 1) : 0.0f,
+                  valid > 2 ? __ldg(p + 2) : 0.0f, valid > 3 ? __ldg(p + 3) : 0.0f);
 }
 template <class Out, class Raw>
 __device__ __forceinline__ void widen4(const Raw& r, Out v[4]) {
   v[0] = Out(r.x), v[1] = Out(r.y), v[2] = Out(r.z), v[3] = Out(r.w);
+}
+template <class Out>
+__device__ __forceinline__ void widen4(uint32_t r, Out v[4]) {
+  for (int k = 0; k < 4; ++k) v[k] = Out((r >> (8 * k)) & 255u);
 }
 // Loads rows y .. y + count - 1 (count <= kBatch) of the lane's columns.
 template <class In, class Raw>
@@ -211,7 +225,7 @@ __device__ __forceinline__ void load_batch(const In* in, int w, int x, int valid
                                            int count, Raw (&raw)[kBatch]) {
 #pragma unroll
   for (int i = 0; i < kBatch; ++i)
-    if (i < count) raw[i] = load_raw(in + size_t(y + i) * w + x, valid, vec);
+    if (i < count) load_raw(in + size_t(y + i) * w + x, valid, vec, raw[i]);
 }
 
 // The sum over the 32 lanes by a butterfly: every lane ends with the same value (each step adds
@@ -247,9 +261,9 @@ __device__ __forceinline__ TileIndex tile_of(int block, int ntx) {
 }
 
 // @variant register-tiled
-// ---- Launch 1: the aggregates of each tile (kTileRows rows: kRows, or fewer for small u8
-// images, narrow_rows()).
-template <class In, class Out, int kTileRows>
+// ---- Launch 1: the aggregates of each tile (kTileRows rows: 32, 64 or kRows, narrow_rows()).
+// Raw: a row's 4 samples as loaded (load_raw).
+template <class In, class Out, int kTileRows, class Raw>
 __global__ void __launch_bounds__(kWarps* kLanes, kMinBlocks)
     tile_sums(const In* __restrict__ in, int w, int h, int ntx, bool vec,
               Out* __restrict__ col_sums, Out* __restrict__ row_sums, Out* __restrict__ totals) {
@@ -260,7 +274,6 @@ __global__ void __launch_bounds__(kWarps* kLanes, kMinBlocks)
   const int valid = lane_valid(w, x, vec);
   static_assert(kTileRows % kLanes == 0, "row groups of 32 rows");
   const int y0 = t.ty * kTileRows, y1 = min(y0 + kTileRows, h);
-  using Raw = typename RawOf<In>::type;
   Out c[4] = {Out(0), Out(0), Out(0), Out(0)};
   const int rows = y1 - y0;
   Out mine = Out(0);  // the sum of row (r0 & ~31) + lane over the tile
@@ -357,7 +370,7 @@ __global__ void __launch_bounds__(kCarryThreads)
 }
 
 // ---- Launch 3: each tile's part of the table.
-template <class In, class Out, int kTileRows>
+template <class In, class Out, int kTileRows, class Raw>
 __global__ void __launch_bounds__(kWarps* kLanes, kMinBlocks)
     tile_tables(const In* __restrict__ in, Out* __restrict__ out, int w, int h, int ntx, bool vec,
                 const Out* __restrict__ col_carry, const Out* __restrict__ row_carry,
@@ -384,7 +397,6 @@ __global__ void __launch_bounds__(kWarps* kLanes, kMinBlocks)
     for (int k = 0; k < 4; ++k) c[k] = base + c[k];
   }
 
-  using Raw = typename RawOf<In>::type;
   const int rows = y1 - y0;
   Out carry_mine = Out(0);  // row_carry of row (r0 & ~31) + lane
   Raw cur[kBatch];
@@ -446,43 +458,49 @@ bool aligned(const void* p, size_t bytes) {
   return reinterpret_cast<uintptr_t>(p) % bytes == 0;
 }
 
-// The tiles' heights. Few tall tiles leave the GPU idle: each is one warp walking its rows twice
-// (launches 1 and 3), so a 600 x 400 image in 128-row tiles is 20 warps on an H200's 132 SMs,
-// 0.105-0.107 ms, and 0.036-0.037 ms in 32-row tiles (CUB: 0.039). Short tiles cost more carries
-// and more walks started per row, which the largest images feel: at 8192 x 8192 the wide path's
-// 32-row tiles took 0.131-0.133 ms against 0.126-0.128 for 64 rows. Measured on an H200
-// (bench/dev/sat_narrow_sweep.cu and sat_sweep.cu, 2026-12-01 and 12-02): the shortest tiles that
-// stay within kShortTiles tiles are fastest up to that count, and the carries' launch holds at
-// most kMaxTiles.
-constexpr int kShortTiles = 2048;
-size_t tile_count(int w, int h, int cols, int rows) {
-  return size_t((w + cols - 1) / cols) * size_t((h + rows - 1) / rows);
-}
-
+// The tiles' heights (register_tile_rows, sat_register_tiled_shape.h, which the CPU twin uses
+// too). Short tiles cost more carries and more walks started per row, which the largest images
+// feel: at 8192 x 8192 the wide path's 32-row tiles took 0.131-0.133 ms against 0.126-0.128 for
+// 64 rows. Measured on an H200 (bench/dev/sat_narrow_sweep.cu and sat_sweep.cu, 2026-12-01 and
+// 12-02): the shortest tiles that stay within kRegisterShortTiles tiles are fastest up to that
+// count, and the carries' launch holds at most max_tiles<Out>().
+//
 // The 128-column tiles (u8 on widths that are not a multiple of 16, and float tables) under
-// `flags`: u8 -> u32 in 32 rows up to kShortTiles tiles (3000 x 2000: 0.041 ms against 0.110 in
-// 128 rows), else 64 rows up to kMaxTiles (4001 x 3000: 0.057 against 0.086 in 128 rows, 0.074 in
-// 32; 8184 x 8192, 8192 tiles: 0.339 against 0.351), else 128. Float tables keep 128 rows: their
-// CPU twin adds in the same tiles, bit for bit.
-// A forced height that would make more than kMaxTiles tiles takes the next one up.
-int narrow_rows(Accum a, int w, int h, int flags) {
-  if (a != Accum::U8U32 || (flags & kRegisterTiledNarrowRows128) != 0) return kRows;
-  const bool fits32 = tile_count(w, h, kCols, 32) <= size_t(kMaxTiles);
-  const bool fits64 = tile_count(w, h, kCols, 64) <= size_t(kMaxTiles);
+// `flags`: by default register_tile_rows (u8 -> u32 3000 x 2000: 0.041 ms in 32 rows against
+// 0.110 in 128; 4001 x 3000: 0.057 in 64 rows against 0.086 in 128, 0.074 in 32; 8184 x 8192,
+// 8192 tiles: 0.339 in 64 against 0.351). A forced height that would make more tiles than the
+// carries' launch holds takes the next one up.
+int narrow_rows(size_t bytes, int w, int h, int flags) {  // bytes: of the table's sums
+  const size_t most = size_t(register_max_tiles(bytes));
+  const bool fits32 = register_tile_count(w, h, kCols, 32) <= most;
+  const bool fits64 = register_tile_count(w, h, kCols, 64) <= most;
+  if ((flags & kRegisterTiledNarrowRows128) != 0) return kRows;
   if ((flags & kRegisterTiledNarrowRows32) != 0) return fits32 ? 32 : fits64 ? 64 : kRows;
   if ((flags & kRegisterTiledNarrowRows64) != 0) return fits64 ? 64 : kRows;
-  if (tile_count(w, h, kCols, 32) <= size_t(kShortTiles)) return 32;
-  return fits64 ? 64 : kRows;
+  return register_tile_rows(bytes, w, h);
 }
 
 // The wide u8 path's tiles (sat_register_tiled_u8.cuh: 512 columns) under `flags`: 32 rows up to
-// kShortTiles tiles (1920 x 1080: 0.026-0.028 ms against 0.040-0.042 in 64 rows; 4096 x 4096:
-// 0.037-0.040 against 0.048-0.049), else 64 (8192 x 8192: 0.126 ms).
+// kRegisterShortTiles tiles (1920 x 1080: 0.026-0.028 ms against 0.040-0.042 in 64 rows; 4096 x
+// 4096: 0.037-0.040 against 0.048-0.049), else 64 (8192 x 8192: 0.126 ms).
 int wide_rows(int w, int h, int flags) {
   if ((flags & kRegisterTiledWideRows32) != 0) return 32;
   if ((flags & kRegisterTiledWideRows128) != 0) return 128;
   if ((flags & kRegisterTiledWideRows64) != 0) return 64;
-  return tile_count(w, h, wide::kTileCols, 32) <= size_t(kShortTiles) ? 32 : 64;
+  return register_tile_count(w, h, wide::kTileCols, 32) <= size_t(kRegisterShortTiles) ? 32 : 64;
+}
+
+// u8 -> u32 on rows of whole 16-byte groups (wide::applies) under `flags`: the wide tiles where
+// the 128-column ones would be taller than 32 rows (more than kRegisterShortTiles tiles). Below
+// that, the 128-column tiles loading each lane's 4 bytes as one word are faster (1920 x 1080:
+// 0.026 ms against 0.030, 2048 x 2048: 0.027 against 0.031; 3000 x 2000 level at 0.031; 4096 x
+// 4096: 0.048 against 0.039 and 8192 x 8192: 0.149 against 0.125 the other way; H200,
+// docs/perf/sat_narrow_sweep_u8_words_h200_2026-12-02.txt).
+bool takes_wide(int w, int h, int flags) {
+  if ((flags & kRegisterTiledNarrow) != 0) return false;
+  const int wide_flags = kRegisterTiledWide | kRegisterTiledWideRows32 | kRegisterTiledWideRows64 |
+                         kRegisterTiledWideRows128 | kRegisterTiledWideDirect;
+  return (flags & wide_flags) != 0 || register_tile_rows(sizeof(uint32_t), w, h) != 32;
 }
 
 // Launches 2 and 3 are dependent launches of the one before (../common/dependent_launch.cuh):
@@ -559,23 +577,32 @@ void launch_narrow(const void* in_ptr, void* out_ptr, int w, int h, void* scratc
       w % 4 == 0 && aligned(in, 4 * sizeof(In)) && aligned(out, 16) && aligned(scratch, 16);
   const int blocks = (s.ntx + kWarps - 1) / kWarps * s.nty;
   const int only = flags & (kRegisterTiledOnly1 | kRegisterTiledOnly2 | kRegisterTiledOnly3);
-  if (only == 0 || (only & kRegisterTiledOnly1) != 0) {
-    tile_sums<In, Out, kTileRows>
-        <<<blocks, kWarps * kLanes, 0, stream>>>(in, w, h, s.ntx, vec, col_sums, row_sums, totals);
-    WS_CUDA_CHECK_LAUNCH();
-  }
-  if (only == 0 || (only & kRegisterTiledOnly2) != 0) {
-    const int blocks_cols = (w + kCarryThreads - 1) / kCarryThreads;
-    const int blocks_rows = (h + kCarryThreads - 1) / kCarryThreads;
-    launch_maybe_dependent(carries<Out>, blocks_cols + blocks_rows + 1, kCarryThreads, 0, stream,
-                           overlapped(flags), w, h, s.ntx, s.nty, blocks_cols, blocks_rows,
-                           col_sums, col_carry, row_sums, row_carry, totals, corners);
-  }
-  if (only == 0 || (only & kRegisterTiledOnly3) != 0) {
-    launch_maybe_dependent(tile_tables<In, Out, kTileRows>, blocks, kWarps * kLanes, 0, stream,
-                           overlapped(flags), in, out, w, h, s.ntx, vec, col_carry, row_carry,
-                           corners, (flags & kRegisterTiledReverse) != 0,
-                           (flags & kRegisterTiledStream) != 0);
+  auto launches = [&](auto raw) {  // raw: a value of the rows' Raw type (load_raw)
+    using Raw = decltype(raw);
+    if (only == 0 || (only & kRegisterTiledOnly1) != 0) {
+      tile_sums<In, Out, kTileRows, Raw><<<blocks, kWarps * kLanes, 0, stream>>>(
+          in, w, h, s.ntx, vec, col_sums, row_sums, totals);
+      WS_CUDA_CHECK_LAUNCH();
+    }
+    if (only == 0 || (only & kRegisterTiledOnly2) != 0) {
+      const int blocks_cols = (w + kCarryThreads - 1) / kCarryThreads;
+      const int blocks_rows = (h + kCarryThreads - 1) / kCarryThreads;
+      launch_maybe_dependent(carries<Out>, blocks_cols + blocks_rows + 1, kCarryThreads, 0, stream,
+                             overlapped(flags), w, h, s.ntx, s.nty, blocks_cols, blocks_rows,
+                             col_sums, col_carry, row_sums, row_carry, totals, corners);
+    }
+    if (only == 0 || (only & kRegisterTiledOnly3) != 0) {
+      launch_maybe_dependent(tile_tables<In, Out, kTileRows, Raw>, blocks, kWarps * kLanes, 0,
+                             stream, overlapped(flags), in, out, w, h, s.ntx, vec, col_carry,
+                             row_carry, corners, (flags & kRegisterTiledReverse) != 0,
+                             (flags & kRegisterTiledStream) != 0);
+    }
+  };
+  if constexpr (std::is_same_v<In, uint8_t>) {
+    if (vec) return launches(uint32_t{});
+    return launches(uchar4{});
+  } else {
+    return launches(float4{});
   }
 }
 
@@ -584,7 +611,7 @@ void launch_typed(const void* in_ptr, void* out_ptr, int w, int h, void* scratch
                   cudaStream_t stream, int flags) {
   WS_REQUIRE(scratch != nullptr, std::string("register-tiled SAT: scratch memory is missing"));
   if constexpr (std::is_same_v<In, uint8_t>) {
-    if ((flags & kRegisterTiledNarrow) == 0 && wide::applies(in_ptr, out_ptr, scratch, w)) {
+    if (takes_wide(w, h, flags) && wide::applies(in_ptr, out_ptr, scratch, w)) {
       const uint8_t* in = static_cast<const uint8_t*>(in_ptr);
       uint32_t* out = static_cast<uint32_t*>(out_ptr);
       switch (wide_rows(w, h, flags)) {
@@ -597,13 +624,11 @@ void launch_typed(const void* in_ptr, void* out_ptr, int w, int h, void* scratch
       }
     }
   }
-  if constexpr (std::is_same_v<In, uint8_t>) {
-    switch (narrow_rows(Accum::U8U32, w, h, flags)) {
-      case 32:
-        return launch_narrow<In, Out, 32>(in_ptr, out_ptr, w, h, scratch, stream, flags);
-      case 64:
-        return launch_narrow<In, Out, 64>(in_ptr, out_ptr, w, h, scratch, stream, flags);
-    }
+  switch (narrow_rows(sizeof(Out), w, h, flags)) {
+    case 32:
+      return launch_narrow<In, Out, 32>(in_ptr, out_ptr, w, h, scratch, stream, flags);
+    case 64:
+      return launch_narrow<In, Out, 64>(in_ptr, out_ptr, w, h, scratch, stream, flags);
   }
   launch_narrow<In, Out, kRows>(in_ptr, out_ptr, w, h, scratch, stream, flags);
 }
@@ -616,8 +641,8 @@ size_t register_tiled_scratch_bytes_flags(Accum a, int w, int h, int flags) {
   auto bytes = [&](const Shape& s) {
     return 2 * (align_up(s.cols * b) + align_up(s.rows * b) + align_up(s.tiles * b));
   };
-  const size_t narrow = bytes(shape_of(w, h, kCols, narrow_rows(a, w, h, flags)));
-  if (a != Accum::U8U32 || (flags & kRegisterTiledNarrow) != 0) return narrow;
+  const size_t narrow = bytes(shape_of(w, h, kCols, narrow_rows(b, w, h, flags)));
+  if (a != Accum::U8U32 || !takes_wide(w, h, flags)) return narrow;
   return std::max(narrow, bytes(shape_of(w, h, wide::kTileCols, wide_rows(w, h, flags))));
 }
 

@@ -16,18 +16,21 @@ inline constexpr int kRegisterTiledStream = 2;   // launch 3 stores with evict-f
 inline constexpr int kRegisterTiledOnly1 = 4;
 inline constexpr int kRegisterTiledOnly2 = 8;
 inline constexpr int kRegisterTiledOnly3 = 16;
-// u8 -> u32: the generic 128-column tiles instead of the wide 512-column ones, and the wide
-// tiles' height at any size (the default: 32 rows up to 2048 tiles, else 64).
+// u8 -> u32 on rows of whole 16-byte groups: the generic 128-column tiles or the wide
+// 512-column ones at any size (the default: the 128-column tiles where they are 32 rows high, up
+// to 2048 tiles, else the wide ones), and the wide tiles' height (the default: 32 rows up to 2048
+// tiles, else 64). Forcing a height or kRegisterTiledWideDirect takes the wide tiles too.
 inline constexpr int kRegisterTiledNarrow = 32;
+inline constexpr int kRegisterTiledWide = 16384;
 inline constexpr int kRegisterTiledWideRows32 = 64;
 inline constexpr int kRegisterTiledWideRows128 = 128;
 inline constexpr int kRegisterTiledWideRows64 = 4096;
 // u8 -> u32 wide path: launch 3 stores each lane's 16 columns directly (four 16-byte stores 64
 // bytes apart) instead of staging the row in shared memory for 512-byte contiguous stores.
 inline constexpr int kRegisterTiledWideDirect = 256;
-// u8 -> u32 on the 128-column tiles: 32-, 64- or 128-row tiles (the next height up where the
-// image would have more than 8192 tiles; the default: 32 rows up to 2048 tiles, else 64 up to
-// 8192, else 128).
+// The 128-column tiles (every type): 32-, 64- or 128-row tiles (the next height up where the
+// carries' launch would not hold the tiles: 8192 of 4-byte sums, 4096 of 8-byte ones; the default,
+// register_tile_rows: 32 rows up to 2048 tiles, else 64 where they fit, else 128).
 inline constexpr int kRegisterTiledNarrowRows32 = 512;
 inline constexpr int kRegisterTiledNarrowRows64 = 1024;
 inline constexpr int kRegisterTiledNarrowRows128 = 2048;

@@ -2,11 +2,14 @@
 // timing program compares builds the same table as a brute-force u32 reference (row sums, then
 // column sums, wrapping modulo 2^32 like the table), on shapes around the wide path's 512-column
 // tiles and 16-column lanes and the 128-column tiles' heights. The switches only change the
-// order of the work and of the stores.
+// order of the work and of the stores. Float tables in tiles of every height: f32 -> f64 of whole
+// numbers is exact, f32 -> f32 within rounding of the exact table.
 #include <gtest/gtest.h>
 
 #include <cuda_runtime.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -47,6 +50,8 @@ const int kFlagSets[] = {
     sat::kRegisterTiledDefault | sat::kRegisterTiledNarrow | sat::kRegisterTiledNarrowRows128,
     sat::kRegisterTiledDefault | sat::kRegisterTiledNoOverlap,
     sat::kRegisterTiledDefault | sat::kRegisterTiledNarrow | sat::kRegisterTiledNoOverlap,
+    sat::kRegisterTiledDefault | sat::kRegisterTiledWide,
+    sat::kRegisterTiledWide | sat::kRegisterTiledNoOverlap,
 };
 
 // Runs every flag set on a w x h image (seeded) and compares with the brute-force table.
@@ -80,6 +85,64 @@ void check_flags(int w, int h, uint64_t seed) {
   cudaFree(scratch);
 }
 
+const int kFloatFlagSets[] = {
+    sat::kRegisterTiledDefault,
+    sat::kRegisterTiledDefault | sat::kRegisterTiledNarrowRows32,
+    sat::kRegisterTiledDefault | sat::kRegisterTiledNarrowRows64,
+    sat::kRegisterTiledDefault | sat::kRegisterTiledNarrowRows128,
+    sat::kRegisterTiledDefault | sat::kRegisterTiledNoOverlap,
+    0,
+};
+
+// The exact table of whole-number pixels (every sum below 2^53).
+std::vector<double> exact_table(const std::vector<float>& px, int w, int h) {
+  std::vector<double> t(px.size());
+  for (int y = 0; y < h; ++y) {
+    double run = 0;
+    for (int x = 0; x < w; ++x) {
+      run += px[size_t(y) * w + x];
+      t[size_t(y) * w + x] = run + (y > 0 ? t[size_t(y - 1) * w + x] : 0.0);
+    }
+  }
+  return t;
+}
+
+template <class Out>
+void check_float_flags(int w, int h, uint64_t seed) {
+  const Accum a = sizeof(Out) == 8 ? Accum::F32F64 : Accum::F32F32;
+  SplitMix64 rng{seed * 0x9E3779B97F4A7C15ull + uint64_t(w) * 31 + uint64_t(h)};
+  std::vector<float> px(size_t(w) * h);
+  for (float& v : px) v = float(rng.next() & 255u);
+  const std::vector<double> exact = exact_table(px, w, h);
+  size_t scratch_bytes = 0;
+  for (int f : kFloatFlagSets)
+    scratch_bytes = std::max(scratch_bytes, sat::register_tiled_scratch_bytes_flags(a, w, h, f));
+  float* in = nullptr;
+  Out* out = nullptr;
+  void* scratch = nullptr;
+  ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&in), px.size() * 4), cudaSuccess);
+  ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&out), px.size() * sizeof(Out)), cudaSuccess);
+  ASSERT_EQ(cudaMalloc(&scratch, scratch_bytes), cudaSuccess);
+  ASSERT_EQ(cudaMemcpy(in, px.data(), px.size() * 4, cudaMemcpyHostToDevice), cudaSuccess);
+  std::vector<Out> got(px.size());
+  for (int f : kFloatFlagSets) {
+    ASSERT_EQ(cudaMemset(out, 0xab, px.size() * sizeof(Out)), cudaSuccess);
+    sat::launch_register_tiled_flags(a, in, out, w, h, scratch, 0, f);
+    ASSERT_EQ(cudaMemcpy(got.data(), out, got.size() * sizeof(Out), cudaMemcpyDeviceToHost),
+              cudaSuccess);
+    for (size_t i = 0; i < got.size(); ++i) {
+      // f32: each table value is a sum of at most w + h + 64 rounded partial sums.
+      const double tol = sizeof(Out) == 8 ? 0.0 : exact[i] * double(w + h + 64) * 0x1.0p-24;
+      ASSERT_LE(std::fabs(double(got[i]) - exact[i]), tol)
+          << w << "x" << h << (sizeof(Out) == 8 ? " f64" : " f32") << " flags " << f << " at ("
+          << i % w << ", " << i / w << ")";
+    }
+  }
+  cudaFree(in);
+  cudaFree(out);
+  cudaFree(scratch);
+}
+
 TEST(SatGpuRegisterTiledFlags, EverySwitchGivesTheSameTable) {
   WS_SKIP_WITHOUT_GPU();
   // Widths: one lane, part of a tile, a tile, a tile + a lane, partial blocks of 4 tiles, and
@@ -102,11 +165,27 @@ TEST(SatGpuRegisterTiledFlags, WrappingTablesMatch) {
   check_flags(8184, 4100, 6);
 }
 
+// Float tables by default in 32-row tiles up to 2048 of them (600 x 400, 2051 x 1543), else 64
+// (4001 x 3000), and f64 in 128 (8192 x 4160: 4160 tiles of 64 rows are more than the carries
+// hold); every forced height, partial tiles at the right and bottom edges.
+TEST(SatGpuRegisterTiledFlags, FloatTablesInTilesOfEveryHeight) {
+  WS_SKIP_WITHOUT_GPU();
+  const std::pair<int, int> shapes[] = {{600, 400}, {130, 33}, {2051, 1543}, {4001, 3000}};
+  uint64_t seed = 40;
+  for (auto [w, h] : shapes) {
+    check_float_flags<float>(w, h, seed++);
+    check_float_flags<double>(w, h, seed++);
+  }
+  check_float_flags<double>(8192, 4160, seed++);
+}
+
 TEST(SatGpuRegisterTiledFlags, SmallRunsForTheSanitizers) {
   WS_SKIP_WITHOUT_GPU();
   const std::pair<int, int> shapes[] = {{16, 3}, {528, 70}, {1056, 33}, {200, 70}};
   uint64_t seed = 70;
   for (auto [w, h] : shapes) check_flags(w, h, seed++);
+  check_float_flags<float>(200, 70, seed++);
+  check_float_flags<double>(130, 33, seed++);
 }
 
 }  // namespace
