@@ -1,14 +1,14 @@
-// Variant 5's 128-column tiles (the u8 -> u32 path for widths that are not a multiple of 16, and
-// every float table) at photo sizes, 32, 64 and 128 rows high, against the default's choice
-// (register_tile_rows: 32 rows up to 2048 tiles, else 64 where the carries' launch holds them),
-// and for u8 the wide path (widths that are a multiple of 16) by default (wide_rows: 32 rows up
-// to 2048 tiles, else 64), at 64 and 32 rows; the defaults also with plain launches (launches 2
-// and 3 not dependent launches); last the launch's own default (for u8 the wide path where the
-// 128-column tiles would be taller than 32 rows).
-// Not part of the build. Every case's table is compared with the 128-row tiles' on the device:
-// u8 -> u32 and f32 -> f64 (of whole numbers, exact) must be the same; f32 -> f32 tiles of
-// another height add in another order, so their largest relative difference is printed. One line
-// per case: median of the repeats in ms.
+// Variant 5's 128-column tiles (the u8 -> u32 path for widths that are not a multiple of 16 and
+// for small images, and every float table) at photo sizes, 8 to 128 rows high, against the
+// default's choice (register_tile_rows: 8, 16 or 32 rows up to 1536, 2048 or 2048 tiles, else 64
+// where the carries' launch holds them), and for u8 the wide path (widths that are a multiple of
+// 16) by default (wide_rows: 32 rows up to 2048 tiles, else 64), at 64 and 32 rows; the defaults
+// also with plain launches (launches 2 and 3 not dependent launches); last the launch's own default
+// (for u8 the wide path where the 128-column tiles would be taller than 32 rows). Not part of the
+// build. Every case's table is compared with the 128-row tiles' on the device: u8 -> u32 and f32 ->
+// f64 (of whole numbers, exact) must be the same; f32 -> f32 tiles of another height add in another
+// order, so their largest relative difference is printed. One line per case: median of the repeats
+// in ms.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -Ikernels -Ibench/dev -o sat_narrow_sweep \
 //     bench/dev/sat_narrow_sweep.cu build/kernels/sat/libws_sat.a build/kernels/libws_common.a
 //   ./sat_narrow_sweep [repeats] [u8|f32|f64]   (default 20 u8)
@@ -69,7 +69,8 @@ int main(int argc, char** argv) {
     else
       widen_to_float<<<1024, 256>>>(bytes.as<uint8_t>(), in.as<float>(), n);
     size_t scratch_bytes = 0;
-    for (int f : {D, D | kRegisterTiledNarrowRows32, D | kRegisterTiledNarrowRows64,
+    for (int f : {D, D | kRegisterTiledNarrowRows8, D | kRegisterTiledNarrowRows16,
+                  D | kRegisterTiledNarrowRows32, D | kRegisterTiledNarrowRows64,
                   D | kRegisterTiledNarrowRows128, kRegisterTiledDefault | kRegisterTiledWide,
                   kRegisterTiledDefault | kRegisterTiledWideRows32, kRegisterTiledDefault})
       scratch_bytes = std::max(scratch_bytes, register_tiled_scratch_bytes_flags(accum, w, h, f));
@@ -84,6 +85,8 @@ int main(int argc, char** argv) {
         {"128 rows", D | kRegisterTiledNarrowRows128},
         {"64 rows", D | kRegisterTiledNarrowRows64},
         {"32 rows", D | kRegisterTiledNarrowRows32},
+        {"16 rows", D | kRegisterTiledNarrowRows16},
+        {"8 rows", D | kRegisterTiledNarrowRows8},
         {"default", D},
         {"default, plain launches", D | kRegisterTiledNoOverlap},
         {"wide path, default (when it applies)", kRegisterTiledDefault | kRegisterTiledWide},
@@ -96,7 +99,9 @@ int main(int argc, char** argv) {
       const bool narrow = (c.flags & kRegisterTiledNarrow) != 0;
       if (!narrow && c.flags != kRegisterTiledDefault && accum != Accum::U8U32) continue;
       // The carries' launch holds at most 32 KiB of tile totals (forced heights only).
-      const int rows = (c.flags & kRegisterTiledNarrowRows32) != 0   ? 32
+      const int rows = (c.flags & kRegisterTiledNarrowRows8) != 0    ? 8
+                       : (c.flags & kRegisterTiledNarrowRows16) != 0 ? 16
+                       : (c.flags & kRegisterTiledNarrowRows32) != 0 ? 32
                        : (c.flags & kRegisterTiledNarrowRows64) != 0 ? 64
                                                                      : 128;
       if (register_tile_count(w, h, 128, rows) > size_t(register_max_tiles(out_bytes))) continue;

@@ -3,7 +3,7 @@
 // registers and scans rows with warp shuffles, never staging pixels in shared memory), with the
 // carries between tiles found by a reduce-then-scan over tile aggregates.
 //
-// A tile is 128 columns x 32, 64 or 128 rows (below) and belongs to one warp: lane l owns the 4
+// A tile is 128 columns x 8 to 128 rows (below) and belongs to one warp: lane l owns the 4
 // adjacent columns 4l..4l+3 of it, so a row of the tile is one coalesced 4-byte (u8) or 16-byte
 // (f32) load per lane and one coalesced 16-byte store per lane (two for a double table). Three
 // launches:
@@ -30,15 +30,16 @@
 //
 // Work: per pixel 2 loads, ~5 adds, 10/4 shuffles (per lane and row: 5 butterfly + 6 scan steps
 // shared by 4 pixels), 1 store; aggregates ~n/128 + n/H for H-row tiles. Total O(n).
-// Steps: 32-128 serial rows per warp (x2 launches) + 5 shuffle steps per row; the carries are
+// Steps: 8-128 serial rows per warp (x2 launches) + 5 shuffle steps per row; the carries are
 // O(h/128 + w/H) serial adds per thread of launch 2. Compare variant 4 (single pass, look-back):
 // one read of the image instead of two, but look-back latency across tiles.
 // u8 -> u32 on rows of whole 16-byte groups takes the wide path (sat_register_tiled_u8.cuh):
 // 512 x 32 or 64 tiles, 16 columns a lane, no shuffles in launch 1, and launch 3's rows staged in
-// shared memory so that every store instruction writes 512 consecutive bytes. On images of up to
-// 2048 tiles, tiles are 32 rows high (else the 128-column ones 64 rows where launch 2 holds them):
-// more warps where a few tall tiles left most of the GPU idle (narrow_rows, wide_rows below; u8
-// 600 x 400 0.036 ms instead of 0.106, 1920 x 1080 0.027 instead of 0.041; f32 600 x 400 0.025
+// shared memory so that every store instruction writes 512 consecutive bytes; it runs where the
+// 128-column tiles would be taller than 32 rows. The 128-column tiles are 8, 16 or 32 rows high
+// up to 1536, 2048 or 2048 of them (else 64 rows where launch 2 holds them, else 128): more warps
+// where a few tall tiles left most of the GPU idle (narrow_rows, wide_rows below; u8 600 x 400
+// 0.020 ms instead of 0.106 in 128 rows, 1920 x 1080 0.021 instead of 0.041; f32 600 x 400 0.018
 // instead of 0.066, H200). Launches 2 and 3 are dependent launches
 // (../common/dependent_launch.cuh): launch 2 is placed as launch 1's last blocks end and launch 3
 // as launch 2's do, each waiting for the results at its start, which saves the gaps between them
@@ -272,7 +273,9 @@ __global__ void __launch_bounds__(kWarps* kLanes, kMinBlocks)
   if (t.tx >= ntx) return;
   const int x = t.tx * kCols + lane * kRegisterLaneCols;
   const int valid = lane_valid(w, x, vec);
-  static_assert(kTileRows % kLanes == 0, "row groups of 32 rows");
+  // Row sums go out in groups of 32 rows (one a lane), or of the whole tile when it is shorter.
+  static_assert(kTileRows % kLanes == 0 || (kLanes % kTileRows == 0 && kTileRows % kBatch == 0),
+                "whole row groups, whole batches");
   const int y0 = t.ty * kTileRows, y1 = min(y0 + kTileRows, h);
   Out c[4] = {Out(0), Out(0), Out(0), Out(0)};
   const int rows = y1 - y0;
@@ -462,20 +465,26 @@ bool aligned(const void* p, size_t bytes) {
 // too). Short tiles cost more carries and more walks started per row, which the largest images
 // feel: at 8192 x 8192 the wide path's 32-row tiles took 0.131-0.133 ms against 0.126-0.128 for
 // 64 rows. Measured on an H200 (bench/dev/sat_narrow_sweep.cu and sat_sweep.cu, 2026-12-01 and
-// 12-02): the shortest tiles that stay within kRegisterShortTiles tiles are fastest up to that
-// count, and the carries' launch holds at most max_tiles<Out>().
+// 12-02): shorter tiles are faster until there are enough of them (register_tile_rows' limits),
+// and the carries' launch holds at most max_tiles<Out>().
 //
-// The 128-column tiles (u8 on widths that are not a multiple of 16, and float tables) under
-// `flags`: by default register_tile_rows (u8 -> u32 3000 x 2000: 0.041 ms in 32 rows against
-// 0.110 in 128; 4001 x 3000: 0.057 in 64 rows against 0.086 in 128, 0.074 in 32; 8184 x 8192,
-// 8192 tiles: 0.339 in 64 against 0.351). A forced height that would make more tiles than the
-// carries' launch holds takes the next one up.
+// The 128-column tiles (u8 images of up to 2048 tiles of 32 rows or whose width is not a
+// multiple of 16, and float tables) under `flags`: by default register_tile_rows (u8 -> u32 600 x
+// 400: 0.020 ms in 8 rows against 0.026 in 32; 3000 x 2000: 0.031 in 32 rows against 0.110 in
+// 128; 4001 x 3000: 0.057 in 64 rows against 0.086 in 128, 0.074 in 32; 8184 x 8192, 8192 tiles:
+// 0.157 in 64). A forced height that would make more tiles than the carries' launch holds takes
+// the next one up.
 int narrow_rows(size_t bytes, int w, int h, int flags) {  // bytes: of the table's sums
   const size_t most = size_t(register_max_tiles(bytes));
   const bool fits32 = register_tile_count(w, h, kCols, 32) <= most;
   const bool fits64 = register_tile_count(w, h, kCols, 64) <= most;
+  const bool fits8 = register_tile_count(w, h, kCols, 8) <= most;
+  const bool fits16 = register_tile_count(w, h, kCols, 16) <= most;
+  const int from32 = fits32 ? 32 : fits64 ? 64 : kRows;
   if ((flags & kRegisterTiledNarrowRows128) != 0) return kRows;
-  if ((flags & kRegisterTiledNarrowRows32) != 0) return fits32 ? 32 : fits64 ? 64 : kRows;
+  if ((flags & kRegisterTiledNarrowRows8) != 0) return fits8 ? 8 : fits16 ? 16 : from32;
+  if ((flags & kRegisterTiledNarrowRows16) != 0) return fits16 ? 16 : from32;
+  if ((flags & kRegisterTiledNarrowRows32) != 0) return from32;
   if ((flags & kRegisterTiledNarrowRows64) != 0) return fits64 ? 64 : kRows;
   return register_tile_rows(bytes, w, h);
 }
@@ -500,7 +509,7 @@ bool takes_wide(int w, int h, int flags) {
   if ((flags & kRegisterTiledNarrow) != 0) return false;
   const int wide_flags = kRegisterTiledWide | kRegisterTiledWideRows32 | kRegisterTiledWideRows64 |
                          kRegisterTiledWideRows128 | kRegisterTiledWideDirect;
-  return (flags & wide_flags) != 0 || register_tile_rows(sizeof(uint32_t), w, h) != 32;
+  return (flags & wide_flags) != 0 || register_tile_rows(sizeof(uint32_t), w, h) > 32;
 }
 
 // Launches 2 and 3 are dependent launches of the one before (../common/dependent_launch.cuh):
@@ -625,6 +634,10 @@ void launch_typed(const void* in_ptr, void* out_ptr, int w, int h, void* scratch
     }
   }
   switch (narrow_rows(sizeof(Out), w, h, flags)) {
+    case 8:
+      return launch_narrow<In, Out, 8>(in_ptr, out_ptr, w, h, scratch, stream, flags);
+    case 16:
+      return launch_narrow<In, Out, 16>(in_ptr, out_ptr, w, h, scratch, stream, flags);
     case 32:
       return launch_narrow<In, Out, 32>(in_ptr, out_ptr, w, h, scratch, stream, flags);
     case 64:

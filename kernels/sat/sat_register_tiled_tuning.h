@@ -28,12 +28,14 @@ inline constexpr int kRegisterTiledWideRows64 = 4096;
 // u8 -> u32 wide path: launch 3 stores each lane's 16 columns directly (four 16-byte stores 64
 // bytes apart) instead of staging the row in shared memory for 512-byte contiguous stores.
 inline constexpr int kRegisterTiledWideDirect = 256;
-// The 128-column tiles (every type): 32-, 64- or 128-row tiles (the next height up where the
-// carries' launch would not hold the tiles: 8192 of 4-byte sums, 4096 of 8-byte ones; the default,
-// register_tile_rows: 32 rows up to 2048 tiles, else 64 where they fit, else 128).
+// The 128-column tiles (every type): 8-, 16-, 32-, 64- or 128-row tiles (the next height up where
+// the carries' launch would not hold the tiles: 8192 of 4-byte sums, 4096 of 8-byte ones; the
+// default: register_tile_rows, sat_register_tiled_shape.h).
 inline constexpr int kRegisterTiledNarrowRows32 = 512;
 inline constexpr int kRegisterTiledNarrowRows64 = 1024;
 inline constexpr int kRegisterTiledNarrowRows128 = 2048;
+inline constexpr int kRegisterTiledNarrowRows16 = 32768;
+inline constexpr int kRegisterTiledNarrowRows8 = 65536;
 // Launches 2 and 3 as plain launches, not dependent launches of the one before.
 inline constexpr int kRegisterTiledNoOverlap = 8192;
 inline constexpr int kRegisterTiledDefault = kRegisterTiledReverse | kRegisterTiledStream;

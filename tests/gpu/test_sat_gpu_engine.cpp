@@ -106,13 +106,17 @@ TEST(SatGpuEngine, EveryVariantAt8192MatchesTheWrappedTable) {
   EXPECT_EQ(sat::rect_sum(t, side, side, Accum::U8U32, 100, 5000, 8191, 7000), 255.0 * 8092 * 2001);
 }
 
-// The twin takes the kernels' tile heights: 32 rows (2051 x 1543), 64 (4001 x 3000), and for
-// f64 128 (8192 x 4160, where f32 takes 64).
+// The twin takes the kernels' tile heights: 8 rows (600 x 400), 16 (2051 x 1543), 32 (3000 x
+// 2000), 64 (4001 x 3000), and for f64 128 (8192 x 4160, where f32 takes 64).
 TEST(SatGpuEngine, RegisterTiledFloatTablesAreTheTwinsBitForBitAtScale) {
   WS_SKIP_WITHOUT_GPU();
   auto gpu = Engine::create(Backend::Cuda);
   auto cpu = Engine::create(Backend::Cpu);
+  compare_engines(*gpu, *cpu, 600, 400, 3, 76, {Variant::RegisterTiled},
+                  {Accum::F32F32, Accum::F32F64});
   compare_engines(*gpu, *cpu, 2051, 1543, 1, 77, {Variant::RegisterTiled},
+                  {Accum::F32F32, Accum::F32F64});
+  compare_engines(*gpu, *cpu, 3000, 2000, 1, 75, {Variant::RegisterTiled},
                   {Accum::F32F32, Accum::F32F64});
   compare_engines(*gpu, *cpu, 4001, 3000, 1, 78, {Variant::RegisterTiled},
                   {Accum::F32F32, Accum::F32F64});
@@ -136,9 +140,9 @@ TEST(SatGpuEngine, RegisterTiledOnManyOddShapes) {
 }
 
 // u8 -> u32 with widths that are multiples of 16: at these sizes the 128-column tiles loading a
-// lane's 4 bytes as one word (the wide 512-column tiles, whole and cut, are the default from
-// 2048 tiles of 32 rows on: EveryVariantAt8192MatchesTheWrappedTable; every size under the
-// flags in test_sat_gpu_register_tiled_flags.cpp).
+// lane's 4 bytes as one word (the wide 512-column tiles, whole and cut, are the default past
+// 2048 tiles of 32 rows: EveryVariantAt8192MatchesTheWrappedTable; every size under the flags in
+// test_sat_gpu_register_tiled_flags.cpp).
 TEST(SatGpuEngine, RegisterTiledWideTilesOnManyShapes) {
   WS_SKIP_WITHOUT_GPU();
   auto gpu = Engine::create(Backend::Cuda);

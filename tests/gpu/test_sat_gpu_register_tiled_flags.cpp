@@ -45,6 +45,8 @@ const int kFlagSets[] = {
     0,
     sat::kRegisterTiledDefault | sat::kRegisterTiledNarrow,
     sat::kRegisterTiledDefault | sat::kRegisterTiledWideRows64,
+    sat::kRegisterTiledDefault | sat::kRegisterTiledNarrow | sat::kRegisterTiledNarrowRows8,
+    sat::kRegisterTiledDefault | sat::kRegisterTiledNarrow | sat::kRegisterTiledNarrowRows16,
     sat::kRegisterTiledDefault | sat::kRegisterTiledNarrow | sat::kRegisterTiledNarrowRows32,
     sat::kRegisterTiledDefault | sat::kRegisterTiledNarrow | sat::kRegisterTiledNarrowRows64,
     sat::kRegisterTiledDefault | sat::kRegisterTiledNarrow | sat::kRegisterTiledNarrowRows128,
@@ -87,6 +89,8 @@ void check_flags(int w, int h, uint64_t seed) {
 
 const int kFloatFlagSets[] = {
     sat::kRegisterTiledDefault,
+    sat::kRegisterTiledDefault | sat::kRegisterTiledNarrowRows8,
+    sat::kRegisterTiledDefault | sat::kRegisterTiledNarrowRows16,
     sat::kRegisterTiledDefault | sat::kRegisterTiledNarrowRows32,
     sat::kRegisterTiledDefault | sat::kRegisterTiledNarrowRows64,
     sat::kRegisterTiledDefault | sat::kRegisterTiledNarrowRows128,
@@ -147,7 +151,7 @@ TEST(SatGpuRegisterTiledFlags, EverySwitchGivesTheSameTable) {
   WS_SKIP_WITHOUT_GPU();
   // Widths: one lane, part of a tile, a tile, a tile + a lane, partial blocks of 4 tiles, and
   // 2^k +- 16; heights around 32, 64 and 128 rows. Then widths that are not a multiple of 16
-  // (the 128-column tiles by default: 32 rows at photo sizes, 64 at 4001 x 2100).
+  // (the 128-column tiles by default: 8 rows at 600 x 400, 64 at 4001 x 2100).
   const std::pair<int, int> shapes[] = {{16, 1},     {16, 200},   {496, 63},   {512, 64},
                                         {528, 65},   {1040, 129}, {2064, 31},  {4112, 257},
                                         {2032, 128}, {8192, 130}, {48, 1000},  {600, 400},
@@ -165,12 +169,13 @@ TEST(SatGpuRegisterTiledFlags, WrappingTablesMatch) {
   check_flags(8184, 4100, 6);
 }
 
-// Float tables by default in 32-row tiles up to 2048 of them (600 x 400, 2051 x 1543), else 64
-// (4001 x 3000), and f64 in 128 (8192 x 4160: 4160 tiles of 64 rows are more than the carries
-// hold); every forced height, partial tiles at the right and bottom edges.
+// Float tables by default in tiles of 8 rows (600 x 400, 130 x 33), 16 (2051 x 1543), 32 (3000 x
+// 2000), 64 (4001 x 3000), and f64 in 128 (8192 x 4160: 4160 tiles of 64 rows are more than the
+// carries hold); every forced height, partial tiles at the right and bottom edges.
 TEST(SatGpuRegisterTiledFlags, FloatTablesInTilesOfEveryHeight) {
   WS_SKIP_WITHOUT_GPU();
-  const std::pair<int, int> shapes[] = {{600, 400}, {130, 33}, {2051, 1543}, {4001, 3000}};
+  const std::pair<int, int> shapes[] = {
+      {600, 400}, {130, 33}, {2051, 1543}, {3000, 2000}, {4001, 3000}};
   uint64_t seed = 40;
   for (auto [w, h] : shapes) {
     check_float_flags<float>(w, h, seed++);
