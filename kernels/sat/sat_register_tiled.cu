@@ -187,13 +187,15 @@ __device__ __forceinline__ int lane_valid(int w, int x, bool vec) {
 // (`vec`), else a uchar4 of 4 byte loads. As a uchar4 (4 registers) the aligned rows ran at half
 // the speed (8184 x 8192: 0.344 ms against 0.155 as words), and packing the byte loads into a
 // word was slower than the uchar4 (1366 x 768: 0.036 ms against 0.028; H200, 2026-12-02).
-__device__ __forceinline__ void load_raw(const uint8_t* p, int valid, bool vec, uchar4& r) {
+// uchar4 from u8, float4 from f32: one vector load, or per element where the row is not aligned.
+template <class In, class Raw>
+__device__ __forceinline__ void load_raw(const In* p, int valid, bool vec, Raw& r) {
   if (vec && valid >= 4) {
-    r = __ldg(reinterpret_cast<const uchar4*>(p));
+    r = __ldg(reinterpret_cast<const Raw*>(p));
     return;
   }
-  r = make_uchar4(valid > 0 ? __ldg(p) : 0, valid > 1 ? __ldg(p + 1) : 0,
-                  valid > 2 ? __ldg(p + 2) : 0, valid > 3 ? __ldg(p + 3) : 0);
+  r = Raw{valid > 0 ? __ldg(p) : In(0), valid > 1 ? __ldg(p + 1) : In(0),
+          valid > 2 ? __ldg(p + 2) : In(0), valid > 3 ? __ldg(p + 3) : In(0)};
 }
 __device__ __forceinline__ void load_raw(const uint8_t* p, int valid, bool vec, uint32_t& r) {
   if (vec && valid >= 4) {
@@ -203,14 +205,6 @@ __device__ __forceinline__ void load_raw(const uint8_t* p, int valid, bool vec, 
   r = 0;
   for (int k = 0; k < 4; ++k)
     if (k < valid) r |= uint32_t(__ldg(p + k)) << (8 * k);
-}
-__device__ __forceinline__ void load_raw(const float* p, int valid, bool vec, float4& r) {
-  if (vec && valid >= 4) {
-    r = __ldg(reinterpret_cast<const float4*>(p));
-    return;
-  }
-  r = make_float4(valid > 0 ? __ldg(p) : 0.0f, valid > 1 ? __ldg(p + 1) : 0.0f,
-                  valid > 2 ? __ldg(p + 2) : 0.0f, valid > 3 ? __ldg(p + 3) : 0.0f);
 }
 template <class Out, class Raw>
 __device__ __forceinline__ void widen4(const Raw& r, Out v[4]) {
