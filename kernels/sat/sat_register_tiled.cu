@@ -256,7 +256,7 @@ __device__ __forceinline__ TileIndex tile_of(int block, int ntx) {
 }
 
 // @variant register-tiled
-// ---- Launch 1: the aggregates of each tile (kTileRows rows: 32, 64 or kRows, narrow_rows()).
+// ---- Launch 1: the aggregates of each tile (kTileRows rows: 8 to kRows, narrow_rows()).
 // Raw: a row's 4 samples as loaded (load_raw).
 template <class In, class Out, int kTileRows, class Raw>
 __global__ void __launch_bounds__(kWarps* kLanes, kMinBlocks)
