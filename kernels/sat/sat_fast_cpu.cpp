@@ -68,7 +68,7 @@ void exclusive_scan_lanes(T (&v)[kLanes]) {
 
 template <class In, class Out>
 void register_tiled(const In* in, Out* out, int w, int h) {
-  const int tile_rows = register_tile_rows(sizeof(Out), w, h);
+  const int tile_rows = register_tile_rows(sizeof(In), sizeof(Out), w, h);
   const int ntx = (w + kCols - 1) / kCols, nty = (h + tile_rows - 1) / tile_rows;
   auto sample = [&](int x, int y) { return x < w ? Out(in[size_t(y) * w + x]) : Out(0); };
   std::vector<Out> col_sums(size_t(nty) * w), row_sums(size_t(ntx) * h), totals(size_t(ntx) * nty);

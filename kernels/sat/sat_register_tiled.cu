@@ -37,10 +37,10 @@
 // 512 x 32 or 64 tiles, 16 columns a lane, no shuffles in launch 1, and launch 3's rows staged in
 // shared memory so that every store instruction writes 512 consecutive bytes; it runs where the
 // 128-column tiles would be taller than 32 rows. The 128-column tiles are 8, 16 or 32 rows high
-// up to 1536, 2048 or 2048 of them (else 64 rows where launch 2 holds them, else 128): more warps
-// where a few tall tiles left most of the GPU idle (narrow_rows, wide_rows below; u8 600 x 400
-// 0.020 ms instead of 0.106 in 128 rows, 1920 x 1080 0.021 instead of 0.041; f32 600 x 400 0.018
-// instead of 0.066, H200). Launches 2 and 3 are dependent launches
+// up to 1536, 2048 (u8: 3072) or 2048 of them (else 64 rows where launch 2 holds them, else 128):
+// more warps where a few tall tiles left most of the GPU idle (narrow_rows, wide_rows below; u8 600
+// x 400 0.020 ms instead of 0.106 in 128 rows, 1920 x 1080 0.021 instead of 0.041; f32 600 x 400
+// 0.018 instead of 0.066, H200). Launches 2 and 3 are dependent launches
 // (../common/dependent_launch.cuh): launch 2 is placed as launch 1's last blocks end and launch 3
 // as launch 2's do, each waiting for the results at its start, which saves the gaps between them
 // (600 x 400 0.034-0.035 ms instead of 0.036-0.037, 8192^2 0.124-0.125 instead of 0.126-0.128;
@@ -197,14 +197,10 @@ __device__ __forceinline__ void load_raw(const In* p, int valid, bool vec, Raw& 
   r = Raw{valid > 0 ? __ldg(p) : In(0), valid > 1 ? __ldg(p + 1) : In(0),
           valid > 2 ? __ldg(p + 2) : In(0), valid > 3 ? __ldg(p + 3) : In(0)};
 }
-__device__ __forceinline__ void load_raw(const uint8_t* p, int valid, bool vec, uint32_t& r) {
-  if (vec && valid >= 4) {
-    r = __ldg(reinterpret_cast<const unsigned*>(p));
-    return;
-  }
-  r = 0;
-  for (int k = 0; k < 4; ++k)
-    if (k < valid) r |= uint32_t(__ldg(p + k)) << (8 * k);
+// Words are taken only where the rows are 4-aligned (launch_narrow), so a lane's 4 bytes are all
+// inside the image (valid >= 4) or all outside.
+__device__ __forceinline__ void load_raw(const uint8_t* p, int valid, bool, uint32_t& r) {
+  r = valid >= 4 ? __ldg(reinterpret_cast<const unsigned*>(p)) : 0u;
 }
 template <class Out, class Raw>
 __device__ __forceinline__ void widen4(const Raw& r, Out v[4]) {
@@ -468,8 +464,9 @@ bool aligned(const void* p, size_t bytes) {
 // 128; 4001 x 3000: 0.057 in 64 rows against 0.086 in 128, 0.074 in 32; 8184 x 8192, 8192 tiles:
 // 0.157 in 64). A forced height that would make more tiles than the carries' launch holds takes
 // the next one up.
-int narrow_rows(size_t bytes, int w, int h, int flags) {  // bytes: of the table's sums
-  const size_t most = size_t(register_max_tiles(bytes));
+// in_bytes, out_bytes: of the image's samples and of the table's sums.
+int narrow_rows(size_t in_bytes, size_t out_bytes, int w, int h, int flags) {
+  const size_t most = size_t(register_max_tiles(out_bytes));
   const bool fits32 = register_tile_count(w, h, kCols, 32) <= most;
   const bool fits64 = register_tile_count(w, h, kCols, 64) <= most;
   const bool fits8 = register_tile_count(w, h, kCols, 8) <= most;
@@ -480,7 +477,7 @@ int narrow_rows(size_t bytes, int w, int h, int flags) {  // bytes: of the table
   if ((flags & kRegisterTiledNarrowRows16) != 0) return fits16 ? 16 : from32;
   if ((flags & kRegisterTiledNarrowRows32) != 0) return from32;
   if ((flags & kRegisterTiledNarrowRows64) != 0) return fits64 ? 64 : kRows;
-  return register_tile_rows(bytes, w, h);
+  return register_tile_rows(in_bytes, out_bytes, w, h);
 }
 
 // The wide u8 path's tiles (sat_register_tiled_u8.cuh: 512 columns) under `flags`: 32 rows up to
@@ -503,7 +500,7 @@ bool takes_wide(int w, int h, int flags) {
   if ((flags & kRegisterTiledNarrow) != 0) return false;
   const int wide_flags = kRegisterTiledWide | kRegisterTiledWideRows32 | kRegisterTiledWideRows64 |
                          kRegisterTiledWideRows128 | kRegisterTiledWideDirect;
-  return (flags & wide_flags) != 0 || register_tile_rows(sizeof(uint32_t), w, h) > 32;
+  return (flags & wide_flags) != 0 || register_tile_rows(1, sizeof(uint32_t), w, h) > 32;
 }
 
 // Launches 2 and 3 are dependent launches of the one before (../common/dependent_launch.cuh):
@@ -627,7 +624,7 @@ void launch_typed(const void* in_ptr, void* out_ptr, int w, int h, void* scratch
       }
     }
   }
-  switch (narrow_rows(sizeof(Out), w, h, flags)) {
+  switch (narrow_rows(sizeof(In), sizeof(Out), w, h, flags)) {
     case 8:
       return launch_narrow<In, Out, 8>(in_ptr, out_ptr, w, h, scratch, stream, flags);
     case 16:
@@ -648,7 +645,8 @@ size_t register_tiled_scratch_bytes_flags(Accum a, int w, int h, int flags) {
   auto bytes = [&](const Shape& s) {
     return 2 * (align_up(s.cols * b) + align_up(s.rows * b) + align_up(s.tiles * b));
   };
-  const size_t narrow = bytes(shape_of(w, h, kCols, narrow_rows(b, w, h, flags)));
+  const size_t in_bytes = a == Accum::U8U32 ? 1 : sizeof(float);
+  const size_t narrow = bytes(shape_of(w, h, kCols, narrow_rows(in_bytes, b, w, h, flags)));
   if (a != Accum::U8U32 || !takes_wide(w, h, flags)) return narrow;
   return std::max(narrow, bytes(shape_of(w, h, wide::kTileCols, wide_rows(w, h, flags))));
 }

@@ -151,11 +151,12 @@ TEST(SatGpuRegisterTiledFlags, EverySwitchGivesTheSameTable) {
   WS_SKIP_WITHOUT_GPU();
   // Widths: one lane, part of a tile, a tile, a tile + a lane, partial blocks of 4 tiles, and
   // 2^k +- 16; heights around 32, 64 and 128 rows. Then widths that are not a multiple of 16
-  // (the 128-column tiles by default: 8 rows at 600 x 400, 64 at 4001 x 2100).
-  const std::pair<int, int> shapes[] = {{16, 1},     {16, 200},   {496, 63},   {512, 64},
-                                        {528, 65},   {1040, 129}, {2064, 31},  {4112, 257},
-                                        {2032, 128}, {8192, 130}, {48, 1000},  {600, 400},
-                                        {1366, 97},  {130, 33},   {4001, 2100}};
+  // (the 128-column tiles by default: 8 rows at 600 x 400, 64 at 4001 x 2100), and 3000 x 2000
+  // (16 rows for u8 by default, where float tables take 32).
+  const std::pair<int, int> shapes[] = {{16, 1},     {16, 200},   {496, 63},    {512, 64},
+                                        {528, 65},   {1040, 129}, {2064, 31},   {4112, 257},
+                                        {2032, 128}, {8192, 130}, {48, 1000},   {600, 400},
+                                        {1366, 97},  {130, 33},   {4001, 2100}, {3000, 2000}};
   uint64_t seed = 11;
   for (auto [w, h] : shapes) check_flags(w, h, seed++);
 }
