@@ -35,6 +35,7 @@
 
 #include "dev_common.cuh"
 #include "sat_sweep_setup.cuh"
+#include "scan/scan_single_pass_fast.cuh"
 
 namespace {
 
@@ -54,14 +55,9 @@ struct Scratch {
   unsigned* ticket;
 };
 
-__device__ __forceinline__ unsigned long long ld_relaxed(const unsigned long long* p) {
-  unsigned long long v;
-  asm volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
-  return v;
-}
-__device__ __forceinline__ void st_relaxed(unsigned long long* p, unsigned long long v) {
-  asm volatile("st.relaxed.gpu.global.u64 [%0], %1;" ::"l"(p), "l"(v) : "memory");
-}
+// The scan's status words: one relaxed 64-bit load or store at GPU scope.
+using ws::scan::fast::load_status;
+using ws::scan::fast::store_status;
 __device__ __forceinline__ unsigned long long tagged(uint32_t v, unsigned epoch) {
   return (static_cast<unsigned long long>(epoch) << 32) | v;
 }
@@ -76,7 +72,7 @@ __device__ __forceinline__ uint32_t sum_published(const unsigned long long* p, s
     unsigned long long w[kGroup];
 #pragma unroll
     for (int i = 0; i < kGroup; ++i)
-      if ((pending >> i) & 1u) w[i] = ld_relaxed(p + i * stride);
+      if ((pending >> i) & 1u) w[i] = load_status(p + i * stride);
 #pragma unroll
     for (int i = 0; i < kGroup; ++i)
       if (((pending >> i) & 1u) && unsigned(w[i] >> 32) == epoch) {
@@ -171,7 +167,7 @@ __global__ void __launch_bounds__(T)
             aggs[b % kSlots][g * RPT + k] = t.w;
             // 2: the aggregate.
             if (Mode == 0)
-              st_relaxed(s.agg + (size_t(b) * nc + chunk) * BH + g * RPT + k, tagged(t.w, epoch));
+              store_status(s.agg + (size_t(b) * nc + chunk) * BH + g * RPT + k, tagged(t.w, epoch));
           }
         }
       }
@@ -188,7 +184,7 @@ __global__ void __launch_bounds__(T)
           const uint32_t t = sum_published(s.agg + (size_t(b - 1) * nc + first) * BH + tid, BH,
                                            chunk - first, epoch) +
                              aggs[(b - 1) % kSlots][tid];
-          st_relaxed(s.total + (size_t(b - 1) * ng + group) * BH + tid, tagged(t, epoch));
+          store_status(s.total + (size_t(b - 1) * ng + group) * BH + tid, tagged(t, epoch));
         }
         // 4: band lb's carry.
         if (lb >= 0) {

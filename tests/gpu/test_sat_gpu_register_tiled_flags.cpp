@@ -1,9 +1,10 @@
 // Variant 5's tuning switches (sat_register_tiled_tuning.h) for u8 -> u32: every switch the
 // timing program compares builds the same table as a brute-force u32 reference (row sums, then
 // column sums, wrapping modulo 2^32 like the table), on shapes around the wide path's 512-column
-// tiles and 16-column lanes and the 128-column tiles' heights. The switches only change the
-// order of the work and of the stores. Float tables in tiles of every height: f32 -> f64 of whole
-// numbers is exact, f32 -> f32 within rounding of the exact table.
+// tiles and 16-column lanes, the 128-column tiles' heights and rows that are not 4-aligned (every
+// w % 4). The switches only change the order of the work and of the stores. Float tables in tiles
+// of every height: f32 -> f64 of whole numbers is exact, f32 -> f32 within rounding of the exact
+// table.
 #include <gtest/gtest.h>
 
 #include <cuda_runtime.h>
@@ -151,12 +152,14 @@ TEST(SatGpuRegisterTiledFlags, EverySwitchGivesTheSameTable) {
   WS_SKIP_WITHOUT_GPU();
   // Widths: one lane, part of a tile, a tile, a tile + a lane, partial blocks of 4 tiles, and
   // 2^k +- 16; heights around 32, 64 and 128 rows. Then widths that are not a multiple of 16
-  // (the 128-column tiles by default: 8 rows at 600 x 400, 64 at 4001 x 2100), and 3000 x 2000
-  // (16 rows for u8 by default, where float tables take 32).
-  const std::pair<int, int> shapes[] = {{16, 1},     {16, 200},   {496, 63},    {512, 64},
-                                        {528, 65},   {1040, 129}, {2064, 31},   {4112, 257},
-                                        {2032, 128}, {8192, 130}, {48, 1000},   {600, 400},
-                                        {1366, 97},  {130, 33},   {4001, 2100}, {3000, 2000}};
+  // (the 128-column tiles by default: 8 rows at 600 x 400, 64 at 4001 x 2100), 3000 x 2000
+  // (16 rows for u8 by default, where float tables take 32), and widths of every w % 4 (rows
+  // that start 1-3 bytes past a word, element by element), down to one lane, and 8191 columns.
+  const std::pair<int, int> shapes[] = {
+      {16, 1},    {16, 200},   {496, 63},    {512, 64},    {528, 65},  {1040, 129},
+      {2064, 31}, {4112, 257}, {2032, 128},  {8192, 130},  {48, 1000}, {600, 400},
+      {1366, 97}, {130, 33},   {4001, 2100}, {3000, 2000}, {2051, 77}, {131, 40},
+      {129, 17},  {7, 5},      {1, 9},       {3, 200},     {8191, 66}};
   uint64_t seed = 11;
   for (auto [w, h] : shapes) check_flags(w, h, seed++);
 }
@@ -187,7 +190,8 @@ TEST(SatGpuRegisterTiledFlags, FloatTablesInTilesOfEveryHeight) {
 
 TEST(SatGpuRegisterTiledFlags, SmallRunsForTheSanitizers) {
   WS_SKIP_WITHOUT_GPU();
-  const std::pair<int, int> shapes[] = {{16, 3}, {528, 70}, {1056, 33}, {200, 70}};
+  const std::pair<int, int> shapes[] = {{16, 3},   {528, 70}, {1056, 33},
+                                        {200, 70}, {131, 9},  {5, 7}};
   uint64_t seed = 70;
   for (auto [w, h] : shapes) check_flags(w, h, seed++);
   check_float_flags<float>(200, 70, seed++);
