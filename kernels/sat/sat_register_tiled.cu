@@ -68,12 +68,12 @@
 // of the tile, one column a lane instead of 4 (the teaching shape: every add is one event). The
 // row sum is a shuffle-down tree (any T, where the butterfly above needs 32 lanes), launch 2 runs
 // three blocks (columns, rows, corners), and launch 3 scans across the lanes with Kogge-Stone
-// shuffles. No batches, no vector loads, no reversed order, no streaming stores: those are speed,
-// not the algorithm. The registers the design is about are traced too: every row, lane l records
-// its running column sum (launch 1, "lane column sums") or its running column value, the table
-// being built (launch 3, "lane table values": from SAT(x0 + l, y0 - 1) on), as writes to buffers
-// of MemSpace::Register that the figure draws as rows and the memory counters skip. The adds
-// happen in the twin's order, so f32 traces equal the CPU's bit for bit.
+// shuffles. No batches, no vector loads, no two u8 rows a step, no reversed order, no streaming
+// stores: those are speed, not the algorithm. The registers the design is about are traced too:
+// every row, lane l records its running column sum (launch 1, "lane column sums") or its running
+// column value, the table being built (launch 3, "lane table values": from SAT(x0 + l, y0 - 1)
+// on), as writes to buffers of MemSpace::Register that the figure draws as rows and the memory
+// counters skip. The adds happen in the twin's order, so f32 traces equal the CPU's bit for bit.
 #include <cuda_runtime.h>
 
 #include <algorithm>
