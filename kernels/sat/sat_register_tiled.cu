@@ -247,7 +247,8 @@ __device__ __forceinline__ T warp_exclusive_of(T inclusive, int lane) {
 // most 4 x 255) and over the warp (at most 128 x 255 = 32640) fit 16 bits: one shuffle tree or
 // scan of a word holding both serves the two rows. H200, 2026-12-02 (sat_narrow_sweep, two
 // rounds): 4001 x 3000 0.050-0.051 ms instead of 0.055-0.056, 2051 x 1543 0.025-0.027 instead of
-// 0.027-0.029, 8184 x 8192 0.149 instead of 0.153; 8191 x 8192 0.256 instead of 0.242-0.246.
+// 0.027-0.029, 8184 x 8192 0.149-0.152 instead of 0.153; 8191 x 8192 0.248-0.256 instead of
+// 0.242-0.246.
 template <class In>
 inline constexpr int kRowsAStep = std::is_same_v<In, uint8_t> ? 2 : 1;
 // The prefix of a lane's 4 values.
