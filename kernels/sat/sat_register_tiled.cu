@@ -251,6 +251,11 @@ __device__ __forceinline__ T warp_exclusive_of(T inclusive, int lane) {
 // 0.242-0.246.
 template <class In>
 inline constexpr int kRowsAStep = std::is_same_v<In, uint8_t> ? 2 : 1;
+// The sum of a lane's 4 values, left to right (the CPU twin's order for floats).
+template <class T>
+__device__ __forceinline__ T sum4(const T v[4]) {
+  return ((v[0] + v[1]) + v[2]) + v[3];
+}
 // The prefix of a lane's 4 values.
 template <class T>
 __device__ __forceinline__ void prefix4(const T v[4], T p[4]) {
@@ -305,12 +310,11 @@ __global__ void __launch_bounds__(kWarps* kLanes, kMinBlocks)
           Out u[4] = {0, 0, 0, 0};
           if (second) widen4(cur[i + 1], u);
           for (int k = 0; k < 4; ++k) c[k] = c[k] + u[k];
-          const Out both =
-              warp_total((((v[0] + v[1]) + v[2]) + v[3]) | (((u[0] + u[1]) + u[2]) + u[3]) << 16);
+          const Out both = warp_total(sum4(v) | sum4(u) << 16);
           if (lane == (r0 + i) % kLanes) mine = both & 0xffffu;
           if (second && lane == (r0 + i + 1) % kLanes) mine = both >> 16;
         } else {
-          const Out q = warp_total(((v[0] + v[1]) + v[2]) + v[3]);
+          const Out q = warp_total(sum4(v));
           if (lane == (r0 + i) % kLanes) mine = q;
         }
       }
@@ -326,7 +330,7 @@ __global__ void __launch_bounds__(kWarps* kLanes, kMinBlocks)
   }
   Out* col = col_sums + size_t(t.ty) * w + x;
   store4(col, valid, vec, c, false);
-  const Out total = warp_total(((c[0] + c[1]) + c[2]) + c[3]);
+  const Out total = warp_total(sum4(c));
   if (lane == 0) totals[size_t(t.ty) * ntx + t.tx] = total;
   let_the_next_launch_start();  // launch 2 may be placed as the last blocks end; it waits
 }
